@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded stack', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_DATA: true });
+    expect(config.EVENTSTORE_URL ?? config.MONGO_URL ?? config.REDIS_URL ?? config.S3_BUCKET).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', REDIS_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('reads the at-scale adapters', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGO_URL: 'mongodb://localhost:27017',
+      REDIS_URL: 'redis://localhost:6379',
+      S3_BUCKET: 'mibi-images',
+      S3_ENDPOINT: 'http://localhost:9000',
+      DEMO_DATA: 'false',
+    });
+    expect(config).toMatchObject({ PORT: 8080, S3_BUCKET: 'mibi-images', DEMO_DATA: false });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['MONGO_URL', 'not a url'],
+    ['EVENTSTORE_URL', 'postgres://x'],
+    ['DEMO_DATA', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when it is %s', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} .*${value}`));
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Everything the process reads from its environment. Unset adapters mean the embedded
+ * default (SQLite, in-process queue and bus, files), so `npm start` needs no settings.
+ */
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
+  MONGO_URL: url(['mongodb', 'mongodb+srv']).optional(),
+  MONGO_DB: z.string().min(1).default('mibi'),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(true),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO_DATA: flag.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; empty strings count as unset. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, `${issue.message}${variable in input ? ` (got "${input[variable]}")` : ''}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,121 @@
+/**
+ * Event store port: append-only streams plus one global, totally ordered log.
+ * Revisions are per stream and start at 0; positions are global, increase strictly, start above 0.
+ * Every adapter passes `contract.ts`.
+ */
+
+export interface EventMetadata {
+  /** The user (or system job) whose command produced the event; null for anonymous actions. */
+  actor: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO-8601 UTC. */
+  time: string;
+}
+
+/** An event as a command handler proposes it; the store fills in the missing metadata. */
+export interface NewEvent<T = unknown> {
+  /** Unique id (UUID). Appending an id already stored in the stream is a no-op (idempotent retry). */
+  id?: string;
+  type: string;
+  data: T;
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface RecordedEvent<T = unknown> {
+  id: string;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+  stream: string;
+  revision: number;
+  position: number;
+}
+
+/** A number: the stream's current revision must be exactly this. */
+export type ExpectedRevision = number | 'no_stream' | 'exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last event of the stream after the append. */
+  revision: number;
+  /** Global position of the last appended event. */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive; defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events with a position above this. 0 reads from the start. */
+  after?: number;
+  limit?: number;
+}
+
+export interface SubscribeAllOptions {
+  /** Checkpoint: the subscription delivers events with a position above this. */
+  after: number;
+  /** Largest batch handed over at once (catch-up reads in pages of this size). */
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+export interface EventStore {
+  readonly kind: string;
+  append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in order; an empty array when the stream does not exist. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Current revision of a stream, or -1 when it does not exist. */
+  streamRevision(stream: string): Promise<number>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event in the log (0 when empty). */
+  lastPosition(): Promise<number>;
+  /**
+   * Catch-up then live: yields batches of consecutive events in log order, never empty,
+   * until the signal aborts (then the iterator ends). Transient connection failures are
+   * retried from the last delivered position; only unrecoverable errors are thrown.
+   */
+  subscribeAll(options: SubscribeAllOptions): AsyncIterable<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly code = 'wrong_expected_revision';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`Stream ${stream} is at revision ${actual}, expected ${String(expected)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Fills in id and metadata defaults so adapters store complete events. */
+export function completeEvent(event: NewEvent, now = new Date()): Required<Pick<NewEvent, 'id' | 'type' | 'data'>> & { metadata: EventMetadata } {
+  const correlationId = event.metadata?.correlationId ?? crypto.randomUUID();
+  return {
+    id: event.id ?? crypto.randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actor: event.metadata?.actor ?? null,
+      correlationId,
+      causationId: event.metadata?.causationId ?? null,
+      time: event.metadata?.time ?? now.toISOString(),
+    },
+  };
+}
+
+/** The revision check every adapter applies; `current` is -1 for a missing stream. */
+export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === -1) ||
+    (expected === 'exists' && current >= 0) ||
+    (typeof expected === 'number' && expected === current);
+  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current);
+}

@@ -1,0 +1,73 @@
+/**
+ * Read store port: named collections of JSON documents keyed by `id`, the read models
+ * projections build and queries serve. Every adapter passes `contract.ts`.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+export interface Doc {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface FindQuery {
+  /** Equality on top-level fields; all must hold. */
+  where?: Record<string, Scalar>;
+  /** Applied in order; ties keep ascending `id` order so paging is stable. */
+  sort?: Array<[field: string, direction: 'asc' | 'desc']>;
+  limit?: number;
+  skip?: number;
+}
+
+export interface CollectionSpec {
+  name: string;
+  /** Field lists the queries filter and sort on; adapters create indexes for them. */
+  indexes?: string[][];
+}
+
+export interface Collection<T extends Doc = Doc> {
+  get(id: string): Promise<T | null>;
+  /** Documents that exist, in the order of `ids`. */
+  getMany(ids: string[]): Promise<T[]>;
+  put(doc: T): Promise<void>;
+  /** Shallow merge into an existing document; returns the result, or null when absent. */
+  patch(id: string, fields: Partial<T>): Promise<T | null>;
+  delete(id: string): Promise<boolean>;
+  find(query?: FindQuery): Promise<T[]>;
+  count(where?: Record<string, Scalar>): Promise<number>;
+}
+
+/** Reads and buffered writes of one projection batch; see `ReadStore.commit`. */
+export interface UnitOfWork {
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  put<T extends Doc>(collection: string, doc: T): void;
+  patch<T extends Doc>(collection: string, id: string, fields: Partial<T>): Promise<T | null>;
+  delete(collection: string, id: string): void;
+  /** What the batch changed, in the order written, last write per document. */
+  changes(): DocChange[];
+}
+
+export interface DocChange {
+  collection: string;
+  id: string;
+  /** The document after the batch, or null when deleted. */
+  doc: Doc | null;
+}
+
+export interface ReadStore {
+  readonly kind: string;
+  /** Opens a collection, creating it and its indexes when missing. */
+  collection<T extends Doc = Doc>(spec: CollectionSpec | string): Collection<T>;
+  /** A batch whose reads see its own writes; nothing is stored until `commit`. */
+  unitOfWork(): UnitOfWork;
+  /**
+   * Stores the batch's writes and the checkpoint of `projection` at `position` together
+   * (atomically where the store can; otherwise idempotently, guarded by position).
+   */
+  commit(work: UnitOfWork, projection: string, position: number): Promise<void>;
+  /** Last committed position of a projection (0 when it never ran). */
+  checkpoint(projection: string): Promise<number>;
+  /** Drops the collections and the checkpoint so the projection rebuilds from zero. */
+  reset(projection: string, collections: string[]): Promise<void>;
+  close(): Promise<void>;
+}
