@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { DomainError } from '../domain/decider.ts';
+
+/** The one error shape every route answers with. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** First message per field, keyed by the dotted path ('shippingAddress.pincode'). */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: ZodError): ApiError {
+  const fields = zodFields(error);
+  return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message, ...(fields && { fields }) } };
+}
+
+/** Maps anything thrown by a route to the error shape; unexpected errors are logged, never leaked. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof ZodError) {
+    const api = validationError(error);
+    return c.json(errorBody(api.code, api.message, api.fields), 400);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthorized' : 'bad_request';
+    return c.json(errorBody(code, error.message || 'Bad request'), status);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+  return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+}

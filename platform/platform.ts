@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BlobStore } from './blobs/port.ts';
+import type { Bus } from './bus/port.ts';
+import type { Config } from './config/config.ts';
+import type { EventStore } from './eventstore/port.ts';
+import type { Queue } from './queue/port.ts';
+import type { ReadStore } from './readstore/port.ts';
+
+/** The adapters a process runs on, chosen by configuration only. */
+export interface Platform {
+  events: EventStore;
+  read: ReadStore;
+  queue: Queue;
+  bus: Bus;
+  blobs: BlobStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens each port on its at-scale adapter when its variable is set, else on the embedded
+ * one under DATA_DIR. Adapter modules are imported lazily so the embedded default never
+ * loads the drivers of servers it does not use.
+ */
+export async function openPlatform(config: Config): Promise<Platform> {
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const keep = <T extends { close(): Promise<void> }>(adapter: T): T => (opened.push(adapter), adapter);
+
+  try {
+    const events = keep(await openEventStore(config, dataDir));
+    const read = keep(await openReadStore(config, dataDir));
+    const queue = keep(await openQueue(config));
+    const bus = keep(await openBus(config));
+    const blobs = keep(await openBlobs(config, dataDir));
+    return {
+      events,
+      read,
+      queue,
+      bus,
+      blobs,
+      // Reverse order: the queue may still append events while it drains.
+      close: async () => {
+        for (const adapter of opened.reverse()) await adapter.close();
+      },
+    };
+  } catch (error) {
+    for (const adapter of opened.reverse()) await adapter.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function openEventStore(config: Config, dataDir: string): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { EventStoreDbStore } = await import('./eventstore/esdb.ts');
+    return new EventStoreDbStore(config.EVENTSTORE_URL);
+  }
+  const { SqliteEventStore } = await import('./eventstore/sqlite.ts');
+  return new SqliteEventStore(join(dataDir, 'events.db'));
+}
+
+async function openReadStore(config: Config, dataDir: string): Promise<ReadStore> {
+  if (config.MONGO_URL) {
+    const { MongoReadStore } = await import('./readstore/mongo.ts');
+    return MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB);
+  }
+  const { SqliteReadStore } = await import('./readstore/sqlite.ts');
+  return new SqliteReadStore(join(dataDir, 'read.db'));
+}
+
+async function openQueue(config: Config): Promise<Queue> {
+  if (config.REDIS_URL) {
+    const { BullMqQueue } = await import('./queue/bullmq.ts');
+    return new BullMqQueue(config.REDIS_URL, 'mibi');
+  }
+  const { MemoryQueue } = await import('./queue/memory.ts');
+  return new MemoryQueue();
+}
+
+async function openBus(config: Config): Promise<Bus> {
+  if (config.REDIS_URL) {
+    const { RedisBus } = await import('./bus/redis.ts');
+    return new RedisBus(config.REDIS_URL, 'mibi');
+  }
+  const { MemoryBus } = await import('./bus/memory.ts');
+  return new MemoryBus();
+}
+
+async function openBlobs(config: Config, dataDir: string): Promise<BlobStore> {
+  if (config.S3_BUCKET) {
+    const { S3BlobStore } = await import('./blobs/s3.ts');
+    const store = new S3BlobStore({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicUrl: config.S3_PUBLIC_URL,
+    });
+    await store.ensureBucket();
+    return store;
+  }
+  const { FileBlobStore } = await import('./blobs/fs.ts');
+  return new FileBlobStore(join(dataDir, 'media'));
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test: type check, unit/contract/API tests (vitest), browser tests (Playwright).
+# Ends with one line counted from the runners' JSON reports: "tests: N passed, M failed, K skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/require-os.sh || exit 1
+rm -rf reports && mkdir -p reports
+
+status=0
+echo "== typecheck"
+npx tsc --noEmit || status=1
+
+echo "== vitest"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+
+echo "== playwright"
+npx playwright test || status=1
+
+node scripts/test-summary.mjs reports/vitest.json reports/playwright.json || status=1
+exit $status
