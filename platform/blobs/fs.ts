@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertBlobKey, type Blob, type BlobStore } from './port.ts';
+import { writeFileAtomically } from '../files.ts';
 
 /*
  * Layout: the blob `products/u1/abc.png` is the plain file `<root>/products/u1/abc.png`,
@@ -21,24 +21,6 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
-/** Writes through a fsynced temp file in the same directory, so readers and crashes see the old file or the new one. */
-async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
-  const temp = `${path}~${randomUUID()}.tmp`;
-  try {
-    const file = await open(temp, 'w');
-    try {
-      await file.writeFile(data);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 export class FileBlobStore implements BlobStore {
   readonly kind = 'fs';
 
@@ -56,8 +38,8 @@ export class FileBlobStore implements BlobStore {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const meta: Meta = { contentType };
-    await writeAtomically(path + SIDECAR, JSON.stringify(meta));
-    await writeAtomically(path, data);
+    await writeFileAtomically(path + SIDECAR, JSON.stringify(meta));
+    await writeFileAtomically(path, data);
   }
 
   async get(key: string): Promise<Blob | null> {
