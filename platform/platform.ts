@@ -4,6 +4,7 @@ import type { BlobStore } from './blobs/port.ts';
 import type { Bus } from './bus/port.ts';
 import type { Config } from './config/config.ts';
 import type { EventStore } from './eventstore/port.ts';
+import type { Mailbox, Mailer } from './mail/port.ts';
 import type { Queue } from './queue/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 
@@ -14,6 +15,9 @@ export interface Platform {
   queue: Queue;
   bus: Bus;
   blobs: BlobStore;
+  mail: Mailer;
+  /** The development mailbox (folder adapter) whose messages a dev-only route lists. */
+  mailbox?: Mailbox;
   close(): Promise<void>;
 }
 
@@ -34,12 +38,15 @@ export async function openPlatform(config: Config): Promise<Platform> {
     const queue = keep(await openQueue(config));
     const bus = keep(await openBus(config));
     const blobs = keep(await openBlobs(config, dataDir));
+    const mail = keep(await openMail(config, dataDir));
     return {
       events,
       read,
       queue,
       bus,
       blobs,
+      mail,
+      ...(mail.kind === 'folder' && { mailbox: mail as Mailer & Mailbox }),
       // Reverse order: the queue may still append events while it drains.
       close: async () => {
         for (const adapter of opened.reverse()) await adapter.close();
@@ -63,7 +70,7 @@ async function openEventStore(config: Config, dataDir: string): Promise<EventSto
 async function openReadStore(config: Config, dataDir: string): Promise<ReadStore> {
   if (config.MONGO_URL) {
     const { MongoReadStore } = await import('./readstore/mongo.ts');
-    return MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB);
+    return new MongoReadStore(config.MONGO_URL, config.MONGO_DB);
   }
   const { SqliteReadStore } = await import('./readstore/sqlite.ts');
   return new SqliteReadStore(join(dataDir, 'read.db'));
@@ -104,4 +111,13 @@ async function openBlobs(config: Config, dataDir: string): Promise<BlobStore> {
   }
   const { FileBlobStore } = await import('./blobs/fs.ts');
   return new FileBlobStore(join(dataDir, 'media'));
+}
+
+async function openMail(config: Config, dataDir: string): Promise<Mailer> {
+  if (config.SMTP_URL) {
+    const { SmtpMailer } = await import('./mail/smtp.ts');
+    return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  }
+  const { FolderMailer } = await import('./mail/folder.ts');
+  return new FolderMailer(join(dataDir, 'mail'), config.MAIL_FROM);
 }

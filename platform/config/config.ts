@@ -29,6 +29,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: flag.default(true),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: flag.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
