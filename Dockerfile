@@ -1,0 +1,58 @@
+# syntax=docker/dockerfile:1
+#
+# One image for the three processes of the at-scale deployment (api, projections, workers);
+# docker-compose.yml picks the process with `command`. See docs/at-scale.md.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+
+# --- deps: every dependency, native addons compiled here (better-sqlite3 falls back to node-gyp).
+FROM base AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+# The npm bundled with Node 20 ignores package.json's `allowScripts`, so install without
+# scripts and then run them only for the packages that field allows. (A bare `npm rebuild`
+# would run every package's scripts, hence the emptiness check.)
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --ignore-scripts \
+ && allowed="$(node -p "Object.entries(require('./package.json').allowScripts ?? {}).filter(([, ok]) => ok === true).map(([name]) => name).join(' ')")" \
+ && if [ -n "$allowed" ]; then npm rebuild $allowed; fi
+
+# --- build: the SPA into dist/ (the server itself runs from source through tsx).
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# --- prod-deps: drop devDependencies; the compiled addons stay as they are.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+# --- runtime
+FROM base AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY domain ./domain
+COPY platform ./platform
+COPY api ./api
+COPY projections ./projections
+COPY workers ./workers
+COPY scripts ./scripts
+COPY --from=build /app/dist ./dist
+# Code stays root-owned (read-only to the app); only the data folder is writable. A named
+# volume mounted here starts with this ownership.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# No HEALTHCHECK here: only the api listens on HTTP, so compose sets one per service.
+CMD ["npm", "run", "start:api"]
