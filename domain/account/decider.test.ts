@@ -1,0 +1,180 @@
+import { describe, it } from 'vitest';
+import type { Actor } from '../actor.ts';
+import { AT, actors, given } from '../testing.ts';
+import { accountDecider } from './decider.ts';
+import type { AccountEvent } from './events.ts';
+
+const { buyer, otherBuyer, admin } = actors;
+const userId = buyer.userId;
+
+const registered: AccountEvent = {
+  type: 'AccountRegistered',
+  data: {
+    userId,
+    fullName: 'Asha Rao',
+    email: 'Asha.Rao@Example.com',
+    emailNormalized: 'asha.rao@example.com',
+    passwordHash: 'hash-1',
+    role: 'buyer',
+    registeredAt: AT,
+  },
+};
+const roleAdded = (role: 'buyer' | 'seller' | 'admin', by = userId): AccountEvent => ({
+  type: 'RoleAdded',
+  data: { userId, role, by, at: AT },
+});
+
+describe('RegisterAccount', () => {
+  const register = {
+    type: 'RegisterAccount',
+    userId,
+    fullName: 'Asha Rao',
+    email: ' Asha.Rao@Example.com',
+    passwordHash: 'hash-1',
+    role: 'buyer',
+    at: AT,
+  } as const;
+
+  it('keeps the email as typed and normalized', () => {
+    given(accountDecider)
+      .when({ ...register, email: 'Asha.Rao@Example.com' })
+      .then([registered]);
+    given(accountDecider)
+      .when(register)
+      .then([{ type: 'AccountRegistered', data: { ...registered.data, email: ' Asha.Rao@Example.com' } }]);
+  });
+
+  it('registers a user id once', () => {
+    given(accountDecider, [registered]).when(register).then({ code: 'already_exists', status: 409 });
+  });
+});
+
+describe('AddRole', () => {
+  const addRole = (history: AccountEvent[], actor: Actor, role: 'buyer' | 'seller' | 'admin') =>
+    given(accountDecider, history).when({ type: 'AddRole', actor, role, at: AT });
+
+  it('lets a user become a seller themselves', () => {
+    addRole([registered], buyer, 'seller').then([roleAdded('seller')]);
+  });
+
+  it('adds nothing for a role already held', () => {
+    addRole([registered], buyer, 'buyer').then([]);
+  });
+
+  it('never lets a user make themselves an admin', () => {
+    addRole([registered], buyer, 'admin').then({
+      code: 'forbidden',
+      status: 403,
+      message: 'Only an admin can grant the admin role',
+    });
+  });
+
+  it("lets only an admin change another user's roles", () => {
+    addRole([registered], otherBuyer, 'seller').then({
+      code: 'forbidden',
+      status: 403,
+      message: 'Only an admin can change the roles of another user',
+    });
+    addRole([registered], admin, 'admin').then([roleAdded('admin', admin.userId)]);
+  });
+});
+
+describe('RemoveRole', () => {
+  const removeRole = (history: AccountEvent[], actor: Actor, role: 'buyer' | 'seller' | 'admin') =>
+    given(accountDecider, history).when({ type: 'RemoveRole', actor, role, at: AT });
+  const withSeller = [registered, roleAdded('seller')];
+
+  it('lets an admin remove a role', () => {
+    removeRole(withSeller, admin, 'seller').then([
+      { type: 'RoleRemoved', data: { userId, role: 'seller', by: admin.userId, at: AT } },
+    ]);
+  });
+
+  it('is for admins only', () => {
+    removeRole(withSeller, buyer, 'seller').then({ code: 'forbidden', status: 403, message: 'Only an admin can remove roles' });
+  });
+
+  it('removes nothing the user does not have', () => {
+    removeRole([registered], admin, 'seller').then([]);
+  });
+
+  it('keeps at least one role', () => {
+    removeRole([registered], admin, 'buyer').then({
+      code: 'last_role',
+      status: 409,
+      message: 'An account must keep at least one role',
+    });
+  });
+
+  it('does not let an admin remove their own admin role', () => {
+    const adminAccount = { ...admin, userId };
+    removeRole([registered, roleAdded('admin', 'admin-0')], adminAccount, 'admin').then({
+      code: 'own_admin_role',
+      status: 409,
+      message: 'You cannot remove your own admin role',
+    });
+    removeRole([registered, roleAdded('admin', 'admin-0')], admin, 'admin').then([
+      { type: 'RoleRemoved', data: { userId, role: 'admin', by: admin.userId, at: AT } },
+    ]);
+  });
+});
+
+describe('ChangePassword', () => {
+  it('is for the user themselves', () => {
+    given(accountDecider, [registered])
+      .when({ type: 'ChangePassword', actor: buyer, passwordHash: 'hash-2', at: AT })
+      .then([{ type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', changedAt: AT } }]);
+    given(accountDecider, [registered])
+      .when({ type: 'ChangePassword', actor: admin, passwordHash: 'hash-2', at: AT })
+      .then({ code: 'forbidden', status: 403, message: 'You can only change your own password' });
+  });
+});
+
+describe('password reset', () => {
+  const expiresAt = '2024-05-01T11:00:00.000Z';
+  const requested: AccountEvent = {
+    type: 'PasswordResetRequested',
+    data: { userId, tokenHash: 'token-1', expiresAt, requestedAt: AT },
+  };
+  const reset = (history: AccountEvent[], tokenHash = 'token-1', now = '2024-05-01T10:30:00.000Z') =>
+    given(accountDecider, history).when({ type: 'ResetPassword', tokenHash, passwordHash: 'hash-2', now });
+  const invalid = {
+    code: 'invalid_token',
+    status: 400,
+    message: 'This password reset link is invalid or has expired',
+  } as const;
+  const completed: AccountEvent[] = [
+    { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'token-1', completedAt: '2024-05-01T10:30:00.000Z' } },
+    { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', changedAt: '2024-05-01T10:30:00.000Z' } },
+  ];
+
+  it('records a request', () => {
+    given(accountDecider, [registered])
+      .when({ type: 'RequestPasswordReset', tokenHash: 'token-1', expiresAt, at: AT })
+      .then([requested]);
+  });
+
+  it('answers 404 for an unknown account', () => {
+    given(accountDecider)
+      .when({ type: 'RequestPasswordReset', tokenHash: 'token-1', expiresAt, at: AT })
+      .then({ code: 'not_found', status: 404 });
+  });
+
+  it('sets the new password with a valid token', () => {
+    reset([registered, requested]).then(completed);
+  });
+
+  it('refuses a token never issued, replaced, used or expired', () => {
+    reset([registered]).then(invalid);
+    reset([registered, requested], 'token-2').then(invalid);
+    const newer: AccountEvent = { type: 'PasswordResetRequested', data: { ...requested.data, tokenHash: 'token-2' } };
+    reset([registered, requested, newer]).then(invalid);
+    reset([registered, requested, ...completed]).then(invalid);
+    reset([registered, requested], 'token-1', expiresAt).then(invalid);
+  });
+
+  it('ends a pending reset when the password is changed otherwise', () => {
+    const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-3', changedAt: AT } };
+    reset([registered, requested, changed]).then(invalid);
+  });
+});

@@ -1,0 +1,126 @@
+import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbidden, isAdmin } from '../actor.ts';
+import { type Decider, DomainError } from '../decider.ts';
+import { emailKey } from './email.ts';
+import type { AccountEvent } from './events.ts';
+
+/**
+ * RegisterAccount, RequestPasswordReset and ResetPassword come from visitors who are not
+ * signed in, so they carry no actor. Passwords and reset tokens arrive already hashed.
+ */
+export type AccountCommand =
+  | {
+      type: 'RegisterAccount';
+      userId: string;
+      fullName: string;
+      email: string;
+      passwordHash: string;
+      role: SelfServiceRole;
+      at: string;
+    }
+  | { type: 'AddRole'; actor: Actor; role: Role; at: string }
+  | { type: 'RemoveRole'; actor: Actor; role: Role; at: string }
+  | { type: 'ChangePassword'; actor: Actor; passwordHash: string; at: string }
+  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string; at: string }
+  /** `now` decides whether the token has expired. */
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string };
+
+export interface Account {
+  userId: string;
+  roles: Role[];
+  pendingReset: { tokenHash: string; expiresAt: string } | null;
+}
+
+export type AccountState = Account | null;
+
+export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired';
+
+function addRole(account: Account, { actor, role, at }: Extract<AccountCommand, { type: 'AddRole' }>): AccountEvent[] {
+  if (!isAdmin(actor)) {
+    if (actor.userId !== account.userId) throw forbidden('Only an admin can change the roles of another user');
+    if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role)) throw forbidden('Only an admin can grant the admin role');
+  }
+  // Adding a role one already has succeeds quietly: the user gets what they asked for.
+  if (account.roles.includes(role)) return [];
+  return [{ type: 'RoleAdded', data: { userId: account.userId, role, by: actor.userId, at } }];
+}
+
+function removeRole(account: Account, { actor, role, at }: Extract<AccountCommand, { type: 'RemoveRole' }>): AccountEvent[] {
+  if (!isAdmin(actor)) throw forbidden('Only an admin can remove roles');
+  if (role === 'admin' && actor.userId === account.userId) {
+    throw new DomainError('own_admin_role', 'You cannot remove your own admin role', 409);
+  }
+  if (!account.roles.includes(role)) return [];
+  if (account.roles.length === 1) throw new DomainError('last_role', 'An account must keep at least one role', 409);
+  return [{ type: 'RoleRemoved', data: { userId: account.userId, role, by: actor.userId, at } }];
+}
+
+function resetPassword(account: Account, command: Extract<AccountCommand, { type: 'ResetPassword' }>): AccountEvent[] {
+  const { userId, pendingReset } = account;
+  const { tokenHash, passwordHash, now } = command;
+  // One answer for unknown, used and expired tokens: the caller learns nothing more.
+  if (pendingReset === null || pendingReset.tokenHash !== tokenHash || Date.parse(now) >= Date.parse(pendingReset.expiresAt)) {
+    throw new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
+  }
+  return [
+    { type: 'PasswordResetCompleted', data: { userId, tokenHash, completedAt: now } },
+    { type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now } },
+  ];
+}
+
+function decideOnExisting(command: Exclude<AccountCommand, { type: 'RegisterAccount' }>, account: Account): AccountEvent[] {
+  switch (command.type) {
+    case 'AddRole':
+      return addRole(account, command);
+    case 'RemoveRole':
+      return removeRole(account, command);
+    case 'ChangePassword': {
+      const { actor, passwordHash, at } = command;
+      if (actor.userId !== account.userId) throw forbidden('You can only change your own password');
+      return [{ type: 'PasswordChanged', data: { userId: account.userId, passwordHash, changedAt: at } }];
+    }
+    case 'RequestPasswordReset': {
+      const { tokenHash, expiresAt, at } = command;
+      return [{ type: 'PasswordResetRequested', data: { userId: account.userId, tokenHash, expiresAt, requestedAt: at } }];
+    }
+    case 'ResetPassword':
+      return resetPassword(account, command);
+  }
+}
+
+export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
+  initialState: null,
+
+  evolve(state, { type, data }) {
+    if (type === 'AccountRegistered') return { userId: data.userId, roles: [data.role], pendingReset: null };
+    if (state === null) return state;
+    switch (type) {
+      case 'RoleAdded':
+        return { ...state, roles: [...state.roles, data.role] };
+      case 'RoleRemoved':
+        return { ...state, roles: state.roles.filter((role) => role !== data.role) };
+      // A newer request replaces the older link.
+      case 'PasswordResetRequested':
+        return { ...state, pendingReset: { tokenHash: data.tokenHash, expiresAt: data.expiresAt } };
+      // Single use; a password changed otherwise also ends a pending reset.
+      case 'PasswordResetCompleted':
+      case 'PasswordChanged':
+        return { ...state, pendingReset: null };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'RegisterAccount') {
+      if (state !== null) throw new DomainError('already_exists', 'Account already exists', 409);
+      const { userId, fullName, email, passwordHash, role, at } = command;
+      return [
+        {
+          type: 'AccountRegistered',
+          data: { userId, fullName, email, emailNormalized: emailKey(email), passwordHash, role, registeredAt: at },
+        },
+      ];
+    }
+    // Visitors asking for a reset must not learn whether the account exists: the API answers alike.
+    if (state === null) throw new DomainError('not_found', 'Account not found', 404);
+    return decideOnExisting(command, state);
+  },
+};

@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest';
+import { fieldErrors } from '../fields.ts';
+import { addToCartSchema, setCartQuantitySchema } from './schemas.ts';
+
+it('adds one unit unless told otherwise', () => {
+  expect(addToCartSchema.parse({ productId: 'p-1' })).toEqual({ productId: 'p-1', quantity: 1 });
+  expect(addToCartSchema.parse({ productId: 'p-1', quantity: 3 })).toEqual({ productId: 'p-1', quantity: 3 });
+});
+
+it.each([
+  [{ quantity: 1 }, { productId: 'Product is required' }],
+  [{ productId: 'p-1', quantity: 0 }, { quantity: 'Quantity must be at least 1' }],
+  [{ productId: 'p-1', quantity: 1.5 }, { quantity: 'Quantity must be a whole number' }],
+  [{ productId: 'p-1', quantity: '2' }, { quantity: 'Quantity must be a whole number' }],
+  [{ productId: 'p-1', quantity: 1_000_001 }, { quantity: 'Quantity is too large' }],
+])('add to cart %j: %j', (body, errors) => {
+  const result = addToCartSchema.safeParse(body);
+  expect(result.success ? {} : fieldErrors(result.error)).toEqual(errors);
+});
+
+it('takes zero or less as a quantity to set, which removes the line', () => {
+  expect(setCartQuantitySchema.parse({ quantity: 0 })).toEqual({ quantity: 0 });
+  expect(setCartQuantitySchema.parse({ quantity: -1 })).toEqual({ quantity: -1 });
+  expect(setCartQuantitySchema.safeParse({ quantity: 0.5 }).success).toBe(false);
+});

@@ -1,0 +1,23 @@
+import { DomainError } from '../decider.ts';
+
+/** What a cart or an order must know about a product at the moment of buying it. */
+export interface PurchaseFacts {
+  name: string;
+  stockQuantity: number;
+  /** `isPurchasable` of the product: verified and still listed. */
+  available: boolean;
+}
+
+/** Throws 409 `not_available` or `insufficient_stock` unless `quantity` units may be bought. */
+export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
+  if (!product.available) {
+    throw new DomainError('not_available', `"${product.name}" is not available for purchase`, 409);
+  }
+  if (quantity > product.stockQuantity) {
+    const message =
+      product.stockQuantity === 0
+        ? `"${product.name}" is out of stock`
+        : `Only ${product.stockQuantity} of "${product.name}" left in stock`;
+    throw new DomainError('insufficient_stock', message, 409);
+  }
+}

@@ -1,0 +1,40 @@
+export interface Category {
+  /** Stable slug, used in `/products?category={id}` and on products. */
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** The six categories the marketplace starts with, in the order the product filter lists them. */
+export const CATEGORIES = [
+  {
+    id: 'textiles',
+    name: 'Textiles',
+    description: 'Handloom sarees, shawls, fabrics and garments woven by weavers across India.',
+  },
+  {
+    id: 'handicrafts',
+    name: 'Handicrafts',
+    description: 'Pottery, woodwork, metalware and other pieces made by hand in artisan clusters.',
+  },
+  {
+    id: 'spices',
+    name: 'Spices',
+    description: 'Whole and ground spices, masalas and teas sourced from Indian farms and estates.',
+  },
+  {
+    id: 'jewelry',
+    name: 'Jewelry',
+    description: 'Silver, brass, beaded and temple jewellery crafted by traditional artisans.',
+  },
+  {
+    id: 'home-decor',
+    name: 'Home Decor',
+    description: 'Lamps, rugs, wall art and furnishings that bring Indian design into the home.',
+  },
+  {
+    id: 'ayurveda',
+    name: 'Ayurveda',
+    description: 'Herbal oils, powders and wellness products made to traditional Ayurvedic recipes.',
+  },
+] as const satisfies readonly Category[];

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { requiredText } from '../fields.ts';
+import { DEFAULT_DELIVERY, DEFAULT_PAYMENT, DELIVERY_METHODS, PAYMENT_METHOD_IDS } from './options.ts';
+
+export const CHECKOUT_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a valid 10-digit phone number',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  pincodeRequired: 'PIN code is required',
+  pincodeInvalid: 'Enter a valid 6-digit PIN code',
+} as const;
+
+/** Ten digits not starting with 0, optionally written after +91 or 0. */
+const PHONE = /^(?:\+91|0)?[1-9]\d{9}$/;
+/** Indian PIN codes have six digits and never start with 0. */
+const PINCODE = /^[1-9]\d{5}$/;
+
+/** Spaces and hyphens people type inside numbers ("+91 98765-43210", "400 001") are dropped. */
+const digitsText = (label: string, requiredMessage: string, pattern: RegExp, invalidMessage: string) =>
+  requiredText(requiredMessage, 30, label)
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(pattern, invalidMessage));
+
+export const shippingAddressSchema = z.object({
+  firstName: requiredText(CHECKOUT_MESSAGES.firstNameRequired, 100, 'First name'),
+  lastName: requiredText(CHECKOUT_MESSAGES.lastNameRequired, 100, 'Last name'),
+  phone: digitsText('Phone number', CHECKOUT_MESSAGES.phoneRequired, PHONE, CHECKOUT_MESSAGES.phoneInvalid).transform(
+    (phone) => phone.slice(-10),
+  ),
+  address: requiredText(CHECKOUT_MESSAGES.addressRequired, 500, 'Address'),
+  city: requiredText(CHECKOUT_MESSAGES.cityRequired, 100, 'City'),
+  state: requiredText(CHECKOUT_MESSAGES.stateRequired, 100, 'State'),
+  pincode: digitsText('PIN code', CHECKOUT_MESSAGES.pincodeRequired, PINCODE, CHECKOUT_MESSAGES.pincodeInvalid),
+});
+
+/** Body of "place an order". Online payment passes here and is refused by PlaceOrder with its own message. */
+export const checkoutSchema = z.object({
+  shippingAddress: shippingAddressSchema,
+  delivery: z.enum(DELIVERY_METHODS, { error: 'Choose a delivery option' }).default(DEFAULT_DELIVERY),
+  payment: z.enum(PAYMENT_METHOD_IDS, { error: 'Choose a payment method' }).default(DEFAULT_PAYMENT),
+});
+
+export const orderStatusChangeSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.enum(['processing', 'shipped', 'delivered']) }),
+    z.object({
+      status: z.literal('cancelled'),
+      reason: requiredText('Please give a reason for cancelling', 500, 'Reason'),
+    }),
+  ],
+  { error: 'Choose processing, shipped, delivered or cancelled' },
+);

@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../actor.ts';
+import { fold } from '../decider.ts';
+import { AT, actors, given } from '../testing.ts';
+import { type ProductInput, productDecider } from './decider.ts';
+import type { ProductEvent } from './events.ts';
+
+const { buyer, seller, otherSeller, admin } = actors;
+const productId = 'p-1';
+
+const saree: ProductInput = {
+  name: 'Banarasi Silk Saree',
+  description: 'Handwoven pure silk saree with zari work.',
+  pricePaise: 1_250_000,
+  originalPricePaise: 1_500_000,
+  stockQuantity: 5,
+  categoryId: 'textiles',
+  imageUrl: null,
+  tags: ['silk', 'handloom'],
+};
+
+const listed: ProductEvent = {
+  type: 'ProductListed',
+  data: { productId, sellerId: seller.userId, ...saree, listedAt: AT },
+};
+const byAdmin = { productId, by: admin.userId, at: AT };
+const bySeller = { productId, by: seller.userId, at: AT };
+const verified: ProductEvent = { type: 'ProductVerified', data: byAdmin };
+const rejected: ProductEvent = { type: 'ProductRejected', data: { ...byAdmin, reason: 'Blurry photo' } };
+const featured: ProductEvent = { type: 'ProductFeatured', data: byAdmin };
+const delisted: ProductEvent = { type: 'ProductDelisted', data: bySeller };
+const updated = (stamp: typeof bySeller, before: Partial<ProductInput>, after: Partial<ProductInput>): ProductEvent => ({
+  type: 'ProductUpdated',
+  data: { ...stamp, before, after },
+});
+const reserved = (orderId: string, quantity: number, remaining: number): ProductEvent => ({
+  type: 'StockReserved',
+  data: { productId, orderId, quantity, remaining, at: AT },
+});
+
+const notFound = { code: 'not_found', status: 404, message: 'Product not found' } as const;
+const forbidden = { code: 'forbidden', status: 403 } as const;
+
+describe('ListProduct', () => {
+  it('lists a product of the seller, pending review', () => {
+    given(productDecider)
+      .when({ type: 'ListProduct', actor: seller, productId, product: saree, at: AT })
+      .then([listed]);
+    expect(fold(productDecider, [listed])).toMatchObject({ verification: 'pending', featured: false, delisted: false });
+  });
+
+  it('is for sellers only', () => {
+    given(productDecider)
+      .when({ type: 'ListProduct', actor: buyer, productId, product: saree, at: AT })
+      .then({ ...forbidden, message: 'Only sellers can list products' });
+  });
+
+  it('does not list an id twice', () => {
+    given(productDecider, [listed])
+      .when({ type: 'ListProduct', actor: seller, productId, product: saree, at: AT })
+      .then({ code: 'already_exists', status: 409 });
+  });
+});
+
+describe('UpdateProduct', () => {
+  const update = (changes: Partial<ProductInput>, actor: Actor = seller) =>
+    given(productDecider, [listed, verified]).when({ type: 'UpdateProduct', actor, changes, at: AT });
+
+  it('records only the fields that changed, before and after', () => {
+    update({ ...saree, pricePaise: 1_100_000, tags: ['silk', 'zari'] }).then([
+      updated(bySeller, { pricePaise: 1_250_000, tags: ['silk', 'handloom'] }, { pricePaise: 1_100_000, tags: ['silk', 'zari'] }),
+    ]);
+  });
+
+  it('records nothing when nothing changed', () => {
+    update({ ...saree, tags: ['silk', 'handloom'] }).then([]);
+    update({}).then([]);
+  });
+
+  it('clears the original price with null', () => {
+    update({ originalPricePaise: null }).then([
+      updated(bySeller, { originalPricePaise: 1_500_000 }, { originalPricePaise: null }),
+    ]);
+  });
+
+  it('records a stock change as a manual adjustment', () => {
+    update({ name: 'Banarasi Saree', stockQuantity: 8 }).then([
+      updated(bySeller, { name: 'Banarasi Silk Saree' }, { name: 'Banarasi Saree' }),
+      { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 8, reason: 'manual' } },
+    ]);
+  });
+
+  it('lets an admin edit, but not another seller', () => {
+    update({ name: 'Saree' }, admin).then([updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' })]);
+    update({ name: 'Saree' }, otherSeller).then({ ...forbidden, message: 'You can only edit your own products' });
+  });
+
+  it('sends a rejected product edited by its seller back to review', () => {
+    const events: ProductEvent[] = [
+      updated(bySeller, { imageUrl: null }, { imageUrl: '/media/saree.jpg' }),
+      { type: 'ProductResubmitted', data: bySeller },
+    ];
+    given(productDecider, [listed, rejected])
+      .when({ type: 'UpdateProduct', actor: seller, changes: { imageUrl: '/media/saree.jpg' }, at: AT })
+      .then(events);
+    expect(fold(productDecider, [listed, rejected, ...events])?.verification).toBe('pending');
+  });
+
+  it('keeps a rejected product rejected when an admin edits it', () => {
+    given(productDecider, [listed, rejected])
+      .when({ type: 'UpdateProduct', actor: admin, changes: { name: 'Saree' }, at: AT })
+      .then([updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' })]);
+  });
+
+  it('answers 404 for a product never listed or delisted', () => {
+    given(productDecider).when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT }).then(notFound);
+    given(productDecider, [listed, delisted])
+      .when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT })
+      .then(notFound);
+  });
+});
+
+describe('AdjustStock', () => {
+  it('records the old and the new stock', () => {
+    given(productDecider, [listed])
+      .when({ type: 'AdjustStock', actor: seller, stockQuantity: 0, at: AT })
+      .then([{ type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 0, reason: 'manual' } }]);
+  });
+
+  it('records nothing for the same stock', () => {
+    given(productDecider, [listed]).when({ type: 'AdjustStock', actor: seller, stockQuantity: 5, at: AT }).then([]);
+  });
+
+  it("is not for another seller's product", () => {
+    given(productDecider, [listed])
+      .when({ type: 'AdjustStock', actor: otherSeller, stockQuantity: 1, at: AT })
+      .then({ ...forbidden, message: 'You can only change the stock of your own products' });
+  });
+});
+
+describe('ReserveStock', () => {
+  const reserve = (history: ProductEvent[], quantity: number, orderId = 'o-1') =>
+    given(productDecider, history).when({ type: 'ReserveStock', orderId, quantity, at: AT });
+
+  it('takes the ordered units out of stock', () => {
+    reserve([listed, verified], 2).then([reserved('o-1', 2, 3)]);
+    reserve([listed, verified], 5).then([reserved('o-1', 5, 0)]);
+  });
+
+  it('never sells more than is left, naming the product and what is left', () => {
+    reserve([listed, verified, reserved('o-1', 3, 2)], 3, 'o-2').then({
+      code: 'insufficient_stock',
+      status: 409,
+      message: 'Only 2 of "Banarasi Silk Saree" left in stock',
+    });
+    reserve([listed, verified, reserved('o-1', 5, 0)], 1, 'o-2').then({
+      code: 'insufficient_stock',
+      status: 409,
+      message: '"Banarasi Silk Saree" is out of stock',
+    });
+  });
+
+  it('reserves once for a retried order', () => {
+    reserve([listed, verified, reserved('o-1', 2, 3)], 2).then([]);
+  });
+
+  it.each([
+    ['pending review', [listed]],
+    ['rejected', [listed, rejected]],
+    ['delisted', [listed, verified, delisted]],
+  ])('does not sell a product %s', (_, history) => {
+    reserve(history, 1).then({
+      code: 'not_available',
+      status: 409,
+      message: '"Banarasi Silk Saree" is not available for purchase',
+    });
+  });
+});
+
+describe('ReleaseStock', () => {
+  const release = (history: ProductEvent[]) =>
+    given(productDecider, history).when({ type: 'ReleaseStock', orderId: 'o-1', reason: 'order_cancelled', at: AT });
+  const released: ProductEvent = {
+    type: 'StockReleased',
+    data: { productId, orderId: 'o-1', quantity: 2, remaining: 5, reason: 'order_cancelled', at: AT },
+  };
+
+  it("puts the order's units back, even on a delisted product", () => {
+    release([listed, verified, reserved('o-1', 2, 3)]).then([released]);
+    release([listed, verified, reserved('o-1', 2, 3), delisted]).then([released]);
+  });
+
+  it('releases nothing that is not reserved, or twice', () => {
+    release([listed, verified]).then([]);
+    release([listed, verified, reserved('o-1', 2, 3), released]).then([]);
+  });
+});
+
+describe('moderation', () => {
+  it('lets only admins verify, reject, feature and unfeature', () => {
+    for (const type of ['VerifyProduct', 'FeatureProduct', 'UnfeatureProduct'] as const) {
+      given(productDecider, [listed, verified])
+        .when({ type, actor: seller, at: AT })
+        .then({ ...forbidden, message: 'Only an admin can review or feature products' });
+    }
+    given(productDecider, [listed])
+      .when({ type: 'RejectProduct', actor: seller, reason: 'x', at: AT })
+      .then(forbidden);
+  });
+
+  it('verifies a pending or rejected product once', () => {
+    given(productDecider, [listed]).when({ type: 'VerifyProduct', actor: admin, at: AT }).then([verified]);
+    given(productDecider, [listed, rejected]).when({ type: 'VerifyProduct', actor: admin, at: AT }).then([verified]);
+    given(productDecider, [listed, verified]).when({ type: 'VerifyProduct', actor: admin, at: AT }).then([]);
+  });
+
+  it('rejects with a reason, unfeaturing a featured product first', () => {
+    const reject = { type: 'RejectProduct', actor: admin, reason: 'Blurry photo', at: AT } as const;
+    given(productDecider, [listed]).when(reject).then([rejected]);
+    given(productDecider, [listed, verified, featured])
+      .when(reject)
+      .then([{ type: 'ProductUnfeatured', data: byAdmin }, rejected]);
+    given(productDecider, [listed, rejected]).when(reject).then([]);
+  });
+
+  it('features verified products only', () => {
+    given(productDecider, [listed, verified]).when({ type: 'FeatureProduct', actor: admin, at: AT }).then([featured]);
+    given(productDecider, [listed, verified, featured]).when({ type: 'FeatureProduct', actor: admin, at: AT }).then([]);
+    given(productDecider, [listed])
+      .when({ type: 'FeatureProduct', actor: admin, at: AT })
+      .then({ code: 'not_verified', status: 409, message: 'Only verified products can be featured' });
+  });
+
+  it('unfeatures a featured product', () => {
+    given(productDecider, [listed, verified, featured])
+      .when({ type: 'UnfeatureProduct', actor: admin, at: AT })
+      .then([{ type: 'ProductUnfeatured', data: byAdmin }]);
+    given(productDecider, [listed, verified]).when({ type: 'UnfeatureProduct', actor: admin, at: AT }).then([]);
+  });
+});
+
+describe('DelistProduct', () => {
+  it('is for the seller of the product or an admin', () => {
+    given(productDecider, [listed]).when({ type: 'DelistProduct', actor: seller, at: AT }).then([delisted]);
+    given(productDecider, [listed])
+      .when({ type: 'DelistProduct', actor: admin, at: AT })
+      .then([{ type: 'ProductDelisted', data: byAdmin }]);
+    given(productDecider, [listed])
+      .when({ type: 'DelistProduct', actor: otherSeller, at: AT })
+      .then({ ...forbidden, message: 'You can only delete your own products' });
+  });
+
+  it('succeeds quietly the second time', () => {
+    given(productDecider, [listed, delisted]).when({ type: 'DelistProduct', actor: seller, at: AT }).then([]);
+  });
+
+  it('makes the product answer 404 to its seller and admins', () => {
+    given(productDecider, [listed, verified, delisted])
+      .when({ type: 'FeatureProduct', actor: admin, at: AT })
+      .then(notFound);
+    given(productDecider, [listed, delisted])
+      .when({ type: 'AdjustStock', actor: seller, stockQuantity: 1, at: AT })
+      .then(notFound);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { fieldErrors } from '../fields.ts';
+import {
+  type ProductForm,
+  parseTags,
+  productCommandSchema,
+  productFormSchema,
+  productUpdateSchema,
+  rejectProductSchema,
+} from './schemas.ts';
+
+const errorsOf = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('productFormSchema', () => {
+  const form: ProductForm = {
+    name: ' Banarasi Silk Saree ',
+    description: 'Handwoven pure silk saree with zari work.',
+    price: '12500.50',
+    originalPrice: '15000',
+    stockQuantity: '5',
+    categoryId: 'textiles',
+    imageUrl: 'https://images.example.com/saree.jpg',
+    tags: ' silk, handloom,, silk ',
+  };
+  const formErrors = (changes: Partial<ProductForm>) => errorsOf(productFormSchema, { ...form, ...changes });
+
+  it('turns the texts of the form into a product command in paise', () => {
+    expect(productFormSchema.parse(form)).toEqual({
+      name: 'Banarasi Silk Saree',
+      description: 'Handwoven pure silk saree with zari work.',
+      pricePaise: 1_250_050,
+      originalPricePaise: 1_500_000,
+      stockQuantity: 5,
+      categoryId: 'textiles',
+      imageUrl: 'https://images.example.com/saree.jpg',
+      tags: ['silk', 'handloom'],
+    });
+    expect(productCommandSchema.safeParse(productFormSchema.parse(form)).success).toBe(true);
+  });
+
+  it('reads an empty original price and image URL as none, an empty stock as 0', () => {
+    expect(productFormSchema.parse({ ...form, originalPrice: ' ', imageUrl: '', stockQuantity: '', tags: '' })).toMatchObject({
+      originalPricePaise: null,
+      imageUrl: null,
+      stockQuantity: 0,
+      tags: [],
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Product name is required'],
+    [{ name: '   ' }, 'name', 'Product name is required'],
+    [{ description: 'Too short' }, 'description', 'Description must be at least 10 characters'],
+    [{ price: '' }, 'price', 'Price must be greater than 0'],
+    [{ price: '0' }, 'price', 'Price must be greater than 0'],
+    [{ price: '0.00' }, 'price', 'Price must be greater than 0'],
+    [{ price: '-5' }, 'price', 'Price must be greater than 0'],
+    [{ price: 'abc' }, 'price', 'Enter an amount in rupees, like 499.50'],
+    [{ price: '12.345' }, 'price', 'Enter an amount in rupees, like 499.50'],
+    [{ price: '10000000.01' }, 'price', 'Price cannot be more than ₹1,00,00,000.00'],
+    [{ originalPrice: '0' }, 'originalPrice', 'Original price must be greater than 0'],
+    [{ stockQuantity: '-1' }, 'stockQuantity', 'Stock cannot be negative'],
+    [{ stockQuantity: '2.5' }, 'stockQuantity', 'Stock must be a whole number'],
+    [{ stockQuantity: 'many' }, 'stockQuantity', 'Stock must be a whole number'],
+    [{ stockQuantity: '1000001' }, 'stockQuantity', 'Stock cannot be more than 10,00,000'],
+    [{ categoryId: '' }, 'categoryId', 'Category is required'],
+    [{ imageUrl: 'not a url' }, 'imageUrl', 'Image URL must be a valid URL'],
+    [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Image URL must be a valid URL'],
+    [{ imageUrl: '//evil.example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
+    [{ tags: Array.from({ length: 21 }, (_, i) => `tag${i}`).join(',') }, 'tags', 'A product can have at most 20 tags'],
+    [{ tags: 'x'.repeat(41) }, 'tags.0', 'Each tag must be at most 40 characters'],
+  ])('%j: %s says %j', (changes, field, message) => {
+    expect(formErrors(changes)).toEqual({ [field]: message });
+  });
+
+  it('accepts an uploaded image on this site', () => {
+    expect(formErrors({ imageUrl: '/media/products/saree.webp' })).toEqual({});
+  });
+});
+
+describe('parseTags', () => {
+  it('splits on commas, trims, drops empties and repeats', () => {
+    expect(parseTags(' silk ,handloom,,  ,silk, Banarasi')).toEqual(['silk', 'handloom', 'Banarasi']);
+    expect(parseTags('')).toEqual([]);
+  });
+});
+
+describe('productCommandSchema', () => {
+  const body = {
+    name: 'Brass Diya',
+    description: 'Hand-cast brass oil lamp.',
+    pricePaise: 49_900,
+    stockQuantity: 12,
+    categoryId: 'home-decor',
+  };
+  const bodyErrors = (changes: Record<string, unknown>) => errorsOf(productCommandSchema, { ...body, ...changes });
+
+  it('fills in no original price, no image and no tags', () => {
+    expect(productCommandSchema.parse(body)).toEqual({ ...body, originalPricePaise: null, imageUrl: null, tags: [] });
+  });
+
+  it.each([
+    [{ name: undefined }, 'name', 'Product name is required'],
+    [{ name: 'x'.repeat(201) }, 'name', 'Product name must be at most 200 characters'],
+    [{ description: 42 }, 'description', 'Description must be at least 10 characters'],
+    [{ description: 'x'.repeat(5001) }, 'description', 'Description must be at most 5000 characters'],
+    [{ pricePaise: 0 }, 'pricePaise', 'Price must be greater than 0'],
+    [{ pricePaise: '499' }, 'pricePaise', 'Price must be greater than 0'],
+    [{ pricePaise: 499.5 }, 'pricePaise', 'Amounts must be whole paise'],
+    [{ pricePaise: 1_000_000_001 }, 'pricePaise', 'Price cannot be more than ₹1,00,00,000.00'],
+    [{ originalPricePaise: -1 }, 'originalPricePaise', 'Original price must be greater than 0'],
+    [{ stockQuantity: -1 }, 'stockQuantity', 'Stock cannot be negative'],
+    [{ stockQuantity: 1.5 }, 'stockQuantity', 'Stock must be a whole number'],
+    [{ categoryId: '' }, 'categoryId', 'Category is required'],
+    [{ imageUrl: 'ftp://example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
+    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'A product can have at most 20 tags'],
+    [{ tags: ['ok', ' '] }, 'tags.1', 'Tags cannot be empty'],
+  ])('%j: %s says %j', (changes, field, message) => {
+    expect(bodyErrors(changes)).toEqual({ [field]: message });
+  });
+});
+
+describe('productUpdateSchema', () => {
+  it('takes any subset of the fields, without defaults, and null to clear', () => {
+    expect(productUpdateSchema.parse({})).toEqual({});
+    const clearing = { originalPricePaise: null, stockQuantity: 3 };
+    expect(productUpdateSchema.parse(clearing)).toEqual(clearing);
+    expect(errorsOf(productUpdateSchema, { name: '' })).toEqual({ name: 'Product name is required' });
+  });
+});
+
+it('requires a reason to reject a product', () => {
+  expect(errorsOf(rejectProductSchema, { reason: ' ' })).toEqual({ reason: 'A reason is required' });
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { requiredText, tooLong } from '../fields.ts';
+import { formatInr, parseRupees } from '../money.ts';
+
+/** Texts of spec section 5, written once for the form and the API. */
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Product name is required',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  priceTooLow: 'Price must be greater than 0',
+  originalPriceTooLow: 'Original price must be greater than 0',
+  amountFormat: 'Enter an amount in rupees, like 499.50',
+  stockNegative: 'Stock cannot be negative',
+  stockWhole: 'Stock must be a whole number',
+  categoryRequired: 'Category is required',
+  imageUrlInvalid: 'Image URL must be a valid URL',
+  tooManyTags: 'A product can have at most 20 tags',
+} as const;
+
+export const MIN_DESCRIPTION_LENGTH = 10;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_PRICE_PAISE = 10_000_000 * 100;
+export const MAX_STOCK = 1_000_000;
+const MAX_URL_LENGTH = 2048;
+
+const amount = (tooLowMessage: string) =>
+  z
+    .number({ error: tooLowMessage })
+    .int('Amounts must be whole paise')
+    .min(1, tooLowMessage)
+    .max(MAX_PRICE_PAISE, `Price cannot be more than ${formatInr(MAX_PRICE_PAISE)}`);
+
+const stockQuantity = z
+  .number({ error: PRODUCT_MESSAGES.stockWhole })
+  .int(PRODUCT_MESSAGES.stockWhole)
+  .min(0, PRODUCT_MESSAGES.stockNegative)
+  .max(MAX_STOCK, `Stock cannot be more than ${MAX_STOCK.toLocaleString('en-IN')}`);
+
+const webUrl = z.url({ protocol: /^https?$/ });
+const sitePath = /^\/(?!\/)\S*$/;
+
+/** A web address (http or https), or a path on this site such as an uploaded image's `/media/...`. */
+const imageUrl = z
+  .string({ error: PRODUCT_MESSAGES.imageUrlInvalid })
+  .trim()
+  .max(MAX_URL_LENGTH, tooLong('Image URL', MAX_URL_LENGTH))
+  .refine(
+    (text) => sitePath.test(text) || webUrl.safeParse(text).success,
+    PRODUCT_MESSAGES.imageUrlInvalid,
+  );
+
+const tags = z
+  .array(requiredText('Tags cannot be empty', MAX_TAG_LENGTH, 'Each tag'))
+  .max(MAX_TAGS, PRODUCT_MESSAGES.tooManyTags);
+
+const fields = {
+  name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, 'Product name'),
+  description: z
+    .string({ error: PRODUCT_MESSAGES.descriptionTooShort })
+    .trim()
+    .min(MIN_DESCRIPTION_LENGTH, PRODUCT_MESSAGES.descriptionTooShort)
+    .max(MAX_DESCRIPTION_LENGTH, tooLong('Description', MAX_DESCRIPTION_LENGTH)),
+  pricePaise: amount(PRODUCT_MESSAGES.priceTooLow),
+  originalPricePaise: amount(PRODUCT_MESSAGES.originalPriceTooLow).nullable(),
+  stockQuantity,
+  categoryId: requiredText(PRODUCT_MESSAGES.categoryRequired, 100, 'Category'),
+  imageUrl: imageUrl.nullable(),
+  tags,
+};
+
+/** Body of "list a product": money in paise; original price, image and tags may be left out. */
+export const productCommandSchema = z.object({
+  ...fields,
+  originalPricePaise: fields.originalPricePaise.default(null),
+  imageUrl: fields.imageUrl.default(null),
+  tags: fields.tags.default([]),
+});
+
+/** Body of "edit a product": any subset of the fields; `null` clears the original price or the image. */
+export const productUpdateSchema = z.object(fields).partial();
+
+export const adjustStockSchema = z.object({ stockQuantity });
+
+export const rejectProductSchema = z.object({ reason: requiredText('A reason is required', 500, 'Reason') });
+
+/** "silk, handloom, , Banarasi " -> ["silk", "handloom", "Banarasi"]: trimmed, empties and repeats dropped. */
+export function parseTags(input: string): string[] {
+  const tags = input.split(',').map((tag) => tag.trim());
+  return [...new Set(tags.filter((tag) => tag !== ''))];
+}
+
+/** Rupee text from a form field to paise; an empty field is `empty`. */
+const rupeeField = <Empty extends number | null>(tooLowMessage: string, empty: Empty) =>
+  z.string().transform((input, ctx): number | Empty => {
+    const text = input.trim();
+    if (text === '') return empty;
+    const paise = parseRupees(text);
+    if (paise !== null) return paise;
+    // Only to choose the message: "-5" is too low, "abc" or "12.345" is badly written.
+    ctx.addIssue({ code: 'custom', message: Number(text) <= 0 ? tooLowMessage : PRODUCT_MESSAGES.amountFormat });
+    return z.NEVER;
+  });
+
+/** Decimal text to a number for the stock rules to judge; an empty field is 0. */
+const stockField = z
+  .string()
+  .transform((input) => {
+    const text = input.trim();
+    if (text === '') return 0;
+    // Plain decimals only: Number() would also take "0x10" or "1e3". NaN reads as not a whole number.
+    return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  })
+  .pipe(stockQuantity);
+
+/**
+ * The Add/Edit Product form: every field is the text of its input. Parses to the body of
+ * `productCommandSchema` (and of `productUpdateSchema`). Empty price and stock read as 0
+ * (spec section 5); an empty original price or image URL becomes null, which an edit
+ * needs to clear them.
+ */
+export const productFormSchema = z
+  .object({
+    name: fields.name,
+    description: fields.description,
+    price: rupeeField(PRODUCT_MESSAGES.priceTooLow, 0).pipe(fields.pricePaise),
+    originalPrice: rupeeField(PRODUCT_MESSAGES.originalPriceTooLow, null).pipe(fields.originalPricePaise),
+    stockQuantity: stockField,
+    categoryId: fields.categoryId,
+    imageUrl: z
+      .string()
+      .trim()
+      .transform((text) => (text === '' ? null : text))
+      .pipe(fields.imageUrl),
+    tags: z.string().transform(parseTags).pipe(fields.tags),
+  })
+  .transform(({ price, originalPrice, ...rest }) => ({ ...rest, pricePaise: price, originalPricePaise: originalPrice }));
+
+export type ProductForm = z.input<typeof productFormSchema>;
