@@ -1,23 +1,91 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Scalar } from '@scalar/hono-api-reference';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
 import type { AppContext } from './context.ts';
-import { errorBody, handleError } from './errors.ts';
+import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
+import type { AppEnv } from './http.ts';
+import { authRoutes } from './routes/auth.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { devRoutes } from './routes/dev.ts';
+import { liveRoutes } from './routes/live.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { productRoutes } from './routes/products.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { sellerRoutes } from './routes/seller.ts';
+import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
+
+/** JSON bodies of every route but uploads. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+/** How long a query with `?after=` waits for the projections. */
+const READ_YOUR_WRITES_WAIT_MS = 2000;
+
+const tooLarge = () => {
+  throw new ApiError(413, 'payload_too_large', 'The request body is too large');
+};
+
+function limitBodies(): MiddlewareHandler {
+  const json = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const upload = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  return (c, next) => (c.req.path === '/api/uploads' ? upload(c, next) : json(c, next));
+}
+
+/** `?after=<position>` on a query waits until the projections have passed that command. */
+function readYourWrites(ctx: AppContext): MiddlewareHandler {
+  return async (c, next) => {
+    const after = Number(c.req.query('after'));
+    if (c.req.method === 'GET' && Number.isSafeInteger(after) && after > 0) {
+      const reached = await ctx.progress.waitFor(after, READ_YOUR_WRITES_WAIT_MS);
+      if (!reached) c.header('x-read-model', 'stale');
+    }
+    await next();
+  };
+}
 
 /** The whole HTTP surface: JSON API under /api, images under /media, the SPA for every other path. */
 export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
-  const app = new Hono()
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError(handleError);
+  app.use('/api/*', limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
+
+  const api = app
     .route('/api/health', healthRoutes(ctx))
-    .get('/media/*', async (c) => {
-      const blob = await ctx.platform.blobs.get(c.req.path.slice('/media/'.length)).catch(() => null);
-      if (!blob) return c.json(errorBody('not_found', 'Image not found'), 404);
-      return c.body(new Uint8Array(blob.data), 200, {
-        'content-type': blob.contentType,
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      });
-    })
-    .all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+    .route('/api/auth', authRoutes(ctx))
+    .route('/api/categories', categoryRoutes(ctx))
+    .route('/api/products', productRoutes(ctx))
+    .route('/api/products', reviewRoutes(ctx))
+    .route('/api/seller', sellerRoutes(ctx))
+    .route('/api/uploads', uploadRoutes(ctx))
+    .route('/api/cart', cartRoutes(ctx))
+    .route('/api/orders', orderRoutes(ctx))
+    .route('/api/notifications', notificationRoutes(ctx))
+    .route('/api/live', liveRoutes(ctx));
+  if (ctx.platform.mailbox) app.route('/api/dev', devRoutes(ctx));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'MIBI API',
+      version: '1.0.0',
+      description: 'Make in India, Buy in India: the marketplace API. Money is integer paise; times are ISO-8601 UTC.',
+    },
+  });
+  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'MIBI API reference' }));
+  app.get('/media/*', async (c) => {
+    const blob = await ctx.platform.blobs.get(c.req.path.slice('/media/'.length)).catch(() => null);
+    if (!blob) return c.json(errorBody('not_found', 'Image not found'), 404);
+    return c.body(new Uint8Array(blob.data), 200, {
+      'content-type': blob.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
   if (options.spaRoot) {
     const root = options.spaRoot;
@@ -25,9 +93,8 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     // Client-side routes: every other GET gets the SPA's index.
     app.get('*', serveStatic({ root, path: 'index.html', onFound: (_path, c) => c.header('cache-control', 'no-cache') }));
   }
-  app.onError(handleError);
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
-  return app;
+  return api;
 }
 
 export type App = ReturnType<typeof createApp>;

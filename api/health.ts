@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
 import { projectionLag } from '../projections/lag.ts';
 import type { AppContext } from './context.ts';
+import { router } from './http.ts';
 
 export function healthRoutes(ctx: AppContext) {
   const { platform } = ctx;
-  return new Hono().get('/', async (c) => {
+  return router().get('/', async (c) => {
     const lags = await projectionLag(platform.events, platform.read, ctx.projections.map((p) => p.name));
     const failures = ctx.runner?.failures() ?? {};
     const projections = Object.fromEntries(

@@ -1,5 +1,10 @@
+import { catalog } from './catalog.ts';
 import { logStats } from './log-stats.ts';
+import { notifications } from './notifications.ts';
+import { orders } from './orders.ts';
 import type { Projection } from './projection.ts';
+import { reviews } from './reviews.ts';
+import { users } from './users.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats];
+export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications];

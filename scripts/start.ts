@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
+import { createContext } from '../api/context.ts';
 import { ConfigError, loadConfig } from '../platform/config/config.ts';
 import { openPlatform } from '../platform/platform.ts';
 import { projections } from '../projections/index.ts';
@@ -36,8 +37,9 @@ async function main(role: Role): Promise<void> {
   await runner?.start();
   if (role === 'all' || role === 'workers') startWorkers(platform);
 
-  const server = runsApi
-    ? serve({ fetch: createApp({ config, platform, projections, runner }, { spaRoot: SPA_ROOT }).fetch, port: config.PORT, hostname: config.HOST }, (info) =>
+  const ctx = runsApi ? await createContext(config, platform, projections, runner) : undefined;
+  const server = ctx
+    ? serve({ fetch: createApp(ctx, { spaRoot: SPA_ROOT }).fetch, port: config.PORT, hostname: config.HOST }, (info) =>
         console.log(`[start] MIBI (${role}) on http://${config.HOST}:${info.port} · events=${platform.events.kind} read=${platform.read.kind} queue=${platform.queue.kind} bus=${platform.bus.kind} blobs=${platform.blobs.kind}`),
       )
     : undefined;
@@ -49,6 +51,7 @@ async function main(role: Role): Promise<void> {
     stopping = true;
     console.log(`[start] ${signal}: finishing work in flight...`);
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await ctx?.progress.stop();
     await runner?.stop(); // lets the batch in flight commit with its checkpoint
     await platform.close(); // the queue waits for running jobs
     process.exit(0);

@@ -26,6 +26,10 @@ export type AccountCommand =
 
 export interface Account {
   userId: string;
+  fullName: string;
+  email: string;
+  /** Sign-in verifies against the write side, so a password change counts at once. */
+  passwordHash: string;
   roles: Role[];
   pendingReset: { tokenHash: string; expiresAt: string } | null;
 }
@@ -91,7 +95,10 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
   initialState: null,
 
   evolve(state, { type, data }) {
-    if (type === 'AccountRegistered') return { userId: data.userId, roles: [data.role], pendingReset: null };
+    if (type === 'AccountRegistered') {
+      const { userId, fullName, email, passwordHash, role } = data;
+      return { userId, fullName, email, passwordHash, roles: [role], pendingReset: null };
+    }
     if (state === null) return state;
     switch (type) {
       case 'RoleAdded':
@@ -103,8 +110,9 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
         return { ...state, pendingReset: { tokenHash: data.tokenHash, expiresAt: data.expiresAt } };
       // Single use; a password changed otherwise also ends a pending reset.
       case 'PasswordResetCompleted':
-      case 'PasswordChanged':
         return { ...state, pendingReset: null };
+      case 'PasswordChanged':
+        return { ...state, passwordHash: data.passwordHash, pendingReset: null };
     }
   },
 

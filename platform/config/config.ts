@@ -33,6 +33,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: flag.default(true),
+  /** New products are verified at once (until admins review them in the console). */
+  AUTO_VERIFY: flag.default(true),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

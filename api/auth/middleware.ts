@@ -1,0 +1,91 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Actor, Role } from '../../domain/actor.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import type { AppEnv, SessionUser } from '../http.ts';
+import { SESSION_TTL_MS } from './sessions.ts';
+
+export const SESSION_COOKIE = 'mibi_session';
+
+function secure(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+export function setSessionCookie(c: Context, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(c) });
+}
+
+/** The user behind a session: read from the account stream, so role changes count at once. */
+export async function loadUser(ctx: AppContext, userId: string): Promise<SessionUser | null> {
+  const { state } = await ctx.streams.load(accountStream(userId), accountDecider);
+  return state && { id: state.userId, fullName: state.fullName, email: state.email, roles: state.roles };
+}
+
+/** Resolves the session cookie into `c.var.user` (null when absent, expired or unknown). */
+export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    c.set('sessionId', null);
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) {
+      const found = await ctx.sessions.validate(token);
+      const user = found && (await loadUser(ctx, found.session.userId));
+      if (found && user) {
+        c.set('user', user);
+        c.set('sessionId', found.session.id);
+        if (found.renewed) setSessionCookie(c, token);
+      } else {
+        clearSessionCookie(c);
+      }
+    }
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie-authenticated mutations must come from our own pages. Browsers send Sec-Fetch-Site
+ * (or at least Origin) on every cross-site POST; clients without a cookie are not at risk.
+ */
+export function sameOriginMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || !getCookie(c, SESSION_COOKIE)) return next();
+    const site = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    const sameOrigin = site ? site === 'same-origin' || site === 'none' : !origin || origin === new URL(c.req.url).origin;
+    if (!sameOrigin) throw new ApiError(403, 'cross_site', 'This request did not come from MIBI and was blocked');
+    return next();
+  };
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue');
+  return user;
+}
+
+/** The signed-in user holding one of `roles`, or a 401/403. */
+export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
+  const user = requireUser(c);
+  if (!roles.some((role) => user.roles.includes(role))) {
+    throw new ApiError(403, 'forbidden', `This needs the ${roles.join(' or ')} role`);
+  }
+  return user;
+}
+
+export const actorOf = (user: SessionUser): Actor => ({ userId: user.id, roles: user.roles });

@@ -1,0 +1,71 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Role } from '../domain/actor.ts';
+import { errorBody, validationError } from './errors.ts';
+
+/** The signed-in user as every route sees it (null when signed out). */
+export interface SessionUser {
+  id: string;
+  fullName: string;
+  email: string;
+  roles: Role[];
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    /** SHA-256 of the session token, when the request carried a valid one. */
+    sessionId: string | null;
+  };
+}
+
+/** A sub-app whose invalid requests answer in the one error shape, with the schema's messages. */
+export function router() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const error = validationError(result.error);
+      return c.json(errorBody(error.code, error.message, error.fields), 400);
+    },
+  });
+}
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi('Error');
+
+const errorDescriptions = {
+  400: 'Invalid request (malformed JSON or a field that breaks a rule)',
+  401: 'Not signed in',
+  403: 'Signed in without the right to do this',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'Body too large',
+  422: 'Breaks a business rule',
+  429: 'Too many attempts',
+} as const;
+
+/** OpenAPI response entries for the error statuses a route can answer with. */
+export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: errorDescriptions[status], content: { 'application/json': { schema: ErrorSchema } } }]),
+  ) as unknown as { [K in S]: { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } } };
+}
+
+/** A JSON request body entry for createRoute. */
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, description, content: { 'application/json': { schema } } };
+}
+
+/** A JSON response entry for createRoute. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** The log position a command reached: pass it back as `?after=` to read your own write. */
+export const PositionSchema = z.number().int().nonnegative().openapi({ description: 'Global log position reached by the command' });

@@ -1,0 +1,162 @@
+/**
+ * Test harness: the whole app on the embedded stack (SQLite in memory, in-process queue
+ * and bus, files in a temp folder) with the projections running, driven through
+ * `app.request` without a socket.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileBlobStore } from '../platform/blobs/fs.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import { FolderMailer } from '../platform/mail/folder.ts';
+import type { Platform } from '../platform/platform.ts';
+import { MemoryQueue } from '../platform/queue/memory.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { projections } from '../projections/index.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { startWorkers } from '../workers/index.ts';
+import { createApp } from './app.ts';
+import { bootstrap } from './bootstrap/index.ts';
+import { type AppContext, createContext } from './context.ts';
+
+export const ORIGIN = 'http://127.0.0.1';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  /** Sent as JSON; a string is sent as is (for malformed bodies). */
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export class Client {
+  constructor(
+    private readonly harness: TestApi,
+    public cookie: string | null = null,
+    public user: { id: string; fullName: string; email: string; roles: string[] } | null = null,
+  ) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { origin: ORIGIN, ...options.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
+    }
+    const response = await this.harness.app.request(`${ORIGIN}${path}`, { method, headers, body });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie?.startsWith('mibi_session=')) {
+      const value = setCookie.split(';')[0]!;
+      this.cookie = value === 'mibi_session=' ? null : value;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string, options?: RequestOptions) => this.request<T>('GET', path, options);
+  post = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('POST', path, { ...options, json: json ?? {} });
+  put = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PUT', path, { ...options, json: json ?? {} });
+  patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PATCH', path, { ...options, json: json ?? {} });
+  delete = <T = any>(path: string, options?: RequestOptions) => this.request<T>('DELETE', path, options);
+}
+
+export interface TestApi {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  platform: Platform;
+  dir: string;
+  /** A visitor without a session. */
+  anonymous(): Client;
+  /** Signs a new user up through the API and returns their client (cookie kept). */
+  signUp(options?: { role?: 'buyer' | 'seller'; fullName?: string; email?: string; password?: string }): Promise<Client>;
+  /** Signs in through the API. */
+  signIn(email: string, password: string): Promise<Client>;
+  /** Resolves once every projection has processed everything appended so far. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const dir = mkdtempSync(join(tmpdir(), 'mibi-api-'));
+  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', ADMIN_EMAIL: 'admin@mibi.test', ADMIN_PASSWORD: 'admin-pass-1', ...env });
+  const events = new SqliteEventStore(join(dir, 'events.db'));
+  const read = new SqliteReadStore(join(dir, 'read.db'));
+  const queue = new MemoryQueue();
+  const bus = new MemoryBus();
+  const blobs = new FileBlobStore(join(dir, 'media'));
+  const mail = new FolderMailer(join(dir, 'mail'), config.MAIL_FROM);
+  const platform: Platform = {
+    events,
+    read,
+    queue,
+    bus,
+    blobs,
+    mail,
+    mailbox: mail,
+    close: async () => {
+      for (const adapter of [queue, mail, blobs, bus, read, events]) await adapter.close();
+    },
+  };
+  const runner = new ProjectionRunner({ events, read, bus, projections });
+  await runner.start();
+  startWorkers(platform);
+  const ctx = await createContext(config, platform, projections, runner);
+  const app = createApp(ctx);
+  await bootstrap(ctx);
+
+  const harness: TestApi = {
+    ctx,
+    app,
+    platform,
+    dir,
+    anonymous: () => new Client(harness),
+    async signUp(options = {}) {
+      const n = ++counter;
+      const password = options.password ?? 'secret-pass';
+      const client = new Client(harness);
+      const reply = await client.post('/api/auth/signup', {
+        fullName: options.fullName ?? `Test User ${n}`,
+        email: options.email ?? `user${n}-${Date.now()}@mibi.test`,
+        password,
+        role: options.role ?? 'buyer',
+      });
+      if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      client.user = reply.body.user;
+      return client;
+    },
+    async signIn(email, password) {
+      const client = new Client(harness);
+      const reply = await client.post('/api/auth/signin', { email, password });
+      if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      client.user = reply.body.user;
+      return client;
+    },
+    async settle() {
+      const last = await events.lastPosition();
+      if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
+    },
+    async close() {
+      await ctx.progress.stop();
+      await runner.stop();
+      await platform.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}

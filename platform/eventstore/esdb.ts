@@ -1,0 +1,354 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ANY,
+  BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  NotLeaderError,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  type JSONType,
+  type Position,
+  type ResolvedEvent,
+  type StreamingRead,
+} from '@eventstore/db-client';
+import {
+  WrongExpectedRevisionError,
+  completeEvent,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeAllOptions,
+} from './port.ts';
+
+export interface EventStoreDbOptions {
+  /**
+   * Longest wait for the server: for a whole append, and for each message of a read or the
+   * confirmation of a subscription. The client's own deadlines do not cover a server that
+   * accepts connections but never answers.
+   */
+  timeoutMs?: number;
+  /** First and longest pause before a dropped subscription is tried again. */
+  retryDelayMs?: { first: number; max: number };
+}
+
+export class EventStoreDbTimeoutError extends Error {
+  constructor(operation: string, timeoutMs: number) {
+    super(`EventStoreDB did not answer ${operation} within ${timeoutMs} ms`);
+    this.name = 'EventStoreDbTimeoutError';
+  }
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+
+/** Event store on EventStoreDB / KurrentDB: the adapter for running at scale. */
+export class EventStoreDbStore implements EventStore {
+  readonly kind = 'eventstoredb';
+  readonly #client: EventStoreDBClient;
+  readonly #timeoutMs: number;
+  readonly #retryDelayMs: { first: number; max: number };
+
+  /** `connectionString` as the client takes it, e.g. `esdb://localhost:2113?tls=false`. */
+  constructor(connectionString: string, options: EventStoreDbOptions = {}) {
+    this.#client = EventStoreDBClient.connectionString(connectionString);
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#retryDelayMs = options.retryDelayMs ?? { first: 100, max: 5_000 };
+  }
+
+  async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError(`Nothing to append to ${stream}`);
+    const now = new Date();
+    // Our id becomes the event id: the server recognises a retried append by its ids.
+    const data = events.map((event) => {
+      const { id, type, data, metadata } = completeEvent(event, now);
+      return jsonEvent({ id, type, data: data as JSONType, metadata });
+    });
+    try {
+      const result = await this.#withTimeout(
+        `an append to ${stream}`,
+        this.#client.appendToStream(stream, data, { expectedRevision: toExpectedVersion(expectedRevision) }),
+      );
+      const revision = Number(result.nextExpectedRevision);
+      // A retry recognised as such may come back without a position: look it up.
+      const position = result.position ? toPosition(result.position.commit) : (await this.#eventAt(stream, revision)).position;
+      return { revision, position };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
+        throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+      }
+      throw error;
+    }
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
+    if (limit <= 0) return [];
+    const events: RecordedEvent[] = [];
+    const read = this.#client.readStream(stream, {
+      direction: backwards ? BACKWARDS : FORWARDS,
+      fromRevision: options.fromRevision === undefined ? (backwards ? END : START) : BigInt(options.fromRevision),
+      maxCount: limit,
+    });
+    try {
+      await this.#consume(`a read of ${stream}`, read, (resolved) => {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event));
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async streamRevision(stream: string): Promise<number> {
+    const [last] = await this.readStream(stream, { direction: 'backwards', limit: 1 });
+    return last?.revision ?? -1;
+  }
+
+  async readAll({ after = 0, limit = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    if (limit <= 0) return events;
+    // Reads from a position include the event at that position; `after` is exclusive.
+    const read = this.#client.readAll({ fromPosition: after === 0 ? START : toAllPosition(after) });
+    await this.#consume('a read of $all', read, (resolved) => {
+      const event = userEvent(resolved);
+      if (event && event.position > after) events.push(event);
+      return events.length < limit;
+    });
+    return events;
+  }
+
+  async lastPosition(): Promise<number> {
+    let last = 0;
+    const read = this.#client.readAll({ direction: BACKWARDS, fromPosition: END });
+    await this.#consume('a backwards read of $all', read, (resolved) => {
+      const event = userEvent(resolved);
+      if (event) last = event.position;
+      return last === 0;
+    });
+    return last;
+  }
+
+  async *subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
+    let position = after;
+    let retryDelay = this.#retryDelayMs.first;
+    while (!signal?.aborted) {
+      const subscription = new BufferedSubscription(
+        this.#client.subscribeToAll({
+          fromPosition: position === 0 ? START : toAllPosition(position),
+          filter: excludeSystemEvents(),
+        }),
+      );
+      try {
+        await subscription.confirmed(this.#timeoutMs, signal);
+        retryDelay = this.#retryDelayMs.first;
+        for (;;) {
+          const buffered = await subscription.take(batchSize, signal);
+          if (!buffered) break;
+          // A resubscription may start at the last delivered event again: skip what was delivered.
+          const batch = buffered.map(userEvent).filter((e): e is RecordedEvent => e !== undefined && e.position > position);
+          const last = batch.at(-1);
+          if (last) {
+            position = last.position;
+            yield batch;
+          }
+        }
+      } catch (error) {
+        if (!signal?.aborted && !isTransient(error)) throw error;
+      } finally {
+        subscription.close();
+      }
+      if (signal?.aborted) break;
+      await sleep(retryDelay, undefined, { signal }).catch(() => {});
+      retryDelay = Math.min(retryDelay * 2, this.#retryDelayMs.max);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#client.dispose();
+  }
+
+  async #eventAt(stream: string, revision: number): Promise<RecordedEvent> {
+    const [event] = await this.readStream(stream, { fromRevision: revision, limit: 1 });
+    if (!event) throw new Error(`Event ${revision} of ${stream} was appended but cannot be read`);
+    return event;
+  }
+
+  #withTimeout<T>(operation: string, promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new EventStoreDbTimeoutError(operation, this.#timeoutMs)), this.#timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * Feeds a read to `take` until it ends or `take` answers false. Fails when the server stays
+   * silent for the timeout: a long read is fine as long as events keep coming.
+   */
+  async #consume<E>(operation: string, read: StreamingRead<E>, take: (event: E) => boolean): Promise<void> {
+    // Errors the client reports after we stopped listening must not crash the process.
+    read.on('error', () => {});
+    const silence = setTimeout(() => read.destroy(new EventStoreDbTimeoutError(operation, this.#timeoutMs)), this.#timeoutMs);
+    try {
+      for await (const event of read) {
+        silence.refresh();
+        if (!take(event)) break;
+      }
+    } finally {
+      clearTimeout(silence);
+      read.cancel().catch(() => {});
+    }
+  }
+}
+
+/**
+ * A subscription read as a pull: each take hands over what has arrived, up to a batch, and
+ * waits only when nothing has.
+ */
+class BufferedSubscription {
+  readonly #subscription: AllStreamSubscription;
+  #confirmed = false;
+  #failure: unknown;
+  #wake: (() => void) | undefined;
+
+  constructor(subscription: AllStreamSubscription) {
+    this.#subscription = subscription;
+    subscription
+      .on('confirmation', () => {
+        this.#confirmed = true;
+        this.#wakeUp();
+      })
+      .on('readable', () => this.#wakeUp())
+      .on('end', () => this.#wakeUp())
+      .on('close', () => this.#wakeUp())
+      .on('error', (error: unknown) => this.#fail(error));
+  }
+
+  /** Waits until the server has confirmed the subscription; no confirmation in time counts as a drop. */
+  async confirmed(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const timer = setTimeout(() => this.#fail(new EventStoreDbTimeoutError('a subscription to $all', timeoutMs)), timeoutMs);
+    try {
+      for (;;) {
+        if (this.#failure !== undefined) throw this.#failure;
+        if (this.#confirmed || this.#ended || signal?.aborted) return;
+        await this.#next(signal);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Up to `max` events, waiting for at least one; undefined once the subscription has ended or the signal aborted. */
+  async take(max: number, signal?: AbortSignal): Promise<AllStreamResolvedEvent[] | undefined> {
+    for (;;) {
+      if (signal?.aborted) return undefined;
+      const batch: AllStreamResolvedEvent[] = [];
+      for (let event; batch.length < max && (event = this.#subscription.read() as AllStreamResolvedEvent | null); ) batch.push(event);
+      if (batch.length > 0) return batch;
+      if (this.#failure !== undefined) throw this.#failure;
+      if (this.#ended) return undefined;
+      await this.#next(signal);
+    }
+  }
+
+  close(): void {
+    this.#subscription.unsubscribe().catch(() => {});
+    this.#subscription.destroy();
+  }
+
+  get #ended(): boolean {
+    return this.#subscription.readableEnded || this.#subscription.destroyed;
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= error;
+    this.#wakeUp();
+  }
+
+  #wakeUp(): void {
+    this.#wake?.();
+    this.#wake = undefined;
+  }
+
+  /** Resolves at the next thing the subscription does, or when the signal aborts. */
+  #next(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      this.#wake = done;
+      signal?.addEventListener('abort', done);
+    });
+  }
+}
+
+/** Failures after which subscribing again from the last delivered position may succeed. */
+function isTransient(error: unknown): boolean {
+  return [UnavailableError, CancelledError, DeadlineExceededError, NotLeaderError, EventStoreDbTimeoutError].some(
+    (type) => error instanceof type,
+  );
+}
+
+function toExpectedVersion(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'no_stream' || expected === -1) return NO_STREAM;
+  if (expected === 'exists') return STREAM_EXISTS;
+  if (expected === 'any') return ANY;
+  return BigInt(expected);
+}
+
+/**
+ * Our positions are the commit positions of the server's log, a byte offset: a JS number is
+ * exact up to 2^53 bytes (8 PiB), beyond any log this system will write.
+ */
+function toPosition(commit: bigint | undefined): number {
+  if (commit === undefined || commit > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new Error(`EventStoreDB gave no usable log position (${commit}); positions on stream reads need server 22.6 or later`);
+  }
+  return Number(commit);
+}
+
+/** Events appended one write at a time have equal commit and prepare positions. */
+function toAllPosition(position: number): Position {
+  return { commit: BigInt(position), prepare: BigInt(position) };
+}
+
+/** The recorded event, unless it is one of the server's own ($-prefixed type or stream). */
+function userEvent(resolved: AllStreamResolvedEvent): RecordedEvent | undefined {
+  const event = resolved.event;
+  if (!event || event.type.startsWith('$') || event.streamId.startsWith('$')) return undefined;
+  return toRecordedEvent(event);
+}
+
+function toRecordedEvent(event: NonNullable<ResolvedEvent['event']>): RecordedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as unknown as EventMetadata,
+    stream: event.streamId,
+    revision: Number(event.revision),
+    position: toPosition(event.position?.commit),
+  };
+}

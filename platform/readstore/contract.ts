@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collection, Doc, FindQuery, ReadStore } from './port.ts';
+
+/**
+ * The behaviour every read store adapter must show. One store serves the whole suite and
+ * every test uses its own collection and projection names, so suites can share a server.
+ */
+export function readStoreContract(
+  name: string,
+  open: () => Promise<{ store: ReadStore; cleanup(): Promise<void> }>,
+): void {
+  describe(name, () => {
+    let store: ReadStore;
+    let cleanup: (() => Promise<void>) | undefined;
+    let serial = 0;
+    const unique = (base: string) => `${base}${++serial}`;
+
+    beforeAll(async () => {
+      ({ store, cleanup } = await open());
+    });
+    afterAll(async () => {
+      await cleanup?.();
+    });
+
+    const ids = (docs: Doc[]) => docs.map((doc) => doc.id);
+
+    describe('documents', () => {
+      it('gets what was put, and null for an unknown id', async () => {
+        const items = store.collection(unique('items'));
+        await items.put({ id: 'a', title: 'Brass lamp', price: 1500 });
+        expect(await items.get('a')).toEqual({ id: 'a', title: 'Brass lamp', price: 1500 });
+        expect(await items.get('b')).toBeNull();
+      });
+
+      it('put replaces the whole document', async () => {
+        const items = store.collection(unique('items'));
+        await items.put({ id: 'a', title: 'Brass lamp', price: 1500 });
+        await items.put({ id: 'a', title: 'Copper lamp' });
+        expect(await items.get('a')).toEqual({ id: 'a', title: 'Copper lamp' });
+        expect(await items.count()).toBe(1);
+      });
+
+      it('getMany returns the documents that exist, in the order of the ids', async () => {
+        const items = store.collection(unique('items'));
+        for (const id of ['a', 'b', 'c']) await items.put({ id, n: id });
+        expect(ids(await items.getMany(['c', 'x', 'a', 'b']))).toEqual(['c', 'a', 'b']);
+        expect(await items.getMany([])).toEqual([]);
+      });
+
+      it('patch merges top-level fields and returns the result; null when absent', async () => {
+        const items = store.collection(unique('items'));
+        await items.put({ id: 'a', title: 'Shawl', size: { w: 1, h: 2 }, tags: ['wool'] });
+        const patched = await items.patch('a', { size: { w: 3 }, stock: 4 });
+        expect(patched).toEqual({ id: 'a', title: 'Shawl', size: { w: 3 }, tags: ['wool'], stock: 4 });
+        expect(await items.get('a')).toEqual(patched);
+        expect(await items.patch('missing', { stock: 1 })).toBeNull();
+        expect(await items.get('missing')).toBeNull();
+      });
+
+      it('delete reports whether a document was removed', async () => {
+        const items = store.collection(unique('items'));
+        await items.put({ id: 'a' });
+        expect(await items.delete('a')).toBe(true);
+        expect(await items.delete('a')).toBe(false);
+        expect(await items.get('a')).toBeNull();
+      });
+
+      it('nested objects and arrays round-trip exactly', async () => {
+        const items = store.collection(unique('items'));
+        const doc = {
+          id: 'order-1',
+          buyer: { name: 'Asha', address: { city: 'Jaipur', pin: '302001' } },
+          lines: [
+            { sku: 'k1', qty: 2, options: [] },
+            { sku: 'k2', qty: 1, options: ['gift', { wrap: true }] },
+          ],
+          totals: { paise: 123456, discount: null },
+          notes: '',
+          flags: [true, false, null, 0, -1.5],
+          empty: {},
+        };
+        await items.put(doc);
+        expect(await items.get('order-1')).toStrictEqual(doc);
+        expect(await items.find()).toStrictEqual([doc]);
+      });
+
+      it('keeps collections apart', async () => {
+        const left = store.collection(unique('left'));
+        const right = store.collection(unique('right'));
+        await left.put({ id: 'same', side: 'left' });
+        await right.put({ id: 'same', side: 'right' });
+        await right.put({ id: 'other', side: 'right' });
+        expect(await left.get('same')).toEqual({ id: 'same', side: 'left' });
+        expect(await left.count()).toBe(1);
+        expect(await left.delete('same')).toBe(true);
+        expect(await right.get('same')).toEqual({ id: 'same', side: 'right' });
+      });
+
+      it('rejects collection and field names that are not plain identifiers', async () => {
+        expect(() => store.collection('items; DROP TABLE items')).toThrow(/collection name/);
+        expect(() => store.collection('a.b')).toThrow(/collection name/);
+        expect(() => store.collection({ name: unique('items'), indexes: [["x') --"]] })).toThrow(/field name/);
+        const items = store.collection(unique('items'));
+        await expect(items.find({ where: { "title') OR 1=1 --": 'x' } })).rejects.toThrow(/field name/);
+        await expect(items.find({ sort: [['$where', 'asc']] })).rejects.toThrow(/field name/);
+        await expect(items.count({ 'a.b': 1 })).rejects.toThrow(/field name/);
+        const work = store.unitOfWork();
+        work.put('bad name', { id: 'a' });
+        await expect(store.commit(work, unique('projection'), 1)).rejects.toThrow(/collection name/);
+      });
+
+      it('rejects filter values that are not scalars', async () => {
+        const items = store.collection(unique('items'));
+        await items.put({ id: 'a', title: 'x' });
+        const operator = { $ne: null } as unknown as string;
+        await expect(items.find({ where: { title: operator } })).rejects.toThrow(/Invalid filter on title/);
+      });
+    });
+
+    describe('find and count', () => {
+      // Put in an order that is neither id nor sort order, so neither can pass by accident.
+      const catalogue: Doc[] = [
+        { id: 'p4', category: 'textiles', price: 500, featured: false, note: 'silk', rank: 1 },
+        { id: 'p1', category: 'textiles', price: 500, featured: true, note: null, rank: 2 },
+        { id: 'p7', category: 'jewellery', price: 1, featured: true, note: null, rank: 1 },
+        { id: 'p2', category: 'pottery', price: 250, featured: false, note: 'handmade', rank: 1 },
+        { id: 'p6', category: 'textiles', price: 250, featured: true, note: 'cotton', rank: 2 },
+        { id: 'p3', category: 'textiles', price: 250, featured: false, note: null, rank: 1 },
+        { id: 'p5', category: 'pottery', price: 1200, featured: true, rank: 3 },
+      ];
+      let plain: Collection;
+      let indexed: Collection;
+
+      beforeAll(async () => {
+        plain = store.collection(unique('catalogue'));
+        indexed = store.collection({
+          name: unique('catalogue'),
+          indexes: [['category'], ['featured', 'price'], ['category', 'price', 'id'], ['note']],
+        });
+        for (const doc of catalogue) {
+          await plain.put(doc);
+          await indexed.put(doc);
+        }
+      });
+
+      const cases: Array<[what: string, query: FindQuery, expected: string[]]> = [
+        ['everything in ascending id order', {}, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']],
+        ['a string', { where: { category: 'textiles' } }, ['p1', 'p3', 'p4', 'p6']],
+        ['a number', { where: { price: 250 } }, ['p2', 'p3', 'p6']],
+        ['true', { where: { featured: true } }, ['p1', 'p5', 'p6', 'p7']],
+        ['false', { where: { featured: false } }, ['p2', 'p3', 'p4']],
+        ['null, which a missing field matches too', { where: { note: null } }, ['p1', 'p3', 'p5', 'p7']],
+        ['several fields at once', { where: { category: 'textiles', featured: true } }, ['p1', 'p6']],
+        ['the id', { where: { id: 'p3' } }, ['p3']],
+        ['a value nobody has', { where: { category: 'toys' } }, []],
+        ['descending, ties by ascending id', { sort: [['rank', 'desc']] }, ['p5', 'p1', 'p6', 'p2', 'p3', 'p4', 'p7']],
+        [
+          'two fields, desc then asc',
+          { sort: [['featured', 'desc'], ['price', 'asc']] },
+          ['p7', 'p6', 'p1', 'p5', 'p2', 'p3', 'p4'],
+        ],
+        [
+          'two fields, asc then desc',
+          { sort: [['category', 'asc'], ['price', 'desc']] },
+          ['p7', 'p5', 'p2', 'p1', 'p4', 'p3', 'p6'],
+        ],
+        ['nulls and missing fields first', { sort: [['note', 'asc']] }, ['p1', 'p3', 'p5', 'p7', 'p6', 'p2', 'p4']],
+        ['the id, descending', { sort: [['id', 'desc']] }, ['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']],
+        [
+          'a filter with a sort and a limit',
+          { where: { category: 'textiles' }, sort: [['price', 'desc']], limit: 3 },
+          ['p1', 'p4', 'p3'],
+        ],
+        ['a page: skip and limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 2, limit: 3 }, ['p1', 'p5', 'p2']],
+        ['skip without limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 5 }, ['p3', 'p4']],
+        ['limit 0', { limit: 0 }, []],
+        ['skip past the end', { skip: 10, limit: 5 }, []],
+      ];
+
+      it.each(cases)('finds by %s', async (_what, query, expected) => {
+        expect(ids(await plain.find(query))).toEqual(expected);
+      });
+
+      it('returns the same results whether or not indexes are declared', async () => {
+        for (const [, query] of cases) expect(await indexed.find(query)).toEqual(await plain.find(query));
+      });
+
+      it('returns whole documents', async () => {
+        expect(await plain.find({ where: { id: 'p5' } })).toEqual([catalogue[6]]);
+      });
+
+      it('keeps booleans, numbers and strings apart', async () => {
+        const values = store.collection(unique('values'));
+        const kinds: Array<[string, unknown]> = [['t', true], ['one', 1], ['text', '1'], ['f', false], ['zero', 0]];
+        for (const [id, v] of kinds) await values.put({ id, v });
+        expect(ids(await values.find({ where: { v: true } }))).toEqual(['t']);
+        expect(ids(await values.find({ where: { v: 1 } }))).toEqual(['one']);
+        expect(ids(await values.find({ where: { v: '1' } }))).toEqual(['text']);
+        expect(ids(await values.find({ where: { v: false } }))).toEqual(['f']);
+        expect(ids(await values.find({ where: { v: 0 } }))).toEqual(['zero']);
+      });
+
+      it('counts with and without a filter', async () => {
+        for (const collection of [plain, indexed]) {
+          expect(await collection.count()).toBe(7);
+          expect(await collection.count({ category: 'textiles' })).toBe(4);
+          expect(await collection.count({ category: 'textiles', price: 250 })).toBe(2);
+          expect(await collection.count({ note: null })).toBe(4);
+          expect(await collection.count({ category: 'toys' })).toBe(0);
+        }
+      });
+    });
+
+    describe('unit of work and checkpoint', () => {
+      it('reads its own puts, patches and deletes while the store sees none of them', async () => {
+        const name = unique('items');
+        const items = store.collection(name);
+        await items.put({ id: 'a', n: 1 });
+        await items.put({ id: 'b', n: 1 });
+        const work = store.unitOfWork();
+
+        work.put(name, { id: 'c', n: 1 });
+        expect(await work.get(name, 'c')).toEqual({ id: 'c', n: 1 });
+        expect(await work.patch(name, 'a', { n: 2 })).toEqual({ id: 'a', n: 2 });
+        expect(await work.get(name, 'a')).toEqual({ id: 'a', n: 2 });
+        work.delete(name, 'b');
+        expect(await work.get(name, 'b')).toBeNull();
+        expect(await work.patch(name, 'b', { n: 3 })).toBeNull();
+        expect(await work.patch(name, 'missing', { n: 3 })).toBeNull();
+
+        expect(await items.get('a')).toEqual({ id: 'a', n: 1 });
+        expect(await items.get('b')).toEqual({ id: 'b', n: 1 });
+        expect(await items.get('c')).toBeNull();
+      });
+
+      it('lists the last write per document, in the order of those writes', async () => {
+        const name = unique('items');
+        const other = unique('items');
+        const work = store.unitOfWork();
+        expect(work.changes()).toEqual([]);
+        work.put(name, { id: 'x', n: 1 });
+        work.put(name, { id: 'y', n: 1 });
+        work.put(other, { id: 'x', n: 9 });
+        await work.patch(name, 'x', { n: 2 });
+        work.delete(name, 'y');
+        const changes = work.changes();
+        expect(changes.filter((change) => change.collection === name)).toEqual([
+          { collection: name, id: 'x', doc: { id: 'x', n: 2 } },
+          { collection: name, id: 'y', doc: null },
+        ]);
+        expect(changes).toContainEqual({ collection: other, id: 'x', doc: { id: 'x', n: 9 } });
+        expect(changes).toHaveLength(3);
+      });
+
+      it('checkpoint is 0 before the first commit', async () => {
+        expect(await store.checkpoint(unique('projection'))).toBe(0);
+      });
+
+      it('commit stores the writes of every collection and the checkpoint', async () => {
+        const [products, sellers, projection] = [unique('products'), unique('sellers'), unique('projection')];
+        await store.collection(products).put({ id: 'gone', n: 0 });
+        await store.collection(products).put({ id: 'kept', n: 0 });
+        const work = store.unitOfWork();
+        work.put(products, { id: 'new', n: 1 });
+        await work.patch(products, 'kept', { n: 1 });
+        work.delete(products, 'gone');
+        work.put(sellers, { id: 's1', products: ['new', 'kept'] });
+
+        await store.commit(work, projection, 7);
+
+        expect(await store.collection(products).find()).toEqual([
+          { id: 'kept', n: 1 },
+          { id: 'new', n: 1 },
+        ]);
+        expect(await store.collection(sellers).get('s1')).toEqual({ id: 's1', products: ['new', 'kept'] });
+        expect(await store.checkpoint(projection)).toBe(7);
+
+        const next = store.unitOfWork();
+        next.put(products, { id: 'later', n: 2 });
+        await store.commit(next, projection, 12);
+        expect(await store.checkpoint(projection)).toBe(12);
+      });
+
+      it('commit with no writes still moves the checkpoint', async () => {
+        const projection = unique('projection');
+        await store.commit(store.unitOfWork(), projection, 3);
+        expect(await store.checkpoint(projection)).toBe(3);
+      });
+
+      it('committing the same batch again (replay after a crash) gives the same documents', async () => {
+        const [name, projection] = [unique('items'), unique('projection')];
+        const items = store.collection(name);
+        await items.put({ id: 'a', n: 1 });
+        await items.put({ id: 'b', n: 1 });
+        const work = store.unitOfWork();
+        await work.patch(name, 'a', { n: 2 });
+        work.delete(name, 'b');
+        work.put(name, { id: 'c', n: 1 });
+
+        await store.commit(work, projection, 5);
+        const once = await items.find();
+        await store.commit(work, projection, 5);
+
+        expect(await items.find()).toEqual(once);
+        expect(once).toEqual([
+          { id: 'a', n: 2 },
+          { id: 'c', n: 1 },
+        ]);
+        expect(await store.checkpoint(projection)).toBe(5);
+      });
+
+      it('reset empties the named collections and forgets the checkpoint, nothing else', async () => {
+        const [a, b, untouched] = [unique('items'), unique('items'), unique('items')];
+        const [projection, otherProjection] = [unique('projection'), unique('projection')];
+        const work = store.unitOfWork();
+        work.put(a, { id: '1' });
+        work.put(b, { id: '1' });
+        work.put(untouched, { id: '1' });
+        await store.commit(work, projection, 4);
+        await store.commit(store.unitOfWork(), otherProjection, 9);
+
+        await store.reset(projection, [a, b]);
+
+        expect(await store.collection(a).count()).toBe(0);
+        expect(await store.collection(b).get('1')).toBeNull();
+        expect(await store.collection(untouched).count()).toBe(1);
+        expect(await store.checkpoint(projection)).toBe(0);
+        expect(await store.checkpoint(otherProjection)).toBe(9);
+
+        const rebuild = store.unitOfWork();
+        rebuild.put(a, { id: '2' });
+        await store.commit(rebuild, projection, 1);
+        expect(ids(await store.collection(a).find())).toEqual(['2']);
+        expect(await store.checkpoint(projection)).toBe(1);
+      });
+
+      it('a failed commit changes neither documents nor checkpoint', async () => {
+        const [name, projection] = [unique('items'), unique('projection')];
+        const first = store.unitOfWork();
+        first.put(name, { id: 'a', n: 1 });
+        await store.commit(first, projection, 1);
+
+        // No store can serialize a circular document; it comes last, after writes that would succeed.
+        const poison: Doc = { id: 'poison' };
+        poison.self = poison;
+        const failing = store.unitOfWork();
+        failing.put(name, { id: 'a', n: 2 });
+        failing.put(name, { id: 'b', n: 1 });
+        failing.put(name, poison);
+        await expect(store.commit(failing, projection, 2)).rejects.toThrow(/circular/i);
+
+        expect(await store.collection(name).find()).toEqual([{ id: 'a', n: 1 }]);
+        expect(await store.checkpoint(projection)).toBe(1);
+      });
+    });
+  });
+}

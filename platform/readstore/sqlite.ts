@@ -1,0 +1,246 @@
+import Database from 'better-sqlite3';
+import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import { BufferedUnitOfWork } from './unit-of-work.ts';
+import { identifier, scalarKind } from './validation.ts';
+
+type Param = string | number;
+
+/** Query shapes come from code, so few are ever prepared; the cap only guards against a caller inventing them. */
+const MAX_CACHED_QUERIES = 200;
+
+/** The SQL value of a field: `id` is the key column, every other field lives in the JSON body. */
+function fieldSql(field: string): string {
+  return field === 'id' ? 'id' : `json_extract(body, '$.${identifier('field', field)}')`;
+}
+
+/** One equality test with its parameter; a missing field counts as null, as in MongoDB. */
+function condition(field: string, value: Scalar): [sql: string, ...params: Param[]] {
+  const column = fieldSql(field);
+  const kind = scalarKind(field, value);
+  if (kind === 'null') return [`${column} IS NULL`];
+  if (kind === 'string') return [`${column} = ?`, value as string];
+  // json_extract turns JSON true/false into 1/0: the JSON type keeps `true` and `1` apart.
+  const types = kind === 'boolean' ? `'true', 'false'` : `'integer', 'real'`;
+  return [`${column} = ? AND json_type(body, '$.${field}') IN (${types})`, Number(value)];
+}
+
+function whereSql(where: Record<string, Scalar> = {}): { sql: string; params: Param[] } {
+  const tests: string[] = [];
+  const params: Param[] = [];
+  for (const [field, value] of Object.entries(where)) {
+    const [sql, ...values] = condition(field, value);
+    tests.push(sql);
+    params.push(...values);
+  }
+  return { sql: tests.length ? ` WHERE ${tests.join(' AND ')}` : '', params };
+}
+
+function orderSql(sort: FindQuery['sort'] = []): string {
+  const keys = sort.map(([field, direction]) => `${fieldSql(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`);
+  return [...keys, 'id ASC'].join(', ');
+}
+
+const parse = (body: string) => JSON.parse(body) as Doc;
+
+/** One table of JSON documents with its prepared statements. */
+class SqliteCollection implements Collection {
+  private readonly selectOne: Database.Statement<[string], string>;
+  private readonly selectMany: Database.Statement<[string], { id: string; body: string }>;
+  private readonly upsert: Database.Statement<[string, string]>;
+  private readonly deleteOne: Database.Statement<[string]>;
+  private readonly deleteAll: Database.Statement<[]>;
+  private readonly queries = new Map<string, Database.Statement<Param[], unknown>>();
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly table: string,
+  ) {
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
+    this.selectOne = db.prepare<[string], string>(`SELECT body FROM ${table} WHERE id = ?`).pluck();
+    this.selectMany = db.prepare(`SELECT id, body FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`);
+    this.upsert = db.prepare(
+      `INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`,
+    );
+    this.deleteOne = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
+    this.deleteAll = db.prepare(`DELETE FROM ${table}`);
+  }
+
+  /** The index name spells out its fields, so different field lists never share a name. */
+  ensureIndex(fields: string[]): void {
+    this.db.exec(
+      `CREATE INDEX IF NOT EXISTS "${this.table}(${fields.map((f) => identifier('field', f)).join(',')})" ` +
+        `ON ${this.table} (${fields.map(fieldSql).join(', ')})`,
+    );
+  }
+
+  read(id: string): Doc | null {
+    const body = this.selectOne.get(id);
+    return body === undefined ? null : parse(body);
+  }
+
+  write(doc: Doc): void {
+    this.upsert.run(doc.id, JSON.stringify(doc));
+  }
+
+  remove(id: string): boolean {
+    return this.deleteOne.run(id).changes > 0;
+  }
+
+  clear(): void {
+    this.deleteAll.run();
+  }
+
+  findSql(query: FindQuery): { sql: string; params: Param[] } {
+    const where = whereSql(query.where);
+    return {
+      sql: `SELECT body FROM ${this.table}${where.sql} ORDER BY ${orderSql(query.sort)} LIMIT ? OFFSET ?`,
+      params: [...where.params, query.limit ?? -1, query.skip ?? 0],
+    };
+  }
+
+  async get(id: string): Promise<Doc | null> {
+    return this.read(id);
+  }
+
+  async getMany(ids: string[]): Promise<Doc[]> {
+    const found = new Map(this.selectMany.all(JSON.stringify(ids)).map((row) => [row.id, row.body]));
+    return ids.flatMap((id) => {
+      const body = found.get(id);
+      return body === undefined ? [] : [parse(body)];
+    });
+  }
+
+  async put(doc: Doc): Promise<void> {
+    this.write(doc);
+  }
+
+  async patch(id: string, fields: Partial<Doc>): Promise<Doc | null> {
+    return this.db
+      .transaction(() => {
+        const current = this.read(id);
+        if (!current) return null;
+        const next = { ...current, ...fields, id };
+        this.write(next);
+        return next;
+      })
+      .immediate();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.remove(id);
+  }
+
+  async find(query: FindQuery = {}): Promise<Doc[]> {
+    const { sql, params } = this.findSql(query);
+    return (this.prepared(sql).all(...params) as string[]).map(parse);
+  }
+
+  async count(where?: Record<string, Scalar>): Promise<number> {
+    const filter = whereSql(where);
+    return this.prepared(`SELECT count(*) FROM ${this.table}${filter.sql}`).get(...filter.params) as number;
+  }
+
+  /** The SQL text is the cache key: it names the table and the query's shape, never its values. */
+  private prepared(sql: string): Database.Statement<Param[], unknown> {
+    let statement = this.queries.get(sql);
+    if (!statement) {
+      if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.delete(this.queries.keys().next().value!);
+      statement = this.db.prepare<Param[]>(sql).pluck();
+      this.queries.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/**
+ * Read store in a SQLite file: one table of JSON documents per collection, expression
+ * indexes on the declared fields, and a checkpoint table written in the same transaction
+ * as the documents. Table names carry a `doc_` prefix so the file may also hold the event
+ * store's tables; a separate file works the same.
+ */
+export class SqliteReadStore implements ReadStore {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly collections = new Map<string, SqliteCollection>();
+  private readonly selectCheckpoint: Database.Statement<[string], number>;
+  private readonly saveCheckpoint: Database.Statement<[string, number]>;
+  private readonly deleteCheckpoint: Database.Statement<[string]>;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // Documents and checkpoint commit together, so a commit lost to a power cut is just replayed from the log.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec('CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.selectCheckpoint = this.db
+      .prepare<[string], number>('SELECT position FROM projection_checkpoints WHERE projection = ?')
+      .pluck();
+    this.saveCheckpoint = this.db.prepare(
+      'INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?) ' +
+        'ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
+    );
+    this.deleteCheckpoint = this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?');
+  }
+
+  collection<T extends Doc = Doc>(spec: CollectionSpec | string): Collection<T> {
+    const { name, indexes = [] } = typeof spec === 'string' ? { name: spec } : spec;
+    const collection = this.open(name);
+    for (const fields of indexes) collection.ensureIndex(fields);
+    return collection as unknown as Collection<T>;
+  }
+
+  unitOfWork(): UnitOfWork {
+    return new BufferedUnitOfWork(async (collection, id) => this.open(collection).read(id));
+  }
+
+  async commit(work: UnitOfWork, projection: string, position: number): Promise<void> {
+    const changes = work.changes();
+    // Create missing tables before the transaction: a rollback would drop tables the cache still holds.
+    for (const { collection } of changes) this.open(collection);
+    this.db
+      .transaction((batch: DocChange[]) => {
+        for (const { collection, id, doc } of batch) {
+          if (doc) this.open(collection).write(doc);
+          else this.open(collection).remove(id);
+        }
+        this.saveCheckpoint.run(projection, position);
+      })
+      .immediate(changes);
+  }
+
+  async checkpoint(projection: string): Promise<number> {
+    return this.selectCheckpoint.get(projection) ?? 0;
+  }
+
+  /** Empties the tables rather than dropping them, so indexes and prepared statements stay valid. */
+  async reset(projection: string, collections: string[]): Promise<void> {
+    const tables = collections.map((name) => this.open(name));
+    this.db
+      .transaction(() => {
+        for (const table of tables) table.clear();
+        this.deleteCheckpoint.run(projection);
+      })
+      .immediate();
+  }
+
+  /** SQLite's plan for a find, one line per step: shows which index, if any, serves it. */
+  explain(collection: string, query: FindQuery = {}): string[] {
+    const { sql, params } = this.open(collection).findSql(query);
+    const plan = this.db.prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+    return plan.map((step) => step.detail);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private open(name: string): SqliteCollection {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new SqliteCollection(this.db, `doc_${identifier('collection', name)}`);
+      this.collections.set(name, collection);
+    }
+    return collection;
+  }
+}

@@ -1,0 +1,8 @@
+import type { Projection } from './projection.ts';
+
+export const notifications: Projection = {
+  name: 'notifications',
+  collections: [],
+  eventTypes: new Set(),
+  async apply() {},
+};
