@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { eventStoreContract } from './contract.ts';
 import type { RecordedEvent } from './port.ts';
 import { SqliteEventStore } from './sqlite.ts';
@@ -95,6 +95,7 @@ describe('SqliteEventStore', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', fixture, file, String(streams), String(perAppend)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    onTestFinished(() => void child.kill('SIGKILL'));
     const lines = createInterface({ input: child.stdout });
     let reported = -1;
     lines.on('line', (line) => (reported = Number(line)));

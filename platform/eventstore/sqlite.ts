@@ -143,7 +143,7 @@ function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
   // In WAL mode NORMAL skips the fsync at each commit, yet a committed transaction is in the
   // WAL file (OS page cache) before the call returns: it survives kill -9 of the process and
   // is lost only if the machine itself crashes before the next checkpoint. That is the
-  // durability we need, at ~10x the commit rate of FULL.
+  // durability we need, at tens of times the commit rate of FULL (here ~300/s against ~10k/s).
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   db.exec(`
@@ -182,7 +182,7 @@ function prepareStatements(db: Database.Database) {
       )
       .raw(),
     all: db
-      .prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position >= ? ORDER BY position LIMIT ?`)
+      .prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
       .raw(),
     lastPosition: db.prepare<[], number>('SELECT coalesce(max(position), 0) FROM events').pluck(),
   };
