@@ -47,7 +47,7 @@ function rawSqlite() {
 
 async function main(): Promise<void> {
   const streams = EVENTS / PER_APPEND / 10; // ten appends per stream
-  console.log(`bench:store · ${EVENTS.toLocaleString('en-IN')} events in appends of ${PER_APPEND}, then replay · ${dir}\n`);
+  console.log(`bench:store · ${EVENTS.toLocaleString('en-US')} events in appends of ${PER_APPEND}, then replay · ${dir}\n`);
 
   const raw = rawSqlite();
   const rawAppendMs = await time(() => {
@@ -104,8 +104,8 @@ async function main(): Promise<void> {
   ] as const;
   console.log('| operation | MIBI events/s | raw better-sqlite3 rows/s | ratio |');
   console.log('|---|---:|---:|---:|');
-  for (const [name, ours, base] of rows) console.log(`| ${name} | ${ours.toLocaleString('en-IN')} | ${base.toLocaleString('en-IN')} | ${(ours / base).toFixed(2)} |`);
-  console.log(`\nreplay projected ${streamsProjected.toLocaleString('en-IN')} stream documents from ${total.toLocaleString('en-IN')} events`);
+  for (const [name, ours, base] of rows) console.log(`| ${name} | ${ours.toLocaleString('en-US')} | ${base.toLocaleString('en-US')} | ${(ours / base).toFixed(2)} |`);
+  console.log(`\nreplay projected ${streamsProjected.toLocaleString('en-US')} stream documents from ${total.toLocaleString('en-US')} events`);
 }
 
 await main();
