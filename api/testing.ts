@@ -115,7 +115,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
   const runner = new ProjectionRunner({ events, read, bus, projections });
   await runner.start();
-  startWorkers(platform);
+  const workers = startWorkers(platform, { notifyRetry: { attempts: 5, backoffMs: 20 } });
   const ctx = await createContext(config, platform, projections, runner);
   const app = createApp(ctx);
   await bootstrap(ctx);
@@ -154,6 +154,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     async close() {
       await ctx.progress.stop();
       await runner.stop();
+      await workers.stop();
       await platform.close();
       rmSync(dir, { recursive: true, force: true });
     },

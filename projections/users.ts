@@ -1,8 +1,30 @@
+import type { Role } from '../domain/actor.ts';
+import type { AccountEvent } from '../domain/account/events.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import type { UnitOfWork } from '../platform/readstore/port.ts';
+import { COLLECTIONS, type UserDoc } from './models.ts';
 import type { Projection } from './projection.ts';
 
+/** Roles in the order they were added; applying an event twice changes nothing. */
+function changedRoles(roles: Role[], { type, data }: Extract<AccountEvent, { type: 'RoleAdded' | 'RoleRemoved' }>): Role[] {
+  if (type === 'RoleRemoved') return roles.filter((role) => role !== data.role);
+  return roles.includes(data.role) ? roles : [...roles, data.role];
+}
+
+/** One document per account: its profile and current roles (never the password hash). */
 export const users: Projection = {
   name: 'users',
-  collections: [],
-  eventTypes: new Set(),
-  async apply() {},
+  collections: [{ name: COLLECTIONS.users, indexes: [['emailNormalized']] }],
+  eventTypes: new Set<AccountEvent['type']>(['AccountRegistered', 'RoleAdded', 'RoleRemoved']),
+
+  async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
+    const event = recorded as unknown as AccountEvent;
+    if (event.type === 'AccountRegistered') {
+      const { userId, fullName, email, emailNormalized, role, registeredAt } = event.data;
+      work.put<UserDoc>(COLLECTIONS.users, { id: userId, fullName, email, emailNormalized, roles: [role], registeredAt });
+    } else if (event.type === 'RoleAdded' || event.type === 'RoleRemoved') {
+      const user = await work.get<UserDoc>(COLLECTIONS.users, event.data.userId);
+      if (user) work.put<UserDoc>(COLLECTIONS.users, { ...user, roles: changedRoles(user.roles, event) });
+    }
+  },
 };

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
+import { bootstrap } from '../api/bootstrap/index.ts';
 import { createContext } from '../api/context.ts';
 import { ConfigError, loadConfig } from '../platform/config/config.ts';
 import { openPlatform } from '../platform/platform.ts';
@@ -35,9 +36,10 @@ async function main(role: Role): Promise<void> {
   const platform = await openPlatform(config);
   const runner = role === 'all' || role === 'projections' ? new ProjectionRunner({ events: platform.events, read: platform.read, bus: platform.bus, projections }) : undefined;
   await runner?.start();
-  if (role === 'all' || role === 'workers') startWorkers(platform);
+  const workers = role === 'all' || role === 'workers' ? startWorkers(platform) : undefined;
 
   const ctx = runsApi ? await createContext(config, platform, projections, runner) : undefined;
+  if (ctx) await bootstrap(ctx);
   const server = ctx
     ? serve({ fetch: createApp(ctx, { spaRoot: SPA_ROOT }).fetch, port: config.PORT, hostname: config.HOST }, (info) =>
         console.log(`[start] MIBI (${role}) on http://${config.HOST}:${info.port} · events=${platform.events.kind} read=${platform.read.kind} queue=${platform.queue.kind} bus=${platform.bus.kind} blobs=${platform.blobs.kind}`),
@@ -53,6 +55,7 @@ async function main(role: Role): Promise<void> {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await ctx?.progress.stop();
     await runner?.stop(); // lets the batch in flight commit with its checkpoint
+    await workers?.stop();
     await platform.close(); // the queue waits for running jobs
     process.exit(0);
   };

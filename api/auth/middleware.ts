@@ -4,6 +4,7 @@ import type { Actor, Role } from '../../domain/actor.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import type { AppContext } from '../context.ts';
+import { sessionUserOf } from './accounts.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv, SessionUser } from '../http.ts';
 import { SESSION_TTL_MS } from './sessions.ts';
@@ -31,7 +32,7 @@ export function clearSessionCookie(c: Context): void {
 /** The user behind a session: read from the account stream, so role changes count at once. */
 export async function loadUser(ctx: AppContext, userId: string): Promise<SessionUser | null> {
   const { state } = await ctx.streams.load(accountStream(userId), accountDecider);
-  return state && { id: state.userId, fullName: state.fullName, email: state.email, roles: state.roles };
+  return state && sessionUserOf(state);
 }
 
 /** Resolves the session cookie into `c.var.user` (null when absent, expired or unknown). */

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, ReadStore } from '../../platform/readstore/port.ts';
+import { sha256Hex } from './sha256.ts';
 
 export interface SessionDoc extends Doc {
   userId: string;
@@ -13,7 +14,7 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 const RENEW_WITHIN_MS = SESSION_TTL_MS / 2;
 
 /** The stored id of a session: SHA-256 of the token, so a leaked database yields no usable cookie. */
-export const sessionId = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const sessionId = sha256Hex;
 
 /**
  * Sessions are operational state, not domain events: they live in their own collection of

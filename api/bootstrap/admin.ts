@@ -1,4 +1,40 @@
+import type { Actor } from '../../domain/actor.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { findAccount, isEmailTaken, registerAccount } from '../auth/accounts.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 
-/** Creates the admin account of ADMIN_EMAIL / ADMIN_PASSWORD when missing (idempotent). */
-export async function ensureAdmin(_ctx: AppContext): Promise<void> {}
+const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
+const ADMIN_NAME = 'MIBI Admin';
+/** Processes starting together may race to register the admin; each loss means the winner got further. */
+const REGISTER_ATTEMPTS = 3;
+
+/**
+ * Makes sure the account of ADMIN_EMAIL exists and holds the admin role. Idempotent: it
+ * appends nothing when both hold. ADMIN_PASSWORD is only the initial password; a password
+ * changed since is kept.
+ */
+export async function ensureAdmin(ctx: AppContext): Promise<void> {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = ctx.config;
+  if (!email || !password) return;
+  const userId = await adminUserId(ctx, email, password);
+  const command = { type: 'AddRole', actor: SYSTEM, role: 'admin', at: new Date().toISOString() } as const;
+  await ctx.streams.decide(accountStream(userId), accountDecider, command, { actor: SYSTEM.userId });
+}
+
+async function adminUserId(ctx: AppContext, email: string, password: string): Promise<string> {
+  const existing = await findAccount(ctx, email);
+  if (existing) return existing.userId;
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const registration = { fullName: ADMIN_NAME, email, passwordHash, role: 'buyer', at: new Date().toISOString() } as const;
+      return (await registerAccount(ctx, registration, SYSTEM.userId)).user.id;
+    } catch (error) {
+      if (!isEmailTaken(error) || attempt === REGISTER_ATTEMPTS) throw error;
+      const registered = await findAccount(ctx, email);
+      if (registered) return registered.userId;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+import { newResetToken, resetLink, resetMail, resetTokenHash, resetTokenUserId } from './reset-links.ts';
+
+const userId = '3f1c2a7e-8d4b-4c1e-9a51-2b7f0c6d9e10';
+
+it('makes unguessable tokens naming their account, stored only as a hash', () => {
+  const { token, tokenHash } = newResetToken(userId);
+  expect(token).toMatch(new RegExp(`^${userId}\\.[A-Za-z0-9_-]{43}$`));
+  expect(tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(resetTokenHash(token)).toBe(tokenHash);
+  expect(newResetToken(userId).token).not.toBe(token);
+  expect(resetTokenUserId(token)).toBe(userId);
+});
+
+it('reads no account from a token without both parts', () => {
+  for (const token of ['no-dot', '.secret', `${userId}.`, '']) expect(resetTokenUserId(token)).toBeNull();
+});
+
+it('links to the reset page under the public URL', () => {
+  expect(resetLink('https://mibi.example', 'a.b')).toBe('https://mibi.example/reset-password?token=a.b');
+  expect(resetLink('https://example.org/mibi/', 'a.b+c')).toBe('https://example.org/mibi/reset-password?token=a.b%2Bc');
+});
+
+it('mails the link with its expiry', () => {
+  const mail = resetMail('asha@example.com', 'https://mibi.example/reset-password?token=a.b');
+  expect(mail).toMatchObject({ to: 'asha@example.com', subject: 'Reset your MIBI password' });
+  expect(mail.text).toContain('https://mibi.example/reset-password?token=a.b');
+  expect(mail.text).toContain('expires in 1 hour');
+});

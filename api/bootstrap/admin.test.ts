@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservationStream } from '../auth/accounts.ts';
+import type { AppContext } from '../context.ts';
+import { Streams } from '../streams.ts';
+import { type TestApi, startTestApi } from '../testing.ts';
+import { ensureAdmin } from './admin.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+/** The context of another process on the same stores, configured with this admin. */
+const processWith = (env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }): AppContext => ({
+  ...api.ctx,
+  config: { ...api.ctx.config, ...env },
+  streams: new Streams(api.platform.events),
+});
+
+async function appendedFrom() {
+  const after = await api.platform.events.lastPosition();
+  return () => api.platform.events.readAll({ after });
+}
+
+describe('ensureAdmin', () => {
+  it('registered the admin of ADMIN_EMAIL at start, as the system', async () => {
+    const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+    expect(admin.user).toMatchObject({ fullName: 'MIBI Admin', email: 'admin@mibi.test', roles: ['buyer', 'admin'] });
+    const stream = await api.platform.events.readStream(`account-${admin.user!.id}`);
+    expect(stream.map((e) => [e.type, e.metadata.actor])).toEqual([
+      ['AccountRegistered', 'system'],
+      ['RoleAdded', 'system'],
+    ]);
+    expect(stream[1]!.data).toMatchObject({ role: 'admin', by: 'system' });
+  });
+
+  it('adds nothing when started again', async () => {
+    const appended = await appendedFrom();
+    await ensureAdmin(api.ctx);
+    await ensureAdmin(processWith({}));
+    expect(await appended()).toEqual([]);
+  });
+
+  it('makes an existing account of the address an admin, keeping its password', async () => {
+    const email = `owner.${Date.now()}@example.com`;
+    const owner = await api.signUp({ email, role: 'seller' });
+    await ensureAdmin(processWith({ ADMIN_EMAIL: email.toUpperCase(), ADMIN_PASSWORD: 'ignored-pass' }));
+    expect((await owner.get('/api/auth/me')).body.user.roles).toEqual(['seller', 'admin']);
+    expect((await api.anonymous().post('/api/auth/signin', { email, password: 'ignored-pass' })).status).toBe(401);
+  });
+
+  it('does nothing without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const appended = await appendedFrom();
+    await ensureAdmin(processWith({ ADMIN_EMAIL: undefined }));
+    await ensureAdmin(processWith({ ADMIN_EMAIL: `x.${Date.now()}@example.com`, ADMIN_PASSWORD: undefined }));
+    expect(await appended()).toEqual([]);
+  });
+
+  it('completes a registration that stopped after the reservation', async () => {
+    const email = `half.${Date.now()}@example.com`;
+    const userId = crypto.randomUUID();
+    await api.ctx.streams.append(reservationStream(email), [{ type: 'EmailReserved', data: { userId, emailNormalized: email } }], 'no_stream', {
+      actor: 'system',
+    });
+    await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'admin-pass-2' }));
+    const admin = await api.signIn(email, 'admin-pass-2');
+    expect(admin.user).toMatchObject({ id: userId, roles: ['buyer', 'admin'] });
+  });
+
+  it('registers one admin when several processes start together', async () => {
+    const email = `together.${Date.now()}@example.com`;
+    const env = { ADMIN_EMAIL: email, ADMIN_PASSWORD: 'admin-pass-3' };
+    const appended = await appendedFrom();
+    await Promise.all([1, 2, 3, 4].map(() => ensureAdmin(processWith(env))));
+    expect((await appended()).map((e) => e.type).sort()).toEqual(['AccountRegistered', 'EmailReserved', 'RoleAdded']);
+    expect((await api.signIn(email, 'admin-pass-3')).user!.roles).toEqual(['buyer', 'admin']);
+  });
+});
