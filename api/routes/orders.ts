@@ -1,6 +1,192 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { isAdmin } from '../../domain/actor.ts';
+import { orderDecider } from '../../domain/order/decider.ts';
+import { orderStream } from '../../domain/order/events.ts';
+import { DELIVERY_METHODS } from '../../domain/order/options.ts';
+import { checkoutSchema, orderStatusChangeSchema } from '../../domain/order/schemas.ts';
+import { ORDER_STATUSES } from '../../domain/order/status.ts';
+import { COLLECTIONS, type OrderDoc, type OrderLineDoc } from '../../projections/models.ts';
+import { actorOf, requireRole, requireUser } from '../auth/middleware.ts';
+import { placeOrder, readOrder, releaseStock } from '../checkout.ts';
 import type { AppContext } from '../context.ts';
-import { router } from '../http.ts';
+import { ApiError } from '../errors.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 
-export function orderRoutes(_ctx: AppContext) {
-  return router();
+const money = z.number().int();
+const status = z.enum(ORDER_STATUSES);
+
+const orderLineFields = {
+  productId: z.string(),
+  name: z.string(),
+  pricePaise: money,
+  quantity: z.number().int(),
+  imageUrl: z.string().nullable(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  categoryId: z.string(),
+};
+
+const OrderSchema = z
+  .object({
+    id: z.string(),
+    buyerId: z.string(),
+    buyerName: z.string(),
+    lines: z.array(z.object(orderLineFields).openapi('OrderLine')),
+    sellerIds: z.array(z.string()),
+    shippingAddress: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      pincode: z.string(),
+    }),
+    delivery: z.enum(DELIVERY_METHODS),
+    payment: z.literal('cod'),
+    subtotalPaise: money,
+    deliveryChargePaise: money,
+    totalPaise: money,
+    status,
+    cancelReason: z.string().nullable(),
+    placedAt: z.string(),
+    updatedAt: z.string(),
+    history: z.array(z.object({ status, at: z.string(), by: z.string() })),
+  })
+  .openapi('Order');
+
+const IncomingLineSchema = z
+  .object({
+    ...orderLineFields,
+    id: z.string().openapi({ description: '`${orderId}:${productId}`' }),
+    orderId: z.string(),
+    buyerId: z.string(),
+    buyerName: z.string(),
+    status,
+    placedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('IncomingOrderLine');
+
+const OrderChangeSchema = z.object({ order: OrderSchema, position: PositionSchema }).openapi('OrderChange');
+
+const OrderParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+
+const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 characters';
+const CheckoutHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, IDEMPOTENCY_KEY_MESSAGE)
+    .max(200, IDEMPOTENCY_KEY_MESSAGE)
+    .optional()
+    .openapi({ description: 'Retrying with the same key returns the first order instead of placing another' }),
+});
+
+const orderNotFound = () => new ApiError(404, 'not_found', 'Order not found');
+
+const tags = ['Orders'];
+
+export function orderRoutes(ctx: AppContext) {
+  const app = router();
+  const orders = ctx.platform.read.collection<OrderDoc>(COLLECTIONS.orders);
+  const orderLines = ctx.platform.read.collection<OrderLineDoc>(COLLECTIONS.orderLines);
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Place an order for everything in the cart, at current prices; the stock is reserved and the cart emptied',
+      request: { headers: CheckoutHeaders, body: jsonBody(checkoutSchema) },
+      responses: {
+        201: jsonResponse(OrderChangeSchema, 'The order placed (or, for a repeated Idempotency-Key, the one placed first)'),
+        ...errors(400, 401, 409, 413, 422),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const key = c.req.valid('header')['idempotency-key'];
+      return c.json(await placeOrder(ctx, user, c.req.valid('json'), key, new Date().toISOString()), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'The signed-in buyer’s orders, newest first',
+      responses: { 200: jsonResponse(z.array(OrderSchema), 'Orders with their lines'), ...errors(401) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await orders.find({ where: { buyerId: user.id }, sort: [['placedAt', 'desc']] }), 200);
+    },
+  );
+
+  // Declared before /{id} so "incoming" is not taken for an order id.
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/incoming',
+      tags,
+      summary: 'The signed-in seller’s order lines (their products only), newest first',
+      responses: { 200: jsonResponse(z.array(IncomingLineSchema), 'Order lines'), ...errors(401, 403) },
+    }),
+    async (c) => {
+      const user = requireRole(c, 'seller');
+      return c.json(await orderLines.find({ where: { sellerId: user.id }, sort: [['placedAt', 'desc']] }), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'One order: for its buyer, a seller with a line in it, or an admin',
+      request: { params: OrderParams },
+      responses: { 200: jsonResponse(OrderSchema, 'The order'), ...errors(400, 401, 404) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const order = await orders.get(c.req.valid('param').id);
+      // Someone else's order answers like a missing one.
+      const mayRead = order && (order.buyerId === user.id || order.sellerIds.includes(user.id) || isAdmin(actorOf(user)));
+      if (!mayRead) throw orderNotFound();
+      return c.json(order, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/status',
+      tags,
+      summary: 'Move an order: pending, processing, shipped, delivered; cancelled (with a reason) from pending or processing',
+      description:
+        'Sellers move orders with their products, admins any order; a buyer may cancel their own pending order. ' +
+        'Cancelling releases the stock.',
+      request: { params: OrderParams, body: jsonBody(orderStatusChangeSchema) },
+      responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      const change = c.req.valid('json');
+      const at = new Date().toISOString();
+      const metadata = { actor: user.id, correlationId: id };
+      const command = { type: 'ChangeOrderStatus', actor: actorOf(user), at, ...change } as const;
+      const moved = await ctx.streams.decide(orderStream(id), orderDecider, command, metadata);
+      const { order } = (await readOrder(ctx, id))!;
+      // Also on a repeated cancel, so a cancel that stopped half-way releases the rest.
+      const released =
+        change.status === 'cancelled'
+          ? await releaseStock(ctx, id, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
+          : 0;
+      return c.json({ order, position: Math.max(moved.position, released) }, 200);
+    },
+  );
+
+  return app;
 }

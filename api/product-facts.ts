@@ -1,0 +1,56 @@
+/**
+ * What the cart and checkout know about products, read from the write side (the product
+ * and account streams) so prices, stock and availability are current, never a read model
+ * that may lag behind.
+ */
+import { accountDecider } from '../domain/account/decider.ts';
+import { accountStream } from '../domain/account/events.ts';
+import { cartDecider } from '../domain/cart/decider.ts';
+import { cartStream } from '../domain/cart/events.ts';
+import type { PurchaseFacts } from '../domain/catalog/availability.ts';
+import { isPurchasable } from '../domain/catalog/status.ts';
+import { type Product, productDecider } from '../domain/product/decider.ts';
+import { productStream } from '../domain/product/events.ts';
+import type { AppContext } from './context.ts';
+import { ApiError } from './errors.ts';
+
+/** A product ever listed, delisted ones included; a 404 for an id never listed. */
+export async function loadProduct(ctx: AppContext, productId: string): Promise<Product> {
+  const { state } = await ctx.streams.load(productStream(productId), productDecider);
+  if (!state) throw new ApiError(404, 'not_found', 'Product not found');
+  return state;
+}
+
+/**
+ * What a buyer may take of `product`. Stock already reserved for `orderId` counts as
+ * available to that order, so a retried checkout is judged as the first attempt was.
+ */
+export function purchaseFacts(product: Product, orderId?: string): PurchaseFacts {
+  const reservedForOrder = orderId === undefined ? 0 : (product.reservations[orderId] ?? 0);
+  return {
+    name: product.details.name,
+    stockQuantity: product.stockQuantity + reservedForOrder,
+    available: isPurchasable(product),
+  };
+}
+
+/** The seller's full name as the product page shows it ("Sold by"), with the spec's fallback. */
+export async function sellerName(ctx: AppContext, sellerId: string): Promise<string> {
+  const { state } = await ctx.streams.load(accountStream(sellerId), accountDecider);
+  return state?.fullName ?? 'Seller';
+}
+
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  product: Product;
+}
+
+/** A user's cart lines in the order they were added, each with its product, and the cart stream's position. */
+export async function loadCart(ctx: AppContext, userId: string): Promise<{ lines: CartLine[]; position: number }> {
+  const { state, position } = await ctx.streams.load(cartStream(userId), cartDecider);
+  const lines = await Promise.all(
+    Object.entries(state).map(async ([productId, quantity]) => ({ productId, quantity, product: await loadProduct(ctx, productId) })),
+  );
+  return { lines, position };
+}

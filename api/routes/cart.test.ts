@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartStream } from '../../domain/cart/events.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { actorOfClient, buyerWith, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+/** Brass Diya, ₹499, 5 in stock. */
+let diya: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  seller = await signedIn(api, 'seller', 'Meera Crafts');
+  diya = await listedProduct(api, seller, { stockQuantity: 5 });
+});
+afterAll(() => api.close());
+
+const cartRevision = (client: Client) => api.platform.events.streamRevision(cartStream(client.user!.id));
+
+describe('every cart route', () => {
+  it.each([
+    ['GET', '/api/cart'],
+    ['POST', '/api/cart/items', { productId: 'p-1' }],
+    ['PUT', '/api/cart/items/p-1', { quantity: 1 }],
+    ['DELETE', '/api/cart/items/p-1'],
+    ['DELETE', '/api/cart'],
+  ])('%s %s requires sign-in', async (method, path, json?) => {
+    const reply = await api.anonymous().request(method, path, { json });
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.code).toBe('unauthorized');
+  });
+});
+
+describe('GET /api/cart', () => {
+  it('is empty for a new user', async () => {
+    const buyer = await signedIn(api);
+    const reply = await buyer.get('/api/cart');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+  });
+
+  it('shows the lines with current product fields, the unit count and the subtotal', async () => {
+    const bell = await listedProduct(api, seller, { name: 'Brass Bell', stockQuantity: 5 });
+    const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null });
+    const buyer = await buyerWith(api, bell, 2);
+    await buyer.post('/api/cart/items', { productId: shawl });
+    const priceChange = { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 450_00 }, at: new Date().toISOString() } as const;
+    await onProduct(api, bell, priceChange);
+
+    const reply = await buyer.get('/api/cart');
+    expect(reply.body).toEqual({
+      lines: [
+        {
+          productId: bell,
+          quantity: 2,
+          product: { id: bell, name: 'Brass Bell', pricePaise: 450_00, imageUrl: '/media/diya.webp', stockQuantity: 5, available: true },
+        },
+        {
+          productId: shawl,
+          quantity: 1,
+          product: { id: shawl, name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null, stockQuantity: 10, available: true },
+        },
+      ],
+      count: 3,
+      subtotalPaise: 2 * 450_00 + 2_450_50,
+    });
+  });
+
+  it('keeps a product delisted since it was added, shown as unavailable', async () => {
+    const lamp = await listedProduct(api, seller, { name: 'Clay Lamp' });
+    const buyer = await buyerWith(api, lamp, 3);
+    await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
+
+    const reply = await buyer.get('/api/cart');
+    expect(reply.body.lines).toMatchObject([{ productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false } }]);
+
+    // Lowering the quantity of such a line is allowed, raising it is not.
+    expect((await buyer.put(`/api/cart/items/${lamp}`, { quantity: 2 })).body.cart.lines[0].quantity).toBe(2);
+    const raised = await buyer.put(`/api/cart/items/${lamp}`, { quantity: 3 });
+    expect(raised.status).toBe(409);
+    expect(raised.body.error.message).toBe('"Clay Lamp" is not available for purchase');
+  });
+
+  it('is each user’s own', async () => {
+    await buyerWith(api, diya, 1);
+    const other = await signedIn(api);
+    expect((await other.get('/api/cart')).body.lines).toEqual([]);
+  });
+});
+
+describe('POST /api/cart/items', () => {
+  it('adds one unit unless told otherwise, and adds to the quantity of a line already there', async () => {
+    const buyer = await signedIn(api);
+    const first = await buyer.post('/api/cart/items', { productId: diya });
+    expect(first.status).toBe(200);
+    expect(first.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 1 }], count: 1, subtotalPaise: 499_00 });
+    expect(first.body.position).toBeGreaterThan(0);
+
+    const second = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
+    expect(second.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 3 }], count: 3, subtotalPaise: 3 * 499_00 });
+    expect(second.body.position).toBeGreaterThan(first.body.position);
+  });
+
+  it('never holds more than the stock, and stores nothing when refused', async () => {
+    const buyer = await buyerWith(api, diya, 4);
+    const revision = await cartRevision(buyer);
+    const reply = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 5 of "Brass Diya" left in stock' });
+    expect(await cartRevision(buyer)).toBe(revision);
+    expect((await buyer.get('/api/cart')).body.lines[0].quantity).toBe(4);
+  });
+
+  it('refuses a product out of stock', async () => {
+    const soldOut = await listedProduct(api, seller, { name: 'Sold Out Saree', stockQuantity: 0 });
+    const reply = await (await signedIn(api)).post('/api/cart/items', { productId: soldOut });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error.message).toBe('"Sold Out Saree" is out of stock');
+  });
+
+  it('refuses a product not for sale (awaiting review or delisted)', async () => {
+    const pending = await listedProduct(api, seller, { name: 'New Rug' }, { verified: false });
+    const buyer = await signedIn(api);
+    const reply = await buyer.post('/api/cart/items', { productId: pending });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatchObject({ code: 'not_available', message: '"New Rug" is not available for purchase' });
+    expect(await cartRevision(buyer)).toBe(-1);
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    const reply = await (await signedIn(api)).post('/api/cart/items', { productId: 'no-such-product' });
+    expect(reply.status).toBe(404);
+    expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Product not found' });
+  });
+
+  it.each([
+    [{ quantity: 1 }, { productId: 'Product is required' }],
+    [{ productId: '  ' }, { productId: 'Product is required' }],
+    [{ productId: 42 }, { productId: 'Product is required' }],
+    [{ productId: 'p', quantity: 0 }, { quantity: 'Quantity must be at least 1' }],
+    [{ productId: 'p', quantity: 1.5 }, { quantity: 'Quantity must be a whole number' }],
+    [{ productId: 'p', quantity: '2' }, { quantity: 'Quantity must be a whole number' }],
+    [{ productId: 'p', quantity: 1_000_001 }, { quantity: 'Quantity is too large' }],
+  ])('refuses %j with %j', async (body, fields) => {
+    const buyer = await signedIn(api);
+    const reply = await buyer.post('/api/cart/items', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
+    expect(await cartRevision(buyer)).toBe(-1);
+  });
+
+  it('refuses malformed JSON and oversized bodies', async () => {
+    const buyer = await signedIn(api);
+    const malformed = await buyer.post('/api/cart/items', '{bad');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('malformed_json');
+    const large = await buyer.post('/api/cart/items', { productId: diya, ...oversized() });
+    expect(large.status).toBe(413);
+    expect(large.body.error.code).toBe('payload_too_large');
+    expect(await cartRevision(buyer)).toBe(-1);
+  });
+});
+
+describe('PUT /api/cart/items/{productId}', () => {
+  it('sets the quantity, from 1 up to the stock', async () => {
+    const buyer = await buyerWith(api, diya, 1);
+    const reply = await buyer.put(`/api/cart/items/${diya}`, { quantity: 5 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 5 }], count: 5, subtotalPaise: 5 * 499_00 });
+
+    const above = await buyer.put(`/api/cart/items/${diya}`, { quantity: 6 });
+    expect(above.status).toBe(409);
+    expect(above.body.error.message).toBe('Only 5 of "Brass Diya" left in stock');
+    expect((await buyer.get('/api/cart')).body.count).toBe(5);
+  });
+
+  it.each([0, -1])('removes the line at %i', async (quantity) => {
+    const buyer = await buyerWith(api, diya, 2);
+    const reply = await buyer.put(`/api/cart/items/${diya}`, { quantity });
+    expect(reply.status).toBe(200);
+    expect(reply.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+  });
+
+  it('answers 404 for a product not in the cart, or unknown', async () => {
+    const buyer = await signedIn(api);
+    const notInCart = await buyer.put(`/api/cart/items/${diya}`, { quantity: 1 });
+    expect(notInCart.status).toBe(404);
+    expect(notInCart.body.error.message).toBe('This product is not in your cart');
+    const unknown = await buyer.put('/api/cart/items/no-such-product', { quantity: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Product not found');
+  });
+
+  it('refuses bad bodies without storing anything', async () => {
+    const buyer = await buyerWith(api, diya, 2);
+    const revision = await cartRevision(buyer);
+    const cases: Array<[unknown, number, string]> = [
+      [{}, 400, 'validation_failed'],
+      [{ quantity: 'three' }, 400, 'validation_failed'],
+      [{ quantity: 2.5 }, 400, 'validation_failed'],
+      ['{bad', 400, 'malformed_json'],
+      [{ quantity: 3, ...oversized() }, 413, 'payload_too_large'],
+    ];
+    for (const [body, status, code] of cases) {
+      const reply = await buyer.put(`/api/cart/items/${diya}`, body);
+      expect(reply.status).toBe(status);
+      expect(reply.body.error.code).toBe(code);
+    }
+    expect((await buyer.put(`/api/cart/items/${diya}`, {})).body.error.fields).toEqual({ quantity: 'Quantity must be a whole number' });
+    expect(await cartRevision(buyer)).toBe(revision);
+  });
+});
+
+describe('DELETE /api/cart/items/{productId} and DELETE /api/cart', () => {
+  it('removes one line; removing it again changes nothing', async () => {
+    const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl' });
+    const buyer = await buyerWith(api, diya, 2);
+    await buyer.post('/api/cart/items', { productId: shawl });
+
+    const removed = await buyer.delete(`/api/cart/items/${diya}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.cart.lines.map((line: { productId: string }) => line.productId)).toEqual([shawl]);
+
+    const again = await buyer.delete(`/api/cart/items/${diya}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(removed.body);
+  });
+
+  it('empties the cart', async () => {
+    const buyer = await buyerWith(api, diya, 2);
+    const cleared = await buyer.delete('/api/cart');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+    expect((await buyer.get('/api/cart')).body.lines).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Test fixtures for the cart and order routes: users and products made on the write side
+ * directly, so these tests need neither the sign-up nor the product routes (and skip
+ * password hashing, which would make twenty buyers slow).
+ */
+import type { Actor, Role, SelfServiceRole } from '../../domain/actor.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { type Product, type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import { SESSION_COOKIE } from '../auth/middleware.ts';
+import { Client, type TestApi } from '../testing.ts';
+
+/** Verifies products; never signs in. */
+const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
+
+const now = () => new Date().toISOString();
+
+let users = 0;
+
+/** A registered user with `role` and a client holding a session of theirs. */
+export async function signedIn(api: TestApi, role: SelfServiceRole = 'buyer', fullName = `Test ${role} ${++users}`): Promise<Client> {
+  const userId = crypto.randomUUID();
+  const email = `${userId}@orders.test`;
+  const registered = { type: 'RegisterAccount', userId, fullName, email, passwordHash: 'unused', role, at: now() } as const;
+  await api.ctx.streams.decide(accountStream(userId), accountDecider, registered, { actor: null });
+  const { token } = await api.ctx.sessions.create(userId);
+  return new Client(api, `${SESSION_COOKIE}=${token}`, { id: userId, fullName, email, roles: [role] });
+}
+
+export const actorOfClient = (client: Client): Actor => ({ userId: client.user!.id, roles: client.user!.roles as Role[] });
+
+/** Runs a product command on the write side; `actor` is recorded in the events' metadata. */
+export async function onProduct(api: TestApi, productId: string, command: ProductCommand, actor: string | null = null) {
+  return api.ctx.streams.decide(productStream(productId), productDecider, command, { actor });
+}
+
+/** A product of `seller`, verified by an admin (so it is for sale) unless `verified` is false. */
+export async function listedProduct(
+  api: TestApi,
+  seller: Client,
+  details: Partial<ProductInput> = {},
+  { verified = true } = {},
+): Promise<string> {
+  const productId = crypto.randomUUID();
+  const product: ProductInput = {
+    name: 'Brass Diya',
+    description: 'Hand-cast brass oil lamp from Moradabad',
+    pricePaise: 499_00,
+    originalPricePaise: null,
+    categoryId: 'handicrafts',
+    imageUrl: '/media/diya.webp',
+    tags: ['brass'],
+    stockQuantity: 10,
+    ...details,
+  };
+  await onProduct(api, productId, { type: 'ListProduct', actor: actorOfClient(seller), productId, product, at: now() }, seller.user!.id);
+  if (verified) await onProduct(api, productId, { type: 'VerifyProduct', actor: FIXTURE_ADMIN, at: now() }, FIXTURE_ADMIN.userId);
+  return productId;
+}
+
+/** The product's write-side state. */
+export async function productState(api: TestApi, productId: string): Promise<Product> {
+  const { state } = await api.ctx.streams.load(productStream(productId), productDecider);
+  return state!;
+}
+
+export const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+};
+
+/** A valid checkout body; `changes` replace its top-level fields. */
+export const checkoutBody = (changes: Record<string, unknown> = {}) => ({
+  shippingAddress: ADDRESS,
+  delivery: 'standard',
+  payment: 'cod',
+  ...changes,
+});
+
+/** A JSON body above the 64 KB limit. */
+export const oversized = () => ({ filler: 'x'.repeat(70 * 1024) });
+
+/** A buyer with `quantity` of `productId` in the cart. */
+export async function buyerWith(api: TestApi, productId: string, quantity = 1): Promise<Client> {
+  const buyer = await signedIn(api);
+  const added = await buyer.post('/api/cart/items', { productId, quantity });
+  if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
+  return buyer;
+}

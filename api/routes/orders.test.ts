@@ -1,0 +1,577 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cartStream } from '../../domain/cart/events.ts';
+import { orderStream } from '../../domain/order/events.ts';
+import { productStream } from '../../domain/product/events.ts';
+import { COLLECTIONS, type DeliveredPurchaseDoc, type ProductDoc } from '../../projections/models.ts';
+import { type Client, type Reply, type RequestOptions, type TestApi, startTestApi } from '../testing.ts';
+import {
+  ADDRESS,
+  actorOfClient,
+  buyerWith,
+  checkoutBody,
+  listedProduct,
+  onProduct,
+  oversized,
+  productState,
+  signedIn,
+} from './orders.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+let otherSeller: Client;
+let admin: Client;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  seller = await signedIn(api, 'seller', 'Meera Crafts');
+  otherSeller = await signedIn(api, 'seller', 'Kashmir Looms');
+  admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+});
+afterAll(() => api.close());
+
+const now = () => new Date().toISOString();
+const order = (buyer: Client, changes: Record<string, unknown> = {}, options?: RequestOptions) =>
+  buyer.post('/api/orders', checkoutBody(changes), options);
+const withKey = (key: string): RequestOptions => ({ headers: { 'idempotency-key': key } });
+const stockOf = async (productId: string) => (await productState(api, productId)).stockQuantity;
+const eventsOf = async (stream: string) => (await api.platform.events.readStream(stream)).map(({ type, data }) => ({ type, data }));
+const cartCount = async (buyer: Client) => (await buyer.get('/api/cart')).body.count;
+
+/** A pending order of one unit of a new product of `seller`. */
+async function placedOrder(productSeller = seller) {
+  const productId = await listedProduct(api, productSeller);
+  const buyer = await buyerWith(api, productId, 1);
+  const reply = await order(buyer);
+  expect(reply.status).toBe(201);
+  return { buyer, productId, orderId: reply.body.order.id as string };
+}
+
+/**
+ * Runs `before` ahead of the first `streams[method]` call that `when` picks (given the stream
+ * and, for decide, the command): a crash, or another request at just that moment. Calls
+ * made by `before` itself pass through.
+ */
+function interceptFirst(
+  method: 'load' | 'decide',
+  when: (stream: string, command?: { type: string }) => boolean,
+  before: () => Promise<unknown>,
+) {
+  const { streams } = api.ctx;
+  const original = streams[method].bind(streams) as (...args: unknown[]) => Promise<unknown>;
+  let pending = true;
+  return vi.spyOn(streams, method).mockImplementation((async (...args: unknown[]) => {
+    if (pending && when(args[0] as string, args[2] as { type: string } | undefined)) {
+      pending = false;
+      await before();
+    }
+    return original(...args);
+  }) as never);
+}
+
+describe('POST /api/orders', () => {
+  it('orders the cart at current prices with a snapshot of each line, reserves the stock and empties the cart', async () => {
+    const diya = await listedProduct(api, seller, { name: 'Brass Diya', pricePaise: 499_00, stockQuantity: 10 });
+    const shawl = await listedProduct(api, otherSeller, {
+      name: 'Pashmina Shawl',
+      pricePaise: 2_450_50,
+      imageUrl: null,
+      categoryId: 'textiles',
+      stockQuantity: 3,
+    });
+    const buyer = await buyerWith(api, diya, 2);
+    await buyer.post('/api/cart/items', { productId: shawl });
+    // The price changes after the buyer put the diya in the cart: the order takes the current price.
+    await onProduct(api, diya, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 450_00 }, at: now() });
+
+    const typed = { ...ADDRESS, phone: '+91 98765-43210', pincode: '411 001' };
+    const reply = await order(buyer, { delivery: 'express', shippingAddress: typed });
+    expect(reply.status).toBe(201);
+    const placed = reply.body.order;
+    const lines = [
+      {
+        productId: diya,
+        name: 'Brass Diya',
+        pricePaise: 450_00,
+        quantity: 2,
+        imageUrl: '/media/diya.webp',
+        sellerId: seller.user!.id,
+        sellerName: 'Meera Crafts',
+        categoryId: 'handicrafts',
+      },
+      {
+        productId: shawl,
+        name: 'Pashmina Shawl',
+        pricePaise: 2_450_50,
+        quantity: 1,
+        imageUrl: null,
+        sellerId: otherSeller.user!.id,
+        sellerName: 'Kashmir Looms',
+        categoryId: 'textiles',
+      },
+    ].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    expect(placed).toEqual({
+      id: expect.any(String),
+      buyerId: buyer.user!.id,
+      buyerName: buyer.user!.fullName,
+      lines,
+      sellerIds: [...new Set(lines.map((line) => line.sellerId))],
+      shippingAddress: ADDRESS,
+      delivery: 'express',
+      payment: 'cod',
+      subtotalPaise: 2 * 450_00 + 2_450_50,
+      deliveryChargePaise: 150_00,
+      totalPaise: 2 * 450_00 + 2_450_50 + 150_00,
+      status: 'pending',
+      cancelReason: null,
+      placedAt: expect.any(String),
+      updatedAt: placed.placedAt,
+      history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],
+    });
+    expect(await stockOf(diya)).toBe(8);
+    expect(await stockOf(shawl)).toBe(2);
+    expect(await buyer.get('/api/cart')).toMatchObject({ body: { lines: [], count: 0 } });
+
+    // The read model shows the same order once the projection has passed the command's position.
+    const read = await buyer.get(`/api/orders/${placed.id}?after=${reply.body.position}`);
+    expect(read.headers.get('x-read-model')).toBeNull();
+    expect(read.body).toEqual(placed);
+  });
+
+  it.each([
+    ['standard', 50_00],
+    ['express', 150_00],
+    ['overnight', 300_00],
+  ])('adds the %s delivery charge to the total', async (delivery, chargePaise) => {
+    const productId = await listedProduct(api, seller, { pricePaise: 199_99 });
+    const reply = await order(await buyerWith(api, productId, 3), { delivery });
+    expect(reply.body.order).toMatchObject({ subtotalPaise: 599_97, deliveryChargePaise: chargePaise, totalPaise: 599_97 + chargePaise });
+  });
+
+  it('takes standard delivery and cash on delivery when not told', async () => {
+    const productId = await listedProduct(api, seller);
+    const reply = await (await buyerWith(api, productId)).post('/api/orders', { shippingAddress: ADDRESS });
+    expect(reply.status).toBe(201);
+    expect(reply.body.order).toMatchObject({ delivery: 'standard', payment: 'cod', deliveryChargePaise: 50_00 });
+  });
+
+  it('refuses online payment and an empty cart with the spec’s words, storing nothing', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 4 });
+    const buyer = await buyerWith(api, productId, 2);
+    const online = await order(buyer, { payment: 'online' });
+    expect(online.status).toBe(422);
+    expect(online.body.error).toMatchObject({
+      code: 'payment_unavailable',
+      message: 'Online payment is coming soon. Please choose Cash on Delivery.',
+    });
+    expect(await stockOf(productId)).toBe(4);
+    expect(await cartCount(buyer)).toBe(2);
+
+    const empty = await order(await signedIn(api));
+    expect(empty.status).toBe(422);
+    expect(empty.body.error).toMatchObject({ code: 'cart_empty', message: 'Your cart is empty' });
+  });
+
+  it('refuses a line that cannot be bought any more, before reserving anything', async () => {
+    const kept = await listedProduct(api, seller, { name: 'Kept Lamp', stockQuantity: 5 });
+    const lowered = await listedProduct(api, seller, { name: 'Rare Saree', stockQuantity: 5 });
+    const buyer = await buyerWith(api, kept, 1);
+    await buyer.post('/api/cart/items', { productId: lowered, quantity: 3 });
+    await onProduct(api, lowered, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 2, at: now() });
+
+    const reply = await order(buyer);
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 2 of "Rare Saree" left in stock' });
+    expect(await stockOf(kept)).toBe(5);
+    expect((await eventsOf(productStream(kept))).map((e) => e.type)).toEqual(['ProductListed', 'ProductVerified']);
+    expect(await cartCount(buyer)).toBe(4);
+
+    await onProduct(api, lowered, { type: 'DelistProduct', actor: actorOfClient(seller), at: now() });
+    const delisted = await order(buyer);
+    expect(delisted.status).toBe(409);
+    expect(delisted.body.error).toMatchObject({ code: 'not_available', message: '"Rare Saree" is not available for purchase' });
+  });
+
+  it('releases what it reserved when a later line is taken by someone else meanwhile', async () => {
+    const [first, second] = [await listedProduct(api, seller), await listedProduct(api, seller)].sort();
+    const buyer = await buyerWith(api, first!, 2);
+    await buyer.post('/api/cart/items', { productId: second });
+    const spy = interceptFirst(
+      'decide',
+      (stream, command) => stream === productStream(second!) && command?.type === 'ReserveStock',
+      () => onProduct(api, second!, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: now() }),
+    );
+    const reply = await order(buyer).finally(() => spy.mockRestore());
+
+    expect(reply.status).toBe(409);
+    expect(reply.body.error.message).toBe('"Brass Diya" is out of stock');
+    const firstEvents = await eventsOf(productStream(first!));
+    expect(firstEvents.slice(2)).toEqual([
+      { type: 'StockReserved', data: expect.objectContaining({ quantity: 2, remaining: 8 }) },
+      { type: 'StockReleased', data: expect.objectContaining({ quantity: 2, remaining: 10, reason: 'order_failed' }) },
+    ]);
+    expect(await stockOf(first!)).toBe(10);
+    expect(await cartCount(buyer)).toBe(3);
+    await api.settle();
+    expect((await buyer.get('/api/orders')).body).toEqual([]);
+  });
+
+  it('answers 401 when signed out', async () => {
+    const reply = await order(api.anonymous());
+    expect(reply.status).toBe(401);
+  });
+
+  const address = (changes: Record<string, unknown>) => ({ shippingAddress: { ...ADDRESS, ...changes } });
+  it.each([
+    [address({ firstName: '' }), { 'shippingAddress.firstName': 'First name is required' }],
+    [address({ lastName: '  ' }), { 'shippingAddress.lastName': 'Last name is required' }],
+    [address({ phone: undefined }), { 'shippingAddress.phone': 'Phone number is required' }],
+    [address({ phone: '98765' }), { 'shippingAddress.phone': 'Enter a valid 10-digit phone number' }],
+    [address({ address: '' }), { 'shippingAddress.address': 'Address is required' }],
+    [address({ city: 7 }), { 'shippingAddress.city': 'City is required' }],
+    [address({ state: '' }), { 'shippingAddress.state': 'State is required' }],
+    [address({ pincode: '' }), { 'shippingAddress.pincode': 'PIN code is required' }],
+    [address({ pincode: '12345' }), { 'shippingAddress.pincode': 'Enter a valid 6-digit PIN code' }],
+    [address({ pincode: '012345' }), { 'shippingAddress.pincode': 'Enter a valid 6-digit PIN code' }],
+    [{ delivery: 'drone' }, { delivery: 'Choose a delivery option' }],
+    [{ payment: 'card' }, { payment: 'Choose a payment method' }],
+  ])('refuses %j with %j', async (changes, fields) => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 3 });
+    const buyer = await buyerWith(api, productId);
+    const reply = await order(buyer, changes);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
+    expect(await stockOf(productId)).toBe(3);
+  });
+
+  it('refuses a missing address, malformed JSON, an oversized body and a bad Idempotency-Key', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 3 });
+    const buyer = await buyerWith(api, productId);
+    const missing = await buyer.post('/api/orders', {});
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.error.fields)).toEqual(['shippingAddress']);
+    expect((await buyer.post('/api/orders', '{bad')).body.error.code).toBe('malformed_json');
+    const large = await order(buyer, oversized());
+    expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large']);
+    for (const key of ['', 'k'.repeat(201)]) {
+      const reply = await order(buyer, {}, withKey(key));
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.fields).toEqual({ 'idempotency-key': 'Idempotency-Key must be 1 to 200 characters' });
+    }
+    expect(await stockOf(productId)).toBe(3);
+    expect(await cartCount(buyer)).toBe(1);
+  });
+});
+
+describe('POST /api/orders with an Idempotency-Key', () => {
+  it('answers a repeated request with the first order instead of a second one', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
+    const buyer = await buyerWith(api, productId, 2);
+    const first = await order(buyer, {}, withKey('checkout-1'));
+    const again = await order(buyer, {}, withKey('checkout-1'));
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await stockOf(productId)).toBe(3);
+    await api.settle();
+    expect((await buyer.get('/api/orders')).body).toHaveLength(1);
+  });
+
+  it('gives one order and one answer to the same request sent twice at once', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
+    const buyer = await buyerWith(api, productId, 2);
+    const [a, b] = await Promise.all([order(buyer, {}, withKey('twin')), order(buyer, {}, withKey('twin'))]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body).toEqual(a.body);
+    expect(await stockOf(productId)).toBe(3);
+    expect((await eventsOf(productStream(productId))).filter((e) => e.type === 'StockReserved')).toHaveLength(1);
+  });
+
+  it('gives the same answer when its twin completes just as it starts', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
+    const buyer = await buyerWith(api, productId, 2);
+    let twin: Reply | undefined;
+    const spy = interceptFirst(
+      'load',
+      (stream) => stream === cartStream(buyer.user!.id),
+      async () => {
+        twin = await order(buyer, {}, withKey('overtaken'));
+      },
+    );
+    const reply = await order(buyer, {}, withKey('overtaken')).finally(() => spy.mockRestore());
+    expect([twin?.status, reply.status]).toEqual([201, 201]);
+    expect(reply.body).toEqual(twin!.body);
+    expect(await stockOf(productId)).toBe(3);
+  });
+
+  it('keeps keys apart per buyer, and every request without a key is a new order', async () => {
+    const productId = await listedProduct(api, seller);
+    const [one, two] = await Promise.all([buyerWith(api, productId), buyerWith(api, productId)]);
+    const ids = [(await order(one, {}, withKey('same'))).body.order.id, (await order(two, {}, withKey('same'))).body.order.id];
+    await one.post('/api/cart/items', { productId });
+    ids.push((await order(one)).body.order.id);
+    await one.post('/api/cart/items', { productId });
+    ids.push((await order(one)).body.order.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('completes the same order when retried after a crash half-way', async () => {
+    // All the stock: the retry must count the reservation of the first attempt as its own.
+    const productId = await listedProduct(api, seller, { stockQuantity: 2 });
+    const buyer = await buyerWith(api, productId, 2);
+    // The process dies after reserving the stock, before the order is stored.
+    const spy = interceptFirst(
+      'decide',
+      (stream) => stream.startsWith('order-'),
+      async () => {
+        throw new Error('simulated crash');
+      },
+    );
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const crashed = await order(buyer, {}, withKey('crash')).finally(() => {
+      spy.mockRestore();
+      quiet.mockRestore();
+    });
+    expect(crashed.status).toBe(500);
+    expect(await stockOf(productId)).toBe(0);
+
+    const retried = await order(buyer, {}, withKey('crash'));
+    expect(retried.status).toBe(201);
+    expect(retried.body.order.lines).toMatchObject([{ productId, quantity: 2 }]);
+    expect(await stockOf(productId)).toBe(0);
+    expect(await eventsOf(orderStream(retried.body.order.id))).toHaveLength(1);
+    expect(await cartCount(buyer)).toBe(0);
+  });
+
+  it('does not empty a cart filled again after the order, when the request comes again late', async () => {
+    const productId = await listedProduct(api, seller);
+    const buyer = await buyerWith(api, productId);
+    const first = await order(buyer, {}, withKey('late'));
+    await buyer.post('/api/cart/items', { productId, quantity: 2 });
+    const late = await order(buyer, {}, withKey('late'));
+    expect(late.body.order).toEqual(first.body.order);
+    expect(await cartCount(buyer)).toBe(2);
+    expect((await eventsOf(cartStream(buyer.user!.id))).map((e) => e.type)).toEqual(['CartItemAdded', 'CartCleared', 'CartItemAdded']);
+  });
+});
+
+describe('twenty buyers at once for five units', () => {
+  it('lets exactly five orders through and never oversells', async () => {
+    const productId = await listedProduct(api, seller, { name: 'Limited Edition Vase', stockQuantity: 5 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => buyerWith(api, productId, 1)));
+    const replies = await Promise.all(buyers.map((buyer) => order(buyer)));
+
+    const statuses = replies.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    for (const reply of replies.filter((r) => r.status === 409)) {
+      expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: '"Limited Edition Vase" is out of stock' });
+    }
+    const product = await productState(api, productId);
+    expect(product.stockQuantity).toBe(0);
+    expect(Object.keys(product.reservations)).toHaveLength(5);
+
+    await api.settle();
+    const incoming: Array<{ productId: string }> = (await seller.get('/api/orders/incoming')).body;
+    expect(incoming.filter((line) => line.productId === productId)).toHaveLength(5);
+    const catalog = await api.platform.read.collection<ProductDoc>(COLLECTIONS.products).get(productId);
+    expect(catalog?.stockQuantity).toBe(0);
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('lists the buyer’s own orders, newest first, with their lines', async () => {
+    const productId = await listedProduct(api, seller);
+    const buyer = await buyerWith(api, productId);
+    const older = (await order(buyer)).body.order;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await buyer.post('/api/cart/items', { productId, quantity: 2 });
+    const newer = (await order(buyer)).body.order;
+    await api.settle();
+
+    const reply = await buyer.get('/api/orders');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual([newer, older]);
+    expect((await (await signedIn(api)).get('/api/orders')).body).toEqual([]);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await api.anonymous().get('/api/orders')).status).toBe(401);
+  });
+});
+
+describe('GET /api/orders/{id}', () => {
+  it('shows the order to its buyer, a seller with a line in it and an admin', async () => {
+    const { buyer, orderId } = await placedOrder();
+    await api.settle();
+    for (const reader of [buyer, seller, admin]) {
+      const reply = await reader.get(`/api/orders/${orderId}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.id).toBe(orderId);
+    }
+  });
+
+  it('answers 404 to anyone else, as for an unknown order', async () => {
+    const { orderId } = await placedOrder();
+    await api.settle();
+    for (const stranger of [await signedIn(api), otherSeller]) {
+      const reply = await stranger.get(`/api/orders/${orderId}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Order not found' });
+    }
+    expect((await admin.get('/api/orders/no-such-order')).status).toBe(404);
+    expect((await api.anonymous().get(`/api/orders/${orderId}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/orders/incoming', () => {
+  it('shows each seller the lines of their own products, newest first', async () => {
+    const mine = await listedProduct(api, seller, { name: 'Mine' });
+    const theirs = await listedProduct(api, otherSeller, { name: 'Theirs' });
+    const buyer = await buyerWith(api, mine, 2);
+    await buyer.post('/api/cart/items', { productId: theirs });
+    const placed = (await order(buyer)).body.order;
+    await api.settle();
+
+    const incoming = (await otherSeller.get('/api/orders/incoming')).body;
+    expect(incoming[0]).toEqual({
+      id: `${placed.id}:${theirs}`,
+      orderId: placed.id,
+      productId: theirs,
+      name: 'Theirs',
+      pricePaise: 499_00,
+      quantity: 1,
+      imageUrl: '/media/diya.webp',
+      sellerId: otherSeller.user!.id,
+      sellerName: 'Kashmir Looms',
+      categoryId: 'handicrafts',
+      buyerId: buyer.user!.id,
+      buyerName: buyer.user!.fullName,
+      status: 'pending',
+      placedAt: placed.placedAt,
+      updatedAt: placed.placedAt,
+    });
+    expect(incoming.every((line: { sellerId: string }) => line.sellerId === otherSeller.user!.id)).toBe(true);
+    const placedAts = incoming.map((line: { placedAt: string }) => line.placedAt);
+    expect(placedAts).toEqual([...placedAts].sort().reverse());
+    expect((await seller.get('/api/orders/incoming')).body[0]).toMatchObject({ orderId: placed.id, productId: mine, quantity: 2 });
+  });
+
+  it('needs the seller role', async () => {
+    const buyerReply = await (await signedIn(api)).get('/api/orders/incoming');
+    expect(buyerReply.status).toBe(403);
+    expect(buyerReply.body.error.code).toBe('forbidden');
+    expect((await api.anonymous().get('/api/orders/incoming')).status).toBe(401);
+  });
+});
+
+describe('POST /api/orders/{id}/status', () => {
+  const move = (client: Client, orderId: string, body: unknown) => client.post(`/api/orders/${orderId}/status`, body);
+
+  it('lets the seller move an order to delivered, keeping the history and making the buyer a verified purchaser', async () => {
+    const { buyer, productId, orderId } = await placedOrder();
+    for (const status of ['processing', 'shipped', 'delivered']) {
+      const reply = await move(seller, orderId, { status });
+      expect(reply.status).toBe(200);
+      expect(reply.body.order.status).toBe(status);
+    }
+    const { body } = await move(seller, orderId, { status: 'delivered' });
+    expect(body.order.history.map((entry: { status: string; by: string }) => [entry.status, entry.by])).toEqual([
+      ['pending', buyer.user!.id],
+      ['processing', seller.user!.id],
+      ['shipped', seller.user!.id],
+      ['delivered', seller.user!.id],
+    ]);
+
+    await api.settle();
+    expect((await buyer.get(`/api/orders/${orderId}`)).body).toEqual(body.order);
+    const incoming: Array<{ orderId: string; status: string }> = (await seller.get('/api/orders/incoming')).body;
+    expect(incoming.find((line) => line.orderId === orderId)?.status).toBe('delivered');
+    const id = `${buyer.user!.id}:${productId}`;
+    const purchase = await api.platform.read.collection<DeliveredPurchaseDoc>(COLLECTIONS.deliveredPurchases).get(id);
+    expect(purchase).toEqual({ id, buyerId: buyer.user!.id, productId, orderId, deliveredAt: body.order.updatedAt });
+  });
+
+  it('refuses a move the status machine does not allow, storing nothing', async () => {
+    const { orderId } = await placedOrder();
+    const skipped = await move(seller, orderId, { status: 'shipped' });
+    expect(skipped.status).toBe(409);
+    expect(skipped.body.error).toMatchObject({ code: 'invalid_transition', message: 'Cannot move an order from pending to shipped' });
+    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
+
+    await move(seller, orderId, { status: 'cancelled', reason: 'Damaged in the workshop' });
+    const revived = await move(admin, orderId, { status: 'processing' });
+    expect(revived.body.error.message).toBe('Cannot move an order from cancelled to processing');
+  });
+
+  it('lets the buyer cancel their pending order, releasing the stock once even when repeated', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
+    const buyer = await buyerWith(api, productId, 2);
+    const orderId = (await order(buyer)).body.order.id;
+    expect(await stockOf(productId)).toBe(3);
+
+    const cancelled = await move(buyer, orderId, { status: 'cancelled', reason: 'Ordered by mistake' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered by mistake' });
+    expect(await stockOf(productId)).toBe(5);
+    const again = await move(buyer, orderId, { status: 'cancelled', reason: 'Ordered by mistake' });
+    expect(again.status).toBe(200);
+    expect(await stockOf(productId)).toBe(5);
+    const released = (await eventsOf(productStream(productId))).filter((e) => e.type === 'StockReleased');
+    expect(released).toEqual([
+      { type: 'StockReleased', data: expect.objectContaining({ orderId, quantity: 2, reason: 'order_cancelled' }) },
+    ]);
+  });
+
+  it('lets the buyer do nothing else, and an admin move any order', async () => {
+    const { buyer, productId, orderId } = await placedOrder();
+    const processing = await move(buyer, orderId, { status: 'processing' });
+    expect(processing.status).toBe(403);
+    expect(processing.body.error.message).toBe('Only the seller or an admin can change the status of an order');
+
+    expect((await move(admin, orderId, { status: 'processing' })).status).toBe(200);
+    const late = await move(buyer, orderId, { status: 'cancelled', reason: 'Too slow' });
+    expect(late.status).toBe(403);
+    expect(late.body.error.message).toBe('You can cancel your order only while it is pending');
+
+    const byAdmin = await move(admin, orderId, { status: 'cancelled', reason: 'Payment fraud' });
+    expect(byAdmin.body.order.status).toBe('cancelled');
+    expect(await stockOf(productId)).toBe(10);
+  });
+
+  it('answers 403 to a seller without products in the order and to another buyer', async () => {
+    const { orderId } = await placedOrder();
+    for (const stranger of [otherSeller, await signedIn(api)]) {
+      const reply = await move(stranger, orderId, { status: 'cancelled', reason: 'Not mine' });
+      expect(reply.status).toBe(403);
+      expect(reply.body.error).toMatchObject({ code: 'forbidden', message: 'You cannot change this order' });
+    }
+    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown order and 401 when signed out', async () => {
+    const unknown = await move(admin, 'no-such-order', { status: 'processing' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Order not found');
+    expect((await move(api.anonymous(), 'no-such-order', { status: 'processing' })).status).toBe(401);
+  });
+
+  it.each([
+    [{ status: 'lost' }, { status: 'Choose processing, shipped, delivered or cancelled' }],
+    [{}, { status: 'Choose processing, shipped, delivered or cancelled' }],
+    [{ status: 'cancelled' }, { reason: 'Please give a reason for cancelling' }],
+    [{ status: 'cancelled', reason: '  ' }, { reason: 'Please give a reason for cancelling' }],
+  ])('refuses %j with %j', async (body, fields) => {
+    const { orderId } = await placedOrder();
+    const reply = await move(seller, orderId, body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
+  });
+
+  it('refuses malformed JSON and oversized bodies', async () => {
+    const { orderId } = await placedOrder();
+    expect((await move(seller, orderId, '{bad')).body.error.code).toBe('malformed_json');
+    const large = await move(seller, orderId, { status: 'processing', ...oversized() });
+    expect(large.status).toBe(413);
+    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
+  });
+});
