@@ -144,40 +144,52 @@ export function readStoreContract(
       });
 
       const cases: Array<[what: string, query: FindQuery, expected: string[]]> = [
-        ['everything in ascending id order', {}, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']],
-        ['a string', { where: { category: 'textiles' } }, ['p1', 'p3', 'p4', 'p6']],
-        ['a number', { where: { price: 250 } }, ['p2', 'p3', 'p6']],
-        ['true', { where: { featured: true } }, ['p1', 'p5', 'p6', 'p7']],
-        ['false', { where: { featured: false } }, ['p2', 'p3', 'p4']],
-        ['null, which a missing field matches too', { where: { note: null } }, ['p1', 'p3', 'p5', 'p7']],
-        ['several fields at once', { where: { category: 'textiles', featured: true } }, ['p1', 'p6']],
-        ['the id', { where: { id: 'p3' } }, ['p3']],
-        ['a value nobody has', { where: { category: 'toys' } }, []],
-        ['descending, ties by ascending id', { sort: [['rank', 'desc']] }, ['p5', 'p1', 'p6', 'p2', 'p3', 'p4', 'p7']],
+        ['without a query returns everything in ascending id order', {}, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']],
+        ['filters on a string', { where: { category: 'textiles' } }, ['p1', 'p3', 'p4', 'p6']],
+        ['filters on a number', { where: { price: 250 } }, ['p2', 'p3', 'p6']],
+        ['filters on true', { where: { featured: true } }, ['p1', 'p5', 'p6', 'p7']],
+        ['filters on false', { where: { featured: false } }, ['p2', 'p3', 'p4']],
+        ['filters on null, which a missing field matches too', { where: { note: null } }, ['p1', 'p3', 'p5', 'p7']],
+        ['filters on several fields at once', { where: { category: 'textiles', featured: true } }, ['p1', 'p6']],
+        ['filters on the id', { where: { id: 'p3' } }, ['p3']],
+        ['filters on a value nobody has', { where: { category: 'toys' } }, []],
         [
-          'two fields, desc then asc',
+          'sorts descending, ties in ascending id order',
+          { sort: [['rank', 'desc']] },
+          ['p5', 'p1', 'p6', 'p2', 'p3', 'p4', 'p7'],
+        ],
+        [
+          'sorts on two fields, desc then asc',
           { sort: [['featured', 'desc'], ['price', 'asc']] },
           ['p7', 'p6', 'p1', 'p5', 'p2', 'p3', 'p4'],
         ],
         [
-          'two fields, asc then desc',
+          'sorts on two fields, asc then desc',
           { sort: [['category', 'asc'], ['price', 'desc']] },
           ['p7', 'p5', 'p2', 'p1', 'p4', 'p3', 'p6'],
         ],
-        ['nulls and missing fields first', { sort: [['note', 'asc']] }, ['p1', 'p3', 'p5', 'p7', 'p6', 'p2', 'p4']],
-        ['the id, descending', { sort: [['id', 'desc']] }, ['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']],
         [
-          'a filter with a sort and a limit',
+          'sorts nulls and missing fields first',
+          { sort: [['note', 'asc']] },
+          ['p1', 'p3', 'p5', 'p7', 'p6', 'p2', 'p4'],
+        ],
+        ['sorts on the id, descending', { sort: [['id', 'desc']] }, ['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']],
+        [
+          'filters, sorts and limits',
           { where: { category: 'textiles' }, sort: [['price', 'desc']], limit: 3 },
           ['p1', 'p4', 'p3'],
         ],
-        ['a page: skip and limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 2, limit: 3 }, ['p1', 'p5', 'p2']],
-        ['skip without limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 5 }, ['p3', 'p4']],
-        ['limit 0', { limit: 0 }, []],
-        ['skip past the end', { skip: 10, limit: 5 }, []],
+        [
+          'pages with skip and limit',
+          { sort: [['featured', 'desc'], ['price', 'asc']], skip: 2, limit: 3 },
+          ['p1', 'p5', 'p2'],
+        ],
+        ['skips without a limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 5 }, ['p3', 'p4']],
+        ['limits to 0', { limit: 0 }, []],
+        ['skips past the end', { skip: 10, limit: 5 }, []],
       ];
 
-      it.each(cases)('finds by %s', async (_what, query, expected) => {
+      it.each(cases)('find %s', async (_what, query, expected) => {
         expect(ids(await plain.find(query))).toEqual(expected);
       });
 

@@ -172,7 +172,9 @@ export class SqliteReadStore implements ReadStore {
     // Documents and checkpoint commit together, so a commit lost to a power cut is just replayed from the log.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec('CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+    );
     this.selectCheckpoint = this.db
       .prepare<[string], number>('SELECT position FROM projection_checkpoints WHERE projection = ?')
       .pluck();
