@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
@@ -52,7 +53,12 @@ async function main(role: Role): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`[start] ${signal}: finishing work in flight...`);
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      server.close(() => resolve());
+      // Live (SSE) streams never go idle: give requests in flight a moment, then cut them.
+      setTimeout(() => (server as Server).closeAllConnections(), 1000).unref();
+    });
     await ctx?.progress.stop();
     await runner?.stop(); // lets the batch in flight commit with its checkpoint
     await workers?.stop();
