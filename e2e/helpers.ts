@@ -1,0 +1,34 @@
+import { type Page, expect } from '@playwright/test';
+
+/** An address no other test (or earlier run against the same data) has used. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface Account {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(fullName = 'Asha Verma'): Account {
+  return { fullName, email: uniqueEmail(), password: 'chai-masala-42' };
+}
+
+/** Fills the Sign Up tab of /auth; the caller submits. */
+export async function fillSignUp(page: Page, account: Account, confirmPassword = account.password): Promise<void> {
+  await page.goto('/auth?tab=signup');
+  await page.getByLabel('Full Name').fill(account.fullName);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(confirmPassword);
+}
+
+/** Creates the account through the UI and waits until it is signed in and back home. */
+export async function signUp(page: Page, account: Account, role: 'Buy Products' | 'Sell Products' = 'Buy Products'): Promise<void> {
+  await fillSignUp(page, account);
+  await page.getByLabel(role).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,98 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { countOf } from '../format.ts';
+import { cartCount } from '../state/cart.ts';
+import { dashboardPath, session, sessionKnown } from '../state/session.ts';
+import { Icon } from './Icon.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { NavLinks } from './NavLinks.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SignOutButton } from './SignOutButton.tsx';
+import { Skeleton } from './Skeleton.tsx';
+
+/**
+ * Every page's header (spec section 2). From md up: a top row with search, cart and
+ * account, and a row of page links; below md the links, search and account move into
+ * the toggle menu. Heights are fixed, so nothing shifts when the session arrives.
+ */
+export function Header() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link href="/" className="flex shrink-0 items-baseline gap-2">
+          <span className="text-2xl font-extrabold tracking-tight text-primary">MIBI</span>
+          <span className="hidden text-xs text-base-content/70 lg:inline">Make in India, Buy in India</span>
+        </Link>
+        <SearchBox className="hidden max-w-md flex-1 md:ml-4 md:block" />
+        {/* The cart sits last (before the phone menu) so the account actions arriving move nothing. */}
+        <div className="ml-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">
+            <AccountActions />
+          </div>
+          <CartLink />
+          <MobileMenu />
+        </div>
+      </div>
+      <nav aria-label="Main" className="hidden border-t border-base-300 md:block">
+        <ul className="mx-auto flex h-10 max-w-7xl items-center gap-1 px-2">
+          <NavLinks linkClassName="btn btn-ghost btn-sm text-sm" />
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function CartLink() {
+  useSignals();
+  const count = cartCount.value;
+  return (
+    <Link href="/cart" className="btn btn-ghost btn-square relative" aria-label={count > 0 ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
+      <Icon name="cart" />
+      {/* Positioned over the icon, so showing it moves nothing. */}
+      {count > 0 && (
+        <span className="badge badge-primary badge-xs absolute -top-0.5 -right-0.5 min-w-5 px-1 font-semibold" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** Desktop: Login and Sign Up, or the user's name, role icons and Sign Out. */
+function AccountActions() {
+  useSignals();
+  const user = session.value;
+  if (!sessionKnown.value) return <Skeleton className="h-8 w-40" />;
+  if (!user) {
+    return (
+      <>
+        <Link href="/auth" className="btn btn-ghost btn-sm">
+          Login
+        </Link>
+        <Link href="/auth?tab=signup" className="btn btn-primary btn-sm">
+          Sign Up
+        </Link>
+      </>
+    );
+  }
+  const isAdmin = user.roles.includes('admin');
+  return (
+    <>
+      {(isAdmin || user.roles.includes('buyer')) && <RoleIcon name="heart" label="Wishlist" />}
+      {isAdmin && <RoleIcon name="shield" label="Administrator" />}
+      <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48">
+        <span className="truncate">{user.fullName}</span>
+      </Link>
+      <SignOutButton className="btn btn-outline btn-sm" />
+    </>
+  );
+}
+
+/** The spec's inert wishlist and admin icons: shown, labelled, not interactive. */
+function RoleIcon({ name, label }: { name: 'heart' | 'shield'; label: string }) {
+  return (
+    <span role="img" aria-label={label} title={label} className="grid size-8 place-items-center text-base-content/80">
+      <Icon name={name} />
+    </span>
+  );
+}

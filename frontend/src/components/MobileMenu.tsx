@@ -1,0 +1,67 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { dashboardPath, session } from '../state/session.ts';
+import { Icon } from './Icon.tsx';
+import { NavLinks } from './NavLinks.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SignOutButton } from './SignOutButton.tsx';
+
+/** Below md: a toggle that drops down search, the page links and the account actions. Choosing any of them closes it. */
+export function MobileMenu() {
+  useSignals();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const user = session.value;
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label="Menu"
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name={open ? 'close' : 'menu'} />
+      </button>
+      {open && (
+        <div id="mobile-menu" className="absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-4 shadow-lg">
+          <SearchBox onSearch={close} />
+          <nav aria-label="Mobile" className="mt-3">
+            <ul className="menu w-full p-0">
+              <NavLinks linkClassName="text-base" onNavigate={close} />
+            </ul>
+          </nav>
+          <div className="mt-3 flex gap-2 border-t border-base-300 pt-3">
+            {user ? (
+              <>
+                <Link href={dashboardPath(user)} className="btn btn-ghost flex-1" onClick={close}>
+                  Dashboard
+                </Link>
+                <SignOutButton className="btn btn-outline flex-1" onSignedOut={close} />
+              </>
+            ) : (
+              <>
+                <Link href="/auth" className="btn btn-ghost flex-1" onClick={close}>
+                  Login
+                </Link>
+                <Link href="/auth?tab=signup" className="btn btn-primary flex-1" onClick={close}>
+                  Sign Up
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useLocation } from 'wouter';
+import { signOut } from '../state/session.ts';
+import { toast } from '../state/toasts.ts';
+
+export function SignOutButton({ className, onSignedOut }: { className: string; onSignedOut?: () => void }) {
+  const [, navigate] = useLocation();
+
+  async function click() {
+    try {
+      await signOut();
+      toast({ title: 'Signed out successfully', description: 'Come back soon!' });
+      onSignedOut?.();
+      navigate('/');
+    } catch (error) {
+      toast({ title: 'Error signing out', description: (error as Error).message, tone: 'error' });
+    }
+  }
+
+  return (
+    <button type="button" className={className} onClick={click}>
+      Sign Out
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+/** The site map: header and footer links, and the contact details (placeholder data, spec section 2). */
+
+export const NAV_LINKS = [
+  { label: 'Home', href: '/' },
+  { label: 'Products', href: '/products' },
+  { label: 'Categories', href: '/categories' },
+  { label: 'About', href: '/about' },
+] as const;
+
+/** Every footer link opens a content page (pages/ContentPage.tsx); its text is in pages/content/texts.ts. */
+export const FOOTER_COLUMNS = [
+  {
+    title: 'About MIBI',
+    links: [
+      { label: 'Our Mission', href: '/mission' },
+      { label: 'Made in India', href: '/made-in-india' },
+      { label: 'Quality Assurance', href: '/quality' },
+    ],
+  },
+  {
+    title: 'For Buyers',
+    links: [
+      { label: 'How to Order', href: '/how-to-order' },
+      { label: 'Returns & Refunds', href: '/returns' },
+      { label: 'Track Your Order', href: '/track' },
+    ],
+  },
+  {
+    title: 'For Sellers',
+    links: [
+      { label: 'Sell on MIBI', href: '/sell' },
+      { label: 'Seller Guidelines', href: '/seller-guidelines' },
+      { label: 'Verification Process', href: '/verification' },
+      { label: 'Seller Support', href: '/seller-support' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Help Center', href: '/help' },
+      { label: 'Contact Us', href: '/contact' },
+      { label: 'FAQ', href: '/faq' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy Policy', href: '/privacy' },
+      { label: 'Terms of Service', href: '/terms' },
+      { label: 'Cookie Policy', href: '/cookies' },
+    ],
+  },
+] as const;
+
+export type ContentPath = (typeof FOOTER_COLUMNS)[number]['links'][number]['href'];
+
+export const CONTENT_PATHS: readonly ContentPath[] = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.href));
+
+export const CONTACT = {
+  email: 'support@mibi.example',
+  phone: '+91 22 4000 1234',
+  location: 'Mumbai, Maharashtra, India',
+} as const;
+
+export const SOCIAL_LINKS = [
+  { label: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
+  { label: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
+  { label: 'X (Twitter)', href: 'https://x.com/', icon: 'twitter' },
+  { label: 'YouTube', href: 'https://www.youtube.com/', icon: 'youtube' },
+] as const;

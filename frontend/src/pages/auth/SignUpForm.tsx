@@ -1,0 +1,73 @@
+import { Link } from 'wouter';
+import { signUpFormSchema } from '../../../../domain/account/schemas.ts';
+import { api } from '../../api/client.ts';
+import type { AuthResult } from '../../api/types.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Field, PasswordField } from '../../components/Field.tsx';
+import { useForm } from '../../forms.ts';
+import { session } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+
+const ROLE_CHOICES = [
+  { role: 'buyer', label: 'Buy Products', hint: 'Shop authentic Indian goods' },
+  { role: 'seller', label: 'Sell Products', hint: 'List your products for buyers' },
+] as const;
+
+export function SignUpForm() {
+  const { errors, busy, onSubmit } = useForm(
+    signUpFormSchema,
+    async ({ confirmPassword: _confirmed, ...account }) => {
+      const { user } = await api.post<AuthResult>('/auth/signup', account);
+      toast({ title: 'Account created successfully!', description: 'Please check your email to verify your account.' });
+      session.value = user;
+    },
+    'Error creating account',
+  );
+  // The spec's two sign-up alerts, the mismatch first as it names the more likely slip.
+  const passwordAlert = errors.confirmPassword ?? errors.password;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {passwordAlert && (
+        <Alert tone="error" className="mb-4">
+          {passwordAlert}
+        </Alert>
+      )}
+      <Field label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
+      <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <PasswordField label="Password" name="password" autoComplete="new-password" minLength={6} required />
+      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+      <fieldset className="mb-4">
+        <legend className="mb-2 text-sm font-medium">I want to</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {ROLE_CHOICES.map(({ role, label, hint }) => (
+            <label
+              key={role}
+              className="flex cursor-pointer flex-col gap-1 rounded-field border border-base-300 p-3 has-checked:border-primary has-checked:bg-orange-50"
+            >
+              <span className="flex items-center gap-2 font-medium">
+                <input type="radio" name="role" value={role} className="radio radio-primary radio-sm" defaultChecked={role === 'buyer'} />
+                {label}
+              </span>
+              <span className="text-xs text-base-content/80">{hint}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="mb-4 text-sm text-base-content/80">
+        By creating an account you agree to our{' '}
+        <Link href="/terms" className="link link-primary">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link href="/privacy" className="link link-primary">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { CONTENT_PATHS } from './links.ts';
+import Home from './pages/Home.tsx';
+
+// Every page but Home is its own chunk, fetched on first visit: the first route stays small.
+const About = lazy(() => import('./pages/About.tsx'));
+const Auth = lazy(() => import('./pages/Auth.tsx'));
+const Categories = lazy(() => import('./pages/Categories.tsx'));
+const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
+const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'));
+const NotFound = lazy(() => import('./pages/NotFound.tsx'));
+const ResetPassword = lazy(() => import('./pages/ResetPassword.tsx'));
+
+/** Every route of the SPA; any other path shows the 404 page. */
+export function Routes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/" component={Home} />
+        <Route path="/about" component={About} />
+        <Route path="/auth" component={Auth} />
+        <Route path="/categories" component={Categories} />
+        <Route path="/forgot-password" component={ForgotPassword} />
+        <Route path="/reset-password" component={ResetPassword} />
+        {CONTENT_PATHS.map((path) => (
+          <Route key={path} path={path}>
+            <ContentPage path={path} />
+          </Route>
+        ))}
+        <Route component={NotFound} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+/** While a page's chunk loads: a screen tall, so the footer stays out of view instead of jumping down. */
+function PageLoading() {
+  return (
+    <div className="grid min-h-screen place-items-center" aria-busy="true" aria-label="Loading page">
+      <span className="loading loading-spinner loading-lg text-primary" />
+    </div>
+  );
+}
