@@ -20,58 +20,20 @@ import { startWorkers } from '../workers/index.ts';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap/index.ts';
 import { type AppContext, createContext } from './context.ts';
+import { closeLiveFeed } from './live-feed.ts';
+import { LocalClient } from './local-client.ts';
 
-export const ORIGIN = 'http://127.0.0.1';
+export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local-client.ts';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export interface RequestOptions {
-  /** Sent as JSON; a string is sent as is (for malformed bodies). */
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-}
-
-export class Client {
+/** A user of the API in tests: the client plus who it is signed in as. */
+export class Client extends LocalClient {
   constructor(
-    private readonly harness: TestApi,
-    public cookie: string | null = null,
+    harness: TestApi,
+    cookie: string | null = null,
     public user: { id: string; fullName: string; email: string; roles: string[] } | null = null,
-  ) {}
-
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { origin: ORIGIN, ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
-    let body = options.body;
-    if (options.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
-    }
-    const response = await this.harness.app.request(`${ORIGIN}${path}`, { method, headers, body });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie?.startsWith('mibi_session=')) {
-      const value = setCookie.split(';')[0]!;
-      this.cookie = value === 'mibi_session=' ? null : value;
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+  ) {
+    super(harness.app, cookie);
   }
-
-  get = <T = any>(path: string, options?: RequestOptions) => this.request<T>('GET', path, options);
-  post = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('POST', path, { ...options, json: json ?? {} });
-  put = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PUT', path, { ...options, json: json ?? {} });
-  patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PATCH', path, { ...options, json: json ?? {} });
-  delete = <T = any>(path: string, options?: RequestOptions) => this.request<T>('DELETE', path, options);
 }
 
 export interface TestApi {
@@ -152,6 +114,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
     },
     async close() {
+      await closeLiveFeed(ctx);
       await ctx.progress.stop();
       await runner.stop();
       await workers.stop();

@@ -1,8 +1,183 @@
+import type { AccountEvent } from '../domain/account/events.ts';
+import type { CategoryEvent } from '../domain/catalog/events.ts';
+import { type ProductStatusFacts, displayStatus, isPurchasable } from '../domain/catalog/status.ts';
+import { percentOff } from '../domain/money.ts';
+import type { ProductEvent } from '../domain/product/events.ts';
+import type { ReviewEvent } from '../domain/review/events.ts';
+import { averageRating } from '../domain/review/rating.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
 import type { Projection } from './projection.ts';
 
+/** The name of every account (a buyer may add the seller role later), for the products' sellerName. */
+export const CATALOG_SELLERS = 'catalog_sellers';
+/** The current rating of every review (id `${productId}:${buyerId}`), so an edit replaces it exactly. */
+export const CATALOG_RATINGS = 'catalog_ratings';
+
+interface SellerDoc extends Doc {
+  fullName: string;
+}
+
+interface RatingDoc extends Doc {
+  rating: number;
+}
+
+type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
+
+const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
+
+/** What the spec shows when a seller has no name on record. */
+const SELLER_FALLBACK = 'Seller';
+
+/** What the derived fields are computed from. */
+type DerivedFrom = ProductStatusFacts & Pick<ProductDoc, 'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount'>;
+
+function withDerived<T extends DerivedFrom>(product: T): T & Pick<ProductDoc, 'visible' | 'displayStatus' | 'percentOff' | 'rating'> {
+  return {
+    ...product,
+    visible: isPurchasable(product),
+    displayStatus: displayStatus(product),
+    percentOff: percentOff(product.pricePaise, product.originalPricePaise),
+    rating: averageRating(product.ratingSum, product.ratingCount),
+  };
+}
+
+/** Fields an event on the product stream changes; `updatedAt` is the event's time. */
+function productChange(event: ProductChange, product: ProductDoc): Partial<ProductDoc> {
+  const updatedAt = event.data.at;
+  switch (event.type) {
+    case 'ProductUpdated':
+      return { ...event.data.after, updatedAt };
+    case 'StockAdjusted':
+      return { stockQuantity: event.data.to, updatedAt };
+    case 'StockReserved':
+      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold + event.data.quantity, updatedAt };
+    case 'StockReleased':
+      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
+    case 'ProductResubmitted':
+      return { verification: 'pending', rejectionReason: null, updatedAt };
+    case 'ProductVerified':
+      return { verification: 'verified', rejectionReason: null, updatedAt };
+    case 'ProductRejected':
+      return { verification: 'rejected', rejectionReason: event.data.reason, updatedAt };
+    case 'ProductFeatured':
+      return { featured: true, updatedAt };
+    case 'ProductUnfeatured':
+      return { featured: false, updatedAt };
+    case 'ProductDelisted':
+      return { delisted: true, updatedAt };
+  }
+}
+
+async function countInCategory(work: UnitOfWork, categoryId: string, delta: number): Promise<void> {
+  const category = await work.get<CategoryDoc>(CATEGORIES, categoryId);
+  if (category) work.put<CategoryDoc>(CATEGORIES, { ...category, productCount: category.productCount + delta });
+}
+
+/** Stores the product and moves it between the category counts when it became (in)visible or changed category. */
+async function saveProduct(work: UnitOfWork, before: ProductDoc | null, after: ProductDoc): Promise<void> {
+  work.put<ProductDoc>(PRODUCTS, after);
+  const countedIn = before?.visible ? before.categoryId : null;
+  const countsIn = after.visible ? after.categoryId : null;
+  if (countedIn === countsIn) return;
+  if (countedIn !== null) await countInCategory(work, countedIn, -1);
+  if (countsIn !== null) await countInCategory(work, countsIn, +1);
+}
+
+async function updateProduct(
+  work: UnitOfWork,
+  productId: string,
+  change: (product: ProductDoc) => Partial<ProductDoc>,
+): Promise<void> {
+  const before = await work.get<ProductDoc>(PRODUCTS, productId);
+  if (before) await saveProduct(work, before, withDerived({ ...before, ...change(before) }));
+}
+
+async function listProduct(work: UnitOfWork, { data }: Extract<ProductEvent, { type: 'ProductListed' }>): Promise<void> {
+  const { productId, sellerId, listedAt, ...details } = data;
+  const seller = await work.get<SellerDoc>(CATALOG_SELLERS, sellerId);
+  const product = withDerived({
+    id: productId,
+    sellerId,
+    sellerName: seller?.fullName ?? SELLER_FALLBACK,
+    ...details,
+    verification: 'pending',
+    rejectionReason: null,
+    featured: false,
+    delisted: false,
+    ratingCount: 0,
+    ratingSum: 0,
+    unitsSold: 0,
+    listedAt,
+    updatedAt: listedAt,
+  });
+  await saveProduct(work, await work.get<ProductDoc>(PRODUCTS, productId), product);
+}
+
+/** A submitted or edited review: the product's sum loses the review's previous rating, if any, and gains the new one. */
+async function rateProduct(work: UnitOfWork, { productId, buyerId, rating }: ReviewEvent['data']): Promise<void> {
+  const id = `${productId}:${buyerId}`;
+  const previous = await work.get<RatingDoc>(CATALOG_RATINGS, id);
+  work.put<RatingDoc>(CATALOG_RATINGS, { id, rating });
+  await updateProduct(work, productId, (product) => ({
+    ratingSum: product.ratingSum - (previous?.rating ?? 0) + rating,
+    ratingCount: product.ratingCount + (previous ? 0 : 1),
+  }));
+}
+
+async function createCategory(work: UnitOfWork, { categoryId, name, description }: CategoryEvent['data']): Promise<void> {
+  const existing = await work.get<CategoryDoc>(CATEGORIES, categoryId);
+  work.put<CategoryDoc>(CATEGORIES, { id: categoryId, name, description, productCount: existing?.productCount ?? 0 });
+}
+
+const PRODUCT_CHANGES = new Set<ProductChange['type']>([
+  'ProductUpdated',
+  'ProductResubmitted',
+  'StockAdjusted',
+  'StockReserved',
+  'StockReleased',
+  'ProductVerified',
+  'ProductRejected',
+  'ProductFeatured',
+  'ProductUnfeatured',
+  'ProductDelisted',
+]);
+
+const isProductChange = (event: CatalogEvent): event is ProductChange => PRODUCT_CHANGES.has(event.type as ProductChange['type']);
+
+/** The public catalog: products with their seller's name, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
-  collections: [],
-  eventTypes: new Set(),
-  async apply() {},
+  collections: [
+    { name: PRODUCTS, indexes: [['visible'], ['sellerId', 'delisted', 'listedAt']] },
+    { name: CATEGORIES, indexes: [['name']] },
+    { name: CATALOG_SELLERS },
+    { name: CATALOG_RATINGS },
+  ],
+  eventTypes: new Set([
+    'ProductListed',
+    ...PRODUCT_CHANGES,
+    'CategoryCreated',
+    'AccountRegistered',
+    'ReviewSubmitted',
+    'ReviewEdited',
+  ]),
+
+  async apply({ type, data }: RecordedEvent, work: UnitOfWork): Promise<void> {
+    const event = { type, data } as CatalogEvent;
+    if (isProductChange(event)) return updateProduct(work, event.data.productId, (product) => productChange(event, product));
+    switch (event.type) {
+      case 'ProductListed':
+        return listProduct(work, event);
+      case 'CategoryCreated':
+        return createCategory(work, event.data);
+      case 'AccountRegistered':
+        return work.put<SellerDoc>(CATALOG_SELLERS, { id: event.data.userId, fullName: event.data.fullName });
+      case 'ReviewSubmitted':
+      case 'ReviewEdited':
+        return rateProduct(work, event.data);
+    }
+  },
 };

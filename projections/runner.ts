@@ -58,6 +58,7 @@ export class ProjectionRunner {
   /** Processes everything appended so far, without following the log (rebuilds, CLI). */
   async catchUp(name: string): Promise<number> {
     const projection = this.find(name);
+    this.openCollections(projection);
     const target = await this.deps.events.lastPosition();
     let position = await this.deps.read.checkpoint(name);
     while (position < target) {
@@ -79,9 +80,14 @@ export class ProjectionRunner {
     return projection;
   }
 
+  /** Creates the collections and their indexes before the first batch. */
+  private openCollections(projection: Projection): void {
+    for (const spec of projection.collections) this.deps.read.collection(spec);
+  }
+
   private async startOne(projection: Projection): Promise<void> {
     if (this.running.has(projection.name)) return;
-    for (const spec of projection.collections) this.deps.read.collection(spec); // creates tables and indexes
+    this.openCollections(projection);
     const controller = new AbortController();
     this.running.set(projection.name, { controller, done: this.follow(projection, controller.signal) });
   }

@@ -4,12 +4,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
 import { bootstrap } from '../api/bootstrap/index.ts';
 import { createContext } from '../api/context.ts';
+import { closeLiveFeed } from '../api/live-feed.ts';
 import { ConfigError, loadConfig } from '../platform/config/config.ts';
 import { openPlatform } from '../platform/platform.ts';
 import { projections } from '../projections/index.ts';
@@ -53,12 +53,8 @@ async function main(role: Role): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`[start] ${signal}: finishing work in flight...`);
-    await new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.close(() => resolve());
-      // Live (SSE) streams never go idle: give requests in flight a moment, then cut them.
-      setTimeout(() => (server as Server).closeAllConnections(), 1000).unref();
-    });
+    if (ctx) await closeLiveFeed(ctx); // ends the SSE streams, which never go idle
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await ctx?.progress.stop();
     await runner?.stop(); // lets the batch in flight commit with its checkpoint
     await workers?.stop();

@@ -1,6 +1,162 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
+import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
+import { tooLong } from '../../domain/fields.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { PRODUCT_SORTS, type PublicProduct, catalogIndex, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
-import { router } from '../http.ts';
+import { ApiError } from '../errors.ts';
+import { errors, jsonResponse, router } from '../http.ts';
 
-export function productRoutes(_ctx: AppContext) {
-  return router();
+const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const satisfies readonly Verification[];
+const DISPLAY_STATUSES = [
+  'Delisted',
+  'Rejected',
+  'Pending Review',
+  'Featured',
+  'Out of Stock',
+  'Active',
+] as const satisfies readonly DisplayStatus[];
+
+const paise = z.number().int().openapi({ description: 'Integer paise' });
+
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    sellerId: z.string(),
+    sellerName: z.string(),
+    name: z.string(),
+    description: z.string(),
+    pricePaise: paise,
+    originalPricePaise: paise.nullable(),
+    percentOff: z.number().int().nullable().openapi({ description: 'Discount in percent, null without an original price above the price' }),
+    categoryId: z.string(),
+    imageUrl: z.string().nullable(),
+    tags: z.array(z.string()),
+    stockQuantity: z.number().int(),
+    verification: z.enum(VERIFICATIONS),
+    rejectionReason: z.string().nullable(),
+    featured: z.boolean(),
+    delisted: z.boolean(),
+    visible: z.boolean().openapi({ description: 'Verified and not delisted: shown in the public catalog' }),
+    displayStatus: z.enum(DISPLAY_STATUSES),
+    ratingCount: z.number().int(),
+    ratingSum: z.number().int(),
+    rating: z.number().nullable().openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
+    unitsSold: z.number().int(),
+    listedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Product') satisfies z.ZodType<ProductDoc>;
+
+export const PublicProductSchema = ProductSchema.omit({ rejectionReason: true, ratingSum: true }).openapi(
+  'PublicProduct',
+) satisfies z.ZodType<PublicProduct>;
+
+export const ProductIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
+});
+
+const DEFAULT_LIMIT = 24;
+const MAX_LIMIT = 100;
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIMIT}`;
+const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
+const MAX_SEARCH_LENGTH = 200;
+
+const ProductListQuerySchema = z.object({
+  category: z
+    .string({ error: "Category must be one category id, or 'all'" })
+    .max(100, tooLong('Category', 100))
+    .optional()
+    .openapi({ description: "A category id; 'all' or absent for every category", example: 'textiles' }),
+  q: z
+    .string({ error: 'Search text must be given once' })
+    .max(MAX_SEARCH_LENGTH, tooLong('Search text', MAX_SEARCH_LENGTH))
+    .optional()
+    .openapi({ description: 'Words in the name, description or tags (case-insensitive)' }),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
+    .optional()
+    .openapi({ description: 'Absent: featured first, then newest' }),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(MAX_LIMIT, LIMIT_MESSAGE)
+    .default(DEFAULT_LIMIT),
+  offset: z.coerce.number({ error: OFFSET_MESSAGE }).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).default(0),
+});
+
+const ProductListSchema = z
+  .object({ items: z.array(PublicProductSchema), total: z.number().int().openapi({ description: 'Products matching the query' }) })
+  .openapi('ProductList');
+
+const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
+
+/** Serves JSON text the catalog index made ahead, typed as the body it holds. */
+function jsonText<T>(c: Context, text: string) {
+  const response = c.body(text, 200, { 'content-type': 'application/json' });
+  return response as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+}
+
+export function productRoutes(ctx: AppContext) {
+  const app = router();
+  const products = ctx.platform.read.collection<ProductDoc>(COLLECTIONS.products);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Products'],
+      summary: 'Search and sort the products on sale',
+      request: { query: ProductListQuerySchema },
+      responses: {
+        200: jsonResponse(ProductListSchema, 'A page of verified, listed products and how many match'),
+        ...errors(400),
+      },
+    }),
+    async (c) => {
+      const { category, q, sort, limit, offset } = c.req.valid('query');
+      const index = await catalogIndex(ctx);
+      const json = index.listJson({
+        category: !category || category === 'all' ? null : category,
+        q: q?.trim().toLowerCase() || null,
+        sort: sort ?? null,
+        limit,
+        offset,
+      });
+      return jsonText<z.infer<typeof ProductListSchema>>(c, json);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['Products'],
+      summary: 'One product, with its seller, rating and status',
+      description: 'A product that is not on sale (pending review, rejected or delisted) is found only by its seller and admins.',
+      request: { params: ProductIdParamsSchema },
+      responses: {
+        200: jsonResponse(PublicProductSchema, 'The product'),
+        ...errors(400, 404),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const json = (await catalogIndex(ctx)).productJson(id);
+      if (json !== undefined) return jsonText<PublicProduct>(c, json);
+      const user = c.get('user');
+      const product = user ? await products.get(id) : null;
+      if (!user || !product || (product.sellerId !== user.id && !user.roles.includes('admin'))) throw productNotFound();
+      return c.json(publicProduct(product), 200);
+    },
+  );
+
+  return app;
 }

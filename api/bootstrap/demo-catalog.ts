@@ -1,0 +1,101 @@
+/** The demo marketplace: three verified sellers and their products (prices in paise). */
+
+export interface DemoProduct {
+  name: string;
+  description: string;
+  pricePaise: number;
+  originalPricePaise?: number;
+  stockQuantity: number;
+  categoryId: string;
+  tags: string[];
+  featured?: boolean;
+}
+
+export interface DemoSeller {
+  fullName: string;
+  email: string;
+  products: DemoProduct[];
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_BUYER = { fullName: 'Ananya Sharma', email: 'buyer@mibi.demo' };
+
+export const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
+
+export const DEMO_SELLERS: DemoSeller[] = [
+  {
+    fullName: 'Varanasi Weaves',
+    email: 'weaves@mibi.demo',
+    products: [
+      { name: 'Banarasi Silk Saree', description: 'Pure katan silk saree with zari buttas, handwoven on a pit loom in Varanasi over three weeks.', pricePaise: 1_249_900, originalPricePaise: 1_499_900, stockQuantity: 6, categoryId: 'textiles', tags: ['Varanasi', 'silk', 'saree', 'zari'], featured: true },
+      { name: 'Khadi Cotton Kurta', description: 'Hand-spun, handwoven khadi kurta in natural off-white; breathes in the summer heat.', pricePaise: 149_900, stockQuantity: 40, categoryId: 'textiles', tags: ['Khadi', 'cotton', 'kurta'] },
+      { name: 'Pashmina Shawl', description: 'Soft Kashmiri pashmina shawl with sozni hand embroidery along the borders.', pricePaise: 899_900, originalPricePaise: 999_900, stockQuantity: 8, categoryId: 'textiles', tags: ['Kashmir', 'pashmina', 'shawl'] },
+      { name: 'Ikat Cotton Dupatta', description: 'Pochampally ikat dupatta, tie-dyed yarn woven into a crisp geometric pattern.', pricePaise: 89_900, stockQuantity: 25, categoryId: 'textiles', tags: ['Pochampally', 'ikat', 'dupatta'] },
+      { name: 'Jaipuri Block-Print Bedsheet', description: 'Double bedsheet hand block-printed with vegetable dyes, with two pillow covers.', pricePaise: 199_900, originalPricePaise: 249_900, stockQuantity: 15, categoryId: 'home-decor', tags: ['Jaipur', 'block print', 'bedsheet'] },
+      { name: 'Handloom Cotton Dhurrie', description: 'Flat-woven cotton dhurrie rug from Panipat, reversible and easy to wash.', pricePaise: 249_900, stockQuantity: 9, categoryId: 'home-decor', tags: ['Panipat', 'dhurrie', 'rug'] },
+      { name: 'Chikankari Cushion Covers (Set of 2)', description: 'Lucknowi chikankari hand embroidery on soft mulmul cotton cushion covers.', pricePaise: 79_900, stockQuantity: 30, categoryId: 'home-decor', tags: ['Lucknow', 'chikankari', 'cushion'] },
+      { name: 'Kanjeevaram Silk Stole', description: 'Mulberry silk stole woven in Kanchipuram with a contrast temple border.', pricePaise: 349_900, stockQuantity: 0, categoryId: 'textiles', tags: ['Kanchipuram', 'silk', 'stole'] },
+    ],
+  },
+  {
+    fullName: 'Rajasthan Crafts Collective',
+    email: 'crafts@mibi.demo',
+    products: [
+      { name: 'Jaipur Blue Pottery Vase', description: 'Quartz-based blue pottery vase, hand-painted with Persian floral motifs in cobalt blue.', pricePaise: 189_900, originalPricePaise: 229_900, stockQuantity: 12, categoryId: 'handicrafts', tags: ['Jaipur', 'blue pottery', 'vase'], featured: true },
+      { name: 'Dhokra Brass Elephant', description: 'Lost-wax cast brass elephant by Dhokra artisans of Bastar, each piece one of a kind.', pricePaise: 279_900, stockQuantity: 7, categoryId: 'handicrafts', tags: ['Bastar', 'dhokra', 'brass'] },
+      { name: 'Madhubani Painting', description: 'Hand-painted Madhubani artwork on handmade paper with natural pigments, 12 x 16 inches.', pricePaise: 349_900, stockQuantity: 5, categoryId: 'handicrafts', tags: ['Mithila', 'Madhubani', 'painting'] },
+      { name: 'Channapatna Wooden Toy Set', description: 'Lacquered wooden toys turned and coloured with vegetable dyes in Channapatna; safe for children.', pricePaise: 99_900, stockQuantity: 20, categoryId: 'handicrafts', tags: ['Channapatna', 'toys', 'wood'] },
+      { name: 'Kundan Necklace Set', description: 'Kundan necklace with matching earrings, set in gold-plated brass by Jaipur jewellers.', pricePaise: 459_900, originalPricePaise: 549_900, stockQuantity: 4, categoryId: 'jewelry', tags: ['Jaipur', 'kundan', 'necklace'], featured: true },
+      { name: 'Oxidised Silver Jhumkas', description: 'Oxidised 925 silver jhumka earrings with delicate bells, handcrafted and hallmarked.', pricePaise: 129_900, stockQuantity: 18, categoryId: 'jewelry', tags: ['silver', 'jhumka', 'earrings'] },
+      { name: 'Meenakari Bangles (Pair)', description: 'Enamelled meenakari bangles in jewel tones, finished by hand in Jaipur.', pricePaise: 89_900, stockQuantity: 22, categoryId: 'jewelry', tags: ['Jaipur', 'meenakari', 'bangles'] },
+      { name: 'Brass Diya Set (Set of 5)', description: 'Hand-beaten brass oil lamps for puja and festivals, polished to a warm glow.', pricePaise: 69_900, stockQuantity: 35, categoryId: 'home-decor', tags: ['Moradabad', 'brass', 'diya'] },
+      { name: 'Pattachitra Wall Hanging', description: 'Odisha pattachitra scroll painted on treated cloth with mineral colours.', pricePaise: 229_900, stockQuantity: 6, categoryId: 'home-decor', tags: ['Odisha', 'pattachitra', 'wall art'] },
+    ],
+  },
+  {
+    fullName: 'Kerala Spice Gardens',
+    email: 'spices@mibi.demo',
+    products: [
+      { name: 'Kashmiri Saffron (2 g)', description: 'Grade A Kashmiri mongra saffron from Pampore, hand-picked and sun-dried.', pricePaise: 59_900, originalPricePaise: 69_900, stockQuantity: 50, categoryId: 'spices', tags: ['Kashmir', 'saffron', 'kesar'], featured: true },
+      { name: 'Malabar Black Pepper (250 g)', description: 'Bold Tellicherry black pepper from the Malabar coast, sun-dried on the farm.', pricePaise: 34_900, stockQuantity: 80, categoryId: 'spices', tags: ['Malabar', 'pepper'] },
+      { name: 'Green Cardamom (100 g)', description: 'Plump 8 mm green cardamom pods from the Idukki hills, full of aroma.', pricePaise: 44_900, stockQuantity: 60, categoryId: 'spices', tags: ['Idukki', 'cardamom', 'elaichi'] },
+      { name: 'Lakadong Turmeric Powder (200 g)', description: 'High-curcumin Lakadong turmeric from Meghalaya, stone-ground in small batches.', pricePaise: 29_900, stockQuantity: 9, categoryId: 'spices', tags: ['Meghalaya', 'turmeric', 'haldi'] },
+      { name: 'Darjeeling First Flush Tea (100 g)', description: 'Whole-leaf first flush from a single Darjeeling estate: floral and bright.', pricePaise: 79_900, stockQuantity: 30, categoryId: 'spices', tags: ['Darjeeling', 'tea'] },
+      { name: 'Chyawanprash (500 g)', description: 'Classical Ayurvedic amla jam with over forty herbs, made in small batches with ghee and honey.', pricePaise: 39_900, stockQuantity: 45, categoryId: 'ayurveda', tags: ['Ayurveda', 'chyawanprash', 'amla'] },
+      { name: 'Ashwagandha Root Powder (200 g)', description: 'Organic ashwagandha root powder from Madhya Pradesh farms, lab tested.', pricePaise: 34_900, originalPricePaise: 39_900, stockQuantity: 40, categoryId: 'ayurveda', tags: ['Ayurveda', 'ashwagandha'] },
+      { name: 'Kumkumadi Face Oil (30 ml)', description: 'Traditional Kumkumadi tailam with saffron and 25 herbs, cold-processed in Kerala.', pricePaise: 69_900, stockQuantity: 3, categoryId: 'ayurveda', tags: ['Kerala', 'Ayurveda', 'face oil'] },
+      { name: 'Neem Wood Comb', description: 'Hand-cut neem wood comb that is gentle on the scalp; no plastic, no static.', pricePaise: 19_900, stockQuantity: 100, categoryId: 'ayurveda', tags: ['neem', 'comb'] },
+    ],
+  },
+];
+
+const CATEGORY_COLOURS: Record<string, [string, string]> = {
+  textiles: ['#9f1239', '#fda4af'],
+  handicrafts: ['#1e3a8a', '#93c5fd'],
+  spices: ['#9a3412', '#fdba74'],
+  jewelry: ['#713f12', '#fde047'],
+  'home-decor': ['#14532d', '#86efac'],
+  ayurveda: ['#365314', '#bef264'],
+};
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A simple generated product picture: the category's colours and the product's initials and name. */
+export function productSvg(product: DemoProduct): string {
+  const [dark, light] = CATEGORY_COLOURS[product.categoryId] ?? ['#7c2d12', '#fed7aa'];
+  const initials = product.name
+    .split(/\s+/)
+    .filter((word) => /^[A-Z]/.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('');
+  const title = escapeXml(product.name.replace(/\s*\(.*\)$/, ''));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" role="img" aria-label="${title}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
+  <rect width="600" height="600" fill="url(#g)"/>
+  <circle cx="300" cy="260" r="140" fill="#fff" fill-opacity="0.85"/>
+  <text x="300" y="305" font-family="Georgia, serif" font-size="120" text-anchor="middle" fill="${dark}">${escapeXml(initials)}</text>
+  <text x="300" y="500" font-family="Helvetica, Arial, sans-serif" font-size="34" text-anchor="middle" fill="#fff">${title}</text>
+</svg>`;
+}

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
+import { type ProductQuery, catalogIndex, closeCatalogIndex } from './catalog-index.ts';
+import type { AppContext } from './context.ts';
+
+let dir: string;
+let read: SqliteReadStore;
+let bus: MemoryBus;
+let ctx: AppContext;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mibi-index-'));
+  read = new SqliteReadStore(join(dir, 'read.db'));
+  bus = new MemoryBus();
+  // The index needs only the read store and the bus of the context.
+  ctx = { platform: { read, bus } } as unknown as AppContext;
+});
+
+afterEach(async () => {
+  await bus.close();
+  await read.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function product(id: string, fields: Partial<ProductDoc> = {}): ProductDoc {
+  return {
+    id,
+    sellerId: 'seller-1',
+    sellerName: 'Meera Weaves',
+    name: `Product ${id}`,
+    description: 'Handwoven in Varanasi.',
+    pricePaise: 100_000,
+    originalPricePaise: null,
+    percentOff: null,
+    categoryId: 'textiles',
+    imageUrl: null,
+    tags: [],
+    stockQuantity: 5,
+    verification: 'verified',
+    rejectionReason: null,
+    featured: false,
+    delisted: false,
+    visible: true,
+    displayStatus: 'Active',
+    ratingCount: 0,
+    ratingSum: 0,
+    rating: null,
+    unitsSold: 0,
+    listedAt: '2024-05-01T10:00:00.000Z',
+    updatedAt: '2024-05-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** Commits documents with the catalog's checkpoint, as the projection runner does. */
+async function commit(position: number, ...docs: ProductDoc[]): Promise<void> {
+  const work = read.unitOfWork();
+  for (const doc of docs) work.put(COLLECTIONS.products, doc);
+  await read.commit(work, 'catalog', position);
+}
+
+const notice = (position: number, ...docs: ProductDoc[]): ChangeNotice => ({
+  projection: 'catalog',
+  position,
+  changes: docs.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
+});
+
+const deletion = (position: number, id: string): ChangeNotice => ({
+  projection: 'catalog',
+  position,
+  changes: [{ collection: COLLECTIONS.products, id, doc: null }],
+});
+
+const ALL: ProductQuery = { category: null, q: null, sort: null, limit: 24, offset: 0 };
+
+async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
+  return JSON.parse((await catalogIndex(ctx)).listJson({ ...ALL, ...query }));
+}
+
+const names = async (query: Partial<ProductQuery> = {}) => (await listed(query)).items.map((item) => item.name);
+
+describe('catalogIndex', () => {
+  it('loads the visible products of the read store, public fields only', async () => {
+    await commit(3, product('a', { rejectionReason: null }), product('b', { visible: false, verification: 'pending' }));
+    const { items, total } = await listed();
+    expect(total).toBe(1);
+    expect(items[0]).toMatchObject({ id: 'a', name: 'Product a' });
+    expect(items[0]).not.toHaveProperty('ratingSum');
+    expect(items[0]).not.toHaveProperty('rejectionReason');
+    const index = await catalogIndex(ctx);
+    expect(JSON.parse(index.productJson('a')!)).toEqual(items[0]);
+    expect(index.productJson('b')).toBeUndefined();
+  });
+
+  it('applies change notices within the bus delivery, visible products in and the others out', async () => {
+    await commit(1, product('a'));
+    const index = await catalogIndex(ctx);
+    expect(await names()).toEqual(['Product a']);
+    await bus.publish(CHANGES_CHANNEL, notice(2, product('b'), product('a', { visible: false })));
+    expect(await names()).toEqual(['Product b']);
+    await bus.publish(CHANGES_CHANNEL, deletion(3, 'b'));
+    expect(index.listJson(ALL)).toBe('{"items":[],"total":0}');
+    // Other projections' notices and collections are not the catalog's.
+    await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
+    await bus.publish(CHANGES_CHANNEL, { projection: 'catalog', position: 5, changes: [{ collection: 'categories', id: 'c', doc: product('c') }] });
+    expect(await names()).toEqual([]);
+  });
+
+  it('keeps the batches that commit while it loads, and skips those the load already holds', async () => {
+    await commit(5, product('a', { name: 'Loaded' }));
+    const checkpoint = read.checkpoint.bind(read);
+    read.checkpoint = async (name: string) => {
+      // While the index reads the checkpoint: an old notice arrives late, and a new batch commits.
+      await bus.publish(CHANGES_CHANNEL, notice(4, product('a', { name: 'Stale' })));
+      await bus.publish(CHANGES_CHANNEL, notice(6, product('b', { name: 'New' })));
+      return checkpoint(name);
+    };
+    expect((await names()).sort()).toEqual(['Loaded', 'New']);
+  });
+
+  it('is one index per app context, and a failed load is tried again', async () => {
+    const first = await catalogIndex(ctx);
+    expect(await catalogIndex(ctx)).toBe(first);
+    const failing = { platform: { read: { ...read, checkpoint: () => Promise.reject(new Error('down')) }, bus } } as unknown as AppContext;
+    await expect(catalogIndex(failing)).rejects.toThrow('down');
+    (failing.platform as { read: unknown }).read = read;
+    await expect(catalogIndex(failing)).resolves.not.toBe(first);
+  });
+
+  it('stops following the notices once closed', async () => {
+    await commit(1, product('a'));
+    const closed = await catalogIndex(ctx);
+    await closeCatalogIndex(ctx);
+    await bus.publish(CHANGES_CHANNEL, notice(2, product('b')));
+    expect(JSON.parse(closed.listJson(ALL)).total).toBe(1);
+    const reopened = await catalogIndex(ctx);
+    expect(reopened).not.toBe(closed);
+    await closeCatalogIndex(ctx);
+    await closeCatalogIndex(ctx);
+  });
+
+  it('filters, searches, sorts and pages, with fresh answers after a change', async () => {
+    await commit(
+      1,
+      product('a', { name: 'Silk Saree', pricePaise: 500_000, listedAt: '2024-05-01T00:00:00.000Z', tags: ['Banarasi'] }),
+      product('b', { name: 'Pepper', categoryId: 'spices', pricePaise: 40_000, listedAt: '2024-05-02T00:00:00.000Z', unitsSold: 9 }),
+      product('c', { name: 'Cotton Stole', pricePaise: 90_000, listedAt: '2024-05-03T00:00:00.000Z', rating: 4.5, ratingCount: 2 }),
+    );
+    expect(await names()).toEqual(['Cotton Stole', 'Pepper', 'Silk Saree']);
+    expect(await names({ sort: 'price-low' })).toEqual(['Pepper', 'Cotton Stole', 'Silk Saree']);
+    expect(await names({ sort: 'popularity' })).toEqual(['Pepper', 'Cotton Stole', 'Silk Saree']);
+    expect(await names({ sort: 'rating' })).toEqual(['Cotton Stole', 'Pepper', 'Silk Saree']);
+    expect(await names({ category: 'textiles', q: 'banarasi' })).toEqual(['Silk Saree']);
+    expect(await listed({ sort: 'price-high', limit: 1, offset: 1 })).toMatchObject({ items: [{ name: 'Cotton Stole' }], total: 3 });
+    await bus.publish(CHANGES_CHANNEL, notice(2, product('a', { name: 'Silk Saree', featured: true, pricePaise: 10_000 })));
+    expect(await names()).toEqual(['Silk Saree', 'Cotton Stole', 'Pepper']);
+    expect(await names({ sort: 'price-low' })).toEqual(['Silk Saree', 'Pepper', 'Cotton Stole']);
+  });
+});

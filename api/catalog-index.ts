@@ -1,0 +1,193 @@
+import type { DocChange } from '../platform/readstore/port.ts';
+import { catalog } from '../projections/catalog.ts';
+import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
+import type { AppContext } from './context.ts';
+
+export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductQuery {
+  /** A category id, or null for all. */
+  category: string | null;
+  /** Lower-cased search text, or null for none. */
+  q: string | null;
+  /** Null: the spec's order, featured first, then newest. */
+  sort: ProductSort | null;
+  limit: number;
+  offset: number;
+}
+
+/** The named fields of a document, without the index signature of `Doc`. */
+type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/** What anyone may see of a product: the moderation note and the rating sum stay private. */
+export type PublicProduct = Omit<Fields<ProductDoc>, 'rejectionReason' | 'ratingSum'>;
+
+export function publicProduct({ rejectionReason: _, ratingSum: __, ...product }: ProductDoc): PublicProduct {
+  return product;
+}
+
+interface Entry {
+  doc: ProductDoc;
+  /** Name, description and tags, lower-cased, for the search. */
+  text: string;
+  /** The public fields as JSON, made when first asked for. */
+  json?: string;
+}
+
+type Compare = (a: ProductDoc, b: ProductDoc) => number;
+
+const featuredFirst: Compare = (a, b) => Number(b.featured) - Number(a.featured);
+const newestFirst: Compare = (a, b) => (a.listedAt < b.listedAt ? 1 : a.listedAt > b.listedAt ? -1 : 0);
+// Last tie-breaker, as in the read store, so paging is stable.
+const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const bestSelling: Compare = (a, b) => b.unitsSold - a.unitsSold;
+const cheapestFirst: Compare = (a, b) => a.pricePaise - b.pricePaise;
+const bestRated: Compare = (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.ratingCount - a.ratingCount;
+
+function chain(...compares: Compare[]): Compare {
+  return (a, b) => {
+    for (const compare of compares) {
+      const order = compare(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+const ORDERS: Record<ProductSort | 'default', Compare> = {
+  default: chain(featuredFirst, newestFirst, byId),
+  popularity: chain(featuredFirst, bestSelling, newestFirst, byId),
+  'price-low': chain(cheapestFirst, newestFirst, byId),
+  'price-high': chain((a, b) => cheapestFirst(b, a), newestFirst, byId),
+  rating: chain(bestRated, newestFirst, byId),
+  newest: chain(newestFirst, byId),
+};
+
+/** Distinct list queries whose JSON is kept; beyond this the cache starts over. */
+const PAGE_CACHE_LIMIT = 1000;
+
+/**
+ * The visible products in memory, so the public list and detail answer without a query to
+ * the read store. Sorted lists and the JSON of answered queries are kept until the next
+ * change of any product.
+ */
+export class CatalogIndex {
+  readonly #entries = new Map<string, Entry>();
+  readonly #sorted = new Map<keyof typeof ORDERS, Entry[]>();
+  readonly #pages = new Map<string, string>();
+
+  /** Takes the product documents of a projection batch: visible ones in, the others out. */
+  apply(changes: readonly DocChange[]): void {
+    let changed = false;
+    for (const { collection, id, doc } of changes) {
+      if (collection !== COLLECTIONS.products) continue;
+      const product = doc as ProductDoc | null;
+      if (product?.visible) this.#entries.set(id, { doc: product, text: searchText(product) });
+      else this.#entries.delete(id);
+      changed = true;
+    }
+    if (!changed) return;
+    this.#sorted.clear();
+    this.#pages.clear();
+  }
+
+  /** JSON of the public fields of a visible product; undefined for any other id. */
+  productJson(id: string): string | undefined {
+    const entry = this.#entries.get(id);
+    return entry && jsonOf(entry);
+  }
+
+  /** JSON of `{ items, total }`: the page of visible products the query asks for. */
+  listJson(query: ProductQuery): string {
+    const key = JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset]);
+    let json = this.#pages.get(key);
+    if (json === undefined) {
+      json = this.#render(query);
+      if (this.#pages.size >= PAGE_CACHE_LIMIT) this.#pages.clear();
+      this.#pages.set(key, json);
+    }
+    return json;
+  }
+
+  #render({ category, q, sort, limit, offset }: ProductQuery): string {
+    const matches = this.#sortedBy(sort ?? 'default').filter(
+      ({ doc, text }) => (category === null || doc.categoryId === category) && (q === null || text.includes(q)),
+    );
+    const items = matches.slice(offset, offset + limit).map(jsonOf);
+    return `{"items":[${items.join(',')}],"total":${matches.length}}`;
+  }
+
+  #sortedBy(order: keyof typeof ORDERS): Entry[] {
+    let sorted = this.#sorted.get(order);
+    if (!sorted) {
+      const compare = ORDERS[order];
+      sorted = [...this.#entries.values()].sort((a, b) => compare(a.doc, b.doc));
+      this.#sorted.set(order, sorted);
+    }
+    return sorted;
+  }
+}
+
+function searchText(product: ProductDoc): string {
+  return [product.name, product.description, ...product.tags].join('\n').toLowerCase();
+}
+
+function jsonOf(entry: Entry): string {
+  return (entry.json ??= JSON.stringify(publicProduct(entry.doc)));
+}
+
+interface Opened {
+  index: CatalogIndex;
+  unsubscribe: () => Promise<void>;
+}
+
+const indexes = new WeakMap<AppContext, Promise<Opened>>();
+
+/** The catalog index of an app, loaded on first use and then kept current from the projection's change notices. */
+export async function catalogIndex(ctx: AppContext): Promise<CatalogIndex> {
+  let opened = indexes.get(ctx);
+  if (!opened) {
+    opened = openIndex(ctx);
+    indexes.set(ctx, opened);
+    // A failed load is tried again by the next request.
+    opened.catch(() => indexes.delete(ctx));
+  }
+  return (await opened).index;
+}
+
+/** Stops following the change notices (when the app shuts down); a later request loads a fresh index. */
+export async function closeCatalogIndex(ctx: AppContext): Promise<void> {
+  const opened = indexes.get(ctx);
+  if (!opened) return;
+  indexes.delete(ctx);
+  // A failed load has already let go of its subscription.
+  await (await opened.catch(() => null))?.unsubscribe();
+}
+
+async function openIndex(ctx: AppContext): Promise<Opened> {
+  const index = new CatalogIndex();
+  // Subscribed before loading, so no batch falls between the load and the notices. Notices
+  // are applied as they arrive, within the bus delivery: a query waiting with `?after=` for
+  // the same notice runs after it and sees the change.
+  let backlog: ChangeNotice[] | null = [];
+  const unsubscribe = await ctx.platform.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
+    if (notice.projection !== catalog.name) return;
+    if (backlog) backlog.push(notice);
+    else index.apply(notice.changes);
+  });
+  try {
+    const loadedAt = await ctx.platform.read.checkpoint(catalog.name);
+    const visible = await ctx.platform.read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
+    index.apply(visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
+    // The load holds at least every batch up to its checkpoint; later ones carry whole
+    // documents in log order, so applying one the load already holds changes nothing.
+    for (const notice of backlog) if (notice.position > loadedAt) index.apply(notice.changes);
+    backlog = null;
+    return { index, unsubscribe };
+  } catch (error) {
+    await unsubscribe();
+    throw error;
+  }
+}

@@ -1,0 +1,220 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Doc, DocChange } from '../platform/readstore/port.ts';
+import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
+import type { ChangeNotice } from '../projections/projection.ts';
+import { type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
+import { LiveMessages } from './live-messages.ts';
+
+const AT = '2024-05-01T10:00:00.000Z';
+
+const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc => ({
+  id,
+  sellerId: 'seller-1',
+  sellerName: 'Meera Weaves',
+  name: 'Brass Diya',
+  description: 'Hand-cast brass oil lamp',
+  pricePaise: 49_900,
+  originalPricePaise: null,
+  percentOff: null,
+  categoryId: 'handicrafts',
+  imageUrl: null,
+  tags: [],
+  stockQuantity: 5,
+  verification: 'verified',
+  rejectionReason: null,
+  featured: false,
+  delisted: false,
+  visible: true,
+  displayStatus: 'Active',
+  ratingCount: 1,
+  ratingSum: 4,
+  rating: 4,
+  unitsSold: 0,
+  listedAt: AT,
+  updatedAt: AT,
+  ...fields,
+});
+
+const line = (status: OrderLineDoc['status']) =>
+  ({ id: 'o-1:p-1', orderId: 'o-1', productId: 'p-1', sellerId: 'seller-1', buyerId: 'buyer-1', status }) as unknown as OrderLineDoc;
+const notification = (read: boolean) => ({ id: 'n-1', sellerId: 'seller-1', read }) as unknown as NotificationDoc;
+const change = (collection: string, doc: Doc | null, id = doc?.id ?? 'p-1'): DocChange => ({ collection, id, doc });
+const products = (doc: ProductDoc | null, id?: string) => change(COLLECTIONS.products, doc, id);
+
+describe('LiveMessages', () => {
+  const translate = (messages: LiveMessages, ...changes: DocChange[]) =>
+    messages.of(changes).map(({ event, data, audience }) => ({ event, data: JSON.parse(data), audience }));
+
+  it('announces a product when it becomes visible, while it stays so, and when it stops', () => {
+    const messages = new LiveMessages(new Set());
+    expect(translate(messages, products(product('p-1', { visible: false, verification: 'pending' })))).toEqual([]);
+    const [added] = translate(messages, products(product('p-1')));
+    expect(added).toMatchObject({ event: 'product.added', audience: null, data: { id: 'p-1', name: 'Brass Diya', rating: 4 } });
+    expect(added!.data).not.toHaveProperty('ratingSum');
+    expect(added!.data).not.toHaveProperty('rejectionReason');
+    expect(translate(messages, products(product('p-1', { stockQuantity: 4 })))).toMatchObject([{ event: 'product.changed', data: { stockQuantity: 4 } }]);
+    expect(translate(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([
+      { event: 'product.removed', data: { id: 'p-1' }, audience: null },
+    ]);
+    expect(translate(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([]);
+  });
+
+  it('removes a visible product that was deleted, and ignores the deletion of another', () => {
+    const messages = new LiveMessages(new Set(['p-1']));
+    expect(translate(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([{ event: 'product.removed', data: { id: 'p-1' }, audience: null }]);
+  });
+
+  it('sends an order to its buyer, an order line and a notification to their seller', () => {
+    const messages = new LiveMessages(new Set());
+    const order = { id: 'o-1', buyerId: 'buyer-1', sellerIds: ['seller-1'] };
+    expect(
+      translate(
+        messages,
+        change(COLLECTIONS.orders, order),
+        change(COLLECTIONS.orderLines, line('pending')),
+        change(COLLECTIONS.orderLines, line('shipped')),
+        change(COLLECTIONS.notifications, notification(false)),
+        change(COLLECTIONS.notifications, notification(true)),
+      ).map(({ event, audience }) => [event, audience]),
+    ).toEqual([
+      ['order.changed', 'buyer-1'],
+      ['order-line.added', 'seller-1'],
+      ['order-line.changed', 'seller-1'],
+      ['notification.added', 'seller-1'],
+      ['notification.read', 'seller-1'],
+    ]);
+  });
+
+  it('says nothing of other collections', () => {
+    const messages = new LiveMessages(new Set());
+    const others = [COLLECTIONS.reviews, COLLECTIONS.deliveredPurchases, COLLECTIONS.categories, COLLECTIONS.users, 'review_eligibility'];
+    expect(messages.of(others.map((collection) => change(collection, { id: 'x', buyerId: 'buyer-1' })))).toEqual([]);
+  });
+});
+
+/** Projection progress the test moves by hand. */
+class TestProgress {
+  position = 0;
+  private waiters: Array<{ position: number; resolve: (reached: boolean) => void }> = [];
+
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.position >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiters.push({ position, resolve: (reached) => (clearTimeout(timer), resolve(reached)) });
+    });
+  }
+
+  reach(position: number): void {
+    this.position = position;
+    for (const waiter of this.waiters.filter((w) => w.position <= position)) waiter.resolve(true);
+    this.waiters = this.waiters.filter((w) => w.position > position);
+  }
+}
+
+function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number; visible?: string[] } = {}) {
+  const progress = new TestProgress();
+  const { since = 0, loadedAt = 0, visible = [], ...feedOptions } = options;
+  const feed = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible) }, { orderWaitMs: 10_000, ...feedOptions });
+  const received: LiveGroup[] = [];
+  const subscriber = { deliver: (group: LiveGroup) => received.push(group), close: vi.fn() };
+  const joined = feed.join(undefined, subscriber);
+  const summary = () => received.map(({ position, messages }) => [position, ...messages.map((m) => m.event)]);
+  return { feed, progress, received, subscriber, joined, summary };
+}
+
+const notice = (projection: string, position: number, ...changes: DocChange[]): ChangeNotice => ({ projection, position, changes });
+const orderAt = (position: number) => notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
+const productAt = (position: number, id = `p-${position}`) => notice('catalog', position, products(product(id)));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('LiveFeed', () => {
+  it('sends in log order what arrives interleaved, once every projection has passed it', async () => {
+    const { feed, progress, summary } = openFeed();
+    feed.take(productAt(60));
+    feed.take(orderAt(57));
+    progress.reach(59);
+    await settle();
+    expect(summary()).toEqual([[57, 'order.changed']]);
+    progress.reach(60);
+    await settle();
+    expect(summary()).toEqual([
+      [57, 'order.changed'],
+      [60, 'product.added'],
+    ]);
+  });
+
+  it('sends the notices of one position as one group', async () => {
+    const { feed, progress, summary } = openFeed();
+    feed.take(orderAt(57));
+    feed.take(notice('notifications', 57, change(COLLECTIONS.notifications, notification(false))));
+    feed.take(notice('reviews', 57, change(COLLECTIONS.reviews, { id: 'r-1' })));
+    progress.reach(57);
+    await settle();
+    expect(summary()).toEqual([[57, 'order.changed', 'notification.added']]);
+  });
+
+  it('sends without waiting further when a projection is stuck', async () => {
+    const { feed, summary } = openFeed({ orderWaitMs: 20 });
+    feed.take(orderAt(57));
+    feed.take(productAt(58));
+    await vi.waitFor(() => expect(summary()).toEqual([[57, 'order.changed'], [58, 'product.added']]));
+  });
+
+  it('sends nothing of before its start, yet keeps the product visibility current', async () => {
+    const { feed, progress, summary } = openFeed({ since: 100, loadedAt: 90, visible: ['p-1'] });
+    feed.take(notice('catalog', 85, products(null, 'p-1')));
+    feed.take(productAt(95, 'p-2'));
+    feed.take(orderAt(99));
+    feed.take(productAt(101, 'p-2'));
+    feed.take(productAt(102, 'p-1'));
+    progress.reach(102);
+    await settle();
+    expect(summary()).toEqual([
+      [101, 'product.changed'],
+      [102, 'product.changed'],
+    ]);
+  });
+
+  it('gives a reconnecting client what it missed after its id', async () => {
+    const { feed, progress } = openFeed({ since: 5 });
+    for (const position of [10, 20, 30]) feed.take(productAt(position));
+    progress.reach(30);
+    await settle();
+    const missed = (lastEventId?: string) => {
+      const { missed, head } = feed.join(lastEventId, { deliver: () => {}, close: () => {} });
+      return { missed: missed === 'reset' ? missed : missed.map((group) => group.position), head };
+    };
+    expect(missed()).toEqual({ missed: [], head: 30 });
+    expect(missed('5')).toEqual({ missed: [10, 20, 30], head: 30 });
+    expect(missed('20')).toEqual({ missed: [30], head: 30 });
+    expect(missed('30')).toEqual({ missed: [], head: 30 });
+    expect(missed('4')).toEqual({ missed: 'reset', head: 30 });
+    expect(missed('abc')).toEqual({ missed: 'reset', head: 30 });
+  });
+
+  it('asks for a reset when the buffer has dropped what the client missed', async () => {
+    const { feed, progress } = openFeed({ capacity: 2 });
+    for (const position of [10, 20, 30]) feed.take(productAt(position));
+    progress.reach(30);
+    await settle();
+    const join = (lastEventId: string) => feed.join(lastEventId, { deliver: () => {}, close: () => {} }).missed;
+    expect(join('9')).toBe('reset');
+    expect(join('10')).toMatchObject([{ position: 20 }, { position: 30 }]);
+  });
+
+  it('stops delivering to a client that left, and ends the others when it closes', async () => {
+    const { feed, progress, received, subscriber, joined } = openFeed();
+    const other = { deliver: vi.fn(), close: vi.fn() };
+    feed.join(undefined, other);
+    joined.leave();
+    feed.take(productAt(10));
+    progress.reach(10);
+    await settle();
+    expect(received).toEqual([]);
+    expect(other.deliver).toHaveBeenCalledOnce();
+    feed.close();
+    expect(other.close).toHaveBeenCalledOnce();
+    expect(subscriber.close).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,194 @@
+import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
+import { catalog } from '../projections/catalog.ts';
+import type { ProjectionProgress } from './consistency.ts';
+import type { AppContext } from './context.ts';
+import { type LiveMessage, LiveMessages } from './live-messages.ts';
+
+/** The messages of one log position, in the order they were made. */
+export interface LiveGroup {
+  position: number;
+  messages: LiveMessage[];
+}
+
+export interface LiveSubscriber {
+  deliver(group: LiveGroup): void;
+  /** The feed is closing: end the connection. */
+  close(): void;
+}
+
+export interface Joined {
+  /** What the client missed after its Last-Event-ID, or 'reset' when the feed no longer holds all of it. */
+  missed: LiveGroup[] | 'reset';
+  /** The position of the last group sent to everyone: where a client without messages resumes from. */
+  head: number;
+  leave(): void;
+}
+
+export interface LiveFeedOptions {
+  /** Messages kept for clients that reconnect. */
+  capacity?: number;
+  /** How long a group waits for the other projections to pass its position. */
+  orderWaitMs?: number;
+}
+
+/** Where the feed starts and what it knows then. */
+export interface FeedStart {
+  /** Notices at or below this position came before the feed and are not sent. */
+  since: number;
+  /** Product changes at or below this position are already in `visible`. */
+  loadedAt: number;
+  visible: Set<string>;
+}
+
+type Progress = Pick<ProjectionProgress, 'waitFor'>;
+
+const CAPACITY = 2000;
+const ORDER_WAIT_MS = 1000;
+
+/**
+ * The fan-out of live messages: change notices in, groups of messages out to every
+ * subscriber, in log order, the recent ones kept for clients that reconnect.
+ *
+ * Each projection publishes its own notices, so notices of different projections arrive
+ * interleaved (the catalog's position 60 may come before the orders' 57). A group is held
+ * until every projection has passed its position; then nothing at or below it is still to
+ * come, and positions only grow: a client that saw position N has seen everything up to N.
+ * If a projection is stuck, groups go out after `orderWaitMs` rather than pile up.
+ */
+export class LiveFeed {
+  readonly #messages: LiveMessages;
+  readonly #since: number;
+  readonly #loadedAt: number;
+  readonly #capacity: number;
+  readonly #orderWaitMs: number;
+  readonly #buffer: LiveGroup[] = [];
+  #buffered = 0;
+  /** A client whose last id is below this may have missed groups the buffer dropped. */
+  #floor: number;
+  #head: number;
+  /** Groups in position order, each waiting for the projections to pass it. */
+  readonly #pending: Array<{ group: LiveGroup; waited: boolean }> = [];
+  readonly #subscribers = new Set<LiveSubscriber>();
+
+  constructor(
+    private readonly progress: Progress,
+    start: FeedStart,
+    options: LiveFeedOptions = {},
+  ) {
+    this.#messages = new LiveMessages(start.visible);
+    this.#since = this.#floor = this.#head = start.since;
+    this.#loadedAt = start.loadedAt;
+    this.#capacity = options.capacity ?? CAPACITY;
+    this.#orderWaitMs = options.orderWaitMs ?? ORDER_WAIT_MS;
+  }
+
+  /** Takes a projection's change notice; what it means for the browsers goes out once its position is passed. */
+  take({ position, changes }: ChangeNotice): void {
+    if (position <= this.#loadedAt) return;
+    // Translated even when not sent, so the product visibility stays current.
+    const messages = this.#messages.of(changes);
+    if (position > this.#since && messages.length > 0) this.#enqueue({ position, messages });
+  }
+
+  /** Subscribes, and says what a client resuming after `lastEventId` missed; at once, so no group falls in between. */
+  join(lastEventId: string | undefined, subscriber: LiveSubscriber): Joined {
+    let missed: Joined['missed'] = [];
+    if (lastEventId !== undefined) {
+      const after = Number(lastEventId);
+      missed = Number.isSafeInteger(after) && after >= this.#floor ? this.#buffer.filter((group) => group.position > after) : 'reset';
+    }
+    this.#subscribers.add(subscriber);
+    return { missed, head: this.#head, leave: () => void this.#subscribers.delete(subscriber) };
+  }
+
+  /** Ends every connection. */
+  close(): void {
+    for (const subscriber of this.#subscribers) subscriber.close();
+    this.#subscribers.clear();
+  }
+
+  #enqueue(group: LiveGroup): void {
+    const at = this.#pending.findIndex((pending) => pending.group.position >= group.position);
+    const same = this.#pending[at];
+    if (same?.group.position === group.position) {
+      same.group.messages.push(...group.messages);
+      return;
+    }
+    const pending = { group, waited: false };
+    this.#pending.splice(at === -1 ? this.#pending.length : at, 0, pending);
+    void this.progress.waitFor(group.position, this.#orderWaitMs).then(() => {
+      pending.waited = true;
+      this.#flush();
+    });
+  }
+
+  /** Sends the groups at the front whose wait is over; a group waits for those before it. */
+  #flush(): void {
+    while (this.#pending[0]?.waited) this.#release(this.#pending.shift()!.group);
+  }
+
+  #release(group: LiveGroup): void {
+    this.#buffer.push(group);
+    this.#buffered += group.messages.length;
+    while (this.#buffered > this.#capacity && this.#buffer.length > 1) {
+      const dropped = this.#buffer.shift()!;
+      this.#buffered -= dropped.messages.length;
+      this.#floor = Math.max(this.#floor, dropped.position);
+    }
+    this.#head = Math.max(this.#head, group.position);
+    for (const subscriber of this.#subscribers) {
+      // One broken connection must not keep the group from the others.
+      try {
+        subscriber.deliver(group);
+      } catch (error) {
+        console.error('[live] a connection failed to take a message:', error);
+      }
+    }
+  }
+}
+
+const feeds = new WeakMap<AppContext, Promise<{ feed: LiveFeed; unsubscribe: () => Promise<void> }>>();
+
+/** The live feed of an app, opened on first use. */
+export async function liveFeed(ctx: AppContext): Promise<LiveFeed> {
+  let opened = feeds.get(ctx);
+  if (!opened) {
+    opened = openFeed(ctx);
+    feeds.set(ctx, opened);
+    // A failed open is tried again by the next connection.
+    opened.catch(() => feeds.delete(ctx));
+  }
+  return (await opened).feed;
+}
+
+/** Ends every live connection of an app (before shutting its server down: they never end by themselves). */
+export async function closeLiveFeed(ctx: AppContext): Promise<void> {
+  const opened = feeds.get(ctx);
+  if (!opened) return;
+  feeds.delete(ctx);
+  const { feed, unsubscribe } = await opened;
+  await unsubscribe();
+  feed.close();
+}
+
+async function openFeed(ctx: AppContext): Promise<{ feed: LiveFeed; unsubscribe: () => Promise<void> }> {
+  const { bus, read, events } = ctx.platform;
+  // Subscribed before loading, so no notice falls between the load and the subscription.
+  let backlog: ChangeNotice[] | null = [];
+  let feed: LiveFeed | undefined;
+  const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => (backlog ? backlog.push(notice) : feed!.take(notice)));
+  try {
+    const loadedAt = await read.checkpoint(catalog.name);
+    const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
+    // Read after the load, so every notice above it is published after the subscription.
+    const since = await events.lastPosition();
+    feed = new LiveFeed(ctx.progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) });
+    for (const notice of backlog) feed.take(notice);
+    backlog = null;
+    return { feed, unsubscribe };
+  } catch (error) {
+    await unsubscribe();
+    throw error;
+  }
+}

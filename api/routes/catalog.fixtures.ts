@@ -1,0 +1,45 @@
+/** Test fixtures for the catalog routes: products listed through the seller API. */
+import type { Actor } from '../../domain/actor.ts';
+import { type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import type { Client, TestApi } from '../testing.ts';
+
+export const SAREE: ProductInput = {
+  name: 'Banarasi Silk Saree',
+  description: 'Handwoven pure silk saree with zari work.',
+  pricePaise: 1_250_000,
+  originalPricePaise: 1_500_000,
+  stockQuantity: 5,
+  categoryId: 'textiles',
+  imageUrl: null,
+  tags: ['silk', 'handloom'],
+};
+
+/** Lists a product through POST /api/seller/products; its fields are SAREE's unless given. */
+export async function listProduct(seller: Client, fields: Partial<ProductInput> = {}): Promise<{ id: string; position: number }> {
+  const reply = await seller.post('/api/seller/products', { ...SAREE, ...fields });
+  if (reply.status !== 201) throw new Error(`listing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** The admin of the test configuration (ADMIN_EMAIL / ADMIN_PASSWORD of startTestApi). */
+export const signInAdmin = (api: TestApi): Promise<Client> => api.signIn('admin@mibi.test', 'admin-pass-1');
+
+const ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
+
+/** Features, rejects, reserves...: product commands that have no route among the catalog's, run on the write side. */
+export async function onProduct(api: TestApi, productId: string, command: ProductCommand): Promise<void> {
+  await api.ctx.streams.decide(productStream(productId), productDecider, command, { actor: ADMIN.userId });
+}
+
+export const feature = (api: TestApi, productId: string) =>
+  onProduct(api, productId, { type: 'FeatureProduct', actor: ADMIN, at: new Date().toISOString() });
+
+export const reject = (api: TestApi, productId: string) =>
+  onProduct(api, productId, { type: 'RejectProduct', actor: ADMIN, reason: 'Blurry photo', at: new Date().toISOString() });
+
+export const reserve = (api: TestApi, productId: string, quantity: number) =>
+  onProduct(api, productId, { type: 'ReserveStock', orderId: crypto.randomUUID(), quantity, at: new Date().toISOString() });
+
+/** Waits for the clock to move, so products listed one after the other differ in listedAt. */
+export const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));

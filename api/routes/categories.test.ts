@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CATEGORIES } from '../../domain/catalog/categories.ts';
+import { ensureCategories } from '../bootstrap/categories.ts';
+import { type TestApi, startTestApi } from '../testing.ts';
+import { listProduct } from './catalog.fixtures.ts';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+
+afterAll(() => api.close());
+
+const counts = async () => {
+  const { body } = await api.anonymous().get('/api/categories');
+  return Object.fromEntries(body.items.map((c: { id: string; productCount: number }) => [c.id, c.productCount]));
+};
+
+it('serves the six seeded categories by name, with their descriptions', async () => {
+  await api.settle();
+  const reply = await api.anonymous().get('/api/categories');
+  expect(reply.status).toBe(200);
+  const byName = [...CATEGORIES].sort((a, b) => a.name.localeCompare(b.name));
+  expect(reply.body).toEqual({ items: byName.map((category) => ({ ...category, productCount: 0 })) });
+});
+
+it('seeds each category once, however often the app starts', async () => {
+  const before = await api.platform.events.lastPosition();
+  await ensureCategories(api.ctx);
+  await ensureCategories(api.ctx);
+  expect(await api.platform.events.lastPosition()).toBe(before);
+  expect(before).toBeGreaterThanOrEqual(CATEGORIES.length);
+});
+
+it('counts the products on sale in each category', async () => {
+  const seller = await api.signUp({ role: 'seller' });
+  await listProduct(seller, { categoryId: 'spices' });
+  const gone = await listProduct(seller, { categoryId: 'spices' });
+  await listProduct(seller, { categoryId: 'jewelry' });
+  await seller.delete(`/api/seller/products/${gone.id}`);
+  await api.settle();
+  expect(await counts()).toEqual({ ayurveda: 0, handicrafts: 0, 'home-decor': 0, jewelry: 1, spices: 1, textiles: 0 });
+});

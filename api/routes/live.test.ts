@@ -1,0 +1,291 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '../../domain/actor.ts';
+import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
+import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
+import { closeLiveFeed } from '../live-feed.ts';
+import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
+import { liveRoutes } from './live.ts';
+import { listedProduct, signedIn } from './orders.fixtures.ts';
+import { movedOrder, placedOrder } from './purchases.fixtures.ts';
+
+interface Frame {
+  event?: string;
+  data?: any;
+  id?: string;
+  comment?: string;
+}
+
+const TIMEOUT = Symbol('timeout');
+
+/** An open event stream, read frame by frame through `app.request`. */
+class LiveStream {
+  private readonly reader: ReadableStreamDefaultReader<string>;
+  private text = '';
+  private readonly frames: Frame[] = [];
+  private reading: Promise<ReadableStreamReadResult<string>> | null = null;
+  ended = false;
+
+  constructor(readonly response: Response) {
+    this.reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  }
+
+  /** The next frame that `match` accepts, with the frames skipped on the way. */
+  async until(match: (frame: Frame) => boolean, timeoutMs = 3000): Promise<{ frame: Frame; skipped: Frame[] }> {
+    const deadline = Date.now() + timeoutMs;
+    const skipped: Frame[] = [];
+    for (;;) {
+      while (this.frames.length > 0) {
+        const frame = this.frames.shift()!;
+        if (match(frame)) return { frame, skipped };
+        skipped.push(frame);
+      }
+      if (!(await this.pull(deadline))) throw new Error(`no matching frame; got ${JSON.stringify(skipped)}`);
+    }
+  }
+
+  /** The next event, comments skipped. */
+  async next(timeoutMs?: number): Promise<Frame> {
+    return (await this.until((frame) => frame.event !== undefined, timeoutMs)).frame;
+  }
+
+  /** Events up to and including the first of type `event` whose data has `id`. */
+  async upTo(event: string, id?: string): Promise<Frame[]> {
+    const { frame, skipped } = await this.until((f) => f.event === event && (id === undefined || f.data?.id === id));
+    return [...skipped.filter((f) => f.event !== undefined), frame];
+  }
+
+  /** Whatever arrives within `ms`. */
+  async idle(ms: number): Promise<Frame[]> {
+    const deadline = Date.now() + ms;
+    while (await this.pull(deadline));
+    return this.frames.splice(0);
+  }
+
+  close(): Promise<void> {
+    return this.reader.cancel();
+  }
+
+  private async pull(deadline: number): Promise<boolean> {
+    if (this.ended) return false;
+    this.reading ??= this.reader.read();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof TIMEOUT>((resolve) => (timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))));
+    const result = await Promise.race([this.reading, timeout]);
+    clearTimeout(timer);
+    if (result === TIMEOUT) return false;
+    this.reading = null;
+    if (result.done) {
+      this.ended = true;
+      return false;
+    }
+    this.text += result.value;
+    let end: number;
+    while ((end = this.text.indexOf('\n\n')) !== -1) {
+      this.frames.push(parseFrame(this.text.slice(0, end)));
+      this.text = this.text.slice(end + 2);
+    }
+    return true;
+  }
+}
+
+function parseFrame(block: string): Frame {
+  const frame: Frame = {};
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(':');
+    const [field, value] = [line.slice(0, colon), line.slice(colon + 1).trimStart()];
+    if (field === '') frame.comment = value;
+    else if (field === 'data') frame.data = JSON.parse(value);
+    else if (field === 'event' || field === 'id') frame[field] = value;
+  }
+  return frame;
+}
+
+let api: TestApi;
+let seller: Client;
+const open: LiveStream[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  seller = await signedIn(api, 'seller', 'Meera Weaves');
+});
+afterAll(async () => {
+  await Promise.all(open.map((stream) => stream.close()));
+  await api.close();
+});
+
+/** Connects as `client` (a visitor without one) and waits for the `ready` event. */
+async function connect(client?: Client, headers: Record<string, string> = {}, app: { request(input: string, init: RequestInit): Response | Promise<Response> } = api.app) {
+  const response = await app.request(`${ORIGIN}/api/live`, { headers: { ...(client?.cookie && { cookie: client.cookie }), ...headers } });
+  const stream = new LiveStream(response);
+  open.push(stream);
+  return stream;
+}
+
+async function connected(client?: Client, headers?: Record<string, string>) {
+  const stream = await connect(client, headers);
+  const ready = await stream.next();
+  expect(ready.event).toBe('ready');
+  return stream;
+}
+
+const ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
+const now = () => new Date().toISOString();
+const onProduct = (productId: string, command: ProductCommand) =>
+  api.ctx.streams.decide(productStream(productId), productDecider, command, { actor: ADMIN.userId });
+
+/** A product listed and then verified, so it becomes visible; answers its id and the position of the verification. */
+async function visibleProduct(name = 'Brass Diya') {
+  const productId = await listedProduct(api, seller, { name }, { verified: false });
+  const { position } = await onProduct(productId, { type: 'VerifyProduct', actor: ADMIN, at: now() });
+  return { productId, position };
+}
+
+const events = (frames: Frame[]) => frames.map((frame) => frame.event);
+
+/** Waits until the notify-seller jobs of everything up to `position` have run. */
+async function notified(position: number): Promise<void> {
+  await vi.waitFor(async () => expect(await api.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(position));
+  await api.platform.queue.drained(NOTIFY_SELLER);
+}
+
+describe('GET /api/live', () => {
+  it('answers an event stream that starts with ready, whose id is where to resume from', async () => {
+    const stream = await connect();
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream.response.headers.get('cache-control')).toBe('no-cache');
+    const ready = await stream.next();
+    expect(ready).toEqual({ event: 'ready', data: { position: Number(ready.id) }, id: ready.id });
+  });
+
+  it('announces to everyone a product added, changed while visible, and removed', async () => {
+    const streams = [await connected(), await connected(await signedIn(api))];
+    const productId = await listedProduct(api, seller, { name: 'Pashmina Shawl' }, { verified: false });
+    /** Runs a command on the product and answers the frame each stream gets of it (waited for, so batches do not merge them). */
+    const after = async (command: ProductCommand) => {
+      const { position } = await onProduct(productId, command);
+      const frames = [];
+      for (const stream of streams) frames.push((await stream.until((f) => f.data?.id === productId)).frame);
+      return { position, frames };
+    };
+
+    const verified = await after({ type: 'VerifyProduct', actor: ADMIN, at: now() });
+    for (const added of verified.frames) {
+      expect(added).toMatchObject({ event: 'product.added', id: String(verified.position), data: { name: 'Pashmina Shawl', visible: true } });
+      expect(added.data).not.toHaveProperty('ratingSum');
+      expect(added.data).not.toHaveProperty('rejectionReason');
+    }
+    const restocked = await after({ type: 'AdjustStock', actor: { userId: seller.user!.id, roles: ['seller'] }, stockQuantity: 2, at: now() });
+    for (const changed of restocked.frames) {
+      expect(changed).toMatchObject({ event: 'product.changed', id: String(restocked.position), data: { stockQuantity: 2 } });
+    }
+    const delisted = await after({ type: 'DelistProduct', actor: ADMIN, at: now() });
+    for (const removed of delisted.frames) {
+      expect(removed).toEqual({ event: 'product.removed', id: String(delisted.position), data: { id: productId } });
+    }
+  });
+
+  it("sends a buyer their order's changes and its seller their lines and notification", async () => {
+    const buyer = await signedIn(api, 'buyer', 'Asha Rao');
+    const [buyerStream, sellerStream] = [await connected(buyer), await connected(seller)];
+    const { productId } = await visibleProduct();
+    const orderChanged = async () => (await buyerStream.until((f) => f.event === 'order.changed')).frame.data;
+    const sellerGets = async (event: string) => (await sellerStream.until((f) => f.event === event)).frame.data;
+
+    const { orderId, position } = await placedOrder(api, buyer, [{ productId, quantity: 2 }]);
+    expect(await orderChanged()).toMatchObject({ id: orderId, buyerId: buyer.user!.id, status: 'pending', lines: [{ productId, quantity: 2 }] });
+    expect(await sellerGets('order-line.added')).toMatchObject({ id: `${orderId}:${productId}`, sellerId: seller.user!.id, quantity: 2, status: 'pending' });
+    await notified(position);
+    expect(await sellerGets('notification.added')).toMatchObject({ sellerId: seller.user!.id, orderId, read: false });
+
+    await movedOrder(api, orderId, 'processing');
+    expect(await orderChanged()).toMatchObject({ id: orderId, status: 'processing' });
+    expect(await sellerGets('order-line.changed')).toMatchObject({ id: `${orderId}:${productId}`, status: 'processing' });
+  });
+
+  it('sends each user only their own orders and notifications', async () => {
+    const [asha, ravi] = [await signedIn(api, 'buyer', 'Asha Rao'), await signedIn(api, 'buyer', 'Ravi Kumar')];
+    const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Crafts'), await signedIn(api, 'seller', 'Kashmir Looms')];
+    const users = { asha, ravi, meera, kashmir };
+    const streams = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([name, user]) => [name, await connected(user)] as const)));
+    const visitor = await connected();
+
+    const diya = await listedProduct(api, meera);
+    const shawl = await listedProduct(api, kashmir);
+    const ashaOrder = await placedOrder(api, asha, [{ productId: diya }]);
+    const raviOrder = await placedOrder(api, ravi, [{ productId: shawl }]);
+    await notified(raviOrder.position);
+    // Messages go out in log order: whatever a user was sent of these orders comes before this product.
+    const { productId: sentinel } = await visibleProduct('Sentinel');
+
+    const privateOf = async (stream: LiveStream) =>
+      (await stream.upTo('product.added', sentinel))
+        .filter((frame) => !frame.event!.startsWith('product.'))
+        .map((frame) => [frame.event, frame.data.orderId ?? frame.data.id]);
+    expect(await privateOf(streams.asha!)).toEqual([['order.changed', ashaOrder.orderId]]);
+    expect(await privateOf(streams.ravi!)).toEqual([['order.changed', raviOrder.orderId]]);
+    expect(await privateOf(streams.meera!)).toEqual([
+      ['order-line.added', ashaOrder.orderId],
+      ['notification.added', ashaOrder.orderId],
+    ]);
+    expect(await privateOf(streams.kashmir!)).toEqual([
+      ['order-line.added', raviOrder.orderId],
+      ['notification.added', raviOrder.orderId],
+    ]);
+    expect(await privateOf(visitor)).toEqual([]);
+  });
+
+  it('gives a reconnecting client what it missed since its Last-Event-ID, then ready', async () => {
+    const first = await connected();
+    const before = await visibleProduct('Before the cut');
+    const [seen] = await first.upTo('product.added', before.productId);
+    await first.close();
+
+    const missed = [await visibleProduct('Missed one'), await visibleProduct('Missed two')];
+    await api.settle();
+    const again = await connect(undefined, { 'last-event-id': seen!.id! });
+    const frames = await again.upTo('ready');
+    expect(frames.map((frame) => [frame.event, frame.data.id])).toEqual([
+      ['product.added', missed[0]!.productId],
+      ['product.added', missed[1]!.productId],
+      ['ready', undefined],
+    ]);
+    expect(frames.at(-1)!.id).toBe(frames.at(-2)!.id);
+  });
+
+  it.each(['1', 'not-a-position'])('asks a client resuming from %s, beyond what it holds, to refetch', async (lastEventId) => {
+    const stream = await connect(undefined, { 'last-event-id': lastEventId });
+    expect(events([await stream.next(), await stream.next()])).toEqual(['reset', 'ready']);
+    const { productId } = await visibleProduct();
+    expect((await stream.next()).data).toMatchObject({ id: productId });
+  });
+
+  it('sends a heartbeat comment while idle', async () => {
+    const app = new OpenAPIHono().route('/api/live', liveRoutes(api.ctx, { heartbeatMs: 20 }));
+    const stream = await connect(undefined, {}, app);
+    const { frame } = await stream.until((f) => f.comment !== undefined);
+    expect(frame).toEqual({ comment: 'ping' });
+    await stream.until((f) => f.comment !== undefined);
+  });
+
+  it('stops sending to a client that left', async () => {
+    const stream = await connected();
+    await stream.close();
+    await visibleProduct();
+    await api.settle();
+    expect(await stream.idle(50)).toEqual([]);
+  });
+
+  it('ends every stream when the feed closes, and opens a new feed for the next client', async () => {
+    const stream = await connected();
+    await closeLiveFeed(api.ctx);
+    await stream.idle(100);
+    expect(stream.ended).toBe(true);
+    const next = await connected();
+    const { productId } = await visibleProduct();
+    expect((await next.next()).data).toMatchObject({ id: productId });
+  });
+});

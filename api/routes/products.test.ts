@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductInput } from '../../domain/product/decider.ts';
+import { reviewStream } from '../../domain/review/events.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { feature, listProduct, nextMillisecond, reject, reserve, signInAdmin } from './catalog.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+let otherSeller: Client;
+let buyer: Client;
+let admin: Client;
+/** Product ids by name, listed in this order (oldest first). */
+const ids: Record<string, string> = {};
+
+async function review(productId: string, rating: number): Promise<void> {
+  const buyerId = crypto.randomUUID();
+  const data = { productId, buyerId, authorName: 'Asha', rating, comment: 'Lovely', at: new Date().toISOString() };
+  await api.platform.events.append(reviewStream(productId, buyerId), [{ type: 'ReviewSubmitted', data }], 'no_stream');
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [seller, otherSeller, buyer, admin] = await Promise.all([
+    api.signUp({ role: 'seller', fullName: 'Meera Weaves' }),
+    api.signUp({ role: 'seller', fullName: 'Kerala Spice Co' }),
+    api.signUp({ role: 'buyer' }),
+    signInAdmin(api),
+  ]);
+  const catalog: Array<[Client, Partial<ProductInput>]> = [
+    [seller, { name: 'Pashmina Shawl', description: 'Soft Kashmiri wool shawl, hand spun.', pricePaise: 800_000, tags: ['wool', 'kashmir'] }],
+    [otherSeller, { name: 'Malabar Pepper', description: 'Bold black peppercorns from Kerala.', pricePaise: 45_000, originalPricePaise: null, categoryId: 'spices', tags: ['organic'] }],
+    [seller, { name: 'Ikat Cotton Stole', description: 'Double ikat weave in indigo.', pricePaise: 150_000, originalPricePaise: 200_000, tags: ['cotton'] }],
+    [otherSeller, { name: 'Cardamom Pods', description: 'Green cardamom, hand-picked in Idukki.', pricePaise: 60_000, categoryId: 'spices', tags: ['Organic', 'aromatic'] }],
+  ];
+  for (const [owner, fields] of catalog) {
+    ids[fields.name!] = (await listProduct(owner, fields)).id;
+    await nextMillisecond();
+  }
+  await feature(api, ids['Malabar Pepper']!);
+  await reserve(api, ids['Pashmina Shawl']!, 3);
+  await reserve(api, ids['Cardamom Pods']!, 1);
+  await review(ids['Ikat Cotton Stole']!, 5);
+  await review(ids['Ikat Cotton Stole']!, 4);
+  await review(ids['Cardamom Pods']!, 4);
+  await review(ids['Cardamom Pods']!, 5);
+  await review(ids['Cardamom Pods']!, 4);
+  await review(ids['Pashmina Shawl']!, 3);
+  await api.settle();
+});
+
+afterAll(() => api.close());
+
+type Item = { id: string; name: string };
+const names = (reply: { body: { items: Item[] } }) => reply.body.items.map((item) => item.name);
+const list = (query = '') => buyer.get(`/api/products${query}`);
+const detail = (id: string, query = '') => buyer.get(`/api/products/${id}${query}`);
+
+describe('GET /api/products', () => {
+  it('lists the products on sale, featured first then newest, with public fields only', async () => {
+    const reply = await api.anonymous().get('/api/products');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(names(reply)).toEqual(['Malabar Pepper', 'Cardamom Pods', 'Ikat Cotton Stole', 'Pashmina Shawl']);
+    expect(reply.body.total).toBe(4);
+    const stole = reply.body.items[2];
+    expect(stole).toMatchObject({ sellerName: 'Meera Weaves', rating: 4.5, ratingCount: 2, percentOff: 25, displayStatus: 'Active' });
+    expect(stole).not.toHaveProperty('rejectionReason');
+    expect(stole).not.toHaveProperty('ratingSum');
+  });
+
+  it('leaves out products pending review and deleted ones', async () => {
+    const { id, position } = await listProduct(seller, { name: 'Soon Gone' });
+    const deleted = await seller.delete(`/api/seller/products/${id}`);
+    expect(deleted.status).toBe(200);
+    const reply = await list(`?after=${Math.max(position, deleted.body.position)}`);
+    expect(names(reply)).not.toContain('Soon Gone');
+    expect(reply.body.total).toBe(4);
+  });
+
+  it.each([
+    ['popularity', ['Malabar Pepper', 'Pashmina Shawl', 'Cardamom Pods', 'Ikat Cotton Stole']],
+    ['price-low', ['Malabar Pepper', 'Cardamom Pods', 'Ikat Cotton Stole', 'Pashmina Shawl']],
+    ['price-high', ['Pashmina Shawl', 'Ikat Cotton Stole', 'Cardamom Pods', 'Malabar Pepper']],
+    ['rating', ['Ikat Cotton Stole', 'Cardamom Pods', 'Pashmina Shawl', 'Malabar Pepper']],
+    ['newest', ['Cardamom Pods', 'Ikat Cotton Stole', 'Malabar Pepper', 'Pashmina Shawl']],
+  ])('sorts by %s', async (sort, expected) => {
+    expect(names(await list(`?sort=${sort}`))).toEqual(expected);
+  });
+
+  it('filters by category, all meaning every category', async () => {
+    expect(names(await list('?category=spices'))).toEqual(['Malabar Pepper', 'Cardamom Pods']);
+    expect((await list('?category=all')).body.total).toBe(4);
+    expect(await list('?category=furniture').then((r) => r.body)).toEqual({ items: [], total: 0 });
+  });
+
+  it('searches names, descriptions and tags, ignoring case', async () => {
+    expect(names(await list('?q=PEPPER'))).toEqual(['Malabar Pepper']);
+    expect(names(await list('?q=kerala'))).toEqual(['Malabar Pepper']);
+    expect(names(await list('?q=organic'))).toEqual(['Malabar Pepper', 'Cardamom Pods']);
+    expect(names(await list(`?q=${encodeURIComponent(' Ikat ')}&category=textiles`))).toEqual(['Ikat Cotton Stole']);
+    expect((await list('?q=teak')).body).toEqual({ items: [], total: 0 });
+  });
+
+  it('pages with limit and offset, total counting every match', async () => {
+    const first = await list('?sort=price-low&limit=2');
+    expect(names(first)).toEqual(['Malabar Pepper', 'Cardamom Pods']);
+    expect(first.body.total).toBe(4);
+    expect(names(await list('?sort=price-low&limit=2&offset=2'))).toEqual(['Ikat Cotton Stole', 'Pashmina Shawl']);
+    expect(await list('?offset=10').then((r) => r.body)).toEqual({ items: [], total: 4 });
+  });
+
+  it.each([
+    ['?sort=cheapest', 'sort', 'Sort must be one of popularity, price-low, price-high, rating, newest'],
+    ['?limit=0', 'limit', 'Limit must be a whole number from 1 to 100'],
+    ['?limit=101', 'limit', 'Limit must be a whole number from 1 to 100'],
+    ['?limit=ten', 'limit', 'Limit must be a whole number from 1 to 100'],
+    ['?limit=2.5', 'limit', 'Limit must be a whole number from 1 to 100'],
+    ['?offset=-1', 'offset', 'Offset must be a whole number, 0 or more'],
+    [`?q=${'a'.repeat(201)}`, 'q', 'Search text must be at most 200 characters'],
+    ['?q=silk&q=wool', 'q', 'Search text must be given once'],
+    ['?category=spices&category=textiles', 'category', "Category must be one category id, or 'all'"],
+  ])('refuses %s', async (query, field, message) => {
+    const reply = await list(query);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
+  });
+
+  it('defaults to 24 products a page and allows up to 100', async () => {
+    const shop = await api.signUp({ role: 'seller' });
+    let position = 0;
+    for (let i = 0; i < 25; i++) ({ position } = await listProduct(shop, { name: `Clay Cup ${i}`, categoryId: 'handicrafts' }));
+    const page = await list(`?category=handicrafts&after=${position}`);
+    expect(page.body.items).toHaveLength(24);
+    expect(page.body.total).toBe(25);
+    expect((await list('?category=handicrafts&limit=100')).body.items).toHaveLength(25);
+  });
+
+  it('sorts equal ratings by the number of reviews, before age', async () => {
+    const necklace = await listProduct(seller, { name: 'Temple Necklace', categoryId: 'jewelry' });
+    await nextMillisecond();
+    const bangles = await listProduct(seller, { name: 'Silver Bangles', categoryId: 'jewelry' });
+    await nextMillisecond();
+    const anklet = await listProduct(seller, { name: 'Beaded Anklet', categoryId: 'jewelry' });
+    for (const rating of [4, 5, 4, 5]) await review(necklace.id, rating);
+    for (const rating of [5, 4]) await review(bangles.id, rating);
+    await review(anklet.id, 5);
+    await api.settle();
+    expect(names(await list('?category=jewelry&sort=rating'))).toEqual(['Beaded Anklet', 'Temple Necklace', 'Silver Bangles']);
+  });
+});
+
+describe('GET /api/products/{id}', () => {
+  it('shows a product on sale to anyone, with seller name, rating, status and discount', async () => {
+    const reply = await api.anonymous().get(`/api/products/${ids['Cardamom Pods']}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      id: ids['Cardamom Pods'],
+      name: 'Cardamom Pods',
+      sellerId: otherSeller.user!.id,
+      sellerName: 'Kerala Spice Co',
+      rating: 4.3,
+      ratingCount: 3,
+      displayStatus: 'Active',
+      percentOff: 96,
+      unitsSold: 1,
+      stockQuantity: 4,
+    });
+    expect(reply.body).not.toHaveProperty('ratingSum');
+    expect((await api.anonymous().get(`/api/products/${ids['Malabar Pepper']}`)).body).toMatchObject({ displayStatus: 'Featured', percentOff: null });
+  });
+
+  it('shows a product not on sale only to its seller and admins', async () => {
+    const { id } = await listProduct(seller, { name: 'Blurry Saree' });
+    await reject(api, id);
+    await api.settle();
+    for (const client of [api.anonymous(), otherSeller, buyer]) {
+      const reply = await client.get(`/api/products/${id}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
+    }
+    for (const client of [seller, admin]) {
+      const reply = await client.get(`/api/products/${id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ id, displayStatus: 'Rejected', visible: false });
+      expect(reply.body).not.toHaveProperty('rejectionReason');
+    }
+  });
+
+  it('answers 404 for an unknown id, signed in or not', async () => {
+    for (const client of [api.anonymous(), admin]) {
+      const reply = await client.get(`/api/products/${crypto.randomUUID()}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body.error.code).toBe('not_found');
+    }
+    expect((await detail('x'.repeat(101))).status).toBe(400);
+  });
+});
+
+describe('reading your own writes', () => {
+  it('shows a new, edited and deleted product at once with ?after=position, without waiting for settle', async () => {
+    await list(); // the catalog index is loaded and following the change notices
+    const created = await listProduct(seller, { name: 'Kalamkari Cushion', categoryId: 'home-decor' });
+    const afterCreate = await list(`?category=home-decor&after=${created.position}`);
+    expect(afterCreate.headers.get('x-read-model')).toBeNull();
+    expect(names(afterCreate)).toEqual(['Kalamkari Cushion']);
+
+    const edited = await seller.patch(`/api/seller/products/${created.id}`, { pricePaise: 99_900 });
+    expect((await list(`?category=home-decor&after=${edited.body.position}`)).body.items[0].pricePaise).toBe(99_900);
+    expect((await detail(created.id, `?after=${edited.body.position}`)).body.pricePaise).toBe(99_900);
+
+    const deleted = await seller.delete(`/api/seller/products/${created.id}`);
+    expect((await list(`?category=home-decor&after=${deleted.body.position}`)).body).toEqual({ items: [], total: 0 });
+    expect((await detail(created.id, `?after=${deleted.body.position}`)).status).toBe(404);
+  });
+
+  it('keeps counting categories as products come and go', async () => {
+    const categories = async () => {
+      const { body } = await api.anonymous().get('/api/categories');
+      return Object.fromEntries(body.items.map((c: { id: string; productCount: number }) => [c.id, c.productCount]));
+    };
+    await api.settle();
+    const before = await categories();
+    const { id } = await listProduct(seller, { categoryId: 'ayurveda' });
+    const moved = await seller.patch(`/api/seller/products/${id}`, { categoryId: 'jewelry' });
+    await api.settle();
+    expect(await categories()).toEqual({ ...before, jewelry: before.jewelry + 1 });
+    await seller.delete(`/api/seller/products/${moved.body.id}`);
+    await api.settle();
+    expect(await categories()).toEqual(before);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Test fixtures for reviews, notifications and live updates: orders placed and moved on
+ * the write side directly, so these suites need neither the cart nor the order routes.
+ */
+import type { Actor } from '../../domain/actor.ts';
+import { type CheckoutLine, orderDecider } from '../../domain/order/decider.ts';
+import { orderStream } from '../../domain/order/events.ts';
+import { loadProduct, purchaseFacts, sellerName } from '../product-facts.ts';
+import type { Client, TestApi } from '../testing.ts';
+import { ADDRESS, actorOfClient } from './orders.fixtures.ts';
+
+/** Moves orders along; never signs in. */
+const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
+
+const now = () => new Date().toISOString();
+
+/** A pending order of `buyer` (one unit of each product unless told); answers its id and log position. */
+export async function placedOrder(
+  api: TestApi,
+  buyer: Client,
+  items: Array<{ productId: string; quantity?: number }>,
+): Promise<{ orderId: string; position: number }> {
+  const orderId = crypto.randomUUID();
+  const lines = await Promise.all(
+    items.map(async ({ productId, quantity = 1 }): Promise<CheckoutLine> => {
+      const product = await loadProduct(api.ctx, productId);
+      const { sellerId, details } = product;
+      const { name, pricePaise, imageUrl, categoryId } = details;
+      const seller = await sellerName(api.ctx, sellerId);
+      return { product: { ...purchaseFacts(product), productId, name, pricePaise, imageUrl, categoryId, sellerId, sellerName: seller }, quantity };
+    }),
+  );
+  const command = {
+    type: 'PlaceOrder',
+    actor: actorOfClient(buyer),
+    orderId,
+    buyerName: buyer.user!.fullName,
+    lines,
+    shippingAddress: ADDRESS,
+    delivery: 'standard',
+    payment: 'cod',
+    at: now(),
+  } as const;
+  const { position } = await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, { actor: buyer.user!.id });
+  return { orderId, position };
+}
+
+/** Moves a pending order to `status` through the statuses before it. */
+export async function movedOrder(api: TestApi, orderId: string, status: 'processing' | 'shipped' | 'delivered'): Promise<void> {
+  const path = ['processing', 'shipped', 'delivered'] as const;
+  for (const step of path.slice(0, path.indexOf(status) + 1)) {
+    const command = { type: 'ChangeOrderStatus', actor: FIXTURE_ADMIN, status: step, at: now() } as const;
+    await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, { actor: FIXTURE_ADMIN.userId });
+  }
+}
+
+/** A delivered order of one unit of each product: its buyer may review them. */
+export async function deliveredOrder(api: TestApi, buyer: Client, productIds: string[]): Promise<void> {
+  const { orderId } = await placedOrder(api, buyer, productIds.map((productId) => ({ productId })));
+  await movedOrder(api, orderId, 'delivered');
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewStream } from '../../domain/review/events.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { listedProduct, oversized, signedIn } from './orders.fixtures.ts';
+import { deliveredOrder, movedOrder, placedOrder } from './purchases.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  seller = await signedIn(api, 'seller', 'Meera Weaves');
+});
+afterAll(() => api.close());
+
+const reviewsOf = (productId: string, client = api.anonymous()) => client.get(`/api/products/${productId}/reviews`);
+const eligibilityOf = (productId: string, client = api.anonymous()) => client.get(`/api/products/${productId}/reviews/eligibility`);
+const review = (client: Client, productId: string, body: unknown) => client.post(`/api/products/${productId}/reviews`, body);
+const eventsOf = async (productId: string, client: Client) =>
+  (await api.platform.events.readStream(reviewStream(productId, client.user!.id))).map(({ type }) => type);
+
+/** A product of the seller, and a buyer who received it. */
+async function purchased(buyerName?: string) {
+  const productId = await listedProduct(api, seller);
+  const buyer = await signedIn(api, 'buyer', buyerName);
+  await deliveredOrder(api, buyer, [productId]);
+  await api.settle();
+  return { productId, buyer };
+}
+
+const submitted = { title: 'Review Submitted', message: 'Thank you for your review!' };
+
+describe('POST /api/products/{id}/reviews', () => {
+  it("records a verified purchaser's review under their full name, rated 5 unless told", async () => {
+    const { productId, buyer } = await purchased('Asha Rao');
+    const reply = await review(buyer, productId, { comment: '  Beautiful weave.  ' });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      ...submitted,
+      review: { id: `${productId}:${buyer.user!.id}`, productId, buyerId: buyer.user!.id, authorName: 'Asha Rao', rating: 5, comment: 'Beautiful weave.' },
+    });
+    expect(reply.body.review.createdAt).toBe(reply.body.review.updatedAt);
+
+    const listed = await api.anonymous().get(`/api/products/${productId}/reviews?after=${reply.body.position}`);
+    expect(listed.body).toEqual({ items: [reply.body.review], count: 1, average: 5 });
+  });
+
+  it('edits the review on a second submit, keeping one review per buyer and product', async () => {
+    const { productId, buyer } = await purchased();
+    const first = await review(buyer, productId, { rating: 5, comment: 'Lovely colours.' });
+    const second = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ ...submitted, review: { rating: 3, comment: 'Colours faded after a wash.', createdAt: first.body.review.createdAt } });
+    expect(second.body.position).toBeGreaterThan(first.body.position);
+
+    const same = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
+    expect(same.status).toBe(200);
+    expect(same.body.review).toEqual(second.body.review);
+    expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted', 'ReviewEdited']);
+
+    await api.settle();
+    expect((await reviewsOf(productId)).body).toEqual({ items: [second.body.review], count: 1, average: 3 });
+  });
+
+  it("leaves another buyer's review alone: each buyer writes their own", async () => {
+    const { productId, buyer } = await purchased();
+    const other = await signedIn(api);
+    await deliveredOrder(api, other, [productId]);
+    await api.settle();
+    const mine = await review(buyer, productId, { rating: 4, comment: 'Good.' });
+    const theirs = await review(other, productId, { rating: 2, comment: 'Not for me.' });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.review.buyerId).toBe(other.user!.id);
+    await api.settle();
+    const { body } = await reviewsOf(productId);
+    expect(body.items).toContainEqual(mine.body.review);
+    expect(body.count).toBe(2);
+  });
+
+  it('is refused to a buyer without a delivered order of the product, and stores nothing', async () => {
+    const productId = await listedProduct(api, seller);
+    const buyer = await signedIn(api);
+    const { orderId } = await placedOrder(api, buyer, [{ productId }]);
+    await movedOrder(api, orderId, 'shipped');
+    const stranger = await signedIn(api);
+    await api.settle();
+    for (const client of [buyer, stranger, seller]) {
+      const reply = await review(client, productId, { rating: 1, comment: 'Never arrived.' });
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual({ error: { code: 'purchase_required', message: "You can only review products you've purchased" } });
+      expect(await eventsOf(productId, client)).toEqual([]);
+    }
+  });
+
+  it('asks a visitor to log in', async () => {
+    const { productId } = await purchased();
+    const reply = await review(api.anonymous(), productId, { rating: 5, comment: 'Great!' });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ error: { code: 'unauthorized', message: 'Please login to submit a review' } });
+  });
+
+  it('answers 404 for a product never listed, storing nothing', async () => {
+    const buyer = await signedIn(api);
+    const reply = await review(buyer, 'no-such-product', { rating: 5, comment: 'Great!' });
+    expect(reply.status).toBe(404);
+    expect(reply.body.error.code).toBe('not_found');
+    expect(await eventsOf('no-such-product', buyer)).toEqual([]);
+  });
+
+  it.each([
+    [{ rating: 0, comment: 'x' }, { rating: 'Rating must be between 1 and 5' }],
+    [{ rating: 6, comment: 'x' }, { rating: 'Rating must be between 1 and 5' }],
+    [{ rating: 4.5, comment: 'x' }, { rating: 'Rating must be between 1 and 5' }],
+    [{ rating: '5', comment: 'x' }, { rating: 'Rating must be between 1 and 5' }],
+    [{ rating: 5 }, { comment: 'Comment is required' }],
+    [{ rating: 5, comment: '   ' }, { comment: 'Comment is required' }],
+    [{ rating: 5, comment: 42 }, { comment: 'Comment is required' }],
+    [{ rating: 5, comment: 'x'.repeat(2001) }, { comment: 'Comment must be at most 2000 characters' }],
+  ])('rejects %j with the field messages, storing nothing', async (body, fields) => {
+    const { productId, buyer } = await purchased();
+    const reply = await review(buyer, productId, body);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ error: { code: 'validation_failed', message: Object.values(fields)[0], fields } });
+    expect(await eventsOf(productId, buyer)).toEqual([]);
+  });
+
+  it('rejects malformed JSON and oversized bodies', async () => {
+    const { productId, buyer } = await purchased();
+    const malformed = await review(buyer, productId, '{bad');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('malformed_json');
+    const large = await review(buyer, productId, { rating: 5, comment: 'Great', ...oversized() });
+    expect(large.status).toBe(413);
+    expect(await eventsOf(productId, buyer)).toEqual([]);
+  });
+});
+
+describe('GET /api/products/{id}/reviews', () => {
+  it('lists nothing for a product without reviews', async () => {
+    const productId = await listedProduct(api, seller);
+    const reply = await reviewsOf(productId);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ items: [], count: 0, average: null });
+  });
+
+  it('lists the newest first with the average to one decimal', async () => {
+    const productId = await listedProduct(api, seller);
+    const ratings = [5, 4, 4];
+    const written = [];
+    for (const rating of ratings) {
+      const buyer = await signedIn(api);
+      await deliveredOrder(api, buyer, [productId]);
+      await api.settle();
+      written.push((await review(buyer, productId, { rating, comment: `Rated ${rating}` })).body.review);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await api.settle();
+    const { body } = await reviewsOf(productId, seller);
+    expect(body).toEqual({ items: written.reverse(), count: 3, average: 4.3 });
+  });
+
+  it('answers 404 for a product never listed', async () => {
+    const reply = await reviewsOf('no-such-product');
+    expect(reply.status).toBe(404);
+    expect(reply.body.error.code).toBe('not_found');
+  });
+});
+
+describe('GET /api/products/{id}/reviews/eligibility', () => {
+  it('tells a visitor to log in and a buyer without a delivered order to purchase', async () => {
+    const productId = await listedProduct(api, seller);
+    expect((await eligibilityOf(productId)).body).toEqual({ state: 'login' });
+    const buyer = await signedIn(api);
+    expect((await eligibilityOf(productId, buyer)).body).toEqual({ state: 'purchase' });
+    const { orderId } = await placedOrder(api, buyer, [{ productId }]);
+    await movedOrder(api, orderId, 'shipped');
+    await api.settle();
+    expect((await eligibilityOf(productId, buyer)).body).toEqual({ state: 'purchase' });
+  });
+
+  it('allows a buyer whose order of it was delivered, with their review once written', async () => {
+    const { productId, buyer } = await purchased();
+    expect((await eligibilityOf(productId, buyer)).body).toEqual({ state: 'allowed' });
+    const written = await review(buyer, productId, { rating: 4, comment: 'Sturdy.' });
+    const reply = await eligibilityOf(productId, buyer);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ state: 'allowed', review: written.body.review });
+  });
+
+  it('makes every product of a delivered order reviewable, and no other', async () => {
+    const [shawl, diya, lamp] = [await listedProduct(api, seller), await listedProduct(api, seller), await listedProduct(api, seller)];
+    const buyer = await signedIn(api);
+    await deliveredOrder(api, buyer, [shawl, diya]);
+    await api.settle();
+    expect((await eligibilityOf(shawl, buyer)).body.state).toBe('allowed');
+    expect((await eligibilityOf(diya, buyer)).body.state).toBe('allowed');
+    expect((await eligibilityOf(lamp, buyer)).body.state).toBe('purchase');
+    expect((await eligibilityOf(shawl, seller)).body.state).toBe('purchase');
+  });
+
+  it('answers 404 for a product never listed', async () => {
+    const reply = await eligibilityOf('no-such-product', seller);
+    expect(reply.status).toBe(404);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderLine } from '../order/events.ts';
+import type { Actor } from '../actor.ts';
+import { AT, actors, given } from '../testing.ts';
+import { type NotificationCommand, newOrderNotice, notificationDecider } from './decider.ts';
+import type { NotificationEvent } from './events.ts';
+
+const seller = actors.seller;
+const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
+const line = (name: string, pricePaise: number, quantity: number): OrderLine => ({
+  productId: `p-${name}`,
+  name,
+  pricePaise,
+  quantity,
+  imageUrl: null,
+  sellerId: seller.userId,
+  sellerName: 'Meera Weaves',
+  categoryId: 'textiles',
+});
+const lines = [line('Banarasi Silk Saree', 450_000, 2), line('Brass Diya', 35_050, 1)];
+
+const notify: NotificationCommand = { type: 'NotifySeller', sellerId: seller.userId, orderId, lines, at: AT };
+const notified: NotificationEvent = {
+  type: 'SellerNotified',
+  data: {
+    notificationId: `${seller.userId}-${orderId}`,
+    sellerId: seller.userId,
+    orderId,
+    title: 'New order #8d3f1c2a',
+    body: '2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50',
+    at: AT,
+  },
+};
+const read: NotificationEvent = { type: 'NotificationRead', data: { notificationId: notified.data.notificationId, by: seller.userId, at: AT } };
+const markRead = (actor: Actor = seller): NotificationCommand => ({ type: 'MarkNotificationRead', actor, at: AT });
+
+describe('NotifySeller', () => {
+  it("tells the seller of the order's short id, their lines and their total", () => {
+    given(notificationDecider).when(notify).then([notified]);
+  });
+
+  it('records nothing when the notification is already recorded (a retried job)', () => {
+    given(notificationDecider, [notified]).when(notify).then([]);
+    given(notificationDecider, [notified, read]).when(notify).then([]);
+  });
+});
+
+describe('MarkNotificationRead', () => {
+  it("marks the seller's own notification read", () => {
+    given(notificationDecider, [notified]).when(markRead()).then([read]);
+  });
+
+  it('records nothing the second time', () => {
+    given(notificationDecider, [notified, read]).when(markRead()).then([]);
+  });
+
+  it("answers not found for another seller's notification and for a missing one", () => {
+    const notFound = { code: 'not_found', status: 404, message: 'Notification not found' } as const;
+    given(notificationDecider, [notified]).when(markRead(actors.otherSeller)).then(notFound);
+    given(notificationDecider, [notified]).when(markRead(actors.admin)).then(notFound);
+    given(notificationDecider).when(markRead()).then(notFound);
+  });
+});
+
+it('lists only the lines it is given', () => {
+  expect(newOrderNotice(orderId, [line('Pashmina Shawl', 1_250_000, 1)])).toEqual({
+    title: 'New order #8d3f1c2a',
+    body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00',
+  });
+});

@@ -1,0 +1,256 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountEvent } from '../domain/account/events.ts';
+import type { CategoryEvent } from '../domain/catalog/events.ts';
+import type { ProductEvent } from '../domain/product/events.ts';
+import type { ReviewEvent } from '../domain/review/events.ts';
+import { AT } from '../domain/testing.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import type { Doc, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
+import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './catalog.ts';
+import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
+import { ProjectionRunner } from './runner.ts';
+
+type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent;
+
+const productId = 'p-1';
+const sellerId = 'seller-1';
+const stamp = { productId, by: sellerId, at: AT };
+const LATER = '2024-05-02T10:00:00.000Z';
+
+const category = (categoryId: string, name: string): CategoryEvent => ({
+  type: 'CategoryCreated',
+  data: { categoryId, name, description: `${name} from India.`, createdAt: AT },
+});
+const textiles = category('textiles', 'Textiles');
+const spices = category('spices', 'Spices');
+const registered: AccountEvent = {
+  type: 'AccountRegistered',
+  data: {
+    userId: sellerId,
+    fullName: 'Meera Weaves',
+    email: 'meera@example.com',
+    emailNormalized: 'meera@example.com',
+    passwordHash: 'hash',
+    role: 'seller',
+    registeredAt: AT,
+  },
+};
+const listed: ProductEvent = {
+  type: 'ProductListed',
+  data: {
+    productId,
+    sellerId,
+    name: 'Banarasi Silk Saree',
+    description: 'Handwoven pure silk saree with zari work.',
+    pricePaise: 1_250_000,
+    originalPricePaise: 1_500_000,
+    stockQuantity: 5,
+    categoryId: 'textiles',
+    imageUrl: null,
+    tags: ['silk', 'handloom'],
+    listedAt: AT,
+  },
+};
+const verified: ProductEvent = { type: 'ProductVerified', data: { ...stamp, at: LATER } };
+const review = (buyerId: string, rating: number, type: ReviewEvent['type'] = 'ReviewSubmitted'): ReviewEvent =>
+  type === 'ReviewSubmitted'
+    ? { type, data: { productId, buyerId, authorName: buyerId, rating, comment: 'Lovely', at: LATER } }
+    : { type, data: { productId, buyerId, rating, comment: 'Changed my mind', at: LATER } };
+
+async function project(events: readonly CatalogEvent[]): Promise<UnitOfWork> {
+  const work = new BufferedUnitOfWork(async () => null);
+  for (const [i, { type, data }] of events.entries()) {
+    await catalog.apply(
+      { id: `e-${i}`, type, data, stream: 's', revision: i, position: i + 1, metadata: { actor: null, correlationId: 'c', causationId: null, time: AT } },
+      work,
+    );
+  }
+  return work;
+}
+
+const productAfter = async (events: readonly CatalogEvent[]) => (await project(events)).get<ProductDoc>(COLLECTIONS.products, productId);
+const countsAfter = async (events: readonly CatalogEvent[]) => {
+  const work = await project(events);
+  const count = async (id: string) => (await work.get<CategoryDoc>(COLLECTIONS.categories, id))?.productCount;
+  return { textiles: await count('textiles'), spices: await count('spices') };
+};
+
+describe('catalog projection', () => {
+  it('makes a listed product a document with its seller name, pending review and not visible', async () => {
+    expect(await productAfter([textiles, registered, listed])).toEqual({
+      id: productId,
+      sellerId,
+      sellerName: 'Meera Weaves',
+      name: 'Banarasi Silk Saree',
+      description: 'Handwoven pure silk saree with zari work.',
+      pricePaise: 1_250_000,
+      originalPricePaise: 1_500_000,
+      percentOff: 17,
+      categoryId: 'textiles',
+      imageUrl: null,
+      tags: ['silk', 'handloom'],
+      stockQuantity: 5,
+      verification: 'pending',
+      rejectionReason: null,
+      featured: false,
+      delisted: false,
+      visible: false,
+      displayStatus: 'Pending Review',
+      ratingCount: 0,
+      ratingSum: 0,
+      rating: null,
+      unitsSold: 0,
+      listedAt: AT,
+      updatedAt: AT,
+    } satisfies ProductDoc);
+    expect(await countsAfter([textiles, registered, listed])).toEqual({ textiles: 0, spices: undefined });
+  });
+
+  it("names the seller 'Seller' when no account is on record", async () => {
+    expect(await productAfter([listed])).toMatchObject({ sellerName: 'Seller' });
+  });
+
+  it('creates categories with a count of zero', async () => {
+    const work = await project([textiles]);
+    expect(await work.get(COLLECTIONS.categories, 'textiles')).toEqual({
+      id: 'textiles',
+      name: 'Textiles',
+      description: 'Textiles from India.',
+      productCount: 0,
+    });
+  });
+
+  it('derives the display status from verification, featuring and stock', async () => {
+    const history = [textiles, registered, listed, verified];
+    const status = async (...more: ProductEvent[]) => (await productAfter([...history, ...more]))?.displayStatus;
+    const featured: ProductEvent = { type: 'ProductFeatured', data: stamp };
+    const soldOut: ProductEvent = { type: 'StockAdjusted', data: { ...stamp, from: 5, to: 0, reason: 'manual' } };
+    expect(await status()).toBe('Active');
+    expect(await status(featured)).toBe('Featured');
+    expect(await status(featured, soldOut)).toBe('Featured');
+    expect(await status(featured, soldOut, { type: 'ProductUnfeatured', data: stamp })).toBe('Out of Stock');
+    expect(await productAfter(history)).toMatchObject({ verification: 'verified', visible: true, updatedAt: LATER });
+  });
+
+  it('counts a product in its category only while it is visible', async () => {
+    const delisted: ProductEvent = { type: 'ProductDelisted', data: stamp };
+    const rejected: ProductEvent = { type: 'ProductRejected', data: { ...stamp, reason: 'Blurry photo' } };
+    const base = [textiles, spices, registered, listed];
+    expect(await countsAfter([...base, verified])).toEqual({ textiles: 1, spices: 0 });
+    expect(await countsAfter([...base, verified, delisted])).toEqual({ textiles: 0, spices: 0 });
+    expect(await countsAfter([...base, verified, rejected])).toEqual({ textiles: 0, spices: 0 });
+    expect(await countsAfter([...base, verified, verified])).toEqual({ textiles: 1, spices: 0 });
+    expect(await productAfter([...base, verified, rejected])).toMatchObject({
+      verification: 'rejected',
+      rejectionReason: 'Blurry photo',
+      displayStatus: 'Rejected',
+      visible: false,
+    });
+    const resubmitted: ProductEvent = { type: 'ProductResubmitted', data: stamp };
+    expect(await productAfter([...base, rejected, resubmitted])).toMatchObject({
+      verification: 'pending',
+      rejectionReason: null,
+      displayStatus: 'Pending Review',
+    });
+  });
+
+  it('moves the count when a visible product changes category, and applies edits', async () => {
+    const moved: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, at: LATER, before: { categoryId: 'textiles', originalPricePaise: 1_500_000 }, after: { categoryId: 'spices', originalPricePaise: null } },
+    };
+    const history = [textiles, spices, registered, listed, verified, moved];
+    expect(await countsAfter(history)).toEqual({ textiles: 0, spices: 1 });
+    expect(await productAfter(history)).toMatchObject({ categoryId: 'spices', originalPricePaise: null, percentOff: null, updatedAt: LATER });
+    // Not visible: moving it changes no count.
+    expect(await countsAfter([textiles, spices, registered, listed, moved])).toEqual({ textiles: 0, spices: 0 });
+  });
+
+  it('averages the ratings, an edit replacing the review’s earlier rating exactly', async () => {
+    const history = [registered, listed, verified, review('b-1', 5), review('b-2', 4)];
+    expect(await productAfter(history)).toMatchObject({ ratingCount: 2, ratingSum: 9, rating: 4.5 });
+    expect(await productAfter([...history, review('b-2', 2, 'ReviewEdited')])).toMatchObject({ ratingCount: 2, ratingSum: 7, rating: 3.5 });
+    expect(await productAfter([...history, review('b-3', 4)])).toMatchObject({ ratingCount: 3, ratingSum: 13, rating: 4.3 });
+    const work = await project(history);
+    expect(await work.get(CATALOG_RATINGS, `${productId}:b-2`)).toEqual({ id: `${productId}:b-2`, rating: 4 });
+  });
+
+  it('follows stock and units sold through reservations and releases', async () => {
+    const reserved = (orderId: string, quantity: number, remaining: number): ProductEvent => ({
+      type: 'StockReserved',
+      data: { productId, orderId, quantity, remaining, at: LATER },
+    });
+    const released: ProductEvent = {
+      type: 'StockReleased',
+      data: { productId, orderId: 'o-1', quantity: 2, remaining: 2, reason: 'order_cancelled', at: LATER },
+    };
+    const history = [registered, listed, verified, reserved('o-1', 2, 3), reserved('o-2', 3, 0)];
+    expect(await productAfter(history)).toMatchObject({ stockQuantity: 0, unitsSold: 5, displayStatus: 'Out of Stock' });
+    expect(await productAfter([...history, released])).toMatchObject({ stockQuantity: 2, unitsSold: 3, displayStatus: 'Active' });
+  });
+
+  it('keeps the seller names in its own collection', async () => {
+    const work = await project([registered]);
+    expect(await work.get(CATALOG_SELLERS, sellerId)).toEqual({ id: sellerId, fullName: 'Meera Weaves' });
+  });
+});
+
+describe('catalog rebuild', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  const stores: ReadStore[] = [];
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mibi-catalog-'));
+    events = new SqliteEventStore(join(dir, 'events.db'));
+  });
+
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function snapshot(read: ReadStore): Promise<Record<string, Doc[]>> {
+    const out: Record<string, Doc[]> = {};
+    for (const { name } of catalog.collections) out[name] = await read.collection(name).find({ sort: [['id', 'asc']] });
+    return out;
+  }
+
+  it('gives the same documents as the live run, one event per batch', async () => {
+    const live = new SqliteReadStore(join(dir, 'live.db'));
+    stores.push(live);
+    const runner = new ProjectionRunner({ events, read: live, bus: new MemoryBus(), projections: [catalog], batchSize: 1 });
+    await runner.start();
+    const history: Array<[string, CatalogEvent]> = [
+      ['category-textiles', textiles],
+      ['category-spices', spices],
+      ['account-seller-1', registered],
+      ['product-p-1', listed],
+      ['product-p-1', verified],
+      ['review-p-1-b-1', review('b-1', 5)],
+      ['review-p-1-b-1', review('b-1', 3, 'ReviewEdited')],
+      ['product-p-1', { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 2, remaining: 3, at: LATER } }],
+      ['product-p-1', { type: 'ProductUpdated', data: { ...stamp, before: { categoryId: 'textiles' }, after: { categoryId: 'spices' } } }],
+    ];
+    for (const [stream, event] of history) await events.append(stream, [event], 'any');
+    const last = await events.lastPosition();
+    while ((await live.checkpoint(catalog.name)) < last) await new Promise((resolve) => setTimeout(resolve, 5));
+    await runner.stop();
+
+    const rebuilt = new SqliteReadStore(join(dir, 'rebuilt.db'));
+    stores.push(rebuilt);
+    await new ProjectionRunner({ events, read: rebuilt, bus: new MemoryBus(), projections: [catalog] }).catchUp(catalog.name);
+
+    const expected = await snapshot(live);
+    expect(expected[COLLECTIONS.categories]).toMatchObject([{ id: 'spices', productCount: 1 }, { id: 'textiles', productCount: 0 }]);
+    expect(expected[COLLECTIONS.products]).toMatchObject([{ id: productId, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves' }]);
+    expect(await snapshot(rebuilt)).toEqual(expected);
+  });
+});

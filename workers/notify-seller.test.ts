@@ -1,0 +1,229 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountEvent } from '../domain/account/events.ts';
+import { accountStream } from '../domain/account/events.ts';
+import { notificationId, notificationStream } from '../domain/notification/events.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { FileBlobStore } from '../platform/blobs/fs.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
+import type { Platform } from '../platform/platform.ts';
+import { MemoryQueue } from '../platform/queue/memory.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
+import { notifications } from '../projections/notifications.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { type RunningWorkers, startWorkers } from './index.ts';
+import { NOTIFY_SELLER } from './notify-seller.ts';
+import { ORDER_REACTOR } from './order-reactor.ts';
+
+/** Records what it sends; fails the next `failures` sends. */
+class TestMailer implements Mailer {
+  readonly kind = 'test';
+  readonly sent: MailMessage[] = [];
+  failures = 0;
+
+  async send(message: MailMessage): Promise<SentMail> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('SMTP server unavailable');
+    }
+    this.sent.push(message);
+    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
+  }
+
+  async close(): Promise<void> {}
+}
+
+const RETRY = { attempts: 3, backoffMs: 5 };
+const AT = '2024-05-01T10:00:00.000Z';
+
+let platform: Platform;
+let mailer: TestMailer;
+let projections: ProjectionRunner;
+let running: RunningWorkers | undefined;
+
+beforeEach(async () => {
+  mailer = new TestMailer();
+  const events = new SqliteEventStore(':memory:');
+  const read = new SqliteReadStore(':memory:');
+  const queue = new MemoryQueue();
+  const bus = new MemoryBus();
+  const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
+  platform = {
+    events,
+    read,
+    queue,
+    bus,
+    blobs,
+    mail: mailer,
+    close: async () => {
+      for (const adapter of [queue, bus, read, events]) await adapter.close();
+    },
+  };
+  projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
+  await projections.start();
+  running = startWorkers(platform, { notifyRetry: RETRY });
+});
+
+afterEach(async () => {
+  await running?.stop();
+  await projections.stop();
+  await platform.close();
+});
+
+async function seller(fullName: string, email: string): Promise<string> {
+  const userId = crypto.randomUUID();
+  const registered: AccountEvent = {
+    type: 'AccountRegistered',
+    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'seller', registeredAt: AT },
+  };
+  await platform.events.append(accountStream(userId), [registered], 'no_stream');
+  return userId;
+}
+
+const line = (sellerId: string, name: string, pricePaise: number, quantity = 1): OrderLine => ({
+  productId: crypto.randomUUID(),
+  name,
+  pricePaise,
+  quantity,
+  imageUrl: null,
+  sellerId,
+  sellerName: 'unused',
+  categoryId: 'handicrafts',
+});
+
+async function placeOrder(lines: OrderLine[]): Promise<string> {
+  const orderId = crypto.randomUUID();
+  const placed: OrderEvent = {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      buyerId: 'buyer-1',
+      buyerName: 'Asha Rao',
+      lines,
+      shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+      delivery: 'standard',
+      payment: 'cod',
+      subtotalPaise: 0,
+      deliveryChargePaise: 5000,
+      totalPaise: 5000,
+      placedAt: AT,
+    },
+  };
+  await platform.events.append(orderStream(orderId), [placed], 'no_stream');
+  return orderId;
+}
+
+/** Waits until the reactor has read the whole log, the jobs are done and the notifications projected. */
+async function settled(): Promise<void> {
+  const last = await platform.events.lastPosition();
+  await vi.waitFor(async () => expect(await platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(last));
+  await platform.queue.drained(NOTIFY_SELLER);
+  const recorded = await platform.events.lastPosition();
+  await vi.waitFor(async () => expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded));
+}
+
+const notificationsOf = (sellerId: string) =>
+  platform.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ where: { sellerId } });
+const recordedFor = async (sellerId: string, orderId: string) =>
+  (await platform.events.readStream(notificationStream(notificationId(sellerId, orderId)))).map((event) => event.type);
+
+describe('notify-seller', () => {
+  it('tells each seller of an order, in the app and by e-mail, about their own lines only', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
+    const orderId = await placeOrder([
+      line(meera, 'Banarasi Silk Saree', 450_000, 2),
+      line(kashmir, 'Pashmina Shawl', 1_250_000),
+      line(meera, 'Brass Diya', 35_050),
+    ]);
+    await settled();
+
+    const title = `New order #${orderId.slice(0, 8)}`;
+    expect(await notificationsOf(meera)).toEqual([
+      {
+        id: notificationId(meera, orderId),
+        sellerId: meera,
+        orderId,
+        title,
+        body: '2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50',
+        read: false,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(await notificationsOf(kashmir)).toEqual([
+      expect.objectContaining({ title, body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00' }),
+    ]);
+
+    expect(mailer.sent.map(({ to, subject }) => ({ to, subject })).sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+      { to: 'meera@weaves.in', subject: title },
+      { to: 'orders@kashmirlooms.in', subject: title },
+    ]);
+    const toMeera = mailer.sent.find((mail) => mail.to === 'meera@weaves.in')!;
+    expect(toMeera.text).toContain('Hello Meera Weaves,');
+    expect(toMeera.text).toContain('2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50');
+    expect(toMeera.text).not.toContain('Pashmina');
+  });
+
+  it('records the cause: the OrderPlaced event and its correlation id', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    const [placed] = await platform.events.readStream(orderStream(orderId));
+    const [notified] = await platform.events.readStream(notificationStream(notificationId(meera, orderId)));
+    expect(notified!.metadata).toMatchObject({ actor: null, causationId: placed!.id, correlationId: placed!.metadata.correlationId });
+  });
+
+  it('retries a failing mailer with backoff: one notification and one e-mail in the end', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    mailer.failures = 2;
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    expect(mailer.failures).toBe(0);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
+    expect(await notificationsOf(meera)).toHaveLength(1);
+    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
+  });
+
+  it('keeps the in-app notification when the e-mail fails every attempt, and dead-letters the job', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    mailer.failures = RETRY.attempts;
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    expect(mailer.sent).toEqual([]);
+    expect(await notificationsOf(meera)).toHaveLength(1);
+    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([
+      expect.objectContaining({ id: `notify-seller:${orderId}:${meera}`, attempt: RETRY.attempts, error: 'SMTP server unavailable' }),
+    ]);
+  });
+
+  it('adds nothing when the reactor replays the log from zero', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050), line(kashmir, 'Pashmina Shawl', 1_250_000)]);
+    await settled();
+
+    await running!.stop();
+    await platform.read.reset(ORDER_REACTOR, []);
+    running = startWorkers(platform, { notifyRetry: RETRY });
+    await settled();
+
+    expect(mailer.sent).toHaveLength(2);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
+    expect(await recordedFor(kashmir, orderId)).toEqual(['SellerNotified']);
+  });
+
+  it('notifies of an order placed while no worker ran, once they start again', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    await running!.stop();
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    running = startWorkers(platform, { notifyRetry: RETRY });
+    await settled();
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
+  });
+});
