@@ -4,6 +4,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
+import { IMAGE_TOO_LARGE } from '../domain/product/image.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
@@ -31,8 +32,17 @@ const tooLarge = () => {
 
 function limitBodies(): MiddlewareHandler {
   const json = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  const upload = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
-  return (c, next) => (c.req.path === '/api/uploads' ? upload(c, next) : json(c, next));
+  const upload = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, 'file_too_large', IMAGE_TOO_LARGE.description);
+    },
+  });
+  return (c, next) => {
+    // Reading a GET's body would make the node adapter build a full Request on the hot path.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path === '/api/uploads' ? upload(c, next) : json(c, next);
+  };
 }
 
 /** `?after=<position>` on a query waits until the projections have passed that command. */

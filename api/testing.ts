@@ -20,6 +20,7 @@ import { startWorkers } from '../workers/index.ts';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap/index.ts';
 import { type AppContext, createContext } from './context.ts';
+import { closeCatalogIndex } from './catalog-index.ts';
 import { closeLiveFeed } from './live-feed.ts';
 import { LocalClient } from './local-client.ts';
 
@@ -115,6 +116,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await closeLiveFeed(ctx);
+      await closeCatalogIndex(ctx);
       await ctx.progress.stop();
       await runner.stop();
       await workers.stop();

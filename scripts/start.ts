@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
 import { bootstrap } from '../api/bootstrap/index.ts';
 import { createContext } from '../api/context.ts';
+import { closeCatalogIndex } from '../api/catalog-index.ts';
 import { closeLiveFeed } from '../api/live-feed.ts';
 import { ConfigError, loadConfig } from '../platform/config/config.ts';
 import { openPlatform } from '../platform/platform.ts';
@@ -53,7 +54,10 @@ async function main(role: Role): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`[start] ${signal}: finishing work in flight...`);
-    if (ctx) await closeLiveFeed(ctx); // ends the SSE streams, which never go idle
+    if (ctx) {
+      await closeLiveFeed(ctx); // ends the SSE streams, which never go idle
+      await closeCatalogIndex(ctx);
+    }
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await ctx?.progress.stop();
     await runner?.stop(); // lets the batch in flight commit with its checkpoint
