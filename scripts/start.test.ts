@@ -20,21 +20,21 @@ function start(env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = (async () => {
+  const url = async () => {
     for (let i = 0; i < 600 && child.exitCode === null; i++) {
       const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) return match[1]!;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`server did not start:\n${output}`);
-  })();
+  };
   return { child, exited, url, output: () => output };
 }
 
 describe('the process entry', () => {
   it('serves health on the embedded stack and stops cleanly on SIGTERM', async () => {
     const server = start({});
-    const health = await (await fetch(`${await server.url}/api/health`)).json();
+    const health = await (await fetch(`${await server.url()}/api/health`)).json();
     expect(health).toMatchObject({
       status: 'ok',
       adapters: { events: 'sqlite', read: 'sqlite', queue: 'memory', bus: 'memory', blobs: 'fs' },

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
 import { bootstrap } from '../api/bootstrap/index.ts';
@@ -25,7 +26,7 @@ const SPA_ROOT = 'dist';
 function buildSpaIfMissing(): void {
   if (existsSync(`${SPA_ROOT}/index.html`)) return;
   console.log('[start] building the SPA (first run)...');
-  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('SPA build failed');
 }

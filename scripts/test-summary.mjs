@@ -23,8 +23,13 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // A file that fails to load has no tests to count but is still a failure.
-  failed += vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  // A file that failed to load, or failed on an error outside any test, counts once; so does
+  // a run vitest calls unsuccessful (e.g. unhandled errors) without a failure counted yet.
+  const unexplained = vitest.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed += unexplained;
+  if (!vitest.success && vitest.numFailedTests + unexplained === 0) failed += 1;
 }
 
 const playwright = read(playwrightPath);
