@@ -10,9 +10,11 @@ import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import type { AppEnv } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { devRoutes } from './routes/dev.ts';
+import { historyRoutes } from './routes/history.ts';
 import { liveRoutes } from './routes/live.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -70,10 +72,12 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
     .route('/api/seller', sellerRoutes(ctx))
+    .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
+    .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
   if (ctx.platform.mailbox) app.route('/api/dev', devRoutes(ctx));
 

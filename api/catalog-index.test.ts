@@ -46,6 +46,8 @@ function product(id: string, fields: Partial<ProductDoc> = {}): ProductDoc {
     rejectionReason: null,
     featured: false,
     delisted: false,
+    sellerVerified: false,
+    sellerSuspended: false,
     visible: true,
     displayStatus: 'Active',
     ratingCount: 0,

@@ -24,6 +24,8 @@ const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc => ({
   rejectionReason: null,
   featured: false,
   delisted: false,
+  sellerVerified: false,
+  sellerSuspended: false,
   visible: true,
   displayStatus: 'Active',
   ratingCount: 1,

@@ -57,7 +57,15 @@ let counter = 0;
 
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-api-'));
-  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', ADMIN_EMAIL: 'admin@mibi.test', ADMIN_PASSWORD: 'admin-pass-1', ...env });
+  // AUTO_VERIFY is off without demo data; most suites want products on sale at once.
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DEMO_DATA: 'false',
+    AUTO_VERIFY: 'true',
+    ADMIN_EMAIL: 'admin@mibi.test',
+    ADMIN_PASSWORD: 'admin-pass-1',
+    ...env,
+  });
   const events = new SqliteEventStore(join(dir, 'events.db'));
   const read = new SqliteReadStore(join(dir, 'read.db'));
   const queue = new MemoryQueue();

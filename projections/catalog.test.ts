@@ -6,6 +6,7 @@ import type { AccountEvent } from '../domain/account/events.ts';
 import type { CategoryEvent } from '../domain/catalog/events.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import type { ReviewEvent } from '../domain/review/events.ts';
+import type { SellerEvent } from '../domain/seller/events.ts';
 import { AT } from '../domain/testing.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
@@ -16,7 +17,7 @@ import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './catalog.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
 import { ProjectionRunner } from './runner.ts';
 
-type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent;
+type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent;
 
 const productId = 'p-1';
 const sellerId = 'seller-1';
@@ -58,6 +59,10 @@ const listed: ProductEvent = {
   },
 };
 const verified: ProductEvent = { type: 'ProductVerified', data: { ...stamp, at: LATER } };
+const standing = { sellerId, by: 'admin-1', at: LATER };
+const sellerVerified: SellerEvent = { type: 'SellerVerified', data: { ...standing, reason: null } };
+const suspended: SellerEvent = { type: 'SellerSuspended', data: { ...standing, reason: 'Counterfeit goods' } };
+const reinstated: SellerEvent = { type: 'SellerReinstated', data: { ...standing, reason: 'Invoices checked' } };
 const review = (buyerId: string, rating: number, type: ReviewEvent['type'] = 'ReviewSubmitted'): ReviewEvent =>
   type === 'ReviewSubmitted'
     ? { type, data: { productId, buyerId, authorName: buyerId, rating, comment: 'Lovely', at: LATER } }
@@ -100,6 +105,8 @@ describe('catalog projection', () => {
       rejectionReason: null,
       featured: false,
       delisted: false,
+      sellerVerified: false,
+      sellerSuspended: false,
       visible: false,
       displayStatus: 'Pending Review',
       ratingCount: 0,
@@ -195,9 +202,30 @@ describe('catalog projection', () => {
     expect(await productAfter([...history, released])).toMatchObject({ stockQuantity: 2, unitsSold: 3, displayStatus: 'Active' });
   });
 
-  it('keeps the seller names in its own collection', async () => {
-    const work = await project([registered]);
-    expect(await work.get(CATALOG_SELLERS, sellerId)).toEqual({ id: sellerId, fullName: 'Meera Weaves' });
+  it('keeps the sellers with their standing and products in its own collection', async () => {
+    const work = await project([registered, listed, sellerVerified]);
+    expect(await work.get(CATALOG_SELLERS, sellerId)).toEqual({
+      id: sellerId,
+      fullName: 'Meera Weaves',
+      verified: true,
+      suspended: false,
+      productIds: [productId],
+    });
+  });
+
+  it("shows the seller's badge on their products, listed before or after the verification", async () => {
+    expect(await productAfter([registered, listed, verified, sellerVerified])).toMatchObject({ sellerVerified: true, visible: true });
+    expect(await productAfter([registered, sellerVerified, listed])).toMatchObject({ sellerVerified: true });
+  });
+
+  it("takes a suspended seller's products out of the catalog and its counts until they are reinstated", async () => {
+    const base = [textiles, registered, listed, verified];
+    expect(await productAfter([...base, suspended])).toMatchObject({ sellerSuspended: true, visible: false, displayStatus: 'Active' });
+    expect(await countsAfter([...base, suspended])).toEqual({ textiles: 0, spices: undefined });
+    // Approved while suspended: still hidden.
+    expect(await productAfter([textiles, registered, listed, suspended, verified])).toMatchObject({ visible: false });
+    expect(await productAfter([...base, suspended, reinstated])).toMatchObject({ sellerSuspended: false, visible: true });
+    expect(await countsAfter([...base, suspended, reinstated])).toEqual({ textiles: 1, spices: undefined });
   });
 });
 
@@ -238,6 +266,12 @@ describe('catalog rebuild', () => {
       ['review-p-1-b-1', review('b-1', 3, 'ReviewEdited')],
       ['product-p-1', { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 2, remaining: 3, at: LATER } }],
       ['product-p-1', { type: 'ProductUpdated', data: { ...stamp, before: { categoryId: 'textiles' }, after: { categoryId: 'spices' } } }],
+      ['seller-seller-1', sellerVerified],
+      ['seller-seller-1', suspended],
+      ['product-p-2', { ...listed, data: { ...listed.data, productId: 'p-2' } }],
+      ['product-p-2', { type: 'ProductVerified', data: { ...stamp, productId: 'p-2' } }],
+      ['seller-seller-1', reinstated],
+      ['seller-seller-1', suspended],
     ];
     for (const [stream, event] of history) await events.append(stream, [event], 'any');
     const last = await events.lastPosition();
@@ -249,8 +283,11 @@ describe('catalog rebuild', () => {
     await new ProjectionRunner({ events, read: rebuilt, bus: new MemoryBus(), projections: [catalog] }).catchUp(catalog.name);
 
     const expected = await snapshot(live);
-    expect(expected[COLLECTIONS.categories]).toMatchObject([{ id: 'spices', productCount: 1 }, { id: 'textiles', productCount: 0 }]);
-    expect(expected[COLLECTIONS.products]).toMatchObject([{ id: productId, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves' }]);
+    expect(expected[COLLECTIONS.categories]).toMatchObject([{ id: 'spices', productCount: 0 }, { id: 'textiles', productCount: 0 }]);
+    expect(expected[COLLECTIONS.products]).toMatchObject([
+      { id: productId, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves', sellerVerified: true, sellerSuspended: true, visible: false },
+      { id: 'p-2', sellerVerified: true, sellerSuspended: true, visible: false },
+    ]);
     expect(await snapshot(rebuilt)).toEqual(expected);
   });
 });

@@ -5,25 +5,33 @@ import { percentOff } from '../domain/money.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import type { ReviewEvent } from '../domain/review/events.ts';
 import { averageRating } from '../domain/review/rating.ts';
+import type { SellerEvent } from '../domain/seller/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
 import type { Projection } from './projection.ts';
 
-/** The name of every account (a buyer may add the seller role later), for the products' sellerName. */
+/**
+ * Every account (a buyer may add the seller role later) with its name and standing, for the
+ * products' sellerName, sellerVerified and sellerSuspended, and the products it listed.
+ */
 export const CATALOG_SELLERS = 'catalog_sellers';
 /** The current rating of every review (id `${productId}:${buyerId}`), so an edit replaces it exactly. */
 export const CATALOG_RATINGS = 'catalog_ratings';
 
 interface SellerDoc extends Doc {
   fullName: string;
+  verified: boolean;
+  suspended: boolean;
+  /** So that a change of standing reaches every product of the seller. */
+  productIds: string[];
 }
 
 interface RatingDoc extends Doc {
   rating: number;
 }
 
-type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
 const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
@@ -32,12 +40,13 @@ const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
 const SELLER_FALLBACK = 'Seller';
 
 /** What the derived fields are computed from. */
-type DerivedFrom = ProductStatusFacts & Pick<ProductDoc, 'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount'>;
+type DerivedFrom = ProductStatusFacts &
+  Pick<ProductDoc, 'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount' | 'sellerSuspended'>;
 
 function withDerived<T extends DerivedFrom>(product: T): T & Pick<ProductDoc, 'visible' | 'displayStatus' | 'percentOff' | 'rating'> {
   return {
     ...product,
-    visible: isPurchasable(product),
+    visible: isPurchasable(product) && !product.sellerSuspended,
     displayStatus: displayStatus(product),
     percentOff: percentOff(product.pricePaise, product.originalPricePaise),
     rating: averageRating(product.ratingSum, product.ratingCount),
@@ -95,18 +104,43 @@ async function updateProduct(
   if (before) await saveProduct(work, before, withDerived({ ...before, ...change(before) }));
 }
 
+const newSeller = (id: string): SellerDoc => ({ id, fullName: SELLER_FALLBACK, verified: false, suspended: false, productIds: [] });
+
+async function sellerOf(work: UnitOfWork, sellerId: string): Promise<SellerDoc> {
+  return (await work.get<SellerDoc>(CATALOG_SELLERS, sellerId)) ?? newSeller(sellerId);
+}
+
+async function registerAccount(work: UnitOfWork, { userId, fullName }: { userId: string; fullName: string }): Promise<void> {
+  work.put<SellerDoc>(CATALOG_SELLERS, { ...(await sellerOf(work, userId)), fullName });
+}
+
+/** Keeps the seller's new standing and carries it to each of their products (a suspension hides them). */
+async function changeStanding(work: UnitOfWork, { type, data }: SellerEvent): Promise<void> {
+  const seller = await sellerOf(work, data.sellerId);
+  const standing = type === 'SellerVerified' ? { verified: true } : { suspended: type === 'SellerSuspended' };
+  const changed = { ...seller, ...standing };
+  work.put<SellerDoc>(CATALOG_SELLERS, changed);
+  const fields = { sellerVerified: changed.verified, sellerSuspended: changed.suspended };
+  for (const productId of changed.productIds) await updateProduct(work, productId, () => fields);
+}
+
 async function listProduct(work: UnitOfWork, { data }: Extract<ProductEvent, { type: 'ProductListed' }>): Promise<void> {
   const { productId, sellerId, listedAt, ...details } = data;
-  const seller = await work.get<SellerDoc>(CATALOG_SELLERS, sellerId);
+  const seller = await sellerOf(work, sellerId);
+  if (!seller.productIds.includes(productId)) {
+    work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, productIds: [...seller.productIds, productId] });
+  }
   const product = withDerived({
     id: productId,
     sellerId,
-    sellerName: seller?.fullName ?? SELLER_FALLBACK,
+    sellerName: seller.fullName,
     ...details,
     verification: 'pending',
     rejectionReason: null,
     featured: false,
     delisted: false,
+    sellerVerified: seller.verified,
+    sellerSuspended: seller.suspended,
     ratingCount: 0,
     ratingSum: 0,
     unitsSold: 0,
@@ -145,13 +179,16 @@ const PRODUCT_CHANGES = new Set<ProductChange['type']>([
   'ProductDelisted',
 ]);
 
+const SELLER_EVENTS: ReadonlyArray<SellerEvent['type']> = ['SellerVerified', 'SellerSuspended', 'SellerReinstated'];
+
 const isProductChange = (event: CatalogEvent): event is ProductChange => PRODUCT_CHANGES.has(event.type as ProductChange['type']);
 
-/** The public catalog: products with their seller's name, ratings and sales, and categories with product counts. */
+/** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
   collections: [
-    { name: PRODUCTS, indexes: [['visible'], ['sellerId', 'delisted', 'listedAt']] },
+    // The last one serves the admins' review queue.
+    { name: PRODUCTS, indexes: [['visible'], ['sellerId', 'delisted', 'listedAt'], ['verification', 'delisted', 'listedAt']] },
     { name: CATEGORIES, indexes: [['name']] },
     { name: CATALOG_SELLERS },
     { name: CATALOG_RATINGS },
@@ -163,6 +200,7 @@ export const catalog: Projection = {
     'AccountRegistered',
     'ReviewSubmitted',
     'ReviewEdited',
+    ...SELLER_EVENTS,
   ]),
 
   async apply({ type, data }: RecordedEvent, work: UnitOfWork): Promise<void> {
@@ -174,7 +212,11 @@ export const catalog: Projection = {
       case 'CategoryCreated':
         return createCategory(work, event.data);
       case 'AccountRegistered':
-        return work.put<SellerDoc>(CATALOG_SELLERS, { id: event.data.userId, fullName: event.data.fullName });
+        return registerAccount(work, event.data);
+      case 'SellerVerified':
+      case 'SellerSuspended':
+      case 'SellerReinstated':
+        return changeStanding(work, event);
       case 'ReviewSubmitted':
       case 'ReviewEdited':
         return rateProduct(work, event.data);

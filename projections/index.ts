@@ -4,7 +4,8 @@ import { notifications } from './notifications.ts';
 import { orders } from './orders.ts';
 import type { Projection } from './projection.ts';
 import { reviews } from './reviews.ts';
+import { sales } from './sales.ts';
 import { users } from './users.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications];
+export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales];

@@ -48,7 +48,11 @@ export interface ProductDoc extends Doc {
   rejectionReason: string | null;
   featured: boolean;
   delisted: boolean;
-  /** Verified and not delisted: shown in the public catalog. */
+  /** The seller's badge: an admin verified the seller. */
+  sellerVerified: boolean;
+  /** An admin suspended the seller: the product is out of the catalog until they are reinstated. */
+  sellerSuspended: boolean;
+  /** Verified, not delisted, its seller not suspended: shown in the public catalog. */
   visible: boolean;
   displayStatus: DisplayStatus;
   ratingCount: number;

@@ -26,12 +26,15 @@ const orderLineFields = {
   categoryId: z.string(),
 };
 
-const OrderSchema = z
+/** A line as the buyer saw it when ordering. */
+export const OrderLineSchema = z.object(orderLineFields).openapi('OrderLine');
+
+export const OrderSchema = z
   .object({
     id: z.string(),
     buyerId: z.string(),
     buyerName: z.string(),
-    lines: z.array(z.object(orderLineFields).openapi('OrderLine')),
+    lines: z.array(OrderLineSchema),
     sellerIds: z.array(z.string()),
     shippingAddress: z.object({
       firstName: z.string(),
@@ -68,7 +71,7 @@ const IncomingLineSchema = z
   })
   .openapi('IncomingOrderLine');
 
-const OrderChangeSchema = z.object({ order: OrderSchema, position: PositionSchema }).openapi('OrderChange');
+export const OrderChangeSchema = z.object({ order: OrderSchema, position: PositionSchema }).openapi('OrderChange');
 
 const OrderParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
 

@@ -32,7 +32,7 @@ async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
 const eventsOf = async (productId: string) => (await api.ctx.streams.read(productStream(productId))).map(({ type, data }) => ({ type, data }));
 
 describe('POST /api/seller/products', () => {
-  it('lists a product, verified at once by the system (AUTO_VERIFY on by default)', async () => {
+  it('lists a product, verified at once by the system (AUTO_VERIFY on in the test harness)', async () => {
     const reply = await seller.post('/api/seller/products', SAREE);
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ id: expect.any(String), position: expect.any(Number) });

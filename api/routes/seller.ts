@@ -5,6 +5,8 @@ import { inventoryValue, isActive } from '../../domain/catalog/status.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { adjustStockSchema, productCommandSchema, productUpdateSchema } from '../../domain/product/schemas.ts';
+import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
+import { sellerStream } from '../../domain/seller/events.ts';
 import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../context.ts';
@@ -12,7 +14,7 @@ import { ApiError } from '../errors.ts';
 import { PositionSchema, type SessionUser, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { ProductIdParamsSchema, ProductSchema } from './products.ts';
 
-/** Verifies new listings when AUTO_VERIFY is on, until admins review them in the console. */
+/** Verifies new listings when AUTO_VERIFY is on (the demo's default), in place of an admin's review. */
 const SYSTEM_ADMIN: Actor = { userId: 'system', roles: ['admin'] };
 
 const UNKNOWN_CATEGORY = 'Choose one of the categories';
@@ -74,7 +76,9 @@ export function sellerRoutes(ctx: AppContext) {
       path: '/products',
       tags,
       summary: 'List a new product',
-      description: 'New products wait for review (Pending Review), unless the server verifies them at once (AUTO_VERIFY).',
+      description:
+        'New products wait for review (Pending Review), unless the server verifies them at once (AUTO_VERIFY). ' +
+        'A suspended seller cannot list new products.',
       request: { body: jsonBody(productCommandSchema, 'The product, money in paise') },
       responses: {
         201: jsonResponse(ProductCommandResultSchema, 'Listed'),
@@ -84,6 +88,7 @@ export function sellerRoutes(ctx: AppContext) {
     async (c) => {
       const user = requireRole(c, 'seller');
       const product = c.req.valid('json');
+      assertMayList((await ctx.streams.load(sellerStream(user.id), sellerDecider)).state);
       await assertCategoryExists(product.categoryId);
       const productId = crypto.randomUUID();
       const at = new Date().toISOString();

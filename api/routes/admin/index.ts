@@ -1,0 +1,24 @@
+/** The admin console's API: every route is for admins only. */
+import type { AppContext } from '../../context.ts';
+import { requireRole } from '../../auth/middleware.ts';
+import { router } from '../../http.ts';
+import { adminOrderRoutes } from './orders.ts';
+import { adminOverviewRoutes } from './overview.ts';
+import { adminProductRoutes } from './products.ts';
+import { adminSellerRoutes } from './sellers.ts';
+import { adminUserRoutes } from './users.ts';
+
+export function adminRoutes(ctx: AppContext) {
+  const app = router();
+  // Before any validation, so that others learn nothing, not even which inputs are wrong.
+  app.use('*', async (c, next) => {
+    requireRole(c, 'admin');
+    await next();
+  });
+  return app
+    .route('/', adminOverviewRoutes(ctx))
+    .route('/sellers', adminSellerRoutes(ctx))
+    .route('/products', adminProductRoutes(ctx))
+    .route('/orders', adminOrderRoutes(ctx))
+    .route('/users', adminUserRoutes(ctx));
+}

@@ -1,0 +1,97 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { orderDecider } from '../../../domain/order/decider.ts';
+import { orderStream } from '../../../domain/order/events.ts';
+import { orderStatusChangeSchema } from '../../../domain/order/schemas.ts';
+import { ORDER_STATUSES } from '../../../domain/order/status.ts';
+import { COLLECTIONS, type OrderDoc } from '../../../projections/models.ts';
+import { actorOf, requireRole } from '../../auth/middleware.ts';
+import { readOrder, releaseStock } from '../../checkout.ts';
+import type { AppContext } from '../../context.ts';
+import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import { OrderChangeSchema, OrderSchema } from '../orders.ts';
+import { IdParamsSchema, findPage, pageOf, pagingFields } from './shared.ts';
+
+export const ORDER_FILTER_MESSAGES = {
+  status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+  from: 'From must be a date like 2024-05-01',
+  to: 'To must be a date like 2024-05-01',
+  range: 'From must be on or before To',
+} as const;
+
+const userId = (description: string) => z.string().min(1).max(100).optional().openapi({ description });
+
+const OrderListQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: ORDER_FILTER_MESSAGES.status }).optional(),
+    sellerId: userId('Orders with a line of this seller'),
+    buyerId: userId('Orders of this buyer'),
+    from: z.iso.date({ error: ORDER_FILTER_MESSAGES.from }).optional().openapi({ description: 'Placed on or after this day (UTC)' }),
+    to: z.iso.date({ error: ORDER_FILTER_MESSAGES.to }).optional().openapi({ description: 'Placed on or before this day (UTC)' }),
+    ...pagingFields,
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, { message: ORDER_FILTER_MESSAGES.range, path: ['from'] });
+
+const tags = ['Admin'];
+
+/** The UTC day (YYYY-MM-DD) of an ISO-8601 time. */
+const dayOf = (time: string): string => time.slice(0, 10);
+
+export function adminOrderRoutes(ctx: AppContext) {
+  const app = router();
+  const orders = ctx.platform.read.collection<OrderDoc>(COLLECTIONS.orders);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Every order, newest first, filtered by status, seller, buyer and the days placed',
+      request: { query: OrderListQuerySchema },
+      responses: { 200: jsonResponse(pageOf(OrderSchema, 'AdminOrderList'), 'A page of orders'), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      const { status, sellerId, buyerId, from, to, ...paging } = c.req.valid('query');
+      const where = { ...(status && { status }), ...(buyerId && { buyerId }) };
+      // A seller is one of an order's several, and days are ranges: both are checked outside the store.
+      const keep =
+        sellerId || from || to
+          ? (order: OrderDoc) =>
+              (!sellerId || order.sellerIds.includes(sellerId)) &&
+              (!from || dayOf(order.placedAt) >= from) &&
+              (!to || dayOf(order.placedAt) <= to)
+          : undefined;
+      return c.json(await findPage(orders, { where, sort: [['placedAt', 'desc']] }, paging, keep), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/status',
+      tags,
+      summary: 'Move any order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
+      description: 'Cancelling releases the stock.',
+      request: { params: IdParamsSchema, body: jsonBody(orderStatusChangeSchema) },
+      responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const { id } = c.req.valid('param');
+      const change = c.req.valid('json');
+      const at = new Date().toISOString();
+      const metadata = { actor: admin.id, correlationId: id };
+      const command = { type: 'ChangeOrderStatus', actor: actorOf(admin), at, ...change } as const;
+      const moved = await ctx.streams.decide(orderStream(id), orderDecider, command, metadata);
+      const { order } = (await readOrder(ctx, id))!;
+      // Also on a repeated cancel, so a cancel that stopped half-way releases the rest.
+      const released =
+        change.status === 'cancelled'
+          ? await releaseStock(ctx, id, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
+          : 0;
+      return c.json({ order, position: Math.max(moved.position, released) }, 200);
+    },
+  );
+
+  return app;
+}

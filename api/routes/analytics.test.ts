@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryBus } from '../../platform/bus/memory.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { ProjectionRunner } from '../../projections/runner.ts';
+import { sales } from '../../projections/sales.ts';
+import { users } from '../../projections/users.ts';
+import type { AppContext } from '../context.ts';
+import type { LocalClient } from '../local-client.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { analyticsRoutes } from './analytics.ts';
+import { signInAdmin } from './catalog.fixtures.ts';
+import { listedProduct, signedIn } from './orders.fixtures.ts';
+import { placedOrder } from './purchases.fixtures.ts';
+import { mounted } from './router.fixtures.ts';
+
+let api: TestApi;
+let read: SqliteReadStore;
+let runner: ProjectionRunner;
+let analytics: (client?: Client) => LocalClient;
+let sellerA: Client;
+let sellerB: Client;
+let admin: Client;
+
+const DAY_MS = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const today = dayOf(Date.now());
+
+/**
+ * The sales projection is run here, into a read store of its own (with the users it names
+ * sellers from), so these tests do not depend on which projections the harness runs.
+ */
+beforeAll(async () => {
+  api = await startTestApi();
+  read = new SqliteReadStore(':memory:');
+  runner = new ProjectionRunner({ events: api.platform.events, read, bus: new MemoryBus(), projections: [sales, users] });
+  const ctx: AppContext = { ...api.ctx, platform: { ...api.ctx.platform, read } };
+  analytics = mounted(api, '/api/analytics', analyticsRoutes(ctx)).as;
+
+  [sellerA, sellerB, admin] = await Promise.all([signedIn(api, 'seller', 'Meera Weaves'), signedIn(api, 'seller', 'Kashmir Looms'), signInAdmin(api)]);
+  const [saree, masala, shawl] = await Promise.all([
+    listedProduct(api, sellerA, { pricePaise: 1_000_00, categoryId: 'textiles' }),
+    listedProduct(api, sellerA, { pricePaise: 250_00, categoryId: 'spices' }),
+    listedProduct(api, sellerB, { pricePaise: 3_000_00, categoryId: 'textiles' }),
+  ]);
+  const [buyer, changedMind] = await Promise.all([signedIn(api), signedIn(api)]);
+  await placedOrder(api, buyer, [{ productId: saree, quantity: 2 }, { productId: masala }, { productId: shawl }]);
+  const { orderId } = await placedOrder(api, changedMind, [{ productId: saree, quantity: 5 }]);
+  const cancel = await changedMind.post(`/api/orders/${orderId}/status`, { status: 'cancelled', reason: 'Ordered by mistake' });
+  expect(cancel.status).toBe(200);
+  await runner.catchUp(users.name);
+  await runner.catchUp(sales.name);
+});
+afterAll(async () => {
+  await read.close();
+  await api.close();
+});
+
+/** The last 30 days up to today, all without sales but today. */
+const lastThirtyDays = (todays: object) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const day = dayOf(Date.parse(today) - (29 - i) * DAY_MS);
+    return day === today ? { day, ...todays } : { day, revenuePaise: 0, units: 0, orders: 0 };
+  });
+
+describe('GET /api/analytics/seller', () => {
+  it("gives the seller's own daily series and category totals for the last 30 days, without cancelled orders", async () => {
+    const reply = await analytics(sellerA).get('/api/analytics/seller');
+    expect(reply.status).toBe(200);
+    const todays = { revenuePaise: 2_250_00, units: 3, orders: 1 };
+    expect(reply.body).toEqual({
+      from: dayOf(Date.parse(today) - 29 * DAY_MS),
+      to: today,
+      totals: todays,
+      days: lastThirtyDays(todays),
+      categories: [
+        { categoryId: 'textiles', revenuePaise: 2_000_00, units: 2, orders: 1 },
+        { categoryId: 'spices', revenuePaise: 250_00, units: 1, orders: 1 },
+      ],
+    });
+  });
+
+  it('shows each seller only their own sales', async () => {
+    const reply = await analytics(sellerB).get(`/api/analytics/seller?from=${today}&to=${today}`);
+    expect(reply.body).toEqual({
+      from: today,
+      to: today,
+      totals: { revenuePaise: 3_000_00, units: 1, orders: 1 },
+      days: [{ day: today, revenuePaise: 3_000_00, units: 1, orders: 1 }],
+      categories: [{ categoryId: 'textiles', revenuePaise: 3_000_00, units: 1, orders: 1 }],
+    });
+  });
+
+  it('gives zeros for a range without sales', async () => {
+    const reply = await analytics(sellerA).get('/api/analytics/seller?from=2024-02-28&to=2024-03-01');
+    expect(reply.body).toEqual({
+      from: '2024-02-28',
+      to: '2024-03-01',
+      totals: { revenuePaise: 0, units: 0, orders: 0 },
+      days: ['2024-02-28', '2024-02-29', '2024-03-01'].map((day) => ({ day, revenuePaise: 0, units: 0, orders: 0 })),
+      categories: [],
+    });
+  });
+});
+
+describe('GET /api/analytics/admin', () => {
+  it('gives the whole marketplace per day, per category and per seller', async () => {
+    const reply = await analytics(admin).get(`/api/analytics/admin?to=${today}`);
+    expect(reply.status).toBe(200);
+    const todays = { revenuePaise: 5_250_00, units: 4, orders: 1 };
+    expect(reply.body).toEqual({
+      from: dayOf(Date.parse(today) - 29 * DAY_MS),
+      to: today,
+      totals: todays,
+      days: lastThirtyDays(todays),
+      categories: [
+        { categoryId: 'textiles', revenuePaise: 5_000_00, units: 3, orders: 1 },
+        { categoryId: 'spices', revenuePaise: 250_00, units: 1, orders: 1 },
+      ],
+      sellers: [
+        { sellerId: sellerB.user!.id, sellerName: 'Kashmir Looms', revenuePaise: 3_000_00, units: 1, orders: 1 },
+        { sellerId: sellerA.user!.id, sellerName: 'Meera Weaves', revenuePaise: 2_250_00, units: 3, orders: 1 },
+      ],
+    });
+  });
+});
+
+describe('who may look, and bad ranges', () => {
+  it('answers 401 when signed out and 403 without the role', async () => {
+    const buyer = await signedIn(api);
+    for (const path of ['/api/analytics/seller', '/api/analytics/admin']) {
+      const anonymous = await analytics().get(path);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe('unauthorized');
+      const forbidden = await analytics(buyer).get(path);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.error.code).toBe('forbidden');
+    }
+    expect((await analytics(sellerA).get('/api/analytics/admin')).status).toBe(403);
+    expect((await analytics(admin).get('/api/analytics/seller')).status).toBe(403);
+  });
+
+  it.each([
+    ['from=2024-13-01', 'from', 'From must be a date like 2024-05-01'],
+    ['from=2023-02-29', 'from', 'From must be a date like 2024-05-01'],
+    ['from=yesterday', 'from', 'From must be a date like 2024-05-01'],
+    ['to=2024-05-01T00:00:00Z', 'to', 'To must be a date like 2024-05-01'],
+    ['from=2024-05-02&to=2024-05-01', 'from', 'From must be on or before To'],
+    ['from=2023-01-01&to=2024-01-02', 'from', 'A range can span at most 366 days'],
+  ])('refuses %j: %s says %j', async (query, field, message) => {
+    for (const [client, path] of [[sellerA, '/api/analytics/seller'], [admin, '/api/analytics/admin']] as const) {
+      const reply = await analytics(client).get(`${path}?${query}`);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
+    }
+  });
+
+  it('takes a leap year of 366 days', async () => {
+    const reply = await analytics(admin).get('/api/analytics/admin?from=2024-01-01&to=2024-12-31');
+    expect(reply.status).toBe(200);
+    expect(reply.body.days).toHaveLength(366);
+  });
+});

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productStream } from '../../domain/product/events.ts';
+import type { LocalClient } from '../local-client.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
+import { RESTORE_MESSAGES, historyRoutes } from './history.ts';
+import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';
+import { movedOrder } from './purchases.fixtures.ts';
+import { mounted } from './router.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+let otherSeller: Client;
+let admin: Client;
+let history: (client?: Client) => LocalClient;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [seller, otherSeller, admin] = await Promise.all([
+    api.signUp({ role: 'seller', fullName: 'Meera Weaves' }),
+    signedIn(api, 'seller'),
+    signInAdmin(api),
+  ]);
+  const app = mounted(api, '/api/seller/products', historyRoutes(api.ctx));
+  history = app.as;
+});
+afterAll(() => api.close());
+
+const now = () => new Date().toISOString();
+
+/** Runs `request` and expects it to have appended nothing. */
+async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
+  const before = await api.platform.events.lastPosition();
+  const result = await request();
+  expect(await api.platform.events.lastPosition()).toBe(before);
+  return result;
+}
+
+const productEvents = (productId: string) => api.platform.events.readStream(productStream(productId));
+
+/** A buyer who ordered `quantity` of the product through the cart and checkout routes. */
+async function ordered(productId: string, quantity: number) {
+  const buyer = await buyerWith(api, productId, quantity);
+  const reply = await buyer.post('/api/orders', checkoutBody());
+  if (reply.status !== 201) throw new Error(`order failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { buyer, orderId: reply.body.order.id as string };
+}
+
+/** A product of the seller with a life: edited, restocked, ordered twice (one cancelled, one delivered and reviewed), featured. */
+async function productWithAPast() {
+  const { id } = await listProduct(seller, { pricePaise: 149_900, stockQuantity: 10 });
+  await seller.patch(`/api/seller/products/${id}`, { pricePaise: 129_900, tags: ['silk'] });
+  await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 8 });
+  const cancelled = await ordered(id, 2);
+  await cancelled.buyer.post(`/api/orders/${cancelled.orderId}/status`, { status: 'cancelled', reason: 'Changed my mind' });
+  const buyer = await signedIn(api, 'buyer', 'Asha Rao');
+  await buyer.post('/api/cart/items', { productId: id, quantity: 1 });
+  const delivered = await buyer.post('/api/orders', checkoutBody());
+  const deliveredId: string = delivered.body.order.id;
+  await movedOrder(api, deliveredId, 'delivered');
+  await api.settle();
+  await buyer.post(`/api/products/${id}/reviews`, { rating: 4, comment: 'Beautiful weave.' });
+  await onProduct(api, id, { type: 'FeatureProduct', actor: actorOfClient(admin), at: now() }, admin.user!.id);
+  await api.settle();
+  return { id, cancelledOrder: cancelled, deliveredOrder: deliveredId, buyer };
+}
+
+let past: Awaited<ReturnType<typeof productWithAPast>>;
+beforeAll(async () => {
+  past = await productWithAPast();
+});
+
+describe('GET /api/seller/products/{id}/history', () => {
+  it('tells every event of the product and its reviews in order, in plain words, with who did it', async () => {
+    const reply = await history(seller).get(`/api/seller/products/${past.id}/history`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.id).toBe(past.id);
+    const short = (orderId: string) => orderId.slice(0, 8);
+    const buyerName = past.cancelledOrder.buyer.user!.fullName;
+    expect(reply.body.items.map((entry: any) => [entry.type, entry.actor.name, entry.summary])).toEqual([
+      ['ProductListed', 'Meera Weaves', 'Listed in Textiles at ₹1,499.00 with 10 in stock'],
+      ['ProductVerified', 'MIBI', 'Verified'],
+      ['ProductUpdated', 'Meera Weaves', 'Price: ₹1,499.00 → ₹1,299.00; Tags: silk, handloom → silk'],
+      ['StockAdjusted', 'Meera Weaves', 'Stock adjusted from 10 to 8'],
+      ['StockReserved', buyerName, `Reserved 2 by order #${short(past.cancelledOrder.orderId)}`],
+      ['StockReleased', buyerName, `Released 2: order #${short(past.cancelledOrder.orderId)} cancelled`],
+      ['StockReserved', 'Asha Rao', `Reserved 1 by order #${short(past.deliveredOrder)}`],
+      ['ReviewSubmitted', 'Asha Rao', 'Review received from Asha Rao: rated 4 out of 5'],
+      ['ProductFeatured', 'MIBI Admin', 'Featured'],
+    ]);
+  });
+
+  it('gives each entry its log position, revision, time, actor id and, for edits and stock moves, the fields before and after', async () => {
+    const { items } = (await history(seller).get(`/api/seller/products/${past.id}/history`)).body;
+    const stored = await productEvents(past.id);
+    const positions = items.map((entry: any) => entry.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(items[0]).toEqual({
+      position: stored[0]!.position,
+      revision: 0,
+      at: expect.any(String),
+      type: 'ProductListed',
+      actor: { id: seller.user!.id, name: 'Meera Weaves' },
+      summary: 'Listed in Textiles at ₹1,499.00 with 10 in stock',
+    });
+    expect(items[1].actor).toEqual({ id: 'system', name: 'MIBI' });
+    expect(items[2].changes).toEqual([
+      { field: 'Price', before: '₹1,499.00', after: '₹1,299.00' },
+      { field: 'Tags', before: 'silk, handloom', after: 'silk' },
+    ]);
+    expect(items[4].changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
+    expect(items[7]).toMatchObject({ type: 'ReviewSubmitted', revision: 0, actor: { id: past.buyer.user!.id, name: 'Asha Rao' } });
+  });
+
+  it('is open to admins', async () => {
+    const reply = await history(admin).get(`/api/seller/products/${past.id}/history`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.items).toHaveLength(9);
+  });
+});
+
+describe('who may look', () => {
+  const paths = () => [
+    ['GET', `/api/seller/products/${past.id}/history`],
+    ['GET', `/api/seller/products/${past.id}/history/as-of?position=1`],
+    ['GET', `/api/seller/products/${past.id}/as-ordered/${past.deliveredOrder}`],
+    ['POST', `/api/seller/products/${past.id}/history/restore`],
+  ];
+  const send = (client: LocalClient, method: string, path: string) =>
+    method === 'GET' ? client.get(path) : client.post(path, { position: 1 });
+
+  it('answers 401 when signed out, 403 without the seller or admin role, 404 for another seller, storing nothing', async () => {
+    const buyer = await signedIn(api);
+    for (const [method, path] of paths()) {
+      const anonymous = await storesNothing(() => send(history(), method!, path!));
+      expect(anonymous.status, path).toBe(401);
+      expect(anonymous.body.error.code).toBe('unauthorized');
+      const forbidden = await storesNothing(() => send(history(buyer), method!, path!));
+      expect(forbidden.status, path).toBe(403);
+      expect(forbidden.body.error.code).toBe('forbidden');
+      const stranger = await storesNothing(() => send(history(otherSeller), method!, path!));
+      expect(stranger.status, path).toBe(404);
+      expect(stranger.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
+    }
+  });
+
+  it('answers 404 for a product never listed', async () => {
+    for (const [method, path] of paths()) {
+      const reply = await send(history(seller), method!, path!.replace(past.id, crypto.randomUUID()));
+      expect(reply.status, path).toBe(404);
+      expect(reply.body.error.message).toBe('Product not found');
+    }
+  });
+});
+
+describe('GET /api/seller/products/{id}/history/as-of', () => {
+  it('rebuilds the product as it stood at a log position or a time', async () => {
+    const stored = await productEvents(past.id);
+    const edit = stored.find((event) => event.type === 'ProductUpdated')!;
+    const atListing = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?position=${stored[0]!.position}`);
+    expect(atListing.status).toBe(200);
+    expect(atListing.body).toEqual({
+      id: past.id,
+      sellerId: seller.user!.id,
+      ...SAREE,
+      pricePaise: 149_900,
+      stockQuantity: 10,
+      verification: 'pending',
+      featured: false,
+      delisted: false,
+      displayStatus: 'Pending Review',
+      position: stored[0]!.position,
+      revision: 0,
+      at: (stored[0]!.data as { listedAt: string }).listedAt,
+    });
+
+    const byPosition = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?position=${edit.position}`);
+    expect(byPosition.body).toMatchObject({ pricePaise: 129_900, tags: ['silk'], stockQuantity: 10, displayStatus: 'Active', revision: edit.revision });
+
+    const byTime = await history(admin).get(`/api/seller/products/${past.id}/history/as-of?at=${encodeURIComponent(now())}`);
+    expect(byTime.body).toMatchObject({ pricePaise: 129_900, stockQuantity: 7, featured: true, displayStatus: 'Featured', revision: stored.length - 1 });
+  });
+
+  it('answers 404 for a moment before the listing', async () => {
+    const reply = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?at=2000-01-01T00:00:00Z`);
+    expect(reply.status).toBe(404);
+    expect(reply.body.error).toEqual({ code: 'not_found', message: 'The product was not listed yet at that moment' });
+  });
+
+  it.each([
+    ['', 'at', 'Give either at or position'],
+    ['?at=2024-05-01T10:00:00Z&position=3', 'at', 'Give either at or position'],
+    ['?at=yesterday', 'at', 'At must be a date and time like 2024-05-01T10:00:00Z'],
+    ['?at=2024-05-01', 'at', 'At must be a date and time like 2024-05-01T10:00:00Z'],
+    ['?position=abc', 'position', 'Position must be a whole number, 1 or more'],
+    ['?position=0', 'position', 'Position must be a whole number, 1 or more'],
+    ['?position=2.5', 'position', 'Position must be a whole number, 1 or more'],
+  ])('refuses the query %j: %s says %j', async (query, field, message) => {
+    const reply = await history(seller).get(`/api/seller/products/${past.id}/history/as-of${query}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_failed', message, fields: { [field]: message } });
+  });
+});
+
+describe('GET /api/seller/products/{id}/as-ordered/{orderId}', () => {
+  it('gives the order line as the buyer saw it and the whole product when the order was placed', async () => {
+    const before = await history(seller).get(`/api/seller/products/${past.id}/as-ordered/${past.cancelledOrder.orderId}`);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({
+      orderId: past.cancelledOrder.orderId,
+      placedAt: expect.any(String),
+      line: { productId: past.id, name: SAREE.name, pricePaise: 129_900, quantity: 2, sellerId: seller.user!.id, sellerName: 'Meera Weaves', categoryId: 'textiles' },
+      // The order's own reservation is in: stock 8, two reserved.
+      product: { id: past.id, pricePaise: 129_900, stockQuantity: 6, featured: false, displayStatus: 'Active' },
+    });
+    const later = await history(admin).get(`/api/seller/products/${past.id}/as-ordered/${past.deliveredOrder}`);
+    expect(later.body).toMatchObject({ line: { quantity: 1 }, product: { stockQuantity: 7 } });
+  });
+
+  it('answers 404 for an order that does not exist or has no line of the product', async () => {
+    const { id: otherProduct } = await listProduct(seller);
+    for (const path of [
+      `/api/seller/products/${past.id}/as-ordered/${crypto.randomUUID()}`,
+      `/api/seller/products/${otherProduct}/as-ordered/${past.deliveredOrder}`,
+    ]) {
+      const reply = await history(seller).get(path);
+      expect(reply.status).toBe(404);
+      expect(reply.body.error).toEqual({ code: 'not_found', message: 'This order has no line of this product' });
+    }
+  });
+});
+
+describe('POST /api/seller/products/{id}/history/restore', () => {
+  const restore = (client: Client, productId: string, body: unknown) => history(client).post(`/api/seller/products/${productId}/history/restore`, body);
+
+  it('brings back the fields of an earlier version as a new edit, only those that differ', async () => {
+    const { id, position: listedAt } = await listProduct(seller, { pricePaise: 149_900, imageUrl: '/media/old.webp' });
+    await seller.patch(`/api/seller/products/${id}`, { pricePaise: 99_900, name: 'Silk Saree', imageUrl: null });
+    await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 2 });
+    const stored = await productEvents(id);
+    const reply = await restore(seller, id, { position: stored[0]!.position });
+    expect(listedAt).toBeGreaterThanOrEqual(stored[0]!.position);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      id,
+      position: expect.any(Number),
+      message: RESTORE_MESSAGES.restored,
+      changes: [
+        { field: 'Name', before: 'Silk Saree', after: SAREE.name },
+        { field: 'Price', before: '₹999.00', after: '₹1,499.00' },
+        { field: 'Image', before: 'none', after: '/media/old.webp' },
+      ],
+    });
+    const after = await productEvents(id);
+    expect(after).toHaveLength(stored.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      type: 'ProductUpdated',
+      position: reply.body.position,
+      metadata: { actor: seller.user!.id },
+      data: {
+        by: seller.user!.id,
+        before: { name: 'Silk Saree', pricePaise: 99_900, imageUrl: null },
+        after: { name: SAREE.name, pricePaise: 149_900, imageUrl: '/media/old.webp' },
+      },
+    });
+    // Stock and status are not part of a version to restore.
+    const now = await history(seller).get(`/api/seller/products/${id}/history/as-of?position=${reply.body.position}`);
+    expect(now.body).toMatchObject({ name: SAREE.name, pricePaise: 149_900, stockQuantity: 2, verification: 'verified' });
+  });
+
+  it('stores nothing when the version matches the product as it is', async () => {
+    const { id } = await listProduct(seller);
+    const [listed] = await productEvents(id);
+    const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ id, position: expect.any(Number), changes: [], message: RESTORE_MESSAGES.unchanged });
+  });
+
+  it('lets an admin restore', async () => {
+    const { id } = await listProduct(seller, { name: 'First Name' });
+    const [listed] = await productEvents(id);
+    await seller.patch(`/api/seller/products/${id}`, { name: 'Second Name' });
+    const reply = await restore(admin, id, { position: listed!.position });
+    expect(reply.body.changes).toEqual([{ field: 'Name', before: 'Second Name', after: 'First Name' }]);
+    expect((await productEvents(id)).at(-1)).toMatchObject({ data: { by: admin.user!.id } });
+  });
+
+  it('answers 404 for a position that is not one of the product’s events, storing nothing', async () => {
+    const { id } = await listProduct(seller);
+    const [listed] = await productEvents(id);
+    const [elsewhere] = await productEvents(past.id);
+    for (const position of [listed!.position + 1_000_000, elsewhere!.position]) {
+      const reply = await storesNothing(() => restore(seller, id, { position }));
+      expect(reply.status).toBe(404);
+      expect(reply.body.error).toEqual({ code: 'not_found', message: 'This product has no version at that position' });
+    }
+  });
+
+  it('answers 404 for a deleted product, storing nothing', async () => {
+    const { id } = await listProduct(seller);
+    const [listed] = await productEvents(id);
+    await seller.patch(`/api/seller/products/${id}`, { name: 'Renamed' });
+    await seller.delete(`/api/seller/products/${id}`);
+    const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
+    expect(reply.status).toBe(404);
+    expect(reply.body.error.message).toBe('Product not found');
+  });
+
+  it.each([
+    [{}, 'Position must be a whole number, 1 or more'],
+    [{ position: 'first' }, 'Position must be a whole number, 1 or more'],
+    [{ position: 0 }, 'Position must be a whole number, 1 or more'],
+    [{ position: 1.5 }, 'Position must be a whole number, 1 or more'],
+  ])('refuses %j, storing nothing', async (body, message) => {
+    const reply = await storesNothing(() => restore(seller, past.id, body));
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { position: message } });
+  });
+
+  it('refuses malformed JSON and bodies above 64 KB, storing nothing', async () => {
+    const malformed = await storesNothing(() => restore(seller, past.id, '{bad'));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('malformed_json');
+    const huge = await storesNothing(() => restore(seller, past.id, { position: 1, ...oversized() }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+  });
+});

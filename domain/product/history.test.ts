@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewEvent } from '../review/events.ts';
+import { AT } from '../testing.ts';
+import type { ProductEvent } from './events.ts';
+import { actedBy, describeProductEvent, describeReviewEvent, detailChanges, occurredAt } from './history.ts';
+
+const names = { category: (id: string) => ({ textiles: 'Textiles', handicrafts: 'Handicrafts' })[id] ?? id };
+const productId = 'p-1';
+const orderId = 'abcd1234-5678-4000-8000-000000000000';
+const stamp = { productId, by: 'admin-1', at: AT };
+
+const listed: ProductEvent = {
+  type: 'ProductListed',
+  data: {
+    productId,
+    sellerId: 'seller-1',
+    name: 'Banarasi Silk Saree',
+    description: 'Handwoven pure silk saree with zari work.',
+    pricePaise: 1_250_000,
+    originalPricePaise: null,
+    categoryId: 'textiles',
+    imageUrl: null,
+    tags: ['silk'],
+    stockQuantity: 5,
+    listedAt: AT,
+  },
+};
+
+const describe_ = (event: ProductEvent) => describeProductEvent(event, names);
+
+describe('describeProductEvent', () => {
+  it('words the listing with its price, stock and category', () => {
+    expect(describe_(listed)).toEqual({ summary: 'Listed in Textiles at ₹12,500.00 with 5 in stock' });
+  });
+
+  it('words an edit field by field, money in rupees, with every value before and after', () => {
+    const edited: ProductEvent = {
+      type: 'ProductUpdated',
+      data: {
+        ...stamp,
+        before: { pricePaise: 149_900, originalPricePaise: null, tags: ['silk'], categoryId: 'textiles', imageUrl: null },
+        after: { pricePaise: 129_900, originalPricePaise: 1_23_456_50, tags: [], categoryId: 'handicrafts', imageUrl: '/media/a.webp' },
+      },
+    };
+    expect(describe_(edited)).toEqual({
+      summary:
+        'Price: ₹1,499.00 → ₹1,299.00; Original price: none → ₹1,23,456.50; Category: Textiles → Handicrafts; ' +
+        'Image: none → /media/a.webp; Tags: silk → none',
+      changes: [
+        { field: 'Price', before: '₹1,499.00', after: '₹1,299.00' },
+        { field: 'Original price', before: 'none', after: '₹1,23,456.50' },
+        { field: 'Category', before: 'Textiles', after: 'Handicrafts' },
+        { field: 'Image', before: 'none', after: '/media/a.webp' },
+        { field: 'Tags', before: 'silk', after: 'none' },
+      ],
+    });
+  });
+
+  it('cuts long values in the summary but keeps them whole in the changes', () => {
+    const long = 'A very long description of a handwoven saree, its weave, its zari and its colours.';
+    const edited: ProductEvent = { type: 'ProductUpdated', data: { ...stamp, before: { description: 'Short text.' }, after: { description: long } } };
+    const { summary, changes } = describe_(edited);
+    expect(summary).toBe(`Description: Short text. → ${long.slice(0, 59)}…`);
+    expect(changes).toEqual([{ field: 'Description', before: 'Short text.', after: long }]);
+  });
+
+  it('words stock moves with their reason and the stock before and after', () => {
+    expect(describe_({ type: 'StockAdjusted', data: { ...stamp, from: 10, to: 8, reason: 'manual' } })).toEqual({
+      summary: 'Stock adjusted from 10 to 8',
+      changes: [{ field: 'Stock', before: '10', after: '8' }],
+    });
+    expect(describe_({ type: 'StockReserved', data: { productId, orderId, quantity: 2, remaining: 6, at: AT } })).toEqual({
+      summary: 'Reserved 2 by order #abcd1234',
+      changes: [{ field: 'Stock', before: '8', after: '6' }],
+    });
+    const released = { productId, orderId, quantity: 1, remaining: 7, at: AT };
+    expect(describe_({ type: 'StockReleased', data: { ...released, reason: 'order_cancelled' } })).toEqual({
+      summary: 'Released 1: order #abcd1234 cancelled',
+      changes: [{ field: 'Stock', before: '6', after: '7' }],
+    });
+    expect(describe_({ type: 'StockReleased', data: { ...released, reason: 'order_failed' } }).summary).toBe(
+      'Released 1: order #abcd1234 could not be placed',
+    );
+  });
+
+  it.each([
+    [{ type: 'ProductVerified', data: stamp }, 'Verified'],
+    [{ type: 'ProductRejected', data: { ...stamp, reason: 'Blurry photo' } }, 'Rejected: Blurry photo'],
+    [{ type: 'ProductResubmitted', data: stamp }, 'Resubmitted for review'],
+    [{ type: 'ProductFeatured', data: stamp }, 'Featured'],
+    [{ type: 'ProductUnfeatured', data: stamp }, 'No longer featured'],
+    [{ type: 'ProductDelisted', data: stamp }, 'Delisted'],
+  ] as Array<[ProductEvent, string]>)('words %j as %j', (event, summary) => {
+    expect(describe_(event)).toEqual({ summary });
+  });
+});
+
+describe('detailChanges', () => {
+  it('skips fields an edit did not record on both sides', () => {
+    expect(detailChanges({ name: 'Old' }, { name: 'New', pricePaise: 100 }, names)).toEqual([{ field: 'Name', before: 'Old', after: 'New' }]);
+  });
+});
+
+describe('describeReviewEvent', () => {
+  const review = { productId, buyerId: 'buyer-1', rating: 4, comment: 'Lovely', at: AT };
+  it('words a review received and a review edited, with its rating and author', () => {
+    const submitted: ReviewEvent = { type: 'ReviewSubmitted', data: { ...review, authorName: 'Asha Rao' } };
+    const edited: ReviewEvent = { type: 'ReviewEdited', data: { ...review, rating: 2 } };
+    expect(describeReviewEvent(submitted, 'Asha Rao')).toEqual({ summary: 'Review received from Asha Rao: rated 4 out of 5' });
+    expect(describeReviewEvent(edited, 'Asha Rao')).toEqual({ summary: 'Review from Asha Rao edited: rated 2 out of 5' });
+  });
+});
+
+describe('actedBy and occurredAt', () => {
+  it('names the seller of a listing, the author of a review, the stamp of the others, and no one for reservations', () => {
+    const later = '2024-05-02T10:00:00.000Z';
+    expect([actedBy(listed), occurredAt(listed)]).toEqual(['seller-1', AT]);
+    const verified: ProductEvent = { type: 'ProductVerified', data: { ...stamp, at: later } };
+    expect([actedBy(verified), occurredAt(verified)]).toEqual(['admin-1', later]);
+    const reserved: ProductEvent = { type: 'StockReserved', data: { productId, orderId, quantity: 1, remaining: 4, at: later } };
+    expect([actedBy(reserved), occurredAt(reserved)]).toEqual([null, later]);
+    const review: ReviewEvent = { type: 'ReviewEdited', data: { productId, buyerId: 'buyer-1', rating: 5, comment: 'Good', at: later } };
+    expect([actedBy(review), occurredAt(review)]).toEqual(['buyer-1', later]);
+  });
+});

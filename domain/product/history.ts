@@ -1,0 +1,145 @@
+/**
+ * A product's history in plain words: what each product event (and each review of the
+ * product) says to its seller. Pure, so the API and the SPA word it the same way.
+ */
+import { formatInr } from '../money.ts';
+import { shortOrderId } from '../order/status.ts';
+import type { ReviewEvent } from '../review/events.ts';
+import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+
+/** One field of an edit or a stock move, its values written for people. */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+export interface EventDescription {
+  summary: string;
+  changes?: FieldChange[];
+}
+
+/** What the words need but the events do not hold. */
+export interface HistoryNames {
+  category(categoryId: string): string;
+}
+
+type Shown<K extends keyof ProductDetails> = (value: ProductDetails[K], names: HistoryNames) => string;
+
+const text = (value: string): string => value;
+const orNone =
+  <T>(show: (value: T) => string) =>
+  (value: T | null): string =>
+    value === null ? 'none' : show(value);
+
+/** Label and written value of each editable field, in the order of the Add Product form. */
+const DETAIL_FIELDS: { [K in keyof ProductDetails]: { label: string; show: Shown<K> } } = {
+  name: { label: 'Name', show: text },
+  description: { label: 'Description', show: text },
+  pricePaise: { label: 'Price', show: formatInr },
+  originalPricePaise: { label: 'Original price', show: orNone(formatInr) },
+  categoryId: { label: 'Category', show: (id, names) => names.category(id) },
+  imageUrl: { label: 'Image', show: orNone(text) },
+  tags: { label: 'Tags', show: (tags) => (tags.length === 0 ? 'none' : tags.join(', ')) },
+};
+
+export const STOCK_LABEL = 'Stock';
+
+const RELEASED_BECAUSE: Record<StockReleaseReason, string> = {
+  order_cancelled: 'cancelled',
+  order_failed: 'could not be placed',
+};
+
+/** Long values (a description) are cut in the summary; `changes` keeps them whole. */
+const SUMMARY_VALUE_LENGTH = 60;
+const clip = (value: string): string =>
+  value.length <= SUMMARY_VALUE_LENGTH ? value : `${value.slice(0, SUMMARY_VALUE_LENGTH - 1)}…`;
+
+/** 'Price: ₹1,499.00 → ₹1,299.00' */
+export const changeText = ({ field, before, after }: FieldChange): string => `${field}: ${clip(before)} → ${clip(after)}`;
+
+function fieldChange<K extends keyof ProductDetails>(key: K, before: ProductDetails[K], after: ProductDetails[K], names: HistoryNames): FieldChange {
+  const { label, show }: { label: string; show: Shown<K> } = DETAIL_FIELDS[key];
+  return { field: label, before: show(before, names), after: show(after, names) };
+}
+
+/** The fields an edit changed, in form order, each with its value before and after. */
+export function detailChanges(before: Partial<ProductDetails>, after: Partial<ProductDetails>, names: HistoryNames): FieldChange[] {
+  return (Object.keys(DETAIL_FIELDS) as Array<keyof ProductDetails>).flatMap((key) => {
+    const [from, to] = [before[key], after[key]];
+    return from === undefined || to === undefined ? [] : [fieldChange(key, from, to, names)];
+  });
+}
+
+const stockChange = (from: number, to: number): FieldChange[] => [{ field: STOCK_LABEL, before: String(from), after: String(to) }];
+
+export function describeProductEvent(event: ProductEvent, names: HistoryNames): EventDescription {
+  switch (event.type) {
+    case 'ProductListed': {
+      const { pricePaise, stockQuantity, categoryId } = event.data;
+      return { summary: `Listed in ${names.category(categoryId)} at ${formatInr(pricePaise)} with ${stockQuantity} in stock` };
+    }
+    case 'ProductUpdated': {
+      const changes = detailChanges(event.data.before, event.data.after, names);
+      return { summary: changes.map(changeText).join('; '), changes };
+    }
+    case 'StockAdjusted': {
+      const { from, to } = event.data;
+      return { summary: `Stock adjusted from ${from} to ${to}`, changes: stockChange(from, to) };
+    }
+    case 'StockReserved': {
+      const { orderId, quantity, remaining } = event.data;
+      return { summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`, changes: stockChange(remaining + quantity, remaining) };
+    }
+    case 'StockReleased': {
+      const { orderId, quantity, remaining, reason } = event.data;
+      return {
+        summary: `Released ${quantity}: order #${shortOrderId(orderId)} ${RELEASED_BECAUSE[reason]}`,
+        changes: stockChange(remaining - quantity, remaining),
+      };
+    }
+    case 'ProductVerified':
+      return { summary: 'Verified' };
+    case 'ProductRejected':
+      return { summary: `Rejected: ${event.data.reason}` };
+    case 'ProductResubmitted':
+      return { summary: 'Resubmitted for review' };
+    case 'ProductFeatured':
+      return { summary: 'Featured' };
+    case 'ProductUnfeatured':
+      return { summary: 'No longer featured' };
+    case 'ProductDelisted':
+      return { summary: 'Delisted' };
+  }
+}
+
+/** ReviewEdited does not repeat the author's name, so it is passed in. */
+export function describeReviewEvent(event: ReviewEvent, authorName: string): EventDescription {
+  const rated = `rated ${event.data.rating} out of 5`;
+  return {
+    summary: event.type === 'ReviewSubmitted' ? `Review received from ${authorName}: ${rated}` : `Review from ${authorName} edited: ${rated}`,
+  };
+}
+
+/** When it happened, as the command said. */
+export const occurredAt = (event: ProductEvent | ReviewEvent): string =>
+  event.type === 'ProductListed' ? event.data.listedAt : event.data.at;
+
+/**
+ * Who did it, as the event says: the seller for a listing, the buyer for a review. Null
+ * for stock reservations and releases, which the order flow sends on a buyer's behalf.
+ */
+export function actedBy(event: ProductEvent | ReviewEvent): string | null {
+  switch (event.type) {
+    case 'ProductListed':
+      return event.data.sellerId;
+    case 'ReviewSubmitted':
+    case 'ReviewEdited':
+      return event.data.buyerId;
+    case 'StockReserved':
+    case 'StockReleased':
+      return null;
+    default:
+      return event.data.by;
+  }
+}

@@ -1,0 +1,66 @@
+import { type Actor, forbidden, isAdmin } from '../actor.ts';
+import { type Decider, DomainError } from '../decider.ts';
+import type { SellerEvent } from './events.ts';
+
+export type StandingChange =
+  | { type: 'VerifySeller'; reason: string | null }
+  | { type: 'SuspendSeller'; reason: string }
+  | { type: 'ReinstateSeller'; reason: string };
+
+/** Admin commands on a seller; the API checks first that the account exists and sells. */
+export type SellerCommand = { actor: Actor; sellerId: string; at: string } & StandingChange;
+
+/**
+ * Verification and suspension are independent: a suspended seller keeps their verification,
+ * so reinstating them gives back exactly the standing they had.
+ */
+export interface SellerStanding {
+  verified: boolean;
+  suspended: boolean;
+}
+
+export const SELLER_STATUSES = ['unverified', 'verified', 'suspended'] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];
+
+/** What the admins see: suspension comes first, as it is what buyers notice. */
+export const sellerStatus = ({ verified, suspended }: SellerStanding): SellerStatus =>
+  suspended ? 'suspended' : verified ? 'verified' : 'unverified';
+
+export const SELLER_SUSPENDED_MESSAGE = 'Your seller account is suspended, so you cannot list new products';
+
+/** A suspended seller cannot list new products (their listed ones are out of the catalog meanwhile). */
+export function assertMayList(standing: SellerStanding): void {
+  if (standing.suspended) throw new DomainError('seller_suspended', SELLER_SUSPENDED_MESSAGE, 403);
+}
+
+export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerEvent> = {
+  initialState: { verified: false, suspended: false },
+
+  evolve(state, { type }) {
+    switch (type) {
+      case 'SellerVerified':
+        return { ...state, verified: true };
+      case 'SellerSuspended':
+        return { ...state, suspended: true };
+      case 'SellerReinstated':
+        return { ...state, suspended: false };
+    }
+  },
+
+  decide(command, state) {
+    const { actor, sellerId, at } = command;
+    if (!isAdmin(actor)) throw forbidden('Only an admin can verify, suspend or reinstate sellers');
+    const stamp = { sellerId, by: actor.userId, at };
+    switch (command.type) {
+      case 'VerifySeller':
+        if (state.suspended) throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 409);
+        // Verifying twice succeeds quietly, so a retried request is harmless.
+        return state.verified ? [] : [{ type: 'SellerVerified', data: { ...stamp, reason: command.reason } }];
+      case 'SuspendSeller':
+        return state.suspended ? [] : [{ type: 'SellerSuspended', data: { ...stamp, reason: command.reason } }];
+      case 'ReinstateSeller':
+        if (!state.suspended) throw new DomainError('not_suspended', 'Only a suspended seller can be reinstated', 409);
+        return [{ type: 'SellerReinstated', data: { ...stamp, reason: command.reason } }];
+    }
+  },
+};

@@ -1,0 +1,20 @@
+/**
+ * A seller's standing with the admins, on its own stream `seller-{userId}` rather than the
+ * account stream: the account is folded for every signed-in request and its decider knows
+ * nothing of verification, so standing is kept apart, and the seller stream is the whole
+ * record of what admins decided about the seller and why.
+ */
+export const sellerStream = (sellerId: string): string => `seller-${sellerId}`;
+
+/** The admin who decided, and when (ISO-8601 UTC). */
+interface Stamp {
+  sellerId: string;
+  by: string;
+  at: string;
+}
+
+export type SellerEvent =
+  /** The reason is optional: verifying needs no explanation to the seller. */
+  | { type: 'SellerVerified'; data: Stamp & { reason: string | null } }
+  | { type: 'SellerSuspended'; data: Stamp & { reason: string } }
+  | { type: 'SellerReinstated'; data: Stamp & { reason: string } };
