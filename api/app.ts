@@ -10,6 +10,7 @@ import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import type { AppEnv } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
+    .route('/api/admin', adminRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
   if (ctx.platform.mailbox) app.route('/api/dev', devRoutes(ctx));
 

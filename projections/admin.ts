@@ -7,7 +7,8 @@ import type { Projection } from './projection.ts';
 
 export const ADMIN_SELLERS = 'admin_sellers';
 
-export type SellerAction = 'verified' | 'suspended' | 'reinstated';
+export const SELLER_ACTIONS = ['verified', 'suspended', 'reinstated'] as const;
+export type SellerAction = (typeof SELLER_ACTIONS)[number];
 
 /**
  * One document per account, so that a buyer who takes on the seller role later is listed

@@ -1,3 +1,4 @@
+import { admin } from './admin.ts';
 import { catalog } from './catalog.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications.ts';
@@ -8,4 +9,4 @@ import { sales } from './sales.ts';
 import { users } from './users.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales];
+export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin];

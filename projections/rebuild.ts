@@ -4,11 +4,18 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, ReadStore } from '../platform/readstore/port.ts';
+import type { Doc, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
+import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
 import type { Projection } from './projection.ts';
 
-/** Events read per page; each projection commits once per page. */
+/** Events read per page. */
 const REPLAY_PAGE = 5000;
+/**
+ * Events between commits. Large batches are what make a rebuild fast: a document changed many
+ * times is written once per batch, and the fewer commits, the fewer pages SQLite writes twice
+ * (WAL, then checkpoint). The bound keeps the batches' documents within a few hundred MB.
+ */
+const REPLAY_BATCH = 100_000;
 /** Documents read per page while comparing. */
 const COMPARE_PAGE = 1000;
 
@@ -30,7 +37,8 @@ export interface ReplayPlan {
 export interface ReplayOptions {
   /** Stop before the first event recorded after this time (ISO-8601): the marketplace as it was then. */
   toTime?: string;
-  pageSize?: number;
+  /** Events per commit of each projection. */
+  batchSize?: number;
   onProgress?: (progress: ReplayProgress) => void;
 }
 
@@ -44,47 +52,83 @@ export interface ReplayResult {
 }
 
 /**
- * Replays the log from the start into `read`, in one pass for every projection: each page is
- * read and parsed once, then applied to each projection still below its target and committed
- * with its checkpoint. The projections' collections are emptied first; their indexes are
- * created after the replay, so the inserts do not maintain them row by row.
+ * Replays the log from the start into `read` for every projection of the plan in one pass:
+ * each page is read and parsed once, then applied to each projection still below its target.
+ * The projections' collections are emptied first; each projection commits its documents with
+ * its checkpoint every `batchSize` events (and at the end), and the indexes are created once
+ * the documents are in, so the inserts do not maintain them row by row.
  */
 export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {
   const started = performance.now();
-  const pageSize = options.pageSize ?? REPLAY_PAGE;
+  const batchSize = options.batchSize ?? REPLAY_BATCH;
   const until = options.toTime === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.toTime);
   const target = Math.max(0, ...plan.map((step) => step.toPosition));
   for (const { projection } of plan) await read.reset(projection.name, projection.collections.map((c) => c.name));
 
+  const replays = plan.map(({ projection, toPosition }) => new ProjectionReplay(read, projection, toPosition));
   let count = 0;
+  let uncommitted = 0;
   let last: RecordedEvent | undefined;
   while ((last?.position ?? 0) < target) {
-    const page = await events.readAll({ after: last?.position ?? 0, limit: pageSize });
+    const page = await events.readAll({ after: last?.position ?? 0, limit: Math.min(REPLAY_PAGE, batchSize) });
     const cut = page.findIndex((event) => event.position > target || Date.parse(event.metadata.time) > until);
     const batch = cut === -1 ? page : page.slice(0, cut);
     if (batch.length === 0) break;
-    for (const { projection, toPosition } of plan) await applyBatch(read, projection, batch, toPosition);
+    for (const replaying of replays) await replaying.apply(batch);
     count += batch.length;
+    uncommitted += batch.length;
+    if (uncommitted >= batchSize) {
+      for (const replaying of replays) await replaying.commit();
+      uncommitted = 0;
+    }
     last = batch[batch.length - 1]!;
     options.onProgress?.({ events: count, position: last.position, target });
     if (cut !== -1) break;
   }
+  for (const replaying of replays) await replaying.commit();
 
   for (const { projection } of plan) for (const spec of projection.collections) read.collection(spec);
   return { events: count, position: last?.position ?? 0, lastEventAt: last?.metadata.time ?? null, ms: performance.now() - started };
 }
 
-/** Applies the events of the batch up to `toPosition` and commits them with the checkpoint. */
-async function applyBatch(read: ReadStore, projection: Projection, batch: RecordedEvent[], toPosition: number): Promise<void> {
-  if (batch[0]!.position > toPosition) return;
-  const work = read.unitOfWork();
-  let position = 0;
-  for (const event of batch) {
-    if (event.position > toPosition) break;
-    if (projection.eventTypes === 'all' || projection.eventTypes.has(event.type)) await projection.apply(event, work);
-    position = event.position;
+/** One projection's side of a replay: its events up to its target, in batches committed with the checkpoint. */
+class ProjectionReplay {
+  private work: UnitOfWork;
+  private position = 0;
+  private committed = 0;
+
+  constructor(
+    private readonly read: ReadStore,
+    private readonly projection: Projection,
+    private readonly toPosition: number,
+  ) {
+    this.work = this.newBatch();
   }
-  await read.commit(work, projection.name, position);
+
+  /**
+   * The collections were emptied, so until the first commit every document the batch has
+   * not written is absent: no need to ask the store.
+   */
+  private newBatch(): UnitOfWork {
+    if (this.committed === 0) return new BufferedUnitOfWork(async () => null);
+    return this.read.unitOfWork();
+  }
+
+  async apply(batch: RecordedEvent[]): Promise<void> {
+    const { projection, work, toPosition } = this;
+    for (const event of batch) {
+      if (event.position > toPosition) return;
+      if (projection.eventTypes === 'all' || projection.eventTypes.has(event.type)) await projection.apply(event, work);
+      this.position = event.position;
+    }
+  }
+
+  async commit(): Promise<void> {
+    if (this.position === this.committed) return;
+    await this.read.commit(this.work, this.projection.name, this.position);
+    this.committed = this.position;
+    this.work = this.newBatch();
+  }
 }
 
 /** Every document of a collection, in pages ordered by id. */

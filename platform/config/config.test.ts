@@ -27,7 +27,15 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ PORT: 8080, S3_BUCKET: 'mibi-images', DEMO_DATA: false });
   });
 
+  it('verifies new products at once in the demo only, unless AUTO_VERIFY says otherwise', () => {
+    expect(loadConfig({}).AUTO_VERIFY).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).AUTO_VERIFY).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'false', AUTO_VERIFY: 'true' }).AUTO_VERIFY).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'true', AUTO_VERIFY: 'off' }).AUTO_VERIFY).toBe(false);
+  });
+
   it.each([
+    ['AUTO_VERIFY', 'sometimes'],
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['REDIS_URL', 'http://localhost:6379'],

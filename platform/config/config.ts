@@ -33,14 +33,20 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: flag.default(true),
-  /** New products are verified at once (until admins review them in the console). */
-  AUTO_VERIFY: flag.default(true),
+  /** New products are verified at once instead of waiting for an admin's review; see `loadConfig`. */
+  AUTO_VERIFY: flag.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = z.output<typeof schema>;
+/**
+ * AUTO_VERIFY follows DEMO_DATA unless set: the demo marketplace shows its products at once,
+ * while a real one keeps new products in the admins' review queue.
+ */
+const withDefaults = schema.transform(({ AUTO_VERIFY, ...config }) => ({ ...config, AUTO_VERIFY: AUTO_VERIFY ?? config.DEMO_DATA }));
+
+export type Config = z.output<typeof withDefaults>;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -52,7 +58,7 @@ export class ConfigError extends Error {
 /** Parses the environment; empty strings count as unset. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(input);
+  const parsed = withDefaults.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');

@@ -11,7 +11,7 @@ import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
 import { OrderChangeSchema, OrderSchema } from '../orders.ts';
 import { IdParamsSchema, findPage, pageOf, pagingFields } from './shared.ts';
 
-export const ORDER_FILTER_MESSAGES = {
+const ORDER_FILTER_MESSAGES = {
   status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
   from: 'From must be a date like 2024-05-01',
   to: 'To must be a date like 2024-05-01',

@@ -4,7 +4,7 @@ import { accountStream } from '../../../domain/account/events.ts';
 import { SELLER_STATUSES, type StandingChange, sellerDecider, sellerStatus } from '../../../domain/seller/decider.ts';
 import { sellerStream } from '../../../domain/seller/events.ts';
 import { sellerReasonSchema, verifySellerSchema } from '../../../domain/seller/schemas.ts';
-import { ADMIN_SELLERS, type AdminSellerDoc } from '../../../projections/admin.ts';
+import { ADMIN_SELLERS, type AdminSellerDoc, SELLER_ACTIONS } from '../../../projections/admin.ts';
 import { COLLECTIONS, type ProductDoc } from '../../../projections/models.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../context.ts';
@@ -25,7 +25,7 @@ const SellerSchema = z
     suspended: z.boolean(),
     history: z.array(
       z.object({
-        action: z.enum(['verified', 'suspended', 'reinstated']),
+        action: z.enum(SELLER_ACTIONS),
         reason: z.string().nullable(),
         by: z.string().openapi({ description: 'The admin' }),
         at: z.string(),

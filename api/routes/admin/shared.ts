@@ -3,8 +3,8 @@ import { z } from '@hono/zod-openapi';
 import type { Collection, Doc, FindQuery } from '../../../platform/readstore/port.ts';
 import { PositionSchema } from '../../http.ts';
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 100;
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIMIT}`;
 const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
 

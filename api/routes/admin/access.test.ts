@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../../testing.ts';
+import { listedProduct, signedIn } from '../orders.fixtures.ts';
+import { placedOrder } from '../purchases.fixtures.ts';
+import { type AdminTestApi, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { adminRoutes } from './index.ts';
+
+let admin: AdminTestApi;
+let buyer: Client;
+let seller: Client;
+let routes: Array<{ method: string; path: string; body?: unknown }>;
+
+beforeAll(async () => {
+  admin = await startAdminApi();
+  const { api } = admin;
+  [buyer, seller] = await Promise.all([signedIn(api, 'buyer'), signedIn(api, 'seller')]);
+  const productId = await listedProduct(api, seller, {}, { verified: false });
+  const featurable = await listedProduct(api, seller);
+  const { orderId } = await placedOrder(api, buyer, [{ productId: featurable }]);
+  const sellerId = seller.user!.id;
+  const buyerId = buyer.user!.id;
+  // Real ids and valid bodies: without the role check every one of these would succeed.
+  routes = [
+    { method: 'GET', path: '/overview' },
+    { method: 'GET', path: '/sellers' },
+    { method: 'POST', path: `/sellers/${sellerId}/verify`, body: {} },
+    { method: 'POST', path: `/sellers/${sellerId}/suspend`, body: { reason: 'Counterfeit goods' } },
+    { method: 'POST', path: `/sellers/${sellerId}/reinstate`, body: { reason: 'Invoices checked' } },
+    { method: 'GET', path: '/products/review-queue' },
+    { method: 'POST', path: `/products/${productId}/verify` },
+    { method: 'POST', path: `/products/${productId}/reject`, body: { reason: 'Blurry photo' } },
+    { method: 'POST', path: `/products/${featurable}/feature` },
+    { method: 'POST', path: `/products/${featurable}/unfeature` },
+    { method: 'GET', path: '/orders' },
+    { method: 'POST', path: `/orders/${orderId}/status`, body: { status: 'processing' } },
+    { method: 'GET', path: '/users' },
+    { method: 'POST', path: `/users/${buyerId}/roles`, body: { role: 'seller' } },
+    { method: 'DELETE', path: `/users/${sellerId}/roles/seller` },
+  ];
+});
+
+afterAll(() => admin.close());
+
+const call = (client: Client | undefined, { method, path, body }: (typeof routes)[number]) =>
+  storesNothing(admin.api, () => admin.console(client).request(method, `/api/admin${path}`, body === undefined ? {} : { json: body }));
+
+describe('every admin route', () => {
+  it('is in the table below, so none is left out', () => {
+    const document = adminRoutes(admin.api.ctx).getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'admin', version: '1' } });
+    const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const shape = (path: string) => path.replace(/\/[0-9a-f-]{36}/g, '/{id}').replace(/\/roles\/seller$/, '/roles/{role}');
+    expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
+  });
+
+  it('answers 401 when signed out', async () => {
+    for (const route of routes) {
+      const reply = await call(undefined, route);
+      expect({ ...route, status: reply.status, code: reply.body.error?.code }).toEqual({ ...route, status: 401, code: 'unauthorized' });
+    }
+  });
+
+  it('answers 403 to a buyer and to a seller', async () => {
+    for (const client of [buyer, seller]) {
+      for (const route of routes) {
+        const reply = await call(client, route);
+        expect({ ...route, status: reply.status, body: reply.body }).toEqual({
+          ...route,
+          status: 403,
+          body: { error: { code: 'forbidden', message: 'This needs the admin role' } },
+        });
+      }
+    }
+  });
+
+  it('checks the role before the input, so others learn nothing of it', async () => {
+    expect((await call(buyer, { method: 'POST', path: `/sellers/${seller.user!.id}/suspend`, body: '{bad' })).status).toBe(403);
+    expect((await call(undefined, { method: 'GET', path: '/orders?status=lost' })).status).toBe(401);
+  });
+
+  it('lets the admin in', async () => {
+    for (const path of ['/overview', '/sellers', '/products/review-queue', '/orders', '/users']) {
+      expect((await admin.console(admin.admin).get(`/api/admin${path}`)).status).toBe(200);
+    }
+  });
+});

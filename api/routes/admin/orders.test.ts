@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStream } from '../../../domain/order/events.ts';
+import type { LocalClient } from '../../local-client.ts';
+import type { Client, TestApi } from '../../testing.ts';
+import { buyerWith, checkoutBody, listedProduct, oversized, productState, signedIn } from '../orders.fixtures.ts';
+import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
+import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+
+let harness: AdminTestApi;
+let api: TestApi;
+let admin: LocalClient;
+let adminId: string;
+
+beforeAll(async () => {
+  harness = await startAdminApi();
+  api = harness.api;
+  admin = harness.console(harness.admin);
+  adminId = harness.admin.user!.id;
+});
+
+afterAll(() => harness.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+
+async function orderIds(query: string): Promise<string[]> {
+  const { status, body } = await admin.get(`/api/admin/orders?${query}`);
+  expect(status).toBe(200);
+  return body.items.map((order: { id: string }) => order.id);
+}
+
+describe('GET /api/admin/orders', () => {
+  let sellers: Client[];
+  let buyers: Client[];
+  /** Placed in this order: A (buyer 0, seller 0), B (buyer 1, sellers 0 and 1, processing), C (buyer 1, seller 1). */
+  let a: string, b: string, c: string;
+
+  beforeAll(async () => {
+    sellers = [await signedIn(api, 'seller'), await signedIn(api, 'seller')];
+    buyers = [await signedIn(api, 'buyer'), await signedIn(api, 'buyer')];
+    const products = [await listedProduct(api, sellers[0]!), await listedProduct(api, sellers[1]!)];
+    a = (await placedOrder(api, buyers[0]!, [{ productId: products[0]! }])).orderId;
+    b = (await placedOrder(api, buyers[1]!, [{ productId: products[0]! }, { productId: products[1]! }])).orderId;
+    c = (await placedOrder(api, buyers[1]!, [{ productId: products[1]! }])).orderId;
+    await movedOrder(api, b, 'processing');
+    await harness.settle();
+  });
+
+  it('lists every order, newest first, with paging', async () => {
+    const all = await orderIds('limit=100');
+    expect(all.slice(0, 3)).toEqual([c, b, a]);
+    const page = await admin.get('/api/admin/orders?limit=1&offset=1');
+    expect(page.body).toEqual({ items: [expect.objectContaining({ id: b, status: 'processing', buyerId: buyers[1]!.user!.id })], total: all.length });
+  });
+
+  it('filters by status, seller, buyer and the days placed, together', async () => {
+    const sellerOf = (i: number) => sellers[i]!.user!.id;
+    const buyerOf = (i: number) => buyers[i]!.user!.id;
+    expect(await orderIds(`sellerId=${sellerOf(0)}`)).toEqual([b, a]);
+    expect(await orderIds(`sellerId=${sellerOf(1)}`)).toEqual([c, b]);
+    expect(await orderIds(`buyerId=${buyerOf(1)}`)).toEqual([c, b]);
+    expect(await orderIds(`buyerId=${buyerOf(1)}&status=pending`)).toEqual([c]);
+    expect(await orderIds(`sellerId=${sellerOf(0)}&status=processing`)).toEqual([b]);
+    expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(-1)}&to=${day(0)}`)).toEqual([b, a]);
+    expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(1)}`)).toEqual([]);
+    expect(await orderIds(`sellerId=${sellerOf(0)}&to=${day(-1)}`)).toEqual([]);
+    expect((await admin.get(`/api/admin/orders?sellerId=${sellerOf(1)}&limit=1`)).body).toMatchObject({ items: [{ id: c }], total: 2 });
+  });
+
+  it('refuses bad filters', async () => {
+    const fieldsOf = async (query: string) => {
+      const reply = await admin.get(`/api/admin/orders?${query}`);
+      expect(reply.status).toBe(400);
+      return reply.body.error.fields;
+    };
+    expect(await fieldsOf('status=lost')).toEqual({ status: 'Status must be one of pending, processing, shipped, delivered, cancelled' });
+    expect(await fieldsOf('from=yesterday')).toEqual({ from: 'From must be a date like 2024-05-01' });
+    expect(await fieldsOf('to=2024-13-01')).toEqual({ to: 'To must be a date like 2024-05-01' });
+    expect(await fieldsOf(`from=${day(0)}&to=${day(-1)}`)).toEqual({ from: 'From must be on or before To' });
+    expect(await fieldsOf('limit=many')).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
+  });
+});
+
+describe('POST /api/admin/orders/{id}/status', () => {
+  /** An order placed through the cart and checkout, so its stock is reserved. */
+  async function checkedOut(quantity: number) {
+    const seller = await signedIn(api, 'seller');
+    const productId = await listedProduct(api, seller, { stockQuantity: 10 });
+    const buyer = await buyerWith(api, productId, quantity);
+    const reply = await buyer.post('/api/orders', checkoutBody());
+    expect(reply.status).toBe(201);
+    return { orderId: reply.body.order.id as string, productId };
+  }
+
+  it('moves any order along, as the admin', async () => {
+    const { orderId } = await checkedOut(1);
+    for (const status of ['processing', 'shipped', 'delivered']) {
+      const reply = await admin.post(`/api/admin/orders/${orderId}/status`, { status });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ order: expect.objectContaining({ id: orderId, status }), position: expect.any(Number) });
+    }
+    const byAdmin = { data: { by: adminId }, actor: adminId };
+    expect((await eventsOf(api, orderStream(orderId))).slice(1)).toMatchObject([
+      { type: 'OrderProcessing', ...byAdmin },
+      { type: 'OrderShipped', ...byAdmin },
+      { type: 'OrderDelivered', ...byAdmin },
+    ]);
+    await harness.settle();
+    expect((await orderIds('status=delivered')).includes(orderId)).toBe(true);
+  });
+
+  it('cancels any order with a reason, releasing its stock', async () => {
+    const { orderId, productId } = await checkedOut(3);
+    expect((await productState(api, productId)).stockQuantity).toBe(7);
+    const reply = await admin.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', reason: 'Payment fraud suspected' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'Payment fraud suspected' });
+    expect((await productState(api, productId)).stockQuantity).toBe(10);
+    expect((await eventsOf(api, orderStream(orderId))).at(-1)).toEqual({
+      type: 'OrderCancelled',
+      data: { orderId, reason: 'Payment fraud suspected', by: adminId, at: expect.any(String) },
+      actor: adminId,
+    });
+  });
+
+  it('refuses moves the status machine does not allow, storing nothing', async () => {
+    const { orderId } = await checkedOut(1);
+    const reply = await storesNothing(api, () => admin.post(`/api/admin/orders/${orderId}/status`, { status: 'delivered' }));
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toEqual({ code: 'invalid_transition', message: 'Cannot move an order from pending to delivered' });
+  });
+
+  it('refuses bad bodies and unknown orders', async () => {
+    const { orderId } = await checkedOut(1);
+    const path = `/api/admin/orders/${orderId}/status`;
+    const noReason = await storesNothing(api, () => admin.post(path, { status: 'cancelled' }));
+    expect(noReason.body.error).toMatchObject({ code: 'validation_failed', fields: { reason: 'Please give a reason for cancelling' } });
+    const unknownStatus = await storesNothing(api, () => admin.post(path, { status: 'lost' }));
+    expect(unknownStatus.body.error).toMatchObject({ code: 'validation_failed', fields: { status: 'Choose processing, shipped, delivered or cancelled' } });
+    expect((await storesNothing(api, () => admin.post(path, '{bad'))).body.error.code).toBe('malformed_json');
+    expect((await storesNothing(api, () => admin.post(path, oversized()))).status).toBe(413);
+    const unknown = await storesNothing(api, () => admin.post(`/api/admin/orders/${crypto.randomUUID()}/status`, { status: 'processing' }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listedProduct, signedIn } from '../orders.fixtures.ts';
+import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
+import { type AdminTestApi, startAdminApi } from './admin.fixtures.ts';
+
+let harness: AdminTestApi;
+
+beforeAll(async () => {
+  harness = await startAdminApi();
+});
+
+afterAll(() => harness.close());
+
+const overview = async () => {
+  await harness.settle();
+  const reply = await harness.console(harness.admin).get('/api/admin/overview');
+  expect(reply.status).toBe(200);
+  return reply.body;
+};
+
+it('starts from an empty marketplace', async () => {
+  const none = { revenuePaise: 0, units: 0, orders: 0 };
+  expect(await overview()).toEqual({
+    users: 1,
+    sellersAwaitingVerification: 0,
+    productsAwaitingReview: 0,
+    ordersByStatus: { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    sales: { today: none, last30Days: none },
+  });
+});
+
+it('counts what awaits the admins, the orders by status and the sales', async () => {
+  const { api } = harness;
+  const admin = harness.console(harness.admin);
+  const [verified, waiting, suspended] = [await signedIn(api, 'seller'), await signedIn(api, 'seller'), await signedIn(api, 'seller')];
+  const buyer = await signedIn(api, 'buyer');
+  await admin.post(`/api/admin/sellers/${verified.user!.id}/verify`, {});
+  await admin.post(`/api/admin/sellers/${suspended.user!.id}/suspend`, { reason: 'Counterfeit goods' });
+  const diya = await listedProduct(api, verified, { pricePaise: 499_00 });
+  const comb = await listedProduct(api, waiting, { pricePaise: 150_00 });
+  await listedProduct(api, waiting, {}, { verified: false });
+  await listedProduct(api, verified, {}, { verified: false });
+
+  await placedOrder(api, buyer, [{ productId: diya, quantity: 2 }]);
+  const processing = await placedOrder(api, buyer, [{ productId: comb }]);
+  await movedOrder(api, processing.orderId, 'processing');
+  const cancelled = await placedOrder(api, buyer, [{ productId: diya }]);
+  await admin.post(`/api/admin/orders/${cancelled.orderId}/status`, { status: 'cancelled', reason: 'Duplicate order' });
+
+  // Price x quantity of the orders not cancelled; delivery charges are not sales.
+  const sales = { revenuePaise: 2 * 499_00 + 150_00, units: 3, orders: 2 };
+  expect(await overview()).toEqual({
+    users: 5,
+    sellersAwaitingVerification: 1,
+    productsAwaitingReview: 2,
+    ordersByStatus: { pending: 1, processing: 1, shipped: 0, delivered: 0, cancelled: 1 },
+    sales: { today: sales, last30Days: sales },
+  });
+});

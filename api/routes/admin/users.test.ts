@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream } from '../../../domain/account/events.ts';
+import type { LocalClient } from '../../local-client.ts';
+import type { TestApi } from '../../testing.ts';
+import { SAREE } from '../catalog.fixtures.ts';
+import { oversized, signedIn } from '../orders.fixtures.ts';
+import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+
+let harness: AdminTestApi;
+let api: TestApi;
+let admin: LocalClient;
+let adminId: string;
+
+beforeAll(async () => {
+  harness = await startAdminApi();
+  api = harness.api;
+  admin = harness.console(harness.admin);
+  adminId = harness.admin.user!.id;
+});
+
+afterAll(() => harness.close());
+
+const grant = (userId: string, role: unknown) => admin.post(`/api/admin/users/${userId}/roles`, { role });
+const revoke = (userId: string, role: string) => admin.delete(`/api/admin/users/${userId}/roles/${role}`);
+
+describe('GET /api/admin/users', () => {
+  it('lists users newest first, with paging, never their password', async () => {
+    const older = await signedIn(api, 'buyer', 'Ravi Kumar');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const newer = await signedIn(api, 'seller', 'Lakshmi Textiles');
+    await harness.settle();
+    const { status, body } = await admin.get('/api/admin/users?limit=2');
+    expect(status).toBe(200);
+    expect(body.items).toEqual([
+      { id: newer.user!.id, fullName: 'Lakshmi Textiles', email: newer.user!.email, roles: ['seller'], registeredAt: expect.any(String) },
+      { id: older.user!.id, fullName: 'Ravi Kumar', email: older.user!.email, roles: ['buyer'], registeredAt: expect.any(String) },
+    ]);
+    expect(body.total).toBe(3); // with the harness's admin
+    expect((await admin.get('/api/admin/users?limit=2&offset=2')).body.items).toMatchObject([{ id: adminId }]);
+  });
+
+  it('searches names and e-mail addresses, case-insensitive', async () => {
+    const priya = await signedIn(api, 'buyer', 'Priya Sharma');
+    await harness.settle();
+    const found = async (q: string) => (await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).body;
+    expect(await found('  pRIYA ')).toMatchObject({ items: [{ id: priya.user!.id }], total: 1 });
+    expect(await found(priya.user!.email.slice(0, 12).toUpperCase())).toMatchObject({ items: [{ id: priya.user!.id }], total: 1 });
+    expect(await found('ADMIN@MIBI')).toMatchObject({ items: [{ id: adminId }], total: 1 });
+    expect(await found('nobody by this name')).toEqual({ items: [], total: 0 });
+    expect((await admin.get('/api/admin/users?q=a&limit=1')).body).toMatchObject({ items: [expect.anything()], total: expect.any(Number) });
+  });
+
+  it('refuses a search too long', async () => {
+    const reply = await admin.get(`/api/admin/users?q=${'x'.repeat(201)}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields).toEqual({ q: 'Search text must be at most 200 characters' });
+  });
+});
+
+describe('granting and revoking roles', () => {
+  it('grants a role, recorded with the admin as actor, and it counts at once', async () => {
+    const buyer = await signedIn(api, 'buyer');
+    expect((await buyer.post('/api/seller/products', SAREE)).status).toBe(403);
+    const reply = await grant(buyer.user!.id, 'seller');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ id: buyer.user!.id, roles: ['buyer', 'seller'], position: expect.any(Number) });
+    expect((await eventsOf(api, accountStream(buyer.user!.id))).at(-1)).toEqual({
+      type: 'RoleAdded',
+      data: { userId: buyer.user!.id, role: 'seller', by: adminId, at: expect.any(String) },
+      actor: adminId,
+    });
+    expect((await buyer.post('/api/seller/products', SAREE)).status).toBe(201);
+    // Granting it again changes nothing.
+    expect((await storesNothing(api, () => grant(buyer.user!.id, 'seller'))).body.roles).toEqual(['buyer', 'seller']);
+  });
+
+  it('grants the admin role and revokes roles', async () => {
+    const user = await signedIn(api, 'seller');
+    expect((await grant(user.user!.id, 'admin')).body.roles).toEqual(['seller', 'admin']);
+    expect((await harness.console(user).get('/api/admin/overview')).status).toBe(200);
+    const revoked = await revoke(user.user!.id, 'admin');
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ id: user.user!.id, roles: ['seller'], position: expect.any(Number) });
+    expect((await eventsOf(api, accountStream(user.user!.id))).at(-1)).toMatchObject({ type: 'RoleRemoved', data: { role: 'admin', by: adminId }, actor: adminId });
+    expect((await harness.console(user).get('/api/admin/overview')).status).toBe(403);
+  });
+
+  it('never removes an admin’s own admin role, nor anyone’s last role', async () => {
+    const own = await storesNothing(api, () => revoke(adminId, 'admin'));
+    expect(own.status).toBe(409);
+    expect(own.body.error).toEqual({ code: 'own_admin_role', message: 'You cannot remove your own admin role' });
+    const buyer = await signedIn(api, 'buyer');
+    const last = await storesNothing(api, () => revoke(buyer.user!.id, 'buyer'));
+    expect(last.status).toBe(409);
+    expect(last.body.error).toEqual({ code: 'last_role', message: 'An account must keep at least one role' });
+  });
+
+  it('refuses unknown roles, bad bodies and unknown users', async () => {
+    const buyer = await signedIn(api, 'buyer');
+    const choose = { code: 'validation_failed', message: 'Choose buyer, seller or admin', fields: { role: 'Choose buyer, seller or admin' } };
+    expect((await storesNothing(api, () => grant(buyer.user!.id, 'owner'))).body.error).toEqual(choose);
+    expect((await storesNothing(api, () => grant(buyer.user!.id, undefined))).body.error).toEqual(choose);
+    expect((await storesNothing(api, () => revoke(buyer.user!.id, 'owner'))).body.error).toEqual(choose);
+    const path = `/api/admin/users/${buyer.user!.id}/roles`;
+    expect((await storesNothing(api, () => admin.post(path, '{bad'))).body.error.code).toBe('malformed_json');
+    expect((await storesNothing(api, () => admin.post(path, oversized()))).status).toBe(413);
+    for (const reply of [await grant(crypto.randomUUID(), 'seller'), await revoke(crypto.randomUUID(), 'seller')]) {
+      expect(reply.status).toBe(404);
+      expect(reply.body.error).toEqual({ code: 'not_found', message: 'Account not found' });
+    }
+  });
+});
