@@ -19,7 +19,7 @@ import { cartDecider } from '../domain/cart/decider.ts';
 import { cartStream } from '../domain/cart/events.ts';
 import { type CheckoutLine, type OrderCommand, orderDecider } from '../domain/order/decider.ts';
 import { type OrderEvent, orderStream } from '../domain/order/events.ts';
-import type { checkoutSchema } from '../domain/order/schemas.ts';
+import type { checkoutSchema, orderStatusChangeSchema } from '../domain/order/schemas.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import { type StockReleaseReason, productStream } from '../domain/product/events.ts';
 import type { OrderDoc } from '../projections/models.ts';
@@ -94,6 +94,23 @@ export async function releaseStock(
     position = Math.max(position, released.position);
   }
   return position;
+}
+
+/**
+ * Moves an order through the status machine as `user` (the decider checks who may), and on a
+ * cancel releases its stock; also on a repeated cancel, so one that stopped half-way finishes.
+ */
+export async function changeOrderStatus(ctx: AppContext, user: SessionUser, orderId: string, change: z.output<typeof orderStatusChangeSchema>) {
+  const at = new Date().toISOString();
+  const metadata = { actor: user.id, correlationId: orderId };
+  const command = { type: 'ChangeOrderStatus', actor: actorOf(user), at, ...change } as const;
+  const moved = await ctx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
+  const { order } = (await readOrder(ctx, orderId))!;
+  const released =
+    change.status === 'cancelled'
+      ? await releaseStock(ctx, orderId, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
+      : 0;
+  return { order, position: Math.max(moved.position, released) };
 }
 
 /** Reserves every line or none: a line that cannot be reserved releases the ones before it and rethrows. */

@@ -1,13 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isAdmin } from '../../domain/actor.ts';
-import { orderDecider } from '../../domain/order/decider.ts';
-import { orderStream } from '../../domain/order/events.ts';
 import { DELIVERY_METHODS } from '../../domain/order/options.ts';
 import { checkoutSchema, orderStatusChangeSchema } from '../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
 import { COLLECTIONS, type OrderDoc, type OrderLineDoc } from '../../projections/models.ts';
 import { actorOf, requireRole, requireUser } from '../auth/middleware.ts';
-import { placeOrder, readOrder, releaseStock } from '../checkout.ts';
+import { changeOrderStatus, placeOrder } from '../checkout.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
@@ -177,17 +175,7 @@ export function orderRoutes(ctx: AppContext) {
       const user = requireUser(c);
       const { id } = c.req.valid('param');
       const change = c.req.valid('json');
-      const at = new Date().toISOString();
-      const metadata = { actor: user.id, correlationId: id };
-      const command = { type: 'ChangeOrderStatus', actor: actorOf(user), at, ...change } as const;
-      const moved = await ctx.streams.decide(orderStream(id), orderDecider, command, metadata);
-      const { order } = (await readOrder(ctx, id))!;
-      // Also on a repeated cancel, so a cancel that stopped half-way releases the rest.
-      const released =
-        change.status === 'cancelled'
-          ? await releaseStock(ctx, id, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
-          : 0;
-      return c.json({ order, position: Math.max(moved.position, released) }, 200);
+      return c.json(await changeOrderStatus(ctx, user, id, change), 200);
     },
   );
 

@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { orderDecider } from '../../../domain/order/decider.ts';
-import { orderStream } from '../../../domain/order/events.ts';
 import { orderStatusChangeSchema } from '../../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
 import { COLLECTIONS, type OrderDoc } from '../../../projections/models.ts';
-import { actorOf, requireRole } from '../../auth/middleware.ts';
-import { readOrder, releaseStock } from '../../checkout.ts';
+import { requireRole } from '../../auth/middleware.ts';
+import { changeOrderStatus } from '../../checkout.ts';
 import type { AppContext } from '../../context.ts';
 import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
 import { OrderChangeSchema, OrderSchema } from '../orders.ts';
@@ -79,17 +77,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       const admin = requireRole(c, 'admin');
       const { id } = c.req.valid('param');
       const change = c.req.valid('json');
-      const at = new Date().toISOString();
-      const metadata = { actor: admin.id, correlationId: id };
-      const command = { type: 'ChangeOrderStatus', actor: actorOf(admin), at, ...change } as const;
-      const moved = await ctx.streams.decide(orderStream(id), orderDecider, command, metadata);
-      const { order } = (await readOrder(ctx, id))!;
-      // Also on a repeated cancel, so a cancel that stopped half-way releases the rest.
-      const released =
-        change.status === 'cancelled'
-          ? await releaseStock(ctx, id, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
-          : 0;
-      return c.json({ order, position: Math.max(moved.position, released) }, 200);
+      return c.json(await changeOrderStatus(ctx, admin, id, change), 200);
     },
   );
 
