@@ -11,26 +11,37 @@ import type { PurchaseFacts } from '../domain/catalog/availability.ts';
 import { isPurchasable } from '../domain/catalog/status.ts';
 import { type Product, productDecider } from '../domain/product/decider.ts';
 import { productStream } from '../domain/product/events.ts';
+import { sellerDecider } from '../domain/seller/decider.ts';
+import { sellerStream } from '../domain/seller/events.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 
+/** A product with what else decides whether it can be bought: its seller's standing. */
+export interface ProductOnSale extends Product {
+  sellerSuspended: boolean;
+}
+
 /** A product ever listed, delisted ones included; a 404 for an id never listed. */
-export async function loadProduct(ctx: AppContext, productId: string): Promise<Product> {
+export async function loadProduct(ctx: AppContext, productId: string): Promise<ProductOnSale> {
   const { state } = await ctx.streams.load(productStream(productId), productDecider);
   if (!state) throw new ApiError(404, 'not_found', 'Product not found');
-  return state;
+  const { state: standing } = await ctx.streams.load(sellerStream(state.sellerId), sellerDecider);
+  return { ...state, sellerSuspended: standing.suspended };
 }
+
+/** Verified, still listed, and its seller not suspended. */
+export const isForSale = (product: ProductOnSale): boolean => isPurchasable(product) && !product.sellerSuspended;
 
 /**
  * What a buyer may take of `product`. Stock already reserved for `orderId` counts as
  * available to that order, so a retried checkout is judged as the first attempt was.
  */
-export function purchaseFacts(product: Product, orderId?: string): PurchaseFacts {
+export function purchaseFacts(product: ProductOnSale, orderId?: string): PurchaseFacts {
   const reservedForOrder = orderId === undefined ? 0 : (product.reservations[orderId] ?? 0);
   return {
     name: product.details.name,
     stockQuantity: product.stockQuantity + reservedForOrder,
-    available: isPurchasable(product),
+    available: isForSale(product),
   };
 }
 
@@ -43,7 +54,7 @@ export async function sellerName(ctx: AppContext, sellerId: string): Promise<str
 export interface CartLine {
   productId: string;
   quantity: number;
-  product: Product;
+  product: ProductOnSale;
 }
 
 /** A user's cart lines in the order they were added, each with its product, and the cart stream's position. */

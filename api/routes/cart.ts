@@ -2,12 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { type CartCommand, cartDecider } from '../../domain/cart/decider.ts';
 import { cartStream } from '../../domain/cart/events.ts';
 import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schemas.ts';
-import { isPurchasable } from '../../domain/catalog/status.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
 import { actorOf, requireUser } from '../auth/middleware.ts';
 import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
-import { loadCart, loadProduct, purchaseFacts } from '../product-facts.ts';
+import { isForSale, loadCart, loadProduct, purchaseFacts } from '../product-facts.ts';
 
 const CartProductSchema = z
   .object({
@@ -16,7 +15,7 @@ const CartProductSchema = z
     pricePaise: z.number().int(),
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int(),
-    available: z.boolean().openapi({ description: 'Verified and still listed: false for a product delisted since it was added' }),
+    available: z.boolean().openapi({ description: 'Verified, still listed and its seller not suspended: false for a product delisted since it was added' }),
   })
   .openapi('CartProduct');
 
@@ -46,7 +45,7 @@ async function cartView(ctx: AppContext, userId: string): Promise<Cart> {
       pricePaise: product.details.pricePaise,
       imageUrl: product.details.imageUrl,
       stockQuantity: product.stockQuantity,
-      available: isPurchasable(product),
+      available: isForSale(product),
     },
   }));
   return {

@@ -1,0 +1,70 @@
+/** Shared steps of the shopping tests (products, cart, checkout, reviews): accounts and products through the API, the axe check. */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, type TestInfo, expect } from '@playwright/test';
+import { type Account, newAccount } from './helpers.ts';
+
+export interface ShopProduct {
+  id: string;
+  name: string;
+  pricePaise: number;
+  stockQuantity: number;
+  categoryId: string;
+}
+
+/** The API refuses cross-site writes; a request context sends no Origin unless told, so say where it comes from. */
+const sameOrigin = (baseURL: string) => ({ origin: baseURL });
+
+/** Signs `request`'s context up (its cookie jar keeps the session); pages opened afterwards are signed in. */
+export async function signUpByApi(request: APIRequestContext, baseURL: string, role: 'buyer' | 'seller', fullName?: string): Promise<Account> {
+  const account = newAccount(fullName);
+  const response = await request.post('/api/auth/signup', { data: { ...account, role }, headers: sameOrigin(baseURL) });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+export async function signInByApi(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
+  const response = await request.post('/api/auth/signin', { data: { email, password }, headers: sameOrigin(baseURL) });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A product on sale, by its exact name. */
+export async function productNamed(request: APIRequestContext, name: string): Promise<ShopProduct> {
+  const response = await request.get(`/api/products?q=${encodeURIComponent(name)}&limit=100`);
+  const { items } = (await response.json()) as { items: ShopProduct[] };
+  const product = items.find((item) => item.name === name);
+  if (!product) throw new Error(`No product named ${name}`);
+  return product;
+}
+
+/** Lists a product as the seller signed in on `request` (the server verifies it at once: AUTO_VERIFY). */
+export async function listProduct(
+  request: APIRequestContext,
+  baseURL: string,
+  fields: Partial<ShopProduct> & { name: string; tags?: string[] },
+): Promise<string> {
+  const product = {
+    description: 'Hand-made in India by a small workshop.',
+    pricePaise: 99_900,
+    stockQuantity: 20,
+    categoryId: 'handicrafts',
+    tags: ['Test Studio'],
+    ...fields,
+  };
+  const response = await request.post('/api/seller/products', { data: product, headers: sameOrigin(baseURL) });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function addToCartByApi(request: APIRequestContext, baseURL: string, productId: string, quantity = 1): Promise<void> {
+  const response = await request.post('/api/cart/items', { data: { productId, quantity }, headers: sameOrigin(baseURL) });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Attaches a screenshot of the settled screen, then fails on any serious or critical axe violation. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '../Skeleton.tsx';
+import { DashboardIcon, type DashboardIconName } from './DashboardIcon.tsx';
+
+/** A headline figure of a dashboard, as a list item; `value` is null while it loads (a placeholder of the same size). */
+export function StatCard({ icon, label, value }: { icon: DashboardIconName; label: string; value: string | null }) {
+  return (
+    <li className="card flex-row items-center gap-4 border border-base-300 bg-base-100 p-5">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-orange-50 text-primary">
+        <DashboardIcon name={icon} className="size-6" />
+      </span>
+      <p className="flex min-w-0 flex-col">
+        <span className="text-sm text-base-content/80">{label}</span>
+        <span className="h-8 truncate text-2xl font-bold">{value ?? <Skeleton className="h-8 w-20" />}</span>
+      </p>
+    </li>
+  );
+}
+
+/** The row of stat cards at the top of a dashboard. */
+export function StatCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3" aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,71 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+
+interface Tab<Id extends string> {
+  id: Id;
+  label: string;
+}
+
+interface TabsProps<Id extends string> {
+  label: string;
+  tabs: ReadonlyArray<Tab<Id>>;
+  selected: Id;
+  onSelect: (id: Id) => void;
+  /** The selected tab's panel. */
+  children: ReactNode;
+}
+
+/** Where each key moves from tab `index` of `count`. */
+const KEY_STEPS: Partial<Record<string, (index: number, count: number) => number>> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+/** daisyUI tabs with the ARIA tabs pattern: arrow keys, Home and End move between the tabs. */
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
+  const id = useId();
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const step = KEY_STEPS[event.key];
+    const target = step?.(index, tabs.length);
+    const tab = target === undefined ? undefined : tabs[target];
+    if (!tab) return;
+    event.preventDefault();
+    onSelect(tab.id);
+    buttons.current[target!]?.focus();
+  }
+
+  return (
+    <>
+      <div role="tablist" aria-label={label} className="tabs tabs-border">
+        {tabs.map((tab, index) => {
+          const active = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(button) => {
+                buttons.current[index] = button;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-${tab.id}`}
+              aria-selected={active}
+              aria-controls={`${id}-panel`}
+              tabIndex={active ? 0 : -1}
+              className={`tab ${active ? 'tab-active font-semibold' : 'text-base-content/80'}`}
+              onClick={() => onSelect(tab.id)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${selected}`} className="pt-6">
+        {children}
+      </div>
+    </>
+  );
+}

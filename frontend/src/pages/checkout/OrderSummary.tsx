@@ -1,0 +1,44 @@
+import { multiply } from '../../../../domain/money.ts';
+import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
+import { priceOrder } from '../../../../domain/order/pricing.ts';
+import type { Cart } from '../../api/types.ts';
+import { formatPrice } from '../../format.ts';
+
+/** The lines, subtotal, delivery charge and total of the order about to be placed. */
+export function OrderSummary({ cart, delivery }: { cart: Cart; delivery: DeliveryMethod }) {
+  const totals = priceOrder(
+    cart.lines.map(({ quantity, product }) => ({ pricePaise: product.pricePaise, quantity })),
+    delivery,
+  );
+  return (
+    <>
+      <h2 id="checkout-summary-title" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
+        {cart.lines.map(({ productId, quantity, product }) => (
+          <li key={productId} className="flex justify-between gap-4">
+            <span>
+              {product.name} <span className="text-base-content/80">× {quantity}</span>
+            </span>
+            <span className="shrink-0">{formatPrice(multiply(product.pricePaise, quantity))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-col gap-2 border-t border-base-300 pt-4">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(totals.subtotalPaise)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery ({DELIVERY_OPTIONS[delivery].label})</dt>
+          <dd>{formatPrice(totals.deliveryChargePaise)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatPrice(totals.totalPaise)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

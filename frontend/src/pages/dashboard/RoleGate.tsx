@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { Role } from '../../../../domain/actor.ts';
+import { api } from '../../api/client.ts';
+import type { RoleAdded } from '../../api/types.ts';
+import { session } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+
+/** What taking on a self-service role lets the user do. */
+const ROLE_OFFERS = {
+  buyer: 'As a buyer you can keep a cart, order authentic Indian products and track your orders.',
+  seller: 'As a seller you can list your products, manage your inventory and follow the orders you receive.',
+} as const;
+
+/** Shown instead of a dashboard to a user without its role: buyer and seller can be added here, admin cannot. */
+export function RoleGate({ role }: { role: Role }) {
+  const [busy, setBusy] = useState(false);
+
+  async function addRole(role: keyof typeof ROLE_OFFERS) {
+    setBusy(true);
+    try {
+      const added = await api.post<RoleAdded>('/auth/roles', { role });
+      toast({ title: added.title, description: added.message });
+      session.value = added.user;
+    } catch (error) {
+      toast({ title: 'Error adding role', description: (error as Error).message, tone: 'error' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card mx-auto max-w-xl items-center border border-base-300 p-10 text-center" aria-labelledby="role-gate-title">
+      <h2 id="role-gate-title" className="text-xl font-semibold">
+        This dashboard is for {role === 'admin' ? 'administrators' : `${role}s`}
+      </h2>
+      {role === 'admin' ? (
+        <p className="mt-3 text-base-content/80">Admin access is granted by the MIBI team; it cannot be added to your account here.</p>
+      ) : (
+        <>
+          <p className="mt-3 text-base-content/80">{ROLE_OFFERS[role]}</p>
+          <button type="button" className="btn btn-primary mt-6" disabled={busy} onClick={() => addRole(role)}>
+            {busy ? 'Adding role...' : `Add the ${role} role`}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

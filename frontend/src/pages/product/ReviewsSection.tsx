@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import type { ReviewEligibility, ReviewList as Reviews } from '../../api/types.ts';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { ReviewForm } from './ReviewForm.tsx';
+import { ReviewList } from './ReviewList.tsx';
+
+interface ReviewsSectionProps {
+  productId: string;
+  reviews: Reviews | null;
+  reviewsLoading: boolean;
+  eligibility: ReviewEligibility | null;
+  eligibilityLoading: boolean;
+  onSaved: (position: number) => void;
+}
+
+/** Customer Reviews: what the caller may do (sign in, buy, or write) and the reviews. */
+export function ReviewsSection({ productId, reviews, reviewsLoading, eligibility, eligibilityLoading, onSaved }: ReviewsSectionProps) {
+  return (
+    <section className="mt-16" aria-labelledby="reviews-title" aria-busy={reviewsLoading || eligibilityLoading}>
+      <h2 id="reviews-title" className="text-2xl font-bold">
+        Customer Reviews
+      </h2>
+      <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_3fr]">
+        <div className="card h-fit border border-base-300 p-6">
+          {eligibilityLoading ? <Skeleton className="h-24 w-full" /> : <WriteReview productId={productId} eligibility={eligibility} onSaved={onSaved} />}
+        </div>
+        <ReviewList reviews={reviews} loading={reviewsLoading} />
+      </div>
+    </section>
+  );
+}
+
+function WriteReview({ productId, eligibility, onSaved }: Pick<ReviewsSectionProps, 'productId' | 'eligibility' | 'onSaved'>) {
+  switch (eligibility?.state) {
+    case 'allowed':
+      return <ReviewForm key={productId} productId={productId} existing={eligibility.review} onSaved={onSaved} />;
+    case 'purchase':
+      return <p>Purchase this product to write a review</p>;
+    case 'login':
+      return (
+        <Link href="/auth" className="link link-primary font-medium">
+          Login to write a review
+        </Link>
+      );
+    default:
+      return <p className="text-base-content/80">Reviews cannot be written right now. Please try again later.</p>;
+  }
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { type ApiError, api } from '../../api/client.ts';
+import type { PublicProduct } from '../../api/types.ts';
+import { useLiveEvent } from '../../state/live.ts';
+import { toast } from '../../state/toasts.ts';
+
+/**
+ * One product (GET /products/{id}), its price and stock kept current by the live feed.
+ * `product` is null once a 404 or a failure (with the spec's toast) answered.
+ */
+export function useProduct(id: string) {
+  const [loaded, setLoaded] = useState<{ id: string; product: PublicProduct | null } | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    api.get<PublicProduct>(`/products/${encodeURIComponent(id)}`).then(
+      (product) => active && setLoaded({ id, product }),
+      (error: ApiError) => {
+        if (!active) return;
+        setLoaded({ id, product: null });
+        if (error.status !== 404) toast({ title: 'Error', description: 'Failed to load product details', tone: 'error' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [id]);
+
+  const current = loaded?.id === id ? loaded : null;
+  useLiveEvent('product.changed', (product) => {
+    if (product.id === id && current?.product) setLoaded({ id, product });
+  });
+
+  return { product: current?.product ?? null, loading: !current };
+}
