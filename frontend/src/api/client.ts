@@ -20,7 +20,7 @@ interface ErrorBody {
 
 type Body = object | FormData;
 
-async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+async function request<T>(method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<T> {
   // FormData sets its own multipart content type; everything else is JSON.
   const json = body !== undefined && !(body instanceof FormData);
   let response: Response;
@@ -28,7 +28,7 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: json ? { 'content-type': 'application/json' } : undefined,
+      headers: json ? { 'content-type': 'application/json', ...headers } : headers,
       body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch {
@@ -44,7 +44,7 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
+  post: <T>(path: string, body?: Body, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
   put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
