@@ -1,13 +1,9 @@
-import type { Actor } from '../../domain/actor.ts';
-import { productDecider } from '../../domain/product/decider.ts';
-import { productStream } from '../../domain/product/events.ts';
 import { createApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { LocalClient, type Reply } from '../local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct, productSvg } from './demo-catalog.ts';
 
 const SEED_STREAM = 'demo-seed';
-const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
 const address = { firstName: 'Ananya', lastName: 'Sharma', phone: '9820012345', address: '14 Carter Road, Bandra West', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' };
 
 function ok<T>(reply: Reply<T>, what: string): T {
@@ -23,29 +19,36 @@ function ok<T>(reply: Reply<T>, what: string): T {
 export async function seedDemo(ctx: AppContext, admin: { email: string; password: string }): Promise<boolean> {
   if (!ctx.config.DEMO_DATA || (await ctx.platform.events.streamRevision(SEED_STREAM)) >= 0) return false;
   try {
-    await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedStarted', data: {} }], 'no_stream', { actor: SYSTEM.userId });
+    await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedStarted', data: {} }], 'no_stream', { actor: 'system' });
   } catch {
     return false; // another process is seeding
   }
   const app = createApp(ctx);
   const signUp = async (fullName: string, email: string, role: 'buyer' | 'seller') => {
     const client = new LocalClient(app);
-    ok(await client.post('/api/auth/signup', { fullName, email, password: DEMO_PASSWORD, role }), `sign-up of ${email}`);
-    return client;
+    const { user } = ok(await client.post<{ user: { id: string } }>('/api/auth/signup', { fullName, email, password: DEMO_PASSWORD, role }), `sign-up of ${email}`);
+    return Object.assign(client, { userId: user.id });
   };
   const settle = async () => {
     await ctx.progress.waitFor(await ctx.platform.events.lastPosition(), 10_000);
   };
 
+  const staff = new LocalClient(app);
+  ok(await staff.post('/api/auth/signin', admin), 'admin sign-in');
   const productIds = new Map<string, string>();
   for (const seller of DEMO_SELLERS) {
     const client = await signUp(seller.fullName, seller.email, 'seller');
-    for (const product of seller.products) productIds.set(product.name, await listProduct(ctx, client, product));
+    ok(await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }), `verifying ${seller.email}`);
+    for (const product of seller.products) {
+      const id = await listProduct(ctx, client, product);
+      // Verifying twice is a no-op, so this also holds with AUTO_VERIFY on.
+      ok(await staff.post(`/api/admin/products/${id}/verify`), `verifying ${product.name}`);
+      if (product.featured) ok(await staff.post(`/api/admin/products/${id}/feature`), `featuring ${product.name}`);
+      productIds.set(product.name, id);
+    }
   }
 
   const buyer = await signUp(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
-  const staff = new LocalClient(app);
-  ok(await staff.post('/api/auth/signin', admin), 'admin sign-in');
   const order = async (items: Array<[string, number]>, delivery: string, moves: string[]) => {
     for (const [name, quantity] of items) ok(await buyer.post('/api/cart/items', { productId: productIds.get(name), quantity }), `add ${name}`);
     const { order } = ok(await buyer.post<{ order: { id: string } }>('/api/orders', { shippingAddress: address, delivery, payment: 'cod' }), 'order');
@@ -71,21 +74,15 @@ export async function seedDemo(ctx: AppContext, admin: { email: string; password
   for (const [name, rating, comment] of reviews) {
     ok(await buyer.post(`/api/products/${productIds.get(name)}/reviews`, { rating, comment }), `review of ${name}`);
   }
-  await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedFinished', data: { products: productIds.size } }], 0, { actor: SYSTEM.userId });
+  await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedFinished', data: { products: productIds.size } }], 0, { actor: 'system' });
   await settle();
   return true;
 }
 
 async function listProduct(ctx: AppContext, seller: LocalClient, product: DemoProduct): Promise<string> {
-  const { featured, ...fields } = product;
+  const { featured: _featured, ...fields } = product;
   const key = `demo/${product.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`;
   await ctx.platform.blobs.put(key, Buffer.from(productSvg(product)), 'image/svg+xml');
   const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, imageUrl: ctx.platform.blobs.publicUrl(key) };
-  const { id } = ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`);
-  if (featured) {
-    // Featuring is an admin action without a route until the admin console exists.
-    const command = { type: 'FeatureProduct', actor: SYSTEM, at: new Date().toISOString() } as const;
-    await ctx.streams.decide(productStream(id), productDecider, command, { actor: SYSTEM.userId });
-  }
-  return id;
+  return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
 }
