@@ -130,6 +130,28 @@ describe('ProjectionRunner', () => {
     expect(await read.collection('tallies').get('counter-0')).toEqual((await rebuildInto('clean.db')).tallies![0]);
   });
 
+  it('lets the others go on while a failing projection retries alone', async () => {
+    await seed(1, 3);
+    const read = openRead();
+    let failuresLeft = 3;
+    const flaky: Projection = {
+      ...testProjections[1]!,
+      async apply(event, work) {
+        if (failuresLeft-- > 0) throw new Error('bad handler');
+        await testProjections[1]!.apply(event, work);
+      },
+    };
+    const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [testProjections[0]!, flaky], onError: () => {} });
+    await runner.start();
+    closers.push(() => runner.stop());
+    await vi.waitFor(async () => expect(await read.checkpoint('log-stats')).toBe(3));
+    await events.append('counter-0', [{ type: 'Counted', data: { amount: 1 } }], 2);
+    await vi.waitFor(async () => expect(await read.checkpoint('log-stats')).toBe(4));
+    await vi.waitFor(async () => expect(await read.checkpoint('tallies')).toBe(4), { timeout: 5000 });
+    expect(runner.failures()).toEqual({});
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
+  });
+
   it('survives SIGKILL mid-way: after a restart the read models equal a clean rebuild', async () => {
     await seed(20, 150); // 3,000 events, batches of 50 in the child
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'runner.kill-fixture.ts'), dir], {

@@ -1,6 +1,6 @@
 import type { Bus } from '../platform/bus/port.ts';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { ReadStore } from '../platform/readstore/port.ts';
+import type { ProjectionBatch, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
 
 export interface RunnerDeps {
@@ -21,12 +21,15 @@ interface Running {
 }
 
 /**
- * Follows the global log from each projection's checkpoint: every batch's documents and
- * checkpoint are committed together, then the changes are published. Stopping lets the
- * batch in flight finish, so a checkpoint is never ahead of or behind its documents.
+ * Follows the global log for the projections, all from one reader: each batch is applied to
+ * every projection past its own checkpoint, and their documents and checkpoints are committed
+ * together (one transaction where the store can), then the changes are published. Stopping
+ * lets the batch in flight finish, so a checkpoint is never ahead of or behind its documents.
+ * A projection that fails on an event leaves the group and retries alone, so one bad handler
+ * does not hold the others back.
  */
 export class ProjectionRunner {
-  private readonly running = new Map<string, Running>();
+  private readonly groups = new Set<Running>();
   private readonly errors = new Map<string, string>();
   private readonly batchSize: number;
 
@@ -39,20 +42,24 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    for (const projection of this.deps.projections) await this.startOne(projection);
+    if (this.groups.size > 0) return;
+    for (const projection of this.deps.projections) this.openCollections(projection);
+    this.follow([...this.deps.projections]);
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((name) => this.stopOne(name)));
+    const groups = [...this.groups];
+    for (const group of groups) group.controller.abort();
+    await Promise.all(groups.map((group) => group.done));
   }
 
   /** Empties the projection's collections and checkpoint, then replays the whole log. */
   async rebuild(name: string): Promise<void> {
     const projection = this.find(name);
-    const wasRunning = this.running.has(name);
-    await this.stopOne(name);
+    const wasRunning = this.groups.size > 0;
+    await this.stop();
     await this.deps.read.reset(name, projection.collections.map((c) => c.name));
-    if (wasRunning) await this.startOne(projection);
+    if (wasRunning) await this.start();
   }
 
   /** Processes everything appended so far, without following the log (rebuilds, CLI). */
@@ -64,7 +71,9 @@ export class ProjectionRunner {
     while (position < target) {
       const batch = await this.deps.events.readAll({ after: position, limit: this.batchSize });
       if (batch.length === 0) break;
-      position = await this.commitBatch(projection, batch);
+      const work = await applyBatch(projection, batch, position, this.deps.read);
+      position = batch[batch.length - 1]!.position;
+      await this.commit([{ work, projection: name, position }]);
     }
     return position;
   }
@@ -85,55 +94,76 @@ export class ProjectionRunner {
     for (const spec of projection.collections) this.deps.read.collection(spec);
   }
 
-  private async startOne(projection: Projection): Promise<void> {
-    if (this.running.has(projection.name)) return;
-    this.openCollections(projection);
+  private follow(members: Projection[]): void {
     const controller = new AbortController();
-    this.running.set(projection.name, { controller, done: this.follow(projection, controller.signal) });
-  }
-
-  private async stopOne(name: string): Promise<void> {
-    const run = this.running.get(name);
-    if (!run) return;
-    run.controller.abort();
-    await run.done;
-    this.running.delete(name);
+    const group: Running = { controller, done: Promise.resolve() };
+    group.done = this.followGroup(members, controller.signal).finally(() => this.groups.delete(group));
+    this.groups.add(group);
   }
 
   /**
-   * A failed batch is not committed; the projection resumes from its checkpoint after a
+   * A failed commit is not retried in place: the group resumes from its checkpoints after a
    * growing pause, so a store outage heals by itself and a bad event shows as lag and errors.
    */
-  private async follow(projection: Projection, signal: AbortSignal): Promise<void> {
+  private async followGroup(members: Projection[], signal: AbortSignal): Promise<void> {
     let pause = RETRY_MIN_MS;
-    while (!signal.aborted) {
+    while (!signal.aborted && members.length > 0) {
       try {
-        const after = await this.deps.read.checkpoint(projection.name);
+        const checkpoints = new Map<string, number>();
+        for (const { name } of members) checkpoints.set(name, await this.deps.read.checkpoint(name));
+        const after = Math.min(...checkpoints.values());
         for await (const batch of this.deps.events.subscribeAll({ after, batchSize: this.batchSize, signal })) {
-          await this.commitBatch(projection, batch);
+          const position = batch[batch.length - 1]!.position;
+          const done: ProjectionBatch[] = [];
+          for (const projection of [...members]) {
+            const from = checkpoints.get(projection.name)!;
+            if (position <= from) continue;
+            try {
+              done.push({ work: await applyBatch(projection, batch, from, this.deps.read), projection: projection.name, position });
+            } catch (error) {
+              if (members.length === 1) throw error;
+              this.report(projection.name, error);
+              members.splice(members.indexOf(projection), 1);
+              this.follow([projection]);
+            }
+          }
+          await this.commit(done);
+          for (const { projection } of done) checkpoints.set(projection, position);
           pause = RETRY_MIN_MS;
         }
       } catch (error) {
-        this.errors.set(projection.name, error instanceof Error ? error.message : String(error));
-        (this.deps.onError ?? defaultOnError)(projection.name, error);
+        for (const { name } of members) this.report(name, error);
         await sleep(pause, signal);
         pause = Math.min(pause * 2, RETRY_MAX_MS);
       }
     }
   }
 
-  private async commitBatch(projection: Projection, batch: RecordedEvent[]): Promise<number> {
-    const work = this.deps.read.unitOfWork();
-    for (const event of batch) {
-      if (projection.eventTypes === 'all' || projection.eventTypes.has(event.type)) await projection.apply(event, work);
+  private async commit(batches: ProjectionBatch[]): Promise<void> {
+    if (batches.length === 0) return;
+    await this.deps.read.commitMany(batches);
+    for (const { work, projection, position } of batches) {
+      this.errors.delete(projection);
+      const notice: ChangeNotice = { projection, position, changes: work.changes() };
+      await this.deps.bus.publish(CHANGES_CHANNEL, notice);
     }
-    const position = batch[batch.length - 1]!.position;
-    await this.deps.read.commit(work, projection.name, position);
-    this.errors.delete(projection.name);
-    const notice: ChangeNotice = { projection: projection.name, position, changes: work.changes() };
-    await this.deps.bus.publish(CHANGES_CHANNEL, notice);
-    return position;
   }
+
+  private report(projection: string, error: unknown): void {
+    this.errors.set(projection, error instanceof Error ? error.message : String(error));
+    (this.deps.onError ?? defaultOnError)(projection, error);
+  }
+}
+
+/** The projection's work for the events of `batch` after its checkpoint `from`. */
+async function applyBatch(projection: Projection, batch: RecordedEvent[], from: number, read: ReadStore): Promise<UnitOfWork> {
+  const work = read.unitOfWork();
+  for (const event of batch) {
+    if (event.position > from && (projection.eventTypes === 'all' || projection.eventTypes.has(event.type))) {
+      await projection.apply(event, work);
+    }
+  }
+  return work;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

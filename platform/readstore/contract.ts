@@ -293,6 +293,21 @@ export function readStoreContract(
         expect(await store.checkpoint(projection)).toBe(12);
       });
 
+      it('commitMany stores several projections\' writes and checkpoints', async () => {
+        const [products, orders, catalog, sales] = [unique('products'), unique('orders'), unique('projection'), unique('projection')];
+        const first = store.unitOfWork();
+        first.put(products, { id: 'p1', n: 1 });
+        const second = store.unitOfWork();
+        second.put(orders, { id: 'o1', total: 5 });
+        await store.commitMany([
+          { work: first, projection: catalog, position: 8 },
+          { work: second, projection: sales, position: 6 },
+        ]);
+        expect(await store.collection(products).get('p1')).toEqual({ id: 'p1', n: 1 });
+        expect(await store.collection(orders).get('o1')).toEqual({ id: 'o1', total: 5 });
+        expect([await store.checkpoint(catalog), await store.checkpoint(sales)]).toEqual([8, 6]);
+      });
+
       it('commit with no writes still moves the checkpoint', async () => {
         const projection = unique('projection');
         await store.commit(store.unitOfWork(), projection, 3);

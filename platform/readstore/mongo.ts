@@ -1,6 +1,6 @@
 import { MongoBulkWriteError, MongoClient } from 'mongodb';
 import type { AnyBulkWriteOperation, Db, Filter, IndexDescription, Collection as MongoCollection } from 'mongodb';
-import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -170,6 +170,11 @@ export class MongoReadStore implements ReadStore {
     }
     await Promise.all([...batches].map(([collection, changes]) => collection.writeBatch(changes, position)));
     await this.checkpoints.updateOne({ _id: projection }, { $max: { position } }, { upsert: true });
+  }
+
+  /** MongoDB has no cheap multi-collection atomic write here: each batch commits idempotently on its own. */
+  async commitMany(batches: ProjectionBatch[]): Promise<void> {
+    for (const { work, projection, position } of batches) await this.commit(work, projection, position);
   }
 
   async checkpoint(projection: string): Promise<number> {

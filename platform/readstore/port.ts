@@ -54,6 +54,12 @@ export interface DocChange {
   doc: Doc | null;
 }
 
+export interface ProjectionBatch {
+  work: UnitOfWork;
+  projection: string;
+  position: number;
+}
+
 export interface ReadStore {
   readonly kind: string;
   /** Opens a collection, creating it and its indexes when missing. */
@@ -65,6 +71,8 @@ export interface ReadStore {
    * (atomically where the store can; otherwise idempotently, guarded by position).
    */
   commit(work: UnitOfWork, projection: string, position: number): Promise<void>;
+  /** Several projections' batches at once: one transaction where the store has them. */
+  commitMany(batches: ProjectionBatch[]): Promise<void>;
   /** Last committed position of a projection (0 when it never ran). */
   checkpoint(projection: string): Promise<number>;
   /** Drops the collections and the checkpoint so the projection rebuilds from zero. */

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -165,6 +165,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly selectCheckpoint: Database.Statement<[string], number>;
   private readonly saveCheckpoint: Database.Statement<[string, number]>;
   private readonly deleteCheckpoint: Database.Statement<[string]>;
+  private readonly writeBatches: Database.Transaction<(batches: ProjectionBatch[], changes: DocChange[][]) => void>;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -183,6 +184,15 @@ export class SqliteReadStore implements ReadStore {
         'ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
     );
     this.deleteCheckpoint = this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?');
+    this.writeBatches = this.db.transaction((batches: ProjectionBatch[], changes: DocChange[][]) => {
+      batches.forEach(({ projection, position }, i) => {
+        for (const { collection, id, doc } of changes[i]!) {
+          if (doc) this.open(collection).write(doc);
+          else this.open(collection).remove(id);
+        }
+        this.saveCheckpoint.run(projection, position);
+      });
+    });
   }
 
   collection<T extends Doc = Doc>(spec: CollectionSpec | string): Collection<T> {
@@ -197,19 +207,16 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async commit(work: UnitOfWork, projection: string, position: number): Promise<void> {
-    const changes = work.changes();
-    // Create missing tables before the transaction: a rollback would drop tables the cache still holds.
-    for (const { collection } of changes) this.open(collection);
-    this.db
-      .transaction((batch: DocChange[]) => {
-        for (const { collection, id, doc } of batch) {
-          if (doc) this.open(collection).write(doc);
-          else this.open(collection).remove(id);
-        }
-        this.saveCheckpoint.run(projection, position);
-      })
-      .immediate(changes);
+    await this.commitMany([{ work, projection, position }]);
   }
+
+  async commitMany(batches: ProjectionBatch[]): Promise<void> {
+    const changes = batches.map(({ work }) => work.changes());
+    // Create missing tables before the transaction: a rollback would drop tables the cache still holds.
+    for (const { collection } of changes.flat()) this.open(collection);
+    this.writeBatches.immediate(batches, changes);
+  }
+
 
   async checkpoint(projection: string): Promise<number> {
     return this.selectCheckpoint.get(projection) ?? 0;

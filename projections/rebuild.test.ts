@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listProduct } from '../api/routes/catalog.fixtures.ts';
+import { type TestApi, startTestApi } from '../api/testing.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { everyDocument, marketplace } from '../scripts/cli/marketplace.fixtures.ts';
+import { projections } from './index.ts';
+import { logStats } from './log-stats.ts';
+import { COLLECTIONS } from './models.ts';
+import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
+
+const everyProjectionTo = (toPosition: number) => projections.map((projection) => ({ projection, toPosition }));
+
+describe('replay and compare, on a marketplace made through the API', () => {
+  let api: TestApi;
+  let seller: Awaited<ReturnType<typeof marketplace>>['seller'];
+  const stores: SqliteReadStore[] = [];
+  let storesMade = 0;
+
+  /** A fresh read store in the harness's folder. */
+  const fresh = () => {
+    const store = new SqliteReadStore(join(api.dir, `rebuilt-${++storesMade}.db`));
+    stores.push(store);
+    return store;
+  };
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    ({ seller } = await marketplace(api));
+  });
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+  });
+  afterAll(() => api.close());
+
+  it('rebuilds every projection from zero into documents equal to the live ones', async () => {
+    const last = await api.platform.events.lastPosition();
+    const rebuilt = fresh();
+    const progress: ReplayProgress[] = [];
+    const result = await replay(api.platform.events, rebuilt, everyProjectionTo(last), { onProgress: (p) => progress.push(p) });
+
+    expect(result).toMatchObject({ events: last, position: last, lastEventAt: (await api.platform.events.readAll({ after: last - 1 }))[0]!.metadata.time });
+    expect(progress.at(-1)).toEqual({ events: last, position: last, target: last });
+    expect(await everyDocument(rebuilt)).toEqual(await everyDocument(api.platform.read));
+    expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
+    for (const { name } of projections) expect(await rebuilt.checkpoint(name)).toBe(last);
+  });
+
+  it('gives the same documents and checkpoints whatever the batch size', async () => {
+    const last = await api.platform.events.lastPosition();
+    const small = fresh();
+    await replay(api.platform.events, small, everyProjectionTo(last), { batchSize: 3 });
+    expect(await everyDocument(small)).toEqual(await everyDocument(api.platform.read));
+    for (const { name } of projections) expect(await small.checkpoint(name)).toBe(last);
+  });
+
+  it('rebuilds each projection up to its own target', async () => {
+    const last = await api.platform.events.lastPosition();
+    const rebuilt = fresh();
+    await replay(api.platform.events, rebuilt, [
+      { projection: logStats, toPosition: 5 },
+      { projection: projections.find((p) => p.name === 'catalog')!, toPosition: last },
+    ], { batchSize: 4 });
+    expect(await rebuilt.checkpoint(logStats.name)).toBe(5);
+    expect(await rebuilt.checkpoint('catalog')).toBe(last);
+    const types = await rebuilt.collection<{ id: string; events: number }>('log_event_types').find();
+    expect(types.reduce((sum, type) => sum + type.events, 0)).toBe(5);
+    expect(await rebuilt.collection(COLLECTIONS.products).count()).toBe(2);
+  });
+
+  it('empties what the store held before replaying', async () => {
+    const rebuilt = fresh();
+    await rebuilt.collection(COLLECTIONS.products).put({ id: 'stale' });
+    await replay(api.platform.events, rebuilt, everyProjectionTo(await api.platform.events.lastPosition()));
+    expect(await rebuilt.collection(COLLECTIONS.products).get('stale')).toBeNull();
+  });
+
+  it('finds the documents missing, extra and changed, with the first ids of each', async () => {
+    const last = await api.platform.events.lastPosition();
+    const rebuilt = fresh();
+    await replay(api.platform.events, rebuilt, everyProjectionTo(last));
+    const users = rebuilt.collection(COLLECTIONS.users);
+    const [first, second] = await users.find({ sort: [['id', 'asc']], limit: 2 });
+    await users.delete(first!.id);
+    await users.put({ ...second!, fullName: 'Someone Else' });
+    await users.put({ id: 'ghost', fullName: 'Ghost' });
+
+    const differences = await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections));
+    const live = await api.platform.read.collection(COLLECTIONS.users).count();
+    expect(differences).toEqual([
+      { collection: COLLECTIONS.users, expected: live, actual: live, missing: [first!.id], extra: ['ghost'], changed: [second!.id], differing: 3 },
+    ]);
+  });
+
+  it('counts the documents of each collection', async () => {
+    const counts = await countDocuments(api.platform.read, [COLLECTIONS.products, COLLECTIONS.orders]);
+    expect(counts).toEqual([
+      { collection: COLLECTIONS.products, documents: 2 },
+      { collection: COLLECTIONS.orders, documents: 2 },
+    ]);
+  });
+
+  describe('the marketplace as it was', () => {
+    let before: Awaited<ReturnType<typeof everyDocument>>;
+    let position: number;
+    let time: string;
+
+    beforeAll(async () => {
+      await api.settle();
+      position = await api.platform.events.lastPosition();
+      time = (await api.platform.events.readAll({ after: position - 1 }))[0]!.metadata.time;
+      before = await everyDocument(api.platform.read);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // so the next events are recorded later
+      await listProduct(seller, { name: 'Kashmiri Pashmina Shawl' });
+      await api.settle();
+      expect(await api.platform.read.collection(COLLECTIONS.products).count()).toBe(3);
+    });
+
+    it('up to a position equals the live read models at that position', async () => {
+      const rebuilt = fresh();
+      const result = await replay(api.platform.events, rebuilt, everyProjectionTo(position));
+      expect(result.position).toBe(position);
+      expect(await rebuilt.collection(COLLECTIONS.products).count()).toBe(2);
+      expect(await everyDocument(rebuilt)).toEqual(before);
+    });
+
+    it('up to a time equals the live read models at that time', async () => {
+      const rebuilt = fresh();
+      const result = await replay(api.platform.events, rebuilt, everyProjectionTo(await api.platform.events.lastPosition()), { toTime: time });
+      expect(result).toMatchObject({ position, lastEventAt: time });
+      expect(await everyDocument(rebuilt)).toEqual(before);
+    });
+  });
+});
+
+describe('replay of an empty log', () => {
+  it('applies nothing and keeps the checkpoints at 0', async () => {
+    const events = new SqliteEventStore(':memory:');
+    const read = new SqliteReadStore(':memory:');
+    expect(await replay(events, read, everyProjectionTo(0))).toMatchObject({ events: 0, position: 0, lastEventAt: null });
+    expect(await read.checkpoint(logStats.name)).toBe(0);
+    await read.close();
+    await events.close();
+  });
+});
