@@ -15,6 +15,7 @@ const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'));
 const NotFound = lazy(() => import('./pages/NotFound.tsx'));
 const ProductDetail = lazy(() => import('./pages/ProductDetail.tsx'));
+const ProductHistory = lazy(() => import('./pages/dashboard/seller/history/ProductHistoryPage.tsx'));
 const Products = lazy(() => import('./pages/Products.tsx'));
 const ResetPassword = lazy(() => import('./pages/ResetPassword.tsx'));
 
@@ -33,6 +34,7 @@ export function Routes() {
         <Route path="/categories" component={Categories} />
         <Route path="/checkout" component={Checkout} />
         <Route path={DASHBOARD_PATH} component={Dashboard} />
+        <Route path="/dashboard/seller/products/:id/history" component={ProductHistory} />
         <Route path="/forgot-password" component={ForgotPassword} />
         <Route path="/products" component={Products} />
         <Route path="/products/:id" component={ProductDetail} />

@@ -8,6 +8,8 @@ import type { Paise } from '../../../domain/money.ts';
 import type { ShippingAddress } from '../../../domain/order/events.ts';
 import type { DeliveryMethod } from '../../../domain/order/options.ts';
 import type { OrderStatus } from '../../../domain/order/status.ts';
+import type { SellerStatus } from '../../../domain/seller/decider.ts';
+import type { SellerAction } from '../../../projections/admin.ts';
 
 export interface User {
   id: string;
@@ -236,4 +238,161 @@ export interface ReviewSubmitted {
   position: number;
   title: string;
   message: string;
+}
+
+/** One field of an edit or a stock move, its values written for people. */
+export type FieldChange = import('../../../domain/product/history.ts').FieldChange;
+
+/** One event of a product or of its reviews, in plain words. */
+export interface HistoryEntry {
+  /** Log position: the entries are in its order, and it names the moment for as-of and restore. */
+  position: number;
+  /** Revision in the event's own stream (the product's or a review's). */
+  revision: number;
+  at: string;
+  /** The event type, e.g. 'ProductUpdated'. */
+  type: string;
+  /** Who did it; MIBI (id 'system' or null) for the marketplace itself. */
+  actor: { id: string | null; name: string };
+  summary: string;
+  /** The fields an edit changed, or the stock before and after a stock move. */
+  changes?: FieldChange[];
+}
+
+/** GET /seller/products/{id}/history: oldest first. */
+export interface ProductHistory {
+  id: string;
+  items: HistoryEntry[];
+}
+
+/** GET /seller/products/{id}/history/as-of: the product rebuilt from its events up to a moment. */
+export interface ProductVersion {
+  id: string;
+  sellerId: string;
+  name: string;
+  description: string;
+  pricePaise: Paise;
+  originalPricePaise: Paise | null;
+  categoryId: string;
+  imageUrl: string | null;
+  tags: string[];
+  stockQuantity: number;
+  verification: Verification;
+  featured: boolean;
+  delisted: boolean;
+  displayStatus: DisplayStatus;
+  /** The last event folded in: its log position, stream revision and time. */
+  position: number;
+  revision: number;
+  at: string;
+}
+
+/** POST /seller/products/{id}/history/restore: the fields brought back (none when nothing differed) and the toast to show. */
+export interface RestoreResult {
+  id: string;
+  position: number;
+  changes: FieldChange[];
+  message: string;
+}
+
+/** GET /seller/products/{id}/as-ordered/{orderId}: the line and the whole product as the buyer saw it. */
+export interface ProductAsOrdered {
+  orderId: string;
+  placedAt: string;
+  line: OrderLine;
+  product: ProductVersion;
+}
+
+/** Sales of a day, a category or a range; cancelled orders are not counted. */
+export interface SalesFigures {
+  /** Price x quantity of the lines; delivery charges excluded. */
+  revenuePaise: Paise;
+  units: number;
+  /** Orders with a line counted here. */
+  orders: number;
+}
+
+/** GET /analytics/seller?from=&to= (days are UTC dates, YYYY-MM-DD). */
+export interface SellerSales {
+  from: string;
+  to: string;
+  totals: SalesFigures;
+  /** Every day of the range, oldest first. */
+  days: Array<SalesFigures & { day: string }>;
+  /** Highest revenue first. */
+  categories: Array<SalesFigures & { categoryId: string }>;
+}
+
+/** A page of an admin list (`?limit=&offset=`) and how many items match in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** Sales of a span: price x quantity of the lines (delivery charges excluded), units and orders; cancelled orders not counted. */
+export interface SalesTally {
+  revenuePaise: Paise;
+  units: number;
+  orders: number;
+}
+
+/** GET /admin/overview: what awaits the admins, orders per status, and recent sales (UTC days). */
+export interface AdminOverview {
+  users: number;
+  sellersAwaitingVerification: number;
+  productsAwaitingReview: number;
+  ordersByStatus: Record<OrderStatus, number>;
+  sales: { today: SalesTally; last30Days: SalesTally };
+}
+
+/** GET /analytics/admin?from=&to=: the marketplace's sales of a range of days. */
+export interface AdminAnalytics {
+  from: string;
+  to: string;
+  totals: SalesTally;
+  /** Every day of the range, oldest first. */
+  days: Array<SalesTally & { day: string }>;
+  /** Highest revenue first. */
+  categories: Array<SalesTally & { categoryId: string }>;
+  /** Highest revenue first. */
+  sellers: Array<SalesTally & { sellerId: string; sellerName: string }>;
+}
+
+/** GET /admin/sellers: a seller's standing, the admins' decisions (oldest first) and their products. */
+export interface AdminSeller {
+  id: string;
+  fullName: string;
+  email: string;
+  registeredAt: string;
+  status: SellerStatus;
+  /** Kept while suspended, so reinstating restores it. */
+  verified: boolean;
+  suspended: boolean;
+  history: Array<{ action: SellerAction; reason: string | null; by: string; at: string }>;
+  products: { listed: number; onSale: number; pendingReview: number };
+}
+
+/** POST /admin/sellers/{id}/verify, /suspend, /reinstate */
+export interface SellerStandingResult {
+  id: string;
+  status: SellerStatus;
+  position: number;
+}
+
+/** GET /admin/products/review-queue: a product with its seller's standing. */
+export interface AdminProduct extends SellerProduct {
+  sellerVerified: boolean;
+  sellerSuspended: boolean;
+}
+
+/** GET /admin/users */
+export interface AdminUser extends User {
+  registeredAt: string;
+}
+
+/** POST /admin/users/{id}/roles, DELETE /admin/users/{id}/roles/{role} */
+export interface RolesResult {
+  id: string;
+  roles: Role[];
+  position: number;
 }

@@ -13,6 +13,7 @@ import { formatDate } from '../dates.ts';
 import { upsertById } from '../lists.ts';
 import { changeOrderStatus, orderLabel } from '../orders.ts';
 import { useResource } from '../useResource.ts';
+import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 
 /** A status move made with one click (cancelling asks first). */
 interface Move {
@@ -90,6 +91,7 @@ interface IncomingLineProps {
 
 function IncomingLine({ line, busy, onMove, onCancel }: IncomingLineProps) {
   const titleId = useId();
+  const [showingAsOrdered, setShowingAsOrdered] = useState(false);
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -131,7 +133,13 @@ function IncomingLine({ line, busy, onMove, onCancel }: IncomingLineProps) {
             Cancel
           </button>
         )}
+        <button type="button" className="btn btn-ghost btn-sm" aria-describedby={titleId} onClick={() => setShowingAsOrdered(true)}>
+          As ordered
+        </button>
       </div>
+      {showingAsOrdered && (
+        <AsOrderedDialog productId={line.productId} orderId={line.orderId} name={line.name} onClose={() => setShowingAsOrdered(false)} />
+      )}
     </li>
   );
 }

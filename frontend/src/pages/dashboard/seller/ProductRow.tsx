@@ -58,6 +58,13 @@ export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
         <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
           View Details
         </Link>
+        <Link
+          href={`/dashboard/seller/products/${encodeURIComponent(product.id)}/history`}
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+        >
+          <DashboardIcon name="clock" className="size-4" /> History
+        </Link>
         <button type="button" className="btn btn-outline btn-sm" aria-describedby={nameId} onClick={onEdit}>
           <DashboardIcon name="pencil" className="size-4" /> Edit Product
         </button>

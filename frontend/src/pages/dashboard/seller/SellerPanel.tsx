@@ -3,6 +3,7 @@ import { formatInrThousands } from '../../../../../domain/money.ts';
 import type { SellerProduct, SellerProducts } from '../../../api/types.ts';
 import { StatCard, StatCards } from '../../../components/dashboard/StatCard.tsx';
 import { figureOf, useResource } from '../useResource.ts';
+import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
 import { Notifications } from './Notifications.tsx';
 import { ProductForm } from './ProductForm.tsx';
@@ -11,7 +12,7 @@ import { ProductList } from './ProductList.tsx';
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
-/** The seller's dashboard: figures, the products (or the product form), incoming orders and notifications. */
+/** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications. */
 export default function SellerPanel() {
   const products = useResource<SellerProducts>('/seller/products', 'Error fetching products');
   const [editing, setEditing] = useState<Editing>(null);
@@ -47,6 +48,8 @@ export default function SellerPanel() {
           <ProductList products={products} focusOnShow={formClosed} onAdd={() => setEditing('new')} onEdit={setEditing} />
         )}
       </div>
+
+      <SalesSection className="mt-10" />
 
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <IncomingOrders className="lg:col-span-2" />
