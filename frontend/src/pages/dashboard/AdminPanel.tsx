@@ -1,8 +1,29 @@
-/** The admin console is a later issue; the spec shows a placeholder. */
+import type { ComponentType } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Tabs } from '../../components/dashboard/Tabs.tsx';
+import { OrdersTab } from './admin/orders/OrdersTab.tsx';
+import { OverviewTab } from './admin/overview/OverviewTab.tsx';
+import { type AdminTab, ADMIN_TABS, adminHref, tabOf } from './admin/url.ts';
+import { ProductsTab } from './admin/products/ProductsTab.tsx';
+import { SellersTab } from './admin/sellers/SellersTab.tsx';
+import { UsersTab } from './admin/users/UsersTab.tsx';
+
+const PANELS: Record<AdminTab, ComponentType> = {
+  overview: OverviewTab,
+  sellers: SellersTab,
+  products: ProductsTab,
+  orders: OrdersTab,
+  users: UsersTab,
+};
+
+/** The admin console: a tab per area, kept in the URL (`?tab=sellers`); another tab starts without the filters of the last. */
 export default function AdminPanel() {
+  const [, navigate] = useLocation();
+  const tab = tabOf(new URLSearchParams(useSearch()).get('tab'));
+  const Panel = PANELS[tab];
   return (
-    <section className="card items-center border border-dashed border-base-300 p-12 text-center">
-      <p className="text-lg text-base-content/80">Admin features coming soon...</p>
-    </section>
+    <Tabs label="Admin console" tabs={ADMIN_TABS} selected={tab} onSelect={(id) => navigate(adminHref(id), { replace: true })}>
+      <Panel />
+    </Tabs>
   );
 }
