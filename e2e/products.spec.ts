@@ -184,6 +184,7 @@ test('product detail: everything about the product, and Login Required when sign
   await expect(main).toContainText('Hand-spun, handwoven khadi kurta');
   await expect(main.getByRole('list', { name: 'Tags' })).toContainText('cotton');
   await expect(main).toContainText('Sold by Varanasi Weaves');
+  await expect(main.getByText('Verified Seller')).toBeVisible();
   await expect(main).toContainText(`${kurta.stockQuantity} in stock`);
   await expect(main).not.toContainText('Only Few Left!');
 

@@ -199,7 +199,13 @@ export interface NotificationList {
 }
 
 /** A product on sale, as anyone sees it (GET /products, GET /products/{id}); the data of the live `product.added` and `product.changed`. */
-export type PublicProduct = Omit<SellerProduct, 'rejectionReason'>;
+/** Whether the product's seller is verified (the badge) or suspended (then the product is hidden). */
+export interface SellerStandingFlags {
+  sellerVerified: boolean;
+  sellerSuspended: boolean;
+}
+
+export type PublicProduct = Omit<SellerProduct, 'rejectionReason'> & SellerStandingFlags;
 
 /** GET /products: a page of the products on sale and how many match in all. */
 export interface ProductList {
@@ -380,10 +386,7 @@ export interface SellerStandingResult {
 }
 
 /** GET /admin/products/review-queue: a product with its seller's standing. */
-export interface AdminProduct extends SellerProduct {
-  sellerVerified: boolean;
-  sellerSuspended: boolean;
-}
+export interface AdminProduct extends SellerProduct, SellerStandingFlags {}
 
 /** GET /admin/users */
 export interface AdminUser extends User {

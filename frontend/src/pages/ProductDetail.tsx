@@ -5,6 +5,7 @@ import { Price } from '../components/product/Price.tsx';
 import { ProductImage } from '../components/product/ProductImage.tsx';
 import { RatingSummary } from '../components/product/RatingSummary.tsx';
 import { StockBadge } from '../components/product/StockBadge.tsx';
+import { VerifiedSellerBadge } from '../components/product/VerifiedSellerBadge.tsx';
 import { AddToCart } from './product/AddToCart.tsx';
 import { ReviewsSection } from './product/ReviewsSection.tsx';
 import { useProduct } from './product/useProduct.ts';
@@ -71,8 +72,11 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
             ))}
           </ul>
         )}
-        <p>
-          Sold by <span className="font-semibold">{product.sellerName || 'Seller'}</span>
+        <p className="flex flex-wrap items-center gap-2">
+          <span>
+            Sold by <span className="font-semibold">{product.sellerName || 'Seller'}</span>
+          </span>
+          <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
         <p className="flex items-center gap-3">
           <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>

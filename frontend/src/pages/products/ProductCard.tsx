@@ -5,6 +5,7 @@ import { Price } from '../../components/product/Price.tsx';
 import { ProductImage } from '../../components/product/ProductImage.tsx';
 import { RatingSummary } from '../../components/product/RatingSummary.tsx';
 import { StockBadge } from '../../components/product/StockBadge.tsx';
+import { VerifiedSellerBadge } from '../../components/product/VerifiedSellerBadge.tsx';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -42,7 +43,8 @@ export function ProductCard({ product, layout }: { product: PublicProduct; layou
         {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
         <RatingSummary rating={product.rating} count={product.ratingCount} />
         <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
-        <p className="h-5">
+        <p className="flex h-5 gap-1">
+          <VerifiedSellerBadge verified={product.sellerVerified} />
           <StockBadge stockQuantity={product.stockQuantity} />
         </p>
       </div>
