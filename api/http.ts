@@ -69,3 +69,20 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 
 /** The log position a command reached: pass it back as `?after=` to read your own write. */
 export const PositionSchema = z.number().int().nonnegative().openapi({ description: 'Global log position reached by the command' });
+
+const MAX_PAGE = 100;
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE}`;
+const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
+
+/** `?limit=&offset=` of a list, spread into a query schema. */
+export function pagingFields(defaultLimit: number) {
+  return {
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(MAX_PAGE, LIMIT_MESSAGE)
+      .default(defaultLimit),
+    offset: z.coerce.number({ error: OFFSET_MESSAGE }).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).default(0),
+  };
+}

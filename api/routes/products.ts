@@ -7,7 +7,7 @@ import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
 import { PRODUCT_SORTS, type PublicProduct, catalogIndex, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { errors, jsonResponse, router } from '../http.ts';
+import { errors, jsonResponse, pagingFields, router } from '../http.ts';
 
 const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const satisfies readonly Verification[];
 const DISPLAY_STATUSES = [
@@ -64,10 +64,6 @@ export const ProductIdParamsSchema = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
 });
 
-const DEFAULT_LIMIT = 24;
-const MAX_LIMIT = 100;
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIMIT}`;
-const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
 const MAX_SEARCH_LENGTH = 200;
 
 const ProductListQuerySchema = z.object({
@@ -85,13 +81,7 @@ const ProductListQuerySchema = z.object({
     .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
     .optional()
     .openapi({ description: 'Absent: featured first, then newest' }),
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_LIMIT, LIMIT_MESSAGE)
-    .default(DEFAULT_LIMIT),
-  offset: z.coerce.number({ error: OFFSET_MESSAGE }).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).default(0),
+  ...pagingFields(24),
 });
 
 const ProductListSchema = z

@@ -1,23 +1,10 @@
 /** What the admin console's routers share: paging, id parameters and command results. */
 import { z } from '@hono/zod-openapi';
 import type { Collection, Doc, FindQuery } from '../../../platform/readstore/port.ts';
-import { PositionSchema } from '../../http.ts';
+import { PositionSchema, pagingFields as sharedPaging } from '../../http.ts';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 100;
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIMIT}`;
-const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
-
-/** `?limit=&offset=` of a list; spread into a query schema. */
-export const pagingFields = {
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_LIMIT, LIMIT_MESSAGE)
-    .default(DEFAULT_LIMIT),
-  offset: z.coerce.number({ error: OFFSET_MESSAGE }).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).default(0),
-};
+/** `?limit=&offset=` of an admin list. */
+export const pagingFields = sharedPaging(50);
 
 export interface Paging {
   limit: number;
