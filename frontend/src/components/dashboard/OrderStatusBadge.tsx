@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../../../domain/order/status.ts';
-import { DashboardIcon, type DashboardIconName } from './DashboardIcon.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
 
-const STYLES: Record<OrderStatus, { label: string; icon: DashboardIconName; className: string }> = {
+const STYLES: Record<OrderStatus, { label: string; icon: IconName; className: string }> = {
   pending: { label: 'Pending', icon: 'clock', className: 'badge-warning' },
   processing: { label: 'Processing', icon: 'package', className: 'badge-info' },
   shipped: { label: 'Shipped', icon: 'truck', className: 'badge-primary' },
@@ -19,7 +19,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
   const { label, icon, className } = isKnown(status) ? STYLES[status] : unknownStyle(status);
   return (
     <span className={`badge gap-1 whitespace-nowrap ${className}`}>
-      <DashboardIcon name={icon} className="size-3.5" />
+      <Icon name={icon} className="size-3.5" />
       {label}
     </span>
   );

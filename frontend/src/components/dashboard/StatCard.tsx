@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../Skeleton.tsx';
-import { DashboardIcon, type DashboardIconName } from './DashboardIcon.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
 
 /** A headline figure of a dashboard, as a list item; `value` is null while it loads (a placeholder of the same size). */
-export function StatCard({ icon, label, value }: { icon: DashboardIconName; label: string; value: string | null }) {
+export function StatCard({ icon, label, value }: { icon: IconName; label: string; value: string | null }) {
   return (
     <li className="card flex-row items-center gap-4 border border-base-300 bg-base-100 p-5">
       <span className="grid size-12 shrink-0 place-items-center rounded-full bg-orange-50 text-primary">
-        <DashboardIcon name={icon} className="size-6" />
+        <Icon name={icon} className="size-6" />
       </span>
       <p className="flex min-w-0 flex-col">
         <span className="text-sm text-base-content/80">{label}</span>

@@ -4,7 +4,7 @@ import { DEFAULT_RATING } from '../../../../domain/review/schemas.ts';
 import { type ApiError, api } from '../../api/client.ts';
 import type { Review, ReviewSubmitted } from '../../api/types.ts';
 import { toast } from '../../state/toasts.ts';
-import { formatDate } from './formatDate.ts';
+import { formatDate } from '../../format.ts';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const MAX_COMMENT_LENGTH = 2000;

@@ -1,7 +1,7 @@
 import type { ReviewList as Reviews } from '../../api/types.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Stars } from '../../components/product/Stars.tsx';
-import { formatDate } from './formatDate.ts';
+import { formatDate } from '../../format.ts';
 
 const SKELETON_REVIEWS = 2;
 

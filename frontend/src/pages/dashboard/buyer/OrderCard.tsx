@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import type { Order } from '../../../api/types.ts';
 import { OrderStatusBadge } from '../../../components/dashboard/OrderStatusBadge.tsx';
 import { ProductImage } from '../../../components/product/ProductImage.tsx';
-import { formatPrice } from '../../../format.ts';
+import { formatDate, formatPrice } from '../../../format.ts';
 import { CancelOrderDialog } from '../CancelOrderDialog.tsx';
-import { formatDate } from '../dates.ts';
 import { orderLabel } from '../orders.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_TYPES, imageUploadProblem } from '../../../../../domain/product/image.ts';
-import { DashboardIcon } from '../../../components/dashboard/DashboardIcon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { toast } from '../../../state/toasts.ts';
 
@@ -84,7 +84,7 @@ export function ImagePicker({ file, onFileChange, defaultUrl, urlError }: ImageP
             <img src={preview} alt="Preview of the chosen image" width={128} height={128} className="size-32 rounded-box object-cover" />
           ) : (
             <span className="grid size-32 place-items-center rounded-box border border-dashed border-base-300 text-base-content/60">
-              <DashboardIcon name="image" className="size-8" />
+              <Icon name="image" className="size-8" />
             </span>
           )}
           <button type="button" className={`btn btn-ghost btn-sm ${file ? '' : 'invisible'}`} onClick={clear} disabled={!file}>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import type { NotificationList, SellerNotification } from '../../../api/types.ts';
-import { DashboardIcon } from '../../../components/dashboard/DashboardIcon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { EmptyState } from '../../../components/dashboard/EmptyState.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { useLiveEvent } from '../../../state/live.ts';
 import { toast } from '../../../state/toasts.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
-import { formatDateTime } from '../dates.ts';
+import { formatDateTime } from '../../../format.ts';
 import { upsertById } from '../lists.ts';
 import { useResource } from '../useResource.ts';
 
@@ -46,7 +46,7 @@ export function Notifications() {
   return (
     <section aria-labelledby="notifications-title">
       <h2 id="notifications-title" className="mb-4 flex items-center gap-2 text-xl font-semibold">
-        <DashboardIcon name="bell" />
+        <Icon name="bell" />
         Notifications
         {unread > 0 && (
           <span className="badge badge-primary">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SellerProduct, SellerProducts } from '../../../api/types.ts';
-import { DashboardIcon } from '../../../components/dashboard/DashboardIcon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { EmptyState } from '../../../components/dashboard/EmptyState.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { LoadFailed } from '../LoadFailed.tsx';
@@ -38,7 +38,7 @@ export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductLis
           Your Products
         </h2>
         <button type="button" className="btn btn-primary" onClick={onAdd}>
-          <DashboardIcon name="plus" className="size-4" /> Add New Product
+          <Icon name="plus" className="size-4" /> Add New Product
         </button>
       </div>
       {products.loading ? (

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { api } from '../../../api/client.ts';
 import type { ProductCommandResult, SellerProduct } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../components/dashboard/ConfirmDialog.tsx';
-import { DashboardIcon } from '../../../components/dashboard/DashboardIcon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { Price } from '../../../components/product/Price.tsx';
 import { ProductImage } from '../../../components/product/ProductImage.tsx';
 import { countOf } from '../../../format.ts';
@@ -63,13 +63,13 @@ export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
           className="btn btn-ghost btn-sm"
           aria-describedby={nameId}
         >
-          <DashboardIcon name="clock" className="size-4" /> History
+          <Icon name="clock" className="size-4" /> History
         </Link>
         <button type="button" className="btn btn-outline btn-sm" aria-describedby={nameId} onClick={onEdit}>
-          <DashboardIcon name="pencil" className="size-4" /> Edit Product
+          <Icon name="pencil" className="size-4" /> Edit Product
         </button>
         <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} onClick={() => setConfirming(true)}>
-          <DashboardIcon name="trash" className="size-4" /> Delete Product
+          <Icon name="trash" className="size-4" /> Delete Product
         </button>
       </div>
       {confirming && (

@@ -4,8 +4,7 @@ import { orderStatusChangeSchema } from '../../../../../../domain/order/schemas.
 import { type OrderStatus, canMove } from '../../../../../../domain/order/status.ts';
 import type { Order } from '../../../../api/types.ts';
 import { OrderStatusBadge } from '../../../../components/dashboard/OrderStatusBadge.tsx';
-import { formatPrice } from '../../../../format.ts';
-import { formatDateTime } from '../../dates.ts';
+import { formatDateTime, formatPrice } from '../../../../format.ts';
 import { orderLabel } from '../../orders.ts';
 
 /** The statuses the API moves an order to without a reason: those on the way to delivery. */

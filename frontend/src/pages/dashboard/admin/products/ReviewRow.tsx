@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { AdminProduct } from '../../../../api/types.ts';
 import { Price } from '../../../../components/product/Price.tsx';
 import { ProductImage } from '../../../../components/product/ProductImage.tsx';
-import { formatDate } from '../../dates.ts';
+import { formatDate } from '../../../../format.ts';
 import { VerifiedSellerBadge } from './VerifiedSellerBadge.tsx';
 
 interface ReviewRowProps {

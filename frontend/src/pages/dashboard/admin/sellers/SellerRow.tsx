@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AdminSeller } from '../../../../api/types.ts';
-import { countOf } from '../../../../format.ts';
-import { formatDate, formatDateTime } from '../../dates.ts';
+import { countOf, formatDate, formatDateTime } from '../../../../format.ts';
 import { adminHref } from '../url.ts';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 import { STANDING_ACTIONS, type StandingAction, actionsFor } from './standing.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../../../domain/actor.ts';
 import type { AdminUser } from '../../../../api/types.ts';
-import { formatDate } from '../../dates.ts';
+import { formatDate } from '../../../../format.ts';
 import { adminHref } from '../url.ts';
 import { ROLE_LABELS, revokeBlocked } from './roles.ts';
 

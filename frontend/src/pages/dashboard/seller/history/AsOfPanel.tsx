@@ -3,7 +3,7 @@ import type { HistoryNames } from '../../../../../../domain/product/history.ts';
 import type { ProductVersion } from '../../../../api/types.ts';
 import { Alert } from '../../../../components/Alert.tsx';
 import { Skeleton } from '../../../../components/Skeleton.tsx';
-import { formatDateTime } from '../../dates.ts';
+import { formatDateTime } from '../../../../format.ts';
 import type { Moment } from './historyApi.ts';
 import { fromLocalInput, toLocalInput } from './time.ts';
 import { useVersionAsOf } from './useVersionAsOf.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { HistoryEntry } from '../../../../api/types.ts';
-import { DashboardIcon } from '../../../../components/dashboard/DashboardIcon.tsx';
-import { formatDateTime } from '../../dates.ts';
+import { Icon } from '../../../../components/Icon.tsx';
+import { formatDateTime } from '../../../../format.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { entryStyle, isRestorable, showsChangesTable, stockMoveOf } from './entryKinds.ts';
 import { timeAgo } from './time.ts';
@@ -29,7 +29,7 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
         className={`card flex-row gap-3 border p-4 ${selected ? 'border-primary bg-orange-50' : 'border-base-300'}`}
       >
         <span className="grid size-9 shrink-0 place-items-center rounded-full bg-base-200 text-base-content/80">
-          <DashboardIcon name={icon} className="size-4" />
+          <Icon name={icon} className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4">
@@ -60,7 +60,7 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
               aria-describedby={`${id}-title ${id}-when`}
               onClick={() => onViewAsOf(entry)}
             >
-              <DashboardIcon name="eye" className="size-3.5" /> View as of here
+              <Icon name="eye" className="size-3.5" /> View as of here
             </button>
             {isRestorable(entry) && (
               <button

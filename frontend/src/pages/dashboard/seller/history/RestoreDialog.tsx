@@ -3,7 +3,7 @@ import { changeText } from '../../../../../../domain/product/history.ts';
 import type { HistoryEntry, RestoreResult } from '../../../../api/types.ts';
 import { ConfirmDialog } from '../../../../components/dashboard/ConfirmDialog.tsx';
 import { toast } from '../../../../state/toasts.ts';
-import { formatDateTime } from '../../dates.ts';
+import { formatDateTime } from '../../../../format.ts';
 import { restoreVersion } from './historyApi.ts';
 
 interface RestoreDialogProps {

@@ -1,6 +1,6 @@
 /** How the history view names, groups and acts on each kind of event (types as the API gives them). */
 import type { FieldChange, HistoryEntry } from '../../../../api/types.ts';
-import type { DashboardIconName } from '../../../../components/dashboard/DashboardIcon.tsx';
+import type { IconName } from '../../../../components/Icon.tsx';
 
 /** The filters of the history: every entry belongs to one of them (or to none, if the API adds a type this SPA does not know). */
 export type EntryKind = 'edits' | 'stock' | 'status' | 'reviews';
@@ -15,7 +15,7 @@ export const KIND_LABELS: Record<EntryKind, string> = {
 interface EntryStyle {
   title: string;
   kind: EntryKind;
-  icon: DashboardIconName;
+  icon: IconName;
 }
 
 const STYLES: Record<string, EntryStyle> = {
