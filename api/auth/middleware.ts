@@ -89,4 +89,16 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
   return user;
 }
 
+/**
+ * Checks sign-in (and a role, when given) before anything else runs, validation included,
+ * so a visitor without the right learns nothing, not even which inputs are wrong.
+ */
+export function guard(...roles: Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (roles.length > 0) requireRole(c, ...roles);
+    else requireUser(c);
+    await next();
+  };
+}
+
 export const actorOf = (user: SessionUser): Actor => ({ userId: user.id, roles: user.roles });

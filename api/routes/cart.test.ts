@@ -29,6 +29,11 @@ describe('every cart route', () => {
     expect(reply.status).toBe(401);
     expect(reply.body.error.code).toBe('unauthorized');
   });
+
+  it('answers a signed-out visitor 401 before looking at the body', async () => {
+    const reply = await api.anonymous().post('/api/cart/items', '{bad');
+    expect(reply.status).toBe(401);
+  });
 });
 
 describe('GET /api/cart', () => {

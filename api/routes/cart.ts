@@ -3,7 +3,7 @@ import { type CartCommand, cartDecider } from '../../domain/cart/decider.ts';
 import { cartStream } from '../../domain/cart/events.ts';
 import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schemas.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
-import { actorOf, requireUser } from '../auth/middleware.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { isForSale, loadCart, loadProduct, purchaseFacts } from '../product-facts.ts';
@@ -59,6 +59,7 @@ const tags = ['Cart'];
 
 export function cartRoutes(ctx: AppContext) {
   const app = router();
+  app.use('*', guard());
 
   /** Runs a command on the user's cart and answers with the cart after it. */
   async function changeCart(userId: string, command: CartCommand) {

@@ -4,7 +4,7 @@ import { DELIVERY_METHODS } from '../../domain/order/options.ts';
 import { checkoutSchema, orderStatusChangeSchema } from '../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
 import { COLLECTIONS, type OrderDoc, type OrderLineDoc } from '../../projections/models.ts';
-import { actorOf, requireRole, requireUser } from '../auth/middleware.ts';
+import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
 import { changeOrderStatus, placeOrder } from '../checkout.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -89,6 +89,7 @@ const tags = ['Orders'];
 
 export function orderRoutes(ctx: AppContext) {
   const app = router();
+  app.use('*', guard());
   const orders = ctx.platform.read.collection<OrderDoc>(COLLECTIONS.orders);
   const orderLines = ctx.platform.read.collection<OrderLineDoc>(COLLECTIONS.orderLines);
 

@@ -1,6 +1,6 @@
 /** The admin console's API: every route is for admins only. */
 import type { AppContext } from '../../context.ts';
-import { requireRole } from '../../auth/middleware.ts';
+import { guard } from '../../auth/middleware.ts';
 import { router } from '../../http.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminOverviewRoutes } from './overview.ts';
@@ -10,11 +10,7 @@ import { adminUserRoutes } from './users.ts';
 
 export function adminRoutes(ctx: AppContext) {
   const app = router();
-  // Before any validation, so that others learn nothing, not even which inputs are wrong.
-  app.use('*', async (c, next) => {
-    requireRole(c, 'admin');
-    await next();
-  });
+  app.use('*', guard('admin'));
   return app
     .route('/', adminOverviewRoutes(ctx))
     .route('/sellers', adminSellerRoutes(ctx))
