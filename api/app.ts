@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { devRoutes } from './routes/dev.ts';
+import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
 import { liveRoutes } from './routes/live.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -80,6 +81,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
+    .route('/api/admin/export', exportRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
   if (ctx.platform.mailbox) app.route('/api/dev', devRoutes(ctx));
 

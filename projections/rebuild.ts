@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
+import type { Doc, ProjectionBatch, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
 import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
 import type { Projection } from './projection.ts';
 
@@ -54,9 +54,9 @@ export interface ReplayResult {
 /**
  * Replays the log from the start into `read` for every projection of the plan in one pass:
  * each page is read and parsed once, then applied to each projection still below its target.
- * The projections' collections are emptied first; each projection commits its documents with
- * its checkpoint every `batchSize` events (and at the end), and the indexes are created once
- * the documents are in, so the inserts do not maintain them row by row.
+ * The projections' collections are emptied first; the projections' documents and checkpoints
+ * are committed together every `batchSize` events (and at the end), and the indexes are
+ * created once the documents are in, so the inserts do not maintain them row by row.
  */
 export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {
   const started = performance.now();
@@ -78,14 +78,14 @@ export async function replay(events: EventStore, read: ReadStore, plan: ReplayPl
     count += batch.length;
     uncommitted += batch.length;
     if (uncommitted >= batchSize) {
-      for (const replaying of replays) await replaying.commit();
+      await commitAll(read, replays);
       uncommitted = 0;
     }
     last = batch[batch.length - 1]!;
     options.onProgress?.({ events: count, position: last.position, target });
     if (cut !== -1) break;
   }
-  for (const replaying of replays) await replaying.commit();
+  await commitAll(read, replays);
 
   for (const { projection } of plan) for (const spec of projection.collections) read.collection(spec);
   return { events: count, position: last?.position ?? 0, lastEventAt: last?.metadata.time ?? null, ms: performance.now() - started };
@@ -123,12 +123,20 @@ class ProjectionReplay {
     }
   }
 
-  async commit(): Promise<void> {
-    if (this.position === this.committed) return;
-    await this.read.commit(this.work, this.projection.name, this.position);
+  /** The batch to commit, if it holds events; the next batch starts. */
+  take(): ProjectionBatch | null {
+    if (this.position === this.committed) return null;
+    const batch = { work: this.work, projection: this.projection.name, position: this.position };
     this.committed = this.position;
     this.work = this.newBatch();
+    return batch;
   }
+}
+
+/** Commits every projection's batch with its checkpoint, in one transaction where the store has them. */
+async function commitAll(read: ReadStore, replays: ProjectionReplay[]): Promise<void> {
+  const batches = replays.flatMap((replaying) => replaying.take() ?? []);
+  if (batches.length > 0) await read.commitMany(batches);
 }
 
 /** Every document of a collection, in pages ordered by id. */

@@ -23,7 +23,10 @@ import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { ExpectedRevision } from '../platform/eventstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
+import type { Projection } from '../projections/projection.ts';
 import { collectionsOf, countDocuments, replay } from '../projections/rebuild.ts';
+import { formatCount, rate } from './cli/output.ts';
+import { Progress } from './cli/progress.ts';
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const TARGET_RATE = 100_000;
@@ -196,14 +199,9 @@ class MarketplaceLog {
   }
 }
 
-function rate(count: number, ms: number): number {
-  return Math.round((count / ms) * 1000);
-}
-
-const n = (value: number) => value.toLocaleString('en-US');
-
+/** Marketplace waves until the target: new orders, the previous wave moved on, the one before reviewed. */
 async function generate(file: string): Promise<{ events: number; ms: number }> {
-  const started = performance.now();
+  const progress = new Progress('generate', TARGET_EVENTS);
   const log = new MarketplaceLog(file);
   await log.openShop();
   let placed: Order[] = [];
@@ -215,11 +213,10 @@ async function generate(file: string): Promise<{ events: number; ms: number }> {
     moved = delivered;
     placed = [];
     for (let i = 0; i < WAVE && log.events < TARGET_EVENTS; i++) placed.push(await log.placeOrder());
-    process.stderr.write(`\rgenerating: ${n(log.events)} events`);
+    progress.update(log.events);
   }
-  process.stderr.write('\n');
   await log.store.close();
-  return { events: log.events, ms: performance.now() - started };
+  return { events: log.events, ms: progress.finish() };
 }
 
 /** The floor: every row read with better-sqlite3 and its JSON parsed, nothing else. */
@@ -238,22 +235,53 @@ function rawRead(file: string): { events: number; ms: number } {
   return { events, ms };
 }
 
+/**
+ * Where the rebuild's time goes: the stores' reads and commits and each projection's handler
+ * are timed around each call (two clock reads per call, well under a second in all).
+ */
+function instrument(events: SqliteEventStore, read: SqliteReadStore) {
+  const spent = new Map<string, number>();
+  const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      spent.set(part, (spent.get(part) ?? 0) + performance.now() - started);
+    }
+  };
+  const readAll = events.readAll.bind(events);
+  events.readAll = (options) => timed('reading the log (SQLite, JSON.parse)', () => readAll(options));
+  const commitMany = read.commitMany.bind(read);
+  read.commitMany = (batches) => timed('commits (JSON.stringify, upserts, one transaction per batch)', () => commitMany(batches));
+  const timedProjections = projections.map((projection): Projection => ({
+    ...projection,
+    apply: (event, work) => timed(`handlers: ${projection.name}`, () => projection.apply(event, work)),
+  }));
+  return { spent, projections: timedProjections };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-replay-'));
   const file = join(dir, 'events.db');
   try {
-    console.log(`bench:replay · ${n(TARGET_EVENTS)} events · ${projections.length} projections · ${dir}\n`);
+    console.log(`bench:replay · ${formatCount(TARGET_EVENTS)} events · ${projections.length} projections · ${dir}\n`);
     const written = await generate(file);
-    console.log(`generated ${n(written.events)} events in ${(written.ms / 1000).toFixed(1)} s (${n(rate(written.events, written.ms))} events/s through append)`);
+    console.log(`generated ${formatCount(written.events)} events in ${seconds(written.ms)} s (${formatCount(rate(written.events, written.ms))} events/s through append)`);
 
     const raw = rawRead(file);
     const events = new SqliteEventStore(file);
     const read = new SqliteReadStore(join(dir, 'read.db'));
-    const plan = projections.map((projection) => ({ projection, toPosition: written.events }));
-    const rebuilt = await replay(events, read, plan, {
-      onProgress: ({ events: done }) => process.stderr.write(`\rrebuilding: ${n(done)} events`),
-    });
-    process.stderr.write('\n');
+    const measured = instrument(events, read);
+    const progress = new Progress('rebuild', written.events);
+    const rebuilt = await replay(
+      events,
+      read,
+      measured.projections.map((projection) => ({ projection, toPosition: written.events })),
+      { onProgress: ({ events: done }) => progress.update(done) },
+    );
+    progress.finish();
     const counts = await countDocuments(read, collectionsOf(projections));
     await read.close();
     await events.close();
@@ -262,10 +290,18 @@ async function main(): Promise<void> {
     const rawRate = rate(raw.events, raw.ms);
     console.log('\n| operation | events | seconds | events/s |');
     console.log('|---|---:|---:|---:|');
-    console.log(`| raw read (better-sqlite3 + JSON.parse) | ${n(raw.events)} | ${(raw.ms / 1000).toFixed(2)} | ${n(rawRate)} |`);
-    console.log(`| rebuild of all projections | ${n(rebuilt.events)} | ${(rebuilt.ms / 1000).toFixed(2)} | ${n(replayRate)} |`);
-    console.log(`\nreplay / raw read: ${(replayRate / rawRate).toFixed(2)} · target ${n(TARGET_RATE)} events/s: ${replayRate >= TARGET_RATE ? 'met' : 'NOT met'}`);
-    console.log(`documents: ${counts.map(({ collection, documents }) => `${collection} ${n(documents)}`).join(', ')}`);
+    console.log(`| raw read (better-sqlite3 + JSON.parse) | ${formatCount(raw.events)} | ${seconds(raw.ms)} | ${formatCount(rawRate)} |`);
+    console.log(`| rebuild of all projections | ${formatCount(rebuilt.events)} | ${seconds(rebuilt.ms)} | ${formatCount(replayRate)} |`);
+    console.log(`\nreplay / raw read: ${(replayRate / rawRate).toFixed(2)} · target ${formatCount(TARGET_RATE)} events/s: ${replayRate >= TARGET_RATE ? 'met' : 'NOT met'}`);
+
+    const parts = [...measured.spent].sort((a, b) => b[1] - a[1]);
+    const rest = rebuilt.ms - parts.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log('\n| where the rebuild\'s time goes | seconds | share |');
+    console.log('|---|---:|---:|');
+    for (const [part, ms] of [...parts, ['the rest (index creation, batching)', rest] as const]) {
+      console.log(`| ${part} | ${seconds(ms)} | ${Math.round((ms / rebuilt.ms) * 100)}% |`);
+    }
+    console.log(`\npeak RSS ${formatCount(Math.round(process.resourceUsage().maxRSS / 1024))} MB · documents: ${counts.map(({ collection, documents }) => `${collection} ${formatCount(documents)}`).join(', ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -37,11 +37,18 @@ const position = (name: string) =>
     .regex(/^\d{1,15}$/, POSITION_MESSAGE(name))
     .transform(Number);
 
-/** A date (midnight UTC) or a date and time with its zone, as the canonical ISO string. */
-const time = (name: string) =>
+/** Date.parse rolls 2025-02-30 over to March: the day must exist in its month. */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A date (midnight UTC) or a date and time with its zone, as the canonical ISO string; `name` starts the message. */
+export const isoTime = (name: string) =>
   z
     .string({ error: TIME_MESSAGE(name) })
-    .refine((text) => ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)), TIME_MESSAGE(name))
+    .refine((text) => ISO_TIME.test(text) && isCalendarDate(text) && !Number.isNaN(Date.parse(text)), TIME_MESSAGE(name))
     .transform((text) => new Date(text).toISOString());
 
 /**
@@ -64,8 +71,8 @@ export const exportFiltersSchema = z
       .describe('Keep the streams whose name starts with this, e.g. product-'),
     fromPosition: position('From position').optional().describe('First log position to keep (inclusive)'),
     toPosition: position('To position').optional().describe('Last log position to keep (inclusive)'),
-    since: time('Since').optional().describe('Keep events recorded at or after this time (ISO-8601)'),
-    until: time('Until').optional().describe('Keep events recorded before this time (ISO-8601)'),
+    since: isoTime('Since').optional().describe('Keep events recorded at or after this time (ISO-8601)'),
+    until: isoTime('Until').optional().describe('Keep events recorded before this time (ISO-8601)'),
   })
   .refine((f) => f.fromPosition === undefined || f.toPosition === undefined || f.toPosition >= f.fromPosition, {
     message: 'To position must not be below from position',
@@ -249,7 +256,8 @@ export async function importNdjson(
 
   let group: RecordedEvent[] = [];
   let imported = 0;
-  let file: ImportSummary['file'] = null;
+  let fileFirst: number | undefined;
+  let fileLast = 0;
   const flush = async () => {
     const first = group[0];
     if (!first) return;
@@ -262,15 +270,16 @@ export async function importNdjson(
   for await (const { event } of eventsOf(open())) {
     if (group.length === IMPORT_GROUP || (group[0] && group[0].stream !== event.stream)) await flush();
     group.push(event);
-    file = { first: file?.first ?? event.position, last: event.position };
+    fileFirst ??= event.position;
+    fileLast = event.position;
   }
   await flush();
 
-  const firstStored = (await store.readAll({ limit: 1 }))[0];
+  const storeFirst = (await store.readAll({ limit: 1 }))[0]?.position;
   return {
     events: imported,
     streams,
-    file,
-    store: firstStored ? { first: firstStored.position, last: await store.lastPosition() } : null,
+    file: fileFirst === undefined ? null : { first: fileFirst, last: fileLast },
+    store: storeFirst === undefined ? null : { first: storeFirst, last: await store.lastPosition() },
   };
 }

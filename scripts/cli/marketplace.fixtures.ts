@@ -1,0 +1,54 @@
+/**
+ * Test fixtures for export, import and rebuild: a small marketplace made through the API
+ * routes (sign-up, listing, cart, order, delivery, review), so the log holds the events real
+ * use appends.
+ */
+import { listProduct } from '../../api/routes/catalog.fixtures.ts';
+import { ADDRESS } from '../../api/routes/orders.fixtures.ts';
+import type { Client, TestApi } from '../../api/testing.ts';
+import type { Doc, ReadStore } from '../../platform/readstore/port.ts';
+import { projections } from '../../projections/index.ts';
+import { collectionsOf } from '../../projections/rebuild.ts';
+
+function expectStatus(reply: { status: number; body: unknown }, status: number, what: string): void {
+  if (reply.status !== status) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+/** Puts `quantity` in the buyer's cart and checks out; answers the order id. */
+async function order(buyer: Client, productId: string, quantity: number): Promise<string> {
+  expectStatus(await buyer.post('/api/cart/items', { productId, quantity }), 200, 'add to cart');
+  const placed = await buyer.post('/api/orders', { shippingAddress: ADDRESS, delivery: 'express', payment: 'cod' });
+  expectStatus(placed, 201, 'checkout');
+  return placed.body.order.id;
+}
+
+/**
+ * A seller lists two products (and edits one); a buyer orders, receives and reviews one; another
+ * buyer orders and cancels. Answers the people and the products.
+ */
+export async function marketplace(api: TestApi) {
+  const seller = await api.signUp({ role: 'seller', fullName: 'Meera Crafts' });
+  const buyer = await api.signUp({ fullName: 'Ravi Kumar' });
+  const other = await api.signUp({ fullName: 'Kiran Das' });
+  const elephant = (await listProduct(seller, { name: 'Dhokra Brass Elephant', stockQuantity: 5, categoryId: 'handicrafts' })).id;
+  const saree = (await listProduct(seller)).id;
+  expectStatus(await seller.patch(`/api/seller/products/${elephant}`, { pricePaise: 269_900 }), 200, 'price change');
+
+  const delivered = await order(buyer, elephant, 2);
+  for (const status of ['processing', 'shipped', 'delivered']) {
+    expectStatus(await seller.post(`/api/orders/${delivered}/status`, { status }), 200, `order ${status}`);
+  }
+  const cancelled = await order(other, saree, 1);
+  expectStatus(await other.post(`/api/orders/${cancelled}/status`, { status: 'cancelled', reason: 'Changed my mind' }), 200, 'cancel');
+  await api.settle();
+  expectStatus(await buyer.post(`/api/products/${elephant}/reviews`, { rating: 5, comment: 'Beautiful work.' }), 201, 'review');
+  await api.settle();
+  return { seller, buyer, other, products: { elephant, saree } };
+}
+
+/** Every document of every projection's collection, by collection, in id order. */
+export async function everyDocument(read: ReadStore): Promise<Record<string, Doc[]>> {
+  const out: Record<string, Doc[]> = {};
+  for (const collection of collectionsOf(projections)) out[collection] = await read.collection(collection).find({ sort: [['id', 'asc']] });
+  return out;
+}

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listProduct } from '../../api/routes/catalog.fixtures.ts';
+import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { catalog } from '../../projections/catalog.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { marketplace } from './marketplace.fixtures.ts';
+import { mibi, mibiWithEnv } from './mibi.fixtures.ts';
+
+/** The documents line of a collection in the summary, e.g. "products 2". */
+const countOf = (stdout: string, collection: string) => new RegExp(`^  ${collection} +(\\S+)  documents$`, 'm').exec(stdout)?.[1];
+
+describe('mibi rebuild', () => {
+  let api: TestApi;
+  let seller: Awaited<ReturnType<typeof marketplace>>['seller'];
+  let work: string;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    ({ seller } = await marketplace(api));
+    work = mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('--compare: every collection equals a clean rebuild of the live read store', async () => {
+    const { code, stdout, stderr } = await mibi(api.dir, 'rebuild', '--all', '--compare');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Rebuilt log-stats, users, catalog, .+ from \d+ events in [\d.]+ s \([\d,]+ events\/s\)$/m);
+    expect(stdout).toContain(`  equal      products (2 documents)\n`);
+    expect(stdout).not.toContain('DIFFERENT');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Every collection equals the rebuild.');
+    // Not a terminal: plain progress lines, the last one complete.
+    expect(stderr).toMatch(/^rebuild \[#{24}\] 100% {2}(\d+)\/\1 events {2}[\d,]+ events\/s$/m);
+  });
+
+  it('--compare: answers 1 and names the documents that differ', async () => {
+    const products = api.platform.read.collection<ProductDoc>(COLLECTIONS.products);
+    const [product] = await products.find({ limit: 1 });
+    await products.put({ ...product!, name: 'Tampered' });
+    try {
+      const { code, stdout } = await mibi(api.dir, 'rebuild', 'catalog', '--compare');
+      expect(code).toBe(1);
+      expect(stdout).toContain(`  DIFFERENT  products: 1 documents differ (live 2, rebuilt 2)\n             changed: ${product!.id}\n`);
+      expect(stdout).toContain('  equal      categories');
+      expect(stdout.trimEnd().split('\n').at(-1)).toBe(`1 of ${catalog.collections.length} collections differ from the rebuild.`);
+    } finally {
+      await products.put(product!);
+    }
+  });
+
+  it('--to-position: the read models as they were, a later listing left out', async () => {
+    const before = await api.platform.events.lastPosition();
+    await listProduct(seller, { name: 'Kashmiri Pashmina Shawl' });
+    await api.settle();
+
+    const then = await mibi(api.dir, 'rebuild', 'catalog', '--to-position', String(before));
+    expect(then.code).toBe(0);
+    expect(then.stdout).toContain(`The read models as of position ${before}, `);
+    expect(countOf(then.stdout, 'products')).toBe('2');
+
+    const now = await mibi(api.dir, 'rebuild', 'catalog');
+    expect(countOf(now.stdout, 'products')).toBe('3');
+  });
+
+  it('--to-time: the events recorded up to that time', async () => {
+    const [first] = await api.platform.events.readAll({ limit: 1 });
+    const { code, stdout } = await mibi(api.dir, 'rebuild', 'catalog', 'users', '--to-time', first!.metadata.time);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^The read models as of position \\d+, ${first!.metadata.time.replaceAll('.', '\\.')}:$`, 'm'));
+    expect(countOf(stdout, 'products')).toBe('0');
+  });
+
+  it('--into keeps the rebuilt store in that folder; without it the store is removed', async () => {
+    const into = join(work, 'kept');
+    const kept = await mibi(api.dir, 'rebuild', 'users', '--into', into);
+    expect(kept.code).toBe(0);
+    expect(readdirSync(into).filter((name) => /^read-rebuild-.+\.db$/.test(name))).toHaveLength(1);
+    const tmp = join(work, 'tmp');
+    mkdirSync(tmp);
+    const temporary = await mibiWithEnv({ DATA_DIR: api.dir, TMPDIR: tmp }, 'rebuild', 'users');
+    expect(temporary.code).toBe(0);
+    expect(temporary.stdout).not.toContain(' into ');
+    expect(readdirSync(tmp).filter((name) => name.startsWith('mibi-rebuild-'))).toEqual([]); // tsx keeps its cache there too
+  });
+
+  it('answers 2 to a wrong command line', async () => {
+    const usage = async (...args: string[]) => {
+      const run = await mibi(api.dir, 'rebuild', ...args);
+      expect(run.code).toBe(2);
+      return run.stderr.split('\n')[0];
+    };
+    expect(await usage()).toMatch(/^mibi rebuild: Name the projections to rebuild, or give --all \(projections: log-stats, users, catalog, /);
+    expect(await usage('shipping')).toMatch(/^mibi rebuild: Unknown projection: shipping \(projections: /);
+    expect(await usage('--all', 'users')).toBe('mibi rebuild: Name projections or give --all, not both');
+    expect(await usage('--all', '--to-position', '3', '--to-time', '2025-01-01')).toBe('mibi rebuild: Give --to-position or --to-time, not both');
+    expect(await usage('--all', '--compare', '--to-position', '3')).toBe(
+      "mibi rebuild: --compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time",
+    );
+    expect(await usage('--all', '--to-position', 'soon')).toBe('mibi rebuild: --to-position must be a whole number of at least 1 (got "soon")');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `npm run mibi -- <command>`: the analysts' tool. Lists streams and event types, prints a
+ * stream, exports and imports the log as NDJSON, rebuilds read models from zero. Works on the
+ * configured stores (DATA_DIR, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
+ * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
+ */
+import { ConfigError } from '../platform/config/config.ts';
+import { type Command, CommandError, EXIT, UsageError } from './cli/command.ts';
+import { exportCommand } from './cli/export.ts';
+import { importCommand } from './cli/import.ts';
+import { rebuildCommand } from './cli/rebuild.ts';
+import { streamCommand } from './cli/stream.ts';
+import { streamsCommand, typesCommand } from './cli/streams.ts';
+
+const commands: Command[] = [streamsCommand, typesCommand, streamCommand, exportCommand, importCommand, rebuildCommand];
+
+const HELP = `Usage: mibi <command> [options]    (npm run mibi -- <command> [options])
+
+Commands:
+${commands.map((command) => `  ${command.name.padEnd(9)} ${command.summary}`).join('\n')}
+
+Run mibi <command> --help for its options. The stores are those of the configuration:
+DATA_DIR (embedded), or EVENTSTORE_URL and MONGO_URL (at scale).`;
+
+const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    (name ? process.stdout : process.stderr).write(`${HELP}\n`);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`mibi: unknown command "${name}"\n\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  if (wantsHelp(rest)) {
+    process.stdout.write(`${command.help}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`mibi ${name}: ${error.message}\nRun mibi ${name} --help for usage.\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof CommandError || error instanceof ConfigError) {
+      process.stderr.write(`mibi ${name}: ${error.message}\n`);
+      return EXIT.failed;
+    }
+    throw error;
+  }
+}
+
+// A reader that stops early (mibi export | head) closes the pipe: that is not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(EXIT.ok);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error('mibi: unexpected error:', error);
+    process.exitCode = EXIT.failed;
+  },
+);
