@@ -31,10 +31,8 @@ export interface SellerDayDoc extends SalesDoc {
   sellerId: string;
 }
 
-/** Everyone's sales of one day, also by seller. Id: the day. */
-export interface DayDoc extends SalesDoc {
-  sellers: Record<string, Tally>;
-}
+/** Everyone's sales of one day. Id: the day. Per seller, see SellerDayDoc: a day holds any number of sellers. */
+export type DayDoc = SalesDoc;
 
 export const SALES_BY_SELLER = 'sales_daily';
 export const SALES_BY_DAY = 'sales_days';
@@ -89,8 +87,8 @@ function withSale<T extends SalesDoc>(doc: T, lines: readonly SaleLine[], sign: 
 /** Adds an order's lines to its day, or takes them back; documents left with no orders are deleted. */
 async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], sign: 1 | -1): Promise<void> {
   const bySeller = groupBy(lines, 'sellerId');
-  const dayDoc = (await work.get<DayDoc>(SALES_BY_DAY, day)) ?? { id: day, day, ...NO_SALES, categories: {}, sellers: {} };
-  const newDay = { ...withSale(dayDoc, lines, sign), sellers: addGroups(dayDoc.sellers, bySeller, sign) };
+  const dayDoc = (await work.get<DayDoc>(SALES_BY_DAY, day)) ?? { id: day, day, ...NO_SALES, categories: {} };
+  const newDay = withSale(dayDoc, lines, sign);
   if (newDay.orders === 0) work.delete(SALES_BY_DAY, day);
   else work.put<DayDoc>(SALES_BY_DAY, newDay);
 
@@ -108,7 +106,7 @@ type SalesEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'OrderShipped' | '
 export const sales: Projection = {
   name: 'sales',
   // Queries read documents by id (a day, or a day and a seller) for each day of a range.
-  collections: [{ name: SALES_BY_SELLER }, { name: SALES_BY_DAY }, { name: OPEN_ORDERS }],
+  collections: [{ name: SALES_BY_SELLER, indexes: [['day']] }, { name: SALES_BY_DAY }, { name: OPEN_ORDERS }],
   eventTypes: new Set<SalesEvent['type']>(['OrderPlaced', 'OrderShipped', 'OrderCancelled']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {

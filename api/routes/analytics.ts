@@ -126,7 +126,8 @@ export function analyticsRoutes(ctx: AppContext) {
       requireRole(c, 'admin');
       const range = daysOf(c.req.valid('query'), dayOf(Date.now()));
       const docs = await byDay.getMany(range.days);
-      const sellers = ranked(docs.map((doc) => doc.sellers));
+      const sellerDays = (await Promise.all(range.days.map((day) => bySeller.find({ where: { day } })))).flat();
+      const sellers = ranked(sellerDays.map((doc) => ({ [doc.sellerId]: doc })));
       const names = new Map((await users.getMany(sellers.map(([sellerId]) => sellerId))).map((user) => [user.id, user.fullName]));
       // "Seller" is the spec's fallback for a seller without a name.
       const sellerTallies = sellers.map(([sellerId, tally]) => ({ sellerId, sellerName: names.get(sellerId) ?? 'Seller', ...tally }));
