@@ -1,26 +1,56 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import { projectionLag } from '../projections/lag.ts';
 import type { AppContext } from './context.ts';
-import { router } from './http.ts';
+import { jsonResponse, router } from './http.ts';
+
+const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']).openapi({ description: 'degraded while a projection is failing' }),
+    adapters: z.object({ events: z.string(), read: z.string(), queue: z.string(), bus: z.string(), blobs: z.string() }),
+    projections: z.record(
+      z.string(),
+      z.object({
+        processed: z.number().int().openapi({ description: 'Last position committed' }),
+        last: z.number().int().openapi({ description: 'Last position in the log' }),
+        lag: z.number().int(),
+        error: z.string().optional(),
+      }),
+    ),
+    uptimeSeconds: z.number().int(),
+  })
+  .openapi('Health');
 
 export function healthRoutes(ctx: AppContext) {
   const { platform } = ctx;
-  return router().get('/', async (c) => {
-    const lags = await projectionLag(platform.events, platform.read, ctx.projections.map((p) => p.name));
-    const failures = ctx.runner?.failures() ?? {};
-    const projections = Object.fromEntries(
-      Object.entries(lags).map(([name, lag]) => [name, failures[name] ? { ...lag, error: failures[name] } : lag]),
-    );
-    return c.json({
-      status: Object.keys(failures).length === 0 ? 'ok' : 'degraded',
-      adapters: {
-        events: platform.events.kind,
-        read: platform.read.kind,
-        queue: platform.queue.kind,
-        bus: platform.bus.kind,
-        blobs: platform.blobs.kind,
-      },
-      projections,
-      uptimeSeconds: Math.round(process.uptime()),
-    });
-  });
+  return router().openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Health'],
+      summary: 'The adapters in use and how far each projection lags behind the log',
+      responses: { 200: jsonResponse(HealthSchema, 'The process is up') },
+    }),
+    async (c) => {
+      const lags = await projectionLag(platform.events, platform.read, ctx.projections.map((p) => p.name));
+      const failures = ctx.runner?.failures() ?? {};
+      const projections = Object.fromEntries(
+        Object.entries(lags).map(([name, lag]) => [name, failures[name] ? { ...lag, error: failures[name] } : lag]),
+      );
+      return c.json(
+        {
+          status: Object.keys(failures).length === 0 ? ('ok' as const) : ('degraded' as const),
+          adapters: {
+            events: platform.events.kind,
+            read: platform.read.kind,
+            queue: platform.queue.kind,
+            bus: platform.bus.kind,
+            blobs: platform.blobs.kind,
+          },
+          projections,
+          uptimeSeconds: Math.round(process.uptime()),
+        },
+        200,
+      );
+    },
+  );
 }

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from './testing.ts';
+
+describe('the API description', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('documents every route under /api in the OpenAPI 3.1 document', async () => {
+    const { status, body } = await api.anonymous().get('/api/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    const documented = new Set(
+      Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const routes = api.app.routes
+      .filter(({ method, path }) => method !== 'ALL' && path.startsWith('/api/') && !['/api/openapi.json', '/api/docs'].includes(path))
+      .map(({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('serves a readable reference page built from that document', async () => {
+    const { status, body, headers } = await api.anonymous().get('/api/docs');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/text\/html/);
+    expect(body).toContain('/api/openapi.json');
+  });
+});
