@@ -1,24 +1,10 @@
 /** A product as it stood at one moment, folded from its events with the product decider. */
-import { type DisplayStatus, type Verification, displayStatus } from '../../domain/catalog/status.ts';
+import { displayStatus } from '../../domain/catalog/status.ts';
 import { fold } from '../../domain/decider.ts';
 import { type Product, productDecider } from '../../domain/product/decider.ts';
-import type { ProductDetails } from '../../domain/product/events.ts';
-import { occurredAt } from '../../domain/product/history.ts';
+import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
 import type { RecordedProductEvent } from './product-events.ts';
 
-export interface ProductVersion extends ProductDetails {
-  id: string;
-  sellerId: string;
-  stockQuantity: number;
-  verification: Verification;
-  featured: boolean;
-  delisted: boolean;
-  displayStatus: DisplayStatus;
-  /** The last event folded in: its log position, stream revision and time. */
-  position: number;
-  revision: number;
-  at: string;
-}
 
 /** Up to and including a log position, or a time (ISO-8601). */
 export type Moment = { position: number } | { at: string };

@@ -2,10 +2,26 @@
  * A product's history in plain words: what each product event (and each review of the
  * product) says to its seller. Pure, so the API and the SPA word it the same way.
  */
+import type { DisplayStatus, Verification } from '../catalog/status.ts';
 import { formatInr } from '../money.ts';
 import { shortOrderId } from '../order/status.ts';
 import type { ReviewEvent } from '../review/events.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+
+/** A product as it stood at one moment (the as-of view), folded from its events. */
+export interface ProductVersion extends ProductDetails {
+  id: string;
+  sellerId: string;
+  stockQuantity: number;
+  verification: Verification;
+  featured: boolean;
+  delisted: boolean;
+  displayStatus: DisplayStatus;
+  /** The last event folded in: its log position, stream revision and time. */
+  position: number;
+  revision: number;
+  at: string;
+}
 
 /** One field of an edit or a stock move, its values written for people. */
 export interface FieldChange {

@@ -5,9 +5,10 @@
 import type { Role } from '../../../domain/actor.ts';
 import type { DisplayStatus, Verification } from '../../../domain/catalog/status.ts';
 import type { Paise } from '../../../domain/money.ts';
-import type { ShippingAddress } from '../../../domain/order/events.ts';
+import type { OrderLine, ShippingAddress } from '../../../domain/order/events.ts';
 import type { DeliveryMethod } from '../../../domain/order/options.ts';
 import type { OrderStatus } from '../../../domain/order/status.ts';
+import type { ProductVersion } from '../../../domain/product/history.ts';
 import type { SellerStatus } from '../../../domain/seller/decider.ts';
 import type { SellerAction } from '../../../projections/admin.ts';
 
@@ -133,16 +134,7 @@ export interface Uploaded {
 }
 
 /** A line of an order: the product as it was bought. */
-export interface OrderLine {
-  productId: string;
-  name: string;
-  pricePaise: Paise;
-  quantity: number;
-  imageUrl: string | null;
-  sellerId: string;
-  sellerName: string;
-  categoryId: string;
-}
+export type { OrderLine };
 
 /** GET /orders (the buyer's, newest first); the data of the live `order.changed`. */
 export interface Order {
@@ -272,26 +264,7 @@ export interface ProductHistory {
 }
 
 /** GET /seller/products/{id}/history/as-of: the product rebuilt from its events up to a moment. */
-export interface ProductVersion {
-  id: string;
-  sellerId: string;
-  name: string;
-  description: string;
-  pricePaise: Paise;
-  originalPricePaise: Paise | null;
-  categoryId: string;
-  imageUrl: string | null;
-  tags: string[];
-  stockQuantity: number;
-  verification: Verification;
-  featured: boolean;
-  delisted: boolean;
-  displayStatus: DisplayStatus;
-  /** The last event folded in: its log position, stream revision and time. */
-  position: number;
-  revision: number;
-  at: string;
-}
+export type { ProductVersion };
 
 /** POST /seller/products/{id}/history/restore: the fields brought back (none when nothing differed) and the toast to show. */
 export interface RestoreResult {
