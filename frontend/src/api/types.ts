@@ -283,7 +283,7 @@ export interface ProductAsOrdered {
 }
 
 /** Sales of a day, a category or a range; cancelled orders are not counted. */
-export interface SalesFigures {
+export interface SalesTally {
   /** Price x quantity of the lines; delivery charges excluded. */
   revenuePaise: Paise;
   units: number;
@@ -295,11 +295,11 @@ export interface SalesFigures {
 export interface SellerSales {
   from: string;
   to: string;
-  totals: SalesFigures;
+  totals: SalesTally;
   /** Every day of the range, oldest first. */
-  days: Array<SalesFigures & { day: string }>;
+  days: Array<SalesTally & { day: string }>;
   /** Highest revenue first. */
-  categories: Array<SalesFigures & { categoryId: string }>;
+  categories: Array<SalesTally & { categoryId: string }>;
 }
 
 /** A page of an admin list (`?limit=&offset=`) and how many items match in all. */
@@ -309,12 +309,6 @@ export interface Page<T> {
 }
 
 /** Sales of a span: price x quantity of the lines (delivery charges excluded), units and orders; cancelled orders not counted. */
-export interface SalesTally {
-  revenuePaise: Paise;
-  units: number;
-  orders: number;
-}
-
 /** GET /admin/overview: what awaits the admins, orders per status, and recent sales (UTC days). */
 export interface AdminOverview {
   users: number;

@@ -1,5 +1,5 @@
 import type { SalesTally } from '../../../../api/types.ts';
-import { formatPrice } from '../../../../format.ts';
+import { SalesCells, SalesHead } from '../../../../components/dashboard/SalesColumns.tsx';
 
 /** Rows shown of a ranking. */
 const TOP = 10;
@@ -19,28 +19,15 @@ export function SalesTable({ caption, subject, rows }: SalesTableProps) {
       <table className="table table-sm">
         <caption className="pb-2 text-left text-sm font-medium">{caption}</caption>
         <thead>
-          <tr>
-            <th scope="col">{subject}</th>
-            <th scope="col" className="text-right">
-              Revenue
-            </th>
-            <th scope="col" className="text-right">
-              Units
-            </th>
-            <th scope="col" className="text-right">
-              Orders
-            </th>
-          </tr>
+          <SalesHead subject={subject} />
         </thead>
         <tbody>
-          {rows.slice(0, TOP).map(({ key, name, revenuePaise, units, orders }) => (
+          {rows.slice(0, TOP).map(({ key, name, ...tally }) => (
             <tr key={key}>
               <th scope="row" className="font-normal">
                 {name}
               </th>
-              <td className="text-right">{formatPrice(revenuePaise)}</td>
-              <td className="text-right">{units}</td>
-              <td className="text-right">{orders}</td>
+              <SalesCells {...tally} />
             </tr>
           ))}
           {rows.length === 0 && (

@@ -1,5 +1,6 @@
 import type { HistoryNames } from '../../../../../../domain/product/history.ts';
 import type { SellerSales } from '../../../../api/types.ts';
+import { SalesHead } from '../../../../components/dashboard/SalesColumns.tsx';
 import { formatPrice } from '../../../../format.ts';
 
 /** Sales per category, highest revenue first, each with a bar of its share of the best one (from small screens up). */
@@ -12,16 +13,7 @@ export function CategoryTotals({ categories, names }: { categories: SellerSales[
       </h3>
       <table className="table table-sm">
         <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Revenue</th>
-            <th scope="col" className="text-right">
-              Units
-            </th>
-            <th scope="col" className="text-right">
-              Orders
-            </th>
-          </tr>
+          <SalesHead subject="Category" revenueAlign="left" />
         </thead>
         <tbody>
           {categories.map(({ categoryId, revenuePaise, units, orders }) => (

@@ -1,5 +1,5 @@
 import type { SellerSales } from '../../../../api/types.ts';
-import { formatPrice } from '../../../../format.ts';
+import { SalesCells, SalesHead } from '../../../../components/dashboard/SalesColumns.tsx';
 import { formatDay } from './range.ts';
 
 interface SalesTableProps {
@@ -21,37 +21,22 @@ export function SalesTable({ sales, open, onToggle }: SalesTableProps) {
         <table className="table table-sm table-pin-rows">
           <caption className="sr-only">{caption}</caption>
           <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                Revenue
-              </th>
-              <th scope="col" className="text-right">
-                Units
-              </th>
-              <th scope="col" className="text-right">
-                Orders
-              </th>
-            </tr>
+            <SalesHead subject="Day" />
           </thead>
           <tbody>
-            {days.map(({ day, revenuePaise, units, orders }) => (
+            {days.map(({ day, ...tally }) => (
               <tr key={day}>
                 <th scope="row" className="font-normal">
                   <time dateTime={day}>{formatDay(day)}</time>
                 </th>
-                <td className="text-right">{formatPrice(revenuePaise)}</td>
-                <td className="text-right">{units}</td>
-                <td className="text-right">{orders}</td>
+                <SalesCells {...tally} />
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td className="text-right">{formatPrice(totals.revenuePaise)}</td>
-              <td className="text-right">{totals.units}</td>
-              <td className="text-right">{totals.orders}</td>
+              <SalesCells {...totals} />
             </tr>
           </tfoot>
         </table>
