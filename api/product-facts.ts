@@ -37,7 +37,7 @@ export const isForSale = (product: ProductOnSale): boolean => isPurchasable(prod
  * available to that order, so a retried checkout is judged as the first attempt was.
  */
 export function purchaseFacts(product: ProductOnSale, orderId?: string): PurchaseFacts {
-  const reservedForOrder = orderId === undefined ? 0 : (product.reservations[orderId] ?? 0);
+  const reservedForOrder = orderId === undefined ? 0 : (product.reservations.get(orderId) ?? 0);
   return {
     name: product.details.name,
     stockQuantity: product.stockQuantity + reservedForOrder,

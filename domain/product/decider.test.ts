@@ -194,6 +194,17 @@ describe('ReleaseStock', () => {
     release([listed, verified]).then([]);
     release([listed, verified, reserved('o-1', 2, 3), released]).then([]);
   });
+
+  it('keeps every order of a popular product apart, and each fold its own reservations', () => {
+    const restocked: ProductEvent = { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 100_000, reason: 'manual' } };
+    const orders = Array.from({ length: 20_000 }, (_, i) => reserved(`o-${i + 2}`, 1, 99_999 - i));
+    const history = [listed, verified, restocked, reserved('o-1', 2, 99_998), ...orders];
+    release(history).then([
+      { type: 'StockReleased', data: { productId, orderId: 'o-1', quantity: 2, remaining: 80_002, reason: 'order_cancelled', at: AT } },
+    ]);
+    // Another fold of a shorter history is not affected by the longer one.
+    expect(fold(productDecider, [listed, verified, reserved('o-1', 2, 3)])!.reservations.size).toBe(1);
+  });
 });
 
 describe('moderation', () => {

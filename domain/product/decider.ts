@@ -32,8 +32,11 @@ export interface Product {
   verification: Verification;
   featured: boolean;
   delisted: boolean;
-  /** Open reservations: quantity per order id. */
-  reservations: Record<string, number>;
+  /**
+   * Quantity reserved per order id, for idempotent reserves and exact releases. It grows with
+   * every order of the product, so the fold updates this one map in place (see evolve).
+   */
+  reservations: Map<string, number>;
 }
 
 export type ProductState = Product | null;
@@ -104,7 +107,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     case 'ReserveStock': {
       const { orderId, quantity, at } = command;
       // A retried order placement reserves once.
-      if (product.reservations[orderId] !== undefined) return [];
+      if (product.reservations.has(orderId)) return [];
       const { stockQuantity } = product;
       assertCanBuy({ name: product.details.name, stockQuantity, available: isPurchasable(product) }, quantity);
       const remaining = stockQuantity - quantity;
@@ -113,7 +116,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
 
     case 'ReleaseStock': {
       const { orderId, reason, at } = command;
-      const quantity = product.reservations[orderId];
+      const quantity = product.reservations.get(orderId);
       // Nothing reserved for this order, or already released.
       if (quantity === undefined) return [];
       const remaining = product.stockQuantity + quantity;
@@ -163,7 +166,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         verification: 'pending',
         featured: false,
         delisted: false,
-        reservations: {},
+        reservations: new Map(),
       };
     }
     if (state === null) return state;
@@ -174,14 +177,15 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         return { ...state, verification: 'pending' };
       case 'StockAdjusted':
         return { ...state, stockQuantity: data.to };
-      case 'StockReserved': {
-        const reservations = { ...state.reservations, [data.orderId]: data.quantity };
-        return { ...state, stockQuantity: data.remaining, reservations };
-      }
-      case 'StockReleased': {
-        const { [data.orderId]: _, ...reservations } = state.reservations;
-        return { ...state, stockQuantity: data.remaining, reservations };
-      }
+      // A popular product has a reservation per order: copying them at every event would make
+      // a fold quadratic. The map is created by ProductListed and owned by this one fold, whose
+      // states are only ever read forwards, so updating it in place is safe.
+      case 'StockReserved':
+        state.reservations.set(data.orderId, data.quantity);
+        return { ...state, stockQuantity: data.remaining };
+      case 'StockReleased':
+        state.reservations.delete(data.orderId);
+        return { ...state, stockQuantity: data.remaining };
       case 'ProductVerified':
         return { ...state, verification: 'verified' };
       case 'ProductRejected':
