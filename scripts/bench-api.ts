@@ -62,7 +62,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-api-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', 'all'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, DEMO_DATA: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
