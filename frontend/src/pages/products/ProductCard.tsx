@@ -43,7 +43,7 @@ export function ProductCard({ product, layout }: { product: PublicProduct; layou
         {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
         <RatingSummary rating={product.rating} count={product.ratingCount} />
         <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
-        <p className="flex h-5 gap-1">
+        <p className="flex min-h-5 flex-wrap gap-1">
           <VerifiedSellerBadge verified={product.sellerVerified} />
           <StockBadge stockQuantity={product.stockQuantity} />
         </p>
