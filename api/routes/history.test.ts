@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import type { LocalClient } from '../local-client.ts';
+import { LocalClient } from '../local-client.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
-import { RESTORE_MESSAGES, historyRoutes } from './history.ts';
+import { RESTORE_MESSAGES } from './history.ts';
 import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 import { movedOrder } from './purchases.fixtures.ts';
-import { mounted } from './router.fixtures.ts';
 
 let api: TestApi;
 let seller: Client;
@@ -21,8 +20,7 @@ beforeAll(async () => {
     signedIn(api, 'seller'),
     signInAdmin(api),
   ]);
-  const app = mounted(api, '/api/seller/products', historyRoutes(api.ctx));
-  history = app.as;
+  history = (client) => new LocalClient(api.app, client?.cookie ?? null);
 });
 afterAll(() => api.close());
 

@@ -1,5 +1,5 @@
 /**
- * Test fixtures for routers not mounted in app.ts yet: one router on a bare app with the
+ * Test fixtures for a router on an app context of its own (e.g. a separate read store): a bare app with the
  * API's error handling, JSON body limit and session middleware, driven like the real app.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
