@@ -63,7 +63,10 @@ export async function addToCartByApi(request: APIRequestContext, baseURL: string
 /** Attaches a screenshot of the settled screen, then fails on any serious or critical axe violation. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  // Kept as a file beside the test's other output, and attached to the report.
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
