@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
-import { type ProductQuery, catalogIndex, closeCatalogIndex } from './catalog-index.ts';
+import { type ProductQuery, RESYNC_CHECK_MS, catalogIndex, closeCatalogIndex } from './catalog-index.ts';
 import type { AppContext } from './context.ts';
 
 let dir: string;
@@ -145,6 +145,27 @@ describe('catalogIndex', () => {
     expect(reopened).not.toBe(closed);
     await closeCatalogIndex(ctx);
     await closeCatalogIndex(ctx);
+  });
+
+  it('loads afresh when a change notice was lost (the bus delivers at most once)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await commit(1, product('a'));
+      expect((await listed()).total).toBe(1);
+      await commit(2, product('b')); // committed, but its notice never arrives
+      await vi.advanceTimersByTimeAsync(RESYNC_CHECK_MS);
+      expect((await listed()).total).toBe(1); // one check: it may still be on its way
+      await vi.advanceTimersByTimeAsync(RESYNC_CHECK_MS);
+      expect((await listed()).total).toBe(2);
+
+      await bus.publish(CHANGES_CHANNEL, notice(3, product('c')));
+      await commit(3, product('c'));
+      await vi.advanceTimersByTimeAsync(3 * RESYNC_CHECK_MS);
+      expect((await listed()).total).toBe(3);
+    } finally {
+      await closeCatalogIndex(ctx);
+      vi.useRealTimers();
+    }
   });
 
   it('filters, searches, sorts and pages, with fresh answers after a change', async () => {

@@ -143,6 +143,9 @@ interface Opened {
   unsubscribe: () => Promise<void>;
 }
 
+/** How often the index checks that it has seen every committed catalog batch. */
+export const RESYNC_CHECK_MS = 5000;
+
 const indexes = new WeakMap<AppContext, Promise<Opened>>();
 
 /** The catalog index of an app, loaded on first use and then kept current from the projection's change notices. */
@@ -172,13 +175,31 @@ async function openIndex(ctx: AppContext): Promise<Opened> {
   // are applied as they arrive, within the bus delivery: a query waiting with `?after=` for
   // the same notice runs after it and sees the change.
   let backlog: ChangeNotice[] | null = [];
-  const unsubscribe = await ctx.platform.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
+  let seen = 0;
+  const unsubscribeBus = await ctx.platform.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
     if (notice.projection !== catalog.name) return;
+    seen = Math.max(seen, notice.position);
     if (backlog) backlog.push(notice);
     else index.apply(notice.changes);
   });
+  // The bus delivers at most once (Redis pub/sub drops what a disconnected subscriber misses):
+  // a checkpoint that stays ahead of every notice over two checks means one was lost, and the
+  // index is dropped so that the next request loads it afresh.
+  let suspect = 0;
+  const resync = setInterval(() => {
+    void ctx.platform.read.checkpoint(catalog.name).then((committed) => {
+      if (suspect > seen) void closeCatalogIndex(ctx);
+      suspect = committed > seen ? committed : 0;
+    }, () => {});
+  }, RESYNC_CHECK_MS);
+  resync.unref();
+  const unsubscribe = async () => {
+    clearInterval(resync);
+    await unsubscribeBus();
+  };
   try {
     const loadedAt = await ctx.platform.read.checkpoint(catalog.name);
+    seen = Math.max(seen, loadedAt);
     const visible = await ctx.platform.read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
     index.apply(visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
     // The load holds at least every batch up to its checkpoint; later ones carry whole
