@@ -48,9 +48,12 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    const groups = [...this.groups];
-    for (const group of groups) group.controller.abort();
-    await Promise.all(groups.map((group) => group.done));
+    // A batch in flight may still send a failing projection off on its own: stop that too.
+    while (this.groups.size > 0) {
+      const groups = [...this.groups];
+      for (const group of groups) group.controller.abort();
+      await Promise.all(groups.map((group) => group.done));
+    }
   }
 
   /** Empties the projection's collections and checkpoint, then replays the whole log. */
