@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { productDoc } from '../projections/models.fixtures.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
 import { type ProductQuery, RESYNC_CHECK_MS, catalogIndex, closeCatalogIndex } from './catalog-index.ts';
@@ -28,37 +29,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function product(id: string, fields: Partial<ProductDoc> = {}): ProductDoc {
-  return {
-    id,
-    sellerId: 'seller-1',
-    sellerName: 'Meera Weaves',
-    name: `Product ${id}`,
-    description: 'Handwoven in Varanasi.',
-    pricePaise: 100_000,
-    originalPricePaise: null,
-    percentOff: null,
-    categoryId: 'textiles',
-    imageUrl: null,
-    tags: [],
-    stockQuantity: 5,
-    verification: 'verified',
-    rejectionReason: null,
-    featured: false,
-    delisted: false,
-    sellerVerified: false,
-    sellerSuspended: false,
-    visible: true,
-    displayStatus: 'Active',
-    ratingCount: 0,
-    ratingSum: 0,
-    rating: null,
-    unitsSold: 0,
-    listedAt: '2024-05-01T10:00:00.000Z',
-    updatedAt: '2024-05-01T10:00:00.000Z',
-    ...fields,
-  };
-}
+const product = productDoc;
 
 /** Commits documents with the catalog's checkpoint, as the projection runner does. */
 async function commit(position: number, ...docs: ProductDoc[]): Promise<void> {

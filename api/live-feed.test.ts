@@ -1,41 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Doc, DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
+import { productDoc } from '../projections/models.fixtures.ts';
 import type { ChangeNotice } from '../projections/projection.ts';
 import { type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
 import { LiveMessages } from './live-messages.ts';
 
-const AT = '2024-05-01T10:00:00.000Z';
-
-const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc => ({
-  id,
-  sellerId: 'seller-1',
-  sellerName: 'Meera Weaves',
-  name: 'Brass Diya',
-  description: 'Hand-cast brass oil lamp',
-  pricePaise: 49_900,
-  originalPricePaise: null,
-  percentOff: null,
-  categoryId: 'handicrafts',
-  imageUrl: null,
-  tags: [],
-  stockQuantity: 5,
-  verification: 'verified',
-  rejectionReason: null,
-  featured: false,
-  delisted: false,
-  sellerVerified: false,
-  sellerSuspended: false,
-  visible: true,
-  displayStatus: 'Active',
-  ratingCount: 1,
-  ratingSum: 4,
-  rating: 4,
-  unitsSold: 0,
-  listedAt: AT,
-  updatedAt: AT,
-  ...fields,
-});
+const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
+  productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
 
 const line = (status: OrderLineDoc['status']) =>
   ({ id: 'o-1:p-1', orderId: 'o-1', productId: 'p-1', sellerId: 'seller-1', buyerId: 'buyer-1', status }) as unknown as OrderLineDoc;
