@@ -6,24 +6,24 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
-import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
-import { type ProductQuery, RESYNC_CHECK_MS, catalogIndex, closeCatalogIndex } from './catalog-index.ts';
-import type { AppContext } from './context.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
+import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
+import type { Reopenable } from './reopenable.ts';
 
 let dir: string;
 let read: SqliteReadStore;
 let bus: MemoryBus;
-let ctx: AppContext;
+let index: Reopenable<CatalogIndex>;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'mibi-index-'));
   read = new SqliteReadStore(join(dir, 'read.db'));
   bus = new MemoryBus();
-  // The index needs only the read store and the bus of the context.
-  ctx = { platform: { read, bus } } as unknown as AppContext;
+  index = catalogIndex({ read, bus });
 });
 
 afterEach(async () => {
+  await index.close();
   await bus.close();
   await read.close();
   rmSync(dir, { recursive: true, force: true });
@@ -53,7 +53,7 @@ const deletion = (position: number, id: string): ChangeNotice => ({
 const ALL: ProductQuery = { category: null, q: null, sort: null, limit: 24, offset: 0 };
 
 async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
-  return JSON.parse((await catalogIndex(ctx)).listJson({ ...ALL, ...query }));
+  return JSON.parse((await index.get()).listJson({ ...ALL, ...query }));
 }
 
 const names = async (query: Partial<ProductQuery> = {}) => (await listed(query)).items.map((item) => item.name);
@@ -66,19 +66,19 @@ describe('catalogIndex', () => {
     expect(items[0]).toMatchObject({ id: 'a', name: 'Product a' });
     expect(items[0]).not.toHaveProperty('ratingSum');
     expect(items[0]).not.toHaveProperty('rejectionReason');
-    const index = await catalogIndex(ctx);
-    expect(JSON.parse(index.productJson('a')!)).toEqual(items[0]);
-    expect(index.productJson('b')).toBeUndefined();
+    const loaded = await index.get();
+    expect(JSON.parse(loaded.productJson('a')!)).toEqual(items[0]);
+    expect(loaded.productJson('b')).toBeUndefined();
   });
 
   it('applies change notices within the bus delivery, visible products in and the others out', async () => {
     await commit(1, product('a'));
-    const index = await catalogIndex(ctx);
+    const loaded = await index.get();
     expect(await names()).toEqual(['Product a']);
     await bus.publish(CHANGES_CHANNEL, notice(2, product('b'), product('a', { visible: false })));
     expect(await names()).toEqual(['Product b']);
     await bus.publish(CHANGES_CHANNEL, deletion(3, 'b'));
-    expect(index.listJson(ALL)).toBe('{"items":[],"total":0}');
+    expect(loaded.listJson(ALL)).toBe('{"items":[],"total":0}');
     // Other projections' notices and collections are not the catalog's.
     await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
     await bus.publish(CHANGES_CHANNEL, { projection: 'catalog', position: 5, changes: [{ collection: 'categories', id: 'c', doc: product('c') }] });
@@ -97,25 +97,27 @@ describe('catalogIndex', () => {
     expect((await names()).sort()).toEqual(['Loaded', 'New']);
   });
 
-  it('is one index per app context, and a failed load is tried again', async () => {
-    const first = await catalogIndex(ctx);
-    expect(await catalogIndex(ctx)).toBe(first);
-    const failing = { platform: { read: { ...read, checkpoint: () => Promise.reject(new Error('down')) }, bus } } as unknown as AppContext;
-    await expect(catalogIndex(failing)).rejects.toThrow('down');
-    (failing.platform as { read: unknown }).read = read;
-    await expect(catalogIndex(failing)).resolves.not.toBe(first);
+  it('is loaded once, and a failed load is tried again', async () => {
+    const first = await index.get();
+    expect(await index.get()).toBe(first);
+    const stores = { read: { ...read, checkpoint: () => Promise.reject(new Error('down')) } as unknown as SqliteReadStore, bus };
+    const failing = catalogIndex(stores);
+    await expect(failing.get()).rejects.toThrow('down');
+    stores.read = read;
+    await expect(failing.get()).resolves.not.toBe(first);
+    await failing.close();
   });
 
   it('stops following the notices once closed', async () => {
     await commit(1, product('a'));
-    const closed = await catalogIndex(ctx);
-    await closeCatalogIndex(ctx);
+    const closed = await index.get();
+    await index.close();
     await bus.publish(CHANGES_CHANNEL, notice(2, product('b')));
     expect(JSON.parse(closed.listJson(ALL)).total).toBe(1);
-    const reopened = await catalogIndex(ctx);
+    const reopened = await index.get();
     expect(reopened).not.toBe(closed);
-    await closeCatalogIndex(ctx);
-    await closeCatalogIndex(ctx);
+    await index.close();
+    await index.close();
   });
 
   it('loads afresh when a change notice was lost (the bus delivers at most once)', async () => {
@@ -134,7 +136,7 @@ describe('catalogIndex', () => {
       await vi.advanceTimersByTimeAsync(3 * RESYNC_CHECK_MS);
       expect((await listed()).total).toBe(3);
     } finally {
-      await closeCatalogIndex(ctx);
+      await index.close();
       vi.useRealTimers();
     }
   });

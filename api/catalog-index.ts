@@ -1,8 +1,9 @@
-import type { DocChange } from '../platform/readstore/port.ts';
+import type { Bus } from '../platform/bus/port.ts';
+import type { DocChange, ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
-import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
-import type { AppContext } from './context.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
+import { type Opened, Reopenable } from './reopenable.ts';
 
 export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -138,45 +139,23 @@ function jsonOf(entry: Entry): string {
   return (entry.json ??= JSON.stringify(publicProduct(entry.doc)));
 }
 
-interface Opened {
-  index: CatalogIndex;
-  unsubscribe: () => Promise<void>;
-}
-
 /** How often the index checks that it has seen every committed catalog batch. */
 export const RESYNC_CHECK_MS = 5000;
 
-const indexes = new WeakMap<AppContext, Promise<Opened>>();
-
-/** The catalog index of an app, loaded on first use and then kept current from the projection's change notices. */
-export async function catalogIndex(ctx: AppContext): Promise<CatalogIndex> {
-  let opened = indexes.get(ctx);
-  if (!opened) {
-    opened = openIndex(ctx);
-    indexes.set(ctx, opened);
-    // A failed load is tried again by the next request.
-    opened.catch(() => indexes.delete(ctx));
-  }
-  return (await opened).index;
+/** The catalog index of an app: loaded on first use, then kept current from the projection's change notices. */
+export function catalogIndex(stores: { bus: Bus; read: ReadStore }): Reopenable<CatalogIndex> {
+  const resource: Reopenable<CatalogIndex> = new Reopenable(() => openIndex(stores, () => void resource.close()));
+  return resource;
 }
 
-/** Stops following the change notices (when the app shuts down); a later request loads a fresh index. */
-export async function closeCatalogIndex(ctx: AppContext): Promise<void> {
-  const opened = indexes.get(ctx);
-  if (!opened) return;
-  indexes.delete(ctx);
-  // A failed load has already let go of its subscription.
-  await (await opened.catch(() => null))?.unsubscribe();
-}
-
-async function openIndex(ctx: AppContext): Promise<Opened> {
+async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, drop: () => void): Promise<Opened<CatalogIndex>> {
   const index = new CatalogIndex();
   // Subscribed before loading, so no batch falls between the load and the notices. Notices
   // are applied as they arrive, within the bus delivery: a query waiting with `?after=` for
   // the same notice runs after it and sees the change.
   let backlog: ChangeNotice[] | null = [];
   let seen = 0;
-  const unsubscribeBus = await ctx.platform.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
+  const unsubscribeBus = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
     if (notice.projection !== catalog.name) return;
     seen = Math.max(seen, notice.position);
     if (backlog) backlog.push(notice);
@@ -187,28 +166,28 @@ async function openIndex(ctx: AppContext): Promise<Opened> {
   // index is dropped so that the next request loads it afresh.
   let suspect = 0;
   const resync = setInterval(() => {
-    void ctx.platform.read.checkpoint(catalog.name).then((committed) => {
-      if (suspect > seen) void closeCatalogIndex(ctx);
+    void read.checkpoint(catalog.name).then((committed) => {
+      if (suspect > seen) drop();
       suspect = committed > seen ? committed : 0;
     }, () => {});
   }, RESYNC_CHECK_MS);
   resync.unref();
-  const unsubscribe = async () => {
+  const close = async () => {
     clearInterval(resync);
     await unsubscribeBus();
   };
   try {
-    const loadedAt = await ctx.platform.read.checkpoint(catalog.name);
+    const loadedAt = await read.checkpoint(catalog.name);
     seen = Math.max(seen, loadedAt);
-    const visible = await ctx.platform.read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
+    const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
     index.apply(visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
     // The load holds at least every batch up to its checkpoint; later ones carry whole
     // documents in log order, so applying one the load already holds changes nothing.
     for (const notice of backlog) if (notice.position > loadedAt) index.apply(notice.changes);
     backlog = null;
-    return { index, unsubscribe };
+    return { value: index, close };
   } catch (error) {
-    await unsubscribe();
+    await close();
     throw error;
   }
 }

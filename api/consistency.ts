@@ -1,6 +1,6 @@
 import type { Bus } from '../platform/bus/port.ts';
 import type { ReadStore } from '../platform/readstore/port.ts';
-import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
 
 const POLL_MS = 250;
 

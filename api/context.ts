@@ -1,38 +1,58 @@
 import type { Config } from '../platform/config/config.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { Projection } from '../projections/projection.ts';
-import type { ProjectionRunner } from '../projections/runner.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import type { ProjectionRunner } from '../platform/projection/runner.ts';
 import { Sessions } from './auth/sessions.ts';
+import { type CatalogIndex, catalogIndex } from './catalog-index.ts';
+import { type CommandContext, randomId, systemClock } from './commands/context.ts';
 import { ProjectionProgress } from './consistency.ts';
+import { type LiveFeed, liveFeed } from './live-feed.ts';
+import type { Reopenable } from './reopenable.ts';
 import { Streams } from './streams.ts';
 
-/** What the routes share: adapters, the write side's streams, sessions and projection progress. */
-export interface AppContext {
+/** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
+export interface AppContext extends CommandContext {
   config: Config;
   platform: Platform;
   projections: Projection[];
   /** Present when the projections run in this process (the embedded default). */
   runner?: ProjectionRunner;
-  streams: Streams;
   sessions: Sessions;
   progress: ProjectionProgress;
+  /** The public catalog in memory, kept current from change notices. */
+  catalog: Reopenable<CatalogIndex>;
+  /** The change feed behind `/api/live`. */
+  live: Reopenable<LiveFeed>;
 }
 
-export async function createContext(
-  config: Config,
-  platform: Platform,
-  projections: Projection[],
-  runner?: ProjectionRunner,
-): Promise<AppContext> {
+export interface ContextOptions {
+  runner?: ProjectionRunner;
+  now?: () => string;
+  newId?: () => string;
+}
+
+/** Builds the context and starts following projection progress; `closeContext` undoes it. */
+export async function createContext(config: Config, platform: Platform, projections: Projection[], options: ContextOptions = {}): Promise<AppContext> {
   const progress = new ProjectionProgress(platform.bus, platform.read, projections.map((p) => p.name));
   await progress.start();
   return {
     config,
     platform,
     projections,
-    ...(runner && { runner }),
+    ...(options.runner && { runner: options.runner }),
     streams: new Streams(platform.events),
+    now: options.now ?? systemClock,
+    newId: options.newId ?? randomId,
     sessions: new Sessions(platform.read),
     progress,
+    catalog: catalogIndex(platform),
+    live: liveFeed(platform, progress),
   };
+}
+
+/** Ends live connections (they never go idle), lets go of the catalog index and stops following progress. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.live.close();
+  await ctx.catalog.close();
+  await ctx.progress.stop();
 }

@@ -4,7 +4,7 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import type { Doc, ReadStore } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { type TestApi, startTestApi } from './testing.ts';
 
 const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };

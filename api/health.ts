@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { projectionLag } from '../projections/lag.ts';
+import { projectionLag } from '../platform/projection/lag.ts';
 import type { AppContext } from './context.ts';
 import { jsonResponse, router } from './http.ts';
 

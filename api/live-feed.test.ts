@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Doc, DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
-import type { ChangeNotice } from '../projections/projection.ts';
+import type { ChangeNotice } from '../platform/projection/projection.ts';
 import { type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
 import { LiveMessages } from './live-messages.ts';
 

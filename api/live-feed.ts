@@ -1,8 +1,9 @@
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
-import { CHANGES_CHANNEL, type ChangeNotice } from '../projections/projection.ts';
+import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
 import { catalog } from '../projections/catalog.ts';
 import type { ProjectionProgress } from './consistency.ts';
-import type { AppContext } from './context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { type Opened, Reopenable } from './reopenable.ts';
 import { type LiveMessage, LiveMessages } from './live-messages.ts';
 
 /** The messages of one log position, in the order they were made. */
@@ -148,32 +149,12 @@ export class LiveFeed {
   }
 }
 
-const feeds = new WeakMap<AppContext, Promise<{ feed: LiveFeed; unsubscribe: () => Promise<void> }>>();
-
-/** The live feed of an app, opened on first use. */
-export async function liveFeed(ctx: AppContext): Promise<LiveFeed> {
-  let opened = feeds.get(ctx);
-  if (!opened) {
-    opened = openFeed(ctx);
-    feeds.set(ctx, opened);
-    // A failed open is tried again by the next connection.
-    opened.catch(() => feeds.delete(ctx));
-  }
-  return (await opened).feed;
+/** The live feed of an app, opened on first use; closing it ends every live connection. */
+export function liveFeed(platform: Pick<Platform, 'bus' | 'read' | 'events'>, progress: ProjectionProgress): Reopenable<LiveFeed> {
+  return new Reopenable(() => openFeed(platform, progress));
 }
 
-/** Ends every live connection of an app (before shutting its server down: they never end by themselves). */
-export async function closeLiveFeed(ctx: AppContext): Promise<void> {
-  const opened = feeds.get(ctx);
-  if (!opened) return;
-  feeds.delete(ctx);
-  const { feed, unsubscribe } = await opened;
-  await unsubscribe();
-  feed.close();
-}
-
-async function openFeed(ctx: AppContext): Promise<{ feed: LiveFeed; unsubscribe: () => Promise<void> }> {
-  const { bus, read, events } = ctx.platform;
+async function openFeed({ bus, read, events }: Pick<Platform, 'bus' | 'read' | 'events'>, progress: ProjectionProgress): Promise<Opened<LiveFeed>> {
   // Subscribed before loading, so no notice falls between the load and the subscription.
   let backlog: ChangeNotice[] | null = [];
   let feed: LiveFeed | undefined;
@@ -183,10 +164,17 @@ async function openFeed(ctx: AppContext): Promise<{ feed: LiveFeed; unsubscribe:
     const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
     // Read after the load, so every notice above it is published after the subscription.
     const since = await events.lastPosition();
-    feed = new LiveFeed(ctx.progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) });
-    for (const notice of backlog) feed.take(notice);
+    const opened = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) });
+    feed = opened;
+    for (const notice of backlog) opened.take(notice);
     backlog = null;
-    return { feed, unsubscribe };
+    return {
+      value: opened,
+      close: async () => {
+        await unsubscribe();
+        opened.close();
+      },
+    };
   } catch (error) {
     await unsubscribe();
     throw error;

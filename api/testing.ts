@@ -1,27 +1,16 @@
 /**
- * Test harness: the whole app on the embedded stack (SQLite in memory, in-process queue
- * and bus, files in a temp folder) with the projections running, driven through
- * `app.request` without a socket.
+ * Test harness: the whole app as `npm start` assembles it, on the embedded stack in a temp
+ * folder (SQLite files, in-process queue and bus, files), with the projections and workers
+ * running, driven through `app.request` without a socket.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileBlobStore } from '../platform/blobs/fs.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
 import { loadConfig } from '../platform/config/config.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { FolderMailer } from '../platform/mail/folder.ts';
 import type { Platform } from '../platform/platform.ts';
-import { MemoryQueue } from '../platform/queue/memory.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { projections } from '../projections/index.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { startWorkers } from '../workers/index.ts';
-import { createApp } from './app.ts';
-import { bootstrap } from './bootstrap/index.ts';
-import { type AppContext, createContext } from './context.ts';
-import { closeCatalogIndex } from './catalog-index.ts';
-import { closeLiveFeed } from './live-feed.ts';
+import type { App } from './app.ts';
+import { ROLES, assemble } from './assemble.ts';
+import type { AppContext } from './context.ts';
 import { LocalClient } from './local-client.ts';
 
 export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local-client.ts';
@@ -39,7 +28,7 @@ export class Client extends LocalClient {
 
 export interface TestApi {
   ctx: AppContext;
-  app: ReturnType<typeof createApp>;
+  app: App;
   platform: Platform;
   dir: string;
   /** A visitor without a session. */
@@ -66,30 +55,10 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ADMIN_PASSWORD: 'admin-pass-1',
     ...env,
   });
-  const events = new SqliteEventStore(join(dir, 'events.db'));
-  const read = new SqliteReadStore(join(dir, 'read.db'));
-  const queue = new MemoryQueue();
-  const bus = new MemoryBus();
-  const blobs = new FileBlobStore(join(dir, 'media'));
-  const mail = new FolderMailer(join(dir, 'mail'), config.MAIL_FROM);
-  const platform: Platform = {
-    events,
-    read,
-    queue,
-    bus,
-    blobs,
-    mail,
-    mailbox: mail,
-    close: async () => {
-      for (const adapter of [queue, mail, blobs, bus, read, events]) await adapter.close();
-    },
-  };
-  const runner = new ProjectionRunner({ events, read, bus, projections });
-  await runner.start();
-  const workers = startWorkers(platform, { notifyRetry: { attempts: 5, backoffMs: 20 } });
-  const ctx = await createContext(config, platform, projections, runner);
-  const app = createApp(ctx);
-  await bootstrap(ctx);
+  const assembled = await assemble(config, ROLES, { notifyRetry: { attempts: 5, backoffMs: 20 } });
+  const { platform } = assembled;
+  const ctx = assembled.ctx!;
+  const app = assembled.app!;
 
   const harness: TestApi = {
     ctx,
@@ -119,16 +88,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return client;
     },
     async settle() {
-      const last = await events.lastPosition();
+      const last = await platform.events.lastPosition();
       if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
     },
     async close() {
-      await closeLiveFeed(ctx);
-      await closeCatalogIndex(ctx);
-      await ctx.progress.stop();
-      await runner.stop();
-      await workers.stop();
-      await platform.close();
+      await assembled.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

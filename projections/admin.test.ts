@@ -10,7 +10,7 @@ import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
 import { startAdminApi } from '../api/routes/admin/admin.fixtures.ts';
 import { signedIn } from '../api/routes/orders.fixtures.ts';
 import { ADMIN_SELLERS, type AdminSellerDoc, admin } from './admin.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 
 const sellerId = 'seller-1';
 const LATER = '2024-05-02T10:00:00.000Z';

@@ -3,7 +3,7 @@ import { type SellerStatus, sellerDecider, sellerStatus } from '../domain/seller
 import type { SellerEvent } from '../domain/seller/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 export const ADMIN_SELLERS = 'admin_sellers';
 

@@ -15,7 +15,7 @@ import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
 import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './catalog.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 
 type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent;
 

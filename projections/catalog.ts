@@ -9,7 +9,7 @@ import type { SellerEvent } from '../domain/seller/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 /**
  * Every account (a buyer may add the seller role later) with its name and standing, for the

@@ -3,7 +3,7 @@ import { catalog } from './catalog.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications.ts';
 import { orders } from './orders.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
 import { sales } from './sales.ts';
 import { users } from './users.ts';

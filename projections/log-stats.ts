@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 /** One document per stream and per event type: what analysts list before they replay. */
 export interface StreamStats extends Doc {

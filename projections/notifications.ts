@@ -2,7 +2,7 @@ import type { NotificationEvent } from '../domain/notification/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc } from './models.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 const { notifications: NOTIFICATIONS } = COLLECTIONS;
 

@@ -3,7 +3,7 @@ import type { OrderStatus } from '../domain/order/status.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type DeliveredPurchaseDoc, type OrderDoc, type OrderLineDoc } from './models.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 type StatusEvent = Exclude<OrderEvent, { type: 'OrderPlaced' }>;
 

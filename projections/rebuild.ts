@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, ProjectionBatch, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
 import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 /** Events read per page. */
 const REPLAY_PAGE = 5000;

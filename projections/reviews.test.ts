@@ -7,7 +7,7 @@ import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS } from './models.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { REVIEW_ELIGIBILITY, REVIEW_ORDERS, reviews } from './reviews.ts';
 
 const LATER = '2024-05-02T10:00:00.000Z';

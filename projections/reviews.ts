@@ -4,7 +4,7 @@ import type { ReviewEvent } from '../domain/review/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type ReviewDoc } from './models.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 /** Orders not yet delivered (id: the order id): the products they will let their buyer review. */
 export const REVIEW_ORDERS = 'review_orders';

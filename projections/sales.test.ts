@@ -4,7 +4,7 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './sales.ts';
 
 type Placed = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];

@@ -10,7 +10,7 @@ import { type Paise, multiply, sum } from '../domain/money.ts';
 import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 export interface Tally {
   revenuePaise: Paise;

@@ -3,7 +3,7 @@ import type { AccountEvent } from '../domain/account/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type UserDoc } from './models.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 
 /** Roles in the order they were added; applying an event twice changes nothing. */
 function changedRoles(roles: Role[], { type, data }: Extract<AccountEvent, { type: 'RoleAdded' | 'RoleRemoved' }>): Role[] {

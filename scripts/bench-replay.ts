@@ -23,7 +23,7 @@ import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { ExpectedRevision } from '../platform/eventstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
-import type { Projection } from '../projections/projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 import { collectionsOf, countDocuments, replay } from '../projections/rebuild.ts';
 import { formatCount, rate } from './cli/output.ts';
 import { Progress } from './cli/progress.ts';

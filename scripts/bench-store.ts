@@ -11,7 +11,7 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { logStats } from '../projections/log-stats.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const PER_APPEND = 10; // events per append (one command's worth, generously)

@@ -1,15 +1,8 @@
-import type { Job } from '../platform/queue/port.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { notifySeller } from './notify-seller.ts';
 import { type RetryPolicy, orderReactor } from './order-reactor.ts';
-
-/** A background job type and the function that runs it. */
-export interface Worker<T = unknown> {
-  name: string;
-  concurrency?: number;
-  handle(job: Job<T>, platform: Platform): Promise<void>;
-}
+import type { Worker } from './worker.ts';
 
 export const workers: Worker<never>[] = [notifySeller];
 

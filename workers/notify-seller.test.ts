@@ -14,7 +14,7 @@ import { MemoryQueue } from '../platform/queue/memory.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
 import { notifications } from '../projections/notifications.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';

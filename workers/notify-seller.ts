@@ -5,7 +5,7 @@ import { type Notification, notificationDecider } from '../domain/notification/d
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import type { OrderLine } from '../domain/order/events.ts';
 import type { EventStore } from '../platform/eventstore/port.ts';
-import type { Worker } from './index.ts';
+import type { Worker } from './worker.ts';
 
 export const NOTIFY_SELLER = 'notify-seller';
 

@@ -1,7 +1,7 @@
 import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { JobOptions, Queue } from '../platform/queue/port.ts';
-import type { Projection } from '../projections/projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 import { NOTIFY_SELLER, type NotifySellerJob } from './notify-seller.ts';
 
 export const ORDER_REACTOR = 'reactor:notify-seller';

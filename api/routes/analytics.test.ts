@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { ProjectionRunner } from '../../projections/runner.ts';
+import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { sales } from '../../projections/sales.ts';
 import { users } from '../../projections/users.ts';
 import type { AppContext } from '../context.ts';

@@ -5,7 +5,6 @@ import { type ProductCommand, productDecider } from '../../domain/product/decide
 import { productStream } from '../../domain/product/events.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
-import { closeLiveFeed } from '../live-feed.ts';
 import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
 import { liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
@@ -281,7 +280,7 @@ describe('GET /api/live', () => {
 
   it('ends every stream when the feed closes, and opens a new feed for the next client', async () => {
     const stream = await connected();
-    await closeLiveFeed(api.ctx);
+    await api.ctx.live.close();
     await stream.idle(100);
     expect(stream.ended).toBe(true);
     const next = await connected();

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { AppContext } from '../context.ts';
 import { router } from '../http.ts';
-import { type LiveFeed, type LiveGroup, liveFeed } from '../live-feed.ts';
+import type { LiveFeed, LiveGroup } from '../live-feed.ts';
 
 export interface LiveOptions {
   /** How often an idle connection gets a comment, so proxies keep it open. */
@@ -86,7 +86,7 @@ export function liveRoutes(ctx: AppContext, { heartbeatMs = HEARTBEAT_MS }: Live
       responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
     }),
     async (c) => {
-      const feed = await liveFeed(ctx);
+      const feed = await ctx.live.get();
       const connection: Connection = {
         feed,
         userId: c.get('user')?.id ?? null,

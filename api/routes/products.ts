@@ -4,7 +4,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
 import { tooLong } from '../../domain/fields.ts';
 import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
-import { PRODUCT_SORTS, type PublicProduct, catalogIndex, publicProduct } from '../catalog-index.ts';
+import { PRODUCT_SORTS, type PublicProduct, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http.ts';
@@ -114,7 +114,7 @@ export function productRoutes(ctx: AppContext) {
     }),
     async (c) => {
       const { category, q, sort, limit, offset } = c.req.valid('query');
-      const index = await catalogIndex(ctx);
+      const index = await ctx.catalog.get();
       const json = index.listJson({
         category: !category || category === 'all' ? null : category,
         q: q?.trim().toLowerCase() || null,
@@ -141,7 +141,7 @@ export function productRoutes(ctx: AppContext) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const json = (await catalogIndex(ctx)).productJson(id);
+      const json = (await ctx.catalog.get()).productJson(id);
       if (json !== undefined) return jsonText<PublicProduct>(c, json);
       const user = c.get('user');
       const product = user ? await products.get(id) : null;

@@ -1,7 +1,8 @@
 /** What every `mibi` command shares: its shape, argument parsing and the errors that set the exit code. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { loadConfig } from '../../platform/config/config.ts';
-import { type Platform, openPlatform } from '../../platform/platform.ts';
+import { assemble } from '../../api/assemble.ts';
+import type { Platform } from '../../platform/platform.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -57,10 +58,10 @@ export function wholeNumber(text: string | undefined, flag: string, min = 0): nu
 
 /** Runs `work` on the adapters the configuration names (DATA_DIR, EVENTSTORE_URL, MONGO_URL, ...), then closes them. */
 export async function withPlatform<T>(work: (platform: Platform) => Promise<T>): Promise<T> {
-  const platform = await openPlatform(loadConfig());
+  const { platform, stop } = await assemble(loadConfig(), []);
   try {
     return await work(platform);
   } finally {
-    await platform.close();
+    await stop();
   }
 }

@@ -11,7 +11,7 @@ import type { ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections as allProjections } from '../../projections/index.ts';
 import { EVENT_TYPES, type EventTypeStats, logStats } from '../../projections/log-stats.ts';
-import type { Projection } from '../../projections/projection.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
 import { type CollectionDifference, collectionsOf, compareReadStores, countDocuments, replay } from '../../projections/rebuild.ts';
 import { type Command, EXIT, UsageError, parse, wholeNumber, withPlatform } from './command.ts';
 import { columns, formatCount, formatDuration, left, rate, right, write } from './output.ts';

@@ -1,5 +1,5 @@
-import type { EventStore } from '../platform/eventstore/port.ts';
-import type { ReadStore } from '../platform/readstore/port.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import type { ReadStore } from '../readstore/port.ts';
 
 export interface ProjectionLag {
   /** Checkpoint: the last position whose batch is committed. */

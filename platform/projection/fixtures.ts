@@ -1,10 +1,14 @@
-import type { Doc } from '../platform/readstore/port.ts';
-import { logStats } from './log-stats.ts';
+import type { Doc } from '../readstore/port.ts';
 import type { Projection } from './projection.ts';
 
 interface Tally extends Doc {
   total: number;
   last: number;
+}
+
+interface StreamCount extends Doc {
+  events: number;
+  lastPosition: number;
 }
 
 /** Order-sensitive, so a batch applied twice or skipped would show: total and a running checksum. */
@@ -24,4 +28,15 @@ const tallies: Projection = {
   },
 };
 
-export const testProjections: Projection[] = [logStats, tallies];
+/** Reads every event type: events per stream and the last position seen. */
+const streamCounts: Projection = {
+  name: 'stream-counts',
+  collections: [{ name: 'stream_counts' }],
+  eventTypes: 'all',
+  async apply(event, work) {
+    const count = await work.get<StreamCount>('stream_counts', event.stream);
+    work.put<StreamCount>('stream_counts', { id: event.stream, events: (count?.events ?? 0) + 1, lastPosition: event.position });
+  },
+};
+
+export const testProjections: Projection[] = [streamCounts, tallies];

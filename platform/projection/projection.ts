@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { CollectionSpec, DocChange, UnitOfWork } from '../platform/readstore/port.ts';
+import type { RecordedEvent } from '../eventstore/port.ts';
+import type { CollectionSpec, DocChange, UnitOfWork } from '../readstore/port.ts';
 
 /**
  * A projection turns events into read-model documents. `apply` must be deterministic and

@@ -1,9 +1,9 @@
 // Child process of runner.test.ts: runs the projections over a data folder, printing each
 // committed checkpoint, until the test SIGKILLs it.
 import { join } from 'node:path';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { MemoryBus } from '../bus/memory.ts';
+import { SqliteEventStore } from '../eventstore/sqlite.ts';
+import { SqliteReadStore } from '../readstore/sqlite.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from './projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { testProjections } from './fixtures.ts';

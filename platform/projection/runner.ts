@@ -1,6 +1,6 @@
-import type { Bus } from '../platform/bus/port.ts';
-import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { ProjectionBatch, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
+import type { Bus } from '../bus/port.ts';
+import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
+import type { ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
 
 export interface RunnerDeps {

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import type { Doc, ReadStore } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { MemoryBus } from '../bus/memory.ts';
+import { SqliteEventStore } from '../eventstore/sqlite.ts';
+import type { Doc, ReadStore } from '../readstore/port.ts';
+import { SqliteReadStore } from '../readstore/sqlite.ts';
 import { testProjections } from './fixtures.ts';
 import { projectionLag } from './lag.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
@@ -72,9 +72,9 @@ describe('ProjectionRunner', () => {
     await vi.waitFor(async () => expect(await read.collection('tallies').get('counter-9')).toMatchObject({ total: 5 }));
     expect(await read.checkpoint('tallies')).toBe(position);
     expect(notices.some((n) => n.projection === 'tallies' && n.position === position && n.changes.some((c) => c.id === 'counter-9'))).toBe(true);
-    expect(await projectionLag(events, read, ['tallies', 'log-stats'])).toEqual({
+    expect(await projectionLag(events, read, ['tallies', 'stream-counts'])).toEqual({
       tallies: { processed: position, last: position, lag: 0 },
-      'log-stats': expect.objectContaining({ last: position }),
+      'stream-counts': expect.objectContaining({ last: position }),
     });
   });
 
@@ -144,9 +144,9 @@ describe('ProjectionRunner', () => {
     const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [testProjections[0]!, flaky], onError: () => {} });
     await runner.start();
     closers.push(() => runner.stop());
-    await vi.waitFor(async () => expect(await read.checkpoint('log-stats')).toBe(3));
+    await vi.waitFor(async () => expect(await read.checkpoint('stream-counts')).toBe(3));
     await events.append('counter-0', [{ type: 'Counted', data: { amount: 1 } }], 2);
-    await vi.waitFor(async () => expect(await read.checkpoint('log-stats')).toBe(4));
+    await vi.waitFor(async () => expect(await read.checkpoint('stream-counts')).toBe(4));
     await vi.waitFor(async () => expect(await read.checkpoint('tallies')).toBe(4), { timeout: 5000 });
     expect(runner.failures()).toEqual({});
     expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));

@@ -1,0 +1,84 @@
+/**
+ * The composition root: every process role (`npm start` runs all three), the CLI and the test
+ * harness are built here, from the configuration alone, and stopped here in one order.
+ */
+import { type ServerType, serve } from '@hono/node-server';
+import type { Config } from '../platform/config/config.ts';
+import { type Platform, openPlatform } from '../platform/platform.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
+import { projections } from '../projections/index.ts';
+import { type RunningWorkers, type WorkerOptions, startWorkers } from '../workers/index.ts';
+import { type App, createApp } from './app.ts';
+
+import { bootstrap } from './bootstrap/index.ts';
+import { type AppContext, type ContextOptions, closeContext, createContext } from './context.ts';
+
+export const ROLES = ['api', 'projections', 'workers'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface AssembleOptions extends WorkerOptions, Pick<ContextOptions, 'now' | 'newId'> {
+  /** The built SPA to serve beside the API (`dist`). */
+  spaRoot?: string;
+}
+
+/** A process's parts: the API's app and context only in the api role. */
+export interface Assembled {
+  platform: Platform;
+  app?: App;
+  ctx?: AppContext;
+  runner?: ProjectionRunner;
+  /** Serves the app over HTTP on the configured host and port; `stop` closes the server in its turn. */
+  listen(onListening?: (port: number) => void): ServerType;
+  /** Stops every part after its work in flight, newest first, then closes the adapters. */
+  stop(): Promise<void>;
+}
+
+export async function assemble(config: Config, roles: readonly Role[], options: AssembleOptions = {}): Promise<Assembled> {
+  const platform = await openPlatform(config);
+  const stops: Array<() => Promise<void>> = [() => platform.close()]; // the queue waits for running jobs
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step();
+  };
+  try {
+    let runner: ProjectionRunner | undefined;
+    if (roles.includes('projections')) {
+      runner = new ProjectionRunner({ events: platform.events, read: platform.read, bus: platform.bus, projections });
+      await runner.start();
+      stops.push(() => runner!.stop()); // the batch in flight commits with its checkpoint
+    }
+    let workers: RunningWorkers | undefined;
+    if (roles.includes('workers')) {
+      workers = startWorkers(platform, options);
+      stops.push(() => workers!.stop());
+    }
+    let ctx: AppContext | undefined;
+    let app: App | undefined;
+    let server: ServerType | undefined;
+    if (roles.includes('api')) {
+      const api = await createContext(config, platform, projections, { ...(runner && { runner }), ...options });
+      ctx = api;
+      stops.push(async () => {
+        await api.live.close(); // ends the SSE streams, which never go idle, so the server can close
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        await closeContext(api);
+      });
+      await bootstrap(api);
+      app = createApp(api, { ...(options.spaRoot && { spaRoot: options.spaRoot }) });
+    }
+    return {
+      platform,
+      ...(app && { app }),
+      ...(ctx && { ctx }),
+      ...(runner && { runner }),
+      listen(onListening) {
+        if (!app) throw new Error('Only the api role serves HTTP');
+        server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => onListening?.(info.port));
+        return server;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}
