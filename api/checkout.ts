@@ -27,7 +27,7 @@ import { orderFromEvents } from '../projections/orders.ts';
 import { actorOf } from './auth/middleware.ts';
 import type { AppContext } from './context.ts';
 import type { SessionUser } from './http.ts';
-import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
+import { type CartLine, loadCart, purchaseFacts, sellerName } from './commands/product-facts.ts';
 import type { CommandMetadata } from './streams.ts';
 
 /** The checkout form as `checkoutSchema` gives it: address, delivery and payment. */

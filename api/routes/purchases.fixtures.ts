@@ -5,7 +5,7 @@
 import type { Actor } from '../../domain/actor.ts';
 import { type CheckoutLine, orderDecider } from '../../domain/order/decider.ts';
 import { orderStream } from '../../domain/order/events.ts';
-import { loadProduct, purchaseFacts, sellerName } from '../product-facts.ts';
+import { loadProduct, purchaseFacts, sellerName } from '../commands/product-facts.ts';
 import type { Client, TestApi } from '../testing.ts';
 import { ADDRESS, actorOfClient } from './orders.fixtures.ts';
 

@@ -10,7 +10,7 @@ import { actorOf } from '../auth/middleware.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
-import { loadProduct } from '../product-facts.ts';
+import { loadProduct } from '../commands/product-facts.ts';
 import { ProductIdParamsSchema } from './products.ts';
 
 const ReviewSchema = z

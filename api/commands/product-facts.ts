@@ -3,18 +3,18 @@
  * and account streams) so prices, stock and availability are current, never a read model
  * that may lag behind.
  */
-import { accountDecider } from '../domain/account/decider.ts';
-import { accountStream } from '../domain/account/events.ts';
-import { cartDecider } from '../domain/cart/decider.ts';
-import { cartStream } from '../domain/cart/events.ts';
-import type { PurchaseFacts } from '../domain/catalog/availability.ts';
-import { isPurchasable } from '../domain/catalog/status.ts';
-import { type Product, productDecider } from '../domain/product/decider.ts';
-import { productStream } from '../domain/product/events.ts';
-import { sellerDecider } from '../domain/seller/decider.ts';
-import { sellerStream } from '../domain/seller/events.ts';
-import type { AppContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { cartDecider } from '../../domain/cart/decider.ts';
+import { cartStream } from '../../domain/cart/events.ts';
+import type { PurchaseFacts } from '../../domain/catalog/availability.ts';
+import { isPurchasable } from '../../domain/catalog/status.ts';
+import { type Product, productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import { sellerDecider } from '../../domain/seller/decider.ts';
+import { sellerStream } from '../../domain/seller/events.ts';
+import type { CommandContext } from './context.ts';
+import { ApiError } from '../errors.ts';
 
 /** A product with what else decides whether it can be bought: its seller's standing. */
 export interface ProductOnSale extends Product {
@@ -22,7 +22,7 @@ export interface ProductOnSale extends Product {
 }
 
 /** A product ever listed, delisted ones included; a 404 for an id never listed. */
-export async function loadProduct(ctx: AppContext, productId: string): Promise<ProductOnSale> {
+export async function loadProduct(ctx: CommandContext, productId: string): Promise<ProductOnSale> {
   const { state } = await ctx.streams.load(productStream(productId), productDecider);
   if (!state) throw new ApiError(404, 'not_found', 'Product not found');
   const { state: standing } = await ctx.streams.load(sellerStream(state.sellerId), sellerDecider);
@@ -46,7 +46,7 @@ export function purchaseFacts(product: ProductOnSale, orderId?: string): Purchas
 }
 
 /** The seller's full name as the product page shows it ("Sold by"), with the spec's fallback. */
-export async function sellerName(ctx: AppContext, sellerId: string): Promise<string> {
+export async function sellerName(ctx: CommandContext, sellerId: string): Promise<string> {
   const { state } = await ctx.streams.load(accountStream(sellerId), accountDecider);
   return state?.fullName ?? 'Seller';
 }
@@ -58,7 +58,7 @@ export interface CartLine {
 }
 
 /** A user's cart lines in the order they were added, each with its product, and the cart stream's position. */
-export async function loadCart(ctx: AppContext, userId: string): Promise<{ lines: CartLine[]; position: number }> {
+export async function loadCart(ctx: CommandContext, userId: string): Promise<{ lines: CartLine[]; position: number }> {
   const { state, position } = await ctx.streams.load(cartStream(userId), cartDecider);
   const lines = await Promise.all(
     Object.entries(state).map(async ([productId, quantity]) => ({ productId, quantity, product: await loadProduct(ctx, productId) })),
