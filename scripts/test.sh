@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: type check, unit/contract/API tests (vitest), browser tests (Playwright).
+# Every test: type check, lint, unit/contract/API tests (vitest), browser tests (Playwright).
 # Ends with one line counted from the runners' JSON reports: "tests: N passed, M failed, K skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,9 @@ rm -rf reports && mkdir -p reports
 status=0
 echo "== typecheck"
 npx tsc --noEmit || status=1
+
+echo "== lint (layers, import cycles)"
+npx biome lint --colors=off . || status=1
 
 echo "== vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
