@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { DomainError } from '../domain/decider.ts';
+import { fieldErrors } from '../domain/fields.ts';
 
 /** The one error shape every route answers with. */
 export interface ErrorBody {
@@ -21,18 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-/** First message per field, keyed by the dotted path ('shippingAddress.pincode'). */
-export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 export function validationError(error: ZodError): ApiError {
-  const fields = zodFields(error);
+  const fields = fieldErrors(error);
   return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
 }
 

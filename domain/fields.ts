@@ -14,11 +14,14 @@ export function requiredText(requiredMessage: string, maxLength: number, label: 
 
 export const tooLong = (label: string, maxLength: number): string => `${label} must be at most ${maxLength} characters`;
 
-/** The first message per field, keyed by its dotted path ('shippingAddress.city'): for `DomainError.fields` and forms. */
+/**
+ * The first message per field, keyed by its dotted path ('shippingAddress.city'), or `_` for
+ * the value as a whole: for API errors, `DomainError.fields` and forms alike.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.');
+    const key = issue.path.join('.') || '_';
     fields[key] ??= issue.message;
   }
   return fields;
