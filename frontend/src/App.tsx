@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { Toasts } from './components/Toasts.tsx';
+// The shell imports the one piece it shows by path: a feature's index.ts would bring the whole feature into the first route.
+import { CartLink } from './features/cart/CartLink.tsx';
 import { Routes } from './routes.tsx';
 
 /** The layout every page shares: header, the route's page, footer, toasts. */
@@ -19,7 +21,7 @@ export function App() {
       <a href="#main" className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-16 focus:translate-y-0">
         Skip to content
       </a>
-      <Header />
+      <Header cart={<CartLink />} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Routes />
       </main>

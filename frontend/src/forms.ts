@@ -1,16 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import type { ZodType } from 'zod';
+import { fieldErrors } from '../../domain/fields.ts';
 import { ApiError } from './api/client.ts';
 import { toast } from './state/toasts.ts';
 
 /** A message per field name (the first one found). */
 export type FieldErrors = Partial<Record<string, string>>;
-
-function firstIssuePerField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { path, message } of issues) errors[path.join('.')] ??= message;
-  return errors;
-}
 
 /**
  * Submitting a form: reads its named fields, checks them with the zod schema shared with
@@ -26,7 +21,7 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
     event.preventDefault();
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});

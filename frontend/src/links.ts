@@ -7,7 +7,7 @@ export const NAV_LINKS = [
   { label: 'About', href: '/about' },
 ] as const;
 
-/** Every footer link opens a content page (pages/ContentPage.tsx); its text is in pages/content/texts.ts. */
+/** Every footer link opens a content page (features/content/ContentPage.tsx); its text is in features/content/texts.ts. */
 export const FOOTER_COLUMNS = [
   {
     title: 'About MIBI',

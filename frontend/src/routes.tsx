@@ -1,23 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROLES } from '../../domain/actor.ts';
+import { ROLES, type Role } from '../../domain/actor.ts';
+import HomePage from './features/catalog/HomePage.tsx';
 import { CONTENT_PATHS } from './links.ts';
-import Home from './pages/Home.tsx';
 
 // Every page but Home is its own chunk, fetched on first visit: the first route stays small.
-const About = lazy(() => import('./pages/About.tsx'));
-const Auth = lazy(() => import('./pages/Auth.tsx'));
-const Cart = lazy(() => import('./pages/Cart.tsx'));
-const Categories = lazy(() => import('./pages/Categories.tsx'));
-const Checkout = lazy(() => import('./pages/Checkout.tsx'));
-const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
-const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));
-const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'));
-const NotFound = lazy(() => import('./pages/NotFound.tsx'));
-const ProductDetail = lazy(() => import('./pages/ProductDetail.tsx'));
-const ProductHistory = lazy(() => import('./pages/dashboard/seller/history/ProductHistoryPage.tsx'));
-const Products = lazy(() => import('./pages/Products.tsx'));
-const ResetPassword = lazy(() => import('./pages/ResetPassword.tsx'));
+// Pages are the one kind of feature file imported from outside the feature, and only here.
+const AboutPage = lazy(() => import('./features/content/AboutPage.tsx'));
+const AuthPage = lazy(() => import('./features/auth/AuthPage.tsx'));
+const CartPage = lazy(() => import('./features/cart/CartPage.tsx'));
+const CategoriesPage = lazy(() => import('./features/catalog/CategoriesPage.tsx'));
+const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage.tsx'));
+const ContentPage = lazy(() => import('./features/content/ContentPage.tsx'));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage.tsx'));
+const NotFoundPage = lazy(() => import('./features/content/NotFoundPage.tsx'));
+const ProductDetailPage = lazy(() => import('./features/product/ProductDetailPage.tsx'));
+const ProductHistoryPage = lazy(() => import('./features/seller/history/ProductHistoryPage.tsx'));
+const ProductsPage = lazy(() => import('./features/catalog/ProductsPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage.tsx'));
+
+/** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
+const DASHBOARD_PANELS: Record<Role, ComponentType> = {
+  buyer: lazy(() => import('./features/dashboard/BuyerPanel.tsx')),
+  seller: lazy(() => import('./features/seller/SellerPanel.tsx')),
+  admin: lazy(() => import('./features/admin/AdminPanel.tsx')),
+};
 
 /** /dashboard/buyer, /dashboard/seller, /dashboard/admin: one screen, given the role as `role`. */
 const DASHBOARD_PATH = new RegExp(`^/dashboard/(?<role>${ROLES.join('|')})/?$`);
@@ -27,24 +35,26 @@ export function Routes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={Home} />
-        <Route path="/about" component={About} />
-        <Route path="/auth" component={Auth} />
-        <Route path="/cart" component={Cart} />
-        <Route path="/categories" component={Categories} />
-        <Route path="/checkout" component={Checkout} />
-        <Route path={DASHBOARD_PATH} component={Dashboard} />
-        <Route path="/dashboard/seller/products/:id/history" component={ProductHistory} />
-        <Route path="/forgot-password" component={ForgotPassword} />
-        <Route path="/products" component={Products} />
-        <Route path="/products/:id" component={ProductDetail} />
-        <Route path="/reset-password" component={ResetPassword} />
+        <Route path="/" component={HomePage} />
+        <Route path="/about" component={AboutPage} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/cart" component={CartPage} />
+        <Route path="/categories" component={CategoriesPage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path={DASHBOARD_PATH}>
+          <DashboardPage panels={DASHBOARD_PANELS} />
+        </Route>
+        <Route path="/dashboard/seller/products/:id/history" component={ProductHistoryPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/products" component={ProductsPage} />
+        <Route path="/products/:id" component={ProductDetailPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         {CONTENT_PATHS.map((path) => (
           <Route key={path} path={path}>
             <ContentPage path={path} />
           </Route>
         ))}
-        <Route component={NotFound} />
+        <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
   );

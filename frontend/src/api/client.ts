@@ -49,3 +49,11 @@ export const api = {
   patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+/** '?a=1&b=x': the values given, in their order, empty ones left out; '' when none is left. */
+export function queryOf(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

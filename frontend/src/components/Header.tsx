@@ -1,7 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { countOf } from '../format.ts';
-import { cartCount } from '../state/cart.ts';
 import { dashboardPath, session, sessionKnown } from '../state/session.ts';
 import { Icon } from './Icon.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -14,8 +13,9 @@ import { Skeleton } from './Skeleton.tsx';
  * Every page's header (spec section 2). From md up: a top row with search, cart and
  * account, and a row of page links; below md the links, search and account move into
  * the toggle menu. Heights are fixed, so nothing shifts when the session arrives.
+ * `cart` is the cart button, which the cart feature owns (App.tsx puts it here).
  */
-export function Header() {
+export function Header({ cart }: { cart: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -29,7 +29,7 @@ export function Header() {
           <div className="hidden items-center gap-1 md:flex">
             <AccountActions />
           </div>
-          <CartLink />
+          {cart}
           <MobileMenu />
         </div>
       </div>
@@ -39,22 +39,6 @@ export function Header() {
         </ul>
       </nav>
     </header>
-  );
-}
-
-function CartLink() {
-  useSignals();
-  const count = cartCount.value;
-  return (
-    <Link href="/cart" className="btn btn-ghost btn-square relative" aria-label={count > 0 ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
-      <Icon name="cart" />
-      {/* Positioned over the icon, so showing it moves nothing. */}
-      {count > 0 && (
-        <span className="badge badge-primary badge-xs absolute -top-0.5 -right-0.5 min-w-5 px-1 font-semibold" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
-    </Link>
   );
 }
 

@@ -1,0 +1,29 @@
+import type { Paise } from '../../../domain/money.ts';
+import { formatPrice } from '../format.ts';
+
+interface PriceProps {
+  pricePaise: Paise;
+  originalPricePaise: Paise | null;
+  /** From the API; null when there is no discount to show. */
+  percentOff: number | null;
+  size?: 'md' | 'lg';
+}
+
+/** The price, and when discounted the original price struck through with the percent off. */
+export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md' }: PriceProps) {
+  const discounted = percentOff !== null && originalPricePaise !== null;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>{formatPrice(pricePaise)}</span>
+      {discounted && (
+        <>
+          <del className={`text-base-content/70 ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>
+            <span className="sr-only">Original price </span>
+            {formatPrice(originalPricePaise)}
+          </del>
+          <span className="badge badge-secondary badge-sm self-center font-semibold">{percentOff}% OFF</span>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,31 @@
+import type { SalesTally } from '../api/types.ts';
+import { formatPrice } from '../format.ts';
+
+/** The header row of a sales table: what a row is about, then revenue, units and orders. */
+export function SalesHead({ subject, revenueAlign = 'right' }: { subject: string; revenueAlign?: 'left' | 'right' }) {
+  return (
+    <tr>
+      <th scope="col">{subject}</th>
+      <th scope="col" className={revenueAlign === 'right' ? 'text-right' : undefined}>
+        Revenue
+      </th>
+      <th scope="col" className="text-right">
+        Units
+      </th>
+      <th scope="col" className="text-right">
+        Orders
+      </th>
+    </tr>
+  );
+}
+
+/** A row's figures, under SalesHead's columns. */
+export function SalesCells({ revenuePaise, units, orders }: SalesTally) {
+  return (
+    <>
+      <td className="text-right">{formatPrice(revenuePaise)}</td>
+      <td className="text-right">{units}</td>
+      <td className="text-right">{orders}</td>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from './Icon.tsx';
+import { Skeleton } from './Skeleton.tsx';
+
+/** A headline figure of a dashboard, as a list item; `value` is null while it loads (a placeholder of the same size). */
+export function StatCard({ icon, label, value }: { icon: IconName; label: string; value: string | null }) {
+  return (
+    <li className="card flex-row items-center gap-4 border border-base-300 bg-base-100 p-5">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-orange-50 text-primary">
+        <Icon name={icon} className="size-6" />
+      </span>
+      <p className="flex min-w-0 flex-col">
+        <span className="text-sm text-base-content/80">{label}</span>
+        <span className="h-8 truncate text-2xl font-bold">{value ?? <Skeleton className="h-8 w-20" />}</span>
+      </p>
+    </li>
+  );
+}
+
+/** The row of stat cards at the top of a dashboard. */
+export function StatCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+/** A stat card's figure from a GET (useApiGet): null (its placeholder) while loading, a dash when loading failed. */
+export function figureOf<T>(resource: { data: T | null; failed: boolean }, show: (data: T) => string): string | null {
+  if (resource.data !== null) return show(resource.data);
+  return resource.failed ? '–' : null;
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Tabs } from '../../components/Tabs.tsx';
+import { OrdersTab } from './orders/OrdersTab.tsx';
+import { OverviewTab } from './overview/OverviewTab.tsx';
+import { ProductsTab } from './products/ProductsTab.tsx';
+import { SellersTab } from './sellers/SellersTab.tsx';
+import { type AdminTab, ADMIN_TABS, adminHref, tabOf } from './url.ts';
+import { UsersTab } from './users/UsersTab.tsx';
+
+const PANELS: Record<AdminTab, ComponentType> = {
+  overview: OverviewTab,
+  sellers: SellersTab,
+  products: ProductsTab,
+  orders: OrdersTab,
+  users: UsersTab,
+};
+
+/** The admin console: a tab per area, kept in the URL (`?tab=sellers`); another tab starts without the filters of the last. */
+export default function AdminPanel() {
+  const [, navigate] = useLocation();
+  const tab = tabOf(new URLSearchParams(useSearch()).get('tab'));
+  const Panel = PANELS[tab];
+  return (
+    <Tabs label="Admin console" tabs={ADMIN_TABS} selected={tab} onSelect={(id) => navigate(adminHref(id), { replace: true })}>
+      <Panel />
+    </Tabs>
+  );
+}

@@ -1,0 +1,72 @@
+import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
+import type { AdminSeller, Page } from '../../../api/types.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { Field, SelectField } from '../../../components/Field.tsx';
+
+/** The orders filters, as kept in the URL: ids and days (YYYY-MM-DD), '' for any. */
+export const ORDER_FILTERS = ['status', 'seller', 'buyer', 'from', 'to'] as const;
+export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
+
+/** The sellers offered to filter by; the API's largest page. */
+const SELLERS_PATH = '/admin/sellers?limit=100';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface OrderFiltersProps {
+  filters: OrderFilterValues;
+  /** The buyer of `filters.buyer`, when the orders shown name them. */
+  buyerName: string | null;
+  onChange: (changes: Partial<OrderFilterValues>) => void;
+}
+
+/** Status, seller and days placed; the buyer filter comes from a link (an order's buyer, a user) and can be removed here. */
+export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps) {
+  const { data: sellers } = useApiGet<Page<AdminSeller>>(SELLERS_PATH, 'Failed to load sellers');
+
+  return (
+    <div>
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField label="Status" name="status" value={filters.status} onChange={(event) => onChange({ status: event.target.value })}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {capitalised(status)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Seller" name="seller" value={filters.seller} onChange={(event) => onChange({ seller: event.target.value })}>
+          <option value="">All sellers</option>
+          {sellers?.items.map((seller) => (
+            <option key={seller.id} value={seller.id}>
+              {seller.fullName}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Placed from"
+          name="from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+        <Field
+          label="Placed to"
+          name="to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </div>
+      {filters.buyer && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span>Orders of {buyerName ?? 'one buyer'}</span>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange({ buyer: '' })}>
+            Show every buyer
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { api, queryOf } from '../../../api/client.ts';
+import type { ProductCommandResult, ProductList, PublicProduct } from '../../../api/types.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { useLiveEvent } from '../../../state/live.ts';
+import { AdminList } from '../AdminList.tsx';
+import { useListCommands } from '../commands.ts';
+import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { SearchForm } from '../SearchForm.tsx';
+import { useFilters } from '../url.ts';
+import { FeatureRow } from './FeatureRow.tsx';
+
+/** The catalog as buyers see it (featured first), searched by `?q=`, to feature or unfeature products. */
+export function FeatureProducts() {
+  const [{ q }, setFilters] = useFilters(['q']);
+  const paging = usePaging(q);
+  const catalog = useApiGet<ProductList>(`/products${queryOf({ q, limit: PAGE_SIZE, offset: paging.offset })}`, 'Failed to load products', { live: true });
+  const commands = useListCommands(catalog.reload, catalog.data?.items.map((product) => product.id) ?? []);
+
+  // Featured elsewhere (another admin), edited or sold: the row follows.
+  useLiveEvent('product.changed', (changed) =>
+    catalog.update((page) => ({ ...page, items: page.items.map((product) => (product.id === changed.id ? changed : product)) })),
+  );
+
+  function toggle(product: PublicProduct) {
+    const action = product.featured ? 'unfeature' : 'feature';
+    void commands.run(product.id, {
+      send: () => api.post<ProductCommandResult>(`/admin/products/${encodeURIComponent(product.id)}/${action}`),
+      done: product.featured
+        ? { title: 'Product unfeatured', description: `${product.name} no longer comes first in the catalog.` }
+        : { title: 'Product featured', description: `${product.name} now comes first in the catalog.` },
+      failed: product.featured ? 'Error unfeaturing product' : 'Error featuring product',
+    });
+  }
+
+  return (
+    <AdminList
+      title="Featured Products"
+      description="Featured products come first in the catalog. Search the products on sale to feature one."
+      headingRef={commands.heading}
+      toolbar={<SearchForm label="Search products on sale" placeholder="Name, description or tag" value={q} onSearch={(text) => setFilters({ q: text })} />}
+      resource={catalog}
+      paging={paging}
+      what="the catalog"
+      empty={{ title: q ? 'No products match your search' : 'No products on sale yet' }}
+      rowSkeleton="h-20"
+    >
+      {(product) => (
+        <FeatureRow key={product.id} product={product} busy={commands.busyId === product.id} onToggle={() => toggle(product)} />
+      )}
+    </AdminList>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { PublicProduct } from '../../../api/types.ts';
+import { ProductImage } from '../../../components/ProductImage.tsx';
+import { formatPrice } from '../../../format.ts';
+
+interface FeatureRowProps {
+  product: PublicProduct;
+  busy: boolean;
+  onToggle: () => void;
+}
+
+/** A product of the catalog, featured or not, with the way to change it. */
+export function FeatureRow({ product, busy, onToggle }: FeatureRowProps) {
+  const nameId = useId();
+  return (
+    <li className="card flex-row flex-wrap items-center gap-4 border border-base-300 p-3">
+      <ProductImage src={product.imageUrl} alt="" className="w-14 shrink-0 rounded-box" />
+      <div className="min-w-48 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={nameId} className="font-semibold">
+            <Link href={`/products/${encodeURIComponent(product.id)}`} className="link-hover">
+              {product.name}
+            </Link>
+          </h3>
+          {product.featured && <span className="badge badge-primary badge-sm">Featured</span>}
+        </div>
+        <p className="text-sm text-base-content/80">
+          by {product.sellerName} · {formatPrice(product.pricePaise)}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={`btn btn-sm ${product.featured ? 'btn-outline' : 'btn-primary'}`}
+        aria-describedby={nameId}
+        disabled={busy}
+        onClick={onToggle}
+      >
+        {product.featured ? 'Unfeature' : 'Feature'}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { AdminProduct } from '../../../api/types.ts';
+import { Price } from '../../../components/Price.tsx';
+import { ProductImage } from '../../../components/ProductImage.tsx';
+import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
+import { formatDate } from '../../../format.ts';
+
+interface ReviewRowProps {
+  product: AdminProduct;
+  categoryName: string;
+  busy: boolean;
+  onVerify: () => void;
+  onReject: () => void;
+}
+
+/** A product waiting for review: everything the buyers would see, its seller, and the verdicts. */
+export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: ReviewRowProps) {
+  const nameId = useId();
+  return (
+    <li className="card flex-row flex-wrap items-start gap-4 border border-base-300 p-4">
+      <ProductImage src={product.imageUrl} alt="" className="w-24 shrink-0 rounded-box" />
+      <div className="min-w-48 flex-1 space-y-1">
+        <h3 id={nameId} className="font-semibold">
+          {product.name}
+        </h3>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span>by {product.sellerName}</span>
+          <VerifiedSellerBadge verified={product.sellerVerified} />
+        </p>
+        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <p className="line-clamp-3 text-sm">{product.description}</p>
+        <p className="text-sm text-base-content/80">
+          {categoryName} · Stock: {product.stockQuantity}
+          {product.tags.length > 0 && ` · ${product.tags.join(', ')}`} · Listed{' '}
+          <time dateTime={product.listedAt}>{formatDate(product.listedAt)}</time>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+          View Details
+        </Link>
+        <button type="button" className="btn btn-primary btn-sm" aria-describedby={nameId} disabled={busy} onClick={onVerify}>
+          Verify
+        </button>
+        <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} disabled={busy} onClick={onReject}>
+          Reject
+        </button>
+      </div>
+    </li>
+  );
+}

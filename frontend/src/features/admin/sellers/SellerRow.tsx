@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { AdminSeller } from '../../../api/types.ts';
+import { countOf, formatDate, formatDateTime } from '../../../format.ts';
+import { adminHref } from '../url.ts';
+import { SellerStatusBadge } from './SellerStatusBadge.tsx';
+import { STANDING_ACTIONS, type StandingAction, actionsFor } from './standing.ts';
+
+const DECISION_LABELS: Record<AdminSeller['history'][number]['action'], string> = {
+  verified: 'Verified',
+  suspended: 'Suspended',
+  reinstated: 'Reinstated',
+};
+
+interface SellerRowProps {
+  seller: AdminSeller;
+  busy: boolean;
+  onAction: (action: StandingAction) => void;
+}
+
+/** A seller: standing, products, the admins' decisions, and what may be done next. */
+export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
+  const nameId = useId();
+  const { listed, onSale, pendingReview } = seller.products;
+
+  return (
+    <li className="card gap-2 border border-base-300 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={nameId} className="font-semibold">
+          {seller.fullName}
+        </h3>
+        <SellerStatusBadge status={seller.status} />
+      </div>
+      <p className="text-sm text-base-content/80">
+        {seller.email} · Registered <time dateTime={seller.registeredAt}>{formatDate(seller.registeredAt)}</time>
+      </p>
+      <p className="text-sm">
+        {countOf(listed, 'product')} listed · {onSale} on sale · {pendingReview} pending review
+      </p>
+      {seller.history.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer">Decisions ({seller.history.length})</summary>
+          <ol className="mt-2 space-y-1 border-l-2 border-base-300 pl-3">
+            {seller.history.map(({ action, reason, at }) => (
+              <li key={`${action}-${at}`}>
+                <span className="font-medium">{DECISION_LABELS[action]}</span> on <time dateTime={at}>{formatDateTime(at)}</time>
+                {reason && <span className="text-base-content/80">: {reason}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      <div className="mt-1 flex flex-wrap gap-2">
+        {actionsFor(seller).map((action) => {
+          const { button, destructive } = STANDING_ACTIONS[action];
+          return (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-sm ${destructive ? 'btn-outline btn-error' : 'btn-primary'}`}
+              aria-describedby={nameId}
+              disabled={busy}
+              onClick={() => onAction(action)}
+            >
+              {button}
+            </button>
+          );
+        })}
+        <Link href={adminHref('orders', { seller: seller.id })} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+          View orders
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,12 @@
+import type { SellerStatus } from '../../../../../domain/seller/decider.ts';
+import { SELLER_STATUS_LABELS } from './standing.ts';
+
+const BADGE_CLASS: Record<SellerStatus, string> = {
+  unverified: 'badge-warning',
+  verified: 'badge-success',
+  suspended: 'badge-error',
+};
+
+export function SellerStatusBadge({ status }: { status: SellerStatus }) {
+  return <span className={`badge whitespace-nowrap ${BADGE_CLASS[status]}`}>{SELLER_STATUS_LABELS[status]}</span>;
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { SELLER_STATUSES } from '../../../../../domain/seller/decider.ts';
+import { api, queryOf } from '../../../api/client.ts';
+import type { AdminSeller, Page, SellerStandingResult } from '../../../api/types.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { SelectField } from '../../../components/Field.tsx';
+import { AdminList } from '../AdminList.tsx';
+import { useListCommands } from '../commands.ts';
+import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
+import { useFilters } from '../url.ts';
+import { SellerRow } from './SellerRow.tsx';
+import { SELLER_STATUS_LABELS, STANDING_ACTIONS, type StandingAction } from './standing.ts';
+
+/** The Sellers tab: sellers by standing (filter in `?status=`), verified, suspended and reinstated with a reason. */
+export function SellersTab() {
+  const [{ status }, setFilters] = useFilters(['status']);
+  const paging = usePaging(status);
+  const sellers = useApiGet<Page<AdminSeller>>(
+    `/admin/sellers${queryOf({ status, limit: PAGE_SIZE, offset: paging.offset })}`,
+    'Failed to load sellers',
+    { live: true },
+  );
+  const commands = useListCommands(sellers.reload, sellers.data?.items.map((seller) => seller.id) ?? []);
+  const [deciding, setDeciding] = useState<{ seller: AdminSeller; action: StandingAction } | null>(null);
+
+  async function decide(reason: string | null) {
+    const { seller, action } = deciding!;
+    const { done, outcome, failed } = STANDING_ACTIONS[action];
+    const worked = await commands.run(seller.id, {
+      send: () => api.post<SellerStandingResult>(`/admin/sellers/${encodeURIComponent(seller.id)}/${action}`, { reason }),
+      done: { title: done, description: outcome(seller.fullName) },
+      failed,
+    });
+    if (worked) setDeciding(null);
+  }
+
+  return (
+    <>
+      <AdminList
+        title="Sellers"
+        description="Verified sellers' products show the Verified Seller badge; a suspended seller's products leave the catalog."
+        headingRef={commands.heading}
+        toolbar={
+          <SelectField label="Show" name="status" className="max-w-xs" value={status} onChange={(event) => setFilters({ status: event.target.value })}>
+            <option value="">All sellers</option>
+            {SELLER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SELLER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+        }
+        resource={sellers}
+        paging={paging}
+        what="the sellers"
+        empty={{ title: status ? 'No sellers with this status' : 'No sellers yet', text: 'Sellers appear here as they sign up.' }}
+        rowSkeleton="h-36"
+      >
+        {(seller) => (
+          <SellerRow
+            key={seller.id}
+            seller={seller}
+            busy={commands.busyId === seller.id}
+            onAction={(action) => setDeciding({ seller, action })}
+          />
+        )}
+      </AdminList>
+      {deciding && <StandingDialog {...deciding} onConfirm={decide} onClose={() => setDeciding(null)} />}
+    </>
+  );
+}
+
+interface StandingDialogProps {
+  seller: AdminSeller;
+  action: StandingAction;
+  onConfirm: (reason: string | null) => Promise<void>;
+  onClose: () => void;
+}
+
+function StandingDialog({ seller, action, onConfirm, onClose }: StandingDialogProps) {
+  const { button, effect, label, schema, confirmLabel, busyLabel, destructive } = STANDING_ACTIONS[action];
+  return (
+    <ReasonDialog
+      title={`${button} ${seller.fullName}?`}
+      label={label}
+      schema={schema}
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      destructive={destructive}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>{effect}</p>
+    </ReasonDialog>
+  );
+}

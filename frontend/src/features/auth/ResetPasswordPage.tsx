@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { resetPasswordFormSchema } from '../../../../domain/account/schemas.ts';
+import { api } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { PasswordField } from '../../components/Field.tsx';
+import { useForm } from '../../forms.ts';
+import { AccountCard } from './AccountCard.tsx';
+
+/** /reset-password?token=...: the page a reset e-mail links to. */
+export default function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const { errors, busy, onSubmit } = useForm(
+    resetPasswordFormSchema,
+    async ({ token, password }) => {
+      await api.post('/auth/reset-password', { token, password });
+      setDone(true);
+    },
+    'Error resetting password',
+  );
+  // The token comes with the link, not from the user: a broken link is reported with the password rules.
+  const problem = errors.token ?? errors.confirmPassword ?? errors.password;
+
+  return (
+    <AccountCard title="Choose a new password" text="Pick a password of at least 6 characters. You will sign in with it from now on.">
+      {done ? (
+        <>
+          <Alert tone="success">Your password has been changed. Please sign in with your new password.</Alert>
+          <Link href="/auth" className="btn btn-primary mt-6 w-full">
+            Go to Login
+          </Link>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {problem && (
+            <Alert tone="error" className="mb-4">
+              {problem}
+            </Alert>
+          )}
+          <input type="hidden" name="token" value={token} />
+          <PasswordField label="New Password" name="password" autoComplete="new-password" minLength={6} required />
+          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            {busy ? 'Saving...' : 'Set New Password'}
+          </button>
+        </form>
+      )}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { multiply } from '../../../../domain/money.ts';
+import type { Cart, CartLine } from '../../api/types.ts';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { formatPrice } from '../../format.ts';
+import { removeFromCart, setCartQuantity } from './cartCommands.ts';
+
+/** Why a line cannot be ordered as it is, or null. */
+function problemOf({ quantity, product }: CartLine): string | null {
+  if (!product.available) return 'No longer available: remove it to check out';
+  if (product.stockQuantity <= 0) return 'Out of stock';
+  if (quantity > product.stockQuantity) return `Only ${product.stockQuantity} left in stock`;
+  return null;
+}
+
+/** A cart line: image, name, unit price, quantity (1 to the stock), remove, line total. */
+export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
+  const [busy, setBusy] = useState(false);
+  const { product, quantity } = line;
+  const href = `/products/${product.id}`;
+  const problem = problemOf(line);
+
+  async function change(command: () => Promise<Cart | null>) {
+    setBusy(true);
+    const cart = await command();
+    setBusy(false);
+    if (cart) onCart(cart);
+  }
+
+  return (
+    <li className="flex gap-4 py-5">
+      <Link href={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <ProductImage src={product.imageUrl} alt="" className="w-20 rounded-box sm:w-28" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-4">
+          <h2 className="font-semibold">
+            <Link href={href} className="link link-hover">
+              {product.name}
+            </Link>
+          </h2>
+          <p className="shrink-0 font-bold">{formatPrice(multiply(product.pricePaise, quantity))}</p>
+        </div>
+        <p className="text-sm text-base-content/80">{formatPrice(product.pricePaise)} each</p>
+        {problem && <p className="text-sm font-medium text-error">{problem}</p>}
+        <div className="mt-auto flex flex-wrap items-center gap-4">
+          <QuantityStepper
+            label={`Quantity of ${product.name}`}
+            value={quantity}
+            max={product.stockQuantity}
+            disabled={busy || !product.available}
+            onChange={(next) => void change(() => setCartQuantity(product.id, next))}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-error"
+            aria-label={`Remove ${product.name}`}
+            disabled={busy}
+            onClick={() => void change(() => removeFromCart(product.id))}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

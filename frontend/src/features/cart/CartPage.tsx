@@ -1,0 +1,89 @@
+import { Link } from 'wouter';
+import type { Cart } from '../../api/types.ts';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { countOf, formatPrice } from '../../format.ts';
+import { CartLineItem } from './CartLineItem.tsx';
+import { CartLoadFailed, EmptyCart, SignInHint } from './CartNotices.tsx';
+import { useCart } from './useCart.ts';
+
+/** /cart: the lines with their quantities, and the order summary. */
+export default function CartPage() {
+  const { state, update, retry } = useCart();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
+      <div className="mt-6" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' ? (
+          <CartSkeleton />
+        ) : state.status === 'signedOut' ? (
+          <EmptyCart>
+            <SignInHint text="Your cart is kept with your account." />
+          </EmptyCart>
+        ) : state.status === 'failed' ? (
+          <CartLoadFailed message={state.error.message} onRetry={retry} />
+        ) : state.cart.lines.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+            <ul className="divide-y divide-base-300 border-y border-base-300" aria-label="Cart items">
+              {state.cart.lines.map((line) => (
+                <CartLineItem key={line.productId} line={line} onCart={update} />
+              ))}
+            </ul>
+            <CartSummary cart={state.cart} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CartSummary({ cart }: { cart: Cart }) {
+  return (
+    <section aria-labelledby="cart-summary-title" className="card h-fit gap-4 bg-base-200 p-6">
+      <h2 id="cart-summary-title" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      <dl className="flex flex-col gap-2">
+        <div className="flex justify-between">
+          <dt>Subtotal ({countOf(cart.count, 'item')})</dt>
+          <dd>{formatPrice(cart.subtotalPaise)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="text-base-content/80">Calculated at checkout</dd>
+        </div>
+        <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatPrice(cart.subtotalPaise)}</dd>
+        </div>
+      </dl>
+      <Link href="/checkout" className="btn btn-primary">
+        Proceed to Checkout
+      </Link>
+      <Link href="/products" className="btn btn-outline">
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col divide-y divide-base-300 border-y border-base-300">
+        {[0, 1].map((row) => (
+          <div key={row} className="flex gap-4 py-5">
+            <Skeleton className="aspect-square w-20 sm:w-28" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-6 w-2/3" />
+              <Skeleton className="h-5 w-24" />
+              <Skeleton className="mt-auto h-8 w-48" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

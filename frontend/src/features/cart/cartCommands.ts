@@ -1,0 +1,36 @@
+/** The cart changes a buyer makes from the product and cart screens: each updates the header badge or shows the spec's error toast. */
+import { NOTICES } from '../../../../domain/notices.ts';
+import { type ApiError, api } from '../../api/client.ts';
+import type { Cart, CartChange } from '../../api/types.ts';
+import { session } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import { cartCount } from './cartCount.ts';
+
+/** Sends a cart command; the cart after it, or null when it failed (after an 'Error' toast naming `failure` and the server's reason). */
+async function changeCart(send: () => Promise<CartChange>, failure: string): Promise<Cart | null> {
+  try {
+    const { cart } = await send();
+    cartCount.value = cart.count;
+    return cart;
+  } catch (error) {
+    toast({ title: 'Error', description: `${failure}: ${(error as ApiError).message}`, tone: 'error' });
+    return null;
+  }
+}
+
+/** Adds `quantity` units (on top of any already in the cart). Signed out: the 'Login Required' toast. */
+export async function addToCart(productId: string, quantity: number): Promise<Cart | null> {
+  if (!session.value) {
+    toast({ ...NOTICES.loginToAddToCart, tone: 'error' });
+    return null;
+  }
+  const cart = await changeCart(() => api.post<CartChange>('/cart/items', { productId, quantity }), 'Failed to add item to cart');
+  if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });
+  return cart;
+}
+
+export const setCartQuantity = (productId: string, quantity: number): Promise<Cart | null> =>
+  changeCart(() => api.put<CartChange>(`/cart/items/${encodeURIComponent(productId)}`, { quantity }), 'Failed to update quantity');
+
+export const removeFromCart = (productId: string): Promise<Cart | null> =>
+  changeCart(() => api.delete<CartChange>(`/cart/items/${encodeURIComponent(productId)}`), 'Failed to remove item from cart');

@@ -1,0 +1,69 @@
+import { Link } from 'wouter';
+import type { PublicProduct } from '../../api/types.ts';
+import { Price } from '../../components/Price.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { RatingSummary } from '../../components/RatingSummary.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { StockBadge } from '../../components/StockBadge.tsx';
+import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+
+export type CardLayout = 'grid' | 'list';
+
+const ARTICLE: Record<CardLayout, string> = {
+  grid: 'card h-full',
+  list: 'card card-side',
+};
+const IMAGE: Record<CardLayout, string> = {
+  grid: 'w-full',
+  list: 'w-32 shrink-0 sm:w-44',
+};
+/** In the grid, two lines are kept for every name, so the cards of a row line up. */
+const NAME: Record<CardLayout, string> = {
+  grid: 'min-h-12',
+  list: '',
+};
+
+/**
+ * A product in the list: the whole card links to its page (the name's link stretches over
+ * it). The first tag is the brand label; lines keep their height, so cards line up.
+ */
+export function ProductCard({ product, layout }: { product: PublicProduct; layout: CardLayout }) {
+  return (
+    <article
+      className={`${ARTICLE[layout]} relative overflow-hidden border border-base-300 bg-base-100 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary`}
+    >
+      <ProductImage src={product.imageUrl} alt="" className={IMAGE[layout]} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
+        <p className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase">{product.tags[0]}</p>
+        <h2 className={`line-clamp-2 font-semibold ${NAME[layout]}`}>
+          <Link href={`/products/${product.id}`} className="outline-none after:absolute after:inset-0">
+            {product.name}
+          </Link>
+        </h2>
+        {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
+        <RatingSummary rating={product.rating} count={product.ratingCount} />
+        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <p className="flex min-h-5 flex-wrap gap-1">
+          <VerifiedSellerBadge verified={product.sellerVerified} />
+          <StockBadge stockQuantity={product.stockQuantity} />
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A card's stand-in while the products load, the same size as a card. */
+export function ProductCardSkeleton({ layout }: { layout: CardLayout }) {
+  return (
+    <div className={`${ARTICLE[layout]} overflow-hidden border border-base-300`}>
+      <Skeleton className={`aspect-square rounded-none ${IMAGE[layout]}`} />
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <Skeleton className="h-4 w-16" />
+        <Skeleton className={`h-6 w-full ${NAME[layout]}`} />
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-7 w-24" />
+        <Skeleton className="h-5 w-20" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Category } from '../../api/types.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { ALL_CATEGORIES, type ProductFilters, type ProductSort, SORT_OPTIONS } from './filters.ts';
+import type { CardLayout } from './ProductCard.tsx';
+
+interface ToolbarProps {
+  /** Null while they load. */
+  categories: Category[] | null;
+  filters: ProductFilters;
+  onFilters: (filters: ProductFilters) => void;
+  layout: CardLayout;
+  onLayout: (layout: CardLayout) => void;
+}
+
+const LAYOUTS: Array<{ layout: CardLayout; label: string }> = [
+  { layout: 'grid', label: 'Grid' },
+  { layout: 'list', label: 'List' },
+];
+
+/** Search, category, sort, grid or list, and More Filters. */
+export function Toolbar({ categories, filters, onFilters, layout, onLayout }: ToolbarProps) {
+  const [moreShown, setMoreShown] = useState(false);
+  const id = useId();
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onFilters({ ...filters, q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        <form role="search" aria-label="Products" className="join basis-full md:basis-64 md:flex-1" onSubmit={search}>
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search products
+          </label>
+          <div className="input join-item w-full">
+            <Icon name="search" className="size-4 opacity-70" />
+            {/* Keyed by the query, so a search from the header shows here too. */}
+            <input key={filters.q} id={`${id}-q`} type="search" name="q" className="grow" defaultValue={filters.q} placeholder="Search products..." />
+          </div>
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </form>
+
+        <label htmlFor={`${id}-category`} className="sr-only">
+          Category
+        </label>
+        <select
+          id={`${id}-category`}
+          className="select min-w-40 flex-1 md:w-48 md:flex-none"
+          value={filters.category}
+          disabled={!categories}
+          onChange={(event) => onFilters({ ...filters, category: event.target.value })}
+        >
+          <option value={ALL_CATEGORIES}>All Categories</option>
+          {categories?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+
+        <label htmlFor={`${id}-sort`} className="sr-only">
+          Sort by
+        </label>
+        <select
+          id={`${id}-sort`}
+          className="select min-w-40 flex-1 md:w-52 md:flex-none"
+          value={filters.sort}
+          onChange={(event) => onFilters({ ...filters, sort: event.target.value as ProductSort })}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+
+        <div role="group" aria-label="View" className="join">
+          {LAYOUTS.map((choice) => (
+            <button
+              key={choice.layout}
+              type="button"
+              className={`btn join-item ${layout === choice.layout ? 'btn-active btn-neutral' : ''}`}
+              aria-pressed={layout === choice.layout}
+              onClick={() => onLayout(choice.layout)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-expanded={moreShown}
+          aria-controls={`${id}-more`}
+          onClick={() => setMoreShown(!moreShown)}
+        >
+          <Icon name="filter" className="size-4" /> More Filters
+        </button>
+      </div>
+      {moreShown && (
+        <p id={`${id}-more`} className="rounded-box bg-base-200 p-4 text-sm">
+          More filters are on the way. Every product on MIBI already comes from a verified seller and is made in India.
+        </p>
+      )}
+    </div>
+  );
+}

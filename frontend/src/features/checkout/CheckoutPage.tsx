@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  DEFAULT_DELIVERY,
+  DEFAULT_PAYMENT,
+  type DeliveryMethod,
+  DELIVERY_OPTIONS,
+  PAYMENT_METHODS,
+} from '../../../../domain/order/options.ts';
+import type { Cart } from '../../api/types.ts';
+import { Field } from '../../components/Field.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatPrice } from '../../format.ts';
+import { useForm } from '../../forms.ts';
+import { toast } from '../../state/toasts.ts';
+import { CartLoadFailed, EmptyCart, cartCount, useCart } from '../cart/index.ts';
+import { ADDRESS_FIELDS, checkoutFormSchema } from './checkoutForm.ts';
+import { ChoiceCard } from './ChoiceCard.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { newIdempotencyKey, placeOrder } from './placeOrder.ts';
+
+/** After an order, the buyer's dashboard opens this much later (spec section 9). */
+const REDIRECT_MS = 2000;
+
+const SIGN_IN_NOTICE = 'You must be logged in to place an order';
+
+/** /checkout: address, delivery and payment for the cart, then Place Order. */
+export default function CheckoutPage() {
+  const { state, retry } = useCart();
+  const signedOut = state.status === 'signedOut';
+
+  useEffect(() => {
+    if (signedOut) toast({ title: SIGN_IN_NOTICE, tone: 'error' });
+  }, [signedOut]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Checkout</h1>
+      <div className="mt-6" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' ? (
+          <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+            <Skeleton className="h-[36rem] w-full" />
+            <Skeleton className="h-80 w-full" />
+          </div>
+        ) : signedOut ? (
+          <div className="card items-center border border-dashed border-base-300 px-6 py-16 text-center">
+            <h2 className="text-2xl font-semibold">Sign in to check out</h2>
+            <p className="mt-2 text-base-content/80">{SIGN_IN_NOTICE}.</p>
+            <Link href="/auth" className="btn btn-primary mt-6">
+              Login
+            </Link>
+          </div>
+        ) : state.status === 'failed' ? (
+          <CartLoadFailed message={state.error.message} onRetry={retry} />
+        ) : state.cart.lines.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <CheckoutForm cart={state.cart} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CheckoutForm({ cart }: { cart: Cart }) {
+  const [, navigate] = useLocation();
+  const [delivery, setDelivery] = useState<DeliveryMethod>(DEFAULT_DELIVERY);
+  // One key for this checkout: a double click or a retry never places a second order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [placed, setPlaced] = useState(false);
+
+  const { errors, busy, onSubmit } = useForm(
+    checkoutFormSchema,
+    async (checkout) => {
+      await placeOrder(checkout, idempotencyKey);
+      cartCount.value = 0;
+      toast({
+        title: 'Order Placed Successfully!',
+        description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
+      });
+      setPlaced(true);
+    },
+    'Failed to place order. Please try again.',
+  );
+
+  useEffect(() => {
+    if (!placed) return;
+    const timer = setTimeout(() => navigate('/dashboard/buyer'), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [placed, navigate]);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
+      <div className="flex flex-col gap-8">
+        <fieldset className="card border border-base-300 p-6">
+          <legend className="px-2 text-xl font-semibold">Shipping Address</legend>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            {ADDRESS_FIELDS.map(({ half, ...field }) => (
+              <Field key={field.name} {...field} required className={half ? '' : 'sm:col-span-2'} error={errors[`shippingAddress.${field.name}`]} />
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="card gap-3 border border-base-300 p-6">
+          <legend className="px-2 text-xl font-semibold">Delivery Options</legend>
+          {Object.values(DELIVERY_OPTIONS).map((option) => (
+            <ChoiceCard
+              key={option.id}
+              name="delivery"
+              value={option.id}
+              title={option.label}
+              detail={option.estimate}
+              aside={formatPrice(option.chargePaise)}
+              checked={delivery === option.id}
+              onChange={() => setDelivery(option.id)}
+            />
+          ))}
+        </fieldset>
+
+        <fieldset className="card gap-3 border border-base-300 p-6">
+          <legend className="px-2 text-xl font-semibold">Payment Method</legend>
+          {Object.values(PAYMENT_METHODS).map((method) => (
+            <ChoiceCard
+              key={method.id}
+              name="payment"
+              value={method.id}
+              title={method.label}
+              detail={method.description}
+              disabled={!method.enabled}
+              defaultChecked={method.id === DEFAULT_PAYMENT}
+            />
+          ))}
+        </fieldset>
+      </div>
+
+      <section aria-labelledby="checkout-summary-title" className="card gap-4 bg-base-200 p-6 lg:sticky lg:top-32">
+        <OrderSummary cart={cart} delivery={delivery} />
+        <button type="submit" className="btn btn-primary btn-lg" disabled={busy || placed}>
+          {placed ? 'Order Placed' : busy ? 'Placing Order...' : 'Place Order'}
+        </button>
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { sum } from '../../../../domain/money.ts';
+import { api } from '../../api/client.ts';
+import type { Cart, Order } from '../../api/types.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { formatPrice } from '../../format.ts';
+import { upsertById } from '../../lists.ts';
+import { useLiveEvent } from '../../state/live.ts';
+import { CartTab, useCart } from '../cart/index.ts';
+import { OrderList } from '../orders/index.ts';
+
+const TABS = [
+  { id: 'orders', label: 'Recent Orders' },
+  { id: 'cart', label: 'Shopping Cart' },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+/** Total Spent: what the buyer's orders cost, cancelled ones aside. */
+const totalSpent = (orders: readonly Order[]) =>
+  sum(orders.filter((order) => order.status !== 'cancelled').map((order) => order.totalPaise));
+
+/** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs. */
+export default function BuyerPanel() {
+  const orders = useApiGet<Order[]>('/orders', 'Failed to load orders', { live: true });
+  const cart = useCart();
+  const [tab, setTab] = useState<TabId>('orders');
+
+  useLiveEvent('order.changed', (order) => {
+    // A new order (placed in another tab) has emptied the cart.
+    if (!orders.data?.some((known) => known.id === order.id)) {
+      api.get<Cart>('/cart').then(cart.update, (error) => console.error('Could not load the cart', error));
+    }
+    orders.update((list) => upsertById(list, order));
+  });
+
+  const cartItems = cart.state.status === 'ready' ? String(cart.state.cart.count) : cart.state.status === 'failed' ? '–' : null;
+
+  return (
+    <>
+      <StatCards label="Your account in figures">
+        <StatCard icon="package" label="Total Orders" value={figureOf(orders, (list) => String(list.length))} />
+        <StatCard icon="cart" label="Cart Items" value={cartItems} />
+        <StatCard icon="rupee" label="Total Spent" value={figureOf(orders, (list) => formatPrice(totalSpent(list)))} />
+      </StatCards>
+      <section className="mt-10" aria-label="Orders and cart">
+        <Tabs label="Orders and cart" tabs={TABS} selected={tab} onSelect={setTab}>
+          {tab === 'orders' ? <OrderList orders={orders} /> : <CartTab cart={cart} />}
+        </Tabs>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link, useParams } from 'wouter';
+import type { PublicProduct } from '../../api/types.ts';
+import { Price } from '../../components/Price.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { RatingSummary } from '../../components/RatingSummary.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { StockBadge } from '../../components/StockBadge.tsx';
+import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+import { AddToCart } from './AddToCart.tsx';
+import { ReviewsSection } from './ReviewsSection.tsx';
+import { useProduct } from './useProduct.ts';
+import { useReviews } from './useReviews.ts';
+
+/** /products/{id}: one product, Add to Cart, and its reviews. */
+export default function ProductDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { product, loading } = useProduct(id);
+  const { reviews, reviewsLoading, eligibility, eligibilityLoading, saved } = useReviews(id);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link href="/products" className="link link-hover inline-flex items-center gap-1 text-sm font-medium">
+        <span aria-hidden="true">←</span> Back to Products
+      </Link>
+      {loading ? (
+        <LoadingProduct />
+      ) : product ? (
+        <>
+          <ProductInfo product={product} rating={reviews?.average ?? null} ratingCount={reviews?.count ?? 0} ratingLoading={reviewsLoading} />
+          <ReviewsSection
+            productId={product.id}
+            reviews={reviews}
+            reviewsLoading={reviewsLoading}
+            eligibility={eligibility}
+            eligibilityLoading={eligibilityLoading}
+            onSaved={saved}
+          />
+        </>
+      ) : (
+        <div className="py-24 text-center">
+          <h1 className="text-3xl font-bold">Product not found</h1>
+          <p className="mt-2 text-base-content/80">It may have been removed, or the link is mistyped.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface ProductInfoProps {
+  product: PublicProduct;
+  rating: number | null;
+  ratingCount: number;
+  ratingLoading: boolean;
+}
+
+function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInfoProps) {
+  const inStock = product.stockQuantity > 0;
+  return (
+    <div className="mt-6 grid gap-10 md:grid-cols-2">
+      <ProductImage src={product.imageUrl} alt={product.name} className="rounded-box border border-base-300" />
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.name}</h1>
+        {ratingLoading ? <Skeleton className="h-6 w-56" /> : <RatingSummary rating={rating} count={ratingCount} size="md" />}
+        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} size="lg" />
+        <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
+        {product.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Tags">
+            {product.tags.map((tag) => (
+              <li key={tag} className="badge badge-outline">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="flex flex-wrap items-center gap-2">
+          <span>
+            Sold by <span className="font-semibold">{product.sellerName || 'Seller'}</span>
+          </span>
+          <VerifiedSellerBadge verified={product.sellerVerified} />
+        </p>
+        <p className="flex items-center gap-3">
+          <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
+            {inStock ? `${product.stockQuantity} in stock` : 'Out of stock'}
+          </span>
+          {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
+        </p>
+        <AddToCart product={product} />
+      </div>
+    </div>
+  );
+}
+
+/** 'Loading...' in the name's place, the rest as placeholders of the same size. */
+function LoadingProduct() {
+  return (
+    <div className="mt-6 grid gap-10 md:grid-cols-2" aria-busy="true">
+      <Skeleton className="aspect-square w-full" />
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Loading...</h1>
+        <Skeleton className="h-6 w-56" />
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-6 w-64" />
+        <Skeleton className="h-12 w-72" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from 'react';
+import { NOTICES } from '../../../../domain/notices.ts';
+import { DEFAULT_RATING } from '../../../../domain/review/schemas.ts';
+import { type ApiError, api } from '../../api/client.ts';
+import type { Review, ReviewSubmitted } from '../../api/types.ts';
+import { formatDate } from '../../format.ts';
+import { toast } from '../../state/toasts.ts';
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+const MAX_COMMENT_LENGTH = 2000;
+
+/** The toast for a refused review: the spec's two notices, or the server's reason. */
+function refusal(error: ApiError) {
+  if (error.status === 401) return NOTICES.loginToReview;
+  if (error.status === 403) return NOTICES.purchaseRequired;
+  return { title: 'Error', description: error.message };
+}
+
+interface ReviewFormProps {
+  productId: string;
+  /** The buyer's earlier review: the form starts from it, and submitting updates it. */
+  existing: Review | undefined;
+  onSaved: (position: number) => void;
+}
+
+/** Rating 1-5 (default 5) and a comment; submit is disabled while the comment is empty. */
+export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
+  const [rating, setRating] = useState(existing?.rating ?? DEFAULT_RATING);
+  const [comment, setComment] = useState(existing?.comment ?? '');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await api.post<ReviewSubmitted>(`/products/${encodeURIComponent(productId)}/reviews`, { rating, comment });
+      toast({ title: saved.title, description: saved.message });
+      setRating(DEFAULT_RATING);
+      setComment('');
+      onSaved(saved.position);
+    } catch (error) {
+      toast({ ...refusal(error as ApiError), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        {existing ? 'Update your review' : 'Write a review'}
+      </h3>
+      {existing && (
+        <p className="text-sm text-base-content/80">
+          You reviewed this product on {formatDate(existing.updatedAt)}. Submitting again updates your review.
+        </p>
+      )}
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">Your rating</legend>
+        <div className="rating rating-lg gap-1">
+          {RATINGS.map((value) => (
+            <input
+              key={value}
+              type="radio"
+              name="rating"
+              value={value}
+              className="mask mask-star-2 bg-amber-500"
+              aria-label={`${value} star${value === 1 ? '' : 's'}`}
+              checked={rating === value}
+              onChange={() => setRating(value)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">
+          Your review
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          className="textarea w-full"
+          rows={4}
+          maxLength={MAX_COMMENT_LENGTH}
+          placeholder="What did you like or dislike?"
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary self-start" disabled={busy || comment.trim() === ''}>
+        {busy ? 'Submitting...' : existing ? 'Update Review' : 'Submit Review'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { api } from '../../api/client.ts';
+import type { NotificationList, SellerNotification } from '../../api/types.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatDateTime } from '../../format.ts';
+import { upsertById } from '../../lists.ts';
+import { useLiveEvent } from '../../state/live.ts';
+import { toast } from '../../state/toasts.ts';
+
+/** `notification` as it is now, with the unread count following its read state. */
+function withNotification(list: NotificationList, notification: SellerNotification): NotificationList {
+  const before = list.items.find((item) => item.id === notification.id);
+  const wasUnread = before ? !before.read : false;
+  return {
+    items: upsertById(list.items, notification),
+    unread: Math.max(0, list.unread + Number(!notification.read) - Number(wasUnread)),
+  };
+}
+
+/** The seller's notifications, newest first, kept live, with the unread count. */
+export function Notifications() {
+  const notifications = useApiGet<NotificationList>('/notifications', 'Failed to load notifications', { live: true });
+  const [marking, setMarking] = useState<string | null>(null);
+
+  const keep = (notification: SellerNotification) => notifications.update((list) => withNotification(list, notification));
+  useLiveEvent('notification.added', keep);
+  useLiveEvent('notification.read', keep);
+
+  async function markRead(notification: SellerNotification) {
+    setMarking(notification.id);
+    try {
+      await api.post(`/notifications/${encodeURIComponent(notification.id)}/read`);
+      keep({ ...notification, read: true });
+    } catch (error) {
+      toast({ title: 'Error updating notification', description: (error as Error).message, tone: 'error' });
+    } finally {
+      setMarking(null);
+    }
+  }
+
+  const unread = notifications.data?.unread ?? 0;
+  return (
+    <section aria-labelledby="notifications-title">
+      <h2 id="notifications-title" className="mb-4 flex items-center gap-2 text-xl font-semibold">
+        <Icon name="bell" />
+        Notifications
+        {unread > 0 && (
+          <span className="badge badge-primary">
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+      </h2>
+      {notifications.loading ? (
+        <Skeleton className="h-48 rounded-box" />
+      ) : notifications.failed ? (
+        <LoadFailed what="your notifications" onRetry={() => void notifications.reload()} />
+      ) : notifications.data!.items.length === 0 ? (
+        <EmptyState title="No notifications yet" text="You will be told here when an order comes in." />
+      ) : (
+        <ul className="space-y-3">
+          {notifications.data!.items.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              busy={marking === notification.id}
+              onMarkRead={() => markRead(notification)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NotificationItem({ notification, busy, onMarkRead }: { notification: SellerNotification; busy: boolean; onMarkRead: () => void }) {
+  const titleId = useId();
+  const { title, body, read, createdAt } = notification;
+  return (
+    <li className={`card gap-1 border p-4 ${read ? 'border-base-300' : 'border-primary bg-orange-50'}`}>
+      <h3 id={titleId} className="font-semibold">
+        {!read && <span className="sr-only">Unread: </span>}
+        {title}
+      </h3>
+      <p className="text-sm whitespace-pre-line">{body}</p>
+      <p className="text-xs text-base-content/80">
+        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
+      </p>
+      {!read && (
+        <button type="button" className="btn btn-ghost btn-xs self-start" aria-describedby={titleId} disabled={busy} onClick={onMarkRead}>
+          Mark as read
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { type ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
+import { api } from '../../api/client.ts';
+import type { ProductCommandResult, SellerProduct, Uploaded } from '../../api/types.ts';
+import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
+import { useForm } from '../../forms.ts';
+import { toast } from '../../state/toasts.ts';
+import { useCategories } from '../catalog/index.ts';
+import { ImagePicker } from './ImagePicker.tsx';
+import { type ProductValues, changedFields, initialText } from './productForm.ts';
+
+interface ProductFormProps {
+  /** The product to edit; null adds one. */
+  product: SellerProduct | null;
+  /** After a save, with the log position it reached. */
+  onSaved: (position: number) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The server names the money fields as the API does; the form names them as its inputs. */
+const API_FIELD: Partial<Record<keyof ProductFormText, string>> = { price: 'pricePaise', originalPrice: 'originalPricePaise' };
+
+/**
+ * Add New Product, or edit one (only the changed fields are sent). Checked with the
+ * schema shared with the API; a chosen image file is uploaded first.
+ */
+export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
+  const categories = useCategories();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // A file already uploaded is not sent again when the save is retried.
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const initial = initialText(product);
+  // The button that opened the form is gone: the form's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  /** The URL of the chosen file, uploading it if need be; null when that failed (a toast says why). */
+  async function upload(chosen: File): Promise<string | null> {
+    if (uploaded.current?.file === chosen) return uploaded.current.url;
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('file', chosen);
+      const { url } = await api.post<Uploaded>('/uploads', body);
+      uploaded.current = { file: chosen, url };
+      return url;
+    } catch (error) {
+      toast({ title: 'Error uploading image', description: (error as Error).message, tone: 'error' });
+      return null;
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function save(values: ProductValues) {
+    const imageUrl = file ? await upload(file) : values.imageUrl;
+    if (file && !imageUrl) return;
+    const checked = { ...values, imageUrl };
+    if (!product) {
+      const { position } = await api.post<ProductCommandResult>('/seller/products', checked);
+      toast({ title: 'Product added successfully!', description: 'Your product is now live on the marketplace.' });
+      await onSaved(position);
+      return;
+    }
+    const changes = changedFields(product, checked);
+    if (Object.keys(changes).length === 0) {
+      toast({ title: 'No changes to save', tone: 'info' });
+      onCancel();
+      return;
+    }
+    const { position } = await api.patch<ProductCommandResult>(`/seller/products/${encodeURIComponent(product.id)}`, changes);
+    toast({ title: 'Product updated', description: 'Your changes have been saved.' });
+    await onSaved(position);
+  }
+
+  const { errors, busy, onSubmit } = useForm(productFormSchema, save, product ? 'Error updating product' : 'Error adding product');
+  const errorOf = (field: keyof ProductFormText) => errors[field] ?? errors[API_FIELD[field] ?? field];
+  const title = product ? 'Edit Product' : 'Add New Product';
+
+  return (
+    <section aria-labelledby="product-form-title" className="card border border-base-300 p-6">
+      <h2 id="product-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold outline-none">
+        {title}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
+        <Field
+          label="Product Name"
+          name="name"
+          defaultValue={initial.name}
+          required
+          maxLength={200}
+          error={errorOf('name')}
+          className="md:col-span-2"
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          defaultValue={initial.description}
+          rows={4}
+          required
+          error={errorOf('description')}
+          className="md:col-span-2"
+        />
+        <Field
+          label="Price (₹)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          defaultValue={initial.price}
+          required
+          error={errorOf('price')}
+        />
+        <Field
+          label="Original Price (₹, optional)"
+          name="originalPrice"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          defaultValue={initial.originalPrice}
+          error={errorOf('originalPrice')}
+        />
+        <Field
+          label="Stock Quantity"
+          name="stockQuantity"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          defaultValue={initial.stockQuantity}
+          error={errorOf('stockQuantity')}
+        />
+        <SelectField
+          // Remounted once the categories arrive, so the product's category is selected.
+          key={categories.loading ? 'loading' : 'loaded'}
+          label="Category"
+          name="categoryId"
+          defaultValue={initial.categoryId}
+          disabled={categories.loading}
+          required
+          error={errorOf('categoryId')}
+        >
+          <option value="">{categories.loading ? 'Loading categories...' : 'Select a category'}</option>
+          {categories.data?.items.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        <ImagePicker file={file} onFileChange={setFile} defaultUrl={initial.imageUrl} urlError={errorOf('imageUrl')} />
+        <Field
+          label="Tags (comma-separated)"
+          name="tags"
+          defaultValue={initial.tags}
+          placeholder="silk, handloom, Varanasi"
+          error={errorOf('tags')}
+          className="mt-4 md:col-span-2"
+        />
+        <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? (uploading ? 'Uploading...' : 'Saving...') : product ? 'Save Changes' : 'Add Product'}
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

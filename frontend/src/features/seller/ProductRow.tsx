@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { api } from '../../api/client.ts';
+import type { ProductCommandResult, SellerProduct } from '../../api/types.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Price } from '../../components/Price.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { countOf } from '../../format.ts';
+import { toast } from '../../state/toasts.ts';
+import { ProductStatusBadge } from './ProductStatusBadge.tsx';
+
+interface ProductRowProps {
+  product: SellerProduct;
+  onEdit: () => void;
+  /** Gets the log position of the deletion. */
+  onDeleted: (position: number) => void;
+}
+
+/** One of the seller's products with its status, price, stock and tags, and its actions. */
+export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
+  const nameId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      const { position } = await api.delete<ProductCommandResult>(`/seller/products/${encodeURIComponent(product.id)}`);
+      toast({ title: 'Product deleted', description: 'Product has been removed successfully.' });
+      onDeleted(position);
+    } catch (error) {
+      toast({ title: 'Error deleting product', description: (error as Error).message, tone: 'error' });
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <li className="card flex-row flex-wrap items-start gap-4 border border-base-300 p-4">
+      <ProductImage src={product.imageUrl} alt="" className="w-20 shrink-0 rounded-box" />
+      <div className="min-w-48 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={nameId} className="font-semibold">
+            {product.name}
+          </h3>
+          <ProductStatusBadge status={product.displayStatus} />
+        </div>
+        {product.displayStatus === 'Rejected' && product.rejectionReason && (
+          <p className="text-sm text-error">Rejected: {product.rejectionReason}</p>
+        )}
+        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <p className="text-sm text-base-content/80">
+          Stock: {product.stockQuantity} · {countOf(product.tags.length, 'tag')}
+        </p>
+        {product.stockQuantity === 0 && <p className="text-sm font-medium text-error">Out of stock</p>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+          View Details
+        </Link>
+        <Link
+          href={`/dashboard/seller/products/${encodeURIComponent(product.id)}/history`}
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+        >
+          <Icon name="clock" className="size-4" /> History
+        </Link>
+        <button type="button" className="btn btn-outline btn-sm" aria-describedby={nameId} onClick={onEdit}>
+          <Icon name="pencil" className="size-4" /> Edit Product
+        </button>
+        <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} onClick={() => setConfirming(true)}>
+          <Icon name="trash" className="size-4" /> Delete Product
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete ${product.name}?`}
+          confirmLabel="Delete Product"
+          busyLabel="Deleting..."
+          busy={deleting}
+          destructive
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        >
+          <p>The product leaves the marketplace and your list. Orders already placed are not affected.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

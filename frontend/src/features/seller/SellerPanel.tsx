@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { formatInrThousands } from '../../../../domain/money.ts';
+import type { SellerProduct, SellerProducts } from '../../api/types.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
+import { SalesSection } from './analytics/SalesSection.tsx';
+import { IncomingOrders } from './IncomingOrders.tsx';
+import { Notifications } from './Notifications.tsx';
+import { ProductForm } from './ProductForm.tsx';
+import { ProductList } from './ProductList.tsx';
+
+/** The product being added ('new') or edited; null shows the list. */
+type Editing = SellerProduct | 'new' | null;
+
+/** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications. */
+export default function SellerPanel() {
+  const products = useApiGet<SellerProducts>('/seller/products', 'Error fetching products', { live: true });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [formClosed, setFormClosed] = useState(false);
+
+  function closeForm() {
+    setEditing(null);
+    setFormClosed(true);
+  }
+
+  /** After a save: the list as it is once the server has taken the change in, then back to it. */
+  async function saved(position: number) {
+    await products.reload(position);
+    closeForm();
+  }
+
+  return (
+    <>
+      <StatCards label="Your shop in figures">
+        <StatCard icon="package" label="Total Products" value={figureOf(products, ({ stats }) => String(stats.total))} />
+        <StatCard icon="check" label="Active Products" value={figureOf(products, ({ stats }) => String(stats.active))} />
+        <StatCard
+          icon="rupee"
+          label="Inventory Value"
+          value={figureOf(products, ({ stats }) => formatInrThousands(stats.inventoryValuePaise))}
+        />
+      </StatCards>
+
+      <div className="mt-10">
+        {editing ? (
+          <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
+        ) : (
+          <ProductList products={products} focusOnShow={formClosed} onAdd={() => setEditing('new')} onEdit={setEditing} />
+        )}
+      </div>
+
+      <SalesSection className="mt-10" />
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <IncomingOrders className="lg:col-span-2" />
+        <Notifications />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../../api/client.ts';
+import type { SellerSales } from '../../../api/types.ts';
+import { useLiveEvent } from '../../../state/live.ts';
+import { toast } from '../../../state/toasts.ts';
+import { type Period, rangeOf } from './range.ts';
+
+interface Answer {
+  path: string;
+  attempt: number;
+  /** Null when the request failed. */
+  sales: SellerSales | null;
+}
+
+/**
+ * The signed-in seller's sales of the last `period` days (GET /analytics/seller), fetched
+ * again when the period changes. While a period loads, `sales` still holds the last
+ * figures shown (`loading` says they are being replaced), so the screen does not flash.
+ */
+export function useSales(period: Period) {
+  const { from, to } = rangeOf(period);
+  const path = `/analytics/seller?from=${from}&to=${to}`;
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    api.get<SellerSales>(path).then(
+      (sales) => current && setAnswer({ path, attempt, sales }),
+      (error: Error) => {
+        if (!current) return;
+        toast({ title: 'Failed to load sales', description: error.message, tone: 'error' });
+        setAnswer({ path, attempt, sales: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [path, attempt]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  useLiveEvent('reset', retry);
+
+  const answered = answer !== null && answer.path === path && answer.attempt === attempt;
+  return {
+    sales: answer?.sales ?? null,
+    loading: !answered,
+    failed: answered && answer.sales === null,
+    retry,
+  };
+}

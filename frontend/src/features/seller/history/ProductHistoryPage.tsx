@@ -1,0 +1,127 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useRef, useState } from 'react';
+import { Link, Redirect, useParams } from 'wouter';
+import type { HistoryEntry, RestoreResult } from '../../../api/types.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { session, sessionKnown } from '../../../state/session.ts';
+import { useCategoryNames } from '../../catalog/index.ts';
+import { AsOfPanel } from './AsOfPanel.tsx';
+import type { Moment } from './historyApi.ts';
+import { HistoryTimeline } from './HistoryTimeline.tsx';
+import { RestoreDialog } from './RestoreDialog.tsx';
+import { useProductHistory } from './useProductHistory.ts';
+
+const DASHBOARD = '/dashboard/seller';
+
+/**
+ * /dashboard/seller/products/:id/history: every event of one of the seller's products (an
+ * admin may open any), the product as of a moment, and restoring an earlier version.
+ * A signed-out visitor goes to /auth; anyone else is told the product is not found.
+ */
+export default function ProductHistoryPage() {
+  useSignals();
+  const { id } = useParams<{ id: string }>();
+  const user = session.value;
+  if (sessionKnown.value && !user) return <Redirect to="/auth" replace />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link href={DASHBOARD} className="link link-hover inline-flex items-center gap-1 text-sm">
+        <span aria-hidden="true">←</span> Seller Dashboard
+      </Link>
+      {/* Keyed: another account or product starts from a clean screen. */}
+      {user ? <HistoryScreen key={`${user.id}:${id}`} productId={id} /> : <ScreenLoading />}
+    </div>
+  );
+}
+
+function Header({ name }: { name: string | null }) {
+  return (
+    <header className="mt-2 mb-8">
+      <h1 className="text-3xl font-bold">Product History</h1>
+      <p className="mt-1 h-6 text-base-content/80">{name ?? <Skeleton className="h-6 w-64" />}</p>
+    </header>
+  );
+}
+
+function HistoryScreen({ productId }: { productId: string }) {
+  const { state, reload } = useProductHistory(productId);
+  const names = useCategoryNames();
+  const [moment, setMoment] = useState<Moment | null>(null);
+  const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
+  const asOfHeading = useRef<HTMLHeadingElement>(null);
+
+  if (state.status === 'loading') return <ScreenLoading />;
+  if (state.status === 'notFound') {
+    return (
+      <>
+        <Header name="" />
+        <EmptyState title="Product not found" text="It is not one of your products, or it does not exist.">
+          <Link href={DASHBOARD} className="btn btn-primary">
+            Back to your products
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <>
+        <Header name="" />
+        <LoadFailed what="the history of this product" onRetry={() => void reload()} />
+      </>
+    );
+  }
+
+  const { history, current } = state;
+  function viewAsOf(entry: HistoryEntry) {
+    setMoment({ at: entry.at, position: entry.position });
+    asOfHeading.current?.focus();
+  }
+  function restored(result: RestoreResult) {
+    setRestoring(null);
+    void reload(result.position);
+  }
+
+  return (
+    <>
+      <Header name={current.name} />
+      <div className="grid items-start gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <HistoryTimeline entries={history.items} selectedPosition={moment?.position ?? null} onViewAsOf={viewAsOf} onRestore={setRestoring} />
+        </div>
+        <div className="lg:col-span-2">
+          <AsOfPanel
+            productId={productId}
+            current={current}
+            listedAt={history.items[0]!.at}
+            moment={moment}
+            onMomentChange={setMoment}
+            names={names}
+            headingRef={asOfHeading}
+          />
+        </div>
+      </div>
+      {restoring && <RestoreDialog productId={productId} entry={restoring} onRestored={restored} onClose={() => setRestoring(null)} />}
+    </>
+  );
+}
+
+/** While the session or the history loads: the header and two blocks, as the screen starts. */
+function ScreenLoading() {
+  return (
+    <div aria-busy="true" aria-label="Loading product history">
+      <Header name={null} />
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="space-y-3 lg:col-span-3">
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} className="h-28 rounded-box" />
+          ))}
+        </div>
+        <Skeleton className="h-64 rounded-box lg:col-span-2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { changeText } from '../../../../../domain/product/history.ts';
+import type { HistoryEntry, RestoreResult } from '../../../api/types.ts';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
+import { formatDateTime } from '../../../format.ts';
+import { toast } from '../../../state/toasts.ts';
+import { restoreVersion } from './historyApi.ts';
+
+interface RestoreDialogProps {
+  productId: string;
+  /** The entry whose version comes back. */
+  entry: HistoryEntry;
+  onRestored: (result: RestoreResult) => void;
+  onClose: () => void;
+}
+
+/** Asks first, then brings the version back as a new edit; the toast says what changed (or that nothing did). */
+export function RestoreDialog({ productId, entry, onRestored, onClose }: RestoreDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function restore() {
+    setBusy(true);
+    try {
+      const result = await restoreVersion(productId, entry.position);
+      const restored = result.changes.length > 0;
+      toast({
+        title: result.message,
+        description: restored ? result.changes.map(changeText).join('; ') : undefined,
+        tone: restored ? 'success' : 'info',
+      });
+      onRestored(result);
+    } catch (error) {
+      toast({ title: 'Error restoring version', description: (error as Error).message, tone: 'error' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      title="Restore this version?"
+      confirmLabel="Restore this version"
+      busyLabel="Restoring..."
+      busy={busy}
+      onConfirm={restore}
+      onClose={onClose}
+    >
+      <p>
+        The name, description, prices, category, image and tags go back to what they were after this change of{' '}
+        {formatDateTime(entry.at)}. Stock and status stay as they are.
+      </p>
+      <p className="mt-2 text-sm text-base-content/80">The restore is recorded in the history as a new edit.</p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,55 @@
+/** How the history view names, groups and acts on each kind of event (types as the API gives them). */
+import type { FieldChange, HistoryEntry } from '../../../api/types.ts';
+import type { IconName } from '../../../components/Icon.tsx';
+
+/** The filters of the history: every entry belongs to one of them (or to none, if the API adds a type this SPA does not know). */
+export type EntryKind = 'edits' | 'stock' | 'status' | 'reviews';
+
+export const KIND_LABELS: Record<EntryKind, string> = {
+  edits: 'Edits',
+  stock: 'Stock',
+  status: 'Status',
+  reviews: 'Reviews',
+};
+
+interface EntryStyle {
+  title: string;
+  kind: EntryKind;
+  icon: IconName;
+}
+
+const STYLES: Record<string, EntryStyle> = {
+  ProductListed: { title: 'Listed', kind: 'edits', icon: 'plus' },
+  ProductUpdated: { title: 'Edited', kind: 'edits', icon: 'pencil' },
+  StockAdjusted: { title: 'Stock adjusted', kind: 'stock', icon: 'package' },
+  StockReserved: { title: 'Stock reserved by an order', kind: 'stock', icon: 'cart' },
+  StockReleased: { title: 'Stock released', kind: 'stock', icon: 'package' },
+  ProductVerified: { title: 'Verified', kind: 'status', icon: 'shieldCheck' },
+  ProductRejected: { title: 'Rejected', kind: 'status', icon: 'circleX' },
+  ProductResubmitted: { title: 'Resubmitted for review', kind: 'status', icon: 'clock' },
+  ProductFeatured: { title: 'Featured', kind: 'status', icon: 'award' },
+  ProductUnfeatured: { title: 'No longer featured', kind: 'status', icon: 'award' },
+  ProductDelisted: { title: 'Delisted', kind: 'status', icon: 'trash' },
+  ReviewSubmitted: { title: 'Review received', kind: 'reviews', icon: 'heart' },
+  ReviewEdited: { title: 'Review edited', kind: 'reviews', icon: 'heart' },
+};
+
+/** A type this SPA does not know yet: shown with the API's words, under All only. */
+const UNKNOWN: Omit<EntryStyle, 'kind'> & { kind: null } = { title: 'Change', kind: null, icon: 'circleHelp' };
+
+export const entryStyle = (entry: HistoryEntry): Omit<EntryStyle, 'kind'> & { kind: EntryKind | null } =>
+  Object.hasOwn(STYLES, entry.type) ? STYLES[entry.type]! : UNKNOWN;
+
+/** The events that set the editable fields: the version after them can be brought back. */
+const RESTORABLE = new Set(['ProductListed', 'ProductUpdated']);
+
+export const isRestorable = (entry: HistoryEntry): boolean => RESTORABLE.has(entry.type);
+
+/** Edits show their fields in a before → after table (it holds a long description whole, where the summary cuts it). */
+export const showsChangesTable = (entry: HistoryEntry): boolean => entry.type === 'ProductUpdated' && (entry.changes?.length ?? 0) > 0;
+
+/** Orders reserving and releasing stock: their summary gives the quantity and the reason, not the stock before and after. */
+const ORDER_STOCK_MOVES = new Set(['StockReserved', 'StockReleased']);
+
+export const stockMoveOf = (entry: HistoryEntry): FieldChange | undefined =>
+  ORDER_STOCK_MOVES.has(entry.type) ? entry.changes?.[0] : undefined;

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { Paise } from '../../../../domain/money.ts';
+import type { ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
+import type { SellerProduct } from '../../api/types.ts';
+
+/** The form's values once checked: the body of "list a product" (money in paise). */
+export type ProductValues = z.output<typeof productFormSchema>;
+
+/** Paise as a rupee input's text: 149900 -> "1499", 149950 -> "1499.50". */
+export function rupeeInput(paise: Paise): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
+}
+
+/** What the inputs start with: empty to add a product, its current values to edit one. */
+export function initialText(product: SellerProduct | null): ProductFormText {
+  if (!product) {
+    return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '', categoryId: '', imageUrl: '', tags: '' };
+  }
+  return {
+    name: product.name,
+    description: product.description,
+    price: rupeeInput(product.pricePaise),
+    originalPrice: product.originalPricePaise === null ? '' : rupeeInput(product.originalPricePaise),
+    stockQuantity: String(product.stockQuantity),
+    categoryId: product.categoryId,
+    imageUrl: product.imageUrl ?? '',
+    tags: product.tags.join(', '),
+  };
+}
+
+const EDITABLE = [
+  'name',
+  'description',
+  'pricePaise',
+  'originalPricePaise',
+  'stockQuantity',
+  'categoryId',
+  'imageUrl',
+  'tags',
+] as const satisfies ReadonlyArray<keyof ProductValues & keyof SellerProduct>;
+
+/** The fields an edit changes (the body of PATCH); empty when nothing changed. */
+export function changedFields(product: SellerProduct, values: ProductValues): Partial<ProductValues> {
+  // Values are text, numbers, null or a list of text: their JSON compares them.
+  const changed = EDITABLE.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(product[key]));
+  return Object.fromEntries(changed.map((key) => [key, values[key]]));
+}
