@@ -1,4 +1,12 @@
-/** A typed fetch client for the JSON API under /api. Paths are given without the prefix: `api.get('/categories')`. */
+/**
+ * The SPA's one way to the server: Hono's typed client over the app's own type, so a wrong
+ * path, parameter, query or body is a type error and every answer has the server's type.
+ *
+ *   const cart = await call(server.cart.items.$post({ json: { productId, quantity } }));
+ *   type Cart = Data<typeof server.cart.$get>;
+ */
+import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
+import type { App } from '../../../api/app.ts';
 
 /** Any failed call: the API's `{ error: { code, message, fields? } }`, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -56,4 +64,47 @@ export function queryOf(values: Record<string, string | number | undefined>): st
   for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** Every route under /api, typed from the server's route definitions. */
+export const server = hc<App>('/', { init: { credentials: 'same-origin' } }).api;
+
+type Success = 200 | 201 | 202 | 204;
+
+/** The body of a successful answer. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends Success ? T : never) : never;
+
+/** What a call of the typed client gives when it succeeds: `Data<typeof server.cart.$get>`. */
+export type Data<F extends (...args: any[]) => Promise<unknown>> = Answer<Awaited<ReturnType<F>>>;
+
+const NETWORK_MESSAGE = 'Could not reach MIBI. Check your connection and try again.';
+
+/** Awaits a call of the typed client: the body of a success, else an `ApiError` with the server's code, message and fields. */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
+  let response: R;
+  try {
+    response = await request;
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as ErrorBody | null)?.error;
+    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.fields);
+  }
+  return payload as Answer<R>;
+}
+
+/**
+ * Options for a query that must see the caller's own write: the server waits (briefly) until
+ * the read models have passed log `position`, the one a command answered with.
+ */
+export function readAfter(position: number | undefined): ClientRequestOptions {
+  if (position === undefined) return {};
+  return {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      return fetch(`${url}${url.includes('?') ? '&' : '?'}after=${position}`, init);
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { subscribeLive } from '../state/live.ts';
 import { toast } from '../state/toasts.ts';
-import { api } from './client.ts';
+import { type Answer, call, readAfter } from './client.ts';
 
 export interface ApiGetOptions {
   /**
@@ -12,13 +13,21 @@ export interface ApiGetOptions {
 }
 
 /**
- * A screen's GET of `path`, fetched again whenever the path changes; a failure shows an
- * error toast titled `errorTitle`. What it holds stays on screen while a newer answer loads,
- * so `loading` and `failed` only speak of the time before the first answer.
+ * A screen's GET through the typed client, fetched again whenever `deps` change; a failure
+ * shows an error toast titled `errorTitle`. What it holds stays on screen while a newer answer
+ * loads, so `loading` and `failed` only speak of the time before the first answer.
  * `update` applies the screen's own commands and live events to the data it holds;
  * `reload(after)` fetches again, waiting for the log position a command reached.
+ *
+ *   const orders = useApiGet((options) => server.orders.$get({}, options), [], 'Failed to load orders');
  */
-export function useApiGet<T>(path: string, errorTitle: string, { live = false }: ApiGetOptions = {}) {
+export function useApiGet<R extends ClientResponse<unknown, number, string>>(
+  request: (options: ClientRequestOptions) => Promise<R>,
+  deps: readonly unknown[],
+  errorTitle: string,
+  { live = false }: ApiGetOptions = {},
+) {
+  type T = Answer<R>;
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   // Only the answer to the latest request counts.
@@ -26,20 +35,20 @@ export function useApiGet<T>(path: string, errorTitle: string, { live = false }:
 
   const reload = useCallback(
     async (after?: number) => {
-      const request = ++latest.current;
-      const query = after === undefined ? '' : `${path.includes('?') ? '&' : '?'}after=${after}`;
+      const current = ++latest.current;
       try {
-        const fresh = await api.get<T>(path + query);
-        if (request !== latest.current) return;
+        const fresh = await call(request(readAfter(after)));
+        if (current !== latest.current) return;
         setData(fresh);
         setFailed(false);
       } catch (error) {
-        if (request !== latest.current) return;
+        if (current !== latest.current) return;
         setFailed(true);
         toast({ title: errorTitle, description: (error as Error).message, tone: 'error' });
       }
     },
-    [path, errorTitle],
+    // The request reads only what `deps` name, so the one from their last change is current.
+    [errorTitle, ...deps],
   );
 
   useEffect(() => {
@@ -58,4 +67,10 @@ export function useApiGet<T>(path: string, errorTitle: string, { live = false }:
 }
 
 /** What useApiGet gives: the data, its loading and failed states, `update` and `reload`. */
-export type Resource<T> = ReturnType<typeof useApiGet<T>>;
+export type Resource<T> = {
+  data: T | null;
+  loading: boolean;
+  failed: boolean;
+  update(change: (current: T) => T): void;
+  reload(after?: number): Promise<void>;
+};
