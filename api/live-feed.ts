@@ -1,10 +1,10 @@
-import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
 import { catalog } from '../projections/catalog.ts';
 import type { ProjectionProgress } from './consistency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 import { type LiveMessage, LiveMessages } from './live-messages.ts';
+import { visibleProducts } from './queries/products.ts';
 
 /** The messages of one log position, in the order they were made. */
 export interface LiveGroup {
@@ -161,7 +161,7 @@ async function openFeed({ bus, read, events }: Pick<Platform, 'bus' | 'read' | '
   const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => (backlog ? backlog.push(notice) : feed!.take(notice)));
   try {
     const loadedAt = await read.checkpoint(catalog.name);
-    const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
+    const visible = await visibleProducts(read);
     // Read after the load, so every notice above it is published after the subscription.
     const since = await events.lastPosition();
     const opened = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) });

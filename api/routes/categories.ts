@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import type { CategoryDoc } from '../../projections/models.ts';
 import type { AppContext } from '../context.ts';
 import { jsonResponse, router } from '../http.ts';
+import { categoriesByName } from '../queries/categories.ts';
 
 const CategorySchema = z
   .object({
@@ -12,13 +13,10 @@ const CategorySchema = z
   })
   .openapi('Category') satisfies z.ZodType<CategoryDoc>;
 
-const CategoryListSchema = z.object({ items: z.array(CategorySchema) }).openapi('CategoryList');
+const CategoryListSchema = z.object({ items: z.array(CategorySchema) }).openapi('CategoryList') satisfies z.ZodType<{ items: CategoryDoc[] }>;
 
-export function categoryRoutes(ctx: AppContext) {
-  const app = router();
-  const categories = ctx.platform.read.collection<CategoryDoc>(COLLECTIONS.categories);
-
-  app.openapi(
+export const categoryRoutes = (ctx: AppContext) =>
+  router().openapi(
     createRoute({
       method: 'get',
       path: '/',
@@ -26,8 +24,5 @@ export function categoryRoutes(ctx: AppContext) {
       summary: 'Every category by name, with its product count',
       responses: { 200: jsonResponse(CategoryListSchema, 'The categories') },
     }),
-    async (c) => c.json({ items: await categories.find({ sort: [['name', 'asc']] }) }, 200),
+    async (c) => c.json({ items: await categoriesByName(ctx.platform.read) }, 200),
   );
-
-  return app;
-}

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { SentMail } from '../../platform/mail/port.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { errors, jsonResponse, router } from '../http.ts';
@@ -15,7 +16,7 @@ const SentMailSchema = z
     html: z.string().optional(),
     sentAt: z.string(),
   })
-  .openapi('SentMail');
+  .openapi('SentMail') satisfies z.ZodType<SentMail>;
 
 /**
  * Development helpers, mounted only when mail goes to the folder mailbox instead of SMTP.
@@ -25,9 +26,7 @@ const SentMailSchema = z
 export function devRoutes(ctx: AppContext) {
   const { mailbox } = ctx.platform;
   if (!mailbox) throw new Error('devRoutes needs the development mailbox (the folder mailer)');
-  const app = router();
-
-  app.openapi(
+  return router().openapi(
     createRoute({
       method: 'get',
       path: '/mail',
@@ -46,10 +45,7 @@ export function devRoutes(ctx: AppContext) {
     async (c) => {
       requireRole(c, 'admin');
       const { to } = c.req.valid('query');
-      const messages = await mailbox.list({ ...(to && { to }), limit: MESSAGES_SHOWN });
-      return c.json({ messages }, 200);
+      return c.json({ messages: await mailbox.list({ ...(to && { to }), limit: MESSAGES_SHOWN }) }, 200);
     },
   );
-
-  return app;
 }

@@ -36,16 +36,14 @@ function bodyOf(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
  * The typed routes know JSON and text bodies only: to them an `application/x-ndjson` response
  * is `never` (they take the type for a malformed JSON one), hence the cast.
  */
-function ndjsonResponse(body: ReadableStream<Uint8Array>): never {
-  const file = `mibi-events-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
+function ndjsonResponse(body: ReadableStream<Uint8Array>, exportedAt: string): never {
+  const file = `mibi-events-${exportedAt.replace(/[:.]/g, '-')}.ndjson`;
   const headers = { 'content-type': NDJSON_CONTENT_TYPE, 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'no-store' };
   return new Response(body, { status: 200, headers }) as never;
 }
 
-export function exportRoutes(ctx: AppContext) {
-  const app = router();
-
-  app.openapi(
+export const exportRoutes = (ctx: AppContext) =>
+  router().openapi(
     createRoute({
       method: 'get',
       path: '/',
@@ -60,10 +58,6 @@ export function exportRoutes(ctx: AppContext) {
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const filters = c.req.valid('query');
-      return ndjsonResponse(bodyOf(exportNdjson(ctx.platform.events, filters)));
+      return ndjsonResponse(bodyOf(exportNdjson(ctx.platform.events, c.req.valid('query'))), ctx.now());
     },
   );
-
-  return app;
-}

@@ -68,10 +68,8 @@ async function follow(sse: SSEStreamingApi, { feed, userId, lastEventId, heartbe
   }
 }
 
-export function liveRoutes(ctx: AppContext, { heartbeatMs = HEARTBEAT_MS }: LiveOptions = {}) {
-  const app = router();
-
-  app.openapi(
+export const liveRoutes = (ctx: AppContext, { heartbeatMs = HEARTBEAT_MS }: LiveOptions = {}) =>
+  router().openapi(
     createRoute({
       method: 'get',
       path: '/',
@@ -86,9 +84,8 @@ export function liveRoutes(ctx: AppContext, { heartbeatMs = HEARTBEAT_MS }: Live
       responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
     }),
     async (c) => {
-      const feed = await ctx.live.get();
       const connection: Connection = {
-        feed,
+        feed: await ctx.live.get(),
         userId: c.get('user')?.id ?? null,
         lastEventId: c.req.valid('header')['last-event-id'] || undefined,
         heartbeatMs,
@@ -105,6 +102,3 @@ export function liveRoutes(ctx: AppContext, { heartbeatMs = HEARTBEAT_MS }: Live
       });
     },
   );
-
-  return app;
-}

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { notificationDecider } from '../../domain/notification/decider.ts';
-import { notificationStream } from '../../domain/notification/events.ts';
-import { COLLECTIONS, type NotificationDoc } from '../../projections/models.ts';
+import type { NotificationDoc } from '../../projections/models.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
+import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonResponse, router } from '../http.ts';
+import { type NotificationList, sellerNotifications } from '../queries/notifications.ts';
 
 const NotificationSchema = z
   .object({
@@ -29,57 +29,42 @@ const NotificationListSchema = z
     items: z.array(NotificationSchema).openapi({ description: 'Newest first' }),
     unread: z.number().int().openapi({ description: 'Unread notifications in all, not only in this page' }),
   })
-  .openapi('NotificationList');
+  .openapi('NotificationList') satisfies z.ZodType<NotificationList>;
+
+const MarkedReadSchema = z.object({ id: z.string(), read: z.literal(true), position: PositionSchema }) satisfies z.ZodType<NotificationRead>;
 
 const IdParamsSchema = z.object({
   id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-export function notificationRoutes(ctx: AppContext) {
-  const app = router();
-  const notifications = ctx.platform.read.collection<NotificationDoc>(COLLECTIONS.notifications);
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags: ['Notifications'],
-      summary: "The seller's notifications, newest first, and how many are unread",
-      request: { query: ListQuerySchema },
-      responses: { 200: jsonResponse(NotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
-    }),
-    async (c) => {
-      const seller = requireRole(c, 'seller');
-      const { limit } = c.req.valid('query');
-      const [items, unread] = await Promise.all([
-        notifications.find({ where: { sellerId: seller.id }, sort: [['createdAt', 'desc']], limit }),
-        notifications.count({ sellerId: seller.id, read: false }),
-      ]);
-      return c.json({ items, unread }, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/read',
-      tags: ['Notifications'],
-      summary: 'Mark a notification read',
-      description: "Only its seller may; another seller's notification answers 404.",
-      request: { params: IdParamsSchema },
-      responses: {
-        200: jsonResponse(z.object({ id: z.string(), read: z.literal(true), position: PositionSchema }), 'The notification is read'),
-        ...errors(401, 403, 404),
+export const notificationRoutes = (ctx: AppContext) =>
+  router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags: ['Notifications'],
+        summary: "The seller's notifications, newest first, and how many are unread",
+        request: { query: ListQuerySchema },
+        responses: { 200: jsonResponse(NotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
+      }),
+      async (c) => {
+        const seller = requireRole(c, 'seller');
+        return c.json(await sellerNotifications(ctx.platform.read, seller.id, c.req.valid('query').limit), 200);
       },
-    }),
-    async (c) => {
-      const seller = requireRole(c, 'seller');
-      const { id } = c.req.valid('param');
-      const command = { type: 'MarkNotificationRead', actor: actorOf(seller), at: new Date().toISOString() } as const;
-      const { position } = await ctx.streams.decide(notificationStream(id), notificationDecider, command, { actor: seller.id });
-      return c.json({ id, read: true as const, position }, 200);
-    },
-  );
-
-  return app;
-}
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/read',
+        tags: ['Notifications'],
+        summary: 'Mark a notification read',
+        description: "Only its seller may; another seller's notification answers 404.",
+        request: { params: IdParamsSchema },
+        responses: { 200: jsonResponse(MarkedReadSchema, 'The notification is read'), ...errors(401, 403, 404) },
+      }),
+      async (c) => {
+        const seller = requireRole(c, 'seller');
+        return c.json(await markNotificationRead(ctx, actorOf(seller), c.req.valid('param').id), 200);
+      },
+    );

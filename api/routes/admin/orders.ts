@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { orderStatusChangeSchema } from '../../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
-import { COLLECTIONS, type OrderDoc } from '../../../projections/models.ts';
-import { requireRole } from '../../auth/middleware.ts';
-import { changeOrderStatus } from '../../checkout.ts';
+import type { OrderDoc } from '../../../projections/models.ts';
+import { actorOf, requireRole } from '../../auth/middleware.ts';
+import { changeOrderStatus } from '../../commands/orders.ts';
 import type { AppContext } from '../../context.ts';
 import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import { filteredOrders } from '../../queries/orders.ts';
+import type { Page } from '../../queries/paging.ts';
 import { OrderChangeSchema, OrderSchema } from '../orders.ts';
-import { IdParamsSchema, findPage, pageOf, pagingFields } from './shared.ts';
+import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
 const ORDER_FILTER_MESSAGES = {
   status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
@@ -29,57 +31,39 @@ const OrderListQuerySchema = z
   })
   .refine(({ from, to }) => !from || !to || from <= to, { message: ORDER_FILTER_MESSAGES.range, path: ['from'] });
 
+const AdminOrderListSchema = pageOf(OrderSchema, 'AdminOrderList') satisfies z.ZodType<Page<OrderDoc>>;
+
 const tags = ['Admin'];
 
-/** The UTC day (YYYY-MM-DD) of an ISO-8601 time. */
-const dayOf = (time: string): string => time.slice(0, 10);
-
-export function adminOrderRoutes(ctx: AppContext) {
-  const app = router();
-  const orders = ctx.platform.read.collection<OrderDoc>(COLLECTIONS.orders);
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Every order, newest first, filtered by status, seller, buyer and the days placed',
-      request: { query: OrderListQuerySchema },
-      responses: { 200: jsonResponse(pageOf(OrderSchema, 'AdminOrderList'), 'A page of orders'), ...errors(400, 401, 403) },
-    }),
-    async (c) => {
-      requireRole(c, 'admin');
-      const { status, sellerId, buyerId, from, to, ...paging } = c.req.valid('query');
-      const where = { ...(status && { status }), ...(buyerId && { buyerId }) };
-      // A seller is one of an order's several, and days are ranges: both are checked outside the store.
-      const keep =
-        sellerId || from || to
-          ? (order: OrderDoc) =>
-              (!sellerId || order.sellerIds.includes(sellerId)) &&
-              (!from || dayOf(order.placedAt) >= from) &&
-              (!to || dayOf(order.placedAt) <= to)
-          : undefined;
-      return c.json(await findPage(orders, { where, sort: [['placedAt', 'desc']] }, paging, keep), 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/status',
-      tags,
-      summary: 'Move any order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
-      description: 'Cancelling releases the stock.',
-      request: { params: IdParamsSchema, body: jsonBody(orderStatusChangeSchema) },
-      responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
-    }),
-    async (c) => {
-      const admin = requireRole(c, 'admin');
-      const { id } = c.req.valid('param');
-      const change = c.req.valid('json');
-      return c.json(await changeOrderStatus(ctx, admin, id, change), 200);
-    },
-  );
-
-  return app;
-}
+export const adminOrderRoutes = (ctx: AppContext) =>
+  router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'Every order, newest first, filtered by status, seller, buyer and the days placed',
+        request: { query: OrderListQuerySchema },
+        responses: { 200: jsonResponse(AdminOrderListSchema, 'A page of orders'), ...errors(400, 401, 403) },
+      }),
+      async (c) => {
+        requireRole(c, 'admin');
+        const { limit, offset, ...filters } = c.req.valid('query');
+        return c.json(await filteredOrders(ctx.platform.read, filters, { limit, offset }), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/status',
+        tags,
+        summary: 'Move any order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
+        description: 'Cancelling releases the stock.',
+        request: { params: IdParamsSchema, body: jsonBody(orderStatusChangeSchema) },
+        responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+      }),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        return c.json(await changeOrderStatus(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json')), 200);
+      },
+    );

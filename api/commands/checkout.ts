@@ -1,0 +1,123 @@
+/**
+ * Order placement: a saga over the cart, product and order streams.
+ *
+ * 1. Read the cart and the current price, stock and seller of each product (write side).
+ * 2. Decide the order without storing it, so an empty cart, online payment or a line that
+ *    cannot be bought is refused before any stock moves.
+ * 3. Reserve stock on each product stream, in productId order; if a line cannot be
+ *    reserved (another buyer took the last units meanwhile), release what was reserved.
+ * 4. Append OrderPlaced to the new order stream, then clear the cart.
+ *
+ * Every step is idempotent for one order id (reservations and releases are kept per order
+ * by the product decider; OrderPlaced goes to a stream that must not exist), and the order
+ * id is derived from the buyer and the request's idempotency key, so a retried request,
+ * even one that crashed half-way, completes and returns the same order.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Actor } from '../../domain/actor.ts';
+import { cartDecider } from '../../domain/cart/decider.ts';
+import { cartStream } from '../../domain/cart/events.ts';
+import { type CheckoutLine, type OrderCommand, orderDecider } from '../../domain/order/decider.ts';
+import { orderStream } from '../../domain/order/events.ts';
+import type { checkoutSchema } from '../../domain/order/schemas.ts';
+import { productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import type { CommandMetadata } from '../streams.ts';
+import type { CommandContext } from './context.ts';
+import { type OrderResult, readOrder, releaseStock } from './orders.ts';
+import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
+
+/** The checkout form as `checkoutSchema` gives it: address, delivery and payment. */
+export type Checkout = z.output<typeof checkoutSchema>;
+
+export interface PlaceOrderInput {
+  /** The buyer's full name, kept on the order. */
+  buyerName: string;
+  checkout: Checkout;
+  /** Retrying with the same key returns the first order instead of placing another. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The order id of a request: without a key a new one; with a key a UUID (version 8, "custom")
+ * from SHA-256 of the buyer and the key, so the same request retried names the same order,
+ * and two buyers using the same key never collide.
+ */
+export function orderIdFor(cx: CommandContext, buyerId: string, idempotencyKey: string | undefined): string {
+  if (idempotencyKey === undefined) return cx.newId();
+  const bytes = createHash('sha256').update(`${buyerId}\n${idempotencyKey}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A cart line as the order will keep it: current price, name, image, category and seller. */
+async function checkoutLine(cx: CommandContext, { productId, quantity, product }: CartLine, orderId: string): Promise<CheckoutLine> {
+  const { name, pricePaise, imageUrl, categoryId } = product.details;
+  return {
+    product: {
+      ...purchaseFacts(product, orderId),
+      productId,
+      name,
+      pricePaise,
+      imageUrl,
+      categoryId,
+      sellerId: product.sellerId,
+      sellerName: await sellerName(cx, product.sellerId),
+    },
+    quantity,
+  };
+}
+
+/** Reserves every line or none: a line that cannot be reserved releases the ones before it and rethrows. */
+async function reserveStock(cx: CommandContext, orderId: string, lines: readonly CheckoutLine[], at: string, metadata: CommandMetadata) {
+  const reserved: string[] = [];
+  try {
+    for (const { product, quantity } of lines) {
+      const command = { type: 'ReserveStock', orderId, quantity, at } as const;
+      await cx.streams.decide(productStream(product.productId), productDecider, command, metadata);
+      reserved.push(product.productId);
+    }
+  } catch (error) {
+    await releaseStock(cx, orderId, reserved, 'order_failed', at, metadata);
+    throw error;
+  }
+}
+
+/**
+ * Empties the cart the order was placed from, unless the cart changed after the order was
+ * placed: a late retry must not empty a cart the buyer has filled again since.
+ */
+async function clearOrderedCart(cx: CommandContext, actor: Actor, orderId: string, placedPosition: number, metadata: CommandMetadata) {
+  const stream = cartStream(actor.userId);
+  const cart = await cx.streams.load(stream, cartDecider);
+  if (cart.position > placedPosition) return cart.position;
+  const cleared = await cx.streams.decide(stream, cartDecider, { type: 'ClearCart', actor, orderId }, metadata);
+  return cleared.position;
+}
+
+/** Places the order of `actor`'s cart, or completes and returns the order an earlier attempt with the same key placed. */
+export async function placeOrder(cx: CommandContext, actor: Actor, { buyerName, checkout, idempotencyKey }: PlaceOrderInput): Promise<OrderResult> {
+  const orderId = orderIdFor(cx, actor.userId, idempotencyKey);
+  const metadata: CommandMetadata = { actor: actor.userId, correlationId: orderId };
+  const at = cx.now();
+  // The cart is read before looking for the order: the order is placed before the cart is
+  // cleared, so a concurrent twin request either finds the order or still sees the full cart.
+  const cart = await loadCart(cx, actor.userId);
+  let placed = await readOrder(cx, orderId);
+  if (!placed) {
+    // A cart holds each product once, so productIds never tie.
+    const byProductId = [...cart.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    const lines = await Promise.all(byProductId.map((line) => checkoutLine(cx, line, orderId)));
+    const command: OrderCommand = { type: 'PlaceOrder', actor, orderId, buyerName, lines, ...checkout, at };
+    // Decided once without storing: what the buyer must fix is refused before any stock moves.
+    orderDecider.decide(command, null);
+    await reserveStock(cx, orderId, lines, at, metadata);
+    await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
+    placed = (await readOrder(cx, orderId))!;
+  }
+  const cartPosition = await clearOrderedCart(cx, actor, orderId, placed.placedPosition, metadata);
+  return { order: placed.order, position: Math.max(placed.position, cartPosition) };
+}

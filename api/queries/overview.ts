@@ -1,0 +1,28 @@
+/** The admins' overview: counts from several read models and the recent sales. */
+import type { OrderStatus } from '../../domain/order/status.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { orderCountsByStatus } from './orders.ts';
+import { productsAwaitingReviewCount } from './products.ts';
+import { type RecentSales, recentSales } from './sales.ts';
+import { sellersAwaitingVerificationCount } from './sellers.ts';
+import { userCount } from './users.ts';
+
+export interface AdminOverview {
+  users: number;
+  sellersAwaitingVerification: number;
+  productsAwaitingReview: number;
+  ordersByStatus: Record<OrderStatus, number>;
+  sales: RecentSales;
+}
+
+/** What awaits the admins, orders by status, and the sales up to the day of `now` (ISO-8601). */
+export async function adminOverview(read: ReadStore, now: string): Promise<AdminOverview> {
+  const [users, sellersAwaitingVerification, productsAwaitingReview, ordersByStatus, sales] = await Promise.all([
+    userCount(read),
+    sellersAwaitingVerificationCount(read),
+    productsAwaitingReviewCount(read),
+    orderCountsByStatus(read),
+    recentSales(read, now),
+  ]);
+  return { users, sellersAwaitingVerification, productsAwaitingReview, ordersByStatus, sales };
+}
