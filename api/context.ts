@@ -4,14 +4,15 @@ import type { Projection } from '../platform/projection/projection.ts';
 import type { ProjectionRunner } from '../platform/projection/runner.ts';
 import { Sessions } from './auth/sessions.ts';
 import { type CatalogIndex, catalogIndex } from './catalog-index.ts';
-import { type CommandContext, randomId, systemClock } from './commands/context.ts';
+import type { CheckoutContext } from './commands/checkout.ts';
+import { randomId, systemClock } from './commands/context.ts';
 import { ProjectionProgress } from './consistency.ts';
 import { type LiveFeed, liveFeed } from './live-feed.ts';
 import type { Reopenable } from './reopenable.ts';
 import { Streams } from './streams.ts';
 
 /** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
-export interface AppContext extends CommandContext {
+export interface AppContext extends CheckoutContext {
   config: Config;
   platform: Platform;
   projections: Projection[];
@@ -43,6 +44,7 @@ export async function createContext(config: Config, platform: Platform, projecti
     streams: new Streams(platform.events),
     now: options.now ?? systemClock,
     newId: options.newId ?? randomId,
+    placing: new Set(),
     sessions: new Sessions(platform.read),
     progress,
     catalog: catalogIndex(platform),

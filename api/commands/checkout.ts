@@ -12,7 +12,13 @@
  * by the product decider; OrderPlaced goes to a stream that must not exist), and the order
  * id is derived from the buyer and the request's idempotency key, so a retried request,
  * even one that crashed half-way, completes and returns the same order.
+ *
+ * Idempotency-Key semantics follow the IETF draft and Stripe: the same key with the same body
+ * answers the first order; with another body, 422 and nothing changes; while the first request
+ * with a key is still running in this process, 409. (Across API processes the twin is not
+ * refused, but the idempotent steps above still make one order of the two.)
  */
+import { isDeepStrictEqual } from 'node:util';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Actor } from '../../domain/actor.ts';
@@ -23,6 +29,7 @@ import { orderStream } from '../../domain/order/events.ts';
 import type { checkoutSchema } from '../../domain/order/schemas.ts';
 import { productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import { ApiError } from '../errors.ts';
 import type { CommandMetadata } from '../streams.ts';
 import type { CommandContext } from './context.ts';
 import { type OrderResult, readOrder, releaseStock } from './orders.ts';
@@ -30,6 +37,14 @@ import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-fa
 
 /** The checkout form as `checkoutSchema` gives it: address, delivery and payment. */
 export type Checkout = z.output<typeof checkoutSchema>;
+
+export interface CheckoutContext extends CommandContext {
+  /** Ids of the orders this process is placing right now, for the in-flight answer. */
+  placing: Set<string>;
+}
+
+export const KEY_IN_FLIGHT = 'An order with this Idempotency-Key is still being placed. Wait for its answer, then try again.';
+export const KEY_REUSED = 'This Idempotency-Key was used for another order request. Send a new key for a new order.';
 
 export interface PlaceOrderInput {
   /** The buyer's full name, kept on the order. */
@@ -99,14 +114,30 @@ async function clearOrderedCart(cx: CommandContext, actor: Actor, orderId: strin
 }
 
 /** Places the order of `actor`'s cart, or completes and returns the order an earlier attempt with the same key placed. */
-export async function placeOrder(cx: CommandContext, actor: Actor, { buyerName, checkout, idempotencyKey }: PlaceOrderInput): Promise<OrderResult> {
-  const orderId = orderIdFor(cx, actor.userId, idempotencyKey);
+export async function placeOrder(cx: CheckoutContext, actor: Actor, input: PlaceOrderInput): Promise<OrderResult> {
+  const orderId = orderIdFor(cx, actor.userId, input.idempotencyKey);
+  if (cx.placing.has(orderId)) throw new ApiError(409, 'idempotency_key_in_flight', KEY_IN_FLIGHT);
+  cx.placing.add(orderId);
+  try {
+    return await place(cx, actor, orderId, input);
+  } finally {
+    cx.placing.delete(orderId);
+  }
+}
+
+/** The address, delivery and payment of a placed order: what its request asked for. */
+const requestOf = ({ shippingAddress, delivery, payment }: Checkout): Checkout => ({ shippingAddress, delivery, payment });
+
+async function place(cx: CommandContext, actor: Actor, orderId: string, { buyerName, checkout }: PlaceOrderInput): Promise<OrderResult> {
   const metadata: CommandMetadata = { actor: actor.userId, correlationId: orderId };
   const at = cx.now();
   // The cart is read before looking for the order: the order is placed before the cart is
   // cleared, so a concurrent twin request either finds the order or still sees the full cart.
   const cart = await loadCart(cx, actor.userId);
   let placed = await readOrder(cx, orderId);
+  if (placed && !isDeepStrictEqual(requestOf(placed.order), requestOf(checkout))) {
+    throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED);
+  }
   if (!placed) {
     // A cart holds each product once, so productIds never tie.
     const byProductId = [...cart.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
+import type { Role } from '../../domain/actor.ts';
+import { checkoutSchema } from '../../domain/order/schemas.ts';
+import { assemble } from '../assemble.ts';
+import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
+import type { OrderResult } from '../commands/orders.ts';
 import { COLLECTIONS, type DeliveredPurchaseDoc, type ProductDoc } from '../../projections/models.ts';
-import { type Client, type Reply, type RequestOptions, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing.ts';
 import {
   ADDRESS,
   actorOfClient,
@@ -276,30 +281,54 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     expect((await buyer.get('/api/orders')).body).toHaveLength(1);
   });
 
-  it('gives one order and one answer to the same request sent twice at once', async () => {
+  it('answers 409 to the same key while its first request is still running, and places one order', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 5 });
     const buyer = await buyerWith(api, productId, 2);
     const [a, b] = await Promise.all([order(buyer, {}, withKey('twin')), order(buyer, {}, withKey('twin'))]);
-    expect([a.status, b.status]).toEqual([201, 201]);
-    expect(b.body).toEqual(a.body);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const [placed, refused] = a.status === 201 ? [a, b] : [b, a];
+    expect(refused.body.error).toEqual({ code: 'idempotency_key_in_flight', message: KEY_IN_FLIGHT });
     expect(await stockOf(productId)).toBe(3);
     expect((await eventsOf(productStream(productId))).filter((e) => e.type === 'StockReserved')).toHaveLength(1);
+    // Once the first has answered, the key gives its order again.
+    const again = await order(buyer, {}, withKey('twin'));
+    expect(again.status).toBe(201);
+    expect(again.body.order).toEqual(placed.body.order);
   });
 
-  it('gives the same answer when its twin completes just as it starts', async () => {
+  it('answers 422 and changes nothing when the key comes back with another body', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 5 });
     const buyer = await buyerWith(api, productId, 2);
-    let twin: Reply | undefined;
+    expect((await order(buyer, {}, withKey('reused'))).status).toBe(201);
+    await buyer.post('/api/cart/items', { productId, quantity: 1 });
+    const before = await api.platform.events.lastPosition();
+    const other = await order(buyer, { delivery: 'express' }, withKey('reused'));
+    expect(other.status).toBe(422);
+    expect(other.body.error).toEqual({ code: 'idempotency_key_reused', message: KEY_REUSED });
+    expect(await api.platform.events.lastPosition()).toBe(before);
+    expect(await cartCount(buyer)).toBe(1);
+    expect(await stockOf(productId)).toBe(3);
+  });
+
+  it('gives the same answer when a twin in another API process completes just as it starts', async () => {
+    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
+    const buyer = await buyerWith(api, productId, 2);
+    const user = buyer.user!;
+    // A second API process on the same stores, with its own stream cache and in-flight set.
+    const other = await assemble(api.ctx.config, ['api']);
+    let twin: OrderResult | undefined;
     const spy = interceptFirst(
       'load',
-      (stream) => stream === cartStream(buyer.user!.id),
+      (stream) => stream === cartStream(user.id),
       async () => {
-        twin = await order(buyer, {}, withKey('overtaken'));
+        const input = { buyerName: user.fullName, checkout: checkoutSchema.parse(checkoutBody()), idempotencyKey: 'overtaken' };
+        twin = await placeOrder(other.ctx!, { userId: user.id, roles: user.roles as Role[] }, input);
       },
     );
     const reply = await order(buyer, {}, withKey('overtaken')).finally(() => spy.mockRestore());
-    expect([twin?.status, reply.status]).toEqual([201, 201]);
-    expect(reply.body).toEqual(twin!.body);
+    await other.stop();
+    expect(reply.status).toBe(201);
+    expect(reply.body.order).toEqual(twin!.order);
     expect(await stockOf(productId)).toBe(3);
   });
 
