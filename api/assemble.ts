@@ -48,7 +48,7 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     }
     let workers: RunningWorkers | undefined;
     if (roles.includes('workers')) {
-      workers = startWorkers(platform, options);
+      workers = startWorkers(platform, { reconcileEveryMs: config.RECONCILE_EVERY_S * 1000, ...options });
       stops.push(() => workers!.stop());
     }
     let ctx: AppContext | undefined;

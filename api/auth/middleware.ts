@@ -4,7 +4,7 @@ import type { Actor, Role } from '../../domain/actor.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUserOf } from './accounts.ts';
+import { sessionUserOf } from '../commands/accounts.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv, SessionUser } from '../http.ts';
 import { SESSION_TTL_MS } from './sessions.ts';

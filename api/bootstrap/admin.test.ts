@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservationStream } from '../auth/accounts.ts';
+import { reservationStream } from '../commands/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { Streams } from '../streams.ts';
 import { type TestApi, startTestApi } from '../testing.ts';

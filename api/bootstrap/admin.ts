@@ -1,8 +1,6 @@
 import type { Actor } from '../../domain/actor.ts';
-import { accountDecider } from '../../domain/account/decider.ts';
-import { accountStream } from '../../domain/account/events.ts';
-import { findAccount, isEmailTaken, registerAccount } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { addRole, findAccount, isEmailTaken, registerAccount } from '../commands/accounts.ts';
 import type { AppContext } from '../context.ts';
 
 const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
@@ -18,9 +16,7 @@ const REGISTER_ATTEMPTS = 3;
 export async function ensureAdmin(ctx: AppContext): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = ctx.config;
   if (!email || !password) return;
-  const userId = await adminUserId(ctx, email, password);
-  const command = { type: 'AddRole', actor: SYSTEM, role: 'admin', at: new Date().toISOString() } as const;
-  await ctx.streams.decide(accountStream(userId), accountDecider, command, { actor: SYSTEM.userId });
+  await addRole(ctx, SYSTEM, await adminUserId(ctx, email, password), 'admin');
 }
 
 async function adminUserId(ctx: AppContext, email: string, password: string): Promise<string> {
@@ -29,8 +25,7 @@ async function adminUserId(ctx: AppContext, email: string, password: string): Pr
   const passwordHash = await hashPassword(password);
   for (let attempt = 1; ; attempt++) {
     try {
-      const registration = { fullName: ADMIN_NAME, email, passwordHash, role: 'buyer', at: new Date().toISOString() } as const;
-      return (await registerAccount(ctx, registration, SYSTEM.userId)).user.id;
+      return (await registerAccount(ctx, { fullName: ADMIN_NAME, email, passwordHash, role: 'buyer' }, SYSTEM.userId)).user.id;
     } catch (error) {
       if (!isEmailTaken(error) || attempt === REGISTER_ATTEMPTS) throw error;
       const registered = await findAccount(ctx, email);

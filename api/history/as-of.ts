@@ -1,10 +1,13 @@
 /** A product as it stood at one moment, folded from its events with the product decider. */
+import type { Actor } from '../../domain/actor.ts';
 import { displayStatus } from '../../domain/catalog/status.ts';
 import { fold } from '../../domain/decider.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
 import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
-import type { RecordedProductEvent } from './product-events.ts';
-
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import { ApiError } from '../errors.ts';
+import { type HistorySource, type RecordedProductEvent, productNotFound, sellerProductEvents } from './product-events.ts';
 
 /** Up to and including a log position, or a time (ISO-8601). */
 export type Moment = { position: number } | { at: string };
@@ -43,4 +46,39 @@ export function versionAsOf(events: readonly RecordedProductEvent[], moment: Mom
     revision: last.revision,
     at: occurredAt(last),
   };
+}
+
+/** The product as it stood at `moment`, for its seller or an admin; a 404 when it was not listed yet. */
+export async function sellerProductAsOf(source: Pick<HistorySource, 'streams'>, viewer: Actor, productId: string, moment: Moment): Promise<ProductVersion> {
+  const version = versionAsOf(await sellerProductEvents(source, viewer, productId), moment);
+  if (!version) throw new ApiError(404, 'not_found', 'The product was not listed yet at that moment');
+  return version;
+}
+
+/** An order line of a product as the buyer saw it, with the whole product as it stood when the order was placed. */
+export interface ProductAsOrdered {
+  orderId: string;
+  placedAt: string;
+  line: OrderLine;
+  product: ProductVersion;
+}
+
+type RecordedOrderPlaced = RecordedEvent & Extract<OrderEvent, { type: 'OrderPlaced' }>;
+
+/** A product's line in an order and the product then, for the product's seller or an admin; a 404 when the order has no such line. */
+export async function sellerProductAsOrdered(
+  source: Pick<HistorySource, 'streams'>,
+  viewer: Actor,
+  productId: string,
+  orderId: string,
+): Promise<ProductAsOrdered> {
+  const events = await sellerProductEvents(source, viewer, productId);
+  const [first] = await source.streams.read(orderStream(orderId));
+  const placed = first?.type === 'OrderPlaced' ? (first as RecordedOrderPlaced) : undefined;
+  const line = placed?.data.lines.find((orderLine) => orderLine.productId === productId);
+  if (!placed || !line) throw new ApiError(404, 'not_found', 'This order has no line of this product');
+  // Stock was reserved before OrderPlaced was appended, so the version includes the order's reservation.
+  const product = versionAsOf(events, { position: placed.position });
+  if (!product) throw productNotFound();
+  return { orderId, placedAt: placed.data.placedAt, line, product };
 }

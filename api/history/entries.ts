@@ -1,4 +1,5 @@
 /** A product's history for its seller: every event of the product and of its reviews, in log order, in plain words. */
+import type { Actor } from '../../domain/actor.ts';
 import {
   type EventDescription,
   type HistoryNames,
@@ -8,9 +9,10 @@ import {
   occurredAt,
 } from '../../domain/product/history.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
-import { COLLECTIONS, type CategoryDoc, type UserDoc } from '../../projections/models.ts';
-import type { AppContext } from '../context.ts';
-import { type RecordedProductEvent, reviewEventsOf } from './product-events.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { categoriesByName } from '../queries/categories.ts';
+import { fullNames } from '../queries/users.ts';
+import { type HistorySource, type RecordedProductEvent, reviewEventsOf, sellerProductEvents } from './product-events.ts';
 
 export interface HistoryEntry extends EventDescription {
   /** Log position: entries of the product's and its reviews' streams interleave by it. */
@@ -28,17 +30,16 @@ const SYSTEM_NAME = 'MIBI';
 const UNKNOWN_USER = 'Unknown user';
 
 /** Category names from the categories read model; an unknown id is shown as it is. */
-export async function categoryNames(ctx: AppContext): Promise<HistoryNames> {
-  const categories = await ctx.platform.read.collection<CategoryDoc>(COLLECTIONS.categories).find();
+export async function categoryNames(read: ReadStore): Promise<HistoryNames> {
+  const categories = await categoriesByName(read);
   const names = new Map(categories.map((category) => [category.id, category.name]));
   return { category: (categoryId) => names.get(categoryId) ?? categoryId };
 }
 
 /** Full names of the users who acted, in one read; the system and anonymous commands are MIBI's. */
-async function actorNames(ctx: AppContext, ids: ReadonlyArray<string | null>) {
+async function actorNames(read: ReadStore, ids: ReadonlyArray<string | null>) {
   const userIds = [...new Set(ids)].filter((id): id is string => id !== null && id !== SYSTEM_ACTOR_ID);
-  const users = await ctx.platform.read.collection<UserDoc>(COLLECTIONS.users).getMany(userIds);
-  const names = new Map(users.map((user) => [user.id, user.fullName]));
+  const names = await fullNames(read, userIds);
   return (id: string | null) => (id === null || id === SYSTEM_ACTOR_ID ? SYSTEM_NAME : (names.get(id) ?? UNKNOWN_USER));
 }
 
@@ -49,8 +50,8 @@ interface Described {
   description: EventDescription;
 }
 
-export async function productHistory(ctx: AppContext, productId: string, productEvents: readonly RecordedProductEvent[]): Promise<HistoryEntry[]> {
-  const [names, reviews] = await Promise.all([categoryNames(ctx), reviewEventsOf(ctx, productId)]);
+export async function productHistory(source: HistorySource, productId: string, productEvents: readonly RecordedProductEvent[]): Promise<HistoryEntry[]> {
+  const [names, reviews] = await Promise.all([categoryNames(source.platform.read), reviewEventsOf(source, productId)]);
   const described: Described[] = [
     ...productEvents.map((event) => ({
       event,
@@ -63,7 +64,7 @@ export async function productHistory(ctx: AppContext, productId: string, product
       events.map((event) => ({ event, at: occurredAt(event), actorId: actedBy(event), description: describeReviewEvent(event, authorName) })),
     ),
   ];
-  const nameOf = await actorNames(ctx, described.map((d) => d.actorId));
+  const nameOf = await actorNames(source.platform.read, described.map((d) => d.actorId));
   return described
     .sort((a, b) => a.event.position - b.event.position)
     .map(({ event, at, actorId, description }) => ({
@@ -74,4 +75,16 @@ export async function productHistory(ctx: AppContext, productId: string, product
       actor: { id: actorId, name: nameOf(actorId) },
       ...description,
     }));
+}
+
+export interface ProductHistory {
+  id: string;
+  /** Oldest first. */
+  items: HistoryEntry[];
+}
+
+/** The whole history of a product, for its seller or an admin (a 404 for anyone else). */
+export async function sellerProductHistory(source: HistorySource, viewer: Actor, productId: string): Promise<ProductHistory> {
+  const events = await sellerProductEvents(source, viewer, productId);
+  return { id: productId, items: await productHistory(source, productId, events) };
 }

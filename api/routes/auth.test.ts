@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../../domain/account/events.ts';
 import { COLLECTIONS, type UserDoc } from '../../projections/models.ts';
-import { reservationStream } from '../auth/accounts.ts';
+import { reservationStream } from '../commands/accounts.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi, startTestApi } from '../testing.ts';
 

@@ -3,7 +3,7 @@ import { productStream } from '../../domain/product/events.ts';
 import { LocalClient } from '../local-client.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
-import { RESTORE_MESSAGES } from './history.ts';
+import { RESTORE_MESSAGES } from '../commands/products.ts';
 import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 import { movedOrder } from './purchases.fixtures.ts';
 

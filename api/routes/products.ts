@@ -3,11 +3,14 @@ import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
 import { tooLong } from '../../domain/fields.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/models.ts';
+import { actorOf } from '../auth/middleware.ts';
 import { PRODUCT_SORTS, type PublicProduct, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http.ts';
+import type { Page } from '../queries/paging.ts';
+import { ownedProduct } from '../queries/products.ts';
 
 const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const satisfies readonly Verification[];
 const DISPLAY_STATUSES = [
@@ -86,7 +89,7 @@ const ProductListQuerySchema = z.object({
 
 const ProductListSchema = z
   .object({ items: z.array(PublicProductSchema), total: z.number().int().openapi({ description: 'Products matching the query' }) })
-  .openapi('ProductList');
+  .openapi('ProductList') satisfies z.ZodType<Page<PublicProduct>>;
 
 const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 
@@ -96,59 +99,54 @@ function jsonText<T>(c: Context, text: string) {
   return response as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
-export function productRoutes(ctx: AppContext) {
-  const app = router();
-  const products = ctx.platform.read.collection<ProductDoc>(COLLECTIONS.products);
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags: ['Products'],
-      summary: 'Search and sort the products on sale',
-      request: { query: ProductListQuerySchema },
-      responses: {
-        200: jsonResponse(ProductListSchema, 'A page of verified, listed products and how many match'),
-        ...errors(400),
+export const productRoutes = (ctx: AppContext) =>
+  router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags: ['Products'],
+        summary: 'Search and sort the products on sale',
+        request: { query: ProductListQuerySchema },
+        responses: {
+          200: jsonResponse(ProductListSchema, 'A page of verified, listed products and how many match'),
+          ...errors(400),
+        },
+      }),
+      async (c) => {
+        const { category, q, sort, limit, offset } = c.req.valid('query');
+        const index = await ctx.catalog.get();
+        const json = index.listJson({
+          category: !category || category === 'all' ? null : category,
+          q: q?.trim().toLowerCase() || null,
+          sort: sort ?? null,
+          limit,
+          offset,
+        });
+        return jsonText<z.infer<typeof ProductListSchema>>(c, json);
       },
-    }),
-    async (c) => {
-      const { category, q, sort, limit, offset } = c.req.valid('query');
-      const index = await ctx.catalog.get();
-      const json = index.listJson({
-        category: !category || category === 'all' ? null : category,
-        q: q?.trim().toLowerCase() || null,
-        sort: sort ?? null,
-        limit,
-        offset,
-      });
-      return jsonText<z.infer<typeof ProductListSchema>>(c, json);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags: ['Products'],
-      summary: 'One product, with its seller, rating and status',
-      description: 'A product that is not on sale (pending review, rejected or delisted) is found only by its seller and admins.',
-      request: { params: ProductIdParamsSchema },
-      responses: {
-        200: jsonResponse(PublicProductSchema, 'The product'),
-        ...errors(400, 404),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags: ['Products'],
+        summary: 'One product, with its seller, rating and status',
+        description: 'A product that is not on sale (pending review, rejected or delisted) is found only by its seller and admins.',
+        request: { params: ProductIdParamsSchema },
+        responses: {
+          200: jsonResponse(PublicProductSchema, 'The product'),
+          ...errors(400, 404),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        // On sale: from the catalog index; otherwise only its seller and the admins find it.
+        const json = (await ctx.catalog.get()).productJson(id);
+        if (json !== undefined) return jsonText<PublicProduct>(c, json);
+        const user = c.get('user');
+        const product = user && (await ownedProduct(ctx.platform.read, id, actorOf(user)));
+        if (!product) throw productNotFound();
+        return c.json(publicProduct(product), 200);
       },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const json = (await ctx.catalog.get()).productJson(id);
-      if (json !== undefined) return jsonText<PublicProduct>(c, json);
-      const user = c.get('user');
-      const product = user ? await products.get(id) : null;
-      if (!user || !product || (product.sellerId !== user.id && !user.roles.includes('admin'))) throw productNotFound();
-      return c.json(publicProduct(product), 200);
-    },
-  );
-
-  return app;
-}
+    );

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { INVALID_IMAGE_TYPE } from '../../domain/product/image.ts';
-import { requireRole } from '../auth/middleware.ts';
+import { actorOf, requireRole } from '../auth/middleware.ts';
+import { type Uploaded, uploadProductImage } from '../commands/uploads.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
-import { checkedImage } from '../images.ts';
 
 /** An image of at most 5 MB plus the multipart framing around it. */
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
@@ -14,12 +14,12 @@ const UploadSchema = z.object({
     .openapi({ type: 'string', format: 'binary', description: 'A PNG, JPEG, WEBP or GIF image of at most 5 MB' }),
 });
 
-const UploadedSchema = z.object({ url: z.string().openapi({ example: '/media/products/u1/1714557600000-9b2f.png' }) }).openapi('Uploaded');
+const UploadedSchema = z
+  .object({ url: z.string().openapi({ example: '/media/products/u1/1714557600000-9b2f.png' }) })
+  .openapi('Uploaded') satisfies z.ZodType<Uploaded>;
 
-export function uploadRoutes(ctx: AppContext) {
-  const app = router();
-
-  app.openapi(
+export const uploadRoutes = (ctx: AppContext) =>
+  router().openapi(
     createRoute({
       method: 'post',
       path: '/',
@@ -35,12 +35,6 @@ export function uploadRoutes(ctx: AppContext) {
     }),
     async (c) => {
       const user = requireRole(c, 'seller');
-      const image = await checkedImage(c.req.valid('form').file);
-      const key = `products/${user.id}/${Date.now()}-${crypto.randomUUID()}.${image.extension}`;
-      await ctx.platform.blobs.put(key, image.data, image.contentType);
-      return c.json({ url: ctx.platform.blobs.publicUrl(key) }, 201);
+      return c.json(await uploadProductImage(ctx, actorOf(user), c.req.valid('form').file), 201);
     },
   );
-
-  return app;
-}

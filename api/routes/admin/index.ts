@@ -1,6 +1,6 @@
 /** The admin console's API: every route is for admins only. */
-import type { AppContext } from '../../context.ts';
 import { guard } from '../../auth/middleware.ts';
+import type { AppContext } from '../../context.ts';
 import { router } from '../../http.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminOverviewRoutes } from './overview.ts';
@@ -8,13 +8,10 @@ import { adminProductRoutes } from './products.ts';
 import { adminSellerRoutes } from './sellers.ts';
 import { adminUserRoutes } from './users.ts';
 
-export function adminRoutes(ctx: AppContext) {
-  const app = router();
-  app.use('*', guard('admin'));
-  return app
+export const adminRoutes = (ctx: AppContext) =>
+  router(guard('admin'))
     .route('/', adminOverviewRoutes(ctx))
     .route('/sellers', adminSellerRoutes(ctx))
     .route('/products', adminProductRoutes(ctx))
     .route('/orders', adminOrderRoutes(ctx))
     .route('/users', adminUserRoutes(ctx));
-}

@@ -1,5 +1,8 @@
-import type { SalesTally } from '../api/types.ts';
+import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
+
+/** Sales of a day, a category or a range (the totals of GET /analytics/seller and /admin); cancelled orders are not counted. */
+type SalesTally = Data<typeof server.analytics.seller.$get>['totals'];
 
 /** The header row of a sales table: what a row is about, then revenue, units and orders. */
 export function SalesHead({ subject, revenueAlign = 'right' }: { subject: string; revenueAlign?: 'left' | 'right' }) {

@@ -1,12 +1,22 @@
 import { effect, signal } from '@preact/signals-react';
 import { useEffect, useEffectEvent } from 'react';
-import type { IncomingOrderLine, Order, PublicProduct, SellerNotification } from '../api/types.ts';
+import type { Data, server } from '../api/client.ts';
 import { session, sessionKnown } from './session.ts';
+
+// The live messages carry the documents the API answers with.
+/** A product on sale, as GET /products/{id} gives it. */
+type Product = Data<(typeof server.products)[':id']['$get']>;
+/** An order, as GET /orders/{id} gives it. */
+type Order = Data<(typeof server.orders)[':id']['$get']>;
+/** A seller's line of an order, as GET /orders/incoming gives it. */
+type IncomingOrderLine = Data<typeof server.orders.incoming.$get>[number];
+/** A seller's notice of a new order, as GET /notifications gives it. */
+type SellerNotification = Data<typeof server.notifications.$get>['items'][number];
 
 /** The events of GET /api/live and their data. */
 export interface LiveEvents {
-  'product.added': PublicProduct;
-  'product.changed': PublicProduct;
+  'product.added': Product;
+  'product.changed': Product;
   'product.removed': { id: string };
   /** To the order's buyer. */
   'order.changed': Order;

@@ -1,7 +1,9 @@
 import { signal } from '@preact/signals-react';
 import { primaryRole } from '../../../domain/actor.ts';
-import { api } from '../api/client.ts';
-import type { Me, User } from '../api/types.ts';
+import { type Data, call, server } from '../api/client.ts';
+
+/** The signed-in user with their roles (GET /auth/me). */
+export type User = NonNullable<Data<typeof server.auth.me.$get>['user']>;
 
 /** The signed-in user, or null when signed out. */
 export const session = signal<User | null>(null);
@@ -11,7 +13,7 @@ export const sessionKnown = signal(false);
 
 export async function loadSession(): Promise<void> {
   try {
-    session.value = (await api.get<Me>('/auth/me')).user;
+    session.value = (await call(server.auth.me.$get())).user;
   } catch (error) {
     // Browsing works signed out; the user can still sign in.
     console.error('Could not load the session', error);
@@ -23,7 +25,7 @@ export async function loadSession(): Promise<void> {
 
 /** Ends the session on the server; throws (keeping the user signed in) when that fails. */
 export async function signOut(): Promise<void> {
-  await api.post('/auth/signout');
+  await call(server.auth.signout.$post());
   session.value = null;
 }
 

@@ -1,5 +1,4 @@
 import { type ReactNode, type RefObject, useEffect, useId } from 'react';
-import type { Page } from '../../api/types.ts';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -16,7 +15,8 @@ interface AdminListProps<T> {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** Filters or a search form, above the list. */
   toolbar?: ReactNode;
-  resource: Resource<Page<T>>;
+  /** A page of the list (`?limit=&offset=`) and how many items match in all. */
+  resource: Resource<{ items: T[]; total: number }>;
   paging: { offset: number; setOffset: (offset: number) => void };
   /** Its name after "We could not load". */
   what: string;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { forgotPasswordSchema } from '../../../../domain/account/schemas.ts';
-import { api } from '../../api/client.ts';
-import type { Message } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
@@ -13,7 +12,7 @@ export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const { errors, busy, onSubmit } = useForm(
     forgotPasswordSchema,
-    async (body) => setSent((await api.post<Message>('/auth/forgot-password', body)).message),
+    async (body) => setSent((await call(server.auth['forgot-password'].$post({ json: body }))).message),
     'Error sending reset link',
   );
 

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { signInSchema } from '../../../../domain/account/schemas.ts';
-import { api } from '../../api/client.ts';
-import type { AuthResult } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { Field, PasswordField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
 import { session } from '../../state/session.ts';
@@ -11,7 +10,7 @@ export function LoginForm() {
   const { errors, busy, onSubmit } = useForm(
     signInSchema,
     async (credentials) => {
-      const { user } = await api.post<AuthResult>('/auth/signin', credentials);
+      const { user } = await call(server.auth.signin.$post({ json: credentials }));
       toast({ title: 'Welcome back!', description: 'Successfully signed in.' });
       session.value = user;
     },

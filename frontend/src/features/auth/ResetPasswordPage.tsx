@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { resetPasswordFormSchema } from '../../../../domain/account/schemas.ts';
-import { api } from '../../api/client.ts';
+import { call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { PasswordField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
@@ -14,7 +14,7 @@ export default function ResetPasswordPage() {
   const { errors, busy, onSubmit } = useForm(
     resetPasswordFormSchema,
     async ({ token, password }) => {
-      await api.post('/auth/reset-password', { token, password });
+      await call(server.auth['reset-password'].$post({ json: { token, password } }));
       setDone(true);
     },
     'Error resetting password',

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { signUpFormSchema } from '../../../../domain/account/schemas.ts';
-import { api } from '../../api/client.ts';
-import type { AuthResult } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Field, PasswordField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
@@ -17,7 +16,7 @@ export function SignUpForm() {
   const { errors, busy, onSubmit } = useForm(
     signUpFormSchema,
     async ({ confirmPassword: _confirmed, ...account }) => {
-      const { user } = await api.post<AuthResult>('/auth/signup', account);
+      const { user } = await call(server.auth.signup.$post({ json: account }));
       toast({ title: 'Account created successfully!', description: 'Please check your email to verify your account.' });
       session.value = user;
     },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { multiply } from '../../../../domain/money.ts';
-import type { Cart, CartLine } from '../../api/types.ts';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatPrice } from '../../format.ts';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
+import type { Cart, CartLine } from './types.ts';
 
 /** Why a line cannot be ordered as it is, or null. */
 function problemOf({ quantity, product }: CartLine): string | null {

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import type { Cart } from '../../api/types.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { countOf, formatPrice } from '../../format.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartLoadFailed, EmptyCart, SignInHint } from './CartNotices.tsx';
+import type { Cart } from './types.ts';
 import { useCart } from './useCart.ts';
 
 /** /cart: the lines with their quantities, and the order summary. */

@@ -1,13 +1,13 @@
 /** The cart changes a buyer makes from the product and cart screens: each updates the header badge or shows the spec's error toast. */
 import { NOTICES } from '../../../../domain/notices.ts';
-import { type ApiError, api } from '../../api/client.ts';
-import type { Cart, CartChange } from '../../api/types.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { cartCount } from './cartCount.ts';
+import type { Cart } from './types.ts';
 
 /** Sends a cart command; the cart after it, or null when it failed (after an 'Error' toast naming `failure` and the server's reason). */
-async function changeCart(send: () => Promise<CartChange>, failure: string): Promise<Cart | null> {
+async function changeCart(send: () => Promise<{ cart: Cart }>, failure: string): Promise<Cart | null> {
   try {
     const { cart } = await send();
     cartCount.value = cart.count;
@@ -24,13 +24,19 @@ export async function addToCart(productId: string, quantity: number): Promise<Ca
     toast({ ...NOTICES.loginToAddToCart, tone: 'error' });
     return null;
   }
-  const cart = await changeCart(() => api.post<CartChange>('/cart/items', { productId, quantity }), 'Failed to add item to cart');
+  const cart = await changeCart(() => call(server.cart.items.$post({ json: { productId, quantity } })), 'Failed to add item to cart');
   if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });
   return cart;
 }
 
 export const setCartQuantity = (productId: string, quantity: number): Promise<Cart | null> =>
-  changeCart(() => api.put<CartChange>(`/cart/items/${encodeURIComponent(productId)}`, { quantity }), 'Failed to update quantity');
+  changeCart(
+    () => call(server.cart.items[':productId'].$put({ param: { productId: encodeURIComponent(productId) }, json: { quantity } })),
+    'Failed to update quantity',
+  );
 
 export const removeFromCart = (productId: string): Promise<Cart | null> =>
-  changeCart(() => api.delete<CartChange>(`/cart/items/${encodeURIComponent(productId)}`), 'Failed to remove item from cart');
+  changeCart(
+    () => call(server.cart.items[':productId'].$delete({ param: { productId: encodeURIComponent(productId) } })),
+    'Failed to remove item from cart',
+  );

@@ -1,6 +1,5 @@
 import { effect, signal } from '@preact/signals-react';
-import { api } from '../../api/client.ts';
-import type { Cart } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 
 /** Units in the signed-in user's cart (the header badge); 0 when signed out. Set it from any cart answer. */
@@ -10,7 +9,7 @@ export async function refreshCartCount(): Promise<void> {
   const userId = session.value?.id;
   if (!userId) return;
   try {
-    const { count } = await api.get<Cart>('/cart');
+    const { count } = await call(server.cart.$get());
     // The user may have signed out or changed while the request was in flight.
     if (session.value?.id === userId) cartCount.value = count;
   } catch (error) {

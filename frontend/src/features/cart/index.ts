@@ -4,4 +4,5 @@ export { cartCount } from './cartCount.ts';
 export { CartLink } from './CartLink.tsx';
 export { CartLoadFailed, EmptyCart } from './CartNotices.tsx';
 export { CartTab } from './CartTab.tsx';
+export type { Cart } from './types.ts';
 export { useCart } from './useCart.ts';

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiError, api } from '../../api/client.ts';
-import type { Cart } from '../../api/types.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
 import { session, sessionKnown } from '../../state/session.ts';
 import { cartCount } from './cartCount.ts';
+import type { Cart } from './types.ts';
 
 export type CartState =
   | { status: 'loading' }
@@ -25,7 +25,7 @@ export function useCart() {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    api.get<Cart>('/cart').then(
+    call(server.cart.$get()).then(
       (cart) => {
         if (!current) return;
         cartCount.value = cart.count;

@@ -1,6 +1,6 @@
-import type { Category } from '../../api/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { ALL_CATEGORIES, type ProductFilters } from './filters.ts';
+import type { Category } from './types.ts';
 
 /** Every product is from a verified seller and made in India: always on, so shown but not removable. */
 const ALWAYS_ON = ['Verified Sellers', 'Made in India'];

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import type { Category } from '../../api/types.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { countOf } from '../../format.ts';
 import { useCategories } from './categories.ts';
+import type { Category } from './types.ts';
 
 const SKELETON_CARDS = 6;
 

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import type { PublicProduct } from '../../api/types.ts';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+import type { Product } from './types.ts';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -27,7 +27,7 @@ const NAME: Record<CardLayout, string> = {
  * A product in the list: the whole card links to its page (the name's link stretches over
  * it). The first tag is the brand label; lines keep their height, so cards line up.
  */
-export function ProductCard({ product, layout }: { product: PublicProduct; layout: CardLayout }) {
+export function ProductCard({ product, layout }: { product: Product; layout: CardLayout }) {
   return (
     <article
       className={`${ARTICLE[layout]} relative overflow-hidden border border-base-300 bg-base-100 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary`}

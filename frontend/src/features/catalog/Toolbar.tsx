@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Category } from '../../api/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { ALL_CATEGORIES, type ProductFilters, type ProductSort, SORT_OPTIONS } from './filters.ts';
 import type { CardLayout } from './ProductCard.tsx';
+import type { Category } from './types.ts';
 
 interface ToolbarProps {
   /** Null while they load. */

@@ -1,5 +1,5 @@
 import { queryOf } from '../../api/client.ts';
-import type { PublicProduct } from '../../api/types.ts';
+import type { Product } from './types.ts';
 
 /** The sorts GET /products takes, in the order offered. */
 export const SORT_OPTIONS = [
@@ -41,7 +41,7 @@ export const searchOf = ({ q, category, sort }: ProductFilters): string =>
 export const hasFilters = (filters: ProductFilters): boolean => filters.q !== '' || filters.category !== ALL_CATEGORIES;
 
 /** The API's own test: the category, and the words anywhere in the name, description or tags (case-insensitive). */
-export function matches(product: PublicProduct, { q, category }: ProductFilters): boolean {
+export function matches(product: Product, { q, category }: ProductFilters): boolean {
   if (category !== ALL_CATEGORIES && product.categoryId !== category) return false;
   const text = [product.name, product.description, ...product.tags].join('\n').toLowerCase();
   return text.includes(q.toLowerCase());

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { type ApiError, api, queryOf } from '../../api/client.ts';
-import type { ProductList, PublicProduct } from '../../api/types.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
 import { type ProductFilters, matches } from './filters.ts';
+import type { Product } from './types.ts';
 
 /** Products per page: fills rows of 2, 4 or 5 columns. */
 const PAGE_SIZE = 20;
@@ -13,13 +13,14 @@ const MAX_LIMIT = 100;
 interface Loaded {
   /** The filters (as a query key) these products are for. */
   key: string;
-  items: PublicProduct[];
+  items: Product[];
   total: number;
   failed: boolean;
 }
 
-const pagePath = ({ q, category, sort }: ProductFilters, offset: number, limit: number): string =>
-  `/products${queryOf({ category, sort, limit, offset, q })}`;
+/** GET /products: a page of the products matching `filters` (an empty search left out). */
+const loadPage = ({ q, category, sort }: ProductFilters, offset: number, limit: number) =>
+  call(server.products.$get({ query: { category, sort, limit, offset, q: q || undefined } }));
 
 const loadFailed = (error: ApiError) => toast({ title: 'Error loading products', description: error.message, tone: 'error' });
 
@@ -42,7 +43,7 @@ export function useProductList(filters: ProductFilters) {
     let active = true;
     // A reload keeps as many products as were shown, so the page does not shrink under the reader.
     const limit = Math.min(Math.max(PAGE_SIZE, shownCount), MAX_LIMIT);
-    api.get<ProductList>(pagePath(filters, 0, limit)).then(
+    loadPage(filters, 0, limit).then(
       ({ items, total }) => active && setLoaded({ key, items, total, failed: false }),
       (error: ApiError) => {
         if (!active) return;
@@ -60,7 +61,7 @@ export function useProductList(filters: ProductFilters) {
     if (!current) return;
     setLoadingMore(true);
     try {
-      const page = await api.get<ProductList>(pagePath(filters, current.items.length, PAGE_SIZE));
+      const page = await loadPage(filters, current.items.length, PAGE_SIZE);
       setLoaded((latest) => {
         if (latest?.key !== key) return latest;
         // Products listed meanwhile shift the pages: skip any already shown.

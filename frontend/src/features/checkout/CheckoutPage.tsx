@@ -7,13 +7,12 @@ import {
   DELIVERY_OPTIONS,
   PAYMENT_METHODS,
 } from '../../../../domain/order/options.ts';
-import type { Cart } from '../../api/types.ts';
 import { Field } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
-import { CartLoadFailed, EmptyCart, cartCount, useCart } from '../cart/index.ts';
+import { type Cart, CartLoadFailed, EmptyCart, cartCount, useCart } from '../cart/index.ts';
 import { ADDRESS_FIELDS, checkoutFormSchema } from './checkoutForm.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';

@@ -1,8 +1,8 @@
 import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
-import type { Cart } from '../../api/types.ts';
 import { formatPrice } from '../../format.ts';
+import type { Cart } from '../cart/index.ts';
 
 /** The lines, subtotal, delivery charge and total of the order about to be placed. */
 export function OrderSummary({ cart, delivery }: { cart: Cart; delivery: DeliveryMethod }) {

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { checkoutSchema } from '../../../../domain/order/schemas.ts';
-import { api } from '../../api/client.ts';
-import type { OrderChange } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 
 export type CheckoutRequest = z.input<typeof checkoutSchema>;
 
 /** POST /orders with an Idempotency-Key: a retry with the same key returns the order the first attempt placed. */
-export const placeOrder = (checkout: CheckoutRequest, idempotencyKey: string): Promise<OrderChange> =>
-  api.post<OrderChange>('/orders', checkout, { 'idempotency-key': idempotencyKey });
+export const placeOrder = (checkout: CheckoutRequest, idempotencyKey: string) =>
+  call(server.orders.$post({ json: checkout, header: { 'idempotency-key': idempotencyKey } }));
 
 /** A random UUID (version 4) for one checkout attempt; getRandomValues works outside secure contexts too. */
 export function newIdempotencyKey(): string {

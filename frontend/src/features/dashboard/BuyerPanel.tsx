@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { sum } from '../../../../domain/money.ts';
-import { api } from '../../api/client.ts';
-import type { Cart, Order } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
@@ -9,7 +8,7 @@ import { formatPrice } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { CartTab, useCart } from '../cart/index.ts';
-import { OrderList } from '../orders/index.ts';
+import { type Order, OrderList } from '../orders/index.ts';
 
 const TABS = [
   { id: 'orders', label: 'Recent Orders' },
@@ -24,14 +23,14 @@ const totalSpent = (orders: readonly Order[]) =>
 
 /** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs. */
 export default function BuyerPanel() {
-  const orders = useApiGet<Order[]>('/orders', 'Failed to load orders', { live: true });
+  const orders = useApiGet((options) => server.orders.$get({}, options), [], 'Failed to load orders', { live: true });
   const cart = useCart();
   const [tab, setTab] = useState<TabId>('orders');
 
   useLiveEvent('order.changed', (order) => {
     // A new order (placed in another tab) has emptied the cart.
     if (!orders.data?.some((known) => known.id === order.id)) {
-      api.get<Cart>('/cart').then(cart.update, (error) => console.error('Could not load the cart', error));
+      call(server.cart.$get()).then(cart.update, (error) => console.error('Could not load the cart', error));
     }
     orders.update((list) => upsertById(list, order));
   });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Role } from '../../../../domain/actor.ts';
-import { api } from '../../api/client.ts';
-import type { RoleAdded } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 
@@ -18,7 +17,7 @@ export function RoleGate({ role }: { role: Role }) {
   async function addRole(role: keyof typeof ROLE_OFFERS) {
     setBusy(true);
     try {
-      const added = await api.post<RoleAdded>('/auth/roles', { role });
+      const added = await call(server.auth.roles.$post({ json: { role } }));
       toast({ title: added.title, description: added.message });
       session.value = added.user;
     } catch (error) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { orderStatusChangeSchema } from '../../../../domain/order/schemas.ts';
-import type { Order } from '../../api/types.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { TextAreaField } from '../../components/Field.tsx';
 import { changeOrderStatus, orderLabel } from './orders.ts';
+import type { Order } from './types.ts';
 
 interface CancelOrderDialogProps {
   orderId: string;

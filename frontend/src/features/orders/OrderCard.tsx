@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { Order } from '../../api/types.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { formatDate, formatPrice } from '../../format.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { orderLabel } from './orders.ts';
+import type { Order } from './types.ts';
 
 /** One of the buyer's orders: its items and total, details on demand, and a cancel while it is pending. */
 export function OrderCard({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {

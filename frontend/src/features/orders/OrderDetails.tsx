@@ -1,7 +1,7 @@
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '../../../../domain/order/options.ts';
-import type { Order } from '../../api/types.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { formatDateTime, formatPrice } from '../../format.ts';
+import type { Order } from './types.ts';
 
 /** What "View Details" opens: where the order goes, how, what it cost, and each status it has had. */
 export function OrderDetails({ id, order, hidden }: { id: string; order: Order; hidden: boolean }) {

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import type { Order } from '../../api/types.ts';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { upsertById } from '../../lists.ts';
 import { OrderCard } from './OrderCard.tsx';
+import type { Order } from './types.ts';
 
 /** The Recent Orders tab: the buyer's orders, newest first. */
 export function OrderList({ orders }: { orders: Resource<Order[]> }) {

@@ -3,3 +3,4 @@ export { CancelOrderDialog } from './CancelOrderDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
 export { type ForwardStatus, type StatusChange, changeOrderStatus, orderLabel } from './orders.ts';
+export type { Order } from './types.ts';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { orderStatusChangeSchema } from '../../../../domain/order/schemas.ts';
 import { shortOrderId } from '../../../../domain/order/status.ts';
-import { api } from '../../api/client.ts';
-import type { Order, OrderChange } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
+import type { Order } from './types.ts';
 
 export type StatusChange = z.output<typeof orderStatusChangeSchema>;
 
@@ -20,7 +20,7 @@ export const orderLabel = (orderId: string): string => `#${shortOrderId(orderId)
  */
 export async function changeOrderStatus(orderId: string, change: StatusChange): Promise<Order | null> {
   try {
-    const { order } = await api.post<OrderChange>(`/orders/${encodeURIComponent(orderId)}/status`, change);
+    const { order } = await call(server.orders[':id'].status.$post({ param: { id: encodeURIComponent(orderId) }, json: change }));
     toast({ title: 'Order updated', description: `Order ${orderLabel(orderId)} is now ${order.status}.` });
     return order;
   } catch (error) {

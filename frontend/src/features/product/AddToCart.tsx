@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { PublicProduct } from '../../api/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { addToCart } from '../cart/index.ts';
+import type { Product } from './types.ts';
 
 /** The quantity (1 to the stock) and Add to Cart, disabled when out of stock. */
-export function AddToCart({ product }: { product: PublicProduct }) {
+export function AddToCart({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const soldOut = product.stockQuantity <= 0;

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'wouter';
-import type { PublicProduct } from '../../api/types.ts';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
@@ -8,6 +7,7 @@ import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
+import type { Product } from './types.ts';
 import { useProduct } from './useProduct.ts';
 import { useReviews } from './useReviews.ts';
 
@@ -47,7 +47,7 @@ export default function ProductDetailPage() {
 }
 
 interface ProductInfoProps {
-  product: PublicProduct;
+  product: Product;
   rating: number | null;
   ratingCount: number;
   ratingLoading: boolean;

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { NOTICES } from '../../../../domain/notices.ts';
 import { DEFAULT_RATING } from '../../../../domain/review/schemas.ts';
-import { type ApiError, api } from '../../api/client.ts';
-import type { Review, ReviewSubmitted } from '../../api/types.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
 import { formatDate } from '../../format.ts';
 import { toast } from '../../state/toasts.ts';
+import type { Review } from './types.ts';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const MAX_COMMENT_LENGTH = 2000;
@@ -34,7 +34,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await api.post<ReviewSubmitted>(`/products/${encodeURIComponent(productId)}/reviews`, { rating, comment });
+      const saved = await call(server.products[':id'].reviews.$post({ param: { id: encodeURIComponent(productId) }, json: { rating, comment } }));
       toast({ title: saved.title, description: saved.message });
       setRating(DEFAULT_RATING);
       setComment('');

@@ -1,7 +1,7 @@
-import type { ReviewList as Reviews } from '../../api/types.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import { formatDate } from '../../format.ts';
+import type { Reviews } from './types.ts';
 
 const SKELETON_REVIEWS = 2;
 

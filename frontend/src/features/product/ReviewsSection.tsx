@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import type { ReviewEligibility, ReviewList as Reviews } from '../../api/types.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
+import type { ReviewEligibility, Reviews } from './types.ts';
 
 interface ReviewsSectionProps {
   productId: string;

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
-import { type ApiError, api } from '../../api/client.ts';
-import type { PublicProduct } from '../../api/types.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
+import type { Product } from './types.ts';
 
 /**
  * One product (GET /products/{id}), its price and stock kept current by the live feed.
  * `product` is null once a 404 or a failure (with the spec's toast) answered.
  */
 export function useProduct(id: string) {
-  const [loaded, setLoaded] = useState<{ id: string; product: PublicProduct | null } | null>(null);
+  const [loaded, setLoaded] = useState<{ id: string; product: Product | null } | null>(null);
 
   useEffect(() => {
     let active = true;
-    api.get<PublicProduct>(`/products/${encodeURIComponent(id)}`).then(
+    call(server.products[':id'].$get({ param: { id: encodeURIComponent(id) } })).then(
       (product) => active && setLoaded({ id, product }),
       (error: ApiError) => {
         if (!active) return;

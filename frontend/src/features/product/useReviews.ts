@@ -1,18 +1,21 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
-import type { ReviewEligibility, ReviewList } from '../../api/types.ts';
+import { call, readAfter, server } from '../../api/client.ts';
 import { session, sessionKnown } from '../../state/session.ts';
+import type { ReviewEligibility, Reviews } from './types.ts';
+
+/** GET /products/{id}/reviews and its /eligibility. */
+const productReviews = server.products[':id'].reviews;
 
 interface ForProduct<T> {
   productId: string;
   data: T | null;
 }
 
-/** GETs `path` into `set`, with null data when it fails; returns the effect's cleanup. */
-function load<T>(path: string, productId: string, what: string, set: (loaded: ForProduct<T>) => void): () => void {
+/** Awaits `request` into `set`, with null data when it fails; returns the effect's cleanup. */
+function load<T>(request: Promise<T>, productId: string, what: string, set: (loaded: ForProduct<T>) => void): () => void {
   let active = true;
-  api.get<T>(path).then(
+  request.then(
     (data) => active && set({ productId, data }),
     (error: unknown) => {
       console.error(`Could not load the ${what}`, error);
@@ -32,16 +35,17 @@ function load<T>(path: string, productId: string, what: string, set: (loaded: Fo
 export function useReviews(productId: string) {
   useSignals();
   const userId = sessionKnown.value ? (session.value?.id ?? null) : undefined;
-  const [after, setAfter] = useState(0);
-  const [list, setList] = useState<ForProduct<ReviewList> | null>(null);
+  const [after, setAfter] = useState<number>();
+  const [list, setList] = useState<ForProduct<Reviews> | null>(null);
   const [eligibility, setEligibility] = useState<ForProduct<ReviewEligibility> | null>(null);
-  const path = `/products/${encodeURIComponent(productId)}/reviews`;
-  const query = after > 0 ? `?after=${after}` : '';
+  // A product id from the address bar may hold any character.
+  const param = { id: encodeURIComponent(productId) };
 
-  useEffect(() => load(`${path}${query}`, productId, 'reviews', setList), [productId, path, query]);
+  useEffect(() => load(call(productReviews.$get({ param }, readAfter(after))), productId, 'reviews', setList), [productId, after]);
   useEffect(() => {
-    if (userId !== undefined) return load(`${path}/eligibility${query}`, productId, 'review eligibility', setEligibility);
-  }, [productId, path, query, userId]);
+    if (userId === undefined) return;
+    return load(call(productReviews.eligibility.$get({ param }, readAfter(after))), productId, 'review eligibility', setEligibility);
+  }, [productId, after, userId]);
 
   const shownList = list?.productId === productId ? list : null;
   const shownEligibility = eligibility?.productId === productId ? eligibility : null;

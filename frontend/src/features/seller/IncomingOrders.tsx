@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { multiply } from '../../../../domain/money.ts';
-import type { IncomingOrderLine, Order } from '../../api/types.ts';
+import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -10,10 +10,11 @@ import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { CancelOrderDialog, type ForwardStatus, OrderHeading, OrderMoves, changeOrderStatus } from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
+import type { IncomingOrderLine, MovedOrder } from './types.ts';
 
 /** The seller's lines of the orders placed with them, newest first, kept live, with the status moves allowed. */
 export function IncomingOrders({ className = '' }: { className?: string }) {
-  const lines = useApiGet<IncomingOrderLine[]>('/orders/incoming', 'Failed to load orders', { live: true });
+  const lines = useApiGet((options) => server.orders.incoming.$get({}, options), [], 'Failed to load orders', { live: true });
   const [moving, setMoving] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
 
@@ -22,7 +23,7 @@ export function IncomingOrders({ className = '' }: { className?: string }) {
   useLiveEvent('order-line.changed', keep);
 
   /** Every line of the order moves with it. */
-  const applied = ({ id, status, updatedAt }: Order) =>
+  const applied = ({ id, status, updatedAt }: Pick<MovedOrder, 'id' | 'status' | 'updatedAt'>) =>
     lines.update((list) => list.map((line) => (line.orderId === id ? { ...line, status, updatedAt } : line)));
 
   async function move(orderId: string, status: ForwardStatus) {

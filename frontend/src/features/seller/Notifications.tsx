@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { api } from '../../api/client.ts';
-import type { NotificationList, SellerNotification } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
+import type { NotificationList, SellerNotification } from './types.ts';
 
 /** `notification` as it is now, with the unread count following its read state. */
 function withNotification(list: NotificationList, notification: SellerNotification): NotificationList {
@@ -23,7 +23,12 @@ function withNotification(list: NotificationList, notification: SellerNotificati
 
 /** The seller's notifications, newest first, kept live, with the unread count. */
 export function Notifications() {
-  const notifications = useApiGet<NotificationList>('/notifications', 'Failed to load notifications', { live: true });
+  const notifications = useApiGet(
+    (options) => server.notifications.$get({ query: {} }, options),
+    [],
+    'Failed to load notifications',
+    { live: true },
+  );
   const [marking, setMarking] = useState<string | null>(null);
 
   const keep = (notification: SellerNotification) => notifications.update((list) => withNotification(list, notification));
@@ -33,7 +38,7 @@ export function Notifications() {
   async function markRead(notification: SellerNotification) {
     setMarking(notification.id);
     try {
-      await api.post(`/notifications/${encodeURIComponent(notification.id)}/read`);
+      await call(server.notifications[':id'].read.$post({ param: { id: encodeURIComponent(notification.id) } }));
       keep({ ...notification, read: true });
     } catch (error) {
       toast({ title: 'Error updating notification', description: (error as Error).message, tone: 'error' });

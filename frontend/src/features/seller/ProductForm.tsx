@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
-import { api } from '../../api/client.ts';
-import type { ProductCommandResult, SellerProduct, Uploaded } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
 import { useCategories } from '../catalog/index.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { type ProductValues, changedFields, initialText } from './productForm.ts';
+import type { SellerProduct } from './types.ts';
 
 interface ProductFormProps {
   /** The product to edit; null adds one. */
@@ -42,9 +42,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     if (uploaded.current?.file === chosen) return uploaded.current.url;
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('file', chosen);
-      const { url } = await api.post<Uploaded>('/uploads', body);
+      const { url } = await call(server.uploads.$post({ form: { file: chosen } }));
       uploaded.current = { file: chosen, url };
       return url;
     } catch (error) {
@@ -60,7 +58,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     if (file && !imageUrl) return;
     const checked = { ...values, imageUrl };
     if (!product) {
-      const { position } = await api.post<ProductCommandResult>('/seller/products', checked);
+      const { position } = await call(server.seller.products.$post({ json: checked }));
       toast({ title: 'Product added successfully!', description: 'Your product is now live on the marketplace.' });
       await onSaved(position);
       return;
@@ -71,7 +69,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       onCancel();
       return;
     }
-    const { position } = await api.patch<ProductCommandResult>(`/seller/products/${encodeURIComponent(product.id)}`, changes);
+    const { position } = await call(server.seller.products[':id'].$patch({ param: { id: encodeURIComponent(product.id) }, json: changes }));
     toast({ title: 'Product updated', description: 'Your changes have been saved.' });
     await onSaved(position);
   }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SellerProduct, SellerProducts } from '../../api/types.ts';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ProductRow } from './ProductRow.tsx';
+import type { SellerProduct, SellerProducts } from './types.ts';
 
 interface ProductListProps {
   products: Resource<SellerProducts>;

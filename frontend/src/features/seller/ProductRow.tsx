@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { api } from '../../api/client.ts';
-import type { ProductCommandResult, SellerProduct } from '../../api/types.ts';
+import { call, server } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Price } from '../../components/Price.tsx';
@@ -9,6 +8,7 @@ import { ProductImage } from '../../components/ProductImage.tsx';
 import { countOf } from '../../format.ts';
 import { toast } from '../../state/toasts.ts';
 import { ProductStatusBadge } from './ProductStatusBadge.tsx';
+import type { SellerProduct } from './types.ts';
 
 interface ProductRowProps {
   product: SellerProduct;
@@ -26,7 +26,7 @@ export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
   async function remove() {
     setDeleting(true);
     try {
-      const { position } = await api.delete<ProductCommandResult>(`/seller/products/${encodeURIComponent(product.id)}`);
+      const { position } = await call(server.seller.products[':id'].$delete({ param: { id: encodeURIComponent(product.id) } }));
       toast({ title: 'Product deleted', description: 'Product has been removed successfully.' });
       onDeleted(position);
     } catch (error) {

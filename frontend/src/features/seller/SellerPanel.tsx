@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatInrThousands } from '../../../../domain/money.ts';
-import type { SellerProduct, SellerProducts } from '../../api/types.ts';
+import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
 import { SalesSection } from './analytics/SalesSection.tsx';
@@ -8,13 +8,14 @@ import { IncomingOrders } from './IncomingOrders.tsx';
 import { Notifications } from './Notifications.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
+import type { SellerProduct } from './types.ts';
 
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
 /** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications. */
 export default function SellerPanel() {
-  const products = useApiGet<SellerProducts>('/seller/products', 'Error fetching products', { live: true });
+  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', { live: true });
   const [editing, setEditing] = useState<Editing>(null);
   const [formClosed, setFormClosed] = useState(false);
 

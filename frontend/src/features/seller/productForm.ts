@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Paise } from '../../../../domain/money.ts';
 import type { ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
-import type { SellerProduct } from '../../api/types.ts';
+import type { SellerProduct } from './types.ts';
 
 /** The form's values once checked: the body of "list a product" (money in paise). */
 export type ProductValues = z.output<typeof productFormSchema>;

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { Order } from '../../../api/types.ts';
 import { formatPrice } from '../../../format.ts';
 import { type ForwardStatus, OrderHeading, OrderMoves } from '../../orders/index.ts';
+import type { AdminOrder } from '../types.ts';
 
 interface AdminOrderRowProps {
-  order: Order;
+  order: AdminOrder;
   /** A link to the orders of the order's buyer. */
   buyerHref: string;
   busy: boolean;

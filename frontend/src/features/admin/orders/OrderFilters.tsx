@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
-import type { AdminSeller, Page } from '../../../api/types.ts';
+import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { Field, SelectField } from '../../../components/Field.tsx';
 
@@ -7,8 +7,8 @@ import { Field, SelectField } from '../../../components/Field.tsx';
 export const ORDER_FILTERS = ['status', 'seller', 'buyer', 'from', 'to'] as const;
 export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
 
-/** The sellers offered to filter by; the API's largest page. */
-const SELLERS_PATH = '/admin/sellers?limit=100';
+/** The sellers offered to filter by: the API's largest page. */
+const SELLERS_QUERY = { limit: '100' };
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -21,7 +21,7 @@ interface OrderFiltersProps {
 
 /** Status, seller and days placed; the buyer filter comes from a link (an order's buyer, a user) and can be removed here. */
 export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps) {
-  const { data: sellers } = useApiGet<Page<AdminSeller>>(SELLERS_PATH, 'Failed to load sellers');
+  const { data: sellers } = useApiGet((options) => server.admin.sellers.$get({ query: SELLERS_QUERY }, options), [], 'Failed to load sellers');
 
   return (
     <div>

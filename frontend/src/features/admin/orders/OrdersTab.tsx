@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { orderStatusChangeSchema } from '../../../../../domain/order/schemas.ts';
-import { api, queryOf } from '../../../api/client.ts';
-import type { Order, OrderChange, Page } from '../../../api/types.ts';
+import type { OrderStatus } from '../../../../../domain/order/status.ts';
+import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { type StatusChange, orderLabel } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
+import type { AdminOrder } from '../types.ts';
 import { adminHref, useFilters } from '../url.ts';
 import { AdminOrderRow } from './AdminOrderRow.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
@@ -19,16 +20,28 @@ const cancelReasonSchema = orderStatusChangeSchema.options[1].pick({ reason: tru
 export function OrdersTab() {
   const [filters, setFilters] = useFilters(ORDER_FILTERS);
   const { status, seller, buyer, from, to } = filters;
-  const query = { status, sellerId: seller, buyerId: buyer, from, to };
-  const paging = usePaging(queryOf(query));
-  const orders = useApiGet<Page<Order>>(`/admin/orders${queryOf({ ...query, limit: PAGE_SIZE, offset: paging.offset })}`, 'Failed to load orders', { live: true });
+  // Filters left empty are not sent; the server checks the others (a status it does not know is a load failure).
+  const query = {
+    status: (status || undefined) as OrderStatus | undefined,
+    sellerId: seller || undefined,
+    buyerId: buyer || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const paging = usePaging(JSON.stringify(query));
+  const orders = useApiGet(
+    (options) => server.admin.orders.$get({ query: { ...query, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    [status, seller, buyer, from, to, paging.offset],
+    'Failed to load orders',
+    { live: true },
+  );
   const commands = useListCommands(orders.reload, orders.data?.items.map((order) => order.id) ?? []);
-  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const buyerName = (buyer && orders.data?.items.find((order) => order.buyerId === buyer)?.buyerName) || null;
 
-  function change(order: Order, statusChange: StatusChange) {
+  function change(order: AdminOrder, statusChange: StatusChange) {
     return commands.run(order.id, {
-      send: () => api.post<OrderChange>(`/admin/orders/${encodeURIComponent(order.id)}/status`, statusChange),
+      send: () => call(server.admin.orders[':id'].status.$post({ param: { id: encodeURIComponent(order.id) }, json: statusChange })),
       done: { title: 'Order updated', description: `Order ${orderLabel(order.id)} is now ${statusChange.status}.` },
       failed: 'Error updating order',
     });

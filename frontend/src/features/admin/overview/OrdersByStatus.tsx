@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
-import type { AdminOverview } from '../../../api/types.ts';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
+import type { AdminOverview } from '../types.ts';
 import { adminHref } from '../url.ts';
 
 /** A count per order status, each a link to those orders; a dash per count when the overview could not load. */

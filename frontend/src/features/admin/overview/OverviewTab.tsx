@@ -1,15 +1,16 @@
 import { Link } from 'wouter';
-import type { AdminOverview } from '../../../api/types.ts';
+import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { StatCard, StatCards, figureOf } from '../../../components/StatCard.tsx';
 import { formatPrice } from '../../../format.ts';
+import type { AdminOverview } from '../types.ts';
 import { adminHref } from '../url.ts';
 import { OrdersByStatus } from './OrdersByStatus.tsx';
 import { SalesReport } from './SalesReport.tsx';
 
 /** The Overview tab: what awaits the admins, recent sales, orders by status, and the sales of any range. */
 export function OverviewTab() {
-  const overview = useApiGet<AdminOverview>('/admin/overview', 'Failed to load the overview', { live: true });
+  const overview = useApiGet((options) => server.admin.overview.$get({}, options), [], 'Failed to load the overview', { live: true });
   const figure = (show: (data: AdminOverview) => number | string) => figureOf(overview, (data) => String(show(data)));
 
   return (

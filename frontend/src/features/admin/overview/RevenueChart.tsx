@@ -1,5 +1,5 @@
-import type { AdminAnalytics } from '../../../api/types.ts';
 import { formatDay, formatPrice } from '../../../format.ts';
+import type { AdminAnalytics } from '../types.ts';
 
 type Day = AdminAnalytics['days'][number];
 

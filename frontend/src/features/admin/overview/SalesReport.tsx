@@ -1,5 +1,4 @@
-import { queryOf } from '../../../api/client.ts';
-import type { AdminAnalytics } from '../../../api/types.ts';
+import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { Field } from '../../../components/Field.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -13,7 +12,12 @@ import { SalesTable } from './SalesTable.tsx';
 /** The marketplace's sales over a range of days (`?from=&to=`; the last 30 days without), per day, category and seller. */
 export function SalesReport() {
   const [{ from, to }, setFilters] = useFilters(['from', 'to']);
-  const report = useApiGet<AdminAnalytics>(`/analytics/admin${queryOf({ from, to })}`, 'Failed to load sales', { live: true });
+  const report = useApiGet(
+    (options) => server.analytics.admin.$get({ query: { from: from || undefined, to: to || undefined } }, options),
+    [from, to],
+    'Failed to load sales',
+    { live: true },
+  );
   const names = useCategoryNames();
   const data = report.data;
   // The range in force: the one asked for, else the server's default once it has answered.

@@ -1,5 +1,5 @@
-import type { SalesTally } from '../../../api/types.ts';
 import { SalesCells, SalesHead } from '../../../components/SalesColumns.tsx';
+import type { SalesTally } from '../types.ts';
 
 /** Rows shown of a ranking. */
 const TOP = 10;

@@ -1,11 +1,11 @@
-import { api, queryOf } from '../../../api/client.ts';
-import type { ProductCommandResult, ProductList, PublicProduct } from '../../../api/types.ts';
+import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
 import { SearchForm } from '../SearchForm.tsx';
+import type { CatalogProduct } from '../types.ts';
 import { useFilters } from '../url.ts';
 import { FeatureRow } from './FeatureRow.tsx';
 
@@ -13,7 +13,12 @@ import { FeatureRow } from './FeatureRow.tsx';
 export function FeatureProducts() {
   const [{ q }, setFilters] = useFilters(['q']);
   const paging = usePaging(q);
-  const catalog = useApiGet<ProductList>(`/products${queryOf({ q, limit: PAGE_SIZE, offset: paging.offset })}`, 'Failed to load products', { live: true });
+  const catalog = useApiGet(
+    (options) => server.products.$get({ query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    [q, paging.offset],
+    'Failed to load products',
+    { live: true },
+  );
   const commands = useListCommands(catalog.reload, catalog.data?.items.map((product) => product.id) ?? []);
 
   // Featured elsewhere (another admin), edited or sold: the row follows.
@@ -21,10 +26,11 @@ export function FeatureProducts() {
     catalog.update((page) => ({ ...page, items: page.items.map((product) => (product.id === changed.id ? changed : product)) })),
   );
 
-  function toggle(product: PublicProduct) {
-    const action = product.featured ? 'unfeature' : 'feature';
+  function toggle(product: CatalogProduct) {
+    const routes = server.admin.products[':id'];
+    const action = product.featured ? routes.unfeature : routes.feature;
     void commands.run(product.id, {
-      send: () => api.post<ProductCommandResult>(`/admin/products/${encodeURIComponent(product.id)}/${action}`),
+      send: () => call(action.$post({ param: { id: encodeURIComponent(product.id) } })),
       done: product.featured
         ? { title: 'Product unfeatured', description: `${product.name} no longer comes first in the catalog.` }
         : { title: 'Product featured', description: `${product.name} now comes first in the catalog.` },

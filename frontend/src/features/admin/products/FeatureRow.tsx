@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { PublicProduct } from '../../../api/types.ts';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { formatPrice } from '../../../format.ts';
+import type { CatalogProduct } from '../types.ts';
 
 interface FeatureRowProps {
-  product: PublicProduct;
+  product: CatalogProduct;
   busy: boolean;
   onToggle: () => void;
 }

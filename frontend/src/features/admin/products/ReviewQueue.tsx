@@ -1,41 +1,43 @@
 import { useState } from 'react';
 import { rejectProductSchema } from '../../../../../domain/product/schemas.ts';
-import { api, queryOf } from '../../../api/client.ts';
-import type { AdminProduct, Page, ProductCommandResult } from '../../../api/types.ts';
+import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
+import type { AdminProduct } from '../types.ts';
 import { ReviewRow } from './ReviewRow.tsx';
 
-const productPath = (product: AdminProduct, action: 'verify' | 'reject') =>
-  `/admin/products/${encodeURIComponent(product.id)}/${action}`;
+/** The admin routes of one product, given its id as `param`. */
+const product = server.admin.products[':id'];
+const param = ({ id }: AdminProduct) => ({ id: encodeURIComponent(id) });
 
 /** Products pending review, oldest first: verified (on sale at once) or rejected with a reason the seller sees. */
 export function ReviewQueue({ categoryName }: { categoryName: (categoryId: string) => string }) {
   const paging = usePaging('');
-  const queue = useApiGet<Page<AdminProduct>>(
-    `/admin/products/review-queue${queryOf({ limit: PAGE_SIZE, offset: paging.offset })}`,
+  const queue = useApiGet(
+    (options) => server.admin.products['review-queue'].$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    [paging.offset],
     'Failed to load the review queue',
     { live: true },
   );
   const commands = useListCommands(queue.reload, queue.data?.items.map((product) => product.id) ?? []);
   const [rejecting, setRejecting] = useState<AdminProduct | null>(null);
 
-  function verify(product: AdminProduct) {
-    void commands.run(product.id, {
-      send: () => api.post<ProductCommandResult>(productPath(product, 'verify')),
-      done: { title: 'Product verified', description: `${product.name} is now on sale.` },
+  function verify(queued: AdminProduct) {
+    void commands.run(queued.id, {
+      send: () => call(product.verify.$post({ param: param(queued) })),
+      done: { title: 'Product verified', description: `${queued.name} is now on sale.` },
       failed: 'Error verifying product',
     });
   }
 
   async function reject(reason: string) {
-    const product = rejecting!;
-    const worked = await commands.run(product.id, {
-      send: () => api.post<ProductCommandResult>(productPath(product, 'reject'), { reason }),
-      done: { title: 'Product rejected', description: `${product.sellerName} sees your reason and can edit and resubmit it.` },
+    const queued = rejecting!;
+    const worked = await commands.run(queued.id, {
+      send: () => call(product.reject.$post({ param: param(queued), json: { reason } })),
+      done: { title: 'Product rejected', description: `${queued.sellerName} sees your reason and can edit and resubmit it.` },
       failed: 'Error rejecting product',
     });
     if (worked) setRejecting(null);

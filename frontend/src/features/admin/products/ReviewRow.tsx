@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { AdminProduct } from '../../../api/types.ts';
 import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
+import type { AdminProduct } from '../types.ts';
 
 interface ReviewRowProps {
   product: AdminProduct;

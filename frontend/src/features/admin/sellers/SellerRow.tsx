@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { AdminSeller } from '../../../api/types.ts';
 import { countOf, formatDate, formatDateTime } from '../../../format.ts';
+import type { AdminSeller, SellerAction } from '../types.ts';
 import { adminHref } from '../url.ts';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 import { STANDING_ACTIONS, type StandingAction, actionsFor } from './standing.ts';
 
-const DECISION_LABELS: Record<AdminSeller['history'][number]['action'], string> = {
+const DECISION_LABELS: Record<SellerAction, string> = {
   verified: 'Verified',
   suspended: 'Suspended',
   reinstated: 'Reinstated',

@@ -1,23 +1,34 @@
 import { useState } from 'react';
-import { SELLER_STATUSES } from '../../../../../domain/seller/decider.ts';
-import { api, queryOf } from '../../../api/client.ts';
-import type { AdminSeller, Page, SellerStandingResult } from '../../../api/types.ts';
+import { SELLER_STATUSES, type SellerStatus } from '../../../../../domain/seller/decider.ts';
+import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { SelectField } from '../../../components/Field.tsx';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
+import type { AdminSeller } from '../types.ts';
 import { useFilters } from '../url.ts';
 import { SellerRow } from './SellerRow.tsx';
 import { SELLER_STATUS_LABELS, STANDING_ACTIONS, type StandingAction } from './standing.ts';
+
+/**
+ * Sends a standing command, its reason checked by the dialog with the API's schema. Verifying
+ * takes none: no note is sent as '', which the API's schema reads as none, as it does null.
+ */
+function sendStanding({ id }: AdminSeller, action: StandingAction, reason: string | null) {
+  return call(server.admin.sellers[':id'][action].$post({ param: { id: encodeURIComponent(id) }, json: { reason: reason ?? '' } }));
+}
 
 /** The Sellers tab: sellers by standing (filter in `?status=`), verified, suspended and reinstated with a reason. */
 export function SellersTab() {
   const [{ status }, setFilters] = useFilters(['status']);
   const paging = usePaging(status);
-  const sellers = useApiGet<Page<AdminSeller>>(
-    `/admin/sellers${queryOf({ status, limit: PAGE_SIZE, offset: paging.offset })}`,
+  // The server checks the status (one it does not know is a load failure).
+  const query = { status: (status || undefined) as SellerStatus | undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) };
+  const sellers = useApiGet(
+    (options) => server.admin.sellers.$get({ query }, options),
+    [status, paging.offset],
     'Failed to load sellers',
     { live: true },
   );
@@ -28,7 +39,7 @@ export function SellersTab() {
     const { seller, action } = deciding!;
     const { done, outcome, failed } = STANDING_ACTIONS[action];
     const worked = await commands.run(seller.id, {
-      send: () => api.post<SellerStandingResult>(`/admin/sellers/${encodeURIComponent(seller.id)}/${action}`, { reason }),
+      send: () => sendStanding(seller, action, reason),
       done: { title: done, description: outcome(seller.fullName) },
       failed,
     });

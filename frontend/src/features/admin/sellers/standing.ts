@@ -1,6 +1,6 @@
 import type { SellerStatus } from '../../../../../domain/seller/decider.ts';
 import { sellerReasonSchema, verifySellerSchema } from '../../../../../domain/seller/schemas.ts';
-import type { AdminSeller } from '../../../api/types.ts';
+import type { AdminSeller } from '../types.ts';
 
 export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
   unverified: 'Awaiting verification',

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../../domain/actor.ts';
-import type { AdminUser } from '../../../api/types.ts';
 import { ROLE_LABELS, formatDate } from '../../../format.ts';
+import type { AdminUser } from '../types.ts';
 import { adminHref } from '../url.ts';
 import { revokeBlocked } from './roles.ts';
 

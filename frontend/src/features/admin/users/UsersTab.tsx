@@ -1,8 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Role } from '../../../../../domain/actor.ts';
-import { api, queryOf } from '../../../api/client.ts';
-import type { AdminUser, Page, RolesResult } from '../../../api/types.ts';
+import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { session } from '../../../state/session.ts';
@@ -10,6 +9,7 @@ import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
 import { SearchForm } from '../SearchForm.tsx';
+import type { AdminUser, RolesResult } from '../types.ts';
 import { useFilters } from '../url.ts';
 import { ROLE_POWERS, aRole } from './roles.ts';
 import { UserRow } from './UserRow.tsx';
@@ -26,13 +26,19 @@ export function UsersTab() {
   const self = session.value;
   const [{ q }, setFilters] = useFilters(['q']);
   const paging = usePaging(q);
-  const users = useApiGet<Page<AdminUser>>(`/admin/users${queryOf({ q, limit: PAGE_SIZE, offset: paging.offset })}`, 'Failed to load users', { live: true });
+  const users = useApiGet(
+    (options) => server.admin.users.$get({ query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    [q, paging.offset],
+    'Failed to load users',
+    { live: true },
+  );
   const commands = useListCommands(users.reload, users.data?.items.map((user) => user.id) ?? []);
   const [changing, setChanging] = useState<RoleChange | null>(null);
 
   async function send({ user, role, grant }: RoleChange): Promise<RolesResult> {
-    const path = `/admin/users/${encodeURIComponent(user.id)}/roles`;
-    const result = grant ? await api.post<RolesResult>(path, { role }) : await api.delete<RolesResult>(`${path}/${role}`);
+    const roles = server.admin.users[':id'].roles;
+    const id = encodeURIComponent(user.id);
+    const result = grant ? await call(roles.$post({ param: { id }, json: { role } })) : await call(roles[':role'].$delete({ param: { id, role } }));
     // The admin changed their own roles: the header and dashboards follow.
     if (self && user.id === self.id) session.value = { ...self, roles: result.roles };
     return result;

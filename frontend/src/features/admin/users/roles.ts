@@ -1,5 +1,5 @@
 import type { Role } from '../../../../../domain/actor.ts';
-import type { AdminUser } from '../../../api/types.ts';
+import type { AdminUser } from '../types.ts';
 
 /** What a role lets its holder do, said when granting or revoking it. */
 export const ROLE_POWERS: Record<Role, string> = {

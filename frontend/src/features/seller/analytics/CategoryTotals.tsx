@@ -1,7 +1,7 @@
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
-import type { SellerSales } from '../../../api/types.ts';
 import { SalesHead } from '../../../components/SalesColumns.tsx';
 import { formatPrice } from '../../../format.ts';
+import type { SellerSales } from '../types.ts';
 
 /** Sales per category, highest revenue first, each with a bar of its share of the best one (from small screens up). */
 export function CategoryTotals({ categories, names }: { categories: SellerSales['categories']; names: HistoryNames }) {

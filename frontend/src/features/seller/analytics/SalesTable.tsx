@@ -1,6 +1,6 @@
-import type { SellerSales } from '../../../api/types.ts';
 import { SalesCells, SalesHead } from '../../../components/SalesColumns.tsx';
 import { formatDay } from '../../../format.ts';
+import type { SellerSales } from '../types.ts';
 
 interface SalesTableProps {
   sales: SellerSales;

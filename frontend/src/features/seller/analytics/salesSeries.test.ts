@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SellerSales } from '../../../api/types.ts';
+import type { SellerSales } from '../types.ts';
 import { revenueSeries, unitsSeries } from './salesSeries.ts';
 
 const sales: SellerSales = {

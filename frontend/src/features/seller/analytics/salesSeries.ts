@@ -1,7 +1,7 @@
 /** The series of the sales charts and their descriptions in words, from the API's answer. */
 import { formatInrThousands } from '../../../../../domain/money.ts';
-import type { SellerSales } from '../../../api/types.ts';
 import { countOf, formatDay, formatPrice } from '../../../format.ts';
+import type { SellerSales } from '../types.ts';
 
 export interface DailySeries {
   days: string[];

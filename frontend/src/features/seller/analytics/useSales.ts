@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../api/client.ts';
-import type { SellerSales } from '../../../api/types.ts';
+import { call, server } from '../../../api/client.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { toast } from '../../../state/toasts.ts';
+import type { SellerSales } from '../types.ts';
 import { type Period, rangeOf } from './range.ts';
 
 interface Answer {
-  path: string;
+  /** The range asked for: `from/to`. */
+  range: string;
   attempt: number;
   /** Null when the request failed. */
   sales: SellerSales | null;
@@ -19,29 +20,29 @@ interface Answer {
  */
 export function useSales(period: Period) {
   const { from, to } = rangeOf(period);
-  const path = `/analytics/seller?from=${from}&to=${to}`;
+  const range = `${from}/${to}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    api.get<SellerSales>(path).then(
-      (sales) => current && setAnswer({ path, attempt, sales }),
+    call(server.analytics.seller.$get({ query: { from, to } })).then(
+      (sales) => current && setAnswer({ range, attempt, sales }),
       (error: Error) => {
         if (!current) return;
         toast({ title: 'Failed to load sales', description: error.message, tone: 'error' });
-        setAnswer({ path, attempt, sales: null });
+        setAnswer({ range, attempt, sales: null });
       },
     );
     return () => {
       current = false;
     };
-  }, [path, attempt]);
+  }, [from, to, range, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   useLiveEvent('reset', retry);
 
-  const answered = answer !== null && answer.path === path && answer.attempt === attempt;
+  const answered = answer !== null && answer.range === range && answer.attempt === attempt;
   return {
     sales: answer?.sales ?? null,
     loading: !answered,

@@ -1,9 +1,9 @@
 import { type FormEvent, type Ref, useId, useState } from 'react';
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
-import type { ProductVersion } from '../../../api/types.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatDateTime } from '../../../format.ts';
+import type { ProductVersion } from '../types.ts';
 import type { Moment } from './historyApi.ts';
 import { fromLocalInput, toLocalInput } from './time.ts';
 import { useVersionAsOf } from './useVersionAsOf.ts';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { multiply } from '../../../../../domain/money.ts';
-import type { ProductAsOrdered } from '../../../api/types.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { InfoDialog } from '../../../components/Dialog.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatDateTime, formatPrice } from '../../../format.ts';
 import { useCategoryNames } from '../../catalog/index.ts';
 import { orderLabel } from '../../orders/index.ts';
+import type { ProductAsOrdered } from '../types.ts';
 import { fetchAsOrdered } from './historyApi.ts';
 import { versionFields } from './versionFields.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldChange } from '../../../api/types.ts';
+import type { FieldChange } from '../types.ts';
 
 /** The fields an edit changed: each with its value before and after. */
 export function ChangesTable({ changes, caption }: { changes: readonly FieldChange[]; caption: string }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { HistoryEntry } from '../../../api/types.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../format.ts';
+import type { HistoryEntry } from '../types.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { entryStyle, isRestorable, showsChangesTable, stockMoveOf } from './entryKinds.ts';
 import { timeAgo } from './time.ts';

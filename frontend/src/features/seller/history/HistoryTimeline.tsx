@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { HistoryEntry } from '../../../api/types.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { countOf } from '../../../format.ts';
+import type { HistoryEntry } from '../types.ts';
 import { KIND_LABELS, entryStyle } from './entryKinds.ts';
 import { HistoryEntryItem } from './HistoryEntryItem.tsx';
 import { type KindChoice, KindFilter } from './KindFilter.tsx';

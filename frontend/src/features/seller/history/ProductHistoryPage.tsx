@@ -1,12 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import type { HistoryEntry, RestoreResult } from '../../../api/types.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { session, sessionKnown } from '../../../state/session.ts';
 import { useCategoryNames } from '../../catalog/index.ts';
+import type { HistoryEntry, RestoreResult } from '../types.ts';
 import { AsOfPanel } from './AsOfPanel.tsx';
 import type { Moment } from './historyApi.ts';
 import { HistoryTimeline } from './HistoryTimeline.tsx';

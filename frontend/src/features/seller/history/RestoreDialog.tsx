@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { changeText } from '../../../../../domain/product/history.ts';
-import type { HistoryEntry, RestoreResult } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { formatDateTime } from '../../../format.ts';
 import { toast } from '../../../state/toasts.ts';
+import type { HistoryEntry, RestoreResult } from '../types.ts';
 import { restoreVersion } from './historyApi.ts';
 
 interface RestoreDialogProps {

@@ -1,6 +1,6 @@
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
-import type { ProductVersion } from '../../../api/types.ts';
 import { countOf } from '../../../format.ts';
+import type { ProductVersion } from '../types.ts';
 import { compareVersions, differs } from './versionFields.ts';
 
 interface VersionComparisonProps {

@@ -1,6 +1,6 @@
 /** How the history view names, groups and acts on each kind of event (types as the API gives them). */
-import type { FieldChange, HistoryEntry } from '../../../api/types.ts';
 import type { IconName } from '../../../components/Icon.tsx';
+import type { FieldChange, HistoryEntry } from '../types.ts';
 
 /** The filters of the history: every entry belongs to one of them (or to none, if the API adds a type this SPA does not know). */
 export type EntryKind = 'edits' | 'stock' | 'status' | 'reviews';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import type { ProductHistory, ProductVersion } from '../../../api/types.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { toast } from '../../../state/toasts.ts';
+import type { ProductHistory, ProductVersion } from '../types.ts';
 import { fetchHistory, fetchVersionAsOf } from './historyApi.ts';
 
 export type HistoryState =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProductVersion } from '../../../api/types.ts';
+import type { ProductVersion } from '../types.ts';
 import { type Moment, fetchVersionAsOf } from './historyApi.ts';
 
 export type AsOfState =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductVersion } from '../../../api/types.ts';
+import type { ProductVersion } from '../types.ts';
 import { compareVersions, differs, versionFields } from './versionFields.ts';
 
 const names = { category: (id: string) => ({ textiles: 'Textiles' })[id] ?? id };

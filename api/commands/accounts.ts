@@ -1,0 +1,194 @@
+/**
+ * Accounts: registration, roles, passwords and their reset, decided on the account and
+ * e-mail streams. Sign-in reads the account from the write side too, so a password or role
+ * changed a moment ago counts at once.
+ */
+import type { Actor, Role, SelfServiceRole } from '../../domain/actor.ts';
+import { type Account, type AccountCommand, INVALID_RESET_TOKEN_MESSAGE, accountDecider } from '../../domain/account/decider.ts';
+import { EMAIL_TAKEN_MESSAGE, emailDecider, emailKey, emailStream } from '../../domain/account/email.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { DomainError } from '../../domain/decider.ts';
+import type { Mailer } from '../../platform/mail/port.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { RESET_LINK_TTL_MS, newResetToken, resetLink, resetMail, resetTokenHash, resetTokenUserId } from '../auth/reset-links.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { sha256Hex } from '../auth/sha256.ts';
+import type { AttemptCounter } from '../auth/throttle.ts';
+import { ApiError } from '../errors.ts';
+import type { SessionUser } from '../http.ts';
+import type { CommandContext } from './context.ts';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
+
+/** Password commands end the user's sessions: they are given the sessions as well. */
+export interface AccountContext extends CommandContext {
+  sessions: Pick<Sessions, 'endAll'>;
+}
+
+/** A reset request mails the link. */
+export interface ResetMailContext extends CommandContext {
+  platform: { mail: Pick<Mailer, 'send'> };
+}
+
+/** Failed password checks counted for the throttle (of this e-mail, from this client). */
+export interface PasswordAttempts {
+  failed(): void;
+  /** The owner got in. */
+  succeeded(): void;
+}
+
+/** The account and the log position a command reached. */
+export interface AccountChange {
+  user: SessionUser;
+  position: number;
+}
+
+/** The reservation stream of an address, named by a hash so addresses never appear in stream names. */
+export const reservationStream = (email: string): string => emailStream(sha256Hex(emailKey(email)));
+
+export const sessionUserOf = (account: Account): SessionUser => ({
+  id: account.userId,
+  fullName: account.fullName,
+  email: account.email,
+  roles: account.roles,
+});
+
+/** The account registered with an address (any case), read on the write side. */
+export async function findAccount(cx: CommandContext, email: string): Promise<Account | null> {
+  const { state: reservation } = await cx.streams.load(reservationStream(email), emailDecider);
+  if (!reservation) return null;
+  return (await cx.streams.load(accountStream(reservation.userId), accountDecider)).state;
+}
+
+export interface Registration {
+  fullName: string;
+  email: string;
+  passwordHash: string;
+  role: SelfServiceRole;
+}
+
+/**
+ * Reserves the address (appended with expected revision 'no_stream', so of two sign-ups
+ * only one gets it), then registers the account under the reserved user id. If a process
+ * died between the two appends, the reservation has no account: nobody ever owned it, so
+ * the next sign-up with the address completes it under the reserved id. `actor` names who
+ * registers (the system for the admin of ADMIN_EMAIL); by default the new user.
+ */
+export async function registerAccount(cx: CommandContext, registration: Registration, actor?: string): Promise<AccountChange> {
+  const { fullName, email, passwordHash, role } = registration;
+  const reservation = reservationStream(email);
+  const userId = (await cx.streams.load(reservation, emailDecider)).state?.userId ?? cx.newId();
+  const metadata = { actor: actor ?? userId };
+  await cx.streams.decide(reservation, emailDecider, { type: 'ReserveEmail', userId, email }, metadata);
+  try {
+    const command = { type: 'RegisterAccount', userId, fullName, email, passwordHash, role, at: cx.now() } as const;
+    const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, metadata);
+    return { user: { id: userId, fullName, email, roles: [role] }, position };
+  } catch (error) {
+    // The reserved account exists, or a concurrent sign-up completing the same reservation won.
+    if (error instanceof DomainError && error.code === 'already_exists') throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = (): DomainError => new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 409, { email: EMAIL_TAKEN_MESSAGE });
+
+export const isEmailTaken = (error: unknown): boolean => error instanceof DomainError && error.code === 'email_taken';
+
+/** A visitor's sign-up: the password is hashed, the account registered as its own actor. */
+export async function signUp(
+  cx: CommandContext,
+  { password, ...profile }: { fullName: string; email: string; password: string; role: SelfServiceRole },
+): Promise<AccountChange> {
+  return registerAccount(cx, { ...profile, passwordHash: await hashPassword(password) });
+}
+
+/** The user of an e-mail and password; a 401 (counted as a failed attempt) for a wrong pair. */
+export async function signIn(cx: CommandContext, { email, password }: { email: string; password: string }, attempts: PasswordAttempts): Promise<SessionUser> {
+  const account = await findAccount(cx, email);
+  // Verified even without an account, so the answer takes as long either way.
+  const valid = await verifyPassword(account?.passwordHash ?? null, password);
+  if (!account || !valid) {
+    attempts.failed();
+    throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  }
+  attempts.succeeded();
+  return sessionUserOf(account);
+}
+
+/** Runs a role command on an account and answers with the account after it. */
+async function changeRoles(cx: CommandContext, actor: Actor, userId: string, command: Extract<AccountCommand, { type: 'AddRole' | 'RemoveRole' }>) {
+  const stream = accountStream(userId);
+  const { position } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
+  const { state } = await cx.streams.load(stream, accountDecider);
+  return { user: sessionUserOf(state!), position };
+}
+
+/**
+ * Gives a user a role: a user takes on a self-service role themselves, an admin grants any
+ * (the decider checks which). Adding a role already held changes nothing.
+ */
+export const addRole = (cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> =>
+  changeRoles(cx, actor, userId, { type: 'AddRole', actor, role, at: cx.now() });
+
+/** An admin takes a role away (never their own admin role, nor anyone's last role: the decider says). */
+export const removeRole = (cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> =>
+  changeRoles(cx, actor, userId, { type: 'RemoveRole', actor, role, at: cx.now() });
+
+/**
+ * Changes the actor's own password after checking the current one (a wrong one is counted
+ * as a failed attempt), then ends every session of the user.
+ */
+export async function changePassword(
+  cx: AccountContext,
+  actor: Actor,
+  { currentPassword, password }: { currentPassword: string; password: string },
+  attempts: Pick<PasswordAttempts, 'failed'>,
+): Promise<{ position: number }> {
+  const stream = accountStream(actor.userId);
+  const { state: account } = await cx.streams.load(stream, accountDecider);
+  if (!(await verifyPassword(account?.passwordHash ?? null, currentPassword))) {
+    attempts.failed();
+    throw new ApiError(400, 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+  }
+  const command = { type: 'ChangePassword', actor, passwordHash: await hashPassword(password), at: cx.now() } as const;
+  const { position } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
+  await cx.sessions.endAll(actor.userId);
+  return { position };
+}
+
+/**
+ * Mails a reset link valid for 1 hour to the account of `email`, when there is one and it
+ * has not had too many lately (`resetMails` counts them per account). Says nothing either
+ * way, so it reveals nothing about accounts. `baseUrl` is where the SPA is served.
+ */
+export async function requestPasswordReset(
+  cx: ResetMailContext,
+  { email, baseUrl }: { email: string; baseUrl: string },
+  resetMails: AttemptCounter,
+): Promise<void> {
+  const account = await findAccount(cx, email);
+  if (!account || resetMails.retryAfterMs(account.userId) > 0) return;
+  resetMails.record(account.userId);
+  const { token, tokenHash } = newResetToken(account.userId);
+  const at = cx.now();
+  const expiresAt = new Date(Date.parse(at) + RESET_LINK_TTL_MS).toISOString();
+  const command = { type: 'RequestPasswordReset', tokenHash, expiresAt, at } as const;
+  await cx.streams.decide(accountStream(account.userId), accountDecider, command, { actor: null });
+  await cx.platform.mail.send(resetMail(account.email, resetLink(baseUrl, token)));
+}
+
+/** Sets a new password with the token of a reset link (once, within the hour), then ends every session of the user. */
+export async function resetPassword(cx: AccountContext, { token, password }: { token: string; password: string }): Promise<{ position: number }> {
+  const userId = resetTokenUserId(token);
+  const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
+  if (!userId) throw invalid;
+  const command = { type: 'ResetPassword', tokenHash: resetTokenHash(token), passwordHash: await hashPassword(password), now: cx.now() } as const;
+  const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, { actor: userId }).catch((error) => {
+    // A token naming no account is as invalid as any other.
+    throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
+  });
+  await cx.sessions.endAll(userId);
+  return { position };
+}

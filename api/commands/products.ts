@@ -1,0 +1,118 @@
+/**
+ * Product commands: a seller lists, edits, restocks and delists (an admin may too); an admin
+ * verifies, rejects and features; a seller or an admin brings back an earlier version.
+ */
+import type { Actor } from '../../domain/actor.ts';
+import { type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
+import { productStream } from '../../domain/product/events.ts';
+import { type FieldChange, detailChanges } from '../../domain/product/history.ts';
+import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
+import { sellerStream } from '../../domain/seller/events.ts';
+import type { Config } from '../../platform/config/config.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { ApiError } from '../errors.ts';
+import { productAsOf } from '../history/as-of.ts';
+import { categoryNames } from '../history/entries.ts';
+import { sellerProductEvents } from '../history/product-events.ts';
+import { assertCategoryExists } from './categories.ts';
+import type { CommandContext } from './context.ts';
+
+/** What a product command answers: the product's id and the log position reached. */
+export interface ProductCommandResult {
+  id: string;
+  position: number;
+}
+
+/** Listing asks whether the server verifies new products itself (AUTO_VERIFY). */
+export interface ListingContext extends CommandContext {
+  config: Pick<Config, 'AUTO_VERIFY'>;
+}
+
+/** Restoring names the categories of the fields it brings back, from the categories read model. */
+export interface RestoreContext extends CommandContext {
+  platform: { read: ReadStore };
+}
+
+export interface RestoreResult extends ProductCommandResult {
+  /** The fields brought back; empty when the version matches the product. */
+  changes: FieldChange[];
+  message: string;
+}
+
+export const RESTORE_MESSAGES = {
+  restored: 'Restored as a new edit',
+  unchanged: 'Nothing to restore: this version matches the product as it is',
+} as const;
+
+/** Verifies new listings when AUTO_VERIFY is on (the demo's default), in place of an admin's review. */
+const SYSTEM_ADMIN: Actor = { userId: 'system', roles: ['admin'] };
+
+/** A command on an existing product by `actor`; the decider checks who may (its seller, an admin). */
+async function decideOnProduct(cx: CommandContext, actor: Actor, productId: string, command: ProductCommand): Promise<ProductCommandResult> {
+  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  return { id: productId, position };
+}
+
+/**
+ * A seller lists a new product in an existing category; it waits for review (Pending
+ * Review) unless the server verifies it at once. A suspended seller cannot list.
+ */
+export async function listProduct(cx: ListingContext, actor: Actor, product: ProductInput): Promise<ProductCommandResult> {
+  assertMayList((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
+  await assertCategoryExists(cx, product.categoryId);
+  const productId = cx.newId();
+  const at = cx.now();
+  const stream = productStream(productId);
+  let { position } = await cx.streams.decide(stream, productDecider, { type: 'ListProduct', actor, productId, product, at }, { actor: actor.userId });
+  if (cx.config.AUTO_VERIFY) {
+    const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
+    ({ position } = await cx.streams.decide(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
+  }
+  return { id: productId, position };
+}
+
+/** Changes the fields given (null clears the original price or the image); a new category must exist. */
+export async function updateProduct(cx: CommandContext, actor: Actor, productId: string, changes: Partial<ProductInput>): Promise<ProductCommandResult> {
+  if (changes.categoryId !== undefined) await assertCategoryExists(cx, changes.categoryId);
+  return decideOnProduct(cx, actor, productId, { type: 'UpdateProduct', actor, changes, at: cx.now() });
+}
+
+export const setStock = (cx: CommandContext, actor: Actor, productId: string, stockQuantity: number): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'AdjustStock', actor, stockQuantity, at: cx.now() });
+
+/** The product leaves the catalog and the seller's list; its history stays. */
+export const delistProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'DelistProduct', actor, at: cx.now() });
+
+/** An admin verifies a product: it goes on sale. */
+export const verifyProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'VerifyProduct', actor, at: cx.now() });
+
+/** An admin rejects a product with a reason its seller sees; editing it sends it back for review. */
+export const rejectProduct = (cx: CommandContext, actor: Actor, productId: string, reason: string): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'RejectProduct', actor, reason, at: cx.now() });
+
+/** An admin features a verified product: it comes first in the catalog. */
+export const featureProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'FeatureProduct', actor, at: cx.now() });
+
+export const unfeatureProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
+  decideOnProduct(cx, actor, productId, { type: 'UnfeatureProduct', actor, at: cx.now() });
+
+/**
+ * Brings back the name, description, prices, category, image and tags of the version at
+ * `position` (one of the product's events) as a new edit; stock and status stay. Only the
+ * fields that differ change, and none when the version matches the product as it is.
+ */
+export async function restoreProductVersion(cx: RestoreContext, actor: Actor, productId: string, position: number): Promise<RestoreResult> {
+  const events = await sellerProductEvents(cx, actor, productId);
+  const then = events.some((event) => event.position === position) ? productAsOf(events, { position }) : null;
+  if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');
+  // All the editable fields of that version: the decider keeps those that differ from the product now.
+  const command = { type: 'UpdateProduct', actor, changes: then.product.details, at: cx.now() } as const;
+  const decided = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  const updated = decided.events.find((event) => event.type === 'ProductUpdated');
+  if (!updated) return { id: productId, position: decided.position, changes: [], message: RESTORE_MESSAGES.unchanged };
+  const restored = detailChanges(updated.data.before, updated.data.after, await categoryNames(cx.platform.read));
+  return { id: productId, position: decided.position, changes: restored, message: RESTORE_MESSAGES.restored };
+}
