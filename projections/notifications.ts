@@ -18,6 +18,7 @@ export const notifications: Projection = {
       await work.patch<NotificationDoc>(NOTIFICATIONS, event.data.notificationId, { read: true });
       return;
     }
+    if (event.type !== 'SellerNotified') return;
     const { notificationId, sellerId, orderId, title, body, at } = event.data;
     work.put<NotificationDoc>(NOTIFICATIONS, { id: notificationId, sellerId, orderId, title, body, read: false, createdAt: at });
   },

@@ -9,10 +9,11 @@ import { type Command, CommandError, EXIT, UsageError } from './cli/command.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
 import { rebuildCommand } from './cli/rebuild.ts';
+import { reconcileCommand } from './cli/reconcile.ts';
 import { streamCommand } from './cli/stream.ts';
 import { streamsCommand, typesCommand } from './cli/streams.ts';
 
-const commands: Command[] = [streamsCommand, typesCommand, streamCommand, exportCommand, importCommand, rebuildCommand];
+const commands: Command[] = [streamsCommand, typesCommand, streamCommand, exportCommand, importCommand, rebuildCommand, reconcileCommand];
 
 const HELP = `Usage: mibi <command> [options]    (npm run mibi -- <command> [options])
 

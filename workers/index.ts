@@ -2,6 +2,7 @@ import type { Platform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { notifySeller } from './notify-seller.ts';
 import { type RetryPolicy, orderReactor } from './order-reactor.ts';
+import { startReconciler } from './reconcile.ts';
 import type { Worker } from './worker.ts';
 
 export const workers: Worker<never>[] = [notifySeller];
@@ -9,14 +10,21 @@ export const workers: Worker<never>[] = [notifySeller];
 export interface WorkerOptions {
   /** Retries of the seller notifications (tests shorten the backoff). */
   notifyRetry?: RetryPolicy;
+  /** Milliseconds between reconciliation passes (RECONCILE_EVERY_S); one runs at start. */
+  reconcileEveryMs?: number;
 }
+
+const RECONCILE_EVERY_MS = 60_000;
 
 export interface RunningWorkers {
   /** Stops the reactors after their batch in flight; jobs stop with the queue's close. */
   stop(): Promise<void>;
 }
 
-/** Starts the job processors and the reactors that follow the log to enqueue their jobs. */
+/**
+ * Starts the job processors, the reactors that follow the log to enqueue their jobs, and the
+ * reconciliation that adds again what a lost queue dropped.
+ */
 export function startWorkers(platform: Platform, options: WorkerOptions = {}): RunningWorkers {
   for (const worker of workers) {
     platform.queue.process<never>(worker.name, (job) => worker.handle(job, platform), { concurrency: worker.concurrency ?? 4 });
@@ -30,10 +38,12 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
   });
   const started = reactors.start();
+  const reconciler = startReconciler(platform, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry);
   return {
     async stop() {
       await started;
       await reactors.stop();
+      await reconciler.stop();
     },
   };
 }

@@ -10,7 +10,7 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
 import type { Platform } from '../platform/platform.ts';
-import { MemoryQueue } from '../platform/queue/memory.ts';
+import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
 import { notifications } from '../projections/notifications.ts';
@@ -18,6 +18,7 @@ import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
+import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 
 /** Records what it sends; fails the next `failures` sends. */
 class TestMailer implements Mailer {
@@ -38,6 +39,8 @@ class TestMailer implements Mailer {
 }
 
 const RETRY = { attempts: 3, backoffMs: 5 };
+/** Reconciliation passes only when a test asks for one (besides the one at start). */
+const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
 const AT = '2024-05-01T10:00:00.000Z';
 
 let platform: Platform;
@@ -49,7 +52,7 @@ beforeEach(async () => {
   mailer = new TestMailer();
   const events = new SqliteEventStore(':memory:');
   const read = new SqliteReadStore(':memory:');
-  const queue = new MemoryQueue();
+  const queue = new SqliteQueue(':memory:');
   const bus = new MemoryBus();
   const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
   platform = {
@@ -65,7 +68,7 @@ beforeEach(async () => {
   };
   projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
   await projections.start();
-  running = startWorkers(platform, { notifyRetry: RETRY });
+  running = startWorkers(platform, WORKERS);
 });
 
 afterEach(async () => {
@@ -184,7 +187,7 @@ describe('notify-seller', () => {
     await settled();
     expect(mailer.failures).toBe(0);
     expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
-    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await notificationsOf(meera)).toHaveLength(1);
     expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
   });
@@ -209,21 +212,86 @@ describe('notify-seller', () => {
 
     await running!.stop();
     await platform.read.reset(ORDER_REACTOR, []);
-    running = startWorkers(platform, { notifyRetry: RETRY });
+    running = startWorkers(platform, WORKERS);
     await settled();
 
     expect(mailer.sent).toHaveLength(2);
-    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
-    expect(await recordedFor(kashmir, orderId)).toEqual(['SellerNotified']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
+    expect(await recordedFor(kashmir, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
 
   it('notifies of an order placed while no worker ran, once they start again', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     await running!.stop();
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
-    running = startWorkers(platform, { notifyRetry: RETRY });
+    running = startWorkers(platform, WORKERS);
     await settled();
     expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
-    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
+  });
+});
+
+describe('reconciliation', () => {
+  const reconcile = () => reconcileSellerNotifications(platform, RETRY);
+
+  it('adds again the jobs a queue lost after taking them, and the seller is notified once', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    // The queue acknowledges the job, then loses it (Redis restarted without its data).
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementationOnce(async () => {});
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    lost.mockRestore();
+    expect(mailer.sent).toEqual([]);
+
+    expect(await reconcile()).toMatchObject({ checked: 1, requeued: 1, dead: 0 });
+    await settled();
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
+
+    const last = await platform.read.checkpoint(ORDER_REACTOR);
+    expect(await reconcile()).toMatchObject({ requeued: 0, confirmedThrough: last });
+    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({ requeued: 0, confirmedThrough: last });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('re-reads only what it could not confirm, and never doubles a job still in the queue', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const first = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    expect(await reconcile()).toMatchObject({ checked: 1, requeued: 0 });
+    const confirmed = await platform.read.checkpoint(RECONCILER);
+
+    await running!.stop(); // jobs added now wait in the queue until the workers are back
+    const second = await placeOrder([line(meera, 'Pashmina Shawl', 1_250_000)]);
+    running = startWorkers(platform, WORKERS);
+    await reconcile();
+    await settled();
+    const passes = await reconcile();
+    expect(passes.checked).toBe(1); // the first order was confirmed by the earlier pass
+    expect(await platform.read.checkpoint(RECONCILER)).toBeGreaterThan(confirmed);
+    expect(mailer.sent).toHaveLength(2);
+    expect(await recordedFor(meera, first)).toEqual(['SellerNotified', 'NotificationMailed']);
+    expect(await recordedFor(meera, second)).toEqual(['SellerNotified', 'NotificationMailed']);
+  });
+
+  it('counts a dead-lettered notification without retrying it, and does not stop at it', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    mailer.failures = RETRY.attempts;
+    await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    const found = await reconcile();
+    expect(found).toMatchObject({ checked: 1, requeued: 0, dead: 1, confirmedThrough: await platform.read.checkpoint(ORDER_REACTOR) });
+    await platform.queue.drained(NOTIFY_SELLER);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('sends no second e-mail when a job is retried after its e-mail went out', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
+    await settled();
+    // The same job again, as after a crash before the queue marked it done.
+    await platform.queue.add(NOTIFY_SELLER, { orderId, sellerId: meera, lines: [line(meera, 'Brass Diya', 35_050)], cause: { eventId: 'e', correlationId: 'c' } });
+    await settled();
+    expect(mailer.sent).toHaveLength(1);
   });
 });

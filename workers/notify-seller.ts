@@ -36,13 +36,27 @@ async function recordNotification(events: EventStore, job: NotifySellerJob): Pro
   return recorded.reduce(notificationDecider.evolve, state)!;
 }
 
+/** Records that the notification's e-mail went out, so no later attempt sends it again. */
+async function recordMailed(events: EventStore, job: NotifySellerJob, to: string): Promise<void> {
+  const stream = notificationStream(notificationId(job.sellerId, job.orderId));
+  const recorded = await events.readStream(stream);
+  const state = fold(notificationDecider, recorded as never[]);
+  const mailed = notificationDecider.decide({ type: 'RecordNotificationMailed', to, at: new Date().toISOString() }, state);
+  if (mailed.length === 0) return;
+  const metadata = { actor: null, correlationId: job.cause.correlationId, causationId: job.cause.eventId };
+  // Expected revision: of two attempts racing, one records it and the other is retried, finding it done.
+  await events.append(stream, mailed.map((event) => ({ ...event, metadata })), recorded.length - 1);
+}
+
 const newOrderMail = (sellerName: string, { title, body }: Notification) =>
   `Hello ${sellerName},\n\n${title} is waiting for you on MIBI:\n\n${body}\n\nOpen your seller dashboard to prepare it for dispatch.\n`;
 
 /**
- * Tells a seller of a new order: an in-app notification, then an e-mail. A failed attempt
- * (the mailer is down) is retried by the queue; the retry finds the notification recorded
- * and sends only the e-mail, so the seller gets one of each.
+ * Tells a seller of a new order: an in-app notification, then an e-mail, each recorded in the
+ * notification's stream. A failed or interrupted attempt is retried by the queue (and a job the
+ * queue lost is added again by the reconciliation); the retry does only what is not recorded,
+ * so the seller gets one of each. Only a crash between the mail server's acceptance and the
+ * record can send the e-mail twice.
  */
 export const notifySeller: Worker<NotifySellerJob> = {
   name: NOTIFY_SELLER,
@@ -50,6 +64,8 @@ export const notifySeller: Worker<NotifySellerJob> = {
     const seller = await load(platform.events, accountStream(data.sellerId), accountDecider);
     if (!seller) throw new Error(`No account for seller ${data.sellerId}`);
     const notification = await recordNotification(platform.events, data);
+    if (notification.mailed) return;
     await platform.mail.send({ to: seller.email, subject: notification.title, text: newOrderMail(seller.fullName, notification) });
+    await recordMailed(platform.events, data, seller.email);
   },
 };

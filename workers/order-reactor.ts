@@ -21,11 +21,21 @@ function linesBySeller(lines: readonly OrderLine[]): Map<string, OrderLine[]> {
   return bySeller;
 }
 
+/** The notify-seller jobs an OrderPlaced calls for: one per seller of its lines, each under an id of its own. */
+export function notifySellerJobs(placed: RecordedEvent): Array<{ job: NotifySellerJob; options: { jobId: string } }> {
+  const { orderId, lines } = (placed as Extract<OrderEvent, { type: 'OrderPlaced' }> & RecordedEvent).data;
+  const cause = { eventId: placed.id, correlationId: placed.metadata.correlationId };
+  return [...linesBySeller(lines)].map(([sellerId, sellerLines]) => ({
+    job: { orderId, sellerId, lines: sellerLines, cause },
+    options: { jobId: `${NOTIFY_SELLER}:${orderId}:${sellerId}` },
+  }));
+}
+
 /**
- * Turns every OrderPlaced into one notify-seller job per seller of its lines. It runs as a
- * projection whose output is jobs: the runner keeps its checkpoint, so an order appended
- * while no worker ran (or just before a crash) is picked up at the next start, and the job
- * ids (one per order and seller) make a replay of the log add nothing.
+ * Turns every OrderPlaced into its notify-seller jobs. It runs as a projection whose output is
+ * jobs: the runner stores its checkpoint only after the batch's `apply` calls return, that is
+ * after the durable queue has stored the jobs, so an order is never passed before its jobs are
+ * kept (a crash in between adds them again, and the job ids make that a no-op).
  */
 export function orderReactor(queue: Queue, retry: RetryPolicy = NOTIFY_RETRY): Projection {
   return {
@@ -34,12 +44,7 @@ export function orderReactor(queue: Queue, retry: RetryPolicy = NOTIFY_RETRY): P
     eventTypes: new Set<OrderEvent['type']>(['OrderPlaced']),
 
     async apply(recorded: RecordedEvent): Promise<void> {
-      const { orderId, lines } = (recorded as Extract<OrderEvent, { type: 'OrderPlaced' }> & RecordedEvent).data;
-      const cause = { eventId: recorded.id, correlationId: recorded.metadata.correlationId };
-      for (const [sellerId, sellerLines] of linesBySeller(lines)) {
-        const job: NotifySellerJob = { orderId, sellerId, lines: sellerLines, cause };
-        await queue.add(NOTIFY_SELLER, job, { jobId: `${NOTIFY_SELLER}:${orderId}:${sellerId}`, ...retry });
-      }
+      for (const { job, options } of notifySellerJobs(recorded)) await queue.add(NOTIFY_SELLER, job, { ...options, ...retry });
     },
   };
 }

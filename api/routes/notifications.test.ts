@@ -103,7 +103,7 @@ describe('POST /api/notifications/{id}/read', () => {
     expect(listed.body).toEqual({ items: [expect.objectContaining({ id, read: true })], unread: 0 });
 
     expect((await seller.post(`/api/notifications/${id}/read`)).status).toBe(200);
-    expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationRead']);
+    expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed', 'NotificationRead']);
   });
 
   it("answers 404 for another seller's notification and for an unknown one, storing nothing", async () => {
@@ -115,7 +115,7 @@ describe('POST /api/notifications/{id}/read', () => {
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Notification not found' } });
     }
-    expect(await eventsOf(id)).toEqual(['SellerNotified']);
+    expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await eventsOf('no-such-notification')).toEqual([]);
   });
 
@@ -124,6 +124,6 @@ describe('POST /api/notifications/{id}/read', () => {
     const id = notificationId(seller.user!.id, await orderFrom(seller));
     expect((await api.anonymous().post(`/api/notifications/${id}/read`)).status).toBe(401);
     expect((await buyer.post(`/api/notifications/${id}/read`)).status).toBe(403);
-    expect(await eventsOf(id)).toEqual(['SellerNotified']);
+    expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
 });

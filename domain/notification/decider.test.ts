@@ -62,6 +62,26 @@ describe('MarkNotificationRead', () => {
   });
 });
 
+describe('RecordNotificationMailed', () => {
+  const record: NotificationCommand = { type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT };
+  const mailed: NotificationEvent = { type: 'NotificationMailed', data: { notificationId: notified.data.notificationId, to: 'meera@mibi.test', at: AT } };
+
+  it('records that the e-mail went out, once', () => {
+    given(notificationDecider, [notified]).when(record).then([mailed]);
+    given(notificationDecider, [notified, mailed]).when(record).then([]);
+    given(notificationDecider, [notified, read, mailed]).when(record).then([]);
+  });
+
+  it('answers not found before the notification is recorded', () => {
+    given(notificationDecider).when(record).then({ code: 'not_found', status: 404, message: 'Notification not found' });
+  });
+
+  it('keeps the notification unread and re-notifying a no-op', () => {
+    given(notificationDecider, [notified, mailed]).when(markRead()).then([read]);
+    given(notificationDecider, [notified, mailed]).when(notify).then([]);
+  });
+});
+
 it('lists only the lines it is given', () => {
   expect(newOrderNotice(orderId, [line('Pashmina Shawl', 1_250_000, 1)])).toEqual({
     title: 'New order #8d3f1c2a',

@@ -12,7 +12,8 @@ import { type NotificationEvent, notificationId } from './events.ts';
  */
 export type NotificationCommand =
   | { type: 'NotifySeller'; sellerId: string; orderId: string; lines: OrderLine[]; at: string }
-  | { type: 'MarkNotificationRead'; actor: Actor; at: string };
+  | { type: 'MarkNotificationRead'; actor: Actor; at: string }
+  | { type: 'RecordNotificationMailed'; to: string; at: string };
 
 export interface Notification {
   notificationId: string;
@@ -20,6 +21,8 @@ export interface Notification {
   title: string;
   body: string;
   read: boolean;
+  /** Its e-mail went out. */
+  mailed: boolean;
 }
 
 export type NotificationState = Notification | null;
@@ -36,12 +39,17 @@ export function newOrderNotice(orderId: string, lines: readonly OrderLine[]): { 
 export const notificationDecider: Decider<NotificationCommand, NotificationState, NotificationEvent> = {
   initialState: null,
 
-  evolve(state, { type, data }) {
-    if (type === 'SellerNotified') {
-      const { notificationId, sellerId, title, body } = data;
-      return { notificationId, sellerId, title, body, read: false };
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SellerNotified': {
+        const { notificationId, sellerId, title, body } = event.data;
+        return { notificationId, sellerId, title, body, read: false, mailed: false };
+      }
+      case 'NotificationRead':
+        return state && { ...state, read: true };
+      case 'NotificationMailed':
+        return state && { ...state, mailed: true };
     }
-    return state && { ...state, read: true };
   },
 
   decide(command, state) {
@@ -51,6 +59,11 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
       const { sellerId, orderId, lines, at } = command;
       const id = notificationId(sellerId, orderId);
       return [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, ...newOrderNotice(orderId, lines), at } }];
+    }
+    if (command.type === 'RecordNotificationMailed') {
+      if (state === null) throw new DomainError('not_found', 'Notification not found', 404);
+      if (state.mailed) return [];
+      return [{ type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } }];
     }
     // Another seller's notification answers like a missing one: its existence is not theirs to learn.
     if (state === null || state.sellerId !== command.actor.userId) {

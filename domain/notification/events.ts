@@ -8,4 +8,6 @@ export type NotificationEvent =
       type: 'SellerNotified';
       data: { notificationId: string; sellerId: string; orderId: string; title: string; body: string; at: string };
     }
-  | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } };
+  | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } }
+  /** The e-mail of the notification went out (so a retried job does not send it again). */
+  | { type: 'NotificationMailed'; data: { notificationId: string; to: string; at: string } };

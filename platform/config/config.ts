@@ -37,6 +37,8 @@ const schema = z.object({
   AUTO_VERIFY: flag.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
+  RECONCILE_EVERY_S: z.coerce.number({ error: 'must be a number of seconds' }).positive('must be a number of seconds').default(60),
 });
 
 /**

@@ -11,10 +11,10 @@ import { CommandResultSchema, IdParamsSchema, pageOf, pagingFields } from './sha
 const tags = ['Admin'];
 
 /** A command on one product without a body. */
-const commandRoute = (action: 'verify' | 'feature' | 'unfeature', summary: string) =>
+const commandRoute = <A extends 'verify' | 'feature' | 'unfeature'>(action: A, summary: string) =>
   createRoute({
     method: 'post',
-    path: `/{id}/${action}`,
+    path: `/{id}/${action}` as `/{id}/${A}`,
     tags,
     summary,
     request: { params: IdParamsSchema },

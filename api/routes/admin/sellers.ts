@@ -48,10 +48,10 @@ const StandingResultSchema = z
 const tags = ['Admin'];
 
 /** Verify, suspend and reinstate: one command each, answered alike. */
-const standingRoute = <B extends z.ZodType>(action: 'verify' | 'suspend' | 'reinstate', summary: string, body: B) =>
+const standingRoute = <A extends 'verify' | 'suspend' | 'reinstate', B extends z.ZodType>(action: A, summary: string, body: B) =>
   createRoute({
     method: 'post',
-    path: `/{id}/${action}`,
+    path: `/{id}/${action}` as `/{id}/${A}`,
     tags,
     summary,
     request: { params: IdParamsSchema, body: jsonBody(body) },
