@@ -16,7 +16,7 @@ FROM base AS deps
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 # The npm bundled with Node 20 ignores package.json's `allowScripts`, so install without
 # scripts and then run them only for the packages that field allows. (A bare `npm rebuild`
 # would run every package's scripts, hence the emptiness check.)
