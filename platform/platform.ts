@@ -81,8 +81,8 @@ async function openQueue(config: Config): Promise<Queue> {
     const { BullMqQueue } = await import('./queue/bullmq.ts');
     return new BullMqQueue(config.REDIS_URL, 'mibi');
   }
-  const { MemoryQueue } = await import('./queue/memory.ts');
-  return new MemoryQueue();
+  const { SqliteQueue } = await import('./queue/sqlite.ts');
+  return new SqliteQueue(join(resolve(config.DATA_DIR), 'jobs.db'));
 }
 
 async function openBus(config: Config): Promise<Bus> {

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from './server.fixtures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -12,23 +12,7 @@ afterEach(() => {
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-start-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', 'all'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = async () => {
-    for (let i = 0; i < 600 && child.exitCode === null; i++) {
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) return match[1]!;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${output}`);
-  };
-  return { child, exited, url, output: () => output };
+  return startServer(dir, env);
 }
 
 describe('the process entry', () => {
@@ -37,7 +21,7 @@ describe('the process entry', () => {
     const health = await (await fetch(`${await server.url()}/api/health`)).json();
     expect(health).toMatchObject({
       status: 'ok',
-      adapters: { events: 'sqlite', read: 'sqlite', queue: 'memory', bus: 'memory', blobs: 'fs' },
+      adapters: { events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'memory', blobs: 'fs' },
       projections: { 'log-stats': { lag: expect.any(Number) } },
     });
     server.child.kill('SIGTERM');

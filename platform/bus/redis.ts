@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { ConnectionLog } from '../redis/connection-log.ts';
 import type { Bus, BusHandler } from './port.ts';
 import { Subscribers } from './subscribers.ts';
 
@@ -17,8 +18,9 @@ export class RedisBus implements Bus {
 
   constructor(redisUrl: string, prefix = 'mibi') {
     this.#prefix = `${prefix}:`;
-    this.#publisher = new Redis(redisUrl);
-    this.#subscriber = new Redis(redisUrl);
+    const log = new ConnectionLog('bus');
+    this.#publisher = log.watch(new Redis(redisUrl));
+    this.#subscriber = log.watch(new Redis(redisUrl));
     this.#subscriber.on('message', (channel: string, raw: string) => this.#receive(channel, raw));
   }
 

@@ -14,10 +14,17 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-// A fresh key prefix per test keeps tests apart on the one server.
-queueContract('BullMqQueue', async () => {
-  const queue = new BullMqQueue(redis.url, `test-${randomUUID()}`);
-  return { queue, cleanup: () => queue.close() };
+/** Short locks and stalled checks so the crash and shared-storage cases finish in a second or two. */
+const OPTIONS = { lockDuration: 500, stalledInterval: 250 };
+
+// A fresh key prefix per test keeps tests apart on the one server; the prefix is the storage.
+queueContract('BullMqQueue', {
+  async open(storage = `test-${randomUUID()}`) {
+    const queue = new BullMqQueue(redis.url, storage, OPTIONS);
+    return { queue, storage, cleanup: () => queue.close() };
+  },
+  fixtureArgs: (prefix) => ['bullmq', prefix, JSON.stringify({ redisUrl: redis.url, ...OPTIONS })],
+  leaseMs: OPTIONS.lockDuration,
 });
 
 it('closes every Redis connection it opened', async () => {
@@ -28,18 +35,4 @@ it('closes every Redis connection it opened', async () => {
   expect(await otherClients(redis.url)).toBeGreaterThan(0);
   await queue.close();
   await vi.waitFor(async () => expect(await otherClients(redis.url)).toBe(0));
-});
-
-it('keeps waiting jobs in Redis for the next process after close()', async () => {
-  const prefix = `test-${randomUUID()}`;
-  const first = new BullMqQueue(redis.url, prefix);
-  await first.add('durable', { orderId: 'o-7' }, { jobId: 'notify-o-7' });
-  await first.close();
-
-  const second = new BullMqQueue(redis.url, prefix);
-  const seen: unknown[] = [];
-  second.process('durable', async (job) => void seen.push(job.data));
-  await second.drained('durable');
-  await second.close();
-  expect(seen).toEqual([{ orderId: 'o-7' }]);
 });

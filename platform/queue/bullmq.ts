@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue as BullQueue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { ConnectionLog, isConnectionError } from '../redis/connection-log.ts';
 import { defaultJobOptions, type DeadLetter, type JobHandler, type JobOptions, type Queue } from './port.ts';
 
 /** Completed jobs are kept this long so a repeated jobId stays a no-op; the count caps memory under load. */
@@ -17,10 +18,23 @@ const UNFINISHED = ['waiting', 'delayed', 'active', 'prioritized', 'waiting-chil
 const toBullId = (id: string) => `id-${encodeURIComponent(id)}`;
 const fromBullId = (bullId: string) => decodeURIComponent(bullId.slice('id-'.length));
 
+export interface BullMqQueueOptions {
+  /**
+   * How long a worker's lock on a running job lasts (BullMQ renews it every half of that
+   * while the job runs). A job whose process died is taken again once its lock has expired
+   * and a worker's stalled-job check has noticed it (within two checks). Default 30 s.
+   */
+  lockDuration?: number;
+  /** How often each worker looks for running jobs whose lock expired. Default 30 s. */
+  stalledInterval?: number;
+}
+
 /** Jobs in Redis through BullMQ: one BullMQ queue per job name, workers compete across processes. */
 export class BullMqQueue implements Queue {
   readonly kind = 'bullmq';
   readonly #prefix: string;
+  readonly #options: BullMqQueueOptions;
+  readonly #log = new ConnectionLog('queue');
   /**
    * Shared by every queue and worker of this instance (workers duplicate it for their
    * blocking reads). Workers need `maxRetriesPerRequest: null`, so add() also waits
@@ -31,9 +45,10 @@ export class BullMqQueue implements Queue {
   readonly #workers: Worker[] = [];
   #closing: Promise<void> | undefined;
 
-  constructor(redisUrl: string, prefix = 'mibi') {
+  constructor(redisUrl: string, prefix = 'mibi', options: BullMqQueueOptions = {}) {
     this.#prefix = prefix;
-    this.#connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.#options = options;
+    this.#connection = this.#log.watch(new Redis(redisUrl, { maxRetriesPerRequest: null }));
   }
 
   async add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {
@@ -51,9 +66,13 @@ export class BullMqQueue implements Queue {
     const worker = new Worker<T>(
       name,
       (job) => handler({ id: fromBullId(job.id!), name, data: job.data, attempt: job.attemptsMade + 1 }),
-      { connection: this.#connection, prefix: this.#prefix, concurrency: options.concurrency ?? 1 },
+      { connection: this.#connection, prefix: this.#prefix, concurrency: options.concurrency ?? 1, ...this.#options },
     );
     worker.on('error', reportError);
+    // A worker runs on two duplicates of the shared connection (one for its blocking reads):
+    // they are reachable only once connected, and until then BullMQ's own listeners hold their errors.
+    const backend = worker.getBackend();
+    for (const client of [backend.client, backend.blockingClient]) void client?.then((c) => this.#log.watch(c), () => {});
     this.#workers.push(worker);
   }
 
@@ -103,6 +122,7 @@ export class BullMqQueue implements Queue {
   }
 }
 
+/** Connection errors are left to the ConnectionLog: one line an outage instead of one a retry. */
 function reportError(error: Error): void {
-  console.error(`[queue:bullmq] ${error.message}`);
+  if (!isConnectionError(error)) console.error(`[queue:bullmq] ${error.message}`);
 }

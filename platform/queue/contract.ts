@@ -1,24 +1,38 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job, Queue } from './port.ts';
 
 export interface OpenedQueue {
   queue: Queue;
+  /** Where the jobs are kept (a file, a key prefix): open(storage) reaches the same jobs. */
+  storage: string;
   cleanup(): Promise<void>;
+}
+
+export interface QueueUnderTest {
+  /** A queue on fresh, empty storage; or, given `storage`, another instance on the same jobs. */
+  open(storage?: string): Promise<OpenedQueue>;
+  /** The arguments that make `crash.fixture.ts` open this adapter, as open() does, on `storage`. */
+  fixtureArgs(storage: string): string[];
+  /** How long a job stays locked to a consumer that stops renewing it, as open() configures it. */
+  leaseMs: number;
 }
 
 /** Long enough for a worker to pick up a job it should not, short enough to keep the suite quick. */
 const QUIET_MS = 100;
 const WAIT = { timeout: 5_000, interval: 10 };
+const CRASH_FIXTURE = join(import.meta.dirname, 'crash.fixture.ts');
 
 /** The behaviour every Queue adapter must show; each test gets a freshly opened, empty queue. */
-export function queueContract(name: string, open: () => Promise<OpenedQueue>): void {
+export function queueContract(name: string, adapter: QueueUnderTest): void {
   describe(`Queue contract: ${name}`, () => {
     let opened: OpenedQueue;
     let queue: Queue;
 
     beforeEach(async () => {
-      opened = await open();
+      opened = await adapter.open();
       queue = opened.queue;
     });
 
@@ -170,6 +184,79 @@ export function queueContract(name: string, open: () => Promise<OpenedQueue>): v
       expect(events).toEqual(['start a', 'end a']);
       await expect(queue.add('closing', 'c')).rejects.toThrow('closed');
       await queue.close();
+    });
+
+    it('keeps the jobs that had not run at close() for the next instance on the same storage, which runs each once', async () => {
+      const ids = ['r-0', 'r-1', 'r-2', 'r-3', 'r-4', 'r-5'];
+      const runs: string[] = [];
+      let started!: () => void;
+      const firstStarted = new Promise<void>((resolve) => (started = resolve));
+      queue.process('restart', async (job) => {
+        runs.push(job.id);
+        started();
+        await sleep(QUIET_MS / 2);
+      });
+      for (const jobId of ids) await queue.add('restart', { jobId }, { jobId });
+      await firstStarted;
+      await queue.close();
+      expect(runs.length).toBeLessThan(ids.length);
+
+      const restarted = await adapter.open(opened.storage);
+      try {
+        restarted.queue.process('restart', async (job) => void runs.push(job.id));
+        await restarted.queue.drained('restart');
+      } finally {
+        await restarted.cleanup();
+      }
+      expect(runs.toSorted()).toEqual(ids);
+    });
+
+    it('runs again a job whose process was killed while running it, and no job that had completed', async () => {
+      // The child completes done-1..3 (drained: their completion is stored), then hangs in
+      // "hang" with "after" waiting behind it, and is killed there.
+      const child = spawn(process.execPath, ['--import', 'tsx', CRASH_FIXTURE, ...adapter.fixtureArgs(opened.storage)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('hanging hang') && output.includes('added after')) resolve();
+          });
+          void exited.then(() => reject(new Error(`crash fixture exited early:\n${output}`)));
+        });
+      } finally {
+        child.kill('SIGKILL'); // also when the wait failed, so no child outlives the test
+        await exited;
+      }
+      expect(output.match(/^ran .*/gm)).toEqual(['ran done-1', 'ran done-2', 'ran done-3']);
+
+      const runs: string[] = [];
+      queue.process('crash', async (job) => void runs.push(job.id));
+      await queue.drained('crash');
+      expect(runs.toSorted()).toEqual(['after', 'hang']);
+    }, 30_000);
+
+    it('runs a job that outlasts its lease on only one of two instances sharing the storage', async () => {
+      const other = await adapter.open(opened.storage);
+      try {
+        const runs: string[] = [];
+        const consumer = (instance: string) => async (job: Job) => {
+          runs.push(`${job.id} on ${instance}`);
+          if (job.id === 'slow') await sleep(adapter.leaseMs * 3);
+        };
+        queue.process('shared', consumer('first'), { concurrency: 2 });
+        other.queue.process('shared', consumer('second'), { concurrency: 2 });
+        await queue.add('shared', null, { jobId: 'slow' });
+        for (let i = 0; i < 4; i++) await other.queue.add('shared', null, { jobId: `quick-${i}` });
+        await queue.drained('shared');
+        await other.queue.drained('shared');
+        expect(runs.map((run) => run.split(' ')[0]).toSorted()).toEqual(['quick-0', 'quick-1', 'quick-2', 'quick-3', 'slow']);
+      } finally {
+        await other.cleanup();
+      }
     });
   });
 }

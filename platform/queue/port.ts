@@ -2,6 +2,17 @@
  * Queue port: durable background jobs for side effects (notify-seller, ...).
  * Jobs are deduplicated by id, retried with exponential backoff and moved to a
  * dead-letter list after their last attempt. Every adapter passes `contract.ts`.
+ *
+ * Delivery is at least once: a job whose process dies while running it runs again once its
+ * lease (SQLite) or lock (BullMQ) expires, so handlers must be idempotent. close() lets
+ * running jobs finish and leaves waiting ones stored for the next start.
+ *
+ * "Durable" means, per adapter:
+ * - SqliteQueue (embedded, `DATA_DIR/jobs.db`): an added job survives a crash (kill -9) or a
+ *   restart of the process; only a crash of the machine itself may lose the last commits.
+ * - BullMqQueue (`REDIS_URL`): as durable as the Redis persistence configured (AOF, RDB);
+ *   the jobs are lost when Redis restarts empty, so what must happen is re-derived from the
+ *   event log, never trusted to the queue alone.
  */
 
 export interface JobOptions {

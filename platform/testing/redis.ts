@@ -9,6 +9,10 @@ export interface RedisServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Stops the server as an operator would (`redis-cli shutdown nosave`): its clients lose their connections. */
+  shutdown(): Promise<void>;
+  /** Starts it again, empty, on the same port. */
+  restart(): Promise<void>;
 }
 
 const INSTALL_COMMAND = 'apt-get install -y redis-server';
@@ -43,6 +47,23 @@ async function answersPing(port: number): Promise<boolean> {
  */
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
+  let running = await launch(port);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => running.stop(),
+    shutdown: async () => {
+      const cli = spawn('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { stdio: 'ignore' });
+      await Promise.all([once(cli, 'exit'), running.exited]);
+    },
+    restart: async () => {
+      await running.stop();
+      running = await launch(port);
+    },
+  };
+}
+
+async function launch(port: number): Promise<{ exited: Promise<void>; stop(): Promise<void> }> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,9 +77,12 @@ export async function startRedis(): Promise<RedisServer> {
   child.once('error', (error: NodeJS.ErrnoException) => {
     failure = error.code === 'ENOENT' ? new Error(INSTALL_COMMAND) : error;
   });
-  child.once('exit', (code, signal) => {
-    failure ??= new Error(`redis-server exited (${signal ?? `code ${code}`}) before answering PING:\n${output}`);
-  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      failure ??= new Error(`redis-server exited (${signal ?? `code ${code}`}) before answering PING:\n${output}`);
+      resolve();
+    }),
+  );
   // 'exit' handlers run synchronously, so a kill is all that can be done there.
   const killOnExit = () => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -67,7 +91,7 @@ export async function startRedis(): Promise<RedisServer> {
     process.off('exit', killOnExit);
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await exited;
   };
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
@@ -79,7 +103,7 @@ export async function startRedis(): Promise<RedisServer> {
     }
     await sleep(20);
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { exited, stop };
 }
 
 /** How many other clients the server at `url` has: a closed adapter must leave none behind. */

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { defaultJobOptions, type DeadLetter, type Job, type JobHandler, type JobOptions, type Queue } from './port.ts';
+
+export interface SqliteQueueOptions {
+  /**
+   * How long a claimed job stays locked to the consumer that claimed it. The consumer renews
+   * the lease every third of it while the job runs; a job whose process died is taken again
+   * by any consumer (this process after a restart, or another one) once its lease has expired.
+   * Default 10 s.
+   */
+  leaseMs?: number;
+  /** How often an idle consumer looks for jobs added by other processes. Default 200 ms. */
+  pollMs?: number;
+  /** How long a completed job's id is kept, so that adding it again stays a no-op. Default 7 days. */
+  keepDoneMs?: number;
+  /** How long a write waits for another process's lock on the file before failing. Default 5 s. */
+  busyTimeoutMs?: number;
+}
+
+const DEFAULTS = { leaseMs: 10_000, pollMs: 200, keepDoneMs: 7 * 24 * 60 * 60 * 1000, busyTimeoutMs: 5_000 };
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const LEASE_LOST_ERROR = 'its process stopped while running it (lease expired) on the last attempt';
+
+/**
+ * One row a job. `state` moves waiting -> running -> done | dead, or back to waiting for a
+ * retry. `run_at` is when a waiting job may run (later for a retry's backoff) and, while it
+ * is running, when its lease ends: a running row whose run_at has passed is claimable again.
+ * `attempt` counts the attempts started. UNIQUE (name, id) makes a repeated id a no-op.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS jobs (
+    seq INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    id TEXT NOT NULL,
+    data TEXT NOT NULL,
+    state TEXT NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL,
+    backoff_ms INTEGER NOT NULL,
+    run_at INTEGER NOT NULL,
+    owner TEXT,
+    error TEXT,
+    finished_at INTEGER,
+    UNIQUE (name, id)
+  ) STRICT;
+  CREATE INDEX IF NOT EXISTS jobs_unfinished ON jobs (name, run_at) WHERE state IN ('waiting', 'running');
+  CREATE INDEX IF NOT EXISTS jobs_done ON jobs (finished_at) WHERE state = 'done';
+`;
+
+/** A claimed job as the claim returns it. */
+interface Claimed {
+  seq: number;
+  id: string;
+  data: string;
+  attempt: number;
+  attempts: number;
+  backoff_ms: number;
+}
+
+interface Consumer {
+  handler: JobHandler;
+  concurrency: number;
+  running: number;
+}
+
+/** What this instance knows of one job name. */
+class Lane {
+  readonly consumers: Consumer[] = [];
+  /** The next look at the table: a due retry, an expiring lease, or the poll for other processes' jobs. */
+  timer: NodeJS.Timeout | undefined;
+  pumpScheduled = false;
+  /** Woken whenever a job of this name settles here, so drained() looks again at once. */
+  readonly settled = new Set<() => void>();
+
+  constructor(readonly name: string) {}
+
+  get hasRoom(): boolean {
+    return this.consumers.some((c) => c.running < c.concurrency);
+  }
+}
+
+/**
+ * Durable jobs in one SQLite file: the embedded default. Jobs survive a crash or a restart,
+ * several processes on one machine may share the file (each claims with BEGIN IMMEDIATE and
+ * holds a lease), and close() leaves waiting jobs stored for the next start.
+ *
+ * A job added here wakes this instance's consumers at once; jobs added by other processes
+ * are found by a poll every `pollMs`, due retries and expired leases by a timer set to the
+ * next due time. Completed jobs are pruned after `keepDoneMs`; dead letters are kept.
+ */
+export class SqliteQueue implements Queue {
+  readonly kind = 'sqlite';
+  readonly #db: Database.Database;
+  readonly #options: Required<SqliteQueueOptions>;
+  /** Marks this instance's leases: a consumer only finishes jobs it still holds. */
+  readonly #owner = randomUUID();
+  readonly #statements: ReturnType<typeof prepare>;
+  readonly #claim: (name: string, limit: number) => Claimed[];
+  readonly #lanes = new Map<string, Lane>();
+  /** Jobs running here, by seq, whose leases the heartbeat renews. */
+  readonly #leased = new Set<number>();
+  readonly #running = new Set<Promise<void>>();
+  #heartbeat: NodeJS.Timeout | undefined;
+  readonly #pruner: NodeJS.Timeout;
+  #closing: Promise<void> | undefined;
+
+  /** `path` is a file, or ':memory:' for a private queue that lives as long as the object. */
+  constructor(path: string, options: SqliteQueueOptions = {}) {
+    this.#options = { ...DEFAULTS, ...options };
+    this.#db = new Database(path);
+    this.#db.pragma('journal_mode = WAL');
+    // In WAL mode a commit is in the WAL file when the call returns: it survives kill -9 of
+    // the process, and only a crash of the machine before the next checkpoint loses it.
+    this.#db.pragma('synchronous = NORMAL');
+    this.#db.pragma(`busy_timeout = ${this.#options.busyTimeoutMs}`);
+    this.#db.exec(SCHEMA);
+    this.#statements = prepare(this.#db);
+    // IMMEDIATE takes the write lock before reading, so two processes never claim one job.
+    this.#claim = this.#db.transaction((name: string, limit: number): Claimed[] => {
+      const now = Date.now();
+      this.#statements.buryLost.run({ name, now, error: LEASE_LOST_ERROR });
+      return this.#statements.claim.all({ name, now, limit, leaseEnd: now + this.#options.leaseMs, owner: this.#owner });
+    }).immediate;
+    this.#prune();
+    this.#pruner = setInterval(() => this.#prune(), PRUNE_EVERY_MS).unref();
+  }
+
+  async add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {
+    this.#assertOpen();
+    const { changes } = this.#statements.add.run({
+      name,
+      id: options.jobId ?? randomUUID(),
+      data: JSON.stringify(data) ?? 'null',
+      attempts: options.attempts ?? defaultJobOptions.attempts,
+      backoffMs: options.backoffMs ?? defaultJobOptions.backoffMs,
+      now: Date.now(),
+    });
+    const lane = this.#lanes.get(name);
+    if (changes > 0 && lane) this.#wake(lane);
+  }
+
+  process<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
+    this.#assertOpen();
+    const lane = this.#lane(name);
+    lane.consumers.push({ handler: handler as JobHandler, concurrency: options.concurrency ?? 1, running: 0 });
+    this.#wake(lane);
+  }
+
+  async deadLetters(name: string): Promise<DeadLetter[]> {
+    return this.#statements.deadLetters.all(name).map((row) => ({ ...row, name, data: JSON.parse(row.data) }));
+  }
+
+  /** Counts every process's jobs of `name`: also those another process is running or left behind. */
+  async drained(name: string): Promise<void> {
+    const lane = this.#lane(name);
+    for (;;) {
+      if (!this.#db.open) throw new Error('The queue is closed');
+      if (this.#statements.nextDue.get(name)!.next === null) return;
+      await new Promise<void>((resolve) => {
+        const look = () => {
+          clearTimeout(timer);
+          lane.settled.delete(look);
+          resolve();
+        };
+        // Not unref'ed: a script awaiting drained() must stay alive through a retry's backoff.
+        const timer = setTimeout(look, this.#options.pollMs);
+        lane.settled.add(look);
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      for (const lane of this.#lanes.values()) clearTimeout(lane.timer);
+      clearInterval(this.#pruner);
+      // Running jobs finish and record their outcome; waiting ones stay in the file.
+      while (this.#running.size > 0) await Promise.all(this.#running);
+      for (const lane of this.#lanes.values()) this.#settle(lane);
+      this.#db.close();
+    })();
+    return this.#closing;
+  }
+
+  #assertOpen(): void {
+    if (this.#closing) throw new Error('The queue is closed');
+  }
+
+  #lane(name: string): Lane {
+    let lane = this.#lanes.get(name);
+    if (!lane) this.#lanes.set(name, (lane = new Lane(name)));
+    return lane;
+  }
+
+  /** Pumps soon, once, whatever asked: an add inside a handler must not re-enter the pump. */
+  #wake(lane: Lane): void {
+    if (lane.pumpScheduled) return;
+    lane.pumpScheduled = true;
+    queueMicrotask(() => {
+      lane.pumpScheduled = false;
+      this.#pump(lane);
+    });
+  }
+
+  /** Claims what the lane's consumers have room for, then sets the timer for the next look. */
+  #pump(lane: Lane): void {
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    if (this.#closing || !lane.hasRoom) return;
+    let delay = this.#options.pollMs;
+    try {
+      for (const consumer of lane.consumers) {
+        const room = consumer.concurrency - consumer.running;
+        if (room > 0) for (const claimed of this.#claim(lane.name, room)) this.#run(lane, consumer, claimed);
+      }
+      if (!lane.hasRoom) return;
+      const { next } = this.#statements.nextDue.get(lane.name)!;
+      if (next !== null) delay = Math.min(delay, Math.max(0, next - Date.now()));
+    } catch (error) {
+      // SQLITE_BUSY beyond busy_timeout, a full disk...: the next look tries again.
+      report(`could not claim jobs of ${lane.name}`, error);
+    }
+    // Not unref'ed: like a worker's open connection, a consumer keeps its process alive until close().
+    lane.timer = setTimeout(() => this.#wake(lane), delay);
+  }
+
+  #run(lane: Lane, consumer: Consumer, claimed: Claimed): void {
+    consumer.running++;
+    this.#leased.add(claimed.seq);
+    this.#heartbeat ??= setInterval(() => this.#renewLeases(), this.#options.leaseMs / 3);
+    const run = this.#attempt(lane, consumer, claimed).finally(() => {
+      consumer.running--;
+      this.#leased.delete(claimed.seq);
+      if (this.#leased.size === 0) {
+        clearInterval(this.#heartbeat);
+        this.#heartbeat = undefined;
+      }
+      this.#running.delete(run);
+      this.#wake(lane);
+      this.#settle(lane);
+    });
+    this.#running.add(run);
+  }
+
+  async #attempt(lane: Lane, consumer: Consumer, claimed: Claimed): Promise<void> {
+    const { seq, id, attempt } = claimed;
+    let failure: unknown;
+    try {
+      await consumer.handler({ id, name: lane.name, data: JSON.parse(claimed.data), attempt } satisfies Job);
+    } catch (error) {
+      failure = error ?? new Error('failed');
+    }
+    try {
+      const now = Date.now();
+      const held = { seq, owner: this.#owner, attempt, now };
+      const { changes } =
+        failure === undefined
+          ? this.#statements.complete.run(held)
+          : this.#statements.fail.run({
+              ...held,
+              error: failure instanceof Error ? failure.message : String(failure),
+              retryAt: now + claimed.backoff_ms * 2 ** (attempt - 1),
+            });
+      if (changes === 0) console.error(`[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`);
+    } catch (error) {
+      // The lease runs out and the job runs again: at least once, never lost.
+      report(`could not record the outcome of job ${id} of ${lane.name}`, error);
+    }
+  }
+
+  #renewLeases(): void {
+    try {
+      this.#statements.renew.run({ owner: this.#owner, seqs: JSON.stringify([...this.#leased]), leaseEnd: Date.now() + this.#options.leaseMs });
+    } catch (error) {
+      report('could not renew the leases of running jobs', error);
+    }
+  }
+
+  #settle(lane: Lane): void {
+    for (const look of [...lane.settled]) look();
+  }
+
+  #prune(): void {
+    try {
+      this.#statements.prune.run(Date.now() - this.#options.keepDoneMs);
+    } catch (error) {
+      report('could not prune completed jobs', error);
+    }
+  }
+}
+
+function report(what: string, error: unknown): void {
+  console.error(`[queue:sqlite] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function prepare(db: Database.Database) {
+  const UNFINISHED = `state IN ('waiting', 'running')`;
+  return {
+    add: db.prepare<{ name: string; id: string; data: string; attempts: number; backoffMs: number; now: number }>(
+      `INSERT INTO jobs (name, id, data, state, attempts, backoff_ms, run_at)
+       VALUES (:name, :id, :data, 'waiting', :attempts, :backoffMs, :now) ON CONFLICT (name, id) DO NOTHING`,
+    ),
+    /** A job whose lease expired on its last attempt is not run again: its process died running it each time. */
+    buryLost: db.prepare<{ name: string; now: number; error: string }>(
+      `UPDATE jobs SET state = 'dead', owner = NULL, error = :error, finished_at = :now
+       WHERE name = :name AND ${UNFINISHED} AND run_at <= :now AND state = 'running' AND attempt >= attempts`,
+    ),
+    claim: db.prepare<{ name: string; now: number; limit: number; leaseEnd: number; owner: string }, Claimed>(
+      `UPDATE jobs SET state = 'running', attempt = attempt + 1, run_at = :leaseEnd, owner = :owner
+       WHERE seq IN (SELECT seq FROM jobs WHERE name = :name AND ${UNFINISHED} AND run_at <= :now ORDER BY run_at LIMIT :limit)
+       RETURNING seq, id, data, attempt, attempts, backoff_ms`,
+    ),
+    renew: db.prepare<{ owner: string; seqs: string; leaseEnd: number }>(
+      `UPDATE jobs SET run_at = :leaseEnd WHERE owner = :owner AND seq IN (SELECT value FROM json_each(:seqs))`,
+    ),
+    complete: db.prepare<{ seq: number; owner: string; attempt: number; now: number }>(
+      `UPDATE jobs SET state = 'done', owner = NULL, error = NULL, finished_at = :now
+       WHERE seq = :seq AND owner = :owner AND attempt = :attempt`,
+    ),
+    fail: db.prepare<{ seq: number; owner: string; attempt: number; now: number; error: string; retryAt: number }>(
+      `UPDATE jobs SET owner = NULL, error = :error,
+         state = CASE WHEN attempt >= attempts THEN 'dead' ELSE 'waiting' END,
+         run_at = :retryAt,
+         finished_at = CASE WHEN attempt >= attempts THEN :now END
+       WHERE seq = :seq AND owner = :owner AND attempt = :attempt`,
+    ),
+    nextDue: db.prepare<string, { next: number | null }>(`SELECT min(run_at) AS next FROM jobs WHERE name = ? AND ${UNFINISHED}`),
+    deadLetters: db.prepare<string, { id: string; data: string; attempt: number; error: string }>(
+      `SELECT id, data, attempt, error FROM jobs WHERE name = ? AND state = 'dead' ORDER BY finished_at, seq`,
+    ),
+    prune: db.prepare<number>(`DELETE FROM jobs WHERE state = 'done' AND finished_at < ?`),
+  };
+}
