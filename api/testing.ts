@@ -1,6 +1,6 @@
 /**
  * Test harness: the whole app as `npm start` assembles it, on the embedded stack in a temp
- * folder (SQLite files, in-process queue and bus, files), with the projections and workers
+ * folder (SQLite files for events, read models and jobs, in-process bus, files), with the projections and workers
  * running, driven through `app.request` without a socket.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Everything the process reads from its environment. Unset adapters mean the embedded
- * default (SQLite, in-process queue and bus, files), so `npm start` needs no settings.
+ * default (SQLite for events, read models and jobs, in-process bus, files), so `npm start` needs no settings.
  */
 const url = (protocols: string[]) =>
   z
