@@ -3,7 +3,9 @@
 # One image for the three processes of the at-scale deployment (api, projections, workers);
 # docker-compose.yml picks the process with `command`. See docs/at-scale.md.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 26, the current LTS line, pinned to a release (the slim Debian 12 variant, whose glibc
+# the prebuilt native packages expect). Upgrading is a change of this line.
+ARG NODE_IMAGE=node:26.13.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
@@ -17,9 +19,9 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
-# The npm bundled with Node 20 ignores package.json's `allowScripts`, so install without
-# scripts and then run them only for the packages that field allows. (A bare `npm rebuild`
-# would run every package's scripts, hence the emptiness check.)
+# Whether or not this npm applies package.json's `allowScripts`, install without scripts and
+# then run them only for the packages that field allows. (A bare `npm rebuild` would run every
+# package's scripts, hence the emptiness check.)
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts \
  && allowed="$(node -p "Object.entries(require('./package.json').allowScripts ?? {}).filter(([, ok]) => ok === true).map(([name]) => name).join(' ')")" \

@@ -63,6 +63,10 @@ async function openEventStore(config: Config, dataDir: string): Promise<EventSto
     const { EventStoreDbStore } = await import('./eventstore/esdb.ts');
     return new EventStoreDbStore(config.EVENTSTORE_URL);
   }
+  if (config.POSTGRES_URL) {
+    const { PostgresEventStore } = await import('./eventstore/postgres.ts');
+    return PostgresEventStore.open(config.POSTGRES_URL);
+  }
   const { SqliteEventStore } = await import('./eventstore/sqlite.ts');
   return new SqliteEventStore(join(dataDir, 'events.db'));
 }
@@ -71,6 +75,10 @@ async function openReadStore(config: Config, dataDir: string): Promise<ReadStore
   if (config.MONGO_URL) {
     const { MongoReadStore } = await import('./readstore/mongo.ts');
     return new MongoReadStore(config.MONGO_URL, config.MONGO_DB);
+  }
+  if (config.POSTGRES_URL) {
+    const { PostgresReadStore } = await import('./readstore/postgres.ts');
+    return PostgresReadStore.open(config.POSTGRES_URL);
   }
   const { SqliteReadStore } = await import('./readstore/sqlite.ts');
   return new SqliteReadStore(join(dataDir, 'read.db'));
@@ -97,7 +105,9 @@ async function openBus(config: Config): Promise<Bus> {
 async function openBlobs(config: Config, dataDir: string): Promise<BlobStore> {
   if (config.S3_BUCKET) {
     const { S3BlobStore } = await import('./blobs/s3.ts');
-    const store = new S3BlobStore({
+    // No bucket check at start: the store creates a missing bucket on its first put, so only
+    // the processes that write images ever ask for one, and read-only keys suffice elsewhere.
+    return new S3BlobStore({
       bucket: config.S3_BUCKET,
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
@@ -106,8 +116,6 @@ async function openBlobs(config: Config, dataDir: string): Promise<BlobStore> {
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       publicUrl: config.S3_PUBLIC_URL,
     });
-    await store.ensureBucket();
-    return store;
   }
   const { FileBlobStore } = await import('./blobs/fs.ts');
   return new FileBlobStore(join(dataDir, 'media'));

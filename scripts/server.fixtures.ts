@@ -6,6 +6,8 @@ export interface StartedServer {
   exited: Promise<number | null>;
   /** The base URL once the server listens (rejects if it stops first). */
   url(): Promise<string>;
+  /** Resolves once the process says it runs (every role; the api role once it listens). */
+  ready(): Promise<void>;
   output(): string;
 }
 
@@ -22,13 +24,15 @@ export function startServer(dir: string, env: Record<string, string> = {}, role 
   const killOnExit = () => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
   void exited.then(() => process.off('exit', killOnExit));
-  const url = async () => {
+  const waitFor = async (pattern: RegExp) => {
     for (let i = 0; i < 600 && child.exitCode === null && child.signalCode === null; i++) {
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) return match[1]!;
+      const match = pattern.exec(output);
+      if (match) return match;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`server did not start:\n${output}`);
+    throw new Error(`${role} did not start:\n${output}`);
   };
-  return { child, exited, url, output: () => output };
+  const url = async () => (await waitFor(/on (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+  const ready = async () => void (await waitFor(/\[start\] MIBI/));
+  return { child, exited, url, ready, output: () => output };
 }

@@ -5,6 +5,7 @@ import { sha256Hex } from './sha256.ts';
 export interface SessionDoc extends Doc {
   userId: string;
   createdAt: string;
+  /** ISO-8601; the collection's expiry field, so a store with a TTL index (MongoDB) removes the session by itself. */
   expiresAt: string;
 }
 
@@ -18,13 +19,16 @@ export const sessionId = sha256Hex;
 
 /**
  * Sessions are operational state, not domain events: they live in their own collection of
- * the read store, written directly, and are never part of a projection rebuild.
+ * the read store, written directly, and are never part of a projection rebuild. The
+ * collection names `expiresAt` as its expiry, so MongoDB drops sessions past it through a
+ * TTL index; every store still has them checked here, since a TTL monitor runs only now
+ * and then and SQLite has none.
  */
 export class Sessions {
   private readonly docs: Collection<SessionDoc>;
 
   constructor(read: ReadStore) {
-    this.docs = read.collection<SessionDoc>({ name: 'sessions', indexes: [['userId']] });
+    this.docs = read.collection<SessionDoc>({ name: 'sessions', indexes: [['userId']], expireAt: 'expiresAt' });
   }
 
   /** A new random token (32 bytes, base64url) for the cookie; only its hash is stored. */

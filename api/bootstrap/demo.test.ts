@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NewEvent } from '../../platform/eventstore/port.ts';
 import { type TestApi, startTestApi } from '../testing.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS } from './demo-catalog.ts';
+import { type SeedOptions, seedDemo } from './demo.ts';
 import { bootstrap } from './index.ts';
 
 describe('the demo seed', () => {
@@ -34,4 +36,98 @@ describe('the demo seed', () => {
     await bootstrap(api.ctx);
     expect(await api.platform.events.lastPosition()).toBe(before);
   });
+});
+
+describe('the demo seed, interrupted', () => {
+  let api: TestApi;
+  const admin = { email: 'admin@mibi.test', password: 'admin-pass-1' };
+  const demoProducts = DEMO_SELLERS.flatMap((s) => s.products);
+
+  beforeAll(async () => {
+    // Seeded by hand below, with DEMO_DATA on for the seed alone.
+    api = await startTestApi();
+  }, 60_000);
+  afterAll(() => api.close());
+
+  const seed = (options?: SeedOptions) => seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+
+  /** Makes the event store fail (as a crash would stop the process) at the nth append of an event matching `when`. */
+  function crashAt(when: (event: NewEvent) => boolean, nth = 1) {
+    const append = api.platform.events.append.bind(api.platform.events);
+    let seen = 0;
+    return vi.spyOn(api.platform.events, 'append').mockImplementation(async (stream, events, expected) => {
+      if (events.some(when) && ++seen === nth) throw new Error('crash');
+      return append(stream, events, expected);
+    });
+  }
+  const stepRecorded = (step: string) => (event: NewEvent) =>
+    event.type === 'DemoSeedStepDone' && (event.data as { step: string }).step.startsWith(step);
+
+  it('resumes after crashes at any point and ends as one clean seed would', async () => {
+    const crashes: Array<[string, () => ReturnType<typeof crashAt>]> = [
+      ['a product listed, its step not recorded', () => crashAt(stepRecorded('product'), 3)],
+      ['an order half placed (cart filled)', () => crashAt((e) => e.type === 'OrderPlaced', 2)],
+      ['an order placed, its step not recorded', () => crashAt(stepRecorded('order 3'))],
+      ['an order moved, its step not recorded', () => crashAt(stepRecorded('order 4 processing'))],
+    ];
+    for (const [what, crash] of crashes) {
+      const spy = crash();
+      await expect(seed(), what).rejects.toThrow();
+      expect(spy, what).toHaveBeenCalled();
+      spy.mockRestore();
+    }
+    expect(await seed()).toBe(true);
+    await api.settle();
+
+    const { body: catalog } = await api.anonymous().get('/api/products?limit=100');
+    expect(catalog.total).toBe(demoProducts.length);
+    expect(new Set(catalog.items.map((p: { name: string }) => p.name)).size).toBe(demoProducts.length);
+    for (const seller of DEMO_SELLERS) {
+      const { body } = await (await api.signIn(seller.email, DEMO_PASSWORD)).get('/api/seller/products');
+      expect(body.items.map((p: { name: string }) => p.name).sort()).toEqual(seller.products.map((p) => p.name).sort());
+    }
+
+    const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
+    const orders = (await buyer.get('/api/orders')).body as Array<{ status: string }>;
+    expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'delivered', 'delivered', 'pending', 'processing', 'shipped']);
+    expect((await buyer.get('/api/cart')).body.count).toBe(0);
+    // Stock was taken once per order: the saree (6 in stock) was ordered once, the comb three at a time.
+    const stockOf = (name: string) => catalog.items.find((p: { name: string }) => p.name === name).stockQuantity;
+    expect(stockOf('Banarasi Silk Saree')).toBe(5);
+    expect(stockOf('Neem Wood Comb')).toBe(demoProducts.find((p) => p.name === 'Neem Wood Comb')!.stockQuantity - 3);
+
+    const types = (await api.platform.events.readStream('demo-seed')).map((e) => e.type);
+    expect(types.filter((t) => t === 'DemoSeedStarted')).toHaveLength(1);
+    expect(types.at(-1)).toBe('DemoSeedFinished');
+    const before = await api.platform.events.lastPosition();
+    expect(await seed()).toBe(false);
+    expect(await api.platform.events.lastPosition()).toBe(before);
+  }, 120_000);
+});
+
+describe('the demo seed across processes', () => {
+  let api: TestApi;
+  const admin = { email: 'admin@mibi.test', password: 'admin-pass-1' };
+  beforeAll(async () => {
+    api = await startTestApi();
+  }, 60_000);
+  afterAll(() => api.close());
+  const seed = (options?: SeedOptions) => seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+
+  it('leaves the seed to a live process that holds it, and takes over once that one is gone', async () => {
+    // Another process holds the seed and keeps renewing it: this one gives up after its wait.
+    const { leases } = api.platform.read;
+    expect(await leases.acquire('demo-seed', 'other-process', 60_000)).not.toBeNull();
+    expect(await seed({ pollMs: 20, maxWaitMs: 200 })).toBe(false);
+    expect(await api.platform.events.streamRevision('demo-seed')).toBe(-1);
+
+    // It died: its lease lapses, and this process seeds.
+    await leases.release('demo-seed', 'other-process');
+    await leases.acquire('demo-seed', 'other-process', 300);
+    const started = Date.now();
+    expect(await seed({ pollMs: 20 })).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    const { body } = await api.anonymous().get('/api/products?limit=1');
+    expect(body.total).toBe(DEMO_SELLERS.flatMap((s) => s.products).length);
+  }, 120_000);
 });

@@ -1,88 +1,212 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { leaseOwner } from '../../platform/lease/owner.ts';
 import { createApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { LocalClient, type Reply } from '../local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct, productSvg } from './demo-catalog.ts';
 
 const SEED_STREAM = 'demo-seed';
+/** One process seeds at a time; the others wait for it, and take over when it died half-way. */
+const SEED_LEASE = 'demo-seed';
 const address = { firstName: 'Ananya', lastName: 'Sharma', phone: '9820012345', address: '14 Carter Road, Bandra West', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' };
+
+export interface SeedOptions {
+  /** Lease of the seeding process, renewed at every step; another process resumes once it lapses. */
+  leaseTtlMs?: number;
+  /** How often a waiting process looks again. */
+  pollMs?: number;
+  /** How long a process waits for another one's seed before it gives up (and serves without waiting). */
+  maxWaitMs?: number;
+}
 
 function ok<T>(reply: Reply<T>, what: string): T {
   if (reply.status >= 300) throw new Error(`demo seed: ${what} failed with ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
 
-/**
- * Seeds the demo marketplace once, on the first start with DEMO_DATA, through the same
- * routes a person would use. A start that finds the seed begun (another process, or a
- * crash half-way) leaves it alone rather than listing everything twice.
- */
-export async function seedDemo(ctx: AppContext, admin: { email: string; password: string }): Promise<boolean> {
-  if (!ctx.config.DEMO_DATA || (await ctx.platform.events.streamRevision(SEED_STREAM)) >= 0) return false;
-  try {
-    await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedStarted', data: {} }], 'no_stream', { actor: 'system' });
-  } catch {
-    return false; // another process is seeding
-  }
-  const app = createApp(ctx);
-  const signUp = async (fullName: string, email: string, role: 'buyer' | 'seller') => {
-    const client = new LocalClient(app);
-    const { user } = ok(await client.post<{ user: { id: string } }>('/api/auth/signup', { fullName, email, password: DEMO_PASSWORD, role }), `sign-up of ${email}`);
-    return Object.assign(client, { userId: user.id });
-  };
-  const settle = async () => {
-    await ctx.progress.waitFor(await ctx.platform.events.lastPosition(), 10_000);
-  };
-
-  const staff = new LocalClient(app);
-  ok(await staff.post('/api/auth/signin', admin), 'admin sign-in');
-  const productIds = new Map<string, string>();
-  for (const seller of DEMO_SELLERS) {
-    const client = await signUp(seller.fullName, seller.email, 'seller');
-    ok(await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }), `verifying ${seller.email}`);
-    for (const product of seller.products) {
-      const id = await listProduct(ctx, client, product);
-      // Verifying twice is a no-op, so this also holds with AUTO_VERIFY on.
-      ok(await staff.post(`/api/admin/products/${id}/verify`), `verifying ${product.name}`);
-      if (product.featured) ok(await staff.post(`/api/admin/products/${id}/feature`), `featuring ${product.name}`);
-      productIds.set(product.name, id);
-    }
-  }
-
-  const buyer = await signUp(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
-  const order = async (items: Array<[string, number]>, delivery: string, moves: string[]) => {
-    for (const [name, quantity] of items) ok(await buyer.post('/api/cart/items', { productId: productIds.get(name), quantity }), `add ${name}`);
-    const { order } = ok(await buyer.post<{ order: { id: string } }>('/api/orders', { shippingAddress: address, delivery, payment: 'cod' }), 'order');
-    for (const status of moves) {
-      const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
-      ok(await staff.post(`/api/orders/${order.id}/status`, body), `move to ${status}`);
-    }
-  };
-  await order([['Banarasi Silk Saree', 1], ['Kashmiri Saffron (2 g)', 2]], 'express', ['processing', 'shipped', 'delivered']);
-  await order([['Jaipur Blue Pottery Vase', 1], ['Neem Wood Comb', 3]], 'standard', ['processing', 'shipped', 'delivered']);
-  await order([['Dhokra Brass Elephant', 1]], 'standard', ['processing', 'shipped']);
-  await order([['Malabar Black Pepper (250 g)', 2], ['Green Cardamom (100 g)', 1]], 'overnight', ['processing']);
-  await order([['Khadi Cotton Kurta', 2]], 'standard', []);
-  await order([['Oxidised Silver Jhumkas', 1]], 'standard', ['cancelled']);
-  await settle();
-
-  const reviews: Array<[string, number, string]> = [
-    ['Banarasi Silk Saree', 5, 'The zari work is exquisite and the silk feels rich. Wore it to my cousin’s wedding and got so many compliments.'],
-    ['Kashmiri Saffron (2 g)', 5, 'Deep colour and a wonderful aroma; a few strands are enough for a whole pot of kheer.'],
-    ['Jaipur Blue Pottery Vase', 4, 'Beautiful hand painting. Slightly smaller than I imagined, but it was packed very carefully.'],
-    ['Neem Wood Comb', 4, 'Smooth teeth and no static at all. Good value.'],
-  ];
-  for (const [name, rating, comment] of reviews) {
-    ok(await buyer.post(`/api/products/${productIds.get(name)}/reviews`, { rating, comment }), `review of ${name}`);
-  }
-  await ctx.streams.append(SEED_STREAM, [{ type: 'DemoSeedFinished', data: { products: productIds.size } }], 0, { actor: 'system' });
-  await settle();
-  return true;
+/** The seed stream: DemoSeedStarted, a DemoSeedStepDone (with what it made) per step that is not safe to repeat, DemoSeedFinished. */
+interface Progress {
+  revision: number;
+  finished: boolean;
+  steps: Map<string, unknown>;
 }
 
-async function listProduct(ctx: AppContext, seller: LocalClient, product: DemoProduct): Promise<string> {
-  const { featured: _featured, ...fields } = product;
-  const key = `demo/${product.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`;
-  await ctx.platform.blobs.put(key, Buffer.from(productSvg(product)), 'image/svg+xml');
-  const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, imageUrl: ctx.platform.blobs.publicUrl(key) };
-  return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
+async function readProgress(ctx: AppContext): Promise<Progress> {
+  const events = await ctx.platform.events.readStream(SEED_STREAM);
+  const steps = new Map<string, unknown>();
+  for (const { type, data } of events) {
+    if (type === 'DemoSeedStepDone') steps.set((data as { step: string }).step, (data as { result: unknown }).result);
+  }
+  return { revision: events.at(-1)?.revision ?? -1, finished: events.some((e) => e.type === 'DemoSeedFinished'), steps };
+}
+
+/**
+ * Seeds the demo marketplace once, on the first start with DEMO_DATA, through the same
+ * routes a person would use. It can be interrupted anywhere (a crash, a deploy) and run again:
+ * every step that must not happen twice (listing a product, placing an order, moving it) is
+ * recorded in the seed stream with what it made, and skipped when found there; the others
+ * (sign-ups, verifications, reviews) are harmless to repeat. A step interrupted between its
+ * effect and its record is repeated safely too: a resumed seed first looks for what exists
+ * (the seller's product of that name, the order of that step's Idempotency-Key). A lease
+ * keeps other processes from seeding at the same time; they wait for the seed to finish, or
+ * take over from a process that died half-way once its lease lapses.
+ */
+export async function seedDemo(ctx: AppContext, admin: { email: string; password: string }, options: SeedOptions = {}): Promise<boolean> {
+  if (!ctx.config.DEMO_DATA || (await readProgress(ctx)).finished) return false;
+  const { leaseTtlMs = 30_000, pollMs = 1_000, maxWaitMs = 5 * 60_000 } = options;
+  const { leases } = ctx.platform.read;
+  const owner = leaseOwner();
+  const deadline = Date.now() + maxWaitMs;
+  while (!(await leases.acquire(SEED_LEASE, owner, leaseTtlMs))) {
+    if ((await readProgress(ctx)).finished || Date.now() >= deadline) return false;
+    await sleep(pollMs);
+  }
+  try {
+    // Read again under the lease: another process may have gone on, or finished, meanwhile.
+    const progress = await readProgress(ctx);
+    if (progress.finished) return false;
+    const renew = async () => {
+      if (!(await leases.acquire(SEED_LEASE, owner, leaseTtlMs))) throw new Error('demo seed: another process took the seed over');
+    };
+    await new DemoSeed(ctx, admin, progress, renew).run();
+    return true;
+  } finally {
+    // A release that fails leaves the lease to lapse: the seed's own outcome is what matters here.
+    await leases.release(SEED_LEASE, owner).catch(() => {});
+  }
+}
+
+class DemoSeed {
+  private readonly app: ReturnType<typeof createApp>;
+  /** A seed begun before: what it made may exist without its record, so steps look first. */
+  private readonly resuming: boolean;
+  private revision: number;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly admin: { email: string; password: string },
+    private readonly progress: Progress,
+    private readonly renew: () => Promise<void>,
+  ) {
+    this.app = createApp(ctx);
+    this.resuming = progress.revision >= 0;
+    this.revision = progress.revision;
+  }
+
+  async run(): Promise<void> {
+    if (this.resuming) {
+      // What the interrupted seed did must be in the read models before steps look for it.
+      await this.settle();
+    } else {
+      await this.record({ type: 'DemoSeedStarted', data: {} });
+    }
+    const staff = new LocalClient(this.app);
+    ok(await staff.post('/api/auth/signin', this.admin), 'admin sign-in');
+
+    const productIds = new Map<string, string>();
+    for (const seller of DEMO_SELLERS) {
+      const client = await this.account(seller.fullName, seller.email, 'seller');
+      ok(await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }), `verifying ${seller.email}`);
+      for (const product of seller.products) {
+        const { id } = await this.step(`product ${seller.email} ${product.name}`, async () => ({ id: await this.listProduct(client, product) }));
+        // Verifying twice is a no-op, so this also holds with AUTO_VERIFY on; so is featuring.
+        ok(await staff.post(`/api/admin/products/${id}/verify`), `verifying ${product.name}`);
+        if (product.featured) ok(await staff.post(`/api/admin/products/${id}/feature`), `featuring ${product.name}`);
+        productIds.set(product.name, id);
+      }
+    }
+
+    const buyer = await this.account(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
+    const orders: Array<[items: Array<[string, number]>, delivery: string, moves: string[]]> = [
+      [[['Banarasi Silk Saree', 1], ['Kashmiri Saffron (2 g)', 2]], 'express', ['processing', 'shipped', 'delivered']],
+      [[['Jaipur Blue Pottery Vase', 1], ['Neem Wood Comb', 3]], 'standard', ['processing', 'shipped', 'delivered']],
+      [[['Dhokra Brass Elephant', 1]], 'standard', ['processing', 'shipped']],
+      [[['Malabar Black Pepper (250 g)', 2], ['Green Cardamom (100 g)', 1]], 'overnight', ['processing']],
+      [[['Khadi Cotton Kurta', 2]], 'standard', []],
+      [[['Oxidised Silver Jhumkas', 1]], 'standard', ['cancelled']],
+    ];
+    for (const [n, [items, delivery, moves]] of orders.entries()) {
+      const lines = items.map(([name, quantity]) => ({ productId: productIds.get(name)!, quantity }));
+      const { id } = await this.step(`order ${n + 1}`, async () => ({ id: await this.placeOrder(buyer, n + 1, lines, delivery) }));
+      for (const status of moves) {
+        const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
+        // Moving an order to the status it has changes nothing, so a move whose record was lost is repeated safely.
+        await this.step(`order ${n + 1} ${status}`, async () => void ok(await staff.post(`/api/orders/${id}/status`, body), `move to ${status}`));
+      }
+    }
+    await this.settle();
+
+    const reviews: Array<[string, number, string]> = [
+      ['Banarasi Silk Saree', 5, 'The zari work is exquisite and the silk feels rich. Wore it to my cousin’s wedding and got so many compliments.'],
+      ['Kashmiri Saffron (2 g)', 5, 'Deep colour and a wonderful aroma; a few strands are enough for a whole pot of kheer.'],
+      ['Jaipur Blue Pottery Vase', 4, 'Beautiful hand painting. Slightly smaller than I imagined, but it was packed very carefully.'],
+      ['Neem Wood Comb', 4, 'Smooth teeth and no static at all. Good value.'],
+    ];
+    // The same review submitted again changes nothing.
+    for (const [name, rating, comment] of reviews) {
+      ok(await buyer.post(`/api/products/${productIds.get(name)}/reviews`, { rating, comment }), `review of ${name}`);
+    }
+    await this.record({ type: 'DemoSeedFinished', data: { products: productIds.size } });
+    await this.settle();
+  }
+
+  /** Runs a step that must not happen twice, unless the seed stream records it done; records what it made. */
+  private async step<T>(name: string, action: () => Promise<T>): Promise<T> {
+    if (this.progress.steps.has(name)) return this.progress.steps.get(name) as T;
+    await this.renew();
+    const result = await action();
+    await this.record({ type: 'DemoSeedStepDone', data: { step: name, result: result ?? null } });
+    return result;
+  }
+
+  /** Appends to the seed stream at the revision this run expects: a concurrent seeder makes it fail rather than interleave. */
+  private async record(event: { type: string; data: Record<string, unknown> }): Promise<void> {
+    const expected = this.revision === -1 ? 'no_stream' : this.revision;
+    ({ revision: this.revision } = await this.ctx.streams.append(SEED_STREAM, [event], expected, { actor: 'system' }));
+  }
+
+  private async settle(): Promise<void> {
+    await this.ctx.progress.waitFor(await this.ctx.platform.events.lastPosition(), 10_000);
+  }
+
+  /** Signs up, or signs in when an interrupted seed already did: either way a signed-in client. */
+  private async account(fullName: string, email: string, role: 'buyer' | 'seller') {
+    const client = new LocalClient(this.app);
+    let reply = await client.post<{ user: { id: string } }>('/api/auth/signup', { fullName, email, password: DEMO_PASSWORD, role });
+    if (reply.status === 409 && this.resuming) reply = await client.post('/api/auth/signin', { email, password: DEMO_PASSWORD });
+    const { user } = ok(reply, `sign-up of ${email}`);
+    return Object.assign(client, { userId: user.id });
+  }
+
+  private async listProduct(seller: LocalClient, product: DemoProduct): Promise<string> {
+    if (this.resuming) {
+      const { items } = ok(await seller.get<{ items: Array<{ id: string; name: string }> }>('/api/seller/products'), 'the seller’s products');
+      const listed = items.find((item) => item.name === product.name);
+      if (listed) return listed.id;
+    }
+    const { featured: _featured, ...fields } = product;
+    const key = `demo/${product.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`;
+    await this.ctx.platform.blobs.put(key, Buffer.from(productSvg(product)), 'image/svg+xml');
+    const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, imageUrl: this.ctx.platform.blobs.publicUrl(key) };
+    return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
+  }
+
+  /**
+   * Fills the cart with exactly these lines and orders them under a key of this step's own:
+   * an order the interrupted seed placed already is answered again rather than placed twice.
+   */
+  private async placeOrder(buyer: LocalClient, n: number, lines: Array<{ productId: string; quantity: number }>, delivery: string): Promise<string> {
+    const emptyCart = async () => {
+      const { count } = ok(await buyer.get<{ count: number }>('/api/cart'), 'the cart');
+      if (count > 0) ok(await buyer.delete('/api/cart'), 'emptying the cart');
+    };
+    if (this.resuming) await emptyCart();
+    for (const line of lines) ok(await buyer.post('/api/cart/items', line), 'adding to the cart');
+    const headers = { 'idempotency-key': `demo-seed-order-${n}` };
+    const checkout = { shippingAddress: address, delivery, payment: 'cod' };
+    const { order } = ok(await buyer.post<{ order: { id: string } }>('/api/orders', checkout, { headers }), 'order');
+    // Answering an order placed before leaves the cart just filled as it is.
+    if (this.resuming) await emptyCart();
+    return order.id;
+  }
 }

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SilentServer, silentServer } from '../testing/silent-server.ts';
 import { blobStoreContract } from './contract.ts';
 import type { Blob } from './port.ts';
 import { S3BlobStore, type S3BlobStoreOptions } from './s3.ts';
@@ -54,6 +56,39 @@ describe('S3BlobStore', () => {
     }
   });
 
+  it('creates a missing bucket on the first put, and only then', async () => {
+    const store = s3rverStore('created-on-put');
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    const commands = () => send.mock.calls.map(([command]) => command.constructor.name);
+    try {
+      await store.put('a.txt', Buffer.from('a'), 'text/plain');
+      await store.put('b.txt', Buffer.from('b'), 'text/plain');
+      expect((await store.get('a.txt'))?.data.toString()).toBe('a');
+      expect(commands()).toEqual(['PutObjectCommand', 'CreateBucketCommand', 'PutObjectCommand', 'PutObjectCommand', 'GetObjectCommand']);
+    } finally {
+      send.mockRestore();
+      await store.close();
+    }
+  });
+
+  it('never asks for the bucket when it exists: reads, deletes and puts only', async () => {
+    const setUp = s3rverStore('existing');
+    await setUp.ensureBucket();
+    await setUp.close();
+    const store = s3rverStore('existing');
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      await store.put('a.txt', Buffer.from('a'), 'text/plain');
+      await store.get('a.txt');
+      await store.delete('a.txt');
+      const names = send.mock.calls.map(([command]) => command.constructor.name);
+      expect(names.filter((name) => name.includes('Bucket'))).toEqual([]);
+    } finally {
+      send.mockRestore();
+      await store.close();
+    }
+  });
+
   it('fails loudly, rather than answering null, when the bucket does not exist', async () => {
     const store = s3rverStore('never-created');
     try {
@@ -85,5 +120,40 @@ describe('S3BlobStore', () => {
       expect(urlOf({})).toBe('https://mibi.s3.ap-south-1.amazonaws.com/products/u1/abc.png');
       expect(urlOf({ endpoint: 'https://storage.example.in' })).toBe('https://mibi.storage.example.in/products/u1/abc.png');
     });
+  });
+});
+
+describe('S3BlobStore against a server that accepts connections but never answers', () => {
+  const timeoutMs = 300;
+  const maxAttempts = 2;
+  let silent: SilentServer;
+  let store: S3BlobStore;
+
+  beforeAll(async () => {
+    silent = await silentServer();
+    store = new S3BlobStore({
+      bucket: 'silent',
+      endpoint: `http://127.0.0.1:${silent.port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      timeoutMs,
+      maxAttempts,
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await silent.close();
+  });
+
+  it.each<[string, (store: S3BlobStore) => Promise<unknown>]>([
+    ['put', (s) => s.put('a.png', Buffer.from('a'), 'image/png')],
+    ['get', (s) => s.get('a.png')],
+    ['delete', (s) => s.delete('a.png')],
+  ])('%s rejects after its tries time out instead of hanging', async (_name, call) => {
+    const started = performance.now();
+    await expect(call(store)).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(maxAttempts * (timeoutMs + 1000) + 500);
   });
 });

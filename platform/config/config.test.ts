@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ PORT: 8080, S3_BUCKET: 'mibi-images', DEMO_DATA: false });
   });
 
+  it('accepts PostgreSQL URLs in both spellings', () => {
+    expect(loadConfig({ POSTGRES_URL: 'postgres://mibi:secret@db:5432/mibi' }).POSTGRES_URL).toBe('postgres://mibi:secret@db:5432/mibi');
+    expect(loadConfig({ POSTGRES_URL: 'postgresql://db/mibi?sslmode=require' }).POSTGRES_URL).toBe('postgresql://db/mibi?sslmode=require');
+  });
+
   it('verifies new products at once in the demo only, unless AUTO_VERIFY says otherwise', () => {
     expect(loadConfig({}).AUTO_VERIFY).toBe(true);
     expect(loadConfig({ DEMO_DATA: 'false' }).AUTO_VERIFY).toBe(false);
@@ -41,6 +46,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://localhost:6379'],
     ['MONGO_URL', 'not a url'],
     ['EVENTSTORE_URL', 'postgres://x'],
+    ['POSTGRES_URL', 'mysql://db/mibi'],
     ['DEMO_DATA', 'maybe'],
   ])('names %s when it is %s', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);

@@ -20,6 +20,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
   MONGO_URL: url(['mongodb', 'mongodb+srv']).optional(),
+  /** PostgreSQL for the event store and the read store both; EVENTSTORE_URL and MONGO_URL each win for their side. */
+  POSTGRES_URL: url(['postgres', 'postgresql']).optional(),
   MONGO_DB: z.string().min(1).default('mibi'),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -39,6 +41,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
   RECONCILE_EVERY_S: z.coerce.number({ error: 'must be a number of seconds' }).positive('must be a number of seconds').default(60),
+  /**
+   * Seconds a process's lease on the projections or a reactor lasts unless renewed (every third of it):
+   * when its holder dies, another process takes over within this plus one second.
+   */
+  LEASE_TTL_S: z.coerce.number({ error: 'must be a number of seconds' }).min(0.3, 'must be at least 0.3 seconds').default(6),
 });
 
 /**

@@ -5,25 +5,25 @@ import {
   CancelledError,
   DeadlineExceededError,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   NotLeaderError,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
+  TimeoutError,
   UnavailableError,
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type JSONType,
   type Position,
   type ResolvedEvent,
-  type StreamingRead,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   WrongExpectedRevisionError,
   completeEvent,
@@ -45,8 +45,13 @@ export interface EventStoreDbOptions {
    * accepts connections but never answers.
    */
   timeoutMs?: number;
-  /** First and longest pause before a dropped subscription is tried again. */
+  /** First and longest pause before a dropped subscription or a failed append is tried again. */
   retryDelayMs?: { first: number; max: number };
+  /**
+   * Tries of one append when the server is unreachable or silent. Every try sends the same
+   * event ids, so a try that landed although its answer was lost is not written again.
+   */
+  appendAttempts?: number;
 }
 
 export class EventStoreDbTimeoutError extends Error {
@@ -61,40 +66,49 @@ const DEFAULT_BATCH_SIZE = 500;
 /** Event store on EventStoreDB / KurrentDB: the adapter for running at scale. */
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb';
-  readonly #client: EventStoreDBClient;
+  readonly #client: KurrentDBClient;
   readonly #timeoutMs: number;
   readonly #retryDelayMs: { first: number; max: number };
+  readonly #appendAttempts: number;
 
-  /** `connectionString` as the client takes it, e.g. `esdb://localhost:2113?tls=false`. */
+  /**
+   * `connectionString` as the client takes it, e.g. `kurrentdb://localhost:2113?tls=false`;
+   * the older `esdb://` and `esdb+discover://` schemes are accepted too.
+   */
   constructor(connectionString: string, options: EventStoreDbOptions = {}) {
-    this.#client = EventStoreDBClient.connectionString(connectionString);
+    this.#client = KurrentDBClient.connectionString(withCurrentScheme(connectionString));
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#retryDelayMs = options.retryDelayMs ?? { first: 100, max: 5_000 };
+    this.#appendAttempts = options.appendAttempts ?? 3;
   }
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`Nothing to append to ${stream}`);
     const now = new Date();
-    // Our id becomes the event id: the server recognises a retried append by its ids.
+    // The ids are fixed here, once: every try below sends the same ones, and the server
+    // recognises a try that already landed by them instead of writing the events twice.
     const data = events.map((event) => {
       const { id, type, data, metadata } = completeEvent(event, now);
       return jsonEvent({ id, type, data: data as JSONType, metadata });
     });
-    try {
-      const result = await this.#withTimeout(
-        `an append to ${stream}`,
-        this.#client.appendToStream(stream, data, { expectedRevision: toExpectedVersion(expectedRevision) }),
-      );
-      const revision = Number(result.nextExpectedRevision);
-      // A retry recognised as such may come back without a position: look it up.
-      const position = result.position ? toPosition(result.position.commit) : (await this.#eventAt(stream, revision)).position;
-      return { revision, position };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
-        throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+    const options = { streamState: toStreamState(expectedRevision), deadline: this.#timeoutMs };
+    let retryDelay = this.#retryDelayMs.first;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.#withTimeout(`an append to ${stream}`, this.#client.appendToStream(stream, data, options));
+        const revision = Number(result.nextExpectedRevision);
+        // A retry recognised as such may come back without a position: look it up.
+        const position = result.position ? toPosition(result.position.commit) : (await this.#eventAt(stream, revision)).position;
+        return { revision, position };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          const actual = error.actualState === NO_STREAM ? -1 : Number(error.actualState);
+          throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+        }
+        if (attempt >= this.#appendAttempts || !isTransient(error)) throw error;
       }
-      throw error;
+      await sleep(retryDelay);
+      retryDelay = Math.min(retryDelay * 2, this.#retryDelayMs.max);
     }
   }
 
@@ -184,8 +198,11 @@ export class EventStoreDbStore implements EventStore {
     }
   }
 
+  /** Closes the connections; a server that does not answer the goodbye does not hold up the shutdown. */
   async close(): Promise<void> {
-    await this.#client.dispose();
+    await this.#withTimeout('closing the connection', this.#client.dispose()).catch((error: unknown) => {
+      if (!(error instanceof EventStoreDbTimeoutError)) throw error;
+    });
   }
 
   async #eventAt(stream: string, revision: number): Promise<RecordedEvent> {
@@ -206,18 +223,16 @@ export class EventStoreDbStore implements EventStore {
    * Feeds a read to `take` until it ends or `take` answers false. Fails when the server stays
    * silent for the timeout: a long read is fine as long as events keep coming.
    */
-  async #consume<E>(operation: string, read: StreamingRead<E>, take: (event: E) => boolean): Promise<void> {
-    // Errors the client reports after we stopped listening must not crash the process.
-    read.on('error', () => {});
-    const silence = setTimeout(() => read.destroy(new EventStoreDbTimeoutError(operation, this.#timeoutMs)), this.#timeoutMs);
+  async #consume<E>(operation: string, read: AsyncIterableIterator<E>, take: (event: E) => boolean): Promise<void> {
     try {
-      for await (const event of read) {
-        silence.refresh();
-        if (!take(event)) break;
+      for (;;) {
+        const next = await this.#withTimeout(operation, read.next());
+        if (next.done || !take(next.value)) return;
       }
     } finally {
-      clearTimeout(silence);
-      read.cancel().catch(() => {});
+      // Closes the server's stream. Behind a read still waiting for the server the close waits
+      // too, so it is not awaited, and its late failure is ignored.
+      read.return?.().catch(() => {});
     }
   }
 }
@@ -306,12 +321,17 @@ class BufferedSubscription {
 
 /** Failures after which subscribing again from the last delivered position may succeed. */
 function isTransient(error: unknown): boolean {
-  return [UnavailableError, CancelledError, DeadlineExceededError, NotLeaderError, EventStoreDbTimeoutError].some(
+  return [UnavailableError, CancelledError, DeadlineExceededError, TimeoutError, NotLeaderError, EventStoreDbTimeoutError].some(
     (type) => error instanceof type,
   );
 }
 
-function toExpectedVersion(expected: ExpectedRevision): AppendExpectedRevision {
+/** The client still parses `esdb://` but warns on every connection: the same address under its current name. */
+function withCurrentScheme(connectionString: string): string {
+  return connectionString.replace(/^esdb(\+discover)?:\/\//i, 'kurrentdb$1://');
+}
+
+function toStreamState(expected: ExpectedRevision): AppendStreamState {
   if (expected === 'no_stream' || expected === -1) return NO_STREAM;
   if (expected === 'exists') return STREAM_EXISTS;
   if (expected === 'any') return ANY;

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { AppendNotifier, followLog } from './live.ts';
 import {
   checkExpectedRevision,
   completeEvent,
@@ -96,20 +97,15 @@ export class SqliteEventStore implements EventStore {
     return this.#statements.lastPosition.get()!;
   }
 
-  async *subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
-    let position = after;
-    while (!signal?.aborted && this.#db.open) {
-      // Read the counter before the log so an append landing in between still wakes us.
-      const seen = this.#appended.count;
-      const batch = this.#readAll(position, batchSize);
-      const last = batch.at(-1);
-      if (last) {
-        position = last.position;
-        yield batch;
-      } else {
-        await this.#appended.next(seen, this.#pollIntervalMs, signal);
-      }
-    }
+  subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncIterable<RecordedEvent[]> {
+    return followLog({
+      after,
+      read: (position) => this.#readAll(position, batchSize),
+      appended: this.#appended,
+      pollIntervalMs: this.#pollIntervalMs,
+      signal,
+      open: () => this.#db.open,
+    });
   }
 
   async close(): Promise<void> {
@@ -190,36 +186,4 @@ function prepareStatements(db: Database.Database) {
 
 function toRecordedEvent([position, id, stream, revision, type, data, metadata]: EventRow): RecordedEvent {
   return { id, type, data: JSON.parse(data), metadata: JSON.parse(metadata) as EventMetadata, stream, revision, position };
-}
-
-/** Wakes this instance's live subscriptions as soon as an append commits, instead of at the next poll. */
-class AppendNotifier {
-  #count = 0;
-  readonly #waiters = new Set<() => void>();
-
-  /** Increases with every append; compare it to know whether one happened in the meantime. */
-  get count(): number {
-    return this.#count;
-  }
-
-  notify(): void {
-    this.#count++;
-    for (const wake of this.#waiters) wake();
-  }
-
-  /** Resolves at the first append after `seen`, after `timeoutMs`, or when the signal aborts. */
-  async next(seen: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (this.#count !== seen || signal?.aborted) return;
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.#waiters.delete(wake);
-        signal?.removeEventListener('abort', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, timeoutMs);
-      this.#waiters.add(wake);
-      signal?.addEventListener('abort', wake);
-    });
-  }
 }

@@ -7,10 +7,10 @@ import { MemoryBus } from '../bus/memory.ts';
 import { SqliteEventStore } from '../eventstore/sqlite.ts';
 import type { Doc, ReadStore } from '../readstore/port.ts';
 import { SqliteReadStore } from '../readstore/sqlite.ts';
-import { testProjections } from './fixtures.ts';
+import { intercepted, seedCounters, testProjections } from './fixtures.ts';
 import { projectionLag } from './lag.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
-import { ProjectionRunner } from './runner.ts';
+import { LEASE_TTL_MS, ProjectionRunner, type RunnerLease, STANDBY_RETRY_MS } from './runner.ts';
 
 let dir: string;
 let events: SqliteEventStore;
@@ -33,13 +33,7 @@ function openRead(file = 'read.db'): SqliteReadStore {
   return read;
 }
 
-async function seed(streams: number, perStream: number): Promise<void> {
-  for (let i = 0; i < perStream; i++) {
-    for (let s = 0; s < streams; s++) {
-      await events.append(`counter-${s}`, [{ type: 'Counted', data: { amount: (i * 7 + s) % 13 } }], i === 0 ? 'no_stream' : i - 1);
-    }
-  }
-}
+const seed = (streams: number, perStream: number) => seedCounters(events, streams, perStream);
 
 async function snapshot(read: ReadStore, projections: Projection[]): Promise<Record<string, Doc[]>> {
   const out: Record<string, Doc[]> = {};
@@ -154,23 +148,8 @@ describe('ProjectionRunner', () => {
 
   it('survives SIGKILL mid-way: after a restart the read models equal a clean rebuild', async () => {
     await seed(20, 150); // 3,000 events, batches of 50 in the child
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'runner.kill-fixture.ts'), dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let lines = '';
-    const killedAt = await new Promise<number>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        lines += chunk.toString();
-        const positions = [...lines.matchAll(/committed tallies (\d+)/g)].map((m) => Number(m[1]));
-        const reached = Math.max(0, ...positions);
-        if (reached >= 600 && !child.killed) {
-          child.kill('SIGKILL');
-          resolve(reached);
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`runner exited early with ${code}`)));
-    });
-    await new Promise((r) => child.once('exit', r));
+    const child = runnerProcess();
+    const killedAt = await child.killAt(600);
 
     const read = openRead();
     const checkpoint = await read.checkpoint('tallies');
@@ -179,6 +158,229 @@ describe('ProjectionRunner', () => {
 
     const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: testProjections });
     for (const p of testProjections) await runner.catchUp(p.name);
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
+  }, 60_000);
+});
+
+/** The kill fixture in a child process over `dir`, under the lease when given an owner. */
+function runnerProcess(owner?: string) {
+  const args = ['--import', 'tsx', join(import.meta.dirname, 'runner.kill-fixture.ts'), dir, ...(owner ? [owner] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  /** Positions of tallies it committed, with when it said so. */
+  const commits: Array<{ position: number; at: number }> = [];
+  const watchers = new Set<() => void>();
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const lines = output.split('\n');
+    output = lines.pop()!;
+    for (const line of lines) {
+      const committed = /^committed tallies (\d+)$/.exec(line);
+      if (committed) commits.push({ position: Number(committed[1]), at: Date.now() });
+      if (line === 'started') started = true;
+    }
+    for (const watch of watchers) watch();
+  });
+  let started = false;
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const watch = () => done() && (watchers.delete(watch), resolve());
+      watchers.add(watch);
+      watch();
+      void exited.then(() => reject(new Error(`runner ${owner ?? ''} exited early`)));
+    });
+  const reached = () => commits.at(-1)?.position ?? 0;
+  closers.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  return {
+    commits,
+    reached,
+    started: () => until(() => started),
+    /** Resolves once it committed `position`. */
+    reach: (position: number) => until(() => reached() >= position),
+    /** SIGKILLs it as soon as it says it committed `position`; the position it had reached. */
+    async killAt(position: number): Promise<number> {
+      await until(() => reached() >= position && child.kill('SIGKILL'));
+      await exited;
+      return reached();
+    },
+  };
+}
+
+describe('ProjectionRunner under a lease', () => {
+  const lines: string[] = [];
+
+  /** A runner of its own "process": its own store on the shared files and its own bus. */
+  function leased(owner: string, read: ReadStore = openRead(), lease: Partial<RunnerLease> = {}) {
+    const bus = new MemoryBus();
+    const notices: Array<ChangeNotice & { at: number }> = [];
+    void bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => void notices.push({ ...notice, at: Date.now() }));
+    const runner = new ProjectionRunner({
+      events,
+      read,
+      bus,
+      projections: testProjections,
+      batchSize: 10,
+      lease: { name: 'projections', owner, ttlMs: 300, retryMs: 50, ...lease },
+      log: (line) => void lines.push(line),
+    });
+    closers.push(() => runner.stop());
+    return { runner, notices };
+  }
+
+  const caughtUp = async (read: ReadStore) => {
+    const last = await events.lastPosition();
+    await vi.waitFor(async () => {
+      for (const p of testProjections) expect(await read.checkpoint(p.name)).toBe(last);
+    }, { timeout: 15_000, interval: 20 });
+  };
+
+  it('only the holder commits while the other stands by, and keeps the lease by renewing it', async () => {
+    await seed(4, 50);
+    const a = leased('a');
+    const b = leased('b');
+    await a.runner.start();
+    await b.runner.start();
+    const read = openRead();
+    await caughtUp(read);
+    const [held] = await read.leases.list();
+    expect(held).toMatchObject({ name: 'projections', owner: 'a' });
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // several ttls: renewed, never taken over
+    for (let s = 0; s < 4; s++) await events.append(`counter-${s}`, [{ type: 'Counted', data: { amount: 1 } }], 'any');
+    await caughtUp(read);
+    expect(b.notices).toEqual([]);
+    expect((await read.leases.list())[0]).toMatchObject({ owner: 'a', epoch: held!.epoch });
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
+  });
+
+  it('stop releases the lease: the other takes over within its retry, long before the ttl', async () => {
+    await seed(2, 10);
+    const a = leased('a', openRead(), { ttlMs: 30_000 });
+    const b = leased('b', openRead(), { ttlMs: 30_000 });
+    await a.runner.start();
+    await b.runner.start();
+    const read = openRead();
+    await caughtUp(read);
+    const stoppedAt = Date.now();
+    await a.runner.stop();
+    const { position } = await events.append('counter-0', [{ type: 'Counted', data: { amount: 3 } }], 'any');
+    await vi.waitFor(() => expect(b.notices.some((n) => n.position === position)).toBe(true), { timeout: 5_000 });
+    expect(b.notices[0]!.at - stoppedAt).toBeLessThan(1_000);
+    expect(b.notices[0]!.position).toBeGreaterThan(20); // resumed from the checkpoint
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
+  });
+
+  it('keeps renewing through a long catch-up on the embedded stores, which never wait on I/O', async () => {
+    await seed(10, 100); // 1,000 events at 1 ms of work each, in one stretch of microtasks: several times the ttl
+    const [counts, tallies] = testProjections as [Projection, Projection];
+    const busy: Projection = {
+      ...tallies,
+      async apply(event, work) {
+        for (const until = Date.now() + 1; Date.now() < until; );
+        await tallies.apply(event, work);
+      },
+    };
+    const store = openRead();
+    const renewals: number[] = [];
+    const read = intercepted(store, (batches, fence) => store.commitMany(batches, fence), {
+      acquire: (...args) => (renewals.push(Date.now()), store.leases.acquire(...args)),
+      release: (...args) => store.leases.release(...args),
+      list: () => store.leases.list(),
+    });
+    const runner = new ProjectionRunner({
+      events,
+      read,
+      bus: new MemoryBus(),
+      projections: [counts, busy],
+      batchSize: 10,
+      lease: { name: 'projections', owner: 'a', ttlMs: 300 },
+      log: (line) => void lines.push(line),
+    });
+    closers.push(() => runner.stop());
+    const startedAt = Date.now();
+    await runner.start();
+    await caughtUp(store);
+    const took = Date.now() - startedAt;
+    expect(took).toBeGreaterThan(1_000);
+    const times = [...renewals, Date.now()]; // the first acquire, each renewal, the end of the catch-up
+    const gaps = times.slice(1).map((at, i) => at - times[i]!);
+    expect(Math.max(...gaps)).toBeLessThan(300);
+    expect(lines.filter((line) => line.startsWith('[lease] a'))).toEqual([]); // never lost
+  });
+
+  it(`a holder that stops renewing is taken over within the documented time (ttl ${LEASE_TTL_MS} ms + retry ${STANDBY_RETRY_MS} ms), and its late batch is fenced off`, async () => {
+    await seed(10, 100); // 1,000 events, batches of 10
+    // Process a pauses (a long GC, SIGSTOP, a hung disk) in the middle of a commit, past position 300.
+    let pausedAt = 0;
+    let resume = () => {};
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const storeA = openRead();
+    const paused = async () => {
+      if (pausedAt) await resumed;
+    };
+    const readA = intercepted(
+      storeA,
+      async (batches, fence) => {
+        if (!pausedAt && batches.some((b) => b.position >= 300)) pausedAt = Date.now();
+        await paused();
+        await storeA.commitMany(batches, fence);
+      },
+      {
+        acquire: async (...args) => (await paused(), storeA.leases.acquire(...args)),
+        release: (...args) => storeA.leases.release(...args),
+        list: () => storeA.leases.list(),
+      },
+    );
+    const defaults = { ttlMs: LEASE_TTL_MS, retryMs: STANDBY_RETRY_MS };
+    const a = leased('a', readA, defaults);
+    const b = leased('b', openRead(), defaults);
+    await a.runner.start();
+    await b.runner.start();
+    const read = openRead();
+    await vi.waitFor(() => expect(pausedAt).toBeGreaterThan(0), { timeout: 10_000 });
+    const checkpointAtPause = await read.checkpoint('tallies');
+    const publishedByA = a.notices.length;
+
+    await vi.waitFor(() => expect(b.notices.length).toBeGreaterThan(0), { timeout: 15_000, interval: 50 });
+    const takeover = b.notices[0]!.at - pausedAt;
+    expect(takeover).toBeLessThanOrEqual(LEASE_TTL_MS + STANDBY_RETRY_MS + 500);
+    expect(takeover).toBeLessThan(10_000);
+    expect(b.notices[0]!.position).toBeGreaterThan(checkpointAtPause); // resumed from the checkpoint
+    await caughtUp(read);
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
+
+    // a wakes up: its renewal is refused, its batch fenced off; it stands by and stores nothing.
+    resume();
+    await vi.waitFor(() => expect(lines).toContain('[lease] a lost projections (epoch 1): standing by'));
+    for (let s = 0; s < 10; s++) await events.append(`counter-${s}`, [{ type: 'Counted', data: { amount: 2 } }], 'any');
+    await caughtUp(read);
+    expect(a.notices).toHaveLength(publishedByA);
+    expect((await read.leases.list())[0]).toMatchObject({ owner: 'b', epoch: 2 });
+    expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean2.db'));
+  }, 30_000);
+
+  it('two processes under one lease: only the holder commits; SIGKILLed, the other takes over and resumes from the checkpoint', async () => {
+    const first = runnerProcess('p1');
+    const second = runnerProcess('p2');
+    await Promise.all([first.started(), second.started()]);
+    const seeding = seed(20, 150); // 3,000 events, followed live
+    const holder = await Promise.race([first.reach(1).then(() => first), second.reach(1).then(() => second)]);
+    const other = holder === first ? second : first;
+    const killedAt = await holder.killAt(600);
+    const diedAt = Date.now();
+    expect(other.commits).toEqual([]);
+    await seeding;
+
+    await other.reach(3000);
+    const read = openRead();
+    expect(killedAt).toBeLessThan(3000); // really mid-way
+    expect(other.commits[0]!.position).toBeGreaterThan(killedAt); // resumed from the holder's checkpoint
+    // The fixture's lease: ttl 1 s, standby retry 0.2 s.
+    expect(other.commits[0]!.at - diedAt).toBeLessThan(1_000 + 200 + 1_000);
     expect(await snapshot(read, testProjections)).toEqual(await rebuildInto('clean.db'));
   }, 60_000);
 });

@@ -1,7 +1,33 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bus } from '../bus/port.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
+import { type Fence, FencedError, type LeaseGrant } from '../lease/port.ts';
 import type { ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
+
+/**
+ * The lease a runner works under when several processes run it: one of them holds the lease
+ * and commits, the others stand by.
+ *
+ * Takeover: a holder renews every `ttlMs / 3`; when it dies, its lease expires at most `ttlMs`
+ * after its last renewal, and a standby process tries every `retryMs`, so another process takes
+ * over at most `ttlMs + retryMs` after the death. With the defaults (LEASE_TTL_S = 6 s, so
+ * `LEASE_TTL_MS`, and `STANDBY_RETRY_MS` = 1 s) that is 7 s at the most, within the 10 s target.
+ * A holder that stops cleanly releases the lease, so its successor takes over within `retryMs`.
+ */
+export interface RunnerLease {
+  /** One per projection group or reactor: 'projections', 'reactor:notify-seller'. */
+  name: string;
+  /** Unique per process (`leaseOwner()`). */
+  owner: string;
+  ttlMs: number;
+  /** How often a process standing by tries to take the lease; default `STANDBY_RETRY_MS` (at most `ttlMs / 3`). */
+  retryMs?: number;
+}
+
+/** The default lease time (LEASE_TTL_S): a dead holder's successor takes over within this plus `STANDBY_RETRY_MS`. */
+export const LEASE_TTL_MS = 6_000;
+export const STANDBY_RETRY_MS = 1_000;
 
 export interface RunnerDeps {
   events: EventStore;
@@ -10,28 +36,45 @@ export interface RunnerDeps {
   projections: Projection[];
   batchSize?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** Without one the runner follows at once and commits unfenced (tests, CLI rebuilds, one process alone). */
+  lease?: RunnerLease;
+  /** Where lease changes are told (taken after standing by, lost); default the console. */
+  log?: (line: string) => void;
 }
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 30_000;
 
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
+/** One stretch of following the log: the whole run without a lease, one holding of the lease with one. */
+interface Term {
+  signal: AbortSignal;
+  /** What every batch of the term commits under. */
+  fence?: Fence;
+  /** Under a lease, the longest the runner may keep the event loop from turning (see `LoopWatch`). */
+  turnWithinMs?: number;
+  /** Sends projections off to follow on their own within the term. */
+  follow(members: Projection[]): void;
+  /** Ends the term: its lease has moved on. */
+  lose(): void;
 }
 
 /**
  * Follows the global log for the projections, all from one reader: each batch is applied to
  * every projection past its own checkpoint, and their documents and checkpoints are committed
- * together (one transaction where the store can), then the changes are published. Stopping
- * lets the batch in flight finish, so a checkpoint is never ahead of or behind its documents.
- * A projection that fails on an event leaves the group and retries alone, so one bad handler
- * does not hold the others back.
+ * together (one transaction), then the changes are published. Stopping lets the batch in
+ * flight finish, so a checkpoint is never ahead of or behind its documents. A projection that
+ * fails on an event leaves the group and retries alone, so one bad handler does not hold the
+ * others back.
+ *
+ * With a lease (`RunnerLease`) the runner stands by until it takes the lease, renews it while
+ * it follows, commits every batch under the lease's fence, and goes back to standing by when
+ * the lease moves on (a renewal refused, or a commit fenced off); `stop` releases it.
  */
 export class ProjectionRunner {
-  private readonly groups = new Set<Running>();
   private readonly errors = new Map<string, string>();
   private readonly batchSize: number;
+  /** From `start` to the end of `stop`. */
+  private running?: { stop: AbortController; done: Promise<void> };
 
   constructor(private readonly deps: RunnerDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -41,31 +84,38 @@ export class ProjectionRunner {
     return this.deps.projections;
   }
 
+  /** Starts following; with a lease, resolves after the first attempt to take it (held or standing by). */
   async start(): Promise<void> {
-    if (this.groups.size > 0) return;
+    if (this.running) return;
     for (const projection of this.deps.projections) this.openCollections(projection);
-    this.follow([...this.deps.projections]);
+    const stop = new AbortController();
+    const { lease } = this.deps;
+    let attempted = () => {};
+    const firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
+    const done = lease ? this.holdLease(lease, stop.signal, attempted) : this.runTerm(stop.signal);
+    this.running = { stop, done };
+    if (lease) await firstAttempt;
   }
 
+  /** Lets the batches in flight commit, then stops; with a lease, releases it. */
   async stop(): Promise<void> {
-    // A batch in flight may still send a failing projection off on its own: stop that too.
-    while (this.groups.size > 0) {
-      const groups = [...this.groups];
-      for (const group of groups) group.controller.abort();
-      await Promise.all(groups.map((group) => group.done));
-    }
+    const running = this.running;
+    if (!running) return;
+    running.stop.abort();
+    await running.done;
+    if (this.running === running) this.running = undefined;
   }
 
   /** Empties the projection's collections and checkpoint, then replays the whole log. */
   async rebuild(name: string): Promise<void> {
     const projection = this.find(name);
-    const wasRunning = this.groups.size > 0;
+    const wasRunning = this.running !== undefined;
     await this.stop();
     await this.deps.read.reset(name, projection.collections.map((c) => c.name));
     if (wasRunning) await this.start();
   }
 
-  /** Processes everything appended so far, without following the log (rebuilds, CLI). */
+  /** Processes everything appended so far, without following the log and without the lease (rebuilds, CLI, tests). */
   async catchUp(name: string): Promise<number> {
     const projection = this.find(name);
     this.openCollections(projection);
@@ -97,19 +147,94 @@ export class ProjectionRunner {
     for (const spec of projection.collections) this.deps.read.collection(spec);
   }
 
-  private follow(members: Projection[]): void {
-    const controller = new AbortController();
-    const group: Running = { controller, done: Promise.resolve() };
-    group.done = this.followGroup(members, controller.signal).finally(() => this.groups.delete(group));
-    this.groups.add(group);
+  /** Takes the lease (standing by while another process holds it) and follows while it is held. */
+  private async holdLease(lease: RunnerLease, stop: AbortSignal, attempted: () => void): Promise<void> {
+    const retryMs = lease.retryMs ?? Math.min(STANDBY_RETRY_MS, lease.ttlMs / 3);
+    const log = this.deps.log ?? console.log;
+    let standingBy = false;
+    try {
+      while (!stop.aborted) {
+        const grant = await this.takeLease(lease);
+        attempted();
+        if (!grant) {
+          standingBy = true;
+          await sleep(retryMs, stop);
+          continue;
+        }
+        if (standingBy) log(`[lease] ${lease.owner} took ${lease.name} at epoch ${grant.epoch}`);
+        const term = new AbortController();
+        const end = () => term.abort();
+        stop.addEventListener('abort', end, { once: true });
+        if (stop.aborted) end(); // stopped while taking it
+        const fence = { lease: lease.name, epoch: grant.epoch };
+        const following = this.runTerm(term.signal, { fence, lose: end, turnWithinMs: lease.ttlMs / 6 });
+        await this.renewLease(lease, grant, term);
+        await following;
+        stop.removeEventListener('abort', end);
+        this.errors.clear(); // the projections are no longer this process's to report on
+        if (!stop.aborted) {
+          standingBy = true;
+          log(`[lease] ${lease.owner} lost ${lease.name} (epoch ${grant.epoch}): standing by`);
+        }
+      }
+    } finally {
+      attempted();
+      await this.deps.read.leases.release(lease.name, lease.owner).catch((error) => this.leaseError(lease, error));
+    }
+  }
+
+  /** Renews every ttl/3 until the term ends; ends it when the lease has moved on. */
+  private async renewLease(lease: RunnerLease, grant: LeaseGrant, term: AbortController): Promise<void> {
+    while (!term.signal.aborted) {
+      await sleep(lease.ttlMs / 3, term.signal);
+      if (term.signal.aborted) return;
+      // A failed renewal is tried again next time: if the lease expires meanwhile, the fence stops the commits.
+      const renewed = await this.takeLease(lease);
+      if (renewed === null || (renewed && renewed.epoch !== grant.epoch)) term.abort();
+    }
+  }
+
+  /** The grant, null when another process holds it, undefined when the store failed (reported). */
+  private async takeLease(lease: RunnerLease): Promise<LeaseGrant | null | undefined> {
+    try {
+      return await this.deps.read.leases.acquire(lease.name, lease.owner, lease.ttlMs);
+    } catch (error) {
+      this.leaseError(lease, error);
+      return undefined;
+    }
+  }
+
+  private leaseError(lease: RunnerLease, error: unknown): void {
+    if (this.deps.onError) this.deps.onError(`lease ${lease.name}`, error);
+    else console.error(`[lease] ${lease.name} could not be taken, renewed or released:`, error);
+  }
+
+  /** Follows with every projection until `signal` aborts, and resolves once every group has stopped. */
+  private async runTerm(signal: AbortSignal, leased?: Pick<Term, 'fence' | 'lose' | 'turnWithinMs'>): Promise<void> {
+    const groups = new Set<Promise<void>>();
+    const term: Term = {
+      signal,
+      lose: () => {},
+      ...leased,
+      follow: (members) => {
+        const done = this.followGroup(members, term).finally(() => groups.delete(done));
+        groups.add(done);
+      },
+    };
+    term.follow([...this.deps.projections]);
+    // A batch in flight may still send a failing projection off on its own: wait for that too.
+    while (groups.size > 0) await Promise.all([...groups]);
   }
 
   /**
    * A failed commit is not retried in place: the group resumes from its checkpoints after a
    * growing pause, so a store outage heals by itself and a bad event shows as lag and errors.
+   * A fenced commit ends the term: another process holds the lease now.
    */
-  private async followGroup(members: Projection[], signal: AbortSignal): Promise<void> {
+  private async followGroup(members: Projection[], term: Term): Promise<void> {
+    const { signal } = term;
     let pause = RETRY_MIN_MS;
+    const loop = term.turnWithinMs ? new LoopWatch(term.turnWithinMs) : undefined;
     while (!signal.aborted && members.length > 0) {
       try {
         const checkpoints = new Map<string, number>();
@@ -127,14 +252,16 @@ export class ProjectionRunner {
               if (members.length === 1) throw error;
               this.report(projection.name, error);
               members.splice(members.indexOf(projection), 1);
-              this.follow([projection]);
+              term.follow([projection]);
             }
           }
-          await this.commit(done);
+          await this.commit(done, term.fence);
           for (const { projection } of done) checkpoints.set(projection, position);
           pause = RETRY_MIN_MS;
+          await loop?.turnIfHeldFor();
         }
       } catch (error) {
+        if (error instanceof FencedError) return term.lose();
         for (const { name } of members) this.report(name, error);
         await sleep(pause, signal);
         pause = Math.min(pause * 2, RETRY_MAX_MS);
@@ -142,9 +269,9 @@ export class ProjectionRunner {
     }
   }
 
-  private async commit(batches: ProjectionBatch[]): Promise<void> {
+  private async commit(batches: ProjectionBatch[], fence?: Fence): Promise<void> {
     if (batches.length === 0) return;
-    await this.deps.read.commitMany(batches);
+    await this.deps.read.commitMany(batches, fence);
     for (const { work, projection, position } of batches) {
       this.errors.delete(projection);
       const notice: ChangeNotice = { projection, position, changes: work.changes() };
@@ -167,6 +294,38 @@ async function applyBatch(projection: Projection, batch: RecordedEvent[], from: 
     }
   }
   return work;
+}
+
+/**
+ * On the embedded stores a catch-up never waits on I/O: it is one chain of microtasks that holds
+ * back every timer, the lease's renewals included, until it ends. Under a lease the runner lets
+ * the event loop turn once it has not turned for `maxMs` (a sixth of the ttl, so a renewal due
+ * every third of it is late by that at most); a runner that waits on I/O anyway (live following,
+ * a server's store) never turns it more than it did.
+ */
+class LoopWatch {
+  private turned = false;
+  private since = 0;
+
+  constructor(private readonly maxMs: number) {
+    this.arm();
+  }
+
+  async turnIfHeldFor(): Promise<void> {
+    if (!this.turned) {
+      if (Date.now() - this.since < this.maxMs) return;
+      await nextTurn();
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    this.turned = false;
+    this.since = Date.now();
+    setImmediate(() => {
+      this.turned = true;
+    });
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * Read store port: named collections of JSON documents keyed by `id`, the read models
- * projections build and queries serve. Every adapter passes `contract.ts`.
+ * projections build and queries serve, with the leases of their writers in the same database.
+ * Every adapter passes `contract.ts` and `../lease/contract.ts`.
  */
+import type { Fence, LeaseStore } from '../lease/port.ts';
 
 export type Scalar = string | number | boolean | null;
 
@@ -23,6 +25,12 @@ export interface CollectionSpec {
   name: string;
   /** Field lists the queries filter and sort on; adapters create indexes for them. */
   indexes?: string[][];
+  /**
+   * A field holding an ISO-8601 time after which a document may vanish by itself (sessions).
+   * Stores that expire documents (MongoDB, with a TTL index) remove it some time after that;
+   * the others keep it, so readers must still compare the time themselves.
+   */
+  expireAt?: string;
 }
 
 export interface Collection<T extends Doc = Doc> {
@@ -66,13 +74,16 @@ export interface ReadStore {
   collection<T extends Doc = Doc>(spec: CollectionSpec | string): Collection<T>;
   /** A batch whose reads see its own writes; nothing is stored until `commit`. */
   unitOfWork(): UnitOfWork;
+  /** The leases of the processes that write here (one active writer per projection group or reactor). */
+  readonly leases: LeaseStore;
   /**
-   * Stores the batch's writes and the checkpoint of `projection` at `position` together
-   * (atomically where the store can; otherwise idempotently, guarded by position).
+   * Stores the batch's writes and the checkpoint of `projection` at `position` together, in
+   * one transaction. With a `fence`, the same transaction first checks that `fence.epoch` is
+   * still the current epoch of lease `fence.lease`, else throws `FencedError` and stores nothing.
    */
-  commit(work: UnitOfWork, projection: string, position: number): Promise<void>;
-  /** Several projections' batches at once: one transaction where the store has them. */
-  commitMany(batches: ProjectionBatch[]): Promise<void>;
+  commit(work: UnitOfWork, projection: string, position: number, fence?: Fence): Promise<void>;
+  /** Several projections' batches at once, in one transaction, under one optional fence. */
+  commitMany(batches: ProjectionBatch[], fence?: Fence): Promise<void>;
   /** Last committed position of a projection (0 when it never ran). */
   checkpoint(projection: string): Promise<number>;
   /** Drops the collections and the checkpoint so the projection rebuilds from zero. */

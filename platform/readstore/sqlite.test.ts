@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { leaseContract } from '../lease/contract.ts';
 import { readStoreContract } from './contract.ts';
 import type { FindQuery } from './port.ts';
 import { SqliteReadStore } from './sqlite.ts';
@@ -15,7 +17,46 @@ readStoreContract('SqliteReadStore', async () => {
   return { store, cleanup: () => store.close() };
 });
 
+// Two store objects on one file stand for two processes on one machine.
+leaseContract('SqliteReadStore leases', async () => {
+  const stores: [SqliteReadStore, SqliteReadStore] = [new SqliteReadStore(join(dir, 'leases.db')), new SqliteReadStore(join(dir, 'leases.db'))];
+  return { stores, cleanup: async () => void (await Promise.all(stores.map((store) => store.close()))) };
+});
+
 describe('SqliteReadStore on its own', () => {
+  it('gives each lease to one of several processes racing for it', async () => {
+    const file = join(dir, 'race.db');
+    await new SqliteReadStore(file).close(); // the tables exist before the race
+    const names = Array.from({ length: 50 }, (_, i) => `race-${i}`);
+    const startAt = Date.now() + 1_500; // once every process has loaded
+    const script = `
+      import { SqliteReadStore } from ${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))};
+      const store = new SqliteReadStore(${JSON.stringify(file)});
+      await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()));
+      const won = [];
+      for (const name of ${JSON.stringify(names)}) if (await store.leases.acquire(name, process.argv[1], 60000)) won.push(name);
+      console.log(JSON.stringify(won));`;
+    const owners = ['p1', 'p2', 'p3', 'p4'];
+    const won = await Promise.all(
+      owners.map(
+        (owner) =>
+          new Promise<string[]>((resolve, reject) =>
+            execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, owner], (error, stdout) =>
+              error ? reject(error) : resolve(JSON.parse(stdout) as string[]),
+            ),
+          ),
+      ),
+    );
+    expect(won.flat().sort()).toEqual([...names].sort());
+    const store = new SqliteReadStore(file);
+    const holders = new Map((await store.leases.list()).map((lease) => [lease.name, lease.owner]));
+    owners.forEach((owner, i) => {
+      for (const name of won[i]!) expect(holders.get(name)).toBe(owner);
+    });
+    await store.close();
+  }, 30_000);
+
+
   it('serves a filtered, sorted find from the declared index', async () => {
     const store = new SqliteReadStore(join(dir, 'plan.db'));
     try {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
 import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
@@ -152,11 +153,75 @@ class SqliteCollection implements Collection {
   }
 }
 
+interface LeaseRow {
+  name: string;
+  owner: string;
+  epoch: number;
+  expires_at: number;
+}
+
+const grantOf = (row: LeaseRow): LeaseGrant => ({ name: row.name, owner: row.owner, epoch: row.epoch, expiresAt: row.expires_at });
+
+/**
+ * Leases in the read store's file, so several processes on one machine share them. Every
+ * change runs in a `BEGIN IMMEDIATE` transaction: it takes the file's write lock before
+ * reading, so two processes can never both see a lease free and both take it. Expiries use
+ * the machine's clock, which every process on it shares. A released lease keeps its row (with
+ * an expiry in the past), so its epoch is never lowered.
+ */
+class SqliteLeases implements LeaseStore {
+  private readonly select: Database.Statement<[string], LeaseRow>;
+  private readonly selectAll: Database.Statement<[], LeaseRow>;
+  private readonly upsert: Database.Statement<LeaseRow>;
+  private readonly expire: Database.Statement<[string, string]>;
+  private readonly take: Database.Transaction<(name: string, owner: string, ttlMs: number) => LeaseGrant | null>;
+
+  constructor(db: Database.Database) {
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+    );
+    this.select = db.prepare('SELECT name, owner, epoch, expires_at FROM leases WHERE name = ?');
+    this.selectAll = db.prepare('SELECT name, owner, epoch, expires_at FROM leases ORDER BY name');
+    this.upsert = db.prepare(
+      'INSERT INTO leases (name, owner, epoch, expires_at) VALUES (@name, @owner, @epoch, @expires_at) ' +
+        'ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, epoch = excluded.epoch, expires_at = excluded.expires_at',
+    );
+    this.expire = db.prepare('UPDATE leases SET expires_at = 0 WHERE name = ? AND owner = ?');
+    this.take = db.transaction((name: string, owner: string, ttlMs: number) => {
+      const now = Date.now();
+      const row = this.select.get(name);
+      // The holder renews with its epoch, even past the expiry: nobody took it meanwhile.
+      if (row && row.owner !== owner && row.expires_at > now) return null;
+      const next: LeaseRow = { name, owner, epoch: row?.owner === owner ? row.epoch : (row?.epoch ?? 0) + 1, expires_at: now + ttlMs };
+      this.upsert.run(next);
+      return grantOf(next);
+    });
+  }
+
+  async acquire(name: string, owner: string, ttlMs: number): Promise<LeaseGrant | null> {
+    return this.take.immediate(name, owner, ttlMs);
+  }
+
+  async release(name: string, owner: string): Promise<void> {
+    this.expire.run(name, owner);
+  }
+
+  async list(): Promise<LeaseGrant[]> {
+    return this.selectAll.all().map(grantOf);
+  }
+
+  /** Inside a commit's transaction: throws unless the fence's epoch is still the lease's. */
+  check(fence: Fence): void {
+    if (this.select.get(fence.lease)?.epoch !== fence.epoch) throw new FencedError(fence);
+  }
+}
+
 /**
  * Read store in a SQLite file: one table of JSON documents per collection, expression
- * indexes on the declared fields, and a checkpoint table written in the same transaction
- * as the documents. Table names carry a `doc_` prefix so the file may also hold the event
- * store's tables; a separate file works the same.
+ * indexes on the declared fields, a checkpoint table written in the same transaction
+ * as the documents, and the writers' leases, checked in that transaction too. Table names
+ * carry a `doc_` prefix so the file may also hold the event store's tables; a separate file
+ * works the same.
  */
 export class SqliteReadStore implements ReadStore {
   readonly kind = 'sqlite';
@@ -165,7 +230,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly selectCheckpoint: Database.Statement<[string], number>;
   private readonly saveCheckpoint: Database.Statement<[string, number]>;
   private readonly deleteCheckpoint: Database.Statement<[string]>;
-  private readonly writeBatches: Database.Transaction<(batches: ProjectionBatch[], changes: DocChange[][]) => void>;
+  private readonly writeBatches: Database.Transaction<(batches: ProjectionBatch[], changes: DocChange[][], fence?: Fence) => void>;
+  readonly leases: SqliteLeases;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -184,7 +250,9 @@ export class SqliteReadStore implements ReadStore {
         'ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
     );
     this.deleteCheckpoint = this.db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?');
-    this.writeBatches = this.db.transaction((batches: ProjectionBatch[], changes: DocChange[][]) => {
+    this.leases = new SqliteLeases(this.db);
+    this.writeBatches = this.db.transaction((batches: ProjectionBatch[], changes: DocChange[][], fence?: Fence) => {
+      if (fence) this.leases.check(fence);
       batches.forEach(({ projection, position }, i) => {
         for (const { collection, id, doc } of changes[i]!) {
           if (doc) this.open(collection).write(doc);
@@ -206,17 +274,16 @@ export class SqliteReadStore implements ReadStore {
     return new BufferedUnitOfWork(async (collection, id) => this.open(collection).read(id));
   }
 
-  async commit(work: UnitOfWork, projection: string, position: number): Promise<void> {
-    await this.commitMany([{ work, projection, position }]);
+  async commit(work: UnitOfWork, projection: string, position: number, fence?: Fence): Promise<void> {
+    await this.commitMany([{ work, projection, position }], fence);
   }
 
-  async commitMany(batches: ProjectionBatch[]): Promise<void> {
+  async commitMany(batches: ProjectionBatch[], fence?: Fence): Promise<void> {
     const changes = batches.map(({ work }) => work.changes());
     // Create missing tables before the transaction: a rollback would drop tables the cache still holds.
     for (const { collection } of changes.flat()) this.open(collection);
-    this.writeBatches.immediate(batches, changes);
+    this.writeBatches.immediate(batches, changes, fence);
   }
-
 
   async checkpoint(projection: string): Promise<number> {
     return this.selectCheckpoint.get(projection) ?? 0;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * Finds a server for an adapter's contract suite: the URL in `env` when set, else a
@@ -8,12 +8,10 @@ import { existsSync } from 'node:fs';
 export type ExternalServer = { url: string; stop(): Promise<void> } | { skip: string };
 
 export interface ContainerRecipe {
+  /** The image to run: the one docker-compose.yml deploys (see `composeImage`). */
   image: string;
-  port: number;
-  command?: string[];
-  environment?: Record<string, string>;
-  /** Builds the client URL from the mapped host and port. */
-  url(host: string, port: number): string;
+  /** Starts a container of `image` and resolves once it serves (a health or readiness wait); gives the client URL. */
+  start(image: string): Promise<{ url: string; stop(): Promise<void> }>;
 }
 
 function dockerReachable(): boolean {
@@ -24,18 +22,8 @@ export async function externalServer(env: string, recipe: ContainerRecipe): Prom
   const fromEnv = process.env[env];
   if (fromEnv) return { url: fromEnv, stop: async () => {} };
   if (!dockerReachable()) return { skip: `${env} is not set and no Docker engine is reachable` };
-  const { GenericContainer, Wait } = await import('testcontainers');
-  let container = new GenericContainer(recipe.image)
-    .withExposedPorts(recipe.port)
-    .withWaitStrategy(Wait.forListeningPorts())
-    .withEnvironment(recipe.environment ?? {});
-  if (recipe.command) container = container.withCommand(recipe.command);
   try {
-    const started = await container.start();
-    return {
-      url: recipe.url(started.getHost(), started.getMappedPort(recipe.port)),
-      stop: async () => void (await started.stop()),
-    };
+    return await recipe.start(recipe.image);
   } catch (error) {
     return { skip: `${env} is not set and starting ${recipe.image} failed: ${(error as Error).message.split('\n')[0]}` };
   }
@@ -46,4 +34,16 @@ export function announceSkip(suite: string, server: ExternalServer): server is {
   if (!('skip' in server)) return false;
   console.warn(`[skipped] ${suite}: ${server.skip}`);
   return true;
+}
+
+/**
+ * The image docker-compose.yml runs for `service`, so the suites test the very version a
+ * deployment runs. Reads the `image:` line of the service's block.
+ */
+export function composeImage(service: string): string {
+  const compose = readFileSync(new URL('../../docker-compose.yml', import.meta.url), 'utf8');
+  const block = compose.split(/^ {2}(?=[A-Za-z][\w-]*:\s*$)/m).find((part) => part.startsWith(`${service}:`));
+  const image = block?.match(/^ {4}image:\s*(\S+)\s*$/m)?.[1];
+  if (!image) throw new Error(`docker-compose.yml has no image for the ${service} service`);
+  return image;
 }

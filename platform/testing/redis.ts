@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { freePort } from './ports.ts';
 
 /** A throwaway Redis for one test file: loopback only, nothing persisted. */
 export interface RedisServer {
@@ -17,15 +17,6 @@ export interface RedisServer {
 
 const INSTALL_COMMAND = 'apt-get install -y redis-server';
 const STARTUP_TIMEOUT_MS = 10_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 async function answersPing(port: number): Promise<boolean> {
   const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
