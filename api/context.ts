@@ -3,6 +3,7 @@ import type { Platform } from '../platform/platform.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { ProjectionRunner } from '../platform/projection/runner.ts';
 import { Sessions } from './auth/sessions.ts';
+import { type Throttles, openThrottles } from './auth/throttle.ts';
 import { type CatalogIndex, catalogIndex } from './catalog-index.ts';
 import type { CheckoutContext } from './commands/checkout.ts';
 import { randomId, systemClock } from './commands/context.ts';
@@ -19,6 +20,8 @@ export interface AppContext extends CheckoutContext {
   /** Present when the projections run in this process (the embedded default). */
   runner?: ProjectionRunner;
   sessions: Sessions;
+  /** Sign-in and reset-mail limits: one per process, shared through Redis when REDIS_URL is set. */
+  throttles: Throttles;
   progress: ProjectionProgress;
   /** The public catalog in memory, kept current from change notices. */
   catalog: Reopenable<CatalogIndex>;
@@ -36,6 +39,7 @@ export interface ContextOptions {
 export async function createContext(config: Config, platform: Platform, projections: Projection[], options: ContextOptions = {}): Promise<AppContext> {
   const progress = new ProjectionProgress(platform.bus, platform.read, projections.map((p) => p.name));
   await progress.start();
+  const throttles = await openThrottles(config);
   return {
     config,
     platform,
@@ -46,15 +50,17 @@ export async function createContext(config: Config, platform: Platform, projecti
     newId: options.newId ?? randomId,
     placing: new Set(),
     sessions: new Sessions(platform.read),
+    throttles,
     progress,
     catalog: catalogIndex(platform),
     live: liveFeed(platform, progress),
   };
 }
 
-/** Ends live connections (they never go idle), lets go of the catalog index and stops following progress. */
+/** Ends live connections (they never go idle), lets go of the catalog index, stops following progress and closes the throttles. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.close();
   await ctx.catalog.close();
   await ctx.progress.stop();
+  await ctx.throttles.close();
 }

@@ -1,90 +1,136 @@
 /**
- * Attempt limits kept in this process's memory: enough for the embedded stack; at scale
- * each API process counts on its own, so the effective limit is per process.
+ * Attempt limits of the auth routes, counted by rate-limiter-flexible: in Redis when
+ * REDIS_URL is set, so that every API process shares the counts (a guesser spreading tries
+ * over the processes meets the same limit as against one); else in this process's memory,
+ * which is enough for the embedded stack (one process).
+ *
+ * Redis down: each Redis limiter has an `insuranceLimiter`, a RateLimiterMemory with the same
+ * limit, which answers every call Redis cannot (connection not ready, command failed or timed
+ * out). Sign-in keeps working and keeps being throttled, per process, for as long as the outage
+ * lasts; what was counted in memory meanwhile is not carried over to Redis, and Redis keeps the
+ * counts it had (a success during the outage clears only the memory count). The connection's
+ * outage and recovery are logged by the ConnectionLog, one line each.
  */
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Config } from '../../platform/config/config.ts';
+import { ConnectionLog } from '../../platform/redis/connection-log.ts';
+import { sha256Hex } from './sha256.ts';
 
 const MINUTE_MS = 60 * 1000;
-/** Past this many tracked keys, windows that have ended are swept on the next attempt. */
-const SWEEP_ABOVE = 10_000;
+/** How long a Redis command may take before the memory fallback answers instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 export interface Limit {
   attempts: number;
   windowMs: number;
 }
 
-const SIGN_IN_LIMITS = {
-  perEmail: { attempts: 5, windowMs: 15 * MINUTE_MS },
-  perIp: { attempts: 30, windowMs: 15 * MINUTE_MS },
+const LIMITS = {
+  signInPerEmail: { attempts: 5, windowMs: 15 * MINUTE_MS },
+  signInPerIp: { attempts: 30, windowMs: 15 * MINUTE_MS },
+  /** Reset e-mails per account: enough for a lost mail, too few to flood a mailbox. */
+  resetMails: { attempts: 3, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, Limit>;
 
-/** Counts attempts per key in a window that opens with the key's first attempt. */
-export class AttemptCounter {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+/** The library's options for a limit; `name` keeps the limits' keys apart in a shared store. */
+export const limiterOptions = (name: string, { attempts, windowMs }: Limit) => ({
+  keyPrefix: `mibi:throttle:${name}`,
+  points: attempts,
+  duration: windowMs / 1000,
+});
 
-  constructor(
-    private readonly limit: Limit,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+/** Counts attempts per key in a window that opens with the key's first attempt (the library's fixed window). */
+export class AttemptCounter {
+  constructor(private readonly limiter: RateLimiterAbstract) {}
 
   /** Milliseconds until `key` may try again: 0 while it is under the limit. */
-  retryAfterMs(key: string): number {
-    const window = this.open(key);
-    return window && window.count >= this.limit.attempts ? window.endsAt - this.now() : 0;
+  async retryAfterMs(key: string): Promise<number> {
+    const window = await this.limiter.get(key);
+    // The memory store drops an ended window only when its timer fires: one past its end is over.
+    return window && window.consumedPoints >= this.limiter.points && window.msBeforeNext > 0 ? window.msBeforeNext : 0;
   }
 
-  record(key: string): void {
-    const window = this.open(key);
-    if (window) {
-      window.count++;
-      return;
-    }
-    if (this.windows.size >= SWEEP_ABOVE) this.sweep();
-    this.windows.set(key, { count: 1, endsAt: this.now() + this.limit.windowMs });
+  async record(key: string): Promise<void> {
+    await this.limiter.penalty(key); // counts without refusing: refusing is retryAfterMs's part
   }
 
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private open(key: string) {
-    const window = this.windows.get(key);
-    if (window && window.endsAt <= this.now()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
 /** Failed password checks per e-mail (guessing one account) and per client IP (trying many). */
 export class SignInThrottle {
-  private readonly byEmail: AttemptCounter;
-  private readonly byIp: AttemptCounter;
-
-  constructor(now: () => number = () => Date.now()) {
-    this.byEmail = new AttemptCounter(SIGN_IN_LIMITS.perEmail, now);
-    this.byIp = new AttemptCounter(SIGN_IN_LIMITS.perIp, now);
-  }
+  constructor(
+    private readonly byEmail: AttemptCounter,
+    private readonly byIp: AttemptCounter,
+  ) {}
 
   /** Milliseconds until this e-mail may be tried from this IP: 0 when it may be now. */
-  retryAfterMs(emailKey: string, ip: string): number {
-    return Math.max(this.byEmail.retryAfterMs(emailKey), this.byIp.retryAfterMs(ip));
+  async retryAfterMs(emailKey: string, ip: string): Promise<number> {
+    const waits = await Promise.all([this.byEmail.retryAfterMs(storedEmail(emailKey)), this.byIp.retryAfterMs(ip)]);
+    return Math.max(...waits);
   }
 
-  failed(emailKey: string, ip: string): void {
-    this.byEmail.record(emailKey);
-    this.byIp.record(ip);
+  async failed(emailKey: string, ip: string): Promise<void> {
+    await Promise.all([this.byEmail.record(storedEmail(emailKey)), this.byIp.record(ip)]);
   }
 
   /** The owner got in: their e-mail starts afresh (the IP keeps its count). */
-  succeeded(emailKey: string): void {
-    this.byEmail.clear(emailKey);
+  async succeeded(emailKey: string): Promise<void> {
+    await this.byEmail.clear(storedEmail(emailKey));
   }
+}
+
+/** Addresses are counted under their hash, so none is stored in Redis. */
+const storedEmail = (emailKey: string): string => sha256Hex(emailKey);
+
+/** The auth routes' limits, made once per API process; `close` lets go of its Redis connection. */
+export interface Throttles {
+  signIn: SignInThrottle;
+  /** Reset e-mails per account id. */
+  resetMails: AttemptCounter;
+  close(): Promise<void>;
+}
+
+/**
+ * The limits in Redis when REDIS_URL is set (one connection for all of them), else in memory.
+ * Waits for the first connection attempt, so that sign-ins right after start already share
+ * their counts; a Redis that is down then does not hold the start up (the fallback answers).
+ */
+export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<Throttles> {
+  if (!config.REDIS_URL) return throttles((name, limit) => new RateLimiterMemory(limiterOptions(name, limit)), async () => {});
+  const client = new ConnectionLog('throttle').watch(
+    new Redis(config.REDIS_URL, {
+      lazyConnect: true,
+      // Fail at once while disconnected, instead of queueing the sign-in until Redis is back.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    }),
+  );
+  await client.connect().catch(() => {}); // the ConnectionLog reports the failure; ioredis keeps retrying
+  const redisLimiter = (name: string, limit: Limit) =>
+    new RateLimiterRedis({
+      ...limiterOptions(name, limit),
+      storeClient: client, // ioredis: the library's default client, so no useRedisPackage
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(limiterOptions(name, limit)),
+    });
+  // quit() is refused while disconnected (no offline queue): then the socket is just dropped.
+  return throttles(redisLimiter, () => client.quit().then(() => {}, () => client.disconnect()));
+}
+
+function throttles(limiter: (name: string, limit: Limit) => RateLimiterAbstract, close: () => Promise<void>): Throttles {
+  return {
+    signIn: new SignInThrottle(
+      new AttemptCounter(limiter('signin-email', LIMITS.signInPerEmail)),
+      new AttemptCounter(limiter('signin-ip', LIMITS.signInPerIp)),
+    ),
+    resetMails: new AttemptCounter(limiter('reset-mail', LIMITS.resetMails)),
+    close,
+  };
 }
 
 export function tooManyAttemptsMessage(retryAfterMs: number): string {

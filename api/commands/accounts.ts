@@ -33,9 +33,9 @@ export interface ResetMailContext extends CommandContext {
 
 /** Failed password checks counted for the throttle (of this e-mail, from this client). */
 export interface PasswordAttempts {
-  failed(): void;
+  failed(): Promise<void>;
   /** The owner got in. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 /** The account and the log position a command reached. */
@@ -110,10 +110,10 @@ export async function signIn(cx: CommandContext, { email, password }: { email: s
   // Verified even without an account, so the answer takes as long either way.
   const valid = await verifyPassword(account?.passwordHash ?? null, password);
   if (!account || !valid) {
-    attempts.failed();
+    await attempts.failed();
     throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   }
-  attempts.succeeded();
+  await attempts.succeeded();
   return sessionUserOf(account);
 }
 
@@ -149,7 +149,7 @@ export async function changePassword(
   const stream = accountStream(actor.userId);
   const { state: account } = await cx.streams.load(stream, accountDecider);
   if (!(await verifyPassword(account?.passwordHash ?? null, currentPassword))) {
-    attempts.failed();
+    await attempts.failed();
     throw new ApiError(400, 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   const command = { type: 'ChangePassword', actor, passwordHash: await hashPassword(password), at: cx.now() } as const;
@@ -169,8 +169,8 @@ export async function requestPasswordReset(
   resetMails: AttemptCounter,
 ): Promise<void> {
   const account = await findAccount(cx, email);
-  if (!account || resetMails.retryAfterMs(account.userId) > 0) return;
-  resetMails.record(account.userId);
+  if (!account || (await resetMails.retryAfterMs(account.userId)) > 0) return;
+  await resetMails.record(account.userId);
   const { token, tokenHash } = newResetToken(account.userId);
   const at = cx.now();
   const expiresAt = new Date(Date.parse(at) + RESET_LINK_TTL_MS).toISOString();

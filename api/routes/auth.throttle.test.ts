@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RedisServer, startRedis } from '../../platform/testing/redis.ts';
+import { openThrottles } from '../auth/throttle.ts';
 import { type TestApi, startTestApi } from '../testing.ts';
 
-// Every test starts a fresh API: the counters live in the process, per app.
+// Every test starts a fresh API: without REDIS_URL the counters live in the process, per context.
 let api: TestApi;
 beforeEach(async () => {
   api = await startTestApi();
@@ -13,7 +15,7 @@ afterEach(async () => {
   await api.close();
 });
 
-const signIn = (email: string, password: string) => api.anonymous().post('/api/auth/signin', { email, password });
+const signIn = (email: string, password: string, through = api) => through.anonymous().post('/api/auth/signin', { email, password });
 
 async function failTimes(times: number, email: (i: number) => string) {
   for (let i = 0; i < times; i++) expect((await signIn(email(i), 'wrong-password')).status).toBe(401);
@@ -94,4 +96,38 @@ it('tells clients on other addresses apart by their socket address', async () =>
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+describe('with REDIS_URL, two API processes', () => {
+  let redis: RedisServer;
+  let second: TestApi;
+  /** A second API, and both counting in one Redis as every API process does when REDIS_URL is set. */
+  beforeEach(async () => {
+    redis = await startRedis();
+    second = await startTestApi();
+    for (const each of [api, second]) {
+      await each.ctx.throttles.close();
+      each.ctx.throttles = await openThrottles({ REDIS_URL: redis.url });
+    }
+  });
+  afterEach(async () => {
+    await second?.close();
+    await api.ctx.throttles.close(); // before Redis goes; closing it again with the API is harmless
+    await redis?.stop();
+  });
+
+  it('locks an email on one API after 5 failures through the other', async () => {
+    const { user } = await second.signUp();
+    await failTimes(5, () => user!.email);
+    expectThrottled(await signIn(user!.email, 'secret-pass', second));
+  });
+
+  it('keeps signing in with Redis stopped, each process throttling from its own memory', async () => {
+    const { user } = await second.signUp();
+    await redis.shutdown();
+    expect((await signIn(user!.email, 'secret-pass', second)).status).toBe(200);
+    await failTimes(5, () => user!.email);
+    expectThrottled(await signIn(user!.email, 'secret-pass'));
+    expect((await signIn(user!.email, 'secret-pass', second)).status).toBe(200);
+  });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../domain/account/schemas.ts';
 import { clientIp } from '../auth/client-ip.ts';
 import { actorOf, clearSessionCookie, requireUser, setSessionCookie } from '../auth/middleware.ts';
-import { AttemptCounter, SignInThrottle, tooManyAttemptsMessage } from '../auth/throttle.ts';
+import { tooManyAttemptsMessage } from '../auth/throttle.ts';
 import {
   type AccountChange,
   type PasswordAttempts,
@@ -35,16 +35,11 @@ const OkPositionSchema = OkSchema.extend({ position: PositionSchema });
 
 const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, we have sent it a link to reset the password. The link expires in 1 hour.';
-/** Reset e-mails per address and window: enough for a lost mail, too few to flood a mailbox. */
-const RESET_MAILS = { attempts: 3, windowMs: 15 * 60 * 1000 };
 
 const tags = ['Account'];
 
 /** Sign-up, sign-in and sign-out, the current user, self-service roles and passwords. */
 export function authRoutes(ctx: AppContext) {
-  const throttle = new SignInThrottle();
-  const resetMails = new AttemptCounter(RESET_MAILS);
-
   /** A new session for this browser (a new token at every sign-in), ending the one it had. */
   async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
     const previous = c.get('sessionId');
@@ -54,8 +49,8 @@ export function authRoutes(ctx: AppContext) {
   }
 
   /** The 429 of a throttled password check, or null when the check may go ahead. */
-  function throttled(c: Context<AppEnv>, email: string) {
-    const waitMs = throttle.retryAfterMs(emailKey(email), clientIp(c));
+  async function throttled(c: Context<AppEnv>, email: string) {
+    const waitMs = await ctx.throttles.signIn.retryAfterMs(emailKey(email), clientIp(c));
     if (waitMs === 0) return null;
     c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
     return c.json(errorBody('too_many_attempts', tooManyAttemptsMessage(waitMs)), 429);
@@ -63,8 +58,8 @@ export function authRoutes(ctx: AppContext) {
 
   /** The password checks of this e-mail from this client, as the throttle counts them. */
   const attempts = (c: Context<AppEnv>, email: string): PasswordAttempts => ({
-    failed: () => throttle.failed(emailKey(email), clientIp(c)),
-    succeeded: () => throttle.succeeded(emailKey(email)),
+    failed: () => ctx.throttles.signIn.failed(emailKey(email), clientIp(c)),
+    succeeded: () => ctx.throttles.signIn.succeeded(emailKey(email)),
   });
 
   return router()
@@ -104,7 +99,7 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const credentials = c.req.valid('json');
-        const refused = throttled(c, credentials.email);
+        const refused = await throttled(c, credentials.email);
         if (refused) return refused;
         const user = await signIn(ctx, credentials, attempts(c, credentials.email));
         await startSession(c, user.id);
@@ -188,7 +183,7 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const user = requireUser(c);
-        const refused = throttled(c, user.email);
+        const refused = await throttled(c, user.email);
         if (refused) return refused;
         const { position } = await changePassword(ctx, actorOf(user), c.req.valid('json'), attempts(c, user.email));
         await startSession(c, user.id);
@@ -208,7 +203,7 @@ export function authRoutes(ctx: AppContext) {
       async (c) => {
         const { email } = c.req.valid('json');
         const baseUrl = ctx.config.PUBLIC_URL ?? new URL(c.req.url).origin;
-        await requestPasswordReset(ctx, { email, baseUrl }, resetMails);
+        await requestPasswordReset(ctx, { email, baseUrl }, ctx.throttles.resetMails);
         return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
       },
     )
