@@ -4,6 +4,7 @@
  */
 import { type ServerType, serve } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
+import { leaseOwner } from '../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { projections } from '../projections/index.ts';
@@ -12,6 +13,7 @@ import { type App, createApp } from './app.ts';
 
 import { bootstrap } from './bootstrap/index.ts';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './context.ts';
+import { PROJECTIONS_LEASE } from './health.ts';
 
 export const ROLES = ['api', 'projections', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
@@ -40,15 +42,18 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     for (const step of stops.splice(0).reverse()) await step();
   };
   try {
+    // One writer per lease across processes; the embedded single process takes its leases too.
+    const lease = { owner: leaseOwner(), ttlMs: config.LEASE_TTL_S * 1000, ...options.lease };
     let runner: ProjectionRunner | undefined;
     if (roles.includes('projections')) {
-      runner = new ProjectionRunner({ events: platform.events, read: platform.read, bus: platform.bus, projections });
-      await runner.start();
-      stops.push(() => runner!.stop()); // the batch in flight commits with its checkpoint
+      const { events, read, bus } = platform;
+      runner = new ProjectionRunner({ events, read, bus, projections, lease: { name: PROJECTIONS_LEASE, ...lease } });
+      await runner.start(); // holding the lease, or standing by while another process holds it
+      stops.push(() => runner!.stop()); // the batch in flight commits with its checkpoint, then the lease is released
     }
     let workers: RunningWorkers | undefined;
     if (roles.includes('workers')) {
-      workers = startWorkers(platform, { reconcileEveryMs: config.RECONCILE_EVERY_S * 1000, ...options });
+      workers = startWorkers(platform, { reconcileEveryMs: config.RECONCILE_EVERY_S * 1000, ...options, lease });
       stops.push(() => workers!.stop());
     }
     let ctx: AppContext | undefined;

@@ -1,23 +1,41 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { projectionLag } from '../platform/projection/lag.ts';
+import { type LeaseGroup, STALL_AFTER_MS, StallWatch } from '../platform/projection/lag.ts';
 import { NOTIFY_SELLER } from '../workers/notify-seller.ts';
+import { ORDER_REACTOR } from '../workers/order-reactor.ts';
 import { EFFECTS, type ReconciliationDoc } from '../workers/reconcile.ts';
 import type { AppContext } from './context.ts';
 import { jsonResponse, router } from './http.ts';
 
+/** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */
+export const PROJECTIONS_LEASE = 'projections';
+
 const HealthSchema = z
   .object({
-    status: z.enum(['ok', 'degraded']).openapi({ description: 'degraded while a projection is failing' }),
+    status: z.enum(['ok', 'degraded']).openapi({ description: 'degraded while a projection or reactor is failing or stalled' }),
     adapters: z.object({ events: z.string(), read: z.string(), queue: z.string(), bus: z.string(), blobs: z.string() }),
-    projections: z.record(
-      z.string(),
-      z.object({
-        processed: z.number().int().openapi({ description: 'Last position committed' }),
-        last: z.number().int().openapi({ description: 'Last position in the log' }),
-        lag: z.number().int(),
-        error: z.string().optional(),
-      }),
-    ),
+    projections: z
+      .record(
+        z.string(),
+        z.object({
+          processed: z.number().int().openapi({ description: 'Last position committed' }),
+          last: z.number().int().openapi({ description: 'Last position in the log' }),
+          lag: z.number().int(),
+          error: z.string().optional().openapi({ description: 'Why its last batch failed, when this process runs it' }),
+          lease: z
+            .object({
+              name: z.string().openapi({ description: `'${PROJECTIONS_LEASE}' for the read models, the reactor's name for a reactor` }),
+              owner: z.string().openapi({ description: 'The process that holds or last held it (host:pid:random)' }),
+              epoch: z.number().int().openapi({ description: 'Fencing epoch: raised each time the lease changes hands' }),
+              expiresAt: z.string().openapi({ description: 'When it lapses unless renewed; in the past once released or its holder died' }),
+            })
+            .nullable()
+            .openapi({ description: 'The lease of the process that writes it; null before any process took it' }),
+          stalled: z.boolean().openapi({
+            description: `It lags and no unexpired lease covers it, or its checkpoint has not moved for ${STALL_AFTER_MS / 1000} s while lagging (as seen by this process's health reads)`,
+          }),
+        }),
+      )
+      .openapi({ description: 'Every read-model projection and every reactor, read from the stores, whichever process runs it' }),
     effects: z
       .object({
         notifySeller: z
@@ -38,24 +56,37 @@ const HealthSchema = z
 
 export function healthRoutes(ctx: AppContext) {
   const { platform } = ctx;
+  const groups: LeaseGroup[] = [
+    { lease: PROJECTIONS_LEASE, projections: ctx.projections.map((p) => p.name) },
+    { lease: ORDER_REACTOR, projections: [ORDER_REACTOR] },
+  ];
+  const watch = new StallWatch();
   return router().openapi(
     createRoute({
       method: 'get',
       path: '/',
       tags: ['Health'],
-      summary: 'The adapters in use and how far each projection lags behind the log',
+      summary: 'The adapters in use, and how far each projection and reactor lags behind the log, with its lease',
       responses: { 200: jsonResponse(HealthSchema, 'The process is up') },
     }),
     async (c) => {
       const reconciled = await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER);
-      const lags = await projectionLag(platform.events, platform.read, ctx.projections.map((p) => p.name));
+      const statuses = await watch.read(platform.events, platform.read, groups);
       const failures = ctx.runner?.failures() ?? {};
       const projections = Object.fromEntries(
-        Object.entries(lags).map(([name, lag]) => [name, failures[name] ? { ...lag, error: failures[name] } : lag]),
+        Object.entries(statuses).map(([name, { lease, ...status }]) => [
+          name,
+          {
+            ...status,
+            ...(failures[name] && { error: failures[name] }),
+            lease: lease && { ...lease, expiresAt: new Date(lease.expiresAt).toISOString() },
+          },
+        ]),
       );
+      const healthy = Object.keys(failures).length === 0 && Object.values(statuses).every((s) => !s.stalled);
       return c.json(
         {
-          status: Object.keys(failures).length === 0 ? ('ok' as const) : ('degraded' as const),
+          status: healthy ? ('ok' as const) : ('degraded' as const),
           adapters: {
             events: platform.events.kind,
             read: platform.read.kind,

@@ -1,7 +1,7 @@
 import type { Platform } from '../platform/platform.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
+import { ProjectionRunner, type RunnerLease } from '../platform/projection/runner.ts';
 import { notifySeller } from './notify-seller.ts';
-import { type RetryPolicy, orderReactor } from './order-reactor.ts';
+import { ORDER_REACTOR, type RetryPolicy, orderReactor } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
 import type { Worker } from './worker.ts';
 
@@ -12,6 +12,11 @@ export interface WorkerOptions {
   notifyRetry?: RetryPolicy;
   /** Milliseconds between reconciliation passes (RECONCILE_EVERY_S); one runs at start. */
   reconcileEveryMs?: number;
+  /**
+   * This process's owner and ttl for the reactor's lease (named after the reactor): one workers
+   * process at a time runs it, the others stand by. Without it the reactor runs unleased.
+   */
+  lease?: Omit<RunnerLease, 'name'>;
 }
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -35,6 +40,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     read,
     bus,
     projections: [orderReactor(queue, options.notifyRetry)],
+    ...(options.lease && { lease: { name: ORDER_REACTOR, ...options.lease } }),
     onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
   });
   const started = reactors.start();
