@@ -87,10 +87,11 @@ async function openReadStore(config: Config, dataDir: string): Promise<ReadStore
 async function openQueue(config: Config): Promise<Queue> {
   if (config.REDIS_URL) {
     const { BullMqQueue } = await import('./queue/bullmq.ts');
-    return new BullMqQueue(config.REDIS_URL, 'mibi');
+    const lease = config.JOB_LEASE_S * 1000;
+    return new BullMqQueue(config.REDIS_URL, 'mibi', { lockDuration: lease, stalledInterval: lease / 2 });
   }
   const { SqliteQueue } = await import('./queue/sqlite.ts');
-  return new SqliteQueue(join(resolve(config.DATA_DIR), 'jobs.db'));
+  return new SqliteQueue(join(resolve(config.DATA_DIR), 'jobs.db'), { leaseMs: config.JOB_LEASE_S * 1000 });
 }
 
 async function openBus(config: Config): Promise<Bus> {

@@ -46,6 +46,8 @@ const schema = z.object({
    * when its holder dies, another process takes over within this plus one second.
    */
   LEASE_TTL_S: z.coerce.number({ error: 'must be a number of seconds' }).min(0.3, 'must be at least 0.3 seconds').default(6),
+  /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
+  JOB_LEASE_S: z.coerce.number({ error: 'must be a number of seconds' }).min(1, 'must be at least 1 second').default(10),
 });
 
 /**
