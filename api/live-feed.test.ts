@@ -3,8 +3,8 @@ import type { Doc, DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
 import type { ChangeNotice } from '../platform/projection/projection.ts';
-import { type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
-import { LiveMessages } from './live-messages.ts';
+import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
+import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './live-messages.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -66,6 +66,36 @@ describe('LiveMessages', () => {
   });
 });
 
+describe('Wire', () => {
+  const message = (event: LiveEvent, id: string, audience: string | null = null): LiveMessage => ({ event, data: JSON.stringify({ id }), audience });
+  const text = (bytes: Buffer | undefined) => bytes?.toString('utf8') ?? '';
+
+  it('makes the SSE bytes of a position once per audience, the id on the last message each one gets', () => {
+    const wire = Wire.of(57, [message('product.changed', 'p-1'), message('order.changed', 'o-1', 'buyer-1'), message('order-line.added', 'l-1', 'seller-1')]);
+    const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
+    expect(text(wire.for(null))).toBe(`${product}id: 57\n\n`);
+    expect(text(wire.for('buyer-1'))).toBe(`${product}\nevent: order.changed\ndata: {"id":"o-1"}\nid: 57\n\n`);
+    expect(text(wire.for('seller-1'))).toBe(`${product}\nevent: order-line.added\ndata: {"id":"l-1"}\nid: 57\n\n`);
+    // Everyone without a private message shares one buffer.
+    expect(wire.for('someone')).toBe(wire.for(null));
+  });
+
+  it('has nothing for those a position holds nothing for', () => {
+    const wire = Wire.of(57, [message('order.changed', 'o-1', 'buyer-1')]);
+    expect(wire.for(null)).toBeUndefined();
+    expect(wire.for('someone')).toBeUndefined();
+    expect(text(wire.for('buyer-1'))).toBe('event: order.changed\ndata: {"id":"o-1"}\nid: 57\n\n');
+  });
+
+  it('joins positions audience by audience, their bytes one after the other', () => {
+    const wires = [Wire.of(10, [message('product.added', 'p-1')]), Wire.of(11, [message('order.changed', 'o-1', 'buyer-1')]), Wire.of(12, [message('product.removed', 'p-1')])];
+    const joined = Wire.join(wires);
+    expect(text(joined.for(null))).toBe(text(wires[0]!.for(null)) + text(wires[2]!.for(null)));
+    expect(text(joined.for('buyer-1'))).toBe(text(wires[0]!.for(null)) + text(wires[1]!.for('buyer-1')) + text(wires[2]!.for(null)));
+    expect(joined.for('someone')).toBe(joined.for(null));
+  });
+});
+
 /** Projection progress the test moves by hand. */
 class TestProgress {
   position = 0;
@@ -89,9 +119,9 @@ class TestProgress {
 function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number; visible?: string[] } = {}) {
   const progress = new TestProgress();
   const { since = 0, loadedAt = 0, visible = [], ...feedOptions } = options;
-  const feed = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible) }, { orderWaitMs: 10_000, ...feedOptions });
+  const feed = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible) }, { orderWaitMs: 10_000, batchMsPerConnection: 0, ...feedOptions });
   const received: LiveGroup[] = [];
-  const subscriber = { deliver: (group: LiveGroup) => received.push(group), close: vi.fn() };
+  const subscriber = { deliver: (batch: LiveBatch) => void received.push(...batch.groups), close: vi.fn() };
   const joined = feed.join(undefined, subscriber);
   const summary = () => received.map(({ position, messages }) => [position, ...messages.map((m) => m.event)]);
   return { feed, progress, received, subscriber, joined, summary };
@@ -100,7 +130,8 @@ function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number
 const notice = (projection: string, position: number, ...changes: DocChange[]): ChangeNotice => ({ projection, position, changes });
 const orderAt = (position: number) => notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
 const productAt = (position: number, id = `p-${position}`) => notice('catalog', position, products(product(id)));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Past the deliveries due: the timers, then the turn of the event loop they go out in. */
+const settle = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
 describe('LiveFeed', () => {
   it('sends in log order what arrives interleaved, once every projection has passed it', async () => {
@@ -175,6 +206,70 @@ describe('LiveFeed', () => {
     const join = (lastEventId: string) => feed.join(lastEventId, { deliver: () => {}, close: () => {} }).missed;
     expect(join('9')).toBe('reset');
     expect(join('10')).toMatchObject([{ position: 20 }, { position: 30 }]);
+  });
+
+  it('sends a change alone at once, and what is released soon after it as one batch', async () => {
+    const { feed, progress } = openFeed({ batchMsPerConnection: 100, maxBatchMs: 200 });
+    const batches: LiveBatch[] = [];
+    feed.join(undefined, { deliver: (batch) => void batches.push(batch), close: () => {} });
+    const positions = () => batches.map((batch) => batch.groups.map((group) => group.position));
+    feed.take(productAt(10));
+    progress.reach(10);
+    await settle();
+    expect(positions()).toEqual([[10]]);
+    feed.take(productAt(11));
+    feed.take(orderAt(12));
+    progress.reach(11);
+    await settle();
+    progress.reach(12);
+    await settle();
+    expect(positions()).toEqual([[10]]);
+    await vi.waitFor(() => expect(positions()).toEqual([[10], [11, 12]]));
+    const [, batch] = batches;
+    // Its bytes: those of the groups, for each audience (the order is for its buyer only).
+    const [product, order] = batch!.groups;
+    expect(batch!.wire.for(null)).toEqual(product!.wire.for(null));
+    expect(batch!.wire.for('buyer-1')).toEqual(Buffer.concat([product!.wire.for(null)!, order!.wire.for('buyer-1')!]));
+  });
+
+  it('spaces deliveries by what they cost, a wait per connection, up to maxBatchMs', async () => {
+    const { feed, progress } = openFeed({ batchMsPerConnection: 60, maxBatchMs: 150 });
+    const times: number[] = [];
+    feed.join(undefined, { deliver: () => void times.push(performance.now()), close: () => {} });
+    const delivered = async (position: number) => {
+      feed.take(productAt(position));
+      progress.reach(position);
+      await vi.waitFor(() => expect(times).toHaveLength(position - 9));
+      return times.at(-1)! - (times.at(-2) ?? 0);
+    };
+    await delivered(10);
+    // Two connections: 120 ms.
+    expect(await delivered(11)).toBeGreaterThanOrEqual(115);
+    for (let i = 0; i < 3; i++) feed.join(undefined, { deliver: () => {}, close: () => {} });
+    // Five: 300 ms, but no more than 150.
+    const gap = await delivered(12);
+    expect(gap).toBeGreaterThanOrEqual(145);
+    expect(gap).toBeLessThan(280);
+  });
+
+  it('sends the batch waiting when a client joins, which gets it as missed, once', async () => {
+    const { feed, progress, summary } = openFeed({ batchMsPerConnection: 200 });
+    feed.take(productAt(10));
+    progress.reach(10);
+    await settle();
+    feed.take(productAt(11));
+    progress.reach(11);
+    await settle();
+    expect(summary()).toEqual([[10, 'product.added']]);
+    const received: LiveGroup[] = [];
+    const joined = feed.join('10', { deliver: ({ groups }) => void received.push(...groups), close: () => {} });
+    expect(joined).toMatchObject({ missed: [{ position: 11 }], head: 11 });
+    expect(summary()).toEqual([
+      [10, 'product.added'],
+      [11, 'product.added'],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(received).toEqual([]);
   });
 
   it('stops delivering to a client that left, and ends the others when it closes', async () => {

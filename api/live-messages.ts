@@ -23,6 +23,58 @@ export interface LiveMessage {
 
 const message = (event: LiveEvent, data: unknown, audience: string | null = null): LiveMessage => ({ event, data: JSON.stringify(data), audience });
 
+/** One event in the SSE wire format. `data` is JSON, which holds no line break. */
+export const sseFrame = (event: string, data: string, id?: number): string => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
+
+/**
+ * The SSE bytes of some messages for each audience, made once and written as they are to
+ * every connection: the connections of one user, and those of everyone without a private
+ * message among them, share one buffer. Within a log position the id goes on the last
+ * message a client gets, so a client cut off within a position resumes before it.
+ */
+export class Wire {
+  private constructor(
+    /** By audience; `null` is for everyone else. A missing entry: nothing to send. */
+    private readonly bytes: ReadonlyMap<string | null, Buffer>,
+  ) {}
+
+  /** The messages of one log position. */
+  static of(position: number, messages: readonly LiveMessage[]): Wire {
+    // Each message's frame is made once (once more with the id), whatever the number of audiences.
+    const plain = messages.map((m) => sseFrame(m.event, m.data));
+    const withId = new Map<LiveMessage, string>();
+    const audiences = new Set<string | null>([null]);
+    for (const m of messages) if (m.audience !== null) audiences.add(m.audience);
+    const bytes = new Map<string | null, Buffer>();
+    for (const audience of audiences) {
+      const visible = messages.flatMap((m, i) => (m.audience === null || m.audience === audience ? [i] : []));
+      const last = messages[visible.pop() ?? -1];
+      if (!last) continue;
+      if (!withId.has(last)) withId.set(last, sseFrame(last.event, last.data, position));
+      bytes.set(audience, Buffer.from(visible.map((i) => plain[i]).join('') + withId.get(last)));
+    }
+    return new Wire(bytes);
+  }
+
+  /** Several wires one after the other: their bytes copied once per audience, not made again. */
+  static join(wires: readonly Wire[]): Wire {
+    if (wires.length === 1) return wires[0]!;
+    const audiences = new Set(wires.flatMap((wire) => [...wire.bytes.keys()]));
+    audiences.add(null);
+    const bytes = new Map<string | null, Buffer>();
+    for (const audience of audiences) {
+      const parts = wires.flatMap((wire) => wire.for(audience) ?? []);
+      if (parts.length > 0) bytes.set(audience, Buffer.concat(parts));
+    }
+    return new Wire(bytes);
+  }
+
+  /** What the connection of `userId` (null when signed out) is sent; undefined for nothing. */
+  for(userId: string | null): Buffer | undefined {
+    return (userId !== null && this.bytes.get(userId)) || this.bytes.get(null);
+  }
+}
+
 /**
  * Turns read-model changes into messages: products for everyone; an order for its buyer
  * only; an order line and a notification for their seller only.

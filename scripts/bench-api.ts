@@ -5,13 +5,18 @@
  *
  * Prints req/s and p99 for product list, product detail and add to cart (autocannon), the
  * order-placement rate and latency percentiles (a closed loop of buyers, each adding to its
- * cart and placing an order), SSE delivery latency after a command, and the server's peak RSS.
+ * cart and placing an order), SSE delivery latency after a command, the live fan-out's tax on
+ * commands (price edits and the product list with no event-stream client, then with
+ * BENCH_SSE_CLIENTS of them reading every message, and the ratio, best of
+ * BENCH_FAN_OUT_ROUNDS rounds), and the server's peak RSS.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
@@ -20,6 +25,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ORDER_BUYERS = Number(process.env.BENCH_BUYERS ?? 32);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 200);
+/** Rounds of the fan-out comparison: each round runs without and then with the SSE clients; the best of each counts, the others being noise of a shared machine. */
+const FAN_OUT_ROUNDS = Number(process.env.BENCH_FAN_OUT_ROUNDS ?? 2);
 
 interface Result {
   name: string;
@@ -27,6 +35,8 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered 2xx. */
+  ok?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -40,7 +50,7 @@ async function freePort(): Promise<number> {
 async function cannon(name: string, options: autocannon.Options): Promise<Result> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, ok: result['2xx'] };
 }
 
 async function helloWorlds(): Promise<Result[]> {
@@ -66,16 +76,28 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  if (await caughtUp(url, 600)) return { url, child, dir };
+  child.kill();
+  throw new Error('server did not become healthy');
+}
+
+/** Whether the server answers healthy with every projection caught up, within `tries` of 200 ms. */
+async function caughtUp(url: string, tries: number): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
     const health = await fetch(`${url}/api/health`).catch(() => null);
     if (health?.ok) {
       const body = (await health.json()) as { projections: Record<string, { lag: number }> };
-      if (Object.values(body.projections).every((p) => p.lag === 0)) return { url, child, dir };
+      if (Object.values(body.projections).every((p) => p.lag === 0)) return true;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill();
-  throw new Error('server did not become healthy');
+  return false;
+}
+
+/** CPU seconds the process has used, user and system (/proc/<pid>/stat fields 14 and 15, in ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMiB(pid: number): number {
@@ -168,6 +190,179 @@ async function sseLatency(url: string, seller: Session, productId: string): Prom
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), samples: samples.length };
 }
 
+const CHANGED = Buffer.from('event: product.changed\n');
+
+/** What the process of the event-stream clients answers: the product changes each received, and how many streams the server cut off. */
+interface WatchCounts {
+  received: number[];
+  dropped: number;
+}
+
+/**
+ * In a process of their own (`bench-api.ts --sse-clients <url> <count>`): `count` event-stream
+ * clients that read everything as it comes, as browsers do, counting the product changes;
+ * answers the counts to every message.
+ */
+async function watch(url: string, count: number): Promise<void> {
+  const received = new Array<number>(count).fill(0);
+  let dropped = 0;
+  const stream = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      get(`${url}/api/live`, { agent: false }, (response) => {
+        // A frame may straddle two chunks: look for it across the seam too.
+        let tail = Buffer.alloc(0);
+        response.on('data', (chunk: Buffer) => {
+          if (tail.length > 0 && Buffer.concat([tail, chunk.subarray(0, CHANGED.length - 1)]).includes(CHANGED)) received[i]!++;
+          for (let at = chunk.indexOf(CHANGED); at !== -1; at = chunk.indexOf(CHANGED, at + CHANGED.length)) received[i]!++;
+          tail = Buffer.concat([tail, chunk.subarray(-(CHANGED.length - 1))]).subarray(-(CHANGED.length - 1));
+          resolve();
+        });
+        response.on('error', () => {});
+        response.on('close', () => dropped++);
+      }).on('error', reject);
+    });
+  await Promise.all(Array.from({ length: count }, (_, i) => stream(i)));
+  process.on('message', () => process.send!({ received, dropped } satisfies WatchCounts));
+  process.on('disconnect', () => process.exit(0));
+  process.send!('ready');
+}
+
+/** Event-stream clients in a process of their own, so that reading them does not hold up the load generator in this one. */
+class Watchers {
+  private constructor(private readonly child: ChildProcess) {}
+
+  /** Opens `count` streams, each on its own connection, and waits until every one is ready. */
+  static async open(url: string, count: number): Promise<Watchers> {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--sse-clients', url, String(count)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await once(child, 'message');
+    return new Watchers(child);
+  }
+
+  async counts(): Promise<WatchCounts> {
+    this.child.send('count');
+    const [counts] = (await once(this.child, 'message')) as [WatchCounts];
+    return counts;
+  }
+
+  /** Waits until every client has received the same number of changes, that number unchanged for a while (or `timeoutMs` passed). */
+  async awaitSame(timeoutMs = 15_000): Promise<{ fewest: number; most: number }> {
+    const deadline = Date.now() + timeoutMs;
+    let last = -1;
+    for (;;) {
+      const { received } = await this.counts();
+      const [fewest, most] = [Math.min(...received), Math.max(...received)];
+      if ((fewest === most && most === last) || Date.now() > deadline) return { fewest, most };
+      last = fewest === most ? most : -1;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  async close(): Promise<void> {
+    const exited = once(this.child, 'exit');
+    this.child.kill();
+    await exited;
+  }
+}
+
+/** Price edits by CONNECTIONS concurrent clients, each a new price, round the products; every one is a change sent live to everyone. */
+function priceEdits(url: string, seller: Session, productIds: string[]): Promise<Result> {
+  let n = 0;
+  return cannon('price edit', {
+    url,
+    requests: [
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: seller.cookie, origin: url },
+        setupRequest: (request) => {
+          n++;
+          return { ...request, path: `/api/seller/products/${productIds[n % productIds.length]}`, body: JSON.stringify({ pricePaise: 100_000 + (n % 1_000_000) }) };
+        },
+      },
+    ],
+  });
+}
+
+/** A run of the fan-out comparison, with the share of a core the server used meanwhile (1: a whole core). */
+type Busy = Result & { serverCpu: number };
+
+interface FanOut {
+  quiet: Busy[];
+  watched: Busy[];
+  /** Server CPU ms per price edit, the projections and the fan-out included. */
+  cpuPerEdit: { quiet: number; watched: number };
+  /** Price edits answered 2xx while the clients watched, and the changes the clients received. */
+  edits: number;
+  received: { fewest: number; most: number };
+  /** Watchers the server cut off. */
+  dropped: number;
+}
+
+/** The same load with no event-stream client, then with SSE_CLIENTS of them: price edits alone, then edits and the product list at once. */
+async function fanOut(url: string, pid: number, seller: Session, productIds: string[]): Promise<FanOut> {
+  /** Runs `load` from and until the projections are caught up, so no run pays for the one before; answers its results and the server CPU seconds used. */
+  const measured = async <T>(load: () => Promise<T>): Promise<{ results: T; cpu: number; busy: number }> => {
+    await caughtUp(url, 150);
+    const [cpu, start] = [cpuSeconds(pid), performance.now()];
+    const results = await load();
+    const busy = (cpuSeconds(pid) - cpu) / ((performance.now() - start) / 1000);
+    await caughtUp(url, 150);
+    return { results, cpu: cpuSeconds(pid) - cpu, busy };
+  };
+  const run = async () => {
+    const alone = await measured(() => priceEdits(url, seller, productIds));
+    const mixed = await measured(() => Promise.all([cannon('product list during price edits', { url: `${url}/api/products` }), priceEdits(url, seller, productIds)]));
+    const [list, during] = mixed.results;
+    return {
+      results: [
+        { ...alone.results, serverCpu: alone.busy },
+        { ...list, serverCpu: mixed.busy },
+        { ...during, name: 'price edit during product list', serverCpu: mixed.busy },
+      ],
+      cpuPerEdit: (alone.cpu * 1000) / (alone.results.ok || 1),
+      edits: (alone.results.ok ?? 0) + (during.ok ?? 0),
+    };
+  };
+  const quiet = await run();
+  const watchers = await Watchers.open(url, SSE_CLIENTS);
+  try {
+    const watched = await run();
+    return {
+      quiet: quiet.results,
+      watched: watched.results,
+      cpuPerEdit: { quiet: quiet.cpuPerEdit, watched: watched.cpuPerEdit },
+      edits: watched.edits,
+      received: await watchers.awaitSame(),
+      dropped: (await watchers.counts()).dropped,
+    };
+  } finally {
+    await watchers.close();
+  }
+}
+
+function printFanOut(rounds: FanOut[]): void {
+  console.log(`\nlive fan-out: ${CONNECTIONS} connections of load, with no SSE client and then with ${SSE_CLIENTS} reading every change, ${rounds.length} rounds`);
+  console.log('(server CPU: the share of a core the server process used meanwhile; well below 100%, something else held the load back, such as the clients on the same cores)');
+  console.log(`| round | load | 0 SSE clients: req/s, p50 ms, errors, server CPU | ${SSE_CLIENTS} SSE clients: req/s, p50 ms, errors, server CPU | ratio |`);
+  console.log('|---:|---|---:|---:|---:|');
+  const cell = (r: Busy) => `${r.rps}, ${r.p50.toFixed(1)}, ${r.errors}, ${Math.round(r.serverCpu * 100)}%`;
+  rounds.forEach((round, n) => {
+    round.quiet.forEach((quiet, i) => {
+      const watched = round.watched[i]!;
+      console.log(`| ${n + 1} | ${quiet.name} | ${cell(quiet)} | ${cell(watched)} | ${(watched.rps / quiet.rps).toFixed(2)} |`);
+    });
+  });
+  const best = (side: 'quiet' | 'watched') => Math.max(...rounds.map((round) => round[side][0]!.rps));
+  console.log(`price edits, best of ${rounds.length}: ${best('quiet')}/s with no SSE client, ${best('watched')}/s with ${SSE_CLIENTS}: ratio ${(best('watched') / best('quiet')).toFixed(2)} (target >= 0.8)`);
+  const leastCpu = (side: 'quiet' | 'watched') => Math.min(...rounds.map((round) => round.cpuPerEdit[side]));
+  console.log(
+    `server CPU per price edit (projections and fan-out included), least of ${rounds.length}: ${leastCpu('quiet').toFixed(2)} ms with no SSE client, ${leastCpu('watched').toFixed(2)} ms with ${SSE_CLIENTS}: ratio ${(leastCpu('quiet') / leastCpu('watched')).toFixed(2)}`,
+  );
+  rounds.forEach(({ received: { fewest, most }, edits, dropped }, n) => {
+    const same = fewest === most ? `the same ${most}` : `from ${fewest} to ${most}`;
+    console.log(`round ${n + 1}: the ${SSE_CLIENTS} SSE clients received ${same} changes for ${edits} price edits (edits to a product within one projection batch come as one change); ${dropped} cut off for falling behind`);
+  });
+}
+
 async function main(): Promise<void> {
   console.log(`bench:api · ${DURATION_S}s per run, ${CONNECTIONS} connections, ${ORDERS} orders by ${ORDER_BUYERS} buyers\n`);
   const baselines = await helloWorlds();
@@ -207,6 +402,8 @@ async function main(): Promise<void> {
     const orders = await placeOrders(url, stocked);
     results.push(orders);
     const sse = await sseLatency(url, seller, stocked[0]!);
+    const fan: FanOut[] = [];
+    for (let round = 0; round < FAN_OUT_ROUNDS; round++) fan.push(await fanOut(url, child.pid!, seller, stocked));
 
     const node = baselines[0]!.rps;
     console.log('| endpoint | req/s | p50 ms | p99 ms | errors | vs node:http |');
@@ -214,6 +411,7 @@ async function main(): Promise<void> {
     for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.rps / node).toFixed(2)} |`);
     console.log(`\norder placement: ${orders.rps} orders/s, p50 ${orders.p50.toFixed(1)} ms, p95 ${orders.p95.toFixed(1)} ms, p99 ${orders.p99.toFixed(1)} ms`);
     console.log(`SSE delivery after a command: p50 ${sse.p50.toFixed(1)} ms, p95 ${sse.p95.toFixed(1)} ms (${sse.samples} changes)`);
+    printFanOut(fan);
     console.log(`server peak RSS under load: ${peakRss} MiB`);
   } finally {
     clearInterval(sampler);
@@ -223,4 +421,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[2] === '--sse-clients') await watch(process.argv[3]!, Number(process.argv[4]));
+else await main();

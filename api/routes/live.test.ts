@@ -1,12 +1,19 @@
+import { type IncomingMessage, type Server, get } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import type { DocChange } from '../../platform/readstore/port.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import { productDoc } from '../../projections/models.fixtures.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
+import type { AppContext } from '../context.ts';
+import { LiveFeed, type LiveFeedOptions } from '../live-feed.ts';
 import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
-import { liveRoutes } from './live.ts';
+import { MAX_BACKLOG_BYTES, liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
 
@@ -19,7 +26,7 @@ interface Frame {
 
 const TIMEOUT = Symbol('timeout');
 
-/** An open event stream, read frame by frame through `app.request`. */
+/** An open event stream, read frame by frame, over a socket or through `app.request`. */
 class LiveStream {
   private readonly reader: ReadableStreamDefaultReader<string>;
   private text = '';
@@ -81,13 +88,17 @@ class LiveStream {
       return false;
     }
     this.text += result.value;
-    let end: number;
-    while ((end = this.text.indexOf('\n\n')) !== -1) {
-      this.frames.push(parseFrame(this.text.slice(0, end)));
-      this.text = this.text.slice(end + 2);
-    }
+    const { frames, rest } = parseFrames(this.text);
+    this.frames.push(...frames);
+    this.text = rest;
     return true;
   }
+}
+
+/** The whole frames in `text`, and what is left of a frame not yet whole. */
+function parseFrames(text: string): { frames: Frame[]; rest: string } {
+  const blocks = text.split('\n\n');
+  return { frames: blocks.slice(0, -1).map(parseFrame), rest: blocks.at(-1)! };
 }
 
 function parseFrame(block: string): Frame {
@@ -102,22 +113,49 @@ function parseFrame(block: string): Frame {
   return frame;
 }
 
+interface Served {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `app` as `npm start` does (@hono/node-server), on a free port. */
+function served(app: { fetch: (request: Request, env: any) => Response | Promise<Response> }): Promise<Served> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, ({ port }) =>
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((closed) => {
+            (server as Server).closeAllConnections();
+            server.close(() => closed());
+          }),
+      }),
+    );
+  });
+}
+
 let api: TestApi;
+let server: Served;
 let seller: Client;
 const open: LiveStream[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
+  server = await served(api.app);
   seller = await signedIn(api, 'seller', 'Meera Weaves');
 });
 afterAll(async () => {
   await Promise.all(open.map((stream) => stream.close()));
+  await server.close();
   await api.close();
 });
 
-/** Connects as `client` (a visitor without one) and waits for the `ready` event. */
-async function connect(client?: Client, headers: Record<string, string> = {}, app: { request(input: string, init: RequestInit): Response | Promise<Response> } = api.app) {
-  const response = await app.request(`${ORIGIN}/api/live`, { headers: { ...(client?.cookie && { cookie: client.cookie }), ...headers } });
+type Requester = { request(input: string, init: RequestInit): Response | Promise<Response> };
+
+/** Connects as `client` (a visitor without one) over a socket to the served app, or through `app.request` to `app`. */
+async function connect(client?: Client, headers: Record<string, string> = {}, app?: Requester) {
+  const init = { headers: { ...(client?.cookie && { cookie: client.cookie }), ...headers } };
+  const response = app ? await app.request(`${ORIGIN}/api/live`, init) : await fetch(`${server.origin}/api/live`, init);
   const stream = new LiveStream(response);
   open.push(stream);
   return stream;
@@ -158,6 +196,13 @@ describe('GET /api/live', () => {
     expect(stream.response.headers.get('cache-control')).toBe('no-cache');
     const ready = await stream.next();
     expect(ready).toEqual({ event: 'ready', data: { position: Number(ready.id) }, id: ready.id });
+  });
+
+  it('keeps the headers the middleware set, such as the clearing of an unknown session cookie', async () => {
+    const stream = await connect(undefined, { cookie: 'mibi_session=not-a-session' });
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream.response.headers.get('set-cookie')).toMatch(/^mibi_session=;/);
+    expect((await stream.next()).event).toBe('ready');
   });
 
   it('announces to everyone a product added, changed while visible, and removed', async () => {
@@ -288,3 +333,145 @@ describe('GET /api/live', () => {
     expect((await next.next()).data).toMatchObject({ id: productId });
   });
 });
+
+/** A stream read with node:http, which can stop reading as a stuck client does: the server's buffers then fill. */
+class RawStream {
+  /** The whole frames received. */
+  readonly frames: Frame[] = [];
+  ended = false;
+  private text = '';
+
+  private constructor(private readonly response: IncomingMessage) {
+    response.setEncoding('utf8');
+    response.on('data', (text: string) => {
+      const { frames, rest } = parseFrames(this.text + text);
+      this.frames.push(...frames);
+      this.text = rest;
+    });
+    response.on('error', () => {});
+    response.on('close', () => (this.ended = true));
+  }
+
+  static open(origin: string, headers: Record<string, string> = {}): Promise<RawStream> {
+    return new Promise((resolve, reject) => get(`${origin}/api/live`, { agent: false, headers }, (response) => resolve(new RawStream(response))).on('error', reject));
+  }
+
+  /** The positions of the messages received, in order. */
+  get positions(): number[] {
+    return this.frames.filter((frame) => frame.event?.startsWith('product.')).map((frame) => Number(frame.id));
+  }
+
+  get lastId(): string | undefined {
+    return this.frames.findLast((frame) => frame.id !== undefined)?.id;
+  }
+
+  pause(): void {
+    this.response.pause();
+  }
+
+  resume(): void {
+    this.response.resume();
+  }
+
+  close(): void {
+    this.response.destroy();
+  }
+}
+
+describe('a client that stops reading', () => {
+  const LIMIT = 64 * 1024;
+  /** A product change of about 16 KB. */
+  const changeAt = (position: number) => {
+    const change: DocChange = { collection: COLLECTIONS.products, id: `p-${position % 10}`, doc: productDoc(`p-${position % 10}`, { description: 'x'.repeat(16_000) }) };
+    return { projection: 'catalog', position, changes: [change] };
+  };
+  /** A feed on its own, told every projection has passed each notice at once, and an app serving it. */
+  function feedApp(options: LiveFeedOptions = {}) {
+    const feed = new LiveFeed({ waitFor: async () => true }, { since: 0, loadedAt: 0, visible: new Set() }, { capacity: 100_000, ...options });
+    const ctx = { live: { get: async () => feed } } as unknown as AppContext;
+    const app = new OpenAPIHono().route('/api/live', liveRoutes(ctx, { maxBacklogBytes: LIMIT }));
+    let position = 0;
+    const publish = (count: number) => {
+      for (let i = 0; i < count; i++) feed.take(changeAt(++position));
+      return position;
+    };
+    return { feed, app, publish };
+  }
+
+  it(`is cut off once its unsent bytes pass the limit (here ${LIMIT / 1024} KiB, ${MAX_BACKLOG_BYTES / 1024 / 1024} MiB by default) while the others keep up, and resumes without loss`, async () => {
+    const { feed, app, publish } = feedApp();
+    const live = await served(app);
+    try {
+      const [normal, slow] = [await RawStream.open(live.origin), await RawStream.open(live.origin)];
+      await vi.waitFor(() => expect([normal, slow].map((stream) => stream.frames.at(-1)?.event)).toEqual(['ready', 'ready']));
+      slow.pause();
+
+      // The kernel's socket buffers take a few MB before the server's own buffer fills.
+      let last = 0;
+      for (let round = 0; feed.connections > 1; round++) {
+        if (round === 400) throw new Error('the slow client was never cut off');
+        last = publish(8);
+        await vi.waitFor(() => expect(normal.lastId).toBe(String(last)), { timeout: 5000 });
+      }
+      expect(normal.positions).toEqual(range(1, last));
+
+      // It reads what reached it before the cut, then the end: some messages never came.
+      slow.resume();
+      await vi.waitFor(() => expect(slow.ended).toBe(true), { timeout: 5000 });
+      const before = slow.positions;
+      expect(before).toEqual(range(1, before.length));
+      expect(before.length).toBeLessThan(last);
+
+      // Reconnecting as EventSource does, it gets every message after its last id, then ready, then what comes next.
+      const again = await RawStream.open(live.origin, { 'last-event-id': slow.lastId! });
+      await vi.waitFor(() => expect(again.frames.at(-1)?.event).toBe('ready'), { timeout: 5000 });
+      const end = publish(3);
+      await vi.waitFor(() => expect(again.lastId).toBe(String(end)), { timeout: 5000 });
+      expect([...before, ...again.positions]).toEqual(range(1, end));
+      expect(feed.connections).toBe(2);
+      for (const stream of [normal, again]) stream.close();
+    } finally {
+      feed.close();
+      await live.close();
+    }
+  });
+
+  it('is cut off at the first message due once what it left unread is past the limit; the catch-up it resumed with does not count', async () => {
+    const { feed, app, publish } = feedApp({ batchMsPerConnection: 0 });
+    let sent = 0;
+    let position = 0;
+    // A subscriber beside the client, to see what the client is sent.
+    feed.join(undefined, { deliver: ({ groups, wire }) => ((sent += wire.for(null)!.length), (position = groups.at(-1)!.position)), close: () => {} });
+    /** Publishes one message at a time until the client is cut off, checking that it was not before it left more than the limit unread. */
+    const untilCut = async () => {
+      const start = sent;
+      for (;;) {
+        const unread = sent - start;
+        const at = publish(1);
+        await vi.waitFor(() => expect(position).toBe(at));
+        await new Promise((resolve) => setImmediate(resolve));
+        if (feed.connections === 1) return expect(unread).toBeGreaterThan(LIMIT);
+        expect(unread).toBeLessThanOrEqual(LIMIT);
+      }
+    };
+
+    // A client that reads up to ready, then no more.
+    const response = await app.request(`${ORIGIN}/api/live`);
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(feed.connections).toBe(2);
+    await untilCut();
+    await expect(reader.read()).rejects.toThrow('too far behind');
+
+    // Resuming from the start, it is sent more than the limit at once, and reads none of it: that does not count.
+    expect(sent).toBeGreaterThan(LIMIT);
+    const resumed = await app.request(`${ORIGIN}/api/live`, { headers: { 'last-event-id': '0' } });
+    expect(feed.connections).toBe(2);
+    await untilCut();
+    await resumed.body!.cancel().catch(() => {});
+    feed.close();
+  });
+});
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
