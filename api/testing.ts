@@ -6,8 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../platform/config/config.ts';
 import type { Platform } from '../platform/platform.ts';
+import { NOTIFY_SELLER } from '../workers/notify-seller.ts';
+import { ORDER_REACTOR } from '../workers/order-reactor.ts';
 import type { App } from './app.ts';
 import { ROLES, assemble } from './assemble.ts';
 import type { AppContext } from './context.ts';
@@ -37,7 +40,7 @@ export interface TestApi {
   signUp(options?: { role?: 'buyer' | 'seller'; fullName?: string; email?: string; password?: string }): Promise<Client>;
   /** Signs in through the API. */
   signIn(email: string, password: string): Promise<Client>;
-  /** Resolves once every projection has processed everything appended so far. */
+  /** Resolves once everything appended so far has run its course: the jobs it caused done, every projection past it all. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -88,6 +91,12 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return client;
     },
     async settle() {
+      const appended = await platform.events.lastPosition();
+      for (let waited = 0; (await platform.read.checkpoint(ORDER_REACTOR)) < appended; waited += 10) {
+        if (waited > 5000) throw new Error(`the order reactor did not reach ${appended}`);
+        await sleep(10);
+      }
+      await platform.queue.drained(NOTIFY_SELLER);
       const last = await platform.events.lastPosition();
       if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
     },
