@@ -50,6 +50,13 @@ const deletion = (position: number, id: string): ChangeNotice => ({
   changes: [{ collection: COLLECTIONS.products, id, doc: null }],
 });
 
+/** A notice of a large batch: the ids of the products written, without their documents. */
+const ids = (position: number, ...written: string[]): ChangeNotice => ({
+  projection: 'catalog',
+  position,
+  changes: written.map((id) => ({ collection: COLLECTIONS.products, id })),
+});
+
 const ALL: ProductQuery = { category: null, q: null, sort: null, limit: 24, offset: 0 };
 
 async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
@@ -83,6 +90,42 @@ describe('catalogIndex', () => {
     await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
     await bus.publish(CHANGES_CHANNEL, { projection: 'catalog', position: 5, changes: [{ collection: 'categories', id: 'c', doc: product('c') }] });
     expect(await names()).toEqual([]);
+  });
+
+  it('reads the documents of a notice that carries only ids, in order with the notices behind it; a query after it sees them', async () => {
+    await commit(1, product('a'), product('c'));
+    const loaded = await index.get();
+    // The read of the ids answers what was committed when it was asked, but only once released.
+    const products = read.collection(COLLECTIONS.products);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const getMany = async (list: string[]) => [await products.getMany(list), await held][0];
+    vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany } as never);
+    await commit(2, product('b', { name: 'Read' }), product('a', { visible: false }));
+    await bus.publish(CHANGES_CHANNEL, { ...ids(2, 'b', 'a'), changes: [...ids(2, 'b', 'a').changes, { collection: COLLECTIONS.products, id: 'c', doc: null }] });
+    // The next batch commits and its notice, carrying its document, arrives while the ids are read.
+    await commit(3, product('b', { name: 'Carried' }));
+    await bus.publish(CHANGES_CHANNEL, notice(3, product('b', { name: 'Carried' })));
+    expect(JSON.parse(loaded.listJson(ALL)).total).toBe(2); // neither applied yet: the second waits behind the first
+    const answered = names();
+    release();
+    expect(await answered).toEqual(['Carried']);
+    expect(await index.get()).toBe(loaded);
+    vi.restoreAllMocks();
+  });
+
+  it('loads afresh when the documents of a notice cannot be read', async () => {
+    await commit(1, product('a'));
+    const loaded = await index.get();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany: () => Promise.reject(new Error('down')) } as never);
+    await commit(2, product('b'));
+    await bus.publish(CHANGES_CHANNEL, ids(2, 'b'));
+    const reloaded = await index.get();
+    expect(reloaded).not.toBe(loaded);
+    expect(await names()).toEqual(['Product a', 'Product b']);
+    expect(logged).toHaveBeenCalledOnce();
+    vi.restoreAllMocks();
   });
 
   it('keeps the batches that commit while it loads, and skips those the load already holds', async () => {

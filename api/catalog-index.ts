@@ -2,7 +2,7 @@ import type { Bus } from '../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
-import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
+import { CHANGES_CHANNEL, type ChangeNotice, NoticeDocuments } from '../platform/projection/projection.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 
 export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
@@ -142,24 +142,61 @@ function jsonOf(entry: Entry): string {
 /** How often the index checks that it has seen every committed catalog batch. */
 export const RESYNC_CHECK_MS = 5000;
 
-/** The catalog index of an app: loaded on first use, then kept current from the projection's change notices. */
-export function catalogIndex(stores: { bus: Bus; read: ReadStore }): Reopenable<CatalogIndex> {
-  const resource: Reopenable<CatalogIndex> = new Reopenable(() => openIndex(stores, () => void resource.close()));
-  return resource;
+/**
+ * The catalog index of an app: loaded on first use, then kept current from the projection's
+ * change notices. `get` answers once the notices received before the call are in the index:
+ * one that carries only ids is applied after its documents are read, and a query waiting with
+ * `?after=` for it must still see its change.
+ */
+class FollowedIndex extends Reopenable<CatalogIndex> {
+  readonly #notices = new WeakMap<CatalogIndex, NoticeDocuments>();
+
+  constructor(stores: { bus: Bus; read: ReadStore }) {
+    super(() => openIndex(stores, this));
+  }
+
+  override async get(): Promise<CatalogIndex> {
+    const index = await super.get();
+    if ((await this.#notices.get(index)?.settled()) !== false) return index;
+    // A read failed: that index is let go of (`openIndex`), and this loads a fresh one.
+    return super.get();
+  }
+
+  /** Called by `openIndex`: the notices the index follows. */
+  follows(index: CatalogIndex, notices: NoticeDocuments): void {
+    this.#notices.set(index, notices);
+  }
 }
 
-async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, drop: () => void): Promise<Opened<CatalogIndex>> {
+export function catalogIndex(stores: { bus: Bus; read: ReadStore }): Reopenable<CatalogIndex> {
+  return new FollowedIndex(stores);
+}
+
+/** Only product documents matter to the index; other collections' changes are not read. */
+function productChanges(notice: ChangeNotice): ChangeNotice {
+  return { ...notice, changes: notice.changes.filter(({ collection }) => collection === COLLECTIONS.products) };
+}
+
+async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed: FollowedIndex): Promise<Opened<CatalogIndex>> {
   const index = new CatalogIndex();
-  // Subscribed before loading, so no batch falls between the load and the notices. Notices
-  // are applied as they arrive, within the bus delivery: a query waiting with `?after=` for
-  // the same notice runs after it and sees the change.
+  // A notice that carries its documents is applied as it arrives, within the bus delivery; one
+  // with ids once they are read, and those behind it after it (`NoticeDocuments`), so the index
+  // takes the batches in the order they were committed. A read that fails means a missed batch:
+  // the index is dropped, and the next request loads it afresh.
+  let closed = false;
+  const notices = new NoticeDocuments(read, (notice) => index.apply(notice.changes), (error) => {
+    console.error('[catalog] could not read the documents of a change notice; loading afresh:', error);
+    if (!closed) void followed.close();
+  });
+  followed.follows(index, notices);
+  // Subscribed before loading, so no batch falls between the load and the notices.
   let backlog: ChangeNotice[] | null = [];
   let seen = 0;
   const unsubscribeBus = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
     if (notice.projection !== catalog.name) return;
     seen = Math.max(seen, notice.position);
     if (backlog) backlog.push(notice);
-    else index.apply(notice.changes);
+    else notices.take(productChanges(notice));
   });
   // The bus delivers at most once (Redis pub/sub drops what a disconnected subscriber misses):
   // a checkpoint that stays ahead of every notice over two checks means one was lost, and the
@@ -167,12 +204,13 @@ async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, drop: () 
   let suspect = 0;
   const resync = setInterval(() => {
     void read.checkpoint(catalog.name).then((committed) => {
-      if (suspect > seen) drop();
+      if (suspect > seen) void followed.close();
       suspect = committed > seen ? committed : 0;
     }, () => {});
   }, RESYNC_CHECK_MS);
   resync.unref();
   const close = async () => {
+    closed = true;
     clearInterval(resync);
     await unsubscribeBus();
   };
@@ -181,9 +219,9 @@ async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, drop: () 
     seen = Math.max(seen, loadedAt);
     const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
     index.apply(visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
-    // The load holds at least every batch up to its checkpoint; later ones carry whole
-    // documents in log order, so applying one the load already holds changes nothing.
-    for (const notice of backlog) if (notice.position > loadedAt) index.apply(notice.changes);
+    // The load holds at least every batch up to its checkpoint; later ones carry (or are read
+    // as) whole documents in log order, so applying one the load already holds changes nothing.
+    for (const notice of backlog) if (notice.position > loadedAt) notices.take(productChanges(notice));
     backlog = null;
     return { value: index, close };
   } catch (error) {

@@ -8,7 +8,8 @@ const POLL_MS = 250;
  * Read-your-own-writes: a command answers with the log position it reached; a query that
  * passes it waits (bounded) until every projection has committed that far. Progress comes
  * from the bus's change notices, with a checkpoint poll as a safety net for lost notices
- * (the bus is at-most-once).
+ * (the bus is at-most-once). Only the notices' positions count here, so whether a notice
+ * carries its documents or only their ids (`changeNotice`) makes no difference.
  */
 export class ProjectionProgress {
   private readonly positions = new Map<string, number>();

@@ -1,9 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Doc, DocChange } from '../platform/readstore/port.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from '../platform/projection/projection.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
+import type { Doc, DocChange, ReadStore } from '../platform/readstore/port.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { catalog } from '../projections/catalog.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
-import type { ChangeNotice } from '../platform/projection/projection.ts';
-import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions } from './live-feed.ts';
+import { catalogIndex } from './catalog-index.ts';
+import { ProjectionProgress } from './consistency.ts';
+import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './live-feed.ts';
 import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './live-messages.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
@@ -130,6 +140,8 @@ function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number
 const notice = (projection: string, position: number, ...changes: DocChange[]): ChangeNotice => ({ projection, position, changes });
 const orderAt = (position: number) => notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
 const productAt = (position: number, id = `p-${position}`) => notice('catalog', position, products(product(id)));
+/** A notice of a large batch: the products it wrote by id, without their documents. */
+const productIdsAt = (position: number, ...ids: string[]): ChangeNotice => ({ projection: 'catalog', position, changes: ids.map((id) => ({ collection: COLLECTIONS.products, id })) });
 /** Past the deliveries due: the timers, then the turn of the event loop they go out in. */
 const settle = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
@@ -272,6 +284,40 @@ describe('LiveFeed', () => {
     expect(received).toEqual([]);
   });
 
+  it('translates a notice that carries only ids once their documents are read, and holds what comes after, in log order', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stored = [product('p-1'), product('p-2', { visible: false })];
+    const getMany = async (ids: string[]) => [ids.flatMap((id) => stored.find((doc) => doc.id === id) ?? []), await held][0];
+    const read = { collection: () => ({ getMany }) } as unknown as Pick<ReadStore, 'collection'>;
+    const { feed, progress, summary } = openFeed({ read, visible: ['p-2', 'p-9'] });
+    feed.take(productAt(60));
+    feed.take({ ...productIdsAt(57, 'p-1', 'p-2'), changes: [...productIdsAt(57, 'p-1', 'p-2').changes, products(null, 'p-9')] });
+    feed.take(orderAt(58));
+    progress.reach(60);
+    await settle();
+    // 60 waits for the notice of 57 being read, 58 for its turn behind it.
+    expect(summary()).toEqual([]);
+    release();
+    await vi.waitFor(() =>
+      expect(summary()).toEqual([
+        [57, 'product.added', 'product.removed', 'product.removed'],
+        [58, 'order.changed'],
+        [60, 'product.added'],
+      ]),
+    );
+  });
+
+  it('tells it is lost when the documents of a notice cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const read = { collection: () => ({ getMany: () => Promise.reject(new Error('down')) }) } as unknown as Pick<ReadStore, 'collection'>;
+    const lost = vi.fn();
+    const { feed } = openFeed({ read, lost });
+    feed.take(productIdsAt(57, 'p-1'));
+    await vi.waitFor(() => expect(lost).toHaveBeenCalledOnce());
+    vi.restoreAllMocks();
+  });
+
   it('stops delivering to a client that left, and ends the others when it closes', async () => {
     const { feed, progress, received, subscriber, joined } = openFeed();
     const other = { deliver: vi.fn(), close: vi.fn() };
@@ -285,5 +331,99 @@ describe('LiveFeed', () => {
     feed.close();
     expect(other.close).toHaveBeenCalledOnce();
     expect(subscriber.close).not.toHaveBeenCalled();
+  });
+});
+
+describe('the catalog index and the live feed, from the runner', () => {
+  /** A projection storing the document of each `Put` event on a stream starting with `prefix`, and deleting it on `Deleted`. */
+  const mirror = (name: string, collection: string, prefix: string): Projection => ({
+    name,
+    collections: [{ name: collection }],
+    eventTypes: new Set(['Put', 'Deleted']),
+    async apply(event, work) {
+      if (!event.stream.startsWith(prefix)) return;
+      if (event.type === 'Deleted') work.delete(collection, event.stream);
+      else work.put(collection, event.data as Doc);
+    },
+  });
+  const put = (doc: Doc): [string, string, Doc] => [doc.id, 'Put', doc];
+  const order = (status: string) => put({ id: 'o-1', buyerId: 'buyer-1', status });
+  // Each step ends with a visible product, so a group at its last position goes out. The last
+  // one is a batch above 64 KiB of JSON.
+  const STEPS: Array<Array<[stream: string, type: string, data: Doc]>> = [
+    [order('placed'), put(product('p-1')), put(product('p-2'))],
+    [put(product('p-1', { visible: false, delisted: true })), ['p-2', 'Deleted', { id: 'p-2' }], put(product('p-3'))],
+    [put(product('p-3', { description: 'x'.repeat(70_000) })), order('shipped'), put(product('p-4'))],
+  ];
+
+  /** Runs the steps through the runner, the bus, the catalog index and the live feed; what they end with, and the notices. */
+  async function run(noticeDocumentsLimit?: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'mibi-live-'));
+    const events = new SqliteEventStore(join(dir, 'events.db'));
+    const read = new SqliteReadStore(join(dir, 'read.db'));
+    const bus = new MemoryBus();
+    const projections = [mirror(catalog.name, COLLECTIONS.products, 'p-'), mirror('orders', COLLECTIONS.orders, 'o-')];
+    const runner = new ProjectionRunner({ events, read, bus, projections, noticeDocumentsLimit });
+    const notices: ChangeNotice[] = [];
+    await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => void notices.push(notice));
+    const progress = new ProjectionProgress(bus, read, projections.map((p) => p.name));
+    await progress.start();
+    const index = catalogIndex({ bus, read });
+    const feed = liveFeed({ bus, read, events }, progress);
+    const received: LiveGroup[] = [];
+    (await feed.get()).join(undefined, { deliver: (batch) => void received.push(...batch.groups), close: () => {} });
+    try {
+      for (const step of STEPS) {
+        for (const [stream, type, data] of step) await events.append(stream, [{ type, data }], 'any');
+        for (const { name } of projections) await runner.catchUp(name);
+        const last = await events.lastPosition();
+        await vi.waitFor(() => expect(received.at(-1)?.position).toBe(last));
+      }
+      const items = JSON.parse((await index.get()).listJson({ category: null, q: null, sort: null, limit: 24, offset: 0 })).items as ProductDoc[];
+      const messages = received.map(({ position, messages }) => [position, ...messages.map(({ event, data }) => `${event} ${JSON.parse(data).id}:${data.length}`)]);
+      return { items, messages, notices };
+    } finally {
+      await feed.close();
+      await index.close();
+      await progress.stop();
+      await bus.close();
+      await read.close();
+      await events.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** What each notice carried: the documents written, their ids, or no document (no change, or deletions only). */
+  const carried = (notices: ChangeNotice[]) =>
+    notices.map(({ projection, position, changes }) => {
+      const written = changes.filter((change) => change.doc !== null);
+      return [projection, position, written.length === 0 ? 'none' : written.every((change) => change.doc) ? 'documents' : 'ids'];
+    });
+
+  it('end with the same documents and messages whether a notice carries the documents or their ids', async () => {
+    const inline = await run();
+    // Only the batch above 64 KiB went out with ids.
+    expect(carried(inline.notices)).toEqual([
+      ['catalog', 3, 'documents'],
+      ['orders', 3, 'documents'],
+      ['catalog', 6, 'documents'],
+      ['orders', 6, 'none'],
+      ['catalog', 9, 'ids'],
+      ['orders', 9, 'documents'],
+    ]);
+    expect(inline.items.map((item) => [item.id, item.description.length])).toEqual([
+      ['p-3', 70_000],
+      ['p-4', product('p-4').description.length],
+    ]);
+    expect(inline.messages.map((group) => group.map((entry) => String(entry).split(':')[0]))).toEqual([
+      ['3', 'product.added p-1', 'product.added p-2', 'order.changed o-1'],
+      ['6', 'product.removed p-1', 'product.removed p-2', 'product.added p-3'],
+      ['9', 'product.changed p-3', 'product.added p-4', 'order.changed o-1'],
+    ]);
+
+    const ids = await run(0);
+    expect(carried(ids.notices).map(([, , what]) => what)).toEqual(['ids', 'ids', 'ids', 'none', 'ids', 'ids']);
+    expect(ids.items).toEqual(inline.items);
+    expect(ids.messages).toEqual(inline.messages);
   });
 });

@@ -1,4 +1,5 @@
-import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
+import { CHANGES_CHANNEL, type ChangeNotice, type DocNotice, NoticeDocuments } from '../platform/projection/projection.ts';
+import type { ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
 import type { ProjectionProgress } from './consistency.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -45,6 +46,10 @@ export interface LiveFeedOptions {
    */
   batchMsPerConnection?: number;
   maxBatchMs?: number;
+  /** Where the documents of a notice that carries only ids (a large batch) are read. */
+  read?: Pick<ReadStore, 'collection'>;
+  /** The feed missed a notice (its documents could not be read): let go of it, ending every connection, so that a fresh one loads. */
+  lost?: () => void;
 }
 
 /** Where the feed starts and what it knows then. */
@@ -57,6 +62,13 @@ export interface FeedStart {
 }
 
 type Progress = Pick<ProjectionProgress, 'waitFor'>;
+
+/** A feed given no read store: a notice that carries only ids is one it missed. */
+const NO_READ_STORE: Pick<ReadStore, 'collection'> = {
+  collection: () => {
+    throw new Error('The live feed has no read store to read the documents of a change notice from');
+  },
+};
 
 const CAPACITY = 2000;
 const ORDER_WAIT_MS = 1000;
@@ -78,12 +90,19 @@ export const MAX_BATCH_MS = 50;
  * come, and positions only grow: a client that saw position N has seen everything up to N.
  * If a projection is stuck, groups go out after `orderWaitMs` rather than pile up.
  *
+ * A notice that carries only ids (a large batch) is translated once its documents are read,
+ * and the notices taken after it behind it (`NoticeDocuments`), so the product visibility
+ * follows the batches in order; and no group goes out while a notice at or below its position
+ * is still being read, as its messages may belong before it or in it.
+ *
  * The SSE bytes of each group are made once, at its release, for all the connections alike;
  * groups released soon after a delivery (`batchMsPerConnection`) go out together in the next
  * one, so a connection costs one write per batch rather than one per command.
  */
 export class LiveFeed {
   readonly #messages: LiveMessages;
+  /** The notices taken, handed on in order with their documents. */
+  readonly #notices: NoticeDocuments;
   readonly #since: number;
   readonly #loadedAt: number;
   readonly #capacity: number;
@@ -110,6 +129,11 @@ export class LiveFeed {
     options: LiveFeedOptions = {},
   ) {
     this.#messages = new LiveMessages(start.visible);
+    const { read = NO_READ_STORE, lost = () => this.close() } = options;
+    this.#notices = new NoticeDocuments(read, (notice) => this.#translate(notice), (error) => {
+      console.error('[live] could not read the documents of a change notice; starting afresh:', error);
+      lost();
+    });
     this.#since = this.#floor = this.#head = start.since;
     this.#loadedAt = start.loadedAt;
     this.#capacity = options.capacity ?? CAPACITY;
@@ -124,11 +148,11 @@ export class LiveFeed {
   }
 
   /** Takes a projection's change notice; what it means for the browsers goes out once its position is passed. */
-  take({ position, changes }: ChangeNotice): void {
-    if (position <= this.#loadedAt) return;
-    // Translated even when not sent, so the product visibility stays current.
-    const messages = this.#messages.of(changes);
-    if (position > this.#since && messages.length > 0) this.#enqueue({ position, messages });
+  take(notice: ChangeNotice): void {
+    if (notice.position <= this.#loadedAt) return;
+    // Only the collections that make messages: the others' documents are never read.
+    const changes = notice.changes.filter(({ collection }) => LiveMessages.translates(collection));
+    if (changes.length > 0) this.#notices.take({ ...notice, changes });
   }
 
   /** Subscribes, and says what a client resuming after `lastEventId` missed; at once, so no group falls in between. */
@@ -154,6 +178,14 @@ export class LiveFeed {
     this.#subscribers.clear();
   }
 
+  #translate({ position, changes }: DocNotice): void {
+    // Translated even when not sent, so the product visibility stays current.
+    const messages = this.#messages.of(changes);
+    if (position > this.#since && messages.length > 0) this.#enqueue({ position, messages });
+    // Groups held for this notice's documents may go now.
+    this.#flush();
+  }
+
   #enqueue(group: Omit<LiveGroup, 'wire'>): void {
     const at = this.#pending.findIndex((pending) => pending.group.position >= group.position);
     const same = this.#pending[at];
@@ -169,9 +201,10 @@ export class LiveFeed {
     });
   }
 
-  /** Sends the groups at the front whose wait is over; a group waits for those before it. */
+  /** Sends the groups at the front whose wait is over; a group waits for those before it, and for the notices read at or below it. */
   #flush(): void {
-    while (this.#pending[0]?.waited) this.#release(this.#pending.shift()!.group);
+    const reading = this.#notices.waitingFrom;
+    while (this.#pending[0]?.waited && this.#pending[0].group.position < reading) this.#release(this.#pending.shift()!.group);
   }
 
   #release({ position, messages }: Omit<LiveGroup, 'wire'>): void {
@@ -219,26 +252,34 @@ export class LiveFeed {
 
 /** The live feed of an app, opened on first use; closing it ends every live connection. */
 export function liveFeed(platform: Pick<Platform, 'bus' | 'read' | 'events'>, progress: ProjectionProgress): Reopenable<LiveFeed> {
-  return new Reopenable(() => openFeed(platform, progress));
+  const resource: Reopenable<LiveFeed> = new Reopenable(() => openFeed(platform, progress, () => void resource.close()));
+  return resource;
 }
 
-async function openFeed({ bus, read, events }: Pick<Platform, 'bus' | 'read' | 'events'>, progress: ProjectionProgress): Promise<Opened<LiveFeed>> {
+async function openFeed(
+  { bus, read, events }: Pick<Platform, 'bus' | 'read' | 'events'>,
+  progress: ProjectionProgress,
+  drop: () => void,
+): Promise<Opened<LiveFeed>> {
   // Subscribed before loading, so no notice falls between the load and the subscription.
   let backlog: ChangeNotice[] | null = [];
   let feed: LiveFeed | undefined;
+  let closed = false;
   const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => (backlog ? backlog.push(notice) : feed!.take(notice)));
   try {
     const loadedAt = await read.checkpoint(catalog.name);
     const visible = await visibleProducts(read);
     // Read after the load, so every notice above it is published after the subscription.
     const since = await events.lastPosition();
-    const opened = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) });
+    const lost = () => void (closed || drop());
+    const opened = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) }, { read, lost });
     feed = opened;
     for (const notice of backlog) opened.take(notice);
     backlog = null;
     return {
       value: opened,
       close: async () => {
+        closed = true;
         await unsubscribe();
         opened.close();
       },

@@ -84,7 +84,14 @@ export class Wire {
  * stays so, `product.removed` when it stops (delisted, or deleted).
  */
 export class LiveMessages {
+  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.orderLines, COLLECTIONS.notifications]);
+
   constructor(private readonly visible: Set<string>) {}
+
+  /** Whether changes of `collection` make messages; those of the others are never needed. */
+  static translates(collection: string): boolean {
+    return LiveMessages.#collections.has(collection);
+  }
 
   of(changes: readonly DocChange[]): LiveMessage[] {
     return changes.flatMap((change) => this.#messageOf(change) ?? []);

@@ -9,7 +9,7 @@ import type { Doc, ReadStore } from '../readstore/port.ts';
 import { SqliteReadStore } from '../readstore/sqlite.ts';
 import { intercepted, seedCounters, testProjections } from './fixtures.ts';
 import { projectionLag } from './lag.ts';
-import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
+import { CHANGES_CHANNEL, type ChangeNotice, type Projection, withDocuments } from './projection.ts';
 import { LEASE_TTL_MS, ProjectionRunner, type RunnerLease, STANDBY_RETRY_MS } from './runner.ts';
 
 let dir: string;
@@ -70,6 +70,42 @@ describe('ProjectionRunner', () => {
       tallies: { processed: position, last: position, lag: 0 },
       'stream-counts': expect.objectContaining({ last: position }),
     });
+  });
+
+  it('publishes the documents of a batch within 64 KiB of JSON, past it their ids, and a deletion as one either way', async () => {
+    // A document per stream, `size` characters long; `Dropped` deletes it.
+    const blobs: Projection = {
+      name: 'blobs',
+      collections: [{ name: 'blobs' }],
+      eventTypes: new Set(['Sized', 'Dropped']),
+      async apply(event, work) {
+        if (event.type === 'Dropped') return work.delete('blobs', event.stream);
+        work.put('blobs', { id: event.stream, text: 'x'.repeat((event.data as { size: number }).size) });
+      },
+    };
+    const sized = (stream: string, size: number) => events.append(stream, [{ type: 'Sized', data: { size } }], 'no_stream');
+    await sized('b-1', 10);
+    await sized('b-2', 10);
+    await events.append('b-2', [{ type: 'Dropped', data: {} }], 0);
+    await sized('b-3', 40_000);
+    await sized('b-4', 30_000);
+    await events.append('b-1', [{ type: 'Dropped', data: {} }], 0);
+    const read = openRead();
+    const bus = new MemoryBus();
+    const notices: ChangeNotice[] = [];
+    await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (n) => void notices.push(n));
+    await new ProjectionRunner({ events, read, bus, projections: [blobs], batchSize: 3 }).catchUp('blobs');
+
+    const [small, large] = notices;
+    expect(small).toEqual({ projection: 'blobs', position: 3, changes: [{ collection: 'blobs', id: 'b-1', doc: { id: 'b-1', text: 'x'.repeat(10) } }, { collection: 'blobs', id: 'b-2', doc: null }] });
+    expect(large).toStrictEqual({
+      projection: 'blobs',
+      position: 6,
+      changes: [{ collection: 'blobs', id: 'b-3' }, { collection: 'blobs', id: 'b-4' }, { collection: 'blobs', id: 'b-1', doc: null }],
+    });
+    expect(JSON.stringify(large).length).toBeLessThan(200);
+    // Committed before it was published: what the ids name is there to read.
+    expect((await withDocuments(large!, read)).changes.map(({ doc }) => (doc ? `${doc.id}:${(doc.text as string).length}` : doc))).toEqual(['b-3:40000', 'b-4:30000', null]);
   });
 
   it('rebuilds a projection from zero to the same documents', async () => {

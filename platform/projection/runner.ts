@@ -3,7 +3,7 @@ import type { Bus } from '../bus/port.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { type Fence, FencedError, type LeaseGrant } from '../lease/port.ts';
 import type { ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
-import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from './projection.ts';
+import { CHANGES_CHANNEL, NOTICE_DOCUMENTS_LIMIT, type Projection, changeNotice } from './projection.ts';
 
 /**
  * The lease a runner works under when several processes run it: one of them holds the lease
@@ -40,6 +40,8 @@ export interface RunnerDeps {
   lease?: RunnerLease;
   /** Where lease changes are told (taken after standing by, lost); default the console. */
   log?: (line: string) => void;
+  /** The most JSON of documents a change notice carries (`changeNotice`); default `NOTICE_DOCUMENTS_LIMIT`, 64 KiB. */
+  noticeDocumentsLimit?: number;
 }
 
 const RETRY_MIN_MS = 100;
@@ -61,10 +63,10 @@ interface Term {
 /**
  * Follows the global log for the projections, all from one reader: each batch is applied to
  * every projection past its own checkpoint, and their documents and checkpoints are committed
- * together (one transaction), then the changes are published. Stopping lets the batch in
- * flight finish, so a checkpoint is never ahead of or behind its documents. A projection that
- * fails on an event leaves the group and retries alone, so one bad handler does not hold the
- * others back.
+ * together (one transaction), then the changes are published, with their documents or, past
+ * a bound, their ids (`changeNotice`). Stopping lets the batch in flight finish, so a
+ * checkpoint is never ahead of or behind its documents. A projection that fails on an event
+ * leaves the group and retries alone, so one bad handler does not hold the others back.
  *
  * With a lease (`RunnerLease`) the runner stands by until it takes the lease, renews it while
  * it follows, commits every batch under the lease's fence, and goes back to standing by when
@@ -272,10 +274,11 @@ export class ProjectionRunner {
   private async commit(batches: ProjectionBatch[], fence?: Fence): Promise<void> {
     if (batches.length === 0) return;
     await this.deps.read.commitMany(batches, fence);
+    // After the commit, so a consumer that reads the documents of an id-only notice finds them.
+    const limit = this.deps.noticeDocumentsLimit ?? NOTICE_DOCUMENTS_LIMIT;
     for (const { work, projection, position } of batches) {
       this.errors.delete(projection);
-      const notice: ChangeNotice = { projection, position, changes: work.changes() };
-      await this.deps.bus.publish(CHANGES_CHANNEL, notice);
+      await this.deps.bus.publish(CHANGES_CHANNEL, changeNotice(projection, position, work.changes(), limit));
     }
   }
 
