@@ -55,8 +55,8 @@ const newOrderMail = (sellerName: string, { title, body }: Notification) =>
  * Tells a seller of a new order: an in-app notification, then an e-mail, each recorded in the
  * notification's stream. A failed or interrupted attempt is retried by the queue (and a job the
  * queue lost is added again by the reconciliation); the retry does only what is not recorded,
- * so the seller gets one of each. Only a crash between the mail server's acceptance and the
- * record can send the e-mail twice.
+ * so the seller gets one of each. A crash between the mail server's acceptance and the record
+ * sends the e-mail again under the same key (the same Message-ID), so the seller sees one.
  */
 export const notifySeller: Worker<NotifySellerJob> = {
   name: NOTIFY_SELLER,
@@ -65,7 +65,8 @@ export const notifySeller: Worker<NotifySellerJob> = {
     if (!seller) throw new Error(`No account for seller ${data.sellerId}`);
     const notification = await recordNotification(platform.events, data);
     if (notification.mailed) return;
-    await platform.mail.send({ to: seller.email, subject: notification.title, text: newOrderMail(seller.fullName, notification) });
+    const mail = { to: seller.email, subject: notification.title, text: newOrderMail(seller.fullName, notification) };
+    await platform.mail.send({ ...mail, key: `notification:${notification.notificationId}` });
     await recordMailed(platform.events, data, seller.email);
   },
 };

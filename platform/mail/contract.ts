@@ -85,6 +85,14 @@ export function mailerContract(name: string, open: (from: string) => Promise<Ope
       expect(await opened.delivered()).toHaveLength(3);
     });
 
+    it('gives a keyed message the same id every time it is sent', async () => {
+      const first = await mailer.send({ ...reset, key: 'notification:seller-1-order-1' });
+      const again = await mailer.send({ ...reset, key: 'notification:seller-1-order-1' });
+      const other = await mailer.send({ ...reset, key: 'notification:seller-1-order-2' });
+      expect(again.id).toBe(first.id);
+      expect(other.id).not.toBe(first.id);
+    });
+
     it('refuses a recipient that is not exactly one e-mail address, delivering nothing', async () => {
       for (const to of BAD_ADDRESSES) {
         await expect(mailer.send({ ...reset, to }), JSON.stringify(to)).rejects.toSatisfy(invalid(/^Not an e-mail address/));

@@ -36,6 +36,13 @@ describe('FolderMailer', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('keeps one copy of a keyed message sent again (a retried effect)', async () => {
+    const message = { to: 'asha@example.in', subject: 'New order #1a2b3c4d', text: 'Hi', key: 'notification:s-o' };
+    const first = await mailer.send(message);
+    expect(await mailer.send(message)).toEqual(first);
+    expect(await mailer.list()).toEqual([first]);
+  });
+
   it('writes a JSON record and a readable .eml per message, named by send time, and no temp files', async () => {
     const sent = await mailer.send({ to: 'asha@example.in', subject: 'Hello', text: 'Hi' });
     const base = `${sent.sentAt.replace(/[:.]/g, '')}-${sent.id}`;

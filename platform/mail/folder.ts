@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertSender, checkedMessage, type Mailbox, type Mailer, type MailMessage, type SentMail } from './port.ts';
+import { assertSender, checkedMessage, type Mailbox, type Mailer, type MailMessage, messageIdOf, type SentMail } from './port.ts';
 import { writeFileAtomically } from '../files.ts';
 
 /*
@@ -61,8 +60,19 @@ export class FolderMailer implements Mailer, Mailbox {
     assertSender(from);
   }
 
+  /**
+   * A keyed message already in the folder is not written again (the one found is answered):
+   * a retry after a crash leaves one copy. Two sends of one key at the same moment may both
+   * write; the senders here never run one effect twice at once.
+   */
   async send(message: MailMessage): Promise<SentMail> {
-    const mail: SentMail = { ...checkedMessage(message), id: randomUUID(), from: this.from, sentAt: nextSentAt() };
+    const checked = checkedMessage(message);
+    const id = messageIdOf(checked);
+    if (checked.key !== undefined) {
+      const sent = (await this.records()).find((name) => name.endsWith(`-${id}${RECORD}`));
+      if (sent) return JSON.parse(await readFile(join(this.dir, sent), 'utf8')) as SentMail;
+    }
+    const mail: SentMail = { ...checked, id, from: this.from, sentAt: nextSentAt() };
     const base = join(this.dir, `${mail.sentAt.replace(/[:.]/g, '')}-${mail.id}`);
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomically(`${base}.eml`, toEml(mail));

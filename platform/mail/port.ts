@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /** Mail port: password-reset links and order notices. Every adapter passes `contract.ts`. */
@@ -8,6 +9,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The message's stable identity, for effects that may be retried: sent again with the same
+   * key it is the same message. It becomes the Message-ID (mail clients and many servers keep
+   * one copy of a Message-ID), and the folder mailbox keeps a single copy.
+   */
+  key?: string;
 }
 
 export interface SentMail extends MailMessage {
@@ -47,11 +54,11 @@ function assertSingleLine(field: string, value: string): void {
  * a line break in a header would let the caller add headers (Bcc: ...) of their own.
  */
 export function checkedMessage(message: MailMessage): MailMessage {
-  const { to, subject, text, html } = message;
+  const { to, subject, text, html, key } = message;
   assertSingleLine('recipient', to);
   assertSingleLine('subject', subject);
   if (!address.safeParse(to).success) throw new InvalidMailError(`Not an e-mail address: ${JSON.stringify(to)}`);
-  return html === undefined ? { to, subject, text } : { to, subject, text, html };
+  return { to, subject, text, ...(html !== undefined && { html }), ...(key !== undefined && { key }) };
 }
 
 /** Checks the configured sender, once, when an adapter is built. */
@@ -61,4 +68,9 @@ export function assertSender(from: string): void {
   if (!address.safeParse(match?.[1] ?? match?.[2]).success) {
     throw new InvalidMailError(`Not a sender address (expected "address" or "Name <address>"): ${JSON.stringify(from)}`);
   }
+}
+
+/** The id a keyed message always gets (a hex digest, safe in file names and Message-IDs); a fresh one otherwise. */
+export function messageIdOf(message: MailMessage): string {
+  return message.key === undefined ? randomUUID() : createHash('sha256').update(message.key).digest('hex').slice(0, 32);
 }

@@ -116,6 +116,15 @@ describe('SmtpMailer', () => {
     expect(receiver.received[0]?.data).toContain(`Message-ID: ${sent.id}\r\n`);
   });
 
+  it('sends a keyed message under the same Message-ID each time, so the recipient keeps one', async () => {
+    const message = { to: 'asha@example.in', subject: 'New order #1a2b3c4d', text: 'Hi', key: 'notification:s-o' };
+    const first = await mailer.send(message);
+    const again = await mailer.send(message);
+    expect(first.id).toMatch(/^<[0-9a-f]{32}@mibi\.example>$/);
+    expect(again.id).toBe(first.id);
+    expect(receiver.received.map((m) => /Message-ID: (.*)\r\n/.exec(m.data)?.[1])).toEqual([first.id, first.id]);
+  });
+
   it('keeps a body line that starts with a dot intact', async () => {
     await mailer.send({ to: 'asha@example.in', subject: 'Dots', text: 'first\n.\n..second' });
     expect(receiver.received[0]?.data).toMatch(/\r\n\r\nfirst\r\n\.\r\n\.\.second/);
