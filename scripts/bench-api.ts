@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
+import { cpuSeconds, percentile } from './bench.fixtures.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -94,12 +95,6 @@ async function caughtUp(url: string, tries: number): Promise<boolean> {
   return false;
 }
 
-/** CPU seconds the process has used, user and system (/proc/<pid>/stat fields 14 and 15, in ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -129,10 +124,6 @@ async function signUp(url: string, role: 'buyer' | 'seller', n: number): Promise
 }
 
 const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** A closed loop of buyers: each adds a unit to its cart and places an order, again and again. */
 async function placeOrders(url: string, productIds: string[]): Promise<Result & { p95: number }> {
