@@ -5,6 +5,8 @@ import type { AppContext } from '../context.ts';
 import { LocalClient, type Reply } from '../local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct, productSvg } from './demo-catalog.ts';
 
+/** How often a seed waiting for the projections says so. */
+const WAIT_LOG_MS = 10_000;
 const SEED_STREAM = 'demo-seed';
 /** One process seeds at a time; the others wait for it, and take over when it died half-way. */
 const SEED_LEASE = 'demo-seed';
@@ -165,8 +167,20 @@ class DemoSeed {
     ({ revision: this.revision } = await this.ctx.streams.append(SEED_STREAM, [event], expected, { actor: 'system' }));
   }
 
+  /**
+   * Waits for the read models to show what the seed did so far (reviews need the delivered
+   * orders). At scale the projections run in another process that may start after this one:
+   * wait for it, saying so every 10 s, rather than seed against read models that lag.
+   */
   private async settle(): Promise<void> {
-    await this.ctx.progress.waitFor(await this.ctx.platform.events.lastPosition(), 10_000);
+    const position = await this.ctx.platform.events.lastPosition();
+    for (;;) {
+      const started = Date.now();
+      if (await this.ctx.progress.waitFor(position, WAIT_LOG_MS)) return;
+      // An answer before the wait was up: the progress watch has stopped (the app is closing).
+      if (Date.now() - started < WAIT_LOG_MS) throw new Error('The app closed while the demo data was being seeded');
+      console.log(`[demo] waiting for the projections to reach position ${position} (is a projections process running?)`);
+    }
   }
 
   /** Signs up, or signs in when an interrupted seed already did: either way a signed-in client. */
