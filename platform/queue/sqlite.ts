@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite.ts';
 import { defaultJobOptions, type DeadLetter, type Job, type JobHandler, type JobOptions, type Queue } from './port.ts';
 
 export interface SqliteQueueOptions {
@@ -108,12 +109,7 @@ export class SqliteQueue implements Queue {
   /** `path` is a file, or ':memory:' for a private queue that lives as long as the object. */
   constructor(path: string, options: SqliteQueueOptions = {}) {
     this.#options = { ...DEFAULTS, ...options };
-    this.#db = new Database(path);
-    this.#db.pragma('journal_mode = WAL');
-    // In WAL mode a commit is in the WAL file when the call returns: it survives kill -9 of
-    // the process, and only a crash of the machine before the next checkpoint loses it.
-    this.#db.pragma('synchronous = NORMAL');
-    this.#db.pragma(`busy_timeout = ${this.#options.busyTimeoutMs}`);
+    this.#db = openSqlite(path, this.#options.busyTimeoutMs);
     this.#db.exec(SCHEMA);
     this.#statements = prepare(this.#db);
     // IMMEDIATE takes the write lock before reading, so two processes never claim one job.

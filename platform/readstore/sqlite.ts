@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite.ts';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
 import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
@@ -234,11 +235,8 @@ export class SqliteReadStore implements ReadStore {
   readonly leases: SqliteLeases;
 
   constructor(file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
     // Documents and checkpoint commit together, so a commit lost to a power cut is just replayed from the log.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqlite(file, 5000);
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
     );
