@@ -23,6 +23,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
+import { sellerOrderRoutes } from './routes/seller-orders.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 
 /** JSON bodies of every route but uploads. */
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
+    .route('/api/seller-orders', sellerOrderRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))

@@ -6,6 +6,7 @@ import { Sessions } from './auth/sessions.ts';
 import { type Throttles, openThrottles } from './auth/throttle.ts';
 import { type CatalogIndex, catalogIndex } from './catalog-index.ts';
 import type { CheckoutContext } from './commands/checkout.ts';
+import type { OrderCommandContext } from './commands/orders.ts';
 import { randomId, systemClock } from './commands/context.ts';
 import { ProjectionProgress } from './consistency.ts';
 import { type LiveFeed, liveFeed } from './live-feed.ts';
@@ -13,7 +14,7 @@ import type { Reopenable } from './reopenable.ts';
 import { Streams } from './streams.ts';
 
 /** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
-export interface AppContext extends CheckoutContext {
+export interface AppContext extends CheckoutContext, OrderCommandContext {
   config: Config;
   platform: Platform;
   projections: Projection[];
@@ -49,6 +50,7 @@ export async function createContext(config: Config, platform: Platform, projecti
     now: options.now ?? systemClock,
     newId: options.newId ?? randomId,
     placing: new Set(),
+    policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
     sessions: new Sessions(platform.read),
     throttles,
     progress,

@@ -1,5 +1,5 @@
 import type { DocChange } from '../platform/readstore/port.ts';
-import { COLLECTIONS, type NotificationDoc, type OrderDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
+import { COLLECTIONS, type NotificationDoc, type OrderDoc, type SellerOrderDoc, type ProductDoc } from '../projections/models.ts';
 import { publicProduct } from './catalog-index.ts';
 
 export type LiveEvent =
@@ -7,8 +7,7 @@ export type LiveEvent =
   | 'product.changed'
   | 'product.removed'
   | 'order.changed'
-  | 'order-line.added'
-  | 'order-line.changed'
+  | 'seller-order.changed'
   | 'notification.added'
   | 'notification.read';
 
@@ -77,14 +76,14 @@ export class Wire {
 
 /**
  * Turns read-model changes into messages: products for everyone; an order for its buyer
- * only; an order line and a notification for their seller only.
+ * only; a seller order and a notification for their seller only.
  *
  * A change carries only the document after it, so whether a product was visible before is
  * remembered here: `product.added` when it becomes visible, `product.changed` while it
  * stays so, `product.removed` when it stops (delisted, or deleted).
  */
 export class LiveMessages {
-  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.orderLines, COLLECTIONS.notifications]);
+  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.sellerOrders, COLLECTIONS.notifications]);
 
   constructor(private readonly visible: Set<string>) {}
 
@@ -103,11 +102,8 @@ export class LiveMessages {
     switch (collection) {
       case COLLECTIONS.orders:
         return message('order.changed', doc, (doc as OrderDoc).buyerId);
-      case COLLECTIONS.orderLines: {
-        // A line changes only with its order's status, which never returns to pending.
-        const line = doc as OrderLineDoc;
-        return message(line.status === 'pending' ? 'order-line.added' : 'order-line.changed', line, line.sellerId);
-      }
+      case COLLECTIONS.sellerOrders:
+        return message('seller-order.changed', doc, (doc as SellerOrderDoc).sellerId);
       case COLLECTIONS.notifications: {
         // A notification is made unread and can only become read.
         const notification = doc as NotificationDoc;

@@ -40,6 +40,14 @@ export function sum(amounts: readonly Paise[]): Paise {
   return amounts.reduce((total, amount) => assertPaise(total + assertPaise(amount)), 0);
 }
 
+/** `rateBps` basis points (1000 is 10%) of a non-negative amount, rounded half up, exactly. */
+export function basisPoints(amount: Paise, rateBps: number): Paise {
+  assertPaise(amount);
+  assertPaise(rateBps);
+  if (amount < 0 || rateBps < 0) throw new RangeError(`Not a non-negative amount and rate: ${amount}, ${rateBps}`);
+  return assertPaise(Number((BigInt(amount) * BigInt(rateBps) + 5000n) / 10000n));
+}
+
 /** round((original - price) / original * 100), halves up; null when there is no discount to show. */
 export function percentOff(price: Paise, original: Paise | null): number | null {
   if (original === null || assertPaise(original) <= assertPaise(price)) return null;

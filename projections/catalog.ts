@@ -31,7 +31,7 @@ interface RatingDoc extends Doc {
   rating: number;
 }
 
-type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+type CatalogEvent = ProductEvent | Extract<CategoryEvent, { type: 'CategoryCreated' }> | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
 const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
@@ -64,6 +64,9 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
     case 'StockReserved':
       return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold + event.data.quantity, updatedAt };
     case 'StockReleased':
+      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
+    // Returned units were sold and sent back: the popularity sort counts what buyers kept.
+    case 'StockReturned':
       return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
     case 'ProductResubmitted':
       return { verification: 'pending', rejectionReason: null, updatedAt };
@@ -161,7 +164,7 @@ async function rateProduct(work: UnitOfWork, { productId, buyerId, rating }: Rev
   }));
 }
 
-async function createCategory(work: UnitOfWork, { categoryId, name, description }: CategoryEvent['data']): Promise<void> {
+async function createCategory(work: UnitOfWork, { categoryId, name, description }: Extract<CategoryEvent, { type: 'CategoryCreated' }>['data']): Promise<void> {
   const existing = await work.get<CategoryDoc>(CATEGORIES, categoryId);
   work.put<CategoryDoc>(CATEGORIES, { id: categoryId, name, description, productCount: existing?.productCount ?? 0 });
 }
@@ -172,6 +175,7 @@ const PRODUCT_CHANGES = new Set<ProductChange['type']>([
   'StockAdjusted',
   'StockReserved',
   'StockReleased',
+  'StockReturned',
   'ProductVerified',
   'ProductRejected',
   'ProductFeatured',

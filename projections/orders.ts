@@ -1,28 +1,74 @@
-import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
-import type { OrderStatus } from '../domain/order/status.ts';
+/**
+ * Purchases for buyers and admins, seller orders for sellers. Both are folded from the
+ * purchase's stream by the pure functions below, which the write side also uses to answer
+ * a command with the documents as they are right after it.
+ */
+import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../domain/order/events.ts';
+import { type OrderStatus, purchaseStatus, shortSellerOrderId } from '../domain/order/status.ts';
+import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../platform/readstore/port.ts';
-import { COLLECTIONS, type DeliveredPurchaseDoc, type OrderDoc, type OrderLineDoc } from './models.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import { legacyOrders } from './legacy-orders.ts';
+import { COLLECTIONS, type OrderDoc, type ReturnDoc, type SellerOrderDoc, type SellerOrderSummary } from './models.ts';
 
-type StatusEvent = Exclude<OrderEvent, { type: 'OrderPlaced' }>;
-
-const STATUS_AFTER: Record<StatusEvent['type'], OrderStatus> = {
-  OrderProcessing: 'processing',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
+const STATUS_AFTER: Record<SellerOrderEvent['type'], OrderStatus> = {
+  SellerOrderProcessing: 'processing',
+  SellerOrderShipped: 'shipped',
+  SellerOrderDelivered: 'delivered',
+  SellerOrderCancelled: 'cancelled',
 };
 
-/** The order as it was placed: pending, with the buyer as the author of its first history entry. */
-export function placedOrder(data: Extract<OrderEvent, { type: 'OrderPlaced' }>['data']): OrderDoc {
+export interface PurchaseDocs {
+  order: OrderDoc;
+  sellerOrders: SellerOrderDoc[];
+}
+
+function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
+  const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
+  return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
+}
+
+/** The purchase with one of its seller orders as it is now. */
+export function withSellerOrder(order: OrderDoc, sellerOrder: SellerOrderDoc): OrderDoc {
+  const sellerOrders = order.sellerOrders.map((part) => (part.id === sellerOrder.id ? summaryOf(sellerOrder) : part));
+  return { ...order, sellerOrders, status: purchaseStatus(sellerOrders.map((part) => part.status)), updatedAt: sellerOrder.updatedAt };
+}
+
+/** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
+export function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
-  return {
+  const sellerOrders = data.sellerOrders.map(
+    ({ sellerOrderId, sellerId, sellerName, subtotalPaise }): SellerOrderDoc => ({
+      id: sellerOrderId,
+      shortId: shortSellerOrderId(sellerOrderId),
+      orderId,
+      buyerId,
+      buyerName,
+      sellerId,
+      sellerName,
+      lines: lines.filter((line) => line.sellerId === sellerId),
+      subtotalPaise,
+      shippingAddress,
+      delivery,
+      payment,
+      status: 'pending',
+      cancelReason: null,
+      placedAt,
+      updatedAt: placedAt,
+      deliveredAt: null,
+      history: [{ status: 'pending', at: placedAt, by: buyerId }],
+      returns: [],
+      openReturns: 0,
+    }),
+  );
+  const order: OrderDoc = {
     id: orderId,
     buyerId,
     buyerName,
     lines,
-    sellerIds: [...new Set(lines.map((line) => line.sellerId))],
+    sellerIds: sellerOrders.map((part) => part.sellerId),
+    sellerOrders: sellerOrders.map(summaryOf),
     shippingAddress,
     delivery,
     payment,
@@ -30,90 +76,105 @@ export function placedOrder(data: Extract<OrderEvent, { type: 'OrderPlaced' }>['
     deliveryChargePaise: data.deliveryChargePaise,
     totalPaise: data.totalPaise,
     status: 'pending',
-    cancelReason: null,
     placedAt,
     updatedAt: placedAt,
-    history: [{ status: 'pending', at: placedAt, by: buyerId }],
   };
+  return { order, sellerOrders };
+}
+
+function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): SellerOrderDoc {
+  return { ...doc, returns, openReturns: returns.filter((r) => r.status === 'requested').length, updatedAt: at };
 }
 
 /**
- * The order after a status event. An order reaches each status at most once, so an event
- * whose status is already in the history is a replay and changes nothing.
+ * The seller order after one of its events. A seller order reaches each status at most once
+ * and a return is decided once, so an event already folded in is a replay and changes nothing.
  */
-export function withStatus(order: OrderDoc, event: StatusEvent): OrderDoc {
-  const status = STATUS_AFTER[event.type];
-  if (order.history.some((entry) => entry.status === status)) return order;
+export function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | ReturnEvent): SellerOrderDoc {
   const { at, by } = event.data;
-  return {
-    ...order,
-    status,
-    cancelReason: event.type === 'OrderCancelled' ? event.data.reason : order.cancelReason,
-    updatedAt: at,
-    history: [...order.history, { status, at, by }],
-  };
-}
-
-/** Folds an order stream into the document the projection keeps (null for a missing stream). */
-export function orderFromEvents(events: readonly OrderEvent[]): OrderDoc | null {
-  let order: OrderDoc | null = null;
-  for (const event of events) order = event.type === 'OrderPlaced' ? placedOrder(event.data) : order && withStatus(order, event);
-  return order;
-}
-
-function lineDoc(order: OrderDoc, line: OrderLine): OrderLineDoc {
-  return {
-    ...line,
-    id: `${order.id}:${line.productId}`,
-    orderId: order.id,
-    buyerId: order.buyerId,
-    buyerName: order.buyerName,
-    status: order.status,
-    placedAt: order.placedAt,
-    updatedAt: order.updatedAt,
-  };
-}
-
-function putOrder(work: UnitOfWork, order: OrderDoc): void {
-  work.put(COLLECTIONS.orders, order);
-  for (const line of order.lines) work.put(COLLECTIONS.orderLines, lineDoc(order, line));
-}
-
-/** A delivered order makes its buyer a verified purchaser of each of its products. */
-function putDeliveredPurchases(work: UnitOfWork, order: OrderDoc, deliveredAt: string): void {
-  for (const { productId } of order.lines) {
-    work.put<DeliveredPurchaseDoc>(COLLECTIONS.deliveredPurchases, {
-      id: `${order.buyerId}:${productId}`,
-      buyerId: order.buyerId,
-      productId,
-      orderId: order.id,
-      deliveredAt,
-    });
+  switch (event.type) {
+    case 'ReturnRequested': {
+      const { returnId, lines, reason } = event.data;
+      if (doc.returns.some((r) => r.returnId === returnId)) return doc;
+      const shown = lines.map((line) => {
+        const { name, pricePaise } = doc.lines.find((l) => l.productId === line.productId)!;
+        return { ...line, name, pricePaise };
+      });
+      const request: ReturnDoc = { returnId, lines: shown, reason, status: 'requested', decisionReason: null, requestedAt: at, decidedAt: null };
+      return withReturns(doc, [...doc.returns, request], at);
+    }
+    case 'ReturnAccepted':
+    case 'ReturnRejected': {
+      const status: ReturnDoc['status'] = event.type === 'ReturnAccepted' ? 'accepted' : 'rejected';
+      const { returnId, reason } = event.data;
+      if (!doc.returns.some((r) => r.returnId === returnId && r.status === 'requested')) return doc;
+      const returns = doc.returns.map((r) => (r.returnId === returnId ? { ...r, status, decisionReason: reason, decidedAt: at } : r));
+      return withReturns(doc, returns, at);
+    }
+    default: {
+      const status = STATUS_AFTER[event.type];
+      if (doc.history.some((entry) => entry.status === status)) return doc;
+      return {
+        ...doc,
+        status,
+        cancelReason: event.type === 'SellerOrderCancelled' ? event.data.reason : doc.cancelReason,
+        deliveredAt: event.type === 'SellerOrderDelivered' ? at : doc.deliveredAt,
+        updatedAt: at,
+        history: [...doc.history, { status, at, by }],
+      };
+    }
   }
 }
 
-/** Orders for buyers, order lines for sellers, delivered purchases for the review rule. */
+/** The docs after one current event (null before the purchase is placed). */
+function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs | null {
+  if (event.type === 'OrderPlaced') return placedDocs(event);
+  if (!docs) return null;
+  const sellerOrders = docs.sellerOrders.map((doc) => (doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc));
+  const changed = sellerOrders.find((doc) => doc.id === event.data.sellerOrderId);
+  return { order: changed ? withSellerOrder(docs.order, changed) : docs.order, sellerOrders };
+}
+
+/** Folds a purchase stream, old events included, into the documents the projection keeps (null for a missing stream). */
+export function purchaseFromEvents(events: ReadonlyArray<OrderEvent | LegacyOrderEvent>): PurchaseDocs | null {
+  let docs: PurchaseDocs | null = null;
+  for (const event of events) {
+    const parts = (docs?.sellerOrders ?? []).map(({ id, sellerId, status, lines }) => ({ sellerOrderId: id, sellerId, status, lines }));
+    for (const current of upcast(event, parts)) docs = docsAfter(docs, current);
+  }
+  return docs;
+}
+
+const legacy = legacyOrders('orders_legacy_orders');
+
+async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: number): Promise<void> {
+  if (event.type === 'OrderPlaced') {
+    const { order, sellerOrders } = placedDocs(event);
+    work.put(COLLECTIONS.orders, order);
+    for (const doc of sellerOrders) work.put(COLLECTIONS.sellerOrders, doc);
+    return;
+  }
+  const before = await work.get<SellerOrderDoc>(COLLECTIONS.sellerOrders, event.data.sellerOrderId);
+  // The order decider refuses changes to a seller order it does not know, so this is a damaged log.
+  if (!before) throw new Error(`${event.type} at position ${position} for a seller order never placed: ${event.data.sellerOrderId}`);
+  const after = sellerOrderAfter(before, event);
+  if (after === before) return;
+  work.put(COLLECTIONS.sellerOrders, after);
+  const order = await work.get<OrderDoc>(COLLECTIONS.orders, after.orderId);
+  if (order) work.put(COLLECTIONS.orders, withSellerOrder(order, after));
+}
+
+/** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
   collections: [
     { name: COLLECTIONS.orders, indexes: [['buyerId', 'placedAt']] },
-    { name: COLLECTIONS.orderLines, indexes: [['sellerId', 'placedAt']] },
-    { name: COLLECTIONS.deliveredPurchases, indexes: [['buyerId']] },
+    { name: COLLECTIONS.sellerOrders, indexes: [['sellerId', 'placedAt']] },
+    legacy.collection,
   ],
-  eventTypes: new Set<OrderEvent['type']>(['OrderPlaced', ...(Object.keys(STATUS_AFTER) as StatusEvent['type'][])]),
+  eventTypes: new Set<string>(['OrderPlaced', ...Object.keys(STATUS_AFTER), 'ReturnRequested', 'ReturnAccepted', 'ReturnRejected', ...legacy.eventTypes]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as OrderEvent & RecordedEvent;
-    if (event.type === 'OrderPlaced') {
-      putOrder(work, placedOrder(event.data));
-      return;
-    }
-    const before = await work.get<OrderDoc>(COLLECTIONS.orders, event.data.orderId);
-    // The order decider refuses status changes before OrderPlaced, so this is a damaged log.
-    if (!before) throw new Error(`${event.type} at position ${event.position} for an order never placed: ${event.data.orderId}`);
-    const order = withStatus(before, event);
-    if (order === before) return;
-    putOrder(work, order);
-    if (event.type === 'OrderDelivered') putDeliveredPurchases(work, order, event.data.at);
+    for (const event of await legacy.current(recorded, work)) await applyCurrent(event, work, recorded.position);
   },
 };

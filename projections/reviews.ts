@@ -3,17 +3,17 @@ import type { OrderEvent } from '../domain/order/events.ts';
 import type { ReviewEvent } from '../domain/review/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import { legacyOrders } from './legacy-orders.ts';
 import { COLLECTIONS, type ReviewDoc } from './models.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 
-/** Orders not yet delivered (id: the order id): the products they will let their buyer review. */
+/** Purchases (id: the order id): whose buyer a delivered seller order lets review its products. */
 export const REVIEW_ORDERS = 'review_orders';
 /** Buyers who received a product (id `${buyerId}:${productId}`): who may review what. */
 export const REVIEW_ELIGIBILITY = 'review_eligibility';
 
 interface ReviewOrderDoc extends Doc {
   buyerId: string;
-  productIds: string[];
 }
 
 export interface ReviewEligibilityDoc extends Doc {
@@ -46,18 +46,18 @@ async function saveReview(work: UnitOfWork, event: ReviewEvent): Promise<void> {
   if (review) work.put<ReviewDoc>(REVIEWS, review);
 }
 
-/** A delivered order makes its buyer eligible to review each of its products. */
-async function deliver(work: UnitOfWork, orderId: string, deliveredAt: string): Promise<void> {
-  const order = await work.get<ReviewOrderDoc>(REVIEW_ORDERS, orderId);
+/** A delivered seller order makes its buyer eligible to review each of its products. */
+async function deliver(work: UnitOfWork, { data }: Extract<OrderEvent, { type: 'SellerOrderDelivered' }>): Promise<void> {
+  const order = await work.get<ReviewOrderDoc>(REVIEW_ORDERS, data.orderId);
   if (!order) return;
-  for (const productId of order.productIds) {
-    const { buyerId } = order;
-    work.put<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY, { id: eligibilityId(buyerId, productId), buyerId, productId, orderId, deliveredAt });
+  const { buyerId } = order;
+  for (const { productId } of data.settlement) {
+    const id = eligibilityId(buyerId, productId);
+    work.put<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY, { id, buyerId, productId, orderId: data.orderId, deliveredAt: data.at });
   }
-  work.delete(REVIEW_ORDERS, orderId);
 }
 
-type ReviewsEvent = ReviewEvent | Extract<OrderEvent, { type: 'OrderPlaced' | 'OrderDelivered' | 'OrderCancelled' }>;
+const legacy = legacyOrders('reviews_legacy_orders');
 
 /**
  * Reviews of the products, and who may write one. The orders are followed here rather than
@@ -65,25 +65,14 @@ type ReviewsEvent = ReviewEvent | Extract<OrderEvent, { type: 'OrderPlaced' | 'O
  */
 export const reviews: Projection = {
   name: 'reviews',
-  collections: [{ name: REVIEWS, indexes: [['productId', 'createdAt']] }, { name: REVIEW_ORDERS }, { name: REVIEW_ELIGIBILITY }],
-  eventTypes: new Set<ReviewsEvent['type']>(['ReviewSubmitted', 'ReviewEdited', 'OrderPlaced', 'OrderDelivered', 'OrderCancelled']),
+  collections: [{ name: REVIEWS, indexes: [['productId', 'createdAt']] }, { name: REVIEW_ORDERS }, { name: REVIEW_ELIGIBILITY }, legacy.collection],
+  eventTypes: new Set<string>(['ReviewSubmitted', 'ReviewEdited', 'OrderPlaced', 'SellerOrderDelivered', ...legacy.eventTypes]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as ReviewsEvent & RecordedEvent;
-    switch (event.type) {
-      case 'ReviewSubmitted':
-      case 'ReviewEdited':
-        return saveReview(work, event);
-      case 'OrderPlaced': {
-        const { orderId, buyerId, lines } = event.data;
-        work.put<ReviewOrderDoc>(REVIEW_ORDERS, { id: orderId, buyerId, productIds: [...new Set(lines.map((line) => line.productId))] });
-        return;
-      }
-      case 'OrderDelivered':
-        return deliver(work, event.data.orderId, event.data.at);
-      case 'OrderCancelled':
-        work.delete(REVIEW_ORDERS, event.data.orderId);
-        return;
+    if (recorded.type === 'ReviewSubmitted' || recorded.type === 'ReviewEdited') return saveReview(work, recorded as unknown as ReviewEvent);
+    for (const event of await legacy.current(recorded, work)) {
+      if (event.type === 'OrderPlaced') work.put<ReviewOrderDoc>(REVIEW_ORDERS, { id: event.data.orderId, buyerId: event.data.buyerId });
+      if (event.type === 'SellerOrderDelivered') await deliver(work, event);
     }
   },
 };

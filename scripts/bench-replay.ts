@@ -14,9 +14,11 @@ import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { newOrderNotice } from '../domain/notification/decider.ts';
 import { type NotificationEvent, notificationId, notificationStream } from '../domain/notification/events.ts';
-import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { type OrderEvent, type OrderLine, type SellerOrderPart, orderStream } from '../domain/order/events.ts';
 import { DELIVERY_METHODS } from '../domain/order/options.ts';
 import { priceOrder } from '../domain/order/pricing.ts';
+import { settleLine } from '../domain/order/settlement.ts';
+import { sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
@@ -63,7 +65,11 @@ interface Order {
   id: string;
   buyer: { id: string; name: string };
   lines: OrderLine[];
+  sellerOrders: SellerOrderPart[];
 }
+
+/** The commission the generated deliveries settle at: the default rate. */
+const COMMISSION_BPS = 1000;
 
 /** Writes the log through the store's append: one append per command, as the API would. */
 class MarketplaceLog {
@@ -157,21 +163,25 @@ class MarketplaceLog {
     }
     const delivery = this.any([...DELIVERY_METHODS]);
     const placedAt = this.now();
-    const data = { orderId, buyerId: buyer.id, buyerName: buyer.name, lines, shippingAddress: ADDRESS, delivery, payment: 'cod' as const, ...priceOrder(lines, delivery), placedAt };
+    const sellerOrders = sellerOrdersOf(orderId, lines);
+    const data = { orderId, buyerId: buyer.id, buyerName: buyer.name, lines, sellerOrders, shippingAddress: ADDRESS, delivery, payment: 'cod' as const, ...priceOrder(lines, delivery), placedAt };
     await this.append(orderStream(orderId), buyer.id, [{ type: 'OrderPlaced', data }], 'no_stream');
     for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
       const id = notificationId(sellerId, orderId);
       const notice = newOrderNotice(orderId, lines.filter((line) => line.sellerId === sellerId));
       await this.append(notificationStream(id), 'system', [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, ...notice, at: this.now() } }], 'no_stream');
     }
-    return { id: orderId, buyer, lines };
+    return { id: orderId, buyer, lines, sellerOrders };
   }
 
-  /** Most orders are delivered (their sellers read the notice); one in twenty is cancelled and its stock released. */
+  /** Most orders are delivered (their sellers read the notice); one in twenty is cancelled by its buyer and its stock released. */
   async moveOrder(order: Order): Promise<boolean> {
     const sellerId = order.lines[0]!.sellerId;
+    const part = (type: OrderEvent['type'], { sellerOrderId, sellerId: owner }: SellerOrderPart, by: string) =>
+      ({ type, data: { orderId: order.id, sellerOrderId, sellerId: owner, by, at: this.now() } }) as const;
     if (this.pick() < 0.05) {
-      await this.append(orderStream(order.id), order.buyer.id, [{ type: 'OrderCancelled', data: { orderId: order.id, by: order.buyer.id, at: this.now(), reason: 'Changed my mind' } }], 0);
+      const cancels = order.sellerOrders.map((p) => ({ ...part('SellerOrderCancelled', p, order.buyer.id), data: { ...part('SellerOrderCancelled', p, order.buyer.id).data, reason: 'Changed my mind' } }));
+      await this.append(orderStream(order.id), order.buyer.id, cancels as OrderEvent[], 0);
       for (const line of order.lines) {
         const product = this.productsById.get(line.productId)!;
         product.stock += line.quantity;
@@ -181,7 +191,12 @@ class MarketplaceLog {
     }
     const id = notificationId(sellerId, order.id);
     await this.append(notificationStream(id), sellerId, [{ type: 'NotificationRead', data: { notificationId: id, by: sellerId, at: this.now() } }], 0);
-    const steps = (['OrderProcessing', 'OrderShipped', 'OrderDelivered'] as const).map((type) => ({ type, data: { orderId: order.id, by: sellerId, at: this.now() } }));
+    const steps = order.sellerOrders.flatMap((p): OrderEvent[] => {
+      const own = order.lines.filter((line) => line.sellerId === p.sellerId);
+      const settlement = own.map((line) => settleLine(line, line.quantity, COMMISSION_BPS));
+      const delivered = part('SellerOrderDelivered', p, p.sellerId);
+      return [part('SellerOrderProcessing', p, p.sellerId), part('SellerOrderShipped', p, p.sellerId), { ...delivered, data: { ...delivered.data, settlement } }] as OrderEvent[];
+    });
     await this.append(orderStream(order.id), sellerId, steps, 0);
     return true;
   }

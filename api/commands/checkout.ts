@@ -32,7 +32,7 @@ import { productStream } from '../../domain/product/events.ts';
 import { ApiError } from '../errors.ts';
 import type { CommandMetadata } from '../streams.ts';
 import type { CommandContext } from './context.ts';
-import { type OrderResult, readOrder, releaseStock } from './orders.ts';
+import { type OrderResult, readPurchase, releaseStock } from './orders.ts';
 import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
 
 /** The checkout form as `checkoutSchema` gives it: address, delivery and payment. */
@@ -134,7 +134,7 @@ async function place(cx: CommandContext, actor: Actor, orderId: string, { buyerN
   // The cart is read before looking for the order: the order is placed before the cart is
   // cleared, so a concurrent twin request either finds the order or still sees the full cart.
   const cart = await loadCart(cx, actor.userId);
-  let placed = await readOrder(cx, orderId);
+  let placed = await readPurchase(cx, orderId);
   if (placed && !isDeepStrictEqual(requestOf(placed.order), requestOf(checkout))) {
     throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED);
   }
@@ -147,7 +147,7 @@ async function place(cx: CommandContext, actor: Actor, orderId: string, { buyerN
     orderDecider.decide(command, null);
     await reserveStock(cx, orderId, lines, at, metadata);
     await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
-    placed = (await readOrder(cx, orderId))!;
+    placed = (await readPurchase(cx, orderId))!;
   }
   const cartPosition = await clearOrderedCart(cx, actor, orderId, placed.placedPosition, metadata);
   return { order: placed.order, position: Math.max(placed.position, cartPosition) };

@@ -1,32 +1,52 @@
-/** An order's life after it is placed: status changes, and the stock a cancelled order gives back. */
+/**
+ * A purchase's life after it is placed, one seller order at a time: status changes (a cancel
+ * gives its stock back; a delivery settles it at the commission now in force) and returns
+ * (an accepted one puts its units back in stock).
+ */
 import type { z } from 'zod';
 import type { Actor } from '../../domain/actor.ts';
-import { orderDecider } from '../../domain/order/decider.ts';
+import { type OrderCommand, orderDecider } from '../../domain/order/decider.ts';
 import { type OrderEvent, orderStream } from '../../domain/order/events.ts';
-import type { orderStatusChangeSchema } from '../../domain/order/schemas.ts';
+import type { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
+import { parseSellerOrderId } from '../../domain/order/status.ts';
+import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
 import { productDecider } from '../../domain/product/decider.ts';
 import { type StockReleaseReason, productStream } from '../../domain/product/events.ts';
-import type { OrderDoc } from '../../projections/models.ts';
-import { orderFromEvents } from '../../projections/orders.ts';
+import type { OrderDoc, SellerOrderDoc } from '../../projections/models.ts';
+import { purchaseFromEvents } from '../../projections/orders.ts';
+import { ApiError } from '../errors.ts';
 import type { CommandMetadata } from '../streams.ts';
+import { type PolicyDefaults, commissionRates, returnPolicy } from './category-policy.ts';
 import type { CommandContext } from './context.ts';
 
-/** What an order command answers: the order as it is right after, and the log position reached. */
+/** What placing a purchase answers: the purchase as it is right after, and the log position reached. */
 export interface OrderResult {
-  /** The order as the orders read model shows it once the projection has caught up. */
+  /** The purchase as the orders read model shows it once the projection has caught up. */
   order: OrderDoc;
   position: number;
 }
 
-/** The status change as `orderStatusChangeSchema` gives it: the new status, and a reason for a cancel. */
-export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+/** What a command on a seller order answers: that seller order right after, and the log position reached. */
+export interface SellerOrderResult {
+  sellerOrder: SellerOrderDoc;
+  position: number;
+}
 
-/** The order from its stream, with the positions of its first (OrderPlaced) and last events; null when absent. */
-export async function readOrder(cx: CommandContext, orderId: string) {
+export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+export type ReturnRequest = z.output<typeof returnRequestSchema>;
+export type ReturnDecision = z.output<typeof returnDecisionSchema>;
+
+/** What the order commands read beyond the streams: the marketplace's configured defaults. */
+export interface OrderCommandContext extends CommandContext {
+  policy: PolicyDefaults;
+}
+
+/** The purchase and its seller orders from the stream, with the positions of its first and last events; null when absent. */
+export async function readPurchase(cx: CommandContext, orderId: string) {
   const events = await cx.streams.read(orderStream(orderId));
-  const order = orderFromEvents(events as unknown as OrderEvent[]);
-  if (!order) return null;
-  return { order, placedPosition: events[0]!.position, position: events[events.length - 1]!.position };
+  const docs = purchaseFromEvents(events as unknown as Array<OrderEvent | LegacyOrderEvent>);
+  if (!docs) return null;
+  return { ...docs, placedPosition: events[0]!.position, position: events[events.length - 1]!.position };
 }
 
 /** Releases the stock `orderId` holds on each product (a no-op where nothing is held); returns the furthest position. */
@@ -47,19 +67,89 @@ export async function releaseStock(
   return position;
 }
 
-/**
- * Moves an order through the status machine as `actor` (the decider checks who may), and on a
- * cancel releases its stock; also on a repeated cancel, so one that stopped half-way finishes.
- */
-export async function changeOrderStatus(cx: CommandContext, actor: Actor, orderId: string, change: OrderStatusChange): Promise<OrderResult> {
-  const at = cx.now();
+const notFound = () => new ApiError(404, 'not_found', 'Order not found');
+
+/** The purchase a seller order id belongs to; a 404 for an id that names none. */
+function purchaseOf(sellerOrderId: string): string {
+  const parsed = parseSellerOrderId(sellerOrderId);
+  if (!parsed) throw notFound();
+  return parsed.orderId;
+}
+
+/** Decides `command` on the purchase stream of `sellerOrderId`; answers the seller order after it. */
+async function decideOnSellerOrder(cx: CommandContext, actor: Actor, sellerOrderId: string, command: OrderCommand) {
+  const orderId = purchaseOf(sellerOrderId);
   const metadata = { actor: actor.userId, correlationId: orderId };
-  const command = { type: 'ChangeOrderStatus', actor, at, ...change } as const;
-  const moved = await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
-  const { order } = (await readOrder(cx, orderId))!;
+  const decided = await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
+  const purchase = await readPurchase(cx, orderId);
+  const sellerOrder = purchase?.sellerOrders.find((doc) => doc.id === sellerOrderId);
+  if (!sellerOrder) throw notFound();
+  return { sellerOrder, position: decided.position, metadata, orderId };
+}
+
+/** The lines of a seller order as the write side holds them (for the categories a command must read); a 404 when absent. */
+async function sellerOrderLines(cx: CommandContext, sellerOrderId: string) {
+  const { state } = await cx.streams.load(orderStream(purchaseOf(sellerOrderId)), orderDecider);
+  const part = state?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
+  if (!part) throw notFound();
+  return part.lines;
+}
+
+/**
+ * Moves a seller order through the status machine as `actor` (the decider checks who may). A
+ * cancel releases the stock of the seller order's lines, also when repeated, so one that
+ * stopped half-way finishes.
+ */
+export async function changeSellerOrderStatus(
+  cx: OrderCommandContext,
+  actor: Actor,
+  sellerOrderId: string,
+  change: OrderStatusChange,
+): Promise<SellerOrderResult> {
+  const at = cx.now();
+  const lines = await sellerOrderLines(cx, sellerOrderId);
+  // Only a delivery settles, so only it reads the rates.
+  const commission = change.status === 'delivered' ? await commissionRates(cx, lines.map((l) => l.categoryId), cx.policy) : {};
+  const command: OrderCommand = { type: 'ChangeSellerOrderStatus', actor, sellerOrderId, commission, at, ...change };
+  const { sellerOrder, position, metadata, orderId } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
   const released =
     change.status === 'cancelled'
-      ? await releaseStock(cx, orderId, order.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
+      ? await releaseStock(cx, orderId, sellerOrder.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
       : 0;
-  return { order, position: Math.max(moved.position, released) };
+  return { sellerOrder, position: Math.max(position, released) };
+}
+
+/** The buyer asks to return units of a delivered seller order, within the window, from categories that take returns. */
+export async function requestReturn(cx: OrderCommandContext, actor: Actor, sellerOrderId: string, request: ReturnRequest): Promise<SellerOrderResult> {
+  const lines = await sellerOrderLines(cx, sellerOrderId);
+  const policy = await returnPolicy(cx, lines.map((l) => l.categoryId), cx.policy);
+  const command: OrderCommand = { type: 'RequestReturn', actor, sellerOrderId, policy, at: cx.now(), ...request };
+  const { sellerOrder, position } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
+  return { sellerOrder, position };
+}
+
+/**
+ * The seller (or an admin) accepts or rejects a return. An accepted one puts its units back in
+ * stock, also when the acceptance is repeated, so one that stopped half-way finishes.
+ */
+export async function decideReturn(
+  cx: CommandContext,
+  actor: Actor,
+  sellerOrderId: string,
+  returnId: string,
+  { accept, reason }: ReturnDecision,
+): Promise<SellerOrderResult> {
+  const at = cx.now();
+  const command: OrderCommand = { type: 'DecideReturn', actor, sellerOrderId, returnId, accept, reason, at };
+  const { sellerOrder, position, metadata } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
+  const decided = sellerOrder.returns.find((r) => r.returnId === returnId);
+  let restocked = 0;
+  if (decided?.status === 'accepted') {
+    for (const { productId, quantity } of decided.lines) {
+      const restock = { type: 'RestockReturn', returnId, quantity, at } as const;
+      const { position: reached } = await cx.streams.decide(productStream(productId), productDecider, restock, metadata);
+      restocked = Math.max(restocked, reached);
+    }
+  }
+  return { sellerOrder, position: Math.max(position, restocked) };
 }

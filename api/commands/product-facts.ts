@@ -40,6 +40,7 @@ export function purchaseFacts(product: ProductOnSale, orderId?: string): Purchas
   const reservedForOrder = orderId === undefined ? 0 : (product.reservations.get(orderId) ?? 0);
   return {
     name: product.details.name,
+    sellerId: product.sellerId,
     stockQuantity: product.stockQuantity + reservedForOrder,
     available: isForSale(product),
   };

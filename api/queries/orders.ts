@@ -1,26 +1,35 @@
-/** Reads of the orders read model: the `orders` and `order_lines` collections. */
+/** Reads of the orders read model: purchases (`orders`) and seller orders (`seller_orders`). */
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type OrderDoc, type OrderLineDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type OrderDoc, type SellerOrderDoc } from '../../projections/models.ts';
 import { type Page, type Paging, findPage } from './paging.ts';
 
 const orders = (read: ReadStore) => read.collection<OrderDoc>(COLLECTIONS.orders);
-const orderLines = (read: ReadStore) => read.collection<OrderLineDoc>(COLLECTIONS.orderLines);
+const sellerOrders = (read: ReadStore) => read.collection<SellerOrderDoc>(COLLECTIONS.sellerOrders);
 
-/** A buyer's orders, newest first. */
+/** A buyer's purchases, newest first. */
 export const buyerOrders = (read: ReadStore, buyerId: string): Promise<OrderDoc[]> =>
   orders(read).find({ where: { buyerId }, sort: [['placedAt', 'desc']] });
 
-/** A seller's order lines (their products only), newest first. */
-export const sellerOrderLines = (read: ReadStore, sellerId: string): Promise<OrderLineDoc[]> =>
-  orderLines(read).find({ where: { sellerId }, sort: [['placedAt', 'desc']] });
+/** A seller's seller orders (their lines only), newest first. */
+export const sellerOrdersOf = (read: ReadStore, sellerId: string): Promise<SellerOrderDoc[]> =>
+  sellerOrders(read).find({ where: { sellerId }, sort: [['placedAt', 'desc']] });
 
-/** One order, for its buyer, a seller with a line in it, or an admin; null for anyone else, as for a missing one. */
+/**
+ * One purchase, for its buyer or an admin; null for anyone else, as for a missing one. Its
+ * sellers read their own parts as seller orders: a purchase shows every seller's lines and prices.
+ */
 export async function visibleOrder(read: ReadStore, orderId: string, viewer: Actor): Promise<OrderDoc | null> {
   const order = await orders(read).get(orderId);
-  const mayRead = order && (order.buyerId === viewer.userId || order.sellerIds.includes(viewer.userId) || isAdmin(viewer));
-  return mayRead ? order : null;
+  return order && (order.buyerId === viewer.userId || isAdmin(viewer)) ? order : null;
+}
+
+/** One seller order, for its seller, the buyer of its purchase, or an admin; null for anyone else, as for a missing one. */
+export async function visibleSellerOrder(read: ReadStore, sellerOrderId: string, viewer: Actor): Promise<SellerOrderDoc | null> {
+  const doc = await sellerOrders(read).get(sellerOrderId);
+  const mayRead = doc && (doc.sellerId === viewer.userId || doc.buyerId === viewer.userId || isAdmin(viewer));
+  return mayRead ? doc : null;
 }
 
 /** What the admins filter every order by; days are UTC days (YYYY-MM-DD), both included. */

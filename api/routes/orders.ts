@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { OrderLine } from '../../domain/order/events.ts';
+import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
 import { DELIVERY_METHODS } from '../../domain/order/options.ts';
-import { checkoutSchema, orderStatusChangeSchema } from '../../domain/order/schemas.ts';
+import { checkoutSchema } from '../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
-import type { OrderDoc, OrderLineDoc } from '../../projections/models.ts';
-import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
+import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { placeOrder } from '../commands/checkout.ts';
-import { type OrderResult, changeOrderStatus } from '../commands/orders.ts';
+import type { OrderResult } from '../commands/orders.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
-import { buyerOrders, sellerOrderLines, visibleOrder } from '../queries/orders.ts';
+import { buyerOrders, visibleOrder } from '../queries/orders.ts';
 
 const money = z.number().int();
 const status = z.enum(ORDER_STATUSES);
@@ -29,6 +29,65 @@ const orderLineFields = {
 /** A line as the buyer saw it when ordering. */
 export const OrderLineSchema = z.object(orderLineFields).openapi('OrderLine') satisfies z.ZodType<OrderLine>;
 
+const historySchema = z.array(z.object({ status, at: z.string(), by: z.string() }));
+
+const ShippingAddressSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+  })
+  .openapi('ShippingAddress') satisfies z.ZodType<ShippingAddress>;
+
+export const ReturnSchema = z
+  .object({
+    returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
+    lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money })),
+    reason: z.string(),
+    status: z.enum(['requested', 'accepted', 'rejected']),
+    decisionReason: z.string().nullable(),
+    requestedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .openapi('Return') satisfies z.ZodType<ReturnDoc>;
+
+const sellerOrderSummaryFields = {
+  id: z.string().openapi({ description: 'The seller order id, `${orderId}-${n}`' }),
+  shortId: z.string().openapi({ description: 'What people are shown, e.g. 3f2b9c1e-2' }),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  subtotalPaise: money,
+  status,
+  cancelReason: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  history: historySchema,
+  returns: z.array(ReturnSchema),
+};
+
+const SellerOrderSummarySchema = z.object(sellerOrderSummaryFields).openapi('SellerOrderSummary') satisfies z.ZodType<SellerOrderSummary>;
+
+/** One seller's part of a purchase: its lines only, and where to ship them. */
+export const SellerOrderSchema = z
+  .object({
+    ...sellerOrderSummaryFields,
+    orderId: z.string(),
+    buyerId: z.string(),
+    buyerName: z.string(),
+    lines: z.array(OrderLineSchema),
+    shippingAddress: ShippingAddressSchema,
+    delivery: z.enum(DELIVERY_METHODS),
+    payment: z.literal('cod'),
+    placedAt: z.string(),
+    updatedAt: z.string(),
+    openReturns: z.number().int().openapi({ description: 'Returns waiting for the seller' }),
+  })
+  .openapi('SellerOrder') satisfies z.ZodType<SellerOrderDoc>;
+
+/** What the buyer paid for in one checkout, with each seller's part. */
 export const OrderSchema = z
   .object({
     id: z.string(),
@@ -36,46 +95,24 @@ export const OrderSchema = z
     buyerName: z.string(),
     lines: z.array(OrderLineSchema),
     sellerIds: z.array(z.string()),
-    shippingAddress: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      phone: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      pincode: z.string(),
-    }),
+    sellerOrders: z.array(SellerOrderSummarySchema),
+    shippingAddress: ShippingAddressSchema,
     delivery: z.enum(DELIVERY_METHODS),
     payment: z.literal('cod'),
     subtotalPaise: money,
-    deliveryChargePaise: money,
+    deliveryChargePaise: money.openapi({ description: 'Kept whole on the purchase: the marketplace arranges delivery' }),
     totalPaise: money,
-    status,
-    cancelReason: z.string().nullable(),
+    status: status.openapi({ description: 'Cancelled when every part is; otherwise the least advanced part not cancelled' }),
     placedAt: z.string(),
     updatedAt: z.string(),
-    history: z.array(z.object({ status, at: z.string(), by: z.string() })),
   })
   .openapi('Order') satisfies z.ZodType<OrderDoc>;
-
-const IncomingLineSchema = z
-  .object({
-    ...orderLineFields,
-    id: z.string().openapi({ description: '`${orderId}:${productId}`' }),
-    orderId: z.string(),
-    buyerId: z.string(),
-    buyerName: z.string(),
-    status,
-    placedAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('IncomingOrderLine') satisfies z.ZodType<OrderLineDoc>;
 
 export const OrderChangeSchema = z
   .object({ order: OrderSchema, position: PositionSchema })
   .openapi('OrderChange') satisfies z.ZodType<OrderResult>;
 
-const OrderParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+export const OrderParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
 
 const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 characters';
 const CheckoutHeaders = z.object({
@@ -87,7 +124,7 @@ const CheckoutHeaders = z.object({
     .openapi({ description: 'Retrying with the same key returns the first order instead of placing another' }),
 });
 
-const orderNotFound = () => new ApiError(404, 'not_found', 'Order not found');
+export const orderNotFound = () => new ApiError(404, 'not_found', 'Order not found');
 
 const tags = ['Orders'];
 
@@ -98,11 +135,12 @@ export const orderRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/',
         tags,
-        summary: 'Place an order for everything in the cart, at current prices; the stock is reserved and the cart emptied',
+        summary: 'Place an order for everything in the cart, at current prices: one purchase, one seller order per seller',
+        description: 'The stock is reserved and the cart emptied. A seller cannot buy its own products.',
         request: { headers: CheckoutHeaders, body: jsonBody(checkoutSchema) },
         responses: {
           201: jsonResponse(OrderChangeSchema, 'The order placed (or, for a repeated Idempotency-Key, the one placed first)'),
-          ...errors(400, 401, 409, 413, 422),
+          ...errors(400, 401, 403, 409, 413, 422),
         },
       }),
       async (c) => {
@@ -121,23 +159,12 @@ export const orderRoutes = (ctx: AppContext) =>
       }),
       async (c) => c.json(await buyerOrders(ctx.platform.read, requireUser(c).id), 200),
     )
-    // Declared before /{id} so "incoming" is not taken for an order id.
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/incoming',
-        tags,
-        summary: 'The signed-in seller’s order lines (their products only), newest first',
-        responses: { 200: jsonResponse(z.array(IncomingLineSchema), 'Order lines'), ...errors(401, 403) },
-      }),
-      async (c) => c.json(await sellerOrderLines(ctx.platform.read, requireRole(c, 'seller').id), 200),
-    )
     .openapi(
       createRoute({
         method: 'get',
         path: '/{id}',
         tags,
-        summary: 'One order: for its buyer, a seller with a line in it, or an admin',
+        summary: 'One purchase: for its buyer or an admin (its sellers read their parts at /api/seller-orders)',
         request: { params: OrderParams },
         responses: { 200: jsonResponse(OrderSchema, 'The order'), ...errors(400, 401, 404) },
       }),
@@ -147,22 +174,5 @@ export const orderRoutes = (ctx: AppContext) =>
         const order = await visibleOrder(ctx.platform.read, c.req.valid('param').id, actorOf(user));
         if (!order) throw orderNotFound();
         return c.json(order, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/{id}/status',
-        tags,
-        summary: 'Move an order: pending, processing, shipped, delivered; cancelled (with a reason) from pending or processing',
-        description:
-          'Sellers move orders with their products, admins any order; a buyer may cancel their own pending order. ' +
-          'Cancelling releases the stock.',
-        request: { params: OrderParams, body: jsonBody(orderStatusChangeSchema) },
-        responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
-      }),
-      async (c) => {
-        const user = requireUser(c);
-        return c.json(await changeOrderStatus(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json')), 200);
       },
     );

@@ -5,6 +5,7 @@
 import type { Actor } from '../../domain/actor.ts';
 import { type CheckoutLine, orderDecider } from '../../domain/order/decider.ts';
 import { orderStream } from '../../domain/order/events.ts';
+import { changeSellerOrderStatus } from '../commands/orders.ts';
 import { loadProduct, purchaseFacts, sellerName } from '../commands/product-facts.ts';
 import type { Client, TestApi } from '../testing.ts';
 import { ADDRESS, actorOfClient } from './orders.fixtures.ts';
@@ -45,12 +46,12 @@ export async function placedOrder(
   return { orderId, position };
 }
 
-/** Moves a pending order to `status` through the statuses before it. */
+/** Moves every seller order of a pending purchase to `status` through the statuses before it. */
 export async function movedOrder(api: TestApi, orderId: string, status: 'processing' | 'shipped' | 'delivered'): Promise<void> {
   const path = ['processing', 'shipped', 'delivered'] as const;
-  for (const step of path.slice(0, path.indexOf(status) + 1)) {
-    const command = { type: 'ChangeOrderStatus', actor: FIXTURE_ADMIN, status: step, at: now() } as const;
-    await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, { actor: FIXTURE_ADMIN.userId });
+  const { state } = await api.ctx.streams.load(orderStream(orderId), orderDecider);
+  for (const { sellerOrderId } of state!.sellerOrders) {
+    for (const step of path.slice(0, path.indexOf(status) + 1)) await changeSellerOrderStatus(api.ctx, FIXTURE_ADMIN, sellerOrderId, { status: step });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../actor.ts';
-import { type PurchaseFacts, assertCanBuy } from '../catalog/availability.ts';
+import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import type { CartEvent } from './events.ts';
 
@@ -39,6 +39,7 @@ export const cartDecider: Decider<CartCommand, CartState, CartEvent> = {
     switch (command.type) {
       case 'AddToCart': {
         const { productId, product } = command;
+        assertNotOwnProduct(userId, product);
         const current = lines[productId];
         // Adding what is already in the cart raises its quantity (spec section 4).
         const quantity = (current ?? 0) + command.quantity;
@@ -54,7 +55,10 @@ export const cartDecider: Decider<CartCommand, CartState, CartEvent> = {
         if (quantity <= 0) return [{ type: 'CartItemRemoved', data: { userId, productId } }];
         if (quantity === current) return [];
         // Lowering is always allowed, even when the product is no longer available.
-        if (quantity > current) assertCanBuy(product, quantity);
+        if (quantity > current) {
+          assertNotOwnProduct(userId, product);
+          assertCanBuy(product, quantity);
+        }
         return [{ type: 'CartItemQuantityChanged', data: { userId, productId, quantity } }];
       }
 

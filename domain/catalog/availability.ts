@@ -3,6 +3,7 @@ import { DomainError } from '../decider.ts';
 /** What a cart or an order must know about a product at the moment of buying it. */
 export interface PurchaseFacts {
   name: string;
+  sellerId: string;
   stockQuantity: number;
   /** `isPurchasable` of the product: verified and still listed. */
   available: boolean;
@@ -20,4 +21,11 @@ export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
         : `Only ${product.stockQuantity} of "${product.name}" left in stock`;
     throw new DomainError('insufficient_stock', message, 409);
   }
+}
+
+export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product';
+
+/** No self-dealing: a seller buying its own product would make fake sales and reviews possible. */
+export function assertNotOwnProduct(buyerId: string, product: Pick<PurchaseFacts, 'sellerId'>): void {
+  if (product.sellerId === buyerId) throw new DomainError('own_product', OWN_PRODUCT_MESSAGE, 403);
 }

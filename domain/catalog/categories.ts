@@ -3,6 +3,8 @@ export interface Category {
   id: string;
   name: string;
   description: string;
+  /** Whether delivered items may be sent back, until an admin sets otherwise (see policy.ts). */
+  returnable: boolean;
 }
 
 /** The six categories the marketplace starts with, in the order the product filter lists them. */
@@ -11,30 +13,36 @@ export const CATEGORIES = [
     id: 'textiles',
     name: 'Textiles',
     description: 'Handloom sarees, shawls, fabrics and garments woven by weavers across India.',
+    returnable: true,
   },
   {
     id: 'handicrafts',
     name: 'Handicrafts',
     description: 'Pottery, woodwork, metalware and other pieces made by hand in artisan clusters.',
+    returnable: true,
   },
   {
     id: 'spices',
     name: 'Spices',
     description: 'Whole and ground spices, masalas and teas sourced from Indian farms and estates.',
+    returnable: false,
   },
   {
     id: 'jewelry',
     name: 'Jewelry',
     description: 'Silver, brass, beaded and temple jewellery crafted by traditional artisans.',
+    returnable: true,
   },
   {
     id: 'home-decor',
     name: 'Home Decor',
     description: 'Lamps, rugs, wall art and furnishings that bring Indian design into the home.',
+    returnable: true,
   },
   {
     id: 'ayurveda',
     name: 'Ayurveda',
     description: 'Herbal oils, powders and wellness products made to traditional Ayurvedic recipes.',
+    returnable: false,
   },
 ] as const satisfies readonly Category[];

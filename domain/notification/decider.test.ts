@@ -7,6 +7,7 @@ import type { NotificationEvent } from './events.ts';
 
 const seller = actors.seller;
 const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
+const sellerOrderId = `${orderId}-2`;
 const line = (name: string, pricePaise: number, quantity: number): OrderLine => ({
   productId: `p-${name}`,
   name,
@@ -19,14 +20,15 @@ const line = (name: string, pricePaise: number, quantity: number): OrderLine => 
 });
 const lines = [line('Banarasi Silk Saree', 450_000, 2), line('Brass Diya', 35_050, 1)];
 
-const notify: NotificationCommand = { type: 'NotifySeller', sellerId: seller.userId, orderId, lines, at: AT };
+const notify: NotificationCommand = { type: 'NotifySeller', sellerId: seller.userId, orderId, sellerOrderId, lines, at: AT };
 const notified: NotificationEvent = {
   type: 'SellerNotified',
   data: {
     notificationId: `${seller.userId}-${orderId}`,
     sellerId: seller.userId,
     orderId,
-    title: 'New order #8d3f1c2a',
+    sellerOrderId,
+    title: 'New order #8d3f1c2a-2',
     body: '2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50',
     at: AT,
   },
@@ -35,8 +37,15 @@ const read: NotificationEvent = { type: 'NotificationRead', data: { notification
 const markRead = (actor: Actor = seller): NotificationCommand => ({ type: 'MarkNotificationRead', actor, at: AT });
 
 describe('NotifySeller', () => {
-  it("tells the seller of the order's short id, their lines and their total", () => {
+  it("tells the seller of their seller order's short id, its lines and their total", () => {
     given(notificationDecider).when(notify).then([notified]);
+  });
+
+  it('keeps its id per seller and purchase, as before seller orders, so a notification recorded then is not doubled', () => {
+    const { sellerOrderId: _, ...recordedBefore } = notified.data;
+    const legacy: NotificationEvent = { type: 'SellerNotified', data: { ...recordedBefore, title: 'New order #8d3f1c2a' } };
+    given(notificationDecider, [legacy]).when(notify).then([]);
+    given(notificationDecider, [legacy]).when(markRead()).then([read]);
   });
 
   it('records nothing when the notification is already recorded (a retried job)', () => {
@@ -83,8 +92,8 @@ describe('RecordNotificationMailed', () => {
 });
 
 it('lists only the lines it is given', () => {
-  expect(newOrderNotice(orderId, [line('Pashmina Shawl', 1_250_000, 1)])).toEqual({
-    title: 'New order #8d3f1c2a',
+  expect(newOrderNotice(`${orderId}-1`, [line('Pashmina Shawl', 1_250_000, 1)])).toEqual({
+    title: 'New order #8d3f1c2a-1',
     body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00',
   });
 });

@@ -3,15 +3,16 @@ import { type Decider, DomainError } from '../decider.ts';
 import { formatInr } from '../money.ts';
 import type { OrderLine } from '../order/events.ts';
 import { subtotal } from '../order/pricing.ts';
-import { shortOrderId } from '../order/status.ts';
+import { shortSellerOrderId } from '../order/status.ts';
 import { type NotificationEvent, notificationId } from './events.ts';
 
 /**
  * Sent to stream `notification-{notificationId(sellerId, orderId)}`. NotifySeller comes from
- * the notify-seller job, not from a user, so it carries no actor.
+ * the notify-seller job, not from a user, so it carries no actor; `lines` are those of the
+ * seller order `sellerOrderId` of purchase `orderId`.
  */
 export type NotificationCommand =
-  | { type: 'NotifySeller'; sellerId: string; orderId: string; lines: OrderLine[]; at: string }
+  | { type: 'NotifySeller'; sellerId: string; orderId: string; sellerOrderId: string; lines: OrderLine[]; at: string }
   | { type: 'MarkNotificationRead'; actor: Actor; at: string }
   | { type: 'RecordNotificationMailed'; to: string; at: string };
 
@@ -27,11 +28,11 @@ export interface Notification {
 
 export type NotificationState = Notification | null;
 
-/** What a seller is told of a new order: only their own lines of it. */
-export function newOrderNotice(orderId: string, lines: readonly OrderLine[]): { title: string; body: string } {
+/** What a seller is told of a new seller order: its short id, its lines and their total. */
+export function newOrderNotice(sellerOrderId: string, lines: readonly OrderLine[]): { title: string; body: string } {
   const items = lines.map(({ quantity, name, pricePaise }) => `${quantity} × ${name} at ${formatInr(pricePaise)}`);
   return {
-    title: `New order #${shortOrderId(orderId)}`,
+    title: `New order #${shortSellerOrderId(sellerOrderId)}`,
     body: [...items, `Total: ${formatInr(subtotal(lines))}`].join('\n'),
   };
 }
@@ -56,9 +57,9 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     if (command.type === 'NotifySeller') {
       // A retried job finds its notification recorded and records nothing more.
       if (state !== null) return [];
-      const { sellerId, orderId, lines, at } = command;
+      const { sellerId, orderId, sellerOrderId, lines, at } = command;
       const id = notificationId(sellerId, orderId);
-      return [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, ...newOrderNotice(orderId, lines), at } }];
+      return [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, sellerOrderId, ...newOrderNotice(sellerOrderId, lines), at } }];
     }
     if (command.type === 'RecordNotificationMailed') {
       if (state === null) throw new DomainError('not_found', 'Notification not found', 404);

@@ -1,4 +1,8 @@
-/** One notification per seller and order: the job, the stream and the read model share this id. */
+/**
+ * One notification per seller and purchase: the job, the stream and the read model share this id.
+ * A purchase holds one seller order per seller, so it is also one per seller order; it is keyed
+ * by the purchase, as before seller orders existed, so notifications recorded then are not doubled.
+ */
 export const notificationId = (sellerId: string, orderId: string): string => `${sellerId}-${orderId}`;
 
 export const notificationStream = (notificationId: string): string => `notification-${notificationId}`;
@@ -6,7 +10,16 @@ export const notificationStream = (notificationId: string): string => `notificat
 export type NotificationEvent =
   | {
       type: 'SellerNotified';
-      data: { notificationId: string; sellerId: string; orderId: string; title: string; body: string; at: string };
+      data: {
+        notificationId: string;
+        sellerId: string;
+        orderId: string;
+        /** The seller order told of. Absent from notifications recorded before seller orders existed. */
+        sellerOrderId?: string;
+        title: string;
+        body: string;
+        at: string;
+      };
     }
   | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } }
   /** The e-mail of the notification went out (so a retried job does not send it again). */

@@ -1,10 +1,12 @@
 import { type Actor, forbidden, isAdmin } from '../actor.ts';
-import { type PurchaseFacts, assertCanBuy } from '../catalog/availability.ts';
+import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
-import type { OrderEvent, OrderLine, ShippingAddress } from './events.ts';
+import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, SellerOrderEvent, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
+import { settleLine } from './settlement.ts';
 import { type OrderStatus, canMove } from './status.ts';
+import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 
 /** A cart line with the product as the API reads it at checkout. */
 export interface CheckoutLine {
@@ -16,10 +18,19 @@ export type StatusChange =
   | { status: 'processing' | 'shipped' | 'delivered' }
   | { status: 'cancelled'; reason: string };
 
+/** The marketplace's commission on each category in a seller order, in basis points, as the API reads it when the order is delivered. */
+export type CommissionRates = Readonly<Record<string, number>>;
+
+/** What the API reads for a return request: the window, and whether each category of the seller order takes returns. */
+export interface ReturnPolicy {
+  windowDays: number;
+  returnable: Readonly<Record<string, boolean>>;
+}
+
 /**
- * PlaceOrder decides the order only: the API then reserves stock on each product stream
- * (ReserveStock) and appends OrderPlaced when every line is reserved; it releases the stock
- * of a cancelled order (ReleaseStock).
+ * PlaceOrder decides the purchase only: the API then reserves stock on each product stream
+ * (ReserveStock) and appends OrderPlaced when every line is reserved; it releases the stock of
+ * a cancelled seller order, and restocks what an accepted return brings back.
  */
 export type OrderCommand =
   | {
@@ -34,18 +45,49 @@ export type OrderCommand =
       payment: PaymentMethod;
       at: string;
     }
-  | ({ type: 'ChangeOrderStatus'; actor: Actor; at: string } & StatusChange);
+  | ({ type: 'ChangeSellerOrderStatus'; actor: Actor; sellerOrderId: string; commission: CommissionRates; at: string } & StatusChange)
+  | { type: 'RequestReturn'; actor: Actor; sellerOrderId: string; lines: ReturnLine[]; reason: string; policy: ReturnPolicy; at: string }
+  | { type: 'DecideReturn'; actor: Actor; sellerOrderId: string; returnId: string; accept: boolean; reason: string; at: string };
+
+export type ReturnStatus = 'requested' | 'accepted' | 'rejected';
+
+export interface ReturnState {
+  returnId: string;
+  status: ReturnStatus;
+  lines: ReturnLine[];
+}
+
+export interface SellerOrder {
+  sellerOrderId: string;
+  sellerId: string;
+  status: OrderStatus;
+  lines: OrderLine[];
+  deliveredAt: string | null;
+  /** The rates the delivery settled each line at: returns are reversed at the same rate. */
+  settlement: LineSettlement[];
+  returns: ReturnState[];
+}
 
 export interface Order {
   orderId: string;
   buyerId: string;
-  sellerIds: string[];
-  status: OrderStatus;
+  sellerOrders: SellerOrder[];
 }
 
 export type OrderState = Order | null;
 
 export const CART_EMPTY_MESSAGE = 'Your cart is empty';
+export const OWN_PURCHASE_MESSAGE = 'You cannot manage an order you bought: its buyer is you';
+export const BUYER_CANCEL_ONLY_MESSAGE = 'Only the seller or an admin can change the status of an order';
+export const BUYER_CANCEL_PENDING_MESSAGE = 'You can cancel your order only while it is pending';
+export const RETURN_BUYER_ONLY_MESSAGE = 'Only the buyer can ask to return items';
+export const RETURN_NOT_DELIVERED_MESSAGE = 'Items can be returned only once they are delivered';
+export const RETURN_LINES_MESSAGE = 'Choose at least one item to return';
+
+/** Days after delivery until which a return may be asked, by default. */
+export const RETURN_WINDOW_DAYS = 7;
+
+const DAY_MS = 86_400_000;
 
 function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, state: OrderState): OrderEvent[] {
   const { actor, orderId, buyerName, shippingAddress, delivery, payment, at } = command;
@@ -59,7 +101,10 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
       payment: 'Online payment is coming soon',
     });
   }
-  for (const { product, quantity } of command.lines) assertCanBuy(product, quantity);
+  for (const { product, quantity } of command.lines) {
+    assertNotOwnProduct(actor.userId, product);
+    assertCanBuy(product, quantity);
+  }
   const lines = command.lines.map(({ product, quantity }) => {
     const { productId, name, pricePaise, imageUrl, sellerId, sellerName, categoryId } = product;
     return { productId, name, pricePaise, quantity, imageUrl, sellerId, sellerName, categoryId };
@@ -72,6 +117,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
         buyerId: actor.userId,
         buyerName,
         lines,
+        sellerOrders: sellerOrdersOf(orderId, lines),
         shippingAddress,
         delivery,
         payment,
@@ -82,60 +128,188 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
   ];
 }
 
-/**
- * Admins may move any order, sellers any order with a line of theirs (the whole order,
- * even when other sellers have lines in it); the buyer may only cancel while it is pending.
- */
-function changeStatus(command: Extract<OrderCommand, { type: 'ChangeOrderStatus' }>, order: Order): OrderEvent[] {
+function sellerOrderOf(order: Order, sellerOrderId: string): SellerOrder {
+  const part = order.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
+  if (!part) throw new DomainError('not_found', 'Order not found', 404);
+  return part;
+}
+
+/** Admins manage every seller order; a seller its own, unless it bought it (no self-dealing, whatever an old log holds). */
+function manages(actor: Actor, order: Order, part: SellerOrder): boolean {
+  return isAdmin(actor) || (part.sellerId === actor.userId && order.buyerId !== actor.userId);
+}
+
+/** Sellers move their own seller orders, admins any; the buyer may only cancel a part while it is pending. */
+function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderStatus' }>, order: Order): OrderEvent[] {
   const { actor, at } = command;
-  const manages = isAdmin(actor) || order.sellerIds.includes(actor.userId);
-  if (!manages && actor.userId !== order.buyerId) throw forbidden('You cannot change this order');
+  const part = sellerOrderOf(order, command.sellerOrderId);
+  const isManager = manages(actor, order, part);
+  const isBuyer = actor.userId === order.buyerId;
+  if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 404);
   // The same change retried.
-  if (command.status === order.status) return [];
-  if (!canMove(order.status, command.status)) {
-    throw new DomainError('invalid_transition', `Cannot move an order from ${order.status} to ${command.status}`, 409);
+  if (command.status === part.status) return [];
+  if (!canMove(part.status, command.status)) {
+    throw new DomainError('invalid_transition', `Cannot move an order from ${part.status} to ${command.status}`, 409);
   }
-  if (!manages && !(command.status === 'cancelled' && order.status === 'pending')) {
-    throw forbidden(
-      command.status === 'cancelled'
-        ? 'You can cancel your order only while it is pending'
-        : 'Only the seller or an admin can change the status of an order',
-    );
+  if (!isManager) {
+    if (command.status !== 'cancelled') {
+      throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
+    }
+    if (part.status !== 'pending') throw forbidden(BUYER_CANCEL_PENDING_MESSAGE);
   }
-  const data = { orderId: order.orderId, by: actor.userId, at };
+  const data = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by: actor.userId, at };
   switch (command.status) {
     case 'processing':
-      return [{ type: 'OrderProcessing', data }];
+      return [{ type: 'SellerOrderProcessing', data }];
     case 'shipped':
-      return [{ type: 'OrderShipped', data }];
-    case 'delivered':
-      return [{ type: 'OrderDelivered', data }];
+      return [{ type: 'SellerOrderShipped', data }];
+    case 'delivered': {
+      const settlement = part.lines.map((line) => settleLine(line, line.quantity, rateFor(command.commission, line.categoryId)));
+      return [{ type: 'SellerOrderDelivered', data: { ...data, settlement } }];
+    }
     case 'cancelled':
-      return [{ type: 'OrderCancelled', data: { ...data, reason: command.reason } }];
+      return [{ type: 'SellerOrderCancelled', data: { ...data, reason: command.reason } }];
   }
 }
 
-const STATUS_AFTER: Record<Exclude<OrderEvent['type'], 'OrderPlaced'>, OrderStatus> = {
-  OrderProcessing: 'processing',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
+function rateFor(rates: CommissionRates, categoryId: string): number {
+  const rate = rates[categoryId];
+  if (rate === undefined) throw new Error(`No commission rate given for category ${categoryId}`);
+  return rate;
+}
+
+/** Units of each product of a seller order already asked back (and not refused). */
+function unitsAskedBack(part: SellerOrder, productId: string): number {
+  return part.returns
+    .filter((r) => r.status !== 'rejected')
+    .flatMap((r) => r.lines)
+    .filter((line) => line.productId === productId)
+    .reduce((units, line) => units + line.quantity, 0);
+}
+
+function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>, order: Order): OrderEvent[] {
+  const { actor, at, policy, reason } = command;
+  const part = sellerOrderOf(order, command.sellerOrderId);
+  if (actor.userId !== order.buyerId) {
+    if (manages(actor, order, part)) throw forbidden(RETURN_BUYER_ONLY_MESSAGE);
+    throw new DomainError('not_found', 'Order not found', 404);
+  }
+  if (part.status !== 'delivered' || part.deliveredAt === null) {
+    throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 409);
+  }
+  const closes = new Date(Date.parse(part.deliveredAt) + policy.windowDays * DAY_MS);
+  if (Date.parse(at) > closes.getTime()) {
+    throw new DomainError('return_window_closed', `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`, 409);
+  }
+  const lines = command.lines.filter((line) => line.quantity > 0);
+  if (lines.length === 0) throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 422, { lines: RETURN_LINES_MESSAGE });
+  for (const { productId, quantity } of lines) {
+    const line = part.lines.find((l) => l.productId === productId);
+    if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 422);
+    if (policy.returnable[line.categoryId] !== true) {
+      throw new DomainError('not_returnable', `"${line.name}" cannot be returned: its category takes no returns`, 422);
+    }
+    const left = line.quantity - unitsAskedBack(part, productId);
+    if (quantity > left) {
+      throw new DomainError('return_quantity', left === 0 ? `"${line.name}" is already being returned` : `You can return at most ${left} of "${line.name}"`, 422);
+    }
+  }
+  const returnId = `${part.sellerOrderId}-R${part.returns.length + 1}`;
+  const stamp = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, returnId, by: actor.userId, at };
+  return [{ type: 'ReturnRequested', data: { ...stamp, lines, reason } }];
+}
+
+function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, order: Order): OrderEvent[] {
+  const { actor, at, accept, reason } = command;
+  const part = sellerOrderOf(order, command.sellerOrderId);
+  if (!manages(actor, order, part)) {
+    if (actor.userId === order.buyerId && part.sellerId !== actor.userId) throw forbidden('Only the seller or an admin can decide a return');
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 404);
+    throw forbidden(OWN_PURCHASE_MESSAGE);
+  }
+  const request = part.returns.find((r) => r.returnId === command.returnId);
+  if (!request) throw new DomainError('not_found', 'Return not found', 404);
+  const decided = accept ? 'accepted' : 'rejected';
+  if (request.status === decided) return [];
+  if (request.status !== 'requested') throw new DomainError('already_decided', `This return was already ${request.status}`, 409);
+  const stamp = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, returnId: request.returnId, by: actor.userId, at };
+  if (!accept) return [{ type: 'ReturnRejected', data: { ...stamp, reason } }];
+  const settlement = request.lines.map(({ productId, quantity }) => {
+    const line = part.lines.find((l) => l.productId === productId)!;
+    const delivered = part.settlement.find((s) => s.productId === productId);
+    return settleLine(line, quantity, delivered?.commissionBps ?? 0);
+  });
+  return [{ type: 'ReturnAccepted', data: { ...stamp, reason, settlement } }];
+}
+
+const STATUS_AFTER: Record<SellerOrderEvent['type'], OrderStatus> = {
+  SellerOrderProcessing: 'processing',
+  SellerOrderShipped: 'shipped',
+  SellerOrderDelivered: 'delivered',
+  SellerOrderCancelled: 'cancelled',
 };
 
-export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+function withPart(order: Order, sellerOrderId: string, change: (part: SellerOrder) => SellerOrder): Order {
+  return { ...order, sellerOrders: order.sellerOrders.map((p) => (p.sellerOrderId === sellerOrderId ? change(p) : p)) };
+}
+
+function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderPlaced') {
+    const { orderId, buyerId, lines, sellerOrders } = event.data;
+    return {
+      orderId,
+      buyerId,
+      sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId }) => ({
+        sellerOrderId,
+        sellerId,
+        status: 'pending',
+        lines: lines.filter((line) => line.sellerId === sellerId),
+        deliveredAt: null,
+        settlement: [],
+        returns: [],
+      })),
+    };
+  }
+  if (state === null) return state;
+  const { data } = event;
+  switch (event.type) {
+    case 'ReturnRequested':
+      return withPart(state, data.sellerOrderId, (p) => ({
+        ...p,
+        returns: [...p.returns, { returnId: event.data.returnId, status: 'requested', lines: event.data.lines }],
+      }));
+    case 'ReturnAccepted':
+    case 'ReturnRejected': {
+      const status = event.type === 'ReturnAccepted' ? 'accepted' : 'rejected';
+      return withPart(state, data.sellerOrderId, (p) => ({
+        ...p,
+        returns: p.returns.map((r) => (r.returnId === event.data.returnId ? { ...r, status } : r)),
+      }));
+    }
+    default:
+      return withPart(state, data.sellerOrderId, (p) => ({
+        ...p,
+        status: STATUS_AFTER[event.type],
+        ...(event.type === 'SellerOrderDelivered' && { deliveredAt: event.data.at, settlement: event.data.settlement }),
+      }));
+  }
+}
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | LegacyOrderEvent> = {
   initialState: null,
 
-  evolve(state, event) {
-    if (event.type === 'OrderPlaced') {
-      const { orderId, buyerId, lines } = event.data;
-      return { orderId, buyerId, sellerIds: [...new Set(lines.map((line) => line.sellerId))], status: 'pending' };
-    }
-    return state && { ...state, status: STATUS_AFTER[event.type] };
-  },
+  evolve: (state, event) => upcast(event, state?.sellerOrders ?? []).reduce(evolveCurrent, state),
 
   decide(command, state) {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
     if (state === null) throw new DomainError('not_found', 'Order not found', 404);
-    return changeStatus(command, state);
+    switch (command.type) {
+      case 'ChangeSellerOrderStatus':
+        return changeStatus(command, state);
+      case 'RequestReturn':
+        return requestReturn(command, state);
+      case 'DecideReturn':
+        return decideReturn(command, state);
+    }
   },
 };

@@ -1,6 +1,10 @@
 import type { Paise } from '../money.ts';
 import type { DeliveryMethod } from './options.ts';
 
+/**
+ * One stream per purchase: what the buyer paid for in one checkout, and the life of each
+ * seller's part of it (its seller order) and of the returns asked of that part.
+ */
 export const orderStream = (orderId: string): string => `order-${orderId}`;
 
 /** A product as it was bought: later edits of the product do not change the order. */
@@ -26,31 +30,89 @@ export interface ShippingAddress {
   pincode: string;
 }
 
-interface Stamp {
+/** One seller's part of a purchase, as it was placed. Its lines are the purchase's lines of that seller. */
+export interface SellerOrderPart {
+  /** `${orderId}-${n}`: n counts the purchase's sellers from 1, in the order of their first line. */
+  sellerOrderId: string;
+  sellerId: string;
+  sellerName: string;
+  subtotalPaise: Paise;
+}
+
+/**
+ * What one line of a delivered seller order (or of an accepted return) moves in the seller's
+ * ledger: the sale, the marketplace's commission at the rate in force then, and the rest,
+ * the seller's earning. amountPaise = commissionPaise + earningPaise, exactly.
+ */
+export interface LineSettlement {
+  productId: string;
+  quantity: number;
+  amountPaise: Paise;
+  /** Basis points: 1000 is 10%. */
+  commissionBps: number;
+  commissionPaise: Paise;
+  earningPaise: Paise;
+}
+
+export interface ReturnLine {
+  productId: string;
+  quantity: number;
+}
+
+/** Who moved a seller order and when. */
+interface SellerOrderStamp {
   orderId: string;
+  sellerOrderId: string;
+  sellerId: string;
   by: string;
   at: string;
 }
 
-export type OrderEvent =
-  | {
-      type: 'OrderPlaced';
-      data: {
-        orderId: string;
-        buyerId: string;
-        buyerName: string;
-        lines: OrderLine[];
-        shippingAddress: ShippingAddress;
-        delivery: DeliveryMethod;
-        /** The only payment method on offer. */
-        payment: 'cod';
-        subtotalPaise: Paise;
-        deliveryChargePaise: Paise;
-        totalPaise: Paise;
-        placedAt: string;
-      };
-    }
-  | { type: 'OrderProcessing'; data: Stamp }
-  | { type: 'OrderShipped'; data: Stamp }
-  | { type: 'OrderDelivered'; data: Stamp }
-  | { type: 'OrderCancelled'; data: Stamp & { reason: string } };
+interface ReturnStamp extends SellerOrderStamp {
+  /** `${sellerOrderId}-R${n}`, n counting the seller order's returns from 1. */
+  returnId: string;
+}
+
+export type OrderPlacedEvent = {
+  type: 'OrderPlaced';
+  data: {
+    orderId: string;
+    buyerId: string;
+    buyerName: string;
+    lines: OrderLine[];
+    sellerOrders: SellerOrderPart[];
+    shippingAddress: ShippingAddress;
+    delivery: DeliveryMethod;
+    /** The only payment method on offer. */
+    payment: 'cod';
+    subtotalPaise: Paise;
+    /** Kept whole on the purchase: the marketplace arranges delivery, so no seller earns it. */
+    deliveryChargePaise: Paise;
+    totalPaise: Paise;
+    placedAt: string;
+  };
+};
+
+export type SellerOrderEvent =
+  | { type: 'SellerOrderProcessing'; data: SellerOrderStamp }
+  | { type: 'SellerOrderShipped'; data: SellerOrderStamp }
+  | { type: 'SellerOrderDelivered'; data: SellerOrderStamp & { settlement: LineSettlement[] } }
+  | { type: 'SellerOrderCancelled'; data: SellerOrderStamp & { reason: string } };
+
+export type ReturnEvent =
+  | { type: 'ReturnRequested'; data: ReturnStamp & { lines: ReturnLine[]; reason: string } }
+  /** `settlement` reverses, line by line, what the returned units earned and the commission kept on them. */
+  | { type: 'ReturnAccepted'; data: ReturnStamp & { reason: string; settlement: LineSettlement[] } }
+  | { type: 'ReturnRejected'; data: ReturnStamp & { reason: string } };
+
+/** The events an order stream holds today. Logs written before seller orders also hold LegacyOrderEvent (see upcast.ts). */
+export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | ReturnEvent;
+
+export const SELLER_ORDER_EVENT_TYPES = [
+  'SellerOrderProcessing',
+  'SellerOrderShipped',
+  'SellerOrderDelivered',
+  'SellerOrderCancelled',
+] as const satisfies readonly SellerOrderEvent['type'][];
+
+export const RETURN_EVENT_TYPES = ['ReturnRequested', 'ReturnAccepted', 'ReturnRejected'] as const satisfies readonly ReturnEvent['type'][];

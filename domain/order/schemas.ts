@@ -55,3 +55,29 @@ export const orderStatusChangeSchema = z.discriminatedUnion(
   ],
   { error: 'Choose processing, shipped, delivered or cancelled' },
 );
+
+export const RETURN_MESSAGES = {
+  reasonRequired: 'Please tell the seller why you are returning these items',
+  decisionReasonRequired: 'Please give a reason for your decision',
+  quantity: 'Choose a whole number of items to return',
+} as const;
+
+/** Body of "ask to return items of a delivered seller order". */
+export const returnRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().min(1).max(100),
+        quantity: z.number({ error: RETURN_MESSAGES.quantity }).int(RETURN_MESSAGES.quantity).min(0, RETURN_MESSAGES.quantity).max(10_000),
+      }),
+    )
+    .min(1, 'Choose at least one item to return')
+    .max(100),
+  reason: requiredText(RETURN_MESSAGES.reasonRequired, 500, 'Reason'),
+});
+
+/** Body of "accept or reject a return". */
+export const returnDecisionSchema = z.object({
+  accept: z.boolean({ error: 'Say whether you accept the return' }),
+  reason: requiredText(RETURN_MESSAGES.decisionReasonRequired, 500, 'Reason'),
+});

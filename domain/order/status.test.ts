@@ -1,6 +1,34 @@
-import { expect, it } from 'vitest';
-import { shortOrderId } from './status.ts';
+import { describe, expect, it } from 'vitest';
+import { parseSellerOrderId, purchaseStatus, sellerOrderIdOf, shortOrderId, shortSellerOrderId } from './status.ts';
+
+const purchase = '3f2b9c1e-77aa-4b1e-9d7c-0a1b2c3d4e5f';
 
 it('shows the first 8 characters of an order id', () => {
-  expect(shortOrderId('3f2b9c1e-77aa-4b1e-9d7c-0a1b2c3d4e5f')).toBe('3f2b9c1e');
+  expect(shortOrderId(purchase)).toBe('3f2b9c1e');
+});
+
+describe('seller order ids', () => {
+  it('number the sellers of a purchase from 1 and show the purchase short id with the number', () => {
+    const id = sellerOrderIdOf(purchase, 2);
+    expect(id).toBe(`${purchase}-2`);
+    expect(shortSellerOrderId(id)).toBe('3f2b9c1e-2');
+    expect(parseSellerOrderId(id)).toEqual({ orderId: purchase, n: 2 });
+  });
+
+  it('are not read from ids without a seller number', () => {
+    for (const id of [purchase.slice(0, 23), 'abc', 'abc-0', 'abc-', '-1', 'abc-12345']) expect(parseSellerOrderId(id)).toBeNull();
+  });
+});
+
+describe('purchaseStatus', () => {
+  it('is the least advanced part not cancelled', () => {
+    expect(purchaseStatus(['delivered', 'processing', 'shipped'])).toBe('processing');
+    expect(purchaseStatus(['delivered', 'cancelled'])).toBe('delivered');
+    expect(purchaseStatus(['pending'])).toBe('pending');
+  });
+
+  it('is cancelled only when every part is', () => {
+    expect(purchaseStatus(['cancelled', 'cancelled'])).toBe('cancelled');
+    expect(purchaseStatus(['cancelled', 'pending'])).toBe('pending');
+  });
 });

@@ -14,3 +14,36 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean => NEXT[fro
 
 /** How the order id is shown to people (spec section 9). */
 export const shortOrderId = (orderId: string): string => orderId.slice(0, 8);
+
+/** The id of the n-th seller's part (from 1) of a purchase: its short form is the purchase's, then -n. */
+export const sellerOrderIdOf = (orderId: string, n: number): string => `${orderId}-${n}`;
+
+/** "3f2b9c1e-2" for the second seller's part of purchase 3f2b9c1e-... */
+export const shortSellerOrderId = (sellerOrderId: string): string => {
+  const { orderId, n } = parseSellerOrderId(sellerOrderId) ?? { orderId: sellerOrderId, n: 0 };
+  return n === 0 ? shortOrderId(sellerOrderId) : `${shortOrderId(orderId)}-${n}`;
+};
+
+/** "3f2b9c1e-2-R1" for the first return of seller order 3f2b9c1e-...-2. */
+export function shortReturnId(returnId: string): string {
+  const match = /^(.+)-(R\d+)$/.exec(returnId);
+  return match ? `${shortSellerOrderId(match[1]!)}-${match[2]}` : shortOrderId(returnId);
+}
+
+/** The purchase and the seller's number of a seller order id; null when it is not one. */
+export function parseSellerOrderId(sellerOrderId: string): { orderId: string; n: number } | null {
+  const match = /^(.+)-([1-9]\d{0,3})$/.exec(sellerOrderId);
+  return match ? { orderId: match[1]!, n: Number(match[2]) } : null;
+}
+
+const PROGRESS: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered'];
+
+/**
+ * The status of a purchase as its buyer reads it at a glance: cancelled when every part is,
+ * otherwise the least advanced of the parts not cancelled (delivered once all of them are).
+ */
+export function purchaseStatus(parts: readonly OrderStatus[]): OrderStatus {
+  const open = parts.filter((status) => status !== 'cancelled');
+  if (open.length === 0) return 'cancelled';
+  return PROGRESS[Math.min(...open.map((status) => PROGRESS.indexOf(status)))]!;
+}

@@ -8,8 +8,8 @@ import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.
 export type ProductInput = ProductDetails & { stockQuantity: number };
 
 /**
- * Commands are parsed by the schemas before they get here. ReserveStock and ReleaseStock
- * are sent by the order flow of the API, not by a user, so they carry no actor.
+ * Commands are parsed by the schemas before they get here. ReserveStock, ReleaseStock and
+ * RestockReturn are sent by the order flow of the API, not by a user, so they carry no actor.
  */
 export type ProductCommand =
   | { type: 'ListProduct'; actor: Actor; productId: string; product: ProductInput; at: string }
@@ -18,6 +18,7 @@ export type ProductCommand =
   | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; at: string }
   | { type: 'ReserveStock'; orderId: string; quantity: number; at: string }
   | { type: 'ReleaseStock'; orderId: string; reason: StockReleaseReason; at: string }
+  | { type: 'RestockReturn'; returnId: string; quantity: number; at: string }
   | { type: 'VerifyProduct'; actor: Actor; at: string }
   | { type: 'RejectProduct'; actor: Actor; reason: string; at: string }
   | { type: 'FeatureProduct'; actor: Actor; at: string }
@@ -37,6 +38,8 @@ export interface Product {
    * every order of the product, so the fold updates this one map in place (see evolve).
    */
   reservations: Map<string, number>;
+  /** Returns whose units are back in stock, for idempotent restocking; updated in place like `reservations`. */
+  restocked: Set<string>;
 }
 
 export type ProductState = Product | null;
@@ -92,7 +95,7 @@ function adjustStock(product: Product, command: { actor: Actor; at: string }, to
 }
 
 /** Commands on a delisted product answer 404 like a deleted one, except these. */
-const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>(['ReserveStock', 'ReleaseStock', 'DelistProduct']);
+const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>(['ReserveStock', 'ReleaseStock', 'RestockReturn', 'DelistProduct']);
 
 function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }>, product: Product): ProductEvent[] {
   switch (command.type) {
@@ -109,7 +112,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       // A retried order placement reserves once.
       if (product.reservations.has(orderId)) return [];
       const { stockQuantity } = product;
-      assertCanBuy({ name: product.details.name, stockQuantity, available: isPurchasable(product) }, quantity);
+      assertCanBuy({ name: product.details.name, sellerId: product.sellerId, stockQuantity, available: isPurchasable(product) }, quantity);
       const remaining = stockQuantity - quantity;
       return [{ type: 'StockReserved', data: { productId: product.productId, orderId, quantity, remaining, at } }];
     }
@@ -121,6 +124,13 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       if (quantity === undefined) return [];
       const remaining = product.stockQuantity + quantity;
       return [{ type: 'StockReleased', data: { productId: product.productId, orderId, quantity, remaining, reason, at } }];
+    }
+
+    case 'RestockReturn': {
+      const { returnId, quantity, at } = command;
+      if (product.restocked.has(returnId)) return [];
+      const remaining = product.stockQuantity + quantity;
+      return [{ type: 'StockReturned', data: { productId: product.productId, returnId, quantity, remaining, at } }];
     }
 
     case 'VerifyProduct':
@@ -167,6 +177,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         featured: false,
         delisted: false,
         reservations: new Map(),
+        restocked: new Set(),
       };
     }
     if (state === null) return state;
@@ -185,6 +196,9 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         return { ...state, stockQuantity: data.remaining };
       case 'StockReleased':
         state.reservations.delete(data.orderId);
+        return { ...state, stockQuantity: data.remaining };
+      case 'StockReturned':
+        state.restocked.add(data.returnId);
         return { ...state, stockQuantity: data.remaining };
       case 'ProductVerified':
         return { ...state, verification: 'verified' };

@@ -38,6 +38,8 @@ export type ProductEvent =
       type: 'StockReleased';
       data: { productId: string; orderId: string; quantity: number; remaining: number; reason: StockReleaseReason; at: string };
     }
+  /** Units an accepted return brought back (the return names the buyer and the seller who accepted it). */
+  | { type: 'StockReturned'; data: { productId: string; returnId: string; quantity: number; remaining: number; at: string } }
   | { type: 'ProductVerified'; data: Stamp }
   | { type: 'ProductRejected'; data: Stamp & { reason: string } }
   | { type: 'ProductFeatured'; data: Stamp }

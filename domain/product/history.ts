@@ -4,7 +4,7 @@
  */
 import type { DisplayStatus, Verification } from '../catalog/status.ts';
 import { formatInr } from '../money.ts';
-import { shortOrderId } from '../order/status.ts';
+import { shortOrderId, shortReturnId } from '../order/status.ts';
 import type { ReviewEvent } from '../review/events.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 
@@ -114,6 +114,10 @@ export function describeProductEvent(event: ProductEvent, names: HistoryNames): 
         changes: stockChange(remaining - quantity, remaining),
       };
     }
+    case 'StockReturned': {
+      const { returnId, quantity, remaining } = event.data;
+      return { summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`, changes: stockChange(remaining - quantity, remaining) };
+    }
     case 'ProductVerified':
       return { summary: 'Verified' };
     case 'ProductRejected':
@@ -143,7 +147,7 @@ export const occurredAt = (event: ProductEvent | ReviewEvent): string =>
 
 /**
  * Who did it, as the event says: the seller for a listing, the buyer for a review. Null
- * for stock reservations and releases, which the order flow sends on a buyer's behalf.
+ * for stock reservations, releases and returns, which the order flow sends on a buyer's behalf.
  */
 export function actedBy(event: ProductEvent | ReviewEvent): string | null {
   switch (event.type) {
@@ -154,6 +158,7 @@ export function actedBy(event: ProductEvent | ReviewEvent): string | null {
       return event.data.buyerId;
     case 'StockReserved':
     case 'StockReleased':
+    case 'StockReturned':
       return null;
     default:
       return event.data.by;

@@ -39,6 +39,10 @@ const schema = z.object({
   AUTO_VERIFY: flag.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  /** The marketplace's commission on sales in categories without a rate of their own, in basis points (1000 is 10%). */
+  COMMISSION_BPS: z.coerce.number({ error: 'must be a whole number of basis points' }).int('must be a whole number of basis points').min(0).max(10_000).default(1000),
+  /** Days after delivery during which a buyer may ask to return items. */
+  RETURN_WINDOW_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(0).max(365).default(7),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
   RECONCILE_EVERY_S: z.coerce.number({ error: 'must be a number of seconds' }).positive('must be a number of seconds').default(60),
   /**

@@ -1,15 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { orderStatusChangeSchema } from '../../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
 import type { OrderDoc } from '../../../projections/models.ts';
-import { actorOf, requireRole } from '../../auth/middleware.ts';
-import { changeOrderStatus } from '../../commands/orders.ts';
+import { requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../context.ts';
-import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import { errors, jsonResponse, router } from '../../http.ts';
 import { filteredOrders } from '../../queries/orders.ts';
 import type { Page } from '../../queries/paging.ts';
-import { OrderChangeSchema, OrderSchema } from '../orders.ts';
-import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
+import { OrderSchema } from '../orders.ts';
+import { pageOf, pagingFields } from './shared.ts';
 
 const ORDER_FILTER_MESSAGES = {
   status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
@@ -42,7 +40,8 @@ export const adminOrderRoutes = (ctx: AppContext) =>
         method: 'get',
         path: '/',
         tags,
-        summary: 'Every order, newest first, filtered by status, seller, buyer and the days placed',
+        summary: 'Every purchase, newest first, filtered by status, seller, buyer and the days placed',
+        description: 'Admins move any seller order with POST /api/seller-orders/{id}/status.',
         request: { query: OrderListQuerySchema },
         responses: { 200: jsonResponse(AdminOrderListSchema, 'A page of orders'), ...errors(400, 401, 403) },
       }),
@@ -50,20 +49,5 @@ export const adminOrderRoutes = (ctx: AppContext) =>
         requireRole(c, 'admin');
         const { limit, offset, ...filters } = c.req.valid('query');
         return c.json(await filteredOrders(ctx.platform.read, filters, { limit, offset }), 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/{id}/status',
-        tags,
-        summary: 'Move any order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
-        description: 'Cancelling releases the stock.',
-        request: { params: IdParamsSchema, body: jsonBody(orderStatusChangeSchema) },
-        responses: { 200: jsonResponse(OrderChangeSchema, 'The order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
-      }),
-      async (c) => {
-        const admin = requireRole(c, 'admin');
-        return c.json(await changeOrderStatus(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json')), 200);
       },
     );

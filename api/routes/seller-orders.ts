@@ -1,0 +1,89 @@
+/** Seller orders: one seller's part of a purchase, moved by that seller (or an admin), returned by the buyer. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
+import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
+import { type SellerOrderResult, changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
+import type { AppContext } from '../context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import { sellerOrdersOf, visibleSellerOrder } from '../queries/orders.ts';
+import { OrderParams, SellerOrderSchema, orderNotFound } from './orders.ts';
+
+const SellerOrderChangeSchema = z
+  .object({ sellerOrder: SellerOrderSchema, position: PositionSchema })
+  .openapi('SellerOrderChange') satisfies z.ZodType<SellerOrderResult>;
+
+const ReturnParams = OrderParams.extend({
+  returnId: z.string().min(1).max(120).openapi({ param: { name: 'returnId', in: 'path' } }),
+});
+
+const tags = ['Orders'];
+
+export const sellerOrderRoutes = (ctx: AppContext) =>
+  router(guard())
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'The signed-in seller’s orders (their own lines only, with where to ship), newest first',
+        responses: { 200: jsonResponse(z.array(SellerOrderSchema), 'Seller orders'), ...errors(401, 403) },
+      }),
+      async (c) => c.json(await sellerOrdersOf(ctx.platform.read, requireRole(c, 'seller').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'One seller order: for its seller, the buyer of its purchase, or an admin',
+        request: { params: OrderParams },
+        responses: { 200: jsonResponse(SellerOrderSchema, 'The seller order'), ...errors(400, 401, 404) },
+      }),
+      async (c) => {
+        // Someone else's seller order answers like a missing one.
+        const doc = await visibleSellerOrder(ctx.platform.read, c.req.valid('param').id, actorOf(requireUser(c)));
+        if (!doc) throw orderNotFound();
+        return c.json(doc, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/status',
+        tags,
+        summary: 'Move a seller order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
+        description:
+          'Its seller or an admin; the buyer may cancel it while it is pending. A seller cannot move an order it bought. ' +
+          'Cancelling releases its stock; delivering settles it in the seller’s ledger at the commission then in force.',
+        request: { params: OrderParams, body: jsonBody(orderStatusChangeSchema) },
+        responses: { 200: jsonResponse(SellerOrderChangeSchema, 'The seller order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+      }),
+      async (c) => c.json(await changeSellerOrderStatus(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/returns',
+        tags,
+        summary: 'The buyer asks to return delivered items, with a reason',
+        description: 'Within the return window after delivery, for categories that take returns; at most the units delivered.',
+        request: { params: OrderParams, body: jsonBody(returnRequestSchema) },
+        responses: { 201: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return requested'), ...errors(400, 401, 403, 404, 409, 413, 422) },
+      }),
+      async (c) => c.json(await requestReturn(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/returns/{returnId}/decision',
+        tags,
+        summary: 'The seller (or an admin) accepts or rejects a return, with a reason',
+        description: 'Accepting puts the units back in stock and reverses the seller’s earning and the commission on them.',
+        request: { params: ReturnParams, body: jsonBody(returnDecisionSchema) },
+        responses: { 200: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return decided'), ...errors(400, 401, 403, 404, 409, 413) },
+      }),
+      async (c) => {
+        const { id, returnId } = c.req.valid('param');
+        return c.json(await decideReturn(ctx, actorOf(requireUser(c)), id, returnId, c.req.valid('json')), 200);
+      },
+    );

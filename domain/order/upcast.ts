@@ -1,0 +1,90 @@
+/**
+ * Order streams written before seller orders existed (up to commit e191971) hold one status
+ * for the whole purchase. They are read through `upcast`, which turns each old event into the
+ * events the current model would have recorded, so old and new logs fold the same way.
+ */
+import type { OrderEvent, OrderLine, OrderPlacedEvent, SellerOrderEvent, SellerOrderPart } from './events.ts';
+import { subtotal } from './pricing.ts';
+import { settleLine } from './settlement.ts';
+import { type OrderStatus, canMove, sellerOrderIdOf } from './status.ts';
+
+interface LegacyStamp {
+  orderId: string;
+  by: string;
+  at: string;
+}
+
+/** The events of the one-status-per-purchase model. */
+export type LegacyOrderEvent =
+  | { type: 'OrderPlaced'; data: Omit<OrderPlacedEvent['data'], 'sellerOrders'> }
+  | { type: 'OrderProcessing'; data: LegacyStamp }
+  | { type: 'OrderShipped'; data: LegacyStamp }
+  | { type: 'OrderDelivered'; data: LegacyStamp }
+  | { type: 'OrderCancelled'; data: LegacyStamp & { reason: string } };
+
+export const LEGACY_ORDER_EVENT_TYPES = ['OrderProcessing', 'OrderShipped', 'OrderDelivered', 'OrderCancelled'] as const;
+
+type LegacyStatusEvent = Exclude<LegacyOrderEvent, { type: 'OrderPlaced' }>;
+
+const CURRENT: Record<LegacyStatusEvent['type'], { type: SellerOrderEvent['type']; status: OrderStatus }> = {
+  OrderProcessing: { type: 'SellerOrderProcessing', status: 'processing' },
+  OrderShipped: { type: 'SellerOrderShipped', status: 'shipped' },
+  OrderDelivered: { type: 'SellerOrderDelivered', status: 'delivered' },
+  OrderCancelled: { type: 'SellerOrderCancelled', status: 'cancelled' },
+};
+
+/** The seller orders of a purchase's lines: one per seller, numbered in the order of their first line. */
+export function sellerOrdersOf(orderId: string, lines: readonly OrderLine[]): SellerOrderPart[] {
+  const parts: SellerOrderPart[] = [];
+  for (const line of lines) {
+    if (parts.some((part) => part.sellerId === line.sellerId)) continue;
+    const own = lines.filter((other) => other.sellerId === line.sellerId);
+    parts.push({
+      sellerOrderId: sellerOrderIdOf(orderId, parts.length + 1),
+      sellerId: line.sellerId,
+      sellerName: line.sellerName,
+      subtotalPaise: subtotal(own),
+    });
+  }
+  return parts;
+}
+
+/** A seller order as much as `upcast` needs of it. */
+export interface PartSnapshot {
+  sellerOrderId: string;
+  sellerId: string;
+  status: OrderStatus;
+  lines: readonly OrderLine[];
+}
+
+/**
+ * The current events an event stands for, given the purchase's seller orders as they are
+ * just before it. A current event stands for itself. An old status change moved the whole
+ * purchase: it stands for the same move of every part that could make it. An old delivery
+ * kept no commission, as none was agreed then: its settlement is at 0 basis points.
+ */
+export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly PartSnapshot[]): OrderEvent[] {
+  if (event.type === 'OrderPlaced') {
+    if ('sellerOrders' in event.data) return [event as OrderPlacedEvent];
+    return [{ type: 'OrderPlaced', data: { ...event.data, sellerOrders: sellerOrdersOf(event.data.orderId, event.data.lines) } }];
+  }
+  if (!(event.type in CURRENT)) return [event as OrderEvent];
+  const legacy = event as LegacyStatusEvent;
+  const { type, status } = CURRENT[legacy.type];
+  return parts
+    .filter((part) => canMove(part.status, status))
+    .map(({ sellerOrderId, sellerId, lines }): OrderEvent => {
+      const stamp = { orderId: legacy.data.orderId, sellerOrderId, sellerId, by: legacy.data.by, at: legacy.data.at };
+      switch (type) {
+        case 'SellerOrderDelivered':
+          return { type, data: { ...stamp, settlement: lines.map((line) => settleLine(line, line.quantity, 0)) } };
+        case 'SellerOrderCancelled':
+          return { type, data: { ...stamp, reason: (legacy.data as { reason: string }).reason } };
+        default:
+          return { type, data: stamp };
+      }
+    });
+}
+
+export const isLegacyOrderEvent = (event: { type: string; data: object }): boolean =>
+  event.type in CURRENT || (event.type === 'OrderPlaced' && !('sellerOrders' in event.data));
