@@ -3,8 +3,10 @@ import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { COLLECTIONS, type DeliveredPurchaseDoc, type OrderDoc, type OrderLineDoc } from './models.ts';
-import { orders } from './orders.ts';
+import { settleLine } from '../domain/order/settlement.ts';
+import type { LegacyOrderEvent } from '../domain/order/upcast.ts';
+import { COLLECTIONS, type OrderDoc, type SellerOrderDoc } from './models.ts';
+import { orders, purchaseFromEvents } from './orders.ts';
 
 const orderId = 'order-1';
 const buyerId = 'buyer-1';
@@ -32,7 +34,7 @@ const shippingAddress = {
   pincode: '411001',
 };
 
-const placed: OrderEvent = {
+const oldPlaced: LegacyOrderEvent = {
   type: 'OrderPlaced',
   data: {
     orderId,
@@ -48,12 +50,27 @@ const placed: OrderEvent = {
     placedAt: T0,
   },
 };
-const stamp = (minutes: number, by = 'seller-1') => ({ orderId, by, at: at(minutes) });
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    ...oldPlaced.data,
+    sellerOrders: [
+      { sellerOrderId: `${orderId}-1`, sellerId: 'seller-1', sellerName: 'Meera Crafts', subtotalPaise: 998_00 },
+      { sellerOrderId: `${orderId}-2`, sellerId: 'seller-2', sellerName: 'Kashmir Looms', subtotalPaise: 998_00 },
+    ],
+  },
+};
+const part = (n: 1 | 2) => ({ orderId, sellerOrderId: `${orderId}-${n}`, sellerId: `seller-${n}` });
+const stamp = (minutes: number, n: 1 | 2 = 1, by = `seller-${n}`) => ({ ...part(n), by, at: at(minutes) });
+const settlement = (n: 1 | 2) => [settleLine(lines[n - 1]!, 2, 1000)];
 const lifecycle: OrderEvent[] = [
   placed,
-  { type: 'OrderProcessing', data: stamp(1) },
-  { type: 'OrderShipped', data: stamp(2) },
-  { type: 'OrderDelivered', data: stamp(3) },
+  { type: 'SellerOrderProcessing', data: stamp(1) },
+  { type: 'SellerOrderShipped', data: stamp(2) },
+  { type: 'SellerOrderDelivered', data: { ...stamp(3), settlement: settlement(1) } },
+  { type: 'SellerOrderCancelled', data: { ...stamp(4, 2), reason: 'Out of stock' } },
+  { type: 'ReturnRequested', data: { ...stamp(5, 1, buyerId), returnId: `${orderId}-1-R1`, lines: [{ productId: 'p-1', quantity: 1 }], reason: 'Chipped' } },
+  { type: 'ReturnAccepted', data: { ...stamp(6), returnId: `${orderId}-1-R1`, reason: 'Sorry', settlement: [settleLine(lines[0]!, 1, 1000)] } },
 ];
 
 let store: SqliteReadStore;
@@ -65,7 +82,7 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 /** Commits `events` as one batch of the projection, as the runner does. */
-async function applyBatch(events: OrderEvent[]): Promise<void> {
+async function applyBatch(events: Array<OrderEvent | LegacyOrderEvent>): Promise<void> {
   const work = store.unitOfWork();
   for (const event of events) {
     position += 1;
@@ -85,51 +102,58 @@ async function applyBatch(events: OrderEvent[]): Promise<void> {
 const all = <T extends Doc>(collection: string) => store.collection<T>(collection).find();
 const snapshot = async () => ({
   orders: await all<OrderDoc>(COLLECTIONS.orders),
-  lines: await all<OrderLineDoc>(COLLECTIONS.orderLines),
-  delivered: await all<DeliveredPurchaseDoc>(COLLECTIONS.deliveredPurchases),
+  sellerOrders: await all<SellerOrderDoc>(COLLECTIONS.sellerOrders),
 });
 
 describe('orders projection', () => {
-  it('keeps the order with its status history, one line per product for the sellers, and the delivered purchases', async () => {
+  it('keeps the purchase with each seller’s part, and each seller order with its own lines, history and returns', async () => {
     for (const event of lifecycle) await applyBatch([event]);
-    const { orders: [order], lines: orderLines, delivered } = await snapshot();
-
-    expect(order).toEqual({
-      id: orderId,
+    const { orders: [order], sellerOrders } = await snapshot();
+    expect(sellerOrders.map((doc) => [doc.id, doc.shortId, doc.sellerId, doc.status, doc.lines.map((l) => l.productId)])).toEqual([
+      [`${orderId}-1`, 'order-1-1', 'seller-1', 'delivered', ['p-1']],
+      [`${orderId}-2`, 'order-1-2', 'seller-2', 'cancelled', ['p-2']],
+    ]);
+    const [first, second] = sellerOrders;
+    expect(first).toMatchObject({
+      orderId,
       buyerId,
       buyerName: 'Asha Rao',
-      lines,
-      sellerIds: ['seller-1', 'seller-2'],
+      sellerName: 'Meera Crafts',
+      subtotalPaise: 998_00,
       shippingAddress,
-      delivery: 'standard',
-      payment: 'cod',
-      subtotalPaise: 1996_00,
-      deliveryChargePaise: 50_00,
-      totalPaise: 2046_00,
-      status: 'delivered',
+      deliveredAt: at(3),
       cancelReason: null,
-      placedAt: T0,
-      updatedAt: at(3),
+      openReturns: 0,
+      updatedAt: at(6),
       history: [
         { status: 'pending', at: T0, by: buyerId },
         { status: 'processing', at: at(1), by: 'seller-1' },
         { status: 'shipped', at: at(2), by: 'seller-1' },
         { status: 'delivered', at: at(3), by: 'seller-1' },
       ],
+      returns: [
+        {
+          returnId: `${orderId}-1-R1`,
+          lines: [{ productId: 'p-1', quantity: 1, name: 'Product p-1', pricePaise: 499_00 }],
+          reason: 'Chipped',
+          status: 'accepted',
+          decisionReason: 'Sorry',
+          requestedAt: at(5),
+          decidedAt: at(6),
+        },
+      ],
     });
-    const mirrored = { orderId, buyerId, buyerName: 'Asha Rao', status: 'delivered', placedAt: T0, updatedAt: at(3) };
-    expect(orderLines).toEqual(lines.map((l) => ({ ...l, ...mirrored, id: `${orderId}:${l.productId}` })));
-    expect(delivered).toEqual(
-      ['p-1', 'p-2'].map((productId) => ({ id: `${buyerId}:${productId}`, buyerId, productId, orderId, deliveredAt: at(3) })),
-    );
+    expect(second).toMatchObject({ status: 'cancelled', cancelReason: 'Out of stock', deliveredAt: null });
+    const { lines: _, orderId: __, buyerId: ___, buyerName: ____, shippingAddress: _s, delivery: _d, payment: _p, placedAt: _t, updatedAt: _u, openReturns: _o, ...summary } = first!;
+    expect(order).toMatchObject({ id: orderId, lines, sellerIds: ['seller-1', 'seller-2'], status: 'delivered', totalPaise: 2046_00, updatedAt: at(6) });
+    expect(order!.sellerOrders[0]).toEqual(summary);
   });
 
-  it('records a cancellation with its reason, and no delivered purchase', async () => {
-    await applyBatch([placed, { type: 'OrderCancelled', data: { ...stamp(1, buyerId), reason: 'Ordered by mistake' } }]);
-    const { orders: [order], lines: orderLines, delivered } = await snapshot();
-    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered by mistake', updatedAt: at(1) });
-    expect(orderLines.map((l) => l.status)).toEqual(['cancelled', 'cancelled']);
-    expect(delivered).toEqual([]);
+  it('derives the purchase status from its parts: the least advanced one not cancelled', async () => {
+    await applyBatch([placed, { type: 'SellerOrderProcessing', data: stamp(1) }]);
+    expect((await snapshot()).orders[0]!.status).toBe('pending');
+    await applyBatch([{ type: 'SellerOrderCancelled', data: { ...stamp(2, 2, buyerId), reason: 'Changed my mind' } }]);
+    expect((await snapshot()).orders[0]!.status).toBe('processing');
   });
 
   it('gives the same documents from one rebuild batch, and when an event is delivered twice', async () => {
@@ -140,11 +164,34 @@ describe('orders projection', () => {
     await applyBatch(lifecycle);
     expect(await snapshot()).toEqual(live);
 
-    await applyBatch([{ type: 'OrderShipped', data: stamp(9) }, { type: 'OrderDelivered', data: stamp(10) }]);
+    await applyBatch(lifecycle.slice(1));
     expect(await snapshot()).toEqual(live);
   });
 
-  it('refuses a status event for an order never placed, rather than losing it', async () => {
-    await expect(applyBatch([{ type: 'OrderShipped', data: stamp(1) }])).rejects.toThrow(/never placed: order-1/);
+  it('reads a log written before seller orders as the same parts, each moved as the whole purchase was', async () => {
+    const old: LegacyOrderEvent[] = [
+      oldPlaced,
+      { type: 'OrderProcessing', data: { orderId, by: 'seller-1', at: at(1) } },
+      { type: 'OrderCancelled', data: { orderId, by: 'seller-2', at: at(2), reason: 'Out of season' } },
+    ];
+    await applyBatch(old);
+    const { orders: [order], sellerOrders } = await snapshot();
+    expect(order!.status).toBe('cancelled');
+    expect(sellerOrders.map((doc) => [doc.id, doc.status, doc.cancelReason, doc.history.map((h) => `${h.status} by ${h.by}`)])).toEqual([
+      [`${orderId}-1`, 'cancelled', 'Out of season', ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2']],
+      [`${orderId}-2`, 'cancelled', 'Out of season', ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2']],
+    ]);
+    expect(purchaseFromEvents(old)).toEqual({ order, sellerOrders });
+  });
+
+  it('folds a stream as the projection does: the write side answers commands with the same documents', async () => {
+    await applyBatch(lifecycle);
+    const { orders: [order], sellerOrders } = await snapshot();
+    expect(purchaseFromEvents(lifecycle)).toEqual({ order, sellerOrders });
+  });
+
+  it('refuses an event for a seller order never placed, rather than losing it', async () => {
+    await expect(applyBatch([{ type: 'SellerOrderShipped', data: stamp(1) }])).rejects.toThrow(/never placed: order-1-1/);
+    await expect(applyBatch([{ type: 'OrderShipped', data: { orderId, by: 'x', at: T0 } }])).rejects.toThrow(/never placed: order-1/);
   });
 });

@@ -167,6 +167,7 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
+  version: 2,
   collections: [
     { name: COLLECTIONS.orders, indexes: [['buyerId', 'placedAt']] },
     { name: COLLECTIONS.sellerOrders, indexes: [['sellerId', 'placedAt']] },

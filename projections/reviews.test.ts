@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { settleLine } from '../domain/order/settlement.ts';
+import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
 import { AT } from '../domain/testing.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
@@ -8,7 +10,7 @@ import type { Doc } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS } from './models.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { REVIEW_ELIGIBILITY, REVIEW_ORDERS, reviews } from './reviews.ts';
+import { REVIEW_ELIGIBILITY, reviews } from './reviews.ts';
 
 const LATER = '2024-05-02T10:00:00.000Z';
 const buyerId = 'buyer-1';
@@ -30,48 +32,61 @@ async function projected(): Promise<Record<string, Doc[]>> {
   stores.push(read);
   await new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [reviews] }).catchUp(reviews.name);
   const all = async (name: string) => read.collection(name).find({ sort: [['id', 'asc']] });
-  return { reviews: await all(COLLECTIONS.reviews), orders: await all(REVIEW_ORDERS), eligibility: await all(REVIEW_ELIGIBILITY) };
+  return { reviews: await all(COLLECTIONS.reviews), eligibility: await all(REVIEW_ELIGIBILITY) };
 }
 
-const line = (productId: string): OrderLine => ({
+const line = (productId: string, sellerId = 'seller-1'): OrderLine => ({
   productId,
   name: productId,
   pricePaise: 10_000,
   quantity: 1,
   imageUrl: null,
-  sellerId: 'seller-1',
-  sellerName: 'Meera Weaves',
+  sellerId,
+  sellerName: sellerId,
   categoryId: 'textiles',
 });
 
-async function order(orderId: string, productIds: string[], ...then: Array<'OrderDelivered' | 'OrderCancelled'>): Promise<void> {
-  const placed: OrderEvent = {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      buyerId,
-      buyerName: 'Asha Rao',
-      lines: productIds.map(line),
-      shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
-      delivery: 'standard',
-      payment: 'cod',
-      subtotalPaise: 0,
-      deliveryChargePaise: 0,
-      totalPaise: 0,
-      placedAt: AT,
-    },
-  };
+const placedData = (orderId: string, lines: OrderLine[]) => ({
+  orderId,
+  buyerId,
+  buyerName: 'Asha Rao',
+  lines,
+  shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+  delivery: 'standard' as const,
+  payment: 'cod' as const,
+  subtotalPaise: 0,
+  deliveryChargePaise: 0,
+  totalPaise: 0,
+  placedAt: AT,
+});
+
+/** A purchase written before seller orders: one status for all of it. */
+async function oldOrder(orderId: string, productIds: string[], ...then: Array<'OrderDelivered' | 'OrderCancelled'>): Promise<void> {
+  const placed: LegacyOrderEvent = { type: 'OrderPlaced', data: placedData(orderId, productIds.map((id) => line(id))) };
   const stamp = { orderId, by: 'seller-1', at: LATER };
-  const after: OrderEvent[] = then.map((type) => (type === 'OrderCancelled' ? { type, data: { ...stamp, reason: 'Out of stock' } } : { type, data: stamp }));
+  const after: LegacyOrderEvent[] = then.map((type) => (type === 'OrderCancelled' ? { type, data: { ...stamp, reason: 'Out of stock' } } : { type, data: stamp }));
   await events.append(orderStream(orderId), [placed, ...after], 'no_stream');
 }
 
-it('lets a buyer review each product of a delivered order, and forgets orders once delivered or cancelled', async () => {
-  await order('o-delivered', ['shawl', 'diya', 'shawl'], 'OrderDelivered');
-  await order('o-cancelled', ['lamp'], 'OrderCancelled');
-  await order('o-pending', ['saree']);
-  const { orders, eligibility } = await projected();
-  expect(orders).toEqual([{ id: 'o-pending', buyerId, productIds: ['saree'] }]);
+it('lets a buyer review each product of a delivered seller order, and only of that seller', async () => {
+  const lines = [line('shawl', 'seller-1'), line('lamp', 'seller-2')];
+  const sellerOrders = sellerOrdersOf('o-two', lines);
+  const part = (n: 0 | 1) => ({ orderId: 'o-two', sellerOrderId: sellerOrders[n]!.sellerOrderId, sellerId: sellerOrders[n]!.sellerId, at: LATER });
+  const log: OrderEvent[] = [
+    { type: 'OrderPlaced', data: { ...placedData('o-two', lines), sellerOrders } },
+    { type: 'SellerOrderDelivered', data: { ...part(0), by: 'seller-1', settlement: [settleLine(lines[0]!, 1, 1000)] } },
+    { type: 'SellerOrderCancelled', data: { ...part(1), by: 'seller-2', reason: 'Out of stock' } },
+  ];
+  await events.append(orderStream('o-two'), log, 'no_stream');
+  const { eligibility } = await projected();
+  expect(eligibility).toEqual([{ id: 'buyer-1:shawl', buyerId, productId: 'shawl', orderId: 'o-two', deliveredAt: LATER }]);
+});
+
+it('reads purchases written before seller orders: a delivered one lets its buyer review every product', async () => {
+  await oldOrder('o-delivered', ['shawl', 'diya', 'shawl'], 'OrderDelivered');
+  await oldOrder('o-cancelled', ['lamp'], 'OrderCancelled');
+  await oldOrder('o-pending', ['saree']);
+  const { eligibility } = await projected();
   expect(eligibility).toEqual([
     { id: 'buyer-1:diya', buyerId, productId: 'diya', orderId: 'o-delivered', deliveredAt: LATER },
     { id: 'buyer-1:shawl', buyerId, productId: 'shawl', orderId: 'o-delivered', deliveredAt: LATER },

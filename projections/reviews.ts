@@ -65,6 +65,7 @@ const legacy = legacyOrders('reviews_legacy_orders');
  */
 export const reviews: Projection = {
   name: 'reviews',
+  version: 2,
   collections: [{ name: REVIEWS, indexes: [['productId', 'createdAt']] }, { name: REVIEW_ORDERS }, { name: REVIEW_ELIGIBILITY }, legacy.collection],
   eventTypes: new Set<string>(['ReviewSubmitted', 'ReviewEdited', 'OrderPlaced', 'SellerOrderDelivered', ...legacy.eventTypes]),
 

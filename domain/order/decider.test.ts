@@ -1,8 +1,10 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../actor.ts';
 import { AT, actors, given } from '../testing.ts';
-import { type CheckoutLine, type OrderCommand, type StatusChange, orderDecider } from './decider.ts';
+import { type CheckoutLine, type OrderCommand, type ReturnPolicy, type StatusChange, orderDecider } from './decider.ts';
 import type { OrderEvent, OrderLine, ShippingAddress } from './events.ts';
+import { settleLine } from './settlement.ts';
+import type { LegacyOrderEvent } from './upcast.ts';
 import type { OrderStatus } from './status.ts';
 
 const { buyer, otherBuyer, seller, otherSeller, admin } = actors;
@@ -46,6 +48,8 @@ const placeOrder = (changes: Partial<Extract<OrderCommand, { type: 'PlaceOrder' 
   ...changes,
 });
 
+const sellerOrderId = `${orderId}-1`;
+
 const placed: OrderEvent = {
   type: 'OrderPlaced',
   data: {
@@ -53,6 +57,7 @@ const placed: OrderEvent = {
     buyerId: buyer.userId,
     buyerName: 'Asha Rao',
     lines: [sareeLine],
+    sellerOrders: [{ sellerOrderId, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_500_100 }],
     shippingAddress,
     delivery: 'express',
     payment: 'cod',
@@ -63,32 +68,40 @@ const placed: OrderEvent = {
   },
 };
 
+const diyaLine: OrderLine = {
+  ...sareeLine,
+  productId: 'p-2',
+  name: 'Brass Diya',
+  pricePaise: 49_900,
+  quantity: 3,
+  sellerId: otherSeller.userId,
+  sellerName: 'Moradabad Brass',
+  categoryId: 'home-decor',
+};
+
 describe('PlaceOrder', () => {
   it('records the order with totals in paise', () => {
     given(orderDecider).when(placeOrder()).then([placed]);
   });
 
-  it('totals several lines plus the charge of the chosen delivery', () => {
-    const diyaLine: OrderLine = {
-      ...sareeLine,
-      productId: 'p-2',
-      name: 'Brass Diya',
-      pricePaise: 49_900,
-      quantity: 3,
-      sellerId: otherSeller.userId,
-    };
+  it('splits the purchase into one seller order per seller, numbered in the order of their first line', () => {
+    const secondSaree = { ...sareeLine, productId: 'p-3', quantity: 1, pricePaise: 100_000 };
     given(orderDecider)
-      .when(placeOrder({ lines: [checkoutLine(sareeLine), checkoutLine(diyaLine)], delivery: 'standard' }))
+      .when(placeOrder({ lines: [checkoutLine(diyaLine), checkoutLine(sareeLine), checkoutLine(secondSaree)], delivery: 'standard' }))
       .then([
         {
           type: 'OrderPlaced',
           data: {
             ...placed.data,
-            lines: [sareeLine, diyaLine],
+            lines: [diyaLine, sareeLine, secondSaree],
+            sellerOrders: [
+              { sellerOrderId: `${orderId}-1`, sellerId: otherSeller.userId, sellerName: 'Moradabad Brass', subtotalPaise: 149_700 },
+              { sellerOrderId: `${orderId}-2`, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_600_100 },
+            ],
             delivery: 'standard',
-            subtotalPaise: 2_649_800,
+            subtotalPaise: 2_749_800,
             deliveryChargePaise: 5_000,
-            totalPaise: 2_654_800,
+            totalPaise: 2_754_800,
           },
         },
       ]);
@@ -119,6 +132,12 @@ describe('PlaceOrder', () => {
       .then({ code: 'not_available', status: 409 });
   });
 
+  it('refuses a seller buying its own product', () => {
+    given(orderDecider)
+      .when(placeOrder({ actor: seller, lines: [checkoutLine(diyaLine), checkoutLine(sareeLine)] }))
+      .then({ code: 'own_product', status: 403, message: 'You cannot buy your own product' });
+  });
+
   it("places an order once: a retry finds it, another buyer's id clashes", () => {
     given(orderDecider, [placed]).when(placeOrder()).then([]);
     given(orderDecider, [placed])
@@ -127,34 +146,49 @@ describe('PlaceOrder', () => {
   });
 });
 
-describe('ChangeOrderStatus', () => {
-  const eventFor = (status: Exclude<OrderStatus, 'pending'>, by: string): OrderEvent => {
-    const data = { orderId, by, at: AT };
-    switch (status) {
-      case 'processing':
-        return { type: 'OrderProcessing', data };
-      case 'shipped':
-        return { type: 'OrderShipped', data };
-      case 'delivered':
-        return { type: 'OrderDelivered', data };
-      case 'cancelled':
-        return { type: 'OrderCancelled', data: { ...data, reason: 'Changed my mind' } };
+type Step = Exclude<OrderStatus, 'pending'>;
+
+const COMMISSION = { textiles: 1_250, 'home-decor': 800 };
+
+const eventFor = (status: Step, by: string, part = { sellerOrderId, sellerId: seller.userId, lines: [sareeLine] }): OrderEvent => {
+  const data = { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by, at: AT };
+  switch (status) {
+    case 'processing':
+      return { type: 'SellerOrderProcessing', data };
+    case 'shipped':
+      return { type: 'SellerOrderShipped', data };
+    case 'delivered': {
+      const settlement = part.lines.map((line) => settleLine(line, line.quantity, COMMISSION[line.categoryId as keyof typeof COMMISSION]));
+      return { type: 'SellerOrderDelivered', data: { ...data, settlement } };
     }
-  };
-  const change = (status: Exclude<OrderStatus, 'pending'>): StatusChange =>
-    status === 'cancelled' ? { status, reason: 'Changed my mind' } : { status };
-  const historyAt = (status: OrderStatus): OrderEvent[] => {
-    const path: Record<OrderStatus, Array<Exclude<OrderStatus, 'pending'>>> = {
-      pending: [],
-      processing: ['processing'],
-      shipped: ['processing', 'shipped'],
-      delivered: ['processing', 'shipped', 'delivered'],
-      cancelled: ['cancelled'],
-    };
-    return [placed, ...path[status].map((step) => eventFor(step, admin.userId))];
-  };
-  const move = (from: OrderStatus, to: Exclude<OrderStatus, 'pending'>, actor: Actor = admin) =>
-    given(orderDecider, historyAt(from)).when({ type: 'ChangeOrderStatus', actor, at: AT, ...change(to) });
+    case 'cancelled':
+      return { type: 'SellerOrderCancelled', data: { ...data, reason: 'Changed my mind' } };
+  }
+};
+
+const PATH: Record<OrderStatus, Step[]> = {
+  pending: [],
+  processing: ['processing'],
+  shipped: ['processing', 'shipped'],
+  delivered: ['processing', 'shipped', 'delivered'],
+  cancelled: ['cancelled'],
+};
+
+const historyAt = (status: OrderStatus): OrderEvent[] => [placed, ...PATH[status].map((step) => eventFor(step, admin.userId))];
+
+const change = (status: Step): StatusChange => (status === 'cancelled' ? { status, reason: 'Changed my mind' } : { status });
+
+const statusCommand = (to: Step, actor: Actor, id = sellerOrderId): OrderCommand => ({
+  type: 'ChangeSellerOrderStatus',
+  actor,
+  sellerOrderId: id,
+  commission: COMMISSION,
+  at: AT,
+  ...change(to),
+});
+
+describe('ChangeSellerOrderStatus', () => {
+  const move = (from: OrderStatus, to: Step, actor: Actor = admin) => given(orderDecider, historyAt(from)).when(statusCommand(to, actor));
 
   it.each([
     ['pending', 'processing'],
@@ -162,9 +196,22 @@ describe('ChangeOrderStatus', () => {
     ['shipped', 'delivered'],
     ['pending', 'cancelled'],
     ['processing', 'cancelled'],
-  ] as const)('moves an order from %s to %s', (from, to) => {
+  ] as const)('moves a seller order from %s to %s', (from, to) => {
     move(from, to).then([eventFor(to, admin.userId)]);
     move(from, to, seller).then([eventFor(to, seller.userId)]);
+  });
+
+  it('settles a delivery line by line at the rate given for its category: commission rounded half up, the rest earned', () => {
+    const [delivered] = orderDecider.decide(statusCommand('delivered', seller), historyAt('shipped').reduce(orderDecider.evolve, null));
+    expect(delivered).toMatchObject({
+      type: 'SellerOrderDelivered',
+      data: {
+        settlement: [
+          // 12.5% of 25,001.00 = 3,125.125 rupees: 312,512.5 paise, rounded half up.
+          { productId: 'p-1', quantity: 2, amountPaise: 2_500_100, commissionBps: 1_250, commissionPaise: 312_513, earningPaise: 2_187_587 },
+        ],
+      },
+    });
   });
 
   it.each([
@@ -176,21 +223,17 @@ describe('ChangeOrderStatus', () => {
     ['delivered', 'cancelled'],
     ['delivered', 'shipped'],
     ['cancelled', 'processing'],
-  ] as const)('cannot move an order from %s to %s', (from, to) => {
+  ] as const)('cannot move a seller order from %s to %s', (from, to) => {
     move(from, to).then({ code: 'invalid_transition', status: 409, message: `Cannot move an order from ${from} to ${to}` });
   });
 
-  it('changes nothing when the order already has the status', () => {
+  it('changes nothing when the seller order already has the status', () => {
     move('shipped', 'shipped').then([]);
   });
 
-  it('lets the buyer cancel while the order is pending, and nothing else', () => {
+  it('lets the buyer cancel while the seller order is pending, and nothing else', () => {
     move('pending', 'cancelled', buyer).then([eventFor('cancelled', buyer.userId)]);
-    move('processing', 'cancelled', buyer).then({
-      code: 'forbidden',
-      status: 403,
-      message: 'You can cancel your order only while it is pending',
-    });
+    move('processing', 'cancelled', buyer).then({ code: 'forbidden', status: 403, message: 'You can cancel your order only while it is pending' });
     move('pending', 'processing', buyer).then({
       code: 'forbidden',
       status: 403,
@@ -198,15 +241,173 @@ describe('ChangeOrderStatus', () => {
     });
   });
 
-  it('is not for sellers without a line in the order, or other buyers', () => {
-    for (const actor of [otherSeller, otherBuyer]) {
-      move('pending', 'processing', actor).then({ code: 'forbidden', status: 403, message: 'You cannot change this order' });
+  it('is unknown to sellers of other parts and to other buyers', () => {
+    for (const actor of [otherSeller, otherBuyer]) move('pending', 'processing', actor).then({ code: 'not_found', status: 404, message: 'Order not found' });
+  });
+
+  it('moves only the part it names: one seller delivering leaves the other seller’s part as it was', () => {
+    const twoSellers: OrderEvent = {
+      type: 'OrderPlaced',
+      data: {
+        ...placed.data,
+        lines: [sareeLine, diyaLine],
+        sellerOrders: [
+          ...(placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data.sellerOrders,
+          { sellerOrderId: `${orderId}-2`, sellerId: otherSeller.userId, sellerName: 'Moradabad Brass', subtotalPaise: 149_700 },
+        ],
+      },
+    };
+    const other = { sellerOrderId: `${orderId}-2`, sellerId: otherSeller.userId, lines: [diyaLine] };
+    const history = [twoSellers, ...PATH.delivered.map((step) => eventFor(step, seller.userId))];
+    const state = history.reduce(orderDecider.evolve, null);
+    expect(state?.sellerOrders.map((part) => part.status)).toEqual(['delivered', 'pending']);
+    given(orderDecider, history).when(statusCommand('cancelled', otherSeller, other.sellerOrderId)).then([eventFor('cancelled', otherSeller.userId, other)]);
+    given(orderDecider, history).when(statusCommand('processing', seller, other.sellerOrderId)).then({ code: 'not_found', status: 404 });
+  });
+
+  it('refuses a seller managing a part it bought, whatever an old log holds', () => {
+    const selfBought = { ...placed, data: { ...placed.data, buyerId: seller.userId } } as OrderEvent;
+    given(orderDecider, [selfBought])
+      .when(statusCommand('processing', seller))
+      .then({ code: 'forbidden', status: 403, message: 'You cannot manage an order you bought: its buyer is you' });
+  });
+
+  it('answers 404 for an unknown order or seller order', () => {
+    given(orderDecider).when(statusCommand('processing', admin)).then({ code: 'not_found', status: 404, message: 'Order not found' });
+    given(orderDecider, [placed]).when(statusCommand('processing', admin, `${orderId}-9`)).then({ code: 'not_found', status: 404 });
+  });
+});
+
+const POLICY: ReturnPolicy = { windowDays: 7, returnable: { textiles: true, 'home-decor': true, spices: false } };
+const DELIVERED = historyAt('delivered');
+const returnId = `${sellerOrderId}-R1`;
+const returnStamp = { orderId, sellerOrderId, sellerId: seller.userId, returnId, at: AT };
+
+const requestReturn = (changes: Partial<Extract<OrderCommand, { type: 'RequestReturn' }>> = {}): OrderCommand => ({
+  type: 'RequestReturn',
+  actor: buyer,
+  sellerOrderId,
+  lines: [{ productId: 'p-1', quantity: 1 }],
+  reason: 'The colour is not as shown',
+  policy: POLICY,
+  at: AT,
+  ...changes,
+});
+
+const requested: OrderEvent = {
+  type: 'ReturnRequested',
+  data: { ...returnStamp, by: buyer.userId, lines: [{ productId: 'p-1', quantity: 1 }], reason: 'The colour is not as shown' },
+};
+
+const decide = (accept: boolean, actor: Actor = seller): OrderCommand => ({
+  type: 'DecideReturn',
+  actor,
+  sellerOrderId,
+  returnId,
+  accept,
+  reason: accept ? 'Sorry about that' : 'Worn',
+  at: AT,
+});
+
+describe('RequestReturn', () => {
+  const later = (days: number) => new Date(Date.parse(AT) + days * 86_400_000).toISOString();
+
+  it('records a return of delivered units, within the window, with its reason', () => {
+    given(orderDecider, DELIVERED).when(requestReturn()).then([requested]);
+    given(orderDecider, DELIVERED).when(requestReturn({ at: later(7) })).then([{ ...requested, data: { ...requested.data, at: later(7) } }]);
+  });
+
+  it('refuses once the window has closed', () => {
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ at: later(7.01) }))
+      .then({ code: 'return_window_closed', status: 409, message: `Returns closed on ${later(7).slice(0, 10)}, 7 days after delivery` });
+  });
+
+  it('refuses before delivery', () => {
+    for (const status of ['pending', 'shipped', 'cancelled'] as const) {
+      given(orderDecider, historyAt(status))
+        .when(requestReturn())
+        .then({ code: 'not_delivered', status: 409, message: 'Items can be returned only once they are delivered' });
     }
   });
 
-  it('answers 404 for an unknown order', () => {
-    given(orderDecider)
-      .when({ type: 'ChangeOrderStatus', actor: admin, at: AT, status: 'processing' })
-      .then({ code: 'not_found', status: 404, message: 'Order not found' });
+  it('refuses a category that takes no returns', () => {
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ policy: { ...POLICY, returnable: { textiles: false } } }))
+      .then({ code: 'not_returnable', status: 422, message: '"Banarasi Silk Saree" cannot be returned: its category takes no returns' });
+  });
+
+  it('refuses more units than delivered and not already asked back, and products not in the seller order', () => {
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 3 }] }))
+      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 2 of "Banarasi Silk Saree"' });
+    given(orderDecider, [...DELIVERED, requested])
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
+      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 1 of "Banarasi Silk Saree"' });
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ lines: [{ productId: 'p-2', quantity: 1 }] }))
+      .then({ code: 'not_in_order', status: 422 });
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 0 }] }))
+      .then({ code: 'validation_failed', status: 422, message: 'Choose at least one item to return' });
+  });
+
+  it('numbers a second return after the first, and counts rejected ones as not asked back', () => {
+    const rejected: OrderEvent = { type: 'ReturnRejected', data: { ...returnStamp, by: seller.userId, reason: 'Worn' } };
+    const second = { ...requested, data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 2 }] } };
+    given(orderDecider, [...DELIVERED, requested, rejected]).when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] })).then([second]);
+  });
+
+  it('is for the buyer only', () => {
+    given(orderDecider, DELIVERED).when(requestReturn({ actor: seller })).then({ code: 'forbidden', status: 403, message: 'Only the buyer can ask to return items' });
+    given(orderDecider, DELIVERED).when(requestReturn({ actor: otherBuyer })).then({ code: 'not_found', status: 404 });
+  });
+});
+
+describe('DecideReturn', () => {
+  it('accepts, reversing the units at the rate their delivery was settled at', () => {
+    given(orderDecider, [...DELIVERED, requested])
+      .when(decide(true))
+      .then([{ type: 'ReturnAccepted', data: { ...returnStamp, by: seller.userId, reason: 'Sorry about that', settlement: [settleLine(sareeLine, 1, 1_250)] } }]);
+  });
+
+  it('rejects with a reason; an admin may decide too', () => {
+    given(orderDecider, [...DELIVERED, requested])
+      .when(decide(false, admin))
+      .then([{ type: 'ReturnRejected', data: { ...returnStamp, by: admin.userId, reason: 'Worn' } }]);
+  });
+
+  it('decides once: the same decision again changes nothing, the other one is refused', () => {
+    const accepted: OrderEvent = { type: 'ReturnAccepted', data: { ...returnStamp, by: seller.userId, reason: 'ok', settlement: [] } };
+    given(orderDecider, [...DELIVERED, requested, accepted]).when(decide(true)).then([]);
+    given(orderDecider, [...DELIVERED, requested, accepted]).when(decide(false)).then({ code: 'already_decided', status: 409, message: 'This return was already accepted' });
+  });
+
+  it('is for the seller of the part or an admin', () => {
+    given(orderDecider, [...DELIVERED, requested]).when(decide(true, buyer)).then({ code: 'forbidden', status: 403 });
+    given(orderDecider, [...DELIVERED, requested]).when(decide(true, otherSeller)).then({ code: 'not_found', status: 404 });
+    given(orderDecider, DELIVERED).when(decide(true)).then({ code: 'not_found', status: 404, message: 'Return not found' });
+  });
+});
+
+describe('a log written before seller orders', () => {
+  const { sellerOrders: _, ...oldPlaced } = (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+  const old: LegacyOrderEvent[] = [
+    { type: 'OrderPlaced', data: { ...oldPlaced, lines: [sareeLine, diyaLine] } },
+    { type: 'OrderProcessing', data: { orderId, by: seller.userId, at: AT } },
+    { type: 'OrderShipped', data: { orderId, by: seller.userId, at: AT } },
+    { type: 'OrderDelivered', data: { orderId, by: seller.userId, at: AT } },
+  ];
+
+  it('folds into one seller order per seller, each moved as the whole purchase was, settled at no commission', () => {
+    const state = old.reduce(orderDecider.evolve, null);
+    expect(state?.sellerOrders.map(({ sellerOrderId: id, sellerId, status, settlement }) => ({ id, sellerId, status, settlement }))).toEqual([
+      { id: `${orderId}-1`, sellerId: seller.userId, status: 'delivered', settlement: [settleLine(sareeLine, 2, 0)] },
+      { id: `${orderId}-2`, sellerId: otherSeller.userId, status: 'delivered', settlement: [settleLine(diyaLine, 3, 0)] },
+    ]);
+  });
+
+  it('takes returns on its parts as on new ones', () => {
+    given(orderDecider, old).when(requestReturn()).then([requested]);
   });
 });

@@ -6,7 +6,9 @@
 import type { OrderEvent, OrderLine, OrderPlacedEvent, SellerOrderEvent, SellerOrderPart } from './events.ts';
 import { subtotal } from './pricing.ts';
 import { settleLine } from './settlement.ts';
-import { type OrderStatus, canMove, sellerOrderIdOf } from './status.ts';
+import { type OrderStatus, sellerOrderIdOf } from './status.ts';
+
+const FINAL: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
 
 interface LegacyStamp {
   orderId: string;
@@ -60,7 +62,7 @@ export interface PartSnapshot {
 /**
  * The current events an event stands for, given the purchase's seller orders as they are
  * just before it. A current event stands for itself. An old status change moved the whole
- * purchase: it stands for the same move of every part that could make it. An old delivery
+ * purchase: it stands for the same move of every part still open. An old delivery
  * kept no commission, as none was agreed then: its settlement is at 0 basis points.
  */
 export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly PartSnapshot[]): OrderEvent[] {
@@ -72,7 +74,8 @@ export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly Par
   const legacy = event as LegacyStatusEvent;
   const { type, status } = CURRENT[legacy.type];
   return parts
-    .filter((part) => canMove(part.status, status))
+    // The old decider accepted the move for the whole purchase, so every part still open makes it.
+    .filter((part) => part.status !== status && !FINAL.has(part.status))
     .map(({ sellerOrderId, sellerId, lines }): OrderEvent => {
       const stamp = { orderId: legacy.data.orderId, sellerOrderId, sellerId, by: legacy.data.by, at: legacy.data.at };
       switch (type) {

@@ -8,6 +8,12 @@ import type { CollectionSpec, Doc, DocChange, ReadStore, UnitOfWork } from '../r
  */
 export interface Projection {
   name: string;
+  /**
+   * Raised when a change of `apply` makes documents the old ones cannot be brought to by
+   * further events (a new shape, a new rule over past events): the runner then replays the
+   * whole log into emptied collections once. 1 when absent.
+   */
+  version?: number;
   collections: CollectionSpec[];
   /** Event types the projection reads; others are skipped without a call. */
   eventTypes: ReadonlySet<string> | 'all';

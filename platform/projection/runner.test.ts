@@ -123,6 +123,31 @@ describe('ProjectionRunner', () => {
     expect(await snapshot(read, testProjections)).toEqual(before);
   });
 
+  it('replays a projection once from the start when its version changes, and not when it stays', async () => {
+    await seed(4, 5);
+    const read = openRead();
+    const log = vi.fn();
+    const run = async (projections: Projection[]) => {
+      const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections, log });
+      for (const p of projections) await runner.catchUp(p.name);
+    };
+    await run(testProjections);
+    const before = await snapshot(read, testProjections);
+    await read.collection('tallies').put({ id: 'counter-0', total: -1, last: -1 }); // what an old version left
+    const tallies = testProjections.find((p) => p.name === 'tallies')!;
+    const upgraded = testProjections.map((p) => (p === tallies ? { ...p, version: 2 } : p));
+
+    await run(upgraded);
+    expect(await snapshot(read, testProjections)).toEqual(before);
+    expect(log).toHaveBeenCalledOnce();
+    expect(log).toHaveBeenCalledWith('[projections] tallies: its read models were built by version 1, this is version 2: replaying the log');
+
+    await read.collection('tallies').put({ id: 'counter-0', total: -1, last: -1 });
+    await run(upgraded);
+    expect((await read.collection('tallies').get('counter-0'))?.total).toBe(-1);
+    expect(log).toHaveBeenCalledOnce();
+  });
+
   it('stops at a batch boundary and resumes from the checkpoint', async () => {
     await seed(2, 50);
     const read = openRead();

@@ -2,8 +2,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bus } from '../bus/port.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { type Fence, FencedError, type LeaseGrant } from '../lease/port.ts';
-import type { ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
+import type { Doc, ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
 import { CHANGES_CHANNEL, NOTICE_DOCUMENTS_LIMIT, type Projection, changeNotice } from './projection.ts';
+
+/** Which version of each projection built its read models (id: the projection's name). */
+export const PROJECTION_VERSIONS = 'projection_versions';
+
+interface ProjectionVersionDoc extends Doc {
+  version: number;
+}
 
 /**
  * The lease a runner works under when several processes run it: one of them holds the lease
@@ -121,6 +128,7 @@ export class ProjectionRunner {
   async catchUp(name: string): Promise<number> {
     const projection = this.find(name);
     this.openCollections(projection);
+    await this.upgrade([projection]);
     const target = await this.deps.events.lastPosition();
     let position = await this.deps.read.checkpoint(name);
     while (position < target) {
@@ -239,6 +247,7 @@ export class ProjectionRunner {
     const loop = term.turnWithinMs ? new LoopWatch(term.turnWithinMs) : undefined;
     while (!signal.aborted && members.length > 0) {
       try {
+        await this.upgrade(members, term.fence);
         const checkpoints = new Map<string, number>();
         for (const { name } of members) checkpoints.set(name, await this.deps.read.checkpoint(name));
         const after = Math.min(...checkpoints.values());
@@ -268,6 +277,32 @@ export class ProjectionRunner {
         await sleep(pause, signal);
         pause = Math.min(pause * 2, RETRY_MAX_MS);
       }
+    }
+  }
+
+  /**
+   * A projection whose read models were built by another version of it (`Projection.version`)
+   * starts again from the beginning of the log: its documents may have another shape. The
+   * version is stored with the reset checkpoint, under the fence, so it happens once.
+   */
+  private async upgrade(members: readonly Projection[], fence?: Fence): Promise<void> {
+    const versions = this.deps.read.collection<ProjectionVersionDoc>(PROJECTION_VERSIONS);
+    for (const projection of members) {
+      const version = projection.version ?? 1;
+      const stored = (await versions.get(projection.name))?.version;
+      if (stored === version) continue;
+      // Read models from before versions were kept were built by version 1.
+      let position = await this.deps.read.checkpoint(projection.name);
+      if (position > 0 && (stored ?? 1) !== version) {
+        const log = this.deps.log ?? console.log;
+        log(`[projections] ${projection.name}: its read models were built by version ${stored ?? 1}, this is version ${version}: replaying the log`);
+        await this.deps.read.reset(projection.name, projection.collections.map((c) => c.name));
+        this.openCollections(projection);
+        position = 0;
+      }
+      const work = this.deps.read.unitOfWork();
+      work.put<ProjectionVersionDoc>(PROJECTION_VERSIONS, { id: projection.name, version });
+      await this.deps.read.commit(work, projection.name, position, fence);
     }
   }
 

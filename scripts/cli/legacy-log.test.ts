@@ -1,0 +1,89 @@
+/**
+ * A log written before purchases were split into seller orders (projections/fixtures, by
+ * commit e191971) imports into this version, replays into seller orders, takes new commands,
+ * and its read models equal a clean rebuild.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { mibi } from './mibi.fixtures.ts';
+
+const FIXTURE = fileURLToPath(new URL('../../projections/fixtures/legacy-multi-seller.ndjson', import.meta.url));
+const PASSWORD = 'legacy-pass-1';
+const ORDER = {
+  deliveredTwoSellers: '9e480658-6e50-8800-ab28-e8da9939edbe',
+  cancelledTwoSellers: 'a845a619-71d5-8af5-9a24-f9737c86d036',
+  shipped: '6c54b023-02c5-863c-940c-23914e11988e',
+  pending: '9db113c4-8e58-834b-b72a-43fd72341a40',
+};
+const NECKLACE = '67a580cb-19ce-4d42-a7ac-3c2067d67fe1';
+const SAFFRON = '374982e0-01c2-4697-9649-686909b45374';
+const SELLER_A = '68d9bb09-ff63-4c5c-a733-06e5d49f9cef';
+
+let dir: string;
+let api: TestApi | undefined;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mibi-legacy-'));
+  const imported = await mibi(dir, 'import', FIXTURE);
+  expect(imported).toMatchObject({ code: 0, stdout: 'Imported 63 events into 32 streams; 63 positions mapped (1..63 in the file are 1..63 here)\n' });
+  api = await startTestApi({ DATA_DIR: dir });
+  await api.settle();
+});
+afterAll(async () => {
+  await api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const read = <T extends { id: string }>(collection: string, id: string) => api!.platform.read.collection<T>(collection).get(id);
+
+it('replays each old purchase as one seller order per seller, each moved as the whole purchase was', async () => {
+  const parts = async (orderId: string) => ((await read<OrderDoc>(COLLECTIONS.orders, orderId))?.sellerOrders ?? []).map((p) => [p.shortId, p.sellerName, p.status]);
+  expect(await parts(ORDER.deliveredTwoSellers)).toEqual([
+    ['9e480658-1', 'Kerala Spice Gardens', 'delivered'],
+    ['9e480658-2', 'Rajasthan Crafts Collective', 'delivered'],
+  ]);
+  expect(await parts(ORDER.cancelledTwoSellers)).toEqual([
+    ['a845a619-1', 'Kerala Spice Gardens', 'cancelled'],
+    ['a845a619-2', 'Rajasthan Crafts Collective', 'cancelled'],
+  ]);
+  expect(await parts(ORDER.shipped)).toEqual([['6c54b023-1', 'Kerala Spice Gardens', 'shipped']]);
+  expect(await parts(ORDER.pending)).toEqual([['9db113c4-1', 'Rajasthan Crafts Collective', 'pending']]);
+  expect((await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe('Out of season');
+  expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(2);
+  expect((await read<ProductDoc>(COLLECTIONS.products, SAFFRON))?.stockQuantity).toBe(15);
+});
+
+it('takes new commands on old purchases: a seller moves its part, a buyer returns a delivered item', async () => {
+  const sellerA = await api!.signIn('rajasthan.crafts@mibi.test', PASSWORD);
+  const moved = await sellerA.post(`/api/seller-orders/${ORDER.pending}-1/status`, { status: 'processing' });
+  expect(moved.status).toBe(200);
+  expect(moved.body.sellerOrder).toMatchObject({ sellerId: SELLER_A, status: 'processing' });
+
+  // Within the return window of the old delivery, whenever this test runs.
+  const delivered = (await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.deliveredTwoSellers}-2`))!.deliveredAt!;
+  api!.ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
+  const asha = await api!.signIn('asha.buyer@mibi.test', PASSWORD);
+  const asked = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns`, { lines: [{ productId: NECKLACE, quantity: 1 }], reason: 'Clasp broken' });
+  expect(asked.status).toBe(201);
+  const returnId = asked.body.sellerOrder.returns[0].returnId;
+  const accepted = await sellerA.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns/${returnId}/decision`, { accept: true, reason: 'Sorry' });
+  expect(accepted.status).toBe(200);
+  await api!.settle();
+  expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(3);
+  // Saffron is a spice: spices take no returns.
+  const spice = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-1/returns`, { lines: [{ productId: SAFFRON, quantity: 1 }], reason: 'Too strong' });
+  expect(spice).toMatchObject({ status: 422, body: { error: { code: 'not_returnable' } } });
+});
+
+it('has read models equal to a clean rebuild of the log, old events and new', async () => {
+  await api!.close();
+  api = undefined;
+  const compared = await mibi(dir, 'rebuild', '--all', '--compare');
+  expect(compared.stdout).toContain('Every collection equals the rebuild.');
+  expect(compared.code).toBe(0);
+});
