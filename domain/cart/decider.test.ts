@@ -7,7 +7,7 @@ import type { CartEvent } from './events.ts';
 const actor = actors.buyer;
 const userId = actor.userId;
 const productId = 'p-1';
-const diya: PurchaseFacts = { name: 'Brass Diya', stockQuantity: 5, available: true };
+const diya: PurchaseFacts = { name: 'Brass Diya', sellerId: actors.seller.userId, stockQuantity: 5, available: true };
 const added = (quantity: number): CartEvent => ({ type: 'CartItemAdded', data: { userId, productId, quantity } });
 const changed = (quantity: number): CartEvent => ({ type: 'CartItemQuantityChanged', data: { userId, productId, quantity } });
 const removed: CartEvent = { type: 'CartItemRemoved', data: { userId, productId } };
@@ -28,6 +28,12 @@ describe('AddToCart', () => {
   it('adds again after the line was removed or the cart cleared', () => {
     add([added(2), removed], 1).then([added(1)]);
     add([added(2), { type: 'CartCleared', data: { userId, orderId: 'o-1' } }], 1).then([added(1)]);
+  });
+
+  it('refuses a seller its own product: no self-dealing', () => {
+    given(cartDecider)
+      .when({ type: 'AddToCart', actor: actors.seller, productId, product: diya, quantity: 1 })
+      .then({ code: 'own_product', status: 403, message: 'You cannot buy your own product' });
   });
 
   it('never holds more than the stock', () => {
