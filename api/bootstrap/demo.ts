@@ -129,11 +129,14 @@ class DemoSeed {
     ];
     for (const [n, [items, delivery, moves]] of orders.entries()) {
       const lines = items.map(([name, quantity]) => ({ productId: productIds.get(name)!, quantity }));
-      const { id } = await this.step(`order ${n + 1}`, async () => ({ id: await this.placeOrder(buyer, n + 1, lines, delivery) }));
-      for (const status of moves) {
-        const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
-        // Moving an order to the status it has changes nothing, so a move whose record was lost is repeated safely.
-        await this.step(`order ${n + 1} ${status}`, async () => void ok(await staff.post(`/api/orders/${id}/status`, body), `move to ${status}`));
+      const { parts } = await this.step(`order ${n + 1}`, async () => ({ parts: await this.placeOrder(buyer, n + 1, lines, delivery) }));
+      for (const part of parts) {
+        for (const status of moves) {
+          const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
+          // Moving a seller order to the status it has changes nothing, so a move whose record was lost is repeated safely.
+          const move = async () => void ok(await staff.post(`/api/seller-orders/${part}/status`, body), `move to ${status}`);
+          await this.step(`order ${n + 1} ${status} ${part}`, move);
+        }
       }
     }
     await this.settle();
@@ -208,8 +211,9 @@ class DemoSeed {
   /**
    * Fills the cart with exactly these lines and orders them under a key of this step's own:
    * an order the interrupted seed placed already is answered again rather than placed twice.
+   * Answers the ids of its seller orders.
    */
-  private async placeOrder(buyer: LocalClient, n: number, lines: Array<{ productId: string; quantity: number }>, delivery: string): Promise<string> {
+  private async placeOrder(buyer: LocalClient, n: number, lines: Array<{ productId: string; quantity: number }>, delivery: string): Promise<string[]> {
     const emptyCart = async () => {
       const { count } = ok(await buyer.get<{ count: number }>('/api/cart'), 'the cart');
       if (count > 0) ok(await buyer.delete('/api/cart'), 'emptying the cart');
@@ -218,9 +222,9 @@ class DemoSeed {
     for (const line of lines) ok(await buyer.post('/api/cart/items', line), 'adding to the cart');
     const headers = { 'idempotency-key': `demo-seed-order-${n}` };
     const checkout = { shippingAddress: address, delivery, payment: 'cod' };
-    const { order } = ok(await buyer.post<{ order: { id: string } }>('/api/orders', checkout, { headers }), 'order');
+    const { order } = ok(await buyer.post<{ order: { sellerOrders: Array<{ id: string }> } }>('/api/orders', checkout, { headers }), 'order');
     // Answering an order placed before leaves the cart just filled as it is.
     if (this.resuming) await emptyCart();
-    return order.id;
+    return order.sellerOrders.map((part) => part.id);
   }
 }
