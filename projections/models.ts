@@ -158,6 +158,8 @@ export interface ReviewDoc extends Doc {
 export interface NotificationDoc extends Doc {
   sellerId: string;
   orderId: string;
+  /** The seller order told of; null only when the log holds no OrderPlaced of its purchase (notification streams imported alone). */
+  sellerOrderId: string | null;
   title: string;
   body: string;
   read: boolean;

@@ -1,25 +1,58 @@
-import type { NotificationEvent } from '../domain/notification/events.ts';
+/**
+ * A seller's in-app notifications, newest first, and how many are unread.
+ *
+ * Each names the seller order it tells of. One recorded before seller orders existed names
+ * only the purchase: its seller order is the one the purchase's OrderPlaced (earlier in the
+ * log) gives the seller, kept for purchases placed then until their notifications come.
+ */
+import { notificationId, type NotificationEvent } from '../domain/notification/events.ts';
+import type { OrderEvent } from '../domain/order/events.ts';
+import { type LegacyOrderEvent, isLegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { UnitOfWork } from '../platform/readstore/port.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc } from './models.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 
 const { notifications: NOTIFICATIONS } = COLLECTIONS;
+/** Id: the notification id of a seller and a purchase placed before seller orders. */
+const LEGACY_SELLER_ORDERS = 'notifications_legacy_seller_orders';
 
-/** A seller's in-app notifications, newest first, and how many are unread. */
+interface LegacySellerOrderDoc extends Doc {
+  sellerOrderId: string;
+}
+
+type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>;
+
 export const notifications: Projection = {
   name: 'notifications',
-  collections: [{ name: NOTIFICATIONS, indexes: [['sellerId', 'createdAt'], ['sellerId', 'read']] }],
-  eventTypes: new Set<NotificationEvent['type']>(['SellerNotified', 'NotificationRead']),
+  // 2: a notification names its seller order.
+  version: 2,
+  collections: [{ name: NOTIFICATIONS, indexes: [['sellerId', 'createdAt'], ['sellerId', 'read']] }, { name: LEGACY_SELLER_ORDERS }],
+  eventTypes: new Set<(NotificationEvent | Placed)['type']>(['SellerNotified', 'NotificationRead', 'OrderPlaced']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as NotificationEvent & RecordedEvent;
-    if (event.type === 'NotificationRead') {
-      await work.patch<NotificationDoc>(NOTIFICATIONS, event.data.notificationId, { read: true });
-      return;
+    const event = recorded as (NotificationEvent | Placed) & RecordedEvent;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        if (!isLegacyOrderEvent(event)) return;
+        const { orderId, lines } = event.data;
+        for (const { sellerId, sellerOrderId } of sellerOrdersOf(orderId, lines)) {
+          work.put<LegacySellerOrderDoc>(LEGACY_SELLER_ORDERS, { id: notificationId(sellerId, orderId), sellerOrderId });
+        }
+        return;
+      }
+      case 'NotificationRead':
+        await work.patch<NotificationDoc>(NOTIFICATIONS, event.data.notificationId, { read: true });
+        return;
+      case 'SellerNotified': {
+        const { notificationId: id, sellerId, orderId, title, body, at } = event.data;
+        const legacy = await work.get<LegacySellerOrderDoc>(LEGACY_SELLER_ORDERS, id);
+        if (legacy) work.delete(LEGACY_SELLER_ORDERS, id);
+        // Null only when the log holds no OrderPlaced of the purchase (an import of notification streams alone).
+        const sellerOrderId = event.data.sellerOrderId ?? legacy?.sellerOrderId ?? null;
+        work.put<NotificationDoc>(NOTIFICATIONS, { id, sellerId, orderId, sellerOrderId, title, body, read: false, createdAt: at });
+        return;
+      }
     }
-    if (event.type !== 'SellerNotified') return;
-    const { notificationId, sellerId, orderId, title, body, at } = event.data;
-    work.put<NotificationDoc>(NOTIFICATIONS, { id: notificationId, sellerId, orderId, title, body, read: false, createdAt: at });
   },
 };

@@ -1,21 +1,31 @@
 /**
  * Sales analytics: revenue (paise), units and orders per day, per category and per seller.
  *
- * What counts: the lines of orders placed, at the price the buyer paid (price x quantity;
- * delivery charges are not a seller's revenue), on the UTC day the order was placed. A
- * cancelled order does not count: its cancellation takes its lines back off the day it was
- * placed, so a day's figures are always those of its orders not cancelled.
+ * What counts: the lines of purchases placed, at the price the buyer paid (price x quantity;
+ * delivery charges are not a seller's revenue), on the UTC day the purchase was placed. A
+ * cancelled seller order does not count: its cancellation takes its lines back off the day
+ * the purchase was placed. An accepted return takes the units returned, and what was paid for
+ * them, back off that same day. So a day's figures are always those of its seller orders not
+ * cancelled, less what was returned.
+ *
+ * `orders` counts purchases in everyone's figures and seller orders in a seller's (a purchase
+ * has one seller order per seller); each counts once per category it has a line in. A return
+ * takes back units and revenue, not orders: a seller order returned whole still happened.
+ *
+ * Order streams written before seller orders existed are read as current events (see
+ * legacy-orders.ts): an old cancellation of the whole purchase cancels each seller order.
  */
 import { type Paise, multiply, sum } from '../domain/money.ts';
-import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
+import type { LineSettlement, OrderEvent, OrderLine } from '../domain/order/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import { legacyOrders } from './legacy-orders.ts';
 
 export interface Tally {
   revenuePaise: Paise;
   units: number;
-  /** Orders with at least one line counted here. */
+  /** Orders with at least one line counted here: purchases in everyone's figures, seller orders in a seller's. */
   orders: number;
 }
 
@@ -36,15 +46,22 @@ export type DayDoc = SalesDoc;
 
 export const SALES_BY_SELLER = 'sales_daily';
 export const SALES_BY_DAY = 'sales_days';
-/** Orders that may still be cancelled (id: the order id): what to take back if they are. */
+/**
+ * Purchases with sales still counted (id: the order id): what to take back if a seller order
+ * is cancelled or a return accepted. Kept while any seller order counts, as a delivered one
+ * may still be returned.
+ */
 const OPEN_ORDERS = 'sales_open_orders';
 
 interface OpenOrderDoc extends Doc {
   day: string;
-  lines: SaleLine[];
+  /** The seller orders not cancelled, their lines less what was returned. */
+  sellerOrders: Array<{ sellerOrderId: string; lines: SaleLine[] }>;
 }
 
-type SaleLine = Pick<OrderLine, 'sellerId' | 'categoryId'> & { revenuePaise: Paise; units: number };
+type SaleLine = Pick<OrderLine, 'productId' | 'sellerId' | 'categoryId'> & { revenuePaise: Paise; units: number };
+
+const legacy = legacyOrders('sales_legacy_orders');
 
 export const sellerDayId = (day: string, sellerId: string): string => `${day}:${sellerId}`;
 
@@ -58,7 +75,7 @@ export function addTally(a: Tally, b: Tally, sign: 1 | -1 = 1): Tally {
   };
 }
 
-/** One order's lines as one sale: every order counts once per day, seller and category it touches. */
+/** One purchase's lines as one sale: it counts once per day, seller and category it touches. */
 function saleOf(lines: readonly SaleLine[]): Tally {
   return { revenuePaise: sum(lines.map((line) => line.revenuePaise)), units: sum(lines.map((line) => line.units)), orders: 1 };
 }
@@ -84,8 +101,10 @@ function withSale<T extends SalesDoc>(doc: T, lines: readonly SaleLine[], sign: 
   return { ...doc, ...addTally(doc, saleOf(lines), sign), categories: addGroups(doc.categories, groupBy(lines, 'categoryId'), sign) };
 }
 
-/** Adds an order's lines to its day, or takes them back; documents left with no orders are deleted. */
+/** Adds a purchase's lines to its day, or takes them back; documents left with no orders are deleted. */
 async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], sign: 1 | -1): Promise<void> {
+  // A purchase with no lines counted (every seller order cancelled) is no order of the day.
+  if (lines.length === 0) return;
   const bySeller = groupBy(lines, 'sellerId');
   const dayDoc = (await work.get<DayDoc>(SALES_BY_DAY, day)) ?? { id: day, day, ...NO_SALES, categories: {} };
   const newDay = withSale(dayDoc, lines, sign);
@@ -101,38 +120,80 @@ async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], 
   }
 }
 
-type SalesEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'OrderShipped' | 'OrderCancelled' }>;
+const countedLines = (open: OpenOrderDoc): SaleLine[] => open.sellerOrders.flatMap(({ lines }) => lines);
+
+/**
+ * Replaces what a purchase counts on its day by what it counts once `change` is made to its
+ * seller orders. Taking back the whole purchase and counting what is left, rather than only
+ * the lines gone, keeps the purchase counted once in everyone's figures and in each category
+ * while any of its lines are.
+ */
+async function recount(work: UnitOfWork, orderId: string, change: (sellerOrders: OpenOrderDoc['sellerOrders']) => OpenOrderDoc['sellerOrders']): Promise<void> {
+  const open = await work.get<OpenOrderDoc>(OPEN_ORDERS, orderId);
+  if (!open) return;
+  const changed = { ...open, sellerOrders: change(open.sellerOrders) };
+  await count(work, open.day, countedLines(open), -1);
+  await count(work, open.day, countedLines(changed), 1);
+  if (changed.sellerOrders.length === 0) work.delete(OPEN_ORDERS, orderId);
+  else work.put<OpenOrderDoc>(OPEN_ORDERS, changed);
+}
+
+/** The lines less the units returned and what was paid for them (a purchase has one line per product). */
+function lessReturned(lines: readonly SaleLine[], returned: readonly LineSettlement[]): SaleLine[] {
+  return lines.map((line) => {
+    const back = returned.filter((settled) => settled.productId === line.productId);
+    return {
+      ...line,
+      revenuePaise: sum([line.revenuePaise, ...back.map((settled) => -settled.amountPaise)]),
+      units: line.units - sum(back.map((settled) => settled.quantity)),
+    };
+  });
+}
+
+type SalesEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'SellerOrderCancelled' | 'ReturnAccepted' }>;
 
 export const sales: Projection = {
   name: 'sales',
+  // 2: open orders kept per seller order, for cancellations of one seller order and returns.
+  version: 2,
   // Queries read documents by id (a day, or a day and a seller) for each day of a range.
-  collections: [{ name: SALES_BY_SELLER, indexes: [['day']] }, { name: SALES_BY_DAY }, { name: OPEN_ORDERS }],
-  eventTypes: new Set<SalesEvent['type']>(['OrderPlaced', 'OrderShipped', 'OrderCancelled']),
+  collections: [{ name: SALES_BY_SELLER, indexes: [['day']] }, { name: SALES_BY_DAY }, { name: OPEN_ORDERS }, legacy.collection],
+  eventTypes: new Set<string>([...(['OrderPlaced', 'SellerOrderCancelled', 'ReturnAccepted'] satisfies SalesEvent['type'][]), ...legacy.eventTypes]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as SalesEvent & RecordedEvent;
-    switch (event.type) {
-      case 'OrderPlaced': {
-        const { orderId, placedAt } = event.data;
-        const day = placedAt.slice(0, 10);
-        const lines = event.data.lines.map(({ sellerId, categoryId, pricePaise, quantity }) => ({
-          sellerId,
-          categoryId,
-          revenuePaise: multiply(pricePaise, quantity),
-          units: quantity,
-        }));
-        work.put<OpenOrderDoc>(OPEN_ORDERS, { id: orderId, day, lines });
-        return count(work, day, lines, 1);
-      }
-      case 'OrderShipped':
-        // Shipped orders can no longer be cancelled: nothing left to take back.
-        work.delete(OPEN_ORDERS, event.data.orderId);
-        return;
-      case 'OrderCancelled': {
-        const open = await work.get<OpenOrderDoc>(OPEN_ORDERS, event.data.orderId);
-        if (!open) return;
-        work.delete(OPEN_ORDERS, open.id);
-        return count(work, open.day, open.lines, -1);
+    for (const event of await legacy.current(recorded, work)) {
+      switch (event.type) {
+        case 'OrderPlaced': {
+          const { orderId, placedAt, lines, sellerOrders } = event.data;
+          const day = placedAt.slice(0, 10);
+          const toSale = ({ productId, sellerId, categoryId, pricePaise, quantity }: OrderLine): SaleLine => ({
+            productId,
+            sellerId,
+            categoryId,
+            revenuePaise: multiply(pricePaise, quantity),
+            units: quantity,
+          });
+          const parts = sellerOrders.map(({ sellerOrderId, sellerId }) => ({
+            sellerOrderId,
+            lines: lines.filter((line) => line.sellerId === sellerId).map(toSale),
+          }));
+          const open: OpenOrderDoc = { id: orderId, day, sellerOrders: parts };
+          work.put<OpenOrderDoc>(OPEN_ORDERS, open);
+          await count(work, day, countedLines(open), 1);
+          break;
+        }
+        case 'SellerOrderCancelled': {
+          const { orderId, sellerOrderId } = event.data;
+          await recount(work, orderId, (parts) => parts.filter((part) => part.sellerOrderId !== sellerOrderId));
+          break;
+        }
+        case 'ReturnAccepted': {
+          const { orderId, sellerOrderId, settlement } = event.data;
+          await recount(work, orderId, (parts) =>
+            parts.map((part) => (part.sellerOrderId === sellerOrderId ? { ...part, lines: lessReturned(part.lines, settlement) } : part)),
+          );
+          break;
+        }
       }
     }
   },

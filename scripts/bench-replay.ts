@@ -166,10 +166,11 @@ class MarketplaceLog {
     const sellerOrders = sellerOrdersOf(orderId, lines);
     const data = { orderId, buyerId: buyer.id, buyerName: buyer.name, lines, sellerOrders, shippingAddress: ADDRESS, delivery, payment: 'cod' as const, ...priceOrder(lines, delivery), placedAt };
     await this.append(orderStream(orderId), buyer.id, [{ type: 'OrderPlaced', data }], 'no_stream');
-    for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
+    for (const { sellerOrderId, sellerId } of sellerOrders) {
       const id = notificationId(sellerId, orderId);
-      const notice = newOrderNotice(orderId, lines.filter((line) => line.sellerId === sellerId));
-      await this.append(notificationStream(id), 'system', [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, ...notice, at: this.now() } }], 'no_stream');
+      const notice = newOrderNotice(sellerOrderId, lines.filter((line) => line.sellerId === sellerId));
+      const notified = { notificationId: id, sellerId, orderId, sellerOrderId, ...notice, at: this.now() };
+      await this.append(notificationStream(id), 'system', [{ type: 'SellerNotified', data: notified }], 'no_stream');
     }
     return { id: orderId, buyer, lines, sellerOrders };
   }

@@ -5,6 +5,8 @@ import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { shortSellerOrderId } from '../domain/order/status.ts';
+import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
@@ -98,12 +100,14 @@ const line = (sellerId: string, name: string, pricePaise: number, quantity = 1):
   categoryId: 'handicrafts',
 });
 
-async function placeOrder(lines: OrderLine[]): Promise<string> {
+/** Places a purchase of `lines`; `legacy`, as written before seller orders existed (no `sellerOrders`). */
+async function placeOrder(lines: OrderLine[], { legacy = false } = {}): Promise<string> {
   const orderId = crypto.randomUUID();
-  const placed: OrderEvent = {
+  const placed: OrderEvent | LegacyOrderEvent = {
     type: 'OrderPlaced',
     data: {
       orderId,
+      ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines) }),
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,
@@ -135,7 +139,7 @@ const recordedFor = async (sellerId: string, orderId: string) =>
   (await platform.events.readStream(notificationStream(notificationId(sellerId, orderId)))).map((event) => event.type);
 
 describe('notify-seller', () => {
-  it('tells each seller of an order, in the app and by e-mail, about their own lines only', async () => {
+  it('tells each seller of their seller order, in the app and by e-mail, about its lines only', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
     const orderId = await placeOrder([
@@ -145,25 +149,26 @@ describe('notify-seller', () => {
     ]);
     await settled();
 
-    const title = `New order #${orderId.slice(0, 8)}`;
+    const title = (n: number) => `New order #${orderId.slice(0, 8)}-${n}`;
     expect(await notificationsOf(meera)).toEqual([
       {
         id: notificationId(meera, orderId),
         sellerId: meera,
         orderId,
-        title,
+        sellerOrderId: `${orderId}-1`,
+        title: title(1),
         body: '2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50',
         read: false,
         createdAt: expect.any(String),
       },
     ]);
     expect(await notificationsOf(kashmir)).toEqual([
-      expect.objectContaining({ title, body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00' }),
+      expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: title(2), body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00' }),
     ]);
 
     expect(mailer.sent.map(({ to, subject }) => ({ to, subject })).sort((a, b) => a.to.localeCompare(b.to))).toEqual([
-      { to: 'meera@weaves.in', subject: title },
-      { to: 'orders@kashmirlooms.in', subject: title },
+      { to: 'meera@weaves.in', subject: title(1) },
+      { to: 'orders@kashmirlooms.in', subject: title(2) },
     ]);
     const toMeera = mailer.sent.find((mail) => mail.to === 'meera@weaves.in')!;
     expect(toMeera.text).toContain('Hello Meera Weaves,');
@@ -231,6 +236,36 @@ describe('notify-seller', () => {
   });
 });
 
+describe('notify-seller across the move to seller orders', () => {
+  it('notifies each seller of a purchase placed before seller orders of the seller order it became', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
+    const orderId = await placeOrder([line(kashmir, 'Pashmina Shawl', 1_250_000), line(meera, 'Brass Diya', 35_050)], { legacy: true });
+    await settled();
+    expect(await notificationsOf(kashmir)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-1`, title: `New order #${shortSellerOrderId(`${orderId}-1`)}` })]);
+    expect(await notificationsOf(meera)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-2`, body: '1 × Brass Diya at ₹350.50\nTotal: ₹350.50' })]);
+    expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('runs a job queued before seller orders (no sellerOrderId) for the seller order the purchase gives its seller', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
+    await running!.stop();
+    const lines = [line(kashmir, 'Pashmina Shawl', 1_250_000), line(meera, 'Brass Diya', 35_050)];
+    const orderId = await placeOrder(lines, { legacy: true });
+    // As the old reactor queued it (and passed the order) before the upgrade.
+    const old = { orderId, sellerId: meera, lines: [lines[1]!], cause: { eventId: 'e', correlationId: 'c' } };
+    await platform.queue.add(NOTIFY_SELLER, old, { jobId: `${NOTIFY_SELLER}:${orderId}:${meera}` });
+    await platform.read.commit(platform.read.unitOfWork(), ORDER_REACTOR, await platform.events.lastPosition());
+    running = startWorkers(platform, WORKERS);
+    await settled();
+    expect(await notificationsOf(meera)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: `New order #${orderId.slice(0, 8)}-2` })]);
+    expect(mailer.sent.map((mail) => mail.to)).toContain('meera@weaves.in');
+    expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
+    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
+  });
+});
+
 describe('reconciliation', () => {
   const reconcile = () => reconcileSellerNotifications(platform, RETRY);
 
@@ -252,6 +287,20 @@ describe('reconciliation', () => {
     expect(await reconcile()).toMatchObject({ requeued: 0, confirmedThrough: last });
     expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({ requeued: 0, confirmedThrough: last });
     expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('adds again the job of every seller order of a purchase', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async () => {});
+    const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050), line(kashmir, 'Pashmina Shawl', 1_250_000)]);
+    await settled();
+    lost.mockRestore();
+    expect(await reconcile()).toMatchObject({ checked: 1, requeued: 2, dead: 0 });
+    await settled();
+    expect((await notificationsOf(meera)).map((n) => n.sellerOrderId)).toEqual([`${orderId}-1`]);
+    expect((await notificationsOf(kashmir)).map((n) => n.sellerOrderId)).toEqual([`${orderId}-2`]);
+    expect(mailer.sent).toHaveLength(2);
   });
 
   it('re-reads only what it could not confirm, and never doubles a job still in the queue', async () => {
@@ -290,7 +339,8 @@ describe('reconciliation', () => {
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     // The same job again, as after a crash before the queue marked it done.
-    await platform.queue.add(NOTIFY_SELLER, { orderId, sellerId: meera, lines: [line(meera, 'Brass Diya', 35_050)], cause: { eventId: 'e', correlationId: 'c' } });
+    const job = { orderId, sellerOrderId: `${orderId}-1`, sellerId: meera, lines: [line(meera, 'Brass Diya', 35_050)], cause: { eventId: 'e', correlationId: 'c' } };
+    await platform.queue.add(NOTIFY_SELLER, job);
     await settled();
     expect(mailer.sent).toHaveLength(1);
   });

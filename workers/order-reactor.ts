@@ -1,4 +1,5 @@
-import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
+import type { OrderEvent, OrderPlacedEvent } from '../domain/order/events.ts';
+import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { JobOptions, Queue } from '../platform/queue/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
@@ -11,22 +12,18 @@ export type RetryPolicy = Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>;
 /** About ten minutes of retries (5 s, doubling) before a notification goes to the dead letters. */
 export const NOTIFY_RETRY: RetryPolicy = { attempts: 8, backoffMs: 5000 };
 
-function linesBySeller(lines: readonly OrderLine[]): Map<string, OrderLine[]> {
-  const bySeller = new Map<string, OrderLine[]>();
-  for (const line of lines) {
-    const sellerLines = bySeller.get(line.sellerId);
-    if (sellerLines) sellerLines.push(line);
-    else bySeller.set(line.sellerId, [line]);
-  }
-  return bySeller;
-}
-
-/** The notify-seller jobs an OrderPlaced calls for: one per seller of its lines, each under an id of its own. */
+/**
+ * The notify-seller jobs an OrderPlaced calls for: one per seller order. The job id names the
+ * purchase and the seller, as before seller orders existed (a purchase has one seller order
+ * per seller), so a job queued then is the same job now. An OrderPlaced written before seller
+ * orders is upcast to learn them.
+ */
 export function notifySellerJobs(placed: RecordedEvent): Array<{ job: NotifySellerJob; options: { jobId: string } }> {
-  const { orderId, lines } = (placed as Extract<OrderEvent, { type: 'OrderPlaced' }> & RecordedEvent).data;
+  const [current] = upcast(placed as unknown as OrderEvent | LegacyOrderEvent, []) as [OrderPlacedEvent];
+  const { orderId, lines, sellerOrders } = current.data;
   const cause = { eventId: placed.id, correlationId: placed.metadata.correlationId };
-  return [...linesBySeller(lines)].map(([sellerId, sellerLines]) => ({
-    job: { orderId, sellerId, lines: sellerLines, cause },
+  return sellerOrders.map(({ sellerOrderId, sellerId }) => ({
+    job: { orderId, sellerOrderId, sellerId, lines: lines.filter((line) => line.sellerId === sellerId), cause },
     options: { jobId: `${NOTIFY_SELLER}:${orderId}:${sellerId}` },
   }));
 }

@@ -2,9 +2,9 @@
  * Recovery from a lost queue. The order reactor's checkpoint passes an order once its jobs are
  * in the queue; a queue that loses them afterwards (Redis restarted without its data) would
  * leave sellers unnotified for good. This pass reads what the log says should have happened
- * (every OrderPlaced up to the reactor's checkpoint) beside what did (each seller's
- * notification stream: recorded and mailed) and adds the missing jobs again, under the same
- * job ids, so a job still waiting or running is not doubled.
+ * (every OrderPlaced up to the reactor's checkpoint: a job per seller order) beside what did
+ * (each seller's notification stream: recorded and mailed) and adds the missing jobs again,
+ * under the same job ids, so a job still waiting or running is not doubled.
  *
  * It keeps its own watermark: the position up to which every order's effects are confirmed,
  * so each pass reads only the tail the last one could not confirm. A job in the dead letters
@@ -77,7 +77,7 @@ export async function reconcileSellerNotifications(platform: Platform, retry?: R
   return doc;
 }
 
-/** The jobs of an order whose effects are not all recorded and that are not dead letters. */
+/** The jobs of a purchase's seller orders whose effects are not all recorded and that are not dead letters. */
 async function missingJobs(platform: Platform, placed: RecordedEvent, dead: Set<string>, found: { dead: number }) {
   const missing: ReturnType<typeof notifySellerJobs> = [];
   for (const entry of notifySellerJobs(placed)) {

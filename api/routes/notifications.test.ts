@@ -48,7 +48,8 @@ describe('GET /api/notifications', () => {
             id: notificationId(seller.user!.id, orderId),
             sellerId: seller.user!.id,
             orderId,
-            title: `New order #${orderId.slice(0, 8)}`,
+            sellerOrderId: expect.stringMatching(new RegExp(`^${orderId}-[12]$`)),
+            title: expect.stringMatching(new RegExp(`^New order #${orderId.slice(0, 8)}-[12]$`)),
             body: `1 × Diya of ${seller.user!.fullName} at ₹499.00\nTotal: ₹499.00`,
             read: false,
             createdAt: expect.any(String),
@@ -57,7 +58,9 @@ describe('GET /api/notifications', () => {
         unread: 1,
       });
       const mails = await api.platform.mailbox!.list({ to: seller.user!.email });
-      expect(mails.map((mail) => mail.subject)).toEqual([`New order #${orderId.slice(0, 8)}`]);
+      const { items: [notification] } = reply.body;
+      expect(notification.title).toBe(`New order #${orderId.slice(0, 8)}-${notification.sellerOrderId.slice(-1)}`);
+      expect(mails.map((mail) => mail.subject)).toEqual([notification.title]);
     }
   });
 

@@ -10,8 +10,9 @@ const NotificationSchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    orderId: z.string(),
-    title: z.string().openapi({ example: 'New order #8d3f1c2a' }),
+    orderId: z.string().openapi({ description: 'The purchase' }),
+    sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of' }),
+    title: z.string().openapi({ example: 'New order #8d3f1c2a-2' }),
     body: z.string().openapi({ description: "The seller's lines of the order, one per line, and their total" }),
     read: z.boolean(),
     createdAt: z.string(),
