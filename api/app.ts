@@ -17,10 +17,12 @@ import { categoryRoutes } from './routes/categories.ts';
 import { devRoutes } from './routes/dev.ts';
 import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
+import { ledgerRoutes } from './routes/ledger.ts';
 import { liveRoutes } from './routes/live.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
+import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { sellerOrderRoutes } from './routes/seller-orders.ts';
@@ -76,10 +78,12 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/products', reviewRoutes(ctx))
     .route('/api/seller', sellerRoutes(ctx))
     .route('/api/seller/products', historyRoutes(ctx))
+    .route('/api/seller/ledger', ledgerRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
+    .route('/api/returns', returnPolicyRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))

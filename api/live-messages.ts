@@ -1,5 +1,6 @@
 import type { DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderDoc, type SellerOrderDoc, type ProductDoc } from '../projections/models.ts';
+import { SELLER_BALANCES, type SellerBalanceDoc } from '../projections/ledger.ts';
 import { publicProduct } from './catalog-index.ts';
 
 export type LiveEvent =
@@ -8,6 +9,7 @@ export type LiveEvent =
   | 'product.removed'
   | 'order.changed'
   | 'seller-order.changed'
+  | 'ledger.changed'
   | 'notification.added'
   | 'notification.read';
 
@@ -76,14 +78,14 @@ export class Wire {
 
 /**
  * Turns read-model changes into messages: products for everyone; an order for its buyer
- * only; a seller order and a notification for their seller only.
+ * only; a seller order, a notification and the ledger balance for their seller only.
  *
  * A change carries only the document after it, so whether a product was visible before is
  * remembered here: `product.added` when it becomes visible, `product.changed` while it
  * stays so, `product.removed` when it stops (delisted, or deleted).
  */
 export class LiveMessages {
-  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.sellerOrders, COLLECTIONS.notifications]);
+  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.sellerOrders, COLLECTIONS.notifications, SELLER_BALANCES]);
 
   constructor(private readonly visible: Set<string>) {}
 
@@ -104,6 +106,9 @@ export class LiveMessages {
         return message('order.changed', doc, (doc as OrderDoc).buyerId);
       case COLLECTIONS.sellerOrders:
         return message('seller-order.changed', doc, (doc as SellerOrderDoc).sellerId);
+      // The balance after an earning, a reversal or a payout: the seller refetches its ledger lines.
+      case SELLER_BALANCES:
+        return message('ledger.changed', doc, (doc as SellerBalanceDoc).id);
       case COLLECTIONS.notifications: {
         // A notification is made unread and can only become read.
         const notification = doc as NotificationDoc;

@@ -1,5 +1,6 @@
 import { admin } from './admin.ts';
 import { catalog } from './catalog.ts';
+import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications.ts';
 import { orders } from './orders.ts';
@@ -9,4 +10,4 @@ import { sales } from './sales.ts';
 import { users } from './users.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin];
+export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin, ledger];

@@ -39,10 +39,13 @@ export interface LedgerEntry {
 type Delivered = Extract<SellerOrderEvent, { type: 'SellerOrderDelivered' }>['data'];
 type ReturnAccepted = Extract<ReturnEvent, { type: 'ReturnAccepted' }>['data'];
 
+/** `0 - x`, not `-x`: no -0 in a document (it would not survive JSON, so a replay could differ). */
+const signed = (paise: Paise, sign: 1 | -1): Paise => (sign === 1 ? paise : 0 - paise);
+
 const totals = (lines: readonly LineSettlement[], sign: 1 | -1) => ({
-  salesPaise: sign * sum(lines.map((line) => line.amountPaise)),
-  commissionPaise: sign * sum(lines.map((line) => line.commissionPaise)),
-  amountPaise: sign * sum(lines.map((line) => line.earningPaise)),
+  salesPaise: signed(sum(lines.map((line) => line.amountPaise)), sign),
+  commissionPaise: signed(sum(lines.map((line) => line.commissionPaise)), sign),
+  amountPaise: signed(sum(lines.map((line) => line.earningPaise)), sign),
 });
 
 const noPayout = { payoutId: null, reference: null, paidOn: null };
@@ -89,7 +92,7 @@ export const payoutEntry = ({ payoutId, sellerId, amountPaise, paidOn, reference
   paidOn,
   salesPaise: 0,
   commissionPaise: 0,
-  amountPaise: -amountPaise,
+  amountPaise: 0 - amountPaise,
   lines: [],
 });
 
@@ -109,7 +112,7 @@ export const NO_TOTALS: LedgerTotals = { salesPaise: 0, commissionPaise: 0, earn
 /** The totals with `entry` posted. */
 export function post(totals: LedgerTotals, entry: LedgerEntry): LedgerTotals {
   const earnedPaise = sum([totals.earnedPaise, entry.kind === 'payout' ? 0 : entry.amountPaise]);
-  const paidPaise = sum([totals.paidPaise, entry.kind === 'payout' ? -entry.amountPaise : 0]);
+  const paidPaise = sum([totals.paidPaise, entry.kind === 'payout' ? 0 - entry.amountPaise : 0]);
   return {
     salesPaise: sum([totals.salesPaise, entry.salesPaise]),
     commissionPaise: sum([totals.commissionPaise, entry.commissionPaise]),

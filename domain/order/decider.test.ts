@@ -411,3 +411,31 @@ describe('a log written before seller orders', () => {
     given(orderDecider, old).when(requestReturn()).then([requested]);
   });
 });
+
+describe('returns taken one by one', () => {
+  it('reverse in all exactly the commission the delivery charged, whatever the rounding', () => {
+    const cheap: OrderLine = { ...sareeLine, pricePaise: 333, quantity: 3 };
+    const bought: OrderEvent = {
+      ...placed,
+      data: { ...(placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, lines: [cheap] },
+    } as OrderEvent;
+    const log: OrderEvent[] = [bought, ...PATH.shipped.map((step) => eventFor(step, seller.userId))];
+    let state = log.reduce(orderDecider.evolve, null);
+    const take = (command: OrderCommand) => {
+      const events = orderDecider.decide(command, state);
+      state = events.reduce(orderDecider.evolve, state);
+      return events;
+    };
+    const [delivered] = take({ ...statusCommand('delivered', seller), commission: { textiles: 1000 } });
+    const charged = (delivered as Extract<OrderEvent, { type: 'SellerOrderDelivered' }>).data.settlement[0]!;
+    expect(charged).toMatchObject({ amountPaise: 999, commissionPaise: 100 });
+    const reversed = [1, 2, 3].map((n) => {
+      take(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }));
+      const [accepted] = take({ ...decide(true), returnId: `${sellerOrderId}-R${n}` });
+      return (accepted as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data.settlement[0]!;
+    });
+    expect(reversed.map((r) => r.commissionPaise)).toEqual([33, 34, 33]);
+    expect(reversed.reduce((total, r) => total + r.commissionPaise, 0)).toBe(charged.commissionPaise);
+    expect(reversed.reduce((total, r) => total + r.earningPaise, 0)).toBe(charged.earningPaise);
+  });
+});

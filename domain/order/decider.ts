@@ -4,7 +4,7 @@ import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, SellerOrderEvent, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
-import { settleLine } from './settlement.ts';
+import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, canMove } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 
@@ -178,6 +178,15 @@ function rateFor(rates: CommissionRates, categoryId: string): number {
   return rate;
 }
 
+/** Units of a product of a seller order whose return was accepted. */
+function unitsReturned(part: SellerOrder, productId: string): number {
+  return part.returns
+    .filter((r) => r.status === 'accepted')
+    .flatMap((r) => r.lines)
+    .filter((line) => line.productId === productId)
+    .reduce((units, line) => units + line.quantity, 0);
+}
+
 /** Units of each product of a seller order already asked back (and not refused). */
 function unitsAskedBack(part: SellerOrder, productId: string): number {
   return part.returns
@@ -237,7 +246,7 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   const settlement = request.lines.map(({ productId, quantity }) => {
     const line = part.lines.find((l) => l.productId === productId)!;
     const delivered = part.settlement.find((s) => s.productId === productId);
-    return settleLine(line, quantity, delivered?.commissionBps ?? 0);
+    return settleReturn(line, quantity, unitsReturned(part, productId), delivered?.commissionBps ?? 0);
   });
   return [{ type: 'ReturnAccepted', data: { ...stamp, reason, settlement } }];
 }

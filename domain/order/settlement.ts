@@ -10,3 +10,21 @@ export function settleLine(line: Pick<OrderLine, 'productId' | 'pricePaise'>, qu
   const commissionPaise = basisPoints(amountPaise, commissionBps);
   return { productId: line.productId, quantity, amountPaise, commissionBps, commissionPaise, earningPaise: amountPaise - commissionPaise };
 }
+
+/**
+ * What returning `quantity` units of `line` reverses, when `returnedBefore` units of it were
+ * returned already: the commission is the difference between the commission on all the units
+ * returned so far and on those before, so returns taken one by one reverse, in all, exactly what
+ * the delivery charged, whatever the rounding.
+ */
+export function settleReturn(
+  line: Pick<OrderLine, 'productId' | 'pricePaise'>,
+  quantity: number,
+  returnedBefore: number,
+  commissionBps: number,
+): LineSettlement {
+  const amountPaise = multiply(line.pricePaise, quantity);
+  const commissionOn = (units: number) => basisPoints(multiply(line.pricePaise, units), commissionBps);
+  const commissionPaise = commissionOn(returnedBefore + quantity) - commissionOn(returnedBefore);
+  return { productId: line.productId, quantity, amountPaise, commissionBps, commissionPaise, earningPaise: amountPaise - commissionPaise };
+}

@@ -2,6 +2,8 @@
 import { guard } from '../../auth/middleware.ts';
 import type { AppContext } from '../../context.ts';
 import { router } from '../../http.ts';
+import { adminCategoryRoutes } from './categories.ts';
+import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminOverviewRoutes } from './overview.ts';
 import { adminProductRoutes } from './products.ts';
@@ -14,4 +16,6 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/sellers', adminSellerRoutes(ctx))
     .route('/products', adminProductRoutes(ctx))
     .route('/orders', adminOrderRoutes(ctx))
-    .route('/users', adminUserRoutes(ctx));
+    .route('/users', adminUserRoutes(ctx))
+    .route('/', adminLedgerRoutes(ctx))
+    .route('/categories', adminCategoryRoutes(ctx));

@@ -1,0 +1,91 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { categoryCommissionSchema, categoryReturnsSchema } from '../../../domain/ledger/policy-schemas.ts';
+import { actorOf, requireRole } from '../../auth/middleware.ts';
+import { setCategoryPolicy } from '../../commands/category-policy.ts';
+import type { AppContext } from '../../context.ts';
+import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import { type CategoryPolicies, categoryPolicies } from '../../queries/ledger.ts';
+import { CommandResultSchema } from './shared.ts';
+
+const CategoryParamsSchema = z.object({
+  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'spices' }),
+});
+
+const changeStamp = {
+  reason: z.string(),
+  by: z.string().openapi({ description: 'The admin' }),
+  byName: z.string().nullable(),
+  at: z.string(),
+};
+
+const CategoryPoliciesSchema = z
+  .object({
+    defaultCommissionBps: z.number().int().openapi({ description: 'The configured rate (COMMISSION_BPS), in basis points' }),
+    returnWindowDays: z.number().int().openapi({ description: 'Days after delivery a buyer may ask to return items (RETURN_WINDOW_DAYS)' }),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        commissionBps: z.number().int().nullable().openapi({ description: 'The category’s own rate; null: the default applies' }),
+        effectiveCommissionBps: z.number().int(),
+        returnable: z.boolean().nullable().openapi({ description: 'Set by an admin; null: the category’s default applies' }),
+        defaultReturnable: z.boolean(),
+        effectiveReturnable: z.boolean(),
+        history: z
+          .array(
+            z.discriminatedUnion('change', [
+              z.object({ change: z.literal('commission'), value: z.number().int().nullable(), ...changeStamp }),
+              z.object({ change: z.literal('returns'), value: z.boolean(), ...changeStamp }),
+            ]),
+          )
+          .openapi({ description: 'Every change with who made it and why, newest first' }),
+      }),
+    ),
+  })
+  .openapi('CategoryPolicies') satisfies z.ZodType<CategoryPolicies>;
+
+const tags = ['Admin'];
+
+/** Setting a commission or return policy: one command each, answered alike. */
+const policyRoute = <P extends 'commission' | 'returns', B extends z.ZodType>(policy: P, summary: string, body: B) =>
+  createRoute({
+    method: 'put',
+    path: `/{id}/${policy}` as `/{id}/${P}`,
+    tags,
+    summary,
+    description: 'Recorded with the admin and the reason. Setting the value the category has already records nothing.',
+    request: { params: CategoryParamsSchema, body: jsonBody(body) },
+    responses: { 200: jsonResponse(CommandResultSchema, 'Set (or already so)'), ...errors(400, 401, 403, 404, 413) },
+  });
+
+export const adminCategoryRoutes = (ctx: AppContext) =>
+  router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'Every category’s commission and return policy, with the history of changes',
+        responses: { 200: jsonResponse(CategoryPoliciesSchema, 'Categories by name'), ...errors(401, 403) },
+      }),
+      async (c) => {
+        requireRole(c, 'admin');
+        const defaults = { commissionBps: ctx.config.COMMISSION_BPS, returnWindowDays: ctx.config.RETURN_WINDOW_DAYS };
+        return c.json(await categoryPolicies(ctx.platform.read, defaults), 200);
+      },
+    )
+    .openapi(
+      policyRoute('commission', 'Set the commission on a category’s sales, or null to go back to the default', categoryCommissionSchema),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        const { id } = c.req.valid('param');
+        const { position } = await setCategoryPolicy(ctx, actorOf(admin), id, c.req.valid('json'));
+        return c.json({ id, position }, 200);
+      },
+    )
+    .openapi(policyRoute('returns', 'Set whether a category’s delivered items may be returned', categoryReturnsSchema), async (c) => {
+      const admin = requireRole(c, 'admin');
+      const { id } = c.req.valid('param');
+      const { position } = await setCategoryPolicy(ctx, actorOf(admin), id, c.req.valid('json'));
+      return c.json({ id, position }, 200);
+    });

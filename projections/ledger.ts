@@ -1,0 +1,139 @@
+/**
+ * The sellers' ledgers (see domain/ledger/entries.ts): one entry per money movement, each
+ * seller's balance, and the category policies (commission and returns) with who changed
+ * them and why. Entries are posted in log order and each is posted once (its id is stable),
+ * so a rebuild gives the same documents; `balanceAfterPaise` is the balance in log order.
+ */
+import type { CategoryEvent } from '../domain/catalog/events.ts';
+import { type LedgerEntry, type LedgerTotals, NO_TOTALS, earningEntry, payoutEntry, post, returnEntry } from '../domain/ledger/entries.ts';
+import type { Paise } from '../domain/money.ts';
+import type { OrderEvent } from '../domain/order/events.ts';
+import type { PayoutEvent } from '../domain/payout/events.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import { legacyOrders } from './legacy-orders.ts';
+
+export const LEDGER_ENTRIES = 'ledger_entries';
+export const SELLER_BALANCES = 'seller_balances';
+export const CATEGORY_POLICIES = 'category_policies';
+/** Each seller's name as their latest order part gave it: a delivery does not carry it. */
+const LEDGER_SELLERS = 'ledger_sellers';
+
+export interface LedgerEntryDoc extends Doc, LedgerEntry {
+  /** The log position of the event that made the entry. */
+  position: number;
+  /** The seller's balance once this entry was posted (in log order). */
+  balanceAfterPaise: Paise;
+}
+
+/** Exists once a seller has a ledger entry. Id: the seller id. */
+export interface SellerBalanceDoc extends Doc, LedgerTotals {
+  sellerName: string;
+  /** Time of the latest entry. */
+  updatedAt: string;
+}
+
+export type PolicyChange =
+  | { change: 'commission'; value: number | null; reason: string; by: string; at: string }
+  | { change: 'returns'; value: boolean; reason: string; by: string; at: string };
+
+/** Id: the category id. Null policies are the defaults (the configured rate, the category's own returnability). */
+export interface CategoryPolicyDoc extends Doc {
+  name: string;
+  commissionBps: number | null;
+  returnable: boolean | null;
+  /** Oldest first. */
+  history: PolicyChange[];
+}
+
+interface LedgerSellerDoc extends Doc {
+  sellerName: string;
+}
+
+const legacy = legacyOrders('ledger_legacy_orders');
+
+async function postEntry(work: UnitOfWork, entry: LedgerEntry, position: number): Promise<void> {
+  // Stable ids: an event seen again (a retried batch) moves no money twice.
+  if (await work.get(LEDGER_ENTRIES, entry.id)) return;
+  const balance = await work.get<SellerBalanceDoc>(SELLER_BALANCES, entry.sellerId);
+  const sellerName = balance?.sellerName ?? (await work.get<LedgerSellerDoc>(LEDGER_SELLERS, entry.sellerId))?.sellerName ?? '';
+  const totals = post(balance ?? NO_TOTALS, entry);
+  work.put<SellerBalanceDoc>(SELLER_BALANCES, { id: entry.sellerId, sellerName, ...totals, updatedAt: entry.at });
+  work.put<LedgerEntryDoc>(LEDGER_ENTRIES, { ...entry, position, balanceAfterPaise: totals.balancePaise });
+}
+
+async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork): Promise<void> {
+  switch (event.type) {
+    case 'OrderPlaced':
+      for (const { sellerId, sellerName } of event.data.sellerOrders) {
+        if ((await work.get<LedgerSellerDoc>(LEDGER_SELLERS, sellerId))?.sellerName === sellerName) continue;
+        work.put<LedgerSellerDoc>(LEDGER_SELLERS, { id: sellerId, sellerName });
+        // A seller who renamed themselves is shown under the new name from their next order on.
+        const balance = await work.get<SellerBalanceDoc>(SELLER_BALANCES, sellerId);
+        if (balance) work.put<SellerBalanceDoc>(SELLER_BALANCES, { ...balance, sellerName });
+      }
+      return;
+    case 'SellerOrderDelivered':
+      return postEntry(work, earningEntry(event.data), position);
+    case 'ReturnAccepted':
+      return postEntry(work, returnEntry(event.data), position);
+  }
+}
+
+async function applyCategory(event: CategoryEvent, work: UnitOfWork): Promise<void> {
+  const { categoryId } = event.data;
+  if (event.type === 'CategoryCreated') {
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { id: categoryId, name: event.data.name, commissionBps: null, returnable: null, history: [] });
+    return;
+  }
+  const policy = await work.get<CategoryPolicyDoc>(CATEGORY_POLICIES, categoryId);
+  // The policy decider refuses a category never created, so this is a damaged log.
+  if (!policy) throw new Error(`${event.type} for a category never created: ${categoryId}`);
+  const { reason, by, at } = event.data;
+  if (event.type === 'CategoryCommissionSet') {
+    const change: PolicyChange = { change: 'commission', value: event.data.rateBps, reason, by, at };
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { ...policy, commissionBps: event.data.rateBps, history: [...policy.history, change] });
+  } else {
+    const change: PolicyChange = { change: 'returns', value: event.data.returnable, reason, by, at };
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { ...policy, returnable: event.data.returnable, history: [...policy.history, change] });
+  }
+}
+
+type LedgerEventType = OrderEvent['type'] | PayoutEvent['type'] | CategoryEvent['type'];
+const OWN_TYPES: LedgerEventType[] = [
+  'OrderPlaced',
+  'SellerOrderDelivered',
+  'ReturnAccepted',
+  'PayoutRecorded',
+  'CategoryCreated',
+  'CategoryCommissionSet',
+  'CategoryReturnsSet',
+];
+
+export const ledger: Projection = {
+  name: 'ledger',
+  collections: [
+    { name: LEDGER_ENTRIES, indexes: [['sellerId', 'at']] },
+    // Admins list balances due, highest first.
+    { name: SELLER_BALANCES, indexes: [['balancePaise']] },
+    { name: CATEGORY_POLICIES },
+    { name: LEDGER_SELLERS },
+    legacy.collection,
+  ],
+  eventTypes: new Set<string>([...OWN_TYPES, ...legacy.eventTypes]),
+
+  async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
+    const event = recorded as unknown as PayoutEvent | CategoryEvent | { type: string };
+    switch (event.type) {
+      case 'PayoutRecorded':
+        return postEntry(work, payoutEntry((event as PayoutEvent).data), recorded.position);
+      case 'CategoryCreated':
+      case 'CategoryCommissionSet':
+      case 'CategoryReturnsSet':
+        return applyCategory(event as CategoryEvent, work);
+      default:
+        for (const current of await legacy.current(recorded, work)) await applyOrder(current, recorded.position, work);
+    }
+  },
+};
