@@ -9,7 +9,7 @@ import { ProjectionRunner } from '../platform/projection/runner.ts';
 import type { Doc, DocChange, ReadStore } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { catalog } from '../projections/catalog.ts';
-import { COLLECTIONS, type NotificationDoc, type OrderLineDoc, type ProductDoc } from '../projections/models.ts';
+import { COLLECTIONS, type NotificationDoc, type ProductDoc, type SellerOrderDoc } from '../projections/models.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
 import { catalogIndex } from './catalog-index.ts';
 import { ProjectionProgress } from './consistency.ts';
@@ -19,8 +19,8 @@ import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './live-mes
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
 
-const line = (status: OrderLineDoc['status']) =>
-  ({ id: 'o-1:p-1', orderId: 'o-1', productId: 'p-1', sellerId: 'seller-1', buyerId: 'buyer-1', status }) as unknown as OrderLineDoc;
+const sellerOrder = (status: SellerOrderDoc['status']) =>
+  ({ id: 'o-1-1', orderId: 'o-1', sellerId: 'seller-1', buyerId: 'buyer-1', status }) as unknown as SellerOrderDoc;
 const notification = (read: boolean) => ({ id: 'n-1', sellerId: 'seller-1', read }) as unknown as NotificationDoc;
 const change = (collection: string, doc: Doc | null, id = doc?.id ?? 'p-1'): DocChange => ({ collection, id, doc });
 const products = (doc: ProductDoc | null, id?: string) => change(COLLECTIONS.products, doc, id);
@@ -48,30 +48,36 @@ describe('LiveMessages', () => {
     expect(translate(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([{ event: 'product.removed', data: { id: 'p-1' }, audience: null }]);
   });
 
-  it('sends an order to its buyer, an order line and a notification to their seller', () => {
+  it('sends a purchase to its buyer, a seller order and a notification to their seller', () => {
     const messages = new LiveMessages(new Set());
     const order = { id: 'o-1', buyerId: 'buyer-1', sellerIds: ['seller-1'] };
     expect(
       translate(
         messages,
         change(COLLECTIONS.orders, order),
-        change(COLLECTIONS.orderLines, line('pending')),
-        change(COLLECTIONS.orderLines, line('shipped')),
+        change(COLLECTIONS.sellerOrders, sellerOrder('pending')),
+        change(COLLECTIONS.sellerOrders, sellerOrder('shipped')),
         change(COLLECTIONS.notifications, notification(false)),
         change(COLLECTIONS.notifications, notification(true)),
-      ).map(({ event, audience }) => [event, audience]),
+      ).map(({ event, audience, data }) => [event, audience, data.id]),
     ).toEqual([
-      ['order.changed', 'buyer-1'],
-      ['order-line.added', 'seller-1'],
-      ['order-line.changed', 'seller-1'],
-      ['notification.added', 'seller-1'],
-      ['notification.read', 'seller-1'],
+      ['order.changed', 'buyer-1', 'o-1'],
+      ['seller-order.changed', 'seller-1', 'o-1-1'],
+      ['seller-order.changed', 'seller-1', 'o-1-1'],
+      ['notification.added', 'seller-1', 'n-1'],
+      ['notification.read', 'seller-1', 'n-1'],
     ]);
+  });
+
+  it('never sends a seller order to the buyer or to another seller', () => {
+    const messages = new LiveMessages(new Set());
+    const audiences = messages.of([change(COLLECTIONS.sellerOrders, sellerOrder('delivered'))]).map((m) => m.audience);
+    expect(audiences).toEqual(['seller-1']);
   });
 
   it('says nothing of other collections', () => {
     const messages = new LiveMessages(new Set());
-    const others = [COLLECTIONS.reviews, COLLECTIONS.deliveredPurchases, COLLECTIONS.categories, COLLECTIONS.users, 'review_eligibility'];
+    const others = [COLLECTIONS.reviews, COLLECTIONS.categories, COLLECTIONS.users, 'review_eligibility', 'review_orders', 'orders_legacy_orders'];
     expect(messages.of(others.map((collection) => change(collection, { id: 'x', buyerId: 'buyer-1' })))).toEqual([]);
   });
 });
@@ -81,11 +87,11 @@ describe('Wire', () => {
   const text = (bytes: Buffer | undefined) => bytes?.toString('utf8') ?? '';
 
   it('makes the SSE bytes of a position once per audience, the id on the last message each one gets', () => {
-    const wire = Wire.of(57, [message('product.changed', 'p-1'), message('order.changed', 'o-1', 'buyer-1'), message('order-line.added', 'l-1', 'seller-1')]);
+    const wire = Wire.of(57, [message('product.changed', 'p-1'), message('order.changed', 'o-1', 'buyer-1'), message('seller-order.changed', 'o-1-1', 'seller-1')]);
     const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
     expect(text(wire.for(null))).toBe(`${product}id: 57\n\n`);
     expect(text(wire.for('buyer-1'))).toBe(`${product}\nevent: order.changed\ndata: {"id":"o-1"}\nid: 57\n\n`);
-    expect(text(wire.for('seller-1'))).toBe(`${product}\nevent: order-line.added\ndata: {"id":"l-1"}\nid: 57\n\n`);
+    expect(text(wire.for('seller-1'))).toBe(`${product}\nevent: seller-order.changed\ndata: {"id":"o-1-1"}\nid: 57\n\n`);
     // Everyone without a private message shares one buffer.
     expect(wire.for('someone')).toBe(wire.for(null));
   });

@@ -123,14 +123,21 @@ describe('catalog projection', () => {
     expect(await productAfter([listed])).toMatchObject({ sellerName: 'Seller' });
   });
 
-  it('creates categories with a count of zero', async () => {
+  it('creates categories with a count of zero, returnable as their default says', async () => {
     const work = await project([textiles]);
     expect(await work.get(COLLECTIONS.categories, 'textiles')).toEqual({
       id: 'textiles',
       name: 'Textiles',
       description: 'Textiles from India.',
+      returnable: true,
       productCount: 0,
     });
+  });
+
+  it('follows the admins on whether a category takes returns', async () => {
+    const opened: CategoryEvent = { type: 'CategoryReturnsSet', data: { categoryId: 'spices', returnable: true, reason: 'Sealed packs', by: 'admin-1', at: '2024-05-02T00:00:00.000Z' } };
+    expect((await (await project([spices])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(false);
+    expect((await (await project([spices, opened])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(true);
   });
 
   it('derives the display status from verification, featuring and stock', async () => {

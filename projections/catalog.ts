@@ -1,5 +1,6 @@
 import type { AccountEvent } from '../domain/account/events.ts';
 import type { CategoryEvent } from '../domain/catalog/events.ts';
+import { defaultReturnable } from '../domain/catalog/policy.ts';
 import { type ProductStatusFacts, displayStatus, isPurchasable } from '../domain/catalog/status.ts';
 import { percentOff } from '../domain/money.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
@@ -31,7 +32,7 @@ interface RatingDoc extends Doc {
   rating: number;
 }
 
-type CatalogEvent = ProductEvent | Extract<CategoryEvent, { type: 'CategoryCreated' }> | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+type CatalogEvent = ProductEvent | Extract<CategoryEvent, { type: 'CategoryCreated' | 'CategoryReturnsSet' }> | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
 const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
@@ -166,7 +167,8 @@ async function rateProduct(work: UnitOfWork, { productId, buyerId, rating }: Rev
 
 async function createCategory(work: UnitOfWork, { categoryId, name, description }: Extract<CategoryEvent, { type: 'CategoryCreated' }>['data']): Promise<void> {
   const existing = await work.get<CategoryDoc>(CATEGORIES, categoryId);
-  work.put<CategoryDoc>(CATEGORIES, { id: categoryId, name, description, productCount: existing?.productCount ?? 0 });
+  const returnable = existing?.returnable ?? defaultReturnable(categoryId);
+  work.put<CategoryDoc>(CATEGORIES, { id: categoryId, name, description, returnable, productCount: existing?.productCount ?? 0 });
 }
 
 const PRODUCT_CHANGES = new Set<ProductChange['type']>([
@@ -190,6 +192,8 @@ const isProductChange = (event: CatalogEvent): event is ProductChange => PRODUCT
 /** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
+  // 2: categories say whether they take returns.
+  version: 2,
   collections: [
     // The last one serves the admins' review queue.
     { name: PRODUCTS, indexes: [['visible'], ['sellerId', 'delisted', 'listedAt'], ['verification', 'delisted', 'listedAt']] },
@@ -201,6 +205,7 @@ export const catalog: Projection = {
     'ProductListed',
     ...PRODUCT_CHANGES,
     'CategoryCreated',
+    'CategoryReturnsSet',
     'AccountRegistered',
     'ReviewSubmitted',
     'ReviewEdited',
@@ -215,6 +220,9 @@ export const catalog: Projection = {
         return listProduct(work, event);
       case 'CategoryCreated':
         return createCategory(work, event.data);
+      case 'CategoryReturnsSet':
+        await work.patch<CategoryDoc>(CATEGORIES, event.data.categoryId, { returnable: event.data.returnable });
+        return;
       case 'AccountRegistered':
         return registerAccount(work, event.data);
       case 'SellerVerified':

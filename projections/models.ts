@@ -70,6 +70,8 @@ export interface ProductDoc extends Doc {
 export interface CategoryDoc extends Doc {
   name: string;
   description: string;
+  /** Delivered items of the category may be returned (the default, or what an admin set). */
+  returnable: boolean;
   /** Visible products in the category. */
   productCount: number;
 }

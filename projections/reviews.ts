@@ -51,6 +51,8 @@ async function deliver(work: UnitOfWork, { data }: Extract<OrderEvent, { type: '
   const order = await work.get<ReviewOrderDoc>(REVIEW_ORDERS, data.orderId);
   if (!order) return;
   const { buyerId } = order;
+  // No self-dealing: a seller who bought its own products (possible only before the rule) never reviews them.
+  if (buyerId === data.sellerId) return;
   for (const { productId } of data.settlement) {
     const id = eligibilityId(buyerId, productId);
     work.put<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY, { id, buyerId, productId, orderId: data.orderId, deliveredAt: data.at });

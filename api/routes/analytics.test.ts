@@ -45,7 +45,7 @@ beforeAll(async () => {
   const [buyer, changedMind] = await Promise.all([signedIn(api), signedIn(api)]);
   await placedOrder(api, buyer, [{ productId: saree, quantity: 2 }, { productId: masala }, { productId: shawl }]);
   const { orderId } = await placedOrder(api, changedMind, [{ productId: saree, quantity: 5 }]);
-  const cancel = await changedMind.post(`/api/orders/${orderId}/status`, { status: 'cancelled', reason: 'Ordered by mistake' });
+  const cancel = await changedMind.post(`/api/seller-orders/${orderId}-1/status`, { status: 'cancelled', reason: 'Ordered by mistake' });
   expect(cancel.status).toBe(200);
   await runner.catchUp(users.name);
   await runner.catchUp(sales.name);

@@ -9,6 +9,7 @@ const CategorySchema = z
     id: z.string().openapi({ example: 'textiles' }),
     name: z.string().openapi({ example: 'Textiles' }),
     description: z.string(),
+    returnable: z.boolean().openapi({ description: 'Delivered items of the category may be returned' }),
     productCount: z.number().int().openapi({ description: 'Products of the category on sale' }),
   })
   .openapi('Category') satisfies z.ZodType<CategoryDoc>;

@@ -60,7 +60,7 @@ describe('GET /api/admin/export', () => {
     expect(JSON.parse(header!)).toEqual({ format: 'mibi-events', version: 1, exportedAt: expect.any(String), filters: {} });
     // The admin's sign-in happened after `log` was read: compare the events that were there.
     expect(events.slice(0, log.length)).toEqual(log.map((event) => eventLine(event).trimEnd()));
-    expect(events.map((line) => JSON.parse(line).type)).toEqual(expect.arrayContaining(['ProductListed', 'OrderPlaced', 'OrderDelivered', 'ReviewSubmitted']));
+    expect(events.map((line) => JSON.parse(line).type)).toEqual(expect.arrayContaining(['ProductListed', 'OrderPlaced', 'SellerOrderDelivered', 'ReturnRequested', 'ReturnAccepted', 'StockReturned', 'ReviewSubmitted']));
   });
 
   it('applies the filters given as query parameters', async () => {
@@ -70,8 +70,8 @@ describe('GET /api/admin/export', () => {
       return linesOf(await response.text()).slice(1).map((line) => JSON.parse(line) as RecordedEvent);
     };
 
-    const orders = await exported('types=OrderPlaced,OrderCancelled');
-    expect(orders.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPlaced', 'OrderCancelled']);
+    const orders = await exported('types=OrderPlaced,SellerOrderCancelled');
+    expect(orders.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPlaced', 'SellerOrderCancelled']);
 
     const products = await exported(`prefix=product-${people.products.elephant}`);
     expect(products.map((e) => e.type)).toEqual(log.filter((e) => e.stream === `product-${people.products.elephant}`).map((e) => e.type));
@@ -91,7 +91,7 @@ describe('GET /api/admin/export', () => {
     ['fromPosition=9&toPosition=3', 'toPosition', 'To position must not be below from position'],
     ['since=yesterday', 'since', 'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z'],
     ['since=2025-01-02&until=2025-01-01', 'until', 'Until must be after since'],
-    ['types=%2C', 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,OrderDelivered'],
+    ['types=%2C', 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered'],
   ])('answers 400 to ?%s', async (query, field, message) => {
     const reply = await admin.get(`${PATH}?${query}`);
     expect(reply.status).toBe(400);

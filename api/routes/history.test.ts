@@ -50,7 +50,8 @@ async function productWithAPast() {
   await seller.patch(`/api/seller/products/${id}`, { pricePaise: 129_900, tags: ['silk'] });
   await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 8 });
   const cancelled = await ordered(id, 2);
-  await cancelled.buyer.post(`/api/orders/${cancelled.orderId}/status`, { status: 'cancelled', reason: 'Changed my mind' });
+  const cancel = await cancelled.buyer.post(`/api/seller-orders/${cancelled.orderId}-1/status`, { status: 'cancelled', reason: 'Changed my mind' });
+  if (cancel.status !== 200) throw new Error(`cancel failed: ${cancel.status} ${JSON.stringify(cancel.body)}`);
   const buyer = await signedIn(api, 'buyer', 'Asha Rao');
   await buyer.post('/api/cart/items', { productId: id, quantity: 1 });
   const delivered = await buyer.post('/api/orders', checkoutBody());

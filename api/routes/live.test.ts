@@ -232,7 +232,7 @@ describe('GET /api/live', () => {
     }
   });
 
-  it("sends a buyer their order's changes and its seller their lines and notification", async () => {
+  it("sends a buyer their purchase's changes and its seller their seller order and notification", async () => {
     const buyer = await signedIn(api, 'buyer', 'Asha Rao');
     const [buyerStream, sellerStream] = [await connected(buyer), await connected(seller)];
     const { productId } = await visibleProduct();
@@ -240,17 +240,29 @@ describe('GET /api/live', () => {
     const sellerGets = async (event: string) => (await sellerStream.until((f) => f.event === event)).frame.data;
 
     const { orderId, position } = await placedOrder(api, buyer, [{ productId, quantity: 2 }]);
-    expect(await orderChanged()).toMatchObject({ id: orderId, buyerId: buyer.user!.id, status: 'pending', lines: [{ productId, quantity: 2 }] });
-    expect(await sellerGets('order-line.added')).toMatchObject({ id: `${orderId}:${productId}`, sellerId: seller.user!.id, quantity: 2, status: 'pending' });
+    expect(await orderChanged()).toMatchObject({
+      id: orderId,
+      buyerId: buyer.user!.id,
+      status: 'pending',
+      lines: [{ productId, quantity: 2 }],
+      sellerOrders: [{ id: `${orderId}-1`, status: 'pending' }],
+    });
+    expect(await sellerGets('seller-order.changed')).toMatchObject({
+      id: `${orderId}-1`,
+      orderId,
+      sellerId: seller.user!.id,
+      status: 'pending',
+      lines: [{ productId, quantity: 2 }],
+    });
     await notified(position);
     expect(await sellerGets('notification.added')).toMatchObject({ sellerId: seller.user!.id, orderId, read: false });
 
     await movedOrder(api, orderId, 'processing');
-    expect(await orderChanged()).toMatchObject({ id: orderId, status: 'processing' });
-    expect(await sellerGets('order-line.changed')).toMatchObject({ id: `${orderId}:${productId}`, status: 'processing' });
+    expect(await orderChanged()).toMatchObject({ id: orderId, status: 'processing', sellerOrders: [{ id: `${orderId}-1`, status: 'processing' }] });
+    expect(await sellerGets('seller-order.changed')).toMatchObject({ id: `${orderId}-1`, status: 'processing' });
   });
 
-  it('sends each user only their own orders and notifications', async () => {
+  it('sends each user only their own purchases, seller orders and notifications', async () => {
     const [asha, ravi] = [await signedIn(api, 'buyer', 'Asha Rao'), await signedIn(api, 'buyer', 'Ravi Kumar')];
     const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Crafts'), await signedIn(api, 'seller', 'Kashmir Looms')];
     const users = { asha, ravi, meera, kashmir };
@@ -259,27 +271,47 @@ describe('GET /api/live', () => {
 
     const diya = await listedProduct(api, meera);
     const shawl = await listedProduct(api, kashmir);
-    const ashaOrder = await placedOrder(api, asha, [{ productId: diya }]);
+    // Asha buys from both sellers, Ravi from Kashmir Looms only.
+    const ashaOrder = await placedOrder(api, asha, [{ productId: diya }, { productId: shawl }]);
     const raviOrder = await placedOrder(api, ravi, [{ productId: shawl }]);
     await notified(raviOrder.position);
     // Messages go out in log order: whatever a user was sent of these orders comes before this product.
     const { productId: sentinel } = await visibleProduct('Sentinel');
 
+    const framesOf = async (stream: LiveStream) =>
+      (await stream.upTo('product.added', sentinel)).filter((frame) => !frame.event!.startsWith('product.'));
+    // Notifications come from a worker, after the orders: only what each user gets counts, not the order between users' events.
     const privateOf = async (stream: LiveStream) =>
-      (await stream.upTo('product.added', sentinel))
-        .filter((frame) => !frame.event!.startsWith('product.'))
-        .map((frame) => [frame.event, frame.data.orderId ?? frame.data.id]);
+      (await framesOf(stream)).map((frame) => [frame.event, frame.data.orderId ?? frame.data.id]).sort((a, b) => (`${a}` < `${b}` ? -1 : 1));
     expect(await privateOf(streams.asha!)).toEqual([['order.changed', ashaOrder.orderId]]);
     expect(await privateOf(streams.ravi!)).toEqual([['order.changed', raviOrder.orderId]]);
     expect(await privateOf(streams.meera!)).toEqual([
-      ['order-line.added', ashaOrder.orderId],
       ['notification.added', ashaOrder.orderId],
+      ['seller-order.changed', ashaOrder.orderId],
     ]);
-    expect(await privateOf(streams.kashmir!)).toEqual([
-      ['order-line.added', raviOrder.orderId],
-      ['notification.added', raviOrder.orderId],
-    ]);
+    expect(await privateOf(streams.kashmir!)).toEqual(
+      [
+        ['notification.added', ashaOrder.orderId],
+        ['notification.added', raviOrder.orderId],
+        ['seller-order.changed', ashaOrder.orderId],
+        ['seller-order.changed', raviOrder.orderId],
+      ].sort((a, b) => (`${a}` < `${b}` ? -1 : 1)),
+    );
     expect(await privateOf(visitor)).toEqual([]);
+  });
+
+  it('never sends a seller the other seller’s lines of a purchase', async () => {
+    const buyer = await signedIn(api, 'buyer', 'Asha Rao');
+    const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Crafts'), await signedIn(api, 'seller', 'Kashmir Looms')];
+    const meeraStream = await connected(meera);
+    const diya = await listedProduct(api, meera);
+    const shawl = await listedProduct(api, kashmir);
+    const { orderId } = await placedOrder(api, buyer, [{ productId: diya }, { productId: shawl }]);
+    const { frame } = await meeraStream.until((f) => f.event === 'seller-order.changed');
+    expect(frame.data.orderId).toBe(orderId);
+    expect(frame.data.lines.map((line: { productId: string }) => line.productId)).toEqual([diya]);
+    expect(JSON.stringify(frame.data)).not.toContain(shawl);
+    expect(frame.data).not.toHaveProperty('sellerOrders');
   });
 
   it('gives a reconnecting client what it missed since its Last-Event-ID, then ready', async () => {

@@ -8,6 +8,7 @@ import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { type Product, type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import type { OrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi } from '../testing.ts';
 
@@ -92,4 +93,30 @@ export async function buyerWith(api: TestApi, productId: string, quantity = 1): 
   const added = await buyer.post('/api/cart/items', { productId, quantity });
   if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
   return buyer;
+}
+
+/**
+ * `buyer` (a new buyer unless given) puts `items` in the cart and checks out: answers the
+ * buyer, the purchase placed and the log position reached.
+ */
+export async function checkedOut(
+  api: TestApi,
+  items: Array<{ productId: string; quantity?: number }>,
+  buyer?: Client,
+): Promise<{ buyer: Client; order: OrderDoc; position: number }> {
+  const client = buyer ?? (await signedIn(api));
+  for (const { productId, quantity = 1 } of items) {
+    const added = await client.post('/api/cart/items', { productId, quantity });
+    if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
+  }
+  const placed = await client.post('/api/orders', checkoutBody());
+  if (placed.status !== 201) throw new Error(`checkout failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return { buyer: client, order: placed.body.order, position: placed.body.position };
+}
+
+/** The part of `order` that `seller` sells (its seller order). */
+export function partOf(order: OrderDoc, seller: Client): SellerOrderSummary {
+  const part = order.sellerOrders.find((p) => p.sellerId === seller.user!.id);
+  if (!part) throw new Error(`no part of ${seller.user!.fullName} in order ${order.id}`);
+  return part;
 }

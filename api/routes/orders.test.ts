@@ -7,7 +7,7 @@ import { checkoutSchema } from '../../domain/order/schemas.ts';
 import { assemble } from '../assemble.ts';
 import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
-import { COLLECTIONS, type DeliveredPurchaseDoc, type ProductDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
 import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing.ts';
 import {
   ADDRESS,
@@ -114,12 +114,28 @@ describe('POST /api/orders', () => {
         categoryId: 'textiles',
       },
     ].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    // One seller order per seller, numbered in the order of the seller's first line.
+    const sellers = [...new Set(lines.map((line) => line.sellerId))];
+    const subtotals: Record<string, number> = { [seller.user!.id]: 2 * 450_00, [otherSeller.user!.id]: 2_450_50 };
+    const parts = sellers.map((sellerId, i) => ({
+      id: `${placed.id}-${i + 1}`,
+      shortId: `${placed.id.slice(0, 8)}-${i + 1}`,
+      sellerId,
+      sellerName: lines.find((line) => line.sellerId === sellerId)!.sellerName,
+      subtotalPaise: subtotals[sellerId],
+      status: 'pending',
+      cancelReason: null,
+      deliveredAt: null,
+      history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],
+      returns: [],
+    }));
     expect(placed).toEqual({
       id: expect.any(String),
       buyerId: buyer.user!.id,
       buyerName: buyer.user!.fullName,
       lines,
-      sellerIds: [...new Set(lines.map((line) => line.sellerId))],
+      sellerIds: sellers,
+      sellerOrders: parts,
       shippingAddress: ADDRESS,
       delivery: 'express',
       payment: 'cod',
@@ -127,11 +143,11 @@ describe('POST /api/orders', () => {
       deliveryChargePaise: 150_00,
       totalPaise: 2 * 450_00 + 2_450_50 + 150_00,
       status: 'pending',
-      cancelReason: null,
       placedAt: expect.any(String),
       updatedAt: placed.placedAt,
-      history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],
     });
+    // The delivery charge is kept whole on the purchase: the parts add up to the subtotal.
+    expect(parts.reduce((total, part) => total + part.subtotalPaise!, 0)).toBe(placed.subtotalPaise);
     expect(await stockOf(diya)).toBe(8);
     expect(await stockOf(shawl)).toBe(2);
     expect(await buyer.get('/api/cart')).toMatchObject({ body: { lines: [], count: 0 } });
@@ -140,6 +156,27 @@ describe('POST /api/orders', () => {
     const read = await buyer.get(`/api/orders/${placed.id}?after=${reply.body.position}`);
     expect(read.headers.get('x-read-model')).toBeNull();
     expect(read.body).toEqual(placed);
+
+    // Each seller reads its own part: its lines only, and where to ship them.
+    for (const [i, part] of parts.entries()) {
+      const reader = part.sellerId === seller.user!.id ? seller : otherSeller;
+      const own = await reader.get(`/api/seller-orders/${part.id}`);
+      expect(own.status).toBe(200);
+      expect(own.body).toEqual({
+        ...part,
+        orderId: placed.id,
+        buyerId: buyer.user!.id,
+        buyerName: buyer.user!.fullName,
+        lines: lines.filter((line) => line.sellerId === part.sellerId),
+        shippingAddress: ADDRESS,
+        delivery: 'express',
+        payment: 'cod',
+        placedAt: placed.placedAt,
+        updatedAt: placed.placedAt,
+        openReturns: 0,
+      });
+      expect(own.body.id).toBe(`${placed.id}-${i + 1}`);
+    }
   });
 
   it.each([
@@ -400,8 +437,10 @@ describe('twenty buyers at once for five units', () => {
     expect(product.reservations.size).toBe(5);
 
     await api.settle();
-    const incoming: Array<{ productId: string }> = (await seller.get('/api/orders/incoming')).body;
-    expect(incoming.filter((line) => line.productId === productId)).toHaveLength(5);
+    const incoming: SellerOrderDoc[] = (await seller.get('/api/seller-orders')).body;
+    const ofVase = incoming.filter((part) => part.lines.some((line) => line.productId === productId));
+    expect(ofVase).toHaveLength(5);
+    expect(new Set(ofVase.map((part) => part.buyerId)).size).toBe(5);
     const catalog = await api.platform.read.collection<ProductDoc>(COLLECTIONS.products).get(productId);
     expect(catalog?.stockQuantity).toBe(0);
   });
@@ -429,178 +468,36 @@ describe('GET /api/orders', () => {
 });
 
 describe('GET /api/orders/{id}', () => {
-  it('shows the order to its buyer, a seller with a line in it and an admin', async () => {
+  it('shows the purchase to its buyer and an admin', async () => {
     const { buyer, orderId } = await placedOrder();
     await api.settle();
-    for (const reader of [buyer, seller, admin]) {
+    for (const reader of [buyer, admin]) {
       const reply = await reader.get(`/api/orders/${orderId}`);
       expect(reply.status).toBe(200);
       expect(reply.body.id).toBe(orderId);
     }
   });
 
-  it('answers 404 to anyone else, as for an unknown order', async () => {
+  it('answers 404 to anyone else, its sellers included (they read their parts at /api/seller-orders), as for an unknown order', async () => {
     const { orderId } = await placedOrder();
     await api.settle();
-    for (const stranger of [await signedIn(api), otherSeller]) {
+    for (const stranger of [seller, otherSeller, await signedIn(api)]) {
       const reply = await stranger.get(`/api/orders/${orderId}`);
       expect(reply.status).toBe(404);
-      expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Order not found' });
+      expect(reply.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
     }
     expect((await admin.get('/api/orders/no-such-order')).status).toBe(404);
     expect((await api.anonymous().get(`/api/orders/${orderId}`)).status).toBe(401);
   });
 });
 
-describe('GET /api/orders/incoming', () => {
-  it('shows each seller the lines of their own products, newest first', async () => {
-    const mine = await listedProduct(api, seller, { name: 'Mine' });
-    const theirs = await listedProduct(api, otherSeller, { name: 'Theirs' });
-    const buyer = await buyerWith(api, mine, 2);
-    await buyer.post('/api/cart/items', { productId: theirs });
-    const placed = (await order(buyer)).body.order;
-    await api.settle();
-
-    const incoming = (await otherSeller.get('/api/orders/incoming')).body;
-    expect(incoming[0]).toEqual({
-      id: `${placed.id}:${theirs}`,
-      orderId: placed.id,
-      productId: theirs,
-      name: 'Theirs',
-      pricePaise: 499_00,
-      quantity: 1,
-      imageUrl: '/media/diya.webp',
-      sellerId: otherSeller.user!.id,
-      sellerName: 'Kashmir Looms',
-      categoryId: 'handicrafts',
-      buyerId: buyer.user!.id,
-      buyerName: buyer.user!.fullName,
-      status: 'pending',
-      placedAt: placed.placedAt,
-      updatedAt: placed.placedAt,
-    });
-    expect(incoming.every((line: { sellerId: string }) => line.sellerId === otherSeller.user!.id)).toBe(true);
-    const placedAts = incoming.map((line: { placedAt: string }) => line.placedAt);
-    expect(placedAts).toEqual([...placedAts].sort().reverse());
-    expect((await seller.get('/api/orders/incoming')).body[0]).toMatchObject({ orderId: placed.id, productId: mine, quantity: 2 });
-  });
-
-  it('needs the seller role', async () => {
-    const buyerReply = await (await signedIn(api)).get('/api/orders/incoming');
-    expect(buyerReply.status).toBe(403);
-    expect(buyerReply.body.error.code).toBe('forbidden');
-    expect((await api.anonymous().get('/api/orders/incoming')).status).toBe(401);
-  });
-});
-
-describe('POST /api/orders/{id}/status', () => {
-  const move = (client: Client, orderId: string, body: unknown) => client.post(`/api/orders/${orderId}/status`, body);
-
-  it('lets the seller move an order to delivered, keeping the history and making the buyer a verified purchaser', async () => {
-    const { buyer, productId, orderId } = await placedOrder();
-    for (const status of ['processing', 'shipped', 'delivered']) {
-      const reply = await move(seller, orderId, { status });
-      expect(reply.status).toBe(200);
-      expect(reply.body.order.status).toBe(status);
-    }
-    const { body } = await move(seller, orderId, { status: 'delivered' });
-    expect(body.order.history.map((entry: { status: string; by: string }) => [entry.status, entry.by])).toEqual([
-      ['pending', buyer.user!.id],
-      ['processing', seller.user!.id],
-      ['shipped', seller.user!.id],
-      ['delivered', seller.user!.id],
-    ]);
-
-    await api.settle();
-    expect((await buyer.get(`/api/orders/${orderId}`)).body).toEqual(body.order);
-    const incoming: Array<{ orderId: string; status: string }> = (await seller.get('/api/orders/incoming')).body;
-    expect(incoming.find((line) => line.orderId === orderId)?.status).toBe('delivered');
-    const id = `${buyer.user!.id}:${productId}`;
-    const purchase = await api.platform.read.collection<DeliveredPurchaseDoc>(COLLECTIONS.deliveredPurchases).get(id);
-    expect(purchase).toEqual({ id, buyerId: buyer.user!.id, productId, orderId, deliveredAt: body.order.updatedAt });
-  });
-
-  it('refuses a move the status machine does not allow, storing nothing', async () => {
+describe('routes that are gone', () => {
+  it('answers 404 to the old status route and the old incoming lines: seller orders replace them', async () => {
     const { orderId } = await placedOrder();
-    const skipped = await move(seller, orderId, { status: 'shipped' });
-    expect(skipped.status).toBe(409);
-    expect(skipped.body.error).toMatchObject({ code: 'invalid_transition', message: 'Cannot move an order from pending to shipped' });
-    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
-
-    await move(seller, orderId, { status: 'cancelled', reason: 'Damaged in the workshop' });
-    const revived = await move(admin, orderId, { status: 'processing' });
-    expect(revived.body.error.message).toBe('Cannot move an order from cancelled to processing');
-  });
-
-  it('lets the buyer cancel their pending order, releasing the stock once even when repeated', async () => {
-    const productId = await listedProduct(api, seller, { stockQuantity: 5 });
-    const buyer = await buyerWith(api, productId, 2);
-    const orderId = (await order(buyer)).body.order.id;
-    expect(await stockOf(productId)).toBe(3);
-
-    const cancelled = await move(buyer, orderId, { status: 'cancelled', reason: 'Ordered by mistake' });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered by mistake' });
-    expect(await stockOf(productId)).toBe(5);
-    const again = await move(buyer, orderId, { status: 'cancelled', reason: 'Ordered by mistake' });
-    expect(again.status).toBe(200);
-    expect(await stockOf(productId)).toBe(5);
-    const released = (await eventsOf(productStream(productId))).filter((e) => e.type === 'StockReleased');
-    expect(released).toEqual([
-      { type: 'StockReleased', data: expect.objectContaining({ orderId, quantity: 2, reason: 'order_cancelled' }) },
-    ]);
-  });
-
-  it('lets the buyer do nothing else, and an admin move any order', async () => {
-    const { buyer, productId, orderId } = await placedOrder();
-    const processing = await move(buyer, orderId, { status: 'processing' });
-    expect(processing.status).toBe(403);
-    expect(processing.body.error.message).toBe('Only the seller or an admin can change the status of an order');
-
-    expect((await move(admin, orderId, { status: 'processing' })).status).toBe(200);
-    const late = await move(buyer, orderId, { status: 'cancelled', reason: 'Too slow' });
-    expect(late.status).toBe(403);
-    expect(late.body.error.message).toBe('You can cancel your order only while it is pending');
-
-    const byAdmin = await move(admin, orderId, { status: 'cancelled', reason: 'Payment fraud' });
-    expect(byAdmin.body.order.status).toBe('cancelled');
-    expect(await stockOf(productId)).toBe(10);
-  });
-
-  it('answers 403 to a seller without products in the order and to another buyer', async () => {
-    const { orderId } = await placedOrder();
-    for (const stranger of [otherSeller, await signedIn(api)]) {
-      const reply = await move(stranger, orderId, { status: 'cancelled', reason: 'Not mine' });
-      expect(reply.status).toBe(403);
-      expect(reply.body.error).toMatchObject({ code: 'forbidden', message: 'You cannot change this order' });
-    }
-    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
-  });
-
-  it('answers 404 for an unknown order and 401 when signed out', async () => {
-    const unknown = await move(admin, 'no-such-order', { status: 'processing' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe('Order not found');
-    expect((await move(api.anonymous(), 'no-such-order', { status: 'processing' })).status).toBe(401);
-  });
-
-  it.each([
-    [{ status: 'lost' }, { status: 'Choose processing, shipped, delivered or cancelled' }],
-    [{}, { status: 'Choose processing, shipped, delivered or cancelled' }],
-    [{ status: 'cancelled' }, { reason: 'Please give a reason for cancelling' }],
-    [{ status: 'cancelled', reason: '  ' }, { reason: 'Please give a reason for cancelling' }],
-  ])('refuses %j with %j', async (body, fields) => {
-    const { orderId } = await placedOrder();
-    const reply = await move(seller, orderId, body);
-    expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
-  });
-
-  it('refuses malformed JSON and oversized bodies', async () => {
-    const { orderId } = await placedOrder();
-    expect((await move(seller, orderId, '{bad')).body.error.code).toBe('malformed_json');
-    const large = await move(seller, orderId, { status: 'processing', ...oversized() });
-    expect(large.status).toBe(413);
-    expect(await eventsOf(orderStream(orderId))).toHaveLength(1);
+    const before = await api.platform.events.lastPosition();
+    const moved = await seller.post(`/api/orders/${orderId}/status`, { status: 'processing' });
+    expect(moved.status).toBe(404);
+    expect((await seller.get('/api/orders/incoming')).status).toBe(404);
+    expect(await api.platform.events.lastPosition()).toBe(before);
   });
 });

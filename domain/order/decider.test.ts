@@ -352,6 +352,16 @@ describe('RequestReturn', () => {
       .then({ code: 'validation_failed', status: 422, message: 'Choose at least one item to return' });
   });
 
+  it('counts a product named on several lines once, with all its units', () => {
+    const twice = [{ productId: 'p-1', quantity: 1 }, { productId: 'p-1', quantity: 1 }];
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ lines: twice }))
+      .then([{ ...requested, data: { ...requested.data, lines: [{ productId: 'p-1', quantity: 2 }] } }]);
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ lines: [...twice, { productId: 'p-1', quantity: 1 }] }))
+      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 2 of "Banarasi Silk Saree"' });
+  });
+
   it('numbers a second return after the first, and counts rejected ones as not asked back', () => {
     const rejected: OrderEvent = { type: 'ReturnRejected', data: { ...returnStamp, by: seller.userId, reason: 'Worn' } };
     const second = { ...requested, data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 2 }] } };
@@ -426,12 +436,12 @@ describe('returns taken one by one', () => {
       state = events.reduce(orderDecider.evolve, state);
       return events;
     };
-    const [delivered] = take({ ...statusCommand('delivered', seller), commission: { textiles: 1000 } });
+    const [delivered] = take({ ...statusCommand('delivered', seller), commission: { textiles: 1000 } } as OrderCommand);
     const charged = (delivered as Extract<OrderEvent, { type: 'SellerOrderDelivered' }>).data.settlement[0]!;
     expect(charged).toMatchObject({ amountPaise: 999, commissionPaise: 100 });
     const reversed = [1, 2, 3].map((n) => {
       take(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }));
-      const [accepted] = take({ ...decide(true), returnId: `${sellerOrderId}-R${n}` });
+      const [accepted] = take({ ...decide(true), returnId: `${sellerOrderId}-R${n}` } as OrderCommand);
       return (accepted as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data.settlement[0]!;
     });
     expect(reversed.map((r) => r.commissionPaise)).toEqual([33, 34, 33]);

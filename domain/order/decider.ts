@@ -146,17 +146,15 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   const isManager = manages(actor, order, part);
   const isBuyer = actor.userId === order.buyerId;
   if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 404);
+  if (!isManager && command.status !== 'cancelled') {
+    throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
+  }
   // The same change retried.
   if (command.status === part.status) return [];
   if (!canMove(part.status, command.status)) {
     throw new DomainError('invalid_transition', `Cannot move an order from ${part.status} to ${command.status}`, 409);
   }
-  if (!isManager) {
-    if (command.status !== 'cancelled') {
-      throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
-    }
-    if (part.status !== 'pending') throw forbidden(BUYER_CANCEL_PENDING_MESSAGE);
-  }
+  if (!isManager && part.status !== 'pending') throw forbidden(BUYER_CANCEL_PENDING_MESSAGE);
   const data = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by: actor.userId, at };
   switch (command.status) {
     case 'processing':
@@ -196,6 +194,13 @@ function unitsAskedBack(part: SellerOrder, productId: string): number {
     .reduce((units, line) => units + line.quantity, 0);
 }
 
+/** A product named on several lines counts once, with all its units; lines of no units drop out. */
+function unitsByProduct(lines: readonly ReturnLine[]): ReturnLine[] {
+  const units = new Map<string, number>();
+  for (const { productId, quantity } of lines) units.set(productId, (units.get(productId) ?? 0) + quantity);
+  return [...units].filter(([, quantity]) => quantity > 0).map(([productId, quantity]) => ({ productId, quantity }));
+}
+
 function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>, order: Order): OrderEvent[] {
   const { actor, at, policy, reason } = command;
   const part = sellerOrderOf(order, command.sellerOrderId);
@@ -210,7 +215,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   if (Date.parse(at) > closes.getTime()) {
     throw new DomainError('return_window_closed', `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`, 409);
   }
-  const lines = command.lines.filter((line) => line.quantity > 0);
+  const lines = unitsByProduct(command.lines);
   if (lines.length === 0) throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 422, { lines: RETURN_LINES_MESSAGE });
   for (const { productId, quantity } of lines) {
     const line = part.lines.find((l) => l.productId === productId);

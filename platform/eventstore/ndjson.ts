@@ -27,7 +27,7 @@ const IMPORT_GROUP = 500;
 
 const POSITION_MESSAGE = (name: string) => `${name} must be a whole number, 0 or more`;
 const TIME_MESSAGE = (name: string) => `${name} must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z`;
-const TYPES_MESSAGE = 'Types must be event type names separated by commas, e.g. OrderPlaced,OrderDelivered';
+const TYPES_MESSAGE = 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered';
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const TYPE_NAME = /^[A-Za-z0-9_.:-]+$/;
 

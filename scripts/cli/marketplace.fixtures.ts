@@ -1,7 +1,7 @@
 /**
  * Test fixtures for export, import and rebuild: a small marketplace made through the API
  * routes (sign-up, listing, cart, order, delivery, review), so the log holds the events real
- * use appends.
+ * use appends (a delivery and an accepted return, a cancel).
  */
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { ADDRESS } from '../../api/routes/orders.fixtures.ts';
@@ -23,8 +23,8 @@ async function order(buyer: Client, productId: string, quantity: number): Promis
 }
 
 /**
- * A seller lists two products (and edits one); a buyer orders, receives and reviews one; another
- * buyer orders and cancels. Answers the people and the products.
+ * A seller lists two products (and edits one); a buyer orders, receives, returns one unit of and
+ * reviews one; another buyer orders and cancels. Answers the people and the products.
  */
 export async function marketplace(api: TestApi) {
   const seller = await api.signUp({ role: 'seller', fullName: 'Meera Crafts' });
@@ -34,12 +34,16 @@ export async function marketplace(api: TestApi) {
   const saree = (await listProduct(seller)).id;
   expectStatus(await seller.patch(`/api/seller/products/${elephant}`, { pricePaise: 269_900 }), 200, 'price change');
 
+  // One seller each: each purchase is one seller order, `${orderId}-1`.
   const delivered = await order(buyer, elephant, 2);
   for (const status of ['processing', 'shipped', 'delivered']) {
-    expectStatus(await seller.post(`/api/orders/${delivered}/status`, { status }), 200, `order ${status}`);
+    expectStatus(await seller.post(`/api/seller-orders/${delivered}-1/status`, { status }), 200, `order ${status}`);
   }
+  const returned = await buyer.post(`/api/seller-orders/${delivered}-1/returns`, { lines: [{ productId: elephant, quantity: 1 }], reason: 'One arrived chipped' });
+  expectStatus(returned, 201, 'return');
+  expectStatus(await seller.post(`/api/seller-orders/${delivered}-1/returns/${delivered}-1-R1/decision`, { accept: true, reason: 'Sorry' }), 200, 'return accepted');
   const cancelled = await order(other, saree, 1);
-  expectStatus(await other.post(`/api/orders/${cancelled}/status`, { status: 'cancelled', reason: 'Changed my mind' }), 200, 'cancel');
+  expectStatus(await other.post(`/api/seller-orders/${cancelled}-1/status`, { status: 'cancelled', reason: 'Changed my mind' }), 200, 'cancel');
   await api.settle();
   expectStatus(await buyer.post(`/api/products/${elephant}/reviews`, { rating: 5, comment: 'Beautiful work.' }), 201, 'review');
   await api.settle();

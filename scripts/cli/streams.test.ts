@@ -65,7 +65,7 @@ describe('mibi streams, types and stream', () => {
     expect(code).toBe(0);
     const expected = (await api.platform.read.collection<EventTypeStats>(EVENT_TYPES).find()).sort((a, b) => b.events - a.events || (a.id < b.id ? -1 : 1));
     expect(rowsOf(stdout).map((row) => [row[0], row[3]])).toEqual(expected.map((t) => [String(t.events), t.id]));
-    expect(rowsOf(stdout).map((row) => row[3])).toEqual(expect.arrayContaining(['ProductListed', 'OrderPlaced', 'OrderDelivered', 'ReviewSubmitted']));
+    expect(rowsOf(stdout).map((row) => row[3])).toEqual(expect.arrayContaining(['ProductListed', 'OrderPlaced', 'SellerOrderDelivered', 'ReturnRequested', 'ReturnAccepted', 'StockReturned', 'ReviewSubmitted']));
     expect((await mibi(api.dir, 'types', '--scan')).stdout).toBe(stdout);
   });
 

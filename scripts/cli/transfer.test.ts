@@ -89,7 +89,7 @@ describe('mibi export, import, then rebuild: the read models of the copy equal t
     expect(lines.map((line) => JSON.parse(line).type)).toEqual(['OrderPlaced', 'OrderPlaced']);
 
     const shipped = folder('shipped.ndjson');
-    await mibi(api.dir, 'export', '--out', shipped, '--types', 'OrderShipped');
+    await mibi(api.dir, 'export', '--out', shipped, '--types', 'SellerOrderShipped');
     const empty = folder('empty');
     const refused = await mibi(empty, 'import', shipped);
     expect(refused.code).toBe(1);

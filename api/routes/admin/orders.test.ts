@@ -81,66 +81,103 @@ describe('GET /api/admin/orders', () => {
   });
 });
 
-describe('POST /api/admin/orders/{id}/status', () => {
-  /** An order placed through the cart and checkout, so its stock is reserved. */
+describe('admins moving seller orders', () => {
+  /** A purchase placed through the cart and checkout, so its stock is reserved: one seller's product, `quantity` units. */
   async function checkedOut(quantity: number) {
     const seller = await signedIn(api, 'seller');
     const productId = await listedProduct(api, seller, { stockQuantity: 10 });
     const buyer = await buyerWith(api, productId, quantity);
     const reply = await buyer.post('/api/orders', checkoutBody());
     expect(reply.status).toBe(201);
-    return { orderId: reply.body.order.id as string, productId };
+    const orderId = reply.body.order.id as string;
+    return { orderId, sellerOrderId: `${orderId}-1`, productId };
   }
+  const move = (sellerOrderId: string, body: unknown) => admin.post(`/api/seller-orders/${sellerOrderId}/status`, body);
 
-  it('moves any order along, as the admin', async () => {
+  it('is no longer done on the purchase: the old route is gone', async () => {
     const { orderId } = await checkedOut(1);
+    const reply = await storesNothing(api, () => admin.post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }));
+    expect(reply.status).toBe(404);
+  });
+
+  it('moves any seller order along, and the purchase with it', async () => {
+    const { orderId, sellerOrderId } = await checkedOut(1);
     for (const status of ['processing', 'shipped', 'delivered']) {
-      const reply = await admin.post(`/api/admin/orders/${orderId}/status`, { status });
+      const reply = await move(sellerOrderId, { status });
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ order: expect.objectContaining({ id: orderId, status }), position: expect.any(Number) });
+      expect(reply.body).toEqual({ sellerOrder: expect.objectContaining({ id: sellerOrderId, orderId, status }), position: expect.any(Number) });
     }
-    const byAdmin = { data: { by: adminId }, actor: adminId };
+    const byAdmin = { data: { sellerOrderId, by: adminId }, actor: adminId };
     expect((await eventsOf(api, orderStream(orderId))).slice(1)).toMatchObject([
-      { type: 'OrderProcessing', ...byAdmin },
-      { type: 'OrderShipped', ...byAdmin },
-      { type: 'OrderDelivered', ...byAdmin },
+      { type: 'SellerOrderProcessing', ...byAdmin },
+      { type: 'SellerOrderShipped', ...byAdmin },
+      { type: 'SellerOrderDelivered', ...byAdmin },
     ]);
     await harness.settle();
     expect((await orderIds('status=delivered')).includes(orderId)).toBe(true);
   });
 
-  it('cancels any order with a reason, releasing its stock', async () => {
-    const { orderId, productId } = await checkedOut(3);
+  it('cancels any seller order with a reason, releasing its stock', async () => {
+    const { orderId, sellerOrderId, productId } = await checkedOut(3);
     expect((await productState(api, productId)).stockQuantity).toBe(7);
-    const reply = await admin.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', reason: 'Payment fraud suspected' });
+    const reply = await move(sellerOrderId, { status: 'cancelled', reason: 'Payment fraud suspected' });
     expect(reply.status).toBe(200);
-    expect(reply.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'Payment fraud suspected' });
+    expect(reply.body.sellerOrder).toMatchObject({ status: 'cancelled', cancelReason: 'Payment fraud suspected' });
     expect((await productState(api, productId)).stockQuantity).toBe(10);
-    expect((await eventsOf(api, orderStream(orderId))).at(-1)).toEqual({
-      type: 'OrderCancelled',
-      data: { orderId, reason: 'Payment fraud suspected', by: adminId, at: expect.any(String) },
+    const cancelled = (await eventsOf(api, orderStream(orderId))).at(-1);
+    expect(cancelled).toEqual({
+      type: 'SellerOrderCancelled',
+      data: { orderId, sellerOrderId, sellerId: expect.any(String), reason: 'Payment fraud suspected', by: adminId, at: expect.any(String) },
       actor: adminId,
     });
+    await harness.settle();
+    expect((await orderIds('status=cancelled')).includes(orderId)).toBe(true);
   });
 
   it('refuses moves the status machine does not allow, storing nothing', async () => {
-    const { orderId } = await checkedOut(1);
-    const reply = await storesNothing(api, () => admin.post(`/api/admin/orders/${orderId}/status`, { status: 'delivered' }));
+    const { sellerOrderId } = await checkedOut(1);
+    const reply = await storesNothing(api, () => move(sellerOrderId, { status: 'delivered' }));
     expect(reply.status).toBe(409);
     expect(reply.body.error).toEqual({ code: 'invalid_transition', message: 'Cannot move an order from pending to delivered' });
   });
 
-  it('refuses bad bodies and unknown orders', async () => {
-    const { orderId } = await checkedOut(1);
-    const path = `/api/admin/orders/${orderId}/status`;
-    const noReason = await storesNothing(api, () => admin.post(path, { status: 'cancelled' }));
+  it('refuses bad bodies and unknown seller orders', async () => {
+    const { orderId, sellerOrderId } = await checkedOut(1);
+    await harness.settle();
+    const noReason = await storesNothing(api, () => move(sellerOrderId, { status: 'cancelled' }));
     expect(noReason.body.error).toMatchObject({ code: 'validation_failed', fields: { reason: 'Please give a reason for cancelling' } });
-    const unknownStatus = await storesNothing(api, () => admin.post(path, { status: 'lost' }));
+    const unknownStatus = await storesNothing(api, () => move(sellerOrderId, { status: 'lost' }));
     expect(unknownStatus.body.error).toMatchObject({ code: 'validation_failed', fields: { status: 'Choose processing, shipped, delivered or cancelled' } });
-    expect((await storesNothing(api, () => admin.post(path, '{bad'))).body.error.code).toBe('malformed_json');
-    expect((await storesNothing(api, () => admin.post(path, oversized()))).status).toBe(413);
-    const unknown = await storesNothing(api, () => admin.post(`/api/admin/orders/${crypto.randomUUID()}/status`, { status: 'processing' }));
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
+    expect((await storesNothing(api, () => move(sellerOrderId, '{bad'))).body.error.code).toBe('malformed_json');
+    expect((await storesNothing(api, () => move(sellerOrderId, oversized()))).status).toBe(413);
+    for (const unknownId of [`${crypto.randomUUID()}-1`, `${orderId}-2`, orderId]) {
+      const unknown = await storesNothing(api, () => move(unknownId, { status: 'processing' }));
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
+    }
+  });
+});
+
+describe('the status of a purchase in the admin list', () => {
+  it('is the least advanced of its parts not cancelled', async () => {
+    const sellers = [await signedIn(api, 'seller'), await signedIn(api, 'seller')];
+    const products = [await listedProduct(api, sellers[0]!), await listedProduct(api, sellers[1]!)];
+    const buyer = await signedIn(api, 'buyer');
+    const { orderId } = await placedOrder(api, buyer, [{ productId: products[0]! }, { productId: products[1]! }]);
+    const statusOf = async () => {
+      await harness.settle();
+      const { body } = await admin.get(`/api/admin/orders?buyerId=${buyer.user!.id}`);
+      expect(body.items).toHaveLength(1);
+      return [body.items[0].status, body.items[0].sellerOrders.map((part: { status: string }) => part.status)];
+    };
+    const move = (n: number, body: unknown) => admin.post(`/api/seller-orders/${orderId}-${n}/status`, body);
+    await move(1, { status: 'processing' });
+    expect(await statusOf()).toEqual(['pending', ['processing', 'pending']]);
+    await move(2, { status: 'cancelled', reason: 'Out of stock at the workshop' });
+    expect(await statusOf()).toEqual(['processing', ['processing', 'cancelled']]);
+    await move(1, { status: 'shipped' });
+    await move(1, { status: 'delivered' });
+    expect(await statusOf()).toEqual(['delivered', ['delivered', 'cancelled']]);
+    expect(await orderIds(`buyerId=${buyer.user!.id}&status=delivered`)).toEqual([orderId]);
   });
 });
