@@ -1,16 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoryStream } from '../domain/catalog/events.ts';
 import { orderStream } from '../domain/order/events.ts';
 import { payoutStream } from '../domain/payout/events.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
 import { importNdjson } from '../platform/eventstore/ndjson.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import type { Doc } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { CATEGORY_POLICIES, LEDGER_ENTRIES, type LedgerEntryDoc, SELLER_BALANCES, type SellerBalanceDoc, ledger } from './ledger.ts';
+import { projectionStores } from './projection.fixtures.ts';
 import {
   ADMIN_ID,
   categoryCreated,
@@ -24,27 +20,11 @@ import {
   returnsSet,
 } from './ledger.fixtures.ts';
 
-let events: SqliteEventStore;
-let read: SqliteReadStore;
-
-beforeEach(() => {
-  events = new SqliteEventStore(':memory:');
-  read = new SqliteReadStore(':memory:');
-});
-afterEach(async () => {
-  await read.close();
-  await events.close();
-});
-
-const runner = (batchSize = 500) => new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [ledger], batchSize });
-
-async function documents(): Promise<Record<string, Doc[]>> {
-  const all = await Promise.all(ledger.collections.map(async ({ name }) => [name, await read.collection(name).find({ sort: [['id', 'asc']] })] as const));
-  return Object.fromEntries(all);
-}
+const stores = projectionStores(ledger);
+const { runner, documents } = stores;
 
 const entriesOf = async (sellerId: string) =>
-  read.collection<LedgerEntryDoc>(LEDGER_ENTRIES).find({ where: { sellerId }, sort: [['at', 'asc'], ['position', 'asc']] });
+  stores.read.collection<LedgerEntryDoc>(LEDGER_ENTRIES).find({ where: { sellerId }, sort: [['at', 'asc'], ['position', 'asc']] });
 
 const T = (day: number, hour = 10) => `2024-05-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 
@@ -55,11 +35,11 @@ const saffron = orderLine({ productId: 'saffron', sellerId: 's-2', sellerName: '
 /** One purchase from two sellers: both deliver, s-1 accepts the return of one shawl and is paid ₹1,000. */
 async function twoSellerLog(): Promise<void> {
   const order = placed('o-1', [shawl, saffron, diya], T(1));
-  await events.append(orderStream('o-1'), [order], 'no_stream');
-  await events.append(orderStream('o-1'), [delivered('o-1', partOf(order, 's-1'), T(3), { handicrafts: 1250 })], 'any');
-  await events.append(orderStream('o-1'), [delivered('o-1', partOf(order, 's-2'), T(4))], 'any');
-  await events.append(orderStream('o-1'), [returnAccepted('o-1', partOf(order, 's-1'), 1, { shawl: 1 }, T(6))], 'any');
-  await events.append(payoutStream('s-1'), [payout('s-1', 'p-1', 1_000_00, T(7), 'UTR 881')], 'no_stream');
+  await stores.events.append(orderStream('o-1'), [order], 'no_stream');
+  await stores.events.append(orderStream('o-1'), [delivered('o-1', partOf(order, 's-1'), T(3), { handicrafts: 1250 })], 'any');
+  await stores.events.append(orderStream('o-1'), [delivered('o-1', partOf(order, 's-2'), T(4))], 'any');
+  await stores.events.append(orderStream('o-1'), [returnAccepted('o-1', partOf(order, 's-1'), 1, { shawl: 1 }, T(6))], 'any');
+  await stores.events.append(payoutStream('s-1'), [payout('s-1', 'p-1', 1_000_00, T(7), 'UTR 881')], 'no_stream');
 }
 
 describe('ledger projection', () => {
@@ -118,7 +98,7 @@ describe('ledger projection', () => {
     ]);
     expect(await entriesOf('s-2')).toEqual([expect.objectContaining({ id: 'o-1-2:delivered', salesPaise: 900_00, commissionPaise: 90_00, amountPaise: 810_00 })]);
 
-    expect(await read.collection<SellerBalanceDoc>(SELLER_BALANCES).find({ sort: [['id', 'asc']] })).toEqual([
+    expect(await stores.read.collection<SellerBalanceDoc>(SELLER_BALANCES).find({ sort: [['id', 'asc']] })).toEqual([
       {
         id: 's-1',
         sellerName: 'Meera Weaves',
@@ -137,7 +117,7 @@ describe('ledger projection', () => {
     const order = placed('o-2', [shawl, saffron], T(1));
     const { part } = partOf(order, 's-2');
     const cancelled = { type: 'SellerOrderCancelled', data: { orderId: 'o-2', sellerOrderId: part.sellerOrderId, sellerId: 's-2', by: 's-2', at: T(2), reason: 'Out of season' } };
-    await events.append(orderStream('o-2'), [order, cancelled, delivered('o-2', partOf(order, 's-1'), T(3))], 'no_stream');
+    await stores.events.append(orderStream('o-2'), [order, cancelled, delivered('o-2', partOf(order, 's-1'), T(3))], 'no_stream');
     await runner().catchUp(ledger.name);
     const docs = await documents();
     expect(docs[SELLER_BALANCES]!.map((doc) => doc.id)).toEqual(['s-1']);
@@ -147,35 +127,35 @@ describe('ledger projection', () => {
   it('moves no money twice for an event recorded twice', async () => {
     const order = placed('o-3', [saffron], T(1));
     const delivery = delivered('o-3', partOf(order, 's-2'), T(2));
-    await events.append(orderStream('o-3'), [order, delivery, delivery], 'no_stream');
-    await events.append(payoutStream('s-2'), [payout('s-2', 'p-9', 100_00, T(3)), payout('s-2', 'p-9', 100_00, T(3))], 'no_stream');
+    await stores.events.append(orderStream('o-3'), [order, delivery, delivery], 'no_stream');
+    await stores.events.append(payoutStream('s-2'), [payout('s-2', 'p-9', 100_00, T(3)), payout('s-2', 'p-9', 100_00, T(3))], 'no_stream');
     await runner().catchUp(ledger.name);
-    expect(await read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ earnedPaise: 810_00, paidPaise: 100_00, balancePaise: 710_00 });
+    expect(await stores.read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ earnedPaise: 810_00, paidPaise: 100_00, balancePaise: 710_00 });
     expect((await entriesOf('s-2')).map((entry) => entry.id)).toEqual(['o-3-1:delivered', 'payout:p-9']);
   });
 
   it("names a seller as their latest order does", async () => {
     const order = placed('o-4', [saffron], T(1));
-    await events.append(orderStream('o-4'), [order, delivered('o-4', partOf(order, 's-2'), T(2))], 'no_stream');
-    await events.append(payoutStream('s-2'), [payout('s-2', 'p-1', 100_00, T(3))], 'no_stream');
+    await stores.events.append(orderStream('o-4'), [order, delivered('o-4', partOf(order, 's-2'), T(2))], 'no_stream');
+    await stores.events.append(payoutStream('s-2'), [payout('s-2', 'p-1', 100_00, T(3))], 'no_stream');
     await runner().catchUp(ledger.name);
-    expect(await read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ sellerName: 'Kerala Spice Gardens' });
+    expect(await stores.read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ sellerName: 'Kerala Spice Gardens' });
     const renamed = placed('o-5', [{ ...saffron, sellerName: 'Kerala Spice Estates' }], T(4));
-    await events.append(orderStream('o-5'), [renamed], 'no_stream');
+    await stores.events.append(orderStream('o-5'), [renamed], 'no_stream');
     await runner().catchUp(ledger.name);
-    expect(await read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ sellerName: 'Kerala Spice Estates', balancePaise: 710_00 });
+    expect(await stores.read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({ sellerName: 'Kerala Spice Estates', balancePaise: 710_00 });
   });
 
   it("keeps each category's policies with who changed them, why and when", async () => {
-    await events.append(categoryStream('spices'), [categoryCreated('spices', 'Spices', T(1))], 'no_stream');
-    await events.append(categoryStream('textiles'), [categoryCreated('textiles', 'Textiles', T(1))], 'no_stream');
-    await events.append(
+    await stores.events.append(categoryStream('spices'), [categoryCreated('spices', 'Spices', T(1))], 'no_stream');
+    await stores.events.append(categoryStream('textiles'), [categoryCreated('textiles', 'Textiles', T(1))], 'no_stream');
+    await stores.events.append(
       categoryStream('spices'),
       [commissionSet('spices', 800, 'Festival offer for spice farmers', T(2)), returnsSet('spices', true, 'Sealed packs only', T(3)), commissionSet('spices', null, 'Offer ended', T(4))],
       0,
     );
     await runner().catchUp(ledger.name);
-    expect(await read.collection(CATEGORY_POLICIES).find({ sort: [['id', 'asc']] })).toEqual([
+    expect(await stores.read.collection(CATEGORY_POLICIES).find({ sort: [['id', 'asc']] })).toEqual([
       {
         id: 'spices',
         name: 'Spices',
@@ -196,8 +176,8 @@ describe('ledger projection', () => {
     await twoSellerLog();
     await live.catchUp(ledger.name);
     const order = placed('o-9', [saffron, shawl], T(8));
-    await events.append(orderStream('o-9'), [order, delivered('o-9', partOf(order, 's-2'), T(9), {}, 1500)], 'no_stream');
-    await events.append(payoutStream('s-2'), [payout('s-2', 'p-2', 500_00, T(10))], 'no_stream');
+    await stores.events.append(orderStream('o-9'), [order, delivered('o-9', partOf(order, 's-2'), T(9), {}, 1500)], 'no_stream');
+    await stores.events.append(payoutStream('s-2'), [payout('s-2', 'p-2', 500_00, T(10))], 'no_stream');
     await live.catchUp(ledger.name);
     const followed = await documents();
     expect(followed[LEDGER_ENTRIES]).toHaveLength(6);
@@ -213,7 +193,7 @@ describe('ledger over a log written before seller orders', () => {
   const SELLER_B = '1e360922-1b3c-4cc8-a9ed-75a47dbf9146';
 
   it('posts the earnings of the purchase delivered whole, for each of its sellers, at 0 basis points', async () => {
-    await importNdjson(events, () => createInterface({ input: createReadStream(fixture), crlfDelay: Number.POSITIVE_INFINITY }));
+    await importNdjson(stores.events, () => createInterface({ input: createReadStream(fixture), crlfDelay: Number.POSITIVE_INFINITY }));
     await runner().catchUp(ledger.name);
     const docs = await documents();
     // Order 1 only: order 2 was cancelled, orders 3 and 4 never delivered.

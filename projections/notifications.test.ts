@@ -1,34 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type NotificationEvent, notificationId, notificationStream } from '../domain/notification/events.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type NotificationDoc } from './models.ts';
 import { notifications } from './notifications.ts';
+import { projectionStores } from './projection.fixtures.ts';
 
-let events: SqliteEventStore;
-let read: SqliteReadStore;
+const stores = projectionStores(notifications);
+const { runner } = stores;
 
-beforeEach(() => {
-  events = new SqliteEventStore(':memory:');
-  read = new SqliteReadStore(':memory:');
-});
-afterEach(async () => {
-  await read.close();
-  await events.close();
-});
-
-const catchUp = () => new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [notifications] }).catchUp(notifications.name);
-const all = () => read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ sort: [['id', 'asc']] });
+const catchUp = () => runner().catchUp(notifications.name);
+const all = () => stores.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ sort: [['id', 'asc']] });
 
 const AT = '2024-05-01T10:00:00.000Z';
 const notified = (sellerId: string, orderId: string, sellerOrderId?: string): NotificationEvent => ({
   type: 'SellerNotified',
   data: { notificationId: notificationId(sellerId, orderId), sellerId, orderId, ...(sellerOrderId && { sellerOrderId }), title: 'New order', body: 'Total: ₹1.00', at: AT },
 });
-const record = (event: NotificationEvent) => events.append(notificationStream(event.data.notificationId), [event], 'any');
+const record = (event: NotificationEvent) => stores.events.append(notificationStream(event.data.notificationId), [event], 'any');
 
 describe('notifications projection', () => {
   it('names the seller order the notification tells of, and marks it read', async () => {
@@ -42,7 +30,7 @@ describe('notifications projection', () => {
 
   it('gives a notification recorded before seller orders the seller order its purchase became', async () => {
     const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8').trim().split('\n').map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded) await events.append(stream, [{ id, type, data, metadata }], 'any');
+    for (const { id, type, stream, data, metadata } of recorded) await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
     await catchUp();
     const [crafts, spices] = ['68d9bb09-ff63-4c5c-a733-06e5d49f9cef', '1e360922-1b3c-4cc8-a9ed-75a47dbf9146'];
     // Orders 1 and 2 list the saffron (spices) first: its seller order is -1, the necklace's -2.
@@ -60,7 +48,7 @@ describe('notifications projection', () => {
     );
     // Their titles stay as recorded; what was kept to name their seller orders is gone.
     expect(docs.every((doc) => /^New order #[0-9a-f]{8}$/.test(doc.title))).toBe(true);
-    expect(await read.collection('notifications_legacy_seller_orders').find()).toEqual([]);
+    expect(await stores.read.collection('notifications_legacy_seller_orders').find()).toEqual([]);
   });
 
   it('names no seller order when the log holds no OrderPlaced of the purchase', async () => {

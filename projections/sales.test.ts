@@ -1,38 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { settleLine } from '../domain/order/settlement.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Doc } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './sales.ts';
+import { projectionStores } from './projection.fixtures.ts';
 
 type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>['data'];
 
-let events: SqliteEventStore;
-let read: SqliteReadStore;
-
-beforeEach(() => {
-  events = new SqliteEventStore(':memory:');
-  read = new SqliteReadStore(':memory:');
-});
-afterEach(async () => {
-  await read.close();
-  await events.close();
-});
-
-const runner = (batchSize = 500) => new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [sales], batchSize });
-
-/** Every document of the projection's collections, by collection, in id order. */
-async function documents(): Promise<Record<string, Doc[]>> {
-  const entries = await Promise.all(
-    sales.collections.map(async ({ name }) => [name, await read.collection(name).find({ sort: [['id', 'asc']] })] as const),
-  );
-  return Object.fromEntries(entries);
-}
+const stores = projectionStores(sales);
+const { runner, documents } = stores;
 
 const line = (sellerId: string, categoryId: string, pricePaise: number, quantity: number): OrderLine => ({
   productId: `${sellerId}-${categoryId}-${pricePaise}`,
@@ -103,7 +81,7 @@ const legacyMoved = (orderId: string, type: 'OrderProcessing' | 'OrderShipped' |
 });
 const legacyCancelled = (orderId: string, at: string): LegacyOrderEvent => ({ type: 'OrderCancelled', data: { orderId, by: 'buyer-1', at, reason: 'Changed my mind' } });
 
-const appendTo = async (orderId: string, event: OrderEvent | LegacyOrderEvent) => events.append(orderStream(orderId), [event], 'any');
+const appendTo = async (orderId: string, event: OrderEvent | LegacyOrderEvent) => stores.events.append(orderStream(orderId), [event], 'any');
 
 const tally = (revenuePaise: number, units: number, orders: number) => ({ revenuePaise, units, orders });
 
@@ -228,7 +206,7 @@ describe('sales projection over a log written before seller orders', () => {
 
   it('replays the log the old version wrote (projections/fixtures/legacy-multi-seller.ndjson)', async () => {
     const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8').trim().split('\n').map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded) await events.append(stream, [{ id, type, data, metadata }], 'any');
+    for (const { id, type, stream, data, metadata } of recorded) await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
     await runner().catchUp(sales.name);
     const docs = await documents();
     const day = '2026-11-23';
@@ -325,7 +303,7 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
  * (every seller order of a purchase cancelled whole), less what returns took back.
  */
 async function expectedFromLog(): Promise<{ bySeller: Doc[]; byDay: Doc[] }> {
-  const log = (await events.readAll()) as unknown as Array<OrderEvent | LegacyOrderEvent>;
+  const log = (await stores.events.readAll()) as unknown as Array<OrderEvent | LegacyOrderEvent>;
   const purchases = log.flatMap((e) => (e.type === 'OrderPlaced' ? [e.data] : []));
   const cancelledParts = new Set(log.flatMap((e) => (e.type === 'SellerOrderCancelled' ? [e.data.sellerOrderId] : [])));
   const cancelledWhole = new Set(log.flatMap((e) => (e.type === 'OrderCancelled' ? [e.data.orderId] : [])));

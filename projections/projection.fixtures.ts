@@ -1,0 +1,40 @@
+/** Test fixture: a fresh in-memory event store and read store for each test, and one projection run over them. */
+import { afterEach, beforeEach } from 'vitest';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
+import type { Doc } from '../platform/readstore/port.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+
+export interface ProjectionStores {
+  events: SqliteEventStore;
+  read: SqliteReadStore;
+  /** A runner of the projection alone over the two stores. */
+  runner(batchSize?: number): ProjectionRunner;
+  /** Every document of the projection's collections, by collection, in id order. */
+  documents(): Promise<Record<string, Doc[]>>;
+}
+
+/** Registers the hooks of the suite it is called in; the stores are those of the running test. */
+export function projectionStores(projection: Projection): ProjectionStores {
+  const stores: ProjectionStores = {
+    events: undefined as never,
+    read: undefined as never,
+    runner: (batchSize = 500) => new ProjectionRunner({ events: stores.events, read: stores.read, bus: new MemoryBus(), projections: [projection], batchSize }),
+    async documents() {
+      const sort: Array<[string, 'asc']> = [['id', 'asc']];
+      const entries = await Promise.all(projection.collections.map(async ({ name }) => [name, await stores.read.collection(name).find({ sort })] as const));
+      return Object.fromEntries(entries);
+    },
+  };
+  beforeEach(() => {
+    stores.events = new SqliteEventStore(':memory:');
+    stores.read = new SqliteReadStore(':memory:');
+  });
+  afterEach(async () => {
+    await stores.read.close();
+    await stores.events.close();
+  });
+  return stores;
+}
