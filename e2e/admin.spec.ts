@@ -197,15 +197,19 @@ test("an admin moves a buyer's order to delivered, and the buyer can then review
   await page.getByRole('combobox', { name: 'Seller' }).selectOption({ label: seller.fullName });
   await expect(page).toHaveURL(/[?&]seller=/);
   const order = row(page, new RegExp(`^Order #${orderId.slice(0, 8)}`));
-  await expect(order.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(order.getByText(`2 x ${productName}`)).toBeVisible();
+  // The purchase has one part, its seller's: the admin moves that part.
+  const part = order.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${seller.fullName} Order #${orderId.slice(0, 8)}-1` }) });
+  await expect(part.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(part.getByText(`2 x ${productName}`)).toBeVisible();
   for (const status of ['processing', 'shipped', 'delivered']) {
-    await order.getByRole('button', { name: `Mark ${status}` }).click();
-    await expect(page.getByText(`Order #${orderId.slice(0, 8)} is now ${status}.`)).toBeVisible();
+    await part.getByRole('button', { name: `Mark ${status}` }).click();
+    await expect(page.getByText(`Order #${orderId.slice(0, 8)}-1 is now ${status}.`)).toBeVisible();
   }
-  await expect(order.getByText('Delivered', { exact: true })).toBeVisible();
-  await expect(order.getByRole('button', { name: /^Mark / })).toHaveCount(0);
-  await expect(order.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(part.getByText('Delivered', { exact: true })).toBeVisible();
+  // The purchase, all of whose parts are delivered, is delivered too.
+  await expect(order.getByText('Delivered', { exact: true })).toHaveCount(2);
+  await expect(part.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+  await expect(part.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 
   await buyerPage.reload();
   await expect(reviews.getByRole('form', { name: 'Write a review' })).toBeVisible();
@@ -227,7 +231,7 @@ test('a buyer or seller visiting /dashboard/admin sees no console, and the admin
   }
 });
 
-for (const tab of ['overview', 'sellers', 'products', 'orders', 'users']) {
+for (const tab of ['overview', 'sellers', 'products', 'orders', 'payouts', 'commission', 'users']) {
   test(`admin ${tab} tab: no serious or critical axe violations`, async ({ page, baseURL }, testInfo) => {
     await signInAdmin(page, baseURL!);
     await openTab(page, tab);

@@ -19,6 +19,7 @@ interface ApiOrder {
   id: string;
   status: string;
   totalPaise: number;
+  sellerOrders: Array<{ id: string; shortId: string; sellerName: string; status: string }>;
 }
 
 const SHIPPING_ADDRESS = {
@@ -69,21 +70,28 @@ test('the demo buyer sees each order with its short id and status, and a status 
     await expect(orderCard(page, order.id).locator('header')).toContainText(STATUS_LABELS[order.status]!);
   }
 
-  // View Details opens the address, delivery and the status history.
-  const delivered = orders.find((order) => order.status === 'delivered')!;
+  // Each seller's part shows with its own status; View Details opens the address, delivery and each part's status history.
+  const delivered = orders.find((order) => order.status === 'delivered' && order.sellerOrders.length > 1)!;
   const card = orderCard(page, delivered.id);
+  for (const part of delivered.sellerOrders) {
+    const section = card.getByRole('region', { name: new RegExp(`Order #${part.shortId}$`) });
+    await expect(section).toContainText(`Sold by ${part.sellerName}`);
+    await expect(section).toContainText(STATUS_LABELS[part.status]!);
+  }
   await card.getByRole('button', { name: 'View Details' }).click();
-  await expect(card.getByText('Status history')).toBeVisible();
+  await expect(card.getByText('Status history')).toHaveCount(delivered.sellerOrders.length);
+  await expect(card.getByText('Status history').first()).toBeVisible();
   await expect(card.getByText('14 Carter Road, Bandra West')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
 
-  // An admin moves an order in another browser; the badge changes in place.
-  const moving = orders.find((order) => order.status in NEXT_STATUS)!;
+  // An admin moves an order (its one seller's part) in another browser; the badge changes in place.
+  const moving = orders.find((order) => order.status in NEXT_STATUS && order.sellerOrders.length === 1)!;
   const next = NEXT_STATUS[moving.status]!;
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
   const admin = await browser.newContext({ baseURL });
   await signInByApi(admin.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const moved = await admin.request.post(`/api/orders/${moving.id}/status`, { data: { status: next }, headers: { origin: baseURL! } });
+  const part = moving.sellerOrders[0]!;
+  const moved = await admin.request.post(`/api/seller-orders/${part.id}/status`, { data: { status: next }, headers: { origin: baseURL! } });
   expect(moved.ok(), await moved.text()).toBe(true);
   await admin.close();
 
@@ -112,7 +120,7 @@ test('a buyer cancels a pending order with the confirm dialog, and manages the c
   await expect(card.getByText(`2 x ₹450.00`)).toBeVisible();
 
   await card.getByRole('button', { name: 'Cancel order' }).click();
-  const dialog = page.getByRole('dialog', { name: `Cancel order #${order.id.slice(0, 8)}?` });
+  const dialog = page.getByRole('dialog', { name: `Cancel order #${order.sellerOrders[0]!.shortId}?` });
   await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog.getByText('Please give a reason for cancelling')).toBeVisible();
@@ -163,13 +171,16 @@ test('a seller sees a new order and its notification arrive live, and moves the 
   const order = await placeOrderByApi(buyer.request, baseURL!);
   await buyer.close();
 
-  const shortId = order.id.slice(0, 8);
+  // One seller: the purchase has one seller order, #<purchase>-1.
+  const shortId = order.sellerOrders[0]!.shortId;
+  expect(shortId).toBe(`${order.id.slice(0, 8)}-1`);
   const incoming = page.getByRole('region', { name: 'Incoming Orders' });
   const line = incoming.getByRole('listitem').filter({ hasText: `Order #${shortId}` });
   await expect(line).toContainText('Rohan Das');
   await expect(line).toContainText(`${productName} x 3`);
   await expect(line).toContainText('₹1,050.00');
   await expect(line).toContainText('Pending');
+  await expect(line).toContainText('Ship to Kavya Menon, 21 MG Road, Kochi, Kerala 682016');
 
   const notifications = page.getByRole('region', { name: /Notifications/ });
   await expect(notifications.getByRole('heading', { name: 'Notifications 1 unread' })).toBeVisible();

@@ -71,3 +71,31 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, name: str
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
 }
+
+/** A purchase as the API answers it: one seller order (part) per seller. */
+export interface PlacedOrder {
+  id: string;
+  status: string;
+  totalPaise: number;
+  sellerOrders: Array<{ id: string; shortId: string; sellerId: string; sellerName: string; status: string; subtotalPaise: number }>;
+}
+
+export const SHIPPING_ADDRESS = {
+  firstName: 'Kavya',
+  lastName: 'Menon',
+  phone: '9847012345',
+  address: '21 MG Road',
+  city: 'Kochi',
+  state: 'Kerala',
+  pincode: '682016',
+};
+
+/** Orders everything in the cart of the buyer signed in on `request`, with standard delivery (₹50) and cash on delivery. */
+export async function placeOrderByApi(request: APIRequestContext, baseURL: string): Promise<PlacedOrder> {
+  const response = await request.post('/api/orders', {
+    data: { shippingAddress: SHIPPING_ADDRESS, delivery: 'standard', payment: 'cod' },
+    headers: sameOrigin(baseURL),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { order: PlacedOrder }).order;
+}

@@ -19,6 +19,7 @@ const ProductDetailPage = lazy(() => import('./features/product/ProductDetailPag
 const ProductHistoryPage = lazy(() => import('./features/seller/history/ProductHistoryPage.tsx'));
 const ProductsPage = lazy(() => import('./features/catalog/ProductsPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage.tsx'));
+const ReturnsPage = lazy(() => import('./features/content/ReturnsPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
 const DASHBOARD_PANELS: Record<Role, ComponentType> = {
@@ -49,6 +50,8 @@ export function Routes() {
         <Route path="/products" component={ProductsPage} />
         <Route path="/products/:id" component={ProductDetailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        {/* A footer page whose text states the returns policy in force. */}
+        <Route path="/returns" component={ReturnsPage} />
         {CONTENT_PATHS.map((path) => (
           <Route key={path} path={path}>
             <ContentPage path={path} />

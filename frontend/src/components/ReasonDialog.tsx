@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { TextAreaField } from '../../components/Field.tsx';
+import { ConfirmDialog } from './Dialog.tsx';
+import { TextAreaField } from './Field.tsx';
 
 /** The longest reason the API takes (the domain schemas' limit). */
 const MAX_REASON_LENGTH = 500;

@@ -17,10 +17,12 @@ export function StatCard({ icon, label, value }: { icon: IconName; label: string
   );
 }
 
-/** The row of stat cards at the top of a dashboard. */
-export function StatCards({ label, children }: { label: string; children: ReactNode }) {
+const COLUMNS = { 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' } as const;
+
+/** The row of stat cards at the top of a dashboard (or of a section): three of them, or four. */
+export function StatCards({ label, columns = 3, children }: { label: string; columns?: keyof typeof COLUMNS; children: ReactNode }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-3" aria-label={label}>
+    <ul className={`grid gap-4 ${COLUMNS[columns]}`} aria-label={label}>
       {children}
     </ul>
   );

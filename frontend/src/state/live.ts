@@ -6,10 +6,12 @@ import { session, sessionKnown } from './session.ts';
 // The live messages carry the documents the API answers with.
 /** A product on sale, as GET /products/{id} gives it. */
 type Product = Data<(typeof server.products)[':id']['$get']>;
-/** An order, as GET /orders/{id} gives it. */
+/** A purchase, as GET /orders/{id} gives it. */
 type Order = Data<(typeof server.orders)[':id']['$get']>;
-/** A seller's line of an order, as GET /orders/incoming gives it. */
-type IncomingOrderLine = Data<typeof server.orders.incoming.$get>[number];
+/** One seller's part of a purchase, as GET /seller-orders/{id} gives it. */
+type SellerOrder = Data<(typeof server)['seller-orders'][':id']['$get']>;
+/** A seller's balance, as GET /seller/ledger gives it (the live message names the seller `id`). */
+type LedgerBalance = Omit<Data<typeof server.seller.ledger.$get>['balance'], 'sellerId'> & { id: string };
 /** A seller's notice of a new order, as GET /notifications gives it. */
 type SellerNotification = Data<typeof server.notifications.$get>['items'][number];
 
@@ -18,11 +20,12 @@ export interface LiveEvents {
   'product.added': Product;
   'product.changed': Product;
   'product.removed': { id: string };
-  /** To the order's buyer. */
+  /** To the purchase's buyer. */
   'order.changed': Order;
-  /** To the seller of the line. */
-  'order-line.added': IncomingOrderLine;
-  'order-line.changed': IncomingOrderLine;
+  /** To the seller of the seller order (a new one, or a change). */
+  'seller-order.changed': SellerOrder;
+  /** To the seller: their balance after an earning, a reversal or a payout. */
+  'ledger.changed': LedgerBalance;
   'notification.added': SellerNotification;
   'notification.read': SellerNotification;
   /** Updates may have been missed (the server no longer holds them, or the stream started over): refetch. */

@@ -3,7 +3,8 @@ import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { PAGE_SIZE, Pager } from './paging.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { PAGE_SIZE } from './paging.tsx';
 
 const SKELETON_ROWS = 3;
 
@@ -62,7 +63,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
         ) : (
           <>
             <ul className="space-y-3">{page!.items.map(children)}</ul>
-            <Pager label={`Pages of ${what}`} offset={paging.offset} total={page!.total} onOffset={paging.setOffset} />
+            <Pager label={`Pages of ${what}`} pageSize={PAGE_SIZE} offset={paging.offset} total={page!.total} onOffset={paging.setOffset} />
           </>
         )}
       </div>

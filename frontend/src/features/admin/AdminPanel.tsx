@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs } from '../../components/Tabs.tsx';
+import { CommissionTab } from './commission/CommissionTab.tsx';
 import { OrdersTab } from './orders/OrdersTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
+import { PayoutsTab } from './payouts/PayoutsTab.tsx';
 import { ProductsTab } from './products/ProductsTab.tsx';
 import { SellersTab } from './sellers/SellersTab.tsx';
 import { type AdminTab, ADMIN_TABS, adminHref, tabOf } from './url.ts';
@@ -13,6 +15,8 @@ const PANELS: Record<AdminTab, ComponentType> = {
   sellers: SellersTab,
   products: ProductsTab,
   orders: OrdersTab,
+  payouts: PayoutsTab,
+  commission: CommissionTab,
   users: UsersTab,
 };
 

@@ -32,3 +32,15 @@ export type AdminUserPage = Data<typeof server.admin.users.$get>;
 export type AdminUser = AdminUserPage['items'][number];
 /** POST /admin/users/{id}/roles, DELETE /admin/users/{id}/roles/{role}: the user's roles after the change. */
 export type RolesResult = Data<(typeof server.admin.users)[':id']['roles']['$post']>;
+
+/** GET /admin/balances: a page of what MIBI owes each seller with a ledger, the largest first. */
+export type BalancePage = Data<typeof server.admin.balances.$get>;
+export type SellerBalance = BalancePage['items'][number];
+
+/** GET /admin/sellers/{id}/ledger: a seller's balance and a page of their ledger lines, newest first. */
+export type AdminSellerLedger = Data<(typeof server.admin.sellers)[':id']['ledger']['$get']>;
+
+/** GET /admin/categories: every category's commission and return policy, with the history of changes. */
+export type CategoryPolicies = Data<typeof server.admin.categories.$get>;
+export type CategoryPolicy = CategoryPolicies['items'][number];
+export type PolicyChange = CategoryPolicy['history'][number];

@@ -7,6 +7,8 @@ export const ADMIN_TABS = [
   { id: 'sellers', label: 'Sellers' },
   { id: 'products', label: 'Products' },
   { id: 'orders', label: 'Orders' },
+  { id: 'payouts', label: 'Payouts' },
+  { id: 'commission', label: 'Commission' },
   { id: 'users', label: 'Users' },
 ] as const;
 

@@ -49,11 +49,24 @@ export const CONTENT: Record<ContentPath, ContentText> = {
   },
   '/returns': {
     title: 'Returns & Refunds',
-    intro: 'If a product arrives damaged or is not as described, we will make it right.',
+    intro: 'Changed your mind, or an item is not as described? Ask the seller to take it back, straight from your orders.',
+    // The window and the categories that take returns come from the policy in force (ReturnsPage).
     sections: [
-      { heading: 'Asking for a return', text: `Contact us within 7 days of delivery with your order number and photos of the product. ${SUPPORT}` },
-      { heading: 'Refunds', text: 'Once the seller receives the returned product, we refund the price and the delivery charge within 7 working days.' },
+      {
+        heading: 'How to ask',
+        text: 'Open My Orders in your dashboard, find the delivered part of your order and choose Return items: pick how many of each item to send back and tell the seller why.',
+      },
+      {
+        heading: 'The seller decides',
+        text: 'The seller accepts or rejects your request and gives a reason; you see the answer on your order, and you can follow it there.',
+      },
+      {
+        heading: 'Refunds',
+        text: 'When a return is accepted, the items go back into the seller’s stock, the seller’s earning on them is reversed and the price you paid for them is refunded. The delivery charge is not refunded: it paid for delivering your whole order.',
+      },
+      { heading: 'Questions', text: SUPPORT },
     ],
+    action: { label: 'Go to My Orders', href: '/dashboard/buyer' },
   },
   '/track': {
     title: 'Track Your Order',

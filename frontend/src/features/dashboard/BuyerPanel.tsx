@@ -8,7 +8,7 @@ import { formatPrice } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { CartTab, useCart } from '../cart/index.ts';
-import { type Order, OrderList } from '../orders/index.ts';
+import { type Order, OrderList, amountSpent } from '../orders/index.ts';
 
 const TABS = [
   { id: 'orders', label: 'Recent Orders' },
@@ -17,9 +17,8 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id'];
 
-/** Total Spent: what the buyer's orders cost, cancelled ones aside. */
-const totalSpent = (orders: readonly Order[]) =>
-  sum(orders.filter((order) => order.status !== 'cancelled').map((order) => order.totalPaise));
+/** Total Spent: what the buyer's orders cost, cancelled parts and accepted returns aside. */
+const totalSpent = (orders: readonly Order[]) => sum(orders.map(amountSpent));
 
 /** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs. */
 export default function BuyerPanel() {

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { type OrderStatus, canMove } from '../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { formatDate, formatDateTime } from '../../format.ts';
-import { type ForwardStatus, FORWARD_STATUSES, orderLabel } from './orders.ts';
+import { type ForwardStatus, FORWARD_STATUSES } from './orders.ts';
 
 interface OrderHeadingProps {
   /** The heading's id: the card's buttons are described by it. */
   id: string;
-  orderId: string;
+  /** How the order is named: '#1a2b3c4d' (a purchase), '#1a2b3c4d-2' (a seller order). */
+  label: string;
   placedAt: string;
   /** Whether the time of day is shown after the date. */
   withTime?: boolean;
@@ -17,11 +18,12 @@ interface OrderHeadingProps {
 }
 
 /** The top of an order card in a dashboard list: "Order #1a2b3c4d", when it was placed, and its status. */
-export function OrderHeading({ id, orderId, placedAt, withTime = false, status, children }: OrderHeadingProps) {
+export function OrderHeading({ id, label, placedAt, withTime = false, status, children }: OrderHeadingProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <h3 id={id} className="font-semibold">
-        Order {orderLabel(orderId)}
+      {/* Focusable from script: it takes the focus when the button that had it goes with a move. */}
+      <h3 id={id} tabIndex={-1} className="font-semibold outline-none">
+        Order {label}
         <span className="ml-2 text-sm font-normal text-base-content/80">
           <time dateTime={placedAt}>{withTime ? formatDateTime(placedAt) : formatDate(placedAt)}</time>
           {children}

@@ -3,12 +3,21 @@ import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { upsertById } from '../../lists.ts';
 import { OrderCard } from './OrderCard.tsx';
-import type { Order } from './types.ts';
+import { withPart } from './orders.ts';
+import { useReturnRules } from './returnPolicy.ts';
+import type { Order, SellerOrderChange } from './types.ts';
 
-/** The Recent Orders tab: the buyer's orders, newest first. */
+/** The Recent Orders tab: the buyer's purchases, newest first, each with its sellers' parts. */
 export function OrderList({ orders }: { orders: Resource<Order[]> }) {
+  const rules = useReturnRules();
+
+  /** A part the buyer cancelled or asked to return: shown at once, then the purchase as the server has it. */
+  function partChanged({ sellerOrder, position }: SellerOrderChange) {
+    orders.update((list) => list.map((order) => (order.id === sellerOrder.orderId ? withPart(order, sellerOrder) : order)));
+    void orders.reload(position);
+  }
+
   if (orders.loading) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label="Loading orders">
@@ -31,7 +40,7 @@ export function OrderList({ orders }: { orders: Resource<Order[]> }) {
     <ul className="space-y-4">
       {orders.data!.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} onChange={(changed) => orders.update((list) => upsertById(list, changed))} />
+          <OrderCard order={order} rules={rules} onPartChange={partChanged} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,17 @@
-/** What other features use of the orders: the buyer's list, the parts of an order card, cancelling and moving an order. */
-export { CancelOrderDialog } from './CancelOrderDialog.tsx';
+/** What other features use of the orders: the buyer's list, the parts of an order card, moving seller orders and deciding returns. */
+export { CancelPartDialog } from './CancelPartDialog.tsx';
+export { DecideReturnDialog } from './DecideReturnDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
-export { type ForwardStatus, type StatusChange, changeOrderStatus, orderLabel } from './orders.ts';
-export type { Order } from './types.ts';
+export {
+  type ForwardStatus,
+  type StatusChange,
+  amountSpent,
+  cancelReasonSchema,
+  changePartStatus,
+  decideReturn,
+  orderLabel,
+  partLabel,
+} from './orders.ts';
+export { ReturnList, returnLabel, returnValue } from './ReturnList.tsx';
+export type { Order, OrderPart, OrderReturn, SellerOrder, SellerOrderChange } from './types.ts';

@@ -1,30 +1,127 @@
 import type { z } from 'zod';
-import { orderStatusChangeSchema } from '../../../../domain/order/schemas.ts';
-import { shortOrderId } from '../../../../domain/order/status.ts';
+import { orderStatusChangeSchema, type returnDecisionSchema, type returnRequestSchema } from '../../../../domain/order/schemas.ts';
+import { purchaseStatus, shortOrderId } from '../../../../domain/order/status.ts';
+import { multiply, sum } from '../../../../domain/money.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
-import type { Order } from './types.ts';
+import type { ReturnRules } from './returnPolicy.ts';
+import type { Order, OrderPart, OrderReturn, SellerOrder, SellerOrderChange } from './types.ts';
 
 export type StatusChange = z.output<typeof orderStatusChangeSchema>;
+export type ReturnRequest = z.output<typeof returnRequestSchema>;
+export type ReturnDecision = z.output<typeof returnDecisionSchema>;
 
 /** The statuses an order moves to without a reason, on its way to delivery (from the API's body schema). */
 export const FORWARD_STATUSES = orderStatusChangeSchema.options[0].shape.status.options;
 export type ForwardStatus = (typeof FORWARD_STATUSES)[number];
 
-/** "#1a2b3c4d": how an order is named on screen (spec section 9). */
+/** The reason rule of cancelling, from the API's body schema. */
+export const cancelReasonSchema = orderStatusChangeSchema.options[1].pick({ reason: true });
+
+/** "#1a2b3c4d": how a purchase is named on screen (spec section 9). */
 export const orderLabel = (orderId: string): string => `#${shortOrderId(orderId)}`;
 
+/** "#1a2b3c4d-2": how one seller's part of a purchase (a seller order) is named on screen. */
+export const partLabel = ({ shortId }: { shortId: string }): string => `#${shortId}`;
+
+/** What names a seller order in a command and its toasts. */
+type PartRef = Pick<OrderPart, 'id' | 'shortId'>;
+
+const param = ({ id }: PartRef) => ({ id: encodeURIComponent(id) });
+
 /**
- * Moves an order (a seller or an admin; a buyer may cancel while it is pending) and says
- * how it went in a toast. The order after the change, or null when it failed.
+ * Moves a seller order (its seller or an admin; its buyer may cancel it while it is pending)
+ * and says how it went in a toast. The seller order after the change and the log position,
+ * or null when it failed.
  */
-export async function changeOrderStatus(orderId: string, change: StatusChange): Promise<Order | null> {
+export async function changePartStatus(part: PartRef, change: StatusChange): Promise<SellerOrderChange | null> {
   try {
-    const { order } = await call(server.orders[':id'].status.$post({ param: { id: encodeURIComponent(orderId) }, json: change }));
-    toast({ title: 'Order updated', description: `Order ${orderLabel(orderId)} is now ${order.status}.` });
-    return order;
+    const result = await call(server['seller-orders'][':id'].status.$post({ param: param(part), json: change }));
+    toast({ title: 'Order updated', description: `Order ${partLabel(part)} is now ${result.sellerOrder.status}.` });
+    return result;
   } catch (error) {
     toast({ title: 'Error updating order', description: (error as Error).message, tone: 'error' });
     return null;
   }
+}
+
+/** The buyer asks to return items of a delivered part. Throws the server's refusal (an ApiError) for the dialog to show. */
+export async function requestReturn(part: PartRef, request: ReturnRequest): Promise<SellerOrderChange> {
+  const result = await call(server['seller-orders'][':id'].returns.$post({ param: param(part), json: request }));
+  toast({ title: 'Return requested', description: `The seller of order ${partLabel(part)} will answer your request.` });
+  return result;
+}
+
+/** The seller (or an admin) accepts or rejects a return, saying how it went in a toast; null when it failed. */
+export async function decideReturn(part: PartRef, request: Pick<OrderReturn, 'returnId'>, decision: ReturnDecision): Promise<SellerOrderChange | null> {
+  try {
+    const result = await call(
+      server['seller-orders'][':id'].returns[':returnId'].decision.$post({
+        param: { ...param(part), returnId: encodeURIComponent(request.returnId) },
+        json: decision,
+      }),
+    );
+    toast(
+      decision.accept
+        ? { title: 'Return accepted', description: 'The items are back in stock and the earning on them is reversed.' }
+        : { title: 'Return rejected', description: 'The buyer sees your reason.' },
+    );
+    return result;
+  } catch (error) {
+    toast({ title: 'Error deciding the return', description: (error as Error).message, tone: 'error' });
+    return null;
+  }
+}
+
+/** The part of a seller order that its purchase shows. */
+function summaryOf(doc: SellerOrder): OrderPart {
+  const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
+  return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
+}
+
+/** The purchase with one of its parts as a command left it, and its status derived again (domain/order/status.ts). */
+export function withPart(order: Order, doc: SellerOrder): Order {
+  const sellerOrders = order.sellerOrders.map((part) => (part.id === doc.id ? summaryOf(doc) : part));
+  return { ...order, sellerOrders, status: purchaseStatus(sellerOrders.map((part) => part.status)), updatedAt: doc.updatedAt };
+}
+
+/** The lines of a purchase that one of its sellers sells. */
+export const linesOf = (order: Pick<Order, 'lines'>, part: Pick<OrderPart, 'sellerId'>) => order.lines.filter((line) => line.sellerId === part.sellerId);
+
+/** Units of a product already asked back in the returns of a part (rejected ones aside). */
+export function unitsAskedBack(part: Pick<OrderPart, 'returns'>, productId: string): number {
+  let units = 0;
+  for (const request of part.returns) {
+    if (request.status === 'rejected') continue;
+    for (const line of request.lines) if (line.productId === productId) units += line.quantity;
+  }
+  return units;
+}
+
+/**
+ * What a purchase costs its buyer now: its total, less the parts cancelled and the items of
+ * accepted returns (the delivery charge stays: it is kept whole on the purchase, unless every part is cancelled).
+ */
+export function amountSpent(order: Order): number {
+  if (order.status === 'cancelled') return 0;
+  const taken = order.sellerOrders.flatMap((part) => [
+    part.status === 'cancelled' ? part.subtotalPaise : 0,
+    ...part.returns.filter((request) => request.status === 'accepted').flatMap((request) => request.lines.map((line) => multiply(line.pricePaise, line.quantity))),
+  ]);
+  return order.totalPaise - sum(taken);
+}
+
+type Line = Order['lines'][number];
+
+/** Units of `line` that may still be asked back; 0 when its category takes no returns. */
+export function returnableUnits(part: OrderPart, line: Line, rules: ReturnRules): number {
+  if (rules.returnable(line.categoryId) === false) return 0;
+  return Math.max(0, line.quantity - unitsAskedBack(part, line.productId));
+}
+
+/** Whether anything of `part` may be asked back now: delivered, within the window, units left in a category that takes returns. */
+export function canAskReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules, now = Date.now()): boolean {
+  if (part.status !== 'delivered' || !part.deliveredAt) return false;
+  if (now > rules.closesAt(part.deliveredAt).getTime()) return false;
+  return lines.some((line) => returnableUnits(part, line, rules) > 0);
 }

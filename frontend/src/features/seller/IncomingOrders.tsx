@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { multiply } from '../../../../domain/money.ts';
+import { useEffect, useId, useState } from 'react';
+import { multiply, sum } from '../../../../domain/money.ts';
+import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -8,100 +9,190 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
-import { CancelOrderDialog, type ForwardStatus, OrderHeading, OrderMoves, changeOrderStatus } from '../orders/index.ts';
+import {
+  CancelPartDialog,
+  DecideReturnDialog,
+  type ForwardStatus,
+  OrderHeading,
+  OrderMoves,
+  type OrderReturn,
+  ReturnList,
+  type SellerOrder,
+  type SellerOrderChange,
+  changePartStatus,
+  partLabel,
+} from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
-import type { IncomingOrderLine, MovedOrder } from './types.ts';
 
-/** The seller's lines of the orders placed with them, newest first, kept live, with the status moves allowed. */
-export function IncomingOrders({ className = '' }: { className?: string }) {
-  const lines = useApiGet((options) => server.orders.incoming.$get({}, options), [], 'Failed to load orders', { live: true });
+type Dialog = { kind: 'cancel'; order: SellerOrder } | { kind: 'decide'; order: SellerOrder; request: OrderReturn; accept: boolean } | null;
+
+interface IncomingOrdersProps {
+  className?: string;
+  /** A change of the seller's that moved their ledger (a delivery, an accepted return), with the log position it reached. */
+  onLedgerMoved?: (position: number) => void;
+}
+
+/**
+ * The seller's orders: their part of each purchase (their lines only), newest first, kept
+ * live; the buyer and where to ship, the status moves allowed, and the returns to decide.
+ */
+export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrdersProps) {
+  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', { live: true });
   const [moving, setMoving] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [onlyReturns, setOnlyReturns] = useState(false);
+  /** The order a change was made to: the buttons that had the focus may have gone with it, so its heading takes it. */
+  const [changedId, setChangedId] = useState<string | null>(null);
 
-  const keep = (line: IncomingOrderLine) => lines.update((list) => upsertById(list, line));
-  useLiveEvent('order-line.added', keep);
-  useLiveEvent('order-line.changed', keep);
+  useLiveEvent('seller-order.changed', (order) => orders.update((list) => upsertById(list, order)));
 
-  /** Every line of the order moves with it. */
-  const applied = ({ id, status, updatedAt }: Pick<MovedOrder, 'id' | 'status' | 'updatedAt'>) =>
-    lines.update((list) => list.map((line) => (line.orderId === id ? { ...line, status, updatedAt } : line)));
-
-  async function move(orderId: string, status: ForwardStatus) {
-    setMoving(orderId);
-    const order = await changeOrderStatus(orderId, { status });
-    setMoving(null);
-    if (order) applied(order);
+  function applied({ sellerOrder, position }: SellerOrderChange, movesLedger: boolean) {
+    orders.update((list) => upsertById(list, sellerOrder));
+    setChangedId(sellerOrder.id);
+    if (movesLedger) onLedgerMoved?.(position);
   }
+
+  async function move(order: SellerOrder, status: ForwardStatus) {
+    setMoving(order.id);
+    const result = await changePartStatus(order, { status });
+    setMoving(null);
+    if (result) applied(result, status === 'delivered');
+  }
+
+  const openReturns = sum(orders.data?.map((order) => order.openReturns) ?? []);
+  const shown = onlyReturns ? (orders.data ?? []).filter((order) => order.openReturns > 0) : (orders.data ?? []);
 
   return (
     <section aria-labelledby="incoming-title" className={className}>
-      <h2 id="incoming-title" className="mb-4 text-xl font-semibold">
-        Incoming Orders
-      </h2>
-      {lines.loading ? (
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          <span id="incoming-title">Incoming Orders</span>
+        </h2>
+        {(openReturns > 0 || onlyReturns) && (
+          <button type="button" className="btn btn-sm" aria-pressed={onlyReturns} onClick={() => setOnlyReturns(!onlyReturns)}>
+            Returns to decide
+            <span className="badge badge-warning badge-sm">{openReturns}</span>
+          </button>
+        )}
+      </div>
+      {orders.loading ? (
         <Skeleton className="h-48 rounded-box" />
-      ) : lines.failed ? (
-        <LoadFailed what="your incoming orders" onRetry={() => void lines.reload()} />
-      ) : lines.data!.length === 0 ? (
+      ) : orders.failed ? (
+        <LoadFailed what="your incoming orders" onRetry={() => void orders.reload()} />
+      ) : orders.data!.length === 0 ? (
         <EmptyState title="No incoming orders yet" text="Orders for your products will appear here as they are placed." />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No returns to decide" text="Returns buyers ask for will appear here." />
       ) : (
         <ul className="space-y-3">
-          {lines.data!.map((line) => (
-            <IncomingLine key={line.id} line={line} busy={moving === line.orderId} onMove={move} onCancel={setCancelling} />
+          {shown.map((order) => (
+            <SellerOrderCard
+              key={order.id}
+              order={order}
+              busy={moving === order.id}
+              takeFocus={changedId === order.id}
+              onFocusTaken={() => setChangedId(null)}
+              onMove={(status) => void move(order, status)}
+              onCancel={() => setDialog({ kind: 'cancel', order })}
+              onDecide={(request, accept) => setDialog({ kind: 'decide', order, request, accept })}
+            />
           ))}
         </ul>
       )}
-      {cancelling && (
-        <CancelOrderDialog
-          orderId={cancelling}
-          onCancelled={(order) => {
-            setCancelling(null);
-            applied(order);
+      {dialog?.kind === 'cancel' && (
+        <CancelPartDialog
+          part={dialog.order}
+          onCancelled={(result) => {
+            setDialog(null);
+            applied(result, false);
           }}
-          onClose={() => setCancelling(null)}
+          onClose={() => setDialog(null)}
+        >
+          <p>The order will not be delivered, its items go back into your stock, and the buyer sees your reason. This cannot be undone.</p>
+        </CancelPartDialog>
+      )}
+      {dialog?.kind === 'decide' && (
+        <DecideReturnDialog
+          part={dialog.order}
+          request={dialog.request}
+          accept={dialog.accept}
+          onDecided={(result) => {
+            setDialog(null);
+            applied(result, dialog.accept);
+          }}
+          onClose={() => setDialog(null)}
         />
       )}
     </section>
   );
 }
 
-interface IncomingLineProps {
-  line: IncomingOrderLine;
-  /** A move of its order is under way. */
+interface SellerOrderCardProps {
+  order: SellerOrder;
+  /** A move of it is under way. */
   busy: boolean;
-  onMove: (orderId: string, status: ForwardStatus) => void;
-  onCancel: (orderId: string) => void;
+  /** It has just changed: its heading takes the focus (once any dialog has closed), then says so. */
+  takeFocus: boolean;
+  onFocusTaken: () => void;
+  onMove: (status: ForwardStatus) => void;
+  onCancel: () => void;
+  onDecide: (request: OrderReturn, accept: boolean) => void;
 }
 
-function IncomingLine({ line, busy, onMove, onCancel }: IncomingLineProps) {
+function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCancel, onDecide }: SellerOrderCardProps) {
   const titleId = useId();
-  const [showingAsOrdered, setShowingAsOrdered] = useState(false);
+  useEffect(() => {
+    if (!takeFocus || document.querySelector('dialog[open]')) return;
+    document.getElementById(titleId)?.focus();
+    onFocusTaken();
+  });
+  const [asOrdered, setAsOrdered] = useState<SellerOrder['lines'][number] | null>(null);
+  const to = order.shippingAddress;
+  const delivery = DELIVERY_OPTIONS[order.delivery];
+
   return (
     <li className="card gap-2 border border-base-300 p-4">
-      <OrderHeading id={titleId} orderId={line.orderId} placedAt={line.placedAt} status={line.status}>
+      <OrderHeading id={titleId} label={partLabel(order)} placedAt={order.placedAt} status={order.status}>
         {' '}
-        · {line.buyerName}
+        · {order.buyerName}
       </OrderHeading>
-      <p className="flex flex-wrap justify-between gap-2">
-        <span>
-          {line.name} <span className="text-base-content/80">x {line.quantity}</span>
-        </span>
-        <span className="font-semibold">{formatPrice(multiply(line.pricePaise, line.quantity))}</span>
+      <p className="text-sm text-base-content/80">
+        Ship to {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode} · Phone {to.phone} · {delivery.label}
       </p>
-      <OrderMoves
-        status={line.status}
-        describedBy={titleId}
-        busy={busy}
-        onMove={(status) => onMove(line.orderId, status)}
-        onCancel={() => onCancel(line.orderId)}
-        cancelLabel="Cancel"
-      >
-        <button type="button" className="btn btn-ghost btn-sm" aria-describedby={titleId} onClick={() => setShowingAsOrdered(true)}>
-          As ordered
-        </button>
-      </OrderMoves>
-      {showingAsOrdered && (
-        <AsOrderedDialog productId={line.productId} orderId={line.orderId} name={line.name} onClose={() => setShowingAsOrdered(false)} />
+      <ul className="divide-y divide-base-300">
+        {order.lines.map((line) => (
+          <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2 py-1">
+            <span>
+              {line.name} <span className="text-base-content/80">x {line.quantity}</span>
+            </span>
+            <span className="flex items-center gap-2">
+              <span className="font-semibold">{formatPrice(multiply(line.pricePaise, line.quantity))}</span>
+              <button type="button" className="btn btn-ghost btn-xs" aria-label={`${line.name} as ordered`} onClick={() => setAsOrdered(line)}>
+                As ordered
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">Subtotal: {formatPrice(order.subtotalPaise)}</p>
+      {order.cancelReason && <p className="text-sm text-error">Cancelled: {order.cancelReason}</p>}
+      <ReturnList
+        returns={order.returns}
+        answeredBy="You"
+        actions={(request, headingId) => (
+          <>
+            <button type="button" className="btn btn-primary btn-sm" aria-describedby={headingId} onClick={() => onDecide(request, true)}>
+              Accept return
+            </button>
+            <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={headingId} onClick={() => onDecide(request, false)}>
+              Reject return
+            </button>
+          </>
+        )}
+      />
+      <OrderMoves status={order.status} describedBy={titleId} busy={busy} onMove={onMove} onCancel={onCancel} cancelLabel="Cancel" />
+      {asOrdered && (
+        <AsOrderedDialog productId={asOrdered.productId} orderId={order.orderId} name={asOrdered.name} onClose={() => setAsOrdered(null)} />
       )}
     </li>
   );

@@ -5,6 +5,7 @@ import { useApiGet } from '../../api/useApiGet.ts';
 import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
+import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
@@ -13,9 +14,16 @@ import type { SellerProduct } from './types.ts';
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
-/** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications. */
+/** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications, and the ledger. */
 export default function SellerPanel() {
   const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', { live: true });
+  const [ledgerOffset, setLedgerOffset] = useState(0);
+  const ledger = useApiGet(
+    (options) => server.seller.ledger.$get({ query: { limit: String(LEDGER_PAGE_SIZE), offset: String(ledgerOffset) } }, options),
+    [ledgerOffset],
+    'Failed to load your ledger',
+    { live: true },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [formClosed, setFormClosed] = useState(false);
 
@@ -53,9 +61,11 @@ export default function SellerPanel() {
       <SalesSection className="mt-10" />
 
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
-        <IncomingOrders className="lg:col-span-2" />
+        <IncomingOrders className="lg:col-span-2" onLedgerMoved={(position) => void ledger.reload(position)} />
         <Notifications />
       </div>
+
+      <LedgerSection className="mt-10" ledger={ledger} paging={{ offset: ledgerOffset, setOffset: setLedgerOffset }} />
     </>
   );
 }

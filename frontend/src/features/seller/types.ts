@@ -5,12 +5,6 @@ import type { Data, server } from '../../api/client.ts';
 export type SellerProducts = Data<typeof server.seller.products.$get>;
 export type SellerProduct = SellerProducts['items'][number];
 
-/** GET /orders/incoming: a seller's line of an order; the data of the live `order-line.added` and `order-line.changed`. */
-export type IncomingOrderLine = Data<typeof server.orders.incoming.$get>[number];
-
-/** An order after a move (POST /orders/{id}/status): its lines here move with it. */
-export type MovedOrder = Data<(typeof server.orders)[':id']['status']['$post']>['order'];
-
 /** GET /notifications: newest first, and how many are unread in all. */
 export type NotificationList = Data<typeof server.notifications.$get>;
 /** A seller's notice of a new order; the data of the live `notification.added` and `notification.read`. */
@@ -37,3 +31,6 @@ export type RestoreResult = Data<HistoryRoutes['history']['restore']['$post']>;
 
 /** GET /seller/products/{id}/as-ordered/{orderId}: the line and the whole product as the buyer saw it. */
 export type ProductAsOrdered = Data<HistoryRoutes['as-ordered'][':orderId']['$get']>;
+
+/** GET /seller/ledger: the seller's balance (what MIBI owes them) and a page of their ledger lines, newest first. */
+export type SellerLedger = Data<typeof server.seller.ledger.$get>;

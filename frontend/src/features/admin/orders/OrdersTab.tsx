@@ -1,20 +1,24 @@
 import { useState } from 'react';
-import { orderStatusChangeSchema } from '../../../../../domain/order/schemas.ts';
 import type { OrderStatus } from '../../../../../domain/order/status.ts';
 import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
-import { type StatusChange, orderLabel } from '../../orders/index.ts';
+import {
+  CancelPartDialog,
+  DecideReturnDialog,
+  type ForwardStatus,
+  type OrderPart,
+  type OrderReturn,
+  type SellerOrderChange,
+  partLabel,
+} from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
-import { ReasonDialog } from '../ReasonDialog.tsx';
-import type { AdminOrder } from '../types.ts';
 import { adminHref, useFilters } from '../url.ts';
 import { AdminOrderRow } from './AdminOrderRow.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
 
-/** The reason rule of cancelling, from the API's body schema. */
-const cancelReasonSchema = orderStatusChangeSchema.options[1].pick({ reason: true });
+type Dialog = { kind: 'cancel'; part: OrderPart } | { kind: 'decide'; part: OrderPart; request: OrderReturn; accept: boolean } | null;
 
 /** The Orders tab: every order, newest first, filtered (in the URL), moved or cancelled. */
 export function OrdersTab() {
@@ -35,27 +39,30 @@ export function OrdersTab() {
     'Failed to load orders',
     { live: true },
   );
-  const commands = useListCommands(orders.reload, orders.data?.items.map((order) => order.id) ?? []);
-  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  // A seller order is what a command moves: the focus follows it.
+  const commands = useListCommands(orders.reload, orders.data?.items.flatMap((order) => order.sellerOrders.map((part) => part.id)) ?? []);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const buyerName = (buyer && orders.data?.items.find((order) => order.buyerId === buyer)?.buyerName) || null;
 
-  function change(order: AdminOrder, statusChange: StatusChange) {
-    return commands.run(order.id, {
-      send: () => call(server.admin.orders[':id'].status.$post({ param: { id: encodeURIComponent(order.id) }, json: statusChange })),
-      done: { title: 'Order updated', description: `Order ${orderLabel(order.id)} is now ${statusChange.status}.` },
+  function move(part: OrderPart, next: ForwardStatus) {
+    return commands.run(part.id, {
+      send: () => call(server['seller-orders'][':id'].status.$post({ param: { id: encodeURIComponent(part.id) }, json: { status: next } })),
+      done: { title: 'Order updated', description: `Order ${partLabel(part)} is now ${next}.` },
       failed: 'Error updating order',
     });
   }
 
-  async function cancel(reason: string) {
-    if (await change(cancelling!, { status: 'cancelled', reason })) setCancelling(null);
+  /** A cancel or a decision made in its dialog (which said how it went): the list as the server has it now. */
+  function decided({ position }: SellerOrderChange) {
+    setDialog(null);
+    void orders.reload(position);
   }
 
   return (
     <>
       <AdminList
         title="Orders"
-        description="Every order, newest first. Move any order along, or cancel it with a reason while it is pending or processing."
+        description="Every purchase, newest first, with each seller's part. Move any part along, cancel it with a reason while it is pending or processing, or decide a return."
         headingRef={commands.heading}
         toolbar={<OrderFilters filters={filters} buyerName={buyerName} onChange={setFilters} />}
         resource={orders}
@@ -69,25 +76,20 @@ export function OrdersTab() {
             key={order.id}
             order={order}
             buyerHref={adminHref('orders', { ...filters, buyer: order.buyerId })}
-            busy={commands.busyId === order.id}
-            onMove={(to) => void change(order, { status: to })}
-            onCancel={() => setCancelling(order)}
+            busyId={commands.busyId}
+            onMove={(part, to) => void move(part, to)}
+            onCancel={(part) => setDialog({ kind: 'cancel', part })}
+            onDecide={(part, request, accept) => setDialog({ kind: 'decide', part, request, accept })}
           />
         )}
       </AdminList>
-      {cancelling && (
-        <ReasonDialog
-          title={`Cancel order ${orderLabel(cancelling.id)}?`}
-          label="Reason for cancelling"
-          schema={cancelReasonSchema}
-          confirmLabel="Cancel order"
-          busyLabel="Cancelling..."
-          destructive
-          onConfirm={cancel}
-          onClose={() => setCancelling(null)}
-        >
-          <p>The order will not be delivered, and its items go back into stock. This cannot be undone.</p>
-        </ReasonDialog>
+      {dialog?.kind === 'cancel' && (
+        <CancelPartDialog part={dialog.part} onCancelled={decided} onClose={() => setDialog(null)}>
+          <p>{dialog.part.sellerName} will not send these items, and they go back into stock. The buyer's other parts are not affected. This cannot be undone.</p>
+        </CancelPartDialog>
+      )}
+      {dialog?.kind === 'decide' && (
+        <DecideReturnDialog part={dialog.part} request={dialog.request} accept={dialog.accept} onDecided={decided} onClose={() => setDialog(null)} />
       )}
     </>
   );

@@ -5,7 +5,7 @@ import { useApiGet } from '../../../api/useApiGet.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import type { AdminProduct } from '../types.ts';
 import { ReviewRow } from './ReviewRow.tsx';
 

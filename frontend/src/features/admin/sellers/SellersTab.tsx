@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/Field.tsx';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { PAGE_SIZE, usePaging } from '../paging.tsx';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import type { AdminSeller } from '../types.ts';
 import { useFilters } from '../url.ts';
 import { SellerRow } from './SellerRow.tsx';

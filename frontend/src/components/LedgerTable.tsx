@@ -1,0 +1,81 @@
+import { shortReturnId, shortSellerOrderId } from '../../../domain/order/status.ts';
+import type { Data, server } from '../api/client.ts';
+import { formatDate, formatDay, formatPrice } from '../format.ts';
+
+/** A line of a seller's ledger (GET /seller/ledger, GET /admin/sellers/{id}/ledger), newest first. */
+export type LedgerEntry = Data<typeof server.seller.ledger.$get>['entries']['items'][number];
+
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+  earning: 'Earning',
+  return: 'Return',
+  payout: 'Payout',
+};
+
+/** "10%", "12.5%": a rate in basis points. */
+export const formatRate = (bps: number): string => `${(bps / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+
+/** The commission rate of an entry's lines when they share one ("at 10%"); '' when they differ or it has none. */
+function rateOf(entry: LedgerEntry): string {
+  const rates = new Set(entry.lines.map((line) => line.commissionBps));
+  return rates.size === 1 ? ` at ${formatRate([...rates][0]!)}` : '';
+}
+
+/** Where an entry came from: the seller order (and return) it settles, or the payout's bank reference. */
+function sourceOf(entry: LedgerEntry): string {
+  if (entry.kind === 'payout') return `Ref ${entry.reference ?? '–'}${entry.paidOn ? `, paid ${formatDay(entry.paidOn)}` : ''}`;
+  const order = entry.sellerOrderId ? `Order #${shortSellerOrderId(entry.sellerOrderId)}` : '–';
+  return entry.returnId ? `${order}, return #${shortReturnId(entry.returnId)}` : order;
+}
+
+/**
+ * A seller's ledger lines: each with when, what (earning, return, payout), the order or payout it
+ * came from, the sales and commission behind it, what it moved the balance by, and the balance after.
+ */
+export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntry[]; caption: string }) {
+  return (
+    // Scrolls on its own on a narrow screen: focusable, so the keyboard can scroll it too.
+    <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-label={caption}>
+      <table className="table table-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Entry</th>
+            <th scope="col">From</th>
+            <th scope="col" className="text-right">
+              Sales
+            </th>
+            <th scope="col" className="text-right">
+              Commission
+            </th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+            <th scope="col" className="text-right">
+              Balance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="whitespace-nowrap">
+                <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+              </td>
+              <th scope="row" className="font-normal">
+                {KIND_LABELS[entry.kind]}
+              </th>
+              <td>{sourceOf(entry)}</td>
+              <td className="text-right whitespace-nowrap">{entry.kind === 'payout' ? '' : formatPrice(entry.salesPaise)}</td>
+              <td className="text-right whitespace-nowrap">
+                {entry.kind === 'payout' ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
+              </td>
+              <td className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''}`}>{formatPrice(entry.amountPaise)}</td>
+              <td className="text-right whitespace-nowrap">{formatPrice(entry.balanceAfterPaise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

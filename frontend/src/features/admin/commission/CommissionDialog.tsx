@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { parseRupees } from '../../../../../domain/money.ts';
+import { categoryCommissionSchema } from '../../../../../domain/ledger/policy-schemas.ts';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
+import { Field, TextAreaField } from '../../../components/Field.tsx';
+import { formatRate } from '../../../components/LedgerTable.tsx';
+import type { CategoryPolicy } from '../types.ts';
+
+/** "12.5" (percent) -> 1250 basis points: a percent with two decimals is a whole number of basis points, as rupees are of paise. */
+const basisPointsOf = (percent: string): number | null => parseRupees(percent);
+
+/** 1250 -> "12.5": basis points as the text of the percent input. */
+const percentText = (bps: number): string => String(bps / 100);
+
+interface CommissionDialogProps {
+  category: CategoryPolicy;
+  defaultCommissionBps: number;
+  /** Runs the change; the caller closes the dialog when it worked. */
+  onConfirm: (rateBps: number | null, reason: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** A category's commission: a rate in percent, or empty for the default, with the reason for the change. Mount it to open it. */
+export function CommissionDialog({ category, defaultCommissionBps, onConfirm, onClose }: CommissionDialogProps) {
+  const [errors, setErrors] = useState<{ rate?: string | undefined; reason?: string | undefined }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(form: FormData) {
+    const text = String(form.get('rate') ?? '').trim();
+    const rateBps = text === '' ? null : basisPointsOf(text);
+    const parsed = categoryCommissionSchema.safeParse({ rateBps: rateBps ?? (text === '' ? null : Number.NaN), reason: form.get('reason') });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'reason') found.reason ??= issue.message;
+        else found.rate ??= 'Enter a rate from 0 to 100 percent, with at most two decimals, or leave it empty for the default';
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    await onConfirm(parsed.data.rateBps, parsed.data.reason);
+    setBusy(false);
+  }
+
+  return (
+    <ConfirmDialog
+      title={`Change the commission on ${category.name}?`}
+      confirmLabel="Change commission"
+      busyLabel="Saving..."
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p className="mb-3">
+        Now {formatRate(category.effectiveCommissionBps)}
+        {category.commissionBps === null ? ' (the default)' : ''}. The new rate applies to orders delivered from now on; what was delivered before keeps
+        its rate.
+      </p>
+      <Field
+        label={`Commission rate (%; empty for the default ${formatRate(defaultCommissionBps)})`}
+        name="rate"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        max="100"
+        defaultValue={category.commissionBps === null ? '' : percentText(category.commissionBps)}
+        error={errors.rate}
+      />
+      <TextAreaField label="Reason for the change" name="reason" rows={3} maxLength={500} required error={errors.reason} />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { AdminList } from '../AdminList.tsx';
+import { useListCommands } from '../commands.ts';
+import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import type { SellerBalance } from '../types.ts';
+import { PayoutDialog } from './PayoutDialog.tsx';
+import { PayoutRow } from './PayoutRow.tsx';
+
+/** The Payouts tab: what MIBI owes each seller, the largest first, their ledgers, and payouts recorded. */
+export function PayoutsTab() {
+  const paging = usePaging('');
+  const balances = useApiGet(
+    (options) => server.admin.balances.$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    [paging.offset],
+    'Failed to load the balances',
+    { live: true },
+  );
+  const commands = useListCommands(balances.reload, balances.data?.items.map((balance) => balance.sellerId) ?? []);
+  const [paying, setPaying] = useState<SellerBalance | null>(null);
+  // Each row's ledger is fetched again after a payout: its version moves on.
+  const [version, setVersion] = useState(0);
+
+  async function recorded(position: number) {
+    setPaying(null);
+    await balances.reload(position);
+    setVersion((current) => current + 1);
+  }
+
+  return (
+    <>
+      <AdminList
+        title="Payouts"
+        description="What MIBI owes each seller: delivered sales less commission and accepted returns, less what was paid out. Record a payout once the bank transfer is made."
+        headingRef={commands.heading}
+        resource={balances}
+        paging={paging}
+        what="the balances"
+        empty={{ title: 'No balances yet', text: 'Sellers appear here once an order of theirs is delivered.' }}
+        rowSkeleton="h-32"
+      >
+        {(balance) => <PayoutRow key={balance.sellerId} balance={balance} ledgerVersion={version} onPay={() => setPaying(balance)} />}
+      </AdminList>
+      {paying && <PayoutDialog balance={paying} onRecorded={(position) => void recorded(position)} onClose={() => setPaying(null)} />}
+    </>
+  );
+}

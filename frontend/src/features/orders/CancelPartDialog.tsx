@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { cancelReasonSchema, changePartStatus, partLabel } from './orders.ts';
+import type { OrderPart, SellerOrderChange } from './types.ts';
+
+interface CancelPartDialogProps {
+  part: Pick<OrderPart, 'id' | 'shortId'>;
+  /** What cancelling does, as the reader of the dialog sees it. */
+  children: ReactNode;
+  /** Gets the seller order after the cancel and the log position it reached. */
+  onCancelled: (result: SellerOrderChange) => void;
+  onClose: () => void;
+}
+
+/** Asks for a reason, then cancels one seller's part of a purchase (its own status machine). Mount it to open it. */
+export function CancelPartDialog({ part, children, onCancelled, onClose }: CancelPartDialogProps) {
+  async function cancel(reason: string) {
+    const result = await changePartStatus(part, { status: 'cancelled', reason });
+    if (result) onCancelled(result);
+  }
+
+  return (
+    <ReasonDialog
+      title={`Cancel order ${partLabel(part)}?`}
+      label="Reason for cancelling"
+      schema={cancelReasonSchema}
+      confirmLabel="Cancel order"
+      busyLabel="Cancelling..."
+      destructive
+      onConfirm={cancel}
+      onClose={onClose}
+    >
+      {children}
+    </ReasonDialog>
+  );
+}

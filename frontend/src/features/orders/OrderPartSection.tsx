@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { formatDate, formatDateTime, formatPrice } from '../../format.ts';
+import { CancelPartDialog } from './CancelPartDialog.tsx';
+import { canAskReturn, linesOf, partLabel } from './orders.ts';
+import { ReturnDialog } from './ReturnDialog.tsx';
+import { ReturnList } from './ReturnList.tsx';
+import type { ReturnRules } from './returnPolicy.ts';
+import type { Order, OrderPart, SellerOrderChange } from './types.ts';
+
+interface OrderPartSectionProps {
+  order: Order;
+  part: OrderPart;
+  rules: ReturnRules;
+  /** "View Details" is open: the part's status history shows. */
+  detailsShown: boolean;
+  /** After a cancel or a return request, with the seller order it left. */
+  onChange: (result: SellerOrderChange) => void;
+}
+
+/**
+ * One seller's part of the buyer's purchase: its seller, short id, lines, subtotal and its own
+ * status; Cancel while it is pending, Return items once delivered and within the window; its
+ * returns with the seller's answers, and its status history with the details.
+ */
+export function OrderPartSection({ order, part, rules, detailsShown, onChange }: OrderPartSectionProps) {
+  const headingId = useId();
+  const [dialog, setDialog] = useState<'cancel' | 'return' | null>(null);
+  // After a change the button that opened its dialog may be gone (Cancel order, once cancelled): the heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [changedHere, setChangedHere] = useState(false);
+  useEffect(() => {
+    if (!changedHere || dialog) return;
+    heading.current?.focus();
+    setChangedHere(false);
+  }, [changedHere, dialog]);
+  const lines = linesOf(order, part);
+  const returnable = canAskReturn(part, lines, rules);
+
+  function changed(result: SellerOrderChange) {
+    setDialog(null);
+    setChangedHere(true);
+    onChange(result);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-box border border-base-300 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
+          Sold by {part.sellerName}{' '}
+          <span className="ml-2 text-sm font-normal text-base-content/80">Order {partLabel(part)}</span>
+        </h3>
+        <OrderStatusBadge status={part.status} />
+      </div>
+
+      <ul className="mt-2 divide-y divide-base-300">
+        {lines.map((line) => (
+          <li key={line.productId} className="flex items-center gap-3 py-2">
+            <ProductImage src={line.imageUrl} alt="" className="w-12 shrink-0 rounded-box" />
+            <span className="min-w-0 flex-1 truncate">{line.name}</span>
+            <span className="text-sm whitespace-nowrap text-base-content/80">
+              {line.quantity} x {formatPrice(line.pricePaise)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
+      {part.cancelReason && <p className="mt-1 text-sm text-error">Cancelled: {part.cancelReason}</p>}
+      {returnable && part.deliveredAt && (
+        <p className="mt-1 text-sm text-base-content/80">
+          Returns open until <time dateTime={rules.closesAt(part.deliveredAt).toISOString()}>{formatDate(rules.closesAt(part.deliveredAt).toISOString())}</time>
+        </p>
+      )}
+
+      <div className="mt-2">
+        <ReturnList returns={part.returns} answeredBy="The seller" />
+      </div>
+
+      {(part.status === 'pending' || returnable) && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {part.status === 'pending' && (
+            <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={headingId} onClick={() => setDialog('cancel')}>
+              Cancel order
+            </button>
+          )}
+          {returnable && (
+            <button type="button" className="btn btn-outline btn-sm" aria-describedby={headingId} onClick={() => setDialog('return')}>
+              Return items
+            </button>
+          )}
+        </div>
+      )}
+
+      <div hidden={!detailsShown} className="mt-3 text-sm">
+        <h4 className="mb-2 font-semibold">Status history</h4>
+        <ol className="space-y-2">
+          {part.history.map((step) => (
+            <li key={`${step.status}-${step.at}`} className="flex flex-wrap items-center gap-2">
+              <OrderStatusBadge status={step.status} />
+              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {dialog === 'cancel' && (
+        <CancelPartDialog part={part} onCancelled={changed} onClose={() => setDialog(null)}>
+          <p>
+            {part.sellerName} will not send these items, and they go back into stock. The rest of your order is not affected. This cannot be
+            undone.
+          </p>
+        </CancelPartDialog>
+      )}
+      {dialog === 'return' && <ReturnDialog part={part} lines={lines} rules={rules} onReturned={changed} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

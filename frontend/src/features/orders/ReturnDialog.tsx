@@ -1,0 +1,122 @@
+import { useId, useState } from 'react';
+import { multiply } from '../../../../domain/money.ts';
+import { returnRequestSchema } from '../../../../domain/order/schemas.ts';
+import { ApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { TextAreaField } from '../../components/Field.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { formatPrice } from '../../format.ts';
+import { partLabel, requestReturn, returnableUnits } from './orders.ts';
+import type { ReturnRules } from './returnPolicy.ts';
+import type { Order, OrderPart, SellerOrderChange } from './types.ts';
+
+type Line = Order['lines'][number];
+
+interface ReturnDialogProps {
+  part: OrderPart;
+  /** The part's lines, as the purchase holds them. */
+  lines: readonly Line[];
+  rules: ReturnRules;
+  onReturned: (result: SellerOrderChange) => void;
+  onClose: () => void;
+}
+
+interface Problems {
+  lines?: string | undefined;
+  reason?: string | undefined;
+  /** The server's refusal (window closed, category not returnable...). */
+  refusal?: string | undefined;
+}
+
+/**
+ * Return items: how many of each line to send back, and why. Checked with the API's schema,
+ * then sent; the server's refusal (its window, its categories, units already asked back) is
+ * shown in the dialog. Mount it to open it.
+ */
+export function ReturnDialog({ part, lines, rules, onReturned, onClose }: ReturnDialogProps) {
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [problems, setProblems] = useState<Problems>({});
+  const [busy, setBusy] = useState(false);
+  const linesErrorId = useId();
+
+  async function confirm(form: FormData) {
+    const chosen = lines.map((line) => ({ productId: line.productId, quantity: quantities[line.productId] ?? 0 })).filter((line) => line.quantity > 0);
+    const parsed = returnRequestSchema.safeParse({ lines: chosen, reason: form.get('reason') });
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'reason' ? 'reason' : 'lines';
+        found[field] ??= issue.message;
+      }
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    setBusy(true);
+    try {
+      onReturned(await requestReturn(part, parsed.data));
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setProblems({ refusal: (error as Error).message, reason: fields.reason, lines: fields.lines });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      title={`Return items of order ${partLabel(part)}?`}
+      confirmLabel="Ask for a return"
+      busyLabel="Sending..."
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p>
+        Choose how many of each item to send back to {part.sellerName}, and tell them why. The seller accepts or rejects your request with a
+        reason; the price of accepted items is refunded, the delivery charge is not.
+      </p>
+      {problems.refusal && (
+        <Alert tone="error" className="mt-3">
+          {problems.refusal}
+        </Alert>
+      )}
+      <fieldset className="mt-3" aria-describedby={problems.lines ? linesErrorId : undefined}>
+        <legend className="mb-1 text-sm font-medium">Items to return</legend>
+        <ul className="divide-y divide-base-300">
+          {lines.map((line) => {
+            const left = returnableUnits(part, line, rules);
+            return (
+              <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 flex-1">
+                  {line.name}
+                  <span className="block text-sm text-base-content/80">
+                    {line.quantity} x {formatPrice(line.pricePaise)} = {formatPrice(multiply(line.pricePaise, line.quantity))}
+                  </span>
+                </span>
+                {rules.returnable(line.categoryId) === false ? (
+                  <span className="text-sm text-base-content/80">Not returnable</span>
+                ) : left === 0 ? (
+                  <span className="text-sm text-base-content/80">Already being returned</span>
+                ) : (
+                  <QuantityStepper
+                    label={`Quantity of ${line.name} to return`}
+                    value={quantities[line.productId] ?? 0}
+                    min={0}
+                    max={left}
+                    disabled={busy}
+                    onChange={(quantity) => setQuantities((current) => ({ ...current, [line.productId]: quantity }))}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p id={linesErrorId} className="min-h-5 pt-0.5 text-sm text-error">
+          {problems.lines}
+        </p>
+      </fieldset>
+      <TextAreaField label="Reason for returning" name="reason" rows={3} maxLength={500} required error={problems.reason} />
+    </ConfirmDialog>
+  );
+}

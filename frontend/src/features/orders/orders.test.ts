@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { amountSpent, canAskReturn, linesOf, unitsAskedBack, withPart } from './orders.ts';
+import { rulesOf } from './returnPolicy.ts';
+import type { Order, OrderPart, OrderReturn, SellerOrder } from './types.ts';
+
+const line = (productId: string, sellerId: string, pricePaise: number, quantity: number, categoryId = 'handicrafts') => ({
+  productId,
+  name: `Product ${productId}`,
+  pricePaise,
+  quantity,
+  imageUrl: null,
+  sellerId,
+  sellerName: `Seller ${sellerId}`,
+  categoryId,
+});
+
+const part = (n: number, sellerId: string, subtotalPaise: number, changes: Partial<OrderPart> = {}): OrderPart => ({
+  id: `order-1-${n}`,
+  shortId: `order-1-${n}`,
+  sellerId,
+  sellerName: `Seller ${sellerId}`,
+  subtotalPaise,
+  status: 'pending',
+  cancelReason: null,
+  deliveredAt: null,
+  history: [],
+  returns: [],
+  ...changes,
+});
+
+const returned = (productId: string, quantity: number, status: OrderReturn['status'], pricePaise = 100_000): OrderReturn => ({
+  returnId: `order-1-1-R1`,
+  lines: [{ productId, quantity, name: `Product ${productId}`, pricePaise }],
+  reason: 'Loose clasp',
+  status,
+  decisionReason: null,
+  requestedAt: '2025-03-06T10:00:00.000Z',
+  decidedAt: null,
+});
+
+/** A purchase from two sellers: 2 x ₹1,000 from A, 3 x ₹600 of spices from B, ₹50 delivery. */
+function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order {
+  return {
+    id: 'order-1',
+    buyerId: 'buyer',
+    buyerName: 'Kavya Menon',
+    lines: [line('necklace', 'a', 100_000, 2, 'jewelry'), line('saffron', 'b', 60_000, 3, 'spices')],
+    sellerIds: ['a', 'b'],
+    sellerOrders: [part(1, 'a', 200_000, a), part(2, 'b', 180_000, b)],
+    shippingAddress: { firstName: 'Kavya', lastName: 'Menon', phone: '9847012345', address: '21 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+    delivery: 'standard',
+    payment: 'cod',
+    subtotalPaise: 380_000,
+    deliveryChargePaise: 5_000,
+    totalPaise: 385_000,
+    status: 'pending',
+    placedAt: '2025-03-01T10:00:00.000Z',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+  };
+}
+
+describe('withPart', () => {
+  it('puts a seller order in its place and derives the purchase status again', () => {
+    const order = purchase({ status: 'delivered' });
+    const cancelled = { ...order.sellerOrders[1]!, status: 'cancelled', cancelReason: 'Harvest late', updatedAt: '2025-03-02T10:00:00.000Z' } as unknown as SellerOrder;
+    const after = withPart(order, cancelled);
+    expect(after.sellerOrders[1]).toMatchObject({ status: 'cancelled', cancelReason: 'Harvest late' });
+    expect(after.sellerOrders[1]).not.toHaveProperty('updatedAt');
+    // Delivered and cancelled: the purchase is delivered.
+    expect(after.status).toBe('delivered');
+    expect(after.updatedAt).toBe('2025-03-02T10:00:00.000Z');
+  });
+});
+
+describe('amountSpent', () => {
+  it('is the total while nothing is cancelled or returned', () => {
+    expect(amountSpent(purchase())).toBe(385_000);
+  });
+
+  it('leaves out a cancelled part and accepted returns, and keeps the delivery charge', () => {
+    const order = purchase({ status: 'delivered', returns: [returned('necklace', 1, 'accepted')] }, { status: 'cancelled' });
+    expect(amountSpent(order)).toBe(385_000 - 180_000 - 100_000);
+  });
+
+  it('is nothing once every part is cancelled', () => {
+    expect(amountSpent({ ...purchase({ status: 'cancelled' }, { status: 'cancelled' }), status: 'cancelled' })).toBe(0);
+  });
+});
+
+describe('returns', () => {
+  const rules = rulesOf(7, [
+    { id: 'jewelry', returnable: true },
+    { id: 'spices', returnable: false },
+  ]);
+  const delivered = { status: 'delivered', deliveredAt: '2025-03-05T10:00:00.000Z' } as const;
+  const day = (iso: string) => Date.parse(iso);
+
+  it('counts the units asked back, rejected returns aside', () => {
+    const order = purchase({ ...delivered, returns: [returned('necklace', 1, 'requested'), { ...returned('necklace', 1, 'rejected'), returnId: 'order-1-1-R2' }] });
+    expect(unitsAskedBack(order.sellerOrders[0]!, 'necklace')).toBe(1);
+  });
+
+  it('offers a return of a delivered part within the window, while units are left', () => {
+    const order = purchase(delivered);
+    const [a] = order.sellerOrders;
+    expect(canAskReturn(a!, linesOf(order, a!), rules, day('2025-03-12T09:59:00.000Z'))).toBe(true);
+    expect(canAskReturn(a!, linesOf(order, a!), rules, day('2025-03-12T10:01:00.000Z'))).toBe(false);
+    const all = { ...a!, returns: [returned('necklace', 2, 'requested')] };
+    expect(canAskReturn(all, linesOf(order, all), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
+  });
+
+  it('offers none before delivery, nor of a category that takes no returns', () => {
+    const pending = purchase();
+    expect(canAskReturn(pending.sellerOrders[0]!, linesOf(pending, pending.sellerOrders[0]!), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
+    const spices = purchase({}, delivered).sellerOrders[1]!;
+    expect(canAskReturn(spices, linesOf(purchase(), spices), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
+  });
+});

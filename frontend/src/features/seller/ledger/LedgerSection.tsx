@@ -1,0 +1,70 @@
+import type { Resource } from '../../../api/useApiGet.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LedgerTable } from '../../../components/LedgerTable.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { StatCard, StatCards, figureOf } from '../../../components/StatCard.tsx';
+import { formatPrice } from '../../../format.ts';
+import { useLiveEvent } from '../../../state/live.ts';
+import type { SellerLedger } from '../types.ts';
+import { StatementForm } from './StatementForm.tsx';
+
+/** Ledger lines per page. */
+export const LEDGER_PAGE_SIZE = 20;
+
+interface LedgerSectionProps {
+  ledger: Resource<SellerLedger>;
+  paging: { offset: number; setOffset: (offset: number) => void };
+  className?: string;
+}
+
+/**
+ * The seller's ledger: what MIBI owes them (delivered sales less commission, less returns
+ * accepted and payouts made), each line with the order it came from, and a statement to download.
+ */
+export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionProps) {
+  // An earning, a reversal or a payout (the seller's, or an admin's): the balance comes with the
+  // message, the lines are fetched again.
+  useLiveEvent('ledger.changed', (balance) => {
+    ledger.update((current) => ({ ...current, balance: { ...current.balance, ...balance } }));
+    void ledger.reload();
+  });
+
+  const page = ledger.data?.entries;
+  return (
+    <section aria-labelledby="ledger-title" className={className}>
+      <h2 id="ledger-title" className="mb-1 text-xl font-semibold">
+        Ledger
+      </h2>
+      <p className="mb-4 text-base-content/80">
+        You earn the price of what you deliver, less MIBI’s commission; accepted returns take their earning back, and payouts settle the balance.
+      </p>
+      <StatCards label="Your balance in figures" columns={4}>
+        <StatCard icon="rupee" label="Balance Due" value={figureOf(ledger, ({ balance }) => formatPrice(balance.balancePaise))} />
+        <StatCard icon="check" label="Earned" value={figureOf(ledger, ({ balance }) => formatPrice(balance.earnedPaise))} />
+        <StatCard icon="layers" label="Commission" value={figureOf(ledger, ({ balance }) => formatPrice(balance.commissionPaise))} />
+        <StatCard icon="package" label="Paid Out" value={figureOf(ledger, ({ balance }) => formatPrice(balance.paidPaise))} />
+      </StatCards>
+      <p className="mt-2 min-h-5 text-sm text-base-content/80">
+        {ledger.data && `Delivered sales ${formatPrice(ledger.data.balance.salesPaise)}, net of returns. Delivery charges are MIBI’s and not included.`}
+      </p>
+
+      <div className="mt-4 space-y-4">
+        {ledger.loading ? (
+          <Skeleton className="h-48 rounded-box" />
+        ) : ledger.failed ? (
+          <LoadFailed what="your ledger" onRetry={() => void ledger.reload()} />
+        ) : page!.total === 0 ? (
+          <EmptyState title="No ledger lines yet" text="Your earnings appear here as your orders are delivered." />
+        ) : (
+          <div>
+            <LedgerTable entries={page!.items} caption="Ledger lines, newest first" />
+            <Pager label="Pages of your ledger" pageSize={LEDGER_PAGE_SIZE} offset={paging.offset} total={page!.total} onOffset={paging.setOffset} />
+          </div>
+        )}
+        <StatementForm />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import { server } from '../../../api/client.ts';
+import { Field } from '../../../components/Field.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+
+const dayOf = (time: Date): string => time.toISOString().slice(0, 10);
+
+/** From the first of this month to today, in UTC days (the ledger's days). */
+function thisMonth(now = new Date()): { from: string; to: string } {
+  const today = dayOf(now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** Two days and the link to the statement (GET /seller/ledger/statement, downloaded by the browser) of the ledger lines between them (both included), as a CSV file. */
+export function StatementForm() {
+  const [range, setRange] = useState(thisMonth);
+  const titleId = useId();
+  const problem = !range.from || !range.to ? 'Choose both days' : range.from > range.to ? 'From must be on or before To' : undefined;
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
+      <h3 id={titleId} className="font-semibold">
+        Statement
+      </h3>
+      <p className="mt-1 text-sm text-base-content/80">
+        Every ledger line of a range of days (UTC) with the opening and closing balance, as a CSV file for your accounts.
+      </p>
+      <div className="mt-3 grid items-start gap-x-4 sm:grid-cols-[1fr_1fr_auto]">
+        <Field
+          label="Statement from"
+          name="from"
+          type="date"
+          value={range.from}
+          max={range.to || undefined}
+          onChange={(event) => setRange({ ...range, from: event.target.value })}
+        />
+        <Field
+          label="Statement to"
+          name="to"
+          type="date"
+          value={range.to}
+          min={range.from || undefined}
+          error={problem}
+          onChange={(event) => setRange({ ...range, to: event.target.value })}
+        />
+        {problem ? (
+          <button type="button" className="btn btn-primary sm:mt-6" disabled>
+            <Icon name="layers" className="size-4" /> Download statement (CSV)
+          </button>
+        ) : (
+          <a className="btn btn-primary sm:mt-6" href={server.seller.ledger.statement.$path({ query: range })} download>
+            <Icon name="layers" className="size-4" /> Download statement (CSV)
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
