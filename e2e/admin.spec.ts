@@ -1,17 +1,7 @@
 import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from '@playwright/test';
-import { addToCartByApi, expectAccessible, listProduct, signInByApi, signUpByApi } from './shop.ts';
+import { addToCartByApi, expectAccessible, listProduct, placeOrderByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
-
-const SHIPPING_ADDRESS = {
-  firstName: 'Kavya',
-  lastName: 'Menon',
-  phone: '9847012345',
-  address: '21 MG Road',
-  city: 'Kochi',
-  state: 'Kerala',
-  pincode: '682016',
-};
 
 /** A name no earlier test (or run against the same data) has used. */
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
@@ -181,12 +171,7 @@ test("an admin moves a buyer's order to delivered, and the buyer can then review
   const buyer = await browser.newContext({ baseURL });
   await signUpByApi(buyer.request, baseURL!, 'buyer', 'Kavya Menon');
   await addToCartByApi(buyer.request, baseURL!, productId, 2);
-  const placed = await buyer.request.post('/api/orders', {
-    data: { shippingAddress: SHIPPING_ADDRESS, delivery: 'standard', payment: 'cod' },
-    headers: { origin: baseURL! },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+  const { id: orderId } = await placeOrderByApi(buyer.request, baseURL!);
   const buyerPage = await buyer.newPage();
   const reviews = buyerPage.getByRole('region', { name: 'Customer Reviews' });
   await buyerPage.goto(`/products/${productId}`);

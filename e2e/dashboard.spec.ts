@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { newAccount, signUp } from './helpers.ts';
-import { addToCartByApi, expectAccessible, listProduct, signInByApi, signUpByApi } from './shop.ts';
+import { type PlacedOrder, addToCartByApi, expectAccessible, listProduct, placeOrderByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const DEMO_BUYER = { email: 'buyer@mibi.demo', password: 'demo1234' };
 const DEMO_SELLER = { email: 'weaves@mibi.demo', password: 'demo1234' };
@@ -14,33 +14,6 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 const NEXT_STATUS: Record<string, string> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };
-
-interface ApiOrder {
-  id: string;
-  status: string;
-  totalPaise: number;
-  sellerOrders: Array<{ id: string; shortId: string; sellerName: string; status: string }>;
-}
-
-const SHIPPING_ADDRESS = {
-  firstName: 'Kavya',
-  lastName: 'Menon',
-  phone: '9847012345',
-  address: '21 MG Road',
-  city: 'Kochi',
-  state: 'Kerala',
-  pincode: '682016',
-};
-
-/** Orders everything in the cart of the buyer signed in on `request`. */
-async function placeOrderByApi(request: APIRequestContext, baseURL: string): Promise<ApiOrder> {
-  const response = await request.post('/api/orders', {
-    data: { shippingAddress: SHIPPING_ADDRESS, delivery: 'standard', payment: 'cod' },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { order: ApiOrder }).order;
-}
 
 /** Opens a dashboard and waits until its live stream is connected, so later changes arrive on it. */
 async function openLive(page: Page, path: string): Promise<void> {
@@ -58,7 +31,7 @@ test('the demo buyer sees each order with its short id and status, and a status 
   baseURL,
 }) => {
   await signInByApi(page.request, baseURL!, DEMO_BUYER.email, DEMO_BUYER.password);
-  const orders = (await (await page.request.get('/api/orders')).json()) as ApiOrder[];
+  const orders = (await (await page.request.get('/api/orders')).json()) as PlacedOrder[];
   expect(new Set(orders.map((order) => order.status)).size).toBeGreaterThanOrEqual(4);
 
   await openLive(page, '/dashboard/buyer');

@@ -1,9 +1,9 @@
-import { Link } from 'wouter';
 import { type Data, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { ContentSections } from './ContentPage.tsx';
 import { CONTENT } from './texts.ts';
 
 /** GET /returns/policy: the window after delivery, and every category with whether it takes returns. */
@@ -48,24 +48,9 @@ export default function ReturnsPage() {
         ) : policy.failed ? (
           <LoadFailed what="the returns policy" onRetry={() => void policy.reload()} />
         ) : (
-          policySections(policy.data!).map(({ heading, text }) => (
-            <section key={heading}>
-              <h2 className="text-xl font-semibold">{heading}</h2>
-              <p className="mt-2 text-base-content/80">{text}</p>
-            </section>
-          ))
+          <ContentSections sections={policySections(policy.data!)} />
         )}
-        {sections.map(({ heading, text }) => (
-          <section key={heading}>
-            <h2 className="text-xl font-semibold">{heading}</h2>
-            <p className="mt-2 text-base-content/80">{text}</p>
-          </section>
-        ))}
-        {action && (
-          <Link href={action.href} className="btn btn-primary">
-            {action.label}
-          </Link>
-        )}
+        <ContentSections sections={sections} action={action} />
       </article>
     </>
   );
