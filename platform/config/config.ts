@@ -34,6 +34,18 @@ const schema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * How many reverse proxies in front of the server to believe: the client address is taken that
+   * many hops from the right of X-Forwarded-For, and X-Forwarded-Proto says whether the client
+   * used TLS. 0 (the default): the socket's address and the URL Node sees, nothing forwarded.
+   */
+  TRUST_PROXY: z.coerce.number({ error: 'must be a number of proxies' }).int('must be a number of proxies').min(0).max(10).default(0),
+  /** Development-only routes (the mailbox at /api/dev/mail); never on with NODE_ENV=production. */
+  DEV_ROUTES: flag.default(false),
+  /** A session not used for this many hours ends. */
+  SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a number of hours').default(72),
+  /** A session ends this many days after sign-in, however much it is used. */
+  SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive('must be a number of days').default(30),
   DEMO_DATA: flag.default(true),
   /** New products are verified at once instead of waiting for an admin's review; see `loadConfig`. */
   AUTO_VERIFY: flag.optional(),
