@@ -38,7 +38,10 @@ RUN npm prune --omit=dev
 
 # --- runtime
 FROM base AS runtime
+# NODE_ENV=production refuses DEV_ROUTES at start; with HOST=0.0.0.0 DEMO_DATA defaults to false
+# (its published passwords are for a server on loopback only).
 ENV NODE_ENV=production \
+    DEV_ROUTES=false \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data

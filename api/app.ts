@@ -1,20 +1,24 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Scalar } from '@scalar/hono-api-reference';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { apiReferenceRoutes } from './api-reference.ts';
 import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
+import { apiCacheControl } from './cache-control.ts';
 import { IMAGE_TOO_LARGE } from '../domain/product/image.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
+import { serveMedia } from './media.ts';
+import { imageOrigin, securityHeaders } from './security-headers.ts';
 import type { AppEnv } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
+import { accountSecurityRoutes } from './routes/account-security.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
-import { devRoutes } from './routes/dev.ts';
+import { devRoutes, devRoutesOn } from './routes/dev.ts';
 import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
@@ -68,11 +72,13 @@ function readYourWrites(ctx: AppContext): MiddlewareHandler {
 export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
-  app.use('/api/*', limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
+  app.use('*', securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }));
+  app.use('/api/*', apiCacheControl(), limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
 
   const api = app
     .route('/api/health', healthRoutes(ctx))
     .route('/api/auth', authRoutes(ctx))
+    .route('/api/auth', accountSecurityRoutes(ctx))
     .route('/api/categories', categoryRoutes(ctx))
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
@@ -89,7 +95,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/export', exportRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
-  if (ctx.platform.mailbox) app.route('/api/dev', devRoutes(ctx));
+  if (devRoutesOn(ctx)) app.route('/api/dev', devRoutes(ctx));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -99,23 +105,22 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
       description: 'Make in India, Buy in India: the marketplace API. Money is integer paise; times are ISO-8601 UTC.',
     },
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'MIBI API reference' }));
-  app.get('/media/*', async (c) => {
-    const blob = await ctx.platform.blobs.get(c.req.path.slice('/media/'.length)).catch(() => null);
-    if (!blob) return c.json(errorBody('not_found', 'Image not found'), 404);
-    return c.body(new Uint8Array(blob.data), 200, {
-      'content-type': blob.contentType,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    });
-  });
+  app.route('/api/docs', apiReferenceRoutes(options));
+  app.get('/media/*', serveMedia(ctx.platform.blobs));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
   if (options.spaRoot) {
     const root = options.spaRoot;
-    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }));
+    // Set after the file is served: serveStatic's onFound runs once the response exists, too late for c.header.
+    const cacheFor = (value: string): MiddlewareHandler => async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('cache-control', value);
+    };
+    app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
+    // A hashed file that is gone (an old build's) is a 404, never the index under an immutable name.
+    app.get('/assets/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
     // Client-side routes: every other GET gets the SPA's index.
-    app.get('*', serveStatic({ root, path: 'index.html', onFound: (_path, c) => c.header('cache-control', 'no-cache') }));
+    app.get('*', cacheFor('no-cache'), serveStatic({ root, path: 'index.html' }));
   }
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return api;

@@ -4,6 +4,7 @@
  */
 import { type ServerType, serve } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
+import { checkDeployment } from '../platform/config/deployment.ts';
 import { leaseOwner } from '../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -36,6 +37,8 @@ export interface Assembled {
 }
 
 export async function assemble(config: Config, roles: readonly Role[], options: AssembleOptions = {}): Promise<Assembled> {
+  // Before anything opens: an unsafe combination of settings stops every process role.
+  if (roles.length > 0) for (const warning of checkDeployment(config)) console.warn(`[start] warning: ${warning}`);
   const platform = await openPlatform(config);
   const stops: Array<() => Promise<void>> = [() => platform.close()]; // the queue waits for running jobs
   const stop = async () => {

@@ -22,10 +22,17 @@ export interface ProductQuery {
 /** The named fields of a document, without the index signature of `Doc`. */
 type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
-/** What anyone may see of a product: the moderation note and the rating sum stay private. */
-export type PublicProduct = Omit<Fields<ProductDoc>, 'rejectionReason' | 'ratingSum'>;
+/** Kept from anyone but the seller and the admins. */
+type PrivateField = 'rejectionReason' | 'ratingSum' | 'pendingRevision' | 'hasPendingRevision' | 'rejectedRevision';
 
-export function publicProduct({ rejectionReason: _, ratingSum: __, ...product }: ProductDoc): PublicProduct {
+/**
+ * What anyone may see of a product: the moderation notes, the rating sum and the seller's
+ * changes waiting for review stay private (buyers see only the approved version).
+ */
+export type PublicProduct = Omit<Fields<ProductDoc>, PrivateField>;
+
+export function publicProduct(doc: ProductDoc): PublicProduct {
+  const { rejectionReason: _, ratingSum: __, pendingRevision: ___, hasPendingRevision: ____, rejectedRevision: _____, ...product } = doc;
   return product;
 }
 

@@ -2,7 +2,7 @@ import type { Config } from '../platform/config/config.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { ProjectionRunner } from '../platform/projection/runner.ts';
-import { Sessions } from './auth/sessions.ts';
+import { Sessions, sessionLimits } from './auth/sessions.ts';
 import { type Throttles, openThrottles } from './auth/throttle.ts';
 import { type CatalogIndex, catalogIndex } from './catalog-index.ts';
 import type { CheckoutContext } from './commands/checkout.ts';
@@ -51,7 +51,7 @@ export async function createContext(config: Config, platform: Platform, projecti
     newId: options.newId ?? randomId,
     placing: new Set(),
     policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
-    sessions: new Sessions(platform.read),
+    sessions: new Sessions(platform.read, sessionLimits(config)),
     throttles,
     progress,
     catalog: catalogIndex(platform),

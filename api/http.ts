@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../domain/actor.ts';
+import type { SessionCookie } from './auth/session-cookie.ts';
 import { errorBody, validationError } from './errors.ts';
 
 /** The signed-in user as every route sees it (null when signed out). */
@@ -9,6 +10,10 @@ export interface SessionUser {
   fullName: string;
   email: string;
   roles: Role[];
+  /** False until a sign-up follows its verification link (accounts from before verification count as verified). */
+  emailVerified: boolean;
+  /** Signs in with a TOTP code as well (always so for admins, once enrolled). */
+  totpEnabled: boolean;
 }
 
 export interface AppEnv {
@@ -16,6 +21,8 @@ export interface AppEnv {
     user: SessionUser | null;
     /** SHA-256 of the session token, when the request carried a valid one. */
     sessionId: string | null;
+    /** The session cookie's name and attributes for this request (`__Host-` and Secure over TLS). */
+    sessionCookie: SessionCookie;
   };
 }
 

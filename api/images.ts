@@ -16,10 +16,14 @@ export interface CheckedImage {
  */
 export async function checkedImage(file: File): Promise<CheckedImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'file_too_large', IMAGE_TOO_LARGE.description);
-  const data = Buffer.from(await file.arrayBuffer());
+  const image = await sniffedImage(Buffer.from(await file.arrayBuffer()));
+  if (!image) throw new ApiError(415, 'invalid_file_type', INVALID_IMAGE_TYPE.description);
+  return image;
+}
+
+/** `data` as a product image when its bytes are one of the allowed types (whatever it was called), else null. */
+export async function sniffedImage(data: Buffer): Promise<CheckedImage | null> {
   const type = await fileTypeFromBuffer(data);
-  if (!type || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    throw new ApiError(415, 'invalid_file_type', INVALID_IMAGE_TYPE.description);
-  }
+  if (!type || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(type.mime)) return null;
   return { data, contentType: type.mime, extension: type.ext };
 }

@@ -110,6 +110,22 @@ describe('Wire', () => {
     expect(text(joined.for('buyer-1'))).toBe(text(wires[0]!.for(null)) + text(wires[1]!.for('buyer-1')) + text(wires[2]!.for(null)));
     expect(joined.for('someone')).toBe(joined.for(null));
   });
+
+  it("leaves out the private messages of a role the user no longer holds, and shares the bytes otherwise", () => {
+    const user = 'u-1';
+    const wire = Wire.of(57, [message('order.changed', 'o-1', user), message('product.changed', 'p-1'), message('seller-order.changed', 'o-2-1', user)]);
+    const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
+    expect(wire.for(user, ['buyer', 'seller'])).toBe(wire.for(user));
+    expect(text(wire.for(user, ['seller']))).toBe(`${product}\nevent: seller-order.changed\ndata: {"id":"o-2-1"}\nid: 57\n\n`);
+    expect(text(wire.for(user, ['buyer']))).toBe(`event: order.changed\ndata: {"id":"o-1"}\n\n${product}id: 57\n\n`);
+    expect(text(wire.for(user, []))).toBe(`${product}id: 57\n\n`);
+    expect(wire.for('someone', [])).toBe(wire.for(null));
+    // Joined positions too, each keeping its own id.
+    const joined = Wire.join([wire, Wire.of(58, [message('order.changed', 'o-1', user)])]);
+    expect(text(joined.for(user, ['seller']))).toBe(text(wire.for(user, ['seller'])));
+    expect(text(joined.for(user, ['buyer']))).toBe(`${text(wire.for(user, ['buyer']))}event: order.changed\ndata: {"id":"o-1"}\nid: 58\n\n`);
+    expect(Wire.of(59, [message('order.changed', 'o-1', user)]).for(user, ['seller'])).toBeUndefined();
+  });
 });
 
 /** Projection progress the test moves by hand. */

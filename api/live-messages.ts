@@ -1,3 +1,4 @@
+import type { Role } from '../domain/actor.ts';
 import type { DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderDoc, type SellerOrderDoc, type ProductDoc } from '../projections/models.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../projections/ledger.ts';
@@ -24,6 +25,34 @@ export interface LiveMessage {
 
 const message = (event: LiveEvent, data: unknown, audience: string | null = null): LiveMessage => ({ event, data: JSON.stringify(data), audience });
 
+/**
+ * The role the audience of a private message must hold to receive it, as the routes ask for
+ * the same documents: a purchase goes to its buyer, the rest to their seller. A user who lost
+ * the role (revoked by an admin) is no longer sent them.
+ */
+const ROLE_OF: Readonly<Record<LiveEvent, Role | null>> = {
+  'product.added': null,
+  'product.changed': null,
+  'product.removed': null,
+  'order.changed': 'buyer',
+  'seller-order.changed': 'seller',
+  'ledger.changed': 'seller',
+  'notification.added': 'seller',
+  'notification.read': 'seller',
+};
+
+/** Whether a user holding `roles` may receive `m` (public messages, or private ones of a role they hold). */
+const mayReceive = (m: LiveMessage, userId: string, roles: readonly Role[]): boolean => {
+  const role = m.audience === userId ? ROLE_OF[m.event] : null;
+  return role === null || roles.includes(role);
+};
+
+/** The messages of one log position. */
+interface Part {
+  position: number;
+  messages: readonly LiveMessage[];
+}
+
 /** One event in the SSE wire format. `data` is JSON, which holds no line break. */
 export const sseFrame = (event: string, data: string, id?: number): string => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
 
@@ -37,6 +66,10 @@ export class Wire {
   private constructor(
     /** By audience; `null` is for everyone else. A missing entry: nothing to send. */
     private readonly bytes: ReadonlyMap<string | null, Buffer>,
+    /** By audience: the roles its private messages need. */
+    private readonly needs: ReadonlyMap<string, ReadonlySet<Role>>,
+    /** The messages, for the rare connection whose user lacks a role its messages need. */
+    private readonly parts: readonly Part[],
   ) {}
 
   /** The messages of one log position. */
@@ -54,7 +87,12 @@ export class Wire {
       if (!withId.has(last)) withId.set(last, sseFrame(last.event, last.data, position));
       bytes.set(audience, Buffer.from(visible.map((i) => plain[i]).join('') + withId.get(last)));
     }
-    return new Wire(bytes);
+    const needs = new Map<string, Set<Role>>();
+    for (const m of messages) {
+      const role = ROLE_OF[m.event];
+      if (m.audience !== null && role !== null) needs.set(m.audience, (needs.get(m.audience) ?? new Set<Role>()).add(role));
+    }
+    return new Wire(bytes, needs, [{ position, messages }]);
   }
 
   /** Several wires one after the other: their bytes copied once per audience, not made again. */
@@ -67,12 +105,33 @@ export class Wire {
       const parts = wires.flatMap((wire) => wire.for(audience) ?? []);
       if (parts.length > 0) bytes.set(audience, Buffer.concat(parts));
     }
-    return new Wire(bytes);
+    const needs = new Map<string, Set<Role>>();
+    for (const wire of wires) {
+      for (const [audience, roles] of wire.needs) needs.set(audience, new Set([...(needs.get(audience) ?? []), ...roles]));
+    }
+    return new Wire(bytes, needs, wires.flatMap((wire) => wire.parts));
   }
 
-  /** What the connection of `userId` (null when signed out) is sent; undefined for nothing. */
-  for(userId: string | null): Buffer | undefined {
-    return (userId !== null && this.bytes.get(userId)) || this.bytes.get(null);
+  /**
+   * What the connection of `userId` (null when signed out) is sent; undefined for nothing.
+   * Given the user's `roles`, private messages of a role they do not hold are left out: the
+   * bytes are then made for this connection alone, which happens only to a user who lost a role.
+   */
+  for(userId: string | null, roles?: readonly Role[]): Buffer | undefined {
+    if (userId === null) return this.bytes.get(null);
+    // On the hot path (every connection, every batch): a lookup, and nothing allocated.
+    const needs = roles && this.needs.get(userId);
+    if (needs) for (const role of needs) if (!roles.includes(role)) return this.#without(userId, roles);
+    return this.bytes.get(userId) || this.bytes.get(null);
+  }
+
+  /** The bytes for `userId` without the private messages of roles they do not hold, made for this one call. */
+  #without(userId: string, roles: readonly Role[]): Buffer | undefined {
+    const parts = this.parts.flatMap(({ position, messages }) => {
+      const allowed = messages.filter((m) => mayReceive(m, userId, roles));
+      return allowed.length === 0 ? [] : (Wire.of(position, allowed).for(userId) ?? []);
+    });
+    return parts.length === 0 ? undefined : Buffer.concat(parts);
   }
 }
 

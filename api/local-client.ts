@@ -38,10 +38,9 @@ export class LocalClient {
     }
     const response = await this.app.request(`${LOCAL_ORIGIN}${path}`, { method, headers, body });
     const setCookie = response.headers.get('set-cookie');
-    if (setCookie?.startsWith('mibi_session=')) {
-      const value = setCookie.split(';')[0]!;
-      this.cookie = value === 'mibi_session=' ? null : value;
-    }
+    // The session cookie under either of its names (`__Host-` over TLS).
+    const session = setCookie && /^((?:__Host-)?mibi_session)=([^;]*)/.exec(setCookie);
+    if (session) this.cookie = session[2] ? `${session[1]}=${session[2]}` : null;
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -86,7 +86,8 @@ test('an admin verifies one product and rejects another with a reason; the selle
   for (const id of seller.productIds) {
     await post(page.request, baseURL!, `/api/admin/products/${id}/reject`, { reason: 'Please add a photo of the maker' });
     const edit = await seller.context.request.patch(`/api/seller/products/${id}`, {
-      data: { imageUrl: 'https://images.example.com/maker.jpg' },
+      // Any content edit will do; an image URL would be fetched by the server, and this test runs offline.
+      data: { description: 'Cast by hand in Bastar; a photo of the maker at work is now included.' },
       headers: { origin: baseURL! },
     });
     expect(edit.ok(), await edit.text()).toBe(true);

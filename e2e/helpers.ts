@@ -1,4 +1,5 @@
 import { type Page, expect } from '@playwright/test';
+import { verifyEmailByApi } from './accounts.ts';
 
 /** An address no other test (or earlier run against the same data) has used. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -24,11 +25,18 @@ export async function fillSignUp(page: Page, account: Account, confirmPassword =
   await page.getByLabel('Confirm Password').fill(confirmPassword);
 }
 
-/** Creates the account through the UI and waits until it is signed in and back home. */
-export async function signUp(page: Page, account: Account, role: 'Buy Products' | 'Sell Products' = 'Buy Products'): Promise<void> {
+/**
+ * Creates the account through the UI and waits until it is signed in and back home; then
+ * follows the mailed verification link (sellers list only from a verified address) unless
+ * `verify` is false, and reloads, so the page knows.
+ */
+export async function signUp(page: Page, account: Account, role: 'Buy Products' | 'Sell Products' = 'Buy Products', { verify = true } = {}): Promise<void> {
   await fillSignUp(page, account);
   await page.getByLabel(role).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  if (!verify) return;
+  await verifyEmailByApi(page.request, new URL(page.url()).origin, account.email);
+  await page.reload();
 }

@@ -1,6 +1,7 @@
 /** Shared steps of the shopping tests (products, cart, checkout, reviews): accounts and products through the API, the axe check. */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type TestInfo, expect } from '@playwright/test';
+import { completeSignIn, verifyEmailByApi } from './accounts.ts';
 import { type Account, newAccount } from './helpers.ts';
 
 export interface ShopProduct {
@@ -19,12 +20,15 @@ export async function signUpByApi(request: APIRequestContext, baseURL: string, r
   const account = newAccount(fullName);
   const response = await request.post('/api/auth/signup', { data: { ...account, role }, headers: sameOrigin(baseURL) });
   expect(response.status(), await response.text()).toBe(201);
+  await verifyEmailByApi(request, baseURL, account.email);
   return account;
 }
 
 export async function signInByApi(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
   const response = await request.post('/api/auth/signin', { data: { email, password }, headers: sameOrigin(baseURL) });
   expect(response.ok(), await response.text()).toBe(true);
+  // An admin's sign-in goes on with a second factor (accounts.ts keeps the demo admin's).
+  await completeSignIn(request, baseURL, email, await response.json());
 }
 
 /** A product on sale, by its exact name. */

@@ -113,6 +113,9 @@ describe('catalog projection', () => {
       ratingSum: 0,
       rating: null,
       unitsSold: 0,
+      pendingRevision: null,
+      hasPendingRevision: false,
+      rejectedRevision: null,
       listedAt: AT,
       updatedAt: AT,
     } satisfies ProductDoc);
@@ -184,6 +187,63 @@ describe('catalog projection', () => {
     expect(await productAfter(history)).toMatchObject({ categoryId: 'spices', originalPricePaise: null, percentOff: null, updatedAt: LATER });
     // Not visible: moving it changes no count.
     expect(await countsAfter([textiles, spices, registered, listed, moved])).toEqual({ textiles: 0, spices: 0 });
+  });
+
+  describe('revisions of a verified product', () => {
+    const ADMIN_AT = '2024-05-03T10:00:00.000Z';
+    const submitted: ProductEvent = {
+      type: 'ProductRevisionSubmitted',
+      data: {
+        ...stamp,
+        at: LATER,
+        revisionId: 'r1',
+        before: { name: 'Banarasi Silk Saree', categoryId: 'textiles' },
+        after: { name: 'Saffron 1g', categoryId: 'spices' },
+        replaces: null,
+      },
+    };
+    const byAdmin = { productId, by: 'admin-1', at: ADMIN_AT };
+    const approved: ProductEvent = { type: 'ProductRevisionApproved', data: { ...byAdmin, revisionId: 'r1', before: submitted.data.before, after: submitted.data.after } };
+    const rejected: ProductEvent = { type: 'ProductRevisionRejected', data: { ...byAdmin, revisionId: 'r1', reason: 'Not the same product' } };
+    const history = [textiles, spices, registered, listed, verified];
+    const pending = { revisionId: 'r1', before: submitted.data.before, after: submitted.data.after, submittedBy: sellerId, submittedAt: LATER };
+    /** The fields the public product shows (api/catalog-index.ts leaves the private ones out). */
+    const shown = ({ pendingRevision: _, hasPendingRevision: __, rejectedRevision: ___, ...rest }: ProductDoc) => rest;
+
+    it('keeps the live product as approved while a revision waits, holding the revision beside it', async () => {
+      const before = (await productAfter(history))!;
+      const waiting = (await productAfter([...history, submitted]))!;
+      expect(shown(waiting)).toEqual(shown(before));
+      expect(waiting).toMatchObject({ name: 'Banarasi Silk Saree', updatedAt: LATER, pendingRevision: pending, hasPendingRevision: true, rejectedRevision: null });
+      expect(await countsAfter([...history, submitted])).toEqual({ textiles: 1, spices: 0 });
+    });
+
+    it('applies the revision once approved, moving the category count', async () => {
+      expect(await productAfter([...history, submitted, approved])).toMatchObject({
+        name: 'Saffron 1g',
+        categoryId: 'spices',
+        pendingRevision: null,
+        hasPendingRevision: false,
+        updatedAt: ADMIN_AT,
+      });
+      expect(await countsAfter([...history, submitted, approved])).toEqual({ textiles: 0, spices: 1 });
+    });
+
+    it('keeps a rejected revision with its reason for the seller, until the seller sends another', async () => {
+      const before = (await productAfter(history))!;
+      const after = (await productAfter([...history, submitted, rejected]))!;
+      expect(shown(after)).toEqual(shown(before));
+      expect(after).toMatchObject({ pendingRevision: null, hasPendingRevision: false, rejectedRevision: { ...pending, reason: 'Not the same product', rejectedAt: ADMIN_AT } });
+      const again: ProductEvent = { ...submitted, data: { ...submitted.data, revisionId: 'r2', after: { name: 'Banarasi Saree', categoryId: 'textiles' } } };
+      expect(await productAfter([...history, submitted, rejected, again])).toMatchObject({ rejectedRevision: null, pendingRevision: { revisionId: 'r2' } });
+    });
+
+    it('replaces a waiting revision with a newer one, and drops it when withdrawn', async () => {
+      const newer: ProductEvent = { ...submitted, data: { ...submitted.data, revisionId: 'r2', replaces: 'r1' } };
+      expect((await productAfter([...history, submitted, newer]))?.pendingRevision).toMatchObject({ revisionId: 'r2' });
+      const withdrawn: ProductEvent = { type: 'ProductRevisionWithdrawn', data: { ...stamp, at: ADMIN_AT, revisionId: 'r1' } };
+      expect(await productAfter([...history, submitted, withdrawn])).toMatchObject({ name: 'Banarasi Silk Saree', pendingRevision: null, hasPendingRevision: false, updatedAt: LATER });
+    });
   });
 
   it('averages the ratings, an edit replacing the review’s earlier rating exactly', async () => {
@@ -273,6 +333,9 @@ describe('catalog rebuild', () => {
       ['review-p-1-b-1', review('b-1', 3, 'ReviewEdited')],
       ['product-p-1', { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 2, remaining: 3, at: LATER } }],
       ['product-p-1', { type: 'ProductUpdated', data: { ...stamp, before: { categoryId: 'textiles' }, after: { categoryId: 'spices' } } }],
+      ['product-p-1', { type: 'ProductRevisionSubmitted', data: { ...stamp, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Silk Saree' }, replaces: null } }],
+      ['product-p-1', { type: 'ProductRevisionApproved', data: { ...stamp, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Silk Saree' } } }],
+      ['product-p-1', { type: 'ProductRevisionSubmitted', data: { ...stamp, revisionId: 'r2', before: { tags: ['silk', 'handloom'] }, after: { tags: [] }, replaces: null } }],
       ['seller-seller-1', sellerVerified],
       ['seller-seller-1', suspended],
       ['product-p-2', { ...listed, data: { ...listed.data, productId: 'p-2' } }],
@@ -292,7 +355,7 @@ describe('catalog rebuild', () => {
     const expected = await snapshot(live);
     expect(expected[COLLECTIONS.categories]).toMatchObject([{ id: 'spices', productCount: 0 }, { id: 'textiles', productCount: 0 }]);
     expect(expected[COLLECTIONS.products]).toMatchObject([
-      { id: productId, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves', sellerVerified: true, sellerSuspended: true, visible: false },
+      { id: productId, name: 'Silk Saree', hasPendingRevision: true, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves', sellerVerified: true, sellerSuspended: true, visible: false },
       { id: 'p-2', sellerVerified: true, sellerSuspended: true, visible: false },
     ]);
     expect(await snapshot(rebuilt)).toEqual(expected);

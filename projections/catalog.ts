@@ -54,12 +54,30 @@ function withDerived<T extends DerivedFrom>(product: T): T & Pick<ProductDoc, 'v
   };
 }
 
-/** Fields an event on the product stream changes; `updatedAt` is the event's time. */
+const NO_REVISION = { pendingRevision: null, hasPendingRevision: false } as const;
+
+/**
+ * Fields an event on the product stream changes; `updatedAt` is the event's time. A revision
+ * waiting, turned down or withdrawn leaves the live product and its `updatedAt` as they are.
+ */
 function productChange(event: ProductChange, product: ProductDoc): Partial<ProductDoc> {
   const updatedAt = event.data.at;
   switch (event.type) {
     case 'ProductUpdated':
       return { ...event.data.after, updatedAt };
+    case 'ProductRevisionSubmitted': {
+      const { revisionId, before, after, by, at } = event.data;
+      return { pendingRevision: { revisionId, before, after, submittedBy: by, submittedAt: at }, hasPendingRevision: true, rejectedRevision: null };
+    }
+    case 'ProductRevisionApproved':
+      return { ...event.data.after, ...NO_REVISION, rejectedRevision: null, updatedAt };
+    case 'ProductRevisionRejected': {
+      const { pendingRevision } = product;
+      const rejected = pendingRevision && { ...pendingRevision, reason: event.data.reason, rejectedAt: event.data.at };
+      return { ...NO_REVISION, rejectedRevision: rejected };
+    }
+    case 'ProductRevisionWithdrawn':
+      return NO_REVISION;
     case 'StockAdjusted':
       return { stockQuantity: event.data.to, updatedAt };
     case 'StockReserved':
@@ -70,7 +88,7 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
     case 'StockReturned':
       return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
     case 'ProductResubmitted':
-      return { verification: 'pending', rejectionReason: null, updatedAt };
+      return { verification: 'pending', rejectionReason: null, rejectedRevision: null, updatedAt };
     case 'ProductVerified':
       return { verification: 'verified', rejectionReason: null, updatedAt };
     case 'ProductRejected':
@@ -148,6 +166,9 @@ async function listProduct(work: UnitOfWork, { data }: Extract<ProductEvent, { t
     ratingCount: 0,
     ratingSum: 0,
     unitsSold: 0,
+    pendingRevision: null,
+    hasPendingRevision: false,
+    rejectedRevision: null,
     listedAt,
     updatedAt: listedAt,
   });
@@ -174,6 +195,10 @@ async function createCategory(work: UnitOfWork, { categoryId, name, description 
 const PRODUCT_CHANGES = new Set<ProductChange['type']>([
   'ProductUpdated',
   'ProductResubmitted',
+  'ProductRevisionSubmitted',
+  'ProductRevisionApproved',
+  'ProductRevisionRejected',
+  'ProductRevisionWithdrawn',
   'StockAdjusted',
   'StockReserved',
   'StockReleased',
@@ -192,11 +217,14 @@ const isProductChange = (event: CatalogEvent): event is ProductChange => PRODUCT
 /** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
-  // 2: categories say whether they take returns.
-  version: 2,
+  // 2: categories say whether they take returns. 3: products carry their revisions for review.
+  version: 3,
   collections: [
-    // The last one serves the admins' review queue.
-    { name: PRODUCTS, indexes: [['visible'], ['sellerId', 'delisted', 'listedAt'], ['verification', 'delisted', 'listedAt']] },
+    // The last two serve the admins' review queues: new products, and changes to verified ones.
+    {
+      name: PRODUCTS,
+      indexes: [['visible'], ['sellerId', 'delisted', 'listedAt'], ['verification', 'delisted', 'listedAt'], ['hasPendingRevision', 'delisted', 'listedAt']],
+    },
     { name: CATEGORIES, indexes: [['name']] },
     { name: CATALOG_SELLERS },
     { name: CATALOG_RATINGS },

@@ -8,6 +8,7 @@ import type { Paise } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order/status.ts';
 import type { DeliveryMethod } from '../domain/order/options.ts';
 import type { OrderLine, ReturnLine, ShippingAddress } from '../domain/order/events.ts';
+import type { ProductContent } from '../domain/product/events.ts';
 import type { ReturnStatus } from '../domain/order/decider.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 
@@ -30,7 +31,26 @@ export interface UserDoc extends Doc {
   registeredAt: string;
 }
 
-/** projections/catalog.ts: every product ever listed, delisted ones included (flagged). */
+/** The seller's changes to a verified product's content, as the review shows them. */
+export interface RevisionDoc {
+  revisionId: string;
+  /** The content fields it changes: their approved values when it was sent, and the proposed ones. */
+  before: Partial<ProductContent>;
+  after: Partial<ProductContent>;
+  submittedBy: string;
+  submittedAt: string;
+}
+
+export interface RejectedRevisionDoc extends RevisionDoc {
+  reason: string;
+  rejectedAt: string;
+}
+
+/**
+ * projections/catalog.ts: every product ever listed, delisted ones included (flagged). The
+ * name, description, category, image and tags are the approved version; the revision fields
+ * are for its seller and the admins only (api/catalog-index.ts `publicProduct` leaves them out).
+ */
 export interface ProductDoc extends Doc {
   sellerId: string;
   sellerName: string;
@@ -62,7 +82,14 @@ export interface ProductDoc extends Doc {
   rating: number | null;
   /** Units in orders not cancelled: the popularity sort. */
   unitsSold: number;
+  /** Content changes of the seller waiting for an admin's review; null when none. */
+  pendingRevision: RevisionDoc | null;
+  /** `pendingRevision !== null`, top-level for the admins' query of the changes to review. */
+  hasPendingRevision: boolean;
+  /** The seller's last changes an admin turned down, until the seller sends others. */
+  rejectedRevision: RejectedRevisionDoc | null;
   listedAt: string;
+  /** The last change of the live product (revisions waiting or turned down leave it). */
   updatedAt: string;
 }
 

@@ -21,6 +21,7 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { cpuSeconds, percentile } from './bench.fixtures.ts';
+import { verifyEmailByMailbox } from './verify-email.fixtures.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -116,10 +117,13 @@ class Session {
   }
 }
 
-async function signUp(url: string, role: 'buyer' | 'seller', n: number): Promise<Session> {
+/** With `dataDir` (the server's), the address is verified with the mailed link: a seller lists only so. */
+async function signUp(url: string, role: 'buyer' | 'seller', n: number, dataDir?: string): Promise<Session> {
   const session = new Session(url);
-  const reply = await session.call('POST', '/api/auth/signup', { fullName: `Bench ${role} ${n}`, email: `bench-${role}-${n}-${Date.now()}@mibi.test`, password: 'bench-pass', role });
+  const email = `bench-${role}-${n}-${Date.now()}@mibi.test`;
+  const reply = await session.call('POST', '/api/auth/signup', { fullName: `Bench ${role} ${n}`, email, password: 'bench-pass', role });
   if (reply.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
+  if (dataDir) await verifyEmailByMailbox(url, dataDir, email);
   return session;
 }
 
@@ -364,7 +368,7 @@ async function main(): Promise<void> {
     const list = (await (await fetch(`${url}/api/products`)).json()) as { items: Array<{ id: string }>; total: number };
     const product = list.items[0]!.id;
 
-    const seller = await signUp(url, 'seller', 0);
+    const seller = await signUp(url, 'seller', 0, dir);
     const stocked: string[] = [];
     for (let i = 0; i < 8; i++) {
       const created = await seller.call<{ id: string }>('POST', '/api/seller/products', {

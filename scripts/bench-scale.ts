@@ -58,6 +58,8 @@ interface Stack {
   name: string;
   /** Base URLs of its API processes. */
   apis: string[];
+  /** The DATA_DIR they share (its mailbox has the sellers' verification links). */
+  dir: string;
   /** Its processes by role, listed at each reading (PostgreSQL's backends come and go). */
   processes(): Record<string, number[]>;
   stop(): Promise<void>;
@@ -120,7 +122,7 @@ async function embedded(): Promise<Stack> {
   const server = startServer(dir, { ...UNSET, DEMO_DATA: 'true' }, 'all');
   const stop = () => stopAll([server], async () => rmSync(dir, { recursive: true, force: true }));
   try {
-    return { name: 'embedded', apis: [await server.url()], processes: () => ({ 'the MIBI process': [server.child.pid!] }), stop };
+    return { name: 'embedded', dir, apis: [await server.url()], processes: () => ({ 'the MIBI process': [server.child.pid!] }), stop };
   } catch (error) {
     await stop();
     throw error;
@@ -160,7 +162,7 @@ async function atScale(): Promise<Stack> {
       PostgreSQL: withChildren(postmaster),
       Redis: redisServer,
     });
-    return { name: 'at scale', apis, processes: roles, stop };
+    return { name: 'at scale', dir, apis, processes: roles, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -193,7 +195,7 @@ async function measure(stack: Stack): Promise<Figures> {
   await caughtUp(first, 120_000); // the demo seed
 
   // Two sellers with a product each and 8 buyers (load.fixtures), then products and buyers up to PRODUCTS and BUYERS.
-  const market = await marketplace(first);
+  const market = await marketplace(first, stack.dir);
   for (let i = market.products.length; i < PRODUCTS; i++) {
     const seller = market.sellers[i % market.sellers.length]!;
     const listed = await seller.send('POST', '/api/seller/products', {

@@ -36,7 +36,7 @@ describe('effects exactly once (embedded stack)', () => {
       const dir = mkdtempSync(join(tmpdir(), 'mibi-effects-'));
       dirs.push(dir);
       const first = await serve(dir);
-      const market = await marketplace(first);
+      const market = await marketplace(first, dir);
       const server = servers.at(-1)!;
       const orders = await ordersThen(market, 40, async () => {
         server.child.kill(signal);
@@ -62,7 +62,7 @@ describe('effects exactly once (BullMQ)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mibi-effects-'));
     dirs.push(dir);
     const base = await serve(dir, { REDIS_URL: redis.url });
-    const market = await marketplace(base);
+    const market = await marketplace(base, dir);
     const orders = await ordersThen(market, 40, async () => {
       await redis.shutdown();
       await redis.restart();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { shortOrderId } from '../domain/order/status.ts';
+import { verifyEmailByMailbox } from './verify-email.fixtures.ts';
 
 const BUYERS = 8;
 
@@ -18,7 +19,8 @@ export class User {
     readonly id: string,
   ) {}
 
-  static async signUp(base: string, role: 'buyer' | 'seller', name: string): Promise<User> {
+  /** With `dataDir` (the server's DATA_DIR), the address is verified with the mailed link. */
+  static async signUp(base: string, role: 'buyer' | 'seller', name: string, dataDir?: string): Promise<User> {
     const email = `${name.toLowerCase().replaceAll(' ', '.')}-${crypto.randomUUID().slice(0, 8)}@mibi.test`;
     const reply = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
@@ -27,6 +29,7 @@ export class User {
     });
     if (reply.status !== 201) throw new Error(`sign-up: ${reply.status} ${await reply.text()}`);
     const cookie = reply.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (dataDir) await verifyEmailByMailbox(base, dataDir, email);
     return new User(base, cookie, ((await reply.json()) as { user: { id: string } }).user.id);
   }
 
@@ -51,8 +54,9 @@ export interface Marketplace {
   products: string[];
 }
 
-export async function marketplace(base: string): Promise<Marketplace> {
-  const sellers = [await User.signUp(base, 'seller', 'Meera Weaves'), await User.signUp(base, 'seller', 'Kerala Spices')];
+/** `dataDir`: the server's DATA_DIR, whose mailbox has the sellers' verification links. */
+export async function marketplace(base: string, dataDir: string): Promise<Marketplace> {
+  const sellers = [await User.signUp(base, 'seller', 'Meera Weaves', dataDir), await User.signUp(base, 'seller', 'Kerala Spices', dataDir)];
   const products: string[] = [];
   for (const seller of sellers) {
     const listed = await seller.send('POST', '/api/seller/products', {

@@ -34,4 +34,14 @@ describe('the process entry', () => {
     expect(await server.exited).toBe(1);
     expect(server.output().trim().split('\n').at(-1)).toBe('Invalid configuration: PORT must be a port number (got "eighty")');
   }, 30_000);
+
+  it.each([
+    [{ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example:25' }, /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set/],
+    [{ NODE_ENV: 'production', DEV_ROUTES: 'true' }, /^Invalid configuration: DEV_ROUTES must not be on with NODE_ENV=production/],
+    [{ HOST: '0.0.0.0', DEMO_DATA: 'true' }, /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback/],
+  ])('refuses to start with an unsafe combination of settings (%j), in one line', async (env, line) => {
+    const server = start(env);
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split('\n').at(-1)).toMatch(line);
+  }, 30_000);
 });

@@ -118,7 +118,7 @@ async function caughtUp(base: string): Promise<Health> {
 describe('the at-scale topology on PostgreSQL + Redis + S3', () => {
   it('survives losing its lease holders mid-load with every read model and effect exact', async () => {
     const [api1, api2] = [await processes.api1!.url(), await processes.api2!.url()];
-    const market: Marketplace = await marketplace(api1);
+    const market: Marketplace = await marketplace(api1, dir);
     // Half the buyers order through the second API.
     market.buyers = market.buyers.map((buyer, i) => (i % 2 ? buyer.at(api2) : buyer));
 

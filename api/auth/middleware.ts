@@ -7,26 +7,22 @@ import type { AppContext } from '../context.ts';
 import { sessionUserOf } from '../commands/accounts.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv, SessionUser } from '../http.ts';
-import { SESSION_TTL_MS } from './sessions.ts';
+import { SESSION_COOKIE, type SessionCookie, sessionCookieOf } from './session-cookie.ts';
 
-export const SESSION_COOKIE = 'mibi_session';
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 
-function secure(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:';
+/** The session cookie of this request, as `sessionMiddleware` named it (plain HTTP without it). */
+const cookieOf = (c: Context<AppEnv>): SessionCookie => c.get('sessionCookie') ?? { name: SESSION_COOKIE, secure: false, maxAgeS: 0 };
+
+/** Sets the cookie for the session's absolute lifetime (the server ends it sooner when idle); no Domain, so it stays with this host. */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  const { name, secure, maxAgeS } = cookieOf(c);
+  setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', ...(maxAgeS > 0 && { maxAge: maxAgeS }) });
 }
 
-export function setSessionCookie(c: Context, token: string): void {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: secure(c),
-    path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
-}
-
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(c) });
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  const { name, secure } = cookieOf(c);
+  deleteCookie(c, name, { path: '/', secure });
 }
 
 /** The user behind a session: read from the account stream, so role changes count at once. */
@@ -40,14 +36,21 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
-    const token = getCookie(c, SESSION_COOKIE);
+    // Over TLS only the `__Host-` name is read: a plain cookie could have been set by someone else.
+    const cookie = sessionCookieOf(c, ctx.config);
+    c.set('sessionCookie', cookie);
+    const token = getCookie(c, cookie.name);
     if (token) {
       const found = await ctx.sessions.validate(token);
-      const user = found && (await loadUser(ctx, found.session.userId));
+      let user = found && (await loadUser(ctx, found.session.userId));
+      // An admin's session counts only if it passed the second factor (one from before TOTP, or from before the role, does not).
+      if (found && user?.roles.includes('admin') && !found.session.secondFactor) {
+        await ctx.sessions.end(found.session.id);
+        user = null;
+      }
       if (found && user) {
         c.set('user', user);
         c.set('sessionId', found.session.id);
-        if (found.renewed) setSessionCookie(c, token);
       } else {
         clearSessionCookie(c);
       }
@@ -64,7 +67,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function sameOriginMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || !getCookie(c, SESSION_COOKIE)) return next();
+    if (SAFE_METHODS.has(c.req.method) || !getCookie(c, cookieOf(c).name)) return next();
     const site = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     const sameOrigin = site ? site === 'same-origin' || site === 'none' : !origin || origin === new URL(c.req.url).origin;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, type Options, hash, verify } from '@node-rs/argon2';
+import { ApiError } from '../errors.ts';
 
 /** Argon2id with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
 const ARGON2: Options = {
@@ -23,4 +24,23 @@ export async function verifyPassword(stored: string | null, password: string): P
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   await verify(await dummyHash, password);
   return false;
+}
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.';
+
+let common: Set<string> | undefined;
+
+/**
+ * True for a password on zxcvbn-ts's list of ~49,000 common passwords (leaked-password
+ * frequency lists), compared without case: 'Password1' is as guessable as 'password1'.
+ * Offline: the list ships with the package. Loaded on first use, kept for the process.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= new Set((await import('@zxcvbn-ts/language-common')).dictionary['passwords-common']);
+  return common.has(password.toLowerCase());
+}
+
+/** A 400 on `field` when a password being chosen (sign-up, change, reset) is a common one. */
+export async function assertNotCommonPassword(password: string, field = 'password'): Promise<void> {
+  if (await isCommonPassword(password)) throw new ApiError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
 }

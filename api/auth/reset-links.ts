@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MailMessage } from '../../platform/mail/port.ts';
+import { SECRET_PARAM } from './links.ts';
 import { sha256Hex } from './sha256.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -22,9 +23,9 @@ export function resetTokenUserId(token: string): string | null {
 
 export const resetTokenHash = (token: string): string => sha256Hex(token);
 
-/** `baseUrl` is PUBLIC_URL (or the request's origin) and may carry a path prefix. */
+/** `baseUrl` is `publicBaseUrl(config)` (links.ts), never a request's origin; it may carry a path prefix. */
 export function resetLink(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${baseUrl.replace(/\/+$/, '')}/reset-password?${SECRET_PARAM}=${encodeURIComponent(token)}`;
 }
 
 export function resetMail(to: string, link: string): MailMessage {

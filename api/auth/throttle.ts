@@ -1,23 +1,36 @@
 /**
- * Attempt limits of the auth routes, counted by rate-limiter-flexible: in Redis when
- * REDIS_URL is set, so that every API process shares the counts (a guesser spreading tries
- * over the processes meets the same limit as against one); else in this process's memory,
- * which is enough for the embedded stack (one process).
+ * Attempt and request limits, counted by rate-limiter-flexible: in Redis when REDIS_URL is set,
+ * so that every API process shares the counts (a guesser spreading tries over the processes
+ * meets the same limit as against one); else in this process's memory, which is enough for the
+ * embedded stack (one process).
+ *
+ * A limited request is counted before it runs, by the store's atomic increment (`consume`), so
+ * a burst of parallel requests cannot all pass one check made before any of them was counted;
+ * one that finds a window used up is refused and its increments are given back, so waiting
+ * clients that retry do not make their wait longer.
+ *
+ * No lock can be turned against an account's owner: password checks are limited per account
+ * and client (the client address, see client-ip.ts), so the failures of someone elsewhere never
+ * refuse the owner's own client. An account under attack from many clients at once only makes
+ * every client's allowance smaller, and a client's first try always goes ahead.
  *
  * Redis down: each Redis limiter has an `insuranceLimiter`, a RateLimiterMemory with the same
  * limit, which answers every call Redis cannot (connection not ready, command failed or timed
- * out). Sign-in keeps working and keeps being throttled, per process, for as long as the outage
+ * out). Requests keep working and keep being limited, per process, for as long as the outage
  * lasts; what was counted in memory meanwhile is not carried over to Redis, and Redis keeps the
- * counts it had (a success during the outage clears only the memory count). The connection's
- * outage and recovery are logged by the ConnectionLog, one line each.
+ * counts it had. The connection's outage and recovery are logged by the ConnectionLog, one line each.
  */
+import { isIPv6 } from 'node:net';
 import { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../platform/config/config.ts';
 import { ConnectionLog } from '../../platform/redis/connection-log.ts';
 import { sha256Hex } from './sha256.ts';
 
-const MINUTE_MS = 60 * 1000;
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 /** How long a Redis command may take before the memory fallback answers instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
@@ -26,12 +39,46 @@ export interface Limit {
   windowMs: number;
 }
 
-const LIMITS = {
-  signInPerEmail: { attempts: 5, windowMs: 15 * MINUTE_MS },
-  signInPerIp: { attempts: 30, windowMs: 15 * MINUTE_MS },
-  /** Reset e-mails per account: enough for a lost mail, too few to flood a mailbox. */
-  resetMails: { attempts: 3, windowMs: 15 * MINUTE_MS },
-} satisfies Record<string, Limit>;
+const per = (attempts: number, windowMs: number): Limit => ({ attempts, windowMs });
+
+/**
+ * Every limit. A window opens with the first request it counts and ends `windowMs` later; a
+ * quota of several windows refuses while any of them is used up, until that one ends. The
+ * numbers are generous enough for the test suites and benchmarks, which run many users from one
+ * address (see the README's security section, which lists them).
+ */
+export const LIMITS = {
+  /**
+   * Password checks of one account from one client: after 5 the client waits out the minute,
+   * after 10 the quarter hour, after 30 the day. A success from the client, or a password reset
+   * from it, starts its count afresh.
+   */
+  signInAccountClient: [per(5, MINUTE_MS), per(10, 15 * MINUTE_MS), per(30, DAY_MS)],
+  /** Failed sign-ins of one account from all clients together past which the account is under attack. */
+  signInAccountUnderAttack: per(100, 15 * MINUTE_MS),
+  /** While under attack, each client may also check only 2 passwords of the account per quarter hour: slowed, never refused its first. */
+  signInAccountClientUnderAttack: [per(2, 15 * MINUTE_MS)],
+  /** Password checks from one client over all accounts (password spraying); successful ones are given back. */
+  signInClient: [per(50, 15 * MINUTE_MS), per(300, DAY_MS)],
+  /** Current-password checks of a password change, per account (only a session of the account can try); a success clears them. */
+  passwordChange: [per(5, 15 * MINUTE_MS), per(10, DAY_MS)],
+  /** Reset e-mails per account, skipped silently past it: enough for a lost mail, too few to flood a mailbox. */
+  resetMails: per(3, 15 * MINUTE_MS),
+  /** Reset requests per client, whatever the address: refusing says nothing about accounts. */
+  resetRequests: [per(30, 15 * MINUTE_MS), per(100, DAY_MS)],
+  /** Attempts to set a password with a reset token, per client (tokens cannot be guessed; each attempt hashes a password). */
+  resets: [per(30, 15 * MINUTE_MS)],
+  /** Sign-ups per client (each hashes a password, and an address already taken says so). */
+  signUps: [per(100, HOUR_MS), per(500, DAY_MS)],
+  /** Orders placed per user: far above any buyer, below a script reserving stock in a loop. */
+  orders: [per(600, HOUR_MS)],
+  /** Review submissions (each edit too) per user. */
+  reviews: [per(30, HOUR_MS)],
+  /** Image uploads per user (each is stored). */
+  uploads: [per(100, HOUR_MS)],
+  /** New products per seller (each waits in the admins' review queue). */
+  listings: [per(100, HOUR_MS)],
+} satisfies Record<string, Limit | Limit[]>;
 
 /** The library's options for a limit; `name` keeps the limits' keys apart in a shared store. */
 export const limiterOptions = (name: string, { attempts, windowMs }: Limit) => ({
@@ -39,6 +86,162 @@ export const limiterOptions = (name: string, { attempts, windowMs }: Limit) => (
   points: attempts,
   duration: windowMs / 1000,
 });
+
+/** Keys are counted under their hash, so no e-mail or IP address appears in Redis as it is. */
+const storedKey = (key: string): string => sha256Hex(key);
+
+/** One window's count of one key. */
+interface Count {
+  limiter: RateLimiterAbstract;
+  key: string;
+}
+
+/** Counts a request in every window, or in none when one is used up: 0, or the milliseconds to wait. */
+async function take(counts: Count[]): Promise<number> {
+  const results = await Promise.allSettled(counts.map(({ limiter, key }) => limiter.consume(key)));
+  const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (refusals.length === 0) return 0;
+  // A refused consume counted as well: every window gets its point back.
+  await giveBack(counts);
+  const failure = refusals.find((reason) => !(reason instanceof RateLimiterRes));
+  if (failure) throw failure; // not a refusal: the store failed with no fallback
+  return Math.max(1, ...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
+}
+
+async function giveBack(counts: Count[]): Promise<void> {
+  await Promise.all(counts.map(({ limiter, key }) => limiter.reward(key)));
+}
+
+async function forget(counts: Count[]): Promise<void> {
+  await Promise.all(counts.map(({ limiter, key }) => limiter.delete(key)));
+}
+
+/**
+ * A counted password check, told how it went: `failed` leaves it counted, `succeeded` does what
+ * the limit does for a success, `abandon` (when the check never ran, the request having failed
+ * otherwise) gives it back. `waitMs` > 0: refused, nothing counted, the hooks do nothing.
+ */
+export class Attempt {
+  #settled = false;
+
+  constructor(
+    readonly waitMs: number,
+    private readonly hooks: { failed?: () => Promise<void>; succeeded: () => Promise<void>; abandoned: () => Promise<void> } | null,
+  ) {}
+
+  static refused(waitMs: number): Attempt {
+    return new Attempt(waitMs, null);
+  }
+
+  async failed(): Promise<void> {
+    if (this.#settle()) await this.hooks?.failed?.();
+  }
+
+  async succeeded(): Promise<void> {
+    if (this.#settle()) await this.hooks?.succeeded();
+  }
+
+  async abandon(): Promise<void> {
+    if (this.#settle()) await this.hooks?.abandoned();
+  }
+
+  #settle(): boolean {
+    const first = !this.#settled;
+    this.#settled = true;
+    return first;
+  }
+}
+
+/** A limit in one or more windows (say 5 a minute and 10 a quarter hour), counted per key. */
+export class Quota {
+  constructor(private readonly limiters: RateLimiterAbstract[]) {}
+
+  counts(key: string): Count[] {
+    const stored = storedKey(key);
+    return this.limiters.map((limiter) => ({ limiter, key: stored }));
+  }
+
+  /** Counts a request of `key`: 0, or the milliseconds to wait when a window is used up (then nothing is counted). */
+  take(key: string): Promise<number> {
+    return take(this.counts(key));
+  }
+
+  /** Counts a password check of `key` that a success clears. */
+  async begin(key: string): Promise<Attempt> {
+    const counts = this.counts(key);
+    const waitMs = await take(counts);
+    if (waitMs > 0) return Attempt.refused(waitMs);
+    return new Attempt(0, { succeeded: () => forget(counts), abandoned: () => giveBack(counts) });
+  }
+
+  clear(key: string): Promise<void> {
+    return forget(this.counts(key));
+  }
+}
+
+/**
+ * Sign-in password checks: per account and client (guessing one account), per client (trying
+ * many), and the failures per account from everywhere, which only tighten the first.
+ */
+export class SignInThrottle {
+  constructor(
+    private readonly limits: {
+      accountClient: Quota;
+      accountClientUnderAttack: Quota;
+      client: Quota;
+      accountFailures: RateLimiterAbstract;
+    },
+  ) {}
+
+  /** Counts a password check of `account` (its e-mail key) from `client` (a `clientKey`), or refuses it with the wait. */
+  async begin(account: string, client: string): Promise<Attempt> {
+    const { accountClient, accountClientUnderAttack, client: byClient, accountFailures } = this.limits;
+    const pair = pairKey(account, client);
+    const ownCounts = [...accountClient.counts(pair), ...((await this.underAttack(account)) ? accountClientUnderAttack.counts(pair) : [])];
+    const clientCounts = byClient.counts(client);
+    const waitMs = await take([...ownCounts, ...clientCounts]);
+    if (waitMs > 0) return Attempt.refused(waitMs);
+    return new Attempt(0, {
+      failed: async () => void (await accountFailures.penalty(storedKey(account))),
+      // The owner got in from here: this client starts afresh with the account, and its successes never count against it.
+      succeeded: async () => void (await Promise.all([this.forgive(account, client), giveBack(clientCounts)])),
+      abandoned: () => giveBack([...ownCounts, ...clientCounts]),
+    });
+  }
+
+  /** Clears the count of `account` from `client` (a success, or a password reset from the client). */
+  async forgive(account: string, client: string): Promise<void> {
+    const pair = pairKey(account, client);
+    await forget([...this.limits.accountClient.counts(pair), ...this.limits.accountClientUnderAttack.counts(pair)]);
+  }
+
+  /** Whether the account had so many failures from all clients lately that every client's allowance is smaller. */
+  async underAttack(account: string): Promise<boolean> {
+    const { accountFailures } = this.limits;
+    const failures = await accountFailures.get(storedKey(account));
+    return failures !== null && failures.consumedPoints >= accountFailures.points && failures.msBeforeNext > 0;
+  }
+}
+
+const pairKey = (account: string, client: string): string => `${account}\n${client}`;
+
+/**
+ * The key a client address is counted under: an IPv6 address by its /64, the network one
+ * subscriber is given (else each of its many addresses would count afresh); IPv4 as it is.
+ */
+export function clientKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  // An embedded IPv4 address fills the last two groups, outside the prefix.
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** Counts attempts per key in a window that opens with the key's first attempt (the library's fixed window). */
 export class AttemptCounter {
@@ -60,37 +263,22 @@ export class AttemptCounter {
   }
 }
 
-/** Failed password checks per e-mail (guessing one account) and per client IP (trying many). */
-export class SignInThrottle {
-  constructor(
-    private readonly byEmail: AttemptCounter,
-    private readonly byIp: AttemptCounter,
-  ) {}
-
-  /** Milliseconds until this e-mail may be tried from this IP: 0 when it may be now. */
-  async retryAfterMs(emailKey: string, ip: string): Promise<number> {
-    const waits = await Promise.all([this.byEmail.retryAfterMs(storedEmail(emailKey)), this.byIp.retryAfterMs(ip)]);
-    return Math.max(...waits);
-  }
-
-  async failed(emailKey: string, ip: string): Promise<void> {
-    await Promise.all([this.byEmail.record(storedEmail(emailKey)), this.byIp.record(ip)]);
-  }
-
-  /** The owner got in: their e-mail starts afresh (the IP keeps its count). */
-  async succeeded(emailKey: string): Promise<void> {
-    await this.byEmail.clear(storedEmail(emailKey));
-  }
-}
-
-/** Addresses are counted under their hash, so none is stored in Redis. */
-const storedEmail = (emailKey: string): string => sha256Hex(emailKey);
-
-/** The auth routes' limits, made once per API process; `close` lets go of its Redis connection. */
+/** The limits, made once per API process; `close` lets go of its Redis connection. */
 export interface Throttles {
   signIn: SignInThrottle;
-  /** Reset e-mails per account id. */
+  /** Current-password checks per account id. */
+  passwordChange: Quota;
+  /** Reset e-mails per account id (silent). */
   resetMails: AttemptCounter;
+  /** Per client: reset requests, reset attempts, sign-ups. */
+  resetRequests: Quota;
+  resets: Quota;
+  signUps: Quota;
+  /** Per user id: orders placed, reviews submitted, images uploaded, products listed. */
+  orders: Quota;
+  reviews: Quota;
+  uploads: Quota;
+  listings: Quota;
   close(): Promise<void>;
 }
 
@@ -123,17 +311,39 @@ export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<
 }
 
 function throttles(limiter: (name: string, limit: Limit) => RateLimiterAbstract, close: () => Promise<void>): Throttles {
+  /** One limiter a window, named by the limit and the window's length. */
+  const quota = (name: string, limits: Limit[]) => new Quota(limits.map((limit) => limiter(`${name}:${limit.windowMs / 1000}s`, limit)));
   return {
-    signIn: new SignInThrottle(
-      new AttemptCounter(limiter('signin-email', LIMITS.signInPerEmail)),
-      new AttemptCounter(limiter('signin-ip', LIMITS.signInPerIp)),
-    ),
+    signIn: new SignInThrottle({
+      accountClient: quota('signin-account-client', LIMITS.signInAccountClient),
+      accountClientUnderAttack: quota('signin-account-client-under-attack', LIMITS.signInAccountClientUnderAttack),
+      client: quota('signin-client', LIMITS.signInClient),
+      accountFailures: limiter('signin-account-failures', LIMITS.signInAccountUnderAttack),
+    }),
+    passwordChange: quota('password-change', LIMITS.passwordChange),
     resetMails: new AttemptCounter(limiter('reset-mail', LIMITS.resetMails)),
+    resetRequests: quota('reset-request', LIMITS.resetRequests),
+    resets: quota('reset', LIMITS.resets),
+    signUps: quota('signup', LIMITS.signUps),
+    orders: quota('order', LIMITS.orders),
+    reviews: quota('review', LIMITS.reviews),
+    uploads: quota('upload', LIMITS.uploads),
+    listings: quota('listing', LIMITS.listings),
     close,
   };
 }
 
-export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE_MS));
-  return `Too many sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+/** A wait in words: seconds under a minute, minutes under two hours, else hours (each rounded up). */
+export function waitInWords(waitMs: number): string {
+  const [count, unit] =
+    waitMs < MINUTE_MS
+      ? [Math.max(1, Math.ceil(waitMs / SECOND_MS)), 'second']
+      : waitMs < 2 * HOUR_MS
+        ? [Math.ceil(waitMs / MINUTE_MS), 'minute']
+        : [Math.ceil(waitMs / HOUR_MS), 'hour'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+export function tooManyAttemptsMessage(waitMs: number, what = 'sign-in attempts'): string {
+  return `Too many ${what}. Please try again in ${waitInWords(waitMs)}.`;
 }

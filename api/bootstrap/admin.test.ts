@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservationStream } from '../commands/accounts.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { findAccount, reservationStream } from '../commands/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { Streams } from '../streams.ts';
 import { type TestApi, startTestApi } from '../testing.ts';
@@ -28,7 +29,8 @@ describe('ensureAdmin', () => {
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
     expect(admin.user).toMatchObject({ fullName: 'MIBI Admin', email: 'admin@mibi.test', roles: ['buyer', 'admin'] });
     const stream = await api.platform.events.readStream(`account-${admin.user!.id}`);
-    expect(stream.map((e) => [e.type, e.metadata.actor])).toEqual([
+    // Then the harness's first sign-in of the admin set up their second factor (TotpEnrolled).
+    expect(stream.slice(0, 2).map((e) => [e.type, e.metadata.actor])).toEqual([
       ['AccountRegistered', 'system'],
       ['RoleAdded', 'system'],
     ]);
@@ -46,15 +48,33 @@ describe('ensureAdmin', () => {
     const email = `owner.${Date.now()}@example.com`;
     const owner = await api.signUp({ email, role: 'seller' });
     await ensureAdmin(processWith({ ADMIN_EMAIL: email.toUpperCase(), ADMIN_PASSWORD: 'ignored-pass' }));
-    expect((await owner.get('/api/auth/me')).body.user.roles).toEqual(['seller', 'admin']);
+    // A new admin is signed out: their next sign-in sets up a second factor.
+    expect((await owner.get('/api/auth/me')).body.user).toBeNull();
+    expect((await api.signIn(email, 'secret-pass')).user!.roles).toEqual(['seller', 'admin']);
     expect((await api.anonymous().post('/api/auth/signin', { email, password: 'ignored-pass' })).status).toBe(401);
   });
 
-  it('does nothing without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+  it('does nothing without ADMIN_EMAIL', async () => {
     const appended = await appendedFrom();
-    await ensureAdmin(processWith({ ADMIN_EMAIL: undefined }));
-    await ensureAdmin(processWith({ ADMIN_EMAIL: `x.${Date.now()}@example.com`, ADMIN_PASSWORD: undefined }));
+    await ensureAdmin(processWith({ ADMIN_EMAIL: undefined, ADMIN_PASSWORD: 'admin-pass-9' }));
     expect(await appended()).toEqual([]);
+  });
+
+  it('gives a new admin without ADMIN_PASSWORD a generated password, shown once and stored only as a hash', async () => {
+    const email = `generated.${Date.now()}@example.com`;
+    const shown: string[] = [];
+    const appended = await appendedFrom();
+    await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }), (line) => shown.push(line));
+    expect(shown).toEqual([expect.stringMatching(new RegExp(`^\\[start\\] admin account ${email} created with the password [A-Za-z0-9_-]{24} \\(shown only this once`))]);
+    const password = /the password (\S+)/.exec(shown[0]!)![1]!;
+    expect(JSON.stringify(await appended())).not.toContain(password);
+    // Checked on the account itself: an admin's sign-in goes on to a second factor.
+    const account = await findAccount(api.ctx, email);
+    expect(account!.roles).toEqual(['buyer', 'admin']);
+    expect(await verifyPassword(account!.passwordHash, password)).toBe(true);
+
+    await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }), (line) => shown.push(line));
+    expect(shown).toHaveLength(1);
   });
 
   it('completes a registration that stopped after the reservation', async () => {

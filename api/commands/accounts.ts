@@ -9,7 +9,8 @@ import { EMAIL_TAKEN_MESSAGE, emailDecider, emailKey, emailStream } from '../../
 import { accountStream } from '../../domain/account/events.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { passwordChangedMail, sendNotice } from '../auth/account-mails.ts';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { RESET_LINK_TTL_MS, newResetToken, resetLink, resetMail, resetTokenHash, resetTokenUserId } from '../auth/reset-links.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { sha256Hex } from '../auth/sha256.ts';
@@ -17,12 +18,16 @@ import type { AttemptCounter } from '../auth/throttle.ts';
 import { ApiError } from '../errors.ts';
 import type { SessionUser } from '../http.ts';
 import type { CommandContext } from './context.ts';
+import { type VerificationMailContext, mailVerificationLink } from './email-verification.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
 
-/** Password commands end the user's sessions: they are given the sessions as well. */
-export interface AccountContext extends CommandContext {
+/** Mail to an account's owner: the platform's mailer, and where links in it point (links.ts). */
+export type AccountMailContext = VerificationMailContext;
+
+/** Password commands end the user's sessions and tell the owner: they are given the sessions and the mail as well. */
+export interface AccountContext extends AccountMailContext {
   sessions: Pick<Sessions, 'endAll'>;
 }
 
@@ -52,6 +57,8 @@ export const sessionUserOf = (account: Account): SessionUser => ({
   fullName: account.fullName,
   email: account.email,
   roles: account.roles,
+  emailVerified: account.verification.verified,
+  totpEnabled: account.totp !== null,
 });
 
 /** The account registered with an address (any case), read on the write side. */
@@ -66,6 +73,8 @@ export interface Registration {
   email: string;
   passwordHash: string;
   role: SelfServiceRole;
+  /** False for a visitor's sign-up; omitted when the system registers an address it vouches for (ADMIN_EMAIL). */
+  emailVerified?: boolean;
 }
 
 /**
@@ -76,15 +85,15 @@ export interface Registration {
  * registers (the system for the admin of ADMIN_EMAIL); by default the new user.
  */
 export async function registerAccount(cx: CommandContext, registration: Registration, actor?: string): Promise<AccountChange> {
-  const { fullName, email, passwordHash, role } = registration;
+  const { fullName, email, passwordHash, role, emailVerified } = registration;
   const reservation = reservationStream(email);
   const userId = (await cx.streams.load(reservation, emailDecider)).state?.userId ?? cx.newId();
   const metadata = { actor: actor ?? userId };
   await cx.streams.decide(reservation, emailDecider, { type: 'ReserveEmail', userId, email }, metadata);
   try {
-    const command = { type: 'RegisterAccount', userId, fullName, email, passwordHash, role, at: cx.now() } as const;
+    const command = { type: 'RegisterAccount', userId, fullName, email, passwordHash, role, emailVerified, at: cx.now() } as const;
     const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, metadata);
-    return { user: { id: userId, fullName, email, roles: [role] }, position };
+    return { user: { id: userId, fullName, email, roles: [role], emailVerified: emailVerified ?? true, totpEnabled: false }, position };
   } catch (error) {
     // The reserved account exists, or a concurrent sign-up completing the same reservation won.
     if (error instanceof DomainError && error.code === 'already_exists') throw emailTaken();
@@ -96,12 +105,22 @@ const emailTaken = (): DomainError => new DomainError('email_taken', EMAIL_TAKEN
 
 export const isEmailTaken = (error: unknown): boolean => error instanceof DomainError && error.code === 'email_taken';
 
-/** A visitor's sign-up: the password is hashed, the account registered as its own actor. */
+/**
+ * A visitor's sign-up: a common password is refused, the password hashed, the account
+ * registered as its own actor with its address unverified, and a verification link mailed.
+ */
 export async function signUp(
-  cx: CommandContext,
+  cx: AccountMailContext,
   { password, ...profile }: { fullName: string; email: string; password: string; role: SelfServiceRole },
 ): Promise<AccountChange> {
-  return registerAccount(cx, { ...profile, passwordHash: await hashPassword(password) });
+  await assertNotCommonPassword(password);
+  const registered = await registerAccount(cx, { ...profile, passwordHash: await hashPassword(password), emailVerified: false });
+  // The account exists whatever happens to the mail: its owner can ask for another link once signed in.
+  const mailed = await mailVerificationLink(cx, registered.user).catch((error) => {
+    console.error('[mail] the verification link of a sign-up could not be sent:', error);
+    return registered;
+  });
+  return { user: registered.user, position: mailed.position };
 }
 
 /** The user of an e-mail and password; a 401 (counted as a failed attempt) for a wrong pair. */
@@ -120,21 +139,28 @@ export async function signIn(cx: CommandContext, { email, password }: { email: s
 /** Runs a role command on an account and answers with the account after it. */
 async function changeRoles(cx: CommandContext, actor: Actor, userId: string, command: Extract<AccountCommand, { type: 'AddRole' | 'RemoveRole' }>) {
   const stream = accountStream(userId);
-  const { position } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
+  const { position, events } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, accountDecider);
-  return { user: sessionUserOf(state!), position };
+  return { user: sessionUserOf(state!), position, changed: events.length > 0 };
 }
 
 /**
  * Gives a user a role: a user takes on a self-service role themselves, an admin grants any
- * (the decider checks which). Adding a role already held changes nothing.
+ * (the decider checks which). Adding a role already held changes nothing. A new admin is
+ * signed out everywhere: an admin's sessions must have passed a second factor, which they
+ * set up at their next sign-in.
  */
-export const addRole = (cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> =>
-  changeRoles(cx, actor, userId, { type: 'AddRole', actor, role, at: cx.now() });
+export async function addRole(cx: CommandContext & { sessions: Pick<Sessions, 'endAll'> }, actor: Actor, userId: string, role: Role): Promise<AccountChange> {
+  const { changed, ...result } = await changeRoles(cx, actor, userId, { type: 'AddRole', actor, role, at: cx.now() });
+  if (changed && role === 'admin') await cx.sessions.endAll(userId);
+  return result;
+}
 
 /** An admin takes a role away (never their own admin role, nor anyone's last role: the decider says). */
-export const removeRole = (cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> =>
-  changeRoles(cx, actor, userId, { type: 'RemoveRole', actor, role, at: cx.now() });
+export async function removeRole(cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> {
+  const { changed: _, ...result } = await changeRoles(cx, actor, userId, { type: 'RemoveRole', actor, role, at: cx.now() });
+  return result;
+}
 
 /**
  * Changes the actor's own password after checking the current one (a wrong one is counted
@@ -152,10 +178,19 @@ export async function changePassword(
     await attempts.failed();
     throw new ApiError(400, 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
+  await assertNotCommonPassword(password);
   const command = { type: 'ChangePassword', actor, passwordHash: await hashPassword(password), at: cx.now() } as const;
   const { position } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
   await cx.sessions.endAll(actor.userId);
+  await tellPasswordChanged(cx, actor.userId, position, command.at);
   return { position };
+}
+
+/** The owner's notice of a password change or reset, keyed by the change. */
+async function tellPasswordChanged(cx: AccountContext, userId: string, position: number, at: string): Promise<void> {
+  const { state: account } = await cx.streams.load(accountStream(userId), accountDecider);
+  if (!account) return;
+  await sendNotice(cx.platform.mail, passwordChangedMail(cx.config, account.email, at, `password-changed:${userId}:${position}`));
 }
 
 /**
@@ -184,11 +219,13 @@ export async function resetPassword(cx: AccountContext, { token, password }: { t
   const userId = resetTokenUserId(token);
   const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
   if (!userId) throw invalid;
+  await assertNotCommonPassword(password);
   const command = { type: 'ResetPassword', tokenHash: resetTokenHash(token), passwordHash: await hashPassword(password), now: cx.now() } as const;
   const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, { actor: userId }).catch((error) => {
     // A token naming no account is as invalid as any other.
     throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
   });
   await cx.sessions.endAll(userId);
+  await tellPasswordChanged(cx, userId, position, command.now);
   return { position };
 }

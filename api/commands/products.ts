@@ -4,7 +4,7 @@
  */
 import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
-import { productStream } from '../../domain/product/events.ts';
+import { type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type FieldChange, detailChanges } from '../../domain/product/history.ts';
 import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
@@ -16,6 +16,10 @@ import { categoryNames } from '../history/entries.ts';
 import { sellerProductEvents } from '../history/product-events.ts';
 import { assertCategoryExists } from './categories.ts';
 import type { CommandContext } from './context.ts';
+import { assertVerifiedToList } from './email-verification.ts';
+import { checkedChanges, checkedListing } from './product-input.ts';
+import type { ImageImportContext } from './uploads.ts';
+import { EDIT_MESSAGES, type EditOutcome, editOutcome, submittedRevision } from './product-revisions.ts';
 
 /** What a product command answers: the product's id and the log position reached. */
 export interface ProductCommandResult {
@@ -29,14 +33,16 @@ export interface ListingContext extends CommandContext {
 }
 
 /** Restoring names the categories of the fields it brings back, from the categories read model. */
-export interface RestoreContext extends CommandContext {
+export interface RestoreContext extends ListingContext {
   platform: { read: ReadStore };
 }
 
-export interface RestoreResult extends ProductCommandResult {
-  /** The fields brought back; empty when the version matches the product. */
+/** An edit's answer: what it saved, and which content changes wait for an admin's review. */
+export interface ProductUpdateResult extends ProductCommandResult, EditOutcome {}
+
+export interface RestoreResult extends ProductUpdateResult {
+  /** The fields brought back (or sent for review); empty when the version matches the product. */
   changes: FieldChange[];
-  message: string;
 }
 
 export const RESTORE_MESSAGES = {
@@ -57,9 +63,11 @@ async function decideOnProduct(cx: CommandContext, actor: Actor, productId: stri
  * A seller lists a new product in an existing category; it waits for review (Pending
  * Review) unless the server verifies it at once. A suspended seller cannot list.
  */
-export async function listProduct(cx: ListingContext, actor: Actor, product: ProductInput): Promise<ProductCommandResult> {
+export async function listProduct(cx: ListingContext & ImageImportContext, actor: Actor, input: ProductInput): Promise<ProductCommandResult> {
   assertMayList((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
-  await assertCategoryExists(cx, product.categoryId);
+  await assertVerifiedToList(cx, actor.userId);
+  await assertCategoryExists(cx, input.categoryId);
+  const product = await checkedListing(cx, actor, input);
   const productId = cx.newId();
   const at = cx.now();
   const stream = productStream(productId);
@@ -71,10 +79,30 @@ export async function listProduct(cx: ListingContext, actor: Actor, product: Pro
   return { id: productId, position };
 }
 
-/** Changes the fields given (null clears the original price or the image); a new category must exist. */
-export async function updateProduct(cx: CommandContext, actor: Actor, productId: string, changes: Partial<ProductInput>): Promise<ProductCommandResult> {
-  if (changes.categoryId !== undefined) await assertCategoryExists(cx, changes.categoryId);
-  return decideOnProduct(cx, actor, productId, { type: 'UpdateProduct', actor, changes, at: cx.now() });
+/**
+ * Changes the fields given (null clears the original price or the image); a new category must
+ * exist. The seller's content changes of a verified product wait for review as a revision.
+ */
+export async function updateProduct(
+  cx: ListingContext & ImageImportContext,
+  actor: Actor,
+  productId: string,
+  input: Partial<ProductInput>,
+): Promise<ProductUpdateResult> {
+  if (input.categoryId !== undefined) await assertCategoryExists(cx, input.categoryId);
+  const changes = await checkedChanges(cx, actor, productId, input);
+  const command: ProductCommand = { type: 'UpdateProduct', actor, changes, at: cx.now() };
+  const decided = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  return edited(cx, productId, decided);
+}
+
+/** AUTO_VERIFY approves a revision at once, as it verifies new listings. */
+async function edited(cx: ListingContext, productId: string, decided: { events: ProductEvent[]; position: number }): Promise<ProductUpdateResult> {
+  const submitted = submittedRevision(decided.events);
+  if (!submitted || !cx.config.AUTO_VERIFY) return { id: productId, position: decided.position, ...editOutcome(decided.events, false) };
+  const approve: ProductCommand = { type: 'ApproveProductRevision', actor: SYSTEM_ADMIN, revisionId: submitted.data.revisionId, at: cx.now() };
+  const { position } = await cx.streams.decide(productStream(productId), productDecider, approve, { actor: SYSTEM_ADMIN.userId });
+  return { id: productId, position, ...editOutcome(decided.events, true) };
 }
 
 export const setStock = (cx: CommandContext, actor: Actor, productId: string, stockQuantity: number): Promise<ProductCommandResult> =>
@@ -108,11 +136,22 @@ export async function restoreProductVersion(cx: RestoreContext, actor: Actor, pr
   const events = await sellerProductEvents(cx, actor, productId);
   const then = events.some((event) => event.position === position) ? productAsOf(events, { position }) : null;
   if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');
-  // All the editable fields of that version: the decider keeps those that differ from the product now.
+  // All the editable fields of that version: the decider keeps those that differ from the product now
+  // (on a verified product its seller's content changes go to review, as with any edit).
   const command = { type: 'UpdateProduct', actor, changes: then.product.details, at: cx.now() } as const;
   const decided = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
-  const updated = decided.events.find((event) => event.type === 'ProductUpdated');
-  if (!updated) return { id: productId, position: decided.position, changes: [], message: RESTORE_MESSAGES.unchanged };
-  const restored = detailChanges(updated.data.before, updated.data.after, await categoryNames(cx.platform.read));
-  return { id: productId, position: decided.position, changes: restored, message: RESTORE_MESSAGES.restored };
+  const result = await edited(cx, productId, decided);
+  // The fields changed at once and those sent for review, told together in form order.
+  const before: Partial<ProductDetails> = {};
+  const after: Partial<ProductDetails> = {};
+  for (const event of decided.events) {
+    if (event.type !== 'ProductUpdated' && event.type !== 'ProductRevisionSubmitted') continue;
+    Object.assign(before, event.data.before);
+    Object.assign(after, event.data.after);
+  }
+  const restored = detailChanges(before, after, await categoryNames(cx.platform.read));
+  if (decided.events.length === 0) return { ...result, changes: [], message: RESTORE_MESSAGES.unchanged };
+  // Changes waiting for review (or withdrawn) are told as any edit tells them.
+  const message = result.message === EDIT_MESSAGES.saved ? RESTORE_MESSAGES.restored : `${RESTORE_MESSAGES.restored}. ${result.message}`;
+  return { ...result, changes: restored, message };
 }

@@ -2,7 +2,7 @@
  * Reviews: submitting (or editing) one, and whether the review area offers the form. A buyer's
  * own review is read from its stream, so it is current the moment a submit returns.
  */
-import type { Actor } from '../../domain/actor.ts';
+import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { reviewDecider } from '../../domain/review/decider.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
@@ -10,7 +10,8 @@ import type { ReviewDoc } from '../../projections/models.ts';
 import { reviewDocs } from '../../projections/reviews.ts';
 import { hasDeliveredPurchase } from '../queries/reviews.ts';
 import type { CommandContext } from './context.ts';
-import { loadProduct } from './product-facts.ts';
+import { ApiError } from '../errors.ts';
+import { type ProductOnSale, isForSale, loadProduct } from './product-facts.ts';
 
 /** A review command also reads who received what, from the read store. */
 export interface ReviewContext extends CommandContext {
@@ -32,13 +33,28 @@ export interface ReviewResult {
   created: boolean;
 }
 
+/**
+ * A product whose reviews `viewer` may see: one on sale, for anyone; one not on sale (pending
+ * review, rejected, delisted, its seller suspended) only for its seller and the admins, as
+ * GET /api/products/{id} has it. Anyone else gets the 404 of a product never listed, so
+ * reviews do not show what the catalog hides.
+ */
+export async function visibleProduct(cx: CommandContext, productId: string, viewer: Actor | null): Promise<ProductOnSale> {
+  const product = await loadProduct(cx, productId);
+  if (isForSale(product) || (viewer && (viewer.userId === product.sellerId || isAdmin(viewer)))) return product;
+  throw new ApiError(404, 'not_found', 'Product not found');
+}
+
 /** The buyer's review of a product from its stream; null when they wrote none. */
 const ownReview = async (cx: CommandContext, productId: string, buyerId: string): Promise<ReviewDoc | null> =>
   (await cx.streams.load(reviewStream(productId, buyerId), reviewDocs)).state;
 
-/** Records `actor`'s review of a product they received, or edits the one they wrote; a 404 for an unknown product. */
+/**
+ * Records `actor`'s review of a product they received, or edits the one they wrote; a 404 for
+ * a product not on sale, which nobody reviews (its own seller and the admins may not either).
+ */
 export async function submitReview(cx: ReviewContext, actor: Actor, { productId, authorName, rating, comment }: ReviewInput): Promise<ReviewResult> {
-  await loadProduct(cx, productId);
+  await visibleProduct(cx, productId, null);
   const command = {
     type: 'SubmitReview',
     actor,

@@ -40,6 +40,10 @@ export async function sellerProducts(read: ReadStore, sellerId: string): Promise
 export const reviewQueue = (read: ReadStore, paging: Paging): Promise<Page<ProductDoc>> =>
   findPage(products(read), { where: { verification: 'pending', delisted: false }, sort: [['listedAt', 'asc']] }, paging);
 
+/** A page of the products, still listed, whose seller's content changes await an admin's review, oldest listing first. */
+export const revisionQueue = (read: ReadStore, paging: Paging): Promise<Page<ProductDoc>> =>
+  findPage(products(read), { where: { hasPendingRevision: true, delisted: false }, sort: [['listedAt', 'asc']] }, paging);
+
 /** How many products of a seller are listed (not deleted), on sale, and awaiting review. */
 export interface SellerProductCounts {
   listed: number;

@@ -40,7 +40,10 @@ describe('POST /api/auth/signup', () => {
 
     expect(reply.status).toBe(201);
     const user = reply.body.user;
-    expect(reply.body).toEqual({ user: { id: expect.any(String), fullName: 'Asha Rao', email, roles: ['seller'] }, position: expect.any(Number) });
+    expect(reply.body).toEqual({
+      user: { id: expect.any(String), fullName: 'Asha Rao', email, roles: ['seller'], emailVerified: false, totpEnabled: false },
+      position: expect.any(Number),
+    });
     const cookie = reply.headers.get('set-cookie')!;
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
     expect(cookie).toContain('HttpOnly');
@@ -51,6 +54,7 @@ describe('POST /api/auth/signup', () => {
     expect(events.map((e) => [e.type, e.stream])).toEqual([
       ['EmailReserved', reservationStream(email)],
       ['AccountRegistered', `account-${user.id}`],
+      ['EmailVerificationRequested', `account-${user.id}`],
     ]);
     expect(reservationStream(email)).toMatch(/^email-[0-9a-f]{64}$/);
     const registered = events[1]!.data as Extract<AccountEvent, { type: 'AccountRegistered' }>['data'];

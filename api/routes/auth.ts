@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ROLES } from '../../domain/actor.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
 import { emailKey } from '../../domain/account/email.ts';
+import { accountStream } from '../../domain/account/events.ts';
 import {
   addRoleSchema,
   changePasswordSchema,
@@ -11,11 +12,13 @@ import {
   signUpSchema,
 } from '../../domain/account/schemas.ts';
 import { clientIp } from '../auth/client-ip.ts';
+import { publicBaseUrl } from '../auth/links.ts';
 import { actorOf, clearSessionCookie, requireUser, setSessionCookie } from '../auth/middleware.ts';
-import { tooManyAttemptsMessage } from '../auth/throttle.ts';
+import { resetTokenUserId } from '../auth/reset-links.ts';
+import { type Attempt, clientKey, tooManyAttemptsMessage } from '../auth/throttle.ts';
+import { limitRequest, tooManyRequests } from '../auth/too-many-requests.ts';
 import {
   type AccountChange,
-  type PasswordAttempts,
   addRole,
   changePassword,
   requestPasswordReset,
@@ -23,13 +26,11 @@ import {
   signIn,
   signUp,
 } from '../commands/accounts.ts';
+import { secondStepOf } from '../commands/second-factor.ts';
 import type { AppContext } from '../context.ts';
-import { errorBody } from '../errors.ts';
-import { type AppEnv, PositionSchema, type SessionUser, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import { SecondStepSchema, UserSchema } from './account-schemas.ts';
+import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 
-const UserSchema = z
-  .object({ id: z.string(), fullName: z.string(), email: z.string(), roles: z.array(z.enum(ROLES)) })
-  .openapi('User') satisfies z.ZodType<SessionUser>;
 const OkSchema = z.object({ ok: z.literal(true) });
 const OkPositionSchema = OkSchema.extend({ position: PositionSchema });
 
@@ -41,26 +42,41 @@ const tags = ['Account'];
 /** Sign-up, sign-in and sign-out, the current user, self-service roles and passwords. */
 export function authRoutes(ctx: AppContext) {
   /** A new session for this browser (a new token at every sign-in), ending the one it had. */
-  async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  async function startSession(c: Context<AppEnv>, userId: string, secondFactor = false): Promise<void> {
     const previous = c.get('sessionId');
     if (previous) await ctx.sessions.end(previous);
-    const { token } = await ctx.sessions.create(userId);
+    const { token } = await ctx.sessions.create(userId, undefined, { secondFactor });
     setSessionCookie(c, token);
   }
 
-  /** The 429 of a throttled password check, or null when the check may go ahead. */
-  async function throttled(c: Context<AppEnv>, email: string) {
-    const waitMs = await ctx.throttles.signIn.retryAfterMs(emailKey(email), clientIp(c));
-    if (waitMs === 0) return null;
-    c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-    return c.json(errorBody('too_many_attempts', tooManyAttemptsMessage(waitMs)), 429);
+  /** The client's address as the limits count it (TRUST_PROXY says which proxies to believe). */
+  const client = (c: Context<AppEnv>): string => clientKey(clientIp(c, ctx.config.TRUST_PROXY));
+
+  /** Counts a password check of this e-mail from this client: sign-in (and any later step of it). */
+  const signInAttempt = (c: Context<AppEnv>, email: string): Promise<Attempt> => ctx.throttles.signIn.begin(emailKey(email), client(c));
+
+  /** The owner reset the password from this client: its sign-in count for the account starts afresh. */
+  async function forgiveSignIns(c: Context<AppEnv>, userId: string | null): Promise<void> {
+    const account = userId && (await ctx.streams.load(accountStream(userId), accountDecider)).state;
+    if (account) await ctx.throttles.signIn.forgive(emailKey(account.email), client(c));
   }
 
-  /** The password checks of this e-mail from this client, as the throttle counts them. */
-  const attempts = (c: Context<AppEnv>, email: string): PasswordAttempts => ({
-    failed: () => ctx.throttles.signIn.failed(emailKey(email), clientIp(c)),
-    succeeded: () => ctx.throttles.signIn.succeeded(emailKey(email)),
-  });
+  /**
+   * Runs a password check counted by `attempt` (the check calls its `failed`; returning counts
+   * as its success), or answers 429 with Retry-After while the client must wait. A check that
+   * never ran (the request failed otherwise) is given back.
+   */
+  async function counted<T>(c: Context<AppEnv>, attempt: Promise<Attempt>, check: (attempts: Attempt) => Promise<T>, what?: string): Promise<T> {
+    const counting = await attempt;
+    if (counting.waitMs > 0) tooManyRequests(c, counting.waitMs, 'too_many_attempts', tooManyAttemptsMessage(counting.waitMs, what));
+    try {
+      const result = await check(counting);
+      await counting.succeeded();
+      return result;
+    } finally {
+      await counting.abandon();
+    }
+  }
 
   return router()
     .openapi(
@@ -75,10 +91,11 @@ export function authRoutes(ctx: AppContext) {
             z.object({ user: UserSchema, position: PositionSchema }) satisfies z.ZodType<AccountChange>,
             'Account created; the session cookie is set',
           ),
-          ...errors(400, 409, 413),
+          ...errors(400, 409, 413, 429),
         },
       }),
       async (c) => {
+        await limitRequest(c, ctx.throttles.signUps, client(c), 'sign-ups from your address');
         const registered = await signUp(ctx, c.req.valid('json'));
         await startSession(c, registered.user.id);
         return c.json(registered, 201);
@@ -90,18 +107,22 @@ export function authRoutes(ctx: AppContext) {
         path: '/signin',
         tags,
         summary: 'Sign in with e-mail and password',
-        description: 'Failures are limited per e-mail address and per client IP; past the limit the answer is 429 with Retry-After.',
+        description:
+          'Password checks are limited per account and client, and per client, with waits that grow with the failures (one client never locks the account for another); past a limit the answer is 429 with Retry-After.',
         request: { body: jsonBody(signInSchema) },
         responses: {
-          200: jsonResponse(z.object({ user: UserSchema }), 'Signed in; a new session cookie is set'),
+          200: jsonResponse(
+            z.union([z.object({ user: UserSchema }), SecondStepSchema]),
+            'Signed in, a new session cookie set; or, for an admin or an account with two-step sign-in, the second step to take (no session yet)',
+          ),
           ...errors(400, 401, 413, 429),
         },
       }),
       async (c) => {
         const credentials = c.req.valid('json');
-        const refused = await throttled(c, credentials.email);
-        if (refused) return refused;
-        const user = await signIn(ctx, credentials, attempts(c, credentials.email));
+        const user = await counted(c, signInAttempt(c, credentials.email), (attempts) => signIn(ctx, credentials, attempts));
+        const secondStep = await secondStepOf(ctx, user);
+        if (secondStep) return c.json(secondStep, 200);
         await startSession(c, user.id);
         return c.json({ user }, 200);
       },
@@ -183,10 +204,12 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const user = requireUser(c);
-        const refused = await throttled(c, user.email);
-        if (refused) return refused;
-        const { position } = await changePassword(ctx, actorOf(user), c.req.valid('json'), attempts(c, user.email));
-        await startSession(c, user.id);
+        // The new session keeps the second factor this one passed (an admin's must have), read before the change ends it.
+        const sessionId = c.get('sessionId');
+        const secondFactor = sessionId !== null && (await ctx.sessions.live([sessionId])).get(sessionId)?.secondFactor === true;
+        const change = c.req.valid('json');
+        const { position } = await counted(c, ctx.throttles.passwordChange.begin(user.id), (attempts) => changePassword(ctx, actorOf(user), change, attempts), 'password attempts');
+        await startSession(c, user.id, secondFactor);
         return c.json({ ok: true as const, position }, 200);
       },
     )
@@ -196,13 +219,16 @@ export function authRoutes(ctx: AppContext) {
         path: '/forgot-password',
         tags,
         summary: 'Mail a password reset link',
-        description: 'Answers alike whether or not an account has the address, so it reveals nothing about accounts.',
+        description:
+          'Answers alike whether or not an account has the address, so it reveals nothing about accounts: an account gets at most 3 mails in 15 minutes (past that, silently none); a client past its own limit of requests gets 429.',
         request: { body: jsonBody(forgotPasswordSchema) },
-        responses: { 202: jsonResponse(z.object({ message: z.string() }), 'Accepted'), ...errors(400, 413) },
+        responses: { 202: jsonResponse(z.object({ message: z.string() }), 'Accepted'), ...errors(400, 413, 429) },
       }),
       async (c) => {
         const { email } = c.req.valid('json');
-        const baseUrl = ctx.config.PUBLIC_URL ?? new URL(c.req.url).origin;
+        await limitRequest(c, ctx.throttles.resetRequests, client(c), 'password reset requests');
+        // Never the request's Host or Origin: whoever sends the request chooses those.
+        const baseUrl = publicBaseUrl(ctx.config);
         await requestPasswordReset(ctx, { email, baseUrl }, ctx.throttles.resetMails);
         return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
       },
@@ -215,8 +241,14 @@ export function authRoutes(ctx: AppContext) {
         summary: 'Set a new password with the token of a reset link',
         description: 'A link works once and for 1 hour. Ends every session of the user; they then sign in with the new password.',
         request: { body: jsonBody(resetPasswordSchema) },
-        responses: { 200: jsonResponse(OkPositionSchema, 'Password changed'), ...errors(400, 413) },
+        responses: { 200: jsonResponse(OkPositionSchema, 'Password changed'), ...errors(400, 413, 429) },
       }),
-      async (c) => c.json({ ok: true as const, ...(await resetPassword(ctx, c.req.valid('json'))) }, 200),
+      async (c) => {
+        await limitRequest(c, ctx.throttles.resets, client(c), 'password reset attempts');
+        const reset = c.req.valid('json');
+        const changed = await resetPassword(ctx, reset);
+        await forgiveSignIns(c, resetTokenUserId(reset.token));
+        return c.json({ ok: true as const, ...changed }, 200);
+      },
     );
 }

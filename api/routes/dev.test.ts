@@ -1,48 +1,104 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config/config.ts';
+import { checkDeployment } from '../../platform/config/deployment.ts';
 import { createApp } from '../app.ts';
 import { ORIGIN, type TestApi, startTestApi } from '../testing.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-
-it('lets an admin read the development mailbox, newest first, by recipient in any case', async () => {
-  const { user } = await api.signUp({ email: `Mail.Reader.${Date.now()}@example.com` });
-  const email = user!.email;
-  await api.platform.mail.send({ to: 'someone-else@example.com', subject: 'Other', text: 'not for them' });
-  for (let i = 0; i < 2; i++) await api.anonymous().post('/api/auth/forgot-password', { email });
-
-  const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-  const reply = await admin.get(`/api/dev/mail?to=${encodeURIComponent(email.toLowerCase())}`);
-  expect(reply.status).toBe(200);
-  const { messages } = reply.body;
-  expect(messages).toHaveLength(2);
-  expect(messages[0]).toEqual({
-    id: expect.any(String),
-    from: 'MIBI <no-reply@mibi.local>',
-    to: email,
-    subject: 'Reset your MIBI password',
-    text: expect.stringContaining(`${ORIGIN}/reset-password?token=${user!.id}.`),
-    sentAt: expect.any(String),
+describe('with DEV_ROUTES=true', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ DEV_ROUTES: 'true' });
   });
-  expect(messages[0].sentAt > messages[1].sentAt).toBe(true);
-  expect((await admin.get('/api/dev/mail')).body.messages).toHaveLength(3);
+  afterAll(() => api.close());
+
+  it('lets an admin read the development mailbox, newest first, by recipient in any case', async () => {
+    const { user } = await api.signUp({ email: `Mail.Reader.${Date.now()}@example.com` });
+    const email = user!.email;
+    await api.platform.mail.send({ to: 'someone-else@example.com', subject: 'Other', text: 'not for them' });
+    for (let i = 0; i < 2; i++) await api.anonymous().post('/api/auth/forgot-password', { email });
+
+    const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+    const reply = await admin.get(`/api/dev/mail?to=${encodeURIComponent(email.toLowerCase())}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.messages.every((m: { to: string }) => m.to === email)).toBe(true);
+    const messages = reply.body.messages.filter((m: { subject: string }) => m.subject === 'Reset your MIBI password');
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toEqual({
+      id: expect.any(String),
+      from: 'MIBI <no-reply@mibi.local>',
+      to: email,
+      subject: 'Reset your MIBI password',
+      text: expect.stringContaining('http://localhost:3000/reset-password?token=[hidden]'),
+      sentAt: expect.any(String),
+    });
+    expect(messages[0].sentAt > messages[1].sentAt).toBe(true);
+    const all = (await admin.get('/api/dev/mail')).body.messages.map((m: { to: string }) => m.to);
+    expect(all).toContain('someone-else@example.com');
+    expect(all).toContain(email);
+  });
+
+  it('never shows the secret of a link, which would let an admin take over the account', async () => {
+    const { user } = await api.signUp();
+    await api.anonymous().post('/api/auth/forgot-password', { email: user!.email });
+    const [stored] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
+    const token = new URL(/(\S+\/reset-password\?\S+)/.exec(stored!.text)![1]!).searchParams.get('token')!;
+    await api.platform.mail.send({
+      to: user!.email,
+      subject: 'Verify',
+      text: `Open http://localhost:3000/verify-email?token=${token}&next=/ now`,
+      html: `<a href="http://localhost:3000/verify-email?token=${token}">verify</a>`,
+    });
+
+    const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+    const { messages } = (await admin.get(`/api/dev/mail?to=${encodeURIComponent(user!.email)}`)).body;
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+    // No secret of any link in any message (reset, sign-up verification, ...) is shown.
+    const listed = JSON.stringify(messages);
+    for (const mail of await api.platform.mailbox!.list({ to: user!.email })) {
+      for (const secret of mail.text.matchAll(/[?&]token=([^&\s]+)/g)) expect(listed).not.toContain(secret[1]);
+    }
+    expect(listed).not.toContain(token.split('.')[1]);
+    expect(messages[0].text).toBe('Open http://localhost:3000/verify-email?token=[hidden]&next=/ now');
+    expect(messages[0].html).toBe('<a href="http://localhost:3000/verify-email?token=[hidden]">verify</a>');
+  });
+
+  it('is closed to the signed-out and to non-admins', async () => {
+    const signedOut = await api.anonymous().get('/api/dev/mail');
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error.code).toBe('unauthorized');
+    const buyer = await api.signUp();
+    const forbidden = await buyer.get('/api/dev/mail');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error.code).toBe('forbidden');
+  });
+
+  it('is not mounted when mail goes out over SMTP', async () => {
+    const app = createApp({ ...api.ctx, platform: { ...api.ctx.platform, mailbox: undefined } });
+    const reply = await app.request(`${ORIGIN}/api/dev/mail`);
+    expect(reply.status).toBe(404);
+  });
+
+  it('is not mounted with NODE_ENV=production, which refuses DEV_ROUTES at start', async () => {
+    const app = createApp({ ...api.ctx, config: { ...api.ctx.config, NODE_ENV: 'production' } });
+    expect((await app.request(`${ORIGIN}/api/dev/mail`)).status).toBe(404);
+    expect(() => checkDeployment(loadConfig({ DEV_ROUTES: 'true', NODE_ENV: 'production' }))).toThrow(
+      /^Invalid configuration: DEV_ROUTES must not be on with NODE_ENV=production/,
+    );
+    expect(checkDeployment(loadConfig({ DEV_ROUTES: 'true', NODE_ENV: 'development' }))).toEqual([]);
+  });
 });
 
-it('is closed to the signed-out and to non-admins: it holds reset links', async () => {
-  const signedOut = await api.anonymous().get('/api/dev/mail');
-  expect(signedOut.status).toBe(401);
-  expect(signedOut.body.error.code).toBe('unauthorized');
-  const buyer = await api.signUp();
-  const forbidden = await buyer.get('/api/dev/mail');
-  expect(forbidden.status).toBe(403);
-  expect(forbidden.body.error.code).toBe('forbidden');
-});
-
-it('is not mounted when mail goes out over SMTP', async () => {
-  const app = createApp({ ...api.ctx, platform: { ...api.ctx.platform, mailbox: undefined } });
-  const reply = await app.request(`${ORIGIN}/api/dev/mail`);
-  expect(reply.status).toBe(404);
+it('is not mounted without DEV_ROUTES, even with the development mailbox', async () => {
+  const api = await startTestApi();
+  try {
+    expect(api.platform.mailbox).toBeDefined();
+    const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+    const reply = await admin.get('/api/dev/mail');
+    expect(reply.status).toBe(404);
+    const document = await api.anonymous().get('/api/openapi.json');
+    expect(document.status).toBe(200);
+    expect(Object.keys(document.body.paths)).not.toContain('/api/dev/mail');
+  } finally {
+    await api.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SentMail } from '../../platform/mail/port.ts';
 import type { AppContext } from '../context.ts';
+import { redactLinkSecrets } from '../auth/links.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { errors, jsonResponse, router } from '../http.ts';
 
@@ -19,9 +20,25 @@ const SentMailSchema = z
   .openapi('SentMail') satisfies z.ZodType<SentMail>;
 
 /**
- * Development helpers, mounted only when mail goes to the folder mailbox instead of SMTP.
- * The mailbox holds every user's reset links, so only admins may read it: the folder
- * mailer is also the default of a deployment that has not configured SMTP.
+ * Whether the development routes are mounted: only when asked for (DEV_ROUTES, which
+ * NODE_ENV=production refuses at start) and when mail goes to the folder mailbox rather than
+ * out over SMTP. A deployment that merely left SMTP unset does not get them.
+ */
+export const devRoutesOn = (ctx: Pick<AppContext, 'config' | 'platform'>): boolean =>
+  ctx.config.DEV_ROUTES && ctx.config.NODE_ENV !== 'production' && ctx.platform.mailbox !== undefined;
+
+/** A message as the mailbox lists it: the secrets of its links (reset and verification tokens) hidden. */
+const listed = (mail: SentMail): SentMail => ({
+  ...mail,
+  text: redactLinkSecrets(mail.text),
+  ...(mail.html !== undefined && { html: redactLinkSecrets(mail.html) }),
+});
+
+/**
+ * Development helpers (see `devRoutesOn`). The mailbox holds mail to every user, so only admins
+ * may read it, and the secrets of its links are hidden even from them: a reset link shown
+ * whole would let an admin take over any account. Tests read the secrets straight from
+ * `platform.mailbox`.
  */
 export function devRoutes(ctx: AppContext) {
   const { mailbox } = ctx.platform;
@@ -31,7 +48,8 @@ export function devRoutes(ctx: AppContext) {
       method: 'get',
       path: '/mail',
       tags: ['Development'],
-      summary: 'Messages in the development mailbox, newest first (admins only)',
+      summary: 'Messages in the development mailbox, newest first (admins only; DEV_ROUTES=true only)',
+      description: 'The secrets of links (`token=`) are shown as `[hidden]`.',
       request: {
         query: z.object({
           to: z.string().trim().optional().openapi({ description: 'Only messages to this address (any case)' }),
@@ -45,7 +63,8 @@ export function devRoutes(ctx: AppContext) {
     async (c) => {
       requireRole(c, 'admin');
       const { to } = c.req.valid('query');
-      return c.json({ messages: await mailbox.list({ ...(to && { to }), limit: MESSAGES_SHOWN }) }, 200);
+      const messages = await mailbox.list({ ...(to && { to }), limit: MESSAGES_SHOWN });
+      return c.json({ messages: messages.map(listed) }, 200);
     },
   );
 }

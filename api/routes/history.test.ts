@@ -79,7 +79,10 @@ describe('GET /api/seller/products/{id}/history', () => {
     expect(reply.body.items.map((entry: any) => [entry.type, entry.actor.name, entry.summary])).toEqual([
       ['ProductListed', 'Meera Weaves', 'Listed in Textiles at ₹1,499.00 with 10 in stock'],
       ['ProductVerified', 'MIBI', 'Verified'],
-      ['ProductUpdated', 'Meera Weaves', 'Price: ₹1,499.00 → ₹1,299.00; Tags: silk, handloom → silk'],
+      // The price changes at once; the tags of a verified product go through review (approved at once: AUTO_VERIFY).
+      ['ProductUpdated', 'Meera Weaves', 'Price: ₹1,499.00 → ₹1,299.00'],
+      ['ProductRevisionSubmitted', 'Meera Weaves', 'Changes sent for review: Tags: silk, handloom → silk'],
+      ['ProductRevisionApproved', 'MIBI', 'Changes approved: Tags: silk, handloom → silk'],
       ['StockAdjusted', 'Meera Weaves', 'Stock adjusted from 10 to 8'],
       ['StockReserved', buyerName, `Reserved 2 by order #${short(past.cancelledOrder.orderId)}`],
       ['StockReleased', buyerName, `Released 2: order #${short(past.cancelledOrder.orderId)} cancelled`],
@@ -103,18 +106,16 @@ describe('GET /api/seller/products/{id}/history', () => {
       summary: 'Listed in Textiles at ₹1,499.00 with 10 in stock',
     });
     expect(items[1].actor).toEqual({ id: 'system', name: 'MIBI' });
-    expect(items[2].changes).toEqual([
-      { field: 'Price', before: '₹1,499.00', after: '₹1,299.00' },
-      { field: 'Tags', before: 'silk, handloom', after: 'silk' },
-    ]);
-    expect(items[4].changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
-    expect(items[7]).toMatchObject({ type: 'ReviewSubmitted', revision: 0, actor: { id: past.buyer.user!.id, name: 'Asha Rao' } });
+    expect(items[2].changes).toEqual([{ field: 'Price', before: '₹1,499.00', after: '₹1,299.00' }]);
+    expect(items[3].changes).toEqual([{ field: 'Tags', before: 'silk, handloom', after: 'silk' }]);
+    expect(items[6].changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
+    expect(items[9]).toMatchObject({ type: 'ReviewSubmitted', revision: 0, actor: { id: past.buyer.user!.id, name: 'Asha Rao' } });
   });
 
   it('is open to admins', async () => {
     const reply = await history(admin).get(`/api/seller/products/${past.id}/history`);
     expect(reply.status).toBe(200);
-    expect(reply.body.items).toHaveLength(9);
+    expect(reply.body.items).toHaveLength(11);
   });
 });
 
@@ -155,7 +156,8 @@ describe('who may look', () => {
 describe('GET /api/seller/products/{id}/history/as-of', () => {
   it('rebuilds the product as it stood at a log position or a time', async () => {
     const stored = await productEvents(past.id);
-    const edit = stored.find((event) => event.type === 'ProductUpdated')!;
+    // The edit's tags went live with the approval of its revision.
+    const edit = stored.find((event) => event.type === 'ProductRevisionApproved')!;
     const atListing = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?position=${stored[0]!.position}`);
     expect(atListing.status).toBe(200);
     expect(atListing.body).toEqual({
@@ -243,6 +245,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     expect(reply.body).toEqual({
       id,
       position: expect.any(Number),
+      review: null,
       message: RESTORE_MESSAGES.restored,
       changes: [
         { field: 'Name', before: 'Silk Saree', after: SAREE.name },
@@ -250,18 +253,22 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
         { field: 'Image', before: 'none', after: '/media/old.webp' },
       ],
     });
+    // The price at once; the name and image of the verified product through review (approved at once: AUTO_VERIFY).
     const after = await productEvents(id);
-    expect(after).toHaveLength(stored.length + 1);
-    expect(after.at(-1)).toMatchObject({
-      type: 'ProductUpdated',
-      position: reply.body.position,
-      metadata: { actor: seller.user!.id },
-      data: {
-        by: seller.user!.id,
-        before: { name: 'Silk Saree', pricePaise: 99_900, imageUrl: null },
-        after: { name: SAREE.name, pricePaise: 149_900, imageUrl: '/media/old.webp' },
+    expect(after).toHaveLength(stored.length + 3);
+    expect(after.slice(-3)).toMatchObject([
+      {
+        type: 'ProductUpdated',
+        metadata: { actor: seller.user!.id },
+        data: { by: seller.user!.id, before: { pricePaise: 99_900 }, after: { pricePaise: 149_900 } },
       },
-    });
+      {
+        type: 'ProductRevisionSubmitted',
+        metadata: { actor: seller.user!.id },
+        data: { by: seller.user!.id, before: { name: 'Silk Saree', imageUrl: null }, after: { name: SAREE.name, imageUrl: '/media/old.webp' } },
+      },
+      { type: 'ProductRevisionApproved', position: reply.body.position, metadata: { actor: 'system' } },
+    ]);
     // Stock and status are not part of a version to restore.
     const now = await history(seller).get(`/api/seller/products/${id}/history/as-of?position=${reply.body.position}`);
     expect(now.body).toMatchObject({ name: SAREE.name, pricePaise: 149_900, stockQuantity: 2, verification: 'verified' });
@@ -272,7 +279,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const [listed] = await productEvents(id);
     const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id, position: expect.any(Number), changes: [], message: RESTORE_MESSAGES.unchanged });
+    expect(reply.body).toEqual({ id, position: expect.any(Number), changes: [], review: null, message: RESTORE_MESSAGES.unchanged });
   });
 
   it('lets an admin restore', async () => {

@@ -8,6 +8,7 @@ import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '..
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { ProductIdParamsSchema, ProductSchema } from './products.ts';
 import { OrderLineSchema } from './orders.ts';
+import { RevisionWaitingSchema } from './seller.ts';
 
 const FieldChangeSchema = z
   .object({
@@ -78,7 +79,8 @@ const RestoreResultSchema = z
   .object({
     id: z.string(),
     position: PositionSchema,
-    changes: z.array(FieldChangeSchema).openapi({ description: 'The fields brought back; empty when the version matches the product' }),
+    changes: z.array(FieldChangeSchema).openapi({ description: 'The fields brought back (or sent for review); empty when the version matches the product' }),
+    review: RevisionWaitingSchema.nullable().openapi({ description: "Content changes of a verified product waiting for an admin's review" }),
     message: z.string(),
   })
   .openapi('RestoreResult') satisfies z.ZodType<RestoreResult>;

@@ -12,7 +12,11 @@ import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import type { AppContext } from '../context.ts';
 import { LiveFeed, type LiveFeedOptions } from '../live-feed.ts';
-import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
+import { sessionMiddleware } from '../auth/middleware.ts';
+import { sessionId } from '../auth/sessions.ts';
+import { addRole, findAccount } from '../commands/accounts.ts';
+import type { AppEnv } from '../http.ts';
+import { Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
 import { MAX_BACKLOG_BYTES, liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
@@ -193,7 +197,7 @@ describe('GET /api/live', () => {
     const stream = await connect();
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
-    expect(stream.response.headers.get('cache-control')).toBe('no-cache');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
     const ready = await stream.next();
     expect(ready).toEqual({ event: 'ready', data: { position: Number(ready.id) }, id: ready.id });
   });
@@ -363,6 +367,119 @@ describe('GET /api/live', () => {
     const next = await connected();
     const { productId } = await visibleProduct();
     expect((await next.next()).data).toMatchObject({ id: productId });
+  });
+});
+
+describe('a stream of a signed-in user', () => {
+  /** Another session of the same user, as on another device. */
+  const otherDevice = async (client: Client) => {
+    const { token } = await api.ctx.sessions.create(client.user!.id);
+    return new Client(api, `mibi_session=${token}`, client.user);
+  };
+  const sessionOf = (client: Client) => sessionId(client.cookie!.split('=')[1]!);
+  /** The harness's admin, with a session made directly (one that passed the second factor), so only the admin routes are tried here. */
+  const signInAdmin = async () => {
+    const { userId } = (await findAccount(api.ctx, 'admin@mibi.test'))!;
+    const { token } = await api.ctx.sessions.create(userId, new Date(), { secondFactor: true });
+    return new Client(api, `mibi_session=${token}`);
+  };
+  /** Whether the stream ends within `ms`, and the order changes it got meanwhile. */
+  const afterwards = async (stream: LiveStream, ms = 300) => {
+    const frames = await stream.idle(ms);
+    return { ended: stream.ended, orders: frames.filter((frame) => frame.event === 'order.changed') };
+  };
+  /** A purchase of `buyer`, announced on `streams`. */
+  const purchase = async (buyer: Client, ...streams: LiveStream[]) => {
+    const { productId } = await visibleProduct();
+    const { orderId } = await placedOrder(api, buyer, [{ productId }]);
+    for (const stream of streams) await stream.until((f) => f.event === 'order.changed' && f.data.id === orderId);
+    return orderId;
+  };
+
+  it('ends, and sends no more of their order, when the buyer signs out everywhere', async () => {
+    const buyer = await signedIn(api, 'buyer', 'Asha Rao');
+    const phone = await otherDevice(buyer);
+    const [stream, phoneStream] = [await connected(buyer), await connected(phone)];
+    const orderId = await purchase(buyer, stream, phoneStream);
+
+    expect((await phone.post('/api/auth/signout-everywhere')).status).toBe(200);
+    await movedOrder(api, orderId, 'processing');
+    await api.settle();
+    expect(await afterwards(stream)).toEqual({ ended: true, orders: [] });
+    expect(await afterwards(phoneStream)).toEqual({ ended: true, orders: [] });
+    // Reconnecting with the old cookie gives a visitor's stream.
+    const again = await connected(buyer);
+    await movedOrder(api, orderId, 'shipped');
+    await api.settle();
+    expect(await afterwards(again)).toEqual({ ended: false, orders: [] });
+  });
+
+  it('ends with its own session only when the browser signs out', async () => {
+    const buyer = await signedIn(api, 'buyer');
+    const phone = await otherDevice(buyer);
+    const [stream, phoneStream] = [await connected(buyer), await connected(phone)];
+    const orderId = await purchase(buyer, stream, phoneStream);
+
+    expect((await buyer.post('/api/auth/signout')).status).toBe(200);
+    await movedOrder(api, orderId, 'processing');
+    expect((await phoneStream.until((f) => f.event === 'order.changed')).frame.data).toMatchObject({ id: orderId, status: 'processing' });
+    expect(await afterwards(stream)).toEqual({ ended: true, orders: [] });
+  });
+
+  it('ends when the password is changed', async () => {
+    const buyer = await api.signUp();
+    const stream = await connected(buyer);
+    expect((await buyer.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-pass' })).status).toBe(200);
+    expect((await afterwards(stream)).ended).toBe(true);
+  });
+
+  it('ends within the check interval when the session ends in another API process', async () => {
+    const app = new OpenAPIHono<AppEnv>().use('/api/*', sessionMiddleware(api.ctx)).route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
+    const buyer = await signedIn(api, 'buyer');
+    const stream = await connect(buyer, {}, app);
+    expect((await stream.next()).event).toBe('ready');
+    const orderId = await purchase(buyer, stream);
+    // Another process signs the user out: the session's row goes, and this process is not told.
+    await api.platform.read.collection('sessions').delete(sessionOf(buyer));
+    expect((await afterwards(stream, 1000)).ended).toBe(true);
+    await movedOrder(api, orderId, 'processing');
+    expect(await afterwards(stream, 100)).toEqual({ ended: true, orders: [] });
+  });
+
+  it('ends within the check interval when another API process cuts the user\'s rights', async () => {
+    const app = new OpenAPIHono<AppEnv>().use('/api/*', sessionMiddleware(api.ctx)).route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
+    const buyer = await signedIn(api, 'buyer');
+    const stream = await connect(buyer, {}, app);
+    expect((await stream.next()).event).toBe('ready');
+    expect((await afterwards(stream, 120)).ended).toBe(false);
+    await api.platform.read.collection('sessions').patch(sessionOf(buyer), { rightsCutAt: new Date().toISOString() });
+    expect((await afterwards(stream, 1000)).ended).toBe(true);
+    // The session itself goes on.
+    expect((await buyer.get('/api/auth/me')).body.user).toMatchObject({ id: buyer.user!.id });
+  });
+
+  it('ends when an admin revokes a role, and reopens without that role\'s messages', async () => {
+    const admin = await signInAdmin();
+    const user = await signedIn(api, 'buyer');
+    await addRole(api.ctx, { userId: 'fixture-admin', roles: ['admin'] }, user.user!.id, 'seller');
+    const stream = await connected(user);
+    const orderId = await purchase(user, stream);
+
+    expect((await admin.delete(`/api/admin/users/${user.user!.id}/roles/buyer`)).status).toBe(200);
+    expect((await afterwards(stream)).ended).toBe(true);
+    const again = await connected(user);
+    await movedOrder(api, orderId, 'processing');
+    const { productId } = await visibleProduct('After the revocation');
+    const frames = await again.upTo('product.added', productId);
+    expect(frames.filter((frame) => frame.event === 'order.changed')).toEqual([]);
+  });
+
+  it('ends when an admin suspends the seller', async () => {
+    const admin = await signInAdmin();
+    const meera = await signedIn(api, 'seller', 'Meera Crafts');
+    const stream = await connected(meera);
+    expect((await admin.post(`/api/admin/sellers/${meera.user!.id}/suspend`, { reason: 'Counterfeit goods' })).status).toBe(200);
+    expect((await afterwards(stream)).ended).toBe(true);
   });
 });
 

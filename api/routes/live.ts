@@ -2,16 +2,20 @@ import { ServerResponse } from 'node:http';
 import { createRoute, z } from '@hono/zod-openapi';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
+import type { Role } from '../../domain/actor.ts';
 import type { AppContext } from '../context.ts';
 import { router } from '../http.ts';
 import { BATCH_MS_PER_CONNECTION, type LiveBatch, type LiveFeed, type LiveGroup, MAX_BATCH_MS } from '../live-feed.ts';
 import { sseFrame } from '../live-messages.ts';
+import { LIVE_SESSION_CHECK_MS, LiveSessionWatch } from '../live-sessions.ts';
 
 export interface LiveOptions {
   /** How often an idle connection gets a comment, so proxies keep it open. */
   heartbeatMs?: number;
   /** Unsent bytes after which a connection is cut off (MAX_BACKLOG_BYTES). */
   maxBacklogBytes?: number;
+  /** How often the sessions of open streams are read again (LIVE_SESSION_CHECK_MS). */
+  sessionCheckMs?: number;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -28,7 +32,8 @@ export const MAX_BACKLOG_BYTES = 1024 * 1024;
 const PING = Buffer.from(': ping\n\n');
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
+  // Private (orders, notifications): never stored (ASVS 14.3.2).
+  'cache-control': 'no-store',
   connection: 'keep-alive',
   // Proxies such as nginx would otherwise hold the events back in their buffers.
   'x-accel-buffering': 'no',
@@ -42,6 +47,7 @@ const EVENTS_DESCRIPTION = `Server-Sent Events, each with JSON data:
 - \`reset\`: the server no longer holds everything since the Last-Event-ID; refetch.
 
 Ids are log positions: pass one to a query as \`?after=\` to read what the message announced. A comment line is sent every 15 s.
+A stream of a signed-in user ends when their session does (sign-out, sign-out everywhere, a password change or reset, the idle or absolute timeout): at once when the session ends in the API process serving the stream, within ${LIVE_SESSION_CHECK_MS / 1000} s otherwise. It also ends when the user loses rights (a role revoked, a seller suspended); reconnecting, the client gets what the user may still see.
 Changes close together in time come in one batch: the more clients connected, the longer the server gathers them (${BATCH_MS_PER_CONNECTION} ms per connection, ${MAX_BATCH_MS} ms at most); a change alone goes out at once.
 
 A client that leaves more than ${MAX_BACKLOG_BYTES / 1024 / 1024} MiB (${MAX_BACKLOG_BYTES} bytes) unread is disconnected when the next message or comment is due; it resumes by reconnecting with Last-Event-ID, as EventSource does, and gets what it missed.`;
@@ -60,19 +66,25 @@ interface Sink {
 interface Connection {
   feed: LiveFeed;
   userId: string | null;
+  /** The user's roles: private messages of a role they no longer hold are not sent. */
+  roles: readonly Role[];
+  /** The session the stream belongs to, watched so that the stream ends with it; null when signed out. */
+  session: { id: string; watch: LiveSessionWatch } | null;
   lastEventId: string | undefined;
   heartbeatMs: number;
   maxBacklogBytes: number;
 }
 
 /** Sends what the user may see of the feed until the client leaves, falls too far behind, or the feed closes; answers the stop for when the client leaves. */
-function follow(sink: Sink, { feed, userId, lastEventId, heartbeatMs, maxBacklogBytes }: Connection): () => void {
+function follow(sink: Sink, { feed, userId, roles, session, lastEventId, heartbeatMs, maxBacklogBytes }: Connection): () => void {
   let open = true;
+  let unwatch = () => {};
   const stop = () => {
     if (!open) return;
     open = false;
     clearInterval(heartbeat);
     joined.leave();
+    unwatch();
   };
   /** What is still unsent of the catch-up at the start, which may well be larger than the limit: it does not count against it. */
   let catchUp = 0;
@@ -93,9 +105,9 @@ function follow(sink: Sink, { feed, userId, lastEventId, heartbeatMs, maxBacklog
 
   // After a reconnect to another server, groups it has yet to send may be ones the client saw.
   const after = Number.isSafeInteger(Number(lastEventId)) ? Number(lastEventId) : Number.NEGATIVE_INFINITY;
-  const bytesOf = (groups: readonly LiveGroup[]) => Buffer.concat(groups.flatMap((group) => (group.position > after ? (group.wire.for(userId) ?? []) : [])));
+  const bytesOf = (groups: readonly LiveGroup[]) => Buffer.concat(groups.flatMap((group) => (group.position > after ? (group.wire.for(userId, roles) ?? []) : [])));
   // The same bytes for every connection of the same audience: nothing is made per client.
-  const send = ({ groups, wire }: LiveBatch) => write(groups[0]!.position > after ? wire.for(userId) : bytesOf(groups));
+  const send = ({ groups, wire }: LiveBatch) => write(groups[0]!.position > after ? wire.for(userId, roles) : bytesOf(groups));
 
   const joined = feed.join(lastEventId, {
     deliver: send,
@@ -105,6 +117,14 @@ function follow(sink: Sink, { feed, userId, lastEventId, heartbeatMs, maxBacklog
     },
   });
   const heartbeat = setInterval(() => write(PING), heartbeatMs);
+  if (session && userId !== null) {
+    const end = () => {
+      if (!open) return;
+      stop();
+      sink.end();
+    };
+    unwatch = session.watch.watch({ sessionId: session.id, userId, openedAt: Date.now(), end });
+  }
   const resumeFrom = joined.missed === 'reset' ? joined.head : Math.max(joined.head, after);
   const ready = sseFrame('ready', JSON.stringify({ position: resumeFrom }), resumeFrom);
   const missed = joined.missed === 'reset' ? Buffer.from(sseFrame('reset', '{}')) : bytesOf(joined.missed);
@@ -115,7 +135,7 @@ function follow(sink: Sink, { feed, userId, lastEventId, heartbeatMs, maxBacklog
 
 /** Streams straight into Node's response: no web stream between the feed's bytes and the socket. */
 function toNode(c: Context, res: ServerResponse, connection: Connection): Response {
-  // With what the middleware set, such as a renewed session cookie. (Not through `c.res`: once
+  // With what the middleware set, such as a cleared session cookie. (Not through `c.res`: once
   // read, Hono wraps the answer below anew, and @hono/node-server no longer sees it as sent.)
   const prepared = c.newResponse(null, 200, SSE_HEADERS).headers;
   const headers: Record<string, string | string[]> = {};
@@ -168,8 +188,10 @@ function toWebStream(c: Context, connection: Connection): Response {
   return c.body(body, 200, SSE_HEADERS);
 }
 
-export const liveRoutes = (ctx: AppContext, { heartbeatMs = HEARTBEAT_MS, maxBacklogBytes = MAX_BACKLOG_BYTES }: LiveOptions = {}) =>
-  router().openapi(
+export function liveRoutes(ctx: AppContext, options: LiveOptions = {}) {
+  const { heartbeatMs = HEARTBEAT_MS, maxBacklogBytes = MAX_BACKLOG_BYTES, sessionCheckMs = LIVE_SESSION_CHECK_MS } = options;
+  const watch = new LiveSessionWatch(ctx.sessions, sessionCheckMs);
+  return router().openapi(
     createRoute({
       method: 'get',
       path: '/',
@@ -184,9 +206,13 @@ export const liveRoutes = (ctx: AppContext, { heartbeatMs = HEARTBEAT_MS, maxBac
       responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
     }),
     async (c) => {
+      const user = c.get('user');
+      const sessionId = c.get('sessionId');
       const connection: Connection = {
         feed: await ctx.live.get(),
-        userId: c.get('user')?.id ?? null,
+        userId: user?.id ?? null,
+        roles: user?.roles ?? [],
+        session: user && sessionId ? { id: sessionId, watch } : null,
         lastEventId: c.req.valid('header')['last-event-id'] || undefined,
         heartbeatMs,
         maxBacklogBytes,
@@ -196,3 +222,4 @@ export const liveRoutes = (ctx: AppContext, { heartbeatMs = HEARTBEAT_MS, maxBac
       return outgoing instanceof ServerResponse ? toNode(c, outgoing, connection) : toWebStream(c, connection);
     },
   );
+}

@@ -15,7 +15,12 @@ import { Client, type TestApi } from '../testing.ts';
 /** Verifies products; never signs in. */
 const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
 
-const now = () => new Date().toISOString();
+let last = 0;
+/** The time, strictly later than the last one given: accounts registered in a row are ordered by it. */
+const now = () => {
+  last = Math.max(Date.now(), last + 1);
+  return new Date(last).toISOString();
+};
 
 let users = 0;
 

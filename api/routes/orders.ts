@@ -5,6 +5,7 @@ import { checkoutSchema } from '../../domain/order/schemas.ts';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
 import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
+import { limitRequest } from '../auth/too-many-requests.ts';
 import { placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import type { AppContext } from '../context.ts';
@@ -140,11 +141,12 @@ export const orderRoutes = (ctx: AppContext) =>
         request: { headers: CheckoutHeaders, body: jsonBody(checkoutSchema) },
         responses: {
           201: jsonResponse(OrderChangeSchema, 'The order placed (or, for a repeated Idempotency-Key, the one placed first)'),
-          ...errors(400, 401, 403, 409, 413, 422),
+          ...errors(400, 401, 403, 409, 413, 422, 429),
         },
       }),
       async (c) => {
         const user = requireUser(c);
+        await limitRequest(c, ctx.throttles.orders, user.id, 'orders');
         const idempotencyKey = c.req.valid('header')['idempotency-key'];
         return c.json(await placeOrder(ctx, actorOf(user), { buyerName: user.fullName, checkout: c.req.valid('json'), idempotencyKey }), 201);
       },

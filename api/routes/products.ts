@@ -3,7 +3,7 @@ import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
 import { tooLong } from '../../domain/fields.ts';
-import type { ProductDoc } from '../../projections/models.ts';
+import type { ProductDoc, RejectedRevisionDoc, RevisionDoc } from '../../projections/models.ts';
 import { actorOf } from '../auth/middleware.ts';
 import { PRODUCT_SORTS, type PublicProduct, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
@@ -23,6 +23,32 @@ const DISPLAY_STATUSES = [
 ] as const satisfies readonly DisplayStatus[];
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
+
+/** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
+const ProductContentSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    categoryId: z.string(),
+    imageUrl: z.string().nullable(),
+    tags: z.array(z.string()),
+  })
+  .partial()
+  .openapi('ProductContentChange');
+
+const RevisionSchema = z
+  .object({
+    revisionId: z.string(),
+    before: ProductContentSchema.openapi({ description: 'The approved values of the fields it changes' }),
+    after: ProductContentSchema.openapi({ description: 'The proposed values' }),
+    submittedBy: z.string(),
+    submittedAt: z.string(),
+  })
+  .openapi('ProductRevision') satisfies z.ZodType<RevisionDoc>;
+
+const RejectedRevisionSchema = RevisionSchema.extend({ reason: z.string(), rejectedAt: z.string() }).openapi(
+  'RejectedProductRevision',
+) satisfies z.ZodType<RejectedRevisionDoc>;
 
 export const ProductSchema = z
   .object({
@@ -50,14 +76,21 @@ export const ProductSchema = z
     ratingSum: z.number().int(),
     rating: z.number().nullable().openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
     unitsSold: z.number().int(),
+    pendingRevision: RevisionSchema.nullable().openapi({ description: "The seller's content changes waiting for an admin's review" }),
+    hasPendingRevision: z.boolean(),
+    rejectedRevision: RejectedRevisionSchema.nullable().openapi({ description: "The seller's last changes an admin turned down, with the reason" }),
     listedAt: z.string(),
     updatedAt: z.string(),
   })
   .openapi('Product') satisfies z.ZodType<ProductDoc>;
 
-export const PublicProductSchema = ProductSchema.omit({ rejectionReason: true, ratingSum: true }).openapi(
-  'PublicProduct',
-) satisfies z.ZodType<PublicProduct>;
+export const PublicProductSchema = ProductSchema.omit({
+  rejectionReason: true,
+  ratingSum: true,
+  pendingRevision: true,
+  hasPendingRevision: true,
+  rejectedRevision: true,
+}).openapi('PublicProduct') satisfies z.ZodType<PublicProduct>;
 
 export const ProductIdParamsSchema = z.object({
   id: z

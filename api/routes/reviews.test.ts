@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../domain/actor.ts';
 import { reviewStream } from '../../domain/review/events.ts';
+import { sellerDecider } from '../../domain/seller/decider.ts';
+import { sellerStream } from '../../domain/seller/events.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
-import { listedProduct, oversized, signedIn } from './orders.fixtures.ts';
+import { visibleProduct } from '../commands/reviews.ts';
+import { reject } from './catalog.fixtures.ts';
+import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 import { deliveredOrder, movedOrder, placedOrder } from './purchases.fixtures.ts';
 
 let api: TestApi;
@@ -19,9 +24,9 @@ const review = (client: Client, productId: string, body: unknown) => client.post
 const eventsOf = async (productId: string, client: Client) =>
   (await api.platform.events.readStream(reviewStream(productId, client.user!.id))).map(({ type }) => type);
 
-/** A product of the seller, and a buyer who received it. */
-async function purchased(buyerName?: string) {
-  const productId = await listedProduct(api, seller);
+/** A product of the seller (or of `productSeller`), and a buyer who received it. */
+async function purchased(buyerName?: string, productSeller = seller) {
+  const productId = await listedProduct(api, productSeller);
   const buyer = await signedIn(api, 'buyer', buyerName);
   await deliveredOrder(api, buyer, [productId]);
   await api.settle();
@@ -201,5 +206,55 @@ describe('GET /api/products/{id}/reviews/eligibility', () => {
   it('answers 404 for a product never listed', async () => {
     const reply = await eligibilityOf('no-such-product', seller);
     expect(reply.status).toBe(404);
+  });
+});
+
+describe('reviews of a product not on sale', () => {
+  const ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
+  const at = () => new Date().toISOString();
+  /** Ways a product leaves the catalog after a buyer received it and reviewed it. */
+  const hide = {
+    rejected: (productId: string) => reject(api, productId),
+    delisted: (productId: string, owner: Client) => onProduct(api, productId, { type: 'DelistProduct', actor: actorOfClient(owner), at: at() }),
+    'pending review again': async (productId: string, owner: Client) => {
+      await reject(api, productId);
+      const edit = await owner.patch(`/api/seller/products/${productId}`, { description: 'Hand-cast brass oil lamp, now photographed.' });
+      expect(edit.status).toBe(200);
+    },
+    'of a suspended seller': (_productId: string, owner: Client) =>
+      api.ctx.streams.decide(sellerStream(owner.user!.id), sellerDecider, {
+        type: 'SuspendSeller',
+        reason: 'Counterfeit goods',
+        actor: ADMIN,
+        sellerId: owner.user!.id,
+        at: at(),
+      }, { actor: ADMIN.userId }),
+  };
+
+  it.each(Object.keys(hide) as (keyof typeof hide)[])('answer 404 when it is %s, as the product does, and take no review', async (how) => {
+    const owner = await signedIn(api, 'seller');
+    const { productId, buyer } = await purchased(undefined, owner);
+    const written = await review(buyer, productId, { rating: 5, comment: 'Lovely.' });
+    expect(written.status).toBe(201);
+    await hide[how](productId, owner);
+    await api.settle();
+
+    for (const client of [api.anonymous(), buyer, await signedIn(api)]) {
+      expect((await client.get(`/api/products/${productId}`)).status).toBe(404);
+      for (const reply of [await reviewsOf(productId, client), await eligibilityOf(productId, client)]) {
+        expect(reply.status).toBe(404);
+        expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+      }
+    }
+    const edit = await review(buyer, productId, { rating: 1, comment: 'Changed my mind.' });
+    expect(edit.status).toBe(404);
+    expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted']);
+
+    // Its seller and the admins still find it, as they find the product.
+    const reply = await reviewsOf(productId, owner);
+    expect(reply.status).toBe(200);
+    expect(reply.body.items).toEqual([written.body.review]);
+    expect((await eligibilityOf(productId, owner)).body).toEqual({ state: 'purchase' });
+    expect((await visibleProduct(api.ctx, productId, ADMIN)).productId).toBe(productId);
   });
 });

@@ -3,8 +3,8 @@ import { NOTICES } from '../../domain/notices.ts';
 import { reviewSchema } from '../../domain/review/schemas.ts';
 import type { ReviewDoc } from '../../projections/models.ts';
 import { actorOf } from '../auth/middleware.ts';
-import { loadProduct } from '../commands/product-facts.ts';
-import { type ReviewResult, reviewEligibility, submitReview } from '../commands/reviews.ts';
+import { limitRequest } from '../auth/too-many-requests.ts';
+import { type ReviewResult, reviewEligibility, submitReview, visibleProduct } from '../commands/reviews.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
@@ -58,12 +58,14 @@ export const reviewRoutes = (ctx: AppContext) =>
         path: '/{id}/reviews',
         tags: ['Reviews'],
         summary: 'Reviews of a product, newest first, with their average rating',
+        description: 'A product not on sale (pending review, rejected, delisted, its seller suspended) is found only by its seller and admins.',
         request: { params: ProductIdParamsSchema },
         responses: { 200: jsonResponse(ReviewListSchema, 'The reviews'), ...errors(400, 404) },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        await loadProduct(ctx, id); // a 404 for a product never listed
+        const user = c.get('user');
+        await visibleProduct(ctx, id, user ? actorOf(user) : null);
         return c.json(await productReviews(ctx.platform.read, id), 200);
       },
     )
@@ -73,14 +75,16 @@ export const reviewRoutes = (ctx: AppContext) =>
         path: '/{id}/reviews/eligibility',
         tags: ['Reviews'],
         summary: 'Whether the caller may review the product',
-        description: 'Signed out: login. Without a delivered order of the product: purchase. Otherwise allowed, with their review if they wrote one.',
+        description:
+          'Signed out: login. Without a delivered order of the product: purchase. Otherwise allowed, with their review if they wrote one. ' +
+          'A product not on sale is found only by its seller and admins.',
         request: { params: ProductIdParamsSchema },
         responses: { 200: jsonResponse(EligibilitySchema, 'The review state'), ...errors(400, 404) },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        await loadProduct(ctx, id); // a 404 for a product never listed
         const user = c.get('user');
+        await visibleProduct(ctx, id, user ? actorOf(user) : null);
         if (!user) return c.json({ state: 'login' as const }, 200);
         return c.json(await reviewEligibility(ctx, user.id, id), 200);
       },
@@ -91,17 +95,19 @@ export const reviewRoutes = (ctx: AppContext) =>
         path: '/{id}/reviews',
         tags: ['Reviews'],
         summary: 'Review a product you received, or edit your review of it',
-        description: 'Only a buyer with a delivered order of the product may review it; a second submit edits the first.',
+        description:
+          'Only a buyer with a delivered order of the product may review it; a second submit edits the first. A product not on sale cannot be reviewed (404).',
         request: { params: ProductIdParamsSchema, body: jsonBody(reviewSchema) },
         responses: {
           201: jsonResponse(SubmittedSchema, 'The review was recorded'),
           200: jsonResponse(SubmittedSchema, 'The review was edited (or was already so)'),
-          ...errors(400, 401, 403, 404, 413),
+          ...errors(400, 401, 403, 404, 413, 429),
         },
       }),
       async (c) => {
         const user = c.get('user');
         if (!user) throw new ApiError(401, 'unauthorized', NOTICES.loginToReview.description);
+        await limitRequest(c, ctx.throttles.reviews, user.id, 'reviews');
         const input = { productId: c.req.valid('param').id, authorName: user.fullName, ...c.req.valid('json') };
         const { created, ...submitted } = await submitReview(ctx, actorOf(user), input);
         const body = { ...submitted, title: NOTICES.reviewSubmitted.title, message: NOTICES.reviewSubmitted.description };

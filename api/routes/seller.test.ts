@@ -150,16 +150,17 @@ describe('GET /api/seller/products', () => {
 });
 
 describe('PATCH /api/seller/products/{id}', () => {
-  it('records only the fields that changed', async () => {
+  it('records only the fields that changed: the price at once, the content as a revision the system approves (AUTO_VERIFY)', async () => {
     const { id } = await listProduct(seller);
     const reply = await seller.patch(`/api/seller/products/${id}`, { name: SAREE.name, pricePaise: 1_100_000, categoryId: 'handicrafts' });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id, position: expect.any(Number) });
+    expect(reply.body).toEqual({ id, position: expect.any(Number), review: null, message: 'Your changes have been saved.' });
     const events = await eventsOf(id);
-    expect(events.at(-1)).toMatchObject({
-      type: 'ProductUpdated',
-      data: { before: { pricePaise: 1_250_000, categoryId: 'textiles' }, after: { pricePaise: 1_100_000, categoryId: 'handicrafts' } },
-    });
+    expect(events.slice(-3)).toMatchObject([
+      { type: 'ProductUpdated', data: { before: { pricePaise: 1_250_000 }, after: { pricePaise: 1_100_000 } } },
+      { type: 'ProductRevisionSubmitted', data: { revisionId: 'r1', before: { categoryId: 'textiles' }, after: { categoryId: 'handicrafts' } } },
+      { type: 'ProductRevisionApproved', data: { revisionId: 'r1', by: 'system' } },
+    ]);
     const product = await seller.get(`/api/products/${id}?after=${reply.body.position}`);
     expect(product.body).toMatchObject({ pricePaise: 1_100_000, categoryId: 'handicrafts', percentOff: 27 });
   });

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { adjustStockSchema, productCommandSchema, productUpdateSchema } from '../../domain/product/schemas.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
-import { type ProductCommandResult, delistProduct, listProduct, setStock, updateProduct } from '../commands/products.ts';
+import { limitRequest } from '../auth/too-many-requests.ts';
+import type { RevisionWaiting } from '../commands/product-revisions.ts';
+import { type ProductCommandResult, type ProductUpdateResult, delistProduct, listProduct, setStock, updateProduct } from '../commands/products.ts';
 import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { type SellerProducts, sellerProducts } from '../queries/products.ts';
@@ -21,6 +23,20 @@ const SellerProductsSchema = z
 const ProductCommandResultSchema = z
   .object({ id: z.string(), position: PositionSchema })
   .openapi('ProductCommandResult') satisfies z.ZodType<ProductCommandResult>;
+
+export const RevisionWaitingSchema = z
+  .object({
+    revisionId: z.string(),
+    fields: z.array(z.enum(['name', 'description', 'categoryId', 'imageUrl', 'tags'])).openapi({ description: 'The fields that wait' }),
+  })
+  .openapi('RevisionWaiting') satisfies z.ZodType<RevisionWaiting>;
+
+const ProductUpdateResultSchema = ProductCommandResultSchema.extend({
+  review: RevisionWaitingSchema.nullable().openapi({
+    description: "Content changes of a verified product sent for an admin's review (the approved version stays on sale); null when none wait",
+  }),
+  message: z.string().openapi({ description: 'What the edit did, in words for the seller' }),
+}).openapi('ProductUpdateResult') satisfies z.ZodType<ProductUpdateResult>;
 
 const tags = ['Seller'];
 
@@ -51,11 +67,12 @@ export const sellerRoutes = (ctx: AppContext) =>
         request: { body: jsonBody(productCommandSchema, 'The product, money in paise') },
         responses: {
           201: jsonResponse(ProductCommandResultSchema, 'Listed'),
-          ...errors(400, 401, 403, 413),
+          ...errors(400, 401, 403, 413, 429),
         },
       }),
       async (c) => {
         const user = requireRole(c, 'seller');
+        await limitRequest(c, ctx.throttles.listings, user.id, 'new products');
         return c.json(await listProduct(ctx, actorOf(user), c.req.valid('json')), 201);
       },
     )
@@ -65,10 +82,14 @@ export const sellerRoutes = (ctx: AppContext) =>
         path: '/products/{id}',
         tags,
         summary: 'Edit a product',
-        description: 'Only the fields sent are changed; null clears the original price or the image. Its seller or an admin.',
+        description:
+          'Only the fields sent are changed; null clears the original price or the image. Its seller or an admin. ' +
+          "On a verified product, the seller's changes to the name, description, category, image or tags are sent for an " +
+          "admin's review as one revision (replacing one already waiting) while the approved version stays on sale; " +
+          'price, original price and stock change at once. With AUTO_VERIFY the revision is approved at once.',
         request: { params: ProductIdParamsSchema, body: jsonBody(productUpdateSchema, 'The fields to change, money in paise') },
         responses: {
-          200: jsonResponse(ProductCommandResultSchema, 'Edited (or nothing changed)'),
+          200: jsonResponse(ProductUpdateResultSchema, 'Edited, or sent for review (or nothing changed)'),
           ...errors(400, 401, 403, 404, 413),
         },
       }),

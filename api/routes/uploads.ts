@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { INVALID_IMAGE_TYPE } from '../../domain/product/image.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
+import { limitRequest } from '../auth/too-many-requests.ts';
 import { type Uploaded, uploadProductImage } from '../commands/uploads.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
@@ -29,12 +30,13 @@ export const uploadRoutes = (ctx: AppContext) =>
       request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadSchema } } } },
       responses: {
         201: jsonResponse(UploadedSchema, 'Stored; use the URL as the imageUrl of a product'),
-        ...errors(400, 401, 403, 413),
+        ...errors(400, 401, 403, 413, 429),
         415: jsonResponse(ErrorSchema, 'Not a PNG, JPEG, WEBP or GIF image (invalid_file_type)'),
       },
     }),
     async (c) => {
       const user = requireRole(c, 'seller');
+      await limitRequest(c, ctx.throttles.uploads, user.id, 'uploads');
       return c.json(await uploadProductImage(ctx, actorOf(user), c.req.valid('form').file), 201);
     },
   );

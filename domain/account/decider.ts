@@ -2,6 +2,8 @@ import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbid
 import { type Decider, DomainError } from '../decider.ts';
 import { emailKey } from './email.ts';
 import type { AccountEvent } from './events.ts';
+import { type SecondFactor, type SecondFactorCommand, decideSecondFactor, evolveSecondFactor } from './second-factor.ts';
+import { type EmailVerification, type VerificationCommand, decideVerification, evolveVerification } from './verification.ts';
 
 /**
  * RegisterAccount, RequestPasswordReset and ResetPassword come from visitors who are not
@@ -15,6 +17,8 @@ export type AccountCommand =
       email: string;
       passwordHash: string;
       role: SelfServiceRole;
+      /** False for a visitor's sign-up (the address is verified by a mailed link); omitted when the system registers an address it vouches for. */
+      emailVerified?: boolean;
       at: string;
     }
   | { type: 'AddRole'; actor: Actor; role: Role; at: string }
@@ -22,7 +26,9 @@ export type AccountCommand =
   | { type: 'ChangePassword'; actor: Actor; passwordHash: string; at: string }
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string; at: string }
   /** `now` decides whether the token has expired. */
-  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string };
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
+  | VerificationCommand
+  | SecondFactorCommand;
 
 export interface Account {
   userId: string;
@@ -32,6 +38,9 @@ export interface Account {
   passwordHash: string;
   roles: Role[];
   pendingReset: { tokenHash: string; expiresAt: string } | null;
+  verification: EmailVerification;
+  /** The TOTP second factor, when set up. */
+  totp: SecondFactor | null;
 }
 
 export type AccountState = Account | null;
@@ -88,42 +97,68 @@ function decideOnExisting(command: Exclude<AccountCommand, { type: 'RegisterAcco
     }
     case 'ResetPassword':
       return resetPassword(account, command);
+    case 'RequestEmailVerification':
+    case 'VerifyEmail':
+    case 'MarkEmailVerified':
+      return decideVerification(account, command);
+    case 'EnrolTotp':
+    case 'DisableTotp':
+    case 'UseRecoveryCode':
+    case 'ReplaceRecoveryCodes':
+      return decideSecondFactor(account, command);
+  }
+}
+
+/** The account's own fields; verification and the second factor evolve beside them (verification.ts, second-factor.ts). */
+function evolveAccount(state: AccountState, { type, data }: AccountEvent): AccountState {
+  if (type === 'AccountRegistered') {
+    const { userId, fullName, email, passwordHash, role } = data;
+    return { userId, fullName, email, passwordHash, roles: [role], pendingReset: null, verification: { verified: false, pending: null, verifiedWith: null }, totp: null };
+  }
+  if (state === null) return state;
+  switch (type) {
+    case 'RoleAdded':
+      return { ...state, roles: [...state.roles, data.role] };
+    case 'RoleRemoved':
+      return { ...state, roles: state.roles.filter((role) => role !== data.role) };
+    // A newer request replaces the older link.
+    case 'PasswordResetRequested':
+      return { ...state, pendingReset: { tokenHash: data.tokenHash, expiresAt: data.expiresAt } };
+    // Single use; a password changed otherwise also ends a pending reset.
+    case 'PasswordResetCompleted':
+      return { ...state, pendingReset: null };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: data.passwordHash, pendingReset: null };
+    default:
+      return state;
   }
 }
 
 export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
   initialState: null,
 
-  evolve(state, { type, data }) {
-    if (type === 'AccountRegistered') {
-      const { userId, fullName, email, passwordHash, role } = data;
-      return { userId, fullName, email, passwordHash, roles: [role], pendingReset: null };
-    }
-    if (state === null) return state;
-    switch (type) {
-      case 'RoleAdded':
-        return { ...state, roles: [...state.roles, data.role] };
-      case 'RoleRemoved':
-        return { ...state, roles: state.roles.filter((role) => role !== data.role) };
-      // A newer request replaces the older link.
-      case 'PasswordResetRequested':
-        return { ...state, pendingReset: { tokenHash: data.tokenHash, expiresAt: data.expiresAt } };
-      // Single use; a password changed otherwise also ends a pending reset.
-      case 'PasswordResetCompleted':
-        return { ...state, pendingReset: null };
-      case 'PasswordChanged':
-        return { ...state, passwordHash: data.passwordHash, pendingReset: null };
-    }
+  evolve(state, event) {
+    const account = evolveAccount(state, event);
+    return account && { ...account, verification: evolveVerification(account.verification, event), totp: evolveSecondFactor(account.totp, event) };
   },
 
   decide(command, state) {
     if (command.type === 'RegisterAccount') {
       if (state !== null) throw new DomainError('already_exists', 'Account already exists', 409);
-      const { userId, fullName, email, passwordHash, role, at } = command;
+      const { userId, fullName, email, passwordHash, role, emailVerified, at } = command;
       return [
         {
           type: 'AccountRegistered',
-          data: { userId, fullName, email, emailNormalized: emailKey(email), passwordHash, role, registeredAt: at },
+          data: {
+            userId,
+            fullName,
+            email,
+            emailNormalized: emailKey(email),
+            passwordHash,
+            role,
+            registeredAt: at,
+            ...(emailVerified !== undefined && { emailVerified }),
+          },
         },
       ];
     }

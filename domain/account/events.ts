@@ -15,6 +15,11 @@ export type AccountEvent =
         passwordHash: string;
         role: SelfServiceRole;
         registeredAt: string;
+        /**
+         * False for a sign-up, which then verifies its address by a mailed link. Absent in
+         * accounts registered before e-mail verification existed: those count as verified.
+         */
+        emailVerified?: boolean;
       };
     }
   | { type: 'RoleAdded'; data: { userId: string; role: Role; by: string; at: string } }
@@ -22,4 +27,18 @@ export type AccountEvent =
   | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
   /** Only a hash of the token is stored; the token itself goes to the user's mailbox. */
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; requestedAt: string } }
-  | { type: 'PasswordResetCompleted'; data: { userId: string; tokenHash: string; completedAt: string } };
+  | { type: 'PasswordResetCompleted'; data: { userId: string; tokenHash: string; completedAt: string } }
+  /** A verification link was mailed (at sign-up or on request); only a hash of its token is stored. */
+  | { type: 'EmailVerificationRequested'; data: { userId: string; email: string; tokenHash: string; expiresAt: string; requestedAt: string } }
+  /** With the link's token, or by the system (`tokenHash` null: the demo seed, the CLI). */
+  | { type: 'EmailVerified'; data: { userId: string; email: string; tokenHash: string | null; verifiedAt: string } }
+  /**
+   * A TOTP second factor was set up. `secret` is encrypted (`v1.` AES-256-GCM with the key of
+   * TOTP_KEY): the log is permanent, so it never holds a usable secret. Recovery codes are
+   * stored as SHA-256 hashes only; the user saw them once.
+   */
+  | { type: 'TotpEnrolled'; data: { userId: string; secret: string; recoveryCodeHashes: string[]; enrolledAt: string } }
+  /** By the user (a seller turning it off) or by an admin (a user who lost their device enrols again). */
+  | { type: 'TotpDisabled'; data: { userId: string; by: string; disabledAt: string } }
+  | { type: 'RecoveryCodeUsed'; data: { userId: string; codeHash: string; usedAt: string } }
+  | { type: 'RecoveryCodesReplaced'; data: { userId: string; recoveryCodeHashes: string[]; replacedAt: string } };

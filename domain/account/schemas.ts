@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES, SELF_SERVICE_ROLES } from '../actor.ts';
 import { requiredText, tooLong } from '../fields.ts';
 import { INVALID_RESET_TOKEN_MESSAGE } from './decider.ts';
+import { EMAIL_VERIFICATION_MESSAGES } from './verification.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = 128;
@@ -71,8 +72,45 @@ export const resetPasswordFormSchema = resetPasswordSchema.extend(confirmation).
 
 export const changePasswordSchema = z.object({ currentPassword, password: newPassword });
 
+export const changePasswordFormSchema = changePasswordSchema.extend(confirmation).refine(...passwordsMatch);
+
 /** A user taking on another role themselves (spec section 6). */
 export const addRoleSchema = z.object({ role: selfServiceRole });
 
 /** An admin granting or removing any role of another user. */
 export const roleChangeSchema = z.object({ role: z.enum(ROLES, { error: 'Choose buyer, seller or admin' }) });
+
+/** The token of a verification link (the SPA's /verify-email page sends it). */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: EMAIL_VERIFICATION_MESSAGES.invalidToken })
+    .min(1, EMAIL_VERIFICATION_MESSAGES.invalidToken)
+    .max(200, EMAIL_VERIFICATION_MESSAGES.invalidToken),
+});
+
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code';
+/** A TOTP code (spaces allowed) or a recovery code ('abcdef-ghijkl-mnopqr-stuvwx'). */
+const secondFactorCode = z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(40, CODE_REQUIRED);
+const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
+/** The token sign-in answered with, naming the sign-in a code completes. */
+const challenge = z.string({ error: SIGN_IN_EXPIRED }).min(1, SIGN_IN_EXPIRED).max(100, SIGN_IN_EXPIRED);
+const SETUP_INVALID = 'This set-up is not valid. Start the set-up again.';
+
+/** The second step of a sign-in. */
+export const secondFactorSignInSchema = z.object({ challenge, code: secondFactorCode });
+
+/** Starting to set up an authenticator app: signed in, or an admin's sign-in that must set one up first (its challenge). */
+export const totpSetupSchema = z.object({ challenge: challenge.optional() });
+
+/** Turning two-step sign-in on: the sealed secret of the set-up and the app's first code. */
+export const totpEnrolSchema = z.object({
+  challenge: challenge.optional(),
+  enrolment: z.string({ error: SETUP_INVALID }).min(1, SETUP_INVALID).max(200, SETUP_INVALID),
+  code: secondFactorCode,
+});
+
+/** Turning two-step sign-in off asks for the password again. */
+export const totpDisableSchema = z.object({ password: currentPassword });
+
+/** New recovery codes, after a code. */
+export const recoveryCodesSchema = z.object({ code: secondFactorCode });

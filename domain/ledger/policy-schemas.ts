@@ -10,7 +10,7 @@ export const POLICY_MESSAGES = {
 } as const;
 
 const MAX_REASON_LENGTH = 500;
-const reason = requiredText(POLICY_MESSAGES.reason, MAX_REASON_LENGTH, 'Reason');
+const reason = requiredText(POLICY_MESSAGES.reason, MAX_REASON_LENGTH, 'Reason', { multiline: true });
 
 /** A category's commission: basis points (1000 is 10%), or null to go back to the configured default. */
 export const categoryCommissionSchema = z.object({

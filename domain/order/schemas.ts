@@ -50,7 +50,7 @@ export const orderStatusChangeSchema = z.discriminatedUnion(
     z.object({ status: z.enum(['processing', 'shipped', 'delivered']) }),
     z.object({
       status: z.literal('cancelled'),
-      reason: requiredText('Please give a reason for cancelling', 500, 'Reason'),
+      reason: requiredText('Please give a reason for cancelling', 500, 'Reason', { multiline: true }),
     }),
   ],
   { error: 'Choose processing, shipped, delivered or cancelled' },
@@ -73,11 +73,11 @@ export const returnRequestSchema = z.object({
     )
     .min(1, 'Choose at least one item to return')
     .max(100),
-  reason: requiredText(RETURN_MESSAGES.reasonRequired, 500, 'Reason'),
+  reason: requiredText(RETURN_MESSAGES.reasonRequired, 500, 'Reason', { multiline: true }),
 });
 
 /** Body of "accept or reject a return". */
 export const returnDecisionSchema = z.object({
   accept: z.boolean({ error: 'Say whether you accept the return' }),
-  reason: requiredText(RETURN_MESSAGES.decisionReasonRequired, 500, 'Reason'),
+  reason: requiredText(RETURN_MESSAGES.decisionReasonRequired, 500, 'Reason', { multiline: true }),
 });

@@ -62,9 +62,9 @@ describe('ListProduct', () => {
   });
 });
 
-describe('UpdateProduct', () => {
+describe('UpdateProduct of a product not verified yet: in place', () => {
   const update = (changes: Partial<ProductInput>, actor: Actor = seller) =>
-    given(productDecider, [listed, verified]).when({ type: 'UpdateProduct', actor, changes, at: AT });
+    given(productDecider, [listed]).when({ type: 'UpdateProduct', actor, changes, at: AT });
 
   it('records only the fields that changed, before and after', () => {
     update({ ...saree, pricePaise: 1_100_000, tags: ['silk', 'zari'] }).then([
@@ -272,5 +272,114 @@ describe('DelistProduct', () => {
     given(productDecider, [listed, delisted])
       .when({ type: 'AdjustStock', actor: seller, stockQuantity: 1, at: AT })
       .then(notFound);
+  });
+});
+
+describe('revisions: content edits of a verified product wait for review', () => {
+  const revision = (revisionId: string, before: Partial<ProductInput>, after: Partial<ProductInput>, replaces: string | null = null): ProductEvent => ({
+    type: 'ProductRevisionSubmitted',
+    data: { ...bySeller, revisionId, before, after, replaces },
+  });
+  const r1 = revision('r1', { name: 'Banarasi Silk Saree' }, { name: 'Banarasi Saree' });
+  const approvedR1: ProductEvent = {
+    type: 'ProductRevisionApproved',
+    data: { ...byAdmin, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Banarasi Saree' } },
+  };
+  const rejectedR1: ProductEvent = { type: 'ProductRevisionRejected', data: { ...byAdmin, revisionId: 'r1', reason: 'Keep the fabric in the name' } };
+  const edit = (history: ProductEvent[], changes: Partial<ProductInput>, actor: Actor = seller) =>
+    given(productDecider, history).when({ type: 'UpdateProduct', actor, changes, at: AT });
+  const approve = (history: ProductEvent[], revisionId = 'r1', actor: Actor = admin) =>
+    given(productDecider, history).when({ type: 'ApproveProductRevision', actor, revisionId, at: AT });
+  const reject = (history: ProductEvent[], revisionId = 'r1', actor: Actor = admin) =>
+    given(productDecider, history).when({ type: 'RejectProductRevision', actor, revisionId, reason: 'Keep the fabric in the name', at: AT });
+
+  it('submits name, description, category, image and tags as a revision; the approved version stays', () => {
+    const changes = { name: 'Plain Saree', description: 'Something else entirely.', categoryId: 'spices', imageUrl: '/media/x.jpg', tags: ['x'] };
+    const before = { name: saree.name, description: saree.description, categoryId: 'textiles', imageUrl: null, tags: ['silk', 'handloom'] };
+    const submitted = revision('r1', before, changes);
+    edit([listed, verified], changes).then([submitted]);
+    const product = fold(productDecider, [listed, verified, submitted])!;
+    const { stockQuantity: _, ...approved } = saree;
+    expect(product.details).toEqual(approved);
+    expect(product).toMatchObject({ verification: 'verified', revision: { revisionId: 'r1', before, after: changes } });
+  });
+
+  it('changes price and original price at once, and stock too, beside the revision', () => {
+    edit([listed, verified], { name: 'Banarasi Saree', pricePaise: 1_100_000, originalPricePaise: null, stockQuantity: 9 }).then([
+      updated(bySeller, { pricePaise: 1_250_000, originalPricePaise: 1_500_000 }, { pricePaise: 1_100_000, originalPricePaise: null }),
+      r1,
+      { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 9, reason: 'manual' } },
+    ]);
+    edit([listed, verified, r1], { pricePaise: 1_100_000 }).then([updated(bySeller, { pricePaise: 1_250_000 }, { pricePaise: 1_100_000 })]);
+  });
+
+  it('replaces a waiting revision with a newer one holding both changes; the same proposal again changes nothing', () => {
+    edit([listed, verified, r1], { description: 'Handwoven silk saree, now with a blouse piece.' }).then([
+      revision(
+        'r2',
+        { name: 'Banarasi Silk Saree', description: saree.description },
+        { name: 'Banarasi Saree', description: 'Handwoven silk saree, now with a blouse piece.' },
+        'r1',
+      ),
+    ]);
+    edit([listed, verified, r1], { name: 'Banarasi Saree', tags: ['silk', 'handloom'] }).then([]);
+  });
+
+  it('withdraws the waiting revision when the seller edits the content back to the approved version', () => {
+    edit([listed, verified, r1], { name: 'Banarasi Silk Saree' }).then([
+      { type: 'ProductRevisionWithdrawn', data: { ...bySeller, revisionId: 'r1' } },
+    ]);
+    edit([listed, verified], { name: 'Banarasi Silk Saree' }).then([]);
+  });
+
+  it('applies the revision an admin approves, once', () => {
+    approve([listed, verified, r1]).then([approvedR1]);
+    expect(fold(productDecider, [listed, verified, r1, approvedR1])).toMatchObject({ details: { name: 'Banarasi Saree' }, revision: null });
+    approve([listed, verified, r1, approvedR1]).then([]);
+  });
+
+  it('keeps the approved version when an admin rejects the revision, with a reason', () => {
+    reject([listed, verified, r1]).then([rejectedR1]);
+    expect(fold(productDecider, [listed, verified, r1, rejectedR1])).toMatchObject({ details: { name: 'Banarasi Silk Saree' }, revision: null, verification: 'verified' });
+    reject([listed, verified, r1, rejectedR1]).then([]);
+    approve([listed, verified, r1, rejectedR1]).then({ code: 'revision_not_pending', status: 409, message: 'These changes were rejected already' });
+    reject([listed, verified, r1, approvedR1]).then({ code: 'revision_not_pending', status: 409, message: 'These changes were approved already' });
+  });
+
+  it('does not approve a revision the seller has replaced or withdrawn since the admin saw it', () => {
+    const r2 = revision('r2', { name: 'Banarasi Silk Saree' }, { name: 'Cheap Copy' }, 'r1');
+    approve([listed, verified, r1, r2]).then({
+      code: 'revision_not_pending',
+      status: 409,
+      message: 'The seller has replaced these changes with newer ones: review those',
+    });
+    const withdrawn: ProductEvent = { type: 'ProductRevisionWithdrawn', data: { ...bySeller, revisionId: 'r1' } };
+    approve([listed, verified, r1, withdrawn]).then({ code: 'revision_not_pending', status: 409, message: 'The seller withdrew these changes' });
+    approve([listed, verified, r1], 'r9').then({ code: 'not_found', status: 404 });
+  });
+
+  it('lets only admins approve or reject', () => {
+    for (const actor of [seller, otherSeller, buyer]) {
+      approve([listed, verified, r1], 'r1', actor).then({ ...forbidden, message: 'Only an admin can review or feature products' });
+      reject([listed, verified, r1], 'r1', actor).then(forbidden);
+    }
+  });
+
+  it("applies an admin's own edits at once, and never lets another seller edit", () => {
+    edit([listed, verified], { name: 'Saree' }, admin).then([updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' })]);
+    edit([listed, verified], { name: 'Saree' }, otherSeller).then({ ...forbidden, message: 'You can only edit your own products' });
+  });
+
+  it('ends a waiting revision when the admin rejects the whole product', () => {
+    given(productDecider, [listed, verified, r1])
+      .when({ type: 'RejectProduct', actor: admin, reason: 'Counterfeit', at: AT })
+      .then([
+        { type: 'ProductRevisionRejected', data: { ...byAdmin, revisionId: 'r1', reason: 'Counterfeit' } },
+        { type: 'ProductRejected', data: { ...byAdmin, reason: 'Counterfeit' } },
+      ]);
+  });
+
+  it('numbers revisions on: a new one after an approval is r2', () => {
+    edit([listed, verified, r1, approvedR1], { tags: ['silk'] }).then([revision('r2', { tags: ['silk', 'handloom'] }, { tags: ['silk'] })]);
   });
 });

@@ -3,6 +3,15 @@ import { assertCanBuy } from '../catalog/availability.ts';
 import { type Verification, isPurchasable } from '../catalog/status.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+import {
+  IMMEDIATE_FIELDS,
+  type PendingRevision,
+  type RevisionOutcome,
+  changedKeys,
+  contentEdit,
+  pick,
+  revisionIdOf,
+} from './revision.ts';
 
 /** A listing as the Add/Edit Product form and `productCommandSchema` give it. */
 export type ProductInput = ProductDetails & { stockQuantity: number };
@@ -13,7 +22,10 @@ export type ProductInput = ProductDetails & { stockQuantity: number };
  */
 export type ProductCommand =
   | { type: 'ListProduct'; actor: Actor; productId: string; product: ProductInput; at: string }
-  /** Absent fields stay as they are; `null` clears the original price or the image. */
+  /**
+   * Absent fields stay as they are; `null` clears the original price or the image. On a
+   * verified product, its seller's content changes become a revision for review.
+   */
   | { type: 'UpdateProduct'; actor: Actor; changes: Partial<ProductInput>; at: string }
   | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; at: string }
   | { type: 'ReserveStock'; orderId: string; quantity: number; at: string }
@@ -21,6 +33,9 @@ export type ProductCommand =
   | { type: 'RestockReturn'; returnId: string; quantity: number; at: string }
   | { type: 'VerifyProduct'; actor: Actor; at: string }
   | { type: 'RejectProduct'; actor: Actor; reason: string; at: string }
+  /** The revision the admin saw: a newer one from the seller is not approved unseen. */
+  | { type: 'ApproveProductRevision'; actor: Actor; revisionId: string; at: string }
+  | { type: 'RejectProductRevision'; actor: Actor; revisionId: string; reason: string; at: string }
   | { type: 'FeatureProduct'; actor: Actor; at: string }
   | { type: 'UnfeatureProduct'; actor: Actor; at: string }
   | { type: 'DelistProduct'; actor: Actor; at: string };
@@ -40,6 +55,12 @@ export interface Product {
   reservations: Map<string, number>;
   /** Returns whose units are back in stock, for idempotent restocking; updated in place like `reservations`. */
   restocked: Set<string>;
+  /** Content changes of the seller waiting for review; `details` stays the approved version. */
+  revision: PendingRevision | null;
+  /** Revisions ever submitted: the next one's id. */
+  revisionCount: number;
+  /** How each revision no longer waiting ended. */
+  revisionOutcomes: ReadonlyMap<string, RevisionOutcome>;
 }
 
 export type ProductState = Product | null;
@@ -56,6 +77,13 @@ const EDITABLE_FIELDS = [
 
 const notFound = () => new DomainError('not_found', 'Product not found', 404);
 
+const NOT_PENDING: Record<RevisionOutcome, string> = {
+  approved: 'These changes were approved already',
+  rejected: 'These changes were rejected already',
+  replaced: 'The seller has replaced these changes with newer ones: review those',
+  withdrawn: 'The seller withdrew these changes',
+};
+
 function assertOwnerOrAdmin(actor: Actor, product: Product, message: string): void {
   if (actor.userId !== product.sellerId && !isAdmin(actor)) throw forbidden(message);
 }
@@ -70,23 +98,55 @@ const stamp = (product: Product, command: { actor: Actor; at: string }) => ({
   at: command.at,
 });
 
-const sameValue = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, i) => item === b[i]) : a === b;
+type UpdateCommand = Extract<ProductCommand, { type: 'UpdateProduct' }>;
 
-function pick(source: Partial<ProductDetails>, keys: ReadonlyArray<keyof ProductDetails>): Partial<ProductDetails> {
-  return Object.fromEntries(keys.map((key) => [key, source[key]]));
+function updated(product: Product, command: UpdateCommand, changed: ReadonlyArray<keyof ProductDetails>): ProductEvent[] {
+  if (changed.length === 0) return [];
+  const { details } = product;
+  return [{ type: 'ProductUpdated', data: { ...stamp(product, command), before: pick(details, changed), after: pick(command.changes, changed) } }];
 }
 
-function updateDetails(product: Product, command: Extract<ProductCommand, { type: 'UpdateProduct' }>): ProductEvent[] {
-  const { changes } = command;
-  const changed = EDITABLE_FIELDS.filter((key) => changes[key] !== undefined && !sameValue(changes[key], product.details[key]));
-  if (changed.length === 0) return [];
-  const updated: ProductEvent = {
-    type: 'ProductUpdated',
-    data: { ...stamp(product, command), before: pick(product.details, changed), after: pick(changes, changed) },
-  };
-  const resubmits = product.verification === 'rejected' && command.actor.userId === product.sellerId;
-  return resubmits ? [updated, { type: 'ProductResubmitted', data: stamp(product, command) }] : [updated];
+/**
+ * Products not on sale yet (pending or rejected) are edited in place; a rejected one edited
+ * by its seller goes back to review. Admins review, so their edits apply at once too.
+ * The seller of a verified product changes prices at once, and submits the rest for review.
+ */
+function updateDetails(product: Product, command: UpdateCommand): ProductEvent[] {
+  if (product.verification === 'verified' && !isAdmin(command.actor)) {
+    return [...updated(product, command, changedKeys(product.details, command.changes, IMMEDIATE_FIELDS)), ...revise(product, command)];
+  }
+  const edits = updated(product, command, changedKeys(product.details, command.changes, EDITABLE_FIELDS));
+  const resubmits = edits.length > 0 && product.verification === 'rejected' && command.actor.userId === product.sellerId;
+  return resubmits ? [...edits, { type: 'ProductResubmitted', data: stamp(product, command) }] : edits;
+}
+
+function revise(product: Product, command: UpdateCommand): ProductEvent[] {
+  const edit = contentEdit(product.details, product.revision, command.changes);
+  switch (edit.kind) {
+    case 'none':
+      return [];
+    case 'withdraw':
+      return [{ type: 'ProductRevisionWithdrawn', data: { ...stamp(product, command), revisionId: edit.revisionId } }];
+    case 'submit': {
+      const revisionId = revisionIdOf(product.revisionCount + 1);
+      const { before, after } = edit;
+      const replaces = product.revision?.revisionId ?? null;
+      return [{ type: 'ProductRevisionSubmitted', data: { ...stamp(product, command), revisionId, before, after, replaces } }];
+    }
+  }
+}
+
+/** The pending revision the admin names; an empty decision when it ended as `repeated` (a retry). */
+function pendingRevision(product: Product, revisionId: string, repeated: RevisionOutcome): PendingRevision | null {
+  if (product.revision?.revisionId === revisionId) return product.revision;
+  const outcome = product.revisionOutcomes.get(revisionId);
+  if (outcome === repeated) return null;
+  if (outcome === undefined) throw new DomainError('not_found', 'This product has no such changes waiting', 404);
+  throw new DomainError('revision_not_pending', NOT_PENDING[outcome], 409);
+}
+
+function revisionRejected(product: Product, command: { actor: Actor; at: string }, revisionId: string, reason: string): ProductEvent {
+  return { type: 'ProductRevisionRejected', data: { ...stamp(product, command), revisionId, reason } };
 }
 
 function adjustStock(product: Product, command: { actor: Actor; at: string }, to: number | undefined): ProductEvent[] {
@@ -141,7 +201,28 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       assertAdmin(command.actor);
       if (product.verification === 'rejected') return [];
       const rejected: ProductEvent = { type: 'ProductRejected', data: { ...stamp(product, command), reason: command.reason } };
-      return product.featured ? [{ type: 'ProductUnfeatured', data: stamp(product, command) }, rejected] : [rejected];
+      // Revisions are of verified products only: one waiting ends with the product's rejection.
+      const { revision } = product;
+      return [
+        ...(product.featured ? [{ type: 'ProductUnfeatured', data: stamp(product, command) } as const] : []),
+        ...(revision ? [revisionRejected(product, command, revision.revisionId, command.reason)] : []),
+        rejected,
+      ];
+    }
+
+    case 'ApproveProductRevision': {
+      assertAdmin(command.actor);
+      const revision = pendingRevision(product, command.revisionId, 'approved');
+      if (!revision) return [];
+      // `before` is the live version it replaces now (an admin may have edited it since the submission).
+      const before = pick(product.details, Object.keys(revision.after) as Array<keyof typeof revision.after>);
+      return [{ type: 'ProductRevisionApproved', data: { ...stamp(product, command), revisionId: revision.revisionId, before, after: revision.after } }];
+    }
+
+    case 'RejectProductRevision': {
+      assertAdmin(command.actor);
+      const revision = pendingRevision(product, command.revisionId, 'rejected');
+      return revision ? [revisionRejected(product, command, revision.revisionId, command.reason)] : [];
     }
 
     case 'FeatureProduct':
@@ -162,6 +243,10 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
   }
 }
 
+/** Revisions are few per product: a copy per change keeps every folded state as it was. */
+const ended = (state: Product, revisionId: string, outcome: RevisionOutcome): ReadonlyMap<string, RevisionOutcome> =>
+  new Map(state.revisionOutcomes).set(revisionId, outcome);
+
 export const productDecider: Decider<ProductCommand, ProductState, ProductEvent> = {
   initialState: null,
 
@@ -178,6 +263,9 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         delisted: false,
         reservations: new Map(),
         restocked: new Set(),
+        revision: null,
+        revisionCount: 0,
+        revisionOutcomes: new Map(),
       };
     }
     if (state === null) return state;
@@ -200,6 +288,17 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       case 'StockReturned':
         state.restocked.add(data.returnId);
         return { ...state, stockQuantity: data.remaining };
+      case 'ProductRevisionSubmitted': {
+        const { revisionId, before, after, replaces } = data;
+        const revisionOutcomes = replaces === null ? state.revisionOutcomes : ended(state, replaces, 'replaced');
+        return { ...state, revision: { revisionId, before, after }, revisionCount: state.revisionCount + 1, revisionOutcomes };
+      }
+      case 'ProductRevisionApproved':
+        return { ...state, details: { ...state.details, ...data.after }, revision: null, revisionOutcomes: ended(state, data.revisionId, 'approved') };
+      case 'ProductRevisionRejected':
+        return { ...state, revision: null, revisionOutcomes: ended(state, data.revisionId, 'rejected') };
+      case 'ProductRevisionWithdrawn':
+        return { ...state, revision: null, revisionOutcomes: ended(state, data.revisionId, 'withdrawn') };
       case 'ProductVerified':
         return { ...state, verification: 'verified' };
       case 'ProductRejected':

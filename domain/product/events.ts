@@ -13,6 +13,13 @@ export interface ProductDetails {
   tags: string[];
 }
 
+/**
+ * What buyers take a listing to be: once a product is verified, its seller's changes to these
+ * wait for an admin's review as a revision (the approved version stays on sale). Price,
+ * original price and stock change at once.
+ */
+export type ProductContent = Pick<ProductDetails, 'name' | 'description' | 'categoryId' | 'imageUrl' | 'tags'>;
+
 /** Who did it and when (ISO-8601 UTC), on every event after the listing. */
 interface Stamp {
   productId: string;
@@ -40,6 +47,21 @@ export type ProductEvent =
     }
   /** Units an accepted return brought back (the return names the buyer and the seller who accepted it). */
   | { type: 'StockReturned'; data: { productId: string; returnId: string; quantity: number; remaining: number; at: string } }
+  /**
+   * The seller changed the content of a verified product: held for review, the approved
+   * version stays live. `before` and `after` hold the content fields that differ from the
+   * approved version. A newer submission replaces a pending one (`replaces` names it).
+   */
+  | {
+      type: 'ProductRevisionSubmitted';
+      data: Stamp & { revisionId: string; before: Partial<ProductContent>; after: Partial<ProductContent>; replaces: string | null };
+    }
+  /** An admin approved the revision: `after` becomes the live version (`before` is what it replaced then). */
+  | { type: 'ProductRevisionApproved'; data: Stamp & { revisionId: string; before: Partial<ProductContent>; after: Partial<ProductContent> } }
+  /** An admin turned the revision down; the approved version stays, and the seller sees the reason. */
+  | { type: 'ProductRevisionRejected'; data: Stamp & { revisionId: string; reason: string } }
+  /** The seller edited the content back to the approved version: nothing is left to review. */
+  | { type: 'ProductRevisionWithdrawn'; data: Stamp & { revisionId: string } }
   | { type: 'ProductVerified'; data: Stamp }
   | { type: 'ProductRejected'; data: Stamp & { reason: string } }
   | { type: 'ProductFeatured'; data: Stamp }

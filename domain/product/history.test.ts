@@ -83,7 +83,26 @@ describe('describeProductEvent', () => {
     );
   });
 
+  it('words a revision sent for review, replacing one, and approved, with the fields it changes', () => {
+    const revision = { revisionId: 'r2', before: { name: 'Banarasi Silk Saree', categoryId: 'textiles' }, after: { name: 'Silk Saree', categoryId: 'handicrafts' } };
+    const changes = [
+      { field: 'Name', before: 'Banarasi Silk Saree', after: 'Silk Saree' },
+      { field: 'Category', before: 'Textiles', after: 'Handicrafts' },
+    ];
+    const fields = 'Name: Banarasi Silk Saree → Silk Saree; Category: Textiles → Handicrafts';
+    expect(describe_({ type: 'ProductRevisionSubmitted', data: { ...stamp, ...revision, replaces: null } })).toEqual({
+      summary: `Changes sent for review: ${fields}`,
+      changes,
+    });
+    expect(describe_({ type: 'ProductRevisionSubmitted', data: { ...stamp, ...revision, replaces: 'r1' } }).summary).toBe(
+      `Changes sent for review, replacing those waiting: ${fields}`,
+    );
+    expect(describe_({ type: 'ProductRevisionApproved', data: { ...stamp, ...revision } })).toEqual({ summary: `Changes approved: ${fields}`, changes });
+  });
+
   it.each([
+    [{ type: 'ProductRevisionRejected', data: { ...stamp, revisionId: 'r1', reason: 'Keep the fabric in the name' } }, 'Changes rejected: Keep the fabric in the name'],
+    [{ type: 'ProductRevisionWithdrawn', data: { ...stamp, revisionId: 'r1' } }, 'Changes waiting for review withdrawn'],
     [{ type: 'ProductVerified', data: stamp }, 'Verified'],
     [{ type: 'ProductRejected', data: { ...stamp, reason: 'Blurry photo' } }, 'Rejected: Blurry photo'],
     [{ type: 'ProductResubmitted', data: stamp }, 'Resubmitted for review'],

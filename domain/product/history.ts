@@ -118,6 +118,19 @@ export function describeProductEvent(event: ProductEvent, names: HistoryNames): 
       const { returnId, quantity, remaining } = event.data;
       return { summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`, changes: stockChange(remaining - quantity, remaining) };
     }
+    case 'ProductRevisionSubmitted': {
+      const changes = detailChanges(event.data.before, event.data.after, names);
+      const sent = event.data.replaces === null ? 'Changes sent for review' : 'Changes sent for review, replacing those waiting';
+      return { summary: `${sent}: ${changes.map(changeText).join('; ')}`, changes };
+    }
+    case 'ProductRevisionApproved': {
+      const changes = detailChanges(event.data.before, event.data.after, names);
+      return { summary: `Changes approved: ${changes.map(changeText).join('; ')}`, changes };
+    }
+    case 'ProductRevisionRejected':
+      return { summary: `Changes rejected: ${event.data.reason}` };
+    case 'ProductRevisionWithdrawn':
+      return { summary: 'Changes waiting for review withdrawn' };
     case 'ProductVerified':
       return { summary: 'Verified' };
     case 'ProductRejected':

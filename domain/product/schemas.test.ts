@@ -73,8 +73,25 @@ describe('productFormSchema', () => {
     [{ imageUrl: '//evil.example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
     [{ tags: Array.from({ length: 21 }, (_, i) => `tag${i}`).join(',') }, 'tags', 'A product can have at most 20 tags'],
     [{ tags: 'x'.repeat(41) }, 'tags.0', 'Each tag must be at most 40 characters'],
+    [{ originalPrice: '12500.50' }, 'originalPrice', 'Original price must be more than the price'],
+    [{ originalPrice: '999' }, 'originalPrice', 'Original price must be more than the price'],
+    [{ name: 'Silk\u202Eeeras' }, 'name', 'Product name contains characters that are not allowed'],
+    [{ name: 'Silk\u0000' }, 'name', 'Product name contains characters that are not allowed'],
+    [{ description: 'Handwoven\u200B silk saree' }, 'description', 'Description contains characters that are not allowed'],
+    [{ tags: 'silk, hand\u2066loom' }, 'tags.1', 'Each tag contains characters that are not allowed'],
+    [{ imageUrl: '/media/x\u202Egnp.png' }, 'imageUrl', 'Image URL contains characters that are not allowed'],
   ])('%j: %s says %j', (changes, field, message) => {
     expect(formErrors(changes)).toEqual({ [field]: message });
+  });
+
+  it('keeps the line breaks of a description, as LF', () => {
+    expect(productFormSchema.parse({ ...form, description: 'Pure silk.\r\n\r\n- Zari border\r\n- Dry clean' }).description).toBe(
+      'Pure silk.\n\n- Zari border\n- Dry clean',
+    );
+  });
+
+  it('judges the original price only once the price itself is valid', () => {
+    expect(formErrors({ price: 'abc', originalPrice: '1' })).toEqual({ price: 'Enter an amount in rupees, like 499.50' });
   });
 
   it('accepts an uploaded image on this site', () => {
@@ -119,8 +136,15 @@ describe('productCommandSchema', () => {
     [{ imageUrl: 'ftp://example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
     [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'A product can have at most 20 tags'],
     [{ tags: ['ok', ' '] }, 'tags.1', 'Tags cannot be empty'],
+    [{ originalPricePaise: 49_900 }, 'originalPricePaise', 'Original price must be more than the price'],
+    [{ originalPricePaise: 100 }, 'originalPricePaise', 'Original price must be more than the price'],
+    [{ name: 'Brass\u00A0Diya\uD800' }, 'name', 'Product name contains characters that are not allowed'],
   ])('%j: %s says %j', (changes, field, message) => {
     expect(bodyErrors(changes)).toEqual({ [field]: message });
+  });
+
+  it('takes an original price above the price', () => {
+    expect(productCommandSchema.parse({ ...body, originalPricePaise: 49_901 }).originalPricePaise).toBe(49_901);
   });
 });
 
@@ -131,8 +155,25 @@ describe('productUpdateSchema', () => {
     expect(productUpdateSchema.parse(clearing)).toEqual(clearing);
     expect(errorsOf(productUpdateSchema, { name: '' })).toEqual({ name: 'Product name is required' });
   });
+
+  it('compares the prices when both are given; one alone is for the command to compare', () => {
+    const refused = { originalPricePaise: 'Original price must be more than the price' };
+    expect(errorsOf(productUpdateSchema, { pricePaise: 500, originalPricePaise: 500 })).toEqual(refused);
+    expect(errorsOf(productUpdateSchema, { pricePaise: 500, originalPricePaise: 501 })).toEqual({});
+    expect(errorsOf(productUpdateSchema, { pricePaise: 500, originalPricePaise: null })).toEqual({});
+    expect(errorsOf(productUpdateSchema, { originalPricePaise: 1 })).toEqual({});
+  });
 });
 
-it('requires a reason to reject a product', () => {
+it('requires a reason to reject a product, on one line or more', () => {
   expect(errorsOf(rejectProductSchema, { reason: ' ' })).toEqual({ reason: 'A reason is required' });
+  expect(errorsOf(rejectProductSchema, { reason: 'Blurry photo.\nWrong category.' })).toEqual({});
+  expect(errorsOf(rejectProductSchema, { reason: 'Fine\u202E' })).toEqual({ reason: 'Reason contains characters that are not allowed' });
+});
+
+it('answers a body that is no object with one message, comparing no prices', () => {
+  for (const schema of [productCommandSchema, productUpdateSchema]) {
+    expect(schema.safeParse(null).success).toBe(false);
+    expect(schema.safeParse('text').success).toBe(false);
+  }
 });

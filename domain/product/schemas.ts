@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, tooLong } from '../fields.ts';
+import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
 import { formatInr, parseRupees } from '../money.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
@@ -8,11 +8,22 @@ export const PRODUCT_MESSAGES = {
   descriptionTooShort: 'Description must be at least 10 characters',
   priceTooLow: 'Price must be greater than 0',
   originalPriceTooLow: 'Original price must be greater than 0',
+  /** An original price at or below the price would show a discount that is not there. */
+  originalPriceNotAbove: 'Original price must be more than the price',
+  /** The same rule met by an edit of the price alone, against the original price kept. */
+  priceNotBelowOriginal: 'Price must be less than the original price',
   amountFormat: 'Enter an amount in rupees, like 499.50',
   stockNegative: 'Stock cannot be negative',
   stockWhole: 'Stock must be a whole number',
   categoryRequired: 'Category is required',
   imageUrlInvalid: 'Image URL must be a valid URL',
+  /** The server fetches an image URL once and keeps its own copy (see api/images/remote-image.ts). */
+  imageUrlInsecure: 'Image URL must start with https://',
+  imageUrlNotPublic: 'Image URL must point to a public website',
+  imageUrlNotOurs: 'Image URL must be an uploaded image or an https:// address',
+  imageUrlUnreachable: 'The image at this URL could not be loaded',
+  imageUrlNotImage: 'Image URL must point to a PNG, JPEG, WEBP or GIF image',
+  imageUrlTooLarge: 'Image must be less than 5MB',
   tooManyTags: 'A product can have at most 20 tags',
 } as const;
 
@@ -46,6 +57,7 @@ const imageUrl = z
   .string({ error: PRODUCT_MESSAGES.imageUrlInvalid })
   .trim()
   .max(MAX_URL_LENGTH, tooLong('Image URL', MAX_URL_LENGTH))
+  .refine(...allowedCharacters('Image URL'))
   .refine(
     (text) => sitePath.test(text) || webUrl.safeParse(text).success,
     PRODUCT_MESSAGES.imageUrlInvalid,
@@ -57,11 +69,10 @@ const tags = z
 
 const fields = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, 'Product name'),
-  description: z
-    .string({ error: PRODUCT_MESSAGES.descriptionTooShort })
-    .trim()
+  description: cleanText(PRODUCT_MESSAGES.descriptionTooShort, { multiline: true })
     .min(MIN_DESCRIPTION_LENGTH, PRODUCT_MESSAGES.descriptionTooShort)
-    .max(MAX_DESCRIPTION_LENGTH, tooLong('Description', MAX_DESCRIPTION_LENGTH)),
+    .max(MAX_DESCRIPTION_LENGTH, tooLong('Description', MAX_DESCRIPTION_LENGTH))
+    .refine(...allowedCharacters('Description', { multiline: true })),
   pricePaise: amount(PRODUCT_MESSAGES.priceTooLow),
   originalPricePaise: amount(PRODUCT_MESSAGES.originalPriceTooLow).nullable(),
   stockQuantity,
@@ -70,20 +81,50 @@ const fields = {
   tags,
 };
 
-/** Body of "list a product": money in paise; original price, image and tags may be left out. */
-export const productCommandSchema = z.object({
-  ...fields,
-  originalPricePaise: fields.originalPricePaise.default(null),
-  imageUrl: fields.imageUrl.default(null),
-  tags: fields.tags.default([]),
-});
+/** Whether an original price, when there is one, is above the price: a struck-out price must be a real discount. */
+export const originalPriceFits = (pricePaise: number, originalPricePaise: number | null): boolean =>
+  originalPricePaise === null || originalPricePaise > pricePaise;
 
-/** Body of "edit a product": any subset of the fields; `null` clears the original price or the image. */
-export const productUpdateSchema = z.object(fields).partial();
+/**
+ * Compares two fields only once both are valid, so a bad price reports its own message alone;
+ * never when the value as a whole is wrong (not an object at all: its issue has no path).
+ */
+const bothValid =
+  (...keys: string[]) =>
+  (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }): boolean =>
+    !payload.issues.some(({ path = [] }) => path.length === 0 || keys.includes(String(path[0])));
+
+type Prices = { pricePaise?: number | undefined; originalPricePaise?: number | null | undefined };
+type PriceIssue = { message: string; path: string[]; when: ReturnType<typeof bothValid> };
+const originalAbovePrice: [check: (product: Prices) => boolean, issue: PriceIssue] = [
+  ({ pricePaise, originalPricePaise }) =>
+    pricePaise === undefined || originalPricePaise === undefined || originalPriceFits(pricePaise, originalPricePaise),
+  { message: PRODUCT_MESSAGES.originalPriceNotAbove, path: ['originalPricePaise'], when: bothValid('pricePaise', 'originalPricePaise') },
+];
+
+/** Body of "list a product": money in paise; original price, image and tags may be left out. */
+export const productCommandSchema = z
+  .object({
+    ...fields,
+    originalPricePaise: fields.originalPricePaise.default(null),
+    imageUrl: fields.imageUrl.default(null),
+    tags: fields.tags.default([]),
+  })
+  .refine(...originalAbovePrice);
+
+/**
+ * Body of "edit a product": any subset of the fields; `null` clears the original price or the
+ * image. With both prices the original must be above the price; with one, the command compares
+ * it with the other one kept.
+ */
+export const productUpdateSchema = z
+  .object(fields)
+  .partial()
+  .refine(...originalAbovePrice);
 
 export const adjustStockSchema = z.object({ stockQuantity });
 
-export const rejectProductSchema = z.object({ reason: requiredText('A reason is required', 500, 'Reason') });
+export const rejectProductSchema = z.object({ reason: requiredText('A reason is required', 500, 'Reason', { multiline: true }) });
 
 /** "silk, handloom, , Banarasi " -> ["silk", "handloom", "Banarasi"]: trimmed, empties and repeats dropped. */
 export function parseTags(input: string): string[] {
@@ -134,6 +175,11 @@ export const productFormSchema = z
       .transform((text) => (text === '' ? null : text))
       .pipe(fields.imageUrl),
     tags: z.string().transform(parseTags).pipe(fields.tags),
+  })
+  .refine(({ price, originalPrice }) => originalPriceFits(price, originalPrice), {
+    message: PRODUCT_MESSAGES.originalPriceNotAbove,
+    path: ['originalPrice'],
+    when: bothValid('price', 'originalPrice'),
   })
   .transform(({ price, originalPrice, ...rest }) => ({ ...rest, pricePaise: price, originalPricePaise: originalPrice }));
 

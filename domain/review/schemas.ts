@@ -16,5 +16,5 @@ export const reviewSchema = z.object({
     .min(1, REVIEW_MESSAGES.ratingRange)
     .max(5, REVIEW_MESSAGES.ratingRange)
     .default(DEFAULT_RATING),
-  comment: requiredText(REVIEW_MESSAGES.commentRequired, 2000, 'Comment'),
+  comment: requiredText(REVIEW_MESSAGES.commentRequired, 2000, 'Comment', { multiline: true }),
 });

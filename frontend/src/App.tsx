@@ -5,6 +5,7 @@ import { Header } from './components/Header.tsx';
 import { Toasts } from './components/Toasts.tsx';
 // The shell imports the one piece it shows by path: a feature's index.ts would bring the whole feature into the first route.
 import { CartLink } from './features/cart/CartLink.tsx';
+import { VerifyEmailBanner } from './features/auth/VerifyEmailBanner.tsx';
 import { Routes } from './routes.tsx';
 
 /** The layout every page shares: header, the route's page, footer, toasts. */
@@ -22,6 +23,7 @@ export function App() {
         Skip to content
       </a>
       <Header cart={<CartLink />} />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Routes />
       </main>

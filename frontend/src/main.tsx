@@ -1,3 +1,5 @@
+// First: before any schema exists (see the file).
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -7,6 +7,7 @@ import { CONTENT_PATHS } from './links.ts';
 // Every page but Home is its own chunk, fetched on first visit: the first route stays small.
 // Pages are the one kind of feature file imported from outside the feature, and only here.
 const AboutPage = lazy(() => import('./features/content/AboutPage.tsx'));
+const AccountPage = lazy(() => import('./features/auth/AccountPage.tsx'));
 const AuthPage = lazy(() => import('./features/auth/AuthPage.tsx'));
 const CartPage = lazy(() => import('./features/cart/CartPage.tsx'));
 const CategoriesPage = lazy(() => import('./features/catalog/CategoriesPage.tsx'));
@@ -20,6 +21,7 @@ const ProductHistoryPage = lazy(() => import('./features/seller/history/ProductH
 const ProductsPage = lazy(() => import('./features/catalog/ProductsPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage.tsx'));
 const ReturnsPage = lazy(() => import('./features/content/ReturnsPage.tsx'));
+const VerifyEmailPage = lazy(() => import('./features/auth/VerifyEmailPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
 const DASHBOARD_PANELS: Record<Role, ComponentType> = {
@@ -38,6 +40,7 @@ export function Routes() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/about" component={AboutPage} />
+        <Route path="/account" component={AccountPage} />
         <Route path="/auth" component={AuthPage} />
         <Route path="/cart" component={CartPage} />
         <Route path="/categories" component={CategoriesPage} />
@@ -50,6 +53,7 @@ export function Routes() {
         <Route path="/products" component={ProductsPage} />
         <Route path="/products/:id" component={ProductDetailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
         {/* A footer page whose text states the returns policy in force. */}
         <Route path="/returns" component={ReturnsPage} />
         {CONTENT_PATHS.map((path) => (

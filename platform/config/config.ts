@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './host.ts';
 
 /**
  * Everything the process reads from its environment. Unset adapters mean the embedded
@@ -33,7 +34,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The site's address as users see it: links in e-mails are built from it (api/auth/links.ts), and https makes the session cookie Secure. */
+  PUBLIC_URL: url(['http', 'https']).optional(),
   /**
    * How many reverse proxies in front of the server to believe: the client address is taken that
    * many hops from the right of X-Forwarded-For, and X-Forwarded-Proto says whether the client
@@ -46,11 +48,23 @@ const schema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a number of hours').default(72),
   /** A session ends this many days after sign-in, however much it is used. */
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive('must be a number of days').default(30),
-  DEMO_DATA: flag.default(true),
+  /** Follows HOST unless set: on with a loopback HOST (the local demo), off otherwise; see `withDefaults`. */
+  DEMO_DATA: flag.optional(),
+  /** Lets DEMO_DATA (and its known passwords) run on a HOST reachable from outside; a warning is printed at start. */
+  DEMO_DATA_ON_PUBLIC_HOST: flag.default(false),
+  /** `production` refuses DEV_ROUTES (platform/config/deployment.ts). */
+  NODE_ENV: z.string().optional(),
   /** New products are verified at once instead of waiting for an admin's review; see `loadConfig`. */
   AUTO_VERIFY: flag.optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  /**
+   * 32 bytes as 64 hex digits: the key that encrypts TOTP secrets in the event log. Unset, a key
+   * is generated into DATA_DIR/totp.key on first use (right for one process on one disk); set it
+   * when API processes run on several machines, or DATA_DIR is not kept. Never change it once
+   * users have enrolled: their secrets would no longer open.
+   */
+  TOTP_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)').optional(),
   /** The marketplace's commission on sales in categories without a rate of their own, in basis points (1000 is 10%). */
   COMMISSION_BPS: z.coerce.number({ error: 'must be a whole number of basis points' }).int('must be a whole number of basis points').min(0).max(10_000).default(1000),
   /** Days after delivery during which a buyer may ask to return items. */
@@ -67,10 +81,15 @@ const schema = z.object({
 });
 
 /**
+ * DEMO_DATA follows HOST unless set: the demo (with its known passwords) is the default of a
+ * server only this machine reaches, never of one bound to a public interface.
  * AUTO_VERIFY follows DEMO_DATA unless set: the demo marketplace shows its products at once,
  * while a real one keeps new products in the admins' review queue.
  */
-const withDefaults = schema.transform(({ AUTO_VERIFY, ...config }) => ({ ...config, AUTO_VERIFY: AUTO_VERIFY ?? config.DEMO_DATA }));
+const withDefaults = schema.transform(({ AUTO_VERIFY, DEMO_DATA, ...config }) => {
+  const demo = DEMO_DATA ?? isLoopbackHost(config.HOST);
+  return { ...config, DEMO_DATA: demo, AUTO_VERIFY: AUTO_VERIFY ?? demo };
+});
 
 export type Config = z.output<typeof withDefaults>;
 

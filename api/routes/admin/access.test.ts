@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../testing.ts';
-import { listedProduct, signedIn } from '../orders.fixtures.ts';
+import { actorOfClient, listedProduct, onProduct, signedIn } from '../orders.fixtures.ts';
 import { placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, startAdminApi, storesNothing } from './admin.fixtures.ts';
 import { adminRoutes } from './index.ts';
@@ -16,6 +16,9 @@ beforeAll(async () => {
   [buyer, seller] = await Promise.all([signedIn(api, 'buyer'), signedIn(api, 'seller')]);
   const productId = await listedProduct(api, seller, {}, { verified: false });
   const featurable = await listedProduct(api, seller);
+  // A verified product whose seller's new name waits for review as revision r1.
+  const revised = await listedProduct(api, seller);
+  await onProduct(api, revised, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { name: 'Renamed' }, at: new Date().toISOString() }, seller.user!.id);
   await placedOrder(api, buyer, [{ productId: featurable }]);
   const sellerId = seller.user!.id;
   const buyerId = buyer.user!.id;
@@ -31,10 +34,14 @@ beforeAll(async () => {
     { method: 'POST', path: `/products/${productId}/reject`, body: { reason: 'Blurry photo' } },
     { method: 'POST', path: `/products/${featurable}/feature` },
     { method: 'POST', path: `/products/${featurable}/unfeature` },
+    { method: 'GET', path: '/products/revision-queue' },
+    { method: 'POST', path: `/products/${revised}/revision/approve`, body: { revisionId: 'r1' } },
+    { method: 'POST', path: `/products/${revised}/revision/reject`, body: { revisionId: 'r1', reason: 'Not the same product' } },
     { method: 'GET', path: '/orders' },
     { method: 'GET', path: '/users' },
     { method: 'POST', path: `/users/${buyerId}/roles`, body: { role: 'seller' } },
     { method: 'DELETE', path: `/users/${sellerId}/roles/seller` },
+    { method: 'POST', path: `/users/${buyerId}/totp/disable` },
     { method: 'GET', path: '/balances' },
     { method: 'GET', path: `/sellers/${sellerId}/ledger` },
     // Nothing is due to this seller, so this one would be refused, for its amount, after the role check.
@@ -87,7 +94,7 @@ describe('every admin route', () => {
   });
 
   it('lets the admin in', async () => {
-    for (const path of ['/overview', '/sellers', '/products/review-queue', '/orders', '/users', '/balances', '/categories']) {
+    for (const path of ['/overview', '/sellers', '/products/review-queue', '/products/revision-queue', '/orders', '/users', '/balances', '/categories']) {
       expect((await admin.console(admin.admin).get(`/api/admin${path}`)).status).toBe(200);
     }
   });

@@ -83,7 +83,11 @@ export const adminSellerRoutes = (ctx: AppContext) =>
       standingRoute('suspend', 'Suspend a seller: their products leave the catalog and they cannot list new ones', sellerReasonSchema),
       async (c) => {
         const admin = requireRole(c, 'admin');
-        return c.json(await suspendSeller(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason), 200);
+        const { id } = c.req.valid('param');
+        const suspended = await suspendSeller(ctx, actorOf(admin), id, c.req.valid('json').reason);
+        // Their open live streams end, and reopen with what a suspended seller may see.
+        await ctx.sessions.cutRights(id);
+        return c.json(suspended, 200);
       },
     )
     .openapi(standingRoute('reinstate', 'Reinstate a suspended seller: their products return to the catalog', sellerReasonSchema), async (c) => {

@@ -4,6 +4,7 @@ import { roleChangeSchema } from '../../../domain/account/schemas.ts';
 import { tooLong } from '../../../domain/fields.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { type AccountChange, addRole, removeRole } from '../../commands/accounts.ts';
+import { disableTotp } from '../../commands/second-factor.ts';
 import type { AppContext } from '../../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http.ts';
 import { type AdminUser, searchUsers } from '../../queries/users.ts';
@@ -80,6 +81,24 @@ export const adminUserRoutes = (ctx: AppContext) =>
       async (c) => {
         const admin = requireRole(c, 'admin');
         const { id, role } = c.req.valid('param');
-        return c.json(rolesResult(await removeRole(ctx, actorOf(admin), id, role)), 200);
+        const revoked = await removeRole(ctx, actorOf(admin), id, role);
+        // Every request reads the roles afresh; the open live streams end and reopen without the role's messages.
+        await ctx.sessions.cutRights(id);
+        return c.json(rolesResult(revoked), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/totp/disable',
+        tags,
+        summary: 'Turn off the two-step sign-in of a user who lost their device and recovery codes',
+        description: 'Another admin’s only: they set it up again at their next sign-in (an admin must). The user gets a notice by e-mail.',
+        request: { params: IdParamsSchema },
+        responses: { 200: jsonResponse(z.object({ position: PositionSchema }), 'Off (also when it was off)'), ...errors(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        return c.json(await disableTotp(ctx, actorOf(admin), c.req.valid('param').id), 200);
       },
     );

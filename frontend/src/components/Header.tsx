@@ -67,6 +67,9 @@ function AccountActions() {
       <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48">
         <span className="truncate">{user.fullName}</span>
       </Link>
+      <Link href="/account" className="btn btn-ghost btn-sm">
+        Account
+      </Link>
       <SignOutButton className="btn btn-outline btn-sm" />
     </>
   );

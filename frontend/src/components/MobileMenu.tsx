@@ -47,6 +47,9 @@ export function MobileMenu() {
                 <Link href={dashboardPath(user)} className="btn btn-ghost flex-1" onClick={close}>
                   Dashboard
                 </Link>
+                <Link href="/account" className="btn btn-ghost flex-1" onClick={close}>
+                  Account
+                </Link>
                 <SignOutButton className="btn btn-outline flex-1" onSignedOut={close} />
               </>
             ) : (

@@ -17,7 +17,7 @@ export function SignUpForm() {
     signUpFormSchema,
     async ({ confirmPassword: _confirmed, ...account }) => {
       const { user } = await call(server.auth.signup.$post({ json: account }));
-      toast({ title: 'Account created successfully!', description: 'Please check your email to verify your account.' });
+      toast({ title: 'Account created successfully!', description: 'We sent you a link to verify your e-mail address.' });
       session.value = user;
     },
     'Error creating account',

@@ -6,7 +6,7 @@ import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
 import { useCategories } from '../catalog/index.ts';
 import { ImagePicker } from './ImagePicker.tsx';
-import { type ProductValues, changedFields, initialText } from './productForm.ts';
+import { type ProductValues, asProposed, changedFields, initialText } from './productForm.ts';
 import type { SellerProduct } from './types.ts';
 
 interface ProductFormProps {
@@ -30,7 +30,9 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const [uploading, setUploading] = useState(false);
   // A file already uploaded is not sent again when the save is retried.
   const uploaded = useRef<{ file: File; url: string } | null>(null);
-  const initial = initialText(product);
+  // An edit continues from the changes waiting for review, if any.
+  const proposed = product && asProposed(product);
+  const initial = initialText(proposed);
   // The button that opened the form is gone: the form's heading takes the focus.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -63,14 +65,16 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       await onSaved(position);
       return;
     }
-    const changes = changedFields(product, checked);
+    const changes = changedFields(proposed!, checked);
     if (Object.keys(changes).length === 0) {
       toast({ title: 'No changes to save', tone: 'info' });
       onCancel();
       return;
     }
-    const { position } = await call(server.seller.products[':id'].$patch({ param: { id: encodeURIComponent(product.id) }, json: changes }));
-    toast({ title: 'Product updated', description: 'Your changes have been saved.' });
+    const { position, review, message } = await call(
+      server.seller.products[':id'].$patch({ param: { id: encodeURIComponent(product.id) }, json: changes }),
+    );
+    toast({ title: review ? 'Changes sent for review' : 'Product updated', description: message });
     await onSaved(position);
   }
 
@@ -83,6 +87,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       <h2 id="product-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold outline-none">
         {title}
       </h2>
+      {product && <ReviewNote product={product} />}
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <Field
           label="Product Name"
@@ -169,5 +174,21 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** On sale, a product's content is what an admin approved: say what an edit of it does. */
+function ReviewNote({ product }: { product: SellerProduct }) {
+  if (product.verification !== 'verified') return null;
+  return (
+    <div role="note" className="alert alert-info mb-4 text-sm">
+      <p>
+        {product.pendingRevision
+          ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
+          : ''}
+        Changes to the name, description, category, image or tags go live once an admin approves them; buyers see the approved
+        version until then. Price and stock change at once.
+      </p>
+    </div>
   );
 }

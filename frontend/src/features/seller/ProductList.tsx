@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useCategoryNames } from '../catalog/index.ts';
 import { ProductRow } from './ProductRow.tsx';
 import type { SellerProduct, SellerProducts } from './types.ts';
 
@@ -18,6 +19,7 @@ interface ProductListProps {
 /** The seller's products, newest first, with the way to add one. */
 export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductListProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const names = useCategoryNames();
   // Deleting a product removes the button that had the focus: it moves to the list's heading.
   const [deletions, setDeletions] = useState(0);
   useEffect(() => {
@@ -61,6 +63,7 @@ export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductLis
             <ProductRow
               key={product.id}
               product={product}
+              categoryName={names.category}
               onEdit={() => onEdit(product)}
               onDeleted={(position) => deleted(product, position)}
             />

@@ -8,17 +8,19 @@ import { ProductImage } from '../../components/ProductImage.tsx';
 import { countOf } from '../../format.ts';
 import { toast } from '../../state/toasts.ts';
 import { ProductStatusBadge } from './ProductStatusBadge.tsx';
+import { RevisionChanges } from './RevisionChanges.tsx';
 import type { SellerProduct } from './types.ts';
 
 interface ProductRowProps {
   product: SellerProduct;
+  categoryName: (categoryId: string) => string;
   onEdit: () => void;
   /** Gets the log position of the deletion. */
   onDeleted: (position: number) => void;
 }
 
 /** One of the seller's products with its status, price, stock and tags, and its actions. */
-export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
+export function ProductRow({ product, categoryName, onEdit, onDeleted }: ProductRowProps) {
   const nameId = useId();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -48,6 +50,7 @@ export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
         {product.displayStatus === 'Rejected' && product.rejectionReason && (
           <p className="text-sm text-error">Rejected: {product.rejectionReason}</p>
         )}
+        <RevisionStatus product={product} categoryName={categoryName} />
         <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
         <p className="text-sm text-base-content/80">
           Stock: {product.stockQuantity} · {countOf(product.tags.length, 'tag')}
@@ -86,5 +89,35 @@ export function ProductRow({ product, onEdit, onDeleted }: ProductRowProps) {
         </ConfirmDialog>
       )}
     </li>
+  );
+}
+
+/**
+ * Content changes of a verified product wait for an admin while buyers see the approved
+ * version: the seller sees that they wait and what they are, or why they were turned down.
+ */
+function RevisionStatus({ product, categoryName }: { product: SellerProduct; categoryName: (categoryId: string) => string }) {
+  const { pendingRevision: waiting, rejectedRevision: rejected } = product;
+  const labels = { before: 'On sale now', after: 'Your change' };
+  if (waiting) {
+    return (
+      <div className="my-1 text-sm">
+        <span className="badge badge-warning whitespace-nowrap">Changes waiting for review</span>
+        <details className="mt-1">
+          <summary className="cursor-pointer">What you changed (buyers see the approved version until then)</summary>
+          <RevisionChanges revision={waiting} categoryName={categoryName} caption={`Changes to ${product.name} waiting for review`} labels={labels} />
+        </details>
+      </div>
+    );
+  }
+  if (!rejected) return null;
+  return (
+    <div className="my-1 text-sm">
+      <p className="text-error">Changes not approved: {rejected.reason}</p>
+      <details className="mt-1">
+        <summary className="cursor-pointer">The changes an admin turned down</summary>
+        <RevisionChanges revision={rejected} categoryName={categoryName} caption={`Changes to ${product.name} not approved`} labels={labels} />
+      </details>
+    </div>
   );
 }

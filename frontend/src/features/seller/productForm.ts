@@ -13,6 +13,14 @@ export function rupeeInput(paise: Paise): string {
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
 }
 
+/**
+ * The product as its seller last asked for it: the approved version with the changes waiting
+ * for review. The form starts from it and compares with it, so an edit adds to those changes.
+ */
+export function asProposed(product: SellerProduct): SellerProduct {
+  return product.pendingRevision ? { ...product, ...product.pendingRevision.after } : product;
+}
+
 /** What the inputs start with: empty to add a product, its current values to edit one. */
 export function initialText(product: SellerProduct | null): ProductFormText {
   if (!product) {

@@ -21,6 +21,10 @@ interface EntryStyle {
 const STYLES: Record<string, EntryStyle> = {
   ProductListed: { title: 'Listed', kind: 'edits', icon: 'plus' },
   ProductUpdated: { title: 'Edited', kind: 'edits', icon: 'pencil' },
+  ProductRevisionSubmitted: { title: 'Changes sent for review', kind: 'edits', icon: 'clock' },
+  ProductRevisionApproved: { title: 'Changes approved', kind: 'edits', icon: 'shieldCheck' },
+  ProductRevisionRejected: { title: 'Changes rejected', kind: 'status', icon: 'circleX' },
+  ProductRevisionWithdrawn: { title: 'Changes withdrawn', kind: 'edits', icon: 'pencil' },
   StockAdjusted: { title: 'Stock adjusted', kind: 'stock', icon: 'package' },
   StockReserved: { title: 'Stock reserved by an order', kind: 'stock', icon: 'cart' },
   StockReleased: { title: 'Stock released', kind: 'stock', icon: 'package' },
@@ -40,13 +44,15 @@ const UNKNOWN: Omit<EntryStyle, 'kind'> & { kind: null } = { title: 'Change', ki
 export const entryStyle = (entry: HistoryEntry): Omit<EntryStyle, 'kind'> & { kind: EntryKind | null } =>
   Object.hasOwn(STYLES, entry.type) ? STYLES[entry.type]! : UNKNOWN;
 
-/** The events that set the editable fields: the version after them can be brought back. */
-const RESTORABLE = new Set(['ProductListed', 'ProductUpdated']);
+/** The events that set the editable fields of the live product: the version after them can be brought back. */
+const RESTORABLE = new Set(['ProductListed', 'ProductUpdated', 'ProductRevisionApproved']);
 
 export const isRestorable = (entry: HistoryEntry): boolean => RESTORABLE.has(entry.type);
 
 /** Edits show their fields in a before → after table (it holds a long description whole, where the summary cuts it). */
-export const showsChangesTable = (entry: HistoryEntry): boolean => entry.type === 'ProductUpdated' && (entry.changes?.length ?? 0) > 0;
+const WITH_CHANGES = new Set(['ProductUpdated', 'ProductRevisionSubmitted', 'ProductRevisionApproved']);
+
+export const showsChangesTable = (entry: HistoryEntry): boolean => WITH_CHANGES.has(entry.type) && (entry.changes?.length ?? 0) > 0;
 
 /** Orders reserving and releasing stock: their summary gives the quantity and the reason, not the stock before and after. */
 const ORDER_STOCK_MOVES = new Set(['StockReserved', 'StockReleased']);

@@ -1,0 +1,100 @@
+/**
+ * Issue 13, finding 8: the seller of a verified product renames it; buyers keep seeing the
+ * approved name until an admin approves the change in the review queue.
+ *
+ * The shared server verifies everything at once (AUTO_VERIFY, the demo's default), so this
+ * spec runs a server of its own that leaves products and their changes to the admins.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type StartedServer, startServer } from '../scripts/server.fixtures.ts';
+import { useDataDir } from './accounts.ts';
+import { expectAccessible, listProduct, signInByApi, signUpByApi } from './shop.ts';
+
+const ADMIN = { email: 'admin@revisions.test', password: 'Review-Desk-Chai-2024' };
+
+let server: StartedServer;
+let dir: string;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mibi-e2e-revisions-'));
+  server = startServer(dir, { AUTO_VERIFY: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, HOST: '127.0.0.1' });
+  baseURL = await server.url();
+  useDataDir(baseURL, dir); // its sign-ups are verified from its own mailbox
+});
+
+test.afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes). */
+async function post(request: APIRequestContext, path: string, data?: object): Promise<void> {
+  const response = await request.post(path, { data, headers: { origin: baseURL } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A list item by the exact name of its heading. */
+const row = (scope: Page | Locator, page: Page, name: string) =>
+  scope.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test('a seller renames a verified product: buyers see the old name until an admin approves the change', async ({ browser }, testInfo) => {
+  const stamp = Date.now().toString(36);
+  const [approved, renamed] = [`Kutch Clay Lamp ${stamp}`, `Kutch Terracotta Lamp ${stamp}`];
+
+  const seller = await browser.newContext({ baseURL });
+  const admin = await browser.newContext({ baseURL });
+  const buyer = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL, 'seller', 'Meera Handlooms');
+  const productId = await listProduct(seller.request, baseURL, { name: approved });
+  await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
+  await post(admin.request, `/api/admin/products/${productId}/verify`);
+
+  // The seller edits the name: the form says it goes to review, and the list says it waits.
+  const sellerPage = await seller.newPage();
+  await sellerPage.goto('/dashboard/seller');
+  const sellerRow = row(sellerPage, sellerPage, approved);
+  await expect(sellerRow.getByText('Active', { exact: true })).toBeVisible();
+  await sellerRow.getByRole('button', { name: 'Edit Product' }).click();
+  await expect(sellerPage.getByRole('note')).toContainText('go live once an admin approves them');
+  await sellerPage.getByLabel('Product Name').fill(renamed);
+  await sellerPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(sellerPage.getByText('Changes sent for review')).toBeVisible();
+  await expect(sellerPage.getByText("Changes to the name wait for an admin's review; until then buyers see the product as it was approved.")).toBeVisible();
+  await expect(sellerRow.getByText('Changes waiting for review')).toBeVisible();
+  await sellerRow.getByText('What you changed').click();
+  const waiting = sellerRow.getByRole('table', { name: `Changes to ${approved} waiting for review` });
+  await expect(waiting.getByRole('row', { name: /Name/ })).toContainText(approved);
+  await expect(waiting.getByRole('row', { name: /Name/ })).toContainText(renamed);
+  await expectAccessible(sellerPage, testInfo, 'seller-changes-waiting');
+
+  // Buyers still see the approved name.
+  const buyerPage = await buyer.newPage();
+  await buyerPage.goto(`/products/${productId}`);
+  await expect(buyerPage.getByRole('heading', { level: 1 })).toHaveText(approved);
+
+  // The admin sees the difference in the review queue and approves it.
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/dashboard/admin?tab=products');
+  const queue = adminPage.getByRole('region', { name: 'Changes to Review' });
+  const queued = row(queue, adminPage, approved);
+  const difference = queued.getByRole('table', { name: `Changes to ${approved}: on sale now and proposed` });
+  await expect(difference.getByRole('columnheader', { name: 'Proposed' })).toBeVisible();
+  await expect(difference.getByRole('row', { name: /Name/ })).toContainText(renamed);
+  await expectAccessible(adminPage, testInfo, 'admin-changes-to-review');
+  await queued.getByRole('button', { name: 'Approve changes' }).click();
+  await expect(adminPage.getByText('Changes approved')).toBeVisible();
+  await expect(queued).toHaveCount(0);
+
+  // Now the product page shows the new name.
+  await expect(async () => {
+    await buyerPage.reload();
+    await expect(buyerPage.getByRole('heading', { level: 1 })).toHaveText(renamed, { timeout: 1000 });
+  }).toPass();
+
+  await Promise.all([seller.close(), admin.close(), buyer.close()]);
+});

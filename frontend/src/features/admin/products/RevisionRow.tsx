@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
+import { formatDate } from '../../../format.ts';
+import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
+import type { AdminProduct } from '../types.ts';
+
+interface RevisionRowProps {
+  product: AdminProduct;
+  categoryName: (categoryId: string) => string;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+/** A product on sale whose seller changed its content: what buyers see now beside what the seller asks for, and the verdicts. */
+export function RevisionRow({ product, categoryName, busy, onApprove, onReject }: RevisionRowProps) {
+  const nameId = useId();
+  const revision = product.pendingRevision!;
+  return (
+    <li className="card gap-2 border border-base-300 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="space-y-1">
+          <h3 id={nameId} className="font-semibold">
+            {product.name}
+          </h3>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span>by {product.sellerName}</span>
+            <VerifiedSellerBadge verified={product.sellerVerified} />
+            <span className="text-base-content/80">
+              · Changed <time dateTime={revision.submittedAt}>{formatDate(revision.submittedAt)}</time>
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+            View on sale
+          </Link>
+          <button type="button" className="btn btn-primary btn-sm" aria-describedby={nameId} disabled={busy} onClick={onApprove}>
+            Approve changes
+          </button>
+          <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} disabled={busy} onClick={onReject}>
+            Reject changes
+          </button>
+        </div>
+      </div>
+      <RevisionChanges
+        revision={revision}
+        categoryName={categoryName}
+        caption={`Changes to ${product.name}: on sale now and proposed`}
+        labels={{ before: 'On sale now', after: 'Proposed' }}
+      />
+    </li>
+  );
+}
