@@ -7,34 +7,9 @@
 import { createServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { isPublicAddress } from './public-address.ts';
 import { type RemoteImageOptions, type ResolvedAddress, remoteImageFetcher } from './remote-image.ts';
 import { TEST_TLS } from './test-tls.fixtures.ts';
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid 1x1 RGBA PNG. */
-export function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 153, 51, 255]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

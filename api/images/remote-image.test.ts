@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type ImageServer, startImageServer, testAddresses, testFetcher, testResolve, tinyPng } from './image-server.fixtures.ts';
+import { type ImageServer, startImageServer, testAddresses, testFetcher, testResolve } from './image-server.fixtures.ts';
+import { tinyPng } from './tiny-png.fixtures.ts';
 import { type RemoteImageProblem, remoteImageFetcher } from './remote-image.ts';
 import { TEST_TLS } from './test-tls.fixtures.ts';
 

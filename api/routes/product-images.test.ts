@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import { type ImageServer, startImageServer, testFetcher, tinyPng } from '../images/image-server.fixtures.ts';
+import { type ImageServer, startImageServer, testFetcher } from '../images/image-server.fixtures.ts';
+import { tinyPng } from '../images/tiny-png.fixtures.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
 import { SAREE, listProduct } from './catalog.fixtures.ts';
 
