@@ -3,6 +3,7 @@ import type { DocChange, ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
 import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, NoticeDocuments } from '../platform/projection/projection.ts';
+import { type Prepared, prepare } from './prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 
 export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
@@ -40,8 +41,10 @@ interface Entry {
   doc: ProductDoc;
   /** Name, description and tags, lower-cased, for the search. */
   text: string;
-  /** The public fields as JSON, made when first asked for. */
+  /** The public fields as JSON, made when first asked for; the list pages are built from it. */
   json?: string;
+  /** The detail's body, made when first asked for. */
+  body?: Prepared;
 }
 
 type Compare = (a: ProductDoc, b: ProductDoc) => number;
@@ -73,18 +76,18 @@ const ORDERS: Record<ProductSort | 'default', Compare> = {
   newest: chain(newestFirst, byId),
 };
 
-/** Distinct list queries whose JSON is kept; beyond this the cache starts over. */
+/** Distinct list queries whose body is kept; beyond this the cache starts over. */
 const PAGE_CACHE_LIMIT = 1000;
 
 /**
  * The visible products in memory, so the public list and detail answer without a query to
- * the read store. Sorted lists and the JSON of answered queries are kept until the next
- * change of any product.
+ * the read store. Sorted lists and the bodies of answered queries (encoded, with their ETag)
+ * are kept until the next change of any product, so a repeated read only writes bytes out.
  */
 export class CatalogIndex {
   readonly #entries = new Map<string, Entry>();
   readonly #sorted = new Map<keyof typeof ORDERS, Entry[]>();
-  readonly #pages = new Map<string, string>();
+  readonly #pages = new Map<string, Prepared>();
 
   /** Takes the product documents of a projection batch: visible ones in, the others out. */
   apply(changes: readonly DocChange[]): void {
@@ -101,22 +104,34 @@ export class CatalogIndex {
     this.#pages.clear();
   }
 
-  /** JSON of the public fields of a visible product; undefined for any other id. */
-  productJson(id: string): string | undefined {
+  /** The body of a visible product's public fields; undefined for any other id. */
+  productBody(id: string): Prepared | undefined {
     const entry = this.#entries.get(id);
-    return entry && jsonOf(entry);
+    // Replaced with the entry on a change of the product, so it is made once per change.
+    return entry && (entry.body ??= prepare(jsonOf(entry)));
   }
 
-  /** JSON of `{ items, total }`: the page of visible products the query asks for. */
-  listJson(query: ProductQuery): string {
+  /** The body of `{ items, total }`: the page of visible products the query asks for. */
+  listBody(query: ProductQuery): Prepared {
     const key = JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset]);
-    let json = this.#pages.get(key);
-    if (json === undefined) {
-      json = this.#render(query);
+    let body = this.#pages.get(key);
+    if (body === undefined) {
+      body = prepare(this.#render(query));
       if (this.#pages.size >= PAGE_CACHE_LIMIT) this.#pages.clear();
-      this.#pages.set(key, json);
+      this.#pages.set(key, body);
     }
-    return json;
+    return body;
+  }
+
+  /** The JSON text of `productBody`. */
+  productJson(id: string): string | undefined {
+    const body = this.productBody(id);
+    return body && decoder.decode(body.bytes);
+  }
+
+  /** The JSON text of `listBody`. */
+  listJson(query: ProductQuery): string {
+    return decoder.decode(this.listBody(query).bytes);
   }
 
   #render({ category, q, sort, limit, offset }: ProductQuery): string {
@@ -137,6 +152,8 @@ export class CatalogIndex {
     return sorted;
   }
 }
+
+const decoder = new TextDecoder();
 
 function searchText(product: ProductDoc): string {
   return [product.name, product.description, ...product.tags].join('\n').toLowerCase();

@@ -53,7 +53,7 @@ afterAll(() => api.close());
 type Item = { id: string; name: string };
 const names = (reply: { body: { items: Item[] } }) => reply.body.items.map((item) => item.name);
 const list = (query = '') => buyer.get(`/api/products${query}`);
-const detail = (id: string, query = '') => buyer.get(`/api/products/${id}${query}`);
+const detail = (id: string, query = '', options?: { headers: Record<string, string> }) => buyer.get(`/api/products/${id}${query}`, options);
 
 describe('GET /api/products', () => {
   it('lists the products on sale, featured first then newest, with public fields only', async () => {
@@ -227,5 +227,51 @@ describe('reading your own writes', () => {
     await seller.delete(`/api/seller/products/${moved.body.id}`);
     await api.settle();
     expect(await categories()).toEqual(before);
+  });
+});
+
+describe('ETag and If-None-Match', () => {
+  const ifNoneMatch = (etag: string) => ({ headers: { 'if-none-match': etag } });
+
+  it('answers 304 without a body while the list is unchanged, with the caching headers of the 200', async () => {
+    const first = await api.anonymous().get('/api/products?limit=2');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/); // strong
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await api.anonymous().get('/api/products?limit=2', ifNoneMatch(header));
+      expect(again.status).toBe(304);
+      expect(again.body).toBeNull();
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('no-cache');
+    }
+    const other = await api.anonymous().get('/api/products?limit=3', ifNoneMatch(etag));
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers 304 for an unchanged product, varying by Cookie', async () => {
+    const id = ids['Malabar Pepper']!;
+    const first = await detail(id);
+    const again = await detail(id, '', ifNoneMatch(first.headers.get('etag')!));
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get('vary')).toContain('Cookie');
+    expect(again.headers.get('cache-control')).toBe('private, no-cache'); // the buyer is signed in
+    expect((await api.anonymous().get(`/api/products/${id}`, ifNoneMatch(first.headers.get('etag')!))).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('changes the ETag when the product changes, so the old one gets the new body', async () => {
+    const created = await listProduct(seller, { name: 'Dhokra Elephant', categoryId: 'home-decor' });
+    const before = await detail(created.id, `?after=${created.position}`);
+    const listBefore = await list(`?category=home-decor&after=${created.position}`);
+    const edited = await seller.patch(`/api/seller/products/${created.id}`, { pricePaise: 123_400 });
+    const after = await detail(created.id, `?after=${edited.body.position}`, ifNoneMatch(before.headers.get('etag')!));
+    expect(after.status).toBe(200);
+    expect(after.body.pricePaise).toBe(123_400);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const listAfter = await buyer.get('/api/products?category=home-decor', ifNoneMatch(listBefore.headers.get('etag')!));
+    expect(listAfter.status).toBe(200);
+    expect(listAfter.body.items[0].pricePaise).toBe(123_400);
+    await seller.delete(`/api/seller/products/${created.id}`);
   });
 });

@@ -1,6 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context, TypedResponse } from 'hono';
-import type { JSONParsed } from 'hono/utils/types';
 import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
 import { tooLong } from '../../domain/fields.ts';
 import type { ProductDoc, RejectedRevisionDoc, RevisionDoc } from '../../projections/models.ts';
@@ -9,6 +7,7 @@ import { PRODUCT_SORTS, type PublicProduct, publicProduct } from '../catalog-ind
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http.ts';
+import { servePrepared } from '../prepared.ts';
 import type { Page } from '../queries/paging.ts';
 import { ownedProduct } from '../queries/products.ts';
 
@@ -124,13 +123,10 @@ const ProductListSchema = z
   .object({ items: z.array(PublicProductSchema), total: z.number().int().openapi({ description: 'Products matching the query' }) })
   .openapi('ProductList') satisfies z.ZodType<Page<PublicProduct>>;
 
-const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
+/** Both reads answer with a strong ETag from the catalog index (prepared.ts). */
+const NOT_MODIFIED = { description: 'Not modified: If-None-Match names the current ETag; no body' };
 
-/** Serves JSON text the catalog index made ahead, typed as the body it holds. */
-function jsonText<T>(c: Context, text: string) {
-  const response = c.body(text, 200, { 'content-type': 'application/json' });
-  return response as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
-}
+const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 
 export const productRoutes = (ctx: AppContext) =>
   router()
@@ -143,20 +139,21 @@ export const productRoutes = (ctx: AppContext) =>
         request: { query: ProductListQuerySchema },
         responses: {
           200: jsonResponse(ProductListSchema, 'A page of verified, listed products and how many match'),
+          304: NOT_MODIFIED,
           ...errors(400),
         },
       }),
       async (c) => {
         const { category, q, sort, limit, offset } = c.req.valid('query');
         const index = await ctx.catalog.get();
-        const json = index.listJson({
+        const body = index.listBody({
           category: !category || category === 'all' ? null : category,
           q: q?.trim().toLowerCase() || null,
           sort: sort ?? null,
           limit,
           offset,
         });
-        return jsonText<z.infer<typeof ProductListSchema>>(c, json);
+        return servePrepared<z.infer<typeof ProductListSchema>>(c, body);
       },
     )
     .openapi(
@@ -169,14 +166,15 @@ export const productRoutes = (ctx: AppContext) =>
         request: { params: ProductIdParamsSchema },
         responses: {
           200: jsonResponse(PublicProductSchema, 'The product'),
+          304: NOT_MODIFIED,
           ...errors(400, 404),
         },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
         // On sale: from the catalog index; otherwise only its seller and the admins find it.
-        const json = (await ctx.catalog.get()).productJson(id);
-        if (json !== undefined) return jsonText<PublicProduct>(c, json);
+        const body = (await ctx.catalog.get()).productBody(id);
+        if (body !== undefined) return servePrepared<PublicProduct>(c, body);
         const user = c.get('user');
         const product = user && (await ownedProduct(ctx.platform.read, id, actorOf(user)));
         if (!product) throw productNotFound();
