@@ -62,6 +62,7 @@ const errorDescriptions = {
   413: 'Body too large',
   422: 'Breaks a business rule',
   429: 'Too many attempts',
+  503: 'The read models are catching up with the latest events; try again in a moment',
 } as const;
 
 /** OpenAPI response entries for the error statuses a route can answer with. */

@@ -77,7 +77,7 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
         request: { params: IdParamsSchema, body: jsonBody(recordPayoutSchema, 'The transfer: amount in paise, day paid, bank reference') },
         responses: {
           201: jsonResponse(PayoutResultSchema, 'Recorded (or recorded before)'),
-          ...errors(400, 401, 403, 404, 409, 413, 422),
+          ...errors(400, 401, 403, 404, 409, 413, 422, 503),
         },
       }),
       async (c) => {
