@@ -27,7 +27,7 @@ RUN --mount=type=cache,target=/root/.npm \
  && allowed="$(node -p "Object.entries(require('./package.json').allowScripts ?? {}).filter(([, ok]) => ok === true).map(([name]) => name).join(' ')")" \
  && if [ -n "$allowed" ]; then npm rebuild $allowed; fi
 
-# --- build: the SPA into dist/ (the server itself runs from source through tsx).
+# --- build: the SPA into dist/, the server compiled into build/server/ (scripts/build-server.mjs).
 FROM deps AS build
 COPY . .
 RUN npm run build
@@ -54,10 +54,12 @@ COPY projections ./projections
 COPY workers ./workers
 COPY scripts ./scripts
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/build ./build
 # Code stays root-owned (read-only to the app); only the data folder is writable. A named
 # volume mounted here starts with this ownership.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 # No HEALTHCHECK here: only the api listens on HTTP, so compose sets one per service.
-CMD ["npm", "run", "start:api"]
+# The compiled server runs on plain node; the sources stay for the CLI (`npm run mibi`, through tsx).
+CMD ["node", "--enable-source-maps", "build/server/start.js", "api"]

@@ -14,12 +14,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer, get } from 'node:http';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuSeconds, percentile } from './bench.fixtures.ts';
+import { caughtUp, cpuSeconds, percentile, withChildren } from './bench.fixtures.ts';
+import { type Figure, recordFigures } from './bench-results.ts';
+import { buildServer, startServer } from './server.fixtures.ts';
 import { verifyEmailByMailbox } from './verify-email.fixtures.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,14 +40,6 @@ interface Result {
   errors: number;
   /** Requests answered 2xx. */
   ok?: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function cannon(name: string, options: autocannon.Options): Promise<Result> {
@@ -82,35 +76,27 @@ async function helloWorlds(): Promise<Result[]> {
   return results;
 }
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
+/** The compiled server (build/server/start.js, as `npm start` and the Dockerfile run it) with demo data, once its projections have caught up. */
+async function startBenchServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-api-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', 'all'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, DEMO_DATA: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  if (await caughtUp(url, 600)) return { url, child, dir };
-  child.kill();
-  throw new Error('server did not become healthy');
+  buildServer();
+  const server = startServer(dir, { DEMO_DATA: 'true' }, 'all', 'compiled');
+  const url = await server.url();
+  await caughtUp(url, 120_000);
+  return { url, child: server.child, dir };
 }
 
-/** Whether the server answers healthy with every projection caught up, within `tries` of 200 ms. */
-async function caughtUp(url: string, tries: number): Promise<boolean> {
-  for (let i = 0; i < tries; i++) {
-    const health = await fetch(`${url}/api/health`).catch(() => null);
-    if (health?.ok) {
-      const body = (await health.json()) as { projections: Record<string, { lag: number }> };
-      if (Object.values(body.projections).every((p) => p.lag === 0)) return true;
+/** Resident memory of `pid` and its children, in MiB: the server's whole process tree. */
+function treeRssMiB(pid: number): number {
+  let kib = 0;
+  for (const each of withChildren(pid)) {
+    try {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
     }
-    await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(kib / 1024);
 }
 
 class Session {
@@ -321,11 +307,11 @@ interface FanOut {
 async function fanOut(url: string, pid: number, seller: Session, productIds: string[]): Promise<FanOut> {
   /** Runs `load` from and until the projections are caught up, so no run pays for the one before; answers its results and the server CPU seconds used. */
   const measured = async <T>(load: () => Promise<T>): Promise<{ results: T; cpu: number; busy: number }> => {
-    await caughtUp(url, 150);
+    await caughtUp(url, 30_000);
     const [cpu, start] = [cpuSeconds(pid), performance.now()];
     const results = await load();
     const busy = (cpuSeconds(pid) - cpu) / ((performance.now() - start) / 1000);
-    await caughtUp(url, 150);
+    await caughtUp(url, 30_000);
     return { results, cpu: cpuSeconds(pid) - cpu, busy };
   };
   const run = async () => {
@@ -359,7 +345,8 @@ async function fanOut(url: string, pid: number, seller: Session, productIds: str
   }
 }
 
-function printFanOut(rounds: FanOut[]): void {
+/** Prints the rounds; answers the ratio of the best price-edit rates with and without the SSE clients. */
+function printFanOut(rounds: FanOut[]): number {
   console.log(`\nlive fan-out: ${CONNECTIONS} connections of load, with no SSE client and then with ${SSE_CLIENTS} reading every change, ${rounds.length} rounds`);
   console.log('(server CPU: the share of a core the server process used meanwhile; well below 100%, something else held the load back, such as the clients on the same cores)');
   console.log(`| round | load | 0 SSE clients: req/s, p50 ms, errors, server CPU | ${SSE_CLIENTS} SSE clients: req/s, p50 ms, errors, server CPU | ratio |`);
@@ -381,14 +368,25 @@ function printFanOut(rounds: FanOut[]): void {
     const same = fewest === most ? `the same ${most}` : `from ${fewest} to ${most}`;
     console.log(`round ${n + 1}: the ${SSE_CLIENTS} SSE clients received ${same} changes for ${edits} price edits (edits to a product within one projection batch come as one change); ${dropped} cut off for falling behind`);
   });
+  return best('watched') / best('quiet');
+}
+
+/** What Chromium sends on every request. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function ratioFigure(name: string, read: Result, node: number, baseline: string, target: number): Figure {
+  const ratio = read.rps / node;
+  return { name, measured: `${ratio.toFixed(2)} (${count(read.rps)} req/s, ${read.errors} errors)`, baseline, target: `>= ${target}`, met: ratio >= target && read.errors === 0 };
 }
 
 async function main(): Promise<void> {
   console.log(`bench:api · ${DURATION_S}s per run, ${CONNECTIONS} connections, ${ORDERS} orders by ${ORDER_BUYERS} buyers\n`);
   const baselines = await helloWorlds();
-  const { url, child, dir } = await startServer();
-  let peakRss = rssMiB(child.pid!);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(child.pid!))), 100);
+  const { url, child, dir } = await startBenchServer();
+  let peakRss = treeRssMiB(child.pid!);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRssMiB(child.pid!))), 100);
   try {
     const list = (await (await fetch(`${url}/api/products`)).json()) as { items: Array<{ id: string }>; total: number };
     const product = list.items[0]!.id;
@@ -409,8 +407,16 @@ async function main(): Promise<void> {
     const buyer = await signUp(url, 'buyer', 999);
 
     const results: Result[] = [...baselines];
-    results.push(await cannon(`product list (${list.total} products)`, { url: `${url}/api/products` }));
-    results.push(await cannon('product detail', { url: `${url}/api/products/${product}` }));
+    const listUrl = `${url}/api/products?limit=24`;
+    const detailUrl = `${url}/api/products/${product}`;
+    // The read targets are for what a browser asks: it always accepts compressed answers.
+    const [listRead, detailRead] = [
+      await cannon(`product list (24 of ${list.total}), as browsers ask (${BROWSER_ENCODINGS})`, { url: listUrl, headers: { 'accept-encoding': BROWSER_ENCODINGS } }),
+      await cannon(`product detail, as browsers ask (${BROWSER_ENCODINGS})`, { url: detailUrl, headers: { 'accept-encoding': BROWSER_ENCODINGS } }),
+    ];
+    results.push(listRead, detailRead);
+    results.push(await cannon('product list (24), uncompressed', { url: listUrl }));
+    results.push(await cannon('product detail, uncompressed', { url: detailUrl }));
     results.push(
       await cannon('add to cart', {
         url: `${url}/api/cart/items`,
@@ -434,8 +440,19 @@ async function main(): Promise<void> {
     );
     for (const failure of orders.failures.slice(0, 5)) console.log(`  failed: ${failure}`);
     console.log(`SSE delivery after a command: p50 ${sse.p50.toFixed(1)} ms, p95 ${sse.p95.toFixed(1)} ms (${sse.samples} changes)`);
-    printFanOut(fan);
-    console.log(`server peak RSS under load: ${peakRss} MiB`);
+    const fanOutRatio = printFanOut(fan);
+    console.log(`server peak RSS under load: ${peakRss} MiB (the process tree of build/server/start.js)`);
+
+    const hello = `node:http hello-world ${count(node)} req/s`;
+    recordFigures('api', [
+      ratioFigure('product list (24), req/s vs node:http', listRead, node, hello, 0.5),
+      ratioFigure('product detail, req/s vs node:http', detailRead, node, hello, 0.7),
+      { name: `order loop (add to cart + place), ${ORDER_BUYERS} buyers, orders/s`, measured: `${count(orders.rps)} (${orders.errors} failed)`, baseline: '', target: '>= 1,000', met: orders.rps >= 1000 && orders.errors === 0 },
+      { name: 'order loop p99, ms', measured: orders.p99.toFixed(1), baseline: '', target: '<= 50', met: orders.p99 <= 50 },
+      { name: 'SSE delivery after a command, p95 ms', measured: sse.p95.toFixed(1), baseline: '', target: '<= 50', met: sse.p95 <= 50 },
+      { name: `price edits with ${SSE_CLIENTS} SSE clients vs none`, measured: fanOutRatio.toFixed(2), baseline: 'the same edits with no SSE client', target: '>= 0.8', met: fanOutRatio >= 0.8 },
+      { name: 'server RSS under this load, MiB (process tree)', measured: String(peakRss), baseline: '', target: '<= 150', met: peakRss <= 150 },
+    ]);
   } finally {
     clearInterval(sampler);
     child.kill('SIGTERM');

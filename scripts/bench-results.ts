@@ -13,9 +13,10 @@ export interface Figure {
   measured: string;
   /** The baseline from the same run it is compared with, e.g. "node:http hello-world 73,480 req/s"; empty when none. */
   baseline: string;
-  /** The target as stated, e.g. ">= 0.5". */
+  /** The target as stated, e.g. ">= 0.5"; empty for a figure shown for comparison only. */
   target: string;
-  met: boolean;
+  /** Null when there is no target. */
+  met: boolean | null;
 }
 
 /** Set by scripts/bench.ts for the scripts it runs. */

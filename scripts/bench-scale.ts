@@ -38,7 +38,8 @@ import {
   withChildren,
 } from './bench.fixtures.ts';
 import { User, marketplace } from './load.fixtures.ts';
-import { type StartedServer, startServer } from './server.fixtures.ts';
+import { type StartedServer, buildServer, startServer } from './server.fixtures.ts';
+import { recordFigures } from './bench-results.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -119,7 +120,7 @@ async function stopAll(processes: StartedServer[], after: () => Promise<void>): 
 
 async function embedded(): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-scale-embedded-'));
-  const server = startServer(dir, { ...UNSET, DEMO_DATA: 'true' }, 'all');
+  const server = startServer(dir, { ...UNSET, DEMO_DATA: 'true' }, 'all', 'compiled');
   const stop = () => stopAll([server], async () => rmSync(dir, { recursive: true, force: true }));
   try {
     return { name: 'embedded', dir, apis: [await server.url()], processes: () => ({ 'the MIBI process': [server.child.pid!] }), stop };
@@ -142,13 +143,13 @@ async function atScale(): Promise<Stack> {
     });
   try {
     // The seed waits for the projections between its steps (a review needs the purchase in the read models).
-    const [projections, workers] = [startServer(dir, env, 'projections'), startServer(dir, env, 'workers')];
+    const [projections, workers] = [startServer(dir, env, 'projections', 'compiled'), startServer(dir, env, 'workers', 'compiled')];
     processes.push(projections, workers);
     await Promise.all(processes.map((p) => p.ready()));
-    const first = startServer(dir, { ...env, DEMO_DATA: 'true' }, 'api');
+    const first = startServer(dir, { ...env, DEMO_DATA: 'true' }, 'api', 'compiled');
     processes.push(first);
     const api1 = await first.url();
-    const second = startServer(dir, env, 'api');
+    const second = startServer(dir, env, 'api', 'compiled');
     processes.push(second);
     const apis = [api1, await second.url()];
     const [postmaster] = processesMatching((command) => /\/postgres /.test(command) && command.includes(` -p ${postgres.port} `));
@@ -271,6 +272,10 @@ function printTable(embeddedFigures: Figures, scaled: Figures): void {
     const [a, b] = [value(embeddedFigures), value(scaled)];
     console.log(`| ${name} | ${format(a)} | ${format(b)} | ${ratio && a > 0 ? (b / a).toFixed(2) : ''} |`);
   }
+  recordFigures(
+    'scale',
+    rows.map(([name, value, format]) => ({ name: `at scale: ${name}`, measured: format(value(scaled)), baseline: `embedded ${format(value(embeddedFigures))}`, target: '', met: null })),
+  );
   console.log(`\nat scale, product list per API: ${scaled.perApi.map((r) => `${r.name} ${count(r.rps)} req/s, p99 ${ms(r.p99)} ms`).join('; ')}`);
   for (const [name, f] of [['embedded', embeddedFigures], ['at scale', scaled]] as const) {
     const reasons = Object.entries(f.orders.failures).map(([why, n]) => `${n} × ${why}`);
@@ -298,6 +303,7 @@ async function main(): Promise<void> {
     `PostgreSQL: throwaway local cluster, fsync=${PG_SETTINGS.fsync}, full_page_writes=${PG_SETTINGS.full_page_writes}, synchronous_commit=${PG_SETTINGS.synchronous_commit} (SQLite runs WAL with synchronous=NORMAL); Redis: local, no persistence; images to files (no S3)`,
   );
   console.log('Every process (servers, PostgreSQL, Redis, load generator) shares this machine: compare the ratios.\n');
+  buildServer();
   const embeddedFigures = await run(embedded);
   const scaled = await run(atScale);
   printTable(embeddedFigures, scaled);

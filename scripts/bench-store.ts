@@ -12,6 +12,7 @@ import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { logStats } from '../projections/log-stats.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
+import { recordFigures } from './bench-results.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const PER_APPEND = 10; // events per append (one command's worth, generously)
@@ -105,6 +106,16 @@ async function main(): Promise<void> {
   console.log('| operation | MIBI events/s | raw better-sqlite3 rows/s | ratio |');
   console.log('|---|---:|---:|---:|');
   for (const [name, ours, base] of rows) console.log(`| ${name} | ${ours.toLocaleString('en-US')} | ${base.toLocaleString('en-US')} | ${(ours / base).toFixed(2)} |`);
+  recordFigures(
+    'store',
+    rows.map(([name, ours, base]) => ({
+      name: `event store ${name}, events/s`,
+      measured: `${ours.toLocaleString('en-US')} (${(ours / base).toFixed(2)} of raw)`,
+      baseline: `raw better-sqlite3 ${base.toLocaleString('en-US')} rows/s`,
+      target: '',
+      met: null,
+    })),
+  );
   console.log(`\nreplay projected ${streamsProjected.toLocaleString('en-US')} stream documents from ${total.toLocaleString('en-US')} events`);
 }
 

@@ -28,7 +28,7 @@ try {
   for (const bench of BENCHES) {
     const figures = readFigures(dir, bench);
     if (figures.length === 0) console.log(`| ${bench} | (no figures: the script failed) | | | | |`);
-    for (const f of figures) console.log(`| ${bench} | ${f.name} | ${f.measured} | ${f.baseline} | ${f.target} | ${f.met ? 'met' : '**not met**'} |`);
+    for (const f of figures) console.log(`| ${bench} | ${f.name} | ${f.measured} | ${f.baseline} | ${f.target} | ${f.met === null ? '' : f.met ? 'met' : '**not met**'} |`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
-/** `npm start`'s process for tests: the real entry, its own data folder, a free port. */
-import { type ChildProcess, spawn } from 'node:child_process';
+/** `npm start`'s process for tests and benchmarks: the real entry, its own data folder, a free port. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 
 export interface StartedServer {
   child: ChildProcess;
@@ -11,8 +11,19 @@ export interface StartedServer {
   output(): string;
 }
 
-export function startServer(dir: string, env: Record<string, string> = {}, role = 'all'): StartedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', role], {
+/**
+ * Compiles the server as `npm start` does (scripts/build-server.mjs), for benchmarks that run it
+ * as production does; tests run the sources through tsx.
+ */
+export function buildServer(): void {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not compile');
+}
+
+/** `entry`: the TypeScript sources through tsx, or the compiled build/server/start.js (call `buildServer` first). */
+export function startServer(dir: string, env: Record<string, string> = {}, role = 'all', entry: 'source' | 'compiled' = 'source'): StartedServer {
+  const args = entry === 'compiled' ? ['--enable-source-maps', 'build/server/start.js', role] : ['--import', 'tsx', 'scripts/start.ts', role];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
