@@ -1,16 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiReferenceRoutes } from './api-reference.ts';
 import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
 import { apiCacheControl } from './cache-control.ts';
+import { compressJson } from './compress-json.ts';
 import { IMAGE_TOO_LARGE } from '../domain/product/image.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { serveMedia } from './media.ts';
 import { imageOrigin, securityHeaders } from './security-headers.ts';
+import { serveSpa } from './static-assets.ts';
 import type { AppEnv } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
 import { accountSecurityRoutes } from './routes/account-security.ts';
@@ -30,7 +31,9 @@ import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { sellerOrderRoutes } from './routes/seller-orders.ts';
+import { storefrontRoutes } from './routes/storefronts.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
+import { wishlistRoutes } from './routes/wishlist.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -73,7 +76,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }));
-  app.use('/api/*', apiCacheControl(), limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
+  app.use('/api/*', apiCacheControl(), compressJson(), limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
 
   const api = app
     .route('/api/health', healthRoutes(ctx))
@@ -85,8 +88,10 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller', sellerRoutes(ctx))
     .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/seller/ledger', ledgerRoutes(ctx))
+    .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
+    .route('/api/wishlist', wishlistRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
     .route('/api/returns', returnPolicyRoutes(ctx))
@@ -109,19 +114,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   app.get('/media/*', serveMedia(ctx.platform.blobs));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  if (options.spaRoot) {
-    const root = options.spaRoot;
-    // Set after the file is served: serveStatic's onFound runs once the response exists, too late for c.header.
-    const cacheFor = (value: string): MiddlewareHandler => async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.res.headers.set('cache-control', value);
-    };
-    app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
-    // A hashed file that is gone (an old build's) is a 404, never the index under an immutable name.
-    app.get('/assets/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
-    // Client-side routes: every other GET gets the SPA's index.
-    app.get('*', cacheFor('no-cache'), serveStatic({ root, path: 'index.html' }));
-  }
+  if (options.spaRoot) app.get('*', serveSpa(options.spaRoot));
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return api;
 }

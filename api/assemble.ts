@@ -2,7 +2,9 @@
  * The composition root: every process role (`npm start` runs all three), the CLI and the test
  * harness are built here, from the configuration alone, and stopped here in one order.
  */
-import { type ServerType, serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, getRequestListener } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
 import { checkDeployment } from '../platform/config/deployment.ts';
 import { leaseOwner } from '../platform/lease/owner.ts';
@@ -14,6 +16,7 @@ import { type App, createApp } from './app.ts';
 
 import { bootstrap } from './bootstrap/index.ts';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './context.ts';
+import { fastReads } from './fast-reads.ts';
 import { PROJECTIONS_LEASE } from './health.ts';
 
 export const ROLES = ['api', 'projections', 'workers'] as const;
@@ -58,6 +61,7 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     if (roles.includes('workers')) {
       workers = startWorkers(platform, { reconcileEveryMs: config.RECONCILE_EVERY_S * 1000, ...options, lease });
       stops.push(() => workers!.stop());
+      await workers.ready; // an effect new to the log takes its start before the demo data is seeded
     }
     let ctx: AppContext | undefined;
     let app: App | undefined;
@@ -79,8 +83,10 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
       ...(ctx && { ctx }),
       ...(runner && { runner }),
       listen(onListening) {
-        if (!app) throw new Error('Only the api role serves HTTP');
-        server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => onListening?.(info.port));
+        if (!app || !ctx) throw new Error('Only the api role serves HTTP');
+        // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
+        const http = createServer(fastReads(ctx, getRequestListener(app.fetch, { hostname: config.HOST })));
+        server = http.listen(config.PORT, config.HOST, () => onListening?.((http.address() as AddressInfo).port));
         return server;
       },
       stop,

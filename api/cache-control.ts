@@ -12,6 +12,8 @@ const PUBLIC_READS: { path: RegExp; bySession: boolean }[] = [
   { path: /^\/api\/products$/, bySession: false },
   { path: /^\/api\/products\/[^/]+$/, bySession: true },
   { path: /^\/api\/products\/[^/]+\/reviews$/, bySession: true },
+  // A suspended seller's storefront is shown to that seller and the admins only.
+  { path: /^\/api\/sellers\/[^/]+$/, bySession: true },
   { path: /^\/api\/categories$/, bySession: false },
   { path: /^\/api\/returns\/policy$/, bySession: false },
   { path: /^\/api\/openapi\.json$/, bySession: false },
@@ -24,7 +26,8 @@ export const PUBLIC = 'no-cache';
 /** A public read asked with a session: it may hold what only that user sees, so no shared cache keeps it. */
 export const PUBLIC_SIGNED_IN = 'private, no-cache';
 
-function publicRead(method: string, path: string) {
+/** The public read a request is, if it is one (fast-reads.ts answers some of them before Hono). */
+export function publicRead(method: string, path: string) {
   return method === 'GET' || method === 'HEAD' ? PUBLIC_READS.find((read) => read.path.test(path)) : undefined;
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { productDoc } from '../projections/models.fixtures.ts';
-import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
+import { COLLECTIONS, type CategoryDoc, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../platform/projection/projection.ts';
 import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
 import type { Reopenable } from './reopenable.ts';
@@ -182,6 +182,53 @@ describe('catalogIndex', () => {
       await index.close();
       vi.useRealTimers();
     }
+  });
+
+  it('holds the categories by name, their body made once per change of any of them', async () => {
+    const category = (id: string, name: string, productCount = 0): CategoryDoc => ({ id, name, description: `All ${name}`, returnable: true, productCount });
+    const work = read.unitOfWork();
+    for (const doc of [category('textiles', 'Textiles', 2), category('ayurveda', 'Ayurveda')]) work.put(COLLECTIONS.categories, doc);
+    await read.commit(work, 'catalog', 1);
+    const loaded = await index.get();
+    const body = loaded.categoriesBody();
+    expect(loaded.categoriesBody()).toBe(body);
+    expect(JSON.parse(Buffer.from(body.bytes).toString())).toEqual({ items: [category('ayurveda', 'Ayurveda'), category('textiles', 'Textiles', 2)] });
+    await bus.publish(CHANGES_CHANNEL, {
+      projection: 'catalog',
+      position: 2,
+      changes: [
+        { collection: COLLECTIONS.categories, id: 'ayurveda', doc: category('ayurveda', 'Ayurveda', 1) },
+        { collection: COLLECTIONS.categories, id: 'jewelry', doc: category('jewelry', 'Jewelry') },
+      ],
+    });
+    const changed = (await index.get()).categoriesBody();
+    expect(changed.identity.etag).not.toBe(body.identity.etag);
+    expect(JSON.parse(Buffer.from(changed.bytes).toString()).items.map((c: CategoryDoc) => [c.id, c.productCount])).toEqual([
+      ['ayurveda', 1],
+      ['jewelry', 0],
+      ['textiles', 2],
+    ]);
+  });
+
+  it('is current, for the reads that do not wait, only once loaded and while no notice waits for its documents', async () => {
+    await commit(1, product('a'));
+    expect(index.current()).toBeUndefined();
+    const loaded = await index.get();
+    expect(index.current()).toBe(loaded);
+    const products = read.collection(COLLECTIONS.products);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const getMany = async (list: string[]) => [await products.getMany(list), await held][0];
+    vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany } as never);
+    await commit(2, product('b'));
+    await bus.publish(CHANGES_CHANNEL, ids(2, 'b'));
+    expect(index.current()).toBeUndefined();
+    release();
+    expect(await index.get()).toBe(loaded);
+    expect(index.current()).toBe(loaded);
+    await index.close();
+    expect(index.current()).toBeUndefined();
+    vi.restoreAllMocks();
   });
 
   it('filters, searches, sorts and pages, with fresh answers after a change', async () => {

@@ -1,7 +1,7 @@
 import type { Bus } from '../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
-import { COLLECTIONS, type ProductDoc } from '../projections/models.ts';
+import { COLLECTIONS, type CategoryDoc, type ProductDoc } from '../projections/models.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, NoticeDocuments } from '../platform/projection/projection.ts';
 import { type Prepared, prepare } from './prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
@@ -14,6 +14,8 @@ export interface ProductQuery {
   category: string | null;
   /** Lower-cased search text, or null for none. */
   q: string | null;
+  /** One seller's products only (their storefront); absent or null for every seller's. */
+  seller?: string | null;
   /** Null: the spec's order, featured first, then newest. */
   sort: ProductSort | null;
   limit: number;
@@ -79,20 +81,34 @@ const ORDERS: Record<ProductSort | 'default', Compare> = {
 /** Distinct list queries whose body is kept; beyond this the cache starts over. */
 const PAGE_CACHE_LIMIT = 1000;
 
+/** The collections of the catalog projection that the index holds. */
+const INDEXED: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.categories]);
+
+const byName = (a: CategoryDoc, b: CategoryDoc) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * The visible products in memory, so the public list and detail answer without a query to
- * the read store. Sorted lists and the bodies of answered queries (encoded, with their ETag)
- * are kept until the next change of any product, so a repeated read only writes bytes out.
+ * The visible products and the categories in memory, so the public list, detail and
+ * categories answer without a query to the read store. Sorted lists and the bodies of answered
+ * queries (encoded, with their ETag) are kept until the next change of any product (of any
+ * category, for the categories' body), so a repeated read only writes bytes out.
  */
 export class CatalogIndex {
   readonly #entries = new Map<string, Entry>();
   readonly #sorted = new Map<keyof typeof ORDERS, Entry[]>();
   readonly #pages = new Map<string, Prepared>();
+  readonly #categories = new Map<string, CategoryDoc>();
+  #categoriesBody: Prepared | undefined;
 
-  /** Takes the product documents of a projection batch: visible ones in, the others out. */
+  /** Takes the product and category documents of a projection batch: visible products in, the others out. */
   apply(changes: readonly DocChange[]): void {
     let changed = false;
     for (const { collection, id, doc } of changes) {
+      if (collection === COLLECTIONS.categories) {
+        if (doc) this.#categories.set(id, doc as CategoryDoc);
+        else this.#categories.delete(id);
+        this.#categoriesBody = undefined;
+        continue;
+      }
       if (collection !== COLLECTIONS.products) continue;
       const product = doc as ProductDoc | null;
       if (product?.visible) this.#entries.set(id, { doc: product, text: searchText(product) });
@@ -104,6 +120,11 @@ export class CatalogIndex {
     this.#pages.clear();
   }
 
+  /** The body of `{ items }`: every category by name, with its product count. */
+  categoriesBody(): Prepared {
+    return (this.#categoriesBody ??= prepare(JSON.stringify({ items: [...this.#categories.values()].sort(byName) })));
+  }
+
   /** The body of a visible product's public fields; undefined for any other id. */
   productBody(id: string): Prepared | undefined {
     const entry = this.#entries.get(id);
@@ -111,9 +132,8 @@ export class CatalogIndex {
     return entry && (entry.body ??= prepare(jsonOf(entry)));
   }
 
-  /** The body of `{ items, total }`: the page of visible products the query asks for. */
-  listBody(query: ProductQuery): Prepared {
-    const key = JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset]);
+  /** The body of `{ items, total }`: the page of visible products the query asks for (`key` made once by a caller that asks often). */
+  listBody(query: ProductQuery, key = pageKey(query)): Prepared {
     let body = this.#pages.get(key);
     if (body === undefined) {
       body = prepare(this.#render(query));
@@ -134,9 +154,10 @@ export class CatalogIndex {
     return decoder.decode(this.listBody(query).bytes);
   }
 
-  #render({ category, q, sort, limit, offset }: ProductQuery): string {
+  #render({ category, q, sort, limit, offset, seller = null }: ProductQuery): string {
     const matches = this.#sortedBy(sort ?? 'default').filter(
-      ({ doc, text }) => (category === null || doc.categoryId === category) && (q === null || text.includes(q)),
+      ({ doc, text }) =>
+        (category === null || doc.categoryId === category) && (q === null || text.includes(q)) && (seller === null || doc.sellerId === seller),
     );
     const items = matches.slice(offset, offset + limit).map(jsonOf);
     return `{"items":[${items.join(',')}],"total":${matches.length}}`;
@@ -154,6 +175,10 @@ export class CatalogIndex {
 }
 
 const decoder = new TextDecoder();
+
+/** What tells list queries apart in the cache of answered pages. */
+export const pageKey = (query: ProductQuery): string =>
+  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller ?? null]);
 
 function searchText(product: ProductDoc): string {
   return [product.name, product.description, ...product.tags].join('\n').toLowerCase();
@@ -186,6 +211,12 @@ class FollowedIndex extends Reopenable<CatalogIndex> {
     return super.get();
   }
 
+  /** The index when no notice waits for its documents (what `get` would answer at once), for the hot reads (fast-reads.ts). */
+  override current(): CatalogIndex | undefined {
+    const index = super.current();
+    return index && this.#notices.get(index)?.waitingFrom === Number.POSITIVE_INFINITY ? index : undefined;
+  }
+
   /** Called by `openIndex`: the notices the index follows. */
   follows(index: CatalogIndex, notices: NoticeDocuments): void {
     this.#notices.set(index, notices);
@@ -196,9 +227,9 @@ export function catalogIndex(stores: { bus: Bus; read: ReadStore }): Reopenable<
   return new FollowedIndex(stores);
 }
 
-/** Only product documents matter to the index; other collections' changes are not read. */
-function productChanges(notice: ChangeNotice): ChangeNotice {
-  return { ...notice, changes: notice.changes.filter(({ collection }) => collection === COLLECTIONS.products) };
+/** Only products and categories matter to the index; other collections' changes are not read. */
+function indexedChanges(notice: ChangeNotice): ChangeNotice {
+  return { ...notice, changes: notice.changes.filter(({ collection }) => INDEXED.has(collection)) };
 }
 
 async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed: FollowedIndex): Promise<Opened<CatalogIndex>> {
@@ -220,7 +251,7 @@ async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed:
     if (notice.projection !== catalog.name) return;
     seen = Math.max(seen, notice.position);
     if (backlog) backlog.push(notice);
-    else notices.take(productChanges(notice));
+    else notices.take(indexedChanges(notice));
   });
   // The bus delivers at most once (Redis pub/sub drops what a disconnected subscriber misses):
   // a checkpoint that stays ahead of every notice over two checks means one was lost, and the
@@ -241,11 +272,17 @@ async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed:
   try {
     const loadedAt = await read.checkpoint(catalog.name);
     seen = Math.max(seen, loadedAt);
-    const visible = await read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } });
-    index.apply(visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
+    const [visible, categories] = await Promise.all([
+      read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } }),
+      read.collection<CategoryDoc>(COLLECTIONS.categories).find({}),
+    ]);
+    index.apply([
+      ...visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
+      ...categories.map((doc) => ({ collection: COLLECTIONS.categories, id: doc.id, doc })),
+    ]);
     // The load holds at least every batch up to its checkpoint; later ones carry (or are read
     // as) whole documents in log order, so applying one the load already holds changes nothing.
-    for (const notice of backlog) if (notice.position > loadedAt) notices.take(productChanges(notice));
+    for (const notice of backlog) if (notice.position > loadedAt) notices.take(indexedChanges(notice));
     backlog = null;
     return { value: index, close };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REACTORS, REACTORS_LEASE } from '../workers/index.ts';
 import { ORDER_REACTOR } from '../workers/order-reactor.ts';
 import { PROJECTIONS_LEASE } from './health.ts';
 import { type TestApi, startTestApi } from './testing.ts';
@@ -26,7 +27,7 @@ describe('/api/health', () => {
   };
   const readModels = () => api.ctx.projections.map((p) => p.name);
 
-  it('shows every projection and the reactor with its lag and the lease holder of its group, from the store', async () => {
+  it('shows every projection and reactor with its lag and the lease holder of its group, from the store', async () => {
     await api.settle();
     const body = await vi.waitFor(async () => {
       const body = await health();
@@ -34,9 +35,9 @@ describe('/api/health', () => {
       return body;
     });
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.projections).sort()).toEqual([...readModels(), ORDER_REACTOR].sort());
+    expect(Object.keys(body.projections).sort()).toEqual([...readModels(), ...REACTORS].sort());
     for (const [name, projection] of Object.entries(body.projections)) {
-      const lease = name === ORDER_REACTOR ? ORDER_REACTOR : PROJECTIONS_LEASE;
+      const lease = REACTORS.includes(name) ? REACTORS_LEASE : PROJECTIONS_LEASE;
       expect(projection).toMatchObject({ lag: 0, stalled: false, lease: { name: lease, epoch: 1, owner: expect.stringContaining(`:${process.pid}:`) } });
       expect(Date.parse(projection.lease!.expiresAt)).toBeGreaterThan(Date.now());
       expect(projection).not.toHaveProperty('error');

@@ -1,13 +1,28 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { type LeaseGroup, STALL_AFTER_MS, StallWatch } from '../platform/projection/lag.ts';
+import { CONFIRM_ORDER } from '../workers/confirm-order.ts';
+import { REACTORS, REACTORS_LEASE } from '../workers/index.ts';
+import { NOTIFY_DECISION } from '../workers/notify-decision.ts';
 import { NOTIFY_SELLER } from '../workers/notify-seller.ts';
-import { ORDER_REACTOR } from '../workers/order-reactor.ts';
 import { EFFECTS, type ReconciliationDoc } from '../workers/reconcile.ts';
 import type { AppContext } from './context.ts';
 import { jsonResponse, router } from './http.ts';
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */
 export const PROJECTIONS_LEASE = 'projections';
+
+/** The last reconciliation pass of one effect of the workers. */
+const reconciliationSchema = (confirmed: string) =>
+  z
+    .object({
+      confirmedThrough: z.number().int().openapi({ description: confirmed }),
+      checked: z.number().int().openapi({ description: 'Events the last reconciliation pass read' }),
+      requeued: z.number().int().openapi({ description: 'Jobs it added again because the queue had lost them' }),
+      dead: z.number().int().openapi({ description: 'Jobs that failed every attempt (in the dead letters)' }),
+      at: z.string().openapi({ description: 'When the pass ran' }),
+    })
+    .nullable()
+    .openapi({ description: 'The last reconciliation pass of the workers; null before the first' });
 
 const HealthSchema = z
   .object({
@@ -38,16 +53,9 @@ const HealthSchema = z
       .openapi({ description: 'Every read-model projection and every reactor, read from the stores, whichever process runs it' }),
     effects: z
       .object({
-        notifySeller: z
-          .object({
-            confirmedThrough: z.number().int().openapi({ description: 'Every order up to this log position has its seller notifications and e-mails recorded' }),
-            checked: z.number().int().openapi({ description: 'Orders the last reconciliation pass read' }),
-            requeued: z.number().int().openapi({ description: 'Jobs it added again because the queue had lost them' }),
-            dead: z.number().int().openapi({ description: 'Notifications whose job failed every attempt (in the dead letters)' }),
-            at: z.string().openapi({ description: 'When the pass ran' }),
-          })
-          .nullable()
-          .openapi({ description: 'The last reconciliation pass of the workers; null before the first' }),
+        notifySeller: reconciliationSchema('Every order up to this log position has its seller notifications and e-mails recorded'),
+        confirmOrder: reconciliationSchema("Every order up to this log position has its buyer's confirmation e-mail recorded"),
+        notifyDecision: reconciliationSchema("Every admin decision up to this log position has its seller's notification and e-mail recorded"),
       })
       .openapi({ description: 'Effects outside the log (jobs, e-mails), checked against the log' }),
     uptimeSeconds: z.number().int(),
@@ -58,7 +66,7 @@ export function healthRoutes(ctx: AppContext) {
   const { platform } = ctx;
   const groups: LeaseGroup[] = [
     { lease: PROJECTIONS_LEASE, projections: ctx.projections.map((p) => p.name) },
-    { lease: ORDER_REACTOR, projections: [ORDER_REACTOR] },
+    { lease: REACTORS_LEASE, projections: [...REACTORS] },
   ];
   const watch = new StallWatch();
   return router().openapi(
@@ -70,7 +78,12 @@ export function healthRoutes(ctx: AppContext) {
       responses: { 200: jsonResponse(HealthSchema, 'The process is up') },
     }),
     async (c) => {
-      const reconciled = await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER);
+      const passes = platform.read.collection<ReconciliationDoc>(EFFECTS);
+      const reconciled = async (job: string) => {
+        const pass = await passes.get(job);
+        return pass && { confirmedThrough: pass.confirmedThrough, checked: pass.checked, requeued: pass.requeued, dead: pass.dead, at: pass.at };
+      };
+      const effects = { notifySeller: await reconciled(NOTIFY_SELLER), confirmOrder: await reconciled(CONFIRM_ORDER), notifyDecision: await reconciled(NOTIFY_DECISION) };
       const statuses = await watch.read(platform.events, platform.read, groups);
       const failures = ctx.runner?.failures() ?? {};
       const projections = Object.fromEntries(
@@ -95,7 +108,7 @@ export function healthRoutes(ctx: AppContext) {
             blobs: platform.blobs.kind,
           },
           projections,
-          effects: { notifySeller: reconciled && { confirmedThrough: reconciled.confirmedThrough, checked: reconciled.checked, requeued: reconciled.requeued, dead: reconciled.dead, at: reconciled.at } },
+          effects,
           uptimeSeconds: Math.round(process.uptime()),
         },
         200,

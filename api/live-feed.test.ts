@@ -28,19 +28,32 @@ const products = (doc: ProductDoc | null, id?: string) => change(COLLECTIONS.pro
 describe('LiveMessages', () => {
   const translate = (messages: LiveMessages, ...changes: DocChange[]) =>
     messages.of(changes).map(({ event, data, audience }) => ({ event, data: JSON.parse(data), audience }));
+  /** What everyone is sent: a seller's own copy of each change of their products has its own test. */
+  const publicOf = (messages: LiveMessages, ...changes: DocChange[]) => translate(messages, ...changes).filter(({ audience }) => audience === null);
 
   it('announces a product when it becomes visible, while it stays so, and when it stops', () => {
     const messages = new LiveMessages(new Set());
-    expect(translate(messages, products(product('p-1', { visible: false, verification: 'pending' })))).toEqual([]);
-    const [added] = translate(messages, products(product('p-1')));
+    expect(publicOf(messages, products(product('p-1', { visible: false, verification: 'pending' })))).toEqual([]);
+    const [added] = publicOf(messages, products(product('p-1')));
     expect(added).toMatchObject({ event: 'product.added', audience: null, data: { id: 'p-1', name: 'Brass Diya', rating: 4 } });
     expect(added!.data).not.toHaveProperty('ratingSum');
     expect(added!.data).not.toHaveProperty('rejectionReason');
-    expect(translate(messages, products(product('p-1', { stockQuantity: 4 })))).toMatchObject([{ event: 'product.changed', data: { stockQuantity: 4 } }]);
-    expect(translate(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([
+    expect(publicOf(messages, products(product('p-1', { stockQuantity: 4 })))).toMatchObject([{ event: 'product.changed', data: { stockQuantity: 4 } }]);
+    expect(publicOf(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([
       { event: 'product.removed', data: { id: 'p-1' }, audience: null },
     ]);
-    expect(translate(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([]);
+    expect(publicOf(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([]);
+  });
+
+  it("sends its seller every change of their product whole, on sale or not, after what everyone gets", () => {
+    const messages = new LiveMessages(new Set());
+    const rejected = product('p-1', { visible: false, verification: 'rejected', rejectionReason: 'Blurred photos', displayStatus: 'Rejected' });
+    expect(translate(messages, products(rejected))).toEqual([{ event: 'seller-product.changed', audience: rejected.sellerId, data: rejected }]);
+    expect(translate(messages, products(product('p-1'))).map(({ event, audience }) => [event, audience])).toEqual([
+      ['product.added', null],
+      ['seller-product.changed', rejected.sellerId],
+    ]);
+    expect(translate(messages, products(null, 'p-1')).map(({ event }) => event)).toEqual(['product.removed']);
   });
 
   it('removes a visible product that was deleted, and ignores the deletion of another', () => {
@@ -155,7 +168,12 @@ function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number
   const received: LiveGroup[] = [];
   const subscriber = { deliver: (batch: LiveBatch) => void received.push(...batch.groups), close: vi.fn() };
   const joined = feed.join(undefined, subscriber);
-  const summary = () => received.map(({ position, messages }) => [position, ...messages.map((m) => m.event)]);
+  // The sellers' own copies of product changes (LiveMessages' test) would only repeat the products here.
+  const summary = () =>
+    received.flatMap(({ position, messages }) => {
+      const events = messages.map((m) => m.event).filter((event) => event !== 'seller-product.changed');
+      return events.length > 0 ? [[position, ...events]] : [];
+    });
   return { feed, progress, received, subscriber, joined, summary };
 }
 
@@ -233,7 +251,8 @@ describe('LiveFeed', () => {
   });
 
   it('asks for a reset when the buffer has dropped what the client missed', async () => {
-    const { feed, progress } = openFeed({ capacity: 2 });
+    // Two positions' messages: a product change goes to everyone and, whole, to its seller.
+    const { feed, progress } = openFeed({ capacity: 4 });
     for (const position of [10, 20, 30]) feed.take(productAt(position));
     progress.reach(30);
     await settle();
@@ -438,9 +457,9 @@ describe('the catalog index and the live feed, from the runner', () => {
       ['p-4', product('p-4').description.length],
     ]);
     expect(inline.messages.map((group) => group.map((entry) => String(entry).split(':')[0]))).toEqual([
-      ['3', 'product.added p-1', 'product.added p-2', 'order.changed o-1'],
-      ['6', 'product.removed p-1', 'product.removed p-2', 'product.added p-3'],
-      ['9', 'product.changed p-3', 'product.added p-4', 'order.changed o-1'],
+      ['3', 'product.added p-1', 'seller-product.changed p-1', 'product.added p-2', 'seller-product.changed p-2', 'order.changed o-1'],
+      ['6', 'product.removed p-1', 'seller-product.changed p-1', 'product.removed p-2', 'product.added p-3', 'seller-product.changed p-3'],
+      ['9', 'product.changed p-3', 'seller-product.changed p-3', 'product.added p-4', 'seller-product.changed p-4', 'order.changed o-1'],
     ]);
 
     const ids = await run(0);

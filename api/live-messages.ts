@@ -2,17 +2,24 @@ import type { Role } from '../domain/actor.ts';
 import type { DocChange } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc, type OrderDoc, type SellerOrderDoc, type ProductDoc } from '../projections/models.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../projections/ledger.ts';
+import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc } from '../projections/buyer-notifications.ts';
+import { STOREFRONTS, type StorefrontDoc } from '../projections/storefronts.ts';
 import { publicProduct } from './catalog-index.ts';
+import { isOpen, publicStorefront } from './queries/storefronts.ts';
 
 export type LiveEvent =
   | 'product.added'
   | 'product.changed'
   | 'product.removed'
+  | 'seller-product.changed'
+  | 'storefront.changed'
+  | 'storefront.removed'
   | 'order.changed'
   | 'seller-order.changed'
   | 'ledger.changed'
   | 'notification.added'
-  | 'notification.read';
+  | 'notification.read'
+  | 'buyer-notification.changed';
 
 /** One server-sent message. */
 export interface LiveMessage {
@@ -34,11 +41,15 @@ const ROLE_OF: Readonly<Record<LiveEvent, Role | null>> = {
   'product.added': null,
   'product.changed': null,
   'product.removed': null,
+  'seller-product.changed': 'seller',
+  'storefront.changed': null,
+  'storefront.removed': null,
   'order.changed': 'buyer',
   'seller-order.changed': 'seller',
   'ledger.changed': 'seller',
   'notification.added': 'seller',
   'notification.read': 'seller',
+  'buyer-notification.changed': 'buyer',
 };
 
 /** Whether a user holding `roles` may receive `m` (public messages, or private ones of a role they hold). */
@@ -136,15 +147,24 @@ export class Wire {
 }
 
 /**
- * Turns read-model changes into messages: products for everyone; an order for its buyer
- * only; a seller order, a notification and the ledger balance for their seller only.
+ * Turns read-model changes into messages: products and storefronts for everyone; an order
+ * or a wishlist alert for its buyer only; a seller order, a notification, the ledger balance
+ * and each product whole (on sale or not) for their seller only.
  *
  * A change carries only the document after it, so whether a product was visible before is
  * remembered here: `product.added` when it becomes visible, `product.changed` while it
  * stays so, `product.removed` when it stops (delisted, or deleted).
  */
 export class LiveMessages {
-  static readonly #collections: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.orders, COLLECTIONS.sellerOrders, COLLECTIONS.notifications, SELLER_BALANCES]);
+  static readonly #collections: ReadonlySet<string> = new Set([
+    COLLECTIONS.products,
+    STOREFRONTS,
+    COLLECTIONS.orders,
+    COLLECTIONS.sellerOrders,
+    COLLECTIONS.notifications,
+    SELLER_BALANCES,
+    BUYER_NOTIFICATIONS,
+  ]);
 
   constructor(private readonly visible: Set<string>) {}
 
@@ -157,10 +177,20 @@ export class LiveMessages {
     return changes.flatMap((change) => this.#messageOf(change) ?? []);
   }
 
-  #messageOf({ collection, id, doc }: DocChange): LiveMessage | undefined {
-    if (collection === COLLECTIONS.products) return this.#product(id, doc as ProductDoc | null);
+  #messageOf({ collection, id, doc }: DocChange): LiveMessage | LiveMessage[] | undefined {
+    if (collection === COLLECTIONS.products) {
+      const product = doc as ProductDoc | null;
+      // Its seller sees every change of the whole document (a decision, a revision, stock), on sale or not.
+      const own = product && message('seller-product.changed', product, product.sellerId);
+      return [this.#product(id, product), own ?? undefined].filter((m) => m !== undefined);
+    }
     if (doc === null) return undefined;
     switch (collection) {
+      // Only sellers have storefronts, so this tells of no buyer; a hidden one is told as gone, without its words.
+      case STOREFRONTS: {
+        const storefront = doc as StorefrontDoc;
+        return isOpen(storefront) ? message('storefront.changed', publicStorefront(storefront)) : message('storefront.removed', { id });
+      }
       case COLLECTIONS.orders:
         return message('order.changed', doc, (doc as OrderDoc).buyerId);
       case COLLECTIONS.sellerOrders:
@@ -173,6 +203,9 @@ export class LiveMessages {
         const notification = doc as NotificationDoc;
         return message(notification.read ? 'notification.read' : 'notification.added', notification, notification.sellerId);
       }
+      // A wishlist alert, new or read, to its buyer.
+      case BUYER_NOTIFICATIONS:
+        return message('buyer-notification.changed', doc, (doc as BuyerNotificationDoc).buyerId);
     }
   }
 

@@ -12,6 +12,8 @@ export interface Opened<T> {
  */
 export class Reopenable<T> {
   #opened: Promise<Opened<T>> | null = null;
+  /** The resource of `#opened` once it is open. */
+  #value: T | undefined;
 
   constructor(private readonly open: () => Promise<Opened<T>>) {}
 
@@ -19,11 +21,21 @@ export class Reopenable<T> {
     if (!this.#opened) {
       const opened = this.open();
       this.#opened = opened;
-      opened.catch(() => {
-        if (this.#opened === opened) this.#opened = null;
-      });
+      opened.then(
+        ({ value }) => {
+          if (this.#opened === opened) this.#value = value;
+        },
+        () => {
+          if (this.#opened === opened) this.#opened = null;
+        },
+      );
     }
     return (await this.#opened).value;
+  }
+
+  /** The resource when `get` would answer it at once, without waiting; otherwise undefined (then call `get`). */
+  current(): T | undefined {
+    return this.#value;
   }
 
   /** Lets go of the current resource, if any (a failed open has let go of its own). */
@@ -31,6 +43,7 @@ export class Reopenable<T> {
     const opened = this.#opened;
     if (!opened) return;
     this.#opened = null;
+    this.#value = undefined;
     await (await opened.catch(() => null))?.close();
   }
 }

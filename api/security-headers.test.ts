@@ -9,6 +9,7 @@ import type { BlobStore } from '../platform/blobs/port.ts';
 import { type App, JSON_BODY_LIMIT, createApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { LOCAL_ORIGIN } from './local-client.ts';
+import { API_HEADERS, HSTS, securityHeaderSets } from './security-headers.ts';
 import { listProduct, reject } from './routes/catalog.fixtures.ts';
 import { type Client, type TestApi, startTestApi } from './testing.ts';
 
@@ -382,5 +383,24 @@ describe('security headers', () => {
     const s3 = createApp({ ...api.ctx, platform: { ...api.ctx.platform, blobs } }, { spaRoot });
     const csp = directives((await headersOf(s3, '/')).headers.get('content-security-policy'));
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.in']);
+  });
+});
+
+describe('securityHeaderSets', () => {
+  const headersOfSet = (set: ReadonlyArray<readonly [string, string]>) => new Headers(set.map(([name, value]) => [name, value]));
+
+  it('makes the set of each kind of response once: the API policy or the SPA one, HSTS only over TLS', () => {
+    const sets = securityHeaderSets({ imageOrigin: null });
+    expect(sets.api).toBe(API_HEADERS);
+    for (const kind of ['api', 'spa'] as const) {
+      const plain = headersOfSet(sets[kind].plain);
+      expectSecured(plain, kind);
+      const tls = headersOfSet(sets[kind].tls);
+      expect(tls.get('strict-transport-security')).toBe(HSTS);
+      expect([...tls.keys()].sort()).toEqual([...plain.keys(), 'strict-transport-security'].sort());
+    }
+    expect(directives(headersOfSet(sets.spa.tls).get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+    const withCdn = securityHeaderSets({ imageOrigin: 'https://cdn.example.in' });
+    expect(directives(headersOfSet(withCdn.spa.plain).get('content-security-policy')).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.in']);
   });
 });

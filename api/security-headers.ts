@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../platform/config/config.ts';
-import { forwardedProto } from './auth/client-ip.ts';
+import { forwardedProtoOf } from './auth/client-ip.ts';
 
 /** One year, with subdomains: what ASVS 5.0 (3.4.1) asks of level 2. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -11,9 +11,12 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * anyone's to send. (auth/session-cookie.ts decides the cookie's Secure by the same rule.)
  */
 export function servedOverTls(c: Context, config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>): boolean {
-  if (config.PUBLIC_URL?.startsWith('https:')) return true;
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return forwardedProto(c, config.TRUST_PROXY) === 'https';
+  return overTls(config, c.req.url.startsWith('https:'), c.req.header('x-forwarded-proto'));
+}
+
+/** `servedOverTls` from its parts: whether Node itself terminated TLS, and the X-Forwarded-Proto header. */
+export function overTls(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>, encrypted: boolean, forwardedProto: string | undefined): boolean {
+  return config.PUBLIC_URL?.startsWith('https:') || encrypted || forwardedProtoOf(forwardedProto, config.TRUST_PROXY) === 'https';
 }
 
 /**
@@ -70,26 +73,47 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-permitted-cross-domain-policies': 'none',
 };
 
+/** Security headers as `[name, value]` pairs, made once per kind of response. */
+export type HeaderSet = ReadonlyArray<readonly [string, string]>;
+
+/** The sets of every kind of response: under /api (JSON, streams, downloads) and the rest (the SPA's documents and files), each over plain http and over TLS. */
+export interface HeaderSets {
+  api: { plain: HeaderSet; tls: HeaderSet };
+  spa: { plain: HeaderSet; tls: HeaderSet };
+}
+
+const headerSet = (policy: string, tls: boolean): HeaderSet =>
+  Object.entries({
+    ...COMMON_HEADERS,
+    'content-security-policy': policy,
+    // Only over TLS: on plain http a browser ignores it at best.
+    ...(tls && { 'strict-transport-security': HSTS }),
+  });
+
+export const API_HEADERS: HeaderSets['api'] = { plain: headerSet(API_POLICY, false), tls: headerSet(API_POLICY, true) };
+
+export function securityHeaderSets(options: { imageOrigin: string | null }): HeaderSets {
+  return {
+    api: API_HEADERS,
+    spa: { plain: headerSet(spaPolicy({ ...options, tls: false }), false), tls: headerSet(spaPolicy({ ...options, tls: true }), true) },
+  };
+}
+
 /**
  * The security headers of every response (the role of hono/secure-headers, which sets them only
  * after the handler: too late for the live stream, written straight to Node's response). They
  * are set before the handler, so every response made through the context has them and a route
  * can set its own value (the /media files' and the API reference page's policies); and checked
- * after it, for a Response a handler built on its own.
+ * after it, for a Response a handler built on its own: it lacks X-Frame-Options, which no route sets.
  */
 export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>, options: { imageOrigin: string | null }): MiddlewareHandler {
-  const policies = { plain: spaPolicy({ ...options, tls: false }), tls: spaPolicy({ ...options, tls: true }) };
+  const sets = securityHeaderSets(options);
   return async (c, next) => {
-    const tls = servedOverTls(c, config);
-    const api = c.req.path === '/api' || c.req.path.startsWith('/api/');
-    const headers: Record<string, string> = {
-      ...COMMON_HEADERS,
-      'content-security-policy': api ? API_POLICY : tls ? policies.tls : policies.plain,
-      // Only over TLS: on plain http a browser ignores it at best.
-      ...(tls && { 'strict-transport-security': HSTS }),
-    };
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    const path = c.req.path;
+    const set = sets[path === '/api' || path.startsWith('/api/') ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];
+    for (const [name, value] of set) c.header(name, value);
     await next();
-    for (const [name, value] of Object.entries(headers)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    const headers = c.res.headers;
+    if (!headers.has('x-frame-options')) for (const [name, value] of set) if (!headers.has(name)) headers.set(name, value);
   };
 }

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../platform/config/config.ts';
 import type { Platform } from '../platform/platform.ts';
-import { NOTIFY_SELLER } from '../workers/notify-seller.ts';
-import { ORDER_REACTOR } from '../workers/order-reactor.ts';
+import { EFFECTS_OF_LOG, REACTORS } from '../workers/index.ts';
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import type { App } from './app.ts';
@@ -154,11 +153,13 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     },
     async settle() {
       const appended = await platform.events.lastPosition();
-      for (let waited = 0; (await platform.read.checkpoint(ORDER_REACTOR)) < appended; waited += 10) {
-        if (waited > 5000) throw new Error(`the order reactor did not reach ${appended}`);
-        await sleep(10);
+      for (const reactor of REACTORS) {
+        for (let waited = 0; (await platform.read.checkpoint(reactor)) < appended; waited += 10) {
+          if (waited > 5000) throw new Error(`${reactor} did not reach ${appended}`);
+          await sleep(10);
+        }
       }
-      await platform.queue.drained(NOTIFY_SELLER);
+      for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
       const last = await platform.events.lastPosition();
       if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
     },

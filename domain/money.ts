@@ -78,11 +78,14 @@ export function formatInr(paise: Paise): string {
 
 /**
  * The Inventory Value figure: thousands of rupees with at most one decimal and a K.
- * Rounds half up to the nearest ₹100 (₹12,450 is ₹12.5K) and drops a ".0" (₹12K, ₹0K).
+ * Rounds half up to the nearest ₹100 (₹12,450 is ₹12.5K) and drops a ".0" (₹12K). Below
+ * ₹1,000 it gives whole rupees instead (₹0, ₹450): a K there would read ₹0K or ₹0.5K.
  */
 export function formatInrThousands(paise: Paise): string {
   assertPaise(paise);
   const magnitude = Math.abs(paise);
+  const rupees = Math.floor(magnitude / 100) + (magnitude % 100 >= 50 ? 1 : 0);
+  if (rupees < 1000) return rupeeText(paise < 0 ? -rupees : rupees, 1, 0);
   const paisePerHundredRupees = 10_000;
   const remainder = magnitude % paisePerHundredRupees;
   const tenths = (magnitude - remainder) / paisePerHundredRupees + (remainder * 2 >= paisePerHundredRupees ? 1 : 0);

@@ -208,7 +208,7 @@ test('a buyer or seller visiting /dashboard/admin sees no console, and the admin
     await signUpByApi(context.request, baseURL!, role);
     const page = await context.newPage();
     await page.goto('/dashboard/admin');
-    await expect(page.getByRole('heading', { name: 'This dashboard is for administrators' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
     await expect(page.getByRole('tablist', { name: 'Admin console' })).toHaveCount(0);
     for (const path of ['/api/admin/overview', '/api/admin/sellers', '/api/admin/users', '/api/analytics/admin']) {
       expect((await context.request.get(path)).status(), path).toBe(403);

@@ -175,11 +175,11 @@ test('a seller sees a new order and its notification arrive live, and moves the 
 
 test('the role of the route decides: signed out goes to /auth, a missing role can be added, admin cannot', async ({ page }) => {
   await page.goto('/dashboard/seller');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fseller$/);
 
   await signUp(page, newAccount('Imran Qureshi'));
   await page.goto('/dashboard/admin');
-  await expect(page.getByRole('heading', { name: 'This dashboard is for administrators' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Add the/ })).toHaveCount(0);
 
   await page.goto('/dashboard/seller');

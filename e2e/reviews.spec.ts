@@ -7,7 +7,8 @@ test('reviews: signed out, the list and a link to sign in', async ({ page }) => 
   const saree = await productNamed(page.request, 'Banarasi Silk Saree');
   await page.goto(`/products/${saree.id}`);
   const section = reviewsSection(page);
-  await expect(section.getByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', '/auth');
+  // Signing in comes back to the product (issue 15).
+  await expect(section.getByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(`/products/${saree.id}`)}`);
   await expect(section.getByRole('form')).toHaveCount(0);
   // The demo buyer's review of the seed, with its author, date and stars.
   const review = section.getByRole('article').filter({ hasText: 'The zari work is exquisite' });

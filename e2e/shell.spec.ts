@@ -41,8 +41,10 @@ test('the home page leads to shopping and selling', async ({ page }) => {
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/products');
   await expect(main.getByRole('link', { name: 'Sell on MIBI' })).toHaveAttribute('href', '/dashboard/seller');
-  for (const name of ['Textiles & Clothing', 'Handicrafts', 'Spices & Food', 'Jewelry', 'Home Decor', 'Ayurveda & Health']) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', '/products');
+  // Each category tile opens the catalogue at its category (issue 15; the spec had them all lead to /products).
+  const tiles = { 'Textiles & Clothing': 'textiles', Handicrafts: 'handicrafts', 'Spices & Food': 'spices', Jewelry: 'jewelry', 'Home Decor': 'home-decor', 'Ayurveda & Health': 'ayurveda' };
+  for (const [name, category] of Object.entries(tiles)) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', `/products?category=${category}`);
   }
   for (const figure of ['50,000+', '5,000+', '1M+', '25+']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');

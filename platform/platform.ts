@@ -58,6 +58,9 @@ export async function openPlatform(config: Config): Promise<Platform> {
   }
 }
 
+/** The embedded event store's file in DATA_DIR (the CLI's rebuilds read it in threads of their own). */
+export const SQLITE_EVENTS_FILE = 'events.db';
+
 async function openEventStore(config: Config, dataDir: string): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { EventStoreDbStore } = await import('./eventstore/esdb.ts');
@@ -68,7 +71,7 @@ async function openEventStore(config: Config, dataDir: string): Promise<EventSto
     return PostgresEventStore.open(config.POSTGRES_URL);
   }
   const { SqliteEventStore } = await import('./eventstore/sqlite.ts');
-  return new SqliteEventStore(join(dataDir, 'events.db'));
+  return new SqliteEventStore(join(dataDir, SQLITE_EVENTS_FILE));
 }
 
 async function openReadStore(config: Config, dataDir: string): Promise<ReadStore> {

@@ -6,7 +6,7 @@ import type { AccountEvent } from '../domain/account/events.ts';
 import type { CategoryEvent } from '../domain/catalog/events.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import type { ReviewEvent } from '../domain/review/events.ts';
-import type { SellerEvent } from '../domain/seller/events.ts';
+import type { SellerEvent, SellerProfileEvent } from '../domain/seller/events.ts';
 import { AT } from '../domain/testing.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
@@ -17,7 +17,7 @@ import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './catalog.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 
-type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent;
+type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent | SellerProfileEvent;
 
 const productId = 'p-1';
 const sellerId = 'seller-1';
@@ -99,6 +99,7 @@ describe('catalog projection', () => {
       percentOff: 17,
       categoryId: 'textiles',
       imageUrl: null,
+      images: [],
       tags: ['silk', 'handloom'],
       stockQuantity: 5,
       verification: 'pending',
@@ -293,6 +294,13 @@ describe('catalog projection', () => {
     expect(await productAfter([textiles, registered, listed, suspended, verified])).toMatchObject({ visible: false });
     expect(await productAfter([...base, suspended, reinstated])).toMatchObject({ sellerSuspended: false, visible: true });
     expect(await countsAfter([...base, suspended, reinstated])).toEqual({ textiles: 1, spices: undefined });
+  });
+
+  it("sells the seller's products under their storefront's display name, listed before or after it is given", async () => {
+    const profile = { displayName: 'Meera Handlooms', region: null, craft: null, story: null };
+    const renamed: SellerProfileEvent = { type: 'SellerProfileUpdated', data: { ...standing, by: sellerId, ...profile } };
+    expect(await productAfter([registered, listed, renamed])).toMatchObject({ sellerName: 'Meera Handlooms' });
+    expect(await productAfter([registered, renamed, listed])).toMatchObject({ sellerName: 'Meera Handlooms' });
   });
 });
 

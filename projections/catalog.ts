@@ -4,9 +4,10 @@ import { defaultReturnable } from '../domain/catalog/policy.ts';
 import { type ProductStatusFacts, displayStatus, isPurchasable } from '../domain/catalog/status.ts';
 import { percentOff } from '../domain/money.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
+import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../domain/product/upcast.ts';
 import type { ReviewEvent } from '../domain/review/events.ts';
 import { averageRating } from '../domain/review/rating.ts';
-import type { SellerEvent } from '../domain/seller/events.ts';
+import type { SellerEvent, SellerProfileEvent } from '../domain/seller/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
@@ -21,6 +22,7 @@ export const CATALOG_SELLERS = 'catalog_sellers';
 export const CATALOG_RATINGS = 'catalog_ratings';
 
 interface SellerDoc extends Doc {
+  /** The account's name, then the storefront's display name once the seller gives one. */
   fullName: string;
   verified: boolean;
   suspended: boolean;
@@ -32,7 +34,13 @@ interface RatingDoc extends Doc {
   rating: number;
 }
 
-type CatalogEvent = ProductEvent | Extract<CategoryEvent, { type: 'CategoryCreated' | 'CategoryReturnsSet' }> | ReviewEvent | SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+type CatalogEvent =
+  | ProductEvent
+  | Extract<CategoryEvent, { type: 'CategoryCreated' | 'CategoryReturnsSet' }>
+  | ReviewEvent
+  | SellerEvent
+  | SellerProfileEvent
+  | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
 const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
@@ -146,7 +154,15 @@ async function changeStanding(work: UnitOfWork, { type, data }: SellerEvent): Pr
   for (const productId of changed.productIds) await updateProduct(work, productId, () => fields);
 }
 
-async function listProduct(work: UnitOfWork, { data }: Extract<ProductEvent, { type: 'ProductListed' }>): Promise<void> {
+/** The name the seller gives their storefront is the one their products are sold under. */
+async function renameSeller(work: UnitOfWork, { sellerId, displayName }: SellerProfileEvent['data']): Promise<void> {
+  const seller = await sellerOf(work, sellerId);
+  if (seller.fullName === displayName) return;
+  work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, fullName: displayName });
+  for (const productId of seller.productIds) await updateProduct(work, productId, () => ({ sellerName: displayName }));
+}
+
+async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<void> {
   const { productId, sellerId, listedAt, ...details } = data;
   const seller = await sellerOf(work, sellerId);
   if (!seller.productIds.includes(productId)) {
@@ -212,13 +228,14 @@ const PRODUCT_CHANGES = new Set<ProductChange['type']>([
 
 const SELLER_EVENTS: ReadonlyArray<SellerEvent['type']> = ['SellerVerified', 'SellerSuspended', 'SellerReinstated'];
 
-const isProductChange = (event: CatalogEvent): event is ProductChange => PRODUCT_CHANGES.has(event.type as ProductChange['type']);
+const isProductChange = (event: CatalogEvent | UpcastProductEvent): event is ProductChange => PRODUCT_CHANGES.has(event.type as ProductChange['type']);
+const isProductEvent = (event: CatalogEvent): event is ProductEvent => event.type === 'ProductListed' || isProductChange(event);
 
 /** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
-  // 2: categories say whether they take returns. 3: products carry their revisions for review.
-  version: 3,
+  // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images.
+  version: 4,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {
@@ -238,10 +255,13 @@ export const catalog: Projection = {
     'ReviewSubmitted',
     'ReviewEdited',
     ...SELLER_EVENTS,
+    'SellerProfileUpdated',
   ]),
 
   async apply({ type, data }: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = { type, data } as CatalogEvent;
+    const recorded = { type, data } as CatalogEvent;
+    // Product events written before galleries read as the gallery of their one image.
+    const event = isProductEvent(recorded) ? upcastProductEvent(recorded) : recorded;
     if (isProductChange(event)) return updateProduct(work, event.data.productId, (product) => productChange(event, product));
     switch (event.type) {
       case 'ProductListed':
@@ -257,6 +277,8 @@ export const catalog: Projection = {
       case 'SellerSuspended':
       case 'SellerReinstated':
         return changeStanding(work, event);
+      case 'SellerProfileUpdated':
+        return renameSeller(work, event.data);
       case 'ReviewSubmitted':
       case 'ReviewEdited':
         return rateProduct(work, event.data);

@@ -1,4 +1,5 @@
 import { admin } from './admin.ts';
+import { buyerNotifications } from './buyer-notifications.ts';
 import { catalog } from './catalog.ts';
 import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';
@@ -7,7 +8,9 @@ import { orders } from './orders.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
 import { sales } from './sales.ts';
+import { storefronts } from './storefronts.ts';
 import { users } from './users.ts';
+import { wishlists } from './wishlists.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin, ledger];
+export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin, ledger, wishlists, buyerNotifications, storefronts];

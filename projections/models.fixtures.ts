@@ -13,6 +13,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     percentOff: null,
     categoryId: 'textiles',
     imageUrl: null,
+    images: [],
     tags: [],
     stockQuantity: 5,
     verification: 'verified',

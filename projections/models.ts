@@ -9,6 +9,7 @@ import type { OrderStatus } from '../domain/order/status.ts';
 import type { DeliveryMethod } from '../domain/order/options.ts';
 import type { OrderLine, ReturnLine, ShippingAddress } from '../domain/order/events.ts';
 import type { ProductContent } from '../domain/product/events.ts';
+import type { ProductImage } from '../domain/product/image.ts';
 import type { ReturnStatus } from '../domain/order/decider.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 
@@ -61,7 +62,9 @@ export interface ProductDoc extends Doc {
   /** percentOff(price, original), null without a discount. */
   percentOff: number | null;
   categoryId: string;
+  /** The main image's URL: the first of `images`. */
   imageUrl: string | null;
+  images: ProductImage[];
   tags: string[];
   stockQuantity: number;
   verification: Verification;
@@ -186,8 +189,9 @@ export interface ReviewDoc extends Doc {
 /** projections/notifications.ts */
 export interface NotificationDoc extends Doc {
   sellerId: string;
-  orderId: string;
-  /** The seller order told of; null only when the log holds no OrderPlaced of its purchase (notification streams imported alone). */
+  /** The purchase told of; null for an admin's decision about the seller's products or standing. */
+  orderId: string | null;
+  /** The seller order told of; null for a decision, or when the log holds no OrderPlaced of its purchase (notification streams imported alone). */
   sellerOrderId: string | null;
   title: string;
   body: string;

@@ -28,7 +28,7 @@ export const notifications: Projection = {
   // 2: a notification names its seller order.
   version: 2,
   collections: [{ name: NOTIFICATIONS, indexes: [['sellerId', 'createdAt'], ['sellerId', 'read']] }, { name: LEGACY_SELLER_ORDERS }],
-  eventTypes: new Set<(NotificationEvent | Placed)['type']>(['SellerNotified', 'NotificationRead', 'OrderPlaced']),
+  eventTypes: new Set<(NotificationEvent | Placed)['type']>(['SellerNotified', 'SellerDecisionNotified', 'NotificationRead', 'OrderPlaced']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     const event = recorded as (NotificationEvent | Placed) & RecordedEvent;
@@ -51,6 +51,11 @@ export const notifications: Projection = {
         // Null only when the log holds no OrderPlaced of the purchase (an import of notification streams alone).
         const sellerOrderId = event.data.sellerOrderId ?? legacy?.sellerOrderId ?? null;
         work.put<NotificationDoc>(NOTIFICATIONS, { id, sellerId, orderId, sellerOrderId, title, body, read: false, createdAt: at });
+        return;
+      }
+      case 'SellerDecisionNotified': {
+        const { notificationId: id, sellerId, title, body, at } = event.data;
+        work.put<NotificationDoc>(NOTIFICATIONS, { id, sellerId, orderId: null, sellerOrderId: null, title, body, read: false, createdAt: at });
         return;
       }
     }

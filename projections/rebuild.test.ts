@@ -1,14 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../api/testing.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { generateLog } from '../scripts/marketplace-log.ts';
 import { everyDocument, marketplace } from '../scripts/cli/marketplace.fixtures.ts';
 import { projections } from './index.ts';
 import { logStats } from './log-stats.ts';
 import { COLLECTIONS } from './models.ts';
 import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
+import { replaySqlite, shareOut } from './rebuild-threads.ts';
 
 const everyProjectionTo = (toPosition: number) => projections.map((projection) => ({ projection, toPosition }));
 
@@ -142,5 +148,95 @@ describe('replay of an empty log', () => {
     expect(await read.checkpoint(logStats.name)).toBe(0);
     await read.close();
     await events.close();
+  });
+});
+
+describe('a rebuild of a generated marketplace log', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mibi-rebuild-log-'));
+  const eventsFile = join(dir, 'events.db');
+  const collections = collectionsOf(projections);
+  let events: SqliteEventStore;
+  let live: SqliteReadStore;
+  let last: number;
+  let rebuilt = 0;
+
+  /** Compares every collection and checkpoint of the rebuilt file with the live read store. */
+  async function expectLive(file: string): Promise<void> {
+    const read = new SqliteReadStore(file);
+    try {
+      expect(await compareReadStores(live, read, collections)).toEqual([]);
+      for (const { name } of projections) expect(await read.checkpoint(name)).toBe(last);
+    } finally {
+      await read.close();
+    }
+  }
+
+  beforeAll(async () => {
+    events = new SqliteEventStore(eventsFile);
+    await generateLog(events, 4_000, { sellers: 12, buyers: 60, products: 80, wave: 40 });
+    last = await events.lastPosition();
+    // The live runner, one event per batch: the read models as they are built event by event.
+    live = new SqliteReadStore(join(dir, 'live.db'));
+    const runner = new ProjectionRunner({ events, read: live, bus: new MemoryBus(), projections, batchSize: 1 });
+    await runner.start();
+    while ((await Promise.all(projections.map((p) => live.checkpoint(p.name)))).some((checkpoint) => checkpoint < last)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await runner.stop();
+    expect(runner.failures()).toEqual({});
+    // Enough of everything that a difference would show: orders in every state, reviews, cancellations.
+    const counts = Object.fromEntries((await countDocuments(live, collections)).map(({ collection, documents }) => [collection, documents]));
+    expect(counts).toMatchObject({ [COLLECTIONS.orders]: expect.any(Number), [COLLECTIONS.reviews]: expect.any(Number) });
+    expect(Math.min(counts[COLLECTIONS.orders]!, counts[COLLECTIONS.reviews]!, counts.ledger_entries!, counts.sales_days!)).toBeGreaterThan(0);
+  }, 120_000);
+  afterAll(async () => {
+    await live.close();
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('through the ports equals the live runner in every collection', async () => {
+    const file = join(dir, `rebuilt-${++rebuilt}.db`);
+    const read = new SqliteReadStore(file);
+    const result = await replay(events, read, everyProjectionTo(last));
+    await read.close();
+    expect(result).toMatchObject({ events: last, position: last });
+    await expectLive(file);
+  });
+
+  it('in threads, from the files, equals it too', async () => {
+    const file = join(dir, `rebuilt-${++rebuilt}.db`);
+    const progress: ReplayProgress[] = [];
+    const result = await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2, onProgress: (p) => progress.push(p) });
+    expect(result.threads.map((thread) => thread.projections).flat().sort()).toEqual(projections.map((p) => p.name).sort());
+    expect(result).toMatchObject({ events: last, position: last, lastEventAt: (await events.readAll({ after: last - 1 }))[0]!.metadata.time });
+    expect(progress.at(-1)).toEqual({ events: last, position: last, target: last });
+    await expectLive(file);
+  });
+
+  it('in threads, committing every few hundred events and reading back what they committed, equals it too', async () => {
+    const file = join(dir, `rebuilt-${++rebuilt}.db`);
+    await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2, batchSize: 333 });
+    await expectLive(file);
+  });
+
+  it('in one thread, up to a time, equals a replay through the ports up to that time', async () => {
+    const [{ metadata }] = await events.readAll({ after: Math.floor(last / 2), limit: 1 });
+    const threads = join(dir, `rebuilt-${++rebuilt}.db`);
+    const result = await replaySqlite({ events: eventsFile, read: threads }, everyProjectionTo(last), { threads: 1, toTime: metadata!.time });
+    const ports = new SqliteReadStore(join(dir, `rebuilt-${++rebuilt}.db`));
+    const expected = await replay(events, ports, everyProjectionTo(last), { toTime: metadata!.time });
+    expect(result).toMatchObject({ events: expected.events, position: expected.position, lastEventAt: expected.lastEventAt });
+    const read = new SqliteReadStore(threads);
+    expect(await compareReadStores(ports, read, collections)).toEqual([]);
+    await read.close();
+    await ports.close();
+  });
+
+  it('shares the projections out among the threads, the most costly first', () => {
+    const groups = shareOut(everyProjectionTo(1), 2).map((group) => group.map((step) => step.projection.name));
+    expect(groups.flat().sort()).toEqual(projections.map((p) => p.name).sort());
+    expect(groups[0]![0]).toBe('orders');
+    expect(shareOut(everyProjectionTo(1), 64)).toHaveLength(projections.length);
   });
 });

@@ -3,19 +3,24 @@
  * own (never the live one), compares two read stores, and summarises what a store holds.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); // DEV-ONLY
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, ProjectionBatch, ReadStore, UnitOfWork } from '../platform/readstore/port.ts';
-import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
+import type { Doc, ProjectionBatch, ReadStore } from '../platform/readstore/port.ts';
+import { ChangesOnly, ReplayWork } from './replay-work.ts';
+import type { LogPage } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 
 /** Events read per page. */
 const REPLAY_PAGE = 5000;
 /**
- * Events between commits. Large batches are what make a rebuild fast: a document changed many
- * times is written once per batch, and the fewer commits, the fewer pages SQLite writes twice
- * (WAL, then checkpoint). The bound keeps the batches' documents within a few hundred MB.
+ * Documents a replay keeps in memory before it commits them. A rebuild from zero needs no
+ * intermediate states: each document is written once, when the replay ends or the bound is
+ * reached (then the documents are dropped and later reads go to the store). The bound keeps a
+ * replay within a few GB of memory, whatever the size of the log.
  */
-const REPLAY_BATCH = 100_000;
+const REPLAY_DOCUMENTS = 2_000_000;
+/** Documents per transaction when a replay commits: each a few MB, so no commit holds the store for long. */
+const COMMIT_DOCUMENTS = 20_000;
 /** Documents read per page while comparing. */
 const COMPARE_PAGE = 1000;
 
@@ -37,7 +42,7 @@ export interface ReplayPlan {
 export interface ReplayOptions {
   /** Stop before the first event recorded after this time (ISO-8601): the marketplace as it was then. */
   toTime?: string;
-  /** Events per commit of each projection. */
+  /** Events per commit of each projection; by default a commit comes only when the documents held reach their bound, and at the end. */
   batchSize?: number;
   onProgress?: (progress: ReplayProgress) => void;
 }
@@ -49,51 +54,121 @@ export interface ReplayResult {
   /** Time of the last event applied. */
   lastEventAt: string | null;
   ms: number;
+  /** Where the time went, in ms: reading the log, each projection's handlers, commits, indexes. */
+  parts: Record<string, number>;
 }
 
 /**
- * Replays the log from the start into `read` for every projection of the plan in one pass:
- * each page is read and parsed once, then applied to each projection still below its target.
- * The projections' collections are emptied first; the projections' documents and checkpoints
- * are committed together every `batchSize` events (and at the end), and the indexes are
- * created once the documents are in, so the inserts do not maintain them row by row.
+ * Replays the log from the start into `read`, through the ports (any adapters), for every
+ * projection of the plan in one pass: each page is read and parsed once, then applied to each
+ * projection still below its target. The projections' collections are emptied first; their
+ * documents are kept in memory and committed with the checkpoints at the end (or when they
+ * reach their bound, or every `batchSize` events), each collection's in the order of their
+ * ids, and the indexes are created once the documents are in, so the inserts do not maintain
+ * them row by row. A replay that fails midway leaves a store to throw away.
  */
 export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? REPLAY_BATCH;
   const until = options.toTime === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.toTime);
+  const target = Math.max(0, ...plan.map((step) => step.toPosition));
+  let lastEventAt: string | null = null;
+  async function* pages(limit: number): AsyncGenerator<LogPage> {
+    for (let after = 0; after < target; ) {
+      const page = await events.readAll({ after, limit });
+      const cut = page.findIndex((event) => event.position > target || Date.parse(event.metadata.time) > until);
+      const batch = cut === -1 ? page : page.slice(0, cut);
+      if (batch.length === 0) return;
+      const last = batch[batch.length - 1]!;
+      lastEventAt = last.metadata.time;
+      yield { events: batch, count: batch.length, position: last.position };
+      if (cut !== -1) return;
+      after = last.position;
+    }
+  }
+  const result = await replayPages(pages, read, plan, options);
+  return { ...result, lastEventAt, ms: performance.now() - started };
+}
+
+/** The log a replay reads, in pages of at most `limit` events. */
+export type LogPages = (limit: number) => AsyncIterable<LogPage> | Iterable<LogPage>;
+
+/**
+ * The replay of the pages into `read` for the plan, as `replay` tells: the projections'
+ * collections emptied first, their indexes created at the end.
+ */
+export async function replayPages(pages: LogPages, read: ReadStore, plan: ReplayPlan[], options: Pick<ReplayOptions, 'batchSize' | 'onProgress'> = {}): Promise<Omit<ReplayResult, 'lastEventAt' | 'ms'>> {
+  const parts = new Timings();
+  const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY;
   const target = Math.max(0, ...plan.map((step) => step.toPosition));
   for (const { projection } of plan) await read.reset(projection.name, projection.collections.map((c) => c.name));
 
   const replays = plan.map(({ projection, toPosition }) => new ProjectionReplay(read, projection, toPosition));
   let count = 0;
+  let position = 0;
   let uncommitted = 0;
-  let last: RecordedEvent | undefined;
-  while ((last?.position ?? 0) < target) {
-    const page = await events.readAll({ after: last?.position ?? 0, limit: Math.min(REPLAY_PAGE, batchSize) });
-    const cut = page.findIndex((event) => event.position > target || Date.parse(event.metadata.time) > until);
-    const batch = cut === -1 ? page : page.slice(0, cut);
-    if (batch.length === 0) break;
-    for (const replaying of replays) await replaying.apply(batch);
-    count += batch.length;
-    uncommitted += batch.length;
-    if (uncommitted >= batchSize) {
-      await commitAll(read, replays);
+  const reading = parts.start('reading the log');
+  for await (const page of pages(Math.min(REPLAY_PAGE, batchSize))) {
+    parts.stop(reading);
+    for (const replaying of replays) {
+      const applying = parts.start(`handlers: ${replaying.name}`);
+      await replaying.apply(page.events, page.position);
+      parts.stop(applying);
+    }
+    count += page.count;
+    position = page.position;
+    uncommitted += page.count;
+    if (uncommitted >= batchSize || replays.reduce((held, replaying) => held + replaying.held, 0) >= REPLAY_DOCUMENTS) {
+      await parts.time('commits', () => commitAll(read, replays));
       uncommitted = 0;
     }
-    last = batch[batch.length - 1]!;
-    options.onProgress?.({ events: count, position: last.position, target });
-    if (cut !== -1) break;
+    options.onProgress?.({ events: count, position, target });
+    parts.start(reading);
   }
-  await commitAll(read, replays);
+  parts.stop(reading);
+  await parts.time('commits', () => commitAll(read, replays));
 
-  for (const { projection } of plan) for (const spec of projection.collections) read.collection(spec);
-  return { events: count, position: last?.position ?? 0, lastEventAt: last?.metadata.time ?? null, ms: performance.now() - started };
+  await parts.time('indexes', async () => {
+    for (const { projection } of plan) for (const spec of projection.collections) read.collection(spec);
+  });
+  return { events: count, position, parts: parts.all() };
 }
 
-/** One projection's side of a replay: its events up to its target, in batches committed with the checkpoint. */
+const DEVCLOCK = process.env.REPLAY_CPU_CLOCK ? () => { const f = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; } : () => performance.now(); // DEV-ONLY
+/** Time spent per part, summed over calls. */
+class Timings {
+  private readonly spent = new Map<string, number>();
+  private readonly since = new Map<string, number>();
+
+  start(part: string): string {
+    this.since.set(part, DEVCLOCK());
+    return part;
+  }
+
+  stop(part: string): void {
+    const since = this.since.get(part);
+    if (since === undefined) return;
+    this.since.delete(part);
+    this.spent.set(part, (this.spent.get(part) ?? 0) + DEVCLOCK() - since);
+  }
+
+  async time<T>(part: string, work: () => Promise<T>): Promise<T> {
+    this.start(part);
+    try {
+      return await work();
+    } finally {
+      this.stop(part);
+    }
+  }
+
+  all(): Record<string, number> {
+    return Object.fromEntries(this.spent);
+  }
+}
+
+/** One projection's side of a replay: its events up to its target, its documents held until committed with the checkpoint. */
 class ProjectionReplay {
-  private work: UnitOfWork;
+  private work: ReplayWork;
+  /** Position of the last event the projection has seen (applied or not its type). */
   private position = 0;
   private committed = 0;
 
@@ -105,37 +180,67 @@ class ProjectionReplay {
     this.work = this.newBatch();
   }
 
+  get name(): string {
+    return this.projection.name;
+  }
+
+  /** Documents held, not committed yet. */
+  get held(): number {
+    return this.work.size;
+  }
+
   /**
    * The collections were emptied, so until the first commit every document the batch has
    * not written is absent: no need to ask the store.
    */
-  private newBatch(): UnitOfWork {
-    if (this.committed === 0) return new BufferedUnitOfWork(async () => null);
-    return this.read.unitOfWork();
+  private newBatch(): ReplayWork {
+    return new ReplayWork(this.committed === 0 ? null : this.read.unitOfWork());
   }
 
-  async apply(batch: RecordedEvent[]): Promise<void> {
+  /** Applies the page's events up to the target; `through` is the last position the page covers. */
+  async apply(events: RecordedEvent[], through: number): Promise<void> {
     const { projection, work, toPosition } = this;
-    for (const event of batch) {
-      if (event.position > toPosition) return;
-      if (projection.eventTypes === 'all' || projection.eventTypes.has(event.type)) await projection.apply(event, work);
-      this.position = event.position;
+    if (this.position >= toPosition) return;
+    const types = projection.eventTypes;
+    for (const event of events) {
+      if (event.position > toPosition) break;
+      if (types === 'all' || types.has(event.type)) await projection.apply(event, work);
     }
+    this.position = Math.min(through, toPosition);
   }
 
-  /** The batch to commit, if it holds events; the next batch starts. */
-  take(): ProjectionBatch | null {
-    if (this.position === this.committed) return null;
-    const batch = { work: this.work, projection: this.projection.name, position: this.position };
-    this.committed = this.position;
+  /**
+   * The batches that commit what is held, in pieces of at most `size` documents: every piece
+   * but the last keeps the checkpoint where it was, the last moves it. Then the next batch starts.
+   */
+  *take(size: number): Generator<ProjectionBatch> {
+    if (this.position === this.committed) return;
+    const { work, committed, position } = this;
+    this.committed = position;
     this.work = this.newBatch();
-    return batch;
+    const pieces = [...work.sortedChanges(size)];
+    if (pieces.length === 0) pieces.push([]);
+    for (const [i, piece] of pieces.entries()) {
+      yield { work: new ChangesOnly(piece), projection: this.projection.name, position: i === pieces.length - 1 ? position : committed };
+    }
   }
 }
 
-/** Commits every projection's batch with its checkpoint, in one transaction where the store has them. */
+/** Commits what every projection holds, with their checkpoints, in transactions of about `COMMIT_DOCUMENTS` documents. */
 async function commitAll(read: ReadStore, replays: ProjectionReplay[]): Promise<void> {
-  const batches = replays.flatMap((replaying) => replaying.take() ?? []);
+  let batches: ProjectionBatch[] = [];
+  let documents = 0;
+  for (const replaying of replays) {
+    for (const batch of replaying.take(COMMIT_DOCUMENTS)) {
+      batches.push(batch);
+      documents += batch.work.changes().length;
+      if (documents >= COMMIT_DOCUMENTS) {
+        await read.commitMany(batches);
+        batches = [];
+        documents = 0;
+      }
+    }
+  }
   if (batches.length > 0) await read.commitMany(batches);
 }
 

@@ -1,238 +1,36 @@
 /**
  * `npm run bench:replay`: writes a marketplace's worth of events (BENCH_EVENTS, default
  * 1,000,000) through the SQLite event store, rebuilds every projection from zero into a fresh
- * read store, and prints the replay rate beside the raw read rate of the same file in the
- * same run (better-sqlite3 reading every row and parsing its data and metadata).
+ * read store (`replaySqlite`: the projections shared out among threads, one per core), and
+ * prints the replay rate beside the raw read rate of the same file in the same run
+ * (better-sqlite3 reading every row and parsing its data and metadata, in one thread).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CATEGORIES } from '../domain/catalog/categories.ts';
-import { type CategoryEvent, categoryStream } from '../domain/catalog/events.ts';
-import type { AccountEvent } from '../domain/account/events.ts';
-import { accountStream } from '../domain/account/events.ts';
-import { newOrderNotice } from '../domain/notification/decider.ts';
-import { type NotificationEvent, notificationId, notificationStream } from '../domain/notification/events.ts';
-import { type OrderEvent, type OrderLine, type SellerOrderPart, orderStream } from '../domain/order/events.ts';
-import { DELIVERY_METHODS } from '../domain/order/options.ts';
-import { priceOrder } from '../domain/order/pricing.ts';
-import { settleLine } from '../domain/order/settlement.ts';
-import { sellerOrdersOf } from '../domain/order/upcast.ts';
-import { type ProductEvent, productStream } from '../domain/product/events.ts';
-import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import type { ExpectedRevision } from '../platform/eventstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import { collectionsOf, countDocuments, replay } from '../projections/rebuild.ts';
+import { collectionsOf, countDocuments } from '../projections/rebuild.ts';
+import { replaySqlite } from '../projections/rebuild-threads.ts';
+import { recordFigures } from './bench-results.ts';
 import { formatCount, rate } from './cli/output.ts';
 import { Progress } from './cli/progress.ts';
+import { BENCH_MARKETPLACE, generateLog } from './marketplace-log.ts';
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const TARGET_RATE = 100_000;
-const SELLERS = 2_000;
-const BUYERS = 20_000;
-const PRODUCTS = 20_000;
-/** Orders placed per wave; a wave's orders move on one wave later and are reviewed two waves later. */
-const WAVE = 1_000;
 
-type DomainEvent = ProductEvent | OrderEvent | NotificationEvent | ReviewEvent | AccountEvent | CategoryEvent;
-
-/** A deterministic pseudo-random sequence (mulberry32), so every run writes the same log. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ADDRESS = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
-const CRAFTS = ['Brass Diya', 'Banarasi Silk Saree', 'Dhokra Elephant', 'Kashmiri Pashmina', 'Blue Pottery Vase', 'Madhubani Painting', 'Kanjeevaram Saree', 'Sandalwood Box'];
-
-interface Product {
-  id: string;
-  sellerId: string;
-  line: Omit<OrderLine, 'quantity'>;
-  stock: number;
-  revision: number;
-}
-
-interface Order {
-  id: string;
-  buyer: { id: string; name: string };
-  lines: OrderLine[];
-  sellerOrders: SellerOrderPart[];
-}
-
-/** The commission the generated deliveries settle at: the default rate. */
-const COMMISSION_BPS = 1000;
-
-/** Writes the log through the store's append: one append per command, as the API would. */
-class MarketplaceLog {
-  readonly store: SqliteEventStore;
-  events = 0;
-  private clock = Date.parse('2024-01-01T00:00:00Z');
-  private readonly pick = random(42);
-  private readonly sellers: Array<{ id: string; name: string }> = [];
-  private readonly buyers: Array<{ id: string; name: string }> = [];
-  private readonly products: Product[] = [];
-  private readonly productsById = new Map<string, Product>();
-  private readonly reviewed = new Set<string>();
-
-  constructor(file: string) {
-    this.store = new SqliteEventStore(file);
-  }
-
-  /** Three seconds of marketplace time per event: a million events span about five weeks. */
-  private now(): string {
-    this.clock += 3000;
-    return new Date(this.clock).toISOString();
-  }
-
-  private any<T>(items: T[]): T {
-    return items[Math.floor(this.pick() * items.length)]!;
-  }
-
-  private async append(stream: string, actor: string | null, events: DomainEvent[], expected: ExpectedRevision): Promise<void> {
-    const time = new Date(this.clock).toISOString();
-    await this.store.append(stream, events.map((event) => ({ ...event, metadata: { actor, time } })), expected);
-    this.events += events.length;
-  }
-
-  async openShop(): Promise<void> {
-    for (const { id, name, description } of CATEGORIES) {
-      await this.append(categoryStream(id), 'system', [{ type: 'CategoryCreated', data: { categoryId: id, name, description, createdAt: this.now() } }], 'no_stream');
-    }
-    for (let i = 0; i < SELLERS + BUYERS; i++) {
-      const role = i < SELLERS ? 'seller' : 'buyer';
-      const user = { id: crypto.randomUUID(), name: `${role === 'seller' ? 'Artisan' : 'Buyer'} ${i}` };
-      (role === 'seller' ? this.sellers : this.buyers).push(user);
-      const email = `${role}${i}@mibi.bench`;
-      const data = { userId: user.id, fullName: user.name, email, emailNormalized: email, passwordHash: 'bench', role, registeredAt: this.now() } as const;
-      await this.append(accountStream(user.id), null, [{ type: 'AccountRegistered', data }], 'no_stream');
-    }
-    for (let i = 0; i < PRODUCTS; i++) await this.listProduct(i);
-  }
-
-  private async listProduct(i: number): Promise<void> {
-    const seller = this.any(this.sellers);
-    const productId = crypto.randomUUID();
-    const categoryId = this.any(CATEGORIES.map((c) => c.id));
-    const name = `${this.any(CRAFTS)} ${i}`;
-    const pricePaise = 199_00 + Math.floor(this.pick() * 5000) * 100;
-    const details = { name, description: `${name}, made by hand in India.`, pricePaise, originalPricePaise: null, categoryId, imageUrl: null, tags: ['handmade'] };
-    const listedAt = this.now();
-    const events: ProductEvent[] = [
-      { type: 'ProductListed', data: { ...details, productId, sellerId: seller.id, stockQuantity: 100, listedAt } },
-      { type: 'ProductVerified', data: { productId, by: 'system', at: listedAt } },
-    ];
-    if (i % 50 === 0) events.push({ type: 'ProductFeatured', data: { productId, by: 'system', at: listedAt } });
-    await this.append(productStream(productId), seller.id, events, 'no_stream');
-    const line = { productId, name, pricePaise, imageUrl: null, sellerId: seller.id, sellerName: seller.name, categoryId };
-    const product = { id: productId, sellerId: seller.id, line, stock: 100, revision: events.length - 1 };
-    this.products.push(product);
-    this.productsById.set(productId, product);
-  }
-
-  private async onProduct(product: Product, actor: string | null, event: ProductEvent): Promise<void> {
-    await this.append(productStream(product.id), actor, [event], product.revision);
-    product.revision++;
-  }
-
-  /** Reserves each line's stock (restocking first when low), then places the order and notifies its sellers. */
-  async placeOrder(): Promise<Order> {
-    const buyer = this.any(this.buyers);
-    const orderId = crypto.randomUUID();
-    const chosen = new Set<Product>();
-    const count = 1 + Math.floor(this.pick() * 3);
-    while (chosen.size < count) chosen.add(this.any(this.products));
-    const lines: OrderLine[] = [];
-    for (const product of chosen) {
-      const quantity = 1 + Math.floor(this.pick() * 3);
-      if (product.stock < quantity) {
-        await this.onProduct(product, product.sellerId, { type: 'StockAdjusted', data: { productId: product.id, by: product.sellerId, at: this.now(), from: product.stock, to: 100, reason: 'manual' } });
-        product.stock = 100;
-      }
-      product.stock -= quantity;
-      await this.onProduct(product, buyer.id, { type: 'StockReserved', data: { productId: product.id, orderId, quantity, remaining: product.stock, at: this.now() } });
-      lines.push({ ...product.line, quantity });
-    }
-    const delivery = this.any([...DELIVERY_METHODS]);
-    const placedAt = this.now();
-    const sellerOrders = sellerOrdersOf(orderId, lines);
-    const data = { orderId, buyerId: buyer.id, buyerName: buyer.name, lines, sellerOrders, shippingAddress: ADDRESS, delivery, payment: 'cod' as const, ...priceOrder(lines, delivery), placedAt };
-    await this.append(orderStream(orderId), buyer.id, [{ type: 'OrderPlaced', data }], 'no_stream');
-    for (const { sellerOrderId, sellerId } of sellerOrders) {
-      const id = notificationId(sellerId, orderId);
-      const notice = newOrderNotice(sellerOrderId, lines.filter((line) => line.sellerId === sellerId));
-      const notified = { notificationId: id, sellerId, orderId, sellerOrderId, ...notice, at: this.now() };
-      await this.append(notificationStream(id), 'system', [{ type: 'SellerNotified', data: notified }], 'no_stream');
-    }
-    return { id: orderId, buyer, lines, sellerOrders };
-  }
-
-  /** Most orders are delivered (their sellers read the notice); one in twenty is cancelled by its buyer and its stock released. */
-  async moveOrder(order: Order): Promise<boolean> {
-    const sellerId = order.lines[0]!.sellerId;
-    const part = (type: OrderEvent['type'], { sellerOrderId, sellerId: owner }: SellerOrderPart, by: string) =>
-      ({ type, data: { orderId: order.id, sellerOrderId, sellerId: owner, by, at: this.now() } }) as const;
-    if (this.pick() < 0.05) {
-      const cancels = order.sellerOrders.map((p) => ({ ...part('SellerOrderCancelled', p, order.buyer.id), data: { ...part('SellerOrderCancelled', p, order.buyer.id).data, reason: 'Changed my mind' } }));
-      await this.append(orderStream(order.id), order.buyer.id, cancels as OrderEvent[], 0);
-      for (const line of order.lines) {
-        const product = this.productsById.get(line.productId)!;
-        product.stock += line.quantity;
-        await this.onProduct(product, order.buyer.id, { type: 'StockReleased', data: { productId: product.id, orderId: order.id, quantity: line.quantity, remaining: product.stock, reason: 'order_cancelled', at: this.now() } });
-      }
-      return false;
-    }
-    const id = notificationId(sellerId, order.id);
-    await this.append(notificationStream(id), sellerId, [{ type: 'NotificationRead', data: { notificationId: id, by: sellerId, at: this.now() } }], 0);
-    const steps = order.sellerOrders.flatMap((p): OrderEvent[] => {
-      const own = order.lines.filter((line) => line.sellerId === p.sellerId);
-      const settlement = own.map((line) => settleLine(line, line.quantity, COMMISSION_BPS));
-      const delivered = part('SellerOrderDelivered', p, p.sellerId);
-      return [part('SellerOrderProcessing', p, p.sellerId), part('SellerOrderShipped', p, p.sellerId), { ...delivered, data: { ...delivered.data, settlement } }] as OrderEvent[];
-    });
-    await this.append(orderStream(order.id), sellerId, steps, 0);
-    return true;
-  }
-
-  /** A third of the buyers review what they received, once per product. */
-  async review(order: Order): Promise<void> {
-    for (const line of order.lines) {
-      const key = `${line.productId}:${order.buyer.id}`;
-      if (this.pick() > 0.33 || this.reviewed.has(key)) continue;
-      this.reviewed.add(key);
-      const rating = 3 + Math.floor(this.pick() * 3);
-      const data = { productId: line.productId, buyerId: order.buyer.id, authorName: order.buyer.name, rating, comment: 'Beautiful work, as described.', at: this.now() };
-      await this.append(reviewStream(line.productId, order.buyer.id), order.buyer.id, [{ type: 'ReviewSubmitted', data }], 'no_stream');
-    }
-  }
-}
-
-/** Marketplace waves until the target: new orders, the previous wave moved on, the one before reviewed. */
 async function generate(file: string): Promise<{ events: number; ms: number }> {
   const progress = new Progress('generate', TARGET_EVENTS);
-  const log = new MarketplaceLog(file);
-  await log.openShop();
-  let placed: Order[] = [];
-  let moved: Order[] = [];
-  while (log.events < TARGET_EVENTS) {
-    const delivered: Order[] = [];
-    for (const order of moved) await log.review(order);
-    for (const order of placed) if (await log.moveOrder(order)) delivered.push(order);
-    moved = delivered;
-    placed = [];
-    for (let i = 0; i < WAVE && log.events < TARGET_EVENTS; i++) placed.push(await log.placeOrder());
-    progress.update(log.events);
+  const store = new SqliteEventStore(file);
+  try {
+    const events = await generateLog(store, TARGET_EVENTS, BENCH_MARKETPLACE, (done) => progress.update(done));
+    return { events, ms: progress.finish() };
+  } finally {
+    await store.close();
   }
-  await log.store.close();
-  return { events: log.events, ms: progress.finish() };
 }
 
 /** The floor: every row read with better-sqlite3 and its JSON parsed, nothing else. */
@@ -251,31 +49,6 @@ function rawRead(file: string): { events: number; ms: number } {
   return { events, ms };
 }
 
-/**
- * Where the rebuild's time goes: the stores' reads and commits and each projection's handler
- * are timed around each call (two clock reads per call, well under a second in all).
- */
-function instrument(events: SqliteEventStore, read: SqliteReadStore) {
-  const spent = new Map<string, number>();
-  const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      spent.set(part, (spent.get(part) ?? 0) + performance.now() - started);
-    }
-  };
-  const readAll = events.readAll.bind(events);
-  events.readAll = (options) => timed('reading the log (SQLite, JSON.parse)', () => readAll(options));
-  const commitMany = read.commitMany.bind(read);
-  read.commitMany = (batches) => timed('commits (JSON.stringify, upserts, one transaction per batch)', () => commitMany(batches));
-  const timedProjections = projections.map((projection): Projection => ({
-    ...projection,
-    apply: (event, work) => timed(`handlers: ${projection.name}`, () => projection.apply(event, work)),
-  }));
-  return { spent, projections: timedProjections };
-}
-
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function main(): Promise<void> {
@@ -287,37 +60,47 @@ async function main(): Promise<void> {
     console.log(`generated ${formatCount(written.events)} events in ${seconds(written.ms)} s (${formatCount(rate(written.events, written.ms))} events/s through append)`);
 
     const raw = rawRead(file);
-    const events = new SqliteEventStore(file);
-    const read = new SqliteReadStore(join(dir, 'read.db'));
-    const measured = instrument(events, read);
     const progress = new Progress('rebuild', written.events);
-    const rebuilt = await replay(
-      events,
-      read,
-      measured.projections.map((projection) => ({ projection, toPosition: written.events })),
+    const rebuilt = await replaySqlite(
+      { events: file, read: join(dir, 'read.db') },
+      projections.map((projection) => ({ projection, toPosition: written.events })),
       { onProgress: ({ events: done }) => progress.update(done) },
     );
     progress.finish();
+    const read = new SqliteReadStore(join(dir, 'read.db'));
     const counts = await countDocuments(read, collectionsOf(projections));
     await read.close();
-    await events.close();
 
     const replayRate = rate(rebuilt.events, rebuilt.ms);
     const rawRate = rate(raw.events, raw.ms);
     console.log('\n| operation | events | seconds | events/s |');
     console.log('|---|---:|---:|---:|');
     console.log(`| raw read (better-sqlite3 + JSON.parse) | ${formatCount(raw.events)} | ${seconds(raw.ms)} | ${formatCount(rawRate)} |`);
-    console.log(`| rebuild of all projections | ${formatCount(rebuilt.events)} | ${seconds(rebuilt.ms)} | ${formatCount(replayRate)} |`);
+    console.log(`| rebuild of all projections (${rebuilt.threads.length} threads) | ${formatCount(rebuilt.events)} | ${seconds(rebuilt.ms)} | ${formatCount(replayRate)} |`);
     console.log(`\nreplay / raw read: ${(replayRate / rawRate).toFixed(2)} · target ${formatCount(TARGET_RATE)} events/s: ${replayRate >= TARGET_RATE ? 'met' : 'NOT met'}`);
 
-    const parts = [...measured.spent].sort((a, b) => b[1] - a[1]);
-    const rest = rebuilt.ms - parts.reduce((sum, [, ms]) => sum + ms, 0);
-    console.log('\n| where the rebuild\'s time goes | seconds | share |');
+    // Each thread's parts: the seconds it spent in each, and their share of the whole rebuild.
+    console.log("\n| where the rebuild's time goes, per thread | seconds | share |");
     console.log('|---|---:|---:|');
-    for (const [part, ms] of [...parts, ['the rest (index creation, batching)', rest] as const]) {
-      console.log(`| ${part} | ${seconds(ms)} | ${Math.round((ms / rebuilt.ms) * 100)}% |`);
+    for (const [i, thread] of rebuilt.threads.entries()) {
+      const parts = Object.entries(thread.parts).sort((a, b) => b[1] - a[1]);
+      const rest = rebuilt.ms - parts.reduce((sum, [, ms]) => sum + ms, 0);
+      console.log(`| **thread ${i + 1}**: ${thread.projections.join(', ')} | | |`);
+      for (const [part, ms] of [...parts, ['the rest (starting the thread, waiting for the others, finishing the file)', rest] as const]) {
+        console.log(`| ${part} | ${seconds(ms)} | ${Math.round((ms / rebuilt.ms) * 100)}% |`);
+      }
     }
-    console.log(`\npeak RSS ${formatCount(Math.round(process.resourceUsage().maxRSS / 1024))} MB · documents: ${counts.map(({ collection, documents }) => `${collection} ${formatCount(documents)}`).join(', ')}`);
+    console.log(`\npeak RSS ${formatCount(Math.round(process.resourceUsage().maxRSS / 1024))} MB (all threads) · documents: ${counts.map(({ collection, documents }) => `${collection} ${formatCount(documents)}`).join(', ')}`);
+
+    recordFigures('replay', [
+      {
+        name: `replay of ${formatCount(rebuilt.events)} events through all ${projections.length} projections from zero, events/s`,
+        measured: `${formatCount(replayRate)} (${(replayRate / rawRate).toFixed(2)} of raw read)`,
+        baseline: `raw read of the same file ${formatCount(rawRate)} events/s`,
+        target: `>= ${formatCount(TARGET_RATE)} events/s`,
+        met: replayRate >= TARGET_RATE,
+      },
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

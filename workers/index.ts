@@ -1,14 +1,27 @@
 import type { Platform } from '../platform/platform.ts';
 import { ProjectionRunner, type RunnerLease } from '../platform/projection/runner.ts';
+import { confirmOrder, confirmOrderEffect } from './confirm-order.ts';
+import { type Effect, type RetryPolicy, effectReactor, startAtLogEnd } from './effect.ts';
+import { notifyDecision, notifyDecisionEffect } from './notify-decision.ts';
 import { notifySeller } from './notify-seller.ts';
-import { ORDER_REACTOR, type RetryPolicy, orderReactor } from './order-reactor.ts';
+import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
 import type { Worker } from './worker.ts';
+import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
 
-export const workers: Worker<never>[] = [notifySeller];
+export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision];
+
+/** The effects whose jobs the reactors queue and the reconciliation checks against the log. */
+export const EFFECTS_OF_LOG: readonly Effect[] = [notifySellerEffect, confirmOrderEffect, notifyDecisionEffect];
+
+/** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
+export const REACTORS_LEASE = ORDER_REACTOR;
+
+/** Every reactor under that lease (for the health report and the tests). */
+export const REACTORS: readonly string[] = [...EFFECTS_OF_LOG.map((effect) => effect.reactor), WISHLIST_REACTOR];
 
 export interface WorkerOptions {
-  /** Retries of the seller notifications (tests shorten the backoff). */
+  /** Retries of the effects' jobs (tests shorten the backoff). */
   notifyRetry?: RetryPolicy;
   /** Milliseconds between reconciliation passes (RECONCILE_EVERY_S); one runs at start. */
   reconcileEveryMs?: number;
@@ -22,6 +35,8 @@ export interface WorkerOptions {
 const RECONCILE_EVERY_MS = 60_000;
 
 export interface RunningWorkers {
+  /** Resolves once each effect new to the log has taken its start and the reactors follow the log (or stand by for their lease). */
+  ready: Promise<void>;
   /** Stops the reactors after their batch in flight; jobs stop with the queue's close. */
   stop(): Promise<void>;
 }
@@ -39,17 +54,23 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     events,
     read,
     bus,
-    projections: [orderReactor(queue, options.notifyRetry)],
-    ...(options.lease && { lease: { name: ORDER_REACTOR, ...options.lease } }),
+    // One lease for every reactor: one workers process at a time runs them.
+    projections: [...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, queue, options.notifyRetry)), wishlistReactor(events)],
+    ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
   });
-  const started = reactors.start();
-  const reconciler = startReconciler(platform, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry);
+  // An effect new to a log in use starts at its end before its reactor and reconciliation run.
+  const started = (async () => {
+    for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(platform, effect);
+    await reactors.start();
+  })();
+  const reconciler = started.then(() => startReconciler(platform, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry));
   return {
+    ready: started,
     async stop() {
       await started;
       await reactors.stop();
-      await reconciler.stop();
+      await (await reconciler).stop();
     },
   };
 }

@@ -1,54 +1,34 @@
 /**
- * Recovery from a lost queue. The order reactor's checkpoint passes an order once its jobs are
- * in the queue; a queue that loses them afterwards (Redis restarted without its data) would
- * leave sellers unnotified for good. This pass reads what the log says should have happened
- * (every OrderPlaced up to the reactor's checkpoint: a job per seller order) beside what did
- * (each seller's notification stream: recorded and mailed) and adds the missing jobs again,
- * under the same job ids, so a job still waiting or running is not doubled.
+ * Recovery from a lost queue. A reactor's checkpoint passes an event once its jobs are in the
+ * queue; a queue that loses them afterwards (Redis restarted without its data) would leave the
+ * effect undone for good. This pass reads what the log says should have happened (every event
+ * of the effect up to its reactor's checkpoint: the jobs it calls for) beside what did (the
+ * records the jobs append) and adds the missing jobs again, under the same job ids, so a job
+ * still waiting or running is not doubled.
  *
- * It keeps its own watermark: the position up to which every order's effects are confirmed,
- * so each pass reads only the tail the last one could not confirm. A job in the dead letters
- * (it failed every attempt) is counted, not retried: it needs an operator, and it does not
- * hold the watermark back.
+ * It keeps a watermark per effect: the position up to which every event's effects are
+ * confirmed, so each pass reads only the tail the last one could not confirm. A job in the
+ * dead letters (it failed every attempt) is counted, not retried: it needs an operator, and it
+ * does not hold the watermark back.
  */
-import { type Decider, fold } from '../domain/decider.ts';
-import { notificationDecider } from '../domain/notification/decider.ts';
-import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { Doc } from '../platform/readstore/port.ts';
-import { NOTIFY_SELLER } from './notify-seller.ts';
-import { NOTIFY_RETRY, ORDER_REACTOR, type RetryPolicy, notifySellerJobs } from './order-reactor.ts';
+import { EFFECTS, EFFECT_RETRY, type Effect, type ReconciliationDoc, type RetryPolicy } from './effect.ts';
+import { notifySellerEffect } from './order-reactor.ts';
 
-export const RECONCILER = 'reconcile:notify-seller';
-export const EFFECTS = 'effects';
+export { EFFECTS, type ReconciliationDoc } from './effect.ts';
 
-/** What the last pass found, kept in the read store for `/api/health` and the CLI. */
-export interface ReconciliationDoc extends Doc {
-  /** Every order up to this log position has its seller notifications and e-mails recorded (or dead-lettered). */
-  confirmedThrough: number;
-  /** Orders the pass read. */
-  checked: number;
-  /** Jobs it added again because the queue no longer held them. */
-  requeued: number;
-  /** Notifications whose job failed every attempt. */
-  dead: number;
-  at: string;
-}
+export const RECONCILER = notifySellerEffect.reconciler;
 
 const PAGE = 1000;
 
-async function stateOf<S>(platform: Platform, stream: string, decider: Pick<Decider<unknown, S, never>, 'initialState' | 'evolve'>): Promise<S> {
-  return fold(decider, (await platform.events.readStream(stream)) as never[]);
-}
-
-/** One pass; returns what it found. */
-export async function reconcileSellerNotifications(platform: Platform, retry?: RetryPolicy): Promise<ReconciliationDoc> {
+/** One pass over an effect; returns what it found. */
+export async function reconcileEffect<J>(platform: Platform, effect: Effect<J>, retry: RetryPolicy = EFFECT_RETRY): Promise<ReconciliationDoc> {
   const { events, read, queue } = platform;
   read.collection(EFFECTS); // created before the first commit writes to it
-  const from = await read.checkpoint(RECONCILER);
-  const until = await read.checkpoint(ORDER_REACTOR);
-  const dead = new Set((await queue.deadLetters(NOTIFY_SELLER)).map((job) => job.id));
+  const from = await read.checkpoint(effect.reconciler);
+  const until = await read.checkpoint(effect.reactor);
+  const dead = new Set((await queue.deadLetters(effect.job)).map((job) => job.id));
   const found = { checked: 0, requeued: 0, dead: 0 };
   let confirmed = from;
   let blocked = false;
@@ -59,10 +39,10 @@ export async function reconcileSellerNotifications(platform: Platform, retry?: R
     for (const recorded of page) {
       if (recorded.position > until) break;
       after = recorded.position;
-      if (recorded.type === 'OrderPlaced') {
+      if (effect.eventTypes.has(recorded.type)) {
         found.checked++;
-        const missing = await missingJobs(platform, recorded, dead, found);
-        for (const { job, options } of missing) await queue.add(NOTIFY_SELLER, job, { ...options, ...(retry ?? NOTIFY_RETRY) });
+        const missing = await missingJobs(platform, effect, recorded, dead, found);
+        for (const { job, options } of missing) await queue.add(effect.job, job, { ...options, ...retry });
         found.requeued += missing.length;
         if (missing.length > 0) blocked = true;
       }
@@ -70,38 +50,42 @@ export async function reconcileSellerNotifications(platform: Platform, retry?: R
     }
   }
 
-  const doc: ReconciliationDoc = { id: NOTIFY_SELLER, confirmedThrough: confirmed, ...found, at: new Date().toISOString() };
+  const doc: ReconciliationDoc = { id: effect.job, confirmedThrough: confirmed, ...found, at: new Date().toISOString() };
   const work = read.unitOfWork();
   work.put(EFFECTS, doc);
-  await read.commit(work, RECONCILER, confirmed);
+  await read.commit(work, effect.reconciler, confirmed);
   return doc;
 }
 
-/** The jobs of a purchase's seller orders whose effects are not all recorded and that are not dead letters. */
-async function missingJobs(platform: Platform, placed: RecordedEvent, dead: Set<string>, found: { dead: number }) {
-  const missing: ReturnType<typeof notifySellerJobs> = [];
-  for (const entry of notifySellerJobs(placed)) {
-    const { sellerId, orderId } = entry.job;
-    const notification = await stateOf(platform, notificationStream(notificationId(sellerId, orderId)), notificationDecider);
-    if (notification?.mailed) continue;
+/** The jobs of an event whose effects are not all recorded and that are not dead letters. */
+async function missingJobs<J>(platform: Platform, effect: Effect<J>, recorded: RecordedEvent, dead: Set<string>, found: { dead: number }) {
+  const missing: ReturnType<Effect<J>['jobsOf']> = [];
+  for (const entry of effect.jobsOf(recorded)) {
+    if (await effect.done(platform.events, entry.job)) continue;
     if (dead.has(entry.options.jobId)) found.dead++;
     else missing.push(entry);
   }
   return missing;
 }
 
-/** Runs a pass at start and then every `everyMs`, logging what it re-added; `stop` waits for a pass in flight. */
-export function startReconciler(platform: Platform, everyMs: number, retry?: RetryPolicy) {
+/** One pass of the seller notifications (`mibi reconcile`, the tests). */
+export const reconcileSellerNotifications = (platform: Platform, retry?: RetryPolicy): Promise<ReconciliationDoc> =>
+  reconcileEffect(platform, notifySellerEffect, retry);
+
+/** Runs a pass of every effect at start and then every `everyMs`, logging what it re-added; `stop` waits for a pass in flight. */
+export function startReconciler(platform: Platform, effects: readonly Effect[], everyMs: number, retry?: RetryPolicy) {
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
     running = running.then(async () => {
-      try {
-        const { requeued, dead, checked } = await reconcileSellerNotifications(platform, retry);
-        if (requeued > 0 || dead > 0) {
-          console.log(`[workers] reconciliation: ${requeued} seller notification job(s) re-added, ${dead} dead-lettered, of ${checked} order(s) checked`);
+      for (const effect of effects) {
+        try {
+          const { requeued, dead, checked } = await reconcileEffect(platform, effect, retry);
+          if (requeued > 0 || dead > 0) {
+            console.log(`[workers] reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`);
+          }
+        } catch (error) {
+          console.error(`[workers] reconciliation of ${effect.job} failed; retrying at the next pass:`, error);
         }
-      } catch (error) {
-        console.error('[workers] reconciliation failed; retrying at the next pass:', error);
       }
     });
   };

@@ -1,5 +1,8 @@
 /** The demo marketplace: three verified sellers and their products (prices in paise). */
 
+/** What a demo product's pictures show (demo-images.ts draws them). */
+export type Motif = 'paisley' | 'pottery' | 'jhumka' | 'spice-bowl' | 'leaves' | 'lotus' | 'diya';
+
 export interface DemoProduct {
   name: string;
   description: string;
@@ -9,11 +12,15 @@ export interface DemoProduct {
   categoryId: string;
   tags: string[];
   featured?: boolean;
+  /** What its pictures show, when not its category's motif (demo-images.ts). */
+  motif?: Motif;
 }
 
 export interface DemoSeller {
   fullName: string;
   email: string;
+  /** Their storefront (the display name is `fullName`). */
+  storefront: { region: string; craft: string; story: string };
   products: DemoProduct[];
 }
 
@@ -27,22 +34,36 @@ export const DEMO_SELLERS: DemoSeller[] = [
   {
     fullName: 'Varanasi Weaves',
     email: 'weaves@mibi.demo',
+    storefront: {
+      region: 'Varanasi, Uttar Pradesh',
+      craft: 'Handloom silk and cotton weaving',
+      story:
+        'We are a family of weavers from Madanpura, the old weaving quarter of Varanasi. Our pit looms have run for four generations: one Banarasi saree still takes two weavers about three weeks, the zari butis lifted thread by thread from a punched-card jacquard.\n\n' +
+        'Today we work with thirty weaving families across the city and in Pochampally and Lucknow, buy our yarn directly, and pay every weaver by the piece before it sells.',
+    },
     products: [
       { name: 'Banarasi Silk Saree', description: 'Pure katan silk saree with zari buttas, handwoven on a pit loom in Varanasi over three weeks.', pricePaise: 1_249_900, originalPricePaise: 1_499_900, stockQuantity: 6, categoryId: 'textiles', tags: ['Varanasi', 'silk', 'saree', 'zari'], featured: true },
       { name: 'Khadi Cotton Kurta', description: 'Hand-spun, handwoven khadi kurta in natural off-white; breathes in the summer heat.', pricePaise: 149_900, stockQuantity: 40, categoryId: 'textiles', tags: ['Khadi', 'cotton', 'kurta'] },
       { name: 'Pashmina Shawl', description: 'Soft Kashmiri pashmina shawl with sozni hand embroidery along the borders.', pricePaise: 899_900, originalPricePaise: 999_900, stockQuantity: 8, categoryId: 'textiles', tags: ['Kashmir', 'pashmina', 'shawl'] },
       { name: 'Ikat Cotton Dupatta', description: 'Pochampally ikat dupatta, tie-dyed yarn woven into a crisp geometric pattern.', pricePaise: 89_900, stockQuantity: 25, categoryId: 'textiles', tags: ['Pochampally', 'ikat', 'dupatta'] },
-      { name: 'Jaipuri Block-Print Bedsheet', description: 'Double bedsheet hand block-printed with vegetable dyes, with two pillow covers.', pricePaise: 199_900, originalPricePaise: 249_900, stockQuantity: 15, categoryId: 'home-decor', tags: ['Jaipur', 'block print', 'bedsheet'] },
-      { name: 'Handloom Cotton Dhurrie', description: 'Flat-woven cotton dhurrie rug from Panipat, reversible and easy to wash.', pricePaise: 249_900, stockQuantity: 9, categoryId: 'home-decor', tags: ['Panipat', 'dhurrie', 'rug'] },
-      { name: 'Chikankari Cushion Covers (Set of 2)', description: 'Lucknowi chikankari hand embroidery on soft mulmul cotton cushion covers.', pricePaise: 79_900, stockQuantity: 30, categoryId: 'home-decor', tags: ['Lucknow', 'chikankari', 'cushion'] },
+      { name: 'Jaipuri Block-Print Bedsheet', description: 'Double bedsheet hand block-printed with vegetable dyes, with two pillow covers.', pricePaise: 199_900, originalPricePaise: 249_900, stockQuantity: 15, categoryId: 'home-decor', tags: ['Jaipur', 'block print', 'bedsheet'], motif: 'paisley' },
+      { name: 'Handloom Cotton Dhurrie', description: 'Flat-woven cotton dhurrie rug from Panipat, reversible and easy to wash.', pricePaise: 249_900, stockQuantity: 9, categoryId: 'home-decor', tags: ['Panipat', 'dhurrie', 'rug'], motif: 'paisley' },
+      { name: 'Chikankari Cushion Covers (Set of 2)', description: 'Lucknowi chikankari hand embroidery on soft mulmul cotton cushion covers.', pricePaise: 79_900, stockQuantity: 30, categoryId: 'home-decor', tags: ['Lucknow', 'chikankari', 'cushion'], motif: 'paisley' },
       { name: 'Kanjeevaram Silk Stole', description: 'Mulberry silk stole woven in Kanchipuram with a contrast temple border.', pricePaise: 349_900, stockQuantity: 0, categoryId: 'textiles', tags: ['Kanchipuram', 'silk', 'stole'] },
     ],
   },
   {
     fullName: 'Rajasthan Crafts Collective',
     email: 'crafts@mibi.demo',
+    storefront: {
+      region: 'Jaipur, Rajasthan',
+      craft: 'Blue pottery, metalwork and folk painting',
+      story:
+        'The collective began in 2009 in a courtyard in Jaipur, when six blue pottery families pooled their kiln time. It now brings together potters, Dhokra brass casters from Bastar, Madhubani painters from Mithila and meenakari jewellers from the Johari Bazaar.\n\n' +
+        'Each piece is signed by the artisan who made it, and a share of every sale goes to the collective’s apprenticeship fund.',
+    },
     products: [
-      { name: 'Jaipur Blue Pottery Vase', description: 'Quartz-based blue pottery vase, hand-painted with Persian floral motifs in cobalt blue.', pricePaise: 189_900, originalPricePaise: 229_900, stockQuantity: 12, categoryId: 'handicrafts', tags: ['Jaipur', 'blue pottery', 'vase'], featured: true },
+      { name: 'Jaipur Blue Pottery Vase', description: 'Quartz-based blue pottery vase, hand-painted with Persian floral motifs in cobalt blue.', pricePaise: 189_900, originalPricePaise: 229_900, stockQuantity: 12, categoryId: 'handicrafts', tags: ['Jaipur', 'blue pottery', 'vase'], featured: true, motif: 'pottery' },
       { name: 'Dhokra Brass Elephant', description: 'Lost-wax cast brass elephant by Dhokra artisans of Bastar, each piece one of a kind.', pricePaise: 279_900, stockQuantity: 7, categoryId: 'handicrafts', tags: ['Bastar', 'dhokra', 'brass'] },
       { name: 'Madhubani Painting', description: 'Hand-painted Madhubani artwork on handmade paper with natural pigments, 12 x 16 inches.', pricePaise: 349_900, stockQuantity: 5, categoryId: 'handicrafts', tags: ['Mithila', 'Madhubani', 'painting'] },
       { name: 'Channapatna Wooden Toy Set', description: 'Lacquered wooden toys turned and coloured with vegetable dyes in Channapatna; safe for children.', pricePaise: 99_900, stockQuantity: 20, categoryId: 'handicrafts', tags: ['Channapatna', 'toys', 'wood'] },
@@ -50,12 +71,19 @@ export const DEMO_SELLERS: DemoSeller[] = [
       { name: 'Oxidised Silver Jhumkas', description: 'Oxidised 925 silver jhumka earrings with delicate bells, handcrafted and hallmarked.', pricePaise: 129_900, stockQuantity: 18, categoryId: 'jewelry', tags: ['silver', 'jhumka', 'earrings'] },
       { name: 'Meenakari Bangles (Pair)', description: 'Enamelled meenakari bangles in jewel tones, finished by hand in Jaipur.', pricePaise: 89_900, stockQuantity: 22, categoryId: 'jewelry', tags: ['Jaipur', 'meenakari', 'bangles'] },
       { name: 'Brass Diya Set (Set of 5)', description: 'Hand-beaten brass oil lamps for puja and festivals, polished to a warm glow.', pricePaise: 69_900, stockQuantity: 35, categoryId: 'home-decor', tags: ['Moradabad', 'brass', 'diya'] },
-      { name: 'Pattachitra Wall Hanging', description: 'Odisha pattachitra scroll painted on treated cloth with mineral colours.', pricePaise: 229_900, stockQuantity: 6, categoryId: 'home-decor', tags: ['Odisha', 'pattachitra', 'wall art'] },
+      { name: 'Pattachitra Wall Hanging', description: 'Odisha pattachitra scroll painted on treated cloth with mineral colours.', pricePaise: 229_900, stockQuantity: 6, categoryId: 'home-decor', tags: ['Odisha', 'pattachitra', 'wall art'], motif: 'lotus' },
     ],
   },
   {
     fullName: 'Kerala Spice Gardens',
     email: 'spices@mibi.demo',
+    storefront: {
+      region: 'Idukki, Kerala',
+      craft: 'Organic spice growing and Ayurvedic care',
+      story:
+        'Our gardens sit 1,200 metres up in the Cardamom Hills, where pepper vines climb the shade trees above rows of cardamom. We are forty smallholder families who farm without synthetic pesticides, dry every harvest in the sun and grade it by hand.\n\n' +
+        'Spices from other regions, like saffron from Pampore, come from growers we visit ourselves.',
+    },
     products: [
       { name: 'Kashmiri Saffron (2 g)', description: 'Grade A Kashmiri mongra saffron from Pampore, hand-picked and sun-dried.', pricePaise: 59_900, originalPricePaise: 69_900, stockQuantity: 50, categoryId: 'spices', tags: ['Kashmir', 'saffron', 'kesar'], featured: true },
       { name: 'Malabar Black Pepper (250 g)', description: 'Bold Tellicherry black pepper from the Malabar coast, sun-dried on the farm.', pricePaise: 34_900, stockQuantity: 80, categoryId: 'spices', tags: ['Malabar', 'pepper'] },
@@ -69,33 +97,3 @@ export const DEMO_SELLERS: DemoSeller[] = [
     ],
   },
 ];
-
-const CATEGORY_COLOURS: Record<string, [string, string]> = {
-  textiles: ['#9f1239', '#fda4af'],
-  handicrafts: ['#1e3a8a', '#93c5fd'],
-  spices: ['#9a3412', '#fdba74'],
-  jewelry: ['#713f12', '#fde047'],
-  'home-decor': ['#14532d', '#86efac'],
-  ayurveda: ['#365314', '#bef264'],
-};
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A simple generated product picture: the category's colours and the product's initials and name. */
-export function productSvg(product: DemoProduct): string {
-  const [dark, light] = CATEGORY_COLOURS[product.categoryId] ?? ['#7c2d12', '#fed7aa'];
-  const initials = product.name
-    .split(/\s+/)
-    .filter((word) => /^[A-Z]/.test(word))
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join('');
-  const title = escapeXml(product.name.replace(/\s*\(.*\)$/, ''));
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" role="img" aria-label="${title}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
-  <rect width="600" height="600" fill="url(#g)"/>
-  <circle cx="300" cy="260" r="140" fill="#fff" fill-opacity="0.85"/>
-  <text x="300" y="305" font-family="Georgia, serif" font-size="120" text-anchor="middle" fill="${dark}">${escapeXml(initials)}</text>
-  <text x="300" y="500" font-family="Helvetica, Arial, sans-serif" font-size="34" text-anchor="middle" fill="#fff">${title}</text>
-</svg>`;
-}

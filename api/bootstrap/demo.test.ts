@@ -18,9 +18,13 @@ describe('the demo seed', () => {
     expect(body.total).toBe(DEMO_SELLERS.flatMap((s) => s.products).length);
     expect(body.items[0].featured).toBe(true);
     expect(body.items.every((p: { sellerVerified: boolean }) => p.sellerVerified)).toBe(true);
-    const image = await api.anonymous().get(body.items[0].imageUrl);
+    // Three generated pictures a product, uploaded like a seller's photos: WebP at every width.
+    for (const { images } of body.items) expect(images).toHaveLength(3);
+    const [main] = body.items[0].images;
+    expect(main.sizes.map((size: { width: number }) => size.width)).toEqual([320, 640, 1024]);
+    const image = await api.anonymous().get(main.sizes[0].url);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(image.headers.get('content-type')).toBe('image/webp');
   });
 
   it('gives the buyer orders in several states and reviews on delivered products', async () => {
@@ -29,6 +33,17 @@ describe('the demo seed', () => {
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']));
     const { body } = await api.anonymous().get('/api/products?sort=rating&limit=1');
     expect(body.items[0].ratingCount).toBeGreaterThan(0);
+  });
+
+  it("opens each seller's storefront with their region, craft and story, rated from the buyer's reviews", async () => {
+    let rated = 0;
+    for (const seller of DEMO_SELLERS) {
+      const { id } = (await api.signIn(seller.email, DEMO_PASSWORD)).user!;
+      const { body } = await api.anonymous().get(`/api/sellers/${id}`);
+      expect(body).toMatchObject({ displayName: seller.fullName, ...seller.storefront, status: 'verified', version: 1 });
+      rated += body.ratingCount;
+    }
+    expect(rated).toBeGreaterThan(0);
   });
 
   it('seeds once: a second start adds nothing', async () => {

@@ -7,7 +7,8 @@ import { findAccount } from '../commands/accounts.ts';
 import { markEmailVerified } from '../commands/email-verification.ts';
 import type { AppContext } from '../context.ts';
 import { LocalClient, type Reply } from '../local-client.ts';
-import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct, productSvg } from './demo-catalog.ts';
+import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct } from './demo-catalog.ts';
+import { demoImages } from './demo-images.ts';
 
 /** How often a seed waiting for the projections says so. */
 const WAIT_LOG_MS = 10_000;
@@ -114,6 +115,9 @@ class DemoSeed {
     for (const seller of DEMO_SELLERS) {
       const client = await this.account(seller.fullName, seller.email, 'seller');
       ok(await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }), `verifying ${seller.email}`);
+      // The same profile again writes nothing, so a resumed seed repeats this safely.
+      const storefront = { displayName: seller.fullName, ...seller.storefront };
+      ok(await client.put(`/api/sellers/${client.userId}/profile`, storefront), `the storefront of ${seller.email}`);
       for (const product of seller.products) {
         const { id } = await this.step(`product ${seller.email} ${product.name}`, async () => ({ id: await this.listProduct(client, product) }));
         // Verifying twice is a no-op, so this also holds with AUTO_VERIFY on; so is featuring.
@@ -249,10 +253,15 @@ class DemoSeed {
       const listed = items.find((item) => item.name === product.name);
       if (listed) return listed.id;
     }
-    const { featured: _featured, ...fields } = product;
-    const key = `demo/${product.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`;
-    await this.ctx.platform.blobs.put(key, Buffer.from(productSvg(product)), 'image/svg+xml');
-    const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, imageUrl: this.ctx.platform.blobs.publicUrl(key) };
+    const { featured: _featured, motif: _motif, ...fields } = product;
+    // Uploaded like a seller's photos (resized to the catalog's widths); one left over by an interrupted step is never shown.
+    const images: string[] = [];
+    for (const picture of await demoImages(product)) {
+      const form = new FormData();
+      form.append('file', new File([Uint8Array.from(picture)], 'photo.jpg', { type: 'image/jpeg' }));
+      images.push(ok(await seller.request<{ id: string }>('POST', '/api/uploads', { body: form }), `an image of ${product.name}`).id);
+    }
+    const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, images };
     return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
   }
 

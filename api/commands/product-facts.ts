@@ -13,6 +13,7 @@ import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
+import { storefrontDecider } from '../../domain/seller/profile.ts';
 import type { CommandContext } from './context.ts';
 import { ApiError } from '../errors.ts';
 
@@ -46,8 +47,13 @@ export function purchaseFacts(product: ProductOnSale, orderId?: string): Purchas
   };
 }
 
-/** The seller's full name as the product page shows it ("Sold by"), with the spec's fallback. */
+/**
+ * The name the seller sells under, as the product page shows it ("Sold by"): their storefront's
+ * display name once they give one, else their account's, with the spec's fallback.
+ */
 export async function sellerName(ctx: CommandContext, sellerId: string): Promise<string> {
+  const { state: storefront } = await ctx.streams.load(sellerStream(sellerId), storefrontDecider);
+  if (storefront.profile) return storefront.profile.displayName;
   const { state } = await ctx.streams.load(accountStream(sellerId), accountDecider);
   return state?.fullName ?? 'Seller';
 }

@@ -1,41 +1,67 @@
 /**
- * What a listing or an edit must pass beyond its schema, where the stored product or the
- * network is needed: an original price above the price kept (an edit of one of the two is
- * compared with the other one stored), and an image of our own (an https URL is fetched once
- * and stored; see productImageUrl).
+ * What a listing or an edit must pass beyond its schema, where the stored product, the uploads
+ * or the network is needed: an original price above the price kept (an edit of one of the two
+ * is compared with the other one stored), and images of our own: uploads of the product's
+ * seller named by id, or one image by its address (an https URL is fetched once and stored;
+ * see imageAtUrl).
  */
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
-import { PRODUCT_MESSAGES, originalPriceFits } from '../../domain/product/schemas.ts';
+import type { ProductImage } from '../../domain/product/image.ts';
+import { PRODUCT_MESSAGES, type ProductBody, type ProductChangesBody, originalPriceFits } from '../../domain/product/schemas.ts';
 import { ApiError } from '../errors.ts';
-import { type ImageImportContext, productImageUrl } from './uploads.ts';
+import { type ImageImportContext, imageAtUrl, uploadOf } from './uploads.ts';
 
 const refused = (field: string, message: string) => new ApiError(400, 'validation_failed', message, { [field]: message });
 
-/** A new listing with its image made ours. */
-export async function checkedListing(cx: ImageImportContext, actor: Actor, product: ProductInput): Promise<ProductInput> {
-  if (!originalPriceFits(product.pricePaise, product.originalPricePaise)) {
+/** The images `ids` name, in order: images the product has already (`own`), or uploads of `sellerId`; a 400 on `images` for any other. */
+async function imagesNamed(cx: ImageImportContext, sellerId: string, own: readonly ProductImage[], ids: readonly string[]): Promise<ProductImage[]> {
+  return Promise.all(
+    ids.map(async (id) => {
+      const image = own.find((kept) => kept.id === id) ?? (await uploadOf(cx, sellerId, id));
+      if (!image) throw refused('images', PRODUCT_MESSAGES.imageUnknown);
+      return image;
+    }),
+  );
+}
+
+/** The images a body gives (`images` or `imageUrl`), or undefined when it leaves them as they are. */
+async function imagesOf(
+  cx: ImageImportContext,
+  sellerId: string,
+  own: readonly ProductImage[],
+  { images, imageUrl }: Pick<ProductChangesBody, 'images' | 'imageUrl'>,
+): Promise<ProductImage[] | undefined> {
+  if (images !== undefined) return imagesNamed(cx, sellerId, own, images);
+  if (imageUrl === undefined) return undefined;
+  return imageUrl === null ? [] : [await imageAtUrl(cx, sellerId, imageUrl, own)];
+}
+
+/** A new listing with its images found (or made ours). */
+export async function checkedListing(cx: ImageImportContext, actor: Actor, body: ProductBody): Promise<ProductInput> {
+  if (!originalPriceFits(body.pricePaise, body.originalPricePaise)) {
     throw refused('originalPricePaise', PRODUCT_MESSAGES.originalPriceNotAbove);
   }
-  return { ...product, imageUrl: await productImageUrl(cx, actor, product.imageUrl) };
+  const { images: _, imageUrl: __, ...product } = body;
+  return { ...product, images: (await imagesOf(cx, actor.userId, [], body)) ?? [] };
 }
 
 /**
- * The changes of an edit with a new image made ours, once the prices they leave fit. Someone
- * else's product or a missing one is left to the decider to refuse, with nothing fetched.
+ * The changes of an edit with its images found (or made ours), once the prices they leave fit.
+ * Someone else's product or a missing one is left to the decider to refuse, with nothing fetched.
  */
-export async function checkedChanges(
-  cx: ImageImportContext,
-  actor: Actor,
-  productId: string,
-  changes: Partial<ProductInput>,
-): Promise<Partial<ProductInput>> {
+export async function checkedChanges(cx: ImageImportContext, actor: Actor, productId: string, body: ProductChangesBody): Promise<Partial<ProductInput>> {
+  const { images: _, imageUrl, ...changes } = body;
   const { state } = await cx.streams.load(productStream(productId), productDecider);
   if (!state || (state.sellerId !== actor.userId && !isAdmin(actor))) return changes;
   if (changes.pricePaise !== undefined || changes.originalPricePaise !== undefined) assertPricesFit(state.details, changes);
-  if (changes.imageUrl === undefined || changes.imageUrl === state.details.imageUrl) return changes;
-  return { ...changes, imageUrl: await productImageUrl(cx, actor, changes.imageUrl) };
+  // The address of the main image, as clients before galleries send back with every edit: the images stay.
+  if (body.images === undefined && imageUrl === state.details.imageUrl) return changes;
+  // The images proposed for review are the product's too: an edit may keep them.
+  const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
+  const images = await imagesOf(cx, state.sellerId, own, body);
+  return images === undefined ? changes : { ...changes, images };
 }
 
 /** The prices an edit leaves, each given or kept; only an edit of a price asks, so older listings stay editable. */

@@ -4,15 +4,15 @@
  */
 import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
-import { type ProductContent, type ProductEvent, productStream } from '../../domain/product/events.ts';
-import { CONTENT_FIELDS } from '../../domain/product/revision.ts';
+import { type ProductEvent, productStream } from '../../domain/product/events.ts';
+import { CONTENT_FIELDS, type ContentField } from '../../domain/product/revision.ts';
 import type { CommandContext } from './context.ts';
 
 /** Content changes an edit sent for review: they go live once an admin approves them. */
 export interface RevisionWaiting {
   revisionId: string;
   /** The fields that wait, as the API names them. */
-  fields: Array<keyof ProductContent>;
+  fields: ContentField[];
 }
 
 /** What an edit did, for its answer: the revision it left waiting (null when none) and the words for the seller. */
@@ -28,11 +28,11 @@ export const EDIT_MESSAGES = {
   otherSaved: 'Your other changes are saved.',
 } as const;
 
-const FIELD_WORDS: Record<keyof ProductContent, string> = {
+const FIELD_WORDS: Record<ContentField, string> = {
   name: 'name',
   description: 'description',
   categoryId: 'category',
-  imageUrl: 'image',
+  images: 'images',
   tags: 'tags',
 };
 
@@ -41,7 +41,7 @@ function listed(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-export const waitingMessage = (fields: ReadonlyArray<keyof ProductContent>): string =>
+export const waitingMessage = (fields: readonly ContentField[]): string =>
   `Changes to the ${listed(fields.map((field) => FIELD_WORDS[field]))} wait for an admin's review; until then buyers see the product as it was approved.`;
 
 /** The revision an edit sent, if it sent one. */

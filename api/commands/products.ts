@@ -3,9 +3,11 @@
  * verifies, rejects and features; a seller or an admin brings back an earlier version.
  */
 import type { Actor } from '../../domain/actor.ts';
-import { type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
+import type { Verification } from '../../domain/catalog/status.ts';
+import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type FieldChange, detailChanges } from '../../domain/product/history.ts';
+import type { ProductBody, ProductChangesBody } from '../../domain/product/schemas.ts';
 import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
 import type { Config } from '../../platform/config/config.ts';
@@ -26,6 +28,17 @@ export interface ProductCommandResult {
   id: string;
   position: number;
 }
+
+/** A new listing's answer: on sale at once (AUTO_VERIFY) or waiting for review, and that in words for the seller. */
+export interface ListingResult extends ProductCommandResult {
+  verification: Extract<Verification, 'verified' | 'pending'>;
+  message: string;
+}
+
+export const LISTING_MESSAGES = {
+  verified: 'Your product is now live on the marketplace.',
+  pending: 'It is waiting for review and goes live once an admin has verified it.',
+} as const;
 
 /** Listing asks whether the server verifies new products itself (AUTO_VERIFY). */
 export interface ListingContext extends CommandContext {
@@ -63,7 +76,7 @@ async function decideOnProduct(cx: CommandContext, actor: Actor, productId: stri
  * A seller lists a new product in an existing category; it waits for review (Pending
  * Review) unless the server verifies it at once. A suspended seller cannot list.
  */
-export async function listProduct(cx: ListingContext & ImageImportContext, actor: Actor, input: ProductInput): Promise<ProductCommandResult> {
+export async function listProduct(cx: ListingContext & ImageImportContext, actor: Actor, input: ProductBody): Promise<ListingResult> {
   assertMayList((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
   await assertVerifiedToList(cx, actor.userId);
   await assertCategoryExists(cx, input.categoryId);
@@ -76,7 +89,8 @@ export async function listProduct(cx: ListingContext & ImageImportContext, actor
     const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
     ({ position } = await cx.streams.decide(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
   }
-  return { id: productId, position };
+  const verification = cx.config.AUTO_VERIFY ? 'verified' : 'pending';
+  return { id: productId, position, verification, message: LISTING_MESSAGES[verification] };
 }
 
 /**
@@ -87,7 +101,7 @@ export async function updateProduct(
   cx: ListingContext & ImageImportContext,
   actor: Actor,
   productId: string,
-  input: Partial<ProductInput>,
+  input: ProductChangesBody,
 ): Promise<ProductUpdateResult> {
   if (input.categoryId !== undefined) await assertCategoryExists(cx, input.categoryId);
   const changes = await checkedChanges(cx, actor, productId, input);

@@ -1,14 +1,18 @@
 /**
  * Product images: a seller's upload, or the image at a URL they give, fetched once by the
- * server. Either way the image is judged by its bytes and stored under a fresh key, and the
- * product shows our copy, so buyers' browsers never load a seller's server.
+ * server. Either way the image is judged by its bytes, resized into the catalog's widths as
+ * WebP (api/images/resize.ts), stored under fresh keys and recorded as an upload of its seller,
+ * and the product shows our copy, so buyers' browsers never load a seller's server.
  */
 import type { Actor } from '../../domain/actor.ts';
+import { INVALID_IMAGE_TYPE, type ProductImage, singleFileImage } from '../../domain/product/image.ts';
+import { imageUploadDecider, imageUploadStream } from '../../domain/product/image-upload.ts';
 import { PRODUCT_MESSAGES } from '../../domain/product/schemas.ts';
 import { type BlobStore, assertBlobKey } from '../../platform/blobs/port.ts';
 import { ApiError } from '../errors.ts';
 import { type CheckedImage, checkedImage } from '../images.ts';
 import { RemoteImageError, type RemoteImageFetcher, type RemoteImageProblem, remoteImageFetcher } from '../images/remote-image.ts';
+import { type ResizeProblem, ResizeError, resizedImages } from '../images/resize.ts';
 import type { CommandContext } from './context.ts';
 
 /** An upload writes to the blob store. */
@@ -25,22 +29,51 @@ export interface ImageImportContext extends UploadContext {
   remoteImages?: RemoteImageFetcher;
 }
 
-export interface Uploaded {
-  /** Where the image is served: the imageUrl of a product. */
-  url: string;
-}
-
 const publicImages = remoteImageFetcher();
 
-/** Stores `file` as a product image of `actor`, judged by its content (a 413 or 415 otherwise). */
-export async function uploadProductImage(cx: UploadContext, actor: Actor, file: File): Promise<Uploaded> {
-  return storeProductImage(cx, actor, await checkedImage(file));
+const UPLOAD_REFUSALS: Record<ResizeProblem, () => ApiError> = {
+  unreadable: () => new ApiError(415, 'invalid_file_type', INVALID_IMAGE_TYPE.description),
+  too_many_pixels: () => new ApiError(413, 'file_too_large', PRODUCT_MESSAGES.imageTooManyPixels),
+};
+
+/**
+ * Stores `file` as a product image of `actor`, judged by its content (a 413 or 415 otherwise):
+ * the image as products keep it, whose `id` a product names in its `images`.
+ */
+export async function uploadProductImage(cx: UploadContext, actor: Actor, file: File): Promise<ProductImage> {
+  const image = await checkedImage(file);
+  try {
+    return await storeProductImage(cx, actor.userId, image);
+  } catch (error) {
+    if (error instanceof ResizeError) throw UPLOAD_REFUSALS[error.problem]();
+    throw error;
+  }
 }
 
-async function storeProductImage(cx: UploadContext, actor: Actor, image: CheckedImage): Promise<Uploaded> {
-  const key = `products/${actor.userId}/${Date.parse(cx.now())}-${cx.newId()}.${image.extension}`;
-  await cx.platform.blobs.put(key, image.data, image.contentType);
-  return { url: cx.platform.blobs.publicUrl(key) };
+/** Resizes, stores every width under the upload's own folder (keys are never reused: cached for good), and records the upload. */
+async function storeProductImage(cx: UploadContext, sellerId: string, image: CheckedImage): Promise<ProductImage> {
+  const resized = await resizedImages(image.data);
+  const uploadId = cx.newId();
+  const { blobs } = cx.platform;
+  const sizes = await Promise.all(
+    resized.map(async ({ width, data }) => {
+      const key = `products/${sellerId}/${uploadId}/${width}.webp`;
+      await blobs.put(key, data, 'image/webp');
+      return { width, url: blobs.publicUrl(key) };
+    }),
+  );
+  const url = sizes[sizes.length - 1]!.url;
+  const upload = { uploadId, by: sellerId, url, sizes, at: cx.now() };
+  await cx.streams.decide(imageUploadStream(uploadId), imageUploadDecider, { type: 'RecordImageUpload', upload }, { actor: sellerId });
+  return { id: uploadId, url, sizes };
+}
+
+/** The upload `uploadId` of `sellerId`, as a product image; null when there is none of theirs. */
+export async function uploadOf(cx: CommandContext, sellerId: string, uploadId: string): Promise<ProductImage | null> {
+  // Upload ids are UUIDs: anything else (an older image's URL) names no upload stream.
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(uploadId)) return null;
+  const { state } = await cx.streams.load(imageUploadStream(uploadId), imageUploadDecider);
+  return state && state.by === sellerId ? { id: uploadId, url: state.url, sizes: state.sizes } : null;
 }
 
 const IMAGE_URL_MESSAGES: Record<RemoteImageProblem, string> = {
@@ -54,36 +87,52 @@ const IMAGE_URL_MESSAGES: Record<RemoteImageProblem, string> = {
 
 const imageUrlRefused = (message: string) => new ApiError(400, 'validation_failed', message, { imageUrl: message });
 
+const RESIZE_MESSAGES: Record<ResizeProblem, string> = {
+  unreadable: PRODUCT_MESSAGES.imageUrlNotImage,
+  too_many_pixels: PRODUCT_MESSAGES.imageTooManyPixels,
+};
+
 /**
- * The image URL a product keeps: none, one of our stored images as it is, or the image at an
- * https URL fetched now and stored as `actor`'s. Anything else is a 400 on `imageUrl`.
+ * The image an `imageUrl` gives a product (clients before galleries name one image so): one
+ * of `own` (the product's images) when it is the address of one, one of our stored images as
+ * it is, or the image at an https URL fetched now and stored as `sellerId`'s upload. Anything
+ * else is a 400 on `imageUrl`.
  */
-export async function productImageUrl(cx: ImageImportContext, actor: Actor, imageUrl: string | null): Promise<string | null> {
-  if (imageUrl === null || isStoredImage(cx.platform.blobs, imageUrl)) return imageUrl;
+export async function imageAtUrl(cx: ImageImportContext, sellerId: string, imageUrl: string, own: readonly ProductImage[]): Promise<ProductImage> {
+  const kept = own.find((image) => image.url === imageUrl);
+  if (kept) return kept;
+  const key = storedKey(cx.platform.blobs, imageUrl);
+  if (key !== null) {
+    // Another seller's upload stays theirs, named by its address as by its id.
+    if (key.startsWith('products/') && !key.startsWith(`products/${sellerId}/`)) throw imageUrlRefused(PRODUCT_MESSAGES.imageUnknown);
+    // One size of an upload (what an older client sends back from the upload's answer) stands for the upload.
+    const uploadId = key.split('/')[2];
+    return (uploadId !== undefined && (await uploadOf(cx, sellerId, uploadId))) || singleFileImage(imageUrl);
+  }
   // Another path of this site (an API route, a page) is no image of ours.
   if (imageUrl.startsWith('/')) throw imageUrlRefused(PRODUCT_MESSAGES.imageUrlNotOurs);
-  let image: CheckedImage;
   try {
-    image = await (cx.remoteImages ?? publicImages)(imageUrl);
+    return await storeProductImage(cx, sellerId, await (cx.remoteImages ?? publicImages)(imageUrl));
   } catch (error) {
     if (error instanceof RemoteImageError) throw imageUrlRefused(IMAGE_URL_MESSAGES[error.problem]);
+    if (error instanceof ResizeError) throw imageUrlRefused(RESIZE_MESSAGES[error.problem]);
     throw error;
   }
-  return (await storeProductImage(cx, actor, image)).url;
 }
 
 /**
- * Whether `url` is where the blob store serves one of its keys (`/media/products/...`, or the
- * bucket's address): a proper key, so `/media/../api/...` is not taken for an image.
+ * The key `url` is the address of in the blob store (`/media/products/...`, or the bucket's
+ * address), or null: only a proper key, so `/media/../api/...` is not taken for an image.
  */
-function isStoredImage(blobs: Pick<BlobStore, 'publicUrl'>, url: string): boolean {
+function storedKey(blobs: Pick<BlobStore, 'publicUrl'>, url: string): string | null {
   const probe = 'probe';
   const base = blobs.publicUrl(probe).slice(0, -probe.length);
-  if (!url.startsWith(base)) return false;
+  if (!url.startsWith(base)) return null;
+  const key = url.slice(base.length);
   try {
-    assertBlobKey(url.slice(base.length));
-    return true;
+    assertBlobKey(key);
+    return key;
   } catch {
-    return false;
+    return null;
   }
 }

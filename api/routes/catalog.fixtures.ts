@@ -1,22 +1,22 @@
 /** Test fixtures for the catalog routes: products listed through the seller API. */
 import type { Actor } from '../../domain/actor.ts';
-import { type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
+import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import type { ProductBody } from '../../domain/product/schemas.ts';
 import type { Client, TestApi } from '../testing.ts';
 
-export const SAREE: ProductInput = {
+export const SAREE: ProductBody = {
   name: 'Banarasi Silk Saree',
   description: 'Handwoven pure silk saree with zari work.',
   pricePaise: 1_250_000,
   originalPricePaise: 1_500_000,
   stockQuantity: 5,
   categoryId: 'textiles',
-  imageUrl: null,
   tags: ['silk', 'handloom'],
 };
 
 /** Lists a product through POST /api/seller/products; its fields are SAREE's unless given. */
-export async function listProduct(seller: Client, fields: Partial<ProductInput> = {}): Promise<{ id: string; position: number }> {
+export async function listProduct(seller: Client, fields: Partial<ProductBody> = {}): Promise<{ id: string; position: number }> {
   const reply = await seller.post('/api/seller/products', { ...SAREE, ...fields });
   if (reply.status !== 201) throw new Error(`listing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;

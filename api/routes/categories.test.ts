@@ -42,3 +42,16 @@ it('counts the products on sale in each category', async () => {
   await api.settle();
   expect(await counts()).toEqual({ ayurveda: 0, handicrafts: 0, 'home-decor': 0, jewelry: 1, spices: 1, textiles: 0 });
 });
+
+it('answers from prepared bytes, 304 while unchanged, in the coding asked for', async () => {
+  for (const acceptEncoding of ['identity', 'gzip, deflate, br']) {
+    const first = await api.anonymous().get('/api/categories', { headers: { 'accept-encoding': acceptEncoding } });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
+    const again = await api.anonymous().get('/api/categories', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+  }
+});

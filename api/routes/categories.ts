@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { CategoryDoc } from '../../projections/models.ts';
 import type { AppContext } from '../context.ts';
 import { jsonResponse, router } from '../http.ts';
-import { categoriesByName } from '../queries/categories.ts';
+import { NOT_MODIFIED, servePrepared } from '../prepared.ts';
 
 const CategorySchema = z
   .object({
@@ -23,7 +23,8 @@ export const categoryRoutes = (ctx: AppContext) =>
       path: '/',
       tags: ['Categories'],
       summary: 'Every category by name, with its product count',
-      responses: { 200: jsonResponse(CategoryListSchema, 'The categories') },
+      responses: { 200: jsonResponse(CategoryListSchema, 'The categories'), 304: NOT_MODIFIED },
     }),
-    async (c) => c.json({ items: await categoriesByName(ctx.platform.read) }, 200),
+    // Prepared by the catalog index, with a strong ETag (prepared.ts).
+    async (c) => servePrepared<z.infer<typeof CategoryListSchema>>(c, (await ctx.catalog.get()).categoriesBody()),
   );

@@ -164,6 +164,8 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
       id: past.id,
       sellerId: seller.user!.id,
       ...SAREE,
+      imageUrl: null,
+      images: [],
       pricePaise: 149_900,
       stockQuantity: 10,
       verification: 'pending',
@@ -250,7 +252,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
       changes: [
         { field: 'Name', before: 'Silk Saree', after: SAREE.name },
         { field: 'Price', before: '₹999.00', after: '₹1,499.00' },
-        { field: 'Image', before: 'none', after: '/media/old.webp' },
+        { field: 'Images', before: 'none', after: '1 image' },
       ],
     });
     // The price at once; the name and image of the verified product through review (approved at once: AUTO_VERIFY).

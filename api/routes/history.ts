@@ -43,6 +43,7 @@ const ProductVersionSchema = ProductSchema.pick({
   originalPricePaise: true,
   categoryId: true,
   imageUrl: true,
+  images: true,
   tags: true,
   stockQuantity: true,
   verification: true,

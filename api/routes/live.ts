@@ -41,6 +41,7 @@ const SSE_HEADERS = {
 
 const EVENTS_DESCRIPTION = `Server-Sent Events, each with JSON data:
 - \`product.added\`, \`product.changed\` (the public product), \`product.removed\` (\`{ id }\`): to everyone;
+- \`storefront.changed\` (the storefront, as GET /api/sellers/{id} gives it), \`storefront.removed\` (\`{ id }\`: its seller was suspended or lost the role): to everyone;
 - \`order.changed\` (the order): to its buyer;
 - \`seller-order.changed\` (the seller order), \`notification.added\`, \`notification.read\` (the notification), \`ledger.changed\` (the balance): to their seller;
 - \`ready\` (\`{ position }\`) once the connection is set up, after what it missed;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '../../domain/actor.ts';
 import { notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
-import { listedProduct, signedIn } from './orders.fixtures.ts';
+import { listedProduct, onProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 
 let api: TestApi;
@@ -22,10 +23,20 @@ async function notified(position: number): Promise<void> {
   await api.settle();
 }
 
+/** Verified by the server itself (AUTO_VERIFY), not by an admin, whose decisions sellers are told of too (notify-decision). */
+const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
+
+/** A product of `seller` on sale, of which they are not notified. */
+async function onSale(seller: Client): Promise<string> {
+  const productId = await listedProduct(api, seller, { name: `Diya of ${seller.user!.fullName}`, pricePaise: 49_900 }, { verified: false });
+  await onProduct(api, productId, { type: 'VerifyProduct', actor: SYSTEM, at: new Date().toISOString() }, SYSTEM.userId);
+  return productId;
+}
+
 /** An order of one product of each seller, with every notification sent. */
 async function orderFrom(...sellers: Client[]): Promise<string> {
   const items = [];
-  for (const seller of sellers) items.push({ productId: await listedProduct(api, seller, { name: `Diya of ${seller.user!.fullName}`, pricePaise: 49_900 }) });
+  for (const seller of sellers) items.push({ productId: await onSale(seller) });
   const { orderId, position } = await placedOrder(api, buyer, items);
   await notified(position);
   return orderId;

@@ -10,10 +10,12 @@ const NotificationSchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    orderId: z.string().openapi({ description: 'The purchase' }),
-    sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of' }),
+    orderId: z.string().nullable().openapi({ description: "The purchase; null for an admin's decision about the seller's products or standing" }),
+    sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of; null for a decision' }),
     title: z.string().openapi({ example: 'New order #8d3f1c2a-2' }),
-    body: z.string().openapi({ description: "The seller's lines of the order, one per line, and their total" }),
+    body: z
+      .string()
+      .openapi({ description: "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller" }),
     read: z.boolean(),
     createdAt: z.string(),
   })

@@ -8,6 +8,7 @@ import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { type Product, type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi } from '../testing.ts';
@@ -41,11 +42,14 @@ export async function onProduct(api: TestApi, productId: string, command: Produc
   return api.ctx.streams.decide(productStream(productId), productDecider, command, { actor });
 }
 
-/** A product of `seller`, verified by an admin (so it is for sale) unless `verified` is false. */
+/**
+ * A product of `seller`, verified by an admin (so it is for sale) unless `verified` is false.
+ * `imageUrl` gives it that one image (null none), as a client before galleries would.
+ */
 export async function listedProduct(
   api: TestApi,
   seller: Client,
-  details: Partial<ProductInput> = {},
+  { imageUrl = '/media/diya.webp', ...details }: Partial<ProductInput> & { imageUrl?: string | null } = {},
   { verified = true } = {},
 ): Promise<string> {
   const productId = crypto.randomUUID();
@@ -55,7 +59,7 @@ export async function listedProduct(
     pricePaise: 499_00,
     originalPricePaise: null,
     categoryId: 'handicrafts',
-    imageUrl: '/media/diya.webp',
+    images: imageUrl === null ? [] : [singleFileImage(imageUrl)],
     tags: ['brass'],
     stockQuantity: 10,
     ...details,

@@ -46,11 +46,13 @@ describe('an image URL', () => {
     const { id } = await listProduct(seller, { imageUrl: images.url('/saree.png') });
     expect(images.requests.length - before).toBe(1);
 
-    const { imageUrl } = await productOf(api.anonymous(), id);
-    expect(imageUrl).toMatch(/^\/media\/products\/[^/]+\/\d+-[\w-]+\.png$/);
+    const { imageUrl, images: stored } = await productOf(api.anonymous(), id);
+    // Stored like an upload of the seller: resized to WebP, the product's one image.
+    expect(imageUrl).toMatch(new RegExp(`^/media/products/${seller.user!.id}/[0-9a-f-]{36}/1\\.webp$`));
+    expect(stored).toEqual([{ id: expect.any(String), url: imageUrl, sizes: [{ width: 1, url: imageUrl }] }]);
     const served = await api.anonymous().request('GET', imageUrl);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     // Buyers loading the product never reach the seller's server.
     expect(images.requests.length - before).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../domain/product/decider.ts';
+import type { ProductBody } from '../../domain/product/schemas.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
 import { feature, listProduct, nextMillisecond, reject, reserve, signInAdmin } from './catalog.fixtures.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     api.signUp({ role: 'buyer' }),
     signInAdmin(api),
   ]);
-  const catalog: Array<[Client, Partial<ProductInput>]> = [
+  const catalog: Array<[Client, Partial<ProductBody>]> = [
     [seller, { name: 'Pashmina Shawl', description: 'Soft Kashmiri wool shawl, hand spun.', pricePaise: 800_000, tags: ['wool', 'kashmir'] }],
     [otherSeller, { name: 'Malabar Pepper', description: 'Bold black peppercorns from Kerala.', pricePaise: 45_000, originalPricePaise: null, categoryId: 'spices', tags: ['organic'] }],
     [seller, { name: 'Ikat Cotton Stole', description: 'Double ikat weave in indigo.', pricePaise: 150_000, originalPricePaise: 200_000, tags: ['cotton'] }],

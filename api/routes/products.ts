@@ -3,13 +3,14 @@ import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts
 import { tooLong } from '../../domain/fields.ts';
 import type { ProductDoc, RejectedRevisionDoc, RevisionDoc } from '../../projections/models.ts';
 import { actorOf } from '../auth/middleware.ts';
-import { PRODUCT_SORTS, type PublicProduct, publicProduct } from '../catalog-index.ts';
+import { PRODUCT_SORTS, type ProductQuery, type PublicProduct, publicProduct } from '../catalog-index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http.ts';
-import { servePrepared } from '../prepared.ts';
+import { NOT_MODIFIED, servePrepared } from '../prepared.ts';
 import type { Page } from '../queries/paging.ts';
 import { ownedProduct } from '../queries/products.ts';
+import { ProductImageSchema } from './uploads.ts';
 
 const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const satisfies readonly Verification[];
 const DISPLAY_STATUSES = [
@@ -30,6 +31,7 @@ const ProductContentSchema = z
     description: z.string(),
     categoryId: z.string(),
     imageUrl: z.string().nullable(),
+    images: z.array(ProductImageSchema),
     tags: z.array(z.string()),
   })
   .partial()
@@ -60,7 +62,8 @@ export const ProductSchema = z
     originalPricePaise: paise.nullable(),
     percentOff: z.number().int().nullable().openapi({ description: 'Discount in percent, null without an original price above the price' }),
     categoryId: z.string(),
-    imageUrl: z.string().nullable(),
+    imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
+    images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
     tags: z.array(z.string()),
     stockQuantity: z.number().int(),
     verification: z.enum(VERIFICATIONS),
@@ -101,7 +104,7 @@ export const ProductIdParamsSchema = z.object({
 
 const MAX_SEARCH_LENGTH = 200;
 
-const ProductListQuerySchema = z.object({
+export const ProductListQuerySchema = z.object({
   category: z
     .string({ error: "Category must be one category id, or 'all'" })
     .max(100, tooLong('Category', 100))
@@ -112,6 +115,11 @@ const ProductListQuerySchema = z.object({
     .max(MAX_SEARCH_LENGTH, tooLong('Search text', MAX_SEARCH_LENGTH))
     .optional()
     .openapi({ description: 'Words in the name, description or tags (case-insensitive)' }),
+  seller: z
+    .string({ error: 'Seller must be one seller id' })
+    .max(100, tooLong('Seller', 100))
+    .optional()
+    .openapi({ description: "One seller's products only (their storefront, GET /api/sellers/{id})" }),
   sort: z
     .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
     .optional()
@@ -119,12 +127,21 @@ const ProductListQuerySchema = z.object({
   ...pagingFields(24),
 });
 
+/** The catalog index's query for a valid product list query (the route's, and fast-reads.ts's). */
+export function productQuery({ category, q, seller, sort, limit, offset }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
+  return {
+    category: !category || category === 'all' ? null : category,
+    q: q?.trim().toLowerCase() || null,
+    seller: seller || null,
+    sort: sort ?? null,
+    limit,
+    offset,
+  };
+}
+
 const ProductListSchema = z
   .object({ items: z.array(PublicProductSchema), total: z.number().int().openapi({ description: 'Products matching the query' }) })
   .openapi('ProductList') satisfies z.ZodType<Page<PublicProduct>>;
-
-/** Both reads answer with a strong ETag from the catalog index (prepared.ts). */
-const NOT_MODIFIED = { description: 'Not modified: If-None-Match names the current ETag; no body' };
 
 const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 
@@ -144,15 +161,8 @@ export const productRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const { category, q, sort, limit, offset } = c.req.valid('query');
-        const index = await ctx.catalog.get();
-        const body = index.listBody({
-          category: !category || category === 'all' ? null : category,
-          q: q?.trim().toLowerCase() || null,
-          sort: sort ?? null,
-          limit,
-          offset,
-        });
+        // Both reads answer with a strong ETag from the catalog index (prepared.ts).
+        const body = (await ctx.catalog.get()).listBody(productQuery(c.req.valid('query')));
         return servePrepared<z.infer<typeof ProductListSchema>>(c, body);
       },
     )

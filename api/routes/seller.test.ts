@@ -35,7 +35,12 @@ describe('POST /api/seller/products', () => {
   it('lists a product, verified at once by the system (AUTO_VERIFY on in the test harness)', async () => {
     const reply = await seller.post('/api/seller/products', SAREE);
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.any(String), position: expect.any(Number) });
+    expect(reply.body).toEqual({
+      id: expect.any(String),
+      position: expect.any(Number),
+      verification: 'verified',
+      message: 'Your product is now live on the marketplace.',
+    });
     const { id } = reply.body;
     expect((await eventsOf(id)).map((e) => e.type)).toEqual(['ProductListed', 'ProductVerified']);
     const stored = await api.ctx.streams.read(productStream(id));

@@ -1,9 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { CONTENT_FIELDS } from '../../domain/product/revision.ts';
 import { adjustStockSchema, productCommandSchema, productUpdateSchema } from '../../domain/product/schemas.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import type { RevisionWaiting } from '../commands/product-revisions.ts';
-import { type ProductCommandResult, type ProductUpdateResult, delistProduct, listProduct, setStock, updateProduct } from '../commands/products.ts';
+import {
+  type ListingResult,
+  type ProductCommandResult,
+  type ProductUpdateResult,
+  delistProduct,
+  listProduct,
+  setStock,
+  updateProduct,
+} from '../commands/products.ts';
 import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { type SellerProducts, sellerProducts } from '../queries/products.ts';
@@ -24,10 +33,15 @@ const ProductCommandResultSchema = z
   .object({ id: z.string(), position: PositionSchema })
   .openapi('ProductCommandResult') satisfies z.ZodType<ProductCommandResult>;
 
+const ListingResultSchema = ProductCommandResultSchema.extend({
+  verification: z.enum(['verified', 'pending']).openapi({ description: 'On sale at once (AUTO_VERIFY), or waiting for an admin to verify it' }),
+  message: z.string().openapi({ description: 'That, in words for the seller' }),
+}).openapi('ListingResult') satisfies z.ZodType<ListingResult>;
+
 export const RevisionWaitingSchema = z
   .object({
     revisionId: z.string(),
-    fields: z.array(z.enum(['name', 'description', 'categoryId', 'imageUrl', 'tags'])).openapi({ description: 'The fields that wait' }),
+    fields: z.array(z.enum(CONTENT_FIELDS)).openapi({ description: 'The fields that wait' }),
   })
   .openapi('RevisionWaiting') satisfies z.ZodType<RevisionWaiting>;
 
@@ -66,7 +80,7 @@ export const sellerRoutes = (ctx: AppContext) =>
           'A suspended seller cannot list new products.',
         request: { body: jsonBody(productCommandSchema, 'The product, money in paise') },
         responses: {
-          201: jsonResponse(ProductCommandResultSchema, 'Listed'),
+          201: jsonResponse(ListingResultSchema, 'Listed'),
           ...errors(400, 401, 403, 413, 429),
         },
       }),

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
@@ -15,10 +16,17 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-/** The start of a JPEG: start of image, then a JFIF APP0 segment, then end of image. */
-const JPEG = Buffer.from([
+/** The start of a JPEG (start of image, a JFIF APP0 segment, end of image): typed JPEG by its bytes, but no picture. */
+const JPEG_HEADER_ONLY = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
 ]);
+
+/** A real photo-sized JPEG carrying EXIF (its author and a GPS position). */
+const photo = () =>
+  sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#7c2d12' } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: 'Meera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 18/1 0/1' } })
+    .toBuffer();
 
 function upload(client: Client, content: Buffer | string, name: string, type: string, field = 'file') {
   const form = new FormData();
@@ -33,30 +41,40 @@ async function storedCount(): Promise<number> {
 }
 
 describe('POST /api/uploads', () => {
-  it('stores a PNG under the seller, typed by its content, and answers its public URL', async () => {
-    const png = tinyPng();
-    const reply = await upload(seller, png, 'saree.png', 'image/png');
+  it('stores a JPEG at each width as WebP under the seller and the upload, without its EXIF, and records the upload', async () => {
+    const reply = await upload(seller, await photo(), 'saree.jpg', 'image/jpeg');
     expect(reply.status).toBe(201);
-    const { url } = reply.body;
-    expect(url).toMatch(new RegExp(`^/media/products/${seller.user!.id}/\\d{13}-[0-9a-f-]{36}\\.png$`));
-    const blob = await api.platform.blobs.get(url.slice('/media/'.length));
-    expect(blob).toEqual({ data: png, contentType: 'image/png' });
-    const served = await api.anonymous().get(url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    const { id, url, sizes } = reply.body;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const folder = `/media/products/${seller.user!.id}/${id}`;
+    expect(sizes).toEqual([320, 640, 1024].map((width) => ({ width, url: `${folder}/${width}.webp` })));
+    expect(url).toBe(`${folder}/1024.webp`);
+    for (const size of sizes) {
+      const served = await api.anonymous().get(size.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const blob = await api.platform.blobs.get(size.url.slice('/media/'.length));
+      const stored = await sharp(blob!.data).metadata();
+      expect(stored).toMatchObject({ format: 'webp', width: size.width });
+      expect(stored.exif).toBeUndefined();
+    }
+    expect(await api.platform.events.readStream(`upload-${id}`)).toMatchObject([
+      { type: 'ImageUploaded', data: { uploadId: id, by: seller.user!.id, url, sizes }, metadata: { actor: seller.user!.id } },
+    ]);
   });
 
-  it('trusts the bytes over the name and declared type', async () => {
-    const jpeg = await upload(seller, JPEG, 'photo.png', 'application/octet-stream');
-    expect(jpeg.status).toBe(201);
-    expect(jpeg.body.url).toMatch(/\.jpg$/);
-    expect((await api.platform.blobs.get(jpeg.body.url.slice('/media/'.length)))?.contentType).toBe('image/jpeg');
+  it('trusts the bytes over the name and declared type, and keeps a small image at its own width', async () => {
+    const reply = await upload(seller, tinyPng(), 'photo.jpg', 'application/octet-stream');
+    expect(reply.status).toBe(201);
+    expect(reply.body.sizes).toEqual([{ width: 1, url: expect.stringMatching(/\/1\.webp$/) }]);
   });
 
   it.each([
     ['a text file named .png', 'not an image at all', 'evil.png'],
     ['a PDF', '%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'brochure.png'],
     ['an SVG (scripts can hide inside)', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg'],
+    ['a JPEG header without a picture', JPEG_HEADER_ONLY, 'photo.jpg'],
   ])('refuses %s', async (_, content, name) => {
     const before = await storedCount();
     const reply = await upload(seller, content, name, 'image/png');
@@ -74,6 +92,15 @@ describe('POST /api/uploads', () => {
     expect(reply.body.error).toEqual({ code: 'file_too_large', message: 'Image must be less than 5MB' });
     const far = await upload(seller, Buffer.alloc(6 * 1024 * 1024), 'huger.png', 'image/png');
     expect(far.status).toBe(413);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses an image of more than 50 megapixels, however small its file', async () => {
+    const before = await storedCount();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const reply = await upload(seller, huge, 'huge.png', 'image/png');
+    expect(reply.status).toBe(413);
+    expect(reply.body.error).toEqual({ code: 'file_too_large', message: 'Image must be at most 50 megapixels' });
     expect(await storedCount()).toBe(before);
   });
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { INVALID_IMAGE_TYPE } from '../../domain/product/image.ts';
+import { IMAGE_WIDTHS, INVALID_IMAGE_TYPE, type ProductImage } from '../../domain/product/image.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
-import { type Uploaded, uploadProductImage } from '../commands/uploads.ts';
+import { uploadProductImage } from '../commands/uploads.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
 
@@ -15,9 +15,16 @@ const UploadSchema = z.object({
     .openapi({ type: 'string', format: 'binary', description: 'A PNG, JPEG, WEBP or GIF image of at most 5 MB' }),
 });
 
-const UploadedSchema = z
-  .object({ url: z.string().openapi({ example: '/media/products/u1/1714557600000-9b2f.png' }) })
-  .openapi('Uploaded') satisfies z.ZodType<Uploaded>;
+/** An image as products keep it (and as an upload answers it). */
+export const ProductImageSchema = z
+  .object({
+    id: z.string().openapi({ description: "The upload's id: name it in a product's `images`", example: '0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11' }),
+    url: z.string().openapi({ description: 'The widest size (for one address: a cart line, an order)', example: '/media/products/u1/0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11/1024.webp' }),
+    sizes: z
+      .array(z.object({ width: z.number().int(), url: z.string() }))
+      .openapi({ description: `WebP at ${IMAGE_WIDTHS.join(', ')} px wide (or narrower when the original is), narrowest first: a srcset. Empty for an image stored as one file before uploads were resized` }),
+  })
+  .openapi('ProductImage') satisfies z.ZodType<ProductImage>;
 
 export const uploadRoutes = (ctx: AppContext) =>
   router().openapi(
@@ -26,10 +33,12 @@ export const uploadRoutes = (ctx: AppContext) =>
       path: '/',
       tags: ['Uploads'],
       summary: 'Upload a product image',
-      description: 'The image type is read from the content, not from the file name or the declared type.',
+      description:
+        'The image type is read from the content, not from the file name or the declared type. The image is turned upright ' +
+        'and stored as WebP at each width, without its metadata (EXIF); list or edit a product with its id in `images`.',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadSchema } } } },
       responses: {
-        201: jsonResponse(UploadedSchema, 'Stored; use the URL as the imageUrl of a product'),
+        201: jsonResponse(ProductImageSchema, 'Stored at every width'),
         ...errors(400, 401, 403, 413, 429),
         415: jsonResponse(ErrorSchema, 'Not a PNG, JPEG, WEBP or GIF image (invalid_file_type)'),
       },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_STOCK } from '../product/schemas.ts';
 
-const productId = z.string({ error: 'Product is required' }).trim().min(1, 'Product is required').max(100);
+/** A product id in a body: the cart's and the wishlist's. */
+export const productId = z.string({ error: 'Product is required' }).trim().min(1, 'Product is required').max(100);
 
 const quantity = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
 

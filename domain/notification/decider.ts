@@ -4,6 +4,8 @@ import { formatInr } from '../money.ts';
 import type { OrderLine } from '../order/events.ts';
 import { subtotal } from '../order/pricing.ts';
 import { shortSellerOrderId } from '../order/status.ts';
+import type { WishlistAlert } from '../wishlist/alerts.ts';
+import { type Decision, decisionNotified } from './decisions.ts';
 import { type NotificationEvent, notificationId } from './events.ts';
 
 /**
@@ -13,12 +15,17 @@ import { type NotificationEvent, notificationId } from './events.ts';
  */
 export type NotificationCommand =
   | { type: 'NotifySeller'; sellerId: string; orderId: string; sellerOrderId: string; lines: OrderLine[]; at: string }
+  /** From the wishlist reactor, for one buyer and the product event that called for it. */
+  | { type: 'NotifyBuyer'; notificationId: string; buyerId: string; productId: string; alert: WishlistAlert; at: string }
+  /** From the notify-decision job: an admin's decision about the seller's products or standing. */
+  | { type: 'NotifyDecision'; decision: Decision }
   | { type: 'MarkNotificationRead'; actor: Actor; at: string }
   | { type: 'RecordNotificationMailed'; to: string; at: string };
 
 export interface Notification {
   notificationId: string;
-  sellerId: string;
+  /** Who is told, and the only one who may mark it read: a seller of a new order, a buyer of a wishlist alert. */
+  recipientId: string;
   title: string;
   body: string;
   read: boolean;
@@ -44,7 +51,15 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     switch (event.type) {
       case 'SellerNotified': {
         const { notificationId, sellerId, title, body } = event.data;
-        return { notificationId, sellerId, title, body, read: false, mailed: false };
+        return { notificationId, recipientId: sellerId, title, body, read: false, mailed: false };
+      }
+      case 'BuyerNotified': {
+        const { notificationId, buyerId, title, body } = event.data;
+        return { notificationId, recipientId: buyerId, title, body, read: false, mailed: false };
+      }
+      case 'SellerDecisionNotified': {
+        const { notificationId, sellerId, title, body } = event.data;
+        return { notificationId, recipientId: sellerId, title, body, read: false, mailed: false };
       }
       case 'NotificationRead':
         return state && { ...state, read: true };
@@ -61,13 +76,23 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
       const id = notificationId(sellerId, orderId);
       return [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, sellerOrderId, ...newOrderNotice(sellerOrderId, lines), at } }];
     }
+    if (command.type === 'NotifyBuyer') {
+      // The reactor passing the same product event again (a replay) finds it recorded.
+      if (state !== null) return [];
+      const { notificationId, buyerId, productId, alert, at } = command;
+      return [{ type: 'BuyerNotified', data: { notificationId, buyerId, productId, ...alert, at } }];
+    }
+    if (command.type === 'NotifyDecision') {
+      // A retried job finds the decision told and records nothing more.
+      return state === null ? [decisionNotified(command.decision)] : [];
+    }
     if (command.type === 'RecordNotificationMailed') {
       if (state === null) throw new DomainError('not_found', 'Notification not found', 404);
       if (state.mailed) return [];
       return [{ type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } }];
     }
-    // Another seller's notification answers like a missing one: its existence is not theirs to learn.
-    if (state === null || state.sellerId !== command.actor.userId) {
+    // Another user's notification answers like a missing one: its existence is not theirs to learn.
+    if (state === null || state.recipientId !== command.actor.userId) {
       throw new DomainError('not_found', 'Notification not found', 404);
     }
     if (state.read) return [];

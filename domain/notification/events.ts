@@ -1,3 +1,6 @@
+import type { WishlistAlertKind } from '../wishlist/alerts.ts';
+import type { DecisionNotifiedEvent } from './decisions.ts';
+
 /**
  * One notification per seller and purchase: the job, the stream and the read model share this id.
  * A purchase holds one seller order per seller, so it is also one per seller order; it is keyed
@@ -21,6 +24,13 @@ export type NotificationEvent =
         at: string;
       };
     }
+  /** A buyer told of a product on their wishlist: a lower price, or stock again (domain/wishlist/alerts.ts). */
+  | {
+      type: 'BuyerNotified';
+      data: { notificationId: string; buyerId: string; productId: string; kind: WishlistAlertKind; title: string; body: string; at: string };
+    }
   | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } }
   /** The e-mail of the notification went out (so a retried job does not send it again). */
-  | { type: 'NotificationMailed'; data: { notificationId: string; to: string; at: string } };
+  | { type: 'NotificationMailed'; data: { notificationId: string; to: string; at: string } }
+  /** An admin's decision about the seller's products or standing (decisions.ts). */
+  | DecisionNotifiedEvent;

@@ -3,7 +3,8 @@ import type { Actor } from '../actor.ts';
 import { fold } from '../decider.ts';
 import { AT, actors, given } from '../testing.ts';
 import { type ProductInput, productDecider } from './decider.ts';
-import type { ProductEvent } from './events.ts';
+import type { ProductDetails, ProductEvent } from './events.ts';
+import type { ProductImage } from './image.ts';
 
 const { buyer, seller, otherSeller, admin } = actors;
 const productId = 'p-1';
@@ -15,13 +16,14 @@ const saree: ProductInput = {
   originalPricePaise: 1_500_000,
   stockQuantity: 5,
   categoryId: 'textiles',
-  imageUrl: null,
+  images: [],
   tags: ['silk', 'handloom'],
 };
+const photo: ProductImage = { id: 'upload-1', url: '/media/products/s/upload-1/1024.webp', sizes: [{ width: 1024, url: '/media/products/s/upload-1/1024.webp' }] };
 
 const listed: ProductEvent = {
   type: 'ProductListed',
-  data: { productId, sellerId: seller.userId, ...saree, listedAt: AT },
+  data: { productId, sellerId: seller.userId, ...saree, imageUrl: null, listedAt: AT },
 };
 const byAdmin = { productId, by: admin.userId, at: AT };
 const bySeller = { productId, by: seller.userId, at: AT };
@@ -29,7 +31,7 @@ const verified: ProductEvent = { type: 'ProductVerified', data: byAdmin };
 const rejected: ProductEvent = { type: 'ProductRejected', data: { ...byAdmin, reason: 'Blurry photo' } };
 const featured: ProductEvent = { type: 'ProductFeatured', data: byAdmin };
 const delisted: ProductEvent = { type: 'ProductDelisted', data: bySeller };
-const updated = (stamp: typeof bySeller, before: Partial<ProductInput>, after: Partial<ProductInput>): ProductEvent => ({
+const updated = (stamp: typeof bySeller, before: Partial<ProductDetails>, after: Partial<ProductDetails>): ProductEvent => ({
   type: 'ProductUpdated',
   data: { ...stamp, before, after },
 });
@@ -97,11 +99,11 @@ describe('UpdateProduct of a product not verified yet: in place', () => {
 
   it('sends a rejected product edited by its seller back to review', () => {
     const events: ProductEvent[] = [
-      updated(bySeller, { imageUrl: null }, { imageUrl: '/media/saree.jpg' }),
+      updated(bySeller, { images: [], imageUrl: null }, { images: [photo], imageUrl: photo.url }),
       { type: 'ProductResubmitted', data: bySeller },
     ];
     given(productDecider, [listed, rejected])
-      .when({ type: 'UpdateProduct', actor: seller, changes: { imageUrl: '/media/saree.jpg' }, at: AT })
+      .when({ type: 'UpdateProduct', actor: seller, changes: { images: [photo] }, at: AT })
       .then(events);
     expect(fold(productDecider, [listed, rejected, ...events])?.verification).toBe('pending');
   });
@@ -276,7 +278,7 @@ describe('DelistProduct', () => {
 });
 
 describe('revisions: content edits of a verified product wait for review', () => {
-  const revision = (revisionId: string, before: Partial<ProductInput>, after: Partial<ProductInput>, replaces: string | null = null): ProductEvent => ({
+  const revision = (revisionId: string, before: Partial<ProductDetails>, after: Partial<ProductDetails>, replaces: string | null = null): ProductEvent => ({
     type: 'ProductRevisionSubmitted',
     data: { ...bySeller, revisionId, before, after, replaces },
   });
@@ -294,14 +296,16 @@ describe('revisions: content edits of a verified product wait for review', () =>
     given(productDecider, history).when({ type: 'RejectProductRevision', actor, revisionId, reason: 'Keep the fabric in the name', at: AT });
 
   it('submits name, description, category, image and tags as a revision; the approved version stays', () => {
-    const changes = { name: 'Plain Saree', description: 'Something else entirely.', categoryId: 'spices', imageUrl: '/media/x.jpg', tags: ['x'] };
-    const before = { name: saree.name, description: saree.description, categoryId: 'textiles', imageUrl: null, tags: ['silk', 'handloom'] };
-    const submitted = revision('r1', before, changes);
+    const changes = { name: 'Plain Saree', description: 'Something else entirely.', categoryId: 'spices', images: [photo], tags: ['x'] };
+    const before = { name: saree.name, description: saree.description, categoryId: 'textiles', images: [], imageUrl: null, tags: ['silk', 'handloom'] };
+    // Events keep the main image's address beside the images, for readers of the older shape.
+    const after = { ...changes, imageUrl: photo.url };
+    const submitted = revision('r1', before, after);
     edit([listed, verified], changes).then([submitted]);
     const product = fold(productDecider, [listed, verified, submitted])!;
     const { stockQuantity: _, ...approved } = saree;
-    expect(product.details).toEqual(approved);
-    expect(product).toMatchObject({ verification: 'verified', revision: { revisionId: 'r1', before, after: changes } });
+    expect(product.details).toEqual({ ...approved, imageUrl: null });
+    expect(product).toMatchObject({ verification: 'verified', revision: { revisionId: 'r1', before, after } });
   });
 
   it('changes price and original price at once, and stock too, beside the revision', () => {

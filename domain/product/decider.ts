@@ -3,6 +3,7 @@ import { assertCanBuy } from '../catalog/availability.ts';
 import { type Verification, isPurchasable } from '../catalog/status.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+import { mainImageUrl } from './image.ts';
 import {
   IMMEDIATE_FIELDS,
   type PendingRevision,
@@ -11,10 +12,15 @@ import {
   contentEdit,
   pick,
   revisionIdOf,
+  withImageUrl,
 } from './revision.ts';
+import { upcastProductEvent } from './upcast.ts';
 
-/** A listing as the Add/Edit Product form and `productCommandSchema` give it. */
-export type ProductInput = ProductDetails & { stockQuantity: number };
+/**
+ * A listing as the Add/Edit Product form and `productCommandSchema` give it, its images
+ * found (api/commands/product-input.ts); `imageUrl` follows them.
+ */
+export type ProductInput = Omit<ProductDetails, 'imageUrl'> & { stockQuantity: number };
 
 /**
  * Commands are parsed by the schemas before they get here. ReserveStock, ReleaseStock and
@@ -71,7 +77,7 @@ const EDITABLE_FIELDS = [
   'pricePaise',
   'originalPricePaise',
   'categoryId',
-  'imageUrl',
+  'images',
   'tags',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
@@ -100,10 +106,11 @@ const stamp = (product: Product, command: { actor: Actor; at: string }) => ({
 
 type UpdateCommand = Extract<ProductCommand, { type: 'UpdateProduct' }>;
 
-function updated(product: Product, command: UpdateCommand, changed: ReadonlyArray<keyof ProductDetails>): ProductEvent[] {
+function updated(product: Product, command: UpdateCommand, changed: ReadonlyArray<keyof ProductInput & keyof ProductDetails>): ProductEvent[] {
   if (changed.length === 0) return [];
   const { details } = product;
-  return [{ type: 'ProductUpdated', data: { ...stamp(product, command), before: pick(details, changed), after: pick(command.changes, changed) } }];
+  const [before, after] = [withImageUrl(pick(details, changed)), withImageUrl(pick(command.changes, changed))];
+  return [{ type: 'ProductUpdated', data: { ...stamp(product, command), before, after } }];
 }
 
 /**
@@ -250,7 +257,8 @@ const ended = (state: Product, revisionId: string, outcome: RevisionOutcome): Re
 export const productDecider: Decider<ProductCommand, ProductState, ProductEvent> = {
   initialState: null,
 
-  evolve(state, { type, data }) {
+  evolve(state, recorded) {
+    const { type, data } = upcastProductEvent(recorded);
     if (type === 'ProductListed') {
       const { productId, sellerId, stockQuantity, listedAt: _, ...details } = data;
       return {
@@ -317,7 +325,8 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       if (state !== null) throw new DomainError('already_exists', 'Product already exists', 409);
       if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
       const { actor, productId, product, at } = command;
-      return [{ type: 'ProductListed', data: { productId, sellerId: actor.userId, ...product, listedAt: at } }];
+      const imageUrl = mainImageUrl(product.images);
+      return [{ type: 'ProductListed', data: { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at } }];
     }
     if (state === null || (state.delisted && !STILL_APPLY_WHEN_DELISTED.has(command.type))) throw notFound();
     return decideOnListed(command, state);

@@ -1,4 +1,5 @@
 import type { Paise } from '../money.ts';
+import type { ProductImage } from './image.ts';
 
 export const productStream = (productId: string): string => `product-${productId}`;
 
@@ -9,16 +10,25 @@ export interface ProductDetails {
   pricePaise: Paise;
   originalPricePaise: Paise | null;
   categoryId: string;
+  /** The main image's URL (`images[0].url`), kept beside `images` for readers of events written before them. */
   imageUrl: string | null;
+  /** At most MAX_PRODUCT_IMAGES, the main one first. */
+  images: ProductImage[];
   tags: string[];
 }
+
+/**
+ * Events written before galleries name one image (`imageUrl`) and no `images`: read them
+ * through `upcastProductEvent` (upcast.ts), which gives them the gallery of that one image.
+ */
+export type RecordedDetails = Omit<ProductDetails, 'images'> & { images?: ProductImage[] };
 
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these
  * wait for an admin's review as a revision (the approved version stays on sale). Price,
  * original price and stock change at once.
  */
-export type ProductContent = Pick<ProductDetails, 'name' | 'description' | 'categoryId' | 'imageUrl' | 'tags'>;
+export type ProductContent = Pick<ProductDetails, 'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags'>;
 
 /** Who did it and when (ISO-8601 UTC), on every event after the listing. */
 interface Stamp {
@@ -32,7 +42,7 @@ export type StockReleaseReason = 'order_cancelled' | 'order_failed';
 export type ProductEvent =
   | {
       type: 'ProductListed';
-      data: ProductDetails & { productId: string; sellerId: string; stockQuantity: number; listedAt: string };
+      data: RecordedDetails & { productId: string; sellerId: string; stockQuantity: number; listedAt: string };
     }
   /** `before` and `after` hold only the fields that changed. */
   | { type: 'ProductUpdated'; data: Stamp & { before: Partial<ProductDetails>; after: Partial<ProductDetails> } }

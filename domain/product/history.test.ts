@@ -45,12 +45,12 @@ describe('describeProductEvent', () => {
     expect(describe_(edited)).toEqual({
       summary:
         'Price: ₹1,499.00 → ₹1,299.00; Original price: none → ₹1,23,456.50; Category: Textiles → Handicrafts; ' +
-        'Image: none → /media/a.webp; Tags: silk → none',
+        'Images: none → 1 image; Tags: silk → none',
       changes: [
         { field: 'Price', before: '₹1,499.00', after: '₹1,299.00' },
         { field: 'Original price', before: 'none', after: '₹1,23,456.50' },
         { field: 'Category', before: 'Textiles', after: 'Handicrafts' },
-        { field: 'Image', before: 'none', after: '/media/a.webp' },
+        { field: 'Images', before: 'none', after: '1 image' },
         { field: 'Tags', before: 'silk', after: 'none' },
       ],
     });

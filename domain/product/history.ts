@@ -7,6 +7,8 @@ import { formatInr } from '../money.ts';
 import { shortOrderId, shortReturnId } from '../order/status.ts';
 import type { ReviewEvent } from '../review/events.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+import type { ProductImage } from './image.ts';
+import { upcastProductEvent } from './upcast.ts';
 
 /** A product as it stood at one moment (the as-of view), folded from its events. */
 export interface ProductVersion extends ProductDetails {
@@ -48,14 +50,19 @@ const orNone =
   (value: T | null): string =>
     value === null ? 'none' : show(value);
 
+/** The fields shown: `imageUrl` only repeats the main image of `images`. */
+type ShownField = Exclude<keyof ProductDetails, 'imageUrl'>;
+
+const imageCount = (images: ProductImage[]): string => (images.length === 0 ? 'none' : images.length === 1 ? '1 image' : `${images.length} images`);
+
 /** Label and written value of each editable field, in the order of the Add Product form. */
-const DETAIL_FIELDS: { [K in keyof ProductDetails]: { label: string; show: Shown<K> } } = {
+const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = {
   name: { label: 'Name', show: text },
   description: { label: 'Description', show: text },
   pricePaise: { label: 'Price', show: formatInr },
   originalPricePaise: { label: 'Original price', show: orNone(formatInr) },
   categoryId: { label: 'Category', show: (id, names) => names.category(id) },
-  imageUrl: { label: 'Image', show: orNone(text) },
+  images: { label: 'Images', show: imageCount },
   tags: { label: 'Tags', show: (tags) => (tags.length === 0 ? 'none' : tags.join(', ')) },
 };
 
@@ -74,14 +81,14 @@ const clip = (value: string): string =>
 /** 'Price: ₹1,499.00 → ₹1,299.00' */
 export const changeText = ({ field, before, after }: FieldChange): string => `${field}: ${clip(before)} → ${clip(after)}`;
 
-function fieldChange<K extends keyof ProductDetails>(key: K, before: ProductDetails[K], after: ProductDetails[K], names: HistoryNames): FieldChange {
+function fieldChange<K extends ShownField>(key: K, before: ProductDetails[K], after: ProductDetails[K], names: HistoryNames): FieldChange {
   const { label, show }: { label: string; show: Shown<K> } = DETAIL_FIELDS[key];
   return { field: label, before: show(before, names), after: show(after, names) };
 }
 
 /** The fields an edit changed, in form order, each with its value before and after. */
 export function detailChanges(before: Partial<ProductDetails>, after: Partial<ProductDetails>, names: HistoryNames): FieldChange[] {
-  return (Object.keys(DETAIL_FIELDS) as Array<keyof ProductDetails>).flatMap((key) => {
+  return (Object.keys(DETAIL_FIELDS) as ShownField[]).flatMap((key) => {
     const [from, to] = [before[key], after[key]];
     return from === undefined || to === undefined ? [] : [fieldChange(key, from, to, names)];
   });
@@ -89,7 +96,8 @@ export function detailChanges(before: Partial<ProductDetails>, after: Partial<Pr
 
 const stockChange = (from: number, to: number): FieldChange[] => [{ field: STOCK_LABEL, before: String(from), after: String(to) }];
 
-export function describeProductEvent(event: ProductEvent, names: HistoryNames): EventDescription {
+export function describeProductEvent(recorded: ProductEvent, names: HistoryNames): EventDescription {
+  const event = upcastProductEvent(recorded);
   switch (event.type) {
     case 'ProductListed': {
       const { pricePaise, stockQuantity, categoryId } = event.data;

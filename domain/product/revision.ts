@@ -5,10 +5,16 @@
  */
 import { z } from 'zod';
 import type { ProductContent, ProductDetails } from './events.ts';
+import { type ProductImage, mainImageUrl, sameImages } from './image.ts';
 import { rejectProductSchema } from './schemas.ts';
 
-/** Reviewed before they go live on a verified product, in the order of the Add Product form. */
-export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'imageUrl', 'tags'] as const satisfies ReadonlyArray<keyof ProductContent>;
+/**
+ * Reviewed before they go live on a verified product, in the order of the Add Product form.
+ * `imageUrl` follows `images` (withImageUrl), so it is no field of its own.
+ */
+export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'images', 'tags'] as const satisfies ReadonlyArray<keyof ProductContent>;
+
+export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /** Changed at once even on a verified product: a price is not a claim about the goods. */
 export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise'] as const satisfies ReadonlyArray<keyof ProductDetails>;
@@ -26,9 +32,22 @@ export type RevisionOutcome = 'approved' | 'rejected' | 'replaced' | 'withdrawn'
 /** Revision ids count the product's revisions: unique within its stream, which the product id names. */
 export const revisionIdOf = (number: number): string => `r${number}`;
 
-/** Text, numbers, null, or lists of text compared item by item. */
-export const sameValue = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, i) => item === b[i]) : a === b;
+const isImage = (value: unknown): value is ProductImage => typeof value === 'object' && value !== null && 'id' in value;
+
+/** Text, numbers, null, or lists of text compared item by item, or images by id. */
+export const sameValue = (a: unknown, b: unknown): boolean => {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  if (a.some(isImage) || b.some(isImage)) return sameImages(a, b);
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+};
+
+/**
+ * Fields of an event with `imageUrl` set from `images` when they change: events keep the main
+ * image's URL for readers of the shape before galleries (upcast.ts).
+ */
+export function withImageUrl<T extends Partial<Pick<ProductDetails, 'images' | 'imageUrl'>>>(fields: T): T {
+  return fields.images === undefined ? fields : { ...fields, imageUrl: mainImageUrl(fields.images) };
+}
 
 export function pick<T extends object, K extends keyof T>(source: Partial<T>, keys: readonly K[]): Partial<Pick<T, K>> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<Pick<T, K>>;
@@ -56,9 +75,9 @@ export function contentEdit(approved: ProductDetails, pending: PendingRevision |
   const proposed: ProductContent = { ...pick(approved, CONTENT_FIELDS), ...pending?.after, ...definedContent(changes) } as ProductContent;
   const differing = changedKeys(approved, proposed, CONTENT_FIELDS);
   if (differing.length === 0) return pending ? { kind: 'withdraw', revisionId: pending.revisionId } : { kind: 'none' };
-  const after = pick(proposed, differing);
+  const after = withImageUrl(pick(proposed, differing));
   if (pending && sameContent(pending.after, after)) return { kind: 'none' };
-  return { kind: 'submit', before: pick(approved, differing), after };
+  return { kind: 'submit', before: withImageUrl(pick(approved, differing)), after };
 }
 
 function definedContent(changes: Partial<ProductDetails>): Partial<ProductContent> {

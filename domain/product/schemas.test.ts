@@ -116,8 +116,8 @@ describe('productCommandSchema', () => {
   };
   const bodyErrors = (changes: Record<string, unknown>) => errorsOf(productCommandSchema, { ...body, ...changes });
 
-  it('fills in no original price, no image and no tags', () => {
-    expect(productCommandSchema.parse(body)).toEqual({ ...body, originalPricePaise: null, imageUrl: null, tags: [] });
+  it('fills in no original price and no tags; images left out are none', () => {
+    expect(productCommandSchema.parse(body)).toEqual({ ...body, originalPricePaise: null, tags: [] });
   });
 
   it.each([
@@ -134,6 +134,11 @@ describe('productCommandSchema', () => {
     [{ stockQuantity: 1.5 }, 'stockQuantity', 'Stock must be a whole number'],
     [{ categoryId: '' }, 'categoryId', 'Category is required'],
     [{ imageUrl: 'ftp://example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
+    [{ images: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'images', 'A product can have at most 6 images'],
+    [{ images: ['a', 'b', 'a'] }, 'images', 'Each image can be added once'],
+    [{ images: ['a', ''] }, 'images.1', 'Images must be a list of uploaded image ids'],
+    [{ images: 'a' }, 'images', 'Images must be a list of uploaded image ids'],
+    [{ images: ['a'], imageUrl: null }, 'images', 'Give images or an image URL, not both'],
     [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'A product can have at most 20 tags'],
     [{ tags: ['ok', ' '] }, 'tags.1', 'Tags cannot be empty'],
     [{ originalPricePaise: 49_900 }, 'originalPricePaise', 'Original price must be more than the price'],
@@ -141,6 +146,11 @@ describe('productCommandSchema', () => {
     [{ name: 'Brass\u00A0Diya\uD800' }, 'name', 'Product name contains characters that are not allowed'],
   ])('%j: %s says %j', (changes, field, message) => {
     expect(bodyErrors(changes)).toEqual({ [field]: message });
+  });
+
+  it('takes up to six image ids, the main one first', () => {
+    const images = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6'];
+    expect(productCommandSchema.parse({ ...body, images }).images).toEqual(images);
   });
 
   it('takes an original price above the price', () => {

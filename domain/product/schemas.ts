@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
 import { formatInr, parseRupees } from '../money.ts';
+import { MAX_IMAGE_MEGAPIXELS, MAX_PRODUCT_IMAGES } from './image.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
@@ -24,6 +25,13 @@ export const PRODUCT_MESSAGES = {
   imageUrlUnreachable: 'The image at this URL could not be loaded',
   imageUrlNotImage: 'Image URL must point to a PNG, JPEG, WEBP or GIF image',
   imageUrlTooLarge: 'Image must be less than 5MB',
+  imageTooManyPixels: `Image must be at most ${MAX_IMAGE_MEGAPIXELS} megapixels`,
+  tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
+  imageRepeated: 'Each image can be added once',
+  imageInvalid: 'Images must be a list of uploaded image ids',
+  /** An id of no upload, or of another seller's: the same words, so ids of others cannot be probed. */
+  imageUnknown: 'Each image must be one you uploaded',
+  imagesAndUrl: 'Give images or an image URL, not both',
   tooManyTags: 'A product can have at most 20 tags',
 } as const;
 
@@ -63,6 +71,14 @@ const imageUrl = z
     PRODUCT_MESSAGES.imageUrlInvalid,
   );
 
+/** Ids of uploads (POST /api/uploads), or of images the product has, the main one first. */
+const images = z
+  .array(z.string({ error: PRODUCT_MESSAGES.imageInvalid }).min(1, PRODUCT_MESSAGES.imageInvalid).max(MAX_URL_LENGTH, PRODUCT_MESSAGES.imageInvalid), {
+    error: PRODUCT_MESSAGES.imageInvalid,
+  })
+  .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.tooManyImages)
+  .refine((ids) => new Set(ids).size === ids.length, PRODUCT_MESSAGES.imageRepeated);
+
 const tags = z
   .array(requiredText('Tags cannot be empty', MAX_TAG_LENGTH, 'Each tag'))
   .max(MAX_TAGS, PRODUCT_MESSAGES.tooManyTags);
@@ -78,6 +94,7 @@ const fields = {
   stockQuantity,
   categoryId: requiredText(PRODUCT_MESSAGES.categoryRequired, 100, 'Category'),
   imageUrl: imageUrl.nullable(),
+  images,
   tags,
 };
 
@@ -102,25 +119,41 @@ const originalAbovePrice: [check: (product: Prices) => boolean, issue: PriceIssu
   { message: PRODUCT_MESSAGES.originalPriceNotAbove, path: ['originalPricePaise'], when: bothValid('pricePaise', 'originalPricePaise') },
 ];
 
-/** Body of "list a product": money in paise; original price, image and tags may be left out. */
+/** `images`, or `imageUrl` (one image, as clients before galleries give it): not both. */
+const oneWayToGiveImages: [check: (product: { images?: unknown; imageUrl?: unknown }) => boolean, issue: { message: string; path: string[] }] = [
+  ({ images, imageUrl }) => images === undefined || imageUrl === undefined,
+  { message: PRODUCT_MESSAGES.imagesAndUrl, path: ['images'] },
+];
+
+/**
+ * Body of "list a product": money in paise; original price, images and tags may be left out.
+ * The images are upload ids; `imageUrl` instead gives one image by its address.
+ */
 export const productCommandSchema = z
   .object({
     ...fields,
     originalPricePaise: fields.originalPricePaise.default(null),
-    imageUrl: fields.imageUrl.default(null),
+    imageUrl: fields.imageUrl.optional(),
+    images: fields.images.optional(),
     tags: fields.tags.default([]),
   })
-  .refine(...originalAbovePrice);
+  .refine(...originalAbovePrice)
+  .refine(...oneWayToGiveImages);
+
+export type ProductBody = z.output<typeof productCommandSchema>;
 
 /**
- * Body of "edit a product": any subset of the fields; `null` clears the original price or the
- * image. With both prices the original must be above the price; with one, the command compares
- * it with the other one kept.
+ * Body of "edit a product": any subset of the fields; `null` clears the original price, and
+ * `imageUrl: null` (like `images: []`) the images. With both prices the original must be above
+ * the price; with one, the command compares it with the other one kept.
  */
 export const productUpdateSchema = z
   .object(fields)
   .partial()
-  .refine(...originalAbovePrice);
+  .refine(...originalAbovePrice)
+  .refine(...oneWayToGiveImages);
+
+export type ProductChangesBody = z.output<typeof productUpdateSchema>;
 
 export const adjustStockSchema = z.object({ stockQuantity });
 

@@ -1,6 +1,6 @@
 import { type Actor, forbidden, isAdmin } from '../actor.ts';
 import { type Decider, DomainError } from '../decider.ts';
-import type { SellerEvent } from './events.ts';
+import type { SellerStreamEvent } from './events.ts';
 
 export type StandingChange =
   | { type: 'VerifySeller'; reason: string | null }
@@ -33,7 +33,7 @@ export function assertMayList(standing: SellerStanding): void {
   if (standing.suspended) throw new DomainError('seller_suspended', SELLER_SUSPENDED_MESSAGE, 403);
 }
 
-export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerEvent> = {
+export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamEvent> = {
   initialState: { verified: false, suspended: false },
 
   evolve(state, { type }) {
@@ -44,6 +44,9 @@ export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerEvent> 
         return { ...state, suspended: true };
       case 'SellerReinstated':
         return { ...state, suspended: false };
+      // The storefront profile shares the stream and leaves the standing as it is.
+      case 'SellerProfileUpdated':
+        return state;
     }
   },
 

@@ -6,6 +6,8 @@ import { Toasts } from './components/Toasts.tsx';
 // The shell imports the one piece it shows by path: a feature's index.ts would bring the whole feature into the first route.
 import { CartLink } from './features/cart/CartLink.tsx';
 import { VerifyEmailBanner } from './features/auth/VerifyEmailBanner.tsx';
+import { WishlistLink } from './features/wishlist/WishlistLink.tsx';
+import { usePageTitle } from './pageTitle.ts';
 import { Routes } from './routes.tsx';
 
 /** The layout every page shares: header, the route's page, footer, toasts. */
@@ -16,13 +18,14 @@ export function App() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
+  usePageTitle(location);
 
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-16 focus:translate-y-0">
         Skip to content
       </a>
-      <Header cart={<CartLink />} />
+      <Header cart={<CartLink />} wishlist={<WishlistLink />} />
       <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Routes />

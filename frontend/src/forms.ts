@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrors } from '../../domain/fields.ts';
 import { ApiError } from './api/client.ts';
@@ -7,18 +7,42 @@ import { toast } from './state/toasts.ts';
 /** A message per field name (the first one found). */
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** Whether `key` (a schema path, 'shippingAddress.city') names the input `name` ('city'). */
+const names = (key: string, name: string) => key === name || key.endsWith(`.${name}`);
+
+/**
+ * The first field of `form`, in the order shown, that is marked invalid or named by `errors`
+ * (a message shown beside the form rather than under its field, as sign-up's password alert).
+ */
+export function firstInvalidField(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
+  const keys = Object.keys(errors).filter((key) => errors[key] !== undefined);
+  for (const element of Array.from(form.elements) as Array<HTMLInputElement>) {
+    if (element.disabled || element.type === 'hidden') continue;
+    if (element.getAttribute('aria-invalid') === 'true' || (element.name && keys.some((key) => names(key, element.name)))) return element;
+  }
+  return null;
+}
+
 /**
  * Submitting a form: reads its named fields, checks them with the zod schema shared with
  * the server (domain/), then calls `send`. Messages land per field, from the schema or
- * from the API's `fields`; a failed `send` also shows an error toast titled `failureTitle`.
+ * from the API's `fields`, and the focus moves to the first field in error (on a phone it
+ * may be out of view); a failed `send` also shows an error toast titled `failureTitle`.
  * Fields stay uncontrolled: nothing re-renders while the user types.
  */
 export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void>, failureTitle: string) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement | null>(null);
+
+  // Each refusal sets new errors: once their messages are on screen, the first field in error takes the focus.
+  useEffect(() => {
+    if (form.current && Object.keys(errors).length > 0) firstInvalidField(form.current, errors)?.focus();
+  }, [errors]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    form.current = event.currentTarget;
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));

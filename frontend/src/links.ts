@@ -68,3 +68,16 @@ export const SOCIAL_LINKS = [
   { label: 'X (Twitter)', href: 'https://x.com/', icon: 'twitter' },
   { label: 'YouTube', href: 'https://www.youtube.com/', icon: 'youtube' },
 ] as const;
+
+/** The login page, coming back to `path` (a page of this site) once signed in. */
+export const loginHref = (path: string): string => `/auth?${new URLSearchParams({ next: path })}`;
+
+/** Where a sign-in goes on to: the login page's `next` when it is a page of this site, else home. */
+export function afterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  // A path of this site only: '//host' and '/\host' are other sites to a browser.
+  return next && /^\/(?![/\\])/.test(next) ? next : '/';
+}
+
+/** A seller's storefront (features/catalog/StorefrontPage.tsx). */
+export const storefrontPath = (sellerId: string): string => `/sellers/${encodeURIComponent(sellerId)}`;

@@ -21,7 +21,9 @@ const ProductHistoryPage = lazy(() => import('./features/seller/history/ProductH
 const ProductsPage = lazy(() => import('./features/catalog/ProductsPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage.tsx'));
 const ReturnsPage = lazy(() => import('./features/content/ReturnsPage.tsx'));
+const StorefrontPage = lazy(() => import('./features/catalog/StorefrontPage.tsx'));
 const VerifyEmailPage = lazy(() => import('./features/auth/VerifyEmailPage.tsx'));
+const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
 const DASHBOARD_PANELS: Record<Role, ComponentType> = {
@@ -53,7 +55,9 @@ export function Routes() {
         <Route path="/products" component={ProductsPage} />
         <Route path="/products/:id" component={ProductDetailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/sellers/:id" component={StorefrontPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/wishlist" component={WishlistPage} />
         {/* A footer page whose text states the returns policy in force. */}
         <Route path="/returns" component={ReturnsPage} />
         {CONTENT_PATHS.map((path) => (

@@ -1,21 +1,43 @@
 import type { RecordedEvent } from './port.ts';
 
-/** Wakes a store instance's live subscriptions as soon as an append commits, instead of at the next poll. */
+/**
+ * Wakes a store instance's live subscriptions when appends commit, instead of at the next poll:
+ * at once after a quiet spell, and during a run of appends at most every `everyMs`, so that a
+ * follower takes what came meanwhile as one batch (one read, one commit of its read models)
+ * rather than one batch per commit. A follower never misses an append: it reads the counter
+ * before the log, and the counter moves only when the waiters are woken.
+ */
 export class AppendNotifier {
   #count = 0;
   readonly #waiters = new Set<() => void>();
+  #lastWake = Number.NEGATIVE_INFINITY;
+  #timer: NodeJS.Timeout | undefined;
 
-  /** Increases with every append; compare it to know whether one happened in the meantime. */
+  constructor(private readonly everyMs = 0) {}
+
+  /** Increases at every wake-up; compare it to know whether one happened in the meantime. */
   get count(): number {
     return this.#count;
   }
 
+  /** Appends committed: wakes the subscriptions now, or at the end of the current interval. */
   notify(): void {
+    if (this.#timer) return;
+    const wait = this.#lastWake + this.everyMs - performance.now();
+    if (wait > 0) this.#timer = setTimeout(() => this.wake(), wait);
+    else this.wake();
+  }
+
+  /** Wakes the subscriptions at once (the store closing, or the interval over). */
+  wake(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#lastWake = performance.now();
     this.#count++;
     for (const wake of this.#waiters) wake();
   }
 
-  /** Resolves at the first append after `seen`, after `timeoutMs`, or when the signal aborts. */
+  /** Resolves at the first wake-up after `seen`, after `timeoutMs`, or when the signal aborts. */
   async next(seen: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.#count !== seen || signal?.aborted) return;
     await new Promise<void>((resolve) => {

@@ -6,13 +6,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isoTime } from '../../platform/eventstore/ndjson.ts';
-import type { Platform } from '../../platform/platform.ts';
+import { type Platform, SQLITE_EVENTS_FILE } from '../../platform/platform.ts';
+import { loadConfig } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections as allProjections } from '../../projections/index.ts';
 import { EVENT_TYPES, type EventTypeStats, logStats } from '../../projections/log-stats.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
-import { type CollectionDifference, collectionsOf, compareReadStores, countDocuments, replay } from '../../projections/rebuild.ts';
+import { type CollectionDifference, type ReplayOptions, type ReplayPlan, type ReplayResult, collectionsOf, compareReadStores, countDocuments, replay } from '../../projections/rebuild.ts';
+import { replaySqlite } from '../../projections/rebuild-threads.ts';
 import { type Command, EXIT, UsageError, parse, wholeNumber, withPlatform } from './command.ts';
 import { columns, formatCount, formatDuration, left, rate, right, write } from './output.ts';
 import { Progress } from './progress.ts';
@@ -46,20 +48,35 @@ async function eventCount(platform: Platform, target: number): Promise<number | 
   return types.reduce((sum, type) => sum + type.events, 0);
 }
 
-/** A new file in `into` (kept), or in a temporary folder (removed afterwards). */
-function freshStore(into: string | undefined): { file: string; read: ReadStore; dispose(): Promise<void> } {
+/** A new file in `into` (kept), or in a temporary folder (removed afterwards); opened once rebuilt. */
+interface FreshStore {
+  file: string;
+  open(): ReadStore;
+  dispose(): Promise<void>;
+}
+
+function freshStore(into: string | undefined): FreshStore {
   const dir = into ? resolve(into) : mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `read-rebuild-${new Date().toISOString().replace(/[:.]/g, '-')}.db`);
-  const read = new SqliteReadStore(file);
+  let read: ReadStore | undefined;
   return {
     file,
-    read,
+    open: () => (read ??= new SqliteReadStore(file)),
     async dispose() {
-      await read.close();
+      await read?.close();
       if (!into) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The embedded event store's log is read by threads of their own, each rebuilding some of the
+ * projections (`replaySqlite`); any other adapter is read through its port, in this thread.
+ */
+async function rebuild(platform: Platform, store: FreshStore, plan: ReplayPlan[], options: ReplayOptions): Promise<ReplayResult> {
+  if (platform.events.kind !== 'sqlite') return replay(platform.events, store.open(), plan, options);
+  return replaySqlite({ events: join(resolve(loadConfig().DATA_DIR), SQLITE_EVENTS_FILE), read: store.file }, plan, options);
 }
 
 async function printCounts(read: ReadStore, collections: string[]): Promise<void> {
@@ -134,7 +151,7 @@ Exit code 1 when --compare finds differences.`,
       const store = freshStore(values.into);
       try {
         const progress = new Progress('rebuild', toTime ? null : await eventCount(platform, target));
-        const result = await replay(platform.events, store.read, plan, {
+        const result = await rebuild(platform, store, plan, {
           ...(toTime && { toTime }),
           onProgress: ({ events, position }) => progress.update(events, position / Math.max(1, target)),
         });
@@ -145,10 +162,10 @@ Exit code 1 when --compare finds differences.`,
         );
         const asOf = result.lastEventAt ? `position ${formatCount(result.position)}, ${result.lastEventAt}` : 'an empty log';
         await write(`The read models as of ${asOf}:\n`);
-        await printCounts(store.read, collections);
+        await printCounts(store.open(), collections);
         if (!values.compare) return EXIT.ok;
 
-        const differences = await compareReadStores(live, store.read, collections);
+        const differences = await compareReadStores(live, store.open(), collections);
         await printComparison(differences, live, collections);
         if ((await checkpoints()).some((checkpoint, i) => checkpoint !== startCheckpoints[i])) {
           process.stderr.write('note: the live projections moved on during the comparison; differences may come from the new events: compare on a quiet store\n');

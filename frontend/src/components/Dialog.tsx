@@ -78,8 +78,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-/** A modal that only shows something: the focus starts on Close. */
-export function InfoDialog({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
+/** A modal that shows something, with an optional way on (`action`, a link) beside Close: the focus starts on Close. */
+export function InfoDialog({ title, children, onClose, action }: { title: string; children: ReactNode; onClose: () => void; action?: ReactNode }) {
   const { dialog, firstFocus } = useModal();
   const id = useId();
 
@@ -102,6 +102,7 @@ export function InfoDialog({ title, children, onClose }: { title: string; childr
           <button ref={firstFocus} type="button" className="btn" onClick={onClose}>
             Close
           </button>
+          {action}
         </div>
       </div>
     </dialog>

@@ -5,6 +5,7 @@ import { dashboardPath, session, sessionKnown } from '../state/session.ts';
 import { Icon } from './Icon.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
+import { RoleSwitcher } from './RoleSwitcher.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 import { Skeleton } from './Skeleton.tsx';
@@ -13,9 +14,10 @@ import { Skeleton } from './Skeleton.tsx';
  * Every page's header (spec section 2). From md up: a top row with search, cart and
  * account, and a row of page links; below md the links, search and account move into
  * the toggle menu. Heights are fixed, so nothing shifts when the session arrives.
- * `cart` is the cart button, which the cart feature owns (App.tsx puts it here).
+ * `cart` is the cart button, which the cart feature owns (App.tsx puts it here); `wishlist`
+ * likewise the wishlist's, shown to buyers.
  */
-export function Header({ cart }: { cart: ReactNode }) {
+export function Header({ cart, wishlist }: { cart: ReactNode; wishlist: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -27,7 +29,7 @@ export function Header({ cart }: { cart: ReactNode }) {
         {/* The cart sits last (before the phone menu) so the account actions arriving move nothing. */}
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 md:flex">
-            <AccountActions />
+            <AccountActions wishlist={wishlist} />
           </div>
           {cart}
           <MobileMenu />
@@ -42,8 +44,8 @@ export function Header({ cart }: { cart: ReactNode }) {
   );
 }
 
-/** Desktop: Login and Sign Up, or the user's name, role icons and Sign Out. */
-function AccountActions() {
+/** Desktop: Login and Sign Up, or the user's name, role icons (the wishlist for buyers) and Sign Out. */
+function AccountActions({ wishlist }: { wishlist: ReactNode }) {
   useSignals();
   const user = session.value;
   if (!sessionKnown.value) return <Skeleton className="h-8 w-40" />;
@@ -62,11 +64,13 @@ function AccountActions() {
   const isAdmin = user.roles.includes('admin');
   return (
     <>
-      {(isAdmin || user.roles.includes('buyer')) && <RoleIcon name="heart" label="Wishlist" />}
+      {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label="Wishlist" />}
       {isAdmin && <RoleIcon name="shield" label="Administrator" />}
+      {/* The dashboard last opened; the switcher beside it reaches the others of a user with several roles. */}
       <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48">
         <span className="truncate">{user.fullName}</span>
       </Link>
+      <RoleSwitcher user={user} />
       <Link href="/account" className="btn btn-ghost btn-sm">
         Account
       </Link>
@@ -75,7 +79,7 @@ function AccountActions() {
   );
 }
 
-/** The spec's inert wishlist and admin icons: shown, labelled, not interactive. */
+/** The spec's admin icon, and its wishlist icon for an admin who keeps none: shown, labelled, not interactive. */
 function RoleIcon({ name, label }: { name: 'heart' | 'shield'; label: string }) {
   return (
     <span role="img" aria-label={label} title={label} className="grid size-8 place-items-center text-base-content/80">

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
-import { dashboardPath, session } from '../state/session.ts';
+import { Link, useLocation } from 'wouter';
+import { ROLE_LABELS } from '../format.ts';
+import { dashboardPath, dashboardPathOf, dashboardRoles, session } from '../state/session.ts';
 import { Icon } from './Icon.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -13,6 +14,7 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const user = session.value;
+  const [location] = useLocation();
 
   useEffect(() => {
     if (!open) return;
@@ -41,15 +43,39 @@ export function MobileMenu() {
               <NavLinks linkClassName="text-base" onNavigate={close} />
             </ul>
           </nav>
+          {/* A user with several roles reaches each dashboard; with one, the account row holds it. */}
+          {user && dashboardRoles(user).length > 1 && (
+            <ul aria-label="Your dashboards" className="mt-3 flex flex-wrap gap-2 border-t border-base-300 pt-3">
+              {dashboardRoles(user).map((role) => (
+                <li key={role} className="flex-1">
+                  <Link
+                    href={dashboardPathOf(role)}
+                    aria-current={location === dashboardPathOf(role) ? 'page' : undefined}
+                    className={`btn btn-ghost btn-sm w-full whitespace-nowrap ${location === dashboardPathOf(role) ? 'font-bold' : ''}`}
+                    onClick={close}
+                  >
+                    {ROLE_LABELS[role]} dashboard
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="mt-3 flex gap-2 border-t border-base-300 pt-3">
             {user ? (
               <>
-                <Link href={dashboardPath(user)} className="btn btn-ghost flex-1" onClick={close}>
-                  Dashboard
-                </Link>
+                {dashboardRoles(user).length === 1 && (
+                  <Link href={dashboardPath(user)} className="btn btn-ghost flex-1" onClick={close}>
+                    Dashboard
+                  </Link>
+                )}
                 <Link href="/account" className="btn btn-ghost flex-1" onClick={close}>
                   Account
                 </Link>
+                {user.roles.includes('buyer') && (
+                  <Link href="/wishlist" className="btn btn-ghost flex-1" onClick={close}>
+                    Wishlist
+                  </Link>
+                )}
                 <SignOutButton className="btn btn-outline flex-1" onSignedOut={close} />
               </>
             ) : (

@@ -8,9 +8,10 @@ export function SignOutButton({ className, onSignedOut }: { className: string; o
   async function click() {
     try {
       await signOut();
-      toast({ title: 'Signed out successfully', description: 'Come back soon!' });
       onSignedOut?.();
       navigate('/');
+      // After the move home, which dismisses the toasts of the page left.
+      toast({ title: 'Signed out successfully', description: 'Come back soon!' });
     } catch (error) {
       toast({ title: 'Error signing out', description: (error as Error).message, tone: 'error' });
     }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface Tab<Id extends string> {
   id: Id;
@@ -22,10 +22,23 @@ const KEY_STEPS: Partial<Record<string, (index: number, count: number) => number
   End: (_, count) => count - 1,
 };
 
-/** daisyUI tabs with the ARIA tabs pattern: arrow keys, Home and End move between the tabs. */
+/**
+ * daisyUI tabs with the ARIA tabs pattern: arrow keys, Home and End move between the tabs.
+ * They stay on one line: on a narrow screen the row scrolls sideways, keeping the selected tab in view.
+ */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
   const id = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const row = useRef<HTMLDivElement>(null);
+  const selectedIndex = tabs.findIndex((tab) => tab.id === selected);
+  // The row scrolls sideways (only) to show the selected tab; the page stays where it is.
+  useEffect(() => {
+    const tab = buttons.current[selectedIndex]?.getBoundingClientRect();
+    const box = row.current?.getBoundingClientRect();
+    if (!tab || !box || !row.current) return;
+    if (tab.left < box.left) row.current.scrollLeft -= box.left - tab.left;
+    else if (tab.right > box.right) row.current.scrollLeft += tab.right - box.right;
+  }, [selectedIndex]);
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const step = KEY_STEPS[event.key];
@@ -39,7 +52,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
 
   return (
     <>
-      <div role="tablist" aria-label={label} className="tabs tabs-border">
+      <div ref={row} role="tablist" aria-label={label} className="tabs tabs-border flex-nowrap overflow-x-auto overflow-y-hidden">
         {tabs.map((tab, index) => {
           const active = tab.id === selected;
           return (
@@ -54,7 +67,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
               aria-selected={active}
               aria-controls={`${id}-panel`}
               tabIndex={active ? 0 : -1}
-              className={`tab ${active ? 'tab-active font-semibold' : 'text-base-content/80'}`}
+              className={`tab shrink-0 whitespace-nowrap ${active ? 'tab-active font-semibold' : 'text-base-content/80'}`}
               onClick={() => onSelect(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >

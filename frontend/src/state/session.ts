@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { primaryRole } from '../../../domain/actor.ts';
+import { ROLES, type Role, primaryRole } from '../../../domain/actor.ts';
 import { type Data, call, server } from '../api/client.ts';
 
 /** The signed-in user with their roles (GET /auth/me). */
@@ -29,5 +29,47 @@ export async function signOut(): Promise<void> {
   session.value = null;
 }
 
-/** The dashboard a user lands on: admin over seller, otherwise buyer (spec section 2). */
-export const dashboardPath = (user: User): string => `/dashboard/${primaryRole(user.roles)}`;
+export const dashboardPathOf = (role: Role): string => `/dashboard/${role}`;
+
+const LAST_DASHBOARD_KEY = 'mibi:last-dashboard';
+
+interface LastDashboard {
+  userId: string;
+  role: Role;
+}
+
+/** What the browser's storage holds, or null when it holds nothing readable (or storage is off). */
+function storedLastDashboard(): LastDashboard | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(LAST_DASHBOARD_KEY) ?? 'null') as Partial<LastDashboard> | null;
+    return typeof stored?.userId === 'string' && ROLES.includes(stored.role as Role) ? (stored as LastDashboard) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dashboard last opened in this browser, and by whom: the header's name link leads back to it. */
+const lastDashboard = signal<LastDashboard | null>(typeof localStorage === 'undefined' ? null : storedLastDashboard());
+
+/** Remembers that `user` opened the dashboard of `role`, one of theirs, across visits. */
+export function rememberDashboard(user: User, role: Role): void {
+  if (lastDashboard.value?.userId === user.id && lastDashboard.value.role === role) return;
+  lastDashboard.value = { userId: user.id, role };
+  try {
+    localStorage.setItem(LAST_DASHBOARD_KEY, JSON.stringify(lastDashboard.value));
+  } catch {
+    // Storage refused (private mode, full): it is remembered for this visit only.
+  }
+}
+
+/** The user's dashboards, one per role they hold, in the order of ROLES. */
+export const dashboardRoles = (user: User): Role[] => ROLES.filter((role) => user.roles.includes(role));
+
+/**
+ * The dashboard the header's name leads to: the one the user opened last, while they still hold
+ * its role; before that, admin over seller, otherwise buyer (spec section 2).
+ */
+export function dashboardPath(user: User): string {
+  const last = lastDashboard.value;
+  return dashboardPathOf(last?.userId === user.id && user.roles.includes(last.role) ? last.role : primaryRole(user.roles));
+}

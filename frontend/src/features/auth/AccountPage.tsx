@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect } from 'wouter';
+import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
@@ -10,7 +11,7 @@ export default function AccountPage() {
   useSignals();
   const user = session.value;
   if (!sessionKnown.value) return <span className="loading loading-spinner m-8" aria-label="Loading" />;
-  if (!user) return <Redirect to="/auth" replace />;
+  if (!user) return <Redirect to={loginHref('/account')} replace />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="mb-6 text-2xl font-bold">Your account</h1>

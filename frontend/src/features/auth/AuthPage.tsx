@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { afterSignIn } from '../../links.ts';
 import { session } from '../../state/session.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { LoginForm } from './LoginForm.tsx';
@@ -10,17 +11,24 @@ const TABS = [
   { id: 'signup', label: 'Sign Up', href: '/auth?tab=signup' },
 ] as const;
 
-/** /auth: Login and Sign Up tabs. The tab is in the URL (?tab=signup), so the header's Sign Up link opens it. */
+/**
+ * /auth: Login and Sign Up tabs. The tab is in the URL (?tab=signup), so the header's Sign Up
+ * link opens it; `?next=` names the page that asked for a sign-in (links.ts `loginHref`).
+ */
 export default function AuthPage() {
   useSignals();
   const [, navigate] = useLocation();
-  const tab = new URLSearchParams(useSearch()).get('tab') === 'signup' ? 'signup' : 'login';
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'login';
+  const next = params.get('next');
+  const tabHref = (href: string) => (next ? `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams({ next })}` : href);
 
-  // Signed in already, or just now by one of the forms: the spec sends the user home.
-  if (session.value) return <Redirect to="/" replace />;
+  // Signed in already, or just now by one of the forms: back to the page that asked, else home as the spec has it.
+  if (session.value) return <Redirect to={afterSignIn(search)} replace />;
 
   return (
-    <AccountCard title="Welcome to MIBI" text="Sign in or create an account to start shopping or selling.">
+    <AccountCard title="Welcome to MIBI" text="Sign in or create an account to start shopping or selling." documentTitle={tab === 'signup' ? 'Sign Up' : 'Login'}>
       <div role="tablist" aria-label="Sign in or sign up" className="tabs tabs-box grid grid-cols-2">
         {TABS.map(({ id, label, href }) => (
           <button
@@ -31,7 +39,7 @@ export default function AuthPage() {
             aria-selected={tab === id}
             aria-controls="auth-panel"
             className={`tab ${tab === id ? 'tab-active' : 'text-base-content/80'}`}
-            onClick={() => navigate(href, { replace: true })}
+            onClick={() => navigate(tabHref(href), { replace: true })}
           >
             {label}
           </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { loginHref } from '../../links.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -20,10 +21,11 @@ export function EmptyCart({ children }: { children?: ReactNode }) {
 
 /** Under the empty cart of a signed-out visitor: the cart belongs to an account. */
 export function SignInHint({ text }: { text: string }) {
+  const [path] = useLocation();
   return (
     <p className="mt-4 text-sm">
       {text}{' '}
-      <Link href="/auth" className="link link-primary font-medium">
+      <Link href={loginHref(path)} className="link link-primary font-medium">
         Login
       </Link>
     </p>

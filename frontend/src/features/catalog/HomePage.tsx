@@ -11,14 +11,14 @@ const BENEFITS: ReadonlyArray<{ icon: IconName; title: string; text: string }> =
   { icon: 'users', title: 'Support Local Sellers', text: 'Your purchase goes straight to Indian artisans, weavers and manufacturers.' },
 ];
 
-/** Static showcase tiles (spec section 2): fixed labels, all leading to the catalogue. */
-const CATEGORY_TILES: ReadonlyArray<{ icon: IconName; name: string; count: string }> = [
-  { icon: 'shirt', name: 'Textiles & Clothing', count: '2,500+ products' },
-  { icon: 'amphora', name: 'Handicrafts', count: '1,800+ products' },
-  { icon: 'flame', name: 'Spices & Food', count: '950+ products' },
-  { icon: 'gem', name: 'Jewelry', count: '1,200+ products' },
-  { icon: 'lamp', name: 'Home Decor', count: '1,500+ products' },
-  { icon: 'leaf', name: 'Ayurveda & Health', count: '800+ products' },
+/** Static showcase tiles (spec section 2): fixed labels, each opening the catalogue at its category (`category`: its id). */
+const CATEGORY_TILES: ReadonlyArray<{ icon: IconName; name: string; count: string; category: string }> = [
+  { icon: 'shirt', name: 'Textiles & Clothing', count: '2,500+ products', category: 'textiles' },
+  { icon: 'amphora', name: 'Handicrafts', count: '1,800+ products', category: 'handicrafts' },
+  { icon: 'flame', name: 'Spices & Food', count: '950+ products', category: 'spices' },
+  { icon: 'gem', name: 'Jewelry', count: '1,200+ products', category: 'jewelry' },
+  { icon: 'lamp', name: 'Home Decor', count: '1,500+ products', category: 'home-decor' },
+  { icon: 'leaf', name: 'Ayurveda & Health', count: '800+ products', category: 'ayurveda' },
 ];
 
 const STATS = [
@@ -70,10 +70,10 @@ export default function HomePage() {
             Shop by Category
           </h2>
           <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
-            {CATEGORY_TILES.map(({ icon, name, count }) => (
+            {CATEGORY_TILES.map(({ icon, name, count, category }) => (
               <li key={name}>
                 <Link
-                  href="/products"
+                  href={`/products?category=${category}`}
                   className="card h-full items-center bg-base-100 p-6 text-center shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
                 >
                   <span className="grid size-14 place-items-center rounded-full bg-orange-50 text-primary">

@@ -5,6 +5,8 @@ import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+import { storefrontPath } from '../../links.ts';
+import { WishlistHeart } from '../wishlist/index.ts';
 import type { Product } from './types.ts';
 
 export type CardLayout = 'grid' | 'list';
@@ -17,6 +19,11 @@ const IMAGE: Record<CardLayout, string> = {
   grid: 'w-full',
   list: 'w-32 shrink-0 sm:w-44',
 };
+/** The picture's width in each layout (the columns of ProductGrid's grid, inside the page's max-w-7xl). */
+const IMAGE_SIZES: Record<CardLayout, string> = {
+  grid: '(min-width: 1280px) 240px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw',
+  list: '(min-width: 640px) 176px, 128px',
+};
 /** In the grid, two lines are kept for every name, so the cards of a row line up. */
 const NAME: Record<CardLayout, string> = {
   grid: 'min-h-12',
@@ -26,13 +33,15 @@ const NAME: Record<CardLayout, string> = {
 /**
  * A product in the list: the whole card links to its page (the name's link stretches over
  * it). The first tag is the brand label; lines keep their height, so cards line up.
+ * `priority`: the first card of a page, whose picture is the page's LCP.
  */
-export function ProductCard({ product, layout }: { product: Product; layout: CardLayout }) {
+export function ProductCard({ product, layout, priority = false }: { product: Product; layout: CardLayout; priority?: boolean }) {
   return (
     <article
       className={`${ARTICLE[layout]} relative overflow-hidden border border-base-300 bg-base-100 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary`}
     >
-      <ProductImage src={product.imageUrl} alt="" className={IMAGE[layout]} />
+      <ProductImage src={product.images[0] ?? null} alt="" sizes={IMAGE_SIZES[layout]} className={IMAGE[layout]} priority={priority} />
+      <WishlistHeart productId={product.id} productName={product.name} variant="card" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
         <p className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase">{product.tags[0]}</p>
         <h2 className={`line-clamp-2 font-semibold ${NAME[layout]}`}>
@@ -40,6 +49,13 @@ export function ProductCard({ product, layout }: { product: Product; layout: Car
             {product.name}
           </Link>
         </h2>
+        {/* Above the stretched link, so it opens the seller's storefront rather than the product. */}
+        <p className="h-5 truncate text-sm text-base-content/80">
+          Sold by{' '}
+          <Link href={storefrontPath(product.sellerId)} className="link link-hover relative z-10">
+            {product.sellerName || 'Seller'}
+          </Link>
+        </p>
         {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
         <RatingSummary rating={product.rating} count={product.ratingCount} />
         <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
@@ -60,6 +76,7 @@ export function ProductCardSkeleton({ layout }: { layout: CardLayout }) {
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <Skeleton className="h-4 w-16" />
         <Skeleton className={`h-6 w-full ${NAME[layout]}`} />
+        <Skeleton className="h-5 w-28" />
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-7 w-24" />
         <Skeleton className="h-5 w-20" />

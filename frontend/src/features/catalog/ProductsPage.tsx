@@ -8,16 +8,10 @@ import { liveConnected } from '../../state/live.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { useCategories } from './categories.ts';
 import { ALL_CATEGORIES, type ProductFilters, filtersFrom, hasFilters, searchOf } from './filters.ts';
-import { type CardLayout, ProductCard, ProductCardSkeleton } from './ProductCard.tsx';
+import type { CardLayout } from './ProductCard.tsx';
+import { ProductGrid } from './ProductGrid.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useProductList } from './useProductList.ts';
-
-const SKELETON_CARDS = 8;
-
-const LIST_CLASS: Record<CardLayout, string> = {
-  grid: 'grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
-  list: 'flex flex-col gap-4',
-};
 
 /** /products: the catalogue, searchable and sortable (kept in the URL), updated live. */
 export default function ProductsPage() {
@@ -34,7 +28,8 @@ export default function ProductsPage() {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Authentic Indian Products</h1>
           <p className="mt-1 h-6 text-base-content/80" aria-live="polite">
-            {list.loading ? <Skeleton className="h-6 w-28" /> : countOf(list.total, 'product')}
+            {/* A list that failed to load has no count to give: the message below says so. */}
+            {list.loading ? <Skeleton className="h-6 w-28" /> : list.failed ? null : countOf(list.total, 'product')}
           </p>
         </div>
         <LiveStatus />
@@ -45,30 +40,10 @@ export default function ProductsPage() {
         <ActiveFilters categories={categories?.items ?? null} filters={filters} onFilters={setFilters} />
       </div>
 
-      <section className="mt-6" aria-label="Products" aria-busy={list.loading}>
-        {list.loading ? (
-          <ul className={LIST_CLASS[layout]}>
-            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-              <li key={index}>
-                <ProductCardSkeleton layout={layout} />
-              </li>
-            ))}
-          </ul>
-        ) : list.products.length > 0 ? (
-          <ul className={LIST_CLASS[layout]}>
-            {list.products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} layout={layout} />
-              </li>
-            ))}
-          </ul>
-        ) : list.failed ? (
-          <EmptyState heading title="Products could not be loaded" text="Check your connection, then try again.">
-            <button type="button" className="btn btn-primary" onClick={list.retry}>
-              Try again
-            </button>
-          </EmptyState>
-        ) : (
+      <ProductGrid
+        list={list}
+        layout={layout}
+        empty={
           <EmptyState
             heading
             title="No products found"
@@ -80,16 +55,8 @@ export default function ProductsPage() {
               </button>
             )}
           </EmptyState>
-        )}
-      </section>
-
-      {list.hasMore && (
-        <div className="mt-10 flex justify-center">
-          <button type="button" className="btn btn-outline btn-primary" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
-            {list.loadingMore ? 'Loading...' : 'Load More Products'}
-          </button>
-        </div>
-      )}
+        }
+      />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface ProductFilters {
   q: string;
   category: string;
   sort: ProductSort;
+  /** One seller's products only: a storefront's (its path names the seller, so the query string leaves it out). */
+  seller?: string;
 }
 
 const isSort = (value: string | null): value is ProductSort => SORT_OPTIONS.some((option) => option.value === value);
@@ -40,9 +42,10 @@ export const searchOf = ({ q, category, sort }: ProductFilters): string =>
 
 export const hasFilters = (filters: ProductFilters): boolean => filters.q !== '' || filters.category !== ALL_CATEGORIES;
 
-/** The API's own test: the category, and the words anywhere in the name, description or tags (case-insensitive). */
-export function matches(product: Product, { q, category }: ProductFilters): boolean {
+/** The API's own test: the category, the seller, and the words anywhere in the name, description or tags (case-insensitive). */
+export function matches(product: Product, { q, category, seller }: ProductFilters): boolean {
   if (category !== ALL_CATEGORIES && product.categoryId !== category) return false;
+  if (seller !== undefined && product.sellerId !== seller) return false;
   const text = [product.name, product.description, ...product.tags].join('\n').toLowerCase();
   return text.includes(q.toLowerCase());
 }

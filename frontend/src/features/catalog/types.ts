@@ -7,3 +7,6 @@ export type Category = Data<typeof server.categories.$get>['items'][number];
 export type ProductPage = Data<typeof server.products.$get>;
 /** A product on sale, as anyone sees it; the data of the live `product.added` and `product.changed`. */
 export type Product = ProductPage['items'][number];
+
+/** A seller's storefront (GET /sellers/{id}); the data of the live `storefront.changed`. */
+export type Storefront = Data<(typeof server.sellers)[':id']['$get']>;

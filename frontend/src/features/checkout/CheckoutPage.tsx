@@ -11,6 +11,7 @@ import { Field } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { useForm } from '../../forms.ts';
+import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
 import { type Cart, CartLoadFailed, EmptyCart, cartCount, useCart } from '../cart/index.ts';
 import { ADDRESS_FIELDS, checkoutFormSchema } from './checkoutForm.ts';
@@ -45,7 +46,7 @@ export default function CheckoutPage() {
           <div className="card items-center border border-dashed border-base-300 px-6 py-16 text-center">
             <h2 className="text-2xl font-semibold">Sign in to check out</h2>
             <p className="mt-2 text-base-content/80">{SIGN_IN_NOTICE}.</p>
-            <Link href="/auth" className="btn btn-primary mt-6">
+            <Link href={loginHref('/checkout')} className="btn btn-primary mt-6">
               Login
             </Link>
           </div>
@@ -84,7 +85,8 @@ function CheckoutForm({ cart }: { cart: Cart }) {
 
   useEffect(() => {
     if (!placed) return;
-    const timer = setTimeout(() => navigate('/dashboard/buyer'), REDIRECT_MS);
+    // A redirect: the checkout done is no page to go back to, and the toast stays on the way.
+    const timer = setTimeout(() => navigate('/dashboard/buyer', { replace: true }), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [placed, navigate]);
 

@@ -1,30 +1,33 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ComponentType, Suspense } from 'react';
-import { Redirect, useParams } from 'wouter';
+import { type ComponentType, Suspense, useEffect } from 'react';
+import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import type { Role } from '../../../../domain/actor.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ROLE_LABELS } from '../../format.ts';
-import { session, sessionKnown } from '../../state/session.ts';
+import { loginHref } from '../../links.ts';
+import { dashboardRoles, rememberDashboard, session, sessionKnown } from '../../state/session.ts';
+import { DASHBOARDS } from './dashboards.ts';
 import { RoleGate } from './RoleGate.tsx';
-
-/** Each role's dashboard: its title and line of text. */
-const DASHBOARDS: Record<Role, { title: string; text: string }> = {
-  buyer: { title: 'My Account', text: 'Manage your orders and cart' },
-  seller: { title: 'Seller Dashboard', text: 'Manage your products and track your sales' },
-  admin: { title: 'Admin Dashboard', text: 'Quality control and seller verification' },
-};
 
 /**
  * /dashboard/buyer, /dashboard/seller, /dashboard/admin: one screen driven by the role of
  * the route, showing that role's panel (`panels`: each lazy, a chunk of its own, given by
- * routes.tsx as they come from other features). A signed-out visitor goes to /auth; a
- * user without the role is offered it.
+ * routes.tsx as they come from other features). A signed-out visitor signs in and comes
+ * back; a user without the role is told so (and offered it, when they may take it). The
+ * badges name the user's own roles, whatever the route's.
  */
 export default function DashboardPage({ panels }: { panels: Record<Role, ComponentType> }) {
   useSignals();
   const { role } = useParams<{ role: Role }>();
+  const [path] = useLocation();
+  const search = useSearch();
   const user = session.value;
-  if (sessionKnown.value && !user) return <Redirect to="/auth" replace />;
+  const holdsRole = user?.roles.includes(role) ?? false;
+  // The header's name leads back to the dashboard last opened.
+  useEffect(() => {
+    if (user && holdsRole) rememberDashboard(user, role);
+  }, [user, holdsRole, role]);
+  if (sessionKnown.value && !user) return <Redirect to={loginHref(search ? `${path}?${search}` : path)} replace />;
   const { title, text } = DASHBOARDS[role];
   const Panel = panels[role];
 
@@ -39,7 +42,12 @@ export default function DashboardPage({ panels }: { panels: Record<Role, Compone
           {user ? (
             <>
               <span className="text-base-content/80">{user.fullName}</span>
-              <span className="badge badge-secondary">{ROLE_LABELS[role]}</span>
+              <span className="sr-only">, your roles:</span>
+              {dashboardRoles(user).map((own) => (
+                <span key={own} className="badge badge-secondary">
+                  {ROLE_LABELS[own]}
+                </span>
+              ))}
             </>
           ) : (
             <Skeleton className="h-6 w-40" />
@@ -48,13 +56,13 @@ export default function DashboardPage({ panels }: { panels: Record<Role, Compone
       </header>
       {!user ? (
         <PanelLoading />
-      ) : user.roles.includes(role) ? (
+      ) : holdsRole ? (
         <Suspense fallback={<PanelLoading />}>
           {/* Keyed by user: another account starts from a clean screen. */}
           <Panel key={user.id} />
         </Suspense>
       ) : (
-        <RoleGate role={role} />
+        <RoleGate role={role} user={user} />
       )}
     </div>
   );

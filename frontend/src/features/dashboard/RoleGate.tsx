@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { Role } from '../../../../domain/actor.ts';
 import { call, server } from '../../api/client.ts';
-import { session } from '../../state/session.ts';
+import { type User, dashboardPathOf, dashboardRoles, session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { DASHBOARDS } from './dashboards.ts';
 
 /** What taking on a self-service role lets the user do. */
 const ROLE_OFFERS = {
@@ -10,8 +12,11 @@ const ROLE_OFFERS = {
   seller: 'As a seller you can list your products, manage your inventory and follow the orders you receive.',
 } as const;
 
-/** Shown instead of a dashboard to a user without its role: buyer and seller can be added here, admin cannot. */
-export function RoleGate({ role }: { role: Role }) {
+/**
+ * Shown instead of a dashboard to a user without its role: buyer and seller can be added
+ * here, admin cannot ("Admins only"). Either way the user's own dashboards are a click away.
+ */
+export function RoleGate({ role, user }: { role: Role; user: User }) {
   const [busy, setBusy] = useState(false);
 
   async function addRole(role: keyof typeof ROLE_OFFERS) {
@@ -29,10 +34,12 @@ export function RoleGate({ role }: { role: Role }) {
   return (
     <section className="card mx-auto max-w-xl items-center border border-base-300 p-10 text-center" aria-labelledby="role-gate-title">
       <h2 id="role-gate-title" className="text-xl font-semibold">
-        This dashboard is for {role === 'admin' ? 'administrators' : `${role}s`}
+        {role === 'admin' ? 'Admins only' : `This dashboard is for ${role}s`}
       </h2>
       {role === 'admin' ? (
-        <p className="mt-3 text-base-content/80">Admin access is granted by the MIBI team; it cannot be added to your account here.</p>
+        <p className="mt-3 text-base-content/80">
+          The admin console is for MIBI's administrators. Admin access is granted by the MIBI team; it cannot be added to your account here.
+        </p>
       ) : (
         <>
           <p className="mt-3 text-base-content/80">{ROLE_OFFERS[role]}</p>
@@ -41,6 +48,15 @@ export function RoleGate({ role }: { role: Role }) {
           </button>
         </>
       )}
+      <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Your dashboards">
+        {dashboardRoles(user).map((own) => (
+          <li key={own}>
+            <Link href={dashboardPathOf(own)} className="btn btn-ghost btn-sm">
+              Go to {DASHBOARDS[own].title}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { Link, useParams } from 'wouter';
 import { Price } from '../../components/Price.tsx';
-import { ProductImage } from '../../components/ProductImage.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+import { storefrontPath } from '../../links.ts';
+import { WishlistHeart } from '../wishlist/index.ts';
 import { AddToCart } from './AddToCart.tsx';
+import { ProductGallery } from './ProductGallery.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
 import type { Product } from './types.ts';
 import { useProduct } from './useProduct.ts';
@@ -57,7 +59,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
   const inStock = product.stockQuantity > 0;
   return (
     <div className="mt-6 grid gap-10 md:grid-cols-2">
-      <ProductImage src={product.imageUrl} alt={product.name} className="rounded-box border border-base-300" />
+      <ProductGallery name={product.name} images={product.images} />
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.name}</h1>
         {ratingLoading ? <Skeleton className="h-6 w-56" /> : <RatingSummary rating={rating} count={ratingCount} size="md" />}
@@ -74,7 +76,10 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         )}
         <p className="flex flex-wrap items-center gap-2">
           <span>
-            Sold by <span className="font-semibold">{product.sellerName || 'Seller'}</span>
+            Sold by{' '}
+            <Link href={storefrontPath(product.sellerId)} className="link font-semibold">
+              {product.sellerName || 'Seller'}
+            </Link>
           </span>
           <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
@@ -84,7 +89,10 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           </span>
           {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
         </p>
-        <AddToCart product={product} />
+        <div className="flex flex-wrap items-center gap-4">
+          <AddToCart product={product} />
+          <WishlistHeart productId={product.id} productName={product.name} variant="page" />
+        </div>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { loginHref } from '../../links.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
@@ -38,7 +39,7 @@ function WriteReview({ productId, eligibility, onSaved }: Pick<ReviewsSectionPro
       return <p>Purchase this product to write a review</p>;
     case 'login':
       return (
-        <Link href="/auth" className="link link-primary font-medium">
+        <Link href={loginHref(`/products/${encodeURIComponent(productId)}`)} className="link link-primary font-medium">
           Login to write a review
         </Link>
       );

@@ -1,15 +1,18 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ALLOWED_IMAGE_TYPES, imageUploadProblem } from '../../../../domain/product/image.ts';
+import { ALLOWED_IMAGE_TYPES, MAX_PRODUCT_IMAGES, imageUploadProblem } from '../../../../domain/product/image.ts';
+import { PRODUCT_MESSAGES } from '../../../../domain/product/schemas.ts';
 import { Field } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import { toast } from '../../state/toasts.ts';
+import { type GalleryEntry, moved } from './gallery.ts';
 
 interface ImagePickerProps {
-  /** The file chosen to upload, which takes priority over the URL. */
-  file: File | null;
-  onFileChange: (file: File | null) => void;
-  defaultUrl: string;
+  /** The images in the order shown, the main one first. */
+  entries: GalleryEntry[];
+  onChange: (entries: GalleryEntry[]) => void;
   urlError: string | undefined;
+  imagesError: string | undefined;
 }
 
 /** A local URL showing `file` while it is chosen. */
@@ -27,37 +30,121 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
+function Thumbnail({ entry, position }: { entry: GalleryEntry; position: number }) {
+  const preview = usePreview('file' in entry ? entry.file : null);
+  if ('image' in entry) return <ProductImage src={entry.image} alt={`Current product image ${position}`} sizes="96px" className="w-24 rounded-box" />;
+  return preview ? (
+    <img src={preview} alt={`Preview of the chosen image ${entry.file.name}`} width={96} height={96} className="size-24 rounded-box object-cover" />
+  ) : (
+    <span className="block size-24 rounded-box bg-base-200" />
+  );
+}
+
 /**
- * The product image: a file to upload, or the URL of an image (field `imageUrl`). Choosing a
- * file checks its size and type, disables the URL and shows a preview; Remove clears it.
+ * The product's images, up to MAX_PRODUCT_IMAGES, the first the main one: the current ones
+ * (when editing) and files chosen to upload on save, each checked for size and type when
+ * chosen. Each can be moved earlier or later, or removed; the focus stays on the list and a
+ * live region says what happened. The URL field gives one image instead, so it is disabled
+ * while any image is listed.
  */
-export function ImagePicker({ file, onFileChange, defaultUrl, urlError }: ImagePickerProps) {
+export function ImagePicker({ entries, onChange, urlError, imagesError }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const fileId = useId();
-  const preview = usePreview(file);
+  const chosenCount = useRef(0);
+  const [said, say] = useState('');
+  // After a move or a removal, the button to focus (a selector in the list), or the file chooser once the list is empty.
+  const [focusNext, setFocusNext] = useState<string | 'chooser' | null>(null);
+  useEffect(() => {
+    if (focusNext === null) return;
+    const target = focusNext === 'chooser' ? input.current : list.current?.querySelector<HTMLElement>(focusNext);
+    target?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
+
+  const full = entries.length >= MAX_PRODUCT_IMAGES;
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0] ?? null;
-    const problem = chosen && imageUploadProblem(chosen);
-    if (problem) {
-      toast({ ...problem, tone: 'error' });
-      event.currentTarget.value = '';
-      return;
-    }
-    onFileChange(chosen);
+    const chosen = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = '';
+    const problems = chosen.map((file) => imageUploadProblem(file));
+    const problem = problems.find((found) => found !== null);
+    if (problem) toast({ ...problem, tone: 'error' });
+    const fine = chosen.filter((_, i) => problems[i] === null);
+    const room = MAX_PRODUCT_IMAGES - entries.length;
+    if (fine.length > room) toast({ title: 'Too many images', description: PRODUCT_MESSAGES.tooManyImages, tone: 'error' });
+    const added = fine.slice(0, room).map((file): GalleryEntry => ({ key: `chosen-${++chosenCount.current}`, file }));
+    if (added.length === 0) return;
+    onChange([...entries, ...added]);
+    say(added.length === 1 ? `Image added as image ${entries.length + 1}` : `${added.length} images added`);
   }
 
-  function clear() {
-    if (input.current) {
-      input.current.value = '';
-      input.current.focus();
-    }
-    onFileChange(null);
+  function move(from: number, to: number) {
+    const entry = entries[from]!;
+    onChange(moved(entries, from, to));
+    say(to === 0 ? `Image ${from + 1} is now the main image` : `Image ${from + 1} moved to position ${to + 1}`);
+    // The button pressed, or its neighbour when it no longer applies at the image's new place.
+    const last = entries.length - 1;
+    const direction = to < from ? 'earlier' : 'later';
+    const stuck = (direction === 'earlier' && to === 0) || (direction === 'later' && to === last);
+    setFocusNext(`[data-key="${CSS.escape(entry.key)}"] [data-move="${stuck ? (direction === 'earlier' ? 'later' : 'earlier') : direction}"]`);
+  }
+
+  function remove(index: number) {
+    const next = entries.filter((_, i) => i !== index);
+    onChange(next);
+    say(`Image ${index + 1} removed`);
+    const neighbour = next[Math.min(index, next.length - 1)];
+    setFocusNext(neighbour ? `[data-key="${CSS.escape(neighbour.key)}"] [data-remove]` : 'chooser');
   }
 
   return (
     <fieldset className="md:col-span-2">
-      <legend className="mb-2 text-sm font-medium">Product Image</legend>
+      <legend className="mb-2 text-sm font-medium">Product Images</legend>
+      {entries.length > 0 && (
+        <ol ref={list} aria-label="Images, the first is the main image" className="mb-3 flex flex-wrap gap-3">
+          {entries.map((entry, index) => (
+            <li key={entry.key} data-key={entry.key} className="flex flex-col items-center gap-1 rounded-box border border-base-300 p-2">
+              <Thumbnail entry={entry} position={index + 1} />
+              <span className="text-xs font-medium">{index === 0 ? 'Main image' : `Image ${index + 1}`}</span>
+              <span className="join">
+                <button
+                  type="button"
+                  data-move="earlier"
+                  className="btn btn-ghost btn-xs join-item"
+                  aria-label={`Move image ${index + 1} earlier`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <span aria-hidden="true">←</span>
+                </button>
+                <button
+                  type="button"
+                  data-move="later"
+                  className="btn btn-ghost btn-xs join-item"
+                  aria-label={`Move image ${index + 1} later`}
+                  disabled={index === entries.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <span aria-hidden="true">→</span>
+                </button>
+                <button
+                  type="button"
+                  data-remove
+                  className="btn btn-ghost btn-xs join-item"
+                  aria-label={`Remove image ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
+                  <Icon name="trash" className="size-4" />
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {said}
+      </p>
       <div className="flex flex-wrap items-start gap-4">
         <div className="min-w-60 flex-1">
           <label htmlFor={fileId} className="mb-1 block text-sm">
@@ -66,30 +153,29 @@ export function ImagePicker({ file, onFileChange, defaultUrl, urlError }: ImageP
           <input
             id={fileId}
             ref={input}
+            name="images"
             type="file"
+            multiple
             accept={ALLOWED_IMAGE_TYPES.join(',')}
-            className="file-input w-full"
-            aria-describedby={`${fileId}-hint`}
+            className={`file-input w-full ${imagesError ? 'file-input-error' : ''}`}
+            aria-describedby={`${fileId}-hint${imagesError ? ` ${fileId}-error` : ''}`}
+            aria-invalid={imagesError ? true : undefined}
+            disabled={full}
             onChange={choose}
           />
-          <p id={`${fileId}-hint`} className="mt-1 mb-3 text-xs text-base-content/80">
-            PNG, JPG, WEBP (MAX. 5MB)
+          <p id={`${fileId}-hint`} className="mt-1 text-xs text-base-content/80">
+            PNG, JPG, WEBP (MAX. 5MB each), up to {MAX_PRODUCT_IMAGES} images; the first is the main image.
           </p>
-          <Field label="Or an image URL" name="imageUrl" type="url" defaultValue={defaultUrl} disabled={file !== null} error={urlError} />
-          {/* A disabled field is not sent: the chosen file's URL takes its place once uploaded. */}
-          {file && <input type="hidden" name="imageUrl" value="" />}
-        </div>
-        <div className="flex flex-col items-center gap-2">
-          {preview ? (
-            <img src={preview} alt="Preview of the chosen image" width={128} height={128} className="size-32 rounded-box object-cover" />
-          ) : (
-            <span className="grid size-32 place-items-center rounded-box border border-dashed border-base-300 text-base-content/60">
-              <Icon name="image" className="size-8" />
-            </span>
+          {imagesError && (
+            <p id={`${fileId}-error`} className="mt-1 text-sm text-error">
+              {imagesError}
+            </p>
           )}
-          <button type="button" className={`btn btn-ghost btn-sm ${file ? '' : 'invisible'}`} onClick={clear} disabled={!file}>
-            Remove image
-          </button>
+        </div>
+        <div className="min-w-60 flex-1">
+          <Field label="Or an image URL" name="imageUrl" type="url" disabled={entries.length > 0} error={urlError} />
+          {/* A disabled field is not sent: the listed images take its place. */}
+          {entries.length > 0 && <input type="hidden" name="imageUrl" value="" />}
         </div>
       </div>
     </fieldset>

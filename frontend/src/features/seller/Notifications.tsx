@@ -1,25 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { NotificationItem } from '../../components/NotificationItem.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { formatDateTime } from '../../format.ts';
-import { upsertById } from '../../lists.ts';
+import { withNotification } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
-import type { NotificationList, SellerNotification } from './types.ts';
-
-/** `notification` as it is now, with the unread count following its read state. */
-function withNotification(list: NotificationList, notification: SellerNotification): NotificationList {
-  const before = list.items.find((item) => item.id === notification.id);
-  const wasUnread = before ? !before.read : false;
-  return {
-    items: upsertById(list.items, notification),
-    unread: Math.max(0, list.unread + Number(!notification.read) - Number(wasUnread)),
-  };
-}
+import type { SellerNotification } from './types.ts';
 
 /** The seller's notifications, newest first, kept live, with the unread count. */
 export function Notifications() {
@@ -65,7 +55,7 @@ export function Notifications() {
       ) : notifications.failed ? (
         <LoadFailed what="your notifications" onRetry={() => void notifications.reload()} />
       ) : notifications.data!.items.length === 0 ? (
-        <EmptyState title="No notifications yet" text="You will be told here when an order comes in." />
+        <EmptyState title="No notifications yet" text="You will be told here when an order comes in, and of what the admins decide about your products." />
       ) : (
         <ul className="space-y-3">
           {notifications.data!.items.map((notification) => (
@@ -79,27 +69,5 @@ export function Notifications() {
         </ul>
       )}
     </section>
-  );
-}
-
-function NotificationItem({ notification, busy, onMarkRead }: { notification: SellerNotification; busy: boolean; onMarkRead: () => void }) {
-  const titleId = useId();
-  const { title, body, read, createdAt } = notification;
-  return (
-    <li className={`card gap-1 border p-4 ${read ? 'border-base-300' : 'border-primary bg-orange-50'}`}>
-      <h3 id={titleId} className="font-semibold">
-        {!read && <span className="sr-only">Unread: </span>}
-        {title}
-      </h3>
-      <p className="text-sm whitespace-pre-line">{body}</p>
-      <p className="text-xs text-base-content/80">
-        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-      </p>
-      {!read && (
-        <button type="button" className="btn btn-ghost btn-xs self-start" aria-describedby={titleId} disabled={busy} onClick={onMarkRead}>
-          Mark as read
-        </button>
-      )}
-    </li>
   );
 }

@@ -5,6 +5,7 @@ import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
 import { useCategories } from '../catalog/index.ts';
+import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gallery.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { type ProductValues, asProposed, changedFields, initialText } from './productForm.ts';
 import type { SellerProduct } from './types.ts';
@@ -22,31 +23,38 @@ const API_FIELD: Partial<Record<keyof ProductFormText, string>> = { price: 'pric
 
 /**
  * Add New Product, or edit one (only the changed fields are sent). Checked with the
- * schema shared with the API; a chosen image file is uploaded first.
+ * schema shared with the API; chosen image files are uploaded first, in the order shown.
  */
 export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const categories = useCategories();
-  const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
-  // A file already uploaded is not sent again when the save is retried.
-  const uploaded = useRef<{ file: File; url: string } | null>(null);
   // An edit continues from the changes waiting for review, if any.
   const proposed = product && asProposed(product);
   const initial = initialText(proposed);
+  const [entries, setEntries] = useState<GalleryEntry[]>(() => entriesOf(proposed?.images ?? []));
+  const [uploading, setUploading] = useState(false);
+  // Files already uploaded are not sent again when the save is retried.
+  const uploaded = useRef(new Map<File, string>());
   // The button that opened the form is gone: the form's heading takes the focus.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
 
-  /** The URL of the chosen file, uploading it if need be; null when that failed (a toast says why). */
-  async function upload(chosen: File): Promise<string | null> {
-    if (uploaded.current?.file === chosen) return uploaded.current.url;
+  /** The ids of the listed images in order, uploading the chosen files; null when an upload failed (a toast says why). */
+  async function imageIds(): Promise<string[] | null> {
+    const ids: string[] = [];
     setUploading(true);
     try {
-      const { url } = await call(server.uploads.$post({ form: { file: chosen } }));
-      uploaded.current = { file: chosen, url };
-      return url;
+      for (const entry of entries) {
+        if ('image' in entry) {
+          ids.push(entry.image.id);
+          continue;
+        }
+        const id = uploaded.current.get(entry.file) ?? (await call(server.uploads.$post({ form: { file: entry.file } }))).id;
+        uploaded.current.set(entry.file, id);
+        ids.push(id);
+      }
+      return ids;
     } catch (error) {
       toast({ title: 'Error uploading image', description: (error as Error).message, tone: 'error' });
       return null;
@@ -55,17 +63,17 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     }
   }
 
-  async function save(values: ProductValues) {
-    const imageUrl = file ? await upload(file) : values.imageUrl;
-    if (file && !imageUrl) return;
-    const checked = { ...values, imageUrl };
+  async function save({ imageUrl, ...values }: ProductValues) {
+    const ids = await imageIds();
+    if (!ids) return;
     if (!product) {
-      const { position } = await call(server.seller.products.$post({ json: checked }));
-      toast({ title: 'Product added successfully!', description: 'Your product is now live on the marketplace.' });
+      // The spec's title; the server says whether the product is live at once or waits for review.
+      const { position, message } = await call(server.seller.products.$post({ json: { ...values, ...listingImages(ids, imageUrl) } }));
+      toast({ title: 'Product added successfully!', description: message });
       await onSaved(position);
       return;
     }
-    const changes = changedFields(proposed!, checked);
+    const changes = { ...changedFields(proposed!, values), ...imageChanges(proposed!.images, ids, imageUrl) };
     if (Object.keys(changes).length === 0) {
       toast({ title: 'No changes to save', tone: 'info' });
       onCancel();
@@ -155,7 +163,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
             </option>
           ))}
         </SelectField>
-        <ImagePicker file={file} onFileChange={setFile} defaultUrl={initial.imageUrl} urlError={errorOf('imageUrl')} />
+        <ImagePicker entries={entries} onChange={setEntries} urlError={errorOf('imageUrl')} imagesError={errors.images} />
         <Field
           label="Tags (comma-separated)"
           name="tags"
@@ -186,7 +194,7 @@ function ReviewNote({ product }: { product: SellerProduct }) {
         {product.pendingRevision
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
-        Changes to the name, description, category, image or tags go live once an admin approves them; buyers see the approved
+        Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the approved
         version until then. Price and stock change at once.
       </p>
     </div>

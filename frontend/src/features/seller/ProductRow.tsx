@@ -39,7 +39,7 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
 
   return (
     <li className="card flex-row flex-wrap items-start gap-4 border border-base-300 p-4">
-      <ProductImage src={product.imageUrl} alt="" className="w-20 shrink-0 rounded-box" />
+      <ProductImage src={product.images[0] ?? null} alt="" sizes="80px" className="w-20 shrink-0 rounded-box" />
       <div className="min-w-48 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={nameId} className="font-semibold">

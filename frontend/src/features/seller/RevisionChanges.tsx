@@ -17,13 +17,19 @@ interface RevisionChangesProps {
   labels: { before: string; after: string };
 }
 
-/** An image's address is no way to review it: the picture is shown with it. */
-function Shown({ field, text, url }: { field: string; text: string; url: string | null | undefined }) {
-  if (field !== 'imageUrl') return <>{text}</>;
+/** Images are reviewed by looking at them: the pictures are shown, in their order, with the count. */
+function Shown({ field, text, images }: { field: string; text: string; images: ProductContent['images'] | undefined }) {
+  if (field !== 'images') return <>{text}</>;
   return (
     <span className="flex flex-col gap-1">
-      <ProductImage src={url ?? null} alt="" className="w-20 rounded-box" />
-      <span className="break-all text-xs">{text}</span>
+      {images && images.length > 0 && (
+        <span className="flex flex-wrap gap-1">
+          {images.map((image, index) => (
+            <ProductImage key={image.id} src={image} alt={`Picture ${index + 1}`} sizes="48px" className="w-12 rounded-box" />
+          ))}
+        </span>
+      )}
+      <span className="text-xs">{text}</span>
     </span>
   );
 }
@@ -53,10 +59,10 @@ export function RevisionChanges({ revision, categoryName, caption, labels }: Rev
               {field}
             </th>
             <td className="break-words whitespace-pre-line text-base-content/80">
-              <Shown field={key} text={before} url={revision.before.imageUrl} />
+              <Shown field={key} text={before} images={revision.before.images} />
             </td>
             <td className="break-words whitespace-pre-line">
-              <Shown field={key} text={after} url={revision.after.imageUrl} />
+              <Shown field={key} text={after} images={revision.after.images} />
             </td>
           </tr>
         ))}

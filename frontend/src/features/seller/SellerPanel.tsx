@@ -3,20 +3,25 @@ import { formatInrThousands } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
+import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
 import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
+import { StorefrontSection } from './storefront/StorefrontSection.tsx';
+import { withProduct } from './sellerProducts.ts';
 import type { SellerProduct } from './types.ts';
 
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
-/** The seller's dashboard: figures, the products (or the product form), sales, incoming orders and notifications, and the ledger. */
+/** The seller's dashboard: figures, the products (or the product form), the storefront, sales, incoming orders and notifications, and the ledger. */
 export default function SellerPanel() {
   const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', { live: true });
+  // An admin's decision (or any change of a product) shows in its row as it happens.
+  useLiveEvent('seller-product.changed', (product) => products.update((list) => withProduct(list, product)));
   const [ledgerOffset, setLedgerOffset] = useState(0);
   const ledger = useApiGet(
     (options) => server.seller.ledger.$get({ query: { limit: String(LEDGER_PAGE_SIZE), offset: String(ledgerOffset) } }, options),
@@ -57,6 +62,8 @@ export default function SellerPanel() {
           <ProductList products={products} focusOnShow={formClosed} onAdd={() => setEditing('new')} onEdit={setEditing} />
         )}
       </div>
+
+      <StorefrontSection className="mt-10" />
 
       <SalesSection className="mt-10" />
 

@@ -33,7 +33,8 @@ export function initialText(product: SellerProduct | null): ProductFormText {
     originalPrice: product.originalPricePaise === null ? '' : rupeeInput(product.originalPricePaise),
     stockQuantity: String(product.stockQuantity),
     categoryId: product.categoryId,
-    imageUrl: product.imageUrl ?? '',
+    // The images are listed beside the field (ImagePicker); the URL field gives one instead.
+    imageUrl: '',
     tags: product.tags.join(', '),
   };
 }
@@ -45,12 +46,11 @@ const EDITABLE = [
   'originalPricePaise',
   'stockQuantity',
   'categoryId',
-  'imageUrl',
   'tags',
 ] as const satisfies ReadonlyArray<keyof ProductValues & keyof SellerProduct>;
 
-/** The fields an edit changes (the body of PATCH); empty when nothing changed. */
-export function changedFields(product: SellerProduct, values: ProductValues): Partial<ProductValues> {
+/** The fields but the images an edit changes (part of the body of PATCH; gallery.ts adds the images); empty when nothing changed. */
+export function changedFields(product: SellerProduct, values: Omit<ProductValues, 'imageUrl'>): Partial<ProductValues> {
   // Values are text, numbers, null or a list of text: their JSON compares them.
   const changed = EDITABLE.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(product[key]));
   return Object.fromEntries(changed.map((key) => [key, values[key]]));

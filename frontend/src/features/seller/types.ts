@@ -34,3 +34,6 @@ export type ProductAsOrdered = Data<HistoryRoutes['as-ordered'][':orderId']['$ge
 
 /** GET /seller/ledger: the seller's balance (what MIBI owes them) and a page of their ledger lines, newest first. */
 export type SellerLedger = Data<typeof server.seller.ledger.$get>;
+
+/** GET /sellers/{id}: the seller's own storefront, as buyers see it (with its status and version). */
+export type SellerStorefront = Data<(typeof server.sellers)[':id']['$get']>;

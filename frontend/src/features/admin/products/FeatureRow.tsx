@@ -15,7 +15,7 @@ export function FeatureRow({ product, busy, onToggle }: FeatureRowProps) {
   const nameId = useId();
   return (
     <li className="card flex-row flex-wrap items-center gap-4 border border-base-300 p-3">
-      <ProductImage src={product.imageUrl} alt="" className="w-14 shrink-0 rounded-box" />
+      <ProductImage src={product.images[0] ?? null} alt="" sizes="56px" className="w-14 shrink-0 rounded-box" />
       <div className="min-w-48 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={nameId} className="font-semibold">

@@ -19,7 +19,7 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
   const nameId = useId();
   return (
     <li className="card flex-row flex-wrap items-start gap-4 border border-base-300 p-4">
-      <ProductImage src={product.imageUrl} alt="" className="w-24 shrink-0 rounded-box" />
+      <ProductImage src={product.images[0] ?? null} alt="" sizes="96px" className="w-24 shrink-0 rounded-box" />
       <div className="min-w-48 flex-1 space-y-1">
         <h3 id={nameId} className="font-semibold">
           {product.name}

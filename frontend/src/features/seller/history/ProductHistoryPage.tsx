@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
-import { Link, Redirect, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
+import { loginHref } from '../../../links.ts';
 import { session, sessionKnown } from '../../../state/session.ts';
 import { useCategoryNames } from '../../catalog/index.ts';
 import type { HistoryEntry, RestoreResult } from '../types.ts';
@@ -18,13 +19,14 @@ const DASHBOARD = '/dashboard/seller';
 /**
  * /dashboard/seller/products/:id/history: every event of one of the seller's products (an
  * admin may open any), the product as of a moment, and restoring an earlier version.
- * A signed-out visitor goes to /auth; anyone else is told the product is not found.
+ * A signed-out visitor signs in and comes back; anyone else is told the product is not found.
  */
 export default function ProductHistoryPage() {
   useSignals();
   const { id } = useParams<{ id: string }>();
+  const [path] = useLocation();
   const user = session.value;
-  if (sessionKnown.value && !user) return <Redirect to="/auth" replace />;
+  if (sessionKnown.value && !user) return <Redirect to={loginHref(path)} replace />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

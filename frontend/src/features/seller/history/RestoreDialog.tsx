@@ -45,7 +45,7 @@ export function RestoreDialog({ productId, entry, onRestored, onClose }: Restore
       onClose={onClose}
     >
       <p>
-        The name, description, prices, category, image and tags go back to what they were after this change of{' '}
+        The name, description, prices, category, images and tags go back to what they were after this change of{' '}
         {formatDateTime(entry.at)}. Stock and status stay as they are.
       </p>
       <p className="mt-2 text-sm text-base-content/80">The restore is recorded in the history as a new edit.</p>

@@ -1,0 +1,52 @@
+/** Reads of the wishlists read model (`wishlist_items`), each item with its product as the catalog has it now. */
+import { MAX_WISHLIST_ITEMS } from '../../domain/wishlist/decider.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { WISHLIST_ITEMS, type WishlistItemDoc } from '../../projections/wishlists.ts';
+
+export interface WishlistProduct {
+  id: string;
+  name: string;
+  sellerName: string;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  percentOff: number | null;
+  imageUrl: string | null;
+  stockQuantity: number;
+  /** In the public catalog (verified, listed, seller not suspended): false for one delisted since it was saved. */
+  available: boolean;
+}
+
+export interface Wishlist {
+  /** Newest first. */
+  items: Array<{ productId: string; savedAt: string; product: WishlistProduct }>;
+  count: number;
+}
+
+const wishlistProduct = (doc: ProductDoc): WishlistProduct => ({
+  id: doc.id,
+  name: doc.name,
+  sellerName: doc.sellerName,
+  pricePaise: doc.pricePaise,
+  originalPricePaise: doc.originalPricePaise,
+  percentOff: doc.percentOff,
+  imageUrl: doc.imageUrl,
+  stockQuantity: doc.stockQuantity,
+  available: doc.visible,
+});
+
+/** The buyer's saved products, newest first, at their current price and stock. */
+export async function wishlistOf(read: ReadStore, userId: string): Promise<Wishlist> {
+  const saved = await read
+    .collection<WishlistItemDoc>(WISHLIST_ITEMS)
+    .find({ where: { userId }, sort: [['savedAt', 'desc']], limit: MAX_WISHLIST_ITEMS });
+  const products = new Map(
+    (await read.collection<ProductDoc>(COLLECTIONS.products).getMany(saved.map((item) => item.productId))).map((doc) => [doc.id, doc]),
+  );
+  // Every saved product was listed; one the catalog has not taken in yet is left out until it has.
+  const items = saved.flatMap(({ productId, savedAt }) => {
+    const doc = products.get(productId);
+    return doc ? [{ productId, savedAt, product: wishlistProduct(doc) }] : [];
+  });
+  return { items, count: items.length };
+}

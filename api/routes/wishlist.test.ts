@@ -1,0 +1,225 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wishlistStream } from '../../domain/wishlist/events.ts';
+import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
+import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
+
+let api: TestApi;
+let seller: Client;
+/** Brass Diya, ₹499, 10 in stock. */
+let diya: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  seller = await signedIn(api, 'seller', 'Meera Crafts');
+  diya = await listedProduct(api, seller);
+});
+afterAll(() => api.close());
+
+const revision = (client: Client) => api.platform.events.streamRevision(wishlistStream(client.user!.id));
+/** Once the wishlist reactor has passed everything appended so far, and the read models what it recorded. */
+async function alertsSettled(): Promise<void> {
+  const appended = await api.platform.events.lastPosition();
+  for (let waited = 0; (await api.platform.read.checkpoint(WISHLIST_REACTOR)) < appended; waited += 10) {
+    if (waited > 5000) throw new Error(`the wishlist reactor did not reach ${appended}`);
+    await sleep(10);
+  }
+  expect(await api.ctx.progress.waitFor(await api.platform.events.lastPosition(), 5000)).toBe(true);
+}
+
+/** The wishlist once the read model has taken in everything up to `position`. */
+const wishlistAfter = (client: Client, position: number) => client.get(`/api/wishlist?after=${position}`);
+
+describe('every wishlist route', () => {
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', '/api/wishlist'],
+    ['POST', '/api/wishlist/items', { productId: 'p-1' }],
+    ['DELETE', '/api/wishlist/items/p-1'],
+    ['GET', '/api/wishlist/notifications'],
+    ['POST', '/api/wishlist/notifications/n-1/read', {}],
+  ];
+
+  it.each(routes)('%s %s requires sign-in, before looking at the body', async (method, path, json?) => {
+    const reply = await api.anonymous().request(method, path, { json: json === undefined ? undefined : '{bad' });
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.code).toBe('unauthorized');
+  });
+
+  it.each(routes)('%s %s is for buyers: a seller without the buyer role gets 403', async (method, path, json?) => {
+    const reply = await seller.request(method, path, { json });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toMatchObject({ code: 'forbidden', message: 'This needs the buyer role' });
+  });
+
+  it('has an operation id for each route in the API description', async () => {
+    const { body } = await api.anonymous().get('/api/openapi.json');
+    expect(body.paths['/api/wishlist'].get.operationId).toBe('getWishlist');
+    expect(body.paths['/api/wishlist/items'].post.operationId).toBe('saveToWishlist');
+    expect(body.paths['/api/wishlist/items/{productId}'].delete.operationId).toBe('removeFromWishlist');
+    expect(body.paths['/api/wishlist/notifications'].get.operationId).toBe('listWishlistNotifications');
+    expect(body.paths['/api/wishlist/notifications/{id}/read'].post.operationId).toBe('markWishlistNotificationRead');
+    expect(Object.keys(body.paths['/api/wishlist/items'].post.responses)).toEqual(['200', '400', '401', '403', '404', '409', '413']);
+    expect(Object.keys(body.paths['/api/wishlist/notifications/{id}/read'].post.responses)).toEqual(['200', '400', '401', '403', '404']);
+  });
+});
+
+describe('saving and reading', () => {
+  it('saves a product once, newest first, and lists it with its current price and stock', async () => {
+    const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, originalPricePaise: 3_000_00, stockQuantity: 3 });
+    const buyer = await signedIn(api);
+    const first = await buyer.post('/api/wishlist/items', { productId: diya });
+    expect(first.status).toBe(200);
+    expect(first.body.productIds).toEqual([diya]);
+    const second = await buyer.post('/api/wishlist/items', { productId: shawl });
+    expect(second.body.productIds).toEqual([shawl, diya]);
+    const again = await buyer.post('/api/wishlist/items', { productId: shawl });
+    expect(again.body).toEqual(second.body);
+
+    await onProduct(api, shawl, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 2_000_00 }, at: new Date().toISOString() });
+    const { position } = await onProduct(api, shawl, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: new Date().toISOString() });
+    const reply = await wishlistAfter(buyer, position);
+    expect(reply.status).toBe(200);
+    expect(reply.body.count).toBe(2);
+    expect(reply.body.items.map((item: { productId: string }) => item.productId)).toEqual([shawl, diya]);
+    expect(reply.body.items[0]).toEqual({
+      productId: shawl,
+      savedAt: expect.any(String),
+      product: {
+        id: shawl,
+        name: 'Pashmina Shawl',
+        sellerName: 'Meera Crafts',
+        pricePaise: 2_000_00,
+        originalPricePaise: 3_000_00,
+        percentOff: 33,
+        imageUrl: '/media/diya.webp',
+        stockQuantity: 0,
+        available: true,
+      },
+    });
+  });
+
+  it('keeps a product delisted since it was saved, shown as unavailable, and removes it', async () => {
+    const lamp = await listedProduct(api, seller, { name: 'Clay Lamp' });
+    const buyer = await signedIn(api);
+    await buyer.post('/api/wishlist/items', { productId: lamp });
+    const { position } = await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
+    expect((await wishlistAfter(buyer, position)).body.items).toMatchObject([{ productId: lamp, product: { available: false } }]);
+
+    const removed = await buyer.delete(`/api/wishlist/items/${lamp}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.productIds).toEqual([]);
+    expect((await wishlistAfter(buyer, removed.body.position)).body).toEqual({ items: [], count: 0 });
+    const again = await buyer.delete(`/api/wishlist/items/${lamp}`);
+    expect(again.status).toBe(200);
+    expect(again.body.productIds).toEqual([]);
+  });
+
+  it('is each buyer’s own: another buyer neither sees nor removes it', async () => {
+    const owner = await signedIn(api);
+    const other = await signedIn(api);
+    await owner.post('/api/wishlist/items', { productId: diya });
+    const removal = await other.delete(`/api/wishlist/items/${diya}`);
+    expect(removal.body.productIds).toEqual([]);
+    expect((await wishlistAfter(other, removal.body.position)).body.items).toEqual([]);
+    expect((await wishlistAfter(owner, removal.body.position)).body.items).toMatchObject([{ productId: diya }]);
+  });
+});
+
+describe('what a save refuses, storing nothing', () => {
+  it('answers 404 for an unknown product', async () => {
+    const buyer = await signedIn(api);
+    const reply = await buyer.post('/api/wishlist/items', { productId: 'no-such-product' });
+    expect(reply.status).toBe(404);
+    expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Product not found' });
+    expect(await revision(buyer)).toBe(-1);
+  });
+
+  it('answers 409 for a product not for sale', async () => {
+    const pending = await listedProduct(api, seller, { name: 'New Rug' }, { verified: false });
+    const buyer = await signedIn(api);
+    const reply = await buyer.post('/api/wishlist/items', { productId: pending });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatchObject({ code: 'not_available', message: '"New Rug" is not available' });
+    expect(await revision(buyer)).toBe(-1);
+  });
+
+  it('answers 403 to a seller who is also a buyer for their own product', async () => {
+    const maker = await signedIn(api, 'seller');
+    const own = await listedProduct(api, maker);
+    await maker.post('/api/auth/roles', { role: 'buyer' });
+    const reply = await maker.post('/api/wishlist/items', { productId: own });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toMatchObject({ code: 'own_product', message: 'You cannot save your own product' });
+    expect(await revision(maker)).toBe(-1);
+  });
+
+  it.each([
+    [{}, { productId: 'Product is required' }],
+    [{ productId: '  ' }, { productId: 'Product is required' }],
+    [{ productId: 42 }, { productId: 'Product is required' }],
+  ])('answers 400 for %j', async (body, fields) => {
+    const buyer = await signedIn(api);
+    const reply = await buyer.post('/api/wishlist/items', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
+    expect(await revision(buyer)).toBe(-1);
+  });
+
+  it('answers 400 for malformed JSON and a too long id, 413 for an oversized body', async () => {
+    const buyer = await signedIn(api);
+    expect((await buyer.post('/api/wishlist/items', '{bad')).body.error.code).toBe('malformed_json');
+    expect((await buyer.delete(`/api/wishlist/items/${'x'.repeat(101)}`)).status).toBe(400);
+    const large = await buyer.post('/api/wishlist/items', { productId: diya, ...oversized() });
+    expect(large.status).toBe(413);
+    expect(await revision(buyer)).toBe(-1);
+  });
+});
+
+describe('notifications of saved products', () => {
+  it('tells the buyer of a price drop and of stock again, once each, and lets only them mark it read', async () => {
+    const bell = await listedProduct(api, seller, { name: 'Brass Bell', pricePaise: 800_00, stockQuantity: 1 });
+    const buyer = await signedIn(api);
+    const other = await signedIn(api);
+    await buyer.post('/api/wishlist/items', { productId: bell });
+    const at = () => new Date().toISOString();
+    await onProduct(api, bell, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 650_00 }, at: at() });
+    await onProduct(api, bell, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 700_00 }, at: at() });
+    await onProduct(api, bell, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: at() });
+    await onProduct(api, bell, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 4, at: at() });
+    await alertsSettled();
+
+    const list = await buyer.get('/api/wishlist/notifications');
+    expect(list.status).toBe(200);
+    expect(list.body.unread).toBe(2);
+    expect(list.body.items).toMatchObject([
+      { buyerId: buyer.user!.id, productId: bell, kind: 'back_in_stock', title: 'Back in stock: Brass Bell', body: '4 in stock now, at ₹700.00.', read: false },
+      { productId: bell, kind: 'price_drop', title: 'Price drop: Brass Bell', body: 'Now ₹650.00, was ₹800.00.', read: false },
+    ]);
+    expect((await other.get('/api/wishlist/notifications')).body).toEqual({ items: [], unread: 0 });
+    expect((await buyer.get('/api/wishlist/notifications?limit=1')).body).toMatchObject({ items: [{ kind: 'back_in_stock' }], unread: 2 });
+
+    const [newest] = list.body.items;
+    const path = `/api/wishlist/notifications/${encodeURIComponent(newest.id)}/read`;
+    expect((await other.post(path)).status).toBe(404);
+    expect((await seller.post(path)).status).toBe(403);
+    const marked = await buyer.post(path);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ id: newest.id, read: true });
+    const after = await buyer.get(`/api/wishlist/notifications?after=${marked.body.position}`);
+    expect(after.body.unread).toBe(1);
+    expect(after.body.items[0]).toMatchObject({ id: newest.id, read: true });
+  });
+
+  it('answers 404 for an unknown notification and 400 for a bad limit', async () => {
+    const buyer = await signedIn(api);
+    const missing = await buyer.post('/api/wishlist/notifications/no-such-notification/read');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: 'not_found', message: 'Notification not found' });
+    for (const limit of ['0', '101', 'ten', '1.5']) {
+      const reply = await buyer.get(`/api/wishlist/notifications?limit=${limit}`);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { saveToWishlistSchema } from '../../domain/wishlist/schemas.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
+import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
+import { type WishlistChange, removeFromWishlist, saveToWishlist } from '../commands/wishlist.ts';
+import type { AppContext } from '../context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http.ts';
+import { type BuyerNotificationList, buyerNotificationsOf } from '../queries/buyer-notifications.ts';
+import { type Wishlist, type WishlistProduct, wishlistOf } from '../queries/wishlist.ts';
+
+const WishlistProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sellerName: z.string(),
+    pricePaise: z.number().int(),
+    originalPricePaise: z.number().int().nullable(),
+    percentOff: z.number().int().nullable(),
+    imageUrl: z.string().nullable(),
+    stockQuantity: z.number().int(),
+    available: z.boolean().openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
+  })
+  .openapi('WishlistProduct') satisfies z.ZodType<WishlistProduct>;
+
+const WishlistSchema = z
+  .object({
+    items: z
+      .array(z.object({ productId: z.string(), savedAt: z.string(), product: WishlistProductSchema }).openapi('WishlistItem'))
+      .openapi({ description: 'Newest first' }),
+    count: z.number().int(),
+  })
+  .openapi('Wishlist') satisfies z.ZodType<Wishlist>;
+
+const WishlistChangeSchema = z
+  .object({
+    productIds: z.array(z.string()).openapi({ description: 'Every product saved, newest first' }),
+    position: PositionSchema,
+  })
+  .openapi('WishlistChange') satisfies z.ZodType<WishlistChange>;
+
+const BuyerNotificationSchema = z
+  .object({
+    id: z.string(),
+    buyerId: z.string(),
+    productId: z.string(),
+    kind: z.enum(['price_drop', 'back_in_stock']),
+    title: z.string().openapi({ example: 'Price drop: Brass Diya' }),
+    body: z.string().openapi({ example: 'Now ₹399.00, was ₹499.00.' }),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi('BuyerNotification');
+
+const BuyerNotificationListSchema = z
+  .object({
+    items: z.array(BuyerNotificationSchema).openapi({ description: 'Newest first' }),
+    unread: z.number().int().openapi({ description: 'Unread notifications in all, not only in this page' }),
+  })
+  .openapi('BuyerNotificationList') satisfies z.ZodType<BuyerNotificationList>;
+
+const ListQuerySchema = z.object({ limit: pagingFields(20).limit });
+
+const MarkedReadSchema = z.object({ id: z.string(), read: z.literal(true), position: PositionSchema }) satisfies z.ZodType<NotificationRead>;
+
+const IdParams = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }) });
+
+const ProductParams = z.object({ productId: z.string().min(1).max(100).openapi({ param: { name: 'productId', in: 'path' } }) });
+
+const tags = ['Wishlist'];
+
+/** The signed-in buyer's own wishlist: no route names a user, so no one reads or edits another's. */
+export const wishlistRoutes = (ctx: AppContext) =>
+  router(guard('buyer'))
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        operationId: 'getWishlist',
+        tags,
+        summary: 'The signed-in buyer’s saved products, newest first, at their current price and stock',
+        description: 'Pass `?after=<position>` from a save or removal to read it back.',
+        responses: { 200: jsonResponse(WishlistSchema, 'The wishlist'), ...errors(401, 403) },
+      }),
+      async (c) => c.json(await wishlistOf(ctx.platform.read, requireUser(c).id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/items',
+        operationId: 'saveToWishlist',
+        tags,
+        summary: 'Save a product for sale; saving it again changes nothing',
+        request: { body: jsonBody(saveToWishlistSchema) },
+        responses: { 200: jsonResponse(WishlistChangeSchema, 'The saved products after saving'), ...errors(400, 401, 403, 404, 409, 413) },
+      }),
+      async (c) => c.json(await saveToWishlist(ctx, actorOf(requireUser(c)), c.req.valid('json').productId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/items/{productId}',
+        operationId: 'removeFromWishlist',
+        tags,
+        summary: 'Remove a saved product (removing one that is not saved changes nothing)',
+        request: { params: ProductParams },
+        responses: { 200: jsonResponse(WishlistChangeSchema, 'The saved products after removing'), ...errors(400, 401, 403) },
+      }),
+      async (c) => c.json(await removeFromWishlist(ctx, actorOf(requireUser(c)), c.req.valid('param').productId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/notifications',
+        operationId: 'listWishlistNotifications',
+        tags,
+        summary: 'The buyer’s notifications of saved products (a lower price, stock again), newest first, and how many are unread',
+        request: { query: ListQuerySchema },
+        responses: { 200: jsonResponse(BuyerNotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
+      }),
+      async (c) => c.json(await buyerNotificationsOf(ctx.platform.read, requireUser(c).id, c.req.valid('query').limit), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/notifications/{id}/read',
+        operationId: 'markWishlistNotificationRead',
+        tags,
+        summary: 'Mark a notification read',
+        description: "Only its buyer may; another user's notification answers 404.",
+        request: { params: IdParams },
+        responses: { 200: jsonResponse(MarkedReadSchema, 'The notification is read'), ...errors(400, 401, 403, 404) },
+      }),
+      async (c) => c.json(await markNotificationRead(ctx, actorOf(requireUser(c)), c.req.valid('param').id), 200),
+    );

@@ -1,0 +1,104 @@
+/**
+ * The built SPA (`dist/`): its hashed files under /assets/, kept by browsers for a year, and
+ * index.html for every other path (the client-side routes), checked again on each visit. Each
+ * file goes out as the copy the build compressed beside it (`.br`, `.gz`, see
+ * scripts/precompress.ts) when the browser accepts that encoding, else as it is.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { errorBody } from './errors.ts';
+
+/** The encodings the build writes, in the order we prefer them, with their files' suffixes. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+type Encoding = (typeof ENCODINGS)[number][0];
+
+/** A hashed name never changes content: an old build's name is gone, never reused. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The index names the current build's files, so it is checked (ETag) on every visit. */
+const REVALIDATE = 'no-cache';
+
+/** What Vite names files under assets/: no folders, no dot files, nothing to escape the folder. */
+const ASSET_NAME = /^[\w-][\w.-]*$/;
+
+/** The encodings `header` (an Accept-Encoding) accepts; `q=0` refuses one. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (coding && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(coding);
+  }
+  return accepted;
+}
+
+interface Variant {
+  path: string;
+  encoding: Encoding | null;
+  size: number;
+  mtimeMs: number;
+}
+
+async function statFile(path: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info : null;
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+/** The best copy of `file` for `acceptEncoding`: a compressed one the browser takes, else the file; null when there is no file. */
+async function pickVariant(file: string, acceptEncoding: string | undefined): Promise<Variant | null> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const [encoding, suffix] of ENCODINGS) {
+    if (!accepted.has(encoding)) continue;
+    const info = await statFile(file + suffix);
+    if (info) return { path: file + suffix, encoding, size: info.size, mtimeMs: info.mtimeMs };
+  }
+  const info = await statFile(file);
+  return info && { path: file, encoding: null, size: info.size, mtimeMs: info.mtimeMs };
+}
+
+/** `tag` is among the entity tags of an If-None-Match (compared weakly, as RFC 9110 asks for it). */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === tag);
+}
+
+/** Sends `file` (its best copy for the request) with `cacheControl`; null when it does not exist. */
+async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response | null> {
+  const variant = await pickVariant(file, c.req.header('accept-encoding'));
+  if (!variant) return null;
+  // Each copy is its own representation, so its own tag.
+  const etag = `"${variant.size.toString(36)}-${Math.trunc(variant.mtimeMs).toString(36)}${variant.encoding ? `-${variant.encoding}` : ''}"`;
+  const headers: Record<string, string> = { 'cache-control': cacheControl, etag, vary: 'accept-encoding' };
+  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  headers['content-type'] = getMimeType(file) ?? 'application/octet-stream';
+  if (variant.encoding) headers['content-encoding'] = variant.encoding;
+  return c.body(new Uint8Array(await readFile(variant.path)), 200, headers);
+}
+
+const notFound = (c: Context) => c.json(errorBody('not_found', 'Not found'), 404);
+
+/** GET handler for every path the API and media routes leave: the SPA built into `root`. */
+export function serveSpa(root: string) {
+  return async (c: Context): Promise<Response> => {
+    const path = c.req.path;
+    if (path.startsWith('/assets/')) {
+      // A hashed file that is gone (an old build's) is a 404, never the index under an immutable name.
+      const name = path.slice('/assets/'.length);
+      if (!ASSET_NAME.test(name)) return notFound(c);
+      return (await sendFile(c, join(root, 'assets', name), IMMUTABLE)) ?? notFound(c);
+    }
+    return (await sendFile(c, join(root, 'index.html'), REVALIDATE)) ?? notFound(c);
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The buyer's order confirmation e-mail: the purchase with each of its seller orders. Its
+ * sending is recorded on a stream of its own per purchase (the purchase's stream is the
+ * buyer's and sellers' business; this one only says the mail went out), appended once.
+ */
+import { formatInr } from '../money.ts';
+import type { OrderPlacedEvent } from './events.ts';
+import { DELIVERY_OPTIONS, PAYMENT_METHODS } from './options.ts';
+import { shortOrderId, shortSellerOrderId } from './status.ts';
+
+export const confirmationStream = (orderId: string): string => `order-confirmation-${orderId}`;
+
+export type OrderConfirmationEvent = { type: 'OrderConfirmationMailed'; data: { orderId: string; buyerId: string; to: string; at: string } };
+
+type Purchase = OrderPlacedEvent['data'];
+
+/** The subject and text of the confirmation of `purchase` to its buyer. */
+export function orderConfirmationMail(buyerName: string, purchase: Purchase): { subject: string; text: string } {
+  const { orderId, lines, sellerOrders, shippingAddress: to, delivery, payment } = purchase;
+  const parts = sellerOrders.flatMap(({ sellerOrderId, sellerId, sellerName, subtotalPaise }) => [
+    `Order #${shortSellerOrderId(sellerOrderId)}, sold by ${sellerName}`,
+    ...lines.filter((line) => line.sellerId === sellerId).map(({ quantity, name, pricePaise }) => `  ${quantity} × ${name} at ${formatInr(pricePaise)}`),
+    `  Subtotal: ${formatInr(subtotalPaise)}`,
+    '',
+  ]);
+  const { label, estimate } = DELIVERY_OPTIONS[delivery];
+  const text = [
+    `Hello ${buyerName},`,
+    '',
+    `Thank you for shopping on MIBI. Your order #${shortOrderId(orderId)} is confirmed.`,
+    sellerOrders.length > 1 ? `It comes from ${sellerOrders.length} sellers, each shipping their own part:` : 'Your order:',
+    '',
+    ...parts,
+    `${label} (${estimate}): ${formatInr(purchase.deliveryChargePaise)}`,
+    `Total: ${formatInr(purchase.totalPaise)}`,
+    `Payment: ${PAYMENT_METHODS[payment].label}`,
+    '',
+    'Delivering to:',
+    `${to.firstName} ${to.lastName}`,
+    to.address,
+    `${to.city}, ${to.state} ${to.pincode}`,
+    `Phone: ${to.phone}`,
+    '',
+    'Follow each part of your order under My Account on MIBI.',
+    '',
+  ].join('\n');
+  return { subject: `Your MIBI order #${shortOrderId(orderId)} is confirmed`, text };
+}

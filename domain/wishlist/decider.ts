@@ -1,0 +1,57 @@
+import { type Actor, forbidden } from '../actor.ts';
+import type { PurchaseFacts } from '../catalog/availability.ts';
+import { type Decider, DomainError } from '../decider.ts';
+import type { WishlistEvent } from './events.ts';
+
+/** Beyond this the stream's state and the wishlist page stay small; a buyer removes some first. */
+export const MAX_WISHLIST_ITEMS = 200;
+
+/**
+ * The wishlist of `actor` (stream `wishlist-{actor.userId}`). `product` is the product as the
+ * API reads it when the command is sent.
+ */
+export type WishlistCommand =
+  | { type: 'SaveToWishlist'; actor: Actor; productId: string; product: Pick<PurchaseFacts, 'name' | 'sellerId' | 'available'>; at: string }
+  | { type: 'RemoveFromWishlist'; actor: Actor; productId: string; at: string };
+
+/** When each saved product was saved, by product id, oldest first. */
+export type WishlistState = Record<string, string>;
+
+export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEvent> = {
+  initialState: {},
+
+  evolve(saved, { type, data }) {
+    switch (type) {
+      case 'WishlistItemSaved':
+        return { ...saved, [data.productId]: data.at };
+      case 'WishlistItemRemoved': {
+        const { [data.productId]: _, ...rest } = saved;
+        return rest;
+      }
+    }
+  },
+
+  decide(command, saved) {
+    const { actor, productId, at } = command;
+    if (!actor.roles.includes('buyer')) throw forbidden('Only buyers keep a wishlist');
+    const data = { userId: actor.userId, productId, at };
+    if (command.type === 'RemoveFromWishlist') {
+      // Removing twice (a double click, two tabs) is not an error.
+      return saved[productId] === undefined ? [] : [{ type: 'WishlistItemRemoved', data }];
+    }
+    if (saved[productId] !== undefined) return [];
+    const { product } = command;
+    if (product.sellerId === actor.userId) throw new DomainError('own_product', 'You cannot save your own product', 403);
+    if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 409);
+    if (Object.keys(saved).length >= MAX_WISHLIST_ITEMS) {
+      throw new DomainError('wishlist_full', `Your wishlist holds at most ${MAX_WISHLIST_ITEMS} products: remove some to save more`, 409);
+    }
+    return [{ type: 'WishlistItemSaved', data }];
+  },
+};
+
+/** The saved product ids, newest first (by time saved: an id that looks like a number would come first in key order). */
+export const savedNewestFirst = (saved: WishlistState): string[] =>
+  Object.entries(saved)
+    .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([productId]) => productId);

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { type CardLayout, ProductCard, ProductCardSkeleton } from './ProductCard.tsx';
+import type { useProductList } from './useProductList.ts';
+
+const SKELETON_CARDS = 8;
+
+const LIST_CLASS: Record<CardLayout, string> = {
+  grid: 'grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
+  list: 'flex flex-col gap-4',
+};
+
+interface ProductGridProps {
+  list: ReturnType<typeof useProductList>;
+  layout: CardLayout;
+  /** What shows when no product matches: the page's own words and way on. */
+  empty: ReactNode;
+  /** The section's name for screen readers. */
+  label?: string;
+}
+
+/** A product list kept by `useProductList`: placeholders while it loads, the cards, a retry when it failed, `empty` when none match, and Load More. */
+export function ProductGrid({ list, layout, empty, label = 'Products' }: ProductGridProps) {
+  return (
+    <>
+      <section className="mt-6" aria-label={label} aria-busy={list.loading}>
+        {list.loading ? (
+          <ul className={LIST_CLASS[layout]}>
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <li key={index}>
+                <ProductCardSkeleton layout={layout} />
+              </li>
+            ))}
+          </ul>
+        ) : list.products.length > 0 ? (
+          <ul className={LIST_CLASS[layout]}>
+            {list.products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} layout={layout} priority={index === 0} />
+              </li>
+            ))}
+          </ul>
+        ) : list.failed ? (
+          <EmptyState heading title="Products could not be loaded" text="Check your connection, then try again.">
+            <button type="button" className="btn btn-primary" onClick={list.retry}>
+              Try again
+            </button>
+          </EmptyState>
+        ) : (
+          empty
+        )}
+      </section>
+
+      {list.hasMore && (
+        <div className="mt-10 flex justify-center">
+          <button type="button" className="btn btn-outline btn-primary" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
+            {list.loadingMore ? 'Loading...' : 'Load More Products'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { Alert } from '../../components/Alert.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { RatingSummary } from '../../components/RatingSummary.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
+import { session } from '../../state/session.ts';
+import type { Storefront } from './types.ts';
+
+const joined = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** The storefront's head: name and badge, region and craft, the rating across the seller's products, and their story. */
+export function StorefrontProfile({ storefront }: { storefront: Storefront }) {
+  useSignals();
+  const { id, displayName, region, craft, story, status, rating, ratingCount, joinedAt } = storefront;
+  const own = session.value?.id === id;
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <header className="card border border-base-300 bg-base-200/40 p-6">
+        {status === 'suspended' && (
+          <Alert tone="info" className="mb-4">
+            <span>{own ? 'Your storefront is' : 'This storefront is'} hidden from buyers while the seller account is suspended.</span>
+          </Alert>
+        )}
+        <h1 className="text-3xl font-extrabold tracking-tight break-words md:text-4xl">{displayName}</h1>
+        <p className="mt-3 flex min-h-6 flex-wrap items-center gap-2">
+          <VerifiedSellerBadge verified={status === 'verified'} />
+          {status === 'unverified' && <span className="text-sm text-base-content/80">Not yet verified by MIBI</span>}
+        </p>
+        <dl className="mt-4 grid gap-2 text-base-content/90">
+          {region && (
+            <div className="flex items-start gap-2">
+              <dt className="pt-0.5">
+                <Icon name="mapPin" className="size-4" />
+                <span className="sr-only">Region</span>
+              </dt>
+              <dd>{region}</dd>
+            </div>
+          )}
+          {craft && (
+            <div className="flex items-start gap-2">
+              <dt className="pt-0.5">
+                <Icon name="award" className="size-4" />
+                <span className="sr-only">Craft</span>
+              </dt>
+              <dd>{craft}</dd>
+            </div>
+          )}
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">Rating across their products</dt>
+            <dd>
+              <RatingSummary rating={rating} count={ratingCount} size="md" />
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-sm text-base-content/80">Selling on MIBI since {joined.format(new Date(joinedAt))}</p>
+        {own && (
+          <Link href="/dashboard/seller" className="btn btn-outline btn-sm mt-4 self-start">
+            <Icon name="pencil" className="size-4" /> Edit your storefront
+          </Link>
+        )}
+      </header>
+      <section aria-labelledby="storefront-story">
+        <h2 id="storefront-story" className="text-xl font-bold">
+          Our story
+        </h2>
+        {story ? (
+          <p className="mt-3 whitespace-pre-line text-base-content/90">{story}</p>
+        ) : (
+          <p className="mt-3 text-base-content/80">{displayName} has not told their story yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The head's stand-in while the storefront loads, sized alike. */
+export function StorefrontProfileSkeleton() {
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-busy="true">
+      <div className="card border border-base-300 p-6">
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Loading...</h1>
+        <Skeleton className="mt-3 h-6 w-32" />
+        <Skeleton className="mt-4 h-20 w-64" />
+        <Skeleton className="mt-4 h-5 w-48" />
+      </div>
+      <div>
+        <Skeleton className="h-7 w-32" />
+        <Skeleton className="mt-3 h-32 w-full" />
+      </div>
+    </div>
+  );
+}

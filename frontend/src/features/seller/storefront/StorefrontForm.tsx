@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SellerProfile } from '../../../../../domain/seller/events.ts';
+import { PROFILE_LIMITS, sellerProfileSchema } from '../../../../../domain/seller/schemas.ts';
+import { call, server } from '../../../api/client.ts';
+import { Field, TextAreaField } from '../../../components/Field.tsx';
+import { useForm } from '../../../forms.ts';
+import { toast } from '../../../state/toasts.ts';
+import type { SellerStorefront } from '../types.ts';
+
+interface StorefrontFormProps {
+  storefront: SellerStorefront;
+  /** After a save, with the log position it reached. */
+  onSaved: (position: number) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The storefront profile, checked with the schema the API uses. The version it was opened at
+ * goes with it, so an edit made meanwhile (in another tab, or by an admin) is not overwritten.
+ */
+export function StorefrontForm({ storefront, onSaved, onCancel }: StorefrontFormProps) {
+  // The version the fields were filled from: a newer one arriving live must not be taken as read.
+  const [openedAt] = useState(storefront.version);
+  // The button that opened the form is gone: the form's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  async function save(profile: SellerProfile) {
+    const { position } = await call(
+      server.sellers[':id'].profile.$put({ param: { id: encodeURIComponent(storefront.id) }, json: { ...profile, expectedVersion: openedAt } }),
+    );
+    toast({ title: 'Storefront updated', description: 'Buyers see the new version now.' });
+    await onSaved(position);
+  }
+
+  const { errors, busy, onSubmit } = useForm(sellerProfileSchema, save, 'Error updating your storefront');
+
+  return (
+    <div className="card border border-base-300 p-6">
+      <h3 ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
+        Edit your storefront
+      </h3>
+      <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
+        <Field
+          label="Display Name"
+          name="displayName"
+          defaultValue={storefront.displayName}
+          required
+          maxLength={PROFILE_LIMITS.displayName}
+          error={errors.displayName}
+          className="md:col-span-2"
+        />
+        <Field
+          label="Region (optional)"
+          name="region"
+          defaultValue={storefront.region ?? ''}
+          maxLength={PROFILE_LIMITS.region}
+          placeholder="Varanasi, Uttar Pradesh"
+          error={errors.region}
+        />
+        <Field
+          label="Craft (optional)"
+          name="craft"
+          defaultValue={storefront.craft ?? ''}
+          maxLength={PROFILE_LIMITS.craft}
+          placeholder="Handloom silk weaving"
+          error={errors.craft}
+        />
+        <TextAreaField
+          label={`Your Story (optional, up to ${PROFILE_LIMITS.story} characters)`}
+          name="story"
+          defaultValue={storefront.story ?? ''}
+          rows={6}
+          maxLength={PROFILE_LIMITS.story}
+          error={errors.story}
+          className="md:col-span-2"
+        />
+        <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Storefront'}
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Icon } from '../../components/Icon.tsx';
+import { InfoDialog } from '../../components/Dialog.tsx';
+import { loginHref } from '../../links.ts';
+import { session, sessionKnown } from '../../state/session.ts';
+import { saveAfterSignIn, savedIds, setSaved } from './wishlistState.ts';
+
+interface WishlistHeartProps {
+  productId: string;
+  productName: string;
+  /** `card`: a round button over a product card's picture; `page`: beside Add to Cart. */
+  variant: 'card' | 'page';
+}
+
+const STYLE = {
+  card: 'btn btn-circle btn-sm absolute top-2 right-2 z-10 border-base-300 bg-base-100/90 shadow-sm',
+  page: 'btn btn-outline btn-square btn-lg',
+} as const;
+
+/**
+ * The heart that saves a product to the buyer's wishlist: a toggle button (aria-pressed)
+ * whose name stays the same whether pressed or not. Signed out, it asks the visitor to log
+ * in, comes back here after, and saves then. Users without the buyer role see none.
+ */
+export function WishlistHeart({ productId, productName, variant }: WishlistHeartProps) {
+  useSignals();
+  const [busy, setBusy] = useState(false);
+  const [askingToLogIn, setAskingToLogIn] = useState(false);
+  const user = session.value;
+  if (sessionKnown.value && user && !user.roles.includes('buyer')) return null;
+  const saved = savedIds.value.has(productId);
+
+  async function toggle() {
+    if (!session.value) {
+      setAskingToLogIn(true);
+      return;
+    }
+    setBusy(true);
+    await setSaved(productId, !saved);
+    setBusy(false);
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`${STYLE[variant]} ${saved ? 'text-primary' : 'text-base-content/80'}`}
+        aria-pressed={saved}
+        aria-label={`Save ${productName} to wishlist`}
+        title={saved ? 'Saved to your wishlist' : 'Save to wishlist'}
+        disabled={busy || !sessionKnown.value}
+        onClick={() => void toggle()}
+      >
+        <Icon name="heart" className={`${variant === 'card' ? 'size-5' : 'size-6'} ${saved ? 'fill-current' : ''}`} />
+      </button>
+      {askingToLogIn && <LoginToSave productId={productId} productName={productName} onClose={() => setAskingToLogIn(false)} />}
+    </>
+  );
+}
+
+/** Asks a signed-out visitor to log in; the save waits for the sign-in, which comes back to this page. */
+function LoginToSave({ productId, productName, onClose }: { productId: string; productName: string; onClose: () => void }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const here = search ? `${location}?${search}` : location;
+  return (
+    <InfoDialog
+      title="Log in to save to your wishlist"
+      onClose={onClose}
+      action={
+        <Link href={loginHref(here)} className="btn btn-primary" onClick={() => saveAfterSignIn(productId)}>
+          Log in
+        </Link>
+      }
+    >
+      <p>Log in as a buyer to keep {productName} on your wishlist and hear when its price drops or it is back in stock.</p>
+      <p className="mt-2 text-sm text-base-content/80">You will come back to this page, with it saved.</p>
+    </InfoDialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Price } from '../../components/Price.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
+import { StockBadge } from '../../components/StockBadge.tsx';
+import { addToCart } from '../cart/index.ts';
+import type { WishlistItem } from './types.ts';
+import { setSaved } from './wishlistState.ts';
+
+/** A saved product: its picture, name, seller, live price and stock, Add to Cart and Remove. */
+export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRemoved: () => void }) {
+  const { productId, product } = item;
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const inStock = product.available && product.stockQuantity > 0;
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    await action();
+    setBusy(false);
+  }
+
+  return (
+    <li className="card overflow-hidden border border-base-300 bg-base-100" aria-labelledby={nameId}>
+      <ProductImage src={product.imageUrl} alt="" className="w-full" />
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 id={nameId} className="line-clamp-2 min-h-12 font-semibold">
+          <Link href={`/products/${productId}`} className="link link-hover">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-base-content/80">Sold by {product.sellerName || 'Seller'}</p>
+        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <p className="flex min-h-5 flex-wrap items-center gap-2 text-sm">
+          {!product.available ? (
+            <span className="font-medium text-error">No longer available</span>
+          ) : (
+            <>
+              <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
+                {inStock ? `${product.stockQuantity} in stock` : 'Out of stock'}
+              </span>
+              {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
+            </>
+          )}
+        </p>
+        <div className="mt-auto flex gap-2 pt-2">
+          <button type="button" className="btn btn-primary btn-sm flex-1" aria-describedby={nameId} disabled={busy || !inStock} onClick={() => run(() => addToCart(productId, 1))}>
+            Add to Cart
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-describedby={nameId}
+            disabled={busy}
+            onClick={() => run(async () => (await setSaved(productId, false)) && onRemoved())}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

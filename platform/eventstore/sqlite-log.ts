@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import type { EventMetadata, RecordedEvent } from './port.ts';
+
+/** What a reader of the log asks for: the types it reads whole, and whether it sees the other events too. */
+export interface LogInterest {
+  /** Event types whose data is parsed as the page is read. */
+  types: ReadonlySet<string>;
+  /** Every other event is handed over too, its data parsed on first use (readers of every event, such as the log's statistics). */
+  everyEvent: boolean;
+}
+
+export interface LogPage {
+  /** The events of interest, in log order. */
+  events: RecordedEvent[];
+  /** How many events of the log the page covers, those left out included. */
+  count: number;
+  /** Position of the last event the page covers (0 when empty). */
+  position: number;
+}
+
+const MMAP_BYTES = 2 ** 40;
+
+type Row = [position: number, id: string, stream: string, revision: number, type: string, data: string | null, metadata: string | null];
+
+/**
+ * An event whose data is parsed when first read. Only readers of every event get these, for
+ * the events no other reader of the page asked for: most of them never look at the data.
+ */
+class LazyEvent implements RecordedEvent {
+  #data: string | undefined;
+  #parsed: unknown;
+
+  constructor(
+    readonly id: string,
+    readonly type: string,
+    readonly stream: string,
+    readonly revision: number,
+    readonly position: number,
+    readonly metadata: EventMetadata,
+    data: string,
+  ) {
+    this.#data = data;
+  }
+
+  get data(): unknown {
+    if (this.#data !== undefined) {
+      this.#parsed = JSON.parse(this.#data);
+      this.#data = undefined;
+    }
+    return this.#parsed;
+  }
+}
+
+/**
+ * A fast way through the log of a SQLite event store (the `events` table `sqlite.ts` keeps),
+ * for replays: it reads the file on a connection of its own, read-only, so a worker thread can
+ * read the log beside others, and parses only what its reader asks for. Events of no interest
+ * are counted, not parsed; with no interest in every event they are not even fetched whole.
+ */
+export class SqliteLogReader {
+  readonly #db: Database.Database;
+  readonly #page: Database.Statement<[number, number, number], Row>;
+  readonly #interest: LogInterest;
+
+  constructor(file: string, interest: LogInterest) {
+    this.#db = new Database(file, { readonly: true, fileMustExist: true });
+    // The log is read from end to end: mapped into memory, its pages are not copied through a read call each.
+    this.#db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    this.#interest = interest;
+    const types = [...interest.types].map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
+    const wanted = types ? `type IN (${types})` : 'false';
+    const whole = interest.everyEvent ? 'true' : wanted;
+    this.#page = this.#db
+      .prepare<[number, number, number], Row>(
+        `SELECT position, id, stream, revision, type, CASE WHEN ${whole} THEN data END, CASE WHEN ${whole} THEN metadata END ` +
+          'FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+      )
+      .raw();
+  }
+
+  /** The next page: at most `limit` events of the log after position `after`, up to `to` (inclusive). */
+  read(after: number, to: number, limit: number): LogPage {
+    const rows = this.#page.all(after, to, limit);
+    const { types } = this.#interest;
+    const events: RecordedEvent[] = [];
+    for (const [position, id, stream, revision, type, data, metadata] of rows) {
+      if (data === null || metadata === null) continue;
+      const meta = JSON.parse(metadata) as EventMetadata;
+      events.push(types.has(type) ? { id, type, data: JSON.parse(data), metadata: meta, stream, revision, position } : new LazyEvent(id, type, stream, revision, position, meta, data));
+    }
+    return { events, count: rows.length, position: rows.length > 0 ? rows[rows.length - 1]![0] : 0 };
+  }
+
+  /** Position of the last event recorded at or before `time` (ISO-8601), 0 when none: where a replay up to that time stops. */
+  positionAt(time: string): number {
+    const until = Date.parse(time);
+    const times = this.#db.prepare<[], [number, string]>('SELECT position, metadata FROM events ORDER BY position').raw();
+    let last = 0;
+    for (const [position, metadata] of times.iterate()) {
+      if (Date.parse((JSON.parse(metadata) as EventMetadata).time) > until) break;
+      last = position;
+    }
+    return last;
+  }
+
+  /** Position of the last event (0 when the log is empty). */
+  lastPosition(): number {
+    return this.#db.prepare<[], number>('SELECT coalesce(max(position), 0) FROM events').pluck().get() ?? 0;
+  }
+
+  /** When the event at `position` was recorded, null when there is none. */
+  timeAt(position: number): string | null {
+    const metadata = this.#db.prepare<[number], string>('SELECT metadata FROM events WHERE position = ?').pluck().get(position);
+    return metadata === undefined ? null : (JSON.parse(metadata) as EventMetadata).time;
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

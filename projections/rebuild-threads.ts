@@ -1,0 +1,209 @@
+/**
+ * Rebuilds of SQLite files, the embedded default, in parallel: the projections are shared out
+ * among worker threads, each reading the event log file on its own connection (parsing only the
+ * events its projections read) and writing its projections' documents into the same new read
+ * store file, opened for bulk loading. Other adapters rebuild through their ports (`replay`).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { SqliteLogReader } from '../platform/eventstore/sqlite-log.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { projections as registered } from './index.ts';
+import { type ReplayOptions, type ReplayPlan, type ReplayResult, replayPages } from './rebuild.ts';
+
+export interface SqliteFiles {
+  /** The event store's file. */
+  events: string;
+  /** The read store's file: a new one (or one holding nothing the rebuild must keep). */
+  read: string;
+}
+
+export interface ThreadsOptions extends ReplayOptions {
+  /** Most threads to use; by default one per core. */
+  threads?: number;
+}
+
+/** What a thread reports: its progress while it replays, then its result. */
+export type ThreadMessage = { progress: { events: number; position: number } } | { done: GroupResult };
+
+export interface GroupResult {
+  events: number;
+  position: number;
+  parts: Record<string, number>;
+}
+
+/** What a thread is given: the files and its projections (by name, with their targets). */
+export interface GroupTask {
+  files: SqliteFiles;
+  steps: Array<{ name: string; toPosition: number }>;
+  batchSize?: number;
+}
+
+/** One thread's result, and the projections it rebuilt. */
+export interface ThreadResult extends GroupResult {
+  projections: string[];
+}
+
+/**
+ * Each projection's share of a replay's work (its handlers, the documents it writes and their
+ * indexes), in tenths of a thread-CPU second per million events of the marketplace log of
+ * `npm run bench:replay`: only used to share the projections out evenly. One not listed counts
+ * as the median.
+ */
+const COSTS: Record<string, number> = {
+  orders: 82,
+  'log-stats': 33,
+  ledger: 26,
+  catalog: 21,
+  reviews: 20,
+  sales: 19,
+  notifications: 19,
+  storefronts: 6,
+  users: 3,
+  admin: 2,
+  'buyer-notifications': 1,
+  wishlists: 1,
+};
+
+/** Shares the plan out among at most `threads` groups, the most costly first, each to the cheapest group so far. */
+export function shareOut(plan: ReplayPlan[], threads: number): ReplayPlan[][] {
+  const known = Object.values(COSTS).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)]!;
+  const cost = (step: ReplayPlan) => COSTS[step.projection.name] ?? median;
+  const groups = Array.from({ length: Math.max(1, Math.min(threads, plan.length)) }, () => ({ steps: [] as ReplayPlan[], cost: 0 }));
+  for (const step of [...plan].sort((a, b) => cost(b) - cost(a))) {
+    const cheapest = groups.reduce((low, group) => (group.cost < low.cost ? group : low));
+    cheapest.steps.push(step);
+    cheapest.cost += cost(step);
+  }
+  return groups.filter((group) => group.steps.length > 0).map((group) => group.steps);
+}
+
+/**
+ * Replays the log of `files.events` into `files.read` for the plan's projections (those of
+ * `projections/index.ts`), in parallel threads, with the same documents and checkpoints as
+ * `replay`. The read store file is left ready to open as an ordinary store.
+ */
+export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], options: ThreadsOptions = {}): Promise<ReplayResult & { threads: ThreadResult[] }> {
+  const started = performance.now();
+  for (const { projection } of plan) {
+    if (!registered.includes(projection)) throw new Error(`${projection.name} is not a registered projection: only those are rebuilt in threads`);
+  }
+  const log = new SqliteLogReader(files.events, { types: new Set(), everyEvent: false });
+  let steps: ReplayPlan[];
+  try {
+    // A time is turned into the position of its last event, so every thread stops at the same event.
+    const last = options.toTime === undefined ? log.lastPosition() : log.positionAt(options.toTime);
+    steps = plan.map((step) => ({ ...step, toPosition: Math.min(step.toPosition, last) }));
+  } finally {
+    log.close();
+  }
+  const target = Math.max(0, ...steps.map((step) => step.toPosition));
+  const groups = shareOut(steps, options.threads ?? availableParallelism());
+  const progress = groups.map(() => ({ events: 0, position: 0 }));
+  const report = () => {
+    const slowest = progress.reduce((low, p) => (p.position < low.position ? p : low));
+    options.onProgress?.({ ...slowest, target });
+  };
+  const tasks = groups.map((group): GroupTask => ({
+    files,
+    steps: group.map(({ projection, toPosition }) => ({ name: projection.name, toPosition })),
+    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
+  }));
+  const results =
+    tasks.length === 1
+      ? [await replayGroup(tasks[0]!, (p) => ((progress[0] = p), report()))]
+      : await inThreads(tasks, (i, p) => ((progress[i] = p), report()));
+
+  const position = Math.max(0, ...results.map((result) => result.position));
+  const after = new SqliteLogReader(files.events, { types: new Set(), everyEvent: false });
+  const lastEventAt = position > 0 ? after.timeAt(position) : null;
+  after.close();
+  // Opened once as an ordinary store: the bulk-loaded file becomes one (write-ahead log and all).
+  await new SqliteReadStore(files.read).close();
+  const threads = results.map((result, i) => ({ ...result, projections: tasks[i]!.steps.map((step) => step.name) }));
+  return {
+    events: Math.max(0, ...results.map((result) => result.events)),
+    position,
+    lastEventAt,
+    ms: performance.now() - started,
+    parts: {},
+    threads,
+  };
+}
+
+/** A group's replay, in this thread: the projections' events read from the file, their documents bulk-loaded. */
+export async function replayGroup(task: GroupTask, onProgress: (progress: { events: number; position: number }) => void): Promise<GroupResult> {
+  const plan = task.steps.map(({ name, toPosition }) => ({ projection: registered.find((p) => p.name === name)!, toPosition }));
+  const to = Math.max(0, ...plan.map((step) => step.toPosition));
+  const log = new SqliteLogReader(task.files.events, interestOf(plan.map((step) => step.projection)));
+  const read = new SqliteReadStore(task.files.read, { bulkLoad: true });
+  try {
+    const pages = function* (limit: number) {
+      for (let after = 0; after < to; ) {
+        const page = log.read(after, to, limit);
+        if (page.count === 0) return;
+        yield page;
+        after = page.position;
+      }
+    };
+    return await replayPages(pages, read, plan, {
+      ...(task.batchSize !== undefined && { batchSize: task.batchSize }),
+      onProgress: ({ events, position }) => onProgress({ events, position }),
+    });
+  } finally {
+    await read.close();
+    log.close();
+  }
+}
+
+/** The events a group of projections reads: the types they name, and every event when one of them reads all. */
+function interestOf(projections: Projection[]) {
+  const types = new Set<string>();
+  let everyEvent = false;
+  for (const { eventTypes } of projections) {
+    if (eventTypes === 'all') everyEvent = true;
+    else for (const type of eventTypes) types.add(type);
+  }
+  return { types, everyEvent };
+}
+
+/**
+ * A replay keeps what it builds, so most of what is allocated survives the young generation's
+ * collections and is copied out of it: a larger one (V8's default is 16 MB per half) lets the
+ * many short-lived objects of the handlers die first, and collects less often. About a quarter
+ * less CPU in all.
+ */
+const YOUNG_GENERATION_MB = 384;
+
+/**
+ * Runs each group in a worker thread; when one fails, stops the others and fails. Node 20 runs
+ * no TypeScript by itself: each worker registers tsx (which runs the CLI, the benchmarks and,
+ * through vitest, the tests) before loading its entry.
+ */
+async function inThreads(tasks: GroupTask[], onProgress: (group: number, progress: { events: number; position: number }) => void): Promise<GroupResult[]> {
+  const entry = new URL('./rebuild-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  const workers = tasks.map((task) => new Worker(code, { eval: true, workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
+  const results = workers.map(
+    (worker, i) =>
+      new Promise<GroupResult>((resolve, reject) => {
+        let result: GroupResult | undefined;
+        worker.on('message', (message: ThreadMessage) => {
+          if ('progress' in message) onProgress(i, message.progress);
+          else result = message.done;
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (result ? resolve(result) : reject(new Error(`a rebuild thread stopped (exit code ${code}) before it finished`))));
+      }),
+  );
+  for (const result of results) result.catch(() => {}); // the first failure is reported below; the others follow from stopping
+  try {
+    return await Promise.all(results);
+  } catch (error) {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+/** The buyers' wishlists: one document per saved product, so a page reads one buyer's by index. */
+import type { WishlistEvent } from '../domain/wishlist/events.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+
+export const WISHLIST_ITEMS = 'wishlist_items';
+
+/** Id `${userId}:${productId}`. */
+export interface WishlistItemDoc extends Doc {
+  userId: string;
+  productId: string;
+  savedAt: string;
+}
+
+export const wishlistItemId = (userId: string, productId: string): string => `${userId}:${productId}`;
+
+export const wishlists: Projection = {
+  name: 'wishlists',
+  version: 1,
+  collections: [{ name: WISHLIST_ITEMS, indexes: [['userId', 'savedAt']] }],
+  eventTypes: new Set<WishlistEvent['type']>(['WishlistItemSaved', 'WishlistItemRemoved']),
+
+  async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
+    const { type, data } = recorded as WishlistEvent & RecordedEvent;
+    const id = wishlistItemId(data.userId, data.productId);
+    if (type === 'WishlistItemSaved') work.put<WishlistItemDoc>(WISHLIST_ITEMS, { id, userId: data.userId, productId: data.productId, savedAt: data.at });
+    else work.delete(WISHLIST_ITEMS, id);
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * An effect outside the log (an e-mail, with what the app records of it), derived from the
+ * log exactly once (README, "Effects happen exactly once"): a reactor follows the log and
+ * queues a job per event that calls for it, under an id derived from the event, and
+ * checkpoints only once the durable queue stored the jobs; the job records what it did in the
+ * log, so a retry does only the rest; the reconciliation (reconcile.ts) adds again the jobs
+ * whose effects the log does not show, which a lost queue dropped.
+ */
+import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import type { JobOptions, Queue } from '../platform/queue/port.ts';
+import type { Doc } from '../platform/readstore/port.ts';
+
+export type RetryPolicy = Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>;
+
+/** About ten minutes of retries (5 s, doubling) before a job goes to the dead letters. */
+export const EFFECT_RETRY: RetryPolicy = { attempts: 8, backoffMs: 5000 };
+
+/** One job an event calls for, and its id: the same event always gives the same id. */
+export interface EffectJob<J> {
+  job: J;
+  options: { jobId: string };
+}
+
+export interface Effect<J = unknown> {
+  /** The job's name in the queue; also the id of the effect's reconciliation record (`EFFECTS`). */
+  job: string;
+  /** The reactor's name: its checkpoint. */
+  reactor: string;
+  /** The reconciliation's checkpoint: every event up to it has its effects recorded (or dead-lettered). */
+  reconciler: string;
+  eventTypes: ReadonlySet<string>;
+  jobsOf(recorded: RecordedEvent): Array<EffectJob<J>>;
+  /** Whether the log records every effect of the job. */
+  done(events: EventStore, job: J): Promise<boolean>;
+  /**
+   * Where the reactor starts on a log it has never followed: 'start' acts on the whole log;
+   * 'now' begins at its end, so an effect added to a marketplace in use does not act on the
+   * past (no confirmation mails for last year's orders).
+   */
+  from: 'start' | 'now';
+}
+
+/** What the last reconciliation pass of an effect found, kept in the read store (id: the effect's job name). */
+export interface ReconciliationDoc extends Doc {
+  /** Every event up to this log position has its effects recorded (or dead-lettered). */
+  confirmedThrough: number;
+  /** Events the pass read that call for the effect. */
+  checked: number;
+  /** Jobs it added again because the queue no longer held them. */
+  requeued: number;
+  /** Jobs that failed every attempt. */
+  dead: number;
+  at: string;
+}
+
+/** The read-store collection of the reconciliation records. */
+export const EFFECTS = 'effects';
+
+/**
+ * The effect's reactor: a projection whose output is jobs. The runner stores its checkpoint
+ * only after the batch's `apply` calls return, that is after the queue has stored the jobs,
+ * so an event is never passed before its jobs are kept (a crash in between adds them again,
+ * and the job ids make that a no-op).
+ */
+export function effectReactor<J>(effect: Effect<J>, queue: Queue, retry: RetryPolicy = EFFECT_RETRY): Projection {
+  return {
+    name: effect.reactor,
+    collections: [],
+    eventTypes: effect.eventTypes,
+    async apply(recorded: RecordedEvent): Promise<void> {
+      for (const { job, options } of effect.jobsOf(recorded)) await queue.add(effect.job, job, { ...options, ...retry });
+    },
+  };
+}
+
+/** Where each effect `from: 'now'` took its start (id: the effect's job name): present once it has. */
+export const EFFECT_STARTS = 'effect_starts';
+
+interface EffectStartDoc extends Doc {
+  /** The log position the effect began after. */
+  position: number;
+  at: string;
+}
+
+/**
+ * An effect `from: 'now'`, at its first start, begins at the log's end: its reactor's and its
+ * reconciliation's checkpoints move there, and its start is recorded, in one commit. An empty
+ * log is a start at 0. (Only the record tells a start: the CLI's reconciliation may have run
+ * before it, and a reactor on a log without its events keeps its checkpoint at 0.)
+ */
+export async function startAtLogEnd(platform: Pick<Platform, 'events' | 'read'>, effect: Effect): Promise<void> {
+  const { events, read } = platform;
+  if (effect.from === 'start') return;
+  const starts = read.collection<EffectStartDoc>(EFFECT_STARTS);
+  if (await starts.get(effect.job)) return;
+  const position = await events.lastPosition();
+  const started = read.unitOfWork();
+  started.put<EffectStartDoc>(EFFECT_STARTS, { id: effect.job, position, at: new Date().toISOString() });
+  await read.commitMany([
+    { work: read.unitOfWork(), projection: effect.reactor, position },
+    { work: started, projection: effect.reconciler, position },
+  ]);
+}

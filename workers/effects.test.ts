@@ -1,0 +1,299 @@
+/** The buyer's order confirmation and the seller's decision notices: each once, derived from the log, across retries, replays and a lost queue. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AccountEvent, accountStream } from '../domain/account/events.ts';
+import { notificationStream } from '../domain/notification/events.ts';
+import { confirmationStream } from '../domain/order/confirmation.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { sellerOrdersOf } from '../domain/order/upcast.ts';
+import { type ProductEvent, productStream } from '../domain/product/events.ts';
+import { type SellerEvent, sellerStream } from '../domain/seller/events.ts';
+import { FileBlobStore } from '../platform/blobs/fs.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
+import { SqliteQueue } from '../platform/queue/sqlite.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
+import { notifications } from '../projections/notifications.ts';
+import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
+import { EFFECTS, type ReconciliationDoc } from './effect.ts';
+import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
+import { NOTIFY_DECISION } from './notify-decision.ts';
+import { reconcileEffect } from './reconcile.ts';
+
+class TestMailer implements Mailer {
+  readonly kind = 'test';
+  readonly sent: MailMessage[] = [];
+  failures = 0;
+
+  async send(message: MailMessage): Promise<SentMail> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('SMTP server unavailable');
+    }
+    this.sent.push(message);
+    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
+  }
+
+  async close(): Promise<void> {}
+}
+
+const RETRY = { attempts: 3, backoffMs: 5 };
+const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
+const AT = '2024-05-01T10:00:00.000Z';
+
+let platform: Platform;
+let mailer: TestMailer;
+let projections: ProjectionRunner;
+let running: RunningWorkers | undefined;
+
+beforeEach(async () => {
+  mailer = new TestMailer();
+  const events = new SqliteEventStore(':memory:');
+  const read = new SqliteReadStore(':memory:');
+  const queue = new SqliteQueue(':memory:');
+  const bus = new MemoryBus();
+  const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
+  platform = {
+    events,
+    read,
+    queue,
+    bus,
+    blobs,
+    mail: mailer,
+    close: async () => {
+      for (const adapter of [queue, bus, read, events]) await adapter.close();
+    },
+  };
+  projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
+  await projections.start();
+});
+
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  await projections.stop();
+  await platform.close();
+});
+
+const start = async () => {
+  running = startWorkers(platform, WORKERS);
+  await running.ready;
+};
+
+async function account(fullName: string, email: string, role: 'buyer' | 'seller'): Promise<string> {
+  const userId = crypto.randomUUID();
+  const registered: AccountEvent = {
+    type: 'AccountRegistered',
+    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role, registeredAt: AT },
+  };
+  await platform.events.append(accountStream(userId), [registered], 'no_stream');
+  return userId;
+}
+
+const line = (sellerId: string, sellerName: string, name: string, pricePaise: number): OrderLine => ({
+  productId: crypto.randomUUID(),
+  name,
+  pricePaise,
+  quantity: 1,
+  imageUrl: null,
+  sellerId,
+  sellerName,
+  categoryId: 'handicrafts',
+});
+
+async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> {
+  const orderId = crypto.randomUUID();
+  const placed: OrderEvent = {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      sellerOrders: sellerOrdersOf(orderId, lines),
+      buyerId,
+      buyerName: 'Kavya Menon',
+      lines,
+      shippingAddress: { firstName: 'Kavya', lastName: 'Menon', phone: '9847012345', address: '21 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+      delivery: 'standard',
+      payment: 'cod',
+      subtotalPaise: lines.reduce((total, l) => total + l.pricePaise, 0),
+      deliveryChargePaise: 5000,
+      totalPaise: lines.reduce((total, l) => total + l.pricePaise, 5000),
+      placedAt: AT,
+    },
+  };
+  await platform.events.append(orderStream(orderId), [placed], 'no_stream');
+  return orderId;
+}
+
+/** Waits until every reactor has read the whole log, the jobs are done and the notifications projected. */
+async function settled(): Promise<void> {
+  const last = await platform.events.lastPosition();
+  for (const reactor of REACTORS) await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
+  for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
+  const recorded = await platform.events.lastPosition();
+  await vi.waitFor(async () => expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded));
+}
+
+const mailsTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);
+
+describe('confirm-order', () => {
+  it('mails the buyer one confirmation listing each seller order, and records it', async () => {
+    await start();
+    const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
+    const orderId = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050), line('s-2', 'Kashmir Looms', 'Pashmina Shawl', 1_250_000)]);
+    await settled();
+
+    const [mail] = mailsTo('kavya@mibi.test');
+    expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
+    expect(mail).toMatchObject({ subject: `Your MIBI order #${orderId.slice(0, 8)} is confirmed`, key: `order-confirmation:${orderId}` });
+    expect(mail!.text).toContain(`Order #${orderId.slice(0, 8)}-1, sold by Meera Weaves\n  1 × Brass Diya at ₹350.50`);
+    expect(mail!.text).toContain(`Order #${orderId.slice(0, 8)}-2, sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00`);
+    expect(mail!.text).toContain('Total: ₹12,900.50');
+    const [recorded] = await platform.events.readStream(confirmationStream(orderId));
+    const [placed] = await platform.events.readStream(orderStream(orderId));
+    expect(recorded).toMatchObject({ type: 'OrderConfirmationMailed', data: { orderId, buyerId: buyer, to: 'kavya@mibi.test' } });
+    expect(recorded!.metadata).toMatchObject({ causationId: placed!.id, correlationId: placed!.metadata.correlationId });
+  });
+
+  it('retries a failing mailer and ends with one mail; a replay of the log from zero sends none', async () => {
+    await start();
+    const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
+    mailer.failures = 2;
+    const orderId = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
+    await settled();
+    expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
+
+    await running!.stop();
+    await platform.read.reset(confirmOrderEffect.reactor, []);
+    await start();
+    await settled();
+    expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
+    expect(await platform.events.readStream(confirmationStream(orderId))).toHaveLength(1);
+  });
+
+  it('re-adds a confirmation a lost queue dropped, once', async () => {
+    await start();
+    const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
+    const add = platform.queue.add.bind(platform.queue);
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
+      if (name !== CONFIRM_ORDER) return add(name, data, options);
+    });
+    await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
+    await settled();
+    lost.mockRestore();
+    expect(mailsTo('kavya@mibi.test')).toEqual([]);
+
+    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({ checked: 1, requeued: 1, dead: 0 });
+    await settled();
+    expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
+    const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
+    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({ requeued: 0, confirmedThrough: last });
+    expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
+  });
+
+  it('added to a marketplace in use, starts at the end of its log: earlier buyers get no mail, later ones do', async () => {
+    const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
+    await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
+    // `mibi reconcile` run before the upgraded workers first start changes nothing of that.
+    await reconcileEffect(platform, confirmOrderEffect, RETRY);
+    await start();
+    const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
+    await settled();
+    expect(mailsTo('kavya@mibi.test').map((mail) => mail.key)).toEqual([`order-confirmation:${later}`]);
+    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(CONFIRM_ORDER)).toMatchObject({ requeued: 0, dead: 0 });
+  });
+});
+
+describe('notify-decision', () => {
+  async function listProduct(sellerId: string, name: string): Promise<string> {
+    const productId = crypto.randomUUID();
+    const details = { name, description: 'Cast by hand in Bastar.', pricePaise: 250_000, originalPricePaise: null, categoryId: 'handicrafts', imageUrl: null, tags: [] };
+    const listed: ProductEvent = { type: 'ProductListed', data: { productId, sellerId, ...details, stockQuantity: 3, listedAt: AT } };
+    await platform.events.append(productStream(productId), [listed], 'no_stream');
+    return productId;
+  }
+  const decide = async (productId: string, event: ProductEvent) => (await platform.events.append(productStream(productId), [event], 'any')).position;
+  const notificationsOf = (sellerId: string) =>
+    platform.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ where: { sellerId }, sort: [['createdAt', 'asc']] });
+
+  it("tells the seller of a rejection with the reason, in the app and by e-mail, naming the product as it was then", async () => {
+    await start();
+    const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
+    const productId = await listProduct(seller, 'Dhokra Elephant');
+    await decide(productId, { type: 'ProductRejected', data: { productId, by: 'admin-1', at: AT, reason: 'Please add a photo of the maker' } });
+    const renamed = { name: 'Dhokra Elephant, lost-wax' };
+    await decide(productId, { type: 'ProductUpdated', data: { productId, by: seller, at: AT, before: { name: 'Dhokra Elephant' }, after: renamed } });
+    await settled();
+
+    expect(await notificationsOf(seller)).toEqual([
+      expect.objectContaining({
+        sellerId: seller,
+        orderId: null,
+        sellerOrderId: null,
+        title: 'Product rejected: Dhokra Elephant',
+        body: 'Reason: Please add a photo of the maker\nEdit the product to send it for review again.',
+        read: false,
+        createdAt: AT,
+      }),
+    ]);
+    expect(mailsTo('meera@mibi.test').map(({ subject }) => subject)).toEqual(['Product rejected: Dhokra Elephant']);
+    expect(mailsTo('meera@mibi.test')[0]!.text).toContain('Hello Meera Weaves,\n\nProduct rejected: Dhokra Elephant\n\nReason: Please add a photo of the maker');
+  });
+
+  it("tells of the seller's standing, and nothing of the server's own verification (AUTO_VERIFY)", async () => {
+    await start();
+    const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
+    const productId = await listProduct(seller, 'Dhokra Elephant');
+    await decide(productId, { type: 'ProductVerified', data: { productId, by: 'system', at: AT } });
+    const suspended: SellerEvent = { type: 'SellerSuspended', data: { sellerId: seller, by: 'admin-1', at: AT, reason: 'Counterfeit silk reported' } };
+    await platform.events.append(sellerStream(seller), [suspended], 'any');
+    await settled();
+    expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Your seller account is suspended']);
+    expect(mailsTo('meera@mibi.test')).toHaveLength(1);
+  });
+
+  it('on a log it has followed since it was empty, keeps every event that came while the workers were stopped', async () => {
+    await start();
+    await running!.stop();
+    const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
+    const productId = await listProduct(seller, 'Dhokra Elephant');
+    await decide(productId, { type: 'ProductFeatured', data: { productId, by: 'admin-1', at: AT } });
+    await start();
+    await settled();
+    expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Product featured: Dhokra Elephant']);
+  });
+
+  it('tells each decision once across retries, a replay from zero and a lost queue', async () => {
+    await start();
+    const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
+    const productId = await listProduct(seller, 'Dhokra Elephant');
+    mailer.failures = 2;
+    await decide(productId, { type: 'ProductFeatured', data: { productId, by: 'admin-1', at: AT } });
+    await settled();
+    expect(mailsTo('meera@mibi.test')).toHaveLength(1);
+
+    await running!.stop();
+    await platform.read.reset('reactor:notify-decision', []);
+    await start();
+    await settled();
+
+    const add = platform.queue.add.bind(platform.queue);
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
+      if (name !== NOTIFY_DECISION) return add(name, data, options);
+    });
+    await decide(productId, { type: 'ProductUnfeatured', data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' } });
+    await settled();
+    lost.mockRestore();
+    await reconcileEffect(platform, EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!, RETRY);
+    await settled();
+
+    expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Product featured: Dhokra Elephant', 'No longer featured: Dhokra Elephant']);
+    expect(mailsTo('meera@mibi.test')).toHaveLength(2);
+    const [first] = await notificationsOf(seller);
+    expect((await platform.events.readStream(notificationStream(first!.id))).map((e) => e.type)).toEqual(['SellerDecisionNotified', 'NotificationMailed']);
+  });
+});
