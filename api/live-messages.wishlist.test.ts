@@ -11,6 +11,7 @@ const update = (read: boolean): BuyerNotificationDoc => ({
   body: 'Now ₹399.00, was ₹499.00.',
   read,
   createdAt: '2024-05-01T10:00:00.000Z',
+  position: 42,
 });
 
 it('sends a notification of a saved product, new or read, to its buyer alone, while they are a buyer', () => {

@@ -21,8 +21,8 @@ describe('buyer notifications projection', () => {
     await record(read('n-1', 'asha'));
     await stores.runner().catchUp(buyerNotifications.name);
     expect(await all()).toEqual([
-      { id: 'n-1', buyerId: 'asha', productId: 'diya', kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.', read: true, createdAt: AT },
-      expect.objectContaining({ id: 'n-2', read: false }),
+      { id: 'n-1', buyerId: 'asha', productId: 'diya', kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.', read: true, createdAt: AT, position: 1 },
+      expect.objectContaining({ id: 'n-2', read: false, position: 2 }),
     ]);
   });
 

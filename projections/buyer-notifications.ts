@@ -16,6 +16,8 @@ export interface BuyerNotificationDoc extends Doc {
   body: string;
   read: boolean;
   createdAt: string;
+  /** The notice's place in the log: the order of notices raised within the same millisecond. */
+  position: number;
 }
 
 type Handled = Extract<NotificationEvent, { type: 'BuyerNotified' | 'NotificationRead' }>;
@@ -23,7 +25,7 @@ type Handled = Extract<NotificationEvent, { type: 'BuyerNotified' | 'Notificatio
 export const buyerNotifications: Projection = {
   name: 'buyer-notifications',
   version: 1,
-  collections: [{ name: BUYER_NOTIFICATIONS, indexes: [['buyerId', 'createdAt'], ['buyerId', 'read']] }],
+  collections: [{ name: BUYER_NOTIFICATIONS, indexes: [['buyerId', 'position'], ['buyerId', 'read']] }],
   eventTypes: new Set<Handled['type']>(['BuyerNotified', 'NotificationRead']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
@@ -34,6 +36,6 @@ export const buyerNotifications: Projection = {
       return;
     }
     const { notificationId: id, buyerId, productId, kind, title, body, at } = event.data;
-    work.put<BuyerNotificationDoc>(BUYER_NOTIFICATIONS, { id, buyerId, productId, kind, title, body, read: false, createdAt: at });
+    work.put<BuyerNotificationDoc>(BUYER_NOTIFICATIONS, { id, buyerId, productId, kind, title, body, read: false, createdAt: at, position: event.position });
   },
 };

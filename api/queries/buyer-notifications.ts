@@ -13,7 +13,7 @@ export interface BuyerNotificationList {
 export async function buyerNotificationsOf(read: ReadStore, buyerId: string, limit: number): Promise<BuyerNotificationList> {
   const notifications = read.collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS);
   const [items, unread] = await Promise.all([
-    notifications.find({ where: { buyerId }, sort: [['createdAt', 'desc']], limit }),
+    notifications.find({ where: { buyerId }, sort: [['position', 'desc']], limit }),
     notifications.count({ buyerId, read: false }),
   ]);
   return { items, unread };

@@ -118,11 +118,12 @@ describe('saving and reading', () => {
   it('is each buyer’s own: another buyer neither sees nor removes it', async () => {
     const owner = await signedIn(api);
     const other = await signedIn(api);
-    await owner.post('/api/wishlist/items', { productId: diya });
+    const saved = await owner.post('/api/wishlist/items', { productId: diya });
     const removal = await other.delete(`/api/wishlist/items/${diya}`);
     expect(removal.body.productIds).toEqual([]);
-    expect((await wishlistAfter(other, removal.body.position)).body.items).toEqual([]);
-    expect((await wishlistAfter(owner, removal.body.position)).body.items).toMatchObject([{ productId: diya }]);
+    // The other buyer's removal changed nothing, so the owner's save is the write to wait for.
+    expect((await wishlistAfter(other, saved.body.position)).body.items).toEqual([]);
+    expect((await wishlistAfter(owner, saved.body.position)).body.items).toMatchObject([{ productId: diya }]);
   });
 });
 

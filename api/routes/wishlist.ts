@@ -48,6 +48,7 @@ const BuyerNotificationSchema = z
     body: z.string().openapi({ example: 'Now ₹399.00, was ₹499.00.' }),
     read: z.boolean(),
     createdAt: z.string(),
+    position: z.number().int().openapi({ description: 'The log position that raised it: notices are listed by it, newest first' }),
   })
   .openapi('BuyerNotification');
 
