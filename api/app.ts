@@ -55,7 +55,12 @@ function limitBodies(): MiddlewareHandler {
   return (c, next) => {
     // Reading a GET's body would make the node adapter build a full Request on the hot path.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return c.req.path === '/api/uploads' ? upload(c, next) : json(c, next);
+    const limit = c.req.path === '/api/uploads' ? upload : json;
+    // So would bodyLimit's first look at the body: a declared length is judged from the header
+    // alone, which is all bodyLimit does with it; only a chunked body is counted as it streams.
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limit(c, next);
+    return Number(length) > (limit === upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT) ? limit(c, next) : next();
   };
 }
 

@@ -2,7 +2,7 @@
  * The composition root: every process role (`npm start` runs all three), the CLI and the test
  * harness are built here, from the configuration alone, and stopped here in one order.
  */
-import { createServer } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, getRequestListener } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
@@ -65,13 +65,20 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     }
     let ctx: AppContext | undefined;
     let app: App | undefined;
-    let server: ServerType | undefined;
+    let server: Server | undefined;
     if (roles.includes('api')) {
       const api = await createContext(config, platform, projections, { ...(runner && { runner }), ...options });
       ctx = api;
       stops.push(async () => {
         await api.live.close(); // ends the SSE streams, which never go idle, so the server can close
-        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        await new Promise<void>((resolve) => {
+          if (!server) return resolve();
+          // A kept-alive connection busy at the close would carry its client's next request, and
+          // the next, for ever: each is answered once more and closed, or closed once idle.
+          server.keepAliveTimeout = 1;
+          server.prependListener('request', (_request, response) => (response.shouldKeepAlive = false));
+          server.close(() => resolve());
+        });
         await closeContext(api);
       });
       await bootstrap(api);

@@ -221,11 +221,11 @@ describe('a rebuild of a generated marketplace log', () => {
   });
 
   it('in one thread, up to a time, equals a replay through the ports up to that time', async () => {
-    const [{ metadata }] = await events.readAll({ after: Math.floor(last / 2), limit: 1 });
+    const { time } = (await events.readAll({ after: Math.floor(last / 2), limit: 1 }))[0]!.metadata;
     const threads = join(dir, `rebuilt-${++rebuilt}.db`);
-    const result = await replaySqlite({ events: eventsFile, read: threads }, everyProjectionTo(last), { threads: 1, toTime: metadata!.time });
+    const result = await replaySqlite({ events: eventsFile, read: threads }, everyProjectionTo(last), { threads: 1, toTime: time });
     const ports = new SqliteReadStore(join(dir, `rebuilt-${++rebuilt}.db`));
-    const expected = await replay(events, ports, everyProjectionTo(last), { toTime: metadata!.time });
+    const expected = await replay(events, ports, everyProjectionTo(last), { toTime: time });
     expect(result).toMatchObject({ events: expected.events, position: expected.position, lastEventAt: expected.lastEventAt });
     const read = new SqliteReadStore(threads);
     expect(await compareReadStores(ports, read, collections)).toEqual([]);

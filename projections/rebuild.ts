@@ -3,22 +3,21 @@
  * own (never the live one), compares two read stores, and summarises what a store holds.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); // DEV-ONLY
+import { getHeapStatistics } from 'node:v8';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, ProjectionBatch, ReadStore } from '../platform/readstore/port.ts';
-import { ChangesOnly, ReplayWork } from './replay-work.ts';
 import type { LogPage } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import type { Doc, DocChange, ProjectionBatch, ReadStore } from '../platform/readstore/port.ts';
+import { ChangesOnly, ReplayWork } from './replay-work.ts';
 
 /** Events read per page. */
 const REPLAY_PAGE = 5000;
 /**
- * Documents a replay keeps in memory before it commits them. A rebuild from zero needs no
- * intermediate states: each document is written once, when the replay ends or the bound is
- * reached (then the documents are dropped and later reads go to the store). The bound keeps a
- * replay within a few GB of memory, whatever the size of the log.
+ * A rebuild from zero needs no intermediate states: a replay keeps its documents in memory and
+ * writes each once, at the end, unless they come to fill this share of the heap's limit first;
+ * then it commits them and drops them (later reads go to the store), whatever the size of the log.
  */
-const REPLAY_DOCUMENTS = 2_000_000;
+const HEAP_SHARE = 0.5;
 /** Documents per transaction when a replay commits: each a few MB, so no commit holds the store for long. */
 const COMMIT_DOCUMENTS = 20_000;
 /** Documents read per page while comparing. */
@@ -42,7 +41,7 @@ export interface ReplayPlan {
 export interface ReplayOptions {
   /** Stop before the first event recorded after this time (ISO-8601): the marketplace as it was then. */
   toTime?: string;
-  /** Events per commit of each projection; by default a commit comes only when the documents held reach their bound, and at the end. */
+  /** Events per commit of each projection; by default the documents are committed at the end (or when they fill half the heap). */
   batchSize?: number;
   onProgress?: (progress: ReplayProgress) => void;
 }
@@ -63,9 +62,10 @@ export interface ReplayResult {
  * projection of the plan in one pass: each page is read and parsed once, then applied to each
  * projection still below its target. The projections' collections are emptied first; their
  * documents are kept in memory and committed with the checkpoints at the end (or when they
- * reach their bound, or every `batchSize` events), each collection's in the order of their
+ * fill half the heap, or every `batchSize` events), each collection's in the order of their
  * ids, and the indexes are created once the documents are in, so the inserts do not maintain
- * them row by row. A replay that fails midway leaves a store to throw away.
+ * them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
+ * (rebuild-threads.ts) does the same for SQLite files in several threads.
  */
 export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {
   const started = performance.now();
@@ -117,7 +117,7 @@ export async function replayPages(pages: LogPages, read: ReadStore, plan: Replay
     count += page.count;
     position = page.position;
     uncommitted += page.count;
-    if (uncommitted >= batchSize || replays.reduce((held, replaying) => held + replaying.held, 0) >= REPLAY_DOCUMENTS) {
+    if (uncommitted >= batchSize || heapFull()) {
       await parts.time('commits', () => commitAll(read, replays));
       uncommitted = 0;
     }
@@ -133,14 +133,19 @@ export async function replayPages(pages: LogPages, read: ReadStore, plan: Replay
   return { events: count, position, parts: parts.all() };
 }
 
-const DEVCLOCK = process.env.REPLAY_CPU_CLOCK ? () => { const f = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; } : () => performance.now(); // DEV-ONLY
+/** Whether the documents held have come to fill `HEAP_SHARE` of the heap (the collected garbage aside). */
+function heapFull(): boolean {
+  const { used_heap_size, heap_size_limit } = getHeapStatistics();
+  return used_heap_size > heap_size_limit * HEAP_SHARE;
+}
+
 /** Time spent per part, summed over calls. */
 class Timings {
   private readonly spent = new Map<string, number>();
   private readonly since = new Map<string, number>();
 
   start(part: string): string {
-    this.since.set(part, DEVCLOCK());
+    this.since.set(part, performance.now());
     return part;
   }
 
@@ -148,7 +153,7 @@ class Timings {
     const since = this.since.get(part);
     if (since === undefined) return;
     this.since.delete(part);
-    this.spent.set(part, (this.spent.get(part) ?? 0) + DEVCLOCK() - since);
+    this.spent.set(part, (this.spent.get(part) ?? 0) + performance.now() - since);
   }
 
   async time<T>(part: string, work: () => Promise<T>): Promise<T> {
@@ -184,11 +189,6 @@ class ProjectionReplay {
     return this.projection.name;
   }
 
-  /** Documents held, not committed yet. */
-  get held(): number {
-    return this.work.size;
-  }
-
   /**
    * The collections were emptied, so until the first commit every document the batch has
    * not written is absent: no need to ask the store.
@@ -218,11 +218,13 @@ class ProjectionReplay {
     const { work, committed, position } = this;
     this.committed = position;
     this.work = this.newBatch();
-    const pieces = [...work.sortedChanges(size)];
-    if (pieces.length === 0) pieces.push([]);
-    for (const [i, piece] of pieces.entries()) {
-      yield { work: new ChangesOnly(piece), projection: this.projection.name, position: i === pieces.length - 1 ? position : committed };
+    const batch = (changes: DocChange[], at: number) => ({ work: new ChangesOnly(changes), projection: this.projection.name, position: at });
+    let previous: DocChange[] | undefined;
+    for (const piece of work.drain(size)) {
+      if (previous) yield batch(previous, committed);
+      previous = piece;
     }
+    yield batch(previous ?? [], position);
   }
 }
 

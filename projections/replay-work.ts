@@ -9,8 +9,9 @@ import type { Doc, DocChange, UnitOfWork } from '../platform/readstore/port.ts';
  */
 export class ReplayWork implements UnitOfWork {
   private readonly collections = new Map<string, Map<string, Doc | null>>();
-  /** Documents held (deletions included). */
-  size = 0;
+  /** Handlers mostly touch one collection several times in a row: the last one is at hand. */
+  private lastName: string | undefined;
+  private lastDocs = new Map<string, Doc | null>();
 
   constructor(private readonly store: UnitOfWork | null) {}
 
@@ -45,13 +46,16 @@ export class ReplayWork implements UnitOfWork {
   }
 
   /**
-   * The changes in pieces of at most `size` documents, each collection's in the order of their
-   * ids: stores that keep documents in an index on `id` (SQLite's tables, B-trees elsewhere)
-   * then append to it, several times cheaper than inserting at random places.
+   * Hands the changes over in pieces of at most `size` documents, each collection's in the order
+   * of their ids (stores that keep documents in an index on `id`, SQLite's tables and B-trees
+   * elsewhere, then append to it: several times cheaper than inserting at random places), and
+   * lets go of each collection once handed over, so what is committed can be collected.
    */
-  *sortedChanges(size: number): Generator<DocChange[]> {
+  *drain(size: number): Generator<DocChange[]> {
+    this.lastName = undefined;
     let piece: DocChange[] = [];
     for (const [collection, docs] of this.collections) {
+      this.collections.delete(collection);
       for (const id of [...docs.keys()].sort()) {
         piece.push({ collection, id, doc: docs.get(id) ?? null });
         if (piece.length === size) {
@@ -64,20 +68,15 @@ export class ReplayWork implements UnitOfWork {
   }
 
   private write(collection: string, id: string, doc: Doc | null): void {
-    const docs = this.docsOf(collection);
-    const size = docs.size;
-    docs.set(id, doc);
-    this.size += docs.size - size;
+    this.docsOf(collection).set(id, doc);
   }
 
-  /** Handlers mostly touch one collection several times in a row: the last one is at hand. */
-  private last: { collection: string; docs: Map<string, Doc | null> } | undefined;
-
   private docsOf(collection: string): Map<string, Doc | null> {
-    if (this.last?.collection === collection) return this.last.docs;
+    if (collection === this.lastName) return this.lastDocs;
     let docs = this.collections.get(collection);
     if (!docs) this.collections.set(collection, (docs = new Map()));
-    this.last = { collection, docs };
+    this.lastName = collection;
+    this.lastDocs = docs;
     return docs;
   }
 }

@@ -24,7 +24,8 @@ type Row = [position: number, id: string, stream: string, revision: number, type
 
 /**
  * An event whose data is parsed when first read. Only readers of every event get these, for
- * the events no other reader of the page asked for: most of them never look at the data.
+ * the events no other reader of the page asked for: most of them never look at the data. The
+ * data is an accessor, so a copy made by spreading the event leaves it out.
  */
 class LazyEvent implements RecordedEvent {
   #data: string | undefined;

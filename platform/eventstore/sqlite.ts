@@ -21,15 +21,16 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** How long a write waits for another connection's lock before failing. */
   busyTimeoutMs?: number;
-  /**
-   * During a run of appends, live subscriptions are woken at most this often, each then taking
-   * what came meanwhile as one batch (`AppendNotifier`); after a quiet spell, at once.
-   */
-  wakeEveryMs?: number;
 }
 
-/** Under load a projection commits every 10 ms at most, its read models that much behind the log. */
-const WAKE_EVERY_MS = 10;
+/**
+ * How often, at most, live subscriptions are woken during a run of appends (`AppendNotifier`),
+ * each then taking what came meanwhile as one batch; after a quiet spell, at once. So under load
+ * a projection commits every 5 ms at most, its read models that much behind the log.
+ * Measured with bench:api: add to cart 1.8x the rate of waking at every commit; 10 ms gained
+ * little more and delayed back-to-back commands' live updates by most of it.
+ */
+const WAKE_EVERY_MS = 5;
 
 const DEFAULT_BATCH_SIZE = 500;
 const COLUMNS = 'position, id, stream, revision, type, data, metadata';
@@ -49,6 +50,8 @@ interface StoredEvent {
 interface PendingAppend {
   stream: string;
   events: StoredEvent[];
+  /** Whether the caller named every event: only then can the append be a retry of an earlier one. */
+  named: boolean;
   expected: ExpectedRevision;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
@@ -92,7 +95,7 @@ export class SqliteEventStore implements EventStore {
   /** `path` is a file, or ':memory:' for a private in-memory store. */
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
     this.#pollIntervalMs = options.pollIntervalMs ?? 200;
-    this.#appended = new AppendNotifier(options.wakeEveryMs ?? WAKE_EVERY_MS);
+    this.#appended = new AppendNotifier(WAKE_EVERY_MS);
     this.#db = openDatabase(path, options.busyTimeoutMs ?? 5000);
     this.#statements = prepareStatements(this.#db);
     this.#writeGroup = this.#db.transaction((appends: PendingAppend[]) =>
@@ -117,7 +120,8 @@ export class SqliteEventStore implements EventStore {
         const { id, type, data, metadata } = completeEvent(event, now);
         return { id, type, data: JSON.stringify(data), metadata: JSON.stringify(metadata) };
       });
-      this.#pending.push({ stream, events: stored, expected: expectedRevision, resolve, reject });
+      const named = events.every((event) => event.id !== undefined);
+      this.#pending.push({ stream, events: stored, named, expected: expectedRevision, resolve, reject });
       this.#flushing ??= setImmediate(() => this.#flush());
     });
   }
@@ -193,8 +197,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** One append inside the group's transaction: an earlier identical append's result, or the checks, then the inserts. */
-  #write({ stream, events, expected }: PendingAppend): AppendResult {
-    const earlier = this.#earlierAppend(stream, events);
+  #write({ stream, events, named, expected }: PendingAppend): AppendResult {
+    const earlier = named ? this.#earlierAppend(stream, events) : undefined;
     if (earlier) return earlier;
     const current = this.#revision(stream);
     checkExpectedRevision(stream, expected, current);

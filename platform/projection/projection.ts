@@ -15,7 +15,11 @@ export interface Projection {
    */
   version?: number;
   collections: CollectionSpec[];
-  /** Event types the projection reads; others are skipped without a call. */
+  /**
+   * Event types the projection reads; others are skipped without a call. One that reads 'all'
+   * may be handed events whose `data` is parsed when first read (rebuilds in threads): an
+   * accessor, which a copy made by spreading the event leaves out.
+   */
   eventTypes: ReadonlySet<string> | 'all';
   apply(event: RecordedEvent, work: UnitOfWork): Promise<void>;
 }

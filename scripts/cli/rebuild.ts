@@ -48,13 +48,14 @@ async function eventCount(platform: Platform, target: number): Promise<number | 
   return types.reduce((sum, type) => sum + type.events, 0);
 }
 
-/** A new file in `into` (kept), or in a temporary folder (removed afterwards); opened once rebuilt. */
+/** The rebuild's read store: a file the rebuild fills, opened as a store once it is rebuilt. */
 interface FreshStore {
   file: string;
   open(): ReadStore;
   dispose(): Promise<void>;
 }
 
+/** A new file in `into` (kept), or in a temporary folder (removed afterwards). */
 function freshStore(into: string | undefined): FreshStore {
   const dir = into ? resolve(into) : mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
   mkdirSync(dir, { recursive: true });
@@ -108,6 +109,7 @@ export const rebuildCommand: Command = {
 
 Replays the event log from the start into a new SQLite read store (never the live one),
 with a progress bar on stderr, then prints the replay rate and what the read models hold.
+On the embedded event store the projections are shared out among threads, one per core.
 
 Projections: ${NAMES.join(', ')}
 

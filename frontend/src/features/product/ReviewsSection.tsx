@@ -1,7 +1,7 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { loginHref } from '../../links.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ReviewForm } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import type { ReviewEligibility, Reviews } from './types.ts';
 
@@ -31,10 +31,17 @@ export function ReviewsSection({ productId, reviews, reviewsLoading, eligibility
   );
 }
 
+/** Loaded only for a buyer who may write one: its validation code stays off every other visit's critical path. */
+const ReviewForm = lazy(() => import('./ReviewForm.tsx').then(({ ReviewForm }) => ({ default: ReviewForm })));
+
 function WriteReview({ productId, eligibility, onSaved }: Pick<ReviewsSectionProps, 'productId' | 'eligibility' | 'onSaved'>) {
   switch (eligibility?.state) {
     case 'allowed':
-      return <ReviewForm key={productId} productId={productId} existing={eligibility.review} onSaved={onSaved} />;
+      return (
+        <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+          <ReviewForm key={productId} productId={productId} existing={eligibility.review} onSaved={onSaved} />
+        </Suspense>
+      );
     case 'purchase':
       return <p>Purchase this product to write a review</p>;
     case 'login':
