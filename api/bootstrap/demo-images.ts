@@ -5,7 +5,7 @@
  * home) in its colours, three views a product: the piece, the surface pattern up close, and a
  * set. Colours and the pattern's scale vary with the product's name, so products of one craft differ.
  */
-import sharp from 'sharp';
+import sharp from '../images/sharp.ts';
 import type { DemoProduct, Motif } from './demo-catalog.ts';
 
 interface Palette {

@@ -3,7 +3,7 @@
  * IMAGE_WIDTHS as WebP, so a phone loads a 320 px file where a desktop loads 1024. Encoding
  * anew keeps no metadata: a phone photo's EXIF (its GPS position among it) never reaches buyers.
  */
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 import { IMAGE_WIDTHS, MAX_IMAGE_MEGAPIXELS } from '../../domain/product/image.ts';
 
 const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
