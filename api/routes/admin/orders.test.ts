@@ -39,8 +39,12 @@ describe('GET /api/admin/orders', () => {
     sellers = [await signedIn(api, 'seller'), await signedIn(api, 'seller')];
     buyers = [await signedIn(api, 'buyer'), await signedIn(api, 'buyer')];
     const products = [await listedProduct(api, sellers[0]!), await listedProduct(api, sellers[1]!)];
+    // Orders sort by their time, to the millisecond: each is placed in a millisecond of its own.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
     a = (await placedOrder(api, buyers[0]!, [{ productId: products[0]! }])).orderId;
+    await tick();
     b = (await placedOrder(api, buyers[1]!, [{ productId: products[0]! }, { productId: products[1]! }])).orderId;
+    await tick();
     c = (await placedOrder(api, buyers[1]!, [{ productId: products[1]! }])).orderId;
     await movedOrder(api, b, 'processing');
     await harness.settle();
