@@ -60,7 +60,7 @@ for (const { name: size, viewport } of SIZES) {
       const products: string[] = [];
       for (const [seller, product] of [
         ['Meera Weaves', `Chanderi Dupatta ${stamp}`],
-        ['Kashmir Looms', `Pashmina Stole ${stamp}`],
+        ['Kashmir Looms', `Kullu Wool Stole ${stamp}`],
       ]) {
         const context = await browser.newContext({ baseURL });
         products.push(await sellerWithProduct(context.request, baseURL!, seller!, product!));
@@ -85,7 +85,7 @@ for (const { name: size, viewport } of SIZES) {
       expect(text).toContain('Hello Kavya Menon,');
       for (const part of order!.sellerOrders) expect(text).toContain(`Order #${part.shortId}, sold by ${part.sellerName}`);
       expect(text).toContain(`1 × Chanderi Dupatta ${stamp} at ₹999.00`);
-      expect(text).toContain(`1 × Pashmina Stole ${stamp} at ₹999.00`);
+      expect(text).toContain(`1 × Kullu Wool Stole ${stamp} at ₹999.00`);
       expect(text).toContain('Total: ₹2,048.00');
       expect(text).toContain('21 MG Road\nKochi, Kerala 682016');
       await expectAccessible(page, testInfo, `${size}-order-placed`);
