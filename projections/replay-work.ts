@@ -1,4 +1,5 @@
 import type { Doc, DocChange, UnitOfWork } from '../platform/readstore/port.ts';
+import { BufferedWrites } from '../platform/readstore/unit-of-work.ts';
 
 /**
  * The documents of one projection during a replay, all in memory: one map per collection,
@@ -7,34 +8,20 @@ import type { Doc, DocChange, UnitOfWork } from '../platform/readstore/port.ts';
  * documents it does not hold go to `store` (a unit of work on the read store), or find nothing
  * when there is none: the replay emptied the collections and has not committed yet.
  */
-export class ReplayWork implements UnitOfWork {
+export class ReplayWork extends BufferedWrites {
   private readonly collections = new Map<string, Map<string, Doc | null>>();
   /** Handlers mostly touch one collection several times in a row: the last one is at hand. */
   private lastName: string | undefined;
   private lastDocs = new Map<string, Doc | null>();
 
-  constructor(private readonly store: UnitOfWork | null) {}
+  constructor(private readonly store: UnitOfWork | null) {
+    super();
+  }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
     const doc = this.docsOf(collection).get(id);
     if (doc !== undefined) return doc as T | null;
     return this.store ? this.store.get<T>(collection, id) : null;
-  }
-
-  put<T extends Doc>(collection: string, doc: T): void {
-    this.write(collection, doc.id, doc);
-  }
-
-  async patch<T extends Doc>(collection: string, id: string, fields: Partial<T>): Promise<T | null> {
-    const current = await this.get<T>(collection, id);
-    if (!current) return null;
-    const next = { ...current, ...fields, id } as T;
-    this.write(collection, id, next);
-    return next;
-  }
-
-  delete(collection: string, id: string): void {
-    this.write(collection, id, null);
   }
 
   changes(): DocChange[] {
@@ -67,7 +54,7 @@ export class ReplayWork implements UnitOfWork {
     if (piece.length > 0) yield piece;
   }
 
-  private write(collection: string, id: string, doc: Doc | null): void {
+  protected write(collection: string, id: string, doc: Doc | null): void {
     this.docsOf(collection).set(id, doc);
   }
 

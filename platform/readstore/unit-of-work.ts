@@ -2,20 +2,11 @@ import type { Doc, DocChange, UnitOfWork } from './port.ts';
 
 type Loader = (collection: string, id: string) => Promise<Doc | null>;
 
-/**
- * The buffered batch both adapters share: reads go to the overlay first, then the store;
- * writes stay in memory until the adapter's `commit` stores them in one go.
- */
-export class BufferedUnitOfWork implements UnitOfWork {
-  private readonly overlay = new Map<string, Map<string, Doc | null>>();
-
-  constructor(private readonly load: Loader) {}
-
-  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    const pending = this.overlay.get(collection);
-    if (pending?.has(id)) return (pending.get(id) ?? null) as T | null;
-    return (await this.load(collection, id)) as T | null;
-  }
+/** Writes in terms of a unit of work's own reads and buffer: put, patch (read, merge, write) and delete. */
+export abstract class BufferedWrites implements UnitOfWork {
+  abstract get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  abstract changes(): DocChange[];
+  protected abstract write(collection: string, id: string, doc: Doc | null): void;
 
   put<T extends Doc>(collection: string, doc: T): void {
     this.write(collection, doc.id, doc);
@@ -32,6 +23,24 @@ export class BufferedUnitOfWork implements UnitOfWork {
   delete(collection: string, id: string): void {
     this.write(collection, id, null);
   }
+}
+
+/**
+ * The buffered batch both adapters share: reads go to the overlay first, then the store;
+ * writes stay in memory until the adapter's `commit` stores them in one go.
+ */
+export class BufferedUnitOfWork extends BufferedWrites {
+  private readonly overlay = new Map<string, Map<string, Doc | null>>();
+
+  constructor(private readonly load: Loader) {
+    super();
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const pending = this.overlay.get(collection);
+    if (pending?.has(id)) return (pending.get(id) ?? null) as T | null;
+    return (await this.load(collection, id)) as T | null;
+  }
 
   changes(): DocChange[] {
     const out: DocChange[] = [];
@@ -41,7 +50,7 @@ export class BufferedUnitOfWork implements UnitOfWork {
     return out;
   }
 
-  private write(collection: string, id: string, doc: Doc | null): void {
+  protected write(collection: string, id: string, doc: Doc | null): void {
     let docs = this.overlay.get(collection);
     if (!docs) this.overlay.set(collection, (docs = new Map()));
     docs.delete(id); // re-insert so iteration order is the order of last write
