@@ -1,6 +1,4 @@
-/** The buyer's order confirmation and the seller's decision notices: each once, derived from the log, across retries, replays and a lost queue. */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import { notificationStream } from '../domain/notification/events.ts';
@@ -9,14 +7,8 @@ import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/ev
 import { sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type SellerEvent, sellerStream } from '../domain/seller/events.ts';
-import { FileBlobStore } from '../platform/blobs/fs.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { SqliteQueue } from '../platform/queue/sqlite.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
 import { notifications } from '../projections/notifications.ts';
 import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
@@ -24,23 +16,7 @@ import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { reconcileEffect } from './reconcile.ts';
-
-class TestMailer implements Mailer {
-  readonly kind = 'test';
-  readonly sent: MailMessage[] = [];
-  failures = 0;
-
-  async send(message: MailMessage): Promise<SentMail> {
-    if (this.failures > 0) {
-      this.failures--;
-      throw new Error('SMTP server unavailable');
-    }
-    this.sent.push(message);
-    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
-  }
-
-  async close(): Promise<void> {}
-}
+import { type TestMailer, openTestBed } from './workers.fixtures.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
@@ -52,25 +28,7 @@ let projections: ProjectionRunner;
 let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  mailer = new TestMailer();
-  const events = new SqliteEventStore(':memory:');
-  const read = new SqliteReadStore(':memory:');
-  const queue = new SqliteQueue(':memory:');
-  const bus = new MemoryBus();
-  const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
-  platform = {
-    events,
-    read,
-    queue,
-    bus,
-    blobs,
-    mail: mailer,
-    close: async () => {
-      for (const adapter of [queue, bus, read, events]) await adapter.close();
-    },
-  };
-  projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
-  await projections.start();
+  ({ platform, mailer, projections } = await openTestBed());
 });
 
 afterEach(async () => {

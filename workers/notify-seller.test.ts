@@ -1,5 +1,4 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
@@ -7,13 +6,7 @@ import { notificationId, notificationStream } from '../domain/notification/event
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { shortSellerOrderId } from '../domain/order/status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import { FileBlobStore } from '../platform/blobs/fs.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
 import type { Platform } from '../platform/platform.ts';
-import { SqliteQueue } from '../platform/queue/sqlite.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
 import { notifications } from '../projections/notifications.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -21,24 +14,7 @@ import { type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
-
-/** Records what it sends; fails the next `failures` sends. */
-class TestMailer implements Mailer {
-  readonly kind = 'test';
-  readonly sent: MailMessage[] = [];
-  failures = 0;
-
-  async send(message: MailMessage): Promise<SentMail> {
-    if (this.failures > 0) {
-      this.failures--;
-      throw new Error('SMTP server unavailable');
-    }
-    this.sent.push(message);
-    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
-  }
-
-  async close(): Promise<void> {}
-}
+import { type TestMailer, openTestBed } from './workers.fixtures.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 /** Reconciliation passes only when a test asks for one (besides the one at start). */
@@ -51,25 +27,7 @@ let projections: ProjectionRunner;
 let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  mailer = new TestMailer();
-  const events = new SqliteEventStore(':memory:');
-  const read = new SqliteReadStore(':memory:');
-  const queue = new SqliteQueue(':memory:');
-  const bus = new MemoryBus();
-  const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
-  platform = {
-    events,
-    read,
-    queue,
-    bus,
-    blobs,
-    mail: mailer,
-    close: async () => {
-      for (const adapter of [queue, bus, read, events]) await adapter.close();
-    },
-  };
-  projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
-  await projections.start();
+  ({ platform, mailer, projections } = await openTestBed());
   running = startWorkers(platform, WORKERS);
 });
 

@@ -1,0 +1,53 @@
+/** The workers' test bed: an embedded platform in memory whose mailer fails on demand, and the notifications projection running on it. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileBlobStore } from '../platform/blobs/fs.ts';
+import { MemoryBus } from '../platform/bus/memory.ts';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ProjectionRunner } from '../platform/projection/runner.ts';
+import { SqliteQueue } from '../platform/queue/sqlite.ts';
+import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { notifications } from '../projections/notifications.ts';
+
+/** Keeps what it sends; fails the next `failures` sends as an unreachable SMTP server would. */
+export class TestMailer implements Mailer {
+  readonly kind = 'test';
+  readonly sent: MailMessage[] = [];
+  failures = 0;
+
+  async send(message: MailMessage): Promise<SentMail> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('SMTP server unavailable');
+    }
+    this.sent.push(message);
+    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
+  }
+
+  async close(): Promise<void> {}
+}
+
+export async function openTestBed(): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
+  const mailer = new TestMailer();
+  const events = new SqliteEventStore(':memory:');
+  const read = new SqliteReadStore(':memory:');
+  const queue = new SqliteQueue(':memory:');
+  const bus = new MemoryBus();
+  const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
+  const platform: Platform = {
+    events,
+    read,
+    queue,
+    bus,
+    blobs,
+    mail: mailer,
+    close: async () => {
+      for (const adapter of [queue, bus, read, events]) await adapter.close();
+    },
+  };
+  const projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
+  await projections.start();
+  return { platform, mailer, projections };
+}
