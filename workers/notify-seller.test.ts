@@ -27,7 +27,7 @@ let projections: ProjectionRunner;
 let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  ({ platform, mailer, projections } = await openTestBed());
+  ({ platform, mailer, projections } = await openTestBed([notifications]));
   running = startWorkers(platform, WORKERS);
 });
 

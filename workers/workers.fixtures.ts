@@ -1,4 +1,4 @@
-/** The workers' test bed: an embedded platform in memory whose mailer fails on demand, and the notifications projection running on it. */
+/** The workers' test bed: an embedded platform in memory whose mailer fails on demand, and the test's projections running on it (workers/ may not import them). */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
@@ -6,10 +6,10 @@ import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
 import type { Platform } from '../platform/platform.ts';
+import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { notifications } from '../projections/notifications.ts';
 
 /** Keeps what it sends; fails the next `failures` sends as an unreachable SMTP server would. */
 export class TestMailer implements Mailer {
@@ -29,7 +29,7 @@ export class TestMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
-export async function openTestBed(): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
+export async function openTestBed(projected: Projection[]): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
   const mailer = new TestMailer();
   const events = new SqliteEventStore(':memory:');
   const read = new SqliteReadStore(':memory:');
@@ -47,7 +47,7 @@ export async function openTestBed(): Promise<{ platform: Platform; mailer: TestM
       for (const adapter of [queue, bus, read, events]) await adapter.close();
     },
   };
-  const projections = new ProjectionRunner({ events, read, bus, projections: [notifications] });
+  const projections = new ProjectionRunner({ events, read, bus, projections: projected });
   await projections.start();
   return { platform, mailer, projections };
 }
