@@ -6,7 +6,6 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, getRequestListener } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
-import { checkDeployment } from '../platform/config/deployment.ts';
 import { leaseOwner } from '../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -25,6 +24,8 @@ export type Role = (typeof ROLES)[number];
 export interface AssembleOptions extends WorkerOptions, Pick<ContextOptions, 'now' | 'newId'> {
   /** The built SPA to serve beside the API (`dist`). */
   spaRoot?: string;
+  /** Other threads of this process run the other roles (api/followers-thread.ts): the embedded bus reaches them. */
+  threads?: boolean;
 }
 
 /** A process's parts: the API's app and context only in the api role. */
@@ -40,9 +41,7 @@ export interface Assembled {
 }
 
 export async function assemble(config: Config, roles: readonly Role[], options: AssembleOptions = {}): Promise<Assembled> {
-  // Before anything opens: an unsafe combination of settings stops every process role.
-  if (roles.length > 0) for (const warning of checkDeployment(config)) console.warn(`[start] warning: ${warning}`);
-  const platform = await openPlatform(config);
+  const platform = await openPlatform(config, { threads: options.threads ?? false });
   const stops: Array<() => Promise<void>> = [() => platform.close()]; // the queue waits for running jobs
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step();

@@ -26,7 +26,7 @@ export interface Platform {
  * one under DATA_DIR. Adapter modules are imported lazily so the embedded default never
  * loads the drivers of servers it does not use.
  */
-export async function openPlatform(config: Config): Promise<Platform> {
+export async function openPlatform(config: Config, { threads = false } = {}): Promise<Platform> {
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const opened: Array<{ close(): Promise<void> }> = [];
@@ -36,7 +36,7 @@ export async function openPlatform(config: Config): Promise<Platform> {
     const events = keep(await openEventStore(config, dataDir));
     const read = keep(await openReadStore(config, dataDir));
     const queue = keep(await openQueue(config));
-    const bus = keep(await openBus(config));
+    const bus = keep(await openBus(config, dataDir, threads));
     const blobs = keep(await openBlobs(config, dataDir));
     const mail = keep(await openMail(config, dataDir));
     return {
@@ -97,10 +97,15 @@ async function openQueue(config: Config): Promise<Queue> {
   return new SqliteQueue(join(resolve(config.DATA_DIR), 'jobs.db'), { leaseMs: config.JOB_LEASE_S * 1000 });
 }
 
-async function openBus(config: Config): Promise<Bus> {
+/** With `threads`, roles of this process run on several threads: the embedded bus is shared between them. */
+async function openBus(config: Config, dataDir: string, threads: boolean): Promise<Bus> {
   if (config.REDIS_URL) {
     const { RedisBus } = await import('./bus/redis.ts');
     return new RedisBus(config.REDIS_URL, 'mibi');
+  }
+  if (threads) {
+    const { ThreadBus } = await import('./bus/threads.ts');
+    return new ThreadBus(dataDir);
   }
   const { MemoryBus } = await import('./bus/memory.ts');
   return new MemoryBus();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from './server.fixtures.ts';
 
 const dirs: string[] = [];
@@ -21,13 +21,35 @@ describe('the process entry', () => {
     const health = await (await fetch(`${await server.url()}/api/health`)).json();
     expect(health).toMatchObject({
       status: 'ok',
-      adapters: { events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'memory', blobs: 'fs' },
+      adapters: { events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'threads', blobs: 'fs' },
       projections: { 'log-stats': { lag: expect.any(Number) } },
     });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('finishing work in flight');
   }, 60_000);
+
+  it('follows the log on a thread of its own: a command is read back with ?after= and lands in the projections; FOLLOWERS_THREAD=false keeps one thread', async () => {
+    for (const [FOLLOWERS_THREAD, bus] of [['true', 'threads'], ['false', 'memory']] as const) {
+      const server = start({ FOLLOWERS_THREAD });
+      const url = await server.url();
+      const signUp = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ fullName: 'Asha Rao', email: `asha-${FOLLOWERS_THREAD}@mibi.test`, password: 'a long pass phrase', role: 'buyer' }),
+      });
+      expect(signUp.status).toBe(201);
+      const health = await (await fetch(`${url}/api/health`)).json();
+      expect(health.adapters.bus).toBe(bus);
+      await vi.waitFor(async () => {
+        const { projections } = await (await fetch(`${url}/api/health`)).json();
+        expect(projections.users).toMatchObject({ lag: 0, processed: expect.any(Number) });
+        expect(projections.users.processed).toBeGreaterThan(0);
+      }, { timeout: 10_000, interval: 50 });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 90_000);
 
   it('stops at once with one line naming a bad variable', async () => {
     const server = start({ PORT: 'eighty' });

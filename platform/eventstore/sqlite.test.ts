@@ -78,6 +78,25 @@ describe('SqliteEventStore', () => {
     await Promise.all([reader.close(), writer.close()]);
   });
 
+  it("wakes the live subscriptions of another instance of the file in this process (the API's thread and the projections'), not at their next poll", async () => {
+    const file = newFile();
+    const reader = new SqliteEventStore(file, { pollIntervalMs: 60_000 });
+    const writer = new SqliteEventStore(file);
+    const controller = new AbortController();
+    const delivered: RecordedEvent[] = [];
+    const consumed = (async () => {
+      for await (const batch of reader.subscribeAll({ after: 0, signal: controller.signal })) delivered.push(...batch);
+    })();
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writer.append('s', [{ type: 'T', data: {} }], 'no_stream');
+    await vi.waitFor(() => expect(delivered.map((e) => e.stream)).toEqual(['s']), WAIT);
+
+    controller.abort();
+    await consumed;
+    await Promise.all([reader.close(), writer.close()]);
+  });
+
   it('ends live subscriptions when the store closes', async () => {
     const store = new SqliteEventStore(newFile(), { pollIntervalMs: 60_000 });
     const consumed = (async () => {

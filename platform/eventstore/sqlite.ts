@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { BroadcastChannel } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
 import { AppendNotifier, followLog } from './live.ts';
@@ -83,6 +85,8 @@ export class SqliteEventStore implements EventStore {
   readonly #db: Database.Database;
   readonly #pollIntervalMs: number;
   readonly #appended: AppendNotifier;
+  /** Commits of the other instances of this file in this process (threads), which wake ours. */
+  readonly #commits: BroadcastChannel | undefined;
   readonly #statements: Statements;
   readonly #pages = new Map<number, Database.Statement<[number], EventRow>>();
   #pending: PendingAppend[] = [];
@@ -97,6 +101,12 @@ export class SqliteEventStore implements EventStore {
     this.#pollIntervalMs = options.pollIntervalMs ?? 200;
     this.#appended = new AppendNotifier(WAKE_EVERY_MS);
     this.#db = openDatabase(path, options.busyTimeoutMs ?? 5000);
+    if (path !== ':memory:') {
+      // A thread's appends wake another thread's subscriptions at once, not at their next poll.
+      this.#commits = new BroadcastChannel(`mibi-events:${resolve(path)}`);
+      this.#commits.onmessage = () => this.#appended.notify();
+      this.#commits.unref();
+    }
     this.#statements = prepareStatements(this.#db);
     this.#writeGroup = this.#db.transaction((appends: PendingAppend[]) =>
       appends.map((append): Outcome => {
@@ -167,6 +177,7 @@ export class SqliteEventStore implements EventStore {
     if (this.#flushing) clearImmediate(this.#flushing);
     this.#flush();
     this.#db.close();
+    this.#commits?.close();
     this.#appended.wake();
   }
 
@@ -185,6 +196,7 @@ export class SqliteEventStore implements EventStore {
       else outcomes = appends.map(() => ({ error: error instanceof AppendFailed ? error.cause : error }));
     }
     this.#appended.notify();
+    if (outcomes.some((outcome) => 'result' in outcome)) this.#commits?.postMessage(null);
     outcomes.forEach((outcome, i) => ('result' in outcome ? appends[i]!.resolve(outcome.result) : appends[i]!.reject(outcome.error)));
   }
 

@@ -1,0 +1,72 @@
+/**
+ * The embedded `all` role on two threads: the API serves on the main thread while the log's
+ * followers (the projections and the workers) run on a thread of their own, so their work uses
+ * the second core instead of holding up requests. Each thread opens its own connections to the
+ * SQLite files; they meet through the thread bus (change notices, which `?after=` and the live
+ * feed wait on) and the event store's commit broadcast (which wakes the followers at once).
+ */
+import { once } from 'node:events';
+import { parentPort } from 'node:worker_threads';
+import type { Config } from '../platform/config/config.ts';
+import { startWorker } from '../platform/worker-thread.ts';
+import { assemble } from './assemble.ts';
+
+/** What the thread tells the main thread. */
+type Report = 'ready' | { failed: string };
+
+export interface FollowersThread {
+  /** Lets the followers finish their work in flight (a batch, running jobs), then ends the thread. */
+  stop(): Promise<void>;
+}
+
+/**
+ * On the main thread: runs `entry` (the process entry, which calls `serveFollowers` when it finds
+ * itself on a worker thread) and resolves once the followers run, so the demo data seeded next
+ * is followed from its first event. `onLost` hears of a thread that ended unasked.
+ */
+export async function startFollowersThread(entry: URL, onLost: (why: string) => void): Promise<FollowersThread> {
+  const thread = startWorker(entry);
+  let stopping = false;
+  const started = new Promise<void>((resolve, reject) => {
+    thread.once('message', (report: Report) => (report === 'ready' ? resolve() : reject(new Error(report.failed))));
+    thread.once('exit', (code) => reject(new Error(`the followers' thread ended at start (exit code ${code})`)));
+  });
+  thread.on('error', (error) => {
+    if (!stopping) onLost(`the followers' thread failed: ${error.stack ?? error.message}`);
+  });
+  await started;
+  thread.on('exit', (code) => {
+    if (!stopping) onLost(`the followers' thread ended (exit code ${code})`);
+  });
+  return {
+    async stop() {
+      stopping = true;
+      const exited = once(thread, 'exit');
+      thread.postMessage('stop');
+      await exited;
+    },
+  };
+}
+
+/** On the followers' thread: assembles the projections and the workers, and stops them when asked. */
+export async function serveFollowers(config: Config): Promise<void> {
+  const port = parentPort!;
+  let assembled: Awaited<ReturnType<typeof assemble>>;
+  try {
+    assembled = await assemble(config, ['projections', 'workers'], { threads: true });
+  } catch (error) {
+    port.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Report);
+    process.exit(1); // on a worker thread: ends the thread
+  }
+  port.on('message', (message) => {
+    if (message !== 'stop') return;
+    assembled.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[start] the followers did not stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  });
+  port.postMessage('ready' satisfies Report);
+}
