@@ -2,21 +2,17 @@
  * The composition root: every process role (`npm start` runs all three), the CLI and the test
  * harness are built here, from the configuration alone, and stopped here in one order.
  */
-import { type Server, createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ServerType, getRequestListener } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { Config } from '../platform/config/config.ts';
 import { leaseOwner } from '../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { projections } from '../projections/index.ts';
+import { PROJECTIONS_LEASE, projections } from '../projections/index.ts';
 import { type RunningWorkers, type WorkerOptions, startWorkers } from '../workers/index.ts';
-import { type App, createApp } from './app.ts';
-
-import { bootstrap } from './bootstrap/index.ts';
-import { type AppContext, type ContextOptions, closeContext, createContext } from './context.ts';
-import { fastReads } from './fast-reads.ts';
-import { PROJECTIONS_LEASE } from './health.ts';
+import type { App } from './app.ts';
+import type { AppContext, ContextOptions } from './context.ts';
 
 export const ROLES = ['api', 'projections', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
@@ -65,7 +61,17 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     let ctx: AppContext | undefined;
     let app: App | undefined;
     let server: Server | undefined;
+    let serve: (() => Server) | undefined;
     if (roles.includes('api')) {
+      // Loaded by the api role only: followers (a thread, or processes of their own) never load the HTTP side.
+      const [{ createContext, closeContext }, { bootstrap }, { createApp }, { fastReads }, { getRequestListener }, { createServer }] = await Promise.all([
+        import('./context.ts'),
+        import('./bootstrap/index.ts'),
+        import('./app.ts'),
+        import('./fast-reads.ts'),
+        import('@hono/node-server'),
+        import('node:http'),
+      ]);
       const api = await createContext(config, platform, projections, { ...(runner && { runner }), ...options });
       ctx = api;
       stops.push(async () => {
@@ -81,7 +87,10 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
         await closeContext(api);
       });
       await bootstrap(api);
-      app = createApp(api, { ...(options.spaRoot && { spaRoot: options.spaRoot }) });
+      const served = createApp(api, { ...(options.spaRoot && { spaRoot: options.spaRoot }) });
+      app = served;
+      // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
+      serve = () => createServer(fastReads(api, getRequestListener(served.fetch, { hostname: config.HOST })));
     }
     return {
       platform,
@@ -89,9 +98,8 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
       ...(ctx && { ctx }),
       ...(runner && { runner }),
       listen(onListening) {
-        if (!app || !ctx) throw new Error('Only the api role serves HTTP');
-        // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
-        const http = createServer(fastReads(ctx, getRequestListener(app.fetch, { hostname: config.HOST })));
+        if (!serve) throw new Error('Only the api role serves HTTP');
+        const http = serve();
         server = http.listen(config.PORT, config.HOST, () => onListening?.((http.address() as AddressInfo).port));
         return server;
       },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REACTORS, REACTORS_LEASE } from '../workers/index.ts';
 import { ORDER_REACTOR } from '../workers/order-reactor.ts';
-import { PROJECTIONS_LEASE } from './health.ts';
+import { PROJECTIONS_LEASE } from '../projections/index.ts';
 import { type TestApi, startTestApi } from './testing.ts';
 
 interface ProjectionHealth {

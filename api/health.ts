@@ -7,9 +7,7 @@ import { NOTIFY_SELLER } from '../workers/notify-seller.ts';
 import { EFFECTS, type ReconciliationDoc } from '../workers/reconcile.ts';
 import type { AppContext } from './context.ts';
 import { jsonResponse, router } from './http.ts';
-
-/** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */
-export const PROJECTIONS_LEASE = 'projections';
+import { PROJECTIONS_LEASE } from '../projections/index.ts';
 
 /** The last reconciliation pass of one effect of the workers. */
 const reconciliationSchema = (confirmed: string) =>
