@@ -5,7 +5,7 @@ test('the API health answers with adapters and projection lag', async ({ request
   const health = await request.get('/api/health');
   expect(health.ok()).toBe(true);
   const body = await health.json();
-  expect(body.adapters).toEqual({ events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'memory', blobs: 'fs' });
+  expect(body.adapters).toEqual({ events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'threads', blobs: 'fs' });
   expect(body.projections['log-stats']).toMatchObject({ lag: expect.any(Number) });
 });
 
