@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailboxContract, mailerContract } from './contract.ts';
 import { FolderMailer } from './folder.ts';
-import { InvalidMailError } from './port.ts';
+import { InvalidMailError, messageIdOf } from './port.ts';
 
 const FROM = 'MIBI <no-reply@mibi.example>';
 
@@ -41,6 +41,47 @@ describe('FolderMailer', () => {
     const first = await mailer.send(message);
     expect(await mailer.send(message)).toEqual(first);
     expect(await mailer.list()).toEqual([first]);
+  });
+
+  it('keeps one copy of a keyed message sent again after a restart, finding it by its key', async () => {
+    const message = { to: 'asha@example.in', subject: 'New order #1a2b3c4d', text: 'Hi', key: 'notification:s-o' };
+    const first = await mailer.send(message);
+    const restarted = new FolderMailer(dir, FROM);
+    expect(await restarted.send(message)).toEqual(first);
+    expect(await readFile(join(dir, 'keys', first.id), 'utf8')).toBe(first.sentAt);
+    expect(await restarted.list()).toEqual([first]);
+  });
+
+  it('finds the keyed messages of a folder written before keys were kept', async () => {
+    const message = { to: 'asha@example.in', subject: 'New order #1a2b3c4d', text: 'Hi', key: 'notification:s-o' };
+    const first = await mailer.send(message);
+    await mailer.send({ to: 'ravi@example.in', subject: 'Hello', text: 'Hi' });
+    await rm(join(dir, 'keys'), { recursive: true });
+    const upgraded = new FolderMailer(dir, FROM);
+    expect(await upgraded.send(message)).toEqual(first);
+    expect(await upgraded.list({ to: 'asha@example.in' })).toEqual([first]);
+    expect((await readdir(dir)).filter((name) => name.includes('~'))).toEqual([]);
+  });
+
+  it('completes a keyed send that stopped after taking its key, under the same names', async () => {
+    const message = { to: 'asha@example.in', subject: 'New order #1a2b3c4d', text: 'Hi', key: 'notification:s-o' };
+    const id = messageIdOf(message);
+    await mkdir(join(dir, 'keys'));
+    await writeFile(join(dir, 'keys', id), '2026-11-23T10:00:00.000Z');
+
+    const sent = await mailer.send(message);
+    expect(sent).toMatchObject({ id, sentAt: '2026-11-23T10:00:00.000Z' });
+    expect((await readdir(dir)).sort()).toEqual([`2026-11-23T100000000Z-${id}.eml`, `2026-11-23T100000000Z-${id}.json`, 'keys']);
+    expect(await mailer.send(message)).toEqual(sent);
+  });
+
+  it('sends a keyed message whose key was left empty by a send stopped before writing its time', async () => {
+    const message = { to: 'asha@example.in', subject: 'Hello', text: 'Hi', key: 'reset:1' };
+    await mkdir(join(dir, 'keys'));
+    await writeFile(join(dir, 'keys', messageIdOf(message)), '');
+    const sent = await mailer.send(message);
+    expect(await mailer.list()).toEqual([sent]);
+    expect(await readFile(join(dir, 'keys', sent.id), 'utf8')).toBe(sent.sentAt);
   });
 
   it('writes a JSON record and a readable .eml per message, named by send time, and no temp files', async () => {

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertSender, checkedMessage, type Mailbox, type Mailer, type MailMessage, messageIdOf, type SentMail } from './port.ts';
 import { writeFileAtomically } from '../files.ts';
@@ -9,8 +10,21 @@ import { writeFileAtomically } from '../files.ts';
  * ISO send time without `:` and `.`, so names sort by time. Each file is written to a temp
  * name and renamed; the JSON goes last and is the commit point, so `list` never sees half
  * a message.
+ *
+ * A keyed message also has `<dir>/keys/<id>`, holding its send time, so a send finds an earlier
+ * one of its key in one read, however many messages the folder holds. It is created (exclusively)
+ * before the message's files: a send interrupted after it is completed by the next send of the
+ * key, under the same names, rather than written twice.
  */
 const RECORD = '.json';
+const KEYS = 'keys';
+
+const SENT_AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+const fileStem = (sentAt: string, id: string) => `${sentAt.replace(/[:.]/g, '')}-${id}`;
+
+/** A keyed record's file name (its id is a 32-digit hex digest): its send time and id. */
+const KEYED_RECORD = /^(\d{4}-\d\d-\d\dT\d\d)(\d\d)(\d\d)(\d{3})Z-([0-9a-f]{32})\.json$/;
 
 let lastSentMs = 0;
 
@@ -62,22 +76,83 @@ export class FolderMailer implements Mailer, Mailbox {
 
   /**
    * A keyed message already in the folder is not written again (the one found is answered):
-   * a retry after a crash leaves one copy. Two sends of one key at the same moment may both
-   * write; the senders here never run one effect twice at once.
+   * a retry after a crash leaves one copy. Of two sends of one key at the same moment, the
+   * second writes the first one's files again (one copy), or rarely a second copy; the senders
+   * here never run one effect twice at once.
    */
   async send(message: MailMessage): Promise<SentMail> {
     const checked = checkedMessage(message);
     const id = messageIdOf(checked);
+    let sentAt = nextSentAt();
     if (checked.key !== undefined) {
-      const sent = (await this.records()).find((name) => name.endsWith(`-${id}${RECORD}`));
-      if (sent) return JSON.parse(await readFile(join(this.dir, sent), 'utf8')) as SentMail;
-    }
-    const mail: SentMail = { ...checked, id, from: this.from, sentAt: nextSentAt() };
-    const base = join(this.dir, `${mail.sentAt.replace(/[:.]/g, '')}-${mail.id}`);
-    await mkdir(this.dir, { recursive: true });
+      const earlier = await this.claimKey(id, sentAt);
+      if (earlier !== undefined) {
+        const sent = await this.record(fileStem(earlier, id));
+        if (sent) return sent;
+        sentAt = earlier; // that send stopped before its record: this one completes it
+      }
+    } else await mkdir(this.dir, { recursive: true });
+    const mail: SentMail = { ...checked, id, from: this.from, sentAt };
+    const base = join(this.dir, fileStem(sentAt, id));
     await writeFileAtomically(`${base}.eml`, toEml(mail));
     await writeFileAtomically(base + RECORD, `${JSON.stringify(mail, null, 2)}\n`);
     return mail;
+  }
+
+  /** Creates the key's entry with this send's time, or answers the time of the earlier send that did. */
+  private async claimKey(id: string, sentAt: string): Promise<string | undefined> {
+    const entry = join(this.dir, KEYS, id);
+    for (let indexed = false; ; indexed = true) {
+      try {
+        await writeFile(entry, sentAt, { flag: 'wx' });
+        return undefined;
+      } catch (error) {
+        const { code } = error as NodeJS.ErrnoException;
+        if (code === 'ENOENT' && !indexed) {
+          await this.indexKeys();
+          continue;
+        }
+        if (code !== 'EEXIST') throw error;
+      }
+      const earlier = await readFile(entry, 'utf8');
+      if (SENT_AT.test(earlier)) return earlier;
+      // Created by a send that stopped before writing its time, so before any file of its message.
+      await writeFile(entry, sentAt);
+      return undefined;
+    }
+  }
+
+  /**
+   * Makes the folder and its keys: one for each keyed message already in it, from a folder
+   * written before keys were kept. Built aside and renamed into place, so no send ever sees
+   * half of them; of two processes building them at once, the first rename wins.
+   */
+  private async indexKeys(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const building = join(this.dir, `${KEYS}~${randomUUID()}.tmp`);
+    await mkdir(building);
+    try {
+      for (const name of await this.records()) {
+        const [, dayHour, minute, second, ms, id] = KEYED_RECORD.exec(name) ?? [];
+        if (id) await writeFile(join(building, id), `${dayHour}:${minute}:${second}.${ms}Z`);
+      }
+      await rename(building, join(this.dir, KEYS));
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    } finally {
+      await rm(building, { recursive: true, force: true });
+    }
+  }
+
+  /** The committed record of `<stem>.json`, if there is one. */
+  private async record(stem: string): Promise<SentMail | undefined> {
+    try {
+      return JSON.parse(await readFile(join(this.dir, stem + RECORD), 'utf8')) as SentMail;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   async list(options: { to?: string; limit?: number } = {}): Promise<SentMail[]> {

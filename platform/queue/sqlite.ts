@@ -70,7 +70,8 @@ class Lane {
   readonly consumers: Consumer[] = [];
   /** The next look at the table: a due retry, an expiring lease, or the poll for other processes' jobs. */
   timer: NodeJS.Timeout | undefined;
-  pumpScheduled = false;
+  /** A job of this name is being added in the group being formed: its claim goes in the same commit. */
+  added = false;
   /** Woken whenever a job of this name settles here, so drained() looks again at once. */
   readonly settled = new Set<() => void>();
 
@@ -81,10 +82,33 @@ class Lane {
   }
 }
 
+/** One write waiting for the next group commit, and who hears its outcome once committed (or failed). */
+interface Write<R = unknown> {
+  write(): R;
+  done(result: R): void;
+  failed(error: unknown): void;
+}
+
+type Outcome = { result: unknown } | { error: unknown };
+
+/** A write's own failure inside a group commit (its `cause`): the group rolls back and its writes are made alone. */
+class WriteFailed extends Error {}
+
 /**
  * Durable jobs in one SQLite file: the embedded default. Jobs survive a crash or a restart,
  * several processes on one machine may share the file (each claims with BEGIN IMMEDIATE and
  * holds a lease), and close() leaves waiting jobs stored for the next start.
+ *
+ * Group commit, as the event store's appends: adds and the outcomes of attempts, in the order
+ * they were made, then the claims of the consumers with room, are written together in one
+ * BEGIN IMMEDIATE transaction, so a job finishing and the next claimed in its place, or a job
+ * added and claimed at once, cost one commit; each caller hears its own outcome once that
+ * transaction has committed. Anything that goes wrong
+ * in one write rolls the group back and writes its parts one by one, each in its own
+ * transaction, so each still gets its own result or error. Outcomes and claims wait for the end
+ * of the event loop's turn, gathering what finished in it. Adds wait only for the microtasks
+ * already queued: a caller that adds its jobs one after another (an effect reactor, which may
+ * not pass an event before its jobs are stored) would otherwise wait a whole turn for each.
  *
  * A job added here wakes this instance's consumers at once; jobs added by other processes
  * are found by a poll every `pollMs`, due retries and expired leases by a timer set to the
@@ -97,9 +121,15 @@ export class SqliteQueue implements Queue {
   /** Marks this instance's leases: a consumer only finishes jobs it still holds. */
   readonly #owner = randomUUID();
   readonly #statements: ReturnType<typeof prepare>;
-  readonly #claim: (name: string, limit: number) => Claimed[];
+  readonly #writeGroup: (writes: Write[]) => unknown[];
+  readonly #writeOne: (write: Write) => unknown;
   readonly #lanes = new Map<string, Lane>();
-  /** Jobs running here, by seq, whose leases the heartbeat renews. */
+  /** The group being formed: its writes, and the lanes whose consumers have room to claim in it. */
+  #writes: Write[] = [];
+  readonly #wanting = new Set<Lane>();
+  #flushSoon = false;
+  #flushAtTurnEnd: NodeJS.Immediate | undefined;
+  /** Jobs running here or awaiting the commit of their outcome, by seq, whose leases the heartbeat renews. */
   readonly #leased = new Set<number>();
   readonly #running = new Set<Promise<void>>();
   #heartbeat: NodeJS.Timeout | undefined;
@@ -113,34 +143,46 @@ export class SqliteQueue implements Queue {
     this.#db.exec(SCHEMA);
     this.#statements = prepare(this.#db);
     // IMMEDIATE takes the write lock before reading, so two processes never claim one job.
-    this.#claim = this.#db.transaction((name: string, limit: number): Claimed[] => {
-      const now = Date.now();
-      this.#statements.buryLost.run({ name, now, error: LEASE_LOST_ERROR });
-      return this.#statements.claim.all({ name, now, limit, leaseEnd: now + this.#options.leaseMs, owner: this.#owner });
-    }).immediate;
+    this.#writeGroup = this.#db.transaction((writes: Write[]) =>
+      writes.map((write) => {
+        try {
+          return write.write();
+        } catch (error) {
+          throw new WriteFailed('write failed in a group commit', { cause: error });
+        }
+      }),
+    ).immediate;
+    this.#writeOne = this.#db.transaction((write: Write) => write.write()).immediate;
     this.#prune();
     this.#pruner = setInterval(() => this.#prune(), PRUNE_EVERY_MS).unref();
   }
 
-  async add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {
-    this.#assertOpen();
-    const { changes } = this.#statements.add.run({
-      name,
-      id: options.jobId ?? randomUUID(),
-      data: JSON.stringify(data) ?? 'null',
-      attempts: options.attempts ?? defaultJobOptions.attempts,
-      backoffMs: options.backoffMs ?? defaultJobOptions.backoffMs,
-      now: Date.now(),
+  add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#assertOpen();
+      const job = {
+        name,
+        id: options.jobId ?? randomUUID(),
+        data: JSON.stringify(data) ?? 'null',
+        attempts: options.attempts ?? defaultJobOptions.attempts,
+        backoffMs: options.backoffMs ?? defaultJobOptions.backoffMs,
+        now: Date.now(),
+      };
+      this.#writes.push({ write: () => this.#statements.add.run(job), done: () => resolve(), failed: reject });
+      const lane = this.#lanes.get(name);
+      if (lane) {
+        lane.added = true;
+        this.#wanting.add(lane);
+      }
+      this.#scheduleSoon();
     });
-    const lane = this.#lanes.get(name);
-    if (changes > 0 && lane) this.#wake(lane);
   }
 
   process<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
     this.#assertOpen();
     const lane = this.#lane(name);
     lane.consumers.push({ handler: handler as JobHandler, concurrency: options.concurrency ?? 1, running: 0 });
-    this.#wake(lane);
+    this.#want(lane);
   }
 
   async deadLetters(name: string): Promise<DeadLetter[]> {
@@ -172,6 +214,8 @@ export class SqliteQueue implements Queue {
       clearInterval(this.#pruner);
       // Running jobs finish and record their outcome; waiting ones stay in the file.
       while (this.#running.size > 0) await Promise.all(this.#running);
+      clearImmediate(this.#flushAtTurnEnd);
+      this.#flush();
       for (const lane of this.#lanes.values()) this.#settle(lane);
       this.#db.close();
     })();
@@ -188,36 +232,110 @@ export class SqliteQueue implements Queue {
     return lane;
   }
 
-  /** Pumps soon, once, whatever asked: an add inside a handler must not re-enter the pump. */
-  #wake(lane: Lane): void {
-    if (lane.pumpScheduled) return;
-    lane.pumpScheduled = true;
-    queueMicrotask(() => {
-      lane.pumpScheduled = false;
-      this.#pump(lane);
+  /** Looks for the lane's due jobs in the group at the end of this turn. */
+  #want(lane: Lane): void {
+    this.#wanting.add(lane);
+    this.#flushAtTurnEnd ??= setImmediate(() => {
+      this.#flushAtTurnEnd = undefined;
+      this.#flush();
     });
   }
 
-  /** Claims what the lane's consumers have room for, then sets the timer for the next look. */
-  #pump(lane: Lane): void {
-    clearTimeout(lane.timer);
-    lane.timer = undefined;
-    if (this.#closing || !lane.hasRoom) return;
+  #scheduleSoon(): void {
+    if (this.#flushSoon) return;
+    this.#flushSoon = true;
+    queueMicrotask(() => {
+      this.#flushSoon = false;
+      this.#flush();
+    });
+  }
+
+  /** The group commit: every write waiting, in the order they were made, then the claims of the lanes with room. */
+  #flush(): void {
+    const lanes = [...this.#wanting];
+    this.#wanting.clear();
+    const writes = this.#writes;
+    this.#writes = [];
+    if (!this.#db.open) {
+      for (const write of writes) write.failed(new Error('The queue is closed'));
+      return;
+    }
+    for (const lane of lanes) {
+      clearTimeout(lane.timer);
+      lane.timer = undefined;
+      if (this.#shouldClaim(lane)) writes.push(this.#claim(lane));
+      lane.added = false;
+    }
+    if (writes.length > 0) this.#commit(writes);
+    for (const lane of lanes) this.#scheduleLook(lane);
+  }
+
+  #commit(writes: Write[]): void {
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.#writeGroup(writes).map((result) => ({ result }));
+    } catch (error) {
+      // One write's failure: each is made alone to get its own outcome. The transaction's own (busy, I/O): every one fails with it.
+      if (error instanceof WriteFailed && writes.length > 1) outcomes = writes.map((write) => this.#writeAlone(write));
+      else outcomes = writes.map(() => ({ error: error instanceof WriteFailed ? error.cause : error }));
+    }
+    outcomes.forEach((outcome, i) => ('result' in outcome ? writes[i]!.done(outcome.result) : writes[i]!.failed(outcome.error)));
+  }
+
+  #writeAlone(write: Write): Outcome {
+    try {
+      return { result: this.#writeOne(write) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** A lane claims in this group when a job of its name is added in it, or when one is due (a read, not a write lock). */
+  #shouldClaim(lane: Lane): boolean {
+    if (this.#closing || !lane.hasRoom) return false;
+    if (lane.added) return true;
+    try {
+      const { next } = this.#statements.nextDue.get(lane.name)!;
+      return next !== null && next <= Date.now();
+    } catch (error) {
+      report(`could not look for jobs of ${lane.name}`, error);
+      return false;
+    }
+  }
+
+  /** Claims what each consumer of the lane has room for; the jobs start once the claim has committed. */
+  #claim(lane: Lane): Write<Claimed[][]> {
+    return {
+      write: () => {
+        const now = Date.now();
+        this.#statements.buryLost.run({ name: lane.name, now, error: LEASE_LOST_ERROR });
+        const leaseEnd = now + this.#options.leaseMs;
+        return lane.consumers.map((consumer) => {
+          const limit = consumer.concurrency - consumer.running;
+          return limit > 0 ? this.#statements.claim.all({ name: lane.name, now, limit, leaseEnd, owner: this.#owner }) : [];
+        });
+      },
+      done: (claims) => claims.forEach((claimed, i) => claimed.forEach((job) => this.#run(lane, lane.consumers[i]!, job))),
+      // SQLITE_BUSY beyond busy_timeout, a full disk...: the next look tries again.
+      failed: (error) => report(`could not claim jobs of ${lane.name}`, error),
+    };
+  }
+
+  /** Sets the timer for the next look while the lane has room: a due retry or lease, else the poll. */
+  #scheduleLook(lane: Lane): void {
+    if (this.#closing || !lane.hasRoom || lane.timer || this.#wanting.has(lane)) return;
     let delay = this.#options.pollMs;
     try {
-      for (const consumer of lane.consumers) {
-        const room = consumer.concurrency - consumer.running;
-        if (room > 0) for (const claimed of this.#claim(lane.name, room)) this.#run(lane, consumer, claimed);
-      }
-      if (!lane.hasRoom) return;
       const { next } = this.#statements.nextDue.get(lane.name)!;
       if (next !== null) delay = Math.min(delay, Math.max(0, next - Date.now()));
     } catch (error) {
-      // SQLITE_BUSY beyond busy_timeout, a full disk...: the next look tries again.
-      report(`could not claim jobs of ${lane.name}`, error);
+      report(`could not look for jobs of ${lane.name}`, error);
     }
     // Not unref'ed: like a worker's open connection, a consumer keeps its process alive until close().
-    lane.timer = setTimeout(() => this.#wake(lane), delay);
+    lane.timer = setTimeout(() => {
+      lane.timer = undefined;
+      this.#want(lane);
+    }, delay);
   }
 
   #run(lane: Lane, consumer: Consumer, claimed: Claimed): void {
@@ -225,19 +343,18 @@ export class SqliteQueue implements Queue {
     this.#leased.add(claimed.seq);
     this.#heartbeat ??= setInterval(() => this.#renewLeases(), this.#options.leaseMs / 3);
     const run = this.#attempt(lane, consumer, claimed).finally(() => {
-      consumer.running--;
       this.#leased.delete(claimed.seq);
       if (this.#leased.size === 0) {
         clearInterval(this.#heartbeat);
         this.#heartbeat = undefined;
       }
       this.#running.delete(run);
-      this.#wake(lane);
       this.#settle(lane);
     });
     this.#running.add(run);
   }
 
+  /** Runs the handler, then records its outcome in the group of this turn, beside the claim of the job that takes its place. */
   async #attempt(lane: Lane, consumer: Consumer, claimed: Claimed): Promise<void> {
     const { seq, id, attempt } = claimed;
     let failure: unknown;
@@ -246,22 +363,32 @@ export class SqliteQueue implements Queue {
     } catch (error) {
       failure = error ?? new Error('failed');
     }
-    try {
-      const now = Date.now();
-      const held = { seq, owner: this.#owner, attempt, now };
-      const { changes } =
-        failure === undefined
-          ? this.#statements.complete.run(held)
-          : this.#statements.fail.run({
-              ...held,
-              error: failure instanceof Error ? failure.message : String(failure),
-              retryAt: now + claimed.backoff_ms * 2 ** (attempt - 1),
-            });
-      if (changes === 0) console.error(`[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`);
-    } catch (error) {
-      // The lease runs out and the job runs again: at least once, never lost.
-      report(`could not record the outcome of job ${id} of ${lane.name}`, error);
-    }
+    consumer.running--;
+    await new Promise<void>((resolve) => {
+      this.#writes.push({
+        write: () => {
+          const now = Date.now();
+          const held = { seq, owner: this.#owner, attempt, now };
+          return failure === undefined
+            ? this.#statements.complete.run(held).changes
+            : this.#statements.fail.run({
+                ...held,
+                error: failure instanceof Error ? failure.message : String(failure),
+                retryAt: now + claimed.backoff_ms * 2 ** (attempt - 1),
+              }).changes;
+        },
+        done: (changes) => {
+          if (changes === 0) console.error(`[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`);
+          resolve();
+        },
+        failed: (error) => {
+          // The lease runs out and the job runs again: at least once, never lost.
+          report(`could not record the outcome of job ${id} of ${lane.name}`, error);
+          resolve();
+        },
+      });
+      this.#want(lane);
+    });
   }
 
   #renewLeases(): void {
