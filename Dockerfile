@@ -61,5 +61,6 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 # No HEALTHCHECK here: only the api listens on HTTP, so compose sets one per service.
-# The compiled server runs on plain node; the sources stay for the CLI (`npm run mibi`, through tsx).
-CMD ["node", "--enable-source-maps", "build/server/start.js", "api"]
+# The compiled server runs on plain node, through scripts/serve.sh (its memory settings, as `npm start`
+# runs it; the shell execs node, which stays PID 1); the sources stay for the CLI (`npm run mibi`, through tsx).
+CMD ["sh", "scripts/serve.sh", "api"]

@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm run build && node --enable-source-maps build/server/start.js all',
+    command: 'npm run build && sh scripts/serve.sh all',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -5,7 +5,7 @@
  * home) in its colours, three views a product: the piece, the surface pattern up close, and a
  * set. Colours and the pattern's scale vary with the product's name, so products of one craft differ.
  */
-import sharp from '../images/sharp.ts';
+import { runImageJob } from '../images/image-process.ts';
 import type { DemoProduct, Motif } from './demo-catalog.ts';
 
 interface Palette {
@@ -233,14 +233,13 @@ export function demoImageSvgs(product: DemoProduct): string[] {
 /** Width of the rendered pictures: the widest size the catalog stores, so the upload keeps every size. */
 const RENDERED_WIDTH = 1024;
 
-/** The product's pictures as JPEGs to upload, like the photos a seller would send. */
+/** The product's pictures as JPEGs to upload, like the photos a seller would send; drawn in the image process. */
 export function demoImages(product: DemoProduct): Promise<Buffer[]> {
   return Promise.all(
-    demoImageSvgs(product).map((picture) =>
-      sharp(Buffer.from(picture), { density: (72 * RENDERED_WIDTH) / 600 })
-        .resize({ width: RENDERED_WIDTH })
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    ),
+    demoImageSvgs(product).map(async (svg) => {
+      const outcome = await runImageJob({ type: 'rasterize', svg, density: (72 * RENDERED_WIDTH) / 600, width: RENDERED_WIDTH, quality: 90 });
+      if (!outcome.ok) throw new Error(`drawing a picture of ${product.name} failed: ${outcome.message}`);
+      return outcome.value;
+    }),
   );
 }

@@ -6,6 +6,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session-cookie.ts
 import { findAccount } from '../commands/accounts.ts';
 import { markEmailVerified } from '../commands/email-verification.ts';
 import type { AppContext } from '../context.ts';
+import { endImageProcess } from '../images/image-process.ts';
 import { LocalClient, type Reply } from '../local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct } from './demo-catalog.ts';
 import { demoImages } from './demo-images.ts';
@@ -127,6 +128,8 @@ class DemoSeed {
         sellerOf.set(product.name, client.userId);
       }
     }
+    // Every picture is drawn and resized: the image process's memory goes now, not a second later.
+    endImageProcess();
 
     const buyer = await this.account(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
     const orders: Array<[items: Array<[string, number]>, delivery: string, moves: string[]]> = [

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { tinyPng } from './tiny-png.fixtures.ts';
-import { ResizeError, resizedImages, widthsFor } from './resize.ts';
+import { widthsFor } from './image-jobs.ts';
+import { ResizeError, resizedImages } from './resize.ts';
 
 /** A phone photo: a JPEG taken sideways (EXIF orientation 6) with the camera's EXIF, GPS position among it. */
 const phonePhoto = () =>

@@ -1,8 +1,7 @@
 /**
- * sharp as the server uses it: a resize now and then, beside the API on the same memory. By
- * default libvips caches decoded images (up to 50 MB) and works on a thread per core, each
- * keeping a malloc arena of its own; seeding the demo's pictures left the process 175 MiB
- * larger for good. Without the cache and on one thread it stays near its size.
+ * sharp as the image process uses it (image-process.ts): a job now and then, on the cores the
+ * server works on. By default libvips caches decoded images (up to 50 MB), which a job never
+ * reads twice, and works on a thread per core: on one thread it leaves the other core to the server.
  */
 import sharp from 'sharp';
 
