@@ -11,6 +11,8 @@ import { ApiError, errorBody, handleError } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { serveMedia } from './media.ts';
 import { imageOrigin, securityHeaders } from './security-headers.ts';
+import { pageHints } from './page-hints.ts';
+import { spaModules } from './spa-manifest.ts';
 import { serveSpa } from './static-assets.ts';
 import type { AppEnv } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -119,7 +121,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   app.get('/media/*', serveMedia(ctx.platform.blobs));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  if (options.spaRoot) app.get('*', serveSpa(options.spaRoot));
+  if (options.spaRoot) app.get('*', serveSpa(options.spaRoot, pageHints(ctx.catalog, spaModules(options.spaRoot))));
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return api;
 }

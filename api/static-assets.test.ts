@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compressBeside } from '../scripts/precompress.ts';
 import { acceptedEncodings, serveSpa } from './static-assets.ts';
 
-const INDEX = `<!doctype html><title>MIBI</title>${'<p>the shop</p>'.repeat(100)}<script type="module" src="/assets/index-Ab12_x.js"></script>`;
+const INDEX = `<!doctype html><html><head><title>MIBI</title><script type="module" src="/assets/index-Ab12_x.js"></script></head><body>${'<p>the shop</p>'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('MIBI '.repeat(400))});`;
 const BROWSER = 'gzip, deflate, br, zstd';
 
@@ -109,6 +109,66 @@ describe('serveSpa: client routes', () => {
     const response = await empty.request('/products');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+});
+
+describe('serveSpa: pages with head hints', () => {
+  const HINT = '<link rel="preload" as="fetch" crossorigin href="/api/products/a">';
+  let hint: string | null = HINT;
+  let hinted: Hono;
+  let asked: string[];
+
+  beforeAll(() => {
+    hinted = new Hono();
+    hinted.get(
+      '*',
+      serveSpa(root, async (path, search) => {
+        asked.push(path + search);
+        return path === '/products' ? hint : null;
+      }),
+    );
+  });
+  beforeEach(() => {
+    hint = HINT;
+    asked = [];
+  });
+
+  const page = (path: string, headers: Record<string, string> = {}) => hinted.request(path, { headers });
+  const withHint = (hint: string) => INDEX.replace('</head>', `${hint}</head>`);
+
+  it('adds the hints of the path and query into the head, compressed, revalidated on each visit', async () => {
+    const response = await page('/products?sort=newest', { 'accept-encoding': BROWSER });
+    expect(asked).toEqual(['/products?sort=newest']);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toBe('accept-encoding');
+    expect(brotliDecompressSync(await bytes(response)).toString()).toBe(withHint(HINT));
+    const gzip = await page('/products', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(withHint(HINT));
+    expect(await (await page('/products')).text()).toBe(withHint(HINT));
+  });
+
+  it('gives each hints and each encoding its own ETag: a 304 only while the hints are the same', async () => {
+    const first = await page('/products', { 'accept-encoding': BROWSER });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    expect((await page('/products', { 'accept-encoding': BROWSER, 'if-none-match': etag })).status).toBe(304);
+    expect((await page('/products', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(200);
+    // The catalog changed: another picture to preload.
+    hint = '<link rel="preload" as="fetch" crossorigin href="/api/products/b">';
+    const changed = await page('/products', { 'accept-encoding': BROWSER, 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(brotliDecompressSync(await bytes(changed)).toString()).toBe(withHint(hint));
+  });
+
+  it('sends the index as it is where there are no hints, and never hints an asset', async () => {
+    const response = await page('/cart', { 'accept-encoding': BROWSER });
+    expect(brotliDecompressSync(await bytes(response)).toString()).toBe(INDEX);
+    await page('/assets/index-Ab12_x.js');
+    expect(asked).toEqual(['/cart']);
   });
 });
 

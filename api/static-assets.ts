@@ -2,12 +2,15 @@
  * The built SPA (`dist/`): its hashed files under /assets/, kept by browsers for a year, and
  * index.html for every other path (the client-side routes), checked again on each visit. Each
  * file goes out as the copy the build compressed beside it (`.br`, `.gz`, see
- * scripts/precompress.ts) when the browser accepts that encoding, else as it is.
+ * scripts/precompress.ts) when the browser accepts that encoding, else as it is. A page with
+ * head hints (page-hints.ts) gets index.html with them added, compressed here once per hints.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { encode } from './content-coding.ts';
 import { errorBody } from './errors.ts';
 
 /** The encodings the build writes, in the order we prefer them, with their files' suffixes. */
@@ -55,6 +58,12 @@ async function statFile(path: string): Promise<{ size: number; mtimeMs: number }
   }
 }
 
+/** The encoding we prefer of those `acceptEncoding` accepts; null for none. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return ENCODINGS.find(([encoding]) => accepted.has(encoding))?.[0] ?? null;
+}
+
 /** The best copy of `file` for `acceptEncoding`: a compressed one the browser takes, else the file; null when there is no file. */
 async function pickVariant(file: string, acceptEncoding: string | undefined): Promise<Variant | null> {
   const accepted = acceptedEncodings(acceptEncoding);
@@ -87,10 +96,61 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
   return c.body(new Uint8Array(await readFile(variant.path)), 200, headers);
 }
 
+/**
+ * HTML for the head of the page at a path and query string (page-hints.ts), or null for none.
+ * It changes with what the page shows (the catalog), so the page's ETag is made from it.
+ */
+export type HeadHints = (path: string, search: string) => Promise<string | null>;
+
+/** Distinct hinted pages whose bytes are kept; beyond this the cache starts over. */
+const HINTED_PAGES_KEPT = 500;
+
+/** index.html with hints in its head: its bytes and ETag in each encoding, each made when first asked for. */
+class HintedPage {
+  readonly #identity: Uint8Array<ArrayBuffer>;
+  readonly #digest: string;
+  readonly #encoded = new Map<Encoding, Uint8Array<ArrayBuffer>>();
+
+  constructor(index: string, hints: string) {
+    const at = index.indexOf('</head>');
+    this.#identity = Buffer.from(at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at)) as Uint8Array<ArrayBuffer>;
+    this.#digest = createHash('sha1').update(this.#identity).digest('base64url');
+  }
+
+  in(encoding: Encoding | null): { bytes: Uint8Array<ArrayBuffer>; etag: string } {
+    if (!encoding) return { bytes: this.#identity, etag: `"${this.#digest}"` };
+    let bytes = this.#encoded.get(encoding);
+    if (!bytes) this.#encoded.set(encoding, (bytes = encode(this.#identity, encoding)));
+    return { bytes, etag: `"${this.#digest}-${encoding}"` };
+  }
+}
+
+/** Sends index.html (`file`) with `hints` in its head; null when there is no index. */
+async function sendHinted(c: Context, file: string, hints: string, pages: Map<string, HintedPage>): Promise<Response | null> {
+  const info = await statFile(file);
+  if (!info) return null;
+  // A new build's index is a new page.
+  const key = `${info.size}-${info.mtimeMs}\n${hints}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = new HintedPage(await readFile(file, 'utf8'), hints);
+    if (pages.size >= HINTED_PAGES_KEPT) pages.clear();
+    pages.set(key, page);
+  }
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  const { bytes, etag } = page.in(encoding);
+  const headers: Record<string, string> = { 'cache-control': REVALIDATE, etag, vary: 'accept-encoding' };
+  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  headers['content-type'] = getMimeType(file)!;
+  if (encoding) headers['content-encoding'] = encoding;
+  return c.body(bytes, 200, headers);
+}
+
 const notFound = (c: Context) => c.json(errorBody('not_found', 'Not found'), 404);
 
-/** GET handler for every path the API and media routes leave: the SPA built into `root`. */
-export function serveSpa(root: string) {
+/** GET handler for every path the API and media routes leave: the SPA built into `root`, its pages with `hints` in their head. */
+export function serveSpa(root: string, hints?: HeadHints) {
+  const hintedPages = new Map<string, HintedPage>();
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
     if (path.startsWith('/assets/')) {
@@ -99,6 +159,9 @@ export function serveSpa(root: string) {
       if (!ASSET_NAME.test(name)) return notFound(c);
       return (await sendFile(c, join(root, 'assets', name), IMMUTABLE)) ?? notFound(c);
     }
-    return (await sendFile(c, join(root, 'index.html'), REVALIDATE)) ?? notFound(c);
+    const index = join(root, 'index.html');
+    const head = hints && (await hints(path, new URL(c.req.url).search));
+    if (head) return (await sendHinted(c, index, head, hintedPages)) ?? notFound(c);
+    return (await sendFile(c, index, REVALIDATE)) ?? notFound(c);
   };
 }

@@ -47,3 +47,60 @@ test('page speed: the first product picture is fetched at once and first, the ot
   await expect(main).toHaveAttribute('fetchpriority', 'high');
   await expect(main).toHaveAttribute('loading', 'eager');
 });
+
+/** What the page fetched, as its resource timing lists it: each address and what started it ('link' for a preload). */
+const resourcesOf = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, initiator: (entry as PerformanceResourceTiming).initiatorType })));
+
+/**
+ * Loads `path` afresh and checks that its head preloads the picture `picture` shows, the JSON
+ * `api` names and the page's script, and that the page took them from those preloads: the same
+ * srcset and sizes as the <img> (so the same file on any screen), each file fetched once, by the link.
+ */
+async function expectHintsUsed(page: Page, path: string, picture: (page: Page) => ReturnType<Page['locator']>, api: RegExp) {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(path);
+  const img = picture(page);
+  await expect(img).toHaveJSProperty('complete', true);
+  const link = page.locator('head link[rel="preload"][as="image"]');
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute('fetchpriority', 'high');
+  expect(await link.getAttribute('imagesrcset')).toBe(await img.getAttribute('srcset'));
+  expect(await link.getAttribute('imagesizes')).toBe(await img.getAttribute('sizes'));
+  expect(await link.getAttribute('href')).toBe(await img.getAttribute('src'));
+
+  const shown = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
+  expect(requested.filter((url) => url === shown), `${shown} fetched once`).toHaveLength(1);
+  const json = requested.filter((url) => api.test(new URL(url).pathname + new URL(url).search));
+  expect(json, 'the JSON fetched once').toHaveLength(1);
+  const resources = await resourcesOf(page);
+  expect(resources.find((entry) => entry.name === shown)?.initiator, 'the picture came from the preload').toBe('link');
+  expect(resources.find((entry) => entry.name === json[0])?.initiator, 'the JSON came from the preload').toBe('link');
+
+  // The page's own script, named in the HTML, fetched once: by the link, not again by the route.
+  const scripts = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(scripts.some((url) => /\/assets\/Product\w*Page-[\w-]+\.js$/.test(url)), 'the page module is preloaded').toBe(true);
+  for (const url of scripts) expect(requested.filter((seen) => seen === url), `${url} fetched once`).toHaveLength(1);
+}
+
+for (const [screen, options] of [
+  ['a desktop', { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 }],
+  // Lighthouse's mobile preset (a Moto G Power).
+  ['a phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
+] as const) {
+  test(`page speed: on ${screen}, /products and a product page preload in their HTML the JSON, the script and the picture they show first`, async ({ browser }) => {
+    const context = await browser.newContext(options);
+    try {
+      const list = await context.newPage();
+      const firstCard = (page: Page) => page.getByRole('region', { name: 'Products' }).locator('img').first();
+      await expectHintsUsed(list, '/products', firstCard, /^\/api\/products\?/);
+      const href = await list.getByRole('region', { name: 'Products' }).getByRole('link').first().getAttribute('href');
+
+      const product = await context.newPage();
+      await expectHintsUsed(product, href!, (page) => page.getByRole('main').locator('img').first(), /^\/api\/products\/[\w-]+$/);
+    } finally {
+      await context.close();
+    }
+  });
+}
