@@ -1,21 +1,22 @@
 /**
  * Rebuilds of SQLite files, the embedded default, in parallel: the projections are shared out
- * among worker threads, each reading the event log file on its own connection (parsing only the
- * events its projections read) and writing its projections' documents into the same new read
- * store file, opened for bulk loading. Other adapters rebuild through their ports (`replay`).
+ * among worker threads, each reading the event log file on its own connection (parsing only what
+ * its projections read) and bulk-loading its projections' documents into the same scratch file,
+ * which takes the read store's place once complete. Other adapters rebuild through their ports
+ * (`replay`).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { type LogInterest, SqliteLogReader } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { startWorker } from '../platform/worker-thread.ts';
+import { SqliteReadStore, removeSqliteFile, replaceSqliteFile } from '../platform/readstore/sqlite.ts';
 import { projections as registered } from './index.ts';
 import { type ReplayOptions, type ReplayPlan, type ReplayResult, replayPages } from './rebuild.ts';
 
 export interface SqliteFiles {
   /** The event store's file. */
   events: string;
-  /** The read store's file: a new one (or one holding nothing the rebuild must keep). */
+  /** The read store's file: replaced once the rebuild is complete (whatever it held is dropped). */
   read: string;
 }
 
@@ -83,7 +84,8 @@ export function shareOut(plan: ReplayPlan[], threads: number): ReplayPlan[][] {
 /**
  * Replays the log of `files.events` into `files.read` for the plan's projections (those of
  * `projections/index.ts`), in parallel threads, with the same documents and checkpoints as
- * `replay`. The read store file is left ready to open as an ordinary store. The result's
+ * `replay`. The read store file is left ready to open as an ordinary store; a rebuild that fails
+ * leaves it as it was (only a scratch file was written, and it is removed). The result's
  * `parts` add up the threads' times; `threads` tells each one's.
  */
 export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], options: ThreadsOptions = {}): Promise<ReplayResult & { threads: ThreadResult[] }> {
@@ -107,22 +109,31 @@ export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], optio
     const slowest = progress.reduce((low, p) => (p.position < low.position ? p : low));
     options.onProgress?.({ ...slowest, target });
   };
+  // The threads load a scratch file, which takes the place of `files.read` once complete.
+  const scratch = `${files.read}.rebuild`;
   const tasks = groups.map((group): GroupTask => ({
-    files,
+    files: { events: files.events, read: scratch },
     steps: group.map(({ projection, toPosition }) => ({ name: projection.name, toPosition })),
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
   }));
-  const results =
-    tasks.length === 1
-      ? [await replayGroup(tasks[0]!, (p) => ((progress[0] = p), report()))]
-      : await inThreads(tasks, (i, p) => ((progress[i] = p), report()));
+  let results: GroupResult[];
+  try {
+    removeSqliteFile(scratch);
+    results =
+      tasks.length === 1
+        ? [await replayGroup(tasks[0]!, (p) => ((progress[0] = p), report()))]
+        : await inThreads(tasks, (i, p) => ((progress[i] = p), report()));
+    // Opened once as an ordinary store: the bulk-loaded file becomes one (write-ahead log and all).
+    await new SqliteReadStore(scratch).close();
+    replaceSqliteFile(scratch, files.read);
+  } finally {
+    removeSqliteFile(scratch);
+  }
 
   const position = Math.max(0, ...results.map((result) => result.position));
   const after = new SqliteLogReader(files.events, { types: new Set(), everyEvent: false });
   const lastEventAt = position > 0 ? after.timeAt(position) : null;
   after.close();
-  // Opened once as an ordinary store: the bulk-loaded file becomes one (write-ahead log and all).
-  await new SqliteReadStore(files.read).close();
   const threads = results.map((result, i) => ({ ...result, projections: tasks[i]!.steps.map((step) => step.name) }));
   const parts: Record<string, number> = {};
   for (const thread of threads) for (const [part, ms] of Object.entries(thread.parts)) parts[part] = (parts[part] ?? 0) + ms;
@@ -174,15 +185,12 @@ function interestOf(projections: Projection[]): LogInterest {
 const YOUNG_GENERATION_MB = 384;
 
 /**
- * Runs each group in a worker thread; when one fails, stops the others and fails. Node 20 runs
- * no TypeScript by itself: each worker registers tsx (which runs the CLI, the benchmarks and,
- * through vitest, the tests) before loading its entry.
+ * Runs each group in a worker thread (through tsx, which runs the CLI, the benchmarks and,
+ * through vitest, the tests); when one fails, stops the others and fails.
  */
 async function inThreads(tasks: GroupTask[], onProgress: (group: number, progress: { events: number; position: number }) => void): Promise<GroupResult[]> {
-  const entry = new URL('./rebuild-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  const workers = tasks.map((task) => new Worker(code, { eval: true, workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
+  const entry = new URL('./rebuild-worker.ts', import.meta.url);
+  const workers = tasks.map((task) => startWorker(entry, { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
   const results = workers.map(
     (worker, i) =>
       new Promise<GroupResult>((resolve, reject) => {

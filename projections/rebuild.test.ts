@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../api/testing.ts';
@@ -212,6 +212,20 @@ describe('a rebuild of a generated marketplace log', () => {
     expect(result).toMatchObject({ events: last, position: last, lastEventAt: (await events.readAll({ after: last - 1 }))[0]!.metadata.time });
     expect(progress.at(-1)).toEqual({ events: last, position: last, target: last });
     await expectLive(file);
+  });
+
+  it('in threads, into scratch files that replace the read store once complete, leaving nothing else', async () => {
+    const file = join(dir, `rebuilt-${++rebuilt}.db`);
+    const stale = new SqliteReadStore(file);
+    await stale.collection(COLLECTIONS.products).put({ id: 'stale' });
+    await stale.collection('left_behind').put({ id: 'old' });
+    await stale.close();
+    await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2 });
+    expect(readdirSync(dir).filter((name) => name.startsWith(basename(file)))).toEqual([basename(file)]);
+    await expectLive(file);
+    const read = new SqliteReadStore(file);
+    expect(await read.collection('left_behind').count()).toBe(0);
+    await read.close();
   });
 
   it('in threads, committing every few hundred events and reading back what they committed, equals it too', async () => {

@@ -62,9 +62,8 @@ export interface ReplayResult {
  * projection of the plan in one pass: each page is read and parsed once, then applied to each
  * projection still below its target. The projections' collections are emptied first; their
  * documents are kept in memory and committed with the checkpoints at the end (or when they
- * fill half the heap, or every `batchSize` events), each collection's in the order of their
- * ids, and the indexes are created once the documents are in, so the inserts do not maintain
- * them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
+ * fill half the heap, or every `batchSize` events), and the indexes are created once the
+ * documents are in, so the inserts do not maintain them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
  * (rebuild-threads.ts) does the same for SQLite files in several threads.
  */
 export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {

@@ -3,9 +3,9 @@ import type { EventMetadata, RecordedEvent } from './port.ts';
 
 /** What a reader of the log asks for: the types it reads whole, and whether it sees the other events too. */
 export interface LogInterest {
-  /** Event types whose data is parsed as the page is read. */
+  /** Event types the reader applies: fetched whole. */
   types: ReadonlySet<string>;
-  /** Every other event is handed over too, its data parsed on first use (readers of every event, such as the log's statistics). */
+  /** Every other event is fetched whole too (readers of every event, such as the log's statistics). */
   everyEvent: boolean;
 }
 
@@ -23,13 +23,15 @@ const MMAP_BYTES = 2 ** 40;
 type Row = [position: number, id: string, stream: string, revision: number, type: string, data: string | null, metadata: string | null];
 
 /**
- * An event whose data is parsed when first read. Only readers of every event get these, for
- * the events no other reader of the page asked for: most of them never look at the data. The
- * data is an accessor, so a copy made by spreading the event leaves it out.
+ * An event whose data and metadata are parsed when first read: a reader of every event looks at
+ * the data of few of them, and of the projections only the log's statistics read the metadata.
+ * Both are accessors, so a copy made by spreading the event leaves them out.
  */
 class LazyEvent implements RecordedEvent {
   #data: string | undefined;
   #parsed: unknown;
+  #metadata: string | undefined;
+  #meta: EventMetadata | undefined;
 
   constructor(
     readonly id: string,
@@ -37,9 +39,10 @@ class LazyEvent implements RecordedEvent {
     readonly stream: string,
     readonly revision: number,
     readonly position: number,
-    readonly metadata: EventMetadata,
+    metadata: string,
     data: string,
   ) {
+    this.#metadata = metadata;
     this.#data = data;
   }
 
@@ -50,24 +53,30 @@ class LazyEvent implements RecordedEvent {
     }
     return this.#parsed;
   }
+
+  get metadata(): EventMetadata {
+    if (this.#metadata !== undefined) {
+      this.#meta = JSON.parse(this.#metadata) as EventMetadata;
+      this.#metadata = undefined;
+    }
+    return this.#meta!;
+  }
 }
 
 /**
  * A fast way through the log of a SQLite event store (the `events` table `sqlite.ts` keeps),
  * for replays: it reads the file on a connection of its own, read-only, so a worker thread can
- * read the log beside others, and parses only what its reader asks for. Events of no interest
- * are counted, not parsed; with no interest in every event they are not even fetched whole.
+ * read the log beside others, and parses only what its reader reads. Events of no interest are
+ * counted, not parsed; with no interest in every event they are not even fetched whole.
  */
 export class SqliteLogReader {
   readonly #db: Database.Database;
   readonly #page: Database.Statement<[number, number, number], Row>;
-  readonly #interest: LogInterest;
 
   constructor(file: string, interest: LogInterest) {
     this.#db = new Database(file, { readonly: true, fileMustExist: true });
     // The log is read from end to end: mapped into memory, its pages are not copied through a read call each.
     this.#db.pragma(`mmap_size = ${MMAP_BYTES}`);
-    this.#interest = interest;
     const types = [...interest.types].map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
     const wanted = types ? `type IN (${types})` : 'false';
     const whole = interest.everyEvent ? 'true' : wanted;
@@ -82,12 +91,9 @@ export class SqliteLogReader {
   /** The next page: at most `limit` events of the log after position `after`, up to `to` (inclusive). */
   read(after: number, to: number, limit: number): LogPage {
     const rows = this.#page.all(after, to, limit);
-    const { types } = this.#interest;
     const events: RecordedEvent[] = [];
     for (const [position, id, stream, revision, type, data, metadata] of rows) {
-      if (data === null || metadata === null) continue;
-      const meta = JSON.parse(metadata) as EventMetadata;
-      events.push(types.has(type) ? { id, type, data: JSON.parse(data), metadata: meta, stream, revision, position } : new LazyEvent(id, type, stream, revision, position, meta, data));
+      if (data !== null && metadata !== null) events.push(new LazyEvent(id, type, stream, revision, position, metadata, data));
     }
     return { events, count: rows.length, position: rows.length > 0 ? rows[rows.length - 1]![0] : 0 };
   }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { leaseContract } from '../lease/contract.ts';
 import { readStoreContract } from './contract.ts';
 import type { FindQuery } from './port.ts';
-import { SqliteReadStore } from './sqlite.ts';
+import { SqliteReadStore, removeSqliteFile, replaceSqliteFile } from './sqlite.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mibi-readstore-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +110,32 @@ describe('SqliteReadStore on its own', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('removes a file with its write-ahead log', async () => {
+    const file = join(dir, 'gone.db');
+    const store = new SqliteReadStore(file);
+    await store.collection('things').put({ id: 'x' });
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    await store.close();
+    removeSqliteFile(file);
+    expect([file, `${file}-wal`, `${file}-shm`].filter(existsSync)).toEqual([]);
+  });
+
+  it('puts a closed file in the place of another, whose write-ahead log goes', async () => {
+    const [file, next] = [join(dir, 'replaced.db'), join(dir, 'replacement.db')];
+    const old = new SqliteReadStore(file);
+    await old.collection('things').put({ id: 'old' });
+    await old.close();
+    writeFileSync(`${file}-wal`, 'left by a crash');
+    const replacement = new SqliteReadStore(next);
+    await replacement.collection('things').put({ id: 'new' });
+    await replacement.close();
+    replaceSqliteFile(next, file);
+    expect([next, `${file}-wal`].filter(existsSync)).toEqual([]);
+    const store = new SqliteReadStore(file);
+    expect(await store.collection('things').find()).toEqual([{ id: 'new' }]);
+    await store.close();
   });
 
   it('shares a file with other tables and keeps its data across reopening', async () => {

@@ -1,3 +1,4 @@
+import { renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
@@ -55,6 +56,9 @@ export interface SqliteReadStoreOptions {
   bulkLoad?: boolean;
 }
 
+/** Page cache of a bulk load's connection (SQLite's default is 2 MiB). */
+const BULK_CACHE_KIB = 128 * 1024;
+
 /** See `SqliteReadStoreOptions.bulkLoad`. */
 function openForBulkLoad(file: string): Database.Database {
   const db = new Database(file);
@@ -62,7 +66,27 @@ function openForBulkLoad(file: string): Database.Database {
   db.pragma('page_size = 8192');
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
+  // The indexes are built once the documents are in: their sorts and B-trees stay in memory.
+  db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  db.pragma('temp_store = MEMORY');
   return db;
+}
+
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/** Removes a SQLite file with its write-ahead log, shared memory and journal, if any. */
+export function removeSqliteFile(file: string): void {
+  for (const suffix of ['', ...SIDE_FILES]) rmSync(file + suffix, { force: true });
+}
+
+/**
+ * Puts the SQLite file `from`, closed and with no side files, in the place of `to` in one rename
+ * (readers find the old file or the new one, never none); `to`'s write-ahead log goes first, or
+ * it would be applied to the new file.
+ */
+export function replaceSqliteFile(from: string, to: string): void {
+  for (const suffix of SIDE_FILES) rmSync(to + suffix, { force: true });
+  renameSync(from, to);
 }
 
 /** A document to write (its JSON) or delete (null) in its table. */
