@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bus } from './port.ts';
 
@@ -128,5 +129,28 @@ export function busContract(name: string, open: () => Promise<OpenedBus>): void 
       await expect(bus.publish('closing', 'late')).rejects.toThrow('closed');
       await expect(bus.subscribe('closing', () => {})).rejects.toThrow('closed');
     });
+  });
+}
+
+/**
+ * For adapters that carry messages between instances (threads, processes): `open(name)` opens
+ * an instance of the deployment `name`; instances of one name share messages, of two do not.
+ */
+export function sharedBusContract(name: string, open: (deployment: string) => Bus): void {
+  it(`${name}: carries messages between instances of one deployment, and only those`, async () => {
+    const deployment = randomUUID();
+    const [projections, api, otherDeployment] = [open(deployment), open(deployment), open(randomUUID())];
+    try {
+      const atApi: unknown[] = [];
+      const atOther: unknown[] = [];
+      await api.subscribe('changes', (m) => void atApi.push(m));
+      await otherDeployment.subscribe('changes', (m) => void atOther.push(m));
+      await projections.publish('changes', { position: 1 });
+      await otherDeployment.publish('changes', 'own');
+      await receives(atApi, [{ position: 1 }]);
+      await receives(atOther, ['own']);
+    } finally {
+      await Promise.all([projections.close(), api.close(), otherDeployment.close()]);
+    }
   });
 }

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { killWhen } from '../testing/kill-fixture.ts';
 import type { Job, Queue } from './port.ts';
 
 export interface OpenedQueue {
@@ -214,23 +214,7 @@ export function queueContract(name: string, adapter: QueueUnderTest): void {
     it('runs again a job whose process was killed while running it, and no job that had completed', async () => {
       // The child completes done-1..3 (drained: their completion is stored), then hangs in
       // "hang" with "after" waiting behind it, and is killed there.
-      const child = spawn(process.execPath, ['--import', 'tsx', CRASH_FIXTURE, ...adapter.fixtureArgs(opened.storage)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      try {
-        await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            if (output.includes('hanging hang') && output.includes('added after')) resolve();
-          });
-          void exited.then(() => reject(new Error(`crash fixture exited early:\n${output}`)));
-        });
-      } finally {
-        child.kill('SIGKILL'); // also when the wait failed, so no child outlives the test
-        await exited;
-      }
+      const output = await killWhen([CRASH_FIXTURE, ...adapter.fixtureArgs(opened.storage)], (printed) => printed.includes('hanging hang') && printed.includes('added after'));
       expect(output.match(/^ran .*/gm)).toEqual(['ran done-1', 'ran done-2', 'ran done-3']);
 
       const runs: string[] = [];

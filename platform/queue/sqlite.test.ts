@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { killWhen } from '../testing/kill-fixture.ts';
 import { queueContract } from './contract.ts';
 import { SqliteQueue } from './sqlite.ts';
 
@@ -84,23 +84,7 @@ describe('SqliteQueue group commit', () => {
   });
 
   it('keeps every add it acknowledged when its process is killed in the middle of groups', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'group-crash.fixture.ts'), file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.split('\n').length > 500) resolve();
-        });
-        void exited.then(() => reject(new Error(`group crash fixture exited early:\n${output}`)));
-      });
-    } finally {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    const output = await killWhen([join(import.meta.dirname, 'group-crash.fixture.ts'), file], (printed) => printed.split('\n').length > 500);
     const acked = [...output.matchAll(/^acked (\S+)$/gm)].map((match) => match[1]!);
     expect(acked.length).toBeGreaterThanOrEqual(500);
 
