@@ -9,7 +9,7 @@ import type { BlobStore } from '../platform/blobs/port.ts';
 import { type App, JSON_BODY_LIMIT, createApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { LOCAL_ORIGIN } from './local-client.ts';
-import { API_HEADERS, HSTS, securityHeaderSets } from './security-headers.ts';
+import { API_HEADERS, DOCUMENT_HEADERS, HSTS, securityHeaderSets } from './security-headers.ts';
 import { listProduct, reject } from './routes/catalog.fixtures.ts';
 import { type Client, type TestApi, startTestApi } from './testing.ts';
 
@@ -31,8 +31,10 @@ type Policy = 'spa' | 'api' | 'media' | 'docs';
 function expectSecured(headers: Headers, policy: Policy): void {
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('x-content-type-options')).toBe('nosniff');
-  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  // What only a document acts on goes with pages and files, never with the API's answers.
+  const document = policy !== 'api';
+  for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(headers.get(name), name).toBe(document ? value : null);
   expect(headers.get('strict-transport-security'), 'no HSTS over plain http').toBeNull();
   const csp = directives(headers.get('content-security-policy'));
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

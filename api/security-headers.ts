@@ -57,47 +57,61 @@ export function spaPolicy(options: { imageOrigin: string | null; tls: boolean })
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
- * What every response carries, besides its Content-Security-Policy. Referrer-Policy is
- * strict-origin-when-cross-origin rather than no-referrer: no-referrer also blanks the Origin
- * header of our own POSTs in browsers without Sec-Fetch-Site, and the same-origin check of
- * cookie-authenticated writes (auth/middleware.ts) reads it.
+ * What every response carries, besides its Content-Security-Policy: the headers a browser
+ * reads on any response, JSON included.
  */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
+/**
+ * What only a document acts on: the SPA's pages and files, and the API reference page. JSON,
+ * streams and downloads under /api go without them (OWASP's REST Security Cheat Sheet): they
+ * are never a browsing context, and ~220 bytes less on every API answer is more answers per
+ * second for every client. Referrer-Policy is strict-origin-when-cross-origin rather than
+ * no-referrer: no-referrer also blanks the Origin header of our own POSTs in browsers without
+ * Sec-Fetch-Site, and the same-origin check of cookie-authenticated writes
+ * (auth/middleware.ts) reads it.
+ */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
-  'x-permitted-cross-domain-policies': 'none',
 };
 
 /** Security headers as `[name, value]` pairs, made once per kind of response. */
 export type HeaderSet = ReadonlyArray<readonly [string, string]>;
 
-/** The sets of every kind of response: under /api (JSON, streams, downloads) and the rest (the SPA's documents and files), each over plain http and over TLS. */
+/** The sets of every kind of response: under /api (JSON, streams, downloads) and the rest (the SPA's documents and files, the API reference page), each over plain http and over TLS. */
 export interface HeaderSets {
   api: { plain: HeaderSet; tls: HeaderSet };
   spa: { plain: HeaderSet; tls: HeaderSet };
 }
 
-const headerSet = (policy: string, tls: boolean): HeaderSet =>
+const headerSet = (policy: string, tls: boolean, document: boolean): HeaderSet =>
   Object.entries({
     ...COMMON_HEADERS,
+    ...(document && DOCUMENT_HEADERS),
     'content-security-policy': policy,
     // Only over TLS: on plain http a browser ignores it at best.
     ...(tls && { 'strict-transport-security': HSTS }),
   });
 
-export const API_HEADERS: HeaderSets['api'] = { plain: headerSet(API_POLICY, false), tls: headerSet(API_POLICY, true) };
+export const API_HEADERS: HeaderSets['api'] = { plain: headerSet(API_POLICY, false, false), tls: headerSet(API_POLICY, true, false) };
 
 export function securityHeaderSets(options: { imageOrigin: string | null }): HeaderSets {
   return {
     api: API_HEADERS,
-    spa: { plain: headerSet(spaPolicy({ ...options, tls: false }), false), tls: headerSet(spaPolicy({ ...options, tls: true }), true) },
+    spa: { plain: headerSet(spaPolicy({ ...options, tls: false }), false, true), tls: headerSet(spaPolicy({ ...options, tls: true }), true, true) },
   };
 }
+
+/** Whether a path's answers are the API's (JSON, streams, downloads, scripts) rather than a document: all of /api but the API reference page. */
+const apiAnswer = (path: string): boolean => (path === '/api' || path.startsWith('/api/')) && !/^\/api\/docs\/?$/.test(path);
 
 /**
  * The security headers of every response (the role of hono/secure-headers, which sets them only
@@ -109,8 +123,7 @@ export function securityHeaderSets(options: { imageOrigin: string | null }): Hea
 export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>, options: { imageOrigin: string | null }): MiddlewareHandler {
   const sets = securityHeaderSets(options);
   return async (c, next) => {
-    const path = c.req.path;
-    const set = sets[path === '/api' || path.startsWith('/api/') ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];
+    const set = sets[apiAnswer(c.req.path) ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];
     for (const [name, value] of set) c.header(name, value);
     await next();
     const headers = c.res.headers;
