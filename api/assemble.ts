@@ -17,7 +17,7 @@ import type { AppContext, ContextOptions } from './context.ts';
 export const ROLES = ['api', 'projections', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface AssembleOptions extends WorkerOptions, Pick<ContextOptions, 'now' | 'newId'> {
+export interface AssembleOptions extends WorkerOptions, Pick<ContextOptions, 'now' | 'newId' | 'projectionFailures'> {
   /** The built SPA to serve beside the API (`dist`). */
   spaRoot?: string;
   /** Other threads of this process run the other roles (api/followers-thread.ts): the embedded bus reaches them. */

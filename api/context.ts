@@ -20,6 +20,8 @@ export interface AppContext extends CheckoutContext, OrderCommandContext {
   projections: Projection[];
   /** Present when the projections run in this process (the embedded default). */
   runner?: ProjectionRunner;
+  /** Projections whose last batch failed where this process runs them (its runner, or its followers' thread), with the error. */
+  projectionFailures(): Record<string, string>;
   sessions: Sessions;
   /** Sign-in and reset-mail limits: one per process, shared through Redis when REDIS_URL is set. */
   throttles: Throttles;
@@ -32,6 +34,8 @@ export interface AppContext extends CheckoutContext, OrderCommandContext {
 
 export interface ContextOptions {
   runner?: ProjectionRunner;
+  /** Where the failures come from when the projections run on another thread of this process; the runner's by default. */
+  projectionFailures?: () => Record<string, string>;
   now?: () => string;
   newId?: () => string;
 }
@@ -46,6 +50,7 @@ export async function createContext(config: Config, platform: Platform, projecti
     platform,
     projections,
     ...(options.runner && { runner: options.runner }),
+    projectionFailures: options.projectionFailures ?? (() => options.runner?.failures() ?? {}),
     streams: new Streams(platform.events),
     now: options.now ?? systemClock,
     newId: options.newId ?? randomId,

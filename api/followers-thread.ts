@@ -11,12 +11,22 @@ import type { Config } from '../platform/config/config.ts';
 import { startWorker } from '../platform/worker-thread.ts';
 import { assemble } from './assemble.ts';
 
-/** What the thread tells the main thread. */
-type Report = 'ready' | { failed: string };
+/** What the thread tells the main thread: that it runs or could not start, then the projections failing on it whenever that changes. */
+type Report = 'ready' | { failed: string } | { failures: Failures };
+/** What the thread tells first. */
+type StartReport = Exclude<Report, { failures: Failures }>;
+
+/** Projections whose last batch failed, with the error (`ProjectionRunner.failures`). */
+type Failures = Record<string, string>;
+
+/** How often the thread compares its projections' failures with what it last told. */
+const FAILURES_EVERY_MS = 500;
 
 export interface FollowersThread {
   /** Lets the followers finish their work in flight (a batch, running jobs), then ends the thread. */
   stop(): Promise<void>;
+  /** The projections failing on the thread, as it last told (within FAILURES_EVERY_MS), for the API's health. */
+  failures(): Failures;
 }
 
 /**
@@ -36,7 +46,7 @@ export async function startFollowersThread(entry: URL, onLost: (why: string) => 
   const thread = startWorker(entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let stopping = false;
   const started = new Promise<void>((resolve, reject) => {
-    thread.once('message', (report: Report) => (report === 'ready' ? resolve() : reject(new Error(report.failed))));
+    thread.once('message', (report: StartReport) => (report === 'ready' ? resolve() : reject(new Error(report.failed))));
     thread.once('exit', (code) => reject(new Error(`the followers' thread ended at start (exit code ${code})`)));
   });
   thread.on('error', (error) => {
@@ -46,7 +56,12 @@ export async function startFollowersThread(entry: URL, onLost: (why: string) => 
   thread.on('exit', (code) => {
     if (!stopping) onLost(`the followers' thread ended (exit code ${code})`);
   });
+  let failures: Failures = {};
+  thread.on('message', (report: Report) => {
+    if (typeof report === 'object' && 'failures' in report) failures = report.failures;
+  });
   return {
+    failures: () => failures,
     async stop() {
       stopping = true;
       const exited = once(thread, 'exit');
@@ -63,7 +78,7 @@ export async function serveFollowers(config: Config): Promise<void> {
   try {
     assembled = await assemble(config, ['projections', 'workers'], { threads: true });
   } catch (error) {
-    port.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Report);
+    port.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies StartReport);
     process.exit(1); // on a worker thread: ends the thread
   }
   port.on('message', (message) => {
@@ -76,5 +91,12 @@ export async function serveFollowers(config: Config): Promise<void> {
       },
     );
   });
-  port.postMessage('ready' satisfies Report);
+  port.postMessage('ready' satisfies StartReport);
+  let told = '{}';
+  setInterval(() => {
+    const failures = assembled.runner!.failures();
+    const now = JSON.stringify(failures);
+    if (now !== told) port.postMessage({ failures } satisfies Report);
+    told = now;
+  }, FAILURES_EVERY_MS).unref();
 }

@@ -33,7 +33,7 @@ const HealthSchema = z
           processed: z.number().int().openapi({ description: 'Last position committed' }),
           last: z.number().int().openapi({ description: 'Last position in the log' }),
           lag: z.number().int(),
-          error: z.string().optional().openapi({ description: 'Why its last batch failed, when this process runs it' }),
+          error: z.string().optional().openapi({ description: 'Why its last batch failed, when this process (or its followers\' thread) runs it' }),
           lease: z
             .object({
               name: z.string().openapi({ description: `'${PROJECTIONS_LEASE}' for the read models, the reactor's name for a reactor` }),
@@ -83,7 +83,7 @@ export function healthRoutes(ctx: AppContext) {
       };
       const effects = { notifySeller: await reconciled(NOTIFY_SELLER), confirmOrder: await reconciled(CONFIRM_ORDER), notifyDecision: await reconciled(NOTIFY_DECISION) };
       const statuses = await watch.read(platform.events, platform.read, groups);
-      const failures = ctx.runner?.failures() ?? {};
+      const failures = ctx.projectionFailures();
       const projections = Object.fromEntries(
         Object.entries(statuses).map(([name, { lease, ...status }]) => [
           name,

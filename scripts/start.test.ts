@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from './server.fixtures.ts';
 
@@ -12,7 +14,7 @@ afterEach(() => {
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-start-'));
   dirs.push(dir);
-  return startServer(dir, env);
+  return Object.assign(startServer(dir, env), { dir });
 }
 
 describe('the process entry', () => {
@@ -50,6 +52,28 @@ describe('the process entry', () => {
       expect(await server.exited).toBe(0);
     }
   }, 90_000);
+
+  it("tells in health of a projection failing on the followers' thread, with its error", async () => {
+    const server = start({});
+    const url = await server.url();
+    // An order no handler can read, written straight into the log, as only a bug or a hand edit could.
+    const log = new Database(join(server.dir, 'events.db'));
+    log
+      .prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, 0, ?, ?, ?)')
+      .run(randomUUID(), `order-${randomUUID()}`, 'OrderPlaced', '{}', '{}');
+    log.close();
+    await vi.waitFor(
+      async () => {
+        const health = await (await fetch(`${url}/api/health`)).json();
+        expect(health.status).toBe('degraded');
+        expect(health.projections.orders.error).toEqual(expect.any(String));
+        expect(health.projections.users.error).toBeUndefined();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 
   it('stops at once with one line naming a bad variable', async () => {
     const server = start({ PORT: 'eighty' });

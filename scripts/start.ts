@@ -38,7 +38,9 @@ async function main(name: string): Promise<void> {
       process.exit(1);
     });
   }
-  const assembled = await assemble(config, followers ? ['api'] : roles, { spaRoot: SPA_ROOT, threads: followers !== undefined });
+  const assembled = followers
+    ? await assemble(config, ['api'], { spaRoot: SPA_ROOT, threads: true, projectionFailures: followers.failures })
+    : await assemble(config, roles, { spaRoot: SPA_ROOT });
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
   if (assembled.app) assembled.listen((port) => console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port} · ${adapters}`));
