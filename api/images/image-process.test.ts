@@ -1,22 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { imageProcesses } from './image-process.fixtures.ts';
 import { endImageProcess, runImageJob } from './image-process.ts';
-
-/** This process's children running the image process. */
-function imageProcesses(): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('image-process-main');
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60" width="60" height="60"><rect width="60" height="60" fill="#c2410c"/></svg>';
 const rasterize = () => runImageJob({ type: 'rasterize', svg, density: 72, width: 120, quality: 80 });

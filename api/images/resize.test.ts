@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../errors.ts';
+import { imageProcesses } from './image-process.fixtures.ts';
 import { tinyPng } from './tiny-png.fixtures.ts';
 import { widthsFor } from './image-jobs.ts';
-import { ResizeError, resizedImages } from './resize.ts';
+import { IMAGES_UNAVAILABLE, ResizeError, resizedImages } from './resize.ts';
 
 /** A phone photo: a JPEG taken sideways (EXIF orientation 6) with the camera's EXIF, GPS position among it. */
 const phonePhoto = () =>
@@ -64,6 +67,19 @@ describe('resizedImages', () => {
     expect(huge.length).toBeLessThan(5 * 1024 * 1024);
     await expect(resizedImages(huge)).rejects.toEqual(new ResizeError('too_many_pixels'));
   });
+
+  it('answers 503 when the image process dies under the job, and the next upload starts a new one', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const photo = await phonePhoto();
+    const resizing = resizedImages(photo);
+    let child: number | undefined;
+    while (!(child = imageProcesses()[0])) await sleep(5);
+    process.kill(child, 'SIGKILL'); // as the kernel's OOM killer would
+    await expect(resizing).rejects.toEqual(new ApiError(503, 'images_unavailable', IMAGES_UNAVAILABLE));
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('the image process stopped (SIGKILL)'));
+    error.mockRestore();
+    expect(await resizedImages(photo)).toHaveLength(3);
+  }, 30_000);
 });
 
 it('chooses the widths up to the image, its own standing in for those above it', () => {

@@ -5,6 +5,7 @@
  * The work is done in the image process (image-process.ts, image-jobs.ts).
  */
 import { MAX_IMAGE_MEGAPIXELS } from '../../domain/product/image.ts';
+import { ApiError } from '../errors.ts';
 import type { ResizeProblem, ResizedImage } from './image-jobs.ts';
 import { runImageJob } from './image-process.ts';
 
@@ -17,9 +18,18 @@ export class ResizeError extends Error {
   }
 }
 
-/** `data` (a PNG, JPEG, WEBP or GIF; an animation's first frame) at each width, narrowest first, as WebP. */
+/** What a seller hears when the image process fails on our side (it stopped, or could not start). */
+export const IMAGES_UNAVAILABLE = 'The image could not be processed just now. Please try again.';
+
+/**
+ * `data` (a PNG, JPEG, WEBP or GIF; an animation's first frame) at each width, narrowest first,
+ * as WebP. A ResizeError for an image refused; a 503 when the image process failed under the
+ * job (killed, out of memory, not started): nothing was stored, and the same upload may succeed.
+ */
 export async function resizedImages(data: Buffer): Promise<ResizedImage[]> {
   const outcome = await runImageJob({ type: 'resize', data });
   if (outcome.ok) return outcome.value;
-  throw outcome.problem ? new ResizeError(outcome.problem) : new Error(`resizing an image failed: ${outcome.message}`);
+  if (outcome.problem) throw new ResizeError(outcome.problem);
+  console.error(`[images] resizing an image failed: ${outcome.message}`);
+  throw new ApiError(503, 'images_unavailable', IMAGES_UNAVAILABLE);
 }

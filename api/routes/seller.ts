@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
 import { type SellerProducts, sellerProducts } from '../queries/products.ts';
 import { ProductIdParamsSchema, ProductSchema } from './products.ts';
+import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';
 
 const SellerProductsSchema = z
   .object({
@@ -82,6 +83,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         responses: {
           201: jsonResponse(ListingResultSchema, 'Listed'),
           ...errors(400, 401, 403, 413, 429),
+          ...IMAGES_UNAVAILABLE_RESPONSE,
         },
       }),
       async (c) => {
@@ -105,6 +107,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         responses: {
           200: jsonResponse(ProductUpdateResultSchema, 'Edited, or sent for review (or nothing changed)'),
           ...errors(400, 401, 403, 404, 413),
+          ...IMAGES_UNAVAILABLE_RESPONSE,
         },
       }),
       async (c) => {

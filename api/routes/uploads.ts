@@ -6,6 +6,11 @@ import { uploadProductImage } from '../commands/uploads.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
 
+/** The 503 of a route that resizes an image (an upload, or a product's image URL fetched). */
+export const IMAGES_UNAVAILABLE_RESPONSE = {
+  503: jsonResponse(ErrorSchema, 'The image process failed on our side (images_unavailable): nothing was stored; the same request may succeed'),
+};
+
 /** An image of at most 5 MB plus the multipart framing around it. */
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
@@ -41,6 +46,7 @@ export const uploadRoutes = (ctx: AppContext) =>
         201: jsonResponse(ProductImageSchema, 'Stored at every width'),
         ...errors(400, 401, 403, 413, 429),
         415: jsonResponse(ErrorSchema, 'Not a PNG, JPEG, WEBP or GIF image (invalid_file_type)'),
+        ...IMAGES_UNAVAILABLE_RESPONSE,
       },
     }),
     async (c) => {
