@@ -16,7 +16,7 @@ import {
 import { DomainError } from '../../domain/decider.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { actorOf, loadUser, requireUser, setSessionCookie } from '../auth/middleware.ts';
+import { actorOf, guard, loadUser, requireUser, setSessionCookie } from '../auth/middleware.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type ChallengeDoc, type ChallengeStep, signInChallenges } from '../auth/sign-in-challenges.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
@@ -115,6 +115,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/verify-email/resend',
+        middleware: [guard()] as const,
         tags,
         summary: 'Mail the signed-in user a new verification link',
         description: 'The new link replaces the older ones. A few per account in 15 minutes; past that 429 with Retry-After.',
@@ -199,6 +200,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/disable',
+        middleware: [guard()] as const,
         tags,
         summary: 'Turn two-step sign-in off (not for admins)',
         description: 'Asks for the password again. Admins must keep it on.',
@@ -223,6 +225,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/recovery-codes',
+        middleware: [guard()] as const,
         tags,
         summary: 'Replace the recovery codes (the old ones stop working)',
         description: 'Asks for a code of the authenticator app (or a recovery code). Answers the new codes, once.',

@@ -13,7 +13,7 @@ import {
 } from '../../domain/account/schemas.ts';
 import { clientIp } from '../auth/client-ip.ts';
 import { publicBaseUrl } from '../auth/links.ts';
-import { actorOf, clearSessionCookie, requireUser, setSessionCookie } from '../auth/middleware.ts';
+import { actorOf, clearSessionCookie, guard, requireUser, setSessionCookie } from '../auth/middleware.ts';
 import { resetTokenUserId } from '../auth/reset-links.ts';
 import { type Attempt, clientKey, tooManyAttemptsMessage } from '../auth/throttle.ts';
 import { limitRequest, tooManyRequests } from '../auth/too-many-requests.ts';
@@ -146,6 +146,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signout-everywhere',
+        middleware: [guard()] as const,
         tags,
         summary: 'End every session of the signed-in user, on every device',
         responses: { 200: jsonResponse(OkSchema, 'All sessions ended'), ...errors(401, 403) },
@@ -171,6 +172,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/roles',
+        middleware: [guard()] as const,
         tags,
         summary: 'Take on another role (buyer or seller)',
         request: { body: jsonBody(addRoleSchema) },
@@ -193,6 +195,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/password',
+        middleware: [guard()] as const,
         tags,
         summary: 'Change the password of the signed-in user',
         description: 'Ends every session of the user, then signs this browser in again with a new session.',

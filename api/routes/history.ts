@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { FieldChange, ProductVersion } from '../../domain/product/history.ts';
-import { actorOf, requireRole } from '../auth/middleware.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type RestoreResult, restoreProductVersion } from '../commands/products.ts';
 import type { AppContext } from '../context.ts';
 import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from '../history/as-of.ts';
@@ -103,7 +103,7 @@ const tags = ['Seller'];
 
 /** The history of a product, for its seller and the admins: read, look back, bring an old version back. */
 export const historyRoutes = (ctx: AppContext) =>
-  router()
+  router(guard('seller', 'admin'))
     .openapi(
       createRoute({
         method: 'get',
@@ -114,7 +114,7 @@ export const historyRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(ProductHistorySchema, 'The history, oldest first'), ...errors(400, 401, 403, 404) },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         return c.json(await sellerProductHistory(ctx, actorOf(user), c.req.valid('param').id), 200);
       },
     )
@@ -128,7 +128,7 @@ export const historyRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(ProductVersionSchema, 'The product then'), ...errors(400, 401, 403, 404) },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         const { id } = c.req.valid('param');
         const { at, position } = c.req.valid('query');
         // The query schema lets exactly one of them through.
@@ -150,7 +150,7 @@ export const historyRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         return c.json(await restoreProductVersion(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').position), 200);
       },
     )
@@ -164,7 +164,7 @@ export const historyRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(AsOrderedSchema, 'The line and the product then'), ...errors(400, 401, 403, 404) },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         const { id, orderId } = c.req.valid('param');
         return c.json(await sellerProductAsOrdered(ctx, actorOf(user), id, orderId), 200);
       },

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CONTENT_FIELDS } from '../../domain/product/revision.ts';
 import { adjustStockSchema, productCommandSchema, productUpdateSchema } from '../../domain/product/schemas.ts';
-import { actorOf, requireRole } from '../auth/middleware.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import type { RevisionWaiting } from '../commands/product-revisions.ts';
 import {
@@ -61,6 +61,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/products',
+        middleware: [guard('seller')] as const,
         tags,
         summary: "The seller's products, newest first, with the dashboard figures",
         responses: {
@@ -68,12 +69,13 @@ export const sellerRoutes = (ctx: AppContext) =>
           ...errors(401, 403),
         },
       }),
-      async (c) => c.json(await sellerProducts(ctx.platform.read, requireRole(c, 'seller').id), 200),
+      async (c) => c.json(await sellerProducts(ctx.platform.read, requireUser(c).id), 200),
     )
     .openapi(
       createRoute({
         method: 'post',
         path: '/products',
+        middleware: [guard('seller')] as const,
         tags,
         summary: 'List a new product',
         description:
@@ -87,7 +89,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller');
+        const user = requireUser(c);
         await limitRequest(c, ctx.throttles.listings, user.id, 'new products');
         return c.json(await listProduct(ctx, actorOf(user), c.req.valid('json')), 201);
       },
@@ -96,6 +98,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'patch',
         path: '/products/{id}',
+        middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Edit a product',
         description:
@@ -111,7 +114,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         return c.json(await updateProduct(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json')), 200);
       },
     )
@@ -119,6 +122,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'put',
         path: '/products/{id}/stock',
+        middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Set the stock of a product',
         request: { params: ProductIdParamsSchema, body: jsonBody(adjustStockSchema, 'Units in stock') },
@@ -128,7 +132,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         return c.json(await setStock(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').stockQuantity), 200);
       },
     )
@@ -136,6 +140,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'delete',
         path: '/products/{id}',
+        middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Delete (delist) a product',
         description: 'The product leaves the catalog and the seller list; its history stays. Its seller or an admin.',
@@ -146,7 +151,7 @@ export const sellerRoutes = (ctx: AppContext) =>
         },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller', 'admin');
+        const user = requireUser(c);
         return c.json(await delistProduct(ctx, actorOf(user), c.req.valid('param').id), 200);
       },
     );

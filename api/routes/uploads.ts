@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IMAGE_WIDTHS, INVALID_IMAGE_TYPE, type ProductImage } from '../../domain/product/image.ts';
-import { actorOf, requireRole } from '../auth/middleware.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { uploadProductImage } from '../commands/uploads.ts';
 import type { AppContext } from '../context.ts';
@@ -36,6 +36,7 @@ export const uploadRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'post',
       path: '/',
+      middleware: [guard('seller')] as const,
       tags: ['Uploads'],
       summary: 'Upload a product image',
       description:
@@ -50,7 +51,7 @@ export const uploadRoutes = (ctx: AppContext) =>
       },
     }),
     async (c) => {
-      const user = requireRole(c, 'seller');
+      const user = requireUser(c);
       await limitRequest(c, ctx.throttles.uploads, user.id, 'uploads');
       return c.json(await uploadProductImage(ctx, actorOf(user), c.req.valid('form').file), 201);
     },
