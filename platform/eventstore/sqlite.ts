@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { openSqlite } from '../sqlite.ts';
+import { type Outcome, groupCommit, openSqlite } from '../sqlite.ts';
 import { AppendNotifier, followLog } from './live.ts';
 import {
   checkExpectedRevision,
@@ -59,10 +59,6 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
-type Outcome = { result: AppendResult } | { error: unknown };
-
-/** An append's own failure inside a group commit (its `cause`): the group rolls back and its appends are written alone. */
-class AppendFailed extends Error {}
 
 /** Page sizes with a statement of their own (a bound LIMIT costs SQLite several times the query); others bind it. */
 const MAX_PAGE_STATEMENTS = 16;
@@ -91,10 +87,8 @@ export class SqliteEventStore implements EventStore {
   readonly #pages = new Map<number, Database.Statement<[number], EventRow>>();
   #pending: PendingAppend[] = [];
   #flushing: NodeJS.Immediate | undefined;
-  // BEGIN IMMEDIATE takes the write lock before the revision checks, so a second process
-  // cannot slip an event in between a check and its insert.
-  readonly #writeGroup: (appends: PendingAppend[]) => Outcome[];
-  readonly #writeOne: (append: PendingAppend) => AppendResult;
+  /** A conflict (WrongExpectedRevisionError) is its append's outcome; the other appends of the group commit. */
+  readonly #writeGroup: (appends: PendingAppend[]) => Outcome<AppendResult>[];
 
   /** `path` is a file, or ':memory:' for a private in-memory store. */
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
@@ -108,18 +102,7 @@ export class SqliteEventStore implements EventStore {
       this.#commits.unref();
     }
     this.#statements = prepareStatements(this.#db);
-    this.#writeGroup = this.#db.transaction((appends: PendingAppend[]) =>
-      appends.map((append): Outcome => {
-        try {
-          return { result: this.#write(append) };
-        } catch (error) {
-          // Thrown before its first insert: nothing of it to undo. Any other error rolls the group back.
-          if (error instanceof WrongExpectedRevisionError) return { error };
-          throw new AppendFailed('append failed in a group commit', { cause: error });
-        }
-      }),
-    ).immediate;
-    this.#writeOne = this.#db.transaction((append: PendingAppend) => this.#write(append)).immediate;
+    this.#writeGroup = groupCommit(this.#db, (append: PendingAppend) => this.#write(append), (error) => error instanceof WrongExpectedRevisionError);
   }
 
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -187,25 +170,10 @@ export class SqliteEventStore implements EventStore {
     const appends = this.#pending;
     this.#pending = [];
     if (appends.length === 0) return;
-    let outcomes: Outcome[];
-    try {
-      outcomes = this.#writeGroup(appends);
-    } catch (error) {
-      // One append's failure: each is written alone to get its own outcome. The transaction's own (busy, I/O): every one fails with it.
-      if (error instanceof AppendFailed && appends.length > 1) outcomes = appends.map((append) => this.#writeAlone(append));
-      else outcomes = appends.map(() => ({ error: error instanceof AppendFailed ? error.cause : error }));
-    }
+    const outcomes = this.#writeGroup(appends);
     this.#appended.notify();
     if (outcomes.some((outcome) => 'result' in outcome)) this.#commits?.postMessage(null);
     outcomes.forEach((outcome, i) => ('result' in outcome ? appends[i]!.resolve(outcome.result) : appends[i]!.reject(outcome.error)));
-  }
-
-  #writeAlone(append: PendingAppend): Outcome {
-    try {
-      return { result: this.#writeOne(append) };
-    } catch (error) {
-      return { error };
-    }
   }
 
   /** One append inside the group's transaction: an earlier identical append's result, or the checks, then the inserts. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { openSqlite } from '../sqlite.ts';
+import { type Outcome, groupCommit, openSqlite } from '../sqlite.ts';
 import { defaultJobOptions, type DeadLetter, type Job, type JobHandler, type JobOptions, type Queue } from './port.ts';
 
 export interface SqliteQueueOptions {
@@ -89,10 +89,6 @@ interface Write<R = unknown> {
   failed(error: unknown): void;
 }
 
-type Outcome = { result: unknown } | { error: unknown };
-
-/** A write's own failure inside a group commit (its `cause`): the group rolls back and its writes are made alone. */
-class WriteFailed extends Error {}
 
 /**
  * Durable jobs in one SQLite file: the embedded default. Jobs survive a crash or a restart,
@@ -121,8 +117,7 @@ export class SqliteQueue implements Queue {
   /** Marks this instance's leases: a consumer only finishes jobs it still holds. */
   readonly #owner = randomUUID();
   readonly #statements: ReturnType<typeof prepare>;
-  readonly #writeGroup: (writes: Write[]) => unknown[];
-  readonly #writeOne: (write: Write) => unknown;
+  readonly #writeGroup: (writes: Write[]) => Outcome<unknown>[];
   readonly #lanes = new Map<string, Lane>();
   /** The group being formed: its writes, and the lanes whose consumers have room to claim in it. */
   #writes: Write[] = [];
@@ -143,16 +138,7 @@ export class SqliteQueue implements Queue {
     this.#db.exec(SCHEMA);
     this.#statements = prepare(this.#db);
     // IMMEDIATE takes the write lock before reading, so two processes never claim one job.
-    this.#writeGroup = this.#db.transaction((writes: Write[]) =>
-      writes.map((write) => {
-        try {
-          return write.write();
-        } catch (error) {
-          throw new WriteFailed('write failed in a group commit', { cause: error });
-        }
-      }),
-    ).immediate;
-    this.#writeOne = this.#db.transaction((write: Write) => write.write()).immediate;
+    this.#writeGroup = groupCommit(this.#db, (write: Write) => write.write());
     this.#prune();
     this.#pruner = setInterval(() => this.#prune(), PRUNE_EVERY_MS).unref();
   }
@@ -271,23 +257,8 @@ export class SqliteQueue implements Queue {
   }
 
   #commit(writes: Write[]): void {
-    let outcomes: Outcome[];
-    try {
-      outcomes = this.#writeGroup(writes).map((result) => ({ result }));
-    } catch (error) {
-      // One write's failure: each is made alone to get its own outcome. The transaction's own (busy, I/O): every one fails with it.
-      if (error instanceof WriteFailed && writes.length > 1) outcomes = writes.map((write) => this.#writeAlone(write));
-      else outcomes = writes.map(() => ({ error: error instanceof WriteFailed ? error.cause : error }));
-    }
+    const outcomes = this.#writeGroup(writes);
     outcomes.forEach((outcome, i) => ('result' in outcome ? writes[i]!.done(outcome.result) : writes[i]!.failed(outcome.error)));
-  }
-
-  #writeAlone(write: Write): Outcome {
-    try {
-      return { result: this.#writeOne(write) };
-    } catch (error) {
-      return { error };
-    }
   }
 
   /** A lane claims in this group when a job of its name is added in it, or when one is due (a read, not a write lock). */
