@@ -60,41 +60,37 @@ describe('SqliteEventStore', () => {
     await store.close();
   });
 
-  it('sees appends made through another connection to the same file by polling', async () => {
+  /** A reader and a writer on one file, and what the reader's live subscription has delivered so far. */
+  function twoInstances(readerPollMs: number) {
     const file = newFile();
-    const reader = new SqliteEventStore(file, { pollIntervalMs: 20 });
+    const reader = new SqliteEventStore(file, { pollIntervalMs: readerPollMs });
     const writer = new SqliteEventStore(file);
     const controller = new AbortController();
     const delivered: RecordedEvent[] = [];
     const consumed = (async () => {
       for await (const batch of reader.subscribeAll({ after: 0, signal: controller.signal })) delivered.push(...batch);
     })();
+    const close = async () => {
+      controller.abort();
+      await consumed;
+      await Promise.all([reader.close(), writer.close()]);
+    };
+    return { writer, delivered, close };
+  }
 
+  it('sees appends made through another connection to the same file by polling', async () => {
+    const { writer, delivered, close } = twoInstances(20);
     await writer.append('s', [{ type: 'T', data: {} }], 'no_stream');
     await vi.waitFor(() => expect(delivered.map((e) => e.stream)).toEqual(['s']), WAIT);
-
-    controller.abort();
-    await consumed;
-    await Promise.all([reader.close(), writer.close()]);
+    await close();
   });
 
   it("wakes the live subscriptions of another instance of the file in this process (the API's thread and the projections'), not at their next poll", async () => {
-    const file = newFile();
-    const reader = new SqliteEventStore(file, { pollIntervalMs: 60_000 });
-    const writer = new SqliteEventStore(file);
-    const controller = new AbortController();
-    const delivered: RecordedEvent[] = [];
-    const consumed = (async () => {
-      for await (const batch of reader.subscribeAll({ after: 0, signal: controller.signal })) delivered.push(...batch);
-    })();
-
+    const { writer, delivered, close } = twoInstances(60_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await writer.append('s', [{ type: 'T', data: {} }], 'no_stream');
     await vi.waitFor(() => expect(delivered.map((e) => e.stream)).toEqual(['s']), WAIT);
-
-    controller.abort();
-    await consumed;
-    await Promise.all([reader.close(), writer.close()]);
+    await close();
   });
 
   it('ends live subscriptions when the store closes', async () => {
