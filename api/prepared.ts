@@ -24,9 +24,9 @@ export const NOT_MODIFIED = { description: 'Not modified: If-None-Match names th
 
 const encoder = new TextEncoder();
 
-function represent(bytes: Uint8Array<ArrayBuffer>, etag: string, coding: Coding): Representation {
+function represent(bytes: Uint8Array<ArrayBuffer>, etag: string, coding: Coding, contentType: string): Representation {
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    'content-type': contentType,
     etag,
     ...(coding !== 'identity' && { 'content-encoding': coding }),
     'content-length': String(bytes.byteLength),
@@ -35,7 +35,7 @@ function represent(bytes: Uint8Array<ArrayBuffer>, etag: string, coding: Coding)
 }
 
 /**
- * A JSON body encoded once, served as is to every request until it changes. Its compressed
+ * A body (JSON unless told otherwise) encoded once, served as is to every request until it changes. Its compressed
  * codings are made on the first request that asks for each, then kept with it. Each coding is
  * a representation of its own (RFC 9110, 8.8.3): the identity's ETag is a digest of its bytes,
  * so it holds across restarts and instances, and a compressed one adds its coding to it, so a
@@ -45,15 +45,17 @@ function represent(bytes: Uint8Array<ArrayBuffer>, etag: string, coding: Coding)
 export class Prepared {
   readonly identity: Representation;
   readonly #digest: string;
+  readonly #contentType: string;
   readonly #encoded = new Map<ContentCoding, Representation>();
 
-  constructor(json: string) {
-    const bytes = encoder.encode(json);
+  constructor(body: string, contentType = 'application/json') {
+    const bytes = encoder.encode(body);
     this.#digest = createHash('sha1').update(bytes).digest('base64url');
-    this.identity = represent(bytes, `"${this.#digest}"`, 'identity');
+    this.#contentType = contentType;
+    this.identity = represent(bytes, `"${this.#digest}"`, 'identity', contentType);
   }
 
-  /** The JSON's own bytes. */
+  /** The body's own bytes, uncompressed. */
   get bytes(): Uint8Array<ArrayBuffer> {
     return this.identity.bytes;
   }
@@ -63,7 +65,7 @@ export class Prepared {
     if (coding === 'identity' || this.identity.bytes.byteLength < MIN_COMPRESSED_BYTES) return this.identity;
     let encoded = this.#encoded.get(coding);
     if (!encoded) {
-      encoded = represent(encode(this.identity.bytes, coding), `"${this.#digest}-${coding}"`, coding);
+      encoded = represent(encode(this.identity.bytes, coding), `"${this.#digest}-${coding}"`, coding, this.#contentType);
       this.#encoded.set(coding, encoded);
     }
     return encoded;

@@ -5,13 +5,12 @@
  * scripts/precompress.ts) when the browser accepts that encoding, else as it is. A page with
  * head hints (page-hints.ts) gets index.html with them added, compressed here once per hints.
  */
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { encode } from './content-coding.ts';
 import { errorBody } from './errors.ts';
+import { Prepared, noneMatch } from './prepared.ts';
 
 /** The encodings the build writes, in the order we prefer them, with their files' suffixes. */
 const ENCODINGS = [
@@ -58,12 +57,6 @@ async function statFile(path: string): Promise<{ size: number; mtimeMs: number }
   }
 }
 
-/** The encoding we prefer of those `acceptEncoding` accepts; null for none. */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = acceptedEncodings(acceptEncoding);
-  return ENCODINGS.find(([encoding]) => accepted.has(encoding))?.[0] ?? null;
-}
-
 /** The best copy of `file` for `acceptEncoding`: a compressed one the browser takes, else the file; null when there is no file. */
 async function pickVariant(file: string, acceptEncoding: string | undefined): Promise<Variant | null> {
   const accepted = acceptedEncodings(acceptEncoding);
@@ -105,52 +98,35 @@ export type HeadHints = (path: string, search: string) => Promise<string | null>
 /** Distinct hinted pages whose bytes are kept; beyond this the cache starts over. */
 const HINTED_PAGES_KEPT = 500;
 
-/** index.html with hints in its head: its bytes and ETag in each encoding, each made when first asked for. */
-class HintedPage {
-  readonly #identity: Uint8Array<ArrayBuffer>;
-  readonly #digest: string;
-  readonly #encoded = new Map<Encoding, Uint8Array<ArrayBuffer>>();
-
-  constructor(index: string, hints: string) {
-    const at = index.indexOf('</head>');
-    this.#identity = Buffer.from(at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at)) as Uint8Array<ArrayBuffer>;
-    this.#digest = createHash('sha1').update(this.#identity).digest('base64url');
-  }
-
-  in(encoding: Encoding | null): { bytes: Uint8Array<ArrayBuffer>; etag: string } {
-    if (!encoding) return { bytes: this.#identity, etag: `"${this.#digest}"` };
-    let bytes = this.#encoded.get(encoding);
-    if (!bytes) this.#encoded.set(encoding, (bytes = encode(this.#identity, encoding)));
-    return { bytes, etag: `"${this.#digest}-${encoding}"` };
-  }
+/** index.html (`index`) with `hints` in its head, as a prepared body: compressed once per encoding, with its own ETag in each. */
+function hintedPage(index: string, hints: string): Prepared {
+  const at = index.indexOf('</head>');
+  return new Prepared(at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at), getMimeType('index.html')!);
 }
 
 /** Sends index.html (`file`) with `hints` in its head; null when there is no index. */
-async function sendHinted(c: Context, file: string, hints: string, pages: Map<string, HintedPage>): Promise<Response | null> {
+async function sendHinted(c: Context, file: string, hints: string, pages: Map<string, Prepared>): Promise<Response | null> {
   const info = await statFile(file);
   if (!info) return null;
   // A new build's index is a new page.
   const key = `${info.size}-${info.mtimeMs}\n${hints}`;
   let page = pages.get(key);
   if (!page) {
-    page = new HintedPage(await readFile(file, 'utf8'), hints);
+    page = hintedPage(await readFile(file, 'utf8'), hints);
     if (pages.size >= HINTED_PAGES_KEPT) pages.clear();
     pages.set(key, page);
   }
-  const encoding = preferredEncoding(c.req.header('accept-encoding'));
-  const { bytes, etag } = page.in(encoding);
-  const headers: Record<string, string> = { 'cache-control': REVALIDATE, etag, vary: 'accept-encoding' };
-  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  headers['content-type'] = getMimeType(file)!;
-  if (encoding) headers['content-encoding'] = encoding;
-  return c.body(bytes, 200, headers);
+  const representation = page.negotiated(c.req.header('accept-encoding'));
+  const caching = { 'cache-control': REVALIDATE, vary: 'accept-encoding' };
+  if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304, { ...caching, etag: representation.etag });
+  return c.body(representation.bytes, 200, { ...representation.headers, ...caching });
 }
 
 const notFound = (c: Context) => c.json(errorBody('not_found', 'Not found'), 404);
 
 /** GET handler for every path the API and media routes leave: the SPA built into `root`, its pages with `hints` in their head. */
 export function serveSpa(root: string, hints?: HeadHints) {
-  const hintedPages = new Map<string, HintedPage>();
+  const hintedPages = new Map<string, Prepared>();
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
     if (path.startsWith('/assets/')) {
