@@ -26,8 +26,12 @@ export async function startAdminApi(): Promise<AdminTestApi> {
   };
 }
 
-/** Runs `request` and expects it to have appended nothing to the log. */
+/**
+ * Runs `request` and expects it to have appended nothing to the log. The effects of earlier
+ * steps (notifications the reactors and jobs append) finish first: they are not the request's.
+ */
 export async function storesNothing<T>(api: TestApi, request: () => Promise<T>): Promise<T> {
+  await api.settle();
   const before = await api.platform.events.lastPosition();
   const result = await request();
   expect(await api.platform.events.lastPosition()).toBe(before);
