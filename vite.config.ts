@@ -23,7 +23,11 @@ export default defineConfig({
             // What the first route loads, in its one file: it loads all of it anyway.
             { name: 'index', tags: ['$initial'] },
             // The parts the shop's pages share (cards, pictures, prices, the wishlist and cart buttons).
-            { name: 'shop', test: /\/frontend\/src\/(components|features\/(catalog|product|wishlist|cart))\//, minShareCount: 2 },
+            {
+              name: 'shop',
+              test: /\/frontend\/src\/(components|features\/(catalog|product|wishlist|cart))\//,
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -53,7 +53,9 @@ function bundlePath(spaRoot: string | undefined): string | null {
   const candidates: string[] = [];
   try {
     // The package's main file is dist/index.js; the browser build sits beside it (not exported).
-    candidates.push(join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js'));
+    candidates.push(
+      join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
+    );
   } catch {
     // Not installed (a production install without devDependencies): the build's copy.
   }
@@ -97,7 +99,8 @@ export function apiReferenceRoutes(options: { spaRoot?: string } = {}) {
     if (bundle === undefined) {
       const path = bundlePath(options.spaRoot);
       bundle = path ? loadBundle(path) : null;
-      if (!bundle) console.warn('[api] the API reference bundle (@scalar/api-reference) is missing: /api/docs shows no reference');
+      if (!bundle)
+        console.warn('[api] the API reference bundle (@scalar/api-reference) is missing: /api/docs shows no reference');
     }
     return bundle;
   };

@@ -83,7 +83,15 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }));
-  app.use('/api/*', apiCacheControl(), compressJson(), limitBodies(), sessionMiddleware(ctx), sameOriginMiddleware(), readYourWrites(ctx));
+  app.use(
+    '/api/*',
+    apiCacheControl(),
+    compressJson(),
+    limitBodies(),
+    sessionMiddleware(ctx),
+    sameOriginMiddleware(),
+    readYourWrites(ctx),
+  );
 
   const api = app
     .route('/api/health', healthRoutes(ctx))

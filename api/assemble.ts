@@ -36,7 +36,11 @@ export interface Assembled {
   stop(): Promise<void>;
 }
 
-export async function assemble(config: Config, roles: readonly Role[], options: AssembleOptions = {}): Promise<Assembled> {
+export async function assemble(
+  config: Config,
+  roles: readonly Role[],
+  options: AssembleOptions = {},
+): Promise<Assembled> {
   const platform = await openPlatform(config, { threads: options.threads ?? false });
   const stops: Array<() => Promise<void>> = [() => platform.close()]; // the queue waits for running jobs
   const stop = async () => {
@@ -64,7 +68,14 @@ export async function assemble(config: Config, roles: readonly Role[], options: 
     let serve: (() => Server) | undefined;
     if (roles.includes('api')) {
       // Loaded by the api role only: followers (a thread, or processes of their own) never load the HTTP side.
-      const [{ createContext, closeContext }, { bootstrap }, { createApp }, { fastReads }, { getRequestListener }, { createServer }] = await Promise.all([
+      const [
+        { createContext, closeContext },
+        { bootstrap },
+        { createApp },
+        { fastReads },
+        { getRequestListener },
+        { createServer },
+      ] = await Promise.all([
         import('./context.ts'),
         import('./bootstrap/index.ts'),
         import('./app.ts'),

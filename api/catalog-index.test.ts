@@ -88,7 +88,11 @@ describe('catalogIndex', () => {
     expect(loaded.listJson(ALL)).toBe('{"items":[],"total":0}');
     // Other projections' notices and collections are not the catalog's.
     await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
-    await bus.publish(CHANGES_CHANNEL, { projection: 'catalog', position: 5, changes: [{ collection: 'categories', id: 'c', doc: product('c') }] });
+    await bus.publish(CHANGES_CHANNEL, {
+      projection: 'catalog',
+      position: 5,
+      changes: [{ collection: 'categories', id: 'c', doc: product('c') }],
+    });
     expect(await names()).toEqual([]);
   });
 
@@ -102,7 +106,10 @@ describe('catalogIndex', () => {
     const getMany = async (list: string[]) => [await products.getMany(list), await held][0];
     vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany } as never);
     await commit(2, product('b', { name: 'Read' }), product('a', { visible: false }));
-    await bus.publish(CHANGES_CHANNEL, { ...ids(2, 'b', 'a'), changes: [...ids(2, 'b', 'a').changes, { collection: COLLECTIONS.products, id: 'c', doc: null }] });
+    await bus.publish(CHANGES_CHANNEL, {
+      ...ids(2, 'b', 'a'),
+      changes: [...ids(2, 'b', 'a').changes, { collection: COLLECTIONS.products, id: 'c', doc: null }],
+    });
     // The next batch commits and its notice, carrying its document, arrives while the ids are read.
     await commit(3, product('b', { name: 'Carried' }));
     await bus.publish(CHANGES_CHANNEL, notice(3, product('b', { name: 'Carried' })));
@@ -143,7 +150,10 @@ describe('catalogIndex', () => {
   it('is loaded once, and a failed load is tried again', async () => {
     const first = await index.get();
     expect(await index.get()).toBe(first);
-    const stores = { read: { ...read, checkpoint: () => Promise.reject(new Error('down')) } as unknown as SqliteReadStore, bus };
+    const stores = {
+      read: { ...read, checkpoint: () => Promise.reject(new Error('down')) } as unknown as SqliteReadStore,
+      bus,
+    };
     const failing = catalogIndex(stores);
     await expect(failing.get()).rejects.toThrow('down');
     stores.read = read;
@@ -185,14 +195,23 @@ describe('catalogIndex', () => {
   });
 
   it('holds the categories by name, their body made once per change of any of them', async () => {
-    const category = (id: string, name: string, productCount = 0): CategoryDoc => ({ id, name, description: `All ${name}`, returnable: true, productCount });
+    const category = (id: string, name: string, productCount = 0): CategoryDoc => ({
+      id,
+      name,
+      description: `All ${name}`,
+      returnable: true,
+      productCount,
+    });
     const work = read.unitOfWork();
-    for (const doc of [category('textiles', 'Textiles', 2), category('ayurveda', 'Ayurveda')]) work.put(COLLECTIONS.categories, doc);
+    for (const doc of [category('textiles', 'Textiles', 2), category('ayurveda', 'Ayurveda')])
+      work.put(COLLECTIONS.categories, doc);
     await read.commit(work, 'catalog', 1);
     const loaded = await index.get();
     const body = loaded.categoriesBody();
     expect(loaded.categoriesBody()).toBe(body);
-    expect(JSON.parse(Buffer.from(body.bytes).toString())).toEqual({ items: [category('ayurveda', 'Ayurveda'), category('textiles', 'Textiles', 2)] });
+    expect(JSON.parse(Buffer.from(body.bytes).toString())).toEqual({
+      items: [category('ayurveda', 'Ayurveda'), category('textiles', 'Textiles', 2)],
+    });
     await bus.publish(CHANGES_CHANNEL, {
       projection: 'catalog',
       position: 2,
@@ -203,7 +222,9 @@ describe('catalogIndex', () => {
     });
     const changed = (await index.get()).categoriesBody();
     expect(changed.identity.etag).not.toBe(body.identity.etag);
-    expect(JSON.parse(Buffer.from(changed.bytes).toString()).items.map((c: CategoryDoc) => [c.id, c.productCount])).toEqual([
+    expect(
+      JSON.parse(Buffer.from(changed.bytes).toString()).items.map((c: CategoryDoc) => [c.id, c.productCount]),
+    ).toEqual([
       ['ayurveda', 1],
       ['jewelry', 0],
       ['textiles', 2],
@@ -234,17 +255,40 @@ describe('catalogIndex', () => {
   it('filters, searches, sorts and pages, with fresh answers after a change', async () => {
     await commit(
       1,
-      product('a', { name: 'Silk Saree', pricePaise: 500_000, listedAt: '2024-05-01T00:00:00.000Z', tags: ['Banarasi'] }),
-      product('b', { name: 'Pepper', categoryId: 'spices', pricePaise: 40_000, listedAt: '2024-05-02T00:00:00.000Z', unitsSold: 9 }),
-      product('c', { name: 'Cotton Stole', pricePaise: 90_000, listedAt: '2024-05-03T00:00:00.000Z', rating: 4.5, ratingCount: 2 }),
+      product('a', {
+        name: 'Silk Saree',
+        pricePaise: 500_000,
+        listedAt: '2024-05-01T00:00:00.000Z',
+        tags: ['Banarasi'],
+      }),
+      product('b', {
+        name: 'Pepper',
+        categoryId: 'spices',
+        pricePaise: 40_000,
+        listedAt: '2024-05-02T00:00:00.000Z',
+        unitsSold: 9,
+      }),
+      product('c', {
+        name: 'Cotton Stole',
+        pricePaise: 90_000,
+        listedAt: '2024-05-03T00:00:00.000Z',
+        rating: 4.5,
+        ratingCount: 2,
+      }),
     );
     expect(await names()).toEqual(['Cotton Stole', 'Pepper', 'Silk Saree']);
     expect(await names({ sort: 'price-low' })).toEqual(['Pepper', 'Cotton Stole', 'Silk Saree']);
     expect(await names({ sort: 'popularity' })).toEqual(['Pepper', 'Cotton Stole', 'Silk Saree']);
     expect(await names({ sort: 'rating' })).toEqual(['Cotton Stole', 'Pepper', 'Silk Saree']);
     expect(await names({ category: 'textiles', q: 'banarasi' })).toEqual(['Silk Saree']);
-    expect(await listed({ sort: 'price-high', limit: 1, offset: 1 })).toMatchObject({ items: [{ name: 'Cotton Stole' }], total: 3 });
-    await bus.publish(CHANGES_CHANNEL, notice(2, product('a', { name: 'Silk Saree', featured: true, pricePaise: 10_000 })));
+    expect(await listed({ sort: 'price-high', limit: 1, offset: 1 })).toMatchObject({
+      items: [{ name: 'Cotton Stole' }],
+      total: 3,
+    });
+    await bus.publish(
+      CHANGES_CHANNEL,
+      notice(2, product('a', { name: 'Silk Saree', featured: true, pricePaise: 10_000 })),
+    );
     expect(await names()).toEqual(['Silk Saree', 'Cotton Stole', 'Pepper']);
     expect(await names({ sort: 'price-low' })).toEqual(['Silk Saree', 'Pepper', 'Cotton Stole']);
   });

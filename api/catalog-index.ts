@@ -35,7 +35,14 @@ type PrivateField = 'rejectionReason' | 'ratingSum' | 'pendingRevision' | 'hasPe
 export type PublicProduct = Omit<Fields<ProductDoc>, PrivateField>;
 
 export function publicProduct(doc: ProductDoc): PublicProduct {
-  const { rejectionReason: _, ratingSum: __, pendingRevision: ___, hasPendingRevision: ____, rejectedRevision: _____, ...product } = doc;
+  const {
+    rejectionReason: _,
+    ratingSum: __,
+    pendingRevision: ___,
+    hasPendingRevision: ____,
+    rejectedRevision: _____,
+    ...product
+  } = doc;
   return product;
 }
 
@@ -84,7 +91,8 @@ const PAGE_CACHE_LIMIT = 1000;
 /** The collections of the catalog projection that the index holds. */
 const INDEXED: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.categories]);
 
-const byName = (a: CategoryDoc, b: CategoryDoc) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byName = (a: CategoryDoc, b: CategoryDoc) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /**
  * The visible products and the categories in memory, so the public list, detail and
@@ -157,7 +165,9 @@ export class CatalogIndex {
   #render({ category, q, sort, limit, offset, seller = null }: ProductQuery): string {
     const matches = this.#sortedBy(sort ?? 'default').filter(
       ({ doc, text }) =>
-        (category === null || doc.categoryId === category) && (q === null || text.includes(q)) && (seller === null || doc.sellerId === seller),
+        (category === null || doc.categoryId === category) &&
+        (q === null || text.includes(q)) &&
+        (seller === null || doc.sellerId === seller),
     );
     const items = matches.slice(offset, offset + limit).map(jsonOf);
     return `{"items":[${items.join(',')}],"total":${matches.length}}`;
@@ -232,17 +242,24 @@ function indexedChanges(notice: ChangeNotice): ChangeNotice {
   return { ...notice, changes: notice.changes.filter(({ collection }) => INDEXED.has(collection)) };
 }
 
-async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed: FollowedIndex): Promise<Opened<CatalogIndex>> {
+async function openIndex(
+  { bus, read }: { bus: Bus; read: ReadStore },
+  followed: FollowedIndex,
+): Promise<Opened<CatalogIndex>> {
   const index = new CatalogIndex();
   // A notice that carries its documents is applied as it arrives, within the bus delivery; one
   // with ids once they are read, and those behind it after it (`NoticeDocuments`), so the index
   // takes the batches in the order they were committed. A read that fails means a missed batch:
   // the index is dropped, and the next request loads it afresh.
   let closed = false;
-  const notices = new NoticeDocuments(read, (notice) => index.apply(notice.changes), (error) => {
-    console.error('[catalog] could not read the documents of a change notice; loading afresh:', error);
-    if (!closed) void followed.close();
-  });
+  const notices = new NoticeDocuments(
+    read,
+    (notice) => index.apply(notice.changes),
+    (error) => {
+      console.error('[catalog] could not read the documents of a change notice; loading afresh:', error);
+      if (!closed) void followed.close();
+    },
+  );
   followed.follows(index, notices);
   // Subscribed before loading, so no batch falls between the load and the notices.
   let backlog: ChangeNotice[] | null = [];
@@ -258,10 +275,13 @@ async function openIndex({ bus, read }: { bus: Bus; read: ReadStore }, followed:
   // index is dropped so that the next request loads it afresh.
   let suspect = 0;
   const resync = setInterval(() => {
-    void read.checkpoint(catalog.name).then((committed) => {
-      if (suspect > seen) void followed.close();
-      suspect = committed > seen ? committed : 0;
-    }, () => {});
+    void read.checkpoint(catalog.name).then(
+      (committed) => {
+        if (suspect > seen) void followed.close();
+        suspect = committed > seen ? committed : 0;
+      },
+      () => {},
+    );
   }, RESYNC_CHECK_MS);
   resync.unref();
   const close = async () => {

@@ -37,7 +37,11 @@ describe('compressJson', () => {
   });
 
   it('sends small bodies and clients that accept no coding the JSON as it is, varying by Accept-Encoding', async () => {
-    for (const [path, coding] of [['/small', 'br'], ['/large', undefined], ['/large', 'identity']] as const) {
+    for (const [path, coding] of [
+      ['/small', 'br'],
+      ['/large', undefined],
+      ['/large', 'identity'],
+    ] as const) {
       const response = await get(path, coding);
       expect(response.headers.get('content-encoding'), `${path} ${coding}`).toBeNull();
       expect(response.headers.get('vary')).toBe('Accept-Encoding');

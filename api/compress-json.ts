@@ -15,7 +15,13 @@ export function compressJson(): MiddlewareHandler {
     await next();
     const res = c.res;
     // Status and headers only: reading `body` would make node-server build a web Response.
-    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || !JSON_TYPE.test(res.headers.get('content-type') ?? '')) return;
+    if (
+      c.req.method === 'HEAD' ||
+      res.status === 204 ||
+      res.status === 304 ||
+      !JSON_TYPE.test(res.headers.get('content-type') ?? '')
+    )
+      return;
     const vary = res.headers.get('vary');
     if (res.headers.has('content-encoding') || vary === '*' || (vary && VARIES_BY_CODING.test(vary))) return;
     res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

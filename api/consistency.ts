@@ -25,7 +25,9 @@ export class ProjectionProgress {
 
   async start(): Promise<void> {
     await this.refresh();
-    this.unsubscribe = await this.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => this.advance(notice.projection, notice.position));
+    this.unsubscribe = await this.bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) =>
+      this.advance(notice.projection, notice.position),
+    );
   }
 
   async stop(): Promise<void> {

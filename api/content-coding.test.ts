@@ -31,7 +31,9 @@ describe('negotiate', () => {
 });
 
 describe('encode', () => {
-  const json = Buffer.from(JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `Product ${i}` })) }));
+  const json = Buffer.from(
+    JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `Product ${i}` })) }),
+  );
 
   it('brotli and gzip give back the same bytes, smaller', () => {
     const br = encode(json, 'br');

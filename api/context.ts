@@ -41,8 +41,17 @@ export interface ContextOptions {
 }
 
 /** Builds the context and starts following projection progress; `closeContext` undoes it. */
-export async function createContext(config: Config, platform: Platform, projections: Projection[], options: ContextOptions = {}): Promise<AppContext> {
-  const progress = new ProjectionProgress(platform.bus, platform.read, projections.map((p) => p.name));
+export async function createContext(
+  config: Config,
+  platform: Platform,
+  projections: Projection[],
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const progress = new ProjectionProgress(
+    platform.bus,
+    platform.read,
+    projections.map((p) => p.name),
+  );
   await progress.start();
   const throttles = await openThrottles(config);
   return {

@@ -44,7 +44,10 @@ export function handleError(error: Error, c: Context): Response {
     // Hono's validators throw these for bodies that are not JSON at all.
     const malformed = /malformed json/i.test(error.message);
     const code = malformed ? 'malformed_json' : status === 413 ? 'payload_too_large' : 'bad_request';
-    return c.json(errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'), status);
+    return c.json(
+      errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'),
+      status,
+    );
   }
   console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);

@@ -40,7 +40,9 @@ const listen = (listener: RequestListener) =>
 
 const decoded = ({ headers, body }: Received): unknown => {
   const coding = headers['content-encoding'];
-  return JSON.parse((coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString());
+  return JSON.parse(
+    (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString(),
+  );
 };
 
 const CODINGS = {
@@ -71,9 +73,15 @@ describe('fast reads: the same answers as Hono', () => {
     seller = await api.signUp({ role: 'seller', fullName: 'Meera Weaves' });
     buyer = await api.signUp();
     // A description long enough that the product's own body is compressed too.
-    shawl = (await listProduct(seller, { name: 'Pashmina Shawl', description: 'Hand spun Kashmiri wool. '.repeat(50) })).id;
+    shawl = (await listProduct(seller, { name: 'Pashmina Shawl', description: 'Hand spun Kashmiri wool. '.repeat(50) }))
+      .id;
     stole = (await listProduct(seller, { name: 'Ikat Cotton Stole', categoryId: 'textiles', tags: ['cotton'] })).id;
-    await listProduct(seller, { name: 'Malabar Pepper', categoryId: 'spices', pricePaise: 45_000, originalPricePaise: null });
+    await listProduct(seller, {
+      name: 'Malabar Pepper',
+      categoryId: 'spices',
+      pricePaise: 45_000,
+      originalPricePaise: null,
+    });
     unlisted = (await listProduct(seller, { name: 'Unlisted Lamp', categoryId: 'home-decor' })).id;
     await reject(api, unlisted);
     await api.settle();
@@ -145,7 +153,10 @@ describe('fast reads: the same answers as Hono', () => {
       for (const acceptEncoding of ['br', 'gzip', 'identity']) {
         const etag = (await both('GET', path, { 'accept-encoding': acceptEncoding })).fromFast.headers.etag!;
         for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-          const { fromFast, fromHono, answeredFast } = await both('GET', path, { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch });
+          const { fromFast, fromHono, answeredFast } = await both('GET', path, {
+            'accept-encoding': acceptEncoding,
+            'if-none-match': ifNoneMatch,
+          });
           expect(answeredFast).toBe(true);
           expect(fromFast, `${path} ${acceptEncoding} ${ifNoneMatch}`).toEqual(fromHono);
           expect(fromFast.status).toBe(304);
@@ -153,7 +164,10 @@ describe('fast reads: the same answers as Hono', () => {
         }
       }
     const brTag = (await both('GET', '/api/products', { 'accept-encoding': 'br' })).fromFast.headers.etag!;
-    const { fromFast, fromHono } = await both('GET', '/api/products', { 'accept-encoding': 'gzip', 'if-none-match': brTag });
+    const { fromFast, fromHono } = await both('GET', '/api/products', {
+      'accept-encoding': 'gzip',
+      'if-none-match': brTag,
+    });
     expect(fromFast).toEqual(fromHono);
     expect(fromFast.status).toBe(200);
     expect(fromFast.headers['content-encoding']).toBe('gzip');
@@ -204,37 +218,42 @@ describe('fast reads: the same answers as Hono', () => {
     ['over TLS by PUBLIC_URL https', { PUBLIC_URL: 'https://shop.example.in' }, {}],
     ["over TLS by a trusted proxy's X-Forwarded-Proto", { TRUST_PROXY: 1 }, { 'x-forwarded-proto': 'https' }],
     ['plain http despite an untrusted X-Forwarded-Proto', { TRUST_PROXY: 0 }, { 'x-forwarded-proto': 'https' }],
-  ])('%s: the headers Hono gives, HSTS only over TLS', async (_, config: Partial<AppContext['config']>, headers: Record<string, string>) => {
-    const ctx = { ...api.ctx, config: { ...api.ctx.config, ...config } };
-    const listener = getRequestListener(createApp(ctx).fetch);
-    let tlsHandedOn = 0;
-    const [tlsHono, tlsFast] = await Promise.all([
-      listen(listener),
-      listen(
-        fastReads(ctx, (req, res) => {
-          tlsHandedOn++;
-          return listener(req, res);
-        }),
-      ),
-    ]);
-    try {
-      for (const path of reads()) {
-        const fromFast = await send(tlsFast, 'GET', path, { ...headers, 'accept-encoding': 'br' });
-        expect(fromFast).toEqual(await send(tlsHono, 'GET', path, { ...headers, 'accept-encoding': 'br' }));
-        expect(fromFast.headers['strict-transport-security'] !== undefined).toBe(config.TRUST_PROXY !== 0);
+  ])(
+    '%s: the headers Hono gives, HSTS only over TLS',
+    async (_, config: Partial<AppContext['config']>, headers: Record<string, string>) => {
+      const ctx = { ...api.ctx, config: { ...api.ctx.config, ...config } };
+      const listener = getRequestListener(createApp(ctx).fetch);
+      let tlsHandedOn = 0;
+      const [tlsHono, tlsFast] = await Promise.all([
+        listen(listener),
+        listen(
+          fastReads(ctx, (req, res) => {
+            tlsHandedOn++;
+            return listener(req, res);
+          }),
+        ),
+      ]);
+      try {
+        for (const path of reads()) {
+          const fromFast = await send(tlsFast, 'GET', path, { ...headers, 'accept-encoding': 'br' });
+          expect(fromFast).toEqual(await send(tlsHono, 'GET', path, { ...headers, 'accept-encoding': 'br' }));
+          expect(fromFast.headers['strict-transport-security'] !== undefined).toBe(config.TRUST_PROXY !== 0);
+        }
+        expect(tlsHandedOn).toBe(0);
+      } finally {
+        for (const server of [tlsHono, tlsFast]) await new Promise((closed) => server.close(closed));
       }
-      expect(tlsHandedOn).toBe(0);
-    } finally {
-      for (const server of [tlsHono, tlsFast]) await new Promise((closed) => server.close(closed));
-    }
-  });
+    },
+  );
 
   it('follows the catalog: a change is answered at once with the new body and ETag', async () => {
     const before = (await both('GET', `/api/products/${stole}`)).fromFast;
     const edited = await seller.patch(`/api/seller/products/${stole}`, { pricePaise: 99_900 });
     expect(edited.status).toBe(200);
     await api.settle();
-    const { fromFast, fromHono, answeredFast } = await both('GET', `/api/products/${stole}`, { 'if-none-match': before.headers.etag! });
+    const { fromFast, fromHono, answeredFast } = await both('GET', `/api/products/${stole}`, {
+      'if-none-match': before.headers.etag!,
+    });
     expect(answeredFast).toBe(true);
     expect(fromFast).toEqual(fromHono);
     expect(fromFast.status).toBe(200);

@@ -61,7 +61,9 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     if (path === '/api/categories') return categories;
     if (path === '/api/products') {
       // As Hono's validator gives the query to the route's schema: one value, or every value of a repeated name.
-      const values = Object.fromEntries(Object.entries(query).map(([name, all]) => [name, all.length === 1 ? all[0] : all]));
+      const values = Object.fromEntries(
+        Object.entries(query).map(([name, all]) => [name, all.length === 1 ? all[0] : all]),
+      );
       const valid = ProductListQuerySchema.safeParse(values);
       if (!valid.success) return null; // Hono answers the 400
       const listQuery = productQuery(valid.data);
@@ -102,8 +104,12 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     // Node joins a repeated header with ', ' as Hono's Headers do (only set-cookie comes as a list).
     const forwardedProto = headers['x-forwarded-proto'] as string | undefined;
     const head = overTls(ctx.config, 'encrypted' in req.socket, forwardedProto) ? read.head.tls : read.head.plain;
-    if (noneMatch(headers['if-none-match'], representation.etag)) res.writeHead(304, head.concat('etag', representation.etag)).end();
-    else res.writeHead(200, head.concat(representation.headerList)).end(req.method === 'HEAD' ? undefined : representation.bytes);
+    if (noneMatch(headers['if-none-match'], representation.etag))
+      res.writeHead(304, head.concat('etag', representation.etag)).end();
+    else
+      res
+        .writeHead(200, head.concat(representation.headerList))
+        .end(req.method === 'HEAD' ? undefined : representation.bytes);
   }
 
   return (req, res) => {

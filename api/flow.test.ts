@@ -7,12 +7,21 @@ import { projections } from '../projections/index.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { type TestApi, startTestApi } from './testing.ts';
 
-const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+const address = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+};
 
 async function everyDocument(read: ReadStore): Promise<Record<string, Doc[]>> {
   const out: Record<string, Doc[]> = {};
   for (const projection of projections) {
-    for (const { name } of projection.collections) out[name] = await read.collection(name).find({ sort: [['id', 'asc']] });
+    for (const { name } of projection.collections)
+      out[name] = await read.collection(name).find({ sort: [['id', 'asc']] });
   }
   return out;
 }
@@ -30,7 +39,12 @@ describe('a whole marketplace flow', () => {
     const buyer = await api.signUp({ fullName: 'Ravi Kumar' });
     const other = await api.signUp({ fullName: 'Kiran Das' });
     const listed = async (client: typeof seller, body: Record<string, unknown>) => {
-      const reply = await client.post('/api/seller/products', { description: 'Made by hand in India.', originalPricePaise: null, tags: [], ...body });
+      const reply = await client.post('/api/seller/products', {
+        description: 'Made by hand in India.',
+        originalPricePaise: null,
+        tags: [],
+        ...body,
+      });
       expect(reply.status).toBe(201);
       return reply.body.id as string;
     };
@@ -43,7 +57,12 @@ describe('a whole marketplace flow', () => {
       categoryId: 'handicrafts',
       tags: ['Bastar', 'brass'],
     });
-    const saffron = await listed(spiceSeller, { name: 'Kashmiri Saffron (2 g)', pricePaise: 45_000, stockQuantity: 10, categoryId: 'spices' });
+    const saffron = await listed(spiceSeller, {
+      name: 'Kashmiri Saffron (2 g)',
+      pricePaise: 45_000,
+      stockQuantity: 10,
+      categoryId: 'spices',
+    });
     expect((await seller.patch(`/api/seller/products/${product}`, { pricePaise: 269_900 })).status).toBe(200);
 
     expect((await buyer.post('/api/cart/items', { productId: product, quantity: 2 })).status).toBe(200);
@@ -51,22 +70,55 @@ describe('a whole marketplace flow', () => {
     const placed = await buyer.post('/api/orders', { shippingAddress: address, delivery: 'express', payment: 'cod' });
     expect(placed.status).toBe(201);
     expect(placed.body.order.totalPaise).toBe(2 * 269_900 + 45_000 + 15_000);
-    const partOf = (sellerId: string) => placed.body.order.sellerOrders.find((part: { sellerId: string }) => part.sellerId === sellerId).id as string;
+    const partOf = (sellerId: string) =>
+      placed.body.order.sellerOrders.find((part: { sellerId: string }) => part.sellerId === sellerId).id as string;
     const [crafts, spices] = [partOf(seller.user!.id), partOf(spiceSeller.user!.id)];
     for (const status of ['processing', 'shipped', 'delivered']) {
       expect((await seller.post(`/api/seller-orders/${crafts}/status`, { status })).status).toBe(200);
     }
-    expect((await spiceSeller.post(`/api/seller-orders/${spices}/status`, { status: 'cancelled', reason: 'Out of this harvest' })).status).toBe(200);
-    const returned = await buyer.post(`/api/seller-orders/${crafts}/returns`, { lines: [{ productId: product, quantity: 1 }], reason: 'One arrived chipped' });
+    expect(
+      (
+        await spiceSeller.post(`/api/seller-orders/${spices}/status`, {
+          status: 'cancelled',
+          reason: 'Out of this harvest',
+        })
+      ).status,
+    ).toBe(200);
+    const returned = await buyer.post(`/api/seller-orders/${crafts}/returns`, {
+      lines: [{ productId: product, quantity: 1 }],
+      reason: 'One arrived chipped',
+    });
     expect(returned.status).toBe(201);
-    expect((await seller.post(`/api/seller-orders/${crafts}/returns/${crafts}-R1/decision`, { accept: true, reason: 'Sorry, refunded' })).status).toBe(200);
+    expect(
+      (
+        await seller.post(`/api/seller-orders/${crafts}/returns/${crafts}-R1/decision`, {
+          accept: true,
+          reason: 'Sorry, refunded',
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await other.post('/api/cart/items', { productId: product, quantity: 1 })).status).toBe(200);
-    const cancelled = await other.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' });
-    expect((await other.post(`/api/seller-orders/${cancelled.body.order.id}-1/status`, { status: 'cancelled', reason: 'Changed my mind' })).status).toBe(200);
+    const cancelled = await other.post('/api/orders', {
+      shippingAddress: address,
+      delivery: 'standard',
+      payment: 'cod',
+    });
+    expect(
+      (
+        await other.post(`/api/seller-orders/${cancelled.body.order.id}-1/status`, {
+          status: 'cancelled',
+          reason: 'Changed my mind',
+        })
+      ).status,
+    ).toBe(200);
     await api.settle();
-    expect((await buyer.post(`/api/products/${product}/reviews`, { rating: 5, comment: 'Beautiful work.' })).status).toBe(201);
-    expect((await buyer.post(`/api/products/${saffron}/reviews`, { rating: 5, comment: 'Never came.' })).status).toBe(403);
+    expect(
+      (await buyer.post(`/api/products/${product}/reviews`, { rating: 5, comment: 'Beautiful work.' })).status,
+    ).toBe(201);
+    expect((await buyer.post(`/api/products/${saffron}/reviews`, { rating: 5, comment: 'Never came.' })).status).toBe(
+      403,
+    );
     await api.settle();
 
     const detail = (await api.anonymous().get(`/api/products/${product}`)).body;
@@ -87,7 +139,12 @@ describe('a whole marketplace flow', () => {
     const live = await everyDocument(api.platform.read);
     const rebuilt = new SqliteReadStore(join(api.dir, 'rebuilt.db'));
     try {
-      const runner = new ProjectionRunner({ events: api.platform.events, read: rebuilt, bus: new MemoryBus(), projections });
+      const runner = new ProjectionRunner({
+        events: api.platform.events,
+        read: rebuilt,
+        bus: new MemoryBus(),
+        projections,
+      });
       for (const projection of projections) await runner.catchUp(projection.name);
       expect(await everyDocument(rebuilt)).toEqual(live);
     } finally {

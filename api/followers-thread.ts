@@ -46,7 +46,9 @@ export async function startFollowersThread(entry: URL, onLost: (why: string) => 
   const thread = startWorker(entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let stopping = false;
   const started = new Promise<void>((resolve, reject) => {
-    thread.once('message', (report: StartReport) => (report === 'ready' ? resolve() : reject(new Error(report.failed))));
+    thread.once('message', (report: StartReport) =>
+      report === 'ready' ? resolve() : reject(new Error(report.failed)),
+    );
     thread.once('exit', (code) => reject(new Error(`the followers' thread ended at start (exit code ${code})`)));
   });
   thread.on('error', (error) => {
@@ -78,7 +80,9 @@ export async function serveFollowers(config: Config): Promise<void> {
   try {
     assembled = await assemble(config, ['projections', 'workers'], { threads: true });
   } catch (error) {
-    port.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies StartReport);
+    port.postMessage({
+      failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    } satisfies StartReport);
     process.exit(1); // on a worker thread: ends the thread
   }
   port.on('message', (message) => {

@@ -38,7 +38,11 @@ describe('/api/health', () => {
     expect(Object.keys(body.projections).sort()).toEqual([...readModels(), ...REACTORS].sort());
     for (const [name, projection] of Object.entries(body.projections)) {
       const lease = REACTORS.includes(name) ? REACTORS_LEASE : PROJECTIONS_LEASE;
-      expect(projection).toMatchObject({ lag: 0, stalled: false, lease: { name: lease, epoch: 1, owner: expect.stringContaining(`:${process.pid}:`) } });
+      expect(projection).toMatchObject({
+        lag: 0,
+        stalled: false,
+        lease: { name: lease, epoch: 1, owner: expect.stringContaining(`:${process.pid}:`) },
+      });
       expect(Date.parse(projection.lease!.expiresAt)).toBeGreaterThan(Date.now());
       expect(projection).not.toHaveProperty('error');
     }
@@ -56,7 +60,12 @@ describe('/api/health', () => {
     expect(body.status).toBe('degraded');
     for (const name of readModels()) {
       const projection = body.projections[name]!;
-      expect(projection).toMatchObject({ last: position, lag: 1, stalled: true, lease: { name: PROJECTIONS_LEASE, epoch: 1 } });
+      expect(projection).toMatchObject({
+        last: position,
+        lag: 1,
+        stalled: true,
+        lease: { name: PROJECTIONS_LEASE, epoch: 1 },
+      });
       expect(Date.parse(projection.lease!.expiresAt)).toBeLessThanOrEqual(Date.now());
     }
     expect(body.projections[ORDER_REACTOR]!.stalled).toBe(false);

@@ -24,7 +24,9 @@ const reconciliationSchema = (confirmed: string) =>
 
 const HealthSchema = z
   .object({
-    status: z.enum(['ok', 'degraded']).openapi({ description: 'degraded while a projection or reactor is failing or stalled' }),
+    status: z
+      .enum(['ok', 'degraded'])
+      .openapi({ description: 'degraded while a projection or reactor is failing or stalled' }),
     adapters: z.object({ events: z.string(), read: z.string(), queue: z.string(), bus: z.string(), blobs: z.string() }),
     projections: z
       .record(
@@ -33,13 +35,22 @@ const HealthSchema = z
           processed: z.number().int().openapi({ description: 'Last position committed' }),
           last: z.number().int().openapi({ description: 'Last position in the log' }),
           lag: z.number().int(),
-          error: z.string().optional().openapi({ description: 'Why its last batch failed, when this process (or its followers\' thread) runs it' }),
+          error: z.string().optional().openapi({
+            description: "Why its last batch failed, when this process (or its followers' thread) runs it",
+          }),
           lease: z
             .object({
-              name: z.string().openapi({ description: `'${PROJECTIONS_LEASE}' for the read models, the reactor's name for a reactor` }),
+              name: z.string().openapi({
+                description: `'${PROJECTIONS_LEASE}' for the read models, the reactor's name for a reactor`,
+              }),
               owner: z.string().openapi({ description: 'The process that holds or last held it (host:pid:random)' }),
-              epoch: z.number().int().openapi({ description: 'Fencing epoch: raised each time the lease changes hands' }),
-              expiresAt: z.string().openapi({ description: 'When it lapses unless renewed; in the past once released or its holder died' }),
+              epoch: z
+                .number()
+                .int()
+                .openapi({ description: 'Fencing epoch: raised each time the lease changes hands' }),
+              expiresAt: z.string().openapi({
+                description: 'When it lapses unless renewed; in the past once released or its holder died',
+              }),
             })
             .nullable()
             .openapi({ description: 'The lease of the process that writes it; null before any process took it' }),
@@ -48,12 +59,20 @@ const HealthSchema = z
           }),
         }),
       )
-      .openapi({ description: 'Every read-model projection and every reactor, read from the stores, whichever process runs it' }),
+      .openapi({
+        description: 'Every read-model projection and every reactor, read from the stores, whichever process runs it',
+      }),
     effects: z
       .object({
-        notifySeller: reconciliationSchema('Every order up to this log position has its seller notifications and e-mails recorded'),
-        confirmOrder: reconciliationSchema("Every order up to this log position has its buyer's confirmation e-mail recorded"),
-        notifyDecision: reconciliationSchema("Every admin decision up to this log position has its seller's notification and e-mail recorded"),
+        notifySeller: reconciliationSchema(
+          'Every order up to this log position has its seller notifications and e-mails recorded',
+        ),
+        confirmOrder: reconciliationSchema(
+          "Every order up to this log position has its buyer's confirmation e-mail recorded",
+        ),
+        notifyDecision: reconciliationSchema(
+          "Every admin decision up to this log position has its seller's notification and e-mail recorded",
+        ),
       })
       .openapi({ description: 'Effects outside the log (jobs, e-mails), checked against the log' }),
     uptimeSeconds: z.number().int(),
@@ -79,9 +98,21 @@ export function healthRoutes(ctx: AppContext) {
       const passes = platform.read.collection<ReconciliationDoc>(EFFECTS);
       const reconciled = async (job: string) => {
         const pass = await passes.get(job);
-        return pass && { confirmedThrough: pass.confirmedThrough, checked: pass.checked, requeued: pass.requeued, dead: pass.dead, at: pass.at };
+        return (
+          pass && {
+            confirmedThrough: pass.confirmedThrough,
+            checked: pass.checked,
+            requeued: pass.requeued,
+            dead: pass.dead,
+            at: pass.at,
+          }
+        );
       };
-      const effects = { notifySeller: await reconciled(NOTIFY_SELLER), confirmOrder: await reconciled(CONFIRM_ORDER), notifyDecision: await reconciled(NOTIFY_DECISION) };
+      const effects = {
+        notifySeller: await reconciled(NOTIFY_SELLER),
+        confirmOrder: await reconciled(CONFIRM_ORDER),
+        notifyDecision: await reconciled(NOTIFY_DECISION),
+      };
       const statuses = await watch.read(platform.events, platform.read, groups);
       const failures = ctx.projectionFailures();
       const projections = Object.fromEntries(

@@ -68,8 +68,13 @@ const errorDescriptions = {
 /** OpenAPI response entries for the error statuses a route can answer with. */
 export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: errorDescriptions[status], content: { 'application/json': { schema: ErrorSchema } } }]),
-  ) as unknown as { [K in S]: { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } } };
+    statuses.map((status) => [
+      status,
+      { description: errorDescriptions[status], content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  ) as unknown as {
+    [K in S]: { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } };
+  };
 }
 
 /** A JSON request body entry for createRoute. */
@@ -83,7 +88,11 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 }
 
 /** The log position a command reached: pass it back as `?after=` to read your own write. */
-export const PositionSchema = z.number().int().nonnegative().openapi({ description: 'Global log position reached by the command' });
+export const PositionSchema = z
+  .number()
+  .int()
+  .nonnegative()
+  .openapi({ description: 'Global log position reached by the command' });
 
 const MAX_PAGE = 100;
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE}`;

@@ -29,26 +29,40 @@ describe('LiveMessages', () => {
   const translate = (messages: LiveMessages, ...changes: DocChange[]) =>
     messages.of(changes).map(({ event, data, audience }) => ({ event, data: JSON.parse(data), audience }));
   /** What everyone is sent: a seller's own copy of each change of their products has its own test. */
-  const publicOf = (messages: LiveMessages, ...changes: DocChange[]) => translate(messages, ...changes).filter(({ audience }) => audience === null);
+  const publicOf = (messages: LiveMessages, ...changes: DocChange[]) =>
+    translate(messages, ...changes).filter(({ audience }) => audience === null);
 
   it('announces a product when it becomes visible, while it stays so, and when it stops', () => {
     const messages = new LiveMessages(new Set());
     expect(publicOf(messages, products(product('p-1', { visible: false, verification: 'pending' })))).toEqual([]);
     const [added] = publicOf(messages, products(product('p-1')));
-    expect(added).toMatchObject({ event: 'product.added', audience: null, data: { id: 'p-1', name: 'Brass Diya', rating: 4 } });
+    expect(added).toMatchObject({
+      event: 'product.added',
+      audience: null,
+      data: { id: 'p-1', name: 'Brass Diya', rating: 4 },
+    });
     expect(added!.data).not.toHaveProperty('ratingSum');
     expect(added!.data).not.toHaveProperty('rejectionReason');
-    expect(publicOf(messages, products(product('p-1', { stockQuantity: 4 })))).toMatchObject([{ event: 'product.changed', data: { stockQuantity: 4 } }]);
+    expect(publicOf(messages, products(product('p-1', { stockQuantity: 4 })))).toMatchObject([
+      { event: 'product.changed', data: { stockQuantity: 4 } },
+    ]);
     expect(publicOf(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([
       { event: 'product.removed', data: { id: 'p-1' }, audience: null },
     ]);
     expect(publicOf(messages, products(product('p-1', { delisted: true, visible: false })))).toEqual([]);
   });
 
-  it("sends its seller every change of their product whole, on sale or not, after what everyone gets", () => {
+  it('sends its seller every change of their product whole, on sale or not, after what everyone gets', () => {
     const messages = new LiveMessages(new Set());
-    const rejected = product('p-1', { visible: false, verification: 'rejected', rejectionReason: 'Blurred photos', displayStatus: 'Rejected' });
-    expect(translate(messages, products(rejected))).toEqual([{ event: 'seller-product.changed', audience: rejected.sellerId, data: rejected }]);
+    const rejected = product('p-1', {
+      visible: false,
+      verification: 'rejected',
+      rejectionReason: 'Blurred photos',
+      displayStatus: 'Rejected',
+    });
+    expect(translate(messages, products(rejected))).toEqual([
+      { event: 'seller-product.changed', audience: rejected.sellerId, data: rejected },
+    ]);
     expect(translate(messages, products(product('p-1'))).map(({ event, audience }) => [event, audience])).toEqual([
       ['product.added', null],
       ['seller-product.changed', rejected.sellerId],
@@ -58,7 +72,9 @@ describe('LiveMessages', () => {
 
   it('removes a visible product that was deleted, and ignores the deletion of another', () => {
     const messages = new LiveMessages(new Set(['p-1']));
-    expect(translate(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([{ event: 'product.removed', data: { id: 'p-1' }, audience: null }]);
+    expect(translate(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([
+      { event: 'product.removed', data: { id: 'p-1' }, audience: null },
+    ]);
   });
 
   it('sends a purchase to its buyer, a seller order and a notification to their seller', () => {
@@ -90,21 +106,38 @@ describe('LiveMessages', () => {
 
   it('says nothing of other collections', () => {
     const messages = new LiveMessages(new Set());
-    const others = [COLLECTIONS.reviews, COLLECTIONS.categories, COLLECTIONS.users, 'review_eligibility', 'review_orders', 'orders_legacy_orders'];
+    const others = [
+      COLLECTIONS.reviews,
+      COLLECTIONS.categories,
+      COLLECTIONS.users,
+      'review_eligibility',
+      'review_orders',
+      'orders_legacy_orders',
+    ];
     expect(messages.of(others.map((collection) => change(collection, { id: 'x', buyerId: 'buyer-1' })))).toEqual([]);
   });
 });
 
 describe('Wire', () => {
-  const message = (event: LiveEvent, id: string, audience: string | null = null): LiveMessage => ({ event, data: JSON.stringify({ id }), audience });
+  const message = (event: LiveEvent, id: string, audience: string | null = null): LiveMessage => ({
+    event,
+    data: JSON.stringify({ id }),
+    audience,
+  });
   const text = (bytes: Buffer | undefined) => bytes?.toString('utf8') ?? '';
 
   it('makes the SSE bytes of a position once per audience, the id on the last message each one gets', () => {
-    const wire = Wire.of(57, [message('product.changed', 'p-1'), message('order.changed', 'o-1', 'buyer-1'), message('seller-order.changed', 'o-1-1', 'seller-1')]);
+    const wire = Wire.of(57, [
+      message('product.changed', 'p-1'),
+      message('order.changed', 'o-1', 'buyer-1'),
+      message('seller-order.changed', 'o-1-1', 'seller-1'),
+    ]);
     const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
     expect(text(wire.for(null))).toBe(`${product}id: 57\n\n`);
     expect(text(wire.for('buyer-1'))).toBe(`${product}\nevent: order.changed\ndata: {"id":"o-1"}\nid: 57\n\n`);
-    expect(text(wire.for('seller-1'))).toBe(`${product}\nevent: seller-order.changed\ndata: {"id":"o-1-1"}\nid: 57\n\n`);
+    expect(text(wire.for('seller-1'))).toBe(
+      `${product}\nevent: seller-order.changed\ndata: {"id":"o-1-1"}\nid: 57\n\n`,
+    );
     // Everyone without a private message shares one buffer.
     expect(wire.for('someone')).toBe(wire.for(null));
   });
@@ -117,26 +150,40 @@ describe('Wire', () => {
   });
 
   it('joins positions audience by audience, their bytes one after the other', () => {
-    const wires = [Wire.of(10, [message('product.added', 'p-1')]), Wire.of(11, [message('order.changed', 'o-1', 'buyer-1')]), Wire.of(12, [message('product.removed', 'p-1')])];
+    const wires = [
+      Wire.of(10, [message('product.added', 'p-1')]),
+      Wire.of(11, [message('order.changed', 'o-1', 'buyer-1')]),
+      Wire.of(12, [message('product.removed', 'p-1')]),
+    ];
     const joined = Wire.join(wires);
     expect(text(joined.for(null))).toBe(text(wires[0]!.for(null)) + text(wires[2]!.for(null)));
-    expect(text(joined.for('buyer-1'))).toBe(text(wires[0]!.for(null)) + text(wires[1]!.for('buyer-1')) + text(wires[2]!.for(null)));
+    expect(text(joined.for('buyer-1'))).toBe(
+      text(wires[0]!.for(null)) + text(wires[1]!.for('buyer-1')) + text(wires[2]!.for(null)),
+    );
     expect(joined.for('someone')).toBe(joined.for(null));
   });
 
-  it("leaves out the private messages of a role the user no longer holds, and shares the bytes otherwise", () => {
+  it('leaves out the private messages of a role the user no longer holds, and shares the bytes otherwise', () => {
     const user = 'u-1';
-    const wire = Wire.of(57, [message('order.changed', 'o-1', user), message('product.changed', 'p-1'), message('seller-order.changed', 'o-2-1', user)]);
+    const wire = Wire.of(57, [
+      message('order.changed', 'o-1', user),
+      message('product.changed', 'p-1'),
+      message('seller-order.changed', 'o-2-1', user),
+    ]);
     const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
     expect(wire.for(user, ['buyer', 'seller'])).toBe(wire.for(user));
-    expect(text(wire.for(user, ['seller']))).toBe(`${product}\nevent: seller-order.changed\ndata: {"id":"o-2-1"}\nid: 57\n\n`);
+    expect(text(wire.for(user, ['seller']))).toBe(
+      `${product}\nevent: seller-order.changed\ndata: {"id":"o-2-1"}\nid: 57\n\n`,
+    );
     expect(text(wire.for(user, ['buyer']))).toBe(`event: order.changed\ndata: {"id":"o-1"}\n\n${product}id: 57\n\n`);
     expect(text(wire.for(user, []))).toBe(`${product}id: 57\n\n`);
     expect(wire.for('someone', [])).toBe(wire.for(null));
     // Joined positions too, each keeping its own id.
     const joined = Wire.join([wire, Wire.of(58, [message('order.changed', 'o-1', user)])]);
     expect(text(joined.for(user, ['seller']))).toBe(text(wire.for(user, ['seller'])));
-    expect(text(joined.for(user, ['buyer']))).toBe(`${text(wire.for(user, ['buyer']))}event: order.changed\ndata: {"id":"o-1"}\nid: 58\n\n`);
+    expect(text(joined.for(user, ['buyer']))).toBe(
+      `${text(wire.for(user, ['buyer']))}event: order.changed\ndata: {"id":"o-1"}\nid: 58\n\n`,
+    );
     expect(Wire.of(59, [message('order.changed', 'o-1', user)]).for(user, ['seller'])).toBeUndefined();
   });
 });
@@ -164,7 +211,11 @@ class TestProgress {
 function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number; visible?: string[] } = {}) {
   const progress = new TestProgress();
   const { since = 0, loadedAt = 0, visible = [], ...feedOptions } = options;
-  const feed = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible) }, { orderWaitMs: 10_000, batchMsPerConnection: 0, ...feedOptions });
+  const feed = new LiveFeed(
+    progress,
+    { since, loadedAt, visible: new Set(visible) },
+    { orderWaitMs: 10_000, batchMsPerConnection: 0, ...feedOptions },
+  );
   const received: LiveGroup[] = [];
   const subscriber = { deliver: (batch: LiveBatch) => void received.push(...batch.groups), close: vi.fn() };
   const joined = feed.join(undefined, subscriber);
@@ -177,11 +228,20 @@ function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number
   return { feed, progress, received, subscriber, joined, summary };
 }
 
-const notice = (projection: string, position: number, ...changes: DocChange[]): ChangeNotice => ({ projection, position, changes });
-const orderAt = (position: number) => notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
+const notice = (projection: string, position: number, ...changes: DocChange[]): ChangeNotice => ({
+  projection,
+  position,
+  changes,
+});
+const orderAt = (position: number) =>
+  notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
 const productAt = (position: number, id = `p-${position}`) => notice('catalog', position, products(product(id)));
 /** A notice of a large batch: the products it wrote by id, without their documents. */
-const productIdsAt = (position: number, ...ids: string[]): ChangeNotice => ({ projection: 'catalog', position, changes: ids.map((id) => ({ collection: COLLECTIONS.products, id })) });
+const productIdsAt = (position: number, ...ids: string[]): ChangeNotice => ({
+  projection: 'catalog',
+  position,
+  changes: ids.map((id) => ({ collection: COLLECTIONS.products, id })),
+});
 /** Past the deliveries due: the timers, then the turn of the event loop they go out in. */
 const settle = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
@@ -215,7 +275,12 @@ describe('LiveFeed', () => {
     const { feed, summary } = openFeed({ orderWaitMs: 20 });
     feed.take(orderAt(57));
     feed.take(productAt(58));
-    await vi.waitFor(() => expect(summary()).toEqual([[57, 'order.changed'], [58, 'product.added']]));
+    await vi.waitFor(() =>
+      expect(summary()).toEqual([
+        [57, 'order.changed'],
+        [58, 'product.added'],
+      ]),
+    );
   });
 
   it('sends nothing of before its start, yet keeps the product visibility current', async () => {
@@ -329,11 +394,15 @@ describe('LiveFeed', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const stored = [product('p-1'), product('p-2', { visible: false })];
-    const getMany = async (ids: string[]) => [ids.flatMap((id) => stored.find((doc) => doc.id === id) ?? []), await held][0];
+    const getMany = async (ids: string[]) =>
+      [ids.flatMap((id) => stored.find((doc) => doc.id === id) ?? []), await held][0];
     const read = { collection: () => ({ getMany }) } as unknown as Pick<ReadStore, 'collection'>;
     const { feed, progress, summary } = openFeed({ read, visible: ['p-2', 'p-9'] });
     feed.take(productAt(60));
-    feed.take({ ...productIdsAt(57, 'p-1', 'p-2'), changes: [...productIdsAt(57, 'p-1', 'p-2').changes, products(null, 'p-9')] });
+    feed.take({
+      ...productIdsAt(57, 'p-1', 'p-2'),
+      changes: [...productIdsAt(57, 'p-1', 'p-2').changes, products(null, 'p-9')],
+    });
     feed.take(orderAt(58));
     progress.reach(60);
     await settle();
@@ -351,7 +420,10 @@ describe('LiveFeed', () => {
 
   it('tells it is lost when the documents of a notice cannot be read', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const read = { collection: () => ({ getMany: () => Promise.reject(new Error('down')) }) } as unknown as Pick<ReadStore, 'collection'>;
+    const read = { collection: () => ({ getMany: () => Promise.reject(new Error('down')) }) } as unknown as Pick<
+      ReadStore,
+      'collection'
+    >;
     const lost = vi.fn();
     const { feed } = openFeed({ read, lost });
     feed.take(productIdsAt(57, 'p-1'));
@@ -407,7 +479,11 @@ describe('the catalog index and the live feed, from the runner', () => {
     const runner = new ProjectionRunner({ events, read, bus, projections, noticeDocumentsLimit });
     const notices: ChangeNotice[] = [];
     await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => void notices.push(notice));
-    const progress = new ProjectionProgress(bus, read, projections.map((p) => p.name));
+    const progress = new ProjectionProgress(
+      bus,
+      read,
+      projections.map((p) => p.name),
+    );
     await progress.start();
     const index = catalogIndex({ bus, read });
     const feed = liveFeed({ bus, read, events }, progress);
@@ -420,8 +496,13 @@ describe('the catalog index and the live feed, from the runner', () => {
         const last = await events.lastPosition();
         await vi.waitFor(() => expect(received.at(-1)?.position).toBe(last));
       }
-      const items = JSON.parse((await index.get()).listJson({ category: null, q: null, sort: null, limit: 24, offset: 0 })).items as ProductDoc[];
-      const messages = received.map(({ position, messages }) => [position, ...messages.map(({ event, data }) => `${event} ${JSON.parse(data).id}:${data.length}`)]);
+      const items = JSON.parse(
+        (await index.get()).listJson({ category: null, q: null, sort: null, limit: 24, offset: 0 }),
+      ).items as ProductDoc[];
+      const messages = received.map(({ position, messages }) => [
+        position,
+        ...messages.map(({ event, data }) => `${event} ${JSON.parse(data).id}:${data.length}`),
+      ]);
       return { items, messages, notices };
     } finally {
       await feed.close();
@@ -438,7 +519,11 @@ describe('the catalog index and the live feed, from the runner', () => {
   const carried = (notices: ChangeNotice[]) =>
     notices.map(({ projection, position, changes }) => {
       const written = changes.filter((change) => change.doc !== null);
-      return [projection, position, written.length === 0 ? 'none' : written.every((change) => change.doc) ? 'documents' : 'ids'];
+      return [
+        projection,
+        position,
+        written.length === 0 ? 'none' : written.every((change) => change.doc) ? 'documents' : 'ids',
+      ];
     });
 
   it('end with the same documents and messages whether a notice carries the documents or their ids', async () => {
@@ -457,9 +542,30 @@ describe('the catalog index and the live feed, from the runner', () => {
       ['p-4', product('p-4').description.length],
     ]);
     expect(inline.messages.map((group) => group.map((entry) => String(entry).split(':')[0]))).toEqual([
-      ['3', 'product.added p-1', 'seller-product.changed p-1', 'product.added p-2', 'seller-product.changed p-2', 'order.changed o-1'],
-      ['6', 'product.removed p-1', 'seller-product.changed p-1', 'product.removed p-2', 'product.added p-3', 'seller-product.changed p-3'],
-      ['9', 'product.changed p-3', 'seller-product.changed p-3', 'product.added p-4', 'seller-product.changed p-4', 'order.changed o-1'],
+      [
+        '3',
+        'product.added p-1',
+        'seller-product.changed p-1',
+        'product.added p-2',
+        'seller-product.changed p-2',
+        'order.changed o-1',
+      ],
+      [
+        '6',
+        'product.removed p-1',
+        'seller-product.changed p-1',
+        'product.removed p-2',
+        'product.added p-3',
+        'seller-product.changed p-3',
+      ],
+      [
+        '9',
+        'product.changed p-3',
+        'seller-product.changed p-3',
+        'product.added p-4',
+        'seller-product.changed p-4',
+        'order.changed o-1',
+      ],
     ]);
 
     const ids = await run(0);

@@ -1,4 +1,9 @@
-import { CHANGES_CHANNEL, type ChangeNotice, type DocNotice, NoticeDocuments } from '../platform/projection/projection.ts';
+import {
+  CHANGES_CHANNEL,
+  type ChangeNotice,
+  type DocNotice,
+  NoticeDocuments,
+} from '../platform/projection/projection.ts';
 import type { ReadStore } from '../platform/readstore/port.ts';
 import { catalog } from '../projections/catalog.ts';
 import type { ProjectionProgress } from './consistency.ts';
@@ -130,10 +135,14 @@ export class LiveFeed {
   ) {
     this.#messages = new LiveMessages(start.visible);
     const { read = NO_READ_STORE, lost = () => this.close() } = options;
-    this.#notices = new NoticeDocuments(read, (notice) => this.#translate(notice), (error) => {
-      console.error('[live] could not read the documents of a change notice; starting afresh:', error);
-      lost();
-    });
+    this.#notices = new NoticeDocuments(
+      read,
+      (notice) => this.#translate(notice),
+      (error) => {
+        console.error('[live] could not read the documents of a change notice; starting afresh:', error);
+        lost();
+      },
+    );
     this.#since = this.#floor = this.#head = start.since;
     this.#loadedAt = start.loadedAt;
     this.#capacity = options.capacity ?? CAPACITY;
@@ -165,7 +174,10 @@ export class LiveFeed {
     let missed: Joined['missed'] = [];
     if (lastEventId !== undefined) {
       const after = Number(lastEventId);
-      missed = Number.isSafeInteger(after) && after >= this.#floor ? this.#buffer.filter((group) => group.position > after) : 'reset';
+      missed =
+        Number.isSafeInteger(after) && after >= this.#floor
+          ? this.#buffer.filter((group) => group.position > after)
+          : 'reset';
     }
     this.#subscribers.add(subscriber);
     return { missed, head: this.#head, leave: () => void this.#subscribers.delete(subscriber) };
@@ -204,7 +216,8 @@ export class LiveFeed {
   /** Sends the groups at the front whose wait is over; a group waits for those before it, and for the notices read at or below it. */
   #flush(): void {
     const reading = this.#notices.waitingFrom;
-    while (this.#pending[0]?.waited && this.#pending[0].group.position < reading) this.#release(this.#pending.shift()!.group);
+    while (this.#pending[0]?.waited && this.#pending[0].group.position < reading)
+      this.#release(this.#pending.shift()!.group);
   }
 
   #release({ position, messages }: Omit<LiveGroup, 'wire'>): void {
@@ -251,8 +264,13 @@ export class LiveFeed {
 }
 
 /** The live feed of an app, opened on first use; closing it ends every live connection. */
-export function liveFeed(platform: Pick<Platform, 'bus' | 'read' | 'events'>, progress: ProjectionProgress): Reopenable<LiveFeed> {
-  const resource: Reopenable<LiveFeed> = new Reopenable(() => openFeed(platform, progress, () => void resource.close()));
+export function liveFeed(
+  platform: Pick<Platform, 'bus' | 'read' | 'events'>,
+  progress: ProjectionProgress,
+): Reopenable<LiveFeed> {
+  const resource: Reopenable<LiveFeed> = new Reopenable(() =>
+    openFeed(platform, progress, () => void resource.close()),
+  );
   return resource;
 }
 
@@ -265,14 +283,20 @@ async function openFeed(
   let backlog: ChangeNotice[] | null = [];
   let feed: LiveFeed | undefined;
   let closed = false;
-  const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => (backlog ? backlog.push(notice) : feed!.take(notice)));
+  const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) =>
+    backlog ? backlog.push(notice) : feed!.take(notice),
+  );
   try {
     const loadedAt = await read.checkpoint(catalog.name);
     const visible = await visibleProducts(read);
     // Read after the load, so every notice above it is published after the subscription.
     const since = await events.lastPosition();
     const lost = () => void (closed || drop());
-    const opened = new LiveFeed(progress, { since, loadedAt, visible: new Set(visible.map((product) => product.id)) }, { read, lost });
+    const opened = new LiveFeed(
+      progress,
+      { since, loadedAt, visible: new Set(visible.map((product) => product.id)) },
+      { read, lost },
+    );
     feed = opened;
     for (const notice of backlog) opened.take(notice);
     backlog = null;

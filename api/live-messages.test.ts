@@ -21,7 +21,8 @@ const storefront: StorefrontDoc = {
 };
 
 describe('storefront messages', () => {
-  const messagesOf = (doc: StorefrontDoc) => new LiveMessages(new Set()).of([{ collection: STOREFRONTS, id: doc.id, doc }]);
+  const messagesOf = (doc: StorefrontDoc) =>
+    new LiveMessages(new Set()).of([{ collection: STOREFRONTS, id: doc.id, doc }]);
 
   it('sends an open storefront to everyone as GET /api/sellers/{id} gives it', () => {
     const [message] = messagesOf(storefront);
@@ -31,8 +32,13 @@ describe('storefront messages', () => {
   });
 
   it("tells of a suspended seller's or a former seller's storefront by its id alone", () => {
-    for (const hidden of [{ ...storefront, suspended: true, status: 'suspended' as const }, { ...storefront, isSeller: false }]) {
-      expect(messagesOf(hidden)).toEqual([{ event: 'storefront.removed', data: JSON.stringify({ id: 'seller-1' }), audience: null }]);
+    for (const hidden of [
+      { ...storefront, suspended: true, status: 'suspended' as const },
+      { ...storefront, isSeller: false },
+    ]) {
+      expect(messagesOf(hidden)).toEqual([
+        { event: 'storefront.removed', data: JSON.stringify({ id: 'seller-1' }), audience: null },
+      ]);
     }
   });
 

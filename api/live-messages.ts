@@ -1,6 +1,12 @@
 import type { Role } from '../domain/actor.ts';
 import type { DocChange } from '../platform/readstore/port.ts';
-import { COLLECTIONS, type NotificationDoc, type OrderDoc, type SellerOrderDoc, type ProductDoc } from '../projections/models.ts';
+import {
+  COLLECTIONS,
+  type NotificationDoc,
+  type OrderDoc,
+  type SellerOrderDoc,
+  type ProductDoc,
+} from '../projections/models.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../projections/ledger.ts';
 import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc } from '../projections/buyer-notifications.ts';
 import { STOREFRONTS, type StorefrontDoc } from '../projections/storefronts.ts';
@@ -30,7 +36,11 @@ export interface LiveMessage {
   audience: string | null;
 }
 
-const message = (event: LiveEvent, data: unknown, audience: string | null = null): LiveMessage => ({ event, data: JSON.stringify(data), audience });
+const message = (event: LiveEvent, data: unknown, audience: string | null = null): LiveMessage => ({
+  event,
+  data: JSON.stringify(data),
+  audience,
+});
 
 /**
  * The role the audience of a private message must hold to receive it, as the routes ask for
@@ -65,7 +75,8 @@ interface Part {
 }
 
 /** One event in the SSE wire format. `data` is JSON, which holds no line break. */
-export const sseFrame = (event: string, data: string, id?: number): string => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
+export const sseFrame = (event: string, data: string, id?: number): string =>
+  `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
 
 /**
  * The SSE bytes of some messages for each audience, made once and written as they are to
@@ -101,7 +112,8 @@ export class Wire {
     const needs = new Map<string, Set<Role>>();
     for (const m of messages) {
       const role = ROLE_OF[m.event];
-      if (m.audience !== null && role !== null) needs.set(m.audience, (needs.get(m.audience) ?? new Set<Role>()).add(role));
+      if (m.audience !== null && role !== null)
+        needs.set(m.audience, (needs.get(m.audience) ?? new Set<Role>()).add(role));
     }
     return new Wire(bytes, needs, [{ position, messages }]);
   }
@@ -118,9 +130,14 @@ export class Wire {
     }
     const needs = new Map<string, Set<Role>>();
     for (const wire of wires) {
-      for (const [audience, roles] of wire.needs) needs.set(audience, new Set([...(needs.get(audience) ?? []), ...roles]));
+      for (const [audience, roles] of wire.needs)
+        needs.set(audience, new Set([...(needs.get(audience) ?? []), ...roles]));
     }
-    return new Wire(bytes, needs, wires.flatMap((wire) => wire.parts));
+    return new Wire(
+      bytes,
+      needs,
+      wires.flatMap((wire) => wire.parts),
+    );
   }
 
   /**
@@ -189,7 +206,9 @@ export class LiveMessages {
       // Only sellers have storefronts, so this tells of no buyer; a hidden one is told as gone, without its words.
       case STOREFRONTS: {
         const storefront = doc as StorefrontDoc;
-        return isOpen(storefront) ? message('storefront.changed', publicStorefront(storefront)) : message('storefront.removed', { id });
+        return isOpen(storefront)
+          ? message('storefront.changed', publicStorefront(storefront))
+          : message('storefront.removed', { id });
       }
       case COLLECTIONS.orders:
         return message('order.changed', doc, (doc as OrderDoc).buyerId);
@@ -201,7 +220,11 @@ export class LiveMessages {
       case COLLECTIONS.notifications: {
         // A notification is made unread and can only become read.
         const notification = doc as NotificationDoc;
-        return message(notification.read ? 'notification.read' : 'notification.added', notification, notification.sellerId);
+        return message(
+          notification.read ? 'notification.read' : 'notification.added',
+          notification,
+          notification.sellerId,
+        );
       }
       // A wishlist alert, new or read, to its buyer.
       case BUYER_NOTIFICATIONS:

@@ -37,7 +37,11 @@ describe('LiveSessionWatch', () => {
   it('ends on its check the streams of sessions gone or cut elsewhere, and keeps the others', async () => {
     const watch = new LiveSessionWatch(sessions);
     const [a, b, c] = [await sessions.create('u1'), await sessions.create('u2'), await sessions.create('u3')];
-    const [sa, sb, sc] = [stream(a.session.id, 'u1'), stream(b.session.id, 'u2', Date.now() - 1000), stream(c.session.id, 'u3')];
+    const [sa, sb, sc] = [
+      stream(a.session.id, 'u1'),
+      stream(b.session.id, 'u2', Date.now() - 1000),
+      stream(c.session.id, 'u3'),
+    ];
     for (const { stream } of [sa, sb, sc]) watch.watch(stream);
     // Written as another process would: this process's Sessions is not told.
     const rows = read.collection('sessions');
@@ -64,7 +68,10 @@ describe('LiveSessionWatch', () => {
   });
 
   it('keeps the streams when the sessions cannot be read, until a check can tell', async () => {
-    const watch = new LiveSessionWatch({ onChange: sessions.onChange.bind(sessions), live: () => Promise.reject(new Error('store down')) });
+    const watch = new LiveSessionWatch({
+      onChange: sessions.onChange.bind(sessions),
+      live: () => Promise.reject(new Error('store down')),
+    });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { stream: s, ended } = stream('s-1', 'u1');
     watch.watch(s);

@@ -52,8 +52,11 @@ export class LocalClient {
   }
 
   get = <T = any>(path: string, options?: RequestOptions) => this.request<T>('GET', path, options);
-  post = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('POST', path, { ...options, json: json ?? {} });
-  put = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PUT', path, { ...options, json: json ?? {} });
-  patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) => this.request<T>('PATCH', path, { ...options, json: json ?? {} });
+  post = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>('POST', path, { ...options, json: json ?? {} });
+  put = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>('PUT', path, { ...options, json: json ?? {} });
+  patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>('PATCH', path, { ...options, json: json ?? {} });
   delete = <T = any>(path: string, options?: RequestOptions) => this.request<T>('DELETE', path, options);
 }

@@ -18,7 +18,10 @@ describe('the API description', () => {
       ),
     );
     const routes = api.app.routes
-      .filter(({ method, path }) => method !== 'ALL' && path.startsWith('/api/') && path !== '/api/openapi.json' && !path.startsWith('/api/docs'))
+      .filter(
+        ({ method, path }) =>
+          method !== 'ALL' && path.startsWith('/api/') && path !== '/api/openapi.json' && !path.startsWith('/api/docs'),
+      )
       .map(({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(50);
     expect(routes.filter((route) => !documented.has(route))).toEqual([]);

@@ -43,10 +43,12 @@ function imagePreload(image: ProductImage, sizes: string): string {
  * 'same-origin' asks for: mode cors, cookies sent to our own origin. Without it the browser
  * fetches the JSON twice.
  */
-const fetchPreload = (url: string): string => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
+const fetchPreload = (url: string): string =>
+  `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
 
 /** A file of the page's own script, as Vite's links in index.html name theirs. */
-const modulePreload = (file: string): string => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
+const modulePreload = (file: string): string =>
+  `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
 
 interface Route {
   /** The page's module, as the build's manifest names it (frontend/src/routes.tsx). */
@@ -106,7 +108,10 @@ const decoder = new TextDecoder();
  * there (an invalid query, a product not on sale). Made once per catalog body: a change of the
  * catalog gives new bodies, so new hints.
  */
-export function pageHints(catalog: Pick<Reopenable<CatalogIndex>, 'get'>, modules: (module: string) => readonly string[] = () => []) {
+export function pageHints(
+  catalog: Pick<Reopenable<CatalogIndex>, 'get'>,
+  modules: (module: string) => readonly string[] = () => [],
+) {
   const made = new WeakMap<Prepared, { api: string; files: readonly string[]; html: string }>();
   return async (path: string, search: string): Promise<string | null> => {
     const route = routeOf(path, search);
@@ -119,7 +124,10 @@ export function pageHints(catalog: Pick<Reopenable<CatalogIndex>, 'get'>, module
     let hints = made.get(source);
     if (hints?.api !== route.api || hints.files !== files) {
       const picture = route.picture(decoder.decode(source.bytes));
-      const html = (picture ? imagePreload(picture, route.sizes) : '') + fetchPreload(route.api) + files.map(modulePreload).join('');
+      const html =
+        (picture ? imagePreload(picture, route.sizes) : '') +
+        fetchPreload(route.api) +
+        files.map(modulePreload).join('');
       hints = { api: route.api, files, html };
       made.set(source, hints);
     }

@@ -3,21 +3,36 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { noneMatch, prepare, servePrepared } from './prepared.ts';
 
-const LARGE = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, name: `Handwoven stole ${i}` })) });
+const LARGE = JSON.stringify({
+  items: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, name: `Handwoven stole ${i}` })),
+});
 const SMALL = JSON.stringify({ items: [] });
 
 describe('Prepared', () => {
   it('keeps a representation per coding: the same JSON, each with its own strong ETag', () => {
     const body = prepare(LARGE);
-    const [identity, br, gzip] = [body.representation('identity'), body.representation('br'), body.representation('gzip')];
+    const [identity, br, gzip] = [
+      body.representation('identity'),
+      body.representation('br'),
+      body.representation('gzip'),
+    ];
     expect(Buffer.from(identity.bytes).toString()).toBe(LARGE);
     expect(brotliDecompressSync(br.bytes).toString()).toBe(LARGE);
     expect(gunzipSync(gzip.bytes).toString()).toBe(LARGE);
     expect(identity.etag).toMatch(/^"[\w-]+"$/);
     expect(br.etag).toBe(`${identity.etag.slice(0, -1)}-br"`);
     expect(gzip.etag).toBe(`${identity.etag.slice(0, -1)}-gzip"`);
-    expect(br.headers).toEqual({ 'content-type': 'application/json', etag: br.etag, 'content-encoding': 'br', 'content-length': String(br.bytes.byteLength) });
-    expect(identity.headers).toEqual({ 'content-type': 'application/json', etag: identity.etag, 'content-length': String(LARGE.length) });
+    expect(br.headers).toEqual({
+      'content-type': 'application/json',
+      etag: br.etag,
+      'content-encoding': 'br',
+      'content-length': String(br.bytes.byteLength),
+    });
+    expect(identity.headers).toEqual({
+      'content-type': 'application/json',
+      etag: identity.etag,
+      'content-length': String(LARGE.length),
+    });
     expect(br.headerList).toEqual(Object.entries(br.headers).flat());
   });
 

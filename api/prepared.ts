@@ -65,7 +65,12 @@ export class Prepared {
     if (coding === 'identity' || this.identity.bytes.byteLength < MIN_COMPRESSED_BYTES) return this.identity;
     let encoded = this.#encoded.get(coding);
     if (!encoded) {
-      encoded = represent(encode(this.identity.bytes, coding), `"${this.#digest}-${coding}"`, coding, this.#contentType);
+      encoded = represent(
+        encode(this.identity.bytes, coding),
+        `"${this.#digest}-${coding}"`,
+        coding,
+        this.#contentType,
+      );
       this.#encoded.set(coding, encoded);
     }
     return encoded;

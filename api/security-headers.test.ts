@@ -34,7 +34,8 @@ function expectSecured(headers: Headers, policy: Policy): void {
   expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
   // What only a document acts on goes with pages and files, never with the API's answers.
   const document = policy !== 'api';
-  for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(headers.get(name), name).toBe(document ? value : null);
+  for (const [name, value] of Object.entries(DOCUMENT_HEADERS))
+    expect(headers.get(name), name).toBe(document ? value : null);
   expect(headers.get('strict-transport-security'), 'no HSTS over plain http').toBeNull();
   const csp = directives(headers.get('content-security-policy'));
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -61,7 +62,11 @@ function expectSecured(headers: Headers, policy: Policy): void {
 }
 
 /** A response's headers without reading its body (an event stream never ends). */
-async function headersOf(app: App, path: string, init: RequestInit & { cookie?: string | null } = {}): Promise<{ status: number; headers: Headers }> {
+async function headersOf(
+  app: App,
+  path: string,
+  init: RequestInit & { cookie?: string | null } = {},
+): Promise<{ status: number; headers: Headers }> {
   const headers = new Headers(init.headers);
   headers.set('origin', LOCAL_ORIGIN);
   if (init.cookie) headers.set('cookie', init.cookie);
@@ -86,7 +91,10 @@ describe('security headers', () => {
     api = await startTestApi();
     spaRoot = mkdtempSync(join(tmpdir(), 'mibi-spa-'));
     mkdirSync(join(spaRoot, 'assets'));
-    writeFileSync(join(spaRoot, 'index.html'), '<!doctype html><title>MIBI</title><script type="module" src="/assets/app.js"></script>');
+    writeFileSync(
+      join(spaRoot, 'index.html'),
+      '<!doctype html><title>MIBI</title><script type="module" src="/assets/app.js"></script>',
+    );
     writeFileSync(join(spaRoot, 'assets', 'app.js'), 'console.log("MIBI")');
     app = createApp(api.ctx, { spaRoot });
     buyer = await api.signUp();
@@ -105,16 +113,19 @@ describe('security headers', () => {
   });
 
   describe('the SPA', () => {
-    it.each(['/', '/products', `/products/6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20`, '/dashboard/buyer', '/reset-password?token=x'])(
-      '%s: the page under the SPA policy, revalidated on each load',
-      async (path) => {
-        const { status, headers } = await headersOf(app, path);
-        expect(status).toBe(200);
-        expect(headers.get('content-type')).toMatch(/text\/html/);
-        expectSecured(headers, 'spa');
-        expect(headers.get('cache-control')).toBe('no-cache');
-      },
-    );
+    it.each([
+      '/',
+      '/products',
+      `/products/6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20`,
+      '/dashboard/buyer',
+      '/reset-password?token=x',
+    ])('%s: the page under the SPA policy, revalidated on each load', async (path) => {
+      const { status, headers } = await headersOf(app, path);
+      expect(status).toBe(200);
+      expect(headers.get('content-type')).toMatch(/text\/html/);
+      expectSecured(headers, 'spa');
+      expect(headers.get('cache-control')).toBe('no-cache');
+    });
 
     it('its hashed assets: cached for good, with the headers; a missing one is a 404, not the page', async () => {
       const { status, headers } = await headersOf(app, '/assets/app.js');
@@ -159,15 +170,19 @@ describe('security headers', () => {
       expect((await headersOf(app, `/api/products/${unlistedId}`)).status).toBe(404);
     });
 
-    it.each(['/api/auth/me', '/api/orders', '/api/cart', '/api/notifications', '/api/products/x/reviews/eligibility', '/api/health'])(
-      'private %s: no-store',
-      async (path) => {
-        const { status, headers } = await headersOf(app, path, { cookie: buyer.cookie });
-        expect(status).toBeLessThan(500);
-        expectSecured(headers, 'api');
-        expect(headers.get('cache-control')).toBe('no-store');
-      },
-    );
+    it.each([
+      '/api/auth/me',
+      '/api/orders',
+      '/api/cart',
+      '/api/notifications',
+      '/api/products/x/reviews/eligibility',
+      '/api/health',
+    ])('private %s: no-store', async (path) => {
+      const { status, headers } = await headersOf(app, path, { cookie: buyer.cookie });
+      expect(status).toBeLessThan(500);
+      expectSecured(headers, 'api');
+      expect(headers.get('cache-control')).toBe('no-store');
+    });
 
     it("the signed-in seller's pages and every write: no-store", async () => {
       const list = await headersOf(app, '/api/seller/products', { cookie: seller.cookie });
@@ -211,7 +226,10 @@ describe('security headers', () => {
       const aborted = new AbortController();
       try {
         const { port } = server.address() as AddressInfo;
-        const response = await fetch(`http://127.0.0.1:${port}/api/live`, { headers: { cookie: buyer.cookie! }, signal: aborted.signal });
+        const response = await fetch(`http://127.0.0.1:${port}/api/live`, {
+          headers: { cookie: buyer.cookie! },
+          signal: aborted.signal,
+        });
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
         expectSecured(response.headers, 'api');
@@ -224,8 +242,18 @@ describe('security headers', () => {
     });
 
     it('every route of the API answers with the headers, and all but the public reads with no-store', async () => {
-      const publicReads = new Set(['/api/products', '/api/products/:id', '/api/products/:id/reviews', '/api/sellers/:id', '/api/categories', '/api/returns/policy', '/api/openapi.json']);
-      const routes = app.routes.filter(({ method, path }) => method !== 'ALL' && path.startsWith('/api/') && !path.startsWith('/api/docs'));
+      const publicReads = new Set([
+        '/api/products',
+        '/api/products/:id',
+        '/api/products/:id/reviews',
+        '/api/sellers/:id',
+        '/api/categories',
+        '/api/returns/policy',
+        '/api/openapi.json',
+      ]);
+      const routes = app.routes.filter(
+        ({ method, path }) => method !== 'ALL' && path.startsWith('/api/') && !path.startsWith('/api/docs'),
+      );
       expect(routes.length).toBeGreaterThan(50);
       for (const { method, path } of routes) {
         const url = path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
@@ -330,9 +358,14 @@ describe('security headers', () => {
       expect(response.status).toBe(200);
       expectSecured(response.headers, 'docs');
       const html = await response.text();
-      const sources = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => /\bsrc="([^"]+)"/.exec(attributes!)?.[1]);
+      const sources = [...html.matchAll(/<script\b([^>]*)>/g)].map(
+        ([, attributes]) => /\bsrc="([^"]+)"/.exec(attributes!)?.[1],
+      );
       expect(sources.length).toBeGreaterThan(0);
-      expect(sources.every((src) => src?.startsWith('/api/docs/')), 'no inline script, nothing from elsewhere').toBe(true);
+      expect(
+        sources.every((src) => src?.startsWith('/api/docs/')),
+        'no inline script, nothing from elsewhere',
+      ).toBe(true);
       expect(html).not.toMatch(/https?:\/\//);
 
       for (const src of sources) {
@@ -358,7 +391,8 @@ describe('security headers', () => {
   });
 
   describe('over TLS', () => {
-    const withConfig = (config: Partial<AppContext['config']>) => createApp({ ...api.ctx, config: { ...api.ctx.config, ...config } }, { spaRoot });
+    const withConfig = (config: Partial<AppContext['config']>) =>
+      createApp({ ...api.ctx, config: { ...api.ctx.config, ...config } }, { spaRoot });
 
     it('PUBLIC_URL https: HSTS for a year with subdomains on every response, and insecure requests upgraded', async () => {
       const tls = withConfig({ PUBLIC_URL: 'https://shop.example.in' });
@@ -373,7 +407,9 @@ describe('security headers', () => {
     it('X-Forwarded-Proto https counts only from a trusted proxy', async () => {
       const forwarded = { headers: { 'x-forwarded-proto': 'https' } };
       const trusting = withConfig({ TRUST_PROXY: 1 });
-      expect((await headersOf(trusting, '/', forwarded)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect((await headersOf(trusting, '/', forwarded)).headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
       expect((await headersOf(trusting, '/')).headers.get('strict-transport-security')).toBeNull();
       const untrusting = withConfig({ TRUST_PROXY: 0 });
       expect((await headersOf(untrusting, '/', forwarded)).headers.get('strict-transport-security')).toBeNull();
@@ -381,7 +417,9 @@ describe('security headers', () => {
   });
 
   it("lets the SPA load images from the image store's own origin when it is not ours (S3, a CDN)", async () => {
-    const blobs: BlobStore = Object.assign(Object.create(api.platform.blobs), { publicUrl: (key: string) => `https://cdn.example.in/mibi/${key}` });
+    const blobs: BlobStore = Object.assign(Object.create(api.platform.blobs), {
+      publicUrl: (key: string) => `https://cdn.example.in/mibi/${key}`,
+    });
     const s3 = createApp({ ...api.ctx, platform: { ...api.ctx.platform, blobs } }, { spaRoot });
     const csp = directives((await headersOf(s3, '/')).headers.get('content-security-policy'));
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.in']);
@@ -389,7 +427,8 @@ describe('security headers', () => {
 });
 
 describe('securityHeaderSets', () => {
-  const headersOfSet = (set: ReadonlyArray<readonly [string, string]>) => new Headers(set.map(([name, value]) => [name, value]));
+  const headersOfSet = (set: ReadonlyArray<readonly [string, string]>) =>
+    new Headers(set.map(([name, value]) => [name, value]));
 
   it('makes the set of each kind of response once: the API policy or the SPA one, HSTS only over TLS', () => {
     const sets = securityHeaderSets({ imageOrigin: null });
@@ -401,8 +440,15 @@ describe('securityHeaderSets', () => {
       expect(tls.get('strict-transport-security')).toBe(HSTS);
       expect([...tls.keys()].sort()).toEqual([...plain.keys(), 'strict-transport-security'].sort());
     }
-    expect(directives(headersOfSet(sets.spa.tls).get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+    expect(directives(headersOfSet(sets.spa.tls).get('content-security-policy')).has('upgrade-insecure-requests')).toBe(
+      true,
+    );
     const withCdn = securityHeaderSets({ imageOrigin: 'https://cdn.example.in' });
-    expect(directives(headersOfSet(withCdn.spa.plain).get('content-security-policy')).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.in']);
+    expect(directives(headersOfSet(withCdn.spa.plain).get('content-security-policy')).get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.example.in',
+    ]);
   });
 });

@@ -15,8 +15,16 @@ export function servedOverTls(c: Context, config: Pick<Config, 'PUBLIC_URL' | 'T
 }
 
 /** `servedOverTls` from its parts: whether Node itself terminated TLS, and the X-Forwarded-Proto header. */
-export function overTls(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>, encrypted: boolean, forwardedProto: string | undefined): boolean {
-  return config.PUBLIC_URL?.startsWith('https:') || encrypted || forwardedProtoOf(forwardedProto, config.TRUST_PROXY) === 'https';
+export function overTls(
+  config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>,
+  encrypted: boolean,
+  forwardedProto: string | undefined,
+): boolean {
+  return (
+    config.PUBLIC_URL?.startsWith('https:') ||
+    encrypted ||
+    forwardedProtoOf(forwardedProto, config.TRUST_PROXY) === 'https'
+  );
 }
 
 /**
@@ -101,17 +109,24 @@ const headerSet = (policy: string, tls: boolean, document: boolean): HeaderSet =
     ...(tls && { 'strict-transport-security': HSTS }),
   });
 
-export const API_HEADERS: HeaderSets['api'] = { plain: headerSet(API_POLICY, false, false), tls: headerSet(API_POLICY, true, false) };
+export const API_HEADERS: HeaderSets['api'] = {
+  plain: headerSet(API_POLICY, false, false),
+  tls: headerSet(API_POLICY, true, false),
+};
 
 export function securityHeaderSets(options: { imageOrigin: string | null }): HeaderSets {
   return {
     api: API_HEADERS,
-    spa: { plain: headerSet(spaPolicy({ ...options, tls: false }), false, true), tls: headerSet(spaPolicy({ ...options, tls: true }), true, true) },
+    spa: {
+      plain: headerSet(spaPolicy({ ...options, tls: false }), false, true),
+      tls: headerSet(spaPolicy({ ...options, tls: true }), true, true),
+    },
   };
 }
 
 /** Whether a path's answers are the API's (JSON, streams, downloads, scripts) rather than a document: all of /api but the API reference page. */
-const apiAnswer = (path: string): boolean => (path === '/api' || path.startsWith('/api/')) && !/^\/api\/docs\/?$/.test(path);
+const apiAnswer = (path: string): boolean =>
+  (path === '/api' || path.startsWith('/api/')) && !/^\/api\/docs\/?$/.test(path);
 
 /**
  * The security headers of every response (the role of hono/secure-headers, which sets them only
@@ -120,13 +135,17 @@ const apiAnswer = (path: string): boolean => (path === '/api' || path.startsWith
  * can set its own value (the /media files' and the API reference page's policies); and checked
  * after it, for a Response a handler built on its own: it lacks X-Frame-Options, which no route sets.
  */
-export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>, options: { imageOrigin: string | null }): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>,
+  options: { imageOrigin: string | null },
+): MiddlewareHandler {
   const sets = securityHeaderSets(options);
   return async (c, next) => {
     const set = sets[apiAnswer(c.req.path) ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];
     for (const [name, value] of set) c.header(name, value);
     await next();
     const headers = c.res.headers;
-    if (!headers.has('x-frame-options')) for (const [name, value] of set) if (!headers.has(name)) headers.set(name, value);
+    if (!headers.has('x-frame-options'))
+      for (const [name, value] of set) if (!headers.has(name)) headers.set(name, value);
   };
 }

@@ -22,7 +22,11 @@ function build(page = 'assets/ProductsPage-A1.js', at = new Date()): void {
       'index.html': { file: 'assets/index-X1.js', isEntry: true, imports: ['_react-R1.js'] },
       '_react-R1.js': { file: 'assets/react-R1.js' },
       '_shop-S1.js': { file: 'assets/shop-S1.js', imports: ['_react-R1.js', 'index.html'] },
-      'src/features/catalog/ProductsPage.tsx': { file: page, isDynamicEntry: true, imports: ['index.html', '_shop-S1.js'] },
+      'src/features/catalog/ProductsPage.tsx': {
+        file: page,
+        isDynamicEntry: true,
+        imports: ['index.html', '_shop-S1.js'],
+      },
     }),
   );
   utimesSync(file, at, at);
@@ -31,7 +35,10 @@ function build(page = 'assets/ProductsPage-A1.js', at = new Date()): void {
 describe('spaModules', () => {
   it("gives a page module's files and those of the chunks it imports, less what index.html loads", () => {
     build();
-    expect(spaModules(root)('src/features/catalog/ProductsPage.tsx')).toEqual(['/assets/ProductsPage-A1.js', '/assets/shop-S1.js']);
+    expect(spaModules(root)('src/features/catalog/ProductsPage.tsx')).toEqual([
+      '/assets/ProductsPage-A1.js',
+      '/assets/shop-S1.js',
+    ]);
   });
 
   it('gives none for a module not in the manifest, or without a manifest', () => {

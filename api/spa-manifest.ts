@@ -42,7 +42,10 @@ export function spaModules(root: string): (module: string) => string[] {
     let files = found.get(module);
     if (!files) {
       const loaded = filesOf(read.manifest, PAGE);
-      files = module in read.manifest ? [...filesOf(read.manifest, module)].filter((f) => !loaded.has(f)).map((f) => `/${f}`) : [];
+      files =
+        module in read.manifest
+          ? [...filesOf(read.manifest, module)].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
+          : [];
       found.set(module, files);
     }
     return files;

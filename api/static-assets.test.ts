@@ -22,7 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'tiny-Cd34.js'), 'export {};');
   writeFileSync(join(root, 'secret.txt'), 'not served');
   // As the build does: a copy of each in either encoding (the tiny file gains nothing, so none).
-  for (const file of ['index.html', 'assets/index-Ab12_x.js', 'assets/tiny-Cd34.js']) await compressBeside(join(root, file));
+  for (const file of ['index.html', 'assets/index-Ab12_x.js', 'assets/tiny-Cd34.js'])
+    await compressBeside(join(root, file));
   app = new Hono();
   app.get('*', serveSpa(root));
 });
@@ -77,7 +78,13 @@ describe('serveSpa: hashed assets', () => {
   });
 
   it('answers a 404 in JSON for a hashed file that is not there, never the index', async () => {
-    for (const path of ['/assets/index-Old99.js', '/assets/', '/assets/nested/file.js', '/assets/%2e%2e%2fsecret.txt', '/assets/.hidden']) {
+    for (const path of [
+      '/assets/index-Old99.js',
+      '/assets/',
+      '/assets/nested/file.js',
+      '/assets/%2e%2e%2fsecret.txt',
+      '/assets/.hidden',
+    ]) {
       const response = await get(path, { 'accept-encoding': BROWSER });
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });

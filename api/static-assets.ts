@@ -101,11 +101,19 @@ const HINTED_PAGES_KEPT = 500;
 /** index.html (`index`) with `hints` in its head, as a prepared body: compressed once per encoding, with its own ETag in each. */
 function hintedPage(index: string, hints: string): Prepared {
   const at = index.indexOf('</head>');
-  return new Prepared(at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at), getMimeType('index.html')!);
+  return new Prepared(
+    at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at),
+    getMimeType('index.html')!,
+  );
 }
 
 /** Sends index.html (`file`) with `hints` in its head; null when there is no index. */
-async function sendHinted(c: Context, file: string, hints: string, pages: Map<string, Prepared>): Promise<Response | null> {
+async function sendHinted(
+  c: Context,
+  file: string,
+  hints: string,
+  pages: Map<string, Prepared>,
+): Promise<Response | null> {
   const info = await statFile(file);
   if (!info) return null;
   // A new build's index is a new page.
@@ -118,7 +126,8 @@ async function sendHinted(c: Context, file: string, hints: string, pages: Map<st
   }
   const representation = page.negotiated(c.req.header('accept-encoding'));
   const caching = { 'cache-control': REVALIDATE, vary: 'accept-encoding' };
-  if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304, { ...caching, etag: representation.etag });
+  if (noneMatch(c.req.header('if-none-match'), representation.etag))
+    return c.body(null, 304, { ...caching, etag: representation.etag });
   return c.body(representation.bytes, 200, { ...representation.headers, ...caching });
 }
 

@@ -1,5 +1,10 @@
 import type { Decider } from '../domain/decider.ts';
-import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
+import {
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from '../platform/eventstore/port.ts';
 import { ApiError } from './errors.ts';
 
 export interface DomainEvent {
@@ -70,11 +75,16 @@ export class Streams {
         const events = decider.decide(command, state);
         if (events.length === 0) return { events, position, revision };
         try {
-          const result = await this.store.append(stream, events.map((e) => toNew(e, metadata)), revision === -1 ? 'no_stream' : revision);
+          const result = await this.store.append(
+            stream,
+            events.map((e) => toNew(e, metadata)),
+            revision === -1 ? 'no_stream' : revision,
+          );
           return { events, position: result.position, revision: result.revision };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) {
-            if (error instanceof WrongExpectedRevisionError) throw new ApiError(409, 'conflict', 'This item is changing quickly. Please try again.');
+            if (error instanceof WrongExpectedRevisionError)
+              throw new ApiError(409, 'conflict', 'This item is changing quickly. Please try again.');
             throw error;
           }
           await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
@@ -84,8 +94,17 @@ export class Streams {
   }
 
   /** Appends without a decider (e.g. a reservation with expected revision 'no_stream'). */
-  async append(stream: string, events: DomainEvent[], expected: Parameters<EventStore['append']>[2], metadata: CommandMetadata) {
-    return this.store.append(stream, events.map((e) => toNew(e, metadata)), expected);
+  async append(
+    stream: string,
+    events: DomainEvent[],
+    expected: Parameters<EventStore['append']>[2],
+    metadata: CommandMetadata,
+  ) {
+    return this.store.append(
+      stream,
+      events.map((e) => toNew(e, metadata)),
+      expected,
+    );
   }
 
   async read(stream: string): Promise<RecordedEvent[]> {

@@ -28,7 +28,14 @@ export class Client extends LocalClient {
   constructor(
     harness: TestApi,
     cookie: string | null = null,
-    public user: { id: string; fullName: string; email: string; roles: string[]; emailVerified?: boolean; totpEnabled?: boolean } | null = null,
+    public user: {
+      id: string;
+      fullName: string;
+      email: string;
+      roles: string[];
+      emailVerified?: boolean;
+      totpEnabled?: boolean;
+    } | null = null,
   ) {
     super(harness.app, cookie);
   }
@@ -45,7 +52,13 @@ export interface TestApi {
    * Signs a new user up through the API and returns their client (cookie kept). The address is
    * then verified with the mailed link, as its owner would, unless `verified: false`.
    */
-  signUp(options?: { role?: 'buyer' | 'seller'; fullName?: string; email?: string; password?: string; verified?: boolean }): Promise<Client>;
+  signUp(options?: {
+    role?: 'buyer' | 'seller';
+    fullName?: string;
+    email?: string;
+    password?: string;
+    verified?: boolean;
+  }): Promise<Client>;
   /**
    * Signs in through the API. An admin (or a user with two-step sign-in) completes the second
    * step with a code computed from the account's secret; an admin without one enrols first,
@@ -82,7 +95,10 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     const account = await findAccount(ctx, email);
     if (!account) throw new Error(`no account of ${email}`);
     const { state } = await ctx.streams.load(accountStream(account.userId), accountDecider);
-    return { userId: account.userId, secret: state?.totp ? openSecret(config, account.userId, state.totp.secret) : null };
+    return {
+      userId: account.userId,
+      secret: state?.totp ? openSecret(config, account.userId, state.totp.secret) : null,
+    };
   }
 
   /** The address's newest mail's link token: the verification link a sign-up just mailed. */
@@ -103,11 +119,19 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       const setup = await client.post('/api/auth/totp/setup', { challenge });
       const { userId } = await totpSecretOf(email);
       const secret = openSecret(config, userId, setup.body.enrolment)!;
-      reply = await client.post('/api/auth/totp/enrol', { challenge, enrolment: setup.body.enrolment, code: totpCode(secret, totpStep(Date.now())) });
+      reply = await client.post('/api/auth/totp/enrol', {
+        challenge,
+        enrolment: setup.body.enrolment,
+        code: totpCode(secret, totpStep(Date.now())),
+      });
     } else if (reply.status === 200 && reply.body.step === 'totp_required') {
-      reply = await client.post('/api/auth/signin/totp', { challenge: reply.body.challenge, code: await harness.totpCode(email) });
+      reply = await client.post('/api/auth/signin/totp', {
+        challenge: reply.body.challenge,
+        code: await harness.totpCode(email),
+      });
     }
-    if (reply.status !== 200 && reply.status !== 201) throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200 && reply.status !== 201)
+      throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     client.user = reply.body.user;
     return client;
   }
@@ -134,8 +158,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
         const { id, email } = reply.body.user;
         const token = await mailedToken(email);
         // With SMTP configured there is no mailbox to read: the system vouches for the address instead.
-        const verified = token ? await client.post('/api/auth/verify-email', { token }) : (await markEmailVerified(ctx, id), { status: 200 });
-        if (verified.status !== 200) throw new Error(`e-mail verification failed: ${verified.status} ${JSON.stringify(verified)}`);
+        const verified = token
+          ? await client.post('/api/auth/verify-email', { token })
+          : (await markEmailVerified(ctx, id), { status: 200 });
+        if (verified.status !== 200)
+          throw new Error(`e-mail verification failed: ${verified.status} ${JSON.stringify(verified)}`);
         client.user!.emailVerified = true;
       }
       return client;

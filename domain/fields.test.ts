@@ -86,7 +86,9 @@ describe('requiredText', () => {
     expect(errors(name, { name: 'Asha\u202ERao' })).toEqual({ name: 'Name contains characters that are not allowed' });
     expect(errors(name, { name: 'Asha\u0000' })).toEqual({ name: 'Name contains characters that are not allowed' });
     expect(errors(name, { name: 'Asha\nRao' })).toEqual({ name: 'Name contains characters that are not allowed' });
-    expect(errors(comment, { comment: 'Nice\u200B' })).toEqual({ comment: 'Comment contains characters that are not allowed' });
+    expect(errors(comment, { comment: 'Nice\u200B' })).toEqual({
+      comment: 'Comment contains characters that are not allowed',
+    });
   });
 
   it('keeps its other messages first: empty is required, long is too long', () => {
@@ -99,7 +101,9 @@ describe('requiredText', () => {
   });
 
   it('makes every line break of multiline text a line feed', () => {
-    expect(comment.parse({ comment: 'One\r\nTwo\rThree\u2028Four\n\tFive' })).toEqual({ comment: 'One\nTwo\nThree\nFour\n\tFive' });
+    expect(comment.parse({ comment: 'One\r\nTwo\rThree\u2028Four\n\tFive' })).toEqual({
+      comment: 'One\nTwo\nThree\nFour\n\tFive',
+    });
   });
 
   it('accepts Indian names written with joiners', () => {
@@ -110,7 +114,9 @@ describe('requiredText', () => {
 
 describe('cleanText with allowedCharacters', () => {
   it('builds a field with its own length rules and the same character rule', () => {
-    const note = cleanText('Note must be text', { multiline: true }).max(10).refine(...allowedCharacters('Note', { multiline: true }));
+    const note = cleanText('Note must be text', { multiline: true })
+      .max(10)
+      .refine(...allowedCharacters('Note', { multiline: true }));
     expect(note.parse(' a\r\nb ')).toBe('a\nb');
     expect(note.safeParse('a\u202Eb').error?.issues[0]?.message).toBe('Note contains characters that are not allowed');
   });

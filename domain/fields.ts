@@ -35,7 +35,10 @@ export const notAllowedCharacters = (label: string): string => `${label} contain
 export const allowedCharacters = (
   label: string,
   { multiline = false }: TextOptions = {},
-): [check: (text: string) => boolean, message: string] => [(text) => hasOnlyAllowedCharacters(text, multiline), notAllowedCharacters(label)];
+): [check: (text: string) => boolean, message: string] => [
+  (text) => hasOnlyAllowedCharacters(text, multiline),
+  notAllowedCharacters(label),
+];
 
 /**
  * Always refused: control characters (C0, DEL, C1), lone surrogates, noncharacters, invisible
@@ -77,7 +80,8 @@ const SOFT_HYPHEN = 0x00ad;
  */
 const VIRAMA = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\uAAF6\uABED]/u;
 /** Letters and signs of those scripts: a joiner before a virama (Bengali র‍্য, Kannada ರ‍್) follows one. */
-const INDIC = /[\p{sc=Deva}\p{sc=Beng}\p{sc=Guru}\p{sc=Gujr}\p{sc=Orya}\p{sc=Taml}\p{sc=Telu}\p{sc=Knda}\p{sc=Mlym}\p{sc=Sinh}\p{sc=Mtei}]/u;
+const INDIC =
+  /[\p{sc=Deva}\p{sc=Beng}\p{sc=Guru}\p{sc=Gujr}\p{sc=Orya}\p{sc=Taml}\p{sc=Telu}\p{sc=Knda}\p{sc=Mlym}\p{sc=Sinh}\p{sc=Mtei}]/u;
 /** Urdu, Kashmiri, Sindhi and Persian put ZWNJ between letters of a word to keep them unjoined. */
 const ARABIC = /[\p{sc=Arab}]/u;
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
@@ -88,13 +92,15 @@ const EMOJI_END = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const BLACK_FLAG = 0x1f3f4;
 const isTag = (cp: number | undefined): boolean => cp !== undefined && cp >= 0xe0020 && cp <= 0xe007f;
 
-const is = (pattern: RegExp, cp: number | undefined): boolean => cp !== undefined && pattern.test(String.fromCodePoint(cp));
+const is = (pattern: RegExp, cp: number | undefined): boolean =>
+  cp !== undefined && pattern.test(String.fromCodePoint(cp));
 
 /** ZWJ or ZWNJ where a script or an emoji needs it, between `before` and `after`. */
 function joinerFits(joiner: number, before: number | undefined, after: number | undefined): boolean {
   if (is(VIRAMA, before)) return true;
   if (is(INDIC, before) && is(VIRAMA, after)) return true;
-  if (joiner === ZWNJ) return is(ARABIC, before) && is(LETTER_OR_MARK, before) && is(ARABIC, after) && is(LETTER_OR_MARK, after);
+  if (joiner === ZWNJ)
+    return is(ARABIC, before) && is(LETTER_OR_MARK, before) && is(ARABIC, after) && is(LETTER_OR_MARK, after);
   return is(EMOJI_END, before) && is(EMOJI, after);
 }
 

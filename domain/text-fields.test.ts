@@ -13,22 +13,72 @@ import { productCommandSchema, rejectProductSchema } from './product/schemas.ts'
 import { reviewSchema } from './review/schemas.ts';
 import { sellerReasonSchema, verifySellerSchema } from './seller/schemas.ts';
 
-const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
-const product = { name: 'Brass Diya', description: 'Hand-cast brass oil lamp.', pricePaise: 49_900, stockQuantity: 3, categoryId: 'home-decor', tags: ['brass'] };
+const address = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+};
+const product = {
+  name: 'Brass Diya',
+  description: 'Hand-cast brass oil lamp.',
+  pricePaise: 49_900,
+  stockQuantity: 3,
+  categoryId: 'home-decor',
+  tags: ['brass'],
+};
 
-type Case = [name: string, schema: z.ZodType, body: Record<string, unknown>, path: (string | number)[], label: string, multiline: boolean];
+type Case = [
+  name: string,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  path: (string | number)[],
+  label: string,
+  multiline: boolean,
+];
 
 const CASES: Case[] = [
-  ['sign-up full name', signUpSchema, { fullName: 'Asha Rao', email: 'asha@example.com', password: 'secret-pass' }, ['fullName'], 'Full name', false],
+  [
+    'sign-up full name',
+    signUpSchema,
+    { fullName: 'Asha Rao', email: 'asha@example.com', password: 'secret-pass' },
+    ['fullName'],
+    'Full name',
+    false,
+  ],
   ['first name', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'firstName'], 'First name', false],
   ['last name', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'lastName'], 'Last name', false],
   ['address', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'address'], 'Address', false],
   ['city', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'city'], 'City', false],
   ['state', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'state'], 'State', false],
-  ['cancel reason', orderStatusChangeSchema, { status: 'cancelled', reason: 'Out of stock' }, ['reason'], 'Reason', true],
-  ['return reason', returnRequestSchema, { lines: [{ productId: 'p1', quantity: 1 }], reason: 'Torn' }, ['reason'], 'Reason', true],
+  [
+    'cancel reason',
+    orderStatusChangeSchema,
+    { status: 'cancelled', reason: 'Out of stock' },
+    ['reason'],
+    'Reason',
+    true,
+  ],
+  [
+    'return reason',
+    returnRequestSchema,
+    { lines: [{ productId: 'p1', quantity: 1 }], reason: 'Torn' },
+    ['reason'],
+    'Reason',
+    true,
+  ],
   ['return decision reason', returnDecisionSchema, { accept: true, reason: 'Fine' }, ['reason'], 'Reason', true],
-  ['payout reference', recordPayoutSchema, { amountPaise: 100, paidOn: '2024-05-01', reference: 'UTR123' }, ['reference'], 'Reference', false],
+  [
+    'payout reference',
+    recordPayoutSchema,
+    { amountPaise: 100, paidOn: '2024-05-01', reference: 'UTR123' },
+    ['reference'],
+    'Reference',
+    false,
+  ],
   ['product name', productCommandSchema, product, ['name'], 'Product name', false],
   ['product description', productCommandSchema, product, ['description'], 'Description', true],
   ['tag', productCommandSchema, product, ['tags', 0], 'Each tag', false],
@@ -38,11 +88,22 @@ const CASES: Case[] = [
   ['seller verification note', verifySellerSchema, { reason: 'Checked' }, ['reason'], 'Reason', true],
   ['suspension reason', sellerReasonSchema, { reason: 'Fraud' }, ['reason'], 'Reason', true],
   ['commission reason', categoryCommissionSchema, { rateBps: 500, reason: 'Festival' }, ['reason'], 'Reason', true],
-  ['returns policy reason', categoryReturnsSchema, { returnable: false, reason: 'Perishable' }, ['reason'], 'Reason', true],
+  [
+    'returns policy reason',
+    categoryReturnsSchema,
+    { returnable: false, reason: 'Perishable' },
+    ['reason'],
+    'Reason',
+    true,
+  ],
 ];
 
 /** `body` with the text at `path` replaced by `change(text)`. */
-function withText(body: Record<string, unknown>, path: (string | number)[], change: (text: string) => string): Record<string, unknown> {
+function withText(
+  body: Record<string, unknown>,
+  path: (string | number)[],
+  change: (text: string) => string,
+): Record<string, unknown> {
   const copy = structuredClone(body);
   let node: Record<string | number, unknown> = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
@@ -68,7 +129,9 @@ describe.each(CASES)('%s', (_name, schema, body, path, label, multiline) => {
   ])(`refuses ${label} with %s`, (_what, change) => {
     const parsed = schema.safeParse(withText(body, path, change));
     expect(parsed.success).toBe(false);
-    expect(fieldErrors(parsed.error!)).toEqual({ [path.join('.')]: `${label} contains characters that are not allowed` });
+    expect(fieldErrors(parsed.error!)).toEqual({
+      [path.join('.')]: `${label} contains characters that are not allowed`,
+    });
   });
 
   it(multiline ? 'keeps line breaks and tabs' : 'refuses line breaks and tabs', () => {

@@ -8,7 +8,9 @@ const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 
 const banner = (page: Page) => page.getByRole('region', { name: 'E-mail verification' });
 
-test('a new account verifies its address from the mailed link; until then a banner offers a new link', async ({ page }, testInfo) => {
+test('a new account verifies its address from the mailed link; until then a banner offers a new link', async ({
+  page,
+}, testInfo) => {
   const account = newAccount('Meera Iyer');
   await signUp(page, account, 'Sell Products', { verify: false });
   await expect(banner(page)).toContainText('You can list products once it is verified.');
@@ -24,7 +26,9 @@ test('a new account verifies its address from the mailed link; until then a bann
 
   // An old link (the resend replaced it) or a made-up one says what to do.
   await page.goto('/verify-email?token=made-up');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This verification link is invalid or has expired. Sign in and ask for a new one.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'This verification link is invalid or has expired. Sign in and ask for a new one.',
+  );
 });
 
 test('a common password is refused at sign-up and on the account page, with the server’s message', async ({ page }) => {
@@ -32,7 +36,9 @@ test('a common password is refused at sign-up and on the account page, with the 
   await fillSignUp(page, { ...account, password: 'password1' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   // The form's alert (the toast says it too).
-  await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText('This password is too common. Choose another.');
+  await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText(
+    'This password is too common. Choose another.',
+  );
 
   await signUp(page, account);
   await page.goto('/account');
@@ -40,7 +46,9 @@ test('a common password is refused at sign-up and on the account page, with the 
   await page.getByLabel('New Password', { exact: true }).fill('iloveyou');
   await page.getByLabel('Confirm New Password').fill('iloveyou');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('form', { name: 'Change password' }).getByRole('alert')).toHaveText('This password is too common. Choose another.');
+  await expect(page.getByRole('form', { name: 'Change password' }).getByRole('alert')).toHaveText(
+    'This password is too common. Choose another.',
+  );
 
   await page.getByLabel('Current Password').fill(account.password);
   await page.getByLabel('New Password', { exact: true }).fill('masala-dosa-77');
@@ -49,13 +57,20 @@ test('a common password is refused at sign-up and on the account page, with the 
   await expect(page.getByText('Password changed')).toBeVisible();
 });
 
-test('a new admin sets up two-step sign-in at their first sign-in, then signs in with a code', async ({ page, browser, baseURL }, testInfo) => {
+test('a new admin sets up two-step sign-in at their first sign-in, then signs in with a code', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   // The demo admin makes a fresh account an admin.
   const staff = await browser.newContext({ baseURL });
   await signInByApi(staff.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const account = await signUpByApi(page.request, baseURL!, 'buyer', 'Nisha Admin');
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } };
-  const granted = await staff.request.post(`/api/admin/users/${me.user.id}/roles`, { data: { role: 'admin' }, headers: { origin: baseURL! } });
+  const granted = await staff.request.post(`/api/admin/users/${me.user.id}/roles`, {
+    data: { role: 'admin' },
+    headers: { origin: baseURL! },
+  });
   expect(granted.ok()).toBe(true);
   await staff.close();
 

@@ -25,7 +25,10 @@ const dataDir = (baseURL?: string): string => {
 /** The token of the newest verification link mailed to `email` by the server at `baseURL` (the shared one by default). */
 export function verificationToken(email: string, baseURL?: string): string {
   const folder = join(dataDir(baseURL), 'mail');
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).sort().reverse()) {
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse()) {
     const mail = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; text: string };
     const token = mail.to.toLowerCase() === email.toLowerCase() && /\/verify-email\?token=(\S+)/.exec(mail.text)?.[1];
     if (token) return decodeURIComponent(token);
@@ -35,7 +38,10 @@ export function verificationToken(email: string, baseURL?: string): string {
 
 /** Follows the mailed link, as the address's owner would (sellers list products only from a verified address). */
 export async function verifyEmailByApi(request: APIRequestContext, baseURL: string, email: string): Promise<void> {
-  const response = await request.post(`${baseURL}/api/auth/verify-email`, { data: { token: verificationToken(email, baseURL) }, headers: { origin: baseURL } });
+  const response = await request.post(`${baseURL}/api/auth/verify-email`, {
+    data: { token: verificationToken(email, baseURL) },
+    headers: { origin: baseURL },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -57,7 +63,8 @@ function base32Bytes(text: string): Uint8Array {
 }
 
 /** The current code of an authenticator app set up with `secret` (base32). */
-export const totpCodeOf = (secret: string, at = Date.now()): string => generateHOTP(base32Bytes(secret), BigInt(Math.floor(at / 30_000)), 6);
+export const totpCodeOf = (secret: string, at = Date.now()): string =>
+  generateHOTP(base32Bytes(secret), BigInt(Math.floor(at / 30_000)), 6);
 
 /** The second factor of an admin the tests share across spec files: set up at its first sign-in. */
 interface SecondFactor {
@@ -66,7 +73,8 @@ interface SecondFactor {
 }
 
 /** Kept in the server's DATA_DIR: the spec files of a run share it, a later run starts afresh. */
-const secondFactorFile = (email: string, baseURL?: string) => join(dataDir(baseURL), `e2e-second-factor-${email.toLowerCase()}.json`);
+const secondFactorFile = (email: string, baseURL?: string) =>
+  join(dataDir(baseURL), `e2e-second-factor-${email.toLowerCase()}.json`);
 
 function savedSecondFactor(email: string, baseURL?: string): SecondFactor | null {
   try {
@@ -76,7 +84,8 @@ function savedSecondFactor(email: string, baseURL?: string): SecondFactor | null
   }
 }
 
-const save = (email: string, factor: SecondFactor, baseURL?: string) => writeFileSync(secondFactorFile(email, baseURL), JSON.stringify(factor));
+const save = (email: string, factor: SecondFactor, baseURL?: string) =>
+  writeFileSync(secondFactorFile(email, baseURL), JSON.stringify(factor));
 
 /**
  * A code for the admin's second step. Each TOTP code works once (a second sign-in within its
@@ -96,15 +105,32 @@ export function nextRecoveryCode(email: string, baseURL?: string): string {
  * sign-in asks for one: an admin without a second factor sets one up (kept for the next
  * sign-ins), one with it gives a recovery code.
  */
-export async function completeSignIn(request: APIRequestContext, baseURL: string, email: string, answer: { step?: string; challenge?: string }): Promise<void> {
+export async function completeSignIn(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  answer: { step?: string; challenge?: string },
+): Promise<void> {
   const headers = { origin: baseURL };
   if (answer.step === 'totp_enrol') {
-    const setup = (await (await request.post('/api/auth/totp/setup', { data: { challenge: answer.challenge }, headers })).json()) as { secret: string; enrolment: string };
-    const enrolled = await request.post('/api/auth/totp/enrol', { data: { challenge: answer.challenge, enrolment: setup.enrolment, code: totpCodeOf(setup.secret) }, headers });
+    const setup = (await (
+      await request.post('/api/auth/totp/setup', { data: { challenge: answer.challenge }, headers })
+    ).json()) as { secret: string; enrolment: string };
+    const enrolled = await request.post('/api/auth/totp/enrol', {
+      data: { challenge: answer.challenge, enrolment: setup.enrolment, code: totpCodeOf(setup.secret) },
+      headers,
+    });
     expect(enrolled.status(), await enrolled.text()).toBe(201);
-    save(email, { secret: setup.secret, recoveryCodes: ((await enrolled.json()) as { recoveryCodes: string[] }).recoveryCodes }, baseURL);
+    save(
+      email,
+      { secret: setup.secret, recoveryCodes: ((await enrolled.json()) as { recoveryCodes: string[] }).recoveryCodes },
+      baseURL,
+    );
   } else if (answer.step === 'totp_required') {
-    const signedIn = await request.post('/api/auth/signin/totp', { data: { challenge: answer.challenge, code: nextRecoveryCode(email, baseURL) }, headers });
+    const signedIn = await request.post('/api/auth/signin/totp', {
+      data: { challenge: answer.challenge, code: nextRecoveryCode(email, baseURL) },
+      headers,
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
   } else {
     return;
@@ -116,9 +142,20 @@ export async function completeSignIn(request: APIRequestContext, baseURL: string
 async function topUpRecoveryCodes(request: APIRequestContext, baseURL: string, email: string): Promise<void> {
   const factor = savedSecondFactor(email, baseURL)!;
   if (factor.recoveryCodes.length > 3) return;
-  let response = await request.post('/api/auth/totp/recovery-codes', { data: { code: totpCodeOf(factor.secret) }, headers: { origin: baseURL } });
+  let response = await request.post('/api/auth/totp/recovery-codes', {
+    data: { code: totpCodeOf(factor.secret) },
+    headers: { origin: baseURL },
+  });
   // This step's code was used already (the set-up, moments ago): the next step's is accepted too.
-  if (response.status() === 400) response = await request.post('/api/auth/totp/recovery-codes', { data: { code: totpCodeOf(factor.secret, Date.now() + 30_000) }, headers: { origin: baseURL } });
+  if (response.status() === 400)
+    response = await request.post('/api/auth/totp/recovery-codes', {
+      data: { code: totpCodeOf(factor.secret, Date.now() + 30_000) },
+      headers: { origin: baseURL },
+    });
   expect(response.status(), await response.text()).toBe(200);
-  save(email, { ...factor, recoveryCodes: ((await response.json()) as { recoveryCodes: string[] }).recoveryCodes }, baseURL);
+  save(
+    email,
+    { ...factor, recoveryCodes: ((await response.json()) as { recoveryCodes: string[] }).recoveryCodes },
+    baseURL,
+  );
 }

@@ -33,11 +33,17 @@ const row = (scope: Page | Locator, name: string | RegExp) =>
   scope.getByRole('listitem').filter({ has: pageOf(scope).getByRole('heading', { name, exact: true }) });
 
 /** The names of the products on /products, in the order shown. */
-const catalogOrder = (page: Page) => page.getByRole('region', { name: 'Products' }).getByRole('article').getByRole('heading').allInnerTexts();
+const catalogOrder = (page: Page) =>
+  page.getByRole('region', { name: 'Products' }).getByRole('article').getByRole('heading').allInnerTexts();
 
-const openTab = (page: Page, tab: string) => page.goto(tab === 'overview' ? '/dashboard/admin' : `/dashboard/admin?tab=${tab}`);
+const openTab = (page: Page, tab: string) =>
+  page.goto(tab === 'overview' ? '/dashboard/admin' : `/dashboard/admin?tab=${tab}`);
 
-test('an admin verifies a new seller, whose products then carry the verified badge', async ({ page, browser, baseURL }) => {
+test('an admin verifies a new seller, whose products then carry the verified badge', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const seller = await newSeller(browser, baseURL!, [unique('Chanderi Dupatta')]);
   const productId = seller.productIds[0]!;
   await seller.context.close();
@@ -77,14 +83,20 @@ test('an admin verifies a new seller, whose products then carry the verified bad
   expect(product.sellerVerified).toBe(true);
 });
 
-test('an admin verifies one product and rejects another with a reason; the seller sees both outcomes', async ({ page, browser, baseURL }) => {
+test('an admin verifies one product and rejects another with a reason; the seller sees both outcomes', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const [approved, rejected] = [unique('Kalamkari Table Runner'), unique('Dhokra Elephant')];
   const seller = await newSeller(browser, baseURL!, [approved, rejected]);
   await signInAdmin(page, baseURL!);
 
   // The demo verifies new products at once; a rejected product its seller edits goes back to the queue.
   for (const id of seller.productIds) {
-    await post(page.request, baseURL!, `/api/admin/products/${id}/reject`, { reason: 'Please add a photo of the maker' });
+    await post(page.request, baseURL!, `/api/admin/products/${id}/reject`, {
+      reason: 'Please add a photo of the maker',
+    });
     const edit = await seller.context.request.patch(`/api/seller/products/${id}`, {
       // Any content edit will do; an image URL would be fetched by the server, and this test runs offline.
       data: { description: 'Cast by hand in Bastar; a photo of the maker at work is now included.' },
@@ -94,7 +106,9 @@ test('an admin verifies one product and rejects another with a reason; the selle
   }
   await expect
     .poll(async () => {
-      const queue = (await (await page.request.get('/api/admin/products/review-queue?limit=100')).json()) as { items: Array<{ id: string }> };
+      const queue = (await (await page.request.get('/api/admin/products/review-queue?limit=100')).json()) as {
+        items: Array<{ id: string }>;
+      };
       return seller.productIds.filter((id) => queue.items.some((item) => item.id === id)).length;
     })
     .toBe(2);
@@ -124,7 +138,9 @@ test('an admin verifies one product and rejects another with a reason; the selle
   await sellerPage.goto('/dashboard/seller');
   await expect(row(sellerPage, approved).getByText('Active', { exact: true })).toBeVisible();
   await expect(row(sellerPage, rejected).getByText('Rejected', { exact: true })).toBeVisible();
-  await expect(row(sellerPage, rejected).getByText('Rejected: The photos show a machine-cast piece, not lost-wax Dhokra')).toBeVisible();
+  await expect(
+    row(sellerPage, rejected).getByText('Rejected: The photos show a machine-cast piece, not lost-wax Dhokra'),
+  ).toBeVisible();
   await seller.context.close();
 });
 
@@ -135,7 +151,9 @@ test('an admin features a product, which then comes first in the catalog', async
   await signInAdmin(page, baseURL!);
 
   // The catalog shows featured products first (then the best-selling): this one is not among them yet.
-  const catalog = (await (await page.request.get('/api/products?limit=100')).json()) as { items: Array<{ featured: boolean }> };
+  const catalog = (await (await page.request.get('/api/products?limit=100')).json()) as {
+    items: Array<{ featured: boolean }>;
+  };
   const featuredCount = catalog.items.filter((item) => item.featured).length;
   await page.goto('/products');
   await expect(page.getByRole('region', { name: 'Products' })).toHaveAttribute('aria-busy', 'false');
@@ -163,7 +181,11 @@ test('an admin features a product, which then comes first in the catalog', async
   await expect(row(featured, name).getByRole('button', { name: 'Feature' })).toBeVisible();
 });
 
-test("an admin moves a buyer's order to delivered, and the buyer can then review the product", async ({ page, browser, baseURL }) => {
+test("an admin moves a buyer's order to delivered, and the buyer can then review the product", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const productName = unique('Channapatna Spinning Top');
   const seller = await newSeller(browser, baseURL!, [productName]);
   const productId = seller.productIds[0]!;
@@ -184,7 +206,9 @@ test("an admin moves a buyer's order to delivered, and the buyer can then review
   await expect(page).toHaveURL(/[?&]seller=/);
   const order = row(page, new RegExp(`^Order #${orderId.slice(0, 8)}`));
   // The purchase has one part, its seller's: the admin moves that part.
-  const part = order.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${seller.fullName} Order #${orderId.slice(0, 8)}-1` }) });
+  const part = order
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `${seller.fullName} Order #${orderId.slice(0, 8)}-1` }) });
   await expect(part.getByText('Pending', { exact: true })).toBeVisible();
   await expect(part.getByText(`2 x ${productName}`)).toBeVisible();
   for (const status of ['processing', 'shipped', 'delivered']) {
@@ -202,7 +226,10 @@ test("an admin moves a buyer's order to delivered, and the buyer can then review
   await buyer.close();
 });
 
-test('a buyer or seller visiting /dashboard/admin sees no console, and the admin API answers 403', async ({ browser, baseURL }) => {
+test('a buyer or seller visiting /dashboard/admin sees no console, and the admin API answers 403', async ({
+  browser,
+  baseURL,
+}) => {
   for (const role of ['buyer', 'seller'] as const) {
     const context = await browser.newContext({ baseURL });
     await signUpByApi(context.request, baseURL!, role);

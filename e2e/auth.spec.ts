@@ -17,7 +17,9 @@ test('sign-up shows the two password alerts, then creates the account and signs 
   await signUp(page, account, 'Buy Products', { verify: false });
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page.getByText('We sent you a link to verify your e-mail address.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'E-mail verification' })).toContainText(`we sent a link to ${account.email}`);
+  await expect(page.getByRole('region', { name: 'E-mail verification' })).toContainText(
+    `we sent a link to ${account.email}`,
+  );
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: account.fullName })).toHaveAttribute('href', '/dashboard/buyer');
   await expect(header.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
@@ -125,7 +127,11 @@ test('the cart badge appears once the cart holds something', async ({ page }) =>
   await expect(header.getByRole('link', { name: 'Cart, 2 items' })).toContainText('2');
 });
 
-test('an admin sees the shield and wishlist icons and a link to the admin dashboard', async ({ page, request, baseURL }) => {
+test('an admin sees the shield and wishlist icons and a link to the admin dashboard', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // The demo admin of the default start (DEMO_DATA on; see the README), whose second factor is set up by then.
   await signInByApi(request, baseURL!, 'admin@mibi.demo', 'admin1234');
   await page.goto('/auth');

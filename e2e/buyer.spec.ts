@@ -17,7 +17,10 @@ async function fillAddress(page: Page, address: Partial<typeof ADDRESS> = ADDRES
 }
 
 const summaryFigure = (page: Page, term: RegExp) =>
-  page.getByRole('region', { name: 'Order Summary' }).locator('div', { has: page.getByRole('term').filter({ hasText: term }) }).getByRole('definition');
+  page
+    .getByRole('region', { name: 'Order Summary' })
+    .locator('div', { has: page.getByRole('term').filter({ hasText: term }) })
+    .getByRole('definition');
 
 interface Order {
   id: string;
@@ -29,7 +32,9 @@ interface Order {
 
 const ordersOf = async (page: Page): Promise<Order[]> => (await page.request.get('/api/orders')).json();
 
-test('buyer journey: sign up, browse, filter, search, add to cart, change quantity, check out with express delivery', async ({ page }) => {
+test('buyer journey: sign up, browse, filter, search, add to cart, change quantity, check out with express delivery', async ({
+  page,
+}) => {
   await signUp(page, newAccount('Meera Nair'));
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
@@ -77,16 +82,20 @@ test('buyer journey: sign up, browse, filter, search, add to cart, change quanti
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Order Placed Successfully!')).toBeVisible();
-  await expect(page.getByText('Your order has been confirmed. You will receive a confirmation email shortly.')).toBeVisible();
+  await expect(
+    page.getByText('Your order has been confirmed. You will receive a confirmation email shortly.'),
+  ).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/buyer$/, { timeout: 5000 });
 
-  await expect.poll(async () => (await ordersOf(page))[0]).toMatchObject({
-    status: 'pending',
-    delivery: 'express',
-    totalPaise: 314_800,
-    lines: [{ name: 'Khadi Cotton Kurta', quantity: 2 }],
-  });
+  await expect
+    .poll(async () => (await ordersOf(page))[0])
+    .toMatchObject({
+      status: 'pending',
+      delivery: 'express',
+      totalPaise: 314_800,
+      lines: [{ name: 'Khadi Cotton Kurta', quantity: 2 }],
+    });
 });
 
 test('checkout: every address message from the shared schema', async ({ page, baseURL }) => {
@@ -140,7 +149,10 @@ test('checkout: a retry after a lost answer places one order, not two', async ({
   await expect.poll(async () => (await ordersOf(page)).length).toBe(1);
 });
 
-test('checkout: the server’s refusal is shown with the failure toast; Placing Order... while busy', async ({ page, baseURL }) => {
+test('checkout: the server’s refusal is shown with the failure toast; Placing Order... while busy', async ({
+  page,
+  baseURL,
+}) => {
   await signUpByApi(page.request, baseURL!, 'buyer');
   await addToCartByApi(page.request, baseURL!, (await productNamed(page.request, 'Neem Wood Comb')).id);
   await page.goto('/checkout');
@@ -149,7 +161,10 @@ test('checkout: the server’s refusal is shown with the failure toast; Placing 
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('/api/orders', async (route) => {
     await held;
-    await route.fulfill({ status: 409, json: { error: { code: 'out_of_stock', message: 'Only 2 of Neem Wood Comb are left' } } });
+    await route.fulfill({
+      status: 409,
+      json: { error: { code: 'out_of_stock', message: 'Only 2 of Neem Wood Comb are left' } },
+    });
   });
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('button', { name: 'Placing Order...' })).toBeDisabled();
@@ -164,13 +179,19 @@ test('cart and checkout signed out: the empty cart, the sign-in notice, and Logi
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expect(page.getByText('Add some products to get started!')).toBeVisible();
   // Signing in comes back here (issue 15).
-  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth?next=%2Fcart');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    'href',
+    '/auth?next=%2Fcart',
+  );
   await page.getByRole('link', { name: 'Browse Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
 
   await page.goto('/checkout');
   await expect(page.getByText('You must be logged in to place an order').first()).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth?next=%2Fcheckout');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    'href',
+    '/auth?next=%2Fcheckout',
+  );
 });
 
 test('cart: the stepper stops at the stock, a line is removed, then the cart is empty', async ({ page, baseURL }) => {
@@ -213,7 +234,10 @@ test('cart: a failed change shows the spec’s error with the server’s reason'
 });
 
 test.describe('accessibility of the shopping screens', () => {
-  test('products, product detail, cart and checkout: no serious or critical axe violations', async ({ page, baseURL }, testInfo) => {
+  test('products, product detail, cart and checkout: no serious or critical axe violations', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     await signUpByApi(page.request, baseURL!, 'buyer');
     const saree = await productNamed(page.request, 'Banarasi Silk Saree');
     await addToCartByApi(page.request, baseURL!, saree.id);

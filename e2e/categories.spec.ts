@@ -7,14 +7,20 @@ test('categories: cards with counts, search by name or description, empty state 
   const cards = list.getByRole('article');
   await expect(cards).toHaveCount(6);
   await expect(page.getByText('100%')).toBeVisible();
-  await expect(list.getByRole('link', { name: 'Browse Products' }).first()).toHaveAttribute('href', /^\/products\?category=/);
+  await expect(list.getByRole('link', { name: 'Browse Products' }).first()).toHaveAttribute(
+    'href',
+    /^\/products\?category=/,
+  );
 
   const search = page.getByRole('searchbox', { name: 'Search categories' });
   await expect(search).toHaveAttribute('placeholder', 'Search categories...');
   await search.fill('TEXT');
   await expect(cards).toHaveCount(1);
   await expect(cards.getByRole('heading')).toHaveText('Textiles');
-  await expect(cards.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products?category=textiles');
+  await expect(cards.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+    'href',
+    '/products?category=textiles',
+  );
 
   await search.fill('ayurvedic recipes'); // in the description only
   await expect(cards.getByRole('heading')).toHaveText('Ayurveda');
@@ -28,7 +34,10 @@ test('categories: cards with counts, search by name or description, empty state 
   await expect(cards).toHaveCount(6);
 
   await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Become a Seller' })).toHaveAttribute('href', '/dashboard/seller');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Become a Seller' })).toHaveAttribute(
+    'href',
+    '/dashboard/seller',
+  );
 });
 
 test('categories: six skeleton cards while loading, a toast when loading fails', async ({ page }) => {
@@ -36,7 +45,10 @@ test('categories: six skeleton cards while loading, a toast when loading fails',
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('/api/categories', async (route) => {
     await held;
-    await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } });
+    await route.fulfill({
+      status: 500,
+      json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
+    });
   });
   await page.goto('/categories');
   const list = page.getByRole('region', { name: 'Categories' });

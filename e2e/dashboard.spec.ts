@@ -1,6 +1,14 @@
 import { type Page, expect, test } from '@playwright/test';
 import { newAccount, signUp } from './helpers.ts';
-import { type PlacedOrder, addToCartByApi, expectAccessible, listProduct, placeOrderByApi, signInByApi, signUpByApi } from './shop.ts';
+import {
+  type PlacedOrder,
+  addToCartByApi,
+  expectAccessible,
+  listProduct,
+  placeOrderByApi,
+  signInByApi,
+  signUpByApi,
+} from './shop.ts';
 
 const DEMO_BUYER = { email: 'buyer@mibi.demo', password: 'demo1234' };
 const DEMO_SELLER = { email: 'weaves@mibi.demo', password: 'demo1234' };
@@ -64,7 +72,10 @@ test('the demo buyer sees each order with its short id and status, and a status 
   const admin = await browser.newContext({ baseURL });
   await signInByApi(admin.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const part = moving.sellerOrders[0]!;
-  const moved = await admin.request.post(`/api/seller-orders/${part.id}/status`, { data: { status: next }, headers: { origin: baseURL! } });
+  const moved = await admin.request.post(`/api/seller-orders/${part.id}/status`, {
+    data: { status: next },
+    headers: { origin: baseURL! },
+  });
   expect(moved.ok(), await moved.text()).toBe(true);
   await admin.close();
 
@@ -72,11 +83,19 @@ test('the demo buyer sees each order with its short id and status, and a status 
   expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
 });
 
-test('a buyer cancels a pending order with the confirm dialog, and manages the cart tab', async ({ page, browser, baseURL }) => {
+test('a buyer cancels a pending order with the confirm dialog, and manages the cart tab', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const seller = await browser.newContext({ baseURL });
   await signUpByApi(seller.request, baseURL!, 'seller', 'Kochi Coir Works');
   const productName = `Coir Doormat ${Date.now()}`;
-  const productId = await listProduct(seller.request, baseURL!, { name: productName, pricePaise: 45_000, stockQuantity: 5 });
+  const productId = await listProduct(seller.request, baseURL!, {
+    name: productName,
+    pricePaise: 45_000,
+    stockQuantity: 5,
+  });
   await seller.close();
 
   await signUpByApi(page.request, baseURL!, 'buyer', 'Kavya Menon');
@@ -130,10 +149,18 @@ test('a new buyer sees the empty states', async ({ page }) => {
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
-test('a seller sees a new order and its notification arrive live, and moves the order on', async ({ page, browser, baseURL }) => {
+test('a seller sees a new order and its notification arrive live, and moves the order on', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUpByApi(page.request, baseURL!, 'seller', 'Channapatna Toys');
   const productName = `Wooden Spinning Top ${Date.now()}`;
-  const productId = await listProduct(page.request, baseURL!, { name: productName, pricePaise: 35_000, stockQuantity: 10 });
+  const productId = await listProduct(page.request, baseURL!, {
+    name: productName,
+    pricePaise: 35_000,
+    stockQuantity: 10,
+  });
   await openLive(page, '/dashboard/seller');
   await expect(page.getByText('No incoming orders yet')).toBeVisible();
   await expect(page.getByText('No notifications yet')).toBeVisible();
@@ -173,7 +200,9 @@ test('a seller sees a new order and its notification arrive live, and moves the 
   await expect(line.getByRole('button', { name: /^(Mark|Cancel$)/ })).toHaveCount(0);
 });
 
-test('the role of the route decides: signed out goes to /auth, a missing role can be added, admin cannot', async ({ page }) => {
+test('the role of the route decides: signed out goes to /auth, a missing role can be added, admin cannot', async ({
+  page,
+}) => {
   await page.goto('/dashboard/seller');
   await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fseller$/);
 
@@ -188,7 +217,10 @@ test('the role of the route decides: signed out goes to /auth, a missing role ca
   await expect(page.getByText('Role added successfully!')).toBeVisible();
   await expect(page.getByText('You can now act as a seller.')).toBeVisible();
   await expect(page.getByText('No products yet')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Imran Qureshi' })).toHaveAttribute('href', '/dashboard/seller');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Imran Qureshi' })).toHaveAttribute(
+    'href',
+    '/dashboard/seller',
+  );
 
   await page.goto('/dashboard/nobody');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
@@ -202,7 +234,10 @@ test('buyer dashboard: no serious or critical axe violations', async ({ page, ba
   await expectAccessible(page, testInfo, 'buyer-dashboard');
 });
 
-test('seller dashboard and product form: no serious or critical axe violations', async ({ page, baseURL }, testInfo) => {
+test('seller dashboard and product form: no serious or critical axe violations', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
   await page.goto('/dashboard/seller');
   await expect(page.getByRole('heading', { name: 'Your Products' })).toBeVisible();

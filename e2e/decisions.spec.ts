@@ -23,7 +23,12 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mibi-e2e-decisions-'));
-  server = startServer(dir, { AUTO_VERIFY: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, HOST: '127.0.0.1' });
+  server = startServer(dir, {
+    AUTO_VERIFY: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    HOST: '127.0.0.1',
+  });
   baseURL = await server.url();
   useDataDir(baseURL, dir);
 });
@@ -40,7 +45,10 @@ async function post(request: APIRequestContext, path: string, data?: object): Pr
 }
 
 const productRow = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Your Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page
+    .getByRole('region', { name: 'Your Products' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 for (const { name: size, viewport } of SIZES) {
   test.describe(`${size} ${viewport.width}x${viewport.height}`, () => {
@@ -65,11 +73,15 @@ for (const { name: size, viewport } of SIZES) {
       await page.getByLabel('Category').selectOption({ label: 'Handicrafts' });
       await page.getByRole('button', { name: 'Add Product' }).click();
       await expect(page.getByText('Product added successfully!')).toBeVisible();
-      await expect(page.getByText('It is waiting for review and goes live once an admin has verified it.')).toBeVisible();
+      await expect(
+        page.getByText('It is waiting for review and goes live once an admin has verified it.'),
+      ).toBeVisible();
       await expect(page.getByText('Your product is now live on the marketplace.')).toHaveCount(0);
       const row = productRow(page, name);
       await expect(row.getByText('Pending Review', { exact: true })).toBeVisible();
-      const { items } = (await (await seller.request.get('/api/seller/products')).json()) as { items: Array<{ id: string; name: string }> };
+      const { items } = (await (await seller.request.get('/api/seller/products')).json()) as {
+        items: Array<{ id: string; name: string }>;
+      };
       const productId = items.find((item) => item.name === name)!.id;
 
       const admin = await browser.newContext({ baseURL });
@@ -87,7 +99,9 @@ for (const { name: size, viewport } of SIZES) {
 
       await post(admin.request, `/api/admin/products/${productId}/verify`);
       await expect(row.getByText('Active', { exact: true })).toBeVisible();
-      await expect(notifications.getByRole('listitem').filter({ hasText: `Product verified: ${name}` })).toContainText('is now live on the marketplace');
+      await expect(notifications.getByRole('listitem').filter({ hasText: `Product verified: ${name}` })).toContainText(
+        'is now live on the marketplace',
+      );
       await expect(notifications.getByRole('heading', { level: 2 })).toContainText('2 unread');
       await expectAccessible(page, testInfo, `${size}-decisions-live`);
       await admin.close();

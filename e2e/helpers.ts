@@ -30,7 +30,12 @@ export async function fillSignUp(page: Page, account: Account, confirmPassword =
  * follows the mailed verification link (sellers list only from a verified address) unless
  * `verify` is false, and reloads, so the page knows.
  */
-export async function signUp(page: Page, account: Account, role: 'Buy Products' | 'Sell Products' = 'Buy Products', { verify = true } = {}): Promise<void> {
+export async function signUp(
+  page: Page,
+  account: Account,
+  role: 'Buy Products' | 'Sell Products' = 'Buy Products',
+  { verify = true } = {},
+): Promise<void> {
   await fillSignUp(page, account);
   await page.getByLabel(role).check();
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -20,7 +20,8 @@ interface ApiSales {
 const historyPath = (productId: string) => `/dashboard/seller/products/${productId}/history`;
 
 /** The row of a product in the seller's list, by its exact name. */
-const productRow = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const productRow = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** The history entries whose title starts with `title` (a selected entry's heading also says "Shown as of"). */
 const entries = (page: Page, title: string) =>
@@ -62,7 +63,12 @@ test('a seller sees each edit, the stock change and the product as of a moment, 
   test.slow();
   await signUpByApi(page.request, baseURL!, 'seller', 'Meera Handlooms');
   const name = `Kantha Throw ${Date.now()}`;
-  const productId = await listProduct(page.request, baseURL!, { name, pricePaise: 149_900, stockQuantity: 20, categoryId: 'handicrafts' });
+  const productId = await listProduct(page.request, baseURL!, {
+    name,
+    pricePaise: 149_900,
+    stockQuantity: 20,
+    categoryId: 'handicrafts',
+  });
 
   await page.goto('/dashboard/seller');
   await expect(page.getByText('No sales in this period')).toBeVisible();
@@ -130,7 +136,9 @@ test('a seller sees each edit, the stock change and the product as of a moment, 
   await expectChange(edits.nth(2), 'Price', '₹1,199.00', '₹1,499.00');
   await expect(comparedField(panel, 'Price').now).toHaveText('₹1,499.00');
   await expect(comparedField(panel, 'Stock').now).toHaveText('15');
-  const product = (await (await page.request.get(`/api/seller/products`)).json()) as { items: Array<{ id: string; pricePaise: number }> };
+  const product = (await (await page.request.get(`/api/seller/products`)).json()) as {
+    items: Array<{ id: string; pricePaise: number }>;
+  };
   expect(product.items.find((item) => item.id === productId)?.pricePaise).toBe(149_900);
 
   // The version just restored is the product as it is: nothing to do.
@@ -154,7 +162,9 @@ test('the demo seller sees an order reserving stock and a review in a product hi
   await expect(reserved).toContainText(/Reserved 1 by order #[0-9a-f]{8}/);
   await expect(reserved).toContainText('Stock: 6 → 5');
   await expect(reserved).toContainText(`By ${DEMO_BUYER_NAME}`);
-  await expect(entries(page, 'Review received').first()).toContainText(`Review received from ${DEMO_BUYER_NAME}: rated 5 out of 5`);
+  await expect(entries(page, 'Review received').first()).toContainText(
+    `Review received from ${DEMO_BUYER_NAME}: rated 5 out of 5`,
+  );
   await expect(entries(page, 'Featured').first()).toContainText('By MIBI Admin');
   await expect(entries(page, 'Listed')).toContainText(`By ${DEMO_SELLER.fullName}`);
 
@@ -177,7 +187,10 @@ test('the demo seller sees an order reserving stock and a review in a product hi
   await expect(asOrdered).toBeFocused();
 });
 
-test('the sales section charts the demo seller’s sales, with a table of the same figures as the API', async ({ page, baseURL }, testInfo) => {
+test('the sales section charts the demo seller’s sales, with a table of the same figures as the API', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/analytics/seller');
   await page.goto('/dashboard/seller');
@@ -193,11 +206,17 @@ test('the sales section charts the demo seller’s sales, with a table of the sa
   await expect(figures).toContainText(`Revenue${formatInr(sales.totals.revenuePaise)}`);
   await expect(figures).toContainText(`Units Sold${sales.totals.units}`);
   await expect(figures).toContainText(`Orders${sales.totals.orders}`);
-  await expect(section.getByRole('region', { name: 'Sales by category' }).getByRole('row', { name: /^Textiles/ })).toBeVisible();
+  await expect(
+    section.getByRole('region', { name: 'Sales by category' }).getByRole('row', { name: /^Textiles/ }),
+  ).toBeVisible();
 
   await section.getByText('Show the figures as a table').click();
   const total = section.getByRole('row', { name: /^Total/ });
-  await expect(total.getByRole('cell')).toHaveText([formatInr(sales.totals.revenuePaise), String(sales.totals.units), String(sales.totals.orders)]);
+  await expect(total.getByRole('cell')).toHaveText([
+    formatInr(sales.totals.revenuePaise),
+    String(sales.totals.units),
+    String(sales.totals.orders),
+  ]);
   await expectAccessible(page, testInfo, 'seller-sales');
 
   // Another period: fetched again, charted again.
@@ -209,9 +228,14 @@ test('the sales section charts the demo seller’s sales, with a table of the sa
   await expect(total.getByRole('cell').first()).toHaveText(formatInr(weekSales.totals.revenuePaise));
 });
 
-test('another seller opening the history of a product not theirs is told it is not found', async ({ page, baseURL }) => {
+test('another seller opening the history of a product not theirs is told it is not found', async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
-  const { items } = (await (await page.request.get('/api/seller/products')).json()) as { items: Array<{ id: string; name: string }> };
+  const { items } = (await (await page.request.get('/api/seller/products')).json()) as {
+    items: Array<{ id: string; name: string }>;
+  };
   const demoProduct = items.find((item) => item.name === DEMO_PRODUCT)!;
 
   await page.context().clearCookies();

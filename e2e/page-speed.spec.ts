@@ -12,7 +12,9 @@ async function assetResponses(page: Page, action: () => Promise<unknown>): Promi
   return responses;
 }
 
-test('page speed: the page and its scripts and styles come brotli-compressed, the hashed files cached for good', async ({ page }) => {
+test('page speed: the page and its scripts and styles come brotli-compressed, the hashed files cached for good', async ({
+  page,
+}) => {
   let document!: Response | null;
   const assets = await assetResponses(page, async () => {
     document = await page.goto('/products');
@@ -32,7 +34,9 @@ test('page speed: the page and its scripts and styles come brotli-compressed, th
   expect(compressed.filter((url) => /\/index-[\w-]+\.(js|css)$/.test(url))).toHaveLength(2);
 });
 
-test('page speed: the first product picture is fetched at once and first, the others when they near the viewport', async ({ page }) => {
+test('page speed: the first product picture is fetched at once and first, the others when they near the viewport', async ({
+  page,
+}) => {
   await page.goto('/products');
   const pictures = page.getByRole('region', { name: 'Products' }).locator('img');
   await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
@@ -50,14 +54,23 @@ test('page speed: the first product picture is fetched at once and first, the ot
 
 /** What the page fetched, as its resource timing lists it: each address and what started it ('link' for a preload). */
 const resourcesOf = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, initiator: (entry as PerformanceResourceTiming).initiatorType })));
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ name: entry.name, initiator: (entry as PerformanceResourceTiming).initiatorType })),
+  );
 
 /**
  * Loads `path` afresh and checks that its head preloads the picture `picture` shows, the JSON
  * `api` names and the page's script, and that the page took them from those preloads: the same
  * srcset and sizes as the <img> (so the same file on any screen), each file fetched once, by the link.
  */
-async function expectHintsUsed(page: Page, path: string, picture: (page: Page) => ReturnType<Page['locator']>, api: RegExp) {
+async function expectHintsUsed(
+  page: Page,
+  path: string,
+  picture: (page: Page) => ReturnType<Page['locator']>,
+  api: RegExp,
+) {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(path);
@@ -71,7 +84,10 @@ async function expectHintsUsed(page: Page, path: string, picture: (page: Page) =
   expect(await link.getAttribute('href')).toBe(await img.getAttribute('src'));
 
   const shown = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
-  expect(requested.filter((url) => url === shown), `${shown} fetched once`).toHaveLength(1);
+  expect(
+    requested.filter((url) => url === shown),
+    `${shown} fetched once`,
+  ).toHaveLength(1);
   const json = requested.filter((url) => api.test(new URL(url).pathname + new URL(url).search));
   expect(json, 'the JSON fetched once').toHaveLength(1);
   const resources = await resourcesOf(page);
@@ -79,9 +95,18 @@ async function expectHintsUsed(page: Page, path: string, picture: (page: Page) =
   expect(resources.find((entry) => entry.name === json[0])?.initiator, 'the JSON came from the preload').toBe('link');
 
   // The page's own script, named in the HTML, fetched once: by the link, not again by the route.
-  const scripts = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-  expect(scripts.some((url) => /\/assets\/Product\w*Page-[\w-]+\.js$/.test(url)), 'the page module is preloaded').toBe(true);
-  for (const url of scripts) expect(requested.filter((seen) => seen === url), `${url} fetched once`).toHaveLength(1);
+  const scripts = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(
+    scripts.some((url) => /\/assets\/Product\w*Page-[\w-]+\.js$/.test(url)),
+    'the page module is preloaded',
+  ).toBe(true);
+  for (const url of scripts)
+    expect(
+      requested.filter((seen) => seen === url),
+      `${url} fetched once`,
+    ).toHaveLength(1);
 }
 
 for (const [screen, options] of [
@@ -89,7 +114,9 @@ for (const [screen, options] of [
   // Lighthouse's mobile preset (a Moto G Power).
   ['a phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
 ] as const) {
-  test(`page speed: on ${screen}, /products and a product page preload in their HTML the JSON, the script and the picture they show first`, async ({ browser }) => {
+  test(`page speed: on ${screen}, /products and a product page preload in their HTML the JSON, the script and the picture they show first`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext(options);
     try {
       const list = await context.newPage();
@@ -98,7 +125,12 @@ for (const [screen, options] of [
       const href = await list.getByRole('region', { name: 'Products' }).getByRole('link').first().getAttribute('href');
 
       const product = await context.newPage();
-      await expectHintsUsed(product, href!, (page) => page.getByRole('main').locator('img').first(), /^\/api\/products\/[\w-]+$/);
+      await expectHintsUsed(
+        product,
+        href!,
+        (page) => page.getByRole('main').locator('img').first(),
+        /^\/api\/products\/[\w-]+$/,
+      );
     } finally {
       await context.close();
     }

@@ -12,7 +12,10 @@ import { SIZES, type SizeName } from './sizes.ts';
 import { addToCartByApi, expectAccessible, listProduct, productNamed, signInByApi, signUpByApi } from './shop.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const ADDRESS = {
   'First Name': 'Kavya',
@@ -29,12 +32,19 @@ function mailsTo(to: string): Array<{ to: string; subject: string; text: string 
   const folder = join(process.env.E2E_DATA_DIR!, 'mail');
   return readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; subject: string; text: string })
+    .map(
+      (name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; subject: string; text: string },
+    )
     .filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
 }
 
 /** A new seller (in a context of their own) with a product on sale; answers its id. */
-async function sellerWithProduct(request: APIRequestContext, baseURL: string, sellerName: string, productName: string): Promise<string> {
+async function sellerWithProduct(
+  request: APIRequestContext,
+  baseURL: string,
+  sellerName: string,
+  productName: string,
+): Promise<string> {
   await signUpByApi(request, baseURL, 'seller', sellerName);
   return listProduct(request, baseURL, { name: productName });
 }
@@ -55,7 +65,11 @@ for (const { name: size, viewport } of SIZES) {
   test.describe(`${size} ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('the buyer gets the confirmation mail the checkout promises, with each seller order', async ({ page, browser, baseURL }, testInfo) => {
+    test('the buyer gets the confirmation mail the checkout promises, with each seller order', async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
       const stamp = Date.now().toString(36);
       const products: string[] = [];
       for (const [seller, product] of [
@@ -78,12 +92,18 @@ for (const { name: size, viewport } of SIZES) {
       // The redirect keeps the toast that led to it.
       await expect(page.getByText('Order Placed Successfully!')).toBeVisible();
 
-      const [order] = (await (await page.request.get('/api/orders')).json()) as Array<{ id: string; sellerOrders: Array<{ shortId: string; sellerName: string }> }>;
+      const [order] = (await (await page.request.get('/api/orders')).json()) as Array<{
+        id: string;
+        sellerOrders: Array<{ shortId: string; sellerName: string }>;
+      }>;
       const subject = `Your MIBI order #${order!.id.slice(0, 8)} is confirmed`;
-      await expect.poll(() => mailsTo(buyer.email).filter((mail) => mail.subject === subject).length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => mailsTo(buyer.email).filter((mail) => mail.subject === subject).length, { timeout: 15_000 })
+        .toBe(1);
       const { text } = mailsTo(buyer.email).find((mail) => mail.subject === subject)!;
       expect(text).toContain('Hello Kavya Menon,');
-      for (const part of order!.sellerOrders) expect(text).toContain(`Order #${part.shortId}, sold by ${part.sellerName}`);
+      for (const part of order!.sellerOrders)
+        expect(text).toContain(`Order #${part.shortId}, sold by ${part.sellerName}`);
       expect(text).toContain(`1 × Chanderi Dupatta ${stamp} at ₹999.00`);
       expect(text).toContain(`1 × Kullu Wool Stole ${stamp} at ₹999.00`);
       expect(text).toContain('Total: ₹2,048.00');
@@ -91,7 +111,10 @@ for (const { name: size, viewport } of SIZES) {
       await expectAccessible(page, testInfo, `${size}-order-placed`);
     });
 
-    test("home's category tiles open their category, and each route has its own title", async ({ page, baseURL }, testInfo) => {
+    test("home's category tiles open their category, and each route has its own title", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       await page.goto('/');
       await expect(page).toHaveTitle('MIBI · Make in India, Buy in India');
       await page.getByRole('link', { name: /^Jewelry/ }).click();
@@ -146,7 +169,9 @@ for (const { name: size, viewport } of SIZES) {
       const add = page.getByRole('button', { name: 'Add to Cart' });
       for (let i = 1; i <= 4; i++) {
         await add.click();
-        await expect(page.getByRole('banner').getByRole('link', { name: `Cart, ${i} item${i === 1 ? '' : 's'}` })).toBeVisible();
+        await expect(
+          page.getByRole('banner').getByRole('link', { name: `Cart, ${i} item${i === 1 ? '' : 's'}` }),
+        ).toBeVisible();
       }
       await expect(toasts(page)).toHaveCount(3);
       await expectAccessible(page, testInfo, `${size}-toasts`);
@@ -155,7 +180,10 @@ for (const { name: size, viewport } of SIZES) {
       await expect(toasts(page)).toHaveCount(0);
     });
 
-    test("a new seller's figures read naturally, a new product says it is live, and the edit form shows its image", async ({ page, baseURL }, testInfo) => {
+    test("a new seller's figures read naturally, a new product says it is live, and the edit form shows its image", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       await signUpByApi(page.request, baseURL!, 'seller', 'Lakshmi Crafts');
       await page.goto('/dashboard/seller');
       const figures = page.getByRole('list', { name: 'Your shop in figures' });
@@ -169,7 +197,15 @@ for (const { name: size, viewport } of SIZES) {
       expect(upload.status(), await upload.text()).toBe(201);
       const { id: imageId } = (await upload.json()) as { id: string };
       const name = `Kutch Clay Lamp ${Date.now().toString(36)}`;
-      const product = { name, description: 'Hand-thrown in Kutch and fired in a wood kiln.', pricePaise: 45_000, stockQuantity: 1, categoryId: 'handicrafts', tags: [], images: [imageId] };
+      const product = {
+        name,
+        description: 'Hand-thrown in Kutch and fired in a wood kiln.',
+        pricePaise: 45_000,
+        stockQuantity: 1,
+        categoryId: 'handicrafts',
+        tags: [],
+        images: [imageId],
+      };
       const listed = await page.request.post('/api/seller/products', { data: product, headers: { origin: baseURL! } });
       expect(listed.status(), await listed.text()).toBe(201);
       await page.reload();
@@ -209,7 +245,10 @@ for (const { name: size, viewport } of SIZES) {
       const tablist = page.getByRole('tablist', { name: 'Admin console' });
       const users = tablist.getByRole('tab', { name: 'Users' });
       await expect(users).toHaveAttribute('aria-selected', 'true');
-      const [list, tab] = [(await tablist.boundingBox())!, (await tablist.getByRole('tab', { name: 'Overview' }).boundingBox())!];
+      const [list, tab] = [
+        (await tablist.boundingBox())!,
+        (await tablist.getByRole('tab', { name: 'Overview' }).boundingBox())!,
+      ];
       expect(list.height).toBeLessThanOrEqual(tab.height + 4);
       await expect(users).toBeInViewport();
       await expectAccessible(page, testInfo, `${size}-admin-tabs`);

@@ -12,14 +12,22 @@ interface StoredImage {
 
 /** A photo of one colour, written where the test keeps its files. */
 async function photo(path: string, colour: string, width: number): Promise<string> {
-  writeFileSync(path, await sharp({ create: { width, height: width, channels: 3, background: colour } }).jpeg().toBuffer());
+  writeFileSync(
+    path,
+    await sharp({ create: { width, height: width, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  );
   return path;
 }
 
 /** The red of a stored picture's middle pixel. */
 async function redOf(page: Page, url: string): Promise<number> {
   const bytes = await (await page.request.get(url)).body();
-  const { data } = await sharp(bytes).extract({ left: 10, top: 10, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(bytes)
+    .extract({ left: 10, top: 10, width: 1, height: 1 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return data[0]!;
 }
 
@@ -31,10 +39,16 @@ const contentShift = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node: Node | null }>;
+        };
         const main = document.querySelector('main')!;
         new PerformanceObserver((list) => {
-          const shifts = (list.getEntries() as Shift[]).filter((shift) => !shift.hadRecentInput && shift.sources.some(({ node }) => node && main.contains(node)));
+          const shifts = (list.getEntries() as Shift[]).filter(
+            (shift) => !shift.hadRecentInput && shift.sources.some(({ node }) => node && main.contains(node)),
+          );
           resolve(shifts.reduce((sum, shift) => sum + shift.value, 0));
         }).observe({ type: 'layout-shift', buffered: true });
         // With no shift at all, the observer is never called.
@@ -83,7 +97,9 @@ for (const { name: size, viewport } of SIZES) {
       await page.getByRole('button', { name: 'Add Product' }).click();
       await expect(page.getByText('Product added successfully!')).toBeVisible();
 
-      const { items } = (await (await page.request.get('/api/seller/products')).json()) as { items: Array<{ id: string; name: string; images: StoredImage[] }> };
+      const { items } = (await (await page.request.get('/api/seller/products')).json()) as {
+        items: Array<{ id: string; name: string; images: StoredImage[] }>;
+      };
       const product = items.find((item) => item.name === name)!;
       expect(product.images).toHaveLength(2);
       // Stored in the order chosen: blue first, at its own 800 px as the widest; red at every width.

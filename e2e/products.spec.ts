@@ -16,7 +16,10 @@ test('products: title, count, cards with brand, rating, price, discount and stoc
   await expect(countLine(page)).toHaveText(`${await totalOf(page, 'limit=1')} products`);
 
   const saree = cards(page).filter({ hasText: 'Banarasi Silk Saree' });
-  await expect(saree.getByRole('link', { name: 'Banarasi Silk Saree' })).toHaveAttribute('href', /^\/products\/[\w-]+$/);
+  await expect(saree.getByRole('link', { name: 'Banarasi Silk Saree' })).toHaveAttribute(
+    'href',
+    /^\/products\/[\w-]+$/,
+  );
   await expect(saree).toContainText('Varanasi'); // the first tag, as the brand label
   await expect(saree).toContainText('₹12,499.00');
   await expect(saree.getByRole('deletion')).toContainText('₹14,999.00');
@@ -36,15 +39,24 @@ test('products: title, count, cards with brand, rating, price, discount and stoc
   await expect(cards(page)).toContainText('Out of stock');
 });
 
-test('products: eight skeleton cards while loading, then an error toast and a retry when loading fails', async ({ page }) => {
+test('products: eight skeleton cards while loading, then an error toast and a retry when loading fails', async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let failing = true;
-  await page.route((url) => url.pathname === '/api/products', async (route) => {
-    await held;
-    if (failing) await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'The catalogue is resting' } } });
-    else await route.fallback();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/products',
+    async (route) => {
+      await held;
+      if (failing)
+        await route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'The catalogue is resting' } },
+        });
+      else await route.fallback();
+    },
+  );
   await page.goto('/products');
   await expect(productList(page)).toHaveAttribute('aria-busy', 'true');
   await expect(productList(page).getByRole('listitem')).toHaveCount(8);
@@ -70,8 +82,11 @@ test('products: category, search and sort are applied and kept in the URL', asyn
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
   await expect(page).toHaveURL(/sort=price-low/);
-  const cheapest = ((await (await page.request.get('/api/products?category=spices&sort=price-low&limit=1')).json()) as { items: Array<{ name: string }> })
-    .items[0]!.name;
+  const cheapest = (
+    (await (await page.request.get('/api/products?category=spices&sort=price-low&limit=1')).json()) as {
+      items: Array<{ name: string }>;
+    }
+  ).items[0]!.name;
   await expect(cards(page).first().getByRole('heading')).toHaveText(cheapest);
 
   const search = page.getByRole('main').getByRole('searchbox', { name: 'Search products' });
@@ -153,7 +168,12 @@ test('products: live, a seller elsewhere lists, edits and withdraws a product', 
     const otherName = `Saffron Tin ${Date.now()}`;
     await listProduct(sellerContext.request, baseURL!, { name: otherName, categoryId: 'spices' });
     const name = `Bidriware Box ${Date.now()}`;
-    const id = await listProduct(sellerContext.request, baseURL!, { name, categoryId: 'handicrafts', pricePaise: 149_900, tags: ['Bidar'] });
+    const id = await listProduct(sellerContext.request, baseURL!, {
+      name,
+      categoryId: 'handicrafts',
+      pricePaise: 149_900,
+      tags: ['Bidar'],
+    });
 
     await expect(page.getByText('New product available!')).toBeVisible();
     await expect(page.getByText(`${name} is now available`)).toBeVisible();
@@ -198,7 +218,9 @@ test('product detail: everything about the product, and Login Required when sign
   await expect(page.getByText('Please login to add items to cart')).toBeVisible();
 });
 
-test('product detail: discount, low stock, the stepper stops at the stock, sold out disables Add to Cart', async ({ page }) => {
+test('product detail: discount, low stock, the stepper stops at the stock, sold out disables Add to Cart', async ({
+  page,
+}) => {
   const oil = await productNamed(page.request, 'Kumkumadi Face Oil (30 ml)');
   await page.goto(`/products/${oil.id}`);
   const main = page.getByRole('main');

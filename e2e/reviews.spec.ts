@@ -8,7 +8,10 @@ test('reviews: signed out, the list and a link to sign in', async ({ page }) => 
   await page.goto(`/products/${saree.id}`);
   const section = reviewsSection(page);
   // Signing in comes back to the product (issue 15).
-  await expect(section.getByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(`/products/${saree.id}`)}`);
+  await expect(section.getByRole('link', { name: 'Login to write a review' })).toHaveAttribute(
+    'href',
+    `/auth?next=${encodeURIComponent(`/products/${saree.id}`)}`,
+  );
   await expect(section.getByRole('form')).toHaveCount(0);
   // The demo buyer's review of the seed, with its author, date and stars.
   const review = section.getByRole('article').filter({ hasText: 'The zari work is exquisite' });
@@ -16,7 +19,12 @@ test('reviews: signed out, the list and a link to sign in', async ({ page }) => 
   await expect(review.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await expect(review.getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeVisible();
   // The rating at the top comes from the reviews.
-  await expect(page.getByRole('main').getByText(/\(\d+ reviews?\)/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/\(\d+ reviews?\)/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('reviews: a buyer without a delivered order is asked to purchase first', async ({ page, baseURL }) => {
@@ -27,7 +35,10 @@ test('reviews: a buyer without a delivered order is asked to purchase first', as
   await expect(reviewsSection(page).getByRole('radio')).toHaveCount(0);
 });
 
-test('reviews: the buyer of a delivered order updates their review, which shows in the list', async ({ page, baseURL }) => {
+test('reviews: the buyer of a delivered order updates their review, which shows in the list', async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page.request, baseURL!, 'buyer@mibi.demo', 'demo1234');
   const comb = await productNamed(page.request, 'Neem Wood Comb');
   await page.goto(`/products/${comb.id}`);

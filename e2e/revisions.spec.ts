@@ -21,7 +21,12 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mibi-e2e-revisions-'));
-  server = startServer(dir, { AUTO_VERIFY: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, HOST: '127.0.0.1' });
+  server = startServer(dir, {
+    AUTO_VERIFY: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    HOST: '127.0.0.1',
+  });
   baseURL = await server.url();
   useDataDir(baseURL, dir); // its sign-ups are verified from its own mailbox
 });
@@ -42,7 +47,9 @@ async function post(request: APIRequestContext, path: string, data?: object): Pr
 const row = (scope: Page | Locator, page: Page, name: string) =>
   scope.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('a seller renames a verified product: buyers see the old name until an admin approves the change', async ({ browser }, testInfo) => {
+test('a seller renames a verified product: buyers see the old name until an admin approves the change', async ({
+  browser,
+}, testInfo) => {
   const stamp = Date.now().toString(36);
   const [approved, renamed] = [`Kutch Clay Lamp ${stamp}`, `Kutch Terracotta Lamp ${stamp}`];
 
@@ -64,7 +71,11 @@ test('a seller renames a verified product: buyers see the old name until an admi
   await sellerPage.getByLabel('Product Name').fill(renamed);
   await sellerPage.getByRole('button', { name: 'Save Changes' }).click();
   await expect(sellerPage.getByText('Changes sent for review')).toBeVisible();
-  await expect(sellerPage.getByText("Changes to the name wait for an admin's review; until then buyers see the product as it was approved.")).toBeVisible();
+  await expect(
+    sellerPage.getByText(
+      "Changes to the name wait for an admin's review; until then buyers see the product as it was approved.",
+    ),
+  ).toBeVisible();
   await expect(sellerRow.getByText('Changes waiting for review')).toBeVisible();
   await sellerRow.getByText('What you changed').click();
   const waiting = sellerRow.getByRole('table', { name: `Changes to ${approved} waiting for review` });

@@ -21,7 +21,10 @@ for (const { name: size, viewport } of SIZES) {
   test.describe(`${size} ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('a buyer who becomes a seller reaches both dashboards; the name leads to the last one; badges are their own roles', async ({ page, baseURL }, testInfo) => {
+    test('a buyer who becomes a seller reaches both dashboards; the name leads to the last one; badges are their own roles', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       const account = await signUpByApi(page.request, baseURL!, 'buyer', 'Imran Qureshi');
       await page.goto('/dashboard/seller');
       await expect(page.getByRole('heading', { name: 'This dashboard is for sellers' })).toBeVisible();
@@ -32,13 +35,19 @@ for (const { name: size, viewport } of SIZES) {
       await expect(page.getByRole('heading', { name: 'Your Products' })).toBeVisible();
       await expect(badges(page)).toHaveText(['Buyer', 'Seller']);
       if (size === 'desktop') {
-        await expect(page.getByRole('banner').getByRole('link', { name: account.fullName })).toHaveAttribute('href', '/dashboard/seller');
+        await expect(page.getByRole('banner').getByRole('link', { name: account.fullName })).toHaveAttribute(
+          'href',
+          '/dashboard/seller',
+        );
       }
 
       let dashboards = await openDashboards(page, size);
       await expect(dashboards.getByRole('link')).toHaveText(['Buyer dashboard', 'Seller dashboard']);
       await expect(dashboards.getByRole('link', { name: 'Seller dashboard' })).toHaveAttribute('aria-current', 'page');
-      await expect(dashboards.getByRole('link', { name: 'Buyer dashboard' })).toHaveAttribute('href', '/dashboard/buyer');
+      await expect(dashboards.getByRole('link', { name: 'Buyer dashboard' })).toHaveAttribute(
+        'href',
+        '/dashboard/buyer',
+      );
       await expectAccessible(page, testInfo, `${size}-dashboards`);
       await dashboards.getByRole('link', { name: 'Buyer dashboard' }).click();
       await expect(page).toHaveURL(/\/dashboard\/buyer$/);
@@ -49,7 +58,10 @@ for (const { name: size, viewport } of SIZES) {
       // The last dashboard used is where the name leads, after a reload too.
       await page.reload();
       if (size === 'desktop') {
-        await expect(page.getByRole('banner').getByRole('link', { name: account.fullName })).toHaveAttribute('href', '/dashboard/buyer');
+        await expect(page.getByRole('banner').getByRole('link', { name: account.fullName })).toHaveAttribute(
+          'href',
+          '/dashboard/buyer',
+        );
       } else {
         dashboards = await openDashboards(page, size);
         await expect(dashboards.getByRole('link', { name: 'Seller dashboard' })).toBeVisible();
@@ -57,7 +69,10 @@ for (const { name: size, viewport } of SIZES) {
       }
     });
 
-    test('a dashboard of a role the user lacks says whose it is; admin is for admins only', async ({ page, baseURL }, testInfo) => {
+    test('a dashboard of a role the user lacks says whose it is; admin is for admins only', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       await signUpByApi(page.request, baseURL!, 'seller', 'Ravi Kumar');
       await page.goto('/dashboard/admin');
       await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
@@ -71,7 +86,11 @@ for (const { name: size, viewport } of SIZES) {
       await expect(page.getByRole('heading', { name: 'Your Products' })).toBeVisible();
     });
 
-    test('signing in from a page that asked for it goes back to that page', async ({ page, browser, baseURL }, testInfo) => {
+    test('signing in from a page that asked for it goes back to that page', async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
       const other = await browser.newContext({ baseURL });
       const account = await signUpByApi(other.request, baseURL!, 'seller', 'Meera Handlooms');
       await other.close();

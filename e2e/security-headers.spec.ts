@@ -7,7 +7,10 @@ const DEMO_SELLER = { email: 'weaves@mibi.demo', password: 'demo1234' };
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 
 /** A real 1 x 1 PNG, for the preview of an image chosen for upload (a blob: URL). */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Everything the browser refused under the page's Content-Security-Policy: the violation events
@@ -19,11 +22,14 @@ async function watchPolicy(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportPolicyViolation: (line: string) => void }).reportPolicyViolation;
-      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && /content security policy|refused to/i.test(message.text())) refused.push(message.text());
+    if (message.type() === 'error' && /content security policy|refused to/i.test(message.text()))
+      refused.push(message.text());
   });
   page.on('pageerror', (error) => refused.push(`uncaught: ${error.message}`));
   return refused;
@@ -45,10 +51,17 @@ async function expectImagesShown(page: Page): Promise<void> {
   const images = page.locator('img[src^="/media/"]');
   await expect(images.first()).toBeVisible();
   await expect
-    .poll(() => images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length))
+    .poll(() =>
+      images.evaluateAll(
+        (all) =>
+          all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length,
+      ),
+    )
     .toBeGreaterThan(0);
   const broken = await images.evaluateAll((all) =>
-    all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).map((img) => (img as HTMLImageElement).src),
+    all
+      .filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0)
+      .map((img) => (img as HTMLImageElement).src),
   );
   expect(broken).toEqual([]);
 }
@@ -59,7 +72,9 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
 }
 
-test('a visitor: home, products and a product render under the policy with their images, nothing refused', async ({ page }, testInfo) => {
+test('a visitor: home, products and a product render under the policy with their images, nothing refused', async ({
+  page,
+}, testInfo) => {
   const refused = await watchPolicy(page);
   await open(page, '/', /Make in India/i);
   await screenshot(page, testInfo, 'home');
@@ -88,7 +103,10 @@ test('the demo buyer: cart, checkout and dashboard, nothing refused', async ({ p
   expect(refused).toEqual([]);
 });
 
-test('the demo seller: dashboard with its sales chart, and the preview of an image to upload (blob:), nothing refused', async ({ page, baseURL }, testInfo) => {
+test('the demo seller: dashboard with its sales chart, and the preview of an image to upload (blob:), nothing refused', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const refused = await watchPolicy(page);
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
   await open(page, '/dashboard/seller', 'Seller Dashboard');
@@ -118,11 +136,15 @@ test('the demo admin: every tab of the console, nothing refused', async ({ page,
   expect(refused).toEqual([]);
 });
 
-test('the API reference renders from our own files: no request leaves the site', async ({ page, baseURL }, testInfo) => {
+test('the API reference renders from our own files: no request leaves the site', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const elsewhere: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) elsewhere.push(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin)
+      elsewhere.push(request.url());
   });
   const refused = await watchPolicy(page);
   const response = await page.goto('/api/docs');

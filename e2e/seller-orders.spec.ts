@@ -17,7 +17,12 @@ async function openLive(page: Page, path: string): Promise<void> {
 }
 
 /** A signed-in page of a new seller with one product listed. */
-async function sellerWith(browser: Browser, baseURL: string, fullName: string, product: { name: string; pricePaise: number; stockQuantity: number; categoryId: string }) {
+async function sellerWith(
+  browser: Browser,
+  baseURL: string,
+  fullName: string,
+  product: { name: string; pricePaise: number; stockQuantity: number; categoryId: string },
+) {
   const context = await browser.newContext({ baseURL });
   await signUpByApi(context.request, baseURL, 'seller', fullName);
   const productId = await listProduct(context.request, baseURL, product);
@@ -32,7 +37,9 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
 
 /** The commission on a category now, in basis points (an admin may have set its own). */
 async function commissionOn(admin: Page, categoryId: string): Promise<number> {
-  const { items } = (await (await admin.request.get('/api/admin/categories')).json()) as { items: Array<{ id: string; effectiveCommissionBps: number }> };
+  const { items } = (await (await admin.request.get('/api/admin/categories')).json()) as {
+    items: Array<{ id: string; effectiveCommissionBps: number }>;
+  };
   return items.find((category) => category.id === categoryId)!.effectiveCommissionBps;
 }
 
@@ -40,7 +47,8 @@ async function commissionOn(admin: Page, categoryId: string): Promise<number> {
 const percent = (bps: number) => `${bps / 100}%`;
 
 /** A product row of the seller's dashboard, by its name. */
-const productRow = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const productRow = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Waits until the seller's product list, loaded afresh, shows `stock` (the catalog takes the release in just after the command). */
 async function expectStock(page: Page, name: string, stock: number): Promise<void> {
@@ -59,8 +67,18 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   const saffron = unique('Pampore Saffron');
   const craftsName = unique('Jaipur Jewels');
   const spicesName = unique('Kerala Spices');
-  const crafts = await sellerWith(browser, baseURL!, craftsName, { name: necklace, pricePaise: 100_000, stockQuantity: 5, categoryId: 'jewelry' });
-  const spices = await sellerWith(browser, baseURL!, spicesName, { name: saffron, pricePaise: 60_000, stockQuantity: 10, categoryId: 'spices' });
+  const crafts = await sellerWith(browser, baseURL!, craftsName, {
+    name: necklace,
+    pricePaise: 100_000,
+    stockQuantity: 5,
+    categoryId: 'jewelry',
+  });
+  const spices = await sellerWith(browser, baseURL!, spicesName, {
+    name: saffron,
+    pricePaise: 60_000,
+    stockQuantity: 10,
+    categoryId: 'spices',
+  });
 
   // The buyer orders both in one checkout: one purchase, one seller order per seller.
   const buyerContext = await browser.newContext({ baseURL });
@@ -120,7 +138,10 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   const sellerB = spices.page;
   await openLive(sellerB, '/dashboard/seller');
   await expect(productRow(sellerB, saffron)).toContainText('Stock: 7 ·');
-  const orderB = sellerB.getByRole('region', { name: 'Incoming Orders', exact: true }).getByRole('listitem').filter({ hasText: `Order #${partB.shortId}` });
+  const orderB = sellerB
+    .getByRole('region', { name: 'Incoming Orders', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: `Order #${partB.shortId}` });
   await expect(orderB).not.toContainText(necklace);
   await orderB.getByRole('button', { name: 'Cancel', exact: true }).click();
   const cancelDialog = sellerB.getByRole('dialog', { name: `Cancel order #${partB.shortId}?` });
@@ -129,7 +150,9 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   await expect(cancelDialog).toBeHidden();
   await expect(orderB).toContainText('Cancelled: This season’s harvest is delayed');
   await expectStock(sellerB, saffron, 10);
-  await expect(sellerB.getByRole('region', { name: 'Ledger', exact: true }).getByText('No ledger lines yet')).toBeVisible();
+  await expect(
+    sellerB.getByRole('region', { name: 'Ledger', exact: true }).getByText('No ledger lines yet'),
+  ).toBeVisible();
 
   // The buyer sees each part in its own state, without a reload.
   await expect(buyerPart(partA.shortId)).toContainText('Delivered');
@@ -139,7 +162,9 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
 
   // An admin pays seller A what is due: the balance is zero, in the console and, live, on the seller's ledger.
   await admin.goto('/dashboard/admin?tab=payouts');
-  const balanceRow = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: craftsName, exact: true }) });
+  const balanceRow = admin
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('heading', { name: craftsName, exact: true }) });
   await expect(balanceRow).toContainText(`Balance due: ${formatInr(earningPaise)}`);
   await balanceRow.getByRole('button', { name: 'Record payout' }).click();
   const payout = admin.getByRole('dialog', { name: `Record a payout to ${craftsName}?` });
@@ -153,7 +178,9 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   await expect(admin.getByText('Payout recorded')).toBeVisible();
   await expect(balanceRow).toContainText('Balance due: ₹0.00');
   await balanceRow.getByRole('button', { name: 'Show ledger' }).click();
-  await expect(balanceRow.getByRole('row').filter({ hasText: `Ref ${reference}` })).toContainText(formatInr(-earningPaise));
+  await expect(balanceRow.getByRole('row').filter({ hasText: `Ref ${reference}` })).toContainText(
+    formatInr(-earningPaise),
+  );
 
   await expect(figuresA).toContainText('Balance Due₹0.00');
   await expect(figuresA).toContainText(`Paid Out${formatInr(earningPaise)}`);
@@ -164,7 +191,10 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   const returning = buyer.getByRole('dialog', { name: `Return items of order #${partA.shortId}?` });
   await returning.getByRole('button', { name: 'Ask for a return' }).click();
   await expect(returning.getByText('Choose at least one item to return')).toBeVisible();
-  await returning.getByRole('group', { name: `Quantity of ${necklace} to return` }).getByRole('button', { name: 'Increase quantity' }).click();
+  await returning
+    .getByRole('group', { name: `Quantity of ${necklace} to return` })
+    .getByRole('button', { name: 'Increase quantity' })
+    .click();
   await returning.getByLabel('Reason for returning').fill('The clasp came loose on the first day');
   // The server's refusal (its window, its categories) shows in the dialog as it says it; the request can be sent again.
   const refusal = 'Returns closed on 2025-03-12, 7 days after delivery';
@@ -178,7 +208,11 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   await returning.getByRole('button', { name: 'Ask for a return' }).click();
   await expect(returning).toBeHidden();
   await expect(buyer.getByText('Return requested').first()).toBeVisible();
-  await expect(buyerPart(partA.shortId).getByRole('listitem').filter({ hasText: `Return #${partA.shortId}-R1` })).toContainText('1 x');
+  await expect(
+    buyerPart(partA.shortId)
+      .getByRole('listitem')
+      .filter({ hasText: `Return #${partA.shortId}-R1` }),
+  ).toContainText('1 x');
 
   // Seller A sees it arrive and accepts it: the earning on it is reversed and the necklace is back in stock.
   await expect(incomingA.getByRole('button', { name: 'Returns to decide' })).toContainText('1');
@@ -202,7 +236,10 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   const today = new Date().toISOString().slice(0, 10);
   await ledgerA.getByLabel('Statement from').fill(today);
   await ledgerA.getByLabel('Statement to').fill(today);
-  const [statement] = await Promise.all([sellerA.waitForEvent('download'), ledgerA.getByRole('link', { name: 'Download statement (CSV)' }).click()]);
+  const [statement] = await Promise.all([
+    sellerA.waitForEvent('download'),
+    ledgerA.getByRole('link', { name: 'Download statement (CSV)' }).click(),
+  ]);
   expect(statement.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile((await statement.path())!, 'utf8');
   expect(csv).toContain(partA.shortId);
@@ -219,10 +256,16 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   for (const context of [crafts.context, spices.context, buyerContext, admin.context()]) await context.close();
 });
 
-test('an admin changes a category’s commission and returns with a reason; /returns states the policy in force', async ({ page: visitor, browser, baseURL }, testInfo) => {
+test('an admin changes a category’s commission and returns with a reason; /returns states the policy in force', async ({
+  page: visitor,
+  browser,
+  baseURL,
+}, testInfo) => {
   const admin = await adminPage(browser, baseURL!);
   await admin.goto('/dashboard/admin?tab=commission');
-  const homeDecor = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Home Decor', exact: true }) });
+  const homeDecor = admin
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('heading', { name: 'Home Decor', exact: true }) });
   await expect(homeDecor).toContainText('(the default)');
 
   await homeDecor.getByRole('button', { name: 'Change commission' }).click();
@@ -250,9 +293,14 @@ test('an admin changes a category’s commission and returns with a reason; /ret
   await visitor.goto('/returns');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Returns & Refunds');
   await expect(visitor.getByText(/within 7 days of their delivery/)).toBeVisible();
-  await expect(visitor.getByText('Items of every category can be returned except Ayurveda, Home Decor and Spices')).toBeVisible();
+  await expect(
+    visitor.getByText('Items of every category can be returned except Ayurveda, Home Decor and Spices'),
+  ).toBeVisible();
   await expect(visitor.getByText(/The delivery charge is not refunded/)).toBeVisible();
-  await expect(visitor.getByRole('main').getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/buyer');
+  await expect(visitor.getByRole('main').getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+    'href',
+    '/dashboard/buyer',
+  );
   await expectAccessible(visitor, testInfo, 'returns-page');
 
   // Back to the defaults, each change recorded with its reason.

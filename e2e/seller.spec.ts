@@ -3,7 +3,10 @@ import { type Page, expect, test } from '@playwright/test';
 import { newAccount, signUp } from './helpers.ts';
 
 /** A real 1 x 1 PNG: the server reads the image type from the bytes. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Signs a new seller up through the UI and opens the Add New Product form of their dashboard. */
 async function openAddProductForm(page: Page): Promise<void> {

@@ -13,7 +13,12 @@ test('the header links every section, the cart and the account pages', async ({ 
   await page.goto('/');
   const header = page.getByRole('banner');
   const main = header.getByRole('navigation', { name: 'Main' });
-  const links = [['Home', '/'], ['Products', '/products'], ['Categories', '/categories'], ['About', '/about']] as const;
+  const links = [
+    ['Home', '/'],
+    ['Products', '/products'],
+    ['Categories', '/categories'],
+    ['About', '/about'],
+  ] as const;
   for (const [name, href] of links) {
     await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
@@ -42,11 +47,22 @@ test('the home page leads to shopping and selling', async ({ page }) => {
   await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/products');
   await expect(main.getByRole('link', { name: 'Sell on MIBI' })).toHaveAttribute('href', '/dashboard/seller');
   // Each category tile opens the catalogue at its category (issue 15; the spec had them all lead to /products).
-  const tiles = { 'Textiles & Clothing': 'textiles', Handicrafts: 'handicrafts', 'Spices & Food': 'spices', Jewelry: 'jewelry', 'Home Decor': 'home-decor', 'Ayurveda & Health': 'ayurveda' };
+  const tiles = {
+    'Textiles & Clothing': 'textiles',
+    Handicrafts: 'handicrafts',
+    'Spices & Food': 'spices',
+    Jewelry: 'jewelry',
+    'Home Decor': 'home-decor',
+    'Ayurveda & Health': 'ayurveda',
+  };
   for (const [name, category] of Object.entries(tiles)) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', `/products?category=${category}`);
+    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
+      'href',
+      `/products?category=${category}`,
+    );
   }
-  for (const figure of ['50,000+', '5,000+', '1M+', '25+']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  for (const figure of ['50,000+', '5,000+', '1M+', '25+'])
+    await expect(page.getByText(figure, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
   await expect(page.getByRole('link', { name: 'Become a Seller' })).toHaveAttribute('href', '/dashboard/seller');
 });
@@ -89,7 +105,10 @@ test('every footer link opens its own content page', async ({ page }) => {
 
 test('the track page points to the buyer dashboard', async ({ page }) => {
   await page.goto('/track');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/buyer');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+    'href',
+    '/dashboard/buyer',
+  );
 });
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

@@ -16,7 +16,12 @@ export interface ShopProduct {
 const sameOrigin = (baseURL: string) => ({ origin: baseURL });
 
 /** Signs `request`'s context up (its cookie jar keeps the session); pages opened afterwards are signed in. */
-export async function signUpByApi(request: APIRequestContext, baseURL: string, role: 'buyer' | 'seller', fullName?: string): Promise<Account> {
+export async function signUpByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  role: 'buyer' | 'seller',
+  fullName?: string,
+): Promise<Account> {
   const account = newAccount(fullName);
   const response = await request.post('/api/auth/signup', { data: { ...account, role }, headers: sameOrigin(baseURL) });
   expect(response.status(), await response.text()).toBe(201);
@@ -24,7 +29,12 @@ export async function signUpByApi(request: APIRequestContext, baseURL: string, r
   return account;
 }
 
-export async function signInByApi(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
+export async function signInByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password: string,
+): Promise<void> {
   const response = await request.post('/api/auth/signin', { data: { email, password }, headers: sameOrigin(baseURL) });
   expect(response.ok(), await response.text()).toBe(true);
   // An admin's sign-in goes on with a second factor (accounts.ts keeps the demo admin's).
@@ -59,8 +69,16 @@ export async function listProduct(
   return ((await response.json()) as { id: string }).id;
 }
 
-export async function addToCartByApi(request: APIRequestContext, baseURL: string, productId: string, quantity = 1): Promise<void> {
-  const response = await request.post('/api/cart/items', { data: { productId, quantity }, headers: sameOrigin(baseURL) });
+export async function addToCartByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  productId: string,
+  quantity = 1,
+): Promise<void> {
+  const response = await request.post('/api/cart/items', {
+    data: { productId, quantity },
+    headers: sameOrigin(baseURL),
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -71,9 +89,13 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, name: str
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+  expect(
+    blocking.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) })),
+  ).toEqual([]);
 }
 
 /** A purchase as the API answers it: one seller order (part) per seller. */
@@ -81,7 +103,14 @@ export interface PlacedOrder {
   id: string;
   status: string;
   totalPaise: number;
-  sellerOrders: Array<{ id: string; shortId: string; sellerId: string; sellerName: string; status: string; subtotalPaise: number }>;
+  sellerOrders: Array<{
+    id: string;
+    shortId: string;
+    sellerId: string;
+    sellerName: string;
+    status: string;
+    subtotalPaise: number;
+  }>;
 }
 
 export const SHIPPING_ADDRESS = {

@@ -10,7 +10,12 @@ const storefrontProducts = (page: Page) => page.getByRole('region', { name: /^Pr
 const cards = (page: Page) => storefrontProducts(page).getByRole('article');
 
 /** A new seller signed in on a browser context of their own, with one product on sale; answers the context's page and the seller's id. */
-async function newSeller(browser: Browser, baseURL: string, viewport: { width: number; height: number }, fullName: string) {
+async function newSeller(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  fullName: string,
+) {
   const context = await browser.newContext({ baseURL, viewport });
   await signUpByApi(context.request, baseURL, 'seller', fullName);
   const me = (await (await context.request.get('/api/auth/me')).json()) as { user: { id: string } };
@@ -21,9 +26,14 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`storefronts on a ${name}`, () => {
     test.use({ viewport });
 
-    test("a buyer opens a seller's storefront from Sold by: story, region, craft, rating and products, filtered", async ({ page }, testInfo) => {
+    test("a buyer opens a seller's storefront from Sold by: story, region, craft, rating and products, filtered", async ({
+      page,
+    }, testInfo) => {
       await page.goto('/products?q=Banarasi%20Silk%20Saree');
-      const saree = page.getByRole('region', { name: 'Products' }).getByRole('article').filter({ hasText: 'Banarasi Silk Saree' });
+      const saree = page
+        .getByRole('region', { name: 'Products' })
+        .getByRole('article')
+        .filter({ hasText: 'Banarasi Silk Saree' });
       await saree.getByRole('link', { name: 'Varanasi Weaves' }).click();
 
       await expect(page).toHaveURL(/\/sellers\/[\w-]+$/);
@@ -40,7 +50,9 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await expect(cards(page).filter({ hasText: 'Banarasi Silk Saree' })).toBeVisible();
       const sellerId = new URL(storefrontUrl).pathname.split('/').pop()!;
-      const { total } = (await (await page.request.get(`/api/products?seller=${sellerId}`)).json()) as { total: number };
+      const { total } = (await (await page.request.get(`/api/products?seller=${sellerId}`)).json()) as {
+        total: number;
+      };
       expect(total).toBeGreaterThan(3);
       await expect(main.getByText(`${total} products`, { exact: true })).toBeVisible();
       await expect(cards(page)).toHaveCount(total);
@@ -55,18 +67,28 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(cards(page).first()).toContainText('Chikankari Cushion Covers');
 
       // The product page's Sold by leads back to the same storefront.
-      await cards(page).first().getByRole('link', { name: /Chikankari Cushion Covers/ }).click();
+      await cards(page)
+        .first()
+        .getByRole('link', { name: /Chikankari Cushion Covers/ })
+        .click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chikankari Cushion Covers (Set of 2)');
       await main.getByRole('link', { name: 'Varanasi Weaves' }).click();
       await expect(page).toHaveURL(storefrontUrl);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Varanasi Weaves');
     });
 
-    test('the seller edits their storefront in the dashboard and the open storefront updates live', async ({ page, browser, baseURL }, testInfo) => {
+    test('the seller edits their storefront in the dashboard and the open storefront updates live', async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
       const suffix = Math.random().toString(36).slice(2, 8);
       const seller = await newSeller(browser, baseURL!, viewport, `Asha Rao ${suffix}`);
       try {
-        await listProduct(seller.context.request, baseURL!, { name: `Terracotta Lamp ${suffix}`, categoryId: 'home-decor' });
+        await listProduct(seller.context.request, baseURL!, {
+          name: `Terracotta Lamp ${suffix}`,
+          categoryId: 'home-decor',
+        });
 
         await page.goto(`/sellers/${seller.sellerId}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Asha Rao ${suffix}`);
@@ -86,7 +108,9 @@ for (const { name, viewport } of VIEWPORTS) {
         await section.getByLabel('Display Name').fill(`Asha Terracotta ${suffix}`);
         await section.getByLabel('Region (optional)').fill('Molela, Rajasthan');
         await section.getByLabel('Craft (optional)').fill('Terracotta votive plaques');
-        await section.getByLabel(/Your Story/).fill('I learnt the craft from my father.\nEvery plaque is fired in our village kiln.');
+        await section
+          .getByLabel(/Your Story/)
+          .fill('I learnt the craft from my father.\nEvery plaque is fired in our village kiln.');
         await section.getByRole('button', { name: 'Save Storefront' }).click();
         await expect(dashboard.getByText('Storefront updated')).toBeVisible();
         await expect(section).toContainText('Version 1');
@@ -95,11 +119,16 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Asha Terracotta ${suffix}`);
         await expect(page.getByRole('main')).toContainText('Molela, Rajasthan');
         await expect(page.getByRole('main')).toContainText('Terracotta votive plaques');
-        await expect(page.getByRole('region', { name: 'Our story' })).toContainText('Every plaque is fired in our village kiln.');
+        await expect(page.getByRole('region', { name: 'Our story' })).toContainText(
+          'Every plaque is fired in our village kiln.',
+        );
         await expect(cards(page).first()).toContainText(`Sold by Asha Terracotta ${suffix}`);
 
         // A product listed now appears there too.
-        await listProduct(seller.context.request, baseURL!, { name: `Clay Horse ${suffix}`, categoryId: 'handicrafts' });
+        await listProduct(seller.context.request, baseURL!, {
+          name: `Clay Horse ${suffix}`,
+          categoryId: 'handicrafts',
+        });
         await expect(cards(page).filter({ hasText: `Clay Horse ${suffix}` })).toBeVisible();
         await expect(cards(page)).toHaveCount(2);
         await expectAccessible(page, testInfo, `storefront-live-${name}`);

@@ -22,8 +22,16 @@ async function sellerWithProducts(browser: Browser, baseURL: string, suffix: str
   return { context, lamp: { ...lamp, id: lampId }, bowl };
 }
 
-async function setPrice(request: APIRequestContext, baseURL: string, productId: string, pricePaise: number): Promise<void> {
-  const response = await request.patch(`/api/seller/products/${productId}`, { data: { pricePaise }, headers: { origin: baseURL } });
+async function setPrice(
+  request: APIRequestContext,
+  baseURL: string,
+  productId: string,
+  pricePaise: number,
+): Promise<void> {
+  const response = await request.patch(`/api/seller/products/${productId}`, {
+    data: { pricePaise },
+    headers: { origin: baseURL },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -44,7 +52,11 @@ for (const { name, viewport } of VIEWPORTS) {
     test.use({ viewport });
     const phone = name === 'phone';
 
-    test('a buyer saves from a card and from a product page; a price cut shows live and as a notification', async ({ page, browser, baseURL }, testInfo) => {
+    test('a buyer saves from a card and from a product page; a price cut shows live and as a notification', async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
       const suffix = Math.random().toString(36).slice(2, 8);
       const seller = await sellerWithProducts(browser, baseURL!, suffix);
       try {
@@ -79,14 +91,18 @@ for (const { name, viewport } of VIEWPORTS) {
         await setPrice(seller.context.request, baseURL!, seller.lamp.id, 1_200_00);
         await expect(lamp).toContainText('₹1,200.00');
         await expect(lamp).not.toContainText('₹1,500.00');
-        const notice = updates(page).getByRole('listitem').filter({ hasText: `Price drop: ${seller.lamp.name}` });
+        const notice = updates(page)
+          .getByRole('listitem')
+          .filter({ hasText: `Price drop: ${seller.lamp.name}` });
         await expect(notice).toContainText('Now ₹1,200.00, was ₹1,500.00.');
         // A toast tells of it wherever the buyer is.
         await expect(page.getByRole('status').filter({ hasText: `Price drop: ${seller.lamp.name}` })).toBeVisible();
-        if (!phone) await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist, 1 unread update' })).toBeVisible();
+        if (!phone)
+          await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist, 1 unread update' })).toBeVisible();
         await notice.getByRole('button', { name: 'Mark as read' }).click();
         await expect(notice.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
-        if (!phone) await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist', exact: true })).toBeVisible();
+        if (!phone)
+          await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist', exact: true })).toBeVisible();
 
         await lamp.getByRole('button', { name: 'Add to Cart' }).click();
         await expect(page.getByText('Item successfully added to your cart')).toBeVisible();

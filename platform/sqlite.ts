@@ -31,7 +31,11 @@ class WriteFailed extends Error {}
  * item is written alone, in a transaction of its own, so each still gets its own result or
  * error; a failure of the transaction itself (busy, I/O) is every item's.
  */
-export function groupCommit<T, R>(db: Database.Database, write: (item: T) => R, answers: (error: unknown) => boolean = () => false): (items: T[]) => Outcome<R>[] {
+export function groupCommit<T, R>(
+  db: Database.Database,
+  write: (item: T) => R,
+  answers: (error: unknown) => boolean = () => false,
+): (items: T[]) => Outcome<R>[] {
   const together = db.transaction((items: T[]) =>
     items.map((item): Outcome<R> => {
       try {

@@ -17,7 +17,15 @@ const LATER = '2024-05-02T10:00:00.000Z';
 
 const registered = (userId: string, role: 'buyer' | 'seller'): AccountEvent => ({
   type: 'AccountRegistered',
-  data: { userId, fullName: 'Meera Weaves', email: 'Meera@example.com', emailNormalized: 'meera@example.com', passwordHash: 'hash', role, registeredAt: AT },
+  data: {
+    userId,
+    fullName: 'Meera Weaves',
+    email: 'Meera@example.com',
+    emailNormalized: 'meera@example.com',
+    passwordHash: 'hash',
+    role,
+    registeredAt: AT,
+  },
 });
 const stamp = { sellerId, by: 'admin-1', at: LATER };
 const verified: SellerEvent = { type: 'SellerVerified', data: { ...stamp, reason: null } };
@@ -28,7 +36,10 @@ const role = (type: 'RoleAdded' | 'RoleRemoved', userId: string, role: 'seller' 
   data: { userId, role, by: 'admin-1', at: LATER },
 });
 
-async function sellerAfter(events: ReadonlyArray<AccountEvent | SellerEvent>, id = sellerId): Promise<AdminSellerDoc | null> {
+async function sellerAfter(
+  events: ReadonlyArray<AccountEvent | SellerEvent>,
+  id = sellerId,
+): Promise<AdminSellerDoc | null> {
   const work = new BufferedUnitOfWork(async () => null);
   for (const [i, { type, data }] of events.entries()) {
     const metadata = { actor: null, correlationId: 'c', causationId: null, time: AT };
@@ -63,8 +74,16 @@ describe('admin projection', () => {
 
   it('follows the standing and keeps the decisions, a reinstated seller keeping their verification', async () => {
     const seller = registered(sellerId, 'seller');
-    expect(await sellerAfter([seller, verified])).toMatchObject({ status: 'verified', verified: true, suspended: false });
-    expect(await sellerAfter([seller, verified, suspended])).toMatchObject({ status: 'suspended', verified: true, suspended: true });
+    expect(await sellerAfter([seller, verified])).toMatchObject({
+      status: 'verified',
+      verified: true,
+      suspended: false,
+    });
+    expect(await sellerAfter([seller, verified, suspended])).toMatchObject({
+      status: 'suspended',
+      verified: true,
+      suspended: true,
+    });
     expect(await sellerAfter([seller, suspended, reinstated])).toMatchObject({ status: 'unverified' });
     expect(await sellerAfter([seller, verified, suspended, reinstated])).toMatchObject({
       status: 'verified',
@@ -94,7 +113,12 @@ it('gives the same documents when rebuilt from the log as the live run', async (
     const snapshot = (store: ReadStore) =>
       store.collection<AdminSellerDoc>(ADMIN_SELLERS).find({ sort: [['id', 'asc']] });
     const live = await snapshot(api.platform.read);
-    expect(live.filter((doc) => doc.isSeller).map((doc) => [doc.id, doc.status]).sort()).toEqual(
+    expect(
+      live
+        .filter((doc) => doc.isSeller)
+        .map((doc) => [doc.id, doc.status])
+        .sort(),
+    ).toEqual(
       [
         [first, 'suspended'],
         [second, 'unverified'],
@@ -104,7 +128,12 @@ it('gives the same documents when rebuilt from the log as the live run', async (
 
     const rebuilt = new SqliteReadStore(join(api.dir, 'rebuilt.db'));
     try {
-      await new ProjectionRunner({ events: api.platform.events, read: rebuilt, bus: new MemoryBus(), projections: [admin] }).catchUp(admin.name);
+      await new ProjectionRunner({
+        events: api.platform.events,
+        read: rebuilt,
+        bus: new MemoryBus(),
+        projections: [admin],
+      }).catchUp(admin.name);
       expect(await snapshot(rebuilt)).toEqual(live);
     } finally {
       await rebuilt.close();

@@ -36,7 +36,11 @@ const ACTIONS: Record<SellerEvent['type'], SellerAction> = {
   SellerReinstated: 'reinstated',
 };
 
-async function update(work: UnitOfWork, id: string, change: (seller: AdminSellerDoc) => Partial<AdminSellerDoc>): Promise<void> {
+async function update(
+  work: UnitOfWork,
+  id: string,
+  change: (seller: AdminSellerDoc) => Partial<AdminSellerDoc>,
+): Promise<void> {
   const seller = await work.get<AdminSellerDoc>(ADMIN_SELLERS, id);
   if (seller) work.put<AdminSellerDoc>(ADMIN_SELLERS, { ...seller, ...change(seller) });
 }
@@ -45,7 +49,11 @@ async function update(work: UnitOfWork, id: string, change: (seller: AdminSeller
 function standingAfter(seller: AdminSellerDoc, event: SellerEvent): Partial<AdminSellerDoc> {
   const standing = sellerDecider.evolve({ verified: seller.verified, suspended: seller.suspended }, event);
   const { reason, by, at } = event.data;
-  return { ...standing, status: sellerStatus(standing), history: [...seller.history, { action: ACTIONS[event.type], reason, by, at }] };
+  return {
+    ...standing,
+    status: sellerStatus(standing),
+    history: [...seller.history, { action: ACTIONS[event.type], reason, by, at }],
+  };
 }
 
 /** The sellers of the admin console: who sells, their standing and the decisions that led to it. */

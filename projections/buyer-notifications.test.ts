@@ -8,10 +8,22 @@ const stores = projectionStores(buyerNotifications);
 const AT = '2024-05-01T10:00:00.000Z';
 const notified = (notificationId: string, buyerId: string): NotificationEvent => ({
   type: 'BuyerNotified',
-  data: { notificationId, buyerId, productId: 'diya', kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.', at: AT },
+  data: {
+    notificationId,
+    buyerId,
+    productId: 'diya',
+    kind: 'price_drop',
+    title: 'Price drop: Brass Diya',
+    body: 'Now ₹399.00, was ₹499.00.',
+    at: AT,
+  },
 });
-const read = (notificationId: string, by: string): NotificationEvent => ({ type: 'NotificationRead', data: { notificationId, by, at: AT } });
-const record = (event: NotificationEvent) => stores.events.append(notificationStream(event.data.notificationId), [event], 'any');
+const read = (notificationId: string, by: string): NotificationEvent => ({
+  type: 'NotificationRead',
+  data: { notificationId, by, at: AT },
+});
+const record = (event: NotificationEvent) =>
+  stores.events.append(notificationStream(event.data.notificationId), [event], 'any');
 const all = () => stores.read.collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS).find({ sort: [['id', 'asc']] });
 
 describe('buyer notifications projection', () => {
@@ -21,7 +33,17 @@ describe('buyer notifications projection', () => {
     await record(read('n-1', 'asha'));
     await stores.runner().catchUp(buyerNotifications.name);
     expect(await all()).toEqual([
-      { id: 'n-1', buyerId: 'asha', productId: 'diya', kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.', read: true, createdAt: AT, position: 1 },
+      {
+        id: 'n-1',
+        buyerId: 'asha',
+        productId: 'diya',
+        kind: 'price_drop',
+        title: 'Price drop: Brass Diya',
+        body: 'Now ₹399.00, was ₹499.00.',
+        read: true,
+        createdAt: AT,
+        position: 1,
+      },
       expect.objectContaining({ id: 'n-2', read: false, position: 2 }),
     ]);
   });

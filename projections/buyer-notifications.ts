@@ -25,7 +25,15 @@ type Handled = Extract<NotificationEvent, { type: 'BuyerNotified' | 'Notificatio
 export const buyerNotifications: Projection = {
   name: 'buyer-notifications',
   version: 1,
-  collections: [{ name: BUYER_NOTIFICATIONS, indexes: [['buyerId', 'position'], ['buyerId', 'read']] }],
+  collections: [
+    {
+      name: BUYER_NOTIFICATIONS,
+      indexes: [
+        ['buyerId', 'position'],
+        ['buyerId', 'read'],
+      ],
+    },
+  ],
   eventTypes: new Set<Handled['type']>(['BuyerNotified', 'NotificationRead']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
@@ -36,6 +44,16 @@ export const buyerNotifications: Projection = {
       return;
     }
     const { notificationId: id, buyerId, productId, kind, title, body, at } = event.data;
-    work.put<BuyerNotificationDoc>(BUYER_NOTIFICATIONS, { id, buyerId, productId, kind, title, body, read: false, createdAt: at, position: event.position });
+    work.put<BuyerNotificationDoc>(BUYER_NOTIFICATIONS, {
+      id,
+      buyerId,
+      productId,
+      kind,
+      title,
+      body,
+      read: false,
+      createdAt: at,
+      position: event.position,
+    });
   },
 };

@@ -9,7 +9,14 @@ import { COLLECTIONS, type ProductDoc } from './models.ts';
 
 const productId = 'p-1';
 const stamp = { productId, by: 'seller-1', at: AT };
-const details = { name: 'Brass Diya', description: 'Hand-cast brass oil lamp.', pricePaise: 49_900, originalPricePaise: null, categoryId: 'handicrafts', tags: [] };
+const details = {
+  name: 'Brass Diya',
+  description: 'Hand-cast brass oil lamp.',
+  pricePaise: 49_900,
+  originalPricePaise: null,
+  categoryId: 'handicrafts',
+  tags: [],
+};
 const listedWith = (image: { imageUrl: string | null; images?: ProductImage[] }): ProductEvent => ({
   type: 'ProductListed',
   data: { productId, sellerId: 'seller-1', ...details, ...image, stockQuantity: 3, listedAt: AT },
@@ -25,7 +32,15 @@ async function productAfter(events: readonly ProductEvent[]): Promise<ProductDoc
   const work = new BufferedUnitOfWork(async () => null);
   for (const [i, { type, data }] of events.entries()) {
     await catalog.apply(
-      { id: `e-${i}`, type, data, stream: `product-${productId}`, revision: i, position: i + 1, metadata: { actor: null, correlationId: 'c', causationId: null, time: AT } },
+      {
+        id: `e-${i}`,
+        type,
+        data,
+        stream: `product-${productId}`,
+        revision: i,
+        position: i + 1,
+        metadata: { actor: null, correlationId: 'c', causationId: null, time: AT },
+      },
       work,
     );
   }
@@ -42,12 +57,24 @@ describe('catalog projection of images', () => {
   });
 
   it('projects an old edit of the image, and an old revision of it once approved', async () => {
-    const edited: ProductEvent = { type: 'ProductUpdated', data: { ...stamp, before: { imageUrl: '/media/a.png' }, after: { imageUrl: '/media/b.png' } } };
-    expect(await productAfter([listedWith({ imageUrl: '/media/a.png' }), edited])).toMatchObject({ imageUrl: '/media/b.png', images: [oneFile('/media/b.png')] });
+    const edited: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { imageUrl: '/media/a.png' }, after: { imageUrl: '/media/b.png' } },
+    };
+    expect(await productAfter([listedWith({ imageUrl: '/media/a.png' }), edited])).toMatchObject({
+      imageUrl: '/media/b.png',
+      images: [oneFile('/media/b.png')],
+    });
 
     const change = { ...stamp, revisionId: 'r1', before: { imageUrl: '/media/a.png' }, after: { imageUrl: null } };
-    const waiting = await productAfter([listedWith({ imageUrl: '/media/a.png' }), { type: 'ProductRevisionSubmitted', data: { ...change, replaces: null } }]);
-    expect(waiting).toMatchObject({ images: [oneFile('/media/a.png')], pendingRevision: { before: { images: [oneFile('/media/a.png')] }, after: { images: [] } } });
+    const waiting = await productAfter([
+      listedWith({ imageUrl: '/media/a.png' }),
+      { type: 'ProductRevisionSubmitted', data: { ...change, replaces: null } },
+    ]);
+    expect(waiting).toMatchObject({
+      images: [oneFile('/media/a.png')],
+      pendingRevision: { before: { images: [oneFile('/media/a.png')] }, after: { images: [] } },
+    });
     const approved = await productAfter([
       listedWith({ imageUrl: '/media/a.png' }),
       { type: 'ProductRevisionSubmitted', data: { ...change, replaces: null } },
@@ -60,7 +87,10 @@ describe('catalog projection of images', () => {
     const [a, b] = [upload('u-a'), upload('u-b')];
     const listed = listedWith({ imageUrl: a.url, images: [a, b] });
     expect(await productAfter([listed])).toMatchObject({ imageUrl: a.url, images: [a, b] });
-    const reordered: ProductEvent = { type: 'ProductUpdated', data: { ...stamp, before: { images: [a, b], imageUrl: a.url }, after: { images: [b, a], imageUrl: b.url } } };
+    const reordered: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { images: [a, b], imageUrl: a.url }, after: { images: [b, a], imageUrl: b.url } },
+    };
     expect(await productAfter([listed, reordered])).toMatchObject({ imageUrl: b.url, images: [b, a] });
   });
 });

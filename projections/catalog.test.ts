@@ -72,14 +72,23 @@ async function project(events: readonly CatalogEvent[]): Promise<UnitOfWork> {
   const work = new BufferedUnitOfWork(async () => null);
   for (const [i, { type, data }] of events.entries()) {
     await catalog.apply(
-      { id: `e-${i}`, type, data, stream: 's', revision: i, position: i + 1, metadata: { actor: null, correlationId: 'c', causationId: null, time: AT } },
+      {
+        id: `e-${i}`,
+        type,
+        data,
+        stream: 's',
+        revision: i,
+        position: i + 1,
+        metadata: { actor: null, correlationId: 'c', causationId: null, time: AT },
+      },
       work,
     );
   }
   return work;
 }
 
-const productAfter = async (events: readonly CatalogEvent[]) => (await project(events)).get<ProductDoc>(COLLECTIONS.products, productId);
+const productAfter = async (events: readonly CatalogEvent[]) =>
+  (await project(events)).get<ProductDoc>(COLLECTIONS.products, productId);
 const countsAfter = async (events: readonly CatalogEvent[]) => {
   const work = await project(events);
   const count = async (id: string) => (await work.get<CategoryDoc>(COLLECTIONS.categories, id))?.productCount;
@@ -139,9 +148,22 @@ describe('catalog projection', () => {
   });
 
   it('follows the admins on whether a category takes returns', async () => {
-    const opened: CategoryEvent = { type: 'CategoryReturnsSet', data: { categoryId: 'spices', returnable: true, reason: 'Sealed packs', by: 'admin-1', at: '2024-05-02T00:00:00.000Z' } };
-    expect((await (await project([spices])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(false);
-    expect((await (await project([spices, opened])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(true);
+    const opened: CategoryEvent = {
+      type: 'CategoryReturnsSet',
+      data: {
+        categoryId: 'spices',
+        returnable: true,
+        reason: 'Sealed packs',
+        by: 'admin-1',
+        at: '2024-05-02T00:00:00.000Z',
+      },
+    };
+    expect((await (await project([spices])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(
+      false,
+    );
+    expect(
+      (await (await project([spices, opened])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable,
+    ).toBe(true);
   });
 
   it('derives the display status from verification, featuring and stock', async () => {
@@ -181,11 +203,21 @@ describe('catalog projection', () => {
   it('moves the count when a visible product changes category, and applies edits', async () => {
     const moved: ProductEvent = {
       type: 'ProductUpdated',
-      data: { ...stamp, at: LATER, before: { categoryId: 'textiles', originalPricePaise: 1_500_000 }, after: { categoryId: 'spices', originalPricePaise: null } },
+      data: {
+        ...stamp,
+        at: LATER,
+        before: { categoryId: 'textiles', originalPricePaise: 1_500_000 },
+        after: { categoryId: 'spices', originalPricePaise: null },
+      },
     };
     const history = [textiles, spices, registered, listed, verified, moved];
     expect(await countsAfter(history)).toEqual({ textiles: 0, spices: 1 });
-    expect(await productAfter(history)).toMatchObject({ categoryId: 'spices', originalPricePaise: null, percentOff: null, updatedAt: LATER });
+    expect(await productAfter(history)).toMatchObject({
+      categoryId: 'spices',
+      originalPricePaise: null,
+      percentOff: null,
+      updatedAt: LATER,
+    });
     // Not visible: moving it changes no count.
     expect(await countsAfter([textiles, spices, registered, listed, moved])).toEqual({ textiles: 0, spices: 0 });
   });
@@ -204,10 +236,22 @@ describe('catalog projection', () => {
       },
     };
     const byAdmin = { productId, by: 'admin-1', at: ADMIN_AT };
-    const approved: ProductEvent = { type: 'ProductRevisionApproved', data: { ...byAdmin, revisionId: 'r1', before: submitted.data.before, after: submitted.data.after } };
-    const rejected: ProductEvent = { type: 'ProductRevisionRejected', data: { ...byAdmin, revisionId: 'r1', reason: 'Not the same product' } };
+    const approved: ProductEvent = {
+      type: 'ProductRevisionApproved',
+      data: { ...byAdmin, revisionId: 'r1', before: submitted.data.before, after: submitted.data.after },
+    };
+    const rejected: ProductEvent = {
+      type: 'ProductRevisionRejected',
+      data: { ...byAdmin, revisionId: 'r1', reason: 'Not the same product' },
+    };
     const history = [textiles, spices, registered, listed, verified];
-    const pending = { revisionId: 'r1', before: submitted.data.before, after: submitted.data.after, submittedBy: sellerId, submittedAt: LATER };
+    const pending = {
+      revisionId: 'r1',
+      before: submitted.data.before,
+      after: submitted.data.after,
+      submittedBy: sellerId,
+      submittedAt: LATER,
+    };
     /** The fields the public product shows (api/catalog-index.ts leaves the private ones out). */
     const shown = ({ pendingRevision: _, hasPendingRevision: __, rejectedRevision: ___, ...rest }: ProductDoc) => rest;
 
@@ -215,7 +259,13 @@ describe('catalog projection', () => {
       const before = (await productAfter(history))!;
       const waiting = (await productAfter([...history, submitted]))!;
       expect(shown(waiting)).toEqual(shown(before));
-      expect(waiting).toMatchObject({ name: 'Banarasi Silk Saree', updatedAt: LATER, pendingRevision: pending, hasPendingRevision: true, rejectedRevision: null });
+      expect(waiting).toMatchObject({
+        name: 'Banarasi Silk Saree',
+        updatedAt: LATER,
+        pendingRevision: pending,
+        hasPendingRevision: true,
+        rejectedRevision: null,
+      });
       expect(await countsAfter([...history, submitted])).toEqual({ textiles: 1, spices: 0 });
     });
 
@@ -234,24 +284,50 @@ describe('catalog projection', () => {
       const before = (await productAfter(history))!;
       const after = (await productAfter([...history, submitted, rejected]))!;
       expect(shown(after)).toEqual(shown(before));
-      expect(after).toMatchObject({ pendingRevision: null, hasPendingRevision: false, rejectedRevision: { ...pending, reason: 'Not the same product', rejectedAt: ADMIN_AT } });
-      const again: ProductEvent = { ...submitted, data: { ...submitted.data, revisionId: 'r2', after: { name: 'Banarasi Saree', categoryId: 'textiles' } } };
-      expect(await productAfter([...history, submitted, rejected, again])).toMatchObject({ rejectedRevision: null, pendingRevision: { revisionId: 'r2' } });
+      expect(after).toMatchObject({
+        pendingRevision: null,
+        hasPendingRevision: false,
+        rejectedRevision: { ...pending, reason: 'Not the same product', rejectedAt: ADMIN_AT },
+      });
+      const again: ProductEvent = {
+        ...submitted,
+        data: { ...submitted.data, revisionId: 'r2', after: { name: 'Banarasi Saree', categoryId: 'textiles' } },
+      };
+      expect(await productAfter([...history, submitted, rejected, again])).toMatchObject({
+        rejectedRevision: null,
+        pendingRevision: { revisionId: 'r2' },
+      });
     });
 
     it('replaces a waiting revision with a newer one, and drops it when withdrawn', async () => {
       const newer: ProductEvent = { ...submitted, data: { ...submitted.data, revisionId: 'r2', replaces: 'r1' } };
       expect((await productAfter([...history, submitted, newer]))?.pendingRevision).toMatchObject({ revisionId: 'r2' });
-      const withdrawn: ProductEvent = { type: 'ProductRevisionWithdrawn', data: { ...stamp, at: ADMIN_AT, revisionId: 'r1' } };
-      expect(await productAfter([...history, submitted, withdrawn])).toMatchObject({ name: 'Banarasi Silk Saree', pendingRevision: null, hasPendingRevision: false, updatedAt: LATER });
+      const withdrawn: ProductEvent = {
+        type: 'ProductRevisionWithdrawn',
+        data: { ...stamp, at: ADMIN_AT, revisionId: 'r1' },
+      };
+      expect(await productAfter([...history, submitted, withdrawn])).toMatchObject({
+        name: 'Banarasi Silk Saree',
+        pendingRevision: null,
+        hasPendingRevision: false,
+        updatedAt: LATER,
+      });
     });
   });
 
   it('averages the ratings, an edit replacing the review’s earlier rating exactly', async () => {
     const history = [registered, listed, verified, review('b-1', 5), review('b-2', 4)];
     expect(await productAfter(history)).toMatchObject({ ratingCount: 2, ratingSum: 9, rating: 4.5 });
-    expect(await productAfter([...history, review('b-2', 2, 'ReviewEdited')])).toMatchObject({ ratingCount: 2, ratingSum: 7, rating: 3.5 });
-    expect(await productAfter([...history, review('b-3', 4)])).toMatchObject({ ratingCount: 3, ratingSum: 13, rating: 4.3 });
+    expect(await productAfter([...history, review('b-2', 2, 'ReviewEdited')])).toMatchObject({
+      ratingCount: 2,
+      ratingSum: 7,
+      rating: 3.5,
+    });
+    expect(await productAfter([...history, review('b-3', 4)])).toMatchObject({
+      ratingCount: 3,
+      ratingSum: 13,
+      rating: 4.3,
+    });
     const work = await project(history);
     expect(await work.get(CATALOG_RATINGS, `${productId}:b-2`)).toEqual({ id: `${productId}:b-2`, rating: 4 });
   });
@@ -266,8 +342,16 @@ describe('catalog projection', () => {
       data: { productId, orderId: 'o-1', quantity: 2, remaining: 2, reason: 'order_cancelled', at: LATER },
     };
     const history = [registered, listed, verified, reserved('o-1', 2, 3), reserved('o-2', 3, 0)];
-    expect(await productAfter(history)).toMatchObject({ stockQuantity: 0, unitsSold: 5, displayStatus: 'Out of Stock' });
-    expect(await productAfter([...history, released])).toMatchObject({ stockQuantity: 2, unitsSold: 3, displayStatus: 'Active' });
+    expect(await productAfter(history)).toMatchObject({
+      stockQuantity: 0,
+      unitsSold: 5,
+      displayStatus: 'Out of Stock',
+    });
+    expect(await productAfter([...history, released])).toMatchObject({
+      stockQuantity: 2,
+      unitsSold: 3,
+      displayStatus: 'Active',
+    });
   });
 
   it('keeps the sellers with their standing and products in its own collection', async () => {
@@ -282,23 +366,36 @@ describe('catalog projection', () => {
   });
 
   it("shows the seller's badge on their products, listed before or after the verification", async () => {
-    expect(await productAfter([registered, listed, verified, sellerVerified])).toMatchObject({ sellerVerified: true, visible: true });
+    expect(await productAfter([registered, listed, verified, sellerVerified])).toMatchObject({
+      sellerVerified: true,
+      visible: true,
+    });
     expect(await productAfter([registered, sellerVerified, listed])).toMatchObject({ sellerVerified: true });
   });
 
   it("takes a suspended seller's products out of the catalog and its counts until they are reinstated", async () => {
     const base = [textiles, registered, listed, verified];
-    expect(await productAfter([...base, suspended])).toMatchObject({ sellerSuspended: true, visible: false, displayStatus: 'Active' });
+    expect(await productAfter([...base, suspended])).toMatchObject({
+      sellerSuspended: true,
+      visible: false,
+      displayStatus: 'Active',
+    });
     expect(await countsAfter([...base, suspended])).toEqual({ textiles: 0, spices: undefined });
     // Approved while suspended: still hidden.
     expect(await productAfter([textiles, registered, listed, suspended, verified])).toMatchObject({ visible: false });
-    expect(await productAfter([...base, suspended, reinstated])).toMatchObject({ sellerSuspended: false, visible: true });
+    expect(await productAfter([...base, suspended, reinstated])).toMatchObject({
+      sellerSuspended: false,
+      visible: true,
+    });
     expect(await countsAfter([...base, suspended, reinstated])).toEqual({ textiles: 1, spices: undefined });
   });
 
   it("sells the seller's products under their storefront's display name, listed before or after it is given", async () => {
     const profile = { displayName: 'Meera Handlooms', region: null, craft: null, story: null };
-    const renamed: SellerProfileEvent = { type: 'SellerProfileUpdated', data: { ...standing, by: sellerId, ...profile } };
+    const renamed: SellerProfileEvent = {
+      type: 'SellerProfileUpdated',
+      data: { ...standing, by: sellerId, ...profile },
+    };
     expect(await productAfter([registered, listed, renamed])).toMatchObject({ sellerName: 'Meera Handlooms' });
     expect(await productAfter([registered, renamed, listed])).toMatchObject({ sellerName: 'Meera Handlooms' });
   });
@@ -329,7 +426,13 @@ describe('catalog rebuild', () => {
   it('gives the same documents as the live run, one event per batch', async () => {
     const live = new SqliteReadStore(join(dir, 'live.db'));
     stores.push(live);
-    const runner = new ProjectionRunner({ events, read: live, bus: new MemoryBus(), projections: [catalog], batchSize: 1 });
+    const runner = new ProjectionRunner({
+      events,
+      read: live,
+      bus: new MemoryBus(),
+      projections: [catalog],
+      batchSize: 1,
+    });
     await runner.start();
     const history: Array<[string, CatalogEvent]> = [
       ['category-textiles', textiles],
@@ -339,11 +442,50 @@ describe('catalog rebuild', () => {
       ['product-p-1', verified],
       ['review-p-1-b-1', review('b-1', 5)],
       ['review-p-1-b-1', review('b-1', 3, 'ReviewEdited')],
-      ['product-p-1', { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 2, remaining: 3, at: LATER } }],
-      ['product-p-1', { type: 'ProductUpdated', data: { ...stamp, before: { categoryId: 'textiles' }, after: { categoryId: 'spices' } } }],
-      ['product-p-1', { type: 'ProductRevisionSubmitted', data: { ...stamp, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Silk Saree' }, replaces: null } }],
-      ['product-p-1', { type: 'ProductRevisionApproved', data: { ...stamp, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Silk Saree' } } }],
-      ['product-p-1', { type: 'ProductRevisionSubmitted', data: { ...stamp, revisionId: 'r2', before: { tags: ['silk', 'handloom'] }, after: { tags: [] }, replaces: null } }],
+      [
+        'product-p-1',
+        { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 2, remaining: 3, at: LATER } },
+      ],
+      [
+        'product-p-1',
+        {
+          type: 'ProductUpdated',
+          data: { ...stamp, before: { categoryId: 'textiles' }, after: { categoryId: 'spices' } },
+        },
+      ],
+      [
+        'product-p-1',
+        {
+          type: 'ProductRevisionSubmitted',
+          data: {
+            ...stamp,
+            revisionId: 'r1',
+            before: { name: 'Banarasi Silk Saree' },
+            after: { name: 'Silk Saree' },
+            replaces: null,
+          },
+        },
+      ],
+      [
+        'product-p-1',
+        {
+          type: 'ProductRevisionApproved',
+          data: { ...stamp, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Silk Saree' } },
+        },
+      ],
+      [
+        'product-p-1',
+        {
+          type: 'ProductRevisionSubmitted',
+          data: {
+            ...stamp,
+            revisionId: 'r2',
+            before: { tags: ['silk', 'handloom'] },
+            after: { tags: [] },
+            replaces: null,
+          },
+        },
+      ],
       ['seller-seller-1', sellerVerified],
       ['seller-seller-1', suspended],
       ['product-p-2', { ...listed, data: { ...listed.data, productId: 'p-2' } }],
@@ -358,12 +500,27 @@ describe('catalog rebuild', () => {
 
     const rebuilt = new SqliteReadStore(join(dir, 'rebuilt.db'));
     stores.push(rebuilt);
-    await new ProjectionRunner({ events, read: rebuilt, bus: new MemoryBus(), projections: [catalog] }).catchUp(catalog.name);
+    await new ProjectionRunner({ events, read: rebuilt, bus: new MemoryBus(), projections: [catalog] }).catchUp(
+      catalog.name,
+    );
 
     const expected = await snapshot(live);
-    expect(expected[COLLECTIONS.categories]).toMatchObject([{ id: 'spices', productCount: 0 }, { id: 'textiles', productCount: 0 }]);
+    expect(expected[COLLECTIONS.categories]).toMatchObject([
+      { id: 'spices', productCount: 0 },
+      { id: 'textiles', productCount: 0 },
+    ]);
     expect(expected[COLLECTIONS.products]).toMatchObject([
-      { id: productId, name: 'Silk Saree', hasPendingRevision: true, rating: 3, unitsSold: 2, sellerName: 'Meera Weaves', sellerVerified: true, sellerSuspended: true, visible: false },
+      {
+        id: productId,
+        name: 'Silk Saree',
+        hasPendingRevision: true,
+        rating: 3,
+        unitsSold: 2,
+        sellerName: 'Meera Weaves',
+        sellerVerified: true,
+        sellerSuspended: true,
+        visible: false,
+      },
       { id: 'p-2', sellerVerified: true, sellerSuspended: true, visible: false },
     ]);
     expect(await snapshot(rebuilt)).toEqual(expected);

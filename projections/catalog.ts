@@ -52,7 +52,9 @@ const SELLER_FALLBACK = 'Seller';
 type DerivedFrom = ProductStatusFacts &
   Pick<ProductDoc, 'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount' | 'sellerSuspended'>;
 
-function withDerived<T extends DerivedFrom>(product: T): T & Pick<ProductDoc, 'visible' | 'displayStatus' | 'percentOff' | 'rating'> {
+function withDerived<T extends DerivedFrom>(
+  product: T,
+): T & Pick<ProductDoc, 'visible' | 'displayStatus' | 'percentOff' | 'rating'> {
   return {
     ...product,
     visible: isPurchasable(product) && !product.sellerSuspended,
@@ -75,7 +77,11 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
       return { ...event.data.after, updatedAt };
     case 'ProductRevisionSubmitted': {
       const { revisionId, before, after, by, at } = event.data;
-      return { pendingRevision: { revisionId, before, after, submittedBy: by, submittedAt: at }, hasPendingRevision: true, rejectedRevision: null };
+      return {
+        pendingRevision: { revisionId, before, after, submittedBy: by, submittedAt: at },
+        hasPendingRevision: true,
+        rejectedRevision: null,
+      };
     }
     case 'ProductRevisionApproved':
       return { ...event.data.after, ...NO_REVISION, rejectedRevision: null, updatedAt };
@@ -134,13 +140,22 @@ async function updateProduct(
   if (before) await saveProduct(work, before, withDerived({ ...before, ...change(before) }));
 }
 
-const newSeller = (id: string): SellerDoc => ({ id, fullName: SELLER_FALLBACK, verified: false, suspended: false, productIds: [] });
+const newSeller = (id: string): SellerDoc => ({
+  id,
+  fullName: SELLER_FALLBACK,
+  verified: false,
+  suspended: false,
+  productIds: [],
+});
 
 async function sellerOf(work: UnitOfWork, sellerId: string): Promise<SellerDoc> {
   return (await work.get<SellerDoc>(CATALOG_SELLERS, sellerId)) ?? newSeller(sellerId);
 }
 
-async function registerAccount(work: UnitOfWork, { userId, fullName }: { userId: string; fullName: string }): Promise<void> {
+async function registerAccount(
+  work: UnitOfWork,
+  { userId, fullName }: { userId: string; fullName: string },
+): Promise<void> {
   work.put<SellerDoc>(CATALOG_SELLERS, { ...(await sellerOf(work, userId)), fullName });
 }
 
@@ -202,10 +217,19 @@ async function rateProduct(work: UnitOfWork, { productId, buyerId, rating }: Rev
   }));
 }
 
-async function createCategory(work: UnitOfWork, { categoryId, name, description }: Extract<CategoryEvent, { type: 'CategoryCreated' }>['data']): Promise<void> {
+async function createCategory(
+  work: UnitOfWork,
+  { categoryId, name, description }: Extract<CategoryEvent, { type: 'CategoryCreated' }>['data'],
+): Promise<void> {
   const existing = await work.get<CategoryDoc>(CATEGORIES, categoryId);
   const returnable = existing?.returnable ?? defaultReturnable(categoryId);
-  work.put<CategoryDoc>(CATEGORIES, { id: categoryId, name, description, returnable, productCount: existing?.productCount ?? 0 });
+  work.put<CategoryDoc>(CATEGORIES, {
+    id: categoryId,
+    name,
+    description,
+    returnable,
+    productCount: existing?.productCount ?? 0,
+  });
 }
 
 const PRODUCT_CHANGES = new Set<ProductChange['type']>([
@@ -228,8 +252,10 @@ const PRODUCT_CHANGES = new Set<ProductChange['type']>([
 
 const SELLER_EVENTS: ReadonlyArray<SellerEvent['type']> = ['SellerVerified', 'SellerSuspended', 'SellerReinstated'];
 
-const isProductChange = (event: CatalogEvent | UpcastProductEvent): event is ProductChange => PRODUCT_CHANGES.has(event.type as ProductChange['type']);
-const isProductEvent = (event: CatalogEvent): event is ProductEvent => event.type === 'ProductListed' || isProductChange(event);
+const isProductChange = (event: CatalogEvent | UpcastProductEvent): event is ProductChange =>
+  PRODUCT_CHANGES.has(event.type as ProductChange['type']);
+const isProductEvent = (event: CatalogEvent): event is ProductEvent =>
+  event.type === 'ProductListed' || isProductChange(event);
 
 /** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
@@ -240,7 +266,12 @@ export const catalog: Projection = {
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {
       name: PRODUCTS,
-      indexes: [['visible'], ['sellerId', 'delisted', 'listedAt'], ['verification', 'delisted', 'listedAt'], ['hasPendingRevision', 'delisted', 'listedAt']],
+      indexes: [
+        ['visible'],
+        ['sellerId', 'delisted', 'listedAt'],
+        ['verification', 'delisted', 'listedAt'],
+        ['hasPendingRevision', 'delisted', 'listedAt'],
+      ],
     },
     { name: CATEGORIES, indexes: [['name']] },
     { name: CATALOG_SELLERS },
@@ -262,7 +293,8 @@ export const catalog: Projection = {
     const recorded = { type, data } as CatalogEvent;
     // Product events written before galleries read as the gallery of their one image.
     const event = isProductEvent(recorded) ? upcastProductEvent(recorded) : recorded;
-    if (isProductChange(event)) return updateProduct(work, event.data.productId, (product) => productChange(event, product));
+    if (isProductChange(event))
+      return updateProduct(work, event.data.productId, (product) => productChange(event, product));
     switch (event.type) {
       case 'ProductListed':
         return listProduct(work, event);

@@ -13,7 +13,20 @@ import { users } from './users.ts';
 import { wishlists } from './wishlists.ts';
 
 /** Every projection the runner keeps up to date. */
-export const projections: Projection[] = [logStats, users, catalog, orders, reviews, notifications, sales, admin, ledger, wishlists, buyerNotifications, storefronts];
+export const projections: Projection[] = [
+  logStats,
+  users,
+  catalog,
+  orders,
+  reviews,
+  notifications,
+  sales,
+  admin,
+  ledger,
+  wishlists,
+  buyerNotifications,
+  storefronts,
+];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */
 export const PROJECTIONS_LEASE = 'projections';

@@ -8,7 +8,9 @@ import type { PayoutEvent } from '../domain/payout/events.ts';
 
 export const ADMIN_ID = 'admin-1';
 
-export const orderLine = (fields: Pick<OrderLine, 'productId' | 'sellerId' | 'pricePaise' | 'quantity'> & Partial<OrderLine>): OrderLine => ({
+export const orderLine = (
+  fields: Pick<OrderLine, 'productId' | 'sellerId' | 'pricePaise' | 'quantity'> & Partial<OrderLine>,
+): OrderLine => ({
   name: `Product ${fields.productId}`,
   imageUrl: null,
   sellerName: `Seller ${fields.sellerId}`,
@@ -17,7 +19,11 @@ export const orderLine = (fields: Pick<OrderLine, 'productId' | 'sellerId' | 'pr
 });
 
 /** A purchase of `lines`, one seller order per seller, as checkout places it. */
-export function placed(orderId: string, lines: OrderLine[], placedAt: string): Extract<OrderEvent, { type: 'OrderPlaced' }> {
+export function placed(
+  orderId: string,
+  lines: OrderLine[],
+  placedAt: string,
+): Extract<OrderEvent, { type: 'OrderPlaced' }> {
   const subtotalPaise = sum(lines.map((line) => multiply(line.pricePaise, line.quantity)));
   return {
     type: 'OrderPlaced',
@@ -27,7 +33,15 @@ export function placed(orderId: string, lines: OrderLine[], placedAt: string): E
       buyerName: 'Asha Rao',
       lines,
       sellerOrders: sellerOrdersOf(orderId, lines),
-      shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+      shippingAddress: {
+        firstName: 'Asha',
+        lastName: 'Rao',
+        phone: '9876543210',
+        address: '12 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise,
@@ -39,7 +53,10 @@ export function placed(orderId: string, lines: OrderLine[], placedAt: string): E
 }
 
 /** The part of `order` that is `sellerId`'s, with its lines. */
-export function partOf(order: Extract<OrderEvent, { type: 'OrderPlaced' }>, sellerId: string): { part: SellerOrderPart; lines: OrderLine[] } {
+export function partOf(
+  order: Extract<OrderEvent, { type: 'OrderPlaced' }>,
+  sellerId: string,
+): { part: SellerOrderPart; lines: OrderLine[] } {
   const part = order.data.sellerOrders.find((p) => p.sellerId === sellerId);
   if (!part) throw new Error(`no part of ${sellerId} in ${order.data.orderId}`);
   return { part, lines: order.data.lines.filter((line) => line.sellerId === sellerId) };
@@ -54,7 +71,10 @@ export function delivered(
   defaultBps = 1000,
 ): OrderEvent {
   const settlement = lines.map((line) => settleLine(line, line.quantity, rates[line.categoryId] ?? defaultBps));
-  return { type: 'SellerOrderDelivered', data: { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by: part.sellerId, at, settlement } };
+  return {
+    type: 'SellerOrderDelivered',
+    data: { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by: part.sellerId, at, settlement },
+  };
 }
 
 /** A return of `quantities` (by product) accepted, reversing them at `commissionBps`. */
@@ -66,12 +86,27 @@ export function returnAccepted(
   at: string,
   commissionBps = 1000,
 ): OrderEvent {
-  const settlement = lines.filter((line) => quantities[line.productId]).map((line) => settleLine(line, quantities[line.productId]!, commissionBps));
-  const stamp = { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, returnId: `${part.sellerOrderId}-R${n}`, by: part.sellerId, at };
+  const settlement = lines
+    .filter((line) => quantities[line.productId])
+    .map((line) => settleLine(line, quantities[line.productId]!, commissionBps));
+  const stamp = {
+    orderId,
+    sellerOrderId: part.sellerOrderId,
+    sellerId: part.sellerId,
+    returnId: `${part.sellerOrderId}-R${n}`,
+    by: part.sellerId,
+    at,
+  };
   return { type: 'ReturnAccepted', data: { ...stamp, reason: 'Arrived damaged', settlement } };
 }
 
-export const payout = (sellerId: string, payoutId: string, amountPaise: number, at: string, reference = `UTR ${payoutId}`): PayoutEvent => ({
+export const payout = (
+  sellerId: string,
+  payoutId: string,
+  amountPaise: number,
+  at: string,
+  reference = `UTR ${payoutId}`,
+): PayoutEvent => ({
   type: 'PayoutRecorded',
   data: { payoutId, sellerId, amountPaise, paidOn: at.slice(0, 10), reference, by: ADMIN_ID, at },
 });
@@ -81,7 +116,12 @@ export const categoryCreated = (categoryId: string, name: string, at: string): C
   data: { categoryId, name, description: `${name} made in India`, createdAt: at },
 });
 
-export const commissionSet = (categoryId: string, rateBps: number | null, reason: string, at: string): CategoryEvent => ({
+export const commissionSet = (
+  categoryId: string,
+  rateBps: number | null,
+  reason: string,
+  at: string,
+): CategoryEvent => ({
   type: 'CategoryCommissionSet',
   data: { categoryId, rateBps, reason, by: ADMIN_ID, at },
 });

@@ -26,15 +26,38 @@ const lineArb = fc.record({
   quantity: fc.integer({ min: 1, max: 6 }),
 });
 /** A rate per category: the edges (0 and 100%) and odd rates that round, as well as ordinary ones. */
-const ratesArb = fc.array(fc.oneof(fc.constantFrom(0, 1, 999, 1000, 1250, 10_000), fc.integer({ min: 0, max: 10_000 })), {
-  minLength: CATEGORIES.length,
-  maxLength: CATEGORIES.length,
-});
+const ratesArb = fc.array(
+  fc.oneof(fc.constantFrom(0, 1, 999, 1000, 1250, 10_000), fc.integer({ min: 0, max: 10_000 })),
+  {
+    minLength: CATEGORIES.length,
+    maxLength: CATEGORIES.length,
+  },
+);
 const stepArb = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('place' as const), lines: fc.array(lineArb, { minLength: 1, maxLength: 5 }) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      lines: fc.array(lineArb, { minLength: 1, maxLength: 5 }),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant('deliver' as const), pick: fc.nat(), rates: ratesArb }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), quantities: fc.array(fc.nat(4), { minLength: 5, maxLength: 5 }) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('payout' as const), seller: fc.nat(SELLERS.length - 1), percent: fc.integer({ min: 1, max: 100 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('return' as const),
+      pick: fc.nat(),
+      quantities: fc.array(fc.nat(4), { minLength: 5, maxLength: 5 }),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('payout' as const),
+      seller: fc.nat(SELLERS.length - 1),
+      percent: fc.integer({ min: 1, max: 100 }),
+    }),
+    weight: 2,
+  },
 );
 
 type Step = typeof stepArb extends fc.Arbitrary<infer S> ? S : never;
@@ -57,13 +80,20 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
   let payouts = 0;
   let clock = Date.parse('2024-05-01T00:00:00.000Z');
   const now = () => new Date((clock += 60_000)).toISOString();
-  const append = (stream: string, event: { type: string; data: object }) => events.append(stream, [event as never], 'any');
+  const append = (stream: string, event: { type: string; data: object }) =>
+    events.append(stream, [event as never], 'any');
 
   for (const step of steps) {
     if (step.kind === 'place') {
       const orderId = `o-${++orders}`;
       const lines: OrderLine[] = step.lines.map((line, i) =>
-        orderLine({ productId: `p-${orders}-${i}`, sellerId: SELLERS[line.seller]!, categoryId: CATEGORIES[line.category]!, pricePaise: line.pricePaise, quantity: line.quantity }),
+        orderLine({
+          productId: `p-${orders}-${i}`,
+          sellerId: SELLERS[line.seller]!,
+          categoryId: CATEGORIES[line.category]!,
+          pricePaise: line.pricePaise,
+          quantity: line.quantity,
+        }),
       );
       const order = placed(orderId, lines, now());
       await append(orderStream(orderId), order);
@@ -75,17 +105,30 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       await append(orderStream(order.data.orderId), event);
       const { settlement } = (event as Extract<OrderEvent, { type: 'SellerOrderDelivered' }>).data;
       due.set(sellerId, (due.get(sellerId) ?? 0) + sum(settlement.map((line) => line.earningPaise)));
-      const left = new Map(settlement.map((line) => [line.productId, { quantity: line.quantity, bps: line.commissionBps }]));
+      const left = new Map(
+        settlement.map((line) => [line.productId, { quantity: line.quantity, bps: line.commissionBps }]),
+      );
       deliveredParts.push({ orderId: order.data.orderId, order, sellerId, left, returns: 0 });
     } else if (step.kind === 'return' && deliveredParts.length > 0) {
       const part = deliveredParts[step.pick % deliveredParts.length]!;
-      const chosen = [...part.left].map(([productId, { quantity, bps }], i) => ({ productId, bps, quantity: Math.min(quantity, step.quantities[i % 5]!) }));
+      const chosen = [...part.left].map(([productId, { quantity, bps }], i) => ({
+        productId,
+        bps,
+        quantity: Math.min(quantity, step.quantities[i % 5]!),
+      }));
       const returned = chosen.filter((line) => line.quantity > 0);
       // A return holds the lines of one rate here: the fixture settles it at one rate.
       const [first] = returned;
       if (!first) continue;
       const sameRate = returned.filter((line) => line.bps === first.bps);
-      const event = returnAccepted(part.orderId, partOf(part.order, part.sellerId), ++part.returns, Object.fromEntries(sameRate.map((l) => [l.productId, l.quantity])), now(), first.bps);
+      const event = returnAccepted(
+        part.orderId,
+        partOf(part.order, part.sellerId),
+        ++part.returns,
+        Object.fromEntries(sameRate.map((l) => [l.productId, l.quantity])),
+        now(),
+        first.bps,
+      );
       await append(orderStream(part.orderId), event);
       for (const line of sameRate) part.left.get(line.productId)!.quantity -= line.quantity;
       const { settlement } = (event as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data;
@@ -109,10 +152,14 @@ async function netSalesFromLog(events: SqliteEventStore): Promise<number> {
     if (event.type === 'OrderPlaced') for (const line of event.data.lines) prices.set(line.productId, line);
     if (event.type === 'SellerOrderDelivered') {
       const { orderId, sellerId } = event.data;
-      const placedLines = log.flatMap((e) => (e.type === 'OrderPlaced' && e.data.orderId === orderId ? e.data.lines : []));
-      for (const line of placedLines.filter((l) => l.sellerId === sellerId)) net += multiply(line.pricePaise, line.quantity);
+      const placedLines = log.flatMap((e) =>
+        e.type === 'OrderPlaced' && e.data.orderId === orderId ? e.data.lines : [],
+      );
+      for (const line of placedLines.filter((l) => l.sellerId === sellerId))
+        net += multiply(line.pricePaise, line.quantity);
     }
-    if (event.type === 'ReturnAccepted') for (const line of event.data.settlement) net -= multiply(prices.get(line.productId)!.pricePaise, line.quantity);
+    if (event.type === 'ReturnAccepted')
+      for (const line of event.data.settlement) net -= multiply(prices.get(line.productId)!.pricePaise, line.quantity);
   }
   return net;
 }
@@ -126,7 +173,9 @@ it('balances are their entries, and earnings plus commissions are delivered sale
       const read = new SqliteReadStore(':memory:');
       try {
         await writeLog(events, steps);
-        await new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [ledger], batchSize: 7 }).catchUp(ledger.name);
+        await new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [ledger], batchSize: 7 }).catchUp(
+          ledger.name,
+        );
         const balances = await read.collection<SellerBalanceDoc>(SELLER_BALANCES).find();
         const entries = await read.collection<LedgerEntryDoc>(LEDGER_ENTRIES).find();
 
@@ -137,10 +186,13 @@ it('balances are their entries, and earnings plus commissions are delivered sale
           expect(balance.balancePaise).toBe(balance.earnedPaise - balance.paidPaise);
           expect(balance.earnedPaise + balance.commissionPaise).toBe(balance.salesPaise);
           // A balance may be below zero: a return accepted after its earning was paid out leaves the seller owing.
-          expect(balance.paidPaise).toBe(sum(own.filter((entry) => entry.kind === 'payout').map((entry) => 0 - entry.amountPaise)));
+          expect(balance.paidPaise).toBe(
+            sum(own.filter((entry) => entry.kind === 'payout').map((entry) => 0 - entry.amountPaise)),
+          );
         }
         for (const entry of entries) {
-          for (const field of ['salesPaise', 'commissionPaise', 'amountPaise', 'balanceAfterPaise'] as const) expect(Number.isSafeInteger(entry[field])).toBe(true);
+          for (const field of ['salesPaise', 'commissionPaise', 'amountPaise', 'balanceAfterPaise'] as const)
+            expect(Number.isSafeInteger(entry[field])).toBe(true);
         }
         expect(new Set(entries.map((entry) => entry.sellerId))).toEqual(new Set(balances.map((balance) => balance.id)));
 
@@ -148,7 +200,9 @@ it('balances are their entries, and earnings plus commissions are delivered sale
         const commissions = sum(balances.map((balance) => balance.commissionPaise));
         expect(earned + commissions).toBe(await netSalesFromLog(events));
         const payouts = (await events.readAll()).filter((event) => event.type === 'PayoutRecorded');
-        expect(sum(balances.map((balance) => balance.paidPaise))).toBe(sum(payouts.map((event) => (event.data as { amountPaise: number }).amountPaise)));
+        expect(sum(balances.map((balance) => balance.paidPaise))).toBe(
+          sum(payouts.map((event) => (event.data as { amountPaise: number }).amountPaise)),
+        );
       } finally {
         await read.close();
         await events.close();

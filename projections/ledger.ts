@@ -5,7 +5,15 @@
  * so a rebuild gives the same documents; `balanceAfterPaise` is the balance in log order.
  */
 import type { CategoryEvent } from '../domain/catalog/events.ts';
-import { type LedgerEntry, type LedgerTotals, NO_TOTALS, earningEntry, payoutEntry, post, returnEntry } from '../domain/ledger/entries.ts';
+import {
+  type LedgerEntry,
+  type LedgerTotals,
+  NO_TOTALS,
+  earningEntry,
+  payoutEntry,
+  post,
+  returnEntry,
+} from '../domain/ledger/entries.ts';
 import type { Paise } from '../domain/money.ts';
 import type { OrderEvent } from '../domain/order/events.ts';
 import type { PayoutEvent } from '../domain/payout/events.ts';
@@ -57,7 +65,8 @@ async function postEntry(work: UnitOfWork, entry: LedgerEntry, position: number)
   // Stable ids: an event seen again (a retried batch) moves no money twice.
   if (await work.get(LEDGER_ENTRIES, entry.id)) return;
   const balance = await work.get<SellerBalanceDoc>(SELLER_BALANCES, entry.sellerId);
-  const sellerName = balance?.sellerName ?? (await work.get<LedgerSellerDoc>(LEDGER_SELLERS, entry.sellerId))?.sellerName ?? '';
+  const sellerName =
+    balance?.sellerName ?? (await work.get<LedgerSellerDoc>(LEDGER_SELLERS, entry.sellerId))?.sellerName ?? '';
   const totals = post(balance ?? NO_TOTALS, entry);
   work.put<SellerBalanceDoc>(SELLER_BALANCES, { id: entry.sellerId, sellerName, ...totals, updatedAt: entry.at });
   work.put<LedgerEntryDoc>(LEDGER_ENTRIES, { ...entry, position, balanceAfterPaise: totals.balancePaise });
@@ -84,7 +93,13 @@ async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork)
 async function applyCategory(event: CategoryEvent, work: UnitOfWork): Promise<void> {
   const { categoryId } = event.data;
   if (event.type === 'CategoryCreated') {
-    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { id: categoryId, name: event.data.name, commissionBps: null, returnable: null, history: [] });
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, {
+      id: categoryId,
+      name: event.data.name,
+      commissionBps: null,
+      returnable: null,
+      history: [],
+    });
     return;
   }
   const policy = await work.get<CategoryPolicyDoc>(CATEGORY_POLICIES, categoryId);
@@ -93,10 +108,18 @@ async function applyCategory(event: CategoryEvent, work: UnitOfWork): Promise<vo
   const { reason, by, at } = event.data;
   if (event.type === 'CategoryCommissionSet') {
     const change: PolicyChange = { change: 'commission', value: event.data.rateBps, reason, by, at };
-    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { ...policy, commissionBps: event.data.rateBps, history: [...policy.history, change] });
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, {
+      ...policy,
+      commissionBps: event.data.rateBps,
+      history: [...policy.history, change],
+    });
   } else {
     const change: PolicyChange = { change: 'returns', value: event.data.returnable, reason, by, at };
-    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, { ...policy, returnable: event.data.returnable, history: [...policy.history, change] });
+    work.put<CategoryPolicyDoc>(CATEGORY_POLICIES, {
+      ...policy,
+      returnable: event.data.returnable,
+      history: [...policy.history, change],
+    });
   }
 }
 

@@ -5,7 +5,13 @@
  * collection of its own (projections never read each other's documents).
  */
 import type { OrderEvent } from '../domain/order/events.ts';
-import { type LegacyOrderEvent, LEGACY_ORDER_EVENT_TYPES, type PartSnapshot, isLegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
+import {
+  type LegacyOrderEvent,
+  LEGACY_ORDER_EVENT_TYPES,
+  type PartSnapshot,
+  isLegacyOrderEvent,
+  upcast,
+} from '../domain/order/upcast.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { CollectionSpec, Doc, UnitOfWork } from '../platform/readstore/port.ts';
 
@@ -51,7 +57,10 @@ export function legacyOrders(collection: string): LegacyOrders {
       }
       const purchase = await work.get<LegacyPurchaseDoc>(collection, event.data.orderId);
       // The order decider refuses status changes before OrderPlaced, so this is a damaged log.
-      if (!purchase) throw new Error(`${event.type} at position ${recorded.position} for an order never placed: ${event.data.orderId}`);
+      if (!purchase)
+        throw new Error(
+          `${event.type} at position ${recorded.position} for an order never placed: ${event.data.orderId}`,
+        );
       const current = upcast(event, purchase.parts);
       const parts = purchase.parts.map((part) => {
         const moved = current.find((e) => 'sellerOrderId' in e.data && e.data.sellerOrderId === part.sellerOrderId);

@@ -14,23 +14,48 @@ const all = () => stores.read.collection<NotificationDoc>(COLLECTIONS.notificati
 const AT = '2024-05-01T10:00:00.000Z';
 const notified = (sellerId: string, orderId: string, sellerOrderId?: string): NotificationEvent => ({
   type: 'SellerNotified',
-  data: { notificationId: notificationId(sellerId, orderId), sellerId, orderId, ...(sellerOrderId && { sellerOrderId }), title: 'New order', body: 'Total: ₹1.00', at: AT },
+  data: {
+    notificationId: notificationId(sellerId, orderId),
+    sellerId,
+    orderId,
+    ...(sellerOrderId && { sellerOrderId }),
+    title: 'New order',
+    body: 'Total: ₹1.00',
+    at: AT,
+  },
 });
-const record = (event: NotificationEvent) => stores.events.append(notificationStream(event.data.notificationId), [event], 'any');
+const record = (event: NotificationEvent) =>
+  stores.events.append(notificationStream(event.data.notificationId), [event], 'any');
 
 describe('notifications projection', () => {
   it('names the seller order the notification tells of, and marks it read', async () => {
     await record(notified('meera', 'o-1', 'o-1-2'));
-    await record({ type: 'NotificationRead', data: { notificationId: notificationId('meera', 'o-1'), by: 'meera', at: AT } });
+    await record({
+      type: 'NotificationRead',
+      data: { notificationId: notificationId('meera', 'o-1'), by: 'meera', at: AT },
+    });
     await catchUp();
     expect(await all()).toEqual([
-      { id: 'meera-o-1', sellerId: 'meera', orderId: 'o-1', sellerOrderId: 'o-1-2', title: 'New order', body: 'Total: ₹1.00', read: true, createdAt: AT },
+      {
+        id: 'meera-o-1',
+        sellerId: 'meera',
+        orderId: 'o-1',
+        sellerOrderId: 'o-1-2',
+        title: 'New order',
+        body: 'Total: ₹1.00',
+        read: true,
+        createdAt: AT,
+      },
     ]);
   });
 
   it('gives a notification recorded before seller orders the seller order its purchase became', async () => {
-    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8').trim().split('\n').map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded) await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
+    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text));
+    for (const { id, type, stream, data, metadata } of recorded)
+      await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
     await catchUp();
     const [crafts, spices] = ['68d9bb09-ff63-4c5c-a733-06e5d49f9cef', '1e360922-1b3c-4cc8-a9ed-75a47dbf9146'];
     // Orders 1 and 2 list the saffron (spices) first: its seller order is -1, the necklace's -2.

@@ -27,8 +27,22 @@ export const notifications: Projection = {
   name: 'notifications',
   // 2: a notification names its seller order.
   version: 2,
-  collections: [{ name: NOTIFICATIONS, indexes: [['sellerId', 'createdAt'], ['sellerId', 'read']] }, { name: LEGACY_SELLER_ORDERS }],
-  eventTypes: new Set<(NotificationEvent | Placed)['type']>(['SellerNotified', 'SellerDecisionNotified', 'NotificationRead', 'OrderPlaced']),
+  collections: [
+    {
+      name: NOTIFICATIONS,
+      indexes: [
+        ['sellerId', 'createdAt'],
+        ['sellerId', 'read'],
+      ],
+    },
+    { name: LEGACY_SELLER_ORDERS },
+  ],
+  eventTypes: new Set<(NotificationEvent | Placed)['type']>([
+    'SellerNotified',
+    'SellerDecisionNotified',
+    'NotificationRead',
+    'OrderPlaced',
+  ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     const event = recorded as (NotificationEvent | Placed) & RecordedEvent;
@@ -37,7 +51,10 @@ export const notifications: Projection = {
         if (!isLegacyOrderEvent(event)) return;
         const { orderId, lines } = event.data;
         for (const { sellerId, sellerOrderId } of sellerOrdersOf(orderId, lines)) {
-          work.put<LegacySellerOrderDoc>(LEGACY_SELLER_ORDERS, { id: notificationId(sellerId, orderId), sellerOrderId });
+          work.put<LegacySellerOrderDoc>(LEGACY_SELLER_ORDERS, {
+            id: notificationId(sellerId, orderId),
+            sellerOrderId,
+          });
         }
         return;
       }
@@ -50,12 +67,30 @@ export const notifications: Projection = {
         if (legacy) work.delete(LEGACY_SELLER_ORDERS, id);
         // Null only when the log holds no OrderPlaced of the purchase (an import of notification streams alone).
         const sellerOrderId = event.data.sellerOrderId ?? legacy?.sellerOrderId ?? null;
-        work.put<NotificationDoc>(NOTIFICATIONS, { id, sellerId, orderId, sellerOrderId, title, body, read: false, createdAt: at });
+        work.put<NotificationDoc>(NOTIFICATIONS, {
+          id,
+          sellerId,
+          orderId,
+          sellerOrderId,
+          title,
+          body,
+          read: false,
+          createdAt: at,
+        });
         return;
       }
       case 'SellerDecisionNotified': {
         const { notificationId: id, sellerId, title, body, at } = event.data;
-        work.put<NotificationDoc>(NOTIFICATIONS, { id, sellerId, orderId: null, sellerOrderId: null, title, body, read: false, createdAt: at });
+        work.put<NotificationDoc>(NOTIFICATIONS, {
+          id,
+          sellerId,
+          orderId: null,
+          sellerOrderId: null,
+          title,
+          body,
+          read: false,
+          createdAt: at,
+        });
         return;
       }
     }

@@ -69,8 +69,19 @@ const lifecycle: OrderEvent[] = [
   { type: 'SellerOrderShipped', data: stamp(2) },
   { type: 'SellerOrderDelivered', data: { ...stamp(3), settlement: settlement(1) } },
   { type: 'SellerOrderCancelled', data: { ...stamp(4, 2), reason: 'Out of stock' } },
-  { type: 'ReturnRequested', data: { ...stamp(5, 1, buyerId), returnId: `${orderId}-1-R1`, lines: [{ productId: 'p-1', quantity: 1 }], reason: 'Chipped' } },
-  { type: 'ReturnAccepted', data: { ...stamp(6), returnId: `${orderId}-1-R1`, reason: 'Sorry', settlement: [settleLine(lines[0]!, 1, 1000)] } },
+  {
+    type: 'ReturnRequested',
+    data: {
+      ...stamp(5, 1, buyerId),
+      returnId: `${orderId}-1-R1`,
+      lines: [{ productId: 'p-1', quantity: 1 }],
+      reason: 'Chipped',
+    },
+  },
+  {
+    type: 'ReturnAccepted',
+    data: { ...stamp(6), returnId: `${orderId}-1-R1`, reason: 'Sorry', settlement: [settleLine(lines[0]!, 1, 1000)] },
+  },
 ];
 
 let store: SqliteReadStore;
@@ -108,8 +119,13 @@ const snapshot = async () => ({
 describe('orders projection', () => {
   it('keeps the purchase with each seller’s part, and each seller order with its own lines, history and returns', async () => {
     for (const event of lifecycle) await applyBatch([event]);
-    const { orders: [order], sellerOrders } = await snapshot();
-    expect(sellerOrders.map((doc) => [doc.id, doc.shortId, doc.sellerId, doc.status, doc.lines.map((l) => l.productId)])).toEqual([
+    const {
+      orders: [order],
+      sellerOrders,
+    } = await snapshot();
+    expect(
+      sellerOrders.map((doc) => [doc.id, doc.shortId, doc.sellerId, doc.status, doc.lines.map((l) => l.productId)]),
+    ).toEqual([
       [`${orderId}-1`, 'order-1-1', 'seller-1', 'delivered', ['p-1']],
       [`${orderId}-2`, 'order-1-2', 'seller-2', 'cancelled', ['p-2']],
     ]);
@@ -144,8 +160,27 @@ describe('orders projection', () => {
       ],
     });
     expect(second).toMatchObject({ status: 'cancelled', cancelReason: 'Out of stock', deliveredAt: null });
-    const { lines: _, orderId: __, buyerId: ___, buyerName: ____, shippingAddress: _s, delivery: _d, payment: _p, placedAt: _t, updatedAt: _u, openReturns: _o, ...summary } = first!;
-    expect(order).toMatchObject({ id: orderId, lines, sellerIds: ['seller-1', 'seller-2'], status: 'delivered', totalPaise: 2046_00, updatedAt: at(6) });
+    const {
+      lines: _,
+      orderId: __,
+      buyerId: ___,
+      buyerName: ____,
+      shippingAddress: _s,
+      delivery: _d,
+      payment: _p,
+      placedAt: _t,
+      updatedAt: _u,
+      openReturns: _o,
+      ...summary
+    } = first!;
+    expect(order).toMatchObject({
+      id: orderId,
+      lines,
+      sellerIds: ['seller-1', 'seller-2'],
+      status: 'delivered',
+      totalPaise: 2046_00,
+      updatedAt: at(6),
+    });
     expect(order!.sellerOrders[0]).toEqual(summary);
   });
 
@@ -160,7 +195,10 @@ describe('orders projection', () => {
     for (const event of lifecycle) await applyBatch([event]);
     const live = await snapshot();
 
-    await store.reset(orders.name, orders.collections.map((c) => c.name));
+    await store.reset(
+      orders.name,
+      orders.collections.map((c) => c.name),
+    );
     await applyBatch(lifecycle);
     expect(await snapshot()).toEqual(live);
 
@@ -175,23 +213,50 @@ describe('orders projection', () => {
       { type: 'OrderCancelled', data: { orderId, by: 'seller-2', at: at(2), reason: 'Out of season' } },
     ];
     await applyBatch(old);
-    const { orders: [order], sellerOrders } = await snapshot();
+    const {
+      orders: [order],
+      sellerOrders,
+    } = await snapshot();
     expect(order!.status).toBe('cancelled');
-    expect(sellerOrders.map((doc) => [doc.id, doc.status, doc.cancelReason, doc.history.map((h) => `${h.status} by ${h.by}`)])).toEqual([
-      [`${orderId}-1`, 'cancelled', 'Out of season', ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2']],
-      [`${orderId}-2`, 'cancelled', 'Out of season', ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2']],
+    expect(
+      sellerOrders.map((doc) => [
+        doc.id,
+        doc.status,
+        doc.cancelReason,
+        doc.history.map((h) => `${h.status} by ${h.by}`),
+      ]),
+    ).toEqual([
+      [
+        `${orderId}-1`,
+        'cancelled',
+        'Out of season',
+        ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2'],
+      ],
+      [
+        `${orderId}-2`,
+        'cancelled',
+        'Out of season',
+        ['pending by buyer-1', 'processing by seller-1', 'cancelled by seller-2'],
+      ],
     ]);
     expect(purchaseFromEvents(old)).toEqual({ order, sellerOrders });
   });
 
   it('folds a stream as the projection does: the write side answers commands with the same documents', async () => {
     await applyBatch(lifecycle);
-    const { orders: [order], sellerOrders } = await snapshot();
+    const {
+      orders: [order],
+      sellerOrders,
+    } = await snapshot();
     expect(purchaseFromEvents(lifecycle)).toEqual({ order, sellerOrders });
   });
 
   it('refuses an event for a seller order never placed, rather than losing it', async () => {
-    await expect(applyBatch([{ type: 'SellerOrderShipped', data: stamp(1) }])).rejects.toThrow(/never placed: order-1-1/);
-    await expect(applyBatch([{ type: 'OrderShipped', data: { orderId, by: 'x', at: T0 } }])).rejects.toThrow(/never placed: order-1/);
+    await expect(applyBatch([{ type: 'SellerOrderShipped', data: stamp(1) }])).rejects.toThrow(
+      /never placed: order-1-1/,
+    );
+    await expect(applyBatch([{ type: 'OrderShipped', data: { orderId, by: 'x', at: T0 } }])).rejects.toThrow(
+      /never placed: order-1/,
+    );
   });
 });

@@ -32,7 +32,12 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
 /** The purchase with one of its seller orders as it is now. */
 export function withSellerOrder(order: OrderDoc, sellerOrder: SellerOrderDoc): OrderDoc {
   const sellerOrders = order.sellerOrders.map((part) => (part.id === sellerOrder.id ? summaryOf(sellerOrder) : part));
-  return { ...order, sellerOrders, status: purchaseStatus(sellerOrders.map((part) => part.status)), updatedAt: sellerOrder.updatedAt };
+  return {
+    ...order,
+    sellerOrders,
+    status: purchaseStatus(sellerOrders.map((part) => part.status)),
+    updatedAt: sellerOrder.updatedAt,
+  };
 }
 
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
@@ -100,7 +105,15 @@ export function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | 
         const { name, pricePaise } = doc.lines.find((l) => l.productId === line.productId)!;
         return { ...line, name, pricePaise };
       });
-      const request: ReturnDoc = { returnId, lines: shown, reason, status: 'requested', decisionReason: null, requestedAt: at, decidedAt: null };
+      const request: ReturnDoc = {
+        returnId,
+        lines: shown,
+        reason,
+        status: 'requested',
+        decisionReason: null,
+        requestedAt: at,
+        decidedAt: null,
+      };
       return withReturns(doc, [...doc.returns, request], at);
     }
     case 'ReturnAccepted':
@@ -108,7 +121,9 @@ export function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | 
       const status: ReturnDoc['status'] = event.type === 'ReturnAccepted' ? 'accepted' : 'rejected';
       const { returnId, reason } = event.data;
       if (!doc.returns.some((r) => r.returnId === returnId && r.status === 'requested')) return doc;
-      const returns = doc.returns.map((r) => (r.returnId === returnId ? { ...r, status, decisionReason: reason, decidedAt: at } : r));
+      const returns = doc.returns.map((r) =>
+        r.returnId === returnId ? { ...r, status, decisionReason: reason, decidedAt: at } : r,
+      );
       return withReturns(doc, returns, at);
     }
     default: {
@@ -130,7 +145,9 @@ export function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | 
 function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs | null {
   if (event.type === 'OrderPlaced') return placedDocs(event);
   if (!docs) return null;
-  const sellerOrders = docs.sellerOrders.map((doc) => (doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc));
+  const sellerOrders = docs.sellerOrders.map((doc) =>
+    doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc,
+  );
   const changed = sellerOrders.find((doc) => doc.id === event.data.sellerOrderId);
   return { order: changed ? withSellerOrder(docs.order, changed) : docs.order, sellerOrders };
 }
@@ -139,7 +156,12 @@ function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs |
 export function purchaseFromEvents(events: ReadonlyArray<OrderEvent | LegacyOrderEvent>): PurchaseDocs | null {
   let docs: PurchaseDocs | null = null;
   for (const event of events) {
-    const parts = (docs?.sellerOrders ?? []).map(({ id, sellerId, status, lines }) => ({ sellerOrderId: id, sellerId, status, lines }));
+    const parts = (docs?.sellerOrders ?? []).map(({ id, sellerId, status, lines }) => ({
+      sellerOrderId: id,
+      sellerId,
+      status,
+      lines,
+    }));
     for (const current of upcast(event, parts)) docs = docsAfter(docs, current);
   }
   return docs;
@@ -156,7 +178,10 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
   }
   const before = await work.get<SellerOrderDoc>(COLLECTIONS.sellerOrders, event.data.sellerOrderId);
   // The order decider refuses changes to a seller order it does not know, so this is a damaged log.
-  if (!before) throw new Error(`${event.type} at position ${position} for a seller order never placed: ${event.data.sellerOrderId}`);
+  if (!before)
+    throw new Error(
+      `${event.type} at position ${position} for a seller order never placed: ${event.data.sellerOrderId}`,
+    );
   const after = sellerOrderAfter(before, event);
   if (after === before) return;
   work.put(COLLECTIONS.sellerOrders, after);
@@ -173,7 +198,14 @@ export const orders: Projection = {
     { name: COLLECTIONS.sellerOrders, indexes: [['sellerId', 'placedAt']] },
     legacy.collection,
   ],
-  eventTypes: new Set<string>(['OrderPlaced', ...Object.keys(STATUS_AFTER), 'ReturnRequested', 'ReturnAccepted', 'ReturnRejected', ...legacy.eventTypes]),
+  eventTypes: new Set<string>([
+    'OrderPlaced',
+    ...Object.keys(STATUS_AFTER),
+    'ReturnRequested',
+    'ReturnAccepted',
+    'ReturnRejected',
+    ...legacy.eventTypes,
+  ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     for (const event of await legacy.current(recorded, work)) await applyCurrent(event, work, recorded.position);

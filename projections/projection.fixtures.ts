@@ -21,10 +21,21 @@ export function projectionStores(projection: Projection): ProjectionStores {
   const stores: ProjectionStores = {
     events: undefined as never,
     read: undefined as never,
-    runner: (batchSize = 500) => new ProjectionRunner({ events: stores.events, read: stores.read, bus: new MemoryBus(), projections: [projection], batchSize }),
+    runner: (batchSize = 500) =>
+      new ProjectionRunner({
+        events: stores.events,
+        read: stores.read,
+        bus: new MemoryBus(),
+        projections: [projection],
+        batchSize,
+      }),
     async documents() {
       const sort: Array<[string, 'asc']> = [['id', 'asc']];
-      const entries = await Promise.all(projection.collections.map(async ({ name }) => [name, await stores.read.collection(name).find({ sort })] as const));
+      const entries = await Promise.all(
+        projection.collections.map(
+          async ({ name }) => [name, await stores.read.collection(name).find({ sort })] as const,
+        ),
+      );
       return Object.fromEntries(entries);
     },
   };

@@ -72,7 +72,10 @@ export function shareOut(plan: ReplayPlan[], threads: number): ReplayPlan[][] {
   const known = Object.values(COSTS).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)]!;
   const cost = (step: ReplayPlan) => COSTS[step.projection.name] ?? median;
-  const groups = Array.from({ length: Math.max(1, Math.min(threads, plan.length)) }, () => ({ steps: [] as ReplayPlan[], cost: 0 }));
+  const groups = Array.from({ length: Math.max(1, Math.min(threads, plan.length)) }, () => ({
+    steps: [] as ReplayPlan[],
+    cost: 0,
+  }));
   for (const step of [...plan].sort((a, b) => cost(b) - cost(a))) {
     const cheapest = groups.reduce((low, group) => (group.cost < low.cost ? group : low));
     cheapest.steps.push(step);
@@ -88,10 +91,15 @@ export function shareOut(plan: ReplayPlan[], threads: number): ReplayPlan[][] {
  * leaves it as it was (only a scratch file was written, and it is removed). The result's
  * `parts` add up the threads' times; `threads` tells each one's.
  */
-export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], options: ThreadsOptions = {}): Promise<ReplayResult & { threads: ThreadResult[] }> {
+export async function replaySqlite(
+  files: SqliteFiles,
+  plan: ReplayPlan[],
+  options: ThreadsOptions = {},
+): Promise<ReplayResult & { threads: ThreadResult[] }> {
   const started = performance.now();
   for (const { projection } of plan) {
-    if (!registered.includes(projection)) throw new Error(`${projection.name} is not a registered projection: only those are rebuilt in threads`);
+    if (!registered.includes(projection))
+      throw new Error(`${projection.name} is not a registered projection: only those are rebuilt in threads`);
   }
   const log = new SqliteLogReader(files.events, { types: new Set(), everyEvent: false });
   let steps: ReplayPlan[];
@@ -111,11 +119,13 @@ export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], optio
   };
   // The threads load a scratch file, which takes the place of `files.read` once complete.
   const scratch = `${files.read}.rebuild`;
-  const tasks = groups.map((group): GroupTask => ({
-    files: { events: files.events, read: scratch },
-    steps: group.map(({ projection, toPosition }) => ({ name: projection.name, toPosition })),
-    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-  }));
+  const tasks = groups.map(
+    (group): GroupTask => ({
+      files: { events: files.events, read: scratch },
+      steps: group.map(({ projection, toPosition }) => ({ name: projection.name, toPosition })),
+      ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
+    }),
+  );
   let results: GroupResult[];
   try {
     removeSqliteFile(scratch);
@@ -136,13 +146,27 @@ export async function replaySqlite(files: SqliteFiles, plan: ReplayPlan[], optio
   after.close();
   const threads = results.map((result, i) => ({ ...result, projections: tasks[i]!.steps.map((step) => step.name) }));
   const parts: Record<string, number> = {};
-  for (const thread of threads) for (const [part, ms] of Object.entries(thread.parts)) parts[part] = (parts[part] ?? 0) + ms;
-  return { events: Math.max(0, ...results.map((result) => result.events)), position, lastEventAt, ms: performance.now() - started, parts, threads };
+  for (const thread of threads)
+    for (const [part, ms] of Object.entries(thread.parts)) parts[part] = (parts[part] ?? 0) + ms;
+  return {
+    events: Math.max(0, ...results.map((result) => result.events)),
+    position,
+    lastEventAt,
+    ms: performance.now() - started,
+    parts,
+    threads,
+  };
 }
 
 /** A group's replay, in this thread: the projections' events read from the file, their documents bulk-loaded. */
-export async function replayGroup(task: GroupTask, onProgress: (progress: { events: number; position: number }) => void): Promise<GroupResult> {
-  const plan = task.steps.map(({ name, toPosition }) => ({ projection: registered.find((p) => p.name === name)!, toPosition }));
+export async function replayGroup(
+  task: GroupTask,
+  onProgress: (progress: { events: number; position: number }) => void,
+): Promise<GroupResult> {
+  const plan = task.steps.map(({ name, toPosition }) => ({
+    projection: registered.find((p) => p.name === name)!,
+    toPosition,
+  }));
   const to = Math.max(0, ...plan.map((step) => step.toPosition));
   const log = new SqliteLogReader(task.files.events, interestOf(plan.map((step) => step.projection)));
   const read = new SqliteReadStore(task.files.read, { bulkLoad: true });
@@ -188,9 +212,14 @@ const YOUNG_GENERATION_MB = 384;
  * Runs each group in a worker thread (through tsx, which runs the CLI, the benchmarks and,
  * through vitest, the tests); when one fails, stops the others and fails.
  */
-async function inThreads(tasks: GroupTask[], onProgress: (group: number, progress: { events: number; position: number }) => void): Promise<GroupResult[]> {
+async function inThreads(
+  tasks: GroupTask[],
+  onProgress: (group: number, progress: { events: number; position: number }) => void,
+): Promise<GroupResult[]> {
   const entry = new URL('./rebuild-worker.ts', import.meta.url);
-  const workers = tasks.map((task) => startWorker(entry, { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
+  const workers = tasks.map((task) =>
+    startWorker(entry, { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
+  );
   const results = workers.map(
     (worker, i) =>
       new Promise<GroupResult>((resolve, reject) => {
@@ -200,7 +229,11 @@ async function inThreads(tasks: GroupTask[], onProgress: (group: number, progres
           else result = message.done;
         });
         worker.on('error', reject);
-        worker.on('exit', (code) => (result ? resolve(result) : reject(new Error(`a rebuild thread stopped (exit code ${code}) before it finished`))));
+        worker.on('exit', (code) =>
+          result
+            ? resolve(result)
+            : reject(new Error(`a rebuild thread stopped (exit code ${code}) before it finished`)),
+        );
       }),
   );
   for (const result of results) result.catch(() => {}); // the first failure is reported below; the others follow from stopping

@@ -44,9 +44,15 @@ describe('replay and compare, on a marketplace made through the API', () => {
     const last = await api.platform.events.lastPosition();
     const rebuilt = fresh();
     const progress: ReplayProgress[] = [];
-    const result = await replay(api.platform.events, rebuilt, everyProjectionTo(last), { onProgress: (p) => progress.push(p) });
+    const result = await replay(api.platform.events, rebuilt, everyProjectionTo(last), {
+      onProgress: (p) => progress.push(p),
+    });
 
-    expect(result).toMatchObject({ events: last, position: last, lastEventAt: (await api.platform.events.readAll({ after: last - 1 }))[0]!.metadata.time });
+    expect(result).toMatchObject({
+      events: last,
+      position: last,
+      lastEventAt: (await api.platform.events.readAll({ after: last - 1 }))[0]!.metadata.time,
+    });
     expect(progress.at(-1)).toEqual({ events: last, position: last, target: last });
     expect(await everyDocument(rebuilt)).toEqual(await everyDocument(api.platform.read));
     expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
@@ -64,10 +70,15 @@ describe('replay and compare, on a marketplace made through the API', () => {
   it('rebuilds each projection up to its own target', async () => {
     const last = await api.platform.events.lastPosition();
     const rebuilt = fresh();
-    await replay(api.platform.events, rebuilt, [
-      { projection: logStats, toPosition: 5 },
-      { projection: projections.find((p) => p.name === 'catalog')!, toPosition: last },
-    ], { batchSize: 4 });
+    await replay(
+      api.platform.events,
+      rebuilt,
+      [
+        { projection: logStats, toPosition: 5 },
+        { projection: projections.find((p) => p.name === 'catalog')!, toPosition: last },
+      ],
+      { batchSize: 4 },
+    );
     expect(await rebuilt.checkpoint(logStats.name)).toBe(5);
     expect(await rebuilt.checkpoint('catalog')).toBe(last);
     const types = await rebuilt.collection<{ id: string; events: number }>('log_event_types').find();
@@ -95,7 +106,15 @@ describe('replay and compare, on a marketplace made through the API', () => {
     const differences = await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections));
     const live = await api.platform.read.collection(COLLECTIONS.users).count();
     expect(differences).toEqual([
-      { collection: COLLECTIONS.users, expected: live, actual: live, missing: [first!.id], extra: ['ghost'], changed: [second!.id], differing: 3 },
+      {
+        collection: COLLECTIONS.users,
+        expected: live,
+        actual: live,
+        missing: [first!.id],
+        extra: ['ghost'],
+        changed: [second!.id],
+        differing: 3,
+      },
     ]);
   });
 
@@ -133,7 +152,12 @@ describe('replay and compare, on a marketplace made through the API', () => {
 
     it('up to a time equals the live read models at that time', async () => {
       const rebuilt = fresh();
-      const result = await replay(api.platform.events, rebuilt, everyProjectionTo(await api.platform.events.lastPosition()), { toTime: time });
+      const result = await replay(
+        api.platform.events,
+        rebuilt,
+        everyProjectionTo(await api.platform.events.lastPosition()),
+        { toTime: time },
+      );
       expect(result).toMatchObject({ position, lastEventAt: time });
       expect(await everyDocument(rebuilt)).toEqual(before);
     });
@@ -144,7 +168,11 @@ describe('replay of an empty log', () => {
   it('applies nothing and keeps the checkpoints at 0', async () => {
     const events = new SqliteEventStore(':memory:');
     const read = new SqliteReadStore(':memory:');
-    expect(await replay(events, read, everyProjectionTo(0))).toMatchObject({ events: 0, position: 0, lastEventAt: null });
+    expect(await replay(events, read, everyProjectionTo(0))).toMatchObject({
+      events: 0,
+      position: 0,
+      lastEventAt: null,
+    });
     expect(await read.checkpoint(logStats.name)).toBe(0);
     await read.close();
     await events.close();
@@ -179,15 +207,24 @@ describe('a rebuild of a generated marketplace log', () => {
     live = new SqliteReadStore(join(dir, 'live.db'));
     const runner = new ProjectionRunner({ events, read: live, bus: new MemoryBus(), projections, batchSize: 1 });
     await runner.start();
-    while ((await Promise.all(projections.map((p) => live.checkpoint(p.name)))).some((checkpoint) => checkpoint < last)) {
+    while (
+      (await Promise.all(projections.map((p) => live.checkpoint(p.name)))).some((checkpoint) => checkpoint < last)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await runner.stop();
     expect(runner.failures()).toEqual({});
     // Enough of everything that a difference would show: orders in every state, reviews, cancellations.
-    const counts = Object.fromEntries((await countDocuments(live, collections)).map(({ collection, documents }) => [collection, documents]));
-    expect(counts).toMatchObject({ [COLLECTIONS.orders]: expect.any(Number), [COLLECTIONS.reviews]: expect.any(Number) });
-    expect(Math.min(counts[COLLECTIONS.orders]!, counts[COLLECTIONS.reviews]!, counts.ledger_entries!, counts.sales_days!)).toBeGreaterThan(0);
+    const counts = Object.fromEntries(
+      (await countDocuments(live, collections)).map(({ collection, documents }) => [collection, documents]),
+    );
+    expect(counts).toMatchObject({
+      [COLLECTIONS.orders]: expect.any(Number),
+      [COLLECTIONS.reviews]: expect.any(Number),
+    });
+    expect(
+      Math.min(counts[COLLECTIONS.orders]!, counts[COLLECTIONS.reviews]!, counts.ledger_entries!, counts.sales_days!),
+    ).toBeGreaterThan(0);
   }, 120_000);
   afterAll(async () => {
     await live.close();
@@ -207,9 +244,21 @@ describe('a rebuild of a generated marketplace log', () => {
   it('in threads, from the files, equals it too', async () => {
     const file = join(dir, `rebuilt-${++rebuilt}.db`);
     const progress: ReplayProgress[] = [];
-    const result = await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2, onProgress: (p) => progress.push(p) });
-    expect(result.threads.map((thread) => thread.projections).flat().sort()).toEqual(projections.map((p) => p.name).sort());
-    expect(result).toMatchObject({ events: last, position: last, lastEventAt: (await events.readAll({ after: last - 1 }))[0]!.metadata.time });
+    const result = await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), {
+      threads: 2,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(
+      result.threads
+        .map((thread) => thread.projections)
+        .flat()
+        .sort(),
+    ).toEqual(projections.map((p) => p.name).sort());
+    expect(result).toMatchObject({
+      events: last,
+      position: last,
+      lastEventAt: (await events.readAll({ after: last - 1 }))[0]!.metadata.time,
+    });
     expect(progress.at(-1)).toEqual({ events: last, position: last, target: last });
     await expectLive(file);
   });
@@ -237,10 +286,17 @@ describe('a rebuild of a generated marketplace log', () => {
   it('in one thread, up to a time, equals a replay through the ports up to that time', async () => {
     const { time } = (await events.readAll({ after: Math.floor(last / 2), limit: 1 }))[0]!.metadata;
     const threads = join(dir, `rebuilt-${++rebuilt}.db`);
-    const result = await replaySqlite({ events: eventsFile, read: threads }, everyProjectionTo(last), { threads: 1, toTime: time });
+    const result = await replaySqlite({ events: eventsFile, read: threads }, everyProjectionTo(last), {
+      threads: 1,
+      toTime: time,
+    });
     const ports = new SqliteReadStore(join(dir, `rebuilt-${++rebuilt}.db`));
     const expected = await replay(events, ports, everyProjectionTo(last), { toTime: time });
-    expect(result).toMatchObject({ events: expected.events, position: expected.position, lastEventAt: expected.lastEventAt });
+    expect(result).toMatchObject({
+      events: expected.events,
+      position: expected.position,
+      lastEventAt: expected.lastEventAt,
+    });
     const read = new SqliteReadStore(threads);
     expect(await compareReadStores(ports, read, collections)).toEqual([]);
     await read.close();

@@ -66,7 +66,12 @@ export interface ReplayResult {
  * documents are in, so the inserts do not maintain them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
  * (rebuild-threads.ts) does the same for SQLite files in several threads.
  */
-export async function replay(events: EventStore, read: ReadStore, plan: ReplayPlan[], options: ReplayOptions = {}): Promise<ReplayResult> {
+export async function replay(
+  events: EventStore,
+  read: ReadStore,
+  plan: ReplayPlan[],
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
   const started = performance.now();
   const until = options.toTime === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.toTime);
   const target = Math.max(0, ...plan.map((step) => step.toPosition));
@@ -95,11 +100,20 @@ export type LogPages = (limit: number) => AsyncIterable<LogPage> | Iterable<LogP
  * The replay of the pages into `read` for the plan, as `replay` tells: the projections'
  * collections emptied first, their indexes created at the end.
  */
-export async function replayPages(pages: LogPages, read: ReadStore, plan: ReplayPlan[], options: Pick<ReplayOptions, 'batchSize' | 'onProgress'> = {}): Promise<Omit<ReplayResult, 'lastEventAt' | 'ms'>> {
+export async function replayPages(
+  pages: LogPages,
+  read: ReadStore,
+  plan: ReplayPlan[],
+  options: Pick<ReplayOptions, 'batchSize' | 'onProgress'> = {},
+): Promise<Omit<ReplayResult, 'lastEventAt' | 'ms'>> {
   const parts = new Timings();
   const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY;
   const target = Math.max(0, ...plan.map((step) => step.toPosition));
-  for (const { projection } of plan) await read.reset(projection.name, projection.collections.map((c) => c.name));
+  for (const { projection } of plan)
+    await read.reset(
+      projection.name,
+      projection.collections.map((c) => c.name),
+    );
 
   const replays = plan.map(({ projection, toPosition }) => new ProjectionReplay(read, projection, toPosition));
   let count = 0;
@@ -217,7 +231,11 @@ class ProjectionReplay {
     const { work, committed, position } = this;
     this.committed = position;
     this.work = this.newBatch();
-    const batch = (changes: DocChange[], at: number) => ({ work: new ChangesOnly(changes), projection: this.projection.name, position: at });
+    const batch = (changes: DocChange[], at: number) => ({
+      work: new ChangesOnly(changes),
+      projection: this.projection.name,
+      position: at,
+    });
     let previous: DocChange[] | undefined;
     for (const piece of work.drain(size)) {
       if (previous) yield batch(previous, committed);
@@ -284,7 +302,9 @@ export async function compareReadStores(
     let expectedCount = 0;
     for await (const page of pagesOf(expected, collection)) {
       expectedCount += page.length;
-      const found = new Map((await actual.collection(collection).getMany(page.map((doc) => doc.id))).map((doc) => [doc.id, doc]));
+      const found = new Map(
+        (await actual.collection(collection).getMany(page.map((doc) => doc.id))).map((doc) => [doc.id, doc]),
+      );
       for (const doc of page) {
         const other = found.get(doc.id);
         if (!other) missing.add(doc.id);
@@ -295,13 +315,23 @@ export async function compareReadStores(
     // Documents only `actual` has exist exactly when the counts say so; only then look for them.
     if (actualCount !== expectedCount - missing.count) {
       for await (const page of pagesOf(actual, collection)) {
-        const found = new Set((await expected.collection(collection).getMany(page.map((doc) => doc.id))).map((doc) => doc.id));
+        const found = new Set(
+          (await expected.collection(collection).getMany(page.map((doc) => doc.id))).map((doc) => doc.id),
+        );
         for (const doc of page) if (!found.has(doc.id)) extra.add(doc.id);
       }
     }
     const differing = missing.count + extra.count + changed.count;
     if (differing > 0) {
-      differences.push({ collection, expected: expectedCount, actual: actualCount, missing: missing.ids, extra: extra.ids, changed: changed.ids, differing });
+      differences.push({
+        collection,
+        expected: expectedCount,
+        actual: actualCount,
+        missing: missing.ids,
+        extra: extra.ids,
+        changed: changed.ids,
+        differing,
+      });
     }
   }
   return differences;
@@ -318,11 +348,16 @@ class Sampled {
 }
 
 /** The collections of the projections, in their order. */
-export const collectionsOf = (projections: Projection[]): string[] => projections.flatMap((p) => p.collections.map((c) => c.name));
+export const collectionsOf = (projections: Projection[]): string[] =>
+  projections.flatMap((p) => p.collections.map((c) => c.name));
 
 /** How many documents each collection holds. */
-export async function countDocuments(read: ReadStore, collections: string[]): Promise<Array<{ collection: string; documents: number }>> {
+export async function countDocuments(
+  read: ReadStore,
+  collections: string[],
+): Promise<Array<{ collection: string; documents: number }>> {
   const counts = [];
-  for (const collection of collections) counts.push({ collection, documents: await read.collection(collection).count() });
+  for (const collection of collections)
+    counts.push({ collection, documents: await read.collection(collection).count() });
   return counts;
 }

@@ -51,7 +51,15 @@ const placedData = (orderId: string, lines: OrderLine[]) => ({
   buyerId,
   buyerName: 'Asha Rao',
   lines,
-  shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+  shippingAddress: {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    phone: '9876543210',
+    address: '12 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+  },
   delivery: 'standard' as const,
   payment: 'cod' as const,
   subtotalPaise: 0,
@@ -61,25 +69,47 @@ const placedData = (orderId: string, lines: OrderLine[]) => ({
 });
 
 /** A purchase written before seller orders: one status for all of it. */
-async function oldOrder(orderId: string, productIds: string[], ...then: Array<'OrderDelivered' | 'OrderCancelled'>): Promise<void> {
-  const placed: LegacyOrderEvent = { type: 'OrderPlaced', data: placedData(orderId, productIds.map((id) => line(id))) };
+async function oldOrder(
+  orderId: string,
+  productIds: string[],
+  ...then: Array<'OrderDelivered' | 'OrderCancelled'>
+): Promise<void> {
+  const placed: LegacyOrderEvent = {
+    type: 'OrderPlaced',
+    data: placedData(
+      orderId,
+      productIds.map((id) => line(id)),
+    ),
+  };
   const stamp = { orderId, by: 'seller-1', at: LATER };
-  const after: LegacyOrderEvent[] = then.map((type) => (type === 'OrderCancelled' ? { type, data: { ...stamp, reason: 'Out of stock' } } : { type, data: stamp }));
+  const after: LegacyOrderEvent[] = then.map((type) =>
+    type === 'OrderCancelled' ? { type, data: { ...stamp, reason: 'Out of stock' } } : { type, data: stamp },
+  );
   await events.append(orderStream(orderId), [placed, ...after], 'no_stream');
 }
 
 it('lets a buyer review each product of a delivered seller order, and only of that seller', async () => {
   const lines = [line('shawl', 'seller-1'), line('lamp', 'seller-2')];
   const sellerOrders = sellerOrdersOf('o-two', lines);
-  const part = (n: 0 | 1) => ({ orderId: 'o-two', sellerOrderId: sellerOrders[n]!.sellerOrderId, sellerId: sellerOrders[n]!.sellerId, at: LATER });
+  const part = (n: 0 | 1) => ({
+    orderId: 'o-two',
+    sellerOrderId: sellerOrders[n]!.sellerOrderId,
+    sellerId: sellerOrders[n]!.sellerId,
+    at: LATER,
+  });
   const log: OrderEvent[] = [
     { type: 'OrderPlaced', data: { ...placedData('o-two', lines), sellerOrders } },
-    { type: 'SellerOrderDelivered', data: { ...part(0), by: 'seller-1', settlement: [settleLine(lines[0]!, 1, 1000)] } },
+    {
+      type: 'SellerOrderDelivered',
+      data: { ...part(0), by: 'seller-1', settlement: [settleLine(lines[0]!, 1, 1000)] },
+    },
     { type: 'SellerOrderCancelled', data: { ...part(1), by: 'seller-2', reason: 'Out of stock' } },
   ];
   await events.append(orderStream('o-two'), log, 'no_stream');
   const { eligibility } = await projected();
-  expect(eligibility).toEqual([{ id: 'buyer-1:shawl', buyerId, productId: 'shawl', orderId: 'o-two', deliveredAt: LATER }]);
+  expect(eligibility).toEqual([
+    { id: 'buyer-1:shawl', buyerId, productId: 'shawl', orderId: 'o-two', deliveredAt: LATER },
+  ]);
 });
 
 it('reads purchases written before seller orders: a delivered one lets its buyer review every product', async () => {
@@ -98,12 +128,24 @@ it('keeps one review per buyer and product, edits included, and rebuilds the sam
     type: 'ReviewSubmitted',
     data: { productId: 'shawl', buyerId, authorName: 'Asha Rao', rating: 5, comment: 'Soft.', at: AT },
   };
-  const edited: ReviewEvent = { type: 'ReviewEdited', data: { productId: 'shawl', buyerId, rating: 3, comment: 'Pilled after a month.', at: LATER } };
+  const edited: ReviewEvent = {
+    type: 'ReviewEdited',
+    data: { productId: 'shawl', buyerId, rating: 3, comment: 'Pilled after a month.', at: LATER },
+  };
   await events.append(reviewStream('shawl', buyerId), [submitted], 'no_stream');
   await events.append(reviewStream('shawl', buyerId), [edited], 0);
   const first = await projected();
   expect(first.reviews).toEqual([
-    { id: 'shawl:buyer-1', productId: 'shawl', buyerId, authorName: 'Asha Rao', rating: 3, comment: 'Pilled after a month.', createdAt: AT, updatedAt: LATER },
+    {
+      id: 'shawl:buyer-1',
+      productId: 'shawl',
+      buyerId,
+      authorName: 'Asha Rao',
+      rating: 3,
+      comment: 'Pilled after a month.',
+      createdAt: AT,
+      updatedAt: LATER,
+    },
   ]);
   expect(await projected()).toEqual(first);
 });

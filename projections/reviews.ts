@@ -34,7 +34,16 @@ export const reviewDocs: Pick<Decider<never, ReviewDoc | null, ReviewEvent>, 'in
   evolve(review, { type, data }) {
     if (type === 'ReviewSubmitted') {
       const { productId, buyerId, authorName, rating, comment, at } = data;
-      return { id: reviewId(productId, buyerId), productId, buyerId, authorName, rating, comment, createdAt: at, updatedAt: at };
+      return {
+        id: reviewId(productId, buyerId),
+        productId,
+        buyerId,
+        authorName,
+        rating,
+        comment,
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     return review && { ...review, rating: data.rating, comment: data.comment, updatedAt: data.at };
   },
@@ -47,7 +56,10 @@ async function saveReview(work: UnitOfWork, event: ReviewEvent): Promise<void> {
 }
 
 /** A delivered seller order makes its buyer eligible to review each of its products. */
-async function deliver(work: UnitOfWork, { data }: Extract<OrderEvent, { type: 'SellerOrderDelivered' }>): Promise<void> {
+async function deliver(
+  work: UnitOfWork,
+  { data }: Extract<OrderEvent, { type: 'SellerOrderDelivered' }>,
+): Promise<void> {
   const order = await work.get<ReviewOrderDoc>(REVIEW_ORDERS, data.orderId);
   if (!order) return;
   const { buyerId } = order;
@@ -55,7 +67,13 @@ async function deliver(work: UnitOfWork, { data }: Extract<OrderEvent, { type: '
   if (buyerId === data.sellerId) return;
   for (const { productId } of data.settlement) {
     const id = eligibilityId(buyerId, productId);
-    work.put<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY, { id, buyerId, productId, orderId: data.orderId, deliveredAt: data.at });
+    work.put<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY, {
+      id,
+      buyerId,
+      productId,
+      orderId: data.orderId,
+      deliveredAt: data.at,
+    });
   }
 }
 
@@ -68,13 +86,26 @@ const legacy = legacyOrders('reviews_legacy_orders');
 export const reviews: Projection = {
   name: 'reviews',
   version: 2,
-  collections: [{ name: REVIEWS, indexes: [['productId', 'createdAt']] }, { name: REVIEW_ORDERS }, { name: REVIEW_ELIGIBILITY }, legacy.collection],
-  eventTypes: new Set<string>(['ReviewSubmitted', 'ReviewEdited', 'OrderPlaced', 'SellerOrderDelivered', ...legacy.eventTypes]),
+  collections: [
+    { name: REVIEWS, indexes: [['productId', 'createdAt']] },
+    { name: REVIEW_ORDERS },
+    { name: REVIEW_ELIGIBILITY },
+    legacy.collection,
+  ],
+  eventTypes: new Set<string>([
+    'ReviewSubmitted',
+    'ReviewEdited',
+    'OrderPlaced',
+    'SellerOrderDelivered',
+    ...legacy.eventTypes,
+  ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    if (recorded.type === 'ReviewSubmitted' || recorded.type === 'ReviewEdited') return saveReview(work, recorded as unknown as ReviewEvent);
+    if (recorded.type === 'ReviewSubmitted' || recorded.type === 'ReviewEdited')
+      return saveReview(work, recorded as unknown as ReviewEvent);
     for (const event of await legacy.current(recorded, work)) {
-      if (event.type === 'OrderPlaced') work.put<ReviewOrderDoc>(REVIEW_ORDERS, { id: event.data.orderId, buyerId: event.data.buyerId });
+      if (event.type === 'OrderPlaced')
+        work.put<ReviewOrderDoc>(REVIEW_ORDERS, { id: event.data.orderId, buyerId: event.data.buyerId });
       if (event.type === 'SellerOrderDelivered') await deliver(work, event);
     }
   },

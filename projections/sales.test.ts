@@ -25,7 +25,15 @@ const line = (sellerId: string, categoryId: string, pricePaise: number, quantity
 
 /** An OrderPlaced as written before seller orders existed: no `sellerOrders`. */
 function legacyPlaced(orderId: string, placedAt: string, lines: OrderLine[]): LegacyOrderEvent {
-  const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
+  const address = {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    phone: '9876543210',
+    address: '12 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+  };
   const subtotalPaise = lines.reduce((total, l) => total + l.pricePaise * l.quantity, 0);
   return {
     type: 'OrderPlaced',
@@ -51,8 +59,20 @@ function placed(orderId: string, placedAt: string, lines: OrderLine[]): OrderEve
   return { type: 'OrderPlaced', data: { ...data, sellerOrders: sellerOrdersOf(orderId, lines) } };
 }
 
-const stamp = (orderId: string, n: number, sellerId: string, at: string) => ({ orderId, sellerOrderId: `${orderId}-${n}`, sellerId, by: sellerId, at });
-const moved = (orderId: string, n: number, sellerId: string, type: 'SellerOrderProcessing' | 'SellerOrderShipped', at: string): OrderEvent => ({
+const stamp = (orderId: string, n: number, sellerId: string, at: string) => ({
+  orderId,
+  sellerOrderId: `${orderId}-${n}`,
+  sellerId,
+  by: sellerId,
+  at,
+});
+const moved = (
+  orderId: string,
+  n: number,
+  sellerId: string,
+  type: 'SellerOrderProcessing' | 'SellerOrderShipped',
+  at: string,
+): OrderEvent => ({
   type,
   data: stamp(orderId, n, sellerId, at),
 });
@@ -65,7 +85,13 @@ const cancelled = (orderId: string, n: number, sellerId: string, at: string): Or
   data: { ...stamp(orderId, n, sellerId, at), reason: 'Out of stock' },
 });
 /** The return of `quantity` units of each line given, accepted. */
-const returned = (orderId: string, n: number, sellerId: string, back: Array<[OrderLine, number]>, at: string): OrderEvent => ({
+const returned = (
+  orderId: string,
+  n: number,
+  sellerId: string,
+  back: Array<[OrderLine, number]>,
+  at: string,
+): OrderEvent => ({
   type: 'ReturnAccepted',
   data: {
     ...stamp(orderId, n, sellerId, at),
@@ -75,19 +101,31 @@ const returned = (orderId: string, n: number, sellerId: string, back: Array<[Ord
   },
 });
 
-const legacyMoved = (orderId: string, type: 'OrderProcessing' | 'OrderShipped' | 'OrderDelivered', at: string): LegacyOrderEvent => ({
+const legacyMoved = (
+  orderId: string,
+  type: 'OrderProcessing' | 'OrderShipped' | 'OrderDelivered',
+  at: string,
+): LegacyOrderEvent => ({
   type,
   data: { orderId, by: 'seller-1', at },
 });
-const legacyCancelled = (orderId: string, at: string): LegacyOrderEvent => ({ type: 'OrderCancelled', data: { orderId, by: 'buyer-1', at, reason: 'Changed my mind' } });
+const legacyCancelled = (orderId: string, at: string): LegacyOrderEvent => ({
+  type: 'OrderCancelled',
+  data: { orderId, by: 'buyer-1', at, reason: 'Changed my mind' },
+});
 
-const appendTo = async (orderId: string, event: OrderEvent | LegacyOrderEvent) => stores.events.append(orderStream(orderId), [event], 'any');
+const appendTo = async (orderId: string, event: OrderEvent | LegacyOrderEvent) =>
+  stores.events.append(orderStream(orderId), [event], 'any');
 
 const tally = (revenuePaise: number, units: number, orders: number) => ({ revenuePaise, units, orders });
 
 describe('sales projection', () => {
   it("takes back only the cancelling seller's lines of a two-seller purchase; the purchase still counts once", async () => {
-    const lines = [line('s-1', 'textiles', 1_000_00, 2), line('s-1', 'spices', 250_00, 1), line('s-2', 'textiles', 99_50, 3)];
+    const lines = [
+      line('s-1', 'textiles', 1_000_00, 2),
+      line('s-1', 'spices', 250_00, 1),
+      line('s-2', 'textiles', 99_50, 3),
+    ];
     await appendTo('o-1', placed('o-1', '2024-05-01T10:00:00.000Z', lines));
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderProcessing', '2024-05-02T09:00:00.000Z'));
     await appendTo('o-1', cancelled('o-1', 2, 's-2', '2024-05-03T09:00:00.000Z'));
@@ -103,18 +141,36 @@ describe('sales projection', () => {
       },
     ]);
     expect(byDay).toEqual([
-      { id: '2024-05-01', day: '2024-05-01', ...tally(2_250_00, 3, 1), categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) } },
+      {
+        id: '2024-05-01',
+        day: '2024-05-01',
+        ...tally(2_250_00, 3, 1),
+        categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) },
+      },
     ]);
-    expect(open).toEqual([expect.objectContaining({ id: 'o-1', sellerOrders: [expect.objectContaining({ sellerOrderId: 'o-1-1' })] })]);
+    expect(open).toEqual([
+      expect.objectContaining({ id: 'o-1', sellerOrders: [expect.objectContaining({ sellerOrderId: 'o-1-1' })] }),
+    ]);
 
     // The other seller cancels too: nothing of the purchase is left, on any day.
     await appendTo('o-1', cancelled('o-1', 1, 's-1', '2024-05-03T10:00:00.000Z'));
     await runner().catchUp(sales.name);
-    expect(await documents()).toEqual({ [SALES_BY_SELLER]: [], [SALES_BY_DAY]: [], sales_open_orders: [], sales_legacy_orders: [] });
+    expect(await documents()).toEqual({
+      [SALES_BY_SELLER]: [],
+      [SALES_BY_DAY]: [],
+      sales_open_orders: [],
+      sales_legacy_orders: [],
+    });
   });
 
-  it('counts each seller order as one of its seller\'s orders, and the purchase as one of the day\'s', async () => {
-    await appendTo('o-1', placed('o-1', '2024-05-01T10:00:00.000Z', [line('s-1', 'textiles', 100_00, 1), line('s-2', 'textiles', 200_00, 1)]));
+  it("counts each seller order as one of its seller's orders, and the purchase as one of the day's", async () => {
+    await appendTo(
+      'o-1',
+      placed('o-1', '2024-05-01T10:00:00.000Z', [
+        line('s-1', 'textiles', 100_00, 1),
+        line('s-2', 'textiles', 200_00, 1),
+      ]),
+    );
     await appendTo('o-2', placed('o-2', '2024-05-01T11:00:00.000Z', [line('s-1', 'spices', 300_00, 1)]));
     await runner().catchUp(sales.name);
     const docs = await documents();
@@ -123,7 +179,12 @@ describe('sales projection', () => {
       ['2024-05-01:s-2', 1],
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
-      { id: '2024-05-01', day: '2024-05-01', ...tally(600_00, 3, 2), categories: { textiles: tally(300_00, 2, 1), spices: tally(300_00, 1, 1) } },
+      {
+        id: '2024-05-01',
+        day: '2024-05-01',
+        ...tally(600_00, 3, 2),
+        categories: { textiles: tally(300_00, 2, 1), spices: tally(300_00, 1, 1) },
+      },
     ]);
   });
 
@@ -135,7 +196,19 @@ describe('sales projection', () => {
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderProcessing', '2024-05-01T11:00:00.000Z'));
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderShipped', '2024-05-02T11:00:00.000Z'));
     await appendTo('o-1', delivered('o-1', 1, 's-1', [saree, diya], '2024-05-03T11:00:00.000Z'));
-    await appendTo('o-1', returned('o-1', 1, 's-1', [[saree, 1], [diya, 2]], '2024-05-06T11:00:00.000Z'));
+    await appendTo(
+      'o-1',
+      returned(
+        'o-1',
+        1,
+        's-1',
+        [
+          [saree, 1],
+          [diya, 2],
+        ],
+        '2024-05-06T11:00:00.000Z',
+      ),
+    );
     await runner().catchUp(sales.name);
     const docs = await documents();
     expect(docs[SALES_BY_SELLER]).toEqual([
@@ -146,7 +219,13 @@ describe('sales projection', () => {
         ...tally(2_000_00, 2, 1),
         categories: { textiles: tally(2_000_00, 2, 1), handicrafts: tally(0, 0, 1) },
       },
-      { id: '2024-05-01:s-2', day: '2024-05-01', sellerId: 's-2', ...tally(250_00, 1, 1), categories: { spices: tally(250_00, 1, 1) } },
+      {
+        id: '2024-05-01:s-2',
+        day: '2024-05-01',
+        sellerId: 's-2',
+        ...tally(250_00, 1, 1),
+        categories: { spices: tally(250_00, 1, 1) },
+      },
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
       {
@@ -165,8 +244,21 @@ describe('sales projection', () => {
 
 describe('sales projection over a log written before seller orders', () => {
   it('gives the figures it gave then: a cancelled order taken back whole off the day it was placed', async () => {
-    await appendTo('o-1', legacyPlaced('o-1', '2024-05-01T10:00:00.000Z', [line('s-1', 'textiles', 1_000_00, 2), line('s-1', 'spices', 250_00, 1), line('s-2', 'textiles', 99_50, 3)]));
-    await appendTo('o-2', legacyPlaced('o-2', '2024-05-01T23:59:59.000Z', [line('s-1', 'textiles', 500_00, 1), line('s-2', 'spices', 10_00, 1)]));
+    await appendTo(
+      'o-1',
+      legacyPlaced('o-1', '2024-05-01T10:00:00.000Z', [
+        line('s-1', 'textiles', 1_000_00, 2),
+        line('s-1', 'spices', 250_00, 1),
+        line('s-2', 'textiles', 99_50, 3),
+      ]),
+    );
+    await appendTo(
+      'o-2',
+      legacyPlaced('o-2', '2024-05-01T23:59:59.000Z', [
+        line('s-1', 'textiles', 500_00, 1),
+        line('s-2', 'spices', 10_00, 1),
+      ]),
+    );
     await appendTo('o-2', legacyCancelled('o-2', '2024-05-03T09:00:00.000Z'));
     await runner().catchUp(sales.name);
     const { [SALES_BY_SELLER]: bySeller, [SALES_BY_DAY]: byDay } = await documents();
@@ -178,7 +270,13 @@ describe('sales projection over a log written before seller orders', () => {
         ...tally(2_250_00, 3, 1),
         categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) },
       },
-      { id: '2024-05-01:s-2', day: '2024-05-01', sellerId: 's-2', ...tally(298_50, 3, 1), categories: { textiles: tally(298_50, 3, 1) } },
+      {
+        id: '2024-05-01:s-2',
+        day: '2024-05-01',
+        sellerId: 's-2',
+        ...tally(298_50, 3, 1),
+        categories: { textiles: tally(298_50, 3, 1) },
+      },
     ]);
     expect(byDay).toEqual([
       {
@@ -205,19 +303,40 @@ describe('sales projection over a log written before seller orders', () => {
   });
 
   it('replays the log the old version wrote (projections/fixtures/legacy-multi-seller.ndjson)', async () => {
-    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8').trim().split('\n').map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded) await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
+    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text));
+    for (const { id, type, stream, data, metadata } of recorded)
+      await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
     await runner().catchUp(sales.name);
     const docs = await documents();
     const day = '2026-11-23';
     const [crafts, spices] = ['68d9bb09-ff63-4c5c-a733-06e5d49f9cef', '1e360922-1b3c-4cc8-a9ed-75a47dbf9146'];
     // Orders 1 (delivered), 3 (shipped) and 4 (pending) count; order 2, cancelled whole, does not.
     expect(docs[SALES_BY_SELLER]).toEqual([
-      { id: `${day}:${spices}`, day, sellerId: spices, ...tally(2_250_00, 5, 2), categories: { spices: tally(2_250_00, 5, 2) } },
-      { id: `${day}:${crafts}`, day, sellerId: crafts, ...tally(7_497_00, 3, 2), categories: { jewelry: tally(7_497_00, 3, 2) } },
+      {
+        id: `${day}:${spices}`,
+        day,
+        sellerId: spices,
+        ...tally(2_250_00, 5, 2),
+        categories: { spices: tally(2_250_00, 5, 2) },
+      },
+      {
+        id: `${day}:${crafts}`,
+        day,
+        sellerId: crafts,
+        ...tally(7_497_00, 3, 2),
+        categories: { jewelry: tally(7_497_00, 3, 2) },
+      },
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
-      { id: day, day, ...tally(9_747_00, 8, 3), categories: { spices: tally(2_250_00, 5, 2), jewelry: tally(7_497_00, 3, 2) } },
+      {
+        id: day,
+        day,
+        ...tally(9_747_00, 8, 3),
+        categories: { spices: tally(2_250_00, 5, 2), jewelry: tally(7_497_00, 3, 2) },
+      },
     ]);
   });
 });
@@ -253,7 +372,10 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
     const orderId = `${idPrefix}-${n}`;
     const placedAt = `2024-05-0${upTo(7)}T${String(upTo(23)).padStart(2, '0')}:00:00.000Z`;
     // One line per product, as the cart keeps them.
-    const lines = Array.from({ length: upTo(4) }, (_, i) => ({ ...line(pick(sellers), pick(categories), upTo(5_000_00), upTo(5)), productId: `${orderId}-p${i}` }));
+    const lines = Array.from({ length: upTo(4) }, (_, i) => ({
+      ...line(pick(sellers), pick(categories), upTo(5_000_00), upTo(5)),
+      productId: `${orderId}-p${i}`,
+    }));
     if (legacy) {
       await appendTo(orderId, legacyPlaced(orderId, placedAt, lines));
       const fate = random();
@@ -291,7 +413,10 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
     }
     while (followUps.length > 0 && random() < 0.5) {
       const [mover] = pick(followUps);
-      const [[, id, event]] = followUps.splice(followUps.findIndex(([other]) => other === mover), 1) as [[string, string, OrderEvent]];
+      const [[, id, event]] = followUps.splice(
+        followUps.findIndex(([other]) => other === mover),
+        1,
+      ) as [[string, string, OrderEvent]];
       await appendTo(id, event);
     }
   }
@@ -344,14 +469,22 @@ async function expectedFromLog(): Promise<{ bySeller: Doc[]; byDay: Doc[] }> {
     return { revenuePaise: s.revenuePaise, units: s.units, orders: s.orders.size };
   };
   const under = (prefix: string) =>
-    Object.fromEntries([...sums.keys()].filter((k) => k.startsWith(prefix)).map((k) => [k.slice(prefix.length), tally(k)]));
+    Object.fromEntries(
+      [...sums.keys()].filter((k) => k.startsWith(prefix)).map((k) => [k.slice(prefix.length), tally(k)]),
+    );
   const byId = (a: Doc, b: Doc) => (a.id < b.id ? -1 : 1);
 
   const bySeller = [...sums.keys()]
     .filter((k) => k.startsWith('seller|'))
     .map((k) => {
       const [, day, sellerId] = k.split('|') as [string, string, string];
-      return { id: `${day}:${sellerId}`, day, sellerId, ...tally(k), categories: under(`seller-category|${day}|${sellerId}|`) };
+      return {
+        id: `${day}:${sellerId}`,
+        day,
+        sellerId,
+        ...tally(k),
+        categories: under(`seller-category|${day}|${sellerId}|`),
+      };
     });
   const byDay = [...sums.keys()]
     .filter((k) => k.startsWith('day|'))
@@ -369,15 +502,18 @@ describe('sales projection over a random log', () => {
     [3, false],
     [4, true],
     [5, true],
-  ])('equals a direct computation from the order events (seed %i, written before seller orders: %s)', async (seed, legacy) => {
-    await randomLog(seed, 48, { legacy });
-    await runner().catchUp(sales.name);
-    const docs = await documents();
-    const expected = await expectedFromLog();
-    expect(expected.byDay.length).toBeGreaterThan(3);
-    expect(docs[SALES_BY_SELLER]).toEqual(expected.bySeller);
-    expect(docs[SALES_BY_DAY]).toEqual(expected.byDay);
-  });
+  ])(
+    'equals a direct computation from the order events (seed %i, written before seller orders: %s)',
+    async (seed, legacy) => {
+      await randomLog(seed, 48, { legacy });
+      await runner().catchUp(sales.name);
+      const docs = await documents();
+      const expected = await expectedFromLog();
+      expect(expected.byDay.length).toBeGreaterThan(3);
+      expect(docs[SALES_BY_SELLER]).toEqual(expected.bySeller);
+      expect(docs[SALES_BY_DAY]).toEqual(expected.byDay);
+    },
+  );
 
   it('gives the same documents when rebuilt from zero as when followed live in small batches, across the upgrade', async () => {
     const live = runner(7);

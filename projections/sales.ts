@@ -77,7 +77,11 @@ export function addTally(a: Tally, b: Tally, sign: 1 | -1 = 1): Tally {
 
 /** One purchase's lines as one sale: it counts once per day, seller and category it touches. */
 function saleOf(lines: readonly SaleLine[]): Tally {
-  return { revenuePaise: sum(lines.map((line) => line.revenuePaise)), units: sum(lines.map((line) => line.units)), orders: 1 };
+  return {
+    revenuePaise: sum(lines.map((line) => line.revenuePaise)),
+    units: sum(lines.map((line) => line.units)),
+    orders: 1,
+  };
 }
 
 function groupBy(lines: readonly SaleLine[], key: 'sellerId' | 'categoryId'): Map<string, SaleLine[]> {
@@ -87,7 +91,11 @@ function groupBy(lines: readonly SaleLine[], key: 'sellerId' | 'categoryId'): Ma
 }
 
 /** Adds (or takes back) each group's sale; a key left with no orders is dropped. */
-function addGroups(tallies: Record<string, Tally>, groups: Map<string, SaleLine[]>, sign: 1 | -1): Record<string, Tally> {
+function addGroups(
+  tallies: Record<string, Tally>,
+  groups: Map<string, SaleLine[]>,
+  sign: 1 | -1,
+): Record<string, Tally> {
   const result = { ...tallies };
   for (const [key, lines] of groups) {
     const tally = addTally(result[key] ?? NO_SALES, saleOf(lines), sign);
@@ -98,7 +106,11 @@ function addGroups(tallies: Record<string, Tally>, groups: Map<string, SaleLine[
 }
 
 function withSale<T extends SalesDoc>(doc: T, lines: readonly SaleLine[], sign: 1 | -1): T {
-  return { ...doc, ...addTally(doc, saleOf(lines), sign), categories: addGroups(doc.categories, groupBy(lines, 'categoryId'), sign) };
+  return {
+    ...doc,
+    ...addTally(doc, saleOf(lines), sign),
+    categories: addGroups(doc.categories, groupBy(lines, 'categoryId'), sign),
+  };
 }
 
 /** Adds a purchase's lines to its day, or takes them back; documents left with no orders are deleted. */
@@ -113,7 +125,13 @@ async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], 
 
   for (const [sellerId, sellerLines] of bySeller) {
     const id = sellerDayId(day, sellerId);
-    const sellerDoc = (await work.get<SellerDayDoc>(SALES_BY_SELLER, id)) ?? { id, day, sellerId, ...NO_SALES, categories: {} };
+    const sellerDoc = (await work.get<SellerDayDoc>(SALES_BY_SELLER, id)) ?? {
+      id,
+      day,
+      sellerId,
+      ...NO_SALES,
+      categories: {},
+    };
     const newSellerDay = withSale(sellerDoc, sellerLines, sign);
     if (newSellerDay.orders === 0) work.delete(SALES_BY_SELLER, id);
     else work.put<SellerDayDoc>(SALES_BY_SELLER, newSellerDay);
@@ -128,7 +146,11 @@ const countedLines = (open: OpenOrderDoc): SaleLine[] => open.sellerOrders.flatM
  * the lines gone, keeps the purchase counted once in everyone's figures and in each category
  * while any of its lines are.
  */
-async function recount(work: UnitOfWork, orderId: string, change: (sellerOrders: OpenOrderDoc['sellerOrders']) => OpenOrderDoc['sellerOrders']): Promise<void> {
+async function recount(
+  work: UnitOfWork,
+  orderId: string,
+  change: (sellerOrders: OpenOrderDoc['sellerOrders']) => OpenOrderDoc['sellerOrders'],
+): Promise<void> {
   const open = await work.get<OpenOrderDoc>(OPEN_ORDERS, orderId);
   if (!open) return;
   const changed = { ...open, sellerOrders: change(open.sellerOrders) };
@@ -157,8 +179,16 @@ export const sales: Projection = {
   // 2: open orders kept per seller order, for cancellations of one seller order and returns.
   version: 2,
   // Queries read documents by id (a day, or a day and a seller) for each day of a range.
-  collections: [{ name: SALES_BY_SELLER, indexes: [['day']] }, { name: SALES_BY_DAY }, { name: OPEN_ORDERS }, legacy.collection],
-  eventTypes: new Set<string>([...(['OrderPlaced', 'SellerOrderCancelled', 'ReturnAccepted'] satisfies SalesEvent['type'][]), ...legacy.eventTypes]),
+  collections: [
+    { name: SALES_BY_SELLER, indexes: [['day']] },
+    { name: SALES_BY_DAY },
+    { name: OPEN_ORDERS },
+    legacy.collection,
+  ],
+  eventTypes: new Set<string>([
+    ...(['OrderPlaced', 'SellerOrderCancelled', 'ReturnAccepted'] satisfies SalesEvent['type'][]),
+    ...legacy.eventTypes,
+  ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     for (const event of await legacy.current(recorded, work)) {
@@ -190,7 +220,9 @@ export const sales: Projection = {
         case 'ReturnAccepted': {
           const { orderId, sellerOrderId, settlement } = event.data;
           await recount(work, orderId, (parts) =>
-            parts.map((part) => (part.sellerOrderId === sellerOrderId ? { ...part, lines: lessReturned(part.lines, settlement) } : part)),
+            parts.map((part) =>
+              part.sellerOrderId === sellerOrderId ? { ...part, lines: lessReturned(part.lines, settlement) } : part,
+            ),
           );
           break;
         }

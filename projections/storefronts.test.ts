@@ -24,21 +24,52 @@ type Event =
 
 const registered = (userId: string, role: 'buyer' | 'seller', fullName: string): Event => ({
   type: 'AccountRegistered',
-  data: { userId, fullName, email: `${userId}@example.com`, emailNormalized: `${userId}@example.com`, passwordHash: 'hash', role, registeredAt: AT },
+  data: {
+    userId,
+    fullName,
+    email: `${userId}@example.com`,
+    emailNormalized: `${userId}@example.com`,
+    passwordHash: 'hash',
+    role,
+    registeredAt: AT,
+  },
 });
-const role = (type: 'RoleAdded' | 'RoleRemoved', userId: string): Event => ({ type, data: { userId, role: 'seller', by: 'admin-1', at: LATER } });
-const profile: SellerProfile = { displayName: 'Meera Handlooms', region: 'Varanasi', craft: 'Silk weaving', story: 'Three generations at the loom.' };
+const role = (type: 'RoleAdded' | 'RoleRemoved', userId: string): Event => ({
+  type,
+  data: { userId, role: 'seller', by: 'admin-1', at: LATER },
+});
+const profile: SellerProfile = {
+  displayName: 'Meera Handlooms',
+  region: 'Varanasi',
+  craft: 'Silk weaving',
+  story: 'Three generations at the loom.',
+};
 const profileUpdated = (sellerId: string, written: SellerProfile = profile, by = sellerId): SellerStreamEvent => ({
   type: 'SellerProfileUpdated',
   data: { sellerId, ...written, by, at: LATER },
 });
-const standing = (type: 'SellerVerified' | 'SellerSuspended' | 'SellerReinstated', sellerId = SELLER): SellerStreamEvent =>
+const standing = (
+  type: 'SellerVerified' | 'SellerSuspended' | 'SellerReinstated',
+  sellerId = SELLER,
+): SellerStreamEvent =>
   type === 'SellerVerified'
     ? { type, data: { sellerId, by: 'admin-1', at: LATER, reason: null } }
     : { type, data: { sellerId, by: 'admin-1', at: LATER, reason: 'Checked' } };
 const listed = (productId: string, sellerId = SELLER): Event => ({
   type: 'ProductListed',
-  data: { productId, sellerId, name: productId, description: 'Handmade.', pricePaise: 10_000, originalPricePaise: null, stockQuantity: 3, categoryId: 'textiles', imageUrl: null, tags: [], listedAt: AT },
+  data: {
+    productId,
+    sellerId,
+    name: productId,
+    description: 'Handmade.',
+    pricePaise: 10_000,
+    originalPricePaise: null,
+    stockQuantity: 3,
+    categoryId: 'textiles',
+    imageUrl: null,
+    tags: [],
+    listedAt: AT,
+  },
 });
 const reviewed = (productId: string, buyerId: string, rating: number): ReviewEvent => ({
   type: 'ReviewSubmitted',
@@ -94,22 +125,39 @@ describe('storefronts projection', () => {
 
   it('opens none for a buyer, until they take on the seller role; keeps it, hidden, when the role goes', async () => {
     expect(await storefrontAfter([registered(BUYER, 'buyer', 'Asha Rao')], BUYER)).toBeNull();
-    expect(await storefrontAfter([role('RoleAdded', BUYER)], BUYER)).toMatchObject({ isSeller: true, displayName: 'Asha Rao', joinedAt: AT });
-    expect(await storefrontAfter([role('RoleRemoved', BUYER)], BUYER)).toMatchObject({ isSeller: false, displayName: 'Asha Rao' });
+    expect(await storefrontAfter([role('RoleAdded', BUYER)], BUYER)).toMatchObject({
+      isSeller: true,
+      displayName: 'Asha Rao',
+      joinedAt: AT,
+    });
+    expect(await storefrontAfter([role('RoleRemoved', BUYER)], BUYER)).toMatchObject({
+      isSeller: false,
+      displayName: 'Asha Rao',
+    });
   });
 
   it('takes each version of the profile and counts them', async () => {
     const events = [registered(SELLER, 'seller', 'Meera Weaves'), profileUpdated(SELLER)];
     expect(await storefrontAfter(events)).toMatchObject({ ...profile, version: 1, updatedAt: LATER });
     const shorter = { ...profile, craft: null, story: null };
-    expect(await storefrontAfter([profileUpdated(SELLER, shorter, 'admin-1')])).toMatchObject({ ...shorter, version: 2 });
+    expect(await storefrontAfter([profileUpdated(SELLER, shorter, 'admin-1')])).toMatchObject({
+      ...shorter,
+      version: 2,
+    });
   });
 
   it('follows the standing, a reinstated seller keeping their verification', async () => {
     await storefrontAfter([registered(SELLER, 'seller', 'Meera Weaves')]);
     expect(await storefrontAfter([standing('SellerVerified')])).toMatchObject({ status: 'verified', verified: true });
-    expect(await storefrontAfter([standing('SellerSuspended')])).toMatchObject({ status: 'suspended', verified: true, suspended: true });
-    expect(await storefrontAfter([standing('SellerReinstated')])).toMatchObject({ status: 'verified', suspended: false });
+    expect(await storefrontAfter([standing('SellerSuspended')])).toMatchObject({
+      status: 'suspended',
+      verified: true,
+      suspended: true,
+    });
+    expect(await storefrontAfter([standing('SellerReinstated')])).toMatchObject({
+      status: 'verified',
+      suspended: false,
+    });
   });
 
   it("rates the seller by every review of their products, an edit replacing the review's rating", async () => {
@@ -125,8 +173,15 @@ describe('storefronts projection', () => {
       reviewed('p-3', 'b-1', 1),
     ];
     expect(await storefrontAfter(events)).toMatchObject({ ratingCount: 3, ratingSum: 13, rating: 4.3 });
-    expect(await storefrontAfter([reviewEdited('p-2', 'b-1', 2)])).toMatchObject({ ratingCount: 3, ratingSum: 11, rating: 3.7 });
-    expect(await stores.read.collection<StorefrontDoc>(STOREFRONTS).get('seller-2')).toMatchObject({ ratingCount: 1, rating: 1 });
+    expect(await storefrontAfter([reviewEdited('p-2', 'b-1', 2)])).toMatchObject({
+      ratingCount: 3,
+      ratingSum: 11,
+      rating: 3.7,
+    });
+    expect(await stores.read.collection<StorefrontDoc>(STOREFRONTS).get('seller-2')).toMatchObject({
+      ratingCount: 1,
+      rating: 1,
+    });
   });
 
   it('gives the same documents rebuilt in one batch as applied one event per batch', async () => {
@@ -147,7 +202,12 @@ describe('storefronts projection', () => {
     const live = await stores.documents();
     const rebuilt = new SqliteReadStore(':memory:');
     try {
-      await new ProjectionRunner({ events: stores.events, read: rebuilt, bus: new MemoryBus(), projections: [storefronts] }).catchUp(storefronts.name);
+      await new ProjectionRunner({
+        events: stores.events,
+        read: rebuilt,
+        bus: new MemoryBus(),
+        projections: [storefronts],
+      }).catchUp(storefronts.name);
       for (const { name } of storefronts.collections) {
         expect(await rebuilt.collection(name).find({ sort: [['id', 'asc']] })).toEqual(live[name]);
       }

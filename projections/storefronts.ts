@@ -81,7 +81,11 @@ function newStorefront({ id, fullName, registeredAt }: AccountDoc): StorefrontDo
   };
 }
 
-async function update(work: UnitOfWork, id: string, change: (storefront: StorefrontDoc) => Partial<StorefrontDoc>): Promise<void> {
+async function update(
+  work: UnitOfWork,
+  id: string,
+  change: (storefront: StorefrontDoc) => Partial<StorefrontDoc>,
+): Promise<void> {
   const storefront = await work.get<StorefrontDoc>(STOREFRONTS, id);
   if (storefront) work.put<StorefrontDoc>(STOREFRONTS, { ...storefront, ...change(storefront) });
 }
@@ -112,7 +116,12 @@ async function rate(work: UnitOfWork, { productId, buyerId, rating }: ReviewEven
 export const storefronts: Projection = {
   name: 'storefronts',
   version: 1,
-  collections: [{ name: STOREFRONTS }, { name: STOREFRONT_ACCOUNTS }, { name: STOREFRONT_PRODUCTS }, { name: STOREFRONT_RATINGS }],
+  collections: [
+    { name: STOREFRONTS },
+    { name: STOREFRONT_ACCOUNTS },
+    { name: STOREFRONT_PRODUCTS },
+    { name: STOREFRONT_RATINGS },
+  ],
   eventTypes: new Set<StorefrontEvent['type']>([
     'AccountRegistered',
     'RoleAdded',
@@ -144,11 +153,18 @@ export const storefronts: Projection = {
       case 'SellerSuspended':
       case 'SellerReinstated':
         return update(work, event.data.sellerId, (storefront) => {
-          const standing = sellerDecider.evolve({ verified: storefront.verified, suspended: storefront.suspended }, event);
+          const standing = sellerDecider.evolve(
+            { verified: storefront.verified, suspended: storefront.suspended },
+            event,
+          );
           return { ...standing, status: sellerStatus(standing) };
         });
       case 'SellerProfileUpdated':
-        return update(work, event.data.sellerId, (storefront) => ({ ...profileOf(event.data), version: storefront.version + 1, updatedAt: event.data.at }));
+        return update(work, event.data.sellerId, (storefront) => ({
+          ...profileOf(event.data),
+          version: storefront.version + 1,
+          updatedAt: event.data.at,
+        }));
       case 'ProductListed':
         work.put<ProductSellerDoc>(STOREFRONT_PRODUCTS, { id: event.data.productId, sellerId: event.data.sellerId });
         return;

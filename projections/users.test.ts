@@ -22,7 +22,8 @@ async function rebuild(file: string, batches: RecordedEvent[][]): Promise<UserDo
   try {
     for (const batch of batches) {
       const work = store.unitOfWork();
-      for (const event of batch) if (users.eventTypes === 'all' || users.eventTypes.has(event.type)) await users.apply(event, work);
+      for (const event of batch)
+        if (users.eventTypes === 'all' || users.eventTypes.has(event.type)) await users.apply(event, work);
       await store.commit(work, users.name, batch[batch.length - 1]!.position);
     }
     return await store.collection<UserDoc>(COLLECTIONS.users).find({ sort: [['id', 'asc']] });
@@ -37,8 +38,18 @@ it('keeps one document per account with its current roles, the same after a rebu
   await buyer.post('/api/auth/roles', { role: 'seller' });
   const admin = { userId: 'admin-1', roles: ['admin' as const] };
   const at = new Date().toISOString();
-  await api.ctx.streams.decide(accountStream(buyer.user!.id), accountDecider, { type: 'RemoveRole', actor: admin, role: 'buyer', at }, { actor: admin.userId });
-  await api.ctx.streams.decide(accountStream(buyer.user!.id), accountDecider, { type: 'AddRole', actor: admin, role: 'buyer', at }, { actor: admin.userId });
+  await api.ctx.streams.decide(
+    accountStream(buyer.user!.id),
+    accountDecider,
+    { type: 'RemoveRole', actor: admin, role: 'buyer', at },
+    { actor: admin.userId },
+  );
+  await api.ctx.streams.decide(
+    accountStream(buyer.user!.id),
+    accountDecider,
+    { type: 'AddRole', actor: admin, role: 'buyer', at },
+    { actor: admin.userId },
+  );
   await api.settle();
 
   expect(await live().get(buyer.user!.id)).toEqual({
@@ -50,7 +61,9 @@ it('keeps one document per account with its current roles, the same after a rebu
     registeredAt: expect.any(String),
   });
   expect((await live().get(seller.user!.id))!.roles).toEqual(['seller']);
-  expect(await live().find({ where: { emailNormalized: 'admin@mibi.test' } })).toMatchObject([{ roles: ['buyer', 'admin'] }]);
+  expect(await live().find({ where: { emailNormalized: 'admin@mibi.test' } })).toMatchObject([
+    { roles: ['buyer', 'admin'] },
+  ]);
   expect(JSON.stringify(await live().find())).not.toContain('argon2');
 
   const events = await api.platform.events.readAll();

@@ -6,7 +6,10 @@ import { COLLECTIONS, type UserDoc } from './models.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 
 /** Roles in the order they were added; applying an event twice changes nothing. */
-function changedRoles(roles: Role[], { type, data }: Extract<AccountEvent, { type: 'RoleAdded' | 'RoleRemoved' }>): Role[] {
+function changedRoles(
+  roles: Role[],
+  { type, data }: Extract<AccountEvent, { type: 'RoleAdded' | 'RoleRemoved' }>,
+): Role[] {
   if (type === 'RoleRemoved') return roles.filter((role) => role !== data.role);
   return roles.includes(data.role) ? roles : [...roles, data.role];
 }
@@ -21,7 +24,14 @@ export const users: Projection = {
     const event = recorded as unknown as AccountEvent;
     if (event.type === 'AccountRegistered') {
       const { userId, fullName, email, emailNormalized, role, registeredAt } = event.data;
-      work.put<UserDoc>(COLLECTIONS.users, { id: userId, fullName, email, emailNormalized, roles: [role], registeredAt });
+      work.put<UserDoc>(COLLECTIONS.users, {
+        id: userId,
+        fullName,
+        email,
+        emailNormalized,
+        roles: [role],
+        registeredAt,
+      });
     } else if (event.type === 'RoleAdded' || event.type === 'RoleRemoved') {
       const user = await work.get<UserDoc>(COLLECTIONS.users, event.data.userId);
       if (user) work.put<UserDoc>(COLLECTIONS.users, { ...user, roles: changedRoles(user.roles, event) });

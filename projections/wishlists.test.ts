@@ -7,9 +7,16 @@ const stores = projectionStores(wishlists);
 
 const AT = '2024-05-01T10:00:00.000Z';
 const LATER = '2024-05-02T10:00:00.000Z';
-const saved = (userId: string, productId: string, at = AT): WishlistEvent => ({ type: 'WishlistItemSaved', data: { userId, productId, at } });
-const removed = (userId: string, productId: string): WishlistEvent => ({ type: 'WishlistItemRemoved', data: { userId, productId, at: LATER } });
-const record = (...events: WishlistEvent[]) => stores.events.append(wishlistStream(events[0]!.data.userId), events, 'any');
+const saved = (userId: string, productId: string, at = AT): WishlistEvent => ({
+  type: 'WishlistItemSaved',
+  data: { userId, productId, at },
+});
+const removed = (userId: string, productId: string): WishlistEvent => ({
+  type: 'WishlistItemRemoved',
+  data: { userId, productId, at: LATER },
+});
+const record = (...events: WishlistEvent[]) =>
+  stores.events.append(wishlistStream(events[0]!.data.userId), events, 'any');
 const items = () => stores.read.collection<WishlistItemDoc>(WISHLIST_ITEMS).find({ sort: [['id', 'asc']] });
 
 describe('wishlists projection', () => {

@@ -24,7 +24,13 @@ export const wishlists: Projection = {
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     const { type, data } = recorded as WishlistEvent & RecordedEvent;
     const id = wishlistItemId(data.userId, data.productId);
-    if (type === 'WishlistItemSaved') work.put<WishlistItemDoc>(WISHLIST_ITEMS, { id, userId: data.userId, productId: data.productId, savedAt: data.at });
+    if (type === 'WishlistItemSaved')
+      work.put<WishlistItemDoc>(WISHLIST_ITEMS, {
+        id,
+        userId: data.userId,
+        productId: data.productId,
+        savedAt: data.at,
+      });
     else work.delete(WISHLIST_ITEMS, id);
   },
 };

@@ -24,7 +24,15 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** A run Lighthouse could not finish (e.g. NO_NAVSTART when the machine is swamped) is tried again, this many times. */
 const RETRIES = 2;
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const TARGETS = { performance: 0.95, lcpMs: 2000, cls: 0 };
 
 interface PageScores {
@@ -43,7 +51,8 @@ interface PageScores {
 function buildSpa(): void {
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   for (const args of [[vite, 'build', '--logLevel', 'warn'], ['scripts/first-route-size.mjs']]) {
-    if (spawnSync(process.execPath, args, { stdio: 'inherit' }).status !== 0) throw new Error(`${args.join(' ')} failed`);
+    if (spawnSync(process.execPath, args, { stdio: 'inherit' }).status !== 0)
+      throw new Error(`${args.join(' ')} failed`);
   }
 }
 
@@ -66,7 +75,12 @@ function scores(page: string, lhr: LighthouseResult): PageScores {
 /** One Lighthouse run of `url` with its default config, the mobile preset. */
 async function run(port: number, page: string, url: string): Promise<PageScores> {
   for (let attempt = 0; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse gave no result' };
     if (!error) return scores(page, result!.lhr);
     if (attempt === RETRIES) throw new Error(`Lighthouse on ${url}: ${error.code}: ${error.message}`);
@@ -84,24 +98,57 @@ async function measure(port: number, page: string, url: string): Promise<PageSco
 
 function figures(results: PageScores[]): Figure[] {
   return results.flatMap((r) => [
-    { name: `${r.page} performance (Lighthouse mobile)`, measured: r.performance.toFixed(2), baseline: '', target: `>= ${TARGETS.performance}`, met: r.performance >= TARGETS.performance },
-    { name: `${r.page} LCP (Lighthouse mobile)`, measured: `${(r.lcpMs / 1000).toFixed(1)} s`, baseline: '', target: `<= ${(TARGETS.lcpMs / 1000).toFixed(1)} s`, met: r.lcpMs <= TARGETS.lcpMs },
-    { name: `${r.page} CLS (Lighthouse mobile)`, measured: r.cls.toFixed(3), baseline: '', target: String(TARGETS.cls), met: r.cls <= TARGETS.cls },
+    {
+      name: `${r.page} performance (Lighthouse mobile)`,
+      measured: r.performance.toFixed(2),
+      baseline: '',
+      target: `>= ${TARGETS.performance}`,
+      met: r.performance >= TARGETS.performance,
+    },
+    {
+      name: `${r.page} LCP (Lighthouse mobile)`,
+      measured: `${(r.lcpMs / 1000).toFixed(1)} s`,
+      baseline: '',
+      target: `<= ${(TARGETS.lcpMs / 1000).toFixed(1)} s`,
+      met: r.lcpMs <= TARGETS.lcpMs,
+    },
+    {
+      name: `${r.page} CLS (Lighthouse mobile)`,
+      measured: r.cls.toFixed(3),
+      baseline: '',
+      target: String(TARGETS.cls),
+      met: r.cls <= TARGETS.cls,
+    },
   ]);
 }
 
 function printTable(results: PageScores[]): void {
-  console.log('| page | performance | LCP s | FCP s | TBT ms | CLS | accessibility | best practices | CPU benchmark index |');
+  console.log(
+    '| page | performance | LCP s | FCP s | TBT ms | CLS | accessibility | best practices | CPU benchmark index |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    const cells = [r.performance.toFixed(2), (r.lcpMs / 1000).toFixed(2), (r.fcpMs / 1000).toFixed(2), Math.round(r.tbtMs), r.cls.toFixed(3), r.accessibility.toFixed(2), r.bestPractices.toFixed(2), Math.round(r.benchmarkIndex)];
+    const cells = [
+      r.performance.toFixed(2),
+      (r.lcpMs / 1000).toFixed(2),
+      (r.fcpMs / 1000).toFixed(2),
+      Math.round(r.tbtMs),
+      r.cls.toFixed(3),
+      r.accessibility.toFixed(2),
+      r.bestPractices.toFixed(2),
+      Math.round(r.benchmarkIndex),
+    ];
     console.log(`| ${r.page} | ${cells.join(' | ')} |`);
   }
-  console.log(`\ntargets on every page: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}; accessibility and best practices 1.00`);
+  console.log(
+    `\ntargets on every page: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}; accessibility and best practices 1.00`,
+  );
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:lighthouse · mobile preset (simulated slow 4G, 4x CPU slowdown), ${CHROMIUM}, median of ${RUNS} runs per page\n`);
+  console.log(
+    `bench:lighthouse · mobile preset (simulated slow 4G, 4x CPU slowdown), ${CHROMIUM}, median of ${RUNS} runs per page\n`,
+  );
   buildSpa();
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-lighthouse-'));

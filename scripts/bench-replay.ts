@@ -38,7 +38,10 @@ function rawRead(file: string): { events: number; ms: number } {
   const db = new Database(file, { readonly: true });
   const started = performance.now();
   let events = 0;
-  const rows = db.prepare('SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position').raw().iterate();
+  const rows = db
+    .prepare('SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position')
+    .raw()
+    .iterate();
   for (const row of rows as Iterable<[number, string, string, number, string, string, string]>) {
     JSON.parse(row[5]);
     JSON.parse(row[6]);
@@ -57,7 +60,9 @@ async function main(): Promise<void> {
   try {
     console.log(`bench:replay · ${formatCount(TARGET_EVENTS)} events · ${projections.length} projections · ${dir}\n`);
     const written = await generate(file);
-    console.log(`generated ${formatCount(written.events)} events in ${seconds(written.ms)} s (${formatCount(rate(written.events, written.ms))} events/s through append)`);
+    console.log(
+      `generated ${formatCount(written.events)} events in ${seconds(written.ms)} s (${formatCount(rate(written.events, written.ms))} events/s through append)`,
+    );
 
     const raw = rawRead(file);
     const progress = new Progress('rebuild', written.events);
@@ -75,9 +80,15 @@ async function main(): Promise<void> {
     const rawRate = rate(raw.events, raw.ms);
     console.log('\n| operation | events | seconds | events/s |');
     console.log('|---|---:|---:|---:|');
-    console.log(`| raw read (better-sqlite3 + JSON.parse) | ${formatCount(raw.events)} | ${seconds(raw.ms)} | ${formatCount(rawRate)} |`);
-    console.log(`| rebuild of all projections (${rebuilt.threads.length} threads) | ${formatCount(rebuilt.events)} | ${seconds(rebuilt.ms)} | ${formatCount(replayRate)} |`);
-    console.log(`\nreplay / raw read: ${(replayRate / rawRate).toFixed(2)} · target ${formatCount(TARGET_RATE)} events/s: ${replayRate >= TARGET_RATE ? 'met' : 'NOT met'}`);
+    console.log(
+      `| raw read (better-sqlite3 + JSON.parse) | ${formatCount(raw.events)} | ${seconds(raw.ms)} | ${formatCount(rawRate)} |`,
+    );
+    console.log(
+      `| rebuild of all projections (${rebuilt.threads.length} threads) | ${formatCount(rebuilt.events)} | ${seconds(rebuilt.ms)} | ${formatCount(replayRate)} |`,
+    );
+    console.log(
+      `\nreplay / raw read: ${(replayRate / rawRate).toFixed(2)} · target ${formatCount(TARGET_RATE)} events/s: ${replayRate >= TARGET_RATE ? 'met' : 'NOT met'}`,
+    );
 
     // Each thread's parts: the seconds it spent in each, and their share of the whole rebuild.
     console.log("\n| where the rebuild's time goes, per thread | seconds | share |");
@@ -86,11 +97,16 @@ async function main(): Promise<void> {
       const parts = Object.entries(thread.parts).sort((a, b) => b[1] - a[1]);
       const rest = rebuilt.ms - parts.reduce((sum, [, ms]) => sum + ms, 0);
       console.log(`| **thread ${i + 1}**: ${thread.projections.join(', ')} | | |`);
-      for (const [part, ms] of [...parts, ['the rest (starting the thread, waiting for the others, finishing the file)', rest] as const]) {
+      for (const [part, ms] of [
+        ...parts,
+        ['the rest (starting the thread, waiting for the others, finishing the file)', rest] as const,
+      ]) {
         console.log(`| ${part} | ${seconds(ms)} | ${Math.round((ms / rebuilt.ms) * 100)}% |`);
       }
     }
-    console.log(`\npeak RSS ${formatCount(Math.round(process.resourceUsage().maxRSS / 1024))} MB (all threads) · documents: ${counts.map(({ collection, documents }) => `${collection} ${formatCount(documents)}`).join(', ')}`);
+    console.log(
+      `\npeak RSS ${formatCount(Math.round(process.resourceUsage().maxRSS / 1024))} MB (all threads) · documents: ${counts.map(({ collection, documents }) => `${collection} ${formatCount(documents)}`).join(', ')}`,
+    );
 
     recordFigures('replay', [
       {

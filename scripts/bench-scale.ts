@@ -49,11 +49,23 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** Products the orders go round (each its own stock stream), as in bench:api. */
 const PRODUCTS = 8;
-const PG_SETTINGS = { fsync: 'on', full_page_writes: 'on', synchronous_commit: process.env.BENCH_PG_SYNCHRONOUS_COMMIT ?? 'off' };
+const PG_SETTINGS = {
+  fsync: 'on',
+  full_page_writes: 'on',
+  synchronous_commit: process.env.BENCH_PG_SYNCHRONOUS_COMMIT ?? 'off',
+};
 const LIST_PATH = '/api/products?limit=24';
 
 /** Every adapter variable empty (empty counts as unset), so the caller's environment never changes a stack. */
-const UNSET = { EVENTSTORE_URL: '', MONGO_URL: '', POSTGRES_URL: '', REDIS_URL: '', S3_BUCKET: '', S3_ENDPOINT: '', SMTP_URL: '' };
+const UNSET = {
+  EVENTSTORE_URL: '',
+  MONGO_URL: '',
+  POSTGRES_URL: '',
+  REDIS_URL: '',
+  S3_BUCKET: '',
+  S3_ENDPOINT: '',
+  SMTP_URL: '',
+};
 
 interface Stack {
   name: string;
@@ -78,20 +90,36 @@ interface CpuUse {
 async function withCpu<T>(stack: Stack, load: () => Promise<T>): Promise<{ result: T; cpu: CpuUse }> {
   const read = () => {
     const roles = stack.processes();
-    const byPid = new Map(Object.values(roles).flat().map((pid) => [pid, cpuSeconds(pid)] as const));
+    const byPid = new Map(
+      Object.values(roles)
+        .flat()
+        .map((pid) => [pid, cpuSeconds(pid)] as const),
+    );
     const self = process.cpuUsage();
-    return { roles, byPid, self: (self.user + self.system) / 1e6, machine: machineBusySeconds(), at: performance.now() };
+    return {
+      roles,
+      byPid,
+      self: (self.user + self.system) / 1e6,
+      machine: machineBusySeconds(),
+      at: performance.now(),
+    };
   };
   const before = read();
   const result = await load();
   const after = read();
   // A process gone meanwhile is not counted; one started meanwhile counts from its start.
   const byRole = Object.fromEntries(
-    Object.entries(after.roles).map(([role, pids]) => [role, pids.reduce((sum, pid) => sum + (after.byPid.get(pid) ?? 0) - (before.byPid.get(pid) ?? 0), 0)]),
+    Object.entries(after.roles).map(([role, pids]) => [
+      role,
+      pids.reduce((sum, pid) => sum + (after.byPid.get(pid) ?? 0) - (before.byPid.get(pid) ?? 0), 0),
+    ]),
   );
   byRole['load generator'] = after.self - before.self;
   const ours = Object.values(byRole).reduce((sum, v) => sum + v, 0);
-  return { result, cpu: { byRole, ours, machine: after.machine - before.machine, wallSeconds: (after.at - before.at) / 1000 } };
+  return {
+    result,
+    cpu: { byRole, ours, machine: after.machine - before.machine, wallSeconds: (after.at - before.at) / 1000 },
+  };
 }
 
 interface Figures {
@@ -123,7 +151,13 @@ async function embedded(): Promise<Stack> {
   const server = startServer(dir, { ...UNSET, DEMO_DATA: 'true' }, 'all', 'compiled');
   const stop = () => stopAll([server], async () => rmSync(dir, { recursive: true, force: true }));
   try {
-    return { name: 'embedded', dir, apis: [await server.url()], processes: () => ({ 'the MIBI process': [server.child.pid!] }), stop };
+    return {
+      name: 'embedded',
+      dir,
+      apis: [await server.url()],
+      processes: () => ({ 'the MIBI process': [server.child.pid!] }),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -143,7 +177,10 @@ async function atScale(): Promise<Stack> {
     });
   try {
     // The seed waits for the projections between its steps (a review needs the purchase in the read models).
-    const [projections, workers] = [startServer(dir, env, 'projections', 'compiled'), startServer(dir, env, 'workers', 'compiled')];
+    const [projections, workers] = [
+      startServer(dir, env, 'projections', 'compiled'),
+      startServer(dir, env, 'workers', 'compiled'),
+    ];
     processes.push(projections, workers);
     await Promise.all(processes.map((p) => p.ready()));
     const first = startServer(dir, { ...env, DEMO_DATA: 'true' }, 'api', 'compiled');
@@ -152,9 +189,14 @@ async function atScale(): Promise<Stack> {
     const second = startServer(dir, env, 'api', 'compiled');
     processes.push(second);
     const apis = [api1, await second.url()];
-    const [postmaster] = processesMatching((command) => /\/postgres /.test(command) && command.includes(` -p ${postgres.port} `));
-    const redisServer = processesMatching((command) => command.startsWith('redis-server') && command.includes(`:${redis.port}`));
-    if (postmaster === undefined || redisServer.length === 0) throw new Error('PostgreSQL or Redis server process not found in /proc');
+    const [postmaster] = processesMatching(
+      (command) => /\/postgres /.test(command) && command.includes(` -p ${postgres.port} `),
+    );
+    const redisServer = processesMatching(
+      (command) => command.startsWith('redis-server') && command.includes(`:${redis.port}`),
+    );
+    if (postmaster === undefined || redisServer.length === 0)
+      throw new Error('PostgreSQL or Redis server process not found in /proc');
     const pidOf = (p: StartedServer) => p.child.pid!;
     const roles = () => ({
       'API processes': [first, second].map(pidOf),
@@ -173,23 +215,45 @@ async function atScale(): Promise<Stack> {
 /** One autocannon per API at once, the connections split between them: req/s and errors summed, the worse p50 and p99. */
 async function productList(apis: string[], duration: number): Promise<{ list: CannonResult; perApi: CannonResult[] }> {
   const connections = Math.max(1, Math.round(CONNECTIONS / apis.length));
-  const perApi = await Promise.all(apis.map((api, i) => cannon(`API ${i + 1}`, { url: `${api}${LIST_PATH}`, connections, duration })));
+  const perApi = await Promise.all(
+    apis.map((api, i) => cannon(`API ${i + 1}`, { url: `${api}${LIST_PATH}`, connections, duration })),
+  );
   const sum = (key: 'rps' | 'errors' | 'ok') => perApi.reduce((total, r) => total + r[key], 0);
   const worst = (key: 'p50' | 'p99') => Math.max(...perApi.map((r) => r[key]));
-  return { list: { name: 'product list', rps: sum('rps'), p50: worst('p50'), p99: worst('p99'), errors: sum('errors'), ok: sum('ok') }, perApi };
+  return {
+    list: {
+      name: 'product list',
+      rps: sum('rps'),
+      p50: worst('p50'),
+      p99: worst('p99'),
+      errors: sum('errors'),
+      ok: sum('ok'),
+    },
+    perApi,
+  };
 }
 
 /** Until every API lists the same products (an API's catalog follows the read store through change notices); answers that count. */
 async function sameCatalog(apis: string[]): Promise<number> {
   for (let waited = 0; ; waited += 200) {
-    const totals = await Promise.all(apis.map(async (api) => ((await (await fetch(`${api}${LIST_PATH}`)).json()) as { total: number }).total));
+    const totals = await Promise.all(
+      apis.map(async (api) => ((await (await fetch(`${api}${LIST_PATH}`)).json()) as { total: number }).total),
+    );
     if (totals.every((t) => t === totals[0])) return totals[0]!;
     if (waited > 20_000) throw new Error(`the APIs list different catalogs: ${totals.join(', ')} products`);
     await sleep(200);
   }
 }
 
-const SHIPPING = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
+const SHIPPING = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+};
 
 async function measure(stack: Stack): Promise<Figures> {
   const [first] = stack.apis as [string];
@@ -211,9 +275,15 @@ async function measure(stack: Stack): Promise<Figures> {
     if (listed.status !== 201) throw new Error(`listing: ${listed.status} ${JSON.stringify(listed.body)}`);
     market.products.push(listed.body.id);
   }
-  const extra = await Promise.all(Array.from({ length: Math.max(0, BUYERS - market.buyers.length) }, (_, i) => User.signUp(first, 'buyer', `Bench Buyer ${i}`)));
+  const extra = await Promise.all(
+    Array.from({ length: Math.max(0, BUYERS - market.buyers.length) }, (_, i) =>
+      User.signUp(first, 'buyer', `Bench Buyer ${i}`),
+    ),
+  );
   // Buyers take turns over the APIs: half of them order through the second one at scale.
-  const buyers = [...market.buyers, ...extra].slice(0, BUYERS).map((buyer, i) => buyer.at(stack.apis[i % stack.apis.length]!));
+  const buyers = [...market.buyers, ...extra]
+    .slice(0, BUYERS)
+    .map((buyer, i) => buyer.at(stack.apis[i % stack.apis.length]!));
   await caughtUp(first);
   const products = await sameCatalog(stack.apis);
 
@@ -225,9 +295,16 @@ async function measure(stack: Stack): Promise<Figures> {
   await caughtUp(first);
 
   const order = async (buyer: User, n: number): Promise<true | string> => {
-    const added = await buyer.send('POST', '/api/cart/items', { productId: market.products[n % market.products.length], quantity: 1 });
+    const added = await buyer.send('POST', '/api/cart/items', {
+      productId: market.products[n % market.products.length],
+      quantity: 1,
+    });
     if (added.status !== 200) return `add to cart ${added.status} ${added.body?.error?.code ?? ''}`.trim();
-    const placed = await buyer.send('POST', '/api/orders', { shippingAddress: SHIPPING, delivery: 'standard', payment: 'cod' });
+    const placed = await buyer.send('POST', '/api/orders', {
+      shippingAddress: SHIPPING,
+      delivery: 'standard',
+      payment: 'cod',
+    });
     return placed.status === 201 || `place order ${placed.status} ${placed.body?.error?.code ?? ''}`.trim();
   };
   if (WARMUP_S > 0) {
@@ -243,7 +320,9 @@ async function measure(stack: Stack): Promise<Figures> {
 async function run(start: () => Promise<Stack>): Promise<Figures> {
   const started = performance.now();
   const stack = await start();
-  console.log(`${stack.name}: ${stack.apis.length} API process(es) up in ${((performance.now() - started) / 1000).toFixed(1)} s, measuring...`);
+  console.log(
+    `${stack.name}: ${stack.apis.length} API process(es) up in ${((performance.now() - started) / 1000).toFixed(1)} s, measuring...`,
+  );
   try {
     return await measure(stack);
   } finally {
@@ -262,11 +341,18 @@ function printTable(embeddedFigures: Figures, scaled: Figures): void {
     ['order loop p50 ms', (f) => f.orders.p50, ms, true],
     ['order loop p99 ms', (f) => f.orders.p99, ms, true],
     ['order errors', (f) => f.orders.errors, count, false],
-    ['CPU per order, ms (every process of the stack + load generator)', (f) => (f.orderCpu.ours * 1000) / (f.orders.ok || 1), ms, true],
+    [
+      'CPU per order, ms (every process of the stack + load generator)',
+      (f) => (f.orderCpu.ours * 1000) / (f.orders.ok || 1),
+      ms,
+      true,
+    ],
     ['CPU per product-list request, µs (the same)', (f) => (f.listCpu.ours * 1e6) / (f.list.ok || 1), count, true],
     ['projections caught up after the last order, s', (f) => f.settleSeconds, ms, false],
   ];
-  console.log('\n| measure | embedded (1 process, SQLite) | at scale (2 API + projections + workers, PostgreSQL + Redis) | at scale / embedded |');
+  console.log(
+    '\n| measure | embedded (1 process, SQLite) | at scale (2 API + projections + workers, PostgreSQL + Redis) | at scale / embedded |',
+  );
   console.log('|---|---:|---:|---:|');
   for (const [name, value, format, ratio] of rows) {
     const [a, b] = [value(embeddedFigures), value(scaled)];
@@ -274,21 +360,38 @@ function printTable(embeddedFigures: Figures, scaled: Figures): void {
   }
   recordFigures(
     'scale',
-    rows.map(([name, value, format]) => ({ name: `at scale: ${name}`, measured: format(value(scaled)), baseline: `embedded ${format(value(embeddedFigures))}`, target: '', met: null })),
+    rows.map(([name, value, format]) => ({
+      name: `at scale: ${name}`,
+      measured: format(value(scaled)),
+      baseline: `embedded ${format(value(embeddedFigures))}`,
+      target: '',
+      met: null,
+    })),
   );
-  console.log(`\nat scale, product list per API: ${scaled.perApi.map((r) => `${r.name} ${count(r.rps)} req/s, p99 ${ms(r.p99)} ms`).join('; ')}`);
-  for (const [name, f] of [['embedded', embeddedFigures], ['at scale', scaled]] as const) {
+  console.log(
+    `\nat scale, product list per API: ${scaled.perApi.map((r) => `${r.name} ${count(r.rps)} req/s, p99 ${ms(r.p99)} ms`).join('; ')}`,
+  );
+  for (const [name, f] of [
+    ['embedded', embeddedFigures],
+    ['at scale', scaled],
+  ] as const) {
     const reasons = Object.entries(f.orders.failures).map(([why, n]) => `${n} × ${why}`);
-    console.log(`${name}: ${count(f.orders.ok)} of ${count(ORDERS)} orders placed in ${f.orders.seconds.toFixed(1)} s (p95 ${ms(f.orders.p95)} ms)${reasons.length ? `; failed: ${reasons.join(', ')}` : ''}; ${f.products} products listed`);
+    console.log(
+      `${name}: ${count(f.orders.ok)} of ${count(ORDERS)} orders placed in ${f.orders.seconds.toFixed(1)} s (p95 ${ms(f.orders.p95)} ms)${reasons.length ? `; failed: ${reasons.join(', ')}` : ''}; ${f.products} products listed`,
+    );
   }
   const cores = availableParallelism();
   const split = (cpu: CpuUse, per: number, unit: number) =>
     Object.entries(cpu.byRole)
       .map(([role, seconds]) => `${role} ${((seconds * unit) / (per || 1)).toFixed(unit === 1000 ? 2 : 0)}`)
       .join(', ');
-  const busy = (cpu: CpuUse) => `cores busy: ours ${(cpu.ours / cpu.wallSeconds).toFixed(2)}, whole machine ${(cpu.machine / cpu.wallSeconds).toFixed(2)} of ${cores}`;
+  const busy = (cpu: CpuUse) =>
+    `cores busy: ours ${(cpu.ours / cpu.wallSeconds).toFixed(2)}, whole machine ${(cpu.machine / cpu.wallSeconds).toFixed(2)} of ${cores}`;
   console.log('\nwhere the CPU went (the machine figure includes whatever else ran on it meanwhile):');
-  for (const [name, f] of [['embedded', embeddedFigures], ['at scale', scaled]] as const) {
+  for (const [name, f] of [
+    ['embedded', embeddedFigures],
+    ['at scale', scaled],
+  ] as const) {
     console.log(`${name}, order loop, CPU ms per order: ${split(f.orderCpu, f.orders.ok, 1000)}; ${busy(f.orderCpu)}`);
     console.log(`${name}, product list, CPU µs per request: ${split(f.listCpu, f.list.ok, 1e6)}; ${busy(f.listCpu)}`);
   }

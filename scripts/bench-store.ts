@@ -38,21 +38,32 @@ function rawSqlite() {
   db.pragma('synchronous = NORMAL');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE, stream TEXT, revision INTEGER,
            type TEXT, data TEXT, metadata TEXT, UNIQUE(stream, revision))`);
-  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-  const meta = JSON.stringify({ actor: 'bench', correlationId: 'c', causationId: null, time: new Date().toISOString() });
+  const insert = db.prepare(
+    'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const meta = JSON.stringify({
+    actor: 'bench',
+    correlationId: 'c',
+    causationId: null,
+    time: new Date().toISOString(),
+  });
   const appendBatch = db.transaction((stream: string, from: number, count: number) => {
-    for (let k = 0; k < count; k++) insert.run(crypto.randomUUID(), stream, from + k, 'ItemCounted', JSON.stringify(payload(from + k)), meta);
+    for (let k = 0; k < count; k++)
+      insert.run(crypto.randomUUID(), stream, from + k, 'ItemCounted', JSON.stringify(payload(from + k)), meta);
   });
   return { db, appendBatch };
 }
 
 async function main(): Promise<void> {
   const streams = EVENTS / PER_APPEND / 10; // ten appends per stream
-  console.log(`bench:store · ${EVENTS.toLocaleString('en-US')} events in appends of ${PER_APPEND}, then replay · ${dir}\n`);
+  console.log(
+    `bench:store · ${EVENTS.toLocaleString('en-US')} events in appends of ${PER_APPEND}, then replay · ${dir}\n`,
+  );
 
   const raw = rawSqlite();
   const rawAppendMs = await time(() => {
-    for (let a = 0; a < EVENTS / PER_APPEND; a++) raw.appendBatch(`bench-${a % streams}`, Math.floor(a / streams) * PER_APPEND, PER_APPEND);
+    for (let a = 0; a < EVENTS / PER_APPEND; a++)
+      raw.appendBatch(`bench-${a % streams}`, Math.floor(a / streams) * PER_APPEND, PER_APPEND);
   });
   const rawSingleMs = await time(() => {
     for (let a = 0; a < SINGLE_APPENDS; a++) raw.appendBatch(`single-${a}`, 0, 1);
@@ -63,7 +74,7 @@ async function main(): Promise<void> {
     for (;;) {
       const rows = select.all(after) as Array<{ position: number; data: string; metadata: string }>;
       if (rows.length === 0) break;
-      for (const row of rows) (JSON.parse(row.data), JSON.parse(row.metadata));
+      for (const row of rows) JSON.parse(row.data), JSON.parse(row.metadata);
       after = rows[rows.length - 1]!.position;
     }
   });
@@ -73,12 +84,17 @@ async function main(): Promise<void> {
   const appendMs = await time(async () => {
     for (let a = 0; a < EVENTS / PER_APPEND; a++) {
       const round = Math.floor(a / streams);
-      const batch = Array.from({ length: PER_APPEND }, (_, k) => ({ type: 'ItemCounted', data: payload(round * PER_APPEND + k), metadata: { actor: 'bench' } }));
+      const batch = Array.from({ length: PER_APPEND }, (_, k) => ({
+        type: 'ItemCounted',
+        data: payload(round * PER_APPEND + k),
+        metadata: { actor: 'bench' },
+      }));
       await events.append(`bench-${a % streams}`, batch, round === 0 ? 'no_stream' : round * PER_APPEND - 1);
     }
   });
   const singleMs = await time(async () => {
-    for (let a = 0; a < SINGLE_APPENDS; a++) await events.append(`single-${a}`, [{ type: 'ItemCounted', data: payload(a) }], 'no_stream');
+    for (let a = 0; a < SINGLE_APPENDS; a++)
+      await events.append(`single-${a}`, [{ type: 'ItemCounted', data: payload(a) }], 'no_stream');
   });
   const total = EVENTS + SINGLE_APPENDS;
   const readAllMs = await time(async () => {
@@ -105,7 +121,10 @@ async function main(): Promise<void> {
   ] as const;
   console.log('| operation | MIBI events/s | raw better-sqlite3 rows/s | ratio |');
   console.log('|---|---:|---:|---:|');
-  for (const [name, ours, base] of rows) console.log(`| ${name} | ${ours.toLocaleString('en-US')} | ${base.toLocaleString('en-US')} | ${(ours / base).toFixed(2)} |`);
+  for (const [name, ours, base] of rows)
+    console.log(
+      `| ${name} | ${ours.toLocaleString('en-US')} | ${base.toLocaleString('en-US')} | ${(ours / base).toFixed(2)} |`,
+    );
   recordFigures(
     'store',
     rows.map(([name, ours, base]) => ({
@@ -116,7 +135,9 @@ async function main(): Promise<void> {
       met: null,
     })),
   );
-  console.log(`\nreplay projected ${streamsProjected.toLocaleString('en-US')} stream documents from ${total.toLocaleString('en-US')} events`);
+  console.log(
+    `\nreplay projected ${streamsProjected.toLocaleString('en-US')} stream documents from ${total.toLocaleString('en-US')} events`,
+  );
 }
 
 await main();

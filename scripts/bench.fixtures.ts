@@ -58,7 +58,11 @@ export interface LoopResult {
  * `total` iterations have started in all. An iteration answers `true` when it succeeded, else
  * why it failed (a thrown error counts as failed too, under its message).
  */
-export async function closedLoop<C>(clients: readonly C[], total: number, iteration: (client: C, n: number) => Promise<true | string>): Promise<LoopResult> {
+export async function closedLoop<C>(
+  clients: readonly C[],
+  total: number,
+  iteration: (client: C, n: number) => Promise<true | string>,
+): Promise<LoopResult> {
   const times: number[] = [];
   const failures: Record<string, number> = {};
   let ok = 0;
@@ -68,7 +72,9 @@ export async function closedLoop<C>(clients: readonly C[], total: number, iterat
     clients.map(async (client) => {
       for (let n = next++; n < total; n = next++) {
         const t0 = performance.now();
-        const outcome = await iteration(client, n).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+        const outcome = await iteration(client, n).catch((error: unknown) =>
+          error instanceof Error ? error.message : String(error),
+        );
         times.push(performance.now() - t0);
         if (outcome === true) ok++;
         else failures[outcome] = (failures[outcome] ?? 0) + 1;
@@ -78,7 +84,16 @@ export async function closedLoop<C>(clients: readonly C[], total: number, iterat
   const seconds = (performance.now() - start) / 1000;
   times.sort((a, b) => a - b);
   const errors = Object.values(failures).reduce((sum, n) => sum + n, 0);
-  return { ok, failures, errors, seconds, perSecond: ok / seconds, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    ok,
+    failures,
+    errors,
+    seconds,
+    perSecond: ok / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
 }
 
 /** Waits until `url`'s `/api/health` shows every projection and reactor with no lag; throws after `timeoutMs`. */

@@ -17,18 +17,26 @@ const failed: string[] = [];
 try {
   for (const bench of BENCHES) {
     console.log(`\n=== npm run bench:${bench}\n`);
-    const run = spawnSync('npm', ['run', '--silent', `bench:${bench}`], { stdio: 'inherit', env: { ...process.env, [RESULTS_DIR_VARIABLE]: dir } });
+    const run = spawnSync('npm', ['run', '--silent', `bench:${bench}`], {
+      stdio: 'inherit',
+      env: { ...process.env, [RESULTS_DIR_VARIABLE]: dir },
+    });
     if (run.status !== 0) failed.push(bench);
   }
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  console.log(`\n=== every figure · ${new Date().toISOString().slice(0, 10)} · Node ${process.versions.node} · ${cpus().length} × ${cpu} · ${Math.round(totalmem() / 2 ** 30)} GiB\n`);
+  console.log(
+    `\n=== every figure · ${new Date().toISOString().slice(0, 10)} · Node ${process.versions.node} · ${cpus().length} × ${cpu} · ${Math.round(totalmem() / 2 ** 30)} GiB\n`,
+  );
   console.log('| bench | figure | measured | baseline (same run) | target | |');
   console.log('|---|---|---:|---|---|---|');
   for (const bench of BENCHES) {
     const figures = readFigures(dir, bench);
     if (figures.length === 0) console.log(`| ${bench} | (no figures: the script failed) | | | | |`);
-    for (const f of figures) console.log(`| ${bench} | ${f.name} | ${f.measured} | ${f.baseline} | ${f.target} | ${f.met === null ? '' : f.met ? 'met' : '**not met**'} |`);
+    for (const f of figures)
+      console.log(
+        `| ${bench} | ${f.name} | ${f.measured} | ${f.baseline} | ${f.target} | ${f.met === null ? '' : f.met ? 'met' : '**not met**'} |`,
+      );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,12 @@ import { type RedisServer, startRedis } from '../platform/testing/redis.ts';
 import { expectEachNotifiedOnce, marketplace, ordersThen } from './load.fixtures.ts';
 import { type StartedServer, startServer } from './server.fixtures.ts';
 
-const ENV = { ADMIN_EMAIL: 'admin@mibi.test', ADMIN_PASSWORD: 'admin-pass-1', AUTO_VERIFY: 'true', RECONCILE_EVERY_S: '1' };
+const ENV = {
+  ADMIN_EMAIL: 'admin@mibi.test',
+  ADMIN_PASSWORD: 'admin-pass-1',
+  AUTO_VERIFY: 'true',
+  RECONCILE_EVERY_S: '1',
+};
 
 const dirs: string[] = [];
 const servers: StartedServer[] = [];

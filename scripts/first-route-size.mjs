@@ -12,8 +12,14 @@ const scripts = linked(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\b
 const styles = linked(/<link[^>]*rel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"/g);
 
 /** Bytes sent for `file` in `suffix`'s encoding: its compressed copy when the build wrote one. */
-const sent = (file, suffix) => statSync(existsSync(`dist/${file}${suffix}`) ? `dist/${file}${suffix}` : `dist/${file}`).size / 1024;
-const sizes = (file) => ({ file, raw: statSync(`dist/${file}`).size / 1024, gzip: sent(file, '.gz'), brotli: sent(file, '.br') });
+const sent = (file, suffix) =>
+  statSync(existsSync(`dist/${file}${suffix}`) ? `dist/${file}${suffix}` : `dist/${file}`).size / 1024;
+const sizes = (file) => ({
+  file,
+  raw: statSync(`dist/${file}`).size / 1024,
+  gzip: sent(file, '.gz'),
+  brotli: sent(file, '.br'),
+});
 const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 const kb = (n) => `${n.toFixed(1)} KB`.padStart(10);
 
@@ -21,6 +27,10 @@ const js = scripts.map(sizes);
 const all = [sizes('index.html'), ...styles.map(sizes), ...js];
 console.log(`  ${'file (as sent)'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
 for (const row of all) console.log(`  ${row.file.padEnd(40)} ${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}`);
-console.log(`first route JS: ${sum(js, 'gzip').toFixed(1)} KB gzip, ${sum(js, 'brotli').toFixed(1)} KB brotli (budget ${BUDGET_KB} KB gzip)`);
-console.log(`first route HTML, CSS and JS: ${sum(all, 'gzip').toFixed(1)} KB gzip, ${sum(all, 'brotli').toFixed(1)} KB brotli`);
+console.log(
+  `first route JS: ${sum(js, 'gzip').toFixed(1)} KB gzip, ${sum(js, 'brotli').toFixed(1)} KB brotli (budget ${BUDGET_KB} KB gzip)`,
+);
+console.log(
+  `first route HTML, CSS and JS: ${sum(all, 'gzip').toFixed(1)} KB gzip, ${sum(all, 'brotli').toFixed(1)} KB brotli`,
+);
 if (sum(js, 'gzip') > BUDGET_KB) process.exit(1);

@@ -51,7 +51,10 @@ describe('layer rules', () => {
     ['frontend/src/features/cart/x.ts', '../../../../api/routes/cart.ts', 'typed client'],
   ])('%s may not import %s', (file, specifier, message) => {
     const imported = join(dirname(file), specifier);
-    const files = { ...(specifier.startsWith('node:') ? {} : target(imported)), [file]: `import { value } from '${specifier}';\nexport const used = value;\n` };
+    const files = {
+      ...(specifier.startsWith('node:') ? {} : target(imported)),
+      [file]: `import { value } from '${specifier}';\nexport const used = value;\n`,
+    };
     const { ok, output } = lint(files);
     expect(ok).toBe(false);
     expect(output).toContain(message);
@@ -69,7 +72,10 @@ describe('layer rules', () => {
     ['frontend/src/api/client.ts', '../../../api/app.ts'],
   ])('%s may import %s', (file, specifier) => {
     const imported = join(dirname(file), specifier);
-    const { ok, output } = lint({ ...target(imported), [file]: `import { value } from '${specifier}';\nexport const used = value;\n` });
+    const { ok, output } = lint({
+      ...target(imported),
+      [file]: `import { value } from '${specifier}';\nexport const used = value;\n`,
+    });
     expect(output).not.toContain('noRestrictedImports');
     expect(ok).toBe(true);
   });

@@ -28,7 +28,10 @@ export class User {
       body: JSON.stringify({ fullName: name, email, password: 'secret-pass', role }),
     });
     if (reply.status !== 201) throw new Error(`sign-up: ${reply.status} ${await reply.text()}`);
-    const cookie = reply.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = reply.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (dataDir) await verifyEmailByMailbox(base, dataDir, email);
     return new User(base, cookie, ((await reply.json()) as { user: { id: string } }).user.id);
   }
@@ -56,7 +59,10 @@ export interface Marketplace {
 
 /** `dataDir`: the server's DATA_DIR, whose mailbox has the sellers' verification links. */
 export async function marketplace(base: string, dataDir: string): Promise<Marketplace> {
-  const sellers = [await User.signUp(base, 'seller', 'Meera Weaves', dataDir), await User.signUp(base, 'seller', 'Kerala Spices', dataDir)];
+  const sellers = [
+    await User.signUp(base, 'seller', 'Meera Weaves', dataDir),
+    await User.signUp(base, 'seller', 'Kerala Spices', dataDir),
+  ];
   const products: string[] = [];
   for (const seller of sellers) {
     const listed = await seller.send('POST', '/api/seller/products', {
@@ -83,7 +89,15 @@ export function placeOrders(market: Marketplace, until: { stop: boolean }) {
       try {
         for (const productId of market.products) await user.send('POST', '/api/cart/items', { productId });
         const placed = await user.send('POST', '/api/orders', {
-          shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+          shippingAddress: {
+            firstName: 'Asha',
+            lastName: 'Rao',
+            phone: '9876543210',
+            address: '12 MG Road',
+            city: 'Pune',
+            state: 'Maharashtra',
+            pincode: '411001',
+          },
         });
         if (placed.status === 201) acknowledged.push(placed.body.order.id);
       } catch {
@@ -97,25 +111,53 @@ export function placeOrders(market: Marketplace, until: { stop: boolean }) {
 /** Subjects of the e-mails in the development mailbox, per recipient. */
 function mailSubjects(dir: string): string[] {
   const folder = join(dir, 'mail');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { subject: string; to: string })
-    // "New order #3f2b9c1e-2": each seller has one seller order per purchase, so its number is dropped.
-    .map(({ subject, to }) => `${to} ${subject.replace(/-\d+$/, '')}`);
+  return (
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { subject: string; to: string })
+      // "New order #3f2b9c1e-2": each seller has one seller order per purchase, so its number is dropped.
+      .map(({ subject, to }) => `${to} ${subject.replace(/-\d+$/, '')}`)
+  );
 }
 
 /** Waits until every acknowledged order has one notification and one e-mail per seller, then checks nothing came twice. */
-export async function expectEachNotifiedOnce(dir: string, market: Marketplace, base: string, orders: string[]): Promise<void> {
+export async function expectEachNotifiedOnce(
+  dir: string,
+  market: Marketplace,
+  base: string,
+  orders: string[],
+): Promise<void> {
   const sellers = market.sellers.map((seller) => seller.at(base));
-  const emails = new Map(await Promise.all(sellers.map(async (s) => [s.id, (await s.send('GET', '/api/auth/me')).body.user.email as string] as const)));
-  const expected = orders.flatMap((orderId) => sellers.map((s) => `${emails.get(s.id)} New order #${shortOrderId(orderId)}`)).sort();
-  const mailed = () => mailSubjects(dir).filter((line) => expected.includes(line)).sort();
+  const emails = new Map(
+    await Promise.all(
+      sellers.map(async (s) => [s.id, (await s.send('GET', '/api/auth/me')).body.user.email as string] as const),
+    ),
+  );
+  const expected = orders
+    .flatMap((orderId) => sellers.map((s) => `${emails.get(s.id)} New order #${shortOrderId(orderId)}`))
+    .sort();
+  const mailed = () =>
+    mailSubjects(dir)
+      .filter((line) => expected.includes(line))
+      .sort();
   // Nothing is marked read here, so a seller's unread count is every notification they have.
-  const unread = async () => Promise.all(sellers.map(async (s) => (await s.send('GET', '/api/notifications?limit=100')).body as { items: Array<{ orderId: string }>; unread: number }));
+  const unread = async () =>
+    Promise.all(
+      sellers.map(
+        async (s) =>
+          (await s.send('GET', '/api/notifications?limit=100')).body as {
+            items: Array<{ orderId: string }>;
+            unread: number;
+          },
+      ),
+    );
   for (let waited = 0; ; waited += 250) {
     const inApp = await unread();
     if (mailed().length >= expected.length && inApp.every((list) => list.unread >= orders.length)) break;
-    if (waited > 45_000) throw new Error(`after 45 s: ${mailed().length} e-mails of ${expected.length}, unread ${inApp.map((l) => l.unread)} of ${orders.length}`);
+    if (waited > 45_000)
+      throw new Error(
+        `after 45 s: ${mailed().length} e-mails of ${expected.length}, unread ${inApp.map((l) => l.unread)} of ${orders.length}`,
+      );
     await sleep(250);
   }
   expect(mailed()).toEqual(expected); // one each: a duplicate would show twice
@@ -123,13 +165,22 @@ export async function expectEachNotifiedOnce(dir: string, market: Marketplace, b
   // acknowledged: count only the acknowledged ones (notification ids are one per order and seller).
   for (const list of await unread()) {
     expect(list.unread).toBeGreaterThanOrEqual(orders.length);
-    if (list.unread <= 100) expect(list.items.map((n) => n.orderId).filter((id) => orders.includes(id)).sort()).toEqual([...orders].sort());
+    if (list.unread <= 100)
+      expect(
+        list.items
+          .map((n) => n.orderId)
+          .filter((id) => orders.includes(id))
+          .sort(),
+      ).toEqual([...orders].sort());
   }
 }
 
-
 /** Orders until `count` are acknowledged, then `interrupt` while the buyers keep ordering; the orders acknowledged in all. */
-export async function ordersThen(market: Marketplace, count: number, interrupt: () => Promise<void>): Promise<string[]> {
+export async function ordersThen(
+  market: Marketplace,
+  count: number,
+  interrupt: () => Promise<void>,
+): Promise<string[]> {
   const until = { stop: false };
   const { acknowledged, done } = placeOrders(market, until);
   for (const started = Date.now(); acknowledged.length < count && Date.now() - started < 60_000; ) await sleep(50);

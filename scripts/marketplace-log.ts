@@ -43,8 +43,25 @@ function random(seed: number): () => number {
   };
 }
 
-const ADDRESS = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
-const CRAFTS = ['Brass Diya', 'Banarasi Silk Saree', 'Dhokra Elephant', 'Kashmiri Pashmina', 'Blue Pottery Vase', 'Madhubani Painting', 'Kanjeevaram Saree', 'Sandalwood Box'];
+const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+};
+const CRAFTS = [
+  'Brass Diya',
+  'Banarasi Silk Saree',
+  'Dhokra Elephant',
+  'Kashmiri Pashmina',
+  'Blue Pottery Vase',
+  'Madhubani Painting',
+  'Kanjeevaram Saree',
+  'Sandalwood Box',
+];
 
 interface Product {
   id: string;
@@ -90,15 +107,29 @@ class MarketplaceLog {
     return items[Math.floor(this.pick() * items.length)]!;
   }
 
-  private async append(stream: string, actor: string | null, events: DomainEvent[], expected: ExpectedRevision): Promise<void> {
+  private async append(
+    stream: string,
+    actor: string | null,
+    events: DomainEvent[],
+    expected: ExpectedRevision,
+  ): Promise<void> {
     const time = new Date(this.clock).toISOString();
-    await this.store.append(stream, events.map((event) => ({ ...event, metadata: { actor, time } })), expected);
+    await this.store.append(
+      stream,
+      events.map((event) => ({ ...event, metadata: { actor, time } })),
+      expected,
+    );
     this.events += events.length;
   }
 
   async openShop(): Promise<void> {
     for (const { id, name, description } of CATEGORIES) {
-      await this.append(categoryStream(id), 'system', [{ type: 'CategoryCreated', data: { categoryId: id, name, description, createdAt: this.now() } }], 'no_stream');
+      await this.append(
+        categoryStream(id),
+        'system',
+        [{ type: 'CategoryCreated', data: { categoryId: id, name, description, createdAt: this.now() } }],
+        'no_stream',
+      );
     }
     const { sellers, buyers, products } = this.size;
     for (let i = 0; i < sellers + buyers; i++) {
@@ -106,7 +137,15 @@ class MarketplaceLog {
       const user = { id: crypto.randomUUID(), name: `${role === 'seller' ? 'Artisan' : 'Buyer'} ${i}` };
       (role === 'seller' ? this.sellers : this.buyers).push(user);
       const email = `${role}${i}@mibi.bench`;
-      const data = { userId: user.id, fullName: user.name, email, emailNormalized: email, passwordHash: 'bench', role, registeredAt: this.now() } as const;
+      const data = {
+        userId: user.id,
+        fullName: user.name,
+        email,
+        emailNormalized: email,
+        passwordHash: 'bench',
+        role,
+        registeredAt: this.now(),
+      } as const;
       await this.append(accountStream(user.id), null, [{ type: 'AccountRegistered', data }], 'no_stream');
     }
     for (let i = 0; i < products; i++) await this.listProduct(i);
@@ -118,7 +157,15 @@ class MarketplaceLog {
     const categoryId = this.any(CATEGORIES.map((c) => c.id));
     const name = `${this.any(CRAFTS)} ${i}`;
     const pricePaise = 199_00 + Math.floor(this.pick() * 5000) * 100;
-    const details = { name, description: `${name}, made by hand in India.`, pricePaise, originalPricePaise: null, categoryId, imageUrl: null, tags: ['handmade'] };
+    const details = {
+      name,
+      description: `${name}, made by hand in India.`,
+      pricePaise,
+      originalPricePaise: null,
+      categoryId,
+      imageUrl: null,
+      tags: ['handmade'],
+    };
     const listedAt = this.now();
     const events: ProductEvent[] = [
       { type: 'ProductListed', data: { ...details, productId, sellerId: seller.id, stockQuantity: 100, listedAt } },
@@ -126,7 +173,15 @@ class MarketplaceLog {
     ];
     if (i % 50 === 0) events.push({ type: 'ProductFeatured', data: { productId, by: 'system', at: listedAt } });
     await this.append(productStream(productId), seller.id, events, 'no_stream');
-    const line = { productId, name, pricePaise, imageUrl: null, sellerId: seller.id, sellerName: seller.name, categoryId };
+    const line = {
+      productId,
+      name,
+      pricePaise,
+      imageUrl: null,
+      sellerId: seller.id,
+      sellerName: seller.name,
+      categoryId,
+    };
     const product = { id: productId, sellerId: seller.id, line, stock: 100, revision: events.length - 1 };
     this.products.push(product);
     this.productsById.set(productId, product);
@@ -148,21 +203,48 @@ class MarketplaceLog {
     for (const product of chosen) {
       const quantity = 1 + Math.floor(this.pick() * 3);
       if (product.stock < quantity) {
-        await this.onProduct(product, product.sellerId, { type: 'StockAdjusted', data: { productId: product.id, by: product.sellerId, at: this.now(), from: product.stock, to: 100, reason: 'manual' } });
+        await this.onProduct(product, product.sellerId, {
+          type: 'StockAdjusted',
+          data: {
+            productId: product.id,
+            by: product.sellerId,
+            at: this.now(),
+            from: product.stock,
+            to: 100,
+            reason: 'manual',
+          },
+        });
         product.stock = 100;
       }
       product.stock -= quantity;
-      await this.onProduct(product, buyer.id, { type: 'StockReserved', data: { productId: product.id, orderId, quantity, remaining: product.stock, at: this.now() } });
+      await this.onProduct(product, buyer.id, {
+        type: 'StockReserved',
+        data: { productId: product.id, orderId, quantity, remaining: product.stock, at: this.now() },
+      });
       lines.push({ ...product.line, quantity });
     }
     const delivery = this.any([...DELIVERY_METHODS]);
     const placedAt = this.now();
     const sellerOrders = sellerOrdersOf(orderId, lines);
-    const data = { orderId, buyerId: buyer.id, buyerName: buyer.name, lines, sellerOrders, shippingAddress: ADDRESS, delivery, payment: 'cod' as const, ...priceOrder(lines, delivery), placedAt };
+    const data = {
+      orderId,
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      lines,
+      sellerOrders,
+      shippingAddress: ADDRESS,
+      delivery,
+      payment: 'cod' as const,
+      ...priceOrder(lines, delivery),
+      placedAt,
+    };
     await this.append(orderStream(orderId), buyer.id, [{ type: 'OrderPlaced', data }], 'no_stream');
     for (const { sellerOrderId, sellerId } of sellerOrders) {
       const id = notificationId(sellerId, orderId);
-      const notice = newOrderNotice(sellerOrderId, lines.filter((line) => line.sellerId === sellerId));
+      const notice = newOrderNotice(
+        sellerOrderId,
+        lines.filter((line) => line.sellerId === sellerId),
+      );
       const notified = { notificationId: id, sellerId, orderId, sellerOrderId, ...notice, at: this.now() };
       await this.append(notificationStream(id), 'system', [{ type: 'SellerNotified', data: notified }], 'no_stream');
     }
@@ -175,22 +257,44 @@ class MarketplaceLog {
     const part = (type: OrderEvent['type'], { sellerOrderId, sellerId: owner }: SellerOrderPart, by: string) =>
       ({ type, data: { orderId: order.id, sellerOrderId, sellerId: owner, by, at: this.now() } }) as const;
     if (this.pick() < 0.05) {
-      const cancels = order.sellerOrders.map((p) => ({ ...part('SellerOrderCancelled', p, order.buyer.id), data: { ...part('SellerOrderCancelled', p, order.buyer.id).data, reason: 'Changed my mind' } }));
+      const cancels = order.sellerOrders.map((p) => ({
+        ...part('SellerOrderCancelled', p, order.buyer.id),
+        data: { ...part('SellerOrderCancelled', p, order.buyer.id).data, reason: 'Changed my mind' },
+      }));
       await this.append(orderStream(order.id), order.buyer.id, cancels as OrderEvent[], 0);
       for (const line of order.lines) {
         const product = this.productsById.get(line.productId)!;
         product.stock += line.quantity;
-        await this.onProduct(product, order.buyer.id, { type: 'StockReleased', data: { productId: product.id, orderId: order.id, quantity: line.quantity, remaining: product.stock, reason: 'order_cancelled', at: this.now() } });
+        await this.onProduct(product, order.buyer.id, {
+          type: 'StockReleased',
+          data: {
+            productId: product.id,
+            orderId: order.id,
+            quantity: line.quantity,
+            remaining: product.stock,
+            reason: 'order_cancelled',
+            at: this.now(),
+          },
+        });
       }
       return false;
     }
     const id = notificationId(sellerId, order.id);
-    await this.append(notificationStream(id), sellerId, [{ type: 'NotificationRead', data: { notificationId: id, by: sellerId, at: this.now() } }], 0);
+    await this.append(
+      notificationStream(id),
+      sellerId,
+      [{ type: 'NotificationRead', data: { notificationId: id, by: sellerId, at: this.now() } }],
+      0,
+    );
     const steps = order.sellerOrders.flatMap((p): OrderEvent[] => {
       const own = order.lines.filter((line) => line.sellerId === p.sellerId);
       const settlement = own.map((line) => settleLine(line, line.quantity, COMMISSION_BPS));
       const delivered = part('SellerOrderDelivered', p, p.sellerId);
-      return [part('SellerOrderProcessing', p, p.sellerId), part('SellerOrderShipped', p, p.sellerId), { ...delivered, data: { ...delivered.data, settlement } }] as OrderEvent[];
+      return [
+        part('SellerOrderProcessing', p, p.sellerId),
+        part('SellerOrderShipped', p, p.sellerId),
+        { ...delivered, data: { ...delivered.data, settlement } },
+      ] as OrderEvent[];
     });
     await this.append(orderStream(order.id), sellerId, steps, 0);
     return true;
@@ -203,8 +307,20 @@ class MarketplaceLog {
       if (this.pick() > 0.33 || this.reviewed.has(key)) continue;
       this.reviewed.add(key);
       const rating = 3 + Math.floor(this.pick() * 3);
-      const data = { productId: line.productId, buyerId: order.buyer.id, authorName: order.buyer.name, rating, comment: 'Beautiful work, as described.', at: this.now() };
-      await this.append(reviewStream(line.productId, order.buyer.id), order.buyer.id, [{ type: 'ReviewSubmitted', data }], 'no_stream');
+      const data = {
+        productId: line.productId,
+        buyerId: order.buyer.id,
+        authorName: order.buyer.name,
+        rating,
+        comment: 'Beautiful work, as described.',
+        at: this.now(),
+      };
+      await this.append(
+        reviewStream(line.productId, order.buyer.id),
+        order.buyer.id,
+        [{ type: 'ReviewSubmitted', data }],
+        'no_stream',
+      );
     }
   }
 }
@@ -213,7 +329,12 @@ class MarketplaceLog {
  * Appends marketplace waves to `store` until it holds at least `events` events: new orders,
  * the previous wave moved on, the one before reviewed. Answers the number of events written.
  */
-export async function generateLog(store: EventStore, events: number, size: MarketplaceSize, onProgress?: (events: number) => void): Promise<number> {
+export async function generateLog(
+  store: EventStore,
+  events: number,
+  size: MarketplaceSize,
+  onProgress?: (events: number) => void,
+): Promise<number> {
   const log = new MarketplaceLog(store, size);
   await log.openShop();
   let placed: Order[] = [];

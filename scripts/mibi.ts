@@ -13,7 +13,15 @@ import { reconcileCommand } from './cli/reconcile.ts';
 import { streamCommand } from './cli/stream.ts';
 import { streamsCommand, typesCommand } from './cli/streams.ts';
 
-const commands: Command[] = [streamsCommand, typesCommand, streamCommand, exportCommand, importCommand, rebuildCommand, reconcileCommand];
+const commands: Command[] = [
+  streamsCommand,
+  typesCommand,
+  streamCommand,
+  exportCommand,
+  importCommand,
+  rebuildCommand,
+  reconcileCommand,
+];
 
 const HELP = `Usage: mibi <command> [options]    (npm run mibi -- <command> [options])
 

@@ -18,7 +18,11 @@ it('writes a brotli and a gzip copy beside every text file of the build worth co
   writeFileSync(join(out, 'assets', 'logo-Ef56.png'), Buffer.alloc(4096, 7));
 
   // As Vite calls it: the resolved config, then the end of the build.
-  const plugin = precompress() as unknown as { configResolved(config: unknown): void; writeBundle(): void; closeBundle(): Promise<void> };
+  const plugin = precompress() as unknown as {
+    configResolved(config: unknown): void;
+    writeBundle(): void;
+    closeBundle(): Promise<void>;
+  };
   plugin.configResolved({ root: dir, build: { outDir: 'dist' } });
   plugin.writeBundle();
   await plugin.closeBundle();
@@ -29,5 +33,6 @@ it('writes a brotli and a gzip copy beside every text file of the build worth co
   expect(readFileSync(`${file}.br`).length).toBeLessThan(script.length / 10);
   expect(existsSync(join(out, 'index.html.br'))).toBe(true);
   // Too small to gain, or already compressed: left alone.
-  for (const name of ['tiny-Cd34.js', 'logo-Ef56.png']) expect(existsSync(join(out, 'assets', `${name}.br`))).toBe(false);
+  for (const name of ['tiny-Cd34.js', 'logo-Ef56.png'])
+    expect(existsSync(join(out, 'assets', `${name}.br`))).toBe(false);
 });

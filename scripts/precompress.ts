@@ -49,7 +49,9 @@ export function precompress(): Plugin {
     async closeBundle() {
       if (!written) return;
       const files = await readdir(outDir, { recursive: true });
-      await Promise.all(files.filter((name) => COMPRESSIBLE.test(name)).map((name) => compressBeside(join(outDir, name))));
+      await Promise.all(
+        files.filter((name) => COMPRESSIBLE.test(name)).map((name) => compressBeside(join(outDir, name))),
+      );
     },
   };
 }

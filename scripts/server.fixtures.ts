@@ -21,9 +21,17 @@ export function buildServer(): void {
 }
 
 /** `entry`: the TypeScript sources through tsx, or the compiled build/server/start.js through scripts/serve.sh (call `buildServer` first). */
-export function startServer(dir: string, env: Record<string, string> = {}, role = 'all', entry: 'source' | 'compiled' = 'source'): StartedServer {
+export function startServer(
+  dir: string,
+  env: Record<string, string> = {},
+  role = 'all',
+  entry: 'source' | 'compiled' = 'source',
+): StartedServer {
   // The compiled server starts as production starts it (scripts/serve.sh execs node: same pid).
-  const [command, args] = entry === 'compiled' ? ['sh', ['scripts/serve.sh', role]] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts', role]];
+  const [command, args] =
+    entry === 'compiled'
+      ? ['sh', ['scripts/serve.sh', role]]
+      : [process.execPath, ['--import', 'tsx', 'scripts/start.ts', role]];
   const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,22 +32,33 @@ describe('the process entry', () => {
   }, 60_000);
 
   it('follows the log on a thread of its own: a command is read back with ?after= and lands in the projections; FOLLOWERS_THREAD=false keeps one thread', async () => {
-    for (const [FOLLOWERS_THREAD, bus] of [['true', 'threads'], ['false', 'memory']] as const) {
+    for (const [FOLLOWERS_THREAD, bus] of [
+      ['true', 'threads'],
+      ['false', 'memory'],
+    ] as const) {
       const server = start({ FOLLOWERS_THREAD });
       const url = await server.url();
       const signUp = await fetch(`${url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ fullName: 'Asha Rao', email: `asha-${FOLLOWERS_THREAD}@mibi.test`, password: 'a long pass phrase', role: 'buyer' }),
+        body: JSON.stringify({
+          fullName: 'Asha Rao',
+          email: `asha-${FOLLOWERS_THREAD}@mibi.test`,
+          password: 'a long pass phrase',
+          role: 'buyer',
+        }),
       });
       expect(signUp.status).toBe(201);
       const health = await (await fetch(`${url}/api/health`)).json();
       expect(health.adapters.bus).toBe(bus);
-      await vi.waitFor(async () => {
-        const { projections } = await (await fetch(`${url}/api/health`)).json();
-        expect(projections.users).toMatchObject({ lag: 0, processed: expect.any(Number) });
-        expect(projections.users.processed).toBeGreaterThan(0);
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const { projections } = await (await fetch(`${url}/api/health`)).json();
+          expect(projections.users).toMatchObject({ lag: 0, processed: expect.any(Number) });
+          expect(projections.users.processed).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }
@@ -78,16 +89,31 @@ describe('the process entry', () => {
   it('stops at once with one line naming a bad variable', async () => {
     const server = start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
-    expect(server.output().trim().split('\n').at(-1)).toBe('Invalid configuration: PORT must be a port number (got "eighty")');
+    expect(server.output().trim().split('\n').at(-1)).toBe(
+      'Invalid configuration: PORT must be a port number (got "eighty")',
+    );
   }, 30_000);
 
   it.each([
-    [{ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example:25' }, /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set/],
-    [{ NODE_ENV: 'production', DEV_ROUTES: 'true' }, /^Invalid configuration: DEV_ROUTES must not be on with NODE_ENV=production/],
-    [{ HOST: '0.0.0.0', DEMO_DATA: 'true' }, /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback/],
-  ])('refuses to start with an unsafe combination of settings (%j), in one line', async (env, line) => {
-    const server = start(env);
-    expect(await server.exited).toBe(1);
-    expect(server.output().trim().split('\n').at(-1)).toMatch(line);
-  }, 30_000);
+    [
+      { HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example:25' },
+      /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set/,
+    ],
+    [
+      { NODE_ENV: 'production', DEV_ROUTES: 'true' },
+      /^Invalid configuration: DEV_ROUTES must not be on with NODE_ENV=production/,
+    ],
+    [
+      { HOST: '0.0.0.0', DEMO_DATA: 'true' },
+      /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback/,
+    ],
+  ])(
+    'refuses to start with an unsafe combination of settings (%j), in one line',
+    async (env, line) => {
+      const server = start(env);
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim().split('\n').at(-1)).toMatch(line);
+    },
+    30_000,
+  );
 });

@@ -43,7 +43,8 @@ async function main(name: string): Promise<void> {
     : await assemble(config, roles, { spaRoot: SPA_ROOT });
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
-  if (assembled.app) assembled.listen((port) => console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port} · ${adapters}`));
+  if (assembled.app)
+    assembled.listen((port) => console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port} · ${adapters}`));
   else console.log(`[start] MIBI ${name} running · ${adapters}`);
 
   let stopping = false;

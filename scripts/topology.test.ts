@@ -24,7 +24,10 @@ const SLACK_MS = 5_000;
 
 interface Health {
   status: string;
-  projections: Record<string, { lag: number; stalled: boolean; lease: { name: string; owner: string; epoch: number; expiresAt: string } | null }>;
+  projections: Record<
+    string,
+    { lag: number; stalled: boolean; lease: { name: string; owner: string; epoch: number; expiresAt: string } | null }
+  >;
 }
 
 let postgres: PostgresServer;
@@ -87,8 +90,10 @@ async function killHolderAndTime(base: string, projection: string): Promise<{ ki
   const started = Date.now();
   for (;;) {
     const lease = (await health(base)).projections[projection]!.lease;
-    if (lease && lease.owner !== before.owner && lease.epoch > before.epoch && Date.parse(lease.expiresAt) > Date.now()) break;
-    if (Date.now() - started > TAKEOVER_MS + SLACK_MS) throw new Error(`no takeover of ${before.name} after ${Date.now() - started} ms`);
+    if (lease && lease.owner !== before.owner && lease.epoch > before.epoch && Date.parse(lease.expiresAt) > Date.now())
+      break;
+    if (Date.now() - started > TAKEOVER_MS + SLACK_MS)
+      throw new Error(`no takeover of ${before.name} after ${Date.now() - started} ms`);
     await sleep(100);
   }
   return { killed, takeoverMs: Date.now() - started };
@@ -128,15 +133,23 @@ describe('the at-scale topology on PostgreSQL + Redis + S3', () => {
     const [seller] = market.sellers;
     const edited = await seller!.send('PATCH', `/api/seller/products/${market.products[0]}`, { pricePaise: 12_345 });
     expect(edited.status).toBe(200);
-    await expect.poll(() => live.received(), { timeout: 10_000 }).toMatch(/event: product\.changed\ndata: .*"pricePaise":12345/);
+    await expect
+      .poll(() => live.received(), { timeout: 10_000 })
+      .toMatch(/event: product\.changed\ndata: .*"pricePaise":12345/);
 
     let takeovers: Array<{ killed: string; takeoverMs: number }> = [];
     const orders = await ordersThen(market, 30, async () => {
-      takeovers = await Promise.all([killHolderAndTime(api1, 'catalog'), killHolderAndTime(api1, 'reactor:notify-seller')]);
+      takeovers = await Promise.all([
+        killHolderAndTime(api1, 'catalog'),
+        killHolderAndTime(api1, 'reactor:notify-seller'),
+      ]);
     });
     live.stop();
     expect(orders.length).toBeGreaterThanOrEqual(30);
-    expect(takeovers.map((t) => t.killed).sort()).toEqual([expect.stringMatching(/^projections/), expect.stringMatching(/^workers/)]);
+    expect(takeovers.map((t) => t.killed).sort()).toEqual([
+      expect.stringMatching(/^projections/),
+      expect.stringMatching(/^workers/),
+    ]);
     for (const { takeoverMs } of takeovers) expect(takeoverMs).toBeLessThanOrEqual(TAKEOVER_MS + SLACK_MS);
 
     const settled = await caughtUp(api2);
@@ -152,20 +165,32 @@ describe('the at-scale topology on PostgreSQL + Redis + S3', () => {
     }
 
     // The read models equal a clean rebuild from the log.
-    const compare = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mibi.ts', 'rebuild', '--all', '--compare'], {
-      env: { ...process.env, POSTGRES_URL: postgres.url, DATA_DIR: dir },
-      encoding: 'utf8',
-    });
+    const compare = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/mibi.ts', 'rebuild', '--all', '--compare'],
+      {
+        env: { ...process.env, POSTGRES_URL: postgres.url, DATA_DIR: dir },
+        encoding: 'utf8',
+      },
+    );
     expect(compare.stderr + compare.stdout).not.toMatch(/differ/i);
     expect(compare.status).toBe(0);
 
     // Sign-in throttling is shared: failures through API 1 lock the e-mail on API 2.
     const email = (await seller!.at(api1).send('GET', '/api/auth/me')).body.user.email as string;
     for (let i = 0; i < 5; i++) {
-      const wrong = await fetch(`${api1}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'wrong-password' }) });
+      const wrong = await fetch(`${api1}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'wrong-password' }),
+      });
       expect(wrong.status).toBe(401);
     }
-    const locked = await fetch(`${api2}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret-pass' }) });
+    const locked = await fetch(`${api2}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-pass' }),
+    });
     expect(locked.status).toBe(429);
   }, 300_000);
 });

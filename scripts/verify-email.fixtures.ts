@@ -8,7 +8,10 @@ import { join } from 'node:path';
 
 export async function verifyEmailByMailbox(base: string, dataDir: string, email: string): Promise<void> {
   const folder = join(dataDir, 'mail');
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort().reverse();
+  const names = (await readdir(folder))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse();
   for (const name of names) {
     const mail = JSON.parse(await readFile(join(folder, name), 'utf8')) as { to: string; text: string };
     const token = mail.to.toLowerCase() === email.toLowerCase() && /\/verify-email\?token=(\S+)/.exec(mail.text)?.[1];

@@ -8,7 +8,11 @@
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { fold } from '../domain/decider.ts';
-import { type OrderConfirmationEvent, confirmationStream, orderConfirmationMail } from '../domain/order/confirmation.ts';
+import {
+  type OrderConfirmationEvent,
+  confirmationStream,
+  orderConfirmationMail,
+} from '../domain/order/confirmation.ts';
 import { type OrderEvent, type OrderPlacedEvent, orderStream } from '../domain/order/events.ts';
 import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
 import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
@@ -50,8 +54,15 @@ export const confirmOrder: Worker<ConfirmOrderJob> = {
     const [{ data: purchase }] = upcast(placed as unknown as OrderEvent | LegacyOrderEvent, []) as [OrderPlacedEvent];
     const buyer = fold(accountDecider, (await events.readStream(accountStream(purchase.buyerId))) as never[]);
     if (!buyer) throw new Error(`No account for buyer ${purchase.buyerId}`);
-    await mail.send({ to: buyer.email, ...orderConfirmationMail(buyer.fullName, purchase), key: `order-confirmation:${orderId}` });
-    const mailed: OrderConfirmationEvent = { type: 'OrderConfirmationMailed', data: { orderId, buyerId: purchase.buyerId, to: buyer.email, at: new Date().toISOString() } };
+    await mail.send({
+      to: buyer.email,
+      ...orderConfirmationMail(buyer.fullName, purchase),
+      key: `order-confirmation:${orderId}`,
+    });
+    const mailed: OrderConfirmationEvent = {
+      type: 'OrderConfirmationMailed',
+      data: { orderId, buyerId: purchase.buyerId, to: buyer.email, at: new Date().toISOString() },
+    };
     const metadata = { actor: null, correlationId: cause.correlationId, causationId: cause.eventId };
     try {
       await events.append(confirmationStream(orderId), [{ ...mailed, metadata }], 'no_stream');

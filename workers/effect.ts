@@ -70,7 +70,8 @@ export function effectReactor<J>(effect: Effect<J>, queue: Queue, retry: RetryPo
     collections: [],
     eventTypes: effect.eventTypes,
     async apply(recorded: RecordedEvent): Promise<void> {
-      for (const { job, options } of effect.jobsOf(recorded)) await queue.add(effect.job, job, { ...options, ...retry });
+      for (const { job, options } of effect.jobsOf(recorded))
+        await queue.add(effect.job, job, { ...options, ...retry });
     },
   };
 }

@@ -1,4 +1,3 @@
-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import { notificationStream } from '../domain/notification/events.ts';
@@ -74,7 +73,15 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
       buyerId,
       buyerName: 'Kavya Menon',
       lines,
-      shippingAddress: { firstName: 'Kavya', lastName: 'Menon', phone: '9847012345', address: '21 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+      shippingAddress: {
+        firstName: 'Kavya',
+        lastName: 'Menon',
+        phone: '9847012345',
+        address: '21 MG Road',
+        city: 'Kochi',
+        state: 'Kerala',
+        pincode: '682016',
+      },
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise: lines.reduce((total, l) => total + l.pricePaise, 0),
@@ -90,10 +97,13 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
 /** Waits until every reactor has read the whole log, the jobs are done and the notifications projected. */
 async function settled(): Promise<void> {
   const last = await platform.events.lastPosition();
-  for (const reactor of REACTORS) await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
+  for (const reactor of REACTORS)
+    await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
   for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
   const recorded = await platform.events.lastPosition();
-  await vi.waitFor(async () => expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded));
+  await vi.waitFor(async () =>
+    expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded),
+  );
 }
 
 const mailsTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);
@@ -102,19 +112,33 @@ describe('confirm-order', () => {
   it('mails the buyer one confirmation listing each seller order, and records it', async () => {
     await start();
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
-    const orderId = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050), line('s-2', 'Kashmir Looms', 'Pashmina Shawl', 1_250_000)]);
+    const orderId = await placeOrder(buyer, [
+      line('s-1', 'Meera Weaves', 'Brass Diya', 35_050),
+      line('s-2', 'Kashmir Looms', 'Pashmina Shawl', 1_250_000),
+    ]);
     await settled();
 
     const [mail] = mailsTo('kavya@mibi.test');
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
-    expect(mail).toMatchObject({ subject: `Your MIBI order #${orderId.slice(0, 8)} is confirmed`, key: `order-confirmation:${orderId}` });
+    expect(mail).toMatchObject({
+      subject: `Your MIBI order #${orderId.slice(0, 8)} is confirmed`,
+      key: `order-confirmation:${orderId}`,
+    });
     expect(mail!.text).toContain(`Order #${orderId.slice(0, 8)}-1, sold by Meera Weaves\n  1 × Brass Diya at ₹350.50`);
-    expect(mail!.text).toContain(`Order #${orderId.slice(0, 8)}-2, sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00`);
+    expect(mail!.text).toContain(
+      `Order #${orderId.slice(0, 8)}-2, sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00`,
+    );
     expect(mail!.text).toContain('Total: ₹12,900.50');
     const [recorded] = await platform.events.readStream(confirmationStream(orderId));
     const [placed] = await platform.events.readStream(orderStream(orderId));
-    expect(recorded).toMatchObject({ type: 'OrderConfirmationMailed', data: { orderId, buyerId: buyer, to: 'kavya@mibi.test' } });
-    expect(recorded!.metadata).toMatchObject({ causationId: placed!.id, correlationId: placed!.metadata.correlationId });
+    expect(recorded).toMatchObject({
+      type: 'OrderConfirmationMailed',
+      data: { orderId, buyerId: buyer, to: 'kavya@mibi.test' },
+    });
+    expect(recorded!.metadata).toMatchObject({
+      causationId: placed!.id,
+      correlationId: placed!.metadata.correlationId,
+    });
   });
 
   it('retries a failing mailer and ends with one mail; a replay of the log from zero sends none', async () => {
@@ -145,11 +169,18 @@ describe('confirm-order', () => {
     lost.mockRestore();
     expect(mailsTo('kavya@mibi.test')).toEqual([]);
 
-    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({ checked: 1, requeued: 1, dead: 0 });
+    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({
+      checked: 1,
+      requeued: 1,
+      dead: 0,
+    });
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
     const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
-    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({ requeued: 0, confirmedThrough: last });
+    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({
+      requeued: 0,
+      confirmedThrough: last,
+    });
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
   });
 
@@ -162,29 +193,52 @@ describe('confirm-order', () => {
     const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
     expect(mailsTo('kavya@mibi.test').map((mail) => mail.key)).toEqual([`order-confirmation:${later}`]);
-    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(CONFIRM_ORDER)).toMatchObject({ requeued: 0, dead: 0 });
+    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(CONFIRM_ORDER)).toMatchObject({
+      requeued: 0,
+      dead: 0,
+    });
   });
 });
 
 describe('notify-decision', () => {
   async function listProduct(sellerId: string, name: string): Promise<string> {
     const productId = crypto.randomUUID();
-    const details = { name, description: 'Cast by hand in Bastar.', pricePaise: 250_000, originalPricePaise: null, categoryId: 'handicrafts', imageUrl: null, tags: [] };
-    const listed: ProductEvent = { type: 'ProductListed', data: { productId, sellerId, ...details, stockQuantity: 3, listedAt: AT } };
+    const details = {
+      name,
+      description: 'Cast by hand in Bastar.',
+      pricePaise: 250_000,
+      originalPricePaise: null,
+      categoryId: 'handicrafts',
+      imageUrl: null,
+      tags: [],
+    };
+    const listed: ProductEvent = {
+      type: 'ProductListed',
+      data: { productId, sellerId, ...details, stockQuantity: 3, listedAt: AT },
+    };
     await platform.events.append(productStream(productId), [listed], 'no_stream');
     return productId;
   }
-  const decide = async (productId: string, event: ProductEvent) => (await platform.events.append(productStream(productId), [event], 'any')).position;
+  const decide = async (productId: string, event: ProductEvent) =>
+    (await platform.events.append(productStream(productId), [event], 'any')).position;
   const notificationsOf = (sellerId: string) =>
-    platform.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ where: { sellerId }, sort: [['createdAt', 'asc']] });
+    platform.read
+      .collection<NotificationDoc>(COLLECTIONS.notifications)
+      .find({ where: { sellerId }, sort: [['createdAt', 'asc']] });
 
-  it("tells the seller of a rejection with the reason, in the app and by e-mail, naming the product as it was then", async () => {
+  it('tells the seller of a rejection with the reason, in the app and by e-mail, naming the product as it was then', async () => {
     await start();
     const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
     const productId = await listProduct(seller, 'Dhokra Elephant');
-    await decide(productId, { type: 'ProductRejected', data: { productId, by: 'admin-1', at: AT, reason: 'Please add a photo of the maker' } });
+    await decide(productId, {
+      type: 'ProductRejected',
+      data: { productId, by: 'admin-1', at: AT, reason: 'Please add a photo of the maker' },
+    });
     const renamed = { name: 'Dhokra Elephant, lost-wax' };
-    await decide(productId, { type: 'ProductUpdated', data: { productId, by: seller, at: AT, before: { name: 'Dhokra Elephant' }, after: renamed } });
+    await decide(productId, {
+      type: 'ProductUpdated',
+      data: { productId, by: seller, at: AT, before: { name: 'Dhokra Elephant' }, after: renamed },
+    });
     await settled();
 
     expect(await notificationsOf(seller)).toEqual([
@@ -199,7 +253,9 @@ describe('notify-decision', () => {
       }),
     ]);
     expect(mailsTo('meera@mibi.test').map(({ subject }) => subject)).toEqual(['Product rejected: Dhokra Elephant']);
-    expect(mailsTo('meera@mibi.test')[0]!.text).toContain('Hello Meera Weaves,\n\nProduct rejected: Dhokra Elephant\n\nReason: Please add a photo of the maker');
+    expect(mailsTo('meera@mibi.test')[0]!.text).toContain(
+      'Hello Meera Weaves,\n\nProduct rejected: Dhokra Elephant\n\nReason: Please add a photo of the maker',
+    );
   });
 
   it("tells of the seller's standing, and nothing of the server's own verification (AUTO_VERIFY)", async () => {
@@ -207,7 +263,10 @@ describe('notify-decision', () => {
     const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
     const productId = await listProduct(seller, 'Dhokra Elephant');
     await decide(productId, { type: 'ProductVerified', data: { productId, by: 'system', at: AT } });
-    const suspended: SellerEvent = { type: 'SellerSuspended', data: { sellerId: seller, by: 'admin-1', at: AT, reason: 'Counterfeit silk reported' } };
+    const suspended: SellerEvent = {
+      type: 'SellerSuspended',
+      data: { sellerId: seller, by: 'admin-1', at: AT, reason: 'Counterfeit silk reported' },
+    };
     await platform.events.append(sellerStream(seller), [suspended], 'any');
     await settled();
     expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Your seller account is suspended']);
@@ -243,15 +302,24 @@ describe('notify-decision', () => {
     const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
       if (name !== NOTIFY_DECISION) return add(name, data, options);
     });
-    await decide(productId, { type: 'ProductUnfeatured', data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' } });
+    await decide(productId, {
+      type: 'ProductUnfeatured',
+      data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' },
+    });
     await settled();
     lost.mockRestore();
     await reconcileEffect(platform, EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!, RETRY);
     await settled();
 
-    expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Product featured: Dhokra Elephant', 'No longer featured: Dhokra Elephant']);
+    expect((await notificationsOf(seller)).map((n) => n.title)).toEqual([
+      'Product featured: Dhokra Elephant',
+      'No longer featured: Dhokra Elephant',
+    ]);
     expect(mailsTo('meera@mibi.test')).toHaveLength(2);
     const [first] = await notificationsOf(seller);
-    expect((await platform.events.readStream(notificationStream(first!.id))).map((e) => e.type)).toEqual(['SellerDecisionNotified', 'NotificationMailed']);
+    expect((await platform.events.readStream(notificationStream(first!.id))).map((e) => e.type)).toEqual([
+      'SellerDecisionNotified',
+      'NotificationMailed',
+    ]);
   });
 });

@@ -47,7 +47,9 @@ export interface RunningWorkers {
  */
 export function startWorkers(platform: Platform, options: WorkerOptions = {}): RunningWorkers {
   for (const worker of workers) {
-    platform.queue.process<never>(worker.name, (job) => worker.handle(job, platform), { concurrency: worker.concurrency ?? 4 });
+    platform.queue.process<never>(worker.name, (job) => worker.handle(job, platform), {
+      concurrency: worker.concurrency ?? 4,
+    });
   }
   const { events, read, bus, queue } = platform;
   const reactors = new ProjectionRunner({
@@ -55,7 +57,10 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     read,
     bus,
     // One lease for every reactor: one workers process at a time runs them.
-    projections: [...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, queue, options.notifyRetry)), wishlistReactor(events)],
+    projections: [
+      ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, queue, options.notifyRetry)),
+      wishlistReactor(events),
+    ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
   });
@@ -64,7 +69,9 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(platform, effect);
     await reactors.start();
   })();
-  const reconciler = started.then(() => startReconciler(platform, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry));
+  const reconciler = started.then(() =>
+    startReconciler(platform, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry),
+  );
   return {
     ready: started,
     async stop() {

@@ -9,7 +9,13 @@ import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { fold } from '../domain/decider.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
-import { type Decision, type DecisionType, PRODUCT_DECISIONS, STANDING_DECISIONS, decisionNotificationId } from '../domain/notification/decisions.ts';
+import {
+  type Decision,
+  type DecisionType,
+  PRODUCT_DECISIONS,
+  STANDING_DECISIONS,
+  decisionNotificationId,
+} from '../domain/notification/decisions.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
@@ -45,7 +51,14 @@ export const notifyDecisionEffect: Effect<NotifyDecisionJob> = {
   jobsOf({ id, type, stream, revision, data, metadata }: RecordedEvent) {
     const decided = data as NotifyDecisionJob['data'] & { by: string };
     if (decided.by === SYSTEM) return [];
-    const job = { eventId: id, type: type as DecisionType, stream, revision, data: decided, correlationId: metadata.correlationId };
+    const job = {
+      eventId: id,
+      type: type as DecisionType,
+      stream,
+      revision,
+      data: decided,
+      correlationId: metadata.correlationId,
+    };
     return [{ job, options: { jobId: `${NOTIFY_DECISION}:${id}` } }];
   },
   done: async (events, { eventId }) => (await notificationOf(events, eventId))?.mailed ?? false,
@@ -56,19 +69,37 @@ export const notifyDecisionEffect: Effect<NotifyDecisionJob> = {
 async function decisionOf(events: EventStore, job: NotifyDecisionJob): Promise<Decision> {
   const { eventId, type, data } = job;
   const reason = data.reason ?? null;
-  if (data.sellerId !== undefined) return { eventId, type, sellerId: data.sellerId, product: null, reason, at: data.at };
-  const product = fold(productDecider, (await events.readStream(job.stream, { limit: job.revision + 1 })) as ProductEvent[]);
+  if (data.sellerId !== undefined)
+    return { eventId, type, sellerId: data.sellerId, product: null, reason, at: data.at };
+  const product = fold(
+    productDecider,
+    (await events.readStream(job.stream, { limit: job.revision + 1 })) as ProductEvent[],
+  );
   if (!product) throw new Error(`No product on ${job.stream}`);
-  return { eventId, type, sellerId: product.sellerId, product: { productId: product.productId, name: product.details.name }, reason, at: data.at };
+  return {
+    eventId,
+    type,
+    sellerId: product.sellerId,
+    product: { productId: product.productId, name: product.details.name },
+    reason,
+    at: data.at,
+  };
 }
 
 /** Records the notification of the decision unless an earlier attempt did. */
 async function recordNotification(events: EventStore, job: NotifyDecisionJob): Promise<void> {
   if (await notificationOf(events, job.eventId)) return;
-  const recorded = notificationDecider.decide({ type: 'NotifyDecision', decision: await decisionOf(events, job) }, null);
+  const recorded = notificationDecider.decide(
+    { type: 'NotifyDecision', decision: await decisionOf(events, job) },
+    null,
+  );
   const metadata = { actor: null, correlationId: job.correlationId, causationId: job.eventId };
   try {
-    await events.append(notificationStream(decisionNotificationId(job.eventId)), recorded.map((event) => ({ ...event, metadata })), 'no_stream');
+    await events.append(
+      notificationStream(decisionNotificationId(job.eventId)),
+      recorded.map((event) => ({ ...event, metadata })),
+      'no_stream',
+    );
   } catch (error) {
     // Of two attempts racing, the other recorded it first.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -79,9 +110,17 @@ async function recordNotification(events: EventStore, job: NotifyDecisionJob): P
 async function recordMailed(events: EventStore, job: NotifyDecisionJob, to: string): Promise<void> {
   const stream = notificationStream(decisionNotificationId(job.eventId));
   const recorded = await events.readStream(stream);
-  const mailed = notificationDecider.decide({ type: 'RecordNotificationMailed', to, at: new Date().toISOString() }, fold(notificationDecider, recorded as never[]));
+  const mailed = notificationDecider.decide(
+    { type: 'RecordNotificationMailed', to, at: new Date().toISOString() },
+    fold(notificationDecider, recorded as never[]),
+  );
   const metadata = { actor: null, correlationId: job.correlationId, causationId: job.eventId };
-  if (mailed.length > 0) await events.append(stream, mailed.map((event) => ({ ...event, metadata })), recorded.length - 1);
+  if (mailed.length > 0)
+    await events.append(
+      stream,
+      mailed.map((event) => ({ ...event, metadata })),
+      recorded.length - 1,
+    );
 }
 
 const decisionMail = (sellerName: string, title: string, body: string) =>
@@ -96,7 +135,12 @@ export const notifyDecision: Worker<NotifyDecisionJob> = {
     const seller = fold(accountDecider, (await events.readStream(accountStream(notification.recipientId))) as never[]);
     if (!seller) throw new Error(`No account for seller ${notification.recipientId}`);
     const { notificationId, title, body } = notification;
-    await mail.send({ to: seller.email, subject: title, text: decisionMail(seller.fullName, title, body), key: `notification:${notificationId}` });
+    await mail.send({
+      to: seller.email,
+      subject: title,
+      text: decisionMail(seller.fullName, title, body),
+      key: `notification:${notificationId}`,
+    });
     await recordMailed(events, job, seller.email);
   },
 };

@@ -1,4 +1,3 @@
-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
@@ -69,7 +68,15 @@ async function placeOrder(lines: OrderLine[], { legacy = false } = {}): Promise<
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,
-      shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+      shippingAddress: {
+        firstName: 'Asha',
+        lastName: 'Rao',
+        phone: '9876543210',
+        address: '12 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise: 0,
@@ -88,7 +95,9 @@ async function settled(): Promise<void> {
   await vi.waitFor(async () => expect(await platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(last));
   await platform.queue.drained(NOTIFY_SELLER);
   const recorded = await platform.events.lastPosition();
-  await vi.waitFor(async () => expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded));
+  await vi.waitFor(async () =>
+    expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded),
+  );
 }
 
 const notificationsOf = (sellerId: string) =>
@@ -121,7 +130,11 @@ describe('notify-seller', () => {
       },
     ]);
     expect(await notificationsOf(kashmir)).toEqual([
-      expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: title(2), body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00' }),
+      expect.objectContaining({
+        sellerOrderId: `${orderId}-2`,
+        title: title(2),
+        body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00',
+      }),
     ]);
 
     expect(mailer.sent.map(({ to, subject }) => ({ to, subject })).sort((a, b) => a.to.localeCompare(b.to))).toEqual([
@@ -140,7 +153,11 @@ describe('notify-seller', () => {
     await settled();
     const [placed] = await platform.events.readStream(orderStream(orderId));
     const [notified] = await platform.events.readStream(notificationStream(notificationId(meera, orderId)));
-    expect(notified!.metadata).toMatchObject({ actor: null, causationId: placed!.id, correlationId: placed!.metadata.correlationId });
+    expect(notified!.metadata).toMatchObject({
+      actor: null,
+      causationId: placed!.id,
+      correlationId: placed!.metadata.correlationId,
+    });
   });
 
   it('retries a failing mailer with backoff: one notification and one e-mail in the end', async () => {
@@ -163,7 +180,11 @@ describe('notify-seller', () => {
     expect(mailer.sent).toEqual([]);
     expect(await notificationsOf(meera)).toHaveLength(1);
     expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([
-      expect.objectContaining({ id: `notify-seller:${orderId}:${meera}`, attempt: RETRY.attempts, error: 'SMTP server unavailable' }),
+      expect.objectContaining({
+        id: `notify-seller:${orderId}:${meera}`,
+        attempt: RETRY.attempts,
+        error: 'SMTP server unavailable',
+      }),
     ]);
   });
 
@@ -198,10 +219,19 @@ describe('notify-seller across the move to seller orders', () => {
   it('notifies each seller of a purchase placed before seller orders of the seller order it became', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
-    const orderId = await placeOrder([line(kashmir, 'Pashmina Shawl', 1_250_000), line(meera, 'Brass Diya', 35_050)], { legacy: true });
+    const orderId = await placeOrder([line(kashmir, 'Pashmina Shawl', 1_250_000), line(meera, 'Brass Diya', 35_050)], {
+      legacy: true,
+    });
     await settled();
-    expect(await notificationsOf(kashmir)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-1`, title: `New order #${shortSellerOrderId(`${orderId}-1`)}` })]);
-    expect(await notificationsOf(meera)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-2`, body: '1 × Brass Diya at ₹350.50\nTotal: ₹350.50' })]);
+    expect(await notificationsOf(kashmir)).toEqual([
+      expect.objectContaining({
+        sellerOrderId: `${orderId}-1`,
+        title: `New order #${shortSellerOrderId(`${orderId}-1`)}`,
+      }),
+    ]);
+    expect(await notificationsOf(meera)).toEqual([
+      expect.objectContaining({ sellerOrderId: `${orderId}-2`, body: '1 × Brass Diya at ₹350.50\nTotal: ₹350.50' }),
+    ]);
     expect(mailer.sent).toHaveLength(2);
   });
 
@@ -217,7 +247,9 @@ describe('notify-seller across the move to seller orders', () => {
     await platform.read.commit(platform.read.unitOfWork(), ORDER_REACTOR, await platform.events.lastPosition());
     running = startWorkers(platform, WORKERS);
     await settled();
-    expect(await notificationsOf(meera)).toEqual([expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: `New order #${orderId.slice(0, 8)}-2` })]);
+    expect(await notificationsOf(meera)).toEqual([
+      expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: `New order #${orderId.slice(0, 8)}-2` }),
+    ]);
     expect(mailer.sent.map((mail) => mail.to)).toContain('meera@weaves.in');
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
@@ -243,7 +275,10 @@ describe('reconciliation', () => {
 
     const last = await platform.read.checkpoint(ORDER_REACTOR);
     expect(await reconcile()).toMatchObject({ requeued: 0, confirmedThrough: last });
-    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({ requeued: 0, confirmedThrough: last });
+    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({
+      requeued: 0,
+      confirmedThrough: last,
+    });
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -287,7 +322,12 @@ describe('reconciliation', () => {
     await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     const found = await reconcile();
-    expect(found).toMatchObject({ checked: 1, requeued: 0, dead: 1, confirmedThrough: await platform.read.checkpoint(ORDER_REACTOR) });
+    expect(found).toMatchObject({
+      checked: 1,
+      requeued: 0,
+      dead: 1,
+      confirmedThrough: await platform.read.checkpoint(ORDER_REACTOR),
+    });
     await platform.queue.drained(NOTIFY_SELLER);
     expect(mailer.sent).toEqual([]);
   });
@@ -297,7 +337,13 @@ describe('reconciliation', () => {
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     // The same job again, as after a crash before the queue marked it done.
-    const job = { orderId, sellerOrderId: `${orderId}-1`, sellerId: meera, lines: [line(meera, 'Brass Diya', 35_050)], cause: { eventId: 'e', correlationId: 'c' } };
+    const job = {
+      orderId,
+      sellerOrderId: `${orderId}-1`,
+      sellerId: meera,
+      lines: [line(meera, 'Brass Diya', 35_050)],
+      cause: { eventId: 'e', correlationId: 'c' },
+    };
     await platform.queue.add(NOTIFY_SELLER, job);
     await settled();
     expect(mailer.sent).toHaveLength(1);

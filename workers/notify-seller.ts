@@ -34,7 +34,11 @@ async function withSellerOrder(events: EventStore, job: QueuedNotifySellerJob): 
 }
 
 /** A stream's current state, folded from all its events. */
-async function load<S>(events: EventStore, stream: string, decider: Pick<Decider<unknown, S, never>, 'initialState' | 'evolve'>): Promise<S> {
+async function load<S>(
+  events: EventStore,
+  stream: string,
+  decider: Pick<Decider<unknown, S, never>, 'initialState' | 'evolve'>,
+): Promise<S> {
   return fold(decider, (await events.readStream(stream)) as never[]);
 }
 
@@ -43,12 +47,23 @@ async function recordNotification(events: EventStore, job: NotifySellerJob): Pro
   const { sellerId, orderId, sellerOrderId, lines, cause } = job;
   const stream = notificationStream(notificationId(sellerId, orderId));
   const state = await load(events, stream, notificationDecider);
-  const notify = { type: 'NotifySeller' as const, sellerId, orderId, sellerOrderId, lines, at: new Date().toISOString() };
+  const notify = {
+    type: 'NotifySeller' as const,
+    sellerId,
+    orderId,
+    sellerOrderId,
+    lines,
+    at: new Date().toISOString(),
+  };
   const recorded = notificationDecider.decide(notify, state);
   if (recorded.length === 0) return state!;
   const metadata = { actor: null, correlationId: cause.correlationId, causationId: cause.eventId };
   // 'no_stream': of two attempts racing, only one records the notification; the other fails and is retried.
-  await events.append(stream, recorded.map((event) => ({ ...event, metadata })), 'no_stream');
+  await events.append(
+    stream,
+    recorded.map((event) => ({ ...event, metadata })),
+    'no_stream',
+  );
   return recorded.reduce(notificationDecider.evolve, state)!;
 }
 
@@ -57,11 +72,18 @@ async function recordMailed(events: EventStore, job: QueuedNotifySellerJob, to: 
   const stream = notificationStream(notificationId(job.sellerId, job.orderId));
   const recorded = await events.readStream(stream);
   const state = fold(notificationDecider, recorded as never[]);
-  const mailed = notificationDecider.decide({ type: 'RecordNotificationMailed', to, at: new Date().toISOString() }, state);
+  const mailed = notificationDecider.decide(
+    { type: 'RecordNotificationMailed', to, at: new Date().toISOString() },
+    state,
+  );
   if (mailed.length === 0) return;
   const metadata = { actor: null, correlationId: job.cause.correlationId, causationId: job.cause.eventId };
   // Expected revision: of two attempts racing, one records it and the other is retried, finding it done.
-  await events.append(stream, mailed.map((event) => ({ ...event, metadata })), recorded.length - 1);
+  await events.append(
+    stream,
+    mailed.map((event) => ({ ...event, metadata })),
+    recorded.length - 1,
+  );
 }
 
 const newOrderMail = (sellerName: string, { title, body }: Notification) =>

@@ -25,17 +25,20 @@ function recordedPlaced(legacy: boolean): RecordedEvent {
 }
 
 describe('notifySellerJobs', () => {
-  it.each([false, true])('gives one job per seller order, under the id jobs had before seller orders (written before: %s)', (legacy) => {
-    const cause = { eventId: 'event-1', correlationId: 'corr-1' };
-    expect(notifySellerJobs(recordedPlaced(legacy))).toEqual([
-      {
-        job: { orderId, sellerOrderId: `${orderId}-1`, sellerId: 'kashmir', lines: [lines[0], lines[2]], cause },
-        options: { jobId: `notify-seller:${orderId}:kashmir` },
-      },
-      {
-        job: { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'meera', lines: [lines[1]], cause },
-        options: { jobId: `notify-seller:${orderId}:meera` },
-      },
-    ]);
-  });
+  it.each([false, true])(
+    'gives one job per seller order, under the id jobs had before seller orders (written before: %s)',
+    (legacy) => {
+      const cause = { eventId: 'event-1', correlationId: 'corr-1' };
+      expect(notifySellerJobs(recordedPlaced(legacy))).toEqual([
+        {
+          job: { orderId, sellerOrderId: `${orderId}-1`, sellerId: 'kashmir', lines: [lines[0], lines[2]], cause },
+          options: { jobId: `notify-seller:${orderId}:kashmir` },
+        },
+        {
+          job: { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'meera', lines: [lines[1]], cause },
+          options: { jobId: `notify-seller:${orderId}:meera` },
+        },
+      ]);
+    },
+  );
 });

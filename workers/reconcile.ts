@@ -23,7 +23,11 @@ export const RECONCILER = notifySellerEffect.reconciler;
 const PAGE = 1000;
 
 /** One pass over an effect; returns what it found. */
-export async function reconcileEffect<J>(platform: Platform, effect: Effect<J>, retry: RetryPolicy = EFFECT_RETRY): Promise<ReconciliationDoc> {
+export async function reconcileEffect<J>(
+  platform: Platform,
+  effect: Effect<J>,
+  retry: RetryPolicy = EFFECT_RETRY,
+): Promise<ReconciliationDoc> {
   const { events, read, queue } = platform;
   read.collection(EFFECTS); // created before the first commit writes to it
   const from = await read.checkpoint(effect.reconciler);
@@ -50,7 +54,12 @@ export async function reconcileEffect<J>(platform: Platform, effect: Effect<J>, 
     }
   }
 
-  const doc: ReconciliationDoc = { id: effect.job, confirmedThrough: confirmed, ...found, at: new Date().toISOString() };
+  const doc: ReconciliationDoc = {
+    id: effect.job,
+    confirmedThrough: confirmed,
+    ...found,
+    at: new Date().toISOString(),
+  };
   const work = read.unitOfWork();
   work.put(EFFECTS, doc);
   await read.commit(work, effect.reconciler, confirmed);
@@ -58,7 +67,13 @@ export async function reconcileEffect<J>(platform: Platform, effect: Effect<J>, 
 }
 
 /** The jobs of an event whose effects are not all recorded and that are not dead letters. */
-async function missingJobs<J>(platform: Platform, effect: Effect<J>, recorded: RecordedEvent, dead: Set<string>, found: { dead: number }) {
+async function missingJobs<J>(
+  platform: Platform,
+  effect: Effect<J>,
+  recorded: RecordedEvent,
+  dead: Set<string>,
+  found: { dead: number },
+) {
   const missing: ReturnType<Effect<J>['jobsOf']> = [];
   for (const entry of effect.jobsOf(recorded)) {
     if (await effect.done(platform.events, entry.job)) continue;
@@ -81,7 +96,9 @@ export function startReconciler(platform: Platform, effects: readonly Effect[], 
         try {
           const { requeued, dead, checked } = await reconcileEffect(platform, effect, retry);
           if (requeued > 0 || dead > 0) {
-            console.log(`[workers] reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`);
+            console.log(
+              `[workers] reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`,
+            );
           }
         } catch (error) {
           console.error(`[workers] reconciliation of ${effect.job} failed; retrying at the next pass:`, error);

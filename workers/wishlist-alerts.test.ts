@@ -23,26 +23,47 @@ afterEach(async () => {
   await events.close();
 });
 
-const runner = (batchSize = 500) => new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [wishlistReactor(events)], batchSize });
+const runner = (batchSize = 500) =>
+  new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [wishlistReactor(events)], batchSize });
 const catchUp = (batchSize?: number) => runner(batchSize).catchUp(WISHLIST_REACTOR);
 
 const onProduct = (...changes: ProductEvent[]) => events.append(productStream(diya), changes, 'any');
 const onWishlist = (userId: string, type: WishlistEvent['type']) =>
   events.append(wishlistStream(userId), [{ type, data: { userId, productId: diya, at: AT } }], 'any');
-const priced = (from: number, to: number): ProductEvent => ({ type: 'ProductUpdated', data: { ...stamp, before: { pricePaise: from }, after: { pricePaise: to } } });
-const stock = (from: number, to: number): ProductEvent => ({ type: 'StockAdjusted', data: { ...stamp, from, to, reason: 'manual' } });
+const priced = (from: number, to: number): ProductEvent => ({
+  type: 'ProductUpdated',
+  data: { ...stamp, before: { pricePaise: from }, after: { pricePaise: to } },
+});
+const stock = (from: number, to: number): ProductEvent => ({
+  type: 'StockAdjusted',
+  data: { ...stamp, from, to, reason: 'manual' },
+});
 
 /** Every buyer notification in the log, as [buyer, title]. */
 async function told(): Promise<Array<[string, string]>> {
   const all = (await events.readAll()) as unknown as NotificationEvent[];
-  return all.flatMap((event) => (event.type === 'BuyerNotified' ? [[event.data.buyerId, event.data.title] as [string, string]] : []));
+  return all.flatMap((event) =>
+    event.type === 'BuyerNotified' ? [[event.data.buyerId, event.data.title] as [string, string]] : [],
+  );
 }
 
 beforeEach(async () => {
   await onProduct(
     {
       type: 'ProductListed',
-      data: { ...stamp, sellerId: 'meera', name: 'Brass Diya', description: 'Hand-cast', pricePaise: 499_00, originalPricePaise: null, categoryId: 'handicrafts', imageUrl: null, tags: [], stockQuantity: 1, listedAt: AT },
+      data: {
+        ...stamp,
+        sellerId: 'meera',
+        name: 'Brass Diya',
+        description: 'Hand-cast',
+        pricePaise: 499_00,
+        originalPricePaise: null,
+        categoryId: 'handicrafts',
+        imageUrl: null,
+        tags: [],
+        stockQuantity: 1,
+        listedAt: AT,
+      },
     },
     { type: 'ProductVerified', data: stamp },
   );
@@ -108,7 +129,12 @@ describe('the wishlist reactor', () => {
     it('when two processes pass the same events at once (a lease handover)', async () => {
       const other = new SqliteReadStore(':memory:');
       try {
-        const second = new ProjectionRunner({ events, read: other, bus: new MemoryBus(), projections: [wishlistReactor(events)] });
+        const second = new ProjectionRunner({
+          events,
+          read: other,
+          bus: new MemoryBus(),
+          projections: [wishlistReactor(events)],
+        });
         await Promise.all([catchUp(), second.catchUp(WISHLIST_REACTOR)]);
       } finally {
         await other.close();

@@ -13,7 +13,13 @@ import { notificationDecider } from '../domain/notification/decider.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
-import { ALERTING_EVENTS, type WishlistAlert, alertKindOf, wishlistAlert, wishlistAlertId } from '../domain/wishlist/alerts.ts';
+import {
+  ALERTING_EVENTS,
+  type WishlistAlert,
+  alertKindOf,
+  wishlistAlert,
+  wishlistAlertId,
+} from '../domain/wishlist/alerts.ts';
 import type { WishlistEvent } from '../domain/wishlist/events.ts';
 import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
@@ -37,16 +43,29 @@ async function watch(work: UnitOfWork, { type, data }: WishlistEvent): Promise<v
 }
 
 /** Records the buyer's notification of `cause` unless it is recorded already. */
-async function notifyBuyer(events: EventStore, buyerId: string, cause: RecordedEvent, productId: string, alert: WishlistAlert): Promise<void> {
+async function notifyBuyer(
+  events: EventStore,
+  buyerId: string,
+  cause: RecordedEvent,
+  productId: string,
+  alert: WishlistAlert,
+): Promise<void> {
   const notificationId = wishlistAlertId(buyerId, cause.id);
   const stream = notificationStream(notificationId);
   const state = fold(notificationDecider, (await events.readStream(stream)) as never[]);
   const at = (cause.data as { at: string }).at;
-  const recorded = notificationDecider.decide({ type: 'NotifyBuyer', notificationId, buyerId, productId, alert, at }, state);
+  const recorded = notificationDecider.decide(
+    { type: 'NotifyBuyer', notificationId, buyerId, productId, alert, at },
+    state,
+  );
   if (recorded.length === 0) return;
   const metadata = { actor: null, correlationId: cause.metadata.correlationId, causationId: cause.id };
   try {
-    await events.append(stream, recorded.map((event) => ({ ...event, metadata })), 'no_stream');
+    await events.append(
+      stream,
+      recorded.map((event) => ({ ...event, metadata })),
+      'no_stream',
+    );
   } catch (error) {
     // Another process passing the same event recorded it first.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -65,7 +84,8 @@ export function wishlistReactor(events: EventStore): Projection {
     eventTypes: new Set<string>(['WishlistItemSaved', 'WishlistItemRemoved', ...ALERTING_EVENTS]),
 
     async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-      if (recorded.type === 'WishlistItemSaved' || recorded.type === 'WishlistItemRemoved') return watch(work, recorded as WishlistEvent & RecordedEvent);
+      if (recorded.type === 'WishlistItemSaved' || recorded.type === 'WishlistItemRemoved')
+        return watch(work, recorded as WishlistEvent & RecordedEvent);
       const event = recorded as ProductEvent & RecordedEvent;
       // Most product events change neither way: those are passed without a read.
       if (alertKindOf(event) === null) return;

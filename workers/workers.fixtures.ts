@@ -29,7 +29,9 @@ export class TestMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
-export async function openTestBed(projected: Projection[]): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
+export async function openTestBed(
+  projected: Projection[],
+): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
   const mailer = new TestMailer();
   const events = new SqliteEventStore(':memory:');
   const read = new SqliteReadStore(':memory:');

@@ -45,13 +45,24 @@ export function passwordChangedMail(config: LinkConfig, to: string, at: string, 
   };
 }
 
-export function secondFactorChangedMail(config: LinkConfig, to: string, change: 'on' | 'off' | 'codes', at: string, key: string): MailMessage {
+export function secondFactorChangedMail(
+  config: LinkConfig,
+  to: string,
+  change: 'on' | 'off' | 'codes',
+  at: string,
+  key: string,
+): MailMessage {
   const what = {
     on: 'Two-step sign-in was turned on for your MIBI account',
     off: 'Two-step sign-in was turned off for your MIBI account',
     codes: 'New recovery codes were made for your MIBI account (the old ones no longer work)',
   }[change];
-  return { to, key, subject: `${what.replace(/ for your MIBI account.*$/, '')}`, text: [`${what} (${to}) on ${when(at)}.`, '', ...notYou(config)].join('\n') };
+  return {
+    to,
+    key,
+    subject: `${what.replace(/ for your MIBI account.*$/, '')}`,
+    text: [`${what} (${to}) on ${when(at)}.`, '', ...notYou(config)].join('\n'),
+  };
 }
 
 /**

@@ -7,7 +7,9 @@ import { clientIp } from './client-ip.ts';
 /** The client address an app behind `hops` proxies sees for a request with this X-Forwarded-For. */
 async function seen(hops: number, forwardedFor?: string): Promise<string> {
   const app = new Hono().get('/', (c) => c.text(clientIp(c, hops)));
-  const response = await app.request('/', { headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+  const response = await app.request('/', {
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  });
   return response.text();
 }
 

@@ -35,7 +35,8 @@ function socketIp(c: Context): string {
 }
 
 /** An IPv4 client of a dual-stack socket shows as ::ffff:a.b.c.d: the same client as a.b.c.d. */
-const normalized = (address: string): string => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address.toLowerCase();
+const normalized = (address: string): string =>
+  /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address.toLowerCase();
 
 /**
  * The protocol the client used ('https', 'http'), as the `hops` trusted reverse proxies in
@@ -51,6 +52,9 @@ export function forwardedProto(c: Context, hops: number): string | undefined {
 /** `forwardedProto` of the header's value, for callers without a Hono context (fast-reads.ts). */
 export function forwardedProtoOf(header: string | undefined, hops: number): string | undefined {
   if (hops <= 0) return undefined;
-  const entries = (header ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const entries = (header ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
   return entries.length === 0 ? undefined : entries[Math.max(0, entries.length - hops)];
 }

@@ -23,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 it('every other write asks a visitor to sign in before reading the body: a 401, never what is wrong with the input', async () => {
-  const writes = api.app.routes.filter(({ method, path }) => method !== 'ALL' && method !== 'GET' && path.startsWith('/api/'));
+  const writes = api.app.routes.filter(
+    ({ method, path }) => method !== 'ALL' && method !== 'GET' && path.startsWith('/api/'),
+  );
   const guarded = writes.filter(({ method, path }) => !PUBLIC_WRITES.has(`${method} ${path}`));
   expect(guarded.length).toBeGreaterThan(40);
   for (const { method, path } of guarded) {

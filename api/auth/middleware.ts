@@ -12,12 +12,19 @@ import { SESSION_COOKIE, type SessionCookie, sessionCookieOf } from './session-c
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 
 /** The session cookie of this request, as `sessionMiddleware` named it (plain HTTP without it). */
-const cookieOf = (c: Context<AppEnv>): SessionCookie => c.get('sessionCookie') ?? { name: SESSION_COOKIE, secure: false, maxAgeS: 0 };
+const cookieOf = (c: Context<AppEnv>): SessionCookie =>
+  c.get('sessionCookie') ?? { name: SESSION_COOKIE, secure: false, maxAgeS: 0 };
 
 /** Sets the cookie for the session's absolute lifetime (the server ends it sooner when idle); no Domain, so it stays with this host. */
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
   const { name, secure, maxAgeS } = cookieOf(c);
-  setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', ...(maxAgeS > 0 && { maxAge: maxAgeS }) });
+  setCookie(c, name, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    ...(maxAgeS > 0 && { maxAge: maxAgeS }),
+  });
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
@@ -70,7 +77,9 @@ export function sameOriginMiddleware(): MiddlewareHandler<AppEnv> {
     if (SAFE_METHODS.has(c.req.method) || !getCookie(c, cookieOf(c).name)) return next();
     const site = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    const sameOrigin = site ? site === 'same-origin' || site === 'none' : !origin || origin === new URL(c.req.url).origin;
+    const sameOrigin = site
+      ? site === 'same-origin' || site === 'none'
+      : !origin || origin === new URL(c.req.url).origin;
     if (!sameOrigin) throw new ApiError(403, 'cross_site', 'This request did not come from MIBI and was blocked');
     return next();
   };

@@ -52,5 +52,6 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /** A 400 on `field` when a password being chosen (sign-up, change, reset) is a common one. */
 export async function assertNotCommonPassword(password: string, field = 'password'): Promise<void> {
-  if (await isCommonPassword(password)) throw new ApiError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
+  if (await isCommonPassword(password))
+    throw new ApiError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
 }

@@ -34,5 +34,9 @@ export function overTls(c: Context, config: CookieConfig): boolean {
 
 export function sessionCookieOf(c: Context, config: CookieConfig): SessionCookie {
   const secure = overTls(c, config);
-  return { name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, secure, maxAgeS: Math.floor(config.SESSION_MAX_DAYS * 24 * 60 * 60) };
+  return {
+    name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    secure,
+    maxAgeS: Math.floor(config.SESSION_MAX_DAYS * 24 * 60 * 60),
+  };
 }

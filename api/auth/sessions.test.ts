@@ -101,7 +101,11 @@ describe('Sessions', () => {
   it('tells its listeners of every session ended and of rights cut', async () => {
     const told: SessionChange[] = [];
     const stop = sessions.onChange((change) => told.push(change));
-    const [a, b, c] = [await sessions.create('u1', start), await sessions.create('u1', start), await sessions.create('u2', start)];
+    const [a, b, c] = [
+      await sessions.create('u1', start),
+      await sessions.create('u1', start),
+      await sessions.create('u2', start),
+    ];
     await sessions.end(a.session.id);
     await sessions.endAll('u1');
     await sessions.endAll('nobody');

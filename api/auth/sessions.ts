@@ -80,10 +80,20 @@ export class Sessions {
   }
 
   /** A new random token (32 bytes, base64url) for the cookie; only its hash is stored. */
-  async create(userId: string, now = new Date(), options: { secondFactor?: boolean } = {}): Promise<{ token: string; session: SessionDoc }> {
+  async create(
+    userId: string,
+    now = new Date(),
+    options: { secondFactor?: boolean } = {},
+  ): Promise<{ token: string; session: SessionDoc }> {
     const token = randomBytes(32).toString('base64url');
     const at = now.toISOString();
-    const session: SessionDoc = { id: sessionId(token), userId, createdAt: at, lastUsedAt: at, expiresAt: this.#expiry(at, now) };
+    const session: SessionDoc = {
+      id: sessionId(token),
+      userId,
+      createdAt: at,
+      lastUsedAt: at,
+      expiresAt: this.#expiry(at, now),
+    };
     if (options.secondFactor) session.secondFactor = true;
     await this.docs.put(session);
     return { token, session };
@@ -100,7 +110,10 @@ export class Sessions {
       return null;
     }
     if (now.getTime() - Date.parse(lastUsed(session)) < renewStepMs(this.limits)) return { session, renewed: false };
-    const renewed = await this.docs.patch(id, { lastUsedAt: now.toISOString(), expiresAt: this.#expiry(session.createdAt, now) });
+    const renewed = await this.docs.patch(id, {
+      lastUsedAt: now.toISOString(),
+      expiresAt: this.#expiry(session.createdAt, now),
+    });
     return renewed ? { session: renewed, renewed: true } : null;
   }
 
@@ -130,7 +143,8 @@ export class Sessions {
    */
   async cutRights(userId: string, now = new Date()): Promise<void> {
     const at = now.toISOString();
-    for (const session of await this.docs.find({ where: { userId } })) await this.docs.patch(session.id, { rightsCutAt: at });
+    for (const session of await this.docs.find({ where: { userId } }))
+      await this.docs.patch(session.id, { rightsCutAt: at });
     this.#tell({ type: 'rightsCut', userId, at });
   }
 
@@ -145,7 +159,9 @@ export class Sessions {
 
   /** The end of a session used at `now`: the idle end, but never past the absolute one. */
   #expiry(createdAt: string, now: Date): string {
-    return new Date(Math.min(now.getTime() + this.limits.idleMs, Date.parse(createdAt) + this.limits.maxMs)).toISOString();
+    return new Date(
+      Math.min(now.getTime() + this.limits.idleMs, Date.parse(createdAt) + this.limits.maxMs),
+    ).toISOString();
   }
 
   #tell(change: SessionChange): void {

@@ -103,7 +103,12 @@ export class SignInChallenges {
   async codeFailed(userId: string, now: Date): Promise<void> {
     const doc = await this.failures.get(userId);
     if (doc && Date.parse(doc.expiresAt) > now.getTime()) await this.failures.patch(userId, { count: doc.count + 1 });
-    else await this.failures.put({ id: userId, count: 1, expiresAt: new Date(now.getTime() + CODE_FAILURES.windowMs).toISOString() });
+    else
+      await this.failures.put({
+        id: userId,
+        count: 1,
+        expiresAt: new Date(now.getTime() + CODE_FAILURES.windowMs).toISOString(),
+      });
   }
 
   /** A right code: the account's count starts afresh. */

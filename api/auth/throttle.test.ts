@@ -3,7 +3,16 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, otherClients, startRedis } from '../../platform/testing/redis.ts';
-import { AttemptCounter, Quota, type Throttles, clientKey, limiterOptions, openThrottles, tooManyAttemptsMessage, waitInWords } from './throttle.ts';
+import {
+  AttemptCounter,
+  Quota,
+  type Throttles,
+  clientKey,
+  limiterOptions,
+  openThrottles,
+  tooManyAttemptsMessage,
+  waitInWords,
+} from './throttle.ts';
 
 const SECOND = 1000;
 const MINUTE = 60_000;
@@ -18,7 +27,8 @@ afterEach(() => {
 });
 
 describe('AttemptCounter (in memory)', () => {
-  const counter = (attempts: number, windowMs: number) => new AttemptCounter(new RateLimiterMemory(limiterOptions('test', { attempts, windowMs })));
+  const counter = (attempts: number, windowMs: number) =>
+    new AttemptCounter(new RateLimiterMemory(limiterOptions('test', { attempts, windowMs })));
 
   it('blocks a key at its limit until its window ends', async () => {
     fakeClock();
@@ -58,7 +68,11 @@ describe('AttemptCounter (in memory)', () => {
 
 describe('Quota (in memory)', () => {
   const quota = (...windows: Array<[number, number]>) =>
-    new Quota(windows.map(([attempts, windowMs], i) => new RateLimiterMemory(limiterOptions(`test-${i}`, { attempts, windowMs }))));
+    new Quota(
+      windows.map(
+        ([attempts, windowMs], i) => new RateLimiterMemory(limiterOptions(`test-${i}`, { attempts, windowMs })),
+      ),
+    );
 
   it('refuses a key past its limit until the window ends, without counting the refusals', async () => {
     fakeClock();
@@ -149,7 +163,9 @@ function signInCases(open: () => Promise<[Throttles, Throttles]>) {
     const wait = (await two.signIn.begin(email, attacker)).waitMs;
     expect(wait).toBeGreaterThan(MINUTE - 5 * SECOND);
     expect(wait).toBeLessThanOrEqual(MINUTE);
-    expect(tooManyAttemptsMessage(wait)).toMatch(/^Too many sign-in attempts\. Please try again in (\d+ seconds|1 minute)\.$/);
+    expect(tooManyAttemptsMessage(wait)).toMatch(
+      /^Too many sign-in attempts\. Please try again in (\d+ seconds|1 minute)\.$/,
+    );
     // The owner elsewhere, and the attacker's client with another account, go ahead.
     expect((await one.signIn.begin(email, fresh('ip'))).waitMs).toBe(0);
     expect((await one.signIn.begin(fresh('ravi@example.com'), attacker)).waitMs).toBe(0);
@@ -157,7 +173,9 @@ function signInCases(open: () => Promise<[Throttles, Throttles]>) {
 
   it('lets 5 of a burst of 40 parallel checks of an account from one client through', async () => {
     const [email, client] = [fresh('asha@example.com'), fresh('ip')];
-    const attempts = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).signIn.begin(email, client)));
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).signIn.begin(email, client)),
+    );
     expect(attempts.filter((attempt) => attempt.waitMs === 0)).toHaveLength(5);
   });
 
@@ -270,7 +288,10 @@ describe('in Redis (REDIS_URL): shared by every API process', () => {
     await redis?.stop();
   });
 
-  signInCases(async () => [await openThrottles({ REDIS_URL: redis.url }), await openThrottles({ REDIS_URL: redis.url })]);
+  signInCases(async () => [
+    await openThrottles({ REDIS_URL: redis.url }),
+    await openThrottles({ REDIS_URL: redis.url }),
+  ]);
 
   it('keeps e-mail and IP addresses out of Redis, and closes its one connection', async () => {
     const throttles = await openThrottles({ REDIS_URL: redis.url });
@@ -331,9 +352,12 @@ describe('with Redis down', () => {
       expect(lines.filter((line) => line.startsWith('[redis] throttle lost its connection'))).toHaveLength(2); // one a process
 
       await redis.restart(); // empty
-      await vi.waitFor(() => expect(lines.filter((line) => line.startsWith('[redis] throttle reconnected'))).toHaveLength(2), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        () => expect(lines.filter((line) => line.startsWith('[redis] throttle reconnected'))).toHaveLength(2),
+        {
+          timeout: 10_000,
+        },
+      );
       for (let i = 0; i < 5; i++) await fail(one, 'ravi@example.com', 'ip-2');
       expect((await two.signIn.begin('ravi@example.com', 'ip-2')).waitMs).toBeGreaterThan(50 * SECOND);
     } finally {

@@ -126,7 +126,11 @@ export class Attempt {
 
   constructor(
     readonly waitMs: number,
-    private readonly hooks: { failed?: () => Promise<void>; succeeded: () => Promise<void>; abandoned: () => Promise<void> } | null,
+    private readonly hooks: {
+      failed?: () => Promise<void>;
+      succeeded: () => Promise<void>;
+      abandoned: () => Promise<void>;
+    } | null,
   ) {}
 
   static refused(waitMs: number): Attempt {
@@ -197,7 +201,10 @@ export class SignInThrottle {
   async begin(account: string, client: string): Promise<Attempt> {
     const { accountClient, accountClientUnderAttack, client: byClient, accountFailures } = this.limits;
     const pair = pairKey(account, client);
-    const ownCounts = [...accountClient.counts(pair), ...((await this.underAttack(account)) ? accountClientUnderAttack.counts(pair) : [])];
+    const ownCounts = [
+      ...accountClient.counts(pair),
+      ...((await this.underAttack(account)) ? accountClientUnderAttack.counts(pair) : []),
+    ];
     const clientCounts = byClient.counts(client);
     const waitMs = await take([...ownCounts, ...clientCounts]);
     if (waitMs > 0) return Attempt.refused(waitMs);
@@ -233,10 +240,12 @@ export function clientKey(ip: string): string {
   if (!isIPv6(ip)) return ip;
   const [head = '', tail] = ip.split('%')[0]!.split('::');
   // An embedded IPv4 address fills the last two groups, outside the prefix.
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
   const left = groups(head);
   const right = groups(tail);
-  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const all =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return `${all
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))
@@ -288,7 +297,11 @@ export interface Throttles {
  * their counts; a Redis that is down then does not hold the start up (the fallback answers).
  */
 export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<Throttles> {
-  if (!config.REDIS_URL) return throttles((name, limit) => new RateLimiterMemory(limiterOptions(name, limit)), async () => {});
+  if (!config.REDIS_URL)
+    return throttles(
+      (name, limit) => new RateLimiterMemory(limiterOptions(name, limit)),
+      async () => {},
+    );
   const client = new ConnectionLog('throttle').watch(
     new Redis(config.REDIS_URL, {
       lazyConnect: true,
@@ -307,12 +320,21 @@ export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<
       insuranceLimiter: new RateLimiterMemory(limiterOptions(name, limit)),
     });
   // quit() is refused while disconnected (no offline queue): then the socket is just dropped.
-  return throttles(redisLimiter, () => client.quit().then(() => {}, () => client.disconnect()));
+  return throttles(redisLimiter, () =>
+    client.quit().then(
+      () => {},
+      () => client.disconnect(),
+    ),
+  );
 }
 
-function throttles(limiter: (name: string, limit: Limit) => RateLimiterAbstract, close: () => Promise<void>): Throttles {
+function throttles(
+  limiter: (name: string, limit: Limit) => RateLimiterAbstract,
+  close: () => Promise<void>,
+): Throttles {
   /** One limiter a window, named by the limit and the window's length. */
-  const quota = (name: string, limits: Limit[]) => new Quota(limits.map((limit) => limiter(`${name}:${limit.windowMs / 1000}s`, limit)));
+  const quota = (name: string, limits: Limit[]) =>
+    new Quota(limits.map((limit) => limiter(`${name}:${limit.windowMs / 1000}s`, limit)));
   return {
     signIn: new SignInThrottle({
       accountClient: quota('signin-account-client', LIMITS.signInAccountClient),

@@ -14,5 +14,6 @@ export function tooManyRequests(c: Context, waitMs: number, code: string, messag
 /** Counts a request of `key` against `quota`, or refuses it while the quota is used up ("Too many orders. ..."). */
 export async function limitRequest(c: Context, quota: Quota, key: string, what: string): Promise<void> {
   const waitMs = await quota.take(key);
-  if (waitMs > 0) tooManyRequests(c, waitMs, 'too_many_requests', `Too many ${what}. Please try again in ${waitInWords(waitMs)}.`);
+  if (waitMs > 0)
+    tooManyRequests(c, waitMs, 'too_many_requests', `Too many ${what}. Please try again in ${waitInWords(waitMs)}.`);
 }

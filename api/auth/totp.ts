@@ -111,7 +111,8 @@ const RECOVERY_GROUP_LENGTH = 6;
 export function newRecoveryCode(): string {
   const chars = [...randomBytes(RECOVERY_GROUPS * RECOVERY_GROUP_LENGTH)].map((byte) => RECOVERY_ALPHABET[byte & 31]);
   const groups: string[] = [];
-  for (let i = 0; i < chars.length; i += RECOVERY_GROUP_LENGTH) groups.push(chars.slice(i, i + RECOVERY_GROUP_LENGTH).join(''));
+  for (let i = 0; i < chars.length; i += RECOVERY_GROUP_LENGTH)
+    groups.push(chars.slice(i, i + RECOVERY_GROUP_LENGTH).join(''));
   return groups.join('-');
 }
 

@@ -65,7 +65,13 @@ describe('ensureAdmin', () => {
     const shown: string[] = [];
     const appended = await appendedFrom();
     await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }), (line) => shown.push(line));
-    expect(shown).toEqual([expect.stringMatching(new RegExp(`^\\[start\\] admin account ${email} created with the password [A-Za-z0-9_-]{24} \\(shown only this once`))]);
+    expect(shown).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\[start\\] admin account ${email} created with the password [A-Za-z0-9_-]{24} \\(shown only this once`,
+        ),
+      ),
+    ]);
     const password = /the password (\S+)/.exec(shown[0]!)![1]!;
     expect(JSON.stringify(await appended())).not.toContain(password);
     // Checked on the account itself: an admin's sign-in goes on to a second factor.
@@ -80,9 +86,14 @@ describe('ensureAdmin', () => {
   it('completes a registration that stopped after the reservation', async () => {
     const email = `half.${Date.now()}@example.com`;
     const userId = crypto.randomUUID();
-    await api.ctx.streams.append(reservationStream(email), [{ type: 'EmailReserved', data: { userId, emailNormalized: email } }], 'no_stream', {
-      actor: 'system',
-    });
+    await api.ctx.streams.append(
+      reservationStream(email),
+      [{ type: 'EmailReserved', data: { userId, emailNormalized: email } }],
+      'no_stream',
+      {
+        actor: 'system',
+      },
+    );
     await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'admin-pass-2' }));
     const admin = await api.signIn(email, 'admin-pass-2');
     expect(admin.user).toMatchObject({ id: userId, roles: ['buyer', 'admin'] });

@@ -31,18 +31,28 @@ export async function ensureAdmin(ctx: AppContext, announce: Announce = console.
   const { userId, generated } = await adminAccount(ctx, email, password);
   await addRole(ctx, SYSTEM, userId, 'admin');
   if (generated) {
-    announce(`[start] admin account ${email} created with the password ${generated} (shown only this once: sign in and change it)`);
+    announce(
+      `[start] admin account ${email} created with the password ${generated} (shown only this once: sign in and change it)`,
+    );
   }
 }
 
-async function adminAccount(ctx: AppContext, email: string, password: string | undefined): Promise<{ userId: string; generated?: string }> {
+async function adminAccount(
+  ctx: AppContext,
+  email: string,
+  password: string | undefined,
+): Promise<{ userId: string; generated?: string }> {
   const existing = await findAccount(ctx, email);
   if (existing) return { userId: existing.userId };
   const initial = password ?? generatedPassword();
   const passwordHash = await hashPassword(initial);
   for (let attempt = 1; ; attempt++) {
     try {
-      const { user } = await registerAccount(ctx, { fullName: ADMIN_NAME, email, passwordHash, role: 'buyer' }, SYSTEM.userId);
+      const { user } = await registerAccount(
+        ctx,
+        { fullName: ADMIN_NAME, email, passwordHash, role: 'buyer' },
+        SYSTEM.userId,
+      );
       return { userId: user.id, ...(password === undefined && { generated: initial }) };
     } catch (error) {
       if (!isEmailTaken(error) || attempt === REGISTER_ATTEMPTS) throw error;

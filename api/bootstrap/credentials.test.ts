@@ -28,14 +28,21 @@ describe('demo data and its published passwords', () => {
       /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback.*DEMO_DATA_ON_PUBLIC_HOST=true/,
     );
     // The process entry applies it before anything opens (scripts/start.test.ts starts one and sees it refuse).
-    expect(checkDeployment(loadConfig({ HOST: '0.0.0.0', DEMO_DATA: 'true', DEMO_DATA_ON_PUBLIC_HOST: 'true' }))).toEqual([
+    expect(
+      checkDeployment(loadConfig({ HOST: '0.0.0.0', DEMO_DATA: 'true', DEMO_DATA_ON_PUBLIC_HOST: 'true' })),
+    ).toEqual([
       expect.stringContaining("anyone who reaches this server can sign in with the demo accounts' published passwords"),
     ]);
   });
 
   it('are not seeded, nor is the demo admin made, on a public HOST by default', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const api = await startTestApi({ HOST: '0.0.0.0', DEMO_DATA: '', ADMIN_EMAIL: 'owner@mibi.test', ADMIN_PASSWORD: '' });
+    const api = await startTestApi({
+      HOST: '0.0.0.0',
+      DEMO_DATA: '',
+      ADMIN_EMAIL: 'owner@mibi.test',
+      ADMIN_PASSWORD: '',
+    });
     try {
       expect(api.ctx.config.DEMO_DATA).toBe(false);
       const signIn = (email: string, password: string) => api.anonymous().post('/api/auth/signin', { email, password });
@@ -60,18 +67,24 @@ describe('the container deployment', () => {
   const root = join(import.meta.dirname, '..', '..');
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
-  it.each(['docker-compose.yml', 'docker-compose.postgres.yml'])('%s defaults to no demo data and no known admin password', (file) => {
-    const compose = read(file);
-    expect(compose).toContain('DEMO_DATA: ${DEMO_DATA:-false}');
-    expect(compose).toContain('ADMIN_PASSWORD: ${ADMIN_PASSWORD:-}\n');
-    expect(compose).not.toMatch(/DEV_ROUTES/);
-  });
+  it.each(['docker-compose.yml', 'docker-compose.postgres.yml'])(
+    '%s defaults to no demo data and no known admin password',
+    (file) => {
+      const compose = read(file);
+      expect(compose).toContain('DEMO_DATA: ${DEMO_DATA:-false}');
+      expect(compose).toContain('ADMIN_PASSWORD: ${ADMIN_PASSWORD:-}\n');
+      expect(compose).not.toMatch(/DEV_ROUTES/);
+    },
+  );
 
   it('runs the image with NODE_ENV=production and no development routes', () => {
     const runtime = read('Dockerfile').split('FROM base AS runtime')[1]!;
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/DEV_ROUTES=false/);
     expect(runtime).toMatch(/HOST=0\.0\.0\.0/);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'false', HOST: '0.0.0.0' })).toMatchObject({ DEMO_DATA: false, DEV_ROUTES: false });
+    expect(loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'false', HOST: '0.0.0.0' })).toMatchObject({
+      DEMO_DATA: false,
+      DEV_ROUTES: false,
+    });
   });
 });

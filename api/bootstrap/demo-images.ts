@@ -17,7 +17,12 @@ interface Palette {
   line: string;
 }
 
-const palette = (ground: [string, string], main: string, accent: string, line: string): Palette => ({ ground, main, accent, line });
+const palette = (ground: [string, string], main: string, accent: string, line: string): Palette => ({
+  ground,
+  main,
+  accent,
+  line,
+});
 
 /** Each craft's colours: a product takes one of them. */
 const PALETTES: Record<Motif, Palette[]> = {
@@ -79,13 +84,18 @@ function seedOf(text: string): number {
 
 /** `count` copies of `shape` turned evenly around the centre (300, 300). */
 const around = (count: number, shape: string, offset = 0): string =>
-  Array.from({ length: count }, (_, i) => `<g transform="rotate(${offset + (360 / count) * i} 300 300)">${shape}</g>`).join('');
+  Array.from(
+    { length: count },
+    (_, i) => `<g transform="rotate(${offset + (360 / count) * i} 300 300)">${shape}</g>`,
+  ).join('');
 
 /** The motifs, drawn around the centre (300, 300) within about 220 of it. */
 const DRAW: Record<Motif, (p: Palette) => string> = {
   paisley: (p) => {
-    const buta = 'M300 500C190 500 150 370 220 290C270 235 330 215 325 120C410 175 440 280 415 365C395 440 355 500 300 500Z';
-    const ring = (scale: number, fill: string) => `<path d="${buta}" fill="${fill}" transform="translate(300 330) scale(${scale}) translate(-300 -330)"/>`;
+    const buta =
+      'M300 500C190 500 150 370 220 290C270 235 330 215 325 120C410 175 440 280 415 365C395 440 355 500 300 500Z';
+    const ring = (scale: number, fill: string) =>
+      `<path d="${buta}" fill="${fill}" transform="translate(300 330) scale(${scale}) translate(-300 -330)"/>`;
     const dots = Array.from({ length: 14 }, (_, i) => {
       const t = (i / 14) * Math.PI * 2;
       return `<circle cx="${(300 + Math.cos(t) * 205).toFixed(1)}" cy="${(330 + Math.sin(t) * 205).toFixed(1)}" r="7" fill="${p.accent}"/>`;
@@ -93,7 +103,8 @@ const DRAW: Record<Motif, (p: Palette) => string> = {
     return `${ring(1, p.main)}${ring(0.78, p.ground[0])}${ring(0.62, p.accent)}${ring(0.44, p.main)}<circle cx="300" cy="400" r="22" fill="${p.ground[0]}"/>${dots}`;
   },
   pottery: (p) => {
-    const vase = 'M245 110H355L345 160C430 205 455 320 410 410C385 460 350 490 300 490C250 490 215 460 190 410C145 320 170 205 255 160Z';
+    const vase =
+      'M245 110H355L345 160C430 205 455 320 410 410C385 460 350 490 300 490C250 490 215 460 190 410C145 320 170 205 255 160Z';
     const flower = (x: number, y: number) =>
       `<g transform="translate(${x} ${y})">${[0, 60, 120, 180, 240, 300].map((a) => `<ellipse rx="9" ry="20" cy="-18" fill="${p.ground[0]}" transform="rotate(${a})"/>`).join('')}<circle r="9" fill="${p.accent}"/></g>`;
     return `<path d="${vase}" fill="${p.main}"/><rect x="235" y="100" width="130" height="22" rx="8" fill="${p.line}"/>
@@ -101,8 +112,17 @@ const DRAW: Record<Motif, (p: Palette) => string> = {
       ${flower(245, 345)}${flower(300, 345)}${flower(355, 345)}<path d="M262 200Q300 240 338 200" stroke="${p.accent}" stroke-width="8" fill="none"/>`;
   },
   jhumka: (p) => {
-    const pearls = Array.from({ length: 11 }, (_, i) => `<circle cx="${190 + i * 22}" cy="432" r="10" fill="${p.ground[0]}" stroke="${p.line}" stroke-width="2"/>`).join('');
-    const drops = [200, 245, 300, 355, 400].map((x) => `<path d="M${x} 445L${x} 475" stroke="${p.main}" stroke-width="4"/><circle cx="${x}" cy="485" r="9" fill="${p.accent}"/>`).join('');
+    const pearls = Array.from(
+      { length: 11 },
+      (_, i) =>
+        `<circle cx="${190 + i * 22}" cy="432" r="10" fill="${p.ground[0]}" stroke="${p.line}" stroke-width="2"/>`,
+    ).join('');
+    const drops = [200, 245, 300, 355, 400]
+      .map(
+        (x) =>
+          `<path d="M${x} 445L${x} 475" stroke="${p.main}" stroke-width="4"/><circle cx="${x}" cy="485" r="9" fill="${p.accent}"/>`,
+      )
+      .join('');
     return `<path d="M300 70C330 70 340 100 322 118" stroke="${p.line}" stroke-width="7" fill="none"/>
       <circle cx="300" cy="165" r="48" fill="${p.main}"/><circle cx="300" cy="165" r="24" fill="${p.accent}"/>
       <path d="M300 213V240" stroke="${p.main}" stroke-width="8"/>
@@ -130,14 +150,20 @@ const DRAW: Record<Motif, (p: Palette) => string> = {
       <path d="M360 250L440 380" stroke="${p.accent}" stroke-width="22" stroke-linecap="round"/>`;
   },
   lotus: (p) => {
-    const outer = around(8, `<path d="M300 300C260 240 265 150 300 95C335 150 340 240 300 300Z" fill="${p.main}"/>`, 22.5);
+    const outer = around(
+      8,
+      `<path d="M300 300C260 240 265 150 300 95C335 150 340 240 300 300Z" fill="${p.main}"/>`,
+      22.5,
+    );
     const inner = around(8, `<path d="M300 300C270 250 275 185 300 150C325 185 330 250 300 300Z" fill="${p.accent}"/>`);
     const dots = around(16, `<circle cx="300" cy="70" r="8" fill="${p.line}"/>`);
     return `${dots}<circle cx="300" cy="300" r="215" fill="none" stroke="${p.line}" stroke-width="4"/>${outer}${inner}
       <circle cx="300" cy="300" r="48" fill="${p.ground[0]}"/><circle cx="300" cy="300" r="26" fill="${p.main}"/>`;
   },
   diya: (p) => {
-    const glow = [120, 85, 55].map((r, i) => `<circle cx="300" cy="215" r="${r}" fill="${p.accent}" fill-opacity="${0.12 + i * 0.1}"/>`).join('');
+    const glow = [120, 85, 55]
+      .map((r, i) => `<circle cx="300" cy="215" r="${r}" fill="${p.accent}" fill-opacity="${0.12 + i * 0.1}"/>`)
+      .join('');
     return `${glow}<path d="M300 120C335 170 340 215 300 250C260 215 265 170 300 120Z" fill="#f59e0b"/><path d="M300 165C318 195 318 220 300 240C282 220 282 195 300 165Z" fill="#fef3c7"/>
       <path d="M300 250V290" stroke="${p.line}" stroke-width="6"/>
       <path d="M130 300H430L480 270Q470 330 420 350Q300 420 180 350Q140 330 130 300Z" fill="${p.main}"/>
@@ -158,19 +184,47 @@ const tile = (width: number, height: number, body: string): Tile => ({ width, he
 /** The surface of each craft: a tile of its pattern. */
 const SURFACE: Record<Motif, (p: Palette) => Tile> = {
   paisley: (p) =>
-    tile(80, 80, `<rect width="80" height="80" fill="${p.main}"/><path d="M40 6L74 40L40 74L6 40Z" fill="${p.accent}"/><path d="M40 20L60 40L40 60L20 40Z" fill="${p.ground[0]}"/><path d="M40 31L49 40L40 49L31 40Z" fill="${p.line}"/>`),
+    tile(
+      80,
+      80,
+      `<rect width="80" height="80" fill="${p.main}"/><path d="M40 6L74 40L40 74L6 40Z" fill="${p.accent}"/><path d="M40 20L60 40L40 60L20 40Z" fill="${p.ground[0]}"/><path d="M40 31L49 40L40 49L31 40Z" fill="${p.line}"/>`,
+    ),
   pottery: (p) =>
-    tile(90, 90, `<rect width="90" height="90" fill="${p.ground[0]}"/>${[0, 90, 180, 270].map((a) => `<ellipse cx="45" cy="27" rx="9" ry="18" fill="${p.main}" transform="rotate(${a} 45 45)"/>`).join('')}<circle cx="45" cy="45" r="8" fill="${p.accent}"/><circle cx="0" cy="0" r="10" fill="${p.main}"/><circle cx="90" cy="90" r="10" fill="${p.main}"/>`),
+    tile(
+      90,
+      90,
+      `<rect width="90" height="90" fill="${p.ground[0]}"/>${[0, 90, 180, 270].map((a) => `<ellipse cx="45" cy="27" rx="9" ry="18" fill="${p.main}" transform="rotate(${a} 45 45)"/>`).join('')}<circle cx="45" cy="45" r="8" fill="${p.accent}"/><circle cx="0" cy="0" r="10" fill="${p.main}"/><circle cx="90" cy="90" r="10" fill="${p.main}"/>`,
+    ),
   jhumka: (p) =>
-    tile(60, 60, `<rect width="60" height="60" fill="${p.ground[1]}"/><path d="M0 30A30 30 0 0 1 60 30" stroke="${p.main}" stroke-width="5" fill="none"/><path d="M-30 60A30 30 0 0 1 30 60M30 60A30 30 0 0 1 90 60" stroke="${p.main}" stroke-width="5" fill="none"/><circle cx="30" cy="18" r="5" fill="${p.accent}"/>`),
+    tile(
+      60,
+      60,
+      `<rect width="60" height="60" fill="${p.ground[1]}"/><path d="M0 30A30 30 0 0 1 60 30" stroke="${p.main}" stroke-width="5" fill="none"/><path d="M-30 60A30 30 0 0 1 30 60M30 60A30 30 0 0 1 90 60" stroke="${p.main}" stroke-width="5" fill="none"/><circle cx="30" cy="18" r="5" fill="${p.accent}"/>`,
+    ),
   'spice-bowl': (p) =>
-    tile(50, 50, `<rect width="50" height="50" fill="${p.main}"/><ellipse cx="12" cy="14" rx="6" ry="3.5" fill="${p.accent}" transform="rotate(30 12 14)"/><ellipse cx="36" cy="30" rx="6" ry="3.5" fill="${p.line}" transform="rotate(-40 36 30)"/><ellipse cx="18" cy="40" rx="5" ry="3" fill="${p.ground[0]}" transform="rotate(80 18 40)"/><circle cx="40" cy="10" r="3" fill="${p.ground[1]}"/>`),
+    tile(
+      50,
+      50,
+      `<rect width="50" height="50" fill="${p.main}"/><ellipse cx="12" cy="14" rx="6" ry="3.5" fill="${p.accent}" transform="rotate(30 12 14)"/><ellipse cx="36" cy="30" rx="6" ry="3.5" fill="${p.line}" transform="rotate(-40 36 30)"/><ellipse cx="18" cy="40" rx="5" ry="3" fill="${p.ground[0]}" transform="rotate(80 18 40)"/><circle cx="40" cy="10" r="3" fill="${p.ground[1]}"/>`,
+    ),
   leaves: (p) =>
-    tile(70, 70, `<rect width="70" height="70" fill="${p.ground[1]}"/><path d="M35 62C20 48 22 22 35 8C48 22 50 48 35 62Z" fill="${p.main}" transform="rotate(35 35 35)"/><path d="M0 70C-8 60-6 45 0 38C6 45 8 60 0 70Z" fill="${p.accent}"/><path d="M70 70C62 60 64 45 70 38C76 45 78 60 70 70Z" fill="${p.accent}"/>`),
+    tile(
+      70,
+      70,
+      `<rect width="70" height="70" fill="${p.ground[1]}"/><path d="M35 62C20 48 22 22 35 8C48 22 50 48 35 62Z" fill="${p.main}" transform="rotate(35 35 35)"/><path d="M0 70C-8 60-6 45 0 38C6 45 8 60 0 70Z" fill="${p.accent}"/><path d="M70 70C62 60 64 45 70 38C76 45 78 60 70 70Z" fill="${p.accent}"/>`,
+    ),
   lotus: (p) =>
-    tile(60, 40, `<rect width="60" height="40" fill="${p.ground[0]}"/><path d="M0 30L15 10L30 30L45 10L60 30" stroke="${p.main}" stroke-width="6" fill="none"/><circle cx="15" cy="32" r="4" fill="${p.accent}"/><circle cx="45" cy="32" r="4" fill="${p.accent}"/>`),
+    tile(
+      60,
+      40,
+      `<rect width="60" height="40" fill="${p.ground[0]}"/><path d="M0 30L15 10L30 30L45 10L60 30" stroke="${p.main}" stroke-width="6" fill="none"/><circle cx="15" cy="32" r="4" fill="${p.accent}"/><circle cx="45" cy="32" r="4" fill="${p.accent}"/>`,
+    ),
   diya: (p) =>
-    tile(64, 64, `<rect width="64" height="64" fill="${p.ground[0]}"/>${[0, 45, 90, 135].map((a) => `<ellipse cx="32" cy="20" rx="5" ry="12" fill="${p.main}" transform="rotate(${a} 32 32)"/><ellipse cx="32" cy="20" rx="5" ry="12" fill="${p.main}" transform="rotate(${a + 180} 32 32)"/>`).join('')}<circle cx="32" cy="32" r="6" fill="${p.accent}"/><circle cx="0" cy="0" r="4" fill="${p.line}"/><circle cx="64" cy="64" r="4" fill="${p.line}"/><circle cx="64" cy="0" r="4" fill="${p.line}"/><circle cx="0" cy="64" r="4" fill="${p.line}"/>`),
+    tile(
+      64,
+      64,
+      `<rect width="64" height="64" fill="${p.ground[0]}"/>${[0, 45, 90, 135].map((a) => `<ellipse cx="32" cy="20" rx="5" ry="12" fill="${p.main}" transform="rotate(${a} 32 32)"/><ellipse cx="32" cy="20" rx="5" ry="12" fill="${p.main}" transform="rotate(${a + 180} 32 32)"/>`).join('')}<circle cx="32" cy="32" r="6" fill="${p.accent}"/><circle cx="0" cy="0" r="4" fill="${p.line}"/><circle cx="64" cy="64" r="4" fill="${p.line}"/><circle cx="64" cy="0" r="4" fill="${p.line}"/><circle cx="0" cy="64" r="4" fill="${p.line}"/>`,
+    ),
 };
 
 /**
@@ -227,7 +281,11 @@ export function demoImageSvgs(product: DemoProduct): string[] {
   const motif = motifOf(product);
   const choices = PALETTES[motif];
   const colours = choices[seed % choices.length]!;
-  return [pieceView(motif, colours), surfaceView(motif, colours, 1.4 + ((seed >>> 8) % 5) / 10), setView(motif, colours)];
+  return [
+    pieceView(motif, colours),
+    surfaceView(motif, colours, 1.4 + ((seed >>> 8) % 5) / 10),
+    setView(motif, colours),
+  ];
 }
 
 /** Width of the rendered pictures: the widest size the catalog stores, so the upload keeps every size. */
@@ -237,7 +295,13 @@ const RENDERED_WIDTH = 1024;
 export function demoImages(product: DemoProduct): Promise<Buffer[]> {
   return Promise.all(
     demoImageSvgs(product).map(async (svg) => {
-      const outcome = await runImageJob({ type: 'rasterize', svg, density: (72 * RENDERED_WIDTH) / 600, width: RENDERED_WIDTH, quality: 90 });
+      const outcome = await runImageJob({
+        type: 'rasterize',
+        svg,
+        density: (72 * RENDERED_WIDTH) / 600,
+        width: RENDERED_WIDTH,
+        quality: 90,
+      });
       if (!outcome.ok) throw new Error(`drawing a picture of ${product.name} failed: ${outcome.message}`);
       return outcome.value;
     }),

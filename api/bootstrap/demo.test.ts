@@ -30,7 +30,9 @@ describe('the demo seed', () => {
   it('gives the buyer orders in several states and reviews on delivered products', async () => {
     const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
     const orders = (await buyer.get('/api/orders')).body as Array<{ status: string }>;
-    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']));
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']),
+    );
     const { body } = await api.anonymous().get('/api/products?sort=rating&limit=1');
     expect(body.items[0].ratingCount).toBeGreaterThan(0);
   });
@@ -40,7 +42,12 @@ describe('the demo seed', () => {
     for (const seller of DEMO_SELLERS) {
       const { id } = (await api.signIn(seller.email, DEMO_PASSWORD)).user!;
       const { body } = await api.anonymous().get(`/api/sellers/${id}`);
-      expect(body).toMatchObject({ displayName: seller.fullName, ...seller.storefront, status: 'verified', version: 1 });
+      expect(body).toMatchObject({
+        displayName: seller.fullName,
+        ...seller.storefront,
+        status: 'verified',
+        version: 1,
+      });
       rated += body.ratingCount;
     }
     expect(rated).toBeGreaterThan(0);
@@ -64,7 +71,8 @@ describe('the demo seed, interrupted', () => {
   }, 60_000);
   afterAll(() => api.close());
 
-  const seed = (options?: SeedOptions) => seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+  const seed = (options?: SeedOptions) =>
+    seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
 
   /** Makes the event store fail (as a crash would stop the process) at the nth append of an event matching `when`. */
   function crashAt(when: (event: NewEvent) => boolean, nth = 1) {
@@ -104,7 +112,14 @@ describe('the demo seed, interrupted', () => {
 
     const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
     const orders = (await buyer.get('/api/orders')).body as Array<{ status: string }>;
-    expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'delivered', 'delivered', 'pending', 'processing', 'shipped']);
+    expect(orders.map((o) => o.status).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'delivered',
+      'pending',
+      'processing',
+      'shipped',
+    ]);
     expect((await buyer.get('/api/cart')).body.count).toBe(0);
     // Stock was taken once per order: the saree (6 in stock) was ordered once, the comb three at a time.
     const stockOf = (name: string) => catalog.items.find((p: { name: string }) => p.name === name).stockQuantity;
@@ -127,7 +142,8 @@ describe('the demo seed across processes', () => {
     api = await startTestApi();
   }, 60_000);
   afterAll(() => api.close());
-  const seed = (options?: SeedOptions) => seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+  const seed = (options?: SeedOptions) =>
+    seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
 
   it('leaves the seed to a live process that holds it, and takes over once that one is gone', async () => {
     // Another process holds the seed and keeps renewing it: this one gives up after its wait.

@@ -16,7 +16,15 @@ const WAIT_LOG_MS = 10_000;
 const SEED_STREAM = 'demo-seed';
 /** One process seeds at a time; the others wait for it, and take over when it died half-way. */
 const SEED_LEASE = 'demo-seed';
-const address = { firstName: 'Ananya', lastName: 'Sharma', phone: '9820012345', address: '14 Carter Road, Bandra West', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' };
+const address = {
+  firstName: 'Ananya',
+  lastName: 'Sharma',
+  phone: '9820012345',
+  address: '14 Carter Road, Bandra West',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pincode: '400050',
+};
 
 export interface SeedOptions {
   /** Lease of the seeding process, renewed at every step; another process resumes once it lapses. */
@@ -28,7 +36,8 @@ export interface SeedOptions {
 }
 
 function ok<T>(reply: Reply<T>, what: string): T {
-  if (reply.status >= 300) throw new Error(`demo seed: ${what} failed with ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.status >= 300)
+    throw new Error(`demo seed: ${what} failed with ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
 
@@ -45,7 +54,11 @@ async function readProgress(ctx: AppContext): Promise<Progress> {
   for (const { type, data } of events) {
     if (type === 'DemoSeedStepDone') steps.set((data as { step: string }).step, (data as { result: unknown }).result);
   }
-  return { revision: events.at(-1)?.revision ?? -1, finished: events.some((e) => e.type === 'DemoSeedFinished'), steps };
+  return {
+    revision: events.at(-1)?.revision ?? -1,
+    finished: events.some((e) => e.type === 'DemoSeedFinished'),
+    steps,
+  };
 }
 
 /**
@@ -59,7 +72,11 @@ async function readProgress(ctx: AppContext): Promise<Progress> {
  * keeps other processes from seeding at the same time; they wait for the seed to finish, or
  * take over from a process that died half-way once its lease lapses.
  */
-export async function seedDemo(ctx: AppContext, admin: { email: string; password: string }, options: SeedOptions = {}): Promise<boolean> {
+export async function seedDemo(
+  ctx: AppContext,
+  admin: { email: string; password: string },
+  options: SeedOptions = {},
+): Promise<boolean> {
   if (!ctx.config.DEMO_DATA || (await readProgress(ctx)).finished) return false;
   const { leaseTtlMs = 30_000, pollMs = 1_000, maxWaitMs = 5 * 60_000 } = options;
   const { leases } = ctx.platform.read;
@@ -74,7 +91,8 @@ export async function seedDemo(ctx: AppContext, admin: { email: string; password
     const progress = await readProgress(ctx);
     if (progress.finished) return false;
     const renew = async () => {
-      if (!(await leases.acquire(SEED_LEASE, owner, leaseTtlMs))) throw new Error('demo seed: another process took the seed over');
+      if (!(await leases.acquire(SEED_LEASE, owner, leaseTtlMs)))
+        throw new Error('demo seed: another process took the seed over');
     };
     await new DemoSeed(ctx, admin, progress, renew).run();
     return true;
@@ -115,12 +133,17 @@ class DemoSeed {
     const sellerOf = new Map<string, string>();
     for (const seller of DEMO_SELLERS) {
       const client = await this.account(seller.fullName, seller.email, 'seller');
-      ok(await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }), `verifying ${seller.email}`);
+      ok(
+        await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }),
+        `verifying ${seller.email}`,
+      );
       // The same profile again writes nothing, so a resumed seed repeats this safely.
       const storefront = { displayName: seller.fullName, ...seller.storefront };
       ok(await client.put(`/api/sellers/${client.userId}/profile`, storefront), `the storefront of ${seller.email}`);
       for (const product of seller.products) {
-        const { id } = await this.step(`product ${seller.email} ${product.name}`, async () => ({ id: await this.listProduct(client, product) }));
+        const { id } = await this.step(`product ${seller.email} ${product.name}`, async () => ({
+          id: await this.listProduct(client, product),
+        }));
         // Verifying twice is a no-op, so this also holds with AUTO_VERIFY on; so is featuring.
         ok(await staff.post(`/api/admin/products/${id}/verify`), `verifying ${product.name}`);
         if (product.featured) ok(await staff.post(`/api/admin/products/${id}/feature`), `featuring ${product.name}`);
@@ -133,23 +156,47 @@ class DemoSeed {
 
     const buyer = await this.account(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
     const orders: Array<[items: Array<[string, number]>, delivery: string, moves: string[]]> = [
-      [[['Banarasi Silk Saree', 1], ['Kashmiri Saffron (2 g)', 2]], 'express', ['processing', 'shipped', 'delivered']],
-      [[['Jaipur Blue Pottery Vase', 1], ['Neem Wood Comb', 3]], 'standard', ['processing', 'shipped', 'delivered']],
+      [
+        [
+          ['Banarasi Silk Saree', 1],
+          ['Kashmiri Saffron (2 g)', 2],
+        ],
+        'express',
+        ['processing', 'shipped', 'delivered'],
+      ],
+      [
+        [
+          ['Jaipur Blue Pottery Vase', 1],
+          ['Neem Wood Comb', 3],
+        ],
+        'standard',
+        ['processing', 'shipped', 'delivered'],
+      ],
       [[['Dhokra Brass Elephant', 1]], 'standard', ['processing', 'shipped']],
-      [[['Malabar Black Pepper (250 g)', 2], ['Green Cardamom (100 g)', 1]], 'overnight', ['processing']],
+      [
+        [
+          ['Malabar Black Pepper (250 g)', 2],
+          ['Green Cardamom (100 g)', 1],
+        ],
+        'overnight',
+        ['processing'],
+      ],
       [[['Khadi Cotton Kurta', 2]], 'standard', []],
       [[['Oxidised Silver Jhumkas', 1]], 'standard', ['cancelled']],
     ];
     const placed: Array<Array<{ id: string; sellerId: string }>> = [];
     for (const [n, [items, delivery, moves]] of orders.entries()) {
       const lines = items.map(([name, quantity]) => ({ productId: productIds.get(name)!, quantity }));
-      const { parts } = await this.step(`order ${n + 1}`, async () => ({ parts: await this.placeOrder(buyer, n + 1, lines, delivery) }));
+      const { parts } = await this.step(`order ${n + 1}`, async () => ({
+        parts: await this.placeOrder(buyer, n + 1, lines, delivery),
+      }));
       placed.push(parts);
       for (const { id: part } of parts) {
         for (const status of moves) {
           const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
           // Moving a seller order to the status it has changes nothing, so a move whose record was lost is repeated safely.
-          const move = async () => void ok(await staff.post(`/api/seller-orders/${part}/status`, body), `move to ${status}`);
+          const move = async () =>
+            void ok(await staff.post(`/api/seller-orders/${part}/status`, body), `move to ${status}`);
           await this.step(`order ${n + 1} ${status} ${part}`, move);
         }
       }
@@ -157,9 +204,21 @@ class DemoSeed {
     await this.settle();
 
     const reviews: Array<[string, number, string]> = [
-      ['Banarasi Silk Saree', 5, 'The zari work is exquisite and the silk feels rich. Wore it to my cousin’s wedding and got so many compliments.'],
-      ['Kashmiri Saffron (2 g)', 5, 'Deep colour and a wonderful aroma; a few strands are enough for a whole pot of kheer.'],
-      ['Jaipur Blue Pottery Vase', 4, 'Beautiful hand painting. Slightly smaller than I imagined, but it was packed very carefully.'],
+      [
+        'Banarasi Silk Saree',
+        5,
+        'The zari work is exquisite and the silk feels rich. Wore it to my cousin’s wedding and got so many compliments.',
+      ],
+      [
+        'Kashmiri Saffron (2 g)',
+        5,
+        'Deep colour and a wonderful aroma; a few strands are enough for a whole pot of kheer.',
+      ],
+      [
+        'Jaipur Blue Pottery Vase',
+        4,
+        'Beautiful hand painting. Slightly smaller than I imagined, but it was packed very carefully.',
+      ],
       ['Neem Wood Comb', 4, 'Smooth teeth and no static at all. Good value.'],
     ];
     // The same review submitted again changes nothing.
@@ -196,16 +255,23 @@ class DemoSeed {
   ): Promise<void> {
     const vase = 'Jaipur Blue Pottery Vase';
     const part = parts.find((p) => p.sellerId === sellerOf.get(vase))!;
-    const request = { lines: [{ productId: productIds.get(vase)!, quantity: 1 }], reason: 'It arrived with a hairline crack near the rim.' };
+    const request = {
+      lines: [{ productId: productIds.get(vase)!, quantity: 1 }],
+      reason: 'It arrived with a hairline crack near the rim.',
+    };
     await this.step('return of the vase', async () => {
       const reply = await buyer.post(`/api/seller-orders/${part.id}/returns`, request);
       // Asked already by a run that stopped before recording the step: the vase is being returned.
-      if ((reply.body as { error?: { code: string } }).error?.code !== 'return_quantity') ok(reply, 'asking to return the vase');
+      if ((reply.body as { error?: { code: string } }).error?.code !== 'return_quantity')
+        ok(reply, 'asking to return the vase');
     });
     await this.settle();
     const payout = { amountPaise: 10_000_00, paidOn: dayInIndia(this.ctx.now()), reference: 'DEMO-NEFT-0001' };
     // A reference is recorded once: the same payout sent again records nothing.
-    ok(await staff.post(`/api/admin/sellers/${sellerOf.get('Banarasi Silk Saree')}/payouts`, payout), 'recording a payout');
+    ok(
+      await staff.post(`/api/admin/sellers/${sellerOf.get('Banarasi Silk Saree')}/payouts`, payout),
+      'recording a payout',
+    );
   }
 
   /** Runs a step that must not happen twice, unless the seed stream records it done; records what it made. */
@@ -235,15 +301,23 @@ class DemoSeed {
       if (await this.ctx.progress.waitFor(position, WAIT_LOG_MS)) return;
       // An answer before the wait was up: the progress watch has stopped (the app is closing).
       if (Date.now() - started < WAIT_LOG_MS) throw new Error('The app closed while the demo data was being seeded');
-      console.log(`[demo] waiting for the projections to reach position ${position} (is a projections process running?)`);
+      console.log(
+        `[demo] waiting for the projections to reach position ${position} (is a projections process running?)`,
+      );
     }
   }
 
   /** Signs up, or signs in when an interrupted seed already did: either way a signed-in client. */
   private async account(fullName: string, email: string, role: 'buyer' | 'seller') {
     const client = new LocalClient(this.app);
-    let reply = await client.post<{ user: { id: string } }>('/api/auth/signup', { fullName, email, password: DEMO_PASSWORD, role });
-    if (reply.status === 409 && this.resuming) reply = await client.post('/api/auth/signin', { email, password: DEMO_PASSWORD });
+    let reply = await client.post<{ user: { id: string } }>('/api/auth/signup', {
+      fullName,
+      email,
+      password: DEMO_PASSWORD,
+      role,
+    });
+    if (reply.status === 409 && this.resuming)
+      reply = await client.post('/api/auth/signin', { email, password: DEMO_PASSWORD });
     const { user } = ok(reply, `sign-up of ${email}`);
     // The demo's made-up addresses receive no mail: the system vouches for them (sellers list only from a verified address).
     await markEmailVerified(this.ctx, user.id);
@@ -252,7 +326,10 @@ class DemoSeed {
 
   private async listProduct(seller: LocalClient, product: DemoProduct): Promise<string> {
     if (this.resuming) {
-      const { items } = ok(await seller.get<{ items: Array<{ id: string; name: string }> }>('/api/seller/products'), 'the seller’s products');
+      const { items } = ok(
+        await seller.get<{ items: Array<{ id: string; name: string }> }>('/api/seller/products'),
+        'the seller’s products',
+      );
       const listed = items.find((item) => item.name === product.name);
       if (listed) return listed.id;
     }
@@ -262,7 +339,10 @@ class DemoSeed {
     for (const picture of await demoImages(product)) {
       const form = new FormData();
       form.append('file', new File([Uint8Array.from(picture)], 'photo.jpg', { type: 'image/jpeg' }));
-      images.push(ok(await seller.request<{ id: string }>('POST', '/api/uploads', { body: form }), `an image of ${product.name}`).id);
+      images.push(
+        ok(await seller.request<{ id: string }>('POST', '/api/uploads', { body: form }), `an image of ${product.name}`)
+          .id,
+      );
     }
     const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, images };
     return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
@@ -287,7 +367,12 @@ class DemoSeed {
     for (const line of lines) ok(await buyer.post('/api/cart/items', line), 'adding to the cart');
     const headers = { 'idempotency-key': `demo-seed-order-${n}` };
     const checkout = { shippingAddress: address, delivery, payment: 'cod' };
-    const { order } = ok(await buyer.post<{ order: { sellerOrders: Array<{ id: string; sellerId: string }> } }>('/api/orders', checkout, { headers }), 'order');
+    const { order } = ok(
+      await buyer.post<{ order: { sellerOrders: Array<{ id: string; sellerId: string }> } }>('/api/orders', checkout, {
+        headers,
+      }),
+      'order',
+    );
     // Answering an order placed before leaves the cart just filled as it is.
     if (this.resuming) await emptyCart();
     return order.sellerOrders.map(({ id, sellerId }) => ({ id, sellerId }));

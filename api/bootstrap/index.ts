@@ -18,10 +18,16 @@ export async function bootstrap(ctx: AppContext, announce: Announce = console.lo
   await ensureCategories(ctx);
   if (DEMO_DATA) {
     const admin = ADMIN_EMAIL && ADMIN_PASSWORD ? { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } : DEMO_ADMIN;
-    await ensureAdmin({ ...ctx, config: { ...ctx.config, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } }, announce);
+    await ensureAdmin(
+      { ...ctx, config: { ...ctx.config, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } },
+      announce,
+    );
     if (await seedDemo(ctx, admin)) announce('[start] demo data seeded (logins in the README)');
     return;
   }
   if (ADMIN_EMAIL) await ensureAdmin(ctx, announce);
-  else announce('[start] no ADMIN_EMAIL: no admin account is made (set ADMIN_EMAIL, and ADMIN_PASSWORD or read the generated one here)');
+  else
+    announce(
+      '[start] no ADMIN_EMAIL: no admin account is made (set ADMIN_EMAIL, and ADMIN_PASSWORD or read the generated one here)',
+    );
 }

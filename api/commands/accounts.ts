@@ -4,14 +4,26 @@
  * changed a moment ago counts at once.
  */
 import type { Actor, Role, SelfServiceRole } from '../../domain/actor.ts';
-import { type Account, type AccountCommand, INVALID_RESET_TOKEN_MESSAGE, accountDecider } from '../../domain/account/decider.ts';
+import {
+  type Account,
+  type AccountCommand,
+  INVALID_RESET_TOKEN_MESSAGE,
+  accountDecider,
+} from '../../domain/account/decider.ts';
 import { EMAIL_TAKEN_MESSAGE, emailDecider, emailKey, emailStream } from '../../domain/account/email.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
 import { passwordChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { RESET_LINK_TTL_MS, newResetToken, resetLink, resetMail, resetTokenHash, resetTokenUserId } from '../auth/reset-links.ts';
+import {
+  RESET_LINK_TTL_MS,
+  newResetToken,
+  resetLink,
+  resetMail,
+  resetTokenHash,
+  resetTokenUserId,
+} from '../auth/reset-links.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { sha256Hex } from '../auth/sha256.ts';
 import type { AttemptCounter } from '../auth/throttle.ts';
@@ -84,16 +96,32 @@ export interface Registration {
  * the next sign-up with the address completes it under the reserved id. `actor` names who
  * registers (the system for the admin of ADMIN_EMAIL); by default the new user.
  */
-export async function registerAccount(cx: CommandContext, registration: Registration, actor?: string): Promise<AccountChange> {
+export async function registerAccount(
+  cx: CommandContext,
+  registration: Registration,
+  actor?: string,
+): Promise<AccountChange> {
   const { fullName, email, passwordHash, role, emailVerified } = registration;
   const reservation = reservationStream(email);
   const userId = (await cx.streams.load(reservation, emailDecider)).state?.userId ?? cx.newId();
   const metadata = { actor: actor ?? userId };
   await cx.streams.decide(reservation, emailDecider, { type: 'ReserveEmail', userId, email }, metadata);
   try {
-    const command = { type: 'RegisterAccount', userId, fullName, email, passwordHash, role, emailVerified, at: cx.now() } as const;
+    const command = {
+      type: 'RegisterAccount',
+      userId,
+      fullName,
+      email,
+      passwordHash,
+      role,
+      emailVerified,
+      at: cx.now(),
+    } as const;
     const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, metadata);
-    return { user: { id: userId, fullName, email, roles: [role], emailVerified: emailVerified ?? true, totpEnabled: false }, position };
+    return {
+      user: { id: userId, fullName, email, roles: [role], emailVerified: emailVerified ?? true, totpEnabled: false },
+      position,
+    };
   } catch (error) {
     // The reserved account exists, or a concurrent sign-up completing the same reservation won.
     if (error instanceof DomainError && error.code === 'already_exists') throw emailTaken();
@@ -101,7 +129,8 @@ export async function registerAccount(cx: CommandContext, registration: Registra
   }
 }
 
-const emailTaken = (): DomainError => new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 409, { email: EMAIL_TAKEN_MESSAGE });
+const emailTaken = (): DomainError =>
+  new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 409, { email: EMAIL_TAKEN_MESSAGE });
 
 export const isEmailTaken = (error: unknown): boolean => error instanceof DomainError && error.code === 'email_taken';
 
@@ -114,7 +143,11 @@ export async function signUp(
   { password, ...profile }: { fullName: string; email: string; password: string; role: SelfServiceRole },
 ): Promise<AccountChange> {
   await assertNotCommonPassword(password);
-  const registered = await registerAccount(cx, { ...profile, passwordHash: await hashPassword(password), emailVerified: false });
+  const registered = await registerAccount(cx, {
+    ...profile,
+    passwordHash: await hashPassword(password),
+    emailVerified: false,
+  });
   // The account exists whatever happens to the mail: its owner can ask for another link once signed in.
   const mailed = await mailVerificationLink(cx, registered.user).catch((error) => {
     console.error('[mail] the verification link of a sign-up could not be sent:', error);
@@ -124,7 +157,11 @@ export async function signUp(
 }
 
 /** The user of an e-mail and password; a 401 (counted as a failed attempt) for a wrong pair. */
-export async function signIn(cx: CommandContext, { email, password }: { email: string; password: string }, attempts: PasswordAttempts): Promise<SessionUser> {
+export async function signIn(
+  cx: CommandContext,
+  { email, password }: { email: string; password: string },
+  attempts: PasswordAttempts,
+): Promise<SessionUser> {
   const account = await findAccount(cx, email);
   // Verified even without an account, so the answer takes as long either way.
   const valid = await verifyPassword(account?.passwordHash ?? null, password);
@@ -137,7 +174,12 @@ export async function signIn(cx: CommandContext, { email, password }: { email: s
 }
 
 /** Runs a role command on an account and answers with the account after it. */
-async function changeRoles(cx: CommandContext, actor: Actor, userId: string, command: Extract<AccountCommand, { type: 'AddRole' | 'RemoveRole' }>) {
+async function changeRoles(
+  cx: CommandContext,
+  actor: Actor,
+  userId: string,
+  command: Extract<AccountCommand, { type: 'AddRole' | 'RemoveRole' }>,
+) {
   const stream = accountStream(userId);
   const { position, events } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, accountDecider);
@@ -150,7 +192,12 @@ async function changeRoles(cx: CommandContext, actor: Actor, userId: string, com
  * signed out everywhere: an admin's sessions must have passed a second factor, which they
  * set up at their next sign-in.
  */
-export async function addRole(cx: CommandContext & { sessions: Pick<Sessions, 'endAll'> }, actor: Actor, userId: string, role: Role): Promise<AccountChange> {
+export async function addRole(
+  cx: CommandContext & { sessions: Pick<Sessions, 'endAll'> },
+  actor: Actor,
+  userId: string,
+  role: Role,
+): Promise<AccountChange> {
   const { changed, ...result } = await changeRoles(cx, actor, userId, { type: 'AddRole', actor, role, at: cx.now() });
   if (changed && role === 'admin') await cx.sessions.endAll(userId);
   return result;
@@ -158,7 +205,12 @@ export async function addRole(cx: CommandContext & { sessions: Pick<Sessions, 'e
 
 /** An admin takes a role away (never their own admin role, nor anyone's last role: the decider says). */
 export async function removeRole(cx: CommandContext, actor: Actor, userId: string, role: Role): Promise<AccountChange> {
-  const { changed: _, ...result } = await changeRoles(cx, actor, userId, { type: 'RemoveRole', actor, role, at: cx.now() });
+  const { changed: _, ...result } = await changeRoles(cx, actor, userId, {
+    type: 'RemoveRole',
+    actor,
+    role,
+    at: cx.now(),
+  });
   return result;
 }
 
@@ -176,7 +228,9 @@ export async function changePassword(
   const { state: account } = await cx.streams.load(stream, accountDecider);
   if (!(await verifyPassword(account?.passwordHash ?? null, currentPassword))) {
     await attempts.failed();
-    throw new ApiError(400, 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+    throw new ApiError(400, 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE, {
+      currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE,
+    });
   }
   await assertNotCommonPassword(password);
   const command = { type: 'ChangePassword', actor, passwordHash: await hashPassword(password), at: cx.now() } as const;
@@ -190,7 +244,10 @@ export async function changePassword(
 async function tellPasswordChanged(cx: AccountContext, userId: string, position: number, at: string): Promise<void> {
   const { state: account } = await cx.streams.load(accountStream(userId), accountDecider);
   if (!account) return;
-  await sendNotice(cx.platform.mail, passwordChangedMail(cx.config, account.email, at, `password-changed:${userId}:${position}`));
+  await sendNotice(
+    cx.platform.mail,
+    passwordChangedMail(cx.config, account.email, at, `password-changed:${userId}:${position}`),
+  );
 }
 
 /**
@@ -215,16 +272,26 @@ export async function requestPasswordReset(
 }
 
 /** Sets a new password with the token of a reset link (once, within the hour), then ends every session of the user. */
-export async function resetPassword(cx: AccountContext, { token, password }: { token: string; password: string }): Promise<{ position: number }> {
+export async function resetPassword(
+  cx: AccountContext,
+  { token, password }: { token: string; password: string },
+): Promise<{ position: number }> {
   const userId = resetTokenUserId(token);
   const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
   if (!userId) throw invalid;
   await assertNotCommonPassword(password);
-  const command = { type: 'ResetPassword', tokenHash: resetTokenHash(token), passwordHash: await hashPassword(password), now: cx.now() } as const;
-  const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, { actor: userId }).catch((error) => {
-    // A token naming no account is as invalid as any other.
-    throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
-  });
+  const command = {
+    type: 'ResetPassword',
+    tokenHash: resetTokenHash(token),
+    passwordHash: await hashPassword(password),
+    now: cx.now(),
+  } as const;
+  const { position } = await cx.streams
+    .decide(accountStream(userId), accountDecider, command, { actor: userId })
+    .catch((error) => {
+      // A token naming no account is as invalid as any other.
+      throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
+    });
   await cx.sessions.endAll(userId);
   await tellPasswordChanged(cx, userId, position, command.now);
   return { position };

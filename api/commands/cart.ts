@@ -10,7 +10,14 @@ export interface CartView {
   lines: Array<{
     productId: string;
     quantity: number;
-    product: { id: string; name: string; pricePaise: number; imageUrl: string | null; stockQuantity: number; available: boolean };
+    product: {
+      id: string;
+      name: string;
+      pricePaise: number;
+      imageUrl: string | null;
+      stockQuantity: number;
+      available: boolean;
+    };
   }>;
   count: number;
   subtotalPaise: number;
@@ -44,7 +51,11 @@ async function changeCart(cx: CommandContext, actor: Actor, command: CartCommand
   return { cart: await cartView(cx, actor.userId), position };
 }
 
-export async function addToCart(cx: CommandContext, actor: Actor, { productId, quantity }: { productId: string; quantity: number }) {
+export async function addToCart(
+  cx: CommandContext,
+  actor: Actor,
+  { productId, quantity }: { productId: string; quantity: number },
+) {
   const product = purchaseFacts(await loadProduct(cx, productId));
   return changeCart(cx, actor, { type: 'AddToCart', actor, productId, product, quantity });
 }
@@ -57,4 +68,5 @@ export async function setCartQuantity(cx: CommandContext, actor: Actor, productI
 export const removeFromCart = (cx: CommandContext, actor: Actor, productId: string) =>
   changeCart(cx, actor, { type: 'RemoveFromCart', actor, productId });
 
-export const clearCart = (cx: CommandContext, actor: Actor) => changeCart(cx, actor, { type: 'ClearCart', actor, orderId: null });
+export const clearCart = (cx: CommandContext, actor: Actor) =>
+  changeCart(cx, actor, { type: 'ClearCart', actor, orderId: null });

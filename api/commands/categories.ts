@@ -14,7 +14,10 @@ export const UNKNOWN_CATEGORY = 'Choose one of the categories';
 
 /** The system creates a category: true when it did now, false when it existed (an earlier start, or another process). */
 export async function createCategory(cx: CommandContext, { id, name, description }: NewCategory): Promise<boolean> {
-  const created: CategoryEvent = { type: 'CategoryCreated', data: { categoryId: id, name, description, createdAt: cx.now() } };
+  const created: CategoryEvent = {
+    type: 'CategoryCreated',
+    data: { categoryId: id, name, description, createdAt: cx.now() },
+  };
   try {
     // Expected revision 'no_stream': a category id is unique.
     await cx.streams.append(categoryStream(id), [created], 'no_stream', { actor: 'system' });

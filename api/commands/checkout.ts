@@ -43,7 +43,8 @@ export interface CheckoutContext extends CommandContext {
   placing: Set<string>;
 }
 
-export const KEY_IN_FLIGHT = 'An order with this Idempotency-Key is still being placed. Wait for its answer, then try again.';
+export const KEY_IN_FLIGHT =
+  'An order with this Idempotency-Key is still being placed. Wait for its answer, then try again.';
 export const KEY_REUSED = 'This Idempotency-Key was used for another order request. Send a new key for a new order.';
 
 export interface PlaceOrderInput {
@@ -69,7 +70,11 @@ export function orderIdFor(cx: CommandContext, buyerId: string, idempotencyKey: 
 }
 
 /** A cart line as the order will keep it: current price, name, image, category and seller. */
-async function checkoutLine(cx: CommandContext, { productId, quantity, product }: CartLine, orderId: string): Promise<CheckoutLine> {
+async function checkoutLine(
+  cx: CommandContext,
+  { productId, quantity, product }: CartLine,
+  orderId: string,
+): Promise<CheckoutLine> {
   const { name, pricePaise, imageUrl, categoryId } = product.details;
   return {
     product: {
@@ -87,7 +92,13 @@ async function checkoutLine(cx: CommandContext, { productId, quantity, product }
 }
 
 /** Reserves every line or none: a line that cannot be reserved releases the ones before it and rethrows. */
-async function reserveStock(cx: CommandContext, orderId: string, lines: readonly CheckoutLine[], at: string, metadata: CommandMetadata) {
+async function reserveStock(
+  cx: CommandContext,
+  orderId: string,
+  lines: readonly CheckoutLine[],
+  at: string,
+  metadata: CommandMetadata,
+) {
   const reserved: string[] = [];
   try {
     for (const { product, quantity } of lines) {
@@ -105,7 +116,13 @@ async function reserveStock(cx: CommandContext, orderId: string, lines: readonly
  * Empties the cart the order was placed from, unless the cart changed after the order was
  * placed: a late retry must not empty a cart the buyer has filled again since.
  */
-async function clearOrderedCart(cx: CommandContext, actor: Actor, orderId: string, placedPosition: number, metadata: CommandMetadata) {
+async function clearOrderedCart(
+  cx: CommandContext,
+  actor: Actor,
+  orderId: string,
+  placedPosition: number,
+  metadata: CommandMetadata,
+) {
   const stream = cartStream(actor.userId);
   const cart = await cx.streams.load(stream, cartDecider);
   if (cart.position > placedPosition) return cart.position;
@@ -126,9 +143,18 @@ export async function placeOrder(cx: CheckoutContext, actor: Actor, input: Place
 }
 
 /** The address, delivery and payment of a placed order: what its request asked for. */
-const requestOf = ({ shippingAddress, delivery, payment }: Checkout): Checkout => ({ shippingAddress, delivery, payment });
+const requestOf = ({ shippingAddress, delivery, payment }: Checkout): Checkout => ({
+  shippingAddress,
+  delivery,
+  payment,
+});
 
-async function place(cx: CommandContext, actor: Actor, orderId: string, { buyerName, checkout }: PlaceOrderInput): Promise<OrderResult> {
+async function place(
+  cx: CommandContext,
+  actor: Actor,
+  orderId: string,
+  { buyerName, checkout }: PlaceOrderInput,
+): Promise<OrderResult> {
   const metadata: CommandMetadata = { actor: actor.userId, correlationId: orderId };
   const at = cx.now();
   // The cart is read before looking for the order: the order is placed before the cart is

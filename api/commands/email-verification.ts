@@ -4,13 +4,21 @@
  */
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { EMAIL_VERIFICATION_MESSAGES, VERIFICATION_LINK_TTL_MS, assertEmailVerifiedToList } from '../../domain/account/verification.ts';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  VERIFICATION_LINK_TTL_MS,
+  assertEmailVerifiedToList,
+} from '../../domain/account/verification.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
 import { verificationMail } from '../auth/account-mails.ts';
 import { SECRET_PARAM, linkTo } from '../auth/links.ts';
-import { newResetToken as newLinkToken, resetTokenHash as linkTokenHash, resetTokenUserId as linkTokenUserId } from '../auth/reset-links.ts';
+import {
+  newResetToken as newLinkToken,
+  resetTokenHash as linkTokenHash,
+  resetTokenUserId as linkTokenUserId,
+} from '../auth/reset-links.ts';
 import type { AttemptCounter } from '../auth/throttle.ts';
 import { ApiError } from '../errors.ts';
 import type { CommandContext } from './context.ts';
@@ -27,13 +35,18 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
  * Records a new link (its token's hash; a newer link replaces the older) and mails it.
  * Tokens are `{userId}.{secret}` like reset tokens: the id names the account stream.
  */
-export async function mailVerificationLink(cx: VerificationMailContext, user: { id: string; email: string }): Promise<{ position: number }> {
+export async function mailVerificationLink(
+  cx: VerificationMailContext,
+  user: { id: string; email: string },
+): Promise<{ position: number }> {
   const { token, tokenHash } = newLinkToken(user.id);
   const at = cx.now();
   const expiresAt = new Date(Date.parse(at) + VERIFICATION_LINK_TTL_MS).toISOString();
   const command = { type: 'RequestEmailVerification', tokenHash, expiresAt, at } as const;
   const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
-  await cx.platform.mail.send(verificationMail(user.email, linkTo(cx.config, VERIFY_EMAIL_PATH, { [SECRET_PARAM]: token })));
+  await cx.platform.mail.send(
+    verificationMail(user.email, linkTo(cx.config, VERIFY_EMAIL_PATH, { [SECRET_PARAM]: token })),
+  );
   return { position };
 }
 
@@ -61,7 +74,11 @@ export async function resendVerificationLink(
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error('[mail] a verification link could not be sent:', error);
-    throw new ApiError(503, 'mail_unavailable', 'We could not send the e-mail just now. Please try again in a few minutes.');
+    throw new ApiError(
+      503,
+      'mail_unavailable',
+      'We could not send the e-mail just now. Please try again in a few minutes.',
+    );
   }
 }
 
@@ -78,16 +95,27 @@ export async function verifyEmail(cx: CommandContext, token: string): Promise<{ 
   const invalid = new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 400);
   if (!userId) throw invalid;
   const command = { type: 'VerifyEmail', tokenHash: linkTokenHash(token), now: cx.now() } as const;
-  const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, { actor: userId }).catch((error) => {
-    // A token naming no account is as invalid as any other.
-    throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
-  });
+  const { position } = await cx.streams
+    .decide(accountStream(userId), accountDecider, command, { actor: userId })
+    .catch((error) => {
+      // A token naming no account is as invalid as any other.
+      throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
+    });
   return { position };
 }
 
 /** The system vouches for the address (the demo seed's made-up addresses receive no mail). */
-export async function markEmailVerified(cx: CommandContext, userId: string, actor = 'system'): Promise<{ position: number }> {
-  return cx.streams.decide(accountStream(userId), accountDecider, { type: 'MarkEmailVerified', at: cx.now() }, { actor });
+export async function markEmailVerified(
+  cx: CommandContext,
+  userId: string,
+  actor = 'system',
+): Promise<{ position: number }> {
+  return cx.streams.decide(
+    accountStream(userId),
+    accountDecider,
+    { type: 'MarkEmailVerified', at: cx.now() },
+    { actor },
+  );
 }
 
 /** A seller's listing waits for their verified address (403 otherwise); accounts from before verification count as verified. */

@@ -109,20 +109,43 @@ export async function changeSellerOrderStatus(
   const at = cx.now();
   const lines = await sellerOrderLines(cx, sellerOrderId);
   // Only a delivery settles, so only it reads the rates.
-  const commission = change.status === 'delivered' ? await commissionRates(cx, lines.map((l) => l.categoryId), cx.policy) : {};
+  const commission =
+    change.status === 'delivered'
+      ? await commissionRates(
+          cx,
+          lines.map((l) => l.categoryId),
+          cx.policy,
+        )
+      : {};
   const command: OrderCommand = { type: 'ChangeSellerOrderStatus', actor, sellerOrderId, commission, at, ...change };
   const { sellerOrder, position, metadata, orderId } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
   const released =
     change.status === 'cancelled'
-      ? await releaseStock(cx, orderId, sellerOrder.lines.map((line) => line.productId), 'order_cancelled', at, metadata)
+      ? await releaseStock(
+          cx,
+          orderId,
+          sellerOrder.lines.map((line) => line.productId),
+          'order_cancelled',
+          at,
+          metadata,
+        )
       : 0;
   return { sellerOrder, position: Math.max(position, released) };
 }
 
 /** The buyer asks to return units of a delivered seller order, within the window, from categories that take returns. */
-export async function requestReturn(cx: OrderCommandContext, actor: Actor, sellerOrderId: string, request: ReturnRequest): Promise<SellerOrderResult> {
+export async function requestReturn(
+  cx: OrderCommandContext,
+  actor: Actor,
+  sellerOrderId: string,
+  request: ReturnRequest,
+): Promise<SellerOrderResult> {
   const lines = await sellerOrderLines(cx, sellerOrderId);
-  const policy = await returnPolicy(cx, lines.map((l) => l.categoryId), cx.policy);
+  const policy = await returnPolicy(
+    cx,
+    lines.map((l) => l.categoryId),
+    cx.policy,
+  );
   const command: OrderCommand = { type: 'RequestReturn', actor, sellerOrderId, policy, at: cx.now(), ...request };
   const { sellerOrder, position } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
   return { sellerOrder, position };
@@ -147,7 +170,12 @@ export async function decideReturn(
   if (decided?.status === 'accepted') {
     for (const { productId, quantity } of decided.lines) {
       const restock = { type: 'RestockReturn', returnId, quantity, at } as const;
-      const { position: reached } = await cx.streams.decide(productStream(productId), productDecider, restock, metadata);
+      const { position: reached } = await cx.streams.decide(
+        productStream(productId),
+        productDecider,
+        restock,
+        metadata,
+      );
       restocked = Math.max(restocked, reached);
     }
   }

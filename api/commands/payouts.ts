@@ -40,11 +40,24 @@ async function earnedPaise(cx: PayoutContext, sellerId: string): Promise<number>
 }
 
 /** Records a payout to `sellerId` (a 404 for an unknown account); the decider checks the admin, the balance and the reference. */
-export async function recordPayout(cx: PayoutContext, actor: Actor, sellerId: string, input: RecordPayoutInput): Promise<PayoutResult> {
+export async function recordPayout(
+  cx: PayoutContext,
+  actor: Actor,
+  sellerId: string,
+  input: RecordPayoutInput,
+): Promise<PayoutResult> {
   const { state: account } = await cx.streams.load(accountStream(sellerId), accountDecider);
   // A former seller (role taken away) may still be owed: any account can be paid what its ledger says.
   if (!account) throw new ApiError(404, 'not_found', 'Seller not found');
-  const command = { type: 'RecordPayout', actor, sellerId, payoutId: cx.newId(), ...input, earnedPaise: await earnedPaise(cx, sellerId), at: cx.now() } as const;
+  const command = {
+    type: 'RecordPayout',
+    actor,
+    sellerId,
+    payoutId: cx.newId(),
+    ...input,
+    earnedPaise: await earnedPaise(cx, sellerId),
+    at: cx.now(),
+  } as const;
   const stream = payoutStream(sellerId);
   const { position } = await cx.streams.decide(stream, payoutDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, payoutDecider);

@@ -68,7 +68,11 @@ export interface CartLine {
 export async function loadCart(ctx: CommandContext, userId: string): Promise<{ lines: CartLine[]; position: number }> {
   const { state, position } = await ctx.streams.load(cartStream(userId), cartDecider);
   const lines = await Promise.all(
-    Object.entries(state).map(async ([productId, quantity]) => ({ productId, quantity, product: await loadProduct(ctx, productId) })),
+    Object.entries(state).map(async ([productId, quantity]) => ({
+      productId,
+      quantity,
+      product: await loadProduct(ctx, productId),
+    })),
   );
   return { lines, position };
 }

@@ -9,14 +9,25 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
-import { PRODUCT_MESSAGES, type ProductBody, type ProductChangesBody, originalPriceFits } from '../../domain/product/schemas.ts';
+import {
+  PRODUCT_MESSAGES,
+  type ProductBody,
+  type ProductChangesBody,
+  originalPriceFits,
+} from '../../domain/product/schemas.ts';
 import { ApiError } from '../errors.ts';
 import { type ImageImportContext, imageAtUrl, uploadOf } from './uploads.ts';
 
-const refused = (field: string, message: string) => new ApiError(400, 'validation_failed', message, { [field]: message });
+const refused = (field: string, message: string) =>
+  new ApiError(400, 'validation_failed', message, { [field]: message });
 
 /** The images `ids` name, in order: images the product has already (`own`), or uploads of `sellerId`; a 400 on `images` for any other. */
-async function imagesNamed(cx: ImageImportContext, sellerId: string, own: readonly ProductImage[], ids: readonly string[]): Promise<ProductImage[]> {
+async function imagesNamed(
+  cx: ImageImportContext,
+  sellerId: string,
+  own: readonly ProductImage[],
+  ids: readonly string[],
+): Promise<ProductImage[]> {
   return Promise.all(
     ids.map(async (id) => {
       const image = own.find((kept) => kept.id === id) ?? (await uploadOf(cx, sellerId, id));
@@ -51,11 +62,17 @@ export async function checkedListing(cx: ImageImportContext, actor: Actor, body:
  * The changes of an edit with its images found (or made ours), once the prices they leave fit.
  * Someone else's product or a missing one is left to the decider to refuse, with nothing fetched.
  */
-export async function checkedChanges(cx: ImageImportContext, actor: Actor, productId: string, body: ProductChangesBody): Promise<Partial<ProductInput>> {
+export async function checkedChanges(
+  cx: ImageImportContext,
+  actor: Actor,
+  productId: string,
+  body: ProductChangesBody,
+): Promise<Partial<ProductInput>> {
   const { images: _, imageUrl, ...changes } = body;
   const { state } = await cx.streams.load(productStream(productId), productDecider);
   if (!state || (state.sellerId !== actor.userId && !isAdmin(actor))) return changes;
-  if (changes.pricePaise !== undefined || changes.originalPricePaise !== undefined) assertPricesFit(state.details, changes);
+  if (changes.pricePaise !== undefined || changes.originalPricePaise !== undefined)
+    assertPricesFit(state.details, changes);
   // The address of the main image, as clients before galleries send back with every edit: the images stay.
   if (body.images === undefined && imageUrl === state.details.imageUrl) return changes;
   // The images proposed for review are the product's too: an edit may keep them.
@@ -65,7 +82,10 @@ export async function checkedChanges(cx: ImageImportContext, actor: Actor, produ
 }
 
 /** The prices an edit leaves, each given or kept; only an edit of a price asks, so older listings stay editable. */
-function assertPricesFit(stored: Pick<ProductInput, 'pricePaise' | 'originalPricePaise'>, changes: Partial<ProductInput>): void {
+function assertPricesFit(
+  stored: Pick<ProductInput, 'pricePaise' | 'originalPricePaise'>,
+  changes: Partial<ProductInput>,
+): void {
   const { pricePaise = stored.pricePaise, originalPricePaise = stored.originalPricePaise } = changes;
   if (!originalPriceFits(pricePaise, originalPricePaise)) {
     // Named after the field sent: a new price alone meets the original price kept.

@@ -46,7 +46,10 @@ export const waitingMessage = (fields: readonly ContentField[]): string =>
 
 /** The revision an edit sent, if it sent one. */
 export const submittedRevision = (events: readonly ProductEvent[]) =>
-  events.find((event): event is Extract<ProductEvent, { type: 'ProductRevisionSubmitted' }> => event.type === 'ProductRevisionSubmitted');
+  events.find(
+    (event): event is Extract<ProductEvent, { type: 'ProductRevisionSubmitted' }> =>
+      event.type === 'ProductRevisionSubmitted',
+  );
 
 /** What the events of an edit mean to its seller; `approvedAtOnce` when the server approved its revision itself (AUTO_VERIFY). */
 export function editOutcome(events: readonly ProductEvent[], approvedAtOnce: boolean): EditOutcome {
@@ -58,13 +61,18 @@ export function editOutcome(events: readonly ProductEvent[], approvedAtOnce: boo
     return { review: { revisionId: submitted.data.revisionId, fields }, message };
   }
   if (events.some((event) => event.type === 'ProductRevisionWithdrawn')) {
-    return { review: null, message: others ? `${EDIT_MESSAGES.withdrawn} ${EDIT_MESSAGES.otherSaved}` : EDIT_MESSAGES.withdrawn };
+    return {
+      review: null,
+      message: others ? `${EDIT_MESSAGES.withdrawn} ${EDIT_MESSAGES.otherSaved}` : EDIT_MESSAGES.withdrawn,
+    };
   }
   return { review: null, message: events.length === 0 ? EDIT_MESSAGES.unchanged : EDIT_MESSAGES.saved };
 }
 
 async function decide(cx: CommandContext, actor: Actor, productId: string, command: ProductCommand) {
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, {
+    actor: actor.userId,
+  });
   return { id: productId, position };
 }
 
@@ -76,5 +84,10 @@ export const approveRevision = (cx: CommandContext, actor: Actor, productId: str
   decide(cx, actor, productId, { type: 'ApproveProductRevision', actor, revisionId, at: cx.now() });
 
 /** An admin rejects a revision with a reason its seller sees; the product stays as approved. */
-export const rejectRevision = (cx: CommandContext, actor: Actor, productId: string, revisionId: string, reason: string) =>
-  decide(cx, actor, productId, { type: 'RejectProductRevision', actor, revisionId, reason, at: cx.now() });
+export const rejectRevision = (
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+  revisionId: string,
+  reason: string,
+) => decide(cx, actor, productId, { type: 'RejectProductRevision', actor, revisionId, reason, at: cx.now() });

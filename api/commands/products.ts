@@ -67,8 +67,15 @@ export const RESTORE_MESSAGES = {
 const SYSTEM_ADMIN: Actor = { userId: 'system', roles: ['admin'] };
 
 /** A command on an existing product by `actor`; the decider checks who may (its seller, an admin). */
-async function decideOnProduct(cx: CommandContext, actor: Actor, productId: string, command: ProductCommand): Promise<ProductCommandResult> {
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+async function decideOnProduct(
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+  command: ProductCommand,
+): Promise<ProductCommandResult> {
+  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, {
+    actor: actor.userId,
+  });
   return { id: productId, position };
 }
 
@@ -76,7 +83,11 @@ async function decideOnProduct(cx: CommandContext, actor: Actor, productId: stri
  * A seller lists a new product in an existing category; it waits for review (Pending
  * Review) unless the server verifies it at once. A suspended seller cannot list.
  */
-export async function listProduct(cx: ListingContext & ImageImportContext, actor: Actor, input: ProductBody): Promise<ListingResult> {
+export async function listProduct(
+  cx: ListingContext & ImageImportContext,
+  actor: Actor,
+  input: ProductBody,
+): Promise<ListingResult> {
   assertMayList((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
   await assertVerifiedToList(cx, actor.userId);
   await assertCategoryExists(cx, input.categoryId);
@@ -84,7 +95,12 @@ export async function listProduct(cx: ListingContext & ImageImportContext, actor
   const productId = cx.newId();
   const at = cx.now();
   const stream = productStream(productId);
-  let { position } = await cx.streams.decide(stream, productDecider, { type: 'ListProduct', actor, productId, product, at }, { actor: actor.userId });
+  let { position } = await cx.streams.decide(
+    stream,
+    productDecider,
+    { type: 'ListProduct', actor, productId, product, at },
+    { actor: actor.userId },
+  );
   if (cx.config.AUTO_VERIFY) {
     const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
     ({ position } = await cx.streams.decide(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
@@ -111,15 +127,32 @@ export async function updateProduct(
 }
 
 /** AUTO_VERIFY approves a revision at once, as it verifies new listings. */
-async function edited(cx: ListingContext, productId: string, decided: { events: ProductEvent[]; position: number }): Promise<ProductUpdateResult> {
+async function edited(
+  cx: ListingContext,
+  productId: string,
+  decided: { events: ProductEvent[]; position: number },
+): Promise<ProductUpdateResult> {
   const submitted = submittedRevision(decided.events);
-  if (!submitted || !cx.config.AUTO_VERIFY) return { id: productId, position: decided.position, ...editOutcome(decided.events, false) };
-  const approve: ProductCommand = { type: 'ApproveProductRevision', actor: SYSTEM_ADMIN, revisionId: submitted.data.revisionId, at: cx.now() };
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, approve, { actor: SYSTEM_ADMIN.userId });
+  if (!submitted || !cx.config.AUTO_VERIFY)
+    return { id: productId, position: decided.position, ...editOutcome(decided.events, false) };
+  const approve: ProductCommand = {
+    type: 'ApproveProductRevision',
+    actor: SYSTEM_ADMIN,
+    revisionId: submitted.data.revisionId,
+    at: cx.now(),
+  };
+  const { position } = await cx.streams.decide(productStream(productId), productDecider, approve, {
+    actor: SYSTEM_ADMIN.userId,
+  });
   return { id: productId, position, ...editOutcome(decided.events, true) };
 }
 
-export const setStock = (cx: CommandContext, actor: Actor, productId: string, stockQuantity: number): Promise<ProductCommandResult> =>
+export const setStock = (
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+  stockQuantity: number,
+): Promise<ProductCommandResult> =>
   decideOnProduct(cx, actor, productId, { type: 'AdjustStock', actor, stockQuantity, at: cx.now() });
 
 /** The product leaves the catalog and the seller's list; its history stays. */
@@ -131,7 +164,12 @@ export const verifyProduct = (cx: CommandContext, actor: Actor, productId: strin
   decideOnProduct(cx, actor, productId, { type: 'VerifyProduct', actor, at: cx.now() });
 
 /** An admin rejects a product with a reason its seller sees; editing it sends it back for review. */
-export const rejectProduct = (cx: CommandContext, actor: Actor, productId: string, reason: string): Promise<ProductCommandResult> =>
+export const rejectProduct = (
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+  reason: string,
+): Promise<ProductCommandResult> =>
   decideOnProduct(cx, actor, productId, { type: 'RejectProduct', actor, reason, at: cx.now() });
 
 /** An admin features a verified product: it comes first in the catalog. */
@@ -146,7 +184,12 @@ export const unfeatureProduct = (cx: CommandContext, actor: Actor, productId: st
  * `position` (one of the product's events) as a new edit; stock and status stay. Only the
  * fields that differ change, and none when the version matches the product as it is.
  */
-export async function restoreProductVersion(cx: RestoreContext, actor: Actor, productId: string, position: number): Promise<RestoreResult> {
+export async function restoreProductVersion(
+  cx: RestoreContext,
+  actor: Actor,
+  productId: string,
+  position: number,
+): Promise<RestoreResult> {
   const events = await sellerProductEvents(cx, actor, productId);
   const then = events.some((event) => event.position === position) ? productAsOf(events, { position }) : null;
   if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');
@@ -166,6 +209,9 @@ export async function restoreProductVersion(cx: RestoreContext, actor: Actor, pr
   const restored = detailChanges(before, after, await categoryNames(cx.platform.read));
   if (decided.events.length === 0) return { ...result, changes: [], message: RESTORE_MESSAGES.unchanged };
   // Changes waiting for review (or withdrawn) are told as any edit tells them.
-  const message = result.message === EDIT_MESSAGES.saved ? RESTORE_MESSAGES.restored : `${RESTORE_MESSAGES.restored}. ${result.message}`;
+  const message =
+    result.message === EDIT_MESSAGES.saved
+      ? RESTORE_MESSAGES.restored
+      : `${RESTORE_MESSAGES.restored}. ${result.message}`;
   return { ...result, changes: restored, message };
 }

@@ -39,7 +39,11 @@ export interface ReviewResult {
  * GET /api/products/{id} has it. Anyone else gets the 404 of a product never listed, so
  * reviews do not show what the catalog hides.
  */
-export async function visibleProduct(cx: CommandContext, productId: string, viewer: Actor | null): Promise<ProductOnSale> {
+export async function visibleProduct(
+  cx: CommandContext,
+  productId: string,
+  viewer: Actor | null,
+): Promise<ProductOnSale> {
   const product = await loadProduct(cx, productId);
   if (isForSale(product) || (viewer && (viewer.userId === product.sellerId || isAdmin(viewer)))) return product;
   throw new ApiError(404, 'not_found', 'Product not found');
@@ -53,7 +57,11 @@ const ownReview = async (cx: CommandContext, productId: string, buyerId: string)
  * Records `actor`'s review of a product they received, or edits the one they wrote; a 404 for
  * a product not on sale, which nobody reviews (its own seller and the admins may not either).
  */
-export async function submitReview(cx: ReviewContext, actor: Actor, { productId, authorName, rating, comment }: ReviewInput): Promise<ReviewResult> {
+export async function submitReview(
+  cx: ReviewContext,
+  actor: Actor,
+  { productId, authorName, rating, comment }: ReviewInput,
+): Promise<ReviewResult> {
   await visibleProduct(cx, productId, null);
   const command = {
     type: 'SubmitReview',
@@ -65,7 +73,9 @@ export async function submitReview(cx: ReviewContext, actor: Actor, { productId,
     hasDeliveredPurchase: await hasDeliveredPurchase(cx.platform.read, actor.userId, productId),
     at: cx.now(),
   } as const;
-  const { events, position } = await cx.streams.decide(reviewStream(productId, actor.userId), reviewDecider, command, { actor: actor.userId });
+  const { events, position } = await cx.streams.decide(reviewStream(productId, actor.userId), reviewDecider, command, {
+    actor: actor.userId,
+  });
   const review = (await ownReview(cx, productId, actor.userId))!;
   return { review, position, created: events[0]?.type === 'ReviewSubmitted' };
 }
@@ -73,7 +83,11 @@ export async function submitReview(cx: ReviewContext, actor: Actor, { productId,
 export type ReviewEligibility = { state: 'purchase' } | { state: 'allowed'; review?: ReviewDoc };
 
 /** Whether a signed-in buyer may review the product: not without a delivered order of it; otherwise with their review, if any. */
-export async function reviewEligibility(cx: ReviewContext, buyerId: string, productId: string): Promise<ReviewEligibility> {
+export async function reviewEligibility(
+  cx: ReviewContext,
+  buyerId: string,
+  productId: string,
+): Promise<ReviewEligibility> {
   if (!(await hasDeliveredPurchase(cx.platform.read, buyerId, productId))) return { state: 'purchase' };
   const review = await ownReview(cx, productId, buyerId);
   return { state: 'allowed', ...(review && { review }) };

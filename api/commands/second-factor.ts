@@ -12,7 +12,15 @@ import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { secondFactorChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { signInChallenges } from '../auth/sign-in-challenges.ts';
-import { asTotpCode, authenticatorSetup, matchingStep, newRecoveryCodes, newSealedSecret, openSecret, recoveryCodeHash } from '../auth/totp.ts';
+import {
+  asTotpCode,
+  authenticatorSetup,
+  matchingStep,
+  newRecoveryCodes,
+  newSealedSecret,
+  openSecret,
+  recoveryCodeHash,
+} from '../auth/totp.ts';
 import { ApiError } from '../errors.ts';
 import type { SessionUser } from '../http.ts';
 import type { VerificationMailContext } from './email-verification.ts';
@@ -31,7 +39,10 @@ export interface SecondStep {
   challenge: string;
 }
 
-const invalidCode = () => new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, { code: SECOND_FACTOR_MESSAGES.invalidCode });
+const invalidCode = () =>
+  new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, {
+    code: SECOND_FACTOR_MESSAGES.invalidCode,
+  });
 
 const SETUP_EXPIRED = 'This set-up is not valid. Start the set-up again.';
 
@@ -47,7 +58,10 @@ export async function secondStepOf(cx: SecondFactorContext, user: SessionUser): 
  * A new secret for an authenticator app: the otpauth:// URI and the secret in base32 to show,
  * and `enrolment`, the sealed secret the browser sends back with a first code.
  */
-export function setUpAuthenticator(cx: SecondFactorContext, user: { id: string; email: string }): { uri: string; secret: string; enrolment: string } {
+export function setUpAuthenticator(
+  cx: SecondFactorContext,
+  user: { id: string; email: string },
+): { uri: string; secret: string; enrolment: string } {
   const enrolment = newSealedSecret(cx.config, user.id);
   return { ...authenticatorSetup(openSecret(cx.config, user.id, enrolment)!, user.email), enrolment };
 }
@@ -73,10 +87,19 @@ export async function enrolTotp(
   const step = matchingStep(secret, asTotpCode(code) ?? '', Date.parse(now), -1);
   if (step === null) throw invalidCode();
   const { codes, hashes } = newRecoveryCodes();
-  const command = { type: 'EnrolTotp', actor: { userId: user.id, roles: user.roles }, secret: enrolment, recoveryCodeHashes: hashes, at: now } as const;
+  const command = {
+    type: 'EnrolTotp',
+    actor: { userId: user.id, roles: user.roles },
+    secret: enrolment,
+    recoveryCodeHashes: hashes,
+    at: now,
+  } as const;
   const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
   await signInChallenges(cx.platform.read).used(user.id, step, new Date(now));
-  await sendNotice(cx.platform.mail, secondFactorChangedMail(cx.config, user.email, 'on', now, `totp-on:${user.id}:${position}`));
+  await sendNotice(
+    cx.platform.mail,
+    secondFactorChangedMail(cx.config, user.email, 'on', now, `totp-on:${user.id}:${position}`),
+  );
   return { recoveryCodes: codes, position };
 }
 
@@ -97,30 +120,62 @@ export async function checkSecondFactor(cx: SecondFactorContext, userId: string,
   }
   const secret = openSecret(cx.config, userId, account.totp.secret);
   // Only a changed or lost TOTP_KEY gets here: an operator's problem, not the user's code.
-  if (!secret) throw new Error('A TOTP secret in the log does not open with this TOTP_KEY (was the key changed or DATA_DIR/totp.key lost?)');
-  const step = matchingStep(secret, totp, Date.parse(now), await signInChallenges(cx.platform.read).lastUsedStep(userId));
+  if (!secret)
+    throw new Error(
+      'A TOTP secret in the log does not open with this TOTP_KEY (was the key changed or DATA_DIR/totp.key lost?)',
+    );
+  const step = matchingStep(
+    secret,
+    totp,
+    Date.parse(now),
+    await signInChallenges(cx.platform.read).lastUsedStep(userId),
+  );
   if (step === null) throw invalidCode();
   await signInChallenges(cx.platform.read).used(userId, step, new Date(now));
 }
 
 /** Turns two-step sign-in off (a seller for themselves; an admin for a user who lost their device). */
-export async function disableTotp(cx: SecondFactorContext, actor: Actor, userId: string): Promise<{ position: number }> {
+export async function disableTotp(
+  cx: SecondFactorContext,
+  actor: Actor,
+  userId: string,
+): Promise<{ position: number }> {
   const now = cx.now();
-  const { position, events } = await cx.streams.decide(accountStream(userId), accountDecider, { type: 'DisableTotp', actor, at: now }, { actor: actor.userId });
+  const { position, events } = await cx.streams.decide(
+    accountStream(userId),
+    accountDecider,
+    { type: 'DisableTotp', actor, at: now },
+    { actor: actor.userId },
+  );
   if (events.length > 0) {
     const { email } = await loadAccount(cx, userId);
-    await sendNotice(cx.platform.mail, secondFactorChangedMail(cx.config, email, 'off', now, `totp-off:${userId}:${position}`));
+    await sendNotice(
+      cx.platform.mail,
+      secondFactorChangedMail(cx.config, email, 'off', now, `totp-off:${userId}:${position}`),
+    );
   }
   return { position };
 }
 
 /** New recovery codes for the signed-in user, after a code of theirs; the old ones stop working. */
-export async function replaceRecoveryCodes(cx: SecondFactorContext, user: { id: string; email: string; roles: Actor['roles'] }, code: string) {
+export async function replaceRecoveryCodes(
+  cx: SecondFactorContext,
+  user: { id: string; email: string; roles: Actor['roles'] },
+  code: string,
+) {
   await checkSecondFactor(cx, user.id, code);
   const { codes, hashes } = newRecoveryCodes();
   const now = cx.now();
-  const command = { type: 'ReplaceRecoveryCodes', actor: { userId: user.id, roles: user.roles }, recoveryCodeHashes: hashes, at: now } as const;
+  const command = {
+    type: 'ReplaceRecoveryCodes',
+    actor: { userId: user.id, roles: user.roles },
+    recoveryCodeHashes: hashes,
+    at: now,
+  } as const;
   const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
-  await sendNotice(cx.platform.mail, secondFactorChangedMail(cx.config, user.email, 'codes', now, `recovery-codes:${user.id}:${position}`));
+  await sendNotice(
+    cx.platform.mail,
+    secondFactorChangedMail(cx.config, user.email, 'codes', now, `recovery-codes:${user.id}:${position}`),
+  );
   return { recoveryCodes: codes, position };
 }

@@ -17,7 +17,12 @@ export interface StandingResult {
 const sellerNotFound = () => new ApiError(404, 'not_found', 'Seller not found');
 
 /** Runs a standing command on a seller (an account holding the seller role, on the write side); the decider checks the actor is an admin. */
-async function decideStanding(cx: CommandContext, actor: Actor, sellerId: string, change: StandingChange): Promise<StandingResult> {
+async function decideStanding(
+  cx: CommandContext,
+  actor: Actor,
+  sellerId: string,
+  change: StandingChange,
+): Promise<StandingResult> {
   const { state: account } = await cx.streams.load(accountStream(sellerId), accountDecider);
   if (!account?.roles.includes('seller')) throw sellerNotFound();
   const stream = sellerStream(sellerId);
@@ -28,13 +33,25 @@ async function decideStanding(cx: CommandContext, actor: Actor, sellerId: string
 }
 
 /** Their products show the verified badge. */
-export const verifySeller = (cx: CommandContext, actor: Actor, sellerId: string, reason: string | null): Promise<StandingResult> =>
-  decideStanding(cx, actor, sellerId, { type: 'VerifySeller', reason });
+export const verifySeller = (
+  cx: CommandContext,
+  actor: Actor,
+  sellerId: string,
+  reason: string | null,
+): Promise<StandingResult> => decideStanding(cx, actor, sellerId, { type: 'VerifySeller', reason });
 
 /** Their products leave the catalog and they cannot list new ones. */
-export const suspendSeller = (cx: CommandContext, actor: Actor, sellerId: string, reason: string): Promise<StandingResult> =>
-  decideStanding(cx, actor, sellerId, { type: 'SuspendSeller', reason });
+export const suspendSeller = (
+  cx: CommandContext,
+  actor: Actor,
+  sellerId: string,
+  reason: string,
+): Promise<StandingResult> => decideStanding(cx, actor, sellerId, { type: 'SuspendSeller', reason });
 
 /** Their products return to the catalog, with the verification they had. */
-export const reinstateSeller = (cx: CommandContext, actor: Actor, sellerId: string, reason: string): Promise<StandingResult> =>
-  decideStanding(cx, actor, sellerId, { type: 'ReinstateSeller', reason });
+export const reinstateSeller = (
+  cx: CommandContext,
+  actor: Actor,
+  sellerId: string,
+  reason: string,
+): Promise<StandingResult> => decideStanding(cx, actor, sellerId, { type: 'ReinstateSeller', reason });

@@ -11,7 +11,12 @@ import { PRODUCT_MESSAGES } from '../../domain/product/schemas.ts';
 import { type BlobStore, assertBlobKey } from '../../platform/blobs/port.ts';
 import { ApiError } from '../errors.ts';
 import { type CheckedImage, checkedImage } from '../images.ts';
-import { RemoteImageError, type RemoteImageFetcher, type RemoteImageProblem, remoteImageFetcher } from '../images/remote-image.ts';
+import {
+  RemoteImageError,
+  type RemoteImageFetcher,
+  type RemoteImageProblem,
+  remoteImageFetcher,
+} from '../images/remote-image.ts';
 import { type ResizeProblem, ResizeError, resizedImages } from '../images/resize.ts';
 import type { CommandContext } from './context.ts';
 
@@ -64,7 +69,12 @@ async function storeProductImage(cx: UploadContext, sellerId: string, image: Che
   );
   const url = sizes[sizes.length - 1]!.url;
   const upload = { uploadId, by: sellerId, url, sizes, at: cx.now() };
-  await cx.streams.decide(imageUploadStream(uploadId), imageUploadDecider, { type: 'RecordImageUpload', upload }, { actor: sellerId });
+  await cx.streams.decide(
+    imageUploadStream(uploadId),
+    imageUploadDecider,
+    { type: 'RecordImageUpload', upload },
+    { actor: sellerId },
+  );
   return { id: uploadId, url, sizes };
 }
 
@@ -98,13 +108,19 @@ const RESIZE_MESSAGES: Record<ResizeProblem, string> = {
  * it is, or the image at an https URL fetched now and stored as `sellerId`'s upload. Anything
  * else is a 400 on `imageUrl`.
  */
-export async function imageAtUrl(cx: ImageImportContext, sellerId: string, imageUrl: string, own: readonly ProductImage[]): Promise<ProductImage> {
+export async function imageAtUrl(
+  cx: ImageImportContext,
+  sellerId: string,
+  imageUrl: string,
+  own: readonly ProductImage[],
+): Promise<ProductImage> {
   const kept = own.find((image) => image.url === imageUrl);
   if (kept) return kept;
   const key = storedKey(cx.platform.blobs, imageUrl);
   if (key !== null) {
     // Another seller's upload stays theirs, named by its address as by its id.
-    if (key.startsWith('products/') && !key.startsWith(`products/${sellerId}/`)) throw imageUrlRefused(PRODUCT_MESSAGES.imageUnknown);
+    if (key.startsWith('products/') && !key.startsWith(`products/${sellerId}/`))
+      throw imageUrlRefused(PRODUCT_MESSAGES.imageUnknown);
     // One size of an upload (what an older client sends back from the upload's answer) stands for the upload.
     const uploadId = key.split('/')[2];
     return (uploadId !== undefined && (await uploadOf(cx, sellerId, uploadId))) || singleFileImage(imageUrl);

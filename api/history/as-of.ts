@@ -7,7 +7,12 @@ import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import { ApiError } from '../errors.ts';
-import { type HistorySource, type RecordedProductEvent, productNotFound, sellerProductEvents } from './product-events.ts';
+import {
+  type HistorySource,
+  type RecordedProductEvent,
+  productNotFound,
+  sellerProductEvents,
+} from './product-events.ts';
 
 /** Up to and including a log position, or a time (ISO-8601). */
 export type Moment = { position: number } | { at: string };
@@ -19,7 +24,10 @@ function reached(moment: Moment): (event: RecordedProductEvent) => boolean {
 }
 
 /** The product folded from its events up to `moment`, with the last of them; null when it was not listed yet. */
-export function productAsOf(events: readonly RecordedProductEvent[], moment: Moment): { product: Product; last: RecordedProductEvent } | null {
+export function productAsOf(
+  events: readonly RecordedProductEvent[],
+  moment: Moment,
+): { product: Product; last: RecordedProductEvent } | null {
   const inTime = reached(moment);
   const end = events.findIndex((event) => !inTime(event));
   const folded = end === -1 ? events : events.slice(0, end);
@@ -49,7 +57,12 @@ export function versionAsOf(events: readonly RecordedProductEvent[], moment: Mom
 }
 
 /** The product as it stood at `moment`, for its seller or an admin; a 404 when it was not listed yet. */
-export async function sellerProductAsOf(source: Pick<HistorySource, 'streams'>, viewer: Actor, productId: string, moment: Moment): Promise<ProductVersion> {
+export async function sellerProductAsOf(
+  source: Pick<HistorySource, 'streams'>,
+  viewer: Actor,
+  productId: string,
+  moment: Moment,
+): Promise<ProductVersion> {
   const version = versionAsOf(await sellerProductEvents(source, viewer, productId), moment);
   if (!version) throw new ApiError(404, 'not_found', 'The product was not listed yet at that moment');
   return version;

@@ -12,7 +12,12 @@ import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { categoriesByName } from '../queries/categories.ts';
 import { fullNames } from '../queries/users.ts';
-import { type HistorySource, type RecordedProductEvent, reviewEventsOf, sellerProductEvents } from './product-events.ts';
+import {
+  type HistorySource,
+  type RecordedProductEvent,
+  reviewEventsOf,
+  sellerProductEvents,
+} from './product-events.ts';
 
 export interface HistoryEntry extends EventDescription {
   /** Log position: entries of the product's and its reviews' streams interleave by it. */
@@ -50,7 +55,11 @@ interface Described {
   description: EventDescription;
 }
 
-export async function productHistory(source: HistorySource, productId: string, productEvents: readonly RecordedProductEvent[]): Promise<HistoryEntry[]> {
+export async function productHistory(
+  source: HistorySource,
+  productId: string,
+  productEvents: readonly RecordedProductEvent[],
+): Promise<HistoryEntry[]> {
   const [names, reviews] = await Promise.all([categoryNames(source.platform.read), reviewEventsOf(source, productId)]);
   const described: Described[] = [
     ...productEvents.map((event) => ({
@@ -61,10 +70,18 @@ export async function productHistory(source: HistorySource, productId: string, p
       description: describeProductEvent(event, names),
     })),
     ...reviews.flatMap(({ authorName, events }) =>
-      events.map((event) => ({ event, at: occurredAt(event), actorId: actedBy(event), description: describeReviewEvent(event, authorName) })),
+      events.map((event) => ({
+        event,
+        at: occurredAt(event),
+        actorId: actedBy(event),
+        description: describeReviewEvent(event, authorName),
+      })),
     ),
   ];
-  const nameOf = await actorNames(source.platform.read, described.map((d) => d.actorId));
+  const nameOf = await actorNames(
+    source.platform.read,
+    described.map((d) => d.actorId),
+  );
   return described
     .sort((a, b) => a.event.position - b.event.position)
     .map(({ event, at, actorId, description }) => ({
@@ -84,7 +101,11 @@ export interface ProductHistory {
 }
 
 /** The whole history of a product, for its seller or an admin (a 404 for anyone else). */
-export async function sellerProductHistory(source: HistorySource, viewer: Actor, productId: string): Promise<ProductHistory> {
+export async function sellerProductHistory(
+  source: HistorySource,
+  viewer: Actor,
+  productId: string,
+): Promise<ProductHistory> {
   const events = await sellerProductEvents(source, viewer, productId);
   return { id: productId, items: await productHistory(source, productId, events) };
 }

@@ -20,7 +20,11 @@ export interface HistorySource {
 export const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 
 /** The product's events, for its seller or an admin; to anyone else the product does not exist. */
-export async function sellerProductEvents(source: Pick<HistorySource, 'streams'>, viewer: Actor, productId: string): Promise<RecordedProductEvent[]> {
+export async function sellerProductEvents(
+  source: Pick<HistorySource, 'streams'>,
+  viewer: Actor,
+  productId: string,
+): Promise<RecordedProductEvent[]> {
   const events = (await source.streams.read(productStream(productId))) as RecordedProductEvent[];
   const listed = events[0];
   const mayRead = listed?.type === 'ProductListed' && (listed.data.sellerId === viewer.userId || isAdmin(viewer));

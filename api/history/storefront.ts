@@ -1,5 +1,10 @@
 /** Every version of a seller's storefront profile, read from the seller stream (the read model keeps only the latest). */
-import { type SellerProfile, type SellerProfileEvent, type SellerStreamEvent, sellerStream } from '../../domain/seller/events.ts';
+import {
+  type SellerProfile,
+  type SellerProfileEvent,
+  type SellerStreamEvent,
+  sellerStream,
+} from '../../domain/seller/events.ts';
 import { profileOf } from '../../domain/seller/profile.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Streams } from '../streams.ts';
@@ -16,8 +21,19 @@ export type ProfileVersion = SellerProfile & {
 /** Newest first. The route has checked that the viewer is the seller or an admin. */
 export async function profileHistory(streams: Streams, sellerId: string): Promise<ProfileVersion[]> {
   const events = (await streams.read(sellerStream(sellerId))) as Array<RecordedEvent & SellerStreamEvent>;
-  const edits = events.filter((event): event is RecordedEvent & SellerProfileEvent => event.type === 'SellerProfileUpdated');
+  const edits = events.filter(
+    (event): event is RecordedEvent & SellerProfileEvent => event.type === 'SellerProfileUpdated',
+  );
   return edits
-    .map(({ data }, index) => ({ ...profileOf(data), version: index + 1, editedBy: data.by === sellerId ? 'seller' : 'admin', by: data.by, at: data.at }) as const)
+    .map(
+      ({ data }, index) =>
+        ({
+          ...profileOf(data),
+          version: index + 1,
+          editedBy: data.by === sellerId ? 'seller' : 'admin',
+          by: data.by,
+          at: data.at,
+        }) as const,
+    )
     .reverse();
 }

@@ -22,7 +22,9 @@ export type ImageJob =
 export type ImageJobResult<J extends ImageJob> = J extends { type: 'resize' } ? ResizedImage[] : Buffer;
 
 /** A job's outcome as it crosses to the server: a resize refused for its input names the problem. */
-export type ImageOutcome<T = ResizedImage[] | Buffer> = { ok: true; value: T } | { ok: false; message: string; problem?: ResizeProblem };
+export type ImageOutcome<T = ResizedImage[] | Buffer> =
+  | { ok: true; value: T }
+  | { ok: false; message: string; problem?: ResizeProblem };
 
 const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 
@@ -33,14 +35,20 @@ const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 const WEBP = { quality: 80, effort: 2 } as const;
 
 /** The widths to store: IMAGE_WIDTHS up to the image's own width, which stands in for those above it (never enlarged). */
-export const widthsFor = (sourceWidth: number): number[] => [...new Set(IMAGE_WIDTHS.map((width) => Math.min(width, sourceWidth)))];
+export const widthsFor = (sourceWidth: number): number[] => [
+  ...new Set(IMAGE_WIDTHS.map((width) => Math.min(width, sourceWidth))),
+];
 
 async function resize(data: Buffer): Promise<ResizedImage[]> {
   const source = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
   const { autoOrient } = await source.metadata();
   return Promise.all(
     widthsFor(autoOrient.width).map(async (width) => {
-      const { data: webp, info } = await source.clone().resize({ width }).webp(WEBP).toBuffer({ resolveWithObject: true });
+      const { data: webp, info } = await source
+        .clone()
+        .resize({ width })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, data: webp };
     }),
   );
@@ -50,7 +58,10 @@ export async function doImageJob(job: ImageJob): Promise<ImageOutcome> {
   try {
     if (job.type === 'resize') return { ok: true, value: await resize(job.data) };
     const { svg, density, width, quality } = job;
-    return { ok: true, value: await sharp(Buffer.from(svg), { density }).resize({ width }).jpeg({ quality }).toBuffer() };
+    return {
+      ok: true,
+      value: await sharp(Buffer.from(svg), { density }).resize({ width }).jpeg({ quality }).toBuffer(),
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (job.type === 'rasterize') return { ok: false, message };

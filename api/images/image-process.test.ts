@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { imageProcesses } from './image-process.fixtures.ts';
 import { endImageProcess, runImageJob } from './image-process.ts';
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60" width="60" height="60"><rect width="60" height="60" fill="#c2410c"/></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60" width="60" height="60"><rect width="60" height="60" fill="#c2410c"/></svg>';
 const rasterize = () => runImageJob({ type: 'rasterize', svg, density: 72, width: 120, quality: 80 });
 
 describe('the image process', () => {

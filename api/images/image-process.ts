@@ -23,7 +23,10 @@ function entry(): { path: string; execArgv: string[] } {
   }
   // build/server/image-process.js, beside start.js; this code is in start.js or one of its chunks/.
   const dir = dirname(here);
-  return { path: join(basename(dir) === 'chunks' ? dirname(dir) : dir, 'image-process.js'), execArgv: ['--enable-source-maps'] };
+  return {
+    path: join(basename(dir) === 'chunks' ? dirname(dir) : dir, 'image-process.js'),
+    execArgv: ['--enable-source-maps'],
+  };
 }
 
 interface Running {

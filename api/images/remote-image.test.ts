@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type ImageServer, startImageServer, testAddresses, testFetcher, testResolve } from './image-server.fixtures.ts';
+import {
+  type ImageServer,
+  startImageServer,
+  testAddresses,
+  testFetcher,
+  testResolve,
+} from './image-server.fixtures.ts';
 import { tinyPng } from './tiny-png.fixtures.ts';
 import { type RemoteImageProblem, remoteImageFetcher } from './remote-image.ts';
 import { TEST_TLS } from './test-tls.fixtures.ts';
@@ -14,15 +20,20 @@ beforeAll(async () => {
   server = await startImageServer({
     '/diya.png': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(PNG),
     '/moved': (_req, res) => res.writeHead(302, { location: '/diya.png' }).end(),
-    '/to-private': (_req, res) => res.writeHead(301, { location: `https://private.images.test:${server.port}/diya.png` }).end(),
+    '/to-private': (_req, res) =>
+      res.writeHead(301, { location: `https://private.images.test:${server.port}/diya.png` }).end(),
     '/to-metadata': (_req, res) => res.writeHead(307, { location: 'https://169.254.169.254/latest/meta-data/' }).end(),
     '/to-loopback-v6': (_req, res) => res.writeHead(308, { location: `https://[::1]:${server.port}/diya.png` }).end(),
-    '/to-other-loopback': (_req, res) => res.writeHead(302, { location: `https://127.0.0.2:${server.port}/diya.png` }).end(),
+    '/to-other-loopback': (_req, res) =>
+      res.writeHead(302, { location: `https://127.0.0.2:${server.port}/diya.png` }).end(),
     '/to-http': (_req, res) => res.writeHead(302, { location: `http://images.test:${server.port}/diya.png` }).end(),
     '/loop': (_req, res) => res.writeHead(302, { location: '/loop' }).end(),
-    '/page.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end('<html><body>Not an image</body></html>'),
+    '/page.png': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end('<html><body>Not an image</body></html>'),
     '/logo.svg': (_req, res) =>
-      res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     '/huge.png': (_req, res) => res.writeHead(200, { 'content-length': String(MAX_IMAGE_BYTES + 1) }).end(PNG),
     '/endless.png': (_req, res) => {
       // No length announced: only counting what arrives can stop it.

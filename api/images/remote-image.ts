@@ -80,7 +80,9 @@ export function remoteImageFetcher(options: RemoteImageOptions = {}): RemoteImag
       try {
         addresses = await beforeDeadline(settings.resolve(host), signal);
       } catch (error) {
-        throw error instanceof RemoteImageError ? error : new RemoteImageError('unreachable', `${host} does not resolve`);
+        throw error instanceof RemoteImageError
+          ? error
+          : new RemoteImageError('unreachable', `${host} does not resolve`);
       }
     }
     // Every address, not just the first: a name answering both a public and a private one is refused.
@@ -105,7 +107,11 @@ export function remoteImageFetcher(options: RemoteImageOptions = {}): RemoteImag
           port: url.port || 443,
           path: `${url.pathname}${url.search}`,
           method: 'GET',
-          headers: { accept: 'image/png,image/jpeg,image/webp,image/gif', 'accept-encoding': 'identity', 'user-agent': 'MIBI image import' },
+          headers: {
+            accept: 'image/png,image/jpeg,image/webp,image/gif',
+            'accept-encoding': 'identity',
+            'user-agent': 'MIBI image import',
+          },
           family: target.family,
           lookup: pinned,
           // A fresh connection per hop: a pooled one may lead to another host's address.

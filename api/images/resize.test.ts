@@ -12,7 +12,10 @@ const phonePhoto = () =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Artist: 'Meera', Copyright: 'Meera Weaves' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 18/1 0/1' } })
+    .withExif({
+      IFD0: { Artist: 'Meera', Copyright: 'Meera Weaves' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 18/1 0/1' },
+    })
     .toBuffer();
 
 describe('resizedImages', () => {
@@ -37,7 +40,9 @@ describe('resizedImages', () => {
   });
 
   it('never enlarges: a PNG narrower than a width is kept at its own width instead', async () => {
-    const png = await sharp({ create: { width: 500, height: 500, channels: 4, background: '#1e3a8a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 500, height: 500, channels: 4, background: '#1e3a8a' } })
+      .png()
+      .toBuffer();
     const sizes = await resizedImages(png);
     expect(sizes.map(({ width }) => width)).toEqual([320, 500]);
     expect(await resizedImages(tinyPng())).toMatchObject([{ width: 1, height: 1 }]);
@@ -46,10 +51,14 @@ describe('resizedImages', () => {
   it('takes the first frame of an animated GIF', async () => {
     // Three frames of 400 x 200, the second of another colour (the encoder merges equal frames).
     const strip = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#15803d' } })
-      .composite([{ input: { create: { width: 400, height: 200, channels: 3, background: '#b91c1c' } }, top: 200, left: 0 }])
+      .composite([
+        { input: { create: { width: 400, height: 200, channels: 3, background: '#b91c1c' } }, top: 200, left: 0 },
+      ])
       .raw()
       .toBuffer();
-    const animated = await sharp(strip, { raw: { width: 400, height: 600, channels: 3, pageHeight: 200 } }).gif().toBuffer();
+    const animated = await sharp(strip, { raw: { width: 400, height: 600, channels: 3, pageHeight: 200 } })
+      .gif()
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const sizes = await resizedImages(animated);
     expect(sizes.map(({ width, height }) => [width, height])).toEqual([
@@ -60,10 +69,15 @@ describe('resizedImages', () => {
   });
 
   it('refuses bytes that only look like an image, and an image of too many pixels', async () => {
-    const jpegHeaderOnly = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+    const jpegHeaderOnly = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+      0x00, 0xff, 0xd9,
+    ]);
     await expect(resizedImages(jpegHeaderOnly)).rejects.toEqual(new ResizeError('unreadable'));
     // 8000 x 7000 of one colour compresses to a few kilobytes: 56 megapixels in a small file.
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect(huge.length).toBeLessThan(5 * 1024 * 1024);
     await expect(resizedImages(huge)).rejects.toEqual(new ResizeError('too_many_pixels'));
   });

@@ -13,7 +13,11 @@ export type { ResizeProblem, ResizedImage } from './image-jobs.ts';
 
 export class ResizeError extends Error {
   constructor(readonly problem: ResizeProblem) {
-    super(problem === 'unreadable' ? 'The image could not be read' : `The image has more than ${MAX_IMAGE_MEGAPIXELS} megapixels`);
+    super(
+      problem === 'unreadable'
+        ? 'The image could not be read'
+        : `The image has more than ${MAX_IMAGE_MEGAPIXELS} megapixels`,
+    );
     this.name = 'ResizeError';
   }
 }

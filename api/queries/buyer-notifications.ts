@@ -10,7 +10,11 @@ export interface BuyerNotificationList {
 }
 
 /** A buyer's latest `limit` notifications, newest first, and how many of all theirs are unread. */
-export async function buyerNotificationsOf(read: ReadStore, buyerId: string, limit: number): Promise<BuyerNotificationList> {
+export async function buyerNotificationsOf(
+  read: ReadStore,
+  buyerId: string,
+  limit: number,
+): Promise<BuyerNotificationList> {
   const notifications = read.collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS);
   const [items, unread] = await Promise.all([
     notifications.find({ where: { buyerId }, sort: [['position', 'desc']], limit }),

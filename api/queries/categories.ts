@@ -5,4 +5,5 @@ import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
 const categories = (read: ReadStore) => read.collection<CategoryDoc>(COLLECTIONS.categories);
 
 /** Every category by name, with its product count. */
-export const categoriesByName = (read: ReadStore): Promise<CategoryDoc[]> => categories(read).find({ sort: [['name', 'asc']] });
+export const categoriesByName = (read: ReadStore): Promise<CategoryDoc[]> =>
+  categories(read).find({ sort: [['name', 'asc']] });

@@ -32,7 +32,16 @@ export interface SellerLedger {
   entries: Page<LedgerEntryDoc>;
 }
 
-const balanceOf = ({ id, sellerName, salesPaise, commissionPaise, earnedPaise, paidPaise, balancePaise, updatedAt }: SellerBalanceDoc): SellerBalance => ({
+const balanceOf = ({
+  id,
+  sellerName,
+  salesPaise,
+  commissionPaise,
+  earnedPaise,
+  paidPaise,
+  balancePaise,
+  updatedAt,
+}: SellerBalanceDoc): SellerBalance => ({
   sellerId: id,
   sellerName,
   salesPaise,
@@ -50,11 +59,26 @@ export async function sellerBalance(read: ReadStore, sellerId: string, sellerNam
 }
 
 /** The seller's balance and a page of their entries, newest first. */
-export async function sellerLedger(read: ReadStore, sellerId: string, sellerName: string, paging: Paging): Promise<SellerLedger> {
+export async function sellerLedger(
+  read: ReadStore,
+  sellerId: string,
+  sellerName: string,
+  paging: Paging,
+): Promise<SellerLedger> {
   const [balance, page] = await Promise.all([
     sellerBalance(read, sellerId, sellerName),
     // An entry's position breaks ties of time: two events of one millisecond stay in log order.
-    findPage(entries(read), { where: { sellerId }, sort: [['at', 'desc'], ['position', 'desc']] }, paging),
+    findPage(
+      entries(read),
+      {
+        where: { sellerId },
+        sort: [
+          ['at', 'desc'],
+          ['position', 'desc'],
+        ],
+      },
+      paging,
+    ),
   ]);
   return { balance, entries: page };
 }
@@ -64,7 +88,13 @@ export async function sellerLedger(read: ReadStore, sellerId: string, sellerName
  * equality only, so the seller's entries are read whole: the opening balance needs those before the range anyway.
  */
 export async function sellerStatement(read: ReadStore, sellerId: string, from: string, to: string): Promise<Statement> {
-  const ledger = await entries(read).find({ where: { sellerId }, sort: [['at', 'asc'], ['position', 'asc']] });
+  const ledger = await entries(read).find({
+    where: { sellerId },
+    sort: [
+      ['at', 'asc'],
+      ['position', 'asc'],
+    ],
+  });
   return statementOf(ledger, from, to);
 }
 
@@ -107,7 +137,11 @@ export interface PolicyDefaults {
   returnWindowDays: number;
 }
 
-const policyOf = ({ id, commissionBps, returnable }: CategoryPolicyDoc): CategoryPolicy => ({ categoryId: id, commissionBps, returnable });
+const policyOf = ({ id, commissionBps, returnable }: CategoryPolicyDoc): CategoryPolicy => ({
+  categoryId: id,
+  commissionBps,
+  returnable,
+});
 
 /** Every category by name with its policies; the admins who changed them are named. */
 export async function categoryPolicies(read: ReadStore, defaults: PolicyDefaults): Promise<CategoryPolicies> {
@@ -134,5 +168,8 @@ export interface ReturnPolicy {
 
 export async function returnPolicy(read: ReadStore, windowDays: number): Promise<ReturnPolicy> {
   const docs = await policies(read).find({ sort: [['name', 'asc']] });
-  return { windowDays, categories: docs.map((doc) => ({ id: doc.id, name: doc.name, returnable: returnableOf(doc.id, policyOf(doc)) })) };
+  return {
+    windowDays,
+    categories: docs.map((doc) => ({ id: doc.id, name: doc.name, returnable: returnableOf(doc.id, policyOf(doc)) })),
+  };
 }

@@ -26,7 +26,11 @@ export async function visibleOrder(read: ReadStore, orderId: string, viewer: Act
 }
 
 /** One seller order, for its seller, the buyer of its purchase, or an admin; null for anyone else, as for a missing one. */
-export async function visibleSellerOrder(read: ReadStore, sellerOrderId: string, viewer: Actor): Promise<SellerOrderDoc | null> {
+export async function visibleSellerOrder(
+  read: ReadStore,
+  sellerOrderId: string,
+  viewer: Actor,
+): Promise<SellerOrderDoc | null> {
   const doc = await sellerOrders(read).get(sellerOrderId);
   const mayRead = doc && (doc.sellerId === viewer.userId || doc.buyerId === viewer.userId || isAdmin(viewer));
   return mayRead ? doc : null;
@@ -45,13 +49,19 @@ export interface OrderFilters {
 const dayOf = (time: string): string => time.slice(0, 10);
 
 /** A page of every order matching `filters`, newest first. */
-export async function filteredOrders(read: ReadStore, { status, sellerId, buyerId, from, to }: OrderFilters, paging: Paging): Promise<Page<OrderDoc>> {
+export async function filteredOrders(
+  read: ReadStore,
+  { status, sellerId, buyerId, from, to }: OrderFilters,
+  paging: Paging,
+): Promise<Page<OrderDoc>> {
   const where = { ...(status && { status }), ...(buyerId && { buyerId }) };
   // A seller is one of an order's several, and days are ranges: both are checked outside the store.
   const keep =
     sellerId || from || to
       ? (order: OrderDoc) =>
-          (!sellerId || order.sellerIds.includes(sellerId)) && (!from || dayOf(order.placedAt) >= from) && (!to || dayOf(order.placedAt) <= to)
+          (!sellerId || order.sellerIds.includes(sellerId)) &&
+          (!from || dayOf(order.placedAt) >= from) &&
+          (!to || dayOf(order.placedAt) <= to)
       : undefined;
   return findPage(orders(read), { where, sort: [['placedAt', 'desc']] }, paging, keep);
 }

@@ -24,7 +24,10 @@ export async function findPage<T extends Doc>(
   keep?: (doc: T) => boolean,
 ): Promise<Page<T>> {
   if (!keep) {
-    const [items, total] = await Promise.all([collection.find({ ...query, limit, skip: offset }), collection.count(query.where)]);
+    const [items, total] = await Promise.all([
+      collection.find({ ...query, limit, skip: offset }),
+      collection.count(query.where),
+    ]);
     return { items, total };
   }
   const matching = (await collection.find(query)).filter(keep);

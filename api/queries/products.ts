@@ -8,10 +8,12 @@ import { type Page, type Paging, findPage } from './paging.ts';
 const products = (read: ReadStore) => read.collection<ProductDoc>(COLLECTIONS.products);
 
 /** How many products, still listed, await an admin's review. */
-export const productsAwaitingReviewCount = (read: ReadStore): Promise<number> => products(read).count({ verification: 'pending', delisted: false });
+export const productsAwaitingReviewCount = (read: ReadStore): Promise<number> =>
+  products(read).count({ verification: 'pending', delisted: false });
 
 /** Every product the public catalog shows. */
-export const visibleProducts = (read: ReadStore): Promise<ProductDoc[]> => products(read).find({ where: { visible: true } });
+export const visibleProducts = (read: ReadStore): Promise<ProductDoc[]> =>
+  products(read).find({ where: { visible: true } });
 
 /** A product, delisted or not on sale ones included, for its seller or an admin; null for anyone else, as for a missing one. */
 export async function ownedProduct(read: ReadStore, productId: string, viewer: Actor): Promise<ProductDoc | null> {
@@ -33,16 +35,27 @@ export interface SellerProducts {
 
 export async function sellerProducts(read: ReadStore, sellerId: string): Promise<SellerProducts> {
   const items = await products(read).find({ where: { sellerId, delisted: false }, sort: [['listedAt', 'desc']] });
-  return { items, stats: { total: items.length, active: items.filter(isActive).length, inventoryValuePaise: inventoryValue(items) } };
+  return {
+    items,
+    stats: { total: items.length, active: items.filter(isActive).length, inventoryValuePaise: inventoryValue(items) },
+  };
 }
 
 /** A page of the products, still listed, that await an admin's review, oldest listing first. */
 export const reviewQueue = (read: ReadStore, paging: Paging): Promise<Page<ProductDoc>> =>
-  findPage(products(read), { where: { verification: 'pending', delisted: false }, sort: [['listedAt', 'asc']] }, paging);
+  findPage(
+    products(read),
+    { where: { verification: 'pending', delisted: false }, sort: [['listedAt', 'asc']] },
+    paging,
+  );
 
 /** A page of the products, still listed, whose seller's content changes await an admin's review, oldest listing first. */
 export const revisionQueue = (read: ReadStore, paging: Paging): Promise<Page<ProductDoc>> =>
-  findPage(products(read), { where: { hasPendingRevision: true, delisted: false }, sort: [['listedAt', 'asc']] }, paging);
+  findPage(
+    products(read),
+    { where: { hasPendingRevision: true, delisted: false }, sort: [['listedAt', 'asc']] },
+    paging,
+  );
 
 /** How many products of a seller are listed (not deleted), on sale, and awaiting review. */
 export interface SellerProductCounts {

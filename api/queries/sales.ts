@@ -61,7 +61,8 @@ const invalidRange = (message: string) => new ApiError(400, 'validation_failed',
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /** The last `count` UTC days up to the day of `now` (ISO-8601), newest first. */
-const lastDays = (count: number, now: string): string[] => Array.from({ length: count }, (_, i) => dayOf(Date.parse(now) - i * DAY_MS));
+const lastDays = (count: number, now: string): string[] =>
+  Array.from({ length: count }, (_, i) => dayOf(Date.parse(now) - i * DAY_MS));
 
 /** Every day from `from` to `to` (defaults: the last 30 days to the day of `now`), or a 400 for a range backwards or too long. */
 function daysOf(query: DayRange, now: string): { from: string; to: string; days: string[] } {
@@ -80,7 +81,8 @@ const totalOf = (docs: readonly Tally[]): Tally => docs.reduce<Tally>((total, do
 /** Tallies of the same keys added up, highest revenue first (ties by key). */
 function ranked(maps: ReadonlyArray<Record<string, Tally>>): Array<[string, Tally]> {
   const totals = new Map<string, Tally>();
-  for (const map of maps) for (const [key, tally] of Object.entries(map)) totals.set(key, addTally(totals.get(key) ?? NO_SALES, tally));
+  for (const map of maps)
+    for (const [key, tally] of Object.entries(map)) totals.set(key, addTally(totals.get(key) ?? NO_SALES, tally));
   return [...totals].sort(([a, x], [b, y]) => y.revenuePaise - x.revenuePaise || (a < b ? -1 : 1));
 }
 
@@ -97,7 +99,12 @@ function report(range: { from: string; to: string; days: string[] }, docs: reado
 }
 
 /** One seller's sales of the days asked for (`now`, ISO-8601, names today); a 400 for a bad range. */
-export async function sellerSales(read: ReadStore, sellerId: string, query: DayRange, now: string): Promise<SalesReport> {
+export async function sellerSales(
+  read: ReadStore,
+  sellerId: string,
+  query: DayRange,
+  now: string,
+): Promise<SalesReport> {
   const range = daysOf(query, now);
   const docs = await bySeller(read).getMany(range.days.map((day) => sellerDayId(day, sellerId)));
   return report(range, docs);
@@ -109,9 +116,16 @@ export async function marketplaceSales(read: ReadStore, query: DayRange, now: st
   const docs = await byDay(read).getMany(range.days);
   const sellerDays = (await Promise.all(range.days.map((day) => bySeller(read).find({ where: { day } })))).flat();
   const sellers = ranked(sellerDays.map((doc) => ({ [doc.sellerId]: doc })));
-  const names = await fullNames(read, sellers.map(([sellerId]) => sellerId));
+  const names = await fullNames(
+    read,
+    sellers.map(([sellerId]) => sellerId),
+  );
   // "Seller" is the spec's fallback for a seller without a name.
-  const sellerTallies = sellers.map(([sellerId, tally]) => ({ sellerId, sellerName: names.get(sellerId) ?? 'Seller', ...tally }));
+  const sellerTallies = sellers.map(([sellerId, tally]) => ({
+    sellerId,
+    sellerName: names.get(sellerId) ?? 'Seller',
+    ...tally,
+  }));
   return { ...report(range, docs), sellers: sellerTallies };
 }
 

@@ -6,10 +6,32 @@ import { STOREFRONTS, type StorefrontDoc } from '../../projections/storefronts.t
 /** What anyone may see of a storefront: the profile, the standing and the rating (the rating sum and role flag stay inside). */
 export type PublicStorefront = Pick<
   StorefrontDoc,
-  'id' | 'displayName' | 'region' | 'craft' | 'story' | 'status' | 'rating' | 'ratingCount' | 'version' | 'joinedAt' | 'updatedAt'
+  | 'id'
+  | 'displayName'
+  | 'region'
+  | 'craft'
+  | 'story'
+  | 'status'
+  | 'rating'
+  | 'ratingCount'
+  | 'version'
+  | 'joinedAt'
+  | 'updatedAt'
 >;
 
-export function publicStorefront({ id, displayName, region, craft, story, status, rating, ratingCount, version, joinedAt, updatedAt }: StorefrontDoc): PublicStorefront {
+export function publicStorefront({
+  id,
+  displayName,
+  region,
+  craft,
+  story,
+  status,
+  rating,
+  ratingCount,
+  version,
+  joinedAt,
+  updatedAt,
+}: StorefrontDoc): PublicStorefront {
   return { id, displayName, region, craft, story, status, rating, ratingCount, version, joinedAt, updatedAt };
 }
 

@@ -19,7 +19,9 @@ export type AdminUser = Pick<UserDoc, 'id' | 'fullName' | 'email' | 'roles' | 'r
 /** A page of the users, newest first; with `q`, those whose name or e-mail address holds it (case-insensitive). */
 export async function searchUsers(read: ReadStore, q: string | undefined, paging: Paging): Promise<Page<AdminUser>> {
   const needle = q?.trim().toLowerCase();
-  const keep = needle ? (user: UserDoc) => user.fullName.toLowerCase().includes(needle) || user.emailNormalized.includes(needle) : undefined;
+  const keep = needle
+    ? (user: UserDoc) => user.fullName.toLowerCase().includes(needle) || user.emailNormalized.includes(needle)
+    : undefined;
   const page = await findPage(users(read), { sort: [['registeredAt', 'desc']] }, paging, keep);
   return { items: page.items.map(({ emailNormalized: _, ...user }) => user), total: page.total };
 }

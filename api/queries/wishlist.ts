@@ -41,7 +41,9 @@ export async function wishlistOf(read: ReadStore, userId: string): Promise<Wishl
     .collection<WishlistItemDoc>(WISHLIST_ITEMS)
     .find({ where: { userId }, sort: [['savedAt', 'desc']], limit: MAX_WISHLIST_ITEMS });
   const products = new Map(
-    (await read.collection<ProductDoc>(COLLECTIONS.products).getMany(saved.map((item) => item.productId))).map((doc) => [doc.id, doc]),
+    (await read.collection<ProductDoc>(COLLECTIONS.products).getMany(saved.map((item) => item.productId))).map(
+      (doc) => [doc.id, doc],
+    ),
   );
   // Every saved product was listed; one the catalog has not taken in yet is left out until it has.
   const items = saved.flatMap(({ productId, savedAt }) => {

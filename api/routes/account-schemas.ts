@@ -19,7 +19,8 @@ export const UserSchema = z
 export const SecondStepSchema = z
   .object({
     step: z.enum(['totp_required', 'totp_enrol']).openapi({
-      description: '`totp_required`: POST /api/auth/signin/totp with a code; `totp_enrol`: an admin sets up an authenticator app first (POST /api/auth/totp/setup, then /api/auth/totp/enrol)',
+      description:
+        '`totp_required`: POST /api/auth/signin/totp with a code; `totp_enrol`: an admin sets up an authenticator app first (POST /api/auth/totp/setup, then /api/auth/totp/enrol)',
     }),
     challenge: z.string().openapi({ description: 'Names this sign-in in the next request; works for 5 minutes' }),
   })

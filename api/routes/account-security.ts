@@ -20,7 +20,13 @@ import { actorOf, guard, loadUser, requireUser, setSessionCookie } from '../auth
 import { verifyPassword } from '../auth/passwords.ts';
 import { type ChallengeDoc, type ChallengeStep, signInChallenges } from '../auth/sign-in-challenges.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
-import { checkSecondFactor, disableTotp, enrolTotp, replaceRecoveryCodes, setUpAuthenticator } from '../commands/second-factor.ts';
+import {
+  checkSecondFactor,
+  disableTotp,
+  enrolTotp,
+  replaceRecoveryCodes,
+  setUpAuthenticator,
+} from '../commands/second-factor.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { type AppEnv, PositionSchema, type SessionUser, errors, jsonBody, jsonResponse, router } from '../http.ts';
@@ -30,7 +36,9 @@ const tags = ['Account'];
 
 const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 const WRONG_PASSWORD = 'Your password is not correct';
-const RecoveryCodesSchema = z.array(z.string()).openapi({ description: 'Single-use codes for a lost device; shown this once, only their hashes are kept' });
+const RecoveryCodesSchema = z
+  .array(z.string())
+  .openapi({ description: 'Single-use codes for a lost device; shown this once, only their hashes are kept' });
 
 /** A 429 with Retry-After in seconds. */
 function tooMany(c: Context, waitMs: number, message: string): never {
@@ -72,7 +80,12 @@ export function accountSecurityRoutes(ctx: AppContext) {
    * Runs a check of the account's codes: refused while too many were wrong lately, and a
    * wrong one is counted (against the account, and the challenge when there is one).
    */
-  async function checkingCodes<T>(c: Context, userId: string, check: () => Promise<T>, challenge?: ChallengeDoc): Promise<T> {
+  async function checkingCodes<T>(
+    c: Context,
+    userId: string,
+    check: () => Promise<T>,
+    challenge?: ChallengeDoc,
+  ): Promise<T> {
     const waitMs = await challenges.waitMs(userId, now());
     if (waitMs > 0) tooMany(c, waitMs, `Too many wrong codes. Please try again in ${minutes(waitMs)}.`);
     try {
@@ -102,9 +115,16 @@ export function accountSecurityRoutes(ctx: AppContext) {
         path: '/verify-email',
         tags,
         summary: 'Verify the e-mail address with the token of the link mailed at sign-up',
-        description: 'No session needed (the link may be opened on another device). A link works once and for 48 hours; the same link again changes nothing.',
+        description:
+          'No session needed (the link may be opened on another device). A link works once and for 48 hours; the same link again changes nothing.',
         request: { body: jsonBody(verifyEmailSchema) },
-        responses: { 200: jsonResponse(z.object({ ok: z.literal(true), message: z.string(), position: PositionSchema }), 'Verified'), ...errors(400, 413) },
+        responses: {
+          200: jsonResponse(
+            z.object({ ok: z.literal(true), message: z.string(), position: PositionSchema }),
+            'Verified',
+          ),
+          ...errors(400, 413),
+        },
       }),
       async (c) => {
         const { position } = await verifyEmail(ctx, c.req.valid('json').token);
@@ -118,8 +138,12 @@ export function accountSecurityRoutes(ctx: AppContext) {
         middleware: [guard()] as const,
         tags,
         summary: 'Mail the signed-in user a new verification link',
-        description: 'The new link replaces the older ones. A few per account in 15 minutes; past that 429 with Retry-After.',
-        responses: { 202: jsonResponse(z.object({ message: z.string(), position: PositionSchema }), 'Mailed'), ...errors(401, 403, 409, 429) },
+        description:
+          'The new link replaces the older ones. A few per account in 15 minutes; past that 429 with Retry-After.',
+        responses: {
+          202: jsonResponse(z.object({ message: z.string(), position: PositionSchema }), 'Mailed'),
+          ...errors(401, 403, 409, 429),
+        },
       }),
       async (c) => {
         const user = requireUser(c);
@@ -141,7 +165,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
         description:
           'The `challenge` is what sign-in answered with `totp_required`. Each TOTP code works once; a recovery code is used up. A challenge takes 5 wrong codes, an account 10 in 15 minutes (then 429).',
         request: { body: jsonBody(secondFactorSignInSchema) },
-        responses: { 200: jsonResponse(z.object({ user: UserSchema }), 'Signed in; a new session cookie is set'), ...errors(400, 401, 413, 429) },
+        responses: {
+          200: jsonResponse(z.object({ user: UserSchema }), 'Signed in; a new session cookie is set'),
+          ...errors(400, 401, 413, 429),
+        },
       }),
       async (c) => {
         const { challenge: token, code } = c.req.valid('json');
@@ -168,7 +195,12 @@ export function accountSecurityRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const { user } = await enrollingUser(c, c.req.valid('json').challenge);
-        if (user.totpEnabled) throw new ApiError(409, 'already_enrolled', 'Two-step sign-in is already on. Turn it off first to set up a new device.');
+        if (user.totpEnabled)
+          throw new ApiError(
+            409,
+            'already_enrolled',
+            'Two-step sign-in is already on. Turn it off first to set up a new device.',
+          );
         return c.json(setUpAuthenticator(ctx, user), 200);
       },
     )
@@ -182,14 +214,22 @@ export function accountSecurityRoutes(ctx: AppContext) {
           'Answers the recovery codes, once. Signed in: the user’s other sessions end and this browser gets a new one. With an admin’s `challenge`: the sign-in completes.',
         request: { body: jsonBody(totpEnrolSchema) },
         responses: {
-          201: jsonResponse(z.object({ user: UserSchema, recoveryCodes: RecoveryCodesSchema, position: PositionSchema }), 'On; a new session cookie is set'),
+          201: jsonResponse(
+            z.object({ user: UserSchema, recoveryCodes: RecoveryCodesSchema, position: PositionSchema }),
+            'On; a new session cookie is set',
+          ),
           ...errors(400, 401, 403, 409, 413, 429),
         },
       }),
       async (c) => {
         const { challenge: token, enrolment, code } = c.req.valid('json');
         const { user, challenge } = await enrollingUser(c, token);
-        const enrolled = await checkingCodes(c, user.id, () => enrolTotp(ctx, user, { enrolment, code }), challenge ?? undefined);
+        const enrolled = await checkingCodes(
+          c,
+          user.id,
+          () => enrolTotp(ctx, user, { enrolment, code }),
+          challenge ?? undefined,
+        );
         if (challenge) await challenges.close(challenge);
         else await ctx.sessions.endAll(user.id);
         await startSession(c, user.id);
@@ -205,7 +245,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
         summary: 'Turn two-step sign-in off (not for admins)',
         description: 'Asks for the password again. Admins must keep it on.',
         request: { body: jsonBody(totpDisableSchema) },
-        responses: { 200: jsonResponse(z.object({ user: UserSchema, position: PositionSchema }), 'Off'), ...errors(400, 401, 403, 409, 413, 429) },
+        responses: {
+          200: jsonResponse(z.object({ user: UserSchema, position: PositionSchema }), 'Off'),
+          ...errors(400, 401, 403, 409, 413, 429),
+        },
       }),
       async (c) => {
         const user = requireUser(c);
@@ -230,7 +273,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
         summary: 'Replace the recovery codes (the old ones stop working)',
         description: 'Asks for a code of the authenticator app (or a recovery code). Answers the new codes, once.',
         request: { body: jsonBody(recoveryCodesSchema) },
-        responses: { 200: jsonResponse(z.object({ recoveryCodes: RecoveryCodesSchema, position: PositionSchema }), 'New codes'), ...errors(400, 401, 403, 409, 413, 429) },
+        responses: {
+          200: jsonResponse(z.object({ recoveryCodes: RecoveryCodesSchema, position: PositionSchema }), 'New codes'),
+          ...errors(400, 401, 403, 409, 413, 429),
+        },
       }),
       async (c) => {
         const user = requireUser(c);

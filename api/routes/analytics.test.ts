@@ -32,11 +32,20 @@ const today = dayOf(Date.now());
 beforeAll(async () => {
   api = await startTestApi();
   read = new SqliteReadStore(':memory:');
-  runner = new ProjectionRunner({ events: api.platform.events, read, bus: new MemoryBus(), projections: [sales, users] });
+  runner = new ProjectionRunner({
+    events: api.platform.events,
+    read,
+    bus: new MemoryBus(),
+    projections: [sales, users],
+  });
   const ctx: AppContext = { ...api.ctx, platform: { ...api.ctx.platform, read } };
   analytics = mounted(api, '/api/analytics', analyticsRoutes(ctx)).as;
 
-  [sellerA, sellerB, admin] = await Promise.all([signedIn(api, 'seller', 'Meera Weaves'), signedIn(api, 'seller', 'Kashmir Looms'), signInAdmin(api)]);
+  [sellerA, sellerB, admin] = await Promise.all([
+    signedIn(api, 'seller', 'Meera Weaves'),
+    signedIn(api, 'seller', 'Kashmir Looms'),
+    signInAdmin(api),
+  ]);
   const [saree, masala, shawl] = await Promise.all([
     listedProduct(api, sellerA, { pricePaise: 1_000_00, categoryId: 'textiles' }),
     listedProduct(api, sellerA, { pricePaise: 250_00, categoryId: 'spices' }),
@@ -45,7 +54,10 @@ beforeAll(async () => {
   const [buyer, changedMind] = await Promise.all([signedIn(api), signedIn(api)]);
   await placedOrder(api, buyer, [{ productId: saree, quantity: 2 }, { productId: masala }, { productId: shawl }]);
   const { orderId } = await placedOrder(api, changedMind, [{ productId: saree, quantity: 5 }]);
-  const cancel = await changedMind.post(`/api/seller-orders/${orderId}-1/status`, { status: 'cancelled', reason: 'Ordered by mistake' });
+  const cancel = await changedMind.post(`/api/seller-orders/${orderId}-1/status`, {
+    status: 'cancelled',
+    reason: 'Ordered by mistake',
+  });
   expect(cancel.status).toBe(200);
   await runner.catchUp(users.name);
   await runner.catchUp(sales.name);
@@ -147,7 +159,10 @@ describe('who may look, and bad ranges', () => {
     ['from=2024-05-02&to=2024-05-01', 'from', 'From must be on or before To'],
     ['from=2023-01-01&to=2024-01-02', 'from', 'A range can span at most 366 days'],
   ])('refuses %j: %s says %j', async (query, field, message) => {
-    for (const [client, path] of [[sellerA, '/api/analytics/seller'], [admin, '/api/analytics/admin']] as const) {
+    for (const [client, path] of [
+      [sellerA, '/api/analytics/seller'],
+      [admin, '/api/analytics/admin'],
+    ] as const) {
       const reply = await analytics(client).get(`${path}?${query}`);
       expect(reply.status).toBe(400);
       expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });

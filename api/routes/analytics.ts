@@ -2,15 +2,31 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../context.ts';
 import { errors, jsonResponse, router } from '../http.ts';
-import { DEFAULT_DAYS, type MarketplaceSalesReport, RANGE_MESSAGES, type SalesReport, marketplaceSales, sellerSales } from '../queries/sales.ts';
+import {
+  DEFAULT_DAYS,
+  type MarketplaceSalesReport,
+  RANGE_MESSAGES,
+  type SalesReport,
+  marketplaceSales,
+  sellerSales,
+} from '../queries/sales.ts';
 
 const RangeQuerySchema = z.object({
-  from: z.iso.date({ error: RANGE_MESSAGES.from }).optional().openapi({ description: `First day (UTC), included; ${DEFAULT_DAYS} days before To when absent` }),
-  to: z.iso.date({ error: RANGE_MESSAGES.to }).optional().openapi({ description: 'Last day (UTC), included; today when absent' }),
+  from: z.iso
+    .date({ error: RANGE_MESSAGES.from })
+    .optional()
+    .openapi({ description: `First day (UTC), included; ${DEFAULT_DAYS} days before To when absent` }),
+  to: z.iso
+    .date({ error: RANGE_MESSAGES.to })
+    .optional()
+    .openapi({ description: 'Last day (UTC), included; today when absent' }),
 });
 
 const tallyFields = {
-  revenuePaise: z.number().int().openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
+  revenuePaise: z
+    .number()
+    .int()
+    .openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
   units: z.number().int(),
   orders: z.number().int().openapi({ description: 'Orders with a line counted here' }),
 };
@@ -20,13 +36,19 @@ const SellerAnalyticsSchema = z
     from: z.string(),
     to: z.string(),
     totals: z.object(tallyFields),
-    days: z.array(z.object({ day: z.string(), ...tallyFields })).openapi({ description: 'Every day of the range, oldest first' }),
-    categories: z.array(z.object({ categoryId: z.string(), ...tallyFields })).openapi({ description: 'Highest revenue first' }),
+    days: z
+      .array(z.object({ day: z.string(), ...tallyFields }))
+      .openapi({ description: 'Every day of the range, oldest first' }),
+    categories: z
+      .array(z.object({ categoryId: z.string(), ...tallyFields }))
+      .openapi({ description: 'Highest revenue first' }),
   })
   .openapi('SellerAnalytics') satisfies z.ZodType<SalesReport>;
 
 const AdminAnalyticsSchema = SellerAnalyticsSchema.extend({
-  sellers: z.array(z.object({ sellerId: z.string(), sellerName: z.string(), ...tallyFields })).openapi({ description: 'Highest revenue first' }),
+  sellers: z
+    .array(z.object({ sellerId: z.string(), sellerName: z.string(), ...tallyFields }))
+    .openapi({ description: 'Highest revenue first' }),
 }).openapi('AdminAnalytics') satisfies z.ZodType<MarketplaceSalesReport>;
 
 const tags = ['Analytics'];
@@ -38,7 +60,8 @@ export const analyticsRoutes = (ctx: AppContext) =>
         method: 'get',
         path: '/seller',
         tags,
-        summary: "The signed-in seller's sales: revenue, units and orders per day and per category (cancelled orders not counted)",
+        summary:
+          "The signed-in seller's sales: revenue, units and orders per day and per category (cancelled orders not counted)",
         request: { query: RangeQuerySchema },
         responses: { 200: jsonResponse(SellerAnalyticsSchema, 'Sales of the range'), ...errors(400, 401, 403) },
       }),

@@ -8,13 +8,19 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const TOO_COMMON = { code: 'password_too_common', message: 'This password is too common. Choose another.', fields: { password: 'This password is too common. Choose another.' } };
+const TOO_COMMON = {
+  code: 'password_too_common',
+  message: 'This password is too common. Choose another.',
+  fields: { password: 'This password is too common. Choose another.' },
+};
 
 describe('a common password', () => {
   it('is refused at sign-up, in any case, storing nothing', async () => {
     for (const password of ['password', 'Password1', 'qwerty123', 'iloveyou']) {
       const before = await api.platform.events.lastPosition();
-      const reply = await api.anonymous().post('/api/auth/signup', { fullName: 'Asha', email: `asha.${crypto.randomUUID()}@example.com`, password });
+      const reply = await api
+        .anonymous()
+        .post('/api/auth/signup', { fullName: 'Asha', email: `asha.${crypto.randomUUID()}@example.com`, password });
       expect(reply.status).toBe(400);
       expect(reply.body.error).toEqual(TOO_COMMON);
       expect(await api.platform.events.lastPosition()).toBe(before);
@@ -27,7 +33,10 @@ describe('a common password', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.error).toEqual(TOO_COMMON);
     // A wrong current password is still what a guesser is told first.
-    expect((await client.post('/api/auth/password', { currentPassword: 'wrong-pass', password: 'letmein1' })).body.error.code).toBe('wrong_password');
+    expect(
+      (await client.post('/api/auth/password', { currentPassword: 'wrong-pass', password: 'letmein1' })).body.error
+        .code,
+    ).toBe('wrong_password');
   });
 
   it('is refused by a reset, which leaves its link usable', async () => {
@@ -38,13 +47,23 @@ describe('a common password', () => {
     const refused = await api.anonymous().post('/api/auth/reset-password', { token, password: '123456789' });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toEqual(TOO_COMMON);
-    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'chai-masala-42' })).status).toBe(200);
+    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'chai-masala-42' })).status).toBe(
+      200,
+    );
   });
 
   it('leaves the minimum of 6 characters as it was, and uncommon passwords alone', async () => {
-    const short = await api.anonymous().post('/api/auth/signup', { fullName: 'Asha', email: `asha.${crypto.randomUUID()}@example.com`, password: 'ab3de' });
+    const short = await api.anonymous().post('/api/auth/signup', {
+      fullName: 'Asha',
+      email: `asha.${crypto.randomUUID()}@example.com`,
+      password: 'ab3de',
+    });
     expect(short.body.error.fields).toEqual({ password: 'Password must be at least 6 characters long!' });
-    const fine = await api.anonymous().post('/api/auth/signup', { fullName: 'Asha', email: `asha.${crypto.randomUUID()}@example.com`, password: 'chai-masala-42' });
+    const fine = await api.anonymous().post('/api/auth/signup', {
+      fullName: 'Asha',
+      email: `asha.${crypto.randomUUID()}@example.com`,
+      password: 'chai-masala-42',
+    });
     expect(fine.status).toBe(201);
   });
 });

@@ -18,7 +18,8 @@ async function signUp(api: TestApi, headers: Record<string, string> = {}) {
   return { cookie: reply.headers.get('set-cookie')!, client };
 }
 
-const me = async (client: Client, headers: Record<string, string> = {}) => (await client.get('/api/auth/me', { headers })).body.user;
+const me = async (client: Client, headers: Record<string, string> = {}) =>
+  (await client.get('/api/auth/me', { headers })).body.user;
 
 describe('the session cookie over plain HTTP (local development)', () => {
   let api: TestApi;
@@ -29,7 +30,9 @@ describe('the session cookie over plain HTTP (local development)', () => {
 
   it('is mibi_session, not Secure, lasting the absolute session lifetime', async () => {
     const { cookie } = await signUp(api);
-    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=${30 * 24 * 3600}; Path=/; HttpOnly; SameSite=Lax$`));
+    expect(cookie).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=${30 * 24 * 3600}; Path=/; HttpOnly; SameSite=Lax$`),
+    );
   });
 
   it('ignores X-Forwarded-Proto when no proxy is trusted (TRUST_PROXY=0)', async () => {
@@ -44,7 +47,11 @@ describe('the session cookie over TLS', () => {
     const api = await startTestApi({ PUBLIC_URL: 'https://mibi.example' });
     try {
       const { cookie, client } = await signUp(api);
-      expect(cookie).toMatch(new RegExp(`^${SECURE_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+      expect(cookie).toMatch(
+        new RegExp(
+          `^${SECURE_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/; HttpOnly; Secure; SameSite=Lax$`,
+        ),
+      );
       expect(cookie).not.toMatch(/Domain=/i);
       expect(await me(client)).toEqual(client.user);
       // The same token under the plain name (which anyone on plain HTTP could have set) is not read.

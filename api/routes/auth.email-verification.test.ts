@@ -11,13 +11,25 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const SAREE = { name: 'Banarasi Saree', description: 'Handwoven silk.', pricePaise: 1_000_00, stockQuantity: 2, categoryId: 'textiles', tags: [] };
+const SAREE = {
+  name: 'Banarasi Saree',
+  description: 'Handwoven silk.',
+  pricePaise: 1_000_00,
+  stockQuantity: 2,
+  categoryId: 'textiles',
+  tags: [],
+};
 const VERIFY_FIRST = 'Verify your e-mail address before listing products';
 
 /** The verification mails to an address, newest first, with the token of each link. */
 async function verificationMails(email: string) {
-  const mails = (await api.platform.mailbox!.list({ to: email })).filter((mail) => mail.subject === 'Verify your MIBI e-mail address');
-  return mails.map((mail) => ({ ...mail, token: decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(mail.text)![1]!) }));
+  const mails = (await api.platform.mailbox!.list({ to: email })).filter(
+    (mail) => mail.subject === 'Verify your MIBI e-mail address',
+  );
+  return mails.map((mail) => ({
+    ...mail,
+    token: decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(mail.text)![1]!),
+  }));
 }
 
 const me = async (client: Client) => (await client.get('/api/auth/me')).body.user;
@@ -42,7 +54,11 @@ describe('signing up', () => {
     const { token } = (await verificationMails(seller.user!.email))[0]!;
     const reply = await api.anonymous().post('/api/auth/verify-email', { token });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ ok: true, message: 'Your e-mail address is verified. Thank you!', position: expect.any(Number) });
+    expect(reply.body).toEqual({
+      ok: true,
+      message: 'Your e-mail address is verified. Thank you!',
+      position: expect.any(Number),
+    });
     expect(await me(seller)).toMatchObject({ emailVerified: true });
     // The same link again changes nothing (a second click, a mail scanner); a made-up one is refused.
     const appended = await api.platform.events.lastPosition();
@@ -57,7 +73,9 @@ describe('signing up', () => {
     for (const token of ['', 'no-dot', 'unknown-user.secret', 'x'.repeat(201)]) {
       const reply = await api.anonymous().post('/api/auth/verify-email', { token });
       expect(reply.status).toBe(400);
-      expect(reply.body.error.message).toBe('This verification link is invalid or has expired. Sign in and ask for a new one.');
+      expect(reply.body.error.message).toBe(
+        'This verification link is invalid or has expired. Sign in and ask for a new one.',
+      );
     }
     expect((await api.anonymous().post('/api/auth/verify-email', {})).status).toBe(400);
   });
@@ -77,8 +95,18 @@ describe('an unverified seller', () => {
   it('registered before verification existed counts as verified', async () => {
     // An AccountRegistered of the old shape: no emailVerified.
     const userId = crypto.randomUUID();
-    const data = { userId, fullName: 'Old Seller', email: `old.${userId}@example.com`, emailNormalized: `old.${userId}@example.com`, passwordHash: 'x', role: 'seller', registeredAt: new Date().toISOString() };
-    await api.ctx.streams.append(accountStream(userId), [{ type: 'AccountRegistered', data }], 'no_stream', { actor: userId });
+    const data = {
+      userId,
+      fullName: 'Old Seller',
+      email: `old.${userId}@example.com`,
+      emailNormalized: `old.${userId}@example.com`,
+      passwordHash: 'x',
+      role: 'seller',
+      registeredAt: new Date().toISOString(),
+    };
+    await api.ctx.streams.append(accountStream(userId), [{ type: 'AccountRegistered', data }], 'no_stream', {
+      actor: userId,
+    });
     const { state } = await api.ctx.streams.load(accountStream(userId), accountDecider);
     expect(state!.verification.verified).toBe(true);
     const { token } = await api.ctx.sessions.create(userId);

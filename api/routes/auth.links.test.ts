@@ -26,7 +26,14 @@ describe('links in e-mails', () => {
     const reply = await api.anonymous().post(
       '/api/auth/forgot-password',
       { email: user!.email },
-      { headers: { host: 'evil.example', origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } },
+      {
+        headers: {
+          host: 'evil.example',
+          origin: 'http://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+      },
     );
     expect(reply.status).toBe(202);
     const links = await mailedLinks(api, user!.email);
@@ -43,7 +50,13 @@ describe('links in e-mails', () => {
       const body = JSON.stringify({ email: user!.email });
       const status = await new Promise<number>((resolve, reject) => {
         const sent = request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/forgot-password', headers: { host: 'evil.example', 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/auth/forgot-password',
+            headers: { host: 'evil.example', 'content-type': 'application/json' },
+          },
           (res) => resolve(res.resume().statusCode!),
         );
         sent.on('error', reject);
@@ -62,8 +75,12 @@ describe('links in e-mails', () => {
     const hosted = await startTestApi({ PUBLIC_URL: 'https://mibi.example/shop/' });
     try {
       const { user } = await hosted.signUp();
-      await hosted.anonymous().post('/api/auth/forgot-password', { email: user!.email }, { headers: { host: 'evil.example' } });
-      expect(await mailedLinks(hosted, user!.email)).toEqual([expect.stringMatching(/^https:\/\/mibi\.example\/shop\/reset-password\?token=/)]);
+      await hosted
+        .anonymous()
+        .post('/api/auth/forgot-password', { email: user!.email }, { headers: { host: 'evil.example' } });
+      expect(await mailedLinks(hosted, user!.email)).toEqual([
+        expect.stringMatching(/^https:\/\/mibi\.example\/shop\/reset-password\?token=/),
+      ]);
     } finally {
       await hosted.close();
     }
@@ -75,21 +92,31 @@ describe('publicBaseUrl and linkTo', () => {
     expect(publicBaseUrl(loadConfig({ PUBLIC_URL: 'https://mibi.example/' }))).toBe('https://mibi.example');
     expect(publicBaseUrl(loadConfig({ PORT: '8080' }))).toBe('http://localhost:8080');
     expect(publicBaseUrl(loadConfig({ HOST: '::1' }))).toBe('http://localhost:3000');
-    expect(linkTo(loadConfig({ PUBLIC_URL: 'https://x.in/m' }), 'verify-email', { token: 'a.b+c' })).toBe('https://x.in/m/verify-email?token=a.b%2Bc');
+    expect(linkTo(loadConfig({ PUBLIC_URL: 'https://x.in/m' }), 'verify-email', { token: 'a.b+c' })).toBe(
+      'https://x.in/m/verify-email?token=a.b%2Bc',
+    );
     expect(linkTo(loadConfig({}), '/orders')).toBe('http://localhost:3000/orders');
   });
 
   it('hide the secrets of links for the development mailbox', () => {
-    expect(redactLinkSecrets('go to https://x.in/reset-password?token=u1.s3cr3t now')).toBe('go to https://x.in/reset-password?token=[hidden] now');
-    expect(redactLinkSecrets('<a href="https://x.in/v?a=1&token=abc">')).toBe('<a href="https://x.in/v?a=1&token=[hidden]">');
-    expect(redactLinkSecrets('<a href="https://x.in/v?a=1&amp;token=abc">')).toBe('<a href="https://x.in/v?a=1&amp;token=[hidden]">');
+    expect(redactLinkSecrets('go to https://x.in/reset-password?token=u1.s3cr3t now')).toBe(
+      'go to https://x.in/reset-password?token=[hidden] now',
+    );
+    expect(redactLinkSecrets('<a href="https://x.in/v?a=1&token=abc">')).toBe(
+      '<a href="https://x.in/v?a=1&token=[hidden]">',
+    );
+    expect(redactLinkSecrets('<a href="https://x.in/v?a=1&amp;token=abc">')).toBe(
+      '<a href="https://x.in/v?a=1&amp;token=[hidden]">',
+    );
   });
 });
 
 describe('a server that mails out', () => {
   it('refuses to start on a public HOST without PUBLIC_URL, naming it', async () => {
     const env = { HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example:25', DEMO_DATA: 'false' };
-    expect(() => checkDeployment(loadConfig(env))).toThrow(/^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set and HOST \(0\.0\.0\.0\) is not loopback/);
+    expect(() => checkDeployment(loadConfig(env))).toThrow(
+      /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set and HOST \(0\.0\.0\.0\) is not loopback/,
+    );
     // The process entry applies it before anything opens (scripts/start.test.ts starts one and sees it refuse).
     expect(checkDeployment(loadConfig({ ...env, PUBLIC_URL: 'https://mibi.example' }))).toEqual([]);
   });

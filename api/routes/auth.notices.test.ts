@@ -9,18 +9,23 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const SUBJECT = 'Your MIBI password was changed';
-const notices = async (email: string) => (await api.platform.mailbox!.list({ to: email })).filter((mail) => mail.subject === SUBJECT);
+const notices = async (email: string) =>
+  (await api.platform.mailbox!.list({ to: email })).filter((mail) => mail.subject === SUBJECT);
 
 describe('a notice to the owner', () => {
   it('follows a password change, saying what to do if it was not them', async () => {
     const client = await api.signUp();
     const email = client.user!.email;
     expect(await notices(email)).toEqual([]);
-    expect((await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+    ).toBe(200);
     const [notice, ...more] = await notices(email);
     expect(more).toEqual([]);
     expect(notice!.text).toContain(`The password of your MIBI account (${email}) was changed on`);
-    expect(notice!.text).toContain('If it was not you, someone else may have your password: reset it now at https://shop.example.in/forgot-password');
+    expect(notice!.text).toContain(
+      'If it was not you, someone else may have your password: reset it now at https://shop.example.in/forgot-password',
+    );
     expect(notice!.key).toMatch(new RegExp(`^password-changed:${client.user!.id}:\\d+$`));
   });
 
@@ -29,13 +34,17 @@ describe('a notice to the owner', () => {
     expect((await api.anonymous().post('/api/auth/forgot-password', { email: user!.email })).status).toBe(202);
     const [mail] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
-    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' })).status).toBe(200);
+    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' })).status).toBe(
+      200,
+    );
     expect(await notices(user!.email)).toHaveLength(1);
   });
 
   it('is keyed by the change, so sending it again leaves one message', async () => {
     const client = await api.signUp();
-    expect((await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+    ).toBe(200);
     const [notice] = await notices(client.user!.email);
     await api.platform.mail.send({ to: notice!.to, subject: notice!.subject, text: notice!.text, key: notice!.key! });
     expect(await notices(client.user!.email)).toHaveLength(1);
@@ -46,12 +55,16 @@ describe('a notice to the owner', () => {
     const send = vi.spyOn(api.platform.mail, 'send').mockRejectedValueOnce(new Error('SMTP down'));
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect((await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status).toBe(200);
+      expect(
+        (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+      ).toBe(200);
       expect(error).toHaveBeenCalledWith(expect.stringContaining(SUBJECT), expect.any(Error));
     } finally {
       send.mockRestore();
       error.mockRestore();
     }
-    expect((await api.anonymous().post('/api/auth/signin', { email: client.user!.email, password: 'new-secret' })).status).toBe(200);
+    expect(
+      (await api.anonymous().post('/api/auth/signin', { email: client.user!.email, password: 'new-secret' })).status,
+    ).toBe(200);
   });
 });

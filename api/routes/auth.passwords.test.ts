@@ -11,7 +11,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const INVALID_LINK = { error: { code: 'invalid_token', message: 'This password reset link is invalid or has expired' } };
+const INVALID_LINK = {
+  error: { code: 'invalid_token', message: 'This password reset link is invalid or has expired' },
+};
 const RESET_REQUESTED =
   'If an account exists for this email, we have sent it a link to reset the password. The link expires in 1 hour.';
 
@@ -75,7 +77,11 @@ describe('POST /api/auth/password', () => {
     [{ currentPassword: null }, 'currentPassword', 'Password is required'],
   ])('refuses %j: %s says %j', async (changes, field, message) => {
     const client = await api.signUp();
-    const reply = await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret', ...changes });
+    const reply = await client.post('/api/auth/password', {
+      currentPassword: 'secret-pass',
+      password: 'new-secret',
+      ...changes,
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
@@ -83,9 +89,14 @@ describe('POST /api/auth/password', () => {
   it('refuses malformed JSON and oversized bodies, and the signed-out', async () => {
     const client = await api.signUp();
     expect((await client.post('/api/auth/password', '{bad')).body.error.code).toBe('malformed_json');
-    const oversized = await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'x'.repeat(70 * 1024) });
+    const oversized = await client.post('/api/auth/password', {
+      currentPassword: 'secret-pass',
+      password: 'x'.repeat(70 * 1024),
+    });
     expect(oversized.status).toBe(413);
-    const signedOut = await api.anonymous().post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' });
+    const signedOut = await api
+      .anonymous()
+      .post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' });
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.error.code).toBe('unauthorized');
   });
@@ -144,11 +155,15 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('refuses bad requests', async () => {
     const missing = await api.anonymous().post('/api/auth/forgot-password', {});
-    expect(missing.body).toEqual({ error: { code: 'validation_failed', message: 'Email is required', fields: { email: 'Email is required' } } });
+    expect(missing.body).toEqual({
+      error: { code: 'validation_failed', message: 'Email is required', fields: { email: 'Email is required' } },
+    });
     const invalid = await api.anonymous().post('/api/auth/forgot-password', { email: 'asha' });
     expect(invalid.body.error.fields).toEqual({ email: 'Enter a valid email address' });
     expect((await api.anonymous().post('/api/auth/forgot-password', '{bad')).body.error.code).toBe('malformed_json');
-    expect((await api.anonymous().post('/api/auth/forgot-password', { email: `${'a'.repeat(70 * 1024)}@x.in` })).status).toBe(413);
+    expect(
+      (await api.anonymous().post('/api/auth/forgot-password', { email: `${'a'.repeat(70 * 1024)}@x.in` })).status,
+    ).toBe(413);
   });
 });
 
@@ -188,8 +203,12 @@ describe('POST /api/auth/reset-password', () => {
     const { user } = await api.signUp();
     const older = await resetToken(api, user!.email);
     const newer = await resetToken(api, user!.email);
-    expect((await api.anonymous().post('/api/auth/reset-password', { token: older, password: 'new-secret' })).body).toEqual(INVALID_LINK);
-    expect((await api.anonymous().post('/api/auth/reset-password', { token: newer, password: 'new-secret' })).status).toBe(200);
+    expect(
+      (await api.anonymous().post('/api/auth/reset-password', { token: older, password: 'new-secret' })).body,
+    ).toEqual(INVALID_LINK);
+    expect(
+      (await api.anonymous().post('/api/auth/reset-password', { token: newer, password: 'new-secret' })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -206,7 +225,9 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses a guessed secret for a real account', async () => {
     const { user } = await api.signUp();
     await resetToken(api, user!.email);
-    const reply = await api.anonymous().post('/api/auth/reset-password', { token: `${user!.id}.guess`, password: 'new-secret' });
+    const reply = await api
+      .anonymous()
+      .post('/api/auth/reset-password', { token: `${user!.id}.guess`, password: 'new-secret' });
     expect(reply.body).toEqual(INVALID_LINK);
   });
 
@@ -215,13 +236,18 @@ describe('POST /api/auth/reset-password', () => {
     [{ password: '12345' }, 'password', 'Password must be at least 6 characters long!'],
     [{ password: undefined }, 'password', 'Password must be at least 6 characters long!'],
   ])('refuses %j: %s says %j', async (changes, field, message) => {
-    const reply = await api.anonymous().post('/api/auth/reset-password', { token: 'a.b', password: 'new-secret', ...changes });
+    const reply = await api
+      .anonymous()
+      .post('/api/auth/reset-password', { token: 'a.b', password: 'new-secret', ...changes });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
     expect((await api.anonymous().post('/api/auth/reset-password', '{bad')).body.error.code).toBe('malformed_json');
-    expect((await api.anonymous().post('/api/auth/reset-password', { token: 'x'.repeat(70 * 1024), password: 'secret' })).status).toBe(413);
+    expect(
+      (await api.anonymous().post('/api/auth/reset-password', { token: 'x'.repeat(70 * 1024), password: 'secret' }))
+        .status,
+    ).toBe(413);
   });
 });

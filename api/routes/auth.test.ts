@@ -36,12 +36,24 @@ describe('POST /api/auth/signup', () => {
     const appended = await appendedFrom(api);
     const client = api.anonymous();
     const email = uniqueEmail('Asha.Rao');
-    const reply = await client.post('/api/auth/signup', { fullName: ' Asha Rao ', email: ` ${email} `, password: 'secret-pass', role: 'seller' });
+    const reply = await client.post('/api/auth/signup', {
+      fullName: ' Asha Rao ',
+      email: ` ${email} `,
+      password: 'secret-pass',
+      role: 'seller',
+    });
 
     expect(reply.status).toBe(201);
     const user = reply.body.user;
     expect(reply.body).toEqual({
-      user: { id: expect.any(String), fullName: 'Asha Rao', email, roles: ['seller'], emailVerified: false, totpEnabled: false },
+      user: {
+        id: expect.any(String),
+        fullName: 'Asha Rao',
+        email,
+        roles: ['seller'],
+        emailVerified: false,
+        totpEnabled: false,
+      },
       position: expect.any(Number),
     });
     const cookie = reply.headers.get('set-cookie')!;
@@ -139,16 +151,23 @@ describe('POST /api/auth/signup', () => {
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const events = await api.platform.events.readAll();
-    const registered = events.filter((e) => e.type === 'AccountRegistered' && (e.data as { email: string }).email === email);
+    const registered = events.filter(
+      (e) => e.type === 'AccountRegistered' && (e.data as { email: string }).email === email,
+    );
     expect(registered).toHaveLength(1);
   });
 
   it('completes a sign-up that stopped between reservation and registration', async () => {
     const email = uniqueEmail();
     const userId = crypto.randomUUID();
-    await api.ctx.streams.append(reservationStream(email), [{ type: 'EmailReserved', data: { userId, emailNormalized: email } }], 'no_stream', {
-      actor: userId,
-    });
+    await api.ctx.streams.append(
+      reservationStream(email),
+      [{ type: 'EmailReserved', data: { userId, emailNormalized: email } }],
+      'no_stream',
+      {
+        actor: userId,
+      },
+    );
 
     const reply = await api.anonymous().post('/api/auth/signup', signUpBody({ email }));
     expect(reply.status).toBe(201);
@@ -188,7 +207,9 @@ describe('POST /api/auth/signin', () => {
     const email = uniqueEmail();
     await api.signUp({ email });
     const wrongPassword = await api.anonymous().post('/api/auth/signin', { email, password: 'secret-pasS' });
-    const unknownEmail = await api.anonymous().post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'secret-pass' });
+    const unknownEmail = await api
+      .anonymous()
+      .post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'secret-pass' });
     for (const reply of [wrongPassword, unknownEmail]) {
       expect(reply.status).toBe(401);
       expect(reply.body).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password' } });
@@ -201,7 +222,9 @@ describe('POST /api/auth/signin', () => {
     [{ email: 'meera' }, 'email', 'Enter a valid email address'],
     [{ email: 7 }, 'email', 'Email is required'],
   ])('refuses %j: %s says %j', async (changes, field, message) => {
-    const reply = await api.anonymous().post('/api/auth/signin', { email: uniqueEmail(), password: 'secret-pass', ...changes });
+    const reply = await api
+      .anonymous()
+      .post('/api/auth/signin', { email: uniqueEmail(), password: 'secret-pass', ...changes });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
@@ -298,7 +321,13 @@ describe('POST /api/auth/roles', () => {
     const appended = await appendedFrom(api);
     const admin = await client.post('/api/auth/roles', { role: 'admin' });
     expect(admin.status).toBe(400);
-    expect(admin.body).toEqual({ error: { code: 'validation_failed', message: 'Choose buyer or seller', fields: { role: 'Choose buyer or seller' } } });
+    expect(admin.body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Choose buyer or seller',
+        fields: { role: 'Choose buyer or seller' },
+      },
+    });
     expect((await client.post('/api/auth/roles', {})).body.error.fields).toEqual({ role: 'Choose buyer or seller' });
     expect((await client.post('/api/auth/roles', '{bad')).body.error.code).toBe('malformed_json');
     expect((await client.post('/api/auth/roles', { role: 'seller', padding: 'x'.repeat(70 * 1024) })).status).toBe(413);
@@ -329,14 +358,28 @@ describe('cross-site requests', () => {
 
   it('lets same-origin requests through', async () => {
     const client = await api.signUp();
-    const reply = await client.post('/api/auth/roles', { role: 'seller' }, { headers: { 'sec-fetch-site': 'same-origin' } });
+    const reply = await client.post(
+      '/api/auth/roles',
+      { role: 'seller' },
+      { headers: { 'sec-fetch-site': 'same-origin' } },
+    );
     expect(reply.status).toBe(200);
   });
 });
 
 it('documents every account route in the OpenAPI document', async () => {
   const { body } = await api.anonymous().get('/api/openapi.json');
-  const paths = ['signup', 'signin', 'signout', 'signout-everywhere', 'me', 'roles', 'password', 'forgot-password', 'reset-password'];
+  const paths = [
+    'signup',
+    'signin',
+    'signout',
+    'signout-everywhere',
+    'me',
+    'roles',
+    'password',
+    'forgot-password',
+    'reset-password',
+  ];
   for (const path of paths) expect(body.paths).toHaveProperty([`/api/auth/${path}`]);
   expect(body.paths['/api/auth/signin'].post.responses).toHaveProperty('429');
 });

@@ -23,11 +23,14 @@ afterEach(async () => {
 /** Request headers of a client at `ip`, as the one trusted proxy (TRUST_PROXY=1) reports it; none for the proxy-less default. */
 const from = (ip?: string): { headers: Record<string, string> } => ({ headers: ip ? { 'x-forwarded-for': ip } : {} });
 
-const signIn = (api: TestApi, email: string, password: string, ip?: string) => api.anonymous().post('/api/auth/signin', { email, password }, from(ip));
+const signIn = (api: TestApi, email: string, password: string, ip?: string) =>
+  api.anonymous().post('/api/auth/signin', { email, password }, from(ip));
 
 async function signUp(api: TestApi, ip?: string): Promise<{ email: string; reply: Reply }> {
   const email = `owner-${Math.random().toString(36).slice(2)}@example.com`;
-  const reply = await api.anonymous().post('/api/auth/signup', { fullName: 'Asha Rao', email, password: PASSWORD, role: 'buyer' }, from(ip));
+  const reply = await api
+    .anonymous()
+    .post('/api/auth/signup', { fullName: 'Asha Rao', email, password: PASSWORD, role: 'buyer' }, from(ip));
   return { email, reply };
 }
 
@@ -110,7 +113,12 @@ describe('sign-in', () => {
     const api = await start({ TRUST_PROXY: '1' });
     const email = await owner(api);
     expect(new Set(await failTimes(api, 50, (i) => `guess${i}@example.com`, '198.51.100.66'))).toEqual(new Set([401]));
-    expectRefused(await signIn(api, email, PASSWORD, '198.51.100.66'), 'too_many_attempts', /in 15 minutes\.$/, 15 * MINUTE_S);
+    expectRefused(
+      await signIn(api, email, PASSWORD, '198.51.100.66'),
+      'too_many_attempts',
+      /in 15 minutes\.$/,
+      15 * MINUTE_S,
+    );
     expect((await signIn(api, email, PASSWORD, '203.0.113.7')).status).toBe(200);
   });
 
@@ -152,7 +160,9 @@ describe('sign-in', () => {
     expect((await api.anonymous().post('/api/auth/forgot-password', { email })).status).toBe(202);
     const [mail] = await api.platform.mailbox!.list({ to: email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token');
-    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'Other-Harbor-43' })).status).toBe(200);
+    expect(
+      (await api.anonymous().post('/api/auth/reset-password', { token, password: 'Other-Harbor-43' })).status,
+    ).toBe(200);
     expect((await signIn(api, email, 'Other-Harbor-43')).status).toBe(200);
   });
 });
@@ -163,10 +173,17 @@ describe('password change', () => {
     const email = await owner(api);
     const client = await api.signIn(email, PASSWORD);
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/auth/password', { currentPassword: 'wrong', password: 'New-Harbor-44' })).status).toBe(400);
+      expect(
+        (await client.post('/api/auth/password', { currentPassword: 'wrong', password: 'New-Harbor-44' })).status,
+      ).toBe(400);
     }
     const refused = await client.post('/api/auth/password', { currentPassword: PASSWORD, password: 'New-Harbor-44' });
-    expectRefused(refused, 'too_many_attempts', /^Too many password attempts\. Please try again in 15 minutes\.$/, 15 * MINUTE_S);
+    expectRefused(
+      refused,
+      'too_many_attempts',
+      /^Too many password attempts\. Please try again in 15 minutes\.$/,
+      15 * MINUTE_S,
+    );
     expect((await signIn(api, email, PASSWORD)).status).toBe(200);
   });
 });
@@ -178,31 +195,49 @@ describe('other endpoints', () => {
     // 99 more, counted directly (a hundred real sign-ups take seconds).
     for (let i = 1; i < 100; i++) expect(await api.ctx.throttles.signUps.take('198.51.100.66')).toBe(0);
     const { reply } = await signUp(api, '198.51.100.66');
-    expectRefused(reply, 'too_many_requests', /^Too many sign-ups from your address\. Please try again in 60 minutes\.$/, 60 * MINUTE_S);
+    expectRefused(
+      reply,
+      'too_many_requests',
+      /^Too many sign-ups from your address\. Please try again in 60 minutes\.$/,
+      60 * MINUTE_S,
+    );
     expect((await signUp(api, '203.0.113.7')).reply.status).toBe(201);
   });
 
   it('limits reset requests per client with 429, and reset mails per account silently', async () => {
     const api = await start({ TRUST_PROXY: '1' });
     const email = await owner(api);
-    const request = (address: string, ip: string) => api.anonymous().post('/api/auth/forgot-password', { email: address }, from(ip));
+    const request = (address: string, ip: string) =>
+      api.anonymous().post('/api/auth/forgot-password', { email: address }, from(ip));
     const accepted = await request('nobody@example.com', '198.51.100.66');
     expect(accepted.status).toBe(202);
-    for (let i = 0; i < 4; i++) expect(await request(email, '198.51.100.66')).toMatchObject({ status: 202, body: accepted.body });
+    for (let i = 0; i < 4; i++)
+      expect(await request(email, '198.51.100.66')).toMatchObject({ status: 202, body: accepted.body });
     const mails = await api.platform.mailbox!.list({ to: email, limit: 10 });
     expect(mails.filter((mail) => mail.text.includes('reset-password?token='))).toHaveLength(3);
 
     for (let i = 5; i < 30; i++) expect((await request(`guess${i}@example.com`, '198.51.100.66')).status).toBe(202);
     const refused = await request('nobody@example.com', '198.51.100.66');
-    expectRefused(refused, 'too_many_requests', /^Too many password reset requests\. Please try again in 15 minutes\.$/, 15 * MINUTE_S);
+    expectRefused(
+      refused,
+      'too_many_requests',
+      /^Too many password reset requests\. Please try again in 15 minutes\.$/,
+      15 * MINUTE_S,
+    );
     expect((await request('nobody@example.com', '203.0.113.7')).status).toBe(202);
   });
 
   it('limits reset attempts per client', async () => {
     const api = await start();
-    const reset = () => api.anonymous().post('/api/auth/reset-password', { token: 'not-a-real-token', password: 'New-Harbor-44' });
+    const reset = () =>
+      api.anonymous().post('/api/auth/reset-password', { token: 'not-a-real-token', password: 'New-Harbor-44' });
     for (let i = 0; i < 30; i++) expect((await reset()).status).toBe(400);
-    expectRefused(await reset(), 'too_many_requests', /^Too many password reset attempts\. Please try again in 15 minutes\.$/, 15 * MINUTE_S);
+    expectRefused(
+      await reset(),
+      'too_many_requests',
+      /^Too many password reset attempts\. Please try again in 15 minutes\.$/,
+      15 * MINUTE_S,
+    );
   });
 
   it('limits orders, reviews, uploads and new products per user', async () => {
@@ -210,38 +245,98 @@ describe('other endpoints', () => {
     const buyer = await api.signUp();
     const seller = await api.signUp({ role: 'seller' });
     const cases = [
-      { quota: api.ctx.throttles.orders, times: 600, user: buyer, send: () => buyer.post('/api/orders', CHECKOUT), what: 'orders' },
-      { quota: api.ctx.throttles.reviews, times: 30, user: buyer, send: () => buyer.post('/api/products/p-1/reviews', { rating: 5, comment: 'Lovely work' }), what: 'reviews' },
-      { quota: api.ctx.throttles.listings, times: 100, user: seller, send: () => seller.post('/api/seller/products', PRODUCT), what: 'new products' },
-      { quota: api.ctx.throttles.uploads, times: 100, user: seller, send: () => seller.request('POST', '/api/uploads', { body: upload() }), what: 'uploads' },
+      {
+        quota: api.ctx.throttles.orders,
+        times: 600,
+        user: buyer,
+        send: () => buyer.post('/api/orders', CHECKOUT),
+        what: 'orders',
+      },
+      {
+        quota: api.ctx.throttles.reviews,
+        times: 30,
+        user: buyer,
+        send: () => buyer.post('/api/products/p-1/reviews', { rating: 5, comment: 'Lovely work' }),
+        what: 'reviews',
+      },
+      {
+        quota: api.ctx.throttles.listings,
+        times: 100,
+        user: seller,
+        send: () => seller.post('/api/seller/products', PRODUCT),
+        what: 'new products',
+      },
+      {
+        quota: api.ctx.throttles.uploads,
+        times: 100,
+        user: seller,
+        send: () => seller.request('POST', '/api/uploads', { body: upload() }),
+        what: 'uploads',
+      },
     ];
     for (const { quota, times, user, send, what } of cases) {
       expect((await send()).status).not.toBe(429);
       for (let i = 1; i < times; i++) await quota.take(user.user!.id);
-      expectRefused(await send(), 'too_many_requests', new RegExp(`^Too many ${what}\\. Please try again in 60 minutes\\.$`), 60 * MINUTE_S);
+      expectRefused(
+        await send(),
+        'too_many_requests',
+        new RegExp(`^Too many ${what}\\. Please try again in 60 minutes\\.$`),
+        60 * MINUTE_S,
+      );
     }
   });
 });
 
 const CHECKOUT = {
-  shippingAddress: { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+  shippingAddress: {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    phone: '9876543210',
+    address: '12 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+  },
   delivery: 'standard',
   payment: 'cod',
 };
-const PRODUCT = { name: 'Brass Diya', description: 'Made by hand in India.', pricePaise: 10_000, stockQuantity: 5, categoryId: 'handicrafts', imageUrl: null, tags: [] };
+const PRODUCT = {
+  name: 'Brass Diya',
+  description: 'Made by hand in India.',
+  pricePaise: 10_000,
+  stockQuantity: 5,
+  categoryId: 'handicrafts',
+  imageUrl: null,
+  tags: [],
+};
 
 it('documents the 429 of every limited route', async () => {
   const api = await start();
   const { paths } = (await api.anonymous().get('/api/openapi.json')).body;
-  const limited = ['/api/auth/signin', '/api/auth/signup', '/api/auth/password', '/api/auth/forgot-password', '/api/auth/reset-password'];
-  for (const path of [...limited, '/api/orders', '/api/products/{id}/reviews', '/api/uploads', '/api/seller/products']) {
+  const limited = [
+    '/api/auth/signin',
+    '/api/auth/signup',
+    '/api/auth/password',
+    '/api/auth/forgot-password',
+    '/api/auth/reset-password',
+  ];
+  for (const path of [
+    ...limited,
+    '/api/orders',
+    '/api/products/{id}/reviews',
+    '/api/uploads',
+    '/api/seller/products',
+  ]) {
     expect(paths[path].post.responses, path).toHaveProperty('429');
   }
 });
 
 /** A one-pixel PNG as a multipart body. */
 function upload(): FormData {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const form = new FormData();
   form.append('file', new File([png], 'pixel.png', { type: 'image/png' }));
   return form;

@@ -38,7 +38,11 @@ async function enrolAdmin(email: string, id: string) {
   const { client, body } = await passwordStep(email);
   const setup = await client.post('/api/auth/totp/setup', { challenge: body.challenge });
   const secret = openSecret(api.ctx.config, id, setup.body.enrolment)!;
-  const enrolled = await client.post('/api/auth/totp/enrol', { challenge: body.challenge, enrolment: setup.body.enrolment, code: codeNow(secret) });
+  const enrolled = await client.post('/api/auth/totp/enrol', {
+    challenge: body.challenge,
+    enrolment: setup.body.enrolment,
+    code: codeNow(secret),
+  });
   expect(enrolled.status).toBe(201);
   return { client, secret, recoveryCodes: enrolled.body.recoveryCodes as string[] };
 }
@@ -53,15 +57,29 @@ describe('an admin without a second factor', () => {
 
     const setup = await client.post('/api/auth/totp/setup', { challenge: body.challenge });
     expect(setup.status).toBe(200);
-    expect(setup.body.uri).toMatch(new RegExp(`^otpauth://totp/MIBI:${encodeURIComponent(email)}\\?issuer=MIBI&algorithm=SHA1&secret=[A-Z2-7]{32}&period=30&digits=6$`));
+    expect(setup.body.uri).toMatch(
+      new RegExp(
+        `^otpauth://totp/MIBI:${encodeURIComponent(email)}\\?issuer=MIBI&algorithm=SHA1&secret=[A-Z2-7]{32}&period=30&digits=6$`,
+      ),
+    );
     expect(setup.body.uri).toContain(`secret=${setup.body.secret}`);
     const secret = openSecret(api.ctx.config, id, setup.body.enrolment)!;
 
-    const wrong = await client.post('/api/auth/totp/enrol', { challenge: body.challenge, enrolment: setup.body.enrolment, code: '000000' === codeNow(secret) ? '111111' : '000000' });
+    const wrong = await client.post('/api/auth/totp/enrol', {
+      challenge: body.challenge,
+      enrolment: setup.body.enrolment,
+      code: '000000' === codeNow(secret) ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields).toEqual({ code: 'That code is not right. Check your authenticator app (or your recovery codes) and try again.' });
+    expect(wrong.body.error.fields).toEqual({
+      code: 'That code is not right. Check your authenticator app (or your recovery codes) and try again.',
+    });
 
-    const enrolled = await client.post('/api/auth/totp/enrol', { challenge: body.challenge, enrolment: setup.body.enrolment, code: codeNow(secret) });
+    const enrolled = await client.post('/api/auth/totp/enrol', {
+      challenge: body.challenge,
+      enrolment: setup.body.enrolment,
+      code: codeNow(secret),
+    });
     expect(enrolled.status).toBe(201);
     expect(enrolled.body.recoveryCodes).toHaveLength(10);
     expect(enrolled.body.recoveryCodes[0]).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
@@ -91,8 +109,14 @@ describe('an admin without a second factor', () => {
     const other = await newAdmin();
     const { client, body } = await passwordStep(email);
     expect((await client.post('/api/auth/totp/setup', { challenge: 'made-up' })).status).toBe(401);
-    const foreign = await api.anonymous().post('/api/auth/totp/setup', { challenge: (await passwordStep(other.email)).body.challenge });
-    const reply = await client.post('/api/auth/totp/enrol', { challenge: body.challenge, enrolment: foreign.body.enrolment, code: '123456' });
+    const foreign = await api
+      .anonymous()
+      .post('/api/auth/totp/setup', { challenge: (await passwordStep(other.email)).body.challenge });
+    const reply = await client.post('/api/auth/totp/enrol', {
+      challenge: body.challenge,
+      enrolment: foreign.body.enrolment,
+      code: '123456',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.code).toBe('invalid_enrolment');
   });
@@ -100,7 +124,10 @@ describe('an admin without a second factor', () => {
 
 describe('an admin with a second factor', () => {
   it('signs in with a code, each code once', async () => {
-    const { email, id, secret } = await newAdmin().then(async (admin) => ({ ...admin, ...(await enrolAdmin(admin.email, admin.id)) }));
+    const { email, id, secret } = await newAdmin().then(async (admin) => ({
+      ...admin,
+      ...(await enrolAdmin(admin.email, admin.id)),
+    }));
     const first = await passwordStep(email);
     expect(first.body).toEqual({ step: 'totp_required', challenge: expect.any(String) });
     expect(first.client.cookie).toBeNull();
@@ -117,7 +144,14 @@ describe('an admin with a second factor', () => {
     expect(replayed.status).toBe(400);
     expect(replayed.body.error.code).toBe('invalid_code');
     // The challenge is used up once it succeeds.
-    expect((await first.client.post('/api/auth/signin/totp', { challenge: first.body.challenge, code: await api.totpCode(email) })).status).toBe(401);
+    expect(
+      (
+        await first.client.post('/api/auth/signin/totp', {
+          challenge: first.body.challenge,
+          code: await api.totpCode(email),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('signs in with a recovery code, each once', async () => {
@@ -125,10 +159,18 @@ describe('an admin with a second factor', () => {
     const { recoveryCodes } = await enrolAdmin(admin.email, admin.id);
     const first = await passwordStep(admin.email);
     const typed = recoveryCodes[3]!.toUpperCase().replace(/-/g, ' ');
-    expect((await first.client.post('/api/auth/signin/totp', { challenge: first.body.challenge, code: typed })).status).toBe(200);
+    expect(
+      (await first.client.post('/api/auth/signin/totp', { challenge: first.body.challenge, code: typed })).status,
+    ).toBe(200);
     const again = await passwordStep(admin.email);
-    expect((await again.client.post('/api/auth/signin/totp', { challenge: again.body.challenge, code: recoveryCodes[3] })).status).toBe(400);
-    expect((await again.client.post('/api/auth/signin/totp', { challenge: again.body.challenge, code: recoveryCodes[4] })).status).toBe(200);
+    expect(
+      (await again.client.post('/api/auth/signin/totp', { challenge: again.body.challenge, code: recoveryCodes[3] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await again.client.post('/api/auth/signin/totp', { challenge: again.body.challenge, code: recoveryCodes[4] }))
+        .status,
+    ).toBe(200);
   });
 
   it('has 5 tries per sign-in and 10 per account in 15 minutes', async () => {
@@ -136,15 +178,30 @@ describe('an admin with a second factor', () => {
     const { secret } = await enrolAdmin(admin.email, admin.id);
     const wrong = () => (codeNow(secret) === '000000' ? '111111' : '000000');
     const { client, body } = await passwordStep(admin.email);
-    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/signin/totp', { challenge: body.challenge, code: wrong() })).status).toBe(400);
-    const ended = await client.post('/api/auth/signin/totp', { challenge: body.challenge, code: await api.totpCode(admin.email) });
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/api/auth/signin/totp', { challenge: body.challenge, code: wrong() })).status).toBe(
+        400,
+      );
+    const ended = await client.post('/api/auth/signin/totp', {
+      challenge: body.challenge,
+      code: await api.totpCode(admin.email),
+    });
     expect(ended.status).toBe(401);
-    expect(ended.body.error).toEqual({ code: 'sign_in_expired', message: 'Your sign-in has expired. Please sign in again.' });
+    expect(ended.body.error).toEqual({
+      code: 'sign_in_expired',
+      message: 'Your sign-in has expired. Please sign in again.',
+    });
 
     const next = await passwordStep(admin.email);
-    for (let i = 0; i < 5; i++) expect((await next.client.post('/api/auth/signin/totp', { challenge: next.body.challenge, code: wrong() })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await next.client.post('/api/auth/signin/totp', { challenge: next.body.challenge, code: wrong() })).status,
+      ).toBe(400);
     const last = await passwordStep(admin.email);
-    const held = await last.client.post('/api/auth/signin/totp', { challenge: last.body.challenge, code: await api.totpCode(admin.email) });
+    const held = await last.client.post('/api/auth/signin/totp', {
+      challenge: last.body.challenge,
+      code: await api.totpCode(admin.email),
+    });
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -159,8 +216,18 @@ describe('an admin with a second factor', () => {
     expect(replaced.status).toBe(200);
     expect(replaced.body.recoveryCodes).toHaveLength(10);
     const signIn = await passwordStep(admin.email);
-    expect((await signIn.client.post('/api/auth/signin/totp', { challenge: signIn.body.challenge, code: recoveryCodes[0] })).status).toBe(400);
-    expect((await signIn.client.post('/api/auth/signin/totp', { challenge: signIn.body.challenge, code: replaced.body.recoveryCodes[0] })).status).toBe(200);
+    expect(
+      (await signIn.client.post('/api/auth/signin/totp', { challenge: signIn.body.challenge, code: recoveryCodes[0] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await signIn.client.post('/api/auth/signin/totp', {
+          challenge: signIn.body.challenge,
+          code: replaced.body.recoveryCodes[0],
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -174,12 +241,17 @@ describe('a seller', () => {
     expect(setup.status).toBe(200);
     const secret = openSecret(api.ctx.config, seller.user!.id, setup.body.enrolment)!;
     const otherDevice = await api.signIn(email, 'secret-pass');
-    const enrolled = await seller.post('/api/auth/totp/enrol', { enrolment: setup.body.enrolment, code: codeNow(secret) });
+    const enrolled = await seller.post('/api/auth/totp/enrol', {
+      enrolment: setup.body.enrolment,
+      code: codeNow(secret),
+    });
     expect(enrolled.status).toBe(201);
     expect(await me(seller)).toMatchObject({ totpEnabled: true });
     // Turning it on ends the other sessions: one of them may be someone else's.
     expect(await me(otherDevice)).toBeNull();
-    expect((await api.platform.mailbox!.list({ to: email, limit: 1 }))[0]!.subject).toBe('Two-step sign-in was turned on');
+    expect((await api.platform.mailbox!.list({ to: email, limit: 1 }))[0]!.subject).toBe(
+      'Two-step sign-in was turned on',
+    );
 
     expect((await passwordStep(email)).body).toEqual({ step: 'totp_required', challenge: expect.any(String) });
     expect((await seller.post('/api/auth/totp/setup', {})).status).toBe(409);
@@ -191,12 +263,16 @@ describe('a seller', () => {
     expect(off.status).toBe(200);
     expect(off.body.user.totpEnabled).toBe(false);
     expect((await passwordStep(email)).body).toMatchObject({ user: { id: seller.user!.id } });
-    expect((await api.platform.mailbox!.list({ to: email, limit: 1 }))[0]!.subject).toBe('Two-step sign-in was turned off');
+    expect((await api.platform.mailbox!.list({ to: email, limit: 1 }))[0]!.subject).toBe(
+      'Two-step sign-in was turned off',
+    );
   });
 
   it('needs a session to set up without a challenge', async () => {
     expect((await api.anonymous().post('/api/auth/totp/setup', {})).status).toBe(401);
-    expect((await api.anonymous().post('/api/auth/totp/enrol', { enrolment: 'v1.x', code: '123456' })).status).toBe(401);
+    expect((await api.anonymous().post('/api/auth/totp/enrol', { enrolment: 'v1.x', code: '123456' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -217,7 +293,9 @@ describe('an admin changing their password', () => {
   it('stays signed in: the new session keeps the second factor the old one passed', async () => {
     const admin = await newAdmin();
     const { client } = await enrolAdmin(admin.email, admin.id);
-    expect((await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-9' })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-9' })).status,
+    ).toBe(200);
     expect((await client.get('/api/admin/overview')).status).toBe(200);
   });
 });

@@ -53,7 +53,8 @@ export function authRoutes(ctx: AppContext) {
   const client = (c: Context<AppEnv>): string => clientKey(clientIp(c, ctx.config.TRUST_PROXY));
 
   /** Counts a password check of this e-mail from this client: sign-in (and any later step of it). */
-  const signInAttempt = (c: Context<AppEnv>, email: string): Promise<Attempt> => ctx.throttles.signIn.begin(emailKey(email), client(c));
+  const signInAttempt = (c: Context<AppEnv>, email: string): Promise<Attempt> =>
+    ctx.throttles.signIn.begin(emailKey(email), client(c));
 
   /** The owner reset the password from this client: its sign-in count for the account starts afresh. */
   async function forgiveSignIns(c: Context<AppEnv>, userId: string | null): Promise<void> {
@@ -66,9 +67,15 @@ export function authRoutes(ctx: AppContext) {
    * as its success), or answers 429 with Retry-After while the client must wait. A check that
    * never ran (the request failed otherwise) is given back.
    */
-  async function counted<T>(c: Context<AppEnv>, attempt: Promise<Attempt>, check: (attempts: Attempt) => Promise<T>, what?: string): Promise<T> {
+  async function counted<T>(
+    c: Context<AppEnv>,
+    attempt: Promise<Attempt>,
+    check: (attempts: Attempt) => Promise<T>,
+    what?: string,
+  ): Promise<T> {
     const counting = await attempt;
-    if (counting.waitMs > 0) tooManyRequests(c, counting.waitMs, 'too_many_attempts', tooManyAttemptsMessage(counting.waitMs, what));
+    if (counting.waitMs > 0)
+      tooManyRequests(c, counting.waitMs, 'too_many_attempts', tooManyAttemptsMessage(counting.waitMs, what));
     try {
       const result = await check(counting);
       await counting.succeeded();
@@ -120,7 +127,9 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const credentials = c.req.valid('json');
-        const user = await counted(c, signInAttempt(c, credentials.email), (attempts) => signIn(ctx, credentials, attempts));
+        const user = await counted(c, signInAttempt(c, credentials.email), (attempts) =>
+          signIn(ctx, credentials, attempts),
+        );
         const secondStep = await secondStepOf(ctx, user);
         if (secondStep) return c.json(secondStep, 200);
         await startSession(c, user.id);
@@ -164,7 +173,9 @@ export function authRoutes(ctx: AppContext) {
         path: '/me',
         tags,
         summary: 'The signed-in user with profile and roles',
-        responses: { 200: jsonResponse(z.object({ user: UserSchema.nullable() }), 'The user, or null when signed out') },
+        responses: {
+          200: jsonResponse(z.object({ user: UserSchema.nullable() }), 'The user, or null when signed out'),
+        },
       }),
       (c) => c.json({ user: c.get('user') }, 200),
     )
@@ -209,9 +220,15 @@ export function authRoutes(ctx: AppContext) {
         const user = requireUser(c);
         // The new session keeps the second factor this one passed (an admin's must have), read before the change ends it.
         const sessionId = c.get('sessionId');
-        const secondFactor = sessionId !== null && (await ctx.sessions.live([sessionId])).get(sessionId)?.secondFactor === true;
+        const secondFactor =
+          sessionId !== null && (await ctx.sessions.live([sessionId])).get(sessionId)?.secondFactor === true;
         const change = c.req.valid('json');
-        const { position } = await counted(c, ctx.throttles.passwordChange.begin(user.id), (attempts) => changePassword(ctx, actorOf(user), change, attempts), 'password attempts');
+        const { position } = await counted(
+          c,
+          ctx.throttles.passwordChange.begin(user.id),
+          (attempts) => changePassword(ctx, actorOf(user), change, attempts),
+          'password attempts',
+        );
         await startSession(c, user.id, secondFactor);
         return c.json({ ok: true as const, position }, 200);
       },
@@ -242,7 +259,8 @@ export function authRoutes(ctx: AppContext) {
         path: '/reset-password',
         tags,
         summary: 'Set a new password with the token of a reset link',
-        description: 'A link works once and for 1 hour. Ends every session of the user; they then sign in with the new password.',
+        description:
+          'A link works once and for 1 hour. Ends every session of the user; they then sign in with the new password.',
         request: { body: jsonBody(resetPasswordSchema) },
         responses: { 200: jsonResponse(OkPositionSchema, 'Password changed'), ...errors(400, 413, 429) },
       }),

@@ -49,7 +49,12 @@ describe('GET /api/cart', () => {
     const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null });
     const buyer = await buyerWith(api, bell, 2);
     await buyer.post('/api/cart/items', { productId: shawl });
-    const priceChange = { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 450_00 }, at: new Date().toISOString() } as const;
+    const priceChange = {
+      type: 'UpdateProduct',
+      actor: actorOfClient(seller),
+      changes: { pricePaise: 450_00 },
+      at: new Date().toISOString(),
+    } as const;
     await onProduct(api, bell, priceChange);
 
     const reply = await buyer.get('/api/cart');
@@ -58,12 +63,26 @@ describe('GET /api/cart', () => {
         {
           productId: bell,
           quantity: 2,
-          product: { id: bell, name: 'Brass Bell', pricePaise: 450_00, imageUrl: '/media/diya.webp', stockQuantity: 5, available: true },
+          product: {
+            id: bell,
+            name: 'Brass Bell',
+            pricePaise: 450_00,
+            imageUrl: '/media/diya.webp',
+            stockQuantity: 5,
+            available: true,
+          },
         },
         {
           productId: shawl,
           quantity: 1,
-          product: { id: shawl, name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null, stockQuantity: 10, available: true },
+          product: {
+            id: shawl,
+            name: 'Pashmina Shawl',
+            pricePaise: 2_450_50,
+            imageUrl: null,
+            stockQuantity: 10,
+            available: true,
+          },
         },
       ],
       count: 3,
@@ -77,7 +96,9 @@ describe('GET /api/cart', () => {
     await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
 
     const reply = await buyer.get('/api/cart');
-    expect(reply.body.lines).toMatchObject([{ productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false } }]);
+    expect(reply.body.lines).toMatchObject([
+      { productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false } },
+    ]);
 
     // Lowering the quantity of such a line is allowed, raising it is not.
     expect((await buyer.put(`/api/cart/items/${lamp}`, { quantity: 2 })).body.cart.lines[0].quantity).toBe(2);
@@ -98,11 +119,19 @@ describe('POST /api/cart/items', () => {
     const buyer = await signedIn(api);
     const first = await buyer.post('/api/cart/items', { productId: diya });
     expect(first.status).toBe(200);
-    expect(first.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 1 }], count: 1, subtotalPaise: 499_00 });
+    expect(first.body.cart).toMatchObject({
+      lines: [{ productId: diya, quantity: 1 }],
+      count: 1,
+      subtotalPaise: 499_00,
+    });
     expect(first.body.position).toBeGreaterThan(0);
 
     const second = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
-    expect(second.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 3 }], count: 3, subtotalPaise: 3 * 499_00 });
+    expect(second.body.cart).toMatchObject({
+      lines: [{ productId: diya, quantity: 3 }],
+      count: 3,
+      subtotalPaise: 3 * 499_00,
+    });
     expect(second.body.position).toBeGreaterThan(first.body.position);
   });
 
@@ -111,7 +140,10 @@ describe('POST /api/cart/items', () => {
     const revision = await cartRevision(buyer);
     const reply = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 5 of "Brass Diya" left in stock' });
+    expect(reply.body.error).toMatchObject({
+      code: 'insufficient_stock',
+      message: 'Only 5 of "Brass Diya" left in stock',
+    });
     expect(await cartRevision(buyer)).toBe(revision);
     expect((await buyer.get('/api/cart')).body.lines[0].quantity).toBe(4);
   });
@@ -128,7 +160,10 @@ describe('POST /api/cart/items', () => {
     const buyer = await signedIn(api);
     const reply = await buyer.post('/api/cart/items', { productId: pending });
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toMatchObject({ code: 'not_available', message: '"New Rug" is not available for purchase' });
+    expect(reply.body.error).toMatchObject({
+      code: 'not_available',
+      message: '"New Rug" is not available for purchase',
+    });
     expect(await cartRevision(buyer)).toBe(-1);
   });
 
@@ -171,7 +206,11 @@ describe('PUT /api/cart/items/{productId}', () => {
     const buyer = await buyerWith(api, diya, 1);
     const reply = await buyer.put(`/api/cart/items/${diya}`, { quantity: 5 });
     expect(reply.status).toBe(200);
-    expect(reply.body.cart).toMatchObject({ lines: [{ productId: diya, quantity: 5 }], count: 5, subtotalPaise: 5 * 499_00 });
+    expect(reply.body.cart).toMatchObject({
+      lines: [{ productId: diya, quantity: 5 }],
+      count: 5,
+      subtotalPaise: 5 * 499_00,
+    });
 
     const above = await buyer.put(`/api/cart/items/${diya}`, { quantity: 6 });
     expect(above.status).toBe(409);
@@ -211,7 +250,9 @@ describe('PUT /api/cart/items/{productId}', () => {
       expect(reply.status).toBe(status);
       expect(reply.body.error.code).toBe(code);
     }
-    expect((await buyer.put(`/api/cart/items/${diya}`, {})).body.error.fields).toEqual({ quantity: 'Quantity must be a whole number' });
+    expect((await buyer.put(`/api/cart/items/${diya}`, {})).body.error.fields).toEqual({
+      quantity: 'Quantity must be a whole number',
+    });
     expect(await cartRevision(buyer)).toBe(revision);
   });
 });

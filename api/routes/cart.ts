@@ -12,13 +12,18 @@ const CartProductSchema = z
     pricePaise: z.number().int(),
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int(),
-    available: z.boolean().openapi({ description: 'Verified, still listed and its seller not suspended: false for a product delisted since it was added' }),
+    available: z.boolean().openapi({
+      description:
+        'Verified, still listed and its seller not suspended: false for a product delisted since it was added',
+    }),
   })
   .openapi('CartProduct');
 
 const CartSchema = z
   .object({
-    lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), product: CartProductSchema }).openapi('CartLine')),
+    lines: z.array(
+      z.object({ productId: z.string(), quantity: z.number().int(), product: CartProductSchema }).openapi('CartLine'),
+    ),
     count: z.number().int().openapi({ description: 'Units in the cart (the badge)' }),
     subtotalPaise: z.number().int().openapi({ description: 'Sum of current price x quantity' }),
   })
@@ -26,7 +31,13 @@ const CartSchema = z
 
 const CartChangeSchema = z.object({ cart: CartSchema, position: PositionSchema }).openapi('CartChange');
 
-const ProductParams = z.object({ productId: z.string().min(1).max(100).openapi({ param: { name: 'productId', in: 'path' } }) });
+const ProductParams = z.object({
+  productId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'productId', in: 'path' } }),
+});
 
 const tags = ['Cart'];
 
@@ -47,7 +58,8 @@ export const cartRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/items',
         tags,
-        summary: 'Add a product (one unit unless told otherwise); a product already in the cart gets the quantity added',
+        summary:
+          'Add a product (one unit unless told otherwise); a product already in the cart gets the quantity added',
         request: { body: jsonBody(addToCartSchema) },
         responses: { 200: jsonResponse(CartChangeSchema, 'The cart after adding'), ...errors(400, 401, 404, 409, 413) },
       }),
@@ -60,11 +72,17 @@ export const cartRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Set the quantity of a line, from 1 to the stock; zero or less removes the line',
         request: { params: ProductParams, body: jsonBody(setCartQuantitySchema) },
-        responses: { 200: jsonResponse(CartChangeSchema, 'The cart after the change'), ...errors(400, 401, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(CartChangeSchema, 'The cart after the change'),
+          ...errors(400, 401, 404, 409, 413),
+        },
       }),
       async (c) => {
         const { productId } = c.req.valid('param');
-        return c.json(await setCartQuantity(ctx, actorOf(requireUser(c)), productId, c.req.valid('json').quantity), 200);
+        return c.json(
+          await setCartQuantity(ctx, actorOf(requireUser(c)), productId, c.req.valid('json').quantity),
+          200,
+        );
       },
     )
     .openapi(

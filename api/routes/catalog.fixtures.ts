@@ -16,7 +16,10 @@ export const SAREE: ProductBody = {
 };
 
 /** Lists a product through POST /api/seller/products; its fields are SAREE's unless given. */
-export async function listProduct(seller: Client, fields: Partial<ProductBody> = {}): Promise<{ id: string; position: number }> {
+export async function listProduct(
+  seller: Client,
+  fields: Partial<ProductBody> = {},
+): Promise<{ id: string; position: number }> {
   const reply = await seller.post('/api/seller/products', { ...SAREE, ...fields });
   if (reply.status !== 201) throw new Error(`listing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
@@ -36,10 +39,20 @@ export const feature = (api: TestApi, productId: string) =>
   onProduct(api, productId, { type: 'FeatureProduct', actor: ADMIN, at: new Date().toISOString() });
 
 export const reject = (api: TestApi, productId: string) =>
-  onProduct(api, productId, { type: 'RejectProduct', actor: ADMIN, reason: 'Blurry photo', at: new Date().toISOString() });
+  onProduct(api, productId, {
+    type: 'RejectProduct',
+    actor: ADMIN,
+    reason: 'Blurry photo',
+    at: new Date().toISOString(),
+  });
 
 export const reserve = (api: TestApi, productId: string, quantity: number) =>
-  onProduct(api, productId, { type: 'ReserveStock', orderId: crypto.randomUUID(), quantity, at: new Date().toISOString() });
+  onProduct(api, productId, {
+    type: 'ReserveStock',
+    orderId: crypto.randomUUID(),
+    quantity,
+    at: new Date().toISOString(),
+  });
 
 /** Waits for the clock to move, so products listed one after the other differ in listedAt. */
 export const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));

@@ -49,7 +49,9 @@ it('answers from prepared bytes, 304 while unchanged, in the coding asked for', 
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get('vary')).toBe('Accept-Encoding');
-    const again = await api.anonymous().get('/api/categories', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag } });
+    const again = await api
+      .anonymous()
+      .get('/api/categories', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe('no-cache');

@@ -14,7 +14,9 @@ const CategorySchema = z
   })
   .openapi('Category') satisfies z.ZodType<CategoryDoc>;
 
-const CategoryListSchema = z.object({ items: z.array(CategorySchema) }).openapi('CategoryList') satisfies z.ZodType<{ items: CategoryDoc[] }>;
+const CategoryListSchema = z.object({ items: z.array(CategorySchema) }).openapi('CategoryList') satisfies z.ZodType<{
+  items: CategoryDoc[];
+}>;
 
 export const categoryRoutes = (ctx: AppContext) =>
   router().openapi(

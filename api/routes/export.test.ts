@@ -45,9 +45,15 @@ describe('GET /api/admin/export', () => {
   const as = (client: { cookie: string | null }) => new LocalClient(app, client.cookie);
 
   it('answers 401 signed out, 403 to buyers and sellers', async () => {
-    expect(await new LocalClient(app).get(PATH)).toMatchObject({ status: 401, body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } } });
+    expect(await new LocalClient(app).get(PATH)).toMatchObject({
+      status: 401,
+      body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } },
+    });
     for (const client of [people.buyer, people.seller]) {
-      expect(await as(client).get(PATH)).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: 'This needs the admin role' } } });
+      expect(await as(client).get(PATH)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'forbidden', message: 'This needs the admin role' } },
+      });
     }
   });
 
@@ -57,24 +63,43 @@ describe('GET /api/admin/export', () => {
     expect(reply.headers.get('content-type')).toBe('application/x-ndjson');
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="mibi-events-.+\.ndjson"$/);
     const [header, ...events] = linesOf(reply.body);
-    expect(JSON.parse(header!)).toEqual({ format: 'mibi-events', version: 1, exportedAt: expect.any(String), filters: {} });
+    expect(JSON.parse(header!)).toEqual({
+      format: 'mibi-events',
+      version: 1,
+      exportedAt: expect.any(String),
+      filters: {},
+    });
     // The admin's sign-in happened after `log` was read: compare the events that were there.
     expect(events.slice(0, log.length)).toEqual(log.map((event) => eventLine(event).trimEnd()));
-    expect(events.map((line) => JSON.parse(line).type)).toEqual(expect.arrayContaining(['ProductListed', 'OrderPlaced', 'SellerOrderDelivered', 'ReturnRequested', 'ReturnAccepted', 'StockReturned', 'ReviewSubmitted']));
+    expect(events.map((line) => JSON.parse(line).type)).toEqual(
+      expect.arrayContaining([
+        'ProductListed',
+        'OrderPlaced',
+        'SellerOrderDelivered',
+        'ReturnRequested',
+        'ReturnAccepted',
+        'StockReturned',
+        'ReviewSubmitted',
+      ]),
+    );
   });
 
   it('applies the filters given as query parameters', async () => {
     // The raw text: LocalClient would parse a body of one line (the header alone) as JSON.
     const exported = async (query: string) => {
       const response = await app.request(`${LOCAL_ORIGIN}${PATH}?${query}`, { headers: { cookie: admin.cookie! } });
-      return linesOf(await response.text()).slice(1).map((line) => JSON.parse(line) as RecordedEvent);
+      return linesOf(await response.text())
+        .slice(1)
+        .map((line) => JSON.parse(line) as RecordedEvent);
     };
 
     const orders = await exported('types=OrderPlaced,SellerOrderCancelled');
     expect(orders.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPlaced', 'SellerOrderCancelled']);
 
     const products = await exported(`prefix=product-${people.products.elephant}`);
-    expect(products.map((e) => e.type)).toEqual(log.filter((e) => e.stream === `product-${people.products.elephant}`).map((e) => e.type));
+    expect(products.map((e) => e.type)).toEqual(
+      log.filter((e) => e.stream === `product-${people.products.elephant}`).map((e) => e.type),
+    );
     expect(products.map((e) => e.revision)).toEqual(products.map((_, i) => i));
 
     expect((await exported('fromPosition=3&toPosition=5')).map((e) => e.position)).toEqual([3, 4, 5]);
@@ -89,7 +114,11 @@ describe('GET /api/admin/export', () => {
     ['fromPosition=abc', 'fromPosition', 'From position must be a whole number, 0 or more'],
     ['toPosition=-1', 'toPosition', 'To position must be a whole number, 0 or more'],
     ['fromPosition=9&toPosition=3', 'toPosition', 'To position must not be below from position'],
-    ['since=yesterday', 'since', 'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z'],
+    [
+      'since=yesterday',
+      'since',
+      'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z',
+    ],
     ['since=2025-01-02&until=2025-01-01', 'until', 'Until must be after since'],
     ['types=%2C', 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered'],
   ])('answers 400 to ?%s', async (query, field, message) => {
@@ -101,7 +130,11 @@ describe('GET /api/admin/export', () => {
   it('reads the log page by page as the client reads the body', async () => {
     // Enough events for several pages of the export.
     for (let i = 0; i < 5; i++) {
-      await api.platform.events.append(`filler-${i}`, Array.from({ length: 600 }, (_, n) => ({ type: 'FillerRecorded', data: { n } })), 'no_stream');
+      await api.platform.events.append(
+        `filler-${i}`,
+        Array.from({ length: 600 }, (_, n) => ({ type: 'FillerRecorded', data: { n } })),
+        'no_stream',
+      );
     }
     const readAll = vi.spyOn(api.platform.events, 'readAll');
     try {
@@ -122,9 +155,18 @@ describe('GET /api/admin/export', () => {
   it('documents the route, its filters and its NDJSON body in the OpenAPI document', () => {
     const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'MIBI', version: '1' } });
     const get = doc.paths?.[PATH]?.get;
-    expect(get?.parameters?.map((p) => ('name' in p ? p.name : null))).toEqual(['types', 'prefix', 'fromPosition', 'toPosition', 'since', 'until']);
+    expect(get?.parameters?.map((p) => ('name' in p ? p.name : null))).toEqual([
+      'types',
+      'prefix',
+      'fromPosition',
+      'toPosition',
+      'since',
+      'until',
+    ]);
     expect(Object.keys(get?.responses ?? {})).toEqual(['200', '400', '401', '403']);
-    expect(get?.responses?.['200']).toMatchObject({ content: { 'application/x-ndjson': { schema: { type: 'string' } } } });
+    expect(get?.responses?.['200']).toMatchObject({
+      content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    });
   });
 
   it('exports what `mibi import` loads into an empty store, identical', async () => {

@@ -38,7 +38,11 @@ function bodyOf(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
  */
 function ndjsonResponse(body: ReadableStream<Uint8Array>, exportedAt: string): never {
   const file = `mibi-events-${exportedAt.replace(/[:.]/g, '-')}.ndjson`;
-  const headers = { 'content-type': NDJSON_CONTENT_TYPE, 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'no-store' };
+  const headers = {
+    'content-type': NDJSON_CONTENT_TYPE,
+    'content-disposition': `attachment; filename="${file}"`,
+    'cache-control': 'no-store',
+  };
   return new Response(body, { status: 200, headers }) as never;
 }
 
@@ -52,7 +56,10 @@ export const exportRoutes = (ctx: AppContext) =>
       description: DESCRIPTION,
       request: { query: exportFiltersSchema },
       responses: {
-        200: { description: 'The events, one JSON document per line', content: { [NDJSON_CONTENT_TYPE]: { schema: z.string() } } },
+        200: {
+          description: 'The events, one JSON document per line',
+          content: { [NDJSON_CONTENT_TYPE]: { schema: z.string() } },
+        },
         ...errors(400, 401, 403),
       },
     }),

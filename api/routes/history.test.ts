@@ -50,7 +50,10 @@ async function productWithAPast() {
   await seller.patch(`/api/seller/products/${id}`, { pricePaise: 129_900, tags: ['silk'] });
   await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 8 });
   const cancelled = await ordered(id, 2);
-  const cancel = await cancelled.buyer.post(`/api/seller-orders/${cancelled.orderId}-1/status`, { status: 'cancelled', reason: 'Changed my mind' });
+  const cancel = await cancelled.buyer.post(`/api/seller-orders/${cancelled.orderId}-1/status`, {
+    status: 'cancelled',
+    reason: 'Changed my mind',
+  });
   if (cancel.status !== 200) throw new Error(`cancel failed: ${cancel.status} ${JSON.stringify(cancel.body)}`);
   const buyer = await signedIn(api, 'buyer', 'Asha Rao');
   await buyer.post('/api/cart/items', { productId: id, quantity: 1 });
@@ -109,7 +112,11 @@ describe('GET /api/seller/products/{id}/history', () => {
     expect(items[2].changes).toEqual([{ field: 'Price', before: '₹1,499.00', after: '₹1,299.00' }]);
     expect(items[3].changes).toEqual([{ field: 'Tags', before: 'silk, handloom', after: 'silk' }]);
     expect(items[6].changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
-    expect(items[9]).toMatchObject({ type: 'ReviewSubmitted', revision: 0, actor: { id: past.buyer.user!.id, name: 'Asha Rao' } });
+    expect(items[9]).toMatchObject({
+      type: 'ReviewSubmitted',
+      revision: 0,
+      actor: { id: past.buyer.user!.id, name: 'Asha Rao' },
+    });
   });
 
   it('is open to admins', async () => {
@@ -158,7 +165,9 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
     const stored = await productEvents(past.id);
     // The edit's tags went live with the approval of its revision.
     const edit = stored.find((event) => event.type === 'ProductRevisionApproved')!;
-    const atListing = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?position=${stored[0]!.position}`);
+    const atListing = await history(seller).get(
+      `/api/seller/products/${past.id}/history/as-of?position=${stored[0]!.position}`,
+    );
     expect(atListing.status).toBe(200);
     expect(atListing.body).toEqual({
       id: past.id,
@@ -177,11 +186,27 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
       at: (stored[0]!.data as { listedAt: string }).listedAt,
     });
 
-    const byPosition = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?position=${edit.position}`);
-    expect(byPosition.body).toMatchObject({ pricePaise: 129_900, tags: ['silk'], stockQuantity: 10, displayStatus: 'Active', revision: edit.revision });
+    const byPosition = await history(seller).get(
+      `/api/seller/products/${past.id}/history/as-of?position=${edit.position}`,
+    );
+    expect(byPosition.body).toMatchObject({
+      pricePaise: 129_900,
+      tags: ['silk'],
+      stockQuantity: 10,
+      displayStatus: 'Active',
+      revision: edit.revision,
+    });
 
-    const byTime = await history(admin).get(`/api/seller/products/${past.id}/history/as-of?at=${encodeURIComponent(now())}`);
-    expect(byTime.body).toMatchObject({ pricePaise: 129_900, stockQuantity: 7, featured: true, displayStatus: 'Featured', revision: stored.length - 1 });
+    const byTime = await history(admin).get(
+      `/api/seller/products/${past.id}/history/as-of?at=${encodeURIComponent(now())}`,
+    );
+    expect(byTime.body).toMatchObject({
+      pricePaise: 129_900,
+      stockQuantity: 7,
+      featured: true,
+      displayStatus: 'Featured',
+      revision: stored.length - 1,
+    });
   });
 
   it('answers 404 for a moment before the listing', async () => {
@@ -207,12 +232,22 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
 
 describe('GET /api/seller/products/{id}/as-ordered/{orderId}', () => {
   it('gives the order line as the buyer saw it and the whole product when the order was placed', async () => {
-    const before = await history(seller).get(`/api/seller/products/${past.id}/as-ordered/${past.cancelledOrder.orderId}`);
+    const before = await history(seller).get(
+      `/api/seller/products/${past.id}/as-ordered/${past.cancelledOrder.orderId}`,
+    );
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
       orderId: past.cancelledOrder.orderId,
       placedAt: expect.any(String),
-      line: { productId: past.id, name: SAREE.name, pricePaise: 129_900, quantity: 2, sellerId: seller.user!.id, sellerName: 'Meera Weaves', categoryId: 'textiles' },
+      line: {
+        productId: past.id,
+        name: SAREE.name,
+        pricePaise: 129_900,
+        quantity: 2,
+        sellerId: seller.user!.id,
+        sellerName: 'Meera Weaves',
+        categoryId: 'textiles',
+      },
       // The order's own reservation is in: stock 8, two reserved.
       product: { id: past.id, pricePaise: 129_900, stockQuantity: 6, featured: false, displayStatus: 'Active' },
     });
@@ -234,7 +269,8 @@ describe('GET /api/seller/products/{id}/as-ordered/{orderId}', () => {
 });
 
 describe('POST /api/seller/products/{id}/history/restore', () => {
-  const restore = (client: Client, productId: string, body: unknown) => history(client).post(`/api/seller/products/${productId}/history/restore`, body);
+  const restore = (client: Client, productId: string, body: unknown) =>
+    history(client).post(`/api/seller/products/${productId}/history/restore`, body);
 
   it('brings back the fields of an earlier version as a new edit, only those that differ', async () => {
     const { id, position: listedAt } = await listProduct(seller, { pricePaise: 149_900, imageUrl: '/media/old.webp' });
@@ -267,13 +303,22 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
       {
         type: 'ProductRevisionSubmitted',
         metadata: { actor: seller.user!.id },
-        data: { by: seller.user!.id, before: { name: 'Silk Saree', imageUrl: null }, after: { name: SAREE.name, imageUrl: '/media/old.webp' } },
+        data: {
+          by: seller.user!.id,
+          before: { name: 'Silk Saree', imageUrl: null },
+          after: { name: SAREE.name, imageUrl: '/media/old.webp' },
+        },
       },
       { type: 'ProductRevisionApproved', position: reply.body.position, metadata: { actor: 'system' } },
     ]);
     // Stock and status are not part of a version to restore.
     const now = await history(seller).get(`/api/seller/products/${id}/history/as-of?position=${reply.body.position}`);
-    expect(now.body).toMatchObject({ name: SAREE.name, pricePaise: 149_900, stockQuantity: 2, verification: 'verified' });
+    expect(now.body).toMatchObject({
+      name: SAREE.name,
+      pricePaise: 149_900,
+      stockQuantity: 2,
+      verification: 'verified',
+    });
   });
 
   it('stores nothing when the version matches the product as it is', async () => {
@@ -281,7 +326,13 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const [listed] = await productEvents(id);
     const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id, position: expect.any(Number), changes: [], review: null, message: RESTORE_MESSAGES.unchanged });
+    expect(reply.body).toEqual({
+      id,
+      position: expect.any(Number),
+      changes: [],
+      review: null,
+      message: RESTORE_MESSAGES.unchanged,
+    });
   });
 
   it('lets an admin restore', async () => {

@@ -21,10 +21,16 @@ const FieldChangeSchema = z
 const HistoryEntrySchema = z
   .object({
     position: PositionSchema,
-    revision: z.number().int().openapi({ description: "Revision in the event's own stream (the product's or a review's)" }),
+    revision: z
+      .number()
+      .int()
+      .openapi({ description: "Revision in the event's own stream (the product's or a review's)" }),
     at: z.string(),
     type: z.string().openapi({ example: 'ProductUpdated' }),
-    actor: z.object({ id: z.string().nullable(), name: z.string().openapi({ description: "The user's full name; MIBI for the marketplace itself" }) }),
+    actor: z.object({
+      id: z.string().nullable(),
+      name: z.string().openapi({ description: "The user's full name; MIBI for the marketplace itself" }),
+    }),
     summary: z.string().openapi({ example: 'Price: ₹1,499.00 → ₹1,299.00' }),
     changes: z.array(FieldChangeSchema).optional(),
   })
@@ -70,9 +76,14 @@ const AsOfQuerySchema = z
       .datetime({ offset: true, error: 'At must be a date and time like 2024-05-01T10:00:00Z' })
       .optional()
       .openapi({ description: 'ISO-8601 time: the product after every event up to it' }),
-    position: positionInQuery.optional().openapi({ description: 'Log position: the product after every event up to it' }),
+    position: positionInQuery
+      .optional()
+      .openapi({ description: 'Log position: the product after every event up to it' }),
   })
-  .refine((query) => (query.at === undefined) !== (query.position === undefined), { message: MOMENT_MESSAGE, path: ['at'] });
+  .refine((query) => (query.at === undefined) !== (query.position === undefined), {
+    message: MOMENT_MESSAGE,
+    path: ['at'],
+  });
 
 const RestoreBodySchema = z.object({ position }).openapi('RestoreVersion');
 
@@ -80,14 +91,22 @@ const RestoreResultSchema = z
   .object({
     id: z.string(),
     position: PositionSchema,
-    changes: z.array(FieldChangeSchema).openapi({ description: 'The fields brought back (or sent for review); empty when the version matches the product' }),
-    review: RevisionWaitingSchema.nullable().openapi({ description: "Content changes of a verified product waiting for an admin's review" }),
+    changes: z.array(FieldChangeSchema).openapi({
+      description: 'The fields brought back (or sent for review); empty when the version matches the product',
+    }),
+    review: RevisionWaitingSchema.nullable().openapi({
+      description: "Content changes of a verified product waiting for an admin's review",
+    }),
     message: z.string(),
   })
   .openapi('RestoreResult') satisfies z.ZodType<RestoreResult>;
 
 const AsOrderedParamsSchema = ProductIdParamsSchema.extend({
-  orderId: z.string().min(1).max(100).openapi({ param: { name: 'orderId', in: 'path' } }),
+  orderId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'orderId', in: 'path' } }),
 });
 
 const AsOrderedSchema = z
@@ -109,9 +128,13 @@ export const historyRoutes = (ctx: AppContext) =>
         method: 'get',
         path: '/{id}/history',
         tags,
-        summary: "Every event of a product and of its reviews, in order, in plain words: the product's seller or an admin",
+        summary:
+          "Every event of a product and of its reviews, in order, in plain words: the product's seller or an admin",
         request: { params: ProductIdParamsSchema },
-        responses: { 200: jsonResponse(ProductHistorySchema, 'The history, oldest first'), ...errors(400, 401, 403, 404) },
+        responses: {
+          200: jsonResponse(ProductHistorySchema, 'The history, oldest first'),
+          ...errors(400, 401, 403, 404),
+        },
       }),
       async (c) => {
         const user = requireUser(c);
@@ -141,8 +164,10 @@ export const historyRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/{id}/history/restore',
         tags,
-        summary: 'Bring back the name, description, prices, category, image and tags of an earlier version, as a new edit',
-        description: 'The position is that of one of the product’s events. Only the fields that differ are changed; stock and status stay.',
+        summary:
+          'Bring back the name, description, prices, category, image and tags of an earlier version, as a new edit',
+        description:
+          'The position is that of one of the product’s events. Only the fields that differ are changed; stock and status stay.',
         request: { params: ProductIdParamsSchema, body: jsonBody(RestoreBodySchema) },
         responses: {
           200: jsonResponse(RestoreResultSchema, 'Restored, or nothing differed (no event then)'),
@@ -151,7 +176,10 @@ export const historyRoutes = (ctx: AppContext) =>
       }),
       async (c) => {
         const user = requireUser(c);
-        return c.json(await restoreProductVersion(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').position), 200);
+        return c.json(
+          await restoreProductVersion(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').position),
+          200,
+        );
       },
     )
     .openapi(
@@ -159,9 +187,13 @@ export const historyRoutes = (ctx: AppContext) =>
         method: 'get',
         path: '/{id}/as-ordered/{orderId}',
         tags,
-        summary: 'An order line of the product as the buyer saw it, with the whole product as it stood when the order was placed',
+        summary:
+          'An order line of the product as the buyer saw it, with the whole product as it stood when the order was placed',
         request: { params: AsOrderedParamsSchema },
-        responses: { 200: jsonResponse(AsOrderedSchema, 'The line and the product then'), ...errors(400, 401, 403, 404) },
+        responses: {
+          200: jsonResponse(AsOrderedSchema, 'The line and the product then'),
+          ...errors(400, 401, 403, 404),
+        },
       }),
       async (c) => {
         const user = requireUser(c);

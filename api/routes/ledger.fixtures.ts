@@ -17,7 +17,9 @@ export async function purchase(api: TestApi, items: Array<{ productId: string; q
   const placed = await buyer.post('/api/orders', checkoutBody());
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const { order } = placed.body;
-  const parts = new Map<string, string>(order.sellerOrders.map((part: { id: string; sellerId: string }) => [part.sellerId, part.id]));
+  const parts = new Map<string, string>(
+    order.sellerOrders.map((part: { id: string; sellerId: string }) => [part.sellerId, part.id]),
+  );
   return { orderId: order.id, parts, buyer };
 }
 
@@ -33,11 +35,22 @@ export async function deliver(seller: Client, sellerOrderId: string): Promise<nu
 }
 
 /** The buyer asks to return `lines`, and the seller accepts; answers the log position reached. */
-export async function acceptedReturn(buyer: Client, seller: Client, sellerOrderId: string, lines: Array<{ productId: string; quantity: number }>): Promise<number> {
-  const asked = await buyer.post(`/api/seller-orders/${sellerOrderId}/returns`, { lines, reason: 'The colour is not as shown' });
+export async function acceptedReturn(
+  buyer: Client,
+  seller: Client,
+  sellerOrderId: string,
+  lines: Array<{ productId: string; quantity: number }>,
+): Promise<number> {
+  const asked = await buyer.post(`/api/seller-orders/${sellerOrderId}/returns`, {
+    lines,
+    reason: 'The colour is not as shown',
+  });
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
   const returnId = asked.body.sellerOrder.returns.at(-1).returnId;
-  const decided = await seller.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, { accept: true, reason: 'Returned unused' });
+  const decided = await seller.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, {
+    accept: true,
+    reason: 'Returned unused',
+  });
   expect(decided.status, JSON.stringify(decided.body)).toBe(200);
   return decided.body.position;
 }

@@ -15,24 +15,41 @@ let saffron: string;
 /** Necklace x2 from crafts (delivered), saffron x3 from spices (cancelled). */
 let first: Purchase;
 
-const ledgerOf = async (client: Client, after?: number) => (await client.get(`/api/seller/ledger${after ? `?after=${after}` : ''}`)).body;
+const ledgerOf = async (client: Client, after?: number) =>
+  (await client.get(`/api/seller/ledger${after ? `?after=${after}` : ''}`)).body;
 
 beforeAll(async () => {
   api = await startTestApi();
   admin = await signInAdmin(api);
   crafts = await signedIn(api, 'seller', 'Rajasthan Crafts Collective');
   spices = await signedIn(api, 'seller', 'Kerala Spice Gardens');
-  necklace = await listedProduct(api, crafts, { name: 'Kundan Necklace', pricePaise: 2_499_00, categoryId: 'jewelry', stockQuantity: 20 });
-  saffron = await listedProduct(api, spices, { name: 'Kashmiri Saffron 1g', pricePaise: 450_00, categoryId: 'spices', stockQuantity: 20 });
+  necklace = await listedProduct(api, crafts, {
+    name: 'Kundan Necklace',
+    pricePaise: 2_499_00,
+    categoryId: 'jewelry',
+    stockQuantity: 20,
+  });
+  saffron = await listedProduct(api, spices, {
+    name: 'Kashmiri Saffron 1g',
+    pricePaise: 450_00,
+    categoryId: 'spices',
+    stockQuantity: 20,
+  });
   // Jewellery at 12.5% from now on: the delivery below settles at it.
-  expect((await admin.put('/api/admin/categories/jewelry/commission', { rateBps: 1250, reason: 'Hallmarking costs' })).status).toBe(200);
+  expect(
+    (await admin.put('/api/admin/categories/jewelry/commission', { rateBps: 1250, reason: 'Hallmarking costs' }))
+      .status,
+  ).toBe(200);
 
   first = await purchase(api, [
     { productId: necklace, quantity: 2 },
     { productId: saffron, quantity: 3 },
   ]);
   await deliver(crafts, first.parts.get(crafts.user!.id)!);
-  const cancelled = await spices.post(`/api/seller-orders/${first.parts.get(spices.user!.id)}/status`, { status: 'cancelled', reason: 'Out of season' });
+  const cancelled = await spices.post(`/api/seller-orders/${first.parts.get(spices.user!.id)}/status`, {
+    status: 'cancelled',
+    reason: 'Out of season',
+  });
   expect(cancelled.status).toBe(200);
   await api.settle();
 });
@@ -70,7 +87,16 @@ describe('GET /api/seller/ledger', () => {
           salesPaise: 4_998_00,
           commissionPaise: 624_75,
           amountPaise: 4_373_25,
-          lines: [{ productId: necklace, quantity: 2, amountPaise: 4_998_00, commissionBps: 1250, commissionPaise: 624_75, earningPaise: 4_373_25 }],
+          lines: [
+            {
+              productId: necklace,
+              quantity: 2,
+              amountPaise: 4_998_00,
+              commissionBps: 1250,
+              commissionPaise: 624_75,
+              earningPaise: 4_373_25,
+            },
+          ],
           position: expect.any(Number),
           balanceAfterPaise: 4_373_25,
         },
@@ -110,7 +136,9 @@ describe('GET /api/seller/ledger', () => {
 
   it('pages, and refuses a bad page', async () => {
     expect((await crafts.get('/api/seller/ledger?limit=1&offset=1')).body.entries).toEqual({ items: [], total: 1 });
-    expect((await crafts.get('/api/seller/ledger?limit=0')).body.error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
+    expect((await crafts.get('/api/seller/ledger?limit=0')).body.error.fields).toEqual({
+      limit: 'Limit must be a whole number from 1 to 100',
+    });
   });
 });
 
@@ -124,8 +152,14 @@ describe('admins and sellers’ ledgers', () => {
   });
 
   it('answers 404 for nobody, and an empty ledger for a seller who sold nothing', async () => {
-    expect((await admin.get('/api/admin/sellers/no-such-user/ledger')).body.error).toEqual({ code: 'not_found', message: 'Seller not found' });
-    expect((await admin.get(`/api/admin/sellers/${spices.user!.id}/ledger`)).body.balance).toMatchObject({ sellerName: 'Kerala Spice Gardens', balancePaise: 0 });
+    expect((await admin.get('/api/admin/sellers/no-such-user/ledger')).body.error).toEqual({
+      code: 'not_found',
+      message: 'Seller not found',
+    });
+    expect((await admin.get(`/api/admin/sellers/${spices.user!.id}/ledger`)).body.balance).toMatchObject({
+      sellerName: 'Kerala Spice Gardens',
+      balancePaise: 0,
+    });
   });
 
   it('lists the balances due, largest first, with the sellers’ names', async () => {
@@ -139,7 +173,10 @@ describe('admins and sellers’ ledgers', () => {
     const ids = body.items.map((item: { sellerId: string }) => item.sellerId);
     expect(ids).not.toContain(spices.user!.id);
     expect(ids.indexOf(crafts.user!.id)).toBeLessThan(ids.indexOf(potter.user!.id));
-    expect(body.items.find((item: { sellerId: string }) => item.sellerId === potter.user!.id)).toMatchObject({ sellerName: 'Khurja Potters', balancePaise: 90_00 });
+    expect(body.items.find((item: { sellerId: string }) => item.sellerId === potter.user!.id)).toMatchObject({
+      sellerName: 'Khurja Potters',
+      balancePaise: 90_00,
+    });
     const balances = body.items.map((item: { balancePaise: number }) => item.balancePaise);
     expect(balances).toEqual([...balances].sort((a, b) => b - a));
     expect(body.total).toBe(body.items.length);
@@ -148,16 +185,22 @@ describe('admins and sellers’ ledgers', () => {
 });
 
 describe('POST /api/admin/sellers/{id}/payouts', () => {
-  const payouts = (sellerId: string, body: unknown, client = admin) => client.post(`/api/admin/sellers/${sellerId}/payouts`, body);
+  const payouts = (sellerId: string, body: unknown, client = admin) =>
+    client.post(`/api/admin/sellers/${sellerId}/payouts`, body);
 
   it('refuses more than the balance due, saying what it is, and records nothing', async () => {
     const seller = await signedIn(api, 'seller');
     const shawl = await listedProduct(api, seller, { pricePaise: 1_000_00, categoryId: 'textiles' });
     const bought = await purchase(api, [{ productId: shawl, quantity: 1 }]);
     await deliver(seller, bought.parts.get(seller.user!.id)!);
-    const reply = await storesNothing(api, () => payouts(seller.user!.id, { amountPaise: 900_01, paidOn: yesterday(), reference: 'UTR 1' }));
+    const reply = await storesNothing(api, () =>
+      payouts(seller.user!.id, { amountPaise: 900_01, paidOn: yesterday(), reference: 'UTR 1' }),
+    );
     expect(reply.status).toBe(422);
-    expect(reply.body.error).toMatchObject({ code: 'exceeds_balance', message: 'A payout of ₹900.01 is more than the balance due, ₹900.00' });
+    expect(reply.body.error).toMatchObject({
+      code: 'exceeds_balance',
+      message: 'A payout of ₹900.01 is more than the balance due, ₹900.00',
+    });
   });
 
   it('brings the balance to zero, records who paid, and takes a retry as the same payout', async () => {
@@ -169,32 +212,60 @@ describe('POST /api/admin/sellers/{id}/payouts', () => {
     const paid = await payouts(seller.user!.id, body);
     expect(paid.status).toBe(201);
     expect(paid.body).toEqual({
-      payout: { payoutId: expect.any(String), sellerId: seller.user!.id, amountPaise: 1_800_00, paidOn: yesterday(), reference: 'NEFT N123456789', by: admin.user!.id, at: expect.any(String) },
+      payout: {
+        payoutId: expect.any(String),
+        sellerId: seller.user!.id,
+        amountPaise: 1_800_00,
+        paidOn: yesterday(),
+        reference: 'NEFT N123456789',
+        by: admin.user!.id,
+        at: expect.any(String),
+      },
       position: expect.any(Number),
     });
     const { balance, entries } = await ledgerOf(seller, paid.body.position);
     expect(balance).toMatchObject({ earnedPaise: 1_800_00, paidPaise: 1_800_00, balancePaise: 0 });
-    expect(entries.items[0]).toMatchObject({ kind: 'payout', reference: 'NEFT N123456789', amountPaise: -1_800_00, balanceAfterPaise: 0, payoutId: paid.body.payout.payoutId });
+    expect(entries.items[0]).toMatchObject({
+      kind: 'payout',
+      reference: 'NEFT N123456789',
+      amountPaise: -1_800_00,
+      balanceAfterPaise: 0,
+      payoutId: paid.body.payout.payoutId,
+    });
 
     const again = await storesNothing(api, () => payouts(seller.user!.id, { ...body, reference: 'neft n123456789' }));
     expect(again.status).toBe(201);
     expect(again.body.payout).toEqual(paid.body.payout);
     const other = await storesNothing(api, () => payouts(seller.user!.id, { ...body, amountPaise: 100 }));
     expect(other.status).toBe(409);
-    expect(other.body.error).toEqual({ code: 'payout_reference_used', message: 'A payout with this reference is already recorded' });
-    expect(await eventsOf(api, payoutStream(seller.user!.id))).toEqual([{ type: 'PayoutRecorded', data: paid.body.payout, actor: admin.user!.id }]);
+    expect(other.body.error).toEqual({
+      code: 'payout_reference_used',
+      message: 'A payout with this reference is already recorded',
+    });
+    expect(await eventsOf(api, payoutStream(seller.user!.id))).toEqual([
+      { type: 'PayoutRecorded', data: paid.body.payout, actor: admin.user!.id },
+    ]);
   });
 
   it('refuses bad input with 400, an unknown seller with 404, and anyone but an admin', async () => {
     const sellerId = crafts.user!.id;
     const valid = { amountPaise: 100, paidOn: yesterday(), reference: 'UTR 9' };
-    const fieldsOf = async (body: unknown) => (await storesNothing(api, () => payouts(sellerId, body))).body.error.fields;
-    expect(await fieldsOf({ ...valid, amountPaise: 0 })).toEqual({ amountPaise: 'Amount must be a whole number of paise above 0' });
-    expect(await fieldsOf({ ...valid, amountPaise: 12.5 })).toEqual({ amountPaise: 'Amount must be a whole number of paise above 0' });
-    expect(await fieldsOf({ ...valid, paidOn: '2024-02-30' })).toEqual({ paidOn: 'Paid on must be a date like 2024-05-01' });
+    const fieldsOf = async (body: unknown) =>
+      (await storesNothing(api, () => payouts(sellerId, body))).body.error.fields;
+    expect(await fieldsOf({ ...valid, amountPaise: 0 })).toEqual({
+      amountPaise: 'Amount must be a whole number of paise above 0',
+    });
+    expect(await fieldsOf({ ...valid, amountPaise: 12.5 })).toEqual({
+      amountPaise: 'Amount must be a whole number of paise above 0',
+    });
+    expect(await fieldsOf({ ...valid, paidOn: '2024-02-30' })).toEqual({
+      paidOn: 'Paid on must be a date like 2024-05-01',
+    });
     expect(await fieldsOf({ ...valid, paidOn: '2999-01-01' })).toEqual({ paidOn: 'Paid on cannot be in the future' });
     expect(await fieldsOf({ ...valid, reference: '  ' })).toEqual({ reference: 'A reference is required' });
-    expect(await fieldsOf({ ...valid, reference: 'x'.repeat(101) })).toEqual({ reference: 'Reference must be at most 100 characters' });
+    expect(await fieldsOf({ ...valid, reference: 'x'.repeat(101) })).toEqual({
+      reference: 'Reference must be at most 100 characters',
+    });
     expect((await payouts('no-such-user', valid)).status).toBe(404);
     expect((await storesNothing(api, () => payouts(sellerId, valid, crafts))).status).toBe(403);
     expect((await storesNothing(api, () => payouts(sellerId, valid, api.anonymous()))).status).toBe(401);
@@ -231,14 +302,20 @@ describe('GET /api/seller/ledger/statement', () => {
     const sellerOrderId = bought.parts.get(seller.user!.id)!;
     await deliver(seller, sellerOrderId);
     await api.settle();
-    const paid = await admin.post(`/api/admin/sellers/${seller.user!.id}/payouts`, { amountPaise: 200_00, paidOn: yesterday(), reference: 'UTR, "first"' });
+    const paid = await admin.post(`/api/admin/sellers/${seller.user!.id}/payouts`, {
+      amountPaise: 200_00,
+      paidOn: yesterday(),
+      reference: 'UTR, "first"',
+    });
     expect(paid.status).toBe(201);
     await api.settle();
 
     const reply = await seller.get(`/api/seller/ledger/statement?from=${yesterday()}&to=${today()}`);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="mibi-statement-${yesterday()}-to-${today()}.csv"`);
+    expect(reply.headers.get('content-disposition')).toBe(
+      `attachment; filename="mibi-statement-${yesterday()}-to-${today()}.csv"`,
+    );
     const short = `${bought.orderId.slice(0, 8)}-1`;
     expect(reply.body.split('\r\n')).toEqual([
       'date,kind,order,reference,sales,commission,amount,balance after',

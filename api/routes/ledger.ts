@@ -39,7 +39,9 @@ const LedgerEntrySchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    kind: z.enum(LEDGER_KINDS).openapi({ description: 'earning: a delivery; return: an accepted return reversed; payout: money paid' }),
+    kind: z
+      .enum(LEDGER_KINDS)
+      .openapi({ description: 'earning: a delivery; return: an accepted return reversed; payout: money paid' }),
     at: z.string(),
     orderId: z.string().nullable().openapi({ description: 'The purchase, for an earning or a return' }),
     sellerOrderId: z.string().nullable(),
@@ -50,7 +52,9 @@ const LedgerEntrySchema = z
     salesPaise: paise('Signed: + an earning, - a return, 0 a payout'),
     commissionPaise: paise('Signed like the sales'),
     amountPaise: paise('What the entry changes the balance by'),
-    lines: z.array(LineSettlementSchema).openapi({ description: 'The lines settled, amounts as recorded (positive); none for a payout' }),
+    lines: z
+      .array(LineSettlementSchema)
+      .openapi({ description: 'The lines settled, amounts as recorded (positive); none for a payout' }),
     position: z.number().int().openapi({ description: 'Log position of the event behind the entry' }),
     balanceAfterPaise: paise('The balance once the entry was posted'),
   })
@@ -59,15 +63,22 @@ const LedgerEntrySchema = z
 export const SellerLedgerSchema = z
   .object({
     balance: SellerBalanceSchema,
-    entries: z.object({ items: z.array(LedgerEntrySchema), total: z.number().int().openapi({ description: 'Entries on every page' }) }),
+    entries: z.object({
+      items: z.array(LedgerEntrySchema),
+      total: z.number().int().openapi({ description: 'Entries on every page' }),
+    }),
   })
   .openapi('SellerLedger') satisfies z.ZodType<SellerLedger>;
 
 export const LedgerQuerySchema = z.object(pagingFields(50));
 
 const StatementQuerySchema = z.object({
-  from: z.iso.date({ error: RANGE_MESSAGES.from }).openapi({ description: 'First day (UTC), included', example: '2024-05-01' }),
-  to: z.iso.date({ error: RANGE_MESSAGES.to }).openapi({ description: 'Last day (UTC), included', example: '2024-05-31' }),
+  from: z.iso
+    .date({ error: RANGE_MESSAGES.from })
+    .openapi({ description: 'First day (UTC), included', example: '2024-05-01' }),
+  to: z.iso
+    .date({ error: RANGE_MESSAGES.to })
+    .openapi({ description: 'Last day (UTC), included', example: '2024-05-31' }),
 });
 
 const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -88,7 +99,10 @@ export const ledgerRoutes = (ctx: AppContext) =>
         tags,
         summary: "The signed-in seller's balance and ledger entries, newest first",
         request: { query: LedgerQuerySchema },
-        responses: { 200: jsonResponse(SellerLedgerSchema, 'The balance and a page of entries'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(SellerLedgerSchema, 'The balance and a page of entries'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         const user = requireRole(c, 'seller');
@@ -111,7 +125,8 @@ export const ledgerRoutes = (ctx: AppContext) =>
       async (c) => {
         const user = requireRole(c, 'seller');
         const { from, to } = c.req.valid('query');
-        if (from > to) throw new ApiError(400, 'validation_failed', RANGE_MESSAGES.order, { from: RANGE_MESSAGES.order });
+        if (from > to)
+          throw new ApiError(400, 'validation_failed', RANGE_MESSAGES.order, { from: RANGE_MESSAGES.order });
         const csv = statementCsv(await sellerStatement(ctx.platform.read, user.id, from, to));
         return c.body(csv, 200, {
           'content-type': CSV_CONTENT_TYPE,

@@ -82,7 +82,9 @@ class LiveStream {
     if (this.ended) return false;
     this.reading ??= this.reader.read();
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<typeof TIMEOUT>((resolve) => (timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))));
+    const timeout = new Promise<typeof TIMEOUT>(
+      (resolve) => (timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, deadline - Date.now()))),
+    );
     const result = await Promise.race([this.reading, timeout]);
     clearTimeout(timer);
     if (result === TIMEOUT) return false;
@@ -192,7 +194,9 @@ const events = (frames: Frame[]) => frames.map((frame) => frame.event);
 
 /** Waits until the notify-seller jobs of everything up to `position` have run. */
 async function notified(position: number): Promise<void> {
-  await vi.waitFor(async () => expect(await api.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(position));
+  await vi.waitFor(async () =>
+    expect(await api.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(position),
+  );
   await api.platform.queue.drained(NOTIFY_SELLER);
 }
 
@@ -226,13 +230,26 @@ describe('GET /api/live', () => {
 
     const verified = await after({ type: 'VerifyProduct', actor: ADMIN, at: now() });
     for (const added of verified.frames) {
-      expect(added).toMatchObject({ event: 'product.added', id: String(verified.position), data: { name: 'Pashmina Shawl', visible: true } });
+      expect(added).toMatchObject({
+        event: 'product.added',
+        id: String(verified.position),
+        data: { name: 'Pashmina Shawl', visible: true },
+      });
       expect(added.data).not.toHaveProperty('ratingSum');
       expect(added.data).not.toHaveProperty('rejectionReason');
     }
-    const restocked = await after({ type: 'AdjustStock', actor: { userId: seller.user!.id, roles: ['seller'] }, stockQuantity: 2, at: now() });
+    const restocked = await after({
+      type: 'AdjustStock',
+      actor: { userId: seller.user!.id, roles: ['seller'] },
+      stockQuantity: 2,
+      at: now(),
+    });
     for (const changed of restocked.frames) {
-      expect(changed).toMatchObject({ event: 'product.changed', id: String(restocked.position), data: { stockQuantity: 2 } });
+      expect(changed).toMatchObject({
+        event: 'product.changed',
+        id: String(restocked.position),
+        data: { stockQuantity: 2 },
+      });
     }
     const delisted = await after({ type: 'DelistProduct', actor: ADMIN, at: now() });
     for (const removed of delisted.frames) {
@@ -266,15 +283,24 @@ describe('GET /api/live', () => {
     expect(await sellerGets('notification.added')).toMatchObject({ sellerId: seller.user!.id, orderId, read: false });
 
     await movedOrder(api, orderId, 'processing');
-    expect(await orderChanged()).toMatchObject({ id: orderId, status: 'processing', sellerOrders: [{ id: `${orderId}-1`, status: 'processing' }] });
+    expect(await orderChanged()).toMatchObject({
+      id: orderId,
+      status: 'processing',
+      sellerOrders: [{ id: `${orderId}-1`, status: 'processing' }],
+    });
     expect(await sellerGets('seller-order.changed')).toMatchObject({ id: `${orderId}-1`, status: 'processing' });
   });
 
   it('sends each user only their own purchases, seller orders and notifications', async () => {
     const [asha, ravi] = [await signedIn(api, 'buyer', 'Asha Rao'), await signedIn(api, 'buyer', 'Ravi Kumar')];
-    const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Crafts'), await signedIn(api, 'seller', 'Kashmir Looms')];
+    const [meera, kashmir] = [
+      await signedIn(api, 'seller', 'Meera Crafts'),
+      await signedIn(api, 'seller', 'Kashmir Looms'),
+    ];
     const users = { asha, ravi, meera, kashmir };
-    const streams = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([name, user]) => [name, await connected(user)] as const)));
+    const streams = Object.fromEntries(
+      await Promise.all(Object.entries(users).map(async ([name, user]) => [name, await connected(user)] as const)),
+    );
     const visitor = await connected();
 
     const { productId: diya } = await visibleProduct('Brass Diya', meera);
@@ -289,10 +315,14 @@ describe('GET /api/live', () => {
     // Public changes have their own tests, as have those of sellers' own products (stock reserved).
     // A storefront's may come here or not: the sellers' sign-ups may be projected after the streams open.
     const framesOf = async (stream: LiveStream) =>
-      (await stream.upTo('product.added', sentinel)).filter((frame) => !/^((seller-)?product|storefront)\./.test(frame.event!));
+      (await stream.upTo('product.added', sentinel)).filter(
+        (frame) => !/^((seller-)?product|storefront)\./.test(frame.event!),
+      );
     // Notifications come from a worker, after the orders: only what each user gets counts, not the order between users' events.
     const privateOf = async (stream: LiveStream) =>
-      (await framesOf(stream)).map((frame) => [frame.event, frame.data.orderId ?? frame.data.id]).sort((a, b) => (`${a}` < `${b}` ? -1 : 1));
+      (await framesOf(stream))
+        .map((frame) => [frame.event, frame.data.orderId ?? frame.data.id])
+        .sort((a, b) => (`${a}` < `${b}` ? -1 : 1));
     expect(await privateOf(streams.asha!)).toEqual([['order.changed', ashaOrder.orderId]]);
     expect(await privateOf(streams.ravi!)).toEqual([['order.changed', raviOrder.orderId]]);
     expect(await privateOf(streams.meera!)).toEqual([
@@ -312,7 +342,10 @@ describe('GET /api/live', () => {
 
   it('never sends a seller the other seller’s lines of a purchase', async () => {
     const buyer = await signedIn(api, 'buyer', 'Asha Rao');
-    const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Crafts'), await signedIn(api, 'seller', 'Kashmir Looms')];
+    const [meera, kashmir] = [
+      await signedIn(api, 'seller', 'Meera Crafts'),
+      await signedIn(api, 'seller', 'Kashmir Looms'),
+    ];
     const meeraStream = await connected(meera);
     const diya = await listedProduct(api, meera);
     const shawl = await listedProduct(api, kashmir);
@@ -342,12 +375,15 @@ describe('GET /api/live', () => {
     expect(frames.at(-1)!.id).toBe(frames.at(-2)!.id);
   });
 
-  it.each(['1', 'not-a-position'])('asks a client resuming from %s, beyond what it holds, to refetch', async (lastEventId) => {
-    const stream = await connect(undefined, { 'last-event-id': lastEventId });
-    expect(events([await stream.next(), await stream.next()])).toEqual(['reset', 'ready']);
-    const { productId } = await visibleProduct();
-    expect((await stream.next()).data).toMatchObject({ id: productId });
-  });
+  it.each(['1', 'not-a-position'])(
+    'asks a client resuming from %s, beyond what it holds, to refetch',
+    async (lastEventId) => {
+      const stream = await connect(undefined, { 'last-event-id': lastEventId });
+      expect(events([await stream.next(), await stream.next()])).toEqual(['reset', 'ready']);
+      const { productId } = await visibleProduct();
+      expect((await stream.next()).data).toMatchObject({ id: productId });
+    },
+  );
 
   it('sends a heartbeat comment while idle', async () => {
     const app = new OpenAPIHono().route('/api/live', liveRoutes(api.ctx, { heartbeatMs: 20 }));
@@ -428,19 +464,26 @@ describe('a stream of a signed-in user', () => {
 
     expect((await buyer.post('/api/auth/signout')).status).toBe(200);
     await movedOrder(api, orderId, 'processing');
-    expect((await phoneStream.until((f) => f.event === 'order.changed')).frame.data).toMatchObject({ id: orderId, status: 'processing' });
+    expect((await phoneStream.until((f) => f.event === 'order.changed')).frame.data).toMatchObject({
+      id: orderId,
+      status: 'processing',
+    });
     expect(await afterwards(stream)).toEqual({ ended: true, orders: [] });
   });
 
   it('ends when the password is changed', async () => {
     const buyer = await api.signUp();
     const stream = await connected(buyer);
-    expect((await buyer.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-pass' })).status).toBe(200);
+    expect(
+      (await buyer.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-pass' })).status,
+    ).toBe(200);
     expect((await afterwards(stream)).ended).toBe(true);
   });
 
   it('ends within the check interval when the session ends in another API process', async () => {
-    const app = new OpenAPIHono<AppEnv>().use('/api/*', sessionMiddleware(api.ctx)).route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
+    const app = new OpenAPIHono<AppEnv>()
+      .use('/api/*', sessionMiddleware(api.ctx))
+      .route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
     const buyer = await signedIn(api, 'buyer');
     const stream = await connect(buyer, {}, app);
     expect((await stream.next()).event).toBe('ready');
@@ -452,8 +495,10 @@ describe('a stream of a signed-in user', () => {
     expect(await afterwards(stream, 100)).toEqual({ ended: true, orders: [] });
   });
 
-  it('ends within the check interval when another API process cuts the user\'s rights', async () => {
-    const app = new OpenAPIHono<AppEnv>().use('/api/*', sessionMiddleware(api.ctx)).route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
+  it("ends within the check interval when another API process cuts the user's rights", async () => {
+    const app = new OpenAPIHono<AppEnv>()
+      .use('/api/*', sessionMiddleware(api.ctx))
+      .route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
     const buyer = await signedIn(api, 'buyer');
     const stream = await connect(buyer, {}, app);
     expect((await stream.next()).event).toBe('ready');
@@ -464,7 +509,7 @@ describe('a stream of a signed-in user', () => {
     expect((await buyer.get('/api/auth/me')).body.user).toMatchObject({ id: buyer.user!.id });
   });
 
-  it('ends when an admin revokes a role, and reopens without that role\'s messages', async () => {
+  it("ends when an admin revokes a role, and reopens without that role's messages", async () => {
     const admin = await signInAdmin();
     const user = await signedIn(api, 'buyer');
     await addRole(api.ctx, { userId: 'fixture-admin', roles: ['admin'] }, user.user!.id, 'seller');
@@ -484,7 +529,9 @@ describe('a stream of a signed-in user', () => {
     const admin = await signInAdmin();
     const meera = await signedIn(api, 'seller', 'Meera Crafts');
     const stream = await connected(meera);
-    expect((await admin.post(`/api/admin/sellers/${meera.user!.id}/suspend`, { reason: 'Counterfeit goods' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/sellers/${meera.user!.id}/suspend`, { reason: 'Counterfeit goods' })).status,
+    ).toBe(200);
     expect((await afterwards(stream)).ended).toBe(true);
   });
 });
@@ -508,7 +555,12 @@ class RawStream {
   }
 
   static open(origin: string, headers: Record<string, string> = {}): Promise<RawStream> {
-    return new Promise((resolve, reject) => get(`${origin}/api/live`, { agent: false, headers }, (response) => resolve(new RawStream(response))).on('error', reject));
+    return new Promise((resolve, reject) =>
+      get(`${origin}/api/live`, { agent: false, headers }, (response) => resolve(new RawStream(response))).on(
+        'error',
+        reject,
+      ),
+    );
   }
 
   /** The positions of the messages received, in order. */
@@ -537,12 +589,20 @@ describe('a client that stops reading', () => {
   const LIMIT = 64 * 1024;
   /** A product change of about 16 KB. */
   const changeAt = (position: number) => {
-    const change: DocChange = { collection: COLLECTIONS.products, id: `p-${position % 10}`, doc: productDoc(`p-${position % 10}`, { description: 'x'.repeat(16_000) }) };
+    const change: DocChange = {
+      collection: COLLECTIONS.products,
+      id: `p-${position % 10}`,
+      doc: productDoc(`p-${position % 10}`, { description: 'x'.repeat(16_000) }),
+    };
     return { projection: 'catalog', position, changes: [change] };
   };
   /** A feed on its own, told every projection has passed each notice at once, and an app serving it. */
   function feedApp(options: LiveFeedOptions = {}) {
-    const feed = new LiveFeed({ waitFor: async () => true }, { since: 0, loadedAt: 0, visible: new Set() }, { capacity: 100_000, ...options });
+    const feed = new LiveFeed(
+      { waitFor: async () => true },
+      { since: 0, loadedAt: 0, visible: new Set() },
+      { capacity: 100_000, ...options },
+    );
     const ctx = { live: { get: async () => feed } } as unknown as AppContext;
     const app = new OpenAPIHono().route('/api/live', liveRoutes(ctx, { maxBacklogBytes: LIMIT }));
     let position = 0;
@@ -558,7 +618,9 @@ describe('a client that stops reading', () => {
     const live = await served(app);
     try {
       const [normal, slow] = [await RawStream.open(live.origin), await RawStream.open(live.origin)];
-      await vi.waitFor(() => expect([normal, slow].map((stream) => stream.frames.at(-1)?.event)).toEqual(['ready', 'ready']));
+      await vi.waitFor(() =>
+        expect([normal, slow].map((stream) => stream.frames.at(-1)?.event)).toEqual(['ready', 'ready']),
+      );
       slow.pause();
 
       // The kernel's socket buffers take a few MB before the server's own buffer fills.
@@ -596,7 +658,10 @@ describe('a client that stops reading', () => {
     let sent = 0;
     let position = 0;
     // A subscriber beside the client, to see what the client is sent.
-    feed.join(undefined, { deliver: ({ groups, wire }) => ((sent += wire.for(null)!.length), (position = groups.at(-1)!.position)), close: () => {} });
+    feed.join(undefined, {
+      deliver: ({ groups, wire }) => ((sent += wire.for(null)!.length), (position = groups.at(-1)!.position)),
+      close: () => {},
+    });
     /** Publishes one message at a time until the client is cut off, checking that it was not before it left more than the limit unread. */
     const untilCut = async () => {
       const start = sent;

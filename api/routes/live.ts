@@ -77,7 +77,10 @@ interface Connection {
 }
 
 /** Sends what the user may see of the feed until the client leaves, falls too far behind, or the feed closes; answers the stop for when the client leaves. */
-function follow(sink: Sink, { feed, userId, roles, session, lastEventId, heartbeatMs, maxBacklogBytes }: Connection): () => void {
+function follow(
+  sink: Sink,
+  { feed, userId, roles, session, lastEventId, heartbeatMs, maxBacklogBytes }: Connection,
+): () => void {
   let open = true;
   let unwatch = () => {};
   const stop = () => {
@@ -106,9 +109,11 @@ function follow(sink: Sink, { feed, userId, roles, session, lastEventId, heartbe
 
   // After a reconnect to another server, groups it has yet to send may be ones the client saw.
   const after = Number.isSafeInteger(Number(lastEventId)) ? Number(lastEventId) : Number.NEGATIVE_INFINITY;
-  const bytesOf = (groups: readonly LiveGroup[]) => Buffer.concat(groups.flatMap((group) => (group.position > after ? (group.wire.for(userId, roles) ?? []) : [])));
+  const bytesOf = (groups: readonly LiveGroup[]) =>
+    Buffer.concat(groups.flatMap((group) => (group.position > after ? (group.wire.for(userId, roles) ?? []) : [])));
   // The same bytes for every connection of the same audience: nothing is made per client.
-  const send = ({ groups, wire }: LiveBatch) => write(groups[0]!.position > after ? wire.for(userId, roles) : bytesOf(groups));
+  const send = ({ groups, wire }: LiveBatch) =>
+    write(groups[0]!.position > after ? wire.for(userId, roles) : bytesOf(groups));
 
   const joined = feed.join(lastEventId, {
     deliver: send,
@@ -190,7 +195,11 @@ function toWebStream(c: Context, connection: Connection): Response {
 }
 
 export function liveRoutes(ctx: AppContext, options: LiveOptions = {}) {
-  const { heartbeatMs = HEARTBEAT_MS, maxBacklogBytes = MAX_BACKLOG_BYTES, sessionCheckMs = LIVE_SESSION_CHECK_MS } = options;
+  const {
+    heartbeatMs = HEARTBEAT_MS,
+    maxBacklogBytes = MAX_BACKLOG_BYTES,
+    sessionCheckMs = LIVE_SESSION_CHECK_MS,
+  } = options;
   const watch = new LiveSessionWatch(ctx.sessions, sessionCheckMs);
   return router().openapi(
     createRoute({
@@ -201,7 +210,10 @@ export function liveRoutes(ctx: AppContext, options: LiveOptions = {}) {
       description: EVENTS_DESCRIPTION,
       request: {
         headers: z.object({
-          'last-event-id': z.string().optional().openapi({ description: 'The id of the last event received, sent by EventSource on a reconnect' }),
+          'last-event-id': z
+            .string()
+            .optional()
+            .openapi({ description: 'The id of the last event received, sent by EventSource on a reconnect' }),
         }),
       },
       responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },

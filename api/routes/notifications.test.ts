@@ -18,7 +18,9 @@ afterAll(() => api.close());
 
 /** Waits until the reactor has enqueued the jobs of everything up to `position`, the jobs ran and the projections caught up. */
 async function notified(position: number): Promise<void> {
-  await vi.waitFor(async () => expect(await api.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(position));
+  await vi.waitFor(async () =>
+    expect(await api.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(position),
+  );
   await api.platform.queue.drained(NOTIFY_SELLER);
   await api.settle();
 }
@@ -28,8 +30,18 @@ const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
 
 /** A product of `seller` on sale, of which they are not notified. */
 async function onSale(seller: Client): Promise<string> {
-  const productId = await listedProduct(api, seller, { name: `Diya of ${seller.user!.fullName}`, pricePaise: 49_900 }, { verified: false });
-  await onProduct(api, productId, { type: 'VerifyProduct', actor: SYSTEM, at: new Date().toISOString() }, SYSTEM.userId);
+  const productId = await listedProduct(
+    api,
+    seller,
+    { name: `Diya of ${seller.user!.fullName}`, pricePaise: 49_900 },
+    { verified: false },
+  );
+  await onProduct(
+    api,
+    productId,
+    { type: 'VerifyProduct', actor: SYSTEM, at: new Date().toISOString() },
+    SYSTEM.userId,
+  );
   return productId;
 }
 
@@ -42,7 +54,8 @@ async function orderFrom(...sellers: Client[]): Promise<string> {
   return orderId;
 }
 
-const eventsOf = async (id: string) => (await api.platform.events.readStream(notificationStream(id))).map(({ type }) => type);
+const eventsOf = async (id: string) =>
+  (await api.platform.events.readStream(notificationStream(id))).map(({ type }) => type);
 
 describe('GET /api/notifications', () => {
   it('gives each seller of an order one notification and one e-mail about their lines', async () => {
@@ -69,7 +82,9 @@ describe('GET /api/notifications', () => {
         unread: 1,
       });
       const mails = await api.platform.mailbox!.list({ to: seller.user!.email });
-      const { items: [notification] } = reply.body;
+      const {
+        items: [notification],
+      } = reply.body;
       expect(notification.title).toBe(`New order #${orderId.slice(0, 8)}-${notification.sellerOrderId.slice(-1)}`);
       expect(mails.map((mail) => mail.subject)).toEqual([notification.title]);
     }

@@ -10,12 +10,16 @@ const NotificationSchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    orderId: z.string().nullable().openapi({ description: "The purchase; null for an admin's decision about the seller's products or standing" }),
+    orderId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The purchase; null for an admin's decision about the seller's products or standing" }),
     sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of; null for a decision' }),
     title: z.string().openapi({ example: 'New order #8d3f1c2a-2' }),
-    body: z
-      .string()
-      .openapi({ description: "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller" }),
+    body: z.string().openapi({
+      description:
+        "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller",
+    }),
     read: z.boolean(),
     createdAt: z.string(),
   })
@@ -24,7 +28,12 @@ const NotificationSchema = z
 const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
 
 const ListQuerySchema = z.object({
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(20),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(100, LIMIT_MESSAGE)
+    .default(20),
 });
 
 const NotificationListSchema = z
@@ -34,10 +43,18 @@ const NotificationListSchema = z
   })
   .openapi('NotificationList') satisfies z.ZodType<NotificationList>;
 
-const MarkedReadSchema = z.object({ id: z.string(), read: z.literal(true), position: PositionSchema }) satisfies z.ZodType<NotificationRead>;
+const MarkedReadSchema = z.object({
+  id: z.string(),
+  read: z.literal(true),
+  position: PositionSchema,
+}) satisfies z.ZodType<NotificationRead>;
 
 const IdParamsSchema = z.object({
-  id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 export const notificationRoutes = (ctx: AppContext) =>

@@ -26,16 +26,31 @@ const now = () => {
 let users = 0;
 
 /** A registered user with `role` and a client holding a session of theirs. */
-export async function signedIn(api: TestApi, role: SelfServiceRole = 'buyer', fullName = `Test ${role} ${++users}`): Promise<Client> {
+export async function signedIn(
+  api: TestApi,
+  role: SelfServiceRole = 'buyer',
+  fullName = `Test ${role} ${++users}`,
+): Promise<Client> {
   const userId = crypto.randomUUID();
   const email = `${userId}@orders.test`;
-  const registered = { type: 'RegisterAccount', userId, fullName, email, passwordHash: 'unused', role, at: now() } as const;
+  const registered = {
+    type: 'RegisterAccount',
+    userId,
+    fullName,
+    email,
+    passwordHash: 'unused',
+    role,
+    at: now(),
+  } as const;
   await api.ctx.streams.decide(accountStream(userId), accountDecider, registered, { actor: null });
   const { token } = await api.ctx.sessions.create(userId);
   return new Client(api, `${SESSION_COOKIE}=${token}`, { id: userId, fullName, email, roles: [role] });
 }
 
-export const actorOfClient = (client: Client): Actor => ({ userId: client.user!.id, roles: client.user!.roles as Role[] });
+export const actorOfClient = (client: Client): Actor => ({
+  userId: client.user!.id,
+  roles: client.user!.roles as Role[],
+});
 
 /** Runs a product command on the write side; `actor` is recorded in the events' metadata. */
 export async function onProduct(api: TestApi, productId: string, command: ProductCommand, actor: string | null = null) {
@@ -64,8 +79,14 @@ export async function listedProduct(
     stockQuantity: 10,
     ...details,
   };
-  await onProduct(api, productId, { type: 'ListProduct', actor: actorOfClient(seller), productId, product, at: now() }, seller.user!.id);
-  if (verified) await onProduct(api, productId, { type: 'VerifyProduct', actor: FIXTURE_ADMIN, at: now() }, FIXTURE_ADMIN.userId);
+  await onProduct(
+    api,
+    productId,
+    { type: 'ListProduct', actor: actorOfClient(seller), productId, product, at: now() },
+    seller.user!.id,
+  );
+  if (verified)
+    await onProduct(api, productId, { type: 'VerifyProduct', actor: FIXTURE_ADMIN, at: now() }, FIXTURE_ADMIN.userId);
   return productId;
 }
 

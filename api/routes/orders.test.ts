@@ -39,7 +39,8 @@ const order = (buyer: Client, changes: Record<string, unknown> = {}, options?: R
   buyer.post('/api/orders', checkoutBody(changes), options);
 const withKey = (key: string): RequestOptions => ({ headers: { 'idempotency-key': key } });
 const stockOf = async (productId: string) => (await productState(api, productId)).stockQuantity;
-const eventsOf = async (stream: string) => (await api.platform.events.readStream(stream)).map(({ type, data }) => ({ type, data }));
+const eventsOf = async (stream: string) =>
+  (await api.platform.events.readStream(stream)).map(({ type, data }) => ({ type, data }));
 const cartCount = async (buyer: Client) => (await buyer.get('/api/cart')).body.count;
 
 /** A pending order of one unit of a new product of `seller`. */
@@ -86,7 +87,12 @@ describe('POST /api/orders', () => {
     const buyer = await buyerWith(api, diya, 2);
     await buyer.post('/api/cart/items', { productId: shawl });
     // The price changes after the buyer put the diya in the cart: the order takes the current price.
-    await onProduct(api, diya, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 450_00 }, at: now() });
+    await onProduct(api, diya, {
+      type: 'UpdateProduct',
+      actor: actorOfClient(seller),
+      changes: { pricePaise: 450_00 },
+      at: now(),
+    });
 
     const typed = { ...ADDRESS, phone: '+91 98765-43210', pincode: '411 001' };
     const reply = await order(buyer, { delivery: 'express', shippingAddress: typed });
@@ -186,7 +192,11 @@ describe('POST /api/orders', () => {
   ])('adds the %s delivery charge to the total', async (delivery, chargePaise) => {
     const productId = await listedProduct(api, seller, { pricePaise: 199_99 });
     const reply = await order(await buyerWith(api, productId, 3), { delivery });
-    expect(reply.body.order).toMatchObject({ subtotalPaise: 599_97, deliveryChargePaise: chargePaise, totalPaise: 599_97 + chargePaise });
+    expect(reply.body.order).toMatchObject({
+      subtotalPaise: 599_97,
+      deliveryChargePaise: chargePaise,
+      totalPaise: 599_97 + chargePaise,
+    });
   });
 
   it('takes standard delivery and cash on delivery when not told', async () => {
@@ -222,7 +232,10 @@ describe('POST /api/orders', () => {
 
     const reply = await order(buyer);
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: 'Only 2 of "Rare Saree" left in stock' });
+    expect(reply.body.error).toMatchObject({
+      code: 'insufficient_stock',
+      message: 'Only 2 of "Rare Saree" left in stock',
+    });
     expect(await stockOf(kept)).toBe(5);
     expect((await eventsOf(productStream(kept))).map((e) => e.type)).toEqual(['ProductListed', 'ProductVerified']);
     expect(await cartCount(buyer)).toBe(4);
@@ -230,7 +243,10 @@ describe('POST /api/orders', () => {
     await onProduct(api, lowered, { type: 'DelistProduct', actor: actorOfClient(seller), at: now() });
     const delisted = await order(buyer);
     expect(delisted.status).toBe(409);
-    expect(delisted.body.error).toMatchObject({ code: 'not_available', message: '"Rare Saree" is not available for purchase' });
+    expect(delisted.body.error).toMatchObject({
+      code: 'not_available',
+      message: '"Rare Saree" is not available for purchase',
+    });
   });
 
   it('releases what it reserved when a later line is taken by someone else meanwhile', async () => {
@@ -358,7 +374,11 @@ describe('POST /api/orders with an Idempotency-Key', () => {
       'load',
       (stream) => stream === cartStream(user.id),
       async () => {
-        const input = { buyerName: user.fullName, checkout: checkoutSchema.parse(checkoutBody()), idempotencyKey: 'overtaken' };
+        const input = {
+          buyerName: user.fullName,
+          checkout: checkoutSchema.parse(checkoutBody()),
+          idempotencyKey: 'overtaken',
+        };
         twin = await placeOrder(other.ctx!, { userId: user.id, roles: user.roles as Role[] }, input);
       },
     );
@@ -372,7 +392,10 @@ describe('POST /api/orders with an Idempotency-Key', () => {
   it('keeps keys apart per buyer, and every request without a key is a new order', async () => {
     const productId = await listedProduct(api, seller);
     const [one, two] = await Promise.all([buyerWith(api, productId), buyerWith(api, productId)]);
-    const ids = [(await order(one, {}, withKey('same'))).body.order.id, (await order(two, {}, withKey('same'))).body.order.id];
+    const ids = [
+      (await order(one, {}, withKey('same'))).body.order.id,
+      (await order(two, {}, withKey('same'))).body.order.id,
+    ];
     await one.post('/api/cart/items', { productId });
     ids.push((await order(one)).body.order.id);
     await one.post('/api/cart/items', { productId });
@@ -416,7 +439,11 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const late = await order(buyer, {}, withKey('late'));
     expect(late.body.order).toEqual(first.body.order);
     expect(await cartCount(buyer)).toBe(2);
-    expect((await eventsOf(cartStream(buyer.user!.id))).map((e) => e.type)).toEqual(['CartItemAdded', 'CartCleared', 'CartItemAdded']);
+    expect((await eventsOf(cartStream(buyer.user!.id))).map((e) => e.type)).toEqual([
+      'CartItemAdded',
+      'CartCleared',
+      'CartItemAdded',
+    ]);
   });
 });
 
@@ -430,7 +457,10 @@ describe('twenty buyers at once for five units', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
     for (const reply of replies.filter((r) => r.status === 409)) {
-      expect(reply.body.error).toMatchObject({ code: 'insufficient_stock', message: '"Limited Edition Vase" is out of stock' });
+      expect(reply.body.error).toMatchObject({
+        code: 'insufficient_stock',
+        message: '"Limited Edition Vase" is out of stock',
+      });
     }
     const product = await productState(api, productId);
     expect(product.stockQuantity).toBe(0);

@@ -47,7 +47,9 @@ const ShippingAddressSchema = z
 export const ReturnSchema = z
   .object({
     returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
-    lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money })),
+    lines: z.array(
+      z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money }),
+    ),
     reason: z.string(),
     status: z.enum(['requested', 'accepted', 'rejected']),
     decisionReason: z.string().nullable(),
@@ -69,7 +71,9 @@ const sellerOrderSummaryFields = {
   returns: z.array(ReturnSchema),
 };
 
-const SellerOrderSummarySchema = z.object(sellerOrderSummaryFields).openapi('SellerOrderSummary') satisfies z.ZodType<SellerOrderSummary>;
+const SellerOrderSummarySchema = z
+  .object(sellerOrderSummaryFields)
+  .openapi('SellerOrderSummary') satisfies z.ZodType<SellerOrderSummary>;
 
 /** One seller's part of a purchase: its lines only, and where to ship them. */
 export const SellerOrderSchema = z
@@ -101,9 +105,13 @@ export const OrderSchema = z
     delivery: z.enum(DELIVERY_METHODS),
     payment: z.literal('cod'),
     subtotalPaise: money,
-    deliveryChargePaise: money.openapi({ description: 'Kept whole on the purchase: the marketplace arranges delivery' }),
+    deliveryChargePaise: money.openapi({
+      description: 'Kept whole on the purchase: the marketplace arranges delivery',
+    }),
     totalPaise: money,
-    status: status.openapi({ description: 'Cancelled when every part is; otherwise the least advanced part not cancelled' }),
+    status: status.openapi({
+      description: 'Cancelled when every part is; otherwise the least advanced part not cancelled',
+    }),
     placedAt: z.string(),
     updatedAt: z.string(),
   })
@@ -113,7 +121,13 @@ export const OrderChangeSchema = z
   .object({ order: OrderSchema, position: PositionSchema })
   .openapi('OrderChange') satisfies z.ZodType<OrderResult>;
 
-export const OrderParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+export const OrderParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 characters';
 const CheckoutHeaders = z.object({
@@ -136,11 +150,15 @@ export const orderRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/',
         tags,
-        summary: 'Place an order for everything in the cart, at current prices: one purchase, one seller order per seller',
+        summary:
+          'Place an order for everything in the cart, at current prices: one purchase, one seller order per seller',
         description: 'The stock is reserved and the cart emptied. A seller cannot buy its own products.',
         request: { headers: CheckoutHeaders, body: jsonBody(checkoutSchema) },
         responses: {
-          201: jsonResponse(OrderChangeSchema, 'The order placed (or, for a repeated Idempotency-Key, the one placed first)'),
+          201: jsonResponse(
+            OrderChangeSchema,
+            'The order placed (or, for a repeated Idempotency-Key, the one placed first)',
+          ),
           ...errors(400, 401, 403, 409, 413, 422, 429),
         },
       }),
@@ -148,7 +166,14 @@ export const orderRoutes = (ctx: AppContext) =>
         const user = requireUser(c);
         await limitRequest(c, ctx.throttles.orders, user.id, 'orders');
         const idempotencyKey = c.req.valid('header')['idempotency-key'];
-        return c.json(await placeOrder(ctx, actorOf(user), { buyerName: user.fullName, checkout: c.req.valid('json'), idempotencyKey }), 201);
+        return c.json(
+          await placeOrder(ctx, actorOf(user), {
+            buyerName: user.fullName,
+            checkout: c.req.valid('json'),
+            idempotencyKey,
+          }),
+          201,
+        );
       },
     )
     .openapi(

@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function uploaded(client: Client, colour = '#9f1239'): Promise<ProductImage> {
-  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new File([Uint8Array.from(png)], 'photo.png', { type: 'image/png' }));
   const reply = await client.request('POST', '/api/uploads', { body: form });
@@ -34,7 +36,9 @@ const productOf = async (id: string) => {
   return (await api.anonymous().get(`/api/products/${id}`)).body;
 };
 const eventCount = () => api.platform.events.lastPosition();
-const invalid = (field: string, message: string) => ({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
+const invalid = (field: string, message: string) => ({
+  error: { code: 'validation_failed', message, fields: { [field]: message } },
+});
 
 describe('a product gallery', () => {
   it('lists the uploads named, the main one first, then shows an edit reordering them, adding one and removing one', async () => {
@@ -50,7 +54,10 @@ describe('a product gallery', () => {
 
     const events = await api.platform.events.readStream(`product-${id}`);
     // Events keep the main image's address beside the images, for readers of the older shape.
-    expect(events.find((event) => event.type === 'ProductListed')?.data).toMatchObject({ images: [a, b], imageUrl: a.url });
+    expect(events.find((event) => event.type === 'ProductListed')?.data).toMatchObject({
+      images: [a, b],
+      imageUrl: a.url,
+    });
 
     expect((await seller.patch(`/api/seller/products/${id}`, { images: [] })).status).toBe(200);
     expect(await productOf(id)).toMatchObject({ images: [], imageUrl: null });

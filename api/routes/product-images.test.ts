@@ -38,7 +38,9 @@ const productOf = async (client: Client, id: string) => {
   return (await client.get(`/api/products/${id}`)).body;
 };
 const eventCount = async () => api.platform.events.lastPosition();
-const invalid = (field: string, message: string) => ({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
+const invalid = (field: string, message: string) => ({
+  error: { code: 'validation_failed', message, fields: { [field]: message } },
+});
 
 describe('an image URL', () => {
   it('is fetched once when listing, and the product shows the stored copy', async () => {
@@ -63,20 +65,34 @@ describe('an image URL', () => {
     expect((await seller.patch(`/api/seller/products/${id}`, { imageUrl: images.url('/saree.png') })).status).toBe(200);
     const { imageUrl } = await productOf(seller, id);
     expect(imageUrl).toMatch(/^\/media\/products\//);
-    expect((await seller.patch(`/api/seller/products/${id}`, { imageUrl, name: 'Banarasi Silk Saree, red' })).status).toBe(200);
+    expect(
+      (await seller.patch(`/api/seller/products/${id}`, { imageUrl, name: 'Banarasi Silk Saree, red' })).status,
+    ).toBe(200);
     expect(images.requests.length - before).toBe(1);
   });
 
   it.each([
-    ['an http:// address', () => images.url('/saree.png').replace('https:', 'http:'), 'Image URL must start with https://'],
+    [
+      'an http:// address',
+      () => images.url('/saree.png').replace('https:', 'http:'),
+      'Image URL must start with https://',
+    ],
     ['this server', () => `https://127.0.0.1:${images.port}/saree.png`, 'Image URL must point to a public website'],
     ['a private network', () => 'https://10.1.2.3/saree.png', 'Image URL must point to a public website'],
-    ['a name on a private network', () => images.url('/saree.png', 'private.images.test'), 'Image URL must point to a public website'],
+    [
+      'a name on a private network',
+      () => images.url('/saree.png', 'private.images.test'),
+      'Image URL must point to a public website',
+    ],
     ['a redirect to the cloud metadata', () => images.url('/to-metadata'), 'Image URL must point to a public website'],
     ['a missing image', () => images.url('/gone.png'), 'The image at this URL could not be loaded'],
     ['text dressed as a PNG', () => images.url('/notes.png'), 'Image URL must point to a PNG, JPEG, WEBP or GIF image'],
     ['an API path of this site', () => '/api/auth/me', 'Image URL must be an uploaded image or an https:// address'],
-    ['a path leaving the media folder', () => '/media/../api/auth/me', 'Image URL must be an uploaded image or an https:// address'],
+    [
+      'a path leaving the media folder',
+      () => '/media/../api/auth/me',
+      'Image URL must be an uploaded image or an https:// address',
+    ],
   ])('refuses %s with a 400 on imageUrl, listing and editing nothing', async (_what, url, message) => {
     // 127.0.0.1 itself is allowed to the tests' fetcher alone: production's refuses it, as here.
     const production = url().startsWith('https://127.0.0.1') ? { remoteImages: undefined } : {};
@@ -127,7 +143,10 @@ describe('an original price', () => {
     expect(higher.status).toBe(400);
     expect(higher.body).toEqual(invalid('pricePaise', 'Price must be less than the original price'));
 
-    const both = await seller.patch(`/api/seller/products/${id}`, { pricePaise: 2_000_00, originalPricePaise: 2_000_00 });
+    const both = await seller.patch(`/api/seller/products/${id}`, {
+      pricePaise: 2_000_00,
+      originalPricePaise: 2_000_00,
+    });
     expect(both.status).toBe(400);
     expect(both.body).toEqual(invalid('originalPricePaise', 'Original price must be more than the price'));
     expect((await api.ctx.streams.read(productStream(id))).at(-1)!.position).toBe(position);

@@ -27,10 +27,46 @@ beforeAll(async () => {
     signInAdmin(api),
   ]);
   const catalog: Array<[Client, Partial<ProductBody>]> = [
-    [seller, { name: 'Pashmina Shawl', description: 'Soft Kashmiri wool shawl, hand spun.', pricePaise: 800_000, tags: ['wool', 'kashmir'] }],
-    [otherSeller, { name: 'Malabar Pepper', description: 'Bold black peppercorns from Kerala.', pricePaise: 45_000, originalPricePaise: null, categoryId: 'spices', tags: ['organic'] }],
-    [seller, { name: 'Ikat Cotton Stole', description: 'Double ikat weave in indigo.', pricePaise: 150_000, originalPricePaise: 200_000, tags: ['cotton'] }],
-    [otherSeller, { name: 'Cardamom Pods', description: 'Green cardamom, hand-picked in Idukki.', pricePaise: 60_000, categoryId: 'spices', tags: ['Organic', 'aromatic'] }],
+    [
+      seller,
+      {
+        name: 'Pashmina Shawl',
+        description: 'Soft Kashmiri wool shawl, hand spun.',
+        pricePaise: 800_000,
+        tags: ['wool', 'kashmir'],
+      },
+    ],
+    [
+      otherSeller,
+      {
+        name: 'Malabar Pepper',
+        description: 'Bold black peppercorns from Kerala.',
+        pricePaise: 45_000,
+        originalPricePaise: null,
+        categoryId: 'spices',
+        tags: ['organic'],
+      },
+    ],
+    [
+      seller,
+      {
+        name: 'Ikat Cotton Stole',
+        description: 'Double ikat weave in indigo.',
+        pricePaise: 150_000,
+        originalPricePaise: 200_000,
+        tags: ['cotton'],
+      },
+    ],
+    [
+      otherSeller,
+      {
+        name: 'Cardamom Pods',
+        description: 'Green cardamom, hand-picked in Idukki.',
+        pricePaise: 60_000,
+        categoryId: 'spices',
+        tags: ['Organic', 'aromatic'],
+      },
+    ],
   ];
   for (const [owner, fields] of catalog) {
     ids[fields.name!] = (await listProduct(owner, fields)).id;
@@ -53,7 +89,8 @@ afterAll(() => api.close());
 type Item = { id: string; name: string };
 const names = (reply: { body: { items: Item[] } }) => reply.body.items.map((item) => item.name);
 const list = (query = '') => buyer.get(`/api/products${query}`);
-const detail = (id: string, query = '', options?: { headers: Record<string, string> }) => buyer.get(`/api/products/${id}${query}`, options);
+const detail = (id: string, query = '', options?: { headers: Record<string, string> }) =>
+  buyer.get(`/api/products/${id}${query}`, options);
 
 describe('GET /api/products', () => {
   it('lists the products on sale, featured first then newest, with public fields only', async () => {
@@ -63,7 +100,13 @@ describe('GET /api/products', () => {
     expect(names(reply)).toEqual(['Malabar Pepper', 'Cardamom Pods', 'Ikat Cotton Stole', 'Pashmina Shawl']);
     expect(reply.body.total).toBe(4);
     const stole = reply.body.items[2];
-    expect(stole).toMatchObject({ sellerName: 'Meera Weaves', rating: 4.5, ratingCount: 2, percentOff: 25, displayStatus: 'Active' });
+    expect(stole).toMatchObject({
+      sellerName: 'Meera Weaves',
+      rating: 4.5,
+      ratingCount: 2,
+      percentOff: 25,
+      displayStatus: 'Active',
+    });
     expect(stole).not.toHaveProperty('rejectionReason');
     expect(stole).not.toHaveProperty('ratingSum');
   });
@@ -128,7 +171,8 @@ describe('GET /api/products', () => {
   it('defaults to 24 products a page and allows up to 100', async () => {
     const shop = await api.signUp({ role: 'seller' });
     let position = 0;
-    for (let i = 0; i < 25; i++) ({ position } = await listProduct(shop, { name: `Clay Cup ${i}`, categoryId: 'handicrafts' }));
+    for (let i = 0; i < 25; i++)
+      ({ position } = await listProduct(shop, { name: `Clay Cup ${i}`, categoryId: 'handicrafts' }));
     const page = await list(`?category=handicrafts&after=${position}`);
     expect(page.body.items).toHaveLength(24);
     expect(page.body.total).toBe(25);
@@ -145,7 +189,11 @@ describe('GET /api/products', () => {
     for (const rating of [5, 4]) await review(bangles.id, rating);
     await review(anklet.id, 5);
     await api.settle();
-    expect(names(await list('?category=jewelry&sort=rating'))).toEqual(['Beaded Anklet', 'Temple Necklace', 'Silver Bangles']);
+    expect(names(await list('?category=jewelry&sort=rating'))).toEqual([
+      'Beaded Anklet',
+      'Temple Necklace',
+      'Silver Bangles',
+    ]);
   });
 });
 
@@ -166,7 +214,10 @@ describe('GET /api/products/{id}', () => {
       stockQuantity: 4,
     });
     expect(reply.body).not.toHaveProperty('ratingSum');
-    expect((await api.anonymous().get(`/api/products/${ids['Malabar Pepper']}`)).body).toMatchObject({ displayStatus: 'Featured', percentOff: null });
+    expect((await api.anonymous().get(`/api/products/${ids['Malabar Pepper']}`)).body).toMatchObject({
+      displayStatus: 'Featured',
+      percentOff: null,
+    });
   });
 
   it('shows a product not on sale only to its seller and admins', async () => {
@@ -257,7 +308,11 @@ describe('ETag and If-None-Match', () => {
     expect(again.body).toBeNull();
     expect(again.headers.get('vary')).toContain('Cookie');
     expect(again.headers.get('cache-control')).toBe('private, no-cache'); // the buyer is signed in
-    expect((await api.anonymous().get(`/api/products/${id}`, ifNoneMatch(first.headers.get('etag')!))).headers.get('cache-control')).toBe('no-cache');
+    expect(
+      (await api.anonymous().get(`/api/products/${id}`, ifNoneMatch(first.headers.get('etag')!))).headers.get(
+        'cache-control',
+      ),
+    ).toBe('no-cache');
   });
 
   it('changes the ETag when the product changes, so the old one gets the new body', async () => {
@@ -269,7 +324,10 @@ describe('ETag and If-None-Match', () => {
     expect(after.status).toBe(200);
     expect(after.body.pricePaise).toBe(123_400);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    const listAfter = await buyer.get('/api/products?category=home-decor', ifNoneMatch(listBefore.headers.get('etag')!));
+    const listAfter = await buyer.get(
+      '/api/products?category=home-decor',
+      ifNoneMatch(listBefore.headers.get('etag')!),
+    );
     expect(listAfter.status).toBe(200);
     expect(listAfter.body.items[0].pricePaise).toBe(123_400);
     await seller.delete(`/api/seller/products/${created.id}`);

@@ -60,7 +60,11 @@ export const ProductSchema = z
     description: z.string(),
     pricePaise: paise,
     originalPricePaise: paise.nullable(),
-    percentOff: z.number().int().nullable().openapi({ description: 'Discount in percent, null without an original price above the price' }),
+    percentOff: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Discount in percent, null without an original price above the price' }),
     categoryId: z.string(),
     imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
     images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
@@ -71,16 +75,27 @@ export const ProductSchema = z
     featured: z.boolean(),
     delisted: z.boolean(),
     sellerVerified: z.boolean().openapi({ description: "The seller's badge: an admin verified the seller" }),
-    sellerSuspended: z.boolean().openapi({ description: 'An admin suspended the seller: out of the catalog until reinstated' }),
-    visible: z.boolean().openapi({ description: 'Verified, not delisted, its seller not suspended: shown in the public catalog' }),
+    sellerSuspended: z
+      .boolean()
+      .openapi({ description: 'An admin suspended the seller: out of the catalog until reinstated' }),
+    visible: z
+      .boolean()
+      .openapi({ description: 'Verified, not delisted, its seller not suspended: shown in the public catalog' }),
     displayStatus: z.enum(DISPLAY_STATUSES),
     ratingCount: z.number().int(),
     ratingSum: z.number().int(),
-    rating: z.number().nullable().openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
+    rating: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
     unitsSold: z.number().int(),
-    pendingRevision: RevisionSchema.nullable().openapi({ description: "The seller's content changes waiting for an admin's review" }),
+    pendingRevision: RevisionSchema.nullable().openapi({
+      description: "The seller's content changes waiting for an admin's review",
+    }),
     hasPendingRevision: z.boolean(),
-    rejectedRevision: RejectedRevisionSchema.nullable().openapi({ description: "The seller's last changes an admin turned down, with the reason" }),
+    rejectedRevision: RejectedRevisionSchema.nullable().openapi({
+      description: "The seller's last changes an admin turned down, with the reason",
+    }),
     listedAt: z.string(),
     updatedAt: z.string(),
   })
@@ -128,7 +143,14 @@ export const ProductListQuerySchema = z.object({
 });
 
 /** The catalog index's query for a valid product list query (the route's, and fast-reads.ts's). */
-export function productQuery({ category, q, seller, sort, limit, offset }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
+export function productQuery({
+  category,
+  q,
+  seller,
+  sort,
+  limit,
+  offset,
+}: z.infer<typeof ProductListQuerySchema>): ProductQuery {
   return {
     category: !category || category === 'all' ? null : category,
     q: q?.trim().toLowerCase() || null,
@@ -140,7 +162,10 @@ export function productQuery({ category, q, seller, sort, limit, offset }: z.inf
 }
 
 const ProductListSchema = z
-  .object({ items: z.array(PublicProductSchema), total: z.number().int().openapi({ description: 'Products matching the query' }) })
+  .object({
+    items: z.array(PublicProductSchema),
+    total: z.number().int().openapi({ description: 'Products matching the query' }),
+  })
   .openapi('ProductList') satisfies z.ZodType<Page<PublicProduct>>;
 
 const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
@@ -172,7 +197,8 @@ export const productRoutes = (ctx: AppContext) =>
         path: '/{id}',
         tags: ['Products'],
         summary: 'One product, with its seller, rating and status',
-        description: 'A product that is not on sale (pending review, rejected or delisted) is found only by its seller and admins.',
+        description:
+          'A product that is not on sale (pending review, rejected or delisted) is found only by its seller and admins.',
         request: { params: ProductIdParamsSchema },
         responses: {
           200: jsonResponse(PublicProductSchema, 'The product'),

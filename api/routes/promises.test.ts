@@ -27,7 +27,11 @@ async function liveEvents(api: TestApi, client: Client) {
   let reading: Promise<ReadableStreamReadResult<string>> | null = null;
   return {
     /** Reads until an event of `type` whose data `match` accepts; throws after `ms`. */
-    async until(type: string, match: (data: Record<string, unknown>) => boolean, ms = 5000): Promise<Record<string, unknown>> {
+    async until(
+      type: string,
+      match: (data: Record<string, unknown>) => boolean,
+      ms = 5000,
+    ): Promise<Record<string, unknown>> {
       const deadline = Date.now() + ms;
       for (;;) {
         for (const block of text.split('\n\n').slice(0, -1)) {
@@ -37,7 +41,10 @@ async function liveEvents(api: TestApi, client: Client) {
         }
         if (Date.now() > deadline) throw new Error(`no ${type} within ${ms} ms`);
         reading ??= reader.read();
-        const read = await Promise.race([reading, new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
+        const read = await Promise.race([
+          reading,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 100)),
+        ]);
         if (!read) continue;
         reading = null;
         if (read.done) throw new Error('the stream ended');
@@ -55,7 +62,12 @@ describe('POST /api/seller/products', () => {
       const seller = await signedIn(api, 'seller');
       const reply = await seller.post('/api/seller/products', NEW_PRODUCT);
       expect(reply.status).toBe(201);
-      expect(reply.body).toEqual({ id: expect.any(String), position: expect.any(Number), verification: 'verified', message: LISTING_MESSAGES.verified });
+      expect(reply.body).toEqual({
+        id: expect.any(String),
+        position: expect.any(Number),
+        verification: 'verified',
+        message: LISTING_MESSAGES.verified,
+      });
     } finally {
       await api.close();
     }
@@ -66,7 +78,10 @@ describe('POST /api/seller/products', () => {
     try {
       const seller = await signedIn(api, 'seller');
       const reply = await seller.post('/api/seller/products', NEW_PRODUCT);
-      expect(reply.body).toMatchObject({ verification: 'pending', message: 'It is waiting for review and goes live once an admin has verified it.' });
+      expect(reply.body).toMatchObject({
+        verification: 'pending',
+        message: 'It is waiting for review and goes live once an admin has verified it.',
+      });
     } finally {
       await api.close();
     }
@@ -97,14 +112,22 @@ describe('an admin decides', () => {
       displayStatus: 'Rejected',
     });
     const notice = await sellerLive.until('notification.added', (n) => n.orderId === null);
-    expect(notice).toMatchObject({ sellerId: seller.user!.id, title: 'Product rejected: Dhokra Elephant', body: `Reason: ${reason}\nEdit the product to send it for review again.` });
+    expect(notice).toMatchObject({
+      sellerId: seller.user!.id,
+      title: 'Product rejected: Dhokra Elephant',
+      body: `Reason: ${reason}\nEdit the product to send it for review again.`,
+    });
 
     await api.settle();
     const { body: notifications } = await seller.get('/api/notifications');
     expect(notifications).toEqual({ items: [notice], unread: 1 });
-    expect((await api.platform.mailbox!.list({ to: seller.user!.email })).map((mail) => mail.subject)).toContain('Product rejected: Dhokra Elephant');
+    expect((await api.platform.mailbox!.list({ to: seller.user!.email })).map((mail) => mail.subject)).toContain(
+      'Product rejected: Dhokra Elephant',
+    );
     expect((await other.get('/api/notifications')).body).toEqual({ items: [], unread: 0 });
-    await expect(otherLive.until('seller-product.changed', () => true, 300)).rejects.toThrow('no seller-product.changed');
+    await expect(otherLive.until('seller-product.changed', () => true, 300)).rejects.toThrow(
+      'no seller-product.changed',
+    );
     await Promise.all([sellerLive.close(), otherLive.close()]);
 
     // The seller marks it read like any notification.
@@ -117,7 +140,12 @@ describe('an admin decides', () => {
     expect((await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason })).status).toBe(200);
     await api.settle();
     const { body } = await seller.get('/api/notifications');
-    expect(body.items).toEqual([expect.objectContaining({ title: 'Your seller account is suspended', body: expect.stringContaining(`Reason: ${reason}`) })]);
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        title: 'Your seller account is suspended',
+        body: expect.stringContaining(`Reason: ${reason}`),
+      }),
+    ]);
   });
 });
 
@@ -129,18 +157,24 @@ describe('checkout', () => {
   afterAll(() => api.close());
 
   it("mails the buyer one confirmation with each seller's part, and the workers' health shows it reconciled", async () => {
-    const [meera, kashmir] = [await signedIn(api, 'seller', 'Meera Weaves'), await signedIn(api, 'seller', 'Kashmir Looms')];
+    const [meera, kashmir] = [
+      await signedIn(api, 'seller', 'Meera Weaves'),
+      await signedIn(api, 'seller', 'Kashmir Looms'),
+    ];
     const diya = await listedProduct(api, meera, { name: 'Brass Diya', pricePaise: 35_050 });
     const shawl = await listedProduct(api, kashmir, { name: 'Pashmina Shawl', pricePaise: 1_250_000 });
     const { buyer, order } = await checkedOut(api, [{ productId: diya, quantity: 2 }, { productId: shawl }]);
     await api.settle();
 
     const mails = await api.platform.mailbox!.list({ to: buyer.user!.email });
-    const confirmations = mails.filter((mail) => mail.subject === `Your MIBI order #${order.id.slice(0, 8)} is confirmed`);
+    const confirmations = mails.filter(
+      (mail) => mail.subject === `Your MIBI order #${order.id.slice(0, 8)} is confirmed`,
+    );
     expect(confirmations).toHaveLength(1);
     const { text } = confirmations[0]!;
     expect(text).toContain(`Hello ${buyer.user!.fullName},`);
-    for (const part of order.sellerOrders) expect(text).toContain(`Order #${part.shortId}, sold by ${part.sellerName}\n`);
+    for (const part of order.sellerOrders)
+      expect(text).toContain(`Order #${part.shortId}, sold by ${part.sellerName}\n`);
     expect(text).toContain('sold by Meera Weaves\n  2 × Brass Diya at ₹350.50\n  Subtotal: ₹701.00');
     expect(text).toContain('sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00\n  Subtotal: ₹12,500.00');
     expect(text).toContain('Standard Delivery (5-7 business days): ₹50.00\nTotal: ₹13,251.00');

@@ -28,7 +28,19 @@ export async function placedOrder(
       const { sellerId, details } = product;
       const { name, pricePaise, imageUrl, categoryId } = details;
       const seller = await sellerName(api.ctx, sellerId);
-      return { product: { ...purchaseFacts(product), productId, name, pricePaise, imageUrl, categoryId, sellerId, sellerName: seller }, quantity };
+      return {
+        product: {
+          ...purchaseFacts(product),
+          productId,
+          name,
+          pricePaise,
+          imageUrl,
+          categoryId,
+          sellerId,
+          sellerName: seller,
+        },
+        quantity,
+      };
     }),
   );
   const command = {
@@ -42,21 +54,32 @@ export async function placedOrder(
     payment: 'cod',
     at: now(),
   } as const;
-  const { position } = await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, { actor: buyer.user!.id });
+  const { position } = await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, {
+    actor: buyer.user!.id,
+  });
   return { orderId, position };
 }
 
 /** Moves every seller order of a pending purchase to `status` through the statuses before it. */
-export async function movedOrder(api: TestApi, orderId: string, status: 'processing' | 'shipped' | 'delivered'): Promise<void> {
+export async function movedOrder(
+  api: TestApi,
+  orderId: string,
+  status: 'processing' | 'shipped' | 'delivered',
+): Promise<void> {
   const path = ['processing', 'shipped', 'delivered'] as const;
   const { state } = await api.ctx.streams.load(orderStream(orderId), orderDecider);
   for (const { sellerOrderId } of state!.sellerOrders) {
-    for (const step of path.slice(0, path.indexOf(status) + 1)) await changeSellerOrderStatus(api.ctx, FIXTURE_ADMIN, sellerOrderId, { status: step });
+    for (const step of path.slice(0, path.indexOf(status) + 1))
+      await changeSellerOrderStatus(api.ctx, FIXTURE_ADMIN, sellerOrderId, { status: step });
   }
 }
 
 /** A delivered order of one unit of each product: its buyer may review them. */
 export async function deliveredOrder(api: TestApi, buyer: Client, productIds: string[]): Promise<void> {
-  const { orderId } = await placedOrder(api, buyer, productIds.map((productId) => ({ productId })));
+  const { orderId } = await placedOrder(
+    api,
+    buyer,
+    productIds.map((productId) => ({ productId })),
+  );
   await movedOrder(api, orderId, 'delivered');
 }

@@ -6,7 +6,9 @@ import { type ReturnPolicy, returnPolicy } from '../queries/ledger.ts';
 const ReturnPolicySchema = z
   .object({
     windowDays: z.number().int().openapi({ description: 'Days after delivery a buyer may ask to return items' }),
-    categories: z.array(z.object({ id: z.string(), name: z.string(), returnable: z.boolean() })).openapi({ description: 'By name' }),
+    categories: z
+      .array(z.object({ id: z.string(), name: z.string(), returnable: z.boolean() }))
+      .openapi({ description: 'By name' }),
   })
   .openapi('ReturnPolicy') satisfies z.ZodType<ReturnPolicy>;
 

@@ -19,8 +19,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const reviewsOf = (productId: string, client = api.anonymous()) => client.get(`/api/products/${productId}/reviews`);
-const eligibilityOf = (productId: string, client = api.anonymous()) => client.get(`/api/products/${productId}/reviews/eligibility`);
-const review = (client: Client, productId: string, body: unknown) => client.post(`/api/products/${productId}/reviews`, body);
+const eligibilityOf = (productId: string, client = api.anonymous()) =>
+  client.get(`/api/products/${productId}/reviews/eligibility`);
+const review = (client: Client, productId: string, body: unknown) =>
+  client.post(`/api/products/${productId}/reviews`, body);
 const eventsOf = async (productId: string, client: Client) =>
   (await api.platform.events.readStream(reviewStream(productId, client.user!.id))).map(({ type }) => type);
 
@@ -42,7 +44,14 @@ describe('POST /api/products/{id}/reviews', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       ...submitted,
-      review: { id: `${productId}:${buyer.user!.id}`, productId, buyerId: buyer.user!.id, authorName: 'Asha Rao', rating: 5, comment: 'Beautiful weave.' },
+      review: {
+        id: `${productId}:${buyer.user!.id}`,
+        productId,
+        buyerId: buyer.user!.id,
+        authorName: 'Asha Rao',
+        rating: 5,
+        comment: 'Beautiful weave.',
+      },
     });
     expect(reply.body.review.createdAt).toBe(reply.body.review.updatedAt);
 
@@ -55,7 +64,10 @@ describe('POST /api/products/{id}/reviews', () => {
     const first = await review(buyer, productId, { rating: 5, comment: 'Lovely colours.' });
     const second = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ ...submitted, review: { rating: 3, comment: 'Colours faded after a wash.', createdAt: first.body.review.createdAt } });
+    expect(second.body).toMatchObject({
+      ...submitted,
+      review: { rating: 3, comment: 'Colours faded after a wash.', createdAt: first.body.review.createdAt },
+    });
     expect(second.body.position).toBeGreaterThan(first.body.position);
 
     const same = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
@@ -92,7 +104,9 @@ describe('POST /api/products/{id}/reviews', () => {
     for (const client of [buyer, stranger, seller]) {
       const reply = await review(client, productId, { rating: 1, comment: 'Never arrived.' });
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual({ error: { code: 'purchase_required', message: "You can only review products you've purchased" } });
+      expect(reply.body).toEqual({
+        error: { code: 'purchase_required', message: "You can only review products you've purchased" },
+      });
       expect(await eventsOf(productId, client)).toEqual([]);
     }
   });
@@ -193,7 +207,11 @@ describe('GET /api/products/{id}/reviews/eligibility', () => {
   });
 
   it('makes every product of a delivered order reviewable, and no other', async () => {
-    const [shawl, diya, lamp] = [await listedProduct(api, seller), await listedProduct(api, seller), await listedProduct(api, seller)];
+    const [shawl, diya, lamp] = [
+      await listedProduct(api, seller),
+      await listedProduct(api, seller),
+      await listedProduct(api, seller),
+    ];
     const buyer = await signedIn(api);
     await deliveredOrder(api, buyer, [shawl, diya]);
     await api.settle();
@@ -215,46 +233,57 @@ describe('reviews of a product not on sale', () => {
   /** Ways a product leaves the catalog after a buyer received it and reviewed it. */
   const hide = {
     rejected: (productId: string) => reject(api, productId),
-    delisted: (productId: string, owner: Client) => onProduct(api, productId, { type: 'DelistProduct', actor: actorOfClient(owner), at: at() }),
+    delisted: (productId: string, owner: Client) =>
+      onProduct(api, productId, { type: 'DelistProduct', actor: actorOfClient(owner), at: at() }),
     'pending review again': async (productId: string, owner: Client) => {
       await reject(api, productId);
-      const edit = await owner.patch(`/api/seller/products/${productId}`, { description: 'Hand-cast brass oil lamp, now photographed.' });
+      const edit = await owner.patch(`/api/seller/products/${productId}`, {
+        description: 'Hand-cast brass oil lamp, now photographed.',
+      });
       expect(edit.status).toBe(200);
     },
     'of a suspended seller': (_productId: string, owner: Client) =>
-      api.ctx.streams.decide(sellerStream(owner.user!.id), sellerDecider, {
-        type: 'SuspendSeller',
-        reason: 'Counterfeit goods',
-        actor: ADMIN,
-        sellerId: owner.user!.id,
-        at: at(),
-      }, { actor: ADMIN.userId }),
+      api.ctx.streams.decide(
+        sellerStream(owner.user!.id),
+        sellerDecider,
+        {
+          type: 'SuspendSeller',
+          reason: 'Counterfeit goods',
+          actor: ADMIN,
+          sellerId: owner.user!.id,
+          at: at(),
+        },
+        { actor: ADMIN.userId },
+      ),
   };
 
-  it.each(Object.keys(hide) as (keyof typeof hide)[])('answer 404 when it is %s, as the product does, and take no review', async (how) => {
-    const owner = await signedIn(api, 'seller');
-    const { productId, buyer } = await purchased(undefined, owner);
-    const written = await review(buyer, productId, { rating: 5, comment: 'Lovely.' });
-    expect(written.status).toBe(201);
-    await hide[how](productId, owner);
-    await api.settle();
+  it.each(Object.keys(hide) as (keyof typeof hide)[])(
+    'answer 404 when it is %s, as the product does, and take no review',
+    async (how) => {
+      const owner = await signedIn(api, 'seller');
+      const { productId, buyer } = await purchased(undefined, owner);
+      const written = await review(buyer, productId, { rating: 5, comment: 'Lovely.' });
+      expect(written.status).toBe(201);
+      await hide[how](productId, owner);
+      await api.settle();
 
-    for (const client of [api.anonymous(), buyer, await signedIn(api)]) {
-      expect((await client.get(`/api/products/${productId}`)).status).toBe(404);
-      for (const reply of [await reviewsOf(productId, client), await eligibilityOf(productId, client)]) {
-        expect(reply.status).toBe(404);
-        expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+      for (const client of [api.anonymous(), buyer, await signedIn(api)]) {
+        expect((await client.get(`/api/products/${productId}`)).status).toBe(404);
+        for (const reply of [await reviewsOf(productId, client), await eligibilityOf(productId, client)]) {
+          expect(reply.status).toBe(404);
+          expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+        }
       }
-    }
-    const edit = await review(buyer, productId, { rating: 1, comment: 'Changed my mind.' });
-    expect(edit.status).toBe(404);
-    expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted']);
+      const edit = await review(buyer, productId, { rating: 1, comment: 'Changed my mind.' });
+      expect(edit.status).toBe(404);
+      expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted']);
 
-    // Its seller and the admins still find it, as they find the product.
-    const reply = await reviewsOf(productId, owner);
-    expect(reply.status).toBe(200);
-    expect(reply.body.items).toEqual([written.body.review]);
-    expect((await eligibilityOf(productId, owner)).body).toEqual({ state: 'purchase' });
-    expect((await visibleProduct(api.ctx, productId, ADMIN)).productId).toBe(productId);
-  });
+      // Its seller and the admins still find it, as they find the product.
+      const reply = await reviewsOf(productId, owner);
+      expect(reply.status).toBe(200);
+      expect(reply.body.items).toEqual([written.body.review]);
+      expect((await eligibilityOf(productId, owner)).body).toEqual({ state: 'purchase' });
+      expect((await visibleProduct(api.ctx, productId, ADMIN)).productId).toBe(productId);
+    },
+  );
 });

@@ -36,7 +36,8 @@ const ReviewListSchema = z
 const EligibilitySchema = z
   .object({
     state: z.enum(['login', 'purchase', 'allowed']).openapi({
-      description: "What the review area shows: 'Login to write a review', 'Purchase this product to write a review', or the form",
+      description:
+        "What the review area shows: 'Login to write a review', 'Purchase this product to write a review', or the form",
     }),
     review: ReviewSchema.optional().openapi({ description: "The caller's own review, which the form edits" }),
   })
@@ -65,7 +66,8 @@ export const reviewRoutes = (ctx: AppContext) =>
         path: '/{id}/reviews',
         tags: ['Reviews'],
         summary: 'Reviews of a product, newest first, with their average rating',
-        description: 'A product not on sale (pending review, rejected, delisted, its seller suspended) is found only by its seller and admins.',
+        description:
+          'A product not on sale (pending review, rejected, delisted, its seller suspended) is found only by its seller and admins.',
         request: { params: ProductIdParamsSchema },
         responses: { 200: jsonResponse(ReviewListSchema, 'The reviews'), ...errors(400, 404) },
       }),
@@ -117,7 +119,11 @@ export const reviewRoutes = (ctx: AppContext) =>
         await limitRequest(c, ctx.throttles.reviews, user.id, 'reviews');
         const input = { productId: c.req.valid('param').id, authorName: user.fullName, ...c.req.valid('json') };
         const { created, ...submitted } = await submitReview(ctx, actorOf(user), input);
-        const body = { ...submitted, title: NOTICES.reviewSubmitted.title, message: NOTICES.reviewSubmitted.description };
+        const body = {
+          ...submitted,
+          title: NOTICES.reviewSubmitted.title,
+          message: NOTICES.reviewSubmitted.description,
+        };
         return created ? c.json(body, 201) : c.json(body, 200);
       },
     );

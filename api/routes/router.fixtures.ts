@@ -22,7 +22,12 @@ export function mounted(api: TestApi, path: string, routes: OpenAPIHono<AppEnv>)
   const tooLarge = () => {
     throw new ApiError(413, 'payload_too_large', 'The request body is too large');
   };
-  app.use('/api/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }), sessionMiddleware(api.ctx), sameOriginMiddleware());
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }),
+    sessionMiddleware(api.ctx),
+    sameOriginMiddleware(),
+  );
   app.route(path, routes);
   return { as: (client) => new LocalClient(app, client?.cookie ?? null) };
 }

@@ -5,7 +5,18 @@ import { productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { setCategoryPolicy } from '../commands/category-policy.ts';
 import { type Client, type TestApi, startTestApi } from '../testing.ts';
-import { ADDRESS, actorOfClient, checkedOut, checkoutBody, listedProduct, onProduct, oversized, partOf, productState, signedIn } from './orders.fixtures.ts';
+import {
+  ADDRESS,
+  actorOfClient,
+  checkedOut,
+  checkoutBody,
+  listedProduct,
+  onProduct,
+  oversized,
+  partOf,
+  productState,
+  signedIn,
+} from './orders.fixtures.ts';
 
 let api: TestApi;
 /** Sells jewellery (returnable). */
@@ -26,12 +37,26 @@ const NECKLACE_PAISE = 3_499_00;
 const SAFFRON_PAISE = 777_77;
 
 const necklace = () =>
-  listedProduct(api, crafts, { name: 'Kundan Necklace', pricePaise: NECKLACE_PAISE, categoryId: 'jewelry', imageUrl: null, stockQuantity: 10 });
+  listedProduct(api, crafts, {
+    name: 'Kundan Necklace',
+    pricePaise: NECKLACE_PAISE,
+    categoryId: 'jewelry',
+    imageUrl: null,
+    stockQuantity: 10,
+  });
 const saffron = () =>
-  listedProduct(api, spices, { name: 'Kashmiri Saffron (2 g)', pricePaise: SAFFRON_PAISE, categoryId: 'spices', imageUrl: null, stockQuantity: 10 });
+  listedProduct(api, spices, {
+    name: 'Kashmiri Saffron (2 g)',
+    pricePaise: SAFFRON_PAISE,
+    categoryId: 'spices',
+    imageUrl: null,
+    stockQuantity: 10,
+  });
 
-const move = (client: Client, sellerOrderId: string, body: unknown) => client.post(`/api/seller-orders/${sellerOrderId}/status`, body);
-const askReturn = (client: Client, sellerOrderId: string, body: unknown) => client.post(`/api/seller-orders/${sellerOrderId}/returns`, body);
+const move = (client: Client, sellerOrderId: string, body: unknown) =>
+  client.post(`/api/seller-orders/${sellerOrderId}/status`, body);
+const askReturn = (client: Client, sellerOrderId: string, body: unknown) =>
+  client.post(`/api/seller-orders/${sellerOrderId}/returns`, body);
 const decide = (client: Client, sellerOrderId: string, returnId: string, body: unknown) =>
   client.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, body);
 
@@ -39,7 +64,11 @@ const stockOf = async (productId: string) => (await productState(api, productId)
 const typesOf = async (stream: string) => (await api.platform.events.readStream(stream)).map((e) => e.type);
 /** The events of a stream with who sent them; `data` as the order and product streams hold it. */
 const eventsOf = async (stream: string) =>
-  (await api.platform.events.readStream(stream)).map(({ type, data, metadata }) => ({ type, data: data as Record<string, unknown>, actor: metadata.actor }));
+  (await api.platform.events.readStream(stream)).map(({ type, data, metadata }) => ({
+    type,
+    data: data as Record<string, unknown>,
+    actor: metadata.actor,
+  }));
 
 /** Runs `request` and expects it to have appended nothing to the log (what the workers append for earlier commands is awaited first). */
 async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
@@ -67,12 +96,21 @@ async function twoSellerPurchase() {
     { productId: necklaceId, quantity: 2 },
     { productId: saffronId, quantity: 1 },
   ]);
-  return { buyer, order, position, necklaceId, saffronId, partA: partOf(order, crafts).id, partB: partOf(order, spices).id };
+  return {
+    buyer,
+    order,
+    position,
+    necklaceId,
+    saffronId,
+    partA: partOf(order, crafts).id,
+    partB: partOf(order, spices).id,
+  };
 }
 
 /** Moves a seller order to delivered as `by` (its seller unless told). */
 async function deliver(by: Client, sellerOrderId: string) {
-  for (const status of ['processing', 'shipped', 'delivered']) expect((await move(by, sellerOrderId, { status })).status).toBe(200);
+  for (const status of ['processing', 'shipped', 'delivered'])
+    expect((await move(by, sellerOrderId, { status })).status).toBe(200);
 }
 
 /** A two-seller purchase whose crafts part is delivered; the spice part too when `both`. */
@@ -90,7 +128,16 @@ async function deliveredPurchase({ both = false } = {}) {
 async function ownPurchaseFromOldLog(seller: Client, productId: string): Promise<string> {
   const orderId = crypto.randomUUID();
   const { id: sellerId, fullName: name } = seller.user!;
-  const line = { productId, name: 'Brass Diya', pricePaise: 499_00, quantity: 1, imageUrl: null, sellerId, sellerName: name, categoryId: 'handicrafts' };
+  const line = {
+    productId,
+    name: 'Brass Diya',
+    pricePaise: 499_00,
+    quantity: 1,
+    imageUrl: null,
+    sellerId,
+    sellerName: name,
+    categoryId: 'handicrafts',
+  };
   const placedAt = new Date().toISOString();
   await api.platform.events.append(
     orderStream(orderId),
@@ -125,10 +172,20 @@ describe('a purchase from two sellers', () => {
     const { buyer, order, necklaceId, saffronId } = await twoSellerPurchase();
     expect(order.sellerOrders.map((part) => part.id).sort()).toEqual([`${order.id}-1`, `${order.id}-2`]);
     // Numbered in the order of each seller's first line.
-    expect(order.sellerOrders.map((part) => part.sellerId)).toEqual([...new Set(order.lines.map((line) => line.sellerId))]);
+    expect(order.sellerOrders.map((part) => part.sellerId)).toEqual([
+      ...new Set(order.lines.map((line) => line.sellerId)),
+    ]);
     for (const part of order.sellerOrders) expect(part.shortId).toBe(`${order.id.slice(0, 8)}-${part.id.slice(-1)}`);
-    expect(partOf(order, crafts)).toMatchObject({ sellerName: 'Rajasthan Crafts Collective', subtotalPaise: 2 * NECKLACE_PAISE, status: 'pending' });
-    expect(partOf(order, spices)).toMatchObject({ sellerName: 'Kerala Spice Gardens', subtotalPaise: SAFFRON_PAISE, status: 'pending' });
+    expect(partOf(order, crafts)).toMatchObject({
+      sellerName: 'Rajasthan Crafts Collective',
+      subtotalPaise: 2 * NECKLACE_PAISE,
+      status: 'pending',
+    });
+    expect(partOf(order, spices)).toMatchObject({
+      sellerName: 'Kerala Spice Gardens',
+      subtotalPaise: SAFFRON_PAISE,
+      status: 'pending',
+    });
     expect(order.totalPaise).toBe(2 * NECKLACE_PAISE + SAFFRON_PAISE + order.deliveryChargePaise);
     expect(await stockOf(necklaceId)).toBe(8);
     expect(await stockOf(saffronId)).toBe(9);
@@ -153,18 +210,30 @@ describe('a purchase from two sellers', () => {
     }
     const events = await eventsOf(orderStream(order.id));
     expect(events.slice(1).map((e) => [e.type, e.data.sellerOrderId, e.data.sellerId, e.data.by, e.actor])).toEqual(
-      ['SellerOrderProcessing', 'SellerOrderShipped', 'SellerOrderDelivered'].map((type) => [type, partA, crafts.user!.id, crafts.user!.id, crafts.user!.id]),
+      ['SellerOrderProcessing', 'SellerOrderShipped', 'SellerOrderDelivered'].map((type) => [
+        type,
+        partA,
+        crafts.user!.id,
+        crafts.user!.id,
+        crafts.user!.id,
+      ]),
     );
 
     // The spice seller cancels its part: its stock comes back, the crafts seller's stays sold.
     const cancelled = await move(spices, partB, { status: 'cancelled', reason: 'The saffron crop failed this year' });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.sellerOrder).toMatchObject({ id: partB, status: 'cancelled', cancelReason: 'The saffron crop failed this year' });
+    expect(cancelled.body.sellerOrder).toMatchObject({
+      id: partB,
+      status: 'cancelled',
+      cancelReason: 'The saffron crop failed this year',
+    });
     expect(await stockOf(saffronId)).toBe(10);
     expect(await stockOf(necklaceId)).toBe(8);
     expect((await typesOf(productStream(necklaceId))).filter((type) => type === 'StockReleased')).toEqual([]);
     expect((await eventsOf(productStream(saffronId))).filter((e) => e.type === 'StockReleased')).toEqual([
-      expect.objectContaining({ data: expect.objectContaining({ orderId: order.id, quantity: 1, remaining: 10, reason: 'order_cancelled' }) }),
+      expect.objectContaining({
+        data: expect.objectContaining({ orderId: order.id, quantity: 1, remaining: 10, reason: 'order_cancelled' }),
+      }),
     ]);
 
     const seen = await purchaseAsBuyer(buyer, order.id);
@@ -178,7 +247,10 @@ describe('a purchase from two sellers', () => {
       ['shipped', crafts.user!.id],
       ['delivered', crafts.user!.id],
     ]);
-    expect(partOf(seen, spices)).toMatchObject({ cancelReason: 'The saffron crop failed this year', deliveredAt: null });
+    expect(partOf(seen, spices)).toMatchObject({
+      cancelReason: 'The saffron crop failed this year',
+      deliveredAt: null,
+    });
     expect(partOf(seen, spices).history.map((entry) => [entry.status, entry.by])).toEqual([
       ['pending', buyer.user!.id],
       ['cancelled', spices.user!.id],
@@ -188,11 +260,14 @@ describe('a purchase from two sellers', () => {
     expect((await api.anonymous().get(`/api/products/${necklaceId}`)).body.stockQuantity).toBe(8);
 
     // Reviews need a delivered seller order holding the product.
-    const review = (productId: string) => buyer.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Lovely.' });
+    const review = (productId: string) =>
+      buyer.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Lovely.' });
     expect((await review(necklaceId)).status).toBe(201);
     const refused = await review(saffronId);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: { code: 'purchase_required', message: "You can only review products you've purchased" } });
+    expect(refused.body).toEqual({
+      error: { code: 'purchase_required', message: "You can only review products you've purchased" },
+    });
   });
 
   it('is cancelled as a whole once every part is', async () => {
@@ -220,7 +295,8 @@ describe('who reads and moves a seller order', () => {
     expect(ids.indexOf(second.partA)).toBeLessThan(ids.indexOf(first.partA));
     expect(ids).not.toContain(first.partB);
     const text = JSON.stringify(list);
-    for (const secret of [first.saffronId, second.saffronId, spices.user!.id, String(SAFFRON_PAISE)]) expect(text).not.toContain(secret);
+    for (const secret of [first.saffronId, second.saffronId, spices.user!.id, String(SAFFRON_PAISE)])
+      expect(text).not.toContain(secret);
     for (const part of list) {
       expect(part).not.toHaveProperty('totalPaise');
       expect(part).not.toHaveProperty('sellerOrders');
@@ -266,7 +342,10 @@ describe('who reads and moves a seller order', () => {
 
   it('answers 404 to another buyer and to a seller without a part, on every route', async () => {
     const { buyer, order, partA } = await deliveredPurchase();
-    const asked = await askReturn(buyer, partA, { lines: [{ productId: order.lines.find((l) => l.sellerId === crafts.user!.id)!.productId, quantity: 1 }], reason: 'Too heavy' });
+    const asked = await askReturn(buyer, partA, {
+      lines: [{ productId: order.lines.find((l) => l.sellerId === crafts.user!.id)!.productId, quantity: 1 }],
+      reason: 'Too heavy',
+    });
     const returnId = asked.body.sellerOrder.returns[0].returnId;
     await api.settle();
     const strangers = [await signedIn(api), await signedIn(api, 'seller')];
@@ -276,7 +355,10 @@ describe('who reads and moves a seller order', () => {
           stranger.get(`/api/orders/${order.id}`),
           stranger.get(`/api/seller-orders/${partA}`),
           move(stranger, partA, { status: 'cancelled', reason: 'Mine now' }),
-          askReturn(stranger, partA, { lines: [{ productId: order.lines[0]!.productId, quantity: 1 }], reason: 'Mine now' }),
+          askReturn(stranger, partA, {
+            lines: [{ productId: order.lines[0]!.productId, quantity: 1 }],
+            reason: 'Mine now',
+          }),
           decide(stranger, partA, returnId, { accept: true, reason: 'Mine now' }),
         ]),
       );
@@ -296,7 +378,9 @@ describe('who reads and moves a seller order', () => {
         decide(anonymous, partA, `${partA}-R1`, { accept: true, reason: 'x' }),
       ]),
     );
-    expect(replies.map((reply) => [reply.status, reply.body.error?.code])).toEqual(Array(5).fill([401, 'unauthorized']));
+    expect(replies.map((reply) => [reply.status, reply.body.error?.code])).toEqual(
+      Array(5).fill([401, 'unauthorized']),
+    );
   });
 
   it('lists seller orders for sellers only', async () => {
@@ -348,12 +432,18 @@ describe('POST /api/seller-orders/{id}/status', () => {
       expect(forward.status).toBe(403);
     }
     const forward = await move(buyer, partB, { status: 'processing' });
-    expect(forward.body.error).toEqual({ code: 'forbidden', message: 'Only the seller or an admin can change the status of an order' });
+    expect(forward.body.error).toEqual({
+      code: 'forbidden',
+      message: 'Only the seller or an admin can change the status of an order',
+    });
 
     expect((await move(crafts, partA, { status: 'processing' })).status).toBe(200);
     const late = await storesNothing(() => move(buyer, partA, { status: 'cancelled', reason: 'Too slow' }));
     expect(late.status).toBe(403);
-    expect(late.body.error).toEqual({ code: 'forbidden', message: 'You can cancel your order only while it is pending' });
+    expect(late.body.error).toEqual({
+      code: 'forbidden',
+      message: 'You can cancel your order only while it is pending',
+    });
     // The seller still may.
     expect((await move(crafts, partA, { status: 'cancelled', reason: 'Out of gold thread' })).status).toBe(200);
   });
@@ -365,7 +455,9 @@ describe('POST /api/seller-orders/{id}/status', () => {
     expect(cancelled.status).toBe(200);
     expect(await stockOf(necklaceId)).toBe(10);
     const adminId = admin.user!.id;
-    expect((await eventsOf(orderStream(order.id))).slice(1).map((e) => [e.type, e.data.sellerOrderId, e.data.by, e.actor])).toEqual([
+    expect(
+      (await eventsOf(orderStream(order.id))).slice(1).map((e) => [e.type, e.data.sellerOrderId, e.data.by, e.actor]),
+    ).toEqual([
       ['SellerOrderProcessing', partB, adminId, adminId],
       ['SellerOrderShipped', partB, adminId, adminId],
       ['SellerOrderDelivered', partB, adminId, adminId],
@@ -377,16 +469,25 @@ describe('POST /api/seller-orders/{id}/status', () => {
     const { partA } = await twoSellerPurchase();
     const skipped = await storesNothing(() => move(crafts, partA, { status: 'shipped' }));
     expect(skipped.status).toBe(409);
-    expect(skipped.body.error).toEqual({ code: 'invalid_transition', message: 'Cannot move an order from pending to shipped' });
+    expect(skipped.body.error).toEqual({
+      code: 'invalid_transition',
+      message: 'Cannot move an order from pending to shipped',
+    });
 
     await move(crafts, partA, { status: 'cancelled', reason: 'Damaged in the workshop' });
     const revived = await storesNothing(() => move(admin, partA, { status: 'processing' }));
-    expect([revived.status, revived.body.error.message]).toEqual([409, 'Cannot move an order from cancelled to processing']);
+    expect([revived.status, revived.body.error.message]).toEqual([
+      409,
+      'Cannot move an order from cancelled to processing',
+    ]);
   });
 
   it('lets two sellers move their parts at the same moment, each its own', async () => {
     const { buyer, order, partA, partB } = await twoSellerPurchase();
-    const [a, b] = await Promise.all([move(crafts, partA, { status: 'processing' }), move(spices, partB, { status: 'processing' })]);
+    const [a, b] = await Promise.all([
+      move(crafts, partA, { status: 'processing' }),
+      move(spices, partB, { status: 'processing' }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(statusesOf(await purchaseAsBuyer(buyer, order.id), crafts, spices)).toEqual(['processing', 'processing']);
     expect((await typesOf(orderStream(order.id))).filter((type) => type === 'SellerOrderProcessing')).toHaveLength(2);
@@ -403,7 +504,10 @@ describe('POST /api/seller-orders/{id}/status', () => {
       expect(await stockOf(necklaceId)).toBe(10);
     } else {
       expect(processing.status).toBe(200);
-      expect(cancel.body.error).toEqual({ code: 'forbidden', message: 'You can cancel your order only while it is pending' });
+      expect(cancel.body.error).toEqual({
+        code: 'forbidden',
+        message: 'You can cancel your order only while it is pending',
+      });
       expect(await stockOf(necklaceId)).toBe(8);
     }
   });
@@ -452,7 +556,11 @@ describe('no self-dealing', () => {
     const seller = await signedIn(api, 'seller', 'Old Cart Crafts');
     const productId = await listedProduct(api, seller, { stockQuantity: 4 });
     // A cart line the rule did not stop when it was added (a log written before it).
-    await api.platform.events.append(cartStream(seller.user!.id), [{ type: 'CartItemAdded', data: { userId: seller.user!.id, productId, quantity: 1 } }], 'any');
+    await api.platform.events.append(
+      cartStream(seller.user!.id),
+      [{ type: 'CartItemAdded', data: { userId: seller.user!.id, productId, quantity: 1 } }],
+      'any',
+    );
     expect((await seller.get('/api/cart')).body.count).toBe(1);
     const reply = await storesNothing(() => seller.post('/api/orders', checkoutBody()));
     expect(reply.status).toBe(403);
@@ -483,7 +591,10 @@ describe('no self-dealing', () => {
       expect(reply.status).toBe(403);
     }
     const forward = await move(seller, part, { status: 'processing' });
-    expect(forward.body.error).toEqual({ code: 'forbidden', message: 'You cannot manage an order you bought: its buyer is you' });
+    expect(forward.body.error).toEqual({
+      code: 'forbidden',
+      message: 'You cannot manage an order you bought: its buyer is you',
+    });
     // An admin still may; the seller may cancel it as its buyer while it is pending, like any buyer.
     await deliver(admin, part);
   });
@@ -494,7 +605,9 @@ describe('no self-dealing', () => {
     const orderId = await ownPurchaseFromOldLog(seller, productId);
     await deliver(admin, `${orderId}-1`);
     await api.settle();
-    const review = await storesNothing(() => seller.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Best diya ever' }));
+    const review = await storesNothing(() =>
+      seller.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Best diya ever' }),
+    );
     expect(review.status).toBe(403);
     expect((await seller.get(`/api/products/${productId}/reviews/eligibility`)).body.state).not.toBe('allowed');
   });
@@ -514,11 +627,16 @@ describe('returns', () => {
     }
   }
 
-  const deliveredAtOf = async (partId: string) => (await crafts.get(`/api/seller-orders/${partId}?after=${await api.platform.events.lastPosition()}`)).body.deliveredAt as string;
+  const deliveredAtOf = async (partId: string) =>
+    (await crafts.get(`/api/seller-orders/${partId}?after=${await api.platform.events.lastPosition()}`)).body
+      .deliveredAt as string;
 
   it('lets the buyer return delivered items, the seller accept them back into stock, and the buyer see it', async () => {
     const { buyer, order, partA, necklaceId } = await deliveredPurchase();
-    const asked = await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1 }], reason: '  The clasp broke  ' });
+    const asked = await askReturn(buyer, partA, {
+      lines: [{ productId: necklaceId, quantity: 1 }],
+      reason: '  The clasp broke  ',
+    });
     expect(asked.status).toBe(201);
     const returnId = `${partA}-R1`;
     const requested = {
@@ -530,7 +648,12 @@ describe('returns', () => {
       requestedAt: expect.any(String),
       decidedAt: null,
     };
-    expect(asked.body.sellerOrder).toMatchObject({ id: partA, status: 'delivered', openReturns: 1, returns: [requested] });
+    expect(asked.body.sellerOrder).toMatchObject({
+      id: partA,
+      status: 'delivered',
+      openReturns: 1,
+      returns: [requested],
+    });
     expect(partOf(await purchaseAsBuyer(buyer, order.id), crafts).returns).toEqual([requested]);
     expect(await stockOf(necklaceId)).toBe(8);
 
@@ -538,31 +661,44 @@ describe('returns', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.sellerOrder).toMatchObject({
       openReturns: 0,
-      returns: [{ ...requested, status: 'accepted', decisionReason: 'Sorry about the clasp', decidedAt: expect.any(String) }],
+      returns: [
+        { ...requested, status: 'accepted', decisionReason: 'Sorry about the clasp', decidedAt: expect.any(String) },
+      ],
     });
     expect(await stockOf(necklaceId)).toBe(9);
     expect((await eventsOf(productStream(necklaceId))).filter((e) => e.type === 'StockReturned')).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ returnId, quantity: 1, remaining: 9 }) }),
     ]);
     const seen = await purchaseAsBuyer(buyer, order.id);
-    expect(partOf(seen, crafts).returns[0]).toMatchObject({ status: 'accepted', decisionReason: 'Sorry about the clasp' });
+    expect(partOf(seen, crafts).returns[0]).toMatchObject({
+      status: 'accepted',
+      decisionReason: 'Sorry about the clasp',
+    });
     expect((await api.anonymous().get(`/api/products/${necklaceId}`)).body.stockQuantity).toBe(9);
 
     // Deciding again the same way changes nothing; the other way is refused.
-    const same = await storesNothing(() => decide(crafts, partA, returnId, { accept: true, reason: 'Sorry about the clasp' }));
+    const same = await storesNothing(() =>
+      decide(crafts, partA, returnId, { accept: true, reason: 'Sorry about the clasp' }),
+    );
     expect(same.status).toBe(200);
     expect(await stockOf(necklaceId)).toBe(9);
-    const flipped = await storesNothing(() => decide(crafts, partA, returnId, { accept: false, reason: 'Changed my mind' }));
+    const flipped = await storesNothing(() =>
+      decide(crafts, partA, returnId, { accept: false, reason: 'Changed my mind' }),
+    );
     expect(flipped.status).toBe(409);
     expect(flipped.body.error).toEqual({ code: 'already_decided', message: 'This return was already accepted' });
   });
 
   it('returns at most the units delivered, counting the returns not rejected', async () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
-    const ask = (quantity: number) => askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity }], reason: 'Not as pictured' });
+    const ask = (quantity: number) =>
+      askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity }], reason: 'Not as pictured' });
     const tooMany = await storesNothing(() => ask(3));
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.error).toEqual({ code: 'return_quantity', message: 'You can return at most 2 of "Kundan Necklace"' });
+    expect(tooMany.body.error).toEqual({
+      code: 'return_quantity',
+      message: 'You can return at most 2 of "Kundan Necklace"',
+    });
     expect((await ask(1)).status).toBe(201);
     const beyond = await storesNothing(() => ask(2));
     expect([beyond.status, beyond.body.error.message]).toEqual([422, 'You can return at most 1 of "Kundan Necklace"']);
@@ -573,15 +709,28 @@ describe('returns', () => {
     // A rejected return gives its units back to ask for.
     const rejected = await decide(crafts, partA, `${partA}-R2`, { accept: false, reason: 'Worn, and the tag is gone' });
     expect(rejected.status).toBe(200);
-    expect(rejected.body.sellerOrder.returns[1]).toMatchObject({ status: 'rejected', decisionReason: 'Worn, and the tag is gone' });
+    expect(rejected.body.sellerOrder.returns[1]).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'Worn, and the tag is gone',
+    });
     expect(await stockOf(necklaceId)).toBe(8);
-    expect((await ask(1)).body.sellerOrder.returns.map((r: { returnId: string }) => r.returnId)).toEqual([`${partA}-R1`, `${partA}-R2`, `${partA}-R3`]);
+    expect((await ask(1)).body.sellerOrder.returns.map((r: { returnId: string }) => r.returnId)).toEqual([
+      `${partA}-R1`,
+      `${partA}-R2`,
+      `${partA}-R3`,
+    ]);
   });
 
   it('counts the same product named twice in one request against the units delivered', async () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     // 2 delivered: 2 + 2 of them would reverse 4 units of earnings while restocking 2.
-    const twice = { lines: [{ productId: necklaceId, quantity: 2 }, { productId: necklaceId, quantity: 2 }], reason: 'Both broke' };
+    const twice = {
+      lines: [
+        { productId: necklaceId, quantity: 2 },
+        { productId: necklaceId, quantity: 2 },
+      ],
+      reason: 'Both broke',
+    };
     const reply = await storesNothing(() => askReturn(buyer, partA, twice));
     // Refused either as a bad body (a product named twice) or as more than was delivered.
     expect([400, 422]).toContain(reply.status);
@@ -589,7 +738,9 @@ describe('returns', () => {
 
   it('refuses items of a category that takes no returns', async () => {
     const { buyer, partB, saffronId } = await deliveredPurchase({ both: true });
-    const reply = await storesNothing(() => askReturn(buyer, partB, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Too strong' }));
+    const reply = await storesNothing(() =>
+      askReturn(buyer, partB, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Too strong' }),
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.error.code).toBe('not_returnable');
     expect(reply.body.error.message).toContain('cannot be returned');
@@ -604,7 +755,10 @@ describe('returns', () => {
     await deliver(spices, partOf(order, spices).id);
     await deliver(crafts, partOf(order, crafts).id);
     const ask = (seller: Client, productId: string) =>
-      askReturn(buyer, partOf(order, seller).id, { lines: [{ productId, quantity: 1 }], reason: 'Not what I expected' });
+      askReturn(buyer, partOf(order, seller).id, {
+        lines: [{ productId, quantity: 1 }],
+        reason: 'Not what I expected',
+      });
 
     expect((await storesNothing(() => ask(spices, oil))).body.error.code).toBe('not_returnable');
     await setCategoryPolicy(api.ctx, adminActor, 'ayurveda', { returnable: true, reason: 'Sealed bottles only' });
@@ -622,16 +776,25 @@ describe('returns', () => {
   it('puts the units of an accepted return back in stock even when the product was delisted meanwhile', async () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 2 }], reason: 'Both arrived bent' });
-    await onProduct(api, necklaceId, { type: 'DelistProduct', actor: actorOfClient(crafts), at: new Date().toISOString() }, crafts.user!.id);
+    await onProduct(
+      api,
+      necklaceId,
+      { type: 'DelistProduct', actor: actorOfClient(crafts), at: new Date().toISOString() },
+      crafts.user!.id,
+    );
     expect((await decide(crafts, partA, `${partA}-R1`, { accept: true, reason: 'Sorry' })).status).toBe(200);
     expect(await stockOf(necklaceId)).toBe(10);
   });
 
   it('refuses a product that is not in the seller order, and lines of nothing', async () => {
     const { buyer, partA, saffronId, necklaceId } = await deliveredPurchase({ both: true });
-    const other = await storesNothing(() => askReturn(buyer, partA, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Wrong part' }));
+    const other = await storesNothing(() =>
+      askReturn(buyer, partA, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Wrong part' }),
+    );
     expect([other.status, other.body.error.code]).toEqual([422, 'not_in_order']);
-    const zero = await storesNothing(() => askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 0 }], reason: 'Nothing' }));
+    const zero = await storesNothing(() =>
+      askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 0 }], reason: 'Nothing' }),
+    );
     expect([zero.status, zero.body.error.message]).toEqual([422, 'Choose at least one item to return']);
   });
 
@@ -640,14 +803,19 @@ describe('returns', () => {
     const body = { lines: [{ productId: necklaceId, quantity: 1 }], reason: 'Too late' };
     const early = await storesNothing(() => askReturn(buyer, partA, body));
     expect(early.status).toBe(409);
-    expect(early.body.error).toEqual({ code: 'not_delivered', message: 'Items can be returned only once they are delivered' });
+    expect(early.body.error).toEqual({
+      code: 'not_delivered',
+      message: 'Items can be returned only once they are delivered',
+    });
 
     await deliver(crafts, partA);
     const deliveredAt = await deliveredAtOf(partA);
     const late = await storesNothing(() => atDaysAfter(deliveredAt, 7.01, () => askReturn(buyer, partA, body)));
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('return_window_closed');
-    expect(late.body.error.message).toBe(`Returns closed on ${new Date(Date.parse(deliveredAt) + 7 * DAY_MS).toISOString().slice(0, 10)}, 7 days after delivery`);
+    expect(late.body.error.message).toBe(
+      `Returns closed on ${new Date(Date.parse(deliveredAt) + 7 * DAY_MS).toISOString().slice(0, 10)}, 7 days after delivery`,
+    );
     // On the last day of the window it is still open.
     expect((await atDaysAfter(deliveredAt, 6.99, () => askReturn(buyer, partA, body))).status).toBe(201);
   });
@@ -663,17 +831,29 @@ describe('returns', () => {
     expect((await askReturn(buyer, partA, body)).status).toBe(201);
     const returnId = `${partA}-R1`;
 
-    const byBuyer = await storesNothing(() => decide(buyer, partA, returnId, { accept: true, reason: 'Accepting my own return' }));
+    const byBuyer = await storesNothing(() =>
+      decide(buyer, partA, returnId, { accept: true, reason: 'Accepting my own return' }),
+    );
     expect(byBuyer.status).toBe(403);
-    expect(byBuyer.body.error).toEqual({ code: 'forbidden', message: 'Only the seller or an admin can decide a return' });
-    const byOtherSeller = await storesNothing(() => decide(spices, partA, returnId, { accept: true, reason: 'Not mine' }));
+    expect(byBuyer.body.error).toEqual({
+      code: 'forbidden',
+      message: 'Only the seller or an admin can decide a return',
+    });
+    const byOtherSeller = await storesNothing(() =>
+      decide(spices, partA, returnId, { accept: true, reason: 'Not mine' }),
+    );
     expect([byOtherSeller.status, byOtherSeller.body.error.message]).toEqual([404, 'Order not found']);
-    const unknownReturn = await storesNothing(() => decide(crafts, partA, `${partA}-R9`, { accept: true, reason: 'Fine' }));
+    const unknownReturn = await storesNothing(() =>
+      decide(crafts, partA, `${partA}-R9`, { accept: true, reason: 'Fine' }),
+    );
     expect([unknownReturn.status, unknownReturn.body.error.message]).toEqual([404, 'Return not found']);
 
     const byAdmin = await decide(admin, partA, returnId, { accept: true, reason: 'Customer care goodwill' });
     expect(byAdmin.status).toBe(200);
-    expect(byAdmin.body.sellerOrder.returns[0]).toMatchObject({ status: 'accepted', decisionReason: 'Customer care goodwill' });
+    expect(byAdmin.body.sellerOrder.returns[0]).toMatchObject({
+      status: 'accepted',
+      decisionReason: 'Customer care goodwill',
+    });
   });
 
   it.each([
@@ -697,7 +877,10 @@ describe('returns', () => {
 
   it('names the fields of a return request in words people read', async () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
-    const quantity = await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1.5 }], reason: 'Broken' });
+    const quantity = await askReturn(buyer, partA, {
+      lines: [{ productId: necklaceId, quantity: 1.5 }],
+      reason: 'Broken',
+    });
     expect(quantity.body.error.fields).toEqual({ 'lines.0.quantity': 'Choose a whole number of items to return' });
     const reason = await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1 }], reason: '' });
     expect(reason.body.error.fields).toEqual({ reason: 'Please tell the seller why you are returning these items' });
@@ -718,7 +901,11 @@ describe('returns', () => {
     ];
     for (const [body, fields] of cases) {
       const reply = await storesNothing(() => decide(crafts, partA, returnId, body));
-      expect({ body, status: reply.status, error: reply.body.error }).toEqual({ body, status: 400, error: expect.objectContaining({ code: 'validation_failed', fields }) });
+      expect({ body, status: reply.status, error: reply.body.error }).toEqual({
+        body,
+        status: 400,
+        error: expect.objectContaining({ code: 'validation_failed', fields }),
+      });
     }
   });
 
@@ -726,10 +913,15 @@ describe('returns', () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1 }], reason: 'Broken' });
     const returnId = `${partA}-R1`;
-    for (const send of [(body: unknown) => askReturn(buyer, partA, body), (body: unknown) => decide(crafts, partA, returnId, body)]) {
+    for (const send of [
+      (body: unknown) => askReturn(buyer, partA, body),
+      (body: unknown) => decide(crafts, partA, returnId, body),
+    ]) {
       const malformed = await storesNothing(() => send('{bad'));
       expect([malformed.status, malformed.body.error.code]).toEqual([400, 'malformed_json']);
-      const large = await storesNothing(() => send({ reason: 'Broken', accept: true, lines: [{ productId: necklaceId, quantity: 1 }], ...oversized() }));
+      const large = await storesNothing(() =>
+        send({ reason: 'Broken', accept: true, lines: [{ productId: necklaceId, quantity: 1 }], ...oversized() }),
+      );
       expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large']);
       const array = await storesNothing(() => send([]));
       expect([array.status, array.body.error.code]).toEqual([400, 'validation_failed']);
@@ -741,7 +933,9 @@ describe('returns', () => {
     await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 2 }], reason: 'Both arrived bent' });
     await api.settle();
     const own: SellerOrderDoc = (await buyer.get(`/api/seller-orders/${partA}`)).body;
-    expect(own.returns.map((r) => [r.returnId, r.status, r.lines.map((line) => line.quantity)])).toEqual([[`${partA}-R1`, 'requested', [2]]]);
+    expect(own.returns.map((r) => [r.returnId, r.status, r.lines.map((line) => line.quantity)])).toEqual([
+      [`${partA}-R1`, 'requested', [2]],
+    ]);
     const list: SellerOrderDoc[] = (await crafts.get('/api/seller-orders')).body;
     expect(list.find((part) => part.id === partA)?.openReturns).toBe(1);
   });

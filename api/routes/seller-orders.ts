@@ -13,7 +13,11 @@ const SellerOrderChangeSchema = z
   .openapi('SellerOrderChange') satisfies z.ZodType<SellerOrderResult>;
 
 const ReturnParams = OrderParams.extend({
-  returnId: z.string().min(1).max(120).openapi({ param: { name: 'returnId', in: 'path' } }),
+  returnId: z
+    .string()
+    .min(1)
+    .max(120)
+    .openapi({ param: { name: 'returnId', in: 'path' } }),
 });
 
 const tags = ['Orders'];
@@ -51,14 +55,22 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/{id}/status',
         tags,
-        summary: 'Move a seller order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
+        summary:
+          'Move a seller order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
         description:
           'Its seller or an admin; the buyer may cancel it while it is pending. A seller cannot move an order it bought. ' +
           'Cancelling releases its stock; delivering settles it in the seller’s ledger at the commission then in force.',
         request: { params: OrderParams, body: jsonBody(orderStatusChangeSchema) },
-        responses: { 200: jsonResponse(SellerOrderChangeSchema, 'The seller order after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(SellerOrderChangeSchema, 'The seller order after the change'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
-      async (c) => c.json(await changeSellerOrderStatus(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')), 200),
+      async (c) =>
+        c.json(
+          await changeSellerOrderStatus(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
     )
     .openapi(
       createRoute({
@@ -66,11 +78,16 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
         path: '/{id}/returns',
         tags,
         summary: 'The buyer asks to return delivered items, with a reason',
-        description: 'Within the return window after delivery, for categories that take returns; at most the units delivered.',
+        description:
+          'Within the return window after delivery, for categories that take returns; at most the units delivered.',
         request: { params: OrderParams, body: jsonBody(returnRequestSchema) },
-        responses: { 201: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return requested'), ...errors(400, 401, 403, 404, 409, 413, 422) },
+        responses: {
+          201: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return requested'),
+          ...errors(400, 401, 403, 404, 409, 413, 422),
+        },
       }),
-      async (c) => c.json(await requestReturn(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')), 201),
+      async (c) =>
+        c.json(await requestReturn(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .openapi(
       createRoute({
@@ -78,9 +95,13 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
         path: '/{id}/returns/{returnId}/decision',
         tags,
         summary: 'The seller (or an admin) accepts or rejects a return, with a reason',
-        description: 'Accepting puts the units back in stock and reverses the seller’s earning and the commission on them.',
+        description:
+          'Accepting puts the units back in stock and reverses the seller’s earning and the commission on them.',
         request: { params: ReturnParams, body: jsonBody(returnDecisionSchema) },
-        responses: { 200: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return decided'), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(SellerOrderChangeSchema, 'The seller order with the return decided'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
       async (c) => {
         const { id, returnId } = c.req.valid('param');

@@ -29,7 +29,8 @@ async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
   return result;
 }
 
-const eventsOf = async (productId: string) => (await api.ctx.streams.read(productStream(productId))).map(({ type, data }) => ({ type, data }));
+const eventsOf = async (productId: string) =>
+  (await api.ctx.streams.read(productStream(productId))).map(({ type, data }) => ({ type, data }));
 
 describe('POST /api/seller/products', () => {
   it('lists a product, verified at once by the system (AUTO_VERIFY on in the test harness)', async () => {
@@ -61,7 +62,13 @@ describe('POST /api/seller/products', () => {
   it('takes the original price, image and tags as optional', async () => {
     const { name, description, pricePaise, stockQuantity, categoryId } = SAREE;
     const { id, position } = await listProduct(seller, { name: 'Plain Cotton Dupatta' });
-    const minimal = await seller.post('/api/seller/products', { name, description, pricePaise, stockQuantity, categoryId });
+    const minimal = await seller.post('/api/seller/products', {
+      name,
+      description,
+      pricePaise,
+      stockQuantity,
+      categoryId,
+    });
     expect(minimal.status).toBe(201);
     const reply = await seller.get(`/api/products/${minimal.body.id}?after=${minimal.body.position}`);
     expect(reply.body).toMatchObject({ originalPricePaise: null, imageUrl: null, tags: [], percentOff: null });
@@ -89,7 +96,10 @@ describe('POST /api/seller/products', () => {
   it('refuses wrong-typed and missing fields', async () => {
     const wrong = await seller.post('/api/seller/products', { ...SAREE, pricePaise: '1250000', tags: 'silk' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields).toMatchObject({ pricePaise: 'Price must be greater than 0', tags: expect.any(String) });
+    expect(wrong.body.error.fields).toMatchObject({
+      pricePaise: 'Price must be greater than 0',
+      tags: expect.any(String),
+    });
     const missing = await seller.post('/api/seller/products', {});
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({
@@ -108,7 +118,9 @@ describe('POST /api/seller/products', () => {
     const malformed = await storesNothing(() => seller.post('/api/seller/products', '{bad'));
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const huge = await storesNothing(() => seller.post('/api/seller/products', { ...SAREE, description: 'x'.repeat(70_000) }));
+    const huge = await storesNothing(() =>
+      seller.post('/api/seller/products', { ...SAREE, description: 'x'.repeat(70_000) }),
+    );
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
   });
@@ -157,13 +169,25 @@ describe('GET /api/seller/products', () => {
 describe('PATCH /api/seller/products/{id}', () => {
   it('records only the fields that changed: the price at once, the content as a revision the system approves (AUTO_VERIFY)', async () => {
     const { id } = await listProduct(seller);
-    const reply = await seller.patch(`/api/seller/products/${id}`, { name: SAREE.name, pricePaise: 1_100_000, categoryId: 'handicrafts' });
+    const reply = await seller.patch(`/api/seller/products/${id}`, {
+      name: SAREE.name,
+      pricePaise: 1_100_000,
+      categoryId: 'handicrafts',
+    });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id, position: expect.any(Number), review: null, message: 'Your changes have been saved.' });
+    expect(reply.body).toEqual({
+      id,
+      position: expect.any(Number),
+      review: null,
+      message: 'Your changes have been saved.',
+    });
     const events = await eventsOf(id);
     expect(events.slice(-3)).toMatchObject([
       { type: 'ProductUpdated', data: { before: { pricePaise: 1_250_000 }, after: { pricePaise: 1_100_000 } } },
-      { type: 'ProductRevisionSubmitted', data: { revisionId: 'r1', before: { categoryId: 'textiles' }, after: { categoryId: 'handicrafts' } } },
+      {
+        type: 'ProductRevisionSubmitted',
+        data: { revisionId: 'r1', before: { categoryId: 'textiles' }, after: { categoryId: 'handicrafts' } },
+      },
       { type: 'ProductRevisionApproved', data: { revisionId: 'r1', by: 'system' } },
     ]);
     const product = await seller.get(`/api/products/${id}?after=${reply.body.position}`);
@@ -194,10 +218,14 @@ describe('PATCH /api/seller/products/{id}', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: 'not_found', message: 'Product not found' });
     const { id } = await listProduct(seller);
-    const bad = await storesNothing(() => seller.patch(`/api/seller/products/${id}`, { description: 'short', categoryId: 'nowhere' }));
+    const bad = await storesNothing(() =>
+      seller.patch(`/api/seller/products/${id}`, { description: 'short', categoryId: 'nowhere' }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ description: 'Description must be at least 10 characters' });
-    const unknownCategory = await storesNothing(() => seller.patch(`/api/seller/products/${id}`, { categoryId: 'nowhere' }));
+    const unknownCategory = await storesNothing(() =>
+      seller.patch(`/api/seller/products/${id}`, { categoryId: 'nowhere' }),
+    );
     expect(unknownCategory.body.error.fields).toEqual({ categoryId: 'Choose one of the categories' });
     expect((await seller.patch(`/api/seller/products/${id}`, '{bad')).body.error.code).toBe('malformed_json');
   });
@@ -210,18 +238,29 @@ describe('PUT /api/seller/products/{id}/stock', () => {
     expect(reply.status).toBe(200);
     const product = await seller.get(`/api/products/${id}?after=${reply.body.position}`);
     expect(product.body).toMatchObject({ stockQuantity: 0, displayStatus: 'Out of Stock' });
-    expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'StockAdjusted', data: { from: 5, to: 0, reason: 'manual' } });
+    expect((await eventsOf(id)).at(-1)).toMatchObject({
+      type: 'StockAdjusted',
+      data: { from: 5, to: 0, reason: 'manual' },
+    });
   });
 
   it('refuses bad stock, other sellers and unknown products', async () => {
     const { id } = await listProduct(seller);
     const negative = await storesNothing(() => seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: -1 }));
-    expect(negative.body.error).toMatchObject({ code: 'validation_failed', fields: { stockQuantity: 'Stock cannot be negative' } });
+    expect(negative.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { stockQuantity: 'Stock cannot be negative' },
+    });
     const missing = await seller.put(`/api/seller/products/${id}/stock`, {});
     expect(missing.body.error.fields).toEqual({ stockQuantity: 'Stock must be a whole number' });
     const other = await storesNothing(() => otherSeller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 9 }));
-    expect(other.body.error).toMatchObject({ code: 'forbidden', message: 'You can only change the stock of your own products' });
-    expect((await seller.put(`/api/seller/products/${crypto.randomUUID()}/stock`, { stockQuantity: 1 })).status).toBe(404);
+    expect(other.body.error).toMatchObject({
+      code: 'forbidden',
+      message: 'You can only change the stock of your own products',
+    });
+    expect((await seller.put(`/api/seller/products/${crypto.randomUUID()}/stock`, { stockQuantity: 1 })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -35,7 +35,9 @@ const ProductCommandResultSchema = z
   .openapi('ProductCommandResult') satisfies z.ZodType<ProductCommandResult>;
 
 const ListingResultSchema = ProductCommandResultSchema.extend({
-  verification: z.enum(['verified', 'pending']).openapi({ description: 'On sale at once (AUTO_VERIFY), or waiting for an admin to verify it' }),
+  verification: z
+    .enum(['verified', 'pending'])
+    .openapi({ description: 'On sale at once (AUTO_VERIFY), or waiting for an admin to verify it' }),
   message: z.string().openapi({ description: 'That, in words for the seller' }),
 }).openapi('ListingResult') satisfies z.ZodType<ListingResult>;
 
@@ -48,7 +50,8 @@ export const RevisionWaitingSchema = z
 
 const ProductUpdateResultSchema = ProductCommandResultSchema.extend({
   review: RevisionWaitingSchema.nullable().openapi({
-    description: "Content changes of a verified product sent for an admin's review (the approved version stays on sale); null when none wait",
+    description:
+      "Content changes of a verified product sent for an admin's review (the approved version stays on sale); null when none wait",
   }),
   message: z.string().openapi({ description: 'What the edit did, in words for the seller' }),
 }).openapi('ProductUpdateResult') satisfies z.ZodType<ProductUpdateResult>;
@@ -65,7 +68,10 @@ export const sellerRoutes = (ctx: AppContext) =>
         tags,
         summary: "The seller's products, newest first, with the dashboard figures",
         responses: {
-          200: jsonResponse(SellerProductsSchema, 'Products not deleted, with Total Products, Active Products and Inventory Value'),
+          200: jsonResponse(
+            SellerProductsSchema,
+            'Products not deleted, with Total Products, Active Products and Inventory Value',
+          ),
           ...errors(401, 403),
         },
       }),
@@ -106,7 +112,10 @@ export const sellerRoutes = (ctx: AppContext) =>
           "On a verified product, the seller's changes to the name, description, category, image or tags are sent for an " +
           "admin's review as one revision (replacing one already waiting) while the approved version stays on sale; " +
           'price, original price and stock change at once. With AUTO_VERIFY the revision is approved at once.',
-        request: { params: ProductIdParamsSchema, body: jsonBody(productUpdateSchema, 'The fields to change, money in paise') },
+        request: {
+          params: ProductIdParamsSchema,
+          body: jsonBody(productUpdateSchema, 'The fields to change, money in paise'),
+        },
         responses: {
           200: jsonResponse(ProductUpdateResultSchema, 'Edited, or sent for review (or nothing changed)'),
           ...errors(400, 401, 403, 404, 413),
@@ -133,7 +142,10 @@ export const sellerRoutes = (ctx: AppContext) =>
       }),
       async (c) => {
         const user = requireUser(c);
-        return c.json(await setStock(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').stockQuantity), 200);
+        return c.json(
+          await setStock(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').stockQuantity),
+          200,
+        );
       },
     )
     .openapi(

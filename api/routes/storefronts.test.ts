@@ -58,13 +58,22 @@ describe('GET /api/sellers/{id}', () => {
 
   it('rates the seller across the reviews of all their products', async () => {
     const seller = await signedIn(api, 'seller');
-    const [first, second] = [await listedProduct(api, seller), await listedProduct(api, seller, { name: 'Brass Lamp' })];
+    const [first, second] = [
+      await listedProduct(api, seller),
+      await listedProduct(api, seller, { name: 'Brass Lamp' }),
+    ];
     const [asha, ravi] = [await signedIn(api), await signedIn(api)];
     await deliveredOrder(api, asha, [first, second]);
     await deliveredOrder(api, ravi, [first]);
     await api.settle();
-    for (const [buyer, productId, rating] of [[asha, first, 5], [asha, second, 4], [ravi, first, 4]] as const) {
-      expect((await buyer.post(`/api/products/${productId}/reviews`, { rating, comment: 'Beautiful work.' })).status).toBe(201);
+    for (const [buyer, productId, rating] of [
+      [asha, first, 5],
+      [asha, second, 4],
+      [ravi, first, 4],
+    ] as const) {
+      expect(
+        (await buyer.post(`/api/products/${productId}/reviews`, { rating, comment: 'Beautiful work.' })).status,
+      ).toBe(201);
     }
     await api.settle();
     expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({ rating: 4.3, ratingCount: 3 });
@@ -80,19 +89,35 @@ describe('PUT /api/sellers/{id}/profile', () => {
     expect(written.body).toEqual({ id: seller.user!.id, version: 1, position: expect.any(Number) });
 
     const after = `?after=${written.body.position}`;
-    expect((await api.anonymous().get(`${storefrontPath(seller)}${after}`)).body).toMatchObject({ ...PROFILE, version: 1 });
+    expect((await api.anonymous().get(`${storefrontPath(seller)}${after}`)).body).toMatchObject({
+      ...PROFILE,
+      version: 1,
+    });
     const products = await api.anonymous().get(`/api/products${after}&seller=${seller.user!.id}`);
-    expect(products.body.items.map((p: { id: string; sellerName: string }) => [p.id, p.sellerName])).toEqual([[productId, 'Meera Handlooms']]);
+    expect(products.body.items.map((p: { id: string; sellerName: string }) => [p.id, p.sellerName])).toEqual([
+      [productId, 'Meera Handlooms'],
+    ]);
   });
 
   it('trims, makes blank optional fields null, and writes nothing new for the same profile', async () => {
     const seller = await signedIn(api, 'seller');
-    const first = await seller.put(profilePath(seller), { displayName: '  Asha Pottery ', region: ' ', craft: '', story: '  ' });
+    const first = await seller.put(profilePath(seller), {
+      displayName: '  Asha Pottery ',
+      region: ' ',
+      craft: '',
+      story: '  ',
+    });
     expect(first.body.version).toBe(1);
     const again = await seller.put(profilePath(seller), { displayName: 'Asha Pottery' });
     expect(again.body.version).toBe(1);
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({ displayName: 'Asha Pottery', region: null, craft: null, story: null, version: 1 });
+    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({
+      displayName: 'Asha Pottery',
+      region: null,
+      craft: null,
+      story: null,
+      version: 1,
+    });
   });
 
   it('refuses bad input with the field and its message', async () => {
@@ -101,7 +126,11 @@ describe('PUT /api/sellers/{id}/profile', () => {
       [{ ...PROFILE, displayName: '' }, 'displayName', 'Display name is required'],
       [{ region: 'Varanasi' }, 'displayName', 'Display name is required'],
       [{ ...PROFILE, displayName: 'x'.repeat(61) }, 'displayName', 'Display name must be at most 60 characters'],
-      [{ ...PROFILE, displayName: 'Meera\u202EHandlooms' }, 'displayName', 'Display name contains characters that are not allowed'],
+      [
+        { ...PROFILE, displayName: 'Meera\u202EHandlooms' },
+        'displayName',
+        'Display name contains characters that are not allowed',
+      ],
       [{ ...PROFILE, region: 'Varanasi\nUP' }, 'region', 'Region contains characters that are not allowed'],
       [{ ...PROFILE, craft: 42 }, 'craft', 'Craft must be text'],
       [{ ...PROFILE, story: 'x'.repeat(1001) }, 'story', 'Story must be at most 1000 characters'],
@@ -128,7 +157,9 @@ describe('PUT /api/sellers/{id}/profile', () => {
     const stale = await seller.put(profilePath(seller), { ...PROFILE, story: null, expectedVersion: 0 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toEqual({ code: 'version_conflict', message: PROFILE_MESSAGES.conflict });
-    expect((await seller.put(profilePath(seller), { ...PROFILE, story: null, expectedVersion: 1 })).body.version).toBe(2);
+    expect((await seller.put(profilePath(seller), { ...PROFILE, story: null, expectedVersion: 1 })).body.version).toBe(
+      2,
+    );
   });
 });
 
@@ -160,7 +191,10 @@ describe('who may edit a storefront', () => {
     const seller = await api.signUp({ role: 'seller', verified: false });
     const reply = await seller.put(profilePath(seller), PROFILE);
     expect(reply.status).toBe(403);
-    expect(reply.body.error).toEqual({ code: 'email_unverified', message: 'Verify your e-mail address before editing your storefront' });
+    expect(reply.body.error).toEqual({
+      code: 'email_unverified',
+      message: 'Verify your e-mail address before editing your storefront',
+    });
   });
 });
 
@@ -168,12 +202,17 @@ describe("a suspended seller's storefront", () => {
   it('is hidden from buyers and shown to the seller and admins with its status; only an admin edits it', async () => {
     const seller = await signedIn(api, 'seller');
     await seller.put(profilePath(seller), PROFILE);
-    expect((await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason: 'Counterfeit reports' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason: 'Counterfeit reports' })).status,
+    ).toBe(200);
     await api.settle();
 
     const hidden = await api.anonymous().get(storefrontPath(seller));
     expect(hidden.status).toBe(404);
-    expect(hidden.body.error).toEqual({ code: 'storefront_unavailable', message: "This seller's storefront is not available" });
+    expect(hidden.body.error).toEqual({
+      code: 'storefront_unavailable',
+      message: "This seller's storefront is not available",
+    });
     expect((await (await signedIn(api)).get(storefrontPath(seller))).status).toBe(404);
     for (const viewer of [seller, admin]) {
       const shown = await viewer.get(storefrontPath(seller));
@@ -188,7 +227,10 @@ describe("a suspended seller's storefront", () => {
 
     await admin.post(`/api/admin/sellers/${seller.user!.id}/reinstate`, { reason: 'Invoices checked' });
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({ status: 'unverified', story: null });
+    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({
+      status: 'unverified',
+      story: null,
+    });
   });
 });
 
@@ -224,11 +266,18 @@ describe('GET /api/products?seller=', () => {
     const seller = await signedIn(api, 'seller');
     const other = await signedIn(api, 'seller');
     const saree = await listedProduct(api, seller, { name: 'Silk Saree', categoryId: 'textiles', pricePaise: 900_000 });
-    const lamp = await listedProduct(api, seller, { name: 'Brass Lamp', categoryId: 'handicrafts', pricePaise: 50_000 });
+    const lamp = await listedProduct(api, seller, {
+      name: 'Brass Lamp',
+      categoryId: 'handicrafts',
+      pricePaise: 50_000,
+    });
     await listedProduct(api, seller, { name: 'Pending Shawl' }, { verified: false });
     await listedProduct(api, other, { name: 'Other Lamp' });
     await api.settle();
-    const ids = async (query: string) => (await api.anonymous().get(`/api/products?seller=${seller.user!.id}${query}`)).body.items.map((p: { id: string }) => p.id);
+    const ids = async (query: string) =>
+      (await api.anonymous().get(`/api/products?seller=${seller.user!.id}${query}`)).body.items.map(
+        (p: { id: string }) => p.id,
+      );
     expect(await ids('&sort=price-low')).toEqual([lamp, saree]);
     expect(await ids('&category=textiles')).toEqual([saree]);
     expect(await ids('&q=saree')).toEqual([saree]);
@@ -246,7 +295,13 @@ it('documents each route with its operationId and the errors it answers', async 
     return [operation.operationId, Object.keys(operation.responses).sort()];
   };
   expect(documented('/api/sellers/{id}', 'get')).toEqual(['getStorefront', ['200', '400', '404']]);
-  expect(documented('/api/sellers/{id}/profile', 'put')).toEqual(['updateStorefrontProfile', ['200', '400', '401', '403', '404', '409', '413']]);
-  expect(documented('/api/sellers/{id}/profile/history', 'get')).toEqual(['getStorefrontProfileHistory', ['200', '400', '401', '403', '404']]);
+  expect(documented('/api/sellers/{id}/profile', 'put')).toEqual([
+    'updateStorefrontProfile',
+    ['200', '400', '401', '403', '404', '409', '413'],
+  ]);
+  expect(documented('/api/sellers/{id}/profile/history', 'get')).toEqual([
+    'getStorefrontProfileHistory',
+    ['200', '400', '401', '403', '404'],
+  ]);
   expect(body.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name)).toContain('seller');
 });

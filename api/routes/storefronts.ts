@@ -17,11 +17,18 @@ const SellerIdParamsSchema = z.object({
     .string()
     .min(1)
     .max(100)
-    .openapi({ param: { name: 'id', in: 'path' }, description: "The seller's user id", example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      description: "The seller's user id",
+      example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20',
+    }),
 });
 
 const profileFields = {
-  displayName: z.string().openapi({ description: "The storefront's name: the account's name until the seller gives one; their products are sold under it" }),
+  displayName: z.string().openapi({
+    description:
+      "The storefront's name: the account's name until the seller gives one; their products are sold under it",
+  }),
   region: z.string().nullable().openapi({ description: 'Where the seller works, e.g. Varanasi, Uttar Pradesh' }),
   craft: z.string().nullable().openapi({ description: 'What they make, e.g. Banarasi silk weaving' }),
   story: z.string().nullable().openapi({ description: 'A few paragraphs in their words (line breaks kept)' }),
@@ -31,10 +38,17 @@ const StorefrontSchema = z
   .object({
     id: z.string(),
     ...profileFields,
-    status: z.enum(SELLER_STATUSES).openapi({ description: "verified: the badge. suspended: shown only to the seller and admins, who are told buyers cannot see it" }),
-    rating: z.number().nullable().openapi({ description: "Average of every review of the seller's products, to one decimal; null without reviews" }),
+    status: z.enum(SELLER_STATUSES).openapi({
+      description:
+        'verified: the badge. suspended: shown only to the seller and admins, who are told buyers cannot see it',
+    }),
+    rating: z.number().nullable().openapi({
+      description: "Average of every review of the seller's products, to one decimal; null without reviews",
+    }),
     ratingCount: z.number().int(),
-    version: z.number().int().openapi({ description: 'Versions of the profile written so far (0: never): send it back as expectedVersion when editing' }),
+    version: z.number().int().openapi({
+      description: 'Versions of the profile written so far (0: never): send it back as expectedVersion when editing',
+    }),
     joinedAt: z.string(),
     updatedAt: z.string(),
   })
@@ -108,7 +122,10 @@ export const storefrontRoutes = (ctx: AppContext) =>
       async (c) => {
         const actor = actorOf(requireUser(c));
         const { expectedVersion, ...profile } = c.req.valid('json');
-        return c.json(await updateSellerProfile(ctx, actor, c.req.valid('param').id, { profile, expectedVersion }), 200);
+        return c.json(
+          await updateSellerProfile(ctx, actor, c.req.valid('param').id, { profile, expectedVersion }),
+          200,
+        );
       },
     )
     .openapi(
@@ -129,7 +146,8 @@ export const storefrontRoutes = (ctx: AppContext) =>
       async (c) => {
         const { id } = c.req.valid('param');
         const viewer = actorOf(requireUser(c));
-        if (!mayEditProfile(viewer, id)) throw new ApiError(403, 'forbidden', 'Only the seller or an admin can see the versions of this storefront');
+        if (!mayEditProfile(viewer, id))
+          throw new ApiError(403, 'forbidden', 'Only the seller or an admin can see the versions of this storefront');
         if ((await storefrontFor(ctx.platform.read, id, viewer)) === 'missing') throw sellerNotFound();
         return c.json({ items: await profileHistory(ctx.streams, id) }, 200);
       },

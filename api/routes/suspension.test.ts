@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../testing.ts';
 
-const address = { firstName: 'Asha', lastName: 'Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+const address = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  phone: '9876543210',
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+};
 
 describe('a suspended seller', () => {
   let api: TestApi;
@@ -25,7 +33,9 @@ describe('a suspended seller', () => {
     const productId = listed.body.id as string;
     expect((await buyer.post('/api/cart/items', { productId })).status).toBe(200);
 
-    expect((await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason: 'Counterfeit reports' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason: 'Counterfeit reports' })).status,
+    ).toBe(200);
     const cart = await buyer.get('/api/cart');
     expect(cart.body.lines[0].product.available).toBe(false);
     const refused = await buyer.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' });
@@ -33,7 +43,11 @@ describe('a suspended seller', () => {
     expect(refused.body.error.code).toBe('not_available');
     expect((await buyer.post('/api/cart/items', { productId })).status).toBe(409);
 
-    expect((await admin.post(`/api/admin/sellers/${seller.user!.id}/reinstate`, { reason: 'Cleared after review' })).status).toBe(200);
-    expect((await buyer.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' })).status).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/sellers/${seller.user!.id}/reinstate`, { reason: 'Cleared after review' })).status,
+    ).toBe(200);
+    expect(
+      (await buyer.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' })).status,
+    ).toBe(201);
   });
 });

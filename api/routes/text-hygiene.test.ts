@@ -32,7 +32,9 @@ const refused = (field: string, label: string) => {
 describe('hidden characters', () => {
   it.each(HIDDEN)('are refused in a full name at sign-up (%s)', async (_what, fullName) => {
     const before = await api.platform.events.lastPosition();
-    const reply = await api.anonymous().post('/api/auth/signup', { fullName, email: `hidden-${Date.now()}@mibi.test`, password: 'secret-pass' });
+    const reply = await api
+      .anonymous()
+      .post('/api/auth/signup', { fullName, email: `hidden-${Date.now()}@mibi.test`, password: 'secret-pass' });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual(refused('fullName', 'Full name'));
     expect(await api.platform.events.lastPosition()).toBe(before);

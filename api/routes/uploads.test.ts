@@ -18,7 +18,8 @@ afterAll(() => api.close());
 
 /** The start of a JPEG (start of image, a JFIF APP0 segment, end of image): typed JPEG by its bytes, but no picture. */
 const JPEG_HEADER_ONLY = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xd9,
 ]);
 
 /** A real photo-sized JPEG carrying EXIF (its author and a GPS position). */
@@ -60,7 +61,11 @@ describe('POST /api/uploads', () => {
       expect(stored.exif).toBeUndefined();
     }
     expect(await api.platform.events.readStream(`upload-${id}`)).toMatchObject([
-      { type: 'ImageUploaded', data: { uploadId: id, by: seller.user!.id, url, sizes }, metadata: { actor: seller.user!.id } },
+      {
+        type: 'ImageUploaded',
+        data: { uploadId: id, by: seller.user!.id, url, sizes },
+        metadata: { actor: seller.user!.id },
+      },
     ]);
   });
 
@@ -73,7 +78,11 @@ describe('POST /api/uploads', () => {
   it.each([
     ['a text file named .png', 'not an image at all', 'evil.png'],
     ['a PDF', '%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'brochure.png'],
-    ['an SVG (scripts can hide inside)', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg'],
+    [
+      'an SVG (scripts can hide inside)',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'logo.svg',
+    ],
     ['a JPEG header without a picture', JPEG_HEADER_ONLY, 'photo.jpg'],
   ])('refuses %s', async (_, content, name) => {
     const before = await storedCount();
@@ -97,7 +106,9 @@ describe('POST /api/uploads', () => {
 
   it('refuses an image of more than 50 megapixels, however small its file', async () => {
     const before = await storedCount();
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const reply = await upload(seller, huge, 'huge.png', 'image/png');
     expect(reply.status).toBe(413);
     expect(reply.body.error).toEqual({ code: 'file_too_large', message: 'Image must be at most 50 megapixels' });
@@ -113,7 +124,10 @@ describe('POST /api/uploads', () => {
   it('needs the file field', async () => {
     const reply = await upload(seller, tinyPng(), 'saree.png', 'image/png', 'image');
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields: { file: 'Please upload an image file' } });
+    expect(reply.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { file: 'Please upload an image file' },
+    });
     const text = new FormData();
     text.append('file', 'just text');
     expect((await seller.request('POST', '/api/uploads', { body: text })).status).toBe(400);

@@ -8,7 +8,10 @@ import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
 
 /** The 503 of a route that resizes an image (an upload, or a product's image URL fetched). */
 export const IMAGES_UNAVAILABLE_RESPONSE = {
-  503: jsonResponse(ErrorSchema, 'The image process failed on our side (images_unavailable): nothing was stored; the same request may succeed'),
+  503: jsonResponse(
+    ErrorSchema,
+    'The image process failed on our side (images_unavailable): nothing was stored; the same request may succeed',
+  ),
 };
 
 /** An image of at most 5 MB plus the multipart framing around it. */
@@ -23,11 +26,17 @@ const UploadSchema = z.object({
 /** An image as products keep it (and as an upload answers it). */
 export const ProductImageSchema = z
   .object({
-    id: z.string().openapi({ description: "The upload's id: name it in a product's `images`", example: '0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11' }),
-    url: z.string().openapi({ description: 'The widest size (for one address: a cart line, an order)', example: '/media/products/u1/0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11/1024.webp' }),
-    sizes: z
-      .array(z.object({ width: z.number().int(), url: z.string() }))
-      .openapi({ description: `WebP at ${IMAGE_WIDTHS.join(', ')} px wide (or narrower when the original is), narrowest first: a srcset. Empty for an image stored as one file before uploads were resized` }),
+    id: z.string().openapi({
+      description: "The upload's id: name it in a product's `images`",
+      example: '0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11',
+    }),
+    url: z.string().openapi({
+      description: 'The widest size (for one address: a cart line, an order)',
+      example: '/media/products/u1/0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11/1024.webp',
+    }),
+    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).openapi({
+      description: `WebP at ${IMAGE_WIDTHS.join(', ')} px wide (or narrower when the original is), narrowest first: a srcset. Empty for an image stored as one file before uploads were resized`,
+    }),
   })
   .openapi('ProductImage') satisfies z.ZodType<ProductImage>;
 

@@ -59,14 +59,33 @@ describe('every wishlist route', () => {
     expect(body.paths['/api/wishlist/items/{productId}'].delete.operationId).toBe('removeFromWishlist');
     expect(body.paths['/api/wishlist/notifications'].get.operationId).toBe('listWishlistNotifications');
     expect(body.paths['/api/wishlist/notifications/{id}/read'].post.operationId).toBe('markWishlistNotificationRead');
-    expect(Object.keys(body.paths['/api/wishlist/items'].post.responses)).toEqual(['200', '400', '401', '403', '404', '409', '413']);
-    expect(Object.keys(body.paths['/api/wishlist/notifications/{id}/read'].post.responses)).toEqual(['200', '400', '401', '403', '404']);
+    expect(Object.keys(body.paths['/api/wishlist/items'].post.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+    ]);
+    expect(Object.keys(body.paths['/api/wishlist/notifications/{id}/read'].post.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+    ]);
   });
 });
 
 describe('saving and reading', () => {
   it('saves a product once, newest first, and lists it with its current price and stock', async () => {
-    const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, originalPricePaise: 3_000_00, stockQuantity: 3 });
+    const shawl = await listedProduct(api, seller, {
+      name: 'Pashmina Shawl',
+      pricePaise: 2_450_50,
+      originalPricePaise: 3_000_00,
+      stockQuantity: 3,
+    });
     const buyer = await signedIn(api);
     const first = await buyer.post('/api/wishlist/items', { productId: diya });
     expect(first.status).toBe(200);
@@ -76,8 +95,18 @@ describe('saving and reading', () => {
     const again = await buyer.post('/api/wishlist/items', { productId: shawl });
     expect(again.body).toEqual(second.body);
 
-    await onProduct(api, shawl, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 2_000_00 }, at: new Date().toISOString() });
-    const { position } = await onProduct(api, shawl, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: new Date().toISOString() });
+    await onProduct(api, shawl, {
+      type: 'UpdateProduct',
+      actor: actorOfClient(seller),
+      changes: { pricePaise: 2_000_00 },
+      at: new Date().toISOString(),
+    });
+    const { position } = await onProduct(api, shawl, {
+      type: 'AdjustStock',
+      actor: actorOfClient(seller),
+      stockQuantity: 0,
+      at: new Date().toISOString(),
+    });
     const reply = await wishlistAfter(buyer, position);
     expect(reply.status).toBe(200);
     expect(reply.body.count).toBe(2);
@@ -103,8 +132,14 @@ describe('saving and reading', () => {
     const lamp = await listedProduct(api, seller, { name: 'Clay Lamp' });
     const buyer = await signedIn(api);
     await buyer.post('/api/wishlist/items', { productId: lamp });
-    const { position } = await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
-    expect((await wishlistAfter(buyer, position)).body.items).toMatchObject([{ productId: lamp, product: { available: false } }]);
+    const { position } = await onProduct(api, lamp, {
+      type: 'DelistProduct',
+      actor: actorOfClient(seller),
+      at: new Date().toISOString(),
+    });
+    expect((await wishlistAfter(buyer, position)).body.items).toMatchObject([
+      { productId: lamp, product: { available: false } },
+    ]);
 
     const removed = await buyer.delete(`/api/wishlist/items/${lamp}`);
     expect(removed.status).toBe(200);
@@ -184,8 +219,18 @@ describe('notifications of saved products', () => {
     const other = await signedIn(api);
     await buyer.post('/api/wishlist/items', { productId: bell });
     const at = () => new Date().toISOString();
-    await onProduct(api, bell, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 650_00 }, at: at() });
-    await onProduct(api, bell, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { pricePaise: 700_00 }, at: at() });
+    await onProduct(api, bell, {
+      type: 'UpdateProduct',
+      actor: actorOfClient(seller),
+      changes: { pricePaise: 650_00 },
+      at: at(),
+    });
+    await onProduct(api, bell, {
+      type: 'UpdateProduct',
+      actor: actorOfClient(seller),
+      changes: { pricePaise: 700_00 },
+      at: at(),
+    });
     await onProduct(api, bell, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: at() });
     await onProduct(api, bell, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 4, at: at() });
     await alertsSettled();
@@ -194,11 +239,27 @@ describe('notifications of saved products', () => {
     expect(list.status).toBe(200);
     expect(list.body.unread).toBe(2);
     expect(list.body.items).toMatchObject([
-      { buyerId: buyer.user!.id, productId: bell, kind: 'back_in_stock', title: 'Back in stock: Brass Bell', body: '4 in stock now, at ₹700.00.', read: false },
-      { productId: bell, kind: 'price_drop', title: 'Price drop: Brass Bell', body: 'Now ₹650.00, was ₹800.00.', read: false },
+      {
+        buyerId: buyer.user!.id,
+        productId: bell,
+        kind: 'back_in_stock',
+        title: 'Back in stock: Brass Bell',
+        body: '4 in stock now, at ₹700.00.',
+        read: false,
+      },
+      {
+        productId: bell,
+        kind: 'price_drop',
+        title: 'Price drop: Brass Bell',
+        body: 'Now ₹650.00, was ₹800.00.',
+        read: false,
+      },
     ]);
     expect((await other.get('/api/wishlist/notifications')).body).toEqual({ items: [], unread: 0 });
-    expect((await buyer.get('/api/wishlist/notifications?limit=1')).body).toMatchObject({ items: [{ kind: 'back_in_stock' }], unread: 2 });
+    expect((await buyer.get('/api/wishlist/notifications?limit=1')).body).toMatchObject({
+      items: [{ kind: 'back_in_stock' }],
+      unread: 2,
+    });
 
     const [newest] = list.body.items;
     const path = `/api/wishlist/notifications/${encodeURIComponent(newest.id)}/read`;

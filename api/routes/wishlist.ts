@@ -18,14 +18,20 @@ const WishlistProductSchema = z
     percentOff: z.number().int().nullable(),
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int(),
-    available: z.boolean().openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
+    available: z
+      .boolean()
+      .openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
   })
   .openapi('WishlistProduct') satisfies z.ZodType<WishlistProduct>;
 
 const WishlistSchema = z
   .object({
     items: z
-      .array(z.object({ productId: z.string(), savedAt: z.string(), product: WishlistProductSchema }).openapi('WishlistItem'))
+      .array(
+        z
+          .object({ productId: z.string(), savedAt: z.string(), product: WishlistProductSchema })
+          .openapi('WishlistItem'),
+      )
       .openapi({ description: 'Newest first' }),
     count: z.number().int(),
   })
@@ -48,7 +54,10 @@ const BuyerNotificationSchema = z
     body: z.string().openapi({ example: 'Now ₹399.00, was ₹499.00.' }),
     read: z.boolean(),
     createdAt: z.string(),
-    position: z.number().int().openapi({ description: 'The log position that raised it: notices are listed by it, newest first' }),
+    position: z
+      .number()
+      .int()
+      .openapi({ description: 'The log position that raised it: notices are listed by it, newest first' }),
   })
   .openapi('BuyerNotification');
 
@@ -61,11 +70,27 @@ const BuyerNotificationListSchema = z
 
 const ListQuerySchema = z.object({ limit: pagingFields(20).limit });
 
-const MarkedReadSchema = z.object({ id: z.string(), read: z.literal(true), position: PositionSchema }) satisfies z.ZodType<NotificationRead>;
+const MarkedReadSchema = z.object({
+  id: z.string(),
+  read: z.literal(true),
+  position: PositionSchema,
+}) satisfies z.ZodType<NotificationRead>;
 
-const IdParams = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }) });
+const IdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
-const ProductParams = z.object({ productId: z.string().min(1).max(100).openapi({ param: { name: 'productId', in: 'path' } }) });
+const ProductParams = z.object({
+  productId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'productId', in: 'path' } }),
+});
 
 const tags = ['Wishlist'];
 
@@ -92,7 +117,10 @@ export const wishlistRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Save a product for sale; saving it again changes nothing',
         request: { body: jsonBody(saveToWishlistSchema) },
-        responses: { 200: jsonResponse(WishlistChangeSchema, 'The saved products after saving'), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(WishlistChangeSchema, 'The saved products after saving'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
       async (c) => c.json(await saveToWishlist(ctx, actorOf(requireUser(c)), c.req.valid('json').productId), 200),
     )
@@ -104,7 +132,10 @@ export const wishlistRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Remove a saved product (removing one that is not saved changes nothing)',
         request: { params: ProductParams },
-        responses: { 200: jsonResponse(WishlistChangeSchema, 'The saved products after removing'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(WishlistChangeSchema, 'The saved products after removing'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => c.json(await removeFromWishlist(ctx, actorOf(requireUser(c)), c.req.valid('param').productId), 200),
     )
@@ -114,11 +145,13 @@ export const wishlistRoutes = (ctx: AppContext) =>
         path: '/notifications',
         operationId: 'listWishlistNotifications',
         tags,
-        summary: 'The buyer’s notifications of saved products (a lower price, stock again), newest first, and how many are unread',
+        summary:
+          'The buyer’s notifications of saved products (a lower price, stock again), newest first, and how many are unread',
         request: { query: ListQuerySchema },
         responses: { 200: jsonResponse(BuyerNotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
       }),
-      async (c) => c.json(await buyerNotificationsOf(ctx.platform.read, requireUser(c).id, c.req.valid('query').limit), 200),
+      async (c) =>
+        c.json(await buyerNotificationsOf(ctx.platform.read, requireUser(c).id, c.req.valid('query').limit), 200),
     )
     .openapi(
       createRoute({

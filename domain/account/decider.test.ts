@@ -91,7 +91,11 @@ describe('RemoveRole', () => {
   });
 
   it('is for admins only', () => {
-    removeRole(withSeller, buyer, 'seller').then({ code: 'forbidden', status: 403, message: 'Only an admin can remove roles' });
+    removeRole(withSeller, buyer, 'seller').then({
+      code: 'forbidden',
+      status: 403,
+      message: 'Only an admin can remove roles',
+    });
   });
 
   it('removes nothing the user does not have', () => {

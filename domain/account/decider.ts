@@ -2,8 +2,18 @@ import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbid
 import { type Decider, DomainError } from '../decider.ts';
 import { emailKey } from './email.ts';
 import type { AccountEvent } from './events.ts';
-import { type SecondFactor, type SecondFactorCommand, decideSecondFactor, evolveSecondFactor } from './second-factor.ts';
-import { type EmailVerification, type VerificationCommand, decideVerification, evolveVerification } from './verification.ts';
+import {
+  type SecondFactor,
+  type SecondFactorCommand,
+  decideSecondFactor,
+  evolveSecondFactor,
+} from './second-factor.ts';
+import {
+  type EmailVerification,
+  type VerificationCommand,
+  decideVerification,
+  evolveVerification,
+} from './verification.ts';
 
 /**
  * RegisterAccount, RequestPasswordReset and ResetPassword come from visitors who are not
@@ -50,14 +60,18 @@ export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid 
 function addRole(account: Account, { actor, role, at }: Extract<AccountCommand, { type: 'AddRole' }>): AccountEvent[] {
   if (!isAdmin(actor)) {
     if (actor.userId !== account.userId) throw forbidden('Only an admin can change the roles of another user');
-    if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role)) throw forbidden('Only an admin can grant the admin role');
+    if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role))
+      throw forbidden('Only an admin can grant the admin role');
   }
   // Adding a role one already has succeeds quietly: the user gets what they asked for.
   if (account.roles.includes(role)) return [];
   return [{ type: 'RoleAdded', data: { userId: account.userId, role, by: actor.userId, at } }];
 }
 
-function removeRole(account: Account, { actor, role, at }: Extract<AccountCommand, { type: 'RemoveRole' }>): AccountEvent[] {
+function removeRole(
+  account: Account,
+  { actor, role, at }: Extract<AccountCommand, { type: 'RemoveRole' }>,
+): AccountEvent[] {
   if (!isAdmin(actor)) throw forbidden('Only an admin can remove roles');
   if (role === 'admin' && actor.userId === account.userId) {
     throw new DomainError('own_admin_role', 'You cannot remove your own admin role', 409);
@@ -71,7 +85,11 @@ function resetPassword(account: Account, command: Extract<AccountCommand, { type
   const { userId, pendingReset } = account;
   const { tokenHash, passwordHash, now } = command;
   // One answer for unknown, used and expired tokens: the caller learns nothing more.
-  if (pendingReset === null || pendingReset.tokenHash !== tokenHash || Date.parse(now) >= Date.parse(pendingReset.expiresAt)) {
+  if (
+    pendingReset === null ||
+    pendingReset.tokenHash !== tokenHash ||
+    Date.parse(now) >= Date.parse(pendingReset.expiresAt)
+  ) {
     throw new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
   }
   return [
@@ -80,7 +98,10 @@ function resetPassword(account: Account, command: Extract<AccountCommand, { type
   ];
 }
 
-function decideOnExisting(command: Exclude<AccountCommand, { type: 'RegisterAccount' }>, account: Account): AccountEvent[] {
+function decideOnExisting(
+  command: Exclude<AccountCommand, { type: 'RegisterAccount' }>,
+  account: Account,
+): AccountEvent[] {
   switch (command.type) {
     case 'AddRole':
       return addRole(account, command);
@@ -93,7 +114,9 @@ function decideOnExisting(command: Exclude<AccountCommand, { type: 'RegisterAcco
     }
     case 'RequestPasswordReset': {
       const { tokenHash, expiresAt, at } = command;
-      return [{ type: 'PasswordResetRequested', data: { userId: account.userId, tokenHash, expiresAt, requestedAt: at } }];
+      return [
+        { type: 'PasswordResetRequested', data: { userId: account.userId, tokenHash, expiresAt, requestedAt: at } },
+      ];
     }
     case 'ResetPassword':
       return resetPassword(account, command);
@@ -113,7 +136,16 @@ function decideOnExisting(command: Exclude<AccountCommand, { type: 'RegisterAcco
 function evolveAccount(state: AccountState, { type, data }: AccountEvent): AccountState {
   if (type === 'AccountRegistered') {
     const { userId, fullName, email, passwordHash, role } = data;
-    return { userId, fullName, email, passwordHash, roles: [role], pendingReset: null, verification: { verified: false, pending: null, verifiedWith: null }, totp: null };
+    return {
+      userId,
+      fullName,
+      email,
+      passwordHash,
+      roles: [role],
+      pendingReset: null,
+      verification: { verified: false, pending: null, verifiedWith: null },
+      totp: null,
+    };
   }
   if (state === null) return state;
   switch (type) {
@@ -139,7 +171,13 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
 
   evolve(state, event) {
     const account = evolveAccount(state, event);
-    return account && { ...account, verification: evolveVerification(account.verification, event), totp: evolveSecondFactor(account.totp, event) };
+    return (
+      account && {
+        ...account,
+        verification: evolveVerification(account.verification, event),
+        totp: evolveSecondFactor(account.totp, event),
+      }
+    );
   },
 
   decide(command, state) {

@@ -26,10 +26,16 @@ export type AccountEvent =
   | { type: 'RoleRemoved'; data: { userId: string; role: Role; by: string; at: string } }
   | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
   /** Only a hash of the token is stored; the token itself goes to the user's mailbox. */
-  | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; requestedAt: string } }
+  | {
+      type: 'PasswordResetRequested';
+      data: { userId: string; tokenHash: string; expiresAt: string; requestedAt: string };
+    }
   | { type: 'PasswordResetCompleted'; data: { userId: string; tokenHash: string; completedAt: string } }
   /** A verification link was mailed (at sign-up or on request); only a hash of its token is stored. */
-  | { type: 'EmailVerificationRequested'; data: { userId: string; email: string; tokenHash: string; expiresAt: string; requestedAt: string } }
+  | {
+      type: 'EmailVerificationRequested';
+      data: { userId: string; email: string; tokenHash: string; expiresAt: string; requestedAt: string };
+    }
   /** With the link's token, or by the system (`tokenHash` null: the demo seed, the CLI). */
   | { type: 'EmailVerified'; data: { userId: string; email: string; tokenHash: string | null; verifiedAt: string } }
   /**

@@ -78,7 +78,9 @@ describe('other account forms', () => {
   });
 
   it('needs the current password to change it', () => {
-    expect(errorsOf(changePasswordSchema, { password: 'secret2' })).toEqual({ currentPassword: 'Password is required' });
+    expect(errorsOf(changePasswordSchema, { password: 'secret2' })).toEqual({
+      currentPassword: 'Password is required',
+    });
   });
 
   it('lets users add buyer or seller, and admins any role', () => {

@@ -10,20 +10,35 @@ const { seller, admin } = actors;
 const userId = seller.userId;
 const registered: AccountEvent = {
   type: 'AccountRegistered',
-  data: { userId, fullName: 'Meera', email: 'm@example.com', emailNormalized: 'm@example.com', passwordHash: 'h', role: 'seller', registeredAt: AT },
+  data: {
+    userId,
+    fullName: 'Meera',
+    email: 'm@example.com',
+    emailNormalized: 'm@example.com',
+    passwordHash: 'h',
+    role: 'seller',
+    registeredAt: AT,
+  },
 };
 const madeAdmin: AccountEvent = { type: 'RoleAdded', data: { userId, role: 'admin', by: 'system', at: AT } };
-const enrolled: AccountEvent = { type: 'TotpEnrolled', data: { userId, secret: 'v1.sealed', recoveryCodeHashes: ['c1', 'c2'], enrolledAt: AT } };
+const enrolled: AccountEvent = {
+  type: 'TotpEnrolled',
+  data: { userId, secret: 'v1.sealed', recoveryCodeHashes: ['c1', 'c2'], enrolledAt: AT },
+};
 const self = seller;
 const selfAdmin: Actor = { userId, roles: ['seller', 'admin'] };
 
 describe('the second factor', () => {
   it('is enrolled by the owner, once', () => {
-    given(accountDecider, [registered]).when({ type: 'EnrolTotp', actor: self, secret: 'v1.sealed', recoveryCodeHashes: ['c1', 'c2'], at: AT }).then([enrolled]);
+    given(accountDecider, [registered])
+      .when({ type: 'EnrolTotp', actor: self, secret: 'v1.sealed', recoveryCodeHashes: ['c1', 'c2'], at: AT })
+      .then([enrolled]);
     given(accountDecider, [registered, enrolled])
       .when({ type: 'EnrolTotp', actor: self, secret: 'v1.other', recoveryCodeHashes: [], at: AT })
       .then({ code: 'already_enrolled', status: 409 });
-    given(accountDecider, [registered]).when({ type: 'EnrolTotp', actor: admin, secret: 's', recoveryCodeHashes: [], at: AT }).then({ code: 'forbidden', status: 403 });
+    given(accountDecider, [registered])
+      .when({ type: 'EnrolTotp', actor: admin, secret: 's', recoveryCodeHashes: [], at: AT })
+      .then({ code: 'forbidden', status: 403 });
   });
 
   it('is required of admins and of users who turned it on', () => {
@@ -35,22 +50,41 @@ describe('the second factor', () => {
 
   it('is turned off by a seller, never by an admin for themselves; another admin may reset it', () => {
     const disabled = (by: string): AccountEvent => ({ type: 'TotpDisabled', data: { userId, by, disabledAt: AT } });
-    given(accountDecider, [registered, enrolled]).when({ type: 'DisableTotp', actor: self, at: AT }).then([disabled(userId)]);
+    given(accountDecider, [registered, enrolled])
+      .when({ type: 'DisableTotp', actor: self, at: AT })
+      .then([disabled(userId)]);
     given(accountDecider, [registered, madeAdmin, enrolled])
       .when({ type: 'DisableTotp', actor: selfAdmin, at: AT })
       .then({ code: 'second_factor_required', status: 409, message: 'Admins must keep two-step sign-in on' });
-    given(accountDecider, [registered, madeAdmin, enrolled]).when({ type: 'DisableTotp', actor: admin, at: AT }).then([disabled(admin.userId)]);
-    given(accountDecider, [registered, enrolled]).when({ type: 'DisableTotp', actor: actors.otherSeller, at: AT }).then({ code: 'forbidden', status: 403 });
+    given(accountDecider, [registered, madeAdmin, enrolled])
+      .when({ type: 'DisableTotp', actor: admin, at: AT })
+      .then([disabled(admin.userId)]);
+    given(accountDecider, [registered, enrolled])
+      .when({ type: 'DisableTotp', actor: actors.otherSeller, at: AT })
+      .then({ code: 'forbidden', status: 403 });
     given(accountDecider, [registered]).when({ type: 'DisableTotp', actor: self, at: AT }).then([]);
   });
 
   it('takes each recovery code once', () => {
     const used: AccountEvent = { type: 'RecoveryCodeUsed', data: { userId, codeHash: 'c1', usedAt: AT } };
-    given(accountDecider, [registered, enrolled]).when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT }).then([used]);
-    given(accountDecider, [registered, enrolled, used]).when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT }).then({ code: 'invalid_code', status: 400 });
-    given(accountDecider, [registered]).when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT }).then({ code: 'invalid_code', status: 400 });
-    const replaced: AccountEvent = { type: 'RecoveryCodesReplaced', data: { userId, recoveryCodeHashes: ['c3'], replacedAt: AT } };
-    given(accountDecider, [registered, enrolled]).when({ type: 'ReplaceRecoveryCodes', actor: self, recoveryCodeHashes: ['c3'], at: AT }).then([replaced]);
-    given(accountDecider, [registered, enrolled, replaced]).when({ type: 'UseRecoveryCode', codeHash: 'c2', at: AT }).then({ code: 'invalid_code', status: 400 });
+    given(accountDecider, [registered, enrolled])
+      .when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT })
+      .then([used]);
+    given(accountDecider, [registered, enrolled, used])
+      .when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT })
+      .then({ code: 'invalid_code', status: 400 });
+    given(accountDecider, [registered])
+      .when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT })
+      .then({ code: 'invalid_code', status: 400 });
+    const replaced: AccountEvent = {
+      type: 'RecoveryCodesReplaced',
+      data: { userId, recoveryCodeHashes: ['c3'], replacedAt: AT },
+    };
+    given(accountDecider, [registered, enrolled])
+      .when({ type: 'ReplaceRecoveryCodes', actor: self, recoveryCodeHashes: ['c3'], at: AT })
+      .then([replaced]);
+    given(accountDecider, [registered, enrolled, replaced])
+      .when({ type: 'UseRecoveryCode', codeHash: 'c2', at: AT })
+      .then({ code: 'invalid_code', status: 400 });
   });
 });

@@ -48,13 +48,17 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
       const own = actor.userId === userId;
       // Another admin may turn it off for a user who lost their device and codes: they enrol again at their next sign-in.
       if (!own && !isAdmin(actor)) throw forbidden('Only an admin can turn off the two-step sign-in of another user');
-      if (own && roles.includes('admin')) throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.adminsKeepIt, 409);
+      if (own && roles.includes('admin'))
+        throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.adminsKeepIt, 409);
       if (!totp) return [];
       return [{ type: 'TotpDisabled', data: { userId, by: actor.userId, disabledAt: at } }];
     }
     case 'UseRecoveryCode': {
       const { codeHash, at } = command;
-      if (!totp?.recoveryCodeHashes.includes(codeHash)) throw new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, { code: SECOND_FACTOR_MESSAGES.invalidCode });
+      if (!totp?.recoveryCodeHashes.includes(codeHash))
+        throw new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, {
+          code: SECOND_FACTOR_MESSAGES.invalidCode,
+        });
       return [{ type: 'RecoveryCodeUsed', data: { userId, codeHash, usedAt: at } }];
     }
     case 'ReplaceRecoveryCodes': {
@@ -73,7 +77,9 @@ export function evolveSecondFactor(totp: SecondFactor | null, event: AccountEven
     case 'TotpDisabled':
       return null;
     case 'RecoveryCodeUsed':
-      return totp && { ...totp, recoveryCodeHashes: totp.recoveryCodeHashes.filter((hash) => hash !== event.data.codeHash) };
+      return (
+        totp && { ...totp, recoveryCodeHashes: totp.recoveryCodeHashes.filter((hash) => hash !== event.data.codeHash) }
+      );
     case 'RecoveryCodesReplaced':
       return totp && { ...totp, recoveryCodeHashes: event.data.recoveryCodeHashes };
     default:
@@ -82,4 +88,5 @@ export function evolveSecondFactor(totp: SecondFactor | null, event: AccountEven
 }
 
 /** Admins always sign in with a second factor; others once they turned it on. */
-export const needsSecondFactor = (account: Subject): boolean => account.totp !== null || account.roles.includes('admin');
+export const needsSecondFactor = (account: Subject): boolean =>
+  account.totp !== null || account.roles.includes('admin');

@@ -7,7 +7,15 @@ import { EMAIL_VERIFICATION_MESSAGES, assertEmailVerifiedToList } from './verifi
 
 const userId = actors.seller.userId;
 const email = 'meera@example.com';
-const base = { userId, fullName: 'Meera', email, emailNormalized: email, passwordHash: 'hash-1', role: 'seller', registeredAt: AT } as const;
+const base = {
+  userId,
+  fullName: 'Meera',
+  email,
+  emailNormalized: email,
+  passwordHash: 'hash-1',
+  role: 'seller',
+  registeredAt: AT,
+} as const;
 /** A sign-up since verification exists, and one recorded before it (no `emailVerified`). */
 const signedUp: AccountEvent = { type: 'AccountRegistered', data: { ...base, emailVerified: false } };
 const legacy: AccountEvent = { type: 'AccountRegistered', data: base };
@@ -28,7 +36,16 @@ const stateOf = (history: AccountEvent[]) => fold(accountDecider, history)!.veri
 describe('e-mail verification', () => {
   it('registers a sign-up unverified, and counts accounts from before verification as verified', () => {
     given(accountDecider)
-      .when({ type: 'RegisterAccount', userId, fullName: 'Meera', email, passwordHash: 'hash-1', role: 'seller', emailVerified: false, at: AT })
+      .when({
+        type: 'RegisterAccount',
+        userId,
+        fullName: 'Meera',
+        email,
+        passwordHash: 'hash-1',
+        role: 'seller',
+        emailVerified: false,
+        at: AT,
+      })
       .then([signedUp]);
     expect(stateOf([signedUp]).verified).toBe(false);
     expect(stateOf([legacy]).verified).toBe(true);
@@ -52,16 +69,24 @@ describe('e-mail verification', () => {
     given(accountDecider, [legacy])
       .when({ type: 'RequestEmailVerification', tokenHash: 'token-1', expiresAt, at: AT })
       .then({ code: 'already_verified', status: 409 });
-    given(accountDecider, [signedUp]).when({ type: 'RequestEmailVerification', tokenHash: 'token-1', expiresAt, at: AT }).then([requested()]);
+    given(accountDecider, [signedUp])
+      .when({ type: 'RequestEmailVerification', tokenHash: 'token-1', expiresAt, at: AT })
+      .then([requested()]);
   });
 
   it('lets the system vouch for an address, once', () => {
-    given(accountDecider, [signedUp]).when({ type: 'MarkEmailVerified', at: AT }).then([verified(null, AT)]);
-    given(accountDecider, [signedUp, verified(null, AT)]).when({ type: 'MarkEmailVerified', at: AT }).then([]);
+    given(accountDecider, [signedUp])
+      .when({ type: 'MarkEmailVerified', at: AT })
+      .then([verified(null, AT)]);
+    given(accountDecider, [signedUp, verified(null, AT)])
+      .when({ type: 'MarkEmailVerified', at: AT })
+      .then([]);
   });
 
   it('keeps an unverified seller from listing', () => {
-    expect(() => assertEmailVerifiedToList(stateOf([signedUp, requested()]))).toThrow(EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing);
+    expect(() => assertEmailVerifiedToList(stateOf([signedUp, requested()]))).toThrow(
+      EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing,
+    );
     expect(() => assertEmailVerifiedToList(stateOf([signedUp, requested(), verified()]))).not.toThrow();
     expect(() => assertEmailVerifiedToList(stateOf([legacy]))).not.toThrow();
   });

@@ -40,7 +40,8 @@ export function decideVerification(account: Subject, command: VerificationComman
   const { userId, email, verification } = account;
   switch (command.type) {
     case 'RequestEmailVerification': {
-      if (verification.verified) throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 409);
+      if (verification.verified)
+        throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 409);
       const { tokenHash, expiresAt, at } = command;
       return [{ type: 'EmailVerificationRequested', data: { userId, email, tokenHash, expiresAt, requestedAt: at } }];
     }
@@ -49,13 +50,20 @@ export function decideVerification(account: Subject, command: VerificationComman
       // The link that verified the address, followed again (a second click, a mail scanner): nothing to do.
       if (verification.verified && verification.verifiedWith === tokenHash) return [];
       const { pending } = verification;
-      if (verification.verified || pending === null || pending.tokenHash !== tokenHash || Date.parse(now) >= Date.parse(pending.expiresAt)) {
+      if (
+        verification.verified ||
+        pending === null ||
+        pending.tokenHash !== tokenHash ||
+        Date.parse(now) >= Date.parse(pending.expiresAt)
+      ) {
         throw new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 400);
       }
       return [{ type: 'EmailVerified', data: { userId, email, tokenHash, verifiedAt: now } }];
     }
     case 'MarkEmailVerified':
-      return verification.verified ? [] : [{ type: 'EmailVerified', data: { userId, email, tokenHash: null, verifiedAt: command.at } }];
+      return verification.verified
+        ? []
+        : [{ type: 'EmailVerified', data: { userId, email, tokenHash: null, verifiedAt: command.at } }];
   }
 }
 
@@ -74,5 +82,6 @@ export function evolveVerification(state: EmailVerification, event: AccountEvent
 
 /** A seller lists products only from a verified address: buyers must be able to reach them. */
 export function assertEmailVerifiedToList(verification: EmailVerification): void {
-  if (!verification.verified) throw new DomainError('email_unverified', EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing, 403);
+  if (!verification.verified)
+    throw new DomainError('email_unverified', EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing, 403);
 }

@@ -9,7 +9,10 @@ const userId = actor.userId;
 const productId = 'p-1';
 const diya: PurchaseFacts = { name: 'Brass Diya', sellerId: actors.seller.userId, stockQuantity: 5, available: true };
 const added = (quantity: number): CartEvent => ({ type: 'CartItemAdded', data: { userId, productId, quantity } });
-const changed = (quantity: number): CartEvent => ({ type: 'CartItemQuantityChanged', data: { userId, productId, quantity } });
+const changed = (quantity: number): CartEvent => ({
+  type: 'CartItemQuantityChanged',
+  data: { userId, productId, quantity },
+});
 const removed: CartEvent = { type: 'CartItemRemoved', data: { userId, productId } };
 
 describe('AddToCart', () => {
@@ -37,7 +40,11 @@ describe('AddToCart', () => {
   });
 
   it('never holds more than the stock', () => {
-    add([added(4)], 2).then({ code: 'insufficient_stock', status: 409, message: 'Only 5 of "Brass Diya" left in stock' });
+    add([added(4)], 2).then({
+      code: 'insufficient_stock',
+      status: 409,
+      message: 'Only 5 of "Brass Diya" left in stock',
+    });
     add([], 1, { ...diya, stockQuantity: 0 }).then({
       code: 'insufficient_stock',
       status: 409,
@@ -69,7 +76,11 @@ describe('SetCartQuantity', () => {
   });
 
   it('does not go above the stock', () => {
-    set([added(1)], 6).then({ code: 'insufficient_stock', status: 409, message: 'Only 5 of "Brass Diya" left in stock' });
+    set([added(1)], 6).then({
+      code: 'insufficient_stock',
+      status: 409,
+      message: 'Only 5 of "Brass Diya" left in stock',
+    });
   });
 
   it('lets a line be lowered even when the product can no longer be bought', () => {
@@ -84,8 +95,12 @@ describe('SetCartQuantity', () => {
 
 describe('RemoveFromCart and ClearCart', () => {
   it('removes a line, and nothing the second time', () => {
-    given(cartDecider, [added(1)]).when({ type: 'RemoveFromCart', actor, productId }).then([removed]);
-    given(cartDecider, [added(1), removed]).when({ type: 'RemoveFromCart', actor, productId }).then([]);
+    given(cartDecider, [added(1)])
+      .when({ type: 'RemoveFromCart', actor, productId })
+      .then([removed]);
+    given(cartDecider, [added(1), removed])
+      .when({ type: 'RemoveFromCart', actor, productId })
+      .then([]);
   });
 
   it('clears a cart that has lines, naming the order that emptied it', () => {
@@ -95,6 +110,8 @@ describe('RemoveFromCart and ClearCart', () => {
     given(cartDecider, [added(1)])
       .when({ type: 'ClearCart', actor, orderId: null })
       .then([{ type: 'CartCleared', data: { userId, orderId: null } }]);
-    given(cartDecider, [added(1), removed]).when({ type: 'ClearCart', actor, orderId: null }).then([]);
+    given(cartDecider, [added(1), removed])
+      .when({ type: 'ClearCart', actor, orderId: null })
+      .then([]);
   });
 });

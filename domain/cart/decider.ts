@@ -69,7 +69,9 @@ export const cartDecider: Decider<CartCommand, CartState, CartEvent> = {
       }
 
       case 'ClearCart':
-        return Object.keys(lines).length === 0 ? [] : [{ type: 'CartCleared', data: { userId, orderId: command.orderId } }];
+        return Object.keys(lines).length === 0
+          ? []
+          : [{ type: 'CartCleared', data: { userId, orderId: command.orderId } }];
     }
   },
 };

@@ -28,9 +28,11 @@ export const defaultReturnable = (categoryId: string): boolean =>
   (CATEGORIES as readonly { id: string; returnable: boolean }[]).find((c) => c.id === categoryId)?.returnable ?? true;
 
 /** The rate a category's sales are charged now. */
-export const commissionOf = (policy: CategoryPolicyState, defaultBps: number): number => policy?.commissionBps ?? defaultBps;
+export const commissionOf = (policy: CategoryPolicyState, defaultBps: number): number =>
+  policy?.commissionBps ?? defaultBps;
 
-export const returnableOf = (categoryId: string, policy: CategoryPolicyState): boolean => policy?.returnable ?? defaultReturnable(categoryId);
+export const returnableOf = (categoryId: string, policy: CategoryPolicyState): boolean =>
+  policy?.returnable ?? defaultReturnable(categoryId);
 
 export const categoryPolicyDecider: Decider<CategoryPolicyCommand, CategoryPolicyState, CategoryEvent> = {
   initialState: null,

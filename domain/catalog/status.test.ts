@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ProductStatusFacts, displayStatus, inventoryValue, isActive, isLowStock, isPurchasable } from './status.ts';
+import {
+  type ProductStatusFacts,
+  displayStatus,
+  inventoryValue,
+  isActive,
+  isLowStock,
+  isPurchasable,
+} from './status.ts';
 
 const product = (facts: Partial<ProductStatusFacts> = {}): ProductStatusFacts => ({
   verification: 'verified',

@@ -4,7 +4,10 @@ import { settleLine } from '../order/settlement.ts';
 import { NO_TOTALS, earningEntry, payoutEntry, post, returnEntry } from './entries.ts';
 
 const stamp = { orderId: 'o-1', sellerOrderId: 'o-1-2', sellerId: 's-2', by: 's-2', at: '2024-05-03T10:00:00.000Z' };
-const settlement: LineSettlement[] = [settleLine({ productId: 'saffron', pricePaise: 450_00 }, 2, 1000), settleLine({ productId: 'tea', pricePaise: 333 }, 3, 1250)];
+const settlement: LineSettlement[] = [
+  settleLine({ productId: 'saffron', pricePaise: 450_00 }, 2, 1000),
+  settleLine({ productId: 'tea', pricePaise: 333 }, 3, 1250),
+];
 
 describe('ledger entries', () => {
   it('accrues the earning of a delivery: sales less commission', () => {
@@ -28,20 +31,63 @@ describe('ledger entries', () => {
   });
 
   it('reverses a return: every figure negative, never -0', () => {
-    const entry = returnEntry({ ...stamp, returnId: 'o-1-2-R1', reason: 'Damaged', settlement: [settleLine({ productId: 'tea', pricePaise: 333 }, 1, 0)] });
-    expect(entry).toMatchObject({ id: 'o-1-2-R1:accepted', kind: 'return', returnId: 'o-1-2-R1', salesPaise: -333, amountPaise: -333 });
+    const entry = returnEntry({
+      ...stamp,
+      returnId: 'o-1-2-R1',
+      reason: 'Damaged',
+      settlement: [settleLine({ productId: 'tea', pricePaise: 333 }, 1, 0)],
+    });
+    expect(entry).toMatchObject({
+      id: 'o-1-2-R1:accepted',
+      kind: 'return',
+      returnId: 'o-1-2-R1',
+      salesPaise: -333,
+      amountPaise: -333,
+    });
     expect(Object.is(entry.commissionPaise, 0)).toBe(true);
   });
 
   it('settles a payout: the balance goes down by its amount, and sales and commission stay', () => {
-    const entry = payoutEntry({ payoutId: 'p-1', sellerId: 's-2', amountPaise: 500_00, paidOn: '2024-05-04', reference: 'UTR 1', by: 'admin-1', at: stamp.at });
-    expect(entry).toMatchObject({ id: 'payout:p-1', kind: 'payout', orderId: null, reference: 'UTR 1', paidOn: '2024-05-04', salesPaise: 0, commissionPaise: 0, amountPaise: -500_00, lines: [] });
+    const entry = payoutEntry({
+      payoutId: 'p-1',
+      sellerId: 's-2',
+      amountPaise: 500_00,
+      paidOn: '2024-05-04',
+      reference: 'UTR 1',
+      by: 'admin-1',
+      at: stamp.at,
+    });
+    expect(entry).toMatchObject({
+      id: 'payout:p-1',
+      kind: 'payout',
+      orderId: null,
+      reference: 'UTR 1',
+      paidOn: '2024-05-04',
+      salesPaise: 0,
+      commissionPaise: 0,
+      amountPaise: -500_00,
+      lines: [],
+    });
   });
 
   it('adds entries up into the totals: balance = earned - paid', () => {
     const earning = earningEntry({ ...stamp, settlement });
     const reversal = returnEntry({ ...stamp, returnId: 'o-1-2-R1', reason: 'Damaged', settlement: [settlement[0]!] });
-    const paid = payoutEntry({ payoutId: 'p-1', sellerId: 's-2', amountPaise: 500, paidOn: '2024-05-04', reference: 'UTR 1', by: 'admin-1', at: stamp.at });
-    expect([earning, reversal, paid].reduce(post, NO_TOTALS)).toEqual({ salesPaise: 999, commissionPaise: 125, earnedPaise: 874, paidPaise: 500, balancePaise: 374 });
+    const paid = payoutEntry({
+      payoutId: 'p-1',
+      sellerId: 's-2',
+      amountPaise: 500,
+      paidOn: '2024-05-04',
+      reference: 'UTR 1',
+      by: 'admin-1',
+      at: stamp.at,
+    });
+    expect([earning, reversal, paid].reduce(post, NO_TOTALS)).toEqual({
+      salesPaise: 999,
+      commissionPaise: 125,
+      earnedPaise: 874,
+      paidPaise: 500,
+      balancePaise: 374,
+    });
   });
 });

@@ -65,7 +65,14 @@ export const earningEntry = ({ orderId, sellerOrderId, sellerId, at, settlement 
 });
 
 /** An accepted return takes back what the returned units earned; the commission kept on them goes back too. */
-export const returnEntry = ({ orderId, sellerOrderId, sellerId, returnId, at, settlement }: ReturnAccepted): LedgerEntry => ({
+export const returnEntry = ({
+  orderId,
+  sellerOrderId,
+  sellerId,
+  returnId,
+  at,
+  settlement,
+}: ReturnAccepted): LedgerEntry => ({
   id: `${returnId}:accepted`,
   sellerId,
   kind: 'return',
@@ -107,7 +114,13 @@ export interface LedgerTotals {
   balancePaise: Paise;
 }
 
-export const NO_TOTALS: LedgerTotals = { salesPaise: 0, commissionPaise: 0, earnedPaise: 0, paidPaise: 0, balancePaise: 0 };
+export const NO_TOTALS: LedgerTotals = {
+  salesPaise: 0,
+  commissionPaise: 0,
+  earnedPaise: 0,
+  paidPaise: 0,
+  balancePaise: 0,
+};
 
 /** The totals with `entry` posted. */
 export function post(totals: LedgerTotals, entry: LedgerEntry): LedgerTotals {

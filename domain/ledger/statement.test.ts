@@ -10,11 +10,44 @@ const shawls = [settleLine({ productId: 'shawl', pricePaise: 1_000_00 }, 2, 1000
 
 const ledger: LedgerEntry[] = [
   earningEntry({ ...stamp('2024-04-28T10:00:00.000Z'), settlement: shawls }),
-  payoutEntry({ payoutId: 'p-1', sellerId: 's-2', amountPaise: 1_000_00, paidOn: '2024-04-30', reference: 'UTR 1', by: 'a', at: '2024-04-30T12:00:00.000Z' }),
-  earningEntry({ ...stamp('2024-05-01T00:00:00.000Z'), sellerOrderId: `${ORDER}-3`, settlement: [settleLine({ productId: 'diya', pricePaise: 99_99 }, 3, 1250)] }),
-  returnEntry({ ...stamp('2024-05-02T09:30:00.000Z'), returnId: `${sellerOrderId}-R1`, reason: 'Torn', settlement: [settleLine({ productId: 'shawl', pricePaise: 1_000_00 }, 1, 1000)] }),
-  payoutEntry({ payoutId: 'p-2', sellerId: 's-2', amountPaise: 50_00, paidOn: '2024-05-03', reference: '=HYPERLINK("x"), "quoted"', by: 'a', at: '2024-05-03T23:59:59.999Z' }),
-  payoutEntry({ payoutId: 'p-3', sellerId: 's-2', amountPaise: 1_00, paidOn: '2024-05-04', reference: 'UTR 3', by: 'a', at: '2024-05-04T00:00:00.000Z' }),
+  payoutEntry({
+    payoutId: 'p-1',
+    sellerId: 's-2',
+    amountPaise: 1_000_00,
+    paidOn: '2024-04-30',
+    reference: 'UTR 1',
+    by: 'a',
+    at: '2024-04-30T12:00:00.000Z',
+  }),
+  earningEntry({
+    ...stamp('2024-05-01T00:00:00.000Z'),
+    sellerOrderId: `${ORDER}-3`,
+    settlement: [settleLine({ productId: 'diya', pricePaise: 99_99 }, 3, 1250)],
+  }),
+  returnEntry({
+    ...stamp('2024-05-02T09:30:00.000Z'),
+    returnId: `${sellerOrderId}-R1`,
+    reason: 'Torn',
+    settlement: [settleLine({ productId: 'shawl', pricePaise: 1_000_00 }, 1, 1000)],
+  }),
+  payoutEntry({
+    payoutId: 'p-2',
+    sellerId: 's-2',
+    amountPaise: 50_00,
+    paidOn: '2024-05-03',
+    reference: '=HYPERLINK("x"), "quoted"',
+    by: 'a',
+    at: '2024-05-03T23:59:59.999Z',
+  }),
+  payoutEntry({
+    payoutId: 'p-3',
+    sellerId: 's-2',
+    amountPaise: 1_00,
+    paidOn: '2024-05-04',
+    reference: 'UTR 3',
+    by: 'a',
+    at: '2024-05-04T00:00:00.000Z',
+  }),
 ];
 
 describe('statementOf', () => {
@@ -26,13 +59,22 @@ describe('statementOf', () => {
       ['return', -900_00, 162_47],
       ['payout', -50_00, 112_47],
     ]);
-    expect(statement.totals).toEqual({ salesPaise: 299_97 - 1_000_00, commissionPaise: 37_50 - 100_00, amountPaise: 262_47 - 900_00 - 50_00 });
+    expect(statement.totals).toEqual({
+      salesPaise: 299_97 - 1_000_00,
+      commissionPaise: 37_50 - 100_00,
+      amountPaise: 262_47 - 900_00 - 50_00,
+    });
     expect(statement.closingPaise).toBe(112_47);
   });
 
   it('is empty for a range without entries, its balance unchanged', () => {
     const statement = statementOf(ledger, '2024-06-01', '2024-06-30');
-    expect(statement).toMatchObject({ openingPaise: 111_47, closingPaise: 111_47, entries: [], totals: { salesPaise: 0, commissionPaise: 0, amountPaise: 0 } });
+    expect(statement).toMatchObject({
+      openingPaise: 111_47,
+      closingPaise: 111_47,
+      entries: [],
+      totals: { salesPaise: 0, commissionPaise: 0, amountPaise: 0 },
+    });
   });
 });
 
@@ -55,5 +97,13 @@ describe('statementCsv', () => {
 });
 
 it('writes paise as decimal rupees', () => {
-  expect([0, 1, 99, 100, 123_456_78, -5, -1_000_00].map(decimalRupees)).toEqual(['0.00', '0.01', '0.99', '1.00', '123456.78', '-0.05', '-1000.00']);
+  expect([0, 1, 99, 100, 123_456_78, -5, -1_000_00].map(decimalRupees)).toEqual([
+    '0.00',
+    '0.01',
+    '0.99',
+    '1.00',
+    '123456.78',
+    '-0.05',
+    '-1000.00',
+  ]);
 });

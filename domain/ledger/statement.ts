@@ -42,7 +42,11 @@ export function statementOf(ledger: readonly LedgerEntry[], from: string, to: st
     to,
     openingPaise,
     entries,
-    totals: { salesPaise: total('salesPaise'), commissionPaise: total('commissionPaise'), amountPaise: total('amountPaise') },
+    totals: {
+      salesPaise: total('salesPaise'),
+      commissionPaise: total('commissionPaise'),
+      amountPaise: total('amountPaise'),
+    },
     closingPaise: balance,
   };
 }
@@ -63,7 +67,16 @@ function field(value: string, { text = false } = {}): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const STATEMENT_COLUMNS = ['date', 'kind', 'order', 'reference', 'sales', 'commission', 'amount', 'balance after'] as const;
+export const STATEMENT_COLUMNS = [
+  'date',
+  'kind',
+  'order',
+  'reference',
+  'sales',
+  'commission',
+  'amount',
+  'balance after',
+] as const;
 
 /** What the reference column says: a payout's bank reference, or the return's short id. */
 function referenceOf(entry: LedgerEntry): string {

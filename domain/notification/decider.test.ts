@@ -20,7 +20,14 @@ const line = (name: string, pricePaise: number, quantity: number): OrderLine => 
 });
 const lines = [line('Banarasi Silk Saree', 450_000, 2), line('Brass Diya', 35_050, 1)];
 
-const notify: NotificationCommand = { type: 'NotifySeller', sellerId: seller.userId, orderId, sellerOrderId, lines, at: AT };
+const notify: NotificationCommand = {
+  type: 'NotifySeller',
+  sellerId: seller.userId,
+  orderId,
+  sellerOrderId,
+  lines,
+  at: AT,
+};
 const notified: NotificationEvent = {
   type: 'SellerNotified',
   data: {
@@ -33,7 +40,10 @@ const notified: NotificationEvent = {
     at: AT,
   },
 };
-const read: NotificationEvent = { type: 'NotificationRead', data: { notificationId: notified.data.notificationId, by: seller.userId, at: AT } };
+const read: NotificationEvent = {
+  type: 'NotificationRead',
+  data: { notificationId: notified.data.notificationId, by: seller.userId, at: AT },
+};
 const markRead = (actor: Actor = seller): NotificationCommand => ({ type: 'MarkNotificationRead', actor, at: AT });
 
 describe('NotifySeller', () => {
@@ -43,7 +53,10 @@ describe('NotifySeller', () => {
 
   it('keeps its id per seller and purchase, as before seller orders, so a notification recorded then is not doubled', () => {
     const { sellerOrderId: _, ...recordedBefore } = notified.data;
-    const legacy: NotificationEvent = { type: 'SellerNotified', data: { ...recordedBefore, title: 'New order #8d3f1c2a' } };
+    const legacy: NotificationEvent = {
+      type: 'SellerNotified',
+      data: { ...recordedBefore, title: 'New order #8d3f1c2a' },
+    };
     given(notificationDecider, [legacy]).when(notify).then([]);
     given(notificationDecider, [legacy]).when(markRead()).then([read]);
   });
@@ -73,7 +86,10 @@ describe('MarkNotificationRead', () => {
 
 describe('RecordNotificationMailed', () => {
   const record: NotificationCommand = { type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT };
-  const mailed: NotificationEvent = { type: 'NotificationMailed', data: { notificationId: notified.data.notificationId, to: 'meera@mibi.test', at: AT } };
+  const mailed: NotificationEvent = {
+    type: 'NotificationMailed',
+    data: { notificationId: notified.data.notificationId, to: 'meera@mibi.test', at: AT },
+  };
 
   it('records that the e-mail went out, once', () => {
     given(notificationDecider, [notified]).when(record).then([mailed]);

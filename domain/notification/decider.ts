@@ -16,7 +16,14 @@ import { type NotificationEvent, notificationId } from './events.ts';
 export type NotificationCommand =
   | { type: 'NotifySeller'; sellerId: string; orderId: string; sellerOrderId: string; lines: OrderLine[]; at: string }
   /** From the wishlist reactor, for one buyer and the product event that called for it. */
-  | { type: 'NotifyBuyer'; notificationId: string; buyerId: string; productId: string; alert: WishlistAlert; at: string }
+  | {
+      type: 'NotifyBuyer';
+      notificationId: string;
+      buyerId: string;
+      productId: string;
+      alert: WishlistAlert;
+      at: string;
+    }
   /** From the notify-decision job: an admin's decision about the seller's products or standing. */
   | { type: 'NotifyDecision'; decision: Decision }
   | { type: 'MarkNotificationRead'; actor: Actor; at: string }
@@ -74,7 +81,12 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
       if (state !== null) return [];
       const { sellerId, orderId, sellerOrderId, lines, at } = command;
       const id = notificationId(sellerId, orderId);
-      return [{ type: 'SellerNotified', data: { notificationId: id, sellerId, orderId, sellerOrderId, ...newOrderNotice(sellerOrderId, lines), at } }];
+      return [
+        {
+          type: 'SellerNotified',
+          data: { notificationId: id, sellerId, orderId, sellerOrderId, ...newOrderNotice(sellerOrderId, lines), at },
+        },
+      ];
     }
     if (command.type === 'NotifyBuyer') {
       // The reactor passing the same product event again (a replay) finds it recorded.
@@ -89,13 +101,20 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     if (command.type === 'RecordNotificationMailed') {
       if (state === null) throw new DomainError('not_found', 'Notification not found', 404);
       if (state.mailed) return [];
-      return [{ type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } }];
+      return [
+        { type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } },
+      ];
     }
     // Another user's notification answers like a missing one: its existence is not theirs to learn.
     if (state === null || state.recipientId !== command.actor.userId) {
       throw new DomainError('not_found', 'Notification not found', 404);
     }
     if (state.read) return [];
-    return [{ type: 'NotificationRead', data: { notificationId: state.notificationId, by: command.actor.userId, at: command.at } }];
+    return [
+      {
+        type: 'NotificationRead',
+        data: { notificationId: state.notificationId, by: command.actor.userId, at: command.at },
+      },
+    ];
   },
 };

@@ -6,7 +6,14 @@ import type { NotificationEvent } from './events.ts';
 
 const seller = actors.seller;
 const product = { productId: 'p-1', name: 'Dhokra Elephant' };
-const rejected: Decision = { eventId: 'e-1', type: 'ProductRejected', sellerId: seller.userId, product, reason: 'Please add a photo of the maker', at: AT };
+const rejected: Decision = {
+  eventId: 'e-1',
+  type: 'ProductRejected',
+  sellerId: seller.userId,
+  product,
+  reason: 'Please add a photo of the maker',
+  at: AT,
+};
 
 describe('decisionNotice', () => {
   it('tells a rejection with its reason and what to do next', () => {
@@ -21,11 +28,15 @@ describe('decisionNotice', () => {
       title: 'Product verified: Dhokra Elephant',
       body: 'Dhokra Elephant passed review and is now live on the marketplace.',
     });
-    expect(decisionNotice({ ...rejected, type: 'SellerSuspended', product: null, reason: 'Counterfeit silk reported' })).toEqual({
+    expect(
+      decisionNotice({ ...rejected, type: 'SellerSuspended', product: null, reason: 'Counterfeit silk reported' }),
+    ).toEqual({
       title: 'Your seller account is suspended',
       body: 'Reason: Counterfeit silk reported\nYour products are out of the catalog and you cannot list new ones until an admin reinstates you.',
     });
-    expect(decisionNotice({ ...rejected, type: 'SellerVerified', product: null, reason: null }).body).toBe('Your products now show the Verified Seller badge.');
+    expect(decisionNotice({ ...rejected, type: 'SellerVerified', product: null, reason: null }).body).toBe(
+      'Your products now show the Verified Seller badge.',
+    );
   });
 
   it('keeps a rejected change apart from a rejected product', () => {
@@ -58,7 +69,10 @@ describe('NotifyDecision', () => {
   });
 
   it('is the seller’s to mark read, and no one else’s', () => {
-    const read: NotificationEvent = { type: 'NotificationRead', data: { notificationId: 'decision-e-1', by: seller.userId, at: AT } };
+    const read: NotificationEvent = {
+      type: 'NotificationRead',
+      data: { notificationId: 'decision-e-1', by: seller.userId, at: AT },
+    };
     given(notificationDecider, [notified]).when({ type: 'MarkNotificationRead', actor: seller, at: AT }).then([read]);
     given(notificationDecider, [notified])
       .when({ type: 'MarkNotificationRead', actor: actors.otherSeller, at: AT })
@@ -66,8 +80,15 @@ describe('NotifyDecision', () => {
   });
 
   it('is mailed once', () => {
-    const mailed: NotificationEvent = { type: 'NotificationMailed', data: { notificationId: 'decision-e-1', to: 'meera@mibi.test', at: AT } };
-    given(notificationDecider, [notified]).when({ type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT }).then([mailed]);
-    given(notificationDecider, [notified, mailed]).when({ type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT }).then([]);
+    const mailed: NotificationEvent = {
+      type: 'NotificationMailed',
+      data: { notificationId: 'decision-e-1', to: 'meera@mibi.test', at: AT },
+    };
+    given(notificationDecider, [notified])
+      .when({ type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT })
+      .then([mailed]);
+    given(notificationDecider, [notified, mailed])
+      .when({ type: 'RecordNotificationMailed', to: 'meera@mibi.test', at: AT })
+      .then([]);
   });
 });

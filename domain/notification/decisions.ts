@@ -15,7 +15,11 @@ export const PRODUCT_DECISIONS = [
   'ProductFeatured',
   'ProductUnfeatured',
 ] as const satisfies ReadonlyArray<ProductEvent['type']>;
-export const STANDING_DECISIONS = ['SellerVerified', 'SellerSuspended', 'SellerReinstated'] as const satisfies ReadonlyArray<SellerEvent['type']>;
+export const STANDING_DECISIONS = [
+  'SellerVerified',
+  'SellerSuspended',
+  'SellerReinstated',
+] as const satisfies ReadonlyArray<SellerEvent['type']>;
 
 export type DecisionType = (typeof PRODUCT_DECISIONS)[number] | (typeof STANDING_DECISIONS)[number];
 
@@ -57,7 +61,11 @@ export function decisionNotice({ type, product, reason }: Decision): { title: st
     case 'ProductVerified':
       return notice(`Product verified: ${name}`, `${name} passed review and is now live on the marketplace.`);
     case 'ProductRejected':
-      return notice(`Product rejected: ${name}`, ...reasonLine(reason), 'Edit the product to send it for review again.');
+      return notice(
+        `Product rejected: ${name}`,
+        ...reasonLine(reason),
+        'Edit the product to send it for review again.',
+      );
     case 'ProductRevisionApproved':
       return notice(`Changes approved: ${name}`, `Your changes to ${name} are now live on the marketplace.`);
     case 'ProductRevisionRejected':
@@ -71,7 +79,11 @@ export function decisionNotice({ type, product, reason }: Decision): { title: st
     case 'ProductUnfeatured':
       return notice(`No longer featured: ${name}`, `${name} stays on sale, no longer among the featured products.`);
     case 'SellerVerified':
-      return notice('Your seller account is verified', 'Your products now show the Verified Seller badge.', ...reasonLine(reason, 'Note'));
+      return notice(
+        'Your seller account is verified',
+        'Your products now show the Verified Seller badge.',
+        ...reasonLine(reason, 'Note'),
+      );
     case 'SellerSuspended':
       return notice(
         'Your seller account is suspended',
@@ -79,7 +91,11 @@ export function decisionNotice({ type, product, reason }: Decision): { title: st
         'Your products are out of the catalog and you cannot list new ones until an admin reinstates you.',
       );
     case 'SellerReinstated':
-      return notice('Your seller account is reinstated', ...reasonLine(reason), 'Your products are back in the catalog and you can list new ones.');
+      return notice(
+        'Your seller account is reinstated',
+        ...reasonLine(reason),
+        'Your products are back in the catalog and you can list new ones.',
+      );
   }
 }
 

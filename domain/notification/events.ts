@@ -27,7 +27,15 @@ export type NotificationEvent =
   /** A buyer told of a product on their wishlist: a lower price, or stock again (domain/wishlist/alerts.ts). */
   | {
       type: 'BuyerNotified';
-      data: { notificationId: string; buyerId: string; productId: string; kind: WishlistAlertKind; title: string; body: string; at: string };
+      data: {
+        notificationId: string;
+        buyerId: string;
+        productId: string;
+        kind: WishlistAlertKind;
+        title: string;
+        body: string;
+        at: string;
+      };
     }
   | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } }
   /** The e-mail of the notification went out (so a retried job does not send it again). */

@@ -26,7 +26,15 @@ const purchase: OrderPlacedEvent['data'] = {
   buyerName: 'Kavya Menon',
   lines,
   sellerOrders: sellerOrdersOf(orderId, lines),
-  shippingAddress: { firstName: 'Kavya', lastName: 'Menon', phone: '9847012345', address: '21 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+  shippingAddress: {
+    firstName: 'Kavya',
+    lastName: 'Menon',
+    phone: '9847012345',
+    address: '21 MG Road',
+    city: 'Kochi',
+    state: 'Kerala',
+    pincode: '682016',
+  },
   delivery: 'express',
   payment: 'cod',
   subtotalPaise: 2_185_050,
@@ -72,7 +80,11 @@ it('confirms the purchase with each seller order, its lines and subtotal, delive
 
 it('speaks of one order when one seller sells it all', () => {
   const one = lines.filter((l) => l.sellerId === 's-2');
-  const { text } = orderConfirmationMail('Kavya Menon', { ...purchase, lines: one, sellerOrders: sellerOrdersOf(orderId, one) });
+  const { text } = orderConfirmationMail('Kavya Menon', {
+    ...purchase,
+    lines: one,
+    sellerOrders: sellerOrdersOf(orderId, one),
+  });
   expect(text).toContain('Your order:\n\nOrder #3f2b9c1e-1, sold by Kashmir Looms\n');
   expect(text).not.toContain('Meera');
 });

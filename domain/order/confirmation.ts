@@ -10,7 +10,10 @@ import { shortOrderId, shortSellerOrderId } from './status.ts';
 
 export const confirmationStream = (orderId: string): string => `order-confirmation-${orderId}`;
 
-export type OrderConfirmationEvent = { type: 'OrderConfirmationMailed'; data: { orderId: string; buyerId: string; to: string; at: string } };
+export type OrderConfirmationEvent = {
+  type: 'OrderConfirmationMailed';
+  data: { orderId: string; buyerId: string; to: string; at: string };
+};
 
 type Purchase = OrderPlacedEvent['data'];
 
@@ -19,7 +22,9 @@ export function orderConfirmationMail(buyerName: string, purchase: Purchase): { 
   const { orderId, lines, sellerOrders, shippingAddress: to, delivery, payment } = purchase;
   const parts = sellerOrders.flatMap(({ sellerOrderId, sellerId, sellerName, subtotalPaise }) => [
     `Order #${shortSellerOrderId(sellerOrderId)}, sold by ${sellerName}`,
-    ...lines.filter((line) => line.sellerId === sellerId).map(({ quantity, name, pricePaise }) => `  ${quantity} × ${name} at ${formatInr(pricePaise)}`),
+    ...lines
+      .filter((line) => line.sellerId === sellerId)
+      .map(({ quantity, name, pricePaise }) => `  ${quantity} × ${name} at ${formatInr(pricePaise)}`),
     `  Subtotal: ${formatInr(subtotalPaise)}`,
     '',
   ]);
@@ -28,7 +33,9 @@ export function orderConfirmationMail(buyerName: string, purchase: Purchase): { 
     `Hello ${buyerName},`,
     '',
     `Thank you for shopping on MIBI. Your order #${shortOrderId(orderId)} is confirmed.`,
-    sellerOrders.length > 1 ? `It comes from ${sellerOrders.length} sellers, each shipping their own part:` : 'Your order:',
+    sellerOrders.length > 1
+      ? `It comes from ${sellerOrders.length} sellers, each shipping their own part:`
+      : 'Your order:',
     '',
     ...parts,
     `${label} (${estimate}): ${formatInr(purchase.deliveryChargePaise)}`,

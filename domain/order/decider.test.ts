@@ -57,7 +57,9 @@ const placed: OrderEvent = {
     buyerId: buyer.userId,
     buyerName: 'Asha Rao',
     lines: [sareeLine],
-    sellerOrders: [{ sellerOrderId, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_500_100 }],
+    sellerOrders: [
+      { sellerOrderId, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_500_100 },
+    ],
     shippingAddress,
     delivery: 'express',
     payment: 'cod',
@@ -87,7 +89,12 @@ describe('PlaceOrder', () => {
   it('splits the purchase into one seller order per seller, numbered in the order of their first line', () => {
     const secondSaree = { ...sareeLine, productId: 'p-3', quantity: 1, pricePaise: 100_000 };
     given(orderDecider)
-      .when(placeOrder({ lines: [checkoutLine(diyaLine), checkoutLine(sareeLine), checkoutLine(secondSaree)], delivery: 'standard' }))
+      .when(
+        placeOrder({
+          lines: [checkoutLine(diyaLine), checkoutLine(sareeLine), checkoutLine(secondSaree)],
+          delivery: 'standard',
+        }),
+      )
       .then([
         {
           type: 'OrderPlaced',
@@ -95,8 +102,18 @@ describe('PlaceOrder', () => {
             ...placed.data,
             lines: [diyaLine, sareeLine, secondSaree],
             sellerOrders: [
-              { sellerOrderId: `${orderId}-1`, sellerId: otherSeller.userId, sellerName: 'Moradabad Brass', subtotalPaise: 149_700 },
-              { sellerOrderId: `${orderId}-2`, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_600_100 },
+              {
+                sellerOrderId: `${orderId}-1`,
+                sellerId: otherSeller.userId,
+                sellerName: 'Moradabad Brass',
+                subtotalPaise: 149_700,
+              },
+              {
+                sellerOrderId: `${orderId}-2`,
+                sellerId: seller.userId,
+                sellerName: 'Varanasi Weavers',
+                subtotalPaise: 2_600_100,
+              },
             ],
             delivery: 'standard',
             subtotalPaise: 2_749_800,
@@ -108,7 +125,9 @@ describe('PlaceOrder', () => {
   });
 
   it('refuses an empty cart', () => {
-    given(orderDecider).when(placeOrder({ lines: [] })).then({ code: 'cart_empty', status: 422, message: 'Your cart is empty' });
+    given(orderDecider)
+      .when(placeOrder({ lines: [] }))
+      .then({ code: 'cart_empty', status: 422, message: 'Your cart is empty' });
   });
 
   it('refuses online payment, which is coming soon', () => {
@@ -150,7 +169,11 @@ type Step = Exclude<OrderStatus, 'pending'>;
 
 const COMMISSION = { textiles: 1_250, 'home-decor': 800 };
 
-const eventFor = (status: Step, by: string, part = { sellerOrderId, sellerId: seller.userId, lines: [sareeLine] }): OrderEvent => {
+const eventFor = (
+  status: Step,
+  by: string,
+  part = { sellerOrderId, sellerId: seller.userId, lines: [sareeLine] },
+): OrderEvent => {
   const data = { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by, at: AT };
   switch (status) {
     case 'processing':
@@ -158,7 +181,9 @@ const eventFor = (status: Step, by: string, part = { sellerOrderId, sellerId: se
     case 'shipped':
       return { type: 'SellerOrderShipped', data };
     case 'delivered': {
-      const settlement = part.lines.map((line) => settleLine(line, line.quantity, COMMISSION[line.categoryId as keyof typeof COMMISSION]));
+      const settlement = part.lines.map((line) =>
+        settleLine(line, line.quantity, COMMISSION[line.categoryId as keyof typeof COMMISSION]),
+      );
       return { type: 'SellerOrderDelivered', data: { ...data, settlement } };
     }
     case 'cancelled':
@@ -174,9 +199,13 @@ const PATH: Record<OrderStatus, Step[]> = {
   cancelled: ['cancelled'],
 };
 
-const historyAt = (status: OrderStatus): OrderEvent[] => [placed, ...PATH[status].map((step) => eventFor(step, admin.userId))];
+const historyAt = (status: OrderStatus): OrderEvent[] => [
+  placed,
+  ...PATH[status].map((step) => eventFor(step, admin.userId)),
+];
 
-const change = (status: Step): StatusChange => (status === 'cancelled' ? { status, reason: 'Changed my mind' } : { status });
+const change = (status: Step): StatusChange =>
+  status === 'cancelled' ? { status, reason: 'Changed my mind' } : { status };
 
 const statusCommand = (to: Step, actor: Actor, id = sellerOrderId): OrderCommand => ({
   type: 'ChangeSellerOrderStatus',
@@ -188,7 +217,8 @@ const statusCommand = (to: Step, actor: Actor, id = sellerOrderId): OrderCommand
 });
 
 describe('ChangeSellerOrderStatus', () => {
-  const move = (from: OrderStatus, to: Step, actor: Actor = admin) => given(orderDecider, historyAt(from)).when(statusCommand(to, actor));
+  const move = (from: OrderStatus, to: Step, actor: Actor = admin) =>
+    given(orderDecider, historyAt(from)).when(statusCommand(to, actor));
 
   it.each([
     ['pending', 'processing'],
@@ -202,13 +232,23 @@ describe('ChangeSellerOrderStatus', () => {
   });
 
   it('settles a delivery line by line at the rate given for its category: commission rounded half up, the rest earned', () => {
-    const [delivered] = orderDecider.decide(statusCommand('delivered', seller), historyAt('shipped').reduce(orderDecider.evolve, null));
+    const [delivered] = orderDecider.decide(
+      statusCommand('delivered', seller),
+      historyAt('shipped').reduce(orderDecider.evolve, null),
+    );
     expect(delivered).toMatchObject({
       type: 'SellerOrderDelivered',
       data: {
         settlement: [
           // 12.5% of 25,001.00 = 3,125.125 rupees: 312,512.5 paise, rounded half up.
-          { productId: 'p-1', quantity: 2, amountPaise: 2_500_100, commissionBps: 1_250, commissionPaise: 312_513, earningPaise: 2_187_587 },
+          {
+            productId: 'p-1',
+            quantity: 2,
+            amountPaise: 2_500_100,
+            commissionBps: 1_250,
+            commissionPaise: 312_513,
+            earningPaise: 2_187_587,
+          },
         ],
       },
     });
@@ -224,7 +264,11 @@ describe('ChangeSellerOrderStatus', () => {
     ['delivered', 'shipped'],
     ['cancelled', 'processing'],
   ] as const)('cannot move a seller order from %s to %s', (from, to) => {
-    move(from, to).then({ code: 'invalid_transition', status: 409, message: `Cannot move an order from ${from} to ${to}` });
+    move(from, to).then({
+      code: 'invalid_transition',
+      status: 409,
+      message: `Cannot move an order from ${from} to ${to}`,
+    });
   });
 
   it('changes nothing when the seller order already has the status', () => {
@@ -233,7 +277,11 @@ describe('ChangeSellerOrderStatus', () => {
 
   it('lets the buyer cancel while the seller order is pending, and nothing else', () => {
     move('pending', 'cancelled', buyer).then([eventFor('cancelled', buyer.userId)]);
-    move('processing', 'cancelled', buyer).then({ code: 'forbidden', status: 403, message: 'You can cancel your order only while it is pending' });
+    move('processing', 'cancelled', buyer).then({
+      code: 'forbidden',
+      status: 403,
+      message: 'You can cancel your order only while it is pending',
+    });
     move('pending', 'processing', buyer).then({
       code: 'forbidden',
       status: 403,
@@ -242,7 +290,8 @@ describe('ChangeSellerOrderStatus', () => {
   });
 
   it('is unknown to sellers of other parts and to other buyers', () => {
-    for (const actor of [otherSeller, otherBuyer]) move('pending', 'processing', actor).then({ code: 'not_found', status: 404, message: 'Order not found' });
+    for (const actor of [otherSeller, otherBuyer])
+      move('pending', 'processing', actor).then({ code: 'not_found', status: 404, message: 'Order not found' });
   });
 
   it('moves only the part it names: one seller delivering leaves the other seller’s part as it was', () => {
@@ -253,7 +302,12 @@ describe('ChangeSellerOrderStatus', () => {
         lines: [sareeLine, diyaLine],
         sellerOrders: [
           ...(placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data.sellerOrders,
-          { sellerOrderId: `${orderId}-2`, sellerId: otherSeller.userId, sellerName: 'Moradabad Brass', subtotalPaise: 149_700 },
+          {
+            sellerOrderId: `${orderId}-2`,
+            sellerId: otherSeller.userId,
+            sellerName: 'Moradabad Brass',
+            subtotalPaise: 149_700,
+          },
         ],
       },
     };
@@ -261,8 +315,12 @@ describe('ChangeSellerOrderStatus', () => {
     const history = [twoSellers, ...PATH.delivered.map((step) => eventFor(step, seller.userId))];
     const state = history.reduce(orderDecider.evolve, null);
     expect(state?.sellerOrders.map((part) => part.status)).toEqual(['delivered', 'pending']);
-    given(orderDecider, history).when(statusCommand('cancelled', otherSeller, other.sellerOrderId)).then([eventFor('cancelled', otherSeller.userId, other)]);
-    given(orderDecider, history).when(statusCommand('processing', seller, other.sellerOrderId)).then({ code: 'not_found', status: 404 });
+    given(orderDecider, history)
+      .when(statusCommand('cancelled', otherSeller, other.sellerOrderId))
+      .then([eventFor('cancelled', otherSeller.userId, other)]);
+    given(orderDecider, history)
+      .when(statusCommand('processing', seller, other.sellerOrderId))
+      .then({ code: 'not_found', status: 404 });
   });
 
   it('refuses a seller managing a part it bought, whatever an old log holds', () => {
@@ -273,8 +331,12 @@ describe('ChangeSellerOrderStatus', () => {
   });
 
   it('answers 404 for an unknown order or seller order', () => {
-    given(orderDecider).when(statusCommand('processing', admin)).then({ code: 'not_found', status: 404, message: 'Order not found' });
-    given(orderDecider, [placed]).when(statusCommand('processing', admin, `${orderId}-9`)).then({ code: 'not_found', status: 404 });
+    given(orderDecider)
+      .when(statusCommand('processing', admin))
+      .then({ code: 'not_found', status: 404, message: 'Order not found' });
+    given(orderDecider, [placed])
+      .when(statusCommand('processing', admin, `${orderId}-9`))
+      .then({ code: 'not_found', status: 404 });
   });
 });
 
@@ -296,7 +358,12 @@ const requestReturn = (changes: Partial<Extract<OrderCommand, { type: 'RequestRe
 
 const requested: OrderEvent = {
   type: 'ReturnRequested',
-  data: { ...returnStamp, by: buyer.userId, lines: [{ productId: 'p-1', quantity: 1 }], reason: 'The colour is not as shown' },
+  data: {
+    ...returnStamp,
+    by: buyer.userId,
+    lines: [{ productId: 'p-1', quantity: 1 }],
+    reason: 'The colour is not as shown',
+  },
 };
 
 const decide = (accept: boolean, actor: Actor = seller): OrderCommand => ({
@@ -314,13 +381,19 @@ describe('RequestReturn', () => {
 
   it('records a return of delivered units, within the window, with its reason', () => {
     given(orderDecider, DELIVERED).when(requestReturn()).then([requested]);
-    given(orderDecider, DELIVERED).when(requestReturn({ at: later(7) })).then([{ ...requested, data: { ...requested.data, at: later(7) } }]);
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ at: later(7) }))
+      .then([{ ...requested, data: { ...requested.data, at: later(7) } }]);
   });
 
   it('refuses once the window has closed', () => {
     given(orderDecider, DELIVERED)
       .when(requestReturn({ at: later(7.01) }))
-      .then({ code: 'return_window_closed', status: 409, message: `Returns closed on ${later(7).slice(0, 10)}, 7 days after delivery` });
+      .then({
+        code: 'return_window_closed',
+        status: 409,
+        message: `Returns closed on ${later(7).slice(0, 10)}, 7 days after delivery`,
+      });
   });
 
   it('refuses before delivery', () => {
@@ -334,7 +407,11 @@ describe('RequestReturn', () => {
   it('refuses a category that takes no returns', () => {
     given(orderDecider, DELIVERED)
       .when(requestReturn({ policy: { ...POLICY, returnable: { textiles: false } } }))
-      .then({ code: 'not_returnable', status: 422, message: '"Banarasi Silk Saree" cannot be returned: its category takes no returns' });
+      .then({
+        code: 'not_returnable',
+        status: 422,
+        message: '"Banarasi Silk Saree" cannot be returned: its category takes no returns',
+      });
   });
 
   it('refuses more units than delivered and not already asked back, and products not in the seller order', () => {
@@ -353,7 +430,10 @@ describe('RequestReturn', () => {
   });
 
   it('counts a product named on several lines once, with all its units', () => {
-    const twice = [{ productId: 'p-1', quantity: 1 }, { productId: 'p-1', quantity: 1 }];
+    const twice = [
+      { productId: 'p-1', quantity: 1 },
+      { productId: 'p-1', quantity: 1 },
+    ];
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: twice }))
       .then([{ ...requested, data: { ...requested.data, lines: [{ productId: 'p-1', quantity: 2 }] } }]);
@@ -363,14 +443,26 @@ describe('RequestReturn', () => {
   });
 
   it('numbers a second return after the first, and counts rejected ones as not asked back', () => {
-    const rejected: OrderEvent = { type: 'ReturnRejected', data: { ...returnStamp, by: seller.userId, reason: 'Worn' } };
-    const second = { ...requested, data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 2 }] } };
-    given(orderDecider, [...DELIVERED, requested, rejected]).when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] })).then([second]);
+    const rejected: OrderEvent = {
+      type: 'ReturnRejected',
+      data: { ...returnStamp, by: seller.userId, reason: 'Worn' },
+    };
+    const second = {
+      ...requested,
+      data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 2 }] },
+    };
+    given(orderDecider, [...DELIVERED, requested, rejected])
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
+      .then([second]);
   });
 
   it('is for the buyer only', () => {
-    given(orderDecider, DELIVERED).when(requestReturn({ actor: seller })).then({ code: 'forbidden', status: 403, message: 'Only the buyer can ask to return items' });
-    given(orderDecider, DELIVERED).when(requestReturn({ actor: otherBuyer })).then({ code: 'not_found', status: 404 });
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ actor: seller }))
+      .then({ code: 'forbidden', status: 403, message: 'Only the buyer can ask to return items' });
+    given(orderDecider, DELIVERED)
+      .when(requestReturn({ actor: otherBuyer }))
+      .then({ code: 'not_found', status: 404 });
   });
 });
 
@@ -378,7 +470,17 @@ describe('DecideReturn', () => {
   it('accepts, reversing the units at the rate their delivery was settled at', () => {
     given(orderDecider, [...DELIVERED, requested])
       .when(decide(true))
-      .then([{ type: 'ReturnAccepted', data: { ...returnStamp, by: seller.userId, reason: 'Sorry about that', settlement: [settleLine(sareeLine, 1, 1_250)] } }]);
+      .then([
+        {
+          type: 'ReturnAccepted',
+          data: {
+            ...returnStamp,
+            by: seller.userId,
+            reason: 'Sorry about that',
+            settlement: [settleLine(sareeLine, 1, 1_250)],
+          },
+        },
+      ]);
   });
 
   it('rejects with a reason; an admin may decide too', () => {
@@ -388,15 +490,28 @@ describe('DecideReturn', () => {
   });
 
   it('decides once: the same decision again changes nothing, the other one is refused', () => {
-    const accepted: OrderEvent = { type: 'ReturnAccepted', data: { ...returnStamp, by: seller.userId, reason: 'ok', settlement: [] } };
-    given(orderDecider, [...DELIVERED, requested, accepted]).when(decide(true)).then([]);
-    given(orderDecider, [...DELIVERED, requested, accepted]).when(decide(false)).then({ code: 'already_decided', status: 409, message: 'This return was already accepted' });
+    const accepted: OrderEvent = {
+      type: 'ReturnAccepted',
+      data: { ...returnStamp, by: seller.userId, reason: 'ok', settlement: [] },
+    };
+    given(orderDecider, [...DELIVERED, requested, accepted])
+      .when(decide(true))
+      .then([]);
+    given(orderDecider, [...DELIVERED, requested, accepted])
+      .when(decide(false))
+      .then({ code: 'already_decided', status: 409, message: 'This return was already accepted' });
   });
 
   it('is for the seller of the part or an admin', () => {
-    given(orderDecider, [...DELIVERED, requested]).when(decide(true, buyer)).then({ code: 'forbidden', status: 403 });
-    given(orderDecider, [...DELIVERED, requested]).when(decide(true, otherSeller)).then({ code: 'not_found', status: 404 });
-    given(orderDecider, DELIVERED).when(decide(true)).then({ code: 'not_found', status: 404, message: 'Return not found' });
+    given(orderDecider, [...DELIVERED, requested])
+      .when(decide(true, buyer))
+      .then({ code: 'forbidden', status: 403 });
+    given(orderDecider, [...DELIVERED, requested])
+      .when(decide(true, otherSeller))
+      .then({ code: 'not_found', status: 404 });
+    given(orderDecider, DELIVERED)
+      .when(decide(true))
+      .then({ code: 'not_found', status: 404, message: 'Return not found' });
   });
 });
 
@@ -411,9 +526,21 @@ describe('a log written before seller orders', () => {
 
   it('folds into one seller order per seller, each moved as the whole purchase was, settled at no commission', () => {
     const state = old.reduce(orderDecider.evolve, null);
-    expect(state?.sellerOrders.map(({ sellerOrderId: id, sellerId, status, settlement }) => ({ id, sellerId, status, settlement }))).toEqual([
+    expect(
+      state?.sellerOrders.map(({ sellerOrderId: id, sellerId, status, settlement }) => ({
+        id,
+        sellerId,
+        status,
+        settlement,
+      })),
+    ).toEqual([
       { id: `${orderId}-1`, sellerId: seller.userId, status: 'delivered', settlement: [settleLine(sareeLine, 2, 0)] },
-      { id: `${orderId}-2`, sellerId: otherSeller.userId, status: 'delivered', settlement: [settleLine(diyaLine, 3, 0)] },
+      {
+        id: `${orderId}-2`,
+        sellerId: otherSeller.userId,
+        status: 'delivered',
+        settlement: [settleLine(diyaLine, 3, 0)],
+      },
     ]);
   });
 

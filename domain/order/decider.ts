@@ -14,9 +14,7 @@ export interface CheckoutLine {
   quantity: number;
 }
 
-export type StatusChange =
-  | { status: 'processing' | 'shipped' | 'delivered' }
-  | { status: 'cancelled'; reason: string };
+export type StatusChange = { status: 'processing' | 'shipped' | 'delivered' } | { status: 'cancelled'; reason: string };
 
 /** The marketplace's commission on each category in a seller order, in basis points, as the API reads it when the order is delivered. */
 export type CommissionRates = Readonly<Record<string, number>>;
@@ -45,9 +43,31 @@ export type OrderCommand =
       payment: PaymentMethod;
       at: string;
     }
-  | ({ type: 'ChangeSellerOrderStatus'; actor: Actor; sellerOrderId: string; commission: CommissionRates; at: string } & StatusChange)
-  | { type: 'RequestReturn'; actor: Actor; sellerOrderId: string; lines: ReturnLine[]; reason: string; policy: ReturnPolicy; at: string }
-  | { type: 'DecideReturn'; actor: Actor; sellerOrderId: string; returnId: string; accept: boolean; reason: string; at: string };
+  | ({
+      type: 'ChangeSellerOrderStatus';
+      actor: Actor;
+      sellerOrderId: string;
+      commission: CommissionRates;
+      at: string;
+    } & StatusChange)
+  | {
+      type: 'RequestReturn';
+      actor: Actor;
+      sellerOrderId: string;
+      lines: ReturnLine[];
+      reason: string;
+      policy: ReturnPolicy;
+      at: string;
+    }
+  | {
+      type: 'DecideReturn';
+      actor: Actor;
+      sellerOrderId: string;
+      returnId: string;
+      accept: boolean;
+      reason: string;
+      at: string;
+    };
 
 export type ReturnStatus = 'requested' | 'accepted' | 'rejected';
 
@@ -97,9 +117,14 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
   }
   if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 422);
   if (payment !== 'cod') {
-    throw new DomainError('payment_unavailable', 'Online payment is coming soon. Please choose Cash on Delivery.', 422, {
-      payment: 'Online payment is coming soon',
-    });
+    throw new DomainError(
+      'payment_unavailable',
+      'Online payment is coming soon. Please choose Cash on Delivery.',
+      422,
+      {
+        payment: 'Online payment is coming soon',
+      },
+    );
   }
   for (const { product, quantity } of command.lines) {
     assertNotOwnProduct(actor.userId, product);
@@ -155,14 +180,22 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
     throw new DomainError('invalid_transition', `Cannot move an order from ${part.status} to ${command.status}`, 409);
   }
   if (!isManager && part.status !== 'pending') throw forbidden(BUYER_CANCEL_PENDING_MESSAGE);
-  const data = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by: actor.userId, at };
+  const data = {
+    orderId: order.orderId,
+    sellerOrderId: part.sellerOrderId,
+    sellerId: part.sellerId,
+    by: actor.userId,
+    at,
+  };
   switch (command.status) {
     case 'processing':
       return [{ type: 'SellerOrderProcessing', data }];
     case 'shipped':
       return [{ type: 'SellerOrderShipped', data }];
     case 'delivered': {
-      const settlement = part.lines.map((line) => settleLine(line, line.quantity, rateFor(command.commission, line.categoryId)));
+      const settlement = part.lines.map((line) =>
+        settleLine(line, line.quantity, rateFor(command.commission, line.categoryId)),
+      );
       return [{ type: 'SellerOrderDelivered', data: { ...data, settlement } }];
     }
     case 'cancelled':
@@ -213,10 +246,15 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   }
   const closes = new Date(Date.parse(part.deliveredAt) + policy.windowDays * DAY_MS);
   if (Date.parse(at) > closes.getTime()) {
-    throw new DomainError('return_window_closed', `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`, 409);
+    throw new DomainError(
+      'return_window_closed',
+      `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`,
+      409,
+    );
   }
   const lines = unitsByProduct(command.lines);
-  if (lines.length === 0) throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 422, { lines: RETURN_LINES_MESSAGE });
+  if (lines.length === 0)
+    throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 422, { lines: RETURN_LINES_MESSAGE });
   for (const { productId, quantity } of lines) {
     const line = part.lines.find((l) => l.productId === productId);
     if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 422);
@@ -225,11 +263,22 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
     }
     const left = line.quantity - unitsAskedBack(part, productId);
     if (quantity > left) {
-      throw new DomainError('return_quantity', left === 0 ? `"${line.name}" is already being returned` : `You can return at most ${left} of "${line.name}"`, 422);
+      throw new DomainError(
+        'return_quantity',
+        left === 0 ? `"${line.name}" is already being returned` : `You can return at most ${left} of "${line.name}"`,
+        422,
+      );
     }
   }
   const returnId = `${part.sellerOrderId}-R${part.returns.length + 1}`;
-  const stamp = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, returnId, by: actor.userId, at };
+  const stamp = {
+    orderId: order.orderId,
+    sellerOrderId: part.sellerOrderId,
+    sellerId: part.sellerId,
+    returnId,
+    by: actor.userId,
+    at,
+  };
   return [{ type: 'ReturnRequested', data: { ...stamp, lines, reason } }];
 }
 
@@ -237,7 +286,8 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   const { actor, at, accept, reason } = command;
   const part = sellerOrderOf(order, command.sellerOrderId);
   if (!manages(actor, order, part)) {
-    if (actor.userId === order.buyerId && part.sellerId !== actor.userId) throw forbidden('Only the seller or an admin can decide a return');
+    if (actor.userId === order.buyerId && part.sellerId !== actor.userId)
+      throw forbidden('Only the seller or an admin can decide a return');
     if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 404);
     throw forbidden(OWN_PURCHASE_MESSAGE);
   }
@@ -245,8 +295,16 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   if (!request) throw new DomainError('not_found', 'Return not found', 404);
   const decided = accept ? 'accepted' : 'rejected';
   if (request.status === decided) return [];
-  if (request.status !== 'requested') throw new DomainError('already_decided', `This return was already ${request.status}`, 409);
-  const stamp = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, returnId: request.returnId, by: actor.userId, at };
+  if (request.status !== 'requested')
+    throw new DomainError('already_decided', `This return was already ${request.status}`, 409);
+  const stamp = {
+    orderId: order.orderId,
+    sellerOrderId: part.sellerOrderId,
+    sellerId: part.sellerId,
+    returnId: request.returnId,
+    by: actor.userId,
+    at,
+  };
   if (!accept) return [{ type: 'ReturnRejected', data: { ...stamp, reason } }];
   const settlement = request.lines.map(({ productId, quantity }) => {
     const line = part.lines.find((l) => l.productId === productId)!;

@@ -115,4 +115,8 @@ export const SELLER_ORDER_EVENT_TYPES = [
   'SellerOrderCancelled',
 ] as const satisfies readonly SellerOrderEvent['type'][];
 
-export const RETURN_EVENT_TYPES = ['ReturnRequested', 'ReturnAccepted', 'ReturnRejected'] as const satisfies readonly ReturnEvent['type'][];
+export const RETURN_EVENT_TYPES = [
+  'ReturnRequested',
+  'ReturnAccepted',
+  'ReturnRejected',
+] as const satisfies readonly ReturnEvent['type'][];

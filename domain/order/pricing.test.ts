@@ -8,7 +8,11 @@ it('offers the delivery options and payment methods of the spec', () => {
     ['express', 15_000, '2-3 business days'],
     ['overnight', 30_000, 'Next day'],
   ]);
-  expect(PAYMENT_METHODS.cod).toMatchObject({ label: 'Cash on Delivery', description: 'Pay when you receive', enabled: true });
+  expect(PAYMENT_METHODS.cod).toMatchObject({
+    label: 'Cash on Delivery',
+    description: 'Pay when you receive',
+    enabled: true,
+  });
   expect(PAYMENT_METHODS.online).toMatchObject({ description: 'Coming soon', enabled: false });
 });
 
@@ -19,6 +23,10 @@ it('totals price x quantity plus the delivery charge, in exact paise', () => {
     { pricePaise: 99_999, quantity: 3 },
   ];
   expect(subtotal(lines)).toBe(300_027);
-  expect(priceOrder(lines, 'overnight')).toEqual({ subtotalPaise: 300_027, deliveryChargePaise: 30_000, totalPaise: 330_027 });
+  expect(priceOrder(lines, 'overnight')).toEqual({
+    subtotalPaise: 300_027,
+    deliveryChargePaise: 30_000,
+    totalPaise: 330_027,
+  });
   expect(priceOrder([], 'standard')).toEqual({ subtotalPaise: 0, deliveryChargePaise: 5_000, totalPaise: 5_000 });
 });

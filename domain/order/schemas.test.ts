@@ -43,7 +43,9 @@ describe('checkoutSchema', () => {
       'shippingAddress.state': 'State is required',
       'shippingAddress.pincode': 'PIN code is required',
     });
-    expect(errorsOf({ shippingAddress: { ...address, city: '  ' } })).toEqual({ 'shippingAddress.city': 'City is required' });
+    expect(errorsOf({ shippingAddress: { ...address, city: '  ' } })).toEqual({
+      'shippingAddress.city': 'City is required',
+    });
   });
 
   const phones = ['9876543210', '+91 98765 43210', '+919876543210', '098765-43210', ' 98765 43210 '];
@@ -86,7 +88,9 @@ describe('orderStatusChangeSchema', () => {
       reason: 'Out of stock',
     });
     const noReason = orderStatusChangeSchema.safeParse({ status: 'cancelled' });
-    expect(noReason.success ? {} : fieldErrors(noReason.error)).toEqual({ reason: 'Please give a reason for cancelling' });
+    expect(noReason.success ? {} : fieldErrors(noReason.error)).toEqual({
+      reason: 'Please give a reason for cancelling',
+    });
   });
 
   it('refuses other statuses', () => {

@@ -68,7 +68,11 @@ export const returnRequestSchema = z.object({
     .array(
       z.object({
         productId: z.string().min(1).max(100),
-        quantity: z.number({ error: RETURN_MESSAGES.quantity }).int(RETURN_MESSAGES.quantity).min(0, RETURN_MESSAGES.quantity).max(10_000),
+        quantity: z
+          .number({ error: RETURN_MESSAGES.quantity })
+          .int(RETURN_MESSAGES.quantity)
+          .min(0, RETURN_MESSAGES.quantity)
+          .max(10_000),
       }),
     )
     .min(1, 'Choose at least one item to return')

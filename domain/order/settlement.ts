@@ -5,10 +5,21 @@ import type { LineSettlement, OrderLine } from './events.ts';
  * What `quantity` units of `line` move in its seller's ledger at `commissionBps`: the sale,
  * the commission (rounded half up) and the earning, which is the rest to the paisa.
  */
-export function settleLine(line: Pick<OrderLine, 'productId' | 'pricePaise'>, quantity: number, commissionBps: number): LineSettlement {
+export function settleLine(
+  line: Pick<OrderLine, 'productId' | 'pricePaise'>,
+  quantity: number,
+  commissionBps: number,
+): LineSettlement {
   const amountPaise = multiply(line.pricePaise, quantity);
   const commissionPaise = basisPoints(amountPaise, commissionBps);
-  return { productId: line.productId, quantity, amountPaise, commissionBps, commissionPaise, earningPaise: amountPaise - commissionPaise };
+  return {
+    productId: line.productId,
+    quantity,
+    amountPaise,
+    commissionBps,
+    commissionPaise,
+    earningPaise: amountPaise - commissionPaise,
+  };
 }
 
 /**
@@ -26,5 +37,12 @@ export function settleReturn(
   const amountPaise = multiply(line.pricePaise, quantity);
   const commissionOn = (units: number) => basisPoints(multiply(line.pricePaise, units), commissionBps);
   const commissionPaise = commissionOn(returnedBefore + quantity) - commissionOn(returnedBefore);
-  return { productId: line.productId, quantity, amountPaise, commissionBps, commissionPaise, earningPaise: amountPaise - commissionPaise };
+  return {
+    productId: line.productId,
+    quantity,
+    amountPaise,
+    commissionBps,
+    commissionPaise,
+    earningPaise: amountPaise - commissionPaise,
+  };
 }

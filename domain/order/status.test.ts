@@ -16,7 +16,8 @@ describe('seller order ids', () => {
   });
 
   it('are not read from ids without a seller number', () => {
-    for (const id of [purchase.slice(0, 23), 'abc', 'abc-0', 'abc-', '-1', 'abc-12345']) expect(parseSellerOrderId(id)).toBeNull();
+    for (const id of [purchase.slice(0, 23), 'abc', 'abc-0', 'abc-', '-1', 'abc-12345'])
+      expect(parseSellerOrderId(id)).toBeNull();
   });
 });
 

@@ -24,7 +24,12 @@ export type LegacyOrderEvent =
   | { type: 'OrderDelivered'; data: LegacyStamp }
   | { type: 'OrderCancelled'; data: LegacyStamp & { reason: string } };
 
-export const LEGACY_ORDER_EVENT_TYPES = ['OrderProcessing', 'OrderShipped', 'OrderDelivered', 'OrderCancelled'] as const;
+export const LEGACY_ORDER_EVENT_TYPES = [
+  'OrderProcessing',
+  'OrderShipped',
+  'OrderDelivered',
+  'OrderCancelled',
+] as const;
 
 type LegacyStatusEvent = Exclude<LegacyOrderEvent, { type: 'OrderPlaced' }>;
 
@@ -68,25 +73,32 @@ export interface PartSnapshot {
 export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly PartSnapshot[]): OrderEvent[] {
   if (event.type === 'OrderPlaced') {
     if ('sellerOrders' in event.data) return [event as OrderPlacedEvent];
-    return [{ type: 'OrderPlaced', data: { ...event.data, sellerOrders: sellerOrdersOf(event.data.orderId, event.data.lines) } }];
+    return [
+      {
+        type: 'OrderPlaced',
+        data: { ...event.data, sellerOrders: sellerOrdersOf(event.data.orderId, event.data.lines) },
+      },
+    ];
   }
   if (!(event.type in CURRENT)) return [event as OrderEvent];
   const legacy = event as LegacyStatusEvent;
   const { type, status } = CURRENT[legacy.type];
-  return parts
-    // The old decider accepted the move for the whole purchase, so every part still open makes it.
-    .filter((part) => part.status !== status && !FINAL.has(part.status))
-    .map(({ sellerOrderId, sellerId, lines }): OrderEvent => {
-      const stamp = { orderId: legacy.data.orderId, sellerOrderId, sellerId, by: legacy.data.by, at: legacy.data.at };
-      switch (type) {
-        case 'SellerOrderDelivered':
-          return { type, data: { ...stamp, settlement: lines.map((line) => settleLine(line, line.quantity, 0)) } };
-        case 'SellerOrderCancelled':
-          return { type, data: { ...stamp, reason: (legacy.data as { reason: string }).reason } };
-        default:
-          return { type, data: stamp };
-      }
-    });
+  return (
+    parts
+      // The old decider accepted the move for the whole purchase, so every part still open makes it.
+      .filter((part) => part.status !== status && !FINAL.has(part.status))
+      .map(({ sellerOrderId, sellerId, lines }): OrderEvent => {
+        const stamp = { orderId: legacy.data.orderId, sellerOrderId, sellerId, by: legacy.data.by, at: legacy.data.at };
+        switch (type) {
+          case 'SellerOrderDelivered':
+            return { type, data: { ...stamp, settlement: lines.map((line) => settleLine(line, line.quantity, 0)) } };
+          case 'SellerOrderCancelled':
+            return { type, data: { ...stamp, reason: (legacy.data as { reason: string }).reason } };
+          default:
+            return { type, data: stamp };
+        }
+      })
+  );
 }
 
 export const isLegacyOrderEvent = (event: { type: string; data: object }): boolean =>

@@ -34,13 +34,17 @@ const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 /** The day of `at` (ISO-8601) in India: what "today" is for an admin paying Indian sellers. */
 export const dayInIndia = (at: string): string => new Date(Date.parse(at) + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
-const invalid = (field: 'amountPaise' | 'paidOn', message: string) => new DomainError('validation_failed', message, 400, { [field]: message });
+const invalid = (field: 'amountPaise' | 'paidOn', message: string) =>
+  new DomainError('validation_failed', message, 400, { [field]: message });
 
 export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
   initialState: { paidPaise: 0, byReference: new Map() },
 
   evolve(state, { data }) {
-    return { paidPaise: state.paidPaise + data.amountPaise, byReference: new Map(state.byReference).set(referenceKey(data.reference), data) };
+    return {
+      paidPaise: state.paidPaise + data.amountPaise,
+      byReference: new Map(state.byReference).set(referenceKey(data.reference), data),
+    };
   },
 
   decide(command, state) {
@@ -59,10 +63,20 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
     const balanceDuePaise = earnedPaise - state.paidPaise;
     if (amountPaise > balanceDuePaise) {
       const due = formatInr(Math.max(0, balanceDuePaise));
-      throw new DomainError('exceeds_balance', `A payout of ${formatInr(amountPaise)} is more than the balance due, ${due}`, 422, {
-        amountPaise: `At most ${due}`,
-      });
+      throw new DomainError(
+        'exceeds_balance',
+        `A payout of ${formatInr(amountPaise)} is more than the balance due, ${due}`,
+        422,
+        {
+          amountPaise: `At most ${due}`,
+        },
+      );
     }
-    return [{ type: 'PayoutRecorded', data: { payoutId, sellerId, amountPaise, paidOn, reference: reference.trim(), by: actor.userId, at } }];
+    return [
+      {
+        type: 'PayoutRecorded',
+        data: { payoutId, sellerId, amountPaise, paidOn, reference: reference.trim(), by: actor.userId, at },
+      },
+    ];
   },
 };

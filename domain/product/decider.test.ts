@@ -19,7 +19,11 @@ const saree: ProductInput = {
   images: [],
   tags: ['silk', 'handloom'],
 };
-const photo: ProductImage = { id: 'upload-1', url: '/media/products/s/upload-1/1024.webp', sizes: [{ width: 1024, url: '/media/products/s/upload-1/1024.webp' }] };
+const photo: ProductImage = {
+  id: 'upload-1',
+  url: '/media/products/s/upload-1/1024.webp',
+  sizes: [{ width: 1024, url: '/media/products/s/upload-1/1024.webp' }],
+};
 
 const listed: ProductEvent = {
   type: 'ProductListed',
@@ -31,7 +35,11 @@ const verified: ProductEvent = { type: 'ProductVerified', data: byAdmin };
 const rejected: ProductEvent = { type: 'ProductRejected', data: { ...byAdmin, reason: 'Blurry photo' } };
 const featured: ProductEvent = { type: 'ProductFeatured', data: byAdmin };
 const delisted: ProductEvent = { type: 'ProductDelisted', data: bySeller };
-const updated = (stamp: typeof bySeller, before: Partial<ProductDetails>, after: Partial<ProductDetails>): ProductEvent => ({
+const updated = (
+  stamp: typeof bySeller,
+  before: Partial<ProductDetails>,
+  after: Partial<ProductDetails>,
+): ProductEvent => ({
   type: 'ProductUpdated',
   data: { ...stamp, before, after },
 });
@@ -70,7 +78,11 @@ describe('UpdateProduct of a product not verified yet: in place', () => {
 
   it('records only the fields that changed, before and after', () => {
     update({ ...saree, pricePaise: 1_100_000, tags: ['silk', 'zari'] }).then([
-      updated(bySeller, { pricePaise: 1_250_000, tags: ['silk', 'handloom'] }, { pricePaise: 1_100_000, tags: ['silk', 'zari'] }),
+      updated(
+        bySeller,
+        { pricePaise: 1_250_000, tags: ['silk', 'handloom'] },
+        { pricePaise: 1_100_000, tags: ['silk', 'zari'] },
+      ),
     ]);
   });
 
@@ -115,7 +127,9 @@ describe('UpdateProduct of a product not verified yet: in place', () => {
   });
 
   it('answers 404 for a product never listed or delisted', () => {
-    given(productDecider).when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT }).then(notFound);
+    given(productDecider)
+      .when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT })
+      .then(notFound);
     given(productDecider, [listed, delisted])
       .when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT })
       .then(notFound);
@@ -198,11 +212,17 @@ describe('ReleaseStock', () => {
   });
 
   it('keeps every order of a popular product apart, and each fold its own reservations', () => {
-    const restocked: ProductEvent = { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 100_000, reason: 'manual' } };
+    const restocked: ProductEvent = {
+      type: 'StockAdjusted',
+      data: { ...bySeller, from: 5, to: 100_000, reason: 'manual' },
+    };
     const orders = Array.from({ length: 20_000 }, (_, i) => reserved(`o-${i + 2}`, 1, 99_999 - i));
     const history = [listed, verified, restocked, reserved('o-1', 2, 99_998), ...orders];
     release(history).then([
-      { type: 'StockReleased', data: { productId, orderId: 'o-1', quantity: 2, remaining: 80_002, reason: 'order_cancelled', at: AT } },
+      {
+        type: 'StockReleased',
+        data: { productId, orderId: 'o-1', quantity: 2, remaining: 80_002, reason: 'order_cancelled', at: AT },
+      },
     ]);
     // Another fold of a shorter history is not affected by the longer one.
     expect(fold(productDecider, [listed, verified, reserved('o-1', 2, 3)])!.reservations.size).toBe(1);
@@ -216,9 +236,7 @@ describe('moderation', () => {
         .when({ type, actor: seller, at: AT })
         .then({ ...forbidden, message: 'Only an admin can review or feature products' });
     }
-    given(productDecider, [listed])
-      .when({ type: 'RejectProduct', actor: seller, reason: 'x', at: AT })
-      .then(forbidden);
+    given(productDecider, [listed]).when({ type: 'RejectProduct', actor: seller, reason: 'x', at: AT }).then(forbidden);
   });
 
   it('verifies a pending or rejected product once', () => {
@@ -278,7 +296,12 @@ describe('DelistProduct', () => {
 });
 
 describe('revisions: content edits of a verified product wait for review', () => {
-  const revision = (revisionId: string, before: Partial<ProductDetails>, after: Partial<ProductDetails>, replaces: string | null = null): ProductEvent => ({
+  const revision = (
+    revisionId: string,
+    before: Partial<ProductDetails>,
+    after: Partial<ProductDetails>,
+    replaces: string | null = null,
+  ): ProductEvent => ({
     type: 'ProductRevisionSubmitted',
     data: { ...bySeller, revisionId, before, after, replaces },
   });
@@ -287,17 +310,39 @@ describe('revisions: content edits of a verified product wait for review', () =>
     type: 'ProductRevisionApproved',
     data: { ...byAdmin, revisionId: 'r1', before: { name: 'Banarasi Silk Saree' }, after: { name: 'Banarasi Saree' } },
   };
-  const rejectedR1: ProductEvent = { type: 'ProductRevisionRejected', data: { ...byAdmin, revisionId: 'r1', reason: 'Keep the fabric in the name' } };
+  const rejectedR1: ProductEvent = {
+    type: 'ProductRevisionRejected',
+    data: { ...byAdmin, revisionId: 'r1', reason: 'Keep the fabric in the name' },
+  };
   const edit = (history: ProductEvent[], changes: Partial<ProductInput>, actor: Actor = seller) =>
     given(productDecider, history).when({ type: 'UpdateProduct', actor, changes, at: AT });
   const approve = (history: ProductEvent[], revisionId = 'r1', actor: Actor = admin) =>
     given(productDecider, history).when({ type: 'ApproveProductRevision', actor, revisionId, at: AT });
   const reject = (history: ProductEvent[], revisionId = 'r1', actor: Actor = admin) =>
-    given(productDecider, history).when({ type: 'RejectProductRevision', actor, revisionId, reason: 'Keep the fabric in the name', at: AT });
+    given(productDecider, history).when({
+      type: 'RejectProductRevision',
+      actor,
+      revisionId,
+      reason: 'Keep the fabric in the name',
+      at: AT,
+    });
 
   it('submits name, description, category, image and tags as a revision; the approved version stays', () => {
-    const changes = { name: 'Plain Saree', description: 'Something else entirely.', categoryId: 'spices', images: [photo], tags: ['x'] };
-    const before = { name: saree.name, description: saree.description, categoryId: 'textiles', images: [], imageUrl: null, tags: ['silk', 'handloom'] };
+    const changes = {
+      name: 'Plain Saree',
+      description: 'Something else entirely.',
+      categoryId: 'spices',
+      images: [photo],
+      tags: ['x'],
+    };
+    const before = {
+      name: saree.name,
+      description: saree.description,
+      categoryId: 'textiles',
+      images: [],
+      imageUrl: null,
+      tags: ['silk', 'handloom'],
+    };
     // Events keep the main image's address beside the images, for readers of the older shape.
     const after = { ...changes, imageUrl: photo.url };
     const submitted = revision('r1', before, after);
@@ -309,12 +354,23 @@ describe('revisions: content edits of a verified product wait for review', () =>
   });
 
   it('changes price and original price at once, and stock too, beside the revision', () => {
-    edit([listed, verified], { name: 'Banarasi Saree', pricePaise: 1_100_000, originalPricePaise: null, stockQuantity: 9 }).then([
-      updated(bySeller, { pricePaise: 1_250_000, originalPricePaise: 1_500_000 }, { pricePaise: 1_100_000, originalPricePaise: null }),
+    edit([listed, verified], {
+      name: 'Banarasi Saree',
+      pricePaise: 1_100_000,
+      originalPricePaise: null,
+      stockQuantity: 9,
+    }).then([
+      updated(
+        bySeller,
+        { pricePaise: 1_250_000, originalPricePaise: 1_500_000 },
+        { pricePaise: 1_100_000, originalPricePaise: null },
+      ),
       r1,
       { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 9, reason: 'manual' } },
     ]);
-    edit([listed, verified, r1], { pricePaise: 1_100_000 }).then([updated(bySeller, { pricePaise: 1_250_000 }, { pricePaise: 1_100_000 })]);
+    edit([listed, verified, r1], { pricePaise: 1_100_000 }).then([
+      updated(bySeller, { pricePaise: 1_250_000 }, { pricePaise: 1_100_000 }),
+    ]);
   });
 
   it('replaces a waiting revision with a newer one holding both changes; the same proposal again changes nothing', () => {
@@ -338,16 +394,31 @@ describe('revisions: content edits of a verified product wait for review', () =>
 
   it('applies the revision an admin approves, once', () => {
     approve([listed, verified, r1]).then([approvedR1]);
-    expect(fold(productDecider, [listed, verified, r1, approvedR1])).toMatchObject({ details: { name: 'Banarasi Saree' }, revision: null });
+    expect(fold(productDecider, [listed, verified, r1, approvedR1])).toMatchObject({
+      details: { name: 'Banarasi Saree' },
+      revision: null,
+    });
     approve([listed, verified, r1, approvedR1]).then([]);
   });
 
   it('keeps the approved version when an admin rejects the revision, with a reason', () => {
     reject([listed, verified, r1]).then([rejectedR1]);
-    expect(fold(productDecider, [listed, verified, r1, rejectedR1])).toMatchObject({ details: { name: 'Banarasi Silk Saree' }, revision: null, verification: 'verified' });
+    expect(fold(productDecider, [listed, verified, r1, rejectedR1])).toMatchObject({
+      details: { name: 'Banarasi Silk Saree' },
+      revision: null,
+      verification: 'verified',
+    });
     reject([listed, verified, r1, rejectedR1]).then([]);
-    approve([listed, verified, r1, rejectedR1]).then({ code: 'revision_not_pending', status: 409, message: 'These changes were rejected already' });
-    reject([listed, verified, r1, approvedR1]).then({ code: 'revision_not_pending', status: 409, message: 'These changes were approved already' });
+    approve([listed, verified, r1, rejectedR1]).then({
+      code: 'revision_not_pending',
+      status: 409,
+      message: 'These changes were rejected already',
+    });
+    reject([listed, verified, r1, approvedR1]).then({
+      code: 'revision_not_pending',
+      status: 409,
+      message: 'These changes were approved already',
+    });
   });
 
   it('does not approve a revision the seller has replaced or withdrawn since the admin saw it', () => {
@@ -358,20 +429,32 @@ describe('revisions: content edits of a verified product wait for review', () =>
       message: 'The seller has replaced these changes with newer ones: review those',
     });
     const withdrawn: ProductEvent = { type: 'ProductRevisionWithdrawn', data: { ...bySeller, revisionId: 'r1' } };
-    approve([listed, verified, r1, withdrawn]).then({ code: 'revision_not_pending', status: 409, message: 'The seller withdrew these changes' });
+    approve([listed, verified, r1, withdrawn]).then({
+      code: 'revision_not_pending',
+      status: 409,
+      message: 'The seller withdrew these changes',
+    });
     approve([listed, verified, r1], 'r9').then({ code: 'not_found', status: 404 });
   });
 
   it('lets only admins approve or reject', () => {
     for (const actor of [seller, otherSeller, buyer]) {
-      approve([listed, verified, r1], 'r1', actor).then({ ...forbidden, message: 'Only an admin can review or feature products' });
+      approve([listed, verified, r1], 'r1', actor).then({
+        ...forbidden,
+        message: 'Only an admin can review or feature products',
+      });
       reject([listed, verified, r1], 'r1', actor).then(forbidden);
     }
   });
 
   it("applies an admin's own edits at once, and never lets another seller edit", () => {
-    edit([listed, verified], { name: 'Saree' }, admin).then([updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' })]);
-    edit([listed, verified], { name: 'Saree' }, otherSeller).then({ ...forbidden, message: 'You can only edit your own products' });
+    edit([listed, verified], { name: 'Saree' }, admin).then([
+      updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' }),
+    ]);
+    edit([listed, verified], { name: 'Saree' }, otherSeller).then({
+      ...forbidden,
+      message: 'You can only edit your own products',
+    });
   });
 
   it('ends a waiting revision when the admin rejects the whole product', () => {
@@ -384,6 +467,8 @@ describe('revisions: content edits of a verified product wait for review', () =>
   });
 
   it('numbers revisions on: a new one after an approval is r2', () => {
-    edit([listed, verified, r1, approvedR1], { tags: ['silk'] }).then([revision('r2', { tags: ['silk', 'handloom'] }, { tags: ['silk'] })]);
+    edit([listed, verified, r1, approvedR1], { tags: ['silk'] }).then([
+      revision('r2', { tags: ['silk', 'handloom'] }, { tags: ['silk'] }),
+    ]);
   });
 });

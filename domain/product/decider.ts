@@ -106,7 +106,11 @@ const stamp = (product: Product, command: { actor: Actor; at: string }) => ({
 
 type UpdateCommand = Extract<ProductCommand, { type: 'UpdateProduct' }>;
 
-function updated(product: Product, command: UpdateCommand, changed: ReadonlyArray<keyof ProductInput & keyof ProductDetails>): ProductEvent[] {
+function updated(
+  product: Product,
+  command: UpdateCommand,
+  changed: ReadonlyArray<keyof ProductInput & keyof ProductDetails>,
+): ProductEvent[] {
   if (changed.length === 0) return [];
   const { details } = product;
   const [before, after] = [withImageUrl(pick(details, changed)), withImageUrl(pick(command.changes, changed))];
@@ -120,10 +124,14 @@ function updated(product: Product, command: UpdateCommand, changed: ReadonlyArra
  */
 function updateDetails(product: Product, command: UpdateCommand): ProductEvent[] {
   if (product.verification === 'verified' && !isAdmin(command.actor)) {
-    return [...updated(product, command, changedKeys(product.details, command.changes, IMMEDIATE_FIELDS)), ...revise(product, command)];
+    return [
+      ...updated(product, command, changedKeys(product.details, command.changes, IMMEDIATE_FIELDS)),
+      ...revise(product, command),
+    ];
   }
   const edits = updated(product, command, changedKeys(product.details, command.changes, EDITABLE_FIELDS));
-  const resubmits = edits.length > 0 && product.verification === 'rejected' && command.actor.userId === product.sellerId;
+  const resubmits =
+    edits.length > 0 && product.verification === 'rejected' && command.actor.userId === product.sellerId;
   return resubmits ? [...edits, { type: 'ProductResubmitted', data: stamp(product, command) }] : edits;
 }
 
@@ -138,7 +146,9 @@ function revise(product: Product, command: UpdateCommand): ProductEvent[] {
       const revisionId = revisionIdOf(product.revisionCount + 1);
       const { before, after } = edit;
       const replaces = product.revision?.revisionId ?? null;
-      return [{ type: 'ProductRevisionSubmitted', data: { ...stamp(product, command), revisionId, before, after, replaces } }];
+      return [
+        { type: 'ProductRevisionSubmitted', data: { ...stamp(product, command), revisionId, before, after, replaces } },
+      ];
     }
   }
 }
@@ -152,17 +162,29 @@ function pendingRevision(product: Product, revisionId: string, repeated: Revisio
   throw new DomainError('revision_not_pending', NOT_PENDING[outcome], 409);
 }
 
-function revisionRejected(product: Product, command: { actor: Actor; at: string }, revisionId: string, reason: string): ProductEvent {
+function revisionRejected(
+  product: Product,
+  command: { actor: Actor; at: string },
+  revisionId: string,
+  reason: string,
+): ProductEvent {
   return { type: 'ProductRevisionRejected', data: { ...stamp(product, command), revisionId, reason } };
 }
 
 function adjustStock(product: Product, command: { actor: Actor; at: string }, to: number | undefined): ProductEvent[] {
   if (to === undefined || to === product.stockQuantity) return [];
-  return [{ type: 'StockAdjusted', data: { ...stamp(product, command), from: product.stockQuantity, to, reason: 'manual' } }];
+  return [
+    { type: 'StockAdjusted', data: { ...stamp(product, command), from: product.stockQuantity, to, reason: 'manual' } },
+  ];
 }
 
 /** Commands on a delisted product answer 404 like a deleted one, except these. */
-const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>(['ReserveStock', 'ReleaseStock', 'RestockReturn', 'DelistProduct']);
+const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>([
+  'ReserveStock',
+  'ReleaseStock',
+  'RestockReturn',
+  'DelistProduct',
+]);
 
 function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }>, product: Product): ProductEvent[] {
   switch (command.type) {
@@ -179,7 +201,10 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       // A retried order placement reserves once.
       if (product.reservations.has(orderId)) return [];
       const { stockQuantity } = product;
-      assertCanBuy({ name: product.details.name, sellerId: product.sellerId, stockQuantity, available: isPurchasable(product) }, quantity);
+      assertCanBuy(
+        { name: product.details.name, sellerId: product.sellerId, stockQuantity, available: isPurchasable(product) },
+        quantity,
+      );
       const remaining = stockQuantity - quantity;
       return [{ type: 'StockReserved', data: { productId: product.productId, orderId, quantity, remaining, at } }];
     }
@@ -190,7 +215,9 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       // Nothing reserved for this order, or already released.
       if (quantity === undefined) return [];
       const remaining = product.stockQuantity + quantity;
-      return [{ type: 'StockReleased', data: { productId: product.productId, orderId, quantity, remaining, reason, at } }];
+      return [
+        { type: 'StockReleased', data: { productId: product.productId, orderId, quantity, remaining, reason, at } },
+      ];
     }
 
     case 'RestockReturn': {
@@ -207,7 +234,10 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     case 'RejectProduct': {
       assertAdmin(command.actor);
       if (product.verification === 'rejected') return [];
-      const rejected: ProductEvent = { type: 'ProductRejected', data: { ...stamp(product, command), reason: command.reason } };
+      const rejected: ProductEvent = {
+        type: 'ProductRejected',
+        data: { ...stamp(product, command), reason: command.reason },
+      };
       // Revisions are of verified products only: one waiting ends with the product's rejection.
       const { revision } = product;
       return [
@@ -223,7 +253,12 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       if (!revision) return [];
       // `before` is the live version it replaces now (an admin may have edited it since the submission).
       const before = pick(product.details, Object.keys(revision.after) as Array<keyof typeof revision.after>);
-      return [{ type: 'ProductRevisionApproved', data: { ...stamp(product, command), revisionId: revision.revisionId, before, after: revision.after } }];
+      return [
+        {
+          type: 'ProductRevisionApproved',
+          data: { ...stamp(product, command), revisionId: revision.revisionId, before, after: revision.after },
+        },
+      ];
     }
 
     case 'RejectProductRevision': {
@@ -299,10 +334,20 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       case 'ProductRevisionSubmitted': {
         const { revisionId, before, after, replaces } = data;
         const revisionOutcomes = replaces === null ? state.revisionOutcomes : ended(state, replaces, 'replaced');
-        return { ...state, revision: { revisionId, before, after }, revisionCount: state.revisionCount + 1, revisionOutcomes };
+        return {
+          ...state,
+          revision: { revisionId, before, after },
+          revisionCount: state.revisionCount + 1,
+          revisionOutcomes,
+        };
       }
       case 'ProductRevisionApproved':
-        return { ...state, details: { ...state.details, ...data.after }, revision: null, revisionOutcomes: ended(state, data.revisionId, 'approved') };
+        return {
+          ...state,
+          details: { ...state.details, ...data.after },
+          revision: null,
+          revisionOutcomes: ended(state, data.revisionId, 'approved'),
+        };
       case 'ProductRevisionRejected':
         return { ...state, revision: null, revisionOutcomes: ended(state, data.revisionId, 'rejected') };
       case 'ProductRevisionWithdrawn':
@@ -326,7 +371,9 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
       const { actor, productId, product, at } = command;
       const imageUrl = mainImageUrl(product.images);
-      return [{ type: 'ProductListed', data: { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at } }];
+      return [
+        { type: 'ProductListed', data: { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at } },
+      ];
     }
     if (state === null || (state.delisted && !STILL_APPLY_WHEN_DELISTED.has(command.type))) throw notFound();
     return decideOnListed(command, state);

@@ -28,7 +28,10 @@ export type RecordedDetails = Omit<ProductDetails, 'images'> & { images?: Produc
  * wait for an admin's review as a revision (the approved version stays on sale). Price,
  * original price and stock change at once.
  */
-export type ProductContent = Pick<ProductDetails, 'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags'>;
+export type ProductContent = Pick<
+  ProductDetails,
+  'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags'
+>;
 
 /** Who did it and when (ISO-8601 UTC), on every event after the listing. */
 interface Stamp {
@@ -50,13 +53,26 @@ export type ProductEvent =
   | { type: 'ProductResubmitted'; data: Stamp }
   | { type: 'StockAdjusted'; data: Stamp & { from: number; to: number; reason: 'manual' } }
   /** Reservations come from order placement: the order names the buyer, so no `by`. */
-  | { type: 'StockReserved'; data: { productId: string; orderId: string; quantity: number; remaining: number; at: string } }
+  | {
+      type: 'StockReserved';
+      data: { productId: string; orderId: string; quantity: number; remaining: number; at: string };
+    }
   | {
       type: 'StockReleased';
-      data: { productId: string; orderId: string; quantity: number; remaining: number; reason: StockReleaseReason; at: string };
+      data: {
+        productId: string;
+        orderId: string;
+        quantity: number;
+        remaining: number;
+        reason: StockReleaseReason;
+        at: string;
+      };
     }
   /** Units an accepted return brought back (the return names the buyer and the seller who accepted it). */
-  | { type: 'StockReturned'; data: { productId: string; returnId: string; quantity: number; remaining: number; at: string } }
+  | {
+      type: 'StockReturned';
+      data: { productId: string; returnId: string; quantity: number; remaining: number; at: string };
+    }
   /**
    * The seller changed the content of a verified product: held for review, the approved
    * version stays live. `before` and `after` hold the content fields that differ from the
@@ -64,10 +80,18 @@ export type ProductEvent =
    */
   | {
       type: 'ProductRevisionSubmitted';
-      data: Stamp & { revisionId: string; before: Partial<ProductContent>; after: Partial<ProductContent>; replaces: string | null };
+      data: Stamp & {
+        revisionId: string;
+        before: Partial<ProductContent>;
+        after: Partial<ProductContent>;
+        replaces: string | null;
+      };
     }
   /** An admin approved the revision: `after` becomes the live version (`before` is what it replaced then). */
-  | { type: 'ProductRevisionApproved'; data: Stamp & { revisionId: string; before: Partial<ProductContent>; after: Partial<ProductContent> } }
+  | {
+      type: 'ProductRevisionApproved';
+      data: Stamp & { revisionId: string; before: Partial<ProductContent>; after: Partial<ProductContent> };
+    }
   /** An admin turned the revision down; the approved version stays, and the seller sees the reason. */
   | { type: 'ProductRevisionRejected'; data: Stamp & { revisionId: string; reason: string } }
   /** The seller edited the content back to the approved version: nothing is left to review. */

@@ -38,8 +38,20 @@ describe('describeProductEvent', () => {
       type: 'ProductUpdated',
       data: {
         ...stamp,
-        before: { pricePaise: 149_900, originalPricePaise: null, tags: ['silk'], categoryId: 'textiles', imageUrl: null },
-        after: { pricePaise: 129_900, originalPricePaise: 1_23_456_50, tags: [], categoryId: 'handicrafts', imageUrl: '/media/a.webp' },
+        before: {
+          pricePaise: 149_900,
+          originalPricePaise: null,
+          tags: ['silk'],
+          categoryId: 'textiles',
+          imageUrl: null,
+        },
+        after: {
+          pricePaise: 129_900,
+          originalPricePaise: 1_23_456_50,
+          tags: [],
+          categoryId: 'handicrafts',
+          imageUrl: '/media/a.webp',
+        },
       },
     };
     expect(describe_(edited)).toEqual({
@@ -58,7 +70,10 @@ describe('describeProductEvent', () => {
 
   it('cuts long values in the summary but keeps them whole in the changes', () => {
     const long = 'A very long description of a handwoven saree, its weave, its zari and its colours.';
-    const edited: ProductEvent = { type: 'ProductUpdated', data: { ...stamp, before: { description: 'Short text.' }, after: { description: long } } };
+    const edited: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { description: 'Short text.' }, after: { description: long } },
+    };
     const { summary, changes } = describe_(edited);
     expect(summary).toBe(`Description: Short text. → ${long.slice(0, 59)}…`);
     expect(changes).toEqual([{ field: 'Description', before: 'Short text.', after: long }]);
@@ -69,7 +84,9 @@ describe('describeProductEvent', () => {
       summary: 'Stock adjusted from 10 to 8',
       changes: [{ field: 'Stock', before: '10', after: '8' }],
     });
-    expect(describe_({ type: 'StockReserved', data: { productId, orderId, quantity: 2, remaining: 6, at: AT } })).toEqual({
+    expect(
+      describe_({ type: 'StockReserved', data: { productId, orderId, quantity: 2, remaining: 6, at: AT } }),
+    ).toEqual({
       summary: 'Reserved 2 by order #abcd1234',
       changes: [{ field: 'Stock', before: '8', after: '6' }],
     });
@@ -84,7 +101,11 @@ describe('describeProductEvent', () => {
   });
 
   it('words a revision sent for review, replacing one, and approved, with the fields it changes', () => {
-    const revision = { revisionId: 'r2', before: { name: 'Banarasi Silk Saree', categoryId: 'textiles' }, after: { name: 'Silk Saree', categoryId: 'handicrafts' } };
+    const revision = {
+      revisionId: 'r2',
+      before: { name: 'Banarasi Silk Saree', categoryId: 'textiles' },
+      after: { name: 'Silk Saree', categoryId: 'handicrafts' },
+    };
     const changes = [
       { field: 'Name', before: 'Banarasi Silk Saree', after: 'Silk Saree' },
       { field: 'Category', before: 'Textiles', after: 'Handicrafts' },
@@ -94,15 +115,24 @@ describe('describeProductEvent', () => {
       summary: `Changes sent for review: ${fields}`,
       changes,
     });
-    expect(describe_({ type: 'ProductRevisionSubmitted', data: { ...stamp, ...revision, replaces: 'r1' } }).summary).toBe(
-      `Changes sent for review, replacing those waiting: ${fields}`,
-    );
-    expect(describe_({ type: 'ProductRevisionApproved', data: { ...stamp, ...revision } })).toEqual({ summary: `Changes approved: ${fields}`, changes });
+    expect(
+      describe_({ type: 'ProductRevisionSubmitted', data: { ...stamp, ...revision, replaces: 'r1' } }).summary,
+    ).toBe(`Changes sent for review, replacing those waiting: ${fields}`);
+    expect(describe_({ type: 'ProductRevisionApproved', data: { ...stamp, ...revision } })).toEqual({
+      summary: `Changes approved: ${fields}`,
+      changes,
+    });
   });
 
   it.each([
-    [{ type: 'ProductRevisionRejected', data: { ...stamp, revisionId: 'r1', reason: 'Keep the fabric in the name' } }, 'Changes rejected: Keep the fabric in the name'],
-    [{ type: 'ProductRevisionWithdrawn', data: { ...stamp, revisionId: 'r1' } }, 'Changes waiting for review withdrawn'],
+    [
+      { type: 'ProductRevisionRejected', data: { ...stamp, revisionId: 'r1', reason: 'Keep the fabric in the name' } },
+      'Changes rejected: Keep the fabric in the name',
+    ],
+    [
+      { type: 'ProductRevisionWithdrawn', data: { ...stamp, revisionId: 'r1' } },
+      'Changes waiting for review withdrawn',
+    ],
     [{ type: 'ProductVerified', data: stamp }, 'Verified'],
     [{ type: 'ProductRejected', data: { ...stamp, reason: 'Blurry photo' } }, 'Rejected: Blurry photo'],
     [{ type: 'ProductResubmitted', data: stamp }, 'Resubmitted for review'],
@@ -116,7 +146,9 @@ describe('describeProductEvent', () => {
 
 describe('detailChanges', () => {
   it('skips fields an edit did not record on both sides', () => {
-    expect(detailChanges({ name: 'Old' }, { name: 'New', pricePaise: 100 }, names)).toEqual([{ field: 'Name', before: 'Old', after: 'New' }]);
+    expect(detailChanges({ name: 'Old' }, { name: 'New', pricePaise: 100 }, names)).toEqual([
+      { field: 'Name', before: 'Old', after: 'New' },
+    ]);
   });
 });
 
@@ -125,8 +157,12 @@ describe('describeReviewEvent', () => {
   it('words a review received and a review edited, with its rating and author', () => {
     const submitted: ReviewEvent = { type: 'ReviewSubmitted', data: { ...review, authorName: 'Asha Rao' } };
     const edited: ReviewEvent = { type: 'ReviewEdited', data: { ...review, rating: 2 } };
-    expect(describeReviewEvent(submitted, 'Asha Rao')).toEqual({ summary: 'Review received from Asha Rao: rated 4 out of 5' });
-    expect(describeReviewEvent(edited, 'Asha Rao')).toEqual({ summary: 'Review from Asha Rao edited: rated 2 out of 5' });
+    expect(describeReviewEvent(submitted, 'Asha Rao')).toEqual({
+      summary: 'Review received from Asha Rao: rated 4 out of 5',
+    });
+    expect(describeReviewEvent(edited, 'Asha Rao')).toEqual({
+      summary: 'Review from Asha Rao edited: rated 2 out of 5',
+    });
   });
 });
 
@@ -136,9 +172,15 @@ describe('actedBy and occurredAt', () => {
     expect([actedBy(listed), occurredAt(listed)]).toEqual(['seller-1', AT]);
     const verified: ProductEvent = { type: 'ProductVerified', data: { ...stamp, at: later } };
     expect([actedBy(verified), occurredAt(verified)]).toEqual(['admin-1', later]);
-    const reserved: ProductEvent = { type: 'StockReserved', data: { productId, orderId, quantity: 1, remaining: 4, at: later } };
+    const reserved: ProductEvent = {
+      type: 'StockReserved',
+      data: { productId, orderId, quantity: 1, remaining: 4, at: later },
+    };
     expect([actedBy(reserved), occurredAt(reserved)]).toEqual([null, later]);
-    const review: ReviewEvent = { type: 'ReviewEdited', data: { productId, buyerId: 'buyer-1', rating: 5, comment: 'Good', at: later } };
+    const review: ReviewEvent = {
+      type: 'ReviewEdited',
+      data: { productId, buyerId: 'buyer-1', rating: 5, comment: 'Good', at: later },
+    };
     expect([actedBy(review), occurredAt(review)]).toEqual(['buyer-1', later]);
   });
 });

@@ -53,7 +53,8 @@ const orNone =
 /** The fields shown: `imageUrl` only repeats the main image of `images`. */
 type ShownField = Exclude<keyof ProductDetails, 'imageUrl'>;
 
-const imageCount = (images: ProductImage[]): string => (images.length === 0 ? 'none' : images.length === 1 ? '1 image' : `${images.length} images`);
+const imageCount = (images: ProductImage[]): string =>
+  images.length === 0 ? 'none' : images.length === 1 ? '1 image' : `${images.length} images`;
 
 /** Label and written value of each editable field, in the order of the Add Product form. */
 const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = {
@@ -79,29 +80,43 @@ const clip = (value: string): string =>
   value.length <= SUMMARY_VALUE_LENGTH ? value : `${value.slice(0, SUMMARY_VALUE_LENGTH - 1)}…`;
 
 /** 'Price: ₹1,499.00 → ₹1,299.00' */
-export const changeText = ({ field, before, after }: FieldChange): string => `${field}: ${clip(before)} → ${clip(after)}`;
+export const changeText = ({ field, before, after }: FieldChange): string =>
+  `${field}: ${clip(before)} → ${clip(after)}`;
 
-function fieldChange<K extends ShownField>(key: K, before: ProductDetails[K], after: ProductDetails[K], names: HistoryNames): FieldChange {
+function fieldChange<K extends ShownField>(
+  key: K,
+  before: ProductDetails[K],
+  after: ProductDetails[K],
+  names: HistoryNames,
+): FieldChange {
   const { label, show }: { label: string; show: Shown<K> } = DETAIL_FIELDS[key];
   return { field: label, before: show(before, names), after: show(after, names) };
 }
 
 /** The fields an edit changed, in form order, each with its value before and after. */
-export function detailChanges(before: Partial<ProductDetails>, after: Partial<ProductDetails>, names: HistoryNames): FieldChange[] {
+export function detailChanges(
+  before: Partial<ProductDetails>,
+  after: Partial<ProductDetails>,
+  names: HistoryNames,
+): FieldChange[] {
   return (Object.keys(DETAIL_FIELDS) as ShownField[]).flatMap((key) => {
     const [from, to] = [before[key], after[key]];
     return from === undefined || to === undefined ? [] : [fieldChange(key, from, to, names)];
   });
 }
 
-const stockChange = (from: number, to: number): FieldChange[] => [{ field: STOCK_LABEL, before: String(from), after: String(to) }];
+const stockChange = (from: number, to: number): FieldChange[] => [
+  { field: STOCK_LABEL, before: String(from), after: String(to) },
+];
 
 export function describeProductEvent(recorded: ProductEvent, names: HistoryNames): EventDescription {
   const event = upcastProductEvent(recorded);
   switch (event.type) {
     case 'ProductListed': {
       const { pricePaise, stockQuantity, categoryId } = event.data;
-      return { summary: `Listed in ${names.category(categoryId)} at ${formatInr(pricePaise)} with ${stockQuantity} in stock` };
+      return {
+        summary: `Listed in ${names.category(categoryId)} at ${formatInr(pricePaise)} with ${stockQuantity} in stock`,
+      };
     }
     case 'ProductUpdated': {
       const changes = detailChanges(event.data.before, event.data.after, names);
@@ -113,7 +128,10 @@ export function describeProductEvent(recorded: ProductEvent, names: HistoryNames
     }
     case 'StockReserved': {
       const { orderId, quantity, remaining } = event.data;
-      return { summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`, changes: stockChange(remaining + quantity, remaining) };
+      return {
+        summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`,
+        changes: stockChange(remaining + quantity, remaining),
+      };
     }
     case 'StockReleased': {
       const { orderId, quantity, remaining, reason } = event.data;
@@ -124,11 +142,15 @@ export function describeProductEvent(recorded: ProductEvent, names: HistoryNames
     }
     case 'StockReturned': {
       const { returnId, quantity, remaining } = event.data;
-      return { summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`, changes: stockChange(remaining - quantity, remaining) };
+      return {
+        summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`,
+        changes: stockChange(remaining - quantity, remaining),
+      };
     }
     case 'ProductRevisionSubmitted': {
       const changes = detailChanges(event.data.before, event.data.after, names);
-      const sent = event.data.replaces === null ? 'Changes sent for review' : 'Changes sent for review, replacing those waiting';
+      const sent =
+        event.data.replaces === null ? 'Changes sent for review' : 'Changes sent for review, replacing those waiting';
       return { summary: `${sent}: ${changes.map(changeText).join('; ')}`, changes };
     }
     case 'ProductRevisionApproved': {
@@ -158,7 +180,10 @@ export function describeProductEvent(recorded: ProductEvent, names: HistoryNames
 export function describeReviewEvent(event: ReviewEvent, authorName: string): EventDescription {
   const rated = `rated ${event.data.rating} out of 5`;
   return {
-    summary: event.type === 'ReviewSubmitted' ? `Review received from ${authorName}: ${rated}` : `Review from ${authorName} edited: ${rated}`,
+    summary:
+      event.type === 'ReviewSubmitted'
+        ? `Review received from ${authorName}: ${rated}`
+        : `Review from ${authorName} edited: ${rated}`,
   };
 }
 

@@ -12,12 +12,16 @@ import { rejectProductSchema } from './schemas.ts';
  * Reviewed before they go live on a verified product, in the order of the Add Product form.
  * `imageUrl` follows `images` (withImageUrl), so it is no field of its own.
  */
-export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'images', 'tags'] as const satisfies ReadonlyArray<keyof ProductContent>;
+export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'images', 'tags'] as const satisfies ReadonlyArray<
+  keyof ProductContent
+>;
 
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /** Changed at once even on a verified product: a price is not a claim about the goods. */
-export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise'] as const satisfies ReadonlyArray<keyof ProductDetails>;
+export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise'] as const satisfies ReadonlyArray<
+  keyof ProductDetails
+>;
 
 /** The content fields a revision changes: their approved values when it was submitted, and the proposed ones. */
 export interface PendingRevision {
@@ -54,7 +58,11 @@ export function pick<T extends object, K extends keyof T>(source: Partial<T>, ke
 }
 
 /** Of `keys`, those `changes` gives (undefined is "leave as it is") with a value other than `current`'s. */
-export function changedKeys<K extends keyof ProductDetails>(current: ProductDetails, changes: Partial<ProductDetails>, keys: readonly K[]): K[] {
+export function changedKeys<K extends keyof ProductDetails>(
+  current: ProductDetails,
+  changes: Partial<ProductDetails>,
+  keys: readonly K[],
+): K[] {
   return keys.filter((key) => changes[key] !== undefined && !sameValue(changes[key], current[key]));
 }
 
@@ -71,8 +79,16 @@ export type ContentEdit =
  * the pending one changes nothing (a retried request); one equal to the approved version
  * withdraws the pending one.
  */
-export function contentEdit(approved: ProductDetails, pending: PendingRevision | null, changes: Partial<ProductDetails>): ContentEdit {
-  const proposed: ProductContent = { ...pick(approved, CONTENT_FIELDS), ...pending?.after, ...definedContent(changes) } as ProductContent;
+export function contentEdit(
+  approved: ProductDetails,
+  pending: PendingRevision | null,
+  changes: Partial<ProductDetails>,
+): ContentEdit {
+  const proposed: ProductContent = {
+    ...pick(approved, CONTENT_FIELDS),
+    ...pending?.after,
+    ...definedContent(changes),
+  } as ProductContent;
   const differing = changedKeys(approved, proposed, CONTENT_FIELDS);
   if (differing.length === 0) return pending ? { kind: 'withdraw', revisionId: pending.revisionId } : { kind: 'none' };
   const after = withImageUrl(pick(proposed, differing));
@@ -81,7 +97,9 @@ export function contentEdit(approved: ProductDetails, pending: PendingRevision |
 }
 
 function definedContent(changes: Partial<ProductDetails>): Partial<ProductContent> {
-  return Object.fromEntries(CONTENT_FIELDS.filter((key) => changes[key] !== undefined).map((key) => [key, changes[key]]));
+  return Object.fromEntries(
+    CONTENT_FIELDS.filter((key) => changes[key] !== undefined).map((key) => [key, changes[key]]),
+  );
 }
 
 function sameContent(a: Partial<ProductContent>, b: Partial<ProductContent>): boolean {

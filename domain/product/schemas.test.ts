@@ -43,7 +43,9 @@ describe('productFormSchema', () => {
   });
 
   it('reads an empty original price and image URL as none, an empty stock as 0', () => {
-    expect(productFormSchema.parse({ ...form, originalPrice: ' ', imageUrl: '', stockQuantity: '', tags: '' })).toMatchObject({
+    expect(
+      productFormSchema.parse({ ...form, originalPrice: ' ', imageUrl: '', stockQuantity: '', tags: '' }),
+    ).toMatchObject({
       originalPricePaise: null,
       imageUrl: null,
       stockQuantity: 0,
@@ -77,7 +79,11 @@ describe('productFormSchema', () => {
     [{ originalPrice: '999' }, 'originalPrice', 'Original price must be more than the price'],
     [{ name: 'Silk\u202Eeeras' }, 'name', 'Product name contains characters that are not allowed'],
     [{ name: 'Silk\u0000' }, 'name', 'Product name contains characters that are not allowed'],
-    [{ description: 'Handwoven\u200B silk saree' }, 'description', 'Description contains characters that are not allowed'],
+    [
+      { description: 'Handwoven\u200B silk saree' },
+      'description',
+      'Description contains characters that are not allowed',
+    ],
     [{ tags: 'silk, hand\u2066loom' }, 'tags.1', 'Each tag contains characters that are not allowed'],
     [{ imageUrl: '/media/x\u202Egnp.png' }, 'imageUrl', 'Image URL contains characters that are not allowed'],
   ])('%j: %s says %j', (changes, field, message) => {
@@ -85,13 +91,15 @@ describe('productFormSchema', () => {
   });
 
   it('keeps the line breaks of a description, as LF', () => {
-    expect(productFormSchema.parse({ ...form, description: 'Pure silk.\r\n\r\n- Zari border\r\n- Dry clean' }).description).toBe(
-      'Pure silk.\n\n- Zari border\n- Dry clean',
-    );
+    expect(
+      productFormSchema.parse({ ...form, description: 'Pure silk.\r\n\r\n- Zari border\r\n- Dry clean' }).description,
+    ).toBe('Pure silk.\n\n- Zari border\n- Dry clean');
   });
 
   it('judges the original price only once the price itself is valid', () => {
-    expect(formErrors({ price: 'abc', originalPrice: '1' })).toEqual({ price: 'Enter an amount in rupees, like 499.50' });
+    expect(formErrors({ price: 'abc', originalPrice: '1' })).toEqual({
+      price: 'Enter an amount in rupees, like 499.50',
+    });
   });
 
   it('accepts an uploaded image on this site', () => {
@@ -178,7 +186,9 @@ describe('productUpdateSchema', () => {
 it('requires a reason to reject a product, on one line or more', () => {
   expect(errorsOf(rejectProductSchema, { reason: ' ' })).toEqual({ reason: 'A reason is required' });
   expect(errorsOf(rejectProductSchema, { reason: 'Blurry photo.\nWrong category.' })).toEqual({});
-  expect(errorsOf(rejectProductSchema, { reason: 'Fine\u202E' })).toEqual({ reason: 'Reason contains characters that are not allowed' });
+  expect(errorsOf(rejectProductSchema, { reason: 'Fine\u202E' })).toEqual({
+    reason: 'Reason contains characters that are not allowed',
+  });
 });
 
 it('answers a body that is no object with one message, comparing no prices', () => {

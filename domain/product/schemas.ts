@@ -66,16 +66,19 @@ const imageUrl = z
   .trim()
   .max(MAX_URL_LENGTH, tooLong('Image URL', MAX_URL_LENGTH))
   .refine(...allowedCharacters('Image URL'))
-  .refine(
-    (text) => sitePath.test(text) || webUrl.safeParse(text).success,
-    PRODUCT_MESSAGES.imageUrlInvalid,
-  );
+  .refine((text) => sitePath.test(text) || webUrl.safeParse(text).success, PRODUCT_MESSAGES.imageUrlInvalid);
 
 /** Ids of uploads (POST /api/uploads), or of images the product has, the main one first. */
 const images = z
-  .array(z.string({ error: PRODUCT_MESSAGES.imageInvalid }).min(1, PRODUCT_MESSAGES.imageInvalid).max(MAX_URL_LENGTH, PRODUCT_MESSAGES.imageInvalid), {
-    error: PRODUCT_MESSAGES.imageInvalid,
-  })
+  .array(
+    z
+      .string({ error: PRODUCT_MESSAGES.imageInvalid })
+      .min(1, PRODUCT_MESSAGES.imageInvalid)
+      .max(MAX_URL_LENGTH, PRODUCT_MESSAGES.imageInvalid),
+    {
+      error: PRODUCT_MESSAGES.imageInvalid,
+    },
+  )
   .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.tooManyImages)
   .refine((ids) => new Set(ids).size === ids.length, PRODUCT_MESSAGES.imageRepeated);
 
@@ -116,11 +119,18 @@ type PriceIssue = { message: string; path: string[]; when: ReturnType<typeof bot
 const originalAbovePrice: [check: (product: Prices) => boolean, issue: PriceIssue] = [
   ({ pricePaise, originalPricePaise }) =>
     pricePaise === undefined || originalPricePaise === undefined || originalPriceFits(pricePaise, originalPricePaise),
-  { message: PRODUCT_MESSAGES.originalPriceNotAbove, path: ['originalPricePaise'], when: bothValid('pricePaise', 'originalPricePaise') },
+  {
+    message: PRODUCT_MESSAGES.originalPriceNotAbove,
+    path: ['originalPricePaise'],
+    when: bothValid('pricePaise', 'originalPricePaise'),
+  },
 ];
 
 /** `images`, or `imageUrl` (one image, as clients before galleries give it): not both. */
-const oneWayToGiveImages: [check: (product: { images?: unknown; imageUrl?: unknown }) => boolean, issue: { message: string; path: string[] }] = [
+const oneWayToGiveImages: [
+  check: (product: { images?: unknown; imageUrl?: unknown }) => boolean,
+  issue: { message: string; path: string[] },
+] = [
   ({ images, imageUrl }) => images === undefined || imageUrl === undefined,
   { message: PRODUCT_MESSAGES.imagesAndUrl, path: ['images'] },
 ];
@@ -157,7 +167,9 @@ export type ProductChangesBody = z.output<typeof productUpdateSchema>;
 
 export const adjustStockSchema = z.object({ stockQuantity });
 
-export const rejectProductSchema = z.object({ reason: requiredText('A reason is required', 500, 'Reason', { multiline: true }) });
+export const rejectProductSchema = z.object({
+  reason: requiredText('A reason is required', 500, 'Reason', { multiline: true }),
+});
 
 /** "silk, handloom, , Banarasi " -> ["silk", "handloom", "Banarasi"]: trimmed, empties and repeats dropped. */
 export function parseTags(input: string): string[] {
@@ -214,6 +226,10 @@ export const productFormSchema = z
     path: ['originalPrice'],
     when: bothValid('price', 'originalPrice'),
   })
-  .transform(({ price, originalPrice, ...rest }) => ({ ...rest, pricePaise: price, originalPricePaise: originalPrice }));
+  .transform(({ price, originalPrice, ...rest }) => ({
+    ...rest,
+    pricePaise: price,
+    originalPricePaise: originalPrice,
+  }));
 
 export type ProductForm = z.input<typeof productFormSchema>;

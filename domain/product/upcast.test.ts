@@ -9,7 +9,14 @@ import { upcastProductEvent } from './upcast.ts';
 const { seller, admin } = actors;
 const productId = 'p-1';
 const stamp = { productId, by: seller.userId, at: AT };
-const details = { name: 'Brass Diya', description: 'Hand-cast brass oil lamp.', pricePaise: 49_900, originalPricePaise: null, categoryId: 'handicrafts', tags: [] };
+const details = {
+  name: 'Brass Diya',
+  description: 'Hand-cast brass oil lamp.',
+  pricePaise: 49_900,
+  originalPricePaise: null,
+  categoryId: 'handicrafts',
+  tags: [],
+};
 
 /** A listing as written before galleries: one `imageUrl`, no `images`. */
 const oldListing = (imageUrl: string | null): ProductEvent => ({
@@ -28,7 +35,10 @@ const oneFile = (url: string): ProductImage => ({ id: url, url, sizes: [] });
 
 describe('upcastProductEvent', () => {
   it('gives an old listing the gallery of its one image, kept as one file, or none', () => {
-    expect(upcastProductEvent(oldListing('/media/diya.webp')).data).toMatchObject({ imageUrl: '/media/diya.webp', images: [oneFile('/media/diya.webp')] });
+    expect(upcastProductEvent(oldListing('/media/diya.webp')).data).toMatchObject({
+      imageUrl: '/media/diya.webp',
+      images: [oneFile('/media/diya.webp')],
+    });
     expect(upcastProductEvent(oldListing(null)).data).toMatchObject({ imageUrl: null, images: [] });
   });
 
@@ -36,19 +46,37 @@ describe('upcastProductEvent', () => {
     const before = { imageUrl: '/media/a.png', name: 'Diya' };
     const after = { imageUrl: null, name: 'Brass Diya' };
     const expected = { before: { ...before, images: [oneFile('/media/a.png')] }, after: { ...after, images: [] } };
-    expect(upcastProductEvent({ type: 'ProductUpdated', data: { ...stamp, before, after } }).data).toMatchObject(expected);
+    expect(upcastProductEvent({ type: 'ProductUpdated', data: { ...stamp, before, after } }).data).toMatchObject(
+      expected,
+    );
     const revision = { ...stamp, revisionId: 'r1', before, after };
-    expect(upcastProductEvent({ type: 'ProductRevisionSubmitted', data: { ...revision, replaces: null } }).data).toMatchObject(expected);
+    expect(
+      upcastProductEvent({ type: 'ProductRevisionSubmitted', data: { ...revision, replaces: null } }).data,
+    ).toMatchObject(expected);
     expect(upcastProductEvent({ type: 'ProductRevisionApproved', data: revision }).data).toMatchObject(expected);
   });
 
   it('leaves current events, edits of other fields and other events as they are', () => {
     const current: ProductEvent = {
       type: 'ProductListed',
-      data: { productId, sellerId: seller.userId, ...details, imageUrl: upload.url, images: [upload], stockQuantity: 3, listedAt: AT },
+      data: {
+        productId,
+        sellerId: seller.userId,
+        ...details,
+        imageUrl: upload.url,
+        images: [upload],
+        stockQuantity: 3,
+        listedAt: AT,
+      },
     };
-    const priced: ProductEvent = { type: 'ProductUpdated', data: { ...stamp, before: { pricePaise: 1 }, after: { pricePaise: 2 } } };
-    const reserved: ProductEvent = { type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 1, remaining: 2, at: AT } };
+    const priced: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { pricePaise: 1 }, after: { pricePaise: 2 } },
+    };
+    const reserved: ProductEvent = {
+      type: 'StockReserved',
+      data: { productId, orderId: 'o-1', quantity: 1, remaining: 2, at: AT },
+    };
     for (const event of [current, priced, reserved]) expect(upcastProductEvent(event)).toBe(event);
   });
 });
@@ -60,8 +88,18 @@ describe('an old log folded by the decider', () => {
     expect(product.details).toMatchObject({ imageUrl: '/media/diya.webp', images: [oneFile('/media/diya.webp')] });
 
     const at = AT;
-    expect(productDecider.decide({ type: 'UpdateProduct', actor: seller, changes: { images: [oneFile('/media/diya.webp')] }, at }, product)).toEqual([]);
-    expect(productDecider.decide({ type: 'UpdateProduct', actor: admin, changes: { images: [upload, oneFile('/media/diya.webp')] }, at }, product)).toEqual([
+    expect(
+      productDecider.decide(
+        { type: 'UpdateProduct', actor: seller, changes: { images: [oneFile('/media/diya.webp')] }, at },
+        product,
+      ),
+    ).toEqual([]);
+    expect(
+      productDecider.decide(
+        { type: 'UpdateProduct', actor: admin, changes: { images: [upload, oneFile('/media/diya.webp')] }, at },
+        product,
+      ),
+    ).toEqual([
       {
         type: 'ProductUpdated',
         data: {

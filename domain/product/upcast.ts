@@ -8,7 +8,10 @@ import type { ProductDetails, ProductEvent } from './events.ts';
 import { type ProductImage, singleFileImage } from './image.ts';
 
 /** ProductListed as folded: every listing has its images. */
-export type ListedEvent = { type: 'ProductListed'; data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & { images: ProductImage[] } };
+export type ListedEvent = {
+  type: 'ProductListed';
+  data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & { images: ProductImage[] };
+};
 
 export type UpcastProductEvent = Exclude<ProductEvent, { type: 'ProductListed' }> | ListedEvent;
 
@@ -24,14 +27,18 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
   switch (event.type) {
     case 'ProductListed': {
       const { data } = event;
-      return data.images ? (event as ListedEvent) : { type: event.type, data: { ...data, images: galleryOf(data.imageUrl) } };
+      return data.images
+        ? (event as ListedEvent)
+        : { type: event.type, data: { ...data, images: galleryOf(data.imageUrl) } };
     }
     case 'ProductUpdated':
     case 'ProductRevisionSubmitted':
     case 'ProductRevisionApproved': {
       const { before, after } = event.data;
       const [upBefore, upAfter] = [withGallery(before), withGallery(after)];
-      return upBefore === before && upAfter === after ? event : ({ ...event, data: { ...event.data, before: upBefore, after: upAfter } } as typeof event);
+      return upBefore === before && upAfter === after
+        ? event
+        : ({ ...event, data: { ...event.data, before: upBefore, after: upAfter } } as typeof event);
     }
     default:
       return event;

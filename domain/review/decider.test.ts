@@ -16,7 +16,14 @@ const submit: ReviewCommand = {
 };
 const submitted: ReviewEvent = {
   type: 'ReviewSubmitted',
-  data: { productId: 'p-1', buyerId: actor.userId, authorName: 'Asha Rao', rating: 5, comment: 'Beautiful weave.', at: AT },
+  data: {
+    productId: 'p-1',
+    buyerId: actor.userId,
+    authorName: 'Asha Rao',
+    rating: 5,
+    comment: 'Beautiful weave.',
+    at: AT,
+  },
 };
 
 describe('SubmitReview', () => {
@@ -36,7 +43,13 @@ describe('SubmitReview', () => {
       .then([
         {
           type: 'ReviewEdited',
-          data: { productId: 'p-1', buyerId: actor.userId, rating: 4, comment: 'Beautiful weave, slow delivery.', at: AT },
+          data: {
+            productId: 'p-1',
+            buyerId: actor.userId,
+            rating: 4,
+            comment: 'Beautiful weave, slow delivery.',
+            at: AT,
+          },
         },
       ]);
   });

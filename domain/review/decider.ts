@@ -26,7 +26,8 @@ export const reviewDecider: Decider<ReviewCommand, ReviewState, ReviewEvent> = {
   decide({ actor, productId, authorName, rating, comment, hasDeliveredPurchase, at }, review) {
     if (!hasDeliveredPurchase) throw new DomainError('purchase_required', NOTICES.purchaseRequired.description, 403);
     const buyerId = actor.userId;
-    if (review === null) return [{ type: 'ReviewSubmitted', data: { productId, buyerId, authorName, rating, comment, at } }];
+    if (review === null)
+      return [{ type: 'ReviewSubmitted', data: { productId, buyerId, authorName, rating, comment, at } }];
     // Submitting again edits the review; the same words again change nothing.
     if (review.rating === rating && review.comment === comment) return [];
     return [{ type: 'ReviewEdited', data: { productId, buyerId, rating, comment, at } }];

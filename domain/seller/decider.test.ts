@@ -14,7 +14,13 @@ const reinstated: SellerEvent = { type: 'SellerReinstated', data: { ...stamp, re
 
 const verify: SellerCommand = { type: 'VerifySeller', actor: admin, sellerId, reason: null, at: AT };
 const suspend: SellerCommand = { type: 'SuspendSeller', actor: admin, sellerId, reason: 'Counterfeit goods', at: AT };
-const reinstate: SellerCommand = { type: 'ReinstateSeller', actor: admin, sellerId, reason: 'Invoices checked', at: AT };
+const reinstate: SellerCommand = {
+  type: 'ReinstateSeller',
+  actor: admin,
+  sellerId,
+  reason: 'Invoices checked',
+  at: AT,
+};
 
 const statusAfter = (events: SellerEvent[]) => sellerStatus(fold(sellerDecider, events));
 
@@ -69,7 +75,11 @@ describe('ReinstateSeller', () => {
   });
 
   it('refuses a seller who is not suspended', () => {
-    const notSuspended = { code: 'not_suspended', status: 409, message: 'Only a suspended seller can be reinstated' } as const;
+    const notSuspended = {
+      code: 'not_suspended',
+      status: 409,
+      message: 'Only a suspended seller can be reinstated',
+    } as const;
     given(sellerDecider).when(reinstate).then(notSuspended);
     given(sellerDecider, [verified]).when(reinstate).then(notSuspended);
     given(sellerDecider, [suspended, reinstated]).when(reinstate).then(notSuspended);
@@ -77,9 +87,15 @@ describe('ReinstateSeller', () => {
 });
 
 it('takes commands from admins only', () => {
-  const onlyAdmins = { code: 'forbidden', status: 403, message: 'Only an admin can verify, suspend or reinstate sellers' } as const;
+  const onlyAdmins = {
+    code: 'forbidden',
+    status: 403,
+    message: 'Only an admin can verify, suspend or reinstate sellers',
+  } as const;
   for (const command of [verify, suspend, reinstate]) {
-    given(sellerDecider, [suspended]).when({ ...command, actor: seller }).then(onlyAdmins);
+    given(sellerDecider, [suspended])
+      .when({ ...command, actor: seller })
+      .then(onlyAdmins);
   }
 });
 
@@ -87,6 +103,10 @@ it('lets only a seller who is not suspended list products', () => {
   expect(() => assertMayList(fold(sellerDecider, [verified]))).not.toThrow();
   expect(() => assertMayList(fold(sellerDecider, [suspended, reinstated]))).not.toThrow();
   expect(() => assertMayList(fold(sellerDecider, [suspended]))).toThrow(
-    expect.objectContaining({ code: 'seller_suspended', status: 403, message: 'Your seller account is suspended, so you cannot list new products' }),
+    expect.objectContaining({
+      code: 'seller_suspended',
+      status: 403,
+      message: 'Your seller account is suspended, so you cannot list new products',
+    }),
   );
 });

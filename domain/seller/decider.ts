@@ -56,7 +56,8 @@ export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamE
     const stamp = { sellerId, by: actor.userId, at };
     switch (command.type) {
       case 'VerifySeller':
-        if (state.suspended) throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 409);
+        if (state.suspended)
+          throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 409);
         // Verifying twice succeeds quietly, so a retried request is harmless.
         return state.verified ? [] : [{ type: 'SellerVerified', data: { ...stamp, reason: command.reason } }];
       case 'SuspendSeller':

@@ -18,7 +18,9 @@ function optionalText(label: string, maxLength: number, options: TextOptions = {
 export const verifySellerSchema = z.object({ reason: optionalText('Reason', MAX_REASON_LENGTH, { multiline: true }) });
 
 /** Body of "suspend" and "reinstate": these change what the seller may do, so the record says why. */
-export const sellerReasonSchema = z.object({ reason: requiredText(REASON_REQUIRED, MAX_REASON_LENGTH, 'Reason', { multiline: true }) });
+export const sellerReasonSchema = z.object({
+  reason: requiredText(REASON_REQUIRED, MAX_REASON_LENGTH, 'Reason', { multiline: true }),
+});
 
 /** How long each storefront field may be: a name and two short lines for the header, a story of a few paragraphs. */
 export const PROFILE_LIMITS = { displayName: 60, region: 60, craft: 60, story: 1000 } as const;
@@ -39,5 +41,10 @@ const VERSION_MESSAGE = 'Expected version must be a whole number, 0 or more';
 
 /** Body of "edit a storefront": the profile, and the version it was edited from, so an edit made meanwhile is not overwritten. */
 export const sellerProfileUpdateSchema = sellerProfileSchema.extend({
-  expectedVersion: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(0, VERSION_MESSAGE).nullable().default(null),
+  expectedVersion: z
+    .number({ error: VERSION_MESSAGE })
+    .int(VERSION_MESSAGE)
+    .min(0, VERSION_MESSAGE)
+    .nullable()
+    .default(null),
 });

@@ -27,20 +27,34 @@ const listed: ProductEvent = {
   },
 };
 const verified: ProductEvent = { type: 'ProductVerified', data: stamp };
-const priced = (from: number, to: number): ProductEvent => ({ type: 'ProductUpdated', data: { ...stamp, before: { pricePaise: from }, after: { pricePaise: to } } });
-const adjusted = (from: number, to: number): ProductEvent => ({ type: 'StockAdjusted', data: { ...stamp, from, to, reason: 'manual' } });
+const priced = (from: number, to: number): ProductEvent => ({
+  type: 'ProductUpdated',
+  data: { ...stamp, before: { pricePaise: from }, after: { pricePaise: to } },
+});
+const adjusted = (from: number, to: number): ProductEvent => ({
+  type: 'StockAdjusted',
+  data: { ...stamp, from, to, reason: 'manual' },
+});
 const released = (quantity: number, remaining: number): ProductEvent => ({
   type: 'StockReleased',
   data: { productId, orderId: 'o-1', quantity, remaining, reason: 'order_cancelled', at: AT },
 });
-const returned = (quantity: number, remaining: number): ProductEvent => ({ type: 'StockReturned', data: { productId, returnId: 'r-1', quantity, remaining, at: AT } });
+const returned = (quantity: number, remaining: number): ProductEvent => ({
+  type: 'StockReturned',
+  data: { productId, returnId: 'r-1', quantity, remaining, at: AT },
+});
 const productAfter = (...events: ProductEvent[]): Product => fold(productDecider, [listed, verified, ...events])!;
 
 describe('alertKindOf', () => {
   it('finds a lower price, not a higher one, nor an edit that leaves the price', () => {
     expect(alertKindOf(priced(499_00, 399_00))).toBe('price_drop');
     expect(alertKindOf(priced(399_00, 499_00))).toBeNull();
-    expect(alertKindOf({ type: 'ProductUpdated', data: { ...stamp, before: { originalPricePaise: null }, after: { originalPricePaise: 600_00 } } })).toBeNull();
+    expect(
+      alertKindOf({
+        type: 'ProductUpdated',
+        data: { ...stamp, before: { originalPricePaise: null }, after: { originalPricePaise: 600_00 } },
+      }),
+    ).toBeNull();
   });
 
   it('finds stock again after none: set by the seller, released by a cancel, or brought back by a return', () => {
@@ -51,19 +65,29 @@ describe('alertKindOf', () => {
     expect(alertKindOf(released(2, 3))).toBeNull();
     expect(alertKindOf(returned(1, 1))).toBe('back_in_stock');
     expect(alertKindOf(returned(1, 4))).toBeNull();
-    expect(alertKindOf({ type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 1, remaining: 0, at: AT } })).toBeNull();
+    expect(
+      alertKindOf({ type: 'StockReserved', data: { productId, orderId: 'o-1', quantity: 1, remaining: 0, at: AT } }),
+    ).toBeNull();
   });
 });
 
 describe('wishlistAlert', () => {
   it('tells the new price and the old one', () => {
     const event = priced(499_00, 399_00);
-    expect(wishlistAlert(event, productAfter(event))).toEqual({ kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.' });
+    expect(wishlistAlert(event, productAfter(event))).toEqual({
+      kind: 'price_drop',
+      title: 'Price drop: Brass Diya',
+      body: 'Now ₹399.00, was ₹499.00.',
+    });
   });
 
   it('tells how many are in stock again, and the price', () => {
     const events = [adjusted(4, 0), adjusted(0, 3)];
-    expect(wishlistAlert(events[1]!, productAfter(...events))).toEqual({ kind: 'back_in_stock', title: 'Back in stock: Brass Diya', body: '3 in stock now, at ₹399.00.' });
+    expect(wishlistAlert(events[1]!, productAfter(...events))).toEqual({
+      kind: 'back_in_stock',
+      title: 'Back in stock: Brass Diya',
+      body: '3 in stock now, at ₹399.00.',
+    });
   });
 
   it('tells nothing of a product not for sale at the time, or of an event that calls for nothing', () => {
@@ -79,7 +103,10 @@ describe('a buyer’s notification', () => {
   const notificationId = wishlistAlertId(buyer.userId, 'event-1');
   const alert = { kind: 'price_drop', title: 'Price drop: Brass Diya', body: 'Now ₹399.00, was ₹499.00.' } as const;
   const notify = { type: 'NotifyBuyer', notificationId, buyerId: buyer.userId, productId, alert, at: AT } as const;
-  const notified: NotificationEvent = { type: 'BuyerNotified', data: { notificationId, buyerId: buyer.userId, productId, ...alert, at: AT } };
+  const notified: NotificationEvent = {
+    type: 'BuyerNotified',
+    data: { notificationId, buyerId: buyer.userId, productId, ...alert, at: AT },
+  };
   const read: NotificationEvent = { type: 'NotificationRead', data: { notificationId, by: buyer.userId, at: AT } };
 
   it('is recorded once per buyer and product event', () => {
@@ -92,7 +119,9 @@ describe('a buyer’s notification', () => {
     given(notificationDecider, [notified]).when({ type: 'MarkNotificationRead', actor: buyer, at: AT }).then([read]);
     given(notificationDecider, [notified, read]).when({ type: 'MarkNotificationRead', actor: buyer, at: AT }).then([]);
     for (const other of [actors.otherBuyer, actors.seller, actors.admin]) {
-      given(notificationDecider, [notified]).when({ type: 'MarkNotificationRead', actor: other, at: AT }).then({ code: 'not_found', status: 404 });
+      given(notificationDecider, [notified])
+        .when({ type: 'MarkNotificationRead', actor: other, at: AT })
+        .then({ code: 'not_found', status: 404 });
     }
   });
 });

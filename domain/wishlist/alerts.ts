@@ -17,14 +17,20 @@ export interface WishlistAlert {
 }
 
 /** The event types that can call for an alert. */
-export const ALERTING_EVENTS = ['ProductUpdated', 'StockAdjusted', 'StockReleased', 'StockReturned'] as const satisfies ReadonlyArray<ProductEvent['type']>;
+export const ALERTING_EVENTS = [
+  'ProductUpdated',
+  'StockAdjusted',
+  'StockReleased',
+  'StockReturned',
+] as const satisfies ReadonlyArray<ProductEvent['type']>;
 
 /** The alert a product event calls for, if any: its price went down, or its stock up from none. */
 export function alertKindOf(event: ProductEvent): WishlistAlertKind | null {
   switch (event.type) {
     case 'ProductUpdated': {
       const { before, after } = event.data;
-      const dropped = before.pricePaise !== undefined && after.pricePaise !== undefined && after.pricePaise < before.pricePaise;
+      const dropped =
+        before.pricePaise !== undefined && after.pricePaise !== undefined && after.pricePaise < before.pricePaise;
       return dropped ? 'price_drop' : null;
     }
     case 'StockAdjusted':
@@ -46,9 +52,17 @@ export function wishlistAlert(event: ProductEvent, product: Product): WishlistAl
   if (kind === null || !isPurchasable(product)) return null;
   const { name, pricePaise } = product.details;
   if (event.type === 'ProductUpdated') {
-    return { kind, title: `Price drop: ${name}`, body: `Now ${formatInr(pricePaise)}, was ${formatInr(event.data.before.pricePaise!)}.` };
+    return {
+      kind,
+      title: `Price drop: ${name}`,
+      body: `Now ${formatInr(pricePaise)}, was ${formatInr(event.data.before.pricePaise!)}.`,
+    };
   }
-  return { kind, title: `Back in stock: ${name}`, body: `${product.stockQuantity} in stock now, at ${formatInr(pricePaise)}.` };
+  return {
+    kind,
+    title: `Back in stock: ${name}`,
+    body: `${product.stockQuantity} in stock now, at ${formatInr(pricePaise)}.`,
+  };
 }
 
 /** One notification per buyer and product event: the reactor passing the event again finds it recorded. */

@@ -9,7 +9,10 @@ const actor = actors.buyer;
 const userId = actor.userId;
 const productId = 'p-1';
 const diya = { name: 'Brass Diya', sellerId: actors.seller.userId, available: true };
-const saved = (id = productId, at = AT): WishlistEvent => ({ type: 'WishlistItemSaved', data: { userId, productId: id, at } });
+const saved = (id = productId, at = AT): WishlistEvent => ({
+  type: 'WishlistItemSaved',
+  data: { userId, productId: id, at },
+});
 const removed: WishlistEvent = { type: 'WishlistItemRemoved', data: { userId, productId, at: AT } };
 const save = (history: WishlistEvent[], product = diya, who: Actor = actor) =>
   given(wishlistDecider, history).when({ type: 'SaveToWishlist', actor: who, productId, product, at: AT });
@@ -66,10 +69,11 @@ describe('RemoveFromWishlist', () => {
 });
 
 it('lists the saved products newest first, whatever their ids look like', () => {
-  const state = [saved('20', '2024-05-01T10:00:00.000Z'), saved('b', '2024-05-02T10:00:00.000Z'), saved('3', '2024-05-03T10:00:00.000Z')].reduce(
-    wishlistDecider.evolve,
-    wishlistDecider.initialState,
-  );
+  const state = [
+    saved('20', '2024-05-01T10:00:00.000Z'),
+    saved('b', '2024-05-02T10:00:00.000Z'),
+    saved('3', '2024-05-03T10:00:00.000Z'),
+  ].reduce(wishlistDecider.evolve, wishlistDecider.initialState);
   expect(savedNewestFirst(state)).toEqual(['3', 'b', '20']);
 });
 

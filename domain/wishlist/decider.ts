@@ -11,7 +11,13 @@ export const MAX_WISHLIST_ITEMS = 200;
  * API reads it when the command is sent.
  */
 export type WishlistCommand =
-  | { type: 'SaveToWishlist'; actor: Actor; productId: string; product: Pick<PurchaseFacts, 'name' | 'sellerId' | 'available'>; at: string }
+  | {
+      type: 'SaveToWishlist';
+      actor: Actor;
+      productId: string;
+      product: Pick<PurchaseFacts, 'name' | 'sellerId' | 'available'>;
+      at: string;
+    }
   | { type: 'RemoveFromWishlist'; actor: Actor; productId: string; at: string };
 
 /** When each saved product was saved, by product id, oldest first. */
@@ -41,10 +47,15 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
     }
     if (saved[productId] !== undefined) return [];
     const { product } = command;
-    if (product.sellerId === actor.userId) throw new DomainError('own_product', 'You cannot save your own product', 403);
+    if (product.sellerId === actor.userId)
+      throw new DomainError('own_product', 'You cannot save your own product', 403);
     if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 409);
     if (Object.keys(saved).length >= MAX_WISHLIST_ITEMS) {
-      throw new DomainError('wishlist_full', `Your wishlist holds at most ${MAX_WISHLIST_ITEMS} products: remove some to save more`, 409);
+      throw new DomainError(
+        'wishlist_full',
+        `Your wishlist holds at most ${MAX_WISHLIST_ITEMS} products: remove some to save more`,
+        409,
+      );
     }
     return [{ type: 'WishlistItemSaved', data }];
   },

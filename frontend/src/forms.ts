@@ -18,7 +18,11 @@ export function firstInvalidField(form: HTMLFormElement, errors: FieldErrors): H
   const keys = Object.keys(errors).filter((key) => errors[key] !== undefined);
   for (const element of Array.from(form.elements) as Array<HTMLInputElement>) {
     if (element.disabled || element.type === 'hidden') continue;
-    if (element.getAttribute('aria-invalid') === 'true' || (element.name && keys.some((key) => names(key, element.name)))) return element;
+    if (
+      element.getAttribute('aria-invalid') === 'true' ||
+      (element.name && keys.some((key) => names(key, element.name)))
+    )
+      return element;
   }
   return null;
 }

@@ -54,7 +54,9 @@ export const FOOTER_COLUMNS = [
 
 export type ContentPath = (typeof FOOTER_COLUMNS)[number]['links'][number]['href'];
 
-export const CONTENT_PATHS: readonly ContentPath[] = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.href));
+export const CONTENT_PATHS: readonly ContentPath[] = FOOTER_COLUMNS.flatMap((column) =>
+  column.links.map((link) => link.href),
+);
 
 export const CONTACT = {
   email: 'support@mibi.example',

@@ -5,7 +5,10 @@ export function upsertById<T extends { id: string }>(list: readonly T[], item: T
 }
 
 /** A list of notifications with `notification` as it is now, its unread count following the notification's read state. */
-export function withNotification<T extends { id: string; read: boolean }>(list: { items: T[]; unread: number }, notification: T): { items: T[]; unread: number } {
+export function withNotification<T extends { id: string; read: boolean }>(
+  list: { items: T[]; unread: number },
+  notification: T,
+): { items: T[]; unread: number } {
   const before = list.items.find((item) => item.id === notification.id);
   const wasUnread = before ? !before.read : false;
   return {

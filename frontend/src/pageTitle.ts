@@ -35,7 +35,13 @@ export function usePageTitle(path: string): void {
     };
     update();
     const observer = new MutationObserver(update);
-    observer.observe(main, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-title'] });
+    observer.observe(main, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-title'],
+    });
     return () => observer.disconnect();
   }, [path]);
 }

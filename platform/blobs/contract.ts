@@ -92,7 +92,10 @@ export function blobStoreContract(name: string, open: () => Promise<OpenedBlobSt
     it('serves a blob at its public URL', async () => {
       const bytes = randomBytes(2048);
       await store.put('products/u1/served.png', bytes, 'image/png');
-      expect(await opened.loadPublic(store.publicUrl('products/u1/served.png'))).toEqual({ data: bytes, contentType: 'image/png' });
+      expect(await opened.loadPublic(store.publicUrl('products/u1/served.png'))).toEqual({
+        data: bytes,
+        contentType: 'image/png',
+      });
       expect(await opened.loadPublic(store.publicUrl('products/u1/unknown.png'))).toBeNull();
     });
   });

@@ -47,7 +47,12 @@ describe('FileBlobStore', () => {
 
     const stored = await store.get('products/u1/abc.png');
     expect(versions.some((data) => stored?.data.equals(data))).toBe(true);
-    expect(await filesUnder(root)).toEqual(['logo.png', 'logo.png~meta.json', 'products/u1/abc.png', 'products/u1/abc.png~meta.json']);
+    expect(await filesUnder(root)).toEqual([
+      'logo.png',
+      'logo.png~meta.json',
+      'products/u1/abc.png',
+      'products/u1/abc.png~meta.json',
+    ]);
   });
 
   it('removes the content type with the blob', async () => {

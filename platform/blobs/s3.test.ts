@@ -27,7 +27,14 @@ afterAll(async () => {
 });
 
 const s3rverStore = (bucket: string) =>
-  new S3BlobStore({ bucket, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  new S3BlobStore({
+    bucket,
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
 
 /** An anonymous GET, as a browser loading an image would make. */
 async function fetchBlob(url: string): Promise<Blob | null> {
@@ -64,7 +71,13 @@ describe('S3BlobStore', () => {
       await store.put('a.txt', Buffer.from('a'), 'text/plain');
       await store.put('b.txt', Buffer.from('b'), 'text/plain');
       expect((await store.get('a.txt'))?.data.toString()).toBe('a');
-      expect(commands()).toEqual(['PutObjectCommand', 'CreateBucketCommand', 'PutObjectCommand', 'PutObjectCommand', 'GetObjectCommand']);
+      expect(commands()).toEqual([
+        'PutObjectCommand',
+        'CreateBucketCommand',
+        'PutObjectCommand',
+        'PutObjectCommand',
+        'GetObjectCommand',
+      ]);
     } finally {
       send.mockRestore();
       await store.close();
@@ -113,12 +126,16 @@ describe('S3BlobStore', () => {
     });
 
     it('puts the bucket in the path for path-style endpoints', () => {
-      expect(urlOf({ endpoint: 'http://minio:9000', forcePathStyle: true })).toBe('http://minio:9000/mibi/products/u1/abc.png');
+      expect(urlOf({ endpoint: 'http://minio:9000', forcePathStyle: true })).toBe(
+        'http://minio:9000/mibi/products/u1/abc.png',
+      );
     });
 
     it('puts the bucket in the host otherwise, on AWS by default', () => {
       expect(urlOf({})).toBe('https://mibi.s3.ap-south-1.amazonaws.com/products/u1/abc.png');
-      expect(urlOf({ endpoint: 'https://storage.example.in' })).toBe('https://mibi.storage.example.in/products/u1/abc.png');
+      expect(urlOf({ endpoint: 'https://storage.example.in' })).toBe(
+        'https://mibi.storage.example.in/products/u1/abc.png',
+      );
     });
   });
 });

@@ -102,7 +102,10 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertBlobKey(key);
     const put = () =>
-      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }), this.deadline());
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
+        this.deadline(),
+      );
     try {
       await put();
     } catch (error) {

@@ -28,8 +28,12 @@ describe('loadConfig', () => {
   });
 
   it('accepts PostgreSQL URLs in both spellings', () => {
-    expect(loadConfig({ POSTGRES_URL: 'postgres://mibi:secret@db:5432/mibi' }).POSTGRES_URL).toBe('postgres://mibi:secret@db:5432/mibi');
-    expect(loadConfig({ POSTGRES_URL: 'postgresql://db/mibi?sslmode=require' }).POSTGRES_URL).toBe('postgresql://db/mibi?sslmode=require');
+    expect(loadConfig({ POSTGRES_URL: 'postgres://mibi:secret@db:5432/mibi' }).POSTGRES_URL).toBe(
+      'postgres://mibi:secret@db:5432/mibi',
+    );
+    expect(loadConfig({ POSTGRES_URL: 'postgresql://db/mibi?sslmode=require' }).POSTGRES_URL).toBe(
+      'postgresql://db/mibi?sslmode=require',
+    );
   });
 
   it('verifies new products at once in the demo only, unless AUTO_VERIFY says otherwise', () => {
@@ -50,6 +54,8 @@ describe('loadConfig', () => {
     ['DEMO_DATA', 'maybe'],
   ])('names %s when it is %s', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} .*${value}`));
+    expect(() => loadConfig({ [variable]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${variable} .*${value}`),
+    );
   });
 });

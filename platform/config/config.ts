@@ -9,14 +9,22 @@ const url = (protocols: string[]) =>
   z
     .string()
     .url()
-    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+    .refine(
+      (v) => protocols.some((p) => v.startsWith(`${p}:`)),
+      `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const schema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0)
+    .max(65535)
+    .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
@@ -41,13 +49,24 @@ const schema = z.object({
    * many hops from the right of X-Forwarded-For, and X-Forwarded-Proto says whether the client
    * used TLS. 0 (the default): the socket's address and the URL Node sees, nothing forwarded.
    */
-  TRUST_PROXY: z.coerce.number({ error: 'must be a number of proxies' }).int('must be a number of proxies').min(0).max(10).default(0),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be a number of proxies' })
+    .int('must be a number of proxies')
+    .min(0)
+    .max(10)
+    .default(0),
   /** Development-only routes (the mailbox at /api/dev/mail); never on with NODE_ENV=production. */
   DEV_ROUTES: flag.default(false),
   /** A session not used for this many hours ends. */
-  SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a number of hours').default(72),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be a number of hours')
+    .default(72),
   /** A session ends this many days after sign-in, however much it is used. */
-  SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive('must be a number of days').default(30),
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive('must be a number of days')
+    .default(30),
   /** Follows HOST unless set: on with a loopback HOST (the local demo), off otherwise; see `withDefaults`. */
   DEMO_DATA: flag.optional(),
   /** Lets DEMO_DATA (and its known passwords) run on a HOST reachable from outside; a warning is printed at start. */
@@ -64,25 +83,47 @@ const schema = z.object({
    * when API processes run on several machines, or DATA_DIR is not kept. Never change it once
    * users have enrolled: their secrets would no longer open.
    */
-  TOTP_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)').optional(),
+  TOTP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+    .optional(),
   /** The marketplace's commission on sales in categories without a rate of their own, in basis points (1000 is 10%). */
-  COMMISSION_BPS: z.coerce.number({ error: 'must be a whole number of basis points' }).int('must be a whole number of basis points').min(0).max(10_000).default(1000),
+  COMMISSION_BPS: z.coerce
+    .number({ error: 'must be a whole number of basis points' })
+    .int('must be a whole number of basis points')
+    .min(0)
+    .max(10_000)
+    .default(1000),
   /** Days after delivery during which a buyer may ask to return items. */
-  RETURN_WINDOW_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(0).max(365).default(7),
+  RETURN_WINDOW_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0)
+    .max(365)
+    .default(7),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
-  RECONCILE_EVERY_S: z.coerce.number({ error: 'must be a number of seconds' }).positive('must be a number of seconds').default(60),
+  RECONCILE_EVERY_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be a number of seconds')
+    .default(60),
   /**
    * Seconds a process's lease on the projections or a reactor lasts unless renewed (every third of it):
    * when its holder dies, another process takes over within this plus one second.
    */
-  LEASE_TTL_S: z.coerce.number({ error: 'must be a number of seconds' }).min(0.3, 'must be at least 0.3 seconds').default(6),
+  LEASE_TTL_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.3, 'must be at least 0.3 seconds')
+    .default(6),
   /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
   /**
    * The embedded `all` role runs the projections and the workers on a thread of their own beside
    * the API's, using a second core; off, all three share one thread.
    */
   FOLLOWERS_THREAD: flag.default(true),
-  JOB_LEASE_S: z.coerce.number({ error: 'must be a number of seconds' }).min(1, 'must be at least 1 second').default(10),
+  JOB_LEASE_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1 second')
+    .default(10),
 });
 
 /**
@@ -99,7 +140,10 @@ const withDefaults = schema.transform(({ AUTO_VERIFY, DEMO_DATA, ...config }) =>
 export type Config = z.output<typeof withDefaults>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = 'ConfigError';
   }

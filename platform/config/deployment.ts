@@ -9,7 +9,10 @@ import { isLoopbackHost } from './host.ts';
 export function checkDeployment(config: Config): string[] {
   const loopback = isLoopbackHost(config.HOST);
   if (config.DEV_ROUTES && config.NODE_ENV === 'production') {
-    throw new ConfigError('DEV_ROUTES', 'must not be on with NODE_ENV=production: the development routes are for development only');
+    throw new ConfigError(
+      'DEV_ROUTES',
+      'must not be on with NODE_ENV=production: the development routes are for development only',
+    );
   }
   if (config.SMTP_URL && !config.PUBLIC_URL && !loopback) {
     throw new ConfigError(
@@ -25,7 +28,9 @@ export function checkDeployment(config: Config): string[] {
         `must not be on when HOST (${config.HOST}) is not loopback: the demo accounts have published passwords (set DEMO_DATA=false, or DEMO_DATA_ON_PUBLIC_HOST=true to accept that)`,
       );
     }
-    warnings.push(`DEMO_DATA is on with HOST ${config.HOST}: anyone who reaches this server can sign in with the demo accounts' published passwords, the admin's included`);
+    warnings.push(
+      `DEMO_DATA is on with HOST ${config.HOST}: anyone who reaches this server can sign in with the demo accounts' published passwords, the admin's included`,
+    );
   }
   return warnings;
 }

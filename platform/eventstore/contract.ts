@@ -69,7 +69,9 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         expect(positions).toEqual([...positions].sort((x, y) => x - y));
         expect(new Set(positions).size).toBe(3);
 
-        const events = [...(await store.readStream(a)), ...(await store.readStream(b))].sort((x, y) => x.position - y.position);
+        const events = [...(await store.readStream(a)), ...(await store.readStream(b))].sort(
+          (x, y) => x.position - y.position,
+        );
         expect(events.map((e) => e.stream)).toEqual([a, a, b, a]);
         expect(events.at(1)?.position).toBe(results[0]?.position);
         expect(events.at(2)?.position).toBe(results[1]?.position);
@@ -83,17 +85,20 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         ['a revision above the current one', (current) => current + 1, 1],
         ["'exists' on a missing stream", () => 'exists', -1],
         ['a revision on a missing stream', () => 0, -1],
-      ])('rejects %s with WrongExpectedRevisionError carrying the actual revision', async (_case, expectedFor, actual) => {
-        const s = streamName();
-        if (actual >= 0) await store.append(s, newEvents(actual + 1), 'no_stream');
-        const expected = expectedFor(actual);
+      ])(
+        'rejects %s with WrongExpectedRevisionError carrying the actual revision',
+        async (_case, expectedFor, actual) => {
+          const s = streamName();
+          if (actual >= 0) await store.append(s, newEvents(actual + 1), 'no_stream');
+          const expected = expectedFor(actual);
 
-        const error = await store.append(s, newEvents(1), expected).catch((e: unknown) => e);
+          const error = await store.append(s, newEvents(1), expected).catch((e: unknown) => e);
 
-        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
-        expect(error).toMatchObject({ code: 'wrong_expected_revision', stream: s, expected, actual });
-        expect(await store.streamRevision(s)).toBe(actual);
-      });
+          expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+          expect(error).toMatchObject({ code: 'wrong_expected_revision', stream: s, expected, actual });
+          expect(await store.streamRevision(s)).toBe(actual);
+        },
+      );
 
       it('rejects an empty batch', async () => {
         await expect(store.append(streamName(), [], 'any')).rejects.toThrow();
@@ -141,7 +146,12 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
           id: crypto.randomUUID(),
           type: 'ProductListed',
           data: { title: 'Kanchipuram silk saree', pricePaise: 1_250_000, tags: ['silk', 'हथकरघा'], seller: null },
-          metadata: { actor: 'user-1', correlationId: 'corr-1', causationId: 'cause-1', time: '2024-05-01T10:00:00.000Z' },
+          metadata: {
+            actor: 'user-1',
+            correlationId: 'corr-1',
+            causationId: 'cause-1',
+            time: '2024-05-01T10:00:00.000Z',
+          },
         };
         await store.append(s, [event], 'no_stream');
 
@@ -252,7 +262,10 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       it('ends cleanly when its signal aborts while waiting for events', async () => {
         const subscription = follow({ after: await store.lastPosition() });
         await sleep(50);
-        const outcome = await Promise.race([subscription.stop().then(() => 'ended'), sleep(2000).then(() => 'still running')]);
+        const outcome = await Promise.race([
+          subscription.stop().then(() => 'ended'),
+          sleep(2000).then(() => 'still running'),
+        ]);
         expect(outcome).toBe('ended');
       });
 
@@ -295,7 +308,8 @@ class Subscription {
 
   constructor(store: EventStore, options: Omit<SubscribeAllOptions, 'signal'>) {
     this.#consumed = (async () => {
-      for await (const batch of store.subscribeAll({ ...options, signal: this.#controller.signal })) this.batches.push(batch);
+      for await (const batch of store.subscribeAll({ ...options, signal: this.#controller.signal }))
+        this.batches.push(batch);
     })();
     // Failures surface from stop(); until then they must not count as unhandled.
     this.#consumed.catch(() => {});

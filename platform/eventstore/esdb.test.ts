@@ -34,7 +34,9 @@ const server = await externalServer('EVENTSTORE_URL', {
         KURRENTDB_START_STANDARD_PROJECTIONS: 'false',
         KURRENTDB_MEM_DB: 'true',
       })
-      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status >= 200 && status < 300))
+      .withWaitStrategy(
+        Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status >= 200 && status < 300),
+      )
       .withStartupTimeout(120_000)
       .start();
     return {
@@ -63,7 +65,11 @@ describe(`${SUITE} against a server that accepts connections but never answers`,
   beforeAll(async () => {
     silent = await silentServer();
     // The older scheme on purpose: it is still accepted.
-    store = new EventStoreDbStore(`esdb://127.0.0.1:${silent.port}?tls=false`, { timeoutMs, retryDelayMs: { first: 50, max: 100 }, appendAttempts });
+    store = new EventStoreDbStore(`esdb://127.0.0.1:${silent.port}?tls=false`, {
+      timeoutMs,
+      retryDelayMs: { first: 50, max: 100 },
+      appendAttempts,
+    });
   });
   afterAll(async () => {
     await store.close();
@@ -159,7 +165,11 @@ describe(`${SUITE} with the client's calls stubbed (retries and resubscription)`
   });
 
   it('does not retry a wrong expected revision, and reports the actual one', async () => {
-    const conflict = new WrongExpectedVersionError(undefined, { streamName: 'taken', expected: 'no_stream', current: 4n });
+    const conflict = new WrongExpectedVersionError(undefined, {
+      streamName: 'taken',
+      expected: 'no_stream',
+      current: 4n,
+    });
     const append = stubAppends(() => Promise.reject(conflict));
     const failure = store.append('taken', [{ type: 'A', data: {} }], 'no_stream');
     await expect(failure).rejects.toBeInstanceOf(WrongExpectedRevisionError);

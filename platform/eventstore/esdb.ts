@@ -95,10 +95,15 @@ export class EventStoreDbStore implements EventStore {
     let retryDelay = this.#retryDelayMs.first;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.#withTimeout(`an append to ${stream}`, this.#client.appendToStream(stream, data, options));
+        const result = await this.#withTimeout(
+          `an append to ${stream}`,
+          this.#client.appendToStream(stream, data, options),
+        );
         const revision = Number(result.nextExpectedRevision);
         // A retry recognised as such may come back without a position: look it up.
-        const position = result.position ? toPosition(result.position.commit) : (await this.#eventAt(stream, revision)).position;
+        const position = result.position
+          ? toPosition(result.position.commit)
+          : (await this.#eventAt(stream, revision)).position;
         return { revision, position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
@@ -163,7 +168,11 @@ export class EventStoreDbStore implements EventStore {
     return last;
   }
 
-  async *subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
+  async *subscribeAll({
+    after,
+    batchSize = DEFAULT_BATCH_SIZE,
+    signal,
+  }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
     let position = after;
     let retryDelay = this.#retryDelayMs.first;
     while (!signal?.aborted) {
@@ -180,7 +189,9 @@ export class EventStoreDbStore implements EventStore {
           const buffered = await subscription.take(batchSize, signal);
           if (!buffered) break;
           // A resubscription may start at the last delivered event again: skip what was delivered.
-          const batch = buffered.map(userEvent).filter((e): e is RecordedEvent => e !== undefined && e.position > position);
+          const batch = buffered
+            .map(userEvent)
+            .filter((e): e is RecordedEvent => e !== undefined && e.position > position);
           const last = batch.at(-1);
           if (last) {
             position = last.position;
@@ -262,7 +273,10 @@ class BufferedSubscription {
 
   /** Waits until the server has confirmed the subscription; no confirmation in time counts as a drop. */
   async confirmed(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    const timer = setTimeout(() => this.#fail(new EventStoreDbTimeoutError('a subscription to $all', timeoutMs)), timeoutMs);
+    const timer = setTimeout(
+      () => this.#fail(new EventStoreDbTimeoutError('a subscription to $all', timeoutMs)),
+      timeoutMs,
+    );
     try {
       for (;;) {
         if (this.#failure !== undefined) throw this.#failure;
@@ -279,7 +293,8 @@ class BufferedSubscription {
     for (;;) {
       if (signal?.aborted) return undefined;
       const batch: AllStreamResolvedEvent[] = [];
-      for (let event; batch.length < max && (event = this.#subscription.read() as AllStreamResolvedEvent | null); ) batch.push(event);
+      for (let event; batch.length < max && (event = this.#subscription.read() as AllStreamResolvedEvent | null); )
+        batch.push(event);
       if (batch.length > 0) return batch;
       if (this.#failure !== undefined) throw this.#failure;
       if (this.#ended) return undefined;
@@ -321,9 +336,14 @@ class BufferedSubscription {
 
 /** Failures after which subscribing again from the last delivered position may succeed. */
 function isTransient(error: unknown): boolean {
-  return [UnavailableError, CancelledError, DeadlineExceededError, TimeoutError, NotLeaderError, EventStoreDbTimeoutError].some(
-    (type) => error instanceof type,
-  );
+  return [
+    UnavailableError,
+    CancelledError,
+    DeadlineExceededError,
+    TimeoutError,
+    NotLeaderError,
+    EventStoreDbTimeoutError,
+  ].some((type) => error instanceof type);
 }
 
 /** The client still parses `esdb://` but warns on every connection: the same address under its current name. */
@@ -344,7 +364,9 @@ function toStreamState(expected: ExpectedRevision): AppendStreamState {
  */
 function toPosition(commit: bigint | undefined): number {
   if (commit === undefined || commit > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new Error(`EventStoreDB gave no usable log position (${commit}); positions on stream reads need server 22.6 or later`);
+    throw new Error(
+      `EventStoreDB gave no usable log position (${commit}); positions on stream reads need server 22.6 or later`,
+    );
   }
   return Number(commit);
 }

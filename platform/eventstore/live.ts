@@ -68,7 +68,14 @@ export interface FollowOptions {
 }
 
 /** The catch-up-then-live loop of `EventStore.subscribeAll` for stores that read their log in pages. */
-export async function* followLog({ after, read, appended, pollIntervalMs, signal, open }: FollowOptions): AsyncGenerator<RecordedEvent[]> {
+export async function* followLog({
+  after,
+  read,
+  appended,
+  pollIntervalMs,
+  signal,
+  open,
+}: FollowOptions): AsyncGenerator<RecordedEvent[]> {
   let position = after;
   while (!signal?.aborted && open()) {
     // Read the counter before the log so an append landing in between still wakes us.

@@ -28,9 +28,19 @@ afterEach(async () => {
 });
 
 /** Appends one event, recorded at `time`, by `actor`. */
-async function record(stream: string, type: string, time: string, data: unknown = { n: 1 }, actor: string | null = 'u1') {
+async function record(
+  stream: string,
+  type: string,
+  time: string,
+  data: unknown = { n: 1 },
+  actor: string | null = 'u1',
+) {
   const revision = await source.streamRevision(stream);
-  await source.append(stream, [{ type, data, metadata: { actor, time, causationId: 'cause-1' } }], revision === -1 ? 'no_stream' : revision);
+  await source.append(
+    stream,
+    [{ type, data, metadata: { actor, time, causationId: 'cause-1' } }],
+    revision === -1 ? 'no_stream' : revision,
+  );
 }
 
 /** A small marketplace: 7 events over 3 streams and 3 days. */
@@ -67,7 +77,14 @@ const importText = (content: string, store = target) => importNdjson(store, () =
 describe('export filters from text', () => {
   it('parses every filter', () => {
     expect(
-      filters({ types: ' OrderPlaced, OrderDelivered ,', prefix: 'order-', fromPosition: '3', toPosition: '10', since: '2025-01-02', until: '2025-01-03T05:30:00+05:30' }),
+      filters({
+        types: ' OrderPlaced, OrderDelivered ,',
+        prefix: 'order-',
+        fromPosition: '3',
+        toPosition: '10',
+        since: '2025-01-02',
+        until: '2025-01-03T05:30:00+05:30',
+      }),
     ).toEqual({
       types: ['OrderPlaced', 'OrderDelivered'],
       prefix: 'order-',
@@ -82,11 +99,31 @@ describe('export filters from text', () => {
     [{ fromPosition: 'abc' }, 'fromPosition', 'From position must be a whole number, 0 or more'],
     [{ toPosition: '-4' }, 'toPosition', 'To position must be a whole number, 0 or more'],
     [{ toPosition: '1.5' }, 'toPosition', 'To position must be a whole number, 0 or more'],
-    [{ since: 'yesterday' }, 'since', 'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z'],
-    [{ until: '2025-01-31T18:30' }, 'until', 'Until must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z'],
-    [{ until: '2025-02-30' }, 'until', 'Until must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z'],
-    [{ types: ' , ' }, 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered'],
-    [{ types: 'Order Placed' }, 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered'],
+    [
+      { since: 'yesterday' },
+      'since',
+      'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z',
+    ],
+    [
+      { until: '2025-01-31T18:30' },
+      'until',
+      'Until must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z',
+    ],
+    [
+      { until: '2025-02-30' },
+      'until',
+      'Until must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z',
+    ],
+    [
+      { types: ' , ' },
+      'types',
+      'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered',
+    ],
+    [
+      { types: 'Order Placed' },
+      'types',
+      'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered',
+    ],
     [{ prefix: '' }, 'prefix', 'Prefix must be the start of stream names, e.g. product-'],
     [{ fromPosition: '9', toPosition: '3' }, 'toPosition', 'To position must not be below from position'],
     [{ since: '2025-01-02', until: '2025-01-02' }, 'until', 'Until must be after since'],
@@ -107,11 +144,20 @@ describe('filtered export', () => {
   });
 
   it('by type, stream prefix, position range and time window', async () => {
-    const types = (applied: Record<string, string>) => exported(source, filters(applied)).then((events) => events.map((e) => `${e.position}:${e.type}`));
+    const types = (applied: Record<string, string>) =>
+      exported(source, filters(applied)).then((events) => events.map((e) => `${e.position}:${e.type}`));
     expect(await types({ types: 'OrderPlaced,ProductDelisted' })).toEqual(['3:OrderPlaced', '7:ProductDelisted']);
     expect(await types({ prefix: 'order-' })).toEqual(['3:OrderPlaced', '5:OrderShipped', '6:OrderDelivered']);
-    expect(await types({ fromPosition: '4', toPosition: '6' })).toEqual(['4:StockReserved', '5:OrderShipped', '6:OrderDelivered']);
-    expect(await types({ since: '2025-01-02T09:00:00Z', until: '2025-01-03T18:00:00Z' })).toEqual(['3:OrderPlaced', '4:StockReserved', '5:OrderShipped']);
+    expect(await types({ fromPosition: '4', toPosition: '6' })).toEqual([
+      '4:StockReserved',
+      '5:OrderShipped',
+      '6:OrderDelivered',
+    ]);
+    expect(await types({ since: '2025-01-02T09:00:00Z', until: '2025-01-03T18:00:00Z' })).toEqual([
+      '3:OrderPlaced',
+      '4:StockReserved',
+      '5:OrderShipped',
+    ]);
     expect(await types({ prefix: 'product-a', since: '2025-01-02' })).toEqual(['4:StockReserved']);
   });
 
@@ -128,10 +174,23 @@ describe('filtered export', () => {
     const applied = filters({ types: 'OrderPlaced' });
     const lines = (await text(exportNdjson(source, applied))).trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[0]!)).toEqual({ format: NDJSON_FORMAT, version: NDJSON_VERSION, exportedAt: expect.any(String), filters: { types: ['OrderPlaced'] } });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      format: NDJSON_FORMAT,
+      version: NDJSON_VERSION,
+      exportedAt: expect.any(String),
+      filters: { types: ['OrderPlaced'] },
+    });
     const [event] = await source.readStream('order-1');
     expect(lines[1]).toBe(eventLine(event!).trimEnd());
-    expect(Object.keys(JSON.parse(lines[1]!))).toEqual(['id', 'type', 'stream', 'revision', 'position', 'data', 'metadata']);
+    expect(Object.keys(JSON.parse(lines[1]!))).toEqual([
+      'id',
+      'type',
+      'stream',
+      'revision',
+      'position',
+      'data',
+      'metadata',
+    ]);
     expect(JSON.parse(lines[1]!)).toEqual(event);
   });
 });
@@ -142,7 +201,8 @@ describe('import', () => {
     const summary = await importText(await text(exportNdjson(source, {})));
     expect(summary).toEqual({ events: 7, streams: 3, file: { first: 1, last: 7 }, store: { first: 1, last: 7 } });
     expect(await target.readAll()).toEqual(await source.readAll());
-    for (const stream of ['product-a', 'product-b', 'order-1']) expect(await target.readStream(stream)).toEqual(await source.readStream(stream));
+    for (const stream of ['product-a', 'product-b', 'order-1'])
+      expect(await target.readStream(stream)).toEqual(await source.readStream(stream));
   });
 
   it('keeps the order when the positions of the file are not those of the new store', async () => {
@@ -152,12 +212,17 @@ describe('import', () => {
     const summary = await importText(shifted);
     expect(summary.file).toEqual({ first: 1010, last: 1070 });
     expect(summary.store).toEqual({ first: 1, last: 7 });
-    expect((await target.readAll()).map(({ id, stream, revision }) => ({ id, stream, revision }))).toEqual(all.map(({ id, stream, revision }) => ({ id, stream, revision })));
+    expect((await target.readAll()).map(({ id, stream, revision }) => ({ id, stream, revision }))).toEqual(
+      all.map(({ id, stream, revision }) => ({ id, stream, revision })),
+    );
   });
 
   it('takes an export by stream prefix (whole streams), and a file without a header', async () => {
     await seed();
-    expect((await importText(await text(exportNdjson(source, filters({ prefix: 'order-' })))))).toMatchObject({ events: 3, streams: 1 });
+    expect(await importText(await text(exportNdjson(source, filters({ prefix: 'order-' }))))).toMatchObject({
+      events: 3,
+      streams: 1,
+    });
     const other = new SqliteEventStore(':memory:');
     const lines = (await source.readAll()).map(eventLine).join('');
     expect(await importText(`\n${lines}\n`, other)).toMatchObject({ events: 7, streams: 3 });
@@ -186,7 +251,10 @@ describe('import', () => {
   it.each([
     ['{"format":"mibi-events","version":2}', 'line 1: version this MIBI reads mibi-events up to version 1'],
     ['{not json', 'line 1: not valid JSON'],
-    ['{"id":"e1","type":"T","stream":"s","revision":0,"position":1,"metadata":{"actor":null,"correlationId":"c","causationId":null,"time":"2025-01-01T00:00:00Z"}}', 'line 1: data is missing'],
+    [
+      '{"id":"e1","type":"T","stream":"s","revision":0,"position":1,"metadata":{"actor":null,"correlationId":"c","causationId":null,"time":"2025-01-01T00:00:00Z"}}',
+      'line 1: data is missing',
+    ],
     ['{"id":"e1","type":"T","stream":"s","revision":"0","position":1,"data":{},"metadata":{}}', 'line 1: revision'],
   ])('refuses the line %s', async (line, message) => {
     await expect(importText(line)).rejects.toThrow(message);
@@ -196,13 +264,20 @@ describe('import', () => {
   it('refuses events out of log order and a header after the first line', async () => {
     await seed();
     const [first, second] = (await source.readAll()).map(eventLine);
-    await expect(importText(`${second}${first}`)).rejects.toThrow('line 2: position 1 is not after 2: events must be in log order');
-    await expect(importText(`${first}${headerLine({})}`)).rejects.toThrow('line 2: a header is only allowed on the first line');
+    await expect(importText(`${second}${first}`)).rejects.toThrow(
+      'line 2: position 1 is not after 2: events must be in log order',
+    );
+    await expect(importText(`${first}${headerLine({})}`)).rejects.toThrow(
+      'line 2: a header is only allowed on the first line',
+    );
     expect(await target.lastPosition()).toBe(0);
   });
 
   it('parses a header line', () => {
-    expect(parseLine(headerLine({}), 1)).toEqual({ kind: 'header', header: { format: NDJSON_FORMAT, version: NDJSON_VERSION } });
+    expect(parseLine(headerLine({}), 1)).toEqual({
+      kind: 'header',
+      header: { format: NDJSON_FORMAT, version: NDJSON_VERSION },
+    });
     expect(parseLine('  ', 3)).toEqual({ kind: 'blank' });
   });
 });

@@ -26,7 +26,8 @@ const EXPORT_PAGE = 1000;
 const IMPORT_GROUP = 500;
 
 const POSITION_MESSAGE = (name: string) => `${name} must be a whole number, 0 or more`;
-const TIME_MESSAGE = (name: string) => `${name} must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z`;
+const TIME_MESSAGE = (name: string) =>
+  `${name} must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z`;
 const TYPES_MESSAGE = 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered';
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const TYPE_NAME = /^[A-Za-z0-9_.:-]+$/;
@@ -48,7 +49,10 @@ function isCalendarDate(text: string): boolean {
 export const isoTime = (name: string) =>
   z
     .string({ error: TIME_MESSAGE(name) })
-    .refine((text) => ISO_TIME.test(text) && isCalendarDate(text) && !Number.isNaN(Date.parse(text)), TIME_MESSAGE(name))
+    .refine(
+      (text) => ISO_TIME.test(text) && isCalendarDate(text) && !Number.isNaN(Date.parse(text)),
+      TIME_MESSAGE(name),
+    )
     .transform((text) => new Date(text).toISOString());
 
 /**
@@ -59,7 +63,12 @@ export const exportFiltersSchema = z
   .object({
     types: z
       .string({ error: TYPES_MESSAGE })
-      .transform((text) => text.split(',').map((type) => type.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean),
+      )
       .refine((types) => types.length > 0 && types.every((type) => TYPE_NAME.test(type)), TYPES_MESSAGE)
       .optional()
       .describe('Event types to keep, separated by commas'),
@@ -98,11 +107,18 @@ function passes(event: RecordedEvent, filters: ExportFilters, types: ReadonlySet
   if (filters.prefix !== undefined && !event.stream.startsWith(filters.prefix)) return false;
   if (filters.since === undefined && filters.until === undefined) return true;
   const at = Date.parse(event.metadata.time);
-  return (filters.since === undefined || at >= Date.parse(filters.since)) && (filters.until === undefined || at < Date.parse(filters.until));
+  return (
+    (filters.since === undefined || at >= Date.parse(filters.since)) &&
+    (filters.until === undefined || at < Date.parse(filters.until))
+  );
 }
 
 /** Pages of the events that pass the filters, in log order, read page by page (never the whole log at once). */
-export async function* filteredEvents(store: EventStore, filters: ExportFilters, pageSize = EXPORT_PAGE): AsyncGenerator<RecordedEvent[]> {
+export async function* filteredEvents(
+  store: EventStore,
+  filters: ExportFilters,
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<RecordedEvent[]> {
   const types = filters.types ? new Set(filters.types) : null;
   const last = filters.toPosition ?? Number.POSITIVE_INFINITY;
   let after = Math.max(0, (filters.fromPosition ?? 0) - 1);
@@ -147,7 +163,11 @@ export async function* exportNdjson(
 
 const headerSchema = z.object({
   format: z.literal(NDJSON_FORMAT),
-  version: z.number().int().min(1).max(NDJSON_VERSION, `this MIBI reads ${NDJSON_FORMAT} up to version ${NDJSON_VERSION}`),
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .max(NDJSON_VERSION, `this MIBI reads ${NDJSON_FORMAT} up to version ${NDJSON_VERSION}`),
 });
 
 const eventSchema = z.object({
@@ -172,7 +192,10 @@ export class ImportError extends Error {
   }
 }
 
-type Line = { kind: 'header'; header: z.output<typeof headerSchema> } | { kind: 'event'; event: RecordedEvent } | { kind: 'blank' };
+type Line =
+  | { kind: 'header'; header: z.output<typeof headerSchema> }
+  | { kind: 'event'; event: RecordedEvent }
+  | { kind: 'blank' };
 
 /** Parses line `number` (1-based) of a file; throws ImportError naming the line and the problem. */
 export function parseLine(text: string, number: number): Line {
@@ -187,9 +210,13 @@ export function parseLine(text: string, number: number): Line {
   const parsed = (isHeader ? headerSchema : eventSchema).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ImportError(`line ${number}: ${issue.path.join('.') || (isHeader ? 'header' : 'event')} ${issue.message}`);
+    throw new ImportError(
+      `line ${number}: ${issue.path.join('.') || (isHeader ? 'header' : 'event')} ${issue.message}`,
+    );
   }
-  return isHeader ? { kind: 'header', header: parsed.data as z.output<typeof headerSchema> } : { kind: 'event', event: parsed.data as RecordedEvent };
+  return isHeader
+    ? { kind: 'header', header: parsed.data as z.output<typeof headerSchema> }
+    : { kind: 'event', event: parsed.data as RecordedEvent };
 }
 
 /** The events of a file with their line numbers, the header checked and skipped. */
@@ -197,7 +224,8 @@ async function* eventsOf(lines: AsyncIterable<string>): AsyncGenerator<{ event: 
   let number = 0;
   for await (const text of lines) {
     const line = parseLine(text, ++number);
-    if (line.kind === 'header' && number > 1) throw new ImportError(`line ${number}: a header is only allowed on the first line`);
+    if (line.kind === 'header' && number > 1)
+      throw new ImportError(`line ${number}: a header is only allowed on the first line`);
     if (line.kind === 'event') yield { event: line.event, line: number };
   }
 }
@@ -221,7 +249,10 @@ async function checkFile(lines: AsyncIterable<string>): Promise<{ events: number
   let lastPosition = 0;
   let events = 0;
   for await (const { event, line } of eventsOf(lines)) {
-    if (event.position <= lastPosition) throw new ImportError(`line ${line}: position ${event.position} is not after ${lastPosition}: events must be in log order`);
+    if (event.position <= lastPosition)
+      throw new ImportError(
+        `line ${line}: position ${event.position} is not after ${lastPosition}: events must be in log order`,
+      );
     const expected = next.get(event.stream) ?? 0;
     if (event.revision !== expected) {
       throw new ImportError(
@@ -251,7 +282,10 @@ export async function importNdjson(
   onProgress?: (imported: number, total: number) => void,
 ): Promise<ImportSummary> {
   const present = await store.lastPosition();
-  if (present > 0) throw new ImportError(`the event store is not empty (its log reaches position ${present}): import only into an empty store`);
+  if (present > 0)
+    throw new ImportError(
+      `the event store is not empty (its log reaches position ${present}): import only into an empty store`,
+    );
   const { events: total, streams } = await checkFile(open());
 
   let group: RecordedEvent[] = [];

@@ -95,7 +95,10 @@ export class WrongExpectedRevisionError extends Error {
 }
 
 /** Fills in id and metadata defaults so adapters store complete events. */
-export function completeEvent(event: NewEvent, now = new Date()): Required<Pick<NewEvent, 'id' | 'type' | 'data'>> & { metadata: EventMetadata } {
+export function completeEvent(
+  event: NewEvent,
+  now = new Date(),
+): Required<Pick<NewEvent, 'id' | 'type' | 'data'>> & { metadata: EventMetadata } {
   const correlationId = event.metadata?.correlationId ?? crypto.randomUUID();
   return {
     id: event.id ?? crypto.randomUUID(),

@@ -30,7 +30,8 @@ function follow(store: EventStore, after: number, batchSize?: number) {
   const controller = new AbortController();
   const delivered: RecordedEvent[] = [];
   const consumed = (async () => {
-    for await (const batch of store.subscribeAll({ after, batchSize, signal: controller.signal })) delivered.push(...batch);
+    for await (const batch of store.subscribeAll({ after, batchSize, signal: controller.signal }))
+      delivered.push(...batch);
   })();
   consumed.catch(() => {});
   return {
@@ -50,10 +51,10 @@ async function appendInFlight(url: string, stream: string) {
   await client.query('BEGIN');
   const metadata = { actor: null, correlationId: 'c', causationId: null, time: new Date().toISOString() };
   const events = JSON.stringify([{ id: crypto.randomUUID(), type: 'Slow', data: {}, metadata }]);
-  const { rows } = await client.query<{ last_position: string }>('SELECT last_position FROM mibi_append($1, -3, $2::json)', [
-    stream,
-    events,
-  ]);
+  const { rows } = await client.query<{ last_position: string }>(
+    'SELECT last_position FROM mibi_append($1, -3, $2::json)',
+    [stream, events],
+  );
   const end = async (how: 'COMMIT' | 'ROLLBACK') => {
     await client.query(how);
     await client.end();
@@ -83,7 +84,12 @@ describe('PostgresEventStore', () => {
 
   it('keeps event data exactly as given: key order, unicode, large and fractional numbers', async () => {
     const { store } = await freshStore();
-    const data = { z: 1, a: [0.1, 1e21, 12345678901234, -2.5e-7], नाम: 'हथकरघा ✓ "quoted" \\ \n', nested: { b: null, a: '' } };
+    const data = {
+      z: 1,
+      a: [0.1, 1e21, 12345678901234, -2.5e-7],
+      नाम: 'हथकरघा ✓ "quoted" \\ \n',
+      nested: { b: null, a: '' },
+    };
     await store.append('s', [{ type: 'T', data }], 'no_stream');
     const [event] = await store.readAll();
     expect(JSON.stringify(event!.data)).toBe(JSON.stringify(data));
@@ -138,7 +144,8 @@ describe('PostgresEventStore', () => {
       writers.flatMap((writer, w) =>
         Array.from({ length: perWriter }, async (_, k) => {
           const stream = `w${w}-${k}`;
-          for (let n = 0; n < appends; n++) await writer.append(stream, newEvents(1 + (n % 3)), n === 0 ? 'no_stream' : 'exists');
+          for (let n = 0; n < appends; n++)
+            await writer.append(stream, newEvents(1 + (n % 3)), n === 0 ? 'no_stream' : 'exists');
         }),
       ),
     );
@@ -181,7 +188,7 @@ describe('PostgresEventStore', () => {
     const admin = new pg.Client(url);
     await admin.connect();
     const { rows } = await admin.query<{ n: number }>(
-      "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
     await admin.end();
     expect(rows[0]!.n).toBeGreaterThan(0);

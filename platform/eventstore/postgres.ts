@@ -1,8 +1,24 @@
 import pg from 'pg';
-import { ensureSchema, isTransient, onceSucceeded, openPool, pause, prepared, readyOrClosed, type PostgresPoolOptions } from '../postgres/connection.ts';
+import {
+  ensureSchema,
+  isTransient,
+  onceSucceeded,
+  openPool,
+  pause,
+  prepared,
+  readyOrClosed,
+  type PostgresPoolOptions,
+} from '../postgres/connection.ts';
 import { AppendNotifier, followLog } from './live.ts';
 import { checkExpectedRevision, completeEvent, type AppendResult, type EventStore } from './port.ts';
-import type { ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './port.ts';
+import type {
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeAllOptions,
+} from './port.ts';
 
 export interface PostgresEventStoreOptions extends PostgresPoolOptions {
   /** How often a live subscription reads the log when no notification came (the safety net under LISTEN/NOTIFY). */
@@ -200,7 +216,11 @@ export class PostgresEventStore implements EventStore {
     return (await this.#awaitInFlight(last, AbortSignal.timeout(this.#inFlightWaitMs))) ? last : this.#settled;
   }
 
-  async *subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
+  async *subscribeAll({
+    after,
+    batchSize = DEFAULT_BATCH_SIZE,
+    signal,
+  }: SubscribeAllOptions): AsyncGenerator<RecordedEvent[]> {
     if (signal?.aborted) return;
     await this.#ready();
     const listening = this.#listener.acquire();
@@ -219,7 +239,14 @@ export class PostgresEventStore implements EventStore {
       }
     };
     try {
-      yield* followLog({ after, read, appended: this.#appended, pollIntervalMs: this.#pollIntervalMs, signal, open: () => !this.#closed });
+      yield* followLog({
+        after,
+        read,
+        appended: this.#appended,
+        pollIntervalMs: this.#pollIntervalMs,
+        signal,
+        open: () => !this.#closed,
+      });
     } finally {
       listening.release();
     }
@@ -339,7 +366,12 @@ class Listener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 10_000, keepAlive: true, application_name: 'mibi listener' });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      application_name: 'mibi listener',
+    });
     const lost = () => {
       if (this.#client !== client) return;
       this.#client = undefined;

@@ -8,13 +8,22 @@ import { SqliteLogReader } from './sqlite-log.ts';
 describe('SqliteLogReader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-sqlite-log-'));
   const file = join(dir, 'events.db');
-  const times = ['2025-01-01T00:00:01.000Z', '2025-01-01T00:00:02.000Z', '2025-01-01T00:00:03.000Z', '2025-01-01T00:00:04.000Z'];
+  const times = [
+    '2025-01-01T00:00:01.000Z',
+    '2025-01-01T00:00:02.000Z',
+    '2025-01-01T00:00:03.000Z',
+    '2025-01-01T00:00:04.000Z',
+  ];
 
   beforeAll(async () => {
     const store = new SqliteEventStore(file);
     const types = ['Listed', 'Noted', 'Listed', 'Noted'];
     for (const [i, type] of types.entries()) {
-      await store.append(`thing-${i % 2}`, [{ type, data: { n: i }, metadata: { time: times[i]!, actor: 'a' } }], 'any');
+      await store.append(
+        `thing-${i % 2}`,
+        [{ type, data: { n: i }, metadata: { time: times[i]!, actor: 'a' } }],
+        'any',
+      );
     }
     await store.close();
   });
@@ -24,7 +33,9 @@ describe('SqliteLogReader', () => {
     const reader = new SqliteLogReader(file, { types: new Set(['Listed']), everyEvent: false });
     const page = reader.read(0, 4, 3);
     expect(page).toMatchObject({ count: 3, position: 3 });
-    expect(page.events.map(({ type, data, position, stream, revision }) => ({ type, data, position, stream, revision }))).toEqual([
+    expect(
+      page.events.map(({ type, data, position, stream, revision }) => ({ type, data, position, stream, revision })),
+    ).toEqual([
       { type: 'Listed', data: { n: 0 }, position: 1, stream: 'thing-0', revision: 0 },
       { type: 'Listed', data: { n: 2 }, position: 3, stream: 'thing-0', revision: 1 },
     ]);
@@ -43,7 +54,9 @@ describe('SqliteLogReader', () => {
   it('hands every event to a reader of all, the others with their data parsed when read', () => {
     const reader = new SqliteLogReader(file, { types: new Set(['Listed']), everyEvent: true });
     const { events } = reader.read(0, 4, 10);
-    expect(events.map((event) => [event.type, event.metadata.time])).toEqual(times.map((time, i) => [i % 2 ? 'Noted' : 'Listed', time]));
+    expect(events.map((event) => [event.type, event.metadata.time])).toEqual(
+      times.map((time, i) => [i % 2 ? 'Noted' : 'Listed', time]),
+    );
     expect(events[1]!.data).toEqual({ n: 1 });
     expect(events[1]!.data).toBe(events[1]!.data);
     reader.close();

@@ -20,7 +20,15 @@ export interface LogPage {
 
 const MMAP_BYTES = 2 ** 40;
 
-type Row = [position: number, id: string, stream: string, revision: number, type: string, data: string | null, metadata: string | null];
+type Row = [
+  position: number,
+  id: string,
+  stream: string,
+  revision: number,
+  type: string,
+  data: string | null,
+  metadata: string | null,
+];
 
 /**
  * An event whose data and metadata are parsed when first read: a reader of every event looks at
@@ -93,7 +101,8 @@ export class SqliteLogReader {
     const rows = this.#page.all(after, to, limit);
     const events: RecordedEvent[] = [];
     for (const [position, id, stream, revision, type, data, metadata] of rows) {
-      if (data !== null && metadata !== null) events.push(new LazyEvent(id, type, stream, revision, position, metadata, data));
+      if (data !== null && metadata !== null)
+        events.push(new LazyEvent(id, type, stream, revision, position, metadata, data));
     }
     return { events, count: rows.length, position: rows.length > 0 ? rows[rows.length - 1]![0] : 0 };
   }
@@ -101,7 +110,9 @@ export class SqliteLogReader {
   /** Position of the last event recorded at or before `time` (ISO-8601), 0 when none: where a replay up to that time stops. */
   positionAt(time: string): number {
     const until = Date.parse(time);
-    const times = this.#db.prepare<[], [number, string]>('SELECT position, metadata FROM events ORDER BY position').raw();
+    const times = this.#db
+      .prepare<[], [number, string]>('SELECT position, metadata FROM events ORDER BY position')
+      .raw();
     let last = 0;
     for (const [position, metadata] of times.iterate()) {
       if (Date.parse((JSON.parse(metadata) as EventMetadata).time) > until) break;
@@ -117,7 +128,10 @@ export class SqliteLogReader {
 
   /** When the event at `position` was recorded, null when there is none. */
   timeAt(position: number): string | null {
-    const metadata = this.#db.prepare<[number], string>('SELECT metadata FROM events WHERE position = ?').pluck().get(position);
+    const metadata = this.#db
+      .prepare<[number], string>('SELECT metadata FROM events WHERE position = ?')
+      .pluck()
+      .get(position);
     return metadata === undefined ? null : (JSON.parse(metadata) as EventMetadata).time;
   }
 

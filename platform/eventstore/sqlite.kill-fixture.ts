@@ -7,7 +7,8 @@
 import { SqliteEventStore } from './sqlite.ts';
 
 const [path, streams, perAppend] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
-if (!path || !(streams > 0) || !(perAppend > 0)) throw new Error('usage: sqlite.kill-fixture.ts <file> <streams> <events per append>');
+if (!path || !(streams > 0) || !(perAppend > 0))
+  throw new Error('usage: sqlite.kill-fixture.ts <file> <streams> <events per append>');
 
 const store = new SqliteEventStore(path);
 // Events spanning several pages make a torn write possible if commits were not atomic.

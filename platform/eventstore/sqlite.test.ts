@@ -128,7 +128,14 @@ describe('SqliteEventStore', () => {
         { revision: 0, position: 5 },
         { revision: 3, position: 6 },
       ]);
-      expect((await store.readAll()).map((e) => `${e.stream}@${e.revision}`)).toEqual(['s@0', 'a@0', 's@1', 's@2', 'b@0', 's@3']);
+      expect((await store.readAll()).map((e) => `${e.stream}@${e.revision}`)).toEqual([
+        's@0',
+        'a@0',
+        's@1',
+        's@2',
+        'b@0',
+        's@3',
+      ]);
       await store.close();
     });
 
@@ -152,7 +159,10 @@ describe('SqliteEventStore', () => {
     it('answers a retry in the same group with the first result', async () => {
       const store = new SqliteEventStore(':memory:');
       const events = [event(crypto.randomUUID()), event(crypto.randomUUID())];
-      const [first, retry] = await Promise.all([store.append('s', events, 'no_stream'), store.append('s', events, 'no_stream')]);
+      const [first, retry] = await Promise.all([
+        store.append('s', events, 'no_stream'),
+        store.append('s', events, 'no_stream'),
+      ]);
       expect(retry).toEqual(first);
       expect(await store.streamRevision('s')).toBe(1);
       await store.close();
@@ -163,7 +173,8 @@ describe('SqliteEventStore', () => {
       const controller = new AbortController();
       const batches: number[] = [];
       const consumed = (async () => {
-        for await (const batch of store.subscribeAll({ after: 0, signal: controller.signal })) batches.push(batch.length);
+        for await (const batch of store.subscribeAll({ after: 0, signal: controller.signal }))
+          batches.push(batch.length);
       })();
       await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -191,8 +202,13 @@ describe('SqliteEventStore', () => {
 
   it('reads a limited page of a stream, either way, from any revision', async () => {
     const store = new SqliteEventStore(':memory:');
-    await store.append('s', Array.from({ length: 5 }, () => ({ type: 'T', data: {} })), 'no_stream');
-    const revisions = async (options: Parameters<SqliteEventStore['readStream']>[1]) => (await store.readStream('s', options)).map((e) => e.revision);
+    await store.append(
+      's',
+      Array.from({ length: 5 }, () => ({ type: 'T', data: {} })),
+      'no_stream',
+    );
+    const revisions = async (options: Parameters<SqliteEventStore['readStream']>[1]) =>
+      (await store.readStream('s', options)).map((e) => e.revision);
     expect(await revisions({ limit: 2 })).toEqual([0, 1]);
     expect(await revisions({ fromRevision: 3, limit: 5 })).toEqual([3, 4]);
     expect(await revisions({ limit: 0 })).toEqual([]);

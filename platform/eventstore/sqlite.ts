@@ -38,7 +38,15 @@ const DEFAULT_BATCH_SIZE = 500;
 const COLUMNS = 'position, id, stream, revision, type, data, metadata';
 
 /** A row as `.raw()` returns it, in the order of COLUMNS. */
-type EventRow = [position: number, id: string, stream: string, revision: number, type: string, data: string, metadata: string];
+type EventRow = [
+  position: number,
+  id: string,
+  stream: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+];
 
 /** An event ready to insert: its data and metadata already JSON, so a value JSON cannot hold fails its own append only. */
 interface StoredEvent {
@@ -58,7 +66,6 @@ interface PendingAppend {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
-
 
 /** Page sizes with a statement of their own (a bound LIMIT costs SQLite several times the query); others bind it. */
 const MAX_PAGE_STATEMENTS = 16;
@@ -102,7 +109,11 @@ export class SqliteEventStore implements EventStore {
       this.#commits.unref();
     }
     this.#statements = prepareStatements(this.#db);
-    this.#writeGroup = groupCommit(this.#db, (append: PendingAppend) => this.#write(append), (error) => error instanceof WrongExpectedRevisionError);
+    this.#writeGroup = groupCommit(
+      this.#db,
+      (append: PendingAppend) => this.#write(append),
+      (error) => error instanceof WrongExpectedRevisionError,
+    );
   }
 
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -173,7 +184,9 @@ export class SqliteEventStore implements EventStore {
     const outcomes = this.#writeGroup(appends);
     this.#appended.notify();
     if (outcomes.some((outcome) => 'result' in outcome)) this.#commits?.postMessage(null);
-    outcomes.forEach((outcome, i) => ('result' in outcome ? appends[i]!.resolve(outcome.result) : appends[i]!.reject(outcome.error)));
+    outcomes.forEach((outcome, i) =>
+      'result' in outcome ? appends[i]!.resolve(outcome.result) : appends[i]!.reject(outcome.error),
+    );
   }
 
   /** One append inside the group's transaction: an earlier identical append's result, or the checks, then the inserts. */
@@ -184,7 +197,14 @@ export class SqliteEventStore implements EventStore {
     checkExpectedRevision(stream, expected, current);
     let position = 0;
     for (const [offset, event] of events.entries()) {
-      const { lastInsertRowid } = this.#statements.insert.run(event.id, stream, current + 1 + offset, event.type, event.data, event.metadata);
+      const { lastInsertRowid } = this.#statements.insert.run(
+        event.id,
+        stream,
+        current + 1 + offset,
+        event.type,
+        event.data,
+        event.metadata,
+      );
       position = Number(lastInsertRowid);
     }
     return { revision: current + events.length, position };
@@ -200,7 +220,9 @@ export class SqliteEventStore implements EventStore {
     let statement = this.#pages.get(limit);
     if (!statement && this.#pages.size < MAX_PAGE_STATEMENTS) {
       const bound = Number.isSafeInteger(limit) && limit >= 0 ? ` LIMIT ${limit}` : '';
-      statement = this.#db.prepare<[number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position${bound}`).raw();
+      statement = this.#db
+        .prepare<[number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position${bound}`)
+        .raw();
       this.#pages.set(limit, statement);
     }
     return statement;
@@ -250,7 +272,9 @@ function prepareStatements(db: Database.Database) {
     ),
     revision: db.prepare<[string], number>('SELECT max(revision) FROM events WHERE stream = ?').pluck(),
     forwards: db
-      .prepare<[string, number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision BETWEEN ? AND ? ORDER BY revision`)
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision BETWEEN ? AND ? ORDER BY revision`,
+      )
       .raw(),
     backwards: db
       .prepare<[string, number, number], EventRow>(
@@ -265,5 +289,13 @@ function prepareStatements(db: Database.Database) {
 }
 
 function toRecordedEvent([position, id, stream, revision, type, data, metadata]: EventRow): RecordedEvent {
-  return { id, type, data: JSON.parse(data), metadata: JSON.parse(metadata) as EventMetadata, stream, revision, position };
+  return {
+    id,
+    type,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata) as EventMetadata,
+    stream,
+    revision,
+    position,
+  };
 }

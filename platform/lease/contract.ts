@@ -27,7 +27,10 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
     const unique = (base: string) => `${base}_${++serial}_${Date.now().toString(36)}`;
 
     beforeAll(async () => {
-      ({ stores: [store, other], cleanup } = await open());
+      ({
+        stores: [store, other],
+        cleanup,
+      } = await open());
     });
     afterAll(async () => {
       await cleanup?.();
@@ -126,7 +129,9 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
         const lease = unique('race-expired');
         await grant(lease, 'old', SHORT_TTL);
         await sleep(SHORT_TTL + 100);
-        const grants = await Promise.all(['a', 'b', 'c', 'd'].map((owner, i) => (i % 2 === 0 ? store : other).leases.acquire(lease, owner, TTL)));
+        const grants = await Promise.all(
+          ['a', 'b', 'c', 'd'].map((owner, i) => (i % 2 === 0 ? store : other).leases.acquire(lease, owner, TTL)),
+        );
         expect(grants.filter((g) => g !== null)).toHaveLength(1);
       });
     });
@@ -144,11 +149,14 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
           batch.put(collection, { id: `new-${n}`, n });
           return batch;
         };
-        const state = async () => ({ docs: await store.collection(collection).find(), checkpoint: await store.checkpoint(projection) });
+        const state = async () => ({
+          docs: await store.collection(collection).find(),
+          checkpoint: await store.checkpoint(projection),
+        });
         return { projection, next, state };
       }
 
-      it('refuses a batch whose epoch is stale and stores nothing; the holder\'s batch commits', async () => {
+      it("refuses a batch whose epoch is stale and stores nothing; the holder's batch commits", async () => {
         const lease = unique('fence');
         const old = await grant(lease, 'a', SHORT_TTL);
         const { projection, next, state } = await committed(old);
@@ -157,8 +165,12 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
         const before = await state();
 
         // The paused old holder wakes up and tries to commit, through either store.
-        await expect(store.commit(next(2), projection, 2, { lease, epoch: old.epoch })).rejects.toBeInstanceOf(FencedError);
-        await expect(other.commit(next(2), projection, 2, { lease, epoch: old.epoch })).rejects.toBeInstanceOf(FencedError);
+        await expect(store.commit(next(2), projection, 2, { lease, epoch: old.epoch })).rejects.toBeInstanceOf(
+          FencedError,
+        );
+        await expect(other.commit(next(2), projection, 2, { lease, epoch: old.epoch })).rejects.toBeInstanceOf(
+          FencedError,
+        );
         expect(await state()).toEqual(before);
 
         await other.commit(next(3), projection, 3, { lease, epoch: current!.epoch });
@@ -191,7 +203,7 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
         expect([(await first.state()).checkpoint, (await second.state()).checkpoint]).toEqual([3, 3]);
       });
 
-      it('keeps accepting the holder\'s epoch after its expiry while nobody took the lease', async () => {
+      it("keeps accepting the holder's epoch after its expiry while nobody took the lease", async () => {
         const lease = unique('fence-lapsed');
         const held = await grant(lease, 'a', SHORT_TTL);
         const { projection, next, state } = await committed(held);
@@ -205,7 +217,9 @@ export function leaseContract(name: string, open: () => Promise<LeaseContractSto
         const work = store.unitOfWork();
         const [collection, projection] = [unique('fenced'), unique('projection')];
         work.put(collection, { id: 'doc' });
-        await expect(store.commit(work, projection, 1, { lease: unique('nobody'), epoch: 1 })).rejects.toBeInstanceOf(FencedError);
+        await expect(store.commit(work, projection, 1, { lease: unique('nobody'), epoch: 1 })).rejects.toBeInstanceOf(
+          FencedError,
+        );
         expect(await store.collection(collection).count()).toBe(0);
         expect(await store.checkpoint(projection)).toBe(0);
       });

@@ -25,7 +25,17 @@ const reset: MailMessage = {
   html: '<p><a href="https://mibi.example/reset?token=abc123">Reset</a></p>',
 };
 
-const BAD_ADDRESSES = ['', 'asha', 'asha@', '@example.in', 'asha@localhost', 'asha @example.in', ' asha@example.in', 'a@example.in, b@example.in', 'Asha <asha@example.in>'];
+const BAD_ADDRESSES = [
+  '',
+  'asha',
+  'asha@',
+  '@example.in',
+  'asha@localhost',
+  'asha @example.in',
+  ' asha@example.in',
+  'a@example.in, b@example.in',
+  'Asha <asha@example.in>',
+];
 const INJECTIONS: MailMessage[] = [
   { ...reset, to: 'asha@example.in\r\nBcc: eve@example.in' },
   { ...reset, to: 'asha@example.in\nBcc: eve@example.in' },
@@ -33,7 +43,8 @@ const INJECTIONS: MailMessage[] = [
   { ...reset, subject: 'Hello\rBcc: eve@example.in' },
 ];
 
-const invalid = (message: RegExp) => (error: unknown) => error instanceof InvalidMailError && message.test(error.message);
+const invalid = (message: RegExp) => (error: unknown) =>
+  error instanceof InvalidMailError && message.test(error.message);
 
 /** The behaviour every Mailer adapter must show; each test gets a freshly opened mailer sending as `FROM`. */
 export function mailerContract(name: string, open: (from: string) => Promise<OpenedMailer>): void {
@@ -64,7 +75,13 @@ export function mailerContract(name: string, open: (from: string) => Promise<Ope
       await mailer.send(reset);
       const delivered = await opened.delivered();
       expect(delivered).toHaveLength(1);
-      for (const expected of [`From: ${FROM}`, `To: ${reset.to}`, `Subject: ${reset.subject}`, reset.text, reset.html ?? '']) {
+      for (const expected of [
+        `From: ${FROM}`,
+        `To: ${reset.to}`,
+        `Subject: ${reset.subject}`,
+        reset.text,
+        reset.html ?? '',
+      ]) {
         expect(delivered[0]).toContain(expected);
       }
     });
@@ -95,7 +112,9 @@ export function mailerContract(name: string, open: (from: string) => Promise<Ope
 
     it('refuses a recipient that is not exactly one e-mail address, delivering nothing', async () => {
       for (const to of BAD_ADDRESSES) {
-        await expect(mailer.send({ ...reset, to }), JSON.stringify(to)).rejects.toSatisfy(invalid(/^Not an e-mail address/));
+        await expect(mailer.send({ ...reset, to }), JSON.stringify(to)).rejects.toSatisfy(
+          invalid(/^Not an e-mail address/),
+        );
       }
       expect(await opened.delivered()).toEqual([]);
     });
@@ -137,7 +156,9 @@ export function mailboxContract(name: string, open: () => Promise<OpenedMailbox>
     });
 
     it('lists concurrent sends once each, by send time', async () => {
-      const sent = await Promise.all(Array.from({ length: 10 }, (_, i) => sendTo(`buyer${i}@example.in`, `Order ${i}`)));
+      const sent = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => sendTo(`buyer${i}@example.in`, `Order ${i}`)),
+      );
       const listed = await mailbox.list();
       expect(listed).toHaveLength(10);
       expect(new Set(listed.map((mail) => mail.id))).toEqual(new Set(sent.map((mail) => mail.id)));
@@ -155,7 +176,8 @@ export function mailboxContract(name: string, open: () => Promise<OpenedMailbox>
 
     it('limits the listing to the newest, after filtering', async () => {
       const sent = [];
-      for (const to of ['asha@example.in', 'ravi@example.in', 'asha@example.in', 'ravi@example.in']) sent.push(await sendTo(to, 'Notice'));
+      for (const to of ['asha@example.in', 'ravi@example.in', 'asha@example.in', 'ravi@example.in'])
+        sent.push(await sendTo(to, 'Notice'));
       expect(await mailbox.list({ limit: 3 })).toEqual([sent[3], sent[2], sent[1]]);
       expect(await mailbox.list({ to: 'asha@example.in', limit: 1 })).toEqual([sent[2]]);
       expect(await mailbox.list({ limit: 0 })).toEqual([]);
@@ -167,7 +189,11 @@ export function mailboxContract(name: string, open: () => Promise<OpenedMailbox>
       const reopened = opened.reopen();
       try {
         expect(await reopened.list()).toEqual([before]);
-        const after = await reopened.send({ to: 'asha@example.in', subject: 'After the restart', text: 'Welcome back' });
+        const after = await reopened.send({
+          to: 'asha@example.in',
+          subject: 'After the restart',
+          text: 'Welcome back',
+        });
         expect(await reopened.list()).toEqual([after, before]);
       } finally {
         await reopened.close();

@@ -15,12 +15,20 @@ async function emlFiles(dir: string): Promise<string[]> {
 
 mailerContract('FolderMailer', async (from) => {
   const dir = await mkdtemp(join(tmpdir(), 'mibi-mail-'));
-  return { mailer: new FolderMailer(dir, from), delivered: () => emlFiles(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    mailer: new FolderMailer(dir, from),
+    delivered: () => emlFiles(dir),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 mailboxContract('FolderMailer', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'mibi-mail-'));
-  return { mailbox: new FolderMailer(dir, FROM), reopen: () => new FolderMailer(dir, FROM), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    mailbox: new FolderMailer(dir, FROM),
+    reopen: () => new FolderMailer(dir, FROM),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 describe('FolderMailer', () => {
@@ -71,7 +79,11 @@ describe('FolderMailer', () => {
 
     const sent = await mailer.send(message);
     expect(sent).toMatchObject({ id, sentAt: '2026-11-23T10:00:00.000Z' });
-    expect((await readdir(dir)).sort()).toEqual([`2026-11-23T100000000Z-${id}.eml`, `2026-11-23T100000000Z-${id}.json`, 'keys']);
+    expect((await readdir(dir)).sort()).toEqual([
+      `2026-11-23T100000000Z-${id}.eml`,
+      `2026-11-23T100000000Z-${id}.json`,
+      'keys',
+    ]);
     expect(await mailer.send(message)).toEqual(sent);
   });
 

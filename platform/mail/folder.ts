@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertSender, checkedMessage, type Mailbox, type Mailer, type MailMessage, messageIdOf, type SentMail } from './port.ts';
+import {
+  assertSender,
+  checkedMessage,
+  type Mailbox,
+  type Mailer,
+  type MailMessage,
+  messageIdOf,
+  type SentMail,
+} from './port.ts';
 import { writeFileAtomically } from '../files.ts';
 
 /*
@@ -48,7 +56,8 @@ function toEml(mail: SentMail): string {
     `Message-ID: <${mail.id}@mibi.folder>`,
     'MIME-Version: 1.0',
   ];
-  const part = (type: string, body: string) => `Content-Type: ${type}; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n${body}\n`;
+  const part = (type: string, body: string) =>
+    `Content-Type: ${type}; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n${body}\n`;
   if (mail.html === undefined) return `${headers.join('\n')}\n${part('text/plain', mail.text)}`;
   const boundary = `alt-${mail.id}`;
   return [

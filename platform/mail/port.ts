@@ -46,7 +46,8 @@ const LINE_BREAK = /[\r\n]/;
 const SENDER = /^(?:[^<>]*<([^<>]*)>|([^<>]*))$/;
 
 function assertSingleLine(field: string, value: string): void {
-  if (LINE_BREAK.test(value)) throw new InvalidMailError(`Header injection: the ${field} must not contain a line break`);
+  if (LINE_BREAK.test(value))
+    throw new InvalidMailError(`Header injection: the ${field} must not contain a line break`);
 }
 
 /**
@@ -66,7 +67,9 @@ export function assertSender(from: string): void {
   assertSingleLine('sender', from);
   const match = SENDER.exec(from.trim());
   if (!address.safeParse(match?.[1] ?? match?.[2]).success) {
-    throw new InvalidMailError(`Not a sender address (expected "address" or "Name <address>"): ${JSON.stringify(from)}`);
+    throw new InvalidMailError(
+      `Not a sender address (expected "address" or "Name <address>"): ${JSON.stringify(from)}`,
+    );
   }
 }
 

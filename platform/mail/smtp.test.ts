@@ -136,7 +136,9 @@ describe('SmtpMailer', () => {
     await nobody.stop();
     const unreachable = new SmtpMailer(url, 'no-reply@mibi.example');
     try {
-      await expect(unreachable.send({ to: 'asha@example.in', subject: 'Lost', text: 'Nobody listens.' })).rejects.toThrow(/ECONNREFUSED/);
+      await expect(
+        unreachable.send({ to: 'asha@example.in', subject: 'Lost', text: 'Nobody listens.' }),
+      ).rejects.toThrow(/ECONNREFUSED/);
     } finally {
       await unreachable.close();
     }

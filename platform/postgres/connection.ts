@@ -90,7 +90,10 @@ export function onceSucceeded(setup: () => Promise<void>): () => Promise<void> {
 }
 
 /** Resolves to `store` once `ready` succeeded; closes it (pool and all) when it failed. */
-export async function readyOrClosed<T extends { close(): Promise<void> }>(store: T, ready: () => Promise<void>): Promise<T> {
+export async function readyOrClosed<T extends { close(): Promise<void> }>(
+  store: T,
+  ready: () => Promise<void>,
+): Promise<T> {
   try {
     await ready();
   } catch (error) {
@@ -124,7 +127,9 @@ export function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return /^(08|57P0[123]|E[A-Z]+)/.test(code);
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(error.message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(
+    error.message,
+  );
 }
 
 /** Waits `ms`, or less when the signal aborts (never rejects). */

@@ -42,7 +42,11 @@ export function countingProjections(prefix = ''): Projection[] {
     eventTypes: 'all',
     async apply(event, work) {
       const count = await work.get<StreamCount>(streamCounts, event.stream);
-      work.put<StreamCount>(streamCounts, { id: event.stream, events: (count?.events ?? 0) + 1, lastPosition: event.position });
+      work.put<StreamCount>(streamCounts, {
+        id: event.stream,
+        events: (count?.events ?? 0) + 1,
+        lastPosition: event.position,
+      });
     },
   };
   return [streamCount, tally];
@@ -54,7 +58,11 @@ export const testProjections: Projection[] = countingProjections();
 export async function seedCounters(events: EventStore, streams: number, perStream: number): Promise<void> {
   for (let i = 0; i < perStream; i++) {
     for (let s = 0; s < streams; s++) {
-      await events.append(`counter-${s}`, [{ type: 'Counted', data: { amount: (i * 7 + s) % 13 } }], i === 0 ? 'no_stream' : i - 1);
+      await events.append(
+        `counter-${s}`,
+        [{ type: 'Counted', data: { amount: (i * 7 + s) % 13 } }],
+        i === 0 ? 'no_stream' : i - 1,
+      );
     }
   }
 }
@@ -71,7 +79,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** `store` with its commits (and leases) replaced: how tests make a process crash or pause around them. */
-export function intercepted(store: ReadStore, commitMany: ReadStore['commitMany'], leases: LeaseStore = store.leases): ReadStore {
+export function intercepted(
+  store: ReadStore,
+  commitMany: ReadStore['commitMany'],
+  leases: LeaseStore = store.leases,
+): ReadStore {
   return {
     kind: store.kind,
     leases,

@@ -26,7 +26,10 @@ describe('StallWatch', () => {
   });
 
   const commit = (projection: string, position: number) => read.commit(read.unitOfWork(), projection, position);
-  const stalled = async () => Object.entries(await watch.read(events, read, groups)).filter(([, s]) => s.stalled).map(([name]) => name);
+  const stalled = async () =>
+    Object.entries(await watch.read(events, read, groups))
+      .filter(([, s]) => s.stalled)
+      .map(([name]) => name);
 
   it('reports lag and lease per projection, the lease of its group', async () => {
     const grant = await read.leases.acquire('projections', 'host:1:a', 60_000);

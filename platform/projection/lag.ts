@@ -11,7 +11,11 @@ export interface ProjectionLag {
 }
 
 /** Read from the stores, so any process (the API included) can report it. */
-export async function projectionLag(events: EventStore, read: ReadStore, names: string[]): Promise<Record<string, ProjectionLag>> {
+export async function projectionLag(
+  events: EventStore,
+  read: ReadStore,
+  names: string[],
+): Promise<Record<string, ProjectionLag>> {
   const last = await events.lastPosition();
   const entries = await Promise.all(
     names.map(async (name) => {
@@ -56,7 +60,14 @@ export class StallWatch {
   ) {}
 
   async read(events: EventStore, read: ReadStore, groups: LeaseGroup[]): Promise<Record<string, ProjectionStatus>> {
-    const [lags, leases] = await Promise.all([projectionLag(events, read, groups.flatMap((g) => g.projections)), read.leases.list()]);
+    const [lags, leases] = await Promise.all([
+      projectionLag(
+        events,
+        read,
+        groups.flatMap((g) => g.projections),
+      ),
+      read.leases.list(),
+    ]);
     const now = this.now();
     const out: Record<string, ProjectionStatus> = {};
     for (const group of groups) {

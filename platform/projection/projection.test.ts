@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Doc, DocChange, ReadStore } from '../readstore/port.ts';
-import { type ChangeNotice, type DocNotice, NOTICE_DOCUMENTS_LIMIT, NoticeDocuments, carriesDocuments, changeNotice, withDocuments } from './projection.ts';
+import {
+  type ChangeNotice,
+  type DocNotice,
+  NOTICE_DOCUMENTS_LIMIT,
+  NoticeDocuments,
+  carriesDocuments,
+  changeNotice,
+  withDocuments,
+} from './projection.ts';
 
 const doc = (id: string, bytes = 10): Doc => ({ id, text: 'x'.repeat(bytes) });
 const put = (collection: string, written: Doc): DocChange => ({ collection, id: written.id, doc: written });
@@ -39,7 +47,11 @@ describe('changeNotice', () => {
   it('past the limit, carries the ids of the documents written and keeps the deletions', () => {
     const changes = [put('items', doc('a', 40_000)), gone('items', 'b'), put('others', doc('c', 30_000))];
     const notice = changeNotice('p', 7, changes);
-    expect(notice.changes).toStrictEqual([{ collection: 'items', id: 'a' }, gone('items', 'b'), { collection: 'others', id: 'c' }]);
+    expect(notice.changes).toStrictEqual([
+      { collection: 'items', id: 'a' },
+      gone('items', 'b'),
+      { collection: 'others', id: 'c' },
+    ]);
     expect(carriesDocuments(notice)).toBe(false);
     expect(JSON.stringify(notice).length).toBeLessThan(200);
     // Through JSON (the bus), an absent document stays absent and a deletion stays null.
@@ -54,7 +66,12 @@ describe('withDocuments', () => {
     const notice: ChangeNotice = {
       projection: 'p',
       position: 7,
-      changes: [{ collection: 'items', id: 'a' }, gone('items', 'b'), { collection: 'others', id: 'x' }, { collection: 'items', id: 'd' }],
+      changes: [
+        { collection: 'items', id: 'a' },
+        gone('items', 'b'),
+        { collection: 'others', id: 'x' },
+        { collection: 'items', id: 'd' },
+      ],
     };
     expect(await withDocuments(notice, store.read)).toEqual({
       projection: 'p',
@@ -69,8 +86,16 @@ describe('withDocuments', () => {
 });
 
 describe('NoticeDocuments', () => {
-  const small = (position: number, id = `s-${position}`): ChangeNotice => ({ projection: 'p', position, changes: [put('items', doc(id))] });
-  const ids = (position: number, id: string): ChangeNotice => ({ projection: 'p', position, changes: [{ collection: 'items', id }] });
+  const small = (position: number, id = `s-${position}`): ChangeNotice => ({
+    projection: 'p',
+    position,
+    changes: [put('items', doc(id))],
+  });
+  const ids = (position: number, id: string): ChangeNotice => ({
+    projection: 'p',
+    position,
+    changes: [{ collection: 'items', id }],
+  });
 
   function follow(store: ReturnType<typeof heldStore>) {
     const handed: DocNotice[] = [];

@@ -66,13 +66,20 @@ export const CHANGES_CHANNEL = 'read-model-changes';
 export const NOTICE_DOCUMENTS_LIMIT = 64 * 1024;
 
 /** The notice of a committed batch: with its documents while they fit within `limit`, else with the ids of those written. */
-export function changeNotice(projection: string, position: number, changes: DocChange[], limit = NOTICE_DOCUMENTS_LIMIT): ChangeNotice {
+export function changeNotice(
+  projection: string,
+  position: number,
+  changes: DocChange[],
+  limit = NOTICE_DOCUMENTS_LIMIT,
+): ChangeNotice {
   let bytes = 0;
   for (const { doc } of changes) {
     if (doc === null) continue;
     bytes += Buffer.byteLength(JSON.stringify(doc));
     if (bytes > limit) {
-      const ids = changes.map(({ collection, id, doc }): NoticeChange => (doc === null ? { collection, id, doc } : { collection, id }));
+      const ids = changes.map(
+        ({ collection, id, doc }): NoticeChange => (doc === null ? { collection, id, doc } : { collection, id }),
+      );
       return { projection, position, changes: ids };
     }
   }
@@ -104,7 +111,11 @@ export async function withDocuments(notice: ChangeNotice, read: Pick<ReadStore, 
     const docs = await read.collection(collection).getMany(ids);
     found.set(collection, new Map(docs.map((doc) => [doc.id, doc])));
   }
-  const changes = notice.changes.map(({ collection, id, doc }) => ({ collection, id, doc: doc === undefined ? (found.get(collection)?.get(id) ?? null) : doc }));
+  const changes = notice.changes.map(({ collection, id, doc }) => ({
+    collection,
+    id,
+    doc: doc === undefined ? (found.get(collection)?.get(id) ?? null) : doc,
+  }));
   return { ...notice, changes };
 }
 

@@ -11,7 +11,9 @@ import { ProjectionRunner } from './runner.ts';
 
 const [dir, owner] = process.argv.slice(2) as [string, string | undefined];
 const bus = new MemoryBus();
-await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => console.log(`committed ${notice.projection} ${notice.position}`));
+await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) =>
+  console.log(`committed ${notice.projection} ${notice.position}`),
+);
 const runner = new ProjectionRunner({
   events: new SqliteEventStore(join(dir, 'events.db')),
   read: new SqliteReadStore(join(dir, 'read.db')),

@@ -65,7 +65,11 @@ describe('ProjectionRunner', () => {
     const { position } = await events.append('counter-9', [{ type: 'Counted', data: { amount: 5 } }], 'no_stream');
     await vi.waitFor(async () => expect(await read.collection('tallies').get('counter-9')).toMatchObject({ total: 5 }));
     expect(await read.checkpoint('tallies')).toBe(position);
-    expect(notices.some((n) => n.projection === 'tallies' && n.position === position && n.changes.some((c) => c.id === 'counter-9'))).toBe(true);
+    expect(
+      notices.some(
+        (n) => n.projection === 'tallies' && n.position === position && n.changes.some((c) => c.id === 'counter-9'),
+      ),
+    ).toBe(true);
     expect(await projectionLag(events, read, ['tallies', 'stream-counts'])).toEqual({
       tallies: { processed: position, last: position, lag: 0 },
       'stream-counts': expect.objectContaining({ last: position }),
@@ -83,7 +87,8 @@ describe('ProjectionRunner', () => {
         work.put('blobs', { id: event.stream, text: 'x'.repeat((event.data as { size: number }).size) });
       },
     };
-    const sized = (stream: string, size: number) => events.append(stream, [{ type: 'Sized', data: { size } }], 'no_stream');
+    const sized = (stream: string, size: number) =>
+      events.append(stream, [{ type: 'Sized', data: { size } }], 'no_stream');
     await sized('b-1', 10);
     await sized('b-2', 10);
     await events.append('b-2', [{ type: 'Dropped', data: {} }], 0);
@@ -97,15 +102,30 @@ describe('ProjectionRunner', () => {
     await new ProjectionRunner({ events, read, bus, projections: [blobs], batchSize: 3 }).catchUp('blobs');
 
     const [small, large] = notices;
-    expect(small).toEqual({ projection: 'blobs', position: 3, changes: [{ collection: 'blobs', id: 'b-1', doc: { id: 'b-1', text: 'x'.repeat(10) } }, { collection: 'blobs', id: 'b-2', doc: null }] });
+    expect(small).toEqual({
+      projection: 'blobs',
+      position: 3,
+      changes: [
+        { collection: 'blobs', id: 'b-1', doc: { id: 'b-1', text: 'x'.repeat(10) } },
+        { collection: 'blobs', id: 'b-2', doc: null },
+      ],
+    });
     expect(large).toStrictEqual({
       projection: 'blobs',
       position: 6,
-      changes: [{ collection: 'blobs', id: 'b-3' }, { collection: 'blobs', id: 'b-4' }, { collection: 'blobs', id: 'b-1', doc: null }],
+      changes: [
+        { collection: 'blobs', id: 'b-3' },
+        { collection: 'blobs', id: 'b-4' },
+        { collection: 'blobs', id: 'b-1', doc: null },
+      ],
     });
     expect(JSON.stringify(large).length).toBeLessThan(200);
     // Committed before it was published: what the ids name is there to read.
-    expect((await withDocuments(large!, read)).changes.map(({ doc }) => (doc ? `${doc.id}:${(doc.text as string).length}` : doc))).toEqual(['b-3:40000', 'b-4:30000', null]);
+    expect(
+      (await withDocuments(large!, read)).changes.map(({ doc }) =>
+        doc ? `${doc.id}:${(doc.text as string).length}` : doc,
+      ),
+    ).toEqual(['b-3:40000', 'b-4:30000', null]);
   });
 
   it('rebuilds a projection from zero to the same documents', async () => {
@@ -140,7 +160,9 @@ describe('ProjectionRunner', () => {
     await run(upgraded);
     expect(await snapshot(read, testProjections)).toEqual(before);
     expect(log).toHaveBeenCalledOnce();
-    expect(log).toHaveBeenCalledWith('[projections] tallies: its read models were built by version 1, this is version 2: replaying the log');
+    expect(log).toHaveBeenCalledWith(
+      '[projections] tallies: its read models were built by version 1, this is version 2: replaying the log',
+    );
 
     await read.collection('tallies').put({ id: 'counter-0', total: -1, last: -1 });
     await run(upgraded);
@@ -151,13 +173,25 @@ describe('ProjectionRunner', () => {
   it('stops at a batch boundary and resumes from the checkpoint', async () => {
     await seed(2, 50);
     const read = openRead();
-    const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: testProjections, batchSize: 10 });
+    const runner = new ProjectionRunner({
+      events,
+      read,
+      bus: new MemoryBus(),
+      projections: testProjections,
+      batchSize: 10,
+    });
     await runner.start();
     await runner.stop();
     const checkpoint = await read.checkpoint('tallies');
     expect(checkpoint % 10).toBe(0); // never a half batch
 
-    const again = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: testProjections, batchSize: 10 });
+    const again = new ProjectionRunner({
+      events,
+      read,
+      bus: new MemoryBus(),
+      projections: testProjections,
+      batchSize: 10,
+    });
     await again.start();
     closers.push(() => again.stop());
     await vi.waitFor(async () => expect(await read.checkpoint('tallies')).toBe(100));
@@ -176,7 +210,13 @@ describe('ProjectionRunner', () => {
       },
     };
     const errors: string[] = [];
-    const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [flaky], onError: (_n, e) => void errors.push((e as Error).message) });
+    const runner = new ProjectionRunner({
+      events,
+      read,
+      bus: new MemoryBus(),
+      projections: [flaky],
+      onError: (_n, e) => void errors.push((e as Error).message),
+    });
     await runner.start();
     closers.push(() => runner.stop());
     await vi.waitFor(async () => expect(await read.checkpoint('tallies')).toBe(3));
@@ -196,7 +236,13 @@ describe('ProjectionRunner', () => {
         await testProjections[1]!.apply(event, work);
       },
     };
-    const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [testProjections[0]!, flaky], onError: () => {} });
+    const runner = new ProjectionRunner({
+      events,
+      read,
+      bus: new MemoryBus(),
+      projections: [testProjections[0]!, flaky],
+      onError: () => {},
+    });
     await runner.start();
     closers.push(() => runner.stop());
     await vi.waitFor(async () => expect(await read.checkpoint('stream-counts')).toBe(3));
@@ -294,9 +340,12 @@ describe('ProjectionRunner under a lease', () => {
 
   const caughtUp = async (read: ReadStore) => {
     const last = await events.lastPosition();
-    await vi.waitFor(async () => {
-      for (const p of testProjections) expect(await read.checkpoint(p.name)).toBe(last);
-    }, { timeout: 15_000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        for (const p of testProjections) expect(await read.checkpoint(p.name)).toBe(last);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
   };
 
   it('only the holder commits while the other stands by, and keeps the lease by renewing it', async () => {

@@ -120,7 +120,10 @@ export class ProjectionRunner {
     const projection = this.find(name);
     const wasRunning = this.running !== undefined;
     await this.stop();
-    await this.deps.read.reset(name, projection.collections.map((c) => c.name));
+    await this.deps.read.reset(
+      name,
+      projection.collections.map((c) => c.name),
+    );
     if (wasRunning) await this.start();
   }
 
@@ -258,7 +261,11 @@ export class ProjectionRunner {
             const from = checkpoints.get(projection.name)!;
             if (position <= from) continue;
             try {
-              done.push({ work: await applyBatch(projection, batch, from, this.deps.read), projection: projection.name, position });
+              done.push({
+                work: await applyBatch(projection, batch, from, this.deps.read),
+                projection: projection.name,
+                position,
+              });
             } catch (error) {
               if (members.length === 1) throw error;
               this.report(projection.name, error);
@@ -295,8 +302,13 @@ export class ProjectionRunner {
       let position = await this.deps.read.checkpoint(projection.name);
       if (position > 0 && (stored ?? 1) !== version) {
         const log = this.deps.log ?? console.log;
-        log(`[projections] ${projection.name}: its read models were built by version ${stored ?? 1}, this is version ${version}: replaying the log`);
-        await this.deps.read.reset(projection.name, projection.collections.map((c) => c.name));
+        log(
+          `[projections] ${projection.name}: its read models were built by version ${stored ?? 1}, this is version ${version}: replaying the log`,
+        );
+        await this.deps.read.reset(
+          projection.name,
+          projection.collections.map((c) => c.name),
+        );
         this.openCollections(projection);
         position = 0;
       }
@@ -324,7 +336,12 @@ export class ProjectionRunner {
 }
 
 /** The projection's work for the events of `batch` after its checkpoint `from`. */
-async function applyBatch(projection: Projection, batch: RecordedEvent[], from: number, read: ReadStore): Promise<UnitOfWork> {
+async function applyBatch(
+  projection: Projection,
+  batch: RecordedEvent[],
+  from: number,
+  read: ReadStore,
+): Promise<UnitOfWork> {
   const work = read.unitOfWork();
   for (const event of batch) {
     if (event.position > from && (projection.eventTypes === 'all' || projection.eventTypes.has(event.type))) {

@@ -72,7 +72,11 @@ export class BullMqQueue implements Queue {
     // A worker runs on two duplicates of the shared connection (one for its blocking reads):
     // they are reachable only once connected, and until then BullMQ's own listeners hold their errors.
     const backend = worker.getBackend();
-    for (const client of [backend.client, backend.blockingClient]) void client?.then((c) => this.#log.watch(c), () => {});
+    for (const client of [backend.client, backend.blockingClient])
+      void client?.then(
+        (c) => this.#log.watch(c),
+        () => {},
+      );
     this.#workers.push(worker);
   }
 

@@ -45,7 +45,9 @@ export function queueContract(name: string, adapter: QueueUnderTest): void {
       queue.process('once', async (job) => void runs.push(job));
       await queue.add('once', { orderId: 'o-1', lines: [{ sku: 'saree', quantity: 2 }] }, { jobId: 'order-o-1' });
       await queue.drained('once');
-      expect(runs).toEqual([{ id: 'order-o-1', name: 'once', data: { orderId: 'o-1', lines: [{ sku: 'saree', quantity: 2 }] }, attempt: 1 }]);
+      expect(runs).toEqual([
+        { id: 'order-o-1', name: 'once', data: { orderId: 'o-1', lines: [{ sku: 'saree', quantity: 2 }] }, attempt: 1 },
+      ]);
     });
 
     it('runs a job added with an id already waiting or done only once', async () => {
@@ -112,8 +114,20 @@ export function queueContract(name: string, adapter: QueueUnderTest): void {
 
       expect(attempts).toEqual(['o-1#1', 'o-1#2', 'o-1#3', 'o-2#1']);
       expect(await queue.deadLetters('doomed')).toEqual([
-        { id: 'dead-1', name: 'doomed', data: { orderId: 'o-1' }, attempt: 3, error: 'mail server refused o-1 (attempt 3)' },
-        { id: 'dead-2', name: 'doomed', data: { orderId: 'o-2' }, attempt: 1, error: 'mail server refused o-2 (attempt 1)' },
+        {
+          id: 'dead-1',
+          name: 'doomed',
+          data: { orderId: 'o-1' },
+          attempt: 3,
+          error: 'mail server refused o-1 (attempt 3)',
+        },
+        {
+          id: 'dead-2',
+          name: 'doomed',
+          data: { orderId: 'o-2' },
+          attempt: 1,
+          error: 'mail server refused o-2 (attempt 1)',
+        },
       ]);
       expect(await queue.deadLetters('other')).toEqual([]);
     });
@@ -214,7 +228,10 @@ export function queueContract(name: string, adapter: QueueUnderTest): void {
     it('runs again a job whose process was killed while running it, and no job that had completed', async () => {
       // The child completes done-1..3 (drained: their completion is stored), then hangs in
       // "hang" with "after" waiting behind it, and is killed there.
-      const output = await killWhen([CRASH_FIXTURE, ...adapter.fixtureArgs(opened.storage)], (printed) => printed.includes('hanging hang') && printed.includes('added after'));
+      const output = await killWhen(
+        [CRASH_FIXTURE, ...adapter.fixtureArgs(opened.storage)],
+        (printed) => printed.includes('hanging hang') && printed.includes('added after'),
+      );
       expect(output.match(/^ran .*/gm)).toEqual(['ran done-1', 'ran done-2', 'ran done-3']);
 
       const runs: string[] = [];
@@ -237,7 +254,13 @@ export function queueContract(name: string, adapter: QueueUnderTest): void {
         for (let i = 0; i < 4; i++) await other.queue.add('shared', null, { jobId: `quick-${i}` });
         await queue.drained('shared');
         await other.queue.drained('shared');
-        expect(runs.map((run) => run.split(' ')[0]).toSorted()).toEqual(['quick-0', 'quick-1', 'quick-2', 'quick-3', 'slow']);
+        expect(runs.map((run) => run.split(' ')[0]).toSorted()).toEqual([
+          'quick-0',
+          'quick-1',
+          'quick-2',
+          'quick-3',
+          'slow',
+        ]);
       } finally {
         await other.cleanup();
       }

@@ -49,7 +49,8 @@ describe('SqliteQueue group commit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const committed = () => commits.mock.contexts.filter((statement) => (statement as Database.Statement).source === 'COMMIT').length;
+  const committed = () =>
+    commits.mock.contexts.filter((statement) => (statement as Database.Statement).source === 'COMMIT').length;
 
   it('writes the adds of one turn in one commit, with the claim of the jobs it wakes, and their outcomes in one more', async () => {
     const runs: number[] = [];
@@ -66,7 +67,9 @@ describe('SqliteQueue group commit', () => {
 
   it('gives each add of a group its own outcome: a failing one fails alone, the others are kept', async () => {
     const other = new Database(file);
-    other.exec(`CREATE TRIGGER poison BEFORE INSERT ON jobs WHEN NEW.id = 'poison' BEGIN SELECT RAISE(ABORT, 'poisoned job'); END`);
+    other.exec(
+      `CREATE TRIGGER poison BEFORE INSERT ON jobs WHEN NEW.id = 'poison' BEGIN SELECT RAISE(ABORT, 'poisoned job'); END`,
+    );
     other.close();
     const outcomes = await Promise.allSettled([
       queue.add('mixed', 'a', { jobId: 'a' }),
@@ -84,7 +87,10 @@ describe('SqliteQueue group commit', () => {
   });
 
   it('keeps every add it acknowledged when its process is killed in the middle of groups', async () => {
-    const output = await killWhen([join(import.meta.dirname, 'group-crash.fixture.ts'), file], (printed) => printed.split('\n').length > 500);
+    const output = await killWhen(
+      [join(import.meta.dirname, 'group-crash.fixture.ts'), file],
+      (printed) => printed.split('\n').length > 500,
+    );
     const acked = [...output.matchAll(/^acked (\S+)$/gm)].map((match) => match[1]!);
     expect(acked.length).toBeGreaterThanOrEqual(500);
 

@@ -89,7 +89,6 @@ interface Write<R = unknown> {
   failed(error: unknown): void;
 }
 
-
 /**
  * Durable jobs in one SQLite file: the embedded default. Jobs survive a crash or a restart,
  * several processes on one machine may share the file (each claims with BEGIN IMMEDIATE and
@@ -258,7 +257,9 @@ export class SqliteQueue implements Queue {
 
   #commit(writes: Write[]): void {
     const outcomes = this.#writeGroup(writes);
-    outcomes.forEach((outcome, i) => ('result' in outcome ? writes[i]!.done(outcome.result) : writes[i]!.failed(outcome.error)));
+    outcomes.forEach((outcome, i) =>
+      'result' in outcome ? writes[i]!.done(outcome.result) : writes[i]!.failed(outcome.error),
+    );
   }
 
   /** A lane claims in this group when a job of its name is added in it, or when one is due (a read, not a write lock). */
@@ -283,10 +284,13 @@ export class SqliteQueue implements Queue {
         const leaseEnd = now + this.#options.leaseMs;
         return lane.consumers.map((consumer) => {
           const limit = consumer.concurrency - consumer.running;
-          return limit > 0 ? this.#statements.claim.all({ name: lane.name, now, limit, leaseEnd, owner: this.#owner }) : [];
+          return limit > 0
+            ? this.#statements.claim.all({ name: lane.name, now, limit, leaseEnd, owner: this.#owner })
+            : [];
         });
       },
-      done: (claims) => claims.forEach((claimed, i) => claimed.forEach((job) => this.#run(lane, lane.consumers[i]!, job))),
+      done: (claims) =>
+        claims.forEach((claimed, i) => claimed.forEach((job) => this.#run(lane, lane.consumers[i]!, job))),
       // SQLITE_BUSY beyond busy_timeout, a full disk...: the next look tries again.
       failed: (error) => report(`could not claim jobs of ${lane.name}`, error),
     };
@@ -349,7 +353,10 @@ export class SqliteQueue implements Queue {
               }).changes;
         },
         done: (changes) => {
-          if (changes === 0) console.error(`[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`);
+          if (changes === 0)
+            console.error(
+              `[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`,
+            );
           resolve();
         },
         failed: (error) => {
@@ -364,7 +371,11 @@ export class SqliteQueue implements Queue {
 
   #renewLeases(): void {
     try {
-      this.#statements.renew.run({ owner: this.#owner, seqs: JSON.stringify([...this.#leased]), leaseEnd: Date.now() + this.#options.leaseMs });
+      this.#statements.renew.run({
+        owner: this.#owner,
+        seqs: JSON.stringify([...this.#leased]),
+        leaseEnd: Date.now() + this.#options.leaseMs,
+      });
     } catch (error) {
       report('could not renew the leases of running jobs', error);
     }
@@ -418,7 +429,9 @@ function prepare(db: Database.Database) {
          finished_at = CASE WHEN attempt >= attempts THEN :now END
        WHERE seq = :seq AND owner = :owner AND attempt = :attempt`,
     ),
-    nextDue: db.prepare<string, { next: number | null }>(`SELECT min(run_at) AS next FROM jobs WHERE name = ? AND ${UNFINISHED}`),
+    nextDue: db.prepare<string, { next: number | null }>(
+      `SELECT min(run_at) AS next FROM jobs WHERE name = ? AND ${UNFINISHED}`,
+    ),
     deadLetters: db.prepare<string, { id: string; data: string; attempt: number; error: string }>(
       `SELECT id, data, attempt, error FROM jobs WHERE name = ? AND state = 'dead' ORDER BY finished_at, seq`,
     ),

@@ -42,7 +42,10 @@ async function generateLog(events: SqliteEventStore, size: number): Promise<numb
   const random = seededRandom(11);
   for (let i = 0; i < size; i++) {
     const stream = `counter-${Math.floor(random() * 12)}`;
-    const event = random() < 0.7 ? { type: 'Counted', data: { amount: 1 + Math.floor(random() * 20) } } : { type: 'Noted', data: {} };
+    const event =
+      random() < 0.7
+        ? { type: 'Counted', data: { amount: 1 + Math.floor(random() * 20) } }
+        : { type: 'Noted', data: {} };
     await events.append(stream, [event], 'any');
   }
   return events.lastPosition();
@@ -216,12 +219,22 @@ export function readStoreContract(
         ],
         [
           'sorts on two fields, desc then asc',
-          { sort: [['featured', 'desc'], ['price', 'asc']] },
+          {
+            sort: [
+              ['featured', 'desc'],
+              ['price', 'asc'],
+            ],
+          },
           ['p7', 'p6', 'p1', 'p5', 'p2', 'p3', 'p4'],
         ],
         [
           'sorts on two fields, asc then desc',
-          { sort: [['category', 'asc'], ['price', 'desc']] },
+          {
+            sort: [
+              ['category', 'asc'],
+              ['price', 'desc'],
+            ],
+          },
           ['p7', 'p5', 'p2', 'p1', 'p4', 'p3', 'p6'],
         ],
         [
@@ -237,10 +250,27 @@ export function readStoreContract(
         ],
         [
           'pages with skip and limit',
-          { sort: [['featured', 'desc'], ['price', 'asc']], skip: 2, limit: 3 },
+          {
+            sort: [
+              ['featured', 'desc'],
+              ['price', 'asc'],
+            ],
+            skip: 2,
+            limit: 3,
+          },
           ['p1', 'p5', 'p2'],
         ],
-        ['skips without a limit', { sort: [['featured', 'desc'], ['price', 'asc']], skip: 5 }, ['p3', 'p4']],
+        [
+          'skips without a limit',
+          {
+            sort: [
+              ['featured', 'desc'],
+              ['price', 'asc'],
+            ],
+            skip: 5,
+          },
+          ['p3', 'p4'],
+        ],
         ['limits to 0', { limit: 0 }, []],
         ['skips past the end', { skip: 10, limit: 5 }, []],
       ];
@@ -259,7 +289,13 @@ export function readStoreContract(
 
       it('keeps booleans, numbers and strings apart', async () => {
         const values = store.collection(unique('values'));
-        const kinds: Array<[string, unknown]> = [['t', true], ['one', 1], ['text', '1'], ['f', false], ['zero', 0]];
+        const kinds: Array<[string, unknown]> = [
+          ['t', true],
+          ['one', 1],
+          ['text', '1'],
+          ['f', false],
+          ['zero', 0],
+        ];
         for (const [id, v] of kinds) await values.put({ id, v });
         expect(ids(await values.find({ where: { v: true } }))).toEqual(['t']);
         expect(ids(await values.find({ where: { v: 1 } }))).toEqual(['one']);
@@ -349,8 +385,13 @@ export function readStoreContract(
         expect(await store.checkpoint(projection)).toBe(12);
       });
 
-      it('commitMany stores several projections\' writes and checkpoints', async () => {
-        const [products, orders, catalog, sales] = [unique('products'), unique('orders'), unique('projection'), unique('projection')];
+      it("commitMany stores several projections' writes and checkpoints", async () => {
+        const [products, orders, catalog, sales] = [
+          unique('products'),
+          unique('orders'),
+          unique('projection'),
+          unique('projection'),
+        ];
         const first = store.unitOfWork();
         first.put(products, { id: 'p1', n: 1 });
         const second = store.unitOfWork();
@@ -463,35 +504,46 @@ export function readStoreContract(
        * commits; after each failure a fresh runner resumes from the checkpoints. The documents must
        * equal the clean rebuild: a batch counted twice or lost changes the tallies and checksums.
        */
-      it.each([1, 2, 3, 4, 5])('replaying through random crash points and batch sizes gives a clean rebuild (seed %i)', async (seed) => {
-        const random = seededRandom(seed);
-        const prefix = `${unique('crash')}_`;
-        const projections = countingProjections(prefix);
-        const caughtUp = async () => {
-          for (const { name } of projections) if ((await store.checkpoint(name)) < last) return false;
-          return true;
-        };
-        const crashes: Crash[] = [];
-        let runners = 0;
-        while (!(await caughtUp())) {
-          runners++;
-          let crashed = false;
-          const read = crashing(store, random, (crash) => {
-            crashed = true;
-            crashes.push(crash);
-          });
-          const batchSize = 1 + Math.floor(random() * 40);
-          const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections, batchSize, onError: () => {} });
-          await runner.start();
-          while (!crashed && !(await caughtUp())) await new Promise((resolve) => setTimeout(resolve, 2));
-          await runner.stop(); // a crashed runner is only ever stopped, never retried: the next one is fresh
-        }
-        for (const crash of crashes) seen.add(crash);
-        expect(crashes.length).toBeGreaterThan(2);
-        expect(runners).toBeGreaterThanOrEqual(crashes.length); // the last crash may come after the last write
-        expect(await documents(projections, prefix)).toEqual(clean);
-        for (const { name } of projections) expect(await store.checkpoint(name)).toBe(last);
-      }, 60_000);
+      it.each([1, 2, 3, 4, 5])(
+        'replaying through random crash points and batch sizes gives a clean rebuild (seed %i)',
+        async (seed) => {
+          const random = seededRandom(seed);
+          const prefix = `${unique('crash')}_`;
+          const projections = countingProjections(prefix);
+          const caughtUp = async () => {
+            for (const { name } of projections) if ((await store.checkpoint(name)) < last) return false;
+            return true;
+          };
+          const crashes: Crash[] = [];
+          let runners = 0;
+          while (!(await caughtUp())) {
+            runners++;
+            let crashed = false;
+            const read = crashing(store, random, (crash) => {
+              crashed = true;
+              crashes.push(crash);
+            });
+            const batchSize = 1 + Math.floor(random() * 40);
+            const runner = new ProjectionRunner({
+              events,
+              read,
+              bus: new MemoryBus(),
+              projections,
+              batchSize,
+              onError: () => {},
+            });
+            await runner.start();
+            while (!crashed && !(await caughtUp())) await new Promise((resolve) => setTimeout(resolve, 2));
+            await runner.stop(); // a crashed runner is only ever stopped, never retried: the next one is fresh
+          }
+          for (const crash of crashes) seen.add(crash);
+          expect(crashes.length).toBeGreaterThan(2);
+          expect(runners).toBeGreaterThanOrEqual(crashes.length); // the last crash may come after the last write
+          expect(await documents(projections, prefix)).toEqual(clean);
+          for (const { name } of projections) expect(await store.checkpoint(name)).toBe(last);
+        },
+        60_000,
+      );
 
       it('crashed before, during and after writing across the seeds', () => {
         expect([...seen].sort()).toEqual(['after', 'before', 'during']);

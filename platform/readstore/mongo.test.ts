@@ -85,7 +85,10 @@ if (announceSkip(SUITE, server)) {
         const stored = raw.db(opened.dbName).collection('expiring');
         expect((await stored.findOne({ _id: 's1' as never }))?._expiresAt).toEqual(new Date(doc.expiresAt));
         const indexes = await stored.indexes();
-        expect(indexes.find((index) => index.name === '_expiresAt_ttl')).toMatchObject({ key: { _expiresAt: 1 }, expireAfterSeconds: 0 });
+        expect(indexes.find((index) => index.name === '_expiresAt_ttl')).toMatchObject({
+          key: { _expiresAt: 1 },
+          expireAfterSeconds: 0,
+        });
 
         // A renewal moves the date the index reads.
         const later = '2031-01-01T00:00:00.000Z';

@@ -9,7 +9,17 @@ import type {
   MongoClientOptions,
 } from 'mongodb';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
-import type { Collection, CollectionSpec, Doc, DocChange, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import type {
+  Collection,
+  CollectionSpec,
+  Doc,
+  DocChange,
+  FindQuery,
+  ProjectionBatch,
+  ReadStore,
+  Scalar,
+  UnitOfWork,
+} from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -128,7 +138,9 @@ class MongoReadCollection implements Collection {
 
   async getMany(ids: string[]): Promise<Doc[]> {
     await this.ready;
-    const found = (await this.docs.find({ _id: { $in: ids } }, { projection: PUBLIC, maxTimeMS: this.maxTimeMS }).toArray()) as Doc[];
+    const found = (await this.docs
+      .find({ _id: { $in: ids } }, { projection: PUBLIC, maxTimeMS: this.maxTimeMS })
+      .toArray()) as Doc[];
     const byId = new Map(found.map((doc) => [doc.id, doc]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -157,7 +169,13 @@ class MongoReadCollection implements Collection {
     const sort = sortOf(query.sort);
     if (query.limit === 0) return []; // MongoDB reads a limit of 0 as no limit at all
     await this.ready;
-    const options = { projection: PUBLIC, sort, skip: query.skip ?? 0, limit: query.limit ?? 0, maxTimeMS: this.maxTimeMS };
+    const options = {
+      projection: PUBLIC,
+      sort,
+      skip: query.skip ?? 0,
+      limit: query.limit ?? 0,
+      maxTimeMS: this.maxTimeMS,
+    };
     return (await this.docs.find(filter, options).toArray()) as Doc[];
   }
 
@@ -215,7 +233,11 @@ class MongoLeases implements LeaseStore {
 
   /** The document stays, expired at once, so the epoch is never lowered. */
   async release(name: string, owner: string): Promise<void> {
-    await this.docs.updateOne({ _id: name, owner }, { $set: { expiresAt: new Date(0) } }, { maxTimeMS: this.maxTimeMS });
+    await this.docs.updateOne(
+      { _id: name, owner },
+      { $set: { expiresAt: new Date(0) } },
+      { maxTimeMS: this.maxTimeMS },
+    );
   }
 
   async list(): Promise<LeaseGrant[]> {
@@ -303,7 +325,9 @@ export class MongoReadStore implements ReadStore {
       return { projection, position, byCollection };
     });
     // Index builds touch the catalog: let them finish before the transaction writes there.
-    await Promise.all(writes.flatMap(({ byCollection }) => [...byCollection.keys()].map((collection) => collection.ready)));
+    await Promise.all(
+      writes.flatMap(({ byCollection }) => [...byCollection.keys()].map((collection) => collection.ready)),
+    );
 
     const session = this.client.startSession();
     try {

@@ -17,7 +17,10 @@ readStoreContract('PostgresReadStore', async () => {
 
 // Two store objects on one database stand for two processes.
 leaseContract('PostgresReadStore leases', async () => {
-  const stores: [PostgresReadStore, PostgresReadStore] = [await PostgresReadStore.open(server.url), await PostgresReadStore.open(server.url)];
+  const stores: [PostgresReadStore, PostgresReadStore] = [
+    await PostgresReadStore.open(server.url),
+    await PostgresReadStore.open(server.url),
+  ];
   return { stores, cleanup: async () => void (await Promise.all(stores.map((store) => store.close()))) };
 });
 
@@ -42,11 +45,21 @@ describe('PostgresReadStore on its own', () => {
   it('serves filtered, sorted pages from the declared indexes, whatever the sort directions', async () => {
     const { store, url } = await fresh();
     try {
-      const products = store.collection({ name: 'products', indexes: [['category', 'featured', 'createdAt'], ['sellerId']] });
+      const products = store.collection({
+        name: 'products',
+        indexes: [['category', 'featured', 'createdAt'], ['sellerId']],
+      });
       const work = store.unitOfWork();
       for (let i = 0; i < 5000; i++) {
         const createdAt = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-        work.put('products', { id: `p${i}`, category: `c${i % 50}`, featured: i % 7 === 0, createdAt, sellerId: `s${i % 100}`, title: `t${i}` });
+        work.put('products', {
+          id: `p${i}`,
+          category: `c${i % 50}`,
+          featured: i % 7 === 0,
+          createdAt,
+          sellerId: `s${i % 100}`,
+          title: `t${i}`,
+        });
       }
       await store.commit(work, 'catalog', 1);
       await sql(url, 'ANALYZE doc_products');
@@ -54,17 +67,28 @@ describe('PostgresReadStore on its own', () => {
       const plan = async (query: FindQuery) => (await store.explain('products', query)).join('\n');
       const page = (directions: ['asc' | 'desc', 'asc' | 'desc']): FindQuery => ({
         where: { category: 'c7' },
-        sort: [['featured', directions[0]], ['createdAt', directions[1]]],
+        sort: [
+          ['featured', directions[0]],
+          ['createdAt', directions[1]],
+        ],
         limit: 24,
       });
       // One direction throughout: the index gives the order (ties on id at most re-sorted in their tiny groups).
-      for (const directions of [['desc', 'desc'], ['asc', 'asc']] as const) {
+      for (const directions of [
+        ['desc', 'desc'],
+        ['asc', 'asc'],
+      ] as const) {
         const text = await plan(page([...directions]));
-        expect(text, directions.join(' ')).toMatch(/Index Scan( Backward)? using "doc_products__category__featured__createdAt"/);
+        expect(text, directions.join(' ')).toMatch(
+          /Index Scan( Backward)? using "doc_products__category__featured__createdAt"/,
+        );
         expect(text, directions.join(' ')).not.toMatch(/->\s+Sort\s+\(/);
       }
       // Mixed directions: the index still finds the category's rows; only those are sorted.
-      for (const directions of [['desc', 'asc'], ['asc', 'desc']] as const) {
+      for (const directions of [
+        ['desc', 'asc'],
+        ['asc', 'desc'],
+      ] as const) {
         const text = await plan(page([...directions]));
         expect(text, directions.join(' ')).toMatch(/Index Cond: \(COALESCE\(\(body -> 'category'/);
         expect(text, directions.join(' ')).toContain('doc_products__category__featured__createdAt');
@@ -75,7 +99,9 @@ describe('PostgresReadStore on its own', () => {
 
       const newest = await products.find(page(['desc', 'desc']));
       const expected = (await products.find({ where: { category: 'c7' } }))
-        .sort((a, b) => Number(b.featured) - Number(a.featured) || String(b.createdAt).localeCompare(String(a.createdAt)))
+        .sort(
+          (a, b) => Number(b.featured) - Number(a.featured) || String(b.createdAt).localeCompare(String(a.createdAt)),
+        )
         .slice(0, 24);
       expect(newest).toEqual(expected);
     } finally {
@@ -100,7 +126,9 @@ describe('PostgresReadStore on its own', () => {
     const url = await server.createDatabase();
     const stores = await Promise.all(Array.from({ length: 5 }, () => PostgresReadStore.open(url)));
     try {
-      await Promise.all(stores.map((store) => store.collection({ name: 'items', indexes: [['a'], ['b', 'c']] }).count()));
+      await Promise.all(
+        stores.map((store) => store.collection({ name: 'items', indexes: [['a'], ['b', 'c']] }).count()),
+      );
       const work = stores[0]!.unitOfWork();
       work.put('items', { id: '1', a: 1 });
       await stores[0]!.commit(work, 'p', 1);
@@ -136,7 +164,8 @@ describe('PostgresReadStore on its own', () => {
     const { store } = await fresh();
     try {
       const work = store.unitOfWork();
-      for (let i = 0; i < 20_000; i++) work.put(i % 2 ? 'odd' : 'even', { id: String(i), payload: { i, text: 'x'.repeat(50) } } as Doc);
+      for (let i = 0; i < 20_000; i++)
+        work.put(i % 2 ? 'odd' : 'even', { id: String(i), payload: { i, text: 'x'.repeat(50) } } as Doc);
       const started = performance.now();
       await store.commit(work, 'big', 20_000);
       const elapsed = performance.now() - started;

@@ -2,8 +2,26 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PoolClient } from 'pg';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
-import { ensureSchema, inTransaction, onceSucceeded, openPool, prepared, quote, readyOrClosed, type PostgresPoolOptions } from '../postgres/connection.ts';
-import type { Collection, CollectionSpec, Doc, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import {
+  ensureSchema,
+  inTransaction,
+  onceSucceeded,
+  openPool,
+  prepared,
+  quote,
+  readyOrClosed,
+  type PostgresPoolOptions,
+} from '../postgres/connection.ts';
+import type {
+  Collection,
+  CollectionSpec,
+  Doc,
+  FindQuery,
+  ProjectionBatch,
+  ReadStore,
+  Scalar,
+  UnitOfWork,
+} from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -88,7 +106,9 @@ class PostgresCollection implements Collection {
     const have = new Set(existing.rows.map((row) => row.name));
     const statements = [];
     if (existing.rows.length === 0) {
-      statements.push(`CREATE TABLE IF NOT EXISTS ${this.table} (id text COLLATE "C" PRIMARY KEY, body jsonb NOT NULL)`);
+      statements.push(
+        `CREATE TABLE IF NOT EXISTS ${this.table} (id text COLLATE "C" PRIMARY KEY, body jsonb NOT NULL)`,
+      );
     }
     for (const [name, columns] of this.#indexes) {
       if (have.has(name)) continue;
@@ -111,7 +131,9 @@ class PostgresCollection implements Collection {
 
   async get(id: string): Promise<Doc | null> {
     await this.ready();
-    const { rows } = await this.pool.query<{ body: Doc }>(prepared(`SELECT body FROM ${this.table} WHERE id = $1`, [id]));
+    const { rows } = await this.pool.query<{ body: Doc }>(
+      prepared(`SELECT body FROM ${this.table} WHERE id = $1`, [id]),
+    );
     return rows[0]?.body ?? null;
   }
 
@@ -220,7 +242,9 @@ class PostgresLeases implements LeaseStore {
    * checkpoint this commit leaves.
    */
   async check(client: PoolClient, fence: Fence): Promise<void> {
-    const { rows } = await client.query<{ epoch: number }>(prepared('SELECT epoch FROM leases WHERE name = $1 FOR SHARE', [fence.lease]));
+    const { rows } = await client.query<{ epoch: number }>(
+      prepared('SELECT epoch FROM leases WHERE name = $1 FOR SHARE', [fence.lease]),
+    );
     if (rows[0]?.epoch !== fence.epoch) throw new FencedError(fence);
   }
 }

@@ -25,7 +25,10 @@ readStoreContract('SqliteReadStore loading in bulk', async () => {
 
 // Two store objects on one file stand for two processes on one machine.
 leaseContract('SqliteReadStore leases', async () => {
-  const stores: [SqliteReadStore, SqliteReadStore] = [new SqliteReadStore(join(dir, 'leases.db')), new SqliteReadStore(join(dir, 'leases.db'))];
+  const stores: [SqliteReadStore, SqliteReadStore] = [
+    new SqliteReadStore(join(dir, 'leases.db')),
+    new SqliteReadStore(join(dir, 'leases.db')),
+  ];
   return { stores, cleanup: async () => void (await Promise.all(stores.map((store) => store.close()))) };
 });
 
@@ -47,8 +50,10 @@ describe('SqliteReadStore on its own', () => {
       owners.map(
         (owner) =>
           new Promise<string[]>((resolve, reject) =>
-            execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, owner], (error, stdout) =>
-              error ? reject(error) : resolve(JSON.parse(stdout) as string[]),
+            execFile(
+              process.execPath,
+              ['--import', 'tsx', '--input-type=module', '-e', script, owner],
+              (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as string[])),
             ),
           ),
       ),
@@ -62,7 +67,6 @@ describe('SqliteReadStore on its own', () => {
     await store.close();
   }, 30_000);
 
-
   it('serves a filtered, sorted find from the declared index', async () => {
     const store = new SqliteReadStore(join(dir, 'plan.db'));
     try {
@@ -70,7 +74,10 @@ describe('SqliteReadStore on its own', () => {
       const plan = (query: FindQuery) => store.explain('products', query).join('\n');
       const page: FindQuery = {
         where: { category: 'textiles' },
-        sort: [['featured', 'desc'], ['createdAt', 'desc']],
+        sort: [
+          ['featured', 'desc'],
+          ['createdAt', 'desc'],
+        ],
         limit: 24,
       };
       expect(plan(page)).toContain('USING INDEX doc_products(category,featured,createdAt)');

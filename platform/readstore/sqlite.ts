@@ -2,7 +2,16 @@ import { renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
-import type { Collection, CollectionSpec, Doc, FindQuery, ProjectionBatch, ReadStore, Scalar, UnitOfWork } from './port.ts';
+import type {
+  Collection,
+  CollectionSpec,
+  Doc,
+  FindQuery,
+  ProjectionBatch,
+  ReadStore,
+  Scalar,
+  UnitOfWork,
+} from './port.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -213,7 +222,12 @@ interface LeaseRow {
   expires_at: number;
 }
 
-const grantOf = (row: LeaseRow): LeaseGrant => ({ name: row.name, owner: row.owner, epoch: row.epoch, expiresAt: row.expires_at });
+const grantOf = (row: LeaseRow): LeaseGrant => ({
+  name: row.name,
+  owner: row.owner,
+  epoch: row.epoch,
+  expiresAt: row.expires_at,
+});
 
 /**
  * Leases in the read store's file, so several processes on one machine share them. Every
@@ -245,7 +259,12 @@ class SqliteLeases implements LeaseStore {
       const row = this.select.get(name);
       // The holder renews with its epoch, even past the expiry: nobody took it meanwhile.
       if (row && row.owner !== owner && row.expires_at > now) return null;
-      const next: LeaseRow = { name, owner, epoch: row?.owner === owner ? row.epoch : (row?.epoch ?? 0) + 1, expires_at: now + ttlMs };
+      const next: LeaseRow = {
+        name,
+        owner,
+        epoch: row?.owner === owner ? row.epoch : (row?.epoch ?? 0) + 1,
+        expires_at: now + ttlMs,
+      };
       this.upsert.run(next);
       return grantOf(next);
     });
@@ -283,7 +302,9 @@ export class SqliteReadStore implements ReadStore {
   private readonly selectCheckpoint: Database.Statement<[string], number>;
   private readonly saveCheckpoint: Database.Statement<[string, number]>;
   private readonly deleteCheckpoint: Database.Statement<[string]>;
-  private readonly writeBatches: Database.Transaction<(batches: ProjectionBatch[], rows: Row[][], fence?: Fence) => void>;
+  private readonly writeBatches: Database.Transaction<
+    (batches: ProjectionBatch[], rows: Row[][], fence?: Fence) => void
+  >;
   readonly leases: SqliteLeases;
 
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
@@ -332,7 +353,9 @@ export class SqliteReadStore implements ReadStore {
     // Tables are created and documents serialized before the transaction: a rollback would drop
     // tables the cache still holds, and the write lock is held only for the writes.
     const rows = batches.map(({ work }) =>
-      work.changes().map(({ collection, id, doc }): Row => [this.open(collection), id, doc === null ? null : JSON.stringify(doc)]),
+      work
+        .changes()
+        .map(({ collection, id, doc }): Row => [this.open(collection), id, doc === null ? null : JSON.stringify(doc)]),
     );
     this.writeBatches.immediate(batches, rows, fence);
   }

@@ -28,13 +28,18 @@ it('logs one line when Redis goes away and one when it is back, and the bus and 
     await redis.shutdown();
     await sleep(1_500); // long enough for several reconnection attempts of every connection
     await redis.restart();
-    await vi.waitFor(() => expect(lines.filter((line) => line.includes('reconnected'))).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(lines.filter((line) => line.includes('reconnected'))).toHaveLength(2), {
+      timeout: 10_000,
+    });
 
     // Redis came back empty: the subscription is renewed, the queue takes new jobs.
-    await vi.waitFor(async () => {
-      await bus.publish('changes', 'after');
-      expect(received).toContain('after');
-    }, { timeout: 5_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        await bus.publish('changes', 'after');
+        expect(received).toContain('after');
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     await queue.add('work', 'after');
     await queue.drained('work');
     expect(ran).toEqual(['before', 'after']);

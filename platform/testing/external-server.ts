@@ -25,7 +25,9 @@ export async function externalServer(env: string, recipe: ContainerRecipe): Prom
   try {
     return await recipe.start(recipe.image);
   } catch (error) {
-    return { skip: `${env} is not set and starting ${recipe.image} failed: ${(error as Error).message.split('\n')[0]}` };
+    return {
+      skip: `${env} is not set and starting ${recipe.image} failed: ${(error as Error).message.split('\n')[0]}`,
+    };
   }
 }
 

@@ -44,7 +44,10 @@ function serverBinaries(): string {
   const debian = '/usr/lib/postgresql';
   const majors = existsSync(debian) ? readdirSync(debian).filter((v) => /^\d+$/.test(v)) : [];
   majors.sort((a, b) => Number(b) - Number(a));
-  const candidates = [...majors.map((major) => join(debian, major, 'bin')), ...(process.env.PATH ?? '').split(delimiter)];
+  const candidates = [
+    ...majors.map((major) => join(debian, major, 'bin')),
+    ...(process.env.PATH ?? '').split(delimiter),
+  ];
   const found = candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
   if (!found) throw new Error(`PostgreSQL's server programs (initdb, pg_ctl) are not installed: ${INSTALL_COMMAND}`);
   return found;
@@ -61,15 +64,20 @@ function run(program: string, args: string[], cwd: string): Promise<void> {
   const [command, argv] = serverCommand(program, args);
   return new Promise((resolve, reject) =>
     execFile(command, argv, { cwd }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${program} ${args.join(' ')} failed: ${error.message}\n${stdout}${stderr}`)) : resolve(),
+      error
+        ? reject(new Error(`${program} ${args.join(' ')} failed: ${error.message}\n${stdout}${stderr}`))
+        : resolve(),
     ),
   );
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.startsWith('postgres:'));
+  const passwd = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('postgres:'));
   const [, , uid, gid] = passwd?.split(':') ?? [];
-  if (uid === undefined || gid === undefined) throw new Error(`Running as root, but there is no postgres user: ${INSTALL_COMMAND}`);
+  if (uid === undefined || gid === undefined)
+    throw new Error(`Running as root, but there is no postgres user: ${INSTALL_COMMAND}`);
   return { uid: Number(uid), gid: Number(gid) };
 }
 
@@ -131,13 +139,25 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       const { uid, gid } = postgresUser();
       chownSync(dir, uid, gid);
     }
-    await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
+    await run(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      dir,
+    );
     process.once('exit', killOnExit);
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
-      const serverOptions = [`-p ${port}`, `-k '${dir}'`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+      const serverOptions = [
+        `-p ${port}`,
+        `-k '${dir}'`,
+        ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
+      ].join(' ');
       try {
-        await run(pgCtl, ['-D', data, '-l', log, '-w', '-t', String(STARTUP_TIMEOUT_S), '-o', serverOptions, 'start'], dir);
+        await run(
+          pgCtl,
+          ['-D', data, '-l', log, '-w', '-t', String(STARTUP_TIMEOUT_S), '-o', serverOptions, 'start'],
+          dir,
+        );
         started = true;
       } catch (error) {
         // Another process may have taken the port between freePort() and the server's bind.
@@ -187,7 +207,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
  */
 function startWatchdog(pgCtl: string, data: string, dir: string): { kill(): void } {
   const [command, args] = serverCommand(pgCtl, ['-D', data, '-m', 'immediate', 'stop']);
-  const script = 'parent=$1; dir=$2; shift 2; while kill -0 "$parent" 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf "$dir"';
+  const script =
+    'parent=$1; dir=$2; shift 2; while kill -0 "$parent" 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf "$dir"';
   const child = spawn('sh', ['-c', script, 'watchdog', String(process.pid), dir, command, ...args], {
     detached: true,
     stdio: 'ignore',

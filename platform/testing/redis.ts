@@ -19,7 +19,13 @@ const INSTALL_COMMAND = 'apt-get install -y redis-server';
 const STARTUP_TIMEOUT_MS = 10_000;
 
 async function answersPing(port: number): Promise<boolean> {
-  const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
   client.on('error', () => {}); // connect() rejects with the same error; this only keeps ioredis from logging it
   try {
     await client.connect();
@@ -55,9 +61,13 @@ export async function startRedis(): Promise<RedisServer> {
 }
 
 async function launch(port: number): Promise<{ exited: Promise<void>; stop(): Promise<void> }> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Read the output so a full pipe never blocks the server; keep its tail for error messages.
   let output = '';
   const keepTail = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-2000));
@@ -87,7 +97,8 @@ async function launch(port: number): Promise<{ exited: Promise<void>; stop(): Pr
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (!(await answersPing(port))) {
-    if (!failure && Date.now() > deadline) failure = new Error(`redis-server did not answer PING within ${STARTUP_TIMEOUT_MS} ms:\n${output}`);
+    if (!failure && Date.now() > deadline)
+      failure = new Error(`redis-server did not answer PING within ${STARTUP_TIMEOUT_MS} ms:\n${output}`);
     if (failure) {
       await stop();
       throw failure;

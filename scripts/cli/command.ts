@@ -35,7 +35,11 @@ export class CommandError extends Error {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Strict parsing: unknown options and a wrong number of positionals are usage errors. */
-export function parse<const T extends Options>(argv: string[], options: T, positionals: { min: number; max: number; name?: string }) {
+export function parse<const T extends Options>(
+  argv: string[],
+  options: T,
+  positionals: { min: number; max: number; name?: string },
+) {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -52,7 +56,8 @@ export function parse<const T extends Options>(argv: string[], options: T, posit
 export function wholeNumber(text: string | undefined, flag: string, min = 0): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) throw new UsageError(`${flag} must be a whole number of at least ${min} (got "${text}")`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`${flag} must be a whole number of at least ${min} (got "${text}")`);
   return value;
 }
 

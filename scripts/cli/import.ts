@@ -8,7 +8,8 @@ import { type Command, EXIT, CommandError, parse, withPlatform } from './command
 import { formatCount, write } from './output.ts';
 import { Progress } from './progress.ts';
 
-const linesOf = (file: string) => createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
+const linesOf = (file: string) =>
+  createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
 
 /**
  * Read models built from another log would be kept, their checkpoints pointing into the
@@ -48,18 +49,29 @@ Exit code 1 when the store is not empty or the file is refused.`,
     return withPlatform(async ({ events, read }) => {
       const present = await events.lastPosition();
       if (present > 0) {
-        throw new CommandError(`Refusing to import: the event store is not empty (its log reaches position ${formatCount(present)}). Import only into an empty store.`);
+        throw new CommandError(
+          `Refusing to import: the event store is not empty (its log reaches position ${formatCount(present)}). Import only into an empty store.`,
+        );
       }
       await assertNoReadModels(read);
       let progress: Progress | undefined;
       try {
-        const summary = await importNdjson(events, () => linesOf(file), (imported, total) => {
-          progress ??= new Progress('import', total);
-          progress.update(imported);
-        });
+        const summary = await importNdjson(
+          events,
+          () => linesOf(file),
+          (imported, total) => {
+            progress ??= new Progress('import', total);
+            progress.update(imported);
+          },
+        );
         progress?.finish();
-        const mapping = summary.file && summary.store ? ` (${formatCount(summary.file.first)}..${formatCount(summary.file.last)} in the file are ${formatCount(summary.store.first)}..${formatCount(summary.store.last)} here)` : '';
-        await write(`Imported ${formatCount(summary.events)} events into ${formatCount(summary.streams)} streams; ${formatCount(summary.events)} positions mapped${mapping}\n`);
+        const mapping =
+          summary.file && summary.store
+            ? ` (${formatCount(summary.file.first)}..${formatCount(summary.file.last)} in the file are ${formatCount(summary.store.first)}..${formatCount(summary.store.last)} here)`
+            : '';
+        await write(
+          `Imported ${formatCount(summary.events)} events into ${formatCount(summary.streams)} streams; ${formatCount(summary.events)} positions mapped${mapping}\n`,
+        );
         return EXIT.ok;
       } catch (error) {
         if (error instanceof ImportError) throw new CommandError(`Refusing to import ${file}: ${error.message}`);

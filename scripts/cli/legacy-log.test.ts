@@ -30,7 +30,10 @@ let api: TestApi | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mibi-legacy-'));
   const imported = await mibi(dir, 'import', FIXTURE);
-  expect(imported).toMatchObject({ code: 0, stdout: 'Imported 63 events into 32 streams; 63 positions mapped (1..63 in the file are 1..63 here)\n' });
+  expect(imported).toMatchObject({
+    code: 0,
+    stdout: 'Imported 63 events into 32 streams; 63 positions mapped (1..63 in the file are 1..63 here)\n',
+  });
   api = await startTestApi({ DATA_DIR: dir });
   await api.settle();
 });
@@ -39,10 +42,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const read = <T extends { id: string }>(collection: string, id: string) => api!.platform.read.collection<T>(collection).get(id);
+const read = <T extends { id: string }>(collection: string, id: string) =>
+  api!.platform.read.collection<T>(collection).get(id);
 
 it('replays each old purchase as one seller order per seller, each moved as the whole purchase was', async () => {
-  const parts = async (orderId: string) => ((await read<OrderDoc>(COLLECTIONS.orders, orderId))?.sellerOrders ?? []).map((p) => [p.shortId, p.sellerName, p.status]);
+  const parts = async (orderId: string) =>
+    ((await read<OrderDoc>(COLLECTIONS.orders, orderId))?.sellerOrders ?? []).map((p) => [
+      p.shortId,
+      p.sellerName,
+      p.status,
+    ]);
   expect(await parts(ORDER.deliveredTwoSellers)).toEqual([
     ['9e480658-1', 'Kerala Spice Gardens', 'delivered'],
     ['9e480658-2', 'Rajasthan Crafts Collective', 'delivered'],
@@ -53,7 +62,9 @@ it('replays each old purchase as one seller order per seller, each moved as the 
   ]);
   expect(await parts(ORDER.shipped)).toEqual([['6c54b023-1', 'Kerala Spice Gardens', 'shipped']]);
   expect(await parts(ORDER.pending)).toEqual([['9db113c4-1', 'Rajasthan Crafts Collective', 'pending']]);
-  expect((await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe('Out of season');
+  expect((await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe(
+    'Out of season',
+  );
   expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(2);
   expect((await read<ProductDoc>(COLLECTIONS.products, SAFFRON))?.stockQuantity).toBe(15);
 });
@@ -65,18 +76,28 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
   expect(moved.body.sellerOrder).toMatchObject({ sellerId: SELLER_A, status: 'processing' });
 
   // Within the return window of the old delivery, whenever this test runs.
-  const delivered = (await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.deliveredTwoSellers}-2`))!.deliveredAt!;
+  const delivered = (await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.deliveredTwoSellers}-2`))!
+    .deliveredAt!;
   api!.ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
   const asha = await api!.signIn('asha.buyer@mibi.test', PASSWORD);
-  const asked = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns`, { lines: [{ productId: NECKLACE, quantity: 1 }], reason: 'Clasp broken' });
+  const asked = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns`, {
+    lines: [{ productId: NECKLACE, quantity: 1 }],
+    reason: 'Clasp broken',
+  });
   expect(asked.status).toBe(201);
   const returnId = asked.body.sellerOrder.returns[0].returnId;
-  const accepted = await sellerA.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns/${returnId}/decision`, { accept: true, reason: 'Sorry' });
+  const accepted = await sellerA.post(
+    `/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns/${returnId}/decision`,
+    { accept: true, reason: 'Sorry' },
+  );
   expect(accepted.status).toBe(200);
   await api!.settle();
   expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(3);
   // Saffron is a spice: spices take no returns.
-  const spice = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-1/returns`, { lines: [{ productId: SAFFRON, quantity: 1 }], reason: 'Too strong' });
+  const spice = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-1/returns`, {
+    lines: [{ productId: SAFFRON, quantity: 1 }],
+    reason: 'Too strong',
+  });
   expect(spice).toMatchObject({ status: 422, body: { error: { code: 'not_returnable' } } });
 });
 

@@ -30,7 +30,9 @@ export async function marketplace(api: TestApi) {
   const seller = await api.signUp({ role: 'seller', fullName: 'Meera Crafts' });
   const buyer = await api.signUp({ fullName: 'Ravi Kumar' });
   const other = await api.signUp({ fullName: 'Kiran Das' });
-  const elephant = (await listProduct(seller, { name: 'Dhokra Brass Elephant', stockQuantity: 5, categoryId: 'handicrafts' })).id;
+  const elephant = (
+    await listProduct(seller, { name: 'Dhokra Brass Elephant', stockQuantity: 5, categoryId: 'handicrafts' })
+  ).id;
   const saree = (await listProduct(seller)).id;
   expectStatus(await seller.patch(`/api/seller/products/${elephant}`, { pricePaise: 269_900 }), 200, 'price change');
 
@@ -39,13 +41,31 @@ export async function marketplace(api: TestApi) {
   for (const status of ['processing', 'shipped', 'delivered']) {
     expectStatus(await seller.post(`/api/seller-orders/${delivered}-1/status`, { status }), 200, `order ${status}`);
   }
-  const returned = await buyer.post(`/api/seller-orders/${delivered}-1/returns`, { lines: [{ productId: elephant, quantity: 1 }], reason: 'One arrived chipped' });
+  const returned = await buyer.post(`/api/seller-orders/${delivered}-1/returns`, {
+    lines: [{ productId: elephant, quantity: 1 }],
+    reason: 'One arrived chipped',
+  });
   expectStatus(returned, 201, 'return');
-  expectStatus(await seller.post(`/api/seller-orders/${delivered}-1/returns/${delivered}-1-R1/decision`, { accept: true, reason: 'Sorry' }), 200, 'return accepted');
+  expectStatus(
+    await seller.post(`/api/seller-orders/${delivered}-1/returns/${delivered}-1-R1/decision`, {
+      accept: true,
+      reason: 'Sorry',
+    }),
+    200,
+    'return accepted',
+  );
   const cancelled = await order(other, saree, 1);
-  expectStatus(await other.post(`/api/seller-orders/${cancelled}-1/status`, { status: 'cancelled', reason: 'Changed my mind' }), 200, 'cancel');
+  expectStatus(
+    await other.post(`/api/seller-orders/${cancelled}-1/status`, { status: 'cancelled', reason: 'Changed my mind' }),
+    200,
+    'cancel',
+  );
   await api.settle();
-  expectStatus(await buyer.post(`/api/products/${elephant}/reviews`, { rating: 5, comment: 'Beautiful work.' }), 201, 'review');
+  expectStatus(
+    await buyer.post(`/api/products/${elephant}/reviews`, { rating: 5, comment: 'Beautiful work.' }),
+    201,
+    'review',
+  );
   await api.settle();
   return { seller, buyer, other, products: { elephant, saree } };
 }
@@ -53,6 +73,7 @@ export async function marketplace(api: TestApi) {
 /** Every document of every projection's collection, by collection, in id order. */
 export async function everyDocument(read: ReadStore): Promise<Record<string, Doc[]>> {
   const out: Record<string, Doc[]> = {};
-  for (const collection of collectionsOf(projections)) out[collection] = await read.collection(collection).find({ sort: [['id', 'asc']] });
+  for (const collection of collectionsOf(projections))
+    out[collection] = await read.collection(collection).find({ sort: [['id', 'asc']] });
   return out;
 }

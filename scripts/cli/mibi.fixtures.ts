@@ -16,8 +16,20 @@ export function mibi(dataDir: string, ...args: string[]): Promise<MibiRun> {
 }
 
 export function mibiWithEnv(vars: Record<string, string>, ...args: string[]): Promise<MibiRun> {
-  const env = { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', REDIS_URL: '', S3_BUCKET: '', SMTP_URL: '', ...vars };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mibi.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = {
+    ...process.env,
+    EVENTSTORE_URL: '',
+    MONGO_URL: '',
+    REDIS_URL: '',
+    S3_BUCKET: '',
+    SMTP_URL: '',
+    ...vars,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mibi.ts', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

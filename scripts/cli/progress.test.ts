@@ -23,7 +23,9 @@ describe('Progress', () => {
       vi.advanceTimersByTime(5);
       progress.update(260 + i);
     }
-    expect(out.writes).toEqual(['\rrebuild [######------------------]  25%  250/1,000 events  250 events/s  ETA 3.0 s\x1b[K']);
+    expect(out.writes).toEqual([
+      '\rrebuild [######------------------]  25%  250/1,000 events  250 events/s  ETA 3.0 s\x1b[K',
+    ]);
     vi.advanceTimersByTime(105);
     progress.update(500);
     expect(out.writes).toHaveLength(2);

@@ -51,8 +51,12 @@ export class Progress {
     const elapsed = performance.now() - this.started;
     const filled = Math.round(this.fraction * BAR_WIDTH);
     const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`;
-    const events = this.total === null ? `${formatCount(this.done)} events` : `${formatCount(this.done)}/${formatCount(this.total)} events`;
-    const eta = !final && this.fraction > 0 ? `  ETA ${formatDuration((elapsed * (1 - this.fraction)) / this.fraction)}` : '';
+    const events =
+      this.total === null
+        ? `${formatCount(this.done)} events`
+        : `${formatCount(this.done)}/${formatCount(this.total)} events`;
+    const eta =
+      !final && this.fraction > 0 ? `  ETA ${formatDuration((elapsed * (1 - this.fraction)) / this.fraction)}` : '';
     const text = `${this.label} ${bar} ${String(Math.floor(this.fraction * 100)).padStart(3)}%  ${events}  ${formatCount(rate(this.done, elapsed))} events/s${eta}`;
     if (this.stream.isTTY) this.stream.write(`\r${text}\x1b[K${final ? '\n' : ''}`);
     else this.stream.write(`${text}\n`);

@@ -10,7 +10,8 @@ import { marketplace } from './marketplace.fixtures.ts';
 import { mibi, mibiWithEnv } from './mibi.fixtures.ts';
 
 /** The documents line of a collection in the summary, e.g. "products 2". */
-const countOf = (stdout: string, collection: string) => new RegExp(`^  ${collection} +(\\S+)  documents$`, 'm').exec(stdout)?.[1];
+const countOf = (stdout: string, collection: string) =>
+  new RegExp(`^  ${collection} +(\\S+)  documents$`, 'm').exec(stdout)?.[1];
 
 describe('mibi rebuild', () => {
   let api: TestApi;
@@ -45,9 +46,13 @@ describe('mibi rebuild', () => {
     try {
       const { code, stdout } = await mibi(api.dir, 'rebuild', 'catalog', '--compare');
       expect(code).toBe(1);
-      expect(stdout).toContain(`  DIFFERENT  products: 1 documents differ (live 2, rebuilt 2)\n             changed: ${product!.id}\n`);
+      expect(stdout).toContain(
+        `  DIFFERENT  products: 1 documents differ (live 2, rebuilt 2)\n             changed: ${product!.id}\n`,
+      );
       expect(stdout).toContain('  equal      categories');
-      expect(stdout.trimEnd().split('\n').at(-1)).toBe(`1 of ${catalog.collections.length} collections differ from the rebuild.`);
+      expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+        `1 of ${catalog.collections.length} collections differ from the rebuild.`,
+      );
     } finally {
       await products.put(product!);
     }
@@ -71,7 +76,9 @@ describe('mibi rebuild', () => {
     const [first] = await api.platform.events.readAll({ limit: 1 });
     const { code, stdout } = await mibi(api.dir, 'rebuild', 'catalog', 'users', '--to-time', first!.metadata.time);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^The read models as of position \\d+, ${first!.metadata.time.replaceAll('.', '\\.')}:$`, 'm'));
+    expect(stdout).toMatch(
+      new RegExp(`^The read models as of position \\d+, ${first!.metadata.time.replaceAll('.', '\\.')}:$`, 'm'),
+    );
     expect(countOf(stdout, 'products')).toBe('0');
   });
 
@@ -94,13 +101,19 @@ describe('mibi rebuild', () => {
       expect(run.code).toBe(2);
       return run.stderr.split('\n')[0];
     };
-    expect(await usage()).toMatch(/^mibi rebuild: Name the projections to rebuild, or give --all \(projections: log-stats, users, catalog, /);
+    expect(await usage()).toMatch(
+      /^mibi rebuild: Name the projections to rebuild, or give --all \(projections: log-stats, users, catalog, /,
+    );
     expect(await usage('shipping')).toMatch(/^mibi rebuild: Unknown projection: shipping \(projections: /);
     expect(await usage('--all', 'users')).toBe('mibi rebuild: Name projections or give --all, not both');
-    expect(await usage('--all', '--to-position', '3', '--to-time', '2025-01-01')).toBe('mibi rebuild: Give --to-position or --to-time, not both');
+    expect(await usage('--all', '--to-position', '3', '--to-time', '2025-01-01')).toBe(
+      'mibi rebuild: Give --to-position or --to-time, not both',
+    );
     expect(await usage('--all', '--compare', '--to-position', '3')).toBe(
       "mibi rebuild: --compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time",
     );
-    expect(await usage('--all', '--to-position', 'soon')).toBe('mibi rebuild: --to-position must be a whole number of at least 1 (got "soon")');
+    expect(await usage('--all', '--to-position', 'soon')).toBe(
+      'mibi rebuild: --to-position must be a whole number of at least 1 (got "soon")',
+    );
   });
 });

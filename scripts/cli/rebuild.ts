@@ -13,7 +13,16 @@ import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections as allProjections } from '../../projections/index.ts';
 import { EVENT_TYPES, type EventTypeStats, logStats } from '../../projections/log-stats.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
-import { type CollectionDifference, type ReplayOptions, type ReplayPlan, type ReplayResult, collectionsOf, compareReadStores, countDocuments, replay } from '../../projections/rebuild.ts';
+import {
+  type CollectionDifference,
+  type ReplayOptions,
+  type ReplayPlan,
+  type ReplayResult,
+  collectionsOf,
+  compareReadStores,
+  countDocuments,
+  replay,
+} from '../../projections/rebuild.ts';
 import { replaySqlite } from '../../projections/rebuild-threads.ts';
 import { type Command, EXIT, UsageError, parse, wholeNumber, withPlatform } from './command.ts';
 import { columns, formatCount, formatDuration, left, rate, right, write } from './output.ts';
@@ -24,7 +33,8 @@ const NAMES = allProjections.map((p) => p.name);
 function chosenProjections(names: string[], all: boolean | undefined): Projection[] {
   if (all && names.length > 0) throw new UsageError('Name projections or give --all, not both');
   if (all) return allProjections;
-  if (names.length === 0) throw new UsageError(`Name the projections to rebuild, or give --all (projections: ${NAMES.join(', ')})`);
+  if (names.length === 0)
+    throw new UsageError(`Name the projections to rebuild, or give --all (projections: ${NAMES.join(', ')})`);
   return names.map((name) => {
     const projection = allProjections.find((p) => p.name === name);
     if (!projection) throw new UsageError(`Unknown projection: ${name} (projections: ${NAMES.join(', ')})`);
@@ -75,9 +85,18 @@ function freshStore(into: string | undefined): FreshStore {
  * The embedded event store's log is read by threads of their own, each rebuilding some of the
  * projections (`replaySqlite`); any other adapter is read through its port, in this thread.
  */
-async function rebuild(platform: Platform, store: FreshStore, plan: ReplayPlan[], options: ReplayOptions): Promise<ReplayResult> {
+async function rebuild(
+  platform: Platform,
+  store: FreshStore,
+  plan: ReplayPlan[],
+  options: ReplayOptions,
+): Promise<ReplayResult> {
   if (platform.events.kind !== 'sqlite') return replay(platform.events, store.open(), plan, options);
-  return replaySqlite({ events: join(resolve(loadConfig().DATA_DIR), SQLITE_EVENTS_FILE), read: store.file }, plan, options);
+  return replaySqlite(
+    { events: join(resolve(loadConfig().DATA_DIR), SQLITE_EVENTS_FILE), read: store.file },
+    plan,
+    options,
+  );
 }
 
 async function printCounts(read: ReadStore, collections: string[]): Promise<void> {
@@ -86,7 +105,11 @@ async function printCounts(read: ReadStore, collections: string[]): Promise<void
   }
 }
 
-async function printComparison(differences: CollectionDifference[], live: ReadStore, collections: string[]): Promise<void> {
+async function printComparison(
+  differences: CollectionDifference[],
+  live: ReadStore,
+  collections: string[],
+): Promise<void> {
   await write('Compared with the live read store, document by document:\n');
   for (const { collection, documents } of await countDocuments(live, collections)) {
     const difference = differences.find((d) => d.collection === collection);
@@ -95,7 +118,9 @@ async function printComparison(differences: CollectionDifference[], live: ReadSt
       continue;
     }
     const { differing, expected, actual, missing, extra, changed } = difference;
-    await write(`  DIFFERENT  ${collection}: ${formatCount(differing)} documents differ (live ${formatCount(expected)}, rebuilt ${formatCount(actual)})\n`);
+    await write(
+      `  DIFFERENT  ${collection}: ${formatCount(differing)} documents differ (live ${formatCount(expected)}, rebuilt ${formatCount(actual)})\n`,
+    );
     if (missing.length) await write(`             only in the live store: ${missing.join(', ')}\n`);
     if (extra.length) await write(`             only in the rebuild: ${extra.join(', ')}\n`);
     if (changed.length) await write(`             changed: ${changed.join(', ')}\n`);
@@ -128,15 +153,24 @@ Exit code 1 when --compare finds differences.`,
   async run(argv) {
     const { values, positionals } = parse(
       argv,
-      { all: { type: 'boolean' }, into: { type: 'string' }, 'to-position': { type: 'string' }, 'to-time': { type: 'string' }, compare: { type: 'boolean' } },
+      {
+        all: { type: 'boolean' },
+        into: { type: 'string' },
+        'to-position': { type: 'string' },
+        'to-time': { type: 'string' },
+        compare: { type: 'boolean' },
+      },
       { min: 0, max: NAMES.length },
     );
     const projections = chosenProjections(positionals, values.all);
     const toPosition = wholeNumber(values['to-position'], '--to-position', 1);
     const toTime = toTimeOf(values['to-time']);
-    if (toPosition !== undefined && toTime !== undefined) throw new UsageError('Give --to-position or --to-time, not both');
+    if (toPosition !== undefined && toTime !== undefined)
+      throw new UsageError('Give --to-position or --to-time, not both');
     if (values.compare && (toPosition !== undefined || toTime !== undefined)) {
-      throw new UsageError("--compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time");
+      throw new UsageError(
+        "--compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time",
+      );
     }
     const collections = collectionsOf(projections);
 
@@ -162,7 +196,9 @@ Exit code 1 when --compare finds differences.`,
           `Rebuilt ${projections.map((p) => p.name).join(', ')} from ${formatCount(result.events)} events in ${formatDuration(result.ms)} ` +
             `(${formatCount(rate(result.events, result.ms))} events/s)${values.into ? ` into ${store.file}` : ''}\n`,
         );
-        const asOf = result.lastEventAt ? `position ${formatCount(result.position)}, ${result.lastEventAt}` : 'an empty log';
+        const asOf = result.lastEventAt
+          ? `position ${formatCount(result.position)}, ${result.lastEventAt}`
+          : 'an empty log';
         await write(`The read models as of ${asOf}:\n`);
         await printCounts(store.open(), collections);
         if (!values.compare) return EXIT.ok;
@@ -170,9 +206,15 @@ Exit code 1 when --compare finds differences.`,
         const differences = await compareReadStores(live, store.open(), collections);
         await printComparison(differences, live, collections);
         if ((await checkpoints()).some((checkpoint, i) => checkpoint !== startCheckpoints[i])) {
-          process.stderr.write('note: the live projections moved on during the comparison; differences may come from the new events: compare on a quiet store\n');
+          process.stderr.write(
+            'note: the live projections moved on during the comparison; differences may come from the new events: compare on a quiet store\n',
+          );
         }
-        await write(differences.length === 0 ? 'Every collection equals the rebuild.\n' : `${differences.length} of ${collections.length} collections differ from the rebuild.\n`);
+        await write(
+          differences.length === 0
+            ? 'Every collection equals the rebuild.\n'
+            : `${differences.length} of ${collections.length} collections differ from the rebuild.\n`,
+        );
         return differences.length === 0 ? EXIT.ok : EXIT.failed;
       } finally {
         await store.dispose();

@@ -4,7 +4,14 @@
  */
 import type { EventStore, RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { EVENT_TYPES, type EventTypeStats, logStats, STREAMS, type StreamStats, streamCategory } from '../../projections/log-stats.ts';
+import {
+  EVENT_TYPES,
+  type EventTypeStats,
+  logStats,
+  STREAMS,
+  type StreamStats,
+  streamCategory,
+} from '../../projections/log-stats.ts';
 import { type Command, EXIT, parse, wholeNumber, withPlatform } from './command.ts';
 import { columns, formatCount, left, right, write } from './output.ts';
 import { Progress } from './progress.ts';
@@ -18,9 +25,14 @@ type TypeRow = Pick<EventTypeStats, 'id' | 'events' | 'firstPosition' | 'lastPos
 
 /** Tells on stderr when the read model is behind the log, and how to get exact figures. */
 async function warnIfBehind(platform: Platform): Promise<void> {
-  const [processed, last] = await Promise.all([platform.read.checkpoint(logStats.name), platform.events.lastPosition()]);
+  const [processed, last] = await Promise.all([
+    platform.read.checkpoint(logStats.name),
+    platform.events.lastPosition(),
+  ]);
   if (processed < last) {
-    process.stderr.write(`note: the log-stats read model has processed the log up to position ${formatCount(processed)} of ${formatCount(last)}; use --scan for exact figures\n`);
+    process.stderr.write(
+      `note: the log-stats read model has processed the log up to position ${formatCount(processed)} of ${formatCount(last)}; use --scan for exact figures\n`,
+    );
   }
 }
 
@@ -46,7 +58,12 @@ async function* streamsFromReadModel(platform: Platform, prefix: string | undefi
   // A prefix with a dash names the category, which is indexed; the rest of it is checked here.
   const where = prefix?.includes('-') ? { category: streamCategory(prefix) } : undefined;
   for (let skip = 0; ; skip += PAGE) {
-    const page = await collection.find({ ...(where && { where }), sort: [['lastPosition', 'desc']], skip, limit: PAGE });
+    const page = await collection.find({
+      ...(where && { where }),
+      sort: [['lastPosition', 'desc']],
+      skip,
+      limit: PAGE,
+    });
     for (const stream of page) if (!prefix || stream.id.startsWith(prefix)) yield stream;
     if (page.length < PAGE) return;
   }
@@ -57,7 +74,12 @@ async function* streamsFromScan(events: EventStore, prefix: string | undefined):
   await scan(events, (event) => {
     if (prefix && !event.stream.startsWith(prefix)) return;
     const seen = streams.get(event.stream);
-    streams.set(event.stream, { id: event.stream, events: (seen?.events ?? 0) + 1, lastPosition: event.position, lastEventAt: event.metadata.time });
+    streams.set(event.stream, {
+      id: event.stream,
+      events: (seen?.events ?? 0) + 1,
+      lastPosition: event.position,
+      lastEventAt: event.metadata.time,
+    });
   });
   yield* [...streams.values()].sort((a, b) => b.lastPosition - a.lastPosition);
 }
@@ -78,11 +100,17 @@ Options:
   -h, --help       this help`,
 
   async run(argv) {
-    const { values } = parse(argv, { prefix: { type: 'string' }, limit: { type: 'string' }, scan: { type: 'boolean' } }, { min: 0, max: 0 });
+    const { values } = parse(
+      argv,
+      { prefix: { type: 'string' }, limit: { type: 'string' }, scan: { type: 'boolean' } },
+      { min: 0, max: 0 },
+    );
     const limit = wholeNumber(values.limit, '--limit', 1) ?? Number.POSITIVE_INFINITY;
     return withPlatform(async (platform) => {
       if (!values.scan) await warnIfBehind(platform);
-      const rows = values.scan ? streamsFromScan(platform.events, values.prefix) : streamsFromReadModel(platform, values.prefix);
+      const rows = values.scan
+        ? streamsFromScan(platform.events, values.prefix)
+        : streamsFromReadModel(platform, values.prefix);
       await write(`${columns(['EVENTS', 'LAST POSITION', 'LAST EVENT AT', 'STREAM'], STREAM_COLUMNS)}\n`);
       let shown = 0;
       for await (const row of rows) {
@@ -100,7 +128,12 @@ async function typesFromScan(events: EventStore): Promise<TypeRow[]> {
   const types = new Map<string, TypeRow>();
   await scan(events, (event) => {
     const seen = types.get(event.type);
-    types.set(event.type, { id: event.type, events: (seen?.events ?? 0) + 1, firstPosition: seen?.firstPosition ?? event.position, lastPosition: event.position });
+    types.set(event.type, {
+      id: event.type,
+      events: (seen?.events ?? 0) + 1,
+      firstPosition: seen?.firstPosition ?? event.position,
+      lastPosition: event.position,
+    });
   });
   return [...types.values()];
 }
@@ -121,11 +154,16 @@ Options:
     const { values } = parse(argv, { scan: { type: 'boolean' } }, { min: 0, max: 0 });
     return withPlatform(async (platform) => {
       if (!values.scan) await warnIfBehind(platform);
-      const rows = values.scan ? await typesFromScan(platform.events) : await platform.read.collection<EventTypeStats>(EVENT_TYPES).find();
+      const rows = values.scan
+        ? await typesFromScan(platform.events)
+        : await platform.read.collection<EventTypeStats>(EVENT_TYPES).find();
       rows.sort((a, b) => b.events - a.events || (a.id < b.id ? -1 : 1));
       await write(`${columns(['EVENTS', 'FIRST POSITION', 'LAST POSITION', 'TYPE'], TYPE_COLUMNS)}\n`);
-      for (const row of rows) await write(`${columns([row.events, row.firstPosition, row.lastPosition, row.id], TYPE_COLUMNS)}\n`);
-      process.stderr.write(`${formatCount(rows.length)} event types, ${formatCount(rows.reduce((sum, row) => sum + row.events, 0))} events\n`);
+      for (const row of rows)
+        await write(`${columns([row.events, row.firstPosition, row.lastPosition, row.id], TYPE_COLUMNS)}\n`);
+      process.stderr.write(
+        `${formatCount(rows.length)} event types, ${formatCount(rows.reduce((sum, row) => sum + row.events, 0))} events\n`,
+      );
       return EXIT.ok;
     });
   },

@@ -36,7 +36,10 @@ describe('mibi export, import, then rebuild: the read models of the copy equal t
     const copy = folder('copy');
     const imported = await mibi(copy, 'import', file);
     const streams = new Set((await api.platform.events.readAll()).map((e) => e.stream)).size;
-    expect(imported).toMatchObject({ code: 0, stdout: `Imported ${last} events into ${streams} streams; ${last} positions mapped (1..${last} in the file are 1..${last} here)\n` });
+    expect(imported).toMatchObject({
+      code: 0,
+      stdout: `Imported ${last} events into ${streams} streams; ${last} positions mapped (1..${last} in the file are 1..${last} here)\n`,
+    });
     expect(imported.stderr).toContain('import [');
 
     const events = new SqliteEventStore(join(copy, 'events.db'));
@@ -77,7 +80,8 @@ describe('mibi export, import, then rebuild: the read models of the copy equal t
     await read.close();
     expect(await mibi(dir, 'import', file)).toMatchObject({
       code: 1,
-      stderr: 'mibi import: Refusing to import: the read store holds read models of another log (projection catalog is at position 42). Use a new DATA_DIR (or MONGO_DB) for the imported store.\n',
+      stderr:
+        'mibi import: Refusing to import: the read store holds read models of another log (projection catalog is at position 42). Use a new DATA_DIR (or MONGO_DB) for the imported store.\n',
     });
   });
 
@@ -93,7 +97,9 @@ describe('mibi export, import, then rebuild: the read models of the copy equal t
     const empty = folder('empty');
     const refused = await mibi(empty, 'import', shipped);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^mibi import: Refusing to import .+: line 2: order-.+ revision 2 where 0 was expected: the file does not hold the whole stream/);
+    expect(refused.stderr).toMatch(
+      /^mibi import: Refusing to import .+: line 2: order-.+ revision 2 where 0 was expected: the file does not hold the whole stream/,
+    );
     const events = new SqliteEventStore(join(empty, 'events.db'));
     expect(await events.lastPosition()).toBe(0);
     await events.close();
@@ -102,12 +108,22 @@ describe('mibi export, import, then rebuild: the read models of the copy equal t
   it('answers 2 to bad filters and 1 to a missing or malformed file', async () => {
     expect(await mibi(api.dir, 'export', '--since', 'last week')).toMatchObject({
       code: 2,
-      stderr: 'mibi export: --since: Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z\nRun mibi export --help for usage.\n',
+      stderr:
+        'mibi export: --since: Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z\nRun mibi export --help for usage.\n',
     });
-    expect(await mibi(api.dir, 'export', '--from-position', '9', '--to-position', '2')).toMatchObject({ code: 2, stderr: expect.stringContaining('--to-position: To position must not be below from position') });
-    expect(await mibi(folder('none'), 'import', folder('missing.ndjson'))).toMatchObject({ code: 1, stderr: `mibi import: File not found: ${folder('missing.ndjson')}\n` });
+    expect(await mibi(api.dir, 'export', '--from-position', '9', '--to-position', '2')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--to-position: To position must not be below from position'),
+    });
+    expect(await mibi(folder('none'), 'import', folder('missing.ndjson'))).toMatchObject({
+      code: 1,
+      stderr: `mibi import: File not found: ${folder('missing.ndjson')}\n`,
+    });
     const bad = folder('bad.ndjson');
     writeFileSync(bad, '{"format":"mibi-events","version":1}\nnot json\n');
-    expect(await mibi(folder('bad'), 'import', bad)).toMatchObject({ code: 1, stderr: `mibi import: Refusing to import ${bad}: line 2: not valid JSON\n` });
+    expect(await mibi(folder('bad'), 'import', bad)).toMatchObject({
+      code: 1,
+      stderr: `mibi import: Refusing to import ${bad}: line 2: not valid JSON\n`,
+    });
   });
 });

@@ -18,7 +18,12 @@ beforeAll(async () => {
   const featurable = await listedProduct(api, seller);
   // A verified product whose seller's new name waits for review as revision r1.
   const revised = await listedProduct(api, seller);
-  await onProduct(api, revised, { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { name: 'Renamed' }, at: new Date().toISOString() }, seller.user!.id);
+  await onProduct(
+    api,
+    revised,
+    { type: 'UpdateProduct', actor: actorOfClient(seller), changes: { name: 'Renamed' }, at: new Date().toISOString() },
+    seller.user!.id,
+  );
   await placedOrder(api, buyer, [{ productId: featurable }]);
   const sellerId = seller.user!.id;
   const buyerId = buyer.user!.id;
@@ -36,7 +41,11 @@ beforeAll(async () => {
     { method: 'POST', path: `/products/${featurable}/unfeature` },
     { method: 'GET', path: '/products/revision-queue' },
     { method: 'POST', path: `/products/${revised}/revision/approve`, body: { revisionId: 'r1' } },
-    { method: 'POST', path: `/products/${revised}/revision/reject`, body: { revisionId: 'r1', reason: 'Not the same product' } },
+    {
+      method: 'POST',
+      path: `/products/${revised}/revision/reject`,
+      body: { revisionId: 'r1', reason: 'Not the same product' },
+    },
     { method: 'GET', path: '/orders' },
     { method: 'GET', path: '/users' },
     { method: 'POST', path: `/users/${buyerId}/roles`, body: { role: 'seller' } },
@@ -45,7 +54,11 @@ beforeAll(async () => {
     { method: 'GET', path: '/balances' },
     { method: 'GET', path: `/sellers/${sellerId}/ledger` },
     // Nothing is due to this seller, so this one would be refused, for its amount, after the role check.
-    { method: 'POST', path: `/sellers/${sellerId}/payouts`, body: { amountPaise: 100, paidOn: '2024-05-01', reference: 'UTR 1' } },
+    {
+      method: 'POST',
+      path: `/sellers/${sellerId}/payouts`,
+      body: { amountPaise: 100, paidOn: '2024-05-01', reference: 'UTR 1' },
+    },
     { method: 'GET', path: '/categories' },
     { method: 'PUT', path: '/categories/spices/commission', body: { rateBps: 500, reason: 'Festival offer' } },
     { method: 'PUT', path: '/categories/spices/returns', body: { returnable: true, reason: 'Sealed packs' } },
@@ -55,23 +68,35 @@ beforeAll(async () => {
 afterAll(() => admin.close());
 
 const call = (client: Client | undefined, { method, path, body }: (typeof routes)[number]) =>
-  storesNothing(admin.api, () => admin.console(client).request(method, `/api/admin${path}`, body === undefined ? {} : { json: body }));
+  storesNothing(admin.api, () =>
+    admin.console(client).request(method, `/api/admin${path}`, body === undefined ? {} : { json: body }),
+  );
 
 describe('every admin route', () => {
   it('is in the table below, so none is left out', () => {
-    const document = adminRoutes(admin.api.ctx).getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'admin', version: '1' } });
+    const document = adminRoutes(admin.api.ctx).getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'admin', version: '1' },
+    });
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
       Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const shape = (path: string) =>
-      path.replace(/\/[0-9a-f-]{36}/g, '/{id}').replace(/\/roles\/seller$/, '/roles/{role}').replace(/^\/categories\/spices\//, '/categories/{id}/');
+      path
+        .replace(/\/[0-9a-f-]{36}/g, '/{id}')
+        .replace(/\/roles\/seller$/, '/roles/{role}')
+        .replace(/^\/categories\/spices\//, '/categories/{id}/');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });
 
   it('answers 401 when signed out', async () => {
     for (const route of routes) {
       const reply = await call(undefined, route);
-      expect({ ...route, status: reply.status, code: reply.body.error?.code }).toEqual({ ...route, status: 401, code: 'unauthorized' });
+      expect({ ...route, status: reply.status, code: reply.body.error?.code }).toEqual({
+        ...route,
+        status: 401,
+        code: 'unauthorized',
+      });
     }
   });
 
@@ -89,12 +114,23 @@ describe('every admin route', () => {
   });
 
   it('checks the role before the input, so others learn nothing of it', async () => {
-    expect((await call(buyer, { method: 'POST', path: `/sellers/${seller.user!.id}/suspend`, body: '{bad' })).status).toBe(403);
+    expect(
+      (await call(buyer, { method: 'POST', path: `/sellers/${seller.user!.id}/suspend`, body: '{bad' })).status,
+    ).toBe(403);
     expect((await call(undefined, { method: 'GET', path: '/orders?status=lost' })).status).toBe(401);
   });
 
   it('lets the admin in', async () => {
-    for (const path of ['/overview', '/sellers', '/products/review-queue', '/products/revision-queue', '/orders', '/users', '/balances', '/categories']) {
+    for (const path of [
+      '/overview',
+      '/sellers',
+      '/products/review-queue',
+      '/products/revision-queue',
+      '/orders',
+      '/users',
+      '/balances',
+      '/categories',
+    ]) {
       expect((await admin.console(admin.admin).get(`/api/admin${path}`)).status).toBe(200);
     }
   });

@@ -40,5 +40,9 @@ export async function storesNothing<T>(api: TestApi, request: () => Promise<T>):
 
 /** The events of a stream with who sent them. */
 export async function eventsOf(api: TestApi, stream: string) {
-  return (await api.ctx.streams.read(stream)).map(({ type, data, metadata }) => ({ type, data, actor: metadata.actor }));
+  return (await api.ctx.streams.read(stream)).map(({ type, data, metadata }) => ({
+    type,
+    data,
+    actor: metadata.actor,
+  }));
 }

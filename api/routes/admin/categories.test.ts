@@ -31,7 +31,14 @@ describe('GET /api/admin/categories', () => {
     expect(status).toBe(200);
     expect(body.defaultCommissionBps).toBe(1000);
     expect(body.returnWindowDays).toBe(7);
-    expect(body.items.map((item: { name: string }) => item.name)).toEqual(['Ayurveda', 'Handicrafts', 'Home Decor', 'Jewelry', 'Spices', 'Textiles']);
+    expect(body.items.map((item: { name: string }) => item.name)).toEqual([
+      'Ayurveda',
+      'Handicrafts',
+      'Home Decor',
+      'Jewelry',
+      'Spices',
+      'Textiles',
+    ]);
     expect(body.items.find((item: { id: string }) => item.id === 'ayurveda')).toEqual({
       id: 'ayurveda',
       name: 'Ayurveda',
@@ -47,33 +54,68 @@ describe('GET /api/admin/categories', () => {
 
 describe('PUT /api/admin/categories/{id}/commission', () => {
   it('sets a rate with who and why, and goes back to the default with null', async () => {
-    const set = await admin.put('/api/admin/categories/textiles/commission', { rateBps: 800, reason: 'Support for handloom weavers' });
+    const set = await admin.put('/api/admin/categories/textiles/commission', {
+      rateBps: 800,
+      reason: 'Support for handloom weavers',
+    });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ id: 'textiles', position: expect.any(Number) });
     expect(await policyOf('textiles')).toMatchObject({
       commissionBps: 800,
       effectiveCommissionBps: 800,
-      history: [{ change: 'commission', value: 800, reason: 'Support for handloom weavers', by: adminId, byName: 'MIBI Admin', at: expect.any(String) }],
+      history: [
+        {
+          change: 'commission',
+          value: 800,
+          reason: 'Support for handloom weavers',
+          by: adminId,
+          byName: 'MIBI Admin',
+          at: expect.any(String),
+        },
+      ],
     });
     // The same rate again changes nothing.
-    expect((await storesNothing(api, () => admin.put('/api/admin/categories/textiles/commission', { rateBps: 800, reason: 'Again' }))).status).toBe(200);
+    expect(
+      (
+        await storesNothing(api, () =>
+          admin.put('/api/admin/categories/textiles/commission', { rateBps: 800, reason: 'Again' }),
+        )
+      ).status,
+    ).toBe(200);
 
     await admin.put('/api/admin/categories/textiles/commission', { rateBps: null, reason: 'Programme ended' });
     const textiles = await policyOf('textiles');
     expect(textiles).toMatchObject({ commissionBps: null, effectiveCommissionBps: 1000 });
-    expect(textiles.history.map((change: { value: unknown; reason: string }) => [change.value, change.reason])).toEqual([
-      [null, 'Programme ended'],
-      [800, 'Support for handloom weavers'],
-    ]);
+    expect(textiles.history.map((change: { value: unknown; reason: string }) => [change.value, change.reason])).toEqual(
+      [
+        [null, 'Programme ended'],
+        [800, 'Support for handloom weavers'],
+      ],
+    );
     const events = await eventsOf(api, categoryStream('textiles'));
     expect(events.slice(1)).toEqual([
-      { type: 'CategoryCommissionSet', data: { categoryId: 'textiles', rateBps: 800, reason: 'Support for handloom weavers', by: adminId, at: expect.any(String) }, actor: adminId },
-      { type: 'CategoryCommissionSet', data: { categoryId: 'textiles', rateBps: null, reason: 'Programme ended', by: adminId, at: expect.any(String) }, actor: adminId },
+      {
+        type: 'CategoryCommissionSet',
+        data: {
+          categoryId: 'textiles',
+          rateBps: 800,
+          reason: 'Support for handloom weavers',
+          by: adminId,
+          at: expect.any(String),
+        },
+        actor: adminId,
+      },
+      {
+        type: 'CategoryCommissionSet',
+        data: { categoryId: 'textiles', rateBps: null, reason: 'Programme ended', by: adminId, at: expect.any(String) },
+        actor: adminId,
+      },
     ]);
   });
 
   it('refuses a bad rate, a missing reason and an unknown category, recording nothing', async () => {
-    const put = (id: string, body: unknown) => storesNothing(api, () => admin.put(`/api/admin/categories/${id}/commission`, body));
+    const put = (id: string, body: unknown) =>
+      storesNothing(api, () => admin.put(`/api/admin/categories/${id}/commission`, body));
     const rate = 'Rate must be a whole number of basis points from 0 to 10000, or null for the default';
     for (const rateBps of [-1, 10_001, 2.5, '500']) {
       const reply = await put('spices', { rateBps, reason: 'x' });
@@ -81,7 +123,9 @@ describe('PUT /api/admin/categories/{id}/commission', () => {
       expect(reply.body.error.fields).toEqual({ rateBps: rate });
     }
     expect((await put('spices', { rateBps: 500 })).body.error.fields).toEqual({ reason: 'A reason is required' });
-    expect((await put('spices', { rateBps: 500, reason: '   ' })).body.error.fields).toEqual({ reason: 'A reason is required' });
+    expect((await put('spices', { rateBps: 500, reason: '   ' })).body.error.fields).toEqual({
+      reason: 'A reason is required',
+    });
     const unknown = await put('sweets', { rateBps: 500, reason: 'x' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Category not found' });
@@ -90,20 +134,31 @@ describe('PUT /api/admin/categories/{id}/commission', () => {
 
 describe('PUT /api/admin/categories/{id}/returns', () => {
   it('makes a category returnable with who and why, and the public policy says so', async () => {
-    const reply = await admin.put('/api/admin/categories/spices/returns', { returnable: true, reason: 'Sealed packs can be resold' });
+    const reply = await admin.put('/api/admin/categories/spices/returns', {
+      returnable: true,
+      reason: 'Sealed packs can be resold',
+    });
     expect(reply.status).toBe(200);
     expect(await policyOf('spices')).toMatchObject({
       returnable: true,
       defaultReturnable: false,
       effectiveReturnable: true,
-      history: [{ change: 'returns', value: true, reason: 'Sealed packs can be resold', by: adminId, byName: 'MIBI Admin' }],
+      history: [
+        { change: 'returns', value: true, reason: 'Sealed packs can be resold', by: adminId, byName: 'MIBI Admin' },
+      ],
     });
     const policy = (await api.anonymous().get('/api/returns/policy')).body;
-    expect(policy.categories.find((category: { id: string }) => category.id === 'spices')).toEqual({ id: 'spices', name: 'Spices', returnable: true });
+    expect(policy.categories.find((category: { id: string }) => category.id === 'spices')).toEqual({
+      id: 'spices',
+      name: 'Spices',
+      returnable: true,
+    });
   });
 
   it('refuses anything but true or false', async () => {
-    const reply = await storesNothing(api, () => admin.put('/api/admin/categories/jewelry/returns', { returnable: 'no', reason: 'x' }));
+    const reply = await storesNothing(api, () =>
+      admin.put('/api/admin/categories/jewelry/returns', { returnable: 'no', reason: 'x' }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.error.fields).toEqual({ returnable: 'Returnable must be true or false' });
   });
@@ -111,8 +166,13 @@ describe('PUT /api/admin/categories/{id}/returns', () => {
   it('is for admins only', async () => {
     const seller = await signedIn(api, 'seller');
     const body = { returnable: false, reason: 'x' };
-    expect((await storesNothing(api, () => harness.console(seller).put('/api/admin/categories/jewelry/returns', body))).status).toBe(403);
-    expect((await storesNothing(api, () => harness.console().put('/api/admin/categories/jewelry/returns', body))).status).toBe(401);
+    expect(
+      (await storesNothing(api, () => harness.console(seller).put('/api/admin/categories/jewelry/returns', body)))
+        .status,
+    ).toBe(403);
+    expect(
+      (await storesNothing(api, () => harness.console().put('/api/admin/categories/jewelry/returns', body))).status,
+    ).toBe(401);
     expect((await harness.console(seller).get('/api/admin/categories')).status).toBe(403);
     expect((await harness.console().get('/api/admin/categories')).status).toBe(401);
   });
@@ -123,8 +183,23 @@ describe('GET /api/returns/policy', () => {
     const { status, body } = await api.anonymous().get('/api/returns/policy');
     expect(status).toBe(200);
     expect(body.windowDays).toBe(7);
-    expect(body.categories.map((category: { id: string }) => category.id)).toEqual(['ayurveda', 'handicrafts', 'home-decor', 'jewelry', 'spices', 'textiles']);
-    expect(body.categories.find((category: { id: string }) => category.id === 'ayurveda')).toEqual({ id: 'ayurveda', name: 'Ayurveda', returnable: false });
-    expect(body.categories.find((category: { id: string }) => category.id === 'jewelry')).toEqual({ id: 'jewelry', name: 'Jewelry', returnable: true });
+    expect(body.categories.map((category: { id: string }) => category.id)).toEqual([
+      'ayurveda',
+      'handicrafts',
+      'home-decor',
+      'jewelry',
+      'spices',
+      'textiles',
+    ]);
+    expect(body.categories.find((category: { id: string }) => category.id === 'ayurveda')).toEqual({
+      id: 'ayurveda',
+      name: 'Ayurveda',
+      returnable: false,
+    });
+    expect(body.categories.find((category: { id: string }) => category.id === 'jewelry')).toEqual({
+      id: 'jewelry',
+      name: 'Jewelry',
+      returnable: true,
+    });
   });
 });

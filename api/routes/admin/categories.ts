@@ -8,7 +8,11 @@ import { type CategoryPolicies, categoryPolicies } from '../../queries/ledger.ts
 import { CommandResultSchema } from './shared.ts';
 
 const CategoryParamsSchema = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'spices' }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'spices' }),
 });
 
 const changeStamp = {
@@ -20,15 +24,28 @@ const changeStamp = {
 
 const CategoryPoliciesSchema = z
   .object({
-    defaultCommissionBps: z.number().int().openapi({ description: 'The configured rate (COMMISSION_BPS), in basis points' }),
-    returnWindowDays: z.number().int().openapi({ description: 'Days after delivery a buyer may ask to return items (RETURN_WINDOW_DAYS)' }),
+    defaultCommissionBps: z
+      .number()
+      .int()
+      .openapi({ description: 'The configured rate (COMMISSION_BPS), in basis points' }),
+    returnWindowDays: z
+      .number()
+      .int()
+      .openapi({ description: 'Days after delivery a buyer may ask to return items (RETURN_WINDOW_DAYS)' }),
     items: z.array(
       z.object({
         id: z.string(),
         name: z.string(),
-        commissionBps: z.number().int().nullable().openapi({ description: 'The category’s own rate; null: the default applies' }),
+        commissionBps: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'The category’s own rate; null: the default applies' }),
         effectiveCommissionBps: z.number().int(),
-        returnable: z.boolean().nullable().openapi({ description: 'Set by an admin; null: the category’s default applies' }),
+        returnable: z
+          .boolean()
+          .nullable()
+          .openapi({ description: 'Set by an admin; null: the category’s default applies' }),
         defaultReturnable: z.boolean(),
         effectiveReturnable: z.boolean(),
         history: z
@@ -75,7 +92,11 @@ export const adminCategoryRoutes = (ctx: AppContext) =>
       },
     )
     .openapi(
-      policyRoute('commission', 'Set the commission on a category’s sales, or null to go back to the default', categoryCommissionSchema),
+      policyRoute(
+        'commission',
+        'Set the commission on a category’s sales, or null to go back to the default',
+        categoryCommissionSchema,
+      ),
       async (c) => {
         const admin = requireRole(c, 'admin');
         const { id } = c.req.valid('param');
@@ -83,9 +104,12 @@ export const adminCategoryRoutes = (ctx: AppContext) =>
         return c.json({ id, position }, 200);
       },
     )
-    .openapi(policyRoute('returns', 'Set whether a category’s delivered items may be returned', categoryReturnsSchema), async (c) => {
-      const admin = requireRole(c, 'admin');
-      const { id } = c.req.valid('param');
-      const { position } = await setCategoryPolicy(ctx, actorOf(admin), id, c.req.valid('json'));
-      return c.json({ id, position }, 200);
-    });
+    .openapi(
+      policyRoute('returns', 'Set whether a category’s delivered items may be returned', categoryReturnsSchema),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        const { id } = c.req.valid('param');
+        const { position } = await setCategoryPolicy(ctx, actorOf(admin), id, c.req.valid('json'));
+        return c.json({ id, position }, 200);
+      },
+    );

@@ -35,7 +35,10 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
         tags,
         summary: 'The balance due to every seller with a ledger, the largest first',
         request: { query: z.object(pagingFields) },
-        responses: { 200: jsonResponse(pageOf(SellerBalanceSchema, 'SellerBalanceList'), 'A page of balances'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(pageOf(SellerBalanceSchema, 'SellerBalanceList'), 'A page of balances'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -49,7 +52,10 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
         tags,
         summary: "A seller's balance and ledger entries, newest first",
         request: { params: IdParamsSchema, query: LedgerQuerySchema },
-        responses: { 200: jsonResponse(SellerLedgerSchema, 'The balance and a page of entries'), ...errors(400, 401, 403, 404) },
+        responses: {
+          200: jsonResponse(SellerLedgerSchema, 'The balance and a page of entries'),
+          ...errors(400, 401, 403, 404),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -74,7 +80,10 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
           'At most the balance due (422 otherwise). The reference is the bank’s, one payout per reference and seller: ' +
           'sending the same payout again records nothing and answers the first one; another amount or date under a ' +
           'recorded reference is a 409.',
-        request: { params: IdParamsSchema, body: jsonBody(recordPayoutSchema, 'The transfer: amount in paise, day paid, bank reference') },
+        request: {
+          params: IdParamsSchema,
+          body: jsonBody(recordPayoutSchema, 'The transfer: amount in paise, day paid, bank reference'),
+        },
         responses: {
           201: jsonResponse(PayoutResultSchema, 'Recorded (or recorded before)'),
           ...errors(400, 401, 403, 404, 409, 413, 422, 503),

@@ -54,7 +54,10 @@ describe('GET /api/admin/orders', () => {
     const all = await orderIds('limit=100');
     expect(all.slice(0, 3)).toEqual([c, b, a]);
     const page = await admin.get('/api/admin/orders?limit=1&offset=1');
-    expect(page.body).toEqual({ items: [expect.objectContaining({ id: b, status: 'processing', buyerId: buyers[1]!.user!.id })], total: all.length });
+    expect(page.body).toEqual({
+      items: [expect.objectContaining({ id: b, status: 'processing', buyerId: buyers[1]!.user!.id })],
+      total: all.length,
+    });
   });
 
   it('filters by status, seller, buyer and the days placed, together', async () => {
@@ -68,7 +71,10 @@ describe('GET /api/admin/orders', () => {
     expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(-1)}&to=${day(0)}`)).toEqual([b, a]);
     expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(1)}`)).toEqual([]);
     expect(await orderIds(`sellerId=${sellerOf(0)}&to=${day(-1)}`)).toEqual([]);
-    expect((await admin.get(`/api/admin/orders?sellerId=${sellerOf(1)}&limit=1`)).body).toMatchObject({ items: [{ id: c }], total: 2 });
+    expect((await admin.get(`/api/admin/orders?sellerId=${sellerOf(1)}&limit=1`)).body).toMatchObject({
+      items: [{ id: c }],
+      total: 2,
+    });
   });
 
   it('refuses bad filters', async () => {
@@ -77,7 +83,9 @@ describe('GET /api/admin/orders', () => {
       expect(reply.status).toBe(400);
       return reply.body.error.fields;
     };
-    expect(await fieldsOf('status=lost')).toEqual({ status: 'Status must be one of pending, processing, shipped, delivered, cancelled' });
+    expect(await fieldsOf('status=lost')).toEqual({
+      status: 'Status must be one of pending, processing, shipped, delivered, cancelled',
+    });
     expect(await fieldsOf('from=yesterday')).toEqual({ from: 'From must be a date like 2024-05-01' });
     expect(await fieldsOf('to=2024-13-01')).toEqual({ to: 'To must be a date like 2024-05-01' });
     expect(await fieldsOf(`from=${day(0)}&to=${day(-1)}`)).toEqual({ from: 'From must be on or before To' });
@@ -100,7 +108,9 @@ describe('admins moving seller orders', () => {
 
   it('is no longer done on the purchase: the old route is gone', async () => {
     const { orderId } = await checkedOut(1);
-    const reply = await storesNothing(api, () => admin.post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }));
+    const reply = await storesNothing(api, () =>
+      admin.post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }),
+    );
     expect(reply.status).toBe(404);
   });
 
@@ -109,7 +119,10 @@ describe('admins moving seller orders', () => {
     for (const status of ['processing', 'shipped', 'delivered']) {
       const reply = await move(sellerOrderId, { status });
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ sellerOrder: expect.objectContaining({ id: sellerOrderId, orderId, status }), position: expect.any(Number) });
+      expect(reply.body).toEqual({
+        sellerOrder: expect.objectContaining({ id: sellerOrderId, orderId, status }),
+        position: expect.any(Number),
+      });
     }
     const byAdmin = { data: { sellerOrderId, by: adminId }, actor: adminId };
     expect((await eventsOf(api, orderStream(orderId))).slice(1)).toMatchObject([
@@ -131,7 +144,14 @@ describe('admins moving seller orders', () => {
     const cancelled = (await eventsOf(api, orderStream(orderId))).at(-1);
     expect(cancelled).toEqual({
       type: 'SellerOrderCancelled',
-      data: { orderId, sellerOrderId, sellerId: expect.any(String), reason: 'Payment fraud suspected', by: adminId, at: expect.any(String) },
+      data: {
+        orderId,
+        sellerOrderId,
+        sellerId: expect.any(String),
+        reason: 'Payment fraud suspected',
+        by: adminId,
+        at: expect.any(String),
+      },
       actor: adminId,
     });
     await harness.settle();
@@ -142,16 +162,25 @@ describe('admins moving seller orders', () => {
     const { sellerOrderId } = await checkedOut(1);
     const reply = await storesNothing(api, () => move(sellerOrderId, { status: 'delivered' }));
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toEqual({ code: 'invalid_transition', message: 'Cannot move an order from pending to delivered' });
+    expect(reply.body.error).toEqual({
+      code: 'invalid_transition',
+      message: 'Cannot move an order from pending to delivered',
+    });
   });
 
   it('refuses bad bodies and unknown seller orders', async () => {
     const { orderId, sellerOrderId } = await checkedOut(1);
     await harness.settle();
     const noReason = await storesNothing(api, () => move(sellerOrderId, { status: 'cancelled' }));
-    expect(noReason.body.error).toMatchObject({ code: 'validation_failed', fields: { reason: 'Please give a reason for cancelling' } });
+    expect(noReason.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { reason: 'Please give a reason for cancelling' },
+    });
     const unknownStatus = await storesNothing(api, () => move(sellerOrderId, { status: 'lost' }));
-    expect(unknownStatus.body.error).toMatchObject({ code: 'validation_failed', fields: { status: 'Choose processing, shipped, delivered or cancelled' } });
+    expect(unknownStatus.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { status: 'Choose processing, shipped, delivered or cancelled' },
+    });
     expect((await storesNothing(api, () => move(sellerOrderId, '{bad'))).body.error.code).toBe('malformed_json');
     expect((await storesNothing(api, () => move(sellerOrderId, oversized()))).status).toBe(413);
     for (const unknownId of [`${crypto.randomUUID()}-1`, `${orderId}-2`, orderId]) {

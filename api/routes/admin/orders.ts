@@ -23,8 +23,14 @@ const OrderListQuerySchema = z
     status: z.enum(ORDER_STATUSES, { error: ORDER_FILTER_MESSAGES.status }).optional(),
     sellerId: userId('Orders with a line of this seller'),
     buyerId: userId('Orders of this buyer'),
-    from: z.iso.date({ error: ORDER_FILTER_MESSAGES.from }).optional().openapi({ description: 'Placed on or after this day (UTC)' }),
-    to: z.iso.date({ error: ORDER_FILTER_MESSAGES.to }).optional().openapi({ description: 'Placed on or before this day (UTC)' }),
+    from: z.iso
+      .date({ error: ORDER_FILTER_MESSAGES.from })
+      .optional()
+      .openapi({ description: 'Placed on or after this day (UTC)' }),
+    to: z.iso
+      .date({ error: ORDER_FILTER_MESSAGES.to })
+      .optional()
+      .openapi({ description: 'Placed on or before this day (UTC)' }),
     ...pagingFields,
   })
   .refine(({ from, to }) => !from || !to || from <= to, { message: ORDER_FILTER_MESSAGES.range, path: ['from'] });
@@ -34,20 +40,19 @@ const AdminOrderListSchema = pageOf(OrderSchema, 'AdminOrderList') satisfies z.Z
 const tags = ['Admin'];
 
 export const adminOrderRoutes = (ctx: AppContext) =>
-  router()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'Every purchase, newest first, filtered by status, seller, buyer and the days placed',
-        description: 'Admins move any seller order with POST /api/seller-orders/{id}/status.',
-        request: { query: OrderListQuerySchema },
-        responses: { 200: jsonResponse(AdminOrderListSchema, 'A page of orders'), ...errors(400, 401, 403) },
-      }),
-      async (c) => {
-        requireRole(c, 'admin');
-        const { limit, offset, ...filters } = c.req.valid('query');
-        return c.json(await filteredOrders(ctx.platform.read, filters, { limit, offset }), 200);
-      },
-    );
+  router().openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Every purchase, newest first, filtered by status, seller, buyer and the days placed',
+      description: 'Admins move any seller order with POST /api/seller-orders/{id}/status.',
+      request: { query: OrderListQuerySchema },
+      responses: { 200: jsonResponse(AdminOrderListSchema, 'A page of orders'), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      const { limit, offset, ...filters } = c.req.valid('query');
+      return c.json(await filteredOrders(ctx.platform.read, filters, { limit, offset }), 200);
+    },
+  );

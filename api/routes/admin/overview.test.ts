@@ -32,7 +32,11 @@ it('starts from an empty marketplace', async () => {
 it('counts what awaits the admins, the orders by status and the sales', async () => {
   const { api } = harness;
   const admin = harness.console(harness.admin);
-  const [verified, waiting, suspended] = [await signedIn(api, 'seller'), await signedIn(api, 'seller'), await signedIn(api, 'seller')];
+  const [verified, waiting, suspended] = [
+    await signedIn(api, 'seller'),
+    await signedIn(api, 'seller'),
+    await signedIn(api, 'seller'),
+  ];
   const buyer = await signedIn(api, 'buyer');
   await admin.post(`/api/admin/sellers/${verified.user!.id}/verify`, {});
   await admin.post(`/api/admin/sellers/${suspended.user!.id}/suspend`, { reason: 'Counterfeit goods' });
@@ -45,7 +49,14 @@ it('counts what awaits the admins, the orders by status and the sales', async ()
   const processing = await placedOrder(api, buyer, [{ productId: comb }]);
   await movedOrder(api, processing.orderId, 'processing');
   const cancelled = await placedOrder(api, buyer, [{ productId: diya }]);
-  expect((await admin.post(`/api/seller-orders/${cancelled.orderId}-1/status`, { status: 'cancelled', reason: 'Duplicate order' })).status).toBe(200);
+  expect(
+    (
+      await admin.post(`/api/seller-orders/${cancelled.orderId}-1/status`, {
+        status: 'cancelled',
+        reason: 'Duplicate order',
+      })
+    ).status,
+  ).toBe(200);
 
   // Price x quantity of the orders not cancelled; delivery charges are not sales.
   const sales = { revenuePaise: 2 * 499_00 + 150_00, units: 3, orders: 2 };

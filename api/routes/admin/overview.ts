@@ -6,7 +6,10 @@ import { errors, jsonResponse, router } from '../../http.ts';
 import { type AdminOverview, adminOverview } from '../../queries/overview.ts';
 
 const TallySchema = z.object({
-  revenuePaise: z.number().int().openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
+  revenuePaise: z
+    .number()
+    .int()
+    .openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
   units: z.number().int(),
   orders: z.number().int(),
 });
@@ -18,7 +21,9 @@ const OverviewSchema = z
     users: count('Accounts'),
     sellersAwaitingVerification: count('Sellers neither verified nor suspended'),
     productsAwaitingReview: count('Products pending review'),
-    ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()).openapi({ description: 'Orders per status, every status named' }),
+    ordersByStatus: z
+      .record(z.enum(ORDER_STATUSES), z.number().int())
+      .openapi({ description: 'Orders per status, every status named' }),
     sales: z
       .object({ today: TallySchema, last30Days: TallySchema })
       .openapi({ description: 'Orders placed (UTC days), cancelled ones not counted, as in the sales analytics' }),

@@ -46,7 +46,10 @@ describe('GET /api/admin/products/review-queue', () => {
     expect(await queue()).toEqual([first, second]);
 
     const page = await admin.get('/api/admin/products/review-queue?limit=1&offset=1');
-    expect(page.body).toEqual({ items: [expect.objectContaining({ id: second, name: 'Dhokra Brass Elephant', displayStatus: 'Pending Review' })], total: 2 });
+    expect(page.body).toEqual({
+      items: [expect.objectContaining({ id: second, name: 'Dhokra Brass Elephant', displayStatus: 'Pending Review' })],
+      total: 2,
+    });
     for (const id of [first, second]) await command(id, 'verify');
     expect(await queue()).toEqual([]);
   });
@@ -70,7 +73,10 @@ describe('verify and reject', () => {
       actor: adminId,
     });
     expect(await queue()).not.toContain(productId);
-    expect((await api.anonymous().get(`/api/products/${productId}`)).body).toMatchObject({ verification: 'verified', visible: true });
+    expect((await api.anonymous().get(`/api/products/${productId}`)).body).toMatchObject({
+      verification: 'verified',
+      visible: true,
+    });
   });
 
   it("rejects with a reason the seller sees; the seller's edit sends it back to the queue", async () => {
@@ -84,16 +90,28 @@ describe('verify and reject', () => {
     });
     expect(await queue()).not.toContain(productId);
     const own = (await seller.get('/api/seller/products')).body.items.find((p: { id: string }) => p.id === productId);
-    expect(own).toMatchObject({ verification: 'rejected', displayStatus: 'Rejected', rejectionReason: 'The photo is blurry' });
+    expect(own).toMatchObject({
+      verification: 'rejected',
+      displayStatus: 'Rejected',
+      rejectionReason: 'The photo is blurry',
+    });
 
-    expect((await seller.patch(`/api/seller/products/${productId}`, { imageUrl: '/media/comb-sharp.webp' })).status).toBe(200);
+    expect(
+      (await seller.patch(`/api/seller/products/${productId}`, { imageUrl: '/media/comb-sharp.webp' })).status,
+    ).toBe(200);
     expect((await eventsOf(api, productStream(productId))).slice(-2).map(({ type, actor }) => [type, actor])).toEqual([
       ['ProductUpdated', seller.user!.id],
       ['ProductResubmitted', seller.user!.id],
     ]);
     expect(await queue()).toContain(productId);
-    const resubmitted = (await seller.get('/api/seller/products')).body.items.find((p: { id: string }) => p.id === productId);
-    expect(resubmitted).toMatchObject({ verification: 'pending', displayStatus: 'Pending Review', rejectionReason: null });
+    const resubmitted = (await seller.get('/api/seller/products')).body.items.find(
+      (p: { id: string }) => p.id === productId,
+    );
+    expect(resubmitted).toMatchObject({
+      verification: 'pending',
+      displayStatus: 'Pending Review',
+      rejectionReason: null,
+    });
   });
 
   it('needs a reason to reject', async () => {
@@ -101,9 +119,15 @@ describe('verify and reject', () => {
     for (const body of [{}, { reason: '' }, { reason: ['no'] }]) {
       const reply = await storesNothing(api, () => command(productId, 'reject', body));
       expect(reply.status).toBe(400);
-      expect(reply.body.error).toEqual({ code: 'validation_failed', message: 'A reason is required', fields: { reason: 'A reason is required' } });
+      expect(reply.body.error).toEqual({
+        code: 'validation_failed',
+        message: 'A reason is required',
+        fields: { reason: 'A reason is required' },
+      });
     }
-    expect((await storesNothing(api, () => command(productId, 'reject', '{bad'))).body.error.code).toBe('malformed_json');
+    expect((await storesNothing(api, () => command(productId, 'reject', '{bad'))).body.error.code).toBe(
+      'malformed_json',
+    );
     expect((await storesNothing(api, () => command(productId, 'reject', oversized()))).status).toBe(413);
   });
 });
@@ -122,7 +146,10 @@ describe('feature and unfeature', () => {
     const featured = await command(older, 'feature');
     expect(featured.body).toEqual({ id: older, position: expect.any(Number) });
     expect(await firstInCatalog()).toBe(older);
-    expect((await api.anonymous().get(`/api/products/${older}`)).body).toMatchObject({ featured: true, displayStatus: 'Featured' });
+    expect((await api.anonymous().get(`/api/products/${older}`)).body).toMatchObject({
+      featured: true,
+      displayStatus: 'Featured',
+    });
 
     expect((await command(older, 'unfeature')).status).toBe(200);
     expect(await firstInCatalog()).not.toBe(older);

@@ -32,7 +32,10 @@ export const adminProductRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Products waiting for review (Pending Review), oldest listing first',
         request: { query: z.object(pagingFields) },
-        responses: { 200: jsonResponse(pageOf(ProductSchema, 'ReviewQueue'), 'A page of the queue'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(pageOf(ProductSchema, 'ReviewQueue'), 'A page of the queue'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -45,9 +48,13 @@ export const adminProductRoutes = (ctx: AppContext) =>
         path: '/revision-queue',
         tags,
         summary: "Verified products whose seller's content changes wait for review, oldest listing first",
-        description: '`pendingRevision` holds each one: the approved values of the fields it changes (`before`) and the proposed ones (`after`).',
+        description:
+          '`pendingRevision` holds each one: the approved values of the fields it changes (`before`) and the proposed ones (`after`).',
         request: { query: z.object(pagingFields) },
-        responses: { 200: jsonResponse(pageOf(ProductSchema, 'RevisionQueue'), 'A page of the queue'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(pageOf(ProductSchema, 'RevisionQueue'), 'A page of the queue'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -60,13 +67,20 @@ export const adminProductRoutes = (ctx: AppContext) =>
         path: '/{id}/revision/approve',
         tags,
         summary: "Approve the seller's content changes: they go live",
-        description: 'Names the revision reviewed: 409 when the seller has replaced or withdrawn it since, so no unseen change is approved.',
+        description:
+          'Names the revision reviewed: 409 when the seller has replaced or withdrawn it since, so no unseen change is approved.',
         request: { params: IdParamsSchema, body: jsonBody(approveRevisionSchema) },
-        responses: { 200: jsonResponse(CommandResultSchema, 'Approved (or already so)'), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(CommandResultSchema, 'Approved (or already so)'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');
-        return c.json(await approveRevision(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').revisionId), 200);
+        return c.json(
+          await approveRevision(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').revisionId),
+          200,
+        );
       },
     )
     .openapi(
@@ -74,9 +88,13 @@ export const adminProductRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/{id}/revision/reject',
         tags,
-        summary: "Reject the seller's content changes with a reason the seller sees; the approved version stays on sale",
+        summary:
+          "Reject the seller's content changes with a reason the seller sees; the approved version stays on sale",
         request: { params: IdParamsSchema, body: jsonBody(rejectRevisionSchema) },
-        responses: { 200: jsonResponse(CommandResultSchema, 'Rejected (or already so)'), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(CommandResultSchema, 'Rejected (or already so)'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');
@@ -93,13 +111,20 @@ export const adminProductRoutes = (ctx: AppContext) =>
         method: 'post',
         path: '/{id}/reject',
         tags,
-        summary: 'Reject a product with a reason: its seller sees the reason, and editing the product sends it back for review',
+        summary:
+          'Reject a product with a reason: its seller sees the reason, and editing the product sends it back for review',
         request: { params: IdParamsSchema, body: jsonBody(rejectProductSchema) },
-        responses: { 200: jsonResponse(CommandResultSchema, 'Rejected (or already so)'), ...errors(400, 401, 403, 404, 413) },
+        responses: {
+          200: jsonResponse(CommandResultSchema, 'Rejected (or already so)'),
+          ...errors(400, 401, 403, 404, 413),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');
-        return c.json(await rejectProduct(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason), 200);
+        return c.json(
+          await rejectProduct(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason),
+          200,
+        );
       },
     )
     .openapi(commandRoute('feature', 'Feature a verified product: it comes first in the catalog'), async (c) => {

@@ -37,9 +37,12 @@ const NAME = 'Brass Diya';
 /** A verified product of the seller, on sale under NAME. */
 const onSale = (details = {}) => listedProduct(api, seller, { name: NAME, ...details });
 
-const edit = (client: Client, productId: string, changes: object) => as(client).patch(`/api/seller/products/${productId}`, changes);
-const approve = (client: Client | undefined, productId: string, body: unknown) => as(client).post(`/api/admin/products/${productId}/revision/approve`, body);
-const reject = (client: Client | undefined, productId: string, body: unknown) => as(client).post(`/api/admin/products/${productId}/revision/reject`, body);
+const edit = (client: Client, productId: string, changes: object) =>
+  as(client).patch(`/api/seller/products/${productId}`, changes);
+const approve = (client: Client | undefined, productId: string, body: unknown) =>
+  as(client).post(`/api/admin/products/${productId}/revision/approve`, body);
+const reject = (client: Client | undefined, productId: string, body: unknown) =>
+  as(client).post(`/api/admin/products/${productId}/revision/reject`, body);
 
 /** The product as anyone sees it, once the projections have every event. */
 async function publicProduct(productId: string) {
@@ -51,7 +54,9 @@ async function publicProduct(productId: string) {
 
 async function ownProduct(productId: string) {
   await api.settle();
-  return (await as(seller).get('/api/seller/products')).body.items.find((item: { id: string }) => item.id === productId);
+  return (await as(seller).get('/api/seller/products')).body.items.find(
+    (item: { id: string }) => item.id === productId,
+  );
 }
 
 async function revisionQueue(): Promise<string[]> {
@@ -75,7 +80,8 @@ describe('a seller edits the name of a verified product', () => {
 
     const shown = await publicProduct(productId);
     expect(shown).toMatchObject({ name: NAME, verification: 'verified', visible: true });
-    for (const field of ['pendingRevision', 'hasPendingRevision', 'rejectedRevision']) expect(shown).not.toHaveProperty(field);
+    for (const field of ['pendingRevision', 'hasPendingRevision', 'rejectedRevision'])
+      expect(shown).not.toHaveProperty(field);
     expect((await as(seller).get(`/api/products/${productId}`)).body).not.toHaveProperty('pendingRevision');
     const search = await as().get('/api/products?q=plastic');
     expect(search.body.items.map((item: { id: string }) => item.id)).not.toContain(productId);
@@ -83,7 +89,12 @@ describe('a seller edits the name of a verified product', () => {
     expect(await ownProduct(productId)).toMatchObject({
       name: NAME,
       displayStatus: 'Active',
-      pendingRevision: { revisionId: 'r1', before: { name: NAME }, after: { name: 'Cheap Plastic Lamp' }, submittedBy: seller.user!.id },
+      pendingRevision: {
+        revisionId: 'r1',
+        before: { name: NAME },
+        after: { name: 'Cheap Plastic Lamp' },
+        submittedBy: seller.user!.id,
+      },
       rejectedRevision: null,
     });
     expect(await revisionQueue()).toContain(productId);
@@ -91,11 +102,20 @@ describe('a seller edits the name of a verified product', () => {
 
   it('changes the price at once while the description waits', async () => {
     const productId = await onSale();
-    const reply = await edit(seller, productId, { pricePaise: 399_00, description: 'A completely different product now.' });
+    const reply = await edit(seller, productId, {
+      pricePaise: 399_00,
+      description: 'A completely different product now.',
+    });
     expect(reply.body.review).toEqual({ revisionId: 'r1', fields: ['description'] });
     expect(reply.body.message).toMatch(/wait for an admin's review.*Your other changes are saved\.$/);
-    expect(await publicProduct(productId)).toMatchObject({ pricePaise: 399_00, description: 'Hand-cast brass oil lamp from Moradabad' });
-    expect((await eventsOf(api, productStream(productId))).slice(-2).map(({ type }) => type)).toEqual(['ProductUpdated', 'ProductRevisionSubmitted']);
+    expect(await publicProduct(productId)).toMatchObject({
+      pricePaise: 399_00,
+      description: 'Hand-cast brass oil lamp from Moradabad',
+    });
+    expect((await eventsOf(api, productStream(productId))).slice(-2).map(({ type }) => type)).toEqual([
+      'ProductUpdated',
+      'ProductRevisionSubmitted',
+    ]);
   });
 
   it('replaces the changes waiting with newer ones holding both, and withdraws them when edited back', async () => {
@@ -103,10 +123,16 @@ describe('a seller edits the name of a verified product', () => {
     await edit(seller, productId, { name: 'Brass Lamp' });
     const newer = await edit(seller, productId, { tags: ['brass', 'diwali'] });
     expect(newer.body.review).toEqual({ revisionId: 'r2', fields: ['name', 'tags'] });
-    expect((await ownProduct(productId)).pendingRevision).toMatchObject({ revisionId: 'r2', after: { name: 'Brass Lamp', tags: ['brass', 'diwali'] } });
+    expect((await ownProduct(productId)).pendingRevision).toMatchObject({
+      revisionId: 'r2',
+      after: { name: 'Brass Lamp', tags: ['brass', 'diwali'] },
+    });
 
     const back = await edit(seller, productId, { name: NAME, tags: ['brass'] });
-    expect(back.body).toMatchObject({ review: null, message: 'Your changes waiting for review were withdrawn: the product stays as approved.' });
+    expect(back.body).toMatchObject({
+      review: null,
+      message: 'Your changes waiting for review were withdrawn: the product stays as approved.',
+    });
     expect(await ownProduct(productId)).toMatchObject({ pendingRevision: null, hasPendingRevision: false });
     expect(await revisionQueue()).not.toContain(productId);
   });
@@ -115,7 +141,11 @@ describe('a seller edits the name of a verified product', () => {
     const productId = await listedProduct(api, seller, { name: NAME }, { verified: false });
     const reply = await edit(seller, productId, { name: 'Brass Lamp' });
     expect(reply.body).toMatchObject({ review: null, message: 'Your changes have been saved.' });
-    expect(await ownProduct(productId)).toMatchObject({ name: 'Brass Lamp', verification: 'pending', pendingRevision: null });
+    expect(await ownProduct(productId)).toMatchObject({
+      name: 'Brass Lamp',
+      verification: 'pending',
+      pendingRevision: null,
+    });
   });
 });
 
@@ -128,7 +158,14 @@ describe('the admin reviews the changes', () => {
     expect(reply.body).toEqual({ id: productId, position: expect.any(Number) });
     expect((await eventsOf(api, productStream(productId))).at(-1)).toEqual({
       type: 'ProductRevisionApproved',
-      data: { productId, revisionId: 'r1', before: { name: NAME }, after: { name: 'Moradabad Brass Diya' }, by: admin.user!.id, at: expect.any(String) },
+      data: {
+        productId,
+        revisionId: 'r1',
+        before: { name: NAME },
+        after: { name: 'Moradabad Brass Diya' },
+        by: admin.user!.id,
+        at: expect.any(String),
+      },
       actor: admin.user!.id,
     });
     expect(await publicProduct(productId)).toMatchObject({ name: 'Moradabad Brass Diya' });
@@ -140,13 +177,20 @@ describe('the admin reviews the changes', () => {
   it('rejects them with a reason the seller sees; buyers keep the approved version', async () => {
     const productId = await onSale();
     await edit(seller, productId, { name: 'Cheap Plastic Lamp' });
-    const reply = await reject(admin, productId, { revisionId: 'r1', reason: 'The photos show a brass lamp, not plastic' });
+    const reply = await reject(admin, productId, {
+      revisionId: 'r1',
+      reason: 'The photos show a brass lamp, not plastic',
+    });
     expect(reply.status).toBe(200);
     expect(await publicProduct(productId)).toMatchObject({ name: NAME, visible: true });
     expect(await ownProduct(productId)).toMatchObject({
       name: NAME,
       pendingRevision: null,
-      rejectedRevision: { revisionId: 'r1', after: { name: 'Cheap Plastic Lamp' }, reason: 'The photos show a brass lamp, not plastic' },
+      rejectedRevision: {
+        revisionId: 'r1',
+        after: { name: 'Cheap Plastic Lamp' },
+        reason: 'The photos show a brass lamp, not plastic',
+      },
     });
     expect(await revisionQueue()).not.toContain(productId);
     const late = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' }));
@@ -160,7 +204,10 @@ describe('the admin reviews the changes', () => {
     await edit(seller, productId, { name: 'Something Else Entirely' });
     const reply = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' }));
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toEqual({ code: 'revision_not_pending', message: 'The seller has replaced these changes with newer ones: review those' });
+    expect(reply.body.error).toEqual({
+      code: 'revision_not_pending',
+      message: 'The seller has replaced these changes with newer ones: review those',
+    });
     expect(await publicProduct(productId)).toMatchObject({ name: NAME });
   });
 
@@ -169,7 +216,9 @@ describe('the admin reviews the changes', () => {
     await edit(seller, productId, { name: 'Cheap Plastic Lamp' });
     for (const client of [seller, otherSeller, buyer]) {
       for (const send of [approve, reject]) {
-        const reply = await storesNothing(api, () => send(client, productId, { revisionId: 'r1', reason: 'Looks fine' }));
+        const reply = await storesNothing(api, () =>
+          send(client, productId, { revisionId: 'r1', reason: 'Looks fine' }),
+        );
         expect(reply.status).toBe(403);
         expect(reply.body.error).toEqual({ code: 'forbidden', message: 'This needs the admin role' });
       }
@@ -193,7 +242,9 @@ describe('the admin reviews the changes', () => {
     const unknown = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r7' }));
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'This product has no such changes waiting' });
-    const noProduct = await storesNothing(api, () => reject(admin, crypto.randomUUID(), { revisionId: 'r1', reason: 'No' }));
+    const noProduct = await storesNothing(api, () =>
+      reject(admin, crypto.randomUUID(), { revisionId: 'r1', reason: 'No' }),
+    );
     expect(noProduct.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
   });
 });

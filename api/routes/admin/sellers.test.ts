@@ -82,8 +82,12 @@ describe('GET /api/admin/sellers', () => {
     const bad = await admin.get('/api/admin/sellers?status=banned');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'validation_failed', fields: { status: expect.any(String) } });
-    expect((await admin.get('/api/admin/sellers?limit=0')).body.error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
-    expect((await admin.get('/api/admin/sellers?offset=-1')).body.error.fields).toEqual({ offset: 'Offset must be a whole number, 0 or more' });
+    expect((await admin.get('/api/admin/sellers?limit=0')).body.error.fields).toEqual({
+      limit: 'Limit must be a whole number from 1 to 100',
+    });
+    expect((await admin.get('/api/admin/sellers?offset=-1')).body.error.fields).toEqual({
+      offset: 'Offset must be a whole number, 0 or more',
+    });
   });
 });
 
@@ -111,12 +115,13 @@ describe('verify, suspend and reinstate', () => {
     expect((await storesNothing(api, () => standing(seller.user!.id, 'verify'))).body.status).toBe('verified');
   });
 
-  it("suspends a seller: their products leave the catalog and they cannot list new ones, until reinstated", async () => {
+  it('suspends a seller: their products leave the catalog and they cannot list new ones, until reinstated', async () => {
     const seller = await signedIn(api, 'seller');
     const productId = await listedProduct(api, seller);
     await standing(seller.user!.id, 'verify');
     await harness.settle();
-    const inCatalog = async () => (await api.anonymous().get('/api/products?limit=100')).body.items.some((p: { id: string }) => p.id === productId);
+    const inCatalog = async () =>
+      (await api.anonymous().get('/api/products?limit=100')).body.items.some((p: { id: string }) => p.id === productId);
     expect(await inCatalog()).toBe(true);
 
     const suspended = await standing(seller.user!.id, 'suspend', { reason: 'Counterfeit goods' });
@@ -126,9 +131,14 @@ describe('verify, suspend and reinstate', () => {
     expect((await api.anonymous().get(`/api/products/${productId}`)).status).toBe(404);
     const refused = await storesNothing(api, () => seller.post('/api/seller/products', SAREE));
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toEqual({ code: 'seller_suspended', message: 'Your seller account is suspended, so you cannot list new products' });
+    expect(refused.body.error).toEqual({
+      code: 'seller_suspended',
+      message: 'Your seller account is suspended, so you cannot list new products',
+    });
     // The seller still sees why their products are not on sale.
-    expect((await seller.get('/api/seller/products')).body.items).toMatchObject([{ id: productId, sellerSuspended: true, visible: false }]);
+    expect((await seller.get('/api/seller/products')).body.items).toMatchObject([
+      { id: productId, sellerSuspended: true, visible: false },
+    ]);
 
     const reinstated = await standing(seller.user!.id, 'reinstate', { reason: 'Invoices checked' });
     expect(reinstated.body).toEqual({ id: seller.user!.id, status: 'verified', position: expect.any(Number) });
@@ -140,7 +150,12 @@ describe('verify, suspend and reinstate', () => {
       ['SellerSuspended', adminId],
       ['SellerReinstated', adminId],
     ]);
-    expect((await listed(seller.user!.id)).history.map((entry: { action: string; reason: string }) => [entry.action, entry.reason])).toEqual([
+    expect(
+      (await listed(seller.user!.id)).history.map((entry: { action: string; reason: string }) => [
+        entry.action,
+        entry.reason,
+      ]),
+    ).toEqual([
       ['verified', null],
       ['suspended', 'Counterfeit goods'],
       ['reinstated', 'Invoices checked'],
@@ -152,11 +167,17 @@ describe('verify, suspend and reinstate', () => {
     const id = seller.user!.id;
     const notSuspended = await storesNothing(api, () => standing(id, 'reinstate', { reason: 'Second chance' }));
     expect(notSuspended.status).toBe(409);
-    expect(notSuspended.body.error).toEqual({ code: 'not_suspended', message: 'Only a suspended seller can be reinstated' });
+    expect(notSuspended.body.error).toEqual({
+      code: 'not_suspended',
+      message: 'Only a suspended seller can be reinstated',
+    });
     await standing(id, 'suspend', { reason: 'Fake reviews' });
     const verifySuspended = await storesNothing(api, () => standing(id, 'verify'));
     expect(verifySuspended.status).toBe(409);
-    expect(verifySuspended.body.error).toEqual({ code: 'seller_suspended', message: 'Reinstate this seller before verifying them' });
+    expect(verifySuspended.body.error).toEqual({
+      code: 'seller_suspended',
+      message: 'Reinstate this seller before verifying them',
+    });
   });
 
   it('needs a reason to suspend or reinstate', async () => {
@@ -165,7 +186,11 @@ describe('verify, suspend and reinstate', () => {
       for (const body of [{}, { reason: '   ' }, { reason: 42 }]) {
         const reply = await storesNothing(api, () => standing(seller.user!.id, action, body));
         expect(reply.status).toBe(400);
-        expect(reply.body.error).toEqual({ code: 'validation_failed', message: 'A reason is required', fields: { reason: 'A reason is required' } });
+        expect(reply.body.error).toEqual({
+          code: 'validation_failed',
+          message: 'A reason is required',
+          fields: { reason: 'A reason is required' },
+        });
       }
     }
     const long = await standing(seller.user!.id, 'verify', { reason: 'x'.repeat(501) });

@@ -48,14 +48,21 @@ const StandingResultSchema = z
 const tags = ['Admin'];
 
 /** Verify, suspend and reinstate: one command each, answered alike. */
-const standingRoute = <A extends 'verify' | 'suspend' | 'reinstate', B extends z.ZodType>(action: A, summary: string, body: B) =>
+const standingRoute = <A extends 'verify' | 'suspend' | 'reinstate', B extends z.ZodType>(
+  action: A,
+  summary: string,
+  body: B,
+) =>
   createRoute({
     method: 'post',
     path: `/{id}/${action}` as `/{id}/${A}`,
     tags,
     summary,
     request: { params: IdParamsSchema, body: jsonBody(body) },
-    responses: { 200: jsonResponse(StandingResultSchema, 'The seller’s standing after the command'), ...errors(400, 401, 403, 404, 409, 413) },
+    responses: {
+      200: jsonResponse(StandingResultSchema, 'The seller’s standing after the command'),
+      ...errors(400, 401, 403, 404, 409, 413),
+    },
   });
 
 export const adminSellerRoutes = (ctx: AppContext) =>
@@ -67,7 +74,10 @@ export const adminSellerRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Sellers with their status and product counts, longest registered first',
         request: { query: SellerListQuerySchema },
-        responses: { 200: jsonResponse(pageOf(SellerSchema, 'AdminSellerList'), 'A page of sellers'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(pageOf(SellerSchema, 'AdminSellerList'), 'A page of sellers'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -75,12 +85,22 @@ export const adminSellerRoutes = (ctx: AppContext) =>
         return c.json(await adminSellers(ctx.platform.read, status, paging), 200);
       },
     )
-    .openapi(standingRoute('verify', 'Verify a seller: their products show the verified badge', verifySellerSchema), async (c) => {
-      const admin = requireRole(c, 'admin');
-      return c.json(await verifySeller(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason), 200);
-    })
     .openapi(
-      standingRoute('suspend', 'Suspend a seller: their products leave the catalog and they cannot list new ones', sellerReasonSchema),
+      standingRoute('verify', 'Verify a seller: their products show the verified badge', verifySellerSchema),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        return c.json(
+          await verifySeller(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason),
+          200,
+        );
+      },
+    )
+    .openapi(
+      standingRoute(
+        'suspend',
+        'Suspend a seller: their products leave the catalog and they cannot list new ones',
+        sellerReasonSchema,
+      ),
       async (c) => {
         const admin = requireRole(c, 'admin');
         const { id } = c.req.valid('param');
@@ -90,7 +110,17 @@ export const adminSellerRoutes = (ctx: AppContext) =>
         return c.json(suspended, 200);
       },
     )
-    .openapi(standingRoute('reinstate', 'Reinstate a suspended seller: their products return to the catalog', sellerReasonSchema), async (c) => {
-      const admin = requireRole(c, 'admin');
-      return c.json(await reinstateSeller(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason), 200);
-    });
+    .openapi(
+      standingRoute(
+        'reinstate',
+        'Reinstate a suspended seller: their products return to the catalog',
+        sellerReasonSchema,
+      ),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        return c.json(
+          await reinstateSeller(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').reason),
+          200,
+        );
+      },
+    );

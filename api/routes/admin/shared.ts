@@ -8,10 +8,16 @@ export const pagingFields = sharedPaging(50);
 
 /** A page of a list and how many items the whole list holds. */
 export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z.object({ items: z.array(item), total: z.number().int().openapi({ description: 'Items matching, on every page' }) }).openapi(name);
+  z
+    .object({ items: z.array(item), total: z.number().int().openapi({ description: 'Items matching, on every page' }) })
+    .openapi(name);
 
 export const IdParamsSchema = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
 });
 
 export const CommandResultSchema = z

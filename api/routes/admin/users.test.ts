@@ -32,8 +32,20 @@ describe('GET /api/admin/users', () => {
     const { status, body } = await admin.get('/api/admin/users?limit=2');
     expect(status).toBe(200);
     expect(body.items).toEqual([
-      { id: newer.user!.id, fullName: 'Lakshmi Textiles', email: newer.user!.email, roles: ['seller'], registeredAt: expect.any(String) },
-      { id: older.user!.id, fullName: 'Ravi Kumar', email: older.user!.email, roles: ['buyer'], registeredAt: expect.any(String) },
+      {
+        id: newer.user!.id,
+        fullName: 'Lakshmi Textiles',
+        email: newer.user!.email,
+        roles: ['seller'],
+        registeredAt: expect.any(String),
+      },
+      {
+        id: older.user!.id,
+        fullName: 'Ravi Kumar',
+        email: older.user!.email,
+        roles: ['buyer'],
+        registeredAt: expect.any(String),
+      },
     ]);
     expect(body.total).toBe(3); // with the harness's admin
     expect((await admin.get('/api/admin/users?limit=2&offset=2')).body.items).toMatchObject([{ id: adminId }]);
@@ -44,10 +56,16 @@ describe('GET /api/admin/users', () => {
     await harness.settle();
     const found = async (q: string) => (await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).body;
     expect(await found('  pRIYA ')).toMatchObject({ items: [{ id: priya.user!.id }], total: 1 });
-    expect(await found(priya.user!.email.slice(0, 12).toUpperCase())).toMatchObject({ items: [{ id: priya.user!.id }], total: 1 });
+    expect(await found(priya.user!.email.slice(0, 12).toUpperCase())).toMatchObject({
+      items: [{ id: priya.user!.id }],
+      total: 1,
+    });
     expect(await found('ADMIN@MIBI')).toMatchObject({ items: [{ id: adminId }], total: 1 });
     expect(await found('nobody by this name')).toEqual({ items: [], total: 0 });
-    expect((await admin.get('/api/admin/users?q=a&limit=1')).body).toMatchObject({ items: [expect.anything()], total: expect.any(Number) });
+    expect((await admin.get('/api/admin/users?q=a&limit=1')).body).toMatchObject({
+      items: [expect.anything()],
+      total: expect.any(Number),
+    });
   });
 
   it('refuses a search too long', async () => {
@@ -84,7 +102,11 @@ describe('granting and revoking roles', () => {
     const revoked = await revoke(user.user!.id, 'admin');
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ id: user.user!.id, roles: ['seller'], position: expect.any(Number) });
-    expect((await eventsOf(api, accountStream(user.user!.id))).at(-1)).toMatchObject({ type: 'RoleRemoved', data: { role: 'admin', by: adminId }, actor: adminId });
+    expect((await eventsOf(api, accountStream(user.user!.id))).at(-1)).toMatchObject({
+      type: 'RoleRemoved',
+      data: { role: 'admin', by: adminId },
+      actor: adminId,
+    });
     expect((await harness.console(user).get('/api/admin/overview')).status).toBe(403);
   });
 
@@ -100,7 +122,11 @@ describe('granting and revoking roles', () => {
 
   it('refuses unknown roles, bad bodies and unknown users', async () => {
     const buyer = await signedIn(api, 'buyer');
-    const choose = { code: 'validation_failed', message: 'Choose buyer, seller or admin', fields: { role: 'Choose buyer, seller or admin' } };
+    const choose = {
+      code: 'validation_failed',
+      message: 'Choose buyer, seller or admin',
+      fields: { role: 'Choose buyer, seller or admin' },
+    };
     expect((await storesNothing(api, () => grant(buyer.user!.id, 'owner'))).body.error).toEqual(choose);
     expect((await storesNothing(api, () => grant(buyer.user!.id, undefined))).body.error).toEqual(choose);
     expect((await storesNothing(api, () => revoke(buyer.user!.id, 'owner'))).body.error).toEqual(choose);

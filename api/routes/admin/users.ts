@@ -31,7 +31,9 @@ const UserListQuerySchema = z.object({
   ...pagingFields,
 });
 
-const RolesResultSchema = z.object({ id: z.string(), roles: z.array(z.enum(ROLES)), position: PositionSchema }).openapi('RolesResult');
+const RolesResultSchema = z
+  .object({ id: z.string(), roles: z.array(z.enum(ROLES)), position: PositionSchema })
+  .openapi('RolesResult');
 
 /** The user's roles after a grant or a revocation. */
 const rolesResult = ({ user, position }: AccountChange) => ({ id: user.id, roles: user.roles, position });
@@ -47,7 +49,10 @@ export const adminUserRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Users, newest first, searched by name or e-mail address',
         request: { query: UserListQuerySchema },
-        responses: { 200: jsonResponse(pageOf(UserSchema, 'AdminUserList'), 'A page of users'), ...errors(400, 401, 403) },
+        responses: {
+          200: jsonResponse(pageOf(UserSchema, 'AdminUserList'), 'A page of users'),
+          ...errors(400, 401, 403),
+        },
       }),
       async (c) => {
         requireRole(c, 'admin');
@@ -62,11 +67,17 @@ export const adminUserRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Grant a role to a user',
         request: { params: IdParamsSchema, body: jsonBody(roleChangeSchema) },
-        responses: { 200: jsonResponse(RolesResultSchema, 'The user’s roles after the grant'), ...errors(400, 401, 403, 404, 413) },
+        responses: {
+          200: jsonResponse(RolesResultSchema, 'The user’s roles after the grant'),
+          ...errors(400, 401, 403, 404, 413),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');
-        return c.json(rolesResult(await addRole(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').role)), 200);
+        return c.json(
+          rolesResult(await addRole(ctx, actorOf(admin), c.req.valid('param').id, c.req.valid('json').role)),
+          200,
+        );
       },
     )
     .openapi(
@@ -76,7 +87,10 @@ export const adminUserRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Revoke a role of a user (not an admin’s own admin role, nor anyone’s last role)',
         request: { params: IdParamsSchema.extend(roleChangeSchema.shape) },
-        responses: { 200: jsonResponse(RolesResultSchema, 'The user’s roles after the revocation'), ...errors(400, 401, 403, 404, 409) },
+        responses: {
+          200: jsonResponse(RolesResultSchema, 'The user’s roles after the revocation'),
+          ...errors(400, 401, 403, 404, 409),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');
@@ -93,9 +107,13 @@ export const adminUserRoutes = (ctx: AppContext) =>
         path: '/{id}/totp/disable',
         tags,
         summary: 'Turn off the two-step sign-in of a user who lost their device and recovery codes',
-        description: 'Another admin’s only: they set it up again at their next sign-in (an admin must). The user gets a notice by e-mail.',
+        description:
+          'Another admin’s only: they set it up again at their next sign-in (an admin must). The user gets a notice by e-mail.',
         request: { params: IdParamsSchema },
-        responses: { 200: jsonResponse(z.object({ position: PositionSchema }), 'Off (also when it was off)'), ...errors(401, 403, 404, 409) },
+        responses: {
+          200: jsonResponse(z.object({ position: PositionSchema }), 'Off (also when it was off)'),
+          ...errors(401, 403, 404, 409),
+        },
       }),
       async (c) => {
         const admin = requireRole(c, 'admin');

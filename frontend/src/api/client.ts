@@ -29,7 +29,8 @@ interface ErrorBody {
 /** '?a=1&b=x' for an address in the browser: the values given, in their order, empty ones left out; '' when none is left. */
 export function queryOf(values: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -58,7 +59,12 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as ErrorBody | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? `Request failed (${response.status})`,
+      error?.fields,
+    );
   }
   return payload as Answer<R>;
 }

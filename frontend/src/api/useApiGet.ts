@@ -61,7 +61,10 @@ export function useApiGet<R extends ClientResponse<unknown, number, string>>(
   const onReset = useEffectEvent(() => void reload());
   useEffect(() => (live ? subscribeLive('reset', () => onReset()) : undefined), [live]);
 
-  const update = useCallback((change: (current: T) => T) => setData((current) => (current === null ? current : change(current))), []);
+  const update = useCallback(
+    (change: (current: T) => T) => setData((current) => (current === null ? current : change(current))),
+    [],
+  );
 
   return { data, loading: data === null && !failed, failed: data === null && failed, update, reload };
 }

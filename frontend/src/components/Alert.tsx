@@ -8,7 +8,15 @@ const TONE_CLASS: Record<ToastTone, string> = {
 };
 
 /** A daisyUI alert. Errors are announced at once (role="alert"), the others politely. */
-export function Alert({ tone, className = '', children }: { tone: ToastTone; className?: string; children: ReactNode }) {
+export function Alert({
+  tone,
+  className = '',
+  children,
+}: {
+  tone: ToastTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`alert ${TONE_CLASS[tone]} ${className}`}>
       {children}

@@ -79,7 +79,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 }
 
 /** A modal that shows something, with an optional way on (`action`, a link) beside Close: the focus starts on Close. */
-export function InfoDialog({ title, children, onClose, action }: { title: string; children: ReactNode; onClose: () => void; action?: ReactNode }) {
+export function InfoDialog({
+  title,
+  children,
+  onClose,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  action?: ReactNode;
+}) {
   const { dialog, firstFocus } = useModal();
   const id = useId();
 

@@ -97,18 +97,31 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
   );
 }
 
-export function TextAreaField({ label, error, className, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldOf) {
+export function TextAreaField({
+  label,
+  error,
+  className,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldOf) {
   return (
     <Labelled
       label={label}
       error={error}
       className={className}
-      control={(labelled) => <textarea {...labelled} className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...textarea} />}
+      control={(labelled) => (
+        <textarea {...labelled} className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...textarea} />
+      )}
     />
   );
 }
 
-export function SelectField({ label, error, className, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & FieldOf) {
+export function SelectField({
+  label,
+  error,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldOf) {
   return (
     <Labelled
       label={label}

@@ -18,7 +18,10 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={`tel:${CONTACT.phone.replaceAll(' ', '')}`} className="link-hover inline-flex items-center gap-2">
+              <a
+                href={`tel:${CONTACT.phone.replaceAll(' ', '')}`}
+                className="link-hover inline-flex items-center gap-2"
+              >
                 <Icon name="phone" className="size-4" /> {CONTACT.phone}
               </a>
             </li>
@@ -48,7 +51,12 @@ export function Footer() {
           <ul className="flex gap-1">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.label}>
-                <a href={social.href} className="btn btn-ghost btn-sm btn-square" aria-label={`MIBI on ${social.label}`} rel="noopener noreferrer">
+                <a
+                  href={social.href}
+                  className="btn btn-ghost btn-sm btn-square"
+                  aria-label={`MIBI on ${social.label}`}
+                  rel="noopener noreferrer"
+                >
                   <Icon name={social.icon} className="size-4" />
                 </a>
               </li>

@@ -12,7 +12,8 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
 };
 
 /** "10%", "12.5%": a rate in basis points. */
-export const formatRate = (bps: number): string => `${(bps / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+export const formatRate = (bps: number): string =>
+  `${(bps / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
 
 /** The commission rate of an entry's lines when they share one ("at 10%"); '' when they differ or it has none. */
 function rateOf(entry: LedgerEntry): string {
@@ -22,7 +23,8 @@ function rateOf(entry: LedgerEntry): string {
 
 /** Where an entry came from: the seller order (and return) it settles, or the payout's bank reference. */
 function sourceOf(entry: LedgerEntry): string {
-  if (entry.kind === 'payout') return `Ref ${entry.reference ?? '–'}${entry.paidOn ? `, paid ${formatDay(entry.paidOn)}` : ''}`;
+  if (entry.kind === 'payout')
+    return `Ref ${entry.reference ?? '–'}${entry.paidOn ? `, paid ${formatDay(entry.paidOn)}` : ''}`;
   const order = entry.sellerOrderId ? `Order #${shortSellerOrderId(entry.sellerOrderId)}` : '–';
   return entry.returnId ? `${order}, return #${shortReturnId(entry.returnId)}` : order;
 }
@@ -66,11 +68,15 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
                 {KIND_LABELS[entry.kind]}
               </th>
               <td>{sourceOf(entry)}</td>
-              <td className="text-right whitespace-nowrap">{entry.kind === 'payout' ? '' : formatPrice(entry.salesPaise)}</td>
+              <td className="text-right whitespace-nowrap">
+                {entry.kind === 'payout' ? '' : formatPrice(entry.salesPaise)}
+              </td>
               <td className="text-right whitespace-nowrap">
                 {entry.kind === 'payout' ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
               </td>
-              <td className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''}`}>{formatPrice(entry.amountPaise)}</td>
+              <td className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''}`}>
+                {formatPrice(entry.amountPaise)}
+              </td>
               <td className="text-right whitespace-nowrap">{formatPrice(entry.balanceAfterPaise)}</td>
             </tr>
           ))}

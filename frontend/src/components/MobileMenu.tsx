@@ -36,7 +36,10 @@ export function MobileMenu() {
         <Icon name={open ? 'close' : 'menu'} />
       </button>
       {open && (
-        <div id="mobile-menu" className="absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-4 shadow-lg">
+        <div
+          id="mobile-menu"
+          className="absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-4 shadow-lg"
+        >
           <SearchBox onSearch={close} />
           <nav aria-label="Mobile" className="mt-3">
             <ul className="menu w-full p-0">

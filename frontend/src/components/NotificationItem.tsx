@@ -22,7 +22,13 @@ export function NotificationItem({ notification, busy, onMarkRead }: Notificatio
         <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
       </p>
       {!read && (
-        <button type="button" className="btn btn-ghost btn-xs self-start" aria-describedby={titleId} disabled={busy} onClick={onMarkRead}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs self-start"
+          aria-describedby={titleId}
+          disabled={busy}
+          onClick={onMarkRead}
+        >
           Mark as read
         </button>
       )}

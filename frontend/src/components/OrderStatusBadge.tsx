@@ -24,4 +24,3 @@ export function OrderStatusBadge({ status }: { status: string }) {
     </span>
   );
 }
-

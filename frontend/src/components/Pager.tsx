@@ -17,10 +17,20 @@ export function Pager({ label, pageSize, offset, total, onOffset }: PagerProps) 
         {offset + 1}–{last} of {total.toLocaleString('en-IN')}
       </p>
       <div className="join">
-        <button type="button" className="btn join-item btn-sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
+        <button
+          type="button"
+          className="btn join-item btn-sm"
+          disabled={offset === 0}
+          onClick={() => onOffset(Math.max(0, offset - pageSize))}
+        >
           Previous
         </button>
-        <button type="button" className="btn join-item btn-sm" disabled={last >= total} onClick={() => onOffset(offset + pageSize)}>
+        <button
+          type="button"
+          className="btn join-item btn-sm"
+          disabled={last >= total}
+          onClick={() => onOffset(offset + pageSize)}
+        >
           Next
         </button>
       </div>

@@ -14,7 +14,9 @@ export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md' 
   const discounted = percentOff !== null && originalPricePaise !== null;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-      <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>{formatPrice(pricePaise)}</span>
+      <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
+        {formatPrice(pricePaise)}
+      </span>
       {discounted && (
         <>
           <del className={`text-base-content/70 ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>

@@ -25,7 +25,14 @@ const srcSetOf = (image: StoredImage): string => image.sizes.map(({ url, width }
  * `priority`: the page's largest picture in view at load (its LCP), fetched first and at once;
  * every other picture waits until it nears the viewport.
  */
-export function ProductImage({ src, alt, sizes = '100vw', className = '', priority = false, fit = 'cover' }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  sizes = '100vw',
+  className = '',
+  priority = false,
+  fit = 'cover',
+}: ProductImageProps) {
   const url = typeof src === 'string' ? src : src?.url;
   const srcSet = src && typeof src !== 'string' && src.sizes.length > 0 ? srcSetOf(src) : undefined;
   return (
@@ -44,7 +51,11 @@ export function ProductImage({ src, alt, sizes = '100vw', className = '', priori
           className={`size-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
         />
       ) : (
-        <div className="grid size-full place-items-center text-base-content/40" role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+        <div
+          className="grid size-full place-items-center text-base-content/40"
+          role={alt ? 'img' : undefined}
+          aria-label={alt || undefined}
+        >
           <Icon name="package" className="size-1/3" />
         </div>
       )}

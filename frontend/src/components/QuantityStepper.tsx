@@ -21,7 +21,10 @@ export function QuantityStepper({ value, min = 1, max, onChange, label, disabled
       >
         <span aria-hidden="true">−</span>
       </button>
-      <output className="join-item grid h-8 min-w-12 place-items-center border-y border-base-300 px-2 font-semibold" aria-live="polite">
+      <output
+        className="join-item grid h-8 min-w-12 place-items-center border-y border-base-300 px-2 font-semibold"
+        aria-live="polite"
+      >
         {value}
       </output>
       <button

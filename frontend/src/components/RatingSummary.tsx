@@ -5,10 +5,20 @@ import { Stars } from './Stars.tsx';
  * Stars, the average and the number of reviews, or 'No reviews yet'; one line of fixed
  * height either way. `sm` (cards) writes the number alone: "4.5 (12)".
  */
-export function RatingSummary({ rating, count, size = 'sm' }: { rating: number | null; count: number; size?: 'sm' | 'md' }) {
+export function RatingSummary({
+  rating,
+  count,
+  size = 'sm',
+}: {
+  rating: number | null;
+  count: number;
+  size?: 'sm' | 'md';
+}) {
   const reviews = countOf(count, 'review');
   return (
-    <p className={`flex items-center gap-2 whitespace-nowrap text-base-content/80 ${size === 'md' ? 'h-6' : 'h-5 text-sm'}`}>
+    <p
+      className={`flex items-center gap-2 whitespace-nowrap text-base-content/80 ${size === 'md' ? 'h-6' : 'h-5 text-sm'}`}
+    >
       {rating === null || count === 0 ? (
         'No reviews yet'
       ) : (

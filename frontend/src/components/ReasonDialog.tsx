@@ -23,7 +23,14 @@ export interface ReasonDialogProps<Reason extends string | null> {
 }
 
 /** A confirmation that asks why, checked with the API's own rules before it is sent. Mount it to open it. */
-export function ReasonDialog<Reason extends string | null>({ title, children, label, schema, onConfirm, ...dialog }: ReasonDialogProps<Reason>) {
+export function ReasonDialog<Reason extends string | null>({
+  title,
+  children,
+  label,
+  schema,
+  onConfirm,
+  ...dialog
+}: ReasonDialogProps<Reason>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const required = !schema.safeParse({ reason: '' }).success;
@@ -43,7 +50,14 @@ export function ReasonDialog<Reason extends string | null>({ title, children, la
   return (
     <ConfirmDialog title={title} busy={busy} onConfirm={confirm} {...dialog}>
       <div className="mb-4">{children}</div>
-      <TextAreaField label={label} name="reason" rows={3} maxLength={MAX_REASON_LENGTH} required={required} error={error} />
+      <TextAreaField
+        label={label}
+        name="reason"
+        rows={3}
+        maxLength={MAX_REASON_LENGTH}
+        required={required}
+        error={error}
+      />
     </ConfirmDialog>
   );
 }

@@ -50,12 +50,21 @@ export function RoleSwitcher({ user }: { user: User }) {
         <Icon name="layers" className="size-5" />
       </button>
       {open && (
-        <ul id={listId} aria-label="Your dashboards" className="menu absolute right-0 top-full z-50 mt-2 w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+        <ul
+          id={listId}
+          aria-label="Your dashboards"
+          className="menu absolute right-0 top-full z-50 mt-2 w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+        >
           {roles.map((role) => {
             const path = dashboardPathOf(role);
             return (
               <li key={role}>
-                <Link href={path} aria-current={location === path ? 'page' : undefined} className={location === path ? 'font-semibold' : ''} onClick={() => setOpen(false)}>
+                <Link
+                  href={path}
+                  aria-current={location === path ? 'page' : undefined}
+                  className={location === path ? 'font-semibold' : ''}
+                  onClick={() => setOpen(false)}
+                >
                   {ROLE_LABELS[role]} dashboard
                 </Link>
               </li>

@@ -20,7 +20,15 @@ export function StatCard({ icon, label, value }: { icon: IconName; label: string
 const COLUMNS = { 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' } as const;
 
 /** The row of stat cards at the top of a dashboard (or of a section): three of them, or four. */
-export function StatCards({ label, columns = 3, children }: { label: string; columns?: keyof typeof COLUMNS; children: ReactNode }) {
+export function StatCards({
+  label,
+  columns = 3,
+  children,
+}: {
+  label: string;
+  columns?: keyof typeof COLUMNS;
+  children: ReactNode;
+}) {
   return (
     <ul className={`grid gap-4 ${COLUMNS[columns]}`} aria-label={label}>
       {children}

@@ -52,7 +52,12 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
 
   return (
     <>
-      <div ref={row} role="tablist" aria-label={label} className="tabs tabs-border flex-nowrap overflow-x-auto overflow-y-hidden">
+      <div
+        ref={row}
+        role="tablist"
+        aria-label={label}
+        className="tabs tabs-border flex-nowrap overflow-x-auto overflow-y-hidden"
+      >
         {tabs.map((tab, index) => {
           const active = tab.id === selected;
           return (

@@ -14,7 +14,12 @@ export function Toasts() {
             <p className="font-semibold">{title}</p>
             {description && <p className="text-sm">{description}</p>}
           </div>
-          <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Dismiss" onClick={() => dismissToast(id)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs btn-square"
+            aria-label="Dismiss"
+            onClick={() => dismissToast(id)}
+          >
             <Icon name="close" className="size-4" />
           </button>
         </Alert>

@@ -71,5 +71,7 @@ export const dashboardRoles = (user: User): Role[] => ROLES.filter((role) => use
  */
 export function dashboardPath(user: User): string {
   const last = lastDashboard.value;
-  return dashboardPathOf(last?.userId === user.id && user.roles.includes(last.role) ? last.role : primaryRole(user.roles));
+  return dashboardPathOf(
+    last?.userId === user.id && user.roles.includes(last.role) ? last.role : primaryRole(user.roles),
+  );
 }

@@ -21,7 +21,15 @@ export const toasts = signal<Toast[]>([]);
 let nextId = 1;
 
 /** Shows a toast: a title and an optional description, as in the spec's catalogue (section 8). */
-export function toast({ title, description, tone = 'success' }: { title: string; description?: string; tone?: ToastTone }): void {
+export function toast({
+  title,
+  description,
+  tone = 'success',
+}: {
+  title: string;
+  description?: string;
+  tone?: ToastTone;
+}): void {
   const id = nextId++;
   toasts.value = [...toasts.value, { id, title, ...(description && { description }), tone }].slice(-MAX_TOASTS);
   setTimeout(() => dismissToast(id), TOAST_MS);

@@ -35,7 +35,10 @@ export function AdminList<T>(props: AdminListProps<T>) {
   const page = resource.data;
 
   // The last items of the last page went (verified, moved...): show the page that is last now.
-  const lastOffset = page && page.items.length === 0 && paging.offset > 0 ? Math.max(0, Math.ceil(page.total / PAGE_SIZE) - 1) * PAGE_SIZE : null;
+  const lastOffset =
+    page && page.items.length === 0 && paging.offset > 0
+      ? Math.max(0, Math.ceil(page.total / PAGE_SIZE) - 1) * PAGE_SIZE
+      : null;
   const { setOffset } = paging;
   useEffect(() => {
     if (lastOffset !== null) setOffset(lastOffset);
@@ -63,7 +66,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
         ) : (
           <>
             <ul className="space-y-3">{page!.items.map(children)}</ul>
-            <Pager label={`Pages of ${what}`} pageSize={PAGE_SIZE} offset={paging.offset} total={page!.total} onOffset={paging.setOffset} />
+            <Pager
+              label={`Pages of ${what}`}
+              pageSize={PAGE_SIZE}
+              offset={paging.offset}
+              total={page!.total}
+              onOffset={paging.setOffset}
+            />
           </>
         )}
       </div>

@@ -26,7 +26,12 @@ export default function AdminPanel() {
   const tab = tabOf(new URLSearchParams(useSearch()).get('tab'));
   const Panel = PANELS[tab];
   return (
-    <Tabs label="Admin console" tabs={ADMIN_TABS} selected={tab} onSelect={(id) => navigate(adminHref(id), { replace: true })}>
+    <Tabs
+      label="Admin console"
+      tabs={ADMIN_TABS}
+      selected={tab}
+      onSelect={(id) => navigate(adminHref(id), { replace: true })}
+    >
       <Panel />
     </Tabs>
   );

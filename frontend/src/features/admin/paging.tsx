@@ -11,7 +11,8 @@ export function usePaging(key: string) {
   const [paging, setPaging] = useState({ key, offset: 0 });
   const offset = paging.key === key ? paging.offset : 0;
   const setOffset = useCallback(
-    (next: number) => setPaging((current) => (current.key === key && current.offset === next ? current : { key, offset: next })),
+    (next: number) =>
+      setPaging((current) => (current.key === key && current.offset === next ? current : { key, offset: next })),
     [key],
   );
   return { offset, setOffset };

@@ -19,7 +19,11 @@ export default function AccountPage() {
         <h2 className="mb-1 text-lg font-semibold">{user.fullName}</h2>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           {user.email}
-          {user.emailVerified ? <span className="badge badge-success badge-sm">Verified</span> : <span className="badge badge-warning badge-sm">Not verified</span>}
+          {user.emailVerified ? (
+            <span className="badge badge-success badge-sm">Verified</span>
+          ) : (
+            <span className="badge badge-warning badge-sm">Not verified</span>
+          )}
         </p>
         {!user.emailVerified && <ResendVerificationButton className="btn btn-sm btn-outline mt-3 self-start" />}
       </div>

@@ -22,13 +22,18 @@ export default function AuthPage() {
   const params = new URLSearchParams(search);
   const tab = params.get('tab') === 'signup' ? 'signup' : 'login';
   const next = params.get('next');
-  const tabHref = (href: string) => (next ? `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams({ next })}` : href);
+  const tabHref = (href: string) =>
+    next ? `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams({ next })}` : href;
 
   // Signed in already, or just now by one of the forms: back to the page that asked, else home as the spec has it.
   if (session.value) return <Redirect to={afterSignIn(search)} replace />;
 
   return (
-    <AccountCard title="Welcome to MIBI" text="Sign in or create an account to start shopping or selling." documentTitle={tab === 'signup' ? 'Sign Up' : 'Login'}>
+    <AccountCard
+      title="Welcome to MIBI"
+      text="Sign in or create an account to start shopping or selling."
+      documentTitle={tab === 'signup' ? 'Sign Up' : 'Login'}
+    >
       <div role="tablist" aria-label="Sign in or sign up" className="tabs tabs-box grid grid-cols-2">
         {TABS.map(({ id, label, href }) => (
           <button

@@ -18,7 +18,10 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
     changePasswordFormSchema,
     async ({ currentPassword, password }) => {
       await call(server.auth.password.$post({ json: { currentPassword, password } }));
-      toast({ title: 'Password changed', description: 'Other devices were signed out. We sent a notice to your e-mail.' });
+      toast({
+        title: 'Password changed',
+        description: 'Other devices were signed out. We sent a notice to your e-mail.',
+      });
       onChanged();
     },
     'Error changing password',
@@ -36,7 +39,13 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
           {passwordAlert}
         </Alert>
       )}
-      <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
+      <PasswordField
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword}
+      />
       <PasswordField label="New Password" name="password" autoComplete="new-password" minLength={6} required />
       <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required />
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -17,7 +17,10 @@ export default function ForgotPasswordPage() {
   );
 
   return (
-    <AccountCard title="Forgot password?" text="Enter the email of your account and we will send you a link to choose a new password.">
+    <AccountCard
+      title="Forgot password?"
+      text="Enter the email of your account and we will send you a link to choose a new password."
+    >
       {sent ? (
         <Alert tone="success">{sent}</Alert>
       ) : (

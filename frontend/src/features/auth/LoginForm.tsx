@@ -12,7 +12,9 @@ import { SecondFactorForm } from './SecondFactorForm.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 
 /** What follows the password for admins and accounts with two-step sign-in. */
-type Next = { step: 'totp_required' | 'totp_enrol'; challenge: string } | { step: 'recovery_codes'; user: User; codes: string[] };
+type Next =
+  | { step: 'totp_required' | 'totp_enrol'; challenge: string }
+  | { step: 'recovery_codes'; user: User; codes: string[] };
 
 export function LoginForm() {
   const [next, setNext] = useState<Next | null>(null);
@@ -39,9 +41,13 @@ export function LoginForm() {
           Set up two-step sign-in
         </h2>
         <Alert tone="info" className="mb-4 text-sm">
-          Admin accounts sign in with a code from an authenticator app as well as the password. Set one up now to continue.
+          Admin accounts sign in with a code from an authenticator app as well as the password. Set one up now to
+          continue.
         </Alert>
-        <TotpEnrolment challenge={next.challenge} onEnrolled={(user, codes) => setNext({ step: 'recovery_codes', user, codes })} />
+        <TotpEnrolment
+          challenge={next.challenge}
+          onEnrolled={(user, codes) => setNext({ step: 'recovery_codes', user, codes })}
+        />
         <button type="button" className="btn btn-ghost btn-sm mt-3 w-full" onClick={restart}>
           Back to Login
         </button>
@@ -60,7 +66,13 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
       <div className="-mt-1 mb-4 text-right">
         <Link href="/forgot-password" className="link link-primary text-sm">
           Forgot password?

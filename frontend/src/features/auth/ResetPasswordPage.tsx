@@ -23,7 +23,10 @@ export default function ResetPasswordPage() {
   const problem = errors.token ?? errors.confirmPassword ?? errors.password;
 
   return (
-    <AccountCard title="Choose a new password" text="Pick a password of at least 6 characters. You will sign in with it from now on.">
+    <AccountCard
+      title="Choose a new password"
+      text="Pick a password of at least 6 characters. You will sign in with it from now on."
+    >
       {done ? (
         <>
           <Alert tone="success">Your password has been changed. Please sign in with your new password.</Alert>

@@ -30,7 +30,8 @@ export function SecondFactorForm({ challenge, onRestart }: { challenge: string; 
     <form onSubmit={onSubmit} noValidate>
       <h2 className="mb-2 text-lg font-semibold">Two-step sign-in</h2>
       <p className="mb-4 text-sm text-base-content/80">
-        Enter the 6-digit code your authenticator app shows for MIBI. Lost your phone? Enter one of your recovery codes instead.
+        Enter the 6-digit code your authenticator app shows for MIBI. Lost your phone? Enter one of your recovery codes
+        instead.
       </p>
       <input type="hidden" name="challenge" value={challenge} />
       <Field

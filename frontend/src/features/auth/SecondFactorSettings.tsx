@@ -39,10 +39,12 @@ export function SecondFactorSettings({ user }: { user: User }) {
       ) : mode === 'disable' ? (
         <DisableForm onDone={() => setMode('view')} />
       ) : mode === 'codes' ? (
-        <NewCodesForm onCodes={(next) => {
+        <NewCodesForm
+          onCodes={(next) => {
             setCodes(next);
             setMode('view');
-          }} />
+          }}
+        />
       ) : user.totpEnabled ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-sm" onClick={() => setMode('codes')}>
@@ -76,7 +78,13 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate>
-      <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-error btn-sm" disabled={busy}>
           {busy ? 'Turning off...' : 'Turn off'}
@@ -97,7 +105,14 @@ function NewCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
+      <Field
+        label="Code from your authenticator app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        error={errors.code}
+      />
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
         {busy ? 'Making...' : 'Make new recovery codes'}
       </button>

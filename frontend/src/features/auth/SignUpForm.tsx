@@ -17,7 +17,10 @@ export function SignUpForm() {
     signUpFormSchema,
     async ({ confirmPassword: _confirmed, ...account }) => {
       const { user } = await call(server.auth.signup.$post({ json: account }));
-      toast({ title: 'Account created successfully!', description: 'We sent you a link to verify your e-mail address.' });
+      toast({
+        title: 'Account created successfully!',
+        description: 'We sent you a link to verify your e-mail address.',
+      });
       session.value = user;
     },
     'Error creating account',
@@ -45,7 +48,13 @@ export function SignUpForm() {
               className="flex cursor-pointer flex-col gap-1 rounded-field border border-base-300 p-3 has-checked:border-primary has-checked:bg-orange-50"
             >
               <span className="flex items-center gap-2 font-medium">
-                <input type="radio" name="role" value={role} className="radio radio-primary radio-sm" defaultChecked={role === 'buyer'} />
+                <input
+                  type="radio"
+                  name="role"
+                  value={role}
+                  className="radio radio-primary radio-sm"
+                  defaultChecked={role === 'buyer'}
+                />
                 {label}
               </span>
               <span className="text-xs text-base-content/80">{hint}</span>

@@ -16,7 +16,13 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * library is bundled) and the app's first code. `challenge`: an admin's sign-in that must set
  * one up first; without it, the signed-in user. Calls `onEnrolled` with the recovery codes.
  */
-export function TotpEnrolment({ challenge, onEnrolled }: { challenge?: string; onEnrolled: (user: User, recoveryCodes: string[]) => void }) {
+export function TotpEnrolment({
+  challenge,
+  onEnrolled,
+}: {
+  challenge?: string;
+  onEnrolled: (user: User, recoveryCodes: string[]) => void;
+}) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -46,7 +52,8 @@ export function TotpEnrolment({ challenge, onEnrolled }: { challenge?: string; o
     <form onSubmit={onSubmit} noValidate>
       <ol className="mb-4 list-decimal space-y-3 pl-5 text-sm">
         <li>
-          In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), add an account and enter this setup key:
+          In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), add an account
+          and enter this setup key:
           <code aria-label="Setup key" className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-base break-all">
             {grouped(setup.secret)}
           </code>
@@ -55,7 +62,10 @@ export function TotpEnrolment({ challenge, onEnrolled }: { challenge?: string; o
             <a href={setup.uri} className="link link-primary">
               Open in an authenticator app on this device
             </a>
-            <code aria-label="otpauth link" className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-xs break-all">
+            <code
+              aria-label="otpauth link"
+              className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-xs break-all"
+            >
               {setup.uri}
             </code>
           </details>
@@ -64,11 +74,17 @@ export function TotpEnrolment({ challenge, onEnrolled }: { challenge?: string; o
       </ol>
       {challenge && <input type="hidden" name="challenge" value={challenge} />}
       <input type="hidden" name="enrolment" value={setup.enrolment} />
-      <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code ?? errors.enrolment} />
+      <Field
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        error={errors.code ?? errors.enrolment}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
         {busy ? 'Checking...' : 'Turn on two-step sign-in'}
       </button>
     </form>
   );
 }
-

@@ -32,10 +32,15 @@ export default function VerifyEmailPage() {
 
   const user = session.value;
   return (
-    <AccountCard title="Verify your e-mail address" text="Confirming that this address is yours keeps your account and your customers safe.">
+    <AccountCard
+      title="Verify your e-mail address"
+      text="Confirming that this address is yours keeps your account and your customers safe."
+    >
       {!outcome && <span className="loading loading-spinner" aria-label="Verifying" />}
       {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
-      {outcome?.tone === 'error' && user && !user.emailVerified && <ResendVerificationButton className="btn btn-primary mt-6 w-full" />}
+      {outcome?.tone === 'error' && user && !user.emailVerified && (
+        <ResendVerificationButton className="btn btn-primary mt-6 w-full" />
+      )}
       {outcome && (
         <Link href={user ? '/' : '/auth'} className="btn btn-ghost mt-3 w-full">
           {user ? 'Continue shopping' : 'Go to Login'}

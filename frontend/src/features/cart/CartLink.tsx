@@ -9,11 +9,18 @@ export function CartLink() {
   useSignals();
   const count = cartCount.value;
   return (
-    <Link href="/cart" className="btn btn-ghost btn-square relative" aria-label={count > 0 ? `Cart, ${countOf(count, 'item')}` : 'Cart'}>
+    <Link
+      href="/cart"
+      className="btn btn-ghost btn-square relative"
+      aria-label={count > 0 ? `Cart, ${countOf(count, 'item')}` : 'Cart'}
+    >
       <Icon name="cart" />
       {/* Positioned over the icon, so showing it moves nothing. */}
       {count > 0 && (
-        <span className="badge badge-primary badge-xs absolute -top-0.5 -right-0.5 min-w-5 px-1 font-semibold" aria-hidden="true">
+        <span
+          className="badge badge-primary badge-xs absolute -top-0.5 -right-0.5 min-w-5 px-1 font-semibold"
+          aria-hidden="true"
+        >
           {count > 99 ? '99+' : count}
         </span>
       )}

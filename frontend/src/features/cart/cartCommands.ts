@@ -24,14 +24,23 @@ export async function addToCart(productId: string, quantity: number): Promise<Ca
     toast({ ...NOTICES.loginToAddToCart, tone: 'error' });
     return null;
   }
-  const cart = await changeCart(() => call(server.cart.items.$post({ json: { productId, quantity } })), 'Failed to add item to cart');
+  const cart = await changeCart(
+    () => call(server.cart.items.$post({ json: { productId, quantity } })),
+    'Failed to add item to cart',
+  );
   if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });
   return cart;
 }
 
 export const setCartQuantity = (productId: string, quantity: number): Promise<Cart | null> =>
   changeCart(
-    () => call(server.cart.items[':productId'].$put({ param: { productId: encodeURIComponent(productId) }, json: { quantity } })),
+    () =>
+      call(
+        server.cart.items[':productId'].$put({
+          param: { productId: encodeURIComponent(productId) },
+          json: { quantity },
+        }),
+      ),
     'Failed to update quantity',
   );
 

@@ -22,7 +22,11 @@ export function ActiveFilters({ categories, filters, onFilters }: ActiveFiltersP
         <RemovableChip label={`“${filters.q}”`} what="search" onRemove={() => onFilters({ ...filters, q: '' })} />
       )}
       {filters.category !== ALL_CATEGORIES && (
-        <RemovableChip label={categoryName} what="category" onRemove={() => onFilters({ ...filters, category: ALL_CATEGORIES })} />
+        <RemovableChip
+          label={categoryName}
+          what="category"
+          onRemove={() => onFilters({ ...filters, category: ALL_CATEGORIES })}
+        />
       )}
       {ALWAYS_ON.map((label) => (
         <span key={label} className="badge badge-outline badge-secondary gap-1">
@@ -38,7 +42,12 @@ function RemovableChip({ label, what, onRemove }: { label: string; what: string;
   return (
     <span className="badge badge-primary gap-1 pr-0.5">
       {label}
-      <button type="button" className="btn btn-ghost btn-circle btn-xs text-primary-content" aria-label={`Remove ${what} ${label}`} onClick={onRemove}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle btn-xs text-primary-content"
+        aria-label={`Remove ${what} ${label}`}
+        onClick={onRemove}
+      >
         <Icon name="close" className="size-3" />
       </button>
     </span>

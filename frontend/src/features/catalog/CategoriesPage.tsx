@@ -32,7 +32,11 @@ export default function CategoriesPage() {
       />
       <div className="mx-auto max-w-7xl px-4 py-12">
         <ul className="grid gap-4 sm:grid-cols-3">
-          <StatCard icon="package" label="Total Products" value={loading ? null : totalProducts.toLocaleString('en-IN')} />
+          <StatCard
+            icon="package"
+            label="Total Products"
+            value={loading ? null : totalProducts.toLocaleString('en-IN')}
+          />
           <StatCard icon="layers" label="Categories" value={loading ? null : String(categories.length)} />
           <StatCard icon="shieldCheck" label="Made in India" value="100%" />
         </ul>
@@ -78,7 +82,11 @@ export default function CategoriesPage() {
               ))}
             </ul>
           ) : (
-            <EmptyState heading title="No Categories Found" text={needle ? 'Try a different search term' : 'Categories will appear here'}>
+            <EmptyState
+              heading
+              title="No Categories Found"
+              text={needle ? 'Try a different search term' : 'Categories will appear here'}
+            >
               <button type="button" className="btn btn-outline" onClick={() => setQuery('')}>
                 Clear Search
               </button>

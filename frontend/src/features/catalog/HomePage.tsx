@@ -5,10 +5,26 @@ import { PageHero } from '../../components/PageHero.tsx';
 import { StatsBand } from '../../components/StatsBand.tsx';
 
 const BENEFITS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'shieldCheck', title: 'Verified Authentic', text: 'Every seller and product is checked, so what you buy is genuinely made in India.' },
-  { icon: 'truck', title: 'Fast Delivery', text: 'Quick shipping across India and worldwide, tracked from the workshop to your door.' },
-  { icon: 'award', title: 'Quality Assurance', text: 'Listings are reviewed against our quality standards before they go live.' },
-  { icon: 'users', title: 'Support Local Sellers', text: 'Your purchase goes straight to Indian artisans, weavers and manufacturers.' },
+  {
+    icon: 'shieldCheck',
+    title: 'Verified Authentic',
+    text: 'Every seller and product is checked, so what you buy is genuinely made in India.',
+  },
+  {
+    icon: 'truck',
+    title: 'Fast Delivery',
+    text: 'Quick shipping across India and worldwide, tracked from the workshop to your door.',
+  },
+  {
+    icon: 'award',
+    title: 'Quality Assurance',
+    text: 'Listings are reviewed against our quality standards before they go live.',
+  },
+  {
+    icon: 'users',
+    title: 'Support Local Sellers',
+    text: 'Your purchase goes straight to Indian artisans, weavers and manufacturers.',
+  },
 ];
 
 /** Static showcase tiles (spec section 2): fixed labels, each opening the catalogue at its category (`category`: its id). */

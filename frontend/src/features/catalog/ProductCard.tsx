@@ -35,12 +35,26 @@ const NAME: Record<CardLayout, string> = {
  * it). The first tag is the brand label; lines keep their height, so cards line up.
  * `priority`: the first card of a page, whose picture is the page's LCP.
  */
-export function ProductCard({ product, layout, priority = false }: { product: Product; layout: CardLayout; priority?: boolean }) {
+export function ProductCard({
+  product,
+  layout,
+  priority = false,
+}: {
+  product: Product;
+  layout: CardLayout;
+  priority?: boolean;
+}) {
   return (
     <article
       className={`${ARTICLE[layout]} relative overflow-hidden border border-base-300 bg-base-100 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary`}
     >
-      <ProductImage src={product.images[0] ?? null} alt="" sizes={IMAGE_SIZES[layout]} className={IMAGE[layout]} priority={priority} />
+      <ProductImage
+        src={product.images[0] ?? null}
+        alt=""
+        sizes={IMAGE_SIZES[layout]}
+        className={IMAGE[layout]}
+        priority={priority}
+      />
       <WishlistHeart productId={product.id} productName={product.name} variant="card" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
         <p className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase">{product.tags[0]}</p>
@@ -58,7 +72,11 @@ export function ProductCard({ product, layout, priority = false }: { product: Pr
         </p>
         {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
         <RatingSummary rating={product.rating} count={product.ratingCount} />
-        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <Price
+          pricePaise={product.pricePaise}
+          originalPricePaise={product.originalPricePaise}
+          percentOff={product.percentOff}
+        />
         <p className="flex min-h-5 flex-wrap gap-1">
           <VerifiedSellerBadge verified={product.sellerVerified} />
           <StockBadge stockQuantity={product.stockQuantity} />

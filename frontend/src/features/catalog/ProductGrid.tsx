@@ -53,7 +53,12 @@ export function ProductGrid({ list, layout, empty, label = 'Products' }: Product
 
       {list.hasMore && (
         <div className="mt-10 flex justify-center">
-          <button type="button" className="btn btn-outline btn-primary" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
+          <button
+            type="button"
+            className="btn btn-outline btn-primary"
+            disabled={list.loadingMore}
+            onClick={() => void list.loadMore()}
+          >
             {list.loadingMore ? 'Loading...' : 'Load More Products'}
           </button>
         </div>

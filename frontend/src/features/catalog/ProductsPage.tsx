@@ -36,7 +36,13 @@ export default function ProductsPage() {
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
-        <Toolbar categories={categories?.items ?? null} filters={filters} onFilters={setFilters} layout={layout} onLayout={setLayout} />
+        <Toolbar
+          categories={categories?.items ?? null}
+          filters={filters}
+          onFilters={setFilters}
+          layout={layout}
+          onLayout={setLayout}
+        />
         <ActiveFilters categories={categories?.items ?? null} filters={filters} onFilters={setFilters} />
       </div>
 
@@ -47,10 +53,18 @@ export default function ProductsPage() {
           <EmptyState
             heading
             title="No products found"
-            text={hasFilters(filters) ? 'Try a different search term or category.' : 'Products will appear here as sellers list them.'}
+            text={
+              hasFilters(filters)
+                ? 'Try a different search term or category.'
+                : 'Products will appear here as sellers list them.'
+            }
           >
             {hasFilters(filters) && (
-              <button type="button" className="btn btn-outline" onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
+              >
                 Clear filters
               </button>
             )}

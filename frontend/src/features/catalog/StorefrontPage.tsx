@@ -43,7 +43,10 @@ export default function StorefrontPage() {
 
 const UNAVAILABLE = {
   missing: { title: 'Seller not found', text: 'There is no seller at this address. The link may be mistyped.' },
-  closed: { title: 'This storefront is not available', text: "The seller's shop is closed for now. Their products are not on sale meanwhile." },
+  closed: {
+    title: 'This storefront is not available',
+    text: "The seller's shop is closed for now. Their products are not on sale meanwhile.",
+  },
   failed: { title: 'The storefront could not be loaded', text: 'Check your connection, then try again.' },
 } as const;
 
@@ -72,21 +75,26 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
   const [layout, setLayout] = useState<CardLayout>('grid');
   const { data: categories } = useCategories();
   const list = useProductList(filters);
-  const setFilters = (next: ProductFilters) => navigate(`${storefrontPath(storefront.id)}${searchOf(next)}`, { replace: true });
+  const setFilters = (next: ProductFilters) =>
+    navigate(`${storefrontPath(storefront.id)}${searchOf(next)}`, { replace: true });
   const filtered = hasFilters(filters);
 
   return (
     <div className="mt-12">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 className="text-2xl font-bold">
-          Products by {storefront.displayName}
-        </h2>
+        <h2 className="text-2xl font-bold">Products by {storefront.displayName}</h2>
         <p className="h-6 text-base-content/80" aria-live="polite">
           {list.loading ? '' : countOf(list.total, 'product')}
         </p>
       </div>
       <div className="mt-4">
-        <Toolbar categories={categories?.items ?? null} filters={filters} onFilters={setFilters} layout={layout} onLayout={setLayout} />
+        <Toolbar
+          categories={categories?.items ?? null}
+          filters={filters}
+          onFilters={setFilters}
+          layout={layout}
+          onLayout={setLayout}
+        />
       </div>
       <ProductGrid
         list={list}
@@ -96,10 +104,18 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
           <EmptyState
             heading
             title="No products found"
-            text={filtered ? 'Try a different search term or category.' : `${storefront.displayName} has no products on sale right now.`}
+            text={
+              filtered
+                ? 'Try a different search term or category.'
+                : `${storefront.displayName} has no products on sale right now.`
+            }
           >
             {filtered && (
-              <button type="button" className="btn btn-outline" onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
+              >
                 Clear filters
               </button>
             )}

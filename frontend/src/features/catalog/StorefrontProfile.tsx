@@ -20,7 +20,10 @@ export function StorefrontProfile({ storefront }: { storefront: Storefront }) {
       <header className="card border border-base-300 bg-base-200/40 p-6">
         {status === 'suspended' && (
           <Alert tone="info" className="mb-4">
-            <span>{own ? 'Your storefront is' : 'This storefront is'} hidden from buyers while the seller account is suspended.</span>
+            <span>
+              {own ? 'Your storefront is' : 'This storefront is'} hidden from buyers while the seller account is
+              suspended.
+            </span>
           </Alert>
         )}
         <h1 className="text-3xl font-extrabold tracking-tight break-words md:text-4xl">{displayName}</h1>

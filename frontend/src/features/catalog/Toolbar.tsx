@@ -38,7 +38,15 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
           <div className="input join-item w-full">
             <Icon name="search" className="size-4 opacity-70" />
             {/* Keyed by the query, so a search from the header shows here too. */}
-            <input key={filters.q} id={`${id}-q`} type="search" name="q" className="grow" defaultValue={filters.q} placeholder="Search products..." />
+            <input
+              key={filters.q}
+              id={`${id}-q`}
+              type="search"
+              name="q"
+              className="grow"
+              defaultValue={filters.q}
+              placeholder="Search products..."
+            />
           </div>
           <button type="submit" className="btn btn-primary join-item">
             Search

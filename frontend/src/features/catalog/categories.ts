@@ -4,7 +4,8 @@ import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 
 /** Every category (GET /categories), with the spec's error toast when they cannot be loaded. */
-export const useCategories = () => useApiGet((options) => server.categories.$get({}, options), [], 'Failed to load categories');
+export const useCategories = () =>
+  useApiGet((options) => server.categories.$get({}, options), [], 'Failed to load categories');
 
 /**
  * Category names by id, as domain/product/history.ts takes them: `names.category(id)`. An id

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type ProductFilters, filtersFrom, matches, searchOf } from './filters.ts';
 import type { Product } from './types.ts';
 
-const product = { sellerId: 'seller-1', categoryId: 'textiles', name: 'Silk Saree', description: 'Handwoven.', tags: ['zari'] } as Product;
+const product = {
+  sellerId: 'seller-1',
+  categoryId: 'textiles',
+  name: 'Silk Saree',
+  description: 'Handwoven.',
+  tags: ['zari'],
+} as Product;
 const all: ProductFilters = { q: '', category: 'all', sort: 'popularity' };
 
 describe('matches', () => {

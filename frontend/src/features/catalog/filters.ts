@@ -38,7 +38,11 @@ export function filtersFrom(search: string): ProductFilters {
 
 /** The query string of `filters`, defaults left out: '?q=silk&sort=newest', or '' for none. */
 export const searchOf = ({ q, category, sort }: ProductFilters): string =>
-  queryOf({ q, category: category === ALL_CATEGORIES ? undefined : category, sort: sort === DEFAULT_SORT ? undefined : sort });
+  queryOf({
+    q,
+    category: category === ALL_CATEGORIES ? undefined : category,
+    sort: sort === DEFAULT_SORT ? undefined : sort,
+  });
 
 export const hasFilters = (filters: ProductFilters): boolean => filters.q !== '' || filters.category !== ALL_CATEGORIES;
 

@@ -22,7 +22,8 @@ interface Loaded {
 const loadPage = ({ q, category, sort, seller }: ProductFilters, offset: number, limit: number) =>
   call(server.products.$get({ query: { category, sort, seller, limit, offset, q: q || undefined } }));
 
-const loadFailed = (error: ApiError) => toast({ title: 'Error loading products', description: error.message, tone: 'error' });
+const loadFailed = (error: ApiError) =>
+  toast({ title: 'Error loading products', description: error.message, tone: 'error' });
 
 /**
  * The products matching `filters`, a page at a time, kept current by the live feed: a new
@@ -66,7 +67,11 @@ export function useProductList(filters: ProductFilters) {
         if (latest?.key !== key) return latest;
         // Products listed meanwhile shift the pages: skip any already shown.
         const shown = new Set(latest.items.map((product) => product.id));
-        return { ...latest, items: [...latest.items, ...page.items.filter((product) => !shown.has(product.id))], total: page.total };
+        return {
+          ...latest,
+          items: [...latest.items, ...page.items.filter((product) => !shown.has(product.id))],
+          total: page.total,
+        };
       });
     } catch (error) {
       loadFailed(error as ApiError);
@@ -75,7 +80,8 @@ export function useProductList(filters: ProductFilters) {
     }
   }
 
-  const edit = (change: (shown: Loaded) => Loaded) => setLoaded((latest) => (latest?.key === key ? change(latest) : latest));
+  const edit = (change: (shown: Loaded) => Loaded) =>
+    setLoaded((latest) => (latest?.key === key ? change(latest) : latest));
   const without = (shown: Loaded, id: string): Loaded => ({
     ...shown,
     items: shown.items.filter((product) => product.id !== id),

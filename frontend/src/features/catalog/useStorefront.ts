@@ -29,7 +29,8 @@ export function useStorefront(sellerId: string) {
       (storefront) => active && show({ state: 'shown', storefront }),
       (error: ApiError) => {
         if (!active) return;
-        if (error.status === 404) return show({ state: error.code === 'storefront_unavailable' ? 'closed' : 'missing' });
+        if (error.status === 404)
+          return show({ state: error.code === 'storefront_unavailable' ? 'closed' : 'missing' });
         show({ state: 'failed' });
         toast({ title: 'Error loading the storefront', description: error.message, tone: 'error' });
       },

@@ -97,7 +97,13 @@ function CheckoutForm({ cart }: { cart: Cart }) {
           <legend className="px-2 text-xl font-semibold">Shipping Address</legend>
           <div className="grid gap-x-4 sm:grid-cols-2">
             {ADDRESS_FIELDS.map(({ half, ...field }) => (
-              <Field key={field.name} {...field} required className={half ? '' : 'sm:col-span-2'} error={errors[`shippingAddress.${field.name}`]} />
+              <Field
+                key={field.name}
+                {...field}
+                required
+                className={half ? '' : 'sm:col-span-2'}
+                error={errors[`shippingAddress.${field.name}`]}
+              />
             ))}
           </div>
         </fieldset>

@@ -19,10 +19,18 @@ const AUDIENCES = [
 ] as const;
 
 const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'shieldCheck', title: 'Verified Sellers', text: 'Each seller is checked before their first listing goes live.' },
+  {
+    icon: 'shieldCheck',
+    title: 'Verified Sellers',
+    text: 'Each seller is checked before their first listing goes live.',
+  },
   { icon: 'award', title: 'Quality Checked', text: 'Listings are reviewed for authenticity, materials and finish.' },
   { icon: 'truck', title: 'Reliable Delivery', text: 'Standard, express and overnight delivery, tracked end to end.' },
-  { icon: 'users', title: 'Fair to Makers', text: 'Sellers set their own prices and keep their relationship with buyers.' },
+  {
+    icon: 'users',
+    title: 'Fair to Makers',
+    text: 'Sellers set their own prices and keep their relationship with buyers.',
+  },
 ];
 
 const VALUES = [
@@ -52,12 +60,13 @@ export default function AboutPage() {
             Our story
           </h2>
           <p className="mt-4 text-base-content/80">
-            India makes extraordinary things: handloom textiles, hand-thrown pottery, temple jewellery, spices from family
-            estates. Too often the people who make them sell through long chains of middlemen and never meet their buyers.
+            India makes extraordinary things: handloom textiles, hand-thrown pottery, temple jewellery, spices from
+            family estates. Too often the people who make them sell through long chains of middlemen and never meet
+            their buyers.
           </p>
           <p className="mt-4 text-base-content/80">
-            MIBI started in Mumbai to shorten that chain. We give makers a verified storefront and buyers a place where every
-            product is genuinely Indian-made.
+            MIBI started in Mumbai to shorten that chain. We give makers a verified storefront and buyers a place where
+            every product is genuinely Indian-made.
           </p>
         </div>
         <div className="card bg-base-200 p-8">
@@ -109,7 +118,10 @@ export default function AboutPage() {
 
       <StatsBand title="Our impact" stats={IMPACT} />
 
-      <JoinCta title="Be part of the story" text="Shop authentic Indian goods, or bring your own craft to buyers everywhere." />
+      <JoinCta
+        title="Be part of the story"
+        text="Shop authentic Indian goods, or bring your own craft to buyers everywhere."
+      />
     </>
   );
 }

@@ -34,7 +34,11 @@ function policySections({ windowDays, categories }: Policy) {
 
 /** /returns: the policy the server enforces (GET /returns/policy), then how to ask, who decides, and what is refunded. */
 export default function ReturnsPage() {
-  const policy = useApiGet((options) => server.returns.policy.$get({}, options), [], 'Failed to load the returns policy');
+  const policy = useApiGet(
+    (options) => server.returns.policy.$get({}, options),
+    [],
+    'Failed to load the returns policy',
+  );
   const { title, intro, sections, action } = CONTENT['/returns'];
   return (
     <>

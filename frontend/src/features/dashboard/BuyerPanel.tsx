@@ -34,7 +34,8 @@ export default function BuyerPanel() {
     orders.update((list) => upsertById(list, order));
   });
 
-  const cartItems = cart.state.status === 'ready' ? String(cart.state.cart.count) : cart.state.status === 'failed' ? '–' : null;
+  const cartItems =
+    cart.state.status === 'ready' ? String(cart.state.cart.count) : cart.state.status === 'failed' ? '–' : null;
 
   return (
     <>

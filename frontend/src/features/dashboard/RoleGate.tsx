@@ -32,13 +32,17 @@ export function RoleGate({ role, user }: { role: Role; user: User }) {
   }
 
   return (
-    <section className="card mx-auto max-w-xl items-center border border-base-300 p-10 text-center" aria-labelledby="role-gate-title">
+    <section
+      className="card mx-auto max-w-xl items-center border border-base-300 p-10 text-center"
+      aria-labelledby="role-gate-title"
+    >
       <h2 id="role-gate-title" className="text-xl font-semibold">
         {role === 'admin' ? 'Admins only' : `This dashboard is for ${role}s`}
       </h2>
       {role === 'admin' ? (
         <p className="mt-3 text-base-content/80">
-          The admin console is for MIBI's administrators. Admin access is granted by the MIBI team; it cannot be added to your account here.
+          The admin console is for MIBI's administrators. Admin access is granted by the MIBI team; it cannot be added
+          to your account here.
         </p>
       ) : (
         <>

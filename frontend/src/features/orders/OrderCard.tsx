@@ -39,14 +39,23 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
 
       <div className="mt-3 space-y-3">
         {order.sellerOrders.map((part) => (
-          <OrderPartSection key={part.id} order={order} part={part} rules={rules} detailsShown={detailsShown} onChange={onPartChange} />
+          <OrderPartSection
+            key={part.id}
+            order={order}
+            part={part}
+            rules={rules}
+            detailsShown={detailsShown}
+            onChange={onPartChange}
+          />
         ))}
       </div>
 
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
         <p>
           <span className="font-semibold">Total: {formatPrice(order.totalPaise)}</span>
-          <span className="ml-2 text-sm text-base-content/80">including {formatPrice(order.deliveryChargePaise)} delivery</span>
+          <span className="ml-2 text-sm text-base-content/80">
+            including {formatPrice(order.deliveryChargePaise)} delivery
+          </span>
         </p>
         <button
           type="button"

@@ -44,7 +44,9 @@ export function OrderDetails({ id, order, hidden }: { id: string; order: Order; 
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{formatPrice(order.totalPaise)}</dd>
         </dl>
-        <p className="mt-2 text-base-content/80">MIBI delivers the whole order: the delivery charge is paid once, whoever the sellers are.</p>
+        <p className="mt-2 text-base-content/80">
+          MIBI delivers the whole order: the delivery charge is paid once, whoever the sellers are.
+        </p>
       </section>
     </div>
   );

@@ -65,7 +65,13 @@ export function OrderMoves({ status, describedBy, busy, onMove, onCancel, cancel
         </button>
       ))}
       {canMove(status, 'cancelled') && (
-        <button type="button" className="btn btn-ghost btn-sm text-error" aria-describedby={describedBy} disabled={busy} onClick={onCancel}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm text-error"
+          aria-describedby={describedBy}
+          disabled={busy}
+          onClick={onCancel}
+        >
           {cancelLabel}
         </button>
       )}

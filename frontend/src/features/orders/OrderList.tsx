@@ -14,7 +14,9 @@ export function OrderList({ orders }: { orders: Resource<Order[]> }) {
 
   /** A part the buyer cancelled or asked to return: shown at once, then the purchase as the server has it. */
   function partChanged({ sellerOrder, position }: SellerOrderChange) {
-    orders.update((list) => list.map((order) => (order.id === sellerOrder.orderId ? withPart(order, sellerOrder) : order)));
+    orders.update((list) =>
+      list.map((order) => (order.id === sellerOrder.orderId ? withPart(order, sellerOrder) : order)),
+    );
     void orders.reload(position);
   }
 

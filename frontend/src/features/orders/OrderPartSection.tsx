@@ -69,7 +69,10 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
       {part.cancelReason && <p className="mt-1 text-sm text-error">Cancelled: {part.cancelReason}</p>}
       {returnable && part.deliveredAt && (
         <p className="mt-1 text-sm text-base-content/80">
-          Returns open until <time dateTime={rules.closesAt(part.deliveredAt).toISOString()}>{formatDate(rules.closesAt(part.deliveredAt).toISOString())}</time>
+          Returns open until{' '}
+          <time dateTime={rules.closesAt(part.deliveredAt).toISOString()}>
+            {formatDate(rules.closesAt(part.deliveredAt).toISOString())}
+          </time>
         </p>
       )}
 
@@ -80,12 +83,22 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
       {(part.status === 'pending' || returnable) && (
         <div className="mt-3 flex flex-wrap gap-2">
           {part.status === 'pending' && (
-            <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={headingId} onClick={() => setDialog('cancel')}>
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              aria-describedby={headingId}
+              onClick={() => setDialog('cancel')}
+            >
               Cancel order
             </button>
           )}
           {returnable && (
-            <button type="button" className="btn btn-outline btn-sm" aria-describedby={headingId} onClick={() => setDialog('return')}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              aria-describedby={headingId}
+              onClick={() => setDialog('return')}
+            >
               Return items
             </button>
           )}
@@ -107,12 +120,14 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
       {dialog === 'cancel' && (
         <CancelPartDialog part={part} onCancelled={changed} onClose={() => setDialog(null)}>
           <p>
-            {part.sellerName} will not send these items, and they go back into stock. The rest of your order is not affected. This cannot be
-            undone.
+            {part.sellerName} will not send these items, and they go back into stock. The rest of your order is not
+            affected. This cannot be undone.
           </p>
         </CancelPartDialog>
       )}
-      {dialog === 'return' && <ReturnDialog part={part} lines={lines} rules={rules} onReturned={changed} onClose={() => setDialog(null)} />}
+      {dialog === 'return' && (
+        <ReturnDialog part={part} lines={lines} rules={rules} onReturned={changed} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

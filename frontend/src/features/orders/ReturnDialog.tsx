@@ -41,7 +41,9 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
   const linesErrorId = useId();
 
   async function confirm(form: FormData) {
-    const chosen = lines.map((line) => ({ productId: line.productId, quantity: quantities[line.productId] ?? 0 })).filter((line) => line.quantity > 0);
+    const chosen = lines
+      .map((line) => ({ productId: line.productId, quantity: quantities[line.productId] ?? 0 }))
+      .filter((line) => line.quantity > 0);
     const parsed = returnRequestSchema.safeParse({ lines: chosen, reason: form.get('reason') });
     if (!parsed.success) {
       const found: Problems = {};
@@ -73,8 +75,8 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
       onClose={onClose}
     >
       <p>
-        Choose how many of each item to send back to {part.sellerName}, and tell them why. The seller accepts or rejects your request with a
-        reason; the price of accepted items is refunded, the delivery charge is not.
+        Choose how many of each item to send back to {part.sellerName}, and tell them why. The seller accepts or rejects
+        your request with a reason; the price of accepted items is refunded, the delivery charge is not.
       </p>
       {problems.refusal && (
         <Alert tone="error" className="mt-3">
@@ -91,7 +93,8 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                 <span className="min-w-0 flex-1">
                   {line.name}
                   <span className="block text-sm text-base-content/80">
-                    {line.quantity} x {formatPrice(line.pricePaise)} = {formatPrice(multiply(line.pricePaise, line.quantity))}
+                    {line.quantity} x {formatPrice(line.pricePaise)} ={' '}
+                    {formatPrice(multiply(line.pricePaise, line.quantity))}
                   </span>
                 </span>
                 {rules.returnable(line.categoryId) === false ? (
@@ -116,7 +119,14 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
           {problems.lines}
         </p>
       </fieldset>
-      <TextAreaField label="Reason for returning" name="reason" rows={3} maxLength={500} required error={problems.reason} />
+      <TextAreaField
+        label="Reason for returning"
+        name="reason"
+        rows={3}
+        maxLength={500}
+        required
+        error={problems.reason}
+      />
     </ConfirmDialog>
   );
 }

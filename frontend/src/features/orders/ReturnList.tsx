@@ -20,7 +20,8 @@ export function ReturnStatusBadge({ status }: { status: OrderReturn['status'] })
 export const returnLabel = (request: Pick<OrderReturn, 'returnId'>): string => `#${shortReturnId(request.returnId)}`;
 
 /** What the items of a return cost the buyer. */
-export const returnValue = (request: Pick<OrderReturn, 'lines'>) => sum(request.lines.map((line) => multiply(line.pricePaise, line.quantity)));
+export const returnValue = (request: Pick<OrderReturn, 'lines'>) =>
+  sum(request.lines.map((line) => multiply(line.pricePaise, line.quantity)));
 
 interface ReturnListProps {
   returns: readonly OrderReturn[];
@@ -44,7 +45,12 @@ export function ReturnList({ returns, answeredBy, actions, level = 4 }: ReturnLi
   );
 }
 
-function ReturnItem({ request, answeredBy, actions, level }: { request: OrderReturn; level: 4 | 5 } & Pick<ReturnListProps, 'answeredBy' | 'actions'>) {
+function ReturnItem({
+  request,
+  answeredBy,
+  actions,
+  level,
+}: { request: OrderReturn; level: 4 | 5 } & Pick<ReturnListProps, 'answeredBy' | 'actions'>) {
   const headingId = useId();
   const Heading = level === 4 ? 'h4' : 'h5';
   return (
@@ -56,7 +62,8 @@ function ReturnItem({ request, answeredBy, actions, level }: { request: OrderRet
         <ReturnStatusBadge status={request.status} />
       </div>
       <p className="mt-1">
-        {request.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')} · {formatPrice(returnValue(request))}
+        {request.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')} ·{' '}
+        {formatPrice(returnValue(request))}
       </p>
       <p className="mt-1 text-base-content/80">
         Asked on <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>: {request.reason}
@@ -67,7 +74,9 @@ function ReturnItem({ request, answeredBy, actions, level }: { request: OrderRet
           {request.decisionReason && `: ${request.decisionReason}`}
         </p>
       )}
-      {actions && request.status === 'requested' && <div className="mt-2 flex flex-wrap gap-2">{actions(request, headingId)}</div>}
+      {actions && request.status === 'requested' && (
+        <div className="mt-2 flex flex-wrap gap-2">{actions(request, headingId)}</div>
+      )}
     </li>
   );
 }

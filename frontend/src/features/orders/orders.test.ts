@@ -3,7 +3,13 @@ import { amountSpent, canAskReturn, linesOf, unitsAskedBack, withPart } from './
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn, SellerOrder } from './types.ts';
 
-const line = (productId: string, sellerId: string, pricePaise: number, quantity: number, categoryId = 'handicrafts') => ({
+const line = (
+  productId: string,
+  sellerId: string,
+  pricePaise: number,
+  quantity: number,
+  categoryId = 'handicrafts',
+) => ({
   productId,
   name: `Product ${productId}`,
   pricePaise,
@@ -28,7 +34,12 @@ const part = (n: number, sellerId: string, subtotalPaise: number, changes: Parti
   ...changes,
 });
 
-const returned = (productId: string, quantity: number, status: OrderReturn['status'], pricePaise = 100_000): OrderReturn => ({
+const returned = (
+  productId: string,
+  quantity: number,
+  status: OrderReturn['status'],
+  pricePaise = 100_000,
+): OrderReturn => ({
   returnId: `order-1-1-R1`,
   lines: [{ productId, quantity, name: `Product ${productId}`, pricePaise }],
   reason: 'Loose clasp',
@@ -47,7 +58,15 @@ function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order
     lines: [line('necklace', 'a', 100_000, 2, 'jewelry'), line('saffron', 'b', 60_000, 3, 'spices')],
     sellerIds: ['a', 'b'],
     sellerOrders: [part(1, 'a', 200_000, a), part(2, 'b', 180_000, b)],
-    shippingAddress: { firstName: 'Kavya', lastName: 'Menon', phone: '9847012345', address: '21 MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' },
+    shippingAddress: {
+      firstName: 'Kavya',
+      lastName: 'Menon',
+      phone: '9847012345',
+      address: '21 MG Road',
+      city: 'Kochi',
+      state: 'Kerala',
+      pincode: '682016',
+    },
     delivery: 'standard',
     payment: 'cod',
     subtotalPaise: 380_000,
@@ -62,7 +81,12 @@ function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order
 describe('withPart', () => {
   it('puts a seller order in its place and derives the purchase status again', () => {
     const order = purchase({ status: 'delivered' });
-    const cancelled = { ...order.sellerOrders[1]!, status: 'cancelled', cancelReason: 'Harvest late', updatedAt: '2025-03-02T10:00:00.000Z' } as unknown as SellerOrder;
+    const cancelled = {
+      ...order.sellerOrders[1]!,
+      status: 'cancelled',
+      cancelReason: 'Harvest late',
+      updatedAt: '2025-03-02T10:00:00.000Z',
+    } as unknown as SellerOrder;
     const after = withPart(order, cancelled);
     expect(after.sellerOrders[1]).toMatchObject({ status: 'cancelled', cancelReason: 'Harvest late' });
     expect(after.sellerOrders[1]).not.toHaveProperty('updatedAt');
@@ -78,7 +102,10 @@ describe('amountSpent', () => {
   });
 
   it('leaves out a cancelled part and accepted returns, and keeps the delivery charge', () => {
-    const order = purchase({ status: 'delivered', returns: [returned('necklace', 1, 'accepted')] }, { status: 'cancelled' });
+    const order = purchase(
+      { status: 'delivered', returns: [returned('necklace', 1, 'accepted')] },
+      { status: 'cancelled' },
+    );
     expect(amountSpent(order)).toBe(385_000 - 180_000 - 100_000);
   });
 
@@ -96,7 +123,13 @@ describe('returns', () => {
   const day = (iso: string) => Date.parse(iso);
 
   it('counts the units asked back, rejected returns aside', () => {
-    const order = purchase({ ...delivered, returns: [returned('necklace', 1, 'requested'), { ...returned('necklace', 1, 'rejected'), returnId: 'order-1-1-R2' }] });
+    const order = purchase({
+      ...delivered,
+      returns: [
+        returned('necklace', 1, 'requested'),
+        { ...returned('necklace', 1, 'rejected'), returnId: 'order-1-1-R2' },
+      ],
+    });
     expect(unitsAskedBack(order.sellerOrders[0]!, 'necklace')).toBe(1);
   });
 
@@ -111,7 +144,14 @@ describe('returns', () => {
 
   it('offers none before delivery, nor of a category that takes no returns', () => {
     const pending = purchase();
-    expect(canAskReturn(pending.sellerOrders[0]!, linesOf(pending, pending.sellerOrders[0]!), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
+    expect(
+      canAskReturn(
+        pending.sellerOrders[0]!,
+        linesOf(pending, pending.sellerOrders[0]!),
+        rules,
+        day('2025-03-06T10:00:00.000Z'),
+      ),
+    ).toBe(false);
     const spices = purchase({}, delivered).sellerOrders[1]!;
     expect(canAskReturn(spices, linesOf(purchase(), spices), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
   });

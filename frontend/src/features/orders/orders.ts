@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { orderStatusChangeSchema, type returnDecisionSchema, type returnRequestSchema } from '../../../../domain/order/schemas.ts';
+import {
+  orderStatusChangeSchema,
+  type returnDecisionSchema,
+  type returnRequestSchema,
+} from '../../../../domain/order/schemas.ts';
 import { purchaseStatus, shortOrderId } from '../../../../domain/order/status.ts';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { call, server } from '../../api/client.ts';
@@ -53,7 +57,11 @@ export async function requestReturn(part: PartRef, request: ReturnRequest): Prom
 }
 
 /** The seller (or an admin) accepts or rejects a return, saying how it went in a toast; null when it failed. */
-export async function decideReturn(part: PartRef, request: Pick<OrderReturn, 'returnId'>, decision: ReturnDecision): Promise<SellerOrderChange | null> {
+export async function decideReturn(
+  part: PartRef,
+  request: Pick<OrderReturn, 'returnId'>,
+  decision: ReturnDecision,
+): Promise<SellerOrderChange | null> {
   try {
     const result = await call(
       server['seller-orders'][':id'].returns[':returnId'].decision.$post({
@@ -82,11 +90,17 @@ function summaryOf(doc: SellerOrder): OrderPart {
 /** The purchase with one of its parts as a command left it, and its status derived again (domain/order/status.ts). */
 export function withPart(order: Order, doc: SellerOrder): Order {
   const sellerOrders = order.sellerOrders.map((part) => (part.id === doc.id ? summaryOf(doc) : part));
-  return { ...order, sellerOrders, status: purchaseStatus(sellerOrders.map((part) => part.status)), updatedAt: doc.updatedAt };
+  return {
+    ...order,
+    sellerOrders,
+    status: purchaseStatus(sellerOrders.map((part) => part.status)),
+    updatedAt: doc.updatedAt,
+  };
 }
 
 /** The lines of a purchase that one of its sellers sells. */
-export const linesOf = (order: Pick<Order, 'lines'>, part: Pick<OrderPart, 'sellerId'>) => order.lines.filter((line) => line.sellerId === part.sellerId);
+export const linesOf = (order: Pick<Order, 'lines'>, part: Pick<OrderPart, 'sellerId'>) =>
+  order.lines.filter((line) => line.sellerId === part.sellerId);
 
 /** Units of a product already asked back in the returns of a part (rejected ones aside). */
 export function unitsAskedBack(part: Pick<OrderPart, 'returns'>, productId: string): number {
@@ -106,7 +120,9 @@ export function amountSpent(order: Order): number {
   if (order.status === 'cancelled') return 0;
   const taken = order.sellerOrders.flatMap((part) => [
     part.status === 'cancelled' ? part.subtotalPaise : 0,
-    ...part.returns.filter((request) => request.status === 'accepted').flatMap((request) => request.lines.map((line) => multiply(line.pricePaise, line.quantity))),
+    ...part.returns
+      .filter((request) => request.status === 'accepted')
+      .flatMap((request) => request.lines.map((line) => multiply(line.pricePaise, line.quantity))),
   ]);
   return order.totalPaise - sum(taken);
 }

@@ -15,7 +15,10 @@ export interface ReturnRules {
 const DAY_MS = 86_400_000;
 
 /** The rules of a policy: `windowDays` after delivery, categories as listed. */
-export function rulesOf(windowDays: number, categories: ReadonlyArray<{ id: string; returnable: boolean }> = []): ReturnRules {
+export function rulesOf(
+  windowDays: number,
+  categories: ReadonlyArray<{ id: string; returnable: boolean }> = [],
+): ReturnRules {
   const returnable = new Map(categories.map((category) => [category.id, category.returnable]));
   return {
     windowDays,
@@ -32,7 +35,11 @@ export type ReturnPolicy = Data<typeof server.returns.policy.$get>;
  * it could not be), the default window applies and the categories are left to the server.
  */
 export function useReturnRules(): ReturnRules {
-  const { data } = useApiGet((options) => server.returns.policy.$get({}, options), [], 'Failed to load the returns policy');
+  const { data } = useApiGet(
+    (options) => server.returns.policy.$get({}, options),
+    [],
+    'Failed to load the returns policy',
+  );
   return useMemo(() => (data ? rulesOf(data.windowDays, data.categories) : FALLBACK), [data]);
 }
 

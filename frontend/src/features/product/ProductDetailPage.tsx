@@ -28,7 +28,12 @@ export default function ProductDetailPage() {
         <LoadingProduct />
       ) : product ? (
         <>
-          <ProductInfo product={product} rating={reviews?.average ?? null} ratingCount={reviews?.count ?? 0} ratingLoading={reviewsLoading} />
+          <ProductInfo
+            product={product}
+            rating={reviews?.average ?? null}
+            ratingCount={reviews?.count ?? 0}
+            ratingLoading={reviewsLoading}
+          />
           <ReviewsSection
             productId={product.id}
             reviews={reviews}
@@ -62,8 +67,17 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
       <ProductGallery name={product.name} images={product.images} />
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.name}</h1>
-        {ratingLoading ? <Skeleton className="h-6 w-56" /> : <RatingSummary rating={rating} count={ratingCount} size="md" />}
-        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} size="lg" />
+        {ratingLoading ? (
+          <Skeleton className="h-6 w-56" />
+        ) : (
+          <RatingSummary rating={rating} count={ratingCount} size="md" />
+        )}
+        <Price
+          pricePaise={product.pricePaise}
+          originalPricePaise={product.originalPricePaise}
+          percentOff={product.percentOff}
+          size="lg"
+        />
         <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
         {product.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Tags">

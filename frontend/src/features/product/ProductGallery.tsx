@@ -7,7 +7,8 @@ const MAIN_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36
 const THUMB_SIZES = '(min-width: 640px) 80px, 64px';
 
 /** What each picture is, for those who cannot see it: the first is the product itself. */
-export const imageAlt = (name: string, index: number, count: number): string => (index === 0 ? name : `${name}, image ${index + 1} of ${count}`);
+export const imageAlt = (name: string, index: number, count: number): string =>
+  index === 0 ? name : `${name}, image ${index + 1} of ${count}`;
 
 /**
  * A product's pictures: the one shown, in a square box (whole, never cropped), and a button per
@@ -27,7 +28,14 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
 
   function onKeyDown(event: KeyboardEvent) {
     const last = images.length - 1;
-    const next = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: last }[event.key];
+    const next = {
+      ArrowRight: current + 1,
+      ArrowDown: current + 1,
+      ArrowLeft: current - 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     show(Math.min(Math.max(next, 0), last));

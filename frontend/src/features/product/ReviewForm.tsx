@@ -34,7 +34,12 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await call(server.products[':id'].reviews.$post({ param: { id: encodeURIComponent(productId) }, json: { rating, comment } }));
+      const saved = await call(
+        server.products[':id'].reviews.$post({
+          param: { id: encodeURIComponent(productId) },
+          json: { rating, comment },
+        }),
+      );
       toast({ title: saved.title, description: saved.message });
       setRating(DEFAULT_RATING);
       setComment('');

@@ -15,7 +15,14 @@ interface ReviewsSectionProps {
 }
 
 /** Customer Reviews: what the caller may do (sign in, buy, or write) and the reviews. */
-export function ReviewsSection({ productId, reviews, reviewsLoading, eligibility, eligibilityLoading, onSaved }: ReviewsSectionProps) {
+export function ReviewsSection({
+  productId,
+  reviews,
+  reviewsLoading,
+  eligibility,
+  eligibilityLoading,
+  onSaved,
+}: ReviewsSectionProps) {
   return (
     <section className="mt-16" aria-labelledby="reviews-title" aria-busy={reviewsLoading || eligibilityLoading}>
       <h2 id="reviews-title" className="text-2xl font-bold">
@@ -23,7 +30,11 @@ export function ReviewsSection({ productId, reviews, reviewsLoading, eligibility
       </h2>
       <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_3fr]">
         <div className="card h-fit border border-base-300 p-6">
-          {eligibilityLoading ? <Skeleton className="h-24 w-full" /> : <WriteReview productId={productId} eligibility={eligibility} onSaved={onSaved} />}
+          {eligibilityLoading ? (
+            <Skeleton className="h-24 w-full" />
+          ) : (
+            <WriteReview productId={productId} eligibility={eligibility} onSaved={onSaved} />
+          )}
         </div>
         <ReviewList reviews={reviews} loading={reviewsLoading} />
       </div>
@@ -34,7 +45,11 @@ export function ReviewsSection({ productId, reviews, reviewsLoading, eligibility
 /** Loaded only for a buyer who may write one: its validation code stays off every other visit's critical path. */
 const ReviewForm = lazy(() => import('./ReviewForm.tsx').then(({ ReviewForm }) => ({ default: ReviewForm })));
 
-function WriteReview({ productId, eligibility, onSaved }: Pick<ReviewsSectionProps, 'productId' | 'eligibility' | 'onSaved'>) {
+function WriteReview({
+  productId,
+  eligibility,
+  onSaved,
+}: Pick<ReviewsSectionProps, 'productId' | 'eligibility' | 'onSaved'>) {
   switch (eligibility?.state) {
     case 'allowed':
       return (

@@ -18,7 +18,8 @@ export function useProduct(id: string) {
       (error: ApiError) => {
         if (!active) return;
         setLoaded({ id, product: null });
-        if (error.status !== 404) toast({ title: 'Error', description: 'Failed to load product details', tone: 'error' });
+        if (error.status !== 404)
+          toast({ title: 'Error', description: 'Failed to load product details', tone: 'error' });
       },
     );
     return () => {

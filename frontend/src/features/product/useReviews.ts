@@ -13,7 +13,12 @@ interface ForProduct<T> {
 }
 
 /** Awaits `request` into `set`, with null data when it fails; returns the effect's cleanup. */
-function load<T>(request: Promise<T>, productId: string, what: string, set: (loaded: ForProduct<T>) => void): () => void {
+function load<T>(
+  request: Promise<T>,
+  productId: string,
+  what: string,
+  set: (loaded: ForProduct<T>) => void,
+): () => void {
   let active = true;
   request.then(
     (data) => active && set({ productId, data }),
@@ -41,10 +46,18 @@ export function useReviews(productId: string) {
   // A product id from the address bar may hold any character.
   const param = { id: encodeURIComponent(productId) };
 
-  useEffect(() => load(call(productReviews.$get({ param }, readAfter(after))), productId, 'reviews', setList), [productId, after]);
+  useEffect(
+    () => load(call(productReviews.$get({ param }, readAfter(after))), productId, 'reviews', setList),
+    [productId, after],
+  );
   useEffect(() => {
     if (userId === undefined) return;
-    return load(call(productReviews.eligibility.$get({ param }, readAfter(after))), productId, 'review eligibility', setEligibility);
+    return load(
+      call(productReviews.eligibility.$get({ param }, readAfter(after))),
+      productId,
+      'review eligibility',
+      setEligibility,
+    );
   }, [productId, after, userId]);
 
   const shownList = list?.productId === productId ? list : null;

@@ -32,9 +32,23 @@ function usePreview(file: File | null): string | null {
 
 function Thumbnail({ entry, position }: { entry: GalleryEntry; position: number }) {
   const preview = usePreview('file' in entry ? entry.file : null);
-  if ('image' in entry) return <ProductImage src={entry.image} alt={`Current product image ${position}`} sizes="96px" className="w-24 rounded-box" />;
+  if ('image' in entry)
+    return (
+      <ProductImage
+        src={entry.image}
+        alt={`Current product image ${position}`}
+        sizes="96px"
+        className="w-24 rounded-box"
+      />
+    );
   return preview ? (
-    <img src={preview} alt={`Preview of the chosen image ${entry.file.name}`} width={96} height={96} className="size-24 rounded-box object-cover" />
+    <img
+      src={preview}
+      alt={`Preview of the chosen image ${entry.file.name}`}
+      width={96}
+      height={96}
+      className="size-24 rounded-box object-cover"
+    />
   ) : (
     <span className="block size-24 rounded-box bg-base-200" />
   );
@@ -72,7 +86,8 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
     if (problem) toast({ ...problem, tone: 'error' });
     const fine = chosen.filter((_, i) => problems[i] === null);
     const room = MAX_PRODUCT_IMAGES - entries.length;
-    if (fine.length > room) toast({ title: 'Too many images', description: PRODUCT_MESSAGES.tooManyImages, tone: 'error' });
+    if (fine.length > room)
+      toast({ title: 'Too many images', description: PRODUCT_MESSAGES.tooManyImages, tone: 'error' });
     const added = fine.slice(0, room).map((file): GalleryEntry => ({ key: `chosen-${++chosenCount.current}`, file }));
     if (added.length === 0) return;
     onChange([...entries, ...added]);
@@ -87,7 +102,9 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
     const last = entries.length - 1;
     const direction = to < from ? 'earlier' : 'later';
     const stuck = (direction === 'earlier' && to === 0) || (direction === 'later' && to === last);
-    setFocusNext(`[data-key="${CSS.escape(entry.key)}"] [data-move="${stuck ? (direction === 'earlier' ? 'later' : 'earlier') : direction}"]`);
+    setFocusNext(
+      `[data-key="${CSS.escape(entry.key)}"] [data-move="${stuck ? (direction === 'earlier' ? 'later' : 'earlier') : direction}"]`,
+    );
   }
 
   function remove(index: number) {
@@ -104,7 +121,11 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
       {entries.length > 0 && (
         <ol ref={list} aria-label="Images, the first is the main image" className="mb-3 flex flex-wrap gap-3">
           {entries.map((entry, index) => (
-            <li key={entry.key} data-key={entry.key} className="flex flex-col items-center gap-1 rounded-box border border-base-300 p-2">
+            <li
+              key={entry.key}
+              data-key={entry.key}
+              className="flex flex-col items-center gap-1 rounded-box border border-base-300 p-2"
+            >
               <Thumbnail entry={entry} position={index + 1} />
               <span className="text-xs font-medium">{index === 0 ? 'Main image' : `Image ${index + 1}`}</span>
               <span className="join">

@@ -24,7 +24,10 @@ import {
 } from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 
-type Dialog = { kind: 'cancel'; order: SellerOrder } | { kind: 'decide'; order: SellerOrder; request: OrderReturn; accept: boolean } | null;
+type Dialog =
+  | { kind: 'cancel'; order: SellerOrder }
+  | { kind: 'decide'; order: SellerOrder; request: OrderReturn; accept: boolean }
+  | null;
 
 interface IncomingOrdersProps {
   className?: string;
@@ -37,7 +40,9 @@ interface IncomingOrdersProps {
  * live; the buyer and where to ship, the status moves allowed, and the returns to decide.
  */
 export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrdersProps) {
-  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', { live: true });
+  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', {
+    live: true,
+  });
   const [moving, setMoving] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [onlyReturns, setOnlyReturns] = useState(false);
@@ -69,7 +74,12 @@ export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrders
           <span id="incoming-title">Incoming Orders</span>
         </h2>
         {(openReturns > 0 || onlyReturns) && (
-          <button type="button" className="btn btn-sm" aria-pressed={onlyReturns} onClick={() => setOnlyReturns(!onlyReturns)}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-pressed={onlyReturns}
+            onClick={() => setOnlyReturns(!onlyReturns)}
+          >
             Returns to decide
             <span className="badge badge-warning badge-sm">{openReturns}</span>
           </button>
@@ -80,7 +90,10 @@ export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrders
       ) : orders.failed ? (
         <LoadFailed what="your incoming orders" onRetry={() => void orders.reload()} />
       ) : orders.data!.length === 0 ? (
-        <EmptyState title="No incoming orders yet" text="Orders for your products will appear here as they are placed." />
+        <EmptyState
+          title="No incoming orders yet"
+          text="Orders for your products will appear here as they are placed."
+        />
       ) : shown.length === 0 ? (
         <EmptyState title="No returns to decide" text="Returns buyers ask for will appear here." />
       ) : (
@@ -108,7 +121,10 @@ export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrders
           }}
           onClose={() => setDialog(null)}
         >
-          <p>The order will not be delivered, its items go back into your stock, and the buyer sees your reason. This cannot be undone.</p>
+          <p>
+            The order will not be delivered, its items go back into your stock, and the buyer sees your reason. This
+            cannot be undone.
+          </p>
         </CancelPartDialog>
       )}
       {dialog?.kind === 'decide' && (
@@ -157,7 +173,8 @@ function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCance
         · {order.buyerName}
       </OrderHeading>
       <p className="text-sm text-base-content/80">
-        Ship to {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode} · Phone {to.phone} · {delivery.label}
+        Ship to {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode} · Phone {to.phone} ·{' '}
+        {delivery.label}
       </p>
       <ul className="divide-y divide-base-300">
         {order.lines.map((line) => (
@@ -167,7 +184,12 @@ function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCance
             </span>
             <span className="flex items-center gap-2">
               <span className="font-semibold">{formatPrice(multiply(line.pricePaise, line.quantity))}</span>
-              <button type="button" className="btn btn-ghost btn-xs" aria-label={`${line.name} as ordered`} onClick={() => setAsOrdered(line)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                aria-label={`${line.name} as ordered`}
+                onClick={() => setAsOrdered(line)}
+              >
                 As ordered
               </button>
             </span>
@@ -181,18 +203,40 @@ function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCance
         answeredBy="You"
         actions={(request, headingId) => (
           <>
-            <button type="button" className="btn btn-primary btn-sm" aria-describedby={headingId} onClick={() => onDecide(request, true)}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              aria-describedby={headingId}
+              onClick={() => onDecide(request, true)}
+            >
               Accept return
             </button>
-            <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={headingId} onClick={() => onDecide(request, false)}>
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              aria-describedby={headingId}
+              onClick={() => onDecide(request, false)}
+            >
               Reject return
             </button>
           </>
         )}
       />
-      <OrderMoves status={order.status} describedBy={titleId} busy={busy} onMove={onMove} onCancel={onCancel} cancelLabel="Cancel" />
+      <OrderMoves
+        status={order.status}
+        describedBy={titleId}
+        busy={busy}
+        onMove={onMove}
+        onCancel={onCancel}
+        cancelLabel="Cancel"
+      />
       {asOrdered && (
-        <AsOrderedDialog productId={asOrdered.productId} orderId={order.orderId} name={asOrdered.name} onClose={() => setAsOrdered(null)} />
+        <AsOrderedDialog
+          productId={asOrdered.productId}
+          orderId={order.orderId}
+          name={asOrdered.name}
+          onClose={() => setAsOrdered(null)}
+        />
       )}
     </li>
   );

@@ -21,7 +21,8 @@ export function Notifications() {
   );
   const [marking, setMarking] = useState<string | null>(null);
 
-  const keep = (notification: SellerNotification) => notifications.update((list) => withNotification(list, notification));
+  const keep = (notification: SellerNotification) =>
+    notifications.update((list) => withNotification(list, notification));
   useLiveEvent('notification.added', keep);
   useLiveEvent('notification.read', keep);
 
@@ -55,7 +56,10 @@ export function Notifications() {
       ) : notifications.failed ? (
         <LoadFailed what="your notifications" onRetry={() => void notifications.reload()} />
       ) : notifications.data!.items.length === 0 ? (
-        <EmptyState title="No notifications yet" text="You will be told here when an order comes in, and of what the admins decide about your products." />
+        <EmptyState
+          title="No notifications yet"
+          text="You will be told here when an order comes in, and of what the admins decide about your products."
+        />
       ) : (
         <ul className="space-y-3">
           {notifications.data!.items.map((notification) => (

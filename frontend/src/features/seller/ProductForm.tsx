@@ -19,7 +19,10 @@ interface ProductFormProps {
 }
 
 /** The server names the money fields as the API does; the form names them as its inputs. */
-const API_FIELD: Partial<Record<keyof ProductFormText, string>> = { price: 'pricePaise', originalPrice: 'originalPricePaise' };
+const API_FIELD: Partial<Record<keyof ProductFormText, string>> = {
+  price: 'pricePaise',
+  originalPrice: 'originalPricePaise',
+};
 
 /**
  * Add New Product, or edit one (only the changed fields are sent). Checked with the
@@ -50,7 +53,8 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           ids.push(entry.image.id);
           continue;
         }
-        const id = uploaded.current.get(entry.file) ?? (await call(server.uploads.$post({ form: { file: entry.file } }))).id;
+        const id =
+          uploaded.current.get(entry.file) ?? (await call(server.uploads.$post({ form: { file: entry.file } }))).id;
         uploaded.current.set(entry.file, id);
         ids.push(id);
       }
@@ -68,7 +72,9 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     if (!ids) return;
     if (!product) {
       // The spec's title; the server says whether the product is live at once or waits for review.
-      const { position, message } = await call(server.seller.products.$post({ json: { ...values, ...listingImages(ids, imageUrl) } }));
+      const { position, message } = await call(
+        server.seller.products.$post({ json: { ...values, ...listingImages(ids, imageUrl) } }),
+      );
       toast({ title: 'Product added successfully!', description: message });
       await onSaved(position);
       return;
@@ -86,7 +92,11 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     await onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(productFormSchema, save, product ? 'Error updating product' : 'Error adding product');
+  const { errors, busy, onSubmit } = useForm(
+    productFormSchema,
+    save,
+    product ? 'Error updating product' : 'Error adding product',
+  );
   const errorOf = (field: keyof ProductFormText) => errors[field] ?? errors[API_FIELD[field] ?? field];
   const title = product ? 'Edit Product' : 'Add New Product';
 
@@ -163,7 +173,12 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
             </option>
           ))}
         </SelectField>
-        <ImagePicker entries={entries} onChange={setEntries} urlError={errorOf('imageUrl')} imagesError={errors.images} />
+        <ImagePicker
+          entries={entries}
+          onChange={setEntries}
+          urlError={errorOf('imageUrl')}
+          imagesError={errors.images}
+        />
         <Field
           label="Tags (comma-separated)"
           name="tags"
@@ -194,8 +209,8 @@ function ReviewNote({ product }: { product: SellerProduct }) {
         {product.pendingRevision
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
-        Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the approved
-        version until then. Price and stock change at once.
+        Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the
+        approved version until then. Price and stock change at once.
       </p>
     </div>
   );

@@ -28,7 +28,9 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
   async function remove() {
     setDeleting(true);
     try {
-      const { position } = await call(server.seller.products[':id'].$delete({ param: { id: encodeURIComponent(product.id) } }));
+      const { position } = await call(
+        server.seller.products[':id'].$delete({ param: { id: encodeURIComponent(product.id) } }),
+      );
       toast({ title: 'Product deleted', description: 'Product has been removed successfully.' });
       onDeleted(position);
     } catch (error) {
@@ -51,14 +53,22 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
           <p className="text-sm text-error">Rejected: {product.rejectionReason}</p>
         )}
         <RevisionStatus product={product} categoryName={categoryName} />
-        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <Price
+          pricePaise={product.pricePaise}
+          originalPricePaise={product.originalPricePaise}
+          percentOff={product.percentOff}
+        />
         <p className="text-sm text-base-content/80">
           Stock: {product.stockQuantity} · {countOf(product.tags.length, 'tag')}
         </p>
         {product.stockQuantity === 0 && <p className="text-sm font-medium text-error">Out of stock</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+        <Link
+          href={`/products/${encodeURIComponent(product.id)}`}
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+        >
           View Details
         </Link>
         <Link
@@ -71,7 +81,12 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
         <button type="button" className="btn btn-outline btn-sm" aria-describedby={nameId} onClick={onEdit}>
           <Icon name="pencil" className="size-4" /> Edit Product
         </button>
-        <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-sm"
+          aria-describedby={nameId}
+          onClick={() => setConfirming(true)}
+        >
           <Icon name="trash" className="size-4" /> Delete Product
         </button>
       </div>
@@ -96,7 +111,13 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
  * Content changes of a verified product wait for an admin while buyers see the approved
  * version: the seller sees that they wait and what they are, or why they were turned down.
  */
-function RevisionStatus({ product, categoryName }: { product: SellerProduct; categoryName: (categoryId: string) => string }) {
+function RevisionStatus({
+  product,
+  categoryName,
+}: {
+  product: SellerProduct;
+  categoryName: (categoryId: string) => string;
+}) {
   const { pendingRevision: waiting, rejectedRevision: rejected } = product;
   const labels = { before: 'On sale now', after: 'Your change' };
   if (waiting) {
@@ -105,7 +126,12 @@ function RevisionStatus({ product, categoryName }: { product: SellerProduct; cat
         <span className="badge badge-warning whitespace-nowrap">Changes waiting for review</span>
         <details className="mt-1">
           <summary className="cursor-pointer">What you changed (buyers see the approved version until then)</summary>
-          <RevisionChanges revision={waiting} categoryName={categoryName} caption={`Changes to ${product.name} waiting for review`} labels={labels} />
+          <RevisionChanges
+            revision={waiting}
+            categoryName={categoryName}
+            caption={`Changes to ${product.name} waiting for review`}
+            labels={labels}
+          />
         </details>
       </div>
     );
@@ -116,7 +142,12 @@ function RevisionStatus({ product, categoryName }: { product: SellerProduct; cat
       <p className="text-error">Changes not approved: {rejected.reason}</p>
       <details className="mt-1">
         <summary className="cursor-pointer">The changes an admin turned down</summary>
-        <RevisionChanges revision={rejected} categoryName={categoryName} caption={`Changes to ${product.name} not approved`} labels={labels} />
+        <RevisionChanges
+          revision={rejected}
+          categoryName={categoryName}
+          caption={`Changes to ${product.name} not approved`}
+          labels={labels}
+        />
       </details>
     </div>
   );

@@ -25,7 +25,13 @@ function Shown({ field, text, images }: { field: string; text: string; images: P
       {images && images.length > 0 && (
         <span className="flex flex-wrap gap-1">
           {images.map((image, index) => (
-            <ProductImage key={image.id} src={image} alt={`Picture ${index + 1}`} sizes="48px" className="w-12 rounded-box" />
+            <ProductImage
+              key={image.id}
+              src={image}
+              alt={`Picture ${index + 1}`}
+              sizes="48px"
+              className="w-12 rounded-box"
+            />
           ))}
         </span>
       )}
@@ -38,7 +44,10 @@ function Shown({ field, text, images }: { field: string; text: string; images: P
 export function RevisionChanges({ revision, categoryName, caption, labels }: RevisionChangesProps) {
   const names = { category: categoryName };
   const rows = CONTENT_FIELDS.flatMap((key) =>
-    detailChanges({ [key]: revision.before[key] }, { [key]: revision.after[key] }, names).map((change) => ({ key, ...change })),
+    detailChanges({ [key]: revision.before[key] }, { [key]: revision.after[key] }, names).map((change) => ({
+      key,
+      ...change,
+    })),
   );
   return (
     <table className="table table-sm mt-2 table-fixed">

@@ -19,12 +19,15 @@ type Editing = SellerProduct | 'new' | null;
 
 /** The seller's dashboard: figures, the products (or the product form), the storefront, sales, incoming orders and notifications, and the ledger. */
 export default function SellerPanel() {
-  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', { live: true });
+  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', {
+    live: true,
+  });
   // An admin's decision (or any change of a product) shows in its row as it happens.
   useLiveEvent('seller-product.changed', (product) => products.update((list) => withProduct(list, product)));
   const [ledgerOffset, setLedgerOffset] = useState(0);
   const ledger = useApiGet(
-    (options) => server.seller.ledger.$get({ query: { limit: String(LEDGER_PAGE_SIZE), offset: String(ledgerOffset) } }, options),
+    (options) =>
+      server.seller.ledger.$get({ query: { limit: String(LEDGER_PAGE_SIZE), offset: String(ledgerOffset) } }, options),
     [ledgerOffset],
     'Failed to load your ledger',
     { live: true },
@@ -46,8 +49,16 @@ export default function SellerPanel() {
   return (
     <>
       <StatCards label="Your shop in figures">
-        <StatCard icon="package" label="Total Products" value={figureOf(products, ({ stats }) => String(stats.total))} />
-        <StatCard icon="check" label="Active Products" value={figureOf(products, ({ stats }) => String(stats.active))} />
+        <StatCard
+          icon="package"
+          label="Total Products"
+          value={figureOf(products, ({ stats }) => String(stats.total))}
+        />
+        <StatCard
+          icon="check"
+          label="Active Products"
+          value={figureOf(products, ({ stats }) => String(stats.active))}
+        />
         <StatCard
           icon="rupee"
           label="Inventory Value"
@@ -59,7 +70,12 @@ export default function SellerPanel() {
         {editing ? (
           <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
         ) : (
-          <ProductList products={products} focusOnShow={formClosed} onAdd={() => setEditing('new')} onEdit={setEditing} />
+          <ProductList
+            products={products}
+            focusOnShow={formClosed}
+            onAdd={() => setEditing('new')}
+            onEdit={setEditing}
+          />
         )}
       </div>
 

@@ -24,7 +24,16 @@ export function asProposed(product: SellerProduct): SellerProduct {
 /** What the inputs start with: empty to add a product, its current values to edit one. */
 export function initialText(product: SellerProduct | null): ProductFormText {
   if (!product) {
-    return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '', categoryId: '', imageUrl: '', tags: '' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      originalPrice: '',
+      stockQuantity: '',
+      categoryId: '',
+      imageUrl: '',
+      tags: '',
+    };
   }
   return {
     name: product.name,

@@ -3,7 +3,15 @@ import { withProduct } from './sellerProducts.ts';
 import type { SellerProduct, SellerProducts } from './types.ts';
 
 const product = (id: string, fields: Partial<SellerProduct> = {}) =>
-  ({ id, pricePaise: 10_000, stockQuantity: 2, verification: 'verified', delisted: false, featured: false, ...fields }) as SellerProduct;
+  ({
+    id,
+    pricePaise: 10_000,
+    stockQuantity: 2,
+    verification: 'verified',
+    delisted: false,
+    featured: false,
+    ...fields,
+  }) as SellerProduct;
 
 const list: SellerProducts = {
   items: [product('a'), product('b', { verification: 'pending' })],
@@ -11,7 +19,10 @@ const list: SellerProducts = {
 };
 
 it('replaces a product in place and counts the figures again', () => {
-  const next = withProduct(list, product('b', { verification: 'rejected', rejectionReason: 'Blurred photos', stockQuantity: 5 }));
+  const next = withProduct(
+    list,
+    product('b', { verification: 'rejected', rejectionReason: 'Blurred photos', stockQuantity: 5 }),
+  );
   expect(next.items.map((item) => [item.id, item.verification])).toEqual([
     ['a', 'verified'],
     ['b', 'rejected'],

@@ -7,6 +7,11 @@ import type { SellerProduct, SellerProducts } from './types.ts';
  * first when new, gone once delisted; the figures counted again as the server counts them.
  */
 export function withProduct(list: SellerProducts, product: SellerProduct): SellerProducts {
-  const items = product.delisted ? list.items.filter((item) => item.id !== product.id) : upsertById(list.items, product);
-  return { items, stats: { total: items.length, active: items.filter(isActive).length, inventoryValuePaise: inventoryValue(items) } };
+  const items = product.delisted
+    ? list.items.filter((item) => item.id !== product.id)
+    : upsertById(list.items, product);
+  return {
+    items,
+    stats: { total: items.length, active: items.filter(isActive).length, inventoryValuePaise: inventoryValue(items) },
+  };
 }

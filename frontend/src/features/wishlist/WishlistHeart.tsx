@@ -55,13 +55,23 @@ export function WishlistHeart({ productId, productName, variant }: WishlistHeart
       >
         <Icon name="heart" className={`${variant === 'card' ? 'size-5' : 'size-6'} ${saved ? 'fill-current' : ''}`} />
       </button>
-      {askingToLogIn && <LoginToSave productId={productId} productName={productName} onClose={() => setAskingToLogIn(false)} />}
+      {askingToLogIn && (
+        <LoginToSave productId={productId} productName={productName} onClose={() => setAskingToLogIn(false)} />
+      )}
     </>
   );
 }
 
 /** Asks a signed-out visitor to log in; the save waits for the sign-in, which comes back to this page. */
-function LoginToSave({ productId, productName, onClose }: { productId: string; productName: string; onClose: () => void }) {
+function LoginToSave({
+  productId,
+  productName,
+  onClose,
+}: {
+  productId: string;
+  productName: string;
+  onClose: () => void;
+}) {
   const [location] = useLocation();
   const search = useSearch();
   const here = search ? `${location}?${search}` : location;
@@ -75,7 +85,9 @@ function LoginToSave({ productId, productName, onClose }: { productId: string; p
         </Link>
       }
     >
-      <p>Log in as a buyer to keep {productName} on your wishlist and hear when its price drops or it is back in stock.</p>
+      <p>
+        Log in as a buyer to keep {productName} on your wishlist and hear when its price drops or it is back in stock.
+      </p>
       <p className="mt-2 text-sm text-base-content/80">You will come back to this page, with it saved.</p>
     </InfoDialog>
   );

@@ -30,7 +30,11 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
           </Link>
         </h3>
         <p className="text-sm text-base-content/80">Sold by {product.sellerName || 'Seller'}</p>
-        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <Price
+          pricePaise={product.pricePaise}
+          originalPricePaise={product.originalPricePaise}
+          percentOff={product.percentOff}
+        />
         <p className="flex min-h-5 flex-wrap items-center gap-2 text-sm">
           {!product.available ? (
             <span className="font-medium text-error">No longer available</span>
@@ -44,7 +48,13 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
           )}
         </p>
         <div className="mt-auto flex gap-2 pt-2">
-          <button type="button" className="btn btn-primary btn-sm flex-1" aria-describedby={nameId} disabled={busy || !inStock} onClick={() => run(() => addToCart(productId, 1))}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm flex-1"
+            aria-describedby={nameId}
+            disabled={busy || !inStock}
+            onClick={() => run(() => addToCart(productId, 1))}
+          >
             Add to Cart
           </button>
           <button

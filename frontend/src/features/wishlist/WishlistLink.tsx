@@ -18,7 +18,10 @@ export function WishlistLink() {
       <Icon name="heart" />
       {/* Over the icon, so showing it moves nothing. */}
       {unread > 0 && (
-        <span className="badge badge-primary badge-xs absolute -top-1 -right-1 min-w-4 px-1 font-semibold" aria-hidden="true">
+        <span
+          className="badge badge-primary badge-xs absolute -top-1 -right-1 min-w-4 px-1 font-semibold"
+          aria-hidden="true"
+        >
           {unread > 9 ? '9+' : unread}
         </span>
       )}

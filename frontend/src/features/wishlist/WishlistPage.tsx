@@ -26,13 +26,21 @@ export default function WishlistPage() {
         {!sessionKnown.value ? (
           <Skeleton className="h-64 rounded-box" />
         ) : !user ? (
-          <EmptyState heading title="Log in to see your wishlist" text="Save the products you love with the heart, and hear when their price drops.">
+          <EmptyState
+            heading
+            title="Log in to see your wishlist"
+            text="Save the products you love with the heart, and hear when their price drops."
+          >
             <Link href={loginHref('/wishlist')} className="btn btn-primary">
               Log in
             </Link>
           </EmptyState>
         ) : !user.roles.includes('buyer') ? (
-          <EmptyState heading title="Wishlists are for buyers" text="Add the buyer role to your account to save products.">
+          <EmptyState
+            heading
+            title="Wishlists are for buyers"
+            text="Add the buyer role to your account to save products."
+          >
             <Link href="/dashboard/buyer" className="btn btn-primary">
               Go to the buyer dashboard
             </Link>
@@ -49,12 +57,24 @@ export default function WishlistPage() {
 }
 
 /** The product fields a live message carries that the wishlist shows. */
-type LiveFields = Pick<Wishlist['items'][number]['product'], 'id' | 'name' | 'sellerName' | 'pricePaise' | 'originalPricePaise' | 'percentOff' | 'imageUrl' | 'stockQuantity'>;
+type LiveFields = Pick<
+  Wishlist['items'][number]['product'],
+  'id' | 'name' | 'sellerName' | 'pricePaise' | 'originalPricePaise' | 'percentOff' | 'imageUrl' | 'stockQuantity'
+>;
 
 /** The list with `product`'s fields as a live message gives them, and whether it is in the catalog. */
-function withProduct(list: Wishlist, { id, name, sellerName, pricePaise, originalPricePaise, percentOff, imageUrl, stockQuantity }: LiveFields, available: boolean): Wishlist {
+function withProduct(
+  list: Wishlist,
+  { id, name, sellerName, pricePaise, originalPricePaise, percentOff, imageUrl, stockQuantity }: LiveFields,
+  available: boolean,
+): Wishlist {
   const fields = { name, sellerName, pricePaise, originalPricePaise, percentOff, imageUrl, stockQuantity, available };
-  return { ...list, items: list.items.map((item) => (item.productId === id ? { ...item, product: { ...item.product, ...fields } } : item)) };
+  return {
+    ...list,
+    items: list.items.map((item) =>
+      item.productId === id ? { ...item, product: { ...item.product, ...fields } } : item,
+    ),
+  };
 }
 
 function SavedProducts() {
@@ -68,7 +88,12 @@ function SavedProducts() {
   useLiveEvent('product.changed', (product) => wishlist.update((list) => withProduct(list, product, true)));
   useLiveEvent('product.added', (product) => wishlist.update((list) => withProduct(list, product, true)));
   useLiveEvent('product.removed', ({ id }) =>
-    wishlist.update((list) => ({ ...list, items: list.items.map((item) => (item.productId === id ? { ...item, product: { ...item.product, available: false } } : item)) })),
+    wishlist.update((list) => ({
+      ...list,
+      items: list.items.map((item) =>
+        item.productId === id ? { ...item, product: { ...item.product, available: false } } : item,
+      ),
+    })),
   );
   const removed = (productId: string) =>
     wishlist.update((list) => {
@@ -82,7 +107,9 @@ function SavedProducts() {
       <h2 id="saved-title" className="mb-4 flex items-center gap-2 text-xl font-semibold">
         <Icon name="heart" />
         Saved products
-        {wishlist.data && <span className="text-base font-normal text-base-content/80">({countOf(items.length, 'product')})</span>}
+        {wishlist.data && (
+          <span className="text-base font-normal text-base-content/80">({countOf(items.length, 'product')})</span>
+        )}
       </h2>
       {wishlist.loading ? (
         <div className="grid gap-4 sm:grid-cols-2">

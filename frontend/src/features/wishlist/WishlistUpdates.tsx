@@ -14,7 +14,12 @@ import { unreadUpdates } from './wishlistState.ts';
 
 /** The buyer's notifications of saved products (a lower price, stock again), newest first, kept live. */
 export function WishlistUpdates() {
-  const updates = useApiGet((options) => server.wishlist.notifications.$get({ query: {} }, options), [], 'Failed to load your wishlist updates', { live: true });
+  const updates = useApiGet(
+    (options) => server.wishlist.notifications.$get({ query: {} }, options),
+    [],
+    'Failed to load your wishlist updates',
+    { live: true },
+  );
   const [marking, setMarking] = useState<string | null>(null);
 
   const keep = (update: WishlistUpdate) => updates.update((list) => withNotification(list, update));
@@ -54,11 +59,19 @@ export function WishlistUpdates() {
       ) : updates.failed ? (
         <LoadFailed what="your wishlist updates" onRetry={() => void updates.reload()} />
       ) : updates.data!.items.length === 0 ? (
-        <EmptyState title="No updates yet" text="You will be told here when a saved product’s price drops or it is back in stock." />
+        <EmptyState
+          title="No updates yet"
+          text="You will be told here when a saved product’s price drops or it is back in stock."
+        />
       ) : (
         <ul className="space-y-3" aria-label="Wishlist updates">
           {updates.data!.items.map((update) => (
-            <NotificationItem key={update.id} notification={update} busy={marking === update.id} onMarkRead={() => markRead(update)} />
+            <NotificationItem
+              key={update.id}
+              notification={update}
+              busy={marking === update.id}
+              onMarkRead={() => markRead(update)}
+            />
           ))}
         </ul>
       )}

@@ -54,14 +54,24 @@ export async function setSaved(productId: string, saved: boolean): Promise<boole
   try {
     const answer = saved
       ? await call(server.wishlist.items.$post({ json: { productId } }))
-      : await call(server.wishlist.items[':productId'].$delete({ param: { productId: encodeURIComponent(productId) } }));
+      : await call(
+          server.wishlist.items[':productId'].$delete({ param: { productId: encodeURIComponent(productId) } }),
+        );
     savedIds.value = new Set(answer.productIds);
     wishlistPosition.value = answer.position;
-    toast(saved ? { title: 'Saved to Wishlist', description: 'You will be told when its price drops or it is back in stock' } : { title: 'Removed from Wishlist' });
+    toast(
+      saved
+        ? { title: 'Saved to Wishlist', description: 'You will be told when its price drops or it is back in stock' }
+        : { title: 'Removed from Wishlist' },
+    );
     return true;
   } catch (error) {
     savedIds.value = before;
-    toast({ title: saved ? 'Could not save to your wishlist' : 'Could not remove from your wishlist', description: (error as ApiError).message, tone: 'error' });
+    toast({
+      title: saved ? 'Could not save to your wishlist' : 'Could not remove from your wishlist',
+      description: (error as ApiError).message,
+      tone: 'error',
+    });
     return false;
   }
 }

@@ -14,11 +14,19 @@ interface CategoryRowProps {
 /** What a change set, in words. */
 function changeText(change: PolicyChange, defaultCommissionBps: number): string {
   if (change.change === 'returns') return change.value ? 'Returns accepted' : 'Returns stopped';
-  return change.value === null ? `Commission back to the default (${formatRate(defaultCommissionBps)})` : `Commission set to ${formatRate(change.value)}`;
+  return change.value === null
+    ? `Commission back to the default (${formatRate(defaultCommissionBps)})`
+    : `Commission set to ${formatRate(change.value)}`;
 }
 
 /** A category: its commission (its own or the default), whether it takes returns, the changes made, and the ways to change both. */
-export function CategoryRow({ category, defaultCommissionBps, busy, onChangeCommission, onChangeReturns }: CategoryRowProps) {
+export function CategoryRow({
+  category,
+  defaultCommissionBps,
+  busy,
+  onChangeCommission,
+  onChangeReturns,
+}: CategoryRowProps) {
   const nameId = useId();
   const ownRate = category.commissionBps !== null;
 
@@ -34,10 +42,14 @@ export function CategoryRow({ category, defaultCommissionBps, busy, onChangeComm
       </div>
       <p className="text-sm">
         Commission: <strong>{formatRate(category.effectiveCommissionBps)}</strong>{' '}
-        <span className="text-base-content/80">{ownRate ? `(its own rate; default ${formatRate(defaultCommissionBps)})` : '(the default)'}</span>
+        <span className="text-base-content/80">
+          {ownRate ? `(its own rate; default ${formatRate(defaultCommissionBps)})` : '(the default)'}
+        </span>
         {' · '}
         Returns: {category.effectiveReturnable ? 'accepted' : 'not accepted'}{' '}
-        <span className="text-base-content/80">{category.returnable === null ? '(the category’s default)' : '(set by an admin)'}</span>
+        <span className="text-base-content/80">
+          {category.returnable === null ? '(the category’s default)' : '(set by an admin)'}
+        </span>
       </p>
       {category.history.length > 0 && (
         <details className="text-sm">
@@ -45,8 +57,8 @@ export function CategoryRow({ category, defaultCommissionBps, busy, onChangeComm
           <ol className="mt-2 space-y-1 border-l-2 border-base-300 pl-3">
             {category.history.map((change) => (
               <li key={`${change.change}-${change.at}`}>
-                <span className="font-medium">{changeText(change, defaultCommissionBps)}</span> by {change.byName ?? 'an admin'} on{' '}
-                <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                <span className="font-medium">{changeText(change, defaultCommissionBps)}</span> by{' '}
+                {change.byName ?? 'an admin'} on <time dateTime={change.at}>{formatDateTime(change.at)}</time>
                 <span className="text-base-content/80">: {change.reason}</span>
               </li>
             ))}
@@ -54,10 +66,22 @@ export function CategoryRow({ category, defaultCommissionBps, busy, onChangeComm
         </details>
       )}
       <div className="mt-1 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline btn-sm" aria-describedby={nameId} disabled={busy} onClick={onChangeCommission}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-describedby={nameId}
+          disabled={busy}
+          onClick={onChangeCommission}
+        >
           Change commission
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-describedby={nameId} disabled={busy} onClick={onChangeReturns}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+          disabled={busy}
+          onClick={onChangeReturns}
+        >
           {category.effectiveReturnable ? 'Stop returns' : 'Accept returns'}
         </button>
       </div>

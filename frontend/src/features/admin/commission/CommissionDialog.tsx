@@ -28,12 +28,17 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
   async function confirm(form: FormData) {
     const text = String(form.get('rate') ?? '').trim();
     const rateBps = text === '' ? null : basisPointsOf(text);
-    const parsed = categoryCommissionSchema.safeParse({ rateBps: rateBps ?? (text === '' ? null : Number.NaN), reason: form.get('reason') });
+    const parsed = categoryCommissionSchema.safeParse({
+      rateBps: rateBps ?? (text === '' ? null : Number.NaN),
+      reason: form.get('reason'),
+    });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
         if (issue.path[0] === 'reason') found.reason ??= issue.message;
-        else found.rate ??= 'Enter a rate from 0 to 100 percent, with at most two decimals, or leave it empty for the default';
+        else
+          found.rate ??=
+            'Enter a rate from 0 to 100 percent, with at most two decimals, or leave it empty for the default';
       }
       setErrors(found);
       return;
@@ -55,8 +60,8 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
     >
       <p className="mb-3">
         Now {formatRate(category.effectiveCommissionBps)}
-        {category.commissionBps === null ? ' (the default)' : ''}. The new rate applies to orders delivered from now on; what was delivered before keeps
-        its rate.
+        {category.commissionBps === null ? ' (the default)' : ''}. The new rate applies to orders delivered from now on;
+        what was delivered before keeps its rate.
       </p>
       <Field
         label={`Commission rate (%; empty for the default ${formatRate(defaultCommissionBps)})`}
@@ -69,7 +74,14 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
         defaultValue={category.commissionBps === null ? '' : percentText(category.commissionBps)}
         error={errors.rate}
       />
-      <TextAreaField label="Reason for the change" name="reason" rows={3} maxLength={500} required error={errors.reason} />
+      <TextAreaField
+        label="Reason for the change"
+        name="reason"
+        rows={3}
+        maxLength={500}
+        required
+        error={errors.reason}
+      />
     </ConfirmDialog>
   );
 }

@@ -19,7 +19,12 @@ type Dialog = { kind: 'commission' | 'returns'; category: CategoryPolicy } | nul
 
 /** The Commission tab: each category's commission rate and returns policy, changed with a reason, and the history of changes. */
 export function CommissionTab() {
-  const policies = useApiGet((options) => server.admin.categories.$get({}, options), [], 'Failed to load the categories', { live: true });
+  const policies = useApiGet(
+    (options) => server.admin.categories.$get({}, options),
+    [],
+    'Failed to load the categories',
+    { live: true },
+  );
   const commands = useListCommands(policies.reload, policies.data?.items.map((category) => category.id) ?? []);
   const [dialog, setDialog] = useState<Dialog>(null);
   const titleId = useId();
@@ -27,7 +32,13 @@ export function CommissionTab() {
 
   async function setCommission(category: CategoryPolicy, rateBps: number | null, reason: string) {
     const worked = await commands.run(category.id, {
-      send: () => call(server.admin.categories[':id'].commission.$put({ param: { id: encodeURIComponent(category.id) }, json: { rateBps, reason } })),
+      send: () =>
+        call(
+          server.admin.categories[':id'].commission.$put({
+            param: { id: encodeURIComponent(category.id) },
+            json: { rateBps, reason },
+          }),
+        ),
       done: {
         title: 'Commission changed',
         description: `${category.name}: ${rateBps === null ? `back to the default ${formatRate(data!.defaultCommissionBps)}` : formatRate(rateBps)} on sales delivered from now on.`,
@@ -41,8 +52,17 @@ export function CommissionTab() {
     const { category } = dialog!;
     const returnable = !category.effectiveReturnable;
     const worked = await commands.run(category.id, {
-      send: () => call(server.admin.categories[':id'].returns.$put({ param: { id: encodeURIComponent(category.id) }, json: { returnable, reason } })),
-      done: { title: 'Returns policy changed', description: `${category.name}: ${returnable ? 'returns accepted' : 'no returns'} from now on.` },
+      send: () =>
+        call(
+          server.admin.categories[':id'].returns.$put({
+            param: { id: encodeURIComponent(category.id) },
+            json: { returnable, reason },
+          }),
+        ),
+      done: {
+        title: 'Returns policy changed',
+        description: `${category.name}: ${returnable ? 'returns accepted' : 'no returns'} from now on.`,
+      },
       failed: 'Error changing the returns policy',
     });
     if (worked) setDialog(null);

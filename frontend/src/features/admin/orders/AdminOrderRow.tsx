@@ -2,7 +2,16 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
 import { formatPrice } from '../../../format.ts';
-import { type ForwardStatus, OrderHeading, OrderMoves, type OrderPart, type OrderReturn, ReturnList, orderLabel, partLabel } from '../../orders/index.ts';
+import {
+  type ForwardStatus,
+  OrderHeading,
+  OrderMoves,
+  type OrderPart,
+  type OrderReturn,
+  ReturnList,
+  orderLabel,
+  partLabel,
+} from '../../orders/index.ts';
 import type { AdminOrder } from '../types.ts';
 
 interface AdminOrderRowProps {
@@ -22,7 +31,13 @@ export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDe
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
-      <OrderHeading id={titleId} label={orderLabel(order.id)} placedAt={order.placedAt} withTime status={order.status} />
+      <OrderHeading
+        id={titleId}
+        label={orderLabel(order.id)}
+        placedAt={order.placedAt}
+        withTime
+        status={order.status}
+      />
       <p className="text-sm">
         Buyer:{' '}
         <Link href={buyerHref} className="link" aria-label={`Orders of ${order.buyerName}`}>
@@ -44,7 +59,9 @@ export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDe
       </ul>
       <p>
         <span className="font-semibold">Total: {formatPrice(order.totalPaise)}</span>
-        <span className="ml-2 text-sm text-base-content/80">including {formatPrice(order.deliveryChargePaise)} delivery</span>
+        <span className="ml-2 text-sm text-base-content/80">
+          including {formatPrice(order.deliveryChargePaise)} delivery
+        </span>
       </p>
     </li>
   );
@@ -87,17 +104,34 @@ function PartRow({ order, part, busy, onMove, onCancel, onDecide }: PartRowProps
           level={5}
           actions={(request, headingId) => (
             <>
-              <button type="button" className="btn btn-primary btn-xs" aria-describedby={headingId} onClick={() => onDecide(request, true)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-xs"
+                aria-describedby={headingId}
+                onClick={() => onDecide(request, true)}
+              >
                 Accept return
               </button>
-              <button type="button" className="btn btn-outline btn-error btn-xs" aria-describedby={headingId} onClick={() => onDecide(request, false)}>
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-xs"
+                aria-describedby={headingId}
+                onClick={() => onDecide(request, false)}
+              >
                 Reject return
               </button>
             </>
           )}
         />
       </div>
-      <OrderMoves status={part.status} describedBy={titleId} busy={busy} onMove={onMove} onCancel={onCancel} cancelLabel="Cancel order" />
+      <OrderMoves
+        status={part.status}
+        describedBy={titleId}
+        busy={busy}
+        onMove={onMove}
+        onCancel={onCancel}
+        cancelLabel="Cancel order"
+      />
     </li>
   );
 }

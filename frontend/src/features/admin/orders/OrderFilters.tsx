@@ -21,12 +21,21 @@ interface OrderFiltersProps {
 
 /** Status, seller and days placed; the buyer filter comes from a link (an order's buyer, a user) and can be removed here. */
 export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps) {
-  const { data: sellers } = useApiGet((options) => server.admin.sellers.$get({ query: SELLERS_QUERY }, options), [], 'Failed to load sellers');
+  const { data: sellers } = useApiGet(
+    (options) => server.admin.sellers.$get({ query: SELLERS_QUERY }, options),
+    [],
+    'Failed to load sellers',
+  );
 
   return (
     <div>
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField label="Status" name="status" value={filters.status} onChange={(event) => onChange({ status: event.target.value })}>
+        <SelectField
+          label="Status"
+          name="status"
+          value={filters.status}
+          onChange={(event) => onChange({ status: event.target.value })}
+        >
           <option value="">All statuses</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -34,7 +43,12 @@ export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps
             </option>
           ))}
         </SelectField>
-        <SelectField label="Seller" name="seller" value={filters.seller} onChange={(event) => onChange({ seller: event.target.value })}>
+        <SelectField
+          label="Seller"
+          name="seller"
+          value={filters.seller}
+          onChange={(event) => onChange({ seller: event.target.value })}
+        >
           <option value="">All sellers</option>
           {sellers?.items.map((seller) => (
             <option key={seller.id} value={seller.id}>

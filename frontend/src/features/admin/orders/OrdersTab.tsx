@@ -18,7 +18,10 @@ import { adminHref, useFilters } from '../url.ts';
 import { AdminOrderRow } from './AdminOrderRow.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
 
-type Dialog = { kind: 'cancel'; part: OrderPart } | { kind: 'decide'; part: OrderPart; request: OrderReturn; accept: boolean } | null;
+type Dialog =
+  | { kind: 'cancel'; part: OrderPart }
+  | { kind: 'decide'; part: OrderPart; request: OrderReturn; accept: boolean }
+  | null;
 
 /** The Orders tab: every order, newest first, filtered (in the URL), moved or cancelled. */
 export function OrdersTab() {
@@ -34,19 +37,32 @@ export function OrdersTab() {
   };
   const paging = usePaging(JSON.stringify(query));
   const orders = useApiGet(
-    (options) => server.admin.orders.$get({ query: { ...query, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.admin.orders.$get(
+        { query: { ...query, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
+        options,
+      ),
     [status, seller, buyer, from, to, paging.offset],
     'Failed to load orders',
     { live: true },
   );
   // A seller order is what a command moves: the focus follows it.
-  const commands = useListCommands(orders.reload, orders.data?.items.flatMap((order) => order.sellerOrders.map((part) => part.id)) ?? []);
+  const commands = useListCommands(
+    orders.reload,
+    orders.data?.items.flatMap((order) => order.sellerOrders.map((part) => part.id)) ?? [],
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const buyerName = (buyer && orders.data?.items.find((order) => order.buyerId === buyer)?.buyerName) || null;
 
   function move(part: OrderPart, next: ForwardStatus) {
     return commands.run(part.id, {
-      send: () => call(server['seller-orders'][':id'].status.$post({ param: { id: encodeURIComponent(part.id) }, json: { status: next } })),
+      send: () =>
+        call(
+          server['seller-orders'][':id'].status.$post({
+            param: { id: encodeURIComponent(part.id) },
+            json: { status: next },
+          }),
+        ),
       done: { title: 'Order updated', description: `Order ${partLabel(part)} is now ${next}.` },
       failed: 'Error updating order',
     });
@@ -85,11 +101,20 @@ export function OrdersTab() {
       </AdminList>
       {dialog?.kind === 'cancel' && (
         <CancelPartDialog part={dialog.part} onCancelled={decided} onClose={() => setDialog(null)}>
-          <p>{dialog.part.sellerName} will not send these items, and they go back into stock. The buyer's other parts are not affected. This cannot be undone.</p>
+          <p>
+            {dialog.part.sellerName} will not send these items, and they go back into stock. The buyer's other parts are
+            not affected. This cannot be undone.
+          </p>
         </CancelPartDialog>
       )}
       {dialog?.kind === 'decide' && (
-        <DecideReturnDialog part={dialog.part} request={dialog.request} accept={dialog.accept} onDecided={decided} onClose={() => setDialog(null)} />
+        <DecideReturnDialog
+          part={dialog.part}
+          request={dialog.request}
+          accept={dialog.accept}
+          onDecided={decided}
+          onClose={() => setDialog(null)}
+        />
       )}
     </>
   );

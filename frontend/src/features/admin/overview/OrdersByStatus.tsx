@@ -6,7 +6,13 @@ import type { AdminOverview } from '../types.ts';
 import { adminHref } from '../url.ts';
 
 /** A count per order status, each a link to those orders; a dash per count when the overview could not load. */
-export function OrdersByStatus({ counts, failed }: { counts: AdminOverview['ordersByStatus'] | null; failed: boolean }) {
+export function OrdersByStatus({
+  counts,
+  failed,
+}: {
+  counts: AdminOverview['ordersByStatus'] | null;
+  failed: boolean;
+}) {
   return (
     <section aria-labelledby="orders-by-status-title">
       <h2 id="orders-by-status-title" className="text-xl font-semibold">

@@ -6,7 +6,9 @@ type Day = AdminAnalytics['days'][number];
 /** What the chart shows, for those who cannot see it (the tables beside it give the rest). */
 function summaryOf(days: readonly Day[]): string {
   const best = days.reduce<Day | null>((top, day) => (day.revenuePaise > (top?.revenuePaise ?? 0) ? day : top), null);
-  return best ? `Revenue per day; the highest was ${formatPrice(best.revenuePaise)} on ${formatDay(best.day)}` : 'No sales on any day of the range';
+  return best
+    ? `Revenue per day; the highest was ${formatPrice(best.revenuePaise)} on ${formatDay(best.day)}`
+    : 'No sales on any day of the range';
 }
 
 /** Revenue per day as bars, oldest day first; each bar names its day and figure on hover. */

@@ -30,11 +30,29 @@ export function SalesReport() {
         Sales
       </h2>
       <p className="mt-1 h-6 text-base-content/80">
-        {data ? `${formatDay(data.from)} to ${formatDay(data.to)} (UTC days), cancelled orders not counted` : <Skeleton className="h-6 w-80" />}
+        {data ? (
+          `${formatDay(data.from)} to ${formatDay(data.to)} (UTC days), cancelled orders not counted`
+        ) : (
+          <Skeleton className="h-6 w-80" />
+        )}
       </p>
       <div className="mt-4 grid max-w-md grid-cols-2 gap-x-4">
-        <Field label="From" name="from" type="date" value={shownFrom} max={shownTo} onChange={(event) => setFilters({ from: event.target.value })} />
-        <Field label="To" name="to" type="date" value={shownTo} min={shownFrom} onChange={(event) => setFilters({ to: event.target.value })} />
+        <Field
+          label="From"
+          name="from"
+          type="date"
+          value={shownFrom}
+          max={shownTo}
+          onChange={(event) => setFilters({ from: event.target.value })}
+        />
+        <Field
+          label="To"
+          name="to"
+          type="date"
+          value={shownTo}
+          min={shownFrom}
+          onChange={(event) => setFilters({ to: event.target.value })}
+        />
       </div>
       {report.loading ? (
         <Skeleton className="mt-2 h-[30rem] rounded-box" />
@@ -52,7 +70,11 @@ export function SalesReport() {
             <SalesTable
               caption="Top categories"
               subject="Category"
-              rows={data!.categories.map((row) => ({ ...row, key: row.categoryId, name: names.category(row.categoryId) }))}
+              rows={data!.categories.map((row) => ({
+                ...row,
+                key: row.categoryId,
+                name: names.category(row.categoryId),
+              }))}
             />
             <SalesTable
               caption="Top sellers"

@@ -45,7 +45,11 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
 
   async function confirm(form: FormData) {
     const amountPaise = parseRupees(String(form.get('amount') ?? ''));
-    const parsed = recordPayoutSchema.safeParse({ amountPaise: amountPaise ?? Number.NaN, paidOn: form.get('paidOn'), reference: form.get('reference') });
+    const parsed = recordPayoutSchema.safeParse({
+      amountPaise: amountPaise ?? Number.NaN,
+      paidOn: form.get('paidOn'),
+      reference: form.get('reference'),
+    });
     if (!parsed.success) {
       const found: Problems = {};
       for (const issue of parsed.error.issues) {
@@ -63,9 +67,15 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
     setBusy(true);
     try {
       const { position } = await call(
-        server.admin.sellers[':id'].payouts.$post({ param: { id: encodeURIComponent(balance.sellerId) }, json: parsed.data }),
+        server.admin.sellers[':id'].payouts.$post({
+          param: { id: encodeURIComponent(balance.sellerId) },
+          json: parsed.data,
+        }),
       );
-      toast({ title: 'Payout recorded', description: `${formatPrice(parsed.data.amountPaise)} paid to ${balance.sellerName}.` });
+      toast({
+        title: 'Payout recorded',
+        description: `${formatPrice(parsed.data.amountPaise)} paid to ${balance.sellerName}.`,
+      });
       onRecorded(position);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -89,8 +99,8 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
       onClose={onClose}
     >
       <p className="mb-3">
-        Due now: <strong>{formatPrice(balance.balancePaise)}</strong>. Record the bank transfer once it is made: it settles that much of the balance and
-        shows in the seller’s ledger. This cannot be undone.
+        Due now: <strong>{formatPrice(balance.balancePaise)}</strong>. Record the bank transfer once it is made: it
+        settles that much of the balance and shows in the seller’s ledger. This cannot be undone.
       </p>
       {problems.refusal && (
         <Alert tone="error" className="mb-3">
@@ -108,7 +118,15 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
         required
         error={problems.amount}
       />
-      <Field label="Paid on" name="paidOn" type="date" max={today()} defaultValue={today()} required error={problems.paidOn} />
+      <Field
+        label="Paid on"
+        name="paidOn"
+        type="date"
+        max={today()}
+        defaultValue={today()}
+        required
+        error={problems.paidOn}
+      />
       <Field label="Bank reference" name="reference" maxLength={100} required error={problems.reference} />
     </ConfirmDialog>
   );

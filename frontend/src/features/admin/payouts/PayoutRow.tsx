@@ -30,7 +30,8 @@ export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
           {balance.sellerName}
         </h3>
         <p>
-          Balance due: <strong className={balance.balancePaise < 0 ? 'text-error' : ''}>{formatPrice(balance.balancePaise)}</strong>
+          Balance due:{' '}
+          <strong className={balance.balancePaise < 0 ? 'text-error' : ''}>{formatPrice(balance.balancePaise)}</strong>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
@@ -57,21 +58,39 @@ export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
         </p>
       )}
       <div className="mt-1 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" aria-describedby={nameId} disabled={balance.balancePaise <= 0} onClick={onPay}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-describedby={nameId}
+          disabled={balance.balancePaise <= 0}
+          onClick={onPay}
+        >
           Record payout
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-describedby={nameId} aria-expanded={ledgerShown} onClick={() => setLedgerShown(!ledgerShown)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+          aria-expanded={ledgerShown}
+          onClick={() => setLedgerShown(!ledgerShown)}
+        >
           {ledgerShown ? 'Hide ledger' : 'Show ledger'}
         </button>
       </div>
-      {ledgerShown && <SellerLedger sellerId={balance.sellerId} sellerName={balance.sellerName} version={ledgerVersion} />}
+      {ledgerShown && (
+        <SellerLedger sellerId={balance.sellerId} sellerName={balance.sellerName} version={ledgerVersion} />
+      )}
     </li>
   );
 }
 
 function SellerLedger({ sellerId, sellerName, version }: { sellerId: string; sellerName: string; version: number }) {
   const ledger = useApiGet(
-    (options) => server.admin.sellers[':id'].ledger.$get({ param: { id: encodeURIComponent(sellerId) }, query: { limit: String(LEDGER_LINES) } }, options),
+    (options) =>
+      server.admin.sellers[':id'].ledger.$get(
+        { param: { id: encodeURIComponent(sellerId) }, query: { limit: String(LEDGER_LINES) } },
+        options,
+      ),
     [sellerId, version],
     'Failed to load the ledger',
   );
@@ -82,7 +101,11 @@ function SellerLedger({ sellerId, sellerName, version }: { sellerId: string; sel
   return (
     <div>
       <LedgerTable entries={items} caption={`Ledger of ${sellerName}, newest first`} />
-      {total > items.length && <p className="mt-1 text-sm text-base-content/80">The newest {items.length} of {total} lines.</p>}
+      {total > items.length && (
+        <p className="mt-1 text-sm text-base-content/80">
+          The newest {items.length} of {total} lines.
+        </p>
+      )}
     </div>
   );
 }

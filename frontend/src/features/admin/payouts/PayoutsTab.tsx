@@ -12,7 +12,8 @@ import { PayoutRow } from './PayoutRow.tsx';
 export function PayoutsTab() {
   const paging = usePaging('');
   const balances = useApiGet(
-    (options) => server.admin.balances.$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.admin.balances.$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
     [paging.offset],
     'Failed to load the balances',
     { live: true },
@@ -40,9 +41,22 @@ export function PayoutsTab() {
         empty={{ title: 'No balances yet', text: 'Sellers appear here once an order of theirs is delivered.' }}
         rowSkeleton="h-32"
       >
-        {(balance) => <PayoutRow key={balance.sellerId} balance={balance} ledgerVersion={version} onPay={() => setPaying(balance)} />}
+        {(balance) => (
+          <PayoutRow
+            key={balance.sellerId}
+            balance={balance}
+            ledgerVersion={version}
+            onPay={() => setPaying(balance)}
+          />
+        )}
       </AdminList>
-      {paying && <PayoutDialog balance={paying} onRecorded={(position) => void recorded(position)} onClose={() => setPaying(null)} />}
+      {paying && (
+        <PayoutDialog
+          balance={paying}
+          onRecorded={(position) => void recorded(position)}
+          onClose={() => setPaying(null)}
+        />
+      )}
     </>
   );
 }

@@ -14,7 +14,11 @@ export function FeatureProducts() {
   const [{ q }, setFilters] = useFilters(['q']);
   const paging = usePaging(q);
   const catalog = useApiGet(
-    (options) => server.products.$get({ query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.products.$get(
+        { query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
+        options,
+      ),
     [q, paging.offset],
     'Failed to load products',
     { live: true },
@@ -23,7 +27,10 @@ export function FeatureProducts() {
 
   // Featured elsewhere (another admin), edited or sold: the row follows.
   useLiveEvent('product.changed', (changed) =>
-    catalog.update((page) => ({ ...page, items: page.items.map((product) => (product.id === changed.id ? changed : product)) })),
+    catalog.update((page) => ({
+      ...page,
+      items: page.items.map((product) => (product.id === changed.id ? changed : product)),
+    })),
   );
 
   function toggle(product: CatalogProduct) {
@@ -43,7 +50,14 @@ export function FeatureProducts() {
       title="Featured Products"
       description="Featured products come first in the catalog. Search the products on sale to feature one."
       headingRef={commands.heading}
-      toolbar={<SearchForm label="Search products on sale" placeholder="Name, description or tag" value={q} onSearch={(text) => setFilters({ q: text })} />}
+      toolbar={
+        <SearchForm
+          label="Search products on sale"
+          placeholder="Name, description or tag"
+          value={q}
+          onSearch={(text) => setFilters({ q: text })}
+        />
+      }
       resource={catalog}
       paging={paging}
       what="the catalog"
@@ -51,7 +65,12 @@ export function FeatureProducts() {
       rowSkeleton="h-20"
     >
       {(product) => (
-        <FeatureRow key={product.id} product={product} busy={commands.busyId === product.id} onToggle={() => toggle(product)} />
+        <FeatureRow
+          key={product.id}
+          product={product}
+          busy={commands.busyId === product.id}
+          onToggle={() => toggle(product)}
+        />
       )}
     </AdminList>
   );

@@ -17,7 +17,11 @@ const param = ({ id }: AdminProduct) => ({ id: encodeURIComponent(id) });
 export function ReviewQueue({ categoryName }: { categoryName: (categoryId: string) => string }) {
   const paging = usePaging('');
   const queue = useApiGet(
-    (options) => server.admin.products['review-queue'].$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.admin.products['review-queue'].$get(
+        { query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } },
+        options,
+      ),
     [paging.offset],
     'Failed to load the review queue',
     { live: true },
@@ -37,7 +41,10 @@ export function ReviewQueue({ categoryName }: { categoryName: (categoryId: strin
     const queued = rejecting!;
     const worked = await commands.run(queued.id, {
       send: () => call(product.reject.$post({ param: param(queued), json: { reason } })),
-      done: { title: 'Product rejected', description: `${queued.sellerName} sees your reason and can edit and resubmit it.` },
+      done: {
+        title: 'Product rejected',
+        description: `${queued.sellerName} sees your reason and can edit and resubmit it.`,
+      },
       failed: 'Error rejecting product',
     });
     if (worked) setRejecting(null);
@@ -77,7 +84,10 @@ export function ReviewQueue({ categoryName }: { categoryName: (categoryId: strin
           onConfirm={reject}
           onClose={() => setRejecting(null)}
         >
-          <p>The product stays off the catalog. Its seller sees your reason and can edit the product to send it back for review.</p>
+          <p>
+            The product stays off the catalog. Its seller sees your reason and can edit the product to send it back for
+            review.
+          </p>
         </ReasonDialog>
       )}
     </>

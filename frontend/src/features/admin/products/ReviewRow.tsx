@@ -28,7 +28,11 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
           <span>by {product.sellerName}</span>
           <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
-        <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} percentOff={product.percentOff} />
+        <Price
+          pricePaise={product.pricePaise}
+          originalPricePaise={product.originalPricePaise}
+          percentOff={product.percentOff}
+        />
         <p className="line-clamp-3 text-sm">{product.description}</p>
         <p className="text-sm text-base-content/80">
           {categoryName} · Stock: {product.stockQuantity}
@@ -37,13 +41,29 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+        <Link
+          href={`/products/${encodeURIComponent(product.id)}`}
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+        >
           View Details
         </Link>
-        <button type="button" className="btn btn-primary btn-sm" aria-describedby={nameId} disabled={busy} onClick={onVerify}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-describedby={nameId}
+          disabled={busy}
+          onClick={onVerify}
+        >
           Verify
         </button>
-        <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} disabled={busy} onClick={onReject}>
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-sm"
+          aria-describedby={nameId}
+          disabled={busy}
+          onClick={onReject}
+        >
           Reject
         </button>
       </div>

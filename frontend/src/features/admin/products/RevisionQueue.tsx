@@ -24,7 +24,11 @@ const revisionIdOf = (product: AdminProduct): string => product.pendingRevision!
 export function RevisionQueue({ categoryName }: { categoryName: (categoryId: string) => string }) {
   const paging = usePaging('');
   const queue = useApiGet(
-    (options) => server.admin.products['revision-queue'].$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.admin.products['revision-queue'].$get(
+        { query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } },
+        options,
+      ),
     [paging.offset],
     'Failed to load the changes to review',
     { live: true },
@@ -43,8 +47,12 @@ export function RevisionQueue({ categoryName }: { categoryName: (categoryId: str
   async function reject(reason: string) {
     const product = rejecting!;
     const worked = await commands.run(product.id, {
-      send: () => call(revision.reject.$post({ param: param(product), json: { revisionId: revisionIdOf(product), reason } })),
-      done: { title: 'Changes rejected', description: `${product.sellerName} sees your reason; ${product.name} stays on sale as approved.` },
+      send: () =>
+        call(revision.reject.$post({ param: param(product), json: { revisionId: revisionIdOf(product), reason } })),
+      done: {
+        title: 'Changes rejected',
+        description: `${product.sellerName} sees your reason; ${product.name} stays on sale as approved.`,
+      },
       failed: 'Error rejecting the changes',
     });
     if (worked) setRejecting(null);

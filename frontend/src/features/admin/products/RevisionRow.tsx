@@ -33,13 +33,29 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link href={`/products/${encodeURIComponent(product.id)}`} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+          <Link
+            href={`/products/${encodeURIComponent(product.id)}`}
+            className="btn btn-ghost btn-sm"
+            aria-describedby={nameId}
+          >
             View on sale
           </Link>
-          <button type="button" className="btn btn-primary btn-sm" aria-describedby={nameId} disabled={busy} onClick={onApprove}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            aria-describedby={nameId}
+            disabled={busy}
+            onClick={onApprove}
+          >
             Approve changes
           </button>
-          <button type="button" className="btn btn-outline btn-error btn-sm" aria-describedby={nameId} disabled={busy} onClick={onReject}>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            aria-describedby={nameId}
+            disabled={busy}
+            onClick={onReject}
+          >
             Reject changes
           </button>
         </div>

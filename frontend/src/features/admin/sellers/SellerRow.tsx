@@ -43,7 +43,8 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
           <ol className="mt-2 space-y-1 border-l-2 border-base-300 pl-3">
             {seller.history.map(({ action, reason, at }) => (
               <li key={`${action}-${at}`}>
-                <span className="font-medium">{DECISION_LABELS[action]}</span> on <time dateTime={at}>{formatDateTime(at)}</time>
+                <span className="font-medium">{DECISION_LABELS[action]}</span> on{' '}
+                <time dateTime={at}>{formatDateTime(at)}</time>
                 {reason && <span className="text-base-content/80">: {reason}</span>}
               </li>
             ))}
@@ -66,7 +67,11 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
             </button>
           );
         })}
-        <Link href={adminHref('orders', { seller: seller.id })} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
+        <Link
+          href={adminHref('orders', { seller: seller.id })}
+          className="btn btn-ghost btn-sm"
+          aria-describedby={nameId}
+        >
           View orders
         </Link>
       </div>

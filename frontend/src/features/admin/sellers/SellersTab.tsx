@@ -17,7 +17,12 @@ import { SELLER_STATUS_LABELS, STANDING_ACTIONS, type StandingAction } from './s
  * takes none: no note is sent as '', which the API's schema reads as none, as it does null.
  */
 function sendStanding({ id }: AdminSeller, action: StandingAction, reason: string | null) {
-  return call(server.admin.sellers[':id'][action].$post({ param: { id: encodeURIComponent(id) }, json: { reason: reason ?? '' } }));
+  return call(
+    server.admin.sellers[':id'][action].$post({
+      param: { id: encodeURIComponent(id) },
+      json: { reason: reason ?? '' },
+    }),
+  );
 }
 
 /** The Sellers tab: sellers by standing (filter in `?status=`), verified, suspended and reinstated with a reason. */
@@ -25,7 +30,11 @@ export function SellersTab() {
   const [{ status }, setFilters] = useFilters(['status']);
   const paging = usePaging(status);
   // The server checks the status (one it does not know is a load failure).
-  const query = { status: (status || undefined) as SellerStatus | undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) };
+  const query = {
+    status: (status || undefined) as SellerStatus | undefined,
+    limit: String(PAGE_SIZE),
+    offset: String(paging.offset),
+  };
   const sellers = useApiGet(
     (options) => server.admin.sellers.$get({ query }, options),
     [status, paging.offset],
@@ -53,7 +62,13 @@ export function SellersTab() {
         description="Verified sellers' products show the Verified Seller badge; a suspended seller's products leave the catalog."
         headingRef={commands.heading}
         toolbar={
-          <SelectField label="Show" name="status" className="max-w-xs" value={status} onChange={(event) => setFilters({ status: event.target.value })}>
+          <SelectField
+            label="Show"
+            name="status"
+            className="max-w-xs"
+            value={status}
+            onChange={(event) => setFilters({ status: event.target.value })}
+          >
             <option value="">All sellers</option>
             {SELLER_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -65,7 +80,10 @@ export function SellersTab() {
         resource={sellers}
         paging={paging}
         what="the sellers"
-        empty={{ title: status ? 'No sellers with this status' : 'No sellers yet', text: 'Sellers appear here as they sign up.' }}
+        empty={{
+          title: status ? 'No sellers with this status' : 'No sellers yet',
+          text: 'Sellers appear here as they sign up.',
+        }}
         rowSkeleton="h-36"
       >
         {(seller) => (

@@ -27,7 +27,11 @@ export function UsersTab() {
   const [{ q }, setFilters] = useFilters(['q']);
   const paging = usePaging(q);
   const users = useApiGet(
-    (options) => server.admin.users.$get({ query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
+    (options) =>
+      server.admin.users.$get(
+        { query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
+        options,
+      ),
     [q, paging.offset],
     'Failed to load users',
     { live: true },
@@ -38,7 +42,9 @@ export function UsersTab() {
   async function send({ user, role, grant }: RoleChange): Promise<RolesResult> {
     const roles = server.admin.users[':id'].roles;
     const id = encodeURIComponent(user.id);
-    const result = grant ? await call(roles.$post({ param: { id }, json: { role } })) : await call(roles[':role'].$delete({ param: { id, role } }));
+    const result = grant
+      ? await call(roles.$post({ param: { id }, json: { role } }))
+      : await call(roles[':role'].$delete({ param: { id, role } }));
     // The admin changed their own roles: the header and dashboards follow.
     if (self && user.id === self.id) session.value = { ...self, roles: result.roles };
     return result;
@@ -63,7 +69,14 @@ export function UsersTab() {
         title="Users"
         description="Everyone with an account, newest first."
         headingRef={commands.heading}
-        toolbar={<SearchForm label="Search users" placeholder="Name or email" value={q} onSearch={(text) => setFilters({ q: text })} />}
+        toolbar={
+          <SearchForm
+            label="Search users"
+            placeholder="Name or email"
+            value={q}
+            onSearch={(text) => setFilters({ q: text })}
+          />
+        }
         resource={users}
         paging={paging}
         what="the users"

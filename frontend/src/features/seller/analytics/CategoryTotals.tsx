@@ -24,7 +24,10 @@ export function CategoryTotals({ categories, names }: { categories: SellerSales[
               <td>
                 <span className="flex items-center gap-2">
                   <span className="hidden h-2 w-24 shrink-0 rounded-full bg-base-200 sm:block" aria-hidden="true">
-                    <span className="block h-2 rounded-full bg-primary" style={{ width: `${(revenuePaise / best) * 100}%` }} />
+                    <span
+                      className="block h-2 rounded-full bg-primary"
+                      style={{ width: `${(revenuePaise / best) * 100}%` }}
+                    />
                   </span>
                   {formatPrice(revenuePaise)}
                 </span>

@@ -61,7 +61,8 @@ function chartOptions(element: HTMLElement, { label, step, formatValue, tone, he
         ticks: { stroke: grid },
         incrs: [1, 2, 7, 14, 28].map((days) => days * DAY_S),
         space: 56,
-        values: (_plot, splits) => splits.map((seconds) => formatShortDay(new Date(seconds * 1000).toISOString().slice(0, 10))),
+        values: (_plot, splits) =>
+          splits.map((seconds) => formatShortDay(new Date(seconds * 1000).toISOString().slice(0, 10))),
       },
       {
         stroke: text,
@@ -72,11 +73,30 @@ function chartOptions(element: HTMLElement, { label, step, formatValue, tone, he
         values: (_plot, splits) => splits.map((value) => formatValue(value)),
       },
     ],
-    series: [{}, { label, stroke: bars, fill: bars, width: 0, paths: uPlot.paths.bars!({ size: [0.7, 24], gap: 1 }), points: { show: false } }],
+    series: [
+      {},
+      {
+        label,
+        stroke: bars,
+        fill: bars,
+        width: 0,
+        paths: uPlot.paths.bars!({ size: [0.7, 24], gap: 1 }),
+        points: { show: false },
+      },
+    ],
   };
 }
 
-export default function SalesChart({ days, values, label, step, formatValue, tone, description, height }: SalesChartProps) {
+export default function SalesChart({
+  days,
+  values,
+  label,
+  step,
+  formatValue,
+  tone,
+  description,
+  height,
+}: SalesChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -91,5 +111,7 @@ export default function SalesChart({ days, values, label, step, formatValue, ton
     };
   }, [days, values, label, step, formatValue, tone, height]);
 
-  return <div ref={container} role="img" aria-label={description} style={{ height }} className="w-full overflow-hidden" />;
+  return (
+    <div ref={container} role="img" aria-label={description} style={{ height }} className="w-full overflow-hidden" />
+  );
 }

@@ -39,9 +39,21 @@ export function SalesSection({ className = '' }: { className?: string }) {
       </div>
       <div className={busy}>
         <StatCards label="Sales in figures">
-          <StatCard icon="rupee" label="Revenue" value={figureOf(figures, ({ totals }) => formatPrice(totals.revenuePaise))} />
-          <StatCard icon="package" label="Units Sold" value={figureOf(figures, ({ totals }) => totals.units.toLocaleString('en-IN'))} />
-          <StatCard icon="cart" label="Orders" value={figureOf(figures, ({ totals }) => totals.orders.toLocaleString('en-IN'))} />
+          <StatCard
+            icon="rupee"
+            label="Revenue"
+            value={figureOf(figures, ({ totals }) => formatPrice(totals.revenuePaise))}
+          />
+          <StatCard
+            icon="package"
+            label="Units Sold"
+            value={figureOf(figures, ({ totals }) => totals.units.toLocaleString('en-IN'))}
+          />
+          <StatCard
+            icon="cart"
+            label="Orders"
+            value={figureOf(figures, ({ totals }) => totals.orders.toLocaleString('en-IN'))}
+          />
         </StatCards>
       </div>
       <p className="mt-2 min-h-5 text-sm text-base-content/80">
@@ -62,16 +74,34 @@ export function SalesSection({ className = '' }: { className?: string }) {
             <div className="grid gap-6 lg:grid-cols-2">
               <ChartCard title="Revenue per day">
                 {series && (
-                  <SalesChart {...series.revenue} label="Revenue" step={REVENUE_STEP} formatValue={revenueAxis} tone="primary" height={CHART_HEIGHT} />
+                  <SalesChart
+                    {...series.revenue}
+                    label="Revenue"
+                    step={REVENUE_STEP}
+                    formatValue={revenueAxis}
+                    tone="primary"
+                    height={CHART_HEIGHT}
+                  />
                 )}
               </ChartCard>
               <ChartCard title="Units sold per day">
                 {series && (
-                  <SalesChart {...series.units} label="Units sold" step={UNITS_STEP} formatValue={unitsAxis} tone="secondary" height={CHART_HEIGHT} />
+                  <SalesChart
+                    {...series.units}
+                    label="Units sold"
+                    step={UNITS_STEP}
+                    formatValue={unitsAxis}
+                    tone="secondary"
+                    height={CHART_HEIGHT}
+                  />
                 )}
               </ChartCard>
             </div>
-            {sales ? <CategoryTotals categories={sales.categories} names={names} /> : <Skeleton className="h-40 rounded-box" />}
+            {sales ? (
+              <CategoryTotals categories={sales.categories} names={names} />
+            ) : (
+              <Skeleton className="h-40 rounded-box" />
+            )}
             {sales && <SalesTable sales={sales} open={tableOpen} onToggle={setTableOpen} />}
           </div>
         )}
@@ -86,7 +116,9 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   return (
     <figure className="card border border-base-300 p-4">
       <figcaption className="mb-2 font-semibold">{title}</figcaption>
-      <div style={{ height: CHART_HEIGHT }}>{children ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>
+      <div style={{ height: CHART_HEIGHT }}>
+        {children ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
+      </div>
     </figure>
   );
 }

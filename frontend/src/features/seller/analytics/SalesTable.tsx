@@ -14,7 +14,11 @@ export function SalesTable({ sales, open, onToggle }: SalesTableProps) {
   const { from, to, days, totals } = sales;
   const caption = `Sales per day, ${formatDay(from)} to ${formatDay(to)}`;
   return (
-    <details className="rounded-box border border-base-300" open={open} onToggle={(event) => onToggle(event.currentTarget.open)}>
+    <details
+      className="rounded-box border border-base-300"
+      open={open}
+      onToggle={(event) => onToggle(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer p-4 font-medium">Show the figures as a table</summary>
       {/* Scrolls on its own: focusable, so the keyboard can scroll it too. */}
       <div className="max-h-96 overflow-y-auto px-4" tabIndex={0} role="region" aria-label={caption}>

@@ -24,7 +24,10 @@ export function revenueSeries(sales: SellerSales): DailySeries {
   return {
     days: sales.days.map(({ day }) => day),
     values: sales.days.map(({ revenuePaise }) => revenuePaise),
-    description: describe(sales, 'Revenue', formatPrice(sales.totals.revenuePaise), { day: best.day, figure: formatPrice(best.revenuePaise) }),
+    description: describe(sales, 'Revenue', formatPrice(sales.totals.revenuePaise), {
+      day: best.day,
+      figure: formatPrice(best.revenuePaise),
+    }),
   };
 }
 
@@ -33,7 +36,10 @@ export function unitsSeries(sales: SellerSales): DailySeries {
   return {
     days: sales.days.map(({ day }) => day),
     values: sales.days.map(({ units }) => units),
-    description: describe(sales, 'Units sold', countOf(sales.totals.units, 'unit'), { day: best.day, figure: countOf(best.units, 'unit') }),
+    description: describe(sales, 'Units sold', countOf(sales.totals.units, 'unit'), {
+      day: best.day,
+      figure: countOf(best.units, 'unit'),
+    }),
   };
 }
 

@@ -38,10 +38,17 @@ export function AsOfPanel({ productId, current, listedAt, moment, onMomentChange
   return (
     <section aria-labelledby={`${id}-title`} className="card gap-3 border border-base-300 p-4">
       <div>
-        <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="scroll-mt-32 text-xl font-semibold outline-none">
+        <h2
+          id={`${id}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-32 text-xl font-semibold outline-none"
+        >
           As of
         </h2>
-        <p className="text-sm text-base-content/80">See the product exactly as it stood at a moment, beside how it is now.</p>
+        <p className="text-sm text-base-content/80">
+          See the product exactly as it stood at a moment, beside how it is now.
+        </p>
       </div>
       <form onSubmit={pick} noValidate className="flex flex-wrap items-end gap-2">
         <div className="min-w-56 flex-1">

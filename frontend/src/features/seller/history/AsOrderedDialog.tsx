@@ -10,7 +10,10 @@ import type { ProductAsOrdered } from '../types.ts';
 import { fetchAsOrdered } from './historyApi.ts';
 import { versionFields } from './versionFields.ts';
 
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; asOrdered: ProductAsOrdered };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; asOrdered: ProductAsOrdered };
 
 interface AsOrderedDialogProps {
   productId: string;

@@ -10,7 +10,10 @@ interface KindFilterProps {
   onChange: (kind: KindChoice) => void;
 }
 
-const CHOICES: ReadonlyArray<[KindChoice, string]> = [['all', 'All'], ...(Object.entries(KIND_LABELS) as Array<[EntryKind, string]>)];
+const CHOICES: ReadonlyArray<[KindChoice, string]> = [
+  ['all', 'All'],
+  ...(Object.entries(KIND_LABELS) as Array<[EntryKind, string]>),
+];
 
 /** Which entries the history shows: radio buttons styled as buttons, wrapping on narrow screens (arrow keys move between them). */
 export function KindFilter({ value, counts, onChange }: KindFilterProps) {

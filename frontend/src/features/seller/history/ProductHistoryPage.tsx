@@ -92,7 +92,12 @@ function HistoryScreen({ productId }: { productId: string }) {
       <Header name={current.name} />
       <div className="grid items-start gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <HistoryTimeline entries={history.items} selectedPosition={moment?.position ?? null} onViewAsOf={viewAsOf} onRestore={setRestoring} />
+          <HistoryTimeline
+            entries={history.items}
+            selectedPosition={moment?.position ?? null}
+            onViewAsOf={viewAsOf}
+            onRestore={setRestoring}
+          />
         </div>
         <div className="lg:col-span-2">
           <AsOfPanel
@@ -106,7 +111,14 @@ function HistoryScreen({ productId }: { productId: string }) {
           />
         </div>
       </div>
-      {restoring && <RestoreDialog productId={productId} entry={restoring} onRestored={restored} onClose={() => setRestoring(null)} />}
+      {restoring && (
+        <RestoreDialog
+          productId={productId}
+          entry={restoring}
+          onRestored={restored}
+          onClose={() => setRestoring(null)}
+        />
+      )}
     </>
   );
 }

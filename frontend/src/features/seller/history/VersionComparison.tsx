@@ -17,7 +17,9 @@ export function VersionComparison({ then, now, names, thenLabel }: VersionCompar
   const changed = rows.filter(differs).length;
   return (
     <>
-      <p className="mb-2 text-sm font-medium">{changed === 0 ? 'Exactly as it is now' : `${countOf(changed, 'field')} differ from now`}</p>
+      <p className="mb-2 text-sm font-medium">
+        {changed === 0 ? 'Exactly as it is now' : `${countOf(changed, 'field')} differ from now`}
+      </p>
       <table className="table table-sm table-fixed">
         <caption className="sr-only">The product {thenLabel}, beside the product now</caption>
         <thead>

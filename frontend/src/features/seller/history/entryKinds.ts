@@ -52,7 +52,8 @@ export const isRestorable = (entry: HistoryEntry): boolean => RESTORABLE.has(ent
 /** Edits show their fields in a before → after table (it holds a long description whole, where the summary cuts it). */
 const WITH_CHANGES = new Set(['ProductUpdated', 'ProductRevisionSubmitted', 'ProductRevisionApproved']);
 
-export const showsChangesTable = (entry: HistoryEntry): boolean => WITH_CHANGES.has(entry.type) && (entry.changes?.length ?? 0) > 0;
+export const showsChangesTable = (entry: HistoryEntry): boolean =>
+  WITH_CHANGES.has(entry.type) && (entry.changes?.length ?? 0) > 0;
 
 /** Orders reserving and releasing stock: their summary gives the quantity and the reason, not the stock before and after. */
 const ORDER_STOCK_MOVES = new Set(['StockReserved', 'StockReleased']);

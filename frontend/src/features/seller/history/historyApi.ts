@@ -31,5 +31,7 @@ export function restoreVersion(productId: string, position: number): Promise<Res
 }
 
 export function fetchAsOrdered(productId: string, orderId: string): Promise<ProductAsOrdered> {
-  return call(product['as-ordered'][':orderId'].$get({ param: { ...param(productId), orderId: encodeURIComponent(orderId) } }));
+  return call(
+    product['as-ordered'][':orderId'].$get({ param: { ...param(productId), orderId: encodeURIComponent(orderId) } }),
+  );
 }

@@ -1,5 +1,10 @@
 /** A product version (as-of, as-ordered) field by field, in words, with the labels of domain/product/history.ts. */
-import { type FieldChange, type HistoryNames, STOCK_LABEL, detailChanges } from '../../../../../domain/product/history.ts';
+import {
+  type FieldChange,
+  type HistoryNames,
+  STOCK_LABEL,
+  detailChanges,
+} from '../../../../../domain/product/history.ts';
 import type { ProductVersion } from '../types.ts';
 
 export const STATUS_LABEL = 'Status';

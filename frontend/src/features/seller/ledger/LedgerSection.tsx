@@ -38,16 +38,34 @@ export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionP
         Ledger
       </h2>
       <p className="mb-4 text-base-content/80">
-        You earn the price of what you deliver, less MIBI’s commission; accepted returns take their earning back, and payouts settle the balance.
+        You earn the price of what you deliver, less MIBI’s commission; accepted returns take their earning back, and
+        payouts settle the balance.
       </p>
       <StatCards label="Your balance in figures" columns={4}>
-        <StatCard icon="rupee" label="Balance Due" value={figureOf(ledger, ({ balance }) => formatPrice(balance.balancePaise))} />
-        <StatCard icon="check" label="Earned" value={figureOf(ledger, ({ balance }) => formatPrice(balance.earnedPaise))} />
-        <StatCard icon="layers" label="Commission" value={figureOf(ledger, ({ balance }) => formatPrice(balance.commissionPaise))} />
-        <StatCard icon="package" label="Paid Out" value={figureOf(ledger, ({ balance }) => formatPrice(balance.paidPaise))} />
+        <StatCard
+          icon="rupee"
+          label="Balance Due"
+          value={figureOf(ledger, ({ balance }) => formatPrice(balance.balancePaise))}
+        />
+        <StatCard
+          icon="check"
+          label="Earned"
+          value={figureOf(ledger, ({ balance }) => formatPrice(balance.earnedPaise))}
+        />
+        <StatCard
+          icon="layers"
+          label="Commission"
+          value={figureOf(ledger, ({ balance }) => formatPrice(balance.commissionPaise))}
+        />
+        <StatCard
+          icon="package"
+          label="Paid Out"
+          value={figureOf(ledger, ({ balance }) => formatPrice(balance.paidPaise))}
+        />
       </StatCards>
       <p className="mt-2 min-h-5 text-sm text-base-content/80">
-        {ledger.data && `Delivered sales ${formatPrice(ledger.data.balance.salesPaise)}, net of returns. Delivery charges are MIBI’s and not included.`}
+        {ledger.data &&
+          `Delivered sales ${formatPrice(ledger.data.balance.salesPaise)}, net of returns. Delivery charges are MIBI’s and not included.`}
       </p>
 
       <div className="mt-4 space-y-4">
@@ -60,7 +78,13 @@ export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionP
         ) : (
           <div>
             <LedgerTable entries={page!.items} caption="Ledger lines, newest first" />
-            <Pager label="Pages of your ledger" pageSize={LEDGER_PAGE_SIZE} offset={paging.offset} total={page!.total} onOffset={paging.setOffset} />
+            <Pager
+              label="Pages of your ledger"
+              pageSize={LEDGER_PAGE_SIZE}
+              offset={paging.offset}
+              total={page!.total}
+              onOffset={paging.setOffset}
+            />
           </div>
         )}
         <StatementForm />

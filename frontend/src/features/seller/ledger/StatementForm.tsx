@@ -15,7 +15,8 @@ function thisMonth(now = new Date()): { from: string; to: string } {
 export function StatementForm() {
   const [range, setRange] = useState(thisMonth);
   const titleId = useId();
-  const problem = !range.from || !range.to ? 'Choose both days' : range.from > range.to ? 'From must be on or before To' : undefined;
+  const problem =
+    !range.from || !range.to ? 'Choose both days' : range.from > range.to ? 'From must be on or before To' : undefined;
 
   return (
     <section aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
@@ -23,7 +24,8 @@ export function StatementForm() {
         Statement
       </h3>
       <p className="mt-1 text-sm text-base-content/80">
-        Every ledger line of a range of days (UTC) with the opening and closing balance, as a CSV file for your accounts.
+        Every ledger line of a range of days (UTC) with the opening and closing balance, as a CSV file for your
+        accounts.
       </p>
       <div className="mt-3 grid items-start gap-x-4 sm:grid-cols-[1fr_1fr_auto]">
         <Field

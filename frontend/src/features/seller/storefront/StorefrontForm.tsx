@@ -29,7 +29,10 @@ export function StorefrontForm({ storefront, onSaved, onCancel }: StorefrontForm
 
   async function save(profile: SellerProfile) {
     const { position } = await call(
-      server.sellers[':id'].profile.$put({ param: { id: encodeURIComponent(storefront.id) }, json: { ...profile, expectedVersion: openedAt } }),
+      server.sellers[':id'].profile.$put({
+        param: { id: encodeURIComponent(storefront.id) },
+        json: { ...profile, expectedVersion: openedAt },
+      }),
     );
     toast({ title: 'Storefront updated', description: 'Buyers see the new version now.' });
     await onSaved(position);

@@ -22,10 +22,19 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
   // The seller panel shows only to a signed-in seller.
   const sellerId = session.value!.id;
   const id = encodeURIComponent(sellerId);
-  const storefront = useApiGet((options) => server.sellers[':id'].$get({ param: { id } }, options), [id], 'Failed to load your storefront', {
-    live: true,
-  });
-  const history = useApiGet((options) => server.sellers[':id'].profile.history.$get({ param: { id } }, options), [id], 'Failed to load your storefront’s versions');
+  const storefront = useApiGet(
+    (options) => server.sellers[':id'].$get({ param: { id } }, options),
+    [id],
+    'Failed to load your storefront',
+    {
+      live: true,
+    },
+  );
+  const history = useApiGet(
+    (options) => server.sellers[':id'].profile.history.$get({ param: { id } }, options),
+    [id],
+    'Failed to load your storefront’s versions',
+  );
   const [editing, setEditing] = useState(false);
 
   useLiveEvent('storefront.changed', (changed) => {
@@ -68,12 +77,15 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
             {history.data.items.slice(1).map((version) => (
               <li key={version.version} className="rounded-box border border-base-300 p-3 text-sm">
                 <p className="font-medium">
-                  Version {version.version}, {version.editedBy === 'admin' ? 'edited by an admin' : 'by you'}, {formatDateTime(version.at)}
+                  Version {version.version}, {version.editedBy === 'admin' ? 'edited by an admin' : 'by you'},{' '}
+                  {formatDateTime(version.at)}
                 </p>
                 <p className="mt-1 text-base-content/80">
                   {[version.displayName, version.region, version.craft].filter(Boolean).join(' · ')}
                 </p>
-                {version.story && <p className="mt-1 line-clamp-2 whitespace-pre-line text-base-content/80">{version.story}</p>}
+                {version.story && (
+                  <p className="mt-1 line-clamp-2 whitespace-pre-line text-base-content/80">{version.story}</p>
+                )}
               </li>
             ))}
           </ol>
@@ -89,17 +101,29 @@ function StorefrontSummary({ storefront, onEdit }: { storefront: SellerStorefron
     <div className="card border border-base-300 p-6">
       {status === 'suspended' && (
         <p role="note" className="alert alert-warning mb-4 text-sm">
-          Your account is suspended: buyers cannot see your storefront, and you cannot edit it until an admin reinstates you.
+          Your account is suspended: buyers cannot see your storefront, and you cannot edit it until an admin reinstates
+          you.
         </p>
       )}
       <p className="text-lg font-semibold">{displayName}</p>
-      <p className="mt-1 text-base-content/80">{[region, craft].filter(Boolean).join(' · ') || 'No region or craft given yet'}</p>
-      <p className="mt-3 line-clamp-3 whitespace-pre-line">{story ?? 'Tell buyers who you are and how you work: add your story.'}</p>
+      <p className="mt-1 text-base-content/80">
+        {[region, craft].filter(Boolean).join(' · ') || 'No region or craft given yet'}
+      </p>
+      <p className="mt-3 line-clamp-3 whitespace-pre-line">
+        {story ?? 'Tell buyers who you are and how you work: add your story.'}
+      </p>
       <p className="mt-3 text-sm text-base-content/80">
-        {version === 0 ? 'Not edited yet: buyers see your account name.' : `Version ${version}, updated ${formatDateTime(storefront.updatedAt)}`}
+        {version === 0
+          ? 'Not edited yet: buyers see your account name.'
+          : `Version ${version}, updated ${formatDateTime(storefront.updatedAt)}`}
       </p>
       <div className="mt-4">
-        <button type="button" className="btn btn-outline btn-primary" disabled={status === 'suspended'} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn btn-outline btn-primary"
+          disabled={status === 'suspended'}
+          onClick={onEdit}
+        >
           <Icon name="pencil" className="size-4" /> Edit Storefront
         </button>
       </div>
