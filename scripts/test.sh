@@ -10,8 +10,8 @@ status=0
 echo "== typecheck"
 npx tsc --noEmit || status=1
 
-echo "== lint (layers, import cycles)"
-npx biome lint --colors=off . || status=1
+echo "== lint and format (layers, import cycles, Biome formatter)"
+npx biome ci --colors=off . || status=1
 
 echo "== vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
