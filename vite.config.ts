@@ -9,7 +9,7 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
-    // Which files each page's module needs: the server preloads a product page's (api/spa-manifest.ts).
+    // Which files each page's module needs: the server preloads a product page's (api/http/spa-manifest.ts).
     manifest: true,
     // Brotli at its highest level takes seconds by design (once per build, never per request): no warning about it.
     rolldownOptions: {

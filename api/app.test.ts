@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from './app.ts';
-import { LOCAL_ORIGIN } from './local-client.ts';
-import { type TestApi, startTestApi } from './testing.ts';
+import { LOCAL_ORIGIN } from './testing/local-client.ts';
+import { type TestApi, startTestApi } from './testing/harness.ts';
 
 /** One POST over a real socket, its body sent whole (Content-Length) or in chunks (Transfer-Encoding: chunked). */
 function post(

@@ -5,7 +5,7 @@ import type { Doc, ReadStore } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { type TestApi, startTestApi } from './testing.ts';
+import { type TestApi, startTestApi } from './testing/harness.ts';
 
 const address = {
   firstName: 'Asha',

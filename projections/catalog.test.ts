@@ -252,7 +252,7 @@ describe('catalog projection', () => {
       submittedBy: sellerId,
       submittedAt: LATER,
     };
-    /** The fields the public product shows (api/catalog-index.ts leaves the private ones out). */
+    /** The fields the public product shows (api/reads/catalog-index.ts leaves the private ones out). */
     const shown = ({ pendingRevision: _, hasPendingRevision: __, rejectedRevision: ___, ...rest }: ProductDoc) => rest;
 
     it('keeps the live product as approved while a revision waits, holding the revision beside it', async () => {

@@ -50,7 +50,7 @@ export interface RejectedRevisionDoc extends RevisionDoc {
 /**
  * projections/catalog.ts: every product ever listed, delisted ones included (flagged). The
  * name, description, category, image and tags are the approved version; the revision fields
- * are for its seller and the admins only (api/catalog-index.ts `publicProduct` leaves them out).
+ * are for its seller and the admins only (api/reads/catalog-index.ts `publicProduct` leaves them out).
  */
 export interface ProductDoc extends Doc {
   sellerId: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../api/routes/catalog.fixtures.ts';
-import { type TestApi, startTestApi } from '../api/testing.ts';
+import { type TestApi, startTestApi } from '../api/testing/harness.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';

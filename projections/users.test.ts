@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
-import { type TestApi, startTestApi } from '../api/testing.ts';
+import { type TestApi, startTestApi } from '../api/testing/harness.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { COLLECTIONS, type UserDoc } from './models.ts';

@@ -1,4 +1,4 @@
-// Compiles the server (scripts/start.ts and everything it imports from domain/, platform/, api/,
+// Compiles the server (api/roles/start.ts and everything it imports from domain/, platform/, api/,
 // projections/ and workers/) into one ES module, build/server/start.js, which `npm start` and
 // the Dockerfile run with plain `node`, and the image process it starts (api/images/image-process.ts)
 // into build/server/image-process.js. Packages stay in node_modules (native addons cannot be
@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: { start: 'scripts/start.ts', 'image-process': 'api/images/image-process-main.ts' },
+  entryPoints: { start: 'api/roles/start.ts', 'image-process': 'api/images/image-process-main.ts' },
   outdir: 'build/server',
   bundle: true,
   // Each lazily imported adapter in a chunk of its own, so the embedded default never loads the drivers of servers it does not use.

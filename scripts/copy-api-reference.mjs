@@ -1,6 +1,6 @@
 // Copies Scalar's standalone bundle (a devDependency) into the built SPA, so a production install
 // without devDependencies still serves the API reference page from its own files
-// (api/api-reference.ts reads dist/api-reference/standalone.js when the package is absent).
+// (api/http/api-reference.ts reads dist/api-reference/standalone.js when the package is absent).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,6 @@
 // Prints what the first route costs a browser to download: index.html and the JavaScript and CSS
 // it loads (the entry script, what it preloads, its stylesheets), each as the server sends it
-// (api/static-assets.ts): the .gz or .br copy the build wrote beside it, or the file itself when
+// (api/http/static-assets.ts): the .gz or .br copy the build wrote beside it, or the file itself when
 // there is none. Fails the build when the JavaScript is over the budget in gzip, the larger of
 // the two encodings browsers take.
 import { existsSync, readFileSync, statSync } from 'node:fs';

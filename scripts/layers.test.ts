@@ -39,7 +39,7 @@ const target = (path: string) => ({ [path]: 'export const value = 1;\n' });
 describe('layer rules', () => {
   it.each([
     ['domain/order/x.ts', '../../platform/eventstore/port.ts', 'domain/ is pure'],
-    ['domain/order/x.ts', '../../api/context.ts', 'domain/ is pure'],
+    ['domain/order/x.ts', '../../api/roles/context.ts', 'domain/ is pure'],
     ['domain/x.ts', 'node:fs', 'domain/ does no I/O'],
     ['platform/queue/x.ts', '../../domain/money.ts', 'platform/ knows no domain'],
     ['platform/queue/x.ts', '../../projections/models.ts', 'platform/ knows no domain'],

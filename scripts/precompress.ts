@@ -1,7 +1,7 @@
 /**
  * Vite plugin: beside every text file of the build it writes a brotli (`.br`) and a gzip
  * (`.gz`) copy at the highest levels, once per build rather than per request;
- * api/static-assets.ts sends the one the browser accepts.
+ * api/http/static-assets.ts sends the one the browser accepts.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -31,7 +31,7 @@ export function startServer(
   const [command, args] =
     entry === 'compiled'
       ? ['sh', ['scripts/serve.sh', role]]
-      : [process.execPath, ['--import', 'tsx', 'scripts/start.ts', role]];
+      : [process.execPath, ['--import', 'tsx', 'api/roles/start.ts', role]];
   const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

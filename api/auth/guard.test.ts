@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_ORIGIN } from '../local-client.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { LOCAL_ORIGIN } from '../testing/local-client.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 /** The writes a visitor may make: signing up and in (its second step included), resets, and links from mails. */
 const PUBLIC_WRITES = new Set([

@@ -3,10 +3,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, Role } from '../../domain/actor.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 import { sessionUserOf } from '../commands/accounts.ts';
-import { ApiError } from '../errors.ts';
-import type { AppEnv, SessionUser } from '../http.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppEnv, SessionUser } from '../http/router.ts';
 import { SESSION_COOKIE, type SessionCookie, sessionCookieOf } from './session-cookie.ts';
 
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, type Options, hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** Argon2id with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
 const ARGON2: Options = {

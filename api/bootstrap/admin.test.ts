@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount, reservationStream } from '../commands/accounts.ts';
-import type { AppContext } from '../context.ts';
-import { Streams } from '../streams.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import type { AppContext } from '../roles/context.ts';
+import { Streams } from '../commands/streams.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 import { ensureAdmin } from './admin.ts';
 
 let api: TestApi;

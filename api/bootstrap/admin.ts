@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../domain/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { addRole, findAccount, isEmailTaken, registerAccount } from '../commands/accounts.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 
 const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
 const ADMIN_NAME = 'MIBI Admin';

@@ -5,7 +5,7 @@ import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount } from '../commands/accounts.ts';
-import { startTestApi } from '../testing.ts';
+import { startTestApi } from '../testing/harness.ts';
 import { DEMO_ADMIN } from './demo-catalog.ts';
 
 /** No default credentials outside a local demo. */
@@ -27,7 +27,7 @@ describe('demo data and its published passwords', () => {
     expect(() => checkDeployment(loadConfig({ HOST: '0.0.0.0', DEMO_DATA: 'true' }))).toThrow(
       /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback.*DEMO_DATA_ON_PUBLIC_HOST=true/,
     );
-    // The process entry applies it before anything opens (scripts/start.test.ts starts one and sees it refuse).
+    // The process entry applies it before anything opens (api/roles/start.test.ts starts one and sees it refuse).
     expect(
       checkDeployment(loadConfig({ HOST: '0.0.0.0', DEMO_DATA: 'true', DEMO_DATA_ON_PUBLIC_HOST: 'true' })),
     ).toEqual([

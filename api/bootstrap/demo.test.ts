@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewEvent } from '../../platform/eventstore/port.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS } from './demo-catalog.ts';
 import { type SeedOptions, seedDemo } from './demo.ts';
 import { bootstrap } from './index.ts';

@@ -5,9 +5,9 @@ import { createApp } from '../app.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { findAccount } from '../commands/accounts.ts';
 import { markEmailVerified } from '../commands/email-verification.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 import { endImageProcess } from '../images/image-process.ts';
-import { LocalClient, type Reply } from '../local-client.ts';
+import { LocalClient, type Reply } from '../testing/local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct } from './demo-catalog.ts';
 import { demoImages } from './demo-images.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 import { type Announce, ensureAdmin } from './admin.ts';
 import { ensureCategories } from './categories.ts';
 import { DEMO_ADMIN } from './demo-catalog.ts';

@@ -27,8 +27,8 @@ import {
 import type { Sessions } from '../auth/sessions.ts';
 import { sha256Hex } from '../auth/sha256.ts';
 import type { AttemptCounter } from '../auth/throttle.ts';
-import { ApiError } from '../errors.ts';
-import type { SessionUser } from '../http.ts';
+import { ApiError } from '../http/errors.ts';
+import type { SessionUser } from '../http/router.ts';
 import type { CommandContext } from './context.ts';
 import { type VerificationMailContext, mailVerificationLink } from './email-verification.ts';
 

@@ -1,7 +1,7 @@
 /** Categories: each created once (the seeded ones at every start), named by the products listed in them. */
 import { type CategoryEvent, categoryStream } from '../../domain/catalog/events.ts';
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
 export interface NewCategory {

@@ -1,4 +1,4 @@
-import type { Streams } from '../streams.ts';
+import type { Streams } from './streams.ts';
 
 /**
  * What a command handler is given: the write side's streams, the clock and the id source.

@@ -20,7 +20,7 @@ import {
   resetTokenUserId as linkTokenUserId,
 } from '../auth/reset-links.ts';
 import type { AttemptCounter } from '../auth/throttle.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
 export interface VerificationMailContext extends CommandContext {

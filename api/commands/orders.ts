@@ -14,8 +14,8 @@ import { productDecider } from '../../domain/product/decider.ts';
 import { type StockReleaseReason, productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc } from '../../projections/models.ts';
 import { purchaseFromEvents } from '../../projections/orders.ts';
-import { ApiError } from '../errors.ts';
-import type { CommandMetadata } from '../streams.ts';
+import { ApiError } from '../http/errors.ts';
+import type { CommandMetadata } from './streams.ts';
 import { type PolicyDefaults, commissionRates, returnPolicy } from './category-policy.ts';
 import type { CommandContext } from './context.ts';
 

@@ -8,8 +8,8 @@ import type { RecordPayoutInput } from '../../domain/payout/schemas.ts';
 import type { EventStore } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
-import type { ProjectionProgress } from '../consistency.ts';
-import { ApiError } from '../errors.ts';
+import type { ProjectionProgress } from '../reads/consistency.ts';
+import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
 /** A payout checks the balance due, so it reads the ledger once the projections have caught up with the log. */

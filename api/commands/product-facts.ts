@@ -15,7 +15,7 @@ import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
 import { storefrontDecider } from '../../domain/seller/profile.ts';
 import type { CommandContext } from './context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** A product with what else decides whether it can be bought: its seller's standing. */
 export interface ProductOnSale extends Product {

@@ -15,7 +15,7 @@ import {
   type ProductChangesBody,
   originalPriceFits,
 } from '../../domain/product/schemas.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { type ImageImportContext, imageAtUrl, uploadOf } from './uploads.ts';
 
 const refused = (field: string, message: string) =>

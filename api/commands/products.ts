@@ -12,7 +12,7 @@ import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { productAsOf } from '../history/as-of.ts';
 import { categoryNames } from '../history/entries.ts';
 import { sellerProductEvents } from '../history/product-events.ts';

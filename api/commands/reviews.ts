@@ -10,7 +10,7 @@ import type { ReviewDoc } from '../../projections/models.ts';
 import { reviewDocs } from '../../projections/reviews.ts';
 import { hasDeliveredPurchase } from '../queries/reviews.ts';
 import type { CommandContext } from './context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { type ProductOnSale, isForSale, loadProduct } from './product-facts.ts';
 
 /** A review command also reads who received what, from the read store. */

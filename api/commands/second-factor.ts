@@ -21,8 +21,8 @@ import {
   openSecret,
   recoveryCodeHash,
 } from '../auth/totp.ts';
-import { ApiError } from '../errors.ts';
-import type { SessionUser } from '../http.ts';
+import { ApiError } from '../http/errors.ts';
+import type { SessionUser } from '../http/router.ts';
 import type { VerificationMailContext } from './email-verification.ts';
 
 export interface SecondFactorContext extends VerificationMailContext {

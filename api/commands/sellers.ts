@@ -4,7 +4,7 @@ import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { type SellerStatus, type StandingChange, sellerDecider, sellerStatus } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
 /** The seller's standing right after a decision, and the log position reached. */

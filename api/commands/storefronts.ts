@@ -5,7 +5,7 @@ import { accountStream } from '../../domain/account/events.ts';
 import { DomainError } from '../../domain/decider.ts';
 import { type SellerProfile, sellerStream } from '../../domain/seller/events.ts';
 import { storefrontDecider } from '../../domain/seller/profile.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
 /** The version the profile is at after the edit (unchanged when nothing changed), and the log position reached. */

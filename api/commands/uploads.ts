@@ -9,8 +9,8 @@ import { INVALID_IMAGE_TYPE, type ProductImage, singleFileImage } from '../../do
 import { imageUploadDecider, imageUploadStream } from '../../domain/product/image-upload.ts';
 import { PRODUCT_MESSAGES } from '../../domain/product/schemas.ts';
 import { type BlobStore, assertBlobKey } from '../../platform/blobs/port.ts';
-import { ApiError } from '../errors.ts';
-import { type CheckedImage, checkedImage } from '../images.ts';
+import { ApiError } from '../http/errors.ts';
+import { type CheckedImage, checkedImage } from '../images/checked-image.ts';
 import {
   RemoteImageError,
   type RemoteImageFetcher,

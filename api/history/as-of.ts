@@ -6,7 +6,7 @@ import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order
 import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import {
   type HistorySource,
   type RecordedProductEvent,

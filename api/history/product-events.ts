@@ -4,9 +4,9 @@ import { type ProductEvent, productStream } from '../../domain/product/events.ts
 import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { productReviews } from '../queries/reviews.ts';
-import type { Streams } from '../streams.ts';
+import type { Streams } from '../commands/streams.ts';
 
 export type RecordedProductEvent = RecordedEvent & ProductEvent;
 export type RecordedReviewEvent = RecordedEvent & ReviewEvent;

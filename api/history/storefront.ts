@@ -7,7 +7,7 @@ import {
 } from '../../domain/seller/events.ts';
 import { profileOf } from '../../domain/seller/profile.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
-import type { Streams } from '../streams.ts';
+import type { Streams } from '../commands/streams.ts';
 
 /** One version of the profile: what it said, who wrote it and when. */
 export type ProfileVersion = SellerProfile & {

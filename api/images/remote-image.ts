@@ -13,7 +13,7 @@ import { request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type CheckedImage, sniffedImage } from '../images.ts';
+import { type CheckedImage, sniffedImage } from './checked-image.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /** Why an image URL was not taken; the product schema words each for the seller. */

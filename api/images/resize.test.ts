@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { imageProcesses } from './image-process.fixtures.ts';
 import { tinyPng } from './tiny-png.fixtures.ts';
 import { widthsFor } from './image-jobs.ts';

@@ -5,7 +5,7 @@
  * The work is done in the image process (image-process.ts, image-jobs.ts).
  */
 import { MAX_IMAGE_MEGAPIXELS } from '../../domain/product/image.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { ResizeProblem, ResizedImage } from './image-jobs.ts';
 import { runImageJob } from './image-process.ts';
 

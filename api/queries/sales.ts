@@ -11,7 +11,7 @@ import {
   addTally,
   sellerDayId,
 } from '../../projections/sales.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { fullNames } from './users.ts';
 
 /** The range shown when none is asked for: the last 30 days, today included. */

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '../../domain/actor.ts';
 import type { SecondStep } from '../commands/second-factor.ts';
-import type { SessionUser } from '../http.ts';
+import type { SessionUser } from '../http/router.ts';
 
 export const UserSchema = z
   .object({

@@ -27,9 +27,17 @@ import {
   replaceRecoveryCodes,
   setUpAuthenticator,
 } from '../commands/second-factor.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { type AppEnv, PositionSchema, type SessionUser, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
+import {
+  type AppEnv,
+  PositionSchema,
+  type SessionUser,
+  errors,
+  jsonBody,
+  jsonResponse,
+  router,
+} from '../http/router.ts';
 import { UserSchema } from './account-schemas.ts';
 
 const tags = ['Account'];

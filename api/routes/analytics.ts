@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireRole } from '../auth/middleware.ts';
-import type { AppContext } from '../context.ts';
-import { errors, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { errors, jsonResponse, router } from '../http/router.ts';
 import {
   DEFAULT_DAYS,
   type MarketplaceSalesReport,

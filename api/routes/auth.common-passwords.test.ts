@@ -1,6 +1,6 @@
 /** Issue 13: common passwords are refused wherever a password is chosen; the minimum of 6 characters stays. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing.ts';
+import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { SECURE_SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing.ts';
+import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { linkTo, publicBaseUrl, redactLinkSecrets } from '../auth/links.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 /** The links in the newest mail to `email`. */
 async function mailedLinks(api: TestApi, email: string): Promise<string[]> {
@@ -117,7 +117,7 @@ describe('a server that mails out', () => {
     expect(() => checkDeployment(loadConfig(env))).toThrow(
       /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set and HOST \(0\.0\.0\.0\) is not loopback/,
     );
-    // The process entry applies it before anything opens (scripts/start.test.ts starts one and sees it refuse).
+    // The process entry applies it before anything opens (api/roles/start.test.ts starts one and sees it refuse).
     expect(checkDeployment(loadConfig({ ...env, PUBLIC_URL: 'https://mibi.example' }))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** Finding 10 of issue 13: password changes and resets sent no notice to the account's owner. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {

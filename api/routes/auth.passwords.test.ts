@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client, type TestApi, startTestApi } from '../testing.ts';
+import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { sha256Hex } from '../auth/sha256.ts';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import type { AccountEvent } from '../../domain/account/events.ts';
 import { COLLECTIONS, type UserDoc } from '../../projections/models.ts';
 import { reservationStream } from '../commands/accounts.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing.ts';
+import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, startRedis } from '../../platform/testing/redis.ts';
 import { openThrottles } from '../auth/throttle.ts';
-import { type Reply, type TestApi, startTestApi } from '../testing.ts';
+import { type Reply, type TestApi, startTestApi } from '../testing/harness.ts';
 
 const MINUTE_S = 60;
 const PASSWORD = 'Quiet-Harbor-42';

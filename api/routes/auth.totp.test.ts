@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '../../domain/account/events.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { openSecret, totpCode, totpStep } from '../auth/totp.ts';
-import { Client, type TestApi, startTestApi } from '../testing.ts';
+import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 let staff: Client;

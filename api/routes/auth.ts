@@ -27,9 +27,9 @@ import {
   signUp,
 } from '../commands/accounts.ts';
 import { secondStepOf } from '../commands/second-factor.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 import { SecondStepSchema, UserSchema } from './account-schemas.ts';
-import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 
 const OkSchema = z.object({ ok: z.literal(true) });
 const OkPositionSchema = OkSchema.extend({ position: PositionSchema });

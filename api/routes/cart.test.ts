@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { actorOfClient, buyerWith, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 
 let api: TestApi;

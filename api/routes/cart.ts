@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type CartView, addToCart, cartView, clearCart, removeFromCart, setCartQuantity } from '../commands/cart.ts';
-import type { AppContext } from '../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 
 const CartProductSchema = z
   .object({

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { ProductBody } from '../../domain/product/schemas.ts';
-import type { Client, TestApi } from '../testing.ts';
+import type { Client, TestApi } from '../testing/harness.ts';
 
 export const SAREE: ProductBody = {
   name: 'Banarasi Silk Saree',

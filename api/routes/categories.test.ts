@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CATEGORIES } from '../../domain/catalog/categories.ts';
 import { ensureCategories } from '../bootstrap/categories.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 import { listProduct } from './catalog.fixtures.ts';
 
 let api: TestApi;

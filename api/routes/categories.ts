@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { CategoryDoc } from '../../projections/models.ts';
-import type { AppContext } from '../context.ts';
-import { jsonResponse, router } from '../http.ts';
-import { NOT_MODIFIED, servePrepared } from '../prepared.ts';
+import type { AppContext } from '../roles/context.ts';
+import { jsonResponse, router } from '../http/router.ts';
+import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
 
 const CategorySchema = z
   .object({

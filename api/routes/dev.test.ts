@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { createApp } from '../app.ts';
-import { ORIGIN, type TestApi, startTestApi } from '../testing.ts';
+import { ORIGIN, type TestApi, startTestApi } from '../testing/harness.ts';
 
 describe('with DEV_ROUTES=true', () => {
   let api: TestApi;

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SentMail } from '../../platform/mail/port.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../roles/context.ts';
 import { redactLinkSecrets } from '../auth/links.ts';
 import { requireRole } from '../auth/middleware.ts';
-import { errors, jsonResponse, router } from '../http.ts';
+import { errors, jsonResponse, router } from '../http/router.ts';
 
 const MESSAGES_SHOWN = 50;
 

@@ -5,10 +5,10 @@ import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import { marketplace } from '../../scripts/cli/marketplace.fixtures.ts';
 import { sessionMiddleware } from '../auth/middleware.ts';
-import { handleError } from '../errors.ts';
-import type { AppEnv } from '../http.ts';
-import { LOCAL_ORIGIN, LocalClient } from '../local-client.ts';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { handleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/router.ts';
+import { LOCAL_ORIGIN, LocalClient } from '../testing/local-client.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { exportRoutes } from './export.ts';
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NDJSON_CONTENT_TYPE, exportFiltersSchema, exportNdjson } from '../../platform/eventstore/ndjson.ts';
 import { requireRole } from '../auth/middleware.ts';
-import type { AppContext } from '../context.ts';
-import { errors, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { errors, router } from '../http/router.ts';
 
 const DESCRIPTION = `The event log, or the part the filters keep, as NDJSON (the format of \`mibi export\`,
 which \`mibi import\` loads): a header line \`{"format":"mibi-events","version":1,"exportedAt","filters"}\`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import { LocalClient } from '../local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { LocalClient } from '../testing/local-client.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
 import { RESTORE_MESSAGES } from '../commands/products.ts';
 import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';

@@ -1,6 +1,6 @@
 /** Test fixtures for the ledger routes: purchases placed and moved through the order routes, as buyers and sellers do. */
 import { expect } from 'vitest';
-import type { Client, TestApi } from '../testing.ts';
+import type { Client, TestApi } from '../testing/harness.ts';
 import { checkoutBody, signedIn } from './orders.fixtures.ts';
 
 export interface Purchase {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutStream } from '../../domain/payout/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { eventsOf, storesNothing } from './admin/admin.fixtures.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { type Purchase, acceptedReturn, deliver, purchase, today, yesterday } from './ledger.fixtures.ts';

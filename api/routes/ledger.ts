@@ -3,9 +3,9 @@ import { LEDGER_KINDS } from '../../domain/ledger/entries.ts';
 import { statementCsv, statementFileName } from '../../domain/ledger/statement.ts';
 import type { LedgerEntryDoc } from '../../projections/ledger.ts';
 import { guard, requireRole } from '../auth/middleware.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { errors, jsonResponse, pagingFields, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { type SellerBalance, type SellerLedger, sellerLedger, sellerStatement } from '../queries/ledger.ts';
 import { RANGE_MESSAGES } from '../queries/sales.ts';
 

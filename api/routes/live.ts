@@ -3,11 +3,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import type { Role } from '../../domain/actor.ts';
-import type { AppContext } from '../context.ts';
-import { router } from '../http.ts';
-import { BATCH_MS_PER_CONNECTION, type LiveBatch, type LiveFeed, type LiveGroup, MAX_BATCH_MS } from '../live-feed.ts';
-import { sseFrame } from '../live-messages.ts';
-import { LIVE_SESSION_CHECK_MS, LiveSessionWatch } from '../live-sessions.ts';
+import type { AppContext } from '../roles/context.ts';
+import { router } from '../http/router.ts';
+import { BATCH_MS_PER_CONNECTION, type LiveBatch, type LiveFeed, type LiveGroup, MAX_BATCH_MS } from '../live/feed.ts';
+import { sseFrame } from '../live/messages.ts';
+import { LIVE_SESSION_CHECK_MS, LiveSessionWatch } from '../live/sessions.ts';
 
 export interface LiveOptions {
   /** How often an idle connection gets a comment, so proxies keep it open. */

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { listedProduct, onProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 

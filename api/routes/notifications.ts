@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { NotificationDoc } from '../../projections/models.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
-import type { AppContext } from '../context.ts';
-import { PositionSchema, errors, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { PositionSchema, errors, jsonResponse, router } from '../http/router.ts';
 import { type NotificationList, sellerNotifications } from '../queries/notifications.ts';
 
 const NotificationSchema = z

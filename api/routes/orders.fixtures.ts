@@ -11,7 +11,7 @@ import { productStream } from '../../domain/product/events.ts';
 import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi } from '../testing.ts';
+import { Client, type TestApi } from '../testing/harness.ts';
 
 /** Verifies products; never signs in. */
 const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };

@@ -4,11 +4,11 @@ import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { Role } from '../../domain/actor.ts';
 import { checkoutSchema } from '../../domain/order/schemas.ts';
-import { assemble } from '../assemble.ts';
+import { assemble } from '../roles/assemble.ts';
 import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import { COLLECTIONS, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
-import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing/harness.ts';
 import {
   ADDRESS,
   actorOfClient,

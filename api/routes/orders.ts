@@ -8,9 +8,9 @@ import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { buyerOrders, visibleOrder } from '../queries/orders.ts';
 
 const money = z.number().int();

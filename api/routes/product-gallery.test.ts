@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../domain/product/image.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
 
 let api: TestApi;

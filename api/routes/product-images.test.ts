@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
 import { type ImageServer, startImageServer, testFetcher } from '../images/image-server.fixtures.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { SAREE, listProduct } from './catalog.fixtures.ts';
 
 const PNG = tinyPng();

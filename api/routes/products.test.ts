@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductBody } from '../../domain/product/schemas.ts';
 import { reviewStream } from '../../domain/review/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { feature, listProduct, nextMillisecond, reject, reserve, signInAdmin } from './catalog.fixtures.ts';
 
 let api: TestApi;

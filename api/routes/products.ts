@@ -3,11 +3,11 @@ import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts
 import { tooLong } from '../../domain/fields.ts';
 import type { ProductDoc, RejectedRevisionDoc, RevisionDoc } from '../../projections/models.ts';
 import { actorOf } from '../auth/middleware.ts';
-import { PRODUCT_SORTS, type ProductQuery, type PublicProduct, publicProduct } from '../catalog-index.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { errors, jsonResponse, pagingFields, router } from '../http.ts';
-import { NOT_MODIFIED, servePrepared } from '../prepared.ts';
+import { PRODUCT_SORTS, type ProductQuery, type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
+import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
 import type { Page } from '../queries/paging.ts';
 import { ownedProduct } from '../queries/products.ts';
 import { ProductImageSchema } from './uploads.ts';

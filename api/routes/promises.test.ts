@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES } from '../commands/products.ts';
-import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, ORIGIN, type TestApi, startTestApi } from '../testing/harness.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { checkedOut, listedProduct, signedIn } from './orders.fixtures.ts';
 

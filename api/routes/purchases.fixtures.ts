@@ -7,7 +7,7 @@ import { type CheckoutLine, orderDecider } from '../../domain/order/decider.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { changeSellerOrderStatus } from '../commands/orders.ts';
 import { loadProduct, purchaseFacts, sellerName } from '../commands/product-facts.ts';
-import type { Client, TestApi } from '../testing.ts';
+import type { Client, TestApi } from '../testing/harness.ts';
 import { ADDRESS, actorOfClient } from './orders.fixtures.ts';
 
 /** Moves orders along; never signs in. */

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppContext } from '../context.ts';
-import { jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { jsonResponse, router } from '../http/router.ts';
 import { type ReturnPolicy, returnPolicy } from '../queries/ledger.ts';
 
 const ReturnPolicySchema = z

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { visibleProduct } from '../commands/reviews.ts';
 import { reject } from './catalog.fixtures.ts';
 import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';

@@ -6,9 +6,9 @@ import type { MiddlewareHandler } from 'hono';
 import { actorOf, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { type ReviewResult, reviewEligibility, submitReview, visibleProduct } from '../commands/reviews.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { type ReviewList, productReviews } from '../queries/reviews.ts';
 import { ProductIdParamsSchema } from './products.ts';
 

@@ -6,10 +6,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { JSON_BODY_LIMIT } from '../app.ts';
 import { sameOriginMiddleware, sessionMiddleware } from '../auth/middleware.ts';
-import { ApiError, handleError } from '../errors.ts';
-import type { AppEnv } from '../http.ts';
-import { LocalClient } from '../local-client.ts';
-import type { Client, TestApi } from '../testing.ts';
+import { ApiError, handleError } from '../http/errors.ts';
+import type { AppEnv } from '../http/router.ts';
+import { LocalClient } from '../testing/local-client.ts';
+import type { Client, TestApi } from '../testing/harness.ts';
 
 export interface Mounted {
   /** A client of the bare app, signed in as `client` (anonymous without one). */

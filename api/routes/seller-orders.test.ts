@@ -4,7 +4,7 @@ import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
 import { setCategoryPolicy } from '../commands/category-policy.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import {
   ADDRESS,
   actorOfClient,

@@ -3,8 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
 import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
 import { type SellerOrderResult, changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
-import type { AppContext } from '../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { sellerOrdersOf, visibleSellerOrder } from '../queries/orders.ts';
 import { OrderParams, SellerOrderSchema, orderNotFound } from './orders.ts';
 

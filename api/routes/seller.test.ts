@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { SAREE, listProduct, nextMillisecond, signInAdmin } from './catalog.fixtures.ts';
 
 let api: TestApi;

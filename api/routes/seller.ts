@@ -13,8 +13,8 @@ import {
   setStock,
   updateProduct,
 } from '../commands/products.ts';
-import type { AppContext } from '../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { type SellerProducts, sellerProducts } from '../queries/products.ts';
 import { ProductIdParamsSchema, ProductSchema } from './products.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../domain/seller/profile.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { deliveredOrder } from './purchases.fixtures.ts';
 

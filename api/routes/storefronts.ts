@@ -4,10 +4,10 @@ import { mayEditProfile } from '../../domain/seller/profile.ts';
 import { sellerProfileUpdateSchema } from '../../domain/seller/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type ProfileResult, sellerNotFound, updateSellerProfile } from '../commands/storefronts.ts';
-import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ApiError } from '../http/errors.ts';
 import { type ProfileVersion, profileHistory } from '../history/storefront.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { type PublicStorefront, storefrontFor } from '../queries/storefronts.ts';
 
 const tags = ['Storefronts'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../testing.ts';
+import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 const address = {
   firstName: 'Asha',

@@ -4,7 +4,7 @@
  * included, which is how a lone surrogate arrives).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { SAREE, listProduct } from './catalog.fixtures.ts';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
 
 let api: TestApi;

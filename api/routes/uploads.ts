@@ -3,8 +3,8 @@ import { IMAGE_WIDTHS, INVALID_IMAGE_TYPE, type ProductImage } from '../../domai
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { uploadProductImage } from '../commands/uploads.ts';
-import type { AppContext } from '../context.ts';
-import { ErrorSchema, errors, jsonResponse, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { ErrorSchema, errors, jsonResponse, router } from '../http/router.ts';
 
 /** The 503 of a route that resizes an image (an upload, or a product's image URL fetched). */
 export const IMAGES_UNAVAILABLE_RESPONSE = {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistStream } from '../../domain/wishlist/events.ts';
 import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
-import { type Client, type TestApi, startTestApi } from '../testing.ts';
+import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 
 let api: TestApi;

@@ -3,8 +3,8 @@ import { saveToWishlistSchema } from '../../domain/wishlist/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import { type WishlistChange, removeFromWishlist, saveToWishlist } from '../commands/wishlist.ts';
-import type { AppContext } from '../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http.ts';
+import type { AppContext } from '../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { type BuyerNotificationList, buyerNotificationsOf } from '../queries/buyer-notifications.ts';
 import { type Wishlist, type WishlistProduct, wishlistOf } from '../queries/wishlist.ts';
 

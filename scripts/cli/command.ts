@@ -1,7 +1,7 @@
 /** What every `mibi` command shares: its shape, argument parsing and the errors that set the exit code. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { loadConfig } from '../../platform/config/config.ts';
-import { assemble } from '../../api/assemble.ts';
+import { assemble } from '../../api/roles/assemble.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
 import { mibi } from './mibi.fixtures.ts';
 

@@ -5,7 +5,7 @@
  */
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { ADDRESS } from '../../api/routes/orders.fixtures.ts';
-import type { Client, TestApi } from '../../api/testing.ts';
+import type { Client, TestApi } from '../../api/testing/harness.ts';
 import type { Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { projections } from '../../projections/index.ts';
 import { collectionsOf } from '../../projections/rebuild.ts';

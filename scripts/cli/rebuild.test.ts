@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
-import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { catalog } from '../../projections/catalog.ts';
 import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
 import { marketplace } from './marketplace.fixtures.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import { eventLine } from '../../platform/eventstore/ndjson.ts';
 import { EVENT_TYPES, type EventTypeStats, STREAMS, type StreamStats } from '../../projections/log-stats.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../api/testing.ts';
+import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections } from '../../projections/index.ts';

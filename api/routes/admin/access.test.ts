@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../../testing.ts';
+import type { Client } from '../../testing/harness.ts';
 import { actorOfClient, listedProduct, onProduct, signedIn } from '../orders.fixtures.ts';
 import { placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, startAdminApi, storesNothing } from './admin.fixtures.ts';

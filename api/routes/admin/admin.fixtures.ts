@@ -1,7 +1,7 @@
 /** Test fixtures for the admin console: the test API with its admin signed in. */
 import { expect } from 'vitest';
-import { LocalClient } from '../../local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../../testing.ts';
+import { LocalClient } from '../../testing/local-client.ts';
+import { type Client, type TestApi, startTestApi } from '../../testing/harness.ts';
 import { signInAdmin } from '../catalog.fixtures.ts';
 
 export interface AdminTestApi {

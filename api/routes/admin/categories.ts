@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { categoryCommissionSchema, categoryReturnsSchema } from '../../../domain/ledger/policy-schemas.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { setCategoryPolicy } from '../../commands/category-policy.ts';
-import type { AppContext } from '../../context.ts';
-import { errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import type { AppContext } from '../../roles/context.ts';
+import { errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
 import { type CategoryPolicies, categoryPolicies } from '../../queries/ledger.ts';
 import { CommandResultSchema } from './shared.ts';
 

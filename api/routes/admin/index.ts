@@ -1,7 +1,7 @@
 /** The admin console's API: every route is for admins only. */
 import { guard } from '../../auth/middleware.ts';
-import type { AppContext } from '../../context.ts';
-import { router } from '../../http.ts';
+import type { AppContext } from '../../roles/context.ts';
+import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';

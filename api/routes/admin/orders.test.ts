@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStream } from '../../../domain/order/events.ts';
-import type { LocalClient } from '../../local-client.ts';
-import type { Client, TestApi } from '../../testing.ts';
+import type { LocalClient } from '../../testing/local-client.ts';
+import type { Client, TestApi } from '../../testing/harness.ts';
 import { buyerWith, checkoutBody, listedProduct, oversized, productState, signedIn } from '../orders.fixtures.ts';
 import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
 import { requireRole } from '../../auth/middleware.ts';
-import type { AppContext } from '../../context.ts';
-import { errors, jsonResponse, router } from '../../http.ts';
+import type { AppContext } from '../../roles/context.ts';
+import { errors, jsonResponse, router } from '../../http/router.ts';
 import { type AdminOverview, adminOverview } from '../../queries/overview.ts';
 
 const TallySchema = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../../domain/product/events.ts';
-import type { LocalClient } from '../../local-client.ts';
-import type { Client, TestApi } from '../../testing.ts';
+import type { LocalClient } from '../../testing/local-client.ts';
+import type { Client, TestApi } from '../../testing/harness.ts';
 import { nextMillisecond } from '../catalog.fixtures.ts';
 import { listedProduct, oversized, signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../../domain/product/events.ts';
-import { LocalClient } from '../../local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../../testing.ts';
+import { LocalClient } from '../../testing/local-client.ts';
+import { type Client, type TestApi, startTestApi } from '../../testing/harness.ts';
 import { signInAdmin } from '../catalog.fixtures.ts';
 import { listedProduct, signedIn } from '../orders.fixtures.ts';
 import { eventsOf, storesNothing } from './admin.fixtures.ts';

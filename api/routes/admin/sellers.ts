@@ -4,8 +4,8 @@ import { sellerReasonSchema, verifySellerSchema } from '../../../domain/seller/s
 import { SELLER_ACTIONS } from '../../../projections/admin.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { type StandingResult, reinstateSeller, suspendSeller, verifySeller } from '../../commands/sellers.ts';
-import type { AppContext } from '../../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import type { AppContext } from '../../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
 import { type AdminSeller, adminSellers } from '../../queries/sellers.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 

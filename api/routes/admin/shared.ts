@@ -1,7 +1,7 @@
 /** What the admin console's routers share: paging, id parameters and command results. */
 import { z } from '@hono/zod-openapi';
 import type { ProductCommandResult } from '../../commands/products.ts';
-import { PositionSchema, pagingFields as sharedPaging } from '../../http.ts';
+import { PositionSchema, pagingFields as sharedPaging } from '../../http/router.ts';
 
 /** `?limit=&offset=` of an admin list. */
 export const pagingFields = sharedPaging(50);

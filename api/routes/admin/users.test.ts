@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '../../../domain/account/events.ts';
-import type { LocalClient } from '../../local-client.ts';
-import type { TestApi } from '../../testing.ts';
+import type { LocalClient } from '../../testing/local-client.ts';
+import type { TestApi } from '../../testing/harness.ts';
 import { SAREE } from '../catalog.fixtures.ts';
 import { oversized, signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';

@@ -5,8 +5,8 @@ import { tooLong } from '../../../domain/fields.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { type AccountChange, addRole, removeRole } from '../../commands/accounts.ts';
 import { disableTotp } from '../../commands/second-factor.ts';
-import type { AppContext } from '../../context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http.ts';
+import type { AppContext } from '../../roles/context.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
 import { type AdminUser, searchUsers } from '../../queries/users.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 

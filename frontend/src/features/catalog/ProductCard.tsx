@@ -19,7 +19,7 @@ const IMAGE: Record<CardLayout, string> = {
   grid: 'w-full',
   list: 'w-32 shrink-0 sm:w-44',
 };
-/** The picture's width in each layout (the columns of ProductGrid's grid, inside the page's max-w-7xl). api/page-hints.ts repeats the grid's for /products' preload. */
+/** The picture's width in each layout (the columns of ProductGrid's grid, inside the page's max-w-7xl). api/http/page-hints.ts repeats the grid's for /products' preload. */
 const IMAGE_SIZES: Record<CardLayout, string> = {
   grid: '(min-width: 1280px) 240px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw',
   list: '(min-width: 640px) 176px, 128px',

@@ -5,7 +5,7 @@ import { toast } from '../../state/toasts.ts';
 import { type ProductFilters, matches } from './filters.ts';
 import type { Product } from './types.ts';
 
-/** Products per page: fills rows of 2, 4 or 5 columns. api/page-hints.ts preloads /products' first page by this query. */
+/** Products per page: fills rows of 2, 4 or 5 columns. api/http/page-hints.ts preloads /products' first page by this query. */
 const PAGE_SIZE = 20;
 /** The API's largest page: a refetch reloads at most this many. */
 const MAX_LIMIT = 100;

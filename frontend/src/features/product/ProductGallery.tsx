@@ -2,7 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import type { ProductImage as StoredImage } from '../../../../domain/product/image.ts';
 import { ProductImage } from '../../components/ProductImage.tsx';
 
-/** The main picture's width: half the page's max-w-7xl beside the details from md up, the page's width below. api/page-hints.ts repeats it for the page's preload. */
+/** The main picture's width: half the page's max-w-7xl beside the details from md up, the page's width below. api/http/page-hints.ts repeats it for the page's preload. */
 const MAIN_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)';
 const THUMB_SIZES = '(min-width: 640px) 80px, 64px';
 

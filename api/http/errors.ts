@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { DomainError } from '../../domain/decider.ts';
+import { fieldErrors } from '../../domain/fields.ts';
+
+/** The one error shape every route answers with. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function validationError(error: ZodError): ApiError {
+  const fields = fieldErrors(error);
+  return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message, ...(fields && { fields }) } };
+}
+
+/** Maps anything thrown by a route to the error shape; unexpected errors are logged, never leaked. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof ZodError) {
+    const api = validationError(error);
+    return c.json(errorBody(api.code, api.message, api.fields), 400);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    // Hono's validators throw these for bodies that are not JSON at all.
+    const malformed = /malformed json/i.test(error.message);
+    const code = malformed ? 'malformed_json' : status === 413 ? 'payload_too_large' : 'bad_request';
+    return c.json(
+      errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'),
+      status,
+    );
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+  return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { STOREFRONT_ACCOUNTS, STOREFRONTS, type StorefrontDoc } from '../../projections/storefronts.ts';
+import { LiveMessages } from './messages.ts';
+
+const storefront: StorefrontDoc = {
+  id: 'seller-1',
+  isSeller: true,
+  displayName: 'Meera Handlooms',
+  region: 'Varanasi',
+  craft: 'Silk weaving',
+  story: 'Three generations at the loom.',
+  verified: true,
+  suspended: false,
+  status: 'verified',
+  ratingCount: 2,
+  ratingSum: 9,
+  rating: 4.5,
+  version: 3,
+  joinedAt: '2024-05-01T10:00:00.000Z',
+  updatedAt: '2024-05-02T10:00:00.000Z',
+};
+
+describe('storefront messages', () => {
+  const messagesOf = (doc: StorefrontDoc) =>
+    new LiveMessages(new Set()).of([{ collection: STOREFRONTS, id: doc.id, doc }]);
+
+  it('sends an open storefront to everyone as GET /api/sellers/{id} gives it', () => {
+    const [message] = messagesOf(storefront);
+    expect(message).toMatchObject({ event: 'storefront.changed', audience: null });
+    const { isSeller: _, verified: __, suspended: ___, ratingSum: ____, ...shown } = storefront;
+    expect(JSON.parse(message!.data)).toEqual(shown);
+  });
+
+  it("tells of a suspended seller's or a former seller's storefront by its id alone", () => {
+    for (const hidden of [
+      { ...storefront, suspended: true, status: 'suspended' as const },
+      { ...storefront, isSeller: false },
+    ]) {
+      expect(messagesOf(hidden)).toEqual([
+        { event: 'storefront.removed', data: JSON.stringify({ id: 'seller-1' }), audience: null },
+      ]);
+    }
+  });
+
+  it('makes none of the accounts the projection keeps beside them', () => {
+    expect(LiveMessages.translates(STOREFRONTS)).toBe(true);
+    expect(LiveMessages.translates(STOREFRONT_ACCOUNTS)).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Config } from '../../platform/config/config.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { ProjectionRunner } from '../../platform/projection/runner.ts';
+import { Sessions, sessionLimits } from '../auth/sessions.ts';
+import { type Throttles, openThrottles } from '../auth/throttle.ts';
+import { type CatalogIndex, catalogIndex } from '../reads/catalog-index.ts';
+import type { CheckoutContext } from '../commands/checkout.ts';
+import type { OrderCommandContext } from '../commands/orders.ts';
+import { randomId, systemClock } from '../commands/context.ts';
+import { ProjectionProgress } from '../reads/consistency.ts';
+import { type LiveFeed, liveFeed } from '../live/feed.ts';
+import type { Reopenable } from '../reads/reopenable.ts';
+import { Streams } from '../commands/streams.ts';
+
+/** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
+export interface AppContext extends CheckoutContext, OrderCommandContext {
+  config: Config;
+  platform: Platform;
+  projections: Projection[];
+  /** Present when the projections run in this process (the embedded default). */
+  runner?: ProjectionRunner;
+  /** Projections whose last batch failed where this process runs them (its runner, or its followers' thread), with the error. */
+  projectionFailures(): Record<string, string>;
+  sessions: Sessions;
+  /** Sign-in and reset-mail limits: one per process, shared through Redis when REDIS_URL is set. */
+  throttles: Throttles;
+  progress: ProjectionProgress;
+  /** The public catalog in memory, kept current from change notices. */
+  catalog: Reopenable<CatalogIndex>;
+  /** The change feed behind `/api/live`. */
+  live: Reopenable<LiveFeed>;
+}
+
+export interface ContextOptions {
+  runner?: ProjectionRunner;
+  /** Where the failures come from when the projections run on another thread of this process; the runner's by default. */
+  projectionFailures?: () => Record<string, string>;
+  now?: () => string;
+  newId?: () => string;
+}
+
+/** Builds the context and starts following projection progress; `closeContext` undoes it. */
+export async function createContext(
+  config: Config,
+  platform: Platform,
+  projections: Projection[],
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const progress = new ProjectionProgress(
+    platform.bus,
+    platform.read,
+    projections.map((p) => p.name),
+  );
+  await progress.start();
+  const throttles = await openThrottles(config);
+  return {
+    config,
+    platform,
+    projections,
+    ...(options.runner && { runner: options.runner }),
+    projectionFailures: options.projectionFailures ?? (() => options.runner?.failures() ?? {}),
+    streams: new Streams(platform.events),
+    now: options.now ?? systemClock,
+    newId: options.newId ?? randomId,
+    placing: new Set(),
+    policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
+    sessions: new Sessions(platform.read, sessionLimits(config)),
+    throttles,
+    progress,
+    catalog: catalogIndex(platform),
+    live: liveFeed(platform, progress),
+  };
+}
+
+/** Ends live connections (they never go idle), lets go of the catalog index, stops following progress and closes the throttles. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.live.close();
+  await ctx.catalog.close();
+  await ctx.progress.stop();
+  await ctx.throttles.close();
+}

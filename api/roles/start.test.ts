@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startServer } from '../../scripts/server.fixtures.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'mibi-start-'));
+  dirs.push(dir);
+  return Object.assign(startServer(dir, env), { dir });
+}
+
+describe('the process entry', () => {
+  it('serves health on the embedded stack and stops cleanly on SIGTERM', async () => {
+    const server = start({});
+    const health = await (await fetch(`${await server.url()}/api/health`)).json();
+    expect(health).toMatchObject({
+      status: 'ok',
+      adapters: { events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'threads', blobs: 'fs' },
+      projections: { 'log-stats': { lag: expect.any(Number) } },
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('finishing work in flight');
+  }, 60_000);
+
+  it('follows the log on a thread of its own: a command is read back with ?after= and lands in the projections; FOLLOWERS_THREAD=false keeps one thread', async () => {
+    for (const [FOLLOWERS_THREAD, bus] of [
+      ['true', 'threads'],
+      ['false', 'memory'],
+    ] as const) {
+      const server = start({ FOLLOWERS_THREAD });
+      const url = await server.url();
+      const signUp = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({
+          fullName: 'Asha Rao',
+          email: `asha-${FOLLOWERS_THREAD}@mibi.test`,
+          password: 'a long pass phrase',
+          role: 'buyer',
+        }),
+      });
+      expect(signUp.status).toBe(201);
+      const health = await (await fetch(`${url}/api/health`)).json();
+      expect(health.adapters.bus).toBe(bus);
+      await vi.waitFor(
+        async () => {
+          const { projections } = await (await fetch(`${url}/api/health`)).json();
+          expect(projections.users).toMatchObject({ lag: 0, processed: expect.any(Number) });
+          expect(projections.users.processed).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 90_000);
+
+  it("tells in health of a projection failing on the followers' thread, with its error", async () => {
+    const server = start({});
+    const url = await server.url();
+    // An order no handler can read, written straight into the log, as only a bug or a hand edit could.
+    const log = new Database(join(server.dir, 'events.db'));
+    log
+      .prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, 0, ?, ?, ?)')
+      .run(randomUUID(), `order-${randomUUID()}`, 'OrderPlaced', '{}', '{}');
+    log.close();
+    await vi.waitFor(
+      async () => {
+        const health = await (await fetch(`${url}/api/health`)).json();
+        expect(health.status).toBe('degraded');
+        expect(health.projections.orders.error).toEqual(expect.any(String));
+        expect(health.projections.users.error).toBeUndefined();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('stops at once with one line naming a bad variable', async () => {
+    const server = start({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split('\n').at(-1)).toBe(
+      'Invalid configuration: PORT must be a port number (got "eighty")',
+    );
+  }, 30_000);
+
+  it.each([
+    [
+      { HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example:25' },
+      /^Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set/,
+    ],
+    [
+      { NODE_ENV: 'production', DEV_ROUTES: 'true' },
+      /^Invalid configuration: DEV_ROUTES must not be on with NODE_ENV=production/,
+    ],
+    [
+      { HOST: '0.0.0.0', DEMO_DATA: 'true' },
+      /^Invalid configuration: DEMO_DATA must not be on when HOST \(0\.0\.0\.0\) is not loopback/,
+    ],
+  ])(
+    'refuses to start with an unsafe combination of settings (%j), in one line',
+    async (env, line) => {
+      const server = start(env);
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim().split('\n').at(-1)).toMatch(line);
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,77 @@
+/**
+ * Process entry: `all` (the embedded default: API + projections + workers in one process, the
+ * last two on a thread of their own unless FOLLOWERS_THREAD=false), or one of `api`,
+ * `projections`, `workers` for the scaled topology. On the followers' thread it runs those.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { ROLES, type Role, assemble } from './assemble.ts';
+import { type FollowersThread, serveFollowers, startFollowersThread } from './followers-thread.ts';
+import { ConfigError, loadConfig } from '../../platform/config/config.ts';
+import { checkDeployment } from '../../platform/config/deployment.ts';
+
+const SPA_ROOT = 'dist';
+
+function buildSpaIfMissing(): void {
+  if (existsSync(`${SPA_ROOT}/index.html`)) return;
+  console.log('[start] building the SPA (first run)...');
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('SPA build failed');
+}
+
+async function main(name: string): Promise<void> {
+  const config = loadConfig();
+  // Before anything opens: an unsafe combination of settings stops every process role.
+  for (const warning of checkDeployment(config)) console.warn(`[start] warning: ${warning}`);
+  const roles: readonly Role[] = name === 'all' ? ROLES : [name as Role];
+  if (roles.includes('api')) buildSpaIfMissing();
+
+  // The followers start first, so that they follow the demo data from its first event.
+  let followers: FollowersThread | undefined;
+  if (name === 'all' && config.FOLLOWERS_THREAD) {
+    followers = await startFollowersThread(new URL(import.meta.url), (why) => {
+      console.error(`[start] ${why}`);
+      process.exit(1);
+    });
+  }
+  const assembled = followers
+    ? await assemble(config, ['api'], { spaRoot: SPA_ROOT, threads: true, projectionFailures: followers.failures })
+    : await assemble(config, roles, { spaRoot: SPA_ROOT });
+  const { events, read, queue, bus, blobs } = assembled.platform;
+  const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
+  if (assembled.app)
+    assembled.listen((port) => console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port} · ${adapters}`));
+  else console.log(`[start] MIBI ${name} running · ${adapters}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[start] ${signal}: finishing work in flight...`);
+    await assembled.stop();
+    await followers?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+const name = process.argv[2] ?? 'all';
+if (!isMainThread) {
+  serveFollowers(loadConfig()).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else if (name !== 'all' && !(ROLES as readonly string[]).includes(name)) {
+  console.error(`Usage: start.ts [all|${ROLES.join('|')}]`);
+  process.exit(2);
+} else {
+  main(name).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
