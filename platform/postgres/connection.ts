@@ -115,9 +115,6 @@ export function prepared(text: string, values: unknown[]): QueryConfig {
   return { name, text, values };
 }
 
-/** SQLSTATE of a unique violation; `constraint` on the error names the index. */
-export const UNIQUE_VIOLATION = '23505';
-
 /**
  * A failure of the connection rather than of the statement: worth retrying on a new
  * connection. Node socket errors, and SQLSTATE classes 08 (connection exception) and 57P
