@@ -21,4 +21,4 @@ export function primaryRole(roles: readonly Role[]): Role {
   return roles.includes('seller') ? 'seller' : 'buyer';
 }
 
-export const forbidden = (message: string): DomainError => new DomainError('forbidden', message, 403);
+export const forbidden = (message: string): DomainError => new DomainError('forbidden', message, 'forbidden');

@@ -9,14 +9,22 @@ export interface Decider<Command, State, Event> {
   decide(command: Command, state: State): Event[];
 }
 
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+/**
+ * What went wrong, in the domain's terms (api/http/errors.ts alone turns a kind into an HTTP status):
+ * - `invalid`: the input itself is wrong (a malformed value, a token or code that does not hold);
+ * - `forbidden`: the actor may not do this;
+ * - `not_found`: the thing is not there (or not there for this actor);
+ * - `conflict`: the thing's current state does not allow it (taken, already done, out of stock);
+ * - `rule_broken`: a well-formed request a business rule refuses as asked (an empty cart, too many to return).
+ */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'rule_broken';
 
 /** A rule the caller broke, with the message the spec gives for it. */
 export class DomainError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly status: DomainErrorStatus = 422,
+    readonly kind: DomainErrorKind,
     readonly fields?: Record<string, string>,
   ) {
     super(message);

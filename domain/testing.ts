@@ -1,17 +1,17 @@
 import { expect } from 'vitest';
 import type { Actor } from './actor.ts';
-import { type Decider, DomainError, type DomainErrorStatus, fold } from './decider.ts';
+import { type Decider, DomainError, type DomainErrorKind, fold } from './decider.ts';
 
 export interface ExpectedError {
   code: string;
-  status: DomainErrorStatus;
+  kind: DomainErrorKind;
   message?: string;
   fields?: Record<string, string>;
 }
 
 /**
  * Given/when/then over a decider, for tests only:
- * `given(decider, pastEvents).when(command).then(newEvents)` or `.then({ code, status, message })`.
+ * `given(decider, pastEvents).when(command).then(newEvents)` or `.then({ code, kind, message })`.
  */
 export function given<C, S, E>(decider: Decider<C, S, E>, history: readonly E[] = []) {
   return {

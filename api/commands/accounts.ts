@@ -130,7 +130,7 @@ export async function registerAccount(
 }
 
 const emailTaken = (): DomainError =>
-  new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 409, { email: EMAIL_TAKEN_MESSAGE });
+  new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 'conflict', { email: EMAIL_TAKEN_MESSAGE });
 
 export const isEmailTaken = (error: unknown): boolean => error instanceof DomainError && error.code === 'email_taken';
 
@@ -277,7 +277,7 @@ export async function resetPassword(
   { token, password }: { token: string; password: string },
 ): Promise<{ position: number }> {
   const userId = resetTokenUserId(token);
-  const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
+  const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 'invalid');
   if (!userId) throw invalid;
   await assertNotCommonPassword(password);
   const command = {

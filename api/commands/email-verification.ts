@@ -64,7 +64,8 @@ export async function resendVerificationLink(
   user: { id: string; email: string; emailVerified: boolean },
   mails: AttemptCounter,
 ): Promise<{ position: number }> {
-  if (user.emailVerified) throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 409);
+  if (user.emailVerified)
+    throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 'conflict');
   const key = `verify-email:${user.id}`;
   const waitMs = await mails.retryAfterMs(key);
   if (waitMs > 0) throw new TooManyLinks(waitMs);
@@ -92,7 +93,7 @@ export class TooManyLinks extends ApiError {
 /** Follows a link: the address is verified (once; the same link again changes nothing). No session needed. */
 export async function verifyEmail(cx: CommandContext, token: string): Promise<{ position: number }> {
   const userId = linkTokenUserId(token);
-  const invalid = new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 400);
+  const invalid = new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 'invalid');
   if (!userId) throw invalid;
   const command = { type: 'VerifyEmail', tokenHash: linkTokenHash(token), now: cx.now() } as const;
   const { position } = await cx.streams

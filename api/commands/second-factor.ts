@@ -40,7 +40,7 @@ export interface SecondStep {
 }
 
 const invalidCode = () =>
-  new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, {
+  new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 'invalid', {
     code: SECOND_FACTOR_MESSAGES.invalidCode,
   });
 

@@ -33,7 +33,7 @@ export async function updateSellerProfile(
   const { state: account } = await cx.streams.load(accountStream(sellerId), accountDecider);
   if (!account?.roles.includes('seller')) throw sellerNotFound();
   if (actor.userId === sellerId && !account.verification.verified)
-    throw new DomainError('email_unverified', VERIFY_FIRST, 403);
+    throw new DomainError('email_unverified', VERIFY_FIRST, 'forbidden');
   const stream = sellerStream(sellerId);
   const command = { type: 'UpdateSellerProfile', actor, sellerId, ...input, at: cx.now() } as const;
   const { position } = await cx.streams.decide(stream, storefrontDecider, command, { actor: actor.userId });

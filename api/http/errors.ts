@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { DomainError } from '../../domain/decider.ts';
+import { DomainError, type DomainErrorKind } from '../../domain/decider.ts';
 import { fieldErrors } from '../../domain/fields.ts';
 
 /** The one error shape every route answers with. */
@@ -22,6 +22,15 @@ export class ApiError extends Error {
   }
 }
 
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule_broken: 422,
+};
+
 export function validationError(error: ZodError): ApiError {
   const fields = fieldErrors(error);
   return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
@@ -34,7 +43,8 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 /** Maps anything thrown by a route to the error shape; unexpected errors are logged, never leaked. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
-  if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof DomainError)
+    return c.json(errorBody(error.code, error.message, error.fields), STATUS_OF_KIND[error.kind]);
   if (error instanceof ZodError) {
     const api = validationError(error);
     return c.json(errorBody(api.code, api.message, api.fields), 400);

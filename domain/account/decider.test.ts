@@ -45,7 +45,7 @@ describe('RegisterAccount', () => {
   });
 
   it('registers a user id once', () => {
-    given(accountDecider, [registered]).when(register).then({ code: 'already_exists', status: 409 });
+    given(accountDecider, [registered]).when(register).then({ code: 'already_exists', kind: 'conflict' });
   });
 });
 
@@ -64,7 +64,7 @@ describe('AddRole', () => {
   it('never lets a user make themselves an admin', () => {
     addRole([registered], buyer, 'admin').then({
       code: 'forbidden',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only an admin can grant the admin role',
     });
   });
@@ -72,7 +72,7 @@ describe('AddRole', () => {
   it("lets only an admin change another user's roles", () => {
     addRole([registered], otherBuyer, 'seller').then({
       code: 'forbidden',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only an admin can change the roles of another user',
     });
     addRole([registered], admin, 'admin').then([roleAdded('admin', admin.userId)]);
@@ -93,7 +93,7 @@ describe('RemoveRole', () => {
   it('is for admins only', () => {
     removeRole(withSeller, buyer, 'seller').then({
       code: 'forbidden',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only an admin can remove roles',
     });
   });
@@ -105,7 +105,7 @@ describe('RemoveRole', () => {
   it('keeps at least one role', () => {
     removeRole([registered], admin, 'buyer').then({
       code: 'last_role',
-      status: 409,
+      kind: 'conflict',
       message: 'An account must keep at least one role',
     });
   });
@@ -114,7 +114,7 @@ describe('RemoveRole', () => {
     const adminAccount = { ...admin, userId };
     removeRole([registered, roleAdded('admin', 'admin-0')], adminAccount, 'admin').then({
       code: 'own_admin_role',
-      status: 409,
+      kind: 'conflict',
       message: 'You cannot remove your own admin role',
     });
     removeRole([registered, roleAdded('admin', 'admin-0')], admin, 'admin').then([
@@ -130,7 +130,7 @@ describe('ChangePassword', () => {
       .then([{ type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', changedAt: AT } }]);
     given(accountDecider, [registered])
       .when({ type: 'ChangePassword', actor: admin, passwordHash: 'hash-2', at: AT })
-      .then({ code: 'forbidden', status: 403, message: 'You can only change your own password' });
+      .then({ code: 'forbidden', kind: 'forbidden', message: 'You can only change your own password' });
   });
 });
 
@@ -144,7 +144,7 @@ describe('password reset', () => {
     given(accountDecider, history).when({ type: 'ResetPassword', tokenHash, passwordHash: 'hash-2', now });
   const invalid = {
     code: 'invalid_token',
-    status: 400,
+    kind: 'invalid',
     message: 'This password reset link is invalid or has expired',
   } as const;
   const completed: AccountEvent[] = [
@@ -161,7 +161,7 @@ describe('password reset', () => {
   it('answers 404 for an unknown account', () => {
     given(accountDecider)
       .when({ type: 'RequestPasswordReset', tokenHash: 'token-1', expiresAt, at: AT })
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
   });
 
   it('sets the new password with a valid token', () => {

@@ -74,10 +74,11 @@ function removeRole(
 ): AccountEvent[] {
   if (!isAdmin(actor)) throw forbidden('Only an admin can remove roles');
   if (role === 'admin' && actor.userId === account.userId) {
-    throw new DomainError('own_admin_role', 'You cannot remove your own admin role', 409);
+    throw new DomainError('own_admin_role', 'You cannot remove your own admin role', 'conflict');
   }
   if (!account.roles.includes(role)) return [];
-  if (account.roles.length === 1) throw new DomainError('last_role', 'An account must keep at least one role', 409);
+  if (account.roles.length === 1)
+    throw new DomainError('last_role', 'An account must keep at least one role', 'conflict');
   return [{ type: 'RoleRemoved', data: { userId: account.userId, role, by: actor.userId, at } }];
 }
 
@@ -90,7 +91,7 @@ function resetPassword(account: Account, command: Extract<AccountCommand, { type
     pendingReset.tokenHash !== tokenHash ||
     Date.parse(now) >= Date.parse(pendingReset.expiresAt)
   ) {
-    throw new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 400);
+    throw new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 'invalid');
   }
   return [
     { type: 'PasswordResetCompleted', data: { userId, tokenHash, completedAt: now } },
@@ -182,7 +183,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
 
   decide(command, state) {
     if (command.type === 'RegisterAccount') {
-      if (state !== null) throw new DomainError('already_exists', 'Account already exists', 409);
+      if (state !== null) throw new DomainError('already_exists', 'Account already exists', 'conflict');
       const { userId, fullName, email, passwordHash, role, emailVerified, at } = command;
       return [
         {
@@ -201,7 +202,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       ];
     }
     // Visitors asking for a reset must not learn whether the account exists: the API answers alike.
-    if (state === null) throw new DomainError('not_found', 'Account not found', 404);
+    if (state === null) throw new DomainError('not_found', 'Account not found', 'not_found');
     return decideOnExisting(command, state);
   },
 };

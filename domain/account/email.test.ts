@@ -19,7 +19,7 @@ it('lets the same sign-up retry, and no one else', () => {
     .when({ type: 'ReserveEmail', userId: 'u-2', email: 'ASHA@example.com' })
     .then({
       code: 'email_taken',
-      status: 409,
+      kind: 'conflict',
       message: 'An account with this email already exists',
       fields: { email: 'An account with this email already exists' },
     });

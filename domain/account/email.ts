@@ -26,6 +26,6 @@ export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
     if (state === null) return [{ type: 'EmailReserved', data: { userId, emailNormalized: emailKey(email) } }];
     // The same sign-up retried after its account append failed.
     if (state.userId === userId) return [];
-    throw new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 409, { email: EMAIL_TAKEN_MESSAGE });
+    throw new DomainError('email_taken', EMAIL_TAKEN_MESSAGE, 'conflict', { email: EMAIL_TAKEN_MESSAGE });
   },
 };

@@ -35,10 +35,10 @@ describe('the second factor', () => {
       .then([enrolled]);
     given(accountDecider, [registered, enrolled])
       .when({ type: 'EnrolTotp', actor: self, secret: 'v1.other', recoveryCodeHashes: [], at: AT })
-      .then({ code: 'already_enrolled', status: 409 });
+      .then({ code: 'already_enrolled', kind: 'conflict' });
     given(accountDecider, [registered])
       .when({ type: 'EnrolTotp', actor: admin, secret: 's', recoveryCodeHashes: [], at: AT })
-      .then({ code: 'forbidden', status: 403 });
+      .then({ code: 'forbidden', kind: 'forbidden' });
   });
 
   it('is required of admins and of users who turned it on', () => {
@@ -55,13 +55,13 @@ describe('the second factor', () => {
       .then([disabled(userId)]);
     given(accountDecider, [registered, madeAdmin, enrolled])
       .when({ type: 'DisableTotp', actor: selfAdmin, at: AT })
-      .then({ code: 'second_factor_required', status: 409, message: 'Admins must keep two-step sign-in on' });
+      .then({ code: 'second_factor_required', kind: 'conflict', message: 'Admins must keep two-step sign-in on' });
     given(accountDecider, [registered, madeAdmin, enrolled])
       .when({ type: 'DisableTotp', actor: admin, at: AT })
       .then([disabled(admin.userId)]);
     given(accountDecider, [registered, enrolled])
       .when({ type: 'DisableTotp', actor: actors.otherSeller, at: AT })
-      .then({ code: 'forbidden', status: 403 });
+      .then({ code: 'forbidden', kind: 'forbidden' });
     given(accountDecider, [registered]).when({ type: 'DisableTotp', actor: self, at: AT }).then([]);
   });
 
@@ -72,10 +72,10 @@ describe('the second factor', () => {
       .then([used]);
     given(accountDecider, [registered, enrolled, used])
       .when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT })
-      .then({ code: 'invalid_code', status: 400 });
+      .then({ code: 'invalid_code', kind: 'invalid' });
     given(accountDecider, [registered])
       .when({ type: 'UseRecoveryCode', codeHash: 'c1', at: AT })
-      .then({ code: 'invalid_code', status: 400 });
+      .then({ code: 'invalid_code', kind: 'invalid' });
     const replaced: AccountEvent = {
       type: 'RecoveryCodesReplaced',
       data: { userId, recoveryCodeHashes: ['c3'], replacedAt: AT },
@@ -85,6 +85,6 @@ describe('the second factor', () => {
       .then([replaced]);
     given(accountDecider, [registered, enrolled, replaced])
       .when({ type: 'UseRecoveryCode', codeHash: 'c2', at: AT })
-      .then({ code: 'invalid_code', status: 400 });
+      .then({ code: 'invalid_code', kind: 'invalid' });
   });
 });

@@ -39,7 +39,7 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
   switch (command.type) {
     case 'EnrolTotp': {
       if (command.actor.userId !== userId) throw forbidden('Only the account’s owner can set up its two-step sign-in');
-      if (totp) throw new DomainError('already_enrolled', SECOND_FACTOR_MESSAGES.alreadyEnrolled, 409);
+      if (totp) throw new DomainError('already_enrolled', SECOND_FACTOR_MESSAGES.alreadyEnrolled, 'conflict');
       const { secret, recoveryCodeHashes, at } = command;
       return [{ type: 'TotpEnrolled', data: { userId, secret, recoveryCodeHashes, enrolledAt: at } }];
     }
@@ -49,14 +49,14 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
       // Another admin may turn it off for a user who lost their device and codes: they enrol again at their next sign-in.
       if (!own && !isAdmin(actor)) throw forbidden('Only an admin can turn off the two-step sign-in of another user');
       if (own && roles.includes('admin'))
-        throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.adminsKeepIt, 409);
+        throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.adminsKeepIt, 'conflict');
       if (!totp) return [];
       return [{ type: 'TotpDisabled', data: { userId, by: actor.userId, disabledAt: at } }];
     }
     case 'UseRecoveryCode': {
       const { codeHash, at } = command;
       if (!totp?.recoveryCodeHashes.includes(codeHash))
-        throw new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 400, {
+        throw new DomainError('invalid_code', SECOND_FACTOR_MESSAGES.invalidCode, 'invalid', {
           code: SECOND_FACTOR_MESSAGES.invalidCode,
         });
       return [{ type: 'RecoveryCodeUsed', data: { userId, codeHash, usedAt: at } }];
@@ -64,7 +64,7 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
     case 'ReplaceRecoveryCodes': {
       const { actor, recoveryCodeHashes, at } = command;
       if (actor.userId !== userId) throw forbidden('Only the account’s owner can replace its recovery codes');
-      if (!totp) throw new DomainError('not_enrolled', SECOND_FACTOR_MESSAGES.notEnrolled, 409);
+      if (!totp) throw new DomainError('not_enrolled', SECOND_FACTOR_MESSAGES.notEnrolled, 'conflict');
       return [{ type: 'RecoveryCodesReplaced', data: { userId, recoveryCodeHashes, replacedAt: at } }];
     }
   }

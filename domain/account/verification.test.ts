@@ -26,7 +26,7 @@ const requested = (tokenHash = 'token-1'): AccountEvent => ({
 });
 const verify = (history: AccountEvent[], tokenHash = 'token-1', now = '2024-05-02T10:00:00.000Z') =>
   given(accountDecider, history).when({ type: 'VerifyEmail', tokenHash, now });
-const invalid = { code: 'invalid_token', status: 400, message: EMAIL_VERIFICATION_MESSAGES.invalidToken } as const;
+const invalid = { code: 'invalid_token', kind: 'invalid', message: EMAIL_VERIFICATION_MESSAGES.invalidToken } as const;
 const verified = (tokenHash: string | null = 'token-1', verifiedAt = '2024-05-02T10:00:00.000Z'): AccountEvent => ({
   type: 'EmailVerified',
   data: { userId, email, tokenHash, verifiedAt },
@@ -68,7 +68,7 @@ describe('e-mail verification', () => {
   it('mails no new link to a verified address', () => {
     given(accountDecider, [legacy])
       .when({ type: 'RequestEmailVerification', tokenHash: 'token-1', expiresAt, at: AT })
-      .then({ code: 'already_verified', status: 409 });
+      .then({ code: 'already_verified', kind: 'conflict' });
     given(accountDecider, [signedUp])
       .when({ type: 'RequestEmailVerification', tokenHash: 'token-1', expiresAt, at: AT })
       .then([requested()]);

@@ -41,7 +41,7 @@ export function decideVerification(account: Subject, command: VerificationComman
   switch (command.type) {
     case 'RequestEmailVerification': {
       if (verification.verified)
-        throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 409);
+        throw new DomainError('already_verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified, 'conflict');
       const { tokenHash, expiresAt, at } = command;
       return [{ type: 'EmailVerificationRequested', data: { userId, email, tokenHash, expiresAt, requestedAt: at } }];
     }
@@ -56,7 +56,7 @@ export function decideVerification(account: Subject, command: VerificationComman
         pending.tokenHash !== tokenHash ||
         Date.parse(now) >= Date.parse(pending.expiresAt)
       ) {
-        throw new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 400);
+        throw new DomainError('invalid_token', EMAIL_VERIFICATION_MESSAGES.invalidToken, 'invalid');
       }
       return [{ type: 'EmailVerified', data: { userId, email, tokenHash, verifiedAt: now } }];
     }
@@ -83,5 +83,5 @@ export function evolveVerification(state: EmailVerification, event: AccountEvent
 /** A seller lists products only from a verified address: buyers must be able to reach them. */
 export function assertEmailVerifiedToList(verification: EmailVerification): void {
   if (!verification.verified)
-    throw new DomainError('email_unverified', EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing, 403);
+    throw new DomainError('email_unverified', EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing, 'forbidden');
 }

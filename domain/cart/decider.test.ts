@@ -36,18 +36,18 @@ describe('AddToCart', () => {
   it('refuses a seller its own product: no self-dealing', () => {
     given(cartDecider)
       .when({ type: 'AddToCart', actor: actors.seller, productId, product: diya, quantity: 1 })
-      .then({ code: 'own_product', status: 403, message: 'You cannot buy your own product' });
+      .then({ code: 'own_product', kind: 'forbidden', message: 'You cannot buy your own product' });
   });
 
   it('never holds more than the stock', () => {
     add([added(4)], 2).then({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
       message: 'Only 5 of "Brass Diya" left in stock',
     });
     add([], 1, { ...diya, stockQuantity: 0 }).then({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
       message: '"Brass Diya" is out of stock',
     });
   });
@@ -55,7 +55,7 @@ describe('AddToCart', () => {
   it('does not add a product that is not for sale', () => {
     add([], 1, { ...diya, available: false }).then({
       code: 'not_available',
-      status: 409,
+      kind: 'conflict',
       message: '"Brass Diya" is not available for purchase',
     });
   });
@@ -78,18 +78,18 @@ describe('SetCartQuantity', () => {
   it('does not go above the stock', () => {
     set([added(1)], 6).then({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
       message: 'Only 5 of "Brass Diya" left in stock',
     });
   });
 
   it('lets a line be lowered even when the product can no longer be bought', () => {
     set([added(4)], 3, { ...diya, stockQuantity: 1, available: false }).then([changed(3)]);
-    set([added(1)], 2, { ...diya, available: false }).then({ code: 'not_available', status: 409 });
+    set([added(1)], 2, { ...diya, available: false }).then({ code: 'not_available', kind: 'conflict' });
   });
 
   it('answers 404 for a product not in the cart', () => {
-    set([], 1).then({ code: 'not_found', status: 404, message: 'This product is not in your cart' });
+    set([], 1).then({ code: 'not_found', kind: 'not_found', message: 'This product is not in your cart' });
   });
 });
 

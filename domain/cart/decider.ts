@@ -51,7 +51,7 @@ export const cartDecider: Decider<CartCommand, CartState, CartEvent> = {
       case 'SetCartQuantity': {
         const { productId, product, quantity } = command;
         const current = lines[productId];
-        if (current === undefined) throw new DomainError('not_found', 'This product is not in your cart', 404);
+        if (current === undefined) throw new DomainError('not_found', 'This product is not in your cart', 'not_found');
         if (quantity <= 0) return [{ type: 'CartItemRemoved', data: { userId, productId } }];
         if (quantity === current) return [];
         // Lowering is always allowed, even when the product is no longer available.

@@ -12,14 +12,14 @@ export interface PurchaseFacts {
 /** Throws 409 `not_available` or `insufficient_stock` unless `quantity` units may be bought. */
 export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
   if (!product.available) {
-    throw new DomainError('not_available', `"${product.name}" is not available for purchase`, 409);
+    throw new DomainError('not_available', `"${product.name}" is not available for purchase`, 'conflict');
   }
   if (quantity > product.stockQuantity) {
     const message =
       product.stockQuantity === 0
         ? `"${product.name}" is out of stock`
         : `Only ${product.stockQuantity} of "${product.name}" left in stock`;
-    throw new DomainError('insufficient_stock', message, 409);
+    throw new DomainError('insufficient_stock', message, 'conflict');
   }
 }
 
@@ -27,5 +27,5 @@ export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product';
 
 /** No self-dealing: a seller buying its own product would make fake sales and reviews possible. */
 export function assertNotOwnProduct(buyerId: string, product: Pick<PurchaseFacts, 'sellerId'>): void {
-  if (product.sellerId === buyerId) throw new DomainError('own_product', OWN_PRODUCT_MESSAGE, 403);
+  if (product.sellerId === buyerId) throw new DomainError('own_product', OWN_PRODUCT_MESSAGE, 'forbidden');
 }

@@ -50,7 +50,7 @@ export const categoryPolicyDecider: Decider<CategoryPolicyCommand, CategoryPolic
 
   decide(command, state) {
     if (!isAdmin(command.actor)) throw forbidden('Only an admin can change the policies of a category');
-    if (state === null) throw new DomainError('not_found', 'Category not found', 404);
+    if (state === null) throw new DomainError('not_found', 'Category not found', 'not_found');
     const { categoryId } = state;
     const stamp = { categoryId, reason: command.reason, by: command.actor.userId, at: command.at };
     if (command.type === 'SetCommission') {

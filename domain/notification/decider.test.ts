@@ -77,7 +77,7 @@ describe('MarkNotificationRead', () => {
   });
 
   it("answers not found for another seller's notification and for a missing one", () => {
-    const notFound = { code: 'not_found', status: 404, message: 'Notification not found' } as const;
+    const notFound = { code: 'not_found', kind: 'not_found', message: 'Notification not found' } as const;
     given(notificationDecider, [notified]).when(markRead(actors.otherSeller)).then(notFound);
     given(notificationDecider, [notified]).when(markRead(actors.admin)).then(notFound);
     given(notificationDecider).when(markRead()).then(notFound);
@@ -98,7 +98,9 @@ describe('RecordNotificationMailed', () => {
   });
 
   it('answers not found before the notification is recorded', () => {
-    given(notificationDecider).when(record).then({ code: 'not_found', status: 404, message: 'Notification not found' });
+    given(notificationDecider)
+      .when(record)
+      .then({ code: 'not_found', kind: 'not_found', message: 'Notification not found' });
   });
 
   it('keeps the notification unread and re-notifying a no-op', () => {

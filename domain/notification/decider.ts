@@ -99,7 +99,7 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
       return state === null ? [decisionNotified(command.decision)] : [];
     }
     if (command.type === 'RecordNotificationMailed') {
-      if (state === null) throw new DomainError('not_found', 'Notification not found', 404);
+      if (state === null) throw new DomainError('not_found', 'Notification not found', 'not_found');
       if (state.mailed) return [];
       return [
         { type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } },
@@ -107,7 +107,7 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     }
     // Another user's notification answers like a missing one: its existence is not theirs to learn.
     if (state === null || state.recipientId !== command.actor.userId) {
-      throw new DomainError('not_found', 'Notification not found', 404);
+      throw new DomainError('not_found', 'Notification not found', 'not_found');
     }
     if (state.read) return [];
     return [

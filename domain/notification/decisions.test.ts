@@ -76,7 +76,7 @@ describe('NotifyDecision', () => {
     given(notificationDecider, [notified]).when({ type: 'MarkNotificationRead', actor: seller, at: AT }).then([read]);
     given(notificationDecider, [notified])
       .when({ type: 'MarkNotificationRead', actor: actors.otherSeller, at: AT })
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
   });
 
   it('is mailed once', () => {

@@ -127,7 +127,7 @@ describe('PlaceOrder', () => {
   it('refuses an empty cart', () => {
     given(orderDecider)
       .when(placeOrder({ lines: [] }))
-      .then({ code: 'cart_empty', status: 422, message: 'Your cart is empty' });
+      .then({ code: 'cart_empty', kind: 'rule_broken', message: 'Your cart is empty' });
   });
 
   it('refuses online payment, which is coming soon', () => {
@@ -135,7 +135,7 @@ describe('PlaceOrder', () => {
       .when(placeOrder({ payment: 'online' }))
       .then({
         code: 'payment_unavailable',
-        status: 422,
+        kind: 'rule_broken',
         message: 'Online payment is coming soon. Please choose Cash on Delivery.',
         fields: { payment: 'Online payment is coming soon' },
       });
@@ -144,24 +144,24 @@ describe('PlaceOrder', () => {
   it('refuses lines beyond the stock or not for sale', () => {
     given(orderDecider)
       .when(placeOrder({ lines: [checkoutLine(sareeLine, 1)] }))
-      .then({ code: 'insufficient_stock', status: 409, message: 'Only 1 of "Banarasi Silk Saree" left in stock' });
+      .then({ code: 'insufficient_stock', kind: 'conflict', message: 'Only 1 of "Banarasi Silk Saree" left in stock' });
     const { product } = checkoutLine(sareeLine);
     given(orderDecider)
       .when(placeOrder({ lines: [{ product: { ...product, available: false }, quantity: 1 }] }))
-      .then({ code: 'not_available', status: 409 });
+      .then({ code: 'not_available', kind: 'conflict' });
   });
 
   it('refuses a seller buying its own product', () => {
     given(orderDecider)
       .when(placeOrder({ actor: seller, lines: [checkoutLine(diyaLine), checkoutLine(sareeLine)] }))
-      .then({ code: 'own_product', status: 403, message: 'You cannot buy your own product' });
+      .then({ code: 'own_product', kind: 'forbidden', message: 'You cannot buy your own product' });
   });
 
   it("places an order once: a retry finds it, another buyer's id clashes", () => {
     given(orderDecider, [placed]).when(placeOrder()).then([]);
     given(orderDecider, [placed])
       .when(placeOrder({ actor: otherBuyer }))
-      .then({ code: 'already_exists', status: 409 });
+      .then({ code: 'already_exists', kind: 'conflict' });
   });
 });
 
@@ -266,7 +266,7 @@ describe('ChangeSellerOrderStatus', () => {
   ] as const)('cannot move a seller order from %s to %s', (from, to) => {
     move(from, to).then({
       code: 'invalid_transition',
-      status: 409,
+      kind: 'conflict',
       message: `Cannot move an order from ${from} to ${to}`,
     });
   });
@@ -279,19 +279,19 @@ describe('ChangeSellerOrderStatus', () => {
     move('pending', 'cancelled', buyer).then([eventFor('cancelled', buyer.userId)]);
     move('processing', 'cancelled', buyer).then({
       code: 'forbidden',
-      status: 403,
+      kind: 'forbidden',
       message: 'You can cancel your order only while it is pending',
     });
     move('pending', 'processing', buyer).then({
       code: 'forbidden',
-      status: 403,
+      kind: 'forbidden',
       message: 'Only the seller or an admin can change the status of an order',
     });
   });
 
   it('is unknown to sellers of other parts and to other buyers', () => {
     for (const actor of [otherSeller, otherBuyer])
-      move('pending', 'processing', actor).then({ code: 'not_found', status: 404, message: 'Order not found' });
+      move('pending', 'processing', actor).then({ code: 'not_found', kind: 'not_found', message: 'Order not found' });
   });
 
   it('moves only the part it names: one seller delivering leaves the other seller’s part as it was', () => {
@@ -320,23 +320,25 @@ describe('ChangeSellerOrderStatus', () => {
       .then([eventFor('cancelled', otherSeller.userId, other)]);
     given(orderDecider, history)
       .when(statusCommand('processing', seller, other.sellerOrderId))
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
   });
 
   it('refuses a seller managing a part it bought, whatever an old log holds', () => {
     const selfBought = { ...placed, data: { ...placed.data, buyerId: seller.userId } } as OrderEvent;
-    given(orderDecider, [selfBought])
-      .when(statusCommand('processing', seller))
-      .then({ code: 'forbidden', status: 403, message: 'You cannot manage an order you bought: its buyer is you' });
+    given(orderDecider, [selfBought]).when(statusCommand('processing', seller)).then({
+      code: 'forbidden',
+      kind: 'forbidden',
+      message: 'You cannot manage an order you bought: its buyer is you',
+    });
   });
 
   it('answers 404 for an unknown order or seller order', () => {
     given(orderDecider)
       .when(statusCommand('processing', admin))
-      .then({ code: 'not_found', status: 404, message: 'Order not found' });
+      .then({ code: 'not_found', kind: 'not_found', message: 'Order not found' });
     given(orderDecider, [placed])
       .when(statusCommand('processing', admin, `${orderId}-9`))
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
   });
 });
 
@@ -391,16 +393,18 @@ describe('RequestReturn', () => {
       .when(requestReturn({ at: later(7.01) }))
       .then({
         code: 'return_window_closed',
-        status: 409,
+        kind: 'conflict',
         message: `Returns closed on ${later(7).slice(0, 10)}, 7 days after delivery`,
       });
   });
 
   it('refuses before delivery', () => {
     for (const status of ['pending', 'shipped', 'cancelled'] as const) {
-      given(orderDecider, historyAt(status))
-        .when(requestReturn())
-        .then({ code: 'not_delivered', status: 409, message: 'Items can be returned only once they are delivered' });
+      given(orderDecider, historyAt(status)).when(requestReturn()).then({
+        code: 'not_delivered',
+        kind: 'conflict',
+        message: 'Items can be returned only once they are delivered',
+      });
     }
   });
 
@@ -409,7 +413,7 @@ describe('RequestReturn', () => {
       .when(requestReturn({ policy: { ...POLICY, returnable: { textiles: false } } }))
       .then({
         code: 'not_returnable',
-        status: 422,
+        kind: 'rule_broken',
         message: '"Banarasi Silk Saree" cannot be returned: its category takes no returns',
       });
   });
@@ -417,16 +421,24 @@ describe('RequestReturn', () => {
   it('refuses more units than delivered and not already asked back, and products not in the seller order', () => {
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 3 }] }))
-      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 2 of "Banarasi Silk Saree"' });
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: 'You can return at most 2 of "Banarasi Silk Saree"',
+      });
     given(orderDecider, [...DELIVERED, requested])
       .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
-      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 1 of "Banarasi Silk Saree"' });
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: 'You can return at most 1 of "Banarasi Silk Saree"',
+      });
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: [{ productId: 'p-2', quantity: 1 }] }))
-      .then({ code: 'not_in_order', status: 422 });
+      .then({ code: 'not_in_order', kind: 'rule_broken' });
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 0 }] }))
-      .then({ code: 'validation_failed', status: 422, message: 'Choose at least one item to return' });
+      .then({ code: 'validation_failed', kind: 'rule_broken', message: 'Choose at least one item to return' });
   });
 
   it('counts a product named on several lines once, with all its units', () => {
@@ -439,7 +451,11 @@ describe('RequestReturn', () => {
       .then([{ ...requested, data: { ...requested.data, lines: [{ productId: 'p-1', quantity: 2 }] } }]);
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: [...twice, { productId: 'p-1', quantity: 1 }] }))
-      .then({ code: 'return_quantity', status: 422, message: 'You can return at most 2 of "Banarasi Silk Saree"' });
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: 'You can return at most 2 of "Banarasi Silk Saree"',
+      });
   });
 
   it('numbers a second return after the first, and counts rejected ones as not asked back', () => {
@@ -459,10 +475,10 @@ describe('RequestReturn', () => {
   it('is for the buyer only', () => {
     given(orderDecider, DELIVERED)
       .when(requestReturn({ actor: seller }))
-      .then({ code: 'forbidden', status: 403, message: 'Only the buyer can ask to return items' });
+      .then({ code: 'forbidden', kind: 'forbidden', message: 'Only the buyer can ask to return items' });
     given(orderDecider, DELIVERED)
       .when(requestReturn({ actor: otherBuyer }))
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
   });
 });
 
@@ -499,19 +515,19 @@ describe('DecideReturn', () => {
       .then([]);
     given(orderDecider, [...DELIVERED, requested, accepted])
       .when(decide(false))
-      .then({ code: 'already_decided', status: 409, message: 'This return was already accepted' });
+      .then({ code: 'already_decided', kind: 'conflict', message: 'This return was already accepted' });
   });
 
   it('is for the seller of the part or an admin', () => {
     given(orderDecider, [...DELIVERED, requested])
       .when(decide(true, buyer))
-      .then({ code: 'forbidden', status: 403 });
+      .then({ code: 'forbidden', kind: 'forbidden' });
     given(orderDecider, [...DELIVERED, requested])
       .when(decide(true, otherSeller))
-      .then({ code: 'not_found', status: 404 });
+      .then({ code: 'not_found', kind: 'not_found' });
     given(orderDecider, DELIVERED)
       .when(decide(true))
-      .then({ code: 'not_found', status: 404, message: 'Return not found' });
+      .then({ code: 'not_found', kind: 'not_found', message: 'Return not found' });
   });
 });
 

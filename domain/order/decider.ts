@@ -113,14 +113,14 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
   const { actor, orderId, buyerName, shippingAddress, delivery, payment, at } = command;
   if (state !== null) {
     if (state.buyerId === actor.userId) return [];
-    throw new DomainError('already_exists', 'Order already exists', 409);
+    throw new DomainError('already_exists', 'Order already exists', 'conflict');
   }
-  if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 422);
+  if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 'rule_broken');
   if (payment !== 'cod') {
     throw new DomainError(
       'payment_unavailable',
       'Online payment is coming soon. Please choose Cash on Delivery.',
-      422,
+      'rule_broken',
       {
         payment: 'Online payment is coming soon',
       },
@@ -155,7 +155,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
 
 function sellerOrderOf(order: Order, sellerOrderId: string): SellerOrder {
   const part = order.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
-  if (!part) throw new DomainError('not_found', 'Order not found', 404);
+  if (!part) throw new DomainError('not_found', 'Order not found', 'not_found');
   return part;
 }
 
@@ -170,14 +170,18 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   const part = sellerOrderOf(order, command.sellerOrderId);
   const isManager = manages(actor, order, part);
   const isBuyer = actor.userId === order.buyerId;
-  if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 404);
+  if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 'not_found');
   if (!isManager && command.status !== 'cancelled') {
     throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
   }
   // The same change retried.
   if (command.status === part.status) return [];
   if (!canMove(part.status, command.status)) {
-    throw new DomainError('invalid_transition', `Cannot move an order from ${part.status} to ${command.status}`, 409);
+    throw new DomainError(
+      'invalid_transition',
+      `Cannot move an order from ${part.status} to ${command.status}`,
+      'conflict',
+    );
   }
   if (!isManager && part.status !== 'pending') throw forbidden(BUYER_CANCEL_PENDING_MESSAGE);
   const data = {
@@ -239,34 +243,38 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   const part = sellerOrderOf(order, command.sellerOrderId);
   if (actor.userId !== order.buyerId) {
     if (manages(actor, order, part)) throw forbidden(RETURN_BUYER_ONLY_MESSAGE);
-    throw new DomainError('not_found', 'Order not found', 404);
+    throw new DomainError('not_found', 'Order not found', 'not_found');
   }
   if (part.status !== 'delivered' || part.deliveredAt === null) {
-    throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 409);
+    throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 'conflict');
   }
   const closes = new Date(Date.parse(part.deliveredAt) + policy.windowDays * DAY_MS);
   if (Date.parse(at) > closes.getTime()) {
     throw new DomainError(
       'return_window_closed',
       `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`,
-      409,
+      'conflict',
     );
   }
   const lines = unitsByProduct(command.lines);
   if (lines.length === 0)
-    throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 422, { lines: RETURN_LINES_MESSAGE });
+    throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 'rule_broken', { lines: RETURN_LINES_MESSAGE });
   for (const { productId, quantity } of lines) {
     const line = part.lines.find((l) => l.productId === productId);
-    if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 422);
+    if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 'rule_broken');
     if (policy.returnable[line.categoryId] !== true) {
-      throw new DomainError('not_returnable', `"${line.name}" cannot be returned: its category takes no returns`, 422);
+      throw new DomainError(
+        'not_returnable',
+        `"${line.name}" cannot be returned: its category takes no returns`,
+        'rule_broken',
+      );
     }
     const left = line.quantity - unitsAskedBack(part, productId);
     if (quantity > left) {
       throw new DomainError(
         'return_quantity',
         left === 0 ? `"${line.name}" is already being returned` : `You can return at most ${left} of "${line.name}"`,
-        422,
+        'rule_broken',
       );
     }
   }
@@ -288,15 +296,15 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   if (!manages(actor, order, part)) {
     if (actor.userId === order.buyerId && part.sellerId !== actor.userId)
       throw forbidden('Only the seller or an admin can decide a return');
-    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 404);
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
     throw forbidden(OWN_PURCHASE_MESSAGE);
   }
   const request = part.returns.find((r) => r.returnId === command.returnId);
-  if (!request) throw new DomainError('not_found', 'Return not found', 404);
+  if (!request) throw new DomainError('not_found', 'Return not found', 'not_found');
   const decided = accept ? 'accepted' : 'rejected';
   if (request.status === decided) return [];
   if (request.status !== 'requested')
-    throw new DomainError('already_decided', `This return was already ${request.status}`, 409);
+    throw new DomainError('already_decided', `This return was already ${request.status}`, 'conflict');
   const stamp = {
     orderId: order.orderId,
     sellerOrderId: part.sellerOrderId,
@@ -374,7 +382,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
 
   decide(command, state) {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
-    if (state === null) throw new DomainError('not_found', 'Order not found', 404);
+    if (state === null) throw new DomainError('not_found', 'Order not found', 'not_found');
     switch (command.type) {
       case 'ChangeSellerOrderStatus':
         return changeStatus(command, state);

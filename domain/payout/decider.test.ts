@@ -50,7 +50,7 @@ describe('RecordPayout', () => {
       .when(record({ amountPaise: 500_01 }))
       .then({
         code: 'exceeds_balance',
-        status: 422,
+        kind: 'rule_broken',
         message: 'A payout of ₹500.01 is more than the balance due, ₹500.00',
       });
   });
@@ -60,14 +60,14 @@ describe('RecordPayout', () => {
       .when(record({ amountPaise: 2_500_01 }))
       .then({
         code: 'exceeds_balance',
-        status: 422,
+        kind: 'rule_broken',
         message: 'A payout of ₹2,500.01 is more than the balance due, ₹2,500.00',
       });
     given(payoutDecider)
       .when(record({ earnedPaise: 0 }))
       .then({
         code: 'exceeds_balance',
-        status: 422,
+        kind: 'rule_broken',
         message: 'A payout of ₹1,000.00 is more than the balance due, ₹0.00',
       });
     // Returns accepted after a payout can leave a seller owing: nothing is due then, not a negative amount.
@@ -75,7 +75,7 @@ describe('RecordPayout', () => {
       .when(record({ earnedPaise: 1_500_00 }))
       .then({
         code: 'exceeds_balance',
-        status: 422,
+        kind: 'rule_broken',
         message: 'A payout of ₹1,000.00 is more than the balance due, ₹0.00',
       });
   });
@@ -98,7 +98,7 @@ describe('RecordPayout', () => {
     const paid = [recorded('payout-1', 1_000_00, 'UTR 4411')];
     const used = {
       code: 'payout_reference_used',
-      status: 409,
+      kind: 'conflict',
       message: 'A payout with this reference is already recorded',
     } as const;
     given(payoutDecider, paid)
@@ -115,7 +115,7 @@ describe('RecordPayout', () => {
         .when(record({ amountPaise }))
         .then({
           code: 'validation_failed',
-          status: 400,
+          kind: 'invalid',
           fields: { amountPaise: 'Amount must be a whole number of paise above 0' },
         });
     }
@@ -124,7 +124,7 @@ describe('RecordPayout', () => {
   it('refuses a payment date after today in India', () => {
     const future = {
       code: 'validation_failed',
-      status: 400,
+      kind: 'invalid',
       fields: { paidOn: 'Paid on cannot be in the future' },
     } as const;
     given(payoutDecider)
@@ -144,7 +144,7 @@ describe('RecordPayout', () => {
     for (const actor of [seller, actors.buyer]) {
       given(payoutDecider)
         .when(record({ actor }))
-        .then({ code: 'forbidden', status: 403, message: 'Only an admin can record payouts' });
+        .then({ code: 'forbidden', kind: 'forbidden', message: 'Only an admin can record payouts' });
     }
   });
 });

@@ -35,7 +35,7 @@ const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 export const dayInIndia = (at: string): string => new Date(Date.parse(at) + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 const invalid = (field: 'amountPaise' | 'paidOn', message: string) =>
-  new DomainError('validation_failed', message, 400, { [field]: message });
+  new DomainError('validation_failed', message, 'invalid', { [field]: message });
 
 export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
   initialState: { paidPaise: 0, byReference: new Map() },
@@ -57,7 +57,7 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
     if (recorded) {
       // The same transfer sent again (a retried request): it is recorded already.
       if (recorded.amountPaise === amountPaise && recorded.paidOn === paidOn) return [];
-      throw new DomainError('payout_reference_used', PAYOUT_REFERENCE_USED, 409);
+      throw new DomainError('payout_reference_used', PAYOUT_REFERENCE_USED, 'conflict');
     }
 
     const balanceDuePaise = earnedPaise - state.paidPaise;
@@ -66,7 +66,7 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
       throw new DomainError(
         'exceeds_balance',
         `A payout of ${formatInr(amountPaise)} is more than the balance due, ${due}`,
-        422,
+        'rule_broken',
         {
           amountPaise: `At most ${due}`,
         },

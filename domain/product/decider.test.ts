@@ -48,8 +48,8 @@ const reserved = (orderId: string, quantity: number, remaining: number): Product
   data: { productId, orderId, quantity, remaining, at: AT },
 });
 
-const notFound = { code: 'not_found', status: 404, message: 'Product not found' } as const;
-const forbidden = { code: 'forbidden', status: 403 } as const;
+const notFound = { code: 'not_found', kind: 'not_found', message: 'Product not found' } as const;
+const forbidden = { code: 'forbidden', kind: 'forbidden' } as const;
 
 describe('ListProduct', () => {
   it('lists a product of the seller, pending review', () => {
@@ -68,7 +68,7 @@ describe('ListProduct', () => {
   it('does not list an id twice', () => {
     given(productDecider, [listed])
       .when({ type: 'ListProduct', actor: seller, productId, product: saree, at: AT })
-      .then({ code: 'already_exists', status: 409 });
+      .then({ code: 'already_exists', kind: 'conflict' });
   });
 });
 
@@ -166,12 +166,12 @@ describe('ReserveStock', () => {
   it('never sells more than is left, naming the product and what is left', () => {
     reserve([listed, verified, reserved('o-1', 3, 2)], 3, 'o-2').then({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
       message: 'Only 2 of "Banarasi Silk Saree" left in stock',
     });
     reserve([listed, verified, reserved('o-1', 5, 0)], 1, 'o-2').then({
       code: 'insufficient_stock',
-      status: 409,
+      kind: 'conflict',
       message: '"Banarasi Silk Saree" is out of stock',
     });
   });
@@ -187,7 +187,7 @@ describe('ReserveStock', () => {
   ])('does not sell a product %s', (_, history) => {
     reserve(history, 1).then({
       code: 'not_available',
-      status: 409,
+      kind: 'conflict',
       message: '"Banarasi Silk Saree" is not available for purchase',
     });
   });
@@ -259,7 +259,7 @@ describe('moderation', () => {
     given(productDecider, [listed, verified, featured]).when({ type: 'FeatureProduct', actor: admin, at: AT }).then([]);
     given(productDecider, [listed])
       .when({ type: 'FeatureProduct', actor: admin, at: AT })
-      .then({ code: 'not_verified', status: 409, message: 'Only verified products can be featured' });
+      .then({ code: 'not_verified', kind: 'conflict', message: 'Only verified products can be featured' });
   });
 
   it('unfeatures a featured product', () => {
@@ -411,12 +411,12 @@ describe('revisions: content edits of a verified product wait for review', () =>
     reject([listed, verified, r1, rejectedR1]).then([]);
     approve([listed, verified, r1, rejectedR1]).then({
       code: 'revision_not_pending',
-      status: 409,
+      kind: 'conflict',
       message: 'These changes were rejected already',
     });
     reject([listed, verified, r1, approvedR1]).then({
       code: 'revision_not_pending',
-      status: 409,
+      kind: 'conflict',
       message: 'These changes were approved already',
     });
   });
@@ -425,16 +425,16 @@ describe('revisions: content edits of a verified product wait for review', () =>
     const r2 = revision('r2', { name: 'Banarasi Silk Saree' }, { name: 'Cheap Copy' }, 'r1');
     approve([listed, verified, r1, r2]).then({
       code: 'revision_not_pending',
-      status: 409,
+      kind: 'conflict',
       message: 'The seller has replaced these changes with newer ones: review those',
     });
     const withdrawn: ProductEvent = { type: 'ProductRevisionWithdrawn', data: { ...bySeller, revisionId: 'r1' } };
     approve([listed, verified, r1, withdrawn]).then({
       code: 'revision_not_pending',
-      status: 409,
+      kind: 'conflict',
       message: 'The seller withdrew these changes',
     });
-    approve([listed, verified, r1], 'r9').then({ code: 'not_found', status: 404 });
+    approve([listed, verified, r1], 'r9').then({ code: 'not_found', kind: 'not_found' });
   });
 
   it('lets only admins approve or reject', () => {

@@ -81,7 +81,7 @@ const EDITABLE_FIELDS = [
   'tags',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
-const notFound = () => new DomainError('not_found', 'Product not found', 404);
+const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');
 
 const NOT_PENDING: Record<RevisionOutcome, string> = {
   approved: 'These changes were approved already',
@@ -158,8 +158,9 @@ function pendingRevision(product: Product, revisionId: string, repeated: Revisio
   if (product.revision?.revisionId === revisionId) return product.revision;
   const outcome = product.revisionOutcomes.get(revisionId);
   if (outcome === repeated) return null;
-  if (outcome === undefined) throw new DomainError('not_found', 'This product has no such changes waiting', 404);
-  throw new DomainError('revision_not_pending', NOT_PENDING[outcome], 409);
+  if (outcome === undefined)
+    throw new DomainError('not_found', 'This product has no such changes waiting', 'not_found');
+  throw new DomainError('revision_not_pending', NOT_PENDING[outcome], 'conflict');
 }
 
 function revisionRejected(
@@ -270,7 +271,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     case 'FeatureProduct':
       assertAdmin(command.actor);
       if (product.verification !== 'verified') {
-        throw new DomainError('not_verified', 'Only verified products can be featured', 409);
+        throw new DomainError('not_verified', 'Only verified products can be featured', 'conflict');
       }
       return product.featured ? [] : [{ type: 'ProductFeatured', data: stamp(product, command) }];
 
@@ -367,7 +368,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
 
   decide(command, state) {
     if (command.type === 'ListProduct') {
-      if (state !== null) throw new DomainError('already_exists', 'Product already exists', 409);
+      if (state !== null) throw new DomainError('already_exists', 'Product already exists', 'conflict');
       if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
       const { actor, productId, product, at } = command;
       const imageUrl = mainImageUrl(product.images);

@@ -34,7 +34,7 @@ describe('SubmitReview', () => {
   it('is only for buyers with a delivered order of the product', () => {
     given(reviewDecider)
       .when({ ...submit, hasDeliveredPurchase: false })
-      .then({ code: 'purchase_required', status: 403, message: "You can only review products you've purchased" });
+      .then({ code: 'purchase_required', kind: 'forbidden', message: "You can only review products you've purchased" });
   });
 
   it('edits the review when the buyer submits again', () => {

@@ -24,7 +24,8 @@ export const reviewDecider: Decider<ReviewCommand, ReviewState, ReviewEvent> = {
   evolve: (_, { data }) => ({ rating: data.rating, comment: data.comment }),
 
   decide({ actor, productId, authorName, rating, comment, hasDeliveredPurchase, at }, review) {
-    if (!hasDeliveredPurchase) throw new DomainError('purchase_required', NOTICES.purchaseRequired.description, 403);
+    if (!hasDeliveredPurchase)
+      throw new DomainError('purchase_required', NOTICES.purchaseRequired.description, 'forbidden');
     const buyerId = actor.userId;
     if (review === null)
       return [{ type: 'ReviewSubmitted', data: { productId, buyerId, authorName, rating, comment, at } }];

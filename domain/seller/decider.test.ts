@@ -53,7 +53,7 @@ describe('VerifySeller', () => {
   it('refuses a suspended seller until reinstated', () => {
     given(sellerDecider, [suspended])
       .when(verify)
-      .then({ code: 'seller_suspended', status: 409, message: 'Reinstate this seller before verifying them' });
+      .then({ code: 'seller_suspended', kind: 'conflict', message: 'Reinstate this seller before verifying them' });
     given(sellerDecider, [suspended, reinstated]).when(verify).then([verified]);
   });
 });
@@ -77,7 +77,7 @@ describe('ReinstateSeller', () => {
   it('refuses a seller who is not suspended', () => {
     const notSuspended = {
       code: 'not_suspended',
-      status: 409,
+      kind: 'conflict',
       message: 'Only a suspended seller can be reinstated',
     } as const;
     given(sellerDecider).when(reinstate).then(notSuspended);
@@ -89,7 +89,7 @@ describe('ReinstateSeller', () => {
 it('takes commands from admins only', () => {
   const onlyAdmins = {
     code: 'forbidden',
-    status: 403,
+    kind: 'forbidden',
     message: 'Only an admin can verify, suspend or reinstate sellers',
   } as const;
   for (const command of [verify, suspend, reinstate]) {
@@ -105,7 +105,7 @@ it('lets only a seller who is not suspended list products', () => {
   expect(() => assertMayList(fold(sellerDecider, [suspended]))).toThrow(
     expect.objectContaining({
       code: 'seller_suspended',
-      status: 403,
+      kind: 'forbidden',
       message: 'Your seller account is suspended, so you cannot list new products',
     }),
   );

@@ -30,7 +30,7 @@ export const SELLER_SUSPENDED_MESSAGE = 'Your seller account is suspended, so yo
 
 /** A suspended seller cannot list new products (their listed ones are out of the catalog meanwhile). */
 export function assertMayList(standing: SellerStanding): void {
-  if (standing.suspended) throw new DomainError('seller_suspended', SELLER_SUSPENDED_MESSAGE, 403);
+  if (standing.suspended) throw new DomainError('seller_suspended', SELLER_SUSPENDED_MESSAGE, 'forbidden');
 }
 
 export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamEvent> = {
@@ -57,13 +57,14 @@ export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamE
     switch (command.type) {
       case 'VerifySeller':
         if (state.suspended)
-          throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 409);
+          throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 'conflict');
         // Verifying twice succeeds quietly, so a retried request is harmless.
         return state.verified ? [] : [{ type: 'SellerVerified', data: { ...stamp, reason: command.reason } }];
       case 'SuspendSeller':
         return state.suspended ? [] : [{ type: 'SellerSuspended', data: { ...stamp, reason: command.reason } }];
       case 'ReinstateSeller':
-        if (!state.suspended) throw new DomainError('not_suspended', 'Only a suspended seller can be reinstated', 409);
+        if (!state.suspended)
+          throw new DomainError('not_suspended', 'Only a suspended seller can be reinstated', 'conflict');
         return [{ type: 'SellerReinstated', data: { ...stamp, reason: command.reason } }];
     }
   },

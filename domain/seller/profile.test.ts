@@ -65,7 +65,7 @@ describe('UpdateSellerProfile', () => {
   });
 
   it('lets only the seller themselves or an admin edit', () => {
-    const refused = { code: 'forbidden', status: 403, message: PROFILE_MESSAGES.forbidden } as const;
+    const refused = { code: 'forbidden', kind: 'forbidden', message: PROFILE_MESSAGES.forbidden } as const;
     given(storefrontDecider)
       .when(update({ actor: otherSeller }))
       .then(refused);
@@ -81,7 +81,7 @@ describe('UpdateSellerProfile', () => {
   it('refuses a suspended seller, not an admin, until reinstated', () => {
     given(storefrontDecider, [suspended])
       .when(update())
-      .then({ code: 'seller_suspended', status: 403, message: PROFILE_MESSAGES.suspended });
+      .then({ code: 'seller_suspended', kind: 'forbidden', message: PROFILE_MESSAGES.suspended });
     given(storefrontDecider, [suspended])
       .when(update({ actor: admin }))
       .then([updated(admin.userId)]);
@@ -91,7 +91,7 @@ describe('UpdateSellerProfile', () => {
   });
 
   it('refuses an edit made from a version that is no longer the latest', () => {
-    const conflict = { code: 'version_conflict', status: 409, message: PROFILE_MESSAGES.conflict } as const;
+    const conflict = { code: 'version_conflict', kind: 'conflict', message: PROFILE_MESSAGES.conflict } as const;
     given(storefrontDecider)
       .when(update({ expectedVersion: 1 }))
       .then(conflict);

@@ -55,9 +55,9 @@ export const storefrontDecider: Decider<UpdateSellerProfile, StorefrontState, Se
     if (!mayEditProfile(actor, sellerId)) throw forbidden(PROFILE_MESSAGES.forbidden);
     // A suspended seller's storefront is hidden; an admin may still correct it (say, to take down what led to the suspension).
     if (!isAdmin(actor) && state.standing.suspended)
-      throw new DomainError('seller_suspended', PROFILE_MESSAGES.suspended, 403);
+      throw new DomainError('seller_suspended', PROFILE_MESSAGES.suspended, 'forbidden');
     if (expectedVersion !== null && expectedVersion !== state.version)
-      throw new DomainError('version_conflict', PROFILE_MESSAGES.conflict, 409);
+      throw new DomainError('version_conflict', PROFILE_MESSAGES.conflict, 'conflict');
     // Saving the same words again (a retried request) writes no new version.
     if (state.profile && sameProfile(state.profile, profile)) return [];
     return [{ type: 'SellerProfileUpdated', data: { sellerId, ...profile, by: actor.userId, at } }];

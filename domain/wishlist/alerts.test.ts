@@ -121,7 +121,7 @@ describe('a buyer’s notification', () => {
     for (const other of [actors.otherBuyer, actors.seller, actors.admin]) {
       given(notificationDecider, [notified])
         .when({ type: 'MarkNotificationRead', actor: other, at: AT })
-        .then({ code: 'not_found', status: 404 });
+        .then({ code: 'not_found', kind: 'not_found' });
     }
   });
 });

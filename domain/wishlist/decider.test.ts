@@ -30,28 +30,32 @@ describe('SaveToWishlist', () => {
   });
 
   it('is for buyers only', () => {
-    save([], diya, actors.otherSeller).then({ code: 'forbidden', status: 403, message: 'Only buyers keep a wishlist' });
-    save([], diya, actors.admin).then({ code: 'forbidden', status: 403 });
+    save([], diya, actors.otherSeller).then({
+      code: 'forbidden',
+      kind: 'forbidden',
+      message: 'Only buyers keep a wishlist',
+    });
+    save([], diya, actors.admin).then({ code: 'forbidden', kind: 'forbidden' });
   });
 
   it("refuses a seller's own product", () => {
     const sellerBuyer: Actor = { userId: actors.seller.userId, roles: ['buyer', 'seller'] };
     save([], diya, sellerBuyer).then({
       code: 'own_product',
-      status: 403,
+      kind: 'forbidden',
       message: 'You cannot save your own product',
     });
   });
 
   it('refuses a product not for sale, but keeps one saved before it was delisted', () => {
     const delisted = { ...diya, available: false };
-    save([], delisted).then({ code: 'not_available', status: 409, message: '"Brass Diya" is not available' });
+    save([], delisted).then({ code: 'not_available', kind: 'conflict', message: '"Brass Diya" is not available' });
     save([saved()], delisted).then([]);
   });
 
   it(`holds at most ${MAX_WISHLIST_ITEMS} products`, () => {
     const full = Array.from({ length: MAX_WISHLIST_ITEMS }, (_, i) => saved(`other-${i}`));
-    save(full).then({ code: 'wishlist_full', status: 409 });
+    save(full).then({ code: 'wishlist_full', kind: 'conflict' });
     save([...full.slice(1)]).then([saved()]);
   });
 });
@@ -64,7 +68,7 @@ describe('RemoveFromWishlist', () => {
   });
 
   it('is for buyers only', () => {
-    remove([], actors.seller).then({ code: 'forbidden', status: 403 });
+    remove([], actors.seller).then({ code: 'forbidden', kind: 'forbidden' });
   });
 });
 

@@ -48,13 +48,13 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
     if (saved[productId] !== undefined) return [];
     const { product } = command;
     if (product.sellerId === actor.userId)
-      throw new DomainError('own_product', 'You cannot save your own product', 403);
-    if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 409);
+      throw new DomainError('own_product', 'You cannot save your own product', 'forbidden');
+    if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 'conflict');
     if (Object.keys(saved).length >= MAX_WISHLIST_ITEMS) {
       throw new DomainError(
         'wishlist_full',
         `Your wishlist holds at most ${MAX_WISHLIST_ITEMS} products: remove some to save more`,
-        409,
+        'conflict',
       );
     }
     return [{ type: 'WishlistItemSaved', data }];
