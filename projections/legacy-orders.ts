@@ -12,6 +12,7 @@ import {
   isLegacyOrderEvent,
   upcast,
 } from '../domain/order/upcast.ts';
+import { STATUS_AFTER } from '../domain/order/status.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { CollectionSpec, Doc, UnitOfWork } from '../platform/readstore/port.ts';
 
@@ -19,12 +20,8 @@ interface LegacyPurchaseDoc extends Doc {
   parts: PartSnapshot[];
 }
 
-const STATUS_OF: Partial<Record<OrderEvent['type'], PartSnapshot['status']>> = {
-  SellerOrderProcessing: 'processing',
-  SellerOrderShipped: 'shipped',
-  SellerOrderDelivered: 'delivered',
-  SellerOrderCancelled: 'cancelled',
-};
+/** The seller order statuses, looked up by any order event's type (the others move none). */
+const STATUS_OF: Partial<Record<OrderEvent['type'], PartSnapshot['status']>> = STATUS_AFTER;
 
 export interface LegacyOrders {
   /** The collection to declare among the projection's own. */

@@ -4,20 +4,13 @@
  * a command with the documents as they are right after it.
  */
 import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../domain/order/events.ts';
-import { type OrderStatus, purchaseStatus, shortSellerOrderId } from '../domain/order/status.ts';
+import { STATUS_AFTER, purchaseStatus, shortSellerOrderId } from '../domain/order/status.ts';
 import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../platform/readstore/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { legacyOrders } from './legacy-orders.ts';
 import { COLLECTIONS, type OrderDoc, type ReturnDoc, type SellerOrderDoc, type SellerOrderSummary } from './models.ts';
-
-const STATUS_AFTER: Record<SellerOrderEvent['type'], OrderStatus> = {
-  SellerOrderProcessing: 'processing',
-  SellerOrderShipped: 'shipped',
-  SellerOrderDelivered: 'delivered',
-  SellerOrderCancelled: 'cancelled',
-};
 
 export interface PurchaseDocs {
   order: OrderDoc;

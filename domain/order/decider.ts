@@ -1,11 +1,11 @@
 import { type Actor, forbidden, isAdmin } from '../actor.ts';
 import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
-import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, SellerOrderEvent, ShippingAddress } from './events.ts';
+import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
 import { settleLine, settleReturn } from './settlement.ts';
-import { type OrderStatus, canMove } from './status.ts';
+import { type OrderStatus, STATUS_AFTER, canMove } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 
 /** A cart line with the product as the API reads it at checkout. */
@@ -321,13 +321,6 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   });
   return [{ type: 'ReturnAccepted', data: { ...stamp, reason, settlement } }];
 }
-
-const STATUS_AFTER: Record<SellerOrderEvent['type'], OrderStatus> = {
-  SellerOrderProcessing: 'processing',
-  SellerOrderShipped: 'shipped',
-  SellerOrderDelivered: 'delivered',
-  SellerOrderCancelled: 'cancelled',
-};
 
 function withPart(order: Order, sellerOrderId: string, change: (part: SellerOrder) => SellerOrder): Order {
   return { ...order, sellerOrders: order.sellerOrders.map((p) => (p.sellerOrderId === sellerOrderId ? change(p) : p)) };

@@ -107,16 +107,3 @@ export type ReturnEvent =
 
 /** The events an order stream holds today. Logs written before seller orders also hold LegacyOrderEvent (see upcast.ts). */
 export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | ReturnEvent;
-
-export const SELLER_ORDER_EVENT_TYPES = [
-  'SellerOrderProcessing',
-  'SellerOrderShipped',
-  'SellerOrderDelivered',
-  'SellerOrderCancelled',
-] as const satisfies readonly SellerOrderEvent['type'][];
-
-export const RETURN_EVENT_TYPES = [
-  'ReturnRequested',
-  'ReturnAccepted',
-  'ReturnRejected',
-] as const satisfies readonly ReturnEvent['type'][];

@@ -1,3 +1,5 @@
+import type { SellerOrderEvent } from './events.ts';
+
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -11,6 +13,14 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const canMove = (from: OrderStatus, to: OrderStatus): boolean => NEXT[from].includes(to);
+
+/** The status each seller order event moves its part to; the decider, the upcasting and the projections read it here. */
+export const STATUS_AFTER: Readonly<Record<SellerOrderEvent['type'], OrderStatus>> = {
+  SellerOrderProcessing: 'processing',
+  SellerOrderShipped: 'shipped',
+  SellerOrderDelivered: 'delivered',
+  SellerOrderCancelled: 'cancelled',
+};
 
 /** How the order id is shown to people (spec section 9). */
 export const shortOrderId = (orderId: string): string => orderId.slice(0, 8);

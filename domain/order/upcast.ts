@@ -6,7 +6,7 @@
 import type { OrderEvent, OrderLine, OrderPlacedEvent, SellerOrderEvent, SellerOrderPart } from './events.ts';
 import { subtotal } from './pricing.ts';
 import { settleLine } from './settlement.ts';
-import { type OrderStatus, sellerOrderIdOf } from './status.ts';
+import { type OrderStatus, STATUS_AFTER, sellerOrderIdOf } from './status.ts';
 
 const FINAL: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
 
@@ -33,11 +33,11 @@ export const LEGACY_ORDER_EVENT_TYPES = [
 
 type LegacyStatusEvent = Exclude<LegacyOrderEvent, { type: 'OrderPlaced' }>;
 
-const CURRENT: Record<LegacyStatusEvent['type'], { type: SellerOrderEvent['type']; status: OrderStatus }> = {
-  OrderProcessing: { type: 'SellerOrderProcessing', status: 'processing' },
-  OrderShipped: { type: 'SellerOrderShipped', status: 'shipped' },
-  OrderDelivered: { type: 'SellerOrderDelivered', status: 'delivered' },
-  OrderCancelled: { type: 'SellerOrderCancelled', status: 'cancelled' },
+const CURRENT: Record<LegacyStatusEvent['type'], SellerOrderEvent['type']> = {
+  OrderProcessing: 'SellerOrderProcessing',
+  OrderShipped: 'SellerOrderShipped',
+  OrderDelivered: 'SellerOrderDelivered',
+  OrderCancelled: 'SellerOrderCancelled',
 };
 
 /** The seller orders of a purchase's lines: one per seller, numbered in the order of their first line. */
@@ -82,7 +82,8 @@ export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly Par
   }
   if (!(event.type in CURRENT)) return [event as OrderEvent];
   const legacy = event as LegacyStatusEvent;
-  const { type, status } = CURRENT[legacy.type];
+  const type = CURRENT[legacy.type];
+  const status = STATUS_AFTER[type];
   return (
     parts
       // The old decider accepted the move for the whole purchase, so every part still open makes it.

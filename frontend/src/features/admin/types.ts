@@ -37,9 +37,6 @@ export type RolesResult = Data<(typeof server.admin.users)[':id']['roles']['$pos
 export type BalancePage = Data<typeof server.admin.balances.$get>;
 export type SellerBalance = BalancePage['items'][number];
 
-/** GET /admin/sellers/{id}/ledger: a seller's balance and a page of their ledger lines, newest first. */
-export type AdminSellerLedger = Data<(typeof server.admin.sellers)[':id']['ledger']['$get']>;
-
 /** GET /admin/categories: every category's commission and return policy, with the history of changes. */
 export type CategoryPolicies = Data<typeof server.admin.categories.$get>;
 export type CategoryPolicy = CategoryPolicies['items'][number];
