@@ -12,7 +12,7 @@ import {
   SELLER_BALANCES,
   type SellerBalanceDoc,
 } from '../../projections/ledger.ts';
-import { type Page, type Paging, findPage } from './paging.ts';
+import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 import { fullNames } from './users.ts';
 
 const entries = (read: ReadStore) => read.collection<LedgerEntryDoc>(LEDGER_ENTRIES);

@@ -3,7 +3,7 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { COLLECTIONS, type OrderDoc, type SellerOrderDoc } from '../../projections/models.ts';
-import { type Page, type Paging, findPage } from './paging.ts';
+import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 
 const orders = (read: ReadStore) => read.collection<OrderDoc>(COLLECTIONS.orders);
 const sellerOrders = (read: ReadStore) => read.collection<SellerOrderDoc>(COLLECTIONS.sellerOrders);

@@ -3,7 +3,7 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { inventoryValue, isActive } from '../../domain/catalog/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
-import { type Page, type Paging, findPage } from './paging.ts';
+import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 
 const products = (read: ReadStore) => read.collection<ProductDoc>(COLLECTIONS.products);
 

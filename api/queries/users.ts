@@ -1,7 +1,7 @@
 /** Reads of the users read model (the `users` collection). */
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { COLLECTIONS, type UserDoc } from '../../projections/models.ts';
-import { type Page, type Paging, findPage } from './paging.ts';
+import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 
 const users = (read: ReadStore) => read.collection<UserDoc>(COLLECTIONS.users);
 

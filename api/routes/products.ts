@@ -8,7 +8,7 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
-import type { Page } from '../queries/paging.ts';
+import type { Page } from '../../platform/readstore/paging.ts';
 import { ownedProduct } from '../queries/products.ts';
 import { ProductImageSchema } from './uploads.ts';
 

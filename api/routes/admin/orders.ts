@@ -5,7 +5,7 @@ import { requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
 import { filteredOrders } from '../../queries/orders.ts';
-import type { Page } from '../../queries/paging.ts';
+import type { Page } from '../../../platform/readstore/paging.ts';
 import { OrderSchema } from '../orders.ts';
 import { pageOf, pagingFields } from './shared.ts';
 

@@ -1,5 +1,5 @@
-/** Paging of read-model lists, shared by the query modules. */
-import type { Collection, Doc, FindQuery } from '../../platform/readstore/port.ts';
+/** Paging of read-model lists, shared by the queries of every read model (in projections/ and api/). */
+import type { Collection, Doc, FindQuery } from './port.ts';
 
 export interface Paging {
   limit: number;
