@@ -135,3 +135,5 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
+/** The events of GET /api/live and their data, for the SPA's typed client. */
+export type { LiveEventData } from './live/messages.ts';

@@ -4,6 +4,7 @@ import type { WishlistAlertKind } from '../domain/wishlist/alerts.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import { type LiveChange, liveEvent, liveSlice } from './live.ts';
 
 export const BUYER_NOTIFICATIONS = 'buyer_notifications';
 
@@ -57,3 +58,13 @@ export const buyerNotifications: Projection = {
     });
   },
 };
+
+export const buyerNotificationsLive = liveSlice({
+  collection: BUYER_NOTIFICATIONS,
+  events: {
+    /** To the buyer: a notification of a saved product, new or read. */
+    'buyer-notification.changed': liveEvent<BuyerNotificationDoc>('buyer'),
+  },
+  messages: ({ doc }: LiveChange<BuyerNotificationDoc>) =>
+    doc ? [{ event: 'buyer-notification.changed', data: doc, audience: doc.buyerId }] : [],
+});

@@ -12,6 +12,7 @@ import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { COLLECTIONS, type NotificationDoc } from './models.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import { type LiveChange, liveEvent, liveSlice } from './live.ts';
 
 const { notifications: NOTIFICATIONS } = COLLECTIONS;
 /** Id: the notification id of a seller and a purchase placed before seller orders. */
@@ -96,3 +97,14 @@ export const notifications: Projection = {
     }
   },
 };
+
+export const notificationsLive = liveSlice({
+  collection: NOTIFICATIONS,
+  events: {
+    'notification.added': liveEvent<NotificationDoc>('seller'),
+    'notification.read': liveEvent<NotificationDoc>('seller'),
+  },
+  // A notification is made unread and can only become read.
+  messages: ({ doc }: LiveChange<NotificationDoc>) =>
+    doc ? [{ event: doc.read ? 'notification.read' : 'notification.added', data: doc, audience: doc.sellerId }] : [],
+});

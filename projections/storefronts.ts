@@ -8,6 +8,7 @@ import { profileOf } from '../domain/seller/profile.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import { type LiveChange, liveEvent, liveSlice } from './live.ts';
 
 export const STOREFRONTS = 'storefronts';
 /** Every account's name, so a buyer who takes on the seller role later gets a storefront under it. */
@@ -40,6 +41,41 @@ export interface StorefrontDoc extends Doc, SellerProfile {
   /** The last version of the profile, or the registration until there is one. */
   updatedAt: string;
 }
+
+/** What anyone may see of a storefront: the profile, the standing and the rating (the rating sum and role flag stay inside). */
+export type PublicStorefront = Pick<
+  StorefrontDoc,
+  | 'id'
+  | 'displayName'
+  | 'region'
+  | 'craft'
+  | 'story'
+  | 'status'
+  | 'rating'
+  | 'ratingCount'
+  | 'version'
+  | 'joinedAt'
+  | 'updatedAt'
+>;
+
+export function publicStorefront({
+  id,
+  displayName,
+  region,
+  craft,
+  story,
+  status,
+  rating,
+  ratingCount,
+  version,
+  joinedAt,
+  updatedAt,
+}: StorefrontDoc): PublicStorefront {
+  return { id, displayName, region, craft, story, status, rating, ratingCount, version, joinedAt, updatedAt };
+}
+
+/** Shown to buyers: a seller's, unless suspended (their products are out of the catalog meanwhile too). */
+export const isOpen = (storefront: StorefrontDoc): boolean => storefront.isSeller && !storefront.suspended;
 
 interface AccountDoc extends Doc {
   fullName: string;
@@ -174,3 +210,19 @@ export const storefronts: Projection = {
     }
   },
 };
+
+/** Only sellers have storefronts, so this tells of no buyer; a hidden one is told as gone, without its words. */
+export const storefrontsLive = liveSlice({
+  collection: STOREFRONTS,
+  events: {
+    'storefront.changed': liveEvent<PublicStorefront>(null),
+    /** The storefront's seller was suspended or lost the role: buyers no longer see it. */
+    'storefront.removed': liveEvent<{ id: string }>(null),
+  },
+  messages: ({ id, doc }: LiveChange<StorefrontDoc>) => {
+    if (doc === null) return [];
+    return isOpen(doc)
+      ? [{ event: 'storefront.changed', data: publicStorefront(doc), audience: null }]
+      : [{ event: 'storefront.removed', data: { id }, audience: null }];
+  },
+});

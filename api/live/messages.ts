@@ -1,31 +1,91 @@
 import type { Role } from '../../domain/actor.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
+import { buyerNotificationsLive } from '../../projections/buyer-notifications.ts';
 import {
-  COLLECTIONS,
-  type NotificationDoc,
-  type OrderDoc,
-  type SellerOrderDoc,
-  type ProductDoc,
-} from '../../projections/models.ts';
+  eventsOf,
+  type LiveChange,
+  liveEvent,
+  type LivePayloads,
+  type AnyLiveSlice,
+  liveSlice,
+} from '../../projections/live.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
-import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc } from '../../projections/buyer-notifications.ts';
-import { STOREFRONTS, type StorefrontDoc } from '../../projections/storefronts.ts';
-import { publicProduct } from '../reads/catalog-index.ts';
-import { isOpen, publicStorefront } from '../queries/storefronts.ts';
+import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { notificationsLive } from '../../projections/notifications.ts';
+import { storefrontsLive } from '../../projections/storefronts.ts';
+import { type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
 
-export type LiveEvent =
-  | 'product.added'
-  | 'product.changed'
-  | 'product.removed'
-  | 'seller-product.changed'
-  | 'storefront.changed'
-  | 'storefront.removed'
-  | 'order.changed'
-  | 'seller-order.changed'
-  | 'ledger.changed'
-  | 'notification.added'
-  | 'notification.read'
-  | 'buyer-notification.changed';
+/**
+ * Products for everyone, and each product whole (on sale or not) for its seller. A change
+ * carries only the document after it, so whether a product was visible before is remembered:
+ * `product.added` when it becomes visible, `product.changed` while it stays so,
+ * `product.removed` when it stops (delisted, or deleted).
+ */
+const catalogLive = liveSlice({
+  collection: COLLECTIONS.products,
+  events: {
+    'product.added': liveEvent<PublicProduct>(null),
+    'product.changed': liveEvent<PublicProduct>(null),
+    'product.removed': liveEvent<{ id: string }>(null),
+    /** To its seller: any change of one of their products (a decision, a revision, stock), on sale or not. */
+    'seller-product.changed': liveEvent<ProductDoc>('seller'),
+  },
+  messages: ({ id, doc }: LiveChange<ProductDoc>, visible) => {
+    const wasVisible = visible.has(id);
+    const own = doc ? [{ event: 'seller-product.changed' as const, data: doc, audience: doc.sellerId }] : [];
+    if (doc?.visible) {
+      visible.add(id);
+      return [
+        { event: wasVisible ? 'product.changed' : 'product.added', data: publicProduct(doc), audience: null },
+        ...own,
+      ];
+    }
+    visible.delete(id);
+    return wasVisible ? [{ event: 'product.removed', data: { id }, audience: null }, ...own] : own;
+  },
+});
+
+/** To the purchase's buyer. */
+const ordersLive = liveSlice({
+  collection: COLLECTIONS.orders,
+  events: { 'order.changed': liveEvent<OrderDoc>('buyer') },
+  messages: ({ doc }: LiveChange<OrderDoc>) =>
+    doc ? [{ event: 'order.changed', data: doc, audience: doc.buyerId }] : [],
+});
+
+/** To the seller of the seller order (a new one, or a change). */
+const sellerOrdersLive = liveSlice({
+  collection: COLLECTIONS.sellerOrders,
+  events: { 'seller-order.changed': liveEvent<SellerOrderDoc>('seller') },
+  messages: ({ doc }: LiveChange<SellerOrderDoc>) =>
+    doc ? [{ event: 'seller-order.changed', data: doc, audience: doc.sellerId }] : [],
+});
+
+/** The balance after an earning, a reversal or a payout, to its seller: they refetch their ledger lines. */
+const ledgerLive = liveSlice({
+  collection: SELLER_BALANCES,
+  events: { 'ledger.changed': liveEvent<SellerBalanceDoc>('seller') },
+  messages: ({ doc }: LiveChange<SellerBalanceDoc>) =>
+    doc ? [{ event: 'ledger.changed', data: doc, audience: doc.id }] : [],
+});
+
+/** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
+const SLICES = [
+  catalogLive,
+  storefrontsLive,
+  ordersLive,
+  sellerOrdersLive,
+  notificationsLive,
+  ledgerLive,
+  buyerNotificationsLive,
+] as const;
+
+const EVENTS = eventsOf(SLICES);
+
+export type LiveEvent = keyof typeof EVENTS;
+
+/** The data of each event, as the SPA parses it (through api/app.ts and its typed client). */
+export type LiveEventData = LivePayloads<typeof EVENTS>;
 
 /** One server-sent message. */
 export interface LiveMessage {
@@ -36,35 +96,16 @@ export interface LiveMessage {
   audience: string | null;
 }
 
-const message = (event: LiveEvent, data: unknown, audience: string | null = null): LiveMessage => ({
-  event,
-  data: JSON.stringify(data),
-  audience,
-});
-
 /**
  * The role the audience of a private message must hold to receive it, as the routes ask for
  * the same documents: a purchase goes to its buyer, the rest to their seller. A user who lost
  * the role (revoked by an admin) is no longer sent them.
  */
-const ROLE_OF: Readonly<Record<LiveEvent, Role | null>> = {
-  'product.added': null,
-  'product.changed': null,
-  'product.removed': null,
-  'seller-product.changed': 'seller',
-  'storefront.changed': null,
-  'storefront.removed': null,
-  'order.changed': 'buyer',
-  'seller-order.changed': 'seller',
-  'ledger.changed': 'seller',
-  'notification.added': 'seller',
-  'notification.read': 'seller',
-  'buyer-notification.changed': 'buyer',
-};
+const roleOf = (event: LiveEvent): Role | null => EVENTS[event].role;
 
 /** Whether a user holding `roles` may receive `m` (public messages, or private ones of a role they hold). */
 const mayReceive = (m: LiveMessage, userId: string, roles: readonly Role[]): boolean => {
-  const role = m.audience === userId ? ROLE_OF[m.event] : null;
+  const role = m.audience === userId ? roleOf(m.event) : null;
   return role === null || roles.includes(role);
 };
 
@@ -111,7 +152,7 @@ export class Wire {
     }
     const needs = new Map<string, Set<Role>>();
     for (const m of messages) {
-      const role = ROLE_OF[m.event];
+      const role = roleOf(m.event);
       if (m.audience !== null && role !== null)
         needs.set(m.audience, (needs.get(m.audience) ?? new Set<Role>()).add(role));
     }
@@ -164,81 +205,33 @@ export class Wire {
 }
 
 /**
- * Turns read-model changes into messages: products and storefronts for everyone; an order
- * or a wishlist alert for its buyer only; a seller order, a notification, the ledger balance
- * and each product whole (on sale or not) for their seller only.
- *
- * A change carries only the document after it, so whether a product was visible before is
- * remembered here: `product.added` when it becomes visible, `product.changed` while it
- * stays so, `product.removed` when it stops (delisted, or deleted).
+ * Turns read-model changes into messages, each slice those of its collection: products and
+ * storefronts for everyone; an order or a wishlist alert for its buyer only; a seller order, a
+ * notification, the ledger balance and each product whole (on sale or not) for their seller only.
  */
 export class LiveMessages {
-  static readonly #collections: ReadonlySet<string> = new Set([
-    COLLECTIONS.products,
-    STOREFRONTS,
-    COLLECTIONS.orders,
-    COLLECTIONS.sellerOrders,
-    COLLECTIONS.notifications,
-    SELLER_BALANCES,
-    BUYER_NOTIFICATIONS,
-  ]);
+  static readonly #slices: ReadonlyMap<string, AnyLiveSlice> = new Map(
+    SLICES.map((slice) => [slice.collection, slice]),
+  );
+  /** What each slice remembers across changes; the feed starts knowing the products on sale. */
+  readonly #remembered: Map<AnyLiveSlice, Set<string>>;
 
-  constructor(private readonly visible: Set<string>) {}
+  constructor(visible: Set<string>) {
+    this.#remembered = new Map(SLICES.map((slice) => [slice, slice === catalogLive ? visible : new Set<string>()]));
+  }
 
   /** Whether changes of `collection` make messages; those of the others are never needed. */
   static translates(collection: string): boolean {
-    return LiveMessages.#collections.has(collection);
+    return LiveMessages.#slices.has(collection);
   }
 
   of(changes: readonly DocChange[]): LiveMessage[] {
-    return changes.flatMap((change) => this.#messageOf(change) ?? []);
-  }
-
-  #messageOf({ collection, id, doc }: DocChange): LiveMessage | LiveMessage[] | undefined {
-    if (collection === COLLECTIONS.products) {
-      const product = doc as ProductDoc | null;
-      // Its seller sees every change of the whole document (a decision, a revision, stock), on sale or not.
-      const own = product && message('seller-product.changed', product, product.sellerId);
-      return [this.#product(id, product), own ?? undefined].filter((m) => m !== undefined);
-    }
-    if (doc === null) return undefined;
-    switch (collection) {
-      // Only sellers have storefronts, so this tells of no buyer; a hidden one is told as gone, without its words.
-      case STOREFRONTS: {
-        const storefront = doc as StorefrontDoc;
-        return isOpen(storefront)
-          ? message('storefront.changed', publicStorefront(storefront))
-          : message('storefront.removed', { id });
-      }
-      case COLLECTIONS.orders:
-        return message('order.changed', doc, (doc as OrderDoc).buyerId);
-      case COLLECTIONS.sellerOrders:
-        return message('seller-order.changed', doc, (doc as SellerOrderDoc).sellerId);
-      // The balance after an earning, a reversal or a payout: the seller refetches its ledger lines.
-      case SELLER_BALANCES:
-        return message('ledger.changed', doc, (doc as SellerBalanceDoc).id);
-      case COLLECTIONS.notifications: {
-        // A notification is made unread and can only become read.
-        const notification = doc as NotificationDoc;
-        return message(
-          notification.read ? 'notification.read' : 'notification.added',
-          notification,
-          notification.sellerId,
-        );
-      }
-      // A wishlist alert, new or read, to its buyer.
-      case BUYER_NOTIFICATIONS:
-        return message('buyer-notification.changed', doc, (doc as BuyerNotificationDoc).buyerId);
-    }
-  }
-
-  #product(id: string, product: ProductDoc | null): LiveMessage | undefined {
-    const wasVisible = this.visible.has(id);
-    if (product?.visible) {
-      this.visible.add(id);
-      return message(wasVisible ? 'product.changed' : 'product.added', publicProduct(product));
-    }
-    this.visible.delete(id);
-    return wasVisible ? message('product.removed', { id }) : undefined;
+    return changes.flatMap(({ collection, id, doc }) => {
+      const slice = LiveMessages.#slices.get(collection);
+      if (!slice) return [];
+      return slice
+        .messages({ id, doc }, this.#remembered.get(slice)!)
+        .map(({ event, data, audience }) => ({ event: event as LiveEvent, data: JSON.stringify(data), audience }));
+    });
   }
 }

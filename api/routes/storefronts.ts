@@ -8,7 +8,8 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ProfileVersion, profileHistory } from '../history/storefront.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { type PublicStorefront, storefrontFor } from '../queries/storefronts.ts';
+import type { PublicStorefront } from '../../projections/storefronts.ts';
+import { storefrontFor } from '../queries/storefronts.ts';
 
 const tags = ['Storefronts'];
 

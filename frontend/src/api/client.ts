@@ -8,6 +8,9 @@
 import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
 import type { App } from '../../../api/app.ts';
 
+/** The events of GET /api/live and their data, as the read models define them. */
+export type { LiveEventData } from '../../../api/app.ts';
+
 /** Any failed call: the API's `{ error: { code, message, fields? } }`, or a network failure (status 0). */
 export class ApiError extends Error {
   constructor(

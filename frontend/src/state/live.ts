@@ -1,49 +1,13 @@
 import { effect, signal } from '@preact/signals-react';
 import { useEffect, useEffectEvent } from 'react';
-import type { Data, server } from '../api/client.ts';
+import type { LiveEventData } from '../api/client.ts';
 import { session, sessionKnown } from './session.ts';
 
-// The live messages carry the documents the API answers with.
-/** A product on sale, as GET /products/{id} gives it. */
-type Product = Data<(typeof server.products)[':id']['$get']>;
-/** A seller's storefront, as GET /sellers/{id} gives it. */
-type Storefront = Data<(typeof server.sellers)[':id']['$get']>;
-/** One of the seller's own products, whole, as GET /seller/products lists it. */
-type SellerProduct = Data<typeof server.seller.products.$get>['items'][number];
-/** A purchase, as GET /orders/{id} gives it. */
-type Order = Data<(typeof server.orders)[':id']['$get']>;
-/** One seller's part of a purchase, as GET /seller-orders/{id} gives it. */
-type SellerOrder = Data<(typeof server)['seller-orders'][':id']['$get']>;
-/** A seller's balance, as GET /seller/ledger gives it (the live message names the seller `id`). */
-type LedgerBalance = Omit<Data<typeof server.seller.ledger.$get>['balance'], 'sellerId'> & { id: string };
-/** A buyer's notification of a saved product, as GET /wishlist/notifications gives it. */
-type BuyerNotification = Data<typeof server.wishlist.notifications.$get>['items'][number];
-/** A seller's notice of a new order, as GET /notifications gives it. */
-type SellerNotification = Data<typeof server.notifications.$get>['items'][number];
-
 /** The events of GET /api/live and their data. */
-export interface LiveEvents {
-  'product.added': Product;
-  'product.changed': Product;
-  'product.removed': { id: string };
-  /** To its seller: any change of one of their products (a decision, a revision, stock), on sale or not. */
-  'seller-product.changed': SellerProduct;
-  'storefront.changed': Storefront;
-  /** The storefront's seller was suspended or lost the role: buyers no longer see it. */
-  'storefront.removed': { id: string };
-  /** To the purchase's buyer. */
-  'order.changed': Order;
-  /** To the seller of the seller order (a new one, or a change). */
-  'seller-order.changed': SellerOrder;
-  /** To the seller: their balance after an earning, a reversal or a payout. */
-  'ledger.changed': LedgerBalance;
-  'notification.added': SellerNotification;
-  'notification.read': SellerNotification;
-  /** To the buyer: a notification of a saved product, new or read. */
-  'buyer-notification.changed': BuyerNotification;
+export type LiveEvents = LiveEventData & {
   /** Updates may have been missed (the server no longer holds them, or the stream started over): refetch. */
   reset: Record<string, never>;
-}
+};
 
 export type LiveEvent = keyof LiveEvents;
 
