@@ -9,7 +9,7 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
 import { sales } from './sales.ts';
 import { storefronts } from './storefronts.ts';
-import { users } from './users.ts';
+import { users } from './users/projection.ts';
 import { wishlists } from './wishlists.ts';
 
 /** Every projection the runner keeps up to date. */

@@ -1,8 +1,3 @@
-/**
- * The read models: collection names and document shapes shared by the projections that
- * write them and the routes that read them. Money in paise, times ISO-8601 UTC.
- */
-import type { Role } from '../domain/actor.ts';
 import type { DisplayStatus, Verification } from '../domain/catalog/status.ts';
 import type { Paise } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order/status.ts';
@@ -14,7 +9,6 @@ import type { ReturnStatus } from '../domain/order/decider.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 
 export const COLLECTIONS = {
-  users: 'users',
   products: 'products',
   categories: 'categories',
   orders: 'orders',
@@ -22,15 +16,6 @@ export const COLLECTIONS = {
   reviews: 'reviews',
   notifications: 'notifications',
 } as const;
-
-/** projections/users.ts */
-export interface UserDoc extends Doc {
-  fullName: string;
-  email: string;
-  emailNormalized: string;
-  roles: Role[];
-  registeredAt: string;
-}
 
 /** The seller's changes to a verified product's content, as the review shows them. */
 export interface RevisionDoc {

@@ -15,6 +15,7 @@ import { logStats } from './log-stats.ts';
 import { COLLECTIONS } from './models.ts';
 import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
 import { replaySqlite, shareOut } from './rebuild-threads.ts';
+import { USERS } from './users/projection.ts';
 
 const everyProjectionTo = (toPosition: number) => projections.map((projection) => ({ projection, toPosition }));
 
@@ -97,17 +98,17 @@ describe('replay and compare, on a marketplace made through the API', () => {
     const last = await api.platform.events.lastPosition();
     const rebuilt = fresh();
     await replay(api.platform.events, rebuilt, everyProjectionTo(last));
-    const users = rebuilt.collection(COLLECTIONS.users);
+    const users = rebuilt.collection(USERS);
     const [first, second] = await users.find({ sort: [['id', 'asc']], limit: 2 });
     await users.delete(first!.id);
     await users.put({ ...second!, fullName: 'Someone Else' });
     await users.put({ id: 'ghost', fullName: 'Ghost' });
 
     const differences = await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections));
-    const live = await api.platform.read.collection(COLLECTIONS.users).count();
+    const live = await api.platform.read.collection(USERS).count();
     expect(differences).toEqual([
       {
-        collection: COLLECTIONS.users,
+        collection: USERS,
         expected: live,
         actual: live,
         missing: [first!.id],

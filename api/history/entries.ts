@@ -11,7 +11,7 @@ import {
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { categoriesByName } from '../queries/categories.ts';
-import { fullNames } from '../queries/users.ts';
+import { fullNames } from '../../projections/users/queries.ts';
 import {
   type HistorySource,
   type RecordedProductEvent,

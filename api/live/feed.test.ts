@@ -15,6 +15,7 @@ import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
 import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './messages.ts';
+import { USERS } from '../../projections/users/projection.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -109,7 +110,7 @@ describe('LiveMessages', () => {
     const others = [
       COLLECTIONS.reviews,
       COLLECTIONS.categories,
-      COLLECTIONS.users,
+      USERS,
       'review_eligibility',
       'review_orders',
       'orders_legacy_orders',

@@ -13,7 +13,7 @@ import {
   type SellerBalanceDoc,
 } from '../../projections/ledger.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
-import { fullNames } from './users.ts';
+import { fullNames } from '../../projections/users/queries.ts';
 
 const entries = (read: ReadStore) => read.collection<LedgerEntryDoc>(LEDGER_ENTRIES);
 const balances = (read: ReadStore) => read.collection<SellerBalanceDoc>(SELLER_BALANCES);

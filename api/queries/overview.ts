@@ -5,7 +5,7 @@ import { orderCountsByStatus } from './orders.ts';
 import { productsAwaitingReviewCount } from './products.ts';
 import { type RecentSales, recentSales } from './sales.ts';
 import { sellersAwaitingVerificationCount } from './sellers.ts';
-import { userCount } from './users.ts';
+import { userCount } from '../../projections/users/queries.ts';
 
 export interface AdminOverview {
   users: number;

@@ -12,7 +12,7 @@ import {
   sellerDayId,
 } from '../../projections/sales.ts';
 import { ApiError } from '../http/errors.ts';
-import { fullNames } from './users.ts';
+import { fullNames } from '../../projections/users/queries.ts';
 
 /** The range shown when none is asked for: the last 30 days, today included. */
 export const DEFAULT_DAYS = 30;

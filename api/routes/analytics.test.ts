@@ -3,7 +3,7 @@ import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { sales } from '../../projections/sales.ts';
-import { users } from '../../projections/users.ts';
+import { users } from '../../projections/users/projection.ts';
 import type { AppContext } from '../roles/context.ts';
 import type { LocalClient } from '../testing/local-client.ts';
 import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../../domain/account/events.ts';
-import { COLLECTIONS, type UserDoc } from '../../projections/models.ts';
 import { reservationStream } from '../commands/accounts.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import type { UserDoc } from '../../projections/users/documents.ts';
+import { USERS } from '../../projections/users/projection.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ async function appendedFrom(test: TestApi) {
 
 const me = async (client: Client) => (await client.get('/api/auth/me')).body.user;
 const copyOf = (client: Client) => new Client(api, client.cookie);
-const users = () => api.platform.read.collection<UserDoc>(COLLECTIONS.users);
+const users = () => api.platform.read.collection<UserDoc>(USERS);
 
 describe('POST /api/auth/signup', () => {
   it('creates the account, signs in and projects the user', async () => {

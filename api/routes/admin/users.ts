@@ -7,20 +7,11 @@ import { type AccountChange, addRole, removeRole } from '../../commands/accounts
 import { disableTotp } from '../../commands/second-factor.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
-import { type AdminUser, searchUsers } from '../../queries/users.ts';
+import { searchUsers } from '../../../projections/users/queries.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
+import { AdminUserSchema } from '../../../projections/users/documents.ts';
 
 const MAX_SEARCH_LENGTH = 200;
-
-const UserSchema = z
-  .object({
-    id: z.string(),
-    fullName: z.string(),
-    email: z.string(),
-    roles: z.array(z.enum(ROLES)),
-    registeredAt: z.string(),
-  })
-  .openapi('AdminUser') satisfies z.ZodType<AdminUser>;
 
 const UserListQuerySchema = z.object({
   q: z
@@ -50,7 +41,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
         summary: 'Users, newest first, searched by name or e-mail address',
         request: { query: UserListQuerySchema },
         responses: {
-          200: jsonResponse(pageOf(UserSchema, 'AdminUserList'), 'A page of users'),
+          200: jsonResponse(pageOf(AdminUserSchema, 'AdminUserList'), 'A page of users'),
           ...errors(400, 401, 403),
         },
       }),

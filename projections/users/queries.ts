@@ -1,9 +1,10 @@
-/** Reads of the users read model (the `users` collection). */
+/** Reads of the users read model. */
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type UserDoc } from '../../projections/models.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
+import type { AdminUser, UserDoc } from './documents.ts';
+import { USERS } from './projection.ts';
 
-const users = (read: ReadStore) => read.collection<UserDoc>(COLLECTIONS.users);
+const users = (read: ReadStore) => read.collection<UserDoc>(USERS);
 
 /** How many accounts there are. */
 export const userCount = (read: ReadStore): Promise<number> => users(read).count();
@@ -12,9 +13,6 @@ export const userCount = (read: ReadStore): Promise<number> => users(read).count
 export async function fullNames(read: ReadStore, userIds: string[]): Promise<Map<string, string>> {
   return new Map((await users(read).getMany(userIds)).map((user) => [user.id, user.fullName]));
 }
-
-/** A user as the admins' list shows them. */
-export type AdminUser = Pick<UserDoc, 'id' | 'fullName' | 'email' | 'roles' | 'registeredAt'>;
 
 /** A page of the users, newest first; with `q`, those whose name or e-mail address holds it (case-insensitive). */
 export async function searchUsers(read: ReadStore, q: string | undefined, paging: Paging): Promise<Page<AdminUser>> {

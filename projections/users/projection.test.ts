@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accountDecider } from '../domain/account/decider.ts';
-import { accountStream } from '../domain/account/events.ts';
-import { type TestApi, startTestApi } from '../api/testing/harness.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { COLLECTIONS, type UserDoc } from './models.ts';
-import { users } from './users.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { users } from './projection.ts';
+import type { UserDoc } from './documents.ts';
+import { USERS } from './projection.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const live = () => api.platform.read.collection<UserDoc>(COLLECTIONS.users);
+const live = () => api.platform.read.collection<UserDoc>(USERS);
 
 /** The documents of an empty store after applying `batches` in turn (overlapping batches replay events). */
 async function rebuild(file: string, batches: RecordedEvent[][]): Promise<UserDoc[]> {
@@ -26,7 +27,7 @@ async function rebuild(file: string, batches: RecordedEvent[][]): Promise<UserDo
         if (users.eventTypes === 'all' || users.eventTypes.has(event.type)) await users.apply(event, work);
       await store.commit(work, users.name, batch[batch.length - 1]!.position);
     }
-    return await store.collection<UserDoc>(COLLECTIONS.users).find({ sort: [['id', 'asc']] });
+    return await store.collection<UserDoc>(USERS).find({ sort: [['id', 'asc']] });
   } finally {
     await store.close();
   }
