@@ -8,7 +8,7 @@ import { orders } from './orders.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
 import { sales } from './sales.ts';
-import { storefronts } from './storefronts.ts';
+import { storefronts } from './storefronts/projection.ts';
 import { users } from './users/projection.ts';
 import { wishlists } from './wishlists.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STOREFRONT_ACCOUNTS, STOREFRONTS, type StorefrontDoc } from '../../projections/storefronts.ts';
+import { STOREFRONT_ACCOUNTS, STOREFRONTS } from '../../projections/storefronts/projection.ts';
 import { LiveMessages } from './messages.ts';
+import type { StorefrontDoc } from '../../projections/storefronts/documents.ts';
 
 const storefront: StorefrontDoc = {
   id: 'seller-1',

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SELLER_STATUSES } from '../../domain/seller/decider.ts';
 import { mayEditProfile } from '../../domain/seller/profile.ts';
 import { sellerProfileUpdateSchema } from '../../domain/seller/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
@@ -8,8 +7,8 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ProfileVersion, profileHistory } from '../history/storefront.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import type { PublicStorefront } from '../../projections/storefronts.ts';
-import { storefrontFor } from '../queries/storefronts.ts';
+import { storefrontFor } from '../../projections/storefronts/queries.ts';
+import { PublicStorefrontSchema, profileFields } from '../../projections/storefronts/documents.ts';
 
 const tags = ['Storefronts'];
 
@@ -24,36 +23,6 @@ const SellerIdParamsSchema = z.object({
       example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20',
     }),
 });
-
-const profileFields = {
-  displayName: z.string().openapi({
-    description:
-      "The storefront's name: the account's name until the seller gives one; their products are sold under it",
-  }),
-  region: z.string().nullable().openapi({ description: 'Where the seller works, e.g. Varanasi, Uttar Pradesh' }),
-  craft: z.string().nullable().openapi({ description: 'What they make, e.g. Banarasi silk weaving' }),
-  story: z.string().nullable().openapi({ description: 'A few paragraphs in their words (line breaks kept)' }),
-};
-
-const StorefrontSchema = z
-  .object({
-    id: z.string(),
-    ...profileFields,
-    status: z.enum(SELLER_STATUSES).openapi({
-      description:
-        'verified: the badge. suspended: shown only to the seller and admins, who are told buyers cannot see it',
-    }),
-    rating: z.number().nullable().openapi({
-      description: "Average of every review of the seller's products, to one decimal; null without reviews",
-    }),
-    ratingCount: z.number().int(),
-    version: z.number().int().openapi({
-      description: 'Versions of the profile written so far (0: never): send it back as expectedVersion when editing',
-    }),
-    joinedAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Storefront') satisfies z.ZodType<PublicStorefront>;
 
 const ProfileResultSchema = z
   .object({ id: z.string(), version: z.number().int(), position: PositionSchema })
@@ -89,7 +58,7 @@ export const storefrontRoutes = (ctx: AppContext) =>
           'a 404 (`storefront_unavailable`) to everyone but that seller and the admins; an account that does not sell is a 404 (`not_found`).',
         request: { params: SellerIdParamsSchema },
         responses: {
-          200: jsonResponse(StorefrontSchema, 'The storefront'),
+          200: jsonResponse(PublicStorefrontSchema, 'The storefront'),
           ...errors(400, 404),
         },
       }),

@@ -1,13 +1,8 @@
-/** Reads of the storefronts read model (projections/storefronts.ts). */
+/** Reads of the storefronts read model. */
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import {
-  isOpen,
-  type PublicStorefront,
-  publicStorefront,
-  STOREFRONTS,
-  type StorefrontDoc,
-} from '../../projections/storefronts.ts';
+import { isOpen, type PublicStorefront, publicStorefront, type StorefrontDoc } from './documents.ts';
+import { STOREFRONTS } from './projection.ts';
 
 /**
  * The storefront as `viewer` (null: signed out) may see it: `missing` when the account does not

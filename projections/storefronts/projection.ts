@@ -1,14 +1,14 @@
-import type { AccountEvent } from '../domain/account/events.ts';
-import type { ProductEvent } from '../domain/product/events.ts';
-import type { ReviewEvent } from '../domain/review/events.ts';
-import { averageRating } from '../domain/review/rating.ts';
-import { type SellerStatus, sellerDecider, sellerStatus } from '../domain/seller/decider.ts';
-import type { SellerProfile, SellerStreamEvent } from '../domain/seller/events.ts';
-import { profileOf } from '../domain/seller/profile.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import { type LiveChange, liveEvent, liveSlice } from './live.ts';
+import type { AccountEvent } from '../../domain/account/events.ts';
+import type { ProductEvent } from '../../domain/product/events.ts';
+import type { ReviewEvent } from '../../domain/review/events.ts';
+import { averageRating } from '../../domain/review/rating.ts';
+import { sellerDecider, sellerStatus } from '../../domain/seller/decider.ts';
+import type { SellerStreamEvent } from '../../domain/seller/events.ts';
+import { profileOf } from '../../domain/seller/profile.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { StorefrontDoc } from './documents.ts';
 
 export const STOREFRONTS = 'storefronts';
 /** Every account's name, so a buyer who takes on the seller role later gets a storefront under it. */
@@ -17,65 +17,6 @@ export const STOREFRONT_ACCOUNTS = 'storefront_accounts';
 export const STOREFRONT_PRODUCTS = 'storefront_products';
 /** The current rating of every review (id `${productId}:${buyerId}`), so an edit replaces it exactly. */
 export const STOREFRONT_RATINGS = 'storefront_ratings';
-
-/**
- * A seller's storefront (id: the seller's user id): the profile they wrote, their standing, and
- * the rating across every product they listed. Made for accounts that hold or held the seller
- * role; only the public ones (a seller, not suspended) are shown to buyers.
- */
-export interface StorefrontDoc extends Doc, SellerProfile {
-  /** Holds the seller role now. */
-  isSeller: boolean;
-  verified: boolean;
-  suspended: boolean;
-  status: SellerStatus;
-  ratingCount: number;
-  /** Sum of the ratings, so the average is exact. */
-  ratingSum: number;
-  /** Average of every review of the seller's products to one decimal, null without reviews. */
-  rating: number | null;
-  /** Versions of the profile written so far (0 until the seller writes one): what an edit names as `expectedVersion`. */
-  version: number;
-  /** When the account was registered. */
-  joinedAt: string;
-  /** The last version of the profile, or the registration until there is one. */
-  updatedAt: string;
-}
-
-/** What anyone may see of a storefront: the profile, the standing and the rating (the rating sum and role flag stay inside). */
-export type PublicStorefront = Pick<
-  StorefrontDoc,
-  | 'id'
-  | 'displayName'
-  | 'region'
-  | 'craft'
-  | 'story'
-  | 'status'
-  | 'rating'
-  | 'ratingCount'
-  | 'version'
-  | 'joinedAt'
-  | 'updatedAt'
->;
-
-export function publicStorefront({
-  id,
-  displayName,
-  region,
-  craft,
-  story,
-  status,
-  rating,
-  ratingCount,
-  version,
-  joinedAt,
-  updatedAt,
-}: StorefrontDoc): PublicStorefront {
-  return { id, displayName, region, craft, story, status, rating, ratingCount, version, joinedAt, updatedAt };
-}
-
-/** Shown to buyers: a seller's, unless suspended (their products are out of the catalog meanwhile too). */
-export const isOpen = (storefront: StorefrontDoc): boolean => storefront.isSeller && !storefront.suspended;
 
 interface AccountDoc extends Doc {
   fullName: string;
@@ -210,19 +151,3 @@ export const storefronts: Projection = {
     }
   },
 };
-
-/** Only sellers have storefronts, so this tells of no buyer; a hidden one is told as gone, without its words. */
-export const storefrontsLive = liveSlice({
-  collection: STOREFRONTS,
-  events: {
-    'storefront.changed': liveEvent<PublicStorefront>(null),
-    /** The storefront's seller was suspended or lost the role: buyers no longer see it. */
-    'storefront.removed': liveEvent<{ id: string }>(null),
-  },
-  messages: ({ id, doc }: LiveChange<StorefrontDoc>) => {
-    if (doc === null) return [];
-    return isOpen(doc)
-      ? [{ event: 'storefront.changed', data: publicStorefront(doc), audience: null }]
-      : [{ event: 'storefront.removed', data: { id }, audience: null }];
-  },
-});

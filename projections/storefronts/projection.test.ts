@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type AccountEvent, accountStream } from '../domain/account/events.ts';
-import { type ProductEvent, productStream } from '../domain/product/events.ts';
-import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
-import { type SellerProfile, type SellerStreamEvent, sellerStream } from '../domain/seller/events.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { projectionStores } from './projection.fixtures.ts';
-import { STOREFRONTS, type StorefrontDoc, storefronts } from './storefronts.ts';
+import { type AccountEvent, accountStream } from '../../domain/account/events.ts';
+import { type ProductEvent, productStream } from '../../domain/product/events.ts';
+import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
+import { type SellerProfile, type SellerStreamEvent, sellerStream } from '../../domain/seller/events.ts';
+import { MemoryBus } from '../../platform/bus/memory.ts';
+import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { projectionStores } from '../projection.fixtures.ts';
+import { STOREFRONTS, storefronts } from './projection.ts';
+import type { StorefrontDoc } from './documents.ts';
 
 const stores = projectionStores(storefronts);
 
