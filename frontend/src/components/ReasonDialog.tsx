@@ -1,10 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
 import { ConfirmDialog } from './Dialog.tsx';
-import { TextAreaField } from './Field.tsx';
-
-/** The longest reason the API takes (the domain schemas' limit). */
-const MAX_REASON_LENGTH = 500;
+import { ReasonField } from './ReasonField.tsx';
 
 export interface ReasonDialogProps<Reason extends string | null> {
   title: string;
@@ -50,14 +47,7 @@ export function ReasonDialog<Reason extends string | null>({
   return (
     <ConfirmDialog title={title} busy={busy} onConfirm={confirm} {...dialog}>
       <div className="mb-4">{children}</div>
-      <TextAreaField
-        label={label}
-        name="reason"
-        rows={3}
-        maxLength={MAX_REASON_LENGTH}
-        required={required}
-        error={error}
-      />
+      <ReasonField label={label} required={required} error={error} />
     </ConfirmDialog>
   );
 }

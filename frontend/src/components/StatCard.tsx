@@ -41,3 +41,29 @@ export function figureOf<T>(resource: { data: T | null; failed: boolean }, show:
   if (resource.data !== null) return show(resource.data);
   return resource.failed ? '–' : null;
 }
+
+/** A headline figure read from a GET's answer. */
+export interface Figure<T> {
+  icon: IconName;
+  label: string;
+  show: (data: T) => string;
+}
+
+interface FigureCardsProps<T> {
+  label: string;
+  columns?: keyof typeof COLUMNS;
+  /** The GET (useApiGet) the figures come from. */
+  of: { data: T | null; failed: boolean };
+  figures: readonly Figure<T>[];
+}
+
+/** A row of stat cards showing figures of one GET: placeholders while it loads, dashes when it failed. */
+export function FigureCards<T>({ label, columns, of, figures }: FigureCardsProps<T>) {
+  return (
+    <StatCards label={label} columns={columns}>
+      {figures.map(({ icon, label, show }) => (
+        <StatCard key={label} icon={icon} label={label} value={figureOf(of, show)} />
+      ))}
+    </StatCards>
+  );
+}

@@ -4,8 +4,8 @@ import { returnRequestSchema } from '../../../../domain/order/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { TextAreaField } from '../../components/Field.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { ReasonField } from '../../components/ReasonField.tsx';
 import { formatPrice } from '../../format.ts';
 import { partLabel, requestReturn, returnableUnits } from './orders.ts';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -119,14 +119,7 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
           {problems.lines}
         </p>
       </fieldset>
-      <TextAreaField
-        label="Reason for returning"
-        name="reason"
-        rows={3}
-        maxLength={500}
-        required
-        error={problems.reason}
-      />
+      <ReasonField label="Reason for returning" error={problems.reason} />
     </ConfirmDialog>
   );
 }

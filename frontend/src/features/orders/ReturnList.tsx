@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { shortReturnId } from '../../../../domain/order/status.ts';
+import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { formatDate, formatPrice } from '../../format.ts';
 import type { OrderReturn } from './types.ts';
 
@@ -27,19 +28,19 @@ interface ReturnListProps {
   returns: readonly OrderReturn[];
   /** Who answers, as the reader calls them: "The seller", "You". */
   answeredBy: string;
-  /** The actions on a return (the seller's Accept and Reject), given the id of its heading. */
-  actions?: (request: OrderReturn, headingId: string) => ReactNode;
-  /** The level of each return's heading: under the heading of its seller order. */
-  level?: 4 | 5;
+  /** Offers Accept return and Reject return on the returns asked (to the seller and the admins). */
+  onDecide?: (request: OrderReturn, accept: boolean) => void;
+  /** Inside a part of a purchase (the admins' list): headings a level lower, smaller buttons. */
+  nested?: boolean;
 }
 
 /** The returns asked on a seller order, oldest first: the items, the buyer's reason, and the answer with its reason. */
-export function ReturnList({ returns, answeredBy, actions, level = 4 }: ReturnListProps) {
+export function ReturnList({ returns, ...item }: ReturnListProps) {
   if (returns.length === 0) return null;
   return (
     <ul className="space-y-2" aria-label="Returns">
       {returns.map((request) => (
-        <ReturnItem key={request.returnId} request={request} answeredBy={answeredBy} actions={actions} level={level} />
+        <ReturnItem key={request.returnId} request={request} {...item} />
       ))}
     </ul>
   );
@@ -48,11 +49,11 @@ export function ReturnList({ returns, answeredBy, actions, level = 4 }: ReturnLi
 function ReturnItem({
   request,
   answeredBy,
-  actions,
-  level,
-}: { request: OrderReturn; level: 4 | 5 } & Pick<ReturnListProps, 'answeredBy' | 'actions'>) {
+  onDecide,
+  nested = false,
+}: Omit<ReturnListProps, 'returns'> & { request: OrderReturn }) {
   const headingId = useId();
-  const Heading = level === 4 ? 'h4' : 'h5';
+  const Heading = nested ? 'h5' : 'h4';
   return (
     <li className="rounded-box bg-base-200 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -74,8 +75,17 @@ function ReturnItem({
           {request.decisionReason && `: ${request.decisionReason}`}
         </p>
       )}
-      {actions && request.status === 'requested' && (
-        <div className="mt-2 flex flex-wrap gap-2">{actions(request, headingId)}</div>
+      {onDecide && request.status === 'requested' && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <DecisionButtons
+            describedBy={headingId}
+            acceptLabel="Accept return"
+            rejectLabel="Reject return"
+            size={nested ? 'xs' : 'sm'}
+            onAccept={() => onDecide(request, true)}
+            onReject={() => onDecide(request, false)}
+          />
+        </div>
       )}
     </li>
   );

@@ -198,30 +198,7 @@ function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCance
       </ul>
       <p className="text-sm">Subtotal: {formatPrice(order.subtotalPaise)}</p>
       {order.cancelReason && <p className="text-sm text-error">Cancelled: {order.cancelReason}</p>}
-      <ReturnList
-        returns={order.returns}
-        answeredBy="You"
-        actions={(request, headingId) => (
-          <>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              aria-describedby={headingId}
-              onClick={() => onDecide(request, true)}
-            >
-              Accept return
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline btn-error btn-sm"
-              aria-describedby={headingId}
-              onClick={() => onDecide(request, false)}
-            >
-              Reject return
-            </button>
-          </>
-        )}
-      />
+      <ReturnList returns={order.returns} answeredBy="You" onDecide={onDecide} />
       <OrderMoves
         status={order.status}
         describedBy={titleId}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatInrThousands } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
-import { StatCard, StatCards, figureOf } from '../../components/StatCard.tsx';
+import { type Figure, FigureCards } from '../../components/StatCard.tsx';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
@@ -12,7 +12,13 @@ import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
 import { StorefrontSection } from './storefront/StorefrontSection.tsx';
 import { withProduct } from './sellerProducts.ts';
-import type { SellerProduct } from './types.ts';
+import type { SellerProduct, SellerProducts } from './types.ts';
+
+const SHOP_FIGURES: readonly Figure<SellerProducts>[] = [
+  { icon: 'package', label: 'Total Products', show: ({ stats }) => String(stats.total) },
+  { icon: 'check', label: 'Active Products', show: ({ stats }) => String(stats.active) },
+  { icon: 'rupee', label: 'Inventory Value', show: ({ stats }) => formatInrThousands(stats.inventoryValuePaise) },
+];
 
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
@@ -48,23 +54,7 @@ export default function SellerPanel() {
 
   return (
     <>
-      <StatCards label="Your shop in figures">
-        <StatCard
-          icon="package"
-          label="Total Products"
-          value={figureOf(products, ({ stats }) => String(stats.total))}
-        />
-        <StatCard
-          icon="check"
-          label="Active Products"
-          value={figureOf(products, ({ stats }) => String(stats.active))}
-        />
-        <StatCard
-          icon="rupee"
-          label="Inventory Value"
-          value={figureOf(products, ({ stats }) => formatInrThousands(stats.inventoryValuePaise))}
-        />
-      </StatCards>
+      <FigureCards label="Your shop in figures" of={products} figures={SHOP_FIGURES} />
 
       <div className="mt-10">
         {editing ? (

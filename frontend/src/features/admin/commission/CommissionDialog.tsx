@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { parseRupees } from '../../../../../domain/money.ts';
 import { categoryCommissionSchema } from '../../../../../domain/ledger/policy-schemas.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { Field, TextAreaField } from '../../../components/Field.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { formatRate } from '../../../components/LedgerTable.tsx';
+import { ReasonField } from '../../../components/ReasonField.tsx';
 import type { CategoryPolicy } from '../types.ts';
 
 /** "12.5" (percent) -> 1250 basis points: a percent with two decimals is a whole number of basis points, as rupees are of paise. */
@@ -74,14 +75,7 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
         defaultValue={category.commissionBps === null ? '' : percentText(category.commissionBps)}
         error={errors.rate}
       />
-      <TextAreaField
-        label="Reason for the change"
-        name="reason"
-        rows={3}
-        maxLength={500}
-        required
-        error={errors.reason}
-      />
+      <ReasonField label="Reason for the change" error={errors.reason} />
     </ConfirmDialog>
   );
 }

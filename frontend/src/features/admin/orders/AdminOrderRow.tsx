@@ -98,31 +98,7 @@ function PartRow({ order, part, busy, onMove, onCancel, onDecide }: PartRowProps
       <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
       {part.cancelReason && <p className="text-sm text-error">Cancelled: {part.cancelReason}</p>}
       <div className="my-2">
-        <ReturnList
-          returns={part.returns}
-          answeredBy="The seller"
-          level={5}
-          actions={(request, headingId) => (
-            <>
-              <button
-                type="button"
-                className="btn btn-primary btn-xs"
-                aria-describedby={headingId}
-                onClick={() => onDecide(request, true)}
-              >
-                Accept return
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline btn-error btn-xs"
-                aria-describedby={headingId}
-                onClick={() => onDecide(request, false)}
-              >
-                Reject return
-              </button>
-            </>
-          )}
-        />
+        <ReturnList returns={part.returns} answeredBy="The seller" nested onDecide={onDecide} />
       </div>
       <OrderMoves
         status={part.status}

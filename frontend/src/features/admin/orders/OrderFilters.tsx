@@ -1,7 +1,8 @@
 import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
-import { Field, SelectField } from '../../../components/Field.tsx';
+import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
+import { SelectField } from '../../../components/Field.tsx';
 
 /** The orders filters, as kept in the URL: ids and days (YYYY-MM-DD), '' for any. */
 export const ORDER_FILTERS = ['status', 'seller', 'buyer', 'from', 'to'] as const;
@@ -56,22 +57,7 @@ export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Placed from"
-          name="from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-        <Field
-          label="Placed to"
-          name="to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
+        <DayRangeFields labels={{ from: 'Placed from', to: 'Placed to' }} value={filters} onChange={onChange} />
       </div>
       {filters.buyer && (
         <p className="flex flex-wrap items-center gap-2 text-sm">

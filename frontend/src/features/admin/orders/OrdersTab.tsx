@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { OrderStatus } from '../../../../../domain/order/status.ts';
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import {
   CancelPartDialog,
   DecideReturnDialog,
@@ -13,7 +12,7 @@ import {
 } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import { adminHref, useFilters } from '../url.ts';
 import { AdminOrderRow } from './AdminOrderRow.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
@@ -35,16 +34,10 @@ export function OrdersTab() {
     from: from || undefined,
     to: to || undefined,
   };
-  const paging = usePaging(JSON.stringify(query));
-  const orders = useApiGet(
-    (options) =>
-      server.admin.orders.$get(
-        { query: { ...query, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
-        options,
-      ),
-    [status, seller, buyer, from, to, paging.offset],
+  const [orders, paging] = usePagedGet(
+    (page, options) => server.admin.orders.$get({ query: { ...query, ...page } }, options),
+    [status, seller, buyer, from, to],
     'Failed to load orders',
-    { live: true },
   );
   // A seller order is what a command moves: the focus follows it.
   const commands = useListCommands(

@@ -1,6 +1,6 @@
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
-import { Field } from '../../../components/Field.tsx';
+import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatDay, formatPrice } from '../../../format.ts';
@@ -37,21 +37,10 @@ export function SalesReport() {
         )}
       </p>
       <div className="mt-4 grid max-w-md grid-cols-2 gap-x-4">
-        <Field
-          label="From"
-          name="from"
-          type="date"
-          value={shownFrom}
-          max={shownTo}
-          onChange={(event) => setFilters({ from: event.target.value })}
-        />
-        <Field
-          label="To"
-          name="to"
-          type="date"
-          value={shownTo}
-          min={shownFrom}
-          onChange={(event) => setFilters({ to: event.target.value })}
+        <DayRangeFields
+          labels={{ from: 'From', to: 'To' }}
+          value={{ from: shownFrom, to: shownTo }}
+          onChange={setFilters}
         />
       </div>
       {report.loading ? (

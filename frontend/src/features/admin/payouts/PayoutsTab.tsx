@@ -1,22 +1,18 @@
 import { useState } from 'react';
 import { server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import type { SellerBalance } from '../types.ts';
 import { PayoutDialog } from './PayoutDialog.tsx';
 import { PayoutRow } from './PayoutRow.tsx';
 
 /** The Payouts tab: what MIBI owes each seller, the largest first, their ledgers, and payouts recorded. */
 export function PayoutsTab() {
-  const paging = usePaging('');
-  const balances = useApiGet(
-    (options) =>
-      server.admin.balances.$get({ query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } }, options),
-    [paging.offset],
+  const [balances, paging] = usePagedGet(
+    (query, options) => server.admin.balances.$get({ query }, options),
+    [],
     'Failed to load the balances',
-    { live: true },
   );
   const commands = useListCommands(balances.reload, balances.data?.items.map((balance) => balance.sellerId) ?? []);
   const [paying, setPaying] = useState<SellerBalance | null>(null);

@@ -1,9 +1,8 @@
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import type { CatalogProduct } from '../types.ts';
 import { useFilters } from '../url.ts';
@@ -12,16 +11,10 @@ import { FeatureRow } from './FeatureRow.tsx';
 /** The catalog as buyers see it (featured first), searched by `?q=`, to feature or unfeature products. */
 export function FeatureProducts() {
   const [{ q }, setFilters] = useFilters(['q']);
-  const paging = usePaging(q);
-  const catalog = useApiGet(
-    (options) =>
-      server.products.$get(
-        { query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
-        options,
-      ),
-    [q, paging.offset],
+  const [catalog, paging] = usePagedGet(
+    (page, options) => server.products.$get({ query: { q: q || undefined, ...page } }, options),
+    [q],
     'Failed to load products',
-    { live: true },
   );
   const commands = useListCommands(catalog.reload, catalog.data?.items.map((product) => product.id) ?? []);
 

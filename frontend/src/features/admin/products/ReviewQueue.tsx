@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { rejectProductSchema } from '../../../../../domain/product/schemas.ts';
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import type { AdminProduct } from '../types.ts';
 import { ReviewRow } from './ReviewRow.tsx';
@@ -15,16 +14,10 @@ const param = ({ id }: AdminProduct) => ({ id: encodeURIComponent(id) });
 
 /** Products pending review, oldest first: verified (on sale at once) or rejected with a reason the seller sees. */
 export function ReviewQueue({ categoryName }: { categoryName: (categoryId: string) => string }) {
-  const paging = usePaging('');
-  const queue = useApiGet(
-    (options) =>
-      server.admin.products['review-queue'].$get(
-        { query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } },
-        options,
-      ),
-    [paging.offset],
+  const [queue, paging] = usePagedGet(
+    (query, options) => server.admin.products['review-queue'].$get({ query }, options),
+    [],
     'Failed to load the review queue',
-    { live: true },
   );
   const commands = useListCommands(queue.reload, queue.data?.items.map((product) => product.id) ?? []);
   const [rejecting, setRejecting] = useState<AdminProduct | null>(null);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
@@ -48,24 +49,14 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
         >
           View Details
         </Link>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          aria-describedby={nameId}
-          disabled={busy}
-          onClick={onVerify}
-        >
-          Verify
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm"
-          aria-describedby={nameId}
-          disabled={busy}
-          onClick={onReject}
-        >
-          Reject
-        </button>
+        <DecisionButtons
+          describedBy={nameId}
+          acceptLabel="Verify"
+          rejectLabel="Reject"
+          busy={busy}
+          onAccept={onVerify}
+          onReject={onReject}
+        />
       </div>
     </li>
   );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { rejectProductSchema } from '../../../../../domain/product/schemas.ts';
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import type { AdminProduct } from '../types.ts';
 import { RevisionRow } from './RevisionRow.tsx';
 
@@ -22,16 +21,10 @@ const revisionIdOf = (product: AdminProduct): string => product.pendingRevision!
  * approved version and tells the seller why.
  */
 export function RevisionQueue({ categoryName }: { categoryName: (categoryId: string) => string }) {
-  const paging = usePaging('');
-  const queue = useApiGet(
-    (options) =>
-      server.admin.products['revision-queue'].$get(
-        { query: { limit: String(PAGE_SIZE), offset: String(paging.offset) } },
-        options,
-      ),
-    [paging.offset],
+  const [queue, paging] = usePagedGet(
+    (query, options) => server.admin.products['revision-queue'].$get({ query }, options),
+    [],
     'Failed to load the changes to review',
-    { live: true },
   );
   const commands = useListCommands(queue.reload, queue.data?.items.map((product) => product.id) ?? []);
   const [rejecting, setRejecting] = useState<AdminProduct | null>(null);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
@@ -40,24 +41,14 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
           >
             View on sale
           </Link>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            aria-describedby={nameId}
-            disabled={busy}
-            onClick={onApprove}
-          >
-            Approve changes
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-sm"
-            aria-describedby={nameId}
-            disabled={busy}
-            onClick={onReject}
-          >
-            Reject changes
-          </button>
+          <DecisionButtons
+            describedBy={nameId}
+            acceptLabel="Approve changes"
+            rejectLabel="Reject changes"
+            busy={busy}
+            onAccept={onApprove}
+            onReject={onReject}
+          />
         </div>
       </div>
       <RevisionChanges

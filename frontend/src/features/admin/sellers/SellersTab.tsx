@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { SELLER_STATUSES, type SellerStatus } from '../../../../../domain/seller/decider.ts';
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { SelectField } from '../../../components/Field.tsx';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import type { AdminSeller } from '../types.ts';
 import { useFilters } from '../url.ts';
@@ -28,18 +27,15 @@ function sendStanding({ id }: AdminSeller, action: StandingAction, reason: strin
 /** The Sellers tab: sellers by standing (filter in `?status=`), verified, suspended and reinstated with a reason. */
 export function SellersTab() {
   const [{ status }, setFilters] = useFilters(['status']);
-  const paging = usePaging(status);
   // The server checks the status (one it does not know is a load failure).
-  const query = {
-    status: (status || undefined) as SellerStatus | undefined,
-    limit: String(PAGE_SIZE),
-    offset: String(paging.offset),
-  };
-  const sellers = useApiGet(
-    (options) => server.admin.sellers.$get({ query }, options),
-    [status, paging.offset],
+  const [sellers, paging] = usePagedGet(
+    (page, options) =>
+      server.admin.sellers.$get(
+        { query: { status: (status || undefined) as SellerStatus | undefined, ...page } },
+        options,
+      ),
+    [status],
     'Failed to load sellers',
-    { live: true },
   );
   const commands = useListCommands(sellers.reload, sellers.data?.items.map((seller) => seller.id) ?? []);
   const [deciding, setDeciding] = useState<{ seller: AdminSeller; action: StandingAction } | null>(null);

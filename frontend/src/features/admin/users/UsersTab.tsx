@@ -2,12 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Role } from '../../../../../domain/actor.ts';
 import { call, server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { session } from '../../../state/session.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
-import { PAGE_SIZE, usePaging } from '../paging.tsx';
+import { usePagedGet } from '../paging.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import type { AdminUser, RolesResult } from '../types.ts';
 import { useFilters } from '../url.ts';
@@ -25,16 +24,10 @@ export function UsersTab() {
   useSignals();
   const self = session.value;
   const [{ q }, setFilters] = useFilters(['q']);
-  const paging = usePaging(q);
-  const users = useApiGet(
-    (options) =>
-      server.admin.users.$get(
-        { query: { q: q || undefined, limit: String(PAGE_SIZE), offset: String(paging.offset) } },
-        options,
-      ),
-    [q, paging.offset],
+  const [users, paging] = usePagedGet(
+    (page, options) => server.admin.users.$get({ query: { q: q || undefined, ...page } }, options),
+    [q],
     'Failed to load users',
-    { live: true },
   );
   const commands = useListCommands(users.reload, users.data?.items.map((user) => user.id) ?? []);
   const [changing, setChanging] = useState<RoleChange | null>(null);

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, lazy, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
-import { StatCard, StatCards, figureOf } from '../../../components/StatCard.tsx';
+import { type Figure, FigureCards } from '../../../components/StatCard.tsx';
 import { formatDay, formatPrice } from '../../../format.ts';
 import { useCategoryNames } from '../../catalog/index.ts';
 import { CategoryTotals } from './CategoryTotals.tsx';
@@ -10,6 +10,7 @@ import { PeriodPicker } from './PeriodPicker.tsx';
 import { DEFAULT_PERIOD, type Period } from './range.ts';
 import { REVENUE_STEP, UNITS_STEP, revenueAxis, revenueSeries, unitsAxis, unitsSeries } from './salesSeries.ts';
 import { SalesTable } from './SalesTable.tsx';
+import type { SellerSales } from '../types.ts';
 import { useSales } from './useSales.ts';
 
 // uPlot comes in its own chunk: the figures and tables do not wait for it.
@@ -18,6 +19,12 @@ const SalesChart = lazy(() => import('./SalesChart.tsx'));
 /** Of each chart's canvas: the box is sized before the chart arrives. */
 const CHART_HEIGHT = 224;
 
+const SALES_FIGURES: readonly Figure<SellerSales>[] = [
+  { icon: 'rupee', label: 'Revenue', show: ({ totals }) => formatPrice(totals.revenuePaise) },
+  { icon: 'package', label: 'Units Sold', show: ({ totals }) => totals.units.toLocaleString('en-IN') },
+  { icon: 'cart', label: 'Orders', show: ({ totals }) => totals.orders.toLocaleString('en-IN') },
+];
+
 /** The seller's sales: totals, revenue and units per day for a period, the categories, and the figures as a table. */
 export function SalesSection({ className = '' }: { className?: string }) {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
@@ -25,7 +32,6 @@ export function SalesSection({ className = '' }: { className?: string }) {
   const [tableOpen, setTableOpen] = useState(false);
   const names = useCategoryNames();
   const series = useMemo(() => sales && { revenue: revenueSeries(sales), units: unitsSeries(sales) }, [sales]);
-  const figures = { data: sales, failed };
   // The figures of the previous period stay, dimmed, while the next one loads.
   const busy = loading ? 'opacity-60 transition-opacity' : '';
 
@@ -38,23 +44,7 @@ export function SalesSection({ className = '' }: { className?: string }) {
         <PeriodPicker value={period} onChange={setPeriod} />
       </div>
       <div className={busy}>
-        <StatCards label="Sales in figures">
-          <StatCard
-            icon="rupee"
-            label="Revenue"
-            value={figureOf(figures, ({ totals }) => formatPrice(totals.revenuePaise))}
-          />
-          <StatCard
-            icon="package"
-            label="Units Sold"
-            value={figureOf(figures, ({ totals }) => totals.units.toLocaleString('en-IN'))}
-          />
-          <StatCard
-            icon="cart"
-            label="Orders"
-            value={figureOf(figures, ({ totals }) => totals.orders.toLocaleString('en-IN'))}
-          />
-        </StatCards>
+        <FigureCards label="Sales in figures" of={{ data: sales, failed }} figures={SALES_FIGURES} />
       </div>
       <p className="mt-2 min-h-5 text-sm text-base-content/80">
         {sales && `${formatDay(sales.from)} to ${formatDay(sales.to)} (UTC days). `}

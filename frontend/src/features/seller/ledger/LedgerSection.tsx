@@ -4,7 +4,7 @@ import { LedgerTable } from '../../../components/LedgerTable.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
-import { StatCard, StatCards, figureOf } from '../../../components/StatCard.tsx';
+import { type Figure, FigureCards } from '../../../components/StatCard.tsx';
 import { formatPrice } from '../../../format.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import type { SellerLedger } from '../types.ts';
@@ -12,6 +12,13 @@ import { StatementForm } from './StatementForm.tsx';
 
 /** Ledger lines per page. */
 export const LEDGER_PAGE_SIZE = 20;
+
+const BALANCE_FIGURES: readonly Figure<SellerLedger>[] = [
+  { icon: 'rupee', label: 'Balance Due', show: ({ balance }) => formatPrice(balance.balancePaise) },
+  { icon: 'check', label: 'Earned', show: ({ balance }) => formatPrice(balance.earnedPaise) },
+  { icon: 'layers', label: 'Commission', show: ({ balance }) => formatPrice(balance.commissionPaise) },
+  { icon: 'package', label: 'Paid Out', show: ({ balance }) => formatPrice(balance.paidPaise) },
+];
 
 interface LedgerSectionProps {
   ledger: Resource<SellerLedger>;
@@ -41,28 +48,7 @@ export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionP
         You earn the price of what you deliver, less MIBI’s commission; accepted returns take their earning back, and
         payouts settle the balance.
       </p>
-      <StatCards label="Your balance in figures" columns={4}>
-        <StatCard
-          icon="rupee"
-          label="Balance Due"
-          value={figureOf(ledger, ({ balance }) => formatPrice(balance.balancePaise))}
-        />
-        <StatCard
-          icon="check"
-          label="Earned"
-          value={figureOf(ledger, ({ balance }) => formatPrice(balance.earnedPaise))}
-        />
-        <StatCard
-          icon="layers"
-          label="Commission"
-          value={figureOf(ledger, ({ balance }) => formatPrice(balance.commissionPaise))}
-        />
-        <StatCard
-          icon="package"
-          label="Paid Out"
-          value={figureOf(ledger, ({ balance }) => formatPrice(balance.paidPaise))}
-        />
-      </StatCards>
+      <FigureCards label="Your balance in figures" columns={4} of={ledger} figures={BALANCE_FIGURES} />
       <p className="mt-2 min-h-5 text-sm text-base-content/80">
         {ledger.data &&
           `Delivered sales ${formatPrice(ledger.data.balance.salesPaise)}, net of returns. Delivery charges are MIBI’s and not included.`}

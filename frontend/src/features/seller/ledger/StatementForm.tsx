@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { server } from '../../../api/client.ts';
-import { Field } from '../../../components/Field.tsx';
+import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 
 const dayOf = (time: Date): string => time.toISOString().slice(0, 10);
@@ -28,22 +28,11 @@ export function StatementForm() {
         accounts.
       </p>
       <div className="mt-3 grid items-start gap-x-4 sm:grid-cols-[1fr_1fr_auto]">
-        <Field
-          label="Statement from"
-          name="from"
-          type="date"
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(event) => setRange({ ...range, from: event.target.value })}
-        />
-        <Field
-          label="Statement to"
-          name="to"
-          type="date"
-          value={range.to}
-          min={range.from || undefined}
+        <DayRangeFields
+          labels={{ from: 'Statement from', to: 'Statement to' }}
+          value={range}
           error={problem}
-          onChange={(event) => setRange({ ...range, to: event.target.value })}
+          onChange={(change) => setRange({ ...range, ...change })}
         />
         {problem ? (
           <button type="button" className="btn btn-primary sm:mt-6" disabled>
