@@ -4,26 +4,33 @@ import { ROLES, type Role } from '../../domain/actor.ts';
 import HomePage from './features/catalog/HomePage.tsx';
 import { CONTENT_PATHS } from './links.ts';
 
-// Every page but Home is its own chunk, fetched on first visit: the first route stays small.
-// Pages are the one kind of feature file imported from outside the feature, and only here.
-const AboutPage = lazy(() => import('./features/content/AboutPage.tsx'));
-const AccountPage = lazy(() => import('./features/auth/AccountPage.tsx'));
-const AuthPage = lazy(() => import('./features/auth/AuthPage.tsx'));
-const CartPage = lazy(() => import('./features/cart/CartPage.tsx'));
-const CategoriesPage = lazy(() => import('./features/catalog/CategoriesPage.tsx'));
-const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage.tsx'));
+/**
+ * The pages by path. Every page but Home is its own chunk, fetched on first visit: the first
+ * route stays small. Pages are the one kind of feature file imported from outside the
+ * feature, and only here.
+ */
+const PAGES: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/about': lazy(() => import('./features/content/AboutPage.tsx')),
+  '/account': lazy(() => import('./features/auth/AccountPage.tsx')),
+  '/auth': lazy(() => import('./features/auth/AuthPage.tsx')),
+  '/cart': lazy(() => import('./features/cart/CartPage.tsx')),
+  '/categories': lazy(() => import('./features/catalog/CategoriesPage.tsx')),
+  '/checkout': lazy(() => import('./features/checkout/CheckoutPage.tsx')),
+  '/dashboard/seller/products/:id/history': lazy(() => import('./features/seller/history/ProductHistoryPage.tsx')),
+  '/forgot-password': lazy(() => import('./features/auth/ForgotPasswordPage.tsx')),
+  '/products': lazy(() => import('./features/catalog/ProductsPage.tsx')),
+  '/products/:id': lazy(() => import('./features/product/ProductDetailPage.tsx')),
+  '/reset-password': lazy(() => import('./features/auth/ResetPasswordPage.tsx')),
+  '/sellers/:id': lazy(() => import('./features/catalog/StorefrontPage.tsx')),
+  '/verify-email': lazy(() => import('./features/auth/VerifyEmailPage.tsx')),
+  '/wishlist': lazy(() => import('./features/wishlist/WishlistPage.tsx')),
+  // A footer page whose text states the returns policy in force.
+  '/returns': lazy(() => import('./features/content/ReturnsPage.tsx')),
+};
 const ContentPage = lazy(() => import('./features/content/ContentPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage.tsx'));
 const NotFoundPage = lazy(() => import('./features/content/NotFoundPage.tsx'));
-const ProductDetailPage = lazy(() => import('./features/product/ProductDetailPage.tsx'));
-const ProductHistoryPage = lazy(() => import('./features/seller/history/ProductHistoryPage.tsx'));
-const ProductsPage = lazy(() => import('./features/catalog/ProductsPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage.tsx'));
-const ReturnsPage = lazy(() => import('./features/content/ReturnsPage.tsx'));
-const StorefrontPage = lazy(() => import('./features/catalog/StorefrontPage.tsx'));
-const VerifyEmailPage = lazy(() => import('./features/auth/VerifyEmailPage.tsx'));
-const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
 const DASHBOARD_PANELS: Record<Role, ComponentType> = {
@@ -40,26 +47,12 @@ export function Routes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/about" component={AboutPage} />
-        <Route path="/account" component={AccountPage} />
-        <Route path="/auth" component={AuthPage} />
-        <Route path="/cart" component={CartPage} />
-        <Route path="/categories" component={CategoriesPage} />
-        <Route path="/checkout" component={CheckoutPage} />
         <Route path={DASHBOARD_PATH}>
           <DashboardPage panels={DASHBOARD_PANELS} />
         </Route>
-        <Route path="/dashboard/seller/products/:id/history" component={ProductHistoryPage} />
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/products" component={ProductsPage} />
-        <Route path="/products/:id" component={ProductDetailPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/sellers/:id" component={StorefrontPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/wishlist" component={WishlistPage} />
-        {/* A footer page whose text states the returns policy in force. */}
-        <Route path="/returns" component={ReturnsPage} />
+        {Object.entries(PAGES).map(([path, page]) => (
+          <Route key={path} path={path} component={page} />
+        ))}
         {CONTENT_PATHS.map((path) => (
           <Route key={path} path={path}>
             <ContentPage path={path} />

@@ -15,65 +15,60 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface LabelledProps {
-  label: string;
-  error: string | undefined;
-  className: string | undefined;
-  /** The control, given its label's id and error link. */
-  control: (props: ControlProps) => ReactNode;
-}
-
-/**
- * What every field shares: the label above the control, the error below it on a line that
- * is always reserved (so the form does not jump), linked to the control. The fields:
- * an input (`Field`, `PasswordField`), a `TextAreaField` and a `SelectField`.
- */
-function Labelled({ label, error, className = '', control }: LabelledProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
-      <p id={errorId} className="min-h-5 pt-0.5 text-sm text-error">
-        {error}
-      </p>
-    </div>
-  );
-}
-
 /** What every field takes besides its control's own attributes. */
 interface FieldOf {
   label: string;
   name: string;
   /** Shown under the control and linked to it. */
   error?: string | undefined;
+  className?: string | undefined;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> &
-  FieldOf & {
-    /** A control inside the input box, after the text (the password toggle). */
-    trailing?: ReactNode;
+/** A field's control, given its label's id and error link, its own attributes and the error. */
+type Control<A> = (
+  labelled: ControlProps,
+  attributes: Omit<A & FieldOf, 'label' | 'error' | 'className'>,
+  error: string | undefined,
+) => ReactNode;
+
+/**
+ * A kind of field: the label above the control, the error below it on a line that is always
+ * reserved (so the form does not jump), linked to the control. The kinds: an input (`Field`,
+ * `PasswordField`), a `TextAreaField` and a `SelectField`.
+ */
+function fieldOf<A>(control: Control<A>) {
+  return function Labelled({ label, error, className = '', ...attributes }: A & FieldOf) {
+    const id = useId();
+    const errorId = `${id}-error`;
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        {control(
+          { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined },
+          attributes,
+          error,
+        )}
+        <p id={errorId} className="min-h-5 pt-0.5 text-sm text-error">
+          {error}
+        </p>
+      </div>
+    );
   };
-
-/** A labelled input with its error text. */
-export function Field({ label, error, trailing, className, ...input }: FieldProps) {
-  return (
-    <Labelled
-      label={label}
-      error={error}
-      className={className}
-      control={(labelled) => (
-        <div className={`input w-full ${error ? 'input-error' : ''}`}>
-          <input {...labelled} className="grow" {...input} />
-          {trailing}
-        </div>
-      )}
-    />
-  );
 }
+
+/** A labelled input with its error text; `trailing` is a control inside the input box, after the text (the password toggle). */
+export const Field = fieldOf<InputHTMLAttributes<HTMLInputElement> & { trailing?: ReactNode }>(
+  (labelled, { trailing, ...input }, error) => (
+    <div className={`input w-full ${error ? 'input-error' : ''}`}>
+      <input {...labelled} className="grow" {...input} />
+      {trailing}
+    </div>
+  ),
+);
+
+type FieldProps = Parameters<typeof Field>[0];
 
 /** A password field with a show/hide toggle. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
@@ -97,41 +92,10 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
   );
 }
 
-export function TextAreaField({
-  label,
-  error,
-  className,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldOf) {
-  return (
-    <Labelled
-      label={label}
-      error={error}
-      className={className}
-      control={(labelled) => (
-        <textarea {...labelled} className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...textarea} />
-      )}
-    />
-  );
-}
+export const TextAreaField = fieldOf<TextareaHTMLAttributes<HTMLTextAreaElement>>((labelled, textarea, error) => (
+  <textarea {...labelled} className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...textarea} />
+));
 
-export function SelectField({
-  label,
-  error,
-  className,
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & FieldOf) {
-  return (
-    <Labelled
-      label={label}
-      error={error}
-      className={className}
-      control={(labelled) => (
-        <select {...labelled} className={`select w-full ${error ? 'select-error' : ''}`} {...select}>
-          {children}
-        </select>
-      )}
-    />
-  );
-}
+export const SelectField = fieldOf<SelectHTMLAttributes<HTMLSelectElement>>((labelled, select, error) => (
+  <select {...labelled} className={`select w-full ${error ? 'select-error' : ''}`} {...select} />
+));
