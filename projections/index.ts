@@ -3,7 +3,7 @@ import { buyerNotifications } from './buyer-notifications.ts';
 import { catalog } from './catalog.ts';
 import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';
-import { notifications } from './notifications.ts';
+import { notifications } from './notifications/projection.ts';
 import { orders } from './orders.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';

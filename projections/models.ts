@@ -14,7 +14,6 @@ export const COLLECTIONS = {
   orders: 'orders',
   sellerOrders: 'seller_orders',
   reviews: 'reviews',
-  notifications: 'notifications',
 } as const;
 
 /** The seller's changes to a verified product's content, as the review shows them. */
@@ -169,17 +168,4 @@ export interface ReviewDoc extends Doc {
   comment: string;
   createdAt: string;
   updatedAt: string;
-}
-
-/** projections/notifications.ts */
-export interface NotificationDoc extends Doc {
-  sellerId: string;
-  /** The purchase told of; null for an admin's decision about the seller's products or standing. */
-  orderId: string | null;
-  /** The seller order told of; null for a decision, or when the log holds no OrderPlaced of its purchase (notification streams imported alone). */
-  sellerOrderId: string | null;
-  title: string;
-  body: string;
-  read: boolean;
-  createdAt: string;
 }

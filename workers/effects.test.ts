@@ -8,14 +8,15 @@ import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type SellerEvent, sellerStream } from '../domain/seller/events.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
-import { notifications } from '../projections/notifications.ts';
+import { notifications } from '../projections/notifications/projection.ts';
 import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { type TestMailer, openTestBed } from './workers.fixtures.ts';
+import type { NotificationDoc } from '../projections/notifications/documents.ts';
+import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
@@ -223,7 +224,7 @@ describe('notify-decision', () => {
     (await platform.events.append(productStream(productId), [event], 'any')).position;
   const notificationsOf = (sellerId: string) =>
     platform.read
-      .collection<NotificationDoc>(COLLECTIONS.notifications)
+      .collection<NotificationDoc>(NOTIFICATIONS)
       .find({ where: { sellerId }, sort: [['createdAt', 'asc']] });
 
   it('tells the seller of a rejection with the reason, in the app and by e-mail, naming the product as it was then', async () => {

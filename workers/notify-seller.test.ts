@@ -6,14 +6,15 @@ import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/ev
 import { shortSellerOrderId } from '../domain/order/status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
 import type { Platform } from '../platform/platform.ts';
-import { COLLECTIONS, type NotificationDoc } from '../projections/models.ts';
-import { notifications } from '../projections/notifications.ts';
+import { notifications } from '../projections/notifications/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 import { type TestMailer, openTestBed } from './workers.fixtures.ts';
+import type { NotificationDoc } from '../projections/notifications/documents.ts';
+import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 /** Reconciliation passes only when a test asks for one (besides the one at start). */
@@ -101,7 +102,7 @@ async function settled(): Promise<void> {
 }
 
 const notificationsOf = (sellerId: string) =>
-  platform.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ where: { sellerId } });
+  platform.read.collection<NotificationDoc>(NOTIFICATIONS).find({ where: { sellerId } });
 const recordedFor = async (sellerId: string, orderId: string) =>
   (await platform.events.readStream(notificationStream(notificationId(sellerId, orderId)))).map((event) => event.type);
 

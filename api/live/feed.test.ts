@@ -9,13 +9,15 @@ import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { Doc, DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { catalog } from '../../projections/catalog.ts';
-import { COLLECTIONS, type NotificationDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
 import { productDoc } from '../../projections/models.fixtures.ts';
 import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
 import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './messages.ts';
 import { USERS } from '../../projections/users/projection.ts';
+import type { NotificationDoc } from '../../projections/notifications/documents.ts';
+import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -87,8 +89,8 @@ describe('LiveMessages', () => {
         change(COLLECTIONS.orders, order),
         change(COLLECTIONS.sellerOrders, sellerOrder('pending')),
         change(COLLECTIONS.sellerOrders, sellerOrder('shipped')),
-        change(COLLECTIONS.notifications, notification(false)),
-        change(COLLECTIONS.notifications, notification(true)),
+        change(NOTIFICATIONS, notification(false)),
+        change(NOTIFICATIONS, notification(true)),
       ).map(({ event, audience, data }) => [event, audience, data.id]),
     ).toEqual([
       ['order.changed', 'buyer-1', 'o-1'],
@@ -265,7 +267,7 @@ describe('LiveFeed', () => {
   it('sends the notices of one position as one group', async () => {
     const { feed, progress, summary } = openFeed();
     feed.take(orderAt(57));
-    feed.take(notice('notifications', 57, change(COLLECTIONS.notifications, notification(false))));
+    feed.take(notice('notifications', 57, change(NOTIFICATIONS, notification(false))));
     feed.take(notice('reviews', 57, change(COLLECTIONS.reviews, { id: 'r-1' })));
     progress.reach(57);
     await settle();

@@ -11,9 +11,9 @@ import {
 } from '../../projections/live.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
 import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
-import { notificationsLive } from '../../projections/notifications.ts';
 import { type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
+import { notificationsLive } from '../../projections/notifications/live.ts';
 
 /**
  * Products for everyone, and each product whole (on sale or not) for its seller. A change

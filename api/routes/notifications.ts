@@ -1,29 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { NotificationDoc } from '../../projections/models.ts';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonResponse, router } from '../http/router.ts';
-import { type NotificationList, sellerNotifications } from '../queries/notifications.ts';
-
-const NotificationSchema = z
-  .object({
-    id: z.string(),
-    sellerId: z.string(),
-    orderId: z
-      .string()
-      .nullable()
-      .openapi({ description: "The purchase; null for an admin's decision about the seller's products or standing" }),
-    sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of; null for a decision' }),
-    title: z.string().openapi({ example: 'New order #8d3f1c2a-2' }),
-    body: z.string().openapi({
-      description:
-        "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller",
-    }),
-    read: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi('Notification') satisfies z.ZodType<NotificationDoc>;
+import { sellerNotifications } from '../../projections/notifications/queries.ts';
+import { NotificationListSchema } from '../../projections/notifications/documents.ts';
 
 const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
 
@@ -35,13 +16,6 @@ const ListQuerySchema = z.object({
     .max(100, LIMIT_MESSAGE)
     .default(20),
 });
-
-const NotificationListSchema = z
-  .object({
-    items: z.array(NotificationSchema).openapi({ description: 'Newest first' }),
-    unread: z.number().int().openapi({ description: 'Unread notifications in all, not only in this page' }),
-  })
-  .openapi('NotificationList') satisfies z.ZodType<NotificationList>;
 
 const MarkedReadSchema = z.object({
   id: z.string(),

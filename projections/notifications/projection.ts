@@ -5,16 +5,15 @@
  * only the purchase: its seller order is the one the purchase's OrderPlaced (earlier in the
  * log) gives the seller, kept for purchases placed then until their notifications come.
  */
-import { notificationId, type NotificationEvent } from '../domain/notification/events.ts';
-import type { OrderEvent } from '../domain/order/events.ts';
-import { type LegacyOrderEvent, isLegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import { COLLECTIONS, type NotificationDoc } from './models.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import { type LiveChange, liveEvent, liveSlice } from './live.ts';
+import { notificationId, type NotificationEvent } from '../../domain/notification/events.ts';
+import type { OrderEvent } from '../../domain/order/events.ts';
+import { type LegacyOrderEvent, isLegacyOrderEvent, sellerOrdersOf } from '../../domain/order/upcast.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { NotificationDoc } from './documents.ts';
 
-const { notifications: NOTIFICATIONS } = COLLECTIONS;
+export const NOTIFICATIONS = 'notifications';
 /** Id: the notification id of a seller and a purchase placed before seller orders. */
 const LEGACY_SELLER_ORDERS = 'notifications_legacy_seller_orders';
 
@@ -97,14 +96,3 @@ export const notifications: Projection = {
     }
   },
 };
-
-export const notificationsLive = liveSlice({
-  collection: NOTIFICATIONS,
-  events: {
-    'notification.added': liveEvent<NotificationDoc>('seller'),
-    'notification.read': liveEvent<NotificationDoc>('seller'),
-  },
-  // A notification is made unread and can only become read.
-  messages: ({ doc }: LiveChange<NotificationDoc>) =>
-    doc ? [{ event: doc.read ? 'notification.read' : 'notification.added', data: doc, audience: doc.sellerId }] : [],
-});

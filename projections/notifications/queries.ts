@@ -1,15 +1,9 @@
-/** Reads of the notifications read model (the `notifications` collection). */
+/** Reads of the seller notifications read model. */
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type NotificationDoc } from '../../projections/models.ts';
+import type { NotificationDoc, NotificationList } from './documents.ts';
+import { NOTIFICATIONS } from './projection.ts';
 
-const notifications = (read: ReadStore) => read.collection<NotificationDoc>(COLLECTIONS.notifications);
-
-export interface NotificationList {
-  /** Newest first. */
-  items: NotificationDoc[];
-  /** Unread notifications in all, not only in this page. */
-  unread: number;
-}
+const notifications = (read: ReadStore) => read.collection<NotificationDoc>(NOTIFICATIONS);
 
 /** A seller's latest `limit` notifications, newest first, and how many of all theirs are unread. */
 export async function sellerNotifications(read: ReadStore, sellerId: string, limit: number): Promise<NotificationList> {

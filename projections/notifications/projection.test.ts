@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type NotificationEvent, notificationId, notificationStream } from '../domain/notification/events.ts';
-import { COLLECTIONS, type NotificationDoc } from './models.ts';
-import { notifications } from './notifications.ts';
-import { projectionStores } from './projection.fixtures.ts';
+import { type NotificationEvent, notificationId, notificationStream } from '../../domain/notification/events.ts';
+import { notifications } from './projection.ts';
+import { projectionStores } from '../projection.fixtures.ts';
+import type { NotificationDoc } from './documents.ts';
+import { NOTIFICATIONS } from './projection.ts';
 
 const stores = projectionStores(notifications);
 const { runner } = stores;
 
 const catchUp = () => runner().catchUp(notifications.name);
-const all = () => stores.read.collection<NotificationDoc>(COLLECTIONS.notifications).find({ sort: [['id', 'asc']] });
+const all = () => stores.read.collection<NotificationDoc>(NOTIFICATIONS).find({ sort: [['id', 'asc']] });
 
 const AT = '2024-05-01T10:00:00.000Z';
 const notified = (sellerId: string, orderId: string, sellerOrderId?: string): NotificationEvent => ({
@@ -50,7 +51,7 @@ describe('notifications projection', () => {
   });
 
   it('gives a notification recorded before seller orders the seller order its purchase became', async () => {
-    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
+    const [, ...recorded] = readFileSync(new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
       .trim()
       .split('\n')
       .map((text) => JSON.parse(text));

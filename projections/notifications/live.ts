@@ -1,0 +1,14 @@
+import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
+import type { NotificationDoc } from './documents.ts';
+import { NOTIFICATIONS } from './projection.ts';
+
+export const notificationsLive = liveSlice({
+  collection: NOTIFICATIONS,
+  events: {
+    'notification.added': liveEvent<NotificationDoc>('seller'),
+    'notification.read': liveEvent<NotificationDoc>('seller'),
+  },
+  // A notification is made unread and can only become read.
+  messages: ({ doc }: LiveChange<NotificationDoc>) =>
+    doc ? [{ event: doc.read ? 'notification.read' : 'notification.added', data: doc, audience: doc.sellerId }] : [],
+});
