@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import { actorOfClient, buyerWith, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 
 let api: TestApi;
@@ -18,29 +18,38 @@ afterAll(() => api.close());
 const cartRevision = (client: Client) => api.platform.events.streamRevision(cartStream(client.user!.id));
 
 describe('every cart route', () => {
+  const productId = 'p-1';
   it.each([
-    ['GET', '/api/cart'],
-    ['POST', '/api/cart/items', { productId: 'p-1' }],
-    ['PUT', '/api/cart/items/p-1', { quantity: 1 }],
-    ['DELETE', '/api/cart/items/p-1'],
-    ['DELETE', '/api/cart'],
-  ])('%s %s requires sign-in', async (method, path, json?) => {
-    const reply = await api.anonymous().request(method, path, { json });
-    expect(reply.status).toBe(401);
+    ['GET', '/api/cart', (client: Client) => client.api.cart.$get()],
+    ['POST', '/api/cart/items', (client: Client) => client.api.cart.items.$post({ json: { productId } })],
+    [
+      'PUT',
+      '/api/cart/items/p-1',
+      (client: Client) => client.api.cart.items[':productId'].$put({ param: { productId }, json: { quantity: 1 } }),
+    ],
+    [
+      'DELETE',
+      '/api/cart/items/p-1',
+      (client: Client) => client.api.cart.items[':productId'].$delete({ param: { productId } }),
+    ],
+    ['DELETE', '/api/cart', (client: Client) => client.api.cart.$delete()],
+  ] as const)('%s %s requires sign-in', async (_method, _path, call) => {
+    const reply = await call(api.anonymous());
+    expectStatus(reply, 401);
     expect(reply.body.error.code).toBe('unauthorized');
   });
 
   it('answers a signed-out visitor 401 before looking at the body', async () => {
-    const reply = await api.anonymous().post('/api/cart/items', '{bad');
-    expect(reply.status).toBe(401);
+    const reply = await api.anonymous().raw.post('/api/cart/items', '{bad');
+    expectStatus(reply, 401);
   });
 });
 
 describe('GET /api/cart', () => {
   it('is empty for a new user', async () => {
     const buyer = await signedIn(api);
-    const reply = await buyer.get('/api/cart');
-    expect(reply.status).toBe(200);
+    const reply = await buyer.api.cart.$get();
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
   });
 
@@ -48,7 +57,7 @@ describe('GET /api/cart', () => {
     const bell = await listedProduct(api, seller, { name: 'Brass Bell', stockQuantity: 5 });
     const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null });
     const buyer = await buyerWith(api, bell, 2);
-    await buyer.post('/api/cart/items', { productId: shawl });
+    await buyer.api.cart.items.$post({ json: { productId: shawl } });
     const priceChange = {
       type: 'UpdateProduct',
       actor: actorOfClient(seller),
@@ -57,7 +66,7 @@ describe('GET /api/cart', () => {
     } as const;
     await onProduct(api, bell, priceChange);
 
-    const reply = await buyer.get('/api/cart');
+    const reply = await buyer.api.cart.$get();
     expect(reply.body).toEqual({
       lines: [
         {
@@ -95,30 +104,34 @@ describe('GET /api/cart', () => {
     const buyer = await buyerWith(api, lamp, 3);
     await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
 
-    const reply = await buyer.get('/api/cart');
+    const reply = await buyer.api.cart.$get();
+    expectStatus(reply, 200);
     expect(reply.body.lines).toMatchObject([
       { productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false } },
     ]);
 
     // Lowering the quantity of such a line is allowed, raising it is not.
-    expect((await buyer.put(`/api/cart/items/${lamp}`, { quantity: 2 })).body.cart.lines[0].quantity).toBe(2);
-    const raised = await buyer.put(`/api/cart/items/${lamp}`, { quantity: 3 });
-    expect(raised.status).toBe(409);
+    expect(
+      ok(await buyer.api.cart.items[':productId'].$put({ param: { productId: lamp }, json: { quantity: 2 } })).cart
+        .lines[0]?.quantity,
+    ).toBe(2);
+    const raised = await buyer.api.cart.items[':productId'].$put({ param: { productId: lamp }, json: { quantity: 3 } });
+    expectStatus(raised, 409);
     expect(raised.body.error.message).toBe('"Clay Lamp" is not available for purchase');
   });
 
   it('is each user’s own', async () => {
     await buyerWith(api, diya, 1);
     const other = await signedIn(api);
-    expect((await other.get('/api/cart')).body.lines).toEqual([]);
+    expect(ok(await other.api.cart.$get()).lines).toEqual([]);
   });
 });
 
 describe('POST /api/cart/items', () => {
   it('adds one unit unless told otherwise, and adds to the quantity of a line already there', async () => {
     const buyer = await signedIn(api);
-    const first = await buyer.post('/api/cart/items', { productId: diya });
-    expect(first.status).toBe(200);
+    const first = await buyer.api.cart.items.$post({ json: { productId: diya } });
+    expectStatus(first, 200);
     expect(first.body.cart).toMatchObject({
       lines: [{ productId: diya, quantity: 1 }],
       count: 1,
@@ -126,7 +139,8 @@ describe('POST /api/cart/items', () => {
     });
     expect(first.body.position).toBeGreaterThan(0);
 
-    const second = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
+    const second = await buyer.api.cart.items.$post({ json: { productId: diya, quantity: 2 } });
+    expectStatus(second, 200);
     expect(second.body.cart).toMatchObject({
       lines: [{ productId: diya, quantity: 3 }],
       count: 3,
@@ -138,28 +152,28 @@ describe('POST /api/cart/items', () => {
   it('never holds more than the stock, and stores nothing when refused', async () => {
     const buyer = await buyerWith(api, diya, 4);
     const revision = await cartRevision(buyer);
-    const reply = await buyer.post('/api/cart/items', { productId: diya, quantity: 2 });
-    expect(reply.status).toBe(409);
+    const reply = await buyer.api.cart.items.$post({ json: { productId: diya, quantity: 2 } });
+    expectStatus(reply, 409);
     expect(reply.body.error).toMatchObject({
       code: 'insufficient_stock',
       message: 'Only 5 of "Brass Diya" left in stock',
     });
     expect(await cartRevision(buyer)).toBe(revision);
-    expect((await buyer.get('/api/cart')).body.lines[0].quantity).toBe(4);
+    expect(ok(await buyer.api.cart.$get()).lines[0]?.quantity).toBe(4);
   });
 
   it('refuses a product out of stock', async () => {
     const soldOut = await listedProduct(api, seller, { name: 'Sold Out Saree', stockQuantity: 0 });
-    const reply = await (await signedIn(api)).post('/api/cart/items', { productId: soldOut });
-    expect(reply.status).toBe(409);
+    const reply = await (await signedIn(api)).api.cart.items.$post({ json: { productId: soldOut } });
+    expectStatus(reply, 409);
     expect(reply.body.error.message).toBe('"Sold Out Saree" is out of stock');
   });
 
   it('refuses a product not for sale (awaiting review or delisted)', async () => {
     const pending = await listedProduct(api, seller, { name: 'New Rug' }, { verified: false });
     const buyer = await signedIn(api);
-    const reply = await buyer.post('/api/cart/items', { productId: pending });
-    expect(reply.status).toBe(409);
+    const reply = await buyer.api.cart.items.$post({ json: { productId: pending } });
+    expectStatus(reply, 409);
     expect(reply.body.error).toMatchObject({
       code: 'not_available',
       message: '"New Rug" is not available for purchase',
@@ -168,8 +182,8 @@ describe('POST /api/cart/items', () => {
   });
 
   it('answers 404 for an unknown product', async () => {
-    const reply = await (await signedIn(api)).post('/api/cart/items', { productId: 'no-such-product' });
-    expect(reply.status).toBe(404);
+    const reply = await (await signedIn(api)).api.cart.items.$post({ json: { productId: 'no-such-product' } });
+    expectStatus(reply, 404);
     expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Product not found' });
   });
 
@@ -183,19 +197,19 @@ describe('POST /api/cart/items', () => {
     [{ productId: 'p', quantity: 1_000_001 }, { quantity: 'Quantity is too large' }],
   ])('refuses %j with %j', async (body, fields) => {
     const buyer = await signedIn(api);
-    const reply = await buyer.post('/api/cart/items', body);
-    expect(reply.status).toBe(400);
+    const reply = await buyer.raw.post('/api/cart/items', body);
+    expectStatus(reply, 400);
     expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
     expect(await cartRevision(buyer)).toBe(-1);
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
     const buyer = await signedIn(api);
-    const malformed = await buyer.post('/api/cart/items', '{bad');
-    expect(malformed.status).toBe(400);
+    const malformed = await buyer.raw.post('/api/cart/items', '{bad');
+    expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const large = await buyer.post('/api/cart/items', { productId: diya, ...oversized() });
-    expect(large.status).toBe(413);
+    const large = await buyer.raw.post('/api/cart/items', { productId: diya, ...oversized() });
+    expectStatus(large, 413);
     expect(large.body.error.code).toBe('payload_too_large');
     expect(await cartRevision(buyer)).toBe(-1);
   });
@@ -204,34 +218,40 @@ describe('POST /api/cart/items', () => {
 describe('PUT /api/cart/items/{productId}', () => {
   it('sets the quantity, from 1 up to the stock', async () => {
     const buyer = await buyerWith(api, diya, 1);
-    const reply = await buyer.put(`/api/cart/items/${diya}`, { quantity: 5 });
-    expect(reply.status).toBe(200);
+    const reply = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity: 5 } });
+    expectStatus(reply, 200);
     expect(reply.body.cart).toMatchObject({
       lines: [{ productId: diya, quantity: 5 }],
       count: 5,
       subtotalPaise: 5 * 499_00,
     });
 
-    const above = await buyer.put(`/api/cart/items/${diya}`, { quantity: 6 });
-    expect(above.status).toBe(409);
+    const above = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity: 6 } });
+    expectStatus(above, 409);
     expect(above.body.error.message).toBe('Only 5 of "Brass Diya" left in stock');
-    expect((await buyer.get('/api/cart')).body.count).toBe(5);
+    expect(ok(await buyer.api.cart.$get()).count).toBe(5);
   });
 
   it.each([0, -1])('removes the line at %i', async (quantity) => {
     const buyer = await buyerWith(api, diya, 2);
-    const reply = await buyer.put(`/api/cart/items/${diya}`, { quantity });
-    expect(reply.status).toBe(200);
+    const reply = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity } });
+    expectStatus(reply, 200);
     expect(reply.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
   });
 
   it('answers 404 for a product not in the cart, or unknown', async () => {
     const buyer = await signedIn(api);
-    const notInCart = await buyer.put(`/api/cart/items/${diya}`, { quantity: 1 });
-    expect(notInCart.status).toBe(404);
+    const notInCart = await buyer.api.cart.items[':productId'].$put({
+      param: { productId: diya },
+      json: { quantity: 1 },
+    });
+    expectStatus(notInCart, 404);
     expect(notInCart.body.error.message).toBe('This product is not in your cart');
-    const unknown = await buyer.put('/api/cart/items/no-such-product', { quantity: 1 });
-    expect(unknown.status).toBe(404);
+    const unknown = await buyer.api.cart.items[':productId'].$put({
+      param: { productId: 'no-such-product' },
+      json: { quantity: 1 },
+    });
+    expectStatus(unknown, 404);
     expect(unknown.body.error.message).toBe('Product not found');
   });
 
@@ -246,11 +266,11 @@ describe('PUT /api/cart/items/{productId}', () => {
       [{ quantity: 3, ...oversized() }, 413, 'payload_too_large'],
     ];
     for (const [body, status, code] of cases) {
-      const reply = await buyer.put(`/api/cart/items/${diya}`, body);
-      expect(reply.status).toBe(status);
+      const reply = await buyer.raw.put(`/api/cart/items/${diya}`, body);
+      expectStatus(reply, status);
       expect(reply.body.error.code).toBe(code);
     }
-    expect((await buyer.put(`/api/cart/items/${diya}`, {})).body.error.fields).toEqual({
+    expect((await buyer.raw.put(`/api/cart/items/${diya}`, {})).body.error.fields).toEqual({
       quantity: 'Quantity must be a whole number',
     });
     expect(await cartRevision(buyer)).toBe(revision);
@@ -261,22 +281,22 @@ describe('DELETE /api/cart/items/{productId} and DELETE /api/cart', () => {
   it('removes one line; removing it again changes nothing', async () => {
     const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl' });
     const buyer = await buyerWith(api, diya, 2);
-    await buyer.post('/api/cart/items', { productId: shawl });
+    await buyer.api.cart.items.$post({ json: { productId: shawl } });
 
-    const removed = await buyer.delete(`/api/cart/items/${diya}`);
-    expect(removed.status).toBe(200);
+    const removed = await buyer.api.cart.items[':productId'].$delete({ param: { productId: diya } });
+    expectStatus(removed, 200);
     expect(removed.body.cart.lines.map((line: { productId: string }) => line.productId)).toEqual([shawl]);
 
-    const again = await buyer.delete(`/api/cart/items/${diya}`);
-    expect(again.status).toBe(200);
+    const again = await buyer.api.cart.items[':productId'].$delete({ param: { productId: diya } });
+    expectStatus(again, 200);
     expect(again.body).toEqual(removed.body);
   });
 
   it('empties the cart', async () => {
     const buyer = await buyerWith(api, diya, 2);
-    const cleared = await buyer.delete('/api/cart');
-    expect(cleared.status).toBe(200);
+    const cleared = await buyer.api.cart.$delete();
+    expectStatus(cleared, 200);
     expect(cleared.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
-    expect((await buyer.get('/api/cart')).body.lines).toEqual([]);
+    expect(ok(await buyer.api.cart.$get()).lines).toEqual([]);
   });
 });

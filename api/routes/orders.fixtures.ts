@@ -109,8 +109,8 @@ export const ADDRESS = {
 /** A valid checkout body; `changes` replace its top-level fields. */
 export const checkoutBody = (changes: Record<string, unknown> = {}) => ({
   shippingAddress: ADDRESS,
-  delivery: 'standard',
-  payment: 'cod',
+  delivery: 'standard' as const,
+  payment: 'cod' as const,
   ...changes,
 });
 
@@ -120,7 +120,7 @@ export const oversized = () => ({ filler: 'x'.repeat(70 * 1024) });
 /** A buyer with `quantity` of `productId` in the cart. */
 export async function buyerWith(api: TestApi, productId: string, quantity = 1): Promise<Client> {
   const buyer = await signedIn(api);
-  const added = await buyer.post('/api/cart/items', { productId, quantity });
+  const added = await buyer.api.cart.items.$post({ json: { productId, quantity } });
   if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
   return buyer;
 }
@@ -136,10 +136,10 @@ export async function checkedOut(
 ): Promise<{ buyer: Client; order: OrderDoc; position: number }> {
   const client = buyer ?? (await signedIn(api));
   for (const { productId, quantity = 1 } of items) {
-    const added = await client.post('/api/cart/items', { productId, quantity });
+    const added = await client.api.cart.items.$post({ json: { productId, quantity } });
     if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
   }
-  const placed = await client.post('/api/orders', checkoutBody());
+  const placed = await client.api.orders.$post({ header: {}, json: checkoutBody() });
   if (placed.status !== 201) throw new Error(`checkout failed: ${placed.status} ${JSON.stringify(placed.body)}`);
   return { buyer: client, order: placed.body.order, position: placed.body.position };
 }

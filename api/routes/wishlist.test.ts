@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistStream } from '../../domain/wishlist/events.ts';
 import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 
 let api: TestApi;
@@ -29,7 +29,7 @@ async function alertsSettled(): Promise<void> {
 }
 
 /** The wishlist once the read model has taken in everything up to `position`. */
-const wishlistAfter = (client: Client, position: number) => client.get(`/api/wishlist?after=${position}`);
+const wishlistAfter = (client: Client, position: number) => client.after(position).wishlist.$get();
 
 describe('every wishlist route', () => {
   const routes: Array<[string, string, unknown?]> = [
@@ -41,19 +41,34 @@ describe('every wishlist route', () => {
   ];
 
   it.each(routes)('%s %s requires sign-in, before looking at the body', async (method, path, json?) => {
-    const reply = await api.anonymous().request(method, path, { json: json === undefined ? undefined : '{bad' });
-    expect(reply.status).toBe(401);
+    const reply = await api.anonymous().raw.request(method, path, { json: json === undefined ? undefined : '{bad' });
+    expectStatus(reply, 401);
     expect(reply.body.error.code).toBe('unauthorized');
   });
 
-  it.each(routes)('%s %s is for buyers: a seller without the buyer role gets 403', async (method, path, json?) => {
-    const reply = await seller.request(method, path, { json });
-    expect(reply.status).toBe(403);
+  const productId = 'p-1';
+  it.each([
+    ['GET', '/api/wishlist', (client: Client) => client.api.wishlist.$get()],
+    ['POST', '/api/wishlist/items', (client: Client) => client.api.wishlist.items.$post({ json: { productId } })],
+    [
+      'DELETE',
+      '/api/wishlist/items/p-1',
+      (client: Client) => client.api.wishlist.items[':productId'].$delete({ param: { productId } }),
+    ],
+    ['GET', '/api/wishlist/notifications', (client: Client) => client.api.wishlist.notifications.$get({ query: {} })],
+    [
+      'POST',
+      '/api/wishlist/notifications/n-1/read',
+      (client: Client) => client.api.wishlist.notifications[':id'].read.$post({ param: { id: 'n-1' } }),
+    ],
+  ] as const)('%s %s is for buyers: a seller without the buyer role gets 403', async (_method, _path, call) => {
+    const reply = await call(seller);
+    expectStatus(reply, 403);
     expect(reply.body.error).toMatchObject({ code: 'forbidden', message: 'This needs the buyer role' });
   });
 
   it('has an operation id for each route in the API description', async () => {
-    const { body } = await api.anonymous().get('/api/openapi.json');
+    const { body } = await api.anonymous().raw.get('/api/openapi.json');
     expect(body.paths['/api/wishlist'].get.operationId).toBe('getWishlist');
     expect(body.paths['/api/wishlist/items'].post.operationId).toBe('saveToWishlist');
     expect(body.paths['/api/wishlist/items/{productId}'].delete.operationId).toBe('removeFromWishlist');
@@ -87,12 +102,13 @@ describe('saving and reading', () => {
       stockQuantity: 3,
     });
     const buyer = await signedIn(api);
-    const first = await buyer.post('/api/wishlist/items', { productId: diya });
-    expect(first.status).toBe(200);
+    const first = await buyer.api.wishlist.items.$post({ json: { productId: diya } });
+    expectStatus(first, 200);
     expect(first.body.productIds).toEqual([diya]);
-    const second = await buyer.post('/api/wishlist/items', { productId: shawl });
+    const second = await buyer.api.wishlist.items.$post({ json: { productId: shawl } });
+    expectStatus(second, 200);
     expect(second.body.productIds).toEqual([shawl, diya]);
-    const again = await buyer.post('/api/wishlist/items', { productId: shawl });
+    const again = await buyer.api.wishlist.items.$post({ json: { productId: shawl } });
     expect(again.body).toEqual(second.body);
 
     await onProduct(api, shawl, {
@@ -108,7 +124,7 @@ describe('saving and reading', () => {
       at: new Date().toISOString(),
     });
     const reply = await wishlistAfter(buyer, position);
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body.count).toBe(2);
     expect(reply.body.items.map((item: { productId: string }) => item.productId)).toEqual([shawl, diya]);
     expect(reply.body.items[0]).toEqual({
@@ -131,42 +147,44 @@ describe('saving and reading', () => {
   it('keeps a product delisted since it was saved, shown as unavailable, and removes it', async () => {
     const lamp = await listedProduct(api, seller, { name: 'Clay Lamp' });
     const buyer = await signedIn(api);
-    await buyer.post('/api/wishlist/items', { productId: lamp });
+    await buyer.api.wishlist.items.$post({ json: { productId: lamp } });
     const { position } = await onProduct(api, lamp, {
       type: 'DelistProduct',
       actor: actorOfClient(seller),
       at: new Date().toISOString(),
     });
-    expect((await wishlistAfter(buyer, position)).body.items).toMatchObject([
+    expect(ok(await wishlistAfter(buyer, position)).items).toMatchObject([
       { productId: lamp, product: { available: false } },
     ]);
 
-    const removed = await buyer.delete(`/api/wishlist/items/${lamp}`);
-    expect(removed.status).toBe(200);
+    const removed = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp } });
+    expectStatus(removed, 200);
     expect(removed.body.productIds).toEqual([]);
-    expect((await wishlistAfter(buyer, removed.body.position)).body).toEqual({ items: [], count: 0 });
-    const again = await buyer.delete(`/api/wishlist/items/${lamp}`);
-    expect(again.status).toBe(200);
+    expect(ok(await wishlistAfter(buyer, removed.body.position))).toEqual({ items: [], count: 0 });
+    const again = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp } });
+    expectStatus(again, 200);
     expect(again.body.productIds).toEqual([]);
   });
 
   it('is each buyer’s own: another buyer neither sees nor removes it', async () => {
     const owner = await signedIn(api);
     const other = await signedIn(api);
-    const saved = await owner.post('/api/wishlist/items', { productId: diya });
-    const removal = await other.delete(`/api/wishlist/items/${diya}`);
+    const saved = await owner.api.wishlist.items.$post({ json: { productId: diya } });
+    expectStatus(saved, 200);
+    const removal = await other.api.wishlist.items[':productId'].$delete({ param: { productId: diya } });
+    expectStatus(removal, 200);
     expect(removal.body.productIds).toEqual([]);
     // The other buyer's removal changed nothing, so the owner's save is the write to wait for.
-    expect((await wishlistAfter(other, saved.body.position)).body.items).toEqual([]);
-    expect((await wishlistAfter(owner, saved.body.position)).body.items).toMatchObject([{ productId: diya }]);
+    expect(ok(await wishlistAfter(other, saved.body.position)).items).toEqual([]);
+    expect(ok(await wishlistAfter(owner, saved.body.position)).items).toMatchObject([{ productId: diya }]);
   });
 });
 
 describe('what a save refuses, storing nothing', () => {
   it('answers 404 for an unknown product', async () => {
     const buyer = await signedIn(api);
-    const reply = await buyer.post('/api/wishlist/items', { productId: 'no-such-product' });
-    expect(reply.status).toBe(404);
+    const reply = await buyer.api.wishlist.items.$post({ json: { productId: 'no-such-product' } });
+    expectStatus(reply, 404);
     expect(reply.body.error).toMatchObject({ code: 'not_found', message: 'Product not found' });
     expect(await revision(buyer)).toBe(-1);
   });
@@ -174,8 +192,8 @@ describe('what a save refuses, storing nothing', () => {
   it('answers 409 for a product not for sale', async () => {
     const pending = await listedProduct(api, seller, { name: 'New Rug' }, { verified: false });
     const buyer = await signedIn(api);
-    const reply = await buyer.post('/api/wishlist/items', { productId: pending });
-    expect(reply.status).toBe(409);
+    const reply = await buyer.api.wishlist.items.$post({ json: { productId: pending } });
+    expectStatus(reply, 409);
     expect(reply.body.error).toMatchObject({ code: 'not_available', message: '"New Rug" is not available' });
     expect(await revision(buyer)).toBe(-1);
   });
@@ -183,9 +201,9 @@ describe('what a save refuses, storing nothing', () => {
   it('answers 403 to a seller who is also a buyer for their own product', async () => {
     const maker = await signedIn(api, 'seller');
     const own = await listedProduct(api, maker);
-    await maker.post('/api/auth/roles', { role: 'buyer' });
-    const reply = await maker.post('/api/wishlist/items', { productId: own });
-    expect(reply.status).toBe(403);
+    await maker.api.auth.roles.$post({ json: { role: 'buyer' } });
+    const reply = await maker.api.wishlist.items.$post({ json: { productId: own } });
+    expectStatus(reply, 403);
     expect(reply.body.error).toMatchObject({ code: 'own_product', message: 'You cannot save your own product' });
     expect(await revision(maker)).toBe(-1);
   });
@@ -196,18 +214,20 @@ describe('what a save refuses, storing nothing', () => {
     [{ productId: 42 }, { productId: 'Product is required' }],
   ])('answers 400 for %j', async (body, fields) => {
     const buyer = await signedIn(api);
-    const reply = await buyer.post('/api/wishlist/items', body);
-    expect(reply.status).toBe(400);
+    const reply = await buyer.raw.post('/api/wishlist/items', body);
+    expectStatus(reply, 400);
     expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
     expect(await revision(buyer)).toBe(-1);
   });
 
   it('answers 400 for malformed JSON and a too long id, 413 for an oversized body', async () => {
     const buyer = await signedIn(api);
-    expect((await buyer.post('/api/wishlist/items', '{bad')).body.error.code).toBe('malformed_json');
-    expect((await buyer.delete(`/api/wishlist/items/${'x'.repeat(101)}`)).status).toBe(400);
-    const large = await buyer.post('/api/wishlist/items', { productId: diya, ...oversized() });
-    expect(large.status).toBe(413);
+    expect((await buyer.raw.post('/api/wishlist/items', '{bad')).body.error.code).toBe('malformed_json');
+    expect(
+      (await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: 'x'.repeat(101) } })).status,
+    ).toBe(400);
+    const large = await buyer.raw.post('/api/wishlist/items', { productId: diya, ...oversized() });
+    expectStatus(large, 413);
     expect(await revision(buyer)).toBe(-1);
   });
 });
@@ -217,7 +237,7 @@ describe('notifications of saved products', () => {
     const bell = await listedProduct(api, seller, { name: 'Brass Bell', pricePaise: 800_00, stockQuantity: 1 });
     const buyer = await signedIn(api);
     const other = await signedIn(api);
-    await buyer.post('/api/wishlist/items', { productId: bell });
+    await buyer.api.wishlist.items.$post({ json: { productId: bell } });
     const at = () => new Date().toISOString();
     await onProduct(api, bell, {
       type: 'UpdateProduct',
@@ -235,8 +255,8 @@ describe('notifications of saved products', () => {
     await onProduct(api, bell, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 4, at: at() });
     await alertsSettled();
 
-    const list = await buyer.get('/api/wishlist/notifications');
-    expect(list.status).toBe(200);
+    const list = await buyer.api.wishlist.notifications.$get({ query: {} });
+    expectStatus(list, 200);
     expect(list.body.unread).toBe(2);
     expect(list.body.items).toMatchObject([
       {
@@ -255,32 +275,34 @@ describe('notifications of saved products', () => {
         read: false,
       },
     ]);
-    expect((await other.get('/api/wishlist/notifications')).body).toEqual({ items: [], unread: 0 });
-    expect((await buyer.get('/api/wishlist/notifications?limit=1')).body).toMatchObject({
+    expect(ok(await other.api.wishlist.notifications.$get({ query: {} }))).toEqual({ items: [], unread: 0 });
+    expect(ok(await buyer.api.wishlist.notifications.$get({ query: { limit: '1' } }))).toMatchObject({
       items: [{ kind: 'back_in_stock' }],
       unread: 2,
     });
 
-    const [newest] = list.body.items;
-    const path = `/api/wishlist/notifications/${encodeURIComponent(newest.id)}/read`;
-    expect((await other.post(path)).status).toBe(404);
-    expect((await seller.post(path)).status).toBe(403);
-    const marked = await buyer.post(path);
-    expect(marked.status).toBe(200);
+    const newest = list.body.items[0]!;
+    const markRead = (client: Client) =>
+      client.api.wishlist.notifications[':id'].read.$post({ param: { id: encodeURIComponent(newest.id) } });
+    expect((await markRead(other)).status).toBe(404);
+    expect((await markRead(seller)).status).toBe(403);
+    const marked = await markRead(buyer);
+    expectStatus(marked, 200);
     expect(marked.body).toMatchObject({ id: newest.id, read: true });
-    const after = await buyer.get(`/api/wishlist/notifications?after=${marked.body.position}`);
+    const after = await buyer.after(marked.body.position).wishlist.notifications.$get({ query: {} });
+    expectStatus(after, 200);
     expect(after.body.unread).toBe(1);
     expect(after.body.items[0]).toMatchObject({ id: newest.id, read: true });
   });
 
   it('answers 404 for an unknown notification and 400 for a bad limit', async () => {
     const buyer = await signedIn(api);
-    const missing = await buyer.post('/api/wishlist/notifications/no-such-notification/read');
-    expect(missing.status).toBe(404);
+    const missing = await buyer.api.wishlist.notifications[':id'].read.$post({ param: { id: 'no-such-notification' } });
+    expectStatus(missing, 404);
     expect(missing.body.error).toMatchObject({ code: 'not_found', message: 'Notification not found' });
     for (const limit of ['0', '101', 'ten', '1.5']) {
-      const reply = await buyer.get(`/api/wishlist/notifications?limit=${limit}`);
-      expect(reply.status).toBe(400);
+      const reply = await buyer.api.wishlist.notifications.$get({ query: { limit } });
+      expectStatus(reply, 400);
       expect(reply.body.error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
     }
   });

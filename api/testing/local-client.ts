@@ -3,8 +3,8 @@
  * browser would: used by the tests and by the demo seed (which goes through the same
  * routes as a real user, so the demo data obeys every rule).
  */
-export interface Reply<T = any> {
-  status: number;
+export interface Reply<T = any, S extends number = number> {
+  status: S;
   body: T;
   headers: Headers;
 }
@@ -22,33 +22,45 @@ interface Fetcher {
 
 export const LOCAL_ORIGIN = 'http://127.0.0.1';
 
+/** The answer with its body parsed: JSON when it is JSON, else the text. */
+export async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
 export class LocalClient {
   constructor(
     private readonly app: Fetcher,
     public cookie: string | null = null,
   ) {}
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { origin: LOCAL_ORIGIN, ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
-    let body = options.body;
-    if (options.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
-    }
-    const response = await this.app.request(`${LOCAL_ORIGIN}${path}`, { method, headers, body });
+  /** Sends a request to `url` on the app's origin as the browser would: with Origin and the session cookie, keeping the cookie it is given. */
+  readonly send = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', LOCAL_ORIGIN);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const response = await this.app.request(url, { ...init, headers });
     const setCookie = response.headers.get('set-cookie');
     // The session cookie under either of its names (`__Host-` over TLS).
     const session = setCookie && /^((?:__Host-)?mibi_session)=([^;]*)/.exec(setCookie);
     if (session) this.cookie = session[2] ? `${session[1]}=${session[2]}` : null;
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
+    return response;
+  };
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const headers = new Headers(options.headers);
+    let body = options.body;
+    if (options.json !== undefined) {
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
     }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return replyOf(await this.send(`${LOCAL_ORIGIN}${path}`, { method, headers, body }));
   }
 
   get = <T = any>(path: string, options?: RequestOptions) => this.request<T>('GET', path, options);
