@@ -4,7 +4,7 @@ import { catalog } from './catalog.ts';
 import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';
-import { orders } from './orders.ts';
+import { orders } from './orders/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
 import { sales } from './sales.ts';

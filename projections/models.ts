@@ -1,18 +1,12 @@
 import type { DisplayStatus, Verification } from '../domain/catalog/status.ts';
 import type { Paise } from '../domain/money.ts';
-import type { OrderStatus } from '../domain/order/status.ts';
-import type { DeliveryMethod } from '../domain/order/options.ts';
-import type { OrderLine, ReturnLine, ShippingAddress } from '../domain/order/events.ts';
 import type { ProductContent } from '../domain/product/events.ts';
 import type { ProductImage } from '../domain/product/image.ts';
-import type { ReturnStatus } from '../domain/order/decider.ts';
 import type { Doc } from '../platform/readstore/port.ts';
 
 export const COLLECTIONS = {
   products: 'products',
   categories: 'categories',
-  orders: 'orders',
-  sellerOrders: 'seller_orders',
   reviews: 'reviews',
 } as const;
 
@@ -88,75 +82,6 @@ export interface CategoryDoc extends Doc {
   returnable: boolean;
   /** Visible products in the category. */
   productCount: number;
-}
-
-/** A request to send back items of a delivered seller order, and the seller's answer. */
-export interface ReturnDoc {
-  returnId: string;
-  lines: Array<ReturnLine & { name: string; pricePaise: Paise }>;
-  reason: string;
-  status: ReturnStatus;
-  /** The seller's (or an admin's) reason for accepting or rejecting. */
-  decisionReason: string | null;
-  requestedAt: string;
-  decidedAt: string | null;
-}
-
-export interface StatusEntry {
-  status: OrderStatus;
-  at: string;
-  by: string;
-}
-
-/** A seller order as its purchase shows it to the buyer: the part's seller, money and state. */
-export interface SellerOrderSummary {
-  /** The seller order id, `${orderId}-${n}`. */
-  id: string;
-  /** What people are shown: the purchase's short id and the seller's number, `3f2b9c1e-2`. */
-  shortId: string;
-  sellerId: string;
-  sellerName: string;
-  subtotalPaise: Paise;
-  status: OrderStatus;
-  cancelReason: string | null;
-  deliveredAt: string | null;
-  history: StatusEntry[];
-  returns: ReturnDoc[];
-}
-
-/** projections/orders.ts: one seller's part of a purchase, for that seller (its lines only, and where to ship). */
-export interface SellerOrderDoc extends Doc, SellerOrderSummary {
-  orderId: string;
-  buyerId: string;
-  buyerName: string;
-  lines: OrderLine[];
-  shippingAddress: ShippingAddress;
-  delivery: DeliveryMethod;
-  payment: 'cod';
-  placedAt: string;
-  updatedAt: string;
-  /** Returns waiting for the seller's answer. */
-  openReturns: number;
-}
-
-/** projections/orders.ts: a purchase, for its buyer and the admins: every line, and each seller's part. */
-export interface OrderDoc extends Doc {
-  buyerId: string;
-  buyerName: string;
-  lines: OrderLine[];
-  /** Distinct sellers of the lines, for the admins' seller filter. */
-  sellerIds: string[];
-  sellerOrders: SellerOrderSummary[];
-  shippingAddress: ShippingAddress;
-  delivery: DeliveryMethod;
-  payment: 'cod';
-  subtotalPaise: Paise;
-  deliveryChargePaise: Paise;
-  totalPaise: Paise;
-  /** `purchaseStatus` of the parts. */
-  status: OrderStatus;
-  placedAt: string;
-  updatedAt: string;
 }
 
 /** projections/reviews.ts. Id `${productId}:${buyerId}`. */

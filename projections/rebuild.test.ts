@@ -13,6 +13,7 @@ import { everyDocument, marketplace } from '../scripts/cli/marketplace.fixtures.
 import { projections } from './index.ts';
 import { logStats } from './log-stats.ts';
 import { COLLECTIONS } from './models.ts';
+import { ORDERS } from './orders/projection.ts';
 import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
 import { replaySqlite, shareOut } from './rebuild-threads.ts';
 import { USERS } from './users/projection.ts';
@@ -120,10 +121,10 @@ describe('replay and compare, on a marketplace made through the API', () => {
   });
 
   it('counts the documents of each collection', async () => {
-    const counts = await countDocuments(api.platform.read, [COLLECTIONS.products, COLLECTIONS.orders]);
+    const counts = await countDocuments(api.platform.read, [COLLECTIONS.products, ORDERS]);
     expect(counts).toEqual([
       { collection: COLLECTIONS.products, documents: 2 },
-      { collection: COLLECTIONS.orders, documents: 2 },
+      { collection: ORDERS, documents: 2 },
     ]);
   });
 
@@ -220,11 +221,11 @@ describe('a rebuild of a generated marketplace log', () => {
       (await countDocuments(live, collections)).map(({ collection, documents }) => [collection, documents]),
     );
     expect(counts).toMatchObject({
-      [COLLECTIONS.orders]: expect.any(Number),
+      [ORDERS]: expect.any(Number),
       [COLLECTIONS.reviews]: expect.any(Number),
     });
     expect(
-      Math.min(counts[COLLECTIONS.orders]!, counts[COLLECTIONS.reviews]!, counts.ledger_entries!, counts.sales_days!),
+      Math.min(counts[ORDERS]!, counts[COLLECTIONS.reviews]!, counts.ledger_entries!, counts.sales_days!),
     ).toBeGreaterThan(0);
   }, 120_000);
   afterAll(async () => {

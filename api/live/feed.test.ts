@@ -9,7 +9,9 @@ import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { Doc, DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { catalog } from '../../projections/catalog.ts';
-import { COLLECTIONS, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
+import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
 import { productDoc } from '../../projections/models.fixtures.ts';
 import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
@@ -86,9 +88,9 @@ describe('LiveMessages', () => {
     expect(
       translate(
         messages,
-        change(COLLECTIONS.orders, order),
-        change(COLLECTIONS.sellerOrders, sellerOrder('pending')),
-        change(COLLECTIONS.sellerOrders, sellerOrder('shipped')),
+        change(ORDERS, order),
+        change(SELLER_ORDERS, sellerOrder('pending')),
+        change(SELLER_ORDERS, sellerOrder('shipped')),
         change(NOTIFICATIONS, notification(false)),
         change(NOTIFICATIONS, notification(true)),
       ).map(({ event, audience, data }) => [event, audience, data.id]),
@@ -103,7 +105,7 @@ describe('LiveMessages', () => {
 
   it('never sends a seller order to the buyer or to another seller', () => {
     const messages = new LiveMessages(new Set());
-    const audiences = messages.of([change(COLLECTIONS.sellerOrders, sellerOrder('delivered'))]).map((m) => m.audience);
+    const audiences = messages.of([change(SELLER_ORDERS, sellerOrder('delivered'))]).map((m) => m.audience);
     expect(audiences).toEqual(['seller-1']);
   });
 
@@ -237,7 +239,7 @@ const notice = (projection: string, position: number, ...changes: DocChange[]): 
   changes,
 });
 const orderAt = (position: number) =>
-  notice('orders', position, change(COLLECTIONS.orders, { id: `o-${position}`, buyerId: 'buyer-1' }));
+  notice('orders', position, change(ORDERS, { id: `o-${position}`, buyerId: 'buyer-1' }));
 const productAt = (position: number, id = `p-${position}`) => notice('catalog', position, products(product(id)));
 /** A notice of a large batch: the products it wrote by id, without their documents. */
 const productIdsAt = (position: number, ...ids: string[]): ChangeNotice => ({
@@ -478,7 +480,7 @@ describe('the catalog index and the live feed, from the runner', () => {
     const events = new SqliteEventStore(join(dir, 'events.db'));
     const read = new SqliteReadStore(join(dir, 'read.db'));
     const bus = new MemoryBus();
-    const projections = [mirror(catalog.name, COLLECTIONS.products, 'p-'), mirror('orders', COLLECTIONS.orders, 'o-')];
+    const projections = [mirror(catalog.name, COLLECTIONS.products, 'p-'), mirror('orders', ORDERS, 'o-')];
     const runner = new ProjectionRunner({ events, read, bus, projections, noticeDocumentsLimit });
     const notices: ChangeNotice[] = [];
     await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => void notices.push(notice));

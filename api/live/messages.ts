@@ -10,7 +10,8 @@ import {
   liveSlice,
 } from '../../projections/live.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
-import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
 import { type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
@@ -43,22 +44,6 @@ const catalogLive = liveSlice({
     visible.delete(id);
     return wasVisible ? [{ event: 'product.removed', data: { id }, audience: null }, ...own] : own;
   },
-});
-
-/** To the purchase's buyer. */
-const ordersLive = liveSlice({
-  collection: COLLECTIONS.orders,
-  events: { 'order.changed': liveEvent<OrderDoc>('buyer') },
-  messages: ({ doc }: LiveChange<OrderDoc>) =>
-    doc ? [{ event: 'order.changed', data: doc, audience: doc.buyerId }] : [],
-});
-
-/** To the seller of the seller order (a new one, or a change). */
-const sellerOrdersLive = liveSlice({
-  collection: COLLECTIONS.sellerOrders,
-  events: { 'seller-order.changed': liveEvent<SellerOrderDoc>('seller') },
-  messages: ({ doc }: LiveChange<SellerOrderDoc>) =>
-    doc ? [{ event: 'seller-order.changed', data: doc, audience: doc.sellerId }] : [],
 });
 
 /** The balance after an earning, a reversal or a payout, to its seller: they refetch their ledger lines. */

@@ -1,7 +1,7 @@
 /** The admins' overview: counts from several read models and the recent sales. */
 import type { OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { orderCountsByStatus } from './orders.ts';
+import { orderCountsByStatus } from '../../projections/orders/queries.ts';
 import { productsAwaitingReviewCount } from './products.ts';
 import { type RecentSales, recentSales } from './sales.ts';
 import { sellersAwaitingVerificationCount } from './sellers.ts';

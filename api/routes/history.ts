@@ -7,7 +7,7 @@ import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from
 import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '../history/entries.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { ProductIdParamsSchema, ProductSchema } from './products.ts';
-import { OrderLineSchema } from './orders.ts';
+import { OrderLineSchema } from '../../projections/orders/documents.ts';
 import { RevisionWaitingSchema } from './seller.ts';
 
 const FieldChangeSchema = z

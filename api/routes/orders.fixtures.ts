@@ -9,7 +9,7 @@ import { accountStream } from '../../domain/account/events.ts';
 import { type Product, type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { singleFileImage } from '../../domain/product/image.ts';
-import type { OrderDoc, SellerOrderSummary } from '../../projections/models.ts';
+import type { OrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi } from '../testing/harness.ts';
 

@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
-import { DELIVERY_METHODS } from '../../domain/order/options.ts';
 import { checkoutSchema } from '../../domain/order/schemas.ts';
-import { ORDER_STATUSES } from '../../domain/order/status.ts';
-import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
+import { OrderSchema } from '../../projections/orders/documents.ts';
+import { buyerOrders, visibleOrder } from '../../projections/orders/queries.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { placeOrder } from '../commands/checkout.ts';
@@ -11,111 +9,6 @@ import type { OrderResult } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { buyerOrders, visibleOrder } from '../queries/orders.ts';
-
-const money = z.number().int();
-const status = z.enum(ORDER_STATUSES);
-
-const orderLineFields = {
-  productId: z.string(),
-  name: z.string(),
-  pricePaise: money,
-  quantity: z.number().int(),
-  imageUrl: z.string().nullable(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  categoryId: z.string(),
-};
-
-/** A line as the buyer saw it when ordering. */
-export const OrderLineSchema = z.object(orderLineFields).openapi('OrderLine') satisfies z.ZodType<OrderLine>;
-
-const historySchema = z.array(z.object({ status, at: z.string(), by: z.string() }));
-
-const ShippingAddressSchema = z
-  .object({
-    firstName: z.string(),
-    lastName: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    pincode: z.string(),
-  })
-  .openapi('ShippingAddress') satisfies z.ZodType<ShippingAddress>;
-
-export const ReturnSchema = z
-  .object({
-    returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
-    lines: z.array(
-      z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money }),
-    ),
-    reason: z.string(),
-    status: z.enum(['requested', 'accepted', 'rejected']),
-    decisionReason: z.string().nullable(),
-    requestedAt: z.string(),
-    decidedAt: z.string().nullable(),
-  })
-  .openapi('Return') satisfies z.ZodType<ReturnDoc>;
-
-const sellerOrderSummaryFields = {
-  id: z.string().openapi({ description: 'The seller order id, `${orderId}-${n}`' }),
-  shortId: z.string().openapi({ description: 'What people are shown, e.g. 3f2b9c1e-2' }),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  subtotalPaise: money,
-  status,
-  cancelReason: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  history: historySchema,
-  returns: z.array(ReturnSchema),
-};
-
-const SellerOrderSummarySchema = z
-  .object(sellerOrderSummaryFields)
-  .openapi('SellerOrderSummary') satisfies z.ZodType<SellerOrderSummary>;
-
-/** One seller's part of a purchase: its lines only, and where to ship them. */
-export const SellerOrderSchema = z
-  .object({
-    ...sellerOrderSummaryFields,
-    orderId: z.string(),
-    buyerId: z.string(),
-    buyerName: z.string(),
-    lines: z.array(OrderLineSchema),
-    shippingAddress: ShippingAddressSchema,
-    delivery: z.enum(DELIVERY_METHODS),
-    payment: z.literal('cod'),
-    placedAt: z.string(),
-    updatedAt: z.string(),
-    openReturns: z.number().int().openapi({ description: 'Returns waiting for the seller' }),
-  })
-  .openapi('SellerOrder') satisfies z.ZodType<SellerOrderDoc>;
-
-/** What the buyer paid for in one checkout, with each seller's part. */
-export const OrderSchema = z
-  .object({
-    id: z.string(),
-    buyerId: z.string(),
-    buyerName: z.string(),
-    lines: z.array(OrderLineSchema),
-    sellerIds: z.array(z.string()),
-    sellerOrders: z.array(SellerOrderSummarySchema),
-    shippingAddress: ShippingAddressSchema,
-    delivery: z.enum(DELIVERY_METHODS),
-    payment: z.literal('cod'),
-    subtotalPaise: money,
-    deliveryChargePaise: money.openapi({
-      description: 'Kept whole on the purchase: the marketplace arranges delivery',
-    }),
-    totalPaise: money,
-    status: status.openapi({
-      description: 'Cancelled when every part is; otherwise the least advanced part not cancelled',
-    }),
-    placedAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Order') satisfies z.ZodType<OrderDoc>;
 
 export const OrderChangeSchema = z
   .object({ order: OrderSchema, position: PositionSchema })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
-import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/models.ts';
+import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { setCategoryPolicy } from '../commands/category-policy.ts';
 import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 import {

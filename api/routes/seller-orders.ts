@@ -5,8 +5,9 @@ import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts'
 import { type SellerOrderResult, changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { sellerOrdersOf, visibleSellerOrder } from '../queries/orders.ts';
-import { OrderParams, SellerOrderSchema, orderNotFound } from './orders.ts';
+import { SellerOrderSchema } from '../../projections/orders/documents.ts';
+import { sellerOrdersOf, visibleSellerOrder } from '../../projections/orders/queries.ts';
+import { OrderParams, orderNotFound } from './orders.ts';
 
 const SellerOrderChangeSchema = z
   .object({ sellerOrder: SellerOrderSchema, position: PositionSchema })

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
-import { COLLECTIONS, type OrderDoc, type ProductDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
+import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
 import { mibi } from './mibi.fixtures.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../projections/fixtures/legacy-multi-seller.ndjson', import.meta.url));
@@ -47,11 +49,7 @@ const read = <T extends { id: string }>(collection: string, id: string) =>
 
 it('replays each old purchase as one seller order per seller, each moved as the whole purchase was', async () => {
   const parts = async (orderId: string) =>
-    ((await read<OrderDoc>(COLLECTIONS.orders, orderId))?.sellerOrders ?? []).map((p) => [
-      p.shortId,
-      p.sellerName,
-      p.status,
-    ]);
+    ((await read<OrderDoc>(ORDERS, orderId))?.sellerOrders ?? []).map((p) => [p.shortId, p.sellerName, p.status]);
   expect(await parts(ORDER.deliveredTwoSellers)).toEqual([
     ['9e480658-1', 'Kerala Spice Gardens', 'delivered'],
     ['9e480658-2', 'Rajasthan Crafts Collective', 'delivered'],
@@ -62,7 +60,7 @@ it('replays each old purchase as one seller order per seller, each moved as the 
   ]);
   expect(await parts(ORDER.shipped)).toEqual([['6c54b023-1', 'Kerala Spice Gardens', 'shipped']]);
   expect(await parts(ORDER.pending)).toEqual([['9db113c4-1', 'Rajasthan Crafts Collective', 'pending']]);
-  expect((await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe(
+  expect((await read<SellerOrderDoc>(SELLER_ORDERS, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe(
     'Out of season',
   );
   expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(2);
@@ -76,8 +74,7 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
   expect(moved.body.sellerOrder).toMatchObject({ sellerId: SELLER_A, status: 'processing' });
 
   // Within the return window of the old delivery, whenever this test runs.
-  const delivered = (await read<SellerOrderDoc>(COLLECTIONS.sellerOrders, `${ORDER.deliveredTwoSellers}-2`))!
-    .deliveredAt!;
+  const delivered = (await read<SellerOrderDoc>(SELLER_ORDERS, `${ORDER.deliveredTwoSellers}-2`))!.deliveredAt!;
   api!.ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
   const asha = await api!.signIn('asha.buyer@mibi.test', PASSWORD);
   const asked = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns`, {

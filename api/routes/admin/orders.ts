@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
-import type { OrderDoc } from '../../../projections/models.ts';
+import { type OrderDoc, OrderSchema } from '../../../projections/orders/documents.ts';
+import { filteredOrders } from '../../../projections/orders/queries.ts';
 import { requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
-import { filteredOrders } from '../../queries/orders.ts';
 import type { Page } from '../../../platform/readstore/paging.ts';
-import { OrderSchema } from '../orders.ts';
 import { pageOf, pagingFields } from './shared.ts';
 
 const ORDER_FILTER_MESSAGES = {

@@ -3,20 +3,24 @@
  * purchase's stream by the pure functions below, which the write side also uses to answer
  * a command with the documents as they are right after it.
  */
-import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../domain/order/events.ts';
-import { STATUS_AFTER, purchaseStatus, shortSellerOrderId } from '../domain/order/status.ts';
-import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import { legacyOrders } from './legacy-orders.ts';
-import { COLLECTIONS, type OrderDoc, type ReturnDoc, type SellerOrderDoc, type SellerOrderSummary } from './models.ts';
+import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../../domain/order/events.ts';
+import { STATUS_AFTER, purchaseStatus, shortSellerOrderId } from '../../domain/order/status.ts';
+import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import { legacyOrders } from '../legacy-orders.ts';
+import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
+
+export const ORDERS = 'orders';
+export const SELLER_ORDERS = 'seller_orders';
 
 export interface PurchaseDocs {
   order: OrderDoc;
   sellerOrders: SellerOrderDoc[];
 }
 
+/** What a purchase shows of a seller order; the summary's schema holds the compiler to these fields. */
 function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
   const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
   return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
@@ -165,11 +169,11 @@ const legacy = legacyOrders('orders_legacy_orders');
 async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: number): Promise<void> {
   if (event.type === 'OrderPlaced') {
     const { order, sellerOrders } = placedDocs(event);
-    work.put(COLLECTIONS.orders, order);
-    for (const doc of sellerOrders) work.put(COLLECTIONS.sellerOrders, doc);
+    work.put(ORDERS, order);
+    for (const doc of sellerOrders) work.put(SELLER_ORDERS, doc);
     return;
   }
-  const before = await work.get<SellerOrderDoc>(COLLECTIONS.sellerOrders, event.data.sellerOrderId);
+  const before = await work.get<SellerOrderDoc>(SELLER_ORDERS, event.data.sellerOrderId);
   // The order decider refuses changes to a seller order it does not know, so this is a damaged log.
   if (!before)
     throw new Error(
@@ -177,9 +181,9 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
     );
   const after = sellerOrderAfter(before, event);
   if (after === before) return;
-  work.put(COLLECTIONS.sellerOrders, after);
-  const order = await work.get<OrderDoc>(COLLECTIONS.orders, after.orderId);
-  if (order) work.put(COLLECTIONS.orders, withSellerOrder(order, after));
+  work.put(SELLER_ORDERS, after);
+  const order = await work.get<OrderDoc>(ORDERS, after.orderId);
+  if (order) work.put(ORDERS, withSellerOrder(order, after));
 }
 
 /** Purchases for buyers and admins, seller orders for sellers. */
@@ -187,8 +191,8 @@ export const orders: Projection = {
   name: 'orders',
   version: 2,
   collections: [
-    { name: COLLECTIONS.orders, indexes: [['buyerId', 'placedAt']] },
-    { name: COLLECTIONS.sellerOrders, indexes: [['sellerId', 'placedAt']] },
+    { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
+    { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },
     legacy.collection,
   ],
   eventTypes: new Set<string>([

@@ -2,11 +2,12 @@
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type OrderDoc, type SellerOrderDoc } from '../../projections/models.ts';
+import type { OrderDoc, SellerOrderDoc } from './documents.ts';
+import { ORDERS, SELLER_ORDERS } from './projection.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 
-const orders = (read: ReadStore) => read.collection<OrderDoc>(COLLECTIONS.orders);
-const sellerOrders = (read: ReadStore) => read.collection<SellerOrderDoc>(COLLECTIONS.sellerOrders);
+const orders = (read: ReadStore) => read.collection<OrderDoc>(ORDERS);
+const sellerOrders = (read: ReadStore) => read.collection<SellerOrderDoc>(SELLER_ORDERS);
 
 /** A buyer's purchases, newest first. */
 export const buyerOrders = (read: ReadStore, buyerId: string): Promise<OrderDoc[]> =>

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderEvent, OrderLine } from '../domain/order/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { settleLine } from '../domain/order/settlement.ts';
-import type { LegacyOrderEvent } from '../domain/order/upcast.ts';
-import { COLLECTIONS, type OrderDoc, type SellerOrderDoc } from './models.ts';
-import { orders, purchaseFromEvents } from './orders.ts';
+import type { OrderEvent, OrderLine } from '../../domain/order/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc } from '../../platform/readstore/port.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { settleLine } from '../../domain/order/settlement.ts';
+import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
+import type { OrderDoc, SellerOrderDoc } from './documents.ts';
+import { ORDERS, SELLER_ORDERS, orders, purchaseFromEvents } from './projection.ts';
 
 const orderId = 'order-1';
 const buyerId = 'buyer-1';
@@ -112,8 +112,8 @@ async function applyBatch(events: Array<OrderEvent | LegacyOrderEvent>): Promise
 
 const all = <T extends Doc>(collection: string) => store.collection<T>(collection).find();
 const snapshot = async () => ({
-  orders: await all<OrderDoc>(COLLECTIONS.orders),
-  sellerOrders: await all<SellerOrderDoc>(COLLECTIONS.sellerOrders),
+  orders: await all<OrderDoc>(ORDERS),
+  sellerOrders: await all<SellerOrderDoc>(SELLER_ORDERS),
 });
 
 describe('orders projection', () => {

@@ -1,0 +1,120 @@
+/**
+ * The documents of the orders read model (collections `orders` and `seller_orders`): purchases,
+ * for their buyer and the admins, and seller orders, one seller's part of a purchase for that
+ * seller. The schemas are the one description of their shape: the types are inferred from them
+ * and the routes answer with them. The projection imports only the types, so the threads that
+ * run it never load the schemas. Money in paise, times ISO-8601 UTC.
+ */
+import { z } from '@hono/zod-openapi';
+import type { ReturnStatus } from '../../domain/order/decider.ts';
+import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
+import { DELIVERY_METHODS } from '../../domain/order/options.ts';
+import { ORDER_STATUSES } from '../../domain/order/status.ts';
+
+const money = z.number().int();
+const status = z.enum(ORDER_STATUSES);
+
+/** A line as the buyer saw it when ordering. */
+export const OrderLineSchema = z
+  .object({
+    productId: z.string(),
+    name: z.string(),
+    pricePaise: money,
+    quantity: z.number().int(),
+    imageUrl: z.string().nullable(),
+    sellerId: z.string(),
+    sellerName: z.string(),
+    categoryId: z.string(),
+  })
+  .openapi('OrderLine') satisfies z.ZodType<OrderLine>;
+
+const ShippingAddressSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+  })
+  .openapi('ShippingAddress') satisfies z.ZodType<ShippingAddress>;
+
+/** A request to send back items of a delivered seller order, and the seller's answer. */
+export const ReturnSchema = z
+  .object({
+    returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
+    lines: z.array(
+      z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money }),
+    ),
+    reason: z.string(),
+    status: z.enum(['requested', 'accepted', 'rejected']) satisfies z.ZodType<ReturnStatus>,
+    /** The seller's (or an admin's) reason for accepting or rejecting. */
+    decisionReason: z.string().nullable(),
+    requestedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .openapi('Return');
+export type ReturnDoc = z.infer<typeof ReturnSchema>;
+
+/** The fields a purchase shows of each of its seller orders: the part's seller, money and state. */
+const sellerOrderSummaryFields = {
+  id: z.string().openapi({ description: 'The seller order id, `${orderId}-${n}`' }),
+  shortId: z.string().openapi({ description: 'What people are shown, e.g. 3f2b9c1e-2' }),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  subtotalPaise: money,
+  status,
+  cancelReason: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  history: z.array(z.object({ status, at: z.string(), by: z.string() })),
+  returns: z.array(ReturnSchema),
+};
+
+const SellerOrderSummarySchema = z.object(sellerOrderSummaryFields).openapi('SellerOrderSummary');
+export type SellerOrderSummary = z.infer<typeof SellerOrderSummarySchema>;
+
+/** One seller's part of a purchase: its lines only, and where to ship them. */
+export const SellerOrderSchema = z
+  .object({
+    ...sellerOrderSummaryFields,
+    orderId: z.string(),
+    buyerId: z.string(),
+    buyerName: z.string(),
+    lines: z.array(OrderLineSchema),
+    shippingAddress: ShippingAddressSchema,
+    delivery: z.enum(DELIVERY_METHODS),
+    payment: z.literal('cod'),
+    placedAt: z.string(),
+    updatedAt: z.string(),
+    openReturns: z.number().int().openapi({ description: 'Returns waiting for the seller' }),
+  })
+  .openapi('SellerOrder');
+export type SellerOrderDoc = z.infer<typeof SellerOrderSchema>;
+
+/** What the buyer paid for in one checkout, with each seller's part. */
+export const OrderSchema = z
+  .object({
+    id: z.string(),
+    buyerId: z.string(),
+    buyerName: z.string(),
+    lines: z.array(OrderLineSchema),
+    /** For the admins' seller filter. */
+    sellerIds: z.array(z.string()),
+    sellerOrders: z.array(SellerOrderSummarySchema),
+    shippingAddress: ShippingAddressSchema,
+    delivery: z.enum(DELIVERY_METHODS),
+    payment: z.literal('cod'),
+    subtotalPaise: money,
+    deliveryChargePaise: money.openapi({
+      description: 'Kept whole on the purchase: the marketplace arranges delivery',
+    }),
+    totalPaise: money,
+    status: status.openapi({
+      description: 'Cancelled when every part is; otherwise the least advanced part not cancelled',
+    }),
+    placedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Order');
+export type OrderDoc = z.infer<typeof OrderSchema>;
