@@ -1,5 +1,5 @@
 import { admin } from './admin.ts';
-import { buyerNotifications } from './buyer-notifications.ts';
+import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog.ts';
 import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';

@@ -1,6 +1,5 @@
 import type { Role } from '../../domain/actor.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
-import { buyerNotificationsLive } from '../../projections/buyer-notifications.ts';
 import {
   eventsOf,
   type LiveChange,
@@ -15,6 +14,7 @@ import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
 import { type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
+import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';
 
 /**
  * Products for everyone, and each product whole (on sale or not) for its seller. A change

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc } from '../../projections/buyer-notifications.ts';
+import { BUYER_NOTIFICATIONS } from '../../projections/buyer-notifications/projection.ts';
 import { LiveMessages, Wire } from './messages.ts';
+import type { BuyerNotificationDoc } from '../../projections/buyer-notifications/documents.ts';
 
 const update = (read: boolean): BuyerNotificationDoc => ({
   id: 'wishlist-asha-e-1',

@@ -5,7 +5,8 @@ import { type NotificationRead, markNotificationRead } from '../commands/notific
 import { type WishlistChange, removeFromWishlist, saveToWishlist } from '../commands/wishlist.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http/router.ts';
-import { type BuyerNotificationList, buyerNotificationsOf } from '../queries/buyer-notifications.ts';
+import { BuyerNotificationListSchema } from '../../projections/buyer-notifications/documents.ts';
+import { buyerNotificationsOf } from '../../projections/buyer-notifications/queries.ts';
 import { type Wishlist, type WishlistProduct, wishlistOf } from '../queries/wishlist.ts';
 
 const WishlistProductSchema = z
@@ -43,30 +44,6 @@ const WishlistChangeSchema = z
     position: PositionSchema,
   })
   .openapi('WishlistChange') satisfies z.ZodType<WishlistChange>;
-
-const BuyerNotificationSchema = z
-  .object({
-    id: z.string(),
-    buyerId: z.string(),
-    productId: z.string(),
-    kind: z.enum(['price_drop', 'back_in_stock']),
-    title: z.string().openapi({ example: 'Price drop: Brass Diya' }),
-    body: z.string().openapi({ example: 'Now ₹399.00, was ₹499.00.' }),
-    read: z.boolean(),
-    createdAt: z.string(),
-    position: z
-      .number()
-      .int()
-      .openapi({ description: 'The log position that raised it: notices are listed by it, newest first' }),
-  })
-  .openapi('BuyerNotification');
-
-const BuyerNotificationListSchema = z
-  .object({
-    items: z.array(BuyerNotificationSchema).openapi({ description: 'Newest first' }),
-    unread: z.number().int().openapi({ description: 'Unread notifications in all, not only in this page' }),
-  })
-  .openapi('BuyerNotificationList') satisfies z.ZodType<BuyerNotificationList>;
 
 const ListQuerySchema = z.object({ limit: pagingFields(20).limit });
 

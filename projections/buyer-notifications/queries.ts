@@ -1,13 +1,7 @@
-/** Reads of the buyers' notifications read model (`buyer_notifications`). */
+/** Reads of the buyers' notifications read model. */
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc } from '../../projections/buyer-notifications.ts';
-
-export interface BuyerNotificationList {
-  /** Newest first. */
-  items: BuyerNotificationDoc[];
-  /** Unread notifications in all, not only in this page. */
-  unread: number;
-}
+import type { BuyerNotificationDoc, BuyerNotificationList } from './documents.ts';
+import { BUYER_NOTIFICATIONS } from './projection.ts';
 
 /** A buyer's latest `limit` notifications, newest first, and how many of all theirs are unread. */
 export async function buyerNotificationsOf(

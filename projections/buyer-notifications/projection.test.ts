@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type NotificationEvent, notificationStream } from '../domain/notification/events.ts';
-import { BUYER_NOTIFICATIONS, type BuyerNotificationDoc, buyerNotifications } from './buyer-notifications.ts';
-import { projectionStores } from './projection.fixtures.ts';
+import { type NotificationEvent, notificationStream } from '../../domain/notification/events.ts';
+import { BUYER_NOTIFICATIONS, buyerNotifications } from './projection.ts';
+import { projectionStores } from '../projection.fixtures.ts';
+import type { BuyerNotificationDoc } from './documents.ts';
 
 const stores = projectionStores(buyerNotifications);
 

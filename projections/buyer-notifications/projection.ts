@@ -1,25 +1,11 @@
 /** A buyer's in-app notifications (the wishlist's alerts), newest first, and whether each is read. */
-import type { NotificationEvent } from '../domain/notification/events.ts';
-import type { WishlistAlertKind } from '../domain/wishlist/alerts.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import { type LiveChange, liveEvent, liveSlice } from './live.ts';
+import type { NotificationEvent } from '../../domain/notification/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { UnitOfWork } from '../../platform/readstore/port.ts';
+import type { BuyerNotificationDoc } from './documents.ts';
 
 export const BUYER_NOTIFICATIONS = 'buyer_notifications';
-
-/** Id: the notification id. */
-export interface BuyerNotificationDoc extends Doc {
-  buyerId: string;
-  productId: string;
-  kind: WishlistAlertKind;
-  title: string;
-  body: string;
-  read: boolean;
-  createdAt: string;
-  /** The notice's place in the log: the order of notices raised within the same millisecond. */
-  position: number;
-}
 
 type Handled = Extract<NotificationEvent, { type: 'BuyerNotified' | 'NotificationRead' }>;
 
@@ -58,13 +44,3 @@ export const buyerNotifications: Projection = {
     });
   },
 };
-
-export const buyerNotificationsLive = liveSlice({
-  collection: BUYER_NOTIFICATIONS,
-  events: {
-    /** To the buyer: a notification of a saved product, new or read. */
-    'buyer-notification.changed': liveEvent<BuyerNotificationDoc>('buyer'),
-  },
-  messages: ({ doc }: LiveChange<BuyerNotificationDoc>) =>
-    doc ? [{ event: 'buyer-notification.changed', data: doc, audience: doc.buyerId }] : [],
-});
