@@ -7,7 +7,7 @@ import { notifications } from './notifications/projection.ts';
 import { orders } from './orders/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews.ts';
-import { sales } from './sales.ts';
+import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
 import { users } from './users/projection.ts';
 import { wishlists } from './wishlists.ts';

@@ -3,7 +3,8 @@ import type { OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { orderCountsByStatus } from '../../projections/orders/queries.ts';
 import { productsAwaitingReviewCount } from './products.ts';
-import { type RecentSales, recentSales } from './sales.ts';
+import type { RecentSales } from '../../projections/sales/documents.ts';
+import { recentSales } from '../../projections/sales/queries.ts';
 import { sellersAwaitingVerificationCount } from './sellers.ts';
 import { userCount } from '../../projections/users/queries.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
-import { sales } from '../../projections/sales.ts';
+import { sales } from '../../projections/sales/projection.ts';
 import { users } from '../../projections/users/projection.ts';
 import type { AppContext } from '../roles/context.ts';
 import type { LocalClient } from '../testing/local-client.ts';

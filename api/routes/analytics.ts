@@ -2,14 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { errors, jsonResponse, router } from '../http/router.ts';
-import {
-  DEFAULT_DAYS,
-  type MarketplaceSalesReport,
-  RANGE_MESSAGES,
-  type SalesReport,
-  marketplaceSales,
-  sellerSales,
-} from '../queries/sales.ts';
+import { MarketplaceSalesReportSchema, SalesReportSchema } from '../../projections/sales/documents.ts';
+import { DEFAULT_DAYS, RANGE_MESSAGES, marketplaceSales, sellerSales } from '../../projections/sales/queries.ts';
 
 const RangeQuerySchema = z.object({
   from: z.iso
@@ -21,35 +15,6 @@ const RangeQuerySchema = z.object({
     .optional()
     .openapi({ description: 'Last day (UTC), included; today when absent' }),
 });
-
-const tallyFields = {
-  revenuePaise: z
-    .number()
-    .int()
-    .openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
-  units: z.number().int(),
-  orders: z.number().int().openapi({ description: 'Orders with a line counted here' }),
-};
-
-const SellerAnalyticsSchema = z
-  .object({
-    from: z.string(),
-    to: z.string(),
-    totals: z.object(tallyFields),
-    days: z
-      .array(z.object({ day: z.string(), ...tallyFields }))
-      .openapi({ description: 'Every day of the range, oldest first' }),
-    categories: z
-      .array(z.object({ categoryId: z.string(), ...tallyFields }))
-      .openapi({ description: 'Highest revenue first' }),
-  })
-  .openapi('SellerAnalytics') satisfies z.ZodType<SalesReport>;
-
-const AdminAnalyticsSchema = SellerAnalyticsSchema.extend({
-  sellers: z
-    .array(z.object({ sellerId: z.string(), sellerName: z.string(), ...tallyFields }))
-    .openapi({ description: 'Highest revenue first' }),
-}).openapi('AdminAnalytics') satisfies z.ZodType<MarketplaceSalesReport>;
 
 const tags = ['Analytics'];
 
@@ -63,7 +28,7 @@ export const analyticsRoutes = (ctx: AppContext) =>
         summary:
           "The signed-in seller's sales: revenue, units and orders per day and per category (cancelled orders not counted)",
         request: { query: RangeQuerySchema },
-        responses: { 200: jsonResponse(SellerAnalyticsSchema, 'Sales of the range'), ...errors(400, 401, 403) },
+        responses: { 200: jsonResponse(SalesReportSchema, 'Sales of the range'), ...errors(400, 401, 403) },
       }),
       async (c) => {
         const user = requireRole(c, 'seller');
@@ -77,7 +42,7 @@ export const analyticsRoutes = (ctx: AppContext) =>
         tags,
         summary: 'The whole marketplace’s sales: per day, per category and per seller (cancelled orders not counted)',
         request: { query: RangeQuerySchema },
-        responses: { 200: jsonResponse(AdminAnalyticsSchema, 'Sales of the range'), ...errors(400, 401, 403) },
+        responses: { 200: jsonResponse(MarketplaceSalesReportSchema, 'Sales of the range'), ...errors(400, 401, 403) },
       }),
       async (c) => {
         requireRole(c, 'admin');

@@ -7,7 +7,7 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { type SellerBalance, type SellerLedger, sellerLedger, sellerStatement } from '../queries/ledger.ts';
-import { RANGE_MESSAGES } from '../queries/sales.ts';
+import { RANGE_MESSAGES } from '../../projections/sales/queries.ts';
 
 const paise = (description: string) => z.number().int().openapi({ description });
 

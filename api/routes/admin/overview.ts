@@ -1,18 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
+import { RecentSalesSchema } from '../../../projections/sales/documents.ts';
 import { requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
 import { type AdminOverview, adminOverview } from '../../queries/overview.ts';
-
-const TallySchema = z.object({
-  revenuePaise: z
-    .number()
-    .int()
-    .openapi({ description: 'Price x quantity of the lines, in paise; delivery charges excluded' }),
-  units: z.number().int(),
-  orders: z.number().int(),
-});
 
 const count = (description: string) => z.number().int().openapi({ description });
 
@@ -24,9 +16,7 @@ const OverviewSchema = z
     ordersByStatus: z
       .record(z.enum(ORDER_STATUSES), z.number().int())
       .openapi({ description: 'Orders per status, every status named' }),
-    sales: z
-      .object({ today: TallySchema, last30Days: TallySchema })
-      .openapi({ description: 'Orders placed (UTC days), cancelled ones not counted, as in the sales analytics' }),
+    sales: RecentSalesSchema,
   })
   .openapi('AdminOverview') satisfies z.ZodType<AdminOverview>;
 

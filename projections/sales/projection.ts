@@ -13,36 +13,15 @@
  * takes back units and revenue, not orders: a seller order returned whole still happened.
  *
  * Order streams written before seller orders existed are read as current events (see
- * legacy-orders.ts): an old cancellation of the whole purchase cancels each seller order.
+ * ../legacy-orders.ts): an old cancellation of the whole purchase cancels each seller order.
  */
-import { type Paise, multiply, sum } from '../domain/money.ts';
-import type { LineSettlement, OrderEvent, OrderLine } from '../domain/order/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import { legacyOrders } from './legacy-orders.ts';
-
-export interface Tally {
-  revenuePaise: Paise;
-  units: number;
-  /** Orders with at least one line counted here: purchases in everyone's figures, seller orders in a seller's. */
-  orders: number;
-}
-
-/** A day's sales (of one seller, or of everyone), with the categories they came from. */
-export interface SalesDoc extends Doc, Tally {
-  /** YYYY-MM-DD, UTC. */
-  day: string;
-  categories: Record<string, Tally>;
-}
-
-/** One seller's sales of one day. Id `${day}:${sellerId}`. */
-export interface SellerDayDoc extends SalesDoc {
-  sellerId: string;
-}
-
-/** Everyone's sales of one day. Id: the day. Per seller, see SellerDayDoc: a day holds any number of sellers. */
-export type DayDoc = SalesDoc;
+import { type Paise, multiply, sum } from '../../domain/money.ts';
+import type { LineSettlement, OrderEvent, OrderLine } from '../../domain/order/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import { legacyOrders } from '../legacy-orders.ts';
+import type { DayDoc, SalesDoc, SellerDayDoc, Tally } from './documents.ts';
 
 export const SALES_BY_SELLER = 'sales_daily';
 export const SALES_BY_DAY = 'sales_days';

@@ -1,18 +1,17 @@
 /** Reads of the sales read model (`sales_daily` per seller and day, `sales_days` per day): the analytics and the admin overview. */
+import { DomainError } from '../../domain/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import {
-  type DayDoc,
-  NO_SALES,
-  SALES_BY_DAY,
-  SALES_BY_SELLER,
-  type SalesDoc,
-  type SellerDayDoc,
-  type Tally,
-  addTally,
-  sellerDayId,
-} from '../../projections/sales.ts';
-import { ApiError } from '../http/errors.ts';
-import { fullNames } from '../../projections/users/queries.ts';
+import { fullNames } from '../users/queries.ts';
+import type {
+  DayDoc,
+  MarketplaceSalesReport,
+  RecentSales,
+  SalesDoc,
+  SalesReport,
+  SellerDayDoc,
+  Tally,
+} from './documents.ts';
+import { NO_SALES, SALES_BY_DAY, SALES_BY_SELLER, addTally, sellerDayId } from './projection.ts';
 
 /** The range shown when none is asked for: the last 30 days, today included. */
 export const DEFAULT_DAYS = 30;
@@ -32,31 +31,10 @@ export interface DayRange {
   to?: string | undefined;
 }
 
-export interface SalesReport {
-  from: string;
-  to: string;
-  totals: Tally;
-  /** Every day of the range, oldest first. */
-  days: Array<Tally & { day: string }>;
-  /** Highest revenue first. */
-  categories: Array<Tally & { categoryId: string }>;
-}
-
-export interface MarketplaceSalesReport extends SalesReport {
-  /** Highest revenue first. */
-  sellers: Array<Tally & { sellerId: string; sellerName: string }>;
-}
-
-/** Today's sales and those of the last 30 days, today included. */
-export interface RecentSales {
-  today: Tally;
-  last30Days: Tally;
-}
-
 const bySeller = (read: ReadStore) => read.collection<SellerDayDoc>(SALES_BY_SELLER);
 const byDay = (read: ReadStore) => read.collection<DayDoc>(SALES_BY_DAY);
 
-const invalidRange = (message: string) => new ApiError(400, 'validation_failed', message, { from: message });
+const invalidRange = (message: string) => new DomainError('validation_failed', message, 'invalid', { from: message });
 
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
@@ -64,7 +42,7 @@ const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10
 const lastDays = (count: number, now: string): string[] =>
   Array.from({ length: count }, (_, i) => dayOf(Date.parse(now) - i * DAY_MS));
 
-/** Every day from `from` to `to` (defaults: the last 30 days to the day of `now`), or a 400 for a range backwards or too long. */
+/** Every day from `from` to `to` (defaults: the last 30 days to the day of `now`), or an invalid DomainError for a range backwards or too long. */
 function daysOf(query: DayRange, now: string): { from: string; to: string; days: string[] } {
   const to = query.to ?? dayOf(Date.parse(now));
   const from = query.from ?? dayOf(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
@@ -98,7 +76,7 @@ function report(range: { from: string; to: string; days: string[] }, docs: reado
   };
 }
 
-/** One seller's sales of the days asked for (`now`, ISO-8601, names today); a 400 for a bad range. */
+/** One seller's sales of the days asked for (`now`, ISO-8601, names today); invalid for a bad range. */
 export async function sellerSales(
   read: ReadStore,
   sellerId: string,
@@ -110,7 +88,7 @@ export async function sellerSales(
   return report(range, docs);
 }
 
-/** The whole marketplace's sales of the days asked for, with every seller's; a 400 for a bad range. */
+/** The whole marketplace's sales of the days asked for, with every seller's; invalid for a bad range. */
 export async function marketplaceSales(read: ReadStore, query: DayRange, now: string): Promise<MarketplaceSalesReport> {
   const range = daysOf(query, now);
   const docs = await byDay(read).getMany(range.days);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
-import { settleLine } from '../domain/order/settlement.ts';
-import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import type { Doc } from '../platform/readstore/port.ts';
-import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './sales.ts';
-import { projectionStores } from './projection.fixtures.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
+import { settleLine } from '../../domain/order/settlement.ts';
+import { type LegacyOrderEvent, sellerOrdersOf } from '../../domain/order/upcast.ts';
+import type { Doc } from '../../platform/readstore/port.ts';
+import { projectionStores } from '../projection.fixtures.ts';
+import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './projection.ts';
 
 type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>['data'];
 
@@ -303,7 +303,7 @@ describe('sales projection over a log written before seller orders', () => {
   });
 
   it('replays the log the old version wrote (projections/fixtures/legacy-multi-seller.ndjson)', async () => {
-    const [, ...recorded] = readFileSync(new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
+    const [, ...recorded] = readFileSync(new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
       .trim()
       .split('\n')
       .map((text) => JSON.parse(text));
