@@ -6,7 +6,7 @@ import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';
 import { orders } from './orders/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
-import { reviews } from './reviews.ts';
+import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
 import { users } from './users/projection.ts';

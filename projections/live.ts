@@ -7,7 +7,7 @@
  * A slice adds an event by naming it in its `events` and sending it from `messages`:
  *
  *   export const reviewsLive = liveSlice({
- *     collection: COLLECTIONS.reviews,
+ *     collection: REVIEWS,
  *     events: {
  *       // To everyone (null), or to a message's audience while they hold a role ('buyer', 'seller').
  *       'review.changed': liveEvent<PublicReview>(null),

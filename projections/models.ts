@@ -7,7 +7,6 @@ import type { Doc } from '../platform/readstore/port.ts';
 export const COLLECTIONS = {
   products: 'products',
   categories: 'categories',
-  reviews: 'reviews',
 } as const;
 
 /** The seller's changes to a verified product's content, as the review shows them. */
@@ -82,15 +81,4 @@ export interface CategoryDoc extends Doc {
   returnable: boolean;
   /** Visible products in the category. */
   productCount: number;
-}
-
-/** projections/reviews.ts. Id `${productId}:${buyerId}`. */
-export interface ReviewDoc extends Doc {
-  productId: string;
-  buyerId: string;
-  authorName: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  updatedAt: string;
 }

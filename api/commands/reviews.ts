@@ -6,12 +6,12 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { reviewDecider } from '../../domain/review/decider.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import type { ReviewDoc } from '../../projections/models.ts';
-import { reviewDocs } from '../../projections/reviews.ts';
-import { hasDeliveredPurchase } from '../queries/reviews.ts';
+import { reviewDocs } from '../../projections/reviews/projection.ts';
+import { hasDeliveredPurchase } from '../../projections/reviews/queries.ts';
 import type { CommandContext } from './context.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ProductOnSale, isForSale, loadProduct } from './product-facts.ts';
+import type { ReviewDoc } from '../../projections/reviews/documents.ts';
 
 /** A review command also reads who received what, from the read store. */
 export interface ReviewContext extends CommandContext {

@@ -5,7 +5,7 @@ import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { ApiError } from '../http/errors.ts';
-import { productReviews } from '../queries/reviews.ts';
+import { productReviews } from '../../projections/reviews/queries.ts';
 import type { Streams } from '../commands/streams.ts';
 
 export type RecordedProductEvent = RecordedEvent & ProductEvent;

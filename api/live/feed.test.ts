@@ -20,6 +20,7 @@ import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './messages
 import { USERS } from '../../projections/users/projection.ts';
 import type { NotificationDoc } from '../../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
+import { REVIEWS } from '../../projections/reviews/projection.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -112,7 +113,7 @@ describe('LiveMessages', () => {
   it('says nothing of other collections', () => {
     const messages = new LiveMessages(new Set());
     const others = [
-      COLLECTIONS.reviews,
+      REVIEWS,
       COLLECTIONS.categories,
       USERS,
       'review_eligibility',
@@ -270,7 +271,7 @@ describe('LiveFeed', () => {
     const { feed, progress, summary } = openFeed();
     feed.take(orderAt(57));
     feed.take(notice('notifications', 57, change(NOTIFICATIONS, notification(false))));
-    feed.take(notice('reviews', 57, change(COLLECTIONS.reviews, { id: 'r-1' })));
+    feed.take(notice('reviews', 57, change(REVIEWS, { id: 'r-1' })));
     progress.reach(57);
     await settle();
     expect(summary()).toEqual([[57, 'order.changed', 'notification.added']]);

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NOTICES } from '../../domain/notices.ts';
 import { reviewSchema } from '../../domain/review/schemas.ts';
-import type { ReviewDoc } from '../../projections/models.ts';
 import type { MiddlewareHandler } from 'hono';
 import { actorOf, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
@@ -9,29 +8,9 @@ import { type ReviewResult, reviewEligibility, submitReview, visibleProduct } fr
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { type ReviewList, productReviews } from '../queries/reviews.ts';
+import { ReviewListSchema, ReviewSchema } from '../../projections/reviews/documents.ts';
+import { productReviews } from '../../projections/reviews/queries.ts';
 import { ProductIdParamsSchema } from './products.ts';
-
-const ReviewSchema = z
-  .object({
-    id: z.string(),
-    productId: z.string(),
-    buyerId: z.string(),
-    authorName: z.string().openapi({ description: 'Full name of the buyer who wrote it' }),
-    rating: z.number().int().min(1).max(5),
-    comment: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Review') satisfies z.ZodType<ReviewDoc>;
-
-const ReviewListSchema = z
-  .object({
-    items: z.array(ReviewSchema).openapi({ description: 'Newest first' }),
-    count: z.number().int(),
-    average: z.number().nullable().openapi({ description: 'Average rating to one decimal, null without reviews' }),
-  })
-  .openapi('ReviewList') satisfies z.ZodType<ReviewList>;
 
 const EligibilitySchema = z
   .object({

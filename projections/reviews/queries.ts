@@ -1,19 +1,11 @@
-/** Reads of the reviews read models: the `reviews` collection and who may review what (`review_eligibility`). */
+/** Reads of the reviews read model: the reviews, and who may review what. */
 import { averageRating } from '../../domain/review/rating.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type ReviewDoc } from '../../projections/models.ts';
-import { REVIEW_ELIGIBILITY, type ReviewEligibilityDoc, eligibilityId } from '../../projections/reviews.ts';
+import type { ReviewDoc, ReviewList } from './documents.ts';
+import { REVIEW_ELIGIBILITY, REVIEWS, type ReviewEligibilityDoc, eligibilityId } from './projection.ts';
 
-const reviews = (read: ReadStore) => read.collection<ReviewDoc>(COLLECTIONS.reviews);
+const reviews = (read: ReadStore) => read.collection<ReviewDoc>(REVIEWS);
 const eligibility = (read: ReadStore) => read.collection<ReviewEligibilityDoc>(REVIEW_ELIGIBILITY);
-
-export interface ReviewList {
-  /** Newest first. */
-  items: ReviewDoc[];
-  count: number;
-  /** Average rating to one decimal, null without reviews. */
-  average: number | null;
-}
 
 /** The reviews of a product, newest first, with their average rating. */
 export async function productReviews(read: ReadStore, productId: string): Promise<ReviewList> {

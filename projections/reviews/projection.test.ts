@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
-import { settleLine } from '../domain/order/settlement.ts';
-import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
-import { AT } from '../domain/testing.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import type { Doc } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { COLLECTIONS } from './models.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { REVIEW_ELIGIBILITY, reviews } from './reviews.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
+import { settleLine } from '../../domain/order/settlement.ts';
+import { type LegacyOrderEvent, sellerOrdersOf } from '../../domain/order/upcast.ts';
+import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
+import { AT } from '../../domain/testing.ts';
+import { MemoryBus } from '../../platform/bus/memory.ts';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
+import type { Doc } from '../../platform/readstore/port.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import { REVIEW_ELIGIBILITY, reviews } from './projection.ts';
+import { REVIEWS } from './projection.ts';
 
 const LATER = '2024-05-02T10:00:00.000Z';
 const buyerId = 'buyer-1';
@@ -32,7 +32,7 @@ async function projected(): Promise<Record<string, Doc[]>> {
   stores.push(read);
   await new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [reviews] }).catchUp(reviews.name);
   const all = async (name: string) => read.collection(name).find({ sort: [['id', 'asc']] });
-  return { reviews: await all(COLLECTIONS.reviews), eligibility: await all(REVIEW_ELIGIBILITY) };
+  return { reviews: await all(REVIEWS), eligibility: await all(REVIEW_ELIGIBILITY) };
 }
 
 const line = (productId: string, sellerId = 'seller-1'): OrderLine => ({

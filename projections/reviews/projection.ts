@@ -1,12 +1,13 @@
-import type { Decider } from '../domain/decider.ts';
-import type { OrderEvent } from '../domain/order/events.ts';
-import type { ReviewEvent } from '../domain/review/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import { legacyOrders } from './legacy-orders.ts';
-import { COLLECTIONS, type ReviewDoc } from './models.ts';
-import type { Projection } from '../platform/projection/projection.ts';
+import type { Decider } from '../../domain/decider.ts';
+import type { OrderEvent } from '../../domain/order/events.ts';
+import type { ReviewEvent } from '../../domain/review/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import { legacyOrders } from '../legacy-orders.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { ReviewDoc } from './documents.ts';
 
+export const REVIEWS = 'reviews';
 /** Purchases (id: the order id): whose buyer a delivered seller order lets review its products. */
 export const REVIEW_ORDERS = 'review_orders';
 /** Buyers who received a product (id `${buyerId}:${productId}`): who may review what. */
@@ -22,8 +23,6 @@ export interface ReviewEligibilityDoc extends Doc {
   orderId: string;
   deliveredAt: string;
 }
-
-const { reviews: REVIEWS } = COLLECTIONS;
 
 export const reviewId = (productId: string, buyerId: string): string => `${productId}:${buyerId}`;
 export const eligibilityId = (buyerId: string, productId: string): string => `${buyerId}:${productId}`;
