@@ -1,6 +1,6 @@
 import { admin } from './admin.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
-import { catalog } from './catalog.ts';
+import { catalog } from './catalog/projection.ts';
 import { ledger } from './ledger.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../domain/product/image.ts';
-import { productDoc } from '../../projections/models.fixtures.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { productDoc } from '../../projections/catalog/product.fixtures.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import { CatalogIndex } from '../reads/catalog-index.ts';
 import { pageHints } from './page-hints.ts';
 

@@ -1,5 +1,7 @@
 import type { ProductImage } from '../../domain/product/image.ts';
-import { type CatalogIndex, PRODUCT_SORTS, type PublicProduct } from '../reads/catalog-index.ts';
+import type { PublicProduct } from '../../projections/catalog/product.ts';
+import { ALL_CATEGORIES, PRODUCT_SORTS } from '../../domain/catalog/product-query.ts';
+import type { CatalogIndex } from '../reads/catalog-index.ts';
 import type { Prepared } from './prepared.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
 import { ProductListQuerySchema, productQuery } from '../routes/products.ts';
@@ -17,7 +19,7 @@ import { ProductListQuerySchema, productQuery } from '../routes/products.ts';
 const SPA = {
   listPageSize: 20,
   defaultSort: 'popularity',
-  allCategories: 'all',
+  allCategories: ALL_CATEGORIES,
   cardSizes: '(min-width: 1280px) 240px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw',
   galleryMainSizes: '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)',
 } as const;

@@ -8,11 +8,12 @@ import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from '../../platf
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { Doc, DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { catalog } from '../../projections/catalog.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { catalog } from '../../projections/catalog/projection.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
-import { productDoc } from '../../projections/models.fixtures.ts';
+import { productDoc } from '../../projections/catalog/product.fixtures.ts';
 import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
@@ -503,7 +504,10 @@ describe('the catalog index and the live feed, from the runner', () => {
         await vi.waitFor(() => expect(received.at(-1)?.position).toBe(last));
       }
       const items = JSON.parse(
-        (await index.get()).listJson({ category: null, q: null, sort: null, limit: 24, offset: 0 }),
+        new TextDecoder().decode(
+          (await index.get()).listBody({ category: null, q: null, seller: null, sort: null, limit: 24, offset: 0 })
+            .bytes,
+        ),
       ).items as ProductDoc[];
       const messages = received.map(({ position, messages }) => [
         position,

@@ -1,16 +1,12 @@
-import {
-  CHANGES_CHANNEL,
-  type ChangeNotice,
-  type DocNotice,
-  NoticeDocuments,
-} from '../../platform/projection/projection.ts';
+import { loadAndFollow } from '../../platform/projection/follow.ts';
+import { type ChangeNotice, type DocNotice, NoticeDocuments } from '../../platform/projection/projection.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { catalog } from '../../projections/catalog.ts';
+import { catalog } from '../../projections/catalog/projection.ts';
 import type { ProjectionProgress } from '../reads/consistency.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Opened, Reopenable } from '../reads/reopenable.ts';
 import { type LiveMessage, LiveMessages, Wire } from './messages.ts';
-import { visibleProducts } from '../queries/products.ts';
+import { visibleProducts } from '../../projections/catalog/queries.ts';
 
 /** The messages of one log position, in the order they were made, and their SSE bytes. */
 export interface LiveGroup {
@@ -279,37 +275,30 @@ async function openFeed(
   progress: ProjectionProgress,
   drop: () => void,
 ): Promise<Opened<LiveFeed>> {
-  // Subscribed before loading, so no notice falls between the load and the subscription.
-  let backlog: ChangeNotice[] | null = [];
-  let feed: LiveFeed | undefined;
   let closed = false;
-  const unsubscribe = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) =>
-    backlog ? backlog.push(notice) : feed!.take(notice),
+  const lost = () => void (closed || drop());
+  // The notices held during the load are taken after it: the feed skips those the load holds.
+  const { loaded: feed, unsubscribe } = await loadAndFollow(
+    bus,
+    async () => {
+      const loadedAt = await read.checkpoint(catalog.name);
+      const visible = await visibleProducts(read);
+      // Read after the load, so every notice above it is published after the subscription.
+      const since = await events.lastPosition();
+      return new LiveFeed(
+        progress,
+        { since, loadedAt, visible: new Set(visible.map((product) => product.id)) },
+        { read, lost },
+      );
+    },
+    (opened, notice) => opened.take(notice),
   );
-  try {
-    const loadedAt = await read.checkpoint(catalog.name);
-    const visible = await visibleProducts(read);
-    // Read after the load, so every notice above it is published after the subscription.
-    const since = await events.lastPosition();
-    const lost = () => void (closed || drop());
-    const opened = new LiveFeed(
-      progress,
-      { since, loadedAt, visible: new Set(visible.map((product) => product.id)) },
-      { read, lost },
-    );
-    feed = opened;
-    for (const notice of backlog) opened.take(notice);
-    backlog = null;
-    return {
-      value: opened,
-      close: async () => {
-        closed = true;
-        await unsubscribe();
-        opened.close();
-      },
-    };
-  } catch (error) {
-    await unsubscribe();
-    throw error;
-  }
+  return {
+    value: feed,
+    close: async () => {
+      closed = true;
+      await unsubscribe();
+      feed.close();
+    },
+  };
 }

@@ -9,9 +9,9 @@ import {
   liveSlice,
 } from '../../projections/live.ts';
 import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
 import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
-import { type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
+import { type ProductDoc, type PublicProduct, publicProduct } from '../../projections/catalog/product.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
 import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';

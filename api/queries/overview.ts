@@ -2,7 +2,7 @@
 import type { OrderStatus } from '../../domain/order/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { orderCountsByStatus } from '../../projections/orders/queries.ts';
-import { productsAwaitingReviewCount } from './products.ts';
+import { productsAwaitingReviewCount } from '../../projections/catalog/queries.ts';
 import type { RecentSales } from '../../projections/sales/documents.ts';
 import { recentSales } from '../../projections/sales/queries.ts';
 import { sellersAwaitingVerificationCount } from './sellers.ts';

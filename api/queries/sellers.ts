@@ -3,7 +3,7 @@ import type { ReadStore } from '../../platform/readstore/port.ts';
 import type { SellerStatus } from '../../domain/seller/decider.ts';
 import { ADMIN_SELLERS, type AdminSellerDoc } from '../../projections/admin.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
-import { type SellerProductCounts, sellerProductCounts } from './products.ts';
+import { type SellerProductCounts, sellerProductCounts } from '../../projections/catalog/queries.ts';
 
 const sellers = (read: ReadStore) => read.collection<AdminSellerDoc>(ADMIN_SELLERS);
 

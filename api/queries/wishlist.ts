@@ -1,7 +1,8 @@
 /** Reads of the wishlists read model (`wishlist_items`), each item with its product as the catalog has it now. */
 import { MAX_WISHLIST_ITEMS } from '../../domain/wishlist/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import { WISHLIST_ITEMS, type WishlistItemDoc } from '../../projections/wishlists.ts';
 
 export interface WishlistProduct {

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { productDoc } from '../../projections/models.fixtures.ts';
-import { COLLECTIONS, type CategoryDoc, type ProductDoc } from '../../projections/models.ts';
+import { productDoc } from '../../projections/catalog/product.fixtures.ts';
+import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../../platform/projection/projection.ts';
 import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
 import type { Reopenable } from './reopenable.ts';
+import type { Prepared } from '../http/prepared.ts';
 
 let dir: string;
 let read: SqliteReadStore;
@@ -57,10 +59,14 @@ const ids = (position: number, ...written: string[]): ChangeNotice => ({
   changes: written.map((id) => ({ collection: COLLECTIONS.products, id })),
 });
 
-const ALL: ProductQuery = { category: null, q: null, sort: null, limit: 24, offset: 0 };
+const decoder = new TextDecoder();
+/** The JSON text of a body the index answers with. */
+const text = (body: Prepared): string => decoder.decode(body.bytes);
+
+const ALL: ProductQuery = { category: null, q: null, seller: null, sort: null, limit: 24, offset: 0 };
 
 async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
-  return JSON.parse((await index.get()).listJson({ ...ALL, ...query }));
+  return JSON.parse(text((await index.get()).listBody({ ...ALL, ...query })));
 }
 
 const names = async (query: Partial<ProductQuery> = {}) => (await listed(query)).items.map((item) => item.name);
@@ -74,8 +80,8 @@ describe('catalogIndex', () => {
     expect(items[0]).not.toHaveProperty('ratingSum');
     expect(items[0]).not.toHaveProperty('rejectionReason');
     const loaded = await index.get();
-    expect(JSON.parse(loaded.productJson('a')!)).toEqual(items[0]);
-    expect(loaded.productJson('b')).toBeUndefined();
+    expect(JSON.parse(text(loaded.productBody('a')!))).toEqual(items[0]);
+    expect(loaded.productBody('b')).toBeUndefined();
   });
 
   it('applies change notices within the bus delivery, visible products in and the others out', async () => {
@@ -85,7 +91,7 @@ describe('catalogIndex', () => {
     await bus.publish(CHANGES_CHANNEL, notice(2, product('b'), product('a', { visible: false })));
     expect(await names()).toEqual(['Product b']);
     await bus.publish(CHANGES_CHANNEL, deletion(3, 'b'));
-    expect(loaded.listJson(ALL)).toBe('{"items":[],"total":0}');
+    expect(text(loaded.listBody(ALL))).toBe('{"items":[],"total":0}');
     // Other projections' notices and collections are not the catalog's.
     await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
     await bus.publish(CHANGES_CHANNEL, {
@@ -113,7 +119,7 @@ describe('catalogIndex', () => {
     // The next batch commits and its notice, carrying its document, arrives while the ids are read.
     await commit(3, product('b', { name: 'Carried' }));
     await bus.publish(CHANGES_CHANNEL, notice(3, product('b', { name: 'Carried' })));
-    expect(JSON.parse(loaded.listJson(ALL)).total).toBe(2); // neither applied yet: the second waits behind the first
+    expect(JSON.parse(text(loaded.listBody(ALL))).total).toBe(2); // neither applied yet: the second waits behind the first
     const answered = names();
     release();
     expect(await answered).toEqual(['Carried']);
@@ -166,7 +172,7 @@ describe('catalogIndex', () => {
     const closed = await index.get();
     await index.close();
     await bus.publish(CHANGES_CHANNEL, notice(2, product('b')));
-    expect(JSON.parse(closed.listJson(ALL)).total).toBe(1);
+    expect(JSON.parse(text(closed.listBody(ALL))).total).toBe(1);
     const reopened = await index.get();
     expect(reopened).not.toBe(closed);
     await index.close();

@@ -1,49 +1,20 @@
+import { type ProductFilter, type ProductSort, matchesFilter, searchText } from '../../domain/catalog/product-query.ts';
 import type { Bus } from '../../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../../platform/readstore/port.ts';
-import { catalog } from '../../projections/catalog.ts';
-import { COLLECTIONS, type CategoryDoc, type ProductDoc } from '../../projections/models.ts';
-import { CHANGES_CHANNEL, type ChangeNotice, NoticeDocuments } from '../../platform/projection/projection.ts';
+import { catalog } from '../../projections/catalog/projection.ts';
+import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import { type ProductDoc, publicProduct } from '../../projections/catalog/product.ts';
+import { loadAndFollow } from '../../platform/projection/follow.ts';
+import { type ChangeNotice, NoticeDocuments } from '../../platform/projection/projection.ts';
 import { type Prepared, prepare } from '../http/prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 
-export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export interface ProductQuery {
-  /** A category id, or null for all. */
-  category: string | null;
-  /** Lower-cased search text, or null for none. */
-  q: string | null;
-  /** One seller's products only (their storefront); absent or null for every seller's. */
-  seller?: string | null;
+/** A page of the product list: its filter, order and place. */
+export interface ProductQuery extends ProductFilter {
   /** Null: the spec's order, featured first, then newest. */
   sort: ProductSort | null;
   limit: number;
   offset: number;
-}
-
-/** The named fields of a document, without the index signature of `Doc`. */
-type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
-
-/** Kept from anyone but the seller and the admins. */
-type PrivateField = 'rejectionReason' | 'ratingSum' | 'pendingRevision' | 'hasPendingRevision' | 'rejectedRevision';
-
-/**
- * What anyone may see of a product: the moderation notes, the rating sum and the seller's
- * changes waiting for review stay private (buyers see only the approved version).
- */
-export type PublicProduct = Omit<Fields<ProductDoc>, PrivateField>;
-
-export function publicProduct(doc: ProductDoc): PublicProduct {
-  const {
-    rejectionReason: _,
-    ratingSum: __,
-    pendingRevision: ___,
-    hasPendingRevision: ____,
-    rejectedRevision: _____,
-    ...product
-  } = doc;
-  return product;
 }
 
 interface Entry {
@@ -151,24 +122,9 @@ export class CatalogIndex {
     return body;
   }
 
-  /** The JSON text of `productBody`. */
-  productJson(id: string): string | undefined {
-    const body = this.productBody(id);
-    return body && decoder.decode(body.bytes);
-  }
-
-  /** The JSON text of `listBody`. */
-  listJson(query: ProductQuery): string {
-    return decoder.decode(this.listBody(query).bytes);
-  }
-
-  #render({ category, q, sort, limit, offset, seller = null }: ProductQuery): string {
-    const matches = this.#sortedBy(sort ?? 'default').filter(
-      ({ doc, text }) =>
-        (category === null || doc.categoryId === category) &&
-        (q === null || text.includes(q)) &&
-        (seller === null || doc.sellerId === seller),
-    );
+  #render(query: ProductQuery): string {
+    const { sort, limit, offset } = query;
+    const matches = this.#sortedBy(sort ?? 'default').filter(({ doc, text }) => matchesFilter(query, doc, text));
     const items = matches.slice(offset, offset + limit).map(jsonOf);
     return `{"items":[${items.join(',')}],"total":${matches.length}}`;
   }
@@ -184,15 +140,9 @@ export class CatalogIndex {
   }
 }
 
-const decoder = new TextDecoder();
-
 /** What tells list queries apart in the cache of answered pages. */
 export const pageKey = (query: ProductQuery): string =>
-  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller ?? null]);
-
-function searchText(product: ProductDoc): string {
-  return [product.name, product.description, ...product.tags].join('\n').toLowerCase();
-}
+  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller]);
 
 function jsonOf(entry: Entry): string {
   return (entry.json ??= JSON.stringify(publicProduct(entry.doc)));
@@ -261,15 +211,30 @@ async function openIndex(
     },
   );
   followed.follows(index, notices);
-  // Subscribed before loading, so no batch falls between the load and the notices.
-  let backlog: ChangeNotice[] | null = [];
   let seen = 0;
-  const unsubscribeBus = await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => {
-    if (notice.projection !== catalog.name) return;
-    seen = Math.max(seen, notice.position);
-    if (backlog) backlog.push(notice);
-    else notices.take(indexedChanges(notice));
-  });
+  const { loaded: loadedAt, unsubscribe } = await loadAndFollow(
+    bus,
+    async () => {
+      const checkpoint = await read.checkpoint(catalog.name);
+      const [visible, categories] = await Promise.all([
+        read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } }),
+        read.collection<CategoryDoc>(COLLECTIONS.categories).find({}),
+      ]);
+      index.apply([
+        ...visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
+        ...categories.map((doc) => ({ collection: COLLECTIONS.categories, id: doc.id, doc })),
+      ]);
+      return checkpoint;
+    },
+    // The load holds at least every batch up to its checkpoint; later ones carry (or are read
+    // as) whole documents in log order, so applying one the load already holds changes nothing.
+    (checkpoint, notice) => {
+      if (notice.projection !== catalog.name) return;
+      seen = Math.max(seen, notice.position);
+      if (notice.position > checkpoint) notices.take(indexedChanges(notice));
+    },
+  );
+  seen = Math.max(seen, loadedAt);
   // The bus delivers at most once (Redis pub/sub drops what a disconnected subscriber misses):
   // a checkpoint that stays ahead of every notice over two checks means one was lost, and the
   // index is dropped so that the next request loads it afresh.
@@ -287,26 +252,7 @@ async function openIndex(
   const close = async () => {
     closed = true;
     clearInterval(resync);
-    await unsubscribeBus();
+    await unsubscribe();
   };
-  try {
-    const loadedAt = await read.checkpoint(catalog.name);
-    seen = Math.max(seen, loadedAt);
-    const [visible, categories] = await Promise.all([
-      read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } }),
-      read.collection<CategoryDoc>(COLLECTIONS.categories).find({}),
-    ]);
-    index.apply([
-      ...visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
-      ...categories.map((doc) => ({ collection: COLLECTIONS.categories, id: doc.id, doc })),
-    ]);
-    // The load holds at least every batch up to its checkpoint; later ones carry (or are read
-    // as) whole documents in log order, so applying one the load already holds changes nothing.
-    for (const notice of backlog) if (notice.position > loadedAt) notices.take(indexedChanges(notice));
-    backlog = null;
-    return { value: index, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  return { value: index, close };
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../roles/context.ts';
 import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from '../history/as-of.ts';
 import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '../history/entries.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { ProductIdParamsSchema, ProductSchema } from './products.ts';
+import { ProductSchema } from '../../projections/catalog/product.ts';
+import { ProductIdParamsSchema } from './products.ts';
 import { OrderLineSchema } from '../../projections/orders/documents.ts';
 import { RevisionWaitingSchema } from './seller.ts';
 

@@ -7,7 +7,7 @@ import { type ProductCommand, productDecider } from '../../domain/product/decide
 import { productStream } from '../../domain/product/events.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
 import { COLLECTIONS } from '../../projections/models.ts';
-import { productDoc } from '../../projections/models.fixtures.ts';
+import { productDoc } from '../../projections/catalog/product.fixtures.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import type { AppContext } from '../roles/context.ts';

@@ -7,7 +7,8 @@ import { checkoutSchema } from '../../domain/order/schemas.ts';
 import { assemble } from '../roles/assemble.ts';
 import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing/harness.ts';
 import {

@@ -1,113 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { DisplayStatus, Verification } from '../../domain/catalog/status.ts';
 import { tooLong } from '../../domain/fields.ts';
-import type { ProductDoc, RejectedRevisionDoc, RevisionDoc } from '../../projections/models.ts';
+import { type PublicProduct, PublicProductSchema, publicProduct } from '../../projections/catalog/product.ts';
 import { actorOf } from '../auth/middleware.ts';
-import { PRODUCT_SORTS, type ProductQuery, type PublicProduct, publicProduct } from '../reads/catalog-index.ts';
+import { PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query.ts';
+import type { ProductQuery } from '../reads/catalog-index.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
 import type { Page } from '../../platform/readstore/paging.ts';
-import { ownedProduct } from '../queries/products.ts';
-import { ProductImageSchema } from './uploads.ts';
-
-const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const satisfies readonly Verification[];
-const DISPLAY_STATUSES = [
-  'Delisted',
-  'Rejected',
-  'Pending Review',
-  'Featured',
-  'Out of Stock',
-  'Active',
-] as const satisfies readonly DisplayStatus[];
-
-const paise = z.number().int().openapi({ description: 'Integer paise' });
-
-/** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
-const ProductContentSchema = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    categoryId: z.string(),
-    imageUrl: z.string().nullable(),
-    images: z.array(ProductImageSchema),
-    tags: z.array(z.string()),
-  })
-  .partial()
-  .openapi('ProductContentChange');
-
-const RevisionSchema = z
-  .object({
-    revisionId: z.string(),
-    before: ProductContentSchema.openapi({ description: 'The approved values of the fields it changes' }),
-    after: ProductContentSchema.openapi({ description: 'The proposed values' }),
-    submittedBy: z.string(),
-    submittedAt: z.string(),
-  })
-  .openapi('ProductRevision') satisfies z.ZodType<RevisionDoc>;
-
-const RejectedRevisionSchema = RevisionSchema.extend({ reason: z.string(), rejectedAt: z.string() }).openapi(
-  'RejectedProductRevision',
-) satisfies z.ZodType<RejectedRevisionDoc>;
-
-export const ProductSchema = z
-  .object({
-    id: z.string(),
-    sellerId: z.string(),
-    sellerName: z.string(),
-    name: z.string(),
-    description: z.string(),
-    pricePaise: paise,
-    originalPricePaise: paise.nullable(),
-    percentOff: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'Discount in percent, null without an original price above the price' }),
-    categoryId: z.string(),
-    imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
-    images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
-    tags: z.array(z.string()),
-    stockQuantity: z.number().int(),
-    verification: z.enum(VERIFICATIONS),
-    rejectionReason: z.string().nullable(),
-    featured: z.boolean(),
-    delisted: z.boolean(),
-    sellerVerified: z.boolean().openapi({ description: "The seller's badge: an admin verified the seller" }),
-    sellerSuspended: z
-      .boolean()
-      .openapi({ description: 'An admin suspended the seller: out of the catalog until reinstated' }),
-    visible: z
-      .boolean()
-      .openapi({ description: 'Verified, not delisted, its seller not suspended: shown in the public catalog' }),
-    displayStatus: z.enum(DISPLAY_STATUSES),
-    ratingCount: z.number().int(),
-    ratingSum: z.number().int(),
-    rating: z
-      .number()
-      .nullable()
-      .openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
-    unitsSold: z.number().int(),
-    pendingRevision: RevisionSchema.nullable().openapi({
-      description: "The seller's content changes waiting for an admin's review",
-    }),
-    hasPendingRevision: z.boolean(),
-    rejectedRevision: RejectedRevisionSchema.nullable().openapi({
-      description: "The seller's last changes an admin turned down, with the reason",
-    }),
-    listedAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Product') satisfies z.ZodType<ProductDoc>;
-
-export const PublicProductSchema = ProductSchema.omit({
-  rejectionReason: true,
-  ratingSum: true,
-  pendingRevision: true,
-  hasPendingRevision: true,
-  rejectedRevision: true,
-}).openapi('PublicProduct') satisfies z.ZodType<PublicProduct>;
+import { ownedProduct } from '../../projections/catalog/queries.ts';
 
 export const ProductIdParamsSchema = z.object({
   id: z
@@ -151,14 +53,7 @@ export function productQuery({
   limit,
   offset,
 }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
-  return {
-    category: !category || category === 'all' ? null : category,
-    q: q?.trim().toLowerCase() || null,
-    seller: seller || null,
-    sort: sort ?? null,
-    limit,
-    offset,
-  };
+  return { ...productFilter({ category, q, seller }), sort: sort ?? null, limit, offset };
 }
 
 const ProductListSchema = z

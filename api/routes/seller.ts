@@ -15,8 +15,9 @@ import {
 } from '../commands/products.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { type SellerProducts, sellerProducts } from '../queries/products.ts';
-import { ProductIdParamsSchema, ProductSchema } from './products.ts';
+import { type SellerProducts, sellerProducts } from '../../projections/catalog/queries.ts';
+import { ProductSchema } from '../../projections/catalog/product.ts';
+import { ProductIdParamsSchema } from './products.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';
 
 const SellerProductsSchema = z

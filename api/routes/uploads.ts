@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IMAGE_WIDTHS, INVALID_IMAGE_TYPE, type ProductImage } from '../../domain/product/image.ts';
+import { INVALID_IMAGE_TYPE } from '../../domain/product/image.ts';
+import { ProductImageSchema } from '../../projections/catalog/product.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { uploadProductImage } from '../commands/uploads.ts';
@@ -22,23 +23,6 @@ const UploadSchema = z.object({
     .instanceof(File, { error: INVALID_IMAGE_TYPE.description })
     .openapi({ type: 'string', format: 'binary', description: 'A PNG, JPEG, WEBP or GIF image of at most 5 MB' }),
 });
-
-/** An image as products keep it (and as an upload answers it). */
-export const ProductImageSchema = z
-  .object({
-    id: z.string().openapi({
-      description: "The upload's id: name it in a product's `images`",
-      example: '0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11',
-    }),
-    url: z.string().openapi({
-      description: 'The widest size (for one address: a cart line, an order)',
-      example: '/media/products/u1/0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11/1024.webp',
-    }),
-    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).openapi({
-      description: `WebP at ${IMAGE_WIDTHS.join(', ')} px wide (or narrower when the original is), narrowest first: a srcset. Empty for an image stored as one file before uploads were resized`,
-    }),
-  })
-  .openapi('ProductImage') satisfies z.ZodType<ProductImage>;
 
 export const uploadRoutes = (ctx: AppContext) =>
   router().openapi(

@@ -1,7 +1,8 @@
 import { type Paise, multiply, sum } from '../money.ts';
 
 /** Where a product stands with the admins: new listings wait for review. */
-export type Verification = 'pending' | 'verified' | 'rejected';
+export const VERIFICATIONS = ['pending', 'verified', 'rejected'] as const;
+export type Verification = (typeof VERIFICATIONS)[number];
 
 /** What the derived status of a product depends on. */
 export interface ProductStatusFacts {
@@ -11,7 +12,15 @@ export interface ProductStatusFacts {
   stockQuantity: number;
 }
 
-export type DisplayStatus = 'Delisted' | 'Rejected' | 'Pending Review' | 'Featured' | 'Out of Stock' | 'Active';
+export const DISPLAY_STATUSES = [
+  'Delisted',
+  'Rejected',
+  'Pending Review',
+  'Featured',
+  'Out of Stock',
+  'Active',
+] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 /**
  * The badge of a product (spec section 4): not verified = Pending Review; verified and

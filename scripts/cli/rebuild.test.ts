@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
-import { catalog } from '../../projections/catalog.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
+import { catalog } from '../../projections/catalog/projection.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
+import type { ProductDoc } from '../../projections/catalog/product.ts';
 import { marketplace } from './marketplace.fixtures.ts';
 import { mibi, mibiWithEnv } from './mibi.fixtures.ts';
 

@@ -6,8 +6,8 @@ import { approveRevision, rejectRevision } from '../../commands/product-revision
 import { featureProduct, rejectProduct, unfeatureProduct, verifyProduct } from '../../commands/products.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
-import { reviewQueue, revisionQueue } from '../../queries/products.ts';
-import { ProductSchema } from '../products.ts';
+import { reviewQueue, revisionQueue } from '../../../projections/catalog/queries.ts';
+import { ProductSchema } from '../../../projections/catalog/product.ts';
 import { CommandResultSchema, IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
 const tags = ['Admin'];

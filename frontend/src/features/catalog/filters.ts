@@ -1,3 +1,9 @@
+import {
+  ALL_CATEGORIES,
+  type ProductSort,
+  matchesFilter,
+  productFilter,
+} from '../../../../domain/catalog/product-query.ts';
 import { queryOf } from '../../api/client.ts';
 import type { Product } from './types.ts';
 
@@ -8,11 +14,9 @@ export const SORT_OPTIONS = [
   { value: 'price-high', label: 'Price: High to Low' },
   { value: 'rating', label: 'Customer Rating' },
   { value: 'newest', label: 'Newest First' },
-] as const;
+] as const satisfies ReadonlyArray<{ value: ProductSort; label: string }>;
 
-export type ProductSort = (typeof SORT_OPTIONS)[number]['value'];
-
-export const ALL_CATEGORIES = 'all';
+export { ALL_CATEGORIES, type ProductSort };
 const DEFAULT_SORT: ProductSort = 'popularity';
 
 /** What the products screen shows, kept in the URL: ?q=, ?category=, ?sort=. */
@@ -46,10 +50,6 @@ export const searchOf = ({ q, category, sort }: ProductFilters): string =>
 
 export const hasFilters = (filters: ProductFilters): boolean => filters.q !== '' || filters.category !== ALL_CATEGORIES;
 
-/** The API's own test: the category, the seller, and the words anywhere in the name, description or tags (case-insensitive). */
-export function matches(product: Product, { q, category, seller }: ProductFilters): boolean {
-  if (category !== ALL_CATEGORIES && product.categoryId !== category) return false;
-  if (seller !== undefined && product.sellerId !== seller) return false;
-  const text = [product.name, product.description, ...product.tags].join('\n').toLowerCase();
-  return text.includes(q.toLowerCase());
-}
+/** The API's own filter (domain/catalog/product-query.ts), for products the live feed brings. */
+export const matches = (product: Product, filters: ProductFilters): boolean =>
+  matchesFilter(productFilter(filters), product);

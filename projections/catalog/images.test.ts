@@ -1,11 +1,12 @@
 /** The catalog's product images: logs written before galleries (one `imageUrl`) project as galleries of that one image. */
 import { describe, expect, it } from 'vitest';
-import type { ProductEvent } from '../domain/product/events.ts';
-import type { ProductImage } from '../domain/product/image.ts';
-import { AT } from '../domain/testing.ts';
-import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
-import { catalog } from './catalog.ts';
-import { COLLECTIONS, type ProductDoc } from './models.ts';
+import type { ProductEvent } from '../../domain/product/events.ts';
+import type { ProductImage } from '../../domain/product/image.ts';
+import { AT } from '../../domain/testing.ts';
+import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
+import { catalog } from './projection.ts';
+import { COLLECTIONS } from '../models.ts';
+import type { ProductDoc } from './product.ts';
 
 const productId = 'p-1';
 const stamp = { productId, by: 'seller-1', at: AT };

@@ -1,17 +1,18 @@
-import type { AccountEvent } from '../domain/account/events.ts';
-import type { CategoryEvent } from '../domain/catalog/events.ts';
-import { defaultReturnable } from '../domain/catalog/policy.ts';
-import { type ProductStatusFacts, displayStatus, isPurchasable } from '../domain/catalog/status.ts';
-import { percentOff } from '../domain/money.ts';
-import type { ProductEvent } from '../domain/product/events.ts';
-import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../domain/product/upcast.ts';
-import type { ReviewEvent } from '../domain/review/events.ts';
-import { averageRating } from '../domain/review/rating.ts';
-import type { SellerEvent, SellerProfileEvent } from '../domain/seller/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import { COLLECTIONS, type CategoryDoc, type ProductDoc } from './models.ts';
-import type { Projection } from '../platform/projection/projection.ts';
+import type { AccountEvent } from '../../domain/account/events.ts';
+import type { CategoryEvent } from '../../domain/catalog/events.ts';
+import { defaultReturnable } from '../../domain/catalog/policy.ts';
+import { type ProductStatusFacts, displayStatus, isPurchasable } from '../../domain/catalog/status.ts';
+import { percentOff } from '../../domain/money.ts';
+import type { ProductEvent } from '../../domain/product/events.ts';
+import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../../domain/product/upcast.ts';
+import type { ReviewEvent } from '../../domain/review/events.ts';
+import { averageRating } from '../../domain/review/rating.ts';
+import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import { COLLECTIONS, type CategoryDoc } from '../models.ts';
+import type { ProductDoc } from './product.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
 
 /**
  * Every account (a buyer may add the seller role later) with its name and standing, for the

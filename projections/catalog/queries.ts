@@ -1,9 +1,10 @@
-/** Reads of the catalog read model (the `products` collection). */
+/** Reads of the catalog's products (the `products` collection). */
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { inventoryValue, isActive } from '../../domain/catalog/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type ProductDoc } from '../../projections/models.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
+import { COLLECTIONS } from '../models.ts';
+import type { ProductDoc } from './product.ts';
 
 const products = (read: ReadStore) => read.collection<ProductDoc>(COLLECTIONS.products);
 

@@ -1,0 +1,137 @@
+/**
+ * The catalog's product document (collection `products`): its zod schema, the types inferred
+ * from it, and the public shape anyone may see, derived from it here alone. Money in paise,
+ * times ISO-8601 UTC. The routes answer with these schemas, so they carry their OpenAPI names
+ * and descriptions (`.openapi()`, as the routes' own schemas do); the projection imports only
+ * the types, so the threads that run it never load them.
+ */
+import { z } from '@hono/zod-openapi';
+import { DISPLAY_STATUSES, VERIFICATIONS } from '../../domain/catalog/status.ts';
+import type { ProductContent } from '../../domain/product/events.ts';
+import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
+
+const paise = z.number().int().openapi({ description: 'Integer paise' });
+
+/** An image as products keep it (and as an upload answers it). */
+export const ProductImageSchema = z
+  .object({
+    id: z.string().openapi({
+      description: "The upload's id: name it in a product's `images`",
+      example: '0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11',
+    }),
+    url: z.string().openapi({
+      description: 'The widest size (for one address: a cart line, an order)',
+      example: '/media/products/u1/0b6c3a52-5f0e-4d39-9c53-2a3f1f7f0c11/1024.webp',
+    }),
+    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).openapi({
+      description: `WebP at ${IMAGE_WIDTHS.join(', ')} px wide (or narrower when the original is), narrowest first: a srcset. Empty for an image stored as one file before uploads were resized`,
+    }),
+  })
+  .openapi('ProductImage') satisfies z.ZodType<ProductImage>;
+
+/** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
+const ProductContentSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    categoryId: z.string(),
+    imageUrl: z.string().nullable(),
+    images: z.array(ProductImageSchema),
+    tags: z.array(z.string()),
+  })
+  .partial()
+  .openapi('ProductContentChange') satisfies z.ZodType<Partial<ProductContent>>;
+
+/** The seller's changes to a verified product's content, as the review shows them. */
+const RevisionSchema = z
+  .object({
+    revisionId: z.string(),
+    before: ProductContentSchema.openapi({ description: 'The approved values of the fields it changes' }),
+    after: ProductContentSchema.openapi({ description: 'The proposed values' }),
+    submittedBy: z.string(),
+    submittedAt: z.string(),
+  })
+  .openapi('ProductRevision');
+export type RevisionDoc = z.infer<typeof RevisionSchema>;
+
+const RejectedRevisionSchema = RevisionSchema.extend({ reason: z.string(), rejectedAt: z.string() }).openapi(
+  'RejectedProductRevision',
+);
+export type RejectedRevisionDoc = z.infer<typeof RejectedRevisionSchema>;
+
+/**
+ * Every product ever listed, delisted ones included (flagged). The name, description,
+ * category, images and tags are the approved version; the revision fields are for its seller
+ * and the admins only.
+ */
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    sellerId: z.string(),
+    sellerName: z.string(),
+    name: z.string(),
+    description: z.string(),
+    pricePaise: paise,
+    originalPricePaise: paise.nullable(),
+    percentOff: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Discount in percent, null without an original price above the price' }),
+    categoryId: z.string(),
+    imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
+    images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
+    tags: z.array(z.string()),
+    stockQuantity: z.number().int(),
+    verification: z.enum(VERIFICATIONS),
+    rejectionReason: z.string().nullable(),
+    featured: z.boolean(),
+    delisted: z.boolean(),
+    sellerVerified: z.boolean().openapi({ description: "The seller's badge: an admin verified the seller" }),
+    sellerSuspended: z
+      .boolean()
+      .openapi({ description: 'An admin suspended the seller: out of the catalog until reinstated' }),
+    visible: z
+      .boolean()
+      .openapi({ description: 'Verified, not delisted, its seller not suspended: shown in the public catalog' }),
+    displayStatus: z.enum(DISPLAY_STATUSES),
+    ratingCount: z.number().int(),
+    // The sum, so that the average is exact: ratingSum / ratingCount.
+    ratingSum: z.number().int(),
+    rating: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
+    // Units in orders not cancelled: the popularity sort.
+    unitsSold: z.number().int(),
+    pendingRevision: RevisionSchema.nullable().openapi({
+      description: "The seller's content changes waiting for an admin's review",
+    }),
+    // `pendingRevision !== null`, top-level for the admins' query of the changes to review.
+    hasPendingRevision: z.boolean(),
+    rejectedRevision: RejectedRevisionSchema.nullable().openapi({
+      description: "The seller's last changes an admin turned down, with the reason",
+    }),
+    listedAt: z.string(),
+    // The last change of the live product (revisions waiting or turned down leave it).
+    updatedAt: z.string(),
+  })
+  .openapi('Product');
+export type ProductDoc = z.infer<typeof ProductSchema>;
+
+/** Kept from anyone but the seller and the admins: the moderation notes, the rating sum and the changes waiting for review. */
+const PRIVATE = {
+  rejectionReason: true,
+  ratingSum: true,
+  pendingRevision: true,
+  hasPendingRevision: true,
+  rejectedRevision: true,
+} as const;
+
+/** What anyone may see of a product (buyers see only the approved version). */
+export const PublicProductSchema = ProductSchema.omit(PRIVATE).openapi('PublicProduct');
+export type PublicProduct = z.infer<typeof PublicProductSchema>;
+
+/** The public fields of a product, in the document's order. */
+export const publicProduct = (doc: ProductDoc): PublicProduct =>
+  Object.fromEntries(Object.entries(doc).filter(([field]) => !Object.hasOwn(PRIVATE, field))) as PublicProduct;
