@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { sha256Hex } from './sha256.ts';
+import { later } from '../../domain/time.ts';
 
 /**
  * The half-done sign-ins of accounts with a second factor, and the last TOTP step each account
@@ -53,18 +54,18 @@ export class SignInChallenges {
   }
 
   /** A challenge for the password just checked: its token goes to the browser, its hash is stored. */
-  async open(userId: string, step: ChallengeStep, now: Date): Promise<string> {
+  async open(userId: string, step: ChallengeStep, now: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString();
+    const expiresAt = later(now, CHALLENGE_TTL_MS);
     await this.challenges.put({ id: sha256Hex(token), userId, step, failures: 0, expiresAt });
     return token;
   }
 
   /** The live challenge of a token at `step`, or null (unknown, ended, expired, or of the other step). */
-  async find(token: string, step: ChallengeStep, now: Date): Promise<ChallengeDoc | null> {
+  async find(token: string, step: ChallengeStep, now: string): Promise<ChallengeDoc | null> {
     const challenge = await this.challenges.get(sha256Hex(token));
     if (!challenge || challenge.step !== step) return null;
-    if (Date.parse(challenge.expiresAt) <= now.getTime()) {
+    if (Date.parse(challenge.expiresAt) <= Date.parse(now)) {
       await this.challenges.delete(challenge.id);
       return null;
     }
@@ -88,26 +89,26 @@ export class SignInChallenges {
   }
 
   /** Kept a little past the drift window, after which the clock alone rules the step out. */
-  async used(userId: string, step: number, now: Date): Promise<void> {
-    await this.usedSteps.put({ id: userId, step, expiresAt: new Date(now.getTime() + 5 * 60 * 1000).toISOString() });
+  async used(userId: string, step: number, now: string): Promise<void> {
+    await this.usedSteps.put({ id: userId, step, expiresAt: later(now, 5 * 60 * 1000) });
   }
 
   /** Milliseconds until the account's codes may be tried again: 0 while under CODE_FAILURES. */
-  async waitMs(userId: string, now: Date): Promise<number> {
+  async waitMs(userId: string, now: string): Promise<number> {
     const doc = await this.failures.get(userId);
-    const left = doc ? Date.parse(doc.expiresAt) - now.getTime() : 0;
+    const left = doc ? Date.parse(doc.expiresAt) - Date.parse(now) : 0;
     return doc && left > 0 && doc.count >= CODE_FAILURES.attempts ? left : 0;
   }
 
   /** Counts a wrong code of the account (in a challenge, or when replacing recovery codes). */
-  async codeFailed(userId: string, now: Date): Promise<void> {
+  async codeFailed(userId: string, now: string): Promise<void> {
     const doc = await this.failures.get(userId);
-    if (doc && Date.parse(doc.expiresAt) > now.getTime()) await this.failures.patch(userId, { count: doc.count + 1 });
+    if (doc && Date.parse(doc.expiresAt) > Date.parse(now)) await this.failures.patch(userId, { count: doc.count + 1 });
     else
       await this.failures.put({
         id: userId,
         count: 1,
-        expiresAt: new Date(now.getTime() + CODE_FAILURES.windowMs).toISOString(),
+        expiresAt: later(now, CODE_FAILURES.windowMs),
       });
   }
 

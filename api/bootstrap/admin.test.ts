@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount, reservationStream } from '../commands/accounts.ts';
 import type { AppContext } from '../roles/context.ts';
-import { Streams } from '../commands/streams.ts';
+import { Streams } from '../../platform/eventstore/streams.ts';
 import { type TestApi, startTestApi } from '../testing/harness.ts';
 import { ensureAdmin } from './admin.ts';
 

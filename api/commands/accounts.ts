@@ -31,6 +31,7 @@ import { ApiError } from '../http/errors.ts';
 import type { SessionUser } from '../http/router.ts';
 import type { CommandContext } from './context.ts';
 import { type VerificationMailContext, mailVerificationLink } from './email-verification.ts';
+import { later } from '../../domain/time.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
@@ -105,7 +106,7 @@ export async function registerAccount(
   const reservation = reservationStream(email);
   const userId = (await cx.streams.load(reservation, emailDecider)).state?.userId ?? cx.newId();
   const metadata = { actor: actor ?? userId };
-  await cx.streams.decide(reservation, emailDecider, { type: 'ReserveEmail', userId, email }, metadata);
+  await cx.streams.handle(reservation, emailDecider, { type: 'ReserveEmail', userId, email }, metadata);
   try {
     const command = {
       type: 'RegisterAccount',
@@ -117,7 +118,7 @@ export async function registerAccount(
       emailVerified,
       at: cx.now(),
     } as const;
-    const { position } = await cx.streams.decide(accountStream(userId), accountDecider, command, metadata);
+    const { position } = await cx.streams.handle(accountStream(userId), accountDecider, command, metadata);
     return {
       user: { id: userId, fullName, email, roles: [role], emailVerified: emailVerified ?? true, totpEnabled: false },
       position,
@@ -181,7 +182,7 @@ async function changeRoles(
   command: Extract<AccountCommand, { type: 'AddRole' | 'RemoveRole' }>,
 ) {
   const stream = accountStream(userId);
-  const { position, events } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
+  const { position, events } = await cx.streams.handle(stream, accountDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, accountDecider);
   return { user: sessionUserOf(state!), position, changed: events.length > 0 };
 }
@@ -234,7 +235,7 @@ export async function changePassword(
   }
   await assertNotCommonPassword(password);
   const command = { type: 'ChangePassword', actor, passwordHash: await hashPassword(password), at: cx.now() } as const;
-  const { position } = await cx.streams.decide(stream, accountDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(stream, accountDecider, command, { actor: actor.userId });
   await cx.sessions.endAll(actor.userId);
   await tellPasswordChanged(cx, actor.userId, position, command.at);
   return { position };
@@ -265,9 +266,9 @@ export async function requestPasswordReset(
   await resetMails.record(account.userId);
   const { token, tokenHash } = newResetToken(account.userId);
   const at = cx.now();
-  const expiresAt = new Date(Date.parse(at) + RESET_LINK_TTL_MS).toISOString();
+  const expiresAt = later(at, RESET_LINK_TTL_MS);
   const command = { type: 'RequestPasswordReset', tokenHash, expiresAt, at } as const;
-  await cx.streams.decide(accountStream(account.userId), accountDecider, command, { actor: null });
+  await cx.streams.handle(accountStream(account.userId), accountDecider, command, { actor: null });
   await cx.platform.mail.send(resetMail(account.email, resetLink(baseUrl, token)));
 }
 
@@ -287,7 +288,7 @@ export async function resetPassword(
     now: cx.now(),
   } as const;
   const { position } = await cx.streams
-    .decide(accountStream(userId), accountDecider, command, { actor: userId })
+    .handle(accountStream(userId), accountDecider, command, { actor: userId })
     .catch((error) => {
       // A token naming no account is as invalid as any other.
       throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;

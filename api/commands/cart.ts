@@ -47,7 +47,7 @@ export async function cartView(cx: CommandContext, userId: string): Promise<Cart
 
 /** Runs a command on the actor's cart and answers with the cart after it. */
 async function changeCart(cx: CommandContext, actor: Actor, command: CartCommand) {
-  const { position } = await cx.streams.decide(cartStream(actor.userId), cartDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(cartStream(actor.userId), cartDecider, command, { actor: actor.userId });
   return { cart: await cartView(cx, actor.userId), position };
 }
 

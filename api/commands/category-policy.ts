@@ -60,7 +60,7 @@ export async function setCategoryPolicy(
     'rateBps' in change
       ? { type: 'SetCommission', actor, at, ...change }
       : { type: 'SetReturns', actor, at, ...change };
-  const { position } = await cx.streams.decide(categoryStream(categoryId), categoryPolicyDecider, command, {
+  const { position } = await cx.streams.handle(categoryStream(categoryId), categoryPolicyDecider, command, {
     actor: actor.userId,
   });
   return { position };

@@ -30,7 +30,7 @@ import type { checkoutSchema } from '../../domain/order/schemas.ts';
 import { productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { ApiError } from '../http/errors.ts';
-import type { CommandMetadata } from './streams.ts';
+import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import type { CommandContext } from './context.ts';
 import { type OrderResult, readPurchase, releaseStock } from './orders.ts';
 import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
@@ -103,7 +103,7 @@ async function reserveStock(
   try {
     for (const { product, quantity } of lines) {
       const command = { type: 'ReserveStock', orderId, quantity, at } as const;
-      await cx.streams.decide(productStream(product.productId), productDecider, command, metadata);
+      await cx.streams.handle(productStream(product.productId), productDecider, command, metadata);
       reserved.push(product.productId);
     }
   } catch (error) {
@@ -126,7 +126,7 @@ async function clearOrderedCart(
   const stream = cartStream(actor.userId);
   const cart = await cx.streams.load(stream, cartDecider);
   if (cart.position > placedPosition) return cart.position;
-  const cleared = await cx.streams.decide(stream, cartDecider, { type: 'ClearCart', actor, orderId }, metadata);
+  const cleared = await cx.streams.handle(stream, cartDecider, { type: 'ClearCart', actor, orderId }, metadata);
   return cleared.position;
 }
 
@@ -172,7 +172,7 @@ async function place(
     // Decided once without storing: what the buyer must fix is refused before any stock moves.
     orderDecider.decide(command, null);
     await reserveStock(cx, orderId, lines, at, metadata);
-    await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
+    await cx.streams.handle(orderStream(orderId), orderDecider, command, metadata);
     placed = (await readPurchase(cx, orderId))!;
   }
   const cartPosition = await clearOrderedCart(cx, actor, orderId, placed.placedPosition, metadata);

@@ -1,17 +1,11 @@
-import type { Streams } from './streams.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Streams } from '../../platform/eventstore/streams.ts';
 
 /**
  * What a command handler is given: the write side's streams, the clock and the id source.
  * Handlers take nothing from HTTP, so the same use case runs from a route, the demo seed or
  * a test with a fixed clock.
  */
-export interface CommandContext {
+export interface CommandContext extends Clock {
   streams: Streams;
-  /** The time of the command, ISO-8601 UTC. */
-  now(): string;
-  /** A new random id (UUID). */
-  newId(): string;
 }
-
-export const systemClock = (): string => new Date().toISOString();
-export const randomId = (): string => crypto.randomUUID();

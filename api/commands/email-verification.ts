@@ -22,6 +22,7 @@ import {
 import type { AttemptCounter } from '../auth/throttle.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
+import { later } from '../../domain/time.ts';
 
 export interface VerificationMailContext extends CommandContext {
   platform: { mail: Pick<Mailer, 'send'> };
@@ -41,9 +42,9 @@ export async function mailVerificationLink(
 ): Promise<{ position: number }> {
   const { token, tokenHash } = newLinkToken(user.id);
   const at = cx.now();
-  const expiresAt = new Date(Date.parse(at) + VERIFICATION_LINK_TTL_MS).toISOString();
+  const expiresAt = later(at, VERIFICATION_LINK_TTL_MS);
   const command = { type: 'RequestEmailVerification', tokenHash, expiresAt, at } as const;
-  const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
+  const { position } = await cx.streams.handle(accountStream(user.id), accountDecider, command, { actor: user.id });
   await cx.platform.mail.send(
     verificationMail(user.email, linkTo(cx.config, VERIFY_EMAIL_PATH, { [SECRET_PARAM]: token })),
   );
@@ -97,7 +98,7 @@ export async function verifyEmail(cx: CommandContext, token: string): Promise<{ 
   if (!userId) throw invalid;
   const command = { type: 'VerifyEmail', tokenHash: linkTokenHash(token), now: cx.now() } as const;
   const { position } = await cx.streams
-    .decide(accountStream(userId), accountDecider, command, { actor: userId })
+    .handle(accountStream(userId), accountDecider, command, { actor: userId })
     .catch((error) => {
       // A token naming no account is as invalid as any other.
       throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
@@ -111,7 +112,7 @@ export async function markEmailVerified(
   userId: string,
   actor = 'system',
 ): Promise<{ position: number }> {
-  return cx.streams.decide(
+  return cx.streams.handle(
     accountStream(userId),
     accountDecider,
     { type: 'MarkEmailVerified', at: cx.now() },

@@ -13,7 +13,7 @@ export interface NotificationRead {
 /** Marks the notification `id` read; only its seller may (another's answers 404, from the decider). */
 export async function markNotificationRead(cx: CommandContext, actor: Actor, id: string): Promise<NotificationRead> {
   const command = { type: 'MarkNotificationRead', actor, at: cx.now() } as const;
-  const { position } = await cx.streams.decide(notificationStream(id), notificationDecider, command, {
+  const { position } = await cx.streams.handle(notificationStream(id), notificationDecider, command, {
     actor: actor.userId,
   });
   return { id, read: true, position };

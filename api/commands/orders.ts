@@ -15,7 +15,7 @@ import { type StockReleaseReason, productStream } from '../../domain/product/eve
 import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { purchaseFromEvents } from '../../projections/orders/projection.ts';
 import { ApiError } from '../http/errors.ts';
-import type { CommandMetadata } from './streams.ts';
+import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import { type PolicyDefaults, commissionRates, returnPolicy } from './category-policy.ts';
 import type { CommandContext } from './context.ts';
 
@@ -43,8 +43,8 @@ export interface OrderCommandContext extends CommandContext {
 
 /** The purchase and its seller orders from the stream, with the positions of its first and last events; null when absent. */
 export async function readPurchase(cx: CommandContext, orderId: string) {
-  const events = await cx.streams.read(orderStream(orderId));
-  const docs = purchaseFromEvents(events as unknown as Array<OrderEvent | LegacyOrderEvent>);
+  const events = await cx.streams.read<OrderEvent | LegacyOrderEvent>(orderStream(orderId));
+  const docs = purchaseFromEvents(events);
   if (!docs) return null;
   return { ...docs, placedPosition: events[0]!.position, position: events[events.length - 1]!.position };
 }
@@ -61,7 +61,7 @@ export async function releaseStock(
   let position = 0;
   for (const productId of productIds) {
     const command = { type: 'ReleaseStock', orderId, reason, at } as const;
-    const released = await cx.streams.decide(productStream(productId), productDecider, command, metadata);
+    const released = await cx.streams.handle(productStream(productId), productDecider, command, metadata);
     position = Math.max(position, released.position);
   }
   return position;
@@ -80,7 +80,7 @@ function purchaseOf(sellerOrderId: string): string {
 async function decideOnSellerOrder(cx: CommandContext, actor: Actor, sellerOrderId: string, command: OrderCommand) {
   const orderId = purchaseOf(sellerOrderId);
   const metadata = { actor: actor.userId, correlationId: orderId };
-  const decided = await cx.streams.decide(orderStream(orderId), orderDecider, command, metadata);
+  const decided = await cx.streams.handle(orderStream(orderId), orderDecider, command, metadata);
   const purchase = await readPurchase(cx, orderId);
   const sellerOrder = purchase?.sellerOrders.find((doc) => doc.id === sellerOrderId);
   if (!sellerOrder) throw notFound();
@@ -170,7 +170,7 @@ export async function decideReturn(
   if (decided?.status === 'accepted') {
     for (const { productId, quantity } of decided.lines) {
       const restock = { type: 'RestockReturn', returnId, quantity, at } as const;
-      const { position: reached } = await cx.streams.decide(
+      const { position: reached } = await cx.streams.handle(
         productStream(productId),
         productDecider,
         restock,

@@ -59,7 +59,7 @@ export async function recordPayout(
     at: cx.now(),
   } as const;
   const stream = payoutStream(sellerId);
-  const { position } = await cx.streams.decide(stream, payoutDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(stream, payoutDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, payoutDecider);
   return { payout: state.byReference.get(referenceKey(input.reference))!, position };
 }

@@ -70,7 +70,7 @@ export function editOutcome(events: readonly ProductEvent[], approvedAtOnce: boo
 }
 
 async function decide(cx: CommandContext, actor: Actor, productId: string, command: ProductCommand) {
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, {
+  const { position } = await cx.streams.handle(productStream(productId), productDecider, command, {
     actor: actor.userId,
   });
   return { id: productId, position };

@@ -73,7 +73,7 @@ async function decideOnProduct(
   productId: string,
   command: ProductCommand,
 ): Promise<ProductCommandResult> {
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, command, {
+  const { position } = await cx.streams.handle(productStream(productId), productDecider, command, {
     actor: actor.userId,
   });
   return { id: productId, position };
@@ -95,7 +95,7 @@ export async function listProduct(
   const productId = cx.newId();
   const at = cx.now();
   const stream = productStream(productId);
-  let { position } = await cx.streams.decide(
+  let { position } = await cx.streams.handle(
     stream,
     productDecider,
     { type: 'ListProduct', actor, productId, product, at },
@@ -103,7 +103,7 @@ export async function listProduct(
   );
   if (cx.config.AUTO_VERIFY) {
     const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
-    ({ position } = await cx.streams.decide(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
+    ({ position } = await cx.streams.handle(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
   }
   const verification = cx.config.AUTO_VERIFY ? 'verified' : 'pending';
   return { id: productId, position, verification, message: LISTING_MESSAGES[verification] };
@@ -122,7 +122,7 @@ export async function updateProduct(
   if (input.categoryId !== undefined) await assertCategoryExists(cx, input.categoryId);
   const changes = await checkedChanges(cx, actor, productId, input);
   const command: ProductCommand = { type: 'UpdateProduct', actor, changes, at: cx.now() };
-  const decided = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
   return edited(cx, productId, decided);
 }
 
@@ -141,7 +141,7 @@ async function edited(
     revisionId: submitted.data.revisionId,
     at: cx.now(),
   };
-  const { position } = await cx.streams.decide(productStream(productId), productDecider, approve, {
+  const { position } = await cx.streams.handle(productStream(productId), productDecider, approve, {
     actor: SYSTEM_ADMIN.userId,
   });
   return { id: productId, position, ...editOutcome(decided.events, true) };
@@ -196,7 +196,7 @@ export async function restoreProductVersion(
   // All the editable fields of that version: the decider keeps those that differ from the product now
   // (on a verified product its seller's content changes go to review, as with any edit).
   const command = { type: 'UpdateProduct', actor, changes: then.product.details, at: cx.now() } as const;
-  const decided = await cx.streams.decide(productStream(productId), productDecider, command, { actor: actor.userId });
+  const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
   const result = await edited(cx, productId, decided);
   // The fields changed at once and those sent for review, told together in form order.
   const before: Partial<ProductDetails> = {};

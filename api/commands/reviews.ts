@@ -73,7 +73,7 @@ export async function submitReview(
     hasDeliveredPurchase: await hasDeliveredPurchase(cx.platform.read, actor.userId, productId),
     at: cx.now(),
   } as const;
-  const { events, position } = await cx.streams.decide(reviewStream(productId, actor.userId), reviewDecider, command, {
+  const { events, position } = await cx.streams.handle(reviewStream(productId, actor.userId), reviewDecider, command, {
     actor: actor.userId,
   });
   const review = (await ownReview(cx, productId, actor.userId))!;

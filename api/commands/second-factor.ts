@@ -50,7 +50,7 @@ const SETUP_EXPIRED = 'This set-up is not valid. Start the set-up again.';
 export async function secondStepOf(cx: SecondFactorContext, user: SessionUser): Promise<SecondStep | null> {
   if (!user.totpEnabled && !user.roles.includes('admin')) return null;
   const step = user.totpEnabled ? 'code' : 'enrol';
-  const challenge = await signInChallenges(cx.platform.read).open(user.id, step, new Date(cx.now()));
+  const challenge = await signInChallenges(cx.platform.read).open(user.id, step, cx.now());
   return { step: step === 'code' ? 'totp_required' : 'totp_enrol', challenge };
 }
 
@@ -94,8 +94,8 @@ export async function enrolTotp(
     recoveryCodeHashes: hashes,
     at: now,
   } as const;
-  const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
-  await signInChallenges(cx.platform.read).used(user.id, step, new Date(now));
+  const { position } = await cx.streams.handle(accountStream(user.id), accountDecider, command, { actor: user.id });
+  await signInChallenges(cx.platform.read).used(user.id, step, now);
   await sendNotice(
     cx.platform.mail,
     secondFactorChangedMail(cx.config, user.email, 'on', now, `totp-on:${user.id}:${position}`),
@@ -115,7 +115,7 @@ export async function checkSecondFactor(cx: SecondFactorContext, userId: string,
   const totp = asTotpCode(code);
   if (totp === null) {
     const command = { type: 'UseRecoveryCode', codeHash: recoveryCodeHash(code), at: now } as const;
-    await cx.streams.decide(accountStream(userId), accountDecider, command, { actor: userId });
+    await cx.streams.handle(accountStream(userId), accountDecider, command, { actor: userId });
     return;
   }
   const secret = openSecret(cx.config, userId, account.totp.secret);
@@ -131,7 +131,7 @@ export async function checkSecondFactor(cx: SecondFactorContext, userId: string,
     await signInChallenges(cx.platform.read).lastUsedStep(userId),
   );
   if (step === null) throw invalidCode();
-  await signInChallenges(cx.platform.read).used(userId, step, new Date(now));
+  await signInChallenges(cx.platform.read).used(userId, step, now);
 }
 
 /** Turns two-step sign-in off (a seller for themselves; an admin for a user who lost their device). */
@@ -141,7 +141,7 @@ export async function disableTotp(
   userId: string,
 ): Promise<{ position: number }> {
   const now = cx.now();
-  const { position, events } = await cx.streams.decide(
+  const { position, events } = await cx.streams.handle(
     accountStream(userId),
     accountDecider,
     { type: 'DisableTotp', actor, at: now },
@@ -172,7 +172,7 @@ export async function replaceRecoveryCodes(
     recoveryCodeHashes: hashes,
     at: now,
   } as const;
-  const { position } = await cx.streams.decide(accountStream(user.id), accountDecider, command, { actor: user.id });
+  const { position } = await cx.streams.handle(accountStream(user.id), accountDecider, command, { actor: user.id });
   await sendNotice(
     cx.platform.mail,
     secondFactorChangedMail(cx.config, user.email, 'codes', now, `recovery-codes:${user.id}:${position}`),

@@ -27,7 +27,7 @@ async function decideStanding(
   if (!account?.roles.includes('seller')) throw sellerNotFound();
   const stream = sellerStream(sellerId);
   const command = { ...change, actor, sellerId, at: cx.now() };
-  const { position } = await cx.streams.decide(stream, sellerDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(stream, sellerDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, sellerDecider);
   return { id: sellerId, status: sellerStatus(state), position };
 }

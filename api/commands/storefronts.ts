@@ -36,7 +36,7 @@ export async function updateSellerProfile(
     throw new DomainError('email_unverified', VERIFY_FIRST, 'forbidden');
   const stream = sellerStream(sellerId);
   const command = { type: 'UpdateSellerProfile', actor, sellerId, ...input, at: cx.now() } as const;
-  const { position } = await cx.streams.decide(stream, storefrontDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(stream, storefrontDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, storefrontDecider);
   return { id: sellerId, version: state.version, position };
 }

@@ -69,7 +69,7 @@ async function storeProductImage(cx: UploadContext, sellerId: string, image: Che
   );
   const url = sizes[sizes.length - 1]!.url;
   const upload = { uploadId, by: sellerId, url, sizes, at: cx.now() };
-  await cx.streams.decide(
+  await cx.streams.handle(
     imageUploadStream(uploadId),
     imageUploadDecider,
     { type: 'RecordImageUpload', upload },

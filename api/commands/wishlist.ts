@@ -13,7 +13,7 @@ export interface WishlistChange {
 
 async function changeWishlist(cx: CommandContext, actor: Actor, command: WishlistCommand): Promise<WishlistChange> {
   const stream = wishlistStream(actor.userId);
-  const { position } = await cx.streams.decide(stream, wishlistDecider, command, { actor: actor.userId });
+  const { position } = await cx.streams.handle(stream, wishlistDecider, command, { actor: actor.userId });
   const { state } = await cx.streams.load(stream, wishlistDecider);
   return { productIds: savedNewestFirst(state), position };
 }

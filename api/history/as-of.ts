@@ -3,9 +3,9 @@ import type { Actor } from '../../domain/actor.ts';
 import { displayStatus } from '../../domain/catalog/status.ts';
 import { fold } from '../../domain/decider.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
+import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
 import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
-import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import { ApiError } from '../http/errors.ts';
 import {
   type HistorySource,
@@ -76,8 +76,6 @@ export interface ProductAsOrdered {
   product: ProductVersion;
 }
 
-type RecordedOrderPlaced = RecordedEvent & Extract<OrderEvent, { type: 'OrderPlaced' }>;
-
 /** A product's line in an order and the product then, for the product's seller or an admin; a 404 when the order has no such line. */
 export async function sellerProductAsOrdered(
   source: Pick<HistorySource, 'streams'>,
@@ -86,8 +84,8 @@ export async function sellerProductAsOrdered(
   orderId: string,
 ): Promise<ProductAsOrdered> {
   const events = await sellerProductEvents(source, viewer, productId);
-  const [first] = await source.streams.read(orderStream(orderId));
-  const placed = first?.type === 'OrderPlaced' ? (first as RecordedOrderPlaced) : undefined;
+  const [first] = await source.streams.read<OrderEvent | LegacyOrderEvent>(orderStream(orderId));
+  const placed = first?.type === 'OrderPlaced' ? first : undefined;
   const line = placed?.data.lines.find((orderLine) => orderLine.productId === productId);
   if (!placed || !line) throw new ApiError(404, 'not_found', 'This order has no line of this product');
   // Stock was reserved before OrderPlaced was appended, so the version includes the order's reservation.

@@ -2,14 +2,13 @@
 import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
-import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { ApiError } from '../http/errors.ts';
 import { productReviews } from '../../projections/reviews/queries.ts';
-import type { Streams } from '../commands/streams.ts';
+import type { Recorded, Streams } from '../../platform/eventstore/streams.ts';
 
-export type RecordedProductEvent = RecordedEvent & ProductEvent;
-export type RecordedReviewEvent = RecordedEvent & ReviewEvent;
+export type RecordedProductEvent = Recorded<ProductEvent>;
+export type RecordedReviewEvent = Recorded<ReviewEvent>;
 
 /** What a history is read from: the streams, and the read models that name categories, users and reviews. */
 export interface HistorySource {
@@ -25,7 +24,7 @@ export async function sellerProductEvents(
   viewer: Actor,
   productId: string,
 ): Promise<RecordedProductEvent[]> {
-  const events = (await source.streams.read(productStream(productId))) as RecordedProductEvent[];
+  const events = await source.streams.read<ProductEvent>(productStream(productId));
   const listed = events[0];
   const mayRead = listed?.type === 'ProductListed' && (listed.data.sellerId === viewer.userId || isAdmin(viewer));
   if (!mayRead) throw productNotFound();
@@ -47,7 +46,7 @@ export async function reviewEventsOf(source: HistorySource, productId: string): 
   return Promise.all(
     reviews.map(async ({ buyerId, authorName }) => ({
       authorName,
-      events: (await source.streams.read(reviewStream(productId, buyerId))) as RecordedReviewEvent[],
+      events: await source.streams.read<ReviewEvent>(reviewStream(productId, buyerId)),
     })),
   );
 }

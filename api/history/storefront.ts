@@ -6,8 +6,7 @@ import {
   sellerStream,
 } from '../../domain/seller/events.ts';
 import { profileOf } from '../../domain/seller/profile.ts';
-import type { RecordedEvent } from '../../platform/eventstore/port.ts';
-import type { Streams } from '../commands/streams.ts';
+import type { Recorded, Streams } from '../../platform/eventstore/streams.ts';
 
 /** One version of the profile: what it said, who wrote it and when. */
 export type ProfileVersion = SellerProfile & {
@@ -20,10 +19,8 @@ export type ProfileVersion = SellerProfile & {
 
 /** Newest first. The route has checked that the viewer is the seller or an admin. */
 export async function profileHistory(streams: Streams, sellerId: string): Promise<ProfileVersion[]> {
-  const events = (await streams.read(sellerStream(sellerId))) as Array<RecordedEvent & SellerStreamEvent>;
-  const edits = events.filter(
-    (event): event is RecordedEvent & SellerProfileEvent => event.type === 'SellerProfileUpdated',
-  );
+  const events = await streams.read<SellerStreamEvent>(sellerStream(sellerId));
+  const edits = events.filter((event): event is Recorded<SellerProfileEvent> => event.type === 'SellerProfileUpdated');
   return edits
     .map(
       ({ data }, index) =>

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorKind } from '../../domain/decider.ts';
 import { fieldErrors } from '../../domain/fields.ts';
+import { StreamContendedError } from '../../platform/eventstore/streams.ts';
 
 /** The one error shape every route answers with. */
 export interface ErrorBody {
@@ -45,6 +46,8 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
   if (error instanceof DomainError)
     return c.json(errorBody(error.code, error.message, error.fields), STATUS_OF_KIND[error.kind]);
+  if (error instanceof StreamContendedError)
+    return c.json(errorBody('conflict', 'This item is changing quickly. Please try again.'), 409);
   if (error instanceof ZodError) {
     const api = validationError(error);
     return c.json(errorBody(api.code, api.message, api.fields), 400);

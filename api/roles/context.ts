@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -7,11 +8,10 @@ import { type Throttles, openThrottles } from '../auth/throttle.ts';
 import { type CatalogIndex, catalogIndex } from '../reads/catalog-index.ts';
 import type { CheckoutContext } from '../commands/checkout.ts';
 import type { OrderCommandContext } from '../commands/orders.ts';
-import { randomId, systemClock } from '../commands/context.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveFeed, liveFeed } from '../live/feed.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
-import { Streams } from '../commands/streams.ts';
+import { Streams } from '../../platform/eventstore/streams.ts';
 
 /** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
 export interface AppContext extends CheckoutContext, OrderCommandContext {
@@ -61,8 +61,8 @@ export async function createContext(
     ...(options.runner && { runner: options.runner }),
     projectionFailures: options.projectionFailures ?? (() => options.runner?.failures() ?? {}),
     streams: new Streams(platform.events),
-    now: options.now ?? systemClock,
-    newId: options.newId ?? randomId,
+    now: options.now ?? systemClock.now,
+    newId: options.newId ?? systemClock.newId,
     placing: new Set(),
     policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
     sessions: new Sessions(platform.read, sessionLimits(config)),

@@ -61,19 +61,18 @@ const minutes = (ms: number): string => {
 
 export function accountSecurityRoutes(ctx: AppContext) {
   const challenges = signInChallenges(ctx.platform.read);
-  const now = () => new Date(ctx.now());
 
   /** Signs this browser in with a new session that passed the second factor, ending the one it had. */
   async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
     const previous = c.get('sessionId');
     if (previous) await ctx.sessions.end(previous);
-    const { token } = await ctx.sessions.create(userId, now(), { secondFactor: true });
+    const { token } = await ctx.sessions.create(userId, new Date(ctx.now()), { secondFactor: true });
     setSessionCookie(c, token);
   }
 
   /** The live challenge of a sign-in at `step`, or a 401 that sends the user back to sign in. */
   async function challengeOf(token: string, step: ChallengeStep): Promise<ChallengeDoc> {
-    const found = await challenges.find(token, step, now());
+    const found = await challenges.find(token, step, ctx.now());
     if (!found) throw new ApiError(401, 'sign_in_expired', SIGN_IN_EXPIRED);
     return found;
   }
@@ -94,7 +93,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
     check: () => Promise<T>,
     challenge?: ChallengeDoc,
   ): Promise<T> {
-    const waitMs = await challenges.waitMs(userId, now());
+    const waitMs = await challenges.waitMs(userId, ctx.now());
     if (waitMs > 0) tooMany(c, waitMs, `Too many wrong codes. Please try again in ${minutes(waitMs)}.`);
     try {
       const result = await check();
@@ -102,7 +101,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       return result;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'invalid_code') {
-        await challenges.codeFailed(userId, now());
+        await challenges.codeFailed(userId, ctx.now());
         if (challenge) await challenges.failed(challenge);
       }
       throw error;
@@ -261,11 +260,11 @@ export function accountSecurityRoutes(ctx: AppContext) {
       async (c) => {
         const user = requireUser(c);
         const { password } = c.req.valid('json');
-        const waitMs = await challenges.waitMs(user.id, now());
+        const waitMs = await challenges.waitMs(user.id, ctx.now());
         if (waitMs > 0) tooMany(c, waitMs, `Too many wrong attempts. Please try again in ${minutes(waitMs)}.`);
         const { state } = await ctx.streams.load(accountStream(user.id), accountDecider);
         if (!(await verifyPassword(state?.passwordHash ?? null, password))) {
-          await challenges.codeFailed(user.id, now());
+          await challenges.codeFailed(user.id, ctx.now());
           throw new ApiError(400, 'wrong_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
         }
         const { position } = await disableTotp(ctx, actorOf(user), user.id);

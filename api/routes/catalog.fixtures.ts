@@ -32,7 +32,7 @@ const ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
 
 /** Features, rejects, reserves...: product commands that have no route among the catalog's, run on the write side. */
 export async function onProduct(api: TestApi, productId: string, command: ProductCommand): Promise<void> {
-  await api.ctx.streams.decide(productStream(productId), productDecider, command, { actor: ADMIN.userId });
+  await api.ctx.streams.handle(productStream(productId), productDecider, command, { actor: ADMIN.userId });
 }
 
 export const feature = (api: TestApi, productId: string) =>

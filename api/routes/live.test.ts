@@ -181,7 +181,7 @@ async function connected(client?: Client, headers?: Record<string, string>) {
 const ADMIN: Actor = { userId: 'system', roles: ['admin'] };
 const now = () => new Date().toISOString();
 const onProduct = (productId: string, command: ProductCommand) =>
-  api.ctx.streams.decide(productStream(productId), productDecider, command, { actor: ADMIN.userId });
+  api.ctx.streams.handle(productStream(productId), productDecider, command, { actor: ADMIN.userId });
 
 /** A product listed and then verified, so it becomes visible; answers its id and the position of the verification. */
 async function visibleProduct(name = 'Brass Diya', owner = seller) {

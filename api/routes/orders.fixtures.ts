@@ -42,7 +42,7 @@ export async function signedIn(
     role,
     at: now(),
   } as const;
-  await api.ctx.streams.decide(accountStream(userId), accountDecider, registered, { actor: null });
+  await api.ctx.streams.handle(accountStream(userId), accountDecider, registered, { actor: null });
   const { token } = await api.ctx.sessions.create(userId);
   return new Client(api, `${SESSION_COOKIE}=${token}`, { id: userId, fullName, email, roles: [role] });
 }
@@ -54,7 +54,7 @@ export const actorOfClient = (client: Client): Actor => ({
 
 /** Runs a product command on the write side; `actor` is recorded in the events' metadata. */
 export async function onProduct(api: TestApi, productId: string, command: ProductCommand, actor: string | null = null) {
-  return api.ctx.streams.decide(productStream(productId), productDecider, command, { actor });
+  return api.ctx.streams.handle(productStream(productId), productDecider, command, { actor });
 }
 
 /**

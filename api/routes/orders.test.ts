@@ -56,11 +56,11 @@ async function placedOrder(productSeller = seller) {
 
 /**
  * Runs `before` ahead of the first `streams[method]` call that `when` picks (given the stream
- * and, for decide, the command): a crash, or another request at just that moment. Calls
+ * and, for handle, the command): a crash, or another request at just that moment. Calls
  * made by `before` itself pass through.
  */
 function interceptFirst(
-  method: 'load' | 'decide',
+  method: 'load' | 'handle',
   when: (stream: string, command?: { type: string }) => boolean,
   before: () => Promise<unknown>,
 ) {
@@ -256,7 +256,7 @@ describe('POST /api/orders', () => {
     const buyer = await buyerWith(api, first!, 2);
     await buyer.post('/api/cart/items', { productId: second });
     const spy = interceptFirst(
-      'decide',
+      'handle',
       (stream, command) => stream === productStream(second!) && command?.type === 'ReserveStock',
       () => onProduct(api, second!, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 0, at: now() }),
     );
@@ -411,7 +411,7 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const buyer = await buyerWith(api, productId, 2);
     // The process dies after reserving the stock, before the order is stored.
     const spy = interceptFirst(
-      'decide',
+      'handle',
       (stream) => stream.startsWith('order-'),
       async () => {
         throw new Error('simulated crash');

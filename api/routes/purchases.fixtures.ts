@@ -54,7 +54,7 @@ export async function placedOrder(
     payment: 'cod',
     at: now(),
   } as const;
-  const { position } = await api.ctx.streams.decide(orderStream(orderId), orderDecider, command, {
+  const { position } = await api.ctx.streams.handle(orderStream(orderId), orderDecider, command, {
     actor: buyer.user!.id,
   });
   return { orderId, position };

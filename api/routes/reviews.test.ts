@@ -243,7 +243,7 @@ describe('reviews of a product not on sale', () => {
       expect(edit.status).toBe(200);
     },
     'of a suspended seller': (_productId: string, owner: Client) =>
-      api.ctx.streams.decide(
+      api.ctx.streams.handle(
         sellerStream(owner.user!.id),
         sellerDecider,
         {

@@ -7,6 +7,7 @@ import { priceOrder } from './pricing.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, canMove } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
+import { later } from '../time.ts';
 
 /** A cart line with the product as the API reads it at checkout. */
 export interface CheckoutLine {
@@ -248,11 +249,11 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   if (part.status !== 'delivered' || part.deliveredAt === null) {
     throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 'conflict');
   }
-  const closes = new Date(Date.parse(part.deliveredAt) + policy.windowDays * DAY_MS);
-  if (Date.parse(at) > closes.getTime()) {
+  const closes = later(part.deliveredAt, policy.windowDays * DAY_MS);
+  if (Date.parse(at) > Date.parse(closes)) {
     throw new DomainError(
       'return_window_closed',
-      `Returns closed on ${closes.toISOString().slice(0, 10)}, ${policy.windowDays} days after delivery`,
+      `Returns closed on ${closes.slice(0, 10)}, ${policy.windowDays} days after delivery`,
       'conflict',
     );
   }

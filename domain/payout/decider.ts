@@ -3,6 +3,7 @@ import { type Decider, DomainError } from '../decider.ts';
 import { type Paise, formatInr } from '../money.ts';
 import type { Payout, PayoutEvent } from './events.ts';
 import { PAYOUT_MESSAGES } from './schemas.ts';
+import { later } from '../time.ts';
 
 export interface PayoutState {
   /** Every payout recorded, added up. */
@@ -32,7 +33,7 @@ export const referenceKey = (reference: string): string => reference.trim().repl
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** The day of `at` (ISO-8601) in India: what "today" is for an admin paying Indian sellers. */
-export const dayInIndia = (at: string): string => new Date(Date.parse(at) + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+export const dayInIndia = (at: string): string => later(at, INDIA_OFFSET_MS).slice(0, 10);
 
 const invalid = (field: 'amountPaise' | 'paidOn', message: string) =>
   new DomainError('validation_failed', message, 'invalid', { [field]: message });

@@ -39,13 +39,13 @@ it('keeps one document per account with its current roles, the same after a rebu
   await buyer.post('/api/auth/roles', { role: 'seller' });
   const admin = { userId: 'admin-1', roles: ['admin' as const] };
   const at = new Date().toISOString();
-  await api.ctx.streams.decide(
+  await api.ctx.streams.handle(
     accountStream(buyer.user!.id),
     accountDecider,
     { type: 'RemoveRole', actor: admin, role: 'buyer', at },
     { actor: admin.userId },
   );
-  await api.ctx.streams.decide(
+  await api.ctx.streams.handle(
     accountStream(buyer.user!.id),
     accountDecider,
     { type: 'AddRole', actor: admin, role: 'buyer', at },

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from './sqlite.ts';
+import { StreamContendedError, type StreamDecider, Streams } from './streams.ts';
+
+type CounterEvent = { type: 'Counted'; data: { by: number } };
+type Count = { type: 'Count'; by: number; upTo: number };
+
+/** Counts up to a limit: a command on a state past it decides nothing. */
+const counter: StreamDecider<Count, number, CounterEvent> = {
+  initialState: 0,
+  evolve: (total, { data }) => total + data.by,
+  decide: ({ by, upTo }, total) => (total + by > upTo ? [] : [{ type: 'Counted', data: { by } }]),
+};
+
+let store: SqliteEventStore;
+let streams: Streams;
+beforeEach(() => {
+  store = new SqliteEventStore(':memory:');
+  streams = new Streams(store);
+});
+afterEach(() => store.close());
+
+describe('Streams', () => {
+  it('folds, decides and appends with the metadata; a command with nothing to do appends nothing', async () => {
+    const metadata = { actor: 'meera', correlationId: 'c-1', causationId: 'e-1' };
+    const first = await streams.handle('counter-1', counter, { type: 'Count', by: 2, upTo: 3 }, metadata);
+    expect(first).toMatchObject({ events: [{ type: 'Counted', data: { by: 2 } }], revision: 0 });
+    const second = await streams.handle('counter-1', counter, { type: 'Count', by: 2, upTo: 3 }, metadata);
+    expect(second).toEqual({ events: [], revision: 0, position: first.position });
+    const [recorded] = await streams.read<CounterEvent>('counter-1');
+    expect(recorded!.data.by).toBe(2);
+    expect(recorded!.metadata).toMatchObject(metadata);
+  });
+
+  it('serialises commands on one stream in this process', async () => {
+    const count = { type: 'Count', by: 1, upTo: 10 } as const;
+    await Promise.all(Array.from({ length: 5 }, () => streams.handle('counter-2', counter, count, { actor: null })));
+    expect((await streams.load('counter-2', counter)).state).toBe(5);
+  });
+
+  it('re-reads and re-decides when another process appended meanwhile', async () => {
+    const count = { type: 'Count', by: 1, upTo: 2 } as const;
+    await streams.handle('counter-3', counter, count, { actor: null });
+    const other = new Streams(store);
+    await other.handle('counter-3', counter, count, { actor: null });
+    // This process's cached state is one behind: the append conflicts, and the command decided again finds the limit reached.
+    const result = await streams.handle('counter-3', counter, count, { actor: null });
+    expect(result.events).toEqual([]);
+    expect((await streams.load('counter-3', counter)).state).toBe(2);
+  });
+
+  it('gives up with StreamContendedError when the stream changes under every attempt', async () => {
+    const append = store.append.bind(store);
+    // Another process appends just before each of this one's appends.
+    store.append = async (stream, events, expected) => {
+      await append(stream, [{ type: 'Counted', data: { by: 0 } }], 'any');
+      return append(stream, events, expected);
+    };
+    const attempt = streams.handle('counter-4', counter, { type: 'Count', by: 1, upTo: 1000 }, { actor: null });
+    await expect(attempt).rejects.toBeInstanceOf(StreamContendedError);
+  });
+});
