@@ -10,7 +10,7 @@ import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
 import { users } from './users/projection.ts';
-import { wishlists } from './wishlists.ts';
+import { wishlists } from './wishlists/projection.ts';
 
 /** Every projection the runner keeps up to date. */
 export const projections: Projection[] = [

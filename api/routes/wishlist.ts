@@ -7,36 +7,8 @@ import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { BuyerNotificationListSchema } from '../../projections/buyer-notifications/documents.ts';
 import { buyerNotificationsOf } from '../../projections/buyer-notifications/queries.ts';
-import { type Wishlist, type WishlistProduct, wishlistOf } from '../queries/wishlist.ts';
-
-const WishlistProductSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    sellerName: z.string(),
-    pricePaise: z.number().int(),
-    originalPricePaise: z.number().int().nullable(),
-    percentOff: z.number().int().nullable(),
-    imageUrl: z.string().nullable(),
-    stockQuantity: z.number().int(),
-    available: z
-      .boolean()
-      .openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
-  })
-  .openapi('WishlistProduct') satisfies z.ZodType<WishlistProduct>;
-
-const WishlistSchema = z
-  .object({
-    items: z
-      .array(
-        z
-          .object({ productId: z.string(), savedAt: z.string(), product: WishlistProductSchema })
-          .openapi('WishlistItem'),
-      )
-      .openapi({ description: 'Newest first' }),
-    count: z.number().int(),
-  })
-  .openapi('Wishlist') satisfies z.ZodType<Wishlist>;
+import { WishlistSchema } from '../../projections/wishlists/documents.ts';
+import { wishlistOf } from '../../projections/wishlists/queries.ts';
 
 const WishlistChangeSchema = z
   .object({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type WishlistEvent, wishlistStream } from '../domain/wishlist/events.ts';
-import { projectionStores } from './projection.fixtures.ts';
-import { WISHLIST_ITEMS, type WishlistItemDoc, wishlists } from './wishlists.ts';
+import { type WishlistEvent, wishlistStream } from '../../domain/wishlist/events.ts';
+import { projectionStores } from '../projection.fixtures.ts';
+import { WISHLIST_ITEMS, wishlists } from './projection.ts';
+import type { WishlistItemDoc } from './documents.ts';
 
 const stores = projectionStores(wishlists);
 

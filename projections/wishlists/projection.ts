@@ -1,17 +1,11 @@
 /** The buyers' wishlists: one document per saved product, so a page reads one buyer's by index. */
-import type { WishlistEvent } from '../domain/wishlist/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import type { WishlistEvent } from '../../domain/wishlist/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { UnitOfWork } from '../../platform/readstore/port.ts';
+import type { WishlistItemDoc } from './documents.ts';
 
 export const WISHLIST_ITEMS = 'wishlist_items';
-
-/** Id `${userId}:${productId}`. */
-export interface WishlistItemDoc extends Doc {
-  userId: string;
-  productId: string;
-  savedAt: string;
-}
 
 export const wishlistItemId = (userId: string, productId: string): string => `${userId}:${productId}`;
 

@@ -1,28 +1,10 @@
-/** Reads of the wishlists read model (`wishlist_items`), each item with its product as the catalog has it now. */
+/** Reads of the wishlists read model, each item with its product as the catalog has it now. */
 import { MAX_WISHLIST_ITEMS } from '../../domain/wishlist/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
-import { WISHLIST_ITEMS, type WishlistItemDoc } from '../../projections/wishlists.ts';
-
-export interface WishlistProduct {
-  id: string;
-  name: string;
-  sellerName: string;
-  pricePaise: number;
-  originalPricePaise: number | null;
-  percentOff: number | null;
-  imageUrl: string | null;
-  stockQuantity: number;
-  /** In the public catalog (verified, listed, seller not suspended): false for one delisted since it was saved. */
-  available: boolean;
-}
-
-export interface Wishlist {
-  /** Newest first. */
-  items: Array<{ productId: string; savedAt: string; product: WishlistProduct }>;
-  count: number;
-}
+import { COLLECTIONS } from '../models.ts';
+import type { ProductDoc } from '../catalog/product.ts';
+import type { Wishlist, WishlistItemDoc, WishlistProduct } from './documents.ts';
+import { WISHLIST_ITEMS } from './projection.ts';
 
 const wishlistProduct = (doc: ProductDoc): WishlistProduct => ({
   id: doc.id,

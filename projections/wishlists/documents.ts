@@ -1,0 +1,48 @@
+/**
+ * The wishlists read model's document (collection `wishlist_items`) and the wishlist its query
+ * answers: their schemas and the types inferred from them. The routes answer with these
+ * schemas; the projection imports only the types, so the threads that run it never load them.
+ */
+import { z } from '@hono/zod-openapi';
+
+/** One saved product of a buyer (id `${userId}:${productId}`). */
+export const WishlistItemSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  productId: z.string(),
+  savedAt: z.string(),
+});
+export type WishlistItemDoc = z.infer<typeof WishlistItemSchema>;
+
+/** A saved product as the catalog has it now: its price and stock, and whether it is still on sale. */
+export const WishlistProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sellerName: z.string(),
+    pricePaise: z.number().int(),
+    originalPricePaise: z.number().int().nullable(),
+    percentOff: z.number().int().nullable(),
+    imageUrl: z.string().nullable(),
+    stockQuantity: z.number().int(),
+    // In the public catalog (verified, listed, seller not suspended).
+    available: z
+      .boolean()
+      .openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
+  })
+  .openapi('WishlistProduct');
+export type WishlistProduct = z.infer<typeof WishlistProductSchema>;
+
+export const WishlistSchema = z
+  .object({
+    items: z
+      .array(
+        WishlistItemSchema.pick({ productId: true, savedAt: true })
+          .extend({ product: WishlistProductSchema })
+          .openapi('WishlistItem'),
+      )
+      .openapi({ description: 'Newest first' }),
+    count: z.number().int(),
+  })
+  .openapi('Wishlist');
+export type Wishlist = z.infer<typeof WishlistSchema>;
