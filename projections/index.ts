@@ -1,7 +1,7 @@
 import { admin } from './admin.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog/projection.ts';
-import { ledger } from './ledger.ts';
+import { ledger } from './ledger/projection.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';
 import { orders } from './orders/projection.ts';

@@ -8,7 +8,7 @@ import {
   type AnyLiveSlice,
   liveSlice,
 } from '../../projections/live.ts';
-import { SELLER_BALANCES, type SellerBalanceDoc } from '../../projections/ledger.ts';
+import { ledgerLive } from '../../projections/ledger/live.ts';
 import { COLLECTIONS } from '../../projections/models.ts';
 import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
 import { type ProductDoc, type PublicProduct, publicProduct } from '../../projections/catalog/product.ts';
@@ -44,14 +44,6 @@ const catalogLive = liveSlice({
     visible.delete(id);
     return wasVisible ? [{ event: 'product.removed', data: { id }, audience: null }, ...own] : own;
   },
-});
-
-/** The balance after an earning, a reversal or a payout, to its seller: they refetch their ledger lines. */
-const ledgerLive = liveSlice({
-  collection: SELLER_BALANCES,
-  events: { 'ledger.changed': liveEvent<SellerBalanceDoc>('seller') },
-  messages: ({ doc }: LiveChange<SellerBalanceDoc>) =>
-    doc ? [{ event: 'ledger.changed', data: doc, audience: doc.id }] : [],
 });
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */

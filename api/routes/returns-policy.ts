@@ -1,16 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { AppContext } from '../roles/context.ts';
 import { jsonResponse, router } from '../http/router.ts';
-import { type ReturnPolicy, returnPolicy } from '../queries/ledger.ts';
-
-const ReturnPolicySchema = z
-  .object({
-    windowDays: z.number().int().openapi({ description: 'Days after delivery a buyer may ask to return items' }),
-    categories: z
-      .array(z.object({ id: z.string(), name: z.string(), returnable: z.boolean() }))
-      .openapi({ description: 'By name' }),
-  })
-  .openapi('ReturnPolicy') satisfies z.ZodType<ReturnPolicy>;
+import { ReturnPolicySchema } from '../../projections/ledger/documents.ts';
+import { returnPolicy } from '../../projections/ledger/queries.ts';
 
 /** What the /returns page states: the rules the return requests are held to. */
 export const returnPolicyRoutes = (ctx: AppContext) =>

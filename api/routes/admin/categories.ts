@@ -4,7 +4,8 @@ import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { setCategoryPolicy } from '../../commands/category-policy.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
-import { type CategoryPolicies, categoryPolicies } from '../../queries/ledger.ts';
+import { CategoryPoliciesSchema } from '../../../projections/ledger/documents.ts';
+import { categoryPolicies } from '../../../projections/ledger/queries.ts';
 import { CommandResultSchema } from './shared.ts';
 
 const CategoryParamsSchema = z.object({
@@ -14,52 +15,6 @@ const CategoryParamsSchema = z.object({
     .max(100)
     .openapi({ param: { name: 'id', in: 'path' }, example: 'spices' }),
 });
-
-const changeStamp = {
-  reason: z.string(),
-  by: z.string().openapi({ description: 'The admin' }),
-  byName: z.string().nullable(),
-  at: z.string(),
-};
-
-const CategoryPoliciesSchema = z
-  .object({
-    defaultCommissionBps: z
-      .number()
-      .int()
-      .openapi({ description: 'The configured rate (COMMISSION_BPS), in basis points' }),
-    returnWindowDays: z
-      .number()
-      .int()
-      .openapi({ description: 'Days after delivery a buyer may ask to return items (RETURN_WINDOW_DAYS)' }),
-    items: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        commissionBps: z
-          .number()
-          .int()
-          .nullable()
-          .openapi({ description: 'The category’s own rate; null: the default applies' }),
-        effectiveCommissionBps: z.number().int(),
-        returnable: z
-          .boolean()
-          .nullable()
-          .openapi({ description: 'Set by an admin; null: the category’s default applies' }),
-        defaultReturnable: z.boolean(),
-        effectiveReturnable: z.boolean(),
-        history: z
-          .array(
-            z.discriminatedUnion('change', [
-              z.object({ change: z.literal('commission'), value: z.number().int().nullable(), ...changeStamp }),
-              z.object({ change: z.literal('returns'), value: z.boolean(), ...changeStamp }),
-            ]),
-          )
-          .openapi({ description: 'Every change with who made it and why, newest first' }),
-      }),
-    ),
-  })
-  .openapi('CategoryPolicies') satisfies z.ZodType<CategoryPolicies>;
 
 const tags = ['Admin'];
 

@@ -5,8 +5,9 @@ import { type PayoutResult, recordPayout } from '../../commands/payouts.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
-import { balancesDue, sellerLedger, userName } from '../../queries/ledger.ts';
-import { LedgerQuerySchema, SellerBalanceSchema, SellerLedgerSchema } from '../ledger.ts';
+import { SellerBalanceSchema, SellerLedgerSchema } from '../../../projections/ledger/documents.ts';
+import { balancesDue, sellerLedger, userName } from '../../../projections/ledger/queries.ts';
+import { LedgerQuerySchema } from '../ledger.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
 const PayoutResultSchema = z

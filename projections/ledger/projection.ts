@@ -4,56 +4,28 @@
  * them and why. Entries are posted in log order and each is posted once (its id is stable),
  * so a rebuild gives the same documents; `balanceAfterPaise` is the balance in log order.
  */
-import type { CategoryEvent } from '../domain/catalog/events.ts';
+import type { CategoryEvent } from '../../domain/catalog/events.ts';
 import {
   type LedgerEntry,
-  type LedgerTotals,
   NO_TOTALS,
   earningEntry,
   payoutEntry,
   post,
   returnEntry,
-} from '../domain/ledger/entries.ts';
-import type { Paise } from '../domain/money.ts';
-import type { OrderEvent } from '../domain/order/events.ts';
-import type { PayoutEvent } from '../domain/payout/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import { legacyOrders } from './legacy-orders.ts';
+} from '../../domain/ledger/entries.ts';
+import type { OrderEvent } from '../../domain/order/events.ts';
+import type { PayoutEvent } from '../../domain/payout/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
+import { legacyOrders } from '../legacy-orders.ts';
+import type { CategoryPolicyDoc, LedgerEntryDoc, PolicyChange, SellerBalanceDoc } from './documents.ts';
 
 export const LEDGER_ENTRIES = 'ledger_entries';
 export const SELLER_BALANCES = 'seller_balances';
 export const CATEGORY_POLICIES = 'category_policies';
 /** Each seller's name as their latest order part gave it: a delivery does not carry it. */
 const LEDGER_SELLERS = 'ledger_sellers';
-
-export interface LedgerEntryDoc extends Doc, LedgerEntry {
-  /** The log position of the event that made the entry. */
-  position: number;
-  /** The seller's balance once this entry was posted (in log order). */
-  balanceAfterPaise: Paise;
-}
-
-/** Exists once a seller has a ledger entry. Id: the seller id. */
-export interface SellerBalanceDoc extends Doc, LedgerTotals {
-  sellerName: string;
-  /** Time of the latest entry. */
-  updatedAt: string;
-}
-
-export type PolicyChange =
-  | { change: 'commission'; value: number | null; reason: string; by: string; at: string }
-  | { change: 'returns'; value: boolean; reason: string; by: string; at: string };
-
-/** Id: the category id. Null policies are the defaults (the configured rate, the category's own returnability). */
-export interface CategoryPolicyDoc extends Doc {
-  name: string;
-  commissionBps: number | null;
-  returnable: boolean | null;
-  /** Oldest first. */
-  history: PolicyChange[];
-}
 
 interface LedgerSellerDoc extends Doc {
   sellerName: string;

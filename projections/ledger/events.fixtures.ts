@@ -1,10 +1,10 @@
 /** Test fixtures for the ledger: current order, payout and category events, built as the deciders would record them. */
-import type { CategoryEvent } from '../domain/catalog/events.ts';
-import { multiply, sum } from '../domain/money.ts';
-import type { OrderEvent, OrderLine, SellerOrderPart } from '../domain/order/events.ts';
-import { settleLine } from '../domain/order/settlement.ts';
-import { sellerOrdersOf } from '../domain/order/upcast.ts';
-import type { PayoutEvent } from '../domain/payout/events.ts';
+import type { CategoryEvent } from '../../domain/catalog/events.ts';
+import { multiply, sum } from '../../domain/money.ts';
+import type { OrderEvent, OrderLine, SellerOrderPart } from '../../domain/order/events.ts';
+import { settleLine } from '../../domain/order/settlement.ts';
+import { sellerOrdersOf } from '../../domain/order/upcast.ts';
+import type { PayoutEvent } from '../../domain/payout/events.ts';
 
 export const ADMIN_ID = 'admin-1';
 

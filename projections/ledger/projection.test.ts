@@ -1,19 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { categoryStream } from '../domain/catalog/events.ts';
-import { orderStream } from '../domain/order/events.ts';
-import { payoutStream } from '../domain/payout/events.ts';
-import { importNdjson } from '../platform/eventstore/ndjson.ts';
-import {
-  CATEGORY_POLICIES,
-  LEDGER_ENTRIES,
-  type LedgerEntryDoc,
-  SELLER_BALANCES,
-  type SellerBalanceDoc,
-  ledger,
-} from './ledger.ts';
-import { projectionStores } from './projection.fixtures.ts';
+import { categoryStream } from '../../domain/catalog/events.ts';
+import { orderStream } from '../../domain/order/events.ts';
+import { payoutStream } from '../../domain/payout/events.ts';
+import { importNdjson } from '../../platform/eventstore/ndjson.ts';
+import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
+import { CATEGORY_POLICIES, LEDGER_ENTRIES, SELLER_BALANCES, ledger } from './projection.ts';
+import { projectionStores } from '../projection.fixtures.ts';
 import {
   ADMIN_ID,
   categoryCreated,
@@ -25,7 +19,7 @@ import {
   placed,
   returnAccepted,
   returnsSet,
-} from './ledger.fixtures.ts';
+} from './events.fixtures.ts';
 
 const stores = projectionStores(ledger);
 const { runner, documents } = stores;
@@ -300,7 +294,7 @@ describe('ledger projection', () => {
 });
 
 describe('ledger over a log written before seller orders', () => {
-  const fixture = new URL('./fixtures/legacy-multi-seller.ndjson', import.meta.url);
+  const fixture = new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url);
   const SELLER_A = '68d9bb09-ff63-4c5c-a733-06e5d49f9cef';
   const SELLER_B = '1e360922-1b3c-4cc8-a9ed-75a47dbf9146';
 

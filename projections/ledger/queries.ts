@@ -1,36 +1,24 @@
-/** Reads of the ledger read model (projections/ledger.ts): balances, entries, statements and category policies. */
+/** Reads of the ledger read model: balances, entries, statements and category policies. */
 import { type CategoryPolicy, commissionOf, defaultReturnable, returnableOf } from '../../domain/catalog/policy.ts';
-import { type LedgerTotals, NO_TOTALS } from '../../domain/ledger/entries.ts';
+import { NO_TOTALS } from '../../domain/ledger/entries.ts';
 import { type Statement, statementOf } from '../../domain/ledger/statement.ts';
-import type { ReadStore } from '../../platform/readstore/port.ts';
-import {
-  CATEGORY_POLICIES,
-  type CategoryPolicyDoc,
-  LEDGER_ENTRIES,
-  type LedgerEntryDoc,
-  type PolicyChange,
-  SELLER_BALANCES,
-  type SellerBalanceDoc,
-} from '../../projections/ledger.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
-import { fullNames } from '../../projections/users/queries.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { fullNames } from '../users/queries.ts';
+import type {
+  CategoryPolicies,
+  CategoryPolicyDoc,
+  LedgerEntryDoc,
+  ReturnPolicy,
+  SellerBalance,
+  SellerBalanceDoc,
+  SellerLedger,
+} from './documents.ts';
+import { CATEGORY_POLICIES, LEDGER_ENTRIES, SELLER_BALANCES } from './projection.ts';
 
 const entries = (read: ReadStore) => read.collection<LedgerEntryDoc>(LEDGER_ENTRIES);
 const balances = (read: ReadStore) => read.collection<SellerBalanceDoc>(SELLER_BALANCES);
 const policies = (read: ReadStore) => read.collection<CategoryPolicyDoc>(CATEGORY_POLICIES);
-
-/** What a seller is owed and how it came about; `updatedAt` is null before their first entry. */
-export interface SellerBalance extends LedgerTotals {
-  sellerId: string;
-  sellerName: string;
-  updatedAt: string | null;
-}
-
-export interface SellerLedger {
-  balance: SellerBalance;
-  /** Newest first. */
-  entries: Page<LedgerEntryDoc>;
-}
 
 const balanceOf = ({
   id,
@@ -109,29 +97,6 @@ export async function userName(read: ReadStore, userId: string): Promise<string 
   return (await fullNames(read, [userId])).get(userId) ?? null;
 }
 
-export type PolicyHistoryItem = PolicyChange & { byName: string | null };
-
-/** A category's policies as the admins see them: what is set, what applies, and every change. */
-export interface CategoryPolicyView {
-  id: string;
-  name: string;
-  /** Null: the default rate applies. */
-  commissionBps: number | null;
-  effectiveCommissionBps: number;
-  /** Null: the category's default applies. */
-  returnable: boolean | null;
-  defaultReturnable: boolean;
-  effectiveReturnable: boolean;
-  /** Newest first. */
-  history: PolicyHistoryItem[];
-}
-
-export interface CategoryPolicies {
-  defaultCommissionBps: number;
-  returnWindowDays: number;
-  items: CategoryPolicyView[];
-}
-
 export interface PolicyDefaults {
   commissionBps: number;
   returnWindowDays: number;
@@ -161,11 +126,6 @@ export async function categoryPolicies(read: ReadStore, defaults: PolicyDefaults
 }
 
 /** The return policy the /returns page states: the window, and which categories take returns. */
-export interface ReturnPolicy {
-  windowDays: number;
-  categories: Array<{ id: string; name: string; returnable: boolean }>;
-}
-
 export async function returnPolicy(read: ReadStore, windowDays: number): Promise<ReturnPolicy> {
   const docs = await policies(read).find({ sort: [['name', 'asc']] });
   return {

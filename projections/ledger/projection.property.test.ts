@@ -6,15 +6,16 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { multiply, sum } from '../domain/money.ts';
-import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
-import { payoutStream } from '../domain/payout/events.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { delivered, orderLine, partOf, payout, placed, returnAccepted } from './ledger.fixtures.ts';
-import { LEDGER_ENTRIES, type LedgerEntryDoc, SELLER_BALANCES, type SellerBalanceDoc, ledger } from './ledger.ts';
+import { multiply, sum } from '../../domain/money.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
+import { payoutStream } from '../../domain/payout/events.ts';
+import { MemoryBus } from '../../platform/bus/memory.ts';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
+import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { delivered, orderLine, partOf, payout, placed, returnAccepted } from './events.fixtures.ts';
+import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
+import { LEDGER_ENTRIES, SELLER_BALANCES, ledger } from './projection.ts';
 
 const SELLERS = ['s-1', 's-2', 's-3', 's-4'];
 const CATEGORIES = ['textiles', 'spices', 'jewelry', 'ayurveda'];
