@@ -1,5 +1,13 @@
-import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from '@playwright/test';
-import { addToCartByApi, expectAccessible, listProduct, placeOrderByApi, signInByApi, signUpByApi } from './shop.ts';
+import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import {
+  addToCartByApi,
+  expectAccessible,
+  listProduct,
+  placeOrderByApi,
+  postByApi,
+  signInByApi,
+  signUpByApi,
+} from './shop.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 
@@ -18,12 +26,6 @@ async function newSeller(browser: Browser, baseURL: string, productNames: readon
   const productIds: string[] = [];
   for (const name of productNames) productIds.push(await listProduct(context.request, baseURL, { name }));
   return { context, fullName, productIds };
-}
-
-/** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes). */
-async function post(request: APIRequestContext, baseURL: string, path: string, data?: object): Promise<void> {
-  const response = await request.post(path, { data, headers: { origin: baseURL } });
-  expect(response.ok(), await response.text()).toBe(true);
 }
 
 const pageOf = (scope: Page | Locator): Page => ('goto' in scope ? scope : scope.page());
@@ -94,7 +96,7 @@ test('an admin verifies one product and rejects another with a reason; the selle
 
   // The demo verifies new products at once; a rejected product its seller edits goes back to the queue.
   for (const id of seller.productIds) {
-    await post(page.request, baseURL!, `/api/admin/products/${id}/reject`, {
+    await postByApi(page.request, baseURL!, `/api/admin/products/${id}/reject`, {
       reason: 'Please add a photo of the maker',
     });
     const edit = await seller.context.request.patch(`/api/seller/products/${id}`, {

@@ -6,43 +6,22 @@
  * The shared server verifies products at once (AUTO_VERIFY), so this spec runs its own that
  * leaves them to the admins.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../scripts/server.fixtures.ts';
-import { useDataDir } from './accounts.ts';
+import { type Page, expect, test } from '@playwright/test';
+import { type OwnServer, startServerWithReviews } from './own-server.ts';
 import { SIZES } from './sizes.ts';
-import { expectAccessible, signInByApi, signUpByApi } from './shop.ts';
+import { expectAccessible, postByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const ADMIN = { email: 'admin@decisions.test', password: 'Decide-With-Care-2024' };
 
-let server: StartedServer;
-let dir: string;
+let server: OwnServer;
 let baseURL: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mibi-e2e-decisions-'));
-  server = startServer(dir, {
-    AUTO_VERIFY: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    HOST: '127.0.0.1',
-  });
-  baseURL = await server.url();
-  useDataDir(baseURL, dir);
+  server = await startServerWithReviews('decisions', ADMIN);
+  baseURL = server.baseURL;
 });
 
-test.afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function post(request: APIRequestContext, path: string, data?: object): Promise<void> {
-  const response = await request.post(path, { data, headers: { origin: baseURL } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+test.afterAll(() => server?.stop());
 
 const productRow = (page: Page, name: string) =>
   page
@@ -87,7 +66,7 @@ for (const { name: size, viewport } of SIZES) {
       const admin = await browser.newContext({ baseURL });
       await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
       const reason = 'Please add a photo of the maker at work';
-      await post(admin.request, `/api/admin/products/${productId}/reject`, { reason });
+      await postByApi(admin.request, baseURL, `/api/admin/products/${productId}/reject`, { reason });
 
       // No reload: the row and the notifications follow the decision.
       await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
@@ -97,7 +76,7 @@ for (const { name: size, viewport } of SIZES) {
       await expect(rejected).toContainText(`Reason: ${reason}`);
       await expect(rejected).toContainText('Edit the product to send it for review again.');
 
-      await post(admin.request, `/api/admin/products/${productId}/verify`);
+      await postByApi(admin.request, baseURL, `/api/admin/products/${productId}/verify`);
       await expect(row.getByText('Active', { exact: true })).toBeVisible();
       await expect(notifications.getByRole('listitem').filter({ hasText: `Product verified: ${name}` })).toContainText(
         'is now live on the marketplace',

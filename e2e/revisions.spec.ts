@@ -5,43 +5,21 @@
  * The shared server verifies everything at once (AUTO_VERIFY, the demo's default), so this
  * spec runs a server of its own that leaves products and their changes to the admins.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../scripts/server.fixtures.ts';
-import { useDataDir } from './accounts.ts';
-import { expectAccessible, listProduct, signInByApi, signUpByApi } from './shop.ts';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type OwnServer, startServerWithReviews } from './own-server.ts';
+import { expectAccessible, listProduct, postByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const ADMIN = { email: 'admin@revisions.test', password: 'Review-Desk-Chai-2024' };
 
-let server: StartedServer;
-let dir: string;
+let server: OwnServer;
 let baseURL: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mibi-e2e-revisions-'));
-  server = startServer(dir, {
-    AUTO_VERIFY: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    HOST: '127.0.0.1',
-  });
-  baseURL = await server.url();
-  useDataDir(baseURL, dir); // its sign-ups are verified from its own mailbox
+  server = await startServerWithReviews('revisions', ADMIN);
+  baseURL = server.baseURL;
 });
 
-test.afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes). */
-async function post(request: APIRequestContext, path: string, data?: object): Promise<void> {
-  const response = await request.post(path, { data, headers: { origin: baseURL } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+test.afterAll(() => server?.stop());
 
 /** A list item by the exact name of its heading. */
 const row = (scope: Page | Locator, page: Page, name: string) =>
@@ -59,7 +37,7 @@ test('a seller renames a verified product: buyers see the old name until an admi
   await signUpByApi(seller.request, baseURL, 'seller', 'Meera Handlooms');
   const productId = await listProduct(seller.request, baseURL, { name: approved });
   await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
-  await post(admin.request, `/api/admin/products/${productId}/verify`);
+  await postByApi(admin.request, baseURL, `/api/admin/products/${productId}/verify`);
 
   // The seller edits the name: the form says it goes to review, and the list says it waits.
   const sellerPage = await seller.newPage();

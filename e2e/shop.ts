@@ -123,6 +123,17 @@ export const SHIPPING_ADDRESS = {
   pincode: '682016',
 };
 
+/** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes); fails unless it worked. */
+export async function postByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  data?: object,
+): Promise<void> {
+  const response = await request.post(path, { data, headers: sameOrigin(baseURL) });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** Orders everything in the cart of the buyer signed in on `request`, with standard delivery (₹50) and cash on delivery. */
 export async function placeOrderByApi(request: APIRequestContext, baseURL: string): Promise<PlacedOrder> {
   const response = await request.post('/api/orders', {

@@ -83,3 +83,6 @@ export function afterSignIn(search: string): string {
 
 /** A seller's storefront (features/catalog/StorefrontPage.tsx). */
 export const storefrontPath = (sellerId: string): string => `/sellers/${encodeURIComponent(sellerId)}`;
+
+/** A product's page (features/product/ProductDetailPage.tsx). */
+export const productPath = (productId: string): string => `/products/${encodeURIComponent(productId)}`;

@@ -4,6 +4,7 @@ import { multiply } from '../../../../domain/money.ts';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatPrice } from '../../format.ts';
+import { productPath } from '../../links.ts';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
 import type { Cart, CartLine } from './types.ts';
 
@@ -19,7 +20,7 @@ function problemOf({ quantity, product }: CartLine): string | null {
 export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
   const [busy, setBusy] = useState(false);
   const { product, quantity } = line;
-  const href = `/products/${product.id}`;
+  const href = productPath(product.id);
   const problem = problemOf(line);
 
   async function change(command: () => Promise<Cart | null>) {

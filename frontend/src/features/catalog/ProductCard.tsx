@@ -5,7 +5,7 @@ import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
-import { storefrontPath } from '../../links.ts';
+import { productPath, storefrontPath } from '../../links.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
 import type { Product } from './types.ts';
 
@@ -59,7 +59,7 @@ export function ProductCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
         <p className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase">{product.tags[0]}</p>
         <h2 className={`line-clamp-2 font-semibold ${NAME[layout]}`}>
-          <Link href={`/products/${product.id}`} className="outline-none after:absolute after:inset-0">
+          <Link href={productPath(product.id)} className="outline-none after:absolute after:inset-0">
             {product.name}
           </Link>
         </h2>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { ALL_CATEGORIES, type ProductFilters, hasFilters } from './filters.ts';
 import { type CardLayout, ProductCard, ProductCardSkeleton } from './ProductCard.tsx';
 import type { useProductList } from './useProductList.ts';
 
@@ -13,14 +13,17 @@ const LIST_CLASS: Record<CardLayout, string> = {
 interface ProductGridProps {
   list: ReturnType<typeof useProductList>;
   layout: CardLayout;
-  /** What shows when no product matches: the page's own words and way on. */
-  empty: ReactNode;
+  filters: ProductFilters;
+  onFilters: (filters: ProductFilters) => void;
+  /** What the empty list says when no search or category is set: why there is nothing yet. */
+  emptyText: string;
   /** The section's name for screen readers. */
   label?: string;
 }
 
-/** A product list kept by `useProductList`: placeholders while it loads, the cards, a retry when it failed, `empty` when none match, and Load More. */
-export function ProductGrid({ list, layout, empty, label = 'Products' }: ProductGridProps) {
+/** A product list kept by `useProductList`: placeholders while it loads, the cards, a retry when it failed, "No products found" (with Clear filters) when none match, and Load More. */
+export function ProductGrid({ list, layout, filters, onFilters, emptyText, label = 'Products' }: ProductGridProps) {
+  const filtered = hasFilters(filters);
   return (
     <>
       <section className="mt-6" aria-label={label} aria-busy={list.loading}>
@@ -47,7 +50,21 @@ export function ProductGrid({ list, layout, empty, label = 'Products' }: Product
             </button>
           </EmptyState>
         ) : (
-          empty
+          <EmptyState
+            heading
+            title="No products found"
+            text={filtered ? 'Try a different search term or category.' : emptyText}
+          >
+            {filtered && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => onFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
+              >
+                Clear filters
+              </button>
+            )}
+          </EmptyState>
         )}
       </section>
 

@@ -1,26 +1,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { countOf } from '../../format.ts';
 import { liveConnected } from '../../state/live.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
-import { useCategories } from './categories.ts';
-import { ALL_CATEGORIES, type ProductFilters, filtersFrom, hasFilters, searchOf } from './filters.ts';
-import type { CardLayout } from './ProductCard.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import { useProductList } from './useProductList.ts';
+import { useFilteredProducts } from './useFilteredProducts.ts';
 
 /** /products: the catalogue, searchable and sortable (kept in the URL), updated live. */
 export default function ProductsPage() {
-  const [, navigate] = useLocation();
-  const filters = filtersFrom(useSearch());
-  const [layout, setLayout] = useState<CardLayout>('grid');
-  const { data: categories } = useCategories();
-  const list = useProductList(filters);
-  const setFilters = (next: ProductFilters) => navigate(`/products${searchOf(next)}`, { replace: true });
+  const { list, controls } = useFilteredProducts('/products');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -36,40 +25,16 @@ export default function ProductsPage() {
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
-        <Toolbar
-          categories={categories?.items ?? null}
-          filters={filters}
-          onFilters={setFilters}
-          layout={layout}
-          onLayout={setLayout}
-        />
-        <ActiveFilters categories={categories?.items ?? null} filters={filters} onFilters={setFilters} />
+        <Toolbar {...controls} />
+        <ActiveFilters {...controls} />
       </div>
 
       <ProductGrid
         list={list}
-        layout={layout}
-        empty={
-          <EmptyState
-            heading
-            title="No products found"
-            text={
-              hasFilters(filters)
-                ? 'Try a different search term or category.'
-                : 'Products will appear here as sellers list them.'
-            }
-          >
-            {hasFilters(filters) && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
-              >
-                Clear filters
-              </button>
-            )}
-          </EmptyState>
-        }
+        layout={controls.layout}
+        filters={controls.filters}
+        onFilters={controls.onFilters}
+        emptyText="Products will appear here as sellers list them."
       />
     </div>
   );

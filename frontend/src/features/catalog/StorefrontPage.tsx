@@ -1,16 +1,11 @@
-import { useState } from 'react';
-import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { Link, useParams } from 'wouter';
 import { countOf } from '../../format.ts';
 import { storefrontPath } from '../../links.ts';
-import { useCategories } from './categories.ts';
-import { ALL_CATEGORIES, type ProductFilters, filtersFrom, hasFilters, searchOf } from './filters.ts';
-import type { CardLayout } from './ProductCard.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import { StorefrontProfile, StorefrontProfileSkeleton } from './StorefrontProfile.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import type { Storefront } from './types.ts';
-import { useProductList } from './useProductList.ts';
+import { useFilteredProducts } from './useFilteredProducts.ts';
 import { useStorefront } from './useStorefront.ts';
 
 /**
@@ -70,14 +65,7 @@ function Unavailable({ state, onRetry }: { state: keyof typeof UNAVAILABLE; onRe
 }
 
 function StorefrontProducts({ storefront }: { storefront: Storefront }) {
-  const [, navigate] = useLocation();
-  const filters: ProductFilters = { ...filtersFrom(useSearch()), seller: storefront.id };
-  const [layout, setLayout] = useState<CardLayout>('grid');
-  const { data: categories } = useCategories();
-  const list = useProductList(filters);
-  const setFilters = (next: ProductFilters) =>
-    navigate(`${storefrontPath(storefront.id)}${searchOf(next)}`, { replace: true });
-  const filtered = hasFilters(filters);
+  const { list, controls } = useFilteredProducts(storefrontPath(storefront.id), storefront.id);
 
   return (
     <div className="mt-12">
@@ -88,39 +76,15 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
         </p>
       </div>
       <div className="mt-4">
-        <Toolbar
-          categories={categories?.items ?? null}
-          filters={filters}
-          onFilters={setFilters}
-          layout={layout}
-          onLayout={setLayout}
-        />
+        <Toolbar {...controls} />
       </div>
       <ProductGrid
         list={list}
-        layout={layout}
+        layout={controls.layout}
+        filters={controls.filters}
+        onFilters={controls.onFilters}
+        emptyText={`${storefront.displayName} has no products on sale right now.`}
         label={`Products by ${storefront.displayName}`}
-        empty={
-          <EmptyState
-            heading
-            title="No products found"
-            text={
-              filtered
-                ? 'Try a different search term or category.'
-                : `${storefront.displayName} has no products on sale right now.`
-            }
-          >
-            {filtered && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() => setFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
-              >
-                Clear filters
-              </button>
-            )}
-          </EmptyState>
-        }
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
-import { loginHref } from '../../links.ts';
+import { loginHref, productPath } from '../../links.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import type { ReviewEligibility, Reviews } from './types.ts';
@@ -61,7 +61,7 @@ function WriteReview({
       return <p>Purchase this product to write a review</p>;
     case 'login':
       return (
-        <Link href={loginHref(`/products/${encodeURIComponent(productId)}`)} className="link link-primary font-medium">
+        <Link href={loginHref(productPath(productId))} className="link link-primary font-medium">
           Login to write a review
         </Link>
       );

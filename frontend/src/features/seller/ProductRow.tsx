@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { countOf } from '../../format.ts';
+import { productPath } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
 import { ProductStatusBadge } from './ProductStatusBadge.tsx';
 import { RevisionChanges } from './RevisionChanges.tsx';
@@ -64,11 +65,7 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
         {product.stockQuantity === 0 && <p className="text-sm font-medium text-error">Out of stock</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link
-          href={`/products/${encodeURIComponent(product.id)}`}
-          className="btn btn-ghost btn-sm"
-          aria-describedby={nameId}
-        >
+        <Link href={productPath(product.id)} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
           View Details
         </Link>
         <Link

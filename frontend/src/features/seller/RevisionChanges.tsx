@@ -2,6 +2,7 @@ import type { ProductContent } from '../../../../domain/product/events.ts';
 import { detailChanges } from '../../../../domain/product/history.ts';
 import { CONTENT_FIELDS } from '../../../../domain/product/revision.ts';
 import { ProductImage } from '../../components/ProductImage.tsx';
+import { ChangesTable } from './ChangesTable.tsx';
 
 /** Content changes as a revision holds them: the approved values and the proposed ones. */
 export interface ContentChanges {
@@ -46,36 +47,10 @@ export function RevisionChanges({ revision, categoryName, caption, labels }: Rev
   const rows = CONTENT_FIELDS.flatMap((key) =>
     detailChanges({ [key]: revision.before[key] }, { [key]: revision.after[key] }, names).map((change) => ({
       key,
-      ...change,
+      field: change.field,
+      before: <Shown field={key} text={change.before} images={revision.before.images} />,
+      after: <Shown field={key} text={change.after} images={revision.after.images} />,
     })),
   );
-  return (
-    <table className="table table-sm mt-2 table-fixed">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="w-28">
-            Field
-          </th>
-          <th scope="col">{labels.before}</th>
-          <th scope="col">{labels.after}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ key, field, before, after }) => (
-          <tr key={key}>
-            <th scope="row" className="font-medium">
-              {field}
-            </th>
-            <td className="break-words whitespace-pre-line text-base-content/80">
-              <Shown field={key} text={before} images={revision.before.images} />
-            </td>
-            <td className="break-words whitespace-pre-line">
-              <Shown field={key} text={after} images={revision.after.images} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <ChangesTable rows={rows} caption={caption} labels={labels} fieldWidth="w-28" />;
 }

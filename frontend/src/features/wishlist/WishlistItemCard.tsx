@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
+import { productPath } from '../../links.ts';
 import { addToCart } from '../cart/index.ts';
 import type { WishlistItem } from './types.ts';
 import { setSaved } from './wishlistState.ts';
@@ -25,7 +26,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
       <ProductImage src={product.imageUrl} alt="" className="w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 id={nameId} className="line-clamp-2 min-h-12 font-semibold">
-          <Link href={`/products/${productId}`} className="link link-hover">
+          <Link href={productPath(productId)} className="link link-hover">
             {product.name}
           </Link>
         </h3>

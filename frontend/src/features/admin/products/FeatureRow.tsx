@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { formatPrice } from '../../../format.ts';
+import { productPath } from '../../../links.ts';
 import type { CatalogProduct } from '../types.ts';
 
 interface FeatureRowProps {
@@ -19,7 +20,7 @@ export function FeatureRow({ product, busy, onToggle }: FeatureRowProps) {
       <div className="min-w-48 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={nameId} className="font-semibold">
-            <Link href={`/products/${encodeURIComponent(product.id)}`} className="link-hover">
+            <Link href={productPath(product.id)} className="link-hover">
               {product.name}
             </Link>
           </h3>

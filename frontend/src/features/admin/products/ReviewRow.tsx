@@ -5,6 +5,7 @@ import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
+import { productPath } from '../../../links.ts';
 import type { AdminProduct } from '../types.ts';
 
 interface ReviewRowProps {
@@ -42,11 +43,7 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link
-          href={`/products/${encodeURIComponent(product.id)}`}
-          className="btn btn-ghost btn-sm"
-          aria-describedby={nameId}
-        >
+        <Link href={productPath(product.id)} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
           View Details
         </Link>
         <DecisionButtons

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
+import { productPath } from '../../../links.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
 import type { AdminProduct } from '../types.ts';
 
@@ -34,11 +35,7 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link
-            href={`/products/${encodeURIComponent(product.id)}`}
-            className="btn btn-ghost btn-sm"
-            aria-describedby={nameId}
-          >
+          <Link href={productPath(product.id)} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
             View on sale
           </Link>
           <DecisionButtons

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../format.ts';
 import type { HistoryEntry } from '../types.ts';
-import { ChangesTable } from './ChangesTable.tsx';
+import { ChangesTable } from '../ChangesTable.tsx';
 import { entryStyle, isRestorable, showsChangesTable, stockMoveOf } from './entryKinds.ts';
 import { timeAgo } from './time.ts';
 
@@ -51,7 +51,24 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
               {stock.field}: {stock.before} → {stock.after}
             </p>
           )}
-          {table && <ChangesTable changes={entry.changes!} caption={`Fields changed ${absolute}`} />}
+          {table && (
+            <ChangesTable
+              rows={entry.changes!.map(({ field, before, after }) => ({
+                key: field,
+                field,
+                before,
+                after: (
+                  <>
+                    <span aria-hidden="true">→ </span>
+                    {after}
+                  </>
+                ),
+              }))}
+              caption={`Fields changed ${absolute}`}
+              labels={{ before: 'Before', after: 'After' }}
+              fieldWidth="w-32"
+            />
+          )}
           <p className="mt-1 text-sm text-base-content/80">By {entry.actor.name}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button

@@ -1,0 +1,40 @@
+/** A server of a spec's own, for what the shared one cannot show. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../scripts/server.fixtures.ts';
+import { useDataDir } from './accounts.ts';
+
+export interface OwnServer {
+  baseURL: string;
+  /** Stops it and removes its data. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A server that leaves products and their changes to the admins (the shared one verifies them
+ * at once: AUTO_VERIFY, the demo's default), with `admin` as its admin; its sign-ups are
+ * verified from its own mailbox. `name` names its data folder.
+ */
+export async function startServerWithReviews(
+  name: string,
+  admin: { email: string; password: string },
+): Promise<OwnServer> {
+  const dir = mkdtempSync(join(tmpdir(), `mibi-e2e-${name}-`));
+  const server = startServer(dir, {
+    AUTO_VERIFY: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    HOST: '127.0.0.1',
+  });
+  const baseURL = await server.url();
+  useDataDir(baseURL, dir);
+  return {
+    baseURL,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
