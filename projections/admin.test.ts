@@ -100,14 +100,15 @@ it('gives the same documents when rebuilt from the log as the live run', async (
   const harness = await startAdminApi();
   try {
     const { api } = harness;
-    const adminConsole = harness.console(harness.admin);
+    const adminConsole = harness.console(harness.admin).api.admin;
     const sellers = [await signedIn(api, 'seller'), await signedIn(api, 'seller'), await signedIn(api, 'buyer')];
     const [first, second, buyer] = sellers.map((client) => client.user!.id) as [string, string, string];
-    await adminConsole.post(`/api/admin/sellers/${first}/verify`, { reason: 'GST checked' });
-    await adminConsole.post(`/api/admin/sellers/${first}/suspend`, { reason: 'Counterfeit goods' });
-    await adminConsole.post(`/api/admin/sellers/${second}/suspend`, { reason: 'Fake reviews' });
-    await adminConsole.post(`/api/admin/sellers/${second}/reinstate`, { reason: 'Appeal accepted' });
-    await adminConsole.post(`/api/admin/users/${buyer}/roles`, { role: 'seller' });
+    const seller = adminConsole.sellers[':id'];
+    await seller.verify.$post({ param: { id: first }, json: { reason: 'GST checked' } });
+    await seller.suspend.$post({ param: { id: first }, json: { reason: 'Counterfeit goods' } });
+    await seller.suspend.$post({ param: { id: second }, json: { reason: 'Fake reviews' } });
+    await seller.reinstate.$post({ param: { id: second }, json: { reason: 'Appeal accepted' } });
+    await adminConsole.users[':id'].roles.$post({ param: { id: buyer }, json: { role: 'seller' } });
     await harness.settle();
 
     const snapshot = (store: ReadStore) =>

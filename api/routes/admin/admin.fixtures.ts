@@ -1,7 +1,6 @@
 /** Test fixtures for the admin console: the test API with its admin signed in. */
 import { expect } from 'vitest';
-import { LocalClient } from '../../testing/local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../../testing/harness.ts';
+import { Client, type TestApi, startTestApi } from '../../testing/harness.ts';
 import { signInAdmin } from '../catalog.fixtures.ts';
 
 export interface AdminTestApi {
@@ -9,7 +8,7 @@ export interface AdminTestApi {
   /** The harness's admin (admin@mibi.test), signed in. */
   admin: Client;
   /** A client of the API, signed in as `client` (anonymous without one). */
-  console(client?: Client): LocalClient;
+  console(client?: Client): Client;
   /** Resolves once every projection has processed everything appended so far. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -20,7 +19,7 @@ export async function startAdminApi(): Promise<AdminTestApi> {
   return {
     api,
     admin: await signInAdmin(api),
-    console: (client) => new LocalClient(api.app, client?.cookie ?? null),
+    console: (client) => new Client(api, client?.cookie ?? null, client?.user ?? null),
     settle: () => api.settle(),
     close: () => api.close(),
   };

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryStream } from '../../../domain/catalog/events.ts';
-import type { LocalClient } from '../../testing/local-client.ts';
-import type { TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
 import { signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
 
 let harness: AdminTestApi;
 let api: TestApi;
-let admin: LocalClient;
+let admin: Client;
 let adminId: string;
 
 beforeAll(async () => {
@@ -21,17 +20,18 @@ afterAll(() => harness.close());
 
 const policies = async () => {
   await harness.settle();
-  return (await admin.get('/api/admin/categories')).body;
+  return ok(await admin.api.admin.categories.$get());
 };
-const policyOf = async (id: string) => (await policies()).items.find((item: { id: string }) => item.id === id);
+const policyOf = async (id: string) => (await policies()).items.find((item) => item.id === id);
 
 describe('GET /api/admin/categories', () => {
   it('lists every category by name with the default rate and each one’s returnability', async () => {
-    const { status, body } = await admin.get('/api/admin/categories');
-    expect(status).toBe(200);
+    const reply = await admin.api.admin.categories.$get();
+    expectStatus(reply, 200);
+    const { body } = reply;
     expect(body.defaultCommissionBps).toBe(1000);
     expect(body.returnWindowDays).toBe(7);
-    expect(body.items.map((item: { name: string }) => item.name)).toEqual([
+    expect(body.items.map((item) => item.name)).toEqual([
       'Ayurveda',
       'Handicrafts',
       'Home Decor',
@@ -39,7 +39,7 @@ describe('GET /api/admin/categories', () => {
       'Spices',
       'Textiles',
     ]);
-    expect(body.items.find((item: { id: string }) => item.id === 'ayurveda')).toEqual({
+    expect(body.items.find((item) => item.id === 'ayurveda')).toEqual({
       id: 'ayurveda',
       name: 'Ayurveda',
       commissionBps: null,
@@ -54,11 +54,11 @@ describe('GET /api/admin/categories', () => {
 
 describe('PUT /api/admin/categories/{id}/commission', () => {
   it('sets a rate with who and why, and goes back to the default with null', async () => {
-    const set = await admin.put('/api/admin/categories/textiles/commission', {
-      rateBps: 800,
-      reason: 'Support for handloom weavers',
+    const set = await admin.api.admin.categories[':id'].commission.$put({
+      param: { id: 'textiles' },
+      json: { rateBps: 800, reason: 'Support for handloom weavers' },
     });
-    expect(set.status).toBe(200);
+    expectStatus(set, 200);
     expect(set.body).toEqual({ id: 'textiles', position: expect.any(Number) });
     expect(await policyOf('textiles')).toMatchObject({
       commissionBps: 800,
@@ -78,20 +78,24 @@ describe('PUT /api/admin/categories/{id}/commission', () => {
     expect(
       (
         await storesNothing(api, () =>
-          admin.put('/api/admin/categories/textiles/commission', { rateBps: 800, reason: 'Again' }),
+          admin.api.admin.categories[':id'].commission.$put({
+            param: { id: 'textiles' },
+            json: { rateBps: 800, reason: 'Again' },
+          }),
         )
       ).status,
     ).toBe(200);
 
-    await admin.put('/api/admin/categories/textiles/commission', { rateBps: null, reason: 'Programme ended' });
+    await admin.api.admin.categories[':id'].commission.$put({
+      param: { id: 'textiles' },
+      json: { rateBps: null, reason: 'Programme ended' },
+    });
     const textiles = await policyOf('textiles');
     expect(textiles).toMatchObject({ commissionBps: null, effectiveCommissionBps: 1000 });
-    expect(textiles.history.map((change: { value: unknown; reason: string }) => [change.value, change.reason])).toEqual(
-      [
-        [null, 'Programme ended'],
-        [800, 'Support for handloom weavers'],
-      ],
-    );
+    expect(textiles?.history.map((change) => [change.value, change.reason])).toEqual([
+      [null, 'Programme ended'],
+      [800, 'Support for handloom weavers'],
+    ]);
     const events = await eventsOf(api, categoryStream('textiles'));
     expect(events.slice(1)).toEqual([
       {
@@ -114,31 +118,37 @@ describe('PUT /api/admin/categories/{id}/commission', () => {
   });
 
   it('refuses a bad rate, a missing reason and an unknown category, recording nothing', async () => {
+    // Off the contract on purpose.
     const put = (id: string, body: unknown) =>
-      storesNothing(api, () => admin.put(`/api/admin/categories/${id}/commission`, body));
+      storesNothing(api, () => admin.raw.put(`/api/admin/categories/${id}/commission`, body));
     const rate = 'Rate must be a whole number of basis points from 0 to 10000, or null for the default';
     for (const rateBps of [-1, 10_001, 2.5, '500']) {
       const reply = await put('spices', { rateBps, reason: 'x' });
-      expect(reply.status).toBe(400);
+      expectStatus(reply, 400);
       expect(reply.body.error.fields).toEqual({ rateBps: rate });
     }
     expect((await put('spices', { rateBps: 500 })).body.error.fields).toEqual({ reason: 'A reason is required' });
     expect((await put('spices', { rateBps: 500, reason: '   ' })).body.error.fields).toEqual({
       reason: 'A reason is required',
     });
-    const unknown = await put('sweets', { rateBps: 500, reason: 'x' });
-    expect(unknown.status).toBe(404);
+    const unknown = await storesNothing(api, () =>
+      admin.api.admin.categories[':id'].commission.$put({
+        param: { id: 'sweets' },
+        json: { rateBps: 500, reason: 'x' },
+      }),
+    );
+    expectStatus(unknown, 404);
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Category not found' });
   });
 });
 
 describe('PUT /api/admin/categories/{id}/returns', () => {
   it('makes a category returnable with who and why, and the public policy says so', async () => {
-    const reply = await admin.put('/api/admin/categories/spices/returns', {
-      returnable: true,
-      reason: 'Sealed packs can be resold',
+    const reply = await admin.api.admin.categories[':id'].returns.$put({
+      param: { id: 'spices' },
+      json: { returnable: true, reason: 'Sealed packs can be resold' },
     });
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(await policyOf('spices')).toMatchObject({
       returnable: true,
       defaultReturnable: false,
@@ -147,8 +157,8 @@ describe('PUT /api/admin/categories/{id}/returns', () => {
         { change: 'returns', value: true, reason: 'Sealed packs can be resold', by: adminId, byName: 'MIBI Admin' },
       ],
     });
-    const policy = (await api.anonymous().get('/api/returns/policy')).body;
-    expect(policy.categories.find((category: { id: string }) => category.id === 'spices')).toEqual({
+    const policy = ok(await api.anonymous().api.returns.policy.$get());
+    expect(policy.categories.find((category) => category.id === 'spices')).toEqual({
       id: 'spices',
       name: 'Spices',
       returnable: true,
@@ -157,33 +167,33 @@ describe('PUT /api/admin/categories/{id}/returns', () => {
 
   it('refuses anything but true or false', async () => {
     const reply = await storesNothing(api, () =>
-      admin.put('/api/admin/categories/jewelry/returns', { returnable: 'no', reason: 'x' }),
+      admin.raw.put('/api/admin/categories/jewelry/returns', { returnable: 'no', reason: 'x' }),
     );
-    expect(reply.status).toBe(400);
+    expectStatus(reply, 400);
     expect(reply.body.error.fields).toEqual({ returnable: 'Returnable must be true or false' });
   });
 
   it('is for admins only', async () => {
     const seller = await signedIn(api, 'seller');
-    const body = { returnable: false, reason: 'x' };
-    expect(
-      (await storesNothing(api, () => harness.console(seller).put('/api/admin/categories/jewelry/returns', body)))
-        .status,
-    ).toBe(403);
-    expect(
-      (await storesNothing(api, () => harness.console().put('/api/admin/categories/jewelry/returns', body))).status,
-    ).toBe(401);
-    expect((await harness.console(seller).get('/api/admin/categories')).status).toBe(403);
-    expect((await harness.console().get('/api/admin/categories')).status).toBe(401);
+    const put = (client?: Client) =>
+      harness.console(client).api.admin.categories[':id'].returns.$put({
+        param: { id: 'jewelry' },
+        json: { returnable: false, reason: 'x' },
+      });
+    expectStatus(await storesNothing(api, () => put(seller)), 403);
+    expectStatus(await storesNothing(api, () => put()), 401);
+    expectStatus(await harness.console(seller).api.admin.categories.$get(), 403);
+    expectStatus(await harness.console().api.admin.categories.$get(), 401);
   });
 });
 
 describe('GET /api/returns/policy', () => {
   it('states the window and which categories take returns, to anyone', async () => {
-    const { status, body } = await api.anonymous().get('/api/returns/policy');
-    expect(status).toBe(200);
+    const reply = await api.anonymous().api.returns.policy.$get();
+    expectStatus(reply, 200);
+    const { body } = reply;
     expect(body.windowDays).toBe(7);
-    expect(body.categories.map((category: { id: string }) => category.id)).toEqual([
+    expect(body.categories.map((category) => category.id)).toEqual([
       'ayurveda',
       'handicrafts',
       'home-decor',
@@ -191,12 +201,12 @@ describe('GET /api/returns/policy', () => {
       'spices',
       'textiles',
     ]);
-    expect(body.categories.find((category: { id: string }) => category.id === 'ayurveda')).toEqual({
+    expect(body.categories.find((category) => category.id === 'ayurveda')).toEqual({
       id: 'ayurveda',
       name: 'Ayurveda',
       returnable: false,
     });
-    expect(body.categories.find((category: { id: string }) => category.id === 'jewelry')).toEqual({
+    expect(body.categories.find((category) => category.id === 'jewelry')).toEqual({
       id: 'jewelry',
       name: 'Jewelry',
       returnable: true,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStream } from '../../../domain/order/events.ts';
-import type { LocalClient } from '../../testing/local-client.ts';
-import type { Client, TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import type { TypedApi } from '../../testing/typed-client.ts';
 import { buyerWith, checkoutBody, listedProduct, oversized, productState, signedIn } from '../orders.fixtures.ts';
 import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
 
 let harness: AdminTestApi;
 let api: TestApi;
-let admin: LocalClient;
+let admin: Client;
 let adminId: string;
 
 beforeAll(async () => {
@@ -23,10 +23,15 @@ afterAll(() => harness.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
-async function orderIds(query: string): Promise<string[]> {
-  const { status, body } = await admin.get(`/api/admin/orders?${query}`);
-  expect(status).toBe(200);
-  return body.items.map((order: { id: string }) => order.id);
+type OrdersQuery = Parameters<TypedApi['admin']['orders']['$get']>[0]['query'];
+type Move = Parameters<TypedApi['seller-orders'][':id']['status']['$post']>[0]['json'];
+
+const orders = (query: OrdersQuery) => admin.api.admin.orders.$get({ query });
+
+async function orderIds(query: OrdersQuery): Promise<string[]> {
+  const reply = await orders(query);
+  expectStatus(reply, 200);
+  return reply.body.items.map((order) => order.id);
 }
 
 describe('GET /api/admin/orders', () => {
@@ -51,9 +56,9 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('lists every order, newest first, with paging', async () => {
-    const all = await orderIds('limit=100');
+    const all = await orderIds({ limit: '100' });
     expect(all.slice(0, 3)).toEqual([c, b, a]);
-    const page = await admin.get('/api/admin/orders?limit=1&offset=1');
+    const page = await orders({ limit: '1', offset: '1' });
     expect(page.body).toEqual({
       items: [expect.objectContaining({ id: b, status: 'processing', buyerId: buyers[1]!.user!.id })],
       total: all.length,
@@ -63,24 +68,25 @@ describe('GET /api/admin/orders', () => {
   it('filters by status, seller, buyer and the days placed, together', async () => {
     const sellerOf = (i: number) => sellers[i]!.user!.id;
     const buyerOf = (i: number) => buyers[i]!.user!.id;
-    expect(await orderIds(`sellerId=${sellerOf(0)}`)).toEqual([b, a]);
-    expect(await orderIds(`sellerId=${sellerOf(1)}`)).toEqual([c, b]);
-    expect(await orderIds(`buyerId=${buyerOf(1)}`)).toEqual([c, b]);
-    expect(await orderIds(`buyerId=${buyerOf(1)}&status=pending`)).toEqual([c]);
-    expect(await orderIds(`sellerId=${sellerOf(0)}&status=processing`)).toEqual([b]);
-    expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(-1)}&to=${day(0)}`)).toEqual([b, a]);
-    expect(await orderIds(`sellerId=${sellerOf(0)}&from=${day(1)}`)).toEqual([]);
-    expect(await orderIds(`sellerId=${sellerOf(0)}&to=${day(-1)}`)).toEqual([]);
-    expect((await admin.get(`/api/admin/orders?sellerId=${sellerOf(1)}&limit=1`)).body).toMatchObject({
+    expect(await orderIds({ sellerId: sellerOf(0) })).toEqual([b, a]);
+    expect(await orderIds({ sellerId: sellerOf(1) })).toEqual([c, b]);
+    expect(await orderIds({ buyerId: buyerOf(1) })).toEqual([c, b]);
+    expect(await orderIds({ buyerId: buyerOf(1), status: 'pending' })).toEqual([c]);
+    expect(await orderIds({ sellerId: sellerOf(0), status: 'processing' })).toEqual([b]);
+    expect(await orderIds({ sellerId: sellerOf(0), from: day(-1), to: day(0) })).toEqual([b, a]);
+    expect(await orderIds({ sellerId: sellerOf(0), from: day(1) })).toEqual([]);
+    expect(await orderIds({ sellerId: sellerOf(0), to: day(-1) })).toEqual([]);
+    expect((await orders({ sellerId: sellerOf(1), limit: '1' })).body).toMatchObject({
       items: [{ id: c }],
       total: 2,
     });
   });
 
   it('refuses bad filters', async () => {
+    // Off the contract on purpose.
     const fieldsOf = async (query: string) => {
-      const reply = await admin.get(`/api/admin/orders?${query}`);
-      expect(reply.status).toBe(400);
+      const reply = await admin.raw.get(`/api/admin/orders?${query}`);
+      expectStatus(reply, 400);
       return reply.body.error.fields;
     };
     expect(await fieldsOf('status=lost')).toEqual({
@@ -99,26 +105,30 @@ describe('admins moving seller orders', () => {
     const seller = await signedIn(api, 'seller');
     const productId = await listedProduct(api, seller, { stockQuantity: 10 });
     const buyer = await buyerWith(api, productId, quantity);
-    const reply = await buyer.post('/api/orders', checkoutBody());
-    expect(reply.status).toBe(201);
-    const orderId = reply.body.order.id as string;
+    const reply = await buyer.api.orders.$post({ header: {}, json: checkoutBody() });
+    expectStatus(reply, 201);
+    const orderId = reply.body.order.id;
     return { orderId, sellerOrderId: `${orderId}-1`, productId };
   }
-  const move = (sellerOrderId: string, body: unknown) => admin.post(`/api/seller-orders/${sellerOrderId}/status`, body);
+  const move = (sellerOrderId: string, json: Move) =>
+    admin.api['seller-orders'][':id'].status.$post({ param: { id: sellerOrderId }, json });
+  /** Off the contract on purpose. */
+  const moveRaw = (sellerOrderId: string, body: unknown) =>
+    admin.raw.post(`/api/seller-orders/${sellerOrderId}/status`, body);
 
   it('is no longer done on the purchase: the old route is gone', async () => {
     const { orderId } = await checkedOut(1);
     const reply = await storesNothing(api, () =>
-      admin.post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }),
+      admin.raw.post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }),
     );
-    expect(reply.status).toBe(404);
+    expectStatus(reply, 404);
   });
 
   it('moves any seller order along, and the purchase with it', async () => {
     const { orderId, sellerOrderId } = await checkedOut(1);
-    for (const status of ['processing', 'shipped', 'delivered']) {
+    for (const status of ['processing', 'shipped', 'delivered'] as const) {
       const reply = await move(sellerOrderId, { status });
-      expect(reply.status).toBe(200);
+      expectStatus(reply, 200);
       expect(reply.body).toEqual({
         sellerOrder: expect.objectContaining({ id: sellerOrderId, orderId, status }),
         position: expect.any(Number),
@@ -131,14 +141,14 @@ describe('admins moving seller orders', () => {
       { type: 'SellerOrderDelivered', ...byAdmin },
     ]);
     await harness.settle();
-    expect((await orderIds('status=delivered')).includes(orderId)).toBe(true);
+    expect((await orderIds({ status: 'delivered' })).includes(orderId)).toBe(true);
   });
 
   it('cancels any seller order with a reason, releasing its stock', async () => {
     const { orderId, sellerOrderId, productId } = await checkedOut(3);
     expect((await productState(api, productId)).stockQuantity).toBe(7);
     const reply = await move(sellerOrderId, { status: 'cancelled', reason: 'Payment fraud suspected' });
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body.sellerOrder).toMatchObject({ status: 'cancelled', cancelReason: 'Payment fraud suspected' });
     expect((await productState(api, productId)).stockQuantity).toBe(10);
     const cancelled = (await eventsOf(api, orderStream(orderId))).at(-1);
@@ -155,13 +165,13 @@ describe('admins moving seller orders', () => {
       actor: adminId,
     });
     await harness.settle();
-    expect((await orderIds('status=cancelled')).includes(orderId)).toBe(true);
+    expect((await orderIds({ status: 'cancelled' })).includes(orderId)).toBe(true);
   });
 
   it('refuses moves the status machine does not allow, storing nothing', async () => {
     const { sellerOrderId } = await checkedOut(1);
     const reply = await storesNothing(api, () => move(sellerOrderId, { status: 'delivered' }));
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(reply.body.error).toEqual({
       code: 'invalid_transition',
       message: 'Cannot move an order from pending to delivered',
@@ -171,21 +181,21 @@ describe('admins moving seller orders', () => {
   it('refuses bad bodies and unknown seller orders', async () => {
     const { orderId, sellerOrderId } = await checkedOut(1);
     await harness.settle();
-    const noReason = await storesNothing(api, () => move(sellerOrderId, { status: 'cancelled' }));
+    const noReason = await storesNothing(api, () => moveRaw(sellerOrderId, { status: 'cancelled' }));
     expect(noReason.body.error).toMatchObject({
       code: 'validation_failed',
       fields: { reason: 'Please give a reason for cancelling' },
     });
-    const unknownStatus = await storesNothing(api, () => move(sellerOrderId, { status: 'lost' }));
+    const unknownStatus = await storesNothing(api, () => moveRaw(sellerOrderId, { status: 'lost' }));
     expect(unknownStatus.body.error).toMatchObject({
       code: 'validation_failed',
       fields: { status: 'Choose processing, shipped, delivered or cancelled' },
     });
-    expect((await storesNothing(api, () => move(sellerOrderId, '{bad'))).body.error.code).toBe('malformed_json');
-    expect((await storesNothing(api, () => move(sellerOrderId, oversized()))).status).toBe(413);
+    expect((await storesNothing(api, () => moveRaw(sellerOrderId, '{bad'))).body.error.code).toBe('malformed_json');
+    expectStatus(await storesNothing(api, () => moveRaw(sellerOrderId, oversized())), 413);
     for (const unknownId of [`${crypto.randomUUID()}-1`, `${orderId}-2`, orderId]) {
       const unknown = await storesNothing(api, () => move(unknownId, { status: 'processing' }));
-      expect(unknown.status).toBe(404);
+      expectStatus(unknown, 404);
       expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
     }
   });
@@ -199,11 +209,12 @@ describe('the status of a purchase in the admin list', () => {
     const { orderId } = await placedOrder(api, buyer, [{ productId: products[0]! }, { productId: products[1]! }]);
     const statusOf = async () => {
       await harness.settle();
-      const { body } = await admin.get(`/api/admin/orders?buyerId=${buyer.user!.id}`);
+      const body = ok(await orders({ buyerId: buyer.user!.id }));
       expect(body.items).toHaveLength(1);
-      return [body.items[0].status, body.items[0].sellerOrders.map((part: { status: string }) => part.status)];
+      return [body.items[0]?.status, body.items[0]?.sellerOrders.map((part) => part.status)];
     };
-    const move = (n: number, body: unknown) => admin.post(`/api/seller-orders/${orderId}-${n}/status`, body);
+    const move = (n: number, json: Move) =>
+      admin.api['seller-orders'][':id'].status.$post({ param: { id: `${orderId}-${n}` }, json });
     await move(1, { status: 'processing' });
     expect(await statusOf()).toEqual(['pending', ['processing', 'pending']]);
     await move(2, { status: 'cancelled', reason: 'Out of stock at the workshop' });
@@ -211,6 +222,6 @@ describe('the status of a purchase in the admin list', () => {
     await move(1, { status: 'shipped' });
     await move(1, { status: 'delivered' });
     expect(await statusOf()).toEqual(['delivered', ['delivered', 'cancelled']]);
-    expect(await orderIds(`buyerId=${buyer.user!.id}&status=delivered`)).toEqual([orderId]);
+    expect(await orderIds({ buyerId: buyer.user!.id, status: 'delivered' })).toEqual([orderId]);
   });
 });

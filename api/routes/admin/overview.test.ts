@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectStatus } from '../../testing/harness.ts';
 import { listedProduct, signedIn } from '../orders.fixtures.ts';
 import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, startAdminApi } from './admin.fixtures.ts';
@@ -13,8 +14,8 @@ afterAll(() => harness.close());
 
 const overview = async () => {
   await harness.settle();
-  const reply = await harness.console(harness.admin).get('/api/admin/overview');
-  expect(reply.status).toBe(200);
+  const reply = await harness.console(harness.admin).api.admin.overview.$get();
+  expectStatus(reply, 200);
   return reply.body;
 };
 
@@ -31,15 +32,18 @@ it('starts from an empty marketplace', async () => {
 
 it('counts what awaits the admins, the orders by status and the sales', async () => {
   const { api } = harness;
-  const admin = harness.console(harness.admin);
+  const { api: admin } = harness.console(harness.admin);
   const [verified, waiting, suspended] = [
     await signedIn(api, 'seller'),
     await signedIn(api, 'seller'),
     await signedIn(api, 'seller'),
   ];
   const buyer = await signedIn(api, 'buyer');
-  await admin.post(`/api/admin/sellers/${verified.user!.id}/verify`, {});
-  await admin.post(`/api/admin/sellers/${suspended.user!.id}/suspend`, { reason: 'Counterfeit goods' });
+  await admin.admin.sellers[':id'].verify.$post({ param: { id: verified.user!.id }, json: {} });
+  await admin.admin.sellers[':id'].suspend.$post({
+    param: { id: suspended.user!.id },
+    json: { reason: 'Counterfeit goods' },
+  });
   const diya = await listedProduct(api, verified, { pricePaise: 499_00 });
   const comb = await listedProduct(api, waiting, { pricePaise: 150_00 });
   await listedProduct(api, waiting, {}, { verified: false });
@@ -49,14 +53,11 @@ it('counts what awaits the admins, the orders by status and the sales', async ()
   const processing = await placedOrder(api, buyer, [{ productId: comb }]);
   await movedOrder(api, processing.orderId, 'processing');
   const cancelled = await placedOrder(api, buyer, [{ productId: diya }]);
-  expect(
-    (
-      await admin.post(`/api/seller-orders/${cancelled.orderId}-1/status`, {
-        status: 'cancelled',
-        reason: 'Duplicate order',
-      })
-    ).status,
-  ).toBe(200);
+  const cancelling = await admin['seller-orders'][':id'].status.$post({
+    param: { id: `${cancelled.orderId}-1` },
+    json: { status: 'cancelled', reason: 'Duplicate order' },
+  });
+  expectStatus(cancelling, 200);
 
   // Price x quantity of the orders not cancelled; delivery charges are not sales.
   const sales = { revenuePaise: 2 * 499_00 + 150_00, units: 3, orders: 2 };

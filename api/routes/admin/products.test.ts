@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../../domain/product/events.ts';
-import type { LocalClient } from '../../testing/local-client.ts';
-import type { Client, TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
 import { nextMillisecond } from '../catalog.fixtures.ts';
 import { listedProduct, oversized, signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
 
 let harness: AdminTestApi;
 let api: TestApi;
-let admin: LocalClient;
+let admin: Client;
 let adminId: string;
 let seller: Client;
 
@@ -22,17 +21,25 @@ beforeAll(async () => {
 
 afterAll(() => harness.close());
 
-const command = (productId: string, action: 'verify' | 'reject' | 'feature' | 'unfeature', body?: unknown) =>
-  admin.post(`/api/admin/products/${productId}/${action}`, body);
+const command = (id: string, action: 'verify' | 'feature' | 'unfeature') =>
+  admin.api.admin.products[':id'][action].$post({ param: { id } });
+const reject = (id: string, reason: string) =>
+  admin.api.admin.products[':id'].reject.$post({ param: { id }, json: { reason } });
+/** Off the contract on purpose. */
+const rejectRaw = (id: string, body: unknown) => admin.raw.post(`/api/admin/products/${id}/reject`, body);
+const sellerProducts = async () => ok(await seller.api.seller.products.$get({ query: {} })).items;
+const deleteProduct = (id: string) => seller.api.seller.products[':id'].$delete({ param: { id } });
+const publicProduct = (id: string) => api.anonymous().api.products[':id'].$get({ param: { id } });
 
 const pending = (name: string) => listedProduct(api, seller, { name }, { verified: false });
 
 async function queue(): Promise<string[]> {
   await harness.settle();
-  const { status, body } = await admin.get('/api/admin/products/review-queue?limit=100');
-  expect(status).toBe(200);
+  const reply = await admin.api.admin.products['review-queue'].$get({ query: { limit: '100' } });
+  expectStatus(reply, 200);
+  const { body } = reply;
   expect(body.total).toBe(body.items.length);
-  return body.items.map((product: { id: string }) => product.id);
+  return body.items.map((product) => product.id);
 }
 
 describe('GET /api/admin/products/review-queue', () => {
@@ -42,10 +49,10 @@ describe('GET /api/admin/products/review-queue', () => {
     const second = await pending('Dhokra Brass Elephant');
     await listedProduct(api, seller, { name: 'Already verified' });
     const deleted = await pending('Deleted before review');
-    await seller.delete(`/api/seller/products/${deleted}`);
+    await deleteProduct(deleted);
     expect(await queue()).toEqual([first, second]);
 
-    const page = await admin.get('/api/admin/products/review-queue?limit=1&offset=1');
+    const page = await admin.api.admin.products['review-queue'].$get({ query: { limit: '1', offset: '1' } });
     expect(page.body).toEqual({
       items: [expect.objectContaining({ id: second, name: 'Dhokra Brass Elephant', displayStatus: 'Pending Review' })],
       total: 2,
@@ -55,8 +62,8 @@ describe('GET /api/admin/products/review-queue', () => {
   });
 
   it('refuses a bad page', async () => {
-    const reply = await admin.get('/api/admin/products/review-queue?limit=101');
-    expect(reply.status).toBe(400);
+    const reply = await admin.api.admin.products['review-queue'].$get({ query: { limit: '101' } });
+    expectStatus(reply, 400);
     expect(reply.body.error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 100' });
   });
 });
@@ -65,7 +72,7 @@ describe('verify and reject', () => {
   it('verifies a product: an event by the admin, and the product on sale', async () => {
     const productId = await pending('Kashmiri Saffron (2 g)');
     const reply = await command(productId, 'verify');
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ id: productId, position: expect.any(Number) });
     expect((await eventsOf(api, productStream(productId))).at(-1)).toEqual({
       type: 'ProductVerified',
@@ -73,7 +80,7 @@ describe('verify and reject', () => {
       actor: adminId,
     });
     expect(await queue()).not.toContain(productId);
-    expect((await api.anonymous().get(`/api/products/${productId}`)).body).toMatchObject({
+    expect((await publicProduct(productId)).body).toMatchObject({
       verification: 'verified',
       visible: true,
     });
@@ -81,32 +88,32 @@ describe('verify and reject', () => {
 
   it("rejects with a reason the seller sees; the seller's edit sends it back to the queue", async () => {
     const productId = await pending('Neem Wood Comb');
-    const rejected = await command(productId, 'reject', { reason: 'The photo is blurry' });
-    expect(rejected.status).toBe(200);
+    const rejected = await reject(productId, 'The photo is blurry');
+    expectStatus(rejected, 200);
     expect((await eventsOf(api, productStream(productId))).at(-1)).toEqual({
       type: 'ProductRejected',
       data: { productId, reason: 'The photo is blurry', by: adminId, at: expect.any(String) },
       actor: adminId,
     });
     expect(await queue()).not.toContain(productId);
-    const own = (await seller.get('/api/seller/products')).body.items.find((p: { id: string }) => p.id === productId);
+    const own = (await sellerProducts()).find((p) => p.id === productId);
     expect(own).toMatchObject({
       verification: 'rejected',
       displayStatus: 'Rejected',
       rejectionReason: 'The photo is blurry',
     });
 
-    expect(
-      (await seller.patch(`/api/seller/products/${productId}`, { imageUrl: '/media/comb-sharp.webp' })).status,
-    ).toBe(200);
+    const edited = await seller.api.seller.products[':id'].$patch({
+      param: { id: productId },
+      json: { imageUrl: '/media/comb-sharp.webp' },
+    });
+    expectStatus(edited, 200);
     expect((await eventsOf(api, productStream(productId))).slice(-2).map(({ type, actor }) => [type, actor])).toEqual([
       ['ProductUpdated', seller.user!.id],
       ['ProductResubmitted', seller.user!.id],
     ]);
     expect(await queue()).toContain(productId);
-    const resubmitted = (await seller.get('/api/seller/products')).body.items.find(
-      (p: { id: string }) => p.id === productId,
-    );
+    const resubmitted = (await sellerProducts()).find((p) => p.id === productId);
     expect(resubmitted).toMatchObject({
       verification: 'pending',
       displayStatus: 'Pending Review',
@@ -117,18 +124,16 @@ describe('verify and reject', () => {
   it('needs a reason to reject', async () => {
     const productId = await pending('Khadi Cotton Kurta');
     for (const body of [{}, { reason: '' }, { reason: ['no'] }]) {
-      const reply = await storesNothing(api, () => command(productId, 'reject', body));
-      expect(reply.status).toBe(400);
+      const reply = await storesNothing(api, () => rejectRaw(productId, body));
+      expectStatus(reply, 400);
       expect(reply.body.error).toEqual({
         code: 'validation_failed',
         message: 'A reason is required',
         fields: { reason: 'A reason is required' },
       });
     }
-    expect((await storesNothing(api, () => command(productId, 'reject', '{bad'))).body.error.code).toBe(
-      'malformed_json',
-    );
-    expect((await storesNothing(api, () => command(productId, 'reject', oversized()))).status).toBe(413);
+    expect((await storesNothing(api, () => rejectRaw(productId, '{bad'))).body.error.code).toBe('malformed_json');
+    expectStatus(await storesNothing(api, () => rejectRaw(productId, oversized())), 413);
   });
 });
 
@@ -139,19 +144,19 @@ describe('feature and unfeature', () => {
     await listedProduct(api, seller, { name: 'Malabar Black Pepper (250 g)' });
     const firstInCatalog = async () => {
       await harness.settle();
-      return (await api.anonymous().get('/api/products')).body.items[0].id;
+      return ok(await api.anonymous().api.products.$get({ query: {} })).items[0]?.id;
     };
     expect(await firstInCatalog()).not.toBe(older);
 
     const featured = await command(older, 'feature');
     expect(featured.body).toEqual({ id: older, position: expect.any(Number) });
     expect(await firstInCatalog()).toBe(older);
-    expect((await api.anonymous().get(`/api/products/${older}`)).body).toMatchObject({
+    expect((await publicProduct(older)).body).toMatchObject({
       featured: true,
       displayStatus: 'Featured',
     });
 
-    expect((await command(older, 'unfeature')).status).toBe(200);
+    expectStatus(await command(older, 'unfeature'), 200);
     expect(await firstInCatalog()).not.toBe(older);
     expect((await eventsOf(api, productStream(older))).slice(-2).map(({ type, actor }) => [type, actor])).toEqual([
       ['ProductFeatured', adminId],
@@ -162,18 +167,22 @@ describe('feature and unfeature', () => {
   it('features only verified products', async () => {
     const productId = await pending('Green Cardamom (100 g)');
     const reply = await storesNothing(api, () => command(productId, 'feature'));
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(reply.body.error).toEqual({ code: 'not_verified', message: 'Only verified products can be featured' });
   });
 });
 
 it('answers 404 for an unknown or deleted product, storing nothing', async () => {
   const deleted = await pending('Deleted product');
-  await seller.delete(`/api/seller/products/${deleted}`);
+  await deleteProduct(deleted);
   for (const id of [crypto.randomUUID(), deleted]) {
-    for (const [action, body] of [['verify'], ['reject', { reason: 'Blurry' }], ['feature'], ['unfeature']] as const) {
-      const reply = await storesNothing(api, () => command(id, action, body));
-      expect(reply.status).toBe(404);
+    for (const reply of [
+      await storesNothing(api, () => command(id, 'verify')),
+      await storesNothing(api, () => reject(id, 'Blurry')),
+      await storesNothing(api, () => command(id, 'feature')),
+      await storesNothing(api, () => command(id, 'unfeature')),
+    ]) {
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
     }
   }

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../../domain/product/events.ts';
-import { LocalClient } from '../../testing/local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../../testing/harness.ts';
+import { Client, expectStatus, ok, type TestApi, startTestApi } from '../../testing/harness.ts';
+import type { TypedApi } from '../../testing/typed-client.ts';
 import { signInAdmin } from '../catalog.fixtures.ts';
 import { listedProduct, signedIn } from '../orders.fixtures.ts';
 import { eventsOf, storesNothing } from './admin.fixtures.ts';
@@ -16,7 +16,7 @@ let admin: Client;
 let seller: Client;
 let otherSeller: Client;
 let buyer: Client;
-let as: (client?: Client) => LocalClient;
+let as: (client?: Client) => Client;
 
 beforeAll(async () => {
   // Revisions wait for an admin only when the server does not approve them itself.
@@ -27,7 +27,7 @@ beforeAll(async () => {
     signedIn(api, 'seller'),
     signedIn(api, 'buyer'),
   ]);
-  as = (client) => new LocalClient(api.app, client?.cookie ?? null);
+  as = (client) => new Client(api, client?.cookie ?? null, client?.user ?? null);
 });
 
 afterAll(() => api.close());
@@ -37,40 +37,45 @@ const NAME = 'Brass Diya';
 /** A verified product of the seller, on sale under NAME. */
 const onSale = (details = {}) => listedProduct(api, seller, { name: NAME, ...details });
 
-const edit = (client: Client, productId: string, changes: object) =>
-  as(client).patch(`/api/seller/products/${productId}`, changes);
-const approve = (client: Client | undefined, productId: string, body: unknown) =>
-  as(client).post(`/api/admin/products/${productId}/revision/approve`, body);
-const reject = (client: Client | undefined, productId: string, body: unknown) =>
-  as(client).post(`/api/admin/products/${productId}/revision/reject`, body);
+type Revision = TypedApi['admin']['products'][':id']['revision'];
+const edit = (
+  client: Client,
+  id: string,
+  json: Parameters<TypedApi['seller']['products'][':id']['$patch']>[0]['json'],
+) => as(client).api.seller.products[':id'].$patch({ param: { id }, json });
+const approve = (client: Client | undefined, id: string, json: Parameters<Revision['approve']['$post']>[0]['json']) =>
+  as(client).api.admin.products[':id'].revision.approve.$post({ param: { id }, json });
+const reject = (client: Client | undefined, id: string, json: Parameters<Revision['reject']['$post']>[0]['json']) =>
+  as(client).api.admin.products[':id'].revision.reject.$post({ param: { id }, json });
+/** Off the contract on purpose. */
+const reviewRaw = (action: 'approve' | 'reject', productId: string, body: unknown) =>
+  as(admin).raw.post(`/api/admin/products/${productId}/revision/${action}`, body);
 
 /** The product as anyone sees it, once the projections have every event. */
 async function publicProduct(productId: string) {
   await api.settle();
-  const reply = await as().get(`/api/products/${productId}`);
-  expect(reply.status).toBe(200);
+  const reply = await as().api.products[':id'].$get({ param: { id: productId } });
+  expectStatus(reply, 200);
   return reply.body;
 }
 
 async function ownProduct(productId: string) {
   await api.settle();
-  return (await as(seller).get('/api/seller/products')).body.items.find(
-    (item: { id: string }) => item.id === productId,
-  );
+  return ok(await as(seller).api.seller.products.$get({ query: {} })).items.find((item) => item.id === productId);
 }
 
 async function revisionQueue(): Promise<string[]> {
   await api.settle();
-  const reply = await as(admin).get('/api/admin/products/revision-queue?limit=100');
-  expect(reply.status).toBe(200);
-  return reply.body.items.map((item: { id: string }) => item.id);
+  const reply = await as(admin).api.admin.products['revision-queue'].$get({ query: { limit: '100' } });
+  expectStatus(reply, 200);
+  return reply.body.items.map((item) => item.id);
 }
 
 describe('a seller edits the name of a verified product', () => {
   it('sends it for review, saying so; buyers still see the approved name, and nothing of the change', async () => {
     const productId = await onSale();
     const reply = await edit(seller, productId, { name: 'Cheap Plastic Lamp' });
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       id: productId,
       position: expect.any(Number),
@@ -82,9 +87,11 @@ describe('a seller edits the name of a verified product', () => {
     expect(shown).toMatchObject({ name: NAME, verification: 'verified', visible: true });
     for (const field of ['pendingRevision', 'hasPendingRevision', 'rejectedRevision'])
       expect(shown).not.toHaveProperty(field);
-    expect((await as(seller).get(`/api/products/${productId}`)).body).not.toHaveProperty('pendingRevision');
-    const search = await as().get('/api/products?q=plastic');
-    expect(search.body.items.map((item: { id: string }) => item.id)).not.toContain(productId);
+    expect((await as(seller).api.products[':id'].$get({ param: { id: productId } })).body).not.toHaveProperty(
+      'pendingRevision',
+    );
+    const search = ok(await as().api.products.$get({ query: { q: 'plastic' } }));
+    expect(search.items.map((item) => item.id)).not.toContain(productId);
 
     expect(await ownProduct(productId)).toMatchObject({
       name: NAME,
@@ -102,12 +109,11 @@ describe('a seller edits the name of a verified product', () => {
 
   it('changes the price at once while the description waits', async () => {
     const productId = await onSale();
-    const reply = await edit(seller, productId, {
-      pricePaise: 399_00,
-      description: 'A completely different product now.',
-    });
-    expect(reply.body.review).toEqual({ revisionId: 'r1', fields: ['description'] });
-    expect(reply.body.message).toMatch(/wait for an admin's review.*Your other changes are saved\.$/);
+    const reply = ok(
+      await edit(seller, productId, { pricePaise: 399_00, description: 'A completely different product now.' }),
+    );
+    expect(reply.review).toEqual({ revisionId: 'r1', fields: ['description'] });
+    expect(reply.message).toMatch(/wait for an admin's review.*Your other changes are saved\.$/);
     expect(await publicProduct(productId)).toMatchObject({
       pricePaise: 399_00,
       description: 'Hand-cast brass oil lamp from Moradabad',
@@ -121,9 +127,9 @@ describe('a seller edits the name of a verified product', () => {
   it('replaces the changes waiting with newer ones holding both, and withdraws them when edited back', async () => {
     const productId = await onSale();
     await edit(seller, productId, { name: 'Brass Lamp' });
-    const newer = await edit(seller, productId, { tags: ['brass', 'diwali'] });
-    expect(newer.body.review).toEqual({ revisionId: 'r2', fields: ['name', 'tags'] });
-    expect((await ownProduct(productId)).pendingRevision).toMatchObject({
+    const newer = ok(await edit(seller, productId, { tags: ['brass', 'diwali'] }));
+    expect(newer.review).toEqual({ revisionId: 'r2', fields: ['name', 'tags'] });
+    expect((await ownProduct(productId))?.pendingRevision).toMatchObject({
       revisionId: 'r2',
       after: { name: 'Brass Lamp', tags: ['brass', 'diwali'] },
     });
@@ -154,7 +160,7 @@ describe('the admin reviews the changes', () => {
     const productId = await onSale();
     await edit(seller, productId, { name: 'Moradabad Brass Diya' });
     const reply = await approve(admin, productId, { revisionId: 'r1' });
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ id: productId, position: expect.any(Number) });
     expect((await eventsOf(api, productStream(productId))).at(-1)).toEqual({
       type: 'ProductRevisionApproved',
@@ -171,7 +177,7 @@ describe('the admin reviews the changes', () => {
     expect(await publicProduct(productId)).toMatchObject({ name: 'Moradabad Brass Diya' });
     expect(await revisionQueue()).not.toContain(productId);
     // Approving again is harmless.
-    expect((await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' }))).status).toBe(200);
+    expectStatus(await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' })), 200);
   });
 
   it('rejects them with a reason the seller sees; buyers keep the approved version', async () => {
@@ -181,7 +187,7 @@ describe('the admin reviews the changes', () => {
       revisionId: 'r1',
       reason: 'The photos show a brass lamp, not plastic',
     });
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(await publicProduct(productId)).toMatchObject({ name: NAME, visible: true });
     expect(await ownProduct(productId)).toMatchObject({
       name: NAME,
@@ -194,7 +200,7 @@ describe('the admin reviews the changes', () => {
     });
     expect(await revisionQueue()).not.toContain(productId);
     const late = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' }));
-    expect(late.status).toBe(409);
+    expectStatus(late, 409);
     expect(late.body.error).toEqual({ code: 'revision_not_pending', message: 'These changes were rejected already' });
   });
 
@@ -203,7 +209,7 @@ describe('the admin reviews the changes', () => {
     await edit(seller, productId, { name: 'Brass Lamp' });
     await edit(seller, productId, { name: 'Something Else Entirely' });
     const reply = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' }));
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(reply.body.error).toEqual({
       code: 'revision_not_pending',
       message: 'The seller has replaced these changes with newer ones: review those',
@@ -219,32 +225,35 @@ describe('the admin reviews the changes', () => {
         const reply = await storesNothing(api, () =>
           send(client, productId, { revisionId: 'r1', reason: 'Looks fine' }),
         );
-        expect(reply.status).toBe(403);
+        expectStatus(reply, 403);
         expect(reply.body.error).toEqual({ code: 'forbidden', message: 'This needs the admin role' });
       }
     }
-    expect((await storesNothing(api, () => approve(undefined, productId, { revisionId: 'r1' }))).status).toBe(401);
-    expect((await as(seller).get('/api/admin/products/revision-queue')).status).toBe(403);
+    expectStatus(await storesNothing(api, () => approve(undefined, productId, { revisionId: 'r1' })), 401);
+    expectStatus(await as(seller).api.admin.products['revision-queue'].$get({ query: {} }), 403);
     // Another seller cannot edit the product either, so cannot slip changes into the revision.
-    expect((await storesNothing(api, () => edit(otherSeller, productId, { name: 'Mine now' }))).status).toBe(403);
+    expectStatus(await storesNothing(api, () => edit(otherSeller, productId, { name: 'Mine now' })), 403);
     expect(await publicProduct(productId)).toMatchObject({ name: NAME });
   });
 
   it('answers 400 for a bad body, 404 for an unknown revision or product, storing nothing', async () => {
     const productId = await onSale();
     await edit(seller, productId, { name: 'Brass Lamp' });
-    const noId = await storesNothing(api, () => approve(admin, productId, {}));
-    expect(noId.status).toBe(400);
+    const noId = await storesNothing(api, () => reviewRaw('approve', productId, {}));
+    expectStatus(noId, 400);
     expect(noId.body.error.fields).toEqual({ revisionId: 'Name the changes reviewed (revisionId)' });
-    const noReason = await storesNothing(api, () => reject(admin, productId, { revisionId: 'r1' }));
+    const noReason = await storesNothing(api, () => reviewRaw('reject', productId, { revisionId: 'r1' }));
     expect(noReason.body.error.fields).toEqual({ reason: 'A reason is required' });
-    expect((await storesNothing(api, () => approve(admin, productId, '{bad'))).body.error.code).toBe('malformed_json');
+    expect((await storesNothing(api, () => reviewRaw('approve', productId, '{bad'))).body.error.code).toBe(
+      'malformed_json',
+    );
     const unknown = await storesNothing(api, () => approve(admin, productId, { revisionId: 'r7' }));
-    expect(unknown.status).toBe(404);
+    expectStatus(unknown, 404);
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'This product has no such changes waiting' });
     const noProduct = await storesNothing(api, () =>
       reject(admin, crypto.randomUUID(), { revisionId: 'r1', reason: 'No' }),
     );
+    expectStatus(noProduct, 404);
     expect(noProduct.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
   });
 });

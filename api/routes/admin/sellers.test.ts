@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerStream } from '../../../domain/seller/events.ts';
-import type { LocalClient } from '../../testing/local-client.ts';
-import type { TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import type { TypedApi } from '../../testing/typed-client.ts';
 import { SAREE, listProduct } from '../catalog.fixtures.ts';
 import { listedProduct, oversized, signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
 
 let harness: AdminTestApi;
 let api: TestApi;
-let admin: LocalClient;
+let admin: Client;
 let adminId: string;
 
 beforeAll(async () => {
@@ -20,14 +20,20 @@ beforeAll(async () => {
 
 afterAll(() => harness.close());
 
-const standing = (sellerId: string, action: 'verify' | 'suspend' | 'reinstate', body: unknown = {}) =>
-  admin.post(`/api/admin/sellers/${sellerId}/${action}`, body);
+const verify = (id: string, json: Parameters<TypedApi['admin']['sellers'][':id']['verify']['$post']>[0]['json'] = {}) =>
+  admin.api.admin.sellers[':id'].verify.$post({ param: { id }, json });
+const standing = (id: string, action: 'suspend' | 'reinstate', reason: string) =>
+  admin.api.admin.sellers[':id'][action].$post({ param: { id }, json: { reason } });
+/** Off the contract on purpose. */
+const standingRaw = (sellerId: string, action: 'verify' | 'suspend' | 'reinstate', body: unknown) =>
+  admin.raw.post(`/api/admin/sellers/${sellerId}/${action}`, body);
+const sellers = (query: Parameters<TypedApi['admin']['sellers']['$get']>[0]['query']) =>
+  admin.api.admin.sellers.$get({ query });
 
 /** The seller's entry in the admins' list. */
 async function listed(sellerId: string) {
   await harness.settle();
-  const { body } = await admin.get('/api/admin/sellers?limit=100');
-  return body.items.find((seller: { id: string }) => seller.id === sellerId);
+  return ok(await sellers({ limit: '100' })).items.find((seller) => seller.id === sellerId);
 }
 
 describe('GET /api/admin/sellers', () => {
@@ -38,15 +44,16 @@ describe('GET /api/admin/sellers', () => {
     await listedProduct(api, first);
     await listedProduct(api, first, {}, { verified: false });
     const deleted = await listedProduct(api, first);
-    await first.delete(`/api/seller/products/${deleted}`);
+    await first.api.seller.products[':id'].$delete({ param: { id: deleted } });
     await harness.settle();
 
-    const { status, body } = await admin.get('/api/admin/sellers?limit=100');
-    expect(status).toBe(200);
-    const ids = body.items.map((seller: { id: string }) => seller.id);
+    const reply = await sellers({ limit: '100' });
+    expectStatus(reply, 200);
+    const { body } = reply;
+    const ids = body.items.map((seller) => seller.id);
     expect(ids).not.toContain(buyer.user!.id);
     expect(ids.indexOf(first.user!.id)).toBeLessThan(ids.indexOf(second.user!.id));
-    expect(body.items.find((seller: { id: string }) => seller.id === first.user!.id)).toEqual({
+    expect(body.items.find((seller) => seller.id === first.user!.id)).toEqual({
       id: first.user!.id,
       fullName: 'Meera Weaves',
       email: first.user!.email,
@@ -61,31 +68,35 @@ describe('GET /api/admin/sellers', () => {
   });
 
   it('filters by status and pages', async () => {
-    const sellers = [await signedIn(api, 'seller'), await signedIn(api, 'seller')];
-    for (const seller of sellers) await standing(seller.user!.id, 'verify');
+    for (const seller of [await signedIn(api, 'seller'), await signedIn(api, 'seller')]) await verify(seller.user!.id);
     await harness.settle();
-    const verified = await admin.get('/api/admin/sellers?status=verified&limit=1&offset=1');
-    expect(verified.body.total).toBeGreaterThanOrEqual(2);
-    expect(verified.body.items).toHaveLength(1);
-    expect(verified.body.items[0].status).toBe('verified');
-    const all = (await admin.get('/api/admin/sellers?status=verified&limit=100')).body.items;
-    expect(all.map((seller: { id: string }) => seller.id)[1]).toBe(verified.body.items[0].id);
+    const verified = ok(await sellers({ status: 'verified', limit: '1', offset: '1' }));
+    expect(verified.total).toBeGreaterThanOrEqual(2);
+    expect(verified.items).toHaveLength(1);
+    expect(verified.items[0]?.status).toBe('verified');
+    const all = ok(await sellers({ status: 'verified', limit: '100' })).items;
+    expect(all.map((seller) => seller.id)[1]).toBe(verified.items[0]?.id);
   });
 
   it('lists a buyer who took on the seller role', async () => {
     const buyer = await signedIn(api, 'buyer');
-    expect((await buyer.post('/api/auth/roles', { role: 'seller' })).status).toBe(200);
+    expectStatus(await buyer.api.auth.roles.$post({ json: { role: 'seller' } }), 200);
     expect(await listed(buyer.user!.id)).toMatchObject({ status: 'unverified' });
   });
 
   it('refuses a bad filter or page', async () => {
-    const bad = await admin.get('/api/admin/sellers?status=banned');
-    expect(bad.status).toBe(400);
+    // Off the contract on purpose.
+    const bad = await admin.raw.get('/api/admin/sellers?status=banned');
+    expectStatus(bad, 400);
     expect(bad.body.error).toMatchObject({ code: 'validation_failed', fields: { status: expect.any(String) } });
-    expect((await admin.get('/api/admin/sellers?limit=0')).body.error.fields).toEqual({
+    const noPage = await sellers({ limit: '0' });
+    expectStatus(noPage, 400);
+    expect(noPage.body.error.fields).toEqual({
       limit: 'Limit must be a whole number from 1 to 100',
     });
-    expect((await admin.get('/api/admin/sellers?offset=-1')).body.error.fields).toEqual({
+    const before = await sellers({ offset: '-1' });
+    expectStatus(before, 400);
+    expect(before.body.error.fields).toEqual({
       offset: 'Offset must be a whole number, 0 or more',
     });
   });
@@ -95,8 +106,8 @@ describe('verify, suspend and reinstate', () => {
   it("verifies a seller: an event by the admin, and the badge on the seller's products", async () => {
     const seller = await signedIn(api, 'seller');
     const productId = await listedProduct(api, seller);
-    const reply = await standing(seller.user!.id, 'verify', { reason: 'GST registration checked' });
-    expect(reply.status).toBe(200);
+    const reply = await verify(seller.user!.id, { reason: 'GST registration checked' });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ id: seller.user!.id, status: 'verified', position: expect.any(Number) });
     expect(await eventsOf(api, sellerStream(seller.user!.id))).toEqual([
       {
@@ -106,41 +117,43 @@ describe('verify, suspend and reinstate', () => {
       },
     ]);
     await harness.settle();
-    expect((await api.anonymous().get(`/api/products/${productId}`)).body).toMatchObject({ sellerVerified: true });
+    expect((await api.anonymous().api.products[':id'].$get({ param: { id: productId } })).body).toMatchObject({
+      sellerVerified: true,
+    });
     expect(await listed(seller.user!.id)).toMatchObject({
       status: 'verified',
       history: [{ action: 'verified', reason: 'GST registration checked', by: adminId, at: expect.any(String) }],
     });
     // Again: nothing more happens.
-    expect((await storesNothing(api, () => standing(seller.user!.id, 'verify'))).body.status).toBe('verified');
+    expect(ok(await storesNothing(api, () => verify(seller.user!.id))).status).toBe('verified');
   });
 
   it('suspends a seller: their products leave the catalog and they cannot list new ones, until reinstated', async () => {
     const seller = await signedIn(api, 'seller');
     const productId = await listedProduct(api, seller);
-    await standing(seller.user!.id, 'verify');
+    await verify(seller.user!.id);
     await harness.settle();
     const inCatalog = async () =>
-      (await api.anonymous().get('/api/products?limit=100')).body.items.some((p: { id: string }) => p.id === productId);
+      ok(await api.anonymous().api.products.$get({ query: { limit: '100' } })).items.some((p) => p.id === productId);
     expect(await inCatalog()).toBe(true);
 
-    const suspended = await standing(seller.user!.id, 'suspend', { reason: 'Counterfeit goods' });
+    const suspended = await standing(seller.user!.id, 'suspend', 'Counterfeit goods');
     expect(suspended.body).toEqual({ id: seller.user!.id, status: 'suspended', position: expect.any(Number) });
     await harness.settle();
     expect(await inCatalog()).toBe(false);
-    expect((await api.anonymous().get(`/api/products/${productId}`)).status).toBe(404);
-    const refused = await storesNothing(api, () => seller.post('/api/seller/products', SAREE));
-    expect(refused.status).toBe(403);
+    expectStatus(await api.anonymous().api.products[':id'].$get({ param: { id: productId } }), 404);
+    const refused = await storesNothing(api, () => seller.api.seller.products.$post({ json: SAREE }));
+    expectStatus(refused, 403);
     expect(refused.body.error).toEqual({
       code: 'seller_suspended',
       message: 'Your seller account is suspended, so you cannot list new products',
     });
     // The seller still sees why their products are not on sale.
-    expect((await seller.get('/api/seller/products')).body.items).toMatchObject([
+    expect(ok(await seller.api.seller.products.$get({ query: {} })).items).toMatchObject([
       { id: productId, sellerSuspended: true, visible: false },
     ]);
 
-    const reinstated = await standing(seller.user!.id, 'reinstate', { reason: 'Invoices checked' });
+    const reinstated = await standing(seller.user!.id, 'reinstate', 'Invoices checked');
     expect(reinstated.body).toEqual({ id: seller.user!.id, status: 'verified', position: expect.any(Number) });
     await harness.settle();
     expect(await inCatalog()).toBe(true);
@@ -150,12 +163,7 @@ describe('verify, suspend and reinstate', () => {
       ['SellerSuspended', adminId],
       ['SellerReinstated', adminId],
     ]);
-    expect(
-      (await listed(seller.user!.id)).history.map((entry: { action: string; reason: string }) => [
-        entry.action,
-        entry.reason,
-      ]),
-    ).toEqual([
+    expect((await listed(seller.user!.id))?.history.map((entry) => [entry.action, entry.reason])).toEqual([
       ['verified', null],
       ['suspended', 'Counterfeit goods'],
       ['reinstated', 'Invoices checked'],
@@ -165,15 +173,15 @@ describe('verify, suspend and reinstate', () => {
   it('answers 409 to transitions the standing does not allow, storing nothing', async () => {
     const seller = await signedIn(api, 'seller');
     const id = seller.user!.id;
-    const notSuspended = await storesNothing(api, () => standing(id, 'reinstate', { reason: 'Second chance' }));
-    expect(notSuspended.status).toBe(409);
+    const notSuspended = await storesNothing(api, () => standing(id, 'reinstate', 'Second chance'));
+    expectStatus(notSuspended, 409);
     expect(notSuspended.body.error).toEqual({
       code: 'not_suspended',
       message: 'Only a suspended seller can be reinstated',
     });
-    await standing(id, 'suspend', { reason: 'Fake reviews' });
-    const verifySuspended = await storesNothing(api, () => standing(id, 'verify'));
-    expect(verifySuspended.status).toBe(409);
+    await standing(id, 'suspend', 'Fake reviews');
+    const verifySuspended = await storesNothing(api, () => verify(id));
+    expectStatus(verifySuspended, 409);
     expect(verifySuspended.body.error).toEqual({
       code: 'seller_suspended',
       message: 'Reinstate this seller before verifying them',
@@ -184,8 +192,8 @@ describe('verify, suspend and reinstate', () => {
     const seller = await signedIn(api, 'seller');
     for (const action of ['suspend', 'reinstate'] as const) {
       for (const body of [{}, { reason: '   ' }, { reason: 42 }]) {
-        const reply = await storesNothing(api, () => standing(seller.user!.id, action, body));
-        expect(reply.status).toBe(400);
+        const reply = await storesNothing(api, () => standingRaw(seller.user!.id, action, body));
+        expectStatus(reply, 400);
         expect(reply.body.error).toEqual({
           code: 'validation_failed',
           message: 'A reason is required',
@@ -193,24 +201,25 @@ describe('verify, suspend and reinstate', () => {
         });
       }
     }
-    const long = await standing(seller.user!.id, 'verify', { reason: 'x'.repeat(501) });
+    const long = await verify(seller.user!.id, { reason: 'x'.repeat(501) });
+    expectStatus(long, 400);
     expect(long.body.error.fields).toEqual({ reason: 'Reason must be at most 500 characters' });
   });
 
   it('answers 404 for an unknown id or an account that does not sell', async () => {
     const buyer = await signedIn(api, 'buyer');
     for (const id of [crypto.randomUUID(), buyer.user!.id]) {
-      const reply = await storesNothing(api, () => standing(id, 'suspend', { reason: 'Counterfeit goods' }));
-      expect(reply.status).toBe(404);
+      const reply = await storesNothing(api, () => standing(id, 'suspend', 'Counterfeit goods'));
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Seller not found' });
     }
   });
 
   it('refuses malformed and oversized bodies', async () => {
     const seller = await signedIn(api, 'seller');
-    const malformed = await storesNothing(api, () => standing(seller.user!.id, 'suspend', '{bad'));
-    expect(malformed.status).toBe(400);
+    const malformed = await storesNothing(api, () => standingRaw(seller.user!.id, 'suspend', '{bad'));
+    expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    expect((await storesNothing(api, () => standing(seller.user!.id, 'suspend', oversized()))).status).toBe(413);
+    expectStatus(await storesNothing(api, () => standingRaw(seller.user!.id, 'suspend', oversized())), 413);
   });
 });

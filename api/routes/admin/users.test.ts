@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '../../../domain/account/events.ts';
-import type { LocalClient } from '../../testing/local-client.ts';
-import type { TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import type { TypedApi } from '../../testing/typed-client.ts';
 import { SAREE } from '../catalog.fixtures.ts';
 import { oversized, signedIn } from '../orders.fixtures.ts';
 import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
 
 let harness: AdminTestApi;
 let api: TestApi;
-let admin: LocalClient;
+let admin: Client;
 let adminId: string;
 
 beforeAll(async () => {
@@ -20,8 +20,14 @@ beforeAll(async () => {
 
 afterAll(() => harness.close());
 
-const grant = (userId: string, role: unknown) => admin.post(`/api/admin/users/${userId}/roles`, { role });
-const revoke = (userId: string, role: string) => admin.delete(`/api/admin/users/${userId}/roles/${role}`);
+type Roles = TypedApi['admin']['users'][':id']['roles'];
+const grant = (id: string, role: Parameters<Roles['$post']>[0]['json']['role']) =>
+  admin.api.admin.users[':id'].roles.$post({ param: { id }, json: { role } });
+const revoke = (id: string, role: Parameters<Roles[':role']['$delete']>[0]['param']['role']) =>
+  admin.api.admin.users[':id'].roles[':role'].$delete({ param: { id, role } });
+const users = (query: Parameters<TypedApi['admin']['users']['$get']>[0]['query']) =>
+  admin.api.admin.users.$get({ query });
+const overview = (client: Client) => harness.console(client).api.admin.overview.$get();
 
 describe('GET /api/admin/users', () => {
   it('lists users newest first, with paging, never their password', async () => {
@@ -29,8 +35,9 @@ describe('GET /api/admin/users', () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     const newer = await signedIn(api, 'seller', 'Lakshmi Textiles');
     await harness.settle();
-    const { status, body } = await admin.get('/api/admin/users?limit=2');
-    expect(status).toBe(200);
+    const reply = await users({ limit: '2' });
+    expectStatus(reply, 200);
+    const { body } = reply;
     expect(body.items).toEqual([
       {
         id: newer.user!.id,
@@ -48,13 +55,13 @@ describe('GET /api/admin/users', () => {
       },
     ]);
     expect(body.total).toBe(3); // with the harness's admin
-    expect((await admin.get('/api/admin/users?limit=2&offset=2')).body.items).toMatchObject([{ id: adminId }]);
+    expect(ok(await users({ limit: '2', offset: '2' })).items).toMatchObject([{ id: adminId }]);
   });
 
   it('searches names and e-mail addresses, case-insensitive', async () => {
     const priya = await signedIn(api, 'buyer', 'Priya Sharma');
     await harness.settle();
-    const found = async (q: string) => (await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).body;
+    const found = async (q: string) => (await users({ q })).body;
     expect(await found('  pRIYA ')).toMatchObject({ items: [{ id: priya.user!.id }], total: 1 });
     expect(await found(priya.user!.email.slice(0, 12).toUpperCase())).toMatchObject({
       items: [{ id: priya.user!.id }],
@@ -62,15 +69,15 @@ describe('GET /api/admin/users', () => {
     });
     expect(await found('ADMIN@MIBI')).toMatchObject({ items: [{ id: adminId }], total: 1 });
     expect(await found('nobody by this name')).toEqual({ items: [], total: 0 });
-    expect((await admin.get('/api/admin/users?q=a&limit=1')).body).toMatchObject({
+    expect((await users({ q: 'a', limit: '1' })).body).toMatchObject({
       items: [expect.anything()],
       total: expect.any(Number),
     });
   });
 
   it('refuses a search too long', async () => {
-    const reply = await admin.get(`/api/admin/users?q=${'x'.repeat(201)}`);
-    expect(reply.status).toBe(400);
+    const reply = await users({ q: 'x'.repeat(201) });
+    expectStatus(reply, 400);
     expect(reply.body.error.fields).toEqual({ q: 'Search text must be at most 200 characters' });
   });
 });
@@ -78,45 +85,45 @@ describe('GET /api/admin/users', () => {
 describe('granting and revoking roles', () => {
   it('grants a role, recorded with the admin as actor, and it counts at once', async () => {
     const buyer = await signedIn(api, 'buyer');
-    expect((await buyer.post('/api/seller/products', SAREE)).status).toBe(403);
+    expectStatus(await buyer.api.seller.products.$post({ json: SAREE }), 403);
     const reply = await grant(buyer.user!.id, 'seller');
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ id: buyer.user!.id, roles: ['buyer', 'seller'], position: expect.any(Number) });
     expect((await eventsOf(api, accountStream(buyer.user!.id))).at(-1)).toEqual({
       type: 'RoleAdded',
       data: { userId: buyer.user!.id, role: 'seller', by: adminId, at: expect.any(String) },
       actor: adminId,
     });
-    expect((await buyer.post('/api/seller/products', SAREE)).status).toBe(201);
+    expectStatus(await buyer.api.seller.products.$post({ json: SAREE }), 201);
     // Granting it again changes nothing.
-    expect((await storesNothing(api, () => grant(buyer.user!.id, 'seller'))).body.roles).toEqual(['buyer', 'seller']);
+    expect(ok(await storesNothing(api, () => grant(buyer.user!.id, 'seller'))).roles).toEqual(['buyer', 'seller']);
   });
 
   it('grants the admin role and revokes roles', async () => {
     const seller = await api.signUp({ role: 'seller' });
-    expect((await grant(seller.user!.id, 'admin')).body.roles).toEqual(['seller', 'admin']);
+    expect(ok(await grant(seller.user!.id, 'admin')).roles).toEqual(['seller', 'admin']);
     // A new admin is signed out everywhere: their next sign-in sets up a second factor.
-    expect((await harness.console(seller).get('/api/admin/overview')).status).toBe(401);
+    expectStatus(await overview(seller), 401);
     const user = await api.signIn(seller.user!.email, 'secret-pass');
-    expect((await harness.console(user).get('/api/admin/overview')).status).toBe(200);
+    expectStatus(await overview(user), 200);
     const revoked = await revoke(user.user!.id, 'admin');
-    expect(revoked.status).toBe(200);
+    expectStatus(revoked, 200);
     expect(revoked.body).toEqual({ id: user.user!.id, roles: ['seller'], position: expect.any(Number) });
     expect((await eventsOf(api, accountStream(user.user!.id))).at(-1)).toMatchObject({
       type: 'RoleRemoved',
       data: { role: 'admin', by: adminId },
       actor: adminId,
     });
-    expect((await harness.console(user).get('/api/admin/overview')).status).toBe(403);
+    expectStatus(await overview(user), 403);
   });
 
   it('never removes an admin’s own admin role, nor anyone’s last role', async () => {
     const own = await storesNothing(api, () => revoke(adminId, 'admin'));
-    expect(own.status).toBe(409);
+    expectStatus(own, 409);
     expect(own.body.error).toEqual({ code: 'own_admin_role', message: 'You cannot remove your own admin role' });
     const buyer = await signedIn(api, 'buyer');
     const last = await storesNothing(api, () => revoke(buyer.user!.id, 'buyer'));
-    expect(last.status).toBe(409);
+    expectStatus(last, 409);
     expect(last.body.error).toEqual({ code: 'last_role', message: 'An account must keep at least one role' });
   });
 
@@ -127,14 +134,16 @@ describe('granting and revoking roles', () => {
       message: 'Choose buyer, seller or admin',
       fields: { role: 'Choose buyer, seller or admin' },
     };
-    expect((await storesNothing(api, () => grant(buyer.user!.id, 'owner'))).body.error).toEqual(choose);
-    expect((await storesNothing(api, () => grant(buyer.user!.id, undefined))).body.error).toEqual(choose);
-    expect((await storesNothing(api, () => revoke(buyer.user!.id, 'owner'))).body.error).toEqual(choose);
+    // Off the contract on purpose.
     const path = `/api/admin/users/${buyer.user!.id}/roles`;
-    expect((await storesNothing(api, () => admin.post(path, '{bad'))).body.error.code).toBe('malformed_json');
-    expect((await storesNothing(api, () => admin.post(path, oversized()))).status).toBe(413);
+    const { raw } = admin;
+    expect((await storesNothing(api, () => raw.post(path, { role: 'owner' }))).body.error).toEqual(choose);
+    expect((await storesNothing(api, () => raw.post(path, { role: undefined }))).body.error).toEqual(choose);
+    expect((await storesNothing(api, () => raw.delete(`${path}/owner`))).body.error).toEqual(choose);
+    expect((await storesNothing(api, () => raw.post(path, '{bad'))).body.error.code).toBe('malformed_json');
+    expectStatus(await storesNothing(api, () => raw.post(path, oversized())), 413);
     for (const reply of [await grant(crypto.randomUUID(), 'seller'), await revoke(crypto.randomUUID(), 'seller')]) {
-      expect(reply.status).toBe(404);
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Account not found' });
     }
   });
