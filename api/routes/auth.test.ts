@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { signUpSchema } from '../../domain/account/schemas.ts';
 import type { AccountEvent } from '../../domain/account/events.ts';
 import { reservationStream } from '../commands/accounts.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import type { UserDoc } from '../../projections/users/documents.ts';
 import { USERS } from '../../projections/users/projection.ts';
 
@@ -14,11 +16,11 @@ afterAll(() => api.close());
 
 let n = 0;
 const uniqueEmail = (name = 'asha') => `${name}.${++n}.${Date.now()}@example.com`;
-const signUpBody = (changes: Record<string, unknown> = {}) => ({
+const signUpBody = (changes: Partial<z.input<typeof signUpSchema>> = {}) => ({
   fullName: 'Asha Rao',
   email: uniqueEmail(),
   password: 'secret-pass',
-  role: 'seller',
+  role: 'seller' as const,
   ...changes,
 });
 
@@ -28,7 +30,7 @@ async function appendedFrom(test: TestApi) {
   return () => test.platform.events.readAll({ after });
 }
 
-const me = async (client: Client) => (await client.get('/api/auth/me')).body.user;
+const me = async (client: Client) => ok(await client.api.auth.me.$get()).user;
 const copyOf = (client: Client) => new Client(api, client.cookie);
 const users = () => api.platform.read.collection<UserDoc>(USERS);
 
@@ -37,14 +39,16 @@ describe('POST /api/auth/signup', () => {
     const appended = await appendedFrom(api);
     const client = api.anonymous();
     const email = uniqueEmail('Asha.Rao');
-    const reply = await client.post('/api/auth/signup', {
-      fullName: ' Asha Rao ',
-      email: ` ${email} `,
-      password: 'secret-pass',
-      role: 'seller',
+    const reply = await client.api.auth.signup.$post({
+      json: {
+        fullName: ' Asha Rao ',
+        email: ` ${email} `,
+        password: 'secret-pass',
+        role: 'seller',
+      },
     });
 
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     const user = reply.body.user;
     expect(reply.body).toEqual({
       user: {
@@ -87,8 +91,8 @@ describe('POST /api/auth/signup', () => {
 
   it('makes buyers by default', async () => {
     const { role: _, ...body } = signUpBody();
-    const reply = await api.anonymous().post('/api/auth/signup', body);
-    expect(reply.status).toBe(201);
+    const reply = await api.anonymous().api.auth.signup.$post({ json: body });
+    expectStatus(reply, 201);
     expect(reply.body.user.roles).toEqual(['buyer']);
   });
 
@@ -103,16 +107,16 @@ describe('POST /api/auth/signup', () => {
     [{ password: 123456 }, 'password', 'Password must be at least 6 characters long!'],
   ])('refuses %j: %s says %j, storing nothing', async (changes, field, message) => {
     const appended = await appendedFrom(api);
-    const reply = await api.anonymous().post('/api/auth/signup', signUpBody(changes));
-    expect(reply.status).toBe(400);
+    const reply = await api.anonymous().raw.post('/api/auth/signup', { ...signUpBody(), ...changes });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
     expect(reply.headers.get('set-cookie')).toBeNull();
     expect(await appended()).toEqual([]);
   });
 
   it('names every missing field', async () => {
-    const reply = await api.anonymous().post('/api/auth/signup', {});
-    expect(reply.status).toBe(400);
+    const reply = await api.anonymous().raw.post('/api/auth/signup', {});
+    expectStatus(reply, 400);
     expect(reply.body.error.fields).toEqual({
       fullName: 'Full name is required',
       email: 'Email is required',
@@ -121,20 +125,24 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
-    const malformed = await api.anonymous().post('/api/auth/signup', '{bad');
-    expect(malformed.status).toBe(400);
+    const malformed = await api.anonymous().raw.post('/api/auth/signup', '{bad');
+    expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const oversized = await api.anonymous().post('/api/auth/signup', signUpBody({ fullName: 'x'.repeat(70 * 1024) }));
-    expect(oversized.status).toBe(413);
+    const oversized = await api
+      .anonymous()
+      .api.auth.signup.$post({ json: signUpBody({ fullName: 'x'.repeat(70 * 1024) }) });
+    expectStatus(oversized, 413);
     expect(oversized.body.error.code).toBe('payload_too_large');
   });
 
   it('keeps e-mails unique whatever their case, storing nothing for the second', async () => {
     const email = uniqueEmail('Ravi');
-    expect((await api.anonymous().post('/api/auth/signup', signUpBody({ email }))).status).toBe(201);
+    expect((await api.anonymous().api.auth.signup.$post({ json: signUpBody({ email }) })).status).toBe(201);
     const appended = await appendedFrom(api);
-    const reply = await api.anonymous().post('/api/auth/signup', signUpBody({ email: ` ${email.toUpperCase()}` }));
-    expect(reply.status).toBe(409);
+    const reply = await api
+      .anonymous()
+      .api.auth.signup.$post({ json: signUpBody({ email: ` ${email.toUpperCase()}` }) });
+    expectStatus(reply, 409);
     expect(reply.body).toEqual({
       error: {
         code: 'email_taken',
@@ -148,7 +156,9 @@ describe('POST /api/auth/signup', () => {
   it('lets exactly one of concurrent sign-ups with one address through', async () => {
     const email = uniqueEmail();
     const replies = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((who) => api.anonymous().post('/api/auth/signup', signUpBody({ fullName: who, email }))),
+      ['a', 'b', 'c', 'd'].map((who) =>
+        api.anonymous().api.auth.signup.$post({ json: signUpBody({ fullName: who, email }) }),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const events = await api.platform.events.readAll();
@@ -170,17 +180,17 @@ describe('POST /api/auth/signup', () => {
       },
     );
 
-    const reply = await api.anonymous().post('/api/auth/signup', signUpBody({ email }));
-    expect(reply.status).toBe(201);
+    const reply = await api.anonymous().api.auth.signup.$post({ json: signUpBody({ email }) });
+    expectStatus(reply, 201);
     expect(reply.body.user.id).toBe(userId);
-    expect((await api.anonymous().post('/api/auth/signup', signUpBody({ email }))).status).toBe(409);
+    expect((await api.anonymous().api.auth.signup.$post({ json: signUpBody({ email }) })).status).toBe(409);
   });
 
   it('ends the session the browser had before', async () => {
     const client = await api.signUp();
     const before = copyOf(client);
-    const reply = await client.post('/api/auth/signup', signUpBody());
-    expect(reply.status).toBe(201);
+    const reply = await client.api.auth.signup.$post({ json: signUpBody() });
+    expectStatus(reply, 201);
     expect(await me(before)).toBeNull();
     expect(await me(client)).toEqual(reply.body.user);
   });
@@ -191,13 +201,13 @@ describe('POST /api/auth/signin', () => {
     const email = uniqueEmail('Meera');
     const signedUp = await api.signUp({ email, role: 'seller' });
     const client = api.anonymous();
-    const reply = await client.post('/api/auth/signin', { email: email.toUpperCase(), password: 'secret-pass' });
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth.signin.$post({ json: { email: email.toUpperCase(), password: 'secret-pass' } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ user: signedUp.user });
     expect(client.cookie).not.toBe(signedUp.cookie);
 
     const first = copyOf(client);
-    expect((await client.post('/api/auth/signin', { email, password: 'secret-pass' })).status).toBe(200);
+    expect((await client.api.auth.signin.$post({ json: { email, password: 'secret-pass' } })).status).toBe(200);
     expect(client.cookie).not.toBe(first.cookie);
     expect(await me(first)).toBeNull();
     expect(await me(client)).toEqual(signedUp.user);
@@ -207,12 +217,12 @@ describe('POST /api/auth/signin', () => {
   it('answers alike for a wrong password and an unknown email', async () => {
     const email = uniqueEmail();
     await api.signUp({ email });
-    const wrongPassword = await api.anonymous().post('/api/auth/signin', { email, password: 'secret-pasS' });
+    const wrongPassword = await api.anonymous().api.auth.signin.$post({ json: { email, password: 'secret-pasS' } });
     const unknownEmail = await api
       .anonymous()
-      .post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'secret-pass' });
+      .api.auth.signin.$post({ json: { email: uniqueEmail('nobody'), password: 'secret-pass' } });
     for (const reply of [wrongPassword, unknownEmail]) {
-      expect(reply.status).toBe(401);
+      expectStatus(reply, 401);
       expect(reply.body).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password' } });
       expect(reply.headers.get('set-cookie')).toBeNull();
     }
@@ -225,14 +235,14 @@ describe('POST /api/auth/signin', () => {
   ])('refuses %j: %s says %j', async (changes, field, message) => {
     const reply = await api
       .anonymous()
-      .post('/api/auth/signin', { email: uniqueEmail(), password: 'secret-pass', ...changes });
-    expect(reply.status).toBe(400);
+      .raw.post('/api/auth/signin', { email: uniqueEmail(), password: 'secret-pass', ...changes });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
 
   it('refuses malformed JSON', async () => {
-    const reply = await api.anonymous().post('/api/auth/signin', '{bad');
-    expect(reply.status).toBe(400);
+    const reply = await api.anonymous().raw.post('/api/auth/signin', '{bad');
+    expectStatus(reply, 400);
     expect(reply.body.error.code).toBe('malformed_json');
   });
 
@@ -244,9 +254,9 @@ describe('POST /api/auth/signin', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers null when signed out, and clears an unknown cookie', async () => {
-    expect((await api.anonymous().get('/api/auth/me')).body).toEqual({ user: null });
+    expect((await api.anonymous().api.auth.me.$get()).body).toEqual({ user: null });
     const stale = new Client(api, `${SESSION_COOKIE}=not-a-session`);
-    const reply = await stale.get('/api/auth/me');
+    const reply = await stale.api.auth.me.$get();
     expect(reply.body).toEqual({ user: null });
     expect(reply.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
   });
@@ -257,8 +267,8 @@ describe('POST /api/auth/signout', () => {
     const client = await api.signUp();
     const sameBrowser = copyOf(client);
     const otherDevice = await api.signIn(client.user!.email, 'secret-pass');
-    const reply = await client.post('/api/auth/signout');
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth.signout.$post();
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ ok: true });
     expect(reply.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
     expect(await me(sameBrowser)).toBeNull();
@@ -266,7 +276,7 @@ describe('POST /api/auth/signout', () => {
   });
 
   it('answers ok when already signed out', async () => {
-    expect((await api.anonymous().post('/api/auth/signout')).body).toEqual({ ok: true });
+    expect((await api.anonymous().api.auth.signout.$post()).body).toEqual({ ok: true });
   });
 });
 
@@ -275,8 +285,8 @@ describe('POST /api/auth/signout-everywhere', () => {
     const client = await api.signUp();
     const otherDevice = await api.signIn(client.user!.email, 'secret-pass');
     const someoneElse = await api.signUp();
-    const reply = await client.post('/api/auth/signout-everywhere');
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth['signout-everywhere'].$post();
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ ok: true });
     expect(client.cookie).toBeNull();
     expect(await me(otherDevice)).toBeNull();
@@ -284,8 +294,8 @@ describe('POST /api/auth/signout-everywhere', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const reply = await api.anonymous().post('/api/auth/signout-everywhere');
-    expect(reply.status).toBe(401);
+    const reply = await api.anonymous().api.auth['signout-everywhere'].$post();
+    expectStatus(reply, 401);
     expect(reply.body.error.code).toBe('unauthorized');
   });
 });
@@ -294,15 +304,15 @@ describe('POST /api/auth/roles', () => {
   it('adds a role to oneself with the spec texts', async () => {
     const client = await api.signUp({ role: 'buyer' });
     const appended = await appendedFrom(api);
-    const reply = await client.post('/api/auth/roles', { role: 'seller' });
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth.roles.$post({ json: { role: 'seller' } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       user: { ...client.user, roles: ['buyer', 'seller'] },
       title: 'Role added successfully!',
       message: 'You can now act as a seller.',
       position: expect.any(Number),
     });
-    expect((await me(client)).roles).toEqual(['buyer', 'seller']);
+    expect((await me(client))?.roles).toEqual(['buyer', 'seller']);
     expect((await appended()).map((e) => e.type)).toEqual(['RoleAdded']);
     await api.settle();
     expect((await users().get(client.user!.id))!.roles).toEqual(['buyer', 'seller']);
@@ -311,8 +321,8 @@ describe('POST /api/auth/roles', () => {
   it('changes nothing for a role already held', async () => {
     const client = await api.signUp({ role: 'seller' });
     const appended = await appendedFrom(api);
-    const reply = await client.post('/api/auth/roles', { role: 'seller' });
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth.roles.$post({ json: { role: 'seller' } });
+    expectStatus(reply, 200);
     expect(reply.body).toMatchObject({ user: { roles: ['seller'] }, message: 'You can now act as a seller.' });
     expect(await appended()).toEqual([]);
   });
@@ -320,8 +330,8 @@ describe('POST /api/auth/roles', () => {
   it('never grants admin, and stores nothing for bad requests', async () => {
     const client = await api.signUp();
     const appended = await appendedFrom(api);
-    const admin = await client.post('/api/auth/roles', { role: 'admin' });
-    expect(admin.status).toBe(400);
+    const admin = await client.raw.post('/api/auth/roles', { role: 'admin' });
+    expectStatus(admin, 400);
     expect(admin.body).toEqual({
       error: {
         code: 'validation_failed',
@@ -329,16 +339,20 @@ describe('POST /api/auth/roles', () => {
         fields: { role: 'Choose buyer or seller' },
       },
     });
-    expect((await client.post('/api/auth/roles', {})).body.error.fields).toEqual({ role: 'Choose buyer or seller' });
-    expect((await client.post('/api/auth/roles', '{bad')).body.error.code).toBe('malformed_json');
-    expect((await client.post('/api/auth/roles', { role: 'seller', padding: 'x'.repeat(70 * 1024) })).status).toBe(413);
+    expect((await client.raw.post('/api/auth/roles', {})).body.error.fields).toEqual({
+      role: 'Choose buyer or seller',
+    });
+    expect((await client.raw.post('/api/auth/roles', '{bad')).body.error.code).toBe('malformed_json');
+    expect((await client.raw.post('/api/auth/roles', { role: 'seller', padding: 'x'.repeat(70 * 1024) })).status).toBe(
+      413,
+    );
     expect(await appended()).toEqual([]);
-    expect((await me(client)).roles).toEqual(['buyer']);
+    expect((await me(client))?.roles).toEqual(['buyer']);
   });
 
   it('needs a signed-in user', async () => {
-    const reply = await api.anonymous().post('/api/auth/roles', { role: 'seller' });
-    expect(reply.status).toBe(401);
+    const reply = await api.anonymous().api.auth.roles.$post({ json: { role: 'seller' } });
+    expectStatus(reply, 401);
     expect(reply.body.error.code).toBe('unauthorized');
   });
 });
@@ -349,27 +363,26 @@ describe('cross-site requests', () => {
   it.each(crossSite)('refuses a cookie-authenticated POST with %j', async (headers) => {
     const client = await api.signUp();
     const appended = await appendedFrom(api);
-    const reply = await client.post('/api/auth/roles', { role: 'seller' }, { headers });
-    expect(reply.status).toBe(403);
+    const reply = await client.api.auth.roles.$post({ json: { role: 'seller' } }, { headers });
+    expectStatus(reply, 403);
     expect(reply.body.error.code).toBe('cross_site');
-    expect((await client.post('/api/auth/signout', {}, { headers })).status).toBe(403);
+    expect((await client.api.auth.signout.$post({}, { headers })).status).toBe(403);
     expect(await me(client)).toEqual(client.user);
     expect(await appended()).toEqual([]);
   });
 
   it('lets same-origin requests through', async () => {
     const client = await api.signUp();
-    const reply = await client.post(
-      '/api/auth/roles',
-      { role: 'seller' },
+    const reply = await client.api.auth.roles.$post(
+      { json: { role: 'seller' } },
       { headers: { 'sec-fetch-site': 'same-origin' } },
     );
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
   });
 });
 
 it('documents every account route in the OpenAPI document', async () => {
-  const { body } = await api.anonymous().get('/api/openapi.json');
+  const { body } = await api.anonymous().raw.get('/api/openapi.json');
   const paths = [
     'signup',
     'signin',

@@ -23,7 +23,7 @@ import { LocalClient, type Reply } from './local-client.ts';
 import { type TypedApi, typedApi } from './typed-client.ts';
 
 export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local-client.ts';
-export { expectStatus, ok } from './typed-client.ts';
+export { type ArgsOf, expectStatus, ok, type TypedApi } from './typed-client.ts';
 
 /**
  * A user of the API in tests: the typed API (`client.api`), who it is signed in as, and `client.raw`
@@ -50,8 +50,9 @@ export class Client extends LocalClient {
     super(harness.app, cookie);
   }
 
-  /** The typed API with every query waiting for the read models to pass log `position` (`?after=`, read your writes). */
-  after(position: number): TypedApi {
+  /** The typed API with every query waiting for the read models to pass log `position` (`?after=`, read your writes); without one, `api`. */
+  after(position: number | undefined): TypedApi {
+    if (position === undefined) return this.api;
     return typedApi((url, init) => this.send(`${url}${url.includes('?') ? '&' : '?'}after=${position}`, init));
   }
 

@@ -26,6 +26,9 @@ type Replying<T> = {
 
 export type TypedApi = Replying<ReturnType<typeof hc<App>>['api']>;
 
+/** What a typed call takes: `ArgsOf<TypedApi['products']['$get']>['query']`. */
+export type ArgsOf<F extends (...args: any[]) => unknown> = NonNullable<Parameters<F>[0]>;
+
 /** Wraps hc's proxy so every call it makes comes back parsed (`$url` and `$path` stay as they are). */
 function replying(target: any): any {
   return new Proxy(target, {
