@@ -10,7 +10,7 @@ import {
 } from '../../domain/product/history.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { categoriesByName } from '../queries/categories.ts';
+import { categoriesByName } from '../../projections/categories/queries.ts';
 import { fullNames } from '../../projections/users/queries.ts';
 import {
   type HistorySource,

@@ -22,6 +22,7 @@ import { USERS } from '../../projections/users/projection.ts';
 import type { NotificationDoc } from '../../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
 import { REVIEWS } from '../../projections/reviews/projection.ts';
+import { CATEGORIES } from '../../projections/catalog/projection.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -113,14 +114,7 @@ describe('LiveMessages', () => {
 
   it('says nothing of other collections', () => {
     const messages = new LiveMessages(new Set());
-    const others = [
-      REVIEWS,
-      COLLECTIONS.categories,
-      USERS,
-      'review_eligibility',
-      'review_orders',
-      'orders_legacy_orders',
-    ];
+    const others = [REVIEWS, CATEGORIES, USERS, 'review_eligibility', 'review_orders', 'orders_legacy_orders'];
     expect(messages.of(others.map((collection) => change(collection, { id: 'x', buyerId: 'buyer-1' })))).toEqual([]);
   });
 });

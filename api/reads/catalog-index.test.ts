@@ -5,12 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { productDoc } from '../../projections/catalog/product.fixtures.ts';
-import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
 import type { ProductDoc } from '../../projections/catalog/product.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../../platform/projection/projection.ts';
 import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
 import type { Reopenable } from './reopenable.ts';
 import type { Prepared } from '../http/prepared.ts';
+import type { CategoryDoc } from '../../projections/categories/documents.ts';
+import { CATEGORIES } from '../../projections/catalog/projection.ts';
 
 let dir: string;
 let read: SqliteReadStore;
@@ -210,7 +212,7 @@ describe('catalogIndex', () => {
     });
     const work = read.unitOfWork();
     for (const doc of [category('textiles', 'Textiles', 2), category('ayurveda', 'Ayurveda')])
-      work.put(COLLECTIONS.categories, doc);
+      work.put(CATEGORIES, doc);
     await read.commit(work, 'catalog', 1);
     const loaded = await index.get();
     const body = loaded.categoriesBody();
@@ -222,8 +224,8 @@ describe('catalogIndex', () => {
       projection: 'catalog',
       position: 2,
       changes: [
-        { collection: COLLECTIONS.categories, id: 'ayurveda', doc: category('ayurveda', 'Ayurveda', 1) },
-        { collection: COLLECTIONS.categories, id: 'jewelry', doc: category('jewelry', 'Jewelry') },
+        { collection: CATEGORIES, id: 'ayurveda', doc: category('ayurveda', 'Ayurveda', 1) },
+        { collection: CATEGORIES, id: 'jewelry', doc: category('jewelry', 'Jewelry') },
       ],
     });
     const changed = (await index.get()).categoriesBody();

@@ -2,12 +2,14 @@ import { type ProductFilter, type ProductSort, matchesFilter, searchText } from 
 import type { Bus } from '../../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { catalog } from '../../projections/catalog/projection.ts';
-import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import { COLLECTIONS } from '../../projections/models.ts';
 import { type ProductDoc, publicProduct } from '../../projections/catalog/product.ts';
 import { loadAndFollow } from '../../platform/projection/follow.ts';
 import { type ChangeNotice, NoticeDocuments } from '../../platform/projection/projection.ts';
 import { type Prepared, prepare } from '../http/prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
+import type { CategoryDoc } from '../../projections/categories/documents.ts';
+import { CATEGORIES } from '../../projections/catalog/projection.ts';
 
 /** A page of the product list: its filter, order and place. */
 export interface ProductQuery extends ProductFilter {
@@ -60,7 +62,7 @@ const ORDERS: Record<ProductSort | 'default', Compare> = {
 const PAGE_CACHE_LIMIT = 1000;
 
 /** The collections of the catalog projection that the index holds. */
-const INDEXED: ReadonlySet<string> = new Set([COLLECTIONS.products, COLLECTIONS.categories]);
+const INDEXED: ReadonlySet<string> = new Set([COLLECTIONS.products, CATEGORIES]);
 
 const byName = (a: CategoryDoc, b: CategoryDoc) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -82,7 +84,7 @@ export class CatalogIndex {
   apply(changes: readonly DocChange[]): void {
     let changed = false;
     for (const { collection, id, doc } of changes) {
-      if (collection === COLLECTIONS.categories) {
+      if (collection === CATEGORIES) {
         if (doc) this.#categories.set(id, doc as CategoryDoc);
         else this.#categories.delete(id);
         this.#categoriesBody = undefined;
@@ -218,11 +220,11 @@ async function openIndex(
       const checkpoint = await read.checkpoint(catalog.name);
       const [visible, categories] = await Promise.all([
         read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } }),
-        read.collection<CategoryDoc>(COLLECTIONS.categories).find({}),
+        read.collection<CategoryDoc>(CATEGORIES).find({}),
       ]);
       index.apply([
         ...visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
-        ...categories.map((doc) => ({ collection: COLLECTIONS.categories, id: doc.id, doc })),
+        ...categories.map((doc) => ({ collection: CATEGORIES, id: doc.id, doc })),
       ]);
       return checkpoint;
     },

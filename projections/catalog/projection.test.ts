@@ -14,9 +14,11 @@ import type { Doc, ReadStore, UnitOfWork } from '../../platform/readstore/port.t
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
 import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './projection.ts';
-import { COLLECTIONS, type CategoryDoc } from '../models.ts';
+import { COLLECTIONS } from '../models.ts';
 import type { ProductDoc } from './product.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import type { CategoryDoc } from '../categories/documents.ts';
+import { CATEGORIES } from './projection.ts';
 
 type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent | SellerProfileEvent;
 
@@ -92,7 +94,7 @@ const productAfter = async (events: readonly CatalogEvent[]) =>
   (await project(events)).get<ProductDoc>(COLLECTIONS.products, productId);
 const countsAfter = async (events: readonly CatalogEvent[]) => {
   const work = await project(events);
-  const count = async (id: string) => (await work.get<CategoryDoc>(COLLECTIONS.categories, id))?.productCount;
+  const count = async (id: string) => (await work.get<CategoryDoc>(CATEGORIES, id))?.productCount;
   return { textiles: await count('textiles'), spices: await count('spices') };
 };
 
@@ -139,7 +141,7 @@ describe('catalog projection', () => {
 
   it('creates categories with a count of zero, returnable as their default says', async () => {
     const work = await project([textiles]);
-    expect(await work.get(COLLECTIONS.categories, 'textiles')).toEqual({
+    expect(await work.get(CATEGORIES, 'textiles')).toEqual({
       id: 'textiles',
       name: 'Textiles',
       description: 'Textiles from India.',
@@ -159,12 +161,8 @@ describe('catalog projection', () => {
         at: '2024-05-02T00:00:00.000Z',
       },
     };
-    expect((await (await project([spices])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable).toBe(
-      false,
-    );
-    expect(
-      (await (await project([spices, opened])).get<CategoryDoc>(COLLECTIONS.categories, 'spices'))?.returnable,
-    ).toBe(true);
+    expect((await (await project([spices])).get<CategoryDoc>(CATEGORIES, 'spices'))?.returnable).toBe(false);
+    expect((await (await project([spices, opened])).get<CategoryDoc>(CATEGORIES, 'spices'))?.returnable).toBe(true);
   });
 
   it('derives the display status from verification, featuring and stock', async () => {
@@ -506,7 +504,7 @@ describe('catalog rebuild', () => {
     );
 
     const expected = await snapshot(live);
-    expect(expected[COLLECTIONS.categories]).toMatchObject([
+    expect(expected[CATEGORIES]).toMatchObject([
       { id: 'spices', productCount: 0 },
       { id: 'textiles', productCount: 0 },
     ]);

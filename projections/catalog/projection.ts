@@ -10,7 +10,8 @@ import { averageRating } from '../../domain/review/rating.ts';
 import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type CategoryDoc } from '../models.ts';
+import type { CategoryDoc } from '../categories/documents.ts';
+import { COLLECTIONS } from '../models.ts';
 import type { ProductDoc } from './product.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 
@@ -44,7 +45,9 @@ type CatalogEvent =
   | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
-const { products: PRODUCTS, categories: CATEGORIES } = COLLECTIONS;
+const { products: PRODUCTS } = COLLECTIONS;
+/** The categories read model (projections/categories/), kept with the products it counts. */
+export const CATEGORIES = 'categories';
 
 /** What the spec shows when a seller has no name on record. */
 const SELLER_FALLBACK = 'Seller';

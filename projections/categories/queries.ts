@@ -1,8 +1,9 @@
-/** Reads of the categories read model (the `categories` collection). */
+/** Reads of the categories read model. */
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS, type CategoryDoc } from '../../projections/models.ts';
+import { CATEGORIES } from '../catalog/projection.ts';
+import type { CategoryDoc } from './documents.ts';
 
-const categories = (read: ReadStore) => read.collection<CategoryDoc>(COLLECTIONS.categories);
+const categories = (read: ReadStore) => read.collection<CategoryDoc>(CATEGORIES);
 
 /** Every category by name, with its product count. */
 export const categoriesByName = (read: ReadStore): Promise<CategoryDoc[]> =>
