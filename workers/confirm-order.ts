@@ -7,68 +7,61 @@
  */
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
-import { fold } from '../domain/decider.ts';
-import {
-  type OrderConfirmationEvent,
-  confirmationStream,
-  orderConfirmationMail,
-} from '../domain/order/confirmation.ts';
-import { type OrderEvent, type OrderPlacedEvent, orderStream } from '../domain/order/events.ts';
-import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
-import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
+import { confirmationDecider, confirmationStream, orderConfirmationMail } from '../domain/order/confirmation.ts';
+import { type OrderEvent, orderStream } from '../domain/order/events.ts';
+import { type AnyOrderPlaced, type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
+import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
-import type { Worker } from './worker.ts';
+import { type Cause, type Worker, causeOf, causedBy } from './worker.ts';
 
 export const CONFIRM_ORDER = 'confirm-order';
 
 export interface ConfirmOrderJob {
   orderId: string;
   /** The OrderPlaced event, recorded as the cause of the mail. */
-  cause: { eventId: string; correlationId: string };
+  cause: Cause;
 }
 
-const confirmed = async (events: EventStore, orderId: string): Promise<boolean> =>
-  (await events.readStream(confirmationStream(orderId), { limit: 1 })).length > 0;
+const confirmed = async (streams: Streams, orderId: string): Promise<boolean> =>
+  (await streams.load(confirmationStream(orderId), confirmationDecider)).state;
 
 /** One confirmation per purchase placed from the effect's first start on (earlier buyers are not mailed now). */
-export const confirmOrderEffect: Effect<ConfirmOrderJob> = {
+export const confirmOrderEffect: Effect<ConfirmOrderJob, AnyOrderPlaced> = {
   job: CONFIRM_ORDER,
   reactor: 'reactor:confirm-order',
   reconciler: 'reconcile:confirm-order',
-  eventTypes: new Set<OrderEvent['type']>(['OrderPlaced']),
-  jobsOf(placed: RecordedEvent) {
-    const { orderId } = placed.data as { orderId: string };
-    const cause = { eventId: placed.id, correlationId: placed.metadata.correlationId };
+  eventTypes: new Set(['OrderPlaced'] as const),
+  jobsOf(placed) {
+    const { orderId } = placed.data;
+    const cause = causeOf(placed);
     return [{ job: { orderId, cause }, options: { jobId: `${CONFIRM_ORDER}:${orderId}` } }];
   },
-  done: (events, { orderId }) => confirmed(events, orderId),
+  done: (streams, { orderId }) => confirmed(streams, orderId),
   from: 'now',
 };
 
 export const confirmOrder: Worker<ConfirmOrderJob> = {
   name: CONFIRM_ORDER,
-  async handle({ data: { orderId, cause } }, { events, mail }) {
-    if (await confirmed(events, orderId)) return;
-    const [placed] = await events.readStream(orderStream(orderId), { limit: 1 });
-    if (!placed) throw new Error(`No purchase ${orderId}`);
-    const [{ data: purchase }] = upcast(placed as unknown as OrderEvent | LegacyOrderEvent, []) as [OrderPlacedEvent];
-    const buyer = fold(accountDecider, (await events.readStream(accountStream(purchase.buyerId))) as never[]);
+  async handle({ data: { orderId, cause } }, { platform, streams, now }) {
+    if (await confirmed(streams, orderId)) return;
+    const [placed] = await streams.read<OrderEvent | LegacyOrderEvent>(orderStream(orderId), { limit: 1 });
+    if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase ${orderId}`);
+    const purchase = purchaseOf(placed);
+    const buyer = (await streams.load(accountStream(purchase.buyerId), accountDecider)).state;
     if (!buyer) throw new Error(`No account for buyer ${purchase.buyerId}`);
-    await mail.send({
+    await platform.mail.send({
       to: buyer.email,
       ...orderConfirmationMail(buyer.fullName, purchase),
       key: `order-confirmation:${orderId}`,
     });
-    const mailed: OrderConfirmationEvent = {
-      type: 'OrderConfirmationMailed',
-      data: { orderId, buyerId: purchase.buyerId, to: buyer.email, at: new Date().toISOString() },
-    };
-    const metadata = { actor: null, correlationId: cause.correlationId, causationId: cause.eventId };
-    try {
-      await events.append(confirmationStream(orderId), [{ ...mailed, metadata }], 'no_stream');
-    } catch (error) {
-      // Of two attempts racing, the other recorded it first.
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
+    const mailed = {
+      type: 'RecordConfirmationMailed',
+      orderId,
+      buyerId: purchase.buyerId,
+      to: buyer.email,
+      at: now(),
+    } as const;
+    // Of two attempts racing, the one that records second finds it recorded and records nothing.
+    await streams.handle(confirmationStream(orderId), confirmationDecider, mailed, causedBy(cause));
   },
 };

@@ -6,11 +6,12 @@
  * log, so a retry does only the rest; the reconciliation (reconcile.ts) adds again the jobs
  * whose effects the log does not show, which a lost queue dropped.
  */
-import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Platform } from '../platform/platform.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import { type EventShape, type Recorded, type Streams, isOneOf } from '../platform/eventstore/streams.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { JobOptions, Queue } from '../platform/queue/port.ts';
 import type { Doc } from '../platform/readstore/port.ts';
+import type { WorkerContext } from './worker.ts';
 
 export type RetryPolicy = Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>;
 
@@ -23,19 +24,20 @@ export interface EffectJob<J> {
   options: { jobId: string };
 }
 
-export interface Effect<J = unknown> {
+/** An effect of the events `E` (their types in `eventTypes`) done by jobs `J`. */
+export interface Effect<J = unknown, E extends EventShape = EventShape> {
   /** The job's name in the queue; also the id of the effect's reconciliation record (`EFFECTS`). */
   job: string;
   /** The reactor's name: its checkpoint. */
   reactor: string;
   /** The reconciliation's checkpoint: every event up to it has its effects recorded (or dead-lettered). */
   reconciler: string;
-  eventTypes: ReadonlySet<string>;
-  jobsOf(recorded: RecordedEvent): Array<EffectJob<J>>;
+  eventTypes: ReadonlySet<E['type']>;
+  jobsOf(recorded: Recorded<E>): Array<EffectJob<J>>;
   /** Whether the log records every effect of the job. */
-  done(events: EventStore, job: J): Promise<boolean>;
+  done(streams: Streams, job: J): Promise<boolean>;
   /**
-   * Where the reactor starts on a log it has never followed: 'start' acts on the whole log;
+   * Where the reactor starts on a log it did not follow before: 'start' acts on the whole log;
    * 'now' begins at its end, so an effect added to a marketplace in use does not act on the
    * past (no confirmation mails for last year's orders).
    */
@@ -64,12 +66,17 @@ export const EFFECTS = 'effects';
  * so an event is never passed before its jobs are kept (a crash in between adds them again,
  * and the job ids make that a no-op).
  */
-export function effectReactor<J>(effect: Effect<J>, queue: Queue, retry: RetryPolicy = EFFECT_RETRY): Projection {
+export function effectReactor<J, E extends EventShape>(
+  effect: Effect<J, E>,
+  queue: Queue,
+  retry: RetryPolicy = EFFECT_RETRY,
+): Projection {
   return {
     name: effect.reactor,
     collections: [],
     eventTypes: effect.eventTypes,
     async apply(recorded: RecordedEvent): Promise<void> {
+      if (!isOneOf(recorded, effect.eventTypes)) return;
       for (const { job, options } of effect.jobsOf(recorded))
         await queue.add(effect.job, job, { ...options, ...retry });
     },
@@ -91,14 +98,14 @@ interface EffectStartDoc extends Doc {
  * log is a start at 0. (Only the record tells a start: the CLI's reconciliation may have run
  * before it, and a reactor on a log without its events keeps its checkpoint at 0.)
  */
-export async function startAtLogEnd(platform: Pick<Platform, 'events' | 'read'>, effect: Effect): Promise<void> {
+export async function startAtLogEnd({ platform, now }: WorkerContext, effect: Effect): Promise<void> {
   const { events, read } = platform;
   if (effect.from === 'start') return;
   const starts = read.collection<EffectStartDoc>(EFFECT_STARTS);
   if (await starts.get(effect.job)) return;
   const position = await events.lastPosition();
   const started = read.unitOfWork();
-  started.put<EffectStartDoc>(EFFECT_STARTS, { id: effect.job, position, at: new Date().toISOString() });
+  started.put<EffectStartDoc>(EFFECT_STARTS, { id: effect.job, position, at: now() });
   await read.commitMany([
     { work: read.unitOfWork(), projection: effect.reactor, position },
     { work: started, projection: effect.reconciler, position },

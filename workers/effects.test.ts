@@ -14,6 +14,7 @@ import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { reconcileEffect } from './reconcile.ts';
+import { workerContext } from './worker.ts';
 import { type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
@@ -170,7 +171,7 @@ describe('confirm-order', () => {
     lost.mockRestore();
     expect(mailsTo('kavya@mibi.test')).toEqual([]);
 
-    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY)).toMatchObject({
       checked: 1,
       requeued: 1,
       dead: 0,
@@ -178,7 +179,7 @@ describe('confirm-order', () => {
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
     const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
-    expect(await reconcileEffect(platform, confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY)).toMatchObject({
       requeued: 0,
       confirmedThrough: last,
     });
@@ -189,7 +190,7 @@ describe('confirm-order', () => {
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
     await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     // `mibi reconcile` run before the upgraded workers first start changes nothing of that.
-    await reconcileEffect(platform, confirmOrderEffect, RETRY);
+    await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY);
     await start();
     const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
@@ -309,7 +310,11 @@ describe('notify-decision', () => {
     });
     await settled();
     lost.mockRestore();
-    await reconcileEffect(platform, EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!, RETRY);
+    await reconcileEffect(
+      workerContext(platform),
+      EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!,
+      RETRY,
+    );
     await settled();
 
     expect((await notificationsOf(seller)).map((n) => n.title)).toEqual([

@@ -6,7 +6,7 @@ import { notifyDecision, notifyDecisionEffect } from './notify-decision.ts';
 import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
-import type { Worker } from './worker.ts';
+import { type Worker, workerContext } from './worker.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
 
 export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision];
@@ -30,6 +30,9 @@ export interface WorkerOptions {
    * process at a time runs it, the others stand by. Without it the reactor runs unleased.
    */
   lease?: Omit<RunnerLease, 'name'>;
+  /** The clock and ids of what the workers record (a test's fixed ones; the system's by default). */
+  now?: () => string;
+  newId?: () => string;
 }
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -46,8 +49,9 @@ export interface RunningWorkers {
  * reconciliation that adds again what a lost queue dropped.
  */
 export function startWorkers(platform: Platform, options: WorkerOptions = {}): RunningWorkers {
+  const cx = workerContext(platform, options);
   for (const worker of workers) {
-    platform.queue.process<never>(worker.name, (job) => worker.handle(job, platform), {
+    platform.queue.process<never>(worker.name, (job) => worker.handle(job, cx), {
       concurrency: worker.concurrency ?? 4,
     });
   }
@@ -59,18 +63,18 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
     // One lease for every reactor: one workers process at a time runs them.
     projections: [
       ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, queue, options.notifyRetry)),
-      wishlistReactor(events),
+      wishlistReactor(cx.streams),
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
   });
   // An effect new to a log in use starts at its end before its reactor and reconciliation run.
   const started = (async () => {
-    for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(platform, effect);
+    for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(cx, effect);
     await reactors.start();
   })();
   const reconciler = started.then(() =>
-    startReconciler(platform, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry),
+    startReconciler(cx, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry),
   );
   return {
     ready: started,

@@ -11,6 +11,7 @@ import { fold } from '../domain/decider.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import {
   type Decision,
+  type DecisionEvent,
   type DecisionType,
   PRODUCT_DECISIONS,
   STANDING_DECISIONS,
@@ -19,9 +20,9 @@ import {
 import { notificationStream } from '../domain/notification/events.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
-import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
+import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
-import type { Worker } from './worker.ts';
+import { type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_DECISION = 'notify-decision';
 
@@ -38,43 +39,31 @@ export interface NotifyDecisionJob {
   correlationId: string;
 }
 
-const notificationOf = async (events: EventStore, eventId: string) =>
-  fold(notificationDecider, (await events.readStream(notificationStream(decisionNotificationId(eventId)))) as never[]);
+const notificationOf = async (streams: Streams, eventId: string) =>
+  (await streams.load(notificationStream(decisionNotificationId(eventId)), notificationDecider)).state;
 
 /** Every admin decision from the effect's first start on (decisions made before it are not told now). */
-/** Every admin decision from the effect's first start on (decisions made before it are not told now). */
-export const notifyDecisionEffect: Effect<NotifyDecisionJob> = {
+export const notifyDecisionEffect: Effect<NotifyDecisionJob, DecisionEvent> = {
   job: NOTIFY_DECISION,
   reactor: 'reactor:notify-decision',
   reconciler: 'reconcile:notify-decision',
-  eventTypes: new Set<string>([...PRODUCT_DECISIONS, ...STANDING_DECISIONS]),
-  jobsOf({ id, type, stream, revision, data, metadata }: RecordedEvent) {
-    const decided = data as NotifyDecisionJob['data'] & { by: string };
-    if (decided.by === SYSTEM) return [];
-    const job = {
-      eventId: id,
-      type: type as DecisionType,
-      stream,
-      revision,
-      data: decided,
-      correlationId: metadata.correlationId,
-    };
+  eventTypes: new Set<DecisionType>([...PRODUCT_DECISIONS, ...STANDING_DECISIONS]),
+  jobsOf({ id, type, stream, revision, data, metadata }) {
+    if (data.by === SYSTEM) return [];
+    const job = { eventId: id, type, stream, revision, data, correlationId: metadata.correlationId };
     return [{ job, options: { jobId: `${NOTIFY_DECISION}:${id}` } }];
   },
-  done: async (events, { eventId }) => (await notificationOf(events, eventId))?.mailed ?? false,
+  done: async (streams, { eventId }) => (await notificationOf(streams, eventId))?.mailed ?? false,
   from: 'now',
 };
 
 /** The decision, with the product named as it was when decided (its stream read up to the decision). */
-async function decisionOf(events: EventStore, job: NotifyDecisionJob): Promise<Decision> {
+async function decisionOf(streams: Streams, job: NotifyDecisionJob): Promise<Decision> {
   const { eventId, type, data } = job;
   const reason = data.reason ?? null;
   if (data.sellerId !== undefined)
     return { eventId, type, sellerId: data.sellerId, product: null, reason, at: data.at };
-  const product = fold(
-    productDecider,
-    (await events.readStream(job.stream, { limit: job.revision + 1 })) as ProductEvent[],
-  );
+  const product = fold(productDecider, await streams.read<ProductEvent>(job.stream, { limit: job.revision + 1 }));
   if (!product) throw new Error(`No product on ${job.stream}`);
   return {
     eventId,
@@ -86,41 +75,19 @@ async function decisionOf(events: EventStore, job: NotifyDecisionJob): Promise<D
   };
 }
 
-/** Records the notification of the decision unless an earlier attempt did. */
-async function recordNotification(events: EventStore, job: NotifyDecisionJob): Promise<void> {
-  if (await notificationOf(events, job.eventId)) return;
-  const recorded = notificationDecider.decide(
-    { type: 'NotifyDecision', decision: await decisionOf(events, job) },
-    null,
-  );
-  const metadata = { actor: null, correlationId: job.correlationId, causationId: job.eventId };
-  try {
-    await events.append(
-      notificationStream(decisionNotificationId(job.eventId)),
-      recorded.map((event) => ({ ...event, metadata })),
-      'no_stream',
-    );
-  } catch (error) {
-    // Of two attempts racing, the other recorded it first.
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-  }
+/** Records the notification of the decision unless an earlier attempt (or a racing one) did. */
+async function recordNotification({ streams }: WorkerContext, job: NotifyDecisionJob): Promise<void> {
+  if (await notificationOf(streams, job.eventId)) return;
+  const notify = { type: 'NotifyDecision', decision: await decisionOf(streams, job) } as const;
+  const stream = notificationStream(decisionNotificationId(job.eventId));
+  await streams.handle(stream, notificationDecider, notify, causedBy(job));
 }
 
-/** Records that the e-mail went out; a stream changed meanwhile (the seller read it) fails the attempt, and the retry records it. */
-async function recordMailed(events: EventStore, job: NotifyDecisionJob, to: string): Promise<void> {
+/** Records that the e-mail went out; a stream changed meanwhile (the seller read it) is read again and the record decided again. */
+async function recordMailed({ streams, now }: WorkerContext, job: NotifyDecisionJob, to: string): Promise<void> {
   const stream = notificationStream(decisionNotificationId(job.eventId));
-  const recorded = await events.readStream(stream);
-  const mailed = notificationDecider.decide(
-    { type: 'RecordNotificationMailed', to, at: new Date().toISOString() },
-    fold(notificationDecider, recorded as never[]),
-  );
-  const metadata = { actor: null, correlationId: job.correlationId, causationId: job.eventId };
-  if (mailed.length > 0)
-    await events.append(
-      stream,
-      mailed.map((event) => ({ ...event, metadata })),
-      recorded.length - 1,
-    );
+  const mailed = { type: 'RecordNotificationMailed', to, at: now() } as const;
+  await streams.handle(stream, notificationDecider, mailed, causedBy(job));
 }
 
 const decisionMail = (sellerName: string, title: string, body: string) =>
@@ -128,19 +95,19 @@ const decisionMail = (sellerName: string, title: string, body: string) =>
 
 export const notifyDecision: Worker<NotifyDecisionJob> = {
   name: NOTIFY_DECISION,
-  async handle({ data: job }, { events, mail }) {
-    await recordNotification(events, job);
-    const notification = (await notificationOf(events, job.eventId))!;
+  async handle({ data: job }, cx) {
+    await recordNotification(cx, job);
+    const notification = (await notificationOf(cx.streams, job.eventId))!;
     if (notification.mailed) return;
-    const seller = fold(accountDecider, (await events.readStream(accountStream(notification.recipientId))) as never[]);
+    const seller = (await cx.streams.load(accountStream(notification.recipientId), accountDecider)).state;
     if (!seller) throw new Error(`No account for seller ${notification.recipientId}`);
     const { notificationId, title, body } = notification;
-    await mail.send({
+    await cx.platform.mail.send({
       to: seller.email,
       subject: title,
       text: decisionMail(seller.fullName, title, body),
       key: `notification:${notificationId}`,
     });
-    await recordMailed(events, job, seller.email);
+    await recordMailed(cx, job, seller.email);
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLine } from '../domain/order/events.ts';
-import { sellerOrdersOf } from '../domain/order/upcast.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import { type AnyOrderPlaced, sellerOrdersOf } from '../domain/order/upcast.ts';
+import type { Recorded } from '../platform/eventstore/streams.ts';
 import { notifySellerJobs } from './order-reactor.ts';
 
 const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
@@ -17,11 +17,20 @@ const line = (sellerId: string, productId: string): OrderLine => ({
 });
 const lines = [line('kashmir', 'shawl'), line('meera', 'saree'), line('kashmir', 'stole')];
 
-/** An OrderPlaced as recorded: with `sellerOrders` now, without before seller orders existed. */
-function recordedPlaced(legacy: boolean): RecordedEvent {
+/** An OrderPlaced as recorded (the fields the jobs read): with `sellerOrders` now, without before seller orders existed. */
+function recordedPlaced(legacy: boolean): Recorded<AnyOrderPlaced> {
   const data = { orderId, lines, ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines) }) };
   const metadata = { actor: 'buyer-1', correlationId: 'corr-1', causationId: null, time: '2024-05-01T10:00:00.000Z' };
-  return { id: 'event-1', type: 'OrderPlaced', stream: `order-${orderId}`, revision: 0, position: 7, data, metadata };
+  const recorded = {
+    id: 'event-1',
+    type: 'OrderPlaced',
+    stream: `order-${orderId}`,
+    revision: 0,
+    position: 7,
+    data,
+    metadata,
+  };
+  return recorded as Recorded<AnyOrderPlaced>;
 }
 
 describe('notifySellerJobs', () => {

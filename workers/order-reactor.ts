@@ -1,10 +1,9 @@
-import { fold } from '../domain/decider.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
-import type { OrderEvent, OrderPlacedEvent } from '../domain/order/events.ts';
-import { type LegacyOrderEvent, upcast } from '../domain/order/upcast.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import { type AnyOrderPlaced, purchaseOf } from '../domain/order/upcast.ts';
+import type { Recorded } from '../platform/eventstore/streams.ts';
 import type { Effect, EffectJob } from './effect.ts';
+import { causeOf } from './worker.ts';
 import { NOTIFY_SELLER, type NotifySellerJob } from './notify-seller.ts';
 
 export const ORDER_REACTOR = 'reactor:notify-seller';
@@ -15,10 +14,9 @@ export const ORDER_REACTOR = 'reactor:notify-seller';
  * per seller), so a job queued then is the same job now. An OrderPlaced written before seller
  * orders is upcast to learn them.
  */
-export function notifySellerJobs(placed: RecordedEvent): Array<EffectJob<NotifySellerJob>> {
-  const [current] = upcast(placed as unknown as OrderEvent | LegacyOrderEvent, []) as [OrderPlacedEvent];
-  const { orderId, lines, sellerOrders } = current.data;
-  const cause = { eventId: placed.id, correlationId: placed.metadata.correlationId };
+export function notifySellerJobs(placed: Recorded<AnyOrderPlaced>): Array<EffectJob<NotifySellerJob>> {
+  const { orderId, lines, sellerOrders } = purchaseOf(placed);
+  const cause = causeOf(placed);
   return sellerOrders.map(({ sellerOrderId, sellerId }) => ({
     job: { orderId, sellerOrderId, sellerId, lines: lines.filter((line) => line.sellerId === sellerId), cause },
     options: { jobId: `${NOTIFY_SELLER}:${orderId}:${sellerId}` },
@@ -26,15 +24,15 @@ export function notifySellerJobs(placed: RecordedEvent): Array<EffectJob<NotifyS
 }
 
 /** Each seller of a new purchase is told of their seller order, in the app and by e-mail, from the first order of the log on. */
-export const notifySellerEffect: Effect<NotifySellerJob> = {
+export const notifySellerEffect: Effect<NotifySellerJob, AnyOrderPlaced> = {
   job: NOTIFY_SELLER,
   reactor: ORDER_REACTOR,
   reconciler: 'reconcile:notify-seller',
-  eventTypes: new Set<OrderEvent['type']>(['OrderPlaced']),
+  eventTypes: new Set(['OrderPlaced'] as const),
   jobsOf: notifySellerJobs,
-  async done(events, { sellerId, orderId }) {
-    const recorded = await events.readStream(notificationStream(notificationId(sellerId, orderId)));
-    return fold(notificationDecider, recorded as never[])?.mailed ?? false;
+  async done(streams, { sellerId, orderId }) {
+    const stream = notificationStream(notificationId(sellerId, orderId));
+    return (await streams.load(stream, notificationDecider)).state?.mailed ?? false;
   },
   from: 'start',
 };

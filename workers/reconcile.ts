@@ -11,10 +11,10 @@
  * dead letters (it failed every attempt) is counted, not retried: it needs an operator, and it
  * does not hold the watermark back.
  */
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Platform } from '../platform/platform.ts';
+import { type EventShape, type Recorded, isOneOf } from '../platform/eventstore/streams.ts';
 import { EFFECTS, EFFECT_RETRY, type Effect, type ReconciliationDoc, type RetryPolicy } from './effect.ts';
 import { notifySellerEffect } from './order-reactor.ts';
+import type { WorkerContext } from './worker.ts';
 
 export { EFFECTS, type ReconciliationDoc } from './effect.ts';
 
@@ -23,12 +23,12 @@ export const RECONCILER = notifySellerEffect.reconciler;
 const PAGE = 1000;
 
 /** One pass over an effect; returns what it found. */
-export async function reconcileEffect<J>(
-  platform: Platform,
-  effect: Effect<J>,
+export async function reconcileEffect<J, E extends EventShape>(
+  cx: WorkerContext,
+  effect: Effect<J, E>,
   retry: RetryPolicy = EFFECT_RETRY,
 ): Promise<ReconciliationDoc> {
-  const { events, read, queue } = platform;
+  const { events, read, queue } = cx.platform;
   read.collection(EFFECTS); // created before the first commit writes to it
   const from = await read.checkpoint(effect.reconciler);
   const until = await read.checkpoint(effect.reactor);
@@ -43,9 +43,9 @@ export async function reconcileEffect<J>(
     for (const recorded of page) {
       if (recorded.position > until) break;
       after = recorded.position;
-      if (effect.eventTypes.has(recorded.type)) {
+      if (isOneOf(recorded, effect.eventTypes)) {
         found.checked++;
-        const missing = await missingJobs(platform, effect, recorded, dead, found);
+        const missing = await missingJobs(cx, effect, recorded, dead, found);
         for (const { job, options } of missing) await queue.add(effect.job, job, { ...options, ...retry });
         found.requeued += missing.length;
         if (missing.length > 0) blocked = true;
@@ -58,7 +58,7 @@ export async function reconcileEffect<J>(
     id: effect.job,
     confirmedThrough: confirmed,
     ...found,
-    at: new Date().toISOString(),
+    at: cx.now(),
   };
   const work = read.unitOfWork();
   work.put(EFFECTS, doc);
@@ -67,16 +67,16 @@ export async function reconcileEffect<J>(
 }
 
 /** The jobs of an event whose effects are not all recorded and that are not dead letters. */
-async function missingJobs<J>(
-  platform: Platform,
-  effect: Effect<J>,
-  recorded: RecordedEvent,
+async function missingJobs<J, E extends EventShape>(
+  cx: WorkerContext,
+  effect: Effect<J, E>,
+  recorded: Recorded<E>,
   dead: Set<string>,
   found: { dead: number },
 ) {
   const missing: ReturnType<Effect<J>['jobsOf']> = [];
   for (const entry of effect.jobsOf(recorded)) {
-    if (await effect.done(platform.events, entry.job)) continue;
+    if (await effect.done(cx.streams, entry.job)) continue;
     if (dead.has(entry.options.jobId)) found.dead++;
     else missing.push(entry);
   }
@@ -84,17 +84,17 @@ async function missingJobs<J>(
 }
 
 /** One pass of the seller notifications (`mibi reconcile`, the tests). */
-export const reconcileSellerNotifications = (platform: Platform, retry?: RetryPolicy): Promise<ReconciliationDoc> =>
-  reconcileEffect(platform, notifySellerEffect, retry);
+export const reconcileSellerNotifications = (cx: WorkerContext, retry?: RetryPolicy): Promise<ReconciliationDoc> =>
+  reconcileEffect(cx, notifySellerEffect, retry);
 
 /** Runs a pass of every effect at start and then every `everyMs`, logging what it re-added; `stop` waits for a pass in flight. */
-export function startReconciler(platform: Platform, effects: readonly Effect[], everyMs: number, retry?: RetryPolicy) {
+export function startReconciler(cx: WorkerContext, effects: readonly Effect[], everyMs: number, retry?: RetryPolicy) {
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
     running = running.then(async () => {
       for (const effect of effects) {
         try {
-          const { requeued, dead, checked } = await reconcileEffect(platform, effect, retry);
+          const { requeued, dead, checked } = await reconcileEffect(cx, effect, retry);
           if (requeued > 0 || dead > 0) {
             console.log(
               `[workers] reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`,

@@ -4,6 +4,7 @@ import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type WishlistEvent, wishlistStream } from '../domain/wishlist/events.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
+import { Streams } from '../platform/eventstore/streams.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { WISHLIST_REACTOR, WISHLIST_WATCHERS, wishlistReactor } from './wishlist-alerts.ts';
@@ -24,7 +25,13 @@ afterEach(async () => {
 });
 
 const runner = (batchSize = 500) =>
-  new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [wishlistReactor(events)], batchSize });
+  new ProjectionRunner({
+    events,
+    read,
+    bus: new MemoryBus(),
+    projections: [wishlistReactor(new Streams(events))],
+    batchSize,
+  });
 const catchUp = (batchSize?: number) => runner(batchSize).catchUp(WISHLIST_REACTOR);
 
 const onProduct = (...changes: ProductEvent[]) => events.append(productStream(diya), changes, 'any');
@@ -133,7 +140,7 @@ describe('the wishlist reactor', () => {
           events,
           read: other,
           bus: new MemoryBus(),
-          projections: [wishlistReactor(events)],
+          projections: [wishlistReactor(new Streams(events))],
         });
         await Promise.all([catchUp(), second.catchUp(WISHLIST_REACTOR)]);
       } finally {

@@ -21,9 +21,11 @@ import {
   wishlistAlertId,
 } from '../domain/wishlist/alerts.ts';
 import type { WishlistEvent } from '../domain/wishlist/events.ts';
-import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../platform/eventstore/port.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import { type Recorded, type Streams, isOneOf } from '../platform/eventstore/streams.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
+import { causeOf, causedBy } from './worker.ts';
 
 export const WISHLIST_REACTOR = 'reactor:wishlist-alerts';
 /** Id: the product id. */
@@ -42,60 +44,47 @@ async function watch(work: UnitOfWork, { type, data }: WishlistEvent): Promise<v
   else work.put<WatchersDoc>(WISHLIST_WATCHERS, { id: data.productId, buyerIds: next });
 }
 
-/** Records the buyer's notification of `cause` unless it is recorded already. */
+/** A product event that may call for an alert. */
+type AlertingEvent = Extract<ProductEvent, { type: (typeof ALERTING_EVENTS)[number] }>;
+
+const WISHLIST_EVENTS = new Set<WishlistEvent['type']>(['WishlistItemSaved', 'WishlistItemRemoved']);
+const ALERTING = new Set(ALERTING_EVENTS);
+
+/** Records the buyer's notification of `cause` unless it is recorded already (by another process passing the same event, too). */
 async function notifyBuyer(
-  events: EventStore,
+  streams: Streams,
   buyerId: string,
-  cause: RecordedEvent,
+  cause: Recorded<AlertingEvent>,
   productId: string,
   alert: WishlistAlert,
 ): Promise<void> {
   const notificationId = wishlistAlertId(buyerId, cause.id);
-  const stream = notificationStream(notificationId);
-  const state = fold(notificationDecider, (await events.readStream(stream)) as never[]);
-  const at = (cause.data as { at: string }).at;
-  const recorded = notificationDecider.decide(
-    { type: 'NotifyBuyer', notificationId, buyerId, productId, alert, at },
-    state,
-  );
-  if (recorded.length === 0) return;
-  const metadata = { actor: null, correlationId: cause.metadata.correlationId, causationId: cause.id };
-  try {
-    await events.append(
-      stream,
-      recorded.map((event) => ({ ...event, metadata })),
-      'no_stream',
-    );
-  } catch (error) {
-    // Another process passing the same event recorded it first.
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-  }
+  const notify = { type: 'NotifyBuyer', notificationId, buyerId, productId, alert, at: cause.data.at } as const;
+  await streams.handle(notificationStream(notificationId), notificationDecider, notify, causedBy(causeOf(cause)));
 }
 
 /** The product as `event` left it: its stream read up to the event, so a replay sees what the first pass saw. */
-async function productAt(events: EventStore, event: RecordedEvent) {
-  return fold(productDecider, (await events.readStream(event.stream, { limit: event.revision + 1 })) as ProductEvent[]);
+async function productAt(streams: Streams, event: RecordedEvent) {
+  return fold(productDecider, await streams.read<ProductEvent>(event.stream, { limit: event.revision + 1 }));
 }
 
-export function wishlistReactor(events: EventStore): Projection {
+export function wishlistReactor(streams: Streams): Projection {
   return {
     name: WISHLIST_REACTOR,
     collections: [{ name: WISHLIST_WATCHERS }],
-    eventTypes: new Set<string>(['WishlistItemSaved', 'WishlistItemRemoved', ...ALERTING_EVENTS]),
+    eventTypes: new Set<string>([...WISHLIST_EVENTS, ...ALERTING]),
 
     async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-      if (recorded.type === 'WishlistItemSaved' || recorded.type === 'WishlistItemRemoved')
-        return watch(work, recorded as WishlistEvent & RecordedEvent);
-      const event = recorded as ProductEvent & RecordedEvent;
+      if (isOneOf<WishlistEvent>(recorded, WISHLIST_EVENTS)) return watch(work, recorded);
       // Most product events change neither way: those are passed without a read.
-      if (alertKindOf(event) === null) return;
-      const { productId } = event.data as { productId: string };
+      if (!isOneOf<AlertingEvent>(recorded, ALERTING) || alertKindOf(recorded) === null) return;
+      const { productId } = recorded.data;
       const watchers = await work.get<WatchersDoc>(WISHLIST_WATCHERS, productId);
       if (!watchers) return;
-      const product = await productAt(events, recorded);
-      const alert = product && wishlistAlert(event, product);
+      const product = await productAt(streams, recorded);
+      const alert = product && wishlistAlert(recorded, product);
       if (!alert) return;
-      for (const buyerId of watchers.buyerIds) await notifyBuyer(events, buyerId, recorded, productId, alert);
+      for (const buyerId of watchers.buyerIds) await notifyBuyer(streams, buyerId, recorded, productId, alert);
     },
   };
 }

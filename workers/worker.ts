@@ -1,9 +1,42 @@
+import { type Clock, systemClock } from '../platform/clock.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import { Streams } from '../platform/eventstore/streams.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Job } from '../platform/queue/port.ts';
+
+/** What the workers run on: the adapters, the write side's streams, and the clock and ids (the process's, or a test's). */
+export interface WorkerContext extends Clock {
+  platform: Platform;
+  streams: Streams;
+}
+
+/** The workers' context on `platform`, with the system clock where `clock` gives none. */
+export function workerContext(platform: Platform, clock: Partial<Clock> = {}): WorkerContext {
+  return {
+    platform,
+    streams: new Streams(platform.events),
+    now: clock.now ?? systemClock.now,
+    newId: clock.newId ?? systemClock.newId,
+  };
+}
+
+/** What a job's events are caused by: the event that called for it, with its correlation. */
+export interface Cause {
+  eventId: string;
+  correlationId: string;
+}
+
+export const causeOf = ({ id, metadata }: RecordedEvent): Cause => ({
+  eventId: id,
+  correlationId: metadata.correlationId,
+});
+
+/** The metadata of what a job records: no user acted, the cause did. */
+export const causedBy = ({ eventId, correlationId }: Cause) => ({ actor: null, correlationId, causationId: eventId });
 
 /** A background job type and the function that runs it. */
 export interface Worker<T = unknown> {
   name: string;
   concurrency?: number;
-  handle(job: Job<T>, platform: Platform): Promise<void>;
+  handle(job: Job<T>, cx: WorkerContext): Promise<void>;
 }

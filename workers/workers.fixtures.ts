@@ -2,6 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
@@ -17,13 +18,16 @@ export class TestMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   failures = 0;
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   async send(message: MailMessage): Promise<SentMail> {
     if (this.failures > 0) {
       this.failures--;
       throw new Error('SMTP server unavailable');
     }
     this.sent.push(message);
-    return { ...message, id: crypto.randomUUID(), from: 'MIBI <no-reply@mibi.test>', sentAt: new Date().toISOString() };
+    const { newId, now } = this.clock;
+    return { ...message, id: newId(), from: 'MIBI <no-reply@mibi.test>', sentAt: now() };
   }
 
   async close(): Promise<void> {}

@@ -23,6 +23,9 @@ export const STANDING_DECISIONS = [
 
 export type DecisionType = (typeof PRODUCT_DECISIONS)[number] | (typeof STANDING_DECISIONS)[number];
 
+/** The events of those decisions. */
+export type DecisionEvent = Extract<ProductEvent | SellerEvent, { type: DecisionType }>;
+
 export interface Decision {
   /** The id of the event that recorded it: it names the notification, so a decision is told once. */
   eventId: string;

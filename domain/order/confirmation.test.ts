@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { AT } from '../testing.ts';
-import { orderConfirmationMail } from './confirmation.ts';
+import { AT, given } from '../testing.ts';
+import { confirmationDecider, orderConfirmationMail } from './confirmation.ts';
 import type { OrderLine, OrderPlacedEvent } from './events.ts';
 import { sellerOrdersOf } from './upcast.ts';
 
@@ -87,4 +87,12 @@ it('speaks of one order when one seller sells it all', () => {
   });
   expect(text).toContain('Your order:\n\nOrder #3f2b9c1e-1, sold by Kashmir Looms\n');
   expect(text).not.toContain('Meera');
+});
+
+it('records the confirmation mail once, however often the job records it', () => {
+  const data = { orderId, buyerId: 'buyer-1', to: 'kavya@mibi.test', at: AT };
+  const record = { type: 'RecordConfirmationMailed', ...data } as const;
+  const mailed = { type: 'OrderConfirmationMailed', data } as const;
+  given(confirmationDecider).when(record).then([mailed]);
+  given(confirmationDecider, [mailed]).when(record).then([]);
 });

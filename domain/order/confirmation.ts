@@ -3,6 +3,7 @@
  * sending is recorded on a stream of its own per purchase (the purchase's stream is the
  * buyer's and sellers' business; this one only says the mail went out), appended once.
  */
+import type { Decider } from '../decider.ts';
 import { formatInr } from '../money.ts';
 import type { OrderPlacedEvent } from './events.ts';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from './options.ts';
@@ -16,6 +17,15 @@ export type OrderConfirmationEvent = {
 };
 
 type Purchase = OrderPlacedEvent['data'];
+
+export type RecordConfirmationMailed = { type: 'RecordConfirmationMailed' } & OrderConfirmationEvent['data'];
+
+/** The confirmation stream's state is whether the mail went out: it is recorded once, however often the job runs. */
+export const confirmationDecider: Decider<RecordConfirmationMailed, boolean, OrderConfirmationEvent> = {
+  initialState: false,
+  evolve: () => true,
+  decide: ({ type: _, ...data }, mailed) => (mailed ? [] : [{ type: 'OrderConfirmationMailed', data }]),
+};
 
 /** The subject and text of the confirmation of `purchase` to its buyer. */
 export function orderConfirmationMail(buyerName: string, purchase: Purchase): { subject: string; text: string } {

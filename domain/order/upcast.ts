@@ -56,6 +56,14 @@ export function sellerOrdersOf(orderId: string, lines: readonly OrderLine[]): Se
   return parts;
 }
 
+/** An OrderPlaced of either model: the first event of every order stream. */
+export type AnyOrderPlaced = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>;
+
+/** The purchase an OrderPlaced records, with its seller orders (learnt from its lines when it was written before them). */
+export function purchaseOf({ data }: AnyOrderPlaced): OrderPlacedEvent['data'] {
+  return 'sellerOrders' in data ? data : { ...data, sellerOrders: sellerOrdersOf(data.orderId, data.lines) };
+}
+
 /** A seller order as much as `upcast` needs of it. */
 export interface PartSnapshot {
   sellerOrderId: string;
@@ -71,15 +79,7 @@ export interface PartSnapshot {
  * kept no commission, as none was agreed then: its settlement is at 0 basis points.
  */
 export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly PartSnapshot[]): OrderEvent[] {
-  if (event.type === 'OrderPlaced') {
-    if ('sellerOrders' in event.data) return [event as OrderPlacedEvent];
-    return [
-      {
-        type: 'OrderPlaced',
-        data: { ...event.data, sellerOrders: sellerOrdersOf(event.data.orderId, event.data.lines) },
-      },
-    ];
-  }
+  if (event.type === 'OrderPlaced') return [{ type: 'OrderPlaced', data: purchaseOf(event) }];
   if (!(event.type in CURRENT)) return [event as OrderEvent];
   const legacy = event as LegacyStatusEvent;
   const type = CURRENT[legacy.type];

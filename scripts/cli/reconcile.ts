@@ -1,6 +1,7 @@
 /** `mibi reconcile`: one reconciliation pass of every effect of the log, as the workers run it. */
 import { EFFECTS_OF_LOG } from '../../workers/index.ts';
 import { reconcileEffect } from '../../workers/reconcile.ts';
+import { workerContext } from '../../workers/worker.ts';
 import { type Command, EXIT, parse, withPlatform } from './command.ts';
 import { formatCount, write } from './output.ts';
 
@@ -22,8 +23,9 @@ Options:
   async run(argv) {
     parse(argv, {}, { min: 0, max: 0 });
     return withPlatform(async (platform) => {
+      const cx = workerContext(platform);
       for (const effect of EFFECTS_OF_LOG) {
-        const found = await reconcileEffect(platform, effect);
+        const found = await reconcileEffect(cx, effect);
         await write(
           `${effect.job}: events checked: ${formatCount(found.checked)}, jobs re-added: ${formatCount(found.requeued)}, dead-lettered: ${formatCount(found.dead)}, confirmed through position: ${formatCount(found.confirmedThrough)}\n`,
         );
