@@ -2,6 +2,7 @@
 import { categoryStream } from '../../domain/catalog/events.ts';
 import {
   type CategoryPolicyCommand,
+  type PolicyDefaults,
   categoryPolicyDecider,
   commissionOf,
   returnableOf,
@@ -9,12 +10,6 @@ import {
 import type { Actor } from '../../domain/actor.ts';
 import type { CommissionRates, ReturnPolicy } from '../../domain/order/decider.ts';
 import type { CommandContext } from './context.ts';
-
-/** What the marketplace's defaults are: from the configuration. */
-export interface PolicyDefaults {
-  commissionBps: number;
-  returnWindowDays: number;
-}
 
 const policyOf = async (cx: CommandContext, categoryId: string) =>
   (await cx.streams.load(categoryStream(categoryId), categoryPolicyDecider)).state;

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Actor } from '../../domain/actor.ts';
+import type { PolicyDefaults } from '../../domain/catalog/policy.ts';
 import { type OrderCommand, orderDecider } from '../../domain/order/decider.ts';
 import { type OrderEvent, orderStream } from '../../domain/order/events.ts';
 import type { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
@@ -16,7 +17,7 @@ import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/document
 import { purchaseFromEvents } from '../../projections/orders/projection.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
-import { type PolicyDefaults, commissionRates, returnPolicy } from './category-policy.ts';
+import { commissionRates, returnPolicy } from './category-policy.ts';
 import type { CommandContext } from './context.ts';
 
 /** What placing a purchase answers: the purchase as it is right after, and the log position reached. */

@@ -21,6 +21,12 @@ export type CategoryPolicyCommand =
   | { type: 'SetCommission'; actor: Actor; rateBps: number | null; reason: string; at: string }
   | { type: 'SetReturns'; actor: Actor; returnable: boolean; reason: string; at: string };
 
+/** The marketplace's defaults, from the configuration: the commission rate and the return window. */
+export interface PolicyDefaults {
+  commissionBps: number;
+  returnWindowDays: number;
+}
+
 /** The highest commission: all of a sale (10000 basis points). */
 export const MAX_COMMISSION_BPS = 10_000;
 

@@ -1,5 +1,11 @@
 /** Reads of the ledger read model: balances, entries, statements and category policies. */
-import { type CategoryPolicy, commissionOf, defaultReturnable, returnableOf } from '../../domain/catalog/policy.ts';
+import {
+  type CategoryPolicy,
+  type PolicyDefaults,
+  commissionOf,
+  defaultReturnable,
+  returnableOf,
+} from '../../domain/catalog/policy.ts';
 import { NO_TOTALS } from '../../domain/ledger/entries.ts';
 import { type Statement, statementOf } from '../../domain/ledger/statement.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
@@ -95,11 +101,6 @@ export async function balancesDue(read: ReadStore, paging: Paging): Promise<Page
 /** The user's full name; null when there is no such user (a ledger of nobody is a 404, not an empty ledger). */
 export async function userName(read: ReadStore, userId: string): Promise<string | null> {
   return (await fullNames(read, [userId])).get(userId) ?? null;
-}
-
-export interface PolicyDefaults {
-  commissionBps: number;
-  returnWindowDays: number;
 }
 
 const policyOf = ({ id, commissionBps, returnable }: CategoryPolicyDoc): CategoryPolicy => ({
