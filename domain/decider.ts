@@ -10,7 +10,7 @@ export interface Decider<Command, State, Event> {
 }
 
 /**
- * What went wrong, in the domain's terms (api/http/errors.ts alone turns a kind into an HTTP status):
+ * What went wrong, in the domain's terms (api/http/errors.ts alone turns a kind into an answer):
  * - `invalid`: the input itself is wrong (a malformed value, a token or code that does not hold);
  * - `forbidden`: the actor may not do this;
  * - `not_found`: the thing is not there (or not there for this actor);

@@ -158,7 +158,7 @@ describe('password reset', () => {
       .then([requested]);
   });
 
-  it('answers 404 for an unknown account', () => {
+  it('finds no unknown account', () => {
     given(accountDecider)
       .when({ type: 'RequestPasswordReset', tokenHash: 'token-1', expiresAt, at: AT })
       .then({ code: 'not_found', kind: 'not_found' });

@@ -88,7 +88,7 @@ describe('SetCartQuantity', () => {
     set([added(1)], 2, { ...diya, available: false }).then({ code: 'not_available', kind: 'conflict' });
   });
 
-  it('answers 404 for a product not in the cart', () => {
+  it('finds no product that is not in the cart', () => {
     set([], 1).then({ code: 'not_found', kind: 'not_found', message: 'This product is not in your cart' });
   });
 });

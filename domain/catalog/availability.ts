@@ -9,7 +9,7 @@ export interface PurchaseFacts {
   available: boolean;
 }
 
-/** Throws 409 `not_available` or `insufficient_stock` unless `quantity` units may be bought. */
+/** Throws a conflict, `not_available` or `insufficient_stock`, unless `quantity` units may be bought. */
 export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
   if (!product.available) {
     throw new DomainError('not_available', `"${product.name}" is not available for purchase`, 'conflict');

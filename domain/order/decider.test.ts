@@ -332,7 +332,7 @@ describe('ChangeSellerOrderStatus', () => {
     });
   });
 
-  it('answers 404 for an unknown order or seller order', () => {
+  it('finds no unknown order or seller order', () => {
     given(orderDecider)
       .when(statusCommand('processing', admin))
       .then({ code: 'not_found', kind: 'not_found', message: 'Order not found' });

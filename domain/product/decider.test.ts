@@ -126,7 +126,7 @@ describe('UpdateProduct of a product not verified yet: in place', () => {
       .then([updated(byAdmin, { name: 'Banarasi Silk Saree' }, { name: 'Saree' })]);
   });
 
-  it('answers 404 for a product never listed or delisted', () => {
+  it('finds no product never listed or delisted', () => {
     given(productDecider)
       .when({ type: 'UpdateProduct', actor: seller, changes: { name: 'x' }, at: AT })
       .then(notFound);
@@ -285,7 +285,7 @@ describe('DelistProduct', () => {
     given(productDecider, [listed, delisted]).when({ type: 'DelistProduct', actor: seller, at: AT }).then([]);
   });
 
-  it('makes the product answer 404 to its seller and admins', () => {
+  it('makes the product not found for its seller and admins too', () => {
     given(productDecider, [listed, verified, delisted])
       .when({ type: 'FeatureProduct', actor: admin, at: AT })
       .then(notFound);

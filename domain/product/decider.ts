@@ -179,7 +179,7 @@ function adjustStock(product: Product, command: { actor: Actor; at: string }, to
   ];
 }
 
-/** Commands on a delisted product answer 404 like a deleted one, except these. */
+/** Commands on a delisted product find it not found, like a deleted one, except these. */
 const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>([
   'ReserveStock',
   'ReleaseStock',
