@@ -5,7 +5,10 @@ import type { Doc, ReadStore } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { projections } from '../projections/index.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { type TestApi, startTestApi } from './testing/harness.ts';
+import { expectStatus, ok, type TestApi, startTestApi } from './testing/harness.ts';
+import type { TypedApi } from './testing/typed-client.ts';
+
+type NewProduct = Parameters<TypedApi['seller']['products']['$post']>[0]['json'];
 
 const address = {
   firstName: 'Asha',
@@ -38,15 +41,15 @@ describe('a whole marketplace flow', () => {
     const spiceSeller = await api.signUp({ role: 'seller', fullName: 'Kerala Spice Gardens' });
     const buyer = await api.signUp({ fullName: 'Ravi Kumar' });
     const other = await api.signUp({ fullName: 'Kiran Das' });
-    const listed = async (client: typeof seller, body: Record<string, unknown>) => {
-      const reply = await client.post('/api/seller/products', {
-        description: 'Made by hand in India.',
-        originalPricePaise: null,
-        tags: [],
-        ...body,
+    const listed = async (
+      client: typeof seller,
+      body: Omit<NewProduct, 'description' | 'originalPricePaise' | 'tags'> & Partial<NewProduct>,
+    ) => {
+      const reply = await client.api.seller.products.$post({
+        json: { description: 'Made by hand in India.', originalPricePaise: null, tags: [], ...body },
       });
-      expect(reply.status).toBe(201);
-      return reply.body.id as string;
+      expectStatus(reply, 201);
+      return reply.body.id;
     };
     const product = await listed(seller, {
       name: 'Dhokra Brass Elephant',
@@ -63,72 +66,79 @@ describe('a whole marketplace flow', () => {
       stockQuantity: 10,
       categoryId: 'spices',
     });
-    expect((await seller.patch(`/api/seller/products/${product}`, { pricePaise: 269_900 })).status).toBe(200);
+    expectStatus(
+      await seller.api.seller.products[':id'].$patch({ param: { id: product }, json: { pricePaise: 269_900 } }),
+      200,
+    );
 
-    expect((await buyer.post('/api/cart/items', { productId: product, quantity: 2 })).status).toBe(200);
-    expect((await buyer.post('/api/cart/items', { productId: saffron, quantity: 1 })).status).toBe(200);
-    const placed = await buyer.post('/api/orders', { shippingAddress: address, delivery: 'express', payment: 'cod' });
-    expect(placed.status).toBe(201);
-    expect(placed.body.order.totalPaise).toBe(2 * 269_900 + 45_000 + 15_000);
-    const partOf = (sellerId: string) =>
-      placed.body.order.sellerOrders.find((part: { sellerId: string }) => part.sellerId === sellerId).id as string;
+    expectStatus(await buyer.api.cart.items.$post({ json: { productId: product, quantity: 2 } }), 200);
+    expectStatus(await buyer.api.cart.items.$post({ json: { productId: saffron, quantity: 1 } }), 200);
+    const placed = await buyer.api.orders.$post({
+      header: {},
+      json: { shippingAddress: address, delivery: 'express', payment: 'cod' },
+    });
+    expectStatus(placed, 201);
+    const { order } = placed.body;
+    expect(order.totalPaise).toBe(2 * 269_900 + 45_000 + 15_000);
+    const partOf = (sellerId: string) => order.sellerOrders.find((part) => part.sellerId === sellerId)!.id;
     const [crafts, spices] = [partOf(seller.user!.id), partOf(spiceSeller.user!.id)];
-    for (const status of ['processing', 'shipped', 'delivered']) {
-      expect((await seller.post(`/api/seller-orders/${crafts}/status`, { status })).status).toBe(200);
+    const sellerOrder = (id: string) => ({ param: { id } });
+    for (const status of ['processing', 'shipped', 'delivered'] as const) {
+      expectStatus(
+        await seller.api['seller-orders'][':id'].status.$post({ ...sellerOrder(crafts), json: { status } }),
+        200,
+      );
     }
-    expect(
-      (
-        await spiceSeller.post(`/api/seller-orders/${spices}/status`, {
-          status: 'cancelled',
-          reason: 'Out of this harvest',
-        })
-      ).status,
-    ).toBe(200);
-    const returned = await buyer.post(`/api/seller-orders/${crafts}/returns`, {
-      lines: [{ productId: product, quantity: 1 }],
-      reason: 'One arrived chipped',
+    expectStatus(
+      await spiceSeller.api['seller-orders'][':id'].status.$post({
+        ...sellerOrder(spices),
+        json: { status: 'cancelled', reason: 'Out of this harvest' },
+      }),
+      200,
+    );
+    const returned = await buyer.api['seller-orders'][':id'].returns.$post({
+      ...sellerOrder(crafts),
+      json: { lines: [{ productId: product, quantity: 1 }], reason: 'One arrived chipped' },
     });
-    expect(returned.status).toBe(201);
-    expect(
-      (
-        await seller.post(`/api/seller-orders/${crafts}/returns/${crafts}-R1/decision`, {
-          accept: true,
-          reason: 'Sorry, refunded',
-        })
-      ).status,
-    ).toBe(200);
+    expectStatus(returned, 201);
+    expectStatus(
+      await seller.api['seller-orders'][':id'].returns[':returnId'].decision.$post({
+        param: { id: crafts, returnId: `${crafts}-R1` },
+        json: { accept: true, reason: 'Sorry, refunded' },
+      }),
+      200,
+    );
 
-    expect((await other.post('/api/cart/items', { productId: product, quantity: 1 })).status).toBe(200);
-    const cancelled = await other.post('/api/orders', {
-      shippingAddress: address,
-      delivery: 'standard',
-      payment: 'cod',
-    });
-    expect(
-      (
-        await other.post(`/api/seller-orders/${cancelled.body.order.id}-1/status`, {
-          status: 'cancelled',
-          reason: 'Changed my mind',
-        })
-      ).status,
-    ).toBe(200);
-    await api.settle();
-    expect(
-      (await buyer.post(`/api/products/${product}/reviews`, { rating: 5, comment: 'Beautiful work.' })).status,
-    ).toBe(201);
-    expect((await buyer.post(`/api/products/${saffron}/reviews`, { rating: 5, comment: 'Never came.' })).status).toBe(
-      403,
+    expectStatus(await other.api.cart.items.$post({ json: { productId: product, quantity: 1 } }), 200);
+    const cancelled = ok(
+      await other.api.orders.$post({
+        header: {},
+        json: { shippingAddress: address, delivery: 'standard', payment: 'cod' },
+      }),
+    );
+    expectStatus(
+      await other.api['seller-orders'][':id'].status.$post({
+        ...sellerOrder(`${cancelled.order.id}-1`),
+        json: { status: 'cancelled', reason: 'Changed my mind' },
+      }),
+      200,
     );
     await api.settle();
+    const review = (id: string, comment: string) =>
+      buyer.api.products[':id'].reviews.$post({ param: { id }, json: { rating: 5, comment } });
+    expectStatus(await review(product, 'Beautiful work.'), 201);
+    expectStatus(await review(saffron, 'Never came.'), 403);
+    await api.settle();
 
-    const detail = (await api.anonymous().get(`/api/products/${product}`)).body;
+    const productById = (id: string) => api.anonymous().api.products[':id'].$get({ param: { id } });
+    const detail = (await productById(product)).body;
     // 5, less the 2 delivered, plus the 1 returned; the cancelled order's unit is back.
     expect(detail).toMatchObject({ stockQuantity: 4, rating: 5, ratingCount: 1, sellerName: 'Meera Crafts' });
-    expect((await api.anonymous().get(`/api/products/${saffron}`)).body.stockQuantity).toBe(10);
-    expect((await seller.get('/api/notifications')).body.items).toHaveLength(2);
-    expect((await spiceSeller.get('/api/notifications')).body.items).toHaveLength(1);
-    const seen = (await buyer.get(`/api/orders/${placed.body.order.id}`)).body;
-    expect(seen.sellerOrders.map((part: { id: string; status: string }) => [part.id, part.status]).sort()).toEqual(
+    expect(ok(await productById(saffron)).stockQuantity).toBe(10);
+    expect(ok(await seller.api.notifications.$get({ query: {} })).items).toHaveLength(2);
+    expect(ok(await spiceSeller.api.notifications.$get({ query: {} })).items).toHaveLength(1);
+    const seen = ok(await buyer.api.orders[':id'].$get({ param: { id: order.id } }));
+    expect(seen.sellerOrders.map((part) => [part.id, part.status]).sort()).toEqual(
       [
         [crafts, 'delivered'],
         [spices, 'cancelled'],

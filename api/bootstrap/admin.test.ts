@@ -3,7 +3,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount, reservationStream } from '../commands/accounts.ts';
 import type { AppContext } from '../roles/context.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
-import { type TestApi, startTestApi } from '../testing/harness.ts';
+import { expectStatus, ok, type TestApi, startTestApi } from '../testing/harness.ts';
 import { ensureAdmin } from './admin.ts';
 
 let api: TestApi;
@@ -49,9 +49,9 @@ describe('ensureAdmin', () => {
     const owner = await api.signUp({ email, role: 'seller' });
     await ensureAdmin(processWith({ ADMIN_EMAIL: email.toUpperCase(), ADMIN_PASSWORD: 'ignored-pass' }));
     // A new admin is signed out: their next sign-in sets up a second factor.
-    expect((await owner.get('/api/auth/me')).body.user).toBeNull();
+    expect(ok(await owner.api.auth.me.$get()).user).toBeNull();
     expect((await api.signIn(email, 'secret-pass')).user!.roles).toEqual(['seller', 'admin']);
-    expect((await api.anonymous().post('/api/auth/signin', { email, password: 'ignored-pass' })).status).toBe(401);
+    expectStatus(await api.anonymous().api.auth.signin.$post({ json: { email, password: 'ignored-pass' } }), 401);
   });
 
   it('does nothing without ADMIN_EMAIL', async () => {

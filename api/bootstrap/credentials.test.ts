@@ -5,7 +5,7 @@ import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount } from '../commands/accounts.ts';
-import { startTestApi } from '../testing/harness.ts';
+import { expectStatus, ok, startTestApi } from '../testing/harness.ts';
 import { DEMO_ADMIN } from './demo-catalog.ts';
 
 /** No default credentials outside a local demo. */
@@ -45,9 +45,10 @@ describe('demo data and its published passwords', () => {
     });
     try {
       expect(api.ctx.config.DEMO_DATA).toBe(false);
-      const signIn = (email: string, password: string) => api.anonymous().post('/api/auth/signin', { email, password });
-      expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(401);
-      expect((await signIn('owner@mibi.test', 'admin-pass-1')).status).toBe(401);
+      const signIn = (email: string, password: string) =>
+        api.anonymous().api.auth.signin.$post({ json: { email, password } });
+      expectStatus(await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password), 401);
+      expectStatus(await signIn('owner@mibi.test', 'admin-pass-1'), 401);
       // The admin of ADMIN_EMAIL got a generated password, printed once at start.
       const shown = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('owner@mibi.test'));
       expect(shown).toHaveLength(1);
@@ -56,7 +57,7 @@ describe('demo data and its published passwords', () => {
       const account = await findAccount(api.ctx, 'owner@mibi.test');
       expect(account!.roles).toContain('admin');
       expect(await verifyPassword(account!.passwordHash, password)).toBe(true);
-      expect((await api.anonymous().get('/api/products')).body.total).toBe(0);
+      expect(ok(await api.anonymous().api.products.$get({ query: {} })).total).toBe(0);
     } finally {
       await api.close();
     }

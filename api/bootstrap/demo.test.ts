@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewEvent } from '../../platform/eventstore/port.ts';
-import { type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, ok, type TestApi, startTestApi } from '../testing/harness.ts';
+import type { TypedApi } from '../testing/typed-client.ts';
+
+const catalog = async (client: Client, query: Parameters<TypedApi['products']['$get']>[0]['query']) =>
+  ok(await client.api.products.$get({ query }));
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS } from './demo-catalog.ts';
 import { type SeedOptions, seedDemo } from './demo.ts';
 import { bootstrap } from './index.ts';
@@ -14,34 +18,35 @@ describe('the demo seed', () => {
   afterAll(() => api.close());
 
   it('lists every demo product from verified sellers, some featured first', async () => {
-    const { body } = await api.anonymous().get('/api/products?limit=100');
+    const body = await catalog(api.anonymous(), { limit: '100' });
     expect(body.total).toBe(DEMO_SELLERS.flatMap((s) => s.products).length);
-    expect(body.items[0].featured).toBe(true);
-    expect(body.items.every((p: { sellerVerified: boolean }) => p.sellerVerified)).toBe(true);
+    expect(body.items[0]?.featured).toBe(true);
+    expect(body.items.every((p) => p.sellerVerified)).toBe(true);
     // Three generated pictures a product, uploaded like a seller's photos: WebP at every width.
     for (const { images } of body.items) expect(images).toHaveLength(3);
-    const [main] = body.items[0].images;
-    expect(main.sizes.map((size: { width: number }) => size.width)).toEqual([320, 640, 1024]);
-    const image = await api.anonymous().get(main.sizes[0].url);
+    const [main] = body.items[0]!.images;
+    expect(main!.sizes.map((size) => size.width)).toEqual([320, 640, 1024]);
+    // A file, not an API route.
+    const image = await api.anonymous().raw.get(main!.sizes[0]!.url);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
   });
 
   it('gives the buyer orders in several states and reviews on delivered products', async () => {
     const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
-    const orders = (await buyer.get('/api/orders')).body as Array<{ status: string }>;
+    const orders = ok(await buyer.api.orders.$get());
     expect(new Set(orders.map((o) => o.status))).toEqual(
       new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']),
     );
-    const { body } = await api.anonymous().get('/api/products?sort=rating&limit=1');
-    expect(body.items[0].ratingCount).toBeGreaterThan(0);
+    const body = await catalog(api.anonymous(), { sort: 'rating', limit: '1' });
+    expect(body.items[0]?.ratingCount).toBeGreaterThan(0);
   });
 
   it("opens each seller's storefront with their region, craft and story, rated from the buyer's reviews", async () => {
     let rated = 0;
     for (const seller of DEMO_SELLERS) {
       const { id } = (await api.signIn(seller.email, DEMO_PASSWORD)).user!;
-      const { body } = await api.anonymous().get(`/api/sellers/${id}`);
+      const body = ok(await api.anonymous().api.sellers[':id'].$get({ param: { id } }));
       expect(body).toMatchObject({
         displayName: seller.fullName,
         ...seller.storefront,
@@ -102,16 +107,20 @@ describe('the demo seed, interrupted', () => {
     expect(await seed()).toBe(true);
     await api.settle();
 
-    const { body: catalog } = await api.anonymous().get('/api/products?limit=100');
-    expect(catalog.total).toBe(demoProducts.length);
-    expect(new Set(catalog.items.map((p: { name: string }) => p.name)).size).toBe(demoProducts.length);
+    const listed = await catalog(api.anonymous(), { limit: '100' });
+    expect(listed.total).toBe(demoProducts.length);
+    expect(new Set(listed.items.map((p) => p.name)).size).toBe(demoProducts.length);
     for (const seller of DEMO_SELLERS) {
-      const { body } = await (await api.signIn(seller.email, DEMO_PASSWORD)).get('/api/seller/products');
-      expect(body.items.map((p: { name: string }) => p.name).sort()).toEqual(seller.products.map((p) => p.name).sort());
+      const own = await (await api.signIn(seller.email, DEMO_PASSWORD)).api.seller.products.$get({ query: {} });
+      expect(
+        ok(own)
+          .items.map((p) => p.name)
+          .sort(),
+      ).toEqual(seller.products.map((p) => p.name).sort());
     }
 
     const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
-    const orders = (await buyer.get('/api/orders')).body as Array<{ status: string }>;
+    const orders = ok(await buyer.api.orders.$get());
     expect(orders.map((o) => o.status).sort()).toEqual([
       'cancelled',
       'delivered',
@@ -120,9 +129,9 @@ describe('the demo seed, interrupted', () => {
       'processing',
       'shipped',
     ]);
-    expect((await buyer.get('/api/cart')).body.count).toBe(0);
+    expect(ok(await buyer.api.cart.$get()).count).toBe(0);
     // Stock was taken once per order: the saree (6 in stock) was ordered once, the comb three at a time.
-    const stockOf = (name: string) => catalog.items.find((p: { name: string }) => p.name === name).stockQuantity;
+    const stockOf = (name: string) => listed.items.find((p) => p.name === name)!.stockQuantity;
     expect(stockOf('Banarasi Silk Saree')).toBe(5);
     expect(stockOf('Neem Wood Comb')).toBe(demoProducts.find((p) => p.name === 'Neem Wood Comb')!.stockQuantity - 3);
 
@@ -158,7 +167,7 @@ describe('the demo seed across processes', () => {
     const started = Date.now();
     expect(await seed({ pollMs: 20 })).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    const { body } = await api.anonymous().get('/api/products?limit=1');
+    const body = await catalog(api.anonymous(), { limit: '1' });
     expect(body.total).toBe(DEMO_SELLERS.flatMap((s) => s.products).length);
   }, 120_000);
 });

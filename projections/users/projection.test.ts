@@ -36,7 +36,7 @@ async function rebuild(file: string, batches: RecordedEvent[][]): Promise<UserDo
 it('keeps one document per account with its current roles, the same after a rebuild or a replay', async () => {
   const buyer = await api.signUp({ role: 'buyer', fullName: 'Ravi Kumar' });
   const seller = await api.signUp({ role: 'seller' });
-  await buyer.post('/api/auth/roles', { role: 'seller' });
+  await buyer.api.auth.roles.$post({ json: { role: 'seller' } });
   const admin = { userId: 'admin-1', roles: ['admin' as const] };
   const at = new Date().toISOString();
   await api.ctx.streams.handle(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
+import { expectStatus, type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { COLLECTIONS } from '../../projections/models.ts';
 import type { ProductDoc } from '../../projections/catalog/product.ts';
 import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
@@ -70,31 +70,34 @@ it('replays each old purchase as one seller order per seller, each moved as the 
 
 it('takes new commands on old purchases: a seller moves its part, a buyer returns a delivered item', async () => {
   const sellerA = await api!.signIn('rajasthan.crafts@mibi.test', PASSWORD);
-  const moved = await sellerA.post(`/api/seller-orders/${ORDER.pending}-1/status`, { status: 'processing' });
-  expect(moved.status).toBe(200);
+  const moved = await sellerA.api['seller-orders'][':id'].status.$post({
+    param: { id: `${ORDER.pending}-1` },
+    json: { status: 'processing' },
+  });
+  expectStatus(moved, 200);
   expect(moved.body.sellerOrder).toMatchObject({ sellerId: SELLER_A, status: 'processing' });
 
   // Within the return window of the old delivery, whenever this test runs.
   const delivered = (await read<SellerOrderDoc>(SELLER_ORDERS, `${ORDER.deliveredTwoSellers}-2`))!.deliveredAt!;
   api!.ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
   const asha = await api!.signIn('asha.buyer@mibi.test', PASSWORD);
-  const asked = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns`, {
-    lines: [{ productId: NECKLACE, quantity: 1 }],
-    reason: 'Clasp broken',
+  const asked = await asha.api['seller-orders'][':id'].returns.$post({
+    param: { id: `${ORDER.deliveredTwoSellers}-2` },
+    json: { lines: [{ productId: NECKLACE, quantity: 1 }], reason: 'Clasp broken' },
   });
-  expect(asked.status).toBe(201);
-  const returnId = asked.body.sellerOrder.returns[0].returnId;
-  const accepted = await sellerA.post(
-    `/api/seller-orders/${ORDER.deliveredTwoSellers}-2/returns/${returnId}/decision`,
-    { accept: true, reason: 'Sorry' },
-  );
-  expect(accepted.status).toBe(200);
+  expectStatus(asked, 201);
+  const returnId = asked.body.sellerOrder.returns[0]!.returnId;
+  const accepted = await sellerA.api['seller-orders'][':id'].returns[':returnId'].decision.$post({
+    param: { id: `${ORDER.deliveredTwoSellers}-2`, returnId },
+    json: { accept: true, reason: 'Sorry' },
+  });
+  expectStatus(accepted, 200);
   await api!.settle();
   expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(3);
   // Saffron is a spice: spices take no returns.
-  const spice = await asha.post(`/api/seller-orders/${ORDER.deliveredTwoSellers}-1/returns`, {
-    lines: [{ productId: SAFFRON, quantity: 1 }],
-    reason: 'Too strong',
+  const spice = await asha.api['seller-orders'][':id'].returns.$post({
+    param: { id: `${ORDER.deliveredTwoSellers}-1` },
+    json: { lines: [{ productId: SAFFRON, quantity: 1 }], reason: 'Too strong' },
   });
   expect(spice).toMatchObject({ status: 422, body: { error: { code: 'not_returnable' } } });
 });

@@ -5,19 +5,26 @@
  */
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { ADDRESS } from '../../api/routes/orders.fixtures.ts';
-import type { Client, TestApi } from '../../api/testing/harness.ts';
+import type { Client, Reply, TestApi } from '../../api/testing/harness.ts';
 import type { Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { projections } from '../../projections/index.ts';
 import { collectionsOf } from '../../projections/rebuild.ts';
 
-function expectStatus(reply: { status: number; body: unknown }, status: number, what: string): void {
+function expectStatus<R extends Reply<unknown>, S extends R['status']>(
+  reply: R,
+  status: S,
+  what: string,
+): asserts reply is Extract<R, { status: S }> {
   if (reply.status !== status) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
 }
 
 /** Puts `quantity` in the buyer's cart and checks out; answers the order id. */
 async function order(buyer: Client, productId: string, quantity: number): Promise<string> {
-  expectStatus(await buyer.post('/api/cart/items', { productId, quantity }), 200, 'add to cart');
-  const placed = await buyer.post('/api/orders', { shippingAddress: ADDRESS, delivery: 'express', payment: 'cod' });
+  expectStatus(await buyer.api.cart.items.$post({ json: { productId, quantity } }), 200, 'add to cart');
+  const placed = await buyer.api.orders.$post({
+    header: {},
+    json: { shippingAddress: ADDRESS, delivery: 'express', payment: 'cod' },
+  });
   expectStatus(placed, 201, 'checkout');
   return placed.body.order.id;
 }
@@ -34,35 +41,49 @@ export async function marketplace(api: TestApi) {
     await listProduct(seller, { name: 'Dhokra Brass Elephant', stockQuantity: 5, categoryId: 'handicrafts' })
   ).id;
   const saree = (await listProduct(seller)).id;
-  expectStatus(await seller.patch(`/api/seller/products/${elephant}`, { pricePaise: 269_900 }), 200, 'price change');
+  expectStatus(
+    await seller.api.seller.products[':id'].$patch({ param: { id: elephant }, json: { pricePaise: 269_900 } }),
+    200,
+    'price change',
+  );
 
   // One seller each: each purchase is one seller order, `${orderId}-1`.
-  const delivered = await order(buyer, elephant, 2);
-  for (const status of ['processing', 'shipped', 'delivered']) {
-    expectStatus(await seller.post(`/api/seller-orders/${delivered}-1/status`, { status }), 200, `order ${status}`);
+  const delivered = { id: `${await order(buyer, elephant, 2)}-1` };
+  for (const status of ['processing', 'shipped', 'delivered'] as const) {
+    expectStatus(
+      await seller.api['seller-orders'][':id'].status.$post({ param: delivered, json: { status } }),
+      200,
+      `order ${status}`,
+    );
   }
-  const returned = await buyer.post(`/api/seller-orders/${delivered}-1/returns`, {
-    lines: [{ productId: elephant, quantity: 1 }],
-    reason: 'One arrived chipped',
+  const returned = await buyer.api['seller-orders'][':id'].returns.$post({
+    param: delivered,
+    json: { lines: [{ productId: elephant, quantity: 1 }], reason: 'One arrived chipped' },
   });
   expectStatus(returned, 201, 'return');
   expectStatus(
-    await seller.post(`/api/seller-orders/${delivered}-1/returns/${delivered}-1-R1/decision`, {
-      accept: true,
-      reason: 'Sorry',
+    await seller.api['seller-orders'][':id'].returns[':returnId'].decision.$post({
+      param: { ...delivered, returnId: `${delivered.id}-R1` },
+      json: { accept: true, reason: 'Sorry' },
     }),
     200,
     'return accepted',
   );
   const cancelled = await order(other, saree, 1);
   expectStatus(
-    await other.post(`/api/seller-orders/${cancelled}-1/status`, { status: 'cancelled', reason: 'Changed my mind' }),
+    await other.api['seller-orders'][':id'].status.$post({
+      param: { id: `${cancelled}-1` },
+      json: { status: 'cancelled', reason: 'Changed my mind' },
+    }),
     200,
     'cancel',
   );
   await api.settle();
   expectStatus(
-    await buyer.post(`/api/products/${elephant}/reviews`, { rating: 5, comment: 'Beautiful work.' }),
+    await buyer.api.products[':id'].reviews.$post({
+      param: { id: elephant },
+      json: { rating: 5, comment: 'Beautiful work.' },
+    }),
     201,
     'review',
   );
