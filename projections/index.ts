@@ -1,4 +1,4 @@
-import { admin } from './admin.ts';
+import { admin } from './admin/projection.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog/projection.ts';
 import { ledger } from './ledger/projection.ts';

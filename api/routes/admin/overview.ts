@@ -1,24 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { ORDER_STATUSES } from '../../../domain/order/status.ts';
-import { RecentSalesSchema } from '../../../projections/sales/documents.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { requireRole } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
-import { type AdminOverview, adminOverview } from '../../queries/overview.ts';
-
-const count = (description: string) => z.number().int().openapi({ description });
-
-const OverviewSchema = z
-  .object({
-    users: count('Accounts'),
-    sellersAwaitingVerification: count('Sellers neither verified nor suspended'),
-    productsAwaitingReview: count('Products pending review'),
-    ordersByStatus: z
-      .record(z.enum(ORDER_STATUSES), z.number().int())
-      .openapi({ description: 'Orders per status, every status named' }),
-    sales: RecentSalesSchema,
-  })
-  .openapi('AdminOverview') satisfies z.ZodType<AdminOverview>;
+import { AdminOverviewSchema } from '../../../projections/admin/documents.ts';
+import { adminOverview } from '../../../projections/admin/queries.ts';
 
 export const adminOverviewRoutes = (ctx: AppContext) =>
   router().openapi(
@@ -27,7 +12,7 @@ export const adminOverviewRoutes = (ctx: AppContext) =>
       path: '/overview',
       tags: ['Admin'],
       summary: 'What awaits the admins, orders by status, and the sales of today and the last 30 days',
-      responses: { 200: jsonResponse(OverviewSchema, 'Counts and sales figures'), ...errors(401, 403) },
+      responses: { 200: jsonResponse(AdminOverviewSchema, 'Counts and sales figures'), ...errors(401, 403) },
     }),
     async (c) => {
       requireRole(c, 'admin');

@@ -1,40 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SELLER_STATUSES } from '../../../domain/seller/decider.ts';
 import { sellerReasonSchema, verifySellerSchema } from '../../../domain/seller/schemas.ts';
-import { SELLER_ACTIONS } from '../../../projections/admin.ts';
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { type StandingResult, reinstateSeller, suspendSeller, verifySeller } from '../../commands/sellers.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
-import { type AdminSeller, adminSellers } from '../../queries/sellers.ts';
+import { adminSellers } from '../../../projections/admin/queries.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
+import { AdminSellerSchema } from '../../../projections/admin/documents.ts';
 
 const status = z.enum(SELLER_STATUSES);
-
-const SellerSchema = z
-  .object({
-    id: z.string(),
-    fullName: z.string(),
-    email: z.string(),
-    registeredAt: z.string(),
-    status,
-    verified: z.boolean().openapi({ description: 'Kept while suspended, so reinstating restores it' }),
-    suspended: z.boolean(),
-    history: z.array(
-      z.object({
-        action: z.enum(SELLER_ACTIONS),
-        reason: z.string().nullable(),
-        by: z.string().openapi({ description: 'The admin' }),
-        at: z.string(),
-      }),
-    ),
-    products: z.object({
-      listed: z.number().int().openapi({ description: 'Not deleted' }),
-      onSale: z.number().int().openapi({ description: 'In the public catalog' }),
-      pendingReview: z.number().int(),
-    }),
-  })
-  .openapi('AdminSeller') satisfies z.ZodType<AdminSeller>;
 
 const SellerListQuerySchema = z.object({
   status: status.optional().openapi({ description: 'Only sellers of this status' }),
@@ -75,7 +50,7 @@ export const adminSellerRoutes = (ctx: AppContext) =>
         summary: 'Sellers with their status and product counts, longest registered first',
         request: { query: SellerListQuerySchema },
         responses: {
-          200: jsonResponse(pageOf(SellerSchema, 'AdminSellerList'), 'A page of sellers'),
+          200: jsonResponse(pageOf(AdminSellerSchema, 'AdminSellerList'), 'A page of sellers'),
           ...errors(400, 401, 403),
         },
       }),

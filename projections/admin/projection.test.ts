@@ -1,16 +1,17 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AccountEvent } from '../domain/account/events.ts';
-import type { SellerEvent } from '../domain/seller/events.ts';
-import { AT } from '../domain/testing.ts';
-import { MemoryBus } from '../platform/bus/memory.ts';
-import type { ReadStore } from '../platform/readstore/port.ts';
-import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
-import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
-import { startAdminApi } from '../api/routes/admin/admin.fixtures.ts';
-import { signedIn } from '../api/routes/orders.fixtures.ts';
-import { ADMIN_SELLERS, type AdminSellerDoc, admin } from './admin.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
+import type { AccountEvent } from '../../domain/account/events.ts';
+import type { SellerEvent } from '../../domain/seller/events.ts';
+import { AT } from '../../domain/testing.ts';
+import { MemoryBus } from '../../platform/bus/memory.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
+import { startAdminApi } from '../../api/routes/admin/admin.fixtures.ts';
+import { signedIn } from '../../api/routes/orders.fixtures.ts';
+import { ADMIN_SELLERS, admin } from './projection.ts';
+import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import type { AdminSellerDoc } from './documents.ts';
 
 const sellerId = 'seller-1';
 const LATER = '2024-05-02T10:00:00.000Z';

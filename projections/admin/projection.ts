@@ -1,32 +1,12 @@
-import type { AccountEvent } from '../domain/account/events.ts';
-import { type SellerStatus, sellerDecider, sellerStatus } from '../domain/seller/decider.ts';
-import type { SellerEvent } from '../domain/seller/events.ts';
-import type { RecordedEvent } from '../platform/eventstore/port.ts';
-import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
-import type { Projection } from '../platform/projection/projection.ts';
+import type { AccountEvent } from '../../domain/account/events.ts';
+import { sellerDecider, sellerStatus } from '../../domain/seller/decider.ts';
+import type { SellerEvent } from '../../domain/seller/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import type { UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { AdminSellerDoc, SellerAction } from './documents.ts';
 
 export const ADMIN_SELLERS = 'admin_sellers';
-
-export const SELLER_ACTIONS = ['verified', 'suspended', 'reinstated'] as const;
-export type SellerAction = (typeof SELLER_ACTIONS)[number];
-
-/**
- * One document per account, so that a buyer who takes on the seller role later is listed
- * with their name; the admins' list shows those with `isSeller`.
- */
-export interface AdminSellerDoc extends Doc {
-  fullName: string;
-  email: string;
-  registeredAt: string;
-  /** Holds the seller role now. */
-  isSeller: boolean;
-  verified: boolean;
-  suspended: boolean;
-  /** From `verified` and `suspended`, to filter on. */
-  status: SellerStatus;
-  /** The admins' decisions about the seller, oldest first. */
-  history: Array<{ action: SellerAction; reason: string | null; by: string; at: string }>;
-}
 
 type AdminEvent = SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' | 'RoleAdded' | 'RoleRemoved' }>;
 
