@@ -12,9 +12,8 @@ const LIST_CLASS: Record<CardLayout, string> = {
 
 interface ProductGridProps {
   list: ReturnType<typeof useProductList>;
-  layout: CardLayout;
-  filters: ProductFilters;
-  onFilters: (filters: ProductFilters) => void;
+  /** The layout and filters of the page (useFilteredProducts): Clear filters, when none match, clears the search and category. */
+  controls: { layout: CardLayout; filters: ProductFilters; onFilters: (filters: ProductFilters) => void };
   /** What the empty list says when no search or category is set: why there is nothing yet. */
   emptyText: string;
   /** The section's name for screen readers. */
@@ -22,7 +21,8 @@ interface ProductGridProps {
 }
 
 /** A product list kept by `useProductList`: placeholders while it loads, the cards, a retry when it failed, "No products found" (with Clear filters) when none match, and Load More. */
-export function ProductGrid({ list, layout, filters, onFilters, emptyText, label = 'Products' }: ProductGridProps) {
+export function ProductGrid({ list, controls, emptyText, label = 'Products' }: ProductGridProps) {
+  const { layout, filters, onFilters } = controls;
   const filtered = hasFilters(filters);
   return (
     <>

@@ -29,13 +29,7 @@ export default function ProductsPage() {
         <ActiveFilters {...controls} />
       </div>
 
-      <ProductGrid
-        list={list}
-        layout={controls.layout}
-        filters={controls.filters}
-        onFilters={controls.onFilters}
-        emptyText="Products will appear here as sellers list them."
-      />
+      <ProductGrid list={list} controls={controls} emptyText="Products will appear here as sellers list them." />
     </div>
   );
 }

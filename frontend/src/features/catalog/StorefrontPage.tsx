@@ -80,9 +80,7 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
       </div>
       <ProductGrid
         list={list}
-        layout={controls.layout}
-        filters={controls.filters}
-        onFilters={controls.onFilters}
+        controls={controls}
         emptyText={`${storefront.displayName} has no products on sale right now.`}
         label={`Products by ${storefront.displayName}`}
       />

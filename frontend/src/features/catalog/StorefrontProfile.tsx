@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
@@ -32,24 +32,8 @@ export function StorefrontProfile({ storefront }: { storefront: Storefront }) {
           {status === 'unverified' && <span className="text-sm text-base-content/80">Not yet verified by MIBI</span>}
         </p>
         <dl className="mt-4 grid gap-2 text-base-content/90">
-          {region && (
-            <div className="flex items-start gap-2">
-              <dt className="pt-0.5">
-                <Icon name="mapPin" className="size-4" />
-                <span className="sr-only">Region</span>
-              </dt>
-              <dd>{region}</dd>
-            </div>
-          )}
-          {craft && (
-            <div className="flex items-start gap-2">
-              <dt className="pt-0.5">
-                <Icon name="award" className="size-4" />
-                <span className="sr-only">Craft</span>
-              </dt>
-              <dd>{craft}</dd>
-            </div>
-          )}
+          {region && <Detail icon="mapPin" term="Region" value={region} />}
+          {craft && <Detail icon="award" term="Craft" value={craft} />}
           <div className="flex items-start gap-2">
             <dt className="sr-only">Rating across their products</dt>
             <dd>
@@ -74,6 +58,19 @@ export function StorefrontProfile({ storefront }: { storefront: Storefront }) {
           <p className="mt-3 text-base-content/80">{displayName} has not told their story yet.</p>
         )}
       </section>
+    </div>
+  );
+}
+
+/** A line of the profile's details: its icon, named for screen readers, and the seller's words. */
+function Detail({ icon, term, value }: { icon: IconName; term: string; value: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt className="pt-0.5">
+        <Icon name={icon} className="size-4" />
+        <span className="sr-only">{term}</span>
+      </dt>
+      <dd>{value}</dd>
     </div>
   );
 }

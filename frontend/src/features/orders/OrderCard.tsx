@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
-import { formatDate, formatPrice } from '../../format.ts';
+import { formatDate } from '../../format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { OrderPartSection } from './OrderPartSection.tsx';
 import { orderLabel } from './orders.ts';
+import { OrderTotal } from './OrderTotal.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, SellerOrderChange } from './types.ts';
 
@@ -51,12 +52,7 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
       </div>
 
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
-        <p>
-          <span className="font-semibold">Total: {formatPrice(order.totalPaise)}</span>
-          <span className="ml-2 text-sm text-base-content/80">
-            including {formatPrice(order.deliveryChargePaise)} delivery
-          </span>
-        </p>
+        <OrderTotal order={order} />
         <button
           type="button"
           className="btn btn-outline btn-sm"

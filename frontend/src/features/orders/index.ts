@@ -3,6 +3,7 @@ export { CancelPartDialog } from './CancelPartDialog.tsx';
 export { DecideReturnDialog } from './DecideReturnDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
+export { OrderTotal } from './OrderTotal.tsx';
 export {
   type ForwardStatus,
   type StatusChange,

@@ -6,6 +6,7 @@ import {
   type ForwardStatus,
   OrderHeading,
   OrderMoves,
+  OrderTotal,
   type OrderPart,
   type OrderReturn,
   ReturnList,
@@ -57,12 +58,7 @@ export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDe
           />
         ))}
       </ul>
-      <p>
-        <span className="font-semibold">Total: {formatPrice(order.totalPaise)}</span>
-        <span className="ml-2 text-sm text-base-content/80">
-          including {formatPrice(order.deliveryChargePaise)} delivery
-        </span>
-      </p>
+      <OrderTotal order={order} />
     </li>
   );
 }

@@ -1,12 +1,10 @@
 import { useId } from 'react';
-import { Link } from 'wouter';
-import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
-import { productPath } from '../../../links.ts';
 import type { AdminProduct } from '../types.ts';
+import { ProductVerdicts } from './ProductVerdicts.tsx';
 
 interface ReviewRowProps {
   product: AdminProduct;
@@ -42,19 +40,16 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
           <time dateTime={product.listedAt}>{formatDate(product.listedAt)}</time>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Link href={productPath(product.id)} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
-          View Details
-        </Link>
-        <DecisionButtons
-          describedBy={nameId}
-          acceptLabel="Verify"
-          rejectLabel="Reject"
-          busy={busy}
-          onAccept={onVerify}
-          onReject={onReject}
-        />
-      </div>
+      <ProductVerdicts
+        productId={product.id}
+        describedBy={nameId}
+        viewLabel="View Details"
+        acceptLabel="Verify"
+        rejectLabel="Reject"
+        busy={busy}
+        onAccept={onVerify}
+        onReject={onReject}
+      />
     </li>
   );
 }

@@ -1,11 +1,9 @@
 import { useId } from 'react';
-import { Link } from 'wouter';
-import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
-import { productPath } from '../../../links.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
 import type { AdminProduct } from '../types.ts';
+import { ProductVerdicts } from './ProductVerdicts.tsx';
 
 interface RevisionRowProps {
   product: AdminProduct;
@@ -34,19 +32,16 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
             </span>
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link href={productPath(product.id)} className="btn btn-ghost btn-sm" aria-describedby={nameId}>
-            View on sale
-          </Link>
-          <DecisionButtons
-            describedBy={nameId}
-            acceptLabel="Approve changes"
-            rejectLabel="Reject changes"
-            busy={busy}
-            onAccept={onApprove}
-            onReject={onReject}
-          />
-        </div>
+        <ProductVerdicts
+          productId={product.id}
+          describedBy={nameId}
+          viewLabel="View on sale"
+          acceptLabel="Approve changes"
+          rejectLabel="Reject changes"
+          busy={busy}
+          onAccept={onApprove}
+          onReject={onReject}
+        />
       </div>
       <RevisionChanges
         revision={revision}
