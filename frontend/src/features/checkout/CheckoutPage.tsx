@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   DEFAULT_DELIVERY,
@@ -93,8 +93,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-8">
-        <fieldset className="card border border-base-300 p-6">
-          <legend className="px-2 text-xl font-semibold">Shipping Address</legend>
+        <Step legend="Shipping Address">
           <div className="grid gap-x-4 sm:grid-cols-2">
             {ADDRESS_FIELDS.map(({ half, ...field }) => (
               <Field
@@ -106,10 +105,9 @@ function CheckoutForm({ cart }: { cart: Cart }) {
               />
             ))}
           </div>
-        </fieldset>
+        </Step>
 
-        <fieldset className="card gap-3 border border-base-300 p-6">
-          <legend className="px-2 text-xl font-semibold">Delivery Options</legend>
+        <Step legend="Delivery Options" choices>
           {Object.values(DELIVERY_OPTIONS).map((option) => (
             <ChoiceCard
               key={option.id}
@@ -122,10 +120,9 @@ function CheckoutForm({ cart }: { cart: Cart }) {
               onChange={() => setDelivery(option.id)}
             />
           ))}
-        </fieldset>
+        </Step>
 
-        <fieldset className="card gap-3 border border-base-300 p-6">
-          <legend className="px-2 text-xl font-semibold">Payment Method</legend>
+        <Step legend="Payment Method" choices>
           {Object.values(PAYMENT_METHODS).map((method) => (
             <ChoiceCard
               key={method.id}
@@ -137,7 +134,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
               defaultChecked={method.id === DEFAULT_PAYMENT}
             />
           ))}
-        </fieldset>
+        </Step>
       </div>
 
       <section aria-labelledby="checkout-summary-title" className="card gap-4 bg-base-200 p-6 lg:sticky lg:top-32">
@@ -147,5 +144,15 @@ function CheckoutForm({ cart }: { cart: Cart }) {
         </button>
       </section>
     </form>
+  );
+}
+
+/** A step of the checkout form, as a card: its fields, or its choices (spaced apart). */
+function Step({ legend, choices = false, children }: { legend: string; choices?: boolean; children: ReactNode }) {
+  return (
+    <fieldset className={`card ${choices ? 'gap-3 ' : ''}border border-base-300 p-6`}>
+      <legend className="px-2 text-xl font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
   );
 }

@@ -19,6 +19,20 @@ const SalesChart = lazy(() => import('./SalesChart.tsx'));
 /** Of each chart's canvas: the box is sized before the chart arrives. */
 const CHART_HEIGHT = 224;
 
+/** The charts, side by side: each with its title, its series and how it draws it. */
+const CHARTS = [
+  {
+    title: 'Revenue per day',
+    of: revenueSeries,
+    chart: { label: 'Revenue', step: REVENUE_STEP, formatValue: revenueAxis, tone: 'primary' },
+  },
+  {
+    title: 'Units sold per day',
+    of: unitsSeries,
+    chart: { label: 'Units sold', step: UNITS_STEP, formatValue: unitsAxis, tone: 'secondary' },
+  },
+] as const;
+
 const SALES_FIGURES: readonly Figure<SellerSales>[] = [
   { icon: 'rupee', label: 'Revenue', show: ({ totals }) => formatPrice(totals.revenuePaise) },
   { icon: 'package', label: 'Units Sold', show: ({ totals }) => totals.units.toLocaleString('en-IN') },
@@ -31,7 +45,7 @@ export function SalesSection({ className = '' }: { className?: string }) {
   const { sales, loading, failed, retry } = useSales(period);
   const [tableOpen, setTableOpen] = useState(false);
   const names = useCategoryNames();
-  const series = useMemo(() => sales && { revenue: revenueSeries(sales), units: unitsSeries(sales) }, [sales]);
+  const series = useMemo(() => sales && CHARTS.map(({ of }) => of(sales)), [sales]);
   // The figures of the previous period stay, dimmed, while the next one loads.
   const busy = loading ? 'opacity-60 transition-opacity' : '';
 
@@ -62,30 +76,11 @@ export function SalesSection({ className = '' }: { className?: string }) {
         ) : (
           <div className="space-y-6">
             <div className="grid gap-6 lg:grid-cols-2">
-              <ChartCard title="Revenue per day">
-                {series && (
-                  <SalesChart
-                    {...series.revenue}
-                    label="Revenue"
-                    step={REVENUE_STEP}
-                    formatValue={revenueAxis}
-                    tone="primary"
-                    height={CHART_HEIGHT}
-                  />
-                )}
-              </ChartCard>
-              <ChartCard title="Units sold per day">
-                {series && (
-                  <SalesChart
-                    {...series.units}
-                    label="Units sold"
-                    step={UNITS_STEP}
-                    formatValue={unitsAxis}
-                    tone="secondary"
-                    height={CHART_HEIGHT}
-                  />
-                )}
-              </ChartCard>
+              {CHARTS.map(({ title, chart }, index) => (
+                <ChartCard key={title} title={title}>
+                  {series && <SalesChart {...series[index]!} {...chart} height={CHART_HEIGHT} />}
+                </ChartCard>
+              ))}
             </div>
             {sales ? (
               <CategoryTotals categories={sales.categories} names={names} />
