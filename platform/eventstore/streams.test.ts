@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from './sqlite.ts';
-import { StreamContendedError, type StreamDecider, Streams } from './streams.ts';
+import { StreamContendedError, type StreamDecider, Streams, isOneOf } from './streams.ts';
 
 type CounterEvent = { type: 'Counted'; data: { by: number } };
 type Count = { type: 'Count'; by: number; upTo: number };
@@ -58,5 +58,15 @@ describe('Streams', () => {
     };
     const attempt = streams.handle('counter-4', counter, { type: 'Count', by: 1, upTo: 1000 }, { actor: null });
     await expect(attempt).rejects.toBeInstanceOf(StreamContendedError);
+  });
+});
+
+describe('isOneOf', () => {
+  it('takes a recorded event as the domain event its type names', async () => {
+    await streams.handle('counter-5', counter, { type: 'Count', by: 3, upTo: 5 }, { actor: null });
+    const [recorded] = await store.readStream('counter-5');
+    const counted = new Set(['Counted'] as const);
+    expect(isOneOf<CounterEvent>(recorded!, counted) && recorded.data.by).toBe(3);
+    expect(isOneOf<CounterEvent>({ ...recorded!, type: 'Reset' }, counted)).toBe(false);
   });
 });
