@@ -12,12 +12,12 @@ import { generateLog } from '../scripts/marketplace-log.ts';
 import { everyDocument, marketplace } from '../scripts/cli/marketplace.fixtures.ts';
 import { projections } from './index.ts';
 import { logStats } from './log-stats.ts';
-import { COLLECTIONS } from './models.ts';
 import { ORDERS } from './orders/projection.ts';
 import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
 import { replaySqlite, shareOut } from './rebuild-threads.ts';
 import { USERS } from './users/projection.ts';
 import { REVIEWS } from './reviews/projection.ts';
+import { PRODUCTS } from './catalog/projection.ts';
 
 const everyProjectionTo = (toPosition: number) => projections.map((projection) => ({ projection, toPosition }));
 
@@ -86,14 +86,14 @@ describe('replay and compare, on a marketplace made through the API', () => {
     expect(await rebuilt.checkpoint('catalog')).toBe(last);
     const types = await rebuilt.collection<{ id: string; events: number }>('log_event_types').find();
     expect(types.reduce((sum, type) => sum + type.events, 0)).toBe(5);
-    expect(await rebuilt.collection(COLLECTIONS.products).count()).toBe(2);
+    expect(await rebuilt.collection(PRODUCTS).count()).toBe(2);
   });
 
   it('empties what the store held before replaying', async () => {
     const rebuilt = fresh();
-    await rebuilt.collection(COLLECTIONS.products).put({ id: 'stale' });
+    await rebuilt.collection(PRODUCTS).put({ id: 'stale' });
     await replay(api.platform.events, rebuilt, everyProjectionTo(await api.platform.events.lastPosition()));
-    expect(await rebuilt.collection(COLLECTIONS.products).get('stale')).toBeNull();
+    expect(await rebuilt.collection(PRODUCTS).get('stale')).toBeNull();
   });
 
   it('finds the documents missing, extra and changed, with the first ids of each', async () => {
@@ -122,9 +122,9 @@ describe('replay and compare, on a marketplace made through the API', () => {
   });
 
   it('counts the documents of each collection', async () => {
-    const counts = await countDocuments(api.platform.read, [COLLECTIONS.products, ORDERS]);
+    const counts = await countDocuments(api.platform.read, [PRODUCTS, ORDERS]);
     expect(counts).toEqual([
-      { collection: COLLECTIONS.products, documents: 2 },
+      { collection: PRODUCTS, documents: 2 },
       { collection: ORDERS, documents: 2 },
     ]);
   });
@@ -142,14 +142,14 @@ describe('replay and compare, on a marketplace made through the API', () => {
       await new Promise((resolve) => setTimeout(resolve, 5)); // so the next events are recorded later
       await listProduct(seller, { name: 'Kashmiri Pashmina Shawl' });
       await api.settle();
-      expect(await api.platform.read.collection(COLLECTIONS.products).count()).toBe(3);
+      expect(await api.platform.read.collection(PRODUCTS).count()).toBe(3);
     });
 
     it('up to a position equals the live read models at that position', async () => {
       const rebuilt = fresh();
       const result = await replay(api.platform.events, rebuilt, everyProjectionTo(position));
       expect(result.position).toBe(position);
-      expect(await rebuilt.collection(COLLECTIONS.products).count()).toBe(2);
+      expect(await rebuilt.collection(PRODUCTS).count()).toBe(2);
       expect(await everyDocument(rebuilt)).toEqual(before);
     });
 
@@ -267,7 +267,7 @@ describe('a rebuild of a generated marketplace log', () => {
   it('in threads, into scratch files that replace the read store once complete, leaving nothing else', async () => {
     const file = join(dir, `rebuilt-${++rebuilt}.db`);
     const stale = new SqliteReadStore(file);
-    await stale.collection(COLLECTIONS.products).put({ id: 'stale' });
+    await stale.collection(PRODUCTS).put({ id: 'stale' });
     await stale.collection('left_behind').put({ id: 'old' });
     await stale.close();
     await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2 });

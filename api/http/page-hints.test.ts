@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../domain/product/image.ts';
-import { productDoc } from '../../projections/catalog/product.fixtures.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { CatalogIndex } from '../reads/catalog-index.ts';
 import { pageHints } from './page-hints.ts';
+import { PRODUCTS } from '../../projections/catalog/projection.ts';
 
 const picture = (id: string): ProductImage => ({
   id,
@@ -19,7 +19,7 @@ const MAIN_SIZES = '(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36
 function catalog(...docs: ProductDoc[]) {
   const index = new CatalogIndex();
   const put = (...changed: ProductDoc[]) =>
-    index.apply(changed.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })));
+    index.apply(changed.map((doc) => ({ collection: PRODUCTS, id: doc.id, doc })));
   put(...docs);
   return { get: async () => index, put };
 }

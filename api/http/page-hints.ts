@@ -1,5 +1,5 @@
 import type { ProductImage } from '../../domain/product/image.ts';
-import type { PublicProduct } from '../../projections/catalog/product.ts';
+import type { PublicProduct } from '../../projections/catalog/documents.ts';
 import { ALL_CATEGORIES, PRODUCT_SORTS } from '../../domain/catalog/product-query.ts';
 import type { CatalogIndex } from '../reads/catalog-index.ts';
 import type { Prepared } from './prepared.ts';

@@ -8,12 +8,11 @@ import { CHANGES_CHANNEL, type ChangeNotice, type Projection } from '../../platf
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { Doc, DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { catalog } from '../../projections/catalog/projection.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import { catalog, PRODUCTS, CATEGORIES } from '../../projections/catalog/projection.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
-import { productDoc } from '../../projections/catalog/product.fixtures.ts';
+import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
 import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
@@ -22,7 +21,6 @@ import { USERS } from '../../projections/users/projection.ts';
 import type { NotificationDoc } from '../../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
 import { REVIEWS } from '../../projections/reviews/projection.ts';
-import { CATEGORIES } from '../../projections/catalog/projection.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -31,7 +29,7 @@ const sellerOrder = (status: SellerOrderDoc['status']) =>
   ({ id: 'o-1-1', orderId: 'o-1', sellerId: 'seller-1', buyerId: 'buyer-1', status }) as unknown as SellerOrderDoc;
 const notification = (read: boolean) => ({ id: 'n-1', sellerId: 'seller-1', read }) as unknown as NotificationDoc;
 const change = (collection: string, doc: Doc | null, id = doc?.id ?? 'p-1'): DocChange => ({ collection, id, doc });
-const products = (doc: ProductDoc | null, id?: string) => change(COLLECTIONS.products, doc, id);
+const products = (doc: ProductDoc | null, id?: string) => change(PRODUCTS, doc, id);
 
 describe('LiveMessages', () => {
   const translate = (messages: LiveMessages, ...changes: DocChange[]) =>
@@ -241,7 +239,7 @@ const productAt = (position: number, id = `p-${position}`) => notice('catalog', 
 const productIdsAt = (position: number, ...ids: string[]): ChangeNotice => ({
   projection: 'catalog',
   position,
-  changes: ids.map((id) => ({ collection: COLLECTIONS.products, id })),
+  changes: ids.map((id) => ({ collection: PRODUCTS, id })),
 });
 /** Past the deliveries due: the timers, then the turn of the event loop they go out in. */
 const settle = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 0));
@@ -476,7 +474,7 @@ describe('the catalog index and the live feed, from the runner', () => {
     const events = new SqliteEventStore(join(dir, 'events.db'));
     const read = new SqliteReadStore(join(dir, 'read.db'));
     const bus = new MemoryBus();
-    const projections = [mirror(catalog.name, COLLECTIONS.products, 'p-'), mirror('orders', ORDERS, 'o-')];
+    const projections = [mirror(catalog.name, PRODUCTS, 'p-'), mirror('orders', ORDERS, 'o-')];
     const runner = new ProjectionRunner({ events, read, bus, projections, noticeDocumentsLimit });
     const notices: ChangeNotice[] = [];
     await bus.subscribe<ChangeNotice>(CHANGES_CHANNEL, (notice) => void notices.push(notice));

@@ -1,50 +1,12 @@
 import type { Role } from '../../domain/actor.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
-import {
-  eventsOf,
-  type LiveChange,
-  liveEvent,
-  type LivePayloads,
-  type AnyLiveSlice,
-  liveSlice,
-} from '../../projections/live.ts';
+import { type AnyLiveSlice, eventsOf, type LivePayloads } from '../../projections/live.ts';
 import { ledgerLive } from '../../projections/ledger/live.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
 import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
-import { type ProductDoc, type PublicProduct, publicProduct } from '../../projections/catalog/product.ts';
+import { catalogLive } from '../../projections/catalog/live.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
 import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';
-
-/**
- * Products for everyone, and each product whole (on sale or not) for its seller. A change
- * carries only the document after it, so whether a product was visible before is remembered:
- * `product.added` when it becomes visible, `product.changed` while it stays so,
- * `product.removed` when it stops (delisted, or deleted).
- */
-const catalogLive = liveSlice({
-  collection: COLLECTIONS.products,
-  events: {
-    'product.added': liveEvent<PublicProduct>(null),
-    'product.changed': liveEvent<PublicProduct>(null),
-    'product.removed': liveEvent<{ id: string }>(null),
-    /** To its seller: any change of one of their products (a decision, a revision, stock), on sale or not. */
-    'seller-product.changed': liveEvent<ProductDoc>('seller'),
-  },
-  messages: ({ id, doc }: LiveChange<ProductDoc>, visible) => {
-    const wasVisible = visible.has(id);
-    const own = doc ? [{ event: 'seller-product.changed' as const, data: doc, audience: doc.sellerId }] : [];
-    if (doc?.visible) {
-      visible.add(id);
-      return [
-        { event: wasVisible ? 'product.changed' : 'product.added', data: publicProduct(doc), audience: null },
-        ...own,
-      ];
-    }
-    visible.delete(id);
-    return wasVisible ? [{ event: 'product.removed', data: { id }, audience: null }, ...own] : own;
-  },
-});
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
 const SLICES = [

@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { productDoc } from '../../projections/catalog/product.fixtures.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../../platform/projection/projection.ts';
 import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
 import type { Reopenable } from './reopenable.ts';
 import type { Prepared } from '../http/prepared.ts';
 import type { CategoryDoc } from '../../projections/categories/documents.ts';
-import { CATEGORIES } from '../../projections/catalog/projection.ts';
+import { CATEGORIES, PRODUCTS } from '../../projections/catalog/projection.ts';
 
 let dir: string;
 let read: SqliteReadStore;
@@ -38,27 +37,27 @@ const product = productDoc;
 /** Commits documents with the catalog's checkpoint, as the projection runner does. */
 async function commit(position: number, ...docs: ProductDoc[]): Promise<void> {
   const work = read.unitOfWork();
-  for (const doc of docs) work.put(COLLECTIONS.products, doc);
+  for (const doc of docs) work.put(PRODUCTS, doc);
   await read.commit(work, 'catalog', position);
 }
 
 const notice = (position: number, ...docs: ProductDoc[]): ChangeNotice => ({
   projection: 'catalog',
   position,
-  changes: docs.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
+  changes: docs.map((doc) => ({ collection: PRODUCTS, id: doc.id, doc })),
 });
 
 const deletion = (position: number, id: string): ChangeNotice => ({
   projection: 'catalog',
   position,
-  changes: [{ collection: COLLECTIONS.products, id, doc: null }],
+  changes: [{ collection: PRODUCTS, id, doc: null }],
 });
 
 /** A notice of a large batch: the ids of the products written, without their documents. */
 const ids = (position: number, ...written: string[]): ChangeNotice => ({
   projection: 'catalog',
   position,
-  changes: written.map((id) => ({ collection: COLLECTIONS.products, id })),
+  changes: written.map((id) => ({ collection: PRODUCTS, id })),
 });
 
 const decoder = new TextDecoder();
@@ -108,7 +107,7 @@ describe('catalogIndex', () => {
     await commit(1, product('a'), product('c'));
     const loaded = await index.get();
     // The read of the ids answers what was committed when it was asked, but only once released.
-    const products = read.collection(COLLECTIONS.products);
+    const products = read.collection(PRODUCTS);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const getMany = async (list: string[]) => [await products.getMany(list), await held][0];
@@ -116,7 +115,7 @@ describe('catalogIndex', () => {
     await commit(2, product('b', { name: 'Read' }), product('a', { visible: false }));
     await bus.publish(CHANGES_CHANNEL, {
       ...ids(2, 'b', 'a'),
-      changes: [...ids(2, 'b', 'a').changes, { collection: COLLECTIONS.products, id: 'c', doc: null }],
+      changes: [...ids(2, 'b', 'a').changes, { collection: PRODUCTS, id: 'c', doc: null }],
     });
     // The next batch commits and its notice, carrying its document, arrives while the ids are read.
     await commit(3, product('b', { name: 'Carried' }));
@@ -244,7 +243,7 @@ describe('catalogIndex', () => {
     expect(index.current()).toBeUndefined();
     const loaded = await index.get();
     expect(index.current()).toBe(loaded);
-    const products = read.collection(COLLECTIONS.products);
+    const products = read.collection(PRODUCTS);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const getMany = async (list: string[]) => [await products.getMany(list), await held][0];

@@ -1,15 +1,14 @@
 import { type ProductFilter, type ProductSort, matchesFilter, searchText } from '../../domain/catalog/product-query.ts';
 import type { Bus } from '../../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../../platform/readstore/port.ts';
-import { catalog } from '../../projections/catalog/projection.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import { type ProductDoc, publicProduct } from '../../projections/catalog/product.ts';
+import { CATEGORIES, catalog, PRODUCTS } from '../../projections/catalog/projection.ts';
+import { visibleProducts } from '../../projections/catalog/queries.ts';
+import { type ProductDoc, publicProduct } from '../../projections/catalog/documents.ts';
 import { loadAndFollow } from '../../platform/projection/follow.ts';
 import { type ChangeNotice, NoticeDocuments } from '../../platform/projection/projection.ts';
 import { type Prepared, prepare } from '../http/prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 import type { CategoryDoc } from '../../projections/categories/documents.ts';
-import { CATEGORIES } from '../../projections/catalog/projection.ts';
 
 /** A page of the product list: its filter, order and place. */
 export interface ProductQuery extends ProductFilter {
@@ -62,7 +61,7 @@ const ORDERS: Record<ProductSort | 'default', Compare> = {
 const PAGE_CACHE_LIMIT = 1000;
 
 /** The collections of the catalog projection that the index holds. */
-const INDEXED: ReadonlySet<string> = new Set([COLLECTIONS.products, CATEGORIES]);
+const INDEXED: ReadonlySet<string> = new Set([PRODUCTS, CATEGORIES]);
 
 const byName = (a: CategoryDoc, b: CategoryDoc) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -90,7 +89,7 @@ export class CatalogIndex {
         this.#categoriesBody = undefined;
         continue;
       }
-      if (collection !== COLLECTIONS.products) continue;
+      if (collection !== PRODUCTS) continue;
       const product = doc as ProductDoc | null;
       if (product?.visible) this.#entries.set(id, { doc: product, text: searchText(product) });
       else this.#entries.delete(id);
@@ -219,11 +218,11 @@ async function openIndex(
     async () => {
       const checkpoint = await read.checkpoint(catalog.name);
       const [visible, categories] = await Promise.all([
-        read.collection<ProductDoc>(COLLECTIONS.products).find({ where: { visible: true } }),
+        visibleProducts(read),
         read.collection<CategoryDoc>(CATEGORIES).find({}),
       ]);
       index.apply([
-        ...visible.map((doc) => ({ collection: COLLECTIONS.products, id: doc.id, doc })),
+        ...visible.map((doc) => ({ collection: PRODUCTS, id: doc.id, doc })),
         ...categories.map((doc) => ({ collection: CATEGORIES, id: doc.id, doc })),
       ]);
       return checkpoint;

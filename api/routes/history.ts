@@ -6,7 +6,7 @@ import type { AppContext } from '../roles/context.ts';
 import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from '../history/as-of.ts';
 import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '../history/entries.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { ProductSchema } from '../../projections/catalog/product.ts';
+import { ProductSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { OrderLineSchema } from '../../projections/orders/documents.ts';
 import { RevisionWaitingSchema } from './seller.ts';

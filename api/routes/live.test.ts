@@ -6,8 +6,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import { productDoc } from '../../projections/catalog/product.fixtures.ts';
+import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import type { AppContext } from '../roles/context.ts';
@@ -20,6 +19,7 @@ import { Client, ORIGIN, type TestApi, startTestApi } from '../testing/harness.t
 import { MAX_BACKLOG_BYTES, liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
+import { PRODUCTS } from '../../projections/catalog/projection.ts';
 
 interface Frame {
   event?: string;
@@ -590,7 +590,7 @@ describe('a client that stops reading', () => {
   /** A product change of about 16 KB. */
   const changeAt = (position: number) => {
     const change: DocChange = {
-      collection: COLLECTIONS.products,
+      collection: PRODUCTS,
       id: `p-${position % 10}`,
       doc: productDoc(`p-${position % 10}`, { description: 'x'.repeat(16_000) }),
     };

@@ -7,8 +7,7 @@ import { checkoutSchema } from '../../domain/order/schemas.ts';
 import { assemble } from '../roles/assemble.ts';
 import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing/harness.ts';
 import {
@@ -22,6 +21,7 @@ import {
   productState,
   signedIn,
 } from './orders.fixtures.ts';
+import { PRODUCTS } from '../../projections/catalog/projection.ts';
 
 let api: TestApi;
 let seller: Client;
@@ -473,7 +473,7 @@ describe('twenty buyers at once for five units', () => {
     const ofVase = incoming.filter((part) => part.lines.some((line) => line.productId === productId));
     expect(ofVase).toHaveLength(5);
     expect(new Set(ofVase.map((part) => part.buyerId)).size).toBe(5);
-    const catalog = await api.platform.read.collection<ProductDoc>(COLLECTIONS.products).get(productId);
+    const catalog = await api.platform.read.collection<ProductDoc>(PRODUCTS).get(productId);
     expect(catalog?.stockQuantity).toBe(0);
   });
 });

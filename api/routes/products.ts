@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { tooLong } from '../../domain/fields.ts';
-import { type PublicProduct, PublicProductSchema, publicProduct } from '../../projections/catalog/product.ts';
+import { type PublicProduct, PublicProductSchema, publicProduct } from '../../projections/catalog/documents.ts';
 import { actorOf } from '../auth/middleware.ts';
 import { PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query.ts';
 import type { ProductQuery } from '../reads/catalog-index.ts';

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { type SellerProducts, sellerProducts } from '../../projections/catalog/queries.ts';
-import { ProductSchema } from '../../projections/catalog/product.ts';
+import { ProductSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { INVALID_IMAGE_TYPE } from '../../domain/product/image.ts';
-import { ProductImageSchema } from '../../projections/catalog/product.ts';
+import { ProductImageSchema } from '../../projections/catalog/documents.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { uploadProductImage } from '../commands/uploads.ts';

@@ -4,9 +4,8 @@ import type { ProductEvent } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
 import { AT } from '../../domain/testing.ts';
 import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
-import { catalog } from './projection.ts';
-import { COLLECTIONS } from '../models.ts';
-import type { ProductDoc } from './product.ts';
+import { catalog, PRODUCTS } from './projection.ts';
+import type { ProductDoc } from './documents.ts';
 
 const productId = 'p-1';
 const stamp = { productId, by: 'seller-1', at: AT };
@@ -45,7 +44,7 @@ async function productAfter(events: readonly ProductEvent[]): Promise<ProductDoc
       work,
     );
   }
-  return work.get<ProductDoc>(COLLECTIONS.products, productId);
+  return work.get<ProductDoc>(PRODUCTS, productId);
 }
 
 describe('catalog projection of images', () => {

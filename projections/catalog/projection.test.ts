@@ -13,12 +13,10 @@ import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import type { Doc, ReadStore, UnitOfWork } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
-import { CATALOG_RATINGS, CATALOG_SELLERS, catalog } from './projection.ts';
-import { COLLECTIONS } from '../models.ts';
-import type { ProductDoc } from './product.ts';
+import { CATALOG_RATINGS, CATALOG_SELLERS, catalog, PRODUCTS, CATEGORIES } from './projection.ts';
+import type { ProductDoc } from './documents.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { CategoryDoc } from '../categories/documents.ts';
-import { CATEGORIES } from './projection.ts';
 
 type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent | SellerProfileEvent;
 
@@ -91,7 +89,7 @@ async function project(events: readonly CatalogEvent[]): Promise<UnitOfWork> {
 }
 
 const productAfter = async (events: readonly CatalogEvent[]) =>
-  (await project(events)).get<ProductDoc>(COLLECTIONS.products, productId);
+  (await project(events)).get<ProductDoc>(PRODUCTS, productId);
 const countsAfter = async (events: readonly CatalogEvent[]) => {
   const work = await project(events);
   const count = async (id: string) => (await work.get<CategoryDoc>(CATEGORIES, id))?.productCount;
@@ -508,7 +506,7 @@ describe('catalog rebuild', () => {
       { id: 'spices', productCount: 0 },
       { id: 'textiles', productCount: 0 },
     ]);
-    expect(expected[COLLECTIONS.products]).toMatchObject([
+    expect(expected[PRODUCTS]).toMatchObject([
       {
         id: productId,
         name: 'Silk Saree',

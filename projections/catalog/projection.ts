@@ -11,8 +11,7 @@ import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
 import type { CategoryDoc } from '../categories/documents.ts';
-import { COLLECTIONS } from '../models.ts';
-import type { ProductDoc } from './product.ts';
+import type { ProductDoc } from './documents.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 
 /**
@@ -45,7 +44,8 @@ type CatalogEvent =
   | Extract<AccountEvent, { type: 'AccountRegistered' }>;
 type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
 
-const { products: PRODUCTS } = COLLECTIONS;
+/** The products (documents.ts `ProductDoc`). */
+export const PRODUCTS = 'products';
 /** The categories read model (projections/categories/), kept with the products it counts. */
 export const CATEGORIES = 'categories';
 

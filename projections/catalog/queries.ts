@@ -3,10 +3,10 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { inventoryValue, isActive } from '../../domain/catalog/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
-import { COLLECTIONS } from '../models.ts';
-import type { ProductDoc } from './product.ts';
+import type { ProductDoc } from './documents.ts';
+import { PRODUCTS } from './projection.ts';
 
-const products = (read: ReadStore) => read.collection<ProductDoc>(COLLECTIONS.products);
+const products = (read: ReadStore) => read.collection<ProductDoc>(PRODUCTS);
 
 /** How many products, still listed, await an admin's review. */
 export const productsAwaitingReviewCount = (read: ReadStore): Promise<number> =>

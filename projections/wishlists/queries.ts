@@ -1,10 +1,10 @@
 /** Reads of the wishlists read model, each item with its product as the catalog has it now. */
 import { MAX_WISHLIST_ITEMS } from '../../domain/wishlist/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { COLLECTIONS } from '../models.ts';
-import type { ProductDoc } from '../catalog/product.ts';
+import type { ProductDoc } from '../catalog/documents.ts';
 import type { Wishlist, WishlistItemDoc, WishlistProduct } from './documents.ts';
 import { WISHLIST_ITEMS } from './projection.ts';
+import { PRODUCTS } from '../catalog/projection.ts';
 
 const wishlistProduct = (doc: ProductDoc): WishlistProduct => ({
   id: doc.id,
@@ -24,9 +24,10 @@ export async function wishlistOf(read: ReadStore, userId: string): Promise<Wishl
     .collection<WishlistItemDoc>(WISHLIST_ITEMS)
     .find({ where: { userId }, sort: [['savedAt', 'desc']], limit: MAX_WISHLIST_ITEMS });
   const products = new Map(
-    (await read.collection<ProductDoc>(COLLECTIONS.products).getMany(saved.map((item) => item.productId))).map(
-      (doc) => [doc.id, doc],
-    ),
+    (await read.collection<ProductDoc>(PRODUCTS).getMany(saved.map((item) => item.productId))).map((doc) => [
+      doc.id,
+      doc,
+    ]),
   );
   // Every saved product was listed; one the catalog has not taken in yet is left out until it has.
   const items = saved.flatMap(({ productId, savedAt }) => {

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectStatus, type TestApi, startTestApi } from '../../api/testing/harness.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
 import { mibi } from './mibi.fixtures.ts';
+import { PRODUCTS } from '../../projections/catalog/projection.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../projections/fixtures/legacy-multi-seller.ndjson', import.meta.url));
 const PASSWORD = 'legacy-pass-1';
@@ -64,8 +64,8 @@ it('replays each old purchase as one seller order per seller, each moved as the 
   expect((await read<SellerOrderDoc>(SELLER_ORDERS, `${ORDER.cancelledTwoSellers}-2`))?.cancelReason).toBe(
     'Out of season',
   );
-  expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(2);
-  expect((await read<ProductDoc>(COLLECTIONS.products, SAFFRON))?.stockQuantity).toBe(15);
+  expect((await read<ProductDoc>(PRODUCTS, NECKLACE))?.stockQuantity).toBe(2);
+  expect((await read<ProductDoc>(PRODUCTS, SAFFRON))?.stockQuantity).toBe(15);
 });
 
 it('takes new commands on old purchases: a seller moves its part, a buyer returns a delivered item', async () => {
@@ -93,7 +93,7 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
   });
   expectStatus(accepted, 200);
   await api!.settle();
-  expect((await read<ProductDoc>(COLLECTIONS.products, NECKLACE))?.stockQuantity).toBe(3);
+  expect((await read<ProductDoc>(PRODUCTS, NECKLACE))?.stockQuantity).toBe(3);
   // Saffron is a spice: spices take no returns.
   const spice = await asha.api['seller-orders'][':id'].returns.$post({
     param: { id: `${ORDER.deliveredTwoSellers}-1` },

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
-import { catalog } from '../../projections/catalog/projection.ts';
-import { COLLECTIONS } from '../../projections/models.ts';
-import type { ProductDoc } from '../../projections/catalog/product.ts';
+import { catalog, PRODUCTS } from '../../projections/catalog/projection.ts';
+import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { marketplace } from './marketplace.fixtures.ts';
 import { mibi, mibiWithEnv } from './mibi.fixtures.ts';
 
@@ -41,7 +40,7 @@ describe('mibi rebuild', () => {
   });
 
   it('--compare: answers 1 and names the documents that differ', async () => {
-    const products = api.platform.read.collection<ProductDoc>(COLLECTIONS.products);
+    const products = api.platform.read.collection<ProductDoc>(PRODUCTS);
     const [product] = await products.find({ limit: 1 });
     await products.put({ ...product!, name: 'Tampered' });
     try {

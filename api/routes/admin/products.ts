@@ -7,7 +7,7 @@ import { featureProduct, rejectProduct, unfeatureProduct, verifyProduct } from '
 import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
 import { reviewQueue, revisionQueue } from '../../../projections/catalog/queries.ts';
-import { ProductSchema } from '../../../projections/catalog/product.ts';
+import { ProductSchema } from '../../../projections/catalog/documents.ts';
 import { CommandResultSchema, IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
 const tags = ['Admin'];

@@ -1,4 +1,4 @@
-import type { ProductDoc } from './product.ts';
+import type { ProductDoc } from './documents.ts';
 
 /** A complete, visible product document for tests; `fields` override any part. */
 export function productDoc(id: string, fields: Partial<ProductDoc> = {}): ProductDoc {

@@ -1,0 +1,33 @@
+import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
+import { type ProductDoc, type PublicProduct, publicProduct } from './documents.ts';
+import { PRODUCTS } from './projection.ts';
+
+/**
+ * Products for everyone, and each product whole (on sale or not) for its seller. A change
+ * carries only the document after it, so whether a product was visible before is remembered:
+ * `product.added` when it becomes visible, `product.changed` while it stays so,
+ * `product.removed` when it stops (delisted, or deleted).
+ */
+export const catalogLive = liveSlice({
+  collection: PRODUCTS,
+  events: {
+    'product.added': liveEvent<PublicProduct>(null),
+    'product.changed': liveEvent<PublicProduct>(null),
+    'product.removed': liveEvent<{ id: string }>(null),
+    /** To its seller: any change of one of their products (a decision, a revision, stock), on sale or not. */
+    'seller-product.changed': liveEvent<ProductDoc>('seller'),
+  },
+  messages: ({ id, doc }: LiveChange<ProductDoc>, visible) => {
+    const wasVisible = visible.has(id);
+    const own = doc ? [{ event: 'seller-product.changed' as const, data: doc, audience: doc.sellerId }] : [];
+    if (doc?.visible) {
+      visible.add(id);
+      return [
+        { event: wasVisible ? 'product.changed' : 'product.added', data: publicProduct(doc), audience: null },
+        ...own,
+      ];
+    }
+    visible.delete(id);
+    return wasVisible ? [{ event: 'product.removed', data: { id }, audience: null }, ...own] : own;
+  },
+});

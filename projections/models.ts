@@ -1,3 +1,0 @@
-export const COLLECTIONS = {
-  products: 'products',
-} as const;
