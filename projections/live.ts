@@ -35,17 +35,14 @@ export const liveEvent = <Payload>(role: Role | null): LiveEvent<Payload> => ({ 
 /** Events by name. */
 export type LiveEvents = Record<string, LiveEvent<unknown>>;
 
-/** The named fields of a document, without the index signature of `Doc`: what its JSON holds. */
-export type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+type PayloadOf<V> = V extends LiveEvent<infer P> ? P : never;
 
 /** Each event's data, by name, as a client parses it. */
-export type LivePayloads<E extends LiveEvents> = {
-  [N in keyof E]: E[N] extends LiveEvent<infer P> ? Fields<P> : never;
-};
+export type LivePayloads<E extends LiveEvents> = { [N in keyof E]: PayloadOf<E[N]> };
 
 /** A message of one of `E`'s events, to `audience` only (a user id), or to everyone (null). */
 export type LiveMessageOf<E extends LiveEvents> = {
-  [N in keyof E & string]: { event: N; data: E[N] extends LiveEvent<infer P> ? P : never; audience: string | null };
+  [N in keyof E & string]: { event: N; data: PayloadOf<E[N]>; audience: string | null };
 }[keyof E & string];
 
 /** One change of a document: the document after it, or null when deleted. */
