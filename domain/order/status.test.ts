@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseSellerOrderId, purchaseStatus, sellerOrderIdOf, shortOrderId, shortSellerOrderId } from './status.ts';
+import {
+  type OrderStatus,
+  parseSellerOrderId,
+  purchaseStatus,
+  sellerOrderIdOf,
+  shortOrderId,
+  shortSellerOrderId,
+  withSellerOrder,
+} from './status.ts';
 
 const purchase = '3f2b9c1e-77aa-4b1e-9d7c-0a1b2c3d4e5f';
 
@@ -31,5 +39,30 @@ describe('purchaseStatus', () => {
   it('is cancelled only when every part is', () => {
     expect(purchaseStatus(['cancelled', 'cancelled'])).toBe('cancelled');
     expect(purchaseStatus(['cancelled', 'pending'])).toBe('pending');
+  });
+});
+
+describe('withSellerOrder', () => {
+  it('puts a seller order in its place, with the fields the purchase shows, and derives the purchase status again', () => {
+    const part = (id: string, status: OrderStatus) => ({ id, status, cancelReason: null as string | null });
+    const order = {
+      id: 'order-1',
+      sellerOrders: [part('order-1-1', 'delivered'), part('order-1-2', 'pending')],
+      status: 'pending' as OrderStatus,
+      updatedAt: '2025-03-01T10:00:00.000Z',
+    };
+    const cancelled = {
+      ...part('order-1-2', 'cancelled'),
+      cancelReason: 'Harvest late',
+      buyerId: 'buyer',
+      updatedAt: '2025-03-02T10:00:00.000Z',
+    };
+    const after = withSellerOrder(order, cancelled);
+    expect(after.sellerOrders[1]).toEqual({ id: 'order-1-2', status: 'cancelled', cancelReason: 'Harvest late' });
+    expect(after.sellerOrders[1]).not.toHaveProperty('updatedAt');
+    expect(after.sellerOrders[0]).toBe(order.sellerOrders[0]);
+    // Delivered and cancelled: the purchase is delivered.
+    expect(after.status).toBe('delivered');
+    expect(after.updatedAt).toBe('2025-03-02T10:00:00.000Z');
   });
 });

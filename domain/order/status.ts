@@ -57,3 +57,35 @@ export function purchaseStatus(parts: readonly OrderStatus[]): OrderStatus {
   if (open.length === 0) return 'cancelled';
   return PROGRESS[Math.min(...open.map((status) => PROGRESS.indexOf(status)))]!;
 }
+
+/** A purchase as the read side and the SPA show it, as far as folding a seller order into it goes. */
+interface ShownPurchase {
+  sellerOrders: ReadonlyArray<{ id: string; status: OrderStatus }>;
+  status: OrderStatus;
+  updatedAt: string;
+}
+
+/**
+ * The purchase with one of its seller orders as it is now: of that part, the fields the
+ * purchase already shows are taken from the seller order; the purchase's status is derived
+ * again and its time is the change's. The orders projection and the SPA fold a change so.
+ */
+export function withSellerOrder<P extends ShownPurchase>(
+  purchase: P,
+  sellerOrder: P['sellerOrders'][number] & { updatedAt: string },
+): P {
+  const sellerOrders = purchase.sellerOrders.map((part) =>
+    part.id === sellerOrder.id ? shownOf(part, sellerOrder) : part,
+  );
+  return {
+    ...purchase,
+    sellerOrders,
+    status: purchaseStatus(sellerOrders.map((part) => part.status)),
+    updatedAt: sellerOrder.updatedAt,
+  };
+}
+
+/** The fields `shown` has, as `whole` has them now. */
+function shownOf<Part extends object>(shown: Part, whole: Part): Part {
+  return Object.fromEntries(Object.keys(shown).map((field) => [field, whole[field as keyof Part]])) as Part;
+}

@@ -4,7 +4,7 @@
  * a command with the documents as they are right after it.
  */
 import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../../domain/order/events.ts';
-import { STATUS_AFTER, purchaseStatus, shortSellerOrderId } from '../../domain/order/status.ts';
+import { STATUS_AFTER, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
 import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
@@ -24,17 +24,6 @@ export interface PurchaseDocs {
 function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
   const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
   return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
-}
-
-/** The purchase with one of its seller orders as it is now. */
-export function withSellerOrder(order: OrderDoc, sellerOrder: SellerOrderDoc): OrderDoc {
-  const sellerOrders = order.sellerOrders.map((part) => (part.id === sellerOrder.id ? summaryOf(sellerOrder) : part));
-  return {
-    ...order,
-    sellerOrders,
-    status: purchaseStatus(sellerOrders.map((part) => part.status)),
-    updatedAt: sellerOrder.updatedAt,
-  };
 }
 
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */

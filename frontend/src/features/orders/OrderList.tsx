@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
+import { withSellerOrder } from '../../../../domain/order/status.ts';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { OrderCard } from './OrderCard.tsx';
-import { withPart } from './orders.ts';
 import { useReturnRules } from './returnPolicy.ts';
 import type { Order, SellerOrderChange } from './types.ts';
 
@@ -15,7 +15,7 @@ export function OrderList({ orders }: { orders: Resource<Order[]> }) {
   /** A part the buyer cancelled or asked to return: shown at once, then the purchase as the server has it. */
   function partChanged({ sellerOrder, position }: SellerOrderChange) {
     orders.update((list) =>
-      list.map((order) => (order.id === sellerOrder.orderId ? withPart(order, sellerOrder) : order)),
+      list.map((order) => (order.id === sellerOrder.orderId ? withSellerOrder(order, sellerOrder) : order)),
     );
     void orders.reload(position);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { amountSpent, canAskReturn, linesOf, unitsAskedBack, withPart } from './orders.ts';
+import { amountSpent, canAskReturn, linesOf, unitsAskedBack } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
-import type { Order, OrderPart, OrderReturn, SellerOrder } from './types.ts';
+import type { Order, OrderPart, OrderReturn } from './types.ts';
 
 const line = (
   productId: string,
@@ -77,24 +77,6 @@ function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order
     updatedAt: '2025-03-01T10:00:00.000Z',
   };
 }
-
-describe('withPart', () => {
-  it('puts a seller order in its place and derives the purchase status again', () => {
-    const order = purchase({ status: 'delivered' });
-    const cancelled = {
-      ...order.sellerOrders[1]!,
-      status: 'cancelled',
-      cancelReason: 'Harvest late',
-      updatedAt: '2025-03-02T10:00:00.000Z',
-    } as unknown as SellerOrder;
-    const after = withPart(order, cancelled);
-    expect(after.sellerOrders[1]).toMatchObject({ status: 'cancelled', cancelReason: 'Harvest late' });
-    expect(after.sellerOrders[1]).not.toHaveProperty('updatedAt');
-    // Delivered and cancelled: the purchase is delivered.
-    expect(after.status).toBe('delivered');
-    expect(after.updatedAt).toBe('2025-03-02T10:00:00.000Z');
-  });
-});
 
 describe('amountSpent', () => {
   it('is the total while nothing is cancelled or returned', () => {

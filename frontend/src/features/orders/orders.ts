@@ -4,12 +4,12 @@ import {
   type returnDecisionSchema,
   type returnRequestSchema,
 } from '../../../../domain/order/schemas.ts';
-import { purchaseStatus, shortOrderId } from '../../../../domain/order/status.ts';
+import { shortOrderId } from '../../../../domain/order/status.ts';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
 import type { ReturnRules } from './returnPolicy.ts';
-import type { Order, OrderPart, OrderReturn, SellerOrder, SellerOrderChange } from './types.ts';
+import type { Order, OrderPart, OrderReturn, SellerOrderChange } from './types.ts';
 
 export type StatusChange = z.output<typeof orderStatusChangeSchema>;
 export type ReturnRequest = z.output<typeof returnRequestSchema>;
@@ -79,23 +79,6 @@ export async function decideReturn(
     toast({ title: 'Error deciding the return', description: (error as Error).message, tone: 'error' });
     return null;
   }
-}
-
-/** The part of a seller order that its purchase shows. */
-function summaryOf(doc: SellerOrder): OrderPart {
-  const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
-  return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
-}
-
-/** The purchase with one of its parts as a command left it, and its status derived again (domain/order/status.ts). */
-export function withPart(order: Order, doc: SellerOrder): Order {
-  const sellerOrders = order.sellerOrders.map((part) => (part.id === doc.id ? summaryOf(doc) : part));
-  return {
-    ...order,
-    sellerOrders,
-    status: purchaseStatus(sellerOrders.map((part) => part.status)),
-    updatedAt: doc.updatedAt,
-  };
 }
 
 /** The lines of a purchase that one of its sellers sells. */
