@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
-import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
 import type { AdminProduct } from '../types.ts';
 import { ProductVerdicts } from './ProductVerdicts.tsx';
+import { SellerByline } from './SellerByline.tsx';
 
 interface ReviewRowProps {
   product: AdminProduct;
@@ -24,10 +24,7 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
         <h3 id={nameId} className="font-semibold">
           {product.name}
         </h3>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span>by {product.sellerName}</span>
-          <VerifiedSellerBadge verified={product.sellerVerified} />
-        </p>
+        <SellerByline product={product} />
         <Price
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { VerifiedSellerBadge } from '../../../components/VerifiedSellerBadge.tsx';
 import { formatDate } from '../../../format.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
 import type { AdminProduct } from '../types.ts';
 import { ProductVerdicts } from './ProductVerdicts.tsx';
+import { SellerByline } from './SellerByline.tsx';
 
 interface RevisionRowProps {
   product: AdminProduct;
@@ -24,13 +24,11 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
           <h3 id={nameId} className="font-semibold">
             {product.name}
           </h3>
-          <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span>by {product.sellerName}</span>
-            <VerifiedSellerBadge verified={product.sellerVerified} />
+          <SellerByline product={product}>
             <span className="text-base-content/80">
               · Changed <time dateTime={revision.submittedAt}>{formatDate(revision.submittedAt)}</time>
             </span>
-          </p>
+          </SellerByline>
         </div>
         <ProductVerdicts
           productId={product.id}
