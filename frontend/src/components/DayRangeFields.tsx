@@ -1,7 +1,7 @@
 import { Field } from './Field.tsx';
 
 /** A range of days (YYYY-MM-DD, '' for open), as date inputs give them. */
-export interface DayRange {
+interface DayRange {
   from: string;
   to: string;
 }

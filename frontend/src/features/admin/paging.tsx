@@ -21,7 +21,7 @@ function usePaging(key: string) {
 }
 
 /** The `limit` and `offset` of the page a console list shows. */
-export type Page = { limit: string; offset: string };
+type Page = { limit: string; offset: string };
 
 /**
  * A console list's GET of the page shown (useApiGet, kept live), and its paging for AdminList:

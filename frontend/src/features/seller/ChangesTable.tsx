@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A field with its value before a change and after it. */
-export interface ChangeRow {
+interface ChangeRow {
   key: string;
   field: string;
   before: ReactNode;
