@@ -26,7 +26,7 @@ import {
 } from '../auth/reset-links.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { sha256Hex } from '../auth/sha256.ts';
-import type { AttemptCounter } from '../auth/throttle.ts';
+import type { AttemptCounter, SignInThrottle } from '../auth/throttle.ts';
 import { ApiError } from '../http/errors.ts';
 import type { SessionUser } from '../http/router.ts';
 import type { CommandContext } from './context.ts';
@@ -241,14 +241,27 @@ export async function changePassword(
   return { position };
 }
 
-/** The owner's notice of a password change or reset, keyed by the change. */
-async function tellPasswordChanged(cx: AccountContext, userId: string, position: number, at: string): Promise<void> {
+/** The owner's notice of a password change or reset, keyed by the change; answers the account it told. */
+async function tellPasswordChanged(
+  cx: AccountContext,
+  userId: string,
+  position: number,
+  at: string,
+): Promise<Account | null> {
   const { state: account } = await cx.streams.load(accountStream(userId), accountDecider);
-  if (!account) return;
+  if (!account) return null;
   await sendNotice(
     cx.platform.mail,
     passwordChangedMail(cx.config, account.email, at, `password-changed:${userId}:${position}`),
   );
+  return account;
+}
+
+/** Where a reset came from: the owner got in from this client, so its sign-in count for the account starts afresh. */
+export interface ResetClient {
+  signIns: Pick<SignInThrottle, 'forgive'>;
+  /** The client's key (throttle.ts, `clientKey`). */
+  client: string;
 }
 
 /**
@@ -272,10 +285,14 @@ export async function requestPasswordReset(
   await cx.platform.mail.send(resetMail(account.email, resetLink(baseUrl, token)));
 }
 
-/** Sets a new password with the token of a reset link (once, within the hour), then ends every session of the user. */
+/**
+ * Sets a new password with the token of a reset link (once, within the hour), then ends every
+ * session of the user and forgives the client's failed sign-ins to the account.
+ */
 export async function resetPassword(
   cx: AccountContext,
   { token, password }: { token: string; password: string },
+  from: ResetClient,
 ): Promise<{ position: number }> {
   const userId = resetTokenUserId(token);
   const invalid = new DomainError('invalid_token', INVALID_RESET_TOKEN_MESSAGE, 'invalid');
@@ -294,6 +311,7 @@ export async function resetPassword(
       throw error instanceof DomainError && error.code === 'not_found' ? invalid : error;
     });
   await cx.sessions.endAll(userId);
-  await tellPasswordChanged(cx, userId, position, command.now);
+  const account = await tellPasswordChanged(cx, userId, position, command.now);
+  if (account) await from.signIns.forgive(emailKey(account.email), from.client);
   return { position };
 }

@@ -11,6 +11,7 @@ import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { secondFactorChangedMail, sendNotice } from '../auth/account-mails.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { signInChallenges } from '../auth/sign-in-challenges.ts';
 import {
   asTotpCode,
@@ -23,6 +24,7 @@ import {
 } from '../auth/totp.ts';
 import { ApiError } from '../http/errors.ts';
 import type { SessionUser } from '../http/router.ts';
+import type { PasswordAttempts } from './accounts.ts';
 import type { VerificationMailContext } from './email-verification.ts';
 
 export interface SecondFactorContext extends VerificationMailContext {
@@ -155,6 +157,23 @@ export async function disableTotp(
     );
   }
   return { position };
+}
+
+const WRONG_PASSWORD = 'Your password is not correct';
+
+/** The user turns their own two-step sign-in off, giving the password again; a wrong one is counted by `attempts`. */
+export async function disableOwnTotp(
+  cx: SecondFactorContext,
+  actor: Actor,
+  password: string,
+  attempts: Pick<PasswordAttempts, 'failed'>,
+): Promise<{ position: number }> {
+  const { state } = await cx.streams.load(accountStream(actor.userId), accountDecider);
+  if (!(await verifyPassword(state?.passwordHash ?? null, password))) {
+    await attempts.failed();
+    throw new ApiError(400, 'wrong_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  }
+  return disableTotp(cx, actor, actor.userId);
 }
 
 /** New recovery codes for the signed-in user, after a code of theirs; the old ones stop working. */

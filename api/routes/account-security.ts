@@ -14,15 +14,12 @@ import {
   verifyEmailSchema,
 } from '../../domain/account/schemas.ts';
 import { DomainError } from '../../domain/decider.ts';
-import { accountDecider } from '../../domain/account/decider.ts';
-import { accountStream } from '../../domain/account/events.ts';
 import { actorOf, guard, loadUser, requireUser, setSessionCookie } from '../auth/middleware.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { type ChallengeDoc, type ChallengeStep, signInChallenges } from '../auth/sign-in-challenges.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
 import {
   checkSecondFactor,
-  disableTotp,
+  disableOwnTotp,
   enrolTotp,
   replaceRecoveryCodes,
   setUpAuthenticator,
@@ -43,7 +40,6 @@ import { UserSchema } from './account-schemas.ts';
 const tags = ['Account'];
 
 const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
-const WRONG_PASSWORD = 'Your password is not correct';
 const RecoveryCodesSchema = z
   .array(z.string())
   .openapi({ description: 'Single-use codes for a lost device; shown this once, only their hashes are kept' });
@@ -262,12 +258,9 @@ export function accountSecurityRoutes(ctx: AppContext) {
         const { password } = c.req.valid('json');
         const waitMs = await challenges.waitMs(user.id, ctx.now());
         if (waitMs > 0) tooMany(c, waitMs, `Too many wrong attempts. Please try again in ${minutes(waitMs)}.`);
-        const { state } = await ctx.streams.load(accountStream(user.id), accountDecider);
-        if (!(await verifyPassword(state?.passwordHash ?? null, password))) {
-          await challenges.codeFailed(user.id, ctx.now());
-          throw new ApiError(400, 'wrong_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-        }
-        const { position } = await disableTotp(ctx, actorOf(user), user.id);
+        const { position } = await disableOwnTotp(ctx, actorOf(user), password, {
+          failed: () => challenges.codeFailed(user.id, ctx.now()),
+        });
         return c.json({ user: await userOf(user.id), position }, 200);
       },
     )

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { accountDecider } from '../../domain/account/decider.ts';
 import { emailKey } from '../../domain/account/email.ts';
-import { accountStream } from '../../domain/account/events.ts';
 import {
   addRoleSchema,
   changePasswordSchema,
@@ -14,7 +12,6 @@ import {
 import { clientIp } from '../auth/client-ip.ts';
 import { publicBaseUrl } from '../auth/links.ts';
 import { actorOf, clearSessionCookie, guard, requireUser, setSessionCookie } from '../auth/middleware.ts';
-import { resetTokenUserId } from '../auth/reset-links.ts';
 import { type Attempt, clientKey, tooManyAttemptsMessage } from '../auth/throttle.ts';
 import { limitRequest, tooManyRequests } from '../auth/too-many-requests.ts';
 import {
@@ -55,12 +52,6 @@ export function authRoutes(ctx: AppContext) {
   /** Counts a password check of this e-mail from this client: sign-in (and any later step of it). */
   const signInAttempt = (c: Context<AppEnv>, email: string): Promise<Attempt> =>
     ctx.throttles.signIn.begin(emailKey(email), client(c));
-
-  /** The owner reset the password from this client: its sign-in count for the account starts afresh. */
-  async function forgiveSignIns(c: Context<AppEnv>, userId: string | null): Promise<void> {
-    const account = userId && (await ctx.streams.load(accountStream(userId), accountDecider)).state;
-    if (account) await ctx.throttles.signIn.forgive(emailKey(account.email), client(c));
-  }
 
   /**
    * Runs a password check counted by `attempt` (the check calls its `failed`; returning counts
@@ -266,9 +257,10 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         await limitRequest(c, ctx.throttles.resets, client(c), 'password reset attempts');
-        const reset = c.req.valid('json');
-        const changed = await resetPassword(ctx, reset);
-        await forgiveSignIns(c, resetTokenUserId(reset.token));
+        const changed = await resetPassword(ctx, c.req.valid('json'), {
+          signIns: ctx.throttles.signIn,
+          client: client(c),
+        });
         return c.json({ ok: true as const, ...changed }, 200);
       },
     );
