@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { DAY_RANGE_MESSAGES } from '../../domain/days.ts';
 import { statementCsv, statementFileName } from '../../domain/ledger/statement.ts';
 import { SellerLedgerSchema } from '../../projections/ledger/documents.ts';
 import { sellerLedger, sellerStatement } from '../../projections/ledger/queries.ts';
@@ -6,16 +7,15 @@ import { guard, requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
-import { RANGE_MESSAGES } from '../../projections/sales/queries.ts';
 
 export const LedgerQuerySchema = z.object(pagingFields(50));
 
 const StatementQuerySchema = z.object({
   from: z.iso
-    .date({ error: RANGE_MESSAGES.from })
+    .date({ error: DAY_RANGE_MESSAGES.from })
     .openapi({ description: 'First day (UTC), included', example: '2024-05-01' }),
   to: z.iso
-    .date({ error: RANGE_MESSAGES.to })
+    .date({ error: DAY_RANGE_MESSAGES.to })
     .openapi({ description: 'Last day (UTC), included', example: '2024-05-31' }),
 });
 
@@ -64,7 +64,7 @@ export const ledgerRoutes = (ctx: AppContext) =>
         const user = requireRole(c, 'seller');
         const { from, to } = c.req.valid('query');
         if (from > to)
-          throw new ApiError(400, 'validation_failed', RANGE_MESSAGES.order, { from: RANGE_MESSAGES.order });
+          throw new ApiError(400, 'validation_failed', DAY_RANGE_MESSAGES.order, { from: DAY_RANGE_MESSAGES.order });
         const csv = statementCsv(await sellerStatement(ctx.platform.read, user.id, from, to));
         return c.body(csv, 200, {
           'content-type': CSV_CONTENT_TYPE,

@@ -1,4 +1,5 @@
 /** Reads of the sales read model (`sales_daily` per seller and day, `sales_days` per day): the analytics and the admin overview. */
+import { DAY_RANGE_MESSAGES } from '../../domain/days.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { fullNames } from '../users/queries.ts';
@@ -19,9 +20,7 @@ const MAX_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RANGE_MESSAGES = {
-  from: 'From must be a date like 2024-05-01',
-  to: 'To must be a date like 2024-05-01',
-  order: 'From must be on or before To',
+  ...DAY_RANGE_MESSAGES,
   span: `A range can span at most ${MAX_DAYS} days`,
 } as const;
 

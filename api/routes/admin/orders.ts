@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { DAY_RANGE_MESSAGES } from '../../../domain/days.ts';
 import { ORDER_STATUSES } from '../../../domain/order/status.ts';
 import { type OrderDoc, OrderSchema } from '../../../projections/orders/documents.ts';
 import { filteredOrders } from '../../../projections/orders/queries.ts';
@@ -8,31 +9,26 @@ import { errors, jsonResponse, router } from '../../http/router.ts';
 import type { Page } from '../../../platform/readstore/paging.ts';
 import { pageOf, pagingFields } from './shared.ts';
 
-const ORDER_FILTER_MESSAGES = {
-  status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
-  from: 'From must be a date like 2024-05-01',
-  to: 'To must be a date like 2024-05-01',
-  range: 'From must be on or before To',
-} as const;
+const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 
 const userId = (description: string) => z.string().min(1).max(100).optional().openapi({ description });
 
 const OrderListQuerySchema = z
   .object({
-    status: z.enum(ORDER_STATUSES, { error: ORDER_FILTER_MESSAGES.status }).optional(),
+    status: z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE }).optional(),
     sellerId: userId('Orders with a line of this seller'),
     buyerId: userId('Orders of this buyer'),
     from: z.iso
-      .date({ error: ORDER_FILTER_MESSAGES.from })
+      .date({ error: DAY_RANGE_MESSAGES.from })
       .optional()
       .openapi({ description: 'Placed on or after this day (UTC)' }),
     to: z.iso
-      .date({ error: ORDER_FILTER_MESSAGES.to })
+      .date({ error: DAY_RANGE_MESSAGES.to })
       .optional()
       .openapi({ description: 'Placed on or before this day (UTC)' }),
     ...pagingFields,
   })
-  .refine(({ from, to }) => !from || !to || from <= to, { message: ORDER_FILTER_MESSAGES.range, path: ['from'] });
+  .refine(({ from, to }) => !from || !to || from <= to, { message: DAY_RANGE_MESSAGES.order, path: ['from'] });
 
 const AdminOrderListSchema = pageOf(OrderSchema, 'AdminOrderList') satisfies z.ZodType<Page<OrderDoc>>;
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DAY_RANGE_MESSAGES } from '../../../../../domain/days.ts';
 import { server } from '../../../api/client.ts';
 import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -16,7 +17,7 @@ export function StatementForm() {
   const [range, setRange] = useState(thisMonth);
   const titleId = useId();
   const problem =
-    !range.from || !range.to ? 'Choose both days' : range.from > range.to ? 'From must be on or before To' : undefined;
+    !range.from || !range.to ? 'Choose both days' : range.from > range.to ? DAY_RANGE_MESSAGES.order : undefined;
 
   return (
     <section aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
