@@ -1,3 +1,4 @@
+/** The buyers' notifications read model's live event: a notification, new or read, to its buyer. */
 import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
 import type { BuyerNotificationDoc } from './documents.ts';
 import { BUYER_NOTIFICATIONS } from './projection.ts';

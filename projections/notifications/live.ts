@@ -1,3 +1,4 @@
+/** The seller notifications read model's live events: a notification, new or read, to its seller. */
 import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
 import type { NotificationDoc } from './documents.ts';
 import { NOTIFICATIONS } from './projection.ts';

@@ -1,3 +1,4 @@
+/** The storefronts read model's live events: an open storefront to everyone, a hidden one as gone. */
 import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
 import { isOpen, type PublicStorefront, publicStorefront, type StorefrontDoc } from './documents.ts';
 import { STOREFRONTS } from './projection.ts';
