@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import { sha256Hex } from '../auth/sha256.ts';
 
 let api: TestApi;
@@ -22,14 +22,14 @@ async function appendedFrom(test: TestApi) {
   return () => test.platform.events.readAll({ after });
 }
 
-const me = async (client: Client) => (await client.get('/api/auth/me')).body.user;
+const me = async (client: Client) => ok(await client.api.auth.me.$get()).user;
 const signInStatus = async (email: string, password: string) =>
-  (await api.anonymous().post('/api/auth/signin', { email, password })).status;
+  (await api.anonymous().api.auth.signin.$post({ json: { email, password } })).status;
 
 /** Asks for a reset link and returns the token from the mailed link. */
 async function resetToken(test: TestApi, email: string): Promise<string> {
-  const reply = await test.anonymous().post('/api/auth/forgot-password', { email });
-  expect(reply.status).toBe(202);
+  const reply = await test.anonymous().api.auth['forgot-password'].$post({ json: { email } });
+  expectStatus(reply, 202);
   const [mail] = await test.platform.mailbox!.list({ to: email, limit: 1 });
   const link = /(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!;
   return new URL(link).searchParams.get('token')!;
@@ -43,8 +43,10 @@ describe('POST /api/auth/password', () => {
     const oldCookie = client.cookie;
     const appended = await appendedFrom(api);
 
-    const reply = await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' });
-    expect(reply.status).toBe(200);
+    const reply = await client.api.auth.password.$post({
+      json: { currentPassword: 'secret-pass', password: 'new-secret' },
+    });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ ok: true, position: expect.any(Number) });
     expect((await appended()).map((e) => e.type)).toEqual(['PasswordChanged']);
     expect(client.cookie).not.toBe(oldCookie);
@@ -58,8 +60,8 @@ describe('POST /api/auth/password', () => {
   it('refuses a wrong current password, storing nothing', async () => {
     const client = await api.signUp();
     const appended = await appendedFrom(api);
-    const reply = await client.post('/api/auth/password', { currentPassword: 'not-it', password: 'new-secret' });
-    expect(reply.status).toBe(400);
+    const reply = await client.api.auth.password.$post({ json: { currentPassword: 'not-it', password: 'new-secret' } });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({
       error: {
         code: 'wrong_password',
@@ -77,27 +79,29 @@ describe('POST /api/auth/password', () => {
     [{ currentPassword: null }, 'currentPassword', 'Password is required'],
   ])('refuses %j: %s says %j', async (changes, field, message) => {
     const client = await api.signUp();
-    const reply = await client.post('/api/auth/password', {
+    const reply = await client.raw.post('/api/auth/password', {
       currentPassword: 'secret-pass',
       password: 'new-secret',
       ...changes,
     });
-    expect(reply.status).toBe(400);
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
 
   it('refuses malformed JSON and oversized bodies, and the signed-out', async () => {
     const client = await api.signUp();
-    expect((await client.post('/api/auth/password', '{bad')).body.error.code).toBe('malformed_json');
-    const oversized = await client.post('/api/auth/password', {
-      currentPassword: 'secret-pass',
-      password: 'x'.repeat(70 * 1024),
+    expect((await client.raw.post('/api/auth/password', '{bad')).body.error.code).toBe('malformed_json');
+    const oversized = await client.api.auth.password.$post({
+      json: {
+        currentPassword: 'secret-pass',
+        password: 'x'.repeat(70 * 1024),
+      },
     });
-    expect(oversized.status).toBe(413);
+    expectStatus(oversized, 413);
     const signedOut = await api
       .anonymous()
-      .post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' });
-    expect(signedOut.status).toBe(401);
+      .api.auth.password.$post({ json: { currentPassword: 'secret-pass', password: 'new-secret' } });
+    expectStatus(signedOut, 401);
     expect(signedOut.body.error.code).toBe('unauthorized');
   });
 });
@@ -124,8 +128,8 @@ describe('POST /api/auth/forgot-password', () => {
   it('answers the same for an unknown address, storing and sending nothing', async () => {
     const appended = await appendedFrom(api);
     const email = `nobody.${Date.now()}@example.com`;
-    const reply = await api.anonymous().post('/api/auth/forgot-password', { email });
-    expect(reply.status).toBe(202);
+    const reply = await api.anonymous().api.auth['forgot-password'].$post({ json: { email } });
+    expectStatus(reply, 202);
     expect(reply.body).toEqual({ message: RESET_REQUESTED });
     expect(await appended()).toEqual([]);
     expect(await api.platform.mailbox!.list({ to: email })).toEqual([]);
@@ -134,7 +138,7 @@ describe('POST /api/auth/forgot-password', () => {
   it('sends at most 3 links per address in 15 minutes, answering alike', async () => {
     const { user } = await api.signUp();
     for (let i = 0; i < 4; i++) {
-      const reply = await api.anonymous().post('/api/auth/forgot-password', { email: user!.email });
+      const reply = await api.anonymous().api.auth['forgot-password'].$post({ json: { email: user!.email } });
       expect(reply.body).toEqual({ message: RESET_REQUESTED });
     }
     const mails = await api.platform.mailbox!.list({ to: user!.email });
@@ -154,15 +158,19 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('refuses bad requests', async () => {
-    const missing = await api.anonymous().post('/api/auth/forgot-password', {});
+    const missing = await api.anonymous().raw.post('/api/auth/forgot-password', {});
     expect(missing.body).toEqual({
       error: { code: 'validation_failed', message: 'Email is required', fields: { email: 'Email is required' } },
     });
-    const invalid = await api.anonymous().post('/api/auth/forgot-password', { email: 'asha' });
+    const invalid = await api.anonymous().api.auth['forgot-password'].$post({ json: { email: 'asha' } });
+    expectStatus(invalid, 400);
     expect(invalid.body.error.fields).toEqual({ email: 'Enter a valid email address' });
-    expect((await api.anonymous().post('/api/auth/forgot-password', '{bad')).body.error.code).toBe('malformed_json');
+    expect((await api.anonymous().raw.post('/api/auth/forgot-password', '{bad')).body.error.code).toBe(
+      'malformed_json',
+    );
     expect(
-      (await api.anonymous().post('/api/auth/forgot-password', { email: `${'a'.repeat(70 * 1024)}@x.in` })).status,
+      (await api.anonymous().api.auth['forgot-password'].$post({ json: { email: `${'a'.repeat(70 * 1024)}@x.in` } }))
+        .status,
     ).toBe(413);
   });
 });
@@ -174,16 +182,16 @@ describe('POST /api/auth/reset-password', () => {
     const token = await resetToken(api, email);
     const appended = await appendedFrom(api);
 
-    const reply = await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' });
-    expect(reply.status).toBe(200);
+    const reply = await api.anonymous().api.auth['reset-password'].$post({ json: { token, password: 'new-secret' } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ ok: true, position: expect.any(Number) });
     expect((await appended()).map((e) => e.type)).toEqual(['PasswordResetCompleted', 'PasswordChanged']);
     expect(await me(client)).toBeNull();
     expect(await signInStatus(email, 'secret-pass')).toBe(401);
     expect(await signInStatus(email, 'new-secret')).toBe(200);
 
-    const again = await api.anonymous().post('/api/auth/reset-password', { token, password: 'other-secret' });
-    expect(again.status).toBe(400);
+    const again = await api.anonymous().api.auth['reset-password'].$post({ json: { token, password: 'other-secret' } });
+    expectStatus(again, 400);
     expect(again.body).toEqual(INVALID_LINK);
   });
 
@@ -193,8 +201,8 @@ describe('POST /api/auth/reset-password', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
     const appended = await appendedFrom(api);
-    const reply = await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' });
-    expect(reply.status).toBe(400);
+    const reply = await api.anonymous().api.auth['reset-password'].$post({ json: { token, password: 'new-secret' } });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual(INVALID_LINK);
     expect(await appended()).toEqual([]);
   });
@@ -204,10 +212,11 @@ describe('POST /api/auth/reset-password', () => {
     const older = await resetToken(api, user!.email);
     const newer = await resetToken(api, user!.email);
     expect(
-      (await api.anonymous().post('/api/auth/reset-password', { token: older, password: 'new-secret' })).body,
+      (await api.anonymous().api.auth['reset-password'].$post({ json: { token: older, password: 'new-secret' } })).body,
     ).toEqual(INVALID_LINK);
     expect(
-      (await api.anonymous().post('/api/auth/reset-password', { token: newer, password: 'new-secret' })).status,
+      (await api.anonymous().api.auth['reset-password'].$post({ json: { token: newer, password: 'new-secret' } }))
+        .status,
     ).toBe(200);
   });
 
@@ -216,8 +225,8 @@ describe('POST /api/auth/reset-password', () => {
     ['naming no account', `${crypto.randomUUID()}.c2VjcmV0`],
   ])('refuses a token %s, storing nothing', async (_, token) => {
     const appended = await appendedFrom(api);
-    const reply = await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' });
-    expect(reply.status).toBe(400);
+    const reply = await api.anonymous().api.auth['reset-password'].$post({ json: { token, password: 'new-secret' } });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual(INVALID_LINK);
     expect(await appended()).toEqual([]);
   });
@@ -227,7 +236,7 @@ describe('POST /api/auth/reset-password', () => {
     await resetToken(api, user!.email);
     const reply = await api
       .anonymous()
-      .post('/api/auth/reset-password', { token: `${user!.id}.guess`, password: 'new-secret' });
+      .api.auth['reset-password'].$post({ json: { token: `${user!.id}.guess`, password: 'new-secret' } });
     expect(reply.body).toEqual(INVALID_LINK);
   });
 
@@ -238,16 +247,19 @@ describe('POST /api/auth/reset-password', () => {
   ])('refuses %j: %s says %j', async (changes, field, message) => {
     const reply = await api
       .anonymous()
-      .post('/api/auth/reset-password', { token: 'a.b', password: 'new-secret', ...changes });
-    expect(reply.status).toBe(400);
+      .raw.post('/api/auth/reset-password', { token: 'a.b', password: 'new-secret', ...changes });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
-    expect((await api.anonymous().post('/api/auth/reset-password', '{bad')).body.error.code).toBe('malformed_json');
+    expect((await api.anonymous().raw.post('/api/auth/reset-password', '{bad')).body.error.code).toBe('malformed_json');
     expect(
-      (await api.anonymous().post('/api/auth/reset-password', { token: 'x'.repeat(70 * 1024), password: 'secret' }))
-        .status,
+      (
+        await api
+          .anonymous()
+          .api.auth['reset-password'].$post({ json: { token: 'x'.repeat(70 * 1024), password: 'secret' } })
+      ).status,
     ).toBe(413);
   });
 });

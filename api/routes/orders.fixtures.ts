@@ -3,7 +3,9 @@
  * directly, so these tests need neither the sign-up nor the product routes (and skip
  * password hashing, which would make twenty buyers slow).
  */
+import type { z } from 'zod';
 import type { Actor, Role, SelfServiceRole } from '../../domain/actor.ts';
+import type { checkoutSchema } from '../../domain/order/schemas.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { type Product, type ProductCommand, type ProductInput, productDecider } from '../../domain/product/decider.ts';
@@ -107,7 +109,7 @@ export const ADDRESS = {
 };
 
 /** A valid checkout body; `changes` replace its top-level fields. */
-export const checkoutBody = (changes: Record<string, unknown> = {}) => ({
+export const checkoutBody = (changes: Partial<z.input<typeof checkoutSchema>> = {}) => ({
   shippingAddress: ADDRESS,
   delivery: 'standard' as const,
   payment: 'cod' as const,

@@ -9,7 +9,7 @@ import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
-import { type Client, type RequestOptions, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, errorOf, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import {
   ADDRESS,
   actorOfClient,
@@ -37,20 +37,20 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const now = () => new Date().toISOString();
-const order = (buyer: Client, changes: Record<string, unknown> = {}, options?: RequestOptions) =>
-  buyer.post('/api/orders', checkoutBody(changes), options);
-const withKey = (key: string): RequestOptions => ({ headers: { 'idempotency-key': key } });
+/** Checks out `buyer`'s cart with a valid body (`changes` replace its fields), under `idempotencyKey` when given. */
+const order = (buyer: Client, changes: Parameters<typeof checkoutBody>[0] = {}, idempotencyKey?: string) =>
+  buyer.api.orders.$post({ header: { 'idempotency-key': idempotencyKey }, json: checkoutBody(changes) });
 const stockOf = async (productId: string) => (await productState(api, productId)).stockQuantity;
 const eventsOf = async (stream: string) =>
   (await api.platform.events.readStream(stream)).map(({ type, data }) => ({ type, data }));
-const cartCount = async (buyer: Client) => (await buyer.get('/api/cart')).body.count;
+const cartCount = async (buyer: Client) => ok(await buyer.api.cart.$get()).count;
 
 /** A pending order of one unit of a new product of `seller`. */
 async function placedOrder(productSeller = seller) {
   const productId = await listedProduct(api, productSeller);
   const buyer = await buyerWith(api, productId, 1);
   const reply = await order(buyer);
-  expect(reply.status).toBe(201);
+  expectStatus(reply, 201);
   return { buyer, productId, orderId: reply.body.order.id as string };
 }
 
@@ -87,7 +87,7 @@ describe('POST /api/orders', () => {
       stockQuantity: 3,
     });
     const buyer = await buyerWith(api, diya, 2);
-    await buyer.post('/api/cart/items', { productId: shawl });
+    await buyer.api.cart.items.$post({ json: { productId: shawl } });
     // The price changes after the buyer put the diya in the cart: the order takes the current price.
     await onProduct(api, diya, {
       type: 'UpdateProduct',
@@ -98,7 +98,7 @@ describe('POST /api/orders', () => {
 
     const typed = { ...ADDRESS, phone: '+91 98765-43210', pincode: '411 001' };
     const reply = await order(buyer, { delivery: 'express', shippingAddress: typed });
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     const placed = reply.body.order;
     const lines = [
       {
@@ -158,18 +158,18 @@ describe('POST /api/orders', () => {
     expect(parts.reduce((total, part) => total + part.subtotalPaise!, 0)).toBe(placed.subtotalPaise);
     expect(await stockOf(diya)).toBe(8);
     expect(await stockOf(shawl)).toBe(2);
-    expect(await buyer.get('/api/cart')).toMatchObject({ body: { lines: [], count: 0 } });
+    expect(await buyer.api.cart.$get()).toMatchObject({ body: { lines: [], count: 0 } });
 
     // The read model shows the same order once the projection has passed the command's position.
-    const read = await buyer.get(`/api/orders/${placed.id}?after=${reply.body.position}`);
+    const read = await buyer.after(reply.body.position).orders[':id'].$get({ param: { id: placed.id } });
     expect(read.headers.get('x-read-model')).toBeNull();
     expect(read.body).toEqual(placed);
 
     // Each seller reads its own part: its lines only, and where to ship them.
     for (const [i, part] of parts.entries()) {
       const reader = part.sellerId === seller.user!.id ? seller : otherSeller;
-      const own = await reader.get(`/api/seller-orders/${part.id}`);
-      expect(own.status).toBe(200);
+      const own = await reader.api['seller-orders'][':id'].$get({ param: { id: part.id } });
+      expectStatus(own, 200);
       expect(own.body).toEqual({
         ...part,
         orderId: placed.id,
@@ -191,9 +191,11 @@ describe('POST /api/orders', () => {
     ['standard', 50_00],
     ['express', 150_00],
     ['overnight', 300_00],
-  ])('adds the %s delivery charge to the total', async (delivery, chargePaise) => {
+  ] as const)('adds the %s delivery charge to the total', async (delivery, chargePaise) => {
     const productId = await listedProduct(api, seller, { pricePaise: 199_99 });
     const reply = await order(await buyerWith(api, productId, 3), { delivery });
+    expectStatus(reply, 201);
+    expectStatus(reply, 201);
     expect(reply.body.order).toMatchObject({
       subtotalPaise: 599_97,
       deliveryChargePaise: chargePaise,
@@ -203,8 +205,11 @@ describe('POST /api/orders', () => {
 
   it('takes standard delivery and cash on delivery when not told', async () => {
     const productId = await listedProduct(api, seller);
-    const reply = await (await buyerWith(api, productId)).post('/api/orders', { shippingAddress: ADDRESS });
-    expect(reply.status).toBe(201);
+    const reply = await (await buyerWith(api, productId)).api.orders.$post({
+      header: {},
+      json: { shippingAddress: ADDRESS },
+    });
+    expectStatus(reply, 201);
     expect(reply.body.order).toMatchObject({ delivery: 'standard', payment: 'cod', deliveryChargePaise: 50_00 });
   });
 
@@ -212,7 +217,7 @@ describe('POST /api/orders', () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 4 });
     const buyer = await buyerWith(api, productId, 2);
     const online = await order(buyer, { payment: 'online' });
-    expect(online.status).toBe(422);
+    expectStatus(online, 422);
     expect(online.body.error).toMatchObject({
       code: 'payment_unavailable',
       message: 'Online payment is coming soon. Please choose Cash on Delivery.',
@@ -221,7 +226,7 @@ describe('POST /api/orders', () => {
     expect(await cartCount(buyer)).toBe(2);
 
     const empty = await order(await signedIn(api));
-    expect(empty.status).toBe(422);
+    expectStatus(empty, 422);
     expect(empty.body.error).toMatchObject({ code: 'cart_empty', message: 'Your cart is empty' });
   });
 
@@ -229,11 +234,11 @@ describe('POST /api/orders', () => {
     const kept = await listedProduct(api, seller, { name: 'Kept Lamp', stockQuantity: 5 });
     const lowered = await listedProduct(api, seller, { name: 'Rare Saree', stockQuantity: 5 });
     const buyer = await buyerWith(api, kept, 1);
-    await buyer.post('/api/cart/items', { productId: lowered, quantity: 3 });
+    await buyer.api.cart.items.$post({ json: { productId: lowered, quantity: 3 } });
     await onProduct(api, lowered, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity: 2, at: now() });
 
     const reply = await order(buyer);
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(reply.body.error).toMatchObject({
       code: 'insufficient_stock',
       message: 'Only 2 of "Rare Saree" left in stock',
@@ -244,7 +249,7 @@ describe('POST /api/orders', () => {
 
     await onProduct(api, lowered, { type: 'DelistProduct', actor: actorOfClient(seller), at: now() });
     const delisted = await order(buyer);
-    expect(delisted.status).toBe(409);
+    expectStatus(delisted, 409);
     expect(delisted.body.error).toMatchObject({
       code: 'not_available',
       message: '"Rare Saree" is not available for purchase',
@@ -254,7 +259,7 @@ describe('POST /api/orders', () => {
   it('releases what it reserved when a later line is taken by someone else meanwhile', async () => {
     const [first, second] = [await listedProduct(api, seller), await listedProduct(api, seller)].sort();
     const buyer = await buyerWith(api, first!, 2);
-    await buyer.post('/api/cart/items', { productId: second });
+    await buyer.api.cart.items.$post({ json: { productId: second! } });
     const spy = interceptFirst(
       'handle',
       (stream, command) => stream === productStream(second!) && command?.type === 'ReserveStock',
@@ -262,7 +267,7 @@ describe('POST /api/orders', () => {
     );
     const reply = await order(buyer).finally(() => spy.mockRestore());
 
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(reply.body.error.message).toBe('"Brass Diya" is out of stock');
     const firstEvents = await eventsOf(productStream(first!));
     expect(firstEvents.slice(2)).toEqual([
@@ -272,12 +277,12 @@ describe('POST /api/orders', () => {
     expect(await stockOf(first!)).toBe(10);
     expect(await cartCount(buyer)).toBe(3);
     await api.settle();
-    expect((await buyer.get('/api/orders')).body).toEqual([]);
+    expect(ok(await buyer.api.orders.$get())).toEqual([]);
   });
 
   it('answers 401 when signed out', async () => {
     const reply = await order(api.anonymous());
-    expect(reply.status).toBe(401);
+    expectStatus(reply, 401);
   });
 
   const address = (changes: Record<string, unknown>) => ({ shippingAddress: { ...ADDRESS, ...changes } });
@@ -297,8 +302,8 @@ describe('POST /api/orders', () => {
   ])('refuses %j with %j', async (changes, fields) => {
     const productId = await listedProduct(api, seller, { stockQuantity: 3 });
     const buyer = await buyerWith(api, productId);
-    const reply = await order(buyer, changes);
-    expect(reply.status).toBe(400);
+    const reply = await buyer.raw.post('/api/orders', { ...checkoutBody(), ...changes });
+    expectStatus(reply, 400);
     expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
     expect(await stockOf(productId)).toBe(3);
   });
@@ -306,15 +311,15 @@ describe('POST /api/orders', () => {
   it('refuses a missing address, malformed JSON, an oversized body and a bad Idempotency-Key', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 3 });
     const buyer = await buyerWith(api, productId);
-    const missing = await buyer.post('/api/orders', {});
-    expect(missing.status).toBe(400);
+    const missing = await buyer.raw.post('/api/orders', {});
+    expectStatus(missing, 400);
     expect(Object.keys(missing.body.error.fields)).toEqual(['shippingAddress']);
-    expect((await buyer.post('/api/orders', '{bad')).body.error.code).toBe('malformed_json');
-    const large = await order(buyer, oversized());
+    expect((await buyer.raw.post('/api/orders', '{bad')).body.error.code).toBe('malformed_json');
+    const large = await buyer.raw.post('/api/orders', { ...checkoutBody(), ...oversized() });
     expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large']);
     for (const key of ['', 'k'.repeat(201)]) {
-      const reply = await order(buyer, {}, withKey(key));
-      expect(reply.status).toBe(400);
+      const reply = await order(buyer, {}, key);
+      expectStatus(reply, 400);
       expect(reply.body.error.fields).toEqual({ 'idempotency-key': 'Idempotency-Key must be 1 to 200 characters' });
     }
     expect(await stockOf(productId)).toBe(3);
@@ -326,39 +331,40 @@ describe('POST /api/orders with an Idempotency-Key', () => {
   it('answers a repeated request with the first order instead of a second one', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 5 });
     const buyer = await buyerWith(api, productId, 2);
-    const first = await order(buyer, {}, withKey('checkout-1'));
-    const again = await order(buyer, {}, withKey('checkout-1'));
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
+    const first = await order(buyer, {}, 'checkout-1');
+    const again = await order(buyer, {}, 'checkout-1');
+    expectStatus(first, 201);
+    expectStatus(again, 201);
     expect(again.body).toEqual(first.body);
     expect(await stockOf(productId)).toBe(3);
     await api.settle();
-    expect((await buyer.get('/api/orders')).body).toHaveLength(1);
+    expect(ok(await buyer.api.orders.$get())).toHaveLength(1);
   });
 
   it('answers 409 to the same key while its first request is still running, and places one order', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 5 });
     const buyer = await buyerWith(api, productId, 2);
-    const [a, b] = await Promise.all([order(buyer, {}, withKey('twin')), order(buyer, {}, withKey('twin'))]);
+    const [a, b] = await Promise.all([order(buyer, {}, 'twin'), order(buyer, {}, 'twin')]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const [placed, refused] = a.status === 201 ? [a, b] : [b, a];
-    expect(refused.body.error).toEqual({ code: 'idempotency_key_in_flight', message: KEY_IN_FLIGHT });
+    expectStatus(placed, 201);
+    expect(errorOf(refused)).toEqual({ code: 'idempotency_key_in_flight', message: KEY_IN_FLIGHT });
     expect(await stockOf(productId)).toBe(3);
     expect((await eventsOf(productStream(productId))).filter((e) => e.type === 'StockReserved')).toHaveLength(1);
     // Once the first has answered, the key gives its order again.
-    const again = await order(buyer, {}, withKey('twin'));
-    expect(again.status).toBe(201);
+    const again = await order(buyer, {}, 'twin');
+    expectStatus(again, 201);
     expect(again.body.order).toEqual(placed.body.order);
   });
 
   it('answers 422 and changes nothing when the key comes back with another body', async () => {
     const productId = await listedProduct(api, seller, { stockQuantity: 5 });
     const buyer = await buyerWith(api, productId, 2);
-    expect((await order(buyer, {}, withKey('reused'))).status).toBe(201);
-    await buyer.post('/api/cart/items', { productId, quantity: 1 });
+    expect((await order(buyer, {}, 'reused')).status).toBe(201);
+    await buyer.api.cart.items.$post({ json: { productId, quantity: 1 } });
     const before = await api.platform.events.lastPosition();
-    const other = await order(buyer, { delivery: 'express' }, withKey('reused'));
-    expect(other.status).toBe(422);
+    const other = await order(buyer, { delivery: 'express' }, 'reused');
+    expectStatus(other, 422);
     expect(other.body.error).toEqual({ code: 'idempotency_key_reused', message: KEY_REUSED });
     expect(await api.platform.events.lastPosition()).toBe(before);
     expect(await cartCount(buyer)).toBe(1);
@@ -384,9 +390,9 @@ describe('POST /api/orders with an Idempotency-Key', () => {
         twin = await placeOrder(other.ctx!, { userId: user.id, roles: user.roles as Role[] }, input);
       },
     );
-    const reply = await order(buyer, {}, withKey('overtaken')).finally(() => spy.mockRestore());
+    const reply = await order(buyer, {}, 'overtaken').finally(() => spy.mockRestore());
     await other.stop();
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     expect(reply.body.order).toEqual(twin!.order);
     expect(await stockOf(productId)).toBe(3);
   });
@@ -394,14 +400,11 @@ describe('POST /api/orders with an Idempotency-Key', () => {
   it('keeps keys apart per buyer, and every request without a key is a new order', async () => {
     const productId = await listedProduct(api, seller);
     const [one, two] = await Promise.all([buyerWith(api, productId), buyerWith(api, productId)]);
-    const ids = [
-      (await order(one, {}, withKey('same'))).body.order.id,
-      (await order(two, {}, withKey('same'))).body.order.id,
-    ];
-    await one.post('/api/cart/items', { productId });
-    ids.push((await order(one)).body.order.id);
-    await one.post('/api/cart/items', { productId });
-    ids.push((await order(one)).body.order.id);
+    const ids = [ok(await order(one, {}, 'same')).order.id, ok(await order(two, {}, 'same')).order.id];
+    await one.api.cart.items.$post({ json: { productId } });
+    ids.push(ok(await order(one)).order.id);
+    await one.api.cart.items.$post({ json: { productId } });
+    ids.push(ok(await order(one)).order.id);
     expect(new Set(ids).size).toBe(4);
   });
 
@@ -418,15 +421,15 @@ describe('POST /api/orders with an Idempotency-Key', () => {
       },
     );
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const crashed = await order(buyer, {}, withKey('crash')).finally(() => {
+    const crashed = await order(buyer, {}, 'crash').finally(() => {
       spy.mockRestore();
       quiet.mockRestore();
     });
     expect(crashed.status).toBe(500);
     expect(await stockOf(productId)).toBe(0);
 
-    const retried = await order(buyer, {}, withKey('crash'));
-    expect(retried.status).toBe(201);
+    const retried = await order(buyer, {}, 'crash');
+    expectStatus(retried, 201);
     expect(retried.body.order.lines).toMatchObject([{ productId, quantity: 2 }]);
     expect(await stockOf(productId)).toBe(0);
     expect(await eventsOf(orderStream(retried.body.order.id))).toHaveLength(1);
@@ -436,9 +439,13 @@ describe('POST /api/orders with an Idempotency-Key', () => {
   it('does not empty a cart filled again after the order, when the request comes again late', async () => {
     const productId = await listedProduct(api, seller);
     const buyer = await buyerWith(api, productId);
-    const first = await order(buyer, {}, withKey('late'));
-    await buyer.post('/api/cart/items', { productId, quantity: 2 });
-    const late = await order(buyer, {}, withKey('late'));
+    const first = await order(buyer, {}, 'late');
+    expectStatus(first, 201);
+    expectStatus(first, 201);
+    await buyer.api.cart.items.$post({ json: { productId, quantity: 2 } });
+    const late = await order(buyer, {}, 'late');
+    expectStatus(late, 201);
+    expectStatus(late, 201);
     expect(late.body.order).toEqual(first.body.order);
     expect(await cartCount(buyer)).toBe(2);
     expect((await eventsOf(cartStream(buyer.user!.id))).map((e) => e.type)).toEqual([
@@ -469,7 +476,7 @@ describe('twenty buyers at once for five units', () => {
     expect(product.reservations.size).toBe(5);
 
     await api.settle();
-    const incoming: SellerOrderDoc[] = (await seller.get('/api/seller-orders')).body;
+    const incoming: SellerOrderDoc[] = ok(await seller.api['seller-orders'].$get());
     const ofVase = incoming.filter((part) => part.lines.some((line) => line.productId === productId));
     expect(ofVase).toHaveLength(5);
     expect(new Set(ofVase.map((part) => part.buyerId)).size).toBe(5);
@@ -482,20 +489,20 @@ describe('GET /api/orders', () => {
   it('lists the buyer’s own orders, newest first, with their lines', async () => {
     const productId = await listedProduct(api, seller);
     const buyer = await buyerWith(api, productId);
-    const older = (await order(buyer)).body.order;
+    const older = ok(await order(buyer)).order;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await buyer.post('/api/cart/items', { productId, quantity: 2 });
-    const newer = (await order(buyer)).body.order;
+    await buyer.api.cart.items.$post({ json: { productId, quantity: 2 } });
+    const newer = ok(await order(buyer)).order;
     await api.settle();
 
-    const reply = await buyer.get('/api/orders');
-    expect(reply.status).toBe(200);
+    const reply = await buyer.api.orders.$get();
+    expectStatus(reply, 200);
     expect(reply.body).toEqual([newer, older]);
-    expect((await (await signedIn(api)).get('/api/orders')).body).toEqual([]);
+    expect((await (await signedIn(api)).api.orders.$get()).body).toEqual([]);
   });
 
   it('answers 401 when signed out', async () => {
-    expect((await api.anonymous().get('/api/orders')).status).toBe(401);
+    expect((await api.anonymous().api.orders.$get()).status).toBe(401);
   });
 });
 
@@ -504,8 +511,8 @@ describe('GET /api/orders/{id}', () => {
     const { buyer, orderId } = await placedOrder();
     await api.settle();
     for (const reader of [buyer, admin]) {
-      const reply = await reader.get(`/api/orders/${orderId}`);
-      expect(reply.status).toBe(200);
+      const reply = await reader.api.orders[':id'].$get({ param: { id: orderId } });
+      expectStatus(reply, 200);
       expect(reply.body.id).toBe(orderId);
     }
   });
@@ -514,12 +521,12 @@ describe('GET /api/orders/{id}', () => {
     const { orderId } = await placedOrder();
     await api.settle();
     for (const stranger of [seller, otherSeller, await signedIn(api)]) {
-      const reply = await stranger.get(`/api/orders/${orderId}`);
-      expect(reply.status).toBe(404);
+      const reply = await stranger.api.orders[':id'].$get({ param: { id: orderId } });
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
     }
-    expect((await admin.get('/api/orders/no-such-order')).status).toBe(404);
-    expect((await api.anonymous().get(`/api/orders/${orderId}`)).status).toBe(401);
+    expect((await admin.api.orders[':id'].$get({ param: { id: 'no-such-order' } })).status).toBe(404);
+    expect((await api.anonymous().api.orders[':id'].$get({ param: { id: orderId } })).status).toBe(401);
   });
 });
 
@@ -527,9 +534,9 @@ describe('routes that are gone', () => {
   it('answers 404 to the old status route and the old incoming lines: seller orders replace them', async () => {
     const { orderId } = await placedOrder();
     const before = await api.platform.events.lastPosition();
-    const moved = await seller.post(`/api/orders/${orderId}/status`, { status: 'processing' });
-    expect(moved.status).toBe(404);
-    expect((await seller.get('/api/orders/incoming')).status).toBe(404);
+    const moved = await seller.raw.post(`/api/orders/${orderId}/status`, { status: 'processing' });
+    expectStatus(moved, 404);
+    expect((await seller.api.orders[':id'].$get({ param: { id: 'incoming' } })).status).toBe(404);
     expect(await api.platform.events.lastPosition()).toBe(before);
   });
 });

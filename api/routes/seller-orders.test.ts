@@ -4,7 +4,16 @@ import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { setCategoryPolicy } from '../commands/category-policy.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import {
+  type ArgsOf,
+  type Client,
+  errorOf,
+  expectStatus,
+  ok,
+  startTestApi,
+  type TestApi,
+  type TypedApi,
+} from '../testing/harness.ts';
 import {
   ADDRESS,
   actorOfClient,
@@ -53,12 +62,29 @@ const saffron = () =>
     stockQuantity: 10,
   });
 
-const move = (client: Client, sellerOrderId: string, body: unknown) =>
-  client.post(`/api/seller-orders/${sellerOrderId}/status`, body);
-const askReturn = (client: Client, sellerOrderId: string, body: unknown) =>
-  client.post(`/api/seller-orders/${sellerOrderId}/returns`, body);
-const decide = (client: Client, sellerOrderId: string, returnId: string, body: unknown) =>
-  client.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, body);
+type SellerOrderApi = TypedApi['seller-orders'][':id'];
+
+const move = (client: Client, sellerOrderId: string, body: ArgsOf<SellerOrderApi['status']['$post']>['json']) =>
+  client.api['seller-orders'][':id'].status.$post({ param: { id: sellerOrderId }, json: body });
+const askReturn = (client: Client, sellerOrderId: string, body: ArgsOf<SellerOrderApi['returns']['$post']>['json']) =>
+  client.api['seller-orders'][':id'].returns.$post({ param: { id: sellerOrderId }, json: body });
+const decide = (
+  client: Client,
+  sellerOrderId: string,
+  returnId: string,
+  body: ArgsOf<SellerOrderApi['returns'][':returnId']['decision']['$post']>['json'],
+) =>
+  client.api['seller-orders'][':id'].returns[':returnId'].decision.$post({
+    param: { id: sellerOrderId, returnId },
+    json: body,
+  });
+/** The same routes with any body: for bodies off the contract. */
+const moveRaw = (client: Client, sellerOrderId: string, body: unknown) =>
+  client.raw.post(`/api/seller-orders/${sellerOrderId}/status`, body);
+const askReturnRaw = (client: Client, sellerOrderId: string, body: unknown) =>
+  client.raw.post(`/api/seller-orders/${sellerOrderId}/returns`, body);
+const decideRaw = (client: Client, sellerOrderId: string, returnId: string, body: unknown) =>
+  client.raw.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, body);
 
 const stockOf = async (productId: string) => (await productState(api, productId)).stockQuantity;
 const typesOf = async (stream: string) => (await api.platform.events.readStream(stream)).map((e) => e.type);
@@ -82,8 +108,8 @@ async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
 /** The purchase as its buyer reads it once the projections have caught up. */
 async function purchaseAsBuyer(buyer: Client, orderId: string): Promise<OrderDoc> {
   await api.settle();
-  const reply = await buyer.get(`/api/orders/${orderId}`);
-  expect(reply.status).toBe(200);
+  const reply = await buyer.api.orders[':id'].$get({ param: { id: orderId } });
+  expectStatus(reply, 200);
   return reply.body;
 }
 
@@ -109,7 +135,7 @@ async function twoSellerPurchase() {
 
 /** Moves a seller order to delivered as `by` (its seller unless told). */
 async function deliver(by: Client, sellerOrderId: string) {
-  for (const status of ['processing', 'shipped', 'delivered'])
+  for (const status of ['processing', 'shipped', 'delivered'] as const)
     expect((await move(by, sellerOrderId, { status })).status).toBe(200);
 }
 
@@ -191,7 +217,7 @@ describe('a purchase from two sellers', () => {
     expect(await stockOf(saffronId)).toBe(9);
 
     await api.settle();
-    const { body } = await buyer.get(`/api/seller-orders/${partOf(order, crafts).id}`);
+    const body = ok(await buyer.api['seller-orders'][':id'].$get({ param: { id: partOf(order, crafts).id } }));
     expect(body.lines.map((line: { productId: string }) => line.productId)).toEqual([necklaceId]);
     expect(body.buyerId).toBe(buyer.user!.id);
   });
@@ -201,7 +227,7 @@ describe('a purchase from two sellers', () => {
     const steps = ['processing', 'shipped', 'delivered'] as const;
     for (const status of steps) {
       const reply = await move(crafts, partA, { status });
-      expect(reply.status).toBe(200);
+      expectStatus(reply, 200);
       expect(reply.body.sellerOrder).toMatchObject({ id: partA, status, sellerId: crafts.user!.id });
       expect(reply.body.sellerOrder.lines.map((line: { productId: string }) => line.productId)).toEqual([necklaceId]);
       const seen = await purchaseAsBuyer(buyer, order.id);
@@ -221,7 +247,7 @@ describe('a purchase from two sellers', () => {
 
     // The spice seller cancels its part: its stock comes back, the crafts seller's stays sold.
     const cancelled = await move(spices, partB, { status: 'cancelled', reason: 'The saffron crop failed this year' });
-    expect(cancelled.status).toBe(200);
+    expectStatus(cancelled, 200);
     expect(cancelled.body.sellerOrder).toMatchObject({
       id: partB,
       status: 'cancelled',
@@ -256,15 +282,15 @@ describe('a purchase from two sellers', () => {
       ['cancelled', spices.user!.id],
     ]);
     // The catalog shows the stock given back.
-    expect((await api.anonymous().get(`/api/products/${saffronId}`)).body.stockQuantity).toBe(10);
-    expect((await api.anonymous().get(`/api/products/${necklaceId}`)).body.stockQuantity).toBe(8);
+    expect(ok(await api.anonymous().api.products[':id'].$get({ param: { id: saffronId } })).stockQuantity).toBe(10);
+    expect(ok(await api.anonymous().api.products[':id'].$get({ param: { id: necklaceId } })).stockQuantity).toBe(8);
 
     // Reviews need a delivered seller order holding the product.
     const review = (productId: string) =>
-      buyer.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Lovely.' });
+      buyer.api.products[':id'].reviews.$post({ param: { id: productId }, json: { rating: 5, comment: 'Lovely.' } });
     expect((await review(necklaceId)).status).toBe(201);
     const refused = await review(saffronId);
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body).toEqual({
       error: { code: 'purchase_required', message: "You can only review products you've purchased" },
     });
@@ -286,8 +312,8 @@ describe('who reads and moves a seller order', () => {
     const second = await twoSellerPurchase();
     await api.settle();
 
-    const reply = await crafts.get('/api/seller-orders');
-    expect(reply.status).toBe(200);
+    const reply = await crafts.api['seller-orders'].$get();
+    expectStatus(reply, 200);
     const list: SellerOrderDoc[] = reply.body;
     expect(list.every((part) => part.sellerId === crafts.user!.id)).toBe(true);
     expect(list.flatMap((part) => part.lines).every((line) => line.sellerId === crafts.user!.id)).toBe(true);
@@ -312,11 +338,11 @@ describe('who reads and moves a seller order', () => {
   it('answers 404 to a seller reading the purchase or another seller’s part, as for an unknown one', async () => {
     const { buyer, order, partA, partB } = await twoSellerPurchase();
     await api.settle();
-    const purchase = await crafts.get(`/api/orders/${order.id}`);
-    expect(purchase.status).toBe(404);
+    const purchase = await crafts.api.orders[':id'].$get({ param: { id: order.id } });
+    expectStatus(purchase, 404);
     expect(purchase.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
-    expect((await crafts.get(`/api/seller-orders/${partB}`)).status).toBe(404);
-    expect((await spices.get(`/api/seller-orders/${partA}`)).status).toBe(404);
+    expect((await crafts.api['seller-orders'][':id'].$get({ param: { id: partB } })).status).toBe(404);
+    expect((await spices.api['seller-orders'][':id'].$get({ param: { id: partA } })).status).toBe(404);
     // Its own part, the buyer's and an admin's reads.
     for (const [reader, id] of [
       [crafts, partA],
@@ -325,17 +351,17 @@ describe('who reads and moves a seller order', () => {
       [buyer, partB],
       [admin, partA],
     ] as const) {
-      const reply = await reader.get(`/api/seller-orders/${id}`);
-      expect(reply.status).toBe(200);
+      const reply = await reader.api['seller-orders'][':id'].$get({ param: { id } });
+      expectStatus(reply, 200);
       expect(reply.body.id).toBe(id);
     }
   });
 
   it('answers 404 to a seller moving another seller’s part and stores nothing', async () => {
     const { partB } = await twoSellerPurchase();
-    for (const body of [{ status: 'processing' }, { status: 'cancelled', reason: 'Not mine to cancel' }]) {
+    for (const body of [{ status: 'processing' }, { status: 'cancelled', reason: 'Not mine to cancel' }] as const) {
       const reply = await storesNothing(() => move(crafts, partB, body));
-      expect(reply.status).toBe(404);
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Order not found' });
     }
   });
@@ -346,14 +372,15 @@ describe('who reads and moves a seller order', () => {
       lines: [{ productId: order.lines.find((l) => l.sellerId === crafts.user!.id)!.productId, quantity: 1 }],
       reason: 'Too heavy',
     });
-    const returnId = asked.body.sellerOrder.returns[0].returnId;
+    expectStatus(asked, 201);
+    const returnId = asked.body.sellerOrder.returns[0]!.returnId;
     await api.settle();
     const strangers = [await signedIn(api), await signedIn(api, 'seller')];
     for (const stranger of strangers) {
       const replies = await storesNothing(() =>
         Promise.all([
-          stranger.get(`/api/orders/${order.id}`),
-          stranger.get(`/api/seller-orders/${partA}`),
+          stranger.api.orders[':id'].$get({ param: { id: order.id } }),
+          stranger.api['seller-orders'][':id'].$get({ param: { id: partA } }),
           move(stranger, partA, { status: 'cancelled', reason: 'Mine now' }),
           askReturn(stranger, partA, {
             lines: [{ productId: order.lines[0]!.productId, quantity: 1 }],
@@ -362,7 +389,7 @@ describe('who reads and moves a seller order', () => {
           decide(stranger, partA, returnId, { accept: true, reason: 'Mine now' }),
         ]),
       );
-      expect(replies.map((reply) => [reply.status, reply.body.error?.code])).toEqual(Array(5).fill([404, 'not_found']));
+      expect(replies.map((reply) => [reply.status, errorOf(reply)?.code])).toEqual(Array(5).fill([404, 'not_found']));
     }
   });
 
@@ -371,21 +398,19 @@ describe('who reads and moves a seller order', () => {
     const anonymous = api.anonymous();
     const replies = await storesNothing(() =>
       Promise.all([
-        anonymous.get('/api/seller-orders'),
-        anonymous.get(`/api/seller-orders/${partA}`),
+        anonymous.api['seller-orders'].$get(),
+        anonymous.api['seller-orders'][':id'].$get({ param: { id: partA } }),
         move(anonymous, partA, { status: 'processing' }),
         askReturn(anonymous, partA, { lines: [{ productId: order.lines[0]!.productId, quantity: 1 }], reason: 'x' }),
         decide(anonymous, partA, `${partA}-R1`, { accept: true, reason: 'x' }),
       ]),
     );
-    expect(replies.map((reply) => [reply.status, reply.body.error?.code])).toEqual(
-      Array(5).fill([401, 'unauthorized']),
-    );
+    expect(replies.map((reply) => [reply.status, errorOf(reply)?.code])).toEqual(Array(5).fill([401, 'unauthorized']));
   });
 
   it('lists seller orders for sellers only', async () => {
-    const reply = await (await signedIn(api)).get('/api/seller-orders');
-    expect(reply.status).toBe(403);
+    const reply = await (await signedIn(api)).api['seller-orders'].$get();
+    expectStatus(reply, 403);
     expect(reply.body.error.code).toBe('forbidden');
   });
 
@@ -394,13 +419,13 @@ describe('who reads and moves a seller order', () => {
     for (const id of ['abc', 'x-0', `${order.id}-0`, `${order.id}-9`, `${crypto.randomUUID()}-1`, order.id]) {
       const replies = await storesNothing(() =>
         Promise.all([
-          admin.get(`/api/seller-orders/${id}`),
+          admin.api['seller-orders'][':id'].$get({ param: { id } }),
           move(admin, id, { status: 'processing' }),
           askReturn(admin, id, { lines: [{ productId: order.lines[0]!.productId, quantity: 1 }], reason: 'Broken' }),
           decide(admin, id, `${id}-R1`, { accept: true, reason: 'Fine' }),
         ]),
       );
-      expect({ id, replies: replies.map((reply) => [reply.status, reply.body.error?.message]) }).toEqual({
+      expect({ id, replies: replies.map((reply) => [reply.status, errorOf(reply)?.message]) }).toEqual({
         id,
         replies: Array(4).fill([404, 'Order not found']),
       });
@@ -412,12 +437,12 @@ describe('POST /api/seller-orders/{id}/status', () => {
   it('lets the buyer cancel a pending part, releasing its stock once even when repeated; the other part is untouched', async () => {
     const { buyer, order, partA, necklaceId, saffronId } = await twoSellerPurchase();
     const cancelled = await move(buyer, partA, { status: 'cancelled', reason: 'Ordered by mistake' });
-    expect(cancelled.status).toBe(200);
+    expectStatus(cancelled, 200);
     expect(cancelled.body.sellerOrder).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered by mistake' });
     expect(await stockOf(necklaceId)).toBe(10);
     expect(await stockOf(saffronId)).toBe(9);
     const again = await move(buyer, partA, { status: 'cancelled', reason: 'Ordered by mistake' });
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(await stockOf(necklaceId)).toBe(10);
     expect((await typesOf(productStream(necklaceId))).filter((type) => type === 'StockReleased')).toHaveLength(1);
     expect((await typesOf(orderStream(order.id))).filter((type) => type === 'SellerOrderCancelled')).toHaveLength(1);
@@ -426,20 +451,20 @@ describe('POST /api/seller-orders/{id}/status', () => {
 
   it('lets the buyer cancel nothing past pending, and move nothing forward', async () => {
     const { buyer, partA, partB } = await twoSellerPurchase();
-    for (const status of ['processing', 'shipped', 'delivered']) {
+    for (const status of ['processing', 'shipped', 'delivered'] as const) {
       // Forbidden whatever the status machine would say: the buyer may only cancel.
       const forward = await storesNothing(() => move(buyer, partB, { status }));
-      expect(forward.status).toBe(403);
+      expectStatus(forward, 403);
     }
     const forward = await move(buyer, partB, { status: 'processing' });
-    expect(forward.body.error).toEqual({
+    expect(errorOf(forward)).toEqual({
       code: 'forbidden',
       message: 'Only the seller or an admin can change the status of an order',
     });
 
     expect((await move(crafts, partA, { status: 'processing' })).status).toBe(200);
     const late = await storesNothing(() => move(buyer, partA, { status: 'cancelled', reason: 'Too slow' }));
-    expect(late.status).toBe(403);
+    expectStatus(late, 403);
     expect(late.body.error).toEqual({
       code: 'forbidden',
       message: 'You can cancel your order only while it is pending',
@@ -452,7 +477,7 @@ describe('POST /api/seller-orders/{id}/status', () => {
     const { order, partA, partB, necklaceId } = await twoSellerPurchase();
     await deliver(admin, partB);
     const cancelled = await move(admin, partA, { status: 'cancelled', reason: 'Payment fraud suspected' });
-    expect(cancelled.status).toBe(200);
+    expectStatus(cancelled, 200);
     expect(await stockOf(necklaceId)).toBe(10);
     const adminId = admin.user!.id;
     expect(
@@ -468,7 +493,7 @@ describe('POST /api/seller-orders/{id}/status', () => {
   it('refuses a move the status machine does not allow, storing nothing', async () => {
     const { partA } = await twoSellerPurchase();
     const skipped = await storesNothing(() => move(crafts, partA, { status: 'shipped' }));
-    expect(skipped.status).toBe(409);
+    expectStatus(skipped, 409);
     expect(skipped.body.error).toEqual({
       code: 'invalid_transition',
       message: 'Cannot move an order from pending to shipped',
@@ -476,7 +501,7 @@ describe('POST /api/seller-orders/{id}/status', () => {
 
     await move(crafts, partA, { status: 'cancelled', reason: 'Damaged in the workshop' });
     const revived = await storesNothing(() => move(admin, partA, { status: 'processing' }));
-    expect([revived.status, revived.body.error.message]).toEqual([
+    expect([revived.status, errorOf(revived).message]).toEqual([
       409,
       'Cannot move an order from cancelled to processing',
     ]);
@@ -500,10 +525,10 @@ describe('POST /api/seller-orders/{id}/status', () => {
       move(crafts, partA, { status: 'processing' }),
     ]);
     if (cancel.status === 200) {
-      expect([processing.status, processing.body.error.code]).toEqual([409, 'invalid_transition']);
+      expect([processing.status, errorOf(processing).code]).toEqual([409, 'invalid_transition']);
       expect(await stockOf(necklaceId)).toBe(10);
     } else {
-      expect(processing.status).toBe(200);
+      expectStatus(processing, 200);
       expect(cancel.body.error).toEqual({
         code: 'forbidden',
         message: 'You can cancel your order only while it is pending',
@@ -515,8 +540,9 @@ describe('POST /api/seller-orders/{id}/status', () => {
   it('answers the same change repeated with the part as it is, storing nothing', async () => {
     const { partA } = await twoSellerPurchase();
     const first = await move(crafts, partA, { status: 'processing' });
+    expectStatus(first, 200);
     const again = await storesNothing(() => move(crafts, partA, { status: 'processing' }));
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(again.body.sellerOrder).toEqual(first.body.sellerOrder);
   });
 
@@ -529,27 +555,27 @@ describe('POST /api/seller-orders/{id}/status', () => {
     [{ status: 'cancelled', reason: 'x'.repeat(501) }, { reason: 'Reason must be at most 500 characters' }],
   ])('refuses %j with %j, storing nothing', async (body, fields) => {
     const { partA } = await twoSellerPurchase();
-    const reply = await storesNothing(() => move(crafts, partA, body));
-    expect(reply.status).toBe(400);
+    const reply = await storesNothing(() => moveRaw(crafts, partA, body));
+    expectStatus(reply, 400);
     expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
     const { partA } = await twoSellerPurchase();
-    const malformed = await storesNothing(() => move(crafts, partA, '{bad'));
-    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'malformed_json']);
-    const large = await storesNothing(() => move(crafts, partA, { status: 'processing', ...oversized() }));
-    expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large']);
+    const malformed = await storesNothing(() => moveRaw(crafts, partA, '{bad'));
+    expect([malformed.status, errorOf(malformed).code]).toEqual([400, 'malformed_json']);
+    const large = await storesNothing(() => moveRaw(crafts, partA, { status: 'processing', ...oversized() }));
+    expect([large.status, errorOf(large).code]).toEqual([413, 'payload_too_large']);
   });
 });
 
 describe('no self-dealing', () => {
   it('refuses a seller adding its own product to its cart', async () => {
     const productId = await necklace();
-    const reply = await storesNothing(() => crafts.post('/api/cart/items', { productId, quantity: 1 }));
-    expect(reply.status).toBe(403);
-    expect(reply.body.error).toEqual({ code: 'own_product', message: 'You cannot buy your own product' });
-    expect((await crafts.get('/api/cart')).body.count).toBe(0);
+    const reply = await storesNothing(() => crafts.api.cart.items.$post({ json: { productId, quantity: 1 } }));
+    expect(reply.status).toBe(403); // not among the statuses the route declares
+    expect(errorOf(reply)).toEqual({ code: 'own_product', message: 'You cannot buy your own product' });
+    expect(ok(await crafts.api.cart.$get()).count).toBe(0);
   });
 
   it('refuses to order a seller’s own product that is in its cart from before the rule, reserving nothing', async () => {
@@ -561,9 +587,9 @@ describe('no self-dealing', () => {
       [{ type: 'CartItemAdded', data: { userId: seller.user!.id, productId, quantity: 1 } }],
       'any',
     );
-    expect((await seller.get('/api/cart')).body.count).toBe(1);
-    const reply = await storesNothing(() => seller.post('/api/orders', checkoutBody()));
-    expect(reply.status).toBe(403);
+    expect(ok(await seller.api.cart.$get()).count).toBe(1);
+    const reply = await storesNothing(() => seller.api.orders.$post({ header: {}, json: checkoutBody() }));
+    expectStatus(reply, 403);
     expect(reply.body.error).toEqual({ code: 'own_product', message: 'You cannot buy your own product' });
     expect(await stockOf(productId)).toBe(4);
   });
@@ -573,9 +599,9 @@ describe('no self-dealing', () => {
     const { order } = await checkedOut(api, [{ productId }], crafts);
     const part = partOf(order, spices).id;
     await api.settle();
-    expect(((await crafts.get('/api/seller-orders')).body as SellerOrderDoc[]).map((p) => p.id)).not.toContain(part);
+    expect((ok(await crafts.api['seller-orders'].$get()) as SellerOrderDoc[]).map((p) => p.id)).not.toContain(part);
     const forward = await storesNothing(() => move(crafts, part, { status: 'processing' }));
-    expect(forward.status).toBe(403);
+    expectStatus(forward, 403);
     expect(forward.body.error.message).toBe('Only the seller or an admin can change the status of an order');
     expect((await move(crafts, part, { status: 'cancelled', reason: 'Found it cheaper' })).status).toBe(200);
     expect(await stockOf(productId)).toBe(10);
@@ -586,12 +612,12 @@ describe('no self-dealing', () => {
     const productId = await listedProduct(api, seller);
     const orderId = await ownPurchaseFromOldLog(seller, productId);
     const part = `${orderId}-1`;
-    for (const status of ['processing', 'shipped', 'delivered']) {
+    for (const status of ['processing', 'shipped', 'delivered'] as const) {
       const reply = await storesNothing(() => move(seller, part, { status }));
-      expect(reply.status).toBe(403);
+      expectStatus(reply, 403);
     }
     const forward = await move(seller, part, { status: 'processing' });
-    expect(forward.body.error).toEqual({
+    expect(errorOf(forward)).toEqual({
       code: 'forbidden',
       message: 'You cannot manage an order you bought: its buyer is you',
     });
@@ -606,10 +632,15 @@ describe('no self-dealing', () => {
     await deliver(admin, `${orderId}-1`);
     await api.settle();
     const review = await storesNothing(() =>
-      seller.post(`/api/products/${productId}/reviews`, { rating: 5, comment: 'Best diya ever' }),
+      seller.api.products[':id'].reviews.$post({
+        param: { id: productId },
+        json: { rating: 5, comment: 'Best diya ever' },
+      }),
     );
-    expect(review.status).toBe(403);
-    expect((await seller.get(`/api/products/${productId}/reviews/eligibility`)).body.state).not.toBe('allowed');
+    expectStatus(review, 403);
+    expect(ok(await seller.api.products[':id'].reviews.eligibility.$get({ param: { id: productId } })).state).not.toBe(
+      'allowed',
+    );
   });
 });
 
@@ -628,8 +659,11 @@ describe('returns', () => {
   }
 
   const deliveredAtOf = async (partId: string) =>
-    (await crafts.get(`/api/seller-orders/${partId}?after=${await api.platform.events.lastPosition()}`)).body
-      .deliveredAt as string;
+    ok(
+      await crafts
+        .after(await api.platform.events.lastPosition())
+        ['seller-orders'][':id'].$get({ param: { id: partId } }),
+    ).deliveredAt as string;
 
   it('lets the buyer return delivered items, the seller accept them back into stock, and the buyer see it', async () => {
     const { buyer, order, partA, necklaceId } = await deliveredPurchase();
@@ -637,7 +671,7 @@ describe('returns', () => {
       lines: [{ productId: necklaceId, quantity: 1 }],
       reason: '  The clasp broke  ',
     });
-    expect(asked.status).toBe(201);
+    expectStatus(asked, 201);
     const returnId = `${partA}-R1`;
     const requested = {
       returnId,
@@ -658,7 +692,7 @@ describe('returns', () => {
     expect(await stockOf(necklaceId)).toBe(8);
 
     const accepted = await decide(crafts, partA, returnId, { accept: true, reason: 'Sorry about the clasp' });
-    expect(accepted.status).toBe(200);
+    expectStatus(accepted, 200);
     expect(accepted.body.sellerOrder).toMatchObject({
       openReturns: 0,
       returns: [
@@ -674,18 +708,18 @@ describe('returns', () => {
       status: 'accepted',
       decisionReason: 'Sorry about the clasp',
     });
-    expect((await api.anonymous().get(`/api/products/${necklaceId}`)).body.stockQuantity).toBe(9);
+    expect(ok(await api.anonymous().api.products[':id'].$get({ param: { id: necklaceId } })).stockQuantity).toBe(9);
 
     // Deciding again the same way changes nothing; the other way is refused.
     const same = await storesNothing(() =>
       decide(crafts, partA, returnId, { accept: true, reason: 'Sorry about the clasp' }),
     );
-    expect(same.status).toBe(200);
+    expectStatus(same, 200);
     expect(await stockOf(necklaceId)).toBe(9);
     const flipped = await storesNothing(() =>
       decide(crafts, partA, returnId, { accept: false, reason: 'Changed my mind' }),
     );
-    expect(flipped.status).toBe(409);
+    expectStatus(flipped, 409);
     expect(flipped.body.error).toEqual({ code: 'already_decided', message: 'This return was already accepted' });
   });
 
@@ -694,27 +728,27 @@ describe('returns', () => {
     const ask = (quantity: number) =>
       askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity }], reason: 'Not as pictured' });
     const tooMany = await storesNothing(() => ask(3));
-    expect(tooMany.status).toBe(422);
+    expectStatus(tooMany, 422);
     expect(tooMany.body.error).toEqual({
       code: 'return_quantity',
       message: 'You can return at most 2 of "Kundan Necklace"',
     });
     expect((await ask(1)).status).toBe(201);
     const beyond = await storesNothing(() => ask(2));
-    expect([beyond.status, beyond.body.error.message]).toEqual([422, 'You can return at most 1 of "Kundan Necklace"']);
+    expect([beyond.status, errorOf(beyond).message]).toEqual([422, 'You can return at most 1 of "Kundan Necklace"']);
     expect((await ask(1)).status).toBe(201);
     const none = await storesNothing(() => ask(1));
-    expect([none.status, none.body.error.message]).toEqual([422, '"Kundan Necklace" is already being returned']);
+    expect([none.status, errorOf(none).message]).toEqual([422, '"Kundan Necklace" is already being returned']);
 
     // A rejected return gives its units back to ask for.
     const rejected = await decide(crafts, partA, `${partA}-R2`, { accept: false, reason: 'Worn, and the tag is gone' });
-    expect(rejected.status).toBe(200);
+    expectStatus(rejected, 200);
     expect(rejected.body.sellerOrder.returns[1]).toMatchObject({
       status: 'rejected',
       decisionReason: 'Worn, and the tag is gone',
     });
     expect(await stockOf(necklaceId)).toBe(8);
-    expect((await ask(1)).body.sellerOrder.returns.map((r: { returnId: string }) => r.returnId)).toEqual([
+    expect(ok(await ask(1)).sellerOrder.returns.map((r: { returnId: string }) => r.returnId)).toEqual([
       `${partA}-R1`,
       `${partA}-R2`,
       `${partA}-R3`,
@@ -741,7 +775,7 @@ describe('returns', () => {
     const reply = await storesNothing(() =>
       askReturn(buyer, partB, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Too strong' }),
     );
-    expect(reply.status).toBe(422);
+    expectStatus(reply, 422);
     expect(reply.body.error.code).toBe('not_returnable');
     expect(reply.body.error.message).toContain('cannot be returned');
   });
@@ -760,13 +794,13 @@ describe('returns', () => {
         reason: 'Not what I expected',
       });
 
-    expect((await storesNothing(() => ask(spices, oil))).body.error.code).toBe('not_returnable');
+    expect(errorOf(await storesNothing(() => ask(spices, oil))).code).toBe('not_returnable');
     await setCategoryPolicy(api.ctx, adminActor, 'ayurveda', { returnable: true, reason: 'Sealed bottles only' });
     await setCategoryPolicy(api.ctx, adminActor, 'home-decor', { returnable: false, reason: 'Too many breakages' });
     try {
       expect((await ask(spices, oil)).status).toBe(201);
       const refused = await storesNothing(() => ask(crafts, lamp));
-      expect([refused.status, refused.body.error.code]).toEqual([422, 'not_returnable']);
+      expect([refused.status, errorOf(refused).code]).toEqual([422, 'not_returnable']);
     } finally {
       await setCategoryPolicy(api.ctx, adminActor, 'ayurveda', { returnable: false, reason: 'Back to the default' });
       await setCategoryPolicy(api.ctx, adminActor, 'home-decor', { returnable: true, reason: 'Back to the default' });
@@ -791,18 +825,18 @@ describe('returns', () => {
     const other = await storesNothing(() =>
       askReturn(buyer, partA, { lines: [{ productId: saffronId, quantity: 1 }], reason: 'Wrong part' }),
     );
-    expect([other.status, other.body.error.code]).toEqual([422, 'not_in_order']);
+    expect([other.status, errorOf(other).code]).toEqual([422, 'not_in_order']);
     const zero = await storesNothing(() =>
       askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 0 }], reason: 'Nothing' }),
     );
-    expect([zero.status, zero.body.error.message]).toEqual([422, 'Choose at least one item to return']);
+    expect([zero.status, errorOf(zero).message]).toEqual([422, 'Choose at least one item to return']);
   });
 
   it('refuses a return before delivery and after the window', async () => {
     const { buyer, partA, necklaceId } = await twoSellerPurchase();
     const body = { lines: [{ productId: necklaceId, quantity: 1 }], reason: 'Too late' };
     const early = await storesNothing(() => askReturn(buyer, partA, body));
-    expect(early.status).toBe(409);
+    expectStatus(early, 409);
     expect(early.body.error).toEqual({
       code: 'not_delivered',
       message: 'Items can be returned only once they are delivered',
@@ -811,7 +845,7 @@ describe('returns', () => {
     await deliver(crafts, partA);
     const deliveredAt = await deliveredAtOf(partA);
     const late = await storesNothing(() => atDaysAfter(deliveredAt, 7.01, () => askReturn(buyer, partA, body)));
-    expect(late.status).toBe(409);
+    expectStatus(late, 409);
     expect(late.body.error.code).toBe('return_window_closed');
     expect(late.body.error.message).toBe(
       `Returns closed on ${new Date(Date.parse(deliveredAt) + 7 * DAY_MS).toISOString().slice(0, 10)}, 7 days after delivery`,
@@ -825,7 +859,7 @@ describe('returns', () => {
     const body = { lines: [{ productId: necklaceId, quantity: 1 }], reason: 'Changed my mind' };
     for (const notBuyer of [crafts, admin]) {
       const reply = await storesNothing(() => askReturn(notBuyer, partA, body));
-      expect(reply.status).toBe(403);
+      expectStatus(reply, 403);
       expect(reply.body.error).toEqual({ code: 'forbidden', message: 'Only the buyer can ask to return items' });
     }
     expect((await askReturn(buyer, partA, body)).status).toBe(201);
@@ -834,7 +868,7 @@ describe('returns', () => {
     const byBuyer = await storesNothing(() =>
       decide(buyer, partA, returnId, { accept: true, reason: 'Accepting my own return' }),
     );
-    expect(byBuyer.status).toBe(403);
+    expectStatus(byBuyer, 403);
     expect(byBuyer.body.error).toEqual({
       code: 'forbidden',
       message: 'Only the seller or an admin can decide a return',
@@ -842,14 +876,14 @@ describe('returns', () => {
     const byOtherSeller = await storesNothing(() =>
       decide(spices, partA, returnId, { accept: true, reason: 'Not mine' }),
     );
-    expect([byOtherSeller.status, byOtherSeller.body.error.message]).toEqual([404, 'Order not found']);
+    expect([byOtherSeller.status, errorOf(byOtherSeller).message]).toEqual([404, 'Order not found']);
     const unknownReturn = await storesNothing(() =>
       decide(crafts, partA, `${partA}-R9`, { accept: true, reason: 'Fine' }),
     );
-    expect([unknownReturn.status, unknownReturn.body.error.message]).toEqual([404, 'Return not found']);
+    expect([unknownReturn.status, errorOf(unknownReturn).message]).toEqual([404, 'Return not found']);
 
     const byAdmin = await decide(admin, partA, returnId, { accept: true, reason: 'Customer care goodwill' });
-    expect(byAdmin.status).toBe(200);
+    expectStatus(byAdmin, 200);
     expect(byAdmin.body.sellerOrder.returns[0]).toMatchObject({
       status: 'accepted',
       decisionReason: 'Customer care goodwill',
@@ -869,8 +903,8 @@ describe('returns', () => {
   ])('refuses the return request %j on field %s, storing nothing', async (body, field) => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     const withProduct = JSON.parse(JSON.stringify(body).replaceAll('"P"', JSON.stringify(necklaceId)));
-    const reply = await storesNothing(() => askReturn(buyer, partA, withProduct));
-    expect(reply.status).toBe(400);
+    const reply = await storesNothing(() => askReturnRaw(buyer, partA, withProduct));
+    expectStatus(reply, 400);
     expect(reply.body.error.code).toBe('validation_failed');
     expect(Object.keys(reply.body.error.fields)).toEqual([field]);
   });
@@ -881,11 +915,11 @@ describe('returns', () => {
       lines: [{ productId: necklaceId, quantity: 1.5 }],
       reason: 'Broken',
     });
-    expect(quantity.body.error.fields).toEqual({ 'lines.0.quantity': 'Choose a whole number of items to return' });
+    expect(errorOf(quantity).fields).toEqual({ 'lines.0.quantity': 'Choose a whole number of items to return' });
     const reason = await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1 }], reason: '' });
-    expect(reason.body.error.fields).toEqual({ reason: 'Please tell the seller why you are returning these items' });
+    expect(errorOf(reason).fields).toEqual({ reason: 'Please tell the seller why you are returning these items' });
     const empty = await askReturn(buyer, partA, { lines: [], reason: 'Broken' });
-    expect(empty.body.error.fields).toEqual({ lines: 'Choose at least one item to return' });
+    expect(errorOf(empty).fields).toEqual({ lines: 'Choose at least one item to return' });
   });
 
   it('refuses bad decision bodies: a reason is needed either way', async () => {
@@ -900,8 +934,8 @@ describe('returns', () => {
       [{ accept: 'yes', reason: 'Fine' }, { accept: 'Say whether you accept the return' }],
     ];
     for (const [body, fields] of cases) {
-      const reply = await storesNothing(() => decide(crafts, partA, returnId, body));
-      expect({ body, status: reply.status, error: reply.body.error }).toEqual({
+      const reply = await storesNothing(() => decideRaw(crafts, partA, returnId, body));
+      expect({ body, status: reply.status, error: errorOf(reply) }).toEqual({
         body,
         status: 400,
         error: expect.objectContaining({ code: 'validation_failed', fields }),
@@ -914,17 +948,17 @@ describe('returns', () => {
     await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 1 }], reason: 'Broken' });
     const returnId = `${partA}-R1`;
     for (const send of [
-      (body: unknown) => askReturn(buyer, partA, body),
-      (body: unknown) => decide(crafts, partA, returnId, body),
+      (body: unknown) => askReturnRaw(buyer, partA, body),
+      (body: unknown) => decideRaw(crafts, partA, returnId, body),
     ]) {
       const malformed = await storesNothing(() => send('{bad'));
-      expect([malformed.status, malformed.body.error.code]).toEqual([400, 'malformed_json']);
+      expect([malformed.status, errorOf(malformed).code]).toEqual([400, 'malformed_json']);
       const large = await storesNothing(() =>
         send({ reason: 'Broken', accept: true, lines: [{ productId: necklaceId, quantity: 1 }], ...oversized() }),
       );
-      expect([large.status, large.body.error.code]).toEqual([413, 'payload_too_large']);
+      expect([large.status, errorOf(large).code]).toEqual([413, 'payload_too_large']);
       const array = await storesNothing(() => send([]));
-      expect([array.status, array.body.error.code]).toEqual([400, 'validation_failed']);
+      expect([array.status, errorOf(array).code]).toEqual([400, 'validation_failed']);
     }
   });
 
@@ -932,11 +966,11 @@ describe('returns', () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     await askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity: 2 }], reason: 'Both arrived bent' });
     await api.settle();
-    const own: SellerOrderDoc = (await buyer.get(`/api/seller-orders/${partA}`)).body;
+    const own: SellerOrderDoc = ok(await buyer.api['seller-orders'][':id'].$get({ param: { id: partA } }));
     expect(own.returns.map((r) => [r.returnId, r.status, r.lines.map((line) => line.quantity)])).toEqual([
       [`${partA}-R1`, 'requested', [2]],
     ]);
-    const list: SellerOrderDoc[] = (await crafts.get('/api/seller-orders')).body;
+    const list: SellerOrderDoc[] = ok(await crafts.api['seller-orders'].$get());
     expect(list.find((part) => part.id === partA)?.openReturns).toBe(1);
   });
 });
@@ -948,7 +982,7 @@ describe('the purchase and its seller orders', () => {
     await move(spices, partB, { status: 'processing' });
     const seen = await purchaseAsBuyer(buyer, order.id);
     for (const id of [partA, partB]) {
-      const doc: SellerOrderDoc = (await admin.get(`/api/seller-orders/${id}`)).body;
+      const doc: SellerOrderDoc = ok(await admin.api['seller-orders'][':id'].$get({ param: { id } }));
       const summary = seen.sellerOrders.find((part) => part.id === id)!;
       const keys = Object.keys(summary) as Array<keyof SellerOrderSummary>;
       expect(Object.fromEntries(keys.map((key) => [key, doc[key]]))).toEqual(summary);

@@ -23,7 +23,7 @@ import { LocalClient, type Reply } from './local-client.ts';
 import { type TypedApi, typedApi } from './typed-client.ts';
 
 export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local-client.ts';
-export { type ArgsOf, expectStatus, ok, type TypedApi } from './typed-client.ts';
+export { type ArgsOf, errorOf, expectStatus, ok, type TypedApi } from './typed-client.ts';
 
 /**
  * A user of the API in tests: the typed API (`client.api`), who it is signed in as, and `client.raw`

@@ -7,9 +7,11 @@
  *   expectStatus(added, 200);
  *   added.body.cart.lines;
  */
+import type { z } from '@hono/zod-openapi';
 import { type ClientResponse, hc } from 'hono/client';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
+import type { ErrorSchema } from '../http/router.ts';
 import { LOCAL_ORIGIN, type Reply, replyOf } from './local-client.ts';
 
 /** A typed call's answer: one member per status the route declares, with that status's body. */
@@ -72,4 +74,10 @@ export function ok<R extends Reply<unknown>>(reply: R): Extract<R, { status: Suc
   expect(reply.status, JSON.stringify(reply.body)).toBeGreaterThanOrEqual(200);
   expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
   return reply.body;
+}
+
+/** The error a refused call answered with (`body.error`); fails the test (showing the body) on a success. */
+export function errorOf(reply: Reply<unknown>): z.infer<typeof ErrorSchema>['error'] {
+  expect(reply.status, JSON.stringify(reply.body)).toBeGreaterThanOrEqual(400);
+  return (reply.body as z.infer<typeof ErrorSchema>).error;
 }
