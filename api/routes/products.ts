@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { tooLong } from '../../domain/fields.ts';
-import { type PublicProduct, PublicProductSchema, publicProduct } from '../../projections/catalog/documents.ts';
+import {
+  ProductListSchema,
+  type PublicProduct,
+  PublicProductSchema,
+  publicProduct,
+} from '../../projections/catalog/documents.ts';
 import { actorOf } from '../auth/middleware.ts';
 import { PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query.ts';
 import type { ProductQuery } from '../reads/catalog-index.ts';
@@ -8,7 +13,6 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
-import type { Page } from '../../platform/readstore/paging.ts';
 import { ownedProduct } from '../../projections/catalog/queries.ts';
 
 export const ProductIdParamsSchema = z.object({
@@ -55,13 +59,6 @@ export function productQuery({
 }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
   return { ...productFilter({ category, q, seller }), sort: sort ?? null, limit, offset };
 }
-
-const ProductListSchema = z
-  .object({
-    items: z.array(PublicProductSchema),
-    total: z.number().int().openapi({ description: 'Products matching the query' }),
-  })
-  .openapi('ProductList') satisfies z.ZodType<Page<PublicProduct>>;
 
 const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 

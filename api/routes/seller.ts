@@ -15,21 +15,10 @@ import {
 } from '../commands/products.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
-import { type SellerProducts, sellerProducts } from '../../projections/catalog/queries.ts';
-import { ProductSchema } from '../../projections/catalog/documents.ts';
+import { sellerProducts } from '../../projections/catalog/queries.ts';
+import { SellerProductsSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';
-
-const SellerProductsSchema = z
-  .object({
-    items: z.array(ProductSchema),
-    stats: z.object({
-      total: z.number().int().openapi({ description: 'Total Products' }),
-      active: z.number().int().openapi({ description: 'Active Products: in stock and verified' }),
-      inventoryValuePaise: z.number().int().openapi({ description: 'Inventory Value: sum of price x stock, in paise' }),
-    }),
-  })
-  .openapi('SellerProducts') satisfies z.ZodType<SellerProducts>;
 
 const ProductCommandResultSchema = z
   .object({ id: z.string(), position: PositionSchema })

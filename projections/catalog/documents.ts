@@ -132,6 +132,27 @@ const PRIVATE = {
 export const PublicProductSchema = ProductSchema.omit(PRIVATE).openapi('PublicProduct');
 export type PublicProduct = z.infer<typeof PublicProductSchema>;
 
+/** A page of the products on sale (the catalog index's list body) and how many match. */
+export const ProductListSchema = z
+  .object({
+    items: z.array(PublicProductSchema),
+    total: z.number().int().openapi({ description: 'Products matching the query' }),
+  })
+  .openapi('ProductList');
+
+/** A seller's products not deleted, newest first, with the figures of the seller's dashboard. */
+export const SellerProductsSchema = z
+  .object({
+    items: z.array(ProductSchema),
+    stats: z.object({
+      total: z.number().int().openapi({ description: 'Total Products' }),
+      active: z.number().int().openapi({ description: 'Active Products: in stock and verified' }),
+      inventoryValuePaise: z.number().int().openapi({ description: 'Inventory Value: sum of price x stock, in paise' }),
+    }),
+  })
+  .openapi('SellerProducts');
+export type SellerProducts = z.infer<typeof SellerProductsSchema>;
+
 /** The public fields of a product, in the document's order. */
 export const publicProduct = (doc: ProductDoc): PublicProduct =>
   Object.fromEntries(Object.entries(doc).filter(([field]) => !Object.hasOwn(PRIVATE, field))) as PublicProduct;

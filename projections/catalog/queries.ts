@@ -3,7 +3,7 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { inventoryValue, isActive } from '../../domain/catalog/status.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
-import type { ProductDoc } from './documents.ts';
+import type { ProductDoc, SellerProducts } from './documents.ts';
 import { PRODUCTS } from './projection.ts';
 
 const products = (read: ReadStore) => read.collection<ProductDoc>(PRODUCTS);
@@ -23,17 +23,6 @@ export async function ownedProduct(read: ReadStore, productId: string, viewer: A
 }
 
 /** A seller's products not deleted, newest first, with the figures of the seller's dashboard. */
-export interface SellerProducts {
-  items: ProductDoc[];
-  stats: {
-    total: number;
-    /** In stock and verified. */
-    active: number;
-    /** Sum of price x stock, in paise. */
-    inventoryValuePaise: number;
-  };
-}
-
 export async function sellerProducts(read: ReadStore, sellerId: string): Promise<SellerProducts> {
   const items = await products(read).find({ where: { sellerId, delisted: false }, sort: [['listedAt', 'desc']] });
   return {
