@@ -10,7 +10,7 @@ import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 
-export const OrderChangeSchema = z
+const OrderChangeSchema = z
   .object({ order: OrderSchema, position: PositionSchema })
   .openapi('OrderChange') satisfies z.ZodType<OrderResult>;
 

@@ -47,7 +47,7 @@ const balanceOf = ({
 });
 
 /** The seller's balance; all zeros, under `sellerName`, while they have no entry. */
-export async function sellerBalance(read: ReadStore, sellerId: string, sellerName: string): Promise<SellerBalance> {
+async function sellerBalance(read: ReadStore, sellerId: string, sellerName: string): Promise<SellerBalance> {
   const doc = await balances(read).get(sellerId);
   return doc ? balanceOf(doc) : { sellerId, sellerName, ...NO_TOTALS, updatedAt: null };
 }

@@ -41,7 +41,7 @@ const ShippingAddressSchema = z
   .openapi('ShippingAddress') satisfies z.ZodType<ShippingAddress>;
 
 /** A request to send back items of a delivered seller order, and the seller's answer. */
-export const ReturnSchema = z
+const ReturnSchema = z
   .object({
     returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
     lines: z.array(

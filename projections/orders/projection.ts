@@ -27,7 +27,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
 }
 
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
-export function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
+function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
   const sellerOrders = data.sellerOrders.map(
     ({ sellerOrderId, sellerId, sellerName, subtotalPaise }): SellerOrderDoc => ({
@@ -81,7 +81,7 @@ function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): Sel
  * The seller order after one of its events. A seller order reaches each status at most once
  * and a return is decided once, so an event already folded in is a replay and changes nothing.
  */
-export function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | ReturnEvent): SellerOrderDoc {
+function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | ReturnEvent): SellerOrderDoc {
   const { at, by } = event.data;
   switch (event.type) {
     case 'ReturnRequested': {
