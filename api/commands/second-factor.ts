@@ -12,6 +12,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { secondFactorChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import type { Sessions } from '../auth/sessions.ts';
 import { signInChallenges } from '../auth/sign-in-challenges.ts';
 import {
   asTotpCode,
@@ -136,9 +137,12 @@ export async function checkSecondFactor(cx: SecondFactorContext, userId: string,
   await signInChallenges(cx.platform.read).used(userId, step, now);
 }
 
-/** Turns two-step sign-in off (a seller for themselves; an admin for a user who lost their device). */
+/**
+ * Turns two-step sign-in off (a seller for themselves; an admin for a user who lost their
+ * device). An admin's reset ends the user's sessions: whoever holds the lost device is signed out.
+ */
 export async function disableTotp(
-  cx: SecondFactorContext,
+  cx: SecondFactorContext & { sessions: Pick<Sessions, 'endAll'> },
   actor: Actor,
   userId: string,
 ): Promise<{ position: number }> {
@@ -150,6 +154,7 @@ export async function disableTotp(
     { actor: actor.userId },
   );
   if (events.length > 0) {
+    if (actor.userId !== userId) await cx.sessions.endAll(userId);
     const { email } = await loadAccount(cx, userId);
     await sendNotice(
       cx.platform.mail,
@@ -163,7 +168,7 @@ const WRONG_PASSWORD = 'Your password is not correct';
 
 /** The user turns their own two-step sign-in off, giving the password again; a wrong one is counted by `attempts`. */
 export async function disableOwnTotp(
-  cx: SecondFactorContext,
+  cx: SecondFactorContext & { sessions: Pick<Sessions, 'endAll'> },
   actor: Actor,
   password: string,
   attempts: Pick<PasswordAttempts, 'failed'>,

@@ -346,8 +346,11 @@ describe('an admin changing their password', () => {
 describe('an admin who lost their device and recovery codes', () => {
   it('has it reset by another admin, and sets it up again at the next sign-in', async () => {
     const admin = await newAdmin();
-    await enrolAdmin(admin.email, admin.id);
+    const { client } = await enrolAdmin(admin.email, admin.id);
+    expect(await me(client)).toMatchObject({ id: admin.id });
     expect((await staff.api.admin.users[':id'].totp.disable.$post({ param: { id: admin.id } })).status).toBe(200);
+    // The reset ends their sessions: whoever took the device is signed out with it.
+    expect(await me(client)).toBeNull();
     expect((await passwordStep(admin.email)).body).toEqual({ step: 'totp_enrol', challenge: expect.any(String) });
     // Not their own: an admin keeps theirs.
     const own = await staff.api.admin.users[':id'].totp.disable.$post({ param: { id: staff.user!.id } });
