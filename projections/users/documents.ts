@@ -11,7 +11,7 @@ export const UserSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
-  /** The address as looked up: what sign-in and the search match. */
+  /** The address trimmed and lower-cased (domain/account/email.ts emailKey): what the admins' search matches. */
   emailNormalized: z.string(),
   roles: z.array(z.enum(ROLES)),
   registeredAt: z.string(),
