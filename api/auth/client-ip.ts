@@ -46,8 +46,13 @@ const normalized = (address: string): string =>
  * append), and whatever a client wrote itself lies further left, never read.
  */
 export function forwardedProto(c: Context, hops: number): string | undefined {
+  return forwardedProtoOf(c.req.header('x-forwarded-proto'), hops);
+}
+
+/** `forwardedProto` of the header's value, for callers without a Hono context (fast-reads.ts). */
+export function forwardedProtoOf(header: string | undefined, hops: number): string | undefined {
   if (hops <= 0) return undefined;
-  const entries = (c.req.header('x-forwarded-proto') ?? '')
+  const entries = (header ?? '')
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);

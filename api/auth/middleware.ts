@@ -62,7 +62,7 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
         clearSessionCookie(c);
       }
     }
-    return next();
+    await next();
   };
 }
 

@@ -26,8 +26,8 @@ export const PUBLIC = 'no-cache';
 /** A public read asked with a session: it may hold what only that user sees, so no shared cache keeps it. */
 export const PUBLIC_SIGNED_IN = 'private, no-cache';
 
-/** The public read a request is, if it is one. */
-function publicRead(method: string, path: string) {
+/** The public read a request is, if it is one (fast-reads.ts answers some of them before Hono). */
+export function publicRead(method: string, path: string) {
   return method === 'GET' || method === 'HEAD' ? PUBLIC_READS.find((read) => read.path.test(path)) : undefined;
 }
 

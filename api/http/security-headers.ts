@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../platform/config/config.ts';
-import { forwardedProto } from '../auth/client-ip.ts';
+import { forwardedProtoOf } from '../auth/client-ip.ts';
 
 /** One year, with subdomains: what ASVS 5.0 (3.4.1) asks of level 2. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -11,10 +11,19 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * anyone's to send. (auth/session-cookie.ts decides the cookie's Secure by the same rule.)
  */
 export function servedOverTls(c: Context, config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>): boolean {
+  return overTls(config, c.req.url.startsWith('https:'), c.req.header('x-forwarded-proto'));
+}
+
+/** `servedOverTls` from its parts: whether Node itself terminated TLS, and the X-Forwarded-Proto header. */
+export function overTls(
+  config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>,
+  encrypted: boolean,
+  forwardedProto: string | undefined,
+): boolean {
   return (
     config.PUBLIC_URL?.startsWith('https:') ||
-    c.req.url.startsWith('https:') ||
-    forwardedProto(c, config.TRUST_PROXY) === 'https'
+    encrypted ||
+    forwardedProtoOf(forwardedProto, config.TRUST_PROXY) === 'https'
   );
 }
 

@@ -238,6 +238,27 @@ describe('catalogIndex', () => {
     ]);
   });
 
+  it('is current, for the reads that do not wait, only once loaded and while no notice waits for its documents', async () => {
+    await commit(1, product('a'));
+    expect(index.current()).toBeUndefined();
+    const loaded = await index.get();
+    expect(index.current()).toBe(loaded);
+    const products = read.collection(PRODUCTS);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const getMany = async (list: string[]) => [await products.getMany(list), await held][0];
+    vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany } as never);
+    await commit(2, product('b'));
+    await bus.publish(CHANGES_CHANNEL, ids(2, 'b'));
+    expect(index.current()).toBeUndefined();
+    release();
+    expect(await index.get()).toBe(loaded);
+    expect(index.current()).toBe(loaded);
+    await index.close();
+    expect(index.current()).toBeUndefined();
+    vi.restoreAllMocks();
+  });
+
   it('filters, searches, sorts and pages, with fresh answers after a change', async () => {
     await commit(
       1,

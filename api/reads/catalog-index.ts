@@ -172,6 +172,12 @@ class FollowedIndex extends Reopenable<CatalogIndex> {
     return super.get();
   }
 
+  /** The index when no notice waits for its documents (what `get` would answer at once), for the hot reads (fast-reads.ts). */
+  override current(): CatalogIndex | undefined {
+    const index = super.current();
+    return index && this.#notices.get(index)?.waitingFrom === Number.POSITIVE_INFINITY ? index : undefined;
+  }
+
   /** Called by `openIndex`: the notices the index follows. */
   follows(index: CatalogIndex, notices: NoticeDocuments): void {
     this.#notices.set(index, notices);

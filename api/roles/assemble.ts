@@ -68,14 +68,21 @@ export async function assemble(
     let serve: (() => Server) | undefined;
     if (roles.includes('api')) {
       // Loaded by the api role only: followers (a thread, or processes of their own) never load the HTTP side.
-      const [{ createContext, closeContext }, { bootstrap }, { createApp }, { getRequestListener }, { createServer }] =
-        await Promise.all([
-          import('./context.ts'),
-          import('../bootstrap/index.ts'),
-          import('../app.ts'),
-          import('@hono/node-server'),
-          import('node:http'),
-        ]);
+      const [
+        { createContext, closeContext },
+        { bootstrap },
+        { createApp },
+        { fastReads },
+        { getRequestListener },
+        { createServer },
+      ] = await Promise.all([
+        import('./context.ts'),
+        import('../bootstrap/index.ts'),
+        import('../app.ts'),
+        import('../http/fast-reads.ts'),
+        import('@hono/node-server'),
+        import('node:http'),
+      ]);
       const api = await createContext(config, platform, projections, { ...(runner && { runner }), ...options });
       ctx = api;
       stops.push(async () => {
@@ -93,7 +100,8 @@ export async function assemble(
       await bootstrap(api);
       const served = createApp(api, { ...(options.spaRoot && { spaRoot: options.spaRoot }) });
       app = served;
-      serve = () => createServer(getRequestListener(served.fetch, { hostname: config.HOST }));
+      // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
+      serve = () => createServer(fastReads(api, getRequestListener(served.fetch, { hostname: config.HOST })));
     }
     return {
       platform,

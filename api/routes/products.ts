@@ -48,7 +48,7 @@ export const ProductListQuerySchema = z.object({
   ...pagingFields(24),
 });
 
-/** The catalog index's query for a valid product list query. */
+/** The catalog index's query for a valid product list query (the route's, and fast-reads.ts's). */
 export function productQuery({
   category,
   q,
