@@ -28,6 +28,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     ratingSum: 0,
     rating: null,
     unitsSold: 0,
+    lastSoldAt: null,
     pendingRevision: null,
     hasPendingRevision: false,
     rejectedRevision: null,

@@ -104,6 +104,10 @@ export const ProductSchema = z
       .openapi({ description: 'Average of the reviews to one decimal, null without reviews' }),
     // Units in orders not cancelled: the popularity sort.
     unitsSold: z.number().int(),
+    lastSoldAt: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When a buyer last ordered it; null before its first sale' }),
     pendingRevision: RevisionSchema.nullable().openapi({
       description: "The seller's content changes waiting for an admin's review",
     }),
@@ -119,13 +123,14 @@ export const ProductSchema = z
   .openapi('Product');
 export type ProductDoc = z.infer<typeof ProductSchema>;
 
-/** Kept from anyone but the seller and the admins: the moderation notes, the rating sum and the changes waiting for review. */
+/** Kept from anyone but the seller and the admins: the moderation notes, the rating sum, the changes waiting for review and when it last sold. */
 const PRIVATE = {
   rejectionReason: true,
   ratingSum: true,
   pendingRevision: true,
   hasPendingRevision: true,
   rejectedRevision: true,
+  lastSoldAt: true,
 } as const;
 
 /** What anyone may see of a product (buyers see only the approved version). */

@@ -124,6 +124,7 @@ describe('catalog projection', () => {
       ratingSum: 0,
       rating: null,
       unitsSold: 0,
+      lastSoldAt: null,
       pendingRevision: null,
       hasPendingRevision: false,
       rejectedRevision: null,
@@ -329,7 +330,7 @@ describe('catalog projection', () => {
     expect(await work.get(CATALOG_RATINGS, `${productId}:b-2`)).toEqual({ id: `${productId}:b-2`, rating: 4 });
   });
 
-  it('follows stock and units sold through reservations and releases', async () => {
+  it('follows stock, units sold and the last sale through reservations and releases', async () => {
     const reserved = (orderId: string, quantity: number, remaining: number): ProductEvent => ({
       type: 'StockReserved',
       data: { productId, orderId, quantity, remaining, at: LATER },
@@ -342,11 +343,13 @@ describe('catalog projection', () => {
     expect(await productAfter(history)).toMatchObject({
       stockQuantity: 0,
       unitsSold: 5,
+      lastSoldAt: LATER,
       displayStatus: 'Out of Stock',
     });
     expect(await productAfter([...history, released])).toMatchObject({
       stockQuantity: 2,
       unitsSold: 3,
+      lastSoldAt: LATER,
       displayStatus: 'Active',
     });
   });

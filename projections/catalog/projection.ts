@@ -99,7 +99,12 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
     case 'StockAdjusted':
       return { stockQuantity: event.data.to, updatedAt };
     case 'StockReserved':
-      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold + event.data.quantity, updatedAt };
+      return {
+        stockQuantity: event.data.remaining,
+        unitsSold: product.unitsSold + event.data.quantity,
+        lastSoldAt: updatedAt,
+        updatedAt,
+      };
     case 'StockReleased':
       return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
     // Returned units were sold and sent back: the popularity sort counts what buyers kept.
@@ -201,6 +206,7 @@ async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<voi
     ratingCount: 0,
     ratingSum: 0,
     unitsSold: 0,
+    lastSoldAt: null,
     pendingRevision: null,
     hasPendingRevision: false,
     rejectedRevision: null,
@@ -264,8 +270,8 @@ const isProductEvent = (event: CatalogEvent): event is ProductEvent =>
 /** The public catalog: products with their seller's name and standing, ratings and sales, and categories with product counts. */
 export const catalog: Projection = {
   name: 'catalog',
-  // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images.
-  version: 4,
+  // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images. 5: when each last sold.
+  version: 5,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {

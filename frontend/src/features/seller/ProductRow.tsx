@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { countOf } from '../../format.ts';
+import { countOf, formatDate } from '../../format.ts';
 import { productPath } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
 import { ProductStatusBadge } from './ProductStatusBadge.tsx';
@@ -61,6 +61,7 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
         />
         <p className="text-sm text-base-content/80">
           Stock: {product.stockQuantity} · {countOf(product.tags.length, 'tag')}
+          {product.lastSoldAt && ` · Last sold ${formatDate(product.lastSoldAt)}`}
         </p>
         {product.stockQuantity === 0 && <p className="text-sm font-medium text-error">Out of stock</p>}
       </div>
