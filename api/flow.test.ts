@@ -7,18 +7,9 @@ import { projections } from '../projections/index.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { expectStatus, ok, type TestApi, startTestApi } from './testing/harness.ts';
 import type { TypedApi } from './testing/typed-client.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 type NewProduct = Parameters<TypedApi['seller']['products']['$post']>[0]['json'];
-
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560001',
-};
 
 async function everyDocument(read: ReadStore): Promise<Record<string, Doc[]>> {
   const out: Record<string, Doc[]> = {};
@@ -75,7 +66,7 @@ describe('a whole marketplace flow', () => {
     expectStatus(await buyer.api.cart.items.$post({ json: { productId: saffron, quantity: 1 } }), 200);
     const placed = await buyer.api.orders.$post({
       header: {},
-      json: { shippingAddress: address, delivery: 'express', payment: 'cod' },
+      json: { shippingAddress: PUNE_ADDRESS, delivery: 'express', payment: 'cod' },
     });
     expectStatus(placed, 201);
     const { order } = placed.body;
@@ -113,7 +104,7 @@ describe('a whole marketplace flow', () => {
     const cancelled = ok(
       await other.api.orders.$post({
         header: {},
-        json: { shippingAddress: address, delivery: 'standard', payment: 'cod' },
+        json: { shippingAddress: PUNE_ADDRESS, delivery: 'standard', payment: 'cod' },
       }),
     );
     expectStatus(

@@ -12,16 +12,7 @@ import { recordPayoutSchema } from './payout/schemas.ts';
 import { productCommandSchema, rejectProductSchema } from './product/schemas.ts';
 import { reviewSchema } from './review/schemas.ts';
 import { sellerReasonSchema, verifySellerSchema } from './seller/schemas.ts';
-
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-};
+import { PUNE_ADDRESS } from './order/addresses.fixtures.ts';
 const product = {
   name: 'Brass Diya',
   description: 'Hand-cast brass oil lamp.',
@@ -49,11 +40,18 @@ const CASES: Case[] = [
     'Full name',
     false,
   ],
-  ['first name', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'firstName'], 'First name', false],
-  ['last name', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'lastName'], 'Last name', false],
-  ['address', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'address'], 'Address', false],
-  ['city', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'city'], 'City', false],
-  ['state', checkoutSchema, { shippingAddress: address }, ['shippingAddress', 'state'], 'State', false],
+  [
+    'first name',
+    checkoutSchema,
+    { shippingAddress: PUNE_ADDRESS },
+    ['shippingAddress', 'firstName'],
+    'First name',
+    false,
+  ],
+  ['last name', checkoutSchema, { shippingAddress: PUNE_ADDRESS }, ['shippingAddress', 'lastName'], 'Last name', false],
+  ['address', checkoutSchema, { shippingAddress: PUNE_ADDRESS }, ['shippingAddress', 'address'], 'Address', false],
+  ['city', checkoutSchema, { shippingAddress: PUNE_ADDRESS }, ['shippingAddress', 'city'], 'City', false],
+  ['state', checkoutSchema, { shippingAddress: PUNE_ADDRESS }, ['shippingAddress', 'state'], 'State', false],
   [
     'cancel reason',
     orderStatusChangeSchema,

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type TestInfo, expect } from '@playwright/test';
 import { completeSignIn, verifyEmailByApi } from './accounts.ts';
 import { type Account, newAccount } from './helpers.ts';
+import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 export interface ShopProduct {
   id: string;
@@ -113,16 +114,6 @@ export interface PlacedOrder {
   }>;
 }
 
-export const SHIPPING_ADDRESS = {
-  firstName: 'Kavya',
-  lastName: 'Menon',
-  phone: '9847012345',
-  address: '21 MG Road',
-  city: 'Kochi',
-  state: 'Kerala',
-  pincode: '682016',
-};
-
 /** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes); fails unless it worked. */
 export async function postByApi(
   request: APIRequestContext,
@@ -137,7 +128,7 @@ export async function postByApi(
 /** Orders everything in the cart of the buyer signed in on `request`, with standard delivery (₹50) and cash on delivery. */
 export async function placeOrderByApi(request: APIRequestContext, baseURL: string): Promise<PlacedOrder> {
   const response = await request.post('/api/orders', {
-    data: { shippingAddress: SHIPPING_ADDRESS, delivery: 'standard', payment: 'cod' },
+    data: { shippingAddress: KOCHI_ADDRESS, delivery: 'standard', payment: 'cod' },
     headers: sameOrigin(baseURL),
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -23,6 +23,7 @@ import { caughtUp, cpuSeconds, percentile, withChildren } from './bench.fixtures
 import { type Figure, recordFigures } from './bench-results.ts';
 import { buildServer, startServer } from './server.fixtures.ts';
 import { verifyEmailByMailbox } from './verify-email.fixtures.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -182,16 +183,6 @@ async function signUp(url: string, role: 'buyer' | 'seller', n: number, dataDir?
   return session;
 }
 
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560001',
-};
-
 /** A closed loop of buyers: each adds a unit to its cart and places an order, again and again. */
 /**
  * The whole loop a buyer runs, timed from the add to cart to the order's answer: a closed loop
@@ -213,7 +204,7 @@ async function placeOrders(url: string, productIds: string[]): Promise<Result & 
         const placed =
           added.status === 200
             ? await buyer.call('POST', '/api/orders', {
-                shippingAddress: address,
+                shippingAddress: PUNE_ADDRESS,
                 delivery: 'standard',
                 payment: 'cod',
               })

@@ -40,6 +40,7 @@ import {
 import { User, marketplace } from './load.fixtures.ts';
 import { type StartedServer, buildServer, startServer } from './server.fixtures.ts';
 import { recordFigures } from './bench-results.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -245,16 +246,6 @@ async function sameCatalog(apis: string[]): Promise<number> {
   }
 }
 
-const SHIPPING = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-};
-
 async function measure(stack: Stack): Promise<Figures> {
   const [first] = stack.apis as [string];
   await caughtUp(first, 120_000); // the demo seed
@@ -301,7 +292,7 @@ async function measure(stack: Stack): Promise<Figures> {
     });
     if (added.status !== 200) return `add to cart ${added.status} ${added.body?.error?.code ?? ''}`.trim();
     const placed = await buyer.send('POST', '/api/orders', {
-      shippingAddress: SHIPPING,
+      shippingAddress: PUNE_ADDRESS,
       delivery: 'standard',
       payment: 'cod',
     });

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { shortOrderId } from '../domain/order/status.ts';
 import { verifyEmailByMailbox } from './verify-email.fixtures.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const BUYERS = 8;
 
@@ -89,15 +90,7 @@ export function placeOrders(market: Marketplace, until: { stop: boolean }) {
       try {
         for (const productId of market.products) await user.send('POST', '/api/cart/items', { productId });
         const placed = await user.send('POST', '/api/orders', {
-          shippingAddress: {
-            firstName: 'Asha',
-            lastName: 'Rao',
-            phone: '9876543210',
-            address: '12 MG Road',
-            city: 'Pune',
-            state: 'Maharashtra',
-            pincode: '411001',
-          },
+          shippingAddress: PUNE_ADDRESS,
         });
         if (placed.status === 201) acknowledged.push(placed.body.order.id);
       } catch {

@@ -17,6 +17,7 @@ import { sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type ReviewEvent, reviewStream } from '../domain/review/events.ts';
 import type { EventStore, ExpectedRevision } from '../platform/eventstore/port.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 /** The marketplace a log is generated for. */
 export interface MarketplaceSize {
@@ -42,16 +43,6 @@ function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-};
 const CRAFTS = [
   'Brass Diya',
   'Banarasi Silk Saree',
@@ -232,7 +223,7 @@ class MarketplaceLog {
       buyerName: buyer.name,
       lines,
       sellerOrders,
-      shippingAddress: ADDRESS,
+      shippingAddress: PUNE_ADDRESS,
       delivery,
       payment: 'cod' as const,
       ...priceOrder(lines, delivery),

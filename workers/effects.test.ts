@@ -18,6 +18,7 @@ import { workerContext } from './worker.ts';
 import { type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
+import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
@@ -75,15 +76,7 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
       buyerId,
       buyerName: 'Kavya Menon',
       lines,
-      shippingAddress: {
-        firstName: 'Kavya',
-        lastName: 'Menon',
-        phone: '9847012345',
-        address: '21 MG Road',
-        city: 'Kochi',
-        state: 'Kerala',
-        pincode: '682016',
-      },
+      shippingAddress: KOCHI_ADDRESS,
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise: lines.reduce((total, l) => total + l.pricePaise, 0),

@@ -16,6 +16,7 @@ import { workerContext } from './worker.ts';
 import { type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
+import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const RETRY = { attempts: 3, backoffMs: 5 };
 /** Reconciliation passes only when a test asks for one (besides the one at start). */
@@ -70,15 +71,7 @@ async function placeOrder(lines: OrderLine[], { legacy = false } = {}): Promise<
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,
-      shippingAddress: {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        phone: '9876543210',
-        address: '12 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        pincode: '411001',
-      },
+      shippingAddress: PUNE_ADDRESS,
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise: 0,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, startRedis } from '../../platform/testing/redis.ts';
 import { openThrottles } from '../auth/throttle.ts';
 import { type Reply, type TestApi, startTestApi } from '../testing/harness.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 const MINUTE_S = 60;
 const PASSWORD = 'Quiet-Harbor-42';
@@ -288,15 +289,7 @@ describe('other endpoints', () => {
 });
 
 const CHECKOUT = {
-  shippingAddress: {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    phone: '9876543210',
-    address: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-  },
+  shippingAddress: PUNE_ADDRESS,
   delivery: 'standard',
   payment: 'cod',
 };

@@ -14,6 +14,7 @@ import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { Client, type TestApi } from '../testing/harness.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 /** Verifies products; never signs in. */
 const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
@@ -98,19 +99,9 @@ export async function productState(api: TestApi, productId: string): Promise<Pro
   return state!;
 }
 
-export const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-};
-
 /** A valid checkout body; `changes` replace its top-level fields. */
 export const checkoutBody = (changes: Partial<z.input<typeof checkoutSchema>> = {}) => ({
-  shippingAddress: ADDRESS,
+  shippingAddress: PUNE_ADDRESS,
   delivery: 'standard' as const,
   payment: 'cod' as const,
   ...changes,

@@ -10,8 +10,8 @@ import type { OrderResult } from '../commands/orders.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { type Client, errorOf, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
-  ADDRESS,
   actorOfClient,
   buyerWith,
   checkoutBody,
@@ -96,7 +96,7 @@ describe('POST /api/orders', () => {
       at: now(),
     });
 
-    const typed = { ...ADDRESS, phone: '+91 98765-43210', pincode: '411 001' };
+    const typed = { ...PUNE_ADDRESS, phone: '+91 98765-43210', pincode: '411 001' };
     const reply = await order(buyer, { delivery: 'express', shippingAddress: typed });
     expectStatus(reply, 201);
     const placed = reply.body.order;
@@ -144,7 +144,7 @@ describe('POST /api/orders', () => {
       lines,
       sellerIds: sellers,
       sellerOrders: parts,
-      shippingAddress: ADDRESS,
+      shippingAddress: PUNE_ADDRESS,
       delivery: 'express',
       payment: 'cod',
       subtotalPaise: 2 * 450_00 + 2_450_50,
@@ -176,7 +176,7 @@ describe('POST /api/orders', () => {
         buyerId: buyer.user!.id,
         buyerName: buyer.user!.fullName,
         lines: lines.filter((line) => line.sellerId === part.sellerId),
-        shippingAddress: ADDRESS,
+        shippingAddress: PUNE_ADDRESS,
         delivery: 'express',
         payment: 'cod',
         placedAt: placed.placedAt,
@@ -207,7 +207,7 @@ describe('POST /api/orders', () => {
     const productId = await listedProduct(api, seller);
     const reply = await (await buyerWith(api, productId)).api.orders.$post({
       header: {},
-      json: { shippingAddress: ADDRESS },
+      json: { shippingAddress: PUNE_ADDRESS },
     });
     expectStatus(reply, 201);
     expect(reply.body.order).toMatchObject({ delivery: 'standard', payment: 'cod', deliveryChargePaise: 50_00 });
@@ -285,7 +285,7 @@ describe('POST /api/orders', () => {
     expectStatus(reply, 401);
   });
 
-  const address = (changes: Record<string, unknown>) => ({ shippingAddress: { ...ADDRESS, ...changes } });
+  const address = (changes: Record<string, unknown>) => ({ shippingAddress: { ...PUNE_ADDRESS, ...changes } });
   it.each([
     [address({ firstName: '' }), { 'shippingAddress.firstName': 'First name is required' }],
     [address({ lastName: '  ' }), { 'shippingAddress.lastName': 'Last name is required' }],

@@ -8,7 +8,8 @@ import { orderStream } from '../../domain/order/events.ts';
 import { changeSellerOrderStatus } from '../commands/orders.ts';
 import { loadProduct, purchaseFacts, sellerName } from '../commands/product-facts.ts';
 import type { Client, TestApi } from '../testing/harness.ts';
-import { ADDRESS, actorOfClient } from './orders.fixtures.ts';
+import { actorOfClient } from './orders.fixtures.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 /** Moves orders along; never signs in. */
 const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
@@ -49,7 +50,7 @@ export async function placedOrder(
     orderId,
     buyerName: buyer.user!.fullName,
     lines,
-    shippingAddress: ADDRESS,
+    shippingAddress: PUNE_ADDRESS,
     delivery: 'standard',
     payment: 'cod',
     at: now(),

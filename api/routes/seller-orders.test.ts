@@ -14,8 +14,8 @@ import {
   type TestApi,
   type TypedApi,
 } from '../testing/harness.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
-  ADDRESS,
   actorOfClient,
   checkedOut,
   checkoutBody,
@@ -176,7 +176,7 @@ async function ownPurchaseFromOldLog(seller: Client, productId: string): Promise
           buyerName: name,
           lines: [line],
           sellerOrders: [{ sellerOrderId: `${orderId}-1`, sellerId, sellerName: name, subtotalPaise: 499_00 }],
-          shippingAddress: ADDRESS,
+          shippingAddress: PUNE_ADDRESS,
           delivery: 'standard',
           payment: 'cod',
           subtotalPaise: 499_00,
@@ -330,7 +330,7 @@ describe('who reads and moves a seller order', () => {
     expect(list.find((part) => part.id === first.partA)).toMatchObject({
       orderId: first.order.id,
       subtotalPaise: 2 * NECKLACE_PAISE,
-      shippingAddress: ADDRESS,
+      shippingAddress: PUNE_ADDRESS,
       buyerName: first.buyer.user!.fullName,
     });
   });

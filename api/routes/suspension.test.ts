@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../testing/harness.ts';
-
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560001',
-};
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 describe('a suspended seller', () => {
   let api: TestApi;
@@ -38,7 +29,11 @@ describe('a suspended seller', () => {
     ).toBe(200);
     const cart = await buyer.get('/api/cart');
     expect(cart.body.lines[0].product.available).toBe(false);
-    const refused = await buyer.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' });
+    const refused = await buyer.post('/api/orders', {
+      shippingAddress: PUNE_ADDRESS,
+      delivery: 'standard',
+      payment: 'cod',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('not_available');
     expect((await buyer.post('/api/cart/items', { productId })).status).toBe(409);
@@ -47,7 +42,7 @@ describe('a suspended seller', () => {
       (await admin.post(`/api/admin/sellers/${seller.user!.id}/reinstate`, { reason: 'Cleared after review' })).status,
     ).toBe(200);
     expect(
-      (await buyer.post('/api/orders', { shippingAddress: address, delivery: 'standard', payment: 'cod' })).status,
+      (await buyer.post('/api/orders', { shippingAddress: PUNE_ADDRESS, delivery: 'standard', payment: 'cod' })).status,
     ).toBe(201);
   });
 });

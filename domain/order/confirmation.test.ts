@@ -3,6 +3,7 @@ import { AT, given } from '../testing.ts';
 import { confirmationDecider, orderConfirmationMail } from './confirmation.ts';
 import type { OrderLine, OrderPlacedEvent } from './events.ts';
 import { sellerOrdersOf } from './upcast.ts';
+import { KOCHI_ADDRESS } from './addresses.fixtures.ts';
 
 const orderId = '3f2b9c1e-5b6e-4f70-9a81-0c2d3e4f5a6b';
 const line = (sellerId: string, sellerName: string, name: string, pricePaise: number, quantity = 1): OrderLine => ({
@@ -26,15 +27,7 @@ const purchase: OrderPlacedEvent['data'] = {
   buyerName: 'Kavya Menon',
   lines,
   sellerOrders: sellerOrdersOf(orderId, lines),
-  shippingAddress: {
-    firstName: 'Kavya',
-    lastName: 'Menon',
-    phone: '9847012345',
-    address: '21 MG Road',
-    city: 'Kochi',
-    state: 'Kerala',
-    pincode: '682016',
-  },
+  shippingAddress: KOCHI_ADDRESS,
   delivery: 'express',
   payment: 'cod',
   subtotalPaise: 2_185_050,

@@ -2,23 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../actor.ts';
 import { AT, actors, given } from '../testing.ts';
 import { type CheckoutLine, type OrderCommand, type ReturnPolicy, type StatusChange, orderDecider } from './decider.ts';
-import type { OrderEvent, OrderLine, ShippingAddress } from './events.ts';
+import type { OrderEvent, OrderLine } from './events.ts';
 import { settleLine } from './settlement.ts';
 import type { LegacyOrderEvent } from './upcast.ts';
 import type { OrderStatus } from './status.ts';
+import { PUNE_ADDRESS } from './addresses.fixtures.ts';
 
 const { buyer, otherBuyer, seller, otherSeller, admin } = actors;
 const orderId = 'o-1';
-
-const shippingAddress: ShippingAddress = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Mumbai',
-  state: 'Maharashtra',
-  pincode: '400001',
-};
 
 const sareeLine: OrderLine = {
   productId: 'p-1',
@@ -41,7 +32,7 @@ const placeOrder = (changes: Partial<Extract<OrderCommand, { type: 'PlaceOrder' 
   orderId,
   buyerName: 'Asha Rao',
   lines: [checkoutLine(sareeLine)],
-  shippingAddress,
+  shippingAddress: PUNE_ADDRESS,
   delivery: 'express',
   payment: 'cod',
   at: AT,
@@ -60,7 +51,7 @@ const placed: OrderEvent = {
     sellerOrders: [
       { sellerOrderId, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_500_100 },
     ],
-    shippingAddress,
+    shippingAddress: PUNE_ADDRESS,
     delivery: 'express',
     payment: 'cod',
     subtotalPaise: 2_500_100,

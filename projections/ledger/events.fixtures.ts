@@ -5,6 +5,7 @@ import type { OrderEvent, OrderLine, SellerOrderPart } from '../../domain/order/
 import { settleLine } from '../../domain/order/settlement.ts';
 import { sellerOrdersOf } from '../../domain/order/upcast.ts';
 import type { PayoutEvent } from '../../domain/payout/events.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 export const ADMIN_ID = 'admin-1';
 
@@ -33,15 +34,7 @@ export function placed(
       buyerName: 'Asha Rao',
       lines,
       sellerOrders: sellerOrdersOf(orderId, lines),
-      shippingAddress: {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        phone: '9876543210',
-        address: '12 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        pincode: '411001',
-      },
+      shippingAddress: PUNE_ADDRESS,
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise,

@@ -7,6 +7,7 @@ import { settleLine } from '../../domain/order/settlement.ts';
 import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
 import type { OrderDoc, SellerOrderDoc } from './documents.ts';
 import { ORDERS, SELLER_ORDERS, orders, purchaseFromEvents } from './projection.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 const orderId = 'order-1';
 const buyerId = 'buyer-1';
@@ -24,15 +25,6 @@ const line = (productId: string, sellerId: string, sellerName: string): OrderLin
   categoryId: 'handicrafts',
 });
 const lines = [line('p-1', 'seller-1', 'Meera Crafts'), line('p-2', 'seller-2', 'Kashmir Looms')];
-const shippingAddress = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  phone: '9876543210',
-  address: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-};
 
 const oldPlaced: LegacyOrderEvent = {
   type: 'OrderPlaced',
@@ -41,7 +33,7 @@ const oldPlaced: LegacyOrderEvent = {
     buyerId,
     buyerName: 'Asha Rao',
     lines,
-    shippingAddress,
+    shippingAddress: PUNE_ADDRESS,
     delivery: 'standard',
     payment: 'cod',
     subtotalPaise: 1996_00,
@@ -136,7 +128,7 @@ describe('orders projection', () => {
       buyerName: 'Asha Rao',
       sellerName: 'Meera Crafts',
       subtotalPaise: 998_00,
-      shippingAddress,
+      shippingAddress: PUNE_ADDRESS,
       deliveredAt: at(3),
       cancelReason: null,
       openReturns: 0,

@@ -11,6 +11,7 @@ import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { REVIEW_ELIGIBILITY, reviews } from './projection.ts';
 import { REVIEWS } from './projection.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 const LATER = '2024-05-02T10:00:00.000Z';
 const buyerId = 'buyer-1';
@@ -51,15 +52,7 @@ const placedData = (orderId: string, lines: OrderLine[]) => ({
   buyerId,
   buyerName: 'Asha Rao',
   lines,
-  shippingAddress: {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    phone: '9876543210',
-    address: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-  },
+  shippingAddress: PUNE_ADDRESS,
   delivery: 'standard' as const,
   payment: 'cod' as const,
   subtotalPaise: 0,

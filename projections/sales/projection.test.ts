@@ -6,6 +6,7 @@ import { type LegacyOrderEvent, sellerOrdersOf } from '../../domain/order/upcast
 import type { Doc } from '../../platform/readstore/port.ts';
 import { projectionStores } from '../projection.fixtures.ts';
 import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './projection.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>['data'];
 
@@ -25,15 +26,6 @@ const line = (sellerId: string, categoryId: string, pricePaise: number, quantity
 
 /** An OrderPlaced as written before seller orders existed: no `sellerOrders`. */
 function legacyPlaced(orderId: string, placedAt: string, lines: OrderLine[]): LegacyOrderEvent {
-  const address = {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    phone: '9876543210',
-    address: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-  };
   const subtotalPaise = lines.reduce((total, l) => total + l.pricePaise * l.quantity, 0);
   return {
     type: 'OrderPlaced',
@@ -42,7 +34,7 @@ function legacyPlaced(orderId: string, placedAt: string, lines: OrderLine[]): Le
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,
-      shippingAddress: address,
+      shippingAddress: PUNE_ADDRESS,
       delivery: 'standard',
       payment: 'cod',
       subtotalPaise,

@@ -4,7 +4,7 @@
  * use appends (a delivery and an accepted return, a cancel).
  */
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
-import { ADDRESS } from '../../api/routes/orders.fixtures.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import type { Client, Reply, TestApi } from '../../api/testing/harness.ts';
 import type { Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { projections } from '../../projections/index.ts';
@@ -23,7 +23,7 @@ async function order(buyer: Client, productId: string, quantity: number): Promis
   expectStatus(await buyer.api.cart.items.$post({ json: { productId, quantity } }), 200, 'add to cart');
   const placed = await buyer.api.orders.$post({
     header: {},
-    json: { shippingAddress: ADDRESS, delivery: 'express', payment: 'cod' },
+    json: { shippingAddress: PUNE_ADDRESS, delivery: 'express', payment: 'cod' },
   });
   expectStatus(placed, 201, 'checkout');
   return placed.body.order.id;

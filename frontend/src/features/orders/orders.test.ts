@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amountSpent, canAskReturn, linesOf, unitsAskedBack } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn } from './types.ts';
+import { KOCHI_ADDRESS } from '../../../../domain/order/addresses.fixtures.ts';
 
 const line = (
   productId: string,
@@ -58,15 +59,7 @@ function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order
     lines: [line('necklace', 'a', 100_000, 2, 'jewelry'), line('saffron', 'b', 60_000, 3, 'spices')],
     sellerIds: ['a', 'b'],
     sellerOrders: [part(1, 'a', 200_000, a), part(2, 'b', 180_000, b)],
-    shippingAddress: {
-      firstName: 'Kavya',
-      lastName: 'Menon',
-      phone: '9847012345',
-      address: '21 MG Road',
-      city: 'Kochi',
-      state: 'Kerala',
-      pincode: '682016',
-    },
+    shippingAddress: KOCHI_ADDRESS,
     delivery: 'standard',
     payment: 'cod',
     subtotalPaise: 380_000,
