@@ -69,12 +69,13 @@ function limitBodies(): MiddlewareHandler {
 /** `?after=<position>` on a query waits until the projections have passed that command. */
 function readYourWrites(ctx: AppContext): MiddlewareHandler {
   return async (c, next) => {
+    if (c.req.method !== 'GET') return next();
     const after = Number(c.req.query('after'));
-    if (c.req.method === 'GET' && Number.isSafeInteger(after) && after > 0) {
+    if (Number.isSafeInteger(after) && after > 0) {
       const reached = await ctx.progress.waitFor(after, READ_YOUR_WRITES_WAIT_MS);
       if (!reached) c.header('x-read-model', 'stale');
     }
-    await next();
+    return next();
   };
 }
 

@@ -45,11 +45,6 @@ const normalized = (address: string): string =>
  * is the one the outermost trusted proxy wrote (the leftmost when they overwrite rather than
  * append), and whatever a client wrote itself lies further left, never read.
  */
-export function forwardedProto(c: Context, hops: number): string | undefined {
-  return forwardedProtoOf(c.req.header('x-forwarded-proto'), hops);
-}
-
-/** `forwardedProto` of the header's value, for callers without a Hono context (fast-reads.ts). */
 export function forwardedProtoOf(header: string | undefined, hops: number): string | undefined {
   if (hops <= 0) return undefined;
   const entries = (header ?? '')

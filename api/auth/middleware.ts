@@ -62,7 +62,7 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
         clearSessionCookie(c);
       }
     }
-    await next();
+    return next();
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Config } from '../../platform/config/config.ts';
-import { forwardedProto } from './client-ip.ts';
+import { servedOverTls } from '../http/security-headers.ts';
 
 /** The session cookie's name over plain HTTP (local development). */
 export const SESSION_COOKIE = 'mibi_session';
@@ -21,19 +21,9 @@ export interface SessionCookie {
 
 type CookieConfig = Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY' | 'SESSION_MAX_DAYS'>;
 
-/**
- * Whether the browser reached the site over TLS: a PUBLIC_URL of https says so for every
- * request; otherwise the request came to Node over TLS, or a trusted proxy (TRUST_PROXY) says
- * the client used https.
- */
-export function overTls(c: Context, config: CookieConfig): boolean {
-  if (config.PUBLIC_URL?.startsWith('https:')) return true;
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return forwardedProto(c, config.TRUST_PROXY) === 'https';
-}
-
+/** Secure, and named `__Host-`, when the browser reached the site over TLS (the rule of the security headers' HSTS). */
 export function sessionCookieOf(c: Context, config: CookieConfig): SessionCookie {
-  const secure = overTls(c, config);
+  const secure = servedOverTls(c, config);
   return {
     name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     secure,
