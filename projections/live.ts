@@ -10,7 +10,7 @@
  *     collection: REVIEWS,
  *     events: {
  *       // To everyone (null), or to a message's audience while they hold a role ('buyer', 'seller').
- *       'review.changed': liveEvent<PublicReview>(null),
+ *       'review.changed': liveEvent<PublicReview>(null, 'the public review'),
  *     },
  *     // A change carries the document after it (null: deleted); return what to send, or [].
  *     messages: ({ doc }: LiveChange<ReviewDoc>) =>
@@ -26,11 +26,13 @@ import type { Doc } from '../platform/readstore/port.ts';
 export interface LiveEvent<Payload> {
   /** The role a private message's audience must hold (as the routes ask for the same documents); null: public. */
   readonly role: Role | null;
+  /** What its data is, for the API's description (`{ id }`, the public product). */
+  readonly data: string;
   /** Never set: carries the payload's type to the composition and the SPA. */
   readonly payload?: Payload;
 }
 
-export const liveEvent = <Payload>(role: Role | null): LiveEvent<Payload> => ({ role });
+export const liveEvent = <Payload>(role: Role | null, data: string): LiveEvent<Payload> => ({ role, data });
 
 /** Events by name. */
 export type LiveEvents = Record<string, LiveEvent<unknown>>;

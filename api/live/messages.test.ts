@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOREFRONT_ACCOUNTS, STOREFRONTS } from '../../projections/storefronts/projection.ts';
-import { LiveMessages } from './messages.ts';
+import { describeEvents, LiveMessages } from './messages.ts';
 import type { StorefrontDoc } from '../../projections/storefronts/documents.ts';
 
 const storefront: StorefrontDoc = {
@@ -46,5 +46,18 @@ describe('storefront messages', () => {
   it('makes none of the accounts the projection keeps beside them', () => {
     expect(LiveMessages.translates(STOREFRONTS)).toBe(true);
     expect(LiveMessages.translates(STOREFRONT_ACCOUNTS)).toBe(false);
+  });
+});
+
+describe('the API description of the events', () => {
+  it('lists each event of every slice once, with its data and audience', () => {
+    const lines = describeEvents().split('\n');
+    expect(lines).toHaveLength(12);
+    expect(lines).toContain(
+      '- `buyer-notification.changed` (the notification of a saved product, new or read): to its buyer;',
+    );
+    expect(lines).toContain('- `seller-product.changed` (the whole product, on sale or not): to its seller;');
+    expect(lines).toContain('- `product.removed` (`{ id }`): to everyone;');
+    expect(new Set(lines).size).toBe(lines.length);
   });
 });

@@ -42,6 +42,19 @@ export interface LiveMessage {
  */
 const roleOf = (event: LiveEvent): Role | null => EVENTS[event].role;
 
+const AUDIENCE: Record<Role | 'null', string> = {
+  null: 'to everyone',
+  buyer: 'to its buyer',
+  seller: 'to its seller',
+  admin: 'to the admin',
+};
+
+/** The API description's list of the events: one line each, from the slices' own definitions. */
+export const describeEvents = (): string =>
+  Object.entries(EVENTS)
+    .map(([name, { role, data }]) => `- \`${name}\` (${data}): ${AUDIENCE[role ?? 'null']};`)
+    .join('\n');
+
 /** Whether a user holding `roles` may receive `m` (public messages, or private ones of a role they hold). */
 const mayReceive = (m: LiveMessage, userId: string, roles: readonly Role[]): boolean => {
   const role = m.audience === userId ? roleOf(m.event) : null;

@@ -6,7 +6,7 @@ import type { Role } from '../../domain/actor.ts';
 import type { AppContext } from '../roles/context.ts';
 import { router } from '../http/router.ts';
 import { BATCH_MS_PER_CONNECTION, type LiveBatch, type LiveFeed, type LiveGroup, MAX_BATCH_MS } from '../live/feed.ts';
-import { sseFrame } from '../live/messages.ts';
+import { describeEvents, sseFrame } from '../live/messages.ts';
 import { LIVE_SESSION_CHECK_MS, LiveSessionWatch } from '../live/sessions.ts';
 
 export interface LiveOptions {
@@ -40,10 +40,7 @@ const SSE_HEADERS = {
 };
 
 const EVENTS_DESCRIPTION = `Server-Sent Events, each with JSON data:
-- \`product.added\`, \`product.changed\` (the public product), \`product.removed\` (\`{ id }\`): to everyone;
-- \`storefront.changed\` (the storefront, as GET /api/sellers/{id} gives it), \`storefront.removed\` (\`{ id }\`: its seller was suspended or lost the role): to everyone;
-- \`order.changed\` (the order): to its buyer;
-- \`seller-order.changed\` (the seller order), \`notification.added\`, \`notification.read\` (the notification), \`ledger.changed\` (the balance): to their seller;
+${describeEvents()}
 - \`ready\` (\`{ position }\`) once the connection is set up, after what it missed;
 - \`reset\`: the server no longer holds everything since the Last-Event-ID; refetch.
 

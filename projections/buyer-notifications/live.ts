@@ -7,7 +7,10 @@ export const buyerNotificationsLive = liveSlice({
   collection: BUYER_NOTIFICATIONS,
   events: {
     /** To the buyer: a notification of a saved product, new or read. */
-    'buyer-notification.changed': liveEvent<BuyerNotificationDoc>('buyer'),
+    'buyer-notification.changed': liveEvent<BuyerNotificationDoc>(
+      'buyer',
+      'the notification of a saved product, new or read',
+    ),
   },
   messages: ({ doc }: LiveChange<BuyerNotificationDoc>) =>
     doc ? [{ event: 'buyer-notification.changed', data: doc, audience: doc.buyerId }] : [],

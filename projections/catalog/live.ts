@@ -11,11 +11,11 @@ import { PRODUCTS } from './projection.ts';
 export const catalogLive = liveSlice({
   collection: PRODUCTS,
   events: {
-    'product.added': liveEvent<PublicProduct>(null),
-    'product.changed': liveEvent<PublicProduct>(null),
-    'product.removed': liveEvent<{ id: string }>(null),
+    'product.added': liveEvent<PublicProduct>(null, 'the public product'),
+    'product.changed': liveEvent<PublicProduct>(null, 'the public product'),
+    'product.removed': liveEvent<{ id: string }>(null, '`{ id }`'),
     /** To its seller: any change of one of their products (a decision, a revision, stock), on sale or not. */
-    'seller-product.changed': liveEvent<ProductDoc>('seller'),
+    'seller-product.changed': liveEvent<ProductDoc>('seller', 'the whole product, on sale or not'),
   },
   messages: ({ id, doc }: LiveChange<ProductDoc>, visible) => {
     const wasVisible = visible.has(id);

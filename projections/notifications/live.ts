@@ -6,8 +6,8 @@ import { NOTIFICATIONS } from './projection.ts';
 export const notificationsLive = liveSlice({
   collection: NOTIFICATIONS,
   events: {
-    'notification.added': liveEvent<NotificationDoc>('seller'),
-    'notification.read': liveEvent<NotificationDoc>('seller'),
+    'notification.added': liveEvent<NotificationDoc>('seller', 'the notification'),
+    'notification.read': liveEvent<NotificationDoc>('seller', 'the notification'),
   },
   // A notification is made unread and can only become read.
   messages: ({ doc }: LiveChange<NotificationDoc>) =>

@@ -6,7 +6,7 @@ import { ORDERS, SELLER_ORDERS } from './projection.ts';
 /** To the purchase's buyer. */
 export const ordersLive = liveSlice({
   collection: ORDERS,
-  events: { 'order.changed': liveEvent<OrderDoc>('buyer') },
+  events: { 'order.changed': liveEvent<OrderDoc>('buyer', 'the order') },
   messages: ({ doc }: LiveChange<OrderDoc>) =>
     doc ? [{ event: 'order.changed', data: doc, audience: doc.buyerId }] : [],
 });
@@ -14,7 +14,7 @@ export const ordersLive = liveSlice({
 /** To the seller of the seller order (a new one, or a change). */
 export const sellerOrdersLive = liveSlice({
   collection: SELLER_ORDERS,
-  events: { 'seller-order.changed': liveEvent<SellerOrderDoc>('seller') },
+  events: { 'seller-order.changed': liveEvent<SellerOrderDoc>('seller', 'the seller order') },
   messages: ({ doc }: LiveChange<SellerOrderDoc>) =>
     doc ? [{ event: 'seller-order.changed', data: doc, audience: doc.sellerId }] : [],
 });

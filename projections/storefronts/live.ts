@@ -7,9 +7,9 @@ import { STOREFRONTS } from './projection.ts';
 export const storefrontsLive = liveSlice({
   collection: STOREFRONTS,
   events: {
-    'storefront.changed': liveEvent<PublicStorefront>(null),
+    'storefront.changed': liveEvent<PublicStorefront>(null, 'the storefront, as GET /api/sellers/{id} gives it'),
     /** The storefront's seller was suspended or lost the role: buyers no longer see it. */
-    'storefront.removed': liveEvent<{ id: string }>(null),
+    'storefront.removed': liveEvent<{ id: string }>(null, '`{ id }`: its seller was suspended or lost the role'),
   },
   messages: ({ id, doc }: LiveChange<StorefrontDoc>) => {
     if (doc === null) return [];
