@@ -8,8 +8,6 @@ import { type ProductCommand, productDecider } from '../../domain/product/decide
 import { type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type FieldChange, detailChanges } from '../../domain/product/history.ts';
 import type { ProductBody, ProductChangesBody } from '../../domain/product/schemas.ts';
-import { assertMayList, sellerDecider } from '../../domain/seller/decider.ts';
-import { sellerStream } from '../../domain/seller/events.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { ApiError } from '../http/errors.ts';
@@ -18,6 +16,7 @@ import { categoryNames } from '../history/entries.ts';
 import { sellerProductEvents } from '../history/product-events.ts';
 import { assertCategoryExists } from './categories.ts';
 import type { CommandContext } from './context.ts';
+import { assertActorMaySell } from './sellers.ts';
 import { assertVerifiedToList } from './email-verification.ts';
 import { checkedChanges, checkedListing } from './product-input.ts';
 import type { ImageImportContext } from './uploads.ts';
@@ -81,14 +80,15 @@ async function decideOnProduct(
 
 /**
  * A seller lists a new product in an existing category; it waits for review (Pending
- * Review) unless the server verifies it at once. A suspended seller cannot list.
+ * Review) unless the server verifies it at once. A suspended seller cannot list, nor change
+ * what it sells (edits, stock, delisting, restores, uploads).
  */
 export async function listProduct(
   cx: ListingContext & ImageImportContext,
   actor: Actor,
   input: ProductBody,
 ): Promise<ListingResult> {
-  assertMayList((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
+  await assertActorMaySell(cx, actor);
   await assertVerifiedToList(cx, actor.userId);
   await assertCategoryExists(cx, input.categoryId);
   const product = await checkedListing(cx, actor, input);
@@ -119,6 +119,7 @@ export async function updateProduct(
   productId: string,
   input: ProductChangesBody,
 ): Promise<ProductUpdateResult> {
+  await assertActorMaySell(cx, actor);
   if (input.categoryId !== undefined) await assertCategoryExists(cx, input.categoryId);
   const changes = await checkedChanges(cx, actor, productId, input);
   const command: ProductCommand = { type: 'UpdateProduct', actor, changes, at: cx.now() };
@@ -147,17 +148,25 @@ async function edited(
   return { id: productId, position, ...editOutcome(decided.events, true) };
 }
 
-export const setStock = (
+export async function setStock(
   cx: CommandContext,
   actor: Actor,
   productId: string,
   stockQuantity: number,
-): Promise<ProductCommandResult> =>
-  decideOnProduct(cx, actor, productId, { type: 'AdjustStock', actor, stockQuantity, at: cx.now() });
+): Promise<ProductCommandResult> {
+  await assertActorMaySell(cx, actor);
+  return decideOnProduct(cx, actor, productId, { type: 'AdjustStock', actor, stockQuantity, at: cx.now() });
+}
 
 /** The product leaves the catalog and the seller's list; its history stays. */
-export const delistProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
-  decideOnProduct(cx, actor, productId, { type: 'DelistProduct', actor, at: cx.now() });
+export async function delistProduct(
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+): Promise<ProductCommandResult> {
+  await assertActorMaySell(cx, actor);
+  return decideOnProduct(cx, actor, productId, { type: 'DelistProduct', actor, at: cx.now() });
+}
 
 /** An admin verifies a product: it goes on sale. */
 export const verifyProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
@@ -190,6 +199,7 @@ export async function restoreProductVersion(
   productId: string,
   position: number,
 ): Promise<RestoreResult> {
+  await assertActorMaySell(cx, actor);
   const events = await sellerProductEvents(cx, actor, productId);
   const then = events.some((event) => event.position === position) ? productAsOf(events, { position }) : null;
   if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');

@@ -2,7 +2,13 @@
 import type { Actor } from '../../domain/actor.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { type SellerStatus, type StandingChange, sellerDecider, sellerStatus } from '../../domain/seller/decider.ts';
+import {
+  type SellerStatus,
+  type StandingChange,
+  assertMaySell,
+  sellerDecider,
+  sellerStatus,
+} from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
@@ -12,6 +18,11 @@ export interface StandingResult {
   id: string;
   status: SellerStatus;
   position: number;
+}
+
+/** Refuses (403 `seller_suspended`) a change to what `actor` sells while they are suspended; an admin's standing is never suspended. */
+export async function assertActorMaySell(cx: CommandContext, actor: Actor): Promise<void> {
+  assertMaySell((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
 }
 
 const sellerNotFound = () => new ApiError(404, 'not_found', 'Seller not found');

@@ -19,6 +19,7 @@ import {
 } from '../images/remote-image.ts';
 import { type ResizeProblem, ResizeError, resizedImages } from '../images/resize.ts';
 import type { CommandContext } from './context.ts';
+import { assertActorMaySell } from './sellers.ts';
 
 /** An upload writes to the blob store. */
 export interface UploadContext extends CommandContext {
@@ -46,6 +47,7 @@ const UPLOAD_REFUSALS: Record<ResizeProblem, () => ApiError> = {
  * the image as products keep it, whose `id` a product names in its `images`.
  */
 export async function uploadProductImage(cx: UploadContext, actor: Actor, file: File): Promise<ProductImage> {
+  await assertActorMaySell(cx, actor);
   const image = await checkedImage(file);
   try {
     return await storeProductImage(cx, actor.userId, image);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import { AT, actors, given } from '../testing.ts';
-import { type SellerCommand, assertMayList, sellerDecider, sellerStatus } from './decider.ts';
+import { type SellerCommand, assertMaySell, sellerDecider, sellerStatus } from './decider.ts';
 import type { SellerEvent } from './events.ts';
 
 const { seller, admin } = actors;
@@ -99,14 +99,14 @@ it('takes commands from admins only', () => {
   }
 });
 
-it('lets only a seller who is not suspended list products', () => {
-  expect(() => assertMayList(fold(sellerDecider, [verified]))).not.toThrow();
-  expect(() => assertMayList(fold(sellerDecider, [suspended, reinstated]))).not.toThrow();
-  expect(() => assertMayList(fold(sellerDecider, [suspended]))).toThrow(
+it('lets only a seller who is not suspended list or change products', () => {
+  expect(() => assertMaySell(fold(sellerDecider, [verified]))).not.toThrow();
+  expect(() => assertMaySell(fold(sellerDecider, [suspended, reinstated]))).not.toThrow();
+  expect(() => assertMaySell(fold(sellerDecider, [suspended]))).toThrow(
     expect.objectContaining({
       code: 'seller_suspended',
       kind: 'forbidden',
-      message: 'Your seller account is suspended, so you cannot list new products',
+      message: 'Your seller account is suspended, so you cannot list or change products',
     }),
   );
 });

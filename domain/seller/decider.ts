@@ -26,10 +26,13 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 export const sellerStatus = ({ verified, suspended }: SellerStanding): SellerStatus =>
   suspended ? 'suspended' : verified ? 'verified' : 'unverified';
 
-export const SELLER_SUSPENDED_MESSAGE = 'Your seller account is suspended, so you cannot list new products';
+export const SELLER_SUSPENDED_MESSAGE = 'Your seller account is suspended, so you cannot list or change products';
 
-/** A suspended seller cannot list new products (their listed ones are out of the catalog meanwhile). */
-export function assertMayList(standing: SellerStanding): void {
+/**
+ * A suspended seller can change nothing it sells (list, edit, restock, upload images, delist):
+ * their products are out of the catalog meanwhile, and stay as the admins suspended them.
+ */
+export function assertMaySell(standing: SellerStanding): void {
   if (standing.suspended) throw new DomainError('seller_suspended', SELLER_SUSPENDED_MESSAGE, 'forbidden');
 }
 

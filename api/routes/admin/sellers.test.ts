@@ -146,7 +146,7 @@ describe('verify, suspend and reinstate', () => {
     expectStatus(refused, 403);
     expect(refused.body.error).toEqual({
       code: 'seller_suspended',
-      message: 'Your seller account is suspended, so you cannot list new products',
+      message: 'Your seller account is suspended, so you cannot list or change products',
     });
     // The seller still sees why their products are not on sale.
     expect(ok(await seller.api.seller.products.$get({ query: {} })).items).toMatchObject([
