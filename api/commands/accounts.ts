@@ -267,7 +267,8 @@ export interface ResetClient {
 /**
  * Mails a reset link valid for 1 hour to the account of `email`, when there is one and it
  * has not had too many lately (`resetMails` counts them per account). Says nothing either
- * way, so it reveals nothing about accounts. `baseUrl` is where the SPA is served.
+ * way, so it reveals nothing about accounts; the route runs it after answering, so that the
+ * answer's time reveals nothing either. `baseUrl` is where the SPA is served.
  */
 export async function requestPasswordReset(
   cx: ResetMailContext,

@@ -9,6 +9,7 @@ import { type CatalogIndex, catalogIndex } from '../reads/catalog-index.ts';
 import type { CheckoutContext } from '../commands/checkout.ts';
 import type { OrderCommandContext } from '../commands/orders.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
+import { Afterwards } from '../http/afterwards.ts';
 import { type LiveFeed, liveFeed } from '../live/feed.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
@@ -30,6 +31,8 @@ export interface AppContext extends CheckoutContext, OrderCommandContext {
   catalog: Reopenable<CatalogIndex>;
   /** The change feed behind `/api/live`. */
   live: Reopenable<LiveFeed>;
+  /** Work requests leave running after their answer (a password reset's lookup and mail). */
+  afterwards: Afterwards;
 }
 
 export interface ContextOptions {
@@ -70,11 +73,16 @@ export async function createContext(
     progress,
     catalog: catalogIndex(platform),
     live: liveFeed(platform, progress),
+    afterwards: new Afterwards(),
   };
 }
 
-/** Ends live connections (they never go idle), lets go of the catalog index, stops following progress and closes the throttles. */
+/**
+ * Lets the work left after answers end, ends live connections (they never go idle), lets go of
+ * the catalog index, stops following progress and closes the throttles.
+ */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.afterwards.settled();
   await ctx.live.close();
   await ctx.catalog.close();
   await ctx.progress.stop();

@@ -42,6 +42,7 @@ describe('a common password', () => {
   it('is refused by a reset, which leaves its link usable', async () => {
     const { user } = await api.signUp();
     await api.anonymous().post('/api/auth/forgot-password', { email: user!.email });
+    await api.ctx.afterwards.settled();
     const [mail] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
     const refused = await api.anonymous().post('/api/auth/reset-password', { token, password: '123456789' });

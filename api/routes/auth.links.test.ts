@@ -10,6 +10,8 @@ import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 /** The links in the newest mail to `email`. */
 async function mailedLinks(api: TestApi, email: string): Promise<string[]> {
+  // The reset link is mailed after the answer.
+  await api.ctx.afterwards.settled();
   const [mail] = await api.platform.mailbox!.list({ to: email, limit: 1 });
   return mail!.text.match(/https?:\/\/\S+/g) ?? [];
 }

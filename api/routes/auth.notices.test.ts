@@ -32,6 +32,7 @@ describe('a notice to the owner', () => {
   it('follows a password reset', async () => {
     const { user } = await api.signUp();
     expect((await api.anonymous().post('/api/auth/forgot-password', { email: user!.email })).status).toBe(202);
+    await api.ctx.afterwards.settled();
     const [mail] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
     expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' })).status).toBe(

@@ -159,6 +159,7 @@ describe('sign-in', () => {
     expect((await signIn(api, email, PASSWORD)).status).toBe(429);
 
     expect((await api.anonymous().post('/api/auth/forgot-password', { email })).status).toBe(202);
+    await api.ctx.afterwards.settled();
     const [mail] = await api.platform.mailbox!.list({ to: email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token');
     expect(
@@ -214,6 +215,7 @@ describe('other endpoints', () => {
     expect(accepted.status).toBe(202);
     for (let i = 0; i < 4; i++)
       expect(await request(email, '198.51.100.66')).toMatchObject({ status: 202, body: accepted.body });
+    await api.ctx.afterwards.settled();
     const mails = await api.platform.mailbox!.list({ to: email, limit: 10 });
     expect(mails.filter((mail) => mail.text.includes('reset-password?token='))).toHaveLength(3);
 

@@ -240,7 +240,11 @@ export function authRoutes(ctx: AppContext) {
         await limitRequest(c, ctx.throttles.resetRequests, client(c), 'password reset requests');
         // Never the request's Host or Origin: whoever sends the request chooses those.
         const baseUrl = publicBaseUrl(ctx.config);
-        await requestPasswordReset(ctx, { email, baseUrl }, ctx.throttles.resetMails);
+        // After the answer: looking the account up, recording and mailing the link take time an
+        // unknown address does not, and the answer must not tell which addresses have accounts.
+        ctx.afterwards.run('a password reset request', () =>
+          requestPasswordReset(ctx, { email, baseUrl }, ctx.throttles.resetMails),
+        );
         return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
       },
     )

@@ -16,6 +16,7 @@ describe('with DEV_ROUTES=true', () => {
     const email = user!.email;
     await api.platform.mail.send({ to: 'someone-else@example.com', subject: 'Other', text: 'not for them' });
     for (let i = 0; i < 2; i++) await api.anonymous().post('/api/auth/forgot-password', { email });
+    await api.ctx.afterwards.settled();
 
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
     const reply = await admin.get(`/api/dev/mail?to=${encodeURIComponent(email.toLowerCase())}`);
@@ -40,6 +41,7 @@ describe('with DEV_ROUTES=true', () => {
   it('never shows the secret of a link, which would let an admin take over the account', async () => {
     const { user } = await api.signUp();
     await api.anonymous().post('/api/auth/forgot-password', { email: user!.email });
+    await api.ctx.afterwards.settled();
     const [stored] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?\S+)/.exec(stored!.text)![1]!).searchParams.get('token')!;
     await api.platform.mail.send({

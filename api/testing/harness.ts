@@ -88,7 +88,7 @@ export interface TestApi {
   signIn(email: string, password: string): Promise<Client>;
   /** The account's current TOTP code, usable once more (the harness forgets which step was used last). */
   totpCode(email: string): Promise<string>;
-  /** Resolves once everything appended so far has run its course: the jobs it caused done, every projection past it all. */
+  /** Resolves once everything appended so far has run its course: work left after answers ended, the jobs it caused done, every projection past it all. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -207,6 +207,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return totpCode(secret, totpStep(Date.now()));
     },
     async settle() {
+      await ctx.afterwards.settled();
       const appended = await platform.events.lastPosition();
       for (const reactor of REACTORS) {
         for (let waited = 0; (await platform.read.checkpoint(reactor)) < appended; waited += 10) {
