@@ -87,6 +87,15 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { 'application/json': { schema } } };
 }
 
+/** A path parameter: one non-empty segment of at most `max` characters. */
+export function pathParam(name: string, max: number, doc: { description?: string; example?: string } = {}) {
+  return z
+    .string()
+    .min(1)
+    .max(max)
+    .openapi({ param: { name, in: 'path' }, ...doc });
+}
+
 /** The log position a command reached: pass it back as `?after=` to read your own write. */
 export const PositionSchema = z
   .number()

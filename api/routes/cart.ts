@@ -3,7 +3,7 @@ import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schema
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type CartView, addToCart, cartView, clearCart, removeFromCart, setCartQuantity } from '../commands/cart.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 
 const CartProductSchema = z
   .object({
@@ -32,11 +32,7 @@ const CartSchema = z
 const CartChangeSchema = z.object({ cart: CartSchema, position: PositionSchema }).openapi('CartChange');
 
 const ProductParams = z.object({
-  productId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'productId', in: 'path' } }),
+  productId: pathParam('productId', 100),
 });
 
 const tags = ['Cart'];

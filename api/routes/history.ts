@@ -5,7 +5,7 @@ import { type RestoreResult, restoreProductVersion } from '../commands/products.
 import type { AppContext } from '../roles/context.ts';
 import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from '../history/as-of.ts';
 import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '../history/entries.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 import { ProductSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { OrderLineSchema } from '../../projections/orders/documents.ts';
@@ -103,11 +103,7 @@ const RestoreResultSchema = z
   .openapi('RestoreResult') satisfies z.ZodType<RestoreResult>;
 
 const AsOrderedParamsSchema = ProductIdParamsSchema.extend({
-  orderId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'orderId', in: 'path' } }),
+  orderId: pathParam('orderId', 100),
 });
 
 const AsOrderedSchema = z

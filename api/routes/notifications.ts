@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { actorOf, requireRole } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonResponse, router, pathParam } from '../http/router.ts';
 import { sellerNotifications } from '../../projections/notifications/queries.ts';
 import { NotificationListSchema } from '../../projections/notifications/documents.ts';
 
@@ -24,11 +24,7 @@ const MarkedReadSchema = z.object({
 }) satisfies z.ZodType<NotificationRead>;
 
 const IdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'id', in: 'path' } }),
+  id: pathParam('id', 200),
 });
 
 export const notificationRoutes = (ctx: AppContext) =>

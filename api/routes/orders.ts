@@ -8,18 +8,14 @@ import { placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 
 const OrderChangeSchema = z
   .object({ order: OrderSchema, position: PositionSchema })
   .openapi('OrderChange') satisfies z.ZodType<OrderResult>;
 
 export const OrderParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' } }),
+  id: pathParam('id', 100),
 });
 
 const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 characters';

@@ -11,16 +11,12 @@ import { PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query
 import type { ProductQuery } from '../reads/catalog-index.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
+import { errors, jsonResponse, pagingFields, router, pathParam } from '../http/router.ts';
 import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
 import { ownedProduct } from '../../projections/catalog/queries.ts';
 
 export const ProductIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
+  id: pathParam('id', 100, { example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
 });
 
 const MAX_SEARCH_LENGTH = 200;

@@ -4,7 +4,7 @@ import { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } fr
 import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
 import { type SellerOrderResult, changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 import { SellerOrderSchema } from '../../projections/orders/documents.ts';
 import { sellerOrdersOf, visibleSellerOrder } from '../../projections/orders/queries.ts';
 import { OrderParams, orderNotFound } from './orders.ts';
@@ -14,11 +14,7 @@ const SellerOrderChangeSchema = z
   .openapi('SellerOrderChange') satisfies z.ZodType<SellerOrderResult>;
 
 const ReturnParams = OrderParams.extend({
-  returnId: z
-    .string()
-    .min(1)
-    .max(120)
-    .openapi({ param: { name: 'returnId', in: 'path' } }),
+  returnId: pathParam('returnId', 120),
 });
 
 const tags = ['Orders'];

@@ -6,22 +6,14 @@ import { type ProfileResult, sellerNotFound, updateSellerProfile } from '../comm
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ProfileVersion, profileHistory } from '../history/storefront.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 import { storefrontFor } from '../../projections/storefronts/queries.ts';
 import { PublicStorefrontSchema, profileFields } from '../../projections/storefronts/documents.ts';
 
 const tags = ['Storefronts'];
 
 const SellerIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({
-      param: { name: 'id', in: 'path' },
-      description: "The seller's user id",
-      example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20',
-    }),
+  id: pathParam('id', 100, { description: "The seller's user id", example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
 });
 
 const ProfileResultSchema = z

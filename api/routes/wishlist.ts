@@ -4,7 +4,7 @@ import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import { type WishlistChange, removeFromWishlist, saveToWishlist } from '../commands/wishlist.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router, pathParam } from '../http/router.ts';
 import { BuyerNotificationListSchema } from '../../projections/buyer-notifications/documents.ts';
 import { buyerNotificationsOf } from '../../projections/buyer-notifications/queries.ts';
 import { WishlistSchema } from '../../projections/wishlists/documents.ts';
@@ -26,19 +26,11 @@ const MarkedReadSchema = z.object({
 }) satisfies z.ZodType<NotificationRead>;
 
 const IdParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'id', in: 'path' } }),
+  id: pathParam('id', 200),
 });
 
 const ProductParams = z.object({
-  productId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'productId', in: 'path' } }),
+  productId: pathParam('productId', 100),
 });
 
 const tags = ['Wishlist'];

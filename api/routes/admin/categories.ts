@@ -3,17 +3,13 @@ import { categoryCommissionSchema, categoryReturnsSchema } from '../../../domain
 import { actorOf, requireRole } from '../../auth/middleware.ts';
 import { setCategoryPolicy } from '../../commands/category-policy.ts';
 import type { AppContext } from '../../roles/context.ts';
-import { errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
+import { errors, jsonBody, jsonResponse, router, pathParam } from '../../http/router.ts';
 import { CategoryPoliciesSchema } from '../../../projections/ledger/documents.ts';
 import { categoryPolicies } from '../../../projections/ledger/queries.ts';
 import { CommandResultSchema } from './shared.ts';
 
 const CategoryParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'spices' }),
+  id: pathParam('id', 100, { example: 'spices' }),
 });
 
 const tags = ['Admin'];

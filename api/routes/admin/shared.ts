@@ -1,7 +1,7 @@
 /** What the admin console's routers share: paging, id parameters and command results. */
 import { z } from '@hono/zod-openapi';
 import type { ProductCommandResult } from '../../commands/products.ts';
-import { PositionSchema, pagingFields as sharedPaging } from '../../http/router.ts';
+import { PositionSchema, pagingFields as sharedPaging, pathParam } from '../../http/router.ts';
 
 /** `?limit=&offset=` of an admin list. */
 export const pagingFields = sharedPaging(50);
@@ -13,11 +13,7 @@ export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
     .openapi(name);
 
 export const IdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
+  id: pathParam('id', 100, { example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
 });
 
 export const CommandResultSchema = z
