@@ -98,9 +98,16 @@ export async function balancesDue(read: ReadStore, paging: Paging): Promise<Page
   return { items: page.items.map(balanceOf), total: page.total };
 }
 
-/** The user's full name; null when there is no such user (a ledger of nobody is a 404, not an empty ledger). */
-export async function userName(read: ReadStore, userId: string): Promise<string | null> {
-  return (await fullNames(read, [userId])).get(userId) ?? null;
+/**
+ * Any seller's ledger, as the admins read it: before their first entry, the balance is named by
+ * the user's full name; null when there is no such user (a ledger of nobody is not found, not empty).
+ */
+export async function ledgerOfSeller(read: ReadStore, sellerId: string, paging: Paging): Promise<SellerLedger | null> {
+  const ledger = await sellerLedger(read, sellerId, '', paging);
+  if (ledger.balance.updatedAt !== null) return ledger;
+  // No entry yet: a seller who has sold nothing, or nobody at all.
+  const name = (await fullNames(read, [sellerId])).get(sellerId);
+  return name === undefined ? null : { ...ledger, balance: { ...ledger.balance, sellerName: name } };
 }
 
 const policyOf = ({ id, commissionBps, returnable }: CategoryPolicyDoc): CategoryPolicy => ({

@@ -6,7 +6,7 @@ import type { AppContext } from '../../roles/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../http/router.ts';
 import { SellerBalanceSchema, SellerLedgerSchema } from '../../../projections/ledger/documents.ts';
-import { balancesDue, sellerLedger, userName } from '../../../projections/ledger/queries.ts';
+import { balancesDue, ledgerOfSeller } from '../../../projections/ledger/queries.ts';
 import { LedgerQuerySchema } from '../ledger.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
@@ -61,13 +61,8 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
       async (c) => {
         requireRole(c, 'admin');
         const { id } = c.req.valid('param');
-        const ledger = await sellerLedger(ctx.platform.read, id, '', c.req.valid('query'));
-        if (ledger.balance.updatedAt === null) {
-          // No entry yet: a seller who has sold nothing, or nobody at all.
-          const name = await userName(ctx.platform.read, id);
-          if (name === null) throw new ApiError(404, 'not_found', 'Seller not found');
-          return c.json({ ...ledger, balance: { ...ledger.balance, sellerName: name } }, 200);
-        }
+        const ledger = await ledgerOfSeller(ctx.platform.read, id, c.req.valid('query'));
+        if (!ledger) throw new ApiError(404, 'not_found', 'Seller not found');
         return c.json(ledger, 200);
       },
     )
