@@ -1,5 +1,5 @@
 /**
- * The layer rules of biome.json (ARCHITECTURE.md, "Layers"), tried on small files placed where
+ * The layer rules of biome.json (docs/ARCHITECTURE.md, "Layers"), tried on small files placed where
  * the rules look: a forbidden import must fail the lint, an allowed one must pass.
  */
 import { spawnSync } from 'node:child_process';
