@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { SECURE_SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ async function verificationMails(email: string) {
   }));
 }
 
-const me = async (client: Client) => (await client.get('/api/auth/me')).body.user;
+const me = async (client: Client) => ok(await client.api.auth.me.$get()).user;
 
 describe('signing up', () => {
   it('mails a link to /verify-email on PUBLIC_URL, records only its hash, and leaves the address unverified', async () => {
@@ -52,8 +52,8 @@ describe('signing up', () => {
   it('verifies the address with the link, from any browser, once', async () => {
     const seller = await api.signUp({ role: 'seller', verified: false });
     const { token } = (await verificationMails(seller.user!.email))[0]!;
-    const reply = await api.anonymous().post('/api/auth/verify-email', { token });
-    expect(reply.status).toBe(200);
+    const reply = await api.anonymous().api.auth['verify-email'].$post({ json: { token } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       ok: true,
       message: 'Your e-mail address is verified. Thank you!',
@@ -62,34 +62,36 @@ describe('signing up', () => {
     expect(await me(seller)).toMatchObject({ emailVerified: true });
     // The same link again changes nothing (a second click, a mail scanner); a made-up one is refused.
     const appended = await api.platform.events.lastPosition();
-    expect((await api.anonymous().post('/api/auth/verify-email', { token })).status).toBe(200);
+    expect((await api.anonymous().api.auth['verify-email'].$post({ json: { token } })).status).toBe(200);
     expect(await api.platform.events.lastPosition()).toBe(appended);
-    const forged = await api.anonymous().post('/api/auth/verify-email', { token: `${seller.user!.id}.forged` });
-    expect(forged.status).toBe(400);
+    const forged = await api
+      .anonymous()
+      .api.auth['verify-email'].$post({ json: { token: `${seller.user!.id}.forged` } });
+    expectStatus(forged, 400);
     expect(forged.body.error.code).toBe('invalid_token');
   });
 
   it('refuses tokens that are not links of ours with one clear 400', async () => {
     for (const token of ['', 'no-dot', 'unknown-user.secret', 'x'.repeat(201)]) {
-      const reply = await api.anonymous().post('/api/auth/verify-email', { token });
-      expect(reply.status).toBe(400);
+      const reply = await api.anonymous().api.auth['verify-email'].$post({ json: { token } });
+      expectStatus(reply, 400);
       expect(reply.body.error.message).toBe(
         'This verification link is invalid or has expired. Sign in and ask for a new one.',
       );
     }
-    expect((await api.anonymous().post('/api/auth/verify-email', {})).status).toBe(400);
+    expect((await api.anonymous().raw.post('/api/auth/verify-email', {})).status).toBe(400);
   });
 });
 
 describe('an unverified seller', () => {
   it('cannot list products until the address is verified', async () => {
     const seller = await api.signUp({ role: 'seller', verified: false });
-    const refused = await seller.post('/api/seller/products', SAREE);
-    expect(refused.status).toBe(403);
+    const refused = await seller.api.seller.products.$post({ json: SAREE });
+    expectStatus(refused, 403);
     expect(refused.body.error).toEqual({ code: 'email_unverified', message: VERIFY_FIRST });
     const { token } = (await verificationMails(seller.user!.email))[0]!;
-    expect((await api.anonymous().post('/api/auth/verify-email', { token })).status).toBe(200);
-    expect((await seller.post('/api/seller/products', SAREE)).status).toBe(201);
+    expect((await api.anonymous().api.auth['verify-email'].$post({ json: { token } })).status).toBe(200);
+    expect((await seller.api.seller.products.$post({ json: SAREE })).status).toBe(201);
   });
 
   it('registered before verification existed counts as verified', async () => {
@@ -112,7 +114,7 @@ describe('an unverified seller', () => {
     const { token } = await api.ctx.sessions.create(userId);
     // PUBLIC_URL is https here: the cookie has its `__Host-` name.
     const old = new Client(api, `${SECURE_SESSION_COOKIE}=${token}`);
-    expect((await old.post('/api/seller/products', SAREE)).status).toBe(201);
+    expect((await old.api.seller.products.$post({ json: SAREE })).status).toBe(201);
   });
 });
 
@@ -120,16 +122,16 @@ describe('asking for a new link', () => {
   it('mails a new link that replaces the old one, a few times per 15 minutes', async () => {
     const buyer = await api.signUp({ verified: false });
     const [first] = await verificationMails(buyer.user!.email);
-    const resent = await buyer.post('/api/auth/verify-email/resend');
-    expect(resent.status).toBe(202);
+    const resent = await buyer.api.auth['verify-email'].resend.$post();
+    expectStatus(resent, 202);
     expect(resent.body.message).toBe(`We sent a new link to ${buyer.user!.email}. It works for 48 hours.`);
     const [second] = await verificationMails(buyer.user!.email);
     expect(second!.token).not.toBe(first!.token);
-    expect((await api.anonymous().post('/api/auth/verify-email', { token: first!.token })).status).toBe(400);
+    expect((await api.anonymous().api.auth['verify-email'].$post({ json: { token: first!.token } })).status).toBe(400);
 
-    for (let i = 0; i < 2; i++) expect((await buyer.post('/api/auth/verify-email/resend')).status).toBe(202);
-    const throttled = await buyer.post('/api/auth/verify-email/resend');
-    expect(throttled.status).toBe(429);
+    for (let i = 0; i < 2; i++) expect((await buyer.api.auth['verify-email'].resend.$post()).status).toBe(202);
+    const throttled = await buyer.api.auth['verify-email'].resend.$post();
+    expectStatus(throttled, 429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await verificationMails(buyer.user!.email)).toHaveLength(4);
   });
@@ -137,9 +139,9 @@ describe('asking for a new link', () => {
   it('is refused when verified already, and signed out', async () => {
     const buyer = await api.signUp();
     expect(buyer.user!.emailVerified).toBe(true);
-    const refused = await buyer.post('/api/auth/verify-email/resend');
-    expect(refused.status).toBe(409);
+    const refused = await buyer.api.auth['verify-email'].resend.$post();
+    expectStatus(refused, 409);
     expect(refused.body.error.message).toBe('Your e-mail address is already verified');
-    expect((await api.anonymous().post('/api/auth/verify-email/resend')).status).toBe(401);
+    expect((await api.anonymous().api.auth['verify-email'].resend.$post()).status).toBe(401);
   });
 });

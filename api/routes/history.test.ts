@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import { LocalClient } from '../testing/local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import {
+  type ArgsOf,
+  Client,
+  errorOf,
+  expectStatus,
+  ok,
+  startTestApi,
+  type TestApi,
+  type TypedApi,
+} from '../testing/harness.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
 import { RESTORE_MESSAGES } from '../commands/products.ts';
 import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';
@@ -11,7 +19,7 @@ let api: TestApi;
 let seller: Client;
 let otherSeller: Client;
 let admin: Client;
-let history: (client?: Client) => LocalClient;
+let history: (client?: Client) => Client;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -20,14 +28,14 @@ beforeAll(async () => {
     signedIn(api, 'seller'),
     signInAdmin(api),
   ]);
-  history = (client) => new LocalClient(api.app, client?.cookie ?? null);
+  history = (client) => new Client(api, client?.cookie ?? null);
 });
 afterAll(() => api.close());
 
 const now = () => new Date().toISOString();
 
 /** Runs `request` and expects it to have appended nothing. */
-async function storesNothing<T>(request: () => Promise<T>): Promise<T> {
+async function storesNothing<T>(request: () => T): Promise<Awaited<T>> {
   const before = await api.platform.events.lastPosition();
   const result = await request();
   expect(await api.platform.events.lastPosition()).toBe(before);
@@ -39,7 +47,7 @@ const productEvents = (productId: string) => api.platform.events.readStream(prod
 /** A buyer who ordered `quantity` of the product through the cart and checkout routes. */
 async function ordered(productId: string, quantity: number) {
   const buyer = await buyerWith(api, productId, quantity);
-  const reply = await buyer.post('/api/orders', checkoutBody());
+  const reply = await buyer.api.orders.$post({ header: {}, json: checkoutBody() });
   if (reply.status !== 201) throw new Error(`order failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return { buyer, orderId: reply.body.order.id as string };
 }
@@ -47,21 +55,25 @@ async function ordered(productId: string, quantity: number) {
 /** A product of the seller with a life: edited, restocked, ordered twice (one cancelled, one delivered and reviewed), featured. */
 async function productWithAPast() {
   const { id } = await listProduct(seller, { pricePaise: 149_900, stockQuantity: 10 });
-  await seller.patch(`/api/seller/products/${id}`, { pricePaise: 129_900, tags: ['silk'] });
-  await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 8 });
+  await seller.api.seller.products[':id'].$patch({ param: { id }, json: { pricePaise: 129_900, tags: ['silk'] } });
+  await seller.api.seller.products[':id'].stock.$put({ param: { id }, json: { stockQuantity: 8 } });
   const cancelled = await ordered(id, 2);
-  const cancel = await cancelled.buyer.post(`/api/seller-orders/${cancelled.orderId}-1/status`, {
-    status: 'cancelled',
-    reason: 'Changed my mind',
+  const cancel = await cancelled.buyer.api['seller-orders'][':id'].status.$post({
+    param: { id: `${cancelled.orderId}-1` },
+    json: {
+      status: 'cancelled',
+      reason: 'Changed my mind',
+    },
   });
   if (cancel.status !== 200) throw new Error(`cancel failed: ${cancel.status} ${JSON.stringify(cancel.body)}`);
   const buyer = await signedIn(api, 'buyer', 'Asha Rao');
-  await buyer.post('/api/cart/items', { productId: id, quantity: 1 });
-  const delivered = await buyer.post('/api/orders', checkoutBody());
+  await buyer.api.cart.items.$post({ json: { productId: id, quantity: 1 } });
+  const delivered = await buyer.api.orders.$post({ header: {}, json: checkoutBody() });
+  expectStatus(delivered, 201);
   const deliveredId: string = delivered.body.order.id;
   await movedOrder(api, deliveredId, 'delivered');
   await api.settle();
-  await buyer.post(`/api/products/${id}/reviews`, { rating: 4, comment: 'Beautiful weave.' });
+  await buyer.api.products[':id'].reviews.$post({ param: { id }, json: { rating: 4, comment: 'Beautiful weave.' } });
   await onProduct(api, id, { type: 'FeatureProduct', actor: actorOfClient(admin), at: now() }, admin.user!.id);
   await api.settle();
   return { id, cancelledOrder: cancelled, deliveredOrder: deliveredId, buyer };
@@ -74,8 +86,8 @@ beforeAll(async () => {
 
 describe('GET /api/seller/products/{id}/history', () => {
   it('tells every event of the product and its reviews in order, in plain words, with who did it', async () => {
-    const reply = await history(seller).get(`/api/seller/products/${past.id}/history`);
-    expect(reply.status).toBe(200);
+    const reply = await history(seller).api.seller.products[':id'].history.$get({ param: { id: past.id } });
+    expectStatus(reply, 200);
     expect(reply.body.id).toBe(past.id);
     const short = (orderId: string) => orderId.slice(0, 8);
     const buyerName = past.cancelledOrder.buyer.user!.fullName;
@@ -96,7 +108,7 @@ describe('GET /api/seller/products/{id}/history', () => {
   });
 
   it('gives each entry its log position, revision, time, actor id and, for edits and stock moves, the fields before and after', async () => {
-    const { items } = (await history(seller).get(`/api/seller/products/${past.id}/history`)).body;
+    const { items } = ok(await history(seller).api.seller.products[':id'].history.$get({ param: { id: past.id } }));
     const stored = await productEvents(past.id);
     const positions = items.map((entry: any) => entry.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -108,10 +120,10 @@ describe('GET /api/seller/products/{id}/history', () => {
       actor: { id: seller.user!.id, name: 'Meera Weaves' },
       summary: 'Listed in Textiles at ₹1,499.00 with 10 in stock',
     });
-    expect(items[1].actor).toEqual({ id: 'system', name: 'MIBI' });
-    expect(items[2].changes).toEqual([{ field: 'Price', before: '₹1,499.00', after: '₹1,299.00' }]);
-    expect(items[3].changes).toEqual([{ field: 'Tags', before: 'silk, handloom', after: 'silk' }]);
-    expect(items[6].changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
+    expect(items[1]?.actor).toEqual({ id: 'system', name: 'MIBI' });
+    expect(items[2]?.changes).toEqual([{ field: 'Price', before: '₹1,499.00', after: '₹1,299.00' }]);
+    expect(items[3]?.changes).toEqual([{ field: 'Tags', before: 'silk, handloom', after: 'silk' }]);
+    expect(items[6]?.changes).toEqual([{ field: 'Stock', before: '8', after: '6' }]);
     expect(items[9]).toMatchObject({
       type: 'ReviewSubmitted',
       revision: 0,
@@ -120,42 +132,55 @@ describe('GET /api/seller/products/{id}/history', () => {
   });
 
   it('is open to admins', async () => {
-    const reply = await history(admin).get(`/api/seller/products/${past.id}/history`);
-    expect(reply.status).toBe(200);
+    const reply = await history(admin).api.seller.products[':id'].history.$get({ param: { id: past.id } });
+    expectStatus(reply, 200);
     expect(reply.body.items).toHaveLength(11);
   });
 });
 
 describe('who may look', () => {
-  const paths = () => [
-    ['GET', `/api/seller/products/${past.id}/history`],
-    ['GET', `/api/seller/products/${past.id}/history/as-of?position=1`],
-    ['GET', `/api/seller/products/${past.id}/as-ordered/${past.deliveredOrder}`],
-    ['POST', `/api/seller/products/${past.id}/history/restore`],
-  ];
-  const send = (client: LocalClient, method: string, path: string) =>
-    method === 'GET' ? client.get(path) : client.post(path, { position: 1 });
+  /** Each history route of product `id`: what it is, and a call of it. */
+  const routes = (id: string) =>
+    [
+      [
+        `GET /api/seller/products/${id}/history`,
+        (c: Client) => c.api.seller.products[':id'].history.$get({ param: { id } }),
+      ],
+      [
+        `GET /api/seller/products/${id}/history/as-of?position=1`,
+        (c: Client) => c.api.seller.products[':id'].history['as-of'].$get({ param: { id }, query: { position: '1' } }),
+      ],
+      [
+        `GET /api/seller/products/${id}/as-ordered/${past.deliveredOrder}`,
+        (c: Client) =>
+          c.api.seller.products[':id']['as-ordered'][':orderId'].$get({ param: { id, orderId: past.deliveredOrder } }),
+      ],
+      [
+        `POST /api/seller/products/${id}/history/restore`,
+        (c: Client) => c.api.seller.products[':id'].history.restore.$post({ param: { id }, json: { position: 1 } }),
+      ],
+    ] as const;
 
   it('answers 401 when signed out, 403 without the seller or admin role, 404 for another seller, storing nothing', async () => {
     const buyer = await signedIn(api);
-    for (const [method, path] of paths()) {
-      const anonymous = await storesNothing(() => send(history(), method!, path!));
+    for (const [path, send] of routes(past.id)) {
+      const anonymous = await storesNothing(() => send(history()));
       expect(anonymous.status, path).toBe(401);
-      expect(anonymous.body.error.code).toBe('unauthorized');
-      const forbidden = await storesNothing(() => send(history(buyer), method!, path!));
+      expect(errorOf(anonymous).code).toBe('unauthorized');
+      const forbidden = await storesNothing(() => send(history(buyer)));
       expect(forbidden.status, path).toBe(403);
-      expect(forbidden.body.error.code).toBe('forbidden');
-      const stranger = await storesNothing(() => send(history(otherSeller), method!, path!));
+      expect(errorOf(forbidden).code).toBe('forbidden');
+      const stranger = await storesNothing(() => send(history(otherSeller)));
       expect(stranger.status, path).toBe(404);
-      expect(stranger.body.error).toEqual({ code: 'not_found', message: 'Product not found' });
+      expect(errorOf(stranger)).toEqual({ code: 'not_found', message: 'Product not found' });
     }
   });
 
   it('answers 404 for a product never listed', async () => {
-    for (const [method, path] of paths()) {
-      const reply = await send(history(seller), method!, path!.replace(past.id, crypto.randomUUID()));
+    for (const [path, send] of routes(crypto.randomUUID())) {
+      const reply = await send(history(seller));
       expect(reply.status, path).toBe(404);
-      expect(reply.body.error.message).toBe('Product not found');
+      expect(errorOf(reply).message).toBe('Product not found');
     }
   });
 });
@@ -165,10 +190,11 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
     const stored = await productEvents(past.id);
     // The edit's tags went live with the approval of its revision.
     const edit = stored.find((event) => event.type === 'ProductRevisionApproved')!;
-    const atListing = await history(seller).get(
-      `/api/seller/products/${past.id}/history/as-of?position=${stored[0]!.position}`,
-    );
-    expect(atListing.status).toBe(200);
+    const atListing = await history(seller).api.seller.products[':id'].history['as-of'].$get({
+      param: { id: past.id },
+      query: { position: stored[0]!.position },
+    });
+    expectStatus(atListing, 200);
     expect(atListing.body).toEqual({
       id: past.id,
       sellerId: seller.user!.id,
@@ -186,9 +212,10 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
       at: (stored[0]!.data as { listedAt: string }).listedAt,
     });
 
-    const byPosition = await history(seller).get(
-      `/api/seller/products/${past.id}/history/as-of?position=${edit.position}`,
-    );
+    const byPosition = await history(seller).api.seller.products[':id'].history['as-of'].$get({
+      param: { id: past.id },
+      query: { position: edit.position },
+    });
     expect(byPosition.body).toMatchObject({
       pricePaise: 129_900,
       tags: ['silk'],
@@ -197,9 +224,10 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
       revision: edit.revision,
     });
 
-    const byTime = await history(admin).get(
-      `/api/seller/products/${past.id}/history/as-of?at=${encodeURIComponent(now())}`,
-    );
+    const byTime = await history(admin).api.seller.products[':id'].history['as-of'].$get({
+      param: { id: past.id },
+      query: { at: now() },
+    });
     expect(byTime.body).toMatchObject({
       pricePaise: 129_900,
       stockQuantity: 7,
@@ -210,8 +238,11 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
   });
 
   it('answers 404 for a moment before the listing', async () => {
-    const reply = await history(seller).get(`/api/seller/products/${past.id}/history/as-of?at=2000-01-01T00:00:00Z`);
-    expect(reply.status).toBe(404);
+    const reply = await history(seller).api.seller.products[':id'].history['as-of'].$get({
+      param: { id: past.id },
+      query: { at: '2000-01-01T00:00:00Z' },
+    });
+    expectStatus(reply, 404);
     expect(reply.body.error).toEqual({ code: 'not_found', message: 'The product was not listed yet at that moment' });
   });
 
@@ -224,18 +255,18 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
     ['?position=0', 'position', 'Position must be a whole number, 1 or more'],
     ['?position=2.5', 'position', 'Position must be a whole number, 1 or more'],
   ])('refuses the query %j: %s says %j', async (query, field, message) => {
-    const reply = await history(seller).get(`/api/seller/products/${past.id}/history/as-of${query}`);
-    expect(reply.status).toBe(400);
+    const reply = await history(seller).raw.get(`/api/seller/products/${past.id}/history/as-of${query}`);
+    expectStatus(reply, 400);
     expect(reply.body.error).toMatchObject({ code: 'validation_failed', message, fields: { [field]: message } });
   });
 });
 
 describe('GET /api/seller/products/{id}/as-ordered/{orderId}', () => {
   it('gives the order line as the buyer saw it and the whole product when the order was placed', async () => {
-    const before = await history(seller).get(
-      `/api/seller/products/${past.id}/as-ordered/${past.cancelledOrder.orderId}`,
-    );
-    expect(before.status).toBe(200);
+    const before = await history(seller).api.seller.products[':id']['as-ordered'][':orderId'].$get({
+      param: { id: past.id, orderId: past.cancelledOrder.orderId },
+    });
+    expectStatus(before, 200);
     expect(before.body).toMatchObject({
       orderId: past.cancelledOrder.orderId,
       placedAt: expect.any(String),
@@ -251,35 +282,46 @@ describe('GET /api/seller/products/{id}/as-ordered/{orderId}', () => {
       // The order's own reservation is in: stock 8, two reserved.
       product: { id: past.id, pricePaise: 129_900, stockQuantity: 6, featured: false, displayStatus: 'Active' },
     });
-    const later = await history(admin).get(`/api/seller/products/${past.id}/as-ordered/${past.deliveredOrder}`);
+    const later = await history(admin).api.seller.products[':id']['as-ordered'][':orderId'].$get({
+      param: { id: past.id, orderId: past.deliveredOrder },
+    });
     expect(later.body).toMatchObject({ line: { quantity: 1 }, product: { stockQuantity: 7 } });
   });
 
   it('answers 404 for an order that does not exist or has no line of the product', async () => {
     const { id: otherProduct } = await listProduct(seller);
-    for (const path of [
-      `/api/seller/products/${past.id}/as-ordered/${crypto.randomUUID()}`,
-      `/api/seller/products/${otherProduct}/as-ordered/${past.deliveredOrder}`,
+    for (const [id, orderId] of [
+      [past.id, crypto.randomUUID()],
+      [otherProduct, past.deliveredOrder],
     ]) {
-      const reply = await history(seller).get(path);
-      expect(reply.status).toBe(404);
+      const reply = await history(seller).api.seller.products[':id']['as-ordered'][':orderId'].$get({
+        param: { id: id!, orderId: orderId! },
+      });
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'This order has no line of this product' });
     }
   });
 });
 
 describe('POST /api/seller/products/{id}/history/restore', () => {
-  const restore = (client: Client, productId: string, body: unknown) =>
-    history(client).post(`/api/seller/products/${productId}/history/restore`, body);
+  type Version = ArgsOf<TypedApi['seller']['products'][':id']['history']['restore']['$post']>['json'];
+  const restore = (client: Client, productId: string, body: Version) =>
+    history(client).api.seller.products[':id'].history.restore.$post({ param: { id: productId }, json: body });
+  /** Any body: for bodies off the contract. */
+  const restoreRaw = (client: Client, productId: string, body: unknown) =>
+    history(client).raw.post(`/api/seller/products/${productId}/history/restore`, body);
 
   it('brings back the fields of an earlier version as a new edit, only those that differ', async () => {
     const { id, position: listedAt } = await listProduct(seller, { pricePaise: 149_900, imageUrl: '/media/old.webp' });
-    await seller.patch(`/api/seller/products/${id}`, { pricePaise: 99_900, name: 'Silk Saree', imageUrl: null });
-    await seller.put(`/api/seller/products/${id}/stock`, { stockQuantity: 2 });
+    await seller.api.seller.products[':id'].$patch({
+      param: { id },
+      json: { pricePaise: 99_900, name: 'Silk Saree', imageUrl: null },
+    });
+    await seller.api.seller.products[':id'].stock.$put({ param: { id }, json: { stockQuantity: 2 } });
     const stored = await productEvents(id);
     const reply = await restore(seller, id, { position: stored[0]!.position });
     expect(listedAt).toBeGreaterThanOrEqual(stored[0]!.position);
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       id,
       position: expect.any(Number),
@@ -312,7 +354,10 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
       { type: 'ProductRevisionApproved', position: reply.body.position, metadata: { actor: 'system' } },
     ]);
     // Stock and status are not part of a version to restore.
-    const now = await history(seller).get(`/api/seller/products/${id}/history/as-of?position=${reply.body.position}`);
+    const now = await history(seller).api.seller.products[':id'].history['as-of'].$get({
+      param: { id },
+      query: { position: reply.body.position },
+    });
     expect(now.body).toMatchObject({
       name: SAREE.name,
       pricePaise: 149_900,
@@ -325,7 +370,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const { id } = await listProduct(seller);
     const [listed] = await productEvents(id);
     const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       id,
       position: expect.any(Number),
@@ -338,8 +383,9 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
   it('lets an admin restore', async () => {
     const { id } = await listProduct(seller, { name: 'First Name' });
     const [listed] = await productEvents(id);
-    await seller.patch(`/api/seller/products/${id}`, { name: 'Second Name' });
+    await seller.api.seller.products[':id'].$patch({ param: { id }, json: { name: 'Second Name' } });
     const reply = await restore(admin, id, { position: listed!.position });
+    expectStatus(reply, 200);
     expect(reply.body.changes).toEqual([{ field: 'Name', before: 'Second Name', after: 'First Name' }]);
     expect((await productEvents(id)).at(-1)).toMatchObject({ data: { by: admin.user!.id } });
   });
@@ -350,7 +396,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const [elsewhere] = await productEvents(past.id);
     for (const position of [listed!.position + 1_000_000, elsewhere!.position]) {
       const reply = await storesNothing(() => restore(seller, id, { position }));
-      expect(reply.status).toBe(404);
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'This product has no version at that position' });
     }
   });
@@ -358,10 +404,10 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
   it('answers 404 for a deleted product, storing nothing', async () => {
     const { id } = await listProduct(seller);
     const [listed] = await productEvents(id);
-    await seller.patch(`/api/seller/products/${id}`, { name: 'Renamed' });
-    await seller.delete(`/api/seller/products/${id}`);
+    await seller.api.seller.products[':id'].$patch({ param: { id }, json: { name: 'Renamed' } });
+    await seller.api.seller.products[':id'].$delete({ param: { id } });
     const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
-    expect(reply.status).toBe(404);
+    expectStatus(reply, 404);
     expect(reply.body.error.message).toBe('Product not found');
   });
 
@@ -371,17 +417,17 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     [{ position: 0 }, 'Position must be a whole number, 1 or more'],
     [{ position: 1.5 }, 'Position must be a whole number, 1 or more'],
   ])('refuses %j, storing nothing', async (body, message) => {
-    const reply = await storesNothing(() => restore(seller, past.id, body));
-    expect(reply.status).toBe(400);
+    const reply = await storesNothing(() => restoreRaw(seller, past.id, body));
+    expectStatus(reply, 400);
     expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { position: message } });
   });
 
   it('refuses malformed JSON and bodies above 64 KB, storing nothing', async () => {
-    const malformed = await storesNothing(() => restore(seller, past.id, '{bad'));
-    expect(malformed.status).toBe(400);
+    const malformed = await storesNothing(() => restoreRaw(seller, past.id, '{bad'));
+    expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const huge = await storesNothing(() => restore(seller, past.id, { position: 1, ...oversized() }));
-    expect(huge.status).toBe(413);
+    const huge = await storesNothing(() => restoreRaw(seller, past.id, { position: 1, ...oversized() }));
+    expectStatus(huge, 413);
     expect(huge.body.error.code).toBe('payload_too_large');
   });
 });

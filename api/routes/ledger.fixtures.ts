@@ -1,6 +1,6 @@
 /** Test fixtures for the ledger routes: purchases placed and moved through the order routes, as buyers and sellers do. */
 import { expect } from 'vitest';
-import type { Client, TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, type TestApi } from '../testing/harness.ts';
 import { checkoutBody, signedIn } from './orders.fixtures.ts';
 
 export interface Purchase {
@@ -13,22 +13,23 @@ export interface Purchase {
 /** One checkout by a new buyer of `items`; answers the purchase and each seller's part. */
 export async function purchase(api: TestApi, items: Array<{ productId: string; quantity: number }>): Promise<Purchase> {
   const buyer = await signedIn(api, 'buyer');
-  for (const item of items) expect((await buyer.post('/api/cart/items', item)).status).toBe(200);
-  const placed = await buyer.post('/api/orders', checkoutBody());
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  for (const item of items) expect((await buyer.api.cart.items.$post({ json: item })).status).toBe(200);
+  const placed = await buyer.api.orders.$post({ header: {}, json: checkoutBody() });
+  expectStatus(placed, 201);
   const { order } = placed.body;
-  const parts = new Map<string, string>(
-    order.sellerOrders.map((part: { id: string; sellerId: string }) => [part.sellerId, part.id]),
-  );
+  const parts = new Map<string, string>(order.sellerOrders.map((part) => [part.sellerId, part.id]));
   return { orderId: order.id, parts, buyer };
 }
 
 /** Moves a seller order through processing and shipped to delivered, as its seller. */
 export async function deliver(seller: Client, sellerOrderId: string): Promise<number> {
   let position = 0;
-  for (const status of ['processing', 'shipped', 'delivered']) {
-    const moved = await seller.post(`/api/seller-orders/${sellerOrderId}/status`, { status });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  for (const status of ['processing', 'shipped', 'delivered'] as const) {
+    const moved = await seller.api['seller-orders'][':id'].status.$post({
+      param: { id: sellerOrderId },
+      json: { status },
+    });
+    expectStatus(moved, 200);
     position = moved.body.position;
   }
   return position;
@@ -41,17 +42,23 @@ export async function acceptedReturn(
   sellerOrderId: string,
   lines: Array<{ productId: string; quantity: number }>,
 ): Promise<number> {
-  const asked = await buyer.post(`/api/seller-orders/${sellerOrderId}/returns`, {
-    lines,
-    reason: 'The colour is not as shown',
+  const asked = await buyer.api['seller-orders'][':id'].returns.$post({
+    param: { id: sellerOrderId },
+    json: {
+      lines,
+      reason: 'The colour is not as shown',
+    },
   });
-  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  const returnId = asked.body.sellerOrder.returns.at(-1).returnId;
-  const decided = await seller.post(`/api/seller-orders/${sellerOrderId}/returns/${returnId}/decision`, {
-    accept: true,
-    reason: 'Returned unused',
+  expectStatus(asked, 201);
+  const returnId = asked.body.sellerOrder.returns.at(-1)!.returnId;
+  const decided = await seller.api['seller-orders'][':id'].returns[':returnId'].decision.$post({
+    param: { id: sellerOrderId, returnId },
+    json: {
+      accept: true,
+      reason: 'Returned unused',
+    },
   });
-  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+  expectStatus(decided, 200);
   return decided.body.position;
 }
 

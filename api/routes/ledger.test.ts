@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutStream } from '../../domain/payout/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import {
+  type ArgsOf,
+  type Client,
+  errorOf,
+  expectStatus,
+  ok,
+  startTestApi,
+  type TestApi,
+  type TypedApi,
+} from '../testing/harness.ts';
 import { eventsOf, storesNothing } from './admin/admin.fixtures.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { type Purchase, acceptedReturn, deliver, purchase, today, yesterday } from './ledger.fixtures.ts';
@@ -16,7 +25,7 @@ let saffron: string;
 let first: Purchase;
 
 const ledgerOf = async (client: Client, after?: number) =>
-  (await client.get(`/api/seller/ledger${after ? `?after=${after}` : ''}`)).body;
+  ok(await client.after(after).seller.ledger.$get({ query: {} }));
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -37,8 +46,12 @@ beforeAll(async () => {
   });
   // Jewellery at 12.5% from now on: the delivery below settles at it.
   expect(
-    (await admin.put('/api/admin/categories/jewelry/commission', { rateBps: 1250, reason: 'Hallmarking costs' }))
-      .status,
+    (
+      await admin.api.admin.categories[':id'].commission.$put({
+        param: { id: 'jewelry' },
+        json: { rateBps: 1250, reason: 'Hallmarking costs' },
+      })
+    ).status,
   ).toBe(200);
 
   first = await purchase(api, [
@@ -46,11 +59,14 @@ beforeAll(async () => {
     { productId: saffron, quantity: 3 },
   ]);
   await deliver(crafts, first.parts.get(crafts.user!.id)!);
-  const cancelled = await spices.post(`/api/seller-orders/${first.parts.get(spices.user!.id)}/status`, {
-    status: 'cancelled',
-    reason: 'Out of season',
+  const cancelled = await spices.api['seller-orders'][':id'].status.$post({
+    param: { id: first.parts.get(spices.user!.id)! },
+    json: {
+      status: 'cancelled',
+      reason: 'Out of season',
+    },
   });
-  expect(cancelled.status).toBe(200);
+  expectStatus(cancelled, 200);
   await api.settle();
 });
 
@@ -121,22 +137,30 @@ describe('GET /api/seller/ledger', () => {
   });
 
   it('is for sellers only, each seeing its own ledger', async () => {
-    expect((await api.anonymous().get('/api/seller/ledger')).status).toBe(401);
+    expect((await api.anonymous().api.seller.ledger.$get({ query: {} })).status).toBe(401);
     const buyer = await signedIn(api, 'buyer');
-    expect((await buyer.get('/api/seller/ledger')).body.error).toMatchObject({ code: 'forbidden' });
-    expect((await buyer.get('/api/seller/ledger/statement?from=2024-01-01&to=2024-01-31')).status).toBe(403);
-    expect((await api.anonymous().get('/api/seller/ledger/statement?from=2024-01-01&to=2024-01-31')).status).toBe(401);
+    expect(errorOf(await buyer.api.seller.ledger.$get({ query: {} }))).toMatchObject({ code: 'forbidden' });
+    expect(
+      (await buyer.api.seller.ledger.statement.$get({ query: { from: '2024-01-01', to: '2024-01-31' } })).status,
+    ).toBe(403);
+    expect(
+      (await api.anonymous().api.seller.ledger.statement.$get({ query: { from: '2024-01-01', to: '2024-01-31' } }))
+        .status,
+    ).toBe(401);
     const stranger = await signedIn(api, 'seller');
     const own = await ledgerOf(stranger);
     expect(own.balance).toMatchObject({ sellerId: stranger.user!.id, balancePaise: 0 });
     expect(own.entries.items).toEqual([]);
-    const csv = (await stranger.get(`/api/seller/ledger/statement?from=${yesterday()}&to=${today()}`)).body;
+    const csv = ok(await stranger.api.seller.ledger.statement.$get({ query: { from: yesterday(), to: today() } }));
     expect(csv).not.toContain(first.orderId.slice(0, 8));
   });
 
   it('pages, and refuses a bad page', async () => {
-    expect((await crafts.get('/api/seller/ledger?limit=1&offset=1')).body.entries).toEqual({ items: [], total: 1 });
-    expect((await crafts.get('/api/seller/ledger?limit=0')).body.error.fields).toEqual({
+    expect(ok(await crafts.api.seller.ledger.$get({ query: { limit: '1', offset: '1' } })).entries).toEqual({
+      items: [],
+      total: 1,
+    });
+    expect(errorOf(await crafts.api.seller.ledger.$get({ query: { limit: '0' } })).fields).toEqual({
       limit: 'Limit must be a whole number from 1 to 100',
     });
   });
@@ -144,19 +168,24 @@ describe('GET /api/seller/ledger', () => {
 
 describe('admins and sellers’ ledgers', () => {
   it("shows an admin a seller's ledger as the seller sees it; never to another seller, nor to a visitor", async () => {
-    const path = `/api/admin/sellers/${crafts.user!.id}/ledger`;
-    expect((await admin.get(path)).body).toEqual(await ledgerOf(crafts));
-    expect((await spices.get(path)).status).toBe(403);
-    expect((await crafts.get(path)).status).toBe(403);
-    expect((await api.anonymous().get(path)).status).toBe(401);
+    const ledger = (client: Client) =>
+      client.api.admin.sellers[':id'].ledger.$get({ param: { id: crafts.user!.id }, query: {} });
+    expect((await ledger(admin)).body).toEqual(await ledgerOf(crafts));
+    expect((await ledger(spices)).status).toBe(403);
+    expect((await ledger(crafts)).status).toBe(403);
+    expect((await ledger(api.anonymous())).status).toBe(401);
   });
 
   it('answers 404 for nobody, and an empty ledger for a seller who sold nothing', async () => {
-    expect((await admin.get('/api/admin/sellers/no-such-user/ledger')).body.error).toEqual({
+    expect(
+      errorOf(await admin.api.admin.sellers[':id'].ledger.$get({ param: { id: 'no-such-user' }, query: {} })),
+    ).toEqual({
       code: 'not_found',
       message: 'Seller not found',
     });
-    expect((await admin.get(`/api/admin/sellers/${spices.user!.id}/ledger`)).body.balance).toMatchObject({
+    expect(
+      ok(await admin.api.admin.sellers[':id'].ledger.$get({ param: { id: spices.user!.id }, query: {} })).balance,
+    ).toMatchObject({
       sellerName: 'Kerala Spice Gardens',
       balancePaise: 0,
     });
@@ -168,25 +197,27 @@ describe('admins and sellers’ ledgers', () => {
     const small = await purchase(api, [{ productId: pot, quantity: 1 }]);
     await deliver(potter, small.parts.get(potter.user!.id)!);
     await api.settle();
-    const { status, body } = await admin.get('/api/admin/balances');
-    expect(status).toBe(200);
-    const ids = body.items.map((item: { sellerId: string }) => item.sellerId);
+    const reply = await admin.api.admin.balances.$get({ query: {} });
+    expectStatus(reply, 200);
+    const { body } = reply;
+    const ids = body.items.map((item) => item.sellerId);
     expect(ids).not.toContain(spices.user!.id);
     expect(ids.indexOf(crafts.user!.id)).toBeLessThan(ids.indexOf(potter.user!.id));
-    expect(body.items.find((item: { sellerId: string }) => item.sellerId === potter.user!.id)).toMatchObject({
+    expect(body.items.find((item) => item.sellerId === potter.user!.id)).toMatchObject({
       sellerName: 'Khurja Potters',
       balancePaise: 90_00,
     });
-    const balances = body.items.map((item: { balancePaise: number }) => item.balancePaise);
+    const balances = body.items.map((item) => item.balancePaise);
     expect(balances).toEqual([...balances].sort((a, b) => b - a));
     expect(body.total).toBe(body.items.length);
-    expect((await crafts.get('/api/admin/balances')).status).toBe(403);
+    expect((await crafts.api.admin.balances.$get({ query: {} })).status).toBe(403);
   });
 });
 
 describe('POST /api/admin/sellers/{id}/payouts', () => {
-  const payouts = (sellerId: string, body: unknown, client = admin) =>
-    client.post(`/api/admin/sellers/${sellerId}/payouts`, body);
+  type Payout = ArgsOf<TypedApi['admin']['sellers'][':id']['payouts']['$post']>['json'];
+  const payouts = (sellerId: string, body: Payout, client = admin) =>
+    client.api.admin.sellers[':id'].payouts.$post({ param: { id: sellerId }, json: body });
 
   it('refuses more than the balance due, saying what it is, and records nothing', async () => {
     const seller = await signedIn(api, 'seller');
@@ -196,7 +227,7 @@ describe('POST /api/admin/sellers/{id}/payouts', () => {
     const reply = await storesNothing(api, () =>
       payouts(seller.user!.id, { amountPaise: 900_01, paidOn: yesterday(), reference: 'UTR 1' }),
     );
-    expect(reply.status).toBe(422);
+    expectStatus(reply, 422);
     expect(reply.body.error).toMatchObject({
       code: 'exceeds_balance',
       message: 'A payout of ₹900.01 is more than the balance due, ₹900.00',
@@ -210,7 +241,7 @@ describe('POST /api/admin/sellers/{id}/payouts', () => {
     await deliver(seller, bought.parts.get(seller.user!.id)!);
     const body = { amountPaise: 1_800_00, paidOn: yesterday(), reference: ' NEFT N123456789 ' };
     const paid = await payouts(seller.user!.id, body);
-    expect(paid.status).toBe(201);
+    expectStatus(paid, 201);
     expect(paid.body).toEqual({
       payout: {
         payoutId: expect.any(String),
@@ -234,10 +265,10 @@ describe('POST /api/admin/sellers/{id}/payouts', () => {
     });
 
     const again = await storesNothing(api, () => payouts(seller.user!.id, { ...body, reference: 'neft n123456789' }));
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.body.payout).toEqual(paid.body.payout);
     const other = await storesNothing(api, () => payouts(seller.user!.id, { ...body, amountPaise: 100 }));
-    expect(other.status).toBe(409);
+    expectStatus(other, 409);
     expect(other.body.error).toEqual({
       code: 'payout_reference_used',
       message: 'A payout with this reference is already recorded',
@@ -250,8 +281,7 @@ describe('POST /api/admin/sellers/{id}/payouts', () => {
   it('refuses bad input with 400, an unknown seller with 404, and anyone but an admin', async () => {
     const sellerId = crafts.user!.id;
     const valid = { amountPaise: 100, paidOn: yesterday(), reference: 'UTR 9' };
-    const fieldsOf = async (body: unknown) =>
-      (await storesNothing(api, () => payouts(sellerId, body))).body.error.fields;
+    const fieldsOf = async (body: Payout) => errorOf(await storesNothing(api, () => payouts(sellerId, body))).fields;
     expect(await fieldsOf({ ...valid, amountPaise: 0 })).toEqual({
       amountPaise: 'Amount must be a whole number of paise above 0',
     });
@@ -302,16 +332,19 @@ describe('GET /api/seller/ledger/statement', () => {
     const sellerOrderId = bought.parts.get(seller.user!.id)!;
     await deliver(seller, sellerOrderId);
     await api.settle();
-    const paid = await admin.post(`/api/admin/sellers/${seller.user!.id}/payouts`, {
-      amountPaise: 200_00,
-      paidOn: yesterday(),
-      reference: 'UTR, "first"',
+    const paid = await admin.api.admin.sellers[':id'].payouts.$post({
+      param: { id: seller.user!.id },
+      json: {
+        amountPaise: 200_00,
+        paidOn: yesterday(),
+        reference: 'UTR, "first"',
+      },
     });
-    expect(paid.status).toBe(201);
+    expectStatus(paid, 201);
     await api.settle();
 
-    const reply = await seller.get(`/api/seller/ledger/statement?from=${yesterday()}&to=${today()}`);
-    expect(reply.status).toBe(200);
+    const reply = await seller.api.seller.ledger.statement.$get({ query: { from: yesterday(), to: today() } });
+    expectStatus(reply, 200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toBe(
       `attachment; filename="mibi-statement-${yesterday()}-to-${today()}.csv"`,
@@ -327,7 +360,8 @@ describe('GET /api/seller/ledger/statement', () => {
       '',
     ]);
     // A range before the entries: their balance is not brought forward, nothing happens in it.
-    const earlier = await seller.get('/api/seller/ledger/statement?from=2024-01-01&to=2024-01-31');
+    const earlier = await seller.api.seller.ledger.statement.$get({ query: { from: '2024-01-01', to: '2024-01-31' } });
+    expectStatus(earlier, 200);
     expect(earlier.body.split('\r\n')).toEqual([
       'date,kind,order,reference,sales,commission,amount,balance after',
       '2024-01-01,opening balance,,,,,,0.00',
@@ -338,8 +372,8 @@ describe('GET /api/seller/ledger/statement', () => {
 
   it('answers a bad range with a 400 in JSON', async () => {
     const fieldsOf = async (query: string) => {
-      const reply = await crafts.get(`/api/seller/ledger/statement${query}`);
-      expect(reply.status).toBe(400);
+      const reply = await crafts.raw.get(`/api/seller/ledger/statement${query}`);
+      expectStatus(reply, 400);
       return reply.body.error.fields;
     };
     expect(await fieldsOf('?from=2024-05-31&to=2024-05-01')).toEqual({ from: 'From must be on or before To' });

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../domain/product/image.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
 
 let api: TestApi;
@@ -24,16 +24,15 @@ async function uploaded(client: Client, colour = '#9f1239'): Promise<ProductImag
   const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const form = new FormData();
-  form.append('file', new File([Uint8Array.from(png)], 'photo.png', { type: 'image/png' }));
-  const reply = await client.request('POST', '/api/uploads', { body: form });
-  expect(reply.status).toBe(201);
+  const file = new File([Uint8Array.from(png)], 'photo.png', { type: 'image/png' });
+  const reply = await client.api.uploads.$post({ form: { file } });
+  expectStatus(reply, 201);
   return reply.body;
 }
 
 const productOf = async (id: string) => {
   await api.settle();
-  return (await api.anonymous().get(`/api/products/${id}`)).body;
+  return ok(await api.anonymous().api.products[':id'].$get({ param: { id } }));
 };
 const eventCount = () => api.platform.events.lastPosition();
 const invalid = (field: string, message: string) => ({
@@ -46,10 +45,14 @@ describe('a product gallery', () => {
     const { id } = await listProduct(seller, { images: [a.id, b.id] });
     expect(await productOf(id)).toMatchObject({ images: [a, b], imageUrl: a.url });
 
-    expect((await seller.patch(`/api/seller/products/${id}`, { images: [b.id, a.id] })).status).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { images: [b.id, a.id] } })).status,
+    ).toBe(200);
     expect(await productOf(id)).toMatchObject({ images: [b, a], imageUrl: b.url });
 
-    expect((await seller.patch(`/api/seller/products/${id}`, { images: [c.id, b.id] })).status).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { images: [c.id, b.id] } })).status,
+    ).toBe(200);
     expect(await productOf(id)).toMatchObject({ images: [c, b], imageUrl: c.url });
 
     const events = await api.platform.events.readStream(`product-${id}`);
@@ -59,7 +62,7 @@ describe('a product gallery', () => {
       imageUrl: a.url,
     });
 
-    expect((await seller.patch(`/api/seller/products/${id}`, { images: [] })).status).toBe(200);
+    expect((await seller.api.seller.products[':id'].$patch({ param: { id }, json: { images: [] } })).status).toBe(200);
     expect(await productOf(id)).toMatchObject({ images: [], imageUrl: null });
   });
 
@@ -68,7 +71,9 @@ describe('a product gallery', () => {
     const [old] = (await productOf(id)).images;
     expect(old).toEqual({ id: '/media/demo/brass-diya.svg', url: '/media/demo/brass-diya.svg', sizes: [] });
     const fresh = await uploaded(seller);
-    expect((await seller.patch(`/api/seller/products/${id}`, { images: [fresh.id, old.id] })).status).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { images: [fresh.id, old!.id] } })).status,
+    ).toBe(200);
     expect((await productOf(id)).images).toEqual([fresh, old]);
   });
 
@@ -76,7 +81,9 @@ describe('a product gallery', () => {
     const [a, b] = await Promise.all([uploaded(seller), uploaded(seller)]);
     const { id } = await listProduct(seller, { images: [a.id, b.id] });
     const admin = await signInAdmin(api);
-    expect((await admin.patch(`/api/seller/products/${id}`, { images: [b.id, a.id] })).status).toBe(200);
+    expect(
+      (await admin.api.seller.products[':id'].$patch({ param: { id }, json: { images: [b.id, a.id] } })).status,
+    ).toBe(200);
     expect((await productOf(id)).images).toEqual([b, a]);
   });
 });
@@ -86,14 +93,14 @@ describe('refused images', () => {
     const images = await Promise.all(Array.from({ length: 7 }, () => uploaded(seller)));
     const ids = images.map((image) => image.id);
     const before = await eventCount();
-    const listing = await seller.post('/api/seller/products', { ...SAREE, images: ids });
-    expect(listing.status).toBe(400);
+    const listing = await seller.api.seller.products.$post({ json: { ...SAREE, images: ids } });
+    expectStatus(listing, 400);
     expect(listing.body).toEqual(invalid('images', 'A product can have at most 6 images'));
     expect(await eventCount()).toBe(before);
 
     const { id, position } = await listProduct(seller, { images: ids.slice(0, 6) });
-    const edit = await seller.patch(`/api/seller/products/${id}`, { images: ids });
-    expect(edit.status).toBe(400);
+    const edit = await seller.api.seller.products[':id'].$patch({ param: { id }, json: { images: ids } });
+    expectStatus(edit, 400);
     expect(edit.body).toEqual(invalid('images', 'A product can have at most 6 images'));
     expect(await eventCount()).toBe(position);
   });
@@ -106,21 +113,24 @@ describe('refused images', () => {
     const mine = await uploaded(seller);
     const id = await idOf();
     const before = await eventCount();
-    const listing = await seller.post('/api/seller/products', { ...SAREE, images: [mine.id, id] });
-    expect(listing.status).toBe(400);
+    const listing = await seller.api.seller.products.$post({ json: { ...SAREE, images: [mine.id, id] } });
+    expectStatus(listing, 400);
     expect(listing.body).toEqual(invalid('images', 'Each image must be one you uploaded'));
     expect(await eventCount()).toBe(before);
 
     const product = await listProduct(seller, { images: [mine.id] });
-    const edit = await seller.patch(`/api/seller/products/${product.id}`, { images: [id, mine.id] });
-    expect(edit.status).toBe(400);
+    const edit = await seller.api.seller.products[':id'].$patch({
+      param: { id: product.id },
+      json: { images: [id, mine.id] },
+    });
+    expectStatus(edit, 400);
     expect(edit.body).toEqual(invalid('images', 'Each image must be one you uploaded'));
     expect(await eventCount()).toBe(product.position);
   });
 
   it("refuses another seller's upload named by its address, as clients before galleries name one image", async () => {
     const theirs = await uploaded(otherSeller);
-    const reply = await seller.post('/api/seller/products', { ...SAREE, imageUrl: theirs.url });
+    const reply = await seller.api.seller.products.$post({ json: { ...SAREE, imageUrl: theirs.url } });
     expect(reply.body).toEqual(invalid('imageUrl', 'Each image must be one you uploaded'));
     // One size of one's own upload, as a client from before galleries sends it, stands for the upload with every size.
     const mine = await uploaded(seller);
@@ -130,16 +140,18 @@ describe('refused images', () => {
 
   it('refuses the same image twice, and images beside an image URL', async () => {
     const image = await uploaded(seller);
-    const twice = await seller.post('/api/seller/products', { ...SAREE, images: [image.id, image.id] });
+    const twice = await seller.api.seller.products.$post({ json: { ...SAREE, images: [image.id, image.id] } });
     expect(twice.body).toEqual(invalid('images', 'Each image can be added once'));
-    const both = await seller.post('/api/seller/products', { ...SAREE, images: [image.id], imageUrl: image.url });
+    const both = await seller.api.seller.products.$post({
+      json: { ...SAREE, images: [image.id], imageUrl: image.url },
+    });
     expect(both.body).toEqual(invalid('images', 'Give images or an image URL, not both'));
   });
 
   it("does not read another seller's product images for an edit they may not make", async () => {
     const image = await uploaded(seller);
     const { id } = await listProduct(seller, { images: [image.id] });
-    const reply = await otherSeller.patch(`/api/seller/products/${id}`, { images: [image.id] });
-    expect(reply.status).toBe(403);
+    const reply = await otherSeller.api.seller.products[':id'].$patch({ param: { id }, json: { images: [image.id] } });
+    expectStatus(reply, 403);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
 import { type ImageServer, startImageServer, testFetcher } from '../images/image-server.fixtures.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
 import { SAREE, listProduct } from './catalog.fixtures.ts';
 
 const PNG = tinyPng();
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const productOf = async (client: Client, id: string) => {
   await api.settle();
-  return (await client.get(`/api/products/${id}`)).body;
+  return ok(await client.api.products[':id'].$get({ param: { id } }));
 };
 const eventCount = async () => api.platform.events.lastPosition();
 const invalid = (field: string, message: string) => ({
@@ -52,8 +52,8 @@ describe('an image URL', () => {
     // Stored like an upload of the seller: resized to WebP, the product's one image.
     expect(imageUrl).toMatch(new RegExp(`^/media/products/${seller.user!.id}/[0-9a-f-]{36}/1\\.webp$`));
     expect(stored).toEqual([{ id: expect.any(String), url: imageUrl, sizes: [{ width: 1, url: imageUrl }] }]);
-    const served = await api.anonymous().request('GET', imageUrl);
-    expect(served.status).toBe(200);
+    const served = await api.anonymous().raw.get(imageUrl!);
+    expectStatus(served, 200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     // Buyers loading the product never reach the seller's server.
     expect(images.requests.length - before).toBe(1);
@@ -62,11 +62,19 @@ describe('an image URL', () => {
   it('is fetched when an edit changes it, and an edit keeping our copy fetches nothing', async () => {
     const { id } = await listProduct(seller);
     const before = images.requests.length;
-    expect((await seller.patch(`/api/seller/products/${id}`, { imageUrl: images.url('/saree.png') })).status).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { imageUrl: images.url('/saree.png') } }))
+        .status,
+    ).toBe(200);
     const { imageUrl } = await productOf(seller, id);
     expect(imageUrl).toMatch(/^\/media\/products\//);
     expect(
-      (await seller.patch(`/api/seller/products/${id}`, { imageUrl, name: 'Banarasi Silk Saree, red' })).status,
+      (
+        await seller.api.seller.products[':id'].$patch({
+          param: { id },
+          json: { imageUrl, name: 'Banarasi Silk Saree, red' },
+        })
+      ).status,
     ).toBe(200);
     expect(images.requests.length - before).toBe(1);
   });
@@ -100,13 +108,13 @@ describe('an image URL', () => {
     Object.assign(api.ctx, production);
     try {
       const before = await eventCount();
-      const listing = await seller.post('/api/seller/products', { ...SAREE, imageUrl: url() });
-      expect(listing.status).toBe(400);
+      const listing = await seller.api.seller.products.$post({ json: { ...SAREE, imageUrl: url() } });
+      expectStatus(listing, 400);
       expect(listing.body).toEqual(invalid('imageUrl', message));
 
       const { id, position } = await listProduct(seller);
-      const edit = await seller.patch(`/api/seller/products/${id}`, { imageUrl: url() });
-      expect(edit.status).toBe(400);
+      const edit = await seller.api.seller.products[':id'].$patch({ param: { id }, json: { imageUrl: url() } });
+      expectStatus(edit, 400);
       expect(edit.body).toEqual(invalid('imageUrl', message));
       expect(await eventCount()).toBe(position);
       expect(position).toBeGreaterThan(before);
@@ -118,8 +126,11 @@ describe('an image URL', () => {
   it("is not fetched for someone else's product: the edit is refused first", async () => {
     const { id } = await listProduct(seller);
     const before = images.requests.length;
-    const reply = await otherSeller.patch(`/api/seller/products/${id}`, { imageUrl: images.url('/saree.png') });
-    expect(reply.status).toBe(403);
+    const reply = await otherSeller.api.seller.products[':id'].$patch({
+      param: { id },
+      json: { imageUrl: images.url('/saree.png') },
+    });
+    expectStatus(reply, 403);
     expect(images.requests.length).toBe(before);
   });
 });
@@ -127,32 +138,44 @@ describe('an image URL', () => {
 describe('an original price', () => {
   it('must be above the price when listing', async () => {
     for (const originalPricePaise of [SAREE.pricePaise, SAREE.pricePaise - 1]) {
-      const reply = await seller.post('/api/seller/products', { ...SAREE, originalPricePaise });
-      expect(reply.status).toBe(400);
+      const reply = await seller.api.seller.products.$post({ json: { ...SAREE, originalPricePaise } });
+      expectStatus(reply, 400);
       expect(reply.body).toEqual(invalid('originalPricePaise', 'Original price must be more than the price'));
     }
   });
 
   it('is compared with the stored price when an edit changes it alone, and the other way round', async () => {
     const { id, position } = await listProduct(seller, { pricePaise: 1_000_00, originalPricePaise: 1_500_00 });
-    const lower = await seller.patch(`/api/seller/products/${id}`, { originalPricePaise: 900_00 });
-    expect(lower.status).toBe(400);
+    const lower = await seller.api.seller.products[':id'].$patch({
+      param: { id },
+      json: { originalPricePaise: 900_00 },
+    });
+    expectStatus(lower, 400);
     expect(lower.body).toEqual(invalid('originalPricePaise', 'Original price must be more than the price'));
 
-    const higher = await seller.patch(`/api/seller/products/${id}`, { pricePaise: 1_500_00 });
-    expect(higher.status).toBe(400);
+    const higher = await seller.api.seller.products[':id'].$patch({ param: { id }, json: { pricePaise: 1_500_00 } });
+    expectStatus(higher, 400);
     expect(higher.body).toEqual(invalid('pricePaise', 'Price must be less than the original price'));
 
-    const both = await seller.patch(`/api/seller/products/${id}`, {
-      pricePaise: 2_000_00,
-      originalPricePaise: 2_000_00,
+    const both = await seller.api.seller.products[':id'].$patch({
+      param: { id },
+      json: {
+        pricePaise: 2_000_00,
+        originalPricePaise: 2_000_00,
+      },
     });
-    expect(both.status).toBe(400);
+    expectStatus(both, 400);
     expect(both.body).toEqual(invalid('originalPricePaise', 'Original price must be more than the price'));
     expect((await api.ctx.streams.read(productStream(id))).at(-1)!.position).toBe(position);
 
-    expect((await seller.patch(`/api/seller/products/${id}`, { pricePaise: 1_499_00 })).status).toBe(200);
-    expect((await seller.patch(`/api/seller/products/${id}`, { originalPricePaise: null })).status).toBe(200);
-    expect((await seller.patch(`/api/seller/products/${id}`, { pricePaise: 5_000_00 })).status).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { pricePaise: 1_499_00 } })).status,
+    ).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { originalPricePaise: null } })).status,
+    ).toBe(200);
+    expect(
+      (await seller.api.seller.products[':id'].$patch({ param: { id }, json: { pricePaise: 5_000_00 } })).status,
+    ).toBe(200);
   });
 });

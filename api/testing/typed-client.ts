@@ -14,8 +14,12 @@ import type { App } from '../app.ts';
 import type { ErrorSchema } from '../http/router.ts';
 import { LOCAL_ORIGIN, type Reply, replyOf } from './local-client.ts';
 
-/** A typed call's answer: one member per status the route declares, with that status's body. */
-export type ReplyOf<R> = R extends ClientResponse<infer T, infer S, infer _F> ? Reply<T, S> : never;
+/**
+ * A typed call's answer: one member per status the route declares, with that status's body (the text for a
+ * route that answers with a Response of its own, such as a CSV).
+ */
+export type ReplyOf<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? Reply<T extends Response ? string : T, S> : never;
 
 /** The client's tree with every call resolving to its `ReplyOf` rather than a Response. */
 type Replying<T> = {
