@@ -33,6 +33,17 @@ async function order(buyer: Client, productId: string, quantity: number): Promis
  * A seller lists two products (and edits one); a buyer orders, receives, returns one unit of and
  * reviews one; another buyer orders and cancels. Answers the people and the products.
  */
+/** Event types the marketplace's log holds, one of each step it takes (among others). */
+export const MARKETPLACE_EVENT_TYPES = [
+  'ProductListed',
+  'OrderPlaced',
+  'SellerOrderDelivered',
+  'ReturnRequested',
+  'ReturnAccepted',
+  'StockReturned',
+  'ReviewSubmitted',
+];
+
 export async function marketplace(api: TestApi) {
   const seller = await api.signUp({ role: 'seller', fullName: 'Meera Crafts' });
   const buyer = await api.signUp({ fullName: 'Ravi Kumar' });

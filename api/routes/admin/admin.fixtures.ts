@@ -1,5 +1,5 @@
 /** Test fixtures for the admin console: the test API with its admin signed in. */
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { Client, type TestApi, startTestApi } from '../../testing/harness.ts';
 import { signInAdmin } from '../catalog.fixtures.ts';
 
@@ -23,6 +23,16 @@ export async function startAdminApi(): Promise<AdminTestApi> {
     settle: () => api.settle(),
     close: () => api.close(),
   };
+}
+
+/**
+ * The admin console's test API for one test file, closed after its tests: await it at the file's
+ * top level. `admin` is a client of its own, signed in as the harness's admin.
+ */
+export async function adminSuite() {
+  const harness = await startAdminApi();
+  afterAll(() => harness.close());
+  return { harness, api: harness.api, admin: harness.console(harness.admin), adminId: harness.admin.user!.id };
 }
 
 /**

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoryStream } from '../../../domain/catalog/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../../testing/harness.ts';
 import { signedIn } from '../orders.fixtures.ts';
-import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { eventsOf, adminSuite, storesNothing } from './admin.fixtures.ts';
 
-let harness: AdminTestApi;
-let api: TestApi;
-let admin: Client;
-let adminId: string;
-
-beforeAll(async () => {
-  harness = await startAdminApi();
-  api = harness.api;
-  admin = harness.console(harness.admin);
-  adminId = harness.admin.user!.id;
-});
-
-afterAll(() => harness.close());
+const { harness, api, admin, adminId } = await adminSuite();
 
 const policies = async () => {
   await harness.settle();

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderStream } from '../../../domain/order/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../../testing/harness.ts';
 import type { TypedApi } from '../../testing/typed-client.ts';
 import { buyerWith, checkoutBody, listedProduct, oversized, productState, signedIn } from '../orders.fixtures.ts';
 import { movedOrder, placedOrder } from '../purchases.fixtures.ts';
-import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { eventsOf, adminSuite, storesNothing } from './admin.fixtures.ts';
 
-let harness: AdminTestApi;
-let api: TestApi;
-let admin: Client;
-let adminId: string;
-
-beforeAll(async () => {
-  harness = await startAdminApi();
-  api = harness.api;
-  admin = harness.console(harness.admin);
-  adminId = harness.admin.user!.id;
-});
-
-afterAll(() => harness.close());
+const { harness, api, admin, adminId } = await adminSuite();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productStream } from '../../../domain/product/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import { expectStatus, ok } from '../../testing/harness.ts';
 import { nextMillisecond } from '../catalog.fixtures.ts';
 import { listedProduct, oversized, signedIn } from '../orders.fixtures.ts';
-import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { eventsOf, adminSuite, storesNothing } from './admin.fixtures.ts';
 
-let harness: AdminTestApi;
-let api: TestApi;
-let admin: Client;
-let adminId: string;
-let seller: Client;
-
-beforeAll(async () => {
-  harness = await startAdminApi();
-  api = harness.api;
-  admin = harness.console(harness.admin);
-  adminId = harness.admin.user!.id;
-  seller = await signedIn(api, 'seller', 'Meera Weaves');
-});
-
-afterAll(() => harness.close());
+const { harness, api, admin, adminId } = await adminSuite();
+const seller = await signedIn(api, 'seller', 'Meera Weaves');
 
 const command = (id: string, action: 'verify' | 'feature' | 'unfeature') =>
   admin.api.admin.products[':id'][action].$post({ param: { id } });

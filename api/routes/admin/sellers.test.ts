@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sellerStream } from '../../../domain/seller/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import { expectStatus, ok } from '../../testing/harness.ts';
 import type { TypedApi } from '../../testing/typed-client.ts';
 import { SAREE, listProduct } from '../catalog.fixtures.ts';
 import { listedProduct, oversized, signedIn } from '../orders.fixtures.ts';
-import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { eventsOf, adminSuite, storesNothing } from './admin.fixtures.ts';
 
-let harness: AdminTestApi;
-let api: TestApi;
-let admin: Client;
-let adminId: string;
-
-beforeAll(async () => {
-  harness = await startAdminApi();
-  api = harness.api;
-  admin = harness.console(harness.admin);
-  adminId = harness.admin.user!.id;
-});
-
-afterAll(() => harness.close());
+const { harness, api, admin, adminId } = await adminSuite();
 
 const verify = (id: string, json: Parameters<TypedApi['admin']['sellers'][':id']['verify']['$post']>[0]['json'] = {}) =>
   admin.api.admin.sellers[':id'].verify.$post({ param: { id }, json });

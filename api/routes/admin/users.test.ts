@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountStream } from '../../../domain/account/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../../testing/harness.ts';
 import type { TypedApi } from '../../testing/typed-client.ts';
 import { SAREE } from '../catalog.fixtures.ts';
 import { oversized, signedIn } from '../orders.fixtures.ts';
-import { type AdminTestApi, eventsOf, startAdminApi, storesNothing } from './admin.fixtures.ts';
+import { eventsOf, adminSuite, storesNothing } from './admin.fixtures.ts';
 
-let harness: AdminTestApi;
-let api: TestApi;
-let admin: Client;
-let adminId: string;
-
-beforeAll(async () => {
-  harness = await startAdminApi();
-  api = harness.api;
-  admin = harness.console(harness.admin);
-  adminId = harness.admin.user!.id;
-});
-
-afterAll(() => harness.close());
+const { harness, api, admin, adminId } = await adminSuite();
 
 type Roles = TypedApi['admin']['users'][':id']['roles'];
 const grant = (id: string, role: Parameters<Roles['$post']>[0]['json']['role']) =>
