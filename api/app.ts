@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiReferenceRoutes } from './http/api-reference.ts';
+import { apiDocument } from './openapi-document.ts';
 import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
 import { apiCacheControl } from './http/cache-control.ts';
 import { compressJson } from './http/compress-json.ts';
@@ -118,14 +119,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/live', liveRoutes(ctx));
   if (devRoutesOn(ctx)) app.route('/api/dev', devRoutes(ctx));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'MIBI API',
-      version: '1.0.0',
-      description: 'Make in India, Buy in India: the marketplace API. Money is integer paise; times are ISO-8601 UTC.',
-    },
-  });
+  app.get('/api/openapi.json', (c) => c.json(apiDocument(app)));
   app.route('/api/docs', apiReferenceRoutes(options));
   app.get('/media/*', serveMedia(ctx.platform.blobs));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));

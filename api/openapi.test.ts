@@ -27,6 +27,34 @@ describe('the API description', () => {
     expect(routes.filter((route) => !documented.has(route))).toEqual([]);
   });
 
+  it('gives every operation a unique operationId and the session security its guards ask for', async () => {
+    const { body } = await api.anonymous().get('/api/openapi.json');
+    expect(Object.values(body.components.securitySchemes).map((scheme: any) => [scheme.in, scheme.name])).toEqual([
+      ['cookie', 'mibi_session'],
+      ['cookie', '__Host-mibi_session'],
+    ]);
+    const operations = Object.entries(body.paths as Record<string, Record<string, any>>).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        ...operation,
+      })),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // 401 means "sign in first" except where it answers wrong credentials.
+    const signIn = new Set(['POST /api/auth/signin', 'POST /api/auth/signin/totp']);
+    const mismatched = operations.filter(
+      ({ route, security, responses }) =>
+        !Array.isArray(security) || security.length > 0 !== (401 in responses && !signIn.has(route)),
+    );
+    expect(mismatched.map(({ route }) => route)).toEqual([]);
+    expect(operations.find(({ route }) => route === 'GET /api/cart')?.security).toEqual([
+      { session: [] },
+      { secureSession: [] },
+    ]);
+  });
+
   it('serves a readable reference page built from that document', async () => {
     const { status, body, headers } = await api.anonymous().get('/api/docs');
     expect(status).toBe(200);

@@ -101,16 +101,29 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
   return user;
 }
 
+/** Every guard made, so the API description declares the session exactly where a guard asks for it. */
+const guards = new WeakSet<object>();
+
 /**
  * Checks sign-in (and a role, when given) before anything else runs, validation included,
  * so a visitor without the right learns nothing, not even which inputs are wrong.
  */
 export function guard(...roles: Role[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return asGuard(async (c, next) => {
     if (roles.length > 0) requireRole(c, ...roles);
     else requireUser(c);
     await next();
-  };
+  });
 }
+
+/** Registers a middleware that refuses visitors without a session (or the right role) as a guard. */
+export function asGuard(handler: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  guards.add(handler);
+  return handler;
+}
+
+/** Whether `handler` (as Hono lists it in `app.routes`, perhaps wrapped by a sub-app) is a sign-in guard. */
+export const isGuard = (handler: object): boolean =>
+  guards.has(handler) || guards.has((handler as { __COMPOSED_HANDLER?: object }).__COMPOSED_HANDLER ?? handler);
 
 export const actorOf = (user: SessionUser): Actor => ({ userId: user.id, roles: user.roles });

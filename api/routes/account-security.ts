@@ -14,6 +14,7 @@ import {
   verifyEmailSchema,
 } from '../../domain/account/schemas.ts';
 import { DomainError } from '../../domain/decider.ts';
+import { SIGNED_IN_OR_NOT } from '../openapi-document.ts';
 import { actorOf, guard, loadUser, requireUser, setSessionCookie } from '../auth/middleware.ts';
 import { type ChallengeDoc, type ChallengeStep, signInChallenges } from '../auth/sign-in-challenges.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
@@ -116,6 +117,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/verify-email',
+        operationId: 'verifyEmail',
         tags,
         summary: 'Verify the e-mail address with the token of the link mailed at sign-up',
         description:
@@ -138,6 +140,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/verify-email/resend',
+        operationId: 'resendVerificationEmail',
         middleware: [guard()] as const,
         tags,
         summary: 'Mail the signed-in user a new verification link',
@@ -163,6 +166,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signin/totp',
+        operationId: 'signInSecondFactor',
         tags,
         summary: 'Finish a sign-in with a code from the authenticator app, or a recovery code',
         description:
@@ -186,6 +190,8 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/setup',
+        operationId: 'startSecondFactorSetup',
+        security: SIGNED_IN_OR_NOT,
         tags,
         summary: 'Start setting up an authenticator app',
         description:
@@ -211,6 +217,8 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/enrol',
+        operationId: 'enrolSecondFactor',
+        security: SIGNED_IN_OR_NOT,
         tags,
         summary: 'Turn two-step sign-in on with the app’s first code',
         description:
@@ -243,6 +251,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/disable',
+        operationId: 'disableSecondFactor',
         middleware: [guard()] as const,
         tags,
         summary: 'Turn two-step sign-in off (not for admins)',
@@ -268,6 +277,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/totp/recovery-codes',
+        operationId: 'renewRecoveryCodes',
         middleware: [guard()] as const,
         tags,
         summary: 'Replace the recovery codes (the old ones stop working)',

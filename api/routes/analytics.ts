@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireRole } from '../auth/middleware.ts';
+import { guard, requireUser } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { errors, jsonResponse, router } from '../http/router.ts';
 import { MarketplaceSalesReportSchema, SalesReportSchema } from '../../projections/sales/documents.ts';
@@ -24,6 +24,8 @@ export const analyticsRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/seller',
+        operationId: 'getSellerAnalytics',
+        middleware: [guard('seller')] as const,
         tags,
         summary:
           "The signed-in seller's sales: revenue, units and orders per day and per category (cancelled orders not counted)",
@@ -31,21 +33,21 @@ export const analyticsRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(SalesReportSchema, 'Sales of the range'), ...errors(400, 401, 403) },
       }),
       async (c) => {
-        const user = requireRole(c, 'seller');
-        return c.json(await sellerSales(ctx.platform.read, user.id, c.req.valid('query'), ctx.now()), 200);
+        return c.json(await sellerSales(ctx.platform.read, requireUser(c).id, c.req.valid('query'), ctx.now()), 200);
       },
     )
     .openapi(
       createRoute({
         method: 'get',
         path: '/admin',
+        operationId: 'getMarketplaceAnalytics',
+        middleware: [guard('admin')] as const,
         tags,
         summary: 'The whole marketplace’s sales: per day, per category and per seller (cancelled orders not counted)',
         request: { query: RangeQuerySchema },
         responses: { 200: jsonResponse(MarketplaceSalesReportSchema, 'Sales of the range'), ...errors(400, 401, 403) },
       }),
       async (c) => {
-        requireRole(c, 'admin');
         return c.json(await marketplaceSales(ctx.platform.read, c.req.valid('query'), ctx.now()), 200);
       },
     );

@@ -81,6 +81,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signup',
+        operationId: 'signUp',
         tags,
         summary: 'Create an account and sign in',
         request: { body: jsonBody(signUpSchema) },
@@ -103,6 +104,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signin',
+        operationId: 'signIn',
         tags,
         summary: 'Sign in with e-mail and password',
         description:
@@ -131,6 +133,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signout',
+        operationId: 'signOut',
         tags,
         summary: 'Sign out of this browser',
         responses: { 200: jsonResponse(OkSchema, 'Signed out (also when there was no session)'), ...errors(403) },
@@ -146,6 +149,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/signout-everywhere',
+        operationId: 'signOutEverywhere',
         middleware: [guard()] as const,
         tags,
         summary: 'End every session of the signed-in user, on every device',
@@ -162,10 +166,11 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'get',
         path: '/me',
+        operationId: 'getCurrentUser',
         tags,
         summary: 'The signed-in user with profile and roles',
         responses: {
-          200: jsonResponse(z.object({ user: UserSchema.nullable() }), 'The user, or null when signed out'),
+          200: jsonResponse(z.object({ user: z.union([UserSchema, z.null()]) }), 'The user, or null when signed out'),
         },
       }),
       (c) => c.json({ user: c.get('user') }, 200),
@@ -174,6 +179,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/roles',
+        operationId: 'addOwnRole',
         middleware: [guard()] as const,
         tags,
         summary: 'Take on another role (buyer or seller)',
@@ -197,6 +203,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/password',
+        operationId: 'changePassword',
         middleware: [guard()] as const,
         tags,
         summary: 'Change the password of the signed-in user',
@@ -228,6 +235,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/forgot-password',
+        operationId: 'requestPasswordReset',
         tags,
         summary: 'Mail a password reset link',
         description:
@@ -252,6 +260,7 @@ export function authRoutes(ctx: AppContext) {
       createRoute({
         method: 'post',
         path: '/reset-password',
+        operationId: 'resetPassword',
         tags,
         summary: 'Set a new password with the token of a reset link',
         description:

@@ -43,6 +43,7 @@ export const cartRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'getCart',
         tags,
         summary: 'The signed-in user’s cart with current product prices and stock',
         responses: { 200: jsonResponse(CartSchema, 'The cart'), ...errors(401) },
@@ -53,11 +54,15 @@ export const cartRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/items',
+        operationId: 'addToCart',
         tags,
         summary:
           'Add a product (one unit unless told otherwise); a product already in the cart gets the quantity added',
         request: { body: jsonBody(addToCartSchema) },
-        responses: { 200: jsonResponse(CartChangeSchema, 'The cart after adding'), ...errors(400, 401, 404, 409, 413) },
+        responses: {
+          200: jsonResponse(CartChangeSchema, 'The cart after adding'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
       }),
       async (c) => c.json(await addToCart(ctx, actorOf(requireUser(c)), c.req.valid('json')), 200),
     )
@@ -65,12 +70,13 @@ export const cartRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'put',
         path: '/items/{productId}',
+        operationId: 'setCartQuantity',
         tags,
         summary: 'Set the quantity of a line, from 1 to the stock; zero or less removes the line',
         request: { params: ProductParams, body: jsonBody(setCartQuantitySchema) },
         responses: {
           200: jsonResponse(CartChangeSchema, 'The cart after the change'),
-          ...errors(400, 401, 404, 409, 413),
+          ...errors(400, 401, 403, 404, 409, 413),
         },
       }),
       async (c) => {
@@ -85,6 +91,7 @@ export const cartRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'delete',
         path: '/items/{productId}',
+        operationId: 'removeFromCart',
         tags,
         summary: 'Remove a line (removing a line that is not there changes nothing)',
         request: { params: ProductParams },
@@ -96,6 +103,7 @@ export const cartRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'delete',
         path: '/',
+        operationId: 'clearCart',
         tags,
         summary: 'Empty the cart',
         responses: { 200: jsonResponse(CartChangeSchema, 'The empty cart'), ...errors(401) },

@@ -9,6 +9,7 @@ export const categoryRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listCategories',
       tags: ['Categories'],
       summary: 'Every category by name, with its product count',
       responses: { 200: jsonResponse(CategoryListSchema, 'The categories'), 304: NOT_MODIFIED },

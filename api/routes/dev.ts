@@ -47,6 +47,7 @@ export function devRoutes(ctx: AppContext) {
     createRoute({
       method: 'get',
       path: '/mail',
+      operationId: 'listDevMail',
       tags: ['Development'],
       summary: 'Messages in the development mailbox, newest first (admins only; DEV_ROUTES=true only)',
       description: 'The secrets of links (`token=`) are shown as `[hidden]`.',

@@ -51,6 +51,7 @@ export const exportRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'exportData',
       tags: ['Admin'],
       summary: 'Export the event log as NDJSON',
       description: DESCRIPTION,

@@ -90,6 +90,7 @@ export function healthRoutes(ctx: AppContext) {
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'getHealth',
       tags: ['Health'],
       summary: 'The adapters in use, and how far each projection and reactor lags behind the log, with its lease',
       responses: { 200: jsonResponse(HealthSchema, 'The process is up') },

@@ -124,6 +124,7 @@ export const historyRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}/history',
+        operationId: 'getProductHistory',
         tags,
         summary:
           "Every event of a product and of its reviews, in order, in plain words: the product's seller or an admin",
@@ -142,6 +143,7 @@ export const historyRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}/history/as-of',
+        operationId: 'getProductAsOf',
         tags,
         summary: 'The product exactly as it stood at a time or a log position, rebuilt from its events',
         request: { params: ProductIdParamsSchema, query: AsOfQuerySchema },
@@ -160,6 +162,7 @@ export const historyRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/history/restore',
+        operationId: 'restoreProductVersion',
         tags,
         summary:
           'Bring back the name, description, prices, category, image and tags of an earlier version, as a new edit',
@@ -183,6 +186,7 @@ export const historyRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}/as-ordered/{orderId}',
+        operationId: 'getProductAsOrdered',
         tags,
         summary:
           'An order line of the product as the buyer saw it, with the whole product as it stood when the order was placed',

@@ -34,6 +34,7 @@ export const ledgerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'getOwnLedger',
         tags,
         summary: "The signed-in seller's balance and ledger entries, newest first",
         request: { query: LedgerQuerySchema },
@@ -51,6 +52,7 @@ export const ledgerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/statement',
+        operationId: 'getOwnStatement',
         tags,
         summary: "The signed-in seller's statement for a range of days, as CSV",
         description: STATEMENT_DESCRIPTION,

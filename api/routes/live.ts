@@ -202,6 +202,7 @@ export function liveRoutes(ctx: AppContext, options: LiveOptions = {}) {
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'streamLiveEvents',
       tags: ['Live'],
       summary: 'Live updates of products, and of your orders and notifications',
       description: EVENTS_DESCRIPTION,

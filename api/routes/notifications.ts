@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { actorOf, requireRole } from '../auth/middleware.ts';
+import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonResponse, router, pathParam } from '../http/router.ts';
@@ -28,18 +28,19 @@ const IdParamsSchema = z.object({
 });
 
 export const notificationRoutes = (ctx: AppContext) =>
-  router()
+  router(guard('seller'))
     .openapi(
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listNotifications',
         tags: ['Notifications'],
         summary: "The seller's notifications, newest first, and how many are unread",
         request: { query: ListQuerySchema },
         responses: { 200: jsonResponse(NotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
       }),
       async (c) => {
-        const seller = requireRole(c, 'seller');
+        const seller = requireUser(c);
         return c.json(await sellerNotifications(ctx.platform.read, seller.id, c.req.valid('query').limit), 200);
       },
     )
@@ -47,6 +48,7 @@ export const notificationRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/read',
+        operationId: 'markNotificationRead',
         tags: ['Notifications'],
         summary: 'Mark a notification read',
         description: "Only its seller may; another seller's notification answers 404.",
@@ -54,7 +56,7 @@ export const notificationRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(MarkedReadSchema, 'The notification is read'), ...errors(401, 403, 404) },
       }),
       async (c) => {
-        const seller = requireRole(c, 'seller');
+        const seller = requireUser(c);
         return c.json(await markNotificationRead(ctx, actorOf(seller), c.req.valid('param').id), 200);
       },
     );

@@ -38,6 +38,7 @@ export const orderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/',
+        operationId: 'placeOrder',
         tags,
         summary:
           'Place an order for everything in the cart, at current prices: one purchase, one seller order per seller',
@@ -69,6 +70,7 @@ export const orderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listOrders',
         tags,
         summary: 'The signed-in buyer’s orders, newest first',
         responses: { 200: jsonResponse(z.array(OrderSchema), 'Orders with their lines'), ...errors(401) },
@@ -79,6 +81,7 @@ export const orderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}',
+        operationId: 'getOrder',
         tags,
         summary: 'One purchase: for its buyer or an admin (its sellers read their parts at /api/seller-orders)',
         request: { params: OrderParams },

@@ -64,6 +64,7 @@ export const productRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listProducts',
         tags: ['Products'],
         summary: 'Search and sort the products on sale',
         request: { query: ProductListQuerySchema },
@@ -83,6 +84,7 @@ export const productRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}',
+        operationId: 'getProduct',
         tags: ['Products'],
         summary: 'One product, with its seller, rating and status',
         description:

@@ -10,6 +10,7 @@ export const returnPolicyRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'get',
       path: '/policy',
+      operationId: 'getReturnsPolicy',
       tags: ['Returns'],
       summary: 'The return policy: the window after delivery and the categories that take returns',
       responses: { 200: jsonResponse(ReturnPolicySchema, 'The policy in force') },

@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NOTICES } from '../../domain/notices.ts';
 import { reviewSchema } from '../../domain/review/schemas.ts';
-import type { MiddlewareHandler } from 'hono';
-import { actorOf, requireUser } from '../auth/middleware.ts';
+import { actorOf, asGuard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { type ReviewResult, reviewEligibility, submitReview, visibleProduct } from '../commands/reviews.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { type AppEnv, PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../http/router.ts';
 import { ReviewListSchema, ReviewSchema } from '../../projections/reviews/documents.ts';
 import { productReviews } from '../../projections/reviews/queries.ts';
 import { ProductIdParamsSchema } from './products.ts';
@@ -32,10 +31,10 @@ const SubmittedSchema = z
   .openapi('ReviewSubmitted') satisfies z.ZodType<Omit<ReviewResult, 'created'>>;
 
 /** Before the body is read, as `guard` does, with the spec's own notice: a visitor learns nothing of the inputs. */
-const signedInToReview: MiddlewareHandler<AppEnv> = async (c, next) => {
+const signedInToReview = asGuard(async (c, next) => {
   if (!c.get('user')) throw new ApiError(401, 'unauthorized', NOTICES.loginToReview.description);
   await next();
-};
+});
 
 export const reviewRoutes = (ctx: AppContext) =>
   router()
@@ -43,6 +42,7 @@ export const reviewRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}/reviews',
+        operationId: 'listReviews',
         tags: ['Reviews'],
         summary: 'Reviews of a product, newest first, with their average rating',
         description:
@@ -61,6 +61,7 @@ export const reviewRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}/reviews/eligibility',
+        operationId: 'getReviewEligibility',
         tags: ['Reviews'],
         summary: 'Whether the caller may review the product',
         description:
@@ -81,6 +82,7 @@ export const reviewRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/reviews',
+        operationId: 'writeReview',
         middleware: [signedInToReview] as const,
         tags: ['Reviews'],
         summary: 'Review a product you received, or edit your review of it',

@@ -25,6 +25,7 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listSellerOrders',
         tags,
         summary: 'The signed-in seller’s orders (their own lines only, with where to ship), newest first',
         responses: { 200: jsonResponse(z.array(SellerOrderSchema), 'Seller orders'), ...errors(401, 403) },
@@ -35,6 +36,7 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/{id}',
+        operationId: 'getSellerOrder',
         tags,
         summary: 'One seller order: for its seller, the buyer of its purchase, or an admin',
         request: { params: OrderParams },
@@ -51,6 +53,7 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/status',
+        operationId: 'advanceSellerOrder',
         tags,
         summary:
           'Move a seller order: processing, shipped, delivered; cancelled (with a reason) from pending or processing',
@@ -73,6 +76,7 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/returns',
+        operationId: 'recordReturn',
         tags,
         summary: 'The buyer asks to return delivered items, with a reason',
         description:
@@ -90,6 +94,7 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/returns/{returnId}/decision',
+        operationId: 'decideReturn',
         tags,
         summary: 'The seller (or an admin) accepts or rejects a return, with a reason',
         description:

@@ -54,6 +54,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/products',
+        operationId: 'listOwnProducts',
         middleware: [guard('seller')] as const,
         tags,
         summary: "The seller's products, newest first, with the dashboard figures",
@@ -71,6 +72,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/products',
+        operationId: 'createProduct',
         middleware: [guard('seller')] as const,
         tags,
         summary: 'List a new product',
@@ -94,6 +96,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'patch',
         path: '/products/{id}',
+        operationId: 'updateProduct',
         middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Edit a product',
@@ -121,6 +124,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'put',
         path: '/products/{id}/stock',
+        operationId: 'setProductStock',
         middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Set the stock of a product',
@@ -142,6 +146,7 @@ export const sellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'delete',
         path: '/products/{id}',
+        operationId: 'delistProduct',
         middleware: [guard('seller', 'admin')] as const,
         tags,
         summary: 'Delete (delist) a product',

@@ -29,6 +29,7 @@ export const uploadRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'uploadImage',
       middleware: [guard('seller')] as const,
       tags: ['Uploads'],
       summary: 'Upload a product image',

@@ -108,12 +108,13 @@ export const ProductSchema = z
       .string()
       .nullable()
       .openapi({ description: 'When a buyer last ordered it; null before its first sale' }),
-    pendingRevision: RevisionSchema.nullable().openapi({
+    // A union with null, not .nullable(): the generator would drop the null beside a named schema.
+    pendingRevision: z.union([RevisionSchema, z.null()]).openapi({
       description: "The seller's content changes waiting for an admin's review",
     }),
     // `pendingRevision !== null`, top-level for the admins' query of the changes to review.
     hasPendingRevision: z.boolean(),
-    rejectedRevision: RejectedRevisionSchema.nullable().openapi({
+    rejectedRevision: z.union([RejectedRevisionSchema, z.null()]).openapi({
       description: "The seller's last changes an admin turned down, with the reason",
     }),
     listedAt: z.string(),

@@ -19,6 +19,7 @@ const policyRoute = <P extends 'commission' | 'returns', B extends z.ZodType>(po
   createRoute({
     method: 'put',
     path: `/{id}/${policy}` as `/{id}/${P}`,
+    operationId: `setCategory${policy === 'commission' ? 'Commission' : 'Returns'}`,
     tags,
     summary,
     description: 'Recorded with the admin and the reason. Setting the value the category has already records nothing.',
@@ -32,6 +33,7 @@ export const adminCategoryRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listCategoryTerms',
         tags,
         summary: 'Every category’s commission and return policy, with the history of changes',
         responses: { 200: jsonResponse(CategoryPoliciesSchema, 'Categories by name'), ...errors(401, 403) },

@@ -33,6 +33,7 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/balances',
+        operationId: 'listSellerBalances',
         tags,
         summary: 'The balance due to every seller with a ledger, the largest first',
         request: { query: z.object(pagingFields) },
@@ -50,6 +51,7 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/sellers/{id}/ledger',
+        operationId: 'getSellerLedger',
         tags,
         summary: "A seller's balance and ledger entries, newest first",
         request: { params: IdParamsSchema, query: LedgerQuerySchema },
@@ -70,6 +72,7 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/sellers/{id}/payouts',
+        operationId: 'recordPayout',
         tags,
         summary: 'Record a payout made to a seller',
         description:

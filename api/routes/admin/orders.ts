@@ -39,6 +39,7 @@ export const adminOrderRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listAllOrders',
       tags,
       summary: 'Every purchase, newest first, filtered by status, seller, buyer and the days placed',
       description: 'Admins move any seller order with POST /api/seller-orders/{id}/status.',

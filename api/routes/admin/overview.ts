@@ -10,6 +10,7 @@ export const adminOverviewRoutes = (ctx: AppContext) =>
     createRoute({
       method: 'get',
       path: '/overview',
+      operationId: 'getAdminOverview',
       tags: ['Admin'],
       summary: 'What awaits the admins, orders by status, and the sales of today and the last 30 days',
       responses: { 200: jsonResponse(AdminOverviewSchema, 'Counts and sales figures'), ...errors(401, 403) },

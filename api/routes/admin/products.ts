@@ -17,6 +17,7 @@ const commandRoute = <A extends 'verify' | 'feature' | 'unfeature'>(action: A, s
   createRoute({
     method: 'post',
     path: `/{id}/${action}` as `/{id}/${A}`,
+    operationId: `${action}Product`,
     tags,
     summary,
     request: { params: IdParamsSchema },
@@ -29,6 +30,7 @@ export const adminProductRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/review-queue',
+        operationId: 'listProductReviewQueue',
         tags,
         summary: 'Products waiting for review (Pending Review), oldest listing first',
         request: { query: z.object(pagingFields) },
@@ -46,6 +48,7 @@ export const adminProductRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/revision-queue',
+        operationId: 'listProductRevisionQueue',
         tags,
         summary: "Verified products whose seller's content changes wait for review, oldest listing first",
         description:
@@ -65,6 +68,7 @@ export const adminProductRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/revision/approve',
+        operationId: 'approveProductRevision',
         tags,
         summary: "Approve the seller's content changes: they go live",
         description:
@@ -87,6 +91,7 @@ export const adminProductRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/revision/reject',
+        operationId: 'rejectProductRevision',
         tags,
         summary:
           "Reject the seller's content changes with a reason the seller sees; the approved version stays on sale",
@@ -110,6 +115,7 @@ export const adminProductRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/reject',
+        operationId: 'rejectProduct',
         tags,
         summary:
           'Reject a product with a reason: its seller sees the reason, and editing the product sends it back for review',

@@ -31,6 +31,7 @@ const standingRoute = <A extends 'verify' | 'suspend' | 'reinstate', B extends z
   createRoute({
     method: 'post',
     path: `/{id}/${action}` as `/{id}/${A}`,
+    operationId: `${action}Seller`,
     tags,
     summary,
     request: { params: IdParamsSchema, body: jsonBody(body) },
@@ -46,6 +47,7 @@ export const adminSellerRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listSellers',
         tags,
         summary: 'Sellers with their status and product counts, longest registered first',
         request: { query: SellerListQuerySchema },

@@ -37,6 +37,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'get',
         path: '/',
+        operationId: 'listUsers',
         tags,
         summary: 'Users, newest first, searched by name or e-mail address',
         request: { query: UserListQuerySchema },
@@ -55,6 +56,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/roles',
+        operationId: 'grantRole',
         tags,
         summary: 'Grant a role to a user',
         request: { params: IdParamsSchema, body: jsonBody(roleChangeSchema) },
@@ -75,6 +77,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'delete',
         path: '/{id}/roles/{role}',
+        operationId: 'revokeRole',
         tags,
         summary: 'Revoke a role of a user (not an admin’s own admin role, nor anyone’s last role)',
         request: { params: IdParamsSchema.extend(roleChangeSchema.shape) },
@@ -96,6 +99,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
       createRoute({
         method: 'post',
         path: '/{id}/totp/disable',
+        operationId: 'resetSecondFactor',
         tags,
         summary: 'Turn off the two-step sign-in of a user who lost their device and recovery codes',
         description:
