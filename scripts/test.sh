@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: type check, lint, unit/contract/API tests (vitest), browser tests (Playwright).
+# Every test: type check, lint, the OpenAPI document's lint, unit/contract/API tests (vitest), browser tests (Playwright).
 # Ends with one line counted from the runners' JSON reports: "tests: N passed, M failed, K skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,9 @@ npx tsc --noEmit || status=1
 
 echo "== lint and format (layers, import cycles, Biome formatter)"
 npx biome ci --colors=off . || status=1
+
+echo "== OpenAPI document (redocly lint, recommended rules, on the document the app serves)"
+{ npx tsx scripts/openapi-json.ts > reports/openapi.json && npx redocly lint reports/openapi.json; } || status=1
 
 echo "== vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
