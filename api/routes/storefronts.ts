@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { mayEditProfile } from '../../domain/seller/profile.ts';
 import { sellerProfileUpdateSchema } from '../../domain/seller/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type ProfileResult, sellerNotFound, updateSellerProfile } from '../commands/storefronts.ts';
@@ -108,9 +107,9 @@ export const storefrontRoutes = (ctx: AppContext) =>
       async (c) => {
         const { id } = c.req.valid('param');
         const viewer = actorOf(requireUser(c));
-        if (!mayEditProfile(viewer, id))
-          throw new ApiError(403, 'forbidden', 'Only the seller or an admin can see the versions of this storefront');
-        if ((await storefrontFor(ctx.platform.read, id, viewer)) === 'missing') throw sellerNotFound();
-        return c.json({ items: await profileHistory(ctx.streams, id) }, 200);
+        return c.json(
+          { items: await profileHistory({ read: ctx.platform.read, streams: ctx.streams }, id, viewer) },
+          200,
+        );
       },
     );
