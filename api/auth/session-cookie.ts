@@ -19,7 +19,7 @@ export interface SessionCookie {
   maxAgeS: number;
 }
 
-type CookieConfig = Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY' | 'SESSION_MAX_DAYS'>;
+type CookieConfig = Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY' | 'TRUSTED_PROXIES' | 'SESSION_MAX_DAYS'>;
 
 /** Secure, and named `__Host-`, when the browser reached the site over TLS (the rule of the security headers' HSTS). */
 export function sessionCookieOf(c: Context, config: CookieConfig): SessionCookie {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getQueryParams } from 'hono/utils/url';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
+import { trustedHops } from '../auth/client-ip.ts';
 import { PUBLIC, publicRead } from './cache-control.ts';
 import { type CatalogIndex, pageKey } from '../reads/catalog-index.ts';
 import type { AppContext } from '../roles/context.ts';
@@ -103,7 +104,9 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     const representation = body.negotiated(headers['accept-encoding']);
     // Node joins a repeated header with ', ' as Hono's Headers do (only set-cookie comes as a list).
     const forwardedProto = headers['x-forwarded-proto'] as string | undefined;
-    const head = overTls(ctx.config, 'encrypted' in req.socket, forwardedProto) ? read.head.tls : read.head.plain;
+    const forwardedFor = headers['x-forwarded-for'] as string | undefined;
+    const hops = trustedHops(ctx.config, req.socket.remoteAddress ?? '', forwardedFor);
+    const head = overTls(ctx.config, 'encrypted' in req.socket, forwardedProto, hops) ? read.head.tls : read.head.plain;
     if (noneMatch(headers['if-none-match'], representation.etag))
       res.writeHead(304, head.concat('etag', representation.etag)).end();
     else

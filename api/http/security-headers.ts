@@ -1,30 +1,34 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../platform/config/config.ts';
-import { forwardedProtoOf } from '../auth/client-ip.ts';
+import { type ProxyTrust, forwardedProtoOf, proxyHops } from '../auth/client-ip.ts';
 
 /** One year, with subdomains: what ASVS 5.0 (3.4.1) asks of level 2. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Whether the browser reached us over TLS: PUBLIC_URL says https, Node itself terminated TLS, or
- * a trusted proxy (TRUST_PROXY > 0) says so in X-Forwarded-Proto; without one that header is
- * anyone's to send. (auth/session-cookie.ts decides the cookie's Secure by the same rule.)
+ * a trusted proxy (TRUSTED_PROXIES, or TRUST_PROXY > 0) says so in X-Forwarded-Proto; without
+ * one that header is anyone's to send. (auth/session-cookie.ts decides the cookie's Secure by
+ * the same rule.)
  */
-export function servedOverTls(c: Context, config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>): boolean {
-  return overTls(config, c.req.url.startsWith('https:'), c.req.header('x-forwarded-proto'));
+export function servedOverTls(c: Context, config: TlsConfig): boolean {
+  return overTls(config, c.req.url.startsWith('https:'), c.req.header('x-forwarded-proto'), proxyHops(c, config));
 }
 
-/** `servedOverTls` from its parts: whether Node itself terminated TLS, and the X-Forwarded-Proto header. */
+/** What decides whether a request came over TLS: PUBLIC_URL, and which proxies to believe. */
+export type TlsConfig = Pick<Config, 'PUBLIC_URL'> & ProxyTrust;
+
+/**
+ * `servedOverTls` from its parts: whether Node itself terminated TLS, the X-Forwarded-Proto
+ * header, and how many proxies in front of the request to believe (client-ip.ts, `trustedHops`).
+ */
 export function overTls(
-  config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>,
+  config: Pick<Config, 'PUBLIC_URL'>,
   encrypted: boolean,
   forwardedProto: string | undefined,
+  hops: number,
 ): boolean {
-  return (
-    config.PUBLIC_URL?.startsWith('https:') ||
-    encrypted ||
-    forwardedProtoOf(forwardedProto, config.TRUST_PROXY) === 'https'
-  );
+  return config.PUBLIC_URL?.startsWith('https:') || encrypted || forwardedProtoOf(forwardedProto, hops) === 'https';
 }
 
 /**
@@ -135,10 +139,7 @@ const apiAnswer = (path: string): boolean =>
  * can set its own value (the /media files' and the API reference page's policies); and checked
  * after it, for a Response a handler built on its own: it lacks X-Frame-Options, which no route sets.
  */
-export function securityHeaders(
-  config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>,
-  options: { imageOrigin: string | null },
-): MiddlewareHandler {
+export function securityHeaders(config: TlsConfig, options: { imageOrigin: string | null }): MiddlewareHandler {
   const sets = securityHeaderSets(options);
   return async (c, next) => {
     const set = sets[apiAnswer(c.req.path) ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];

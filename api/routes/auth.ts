@@ -46,8 +46,8 @@ export function authRoutes(ctx: AppContext) {
     setSessionCookie(c, token);
   }
 
-  /** The client's address as the limits count it (TRUST_PROXY says which proxies to believe). */
-  const client = (c: Context<AppEnv>): string => clientKey(clientIp(c, ctx.config.TRUST_PROXY));
+  /** The client's address as the limits count it (TRUSTED_PROXIES or TRUST_PROXY say which proxies to believe). */
+  const client = (c: Context<AppEnv>): string => clientKey(clientIp(c, ctx.config));
 
   /** Counts a password check of this e-mail from this client: sign-in (and any later step of it). */
   const signInAttempt = (c: Context<AppEnv>, email: string): Promise<Attempt> =>

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isLoopbackHost } from './host.ts';
 
@@ -45,9 +46,22 @@ const schema = z.object({
   /** The site's address as users see it: links in e-mails are built from it (api/auth/links.ts), and https makes the session cookie Secure. */
   PUBLIC_URL: url(['http', 'https']).optional(),
   /**
-   * How many reverse proxies in front of the server to believe: the client address is taken that
-   * many hops from the right of X-Forwarded-For, and X-Forwarded-Proto says whether the client
-   * used TLS. 0 (the default): the socket's address and the URL Node sees, nothing forwarded.
+   * The reverse proxies in front of the server, by address or CIDR range, comma-separated
+   * (`10.0.0.0/8, 127.0.0.1, ::1`): X-Forwarded-For and X-Forwarded-Proto count only from them.
+   * The client is the rightmost address of the chain (the socket's, then X-Forwarded-For from
+   * the right) that is not one of them. Unset: TRUST_PROXY decides.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((list) => list.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isAddressOrRange), 'must be IP addresses or CIDR ranges, comma-separated')
+    .optional(),
+  /**
+   * Deprecated in favour of TRUSTED_PROXIES, which cannot be fooled by a client that reaches the
+   * server without passing the proxies: how many reverse proxies in front of the server to
+   * believe, whoever sent the request. The client address is taken that many hops from the
+   * right of X-Forwarded-For, and X-Forwarded-Proto says whether the client used TLS. 0 (the
+   * default): the socket's address and the URL Node sees, nothing forwarded.
    */
   TRUST_PROXY: z.coerce
     .number({ error: 'must be a number of proxies' })
@@ -132,12 +146,38 @@ const schema = z.object({
  * AUTO_VERIFY follows DEMO_DATA unless set: the demo marketplace shows its products at once,
  * while a real one keeps new products in the admins' review queue.
  */
-const withDefaults = schema.transform(({ AUTO_VERIFY, DEMO_DATA, ...config }) => {
-  const demo = DEMO_DATA ?? isLoopbackHost(config.HOST);
-  return { ...config, DEMO_DATA: demo, AUTO_VERIFY: AUTO_VERIFY ?? demo };
-});
+const withDefaults = schema
+  .refine((config) => !(config.TRUSTED_PROXIES && config.TRUST_PROXY > 0), {
+    path: ['TRUST_PROXY'],
+    message: 'must not be set with TRUSTED_PROXIES (which replaces it)',
+  })
+  .transform(({ AUTO_VERIFY, DEMO_DATA, ...config }) => {
+    const demo = DEMO_DATA ?? isLoopbackHost(config.HOST);
+    return { ...config, DEMO_DATA: demo, AUTO_VERIFY: AUTO_VERIFY ?? demo };
+  });
 
 export type Config = z.output<typeof withDefaults>;
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUSTED_PROXIES as a list node:net can check addresses against (entries validated by the config). */
+export function proxyBlockList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
 
 export class ConfigError extends Error {
   constructor(
