@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
 import { listedProduct, onProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 
@@ -64,8 +64,8 @@ describe('GET /api/notifications', () => {
     const orderId = await orderFrom(meera, kashmir);
 
     for (const seller of [meera, kashmir]) {
-      const reply = await seller.get('/api/notifications');
-      expect(reply.status).toBe(200);
+      const reply = await seller.api.notifications.$get({ query: {} });
+      expectStatus(reply, 200);
       expect(reply.body).toEqual({
         items: [
           {
@@ -82,10 +82,8 @@ describe('GET /api/notifications', () => {
         unread: 1,
       });
       const mails = await api.platform.mailbox!.list({ to: seller.user!.email });
-      const {
-        items: [notification],
-      } = reply.body;
-      expect(notification.title).toBe(`New order #${orderId.slice(0, 8)}-${notification.sellerOrderId.slice(-1)}`);
+      const notification = reply.body.items[0]!;
+      expect(notification.title).toBe(`New order #${orderId.slice(0, 8)}-${notification.sellerOrderId!.slice(-1)}`);
       expect(mails.map((mail) => mail.subject)).toEqual([notification.title]);
     }
   });
@@ -94,16 +92,17 @@ describe('GET /api/notifications', () => {
     const seller = await signedIn(api, 'seller');
     const first = await orderFrom(seller);
     const second = await orderFrom(seller);
-    const all = await seller.get('/api/notifications');
-    expect(all.body.items.map((n: { orderId: string }) => n.orderId)).toEqual([second, first]);
-    const page = await seller.get('/api/notifications?limit=1');
+    const all = await seller.api.notifications.$get({ query: {} });
+    expectStatus(all, 200);
+    expect(all.body.items.map((n) => n.orderId)).toEqual([second, first]);
+    const page = await seller.api.notifications.$get({ query: { limit: '1' } });
     expect(page.body).toEqual({ items: [all.body.items[0]], unread: 2 });
   });
 
   it.each(['0', '101', '2.5', 'ten'])('rejects limit=%s', async (limit) => {
     const seller = await signedIn(api, 'seller');
-    const reply = await seller.get(`/api/notifications?limit=${limit}`);
-    expect(reply.status).toBe(400);
+    const reply = await seller.api.notifications.$get({ query: { limit } });
+    expectStatus(reply, 400);
     expect(reply.body.error).toEqual({
       code: 'validation_failed',
       message: 'Limit must be a whole number from 1 to 100',
@@ -112,9 +111,9 @@ describe('GET /api/notifications', () => {
   });
 
   it('is for sellers only', async () => {
-    expect((await api.anonymous().get('/api/notifications')).status).toBe(401);
-    const reply = await buyer.get('/api/notifications');
-    expect(reply.status).toBe(403);
+    expect((await api.anonymous().api.notifications.$get({ query: {} })).status).toBe(401);
+    const reply = await buyer.api.notifications.$get({ query: {} });
+    expectStatus(reply, 403);
     expect(reply.body.error.code).toBe('forbidden');
   });
 });
@@ -125,13 +124,13 @@ describe('POST /api/notifications/{id}/read', () => {
     const orderId = await orderFrom(seller);
     const id = notificationId(seller.user!.id, orderId);
 
-    const reply = await seller.post(`/api/notifications/${id}/read`);
-    expect(reply.status).toBe(200);
+    const reply = await seller.api.notifications[':id'].read.$post({ param: { id } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ id, read: true, position: expect.any(Number) });
-    const listed = await seller.get(`/api/notifications?after=${reply.body.position}`);
+    const listed = await seller.after(reply.body.position).notifications.$get({ query: {} });
     expect(listed.body).toEqual({ items: [expect.objectContaining({ id, read: true })], unread: 0 });
 
-    expect((await seller.post(`/api/notifications/${id}/read`)).status).toBe(200);
+    expect((await seller.api.notifications[':id'].read.$post({ param: { id } })).status).toBe(200);
     expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed', 'NotificationRead']);
   });
 
@@ -139,9 +138,9 @@ describe('POST /api/notifications/{id}/read', () => {
     const owner = await signedIn(api, 'seller');
     const other = await signedIn(api, 'seller');
     const id = notificationId(owner.user!.id, await orderFrom(owner));
-    for (const path of [`/api/notifications/${id}/read`, '/api/notifications/no-such-notification/read']) {
-      const reply = await other.post(path);
-      expect(reply.status).toBe(404);
+    for (const notification of [id, 'no-such-notification']) {
+      const reply = await other.api.notifications[':id'].read.$post({ param: { id: notification } });
+      expectStatus(reply, 404);
       expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Notification not found' } });
     }
     expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed']);
@@ -151,8 +150,8 @@ describe('POST /api/notifications/{id}/read', () => {
   it('is for sellers only', async () => {
     const seller = await signedIn(api, 'seller');
     const id = notificationId(seller.user!.id, await orderFrom(seller));
-    expect((await api.anonymous().post(`/api/notifications/${id}/read`)).status).toBe(401);
-    expect((await buyer.post(`/api/notifications/${id}/read`)).status).toBe(403);
+    expect((await api.anonymous().api.notifications[':id'].read.$post({ param: { id } })).status).toBe(401);
+    expect((await buyer.api.notifications[':id'].read.$post({ param: { id } })).status).toBe(403);
     expect(await eventsOf(id)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
 });
