@@ -15,13 +15,11 @@ import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './i
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
-const RETRY = { attempts: 3, backoffMs: 5 };
-const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
 const AT = '2024-05-01T10:00:00.000Z';
 
 let platform: Platform;

@@ -13,14 +13,11 @@ import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
-const RETRY = { attempts: 3, backoffMs: 5 };
-/** Reconciliation passes only when a test asks for one (besides the one at start). */
-const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
 const AT = '2024-05-01T10:00:00.000Z';
 
 let platform: Platform;

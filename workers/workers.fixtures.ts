@@ -12,6 +12,11 @@ import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 
+/** Quick retries, so a test of giving up does not wait. */
+export const RETRY = { attempts: 3, backoffMs: 5 };
+/** Reconciliation passes only when a test asks for one (besides the one at start). */
+export const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
+
 /** Keeps what it sends; fails the next `failures` sends as an unreachable SMTP server would. */
 export class TestMailer implements Mailer {
   readonly kind = 'test';
