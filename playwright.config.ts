@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: 'npm run build && sh scripts/serve.sh all',
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/health/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

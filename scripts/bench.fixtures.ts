@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { DEMO_ADMIN } from '../api/bootstrap/demo-catalog.ts';
+import { adminCookie } from './admin.fixtures.ts';
 
 /** One autocannon run: mean req/s, latency in ms, and requests that failed (errors, timeouts, non-2xx). */
 export interface CannonResult {
@@ -96,12 +98,18 @@ export async function closedLoop<C>(
   };
 }
 
-/** Waits until `url`'s `/api/health` shows every projection and reactor with no lag; throws after `timeoutMs`. */
+/** The demo admin's session per server: its first sign-in enrols the authenticator, so it is taken once. */
+const adminSessions = new Map<string, Promise<string>>();
+
+/**
+ * Waits until `url`'s `/api/health` (for admins: the demo data's admin signs in) shows every
+ * projection and reactor with no lag; throws after `timeoutMs`.
+ */
 export async function caughtUp(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   for (;;) {
-    const reply = await fetch(`${url}/api/health`).catch(() => null);
+    const reply = await healthOf(url).catch(() => null);
     if (reply?.ok) {
       const body = (await reply.json()) as { projections: Record<string, { lag: number }> };
       if (Object.values(body.projections).every((p) => p.lag === 0)) return;
@@ -110,6 +118,16 @@ export async function caughtUp(url: string, timeoutMs = 60_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${url}: projections still lag after ${timeoutMs} ms: ${last}`);
     await sleep(200);
   }
+}
+
+async function healthOf(url: string): Promise<Response> {
+  let session = adminSessions.get(url);
+  if (!session) {
+    session = adminCookie(url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    adminSessions.set(url, session);
+    session.catch(() => adminSessions.delete(url)); // not up yet: the next round signs in again
+  }
+  return fetch(`${url}/api/health`, { headers: { cookie: await session } });
 }
 
 /** CPU seconds a process has used, user and system (fields 14 and 15 of /proc/<pid>/stat, in ticks of 1/100 s); 0 once it is gone. */

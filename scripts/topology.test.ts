@@ -15,6 +15,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../platform/testing/postgres.ts';
 import { type RedisServer, startRedis } from '../platform/testing/redis.ts';
+import { adminCookie } from './admin.fixtures.ts';
 import { type Marketplace, User, expectEachNotifiedOnce, marketplace, ordersThen } from './load.fixtures.ts';
 import { type StartedServer, startServer } from './server.fixtures.ts';
 
@@ -71,7 +72,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const health = async (base: string): Promise<Health> => (await fetch(`${base}/api/health`)).json() as Promise<Health>;
+/** The admin's session, taken through the first API (the first sign-in enrols); both APIs share the sessions. */
+let admin: Promise<string> | undefined;
+const health = async (base: string): Promise<Health> => {
+  admin ??= processes.api1!.url().then((api1) => adminCookie(api1, 'admin@mibi.test', 'admin-pass-1'));
+  return (await fetch(`${base}/api/health`, { headers: { cookie: await admin } })).json() as Promise<Health>;
+};
 
 /** The started process whose pid is in a lease owner (host:pid:random). */
 function holderOf(owner: string): string {
@@ -121,6 +127,19 @@ async function caughtUp(base: string): Promise<Health> {
 }
 
 describe('the at-scale topology on PostgreSQL + Redis + S3', () => {
+  it('every process answers its health probes on its port, the queue and bus on Redis among the checks', async () => {
+    for (const started of Object.values(processes)) {
+      const url = await started.url();
+      expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${url}/api/health/ready`)).json(), { timeout: 20_000 })
+        .toEqual({
+          status: 'ready',
+          checks: { events: 'ok', read: 'ok', queue: 'ok', bus: 'ok', leases: 'ok', projections: 'ok' },
+        });
+    }
+  });
+
   it('survives losing its lease holders mid-load with every read model and effect exact', async () => {
     const [api1, api2] = [await processes.api1!.url(), await processes.api2!.url()];
     const market: Marketplace = await marketplace(api1, dir);

@@ -12,6 +12,8 @@ import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { PROJECTIONS_LEASE, projections } from '../../projections/index.ts';
 import { type RunningWorkers, type WorkerOptions, startWorkers } from '../../workers/index.ts';
 import type { App } from '../app.ts';
+import { healthServer } from './health-server.ts';
+import { readiness } from './readiness.ts';
 import type { AppContext, ContextOptions } from './context.ts';
 
 export const ROLES = ['api', 'projections', 'workers'] as const;
@@ -30,7 +32,10 @@ export interface Assembled {
   app?: App;
   ctx?: AppContext;
   runner?: ProjectionRunner;
-  /** Serves the app over HTTP on the configured host and port; `stop` closes the server in its turn. */
+  /**
+   * Serves over HTTP on the configured host and port: the app in the api role, the two health
+   * probes alone in the others (health-server.ts); `stop` closes the server in its turn.
+   */
   listen(onListening?: (port: number) => void): ServerType;
   /** Stops every part after its work in flight, newest first, then closes the adapters. */
   stop(): Promise<void>;
@@ -103,14 +108,25 @@ export async function assemble(
       // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
       serve = () => createServer(fastReads(api, getRequestListener(served.fetch, { hostname: config.HOST })));
     }
+    const probes = () => {
+      const failures = () => runner?.failures() ?? {};
+      const http = healthServer(
+        readiness(
+          platform,
+          projections.map((p) => p.name),
+          failures,
+        ),
+      );
+      stops.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
+      return http;
+    };
     return {
       platform,
       ...(app && { app }),
       ...(ctx && { ctx }),
       ...(runner && { runner }),
       listen(onListening) {
-        if (!serve) throw new Error('Only the api role serves HTTP');
-        const http = serve();
+        const http = serve ? serve() : probes();
         server = http.listen(config.PORT, config.HOST, () => onListening?.((http.address() as AddressInfo).port));
         return server;
       },

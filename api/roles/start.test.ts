@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminCookie } from '../../scripts/admin.fixtures.ts';
 import { startServer } from '../../scripts/server.fixtures.ts';
 
 const dirs: string[] = [];
@@ -14,13 +15,31 @@ afterEach(() => {
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-start-'));
   dirs.push(dir);
-  return Object.assign(startServer(dir, env), { dir });
+  return Object.assign(startServer(dir, { ...ADMIN, ...env }), { dir });
+}
+
+const ADMIN = { ADMIN_EMAIL: 'admin@mibi.test', ADMIN_PASSWORD: 'admin-pass-1' };
+
+/** The detailed health, as the admin sees it (the first call signs the admin in). */
+function healthOf(url: string) {
+  let cookie: Promise<string> | undefined;
+  return async () => {
+    cookie ??= adminCookie(url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    return (await fetch(`${url}/api/health`, { headers: { cookie: await cookie } })).json();
+  };
 }
 
 describe('the process entry', () => {
   it('serves health on the embedded stack and stops cleanly on SIGTERM', async () => {
     const server = start({});
-    const health = await (await fetch(`${await server.url()}/api/health`)).json();
+    const url = await server.url();
+    expect(await (await fetch(`${url}/api/health/live`)).json()).toEqual({ status: 'live' });
+    await vi.waitFor(async () => expect((await fetch(`${url}/api/health/ready`)).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect((await fetch(`${url}/api/health`)).status).toBe(401);
+    const health = await healthOf(url)();
     expect(health).toMatchObject({
       status: 'ok',
       adapters: { events: 'sqlite', read: 'sqlite', queue: 'sqlite', bus: 'threads', blobs: 'fs' },
@@ -49,11 +68,12 @@ describe('the process entry', () => {
         }),
       });
       expect(signUp.status).toBe(201);
-      const health = await (await fetch(`${url}/api/health`)).json();
+      const healthNow = healthOf(url);
+      const health = await healthNow();
       expect(health.adapters.bus).toBe(bus);
       await vi.waitFor(
         async () => {
-          const { projections } = await (await fetch(`${url}/api/health`)).json();
+          const { projections } = await healthNow();
           expect(projections.users).toMatchObject({ lag: 0, processed: expect.any(Number) });
           expect(projections.users.processed).toBeGreaterThan(0);
         },
@@ -73,12 +93,16 @@ describe('the process entry', () => {
       .prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, 0, ?, ?, ?)')
       .run(randomUUID(), `order-${randomUUID()}`, 'OrderPlaced', '{}', '{}');
     log.close();
+    const healthNow = healthOf(url);
     await vi.waitFor(
       async () => {
-        const health = await (await fetch(`${url}/api/health`)).json();
+        const health = await healthNow();
         expect(health.status).toBe('degraded');
         expect(health.projections.orders.error).toEqual(expect.any(String));
         expect(health.projections.users.error).toBeUndefined();
+        const ready = await fetch(`${url}/api/health/ready`);
+        expect(ready.status).toBe(503);
+        expect((await ready.json()).checks.projections).toMatch(/^failing: .*\borders\b/);
       },
       { timeout: 10_000, interval: 100 },
     );

@@ -43,9 +43,11 @@ async function main(name: string): Promise<void> {
     : await assemble(config, roles, { spaRoot: SPA_ROOT });
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
-  if (assembled.app)
-    assembled.listen((port) => console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port} · ${adapters}`));
-  else console.log(`[start] MIBI ${name} running · ${adapters}`);
+  // Every role listens: the api serves the app, the others their health probes alone.
+  assembled.listen((port) => {
+    const served = assembled.app ? '' : ' (health probes only)';
+    console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters}`);
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REACTORS, REACTORS_LEASE } from '../../workers/index.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import { PROJECTIONS_LEASE } from '../../projections/index.ts';
+import type { Client } from '../testing/harness.ts';
 import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 interface ProjectionHealth {
@@ -13,19 +14,61 @@ interface ProjectionHealth {
   lease: { name: string; owner: string; epoch: number; expiresAt: string } | null;
 }
 
+/** Readiness answers from a round up to a second old. */
+const READY_WITHIN = { timeout: 5000, interval: 100 };
+
+interface Readiness {
+  status: 'ready' | 'unready';
+  checks: Record<string, string>;
+}
+
 describe('/api/health', () => {
   let api: TestApi;
+  let admin: Client;
   beforeAll(async () => {
     api = await startTestApi();
+    admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
   });
   afterAll(() => api.close());
 
   const health = async () => {
-    const { status, body } = await api.anonymous().get('/api/health');
+    const { status, body } = await admin.get('/api/health');
     expect(status).toBe(200);
     return body as { status: string; projections: Record<string, ProjectionHealth> };
   };
+  const ready = async () => {
+    const { status, body } = await api.anonymous().get<Readiness>('/api/health/ready');
+    return { status, body };
+  };
   const readModels = () => api.ctx.projections.map((p) => p.name);
+
+  it('answers liveness to anyone, without asking a store', async () => {
+    const asked = vi.spyOn(api.platform.events, 'lastPosition');
+    const { status, body } = await api.anonymous().get('/api/health/live');
+    expect({ status, body }).toEqual({ status: 200, body: { status: 'live' } });
+    expect(asked).not.toHaveBeenCalled();
+    asked.mockRestore();
+  });
+
+  it('is ready when the stores answer, every lease is held and no projection fails or stalls', async () => {
+    await api.settle();
+    await vi.waitFor(
+      async () =>
+        expect(await ready()).toEqual({
+          status: 200,
+          // The embedded queue and bus live in this process: nothing to reach.
+          body: { status: 'ready', checks: { events: 'ok', read: 'ok', leases: 'ok', projections: 'ok' } },
+        }),
+      READY_WITHIN,
+    );
+  });
+
+  it('shows the detailed health to admins only', async () => {
+    expect((await api.anonymous().get('/api/health')).status).toBe(401);
+    const buyer = await api.signUp();
+    expect((await buyer.get('/api/health')).status).toBe(403);
+    expect((await admin.get('/api/health')).status).toBe(200);
+  });
 
   it('shows every projection and reactor with its lag and the lease holder of its group, from the store', async () => {
     await api.settle();
@@ -69,8 +112,37 @@ describe('/api/health', () => {
       expect(Date.parse(projection.lease!.expiresAt)).toBeLessThanOrEqual(Date.now());
     }
     expect(body.projections[ORDER_REACTOR]!.stalled).toBe(false);
+    // Readiness says which checks fail, naming no process.
+    const unready = await vi.waitFor(async () => {
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      return body;
+    }, READY_WITHIN);
+    expect(unready).toEqual({
+      status: 'unready',
+      checks: {
+        events: 'ok',
+        read: 'ok',
+        leases: 'no process holds projections',
+        projections: `stalled: ${readModels().sort().join(', ')}`,
+      },
+    });
+    expect(JSON.stringify(unready)).not.toContain(String(process.pid));
 
     await api.ctx.runner!.start(); // a projections process comes back: it takes the lease and catches up
     await vi.waitFor(async () => expect((await health()).status).toBe('ok'));
+    await vi.waitFor(async () => expect((await ready()).status).toBe(200), READY_WITHIN);
+  });
+
+  it('is not ready while a projection fails, naming it', async () => {
+    // An order no handler can read, written straight into the log, as only a bug or a hand edit could.
+    await api.platform.events.append(`order-${crypto.randomUUID()}`, [{ type: 'OrderPlaced', data: {} }], 'any');
+    const unready = await vi.waitFor(async () => {
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      return body;
+    }, READY_WITHIN);
+    expect(unready.checks.projections).toMatch(/^failing: .*\borders\b/);
+    expect((await health()).status).toBe('degraded');
   });
 });

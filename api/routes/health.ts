@@ -1,12 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { type LeaseGroup, STALL_AFTER_MS, StallWatch } from '../../platform/projection/lag.ts';
+import { STALL_AFTER_MS, StallWatch } from '../../platform/projection/lag.ts';
 import { CONFIRM_ORDER } from '../../workers/confirm-order.ts';
-import { REACTORS, REACTORS_LEASE } from '../../workers/index.ts';
 import { NOTIFY_DECISION } from '../../workers/notify-decision.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { EFFECTS, type ReconciliationDoc } from '../../workers/reconcile.ts';
+import { requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
-import { jsonResponse, router } from '../http/router.ts';
+import { LIVE_BODY, leaseGroups, readiness, readinessBody } from '../roles/readiness.ts';
+import { errors, jsonResponse, router } from '../http/router.ts';
 import { PROJECTIONS_LEASE } from '../../projections/index.ts';
 
 /** The last reconciliation pass of one effect of the workers. */
@@ -79,70 +80,114 @@ const HealthSchema = z
   })
   .openapi('Health');
 
+const LiveSchema = z.object({ status: z.literal('live') }).openapi('Liveness');
+
+export const ReadinessSchema = z
+  .object({
+    status: z.enum(['ready', 'unready']),
+    checks: z.record(z.string(), z.string()).openapi({
+      description:
+        "Per check, 'ok' or why not: events, read (the stores), queue and bus (when on a server), leases (a process holds each), projections (none failing or stalled)",
+      example: { events: 'ok', read: 'ok', leases: 'ok', projections: 'stalled: catalog' },
+    }),
+  })
+  .openapi('Readiness');
+
 export function healthRoutes(ctx: AppContext) {
   const { platform } = ctx;
-  const groups: LeaseGroup[] = [
-    { lease: PROJECTIONS_LEASE, projections: ctx.projections.map((p) => p.name) },
-    { lease: REACTORS_LEASE, projections: [...REACTORS] },
-  ];
+  const readModels = ctx.projections.map((p) => p.name);
+  const groups = leaseGroups(readModels);
+  const ready = readiness(platform, readModels, ctx.projectionFailures);
   const watch = new StallWatch();
-  return router().openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      operationId: 'getHealth',
-      tags: ['Health'],
-      summary: 'The adapters in use, and how far each projection and reactor lags behind the log, with its lease',
-      responses: { 200: jsonResponse(HealthSchema, 'The process is up') },
-    }),
-    async (c) => {
-      const passes = platform.read.collection<ReconciliationDoc>(EFFECTS);
-      const reconciled = async (job: string) => {
-        const pass = await passes.get(job);
-        return (
-          pass && {
-            confirmedThrough: pass.confirmedThrough,
-            checked: pass.checked,
-            requeued: pass.requeued,
-            dead: pass.dead,
-            at: pass.at,
-          }
-        );
-      };
-      const effects = {
-        notifySeller: await reconciled(NOTIFY_SELLER),
-        confirmOrder: await reconciled(CONFIRM_ORDER),
-        notifyDecision: await reconciled(NOTIFY_DECISION),
-      };
-      const statuses = await watch.read(platform.events, platform.read, groups);
-      const failures = ctx.projectionFailures();
-      const projections = Object.fromEntries(
-        Object.entries(statuses).map(([name, { lease, ...status }]) => [
-          name,
-          {
-            ...status,
-            ...(failures[name] && { error: failures[name] }),
-            lease: lease && { ...lease, expiresAt: new Date(lease.expiresAt).toISOString() },
-          },
-        ]),
-      );
-      const healthy = Object.keys(failures).length === 0 && Object.values(statuses).every((s) => !s.stalled);
-      return c.json(
-        {
-          status: healthy ? ('ok' as const) : ('degraded' as const),
-          adapters: {
-            events: platform.events.kind,
-            read: platform.read.kind,
-            queue: platform.queue.kind,
-            bus: platform.bus.kind,
-            blobs: platform.blobs.kind,
-          },
-          projections,
-          effects,
-          uptimeSeconds: Math.round(process.uptime()),
+  return router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/live',
+        operationId: 'getLiveness',
+        tags: ['Health'],
+        summary: 'Liveness: the process answers (no store is asked)',
+        responses: { 200: jsonResponse(LiveSchema, 'The process answers') },
+      }),
+      (c) => c.json(LIVE_BODY, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ready',
+        operationId: 'getReadiness',
+        tags: ['Health'],
+        summary:
+          'Readiness: the stores answer, every lease has a holder and no projection is failing or stalled (checked at most once a second)',
+        responses: {
+          200: jsonResponse(ReadinessSchema, 'Ready'),
+          503: jsonResponse(ReadinessSchema, 'Degraded: the checks say which part is not ready'),
         },
-        200,
-      );
-    },
-  );
+      }),
+      async (c) => {
+        const report = await ready.report();
+        return report.ready ? c.json(readinessBody(report), 200) : c.json(readinessBody(report), 503);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        operationId: 'getHealth',
+        tags: ['Health'],
+        summary:
+          'For admins: the adapters in use, and how far each projection and reactor lags behind the log, with its lease',
+        responses: { 200: jsonResponse(HealthSchema, 'The process is up'), ...errors(401, 403) },
+      }),
+      async (c) => {
+        requireRole(c, 'admin');
+        const passes = platform.read.collection<ReconciliationDoc>(EFFECTS);
+        const reconciled = async (job: string) => {
+          const pass = await passes.get(job);
+          return (
+            pass && {
+              confirmedThrough: pass.confirmedThrough,
+              checked: pass.checked,
+              requeued: pass.requeued,
+              dead: pass.dead,
+              at: pass.at,
+            }
+          );
+        };
+        const effects = {
+          notifySeller: await reconciled(NOTIFY_SELLER),
+          confirmOrder: await reconciled(CONFIRM_ORDER),
+          notifyDecision: await reconciled(NOTIFY_DECISION),
+        };
+        const statuses = await watch.read(platform.events, platform.read, groups);
+        const failures = ctx.projectionFailures();
+        const projections = Object.fromEntries(
+          Object.entries(statuses).map(([name, { lease, ...status }]) => [
+            name,
+            {
+              ...status,
+              ...(failures[name] && { error: failures[name] }),
+              lease: lease && { ...lease, expiresAt: new Date(lease.expiresAt).toISOString() },
+            },
+          ]),
+        );
+        const healthy = Object.keys(failures).length === 0 && Object.values(statuses).every((s) => !s.stalled);
+        return c.json(
+          {
+            status: healthy ? ('ok' as const) : ('degraded' as const),
+            adapters: {
+              events: platform.events.kind,
+              read: platform.read.kind,
+              queue: platform.queue.kind,
+              bus: platform.bus.kind,
+              blobs: platform.blobs.kind,
+            },
+            projections,
+            effects,
+            uptimeSeconds: Math.round(process.uptime()),
+          },
+          200,
+        );
+      },
+    );
 }

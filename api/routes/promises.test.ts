@@ -179,7 +179,8 @@ describe('checkout', () => {
     expect(text).toContain('sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00\n  Subtotal: ₹12,500.00');
     expect(text).toContain('Standard Delivery (5-7 business days): ₹50.00\nTotal: ₹13,251.00');
 
-    const { body: health } = await api.anonymous().get('/api/health');
+    const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+    const { body: health } = await admin.get('/api/health');
     expect(Object.keys(health.effects)).toEqual(['notifySeller', 'confirmOrder', 'notifyDecision']);
   });
 });

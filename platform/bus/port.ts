@@ -10,5 +10,7 @@ export interface Bus {
   publish<T>(channel: string, message: T): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe<T>(channel: string, handler: BusHandler<T>): Promise<() => Promise<void>>;
+  /** Resolves when its server answers (readiness); absent for a bus inside this process. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { ConnectionLog } from '../redis/connection-log.ts';
+import { reachable } from '../redis/reachable.ts';
 import type { Bus, BusHandler } from './port.ts';
 import { Subscribers } from './subscribers.ts';
 
@@ -22,6 +23,10 @@ export class RedisBus implements Bus {
     this.#publisher = log.watch(new Redis(redisUrl));
     this.#subscriber = log.watch(new Redis(redisUrl));
     this.#subscriber.on('message', (channel: string, raw: string) => this.#receive(channel, raw));
+  }
+
+  ping(): Promise<void> {
+    return reachable(this.#publisher, this.#subscriber);
   }
 
   async publish<T>(channel: string, message: T): Promise<void> {

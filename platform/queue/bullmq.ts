@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue as BullQueue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ConnectionLog, isConnectionError } from '../redis/connection-log.ts';
+import { reachable } from '../redis/reachable.ts';
 import { defaultJobOptions, type DeadLetter, type JobHandler, type JobOptions, type Queue } from './port.ts';
 
 /** Completed jobs are kept this long so a repeated jobId stays a no-op; the count caps memory under load. */
@@ -49,6 +50,10 @@ export class BullMqQueue implements Queue {
     this.#prefix = prefix;
     this.#options = options;
     this.#connection = this.#log.watch(new Redis(redisUrl, { maxRetriesPerRequest: null }));
+  }
+
+  ping(): Promise<void> {
+    return reachable(this.#connection);
   }
 
   async add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {

@@ -47,6 +47,8 @@ export interface Queue {
   deadLetters(name: string): Promise<DeadLetter[]>;
   /** Resolves when no job of `name` is waiting, delayed or running (tests, shutdown). */
   drained(name: string): Promise<void>;
+  /** Resolves when its server answers (readiness); absent when the queue lives in another store. */
+  ping?(): Promise<void>;
   /** Stops taking jobs, waits for those running, releases connections. */
   close(): Promise<void>;
 }

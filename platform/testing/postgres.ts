@@ -13,6 +13,10 @@ export interface PostgresServer {
   port: number;
   /** Creates another empty database on the cluster (a fresh name when none is given) and answers its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server as an outage would (`pg_ctl stop -m fast`: open sessions are ended), keeping its data. */
+  pause(): Promise<void>;
+  /** Starts it again after `pause`, on the same port with the same data. */
+  resume(): Promise<void>;
   /** Stops the server (`pg_ctl stop -m fast`: open sessions are ended) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -145,20 +149,23 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       dir,
     );
     process.once('exit', killOnExit);
-    for (let attempt = 1; !started; attempt++) {
-      port = await freePort();
+    const startServer = async () => {
       const serverOptions = [
         `-p ${port}`,
         `-k '${dir}'`,
         ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
       ].join(' ');
+      await run(
+        pgCtl,
+        ['-D', data, '-l', log, '-w', '-t', String(STARTUP_TIMEOUT_S), '-o', serverOptions, 'start'],
+        dir,
+      );
+      started = true;
+    };
+    for (let attempt = 1; !started; attempt++) {
+      port = await freePort();
       try {
-        await run(
-          pgCtl,
-          ['-D', data, '-l', log, '-w', '-t', String(STARTUP_TIMEOUT_S), '-o', serverOptions, 'start'],
-          dir,
-        );
-        started = true;
+        await startServer();
       } catch (error) {
         // Another process may have taken the port between freePort() and the server's bind.
         if (attempt >= PORT_ATTEMPTS) throw new Error(`${(error as Error).message}\n${tail(log)}`);
@@ -182,6 +189,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       url: await createDatabase('mibi'),
       port,
       createDatabase,
+      pause: () => stopServer('fast'),
+      resume: startServer,
       async stop() {
         process.off('exit', killOnExit);
         try {
