@@ -11,15 +11,7 @@ export function settleLine(
   commissionBps: number,
 ): LineSettlement {
   const amountPaise = multiply(line.pricePaise, quantity);
-  const commissionPaise = basisPoints(amountPaise, commissionBps);
-  return {
-    productId: line.productId,
-    quantity,
-    amountPaise,
-    commissionBps,
-    commissionPaise,
-    earningPaise: amountPaise - commissionPaise,
-  };
+  return settlement(line, quantity, amountPaise, commissionBps, basisPoints(amountPaise, commissionBps));
 }
 
 /**
@@ -37,6 +29,17 @@ export function settleReturn(
   const amountPaise = multiply(line.pricePaise, quantity);
   const commissionOn = (units: number) => basisPoints(multiply(line.pricePaise, units), commissionBps);
   const commissionPaise = commissionOn(returnedBefore + quantity) - commissionOn(returnedBefore);
+  return settlement(line, quantity, amountPaise, commissionBps, commissionPaise);
+}
+
+/** The settlement of `amountPaise` less `commissionPaise`: the earning is the rest to the paisa. */
+function settlement(
+  line: Pick<OrderLine, 'productId'>,
+  quantity: number,
+  amountPaise: number,
+  commissionBps: number,
+  commissionPaise: number,
+): LineSettlement {
   return {
     productId: line.productId,
     quantity,
