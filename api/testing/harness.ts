@@ -19,7 +19,8 @@ import { signInChallenges } from '../auth/sign-in-challenges.ts';
 import { openSecret, totpCode, totpStep } from '../auth/totp.ts';
 import { findAccount } from '../commands/accounts.ts';
 import { markEmailVerified } from '../commands/email-verification.ts';
-import { LocalClient, type Reply } from './local-client.ts';
+import { LOCAL_ORIGIN, LocalClient, type Reply, checkAnswers } from './local-client.ts';
+import { ResponseValidator } from './response-validator.ts';
 import { type TypedApi, typedApi } from './typed-client.ts';
 
 export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local-client.ts';
@@ -113,6 +114,15 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const { platform } = assembled;
   const ctx = assembled.ctx!;
   const app = assembled.app!;
+  // Every answer a client of this app gets must be one the served OpenAPI document allows.
+  let validator: Promise<ResponseValidator> | undefined;
+  checkAnswers(app, async (method, url, response) => {
+    validator ??= (async () => {
+      const served = await app.request(`${LOCAL_ORIGIN}/api/openapi.json`);
+      return new ResponseValidator(await served.json());
+    })();
+    return (await validator).disagreement(method, url, response);
+  });
 
   /** The account's TOTP secret, opened with the server's key, from the log. */
   async function totpSecretOf(email: string): Promise<{ userId: string; secret: Uint8Array | null }> {

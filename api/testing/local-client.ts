@@ -22,6 +22,15 @@ interface Fetcher {
 
 export const LOCAL_ORIGIN = 'http://127.0.0.1';
 
+/** What is wrong with an answer, or null: the harness holds its app's answers to the OpenAPI document. */
+type AnswerCheck = (method: string, url: string, response: Response) => Promise<string | null>;
+const answerChecks = new WeakMap<Fetcher, AnswerCheck>();
+
+/** Every client of `app` fails the request whose answer `check` finds wrong. */
+export function checkAnswers(app: Fetcher, check: AnswerCheck): void {
+  answerChecks.set(app, check);
+}
+
 /** The answer with its body parsed: JSON when it is JSON, else the text. */
 export async function replyOf(response: Response): Promise<Reply> {
   const text = await response.text();
@@ -46,6 +55,8 @@ export class LocalClient {
     if (!headers.has('origin')) headers.set('origin', LOCAL_ORIGIN);
     if (this.cookie) headers.set('cookie', this.cookie);
     const response = await this.app.request(url, { ...init, headers });
+    const wrong = await answerChecks.get(this.app)?.((init.method ?? 'GET').toUpperCase(), url, response);
+    if (wrong) throw new Error(`The answer disagrees with the OpenAPI document: ${wrong}`);
     const setCookie = response.headers.get('set-cookie');
     // The session cookie under either of its names (`__Host-` over TLS).
     const session = setCookie && /^((?:__Host-)?mibi_session)=([^;]*)/.exec(setCookie);
