@@ -60,7 +60,9 @@ COPY --from=build /app/build ./build
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# No HEALTHCHECK here: only the api listens on HTTP, so compose sets one per service.
+# Every role (api, projections, workers) answers /api/health/ready on PORT: 503 while a store is
+# unreachable, a lease has no holder or a projection fails or stalls.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 # The compiled server runs on plain node, through scripts/serve.sh (its memory settings, as `npm start`
 # runs it; the shell execs node, which stays PID 1); the sources stay for the CLI (`npm run mibi`, through tsx).
 CMD ["sh", "scripts/serve.sh", "api"]
