@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiReferenceRoutes } from './http/api-reference.ts';
 import { apiDocument } from './openapi-document.ts';
+import { accessLog } from './http/access-log.ts';
 import { sameOriginMiddleware, sessionMiddleware } from './auth/middleware.ts';
 import { apiCacheControl } from './http/cache-control.ts';
 import { compressJson } from './http/compress-json.ts';
@@ -13,6 +14,7 @@ import { healthRoutes } from './routes/health.ts';
 import { serveMedia } from './http/media.ts';
 import { imageOrigin, securityHeaders } from './http/security-headers.ts';
 import { pageHints } from './http/page-hints.ts';
+import { requestId } from './http/request-id.ts';
 import { spaModules } from './http/spa-manifest.ts';
 import { serveSpa } from './http/static-assets.ts';
 import type { AppEnv } from './http/router.ts';
@@ -84,7 +86,12 @@ function readYourWrites(ctx: AppContext): MiddlewareHandler {
 export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
-  app.use('*', securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }));
+  app.use(
+    '*',
+    requestId(),
+    accessLog(),
+    securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }),
+  );
   app.use(
     '/api/*',
     apiCacheControl(),

@@ -5,6 +5,7 @@
  * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
  */
 import { ConfigError } from '../platform/config/config.ts';
+import { logToStandardError, logger } from '../platform/log.ts';
 import { type Command, CommandError, EXIT, UsageError } from './cli/command.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
@@ -63,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+logToStandardError();
+
 // A reader that stops early (mibi export | head) closes the pipe: that is not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
@@ -74,7 +77,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error('mibi: unexpected error:', error);
+    logger('mibi').fatal({ err: error }, 'unexpected error');
     process.exitCode = EXIT.failed;
   },
 );

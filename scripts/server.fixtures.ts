@@ -33,7 +33,7 @@ export function startServer(
       ? ['sh', ['scripts/serve.sh', role]]
       : [process.execPath, ['--import', 'tsx', 'api/roles/start.ts', role]];
   const child = spawn(command, args, {
-    env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', ...env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,6 +53,6 @@ export function startServer(
     throw new Error(`${role} did not start:\n${output}`);
   };
   const url = async () => (await waitFor(/on (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
-  const ready = async () => void (await waitFor(/\[start\] MIBI/));
+  const ready = async () => void (await waitFor(/"name":"start","msg":"MIBI /));
   return { child, exited, url, ready, output: () => output };
 }

@@ -5,10 +5,14 @@ import { ZodError } from 'zod';
 import { DomainError, type DomainErrorKind } from '../../domain/decider.ts';
 import { fieldErrors } from '../../domain/fields.ts';
 import { StreamContendedError } from '../../platform/eventstore/streams.ts';
+import { logger } from '../../platform/log.ts';
+import type { AppEnv } from './router.ts';
+
+const log = logger('api');
 
 /** The one error shape every route answers with. */
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: string; message: string; fields?: Record<string, string>; requestId?: string };
 }
 
 export class ApiError extends Error {
@@ -41,9 +45,15 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: { code, message, ...(fields && { fields }) } };
 }
 
+/** A 5xx body carries the request's id, which the error's log line carries too. */
+function answer(c: Context<AppEnv>, status: ContentfulStatusCode, body: ErrorBody): Response {
+  if (status >= 500) body.error.requestId = c.get('requestId');
+  return c.json(body, status);
+}
+
 /** Maps anything thrown by a route to the error shape; unexpected errors are logged, never leaked. */
-export function handleError(error: Error, c: Context): Response {
-  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof ApiError) return answer(c, error.status, errorBody(error.code, error.message, error.fields));
   if (error instanceof DomainError)
     return c.json(errorBody(error.code, error.message, error.fields), STATUS_OF_KIND[error.kind]);
   if (error instanceof StreamContendedError)
@@ -62,6 +72,6 @@ export function handleError(error: Error, c: Context): Response {
       status,
     );
   }
-  console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
-  return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+  log.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unexpected error');
+  return answer(c, 500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
 }

@@ -5,11 +5,15 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { AppContext } from '../roles/context.ts';
+import { logTo } from '../../platform/log.ts';
 import { fastReads } from './fast-reads.ts';
 import { listProduct, reject } from '../routes/catalog.fixtures.ts';
 import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
 
-/** What a client receives: status, headers (without the clock's Date) and the raw bytes. */
+/**
+ * What a client receives: status, headers (without the clock's Date) and the raw bytes. Every
+ * request carries the same X-Request-Id unless told otherwise, which both servers echo.
+ */
 interface Received {
   status: number;
   headers: IncomingHttpHeaders;
@@ -19,7 +23,8 @@ interface Received {
 function send(server: Server, method: string, path: string, headers: Record<string, string>): Promise<Received> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+    const sent = { 'x-request-id': 'fast-reads-test', ...headers };
+    request({ host: '127.0.0.1', port, method, path, headers: sent, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -171,6 +176,32 @@ describe('fast reads: the same answers as Hono', () => {
     expect(fromFast).toEqual(fromHono);
     expect(fromFast.status).toBe(200);
     expect(fromFast.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('logs the access line Hono would, and gives each request an id of its own', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const restore = logTo({ write: (line: string) => void lines.push(JSON.parse(line)) }, 'info');
+    try {
+      for (const path of [`/api/products/${shawl}`, '/api/products?limit=2', '/api/categories']) {
+        lines.splice(0);
+        const { answeredFast } = await both('GET', path);
+        expect(answeredFast).toBe(true);
+        const [fromFast, fromHono] = lines.map(({ time: _, ms, ...line }) => {
+          expect(ms).toEqual(expect.any(Number));
+          return line;
+        });
+        expect(fromFast).toMatchObject({ name: 'http', method: 'GET', status: 200, requestId: 'fast-reads-test' });
+        expect(fromFast).toEqual(fromHono);
+      }
+    } finally {
+      restore();
+    }
+    // An id not safe to log is replaced.
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => send(fast, 'GET', '/api/categories', { 'x-request-id': 'not safe' })),
+    );
+    expect(first!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first!.headers['x-request-id']).not.toBe(second!.headers['x-request-id']);
   });
 
   it('answers HEAD as Hono does: the headers of the GET, no body', async () => {

@@ -8,6 +8,8 @@ import type { AppContext } from '../roles/context.ts';
 import { type Prepared, VARY_CODING, noneMatch } from './prepared.ts';
 import { ProductListQuerySchema, productQuery } from '../routes/products.ts';
 import { API_HEADERS, type HeaderSet, overTls } from './security-headers.ts';
+import { logAccess } from './access-log.ts';
+import { requestIdOf } from './request-id.ts';
 
 /**
  * node-server's own tests (buildUrl): a request target and host that pass them become Hono's
@@ -24,6 +26,8 @@ const CATALOG_URL = /^\/api\/(?:products(?:\/[\w-]{1,100})?|categories)(?:\?|$)/
 /** One public read the catalog index answers. */
 interface Read {
   body(index: CatalogIndex): Prepared | undefined;
+  /** Hono's route pattern, for the access line. */
+  route: string;
   /** What the middleware would add to the body's own headers: security headers, Cache-Control and Vary. */
   head: { plain: string[]; tls: string[] };
 }
@@ -36,7 +40,8 @@ const URLS_KEPT = 1000;
  * node:http level, before Hono: a GET or HEAD without a session cookie and without `?after=`
  * gets the catalog index's prepared bytes in one `writeHead(...).end(bytes)`, with the headers
  * Hono's route and middleware would give it (security headers, Cache-Control, Vary, the
- * representation's own) made once per kind of read. Anything else, an invalid query, an id
+ * representation's own) made once per kind of read, and the request id and access line Hono's
+ * middleware would give it (access-log.ts). Anything else, an invalid query, an id
  * not on sale, goes to `hono`, which answers it as before. fast-reads.test.ts holds the two to
  * the same status, headers and bytes.
  */
@@ -49,7 +54,11 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     return { plain: of(API_HEADERS.plain), tls: of(API_HEADERS.tls) };
   };
   const heads = { list: head('/api/products'), detail: head('/api/products/id'), categories: head('/api/categories') };
-  const categories: Read = { body: (index) => index.categoriesBody(), head: heads.categories };
+  const categories: Read = {
+    body: (index) => index.categoriesBody(),
+    route: '/api/categories',
+    head: heads.categories,
+  };
 
   /** What a URL that CATALOG_URL matched asks for; null for Hono to answer. */
   function readOf(url: string): Read | null {
@@ -69,10 +78,10 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
       if (!valid.success) return null; // Hono answers the 400
       const listQuery = productQuery(valid.data);
       const key = pageKey(listQuery);
-      return { body: (index) => index.listBody(listQuery, key), head: heads.list };
+      return { body: (index) => index.listBody(listQuery, key), route: '/api/products', head: heads.list };
     }
     const id = path.slice('/api/products/'.length);
-    return { body: (index) => index.productBody(id), head: heads.detail };
+    return { body: (index) => index.productBody(id), route: '/api/products/:id', head: heads.detail };
   }
 
   /** The readings of catalog URLs seen so far; other URLs are not kept. */
@@ -89,15 +98,15 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
   };
 
   /** Answers from the index; what fails before the answer is written (say, compressing) is Hono's to answer and report. */
-  function answer(read: Read, index: CatalogIndex, req: IncomingMessage, res: ServerResponse): void {
+  function answer(read: Read, index: CatalogIndex, req: IncomingMessage, res: ServerResponse, started: number): void {
     try {
-      write(read, index, req, res);
+      write(read, index, req, res, started);
     } catch {
       if (!res.headersSent) void hono(req, res);
     }
   }
 
-  function write(read: Read, index: CatalogIndex, req: IncomingMessage, res: ServerResponse): void {
+  function write(read: Read, index: CatalogIndex, req: IncomingMessage, res: ServerResponse, started: number): void {
     const body = read.body(index);
     if (!body) return void hono(req, res); // not on sale: its seller, an admin, or a 404
     const { headers } = req;
@@ -107,12 +116,14 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     const forwardedFor = headers['x-forwarded-for'] as string | undefined;
     const hops = trustedHops(ctx.config, req.socket.remoteAddress ?? '', forwardedFor);
     const head = overTls(ctx.config, 'encrypted' in req.socket, forwardedProto, hops) ? read.head.tls : read.head.plain;
-    if (noneMatch(headers['if-none-match'], representation.etag))
-      res.writeHead(304, head.concat('etag', representation.etag)).end();
+    const requestId = requestIdOf(headers['x-request-id'] as string | undefined);
+    const status = noneMatch(headers['if-none-match'], representation.etag) ? 304 : 200;
+    if (status === 304) res.writeHead(304, head.concat('x-request-id', requestId, 'etag', representation.etag)).end();
     else
       res
-        .writeHead(200, head.concat(representation.headerList))
+        .writeHead(200, head.concat('x-request-id', requestId, representation.headerList))
         .end(req.method === 'HEAD' ? undefined : representation.bytes);
+    logAccess(req.method!, read.route, status, started, requestId);
   }
 
   return (req, res) => {
@@ -122,12 +133,13 @@ export function fastReads(ctx: Pick<AppContext, 'catalog' | 'config'>, hono: Req
     const { cookie, host } = req.headers;
     // A session may change the answer (a seller finds their product not on sale) or end (its cookie cleared).
     if (cookie?.includes(SESSION_COOKIE) || !PLAIN_HOST.test(host ?? '')) return void hono(req, res);
+    const started = performance.now();
     const index = ctx.catalog.current();
-    if (index) return answer(read, index, req, res);
+    if (index) return answer(read, index, req, res, started);
     // Loading, or a notice waits for its documents. A failure (the index could not load) is
     // Hono's to answer and report, as for any request.
     ctx.catalog.get().then(
-      (loaded) => answer(read, loaded, req, res),
+      (loaded) => answer(read, loaded, req, res, started),
       () => void hono(req, res),
     );
   };

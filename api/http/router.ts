@@ -23,6 +23,8 @@ export interface AppEnv {
     sessionId: string | null;
     /** The session cookie's name and attributes for this request (`__Host-` and Secure over TLS). */
     sessionCookie: SessionCookie;
+    /** The request's id (request-id.ts), in its log lines and a 5xx body. */
+    requestId: string;
   };
 }
 
@@ -49,6 +51,10 @@ export const ErrorSchema = z
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      requestId: z
+        .string()
+        .optional()
+        .openapi({ description: "On a 5xx: the request's id (its X-Request-Id), to quote when reporting it" }),
     }),
   })
   .openapi('Error');

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { parentPort } from 'node:worker_threads';
 import type { Config } from '../../platform/config/config.ts';
 import { startWorker } from '../../platform/worker-thread.ts';
+import { logger } from '../../platform/log.ts';
 import { assemble } from './assemble.ts';
 
 /** What the thread tells the main thread: that it runs or could not start, then the projections failing on it whenever that changes. */
@@ -90,7 +91,7 @@ export async function serveFollowers(config: Config): Promise<void> {
     assembled.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('[start] the followers did not stop cleanly:', error);
+        logger('start').error({ err: error }, 'the followers did not stop cleanly');
         process.exit(1);
       },
     );

@@ -12,12 +12,15 @@ import { ROLES, type Role, assemble } from './assemble.ts';
 import { type FollowersThread, serveFollowers, startFollowersThread } from './followers-thread.ts';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('start');
 
 const SPA_ROOT = 'dist';
 
 function buildSpaIfMissing(): void {
   if (existsSync(`${SPA_ROOT}/index.html`)) return;
-  console.log('[start] building the SPA (first run)...');
+  log.info('building the SPA (first run)...');
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('SPA build failed');
@@ -26,7 +29,7 @@ function buildSpaIfMissing(): void {
 async function main(name: string): Promise<void> {
   const config = loadConfig();
   // Before anything opens: an unsafe combination of settings stops every process role.
-  for (const warning of checkDeployment(config)) console.warn(`[start] warning: ${warning}`);
+  for (const warning of checkDeployment(config)) log.warn(warning);
   const roles: readonly Role[] = name === 'all' ? ROLES : [name as Role];
   if (roles.includes('api')) buildSpaIfMissing();
 
@@ -34,7 +37,7 @@ async function main(name: string): Promise<void> {
   let followers: FollowersThread | undefined;
   if (name === 'all' && config.FOLLOWERS_THREAD) {
     followers = await startFollowersThread(new URL(import.meta.url), (why) => {
-      console.error(`[start] ${why}`);
+      log.fatal(why);
       process.exit(1);
     });
   }
@@ -46,14 +49,14 @@ async function main(name: string): Promise<void> {
   // Every role listens: the api serves the app, the others their health probes alone.
   assembled.listen((port) => {
     const served = assembled.app ? '' : ' (health probes only)';
-    console.log(`[start] MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters}`);
+    log.info(`MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters}`);
   });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[start] ${signal}: finishing work in flight...`);
+    log.info(`${signal}: finishing work in flight...`);
     await assembled.stop();
     await followers?.stop();
     process.exit(0);
@@ -65,7 +68,7 @@ async function main(name: string): Promise<void> {
 const name = process.argv[2] ?? 'all';
 if (!isMainThread) {
   serveFollowers(loadConfig()).catch((error: unknown) => {
-    console.error(error);
+    log.fatal({ err: error }, 'the followers could not start');
     process.exit(1);
   });
 } else if (name !== 'all' && !(ROLES as readonly string[]).includes(name)) {
@@ -73,7 +76,8 @@ if (!isMainThread) {
   process.exit(2);
 } else {
   main(name).catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (error instanceof ConfigError) log.fatal({ variable: error.variable }, error.message);
+    else log.fatal({ err: error }, 'MIBI could not start');
     process.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
+import { LOG_LEVELS } from '../log.ts';
 import { isLoopbackHost } from './host.ts';
 
 /**
@@ -85,7 +86,12 @@ const schema = z.object({
   DEMO_DATA: flag.optional(),
   /** Lets DEMO_DATA (and its known passwords) run on a HOST reachable from outside; a warning is printed at start. */
   DEMO_DATA_ON_PUBLIC_HOST: flag.default(false),
-  /** `production` refuses DEV_ROUTES (platform/config/deployment.ts). */
+  /**
+   * The least severe lines logged: fatal, error, warn, info (the default: one line a request
+   * among them), debug, trace or silent. platform/log.ts reads it before this module runs.
+   */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** `production` refuses DEV_ROUTES (platform/config/deployment.ts); `development` logs readable lines (platform/log.ts). */
   NODE_ENV: z.string().optional(),
   /** New products are verified at once instead of waiting for an admin's review; see `loadConfig`. */
   AUTO_VERIFY: flag.optional(),
@@ -189,14 +195,17 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; empty strings count as unset. Throws ConfigError naming the first bad variable. */
+/**
+ * Parses the environment; empty strings count as unset. Throws ConfigError naming the first bad
+ * variable and never its value, which may be a secret (TOTP_KEY, a URL with a password).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = withDefaults.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(variable, `${issue.message}${variable in input ? ` (got "${input[variable]}")` : ''}`);
+    throw new ConfigError(variable, issue.message);
   }
   return parsed.data;
 }
