@@ -3,7 +3,9 @@
  * (the test harness's stack in a temp folder): `npm test` lints it with redocly.
  */
 import { startTestApi } from '../api/testing/harness.ts';
+import { logToStandardError } from '../platform/log.ts';
 
+logToStandardError(); // the document alone on stdout
 const api = await startTestApi();
 const response = await api.app.request('http://127.0.0.1/api/openapi.json');
 process.stdout.write(`${JSON.stringify(await response.json(), null, 2)}\n`);
