@@ -1,6 +1,6 @@
 /** Finding 10 of issue 13: password changes and resets sent no notice to the account's owner. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestApi, startTestApi } from '../testing/harness.ts';
+import { startTestApi, type TestApi } from '../testing/harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -18,7 +18,8 @@ describe('a notice to the owner', () => {
     const email = client.user!.email;
     expect(await notices(email)).toEqual([]);
     expect(
-      (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+      (await client.api.auth.password.$post({ json: { currentPassword: 'secret-pass', password: 'new-secret' } }))
+        .status,
     ).toBe(200);
     const [notice, ...more] = await notices(email);
     expect(more).toEqual([]);
@@ -31,20 +32,23 @@ describe('a notice to the owner', () => {
 
   it('follows a password reset', async () => {
     const { user } = await api.signUp();
-    expect((await api.anonymous().post('/api/auth/forgot-password', { email: user!.email })).status).toBe(202);
+    expect((await api.anonymous().api.auth['forgot-password'].$post({ json: { email: user!.email } })).status).toBe(
+      202,
+    );
     await api.ctx.afterwards.settled();
     const [mail] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
-    expect((await api.anonymous().post('/api/auth/reset-password', { token, password: 'new-secret' })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.anonymous().api.auth['reset-password'].$post({ json: { token, password: 'new-secret' } })).status,
+    ).toBe(200);
     expect(await notices(user!.email)).toHaveLength(1);
   });
 
   it('is keyed by the change, so sending it again leaves one message', async () => {
     const client = await api.signUp();
     expect(
-      (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+      (await client.api.auth.password.$post({ json: { currentPassword: 'secret-pass', password: 'new-secret' } }))
+        .status,
     ).toBe(200);
     const [notice] = await notices(client.user!.email);
     await api.platform.mail.send({ to: notice!.to, subject: notice!.subject, text: notice!.text, key: notice!.key! });
@@ -57,7 +61,8 @@ describe('a notice to the owner', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       expect(
-        (await client.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret' })).status,
+        (await client.api.auth.password.$post({ json: { currentPassword: 'secret-pass', password: 'new-secret' } }))
+          .status,
       ).toBe(200);
       expect(error).toHaveBeenCalledWith(expect.stringContaining(SUBJECT), expect.any(Error));
     } finally {
@@ -65,7 +70,8 @@ describe('a notice to the owner', () => {
       error.mockRestore();
     }
     expect(
-      (await api.anonymous().post('/api/auth/signin', { email: client.user!.email, password: 'new-secret' })).status,
+      (await api.anonymous().api.auth.signin.$post({ json: { email: client.user!.email, password: 'new-secret' } }))
+        .status,
     ).toBe(200);
   });
 });

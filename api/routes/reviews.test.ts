@@ -3,7 +3,15 @@ import type { Actor } from '../../domain/actor.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import {
+  type Client,
+  expectStatus,
+  ok,
+  startTestApi,
+  type TestApi,
+  type ArgsOf,
+  type TypedApi,
+} from '../testing/harness.ts';
 import { visibleProduct } from '../commands/reviews.ts';
 import { reject } from './catalog.fixtures.ts';
 import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
@@ -18,11 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const reviewsOf = (productId: string, client = api.anonymous()) => client.get(`/api/products/${productId}/reviews`);
+const reviewsOf = (productId: string, client = api.anonymous()) =>
+  client.api.products[':id'].reviews.$get({ param: { id: productId } });
 const eligibilityOf = (productId: string, client = api.anonymous()) =>
-  client.get(`/api/products/${productId}/reviews/eligibility`);
-const review = (client: Client, productId: string, body: unknown) =>
-  client.post(`/api/products/${productId}/reviews`, body);
+  client.api.products[':id'].reviews.eligibility.$get({ param: { id: productId } });
+const review = (
+  client: Client,
+  productId: string,
+  body: ArgsOf<TypedApi['products'][':id']['reviews']['$post']>['json'],
+) => client.api.products[':id'].reviews.$post({ param: { id: productId }, json: body });
+/** Any body: for bodies off the contract. */
+const reviewRaw = (client: Client, productId: string, body: unknown) =>
+  client.raw.post(`/api/products/${productId}/reviews`, body);
 const eventsOf = async (productId: string, client: Client) =>
   (await api.platform.events.readStream(reviewStream(productId, client.user!.id))).map(({ type }) => type);
 
@@ -41,7 +56,7 @@ describe('POST /api/products/{id}/reviews', () => {
   it("records a verified purchaser's review under their full name, rated 5 unless told", async () => {
     const { productId, buyer } = await purchased('Asha Rao');
     const reply = await review(buyer, productId, { comment: '  Beautiful weave.  ' });
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     expect(reply.body).toMatchObject({
       ...submitted,
       review: {
@@ -55,15 +70,19 @@ describe('POST /api/products/{id}/reviews', () => {
     });
     expect(reply.body.review.createdAt).toBe(reply.body.review.updatedAt);
 
-    const listed = await api.anonymous().get(`/api/products/${productId}/reviews?after=${reply.body.position}`);
+    const listed = await api
+      .anonymous()
+      .after(reply.body.position)
+      .products[':id'].reviews.$get({ param: { id: productId } });
     expect(listed.body).toEqual({ items: [reply.body.review], count: 1, average: 5 });
   });
 
   it('edits the review on a second submit, keeping one review per buyer and product', async () => {
     const { productId, buyer } = await purchased();
     const first = await review(buyer, productId, { rating: 5, comment: 'Lovely colours.' });
+    expectStatus(first, 201);
     const second = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
-    expect(second.status).toBe(200);
+    expectStatus(second, 200);
     expect(second.body).toMatchObject({
       ...submitted,
       review: { rating: 3, comment: 'Colours faded after a wash.', createdAt: first.body.review.createdAt },
@@ -71,7 +90,7 @@ describe('POST /api/products/{id}/reviews', () => {
     expect(second.body.position).toBeGreaterThan(first.body.position);
 
     const same = await review(buyer, productId, { rating: 3, comment: 'Colours faded after a wash.' });
-    expect(same.status).toBe(200);
+    expectStatus(same, 200);
     expect(same.body.review).toEqual(second.body.review);
     expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted', 'ReviewEdited']);
 
@@ -85,11 +104,12 @@ describe('POST /api/products/{id}/reviews', () => {
     await deliveredOrder(api, other, [productId]);
     await api.settle();
     const mine = await review(buyer, productId, { rating: 4, comment: 'Good.' });
+    expectStatus(mine, 201);
     const theirs = await review(other, productId, { rating: 2, comment: 'Not for me.' });
-    expect(theirs.status).toBe(201);
+    expectStatus(theirs, 201);
     expect(theirs.body.review.buyerId).toBe(other.user!.id);
     await api.settle();
-    const { body } = await reviewsOf(productId);
+    const body = ok(await reviewsOf(productId));
     expect(body.items).toContainEqual(mine.body.review);
     expect(body.count).toBe(2);
   });
@@ -103,7 +123,7 @@ describe('POST /api/products/{id}/reviews', () => {
     await api.settle();
     for (const client of [buyer, stranger, seller]) {
       const reply = await review(client, productId, { rating: 1, comment: 'Never arrived.' });
-      expect(reply.status).toBe(403);
+      expectStatus(reply, 403);
       expect(reply.body).toEqual({
         error: { code: 'purchase_required', message: "You can only review products you've purchased" },
       });
@@ -114,14 +134,14 @@ describe('POST /api/products/{id}/reviews', () => {
   it('asks a visitor to log in', async () => {
     const { productId } = await purchased();
     const reply = await review(api.anonymous(), productId, { rating: 5, comment: 'Great!' });
-    expect(reply.status).toBe(401);
+    expectStatus(reply, 401);
     expect(reply.body).toEqual({ error: { code: 'unauthorized', message: 'Please login to submit a review' } });
   });
 
   it('answers 404 for a product never listed, storing nothing', async () => {
     const buyer = await signedIn(api);
     const reply = await review(buyer, 'no-such-product', { rating: 5, comment: 'Great!' });
-    expect(reply.status).toBe(404);
+    expectStatus(reply, 404);
     expect(reply.body.error.code).toBe('not_found');
     expect(await eventsOf('no-such-product', buyer)).toEqual([]);
   });
@@ -137,19 +157,19 @@ describe('POST /api/products/{id}/reviews', () => {
     [{ rating: 5, comment: 'x'.repeat(2001) }, { comment: 'Comment must be at most 2000 characters' }],
   ])('rejects %j with the field messages, storing nothing', async (body, fields) => {
     const { productId, buyer } = await purchased();
-    const reply = await review(buyer, productId, body);
-    expect(reply.status).toBe(400);
+    const reply = await reviewRaw(buyer, productId, body);
+    expectStatus(reply, 400);
     expect(reply.body).toEqual({ error: { code: 'validation_failed', message: Object.values(fields)[0], fields } });
     expect(await eventsOf(productId, buyer)).toEqual([]);
   });
 
   it('rejects malformed JSON and oversized bodies', async () => {
     const { productId, buyer } = await purchased();
-    const malformed = await review(buyer, productId, '{bad');
-    expect(malformed.status).toBe(400);
+    const malformed = await reviewRaw(buyer, productId, '{bad');
+    expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const large = await review(buyer, productId, { rating: 5, comment: 'Great', ...oversized() });
-    expect(large.status).toBe(413);
+    const large = await reviewRaw(buyer, productId, { rating: 5, comment: 'Great', ...oversized() });
+    expectStatus(large, 413);
     expect(await eventsOf(productId, buyer)).toEqual([]);
   });
 });
@@ -158,7 +178,7 @@ describe('GET /api/products/{id}/reviews', () => {
   it('lists nothing for a product without reviews', async () => {
     const productId = await listedProduct(api, seller);
     const reply = await reviewsOf(productId);
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ items: [], count: 0, average: null });
   });
 
@@ -170,7 +190,7 @@ describe('GET /api/products/{id}/reviews', () => {
       const buyer = await signedIn(api);
       await deliveredOrder(api, buyer, [productId]);
       await api.settle();
-      written.push((await review(buyer, productId, { rating, comment: `Rated ${rating}` })).body.review);
+      written.push(ok(await review(buyer, productId, { rating, comment: `Rated ${rating}` })).review);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await api.settle();
@@ -180,7 +200,7 @@ describe('GET /api/products/{id}/reviews', () => {
 
   it('answers 404 for a product never listed', async () => {
     const reply = await reviewsOf('no-such-product');
-    expect(reply.status).toBe(404);
+    expectStatus(reply, 404);
     expect(reply.body.error.code).toBe('not_found');
   });
 });
@@ -201,8 +221,9 @@ describe('GET /api/products/{id}/reviews/eligibility', () => {
     const { productId, buyer } = await purchased();
     expect((await eligibilityOf(productId, buyer)).body).toEqual({ state: 'allowed' });
     const written = await review(buyer, productId, { rating: 4, comment: 'Sturdy.' });
+    expectStatus(written, 201);
     const reply = await eligibilityOf(productId, buyer);
-    expect(reply.status).toBe(200);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({ state: 'allowed', review: written.body.review });
   });
 
@@ -215,15 +236,15 @@ describe('GET /api/products/{id}/reviews/eligibility', () => {
     const buyer = await signedIn(api);
     await deliveredOrder(api, buyer, [shawl, diya]);
     await api.settle();
-    expect((await eligibilityOf(shawl, buyer)).body.state).toBe('allowed');
-    expect((await eligibilityOf(diya, buyer)).body.state).toBe('allowed');
-    expect((await eligibilityOf(lamp, buyer)).body.state).toBe('purchase');
-    expect((await eligibilityOf(shawl, seller)).body.state).toBe('purchase');
+    expect(ok(await eligibilityOf(shawl, buyer)).state).toBe('allowed');
+    expect(ok(await eligibilityOf(diya, buyer)).state).toBe('allowed');
+    expect(ok(await eligibilityOf(lamp, buyer)).state).toBe('purchase');
+    expect(ok(await eligibilityOf(shawl, seller)).state).toBe('purchase');
   });
 
   it('answers 404 for a product never listed', async () => {
     const reply = await eligibilityOf('no-such-product', seller);
-    expect(reply.status).toBe(404);
+    expectStatus(reply, 404);
   });
 });
 
@@ -237,10 +258,13 @@ describe('reviews of a product not on sale', () => {
       onProduct(api, productId, { type: 'DelistProduct', actor: actorOfClient(owner), at: at() }),
     'pending review again': async (productId: string, owner: Client) => {
       await reject(api, productId);
-      const edit = await owner.patch(`/api/seller/products/${productId}`, {
-        description: 'Hand-cast brass oil lamp, now photographed.',
+      const edit = await owner.api.seller.products[':id'].$patch({
+        param: { id: productId },
+        json: {
+          description: 'Hand-cast brass oil lamp, now photographed.',
+        },
       });
-      expect(edit.status).toBe(200);
+      expectStatus(edit, 200);
     },
     'of a suspended seller': (_productId: string, owner: Client) =>
       api.ctx.streams.handle(
@@ -263,24 +287,24 @@ describe('reviews of a product not on sale', () => {
       const owner = await signedIn(api, 'seller');
       const { productId, buyer } = await purchased(undefined, owner);
       const written = await review(buyer, productId, { rating: 5, comment: 'Lovely.' });
-      expect(written.status).toBe(201);
+      expectStatus(written, 201);
       await hide[how](productId, owner);
       await api.settle();
 
       for (const client of [api.anonymous(), buyer, await signedIn(api)]) {
-        expect((await client.get(`/api/products/${productId}`)).status).toBe(404);
+        expect((await client.api.products[':id'].$get({ param: { id: productId } })).status).toBe(404);
         for (const reply of [await reviewsOf(productId, client), await eligibilityOf(productId, client)]) {
-          expect(reply.status).toBe(404);
+          expectStatus(reply, 404);
           expect(reply.body).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
         }
       }
       const edit = await review(buyer, productId, { rating: 1, comment: 'Changed my mind.' });
-      expect(edit.status).toBe(404);
+      expectStatus(edit, 404);
       expect(await eventsOf(productId, buyer)).toEqual(['ReviewSubmitted']);
 
       // Its seller and the admins still find it, as they find the product.
       const reply = await reviewsOf(productId, owner);
-      expect(reply.status).toBe(200);
+      expectStatus(reply, 200);
       expect(reply.body.items).toEqual([written.body.review]);
       expect((await eligibilityOf(productId, owner)).body).toEqual({ state: 'purchase' });
       expect((await visibleProduct(api.ctx, productId, ADMIN)).productId).toBe(productId);

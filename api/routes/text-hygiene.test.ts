@@ -4,7 +4,7 @@
  * included, which is how a lone surrogate arrives).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
 import { SAREE, listProduct } from './catalog.fixtures.ts';
 
 let api: TestApi;
@@ -34,8 +34,8 @@ describe('hidden characters', () => {
     const before = await api.platform.events.lastPosition();
     const reply = await api
       .anonymous()
-      .post('/api/auth/signup', { fullName, email: `hidden-${Date.now()}@mibi.test`, password: 'secret-pass' });
-    expect(reply.status).toBe(400);
+      .api.auth.signup.$post({ json: { fullName, email: `hidden-${Date.now()}@mibi.test`, password: 'secret-pass' } });
+    expectStatus(reply, 400);
     expect(reply.body).toEqual(refused('fullName', 'Full name'));
     expect(await api.platform.events.lastPosition()).toBe(before);
   });
@@ -46,25 +46,30 @@ describe('hidden characters', () => {
       ['name', 'Product name'],
       ['description', 'Description'],
     ] as const) {
-      const listing = await seller.post('/api/seller/products', { ...SAREE, [field]: `${text} handwoven` });
-      expect(listing.status).toBe(400);
+      const listing = await seller.api.seller.products.$post({ json: { ...SAREE, [field]: `${text} handwoven` } });
+      expectStatus(listing, 400);
       expect(listing.body).toEqual(refused(field, label));
-      const edit = await seller.patch(`/api/seller/products/${id}`, { [field]: `${text} handwoven` });
-      expect(edit.status).toBe(400);
+      const edit = await seller.api.seller.products[':id'].$patch({
+        param: { id },
+        json: { [field]: `${text} handwoven` },
+      });
+      expectStatus(edit, 400);
       expect(edit.body).toEqual(refused(field, label));
     }
     expect(await api.platform.events.lastPosition()).toBe(position);
   });
 
   it('leave Indian names and multiline descriptions alone', async () => {
-    const reply = await api.anonymous().post('/api/auth/signup', {
-      fullName: 'लक्\u094D\u200Dष्मी നായര്\u200D',
-      email: `indic-${Date.now()}@mibi.test`,
-      password: 'secret-pass',
+    const reply = await api.anonymous().api.auth.signup.$post({
+      json: {
+        fullName: 'लक्\u094D\u200Dष्मी നായര്\u200D',
+        email: `indic-${Date.now()}@mibi.test`,
+        password: 'secret-pass',
+      },
     });
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     const description = 'हाथ से बुनी रेशमी साड़ी।\n\nZari border, 6.3 m.';
-    const listing = await seller.post('/api/seller/products', { ...SAREE, name: 'बनारसी साड़ी', description });
-    expect(listing.status).toBe(201);
+    const listing = await seller.api.seller.products.$post({ json: { ...SAREE, name: 'बनारसी साड़ी', description } });
+    expectStatus(listing, 201);
   });
 });
