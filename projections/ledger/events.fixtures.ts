@@ -1,11 +1,8 @@
 /** Test fixtures for the ledger: current order, payout and category events, built as the deciders would record them. */
 import type { CategoryEvent } from '../../domain/catalog/events.ts';
-import { multiply, sum } from '../../domain/money.ts';
 import type { OrderEvent, OrderLine, SellerOrderPart } from '../../domain/order/events.ts';
 import { settleLine } from '../../domain/order/settlement.ts';
-import { sellerOrdersOf } from '../../domain/order/upcast.ts';
 import type { PayoutEvent } from '../../domain/payout/events.ts';
-import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 export const ADMIN_ID = 'admin-1';
 
@@ -18,32 +15,6 @@ export const orderLine = (
   categoryId: 'textiles',
   ...fields,
 });
-
-/** A purchase of `lines`, one seller order per seller, as checkout places it. */
-export function placed(
-  orderId: string,
-  lines: OrderLine[],
-  placedAt: string,
-): Extract<OrderEvent, { type: 'OrderPlaced' }> {
-  const subtotalPaise = sum(lines.map((line) => multiply(line.pricePaise, line.quantity)));
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      buyerId: 'buyer-1',
-      buyerName: 'Asha Rao',
-      lines,
-      sellerOrders: sellerOrdersOf(orderId, lines),
-      shippingAddress: PUNE_ADDRESS,
-      delivery: 'standard',
-      payment: 'cod',
-      subtotalPaise,
-      deliveryChargePaise: 50_00,
-      totalPaise: subtotalPaise + 50_00,
-      placedAt,
-    },
-  };
-}
 
 /** The part of `order` that is `sellerId`'s, with its lines. */
 export function partOf(

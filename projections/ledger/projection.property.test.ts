@@ -13,7 +13,8 @@ import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { delivered, orderLine, partOf, payout, placed, returnAccepted } from './events.fixtures.ts';
+import { placed } from '../../domain/order/events.fixtures.ts';
+import { delivered, orderLine, partOf, payout, returnAccepted } from './events.fixtures.ts';
 import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
 import { LEDGER_ENTRIES, SELLER_BALANCES, ledger } from './projection.ts';
 

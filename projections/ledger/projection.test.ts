@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { categoryStream } from '../../domain/catalog/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
+import { placed } from '../../domain/order/events.fixtures.ts';
 import { payoutStream } from '../../domain/payout/events.ts';
 import { importNdjson } from '../../platform/eventstore/ndjson.ts';
 import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
@@ -16,7 +17,6 @@ import {
   orderLine,
   partOf,
   payout,
-  placed,
   returnAccepted,
   returnsSet,
 } from './events.fixtures.ts';

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
+import { placed } from '../../domain/order/events.fixtures.ts';
 import { settleLine } from '../../domain/order/settlement.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../../domain/order/upcast.ts';
 import type { Doc } from '../../platform/readstore/port.ts';
 import { projectionStores } from '../projection.fixtures.ts';
 import { SALES_BY_DAY, SALES_BY_SELLER, sales } from './projection.ts';
-import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>['data'];
 
@@ -25,30 +25,9 @@ const line = (sellerId: string, categoryId: string, pricePaise: number, quantity
 });
 
 /** An OrderPlaced as written before seller orders existed: no `sellerOrders`. */
-function legacyPlaced(orderId: string, placedAt: string, lines: OrderLine[]): LegacyOrderEvent {
-  const subtotalPaise = lines.reduce((total, l) => total + l.pricePaise * l.quantity, 0);
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      buyerId: 'buyer-1',
-      buyerName: 'Asha Rao',
-      lines,
-      shippingAddress: PUNE_ADDRESS,
-      delivery: 'standard',
-      payment: 'cod',
-      subtotalPaise,
-      deliveryChargePaise: 50_00,
-      totalPaise: subtotalPaise + 50_00,
-      placedAt,
-    },
-  };
-}
-
-/** An OrderPlaced as checkout writes it now: one seller order per seller, numbered in the order of their first line. */
-function placed(orderId: string, placedAt: string, lines: OrderLine[]): OrderEvent {
-  const { data } = legacyPlaced(orderId, placedAt, lines) as Extract<LegacyOrderEvent, { type: 'OrderPlaced' }>;
-  return { type: 'OrderPlaced', data: { ...data, sellerOrders: sellerOrdersOf(orderId, lines) } };
+function legacyPlaced(orderId: string, lines: OrderLine[], placedAt: string): LegacyOrderEvent {
+  const { sellerOrders: _, ...data } = placed(orderId, lines, placedAt).data;
+  return { type: 'OrderPlaced', data };
 }
 
 const stamp = (orderId: string, n: number, sellerId: string, at: string) => ({
@@ -110,6 +89,22 @@ const appendTo = async (orderId: string, event: OrderEvent | LegacyOrderEvent) =
   stores.events.append(orderStream(orderId), [event], 'any');
 
 const tally = (revenuePaise: number, units: number, orders: number) => ({ revenuePaise, units, orders });
+type Tally = ReturnType<typeof tally>;
+/** The sales document of `sellerId` on `day`, as SALES_BY_SELLER holds it. */
+const sellerDay = (day: string, sellerId: string, total: Tally, categories: Record<string, Tally>) => ({
+  id: `${day}:${sellerId}`,
+  day,
+  sellerId,
+  ...total,
+  categories,
+});
+/** The sales document of `day`, as SALES_BY_DAY holds it. */
+const dayTotal = (day: string, total: Tally, categories: Record<string, Tally>) => ({
+  id: day,
+  day,
+  ...total,
+  categories,
+});
 
 describe('sales projection', () => {
   it("takes back only the cancelling seller's lines of a two-seller purchase; the purchase still counts once", async () => {
@@ -118,27 +113,19 @@ describe('sales projection', () => {
       line('s-1', 'spices', 250_00, 1),
       line('s-2', 'textiles', 99_50, 3),
     ];
-    await appendTo('o-1', placed('o-1', '2024-05-01T10:00:00.000Z', lines));
+    await appendTo('o-1', placed('o-1', lines, '2024-05-01T10:00:00.000Z'));
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderProcessing', '2024-05-02T09:00:00.000Z'));
     await appendTo('o-1', cancelled('o-1', 2, 's-2', '2024-05-03T09:00:00.000Z'));
     await runner().catchUp(sales.name);
     const { [SALES_BY_SELLER]: bySeller, [SALES_BY_DAY]: byDay, sales_open_orders: open } = await documents();
     expect(bySeller).toEqual([
-      {
-        id: '2024-05-01:s-1',
-        day: '2024-05-01',
-        sellerId: 's-1',
-        ...tally(2_250_00, 3, 1),
-        categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) },
-      },
+      sellerDay('2024-05-01', 's-1', tally(2_250_00, 3, 1), {
+        textiles: tally(2_000_00, 2, 1),
+        spices: tally(250_00, 1, 1),
+      }),
     ]);
     expect(byDay).toEqual([
-      {
-        id: '2024-05-01',
-        day: '2024-05-01',
-        ...tally(2_250_00, 3, 1),
-        categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) },
-      },
+      dayTotal('2024-05-01', tally(2_250_00, 3, 1), { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) }),
     ]);
     expect(open).toEqual([
       expect.objectContaining({ id: 'o-1', sellerOrders: [expect.objectContaining({ sellerOrderId: 'o-1-1' })] }),
@@ -158,12 +145,13 @@ describe('sales projection', () => {
   it("counts each seller order as one of its seller's orders, and the purchase as one of the day's", async () => {
     await appendTo(
       'o-1',
-      placed('o-1', '2024-05-01T10:00:00.000Z', [
-        line('s-1', 'textiles', 100_00, 1),
-        line('s-2', 'textiles', 200_00, 1),
-      ]),
+      placed(
+        'o-1',
+        [line('s-1', 'textiles', 100_00, 1), line('s-2', 'textiles', 200_00, 1)],
+        '2024-05-01T10:00:00.000Z',
+      ),
     );
-    await appendTo('o-2', placed('o-2', '2024-05-01T11:00:00.000Z', [line('s-1', 'spices', 300_00, 1)]));
+    await appendTo('o-2', placed('o-2', [line('s-1', 'spices', 300_00, 1)], '2024-05-01T11:00:00.000Z'));
     await runner().catchUp(sales.name);
     const docs = await documents();
     expect(docs[SALES_BY_SELLER]!.map(({ id, orders }) => [id, orders])).toEqual([
@@ -171,12 +159,7 @@ describe('sales projection', () => {
       ['2024-05-01:s-2', 1],
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
-      {
-        id: '2024-05-01',
-        day: '2024-05-01',
-        ...tally(600_00, 3, 2),
-        categories: { textiles: tally(300_00, 2, 1), spices: tally(300_00, 1, 1) },
-      },
+      dayTotal('2024-05-01', tally(600_00, 3, 2), { textiles: tally(300_00, 2, 1), spices: tally(300_00, 1, 1) }),
     ]);
   });
 
@@ -184,7 +167,7 @@ describe('sales projection', () => {
     const saree = line('s-1', 'textiles', 1_000_00, 3);
     const diya = line('s-1', 'handicrafts', 50_00, 2);
     const spice = line('s-2', 'spices', 250_00, 1);
-    await appendTo('o-1', placed('o-1', '2024-05-01T10:00:00.000Z', [saree, diya, spice]));
+    await appendTo('o-1', placed('o-1', [saree, diya, spice], '2024-05-01T10:00:00.000Z'));
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderProcessing', '2024-05-01T11:00:00.000Z'));
     await appendTo('o-1', moved('o-1', 1, 's-1', 'SellerOrderShipped', '2024-05-02T11:00:00.000Z'));
     await appendTo('o-1', delivered('o-1', 1, 's-1', [saree, diya], '2024-05-03T11:00:00.000Z'));
@@ -204,28 +187,18 @@ describe('sales projection', () => {
     await runner().catchUp(sales.name);
     const docs = await documents();
     expect(docs[SALES_BY_SELLER]).toEqual([
-      {
-        id: '2024-05-01:s-1',
-        day: '2024-05-01',
-        sellerId: 's-1',
-        ...tally(2_000_00, 2, 1),
-        categories: { textiles: tally(2_000_00, 2, 1), handicrafts: tally(0, 0, 1) },
-      },
-      {
-        id: '2024-05-01:s-2',
-        day: '2024-05-01',
-        sellerId: 's-2',
-        ...tally(250_00, 1, 1),
-        categories: { spices: tally(250_00, 1, 1) },
-      },
+      sellerDay('2024-05-01', 's-1', tally(2_000_00, 2, 1), {
+        textiles: tally(2_000_00, 2, 1),
+        handicrafts: tally(0, 0, 1),
+      }),
+      sellerDay('2024-05-01', 's-2', tally(250_00, 1, 1), { spices: tally(250_00, 1, 1) }),
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
-      {
-        id: '2024-05-01',
-        day: '2024-05-01',
-        ...tally(2_250_00, 3, 1),
-        categories: { textiles: tally(2_000_00, 2, 1), handicrafts: tally(0, 0, 1), spices: tally(250_00, 1, 1) },
-      },
+      dayTotal('2024-05-01', tally(2_250_00, 3, 1), {
+        textiles: tally(2_000_00, 2, 1),
+        handicrafts: tally(0, 0, 1),
+        spices: tally(250_00, 1, 1),
+      }),
     ]);
     // A later return of the rest of the same seller order is taken back as well.
     await appendTo('o-1', returned('o-1', 1, 's-1', [[saree, 2]], '2024-05-07T11:00:00.000Z'));
@@ -238,53 +211,40 @@ describe('sales projection over a log written before seller orders', () => {
   it('gives the figures it gave then: a cancelled order taken back whole off the day it was placed', async () => {
     await appendTo(
       'o-1',
-      legacyPlaced('o-1', '2024-05-01T10:00:00.000Z', [
-        line('s-1', 'textiles', 1_000_00, 2),
-        line('s-1', 'spices', 250_00, 1),
-        line('s-2', 'textiles', 99_50, 3),
-      ]),
+      legacyPlaced(
+        'o-1',
+        [line('s-1', 'textiles', 1_000_00, 2), line('s-1', 'spices', 250_00, 1), line('s-2', 'textiles', 99_50, 3)],
+        '2024-05-01T10:00:00.000Z',
+      ),
     );
     await appendTo(
       'o-2',
-      legacyPlaced('o-2', '2024-05-01T23:59:59.000Z', [
-        line('s-1', 'textiles', 500_00, 1),
-        line('s-2', 'spices', 10_00, 1),
-      ]),
+      legacyPlaced(
+        'o-2',
+        [line('s-1', 'textiles', 500_00, 1), line('s-2', 'spices', 10_00, 1)],
+        '2024-05-01T23:59:59.000Z',
+      ),
     );
     await appendTo('o-2', legacyCancelled('o-2', '2024-05-03T09:00:00.000Z'));
     await runner().catchUp(sales.name);
     const { [SALES_BY_SELLER]: bySeller, [SALES_BY_DAY]: byDay } = await documents();
     expect(bySeller).toEqual([
-      {
-        id: '2024-05-01:s-1',
-        day: '2024-05-01',
-        sellerId: 's-1',
-        ...tally(2_250_00, 3, 1),
-        categories: { textiles: tally(2_000_00, 2, 1), spices: tally(250_00, 1, 1) },
-      },
-      {
-        id: '2024-05-01:s-2',
-        day: '2024-05-01',
-        sellerId: 's-2',
-        ...tally(298_50, 3, 1),
-        categories: { textiles: tally(298_50, 3, 1) },
-      },
+      sellerDay('2024-05-01', 's-1', tally(2_250_00, 3, 1), {
+        textiles: tally(2_000_00, 2, 1),
+        spices: tally(250_00, 1, 1),
+      }),
+      sellerDay('2024-05-01', 's-2', tally(298_50, 3, 1), { textiles: tally(298_50, 3, 1) }),
     ]);
     expect(byDay).toEqual([
-      {
-        id: '2024-05-01',
-        day: '2024-05-01',
-        ...tally(2_548_50, 6, 1),
-        categories: { textiles: tally(2_298_50, 5, 1), spices: tally(250_00, 1, 1) },
-      },
+      dayTotal('2024-05-01', tally(2_548_50, 6, 1), { textiles: tally(2_298_50, 5, 1), spices: tally(250_00, 1, 1) }),
     ]);
   });
 
   it('keeps a shipped order counted, and deletes a day whose only order was cancelled after processing', async () => {
-    await appendTo('o-1', legacyPlaced('o-1', '2024-05-01T10:00:00.000Z', [line('s-1', 'textiles', 100_00, 1)]));
+    await appendTo('o-1', legacyPlaced('o-1', [line('s-1', 'textiles', 100_00, 1)], '2024-05-01T10:00:00.000Z'));
     await appendTo('o-1', legacyMoved('o-1', 'OrderProcessing', '2024-05-01T11:00:00.000Z'));
     await appendTo('o-1', legacyMoved('o-1', 'OrderShipped', '2024-05-02T11:00:00.000Z'));
-    await appendTo('o-2', legacyPlaced('o-2', '2024-05-02T10:00:00.000Z', [line('s-1', 'textiles', 100_00, 1)]));
+    await appendTo('o-2', legacyPlaced('o-2', [line('s-1', 'textiles', 100_00, 1)], '2024-05-02T10:00:00.000Z'));
     await appendTo('o-2', legacyMoved('o-2', 'OrderProcessing', '2024-05-02T11:00:00.000Z'));
     await appendTo('o-2', legacyCancelled('o-2', '2024-05-02T12:00:00.000Z'));
     await runner().catchUp(sales.name);
@@ -307,28 +267,11 @@ describe('sales projection over a log written before seller orders', () => {
     const [crafts, spices] = ['68d9bb09-ff63-4c5c-a733-06e5d49f9cef', '1e360922-1b3c-4cc8-a9ed-75a47dbf9146'];
     // Orders 1 (delivered), 3 (shipped) and 4 (pending) count; order 2, cancelled whole, does not.
     expect(docs[SALES_BY_SELLER]).toEqual([
-      {
-        id: `${day}:${spices}`,
-        day,
-        sellerId: spices,
-        ...tally(2_250_00, 5, 2),
-        categories: { spices: tally(2_250_00, 5, 2) },
-      },
-      {
-        id: `${day}:${crafts}`,
-        day,
-        sellerId: crafts,
-        ...tally(7_497_00, 3, 2),
-        categories: { jewelry: tally(7_497_00, 3, 2) },
-      },
+      sellerDay(day, spices, tally(2_250_00, 5, 2), { spices: tally(2_250_00, 5, 2) }),
+      sellerDay(day, crafts, tally(7_497_00, 3, 2), { jewelry: tally(7_497_00, 3, 2) }),
     ]);
     expect(docs[SALES_BY_DAY]).toEqual([
-      {
-        id: day,
-        day,
-        ...tally(9_747_00, 8, 3),
-        categories: { spices: tally(2_250_00, 5, 2), jewelry: tally(7_497_00, 3, 2) },
-      },
+      dayTotal(day, tally(9_747_00, 8, 3), { spices: tally(2_250_00, 5, 2), jewelry: tally(7_497_00, 3, 2) }),
     ]);
   });
 });
@@ -369,7 +312,7 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
       productId: `${orderId}-p${i}`,
     }));
     if (legacy) {
-      await appendTo(orderId, legacyPlaced(orderId, placedAt, lines));
+      await appendTo(orderId, legacyPlaced(orderId, lines, placedAt));
       const fate = random();
       const steps: LegacyOrderEvent[] =
         fate < 0.15
@@ -381,7 +324,7 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
               : [];
       for (const step of steps) followUps.push([orderId, orderId, step]);
     } else {
-      await appendTo(orderId, placed(orderId, placedAt, lines));
+      await appendTo(orderId, placed(orderId, lines, placedAt));
       sellerOrdersOf(orderId, lines).forEach(({ sellerId }, i) => {
         const part = i + 1;
         const own = lines.filter((l) => l.sellerId === sellerId);
