@@ -66,6 +66,33 @@ export function secondFactorChangedMail(
 }
 
 /**
+ * After a burst of wrong second-factor codes: someone who got past the password is guessing
+ * codes. Keyed by the burst, so the owner hears of each burst once.
+ */
+export function codeFailuresMail(
+  config: LinkConfig,
+  to: string,
+  burst: { failures: number; waitMinutes: number },
+  at: string,
+  key: string,
+): MailMessage {
+  return {
+    to,
+    key,
+    subject: 'Wrong sign-in codes for your MIBI account',
+    text: [
+      `Someone signed in to your MIBI account (${to}) with its password and then gave ${burst.failures} wrong codes of the second step, the last on ${when(at)}.`,
+      `Codes are refused for the next ${burst.waitMinutes} minutes, and longer after each further burst.`,
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      `If it was not you, someone else has your password: change it now at ${linkTo(config, '/forgot-password')}`,
+      '(a reset signs out every device), and tell us by replying to this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/**
  * Sends a notice; a mail server that fails it does not undo the change it tells of (the
  * change is made and recorded): the failure is logged for the operator.
  */

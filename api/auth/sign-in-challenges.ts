@@ -32,14 +32,35 @@ interface UsedStepDoc extends Doc {
 /**
  * Wrong codes per account, whatever the challenge: a correct password opens a new challenge
  * at will, so the challenges' own limit alone would let a holder of the password guess codes
- * without end. Only someone who has the password can run this count up.
+ * without end. Only someone who has the password can run this count up. A burst of `attempts`
+ * wrong codes makes the account's codes wait `firstWaitMs`, each further burst twice as long
+ * as the one before (up to `longestWaitMs`), as password waits grow; the bursts are remembered
+ * until `memoryMs` after the last wrong code, and a right code forgets them.
  */
-export const CODE_FAILURES = { attempts: 10, windowMs: 15 * 60 * 1000 };
+export const CODE_FAILURES = {
+  attempts: 10,
+  firstWaitMs: 15 * 60 * 1000,
+  longestWaitMs: 24 * 60 * 60 * 1000,
+  memoryMs: 24 * 60 * 60 * 1000,
+};
 
 interface FailuresDoc extends Doc {
+  /** Wrong codes since the last burst. */
   count: number;
-  /** The window opens with its first failure and ends here; the document may vanish after. */
+  /** Bursts of CODE_FAILURES.attempts wrong codes so far. */
+  bursts: number;
+  /** Codes wait until then after the last burst. */
+  waitUntil: string | null;
+  /** `memoryMs` after the last wrong code (or the wait's end): the document may vanish after. */
   expiresAt: string;
+}
+
+/** A wrong code that ended a burst: the account's codes now wait, and its owner is told. */
+export interface CodeFailureBurst {
+  /** Which burst of the account's (1 for the first since a right code). */
+  burst: number;
+  /** How long codes now wait. */
+  waitMs: number;
 }
 
 export class SignInChallenges {
@@ -93,23 +114,37 @@ export class SignInChallenges {
     await this.usedSteps.put({ id: userId, step, expiresAt: later(now, 5 * 60 * 1000) });
   }
 
-  /** Milliseconds until the account's codes may be tried again: 0 while under CODE_FAILURES. */
+  /** Milliseconds until the account's codes may be tried again: 0 unless a burst of wrong codes made them wait. */
   async waitMs(userId: string, now: string): Promise<number> {
-    const doc = await this.failures.get(userId);
-    const left = doc ? Date.parse(doc.expiresAt) - Date.parse(now) : 0;
-    return doc && left > 0 && doc.count >= CODE_FAILURES.attempts ? left : 0;
+    const waitUntil = (await this.failures.get(userId))?.waitUntil;
+    return waitUntil ? Math.max(0, Date.parse(waitUntil) - Date.parse(now)) : 0;
   }
 
-  /** Counts a wrong code of the account (in a challenge, or when replacing recovery codes). */
-  async codeFailed(userId: string, now: string): Promise<void> {
-    const doc = await this.failures.get(userId);
-    if (doc && Date.parse(doc.expiresAt) > Date.parse(now)) await this.failures.patch(userId, { count: doc.count + 1 });
-    else
-      await this.failures.put({
-        id: userId,
-        count: 1,
-        expiresAt: later(now, CODE_FAILURES.windowMs),
-      });
+  /**
+   * Counts a wrong code of the account (in a challenge, or when replacing recovery codes);
+   * answers the burst it ended, if it did.
+   */
+  async codeFailed(userId: string, now: string): Promise<CodeFailureBurst | null> {
+    const found = await this.failures.get(userId);
+    const doc = found && Date.parse(found.expiresAt) > Date.parse(now) ? found : null;
+    const count = (doc?.count ?? 0) + 1;
+    const bursts = doc?.bursts ?? 0;
+    if (count < CODE_FAILURES.attempts) {
+      const expiresAt = later(doc?.waitUntil ?? now, CODE_FAILURES.memoryMs);
+      await this.failures.put({ id: userId, count, bursts, waitUntil: doc?.waitUntil ?? null, expiresAt });
+      return null;
+    }
+    const burst = bursts + 1;
+    const waitMs = Math.min(CODE_FAILURES.firstWaitMs * 2 ** (burst - 1), CODE_FAILURES.longestWaitMs);
+    const waitUntil = later(now, waitMs);
+    await this.failures.put({
+      id: userId,
+      count: 0,
+      bursts: burst,
+      waitUntil,
+      expiresAt: later(waitUntil, CODE_FAILURES.memoryMs),
+    });
+    return { burst, waitMs };
   }
 
   /** A right code: the account's count starts afresh. */

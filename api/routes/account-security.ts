@@ -16,7 +16,14 @@ import {
 import { DomainError } from '../../domain/decider.ts';
 import { SIGNED_IN_OR_NOT } from '../openapi-document.ts';
 import { actorOf, guard, loadUser, requireUser, setSessionCookie } from '../auth/middleware.ts';
-import { type ChallengeDoc, type ChallengeStep, signInChallenges } from '../auth/sign-in-challenges.ts';
+import {
+  CODE_FAILURES,
+  type ChallengeDoc,
+  type ChallengeStep,
+  type CodeFailureBurst,
+  signInChallenges,
+} from '../auth/sign-in-challenges.ts';
+import { codeFailuresMail, sendNotice } from '../auth/account-mails.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
 import {
   checkSecondFactor,
@@ -80,6 +87,15 @@ export function accountSecurityRoutes(ctx: AppContext) {
     return user;
   }
 
+  /** Mails the owner once per burst of wrong codes (keyed by the burst and its time). */
+  async function tellCodeFailures(userId: string, burst: CodeFailureBurst, at: string): Promise<void> {
+    const user = await loadUser(ctx, userId);
+    if (!user) return;
+    const counted = { failures: CODE_FAILURES.attempts, waitMinutes: Math.round(burst.waitMs / 60_000) };
+    const key = `code-failures:${userId}:${burst.burst}:${at}`;
+    await sendNotice(ctx.platform.mail, codeFailuresMail(ctx.config, user.email, counted, at, key));
+  }
+
   /**
    * Runs a check of the account's codes: refused while too many were wrong lately, and a
    * wrong one is counted (against the account, and the challenge when there is one).
@@ -98,8 +114,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
       return result;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'invalid_code') {
-        await challenges.codeFailed(userId, ctx.now());
+        const now = ctx.now();
+        const burst = await challenges.codeFailed(userId, now);
         if (challenge) await challenges.failed(challenge);
+        if (burst) await tellCodeFailures(userId, burst, now);
       }
       throw error;
     }
@@ -268,7 +286,8 @@ export function accountSecurityRoutes(ctx: AppContext) {
         const waitMs = await challenges.waitMs(user.id, ctx.now());
         if (waitMs > 0) tooMany(c, waitMs, `Too many wrong attempts. Please try again in ${minutes(waitMs)}.`);
         const { position } = await disableOwnTotp(ctx, actorOf(user), password, {
-          failed: () => challenges.codeFailed(user.id, ctx.now()),
+          // Counted with the codes: a session is no licence to guess the password here.
+          failed: async () => void (await challenges.codeFailed(user.id, ctx.now())),
         });
         return c.json({ user: await userOf(user.id), position }, 200);
       },

@@ -1,7 +1,7 @@
 /** Issue 13: admins sign in with a second factor (TOTP, with recovery codes); sellers may choose to. */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountStream } from '../../domain/account/events.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { openSecret, totpCode, totpStep } from '../auth/totp.ts';
@@ -237,6 +237,52 @@ describe('an admin with a second factor', () => {
     });
     expectStatus(held, 429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('makes codes wait longer after each burst of 10 wrong ones, and tells the owner of each burst once', async () => {
+    const admin = await newAdmin();
+    const { secret } = await enrolAdmin(admin.email, admin.id);
+    const wrong = () => (codeNow(secret) === '000000' ? '111111' : '000000');
+    /** 10 wrong codes over two sign-ins; answers the Retry-After a right code then meets. */
+    const burst = async () => {
+      for (let n = 0; n < 2; n++) {
+        const { client, body } = await secondStep(admin.email);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await client.api.auth.signin.totp.$post({ json: { challenge: body.challenge, code: wrong() } })).status,
+          ).toBe(400);
+      }
+      const { client, body } = await secondStep(admin.email);
+      const code = await api.totpCode(admin.email);
+      const held = await client.api.auth.signin.totp.$post({ json: { challenge: body.challenge, code } });
+      expectStatus(held, 429);
+      return Number(held.headers.get('retry-after'));
+    };
+    const notices = async () =>
+      (await api.platform.mailbox!.list({ to: admin.email })).filter(
+        (mail) => mail.subject === 'Wrong sign-in codes for your MIBI account',
+      );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const started = Date.now();
+      expect(await burst()).toBe(15 * 60);
+      expect(await notices()).toHaveLength(1);
+      expect((await notices())[0]!.text).toContain('gave 10 wrong codes');
+      vi.setSystemTime(started + 16 * 60_000);
+      expect(await burst()).toBe(30 * 60);
+      vi.setSystemTime(started + 47 * 60_000);
+      expect(await burst()).toBe(60 * 60);
+      expect(await notices()).toHaveLength(3);
+      // A right code forgets the bursts: the next one waits a quarter hour again.
+      vi.setSystemTime(started + 108 * 60_000);
+      const { client, body } = await secondStep(admin.email);
+      const code = await api.totpCode(admin.email);
+      expectStatus(await client.api.auth.signin.totp.$post({ json: { challenge: body.challenge, code } }), 200);
+      expect(await burst()).toBe(15 * 60);
+      expect(await notices()).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cannot turn it off, and gets new recovery codes with a code', async () => {
