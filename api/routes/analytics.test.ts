@@ -67,23 +67,23 @@ afterAll(async () => {
   await api.close();
 });
 
-/** The last 30 days up to today, all without sales but today. */
-const lastThirtyDays = (todays: object) =>
-  Array.from({ length: 30 }, (_, i) => {
+/** The range, totals and daily series of the last 30 days up to today, all without sales but today. */
+const lastThirtyDays = (todays: { revenuePaise: number; units: number; orders: number }) => ({
+  from: dayOf(Date.parse(today) - 29 * DAY_MS),
+  to: today,
+  totals: todays,
+  days: Array.from({ length: 30 }, (_, i) => {
     const day = dayOf(Date.parse(today) - (29 - i) * DAY_MS);
     return day === today ? { day, ...todays } : { day, revenuePaise: 0, units: 0, orders: 0 };
-  });
+  }),
+});
 
 describe('GET /api/analytics/seller', () => {
   it("gives the seller's own daily series and category totals for the last 30 days, without cancelled orders", async () => {
     const reply = await analytics(sellerA).get('/api/analytics/seller');
     expect(reply.status).toBe(200);
-    const todays = { revenuePaise: 2_250_00, units: 3, orders: 1 };
     expect(reply.body).toEqual({
-      from: dayOf(Date.parse(today) - 29 * DAY_MS),
-      to: today,
-      totals: todays,
-      days: lastThirtyDays(todays),
+      ...lastThirtyDays({ revenuePaise: 2_250_00, units: 3, orders: 1 }),
       categories: [
         { categoryId: 'textiles', revenuePaise: 2_000_00, units: 2, orders: 1 },
         { categoryId: 'spices', revenuePaise: 250_00, units: 1, orders: 1 },
@@ -118,12 +118,8 @@ describe('GET /api/analytics/admin', () => {
   it('gives the whole marketplace per day, per category and per seller', async () => {
     const reply = await analytics(admin).get(`/api/analytics/admin?to=${today}`);
     expect(reply.status).toBe(200);
-    const todays = { revenuePaise: 5_250_00, units: 4, orders: 1 };
     expect(reply.body).toEqual({
-      from: dayOf(Date.parse(today) - 29 * DAY_MS),
-      to: today,
-      totals: todays,
-      days: lastThirtyDays(todays),
+      ...lastThirtyDays({ revenuePaise: 5_250_00, units: 4, orders: 1 }),
       categories: [
         { categoryId: 'textiles', revenuePaise: 5_000_00, units: 3, orders: 1 },
         { categoryId: 'spices', revenuePaise: 250_00, units: 1, orders: 1 },
