@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../domain/seller/profile.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import {
+  type ArgsOf,
+  type Client,
+  expectStatus,
+  ok,
+  type TestApi,
+  type TypedApi,
+  startTestApi,
+} from '../testing/harness.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { deliveredOrder } from './purchases.fixtures.ts';
 
@@ -20,15 +28,24 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const storefrontPath = (seller: Client) => `/api/sellers/${seller.user!.id}`;
-const profilePath = (seller: Client) => `${storefrontPath(seller)}/profile`;
+const sellerId = (id: string) => ({ param: { id: encodeURIComponent(id) } });
+const storefrontOf = (viewer: TypedApi, seller: Client) => viewer.sellers[':id'].$get(sellerId(seller.user!.id));
+type Profile = ArgsOf<TypedApi['sellers'][':id']['profile']['$put']>['json'];
+const putProfile = (editor: Client, seller: Client | string, json: Profile) =>
+  editor.api.sellers[':id'].profile.$put({
+    ...sellerId(typeof seller === 'string' ? seller : seller.user!.id),
+    json,
+  });
+const historyOf = (viewer: Client, id: string) => viewer.api.sellers[':id'].profile.history.$get(sellerId(id));
+/** The profile's path, for bodies off the contract. */
+const profilePath = (seller: Client) => `/api/sellers/${seller.user!.id}/profile`;
 
 describe('GET /api/sellers/{id}', () => {
   it("shows a new seller's storefront under their account name, unverified and unrated", async () => {
     const seller = await signedIn(api, 'seller', 'Kavya Crafts');
     await api.settle();
-    const reply = await api.anonymous().get(storefrontPath(seller));
-    expect(reply.status).toBe(200);
+    const reply = await storefrontOf(api.anonymous().api, seller);
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       id: seller.user!.id,
       displayName: 'Kavya Crafts',
@@ -49,11 +66,11 @@ describe('GET /api/sellers/{id}', () => {
     const buyer = await signedIn(api, 'buyer');
     await api.settle();
     for (const id of ['no-such-seller', buyer.user!.id]) {
-      const reply = await api.anonymous().get(`/api/sellers/${id}`);
-      expect(reply.status).toBe(404);
+      const reply = await api.anonymous().api.sellers[':id'].$get(sellerId(id));
+      expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'Seller not found' });
     }
-    expect((await api.anonymous().get(`/api/sellers/${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await api.anonymous().api.sellers[':id'].$get(sellerId('x'.repeat(101)))).status).toBe(400);
   });
 
   it('rates the seller across the reviews of all their products', async () => {
@@ -72,11 +89,16 @@ describe('GET /api/sellers/{id}', () => {
       [ravi, first, 4],
     ] as const) {
       expect(
-        (await buyer.post(`/api/products/${productId}/reviews`, { rating, comment: 'Beautiful work.' })).status,
+        (
+          await buyer.api.products[':id'].reviews.$post({
+            param: { id: productId },
+            json: { rating, comment: 'Beautiful work.' },
+          })
+        ).status,
       ).toBe(201);
     }
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({ rating: 4.3, ratingCount: 3 });
+    expect(ok(await storefrontOf(api.anonymous().api, seller))).toMatchObject({ rating: 4.3, ratingCount: 3 });
   });
 });
 
@@ -84,34 +106,32 @@ describe('PUT /api/sellers/{id}/profile', () => {
   it('writes the profile: the storefront, and the products sold under its name, follow', async () => {
     const seller = await signedIn(api, 'seller', 'Meera Devi');
     const productId = await listedProduct(api, seller);
-    const written = await seller.put(profilePath(seller), PROFILE);
-    expect(written.status).toBe(200);
+    const written = await putProfile(seller, seller, PROFILE);
+    expectStatus(written, 200);
     expect(written.body).toEqual({ id: seller.user!.id, version: 1, position: expect.any(Number) });
 
-    const after = `?after=${written.body.position}`;
-    expect((await api.anonymous().get(`${storefrontPath(seller)}${after}`)).body).toMatchObject({
+    const after = api.anonymous().after(written.body.position);
+    expect(ok(await storefrontOf(after, seller))).toMatchObject({
       ...PROFILE,
       version: 1,
     });
-    const products = await api.anonymous().get(`/api/products${after}&seller=${seller.user!.id}`);
-    expect(products.body.items.map((p: { id: string; sellerName: string }) => [p.id, p.sellerName])).toEqual([
-      [productId, 'Meera Handlooms'],
-    ]);
+    const products = ok(await after.products.$get({ query: { seller: seller.user!.id } }));
+    expect(products.items.map((p) => [p.id, p.sellerName])).toEqual([[productId, 'Meera Handlooms']]);
   });
 
   it('trims, makes blank optional fields null, and writes nothing new for the same profile', async () => {
     const seller = await signedIn(api, 'seller');
-    const first = await seller.put(profilePath(seller), {
+    const first = await putProfile(seller, seller, {
       displayName: '  Asha Pottery ',
       region: ' ',
       craft: '',
       story: '  ',
     });
-    expect(first.body.version).toBe(1);
-    const again = await seller.put(profilePath(seller), { displayName: 'Asha Pottery' });
-    expect(again.body.version).toBe(1);
+    expect(ok(first).version).toBe(1);
+    const again = await putProfile(seller, seller, { displayName: 'Asha Pottery' });
+    expect(ok(again).version).toBe(1);
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({
+    expect(ok(await storefrontOf(api.anonymous().api, seller))).toMatchObject({
       displayName: 'Asha Pottery',
       region: null,
       craft: null,
@@ -138,28 +158,26 @@ describe('PUT /api/sellers/{id}/profile', () => {
       [{ ...PROFILE, expectedVersion: 'one' }, 'expectedVersion', 'Expected version must be a whole number, 0 or more'],
     ];
     for (const [body, field, message] of cases) {
-      const reply = await seller.put(profilePath(seller), body);
+      const reply = await seller.raw.put(profilePath(seller), body);
       expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(reply.body.error).toMatchObject({ code: 'validation_failed', message, fields: { [field]: message } });
     }
-    const malformed = await seller.put(profilePath(seller), '{"displayName":');
+    const malformed = await seller.raw.put(profilePath(seller), '{"displayName":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const huge = await seller.put(profilePath(seller), { ...PROFILE, story: 'x'.repeat(70_000) });
+    const huge = await seller.raw.put(profilePath(seller), { ...PROFILE, story: 'x'.repeat(70_000) });
     expect(huge.status).toBe(413);
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body.version).toBe(0);
+    expect(ok(await storefrontOf(api.anonymous().api, seller)).version).toBe(0);
   });
 
   it('refuses an edit made from an earlier version', async () => {
     const seller = await signedIn(api, 'seller');
-    expect((await seller.put(profilePath(seller), { ...PROFILE, expectedVersion: 0 })).status).toBe(200);
-    const stale = await seller.put(profilePath(seller), { ...PROFILE, story: null, expectedVersion: 0 });
-    expect(stale.status).toBe(409);
+    expect((await putProfile(seller, seller, { ...PROFILE, expectedVersion: 0 })).status).toBe(200);
+    const stale = await putProfile(seller, seller, { ...PROFILE, story: null, expectedVersion: 0 });
+    expectStatus(stale, 409);
     expect(stale.body.error).toEqual({ code: 'version_conflict', message: PROFILE_MESSAGES.conflict });
-    expect((await seller.put(profilePath(seller), { ...PROFILE, story: null, expectedVersion: 1 })).body.version).toBe(
-      2,
-    );
+    expect(ok(await putProfile(seller, seller, { ...PROFILE, story: null, expectedVersion: 1 })).version).toBe(2);
   });
 });
 
@@ -167,30 +185,30 @@ describe('who may edit a storefront', () => {
   it('asks a visitor to sign in before looking at the body, and refuses buyers and other sellers', async () => {
     const seller = await signedIn(api, 'seller');
     for (const body of [PROFILE, { displayName: '' }]) {
-      const reply = await api.anonymous().put(profilePath(seller), body);
+      const reply = await putProfile(api.anonymous(), seller, body);
       expect(reply.status).toBe(401);
     }
     const buyer = await signedIn(api, 'buyer');
-    expect((await buyer.put(profilePath(seller), PROFILE)).status).toBe(403);
+    expect((await putProfile(buyer, seller, PROFILE)).status).toBe(403);
     const other = await signedIn(api, 'seller');
-    const refused = await other.put(profilePath(seller), PROFILE);
-    expect(refused.status).toBe(403);
+    const refused = await putProfile(other, seller, PROFILE);
+    expectStatus(refused, 403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: PROFILE_MESSAGES.forbidden });
   });
 
   it('lets an admin edit, and answers 404 for an account that does not sell', async () => {
     const seller = await signedIn(api, 'seller');
-    expect((await admin.put(profilePath(seller), PROFILE)).body.version).toBe(1);
+    expect(ok(await putProfile(admin, seller, PROFILE)).version).toBe(1);
     const buyer = await signedIn(api, 'buyer');
-    const reply = await admin.put(`/api/sellers/${buyer.user!.id}/profile`, PROFILE);
-    expect(reply.status).toBe(404);
+    const reply = await putProfile(admin, buyer, PROFILE);
+    expectStatus(reply, 404);
     expect(reply.body.error.code).toBe('not_found');
   });
 
   it('asks a seller to verify their e-mail address first', async () => {
     const seller = await api.signUp({ role: 'seller', verified: false });
-    const reply = await seller.put(profilePath(seller), PROFILE);
-    expect(reply.status).toBe(403);
+    const reply = await putProfile(seller, seller, PROFILE);
+    expectStatus(reply, 403);
     expect(reply.body.error).toEqual({
       code: 'email_unverified',
       message: 'Verify your e-mail address before editing your storefront',
@@ -201,33 +219,42 @@ describe('who may edit a storefront', () => {
 describe("a suspended seller's storefront", () => {
   it('is hidden from buyers and shown to the seller and admins with its status; only an admin edits it', async () => {
     const seller = await signedIn(api, 'seller');
-    await seller.put(profilePath(seller), PROFILE);
+    await putProfile(seller, seller, PROFILE);
     expect(
-      (await admin.post(`/api/admin/sellers/${seller.user!.id}/suspend`, { reason: 'Counterfeit reports' })).status,
+      (
+        await admin.api.admin.sellers[':id'].suspend.$post({
+          ...sellerId(seller.user!.id),
+          json: { reason: 'Counterfeit reports' },
+        })
+      ).status,
     ).toBe(200);
     await api.settle();
 
-    const hidden = await api.anonymous().get(storefrontPath(seller));
-    expect(hidden.status).toBe(404);
+    const hidden = await storefrontOf(api.anonymous().api, seller);
+    expectStatus(hidden, 404);
     expect(hidden.body.error).toEqual({
       code: 'storefront_unavailable',
       message: "This seller's storefront is not available",
     });
-    expect((await (await signedIn(api)).get(storefrontPath(seller))).status).toBe(404);
+    expect((await storefrontOf((await signedIn(api)).api, seller)).status).toBe(404);
     for (const viewer of [seller, admin]) {
-      const shown = await viewer.get(storefrontPath(seller));
+      const shown = await storefrontOf(viewer.api, seller);
+      expectStatus(shown, 200);
       expect(shown.body).toMatchObject({ status: 'suspended', displayName: PROFILE.displayName });
       expect(shown.headers.get('cache-control')).toBe('private, no-cache');
     }
 
-    const refused = await seller.put(profilePath(seller), { ...PROFILE, story: 'Still here.' });
-    expect(refused.status).toBe(403);
+    const refused = await putProfile(seller, seller, { ...PROFILE, story: 'Still here.' });
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('seller_suspended');
-    expect((await admin.put(profilePath(seller), { ...PROFILE, story: null })).status).toBe(200);
+    expect((await putProfile(admin, seller, { ...PROFILE, story: null })).status).toBe(200);
 
-    await admin.post(`/api/admin/sellers/${seller.user!.id}/reinstate`, { reason: 'Invoices checked' });
+    await admin.api.admin.sellers[':id'].reinstate.$post({
+      ...sellerId(seller.user!.id),
+      json: { reason: 'Invoices checked' },
+    });
     await api.settle();
-    expect((await api.anonymous().get(storefrontPath(seller))).body).toMatchObject({
+    expect(ok(await storefrontOf(api.anonymous().api, seller))).toMatchObject({
       status: 'unverified',
       story: null,
     });
@@ -237,12 +264,12 @@ describe("a suspended seller's storefront", () => {
 describe('GET /api/sellers/{id}/profile/history', () => {
   it('gives the seller and the admins every version, newest first, with who wrote it', async () => {
     const seller = await signedIn(api, 'seller');
-    await seller.put(profilePath(seller), PROFILE);
-    await admin.put(profilePath(seller), { ...PROFILE, story: null });
+    await putProfile(seller, seller, PROFILE);
+    await putProfile(admin, seller, { ...PROFILE, story: null });
     await api.settle();
     for (const viewer of [seller, admin]) {
-      const reply = await viewer.get(`${profilePath(seller)}/history`);
-      expect(reply.status).toBe(200);
+      const reply = await historyOf(viewer, seller.user!.id);
+      expectStatus(reply, 200);
       expect(reply.body.items).toEqual([
         { ...PROFILE, story: null, version: 2, editedBy: 'admin', by: admin.user!.id, at: expect.any(String) },
         { ...PROFILE, version: 1, editedBy: 'seller', by: seller.user!.id, at: expect.any(String) },
@@ -253,11 +280,11 @@ describe('GET /api/sellers/{id}/profile/history', () => {
   it('is for the seller and the admins only', async () => {
     const seller = await signedIn(api, 'seller');
     await api.settle();
-    const history = `${profilePath(seller)}/history`;
-    expect((await api.anonymous().get(history)).status).toBe(401);
-    expect((await (await signedIn(api, 'buyer')).get(history)).status).toBe(403);
-    expect((await (await signedIn(api, 'seller')).get(history)).status).toBe(403);
-    expect((await admin.get('/api/sellers/no-such-seller/profile/history')).status).toBe(404);
+    const id = seller.user!.id;
+    expect((await historyOf(api.anonymous(), id)).status).toBe(401);
+    expect((await historyOf(await signedIn(api, 'buyer'), id)).status).toBe(403);
+    expect((await historyOf(await signedIn(api, 'seller'), id)).status).toBe(403);
+    expect((await historyOf(admin, 'no-such-seller')).status).toBe(404);
   });
 });
 
@@ -274,22 +301,23 @@ describe('GET /api/products?seller=', () => {
     await listedProduct(api, seller, { name: 'Pending Shawl' }, { verified: false });
     await listedProduct(api, other, { name: 'Other Lamp' });
     await api.settle();
-    const ids = async (query: string) =>
-      (await api.anonymous().get(`/api/products?seller=${seller.user!.id}${query}`)).body.items.map(
-        (p: { id: string }) => p.id,
+    type Query = ArgsOf<TypedApi['products']['$get']>['query'];
+    const ids = async (query: Query) =>
+      ok(await api.anonymous().api.products.$get({ query: { seller: seller.user!.id, ...query } })).items.map(
+        (p) => p.id,
       );
-    expect(await ids('&sort=price-low')).toEqual([lamp, saree]);
-    expect(await ids('&category=textiles')).toEqual([saree]);
-    expect(await ids('&q=saree')).toEqual([saree]);
-    expect(await ids('&sort=price-high&limit=1&offset=1')).toEqual([lamp]);
-    const tooLong = await api.anonymous().get(`/api/products?seller=${'x'.repeat(101)}`);
-    expect(tooLong.status).toBe(400);
+    expect(await ids({ sort: 'price-low' })).toEqual([lamp, saree]);
+    expect(await ids({ category: 'textiles' })).toEqual([saree]);
+    expect(await ids({ q: 'saree' })).toEqual([saree]);
+    expect(await ids({ sort: 'price-high', limit: '1', offset: '1' })).toEqual([lamp]);
+    const tooLong = await api.anonymous().api.products.$get({ query: { seller: 'x'.repeat(101) } });
+    expectStatus(tooLong, 400);
     expect(tooLong.body.error.fields).toEqual({ seller: 'Seller must be at most 100 characters' });
   });
 });
 
 it('documents each route with its operationId and the errors it answers', async () => {
-  const { body } = await api.anonymous().get('/api/openapi.json');
+  const { body } = await api.anonymous().raw.get('/api/openapi.json');
   const documented = (path: string, method: string) => {
     const operation = body.paths[path][method];
     return [operation.operationId, Object.keys(operation.responses).sort()];
