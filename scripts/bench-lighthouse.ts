@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G, 4x CPU slowdown)
  * on `/`, `/products` and a product page, served as `npm start` serves them: the SPA built from
  * the sources (precompressed), the compiled server with demo data in a fresh folder, in a
- * process of its own. Chromium is Debian's (`/usr/bin/chromium`); nothing is downloaded.
+ * process of its own. Chromium is Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH); nothing is downloaded.
  *
  * Lighthouse slows down the CPU time it observes, so a busy machine moves its figures: each
  * page is measured BENCH_LIGHTHOUSE_RUNS times and the run with the median performance score
@@ -18,21 +18,13 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { caughtUp } from './bench.fixtures.ts';
 import { type Figure, recordFigures } from './bench-results.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { buildServer, startServer } from './server.fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** A run Lighthouse could not finish (e.g. NO_NAVSTART when the machine is swamped) is tried again, this many times. */
 const RETRIES = 2;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+
 const TARGETS = { performance: 0.95, lcpMs: 2000, cls: 0 };
 
 interface PageScores {
@@ -147,13 +139,13 @@ function printTable(results: PageScores[]): void {
 
 async function main(): Promise<void> {
   console.log(
-    `bench:lighthouse · mobile preset (simulated slow 4G, 4x CPU slowdown), ${CHROMIUM}, median of ${RUNS} runs per page\n`,
+    `bench:lighthouse · mobile preset (simulated slow 4G, 4x CPU slowdown), ${CHROMIUM_PATH}, median of ${RUNS} runs per page\n`,
   );
   buildSpa();
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-lighthouse-'));
   const server = startServer(dir, { DEMO_DATA: 'true' }, 'all', 'compiled');
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
     const url = await server.url();
     await caughtUp(url, 120_000);

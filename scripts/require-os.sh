@@ -3,7 +3,8 @@
 # with apt, otherwise stops with the exact command to run.
 set -euo pipefail
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# CHROMIUM_PATH names another Chromium or Chrome for the browser tests (scripts/chromium.ts).
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # The PostgreSQL suites start their own cluster: Debian keeps initdb and pg_ctl off PATH, in /usr/lib/postgresql/<major>/bin.
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
