@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
-import { actorOfClient, buyerWith, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
+import {
+  actorOfClient,
+  buyerWith,
+  listedProduct,
+  NO_PRODUCT_BODIES,
+  onProduct,
+  oversized,
+  signedIn,
+} from './orders.fixtures.ts';
 
 let api: TestApi;
 let seller: Client;
@@ -188,9 +196,8 @@ describe('POST /api/cart/items', () => {
   });
 
   it.each([
+    ...NO_PRODUCT_BODIES,
     [{ quantity: 1 }, { productId: 'Product is required' }],
-    [{ productId: '  ' }, { productId: 'Product is required' }],
-    [{ productId: 42 }, { productId: 'Product is required' }],
     [{ productId: 'p', quantity: 0 }, { quantity: 'Quantity must be at least 1' }],
     [{ productId: 'p', quantity: 1.5 }, { quantity: 'Quantity must be a whole number' }],
     [{ productId: 'p', quantity: '2' }, { quantity: 'Quantity must be a whole number' }],

@@ -110,6 +110,13 @@ export const checkoutBody = (changes: Partial<z.input<typeof checkoutSchema>> = 
 /** A JSON body above the 64 KB limit. */
 export const oversized = () => ({ filler: 'x'.repeat(70 * 1024) });
 
+/** Bodies that name no product, with the field errors they get: the cart and the wishlist refuse them alike. */
+export const NO_PRODUCT_BODIES: Array<[body: object, fields: Record<string, string>]> = [
+  [{}, { productId: 'Product is required' }],
+  [{ productId: '  ' }, { productId: 'Product is required' }],
+  [{ productId: 42 }, { productId: 'Product is required' }],
+];
+
 /** A buyer with `quantity` of `productId` in the cart. */
 export async function buyerWith(api: TestApi, productId: string, quantity = 1): Promise<Client> {
   const buyer = await signedIn(api);

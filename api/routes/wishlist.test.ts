@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistStream } from '../../domain/wishlist/events.ts';
 import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
 import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
-import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
+import { actorOfClient, listedProduct, NO_PRODUCT_BODIES, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 
 let api: TestApi;
 let seller: Client;
@@ -208,11 +208,7 @@ describe('what a save refuses, storing nothing', () => {
     expect(await revision(maker)).toBe(-1);
   });
 
-  it.each([
-    [{}, { productId: 'Product is required' }],
-    [{ productId: '  ' }, { productId: 'Product is required' }],
-    [{ productId: 42 }, { productId: 'Product is required' }],
-  ])('answers 400 for %j', async (body, fields) => {
+  it.each(NO_PRODUCT_BODIES)('answers 400 for %j', async (body, fields) => {
     const buyer = await signedIn(api);
     const reply = await buyer.raw.post('/api/wishlist/items', body);
     expectStatus(reply, 400);
