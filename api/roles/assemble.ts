@@ -109,14 +109,8 @@ export async function assemble(
       serve = () => createServer(fastReads(api, getRequestListener(served.fetch, { hostname: config.HOST })));
     }
     const probes = () => {
-      const failures = () => runner?.failures() ?? {};
-      const http = healthServer(
-        readiness(
-          platform,
-          projections.map((p) => p.name),
-          failures,
-        ),
-      );
+      const names = projections.map((p) => p.name);
+      const http = healthServer(readiness(platform, names, () => runner?.failures() ?? {}));
       stops.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
       return http;
     };
