@@ -53,6 +53,8 @@ describe('the response validator', () => {
   it('refuses a content type the status does not document, and leaves paths it does not describe alone', async () => {
     const html = new Response('<p>', { status: 200, headers: { 'content-type': 'text/html' } });
     expect(await check(html)).toMatch(/answered 200 as text\/html, where it documents application\/json$/);
+    const broken = new Response('{"id":', { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await check(broken)).toBe('GET /api/things/7 (getThing) answered 200 with a body that is not JSON: {"id":');
     expect(await check(answer(404, 'no route'), '/api/nothing')).toBeNull();
   });
 });

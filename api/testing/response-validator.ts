@@ -66,7 +66,13 @@ export class ResponseValidator {
     // Streams and compressed bodies are judged by status and type alone.
     if (type !== 'application/json' || response.headers.has('content-encoding')) return null;
     const validate = this.schemaOf(`${operation.id} ${response.status}`, documented.content[type]?.schema ?? {});
-    const body = await response.clone().json();
+    const text = await response.clone().text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `${what} with a body that is not JSON: ${text.slice(0, 200)}`;
+    }
     if (validate(body)) return null;
     return `${what} with a body its schema refuses: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}\n${JSON.stringify(body).slice(0, 2000)}`;
   }
