@@ -1,7 +1,7 @@
 /**
  * `npm run mibi -- <command>`: the analysts' tool. Lists streams and event types, prints a
  * stream, exports and imports the log as NDJSON, rebuilds read models from zero. Works on the
- * configured stores (DATA_DIR, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
+ * configured stores (DATA_DIR, or POSTGRES_URL, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
  * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
  */
 import { ConfigError } from '../platform/config/config.ts';
@@ -30,7 +30,7 @@ Commands:
 ${commands.map((command) => `  ${command.name.padEnd(9)} ${command.summary}`).join('\n')}
 
 Run mibi <command> --help for its options. The stores are those of the configuration:
-DATA_DIR (embedded), or EVENTSTORE_URL and MONGO_URL (at scale).`;
+DATA_DIR (embedded), or POSTGRES_URL, or EVENTSTORE_URL and MONGO_URL (at scale).`;
 
 const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
 

@@ -61,7 +61,7 @@ export function wholeNumber(text: string | undefined, flag: string, min = 0): nu
   return value;
 }
 
-/** Runs `work` on the adapters the configuration names (DATA_DIR, EVENTSTORE_URL, MONGO_URL, ...), then closes them. */
+/** Runs `work` on the adapters the configuration names (DATA_DIR, POSTGRES_URL, EVENTSTORE_URL, MONGO_URL, ...), then closes them. */
 export async function withPlatform<T>(work: (platform: Platform) => Promise<T>): Promise<T> {
   const { platform, stop } = await assemble(loadConfig(), []);
   try {
