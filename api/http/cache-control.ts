@@ -6,15 +6,17 @@ import type { AppEnv } from './router.ts';
  * response is private by default, so a route added later is never cached by mistake; it only
  * loses caching until it is listed here. `bySession`: a session may change the answer (a
  * seller or admin also finds a product that is not on sale), so it varies by Cookie and is
- * private when asked with one.
+ * private when asked with one. `catalog`: a visitor's answer comes from the catalog index
+ * alone, so it holds until the index changes (replay-cache.ts replays it that long); its value
+ * is the route's pattern, for the access line of a replay.
  */
-const PUBLIC_READS: { path: RegExp; bySession: boolean }[] = [
-  { path: /^\/api\/products$/, bySession: false },
-  { path: /^\/api\/products\/[^/]+$/, bySession: true },
+const PUBLIC_READS: { path: RegExp; bySession: boolean; catalog?: string }[] = [
+  { path: /^\/api\/products$/, bySession: false, catalog: '/api/products' },
+  { path: /^\/api\/products\/[^/]+$/, bySession: true, catalog: '/api/products/:id' },
   { path: /^\/api\/products\/[^/]+\/reviews$/, bySession: true },
   // A suspended seller's storefront is shown to that seller and the admins only.
   { path: /^\/api\/sellers\/[^/]+$/, bySession: true },
-  { path: /^\/api\/categories$/, bySession: false },
+  { path: /^\/api\/categories$/, bySession: false, catalog: '/api/categories' },
   { path: /^\/api\/returns\/policy$/, bySession: false },
   { path: /^\/api\/openapi\.json$/, bySession: false },
   { path: /^\/api\/docs(?:\/[^/]+)?$/, bySession: false },
@@ -26,7 +28,7 @@ export const PUBLIC = 'no-cache';
 /** A public read asked with a session: it may hold what only that user sees, so no shared cache keeps it. */
 export const PUBLIC_SIGNED_IN = 'private, no-cache';
 
-/** The public read a request is, if it is one (fast-reads.ts answers some of them before Hono). */
+/** The public read a request is, if it is one (replay-cache.ts replays the catalog's). */
 export function publicRead(method: string, path: string) {
   return method === 'GET' || method === 'HEAD' ? PUBLIC_READS.find((read) => read.path.test(path)) : undefined;
 }

@@ -9,8 +9,6 @@ export interface Representation {
   readonly etag: string;
   /** Content-Type, ETag, Content-Encoding (unless identity) and Content-Length of a 200. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The same, flat (`[name, value, ...]`), as node's `writeHead` takes them. */
-  readonly headerList: readonly string[];
 }
 
 /**
@@ -31,7 +29,7 @@ function represent(bytes: Uint8Array<ArrayBuffer>, etag: string, coding: Coding,
     ...(coding !== 'identity' && { 'content-encoding': coding }),
     'content-length': String(bytes.byteLength),
   };
-  return { bytes, etag, headers, headerList: Object.entries(headers).flat() };
+  return { bytes, etag, headers };
 }
 
 /**
@@ -97,8 +95,7 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
  * Serves prepared bytes in the coding the client accepts, typed as the JSON they hold so the
  * route keeps its schema: 304 without a body when the client already holds that
  * representation. Caching headers (Cache-Control, Vary: Cookie) come from the middleware
- * (cache-control.ts), on the 304 as well. fast-reads.ts answers the same for the public
- * catalog reads before Hono; its test holds the two to the same bytes.
+ * (cache-control.ts), on the 304 as well.
  */
 export function servePrepared<T>(c: Context, body: Prepared) {
   const representation = body.negotiated(c.req.header('accept-encoding'));

@@ -12,7 +12,7 @@ const UNSAFE = /[^\w\-=]/;
 
 export const requestId = (): MiddlewareHandler => honoRequestId({ limitLength: MAX_LENGTH });
 
-/** The same choice for the requests answered before Hono (fast-reads.ts). */
+/** The same choice for the answers replayed before Hono (replay-cache.ts). */
 export function requestIdOf(incoming: string | undefined): string {
   return incoming && incoming.length <= MAX_LENGTH && !UNSAFE.test(incoming) ? incoming : crypto.randomUUID();
 }

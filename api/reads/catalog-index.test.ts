@@ -85,16 +85,19 @@ describe('catalogIndex', () => {
     expect(loaded.productBody('b')).toBeUndefined();
   });
 
-  it('applies change notices within the bus delivery, visible products in and the others out', async () => {
+  it('applies change notices within the bus delivery, visible products in and the others out, each a generation', async () => {
     await commit(1, product('a'));
     const loaded = await index.get();
+    const { generation } = loaded;
     expect(await names()).toEqual(['Product a']);
     await bus.publish(CHANGES_CHANNEL, notice(2, product('b'), product('a', { visible: false })));
     expect(await names()).toEqual(['Product b']);
     await bus.publish(CHANGES_CHANNEL, deletion(3, 'b'));
     expect(text(loaded.listBody(ALL))).toBe('{"items":[],"total":0}');
+    expect(loaded.generation).toBe(generation + 2); // one a batch taken
     // Other projections' notices and collections are not the catalog's.
     await bus.publish(CHANGES_CHANNEL, { ...notice(4, product('c')), projection: 'orders' });
+    expect(loaded.generation).toBe(generation + 2);
     await bus.publish(CHANGES_CHANNEL, {
       projection: 'catalog',
       position: 5,

@@ -78,9 +78,16 @@ export class CatalogIndex {
   readonly #pages = new Map<string, Prepared>();
   readonly #categories = new Map<string, CategoryDoc>();
   #categoriesBody: Prepared | undefined;
+  #generation = 0;
+
+  /** Counts the batches taken: an answer made from the index holds while this stays (http/replay-cache.ts). */
+  get generation(): number {
+    return this.#generation;
+  }
 
   /** Takes the product and category documents of a projection batch: visible products in, the others out. */
   apply(changes: readonly DocChange[]): void {
+    if (changes.length > 0) this.#generation++;
     let changed = false;
     for (const { collection, id, doc } of changes) {
       if (collection === CATEGORIES) {
@@ -112,8 +119,9 @@ export class CatalogIndex {
     return entry && (entry.body ??= prepare(jsonOf(entry)));
   }
 
-  /** The body of `{ items, total }`: the page of visible products the query asks for (`key` made once by a caller that asks often). */
-  listBody(query: ProductQuery, key = pageKey(query)): Prepared {
+  /** The body of `{ items, total }`: the page of visible products the query asks for. */
+  listBody(query: ProductQuery): Prepared {
+    const key = pageKey(query);
     let body = this.#pages.get(key);
     if (body === undefined) {
       body = prepare(this.#render(query));
@@ -142,7 +150,7 @@ export class CatalogIndex {
 }
 
 /** What tells list queries apart in the cache of answered pages. */
-export const pageKey = (query: ProductQuery): string =>
+const pageKey = (query: ProductQuery): string =>
   JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller]);
 
 function jsonOf(entry: Entry): string {
@@ -172,7 +180,7 @@ class FollowedIndex extends Reopenable<CatalogIndex> {
     return super.get();
   }
 
-  /** The index when no notice waits for its documents (what `get` would answer at once), for the hot reads (fast-reads.ts). */
+  /** The index when no notice waits for its documents (what `get` would answer at once), for the replayed reads (http/replay-cache.ts). */
   override current(): CatalogIndex | undefined {
     const index = super.current();
     return index && this.#notices.get(index)?.waitingFrom === Number.POSITIVE_INFINITY ? index : undefined;

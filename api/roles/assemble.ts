@@ -77,14 +77,14 @@ export async function assemble(
         { createContext, closeContext },
         { bootstrap },
         { createApp },
-        { fastReads },
+        { replayCache },
         { getRequestListener },
         { createServer },
       ] = await Promise.all([
         import('./context.ts'),
         import('../bootstrap/index.ts'),
         import('../app.ts'),
-        import('../http/fast-reads.ts'),
+        import('../http/replay-cache.ts'),
         import('@hono/node-server'),
         import('node:http'),
       ]);
@@ -105,8 +105,8 @@ export async function assemble(
       await bootstrap(api);
       const served = createApp(api, { ...(options.spaRoot && { spaRoot: options.spaRoot }) });
       app = served;
-      // The public catalog reads are answered before Hono, from prepared bytes (fast-reads.ts).
-      serve = () => createServer(fastReads(api, getRequestListener(served.fetch, { hostname: config.HOST })));
+      // Hono answers every request; a visitor's catalog reads are replayed from its answers until the catalog changes.
+      serve = () => createServer(replayCache(api, getRequestListener(served.fetch, { hostname: config.HOST })));
     }
     const probes = () => {
       const names = projections.map((p) => p.name);

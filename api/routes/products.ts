@@ -44,7 +44,7 @@ export const ProductListQuerySchema = z.object({
   ...pagingFields(24),
 });
 
-/** The catalog index's query for a valid product list query (the route's, and fast-reads.ts's). */
+/** The catalog index's query for a valid product list query (the route's, and the page hints'). */
 export function productQuery({
   category,
   q,
