@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, type TestApi, startTestApi } from '../testing/harness.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
 
 let api: TestApi;
@@ -29,10 +29,11 @@ const photo = () =>
     .withExif({ IFD0: { Artist: 'Meera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 18/1 0/1' } })
     .toBuffer();
 
-function upload(client: Client, content: Buffer | string, name: string, type: string, field = 'file') {
-  const form = new FormData();
-  form.append(field, new File([typeof content === 'string' ? content : Uint8Array.from(content)], name, { type }));
-  return client.request('POST', '/api/uploads', { body: form });
+const fileOf = (content: Buffer | string, name: string, type: string) =>
+  new File([typeof content === 'string' ? content : Uint8Array.from(content)], name, { type });
+
+function upload(client: Client, content: Buffer | string, name: string, type: string) {
+  return client.api.uploads.$post({ form: { file: fileOf(content, name, type) } });
 }
 
 /** Images stored so far (the test app keeps blobs as files under its folder's media/). */
@@ -44,14 +45,14 @@ async function storedCount(): Promise<number> {
 describe('POST /api/uploads', () => {
   it('stores a JPEG at each width as WebP under the seller and the upload, without its EXIF, and records the upload', async () => {
     const reply = await upload(seller, await photo(), 'saree.jpg', 'image/jpeg');
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     const { id, url, sizes } = reply.body;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const folder = `/media/products/${seller.user!.id}/${id}`;
     expect(sizes).toEqual([320, 640, 1024].map((width) => ({ width, url: `${folder}/${width}.webp` })));
     expect(url).toBe(`${folder}/1024.webp`);
     for (const size of sizes) {
-      const served = await api.anonymous().get(size.url);
+      const served = await api.anonymous().raw.get(size.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -71,7 +72,7 @@ describe('POST /api/uploads', () => {
 
   it('trusts the bytes over the name and declared type, and keeps a small image at its own width', async () => {
     const reply = await upload(seller, tinyPng(), 'photo.jpg', 'application/octet-stream');
-    expect(reply.status).toBe(201);
+    expectStatus(reply, 201);
     expect(reply.body.sizes).toEqual([{ width: 1, url: expect.stringMatching(/\/1\.webp$/) }]);
   });
 
@@ -87,7 +88,7 @@ describe('POST /api/uploads', () => {
   ])('refuses %s', async (_, content, name) => {
     const before = await storedCount();
     const reply = await upload(seller, content, name, 'image/png');
-    expect(reply.status).toBe(415);
+    expectStatus(reply, 415);
     expect(reply.body.error).toEqual({ code: 'invalid_file_type', message: 'Please upload an image file' });
     expect(await storedCount()).toBe(before);
   });
@@ -97,7 +98,7 @@ describe('POST /api/uploads', () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     tinyPng().copy(big);
     const reply = await upload(seller, big, 'huge.png', 'image/png');
-    expect(reply.status).toBe(413);
+    expectStatus(reply, 413);
     expect(reply.body.error).toEqual({ code: 'file_too_large', message: 'Image must be less than 5MB' });
     const far = await upload(seller, Buffer.alloc(6 * 1024 * 1024), 'huger.png', 'image/png');
     expect(far.status).toBe(413);
@@ -110,7 +111,7 @@ describe('POST /api/uploads', () => {
       .png()
       .toBuffer();
     const reply = await upload(seller, huge, 'huge.png', 'image/png');
-    expect(reply.status).toBe(413);
+    expectStatus(reply, 413);
     expect(reply.body.error).toEqual({ code: 'file_too_large', message: 'Image must be at most 50 megapixels' });
     expect(await storedCount()).toBe(before);
   });
@@ -122,7 +123,9 @@ describe('POST /api/uploads', () => {
   });
 
   it('needs the file field', async () => {
-    const reply = await upload(seller, tinyPng(), 'saree.png', 'image/png', 'image');
+    const misnamed = new FormData();
+    misnamed.append('image', fileOf(tinyPng(), 'saree.png', 'image/png'));
+    const reply = await seller.raw.request('POST', '/api/uploads', { body: misnamed });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({
       code: 'validation_failed',
@@ -130,18 +133,18 @@ describe('POST /api/uploads', () => {
     });
     const text = new FormData();
     text.append('file', 'just text');
-    expect((await seller.request('POST', '/api/uploads', { body: text })).status).toBe(400);
-    const json = await seller.post('/api/uploads', { file: 'x' });
+    expect((await seller.raw.request('POST', '/api/uploads', { body: text })).status).toBe(400);
+    const json = await seller.raw.post('/api/uploads', { file: 'x' });
     expect(json.status).toBe(415);
   });
 
   it('is for sellers only', async () => {
     const buyer = await api.signUp({ role: 'buyer' });
     const forbidden = await upload(buyer, tinyPng(), 'saree.png', 'image/png');
-    expect(forbidden.status).toBe(403);
+    expectStatus(forbidden, 403);
     expect(forbidden.body.error.code).toBe('forbidden');
     const anonymous = await upload(api.anonymous(), tinyPng(), 'saree.png', 'image/png');
-    expect(anonymous.status).toBe(401);
+    expectStatus(anonymous, 401);
     expect(anonymous.body.error.code).toBe('unauthorized');
   });
 });
