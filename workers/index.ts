@@ -8,6 +8,9 @@ import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
 import { type Worker, workerContext } from './worker.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
+import { logger } from '../platform/log.ts';
+
+const log = logger('workers');
 
 export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision];
 
@@ -66,7 +69,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions = {}): R
       wishlistReactor(cx.streams),
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
-    onError: (name, error) => console.error(`[workers] ${name} failed; retrying from its checkpoint:`, error),
+    onError: (name, error) => log.error({ err: error }, `${name} failed; retrying from its checkpoint`),
   });
   // An effect new to a log in use starts at its end before its reactor and reconciliation run.
   const started = (async () => {

@@ -15,6 +15,9 @@ import { type EventShape, type Recorded, isOneOf } from '../platform/eventstore/
 import { EFFECTS, EFFECT_RETRY, type Effect, type ReconciliationDoc, type RetryPolicy } from './effect.ts';
 import { notifySellerEffect } from './order-reactor.ts';
 import type { WorkerContext } from './worker.ts';
+import { logger } from '../platform/log.ts';
+
+const log = logger('workers');
 
 export { EFFECTS, type ReconciliationDoc } from './effect.ts';
 
@@ -96,12 +99,12 @@ export function startReconciler(cx: WorkerContext, effects: readonly Effect[], e
         try {
           const { requeued, dead, checked } = await reconcileEffect(cx, effect, retry);
           if (requeued > 0 || dead > 0) {
-            console.log(
-              `[workers] reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`,
+            log.info(
+              `reconciliation: ${requeued} ${effect.job} job(s) re-added, ${dead} dead-lettered, of ${checked} event(s) checked`,
             );
           }
         } catch (error) {
-          console.error(`[workers] reconciliation of ${effect.job} failed; retrying at the next pass:`, error);
+          log.error({ err: error }, `reconciliation of ${effect.job} failed; retrying at the next pass`);
         }
       }
     });

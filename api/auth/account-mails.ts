@@ -6,6 +6,9 @@
 import type { Config } from '../../platform/config/config.ts';
 import type { MailMessage, Mailer } from '../../platform/mail/port.ts';
 import { linkTo } from './links.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('mail');
 
 type LinkConfig = Pick<Config, 'PUBLIC_URL' | 'PORT'>;
 
@@ -100,6 +103,6 @@ export async function sendNotice(mail: Pick<Mailer, 'send'>, message: MailMessag
   try {
     await mail.send(message);
   } catch (error) {
-    console.error(`[mail] the notice "${message.subject}" to an account could not be sent:`, error);
+    log.error({ err: error }, `the notice "${message.subject}" to an account could not be sent`);
   }
 }

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../platform/config/config.ts';
 import type { Collection, Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { sha256Hex } from './sha256.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('sessions');
 
 export interface SessionDoc extends Doc {
   userId: string;
@@ -171,7 +174,7 @@ export class Sessions {
       try {
         listener(change);
       } catch (error) {
-        console.error('[sessions] a listener failed:', error);
+        log.error({ err: error }, 'a listener failed');
       }
     }
   }

@@ -32,6 +32,9 @@ import type { SessionUser } from '../http/router.ts';
 import type { CommandContext } from './context.ts';
 import { type VerificationMailContext, mailVerificationLink } from './email-verification.ts';
 import { later } from '../../domain/time.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('mail');
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
@@ -151,7 +154,7 @@ export async function signUp(
   });
   // The account exists whatever happens to the mail: its owner can ask for another link once signed in.
   const mailed = await mailVerificationLink(cx, registered.user).catch((error) => {
-    console.error('[mail] the verification link of a sign-up could not be sent:', error);
+    log.error({ err: error }, 'the verification link of a sign-up could not be sent');
     return registered;
   });
   return { user: registered.user, position: mailed.position };

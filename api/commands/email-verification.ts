@@ -23,6 +23,9 @@ import type { AttemptCounter } from '../auth/throttle.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 import { later } from '../../domain/time.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('mail');
 
 export interface VerificationMailContext extends CommandContext {
   platform: { mail: Pick<Mailer, 'send'> };
@@ -75,7 +78,7 @@ export async function resendVerificationLink(
     return await mailVerificationLink(cx, user);
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    console.error('[mail] a verification link could not be sent:', error);
+    log.error({ err: error }, 'a verification link could not be sent');
     throw new ApiError(
       503,
       'mail_unavailable',

@@ -1,3 +1,6 @@
+import { logger } from '../../platform/log.ts';
+
+const log = logger('api');
 /**
  * Work a request starts and does not wait for, so that its answer takes as long whatever the
  * work finds (a password reset for an address with an account or without). It begins after the
@@ -10,7 +13,7 @@ export class Afterwards {
   run(what: string, work: () => Promise<void>): void {
     const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch((error) => console.error(`[api] ${what} failed after the answer:`, error))
+      .catch((error) => log.error({ err: error }, `${what} failed after the answer`))
       .finally(() => this.#running.delete(running));
     this.#running.add(running);
   }

@@ -10,6 +10,9 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { errorBody } from './errors.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('api');
 
 /**
  * Scripts only from us; Scalar (Vue) adds <style> elements at run time, hence 'unsafe-inline'
@@ -100,7 +103,7 @@ export function apiReferenceRoutes(options: { spaRoot?: string } = {}) {
       const path = bundlePath(options.spaRoot);
       bundle = path ? loadBundle(path) : null;
       if (!bundle)
-        console.warn('[api] the API reference bundle (@scalar/api-reference) is missing: /api/docs shows no reference');
+        log.warn('the API reference bundle (@scalar/api-reference) is missing: /api/docs shows no reference');
     }
     return bundle;
   };

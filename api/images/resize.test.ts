@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
 import { imageProcesses } from './image-process.fixtures.ts';
 import { tinyPng } from './tiny-png.fixtures.ts';
 import { widthsFor } from './image-jobs.ts';
 import { IMAGES_UNAVAILABLE, ResizeError, resizedImages } from './resize.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 
 /** A phone photo: a JPEG taken sideways (EXIF orientation 6) with the camera's EXIF, GPS position among it. */
 const phonePhoto = () =>
@@ -83,15 +84,17 @@ describe('resizedImages', () => {
   });
 
   it('answers 503 when the image process dies under the job, and the next upload starts a new one', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog('error');
     const photo = await phonePhoto();
     const resizing = resizedImages(photo);
     let child: number | undefined;
     while (!(child = imageProcesses()[0])) await sleep(5);
     process.kill(child, 'SIGKILL'); // as the kernel's OOM killer would
     await expect(resizing).rejects.toEqual(new ApiError(503, 'images_unavailable', IMAGES_UNAVAILABLE));
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('the image process stopped (SIGKILL)'));
-    error.mockRestore();
+    log.restore();
+    expect(log.lines).toEqual([
+      expect.objectContaining({ name: 'images', msg: expect.stringContaining('the image process stopped (SIGKILL)') }),
+    ]);
     expect(await resizedImages(photo)).toHaveLength(3);
   }, 30_000);
 });

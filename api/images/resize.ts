@@ -8,6 +8,9 @@ import { MAX_IMAGE_MEGAPIXELS } from '../../domain/product/image.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ResizeProblem, ResizedImage } from './image-jobs.ts';
 import { runImageJob } from './image-process.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('images');
 
 export type { ResizeProblem, ResizedImage } from './image-jobs.ts';
 
@@ -34,6 +37,6 @@ export async function resizedImages(data: Buffer): Promise<ResizedImage[]> {
   const outcome = await runImageJob({ type: 'resize', data });
   if (outcome.ok) return outcome.value;
   if (outcome.problem) throw new ResizeError(outcome.problem);
-  console.error(`[images] resizing an image failed: ${outcome.message}`);
+  log.error(`resizing an image failed: ${outcome.message}`);
   throw new ApiError(503, 'images_unavailable', IMAGES_UNAVAILABLE);
 }

@@ -21,6 +21,7 @@ import { USERS } from '../../projections/users/projection.ts';
 import type { NotificationDoc } from '../../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
 import { REVIEWS } from '../../projections/reviews/projection.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 
 const product = (id: string, fields: Partial<ProductDoc> = {}): ProductDoc =>
   productDoc(id, { name: 'Brass Diya', ratingCount: 1, ratingSum: 4, rating: 4, ...fields });
@@ -418,7 +419,7 @@ describe('LiveFeed', () => {
   });
 
   it('tells it is lost when the documents of a notice cannot be read', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quiet = captureLog('error');
     const read = { collection: () => ({ getMany: () => Promise.reject(new Error('down')) }) } as unknown as Pick<
       ReadStore,
       'collection'
@@ -427,7 +428,7 @@ describe('LiveFeed', () => {
     const { feed } = openFeed({ read, lost });
     feed.take(productIdsAt(57, 'p-1'));
     await vi.waitFor(() => expect(lost).toHaveBeenCalledOnce());
-    vi.restoreAllMocks();
+    quiet.restore();
   });
 
   it('stops delivering to a client that left, and ends the others when it closes', async () => {

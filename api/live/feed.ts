@@ -7,6 +7,9 @@ import type { Platform } from '../../platform/platform.ts';
 import { type Opened, Reopenable } from '../reads/reopenable.ts';
 import { type LiveMessage, LiveMessages, Wire } from './messages.ts';
 import { visibleProducts } from '../../projections/catalog/queries.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('live');
 
 /** The messages of one log position, in the order they were made, and their SSE bytes. */
 export interface LiveGroup {
@@ -135,7 +138,7 @@ export class LiveFeed {
       read,
       (notice) => this.#translate(notice),
       (error) => {
-        console.error('[live] could not read the documents of a change notice; starting afresh:', error);
+        log.error({ err: error }, 'could not read the documents of a change notice; starting afresh');
         lost();
       },
     );
@@ -253,7 +256,7 @@ export class LiveFeed {
       try {
         subscriber.deliver(batch);
       } catch (error) {
-        console.error('[live] a connection failed to take a message:', error);
+        log.error({ err: error }, 'a connection failed to take a message');
       }
     }
   }

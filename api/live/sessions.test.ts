@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { Sessions } from '../auth/sessions.ts';
 import { LiveSessionWatch, type WatchedStream } from './sessions.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 
 describe('LiveSessionWatch', () => {
   let read: SqliteReadStore;
@@ -72,12 +73,14 @@ describe('LiveSessionWatch', () => {
       onChange: sessions.onChange.bind(sessions),
       live: () => Promise.reject(new Error('store down')),
     });
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLog('error');
     const { stream: s, ended } = stream('s-1', 'u1');
     watch.watch(s);
     await watch.check();
     expect(ended).not.toHaveBeenCalled();
-    expect(error).toHaveBeenCalledOnce();
-    error.mockRestore();
+    logged.restore();
+    expect(logged.lines).toEqual([
+      expect.objectContaining({ name: 'live', err: expect.objectContaining({ message: 'store down' }) }),
+    ]);
   });
 });

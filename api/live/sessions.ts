@@ -1,4 +1,7 @@
 import type { SessionChange, Sessions } from '../auth/sessions.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('live');
 
 /**
  * How often the sessions of open live streams are looked up again: the longest a stream
@@ -71,7 +74,7 @@ export class LiveSessionWatch {
       }
     } catch (error) {
       // The store is unreachable: the streams stay until the next check can tell.
-      console.error('[live] could not check the sessions of open streams:', error);
+      log.error({ err: error }, 'could not check the sessions of open streams');
     } finally {
       this.#checking = false;
     }

@@ -12,6 +12,7 @@ import type { Reopenable } from './reopenable.ts';
 import type { Prepared } from '../http/prepared.ts';
 import type { CategoryDoc } from '../../projections/categories/documents.ts';
 import { CATEGORIES, PRODUCTS } from '../../projections/catalog/projection.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 
 let dir: string;
 let read: SqliteReadStore;
@@ -134,14 +135,17 @@ describe('catalogIndex', () => {
   it('loads afresh when the documents of a notice cannot be read', async () => {
     await commit(1, product('a'));
     const loaded = await index.get();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLog('error');
     vi.spyOn(read, 'collection').mockReturnValueOnce({ getMany: () => Promise.reject(new Error('down')) } as never);
     await commit(2, product('b'));
     await bus.publish(CHANGES_CHANNEL, ids(2, 'b'));
     const reloaded = await index.get();
     expect(reloaded).not.toBe(loaded);
     expect(await names()).toEqual(['Product a', 'Product b']);
-    expect(logged).toHaveBeenCalledOnce();
+    logged.restore();
+    expect(logged.lines).toEqual([
+      expect.objectContaining({ name: 'catalog', err: expect.objectContaining({ message: 'down' }) }),
+    ]);
     vi.restoreAllMocks();
   });
 

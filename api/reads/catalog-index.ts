@@ -9,6 +9,9 @@ import { type ChangeNotice, NoticeDocuments } from '../../platform/projection/pr
 import { type Prepared, prepare } from '../http/prepared.ts';
 import { type Opened, Reopenable } from './reopenable.ts';
 import type { CategoryDoc } from '../../projections/categories/documents.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('catalog');
 
 /** A page of the product list: its filter, order and place. */
 export interface ProductQuery extends ProductFilter {
@@ -215,7 +218,7 @@ async function openIndex(
     read,
     (notice) => index.apply(notice.changes),
     (error) => {
-      console.error('[catalog] could not read the documents of a change notice; loading afresh:', error);
+      log.error({ err: error }, 'could not read the documents of a change notice; loading afresh');
       if (!closed) void followed.close();
     },
   );

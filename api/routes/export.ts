@@ -3,6 +3,9 @@ import { NDJSON_CONTENT_TYPE, exportFiltersSchema, exportNdjson } from '../../pl
 import { requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { errors, router } from '../http/router.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('export');
 
 const DESCRIPTION = `The event log, or the part the filters keep, as NDJSON (the format of \`mibi export\`,
 which \`mibi import\` loads): a header line \`{"format":"mibi-events","version":1,"exportedAt","filters"}\`,
@@ -22,7 +25,7 @@ function bodyOf(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
         // The status line is gone already: all that is left is to cut the response short.
-        console.error('[export] reading the log failed:', error);
+        log.error({ err: error }, 'reading the log failed');
         controller.error(error);
       }
     },

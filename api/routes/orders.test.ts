@@ -22,6 +22,7 @@ import {
   signedIn,
 } from './orders.fixtures.ts';
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 
 let api: TestApi;
 let seller: Client;
@@ -420,10 +421,10 @@ describe('POST /api/orders with an Idempotency-Key', () => {
         throw new Error('simulated crash');
       },
     );
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quiet = captureLog('error');
     const crashed = await order(buyer, {}, 'crash').finally(() => {
       spy.mockRestore();
-      quiet.mockRestore();
+      quiet.restore();
     });
     expect(crashed.status).toBe(500);
     expect(await stockOf(productId)).toBe(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bus } from './port.ts';
+import { captureLog } from '../log.fixtures.ts';
 
 export interface OpenedBus {
   bus: Bus;
@@ -106,7 +107,7 @@ export function busContract(name: string, open: () => Promise<OpenedBus>): void 
     });
 
     it('keeps delivering to other handlers when one throws', async () => {
-      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const quiet = captureLog('error');
       try {
         const received: unknown[] = [];
         await bus.subscribe('fragile', () => {
@@ -117,7 +118,7 @@ export function busContract(name: string, open: () => Promise<OpenedBus>): void 
         await bus.publish('fragile', 'second');
         await receives(received, ['first', 'second']);
       } finally {
-        quiet.mockRestore();
+        quiet.restore();
       }
     });
 

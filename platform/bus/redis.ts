@@ -3,6 +3,9 @@ import { ConnectionLog } from '../redis/connection-log.ts';
 import { reachable } from '../redis/reachable.ts';
 import type { Bus, BusHandler } from './port.ts';
 import { Subscribers } from './subscribers.ts';
+import { logger } from '../log.ts';
+
+const log = logger('bus');
 
 /**
  * Redis pub/sub: one connection publishes, one in subscriber mode serves every
@@ -65,7 +68,7 @@ export class RedisBus implements Bus {
       message = JSON.parse(raw);
     } catch {
       // Thrown here it would surface inside ioredis' socket handler.
-      console.error(`[bus:redis] ignored a message on "${prefixedChannel}" that is not JSON`);
+      log.error(`ignored a message on "${prefixedChannel}" that is not JSON`);
       return;
     }
     this.#subscribers.deliver(prefixedChannel.slice(this.#prefix.length), message);

@@ -1,4 +1,7 @@
 import type { BusHandler } from './port.ts';
+import { logger } from '../log.ts';
+
+const log = logger('bus');
 
 /**
  * Handlers by channel, shared by the bus adapters so fan-out behaves alike: each
@@ -29,7 +32,7 @@ export class Subscribers {
       try {
         handler(message);
       } catch (error) {
-        console.error(`[bus] a handler of "${channel}" failed:`, error);
+        log.error({ err: error }, `a handler of "${channel}" failed`);
       }
     }
   }

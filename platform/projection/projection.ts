@@ -1,5 +1,8 @@
 import type { RecordedEvent } from '../eventstore/port.ts';
 import type { CollectionSpec, Doc, DocChange, ReadStore, UnitOfWork } from '../readstore/port.ts';
+import { logger } from '../log.ts';
+
+const log = logger('notices');
 
 /**
  * A projection turns events into read-model documents. `apply` must be deterministic and
@@ -182,7 +185,7 @@ export class NoticeDocuments {
     try {
       this.deliver(notice);
     } catch (error) {
-      console.error(`[notices] a consumer failed on ${notice.projection} at ${notice.position}:`, error);
+      log.error({ err: error }, `a consumer failed on ${notice.projection} at ${notice.position}`);
     }
     if (this.#settled.length === 0) return;
     const done = this.#settled.filter((waiter) => waiter.taken <= this.#handed);

@@ -5,6 +5,9 @@ import { Redis } from 'ioredis';
 import { ConnectionLog, isConnectionError } from '../redis/connection-log.ts';
 import { reachable } from '../redis/reachable.ts';
 import { defaultJobOptions, type DeadLetter, type JobHandler, type JobOptions, type Queue } from './port.ts';
+import { logger } from '../log.ts';
+
+const log = logger('queue');
 
 /** Completed jobs are kept this long so a repeated jobId stays a no-op; the count caps memory under load. */
 const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 100_000 };
@@ -133,5 +136,5 @@ export class BullMqQueue implements Queue {
 
 /** Connection errors are left to the ConnectionLog: one line an outage instead of one a retry. */
 function reportError(error: Error): void {
-  if (!isConnectionError(error)) console.error(`[queue:bullmq] ${error.message}`);
+  if (!isConnectionError(error)) log.error({ err: error }, error.message);
 }

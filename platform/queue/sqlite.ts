@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { type Outcome, groupCommit, openSqlite } from '../sqlite.ts';
 import { defaultJobOptions, type DeadLetter, type Job, type JobHandler, type JobOptions, type Queue } from './port.ts';
+import { logger } from '../log.ts';
+
+const log = logger('queue');
 
 export interface SqliteQueueOptions {
   /**
@@ -354,9 +357,7 @@ export class SqliteQueue implements Queue {
         },
         done: (changes) => {
           if (changes === 0)
-            console.error(
-              `[queue:sqlite] job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`,
-            );
+            log.warn(`job ${id} of ${lane.name} outlived its lease and was taken again; this outcome is dropped`);
           resolve();
         },
         failed: (error) => {
@@ -395,7 +396,7 @@ export class SqliteQueue implements Queue {
 }
 
 function report(what: string, error: unknown): void {
-  console.error(`[queue:sqlite] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  log.error({ err: error }, what);
 }
 
 function prepare(db: Database.Database) {
