@@ -13,7 +13,8 @@ import { productStream } from '../../domain/product/events.ts';
 import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi } from '../testing/harness.ts';
+import { expect } from 'vitest';
+import { Client, expectStatus, type TestApi } from '../testing/harness.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 /** Verifies products; never signs in. */
@@ -116,6 +117,15 @@ export const NO_PRODUCT_BODIES: Array<[body: object, fields: Record<string, stri
   [{ productId: '  ' }, { productId: 'Product is required' }],
   [{ productId: 42 }, { productId: 'Product is required' }],
 ];
+
+/** A new buyer posts `body` to `path` and is refused with `fields`; gives the buyer, to check nothing was stored. */
+export async function refusedBody(api: TestApi, path: string, body: object, fields: Record<string, string>) {
+  const buyer = await signedIn(api);
+  const reply = await buyer.raw.post(path, body);
+  expectStatus(reply, 400);
+  expect(reply.body.error).toMatchObject({ code: 'validation_failed', fields });
+  return buyer;
+}
 
 /** A buyer with `quantity` of `productId` in the cart. */
 export async function buyerWith(api: TestApi, productId: string, quantity = 1): Promise<Client> {
