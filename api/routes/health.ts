@@ -4,7 +4,7 @@ import { CONFIRM_ORDER } from '../../workers/confirm-order.ts';
 import { NOTIFY_DECISION } from '../../workers/notify-decision.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { EFFECTS, type ReconciliationDoc } from '../../workers/reconcile.ts';
-import { requireRole } from '../auth/middleware.ts';
+import { guard } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { LIVE_BODY, leaseGroups, readiness, readinessBody } from '../roles/readiness.ts';
 import { errors, jsonResponse, router } from '../http/router.ts';
@@ -135,12 +135,12 @@ export function healthRoutes(ctx: AppContext) {
         path: '/',
         operationId: 'getHealth',
         tags: ['Health'],
+        middleware: [guard('admin')] as const,
         summary:
           'For admins: the adapters in use, and how far each projection and reactor lags behind the log, with its lease',
         responses: { 200: jsonResponse(HealthSchema, 'The process is up'), ...errors(401, 403) },
       }),
       async (c) => {
-        requireRole(c, 'admin');
         const passes = platform.read.collection<ReconciliationDoc>(EFFECTS);
         const reconciled = async (job: string) => {
           const pass = await passes.get(job);
