@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BlobStore } from './blobs/port.ts';
 import type { Bus } from './bus/port.ts';
@@ -28,7 +28,9 @@ export interface Platform {
  */
 export async function openPlatform(config: Config, { threads = false } = {}): Promise<Platform> {
   const dataDir = resolve(config.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // A folder made by an earlier release (or by hand) is closed to other users too.
+  chmodSync(dataDir, 0o700);
   const opened: Array<{ close(): Promise<void> }> = [];
   const keep = <T extends { close(): Promise<void> }>(adapter: T): T => (opened.push(adapter), adapter);
 

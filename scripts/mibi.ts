@@ -35,6 +35,8 @@ DATA_DIR (embedded), or POSTGRES_URL, or EVENTSTORE_URL and MONGO_URL (at scale)
 const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
 
 async function main(argv: string[]): Promise<number> {
+  // As the server does (api/roles/start.ts): what it writes under DATA_DIR stays private.
+  process.umask(0o077);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name ? process.stdout : process.stderr).write(`${HELP}\n`);

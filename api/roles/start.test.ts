@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -42,6 +42,10 @@ describe('the process entry', () => {
       interval: 100,
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(401);
+    // DATA_DIR is private: the log holds password hashes and sealed secrets, the mailbox link tokens.
+    expect(statSync(server.dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(server.dir, 'events.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(server.dir, 'read.db')).mode & 0o777).toBe(0o600);
     const health = await healthOf(url)();
     expect(health).toMatchObject({
       status: 'ok',

@@ -27,6 +27,9 @@ function buildSpaIfMissing(): void {
 }
 
 async function main(name: string): Promise<void> {
+  // What DATA_DIR holds is private (password hashes, sealed second-factor secrets, link tokens
+  // in the dev mailbox): files 0600, folders 0700, whatever the shell's umask.
+  process.umask(0o077);
   const config = loadConfig();
   // Before anything opens: an unsafe combination of settings stops every process role.
   for (const warning of checkDeployment(config)) log.warn(warning);
