@@ -167,8 +167,8 @@ async function connect(client?: Client, headers: Record<string, string> = {}, ap
   return stream;
 }
 
-async function connected(client?: Client, headers?: Record<string, string>) {
-  const stream = await connect(client, headers);
+async function connected(client?: Client, headers?: Record<string, string>, app?: Requester) {
+  const stream = await connect(client, headers, app);
   const ready = await stream.next();
   expect(ready.event).toBe('ready');
   return stream;
@@ -425,6 +425,14 @@ describe('a stream of a signed-in user', () => {
     const { token } = await api.ctx.sessions.create(userId, new Date(), { secondFactor: true });
     return new Client(api, `mibi_session=${token}`);
   };
+  /** A buyer past ready on live routes that check the session every 50 ms, as another API process serves them. */
+  const connectedCheckingOften = async () => {
+    const app = new OpenAPIHono<AppEnv>()
+      .use('/api/*', sessionMiddleware(api.ctx))
+      .route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
+    const buyer = await signedIn(api, 'buyer');
+    return { buyer, stream: await connected(buyer, {}, app) };
+  };
   /** Whether the stream ends within `ms`, and the order changes it got meanwhile. */
   const afterwards = async (stream: LiveStream, ms = 300) => {
     const frames = await stream.idle(ms);
@@ -481,12 +489,7 @@ describe('a stream of a signed-in user', () => {
   });
 
   it('ends within the check interval when the session ends in another API process', async () => {
-    const app = new OpenAPIHono<AppEnv>()
-      .use('/api/*', sessionMiddleware(api.ctx))
-      .route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
-    const buyer = await signedIn(api, 'buyer');
-    const stream = await connect(buyer, {}, app);
-    expect((await stream.next()).event).toBe('ready');
+    const { buyer, stream } = await connectedCheckingOften();
     const orderId = await purchase(buyer, stream);
     // Another process signs the user out: the session's row goes, and this process is not told.
     await api.platform.read.collection('sessions').delete(sessionOf(buyer));
@@ -496,12 +499,7 @@ describe('a stream of a signed-in user', () => {
   });
 
   it("ends within the check interval when another API process cuts the user's rights", async () => {
-    const app = new OpenAPIHono<AppEnv>()
-      .use('/api/*', sessionMiddleware(api.ctx))
-      .route('/api/live', liveRoutes(api.ctx, { sessionCheckMs: 50 }));
-    const buyer = await signedIn(api, 'buyer');
-    const stream = await connect(buyer, {}, app);
-    expect((await stream.next()).event).toBe('ready');
+    const { buyer, stream } = await connectedCheckingOften();
     expect((await afterwards(stream, 120)).ended).toBe(false);
     await api.platform.read.collection('sessions').patch(sessionOf(buyer), { rightsCutAt: new Date().toISOString() });
     expect((await afterwards(stream, 1000)).ended).toBe(true);
