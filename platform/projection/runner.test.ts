@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryBus } from '../bus/memory.ts';
 import { SqliteEventStore } from '../eventstore/sqlite.ts';
 import type { Doc, ReadStore } from '../readstore/port.ts';
@@ -10,6 +10,7 @@ import { SqliteReadStore } from '../readstore/sqlite.ts';
 import { intercepted, seedCounters, testProjections } from './fixtures.ts';
 import { projectionLag } from './lag.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type Projection, withDocuments } from './projection.ts';
+import { captureLog } from '../log.fixtures.ts';
 import { LEASE_TTL_MS, ProjectionRunner, type RunnerLease, STANDBY_RETRY_MS } from './runner.ts';
 
 let dir: string;
@@ -146,9 +147,11 @@ describe('ProjectionRunner', () => {
   it('replays a projection once from the start when its version changes, and not when it stays', async () => {
     await seed(4, 5);
     const read = openRead();
-    const log = vi.fn();
+    const logged = captureLog();
+    onTestFinished(logged.restore);
+    const replays = () => logged.lines.filter((line) => line.name === 'projections').map((line) => line.msg);
     const run = async (projections: Projection[]) => {
-      const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections, log });
+      const runner = new ProjectionRunner({ events, read, bus: new MemoryBus(), projections });
       for (const p of projections) await runner.catchUp(p.name);
     };
     await run(testProjections);
@@ -159,15 +162,14 @@ describe('ProjectionRunner', () => {
 
     await run(upgraded);
     expect(await snapshot(read, testProjections)).toEqual(before);
-    expect(log).toHaveBeenCalledOnce();
-    expect(log).toHaveBeenCalledWith(
-      '[projections] tallies: its read models were built by version 1, this is version 2: replaying the log',
-    );
+    expect(replays()).toEqual([
+      'tallies: its read models were built by version 1, this is version 2: replaying the log',
+    ]);
 
     await read.collection('tallies').put({ id: 'counter-0', total: -1, last: -1 });
     await run(upgraded);
     expect((await read.collection('tallies').get('counter-0'))?.total).toBe(-1);
-    expect(log).toHaveBeenCalledOnce();
+    expect(replays()).toHaveLength(1);
   });
 
   it('stops at a batch boundary and resumes from the checkpoint', async () => {
@@ -318,7 +320,11 @@ function runnerProcess(owner?: string) {
 }
 
 describe('ProjectionRunner under a lease', () => {
-  const lines: string[] = [];
+  let logged: ReturnType<typeof captureLog>;
+  beforeEach(() => void (logged = captureLog()));
+  afterEach(() => logged.restore());
+  /** What the runners told of their leases. */
+  const leaseLines = () => logged.lines.filter((line) => line.name === 'lease').map((line) => line.msg);
 
   /** A runner of its own "process": its own store on the shared files and its own bus. */
   function leased(owner: string, read: ReadStore = openRead(), lease: Partial<RunnerLease> = {}) {
@@ -332,7 +338,6 @@ describe('ProjectionRunner under a lease', () => {
       projections: testProjections,
       batchSize: 10,
       lease: { name: 'projections', owner, ttlMs: 300, retryMs: 50, ...lease },
-      log: (line) => void lines.push(line),
     });
     closers.push(() => runner.stop());
     return { runner, notices };
@@ -408,7 +413,6 @@ describe('ProjectionRunner under a lease', () => {
       projections: [counts, busy],
       batchSize: 10,
       lease: { name: 'projections', owner: 'a', ttlMs: 300 },
-      log: (line) => void lines.push(line),
     });
     closers.push(() => runner.stop());
     const startedAt = Date.now();
@@ -419,7 +423,7 @@ describe('ProjectionRunner under a lease', () => {
     const times = [...renewals, Date.now()]; // the first acquire, each renewal, the end of the catch-up
     const gaps = times.slice(1).map((at, i) => at - times[i]!);
     expect(Math.max(...gaps)).toBeLessThan(300);
-    expect(lines.filter((line) => line.startsWith('[lease] a'))).toEqual([]); // never lost
+    expect(leaseLines().filter((line) => line?.startsWith('a '))).toEqual([]); // never lost
   });
 
   it(`a holder that stops renewing is taken over within the documented time (ttl ${LEASE_TTL_MS} ms + retry ${STANDBY_RETRY_MS} ms), and its late batch is fenced off`, async () => {
@@ -465,7 +469,7 @@ describe('ProjectionRunner under a lease', () => {
 
     // a wakes up: its renewal is refused, its batch fenced off; it stands by and stores nothing.
     resume();
-    await vi.waitFor(() => expect(lines).toContain('[lease] a lost projections (epoch 1): standing by'));
+    await vi.waitFor(() => expect(leaseLines()).toContain('a lost projections (epoch 1): standing by'));
     for (let s = 0; s < 10; s++) await events.append(`counter-${s}`, [{ type: 'Counted', data: { amount: 2 } }], 'any');
     await caughtUp(read);
     expect(a.notices).toHaveLength(publishedByA);

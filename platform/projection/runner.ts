@@ -4,6 +4,10 @@ import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { type Fence, FencedError, type LeaseGrant } from '../lease/port.ts';
 import type { Doc, ProjectionBatch, ReadStore, UnitOfWork } from '../readstore/port.ts';
 import { CHANGES_CHANNEL, NOTICE_DOCUMENTS_LIMIT, type Projection, changeNotice } from './projection.ts';
+import { logger } from '../log.ts';
+
+const leaseLog = logger('lease');
+const projectionsLog = logger('projections');
 
 /** Which version of each projection built its read models (id: the projection's name). */
 export const PROJECTION_VERSIONS = 'projection_versions';
@@ -45,8 +49,6 @@ export interface RunnerDeps {
   onError?: (projection: string, error: unknown) => void;
   /** Without one the runner follows at once and commits unfenced (tests, CLI rebuilds, one process alone). */
   lease?: RunnerLease;
-  /** Where lease changes are told (taken after standing by, lost); default the console. */
-  log?: (line: string) => void;
   /** The most JSON of documents a change notice carries (`changeNotice`); default `NOTICE_DOCUMENTS_LIMIT`, 64 KiB. */
   noticeDocumentsLimit?: number;
 }
@@ -163,7 +165,6 @@ export class ProjectionRunner {
   /** Takes the lease (standing by while another process holds it) and follows while it is held. */
   private async holdLease(lease: RunnerLease, stop: AbortSignal, attempted: () => void): Promise<void> {
     const retryMs = lease.retryMs ?? Math.min(STANDBY_RETRY_MS, lease.ttlMs / 3);
-    const log = this.deps.log ?? console.log;
     let standingBy = false;
     try {
       while (!stop.aborted) {
@@ -174,7 +175,7 @@ export class ProjectionRunner {
           await sleep(retryMs, stop);
           continue;
         }
-        if (standingBy) log(`[lease] ${lease.owner} took ${lease.name} at epoch ${grant.epoch}`);
+        if (standingBy) leaseLog.info(`${lease.owner} took ${lease.name} at epoch ${grant.epoch}`);
         const term = new AbortController();
         const end = () => term.abort();
         stop.addEventListener('abort', end, { once: true });
@@ -187,7 +188,7 @@ export class ProjectionRunner {
         this.errors.clear(); // the projections are no longer this process's to report on
         if (!stop.aborted) {
           standingBy = true;
-          log(`[lease] ${lease.owner} lost ${lease.name} (epoch ${grant.epoch}): standing by`);
+          leaseLog.warn(`${lease.owner} lost ${lease.name} (epoch ${grant.epoch}): standing by`);
         }
       }
     } finally {
@@ -219,7 +220,7 @@ export class ProjectionRunner {
 
   private leaseError(lease: RunnerLease, error: unknown): void {
     if (this.deps.onError) this.deps.onError(`lease ${lease.name}`, error);
-    else console.error(`[lease] ${lease.name} could not be taken, renewed or released:`, error);
+    else leaseLog.error({ err: error }, `${lease.name} could not be taken, renewed or released`);
   }
 
   /** Follows with every projection until `signal` aborts, and resolves once every group has stopped. */
@@ -301,9 +302,8 @@ export class ProjectionRunner {
       // Read models from before versions were kept were built by version 1.
       let position = await this.deps.read.checkpoint(projection.name);
       if (position > 0 && (stored ?? 1) !== version) {
-        const log = this.deps.log ?? console.log;
-        log(
-          `[projections] ${projection.name}: its read models were built by version ${stored ?? 1}, this is version ${version}: replaying the log`,
+        projectionsLog.info(
+          `${projection.name}: its read models were built by version ${stored ?? 1}, this is version ${version}: replaying the log`,
         );
         await this.deps.read.reset(
           projection.name,
@@ -396,5 +396,5 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 function defaultOnError(projection: string, error: unknown): void {
-  console.error(`[projections] ${projection} stopped:`, error);
+  projectionsLog.error({ err: error }, `${projection} stopped`);
 }
