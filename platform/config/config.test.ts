@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to the embedded stack', () => {
@@ -72,5 +73,14 @@ describe('loadConfig', () => {
   it('logs at info unless LOG_LEVEL says otherwise', () => {
     expect(loadConfig({}).LOG_LEVEL).toBe('info');
     expect(loadConfig({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the configuration reads, and no other', () => {
+    const text = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const listed = [...text.matchAll(/^# ([A-Z0-9_]+)=/gm)].map(([, name]) => name);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

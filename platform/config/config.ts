@@ -134,17 +134,20 @@ const schema = z.object({
     .number({ error: 'must be a number of seconds' })
     .min(0.3, 'must be at least 0.3 seconds')
     .default(6),
-  /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
   /**
    * The embedded `all` role runs the projections and the workers on a thread of their own beside
    * the API's, using a second core; off, all three share one thread.
    */
   FOLLOWERS_THREAD: flag.default(true),
+  /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
   JOB_LEASE_S: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(1, 'must be at least 1 second')
     .default(10),
 });
+
+/** Every variable the configuration reads (.env.example lists them all: config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
 
 /**
  * DEMO_DATA follows HOST unless set: the demo (with its known passwords) is the default of a
