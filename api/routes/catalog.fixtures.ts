@@ -20,7 +20,7 @@ export async function listProduct(
   seller: Client,
   fields: Partial<ProductBody> = {},
 ): Promise<{ id: string; position: number }> {
-  const reply = await seller.post('/api/seller/products', { ...SAREE, ...fields });
+  const reply = await seller.api.seller.products.$post({ json: { ...SAREE, ...fields } });
   if (reply.status !== 201) throw new Error(`listing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
