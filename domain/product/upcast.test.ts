@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import { AT, actors } from '../testing.ts';
+import { DIYA_DETAILS as details } from './details.fixtures.ts';
 import { productDecider } from './decider.ts';
 import type { ProductEvent } from './events.ts';
 import type { ProductImage } from './image.ts';
@@ -9,14 +10,6 @@ import { upcastProductEvent } from './upcast.ts';
 const { seller, admin } = actors;
 const productId = 'p-1';
 const stamp = { productId, by: seller.userId, at: AT };
-const details = {
-  name: 'Brass Diya',
-  description: 'Hand-cast brass oil lamp.',
-  pricePaise: 49_900,
-  originalPricePaise: null,
-  categoryId: 'handicrafts',
-  tags: [],
-};
 
 /** A listing as written before galleries: one `imageUrl`, no `images`. */
 const oldListing = (imageUrl: string | null): ProductEvent => ({

@@ -1,5 +1,6 @@
 /** The catalog's product images: logs written before galleries (one `imageUrl`) project as galleries of that one image. */
 import { describe, expect, it } from 'vitest';
+import { DIYA_DETAILS as details } from '../../domain/product/details.fixtures.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
 import { AT } from '../../domain/testing.ts';
@@ -9,14 +10,6 @@ import type { ProductDoc } from './documents.ts';
 
 const productId = 'p-1';
 const stamp = { productId, by: 'seller-1', at: AT };
-const details = {
-  name: 'Brass Diya',
-  description: 'Hand-cast brass oil lamp.',
-  pricePaise: 49_900,
-  originalPricePaise: null,
-  categoryId: 'handicrafts',
-  tags: [],
-};
 const listedWith = (image: { imageUrl: string | null; images?: ProductImage[] }): ProductEvent => ({
   type: 'ProductListed',
   data: { productId, sellerId: 'seller-1', ...details, ...image, stockQuantity: 3, listedAt: AT },
