@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/middleware.ts';
-import { Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { Client, expectStatus, ok, type TestApi, startTestApi } from '../testing/harness.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -8,18 +8,24 @@ const DAY_MS = 24 * HOUR_MS;
 /** Signs up through the API with these request headers; answers the Set-Cookie and the client keeping it. */
 async function signUp(api: TestApi, headers: Record<string, string> = {}) {
   const client = new Client(api);
-  const reply = await client.post(
-    '/api/auth/signup',
-    { fullName: 'Asha Rao', email: `asha.${crypto.randomUUID()}@example.com`, password: 'secret-pass', role: 'buyer' },
+  const reply = await client.api.auth.signup.$post(
+    {
+      json: {
+        fullName: 'Asha Rao',
+        email: `asha.${crypto.randomUUID()}@example.com`,
+        password: 'secret-pass',
+        role: 'buyer',
+      },
+    },
     { headers },
   );
-  expect(reply.status).toBe(201);
+  expectStatus(reply, 201);
   client.user = reply.body.user;
   return { cookie: reply.headers.get('set-cookie')!, client };
 }
 
 const me = async (client: Client, headers: Record<string, string> = {}) =>
-  (await client.get('/api/auth/me', { headers })).body.user;
+  ok(await client.api.auth.me.$get(undefined, { headers })).user;
 
 describe('the session cookie over plain HTTP (local development)', () => {
   let api: TestApi;
@@ -58,7 +64,7 @@ describe('the session cookie over TLS', () => {
       const token = client.cookie!.split('=')[1];
       expect(await me(new Client(api, `${SESSION_COOKIE}=${token}`))).toBeNull();
 
-      const out = await client.post('/api/auth/signout');
+      const out = await client.api.auth.signout.$post();
       expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SECURE_SESSION_COOKIE}=;.*Max-Age=0.*Secure`));
     } finally {
       await api.close();
