@@ -67,9 +67,7 @@ describe('ensureAdmin', () => {
     await ensureAdmin(processWith({ ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }), (line) => shown.push(line));
     expect(shown).toEqual([
       expect.stringMatching(
-        new RegExp(
-          `^\\[start\\] admin account ${email} created with the password [A-Za-z0-9_-]{24} \\(shown only this once`,
-        ),
+        new RegExp(`^admin account ${email} created with the password [A-Za-z0-9_-]{24} \\(shown only this once`),
       ),
     ]);
     const password = /the password (\S+)/.exec(shown[0]!)![1]!;

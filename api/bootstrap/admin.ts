@@ -3,6 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { addRole, findAccount, isEmailTaken, registerAccount } from '../commands/accounts.ts';
 import type { AppContext } from '../roles/context.ts';
+import { logger } from '../../platform/log.ts';
 
 const SYSTEM: Actor = { userId: 'system', roles: ['admin'] };
 const ADMIN_NAME = 'MIBI Admin';
@@ -12,8 +13,11 @@ const REGISTER_ATTEMPTS = 3;
 /** 18 random bytes: 24 base64url characters, 144 bits. */
 export const generatedPassword = (): string => randomBytes(18).toString('base64url');
 
-/** Where the one showing of a generated password goes (the start's output). */
+/** Where the one showing of a generated password goes: by default the start's log. */
 export type Announce = (line: string) => void;
+
+const startLog = logger('start');
+export const announceAtStart: Announce = (line) => startLog.info(line);
 
 /**
  * Makes sure the account of ADMIN_EMAIL exists and holds the admin role. Idempotent: it
@@ -25,14 +29,14 @@ export type Announce = (line: string) => void;
  * later starts find the account and show nothing. (Lost, it is replaced like any password:
  * through a reset link.)
  */
-export async function ensureAdmin(ctx: AppContext, announce: Announce = console.log): Promise<void> {
+export async function ensureAdmin(ctx: AppContext, announce: Announce = announceAtStart): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = ctx.config;
   if (!email) return;
   const { userId, generated } = await adminAccount(ctx, email, password);
   await addRole(ctx, SYSTEM, userId, 'admin');
   if (generated) {
     announce(
-      `[start] admin account ${email} created with the password ${generated} (shown only this once: sign in and change it)`,
+      `admin account ${email} created with the password ${generated} (shown only this once: sign in and change it)`,
     );
   }
 }

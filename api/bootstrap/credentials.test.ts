@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
+import { captureLog } from '../../platform/log.fixtures.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findAccount } from '../commands/accounts.ts';
 import { expectStatus, ok, startTestApi } from '../testing/harness.ts';
@@ -36,7 +37,7 @@ describe('demo data and its published passwords', () => {
   });
 
   it('are not seeded, nor is the demo admin made, on a public HOST by default', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = captureLog();
     const api = await startTestApi({
       HOST: '0.0.0.0',
       DEMO_DATA: '',
@@ -50,7 +51,7 @@ describe('demo data and its published passwords', () => {
       expectStatus(await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password), 401);
       expectStatus(await signIn('owner@mibi.test', 'admin-pass-1'), 401);
       // The admin of ADMIN_EMAIL got a generated password, printed once at start.
-      const shown = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('owner@mibi.test'));
+      const shown = log.lines.map((line) => String(line.msg)).filter((line) => line.includes('owner@mibi.test'));
       expect(shown).toHaveLength(1);
       const password = /the password (\S+)/.exec(shown[0]!)![1]!;
       // Checked on the account itself: an admin's sign-in goes on to a second factor.
@@ -59,6 +60,7 @@ describe('demo data and its published passwords', () => {
       expect(await verifyPassword(account!.passwordHash, password)).toBe(true);
       expect(ok(await api.anonymous().api.products.$get({ query: {} })).total).toBe(0);
     } finally {
+      log.restore();
       await api.close();
     }
   });

@@ -10,6 +10,9 @@ import { endImageProcess } from '../images/image-process.ts';
 import { LocalClient, type Reply } from '../testing/local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct } from './demo-catalog.ts';
 import { demoImages } from './demo-images.ts';
+import { logger } from '../../platform/log.ts';
+
+const log = logger('demo');
 
 /** How often a seed waiting for the projections says so. */
 const WAIT_LOG_MS = 10_000;
@@ -301,9 +304,7 @@ class DemoSeed {
       if (await this.ctx.progress.waitFor(position, WAIT_LOG_MS)) return;
       // An answer before the wait was up: the progress watch has stopped (the app is closing).
       if (Date.now() - started < WAIT_LOG_MS) throw new Error('The app closed while the demo data was being seeded');
-      console.log(
-        `[demo] waiting for the projections to reach position ${position} (is a projections process running?)`,
-      );
+      log.info(`waiting for the projections to reach position ${position} (is a projections process running?)`);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../roles/context.ts';
-import { type Announce, ensureAdmin } from './admin.ts';
+import { type Announce, announceAtStart, ensureAdmin } from './admin.ts';
 import { ensureCategories } from './categories.ts';
 import { DEMO_ADMIN } from './demo-catalog.ts';
 import { seedDemo } from './demo.ts';
@@ -13,7 +13,7 @@ import { seedDemo } from './demo.ts';
  * no published password is ever used: without ADMIN_PASSWORD the admin of ADMIN_EMAIL gets a
  * generated one, shown once (admin.ts), and without ADMIN_EMAIL no admin is made.
  */
-export async function bootstrap(ctx: AppContext, announce: Announce = console.log): Promise<void> {
+export async function bootstrap(ctx: AppContext, announce: Announce = announceAtStart): Promise<void> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA } = ctx.config;
   await ensureCategories(ctx);
   if (DEMO_DATA) {
@@ -22,12 +22,12 @@ export async function bootstrap(ctx: AppContext, announce: Announce = console.lo
       { ...ctx, config: { ...ctx.config, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } },
       announce,
     );
-    if (await seedDemo(ctx, admin)) announce('[start] demo data seeded (logins in the README)');
+    if (await seedDemo(ctx, admin)) announce('demo data seeded (logins in the README)');
     return;
   }
   if (ADMIN_EMAIL) await ensureAdmin(ctx, announce);
   else
     announce(
-      '[start] no ADMIN_EMAIL: no admin account is made (set ADMIN_EMAIL, and ADMIN_PASSWORD or read the generated one here)',
+      'no ADMIN_EMAIL: no admin account is made (set ADMIN_EMAIL, and ADMIN_PASSWORD or read the generated one here)',
     );
 }
