@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { logger } from '../../platform/log.ts';
+import { fixedFieldsLogger } from '../../platform/log.ts';
 import type { AppEnv } from './router.ts';
 
-const log = logger('http');
+// Its fields are written below and nothing else: no secret can reach it.
+const log = fixedFieldsLogger('http');
 
 /**
  * One line a request, once it is answered: method, route pattern (not the path, so lines group
