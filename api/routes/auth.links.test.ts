@@ -25,9 +25,8 @@ describe('links in e-mails', () => {
 
   it("never point at the request's Host, Origin or forwarded host", async () => {
     const { user } = await api.signUp();
-    const reply = await api.anonymous().post(
-      '/api/auth/forgot-password',
-      { email: user!.email },
+    const reply = await api.anonymous().api.auth['forgot-password'].$post(
+      { json: { email: user!.email } },
       {
         headers: {
           host: 'evil.example',
@@ -79,7 +78,7 @@ describe('links in e-mails', () => {
       const { user } = await hosted.signUp();
       await hosted
         .anonymous()
-        .post('/api/auth/forgot-password', { email: user!.email }, { headers: { host: 'evil.example' } });
+        .api.auth['forgot-password'].$post({ json: { email: user!.email } }, { headers: { host: 'evil.example' } });
       expect(await mailedLinks(hosted, user!.email)).toEqual([
         expect.stringMatching(/^https:\/\/mibi\.example\/shop\/reset-password\?token=/),
       ]);
