@@ -42,6 +42,10 @@ async function secondStep(email: string) {
   return { client, body };
 }
 
+/** The second step of `step` answered with `code`. */
+const answered = (step: Awaited<ReturnType<typeof secondStep>>, code: string) =>
+  step.client.api.auth.signin.totp.$post({ json: { challenge: step.body.challenge, code } });
+
 /** An admin's first sign-in: sets up the app and answers the secret and recovery codes, signed in. */
 async function enrolAdmin(email: string, id: string) {
   const { client, body } = await secondStep(email);
@@ -163,16 +167,7 @@ describe('an admin with a second factor', () => {
     expectStatus(replayed, 400);
     expect(replayed.body.error.code).toBe('invalid_code');
     // The challenge is used up once it succeeds.
-    expect(
-      (
-        await first.client.api.auth.signin.totp.$post({
-          json: {
-            challenge: first.body.challenge,
-            code: await api.totpCode(email),
-          },
-        })
-      ).status,
-    ).toBe(401);
+    expect((await answered(first, await api.totpCode(email))).status).toBe(401);
   });
 
   it('signs in with a recovery code, each once', async () => {
@@ -185,20 +180,8 @@ describe('an admin with a second factor', () => {
         .status,
     ).toBe(200);
     const again = await secondStep(admin.email);
-    expect(
-      (
-        await again.client.api.auth.signin.totp.$post({
-          json: { challenge: again.body.challenge, code: recoveryCodes[3]! },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await again.client.api.auth.signin.totp.$post({
-          json: { challenge: again.body.challenge, code: recoveryCodes[4]! },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await answered(again, recoveryCodes[3]!)).status).toBe(400);
+    expect((await answered(again, recoveryCodes[4]!)).status).toBe(200);
   });
 
   it('has 5 tries per sign-in and 10 per account in 15 minutes', async () => {
@@ -297,23 +280,8 @@ describe('an admin with a second factor', () => {
     expectStatus(replaced, 200);
     expect(replaced.body.recoveryCodes).toHaveLength(10);
     const signIn = await secondStep(admin.email);
-    expect(
-      (
-        await signIn.client.api.auth.signin.totp.$post({
-          json: { challenge: signIn.body.challenge, code: recoveryCodes[0]! },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await signIn.client.api.auth.signin.totp.$post({
-          json: {
-            challenge: signIn.body.challenge,
-            code: replaced.body.recoveryCodes[0]!,
-          },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await answered(signIn, recoveryCodes[0]!)).status).toBe(400);
+    expect((await answered(signIn, replaced.body.recoveryCodes[0]!)).status).toBe(200);
   });
 });
 
