@@ -107,6 +107,8 @@ describe('a suspended seller', () => {
         }),
       () => seller.api.seller.products[':id'].$delete({ param: { id } }),
     ];
+    // The suspension's own effects (the seller's notice) are appended by the reactors: let them finish first.
+    await api.settle();
     const before = await api.platform.events.lastPosition();
     for (const change of changes) {
       const refused = await change();
