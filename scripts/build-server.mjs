@@ -16,7 +16,7 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node26',
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -52,8 +52,12 @@ export async function startFollowersThread(entry: URL, onLost: (why: string) => 
     );
     thread.once('exit', (code) => reject(new Error(`the followers' thread ended at start (exit code ${code})`)));
   });
+  // A thread can throw anything, not only an Error (Node's types say so since 22).
   thread.on('error', (error) => {
-    if (!stopping) onLost(`the followers' thread failed: ${error.stack ?? error.message}`);
+    if (!stopping)
+      onLost(
+        `the followers' thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
   });
   await started;
   thread.on('exit', (code) => {
