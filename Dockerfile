@@ -3,9 +3,10 @@
 # One image for the three processes of the at-scale deployment (api, projections, workers);
 # docker-compose.yml picks the process with `command`. See docs/at-scale.md.
 
-# Node 26, the current LTS line, pinned to a release (the slim Debian 12 variant, whose glibc
-# the prebuilt native packages expect). Upgrading is a change of this line.
-ARG NODE_IMAGE=node:26.13.0-bookworm-slim
+# Node 26, the current LTS line (.nvmrc), pinned to the release the tests run on (.ci/run takes the
+# newest 26 from the npm registry; the slim Debian 12 variant, whose glibc the prebuilt native
+# packages expect). Upgrading is a change of this line.
+ARG NODE_IMAGE=node:26.12.1-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app

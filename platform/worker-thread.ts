@@ -1,9 +1,9 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Starts the module at `entry` on a worker thread. Node 20 runs no TypeScript by itself, and a
- * thread does not inherit the loader tsx registered in its parent (tests, the CLI, benchmarks),
- * so a `.ts` entry gets tsx registered in the thread first; compiled JavaScript starts as it is.
+ * Starts the module at `entry` on a worker thread. A thread does not inherit the loader tsx
+ * registered in its parent (tests, the CLI, benchmarks), so a `.ts` entry gets tsx registered in
+ * the thread first; compiled JavaScript starts as it is.
  */
 export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
