@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health.ts';
 import { serveMedia } from './http/media.ts';
 import { imageOrigin, securityHeaders } from './http/security-headers.ts';
 import { pageHints } from './http/page-hints.ts';
+import { readYourWrites } from './http/read-your-writes.ts';
 import { requestId } from './http/request-id.ts';
 import { spaModules } from './http/spa-manifest.ts';
 import { serveSpa } from './http/static-assets.ts';
@@ -42,9 +43,6 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
-/** How long a query with `?after=` waits for the projections. */
-const READ_YOUR_WRITES_WAIT_MS = 2000;
-
 const tooLarge = () => {
   throw new ApiError(413, 'payload_too_large', 'The request body is too large');
 };
@@ -69,19 +67,6 @@ function limitBodies(): MiddlewareHandler {
   };
 }
 
-/** `?after=<position>` on a query waits until the projections have passed that command. */
-function readYourWrites(ctx: AppContext): MiddlewareHandler {
-  return async (c, next) => {
-    if (c.req.method !== 'GET') return next();
-    const after = Number(c.req.query('after'));
-    if (Number.isSafeInteger(after) && after > 0) {
-      const reached = await ctx.progress.waitFor(after, READ_YOUR_WRITES_WAIT_MS);
-      if (!reached) c.header('x-read-model', 'stale');
-    }
-    return next();
-  };
-}
-
 /** The whole HTTP surface: JSON API under /api, images under /media, the SPA for every other path. */
 export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>();
@@ -99,7 +84,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     limitBodies(),
     sessionMiddleware(ctx),
     sameOriginMiddleware(),
-    readYourWrites(ctx),
+    readYourWrites(ctx.progress),
   );
 
   const api = app

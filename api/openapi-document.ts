@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { isGuard } from './auth/middleware.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session-cookie.ts';
+import { AFTER_PARAMETER } from './http/read-your-writes.ts';
 import type { AppEnv } from './http/router.ts';
 
 type OpenAPIObject = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
@@ -46,10 +47,16 @@ function guarded(app: OpenAPIHono<AppEnv>, method: string, operationPath: string
   );
 }
 
+/** What every GET answers besides its own: `?after=` (read-your-writes.ts) and its 400. */
+const BAD_AFTER = {
+  description: 'Invalid request (`after` is not a log position, or a parameter breaks a rule)',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+
 /**
- * The document: the routes' own descriptions, the session cookie as a security scheme, and each
+ * The document: the routes' own descriptions, the session cookie as a security scheme, each
  * operation's security taken from the guards that run before it (`[]` where none does) unless
- * the route declares its own.
+ * the route declares its own, and on every GET the `?after=` every query takes.
  */
 export function apiDocument(app: OpenAPIHono<AppEnv>): OpenAPIObject {
   const document = app.getOpenAPI31Document({
@@ -67,7 +74,12 @@ export function apiDocument(app: OpenAPIHono<AppEnv>): OpenAPIObject {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = operations[method];
-      if (operation) operation.security ??= guarded(app, method, path) ? SIGNED_IN : [];
+      if (!operation) continue;
+      operation.security ??= guarded(app, method, path) ? SIGNED_IN : [];
+      if (method !== 'get') continue;
+      operation.parameters = [...(operation.parameters ?? []), AFTER_PARAMETER];
+      operation.responses ??= {};
+      operation.responses['400'] ??= BAD_AFTER;
     }
   }
   return document;
