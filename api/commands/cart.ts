@@ -2,6 +2,7 @@
 import type { Actor } from '../../domain/actor.ts';
 import { type CartCommand, cartDecider } from '../../domain/cart/decider.ts';
 import { cartStream } from '../../domain/cart/events.ts';
+import { type LineShortage, shortageOf } from '../../domain/cart/shortage.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
 import type { CommandContext } from './context.ts';
 import { isForSale, loadCart, loadProduct, purchaseFacts } from './product-facts.ts';
@@ -18,6 +19,7 @@ export interface CartView {
       stockQuantity: number;
       available: boolean;
     };
+    shortage: LineShortage | null;
   }>;
   count: number;
   subtotalPaise: number;
@@ -26,18 +28,22 @@ export interface CartView {
 /** The cart from the write side, so it is current the moment a command returns. */
 export async function cartView(cx: CommandContext, userId: string): Promise<CartView> {
   const { lines } = await loadCart(cx, userId);
-  const shown = lines.map(({ productId, quantity, product }) => ({
-    productId,
-    quantity,
-    product: {
-      id: productId,
-      name: product.details.name,
-      pricePaise: product.details.pricePaise,
-      imageUrl: product.details.imageUrl,
-      stockQuantity: product.stockQuantity,
-      available: isForSale(product),
-    },
-  }));
+  const shown = lines.map(({ productId, quantity, product }) => {
+    const available = isForSale(product);
+    return {
+      productId,
+      quantity,
+      product: {
+        id: productId,
+        name: product.details.name,
+        pricePaise: product.details.pricePaise,
+        imageUrl: product.details.imageUrl,
+        stockQuantity: product.stockQuantity,
+        available,
+      },
+      shortage: shortageOf(quantity, { available, stockQuantity: product.stockQuantity }),
+    };
+  });
   return {
     lines: shown,
     count: lines.reduce((units, line) => units + line.quantity, 0),

@@ -4,6 +4,7 @@ import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../te
 import {
   actorOfClient,
   buyerWith,
+  checkoutBody,
   listedProduct,
   NO_PRODUCT_BODIES,
   refusedBody,
@@ -24,6 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+const now = () => new Date().toISOString();
 const cartRevision = (client: Client) => api.platform.events.streamRevision(cartStream(client.user!.id));
 
 describe('every cart route', () => {
@@ -71,7 +73,7 @@ describe('GET /api/cart', () => {
       type: 'UpdateProduct',
       actor: actorOfClient(seller),
       changes: { pricePaise: 450_00 },
-      at: new Date().toISOString(),
+      at: now(),
     } as const;
     await onProduct(api, bell, priceChange);
 
@@ -89,6 +91,7 @@ describe('GET /api/cart', () => {
             stockQuantity: 5,
             available: true,
           },
+          shortage: null,
         },
         {
           productId: shawl,
@@ -101,6 +104,7 @@ describe('GET /api/cart', () => {
             stockQuantity: 10,
             available: true,
           },
+          shortage: null,
         },
       ],
       count: 3,
@@ -111,12 +115,12 @@ describe('GET /api/cart', () => {
   it('keeps a product delisted since it was added, shown as unavailable', async () => {
     const lamp = await listedProduct(api, seller, { name: 'Clay Lamp' });
     const buyer = await buyerWith(api, lamp, 3);
-    await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: new Date().toISOString() });
+    await onProduct(api, lamp, { type: 'DelistProduct', actor: actorOfClient(seller), at: now() });
 
     const reply = await buyer.api.cart.$get();
     expectStatus(reply, 200);
     expect(reply.body.lines).toMatchObject([
-      { productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false } },
+      { productId: lamp, quantity: 3, product: { name: 'Clay Lamp', available: false }, shortage: { left: 0 } },
     ]);
 
     // Lowering the quantity of such a line is allowed, raising it is not.
@@ -127,6 +131,33 @@ describe('GET /api/cart', () => {
     const raised = await buyer.api.cart.items[':productId'].$put({ param: { productId: lamp }, json: { quantity: 3 } });
     expectStatus(raised, 409);
     expect(raised.body.error.message).toBe('"Clay Lamp" is not available for purchase');
+  });
+
+  it('flags a line above the current stock with what is left; set to that, the order goes through', async () => {
+    const saree = await listedProduct(api, seller, { name: 'Rare Saree', stockQuantity: 5 });
+    const bell = await listedProduct(api, seller, { name: 'Temple Bell', stockQuantity: 2 });
+    const buyer = await buyerWith(api, saree, 3);
+    await buyer.api.cart.items.$post({ json: { productId: bell, quantity: 2 } });
+    const setStock = (productId: string, stockQuantity: number) =>
+      onProduct(api, productId, { type: 'AdjustStock', actor: actorOfClient(seller), stockQuantity, at: now() });
+    await setStock(saree, 1);
+    await setStock(bell, 0);
+    expect(ok(await buyer.api.cart.$get()).lines).toMatchObject([
+      { productId: saree, quantity: 3, product: { stockQuantity: 1 }, shortage: { left: 1 } },
+      { productId: bell, quantity: 2, product: { stockQuantity: 0 }, shortage: { left: 0 } },
+    ]);
+
+    // The refused order and its retry carry the same key: once the lines are fixed, the retry goes through.
+    const header = { 'idempotency-key': 'a0c5d1f6-3e2b-4c8a-9f71-2d6e4b8a1c03' };
+    const refused = await buyer.api.orders.$post({ header, json: checkoutBody() });
+    expectStatus(refused, 409);
+    expect(refused.body.error.code).toBe('insufficient_stock');
+    await buyer.api.cart.items[':productId'].$delete({ param: { productId: bell } });
+    const fixed = ok(
+      await buyer.api.cart.items[':productId'].$put({ param: { productId: saree }, json: { quantity: 1 } }),
+    );
+    expect(fixed.cart.lines).toEqual([expect.objectContaining({ quantity: 1, shortage: null })]);
+    expectStatus(await buyer.api.orders.$post({ header, json: checkoutBody() }), 201);
   });
 
   it('is each user’s own', async () => {

@@ -19,10 +19,28 @@ const CartProductSchema = z
   })
   .openapi('CartProduct');
 
+const LineShortageSchema = z
+  .object({
+    left: z.number().int().openapi({
+      description: 'Units that can be ordered now: the stock, or 0 when sold out or no longer for sale',
+    }),
+  })
+  .openapi('CartLineShortage');
+
 const CartSchema = z
   .object({
     lines: z.array(
-      z.object({ productId: z.string(), quantity: z.number().int(), product: CartProductSchema }).openapi('CartLine'),
+      z
+        .object({
+          productId: z.string(),
+          quantity: z.number().int(),
+          product: CartProductSchema,
+          shortage: z.union([LineShortageSchema, z.null()]).openapi({
+            description:
+              'Null while the whole quantity can be ordered; else the line must be lowered to `left` (or removed at 0) before checkout',
+          }),
+        })
+        .openapi('CartLine'),
     ),
     count: z.number().int().openapi({ description: 'Units in the cart (the badge)' }),
     subtotalPaise: z.number().int().openapi({ description: 'Sum of current price x quantity' }),

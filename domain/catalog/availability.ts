@@ -9,17 +9,22 @@ export interface PurchaseFacts {
   available: boolean;
 }
 
+const NOT_AVAILABLE = 'not_available';
+const INSUFFICIENT_STOCK = 'insufficient_stock';
+/** The codes of `assertCanBuy`'s refusals: a cart line the buyer can fix (lower it, or remove it). */
+export const SHORTAGE_CODES: readonly string[] = [NOT_AVAILABLE, INSUFFICIENT_STOCK];
+
 /** Throws a conflict, `not_available` or `insufficient_stock`, unless `quantity` units may be bought. */
 export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
   if (!product.available) {
-    throw new DomainError('not_available', `"${product.name}" is not available for purchase`, 'conflict');
+    throw new DomainError(NOT_AVAILABLE, `"${product.name}" is not available for purchase`, 'conflict');
   }
   if (quantity > product.stockQuantity) {
     const message =
       product.stockQuantity === 0
         ? `"${product.name}" is out of stock`
         : `Only ${product.stockQuantity} of "${product.name}" left in stock`;
-    throw new DomainError('insufficient_stock', message, 'conflict');
+    throw new DomainError(INSUFFICIENT_STOCK, message, 'conflict');
   }
 }
 

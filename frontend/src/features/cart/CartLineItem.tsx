@@ -6,22 +6,14 @@ import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatPrice } from '../../format.ts';
 import { productPath } from '../../links.ts';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
+import { StockFlag } from './StockFlag.tsx';
 import type { Cart, CartLine } from './types.ts';
 
-/** Why a line cannot be ordered as it is, or null. */
-function problemOf({ quantity, product }: CartLine): string | null {
-  if (!product.available) return 'No longer available: remove it to check out';
-  if (product.stockQuantity <= 0) return 'Out of stock';
-  if (quantity > product.stockQuantity) return `Only ${product.stockQuantity} left in stock`;
-  return null;
-}
-
-/** A cart line: image, name, unit price, quantity (1 to the stock), remove, line total. */
+/** A cart line: image, name, unit price, quantity (1 to the stock), remove, line total, and its flag when the stock no longer covers it. */
 export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
   const [busy, setBusy] = useState(false);
   const { product, quantity } = line;
   const href = productPath(product.id);
-  const problem = problemOf(line);
 
   async function change(command: () => Promise<Cart | null>) {
     setBusy(true);
@@ -45,7 +37,7 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
           <p className="shrink-0 font-bold">{formatPrice(multiply(product.pricePaise, quantity))}</p>
         </div>
         <p className="text-sm text-base-content/80">{formatPrice(product.pricePaise)} each</p>
-        {problem && <p className="text-sm font-medium text-error">{problem}</p>}
+        <StockFlag line={line} onCart={onCart} offerRemove={false} />
         <div className="mt-auto flex flex-wrap items-center gap-4">
           <QuantityStepper
             label={`Quantity of ${product.name}`}

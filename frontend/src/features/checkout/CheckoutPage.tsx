@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   DEFAULT_DELIVERY,
@@ -7,13 +7,16 @@ import {
   DELIVERY_OPTIONS,
   PAYMENT_METHODS,
 } from '../../../../domain/order/options.ts';
+import { SHORTAGE_CODES } from '../../../../domain/catalog/availability.ts';
+import { ApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
-import { type Cart, CartLoadFailed, EmptyCart, cartCount, useCart } from '../cart/index.ts';
+import { type Cart, CartLoadFailed, EmptyCart, cartCount, orderable, useCart } from '../cart/index.ts';
 import { ADDRESS_FIELDS, checkoutFormSchema } from './checkoutForm.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -26,7 +29,7 @@ const SIGN_IN_NOTICE = 'You must be logged in to place an order';
 
 /** /checkout: address, delivery and payment for the cart, then Place Order. */
 export default function CheckoutPage() {
-  const { state, retry } = useCart();
+  const { state, retry, update, refresh } = useCart();
   const signedOut = state.status === 'signedOut';
 
   useEffect(() => {
@@ -55,24 +58,45 @@ export default function CheckoutPage() {
         ) : state.cart.lines.length === 0 ? (
           <EmptyCart />
         ) : (
-          <CheckoutForm cart={state.cart} />
+          <CheckoutForm cart={state.cart} onCart={update} refresh={refresh} />
         )}
       </div>
     </div>
   );
 }
 
-function CheckoutForm({ cart }: { cart: Cart }) {
+interface CheckoutFormProps {
+  cart: Cart;
+  /** Takes the cart a fix of a flagged line answered with. */
+  onCart: (cart: Cart) => void;
+  /** Reads the cart again (after a refusal for stock), giving it. */
+  refresh: () => Promise<Cart | null>;
+}
+
+function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
   const [, navigate] = useLocation();
   const [delivery, setDelivery] = useState<DeliveryMethod>(DEFAULT_DELIVERY);
   // One key for this checkout: a double click or a retry never places a second order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState(false);
+  // A line over the stock is fixed in the summary first (the server would refuse the order).
+  const ready = orderable(cart.lines);
+  const fixFirstId = useId();
 
   const { errors, busy, onSubmit } = useForm(
     checkoutFormSchema,
     async (checkout) => {
-      await placeOrder(checkout, idempotencyKey);
+      try {
+        await placeOrder(checkout, idempotencyKey);
+      } catch (error) {
+        // The stock fell (or a product left sale) since the cart was read: show the lines to fix, not a dead end.
+        // The same key is kept: nothing was placed, so the retry after the fix places the order.
+        if (error instanceof ApiError && SHORTAGE_CODES.includes(error.code)) {
+          const fresh = await refresh();
+          if (fresh && !orderable(fresh.lines)) return;
+        }
+        throw error;
+      }
       cartCount.value = 0;
       toast({
         title: 'Order Placed Successfully!',
@@ -138,8 +162,18 @@ function CheckoutForm({ cart }: { cart: Cart }) {
       </div>
 
       <section aria-labelledby="checkout-summary-title" className="card gap-4 bg-base-200 p-6 lg:sticky lg:top-32">
-        <OrderSummary cart={cart} delivery={delivery} />
-        <button type="submit" className="btn btn-primary btn-lg" disabled={busy || placed}>
+        <OrderSummary cart={cart} delivery={delivery} onCart={onCart} />
+        {!ready && (
+          <Alert tone="error" className="text-sm">
+            <span id={fixFirstId}>The stock changed: fix the marked items to place your order.</span>
+          </Alert>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg"
+          disabled={busy || placed || !ready}
+          aria-describedby={ready ? undefined : fixFirstId}
+        >
           {placed ? 'Order Placed' : busy ? 'Placing Order...' : 'Place Order'}
         </button>
       </section>

@@ -2,10 +2,21 @@ import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
 import { formatPrice } from '../../format.ts';
-import type { Cart } from '../cart/index.ts';
+import { type Cart, StockFlag } from '../cart/index.ts';
 
-/** The lines, subtotal, delivery charge and total of the order about to be placed. */
-export function OrderSummary({ cart, delivery }: { cart: Cart; delivery: DeliveryMethod }) {
+/**
+ * The lines, subtotal, delivery charge and total of the order about to be placed; a line the
+ * stock no longer covers is flagged with its fix, applied here (`onCart` takes the cart after it).
+ */
+export function OrderSummary({
+  cart,
+  delivery,
+  onCart,
+}: {
+  cart: Cart;
+  delivery: DeliveryMethod;
+  onCart: (cart: Cart) => void;
+}) {
   const totals = priceOrder(
     cart.lines.map(({ quantity, product }) => ({ pricePaise: product.pricePaise, quantity })),
     delivery,
@@ -16,12 +27,15 @@ export function OrderSummary({ cart, delivery }: { cart: Cart; delivery: Deliver
         Order Summary
       </h2>
       <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
-        {cart.lines.map(({ productId, quantity, product }) => (
-          <li key={productId} className="flex justify-between gap-4">
-            <span>
-              {product.name} <span className="text-base-content/80">× {quantity}</span>
+        {cart.lines.map((line) => (
+          <li key={line.productId} className="flex flex-col gap-1">
+            <span className="flex justify-between gap-4">
+              <span>
+                {line.product.name} <span className="text-base-content/80">× {line.quantity}</span>
+              </span>
+              <span className="shrink-0">{formatPrice(multiply(line.product.pricePaise, line.quantity))}</span>
             </span>
-            <span className="shrink-0">{formatPrice(multiply(product.pricePaise, quantity))}</span>
+            <StockFlag line={line} onCart={onCart} />
           </li>
         ))}
       </ul>
