@@ -75,7 +75,8 @@ if (!isMainThread) {
     process.exit(1);
   });
 } else if (name !== 'all' && !(ROLES as readonly string[]).includes(name)) {
-  console.error(`Usage: start.ts [all|${ROLES.join('|')}]`);
+  // Logged as every other reason not to start is, so an orchestrator's log shows it the same way.
+  log.fatal({ role: name }, `No role ${name}. Usage: start.ts [all|${ROLES.join('|')}]`);
   process.exit(2);
 } else {
   main(name).catch((error: unknown) => {

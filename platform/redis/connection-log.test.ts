@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, vi } from 'vitest';
 import { RedisBus } from '../bus/redis.ts';
+import { captureLog } from '../log.fixtures.ts';
 import { BullMqQueue } from '../queue/bullmq.ts';
 import { startRedis } from '../testing/redis.ts';
 
@@ -10,10 +11,8 @@ it('logs one line when Redis goes away and one when it is back, and the bus and 
   const prefix = `test-${randomUUID()}`;
   const bus = new RedisBus(redis.url, prefix);
   const queue = new BullMqQueue(redis.url, prefix);
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-  const error = vi.spyOn(console, 'error').mockImplementation(keep);
-  const log = vi.spyOn(console, 'log').mockImplementation(keep);
+  const log = captureLog();
+  const redisLines = () => log.lines.filter((line) => line.name === 'redis');
   try {
     const received: unknown[] = [];
     const ran: unknown[] = [];
@@ -28,7 +27,7 @@ it('logs one line when Redis goes away and one when it is back, and the bus and 
     await redis.shutdown();
     await sleep(1_500); // long enough for several reconnection attempts of every connection
     await redis.restart();
-    await vi.waitFor(() => expect(lines.filter((line) => line.includes('reconnected'))).toHaveLength(2), {
+    await vi.waitFor(() => expect(redisLines().filter((line) => line.msg?.endsWith('reconnected'))).toHaveLength(2), {
       timeout: 10_000,
     });
 
@@ -44,18 +43,38 @@ it('logs one line when Redis goes away and one when it is back, and the bus and 
     await queue.drained('work');
     expect(ran).toEqual(['before', 'after']);
 
-    expect(lines.toSorted()).toEqual([
-      expect.stringMatching(/^\[redis\] bus lost its connection: .+; retrying$/),
-      expect.stringMatching(/^\[redis\] bus reconnected after \d+\.\d s$/),
-      expect.stringMatching(/^\[redis\] queue lost its connection: .+; retrying$/),
-      expect.stringMatching(/^\[redis\] queue reconnected after \d+\.\d s$/),
+    const byAdapter = (a: { adapter?: unknown; level: string }, b: { adapter?: unknown; level: string }) =>
+      `${a.adapter} ${a.level}`.localeCompare(`${b.adapter} ${b.level}`);
+    expect(redisLines().toSorted(byAdapter)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        adapter: 'bus',
+        msg: 'bus lost its connection; retrying',
+        reason: expect.any(String),
+      }),
+      expect.objectContaining({
+        level: 'info',
+        adapter: 'bus',
+        msg: 'bus reconnected',
+        downSeconds: expect.any(Number),
+      }),
+      expect.objectContaining({
+        level: 'error',
+        adapter: 'queue',
+        msg: 'queue lost its connection; retrying',
+        reason: expect.any(String),
+      }),
+      expect.objectContaining({
+        level: 'info',
+        adapter: 'queue',
+        msg: 'queue reconnected',
+        downSeconds: expect.any(Number),
+      }),
     ]);
+    expect(redisLines()).toHaveLength(4);
   } finally {
-    error.mockRestore();
-    log.mockRestore();
+    log.restore();
     await Promise.all([bus.close(), queue.close()]);
     await redis.stop();
   }
-  // The spies are gone: show what was logged in the test output.
-  console.log(lines.join('\n'));
 }, 30_000);

@@ -1,13 +1,17 @@
 /**
  * One adapter's Redis connections ("bus", "queue") reported as one: a line when the first
- * of them loses its connection, silence while ioredis retries, a line when all are back.
+ * of them loses its connection, silence while ioredis retries, a line when all are back
+ * (logger 'redis', `adapter` naming which):
  *
- *   [redis] queue lost its connection: connect ECONNREFUSED 127.0.0.1:6379; retrying
- *   [redis] queue reconnected after 4.2 s
+ *   error  queue lost its connection; retrying   { reason: 'connect ECONNREFUSED 127.0.0.1:6379' }
+ *   info   queue reconnected                     { downSeconds: 4.2 }
  *
  * Its error listener is also what keeps ioredis from printing "[ioredis] Unhandled error
  * event" at every retry, so every client an adapter creates or can reach goes through watch().
  */
+import { logger } from '../log.ts';
+
+const log = logger('redis');
 
 /** What watch() needs of a client: an ioredis `Redis`, or BullMQ's wrapper around one. */
 export interface RedisEvents {
@@ -43,7 +47,8 @@ export class ConnectionLog {
   #lost(client: RedisEvents): void {
     if (this.#down.size === 0) {
       this.#downSince = Date.now();
-      console.error(`[redis] ${this.#who} lost its connection: ${this.#lastError ?? 'connection closed'}; retrying`);
+      const reason = this.#lastError ?? 'connection closed';
+      log.error({ adapter: this.#who, reason }, `${this.#who} lost its connection; retrying`);
     }
     this.#down.add(client);
   }
@@ -51,8 +56,8 @@ export class ConnectionLog {
   #back(client: RedisEvents): void {
     this.#lastError = undefined;
     if (!this.#down.delete(client) || this.#down.size > 0) return;
-    const seconds = ((Date.now() - this.#downSince) / 1000).toFixed(1);
-    console.log(`[redis] ${this.#who} reconnected after ${seconds} s`);
+    const downSeconds = Math.round((Date.now() - this.#downSince) / 100) / 10;
+    log.info({ adapter: this.#who, downSeconds }, `${this.#who} reconnected`);
   }
 }
 
