@@ -3,7 +3,7 @@
  * new product live at once), home's category tiles filter, every route has its own title,
  * checkout errors take the focus, toasts stack at most three and leave with their page, the
  * edit form shows the current image, empty figures read naturally, a failed list shows no
- * count, and the admin tabs stay on one line. On a phone and a laptop, each with an axe check.
+ * count, and the admin tabs show whole. On a phone and a laptop, each with an axe check.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -239,7 +239,10 @@ for (const { name: size, viewport } of SIZES) {
       await expectAccessible(page, testInfo, `${size}-products-failed`);
     });
 
-    test('the admin tabs stay on one line, the chosen one in view', async ({ page, baseURL }, testInfo) => {
+    test('the admin tabs show whole: on one line on a laptop, wrapped on a phone (issue 23)', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       await signInByApi(page.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.goto('/dashboard/admin?tab=users');
       const tablist = page.getByRole('tablist', { name: 'Admin console' });
@@ -249,8 +252,8 @@ for (const { name: size, viewport } of SIZES) {
         (await tablist.boundingBox())!,
         (await tablist.getByRole('tab', { name: 'Overview' }).boundingBox())!,
       ];
-      expect(list.height).toBeLessThanOrEqual(tab.height + 4);
-      await expect(users).toBeInViewport();
+      if (size === 'desktop') expect(list.height).toBeLessThanOrEqual(tab.height + 4);
+      for (const each of await tablist.getByRole('tab').all()) await expect(each).toBeInViewport({ ratio: 1 });
       await expectAccessible(page, testInfo, `${size}-admin-tabs`);
     });
   });

@@ -67,7 +67,7 @@ function AccountActions({ wishlist }: { wishlist: ReactNode }) {
       {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label="Wishlist" />}
       {isAdmin && <RoleIcon name="shield" label="Administrator" />}
       {/* The dashboard last opened; the switcher beside it reaches the others of a user with several roles. */}
-      <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48">
+      <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48" title={user.fullName}>
         <span className="truncate">{user.fullName}</span>
       </Link>
       <RoleSwitcher user={user} />

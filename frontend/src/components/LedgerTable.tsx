@@ -30,16 +30,29 @@ function sourceOf(entry: LedgerEntry): string {
 }
 
 /**
+ * Below sm each line is a card of labelled figures, two to a row (the table scrolled sideways on a
+ * phone, its amounts out of sight): the cells stack, each shows its column's name before it from
+ * `data-label`, and empty ones (a payout's sales) leave no gap.
+ */
+const CARD = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:py-2',
+  cell: 'max-sm:block max-sm:px-0 max-sm:py-0 max-sm:text-left max-sm:empty:hidden max-sm:before:block max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
+} as const;
+
+/**
  * A seller's ledger lines: each with when, what (earning, return, payout), the order or payout it
  * came from, the sales and commission behind it, what it moved the balance by, and the balance after.
  */
 export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntry[]; caption: string }) {
   return (
-    // Scrolls on its own on a narrow screen: focusable, so the keyboard can scroll it too.
+    // From sm up it scrolls on its own when narrower than the table: focusable, so the keyboard can scroll it too.
     <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table table-sm">
+      <table className={`table table-sm ${CARD.table}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={CARD.head}>
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Entry</th>
@@ -58,26 +71,33 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={CARD.body}>
           {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="whitespace-nowrap">
+            <tr key={entry.id} className={CARD.row}>
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Date">
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>
               </td>
-              <th scope="row" className="font-normal">
+              <th scope="row" className={`font-normal ${CARD.cell}`} data-label="Entry">
                 {KIND_LABELS[entry.kind]}
               </th>
-              <td>{sourceOf(entry)}</td>
-              <td className="text-right whitespace-nowrap">
+              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="From">
+                {sourceOf(entry)}
+              </td>
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Sales">
                 {entry.kind === 'payout' ? '' : formatPrice(entry.salesPaise)}
               </td>
-              <td className="text-right whitespace-nowrap">
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Commission">
                 {entry.kind === 'payout' ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
               </td>
-              <td className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''}`}>
+              <td
+                className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''} ${CARD.cell}`}
+                data-label="Amount"
+              >
                 {formatPrice(entry.amountPaise)}
               </td>
-              <td className="text-right whitespace-nowrap">{formatPrice(entry.balanceAfterPaise)}</td>
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Balance">
+                {formatPrice(entry.balanceAfterPaise)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -63,30 +63,31 @@ export function MobileMenu() {
               ))}
             </ul>
           )}
-          <div className="mt-3 flex gap-2 border-t border-base-300 pt-3">
+          {/* Two to a row: four side by side wrapped their labels (Sign Out) on a phone. */}
+          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-base-300 pt-3">
             {user ? (
               <>
                 {dashboardRoles(user).length === 1 && (
-                  <Link href={dashboardPath(user)} className="btn btn-ghost flex-1" onClick={close}>
+                  <Link href={dashboardPath(user)} className="btn btn-ghost" onClick={close}>
                     Dashboard
                   </Link>
                 )}
-                <Link href="/account" className="btn btn-ghost flex-1" onClick={close}>
+                <Link href="/account" className="btn btn-ghost" onClick={close}>
                   Account
                 </Link>
                 {user.roles.includes('buyer') && (
-                  <Link href="/wishlist" className="btn btn-ghost flex-1" onClick={close}>
+                  <Link href="/wishlist" className="btn btn-ghost" onClick={close}>
                     Wishlist
                   </Link>
                 )}
-                <SignOutButton className="btn btn-outline flex-1" onSignedOut={close} />
+                <SignOutButton className="btn btn-outline" onSignedOut={close} />
               </>
             ) : (
               <>
-                <Link href="/auth" className="btn btn-ghost flex-1" onClick={close}>
+                <Link href="/auth" className="btn btn-ghost" onClick={close}>
                   Login
                 </Link>
-                <Link href="/auth?tab=signup" className="btn btn-primary flex-1" onClick={close}>
+                <Link href="/auth?tab=signup" className="btn btn-primary" onClick={close}>
                   Sign Up
                 </Link>
               </>

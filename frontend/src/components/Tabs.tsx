@@ -24,7 +24,9 @@ const KEY_STEPS: Partial<Record<string, (index: number, count: number) => number
 
 /**
  * daisyUI tabs with the ARIA tabs pattern: arrow keys, Home and End move between the tabs.
- * They stay on one line: on a narrow screen the row scrolls sideways, keeping the selected tab in view.
+ * On a phone they wrap onto as many rows as they need, every tab in view (a row scrolling sideways
+ * hid some, and cut one at its edge). From sm up they stay on one line: should the row still be too
+ * narrow, it scrolls sideways, keeping the selected tab in view.
  */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
   const id = useId();
@@ -56,7 +58,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
         ref={row}
         role="tablist"
         aria-label={label}
-        className="tabs tabs-border flex-nowrap overflow-x-auto overflow-y-hidden"
+        className="tabs tabs-border flex-wrap overflow-y-hidden sm:flex-nowrap sm:overflow-x-auto"
       >
         {tabs.map((tab, index) => {
           const active = tab.id === selected;

@@ -126,7 +126,7 @@ function CategoryCard({ category }: { category: Category }) {
   return (
     <article className="card h-full gap-3 border border-base-300 p-6 transition hover:shadow-md">
       <h2 className="text-xl font-semibold">{category.name}</h2>
-      <p className="line-clamp-2 min-h-10 text-sm text-base-content/80">
+      <p className="min-h-10 text-sm text-base-content/80">
         {category.description || 'Explore authentic Indian products in this category.'}
       </p>
       <span className="badge badge-outline badge-primary">{countOf(category.productCount, 'product')}</span>

@@ -24,7 +24,7 @@ const IMAGE_SIZES: Record<CardLayout, string> = {
   grid: '(min-width: 1280px) 240px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw',
   list: '(min-width: 640px) 176px, 128px',
 };
-/** In the grid, two lines are kept for every name, so the cards of a row line up. */
+/** In the grid, two lines are kept for every name, so most cards of a row line up; a longer name shows whole. */
 const NAME: Record<CardLayout, string> = {
   grid: 'min-h-12',
   list: '',
@@ -32,7 +32,7 @@ const NAME: Record<CardLayout, string> = {
 
 /**
  * A product in the list: the whole card links to its page (the name's link stretches over
- * it). The first tag is the brand label; lines keep their height, so cards line up.
+ * it). The first tag is the brand label. Cut texts carry their whole as a title.
  * `priority`: the first card of a page, whose picture is the page's LCP.
  */
 export function ProductCard({
@@ -57,20 +57,29 @@ export function ProductCard({
       />
       <WishlistHeart productId={product.id} productName={product.name} variant="card" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
-        <p className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase">{product.tags[0]}</p>
-        <h2 className={`line-clamp-2 font-semibold ${NAME[layout]}`}>
+        <p
+          className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase"
+          title={product.tags[0]}
+        >
+          {product.tags[0]}
+        </p>
+        <h2 className={`font-semibold break-words ${NAME[layout]}`}>
           <Link href={productPath(product.id)} className="outline-none after:absolute after:inset-0">
             {product.name}
           </Link>
         </h2>
         {/* Above the stretched link, so it opens the seller's storefront rather than the product. */}
-        <p className="h-5 truncate text-sm text-base-content/80">
+        <p className="min-h-5 text-sm text-base-content/80">
           Sold by{' '}
           <Link href={storefrontPath(product.sellerId)} className="link link-hover relative z-10">
             {product.sellerName || 'Seller'}
           </Link>
         </p>
-        {layout === 'list' && <p className="line-clamp-2 text-sm text-base-content/80">{product.description}</p>}
+        {layout === 'list' && (
+          <p className="line-clamp-2 text-sm text-base-content/80" title={product.description}>
+            {product.description}
+          </p>
+        )}
         <RatingSummary rating={product.rating} count={product.ratingCount} />
         <Price
           pricePaise={product.pricePaise}

@@ -58,7 +58,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         {lines.map((line) => (
           <li key={line.productId} className="flex items-center gap-3 py-2">
             <ProductImage src={line.imageUrl} alt="" className="w-12 shrink-0 rounded-box" />
-            <span className="min-w-0 flex-1 truncate">{line.name}</span>
+            <span className="min-w-0 flex-1 break-words">{line.name}</span>
             <span className="text-sm whitespace-nowrap text-base-content/80">
               {line.quantity} x {formatPrice(line.pricePaise)}
             </span>

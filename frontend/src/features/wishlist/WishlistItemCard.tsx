@@ -25,7 +25,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
     <li className="card overflow-hidden border border-base-300 bg-base-100" aria-labelledby={nameId}>
       <ProductImage src={product.imageUrl} alt="" className="w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 id={nameId} className="line-clamp-2 min-h-12 font-semibold">
+        <h3 id={nameId} className="min-h-12 font-semibold break-words">
           <Link href={productPath(productId)} className="link link-hover">
             {product.name}
           </Link>

@@ -30,7 +30,7 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
           originalPricePaise={product.originalPricePaise}
           percentOff={product.percentOff}
         />
-        <p className="line-clamp-3 text-sm">{product.description}</p>
+        <p className="text-sm whitespace-pre-line">{product.description}</p>
         <p className="text-sm text-base-content/80">
           {categoryName} · Stock: {product.stockQuantity}
           {product.tags.length > 0 && ` · ${product.tags.join(', ')}`} · Listed{' '}

@@ -84,7 +84,9 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
                   {[version.displayName, version.region, version.craft].filter(Boolean).join(' · ')}
                 </p>
                 {version.story && (
-                  <p className="mt-1 line-clamp-2 whitespace-pre-line text-base-content/80">{version.story}</p>
+                  <p className="mt-1 line-clamp-2 whitespace-pre-line text-base-content/80" title={version.story}>
+                    {version.story}
+                  </p>
                 )}
               </li>
             ))}
@@ -109,9 +111,7 @@ function StorefrontSummary({ storefront, onEdit }: { storefront: SellerStorefron
       <p className="mt-1 text-base-content/80">
         {[region, craft].filter(Boolean).join(' · ') || 'No region or craft given yet'}
       </p>
-      <p className="mt-3 line-clamp-3 whitespace-pre-line">
-        {story ?? 'Tell buyers who you are and how you work: add your story.'}
-      </p>
+      <p className="mt-3 whitespace-pre-line">{story ?? 'Tell buyers who you are and how you work: add your story.'}</p>
       <p className="mt-3 text-sm text-base-content/80">
         {version === 0
           ? 'Not edited yet: buyers see your account name.'

@@ -1,0 +1,73 @@
+/**
+ * Issue 23, item 6: at 390x844 no element of the main screens of each role goes past the screen's
+ * edge and no text is cut without a way to read it (e2e/layout.ts). Every tab of a screen is
+ * checked, and the menu opened, as a visitor, the demo buyer, a demo seller and the demo admin.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { expectFitsPhone } from './layout.ts';
+import { signInByApi } from './shop.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const DEMO = {
+  buyer: { email: 'buyer@mibi.demo', password: 'demo1234' },
+  // The seller of the demo's payout and return: the ledger and returns have lines.
+  seller: { email: 'weaves@mibi.demo', password: 'demo1234' },
+  admin: { email: 'admin@mibi.demo', password: 'admin1234' },
+};
+
+/** Opens `path` and checks it, then each other tab of every tab row on it, then the menu. */
+async function checkScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectFitsPhone(page, path);
+  for (const tablist of await page.getByRole('tablist').all()) {
+    const tabs = tablist.getByRole('tab');
+    for (let index = 0; index < (await tabs.count()); index++) {
+      const tab = tabs.nth(index);
+      if ((await tab.getAttribute('aria-selected')) === 'true') continue;
+      const name = (await tab.textContent())?.trim();
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expectFitsPhone(page, `${path}, tab ${name}`);
+    }
+  }
+}
+
+async function checkMenu(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  await expectFitsPhone(page, `${page.url()}, menu open`);
+}
+
+test('a visitor: home, the catalogue, a product, a storefront, categories, sign-in, cart', async ({ page }) => {
+  await page.goto('/products');
+  const product = page.getByRole('region', { name: 'Products' }).getByRole('article').first().getByRole('link').first();
+  const productPath = await product.getAttribute('href');
+  await page.goto(productPath!);
+  const storefrontPath = await page.getByRole('main').locator('a[href^="/sellers/"]').first().getAttribute('href');
+  for (const path of ['/', '/products', productPath!, storefrontPath!, '/categories', '/auth', '/cart'])
+    await checkScreen(page, path);
+  await checkMenu(page);
+});
+
+test('the buyer: dashboard with orders of every state, cart, checkout, wishlist, account', async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page.request, baseURL!, DEMO.buyer.email, DEMO.buyer.password);
+  for (const path of ['/dashboard/buyer', '/wishlist', '/account']) await checkScreen(page, path);
+  await checkMenu(page);
+});
+
+test('a seller: dashboard with products, orders, returns, ledger; account', async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL!, DEMO.seller.email, DEMO.seller.password);
+  for (const path of ['/dashboard/seller', '/account']) await checkScreen(page, path);
+  await checkMenu(page);
+});
+
+test('the admin: every tab of the console', async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL!, DEMO.admin.email, DEMO.admin.password);
+  for (const path of ['/dashboard/admin', '/account']) await checkScreen(page, path);
+  await checkMenu(page);
+});
