@@ -1,6 +1,5 @@
 import pg from 'pg';
 import {
-  ensureSchema,
   isTransient,
   onceSucceeded,
   openPool,
@@ -9,6 +8,8 @@ import {
   readyOrClosed,
   type PostgresPoolOptions,
 } from '../postgres/connection.ts';
+import type { Migration } from '../schema/migrations.ts';
+import { migratePostgres } from '../schema/postgres.ts';
 import { AppendNotifier, followLog } from './live.ts';
 import { checkExpectedRevision, completeEvent, type AppendResult, type EventStore } from './port.ts';
 import type {
@@ -39,9 +40,16 @@ const COLUMNS = 'id, type, data, metadata, stream, revision, position';
 /** Expected revisions as the append function takes them: a revision, or a negative code. */
 const EXPECTED_CODES = { no_stream: -1, exists: -2, any: -3 } as const;
 
-const SCHEMA = [
-  'CREATE SEQUENCE IF NOT EXISTS events_position',
-  `CREATE TABLE IF NOT EXISTS events (
+/**
+ * The event store's schema, oldest step first (append only: `../schema/migrations.ts`). The
+ * append function is part of it: a release that changes it replaces it in a step of its own.
+ */
+export const POSTGRES_EVENTS_MIGRATIONS: Migration[] = [
+  {
+    name: 'events table and append function',
+    statements: [
+      'CREATE SEQUENCE IF NOT EXISTS events_position',
+      `CREATE TABLE IF NOT EXISTS events (
     position bigint PRIMARY KEY,
     id text COLLATE "C" NOT NULL,
     stream text COLLATE "C" NOT NULL,
@@ -52,8 +60,8 @@ const SCHEMA = [
     CONSTRAINT events_id_unique UNIQUE (id),
     CONSTRAINT events_stream_revision_unique UNIQUE (stream, revision)
   )`,
-  // One round trip per append, and the order of its steps is what readers rely on (class comment).
-  `CREATE OR REPLACE FUNCTION mibi_append(p_stream text, p_expected bigint, p_events json)
+      // One round trip per append, and the order of its steps is what readers rely on (class comment).
+      `CREATE OR REPLACE FUNCTION mibi_append(p_stream text, p_expected bigint, p_events json)
   RETURNS TABLE (conflict boolean, last_revision bigint, last_position bigint)
   LANGUAGE plpgsql AS $$
   DECLARE
@@ -100,6 +108,8 @@ const SCHEMA = [
     RETURN QUERY SELECT false, v_current + v_count, v_positions[v_count];
   END
   $$`,
+    ],
+  },
 ];
 
 /**
@@ -140,7 +150,7 @@ export class PostgresEventStore implements EventStore {
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.#inFlightWaitMs = options.inFlightWaitMs ?? 10_000;
     this.#listener = new Listener(url, () => this.#appended.notify());
-    this.#ready = onceSucceeded(() => ensureSchema(this.#pool, SCHEMA));
+    this.#ready = onceSucceeded(() => migratePostgres(this.#pool, 'events', POSTGRES_EVENTS_MIGRATIONS));
   }
 
   /** Opens the store and creates its schema, so a wrong URL or a missing server fails here. */

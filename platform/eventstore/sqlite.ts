@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { type Outcome, groupCommit, openSqlite } from '../sqlite.ts';
+import type { Migration } from '../schema/migrations.ts';
+import { migrateSqlite } from '../schema/sqlite.ts';
 import { AppendNotifier, followLog } from './live.ts';
 import {
   checkExpectedRevision,
@@ -244,19 +246,28 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
+/** The event store's schema, oldest step first (append only: `../schema/migrations.ts`). */
+export const SQLITE_EVENTS_MIGRATIONS: Migration[] = [
+  {
+    name: 'events table',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        stream TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      )`,
+    ],
+  },
+];
+
 function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
   const db = openSqlite(path, busyTimeoutMs);
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS events (
-      position INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE,
-      stream TEXT NOT NULL,
-      revision INTEGER NOT NULL,
-      type TEXT NOT NULL,
-      data TEXT NOT NULL,
-      metadata TEXT NOT NULL,
-      UNIQUE (stream, revision)
-    )`);
+  migrateSqlite(db, 'events', SQLITE_EVENTS_MIGRATIONS);
   return db;
 }
 

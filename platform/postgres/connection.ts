@@ -63,13 +63,21 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: PoolClient)
 const SCHEMA_LOCK = 0x6d696269;
 
 /**
- * Runs DDL in one transaction under an advisory lock, so processes starting together do not
- * race on `CREATE ... IF NOT EXISTS` (which is not safe against a concurrent create).
+ * Runs schema work (DDL, migrations) in one transaction under an advisory lock, so processes
+ * starting together take turns: `CREATE ... IF NOT EXISTS` is not safe against a concurrent
+ * create, and a migration must run once.
  */
-export async function ensureSchema(pool: pg.Pool, statements: string[]): Promise<void> {
-  await inTransaction(pool, async (client) => {
+export async function withSchemaLock<T>(pool: pg.Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
     await client.query('SET LOCAL statement_timeout = 0'); // building an index on a large table takes what it takes
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    return work(client);
+  });
+}
+
+/** Runs idempotent DDL under the schema lock (`withSchemaLock`). */
+export async function ensureSchema(pool: pg.Pool, statements: string[]): Promise<void> {
+  await withSchemaLock(pool, async (client) => {
     for (const statement of statements) await client.query(statement);
   });
 }

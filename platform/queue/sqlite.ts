@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { type Outcome, groupCommit, openSqlite } from '../sqlite.ts';
+import type { Migration } from '../schema/migrations.ts';
+import { migrateSqlite } from '../schema/sqlite.ts';
 import { defaultJobOptions, type DeadLetter, type Job, type JobHandler, type JobOptions, type Queue } from './port.ts';
 import { logger } from '../log.ts';
 
@@ -27,30 +29,36 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const LEASE_LOST_ERROR = 'its process stopped while running it (lease expired) on the last attempt';
 
 /**
- * One row a job. `state` moves waiting -> running -> done | dead, or back to waiting for a
- * retry. `run_at` is when a waiting job may run (later for a retry's backoff) and, while it
- * is running, when its lease ends: a running row whose run_at has passed is claimable again.
+ * The queue's schema, oldest step first (append only: `../schema/migrations.ts`). One row a
+ * job. `state` moves waiting -> running -> done | dead, or back to waiting for a retry.
+ * `run_at` is when a waiting job may run (later for a retry's backoff) and, while it is
+ * running, when its lease ends: a running row whose run_at has passed is claimable again.
  * `attempt` counts the attempts started. UNIQUE (name, id) makes a repeated id a no-op.
  */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS jobs (
-    seq INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    id TEXT NOT NULL,
-    data TEXT NOT NULL,
-    state TEXT NOT NULL,
-    attempt INTEGER NOT NULL DEFAULT 0,
-    attempts INTEGER NOT NULL,
-    backoff_ms INTEGER NOT NULL,
-    run_at INTEGER NOT NULL,
-    owner TEXT,
-    error TEXT,
-    finished_at INTEGER,
-    UNIQUE (name, id)
-  ) STRICT;
-  CREATE INDEX IF NOT EXISTS jobs_unfinished ON jobs (name, run_at) WHERE state IN ('waiting', 'running');
-  CREATE INDEX IF NOT EXISTS jobs_done ON jobs (finished_at) WHERE state = 'done';
-`;
+export const SQLITE_QUEUE_MIGRATIONS: Migration[] = [
+  {
+    name: 'jobs table',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS jobs (
+        seq INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempt INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL,
+        backoff_ms INTEGER NOT NULL,
+        run_at INTEGER NOT NULL,
+        owner TEXT,
+        error TEXT,
+        finished_at INTEGER,
+        UNIQUE (name, id)
+      ) STRICT`,
+      "CREATE INDEX IF NOT EXISTS jobs_unfinished ON jobs (name, run_at) WHERE state IN ('waiting', 'running')",
+      "CREATE INDEX IF NOT EXISTS jobs_done ON jobs (finished_at) WHERE state = 'done'",
+    ],
+  },
+];
 
 /** A claimed job as the claim returns it. */
 interface Claimed {
@@ -137,7 +145,7 @@ export class SqliteQueue implements Queue {
   constructor(path: string, options: SqliteQueueOptions = {}) {
     this.#options = { ...DEFAULTS, ...options };
     this.#db = openSqlite(path, this.#options.busyTimeoutMs);
-    this.#db.exec(SCHEMA);
+    migrateSqlite(this.#db, 'jobs', SQLITE_QUEUE_MIGRATIONS);
     this.#statements = prepare(this.#db);
     // IMMEDIATE takes the write lock before reading, so two processes never claim one job.
     this.#writeGroup = groupCommit(this.#db, (write: Write) => write.write());

@@ -22,6 +22,8 @@ import type {
   Scalar,
   UnitOfWork,
 } from './port.ts';
+import type { Migration } from '../schema/migrations.ts';
+import { migratePostgres } from '../schema/postgres.ts';
 import { BufferedUnitOfWork } from './unit-of-work.ts';
 import { identifier, scalarKind } from './validation.ts';
 
@@ -249,10 +251,21 @@ class PostgresLeases implements LeaseStore {
   }
 }
 
-const SCHEMA = [
-  'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection text COLLATE "C" PRIMARY KEY, position bigint NOT NULL)',
-  `CREATE TABLE IF NOT EXISTS leases (
-    name text COLLATE "C" PRIMARY KEY, owner text NOT NULL, epoch bigint NOT NULL, expires_at bigint NOT NULL)`,
+/**
+ * The read store's schema, oldest step first (append only: `../schema/migrations.ts`): the
+ * checkpoints and the leases. Each collection's table (`doc_<name>`: id and JSONB body) and its
+ * indexes are made when a projection first opens it, as its declaration says; a step that
+ * changes that shape must change every `doc_` table already in the database.
+ */
+export const POSTGRES_READ_MIGRATIONS: Migration[] = [
+  {
+    name: 'checkpoints and leases',
+    statements: [
+      'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection text COLLATE "C" PRIMARY KEY, position bigint NOT NULL)',
+      `CREATE TABLE IF NOT EXISTS leases (
+        name text COLLATE "C" PRIMARY KEY, owner text NOT NULL, epoch bigint NOT NULL, expires_at bigint NOT NULL)`,
+    ],
+  },
 ];
 
 /**
@@ -276,7 +289,7 @@ export class PostgresReadStore implements ReadStore {
 
   constructor(url: string, options: PostgresPoolOptions = {}) {
     this.#pool = openPool(url, { applicationName: 'mibi read', ...options });
-    this.#schema = onceSucceeded(() => ensureSchema(this.#pool, SCHEMA));
+    this.#schema = onceSucceeded(() => migratePostgres(this.#pool, 'read', POSTGRES_READ_MIGRATIONS));
     this.leases = new PostgresLeases(this.#pool, this.#schema);
   }
 

@@ -1,6 +1,8 @@
 import { renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openSqlite } from '../sqlite.ts';
+import type { Migration } from '../schema/migrations.ts';
+import { migrateSqlite } from '../schema/sqlite.ts';
 import { type Fence, FencedError, type LeaseGrant, type LeaseStore } from '../lease/port.ts';
 import type {
   Collection,
@@ -244,9 +246,6 @@ class SqliteLeases implements LeaseStore {
   private readonly take: Database.Transaction<(name: string, owner: string, ttlMs: number) => LeaseGrant | null>;
 
   constructor(db: Database.Database) {
-    db.exec(
-      'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
-    );
     this.select = db.prepare('SELECT name, owner, epoch, expires_at FROM leases WHERE name = ?');
     this.selectAll = db.prepare('SELECT name, owner, epoch, expires_at FROM leases ORDER BY name');
     this.upsert = db.prepare(
@@ -289,6 +288,22 @@ class SqliteLeases implements LeaseStore {
 }
 
 /**
+ * The read store's schema, oldest step first (append only: `../schema/migrations.ts`): the
+ * checkpoints and the leases. Each collection's table (`doc_<name>`: id and JSON body) and its
+ * indexes are made when a projection first opens it, as its declaration says; a step that
+ * changes that shape must change every `doc_` table already in the file.
+ */
+export const SQLITE_READ_MIGRATIONS: Migration[] = [
+  {
+    name: 'checkpoints and leases',
+    statements: [
+      'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+      'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+    ],
+  },
+];
+
+/**
  * Read store in a SQLite file: one table of JSON documents per collection, expression
  * indexes on the declared fields, a checkpoint table written in the same transaction
  * as the documents, and the writers' leases, checked in that transaction too. Table names
@@ -310,9 +325,7 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     // Documents and checkpoint commit together, so a commit lost to a power cut is just replayed from the log.
     this.db = options.bulkLoad ? openForBulkLoad(file) : openSqlite(file, 5000);
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)',
-    );
+    migrateSqlite(this.db, 'read', SQLITE_READ_MIGRATIONS);
     this.selectCheckpoint = this.db
       .prepare<[string], number>('SELECT position FROM projection_checkpoints WHERE projection = ?')
       .pluck();
