@@ -21,6 +21,7 @@ import { serveSpa } from './http/static-assets.ts';
 import type { AppEnv } from './http/router.ts';
 import { authRoutes } from './routes/auth.ts';
 import { accountSecurityRoutes } from './routes/account-security.ts';
+import { addressRoutes } from './routes/addresses.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -100,6 +101,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
+    .route('/api/addresses', addressRoutes(ctx))
     .route('/api/wishlist', wishlistRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))

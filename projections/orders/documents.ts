@@ -28,7 +28,7 @@ export const OrderLineSchema = z
   })
   .openapi('OrderLine') satisfies z.ZodType<OrderLine>;
 
-const ShippingAddressSchema = z
+export const ShippingAddressSchema = z
   .object({
     firstName: z.string(),
     lastName: z.string(),
