@@ -7,7 +7,7 @@
  */
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { type OwnServer, startServerWithReviews } from './own-server.ts';
-import { expectAccessible, listProduct, postByApi, signInByApi, signUpByApi } from './shop.ts';
+import { expectAccessible, listProduct, patchByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const ADMIN = { email: 'admin@revisions.test', password: 'Review-Desk-Chai-2024' };
 
@@ -86,4 +86,45 @@ test('a seller renames a verified product: buyers see the old name until an admi
   }).toPass();
 
   await Promise.all([seller.close(), admin.close(), buyer.close()]);
+});
+
+test("an admin's queues and overview follow sellers' new and changed products live, without a reload", async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const [top, box, fresh] = [`Channapatna Top ${stamp}`, `Bidri Box ${stamp}`, `Kondapalli Horse ${stamp}`];
+
+  const seller = await browser.newContext({ baseURL });
+  const admin = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL, 'seller', 'Karnataka Toys');
+  await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
+  const [topId, boxId] = [
+    await listProduct(seller.request, baseURL, { name: top }),
+    await listProduct(seller.request, baseURL, { name: box }),
+  ];
+  for (const id of [topId, boxId]) await postByApi(admin.request, baseURL, `/api/admin/products/${id}/verify`);
+
+  // The overview counts the changes waiting, and follows them.
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/dashboard/admin?tab=overview');
+  const changesFigure = adminPage
+    .getByRole('list', { name: 'Marketplace in figures' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Changes awaiting review' });
+  await expect(changesFigure).toContainText(/\d/);
+  const waiting = Number(/\d+/.exec(await changesFigure.innerText())![0]);
+  await patchByApi(seller.request, baseURL, `/api/seller/products/${topId}`, { name: `${top} (large)` });
+  await expect(changesFigure).toContainText(String(waiting + 1));
+
+  // With the Products tab open, a new product and a change come in.
+  await adminPage.getByRole('tab', { name: 'Products' }).click();
+  const reviewQueue = adminPage.getByRole('region', { name: 'Review Queue' });
+  const changesQueue = adminPage.getByRole('region', { name: 'Changes to Review' });
+  await expect(row(changesQueue, adminPage, top)).toBeVisible();
+  await listProduct(seller.request, baseURL, { name: fresh });
+  await patchByApi(seller.request, baseURL, `/api/seller/products/${boxId}`, { name: `${box} (inlaid)` });
+  await expect(row(reviewQueue, adminPage, fresh)).toBeVisible();
+  await expect(row(changesQueue, adminPage, box)).toBeVisible();
+
+  await Promise.all([seller.close(), admin.close()]);
 });

@@ -125,6 +125,17 @@ export async function postByApi(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** PATCHes as the user signed in on `request`, from the site; fails unless it worked. */
+export async function patchByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  data: object,
+): Promise<void> {
+  const response = await request.patch(path, { data, headers: sameOrigin(baseURL) });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** Orders everything in the cart of the buyer signed in on `request`, with standard delivery (₹50) and cash on delivery. */
 export async function placeOrderByApi(request: APIRequestContext, baseURL: string): Promise<PlacedOrder> {
   const response = await request.post('/api/orders', {

@@ -9,7 +9,8 @@
  *   export const reviewsLive = liveSlice({
  *     collection: REVIEWS,
  *     events: {
- *       // To everyone (null), or to a message's audience while they hold a role ('buyer', 'seller').
+ *       // To everyone (null), or to a message's audience while they hold a role ('buyer', 'seller');
+ *       // an 'admin' event goes to the audience ADMINS: every admin.
  *       'review.changed': liveEvent<PublicReview>(null, 'the public review'),
  *     },
  *     // A change carries the document after it (null: deleted); return what to send, or [].
@@ -21,6 +22,12 @@
  */
 import type { Role } from '../domain/actor.ts';
 import type { Doc } from '../platform/readstore/port.ts';
+
+/**
+ * The audience of a message for every admin (never a user id: ids are UUIDs). Its events carry
+ * ids and flags only, never a person's data: the admins' screens fetch what they show.
+ */
+export const ADMINS = '@admins';
 
 /** One live event: who may receive it, and (by type only) what its data holds. */
 export interface LiveEvent<Payload> {
@@ -42,7 +49,7 @@ type PayloadOf<V> = V extends LiveEvent<infer P> ? P : never;
 /** Each event's data, by name, as a client parses it. */
 export type LivePayloads<E extends LiveEvents> = { [N in keyof E]: PayloadOf<E[N]> };
 
-/** A message of one of `E`'s events, to `audience` only (a user id), or to everyone (null). */
+/** A message of one of `E`'s events, to `audience` only (a user id, or ADMINS), or to everyone (null). */
 export type LiveMessageOf<E extends LiveEvents> = {
   [N in keyof E & string]: { event: N; data: PayloadOf<E[N]>; audience: string | null };
 }[keyof E & string];

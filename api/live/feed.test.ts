@@ -17,6 +17,7 @@ import { catalogIndex } from '../reads/catalog-index.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
 import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './messages.ts';
+import { ADMINS } from '../../projections/live.ts';
 import { USERS } from '../../projections/users/projection.ts';
 import type { NotificationDoc } from '../../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../../projections/notifications/projection.ts';
@@ -69,22 +70,50 @@ describe('LiveMessages', () => {
     });
     expect(translate(messages, products(rejected))).toEqual([
       { event: 'seller-product.changed', audience: rejected.sellerId, data: rejected },
+      { event: 'admin.product.changed', audience: ADMINS, data: { id: 'p-1', queued: false } },
     ]);
     expect(translate(messages, products(product('p-1'))).map(({ event, audience }) => [event, audience])).toEqual([
       ['product.added', null],
       ['seller-product.changed', rejected.sellerId],
+      ['admin.product.changed', ADMINS],
     ]);
-    expect(translate(messages, products(null, 'p-1')).map(({ event }) => event)).toEqual(['product.removed']);
+    expect(translate(messages, products(null, 'p-1')).map(({ event }) => event)).toEqual([
+      'product.removed',
+      'admin.product.changed',
+    ]);
+  });
+
+  it("tells the admins a product's id, and whether it waits in one of their queues, nothing more", () => {
+    const messages = new LiveMessages(new Set());
+    const adminsOf = (...changes: DocChange[]) =>
+      translate(messages, ...changes)
+        .filter(({ audience }) => audience === ADMINS)
+        .map(({ event, data }) => [event, data]);
+    expect(
+      adminsOf(
+        products(product('p-1', { visible: false, verification: 'pending' })),
+        products(product('p-2', { hasPendingRevision: true })),
+        products(product('p-3', { visible: false, verification: 'pending', delisted: true })),
+        products(product('p-4')),
+        products(null, 'p-5'),
+      ),
+    ).toEqual([
+      ['admin.product.changed', { id: 'p-1', queued: true }],
+      ['admin.product.changed', { id: 'p-2', queued: true }],
+      ['admin.product.changed', { id: 'p-3', queued: false }],
+      ['admin.product.changed', { id: 'p-4', queued: false }],
+      ['admin.product.changed', { id: 'p-5', queued: false }],
+    ]);
   });
 
   it('removes a visible product that was deleted, and ignores the deletion of another', () => {
     const messages = new LiveMessages(new Set(['p-1']));
-    expect(translate(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([
+    expect(publicOf(messages, products(null, 'p-1'), products(null, 'p-2'))).toEqual([
       { event: 'product.removed', data: { id: 'p-1' }, audience: null },
     ]);
   });
 
-  it('sends a purchase to its buyer, a seller order and a notification to their seller', () => {
+  it('sends a purchase to its buyer and its id to the admins, a seller order and a notification to their seller', () => {
     const messages = new LiveMessages(new Set());
     const order = { id: 'o-1', buyerId: 'buyer-1', sellerIds: ['seller-1'] };
     expect(
@@ -98,6 +127,7 @@ describe('LiveMessages', () => {
       ).map(({ event, audience, data }) => [event, audience, data.id]),
     ).toEqual([
       ['order.changed', 'buyer-1', 'o-1'],
+      ['admin.order.changed', ADMINS, 'o-1'],
       ['seller-order.changed', 'seller-1', 'o-1-1'],
       ['seller-order.changed', 'seller-1', 'o-1-1'],
       ['notification.added', 'seller-1', 'n-1'],
@@ -163,6 +193,36 @@ describe('Wire', () => {
     expect(joined.for('someone')).toBe(joined.for(null));
   });
 
+  it("sends the admins' messages to admins only, sharing one buffer among those without a message of their own", () => {
+    const wire = Wire.of(57, [
+      message('product.changed', 'p-1'),
+      message('admin.product.changed', 'p-1', ADMINS),
+      message('order.changed', 'o-1', 'buyer-1'),
+    ]);
+    const product = 'event: product.changed\ndata: {"id":"p-1"}\n';
+    const admins = 'event: admin.product.changed\ndata: {"id":"p-1"}\n';
+    for (const [user, roles] of [
+      [null, undefined],
+      ['someone', ['buyer', 'seller']],
+    ] as const)
+      expect(text(wire.for(user, roles))).toBe(`${product}id: 57\n\n`);
+    expect(text(wire.for('buyer-1', ['buyer']))).not.toContain('admin.');
+    expect(text(wire.for('admin-1', ['admin']))).toBe(`${product}\n${admins}id: 57\n\n`);
+    expect(wire.for('admin-2', ['buyer', 'admin'])).toBe(wire.for('admin-1', ['admin']));
+    // An admin with a message of their own gets both.
+    expect(text(wire.for('buyer-1', ['buyer', 'admin']))).toBe(
+      `${product}\n${admins}\nevent: order.changed\ndata: {"id":"o-1"}\nid: 57\n\n`,
+    );
+    const joined = Wire.join([wire, Wire.of(58, [message('admin.order.changed', 'o-1', ADMINS)])]);
+    expect(text(joined.for('admin-1', ['admin']))).toBe(
+      `${text(wire.for('admin-1', ['admin']))}event: admin.order.changed\ndata: {"id":"o-1"}\nid: 58\n\n`,
+    );
+    expect(text(joined.for('someone', ['seller']))).toBe(`${product}id: 57\n\n`);
+    expect(text(joined.for('buyer-1', ['buyer', 'admin']))).toBe(
+      `${text(wire.for('buyer-1', ['buyer', 'admin']))}event: admin.order.changed\ndata: {"id":"o-1"}\nid: 58\n\n`,
+    );
+  });
+
   it('leaves out the private messages of a role the user no longer holds, and shares the bytes otherwise', () => {
     const user = 'u-1';
     const wire = Wire.of(57, [
@@ -208,6 +268,9 @@ class TestProgress {
   }
 }
 
+/** The sellers' and the admins' copies of a change. */
+const isCopy = (event: string) => event === 'seller-product.changed' || event.startsWith('admin.');
+
 function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number; visible?: string[] } = {}) {
   const progress = new TestProgress();
   const { since = 0, loadedAt = 0, visible = [], ...feedOptions } = options;
@@ -219,10 +282,10 @@ function openFeed(options: LiveFeedOptions & { since?: number; loadedAt?: number
   const received: LiveGroup[] = [];
   const subscriber = { deliver: (batch: LiveBatch) => void received.push(...batch.groups), close: vi.fn() };
   const joined = feed.join(undefined, subscriber);
-  // The sellers' own copies of product changes (LiveMessages' test) would only repeat the products here.
+  // The sellers' and the admins' copies of the changes (LiveMessages' test) would only repeat them here.
   const summary = () =>
     received.flatMap(({ position, messages }) => {
-      const events = messages.map((m) => m.event).filter((event) => event !== 'seller-product.changed');
+      const events = messages.map((m) => m.event).filter((event) => !isCopy(event));
       return events.length > 0 ? [[position, ...events]] : [];
     });
   return { feed, progress, received, subscriber, joined, summary };
@@ -316,8 +379,8 @@ describe('LiveFeed', () => {
   });
 
   it('asks for a reset when the buffer has dropped what the client missed', async () => {
-    // Two positions' messages: a product change goes to everyone and, whole, to its seller.
-    const { feed, progress } = openFeed({ capacity: 4 });
+    // Two positions' messages: a product change goes to everyone, whole to its seller, and its id to the admins.
+    const { feed, progress } = openFeed({ capacity: 6 });
     for (const position of [10, 20, 30]) feed.take(productAt(position));
     progress.reach(30);
     await settle();
@@ -549,25 +612,34 @@ describe('the catalog index and the live feed, from the runner', () => {
         '3',
         'product.added p-1',
         'seller-product.changed p-1',
+        'admin.product.changed p-1',
         'product.added p-2',
         'seller-product.changed p-2',
+        'admin.product.changed p-2',
         'order.changed o-1',
+        'admin.order.changed o-1',
       ],
       [
         '6',
         'product.removed p-1',
         'seller-product.changed p-1',
+        'admin.product.changed p-1',
         'product.removed p-2',
+        'admin.product.changed p-2',
         'product.added p-3',
         'seller-product.changed p-3',
+        'admin.product.changed p-3',
       ],
       [
         '9',
         'product.changed p-3',
         'seller-product.changed p-3',
+        'admin.product.changed p-3',
         'product.added p-4',
         'seller-product.changed p-4',
+        'admin.product.changed p-4',
         'order.changed o-1',
+        'admin.order.changed o-1',
       ],
     ]);
 

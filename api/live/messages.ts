@@ -1,6 +1,6 @@
 import type { Role } from '../../domain/actor.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
-import { type AnyLiveSlice, eventsOf, type LivePayloads } from '../../projections/live.ts';
+import { ADMINS, type AnyLiveSlice, eventsOf, type LivePayloads } from '../../projections/live.ts';
 import { ledgerLive } from '../../projections/ledger/live.ts';
 import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
 import { catalogLive } from '../../projections/catalog/live.ts';
@@ -31,14 +31,14 @@ export interface LiveMessage {
   event: LiveEvent;
   /** JSON, made once for every connection. */
   data: string;
-  /** The only user who may receive it; null for everyone. */
+  /** The only user who may receive it, ADMINS for every admin; null for everyone. */
   audience: string | null;
 }
 
 /**
  * The role the audience of a private message must hold to receive it, as the routes ask for
- * the same documents: a purchase goes to its buyer, the rest to their seller. A user who lost
- * the role (revoked by an admin) is no longer sent them.
+ * the same documents: a purchase goes to its buyer, the rest to their seller, the admins' to
+ * the admins. A user who lost the role (revoked by an admin) is no longer sent them.
  */
 const roleOf = (event: LiveEvent): Role | null => EVENTS[event].role;
 
@@ -46,7 +46,7 @@ const AUDIENCE: Record<Role | 'null', string> = {
   null: 'to everyone',
   buyer: 'to its buyer',
   seller: 'to its seller',
-  admin: 'to the admin',
+  admin: 'to every admin',
 };
 
 /** The API description's list of the events: one line each, from the slices' own definitions. */
@@ -55,9 +55,11 @@ export const describeEvents = (): string =>
     .map(([name, { role, data }]) => `- \`${name}\` (${data}): ${AUDIENCE[role ?? 'null']};`)
     .join('\n');
 
-/** Whether a user holding `roles` may receive `m` (public messages, or private ones of a role they hold). */
+/** Whether a user holding `roles` may receive `m`: public messages, or their own and the admins' of a role they hold. */
 const mayReceive = (m: LiveMessage, userId: string, roles: readonly Role[]): boolean => {
-  const role = m.audience === userId ? roleOf(m.event) : null;
+  if (m.audience === null) return true;
+  if (m.audience !== userId && m.audience !== ADMINS) return false;
+  const role = roleOf(m.event);
   return role === null || roles.includes(role);
 };
 
@@ -73,9 +75,9 @@ export const sseFrame = (event: string, data: string, id?: number): string =>
 
 /**
  * The SSE bytes of some messages for each audience, made once and written as they are to
- * every connection: the connections of one user, and those of everyone without a private
- * message among them, share one buffer. Within a log position the id goes on the last
- * message a client gets, so a client cut off within a position resumes before it.
+ * every connection: the connections of one user, those of every admin without a message of
+ * their own, and those of everyone else, each share one buffer. Within a log position the id
+ * goes on the last message a client gets, so a client cut off within a position resumes before it.
  */
 export class Wire {
   private constructor(
@@ -105,7 +107,7 @@ export class Wire {
     const needs = new Map<string, Set<Role>>();
     for (const m of messages) {
       const role = roleOf(m.event);
-      if (m.audience !== null && role !== null)
+      if (m.audience !== null && m.audience !== ADMINS && role !== null)
         needs.set(m.audience, (needs.get(m.audience) ?? new Set<Role>()).add(role));
     }
     return new Wire(bytes, needs, [{ position, messages }]);
@@ -135,21 +137,26 @@ export class Wire {
 
   /**
    * What the connection of `userId` (null when signed out) is sent; undefined for nothing.
-   * Given the user's `roles`, private messages of a role they do not hold are left out: the
-   * bytes are then made for this connection alone, which happens only to a user who lost a role.
+   * Given the user's `roles`, private messages of a role they do not hold are left out, and an
+   * admin gets the admins' messages. The bytes are made for this connection alone only for a
+   * user who lost a role, or an admin with messages of their own beside the admins'.
    */
   for(userId: string | null, roles?: readonly Role[]): Buffer | undefined {
     if (userId === null) return this.bytes.get(null);
     // On the hot path (every connection, every batch): a lookup, and nothing allocated.
     const needs = roles && this.needs.get(userId);
-    if (needs) for (const role of needs) if (!roles.includes(role)) return this.#without(userId, roles);
+    if (needs) for (const role of needs) if (!roles.includes(role)) return this.#only(userId, roles);
+    if (roles?.includes('admin') && this.bytes.has(ADMINS))
+      return this.bytes.has(userId) ? this.#only(userId, roles) : this.bytes.get(ADMINS);
     return this.bytes.get(userId) || this.bytes.get(null);
   }
 
-  /** The bytes for `userId` without the private messages of roles they do not hold, made for this one call. */
-  #without(userId: string, roles: readonly Role[]): Buffer | undefined {
+  /** The bytes of what `userId` holding `roles` may receive (`mayReceive`), made for this one call. */
+  #only(userId: string, roles: readonly Role[]): Buffer | undefined {
     const parts = this.parts.flatMap(({ position, messages }) => {
-      const allowed = messages.filter((m) => mayReceive(m, userId, roles));
+      const allowed = messages
+        .filter((m) => mayReceive(m, userId, roles))
+        .map((m) => (m.audience === ADMINS ? { ...m, audience: userId } : m));
       return allowed.length === 0 ? [] : (Wire.of(position, allowed).for(userId) ?? []);
     });
     return parts.length === 0 ? undefined : Buffer.concat(parts);
@@ -159,7 +166,8 @@ export class Wire {
 /**
  * Turns read-model changes into messages, each slice those of its collection: products and
  * storefronts for everyone; an order or a wishlist alert for its buyer only; a seller order, a
- * notification, the ledger balance and each product whole (on sale or not) for their seller only.
+ * notification, the ledger balance and each product whole (on sale or not) for their seller only;
+ * the ids of products, purchases and balances that changed for the admins.
  */
 export class LiveMessages {
   static readonly #slices: ReadonlyMap<string, AnyLiveSlice> = new Map(

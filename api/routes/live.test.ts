@@ -20,6 +20,7 @@ import { MAX_BACKLOG_BYTES, liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
+import { signInAdmin } from './catalog.fixtures.ts';
 
 interface Frame {
   event?: string;
@@ -338,6 +339,33 @@ describe('GET /api/live', () => {
       ].sort((a, b) => (`${a}` < `${b}` ? -1 : 1)),
     );
     expect(await privateOf(visitor)).toEqual([]);
+  });
+
+  it('sends the admins, and only them, the ids of the products, purchases and balances that changed', async () => {
+    const admin = await signInAdmin(api);
+    const buyer = await signedIn(api, 'buyer', 'Asha Rao');
+    const [adminStream, buyerStream, sellerStream, visitor] = [
+      await connected(admin),
+      await connected(buyer),
+      await connected(seller),
+      await connected(),
+    ];
+    const adminGets = async (event: string) => (await adminStream.until((f) => f.event === event)).frame.data;
+
+    // A new product waits in the review queue; verified, it leaves it.
+    const productId = await listedProduct(api, seller, { name: 'Bidri Box' }, { verified: false });
+    expect(await adminGets('admin.product.changed')).toEqual({ id: productId, queued: true });
+    await onProduct(productId, { type: 'VerifyProduct', actor: ADMIN, at: now() });
+    expect(await adminGets('admin.product.changed')).toEqual({ id: productId, queued: false });
+    const { orderId } = await placedOrder(api, buyer, [{ productId }]);
+    expect(await adminGets('admin.order.changed')).toEqual({ id: orderId });
+    await movedOrder(api, orderId, 'delivered');
+    expect(await adminGets('admin.balance.changed')).toEqual({ id: seller.user!.id });
+
+    // The others were sent none of it, up to the delivery's last message.
+    const { productId: sentinel } = await visibleProduct('Sentinel');
+    for (const stream of [buyerStream, sellerStream, visitor])
+      expect((await stream.upTo('product.added', sentinel)).filter((f) => f.event!.startsWith('admin.'))).toEqual([]);
   });
 
   it('never sends a seller the other seller’s lines of a purchase', async () => {

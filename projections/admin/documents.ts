@@ -60,6 +60,7 @@ export const AdminOverviewSchema = z
     users: count('Accounts'),
     sellersAwaitingVerification: count('Sellers neither verified nor suspended'),
     productsAwaitingReview: count('Products pending review'),
+    changesAwaitingReview: count("Products on sale whose seller's changes wait for review"),
     ordersByStatus: z
       .record(z.enum(ORDER_STATUSES), z.number().int())
       .openapi({ description: 'Orders per status, every status named' }),

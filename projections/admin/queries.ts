@@ -2,7 +2,7 @@
 import type { SellerStatus } from '../../domain/seller/decider.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { productsAwaitingReviewCount, sellerProductCounts } from '../catalog/queries.ts';
+import { changesAwaitingReviewCount, productsAwaitingReviewCount, sellerProductCounts } from '../catalog/queries.ts';
 import { orderCountsByStatus } from '../orders/queries.ts';
 import { recentSales } from '../sales/queries.ts';
 import { userCount } from '../users/queries.ts';
@@ -34,12 +34,21 @@ export async function adminSellers(
 
 /** What awaits the admins, orders by status, and the sales up to the day of `now` (ISO-8601). */
 export async function adminOverview(read: ReadStore, now: string): Promise<AdminOverview> {
-  const [users, sellersAwaitingVerification, productsAwaitingReview, ordersByStatus, sales] = await Promise.all([
-    userCount(read),
-    sellersAwaitingVerificationCount(read),
-    productsAwaitingReviewCount(read),
-    orderCountsByStatus(read),
-    recentSales(read, now),
-  ]);
-  return { users, sellersAwaitingVerification, productsAwaitingReview, ordersByStatus, sales };
+  const [users, sellersAwaitingVerification, productsAwaitingReview, changesAwaitingReview, ordersByStatus, sales] =
+    await Promise.all([
+      userCount(read),
+      sellersAwaitingVerificationCount(read),
+      productsAwaitingReviewCount(read),
+      changesAwaitingReviewCount(read),
+      orderCountsByStatus(read),
+      recentSales(read, now),
+    ]);
+  return {
+    users,
+    sellersAwaitingVerification,
+    productsAwaitingReview,
+    changesAwaitingReview,
+    ordersByStatus,
+    sales,
+  };
 }

@@ -31,6 +31,14 @@ export async function sellerProducts(read: ReadStore, sellerId: string): Promise
   };
 }
 
+/** Whether a product is in one of the admins' queues: still listed, and new or changed, waiting for review. */
+export const isQueued = (product: Pick<ProductDoc, 'verification' | 'hasPendingRevision' | 'delisted'>): boolean =>
+  !product.delisted && (product.verification === 'pending' || product.hasPendingRevision);
+
+/** How many products, still listed, have their seller's changes waiting for an admin's review. */
+export const changesAwaitingReviewCount = (read: ReadStore): Promise<number> =>
+  products(read).count({ hasPendingRevision: true, delisted: false });
+
 /** A page of the products, still listed, that await an admin's review, oldest listing first. */
 export const reviewQueue = (read: ReadStore, paging: Paging): Promise<Page<ProductDoc>> =>
   findPage(

@@ -1,14 +1,19 @@
 /** The orders read model's live events: a purchase to its buyer, a seller order to its seller. */
-import { type LiveChange, liveEvent, liveSlice } from '../live.ts';
+import { ADMINS, type LiveChange, liveEvent, liveSlice } from '../live.ts';
 import type { OrderDoc, SellerOrderDoc } from './documents.ts';
 import { ORDERS, SELLER_ORDERS } from './projection.ts';
 
-/** To the purchase's buyer. */
+/** To the purchase's buyer; its id to the admins, whose list of orders (and the returns in them) fetches again. */
 export const ordersLive = liveSlice({
   collection: ORDERS,
-  events: { 'order.changed': liveEvent<OrderDoc>('buyer', 'the order') },
-  messages: ({ doc }: LiveChange<OrderDoc>) =>
-    doc ? [{ event: 'order.changed', data: doc, audience: doc.buyerId }] : [],
+  events: {
+    'order.changed': liveEvent<OrderDoc>('buyer', 'the order'),
+    'admin.order.changed': liveEvent<{ id: string }>('admin', '`{ id }` of the purchase'),
+  },
+  messages: ({ id, doc }: LiveChange<OrderDoc>) => [
+    ...(doc ? [{ event: 'order.changed' as const, data: doc, audience: doc.buyerId }] : []),
+    { event: 'admin.order.changed' as const, data: { id }, audience: ADMINS },
+  ],
 });
 
 /** To the seller of the seller order (a new one, or a change). */

@@ -25,6 +25,7 @@ it('starts from an empty marketplace', async () => {
     users: 1,
     sellersAwaitingVerification: 0,
     productsAwaitingReview: 0,
+    changesAwaitingReview: 0,
     ordersByStatus: { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
     sales: { today: none, last30Days: none },
   });
@@ -65,6 +66,7 @@ it('counts what awaits the admins, the orders by status and the sales', async ()
     users: 5,
     sellersAwaitingVerification: 1,
     productsAwaitingReview: 2,
+    changesAwaitingReview: 0,
     ordersByStatus: { pending: 1, processing: 1, shipped: 0, delivered: 0, cancelled: 1 },
     sales: { today: sales, last30Days: sales },
   });

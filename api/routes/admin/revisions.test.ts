@@ -51,6 +51,14 @@ const reject = (client: Client | undefined, id: string, json: Parameters<Revisio
 const reviewRaw = (action: 'approve' | 'reject', productId: string, body: unknown) =>
   as(admin).raw.post(`/api/admin/products/${productId}/revision/${action}`, body);
 
+/** The admins' overview count of the changes waiting for review. */
+async function changesAwaitingReview() {
+  await api.settle();
+  const reply = await as(admin).api.admin.overview.$get();
+  expectStatus(reply, 200);
+  return reply.body.changesAwaitingReview;
+}
+
 /** The product as anyone sees it, once the projections have every event. */
 async function publicProduct(productId: string) {
   await api.settle();
@@ -158,7 +166,10 @@ describe('a seller edits the name of a verified product', () => {
 describe('the admin reviews the changes', () => {
   it('approves them: the new name goes live, and leaves the queue', async () => {
     const productId = await onSale();
+    const waiting = await changesAwaitingReview();
     await edit(seller, productId, { name: 'Moradabad Brass Diya' });
+    // The overview counts the changes waiting beside the new products.
+    expect(await changesAwaitingReview()).toBe(waiting + 1);
     const reply = await approve(admin, productId, { revisionId: 'r1' });
     expectStatus(reply, 200);
     expect(reply.body).toEqual({ id: productId, position: expect.any(Number) });
@@ -176,6 +187,7 @@ describe('the admin reviews the changes', () => {
     });
     expect(await publicProduct(productId)).toMatchObject({ name: 'Moradabad Brass Diya' });
     expect(await revisionQueue()).not.toContain(productId);
+    expect(await changesAwaitingReview()).toBe(waiting);
     // Approving again is harmless.
     expectStatus(await storesNothing(api, () => approve(admin, productId, { revisionId: 'r1' })), 200);
   });

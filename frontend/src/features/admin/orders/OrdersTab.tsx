@@ -12,6 +12,7 @@ import {
 } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
+import { always, useLiveReload } from '../live.ts';
 import { usePagedGet } from '../paging.tsx';
 import { adminHref, useFilters } from '../url.ts';
 import { AdminOrderRow } from './AdminOrderRow.tsx';
@@ -44,6 +45,8 @@ export function OrdersTab() {
     orders.reload,
     orders.data?.items.flatMap((order) => order.sellerOrders.map((part) => part.id)) ?? [],
   );
+  // A new purchase, a move, a cancel or a return may change what the filters show.
+  useLiveReload(orders.reload, { 'admin.order.changed': always });
   const [dialog, setDialog] = useState<Dialog>(null);
   const buyerName = (buyer && orders.data?.items.find((order) => order.buyerId === buyer)?.buyerName) || null;
 

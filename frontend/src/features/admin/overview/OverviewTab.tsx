@@ -4,6 +4,7 @@ import { useApiGet } from '../../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../../components/StatCard.tsx';
 import { formatPrice } from '../../../format.ts';
 import type { AdminOverview } from '../types.ts';
+import { always, useLiveReload } from '../live.ts';
 import { adminHref } from '../url.ts';
 import { OrdersByStatus } from './OrdersByStatus.tsx';
 import { SalesReport } from './SalesReport.tsx';
@@ -16,6 +17,7 @@ const WORK_FIGURES: readonly Figure<AdminOverview>[] = [
     show: (data) => String(data.sellersAwaitingVerification),
   },
   { icon: 'clock', label: 'Products awaiting review', show: (data) => String(data.productsAwaitingReview) },
+  { icon: 'clock', label: 'Changes awaiting review', show: (data) => String(data.changesAwaitingReview) },
 ];
 
 const SALES_FIGURES: readonly Figure<AdminOverview>[] = [
@@ -29,11 +31,16 @@ export function OverviewTab() {
   const overview = useApiGet((options) => server.admin.overview.$get({}, options), [], 'Failed to load the overview', {
     live: true,
   });
+  useLiveReload(overview.reload, {
+    'admin.product.changed': always,
+    'admin.order.changed': always,
+    'admin.balance.changed': always,
+  });
 
   return (
     <div className="space-y-10" aria-busy={overview.loading}>
       <div>
-        <FigureCards label="Marketplace in figures" of={overview} figures={WORK_FIGURES} />
+        <FigureCards label="Marketplace in figures" columns={4} of={overview} figures={WORK_FIGURES} />
         <nav aria-label="Work waiting" className="mt-3 flex flex-wrap gap-x-6 text-sm">
           <Link href={adminHref('sellers', { status: 'unverified' })} className="link">
             Verify sellers

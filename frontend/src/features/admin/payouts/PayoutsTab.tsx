@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { server } from '../../../api/client.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
+import { always, useLiveReload } from '../live.ts';
 import { usePagedGet } from '../paging.tsx';
 import type { SellerBalance } from '../types.ts';
 import { PayoutDialog } from './PayoutDialog.tsx';
@@ -19,10 +20,16 @@ export function PayoutsTab() {
   // Each row's ledger is fetched again after a payout: its version moves on.
   const [version, setVersion] = useState(0);
 
-  async function recorded(position: number) {
-    setPaying(null);
+  async function reload(position?: number) {
     await balances.reload(position);
     setVersion((current) => current + 1);
+  }
+  // An earning, a return or a payout moves a balance, and its ledger.
+  useLiveReload(reload, { 'admin.balance.changed': always });
+
+  async function recorded(position: number) {
+    setPaying(null);
+    await reload(position);
   }
 
   return (

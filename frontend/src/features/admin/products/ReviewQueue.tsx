@@ -3,6 +3,7 @@ import { rejectProductSchema } from '../../../../../domain/product/schemas.ts';
 import { call, server } from '../../../api/client.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
+import { useLiveReload } from '../live.ts';
 import { usePagedGet } from '../paging.tsx';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import type { AdminProduct } from '../types.ts';
@@ -19,7 +20,10 @@ export function ReviewQueue({ categoryName }: { categoryName: (categoryId: strin
     [],
     'Failed to load the review queue',
   );
-  const commands = useListCommands(queue.reload, queue.data?.items.map((product) => product.id) ?? []);
+  const shown = queue.data?.items.map((product) => product.id) ?? [];
+  const commands = useListCommands(queue.reload, shown);
+  // A product joins the queue, or one shown leaves or changes (another admin decided, its seller edited it).
+  useLiveReload(queue.reload, { 'admin.product.changed': ({ id, queued }) => queued || shown.includes(id) });
   const [rejecting, setRejecting] = useState<AdminProduct | null>(null);
 
   function verify(queued: AdminProduct) {

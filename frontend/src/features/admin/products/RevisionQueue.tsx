@@ -4,6 +4,7 @@ import { call, server } from '../../../api/client.ts';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
+import { useLiveReload } from '../live.ts';
 import { usePagedGet } from '../paging.tsx';
 import type { AdminProduct } from '../types.ts';
 import { RevisionRow } from './RevisionRow.tsx';
@@ -26,7 +27,10 @@ export function RevisionQueue({ categoryName }: { categoryName: (categoryId: str
     [],
     'Failed to load the changes to review',
   );
-  const commands = useListCommands(queue.reload, queue.data?.items.map((product) => product.id) ?? []);
+  const shown = queue.data?.items.map((product) => product.id) ?? [];
+  const commands = useListCommands(queue.reload, shown);
+  // A product joins the queue, or one shown leaves or changes (another admin decided, its seller edited it).
+  useLiveReload(queue.reload, { 'admin.product.changed': ({ id, queued }) => queued || shown.includes(id) });
   const [rejecting, setRejecting] = useState<AdminProduct | null>(null);
 
   function approve(product: AdminProduct) {
