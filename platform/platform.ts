@@ -60,8 +60,17 @@ export async function openPlatform(config: Config, { threads = false } = {}): Pr
   }
 }
 
-/** The embedded event store's file in DATA_DIR (the CLI's rebuilds read it in threads of their own). */
-export const SQLITE_EVENTS_FILE = 'events.db';
+/**
+ * What the embedded adapters keep in DATA_DIR (the CLI's rebuilds read the event store's file
+ * in threads of their own; `mibi backup` copies them all).
+ */
+export const EMBEDDED_FILES = {
+  events: 'events.db',
+  read: 'read.db',
+  jobs: 'jobs.db',
+  media: 'media',
+  mail: 'mail',
+} as const;
 
 async function openEventStore(config: Config, dataDir: string): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -73,7 +82,7 @@ async function openEventStore(config: Config, dataDir: string): Promise<EventSto
     return PostgresEventStore.open(config.POSTGRES_URL);
   }
   const { SqliteEventStore } = await import('./eventstore/sqlite.ts');
-  return new SqliteEventStore(join(dataDir, SQLITE_EVENTS_FILE));
+  return new SqliteEventStore(join(dataDir, EMBEDDED_FILES.events));
 }
 
 async function openReadStore(config: Config, dataDir: string): Promise<ReadStore> {
@@ -86,7 +95,7 @@ async function openReadStore(config: Config, dataDir: string): Promise<ReadStore
     return PostgresReadStore.open(config.POSTGRES_URL);
   }
   const { SqliteReadStore } = await import('./readstore/sqlite.ts');
-  return new SqliteReadStore(join(dataDir, 'read.db'));
+  return new SqliteReadStore(join(dataDir, EMBEDDED_FILES.read));
 }
 
 async function openQueue(config: Config): Promise<Queue> {
@@ -96,7 +105,7 @@ async function openQueue(config: Config): Promise<Queue> {
     return new BullMqQueue(config.REDIS_URL, 'mibi', { lockDuration: lease, stalledInterval: lease / 2 });
   }
   const { SqliteQueue } = await import('./queue/sqlite.ts');
-  return new SqliteQueue(join(resolve(config.DATA_DIR), 'jobs.db'), { leaseMs: config.JOB_LEASE_S * 1000 });
+  return new SqliteQueue(join(resolve(config.DATA_DIR), EMBEDDED_FILES.jobs), { leaseMs: config.JOB_LEASE_S * 1000 });
 }
 
 /** With `threads`, roles of this process run on several threads: the embedded bus is shared between them. */
@@ -129,7 +138,7 @@ async function openBlobs(config: Config, dataDir: string): Promise<BlobStore> {
     });
   }
   const { FileBlobStore } = await import('./blobs/fs.ts');
-  return new FileBlobStore(join(dataDir, 'media'));
+  return new FileBlobStore(join(dataDir, EMBEDDED_FILES.media));
 }
 
 async function openMail(config: Config, dataDir: string): Promise<Mailer> {
@@ -138,5 +147,5 @@ async function openMail(config: Config, dataDir: string): Promise<Mailer> {
     return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM);
   }
   const { FolderMailer } = await import('./mail/folder.ts');
-  return new FolderMailer(join(dataDir, 'mail'), config.MAIL_FROM);
+  return new FolderMailer(join(dataDir, EMBEDDED_FILES.mail), config.MAIL_FROM);
 }

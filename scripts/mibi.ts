@@ -1,11 +1,13 @@
 /**
- * `npm run mibi -- <command>`: the analysts' tool. Lists streams and event types, prints a
- * stream, exports and imports the log as NDJSON, rebuilds read models from zero. Works on the
+ * `npm run mibi -- <command>`: the analysts' and operators' tool. Lists streams and event types,
+ * prints a stream, exports and imports the log as NDJSON, rebuilds read models from zero, backs
+ * up and restores the embedded stack. Works on the
  * configured stores (DATA_DIR, or POSTGRES_URL, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
  * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
  */
 import { ConfigError } from '../platform/config/config.ts';
 import { logToStandardError, logger } from '../platform/log.ts';
+import { backupCommand, restoreCommand } from './cli/backup.ts';
 import { type Command, CommandError, EXIT, UsageError } from './cli/command.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
@@ -22,6 +24,8 @@ const commands: Command[] = [
   importCommand,
   rebuildCommand,
   reconcileCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 const HELP = `Usage: mibi <command> [options]    (npm run mibi -- <command> [options])

@@ -26,13 +26,16 @@ type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
 
 const keys = new Map<string, Buffer>();
 
+/** The key's file in DATA_DIR when TOTP_KEY is unset. */
+export const TOTP_KEY_FILE = 'totp.key';
+
 /**
  * TOTP_KEY, else the key in DATA_DIR/totp.key, made on first use (`wx`: of two processes
  * starting together on one disk, the second reads the first's key).
  */
 export function totpKey(config: KeyConfig): Buffer {
   if (config.TOTP_KEY) return Buffer.from(config.TOTP_KEY, 'hex');
-  const path = join(config.DATA_DIR, 'totp.key');
+  const path = join(config.DATA_DIR, TOTP_KEY_FILE);
   let key = keys.get(path);
   if (key) return key;
   try {

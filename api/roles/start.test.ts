@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCookie } from '../../scripts/admin.fixtures.ts';
 import { startServer } from '../../scripts/server.fixtures.ts';
+import { notPrivate } from '../../platform/files.fixtures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -43,9 +44,7 @@ describe('the process entry', () => {
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(401);
     // DATA_DIR is private: the log holds password hashes and sealed secrets, the mailbox link tokens.
-    expect(statSync(server.dir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(server.dir, 'events.db')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(server.dir, 'read.db')).mode & 0o777).toBe(0o600);
+    expect(notPrivate(server.dir)).toEqual([]);
     const health = await healthOf(url)();
     expect(health).toMatchObject({
       status: 'ok',
@@ -88,6 +87,12 @@ describe('the process entry', () => {
       );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+      // Everything it wrote is private: the stores, the mailbox and its keys, the admin's TOTP key.
+      expect(readdirSync(server.dir)).toEqual(
+        expect.arrayContaining(['events.db', 'read.db', 'jobs.db', 'mail', 'totp.key']),
+      );
+      expect(readdirSync(join(server.dir, 'mail'))).toContain('keys');
+      expect(notPrivate(server.dir)).toEqual([]);
     }
   }, 90_000);
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isoTime } from '../../platform/eventstore/ndjson.ts';
-import { type Platform, SQLITE_EVENTS_FILE } from '../../platform/platform.ts';
+import { EMBEDDED_FILES, type Platform } from '../../platform/platform.ts';
 import { loadConfig } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
@@ -93,7 +93,7 @@ async function rebuild(
 ): Promise<ReplayResult> {
   if (platform.events.kind !== 'sqlite') return replay(platform.events, store.open(), plan, options);
   return replaySqlite(
-    { events: join(resolve(loadConfig().DATA_DIR), SQLITE_EVENTS_FILE), read: store.file },
+    { events: join(resolve(loadConfig().DATA_DIR), EMBEDDED_FILES.events), read: store.file },
     plan,
     options,
   );
