@@ -1,6 +1,9 @@
 /** `npm start`'s process for tests and benchmarks: the real entry, its own data folder, a free port. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 
+/** Characters of a server's output kept for output(). */
+const KEPT_OUTPUT = 4_000_000;
+
 export interface StartedServer {
   child: ChildProcess;
   exited: Promise<number | null>;
@@ -37,8 +40,13 @@ export function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  // A long run (bench:soak) logs an access line a request: only the last few MB are kept.
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (output.length > 2 * KEPT_OUTPUT) output = output.slice(-KEPT_OUTPUT);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // A test that fails half-way must not leave a server behind.
   const killOnExit = () => void child.kill('SIGKILL');
