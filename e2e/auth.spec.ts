@@ -13,6 +13,7 @@ test('sign-up shows the two password alerts, then creates the account and signs 
   await fillSignUp(page, { ...account, password: 'abc' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long!');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
   await signUp(page, account, 'Buy Products', { verify: false });
   await expect(page.getByText('Account created successfully!')).toBeVisible();
@@ -30,6 +31,27 @@ test('sign-up shows the two password alerts, then creates the account and signs 
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByRole('link', { name: account.fullName })).toBeVisible();
+});
+
+test('on a phone, a mismatch is shown under Confirm Password, which is marked, focused and in view (issue 23)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = newAccount('Meera Iyer');
+  await fillSignUp(page, account, 'something-else');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const confirm = page.getByLabel('Confirm Password');
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toHaveAccessibleDescription("Passwords don't match!");
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText("Passwords don't match!");
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  await expect(alert).toBeInViewport({ ratio: 1 });
+  // Not hidden under the sticky header.
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect((await confirm.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('a seller lands on the seller dashboard link and has no wishlist', async ({ page }) => {

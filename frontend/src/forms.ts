@@ -10,10 +10,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 /** Whether `key` (a schema path, 'shippingAddress.city') names the input `name` ('city'). */
 const names = (key: string, name: string) => key === name || key.endsWith(`.${name}`);
 
-/**
- * The first field of `form`, in the order shown, that is marked invalid or named by `errors`
- * (a message shown beside the form rather than under its field, as sign-up's password alert).
- */
+/** The first field of `form`, in the order shown, that is marked invalid or named by `errors`. */
 export function firstInvalidField(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
   const keys = Object.keys(errors).filter((key) => errors[key] !== undefined);
   for (const element of Array.from(form.elements) as Array<HTMLInputElement>) {
@@ -28,10 +25,19 @@ export function firstInvalidField(form: HTMLFormElement, errors: FieldErrors): H
 }
 
 /**
+ * Focuses a field in error and brings it to the middle of the screen, its label above and its
+ * message below in view (focus alone scrolls it just under the sticky header, or not at all).
+ */
+export function focusField(field: HTMLElement | null): void {
+  field?.focus({ preventScroll: true });
+  field?.scrollIntoView({ block: 'center', behavior: 'instant' });
+}
+
+/**
  * Submitting a form: reads its named fields, checks them with the zod schema shared with
  * the server (domain/), then calls `send`. Messages land per field, from the schema or
- * from the API's `fields`, and the focus moves to the first field in error (on a phone it
- * may be out of view); a failed `send` also shows an error toast titled `failureTitle`.
+ * from the API's `fields`, and the first field in error takes the focus and comes into view
+ * (`focusField`); a failed `send` also shows an error toast titled `failureTitle`.
  * Fields stay uncontrolled: nothing re-renders while the user types.
  */
 export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void>, failureTitle: string) {
@@ -41,7 +47,7 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
 
   // Each refusal sets new errors: once their messages are on screen, the first field in error takes the focus.
   useEffect(() => {
-    if (form.current && Object.keys(errors).length > 0) firstInvalidField(form.current, errors)?.focus();
+    if (form.current && Object.keys(errors).length > 0) focusField(firstInvalidField(form.current, errors));
   }, [errors]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -21,13 +21,15 @@ interface FieldOf {
   name: string;
   /** Shown under the control and linked to it. */
   error?: string | undefined;
+  /** The error is one of the spec's alerts: announced as it appears. */
+  alert?: boolean | undefined;
   className?: string | undefined;
 }
 
 /** A field's control, given its label's id and error link, its own attributes and the error. */
 type Control<A> = (
   labelled: ControlProps,
-  attributes: Omit<A & FieldOf, 'label' | 'error' | 'className'>,
+  attributes: Omit<A & FieldOf, 'label' | 'error' | 'alert' | 'className'>,
   error: string | undefined,
 ) => ReactNode;
 
@@ -37,7 +39,7 @@ type Control<A> = (
  * `PasswordField`), a `TextAreaField` and a `SelectField`.
  */
 function fieldOf<A>(control: Control<A>) {
-  return function Labelled({ label, error, className = '', ...attributes }: A & FieldOf) {
+  return function Labelled({ label, error, alert, className = '', ...attributes }: A & FieldOf) {
     const id = useId();
     const errorId = `${id}-error`;
     return (
@@ -50,7 +52,7 @@ function fieldOf<A>(control: Control<A>) {
           attributes,
           error,
         )}
-        <p id={errorId} className="min-h-5 pt-0.5 text-sm text-error">
+        <p id={errorId} role={alert && error ? 'alert' : undefined} className="min-h-5 pt-0.5 text-sm text-error">
           {error}
         </p>
       </div>

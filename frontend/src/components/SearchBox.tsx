@@ -15,7 +15,7 @@ export function SearchBox({ className = '', onSearch }: { className?: string; on
   }
 
   return (
-    <form role="search" className={className} onSubmit={submit}>
+    <form noValidate role="search" className={className} onSubmit={submit}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>

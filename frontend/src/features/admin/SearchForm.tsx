@@ -19,7 +19,7 @@ export function SearchForm({ label, placeholder, value, onSearch }: SearchFormPr
   }
 
   return (
-    <form role="search" className="flex max-w-xl gap-2" onSubmit={submit}>
+    <form noValidate role="search" className="flex max-w-xl gap-2" onSubmit={submit}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { signUpFormSchema } from '../../../../domain/account/schemas.ts';
 import { call, server } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Field, PasswordField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
 import { session } from '../../state/session.ts';
@@ -25,20 +24,28 @@ export function SignUpForm() {
     },
     'Error creating account',
   );
-  // The spec's two sign-up alerts, the mismatch first as it names the more likely slip.
-  const passwordAlert = errors.confirmPassword ?? errors.password;
-
   return (
     <form onSubmit={onSubmit} noValidate>
-      {passwordAlert && (
-        <Alert tone="error" className="mb-4">
-          {passwordAlert}
-        </Alert>
-      )}
       <Field label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
       <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-      <PasswordField label="Password" name="password" autoComplete="new-password" minLength={6} required />
-      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+      {/* The spec's two sign-up alerts, each under the field it is about (which takes the focus). */}
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        minLength={6}
+        required
+        error={errors.password}
+        alert
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+        alert
+      />
       <fieldset className="mb-4">
         <legend className="mb-2 text-sm font-medium">I want to</legend>
         <div className="grid grid-cols-2 gap-3">

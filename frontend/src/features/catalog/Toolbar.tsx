@@ -31,7 +31,13 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <form role="search" aria-label="Products" className="join basis-full md:basis-64 md:flex-1" onSubmit={search}>
+        <form
+          noValidate
+          role="search"
+          aria-label="Products"
+          className="join basis-full md:basis-64 md:flex-1"
+          onSubmit={search}
+        >
           <label htmlFor={`${id}-q`} className="sr-only">
             Search products
           </label>

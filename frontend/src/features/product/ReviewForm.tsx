@@ -52,7 +52,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         {existing ? 'Update your review' : 'Write a review'}
       </h3>
