@@ -4,7 +4,7 @@
  * and a manifest of every file's size and digest that a restore checks before it writes.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, constants, chmod, mkdir, readdir, rename, rmdir, stat } from 'node:fs/promises';
+import { copyFile, constants, chmod, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import Database from 'better-sqlite3';
 import { writeFileAtomically } from '../files.ts';
@@ -162,11 +162,16 @@ export async function restoreBackup({ from, to, force, now }: RestoreOptions): P
   const stamp = now().replace(/[:.]/g, '');
   const staging = join(target, `.restoring~${stamp}`);
   await privateFolder(staging);
-  for (const file of manifest.files) {
-    await mkdir(dirname(join(staging, file.path)), { recursive: true, mode: 0o700 });
-    await copyPrivately(join(resolve(from), file.path), join(staging, file.path));
-    const copy = await describeFile(staging, file.path);
-    if (copy.sha256 !== file.sha256) throw new BackupError(`${file.path} changed while it was copied`);
+  try {
+    for (const file of manifest.files) {
+      await mkdir(dirname(join(staging, file.path)), { recursive: true, mode: 0o700 });
+      await copyPrivately(join(resolve(from), file.path), join(staging, file.path));
+      const copy = await describeFile(staging, file.path);
+      if (copy.sha256 !== file.sha256) throw new BackupError(`${file.path} changed while it was copied`);
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
   }
   let setAside: string | undefined;
   if (present.length > 0) {
