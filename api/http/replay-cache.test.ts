@@ -12,7 +12,7 @@ import type { Prepared, Representation } from './prepared.ts';
 import { logTo } from '../../platform/log.ts';
 import { replayCache } from './replay-cache.ts';
 import { API_HEADERS } from './security-headers.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, type TestApi, startTestApi } from '../testing/harness.ts';
 
 /**
  * What a client receives: status, headers (without the clock's Date) and the raw bytes. Every
@@ -361,8 +361,11 @@ describe('catalog reads', () => {
     const before = await replayed('GET', `/api/products/${stole}`);
     const notModified = await replayed('GET', `/api/products/${stole}`, { 'if-none-match': before.headers.etag! });
     expect(notModified.status).toBe(304);
-    const edited = await seller.patch(`/api/seller/products/${stole}`, { pricePaise: 99_900 });
-    expect(edited.status).toBe(200);
+    const edited = await seller.api.seller.products[':id'].$patch({
+      param: { id: stole },
+      json: { pricePaise: 99_900 },
+    });
+    expectStatus(edited, 200);
     await api.settle();
     const received = await send(server, 'GET', `/api/products/${stole}`, { 'if-none-match': before.headers.etag! });
     expect(received.status).toBe(200);
@@ -373,8 +376,11 @@ describe('catalog reads', () => {
   it('follows the stock: a product sold out leaves the list at once', async () => {
     const listed = async () => (decoded(await replayed('GET', '/api/products')) as { items: { id: string }[] }).items;
     expect((await listed()).map(({ id }) => id)).toContain(shawl);
-    const stocked = await seller.put(`/api/seller/products/${shawl}/stock`, { stockQuantity: 0 });
-    expect(stocked.status).toBe(200);
+    const stocked = await seller.api.seller.products[':id'].stock.$put({
+      param: { id: shawl },
+      json: { stockQuantity: 0 },
+    });
+    expectStatus(stocked, 200);
     await api.settle();
     const after = (
       decoded(await send(server, 'GET', '/api/products', {})) as { items: { id: string; stockQuantity: number }[] }

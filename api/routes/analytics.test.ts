@@ -5,8 +5,7 @@ import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { sales } from '../../projections/sales/projection.ts';
 import { users } from '../../projections/users/projection.ts';
 import type { AppContext } from '../roles/context.ts';
-import type { LocalClient } from '../testing/local-client.ts';
-import { type Client, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, errorOf, expectStatus, ok, type TestApi, startTestApi } from '../testing/harness.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
@@ -16,7 +15,9 @@ import { mounted } from './router.fixtures.ts';
 let api: TestApi;
 let read: SqliteReadStore;
 let runner: ProjectionRunner;
-let analytics: (client?: Client) => LocalClient;
+/** The analytics routes on a context reading `read`: `analytics(client).api.analytics...`. */
+const analyticsOn = (ctx: AppContext) => mounted(api, '/api/analytics', analyticsRoutes(ctx));
+let analytics: ReturnType<typeof analyticsOn>['as'];
 let sellerA: Client;
 let sellerB: Client;
 let admin: Client;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     projections: [sales, users],
   });
   const ctx: AppContext = { ...api.ctx, platform: { ...api.ctx.platform, read } };
-  analytics = mounted(api, '/api/analytics', analyticsRoutes(ctx)).as;
+  analytics = analyticsOn(ctx).as;
 
   [sellerA, sellerB, admin] = await Promise.all([
     signedIn(api, 'seller', 'Meera Weaves'),
@@ -54,11 +55,11 @@ beforeAll(async () => {
   const [buyer, changedMind] = await Promise.all([signedIn(api), signedIn(api)]);
   await placedOrder(api, buyer, [{ productId: saree, quantity: 2 }, { productId: masala }, { productId: shawl }]);
   const { orderId } = await placedOrder(api, changedMind, [{ productId: saree, quantity: 5 }]);
-  const cancel = await changedMind.post(`/api/seller-orders/${orderId}-1/status`, {
-    status: 'cancelled',
-    reason: 'Ordered by mistake',
+  const cancel = await changedMind.api['seller-orders'][':id'].status.$post({
+    param: { id: `${orderId}-1` },
+    json: { status: 'cancelled', reason: 'Ordered by mistake' },
   });
-  expect(cancel.status).toBe(200);
+  expectStatus(cancel, 200);
   await runner.catchUp(users.name);
   await runner.catchUp(sales.name);
 });
@@ -80,8 +81,8 @@ const lastThirtyDays = (todays: { revenuePaise: number; units: number; orders: n
 
 describe('GET /api/analytics/seller', () => {
   it("gives the seller's own daily series and category totals for the last 30 days, without cancelled orders", async () => {
-    const reply = await analytics(sellerA).get('/api/analytics/seller');
-    expect(reply.status).toBe(200);
+    const reply = await analytics(sellerA).api.analytics.seller.$get({ query: {} });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       ...lastThirtyDays({ revenuePaise: 2_250_00, units: 3, orders: 1 }),
       categories: [
@@ -92,8 +93,8 @@ describe('GET /api/analytics/seller', () => {
   });
 
   it('shows each seller only their own sales', async () => {
-    const reply = await analytics(sellerB).get(`/api/analytics/seller?from=${today}&to=${today}`);
-    expect(reply.body).toEqual({
+    const reply = await analytics(sellerB).api.analytics.seller.$get({ query: { from: today, to: today } });
+    expect(ok(reply)).toEqual({
       from: today,
       to: today,
       totals: { revenuePaise: 3_000_00, units: 1, orders: 1 },
@@ -103,8 +104,10 @@ describe('GET /api/analytics/seller', () => {
   });
 
   it('gives zeros for a range without sales', async () => {
-    const reply = await analytics(sellerA).get('/api/analytics/seller?from=2024-02-28&to=2024-03-01');
-    expect(reply.body).toEqual({
+    const reply = await analytics(sellerA).api.analytics.seller.$get({
+      query: { from: '2024-02-28', to: '2024-03-01' },
+    });
+    expect(ok(reply)).toEqual({
       from: '2024-02-28',
       to: '2024-03-01',
       totals: { revenuePaise: 0, units: 0, orders: 0 },
@@ -116,8 +119,8 @@ describe('GET /api/analytics/seller', () => {
 
 describe('GET /api/analytics/admin', () => {
   it('gives the whole marketplace per day, per category and per seller', async () => {
-    const reply = await analytics(admin).get(`/api/analytics/admin?to=${today}`);
-    expect(reply.status).toBe(200);
+    const reply = await analytics(admin).api.analytics.admin.$get({ query: { to: today } });
+    expectStatus(reply, 200);
     expect(reply.body).toEqual({
       ...lastThirtyDays({ revenuePaise: 5_250_00, units: 4, orders: 1 }),
       categories: [
@@ -135,39 +138,38 @@ describe('GET /api/analytics/admin', () => {
 describe('who may look, and bad ranges', () => {
   it('answers 401 when signed out and 403 without the role', async () => {
     const buyer = await signedIn(api);
-    for (const path of ['/api/analytics/seller', '/api/analytics/admin']) {
-      const anonymous = await analytics().get(path);
-      expect(anonymous.status).toBe(401);
+    for (const report of ['seller', 'admin'] as const) {
+      const anonymous = await analytics().api.analytics[report].$get({ query: {} });
+      expectStatus(anonymous, 401);
       expect(anonymous.body.error.code).toBe('unauthorized');
-      const forbidden = await analytics(buyer).get(path);
-      expect(forbidden.status).toBe(403);
+      const forbidden = await analytics(buyer).api.analytics[report].$get({ query: {} });
+      expectStatus(forbidden, 403);
       expect(forbidden.body.error.code).toBe('forbidden');
     }
-    expect((await analytics(sellerA).get('/api/analytics/admin')).status).toBe(403);
-    expect((await analytics(admin).get('/api/analytics/seller')).status).toBe(403);
+    expect((await analytics(sellerA).api.analytics.admin.$get({ query: {} })).status).toBe(403);
+    expect((await analytics(admin).api.analytics.seller.$get({ query: {} })).status).toBe(403);
   });
 
   it.each([
-    ['from=2024-13-01', 'from', 'From must be a date like 2024-05-01'],
-    ['from=2023-02-29', 'from', 'From must be a date like 2024-05-01'],
-    ['from=yesterday', 'from', 'From must be a date like 2024-05-01'],
-    ['to=2024-05-01T00:00:00Z', 'to', 'To must be a date like 2024-05-01'],
-    ['from=2024-05-02&to=2024-05-01', 'from', 'From must be on or before To'],
-    ['from=2023-01-01&to=2024-01-02', 'from', 'A range can span at most 366 days'],
+    [{ from: '2024-13-01' }, 'from', 'From must be a date like 2024-05-01'],
+    [{ from: '2023-02-29' }, 'from', 'From must be a date like 2024-05-01'],
+    [{ from: 'yesterday' }, 'from', 'From must be a date like 2024-05-01'],
+    [{ to: '2024-05-01T00:00:00Z' }, 'to', 'To must be a date like 2024-05-01'],
+    [{ from: '2024-05-02', to: '2024-05-01' }, 'from', 'From must be on or before To'],
+    [{ from: '2023-01-01', to: '2024-01-02' }, 'from', 'A range can span at most 366 days'],
   ])('refuses %j: %s says %j', async (query, field, message) => {
-    for (const [client, path] of [
-      [sellerA, '/api/analytics/seller'],
-      [admin, '/api/analytics/admin'],
+    for (const [client, report] of [
+      [sellerA, 'seller'],
+      [admin, 'admin'],
     ] as const) {
-      const reply = await analytics(client).get(`${path}?${query}`);
-      expect(reply.status).toBe(400);
-      expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
+      const reply = await analytics(client).api.analytics[report].$get({ query });
+      expectStatus(reply, 400);
+      expect(errorOf(reply)).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
     }
   });
 
   it('takes a leap year of 366 days', async () => {
-    const reply = await analytics(admin).get('/api/analytics/admin?from=2024-01-01&to=2024-12-31');
-    expect(reply.status).toBe(200);
-    expect(reply.body.days).toHaveLength(366);
+    const reply = await analytics(admin).api.analytics.admin.$get({ query: { from: '2024-01-01', to: '2024-12-31' } });
+    expect(ok(reply).days).toHaveLength(366);
   });
 });

@@ -15,11 +15,11 @@ describe('with DEV_ROUTES=true', () => {
     const { user } = await api.signUp({ email: `Mail.Reader.${Date.now()}@example.com` });
     const email = user!.email;
     await api.platform.mail.send({ to: 'someone-else@example.com', subject: 'Other', text: 'not for them' });
-    for (let i = 0; i < 2; i++) await api.anonymous().post('/api/auth/forgot-password', { email });
+    for (let i = 0; i < 2; i++) await api.anonymous().api.auth['forgot-password'].$post({ json: { email } });
     await api.ctx.afterwards.settled();
 
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-    const reply = await admin.get(`/api/dev/mail?to=${encodeURIComponent(email.toLowerCase())}`);
+    const reply = await admin.raw.get(`/api/dev/mail?to=${encodeURIComponent(email.toLowerCase())}`);
     expect(reply.status).toBe(200);
     expect(reply.body.messages.every((m: { to: string }) => m.to === email)).toBe(true);
     const messages = reply.body.messages.filter((m: { subject: string }) => m.subject === 'Reset your MIBI password');
@@ -33,14 +33,14 @@ describe('with DEV_ROUTES=true', () => {
       sentAt: expect.any(String),
     });
     expect(messages[0].sentAt > messages[1].sentAt).toBe(true);
-    const all = (await admin.get('/api/dev/mail')).body.messages.map((m: { to: string }) => m.to);
+    const all = (await admin.raw.get('/api/dev/mail')).body.messages.map((m: { to: string }) => m.to);
     expect(all).toContain('someone-else@example.com');
     expect(all).toContain(email);
   });
 
   it('never shows the secret of a link, which would let an admin take over the account', async () => {
     const { user } = await api.signUp();
-    await api.anonymous().post('/api/auth/forgot-password', { email: user!.email });
+    await api.anonymous().api.auth['forgot-password'].$post({ json: { email: user!.email } });
     await api.ctx.afterwards.settled();
     const [stored] = await api.platform.mailbox!.list({ to: user!.email, limit: 1 });
     const token = new URL(/(\S+\/reset-password\?\S+)/.exec(stored!.text)![1]!).searchParams.get('token')!;
@@ -52,7 +52,7 @@ describe('with DEV_ROUTES=true', () => {
     });
 
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-    const { messages } = (await admin.get(`/api/dev/mail?to=${encodeURIComponent(user!.email)}`)).body;
+    const { messages } = (await admin.raw.get(`/api/dev/mail?to=${encodeURIComponent(user!.email)}`)).body;
     expect(messages.length).toBeGreaterThanOrEqual(2);
     // No secret of any link in any message (reset, sign-up verification, ...) is shown.
     const listed = JSON.stringify(messages);
@@ -65,11 +65,11 @@ describe('with DEV_ROUTES=true', () => {
   });
 
   it('is closed to the signed-out and to non-admins', async () => {
-    const signedOut = await api.anonymous().get('/api/dev/mail');
+    const signedOut = await api.anonymous().raw.get('/api/dev/mail');
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.error.code).toBe('unauthorized');
     const buyer = await api.signUp();
-    const forbidden = await buyer.get('/api/dev/mail');
+    const forbidden = await buyer.raw.get('/api/dev/mail');
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.code).toBe('forbidden');
   });
@@ -95,9 +95,9 @@ it('is not mounted without DEV_ROUTES, even with the development mailbox', async
   try {
     expect(api.platform.mailbox).toBeDefined();
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-    const reply = await admin.get('/api/dev/mail');
+    const reply = await admin.raw.get('/api/dev/mail');
     expect(reply.status).toBe(404);
-    const document = await api.anonymous().get('/api/openapi.json');
+    const document = await api.anonymous().raw.get('/api/openapi.json');
     expect(document.status).toBe(200);
     expect(Object.keys(document.body.paths)).not.toContain('/api/dev/mail');
   } finally {

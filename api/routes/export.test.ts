@@ -7,8 +7,9 @@ import { MARKETPLACE_EVENT_TYPES, marketplace } from '../../scripts/cli/marketpl
 import { sessionMiddleware } from '../auth/middleware.ts';
 import { handleError } from '../http/errors.ts';
 import type { AppEnv } from '../http/router.ts';
-import { LOCAL_ORIGIN, LocalClient } from '../testing/local-client.ts';
-import { type TestApi, startTestApi } from '../testing/harness.ts';
+import { LocalClient } from '../testing/local-client.ts';
+import { type ArgsOf, errorOf, expectStatus, type TestApi, startTestApi } from '../testing/harness.ts';
+import { typedClient } from '../testing/typed-client.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { exportRoutes } from './export.ts';
 
@@ -19,8 +20,13 @@ function exportApp(api: TestApi) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   app.use('/api/*', sessionMiddleware(api.ctx));
-  app.route(PATH, exportRoutes(api.ctx));
-  return app;
+  return app.route(PATH, exportRoutes(api.ctx));
+}
+
+/** A client of the export app signed in with `cookie`: `raw` sends the bytes, `api` the typed calls through it. */
+function clientOf(app: ReturnType<typeof exportApp>, cookie: string | null = null) {
+  const raw = new LocalClient(app, cookie);
+  return { raw, api: typedClient<typeof app>(raw.send).api };
 }
 
 /** Body lines without the trailing newline. */
@@ -29,7 +35,7 @@ const linesOf = (body: string) => body.trimEnd().split('\n');
 describe('GET /api/admin/export', () => {
   let api: TestApi;
   let app: ReturnType<typeof exportApp>;
-  let admin: LocalClient;
+  let admin: ReturnType<typeof clientOf>;
   let people: Awaited<ReturnType<typeof marketplace>>;
   let log: RecordedEvent[];
 
@@ -37,32 +43,38 @@ describe('GET /api/admin/export', () => {
     api = await startTestApi();
     app = exportApp(api);
     people = await marketplace(api);
-    admin = new LocalClient(app, (await signInAdmin(api)).cookie);
+    admin = clientOf(app, (await signInAdmin(api)).cookie);
     log = await api.platform.events.readAll();
   });
   afterAll(() => api.close());
 
-  const as = (client: { cookie: string | null }) => new LocalClient(app, client.cookie);
-
   it('answers 401 signed out, 403 to buyers and sellers', async () => {
-    expect(await new LocalClient(app).get(PATH)).toMatchObject({
+    expect(await clientOf(app).api.admin.export.$get({ query: {} })).toMatchObject({
       status: 401,
       body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } },
     });
     for (const client of [people.buyer, people.seller]) {
-      expect(await as(client).get(PATH)).toMatchObject({
+      expect(await clientOf(app, client.cookie).api.admin.export.$get({ query: {} })).toMatchObject({
         status: 403,
         body: { error: { code: 'forbidden', message: 'This needs the admin role' } },
       });
     }
   });
 
+  /**
+   * The admin's export as the Response, read as bytes: its 200 is a stream the route types as no body, and a
+   * reply would parse a body of one line (the header alone) as JSON. The query is typed.
+   */
+  const exportResponse = (query: ArgsOf<typeof admin.api.admin.export.$get>['query'] = {}) =>
+    admin.raw.send(admin.api.admin.export.$url({ query }).href);
+  const exported = async (query?: Parameters<typeof exportResponse>[0]) => (await exportResponse(query)).text();
+
   it('streams the whole log to an admin as NDJSON: a header, then every event in log order', async () => {
-    const reply = await admin.get(PATH);
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toBe('application/x-ndjson');
-    expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="mibi-events-.+\.ndjson"$/);
-    const [header, ...events] = linesOf(reply.body);
+    const response = await exportResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="mibi-events-.+\.ndjson"$/);
+    const [header, ...events] = linesOf(await response.text());
     expect(JSON.parse(header!)).toEqual({
       format: 'mibi-events',
       version: 1,
@@ -75,46 +87,47 @@ describe('GET /api/admin/export', () => {
   });
 
   it('applies the filters given as query parameters', async () => {
-    // The raw text: LocalClient would parse a body of one line (the header alone) as JSON.
-    const exported = async (query: string) => {
-      const response = await app.request(`${LOCAL_ORIGIN}${PATH}?${query}`, { headers: { cookie: admin.cookie! } });
-      return linesOf(await response.text())
+    const events = async (query: Parameters<typeof exported>[0]) =>
+      linesOf(await exported(query))
         .slice(1)
         .map((line) => JSON.parse(line) as RecordedEvent);
-    };
 
-    const orders = await exported('types=OrderPlaced,SellerOrderCancelled');
+    const orders = await events({ types: 'OrderPlaced,SellerOrderCancelled' });
     expect(orders.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPlaced', 'SellerOrderCancelled']);
 
-    const products = await exported(`prefix=product-${people.products.elephant}`);
+    const products = await events({ prefix: `product-${people.products.elephant}` });
     expect(products.map((e) => e.type)).toEqual(
       log.filter((e) => e.stream === `product-${people.products.elephant}`).map((e) => e.type),
     );
     expect(products.map((e) => e.revision)).toEqual(products.map((_, i) => i));
 
-    expect((await exported('fromPosition=3&toPosition=5')).map((e) => e.position)).toEqual([3, 4, 5]);
+    expect((await events({ fromPosition: '3', toPosition: '5' })).map((e) => e.position)).toEqual([3, 4, 5]);
 
     const placed = log.find((e) => e.type === 'OrderPlaced')!;
-    const since = await exported(`since=${encodeURIComponent(placed.metadata.time)}&types=OrderPlaced`);
+    const since = await events({ since: placed.metadata.time, types: 'OrderPlaced' });
     expect(since[0]!.id).toBe(placed.id);
-    expect(await exported(`until=${encodeURIComponent(log[0]!.metadata.time)}`)).toEqual([]);
+    expect(await events({ until: log[0]!.metadata.time })).toEqual([]);
   });
 
   it.each([
-    ['fromPosition=abc', 'fromPosition', 'From position must be a whole number, 0 or more'],
-    ['toPosition=-1', 'toPosition', 'To position must be a whole number, 0 or more'],
-    ['fromPosition=9&toPosition=3', 'toPosition', 'To position must not be below from position'],
+    [{ fromPosition: 'abc' }, 'fromPosition', 'From position must be a whole number, 0 or more'],
+    [{ toPosition: '-1' }, 'toPosition', 'To position must be a whole number, 0 or more'],
+    [{ fromPosition: '9', toPosition: '3' }, 'toPosition', 'To position must not be below from position'],
     [
-      'since=yesterday',
+      { since: 'yesterday' },
       'since',
       'Since must be an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z',
     ],
-    ['since=2025-01-02&until=2025-01-01', 'until', 'Until must be after since'],
-    ['types=%2C', 'types', 'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered'],
-  ])('answers 400 to ?%s', async (query, field, message) => {
-    const reply = await admin.get(`${PATH}?${query}`);
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
+    [{ since: '2025-01-02', until: '2025-01-01' }, 'until', 'Until must be after since'],
+    [
+      { types: ',' },
+      'types',
+      'Types must be event type names separated by commas, e.g. OrderPlaced,SellerOrderDelivered',
+    ],
+  ])('answers 400 to %j', async (query, field, message) => {
+    const reply = await admin.api.admin.export.$get({ query });
+    expectStatus(reply, 400);
+    expect(errorOf(reply)).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
   });
 
   it('reads the log page by page as the client reads the body', async () => {
@@ -128,7 +141,7 @@ describe('GET /api/admin/export', () => {
     }
     const readAll = vi.spyOn(api.platform.events, 'readAll');
     try {
-      const response = await app.request(`${LOCAL_ORIGIN}${PATH}`, { headers: { cookie: admin.cookie! } });
+      const response = await exportResponse();
       const reader = response.body!.getReader();
       await reader.read(); // the header
       await reader.read(); // the first page
@@ -160,7 +173,7 @@ describe('GET /api/admin/export', () => {
   });
 
   it('exports what `mibi import` loads into an empty store, identical', async () => {
-    const body = (await admin.get(PATH)).body as string;
+    const body = await exported();
     const copy = new SqliteEventStore(':memory:');
     try {
       const summary = await importNdjson(copy, async function* () {

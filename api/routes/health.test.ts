@@ -2,25 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REACTORS, REACTORS_LEASE } from '../../workers/index.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
 import { PROJECTIONS_LEASE } from '../../projections/index.ts';
-import type { Client } from '../testing/harness.ts';
-import { type TestApi, startTestApi } from '../testing/harness.ts';
-
-interface ProjectionHealth {
-  processed: number;
-  last: number;
-  lag: number;
-  stalled: boolean;
-  error?: string;
-  lease: { name: string; owner: string; epoch: number; expiresAt: string } | null;
-}
+import { type Client, expectStatus, type TestApi, startTestApi } from '../testing/harness.ts';
 
 /** Readiness answers from a round up to a second old. */
 const READY_WITHIN = { timeout: 5000, interval: 100 };
-
-interface Readiness {
-  status: 'ready' | 'unready';
-  checks: Record<string, string>;
-}
 
 describe('/api/health', () => {
   let api: TestApi;
@@ -32,19 +17,19 @@ describe('/api/health', () => {
   afterAll(() => api.close());
 
   const health = async () => {
-    const { status, body } = await admin.get('/api/health');
-    expect(status).toBe(200);
-    return body as { status: string; projections: Record<string, ProjectionHealth> };
+    const reply = await admin.api.health.$get();
+    expectStatus(reply, 200);
+    return reply.body;
   };
   const ready = async () => {
-    const { status, body } = await api.anonymous().get<Readiness>('/api/health/ready');
+    const { status, body } = await api.anonymous().api.health.ready.$get();
     return { status, body };
   };
   const readModels = () => api.ctx.projections.map((p) => p.name);
 
   it('answers liveness to anyone, without asking a store', async () => {
     const asked = vi.spyOn(api.platform.events, 'lastPosition');
-    const { status, body } = await api.anonymous().get('/api/health/live');
+    const { status, body } = await api.anonymous().api.health.live.$get();
     expect({ status, body }).toEqual({ status: 200, body: { status: 'live' } });
     expect(asked).not.toHaveBeenCalled();
     asked.mockRestore();
@@ -64,10 +49,10 @@ describe('/api/health', () => {
   });
 
   it('shows the detailed health to admins only', async () => {
-    expect((await api.anonymous().get('/api/health')).status).toBe(401);
+    expect((await api.anonymous().api.health.$get()).status).toBe(401);
     const buyer = await api.signUp();
-    expect((await buyer.get('/api/health')).status).toBe(403);
-    expect((await admin.get('/api/health')).status).toBe(200);
+    expect((await buyer.api.health.$get()).status).toBe(403);
+    expect((await admin.api.health.$get()).status).toBe(200);
   });
 
   it('shows every projection and reactor with its lag and the lease holder of its group, from the store', async () => {

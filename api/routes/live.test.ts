@@ -15,7 +15,7 @@ import { sessionMiddleware } from '../auth/middleware.ts';
 import { sessionId } from '../auth/sessions.ts';
 import { addRole, findAccount } from '../commands/accounts.ts';
 import type { AppEnv } from '../http/router.ts';
-import { Client, ORIGIN, type TestApi, startTestApi } from '../testing/harness.ts';
+import { Client, expectStatus, ORIGIN, ok, type TestApi, startTestApi } from '../testing/harness.ts';
 import { MAX_BACKLOG_BYTES, liveRoutes } from './live.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
@@ -480,7 +480,7 @@ describe('a stream of a signed-in user', () => {
     const [stream, phoneStream] = [await connected(buyer), await connected(phone)];
     const orderId = await purchase(buyer, stream, phoneStream);
 
-    expect((await phone.post('/api/auth/signout-everywhere')).status).toBe(200);
+    expectStatus(await phone.api.auth['signout-everywhere'].$post(), 200);
     await movedOrder(api, orderId, 'processing');
     await api.settle();
     expect(await afterwards(stream)).toEqual({ ended: true, orders: [] });
@@ -498,7 +498,7 @@ describe('a stream of a signed-in user', () => {
     const [stream, phoneStream] = [await connected(buyer), await connected(phone)];
     const orderId = await purchase(buyer, stream, phoneStream);
 
-    expect((await buyer.post('/api/auth/signout')).status).toBe(200);
+    expectStatus(await buyer.api.auth.signout.$post(), 200);
     await movedOrder(api, orderId, 'processing');
     expect((await phoneStream.until((f) => f.event === 'order.changed')).frame.data).toMatchObject({
       id: orderId,
@@ -510,9 +510,10 @@ describe('a stream of a signed-in user', () => {
   it('ends when the password is changed', async () => {
     const buyer = await api.signUp();
     const stream = await connected(buyer);
-    expect(
-      (await buyer.post('/api/auth/password', { currentPassword: 'secret-pass', password: 'new-secret-pass' })).status,
-    ).toBe(200);
+    expectStatus(
+      await buyer.api.auth.password.$post({ json: { currentPassword: 'secret-pass', password: 'new-secret-pass' } }),
+      200,
+    );
     expect((await afterwards(stream)).ended).toBe(true);
   });
 
@@ -532,7 +533,7 @@ describe('a stream of a signed-in user', () => {
     await api.platform.read.collection('sessions').patch(sessionOf(buyer), { rightsCutAt: new Date().toISOString() });
     expect((await afterwards(stream, 1000)).ended).toBe(true);
     // The session itself goes on.
-    expect((await buyer.get('/api/auth/me')).body.user).toMatchObject({ id: buyer.user!.id });
+    expect(ok(await buyer.api.auth.me.$get()).user).toMatchObject({ id: buyer.user!.id });
   });
 
   it("ends when an admin revokes a role, and reopens without that role's messages", async () => {
@@ -542,7 +543,10 @@ describe('a stream of a signed-in user', () => {
     const stream = await connected(user);
     const orderId = await purchase(user, stream);
 
-    expect((await admin.delete(`/api/admin/users/${user.user!.id}/roles/buyer`)).status).toBe(200);
+    expectStatus(
+      await admin.api.admin.users[':id'].roles[':role'].$delete({ param: { id: user.user!.id, role: 'buyer' } }),
+      200,
+    );
     expect((await afterwards(stream)).ended).toBe(true);
     const again = await connected(user);
     await movedOrder(api, orderId, 'processing');
@@ -555,9 +559,13 @@ describe('a stream of a signed-in user', () => {
     const admin = await signInAdmin();
     const meera = await signedIn(api, 'seller', 'Meera Crafts');
     const stream = await connected(meera);
-    expect(
-      (await admin.post(`/api/admin/sellers/${meera.user!.id}/suspend`, { reason: 'Counterfeit goods' })).status,
-    ).toBe(200);
+    expectStatus(
+      await admin.api.admin.sellers[':id'].suspend.$post({
+        param: { id: meera.user!.id },
+        json: { reason: 'Counterfeit goods' },
+      }),
+      200,
+    );
     expect((await afterwards(stream)).ended).toBe(true);
   });
 });

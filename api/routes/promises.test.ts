@@ -184,8 +184,7 @@ describe('checkout', () => {
     expect(text).toContain('Standard Delivery (5-7 business days): ₹50.00\nTotal: ₹13,251.00');
 
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-    // Raw while the health routes are being rewritten (their suite is not converted either).
-    const { body: health } = await admin.raw.get('/api/health');
+    const health = ok(await admin.api.health.$get());
     expect(Object.keys(health.effects)).toEqual(['notifySeller', 'confirmOrder', 'notifyDecision']);
   });
 });

@@ -27,14 +27,16 @@ export { LOCAL_ORIGIN as ORIGIN, type Reply, type RequestOptions } from './local
 export { type ArgsOf, errorOf, expectStatus, ok, type TypedApi } from './typed-client.ts';
 
 /**
- * A user of the API in tests: the typed API (`client.api`), who it is signed in as, and `client.raw`
- * for requests deliberately off the contract (malformed JSON, wrong types, unknown fields, paths
- * that are not routes). The HTTP plumbing suites (api/http/: headers, compression, static assets) stay raw.
- * The suites not converted yet still call the string-path methods on the client itself.
+ * A user of the API in tests: the typed API (`client.api`), who it is signed in as, and `client.raw`, the
+ * LocalClient underneath that holds the session cookie, for requests deliberately off the contract (malformed
+ * JSON, wrong types, unknown fields, paths that are not routes, bytes no route types). The HTTP plumbing suites
+ * (api/http/: headers, compression, static assets) and the dev routes (outside the typed chain) stay raw.
  */
-export class Client extends LocalClient {
-  /** Every route under /api, typed from the app; the session cookie shared with `raw`. */
-  readonly api: TypedApi = typedApi(this.send);
+export class Client {
+  /** String paths and any body, sent with the session cookie. */
+  readonly raw: LocalClient;
+  /** Every route under /api, typed from the app, sent through `raw`. */
+  readonly api: TypedApi;
 
   constructor(
     harness: TestApi,
@@ -48,18 +50,19 @@ export class Client extends LocalClient {
       totpEnabled?: boolean;
     } | null = null,
   ) {
-    super(harness.app, cookie);
+    this.raw = new LocalClient(harness.app, cookie);
+    this.api = typedApi(this.raw.send);
+  }
+
+  /** The session cookie, as the last answer set it. */
+  get cookie(): string | null {
+    return this.raw.cookie;
   }
 
   /** The typed API with every query waiting for the read models to pass log `position` (`?after=`, read your writes); without one, `api`. */
   after(position: number | undefined): TypedApi {
     if (position === undefined) return this.api;
-    return typedApi((url, init) => this.send(`${url}${url.includes('?') ? '&' : '?'}after=${position}`, init));
-  }
-
-  /** String paths and any body: for input that is off the contract on purpose. */
-  get raw(): LocalClient {
-    return this;
+    return typedApi((url, init) => this.raw.send(`${url}${url.includes('?') ? '&' : '?'}after=${position}`, init));
   }
 }
 

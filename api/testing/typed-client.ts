@@ -9,6 +9,7 @@
  */
 import type { z } from '@hono/zod-openapi';
 import { type ClientResponse, hc } from 'hono/client';
+import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import type { ErrorSchema } from '../http/router.ts';
@@ -30,7 +31,10 @@ type Replying<T> = {
       : Replying<T[K]>;
 };
 
-export type TypedApi = Replying<ReturnType<typeof hc<App>>['api']>;
+/** Hono's typed client over an app of type `A`, every call resolving to its `ReplyOf`. */
+export type TypedClient<A extends Hono<any, any, any>> = Replying<ReturnType<typeof hc<A>>>;
+
+export type TypedApi = TypedClient<App>['api'];
 
 /** What a typed call takes: `ArgsOf<TypedApi['products']['$get']>['query']`. */
 export type ArgsOf<F extends (...args: any[]) => unknown> = NonNullable<Parameters<F>[0]>;
@@ -49,12 +53,17 @@ function replying(target: any): any {
   });
 }
 
-/** The typed API over `send` (which keeps the session cookie and sets Origin). */
-export function typedApi(send: (url: string, init?: RequestInit) => Promise<Response>): TypedApi {
+type Send = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The typed client of an app of type `A` over `send` (e.g. a `LocalClient`'s, which keeps the session cookie and sets Origin). */
+export function typedClient<A extends Hono<any, any, any>>(send: Send): TypedClient<A> {
   return replying(
-    hc<App>(LOCAL_ORIGIN, { fetch: (input: RequestInfo | URL, init?: RequestInit) => send(String(input), init) }).api,
+    hc<A>(LOCAL_ORIGIN, { fetch: (input: RequestInfo | URL, init?: RequestInit) => send(String(input), init) }),
   );
 }
+
+/** The typed API of the whole app over `send`. */
+export const typedApi = (send: Send): TypedApi => typedClient<App>(send).api;
 
 /** The members of a reply union that can have status `S` (a raw reply's `number` can have any). */
 type WithStatus<R, S extends number> = R extends { status: infer T }
