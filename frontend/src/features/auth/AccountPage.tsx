@@ -5,8 +5,9 @@ import { session, sessionKnown } from '../../state/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 import { SecondFactorSettings } from './SecondFactorSettings.tsx';
+import { AddressBookSection } from '../addresses/index.ts';
 
-/** /account: the signed-in user's address and its verification, password and two-step sign-in. */
+/** /account: the signed-in user's e-mail address and its verification, saved addresses, password and two-step sign-in. */
 export default function AccountPage() {
   useSignals();
   const user = session.value;
@@ -26,6 +27,9 @@ export default function AccountPage() {
           )}
         </p>
         {!user.emailVerified && <ResendVerificationButton className="btn btn-sm btn-outline mt-3 self-start" />}
+      </div>
+      <div className="card mb-6 border border-base-300 bg-base-100 p-6">
+        <AddressBookSection />
       </div>
       <div className="card mb-6 border border-base-300 bg-base-100 p-6">
         <ChangePasswordForm />

@@ -10,16 +10,17 @@ import {
 import { SHORTAGE_CODES } from '../../../../domain/catalog/availability.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Field } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
 import { type Cart, CartLoadFailed, EmptyCart, cartCount, orderable, useCart } from '../cart/index.ts';
-import { ADDRESS_FIELDS, checkoutFormSchema } from './checkoutForm.ts';
+import { saveAddress, useAddressBook } from '../addresses/index.ts';
+import { checkoutFormSchema } from './checkoutForm.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { ShippingAddressChoice } from './ShippingAddressChoice.tsx';
 import { newIdempotencyKey, placeOrder } from './placeOrder.ts';
 
 /** After an order, the buyer's dashboard opens this much later (spec section 9). */
@@ -83,8 +84,16 @@ function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
   const ready = orderable(cart.lines);
   const fixFirstId = useId();
 
+  const book = useAddressBook();
+  const addresses = book.data?.addresses ?? (book.failed ? [] : null);
+  // Until the buyer picks, the default (listed first); null: a new address typed in.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const chosen = picked === undefined ? (addresses?.[0]?.id ?? null) : picked;
+  const chosenAddress = addresses?.find(({ id }) => id === chosen)?.address ?? null;
+  const [keepAddress, setKeepAddress] = useState(true);
+
   const { errors, busy, onSubmit } = useForm(
-    checkoutFormSchema,
+    checkoutFormSchema(chosenAddress),
     async (checkout) => {
       try {
         await placeOrder(checkout, idempotencyKey);
@@ -103,6 +112,12 @@ function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
         description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
       });
       setPlaced(true);
+      if (!chosenAddress && keepAddress) {
+        // The order is placed either way: an address that cannot be kept is only told.
+        await saveAddress(checkout.shippingAddress, false).catch((error: ApiError) =>
+          toast({ title: 'Could not save the address', description: error.message, tone: 'error' }),
+        );
+      }
     },
     'Failed to place order. Please try again.',
   );
@@ -118,17 +133,14 @@ function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
     <form onSubmit={onSubmit} noValidate className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-8">
         <Step legend="Shipping Address">
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            {ADDRESS_FIELDS.map(({ half, ...field }) => (
-              <Field
-                key={field.name}
-                {...field}
-                required
-                className={half ? '' : 'sm:col-span-2'}
-                error={errors[`shippingAddress.${field.name}`]}
-              />
-            ))}
-          </div>
+          <ShippingAddressChoice
+            addresses={addresses}
+            chosen={chosen}
+            onChoose={setPicked}
+            errors={errors}
+            keep={keepAddress}
+            onKeep={setKeepAddress}
+          />
         </Step>
 
         <Step legend="Delivery Options" choices>
