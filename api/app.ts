@@ -31,7 +31,9 @@ import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { liveRoutes } from './routes/live.ts';
+import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
@@ -92,6 +94,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/health', healthRoutes(ctx))
     .route('/api/auth', authRoutes(ctx))
     .route('/api/auth', accountSecurityRoutes(ctx))
+    .route('/api/auth', mailChoiceRoutes(ctx))
     .route('/api/categories', categoryRoutes(ctx))
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
@@ -103,6 +106,8 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/addresses', addressRoutes(ctx))
     .route('/api/wishlist', wishlistRoutes(ctx))
+    // Before the orders' own routes: /api/orders/{id} would take "notifications" for an id.
+    .route('/api/orders/notifications', orderNotificationRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
     .route('/api/returns', returnPolicyRoutes(ctx))

@@ -3,6 +3,7 @@ import { ProjectionRunner, type RunnerLease } from '../platform/projection/runne
 import { confirmOrder, confirmOrderEffect } from './confirm-order.ts';
 import { type Effect, type RetryPolicy, effectReactor, startAtLogEnd } from './effect.ts';
 import { notifyDecision, notifyDecisionEffect } from './notify-decision.ts';
+import { notifyParties, notifyPartiesEffect } from './notify-parties.ts';
 import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
@@ -12,10 +13,15 @@ import { logger } from '../platform/log.ts';
 
 const log = logger('workers');
 
-export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision];
+export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision, notifyParties];
 
 /** The effects whose jobs the reactors queue and the reconciliation checks against the log. */
-export const EFFECTS_OF_LOG: readonly Effect[] = [notifySellerEffect, confirmOrderEffect, notifyDecisionEffect];
+export const EFFECTS_OF_LOG: readonly Effect[] = [
+  notifySellerEffect,
+  confirmOrderEffect,
+  notifyDecisionEffect,
+  notifyPartiesEffect,
+];
 
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
 export const REACTORS_LEASE = ORDER_REACTOR;

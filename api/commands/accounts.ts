@@ -13,6 +13,7 @@ import {
 import { EMAIL_TAKEN_MESSAGE, emailDecider, emailKey, emailStream } from '../../domain/account/email.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { DomainError } from '../../domain/decider.ts';
+import type { NoticeKind } from '../../domain/notification/notices.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
 import { passwordChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -318,4 +319,23 @@ export async function resetPassword(
   const account = await tellPasswordChanged(cx, userId, position, command.now);
   if (account) await from.signIns.forgive(emailKey(account.email), from.client);
   return { position };
+}
+
+/** The user's own choice of notice mails, as it stands after the command. */
+export async function chooseMails(
+  cx: CommandContext,
+  actor: Actor,
+  muted: NoticeKind[],
+): Promise<{ muted: NoticeKind[]; position: number }> {
+  const stream = accountStream(actor.userId);
+  const command = { type: 'ChooseMails', actor, muted, at: cx.now() } as const;
+  const { position } = await cx.streams.handle(stream, accountDecider, command, { actor: actor.userId });
+  return { muted: (await mailChoicesOf(cx, actor.userId)).muted, position };
+}
+
+/** The kinds of notice the user gets in the app only. */
+export async function mailChoicesOf(cx: CommandContext, userId: string): Promise<{ muted: NoticeKind[] }> {
+  const { state } = await cx.streams.load(accountStream(userId), accountDecider);
+  if (!state) throw new ApiError(404, 'not_found', 'Account not found');
+  return { muted: state.mutedMails };
 }

@@ -6,8 +6,11 @@ import type { BuyerNotificationDoc } from '../../projections/buyer-notifications
 const update = (read: boolean): BuyerNotificationDoc => ({
   id: 'wishlist-asha-e-1',
   buyerId: 'asha',
-  productId: 'diya',
+  topic: 'wishlist',
   kind: 'price_drop',
+  productId: 'diya',
+  orderId: null,
+  sellerOrderId: null,
   title: 'Price drop: Brass Diya',
   body: 'Now ₹399.00, was ₹499.00.',
   read,

@@ -2,28 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonResponse, router, pathParam } from '../http/router.ts';
+import { PositionSchema, errors, jsonResponse, pagingFields, router, pathParam } from '../http/router.ts';
 import { sellerNotifications } from '../../projections/notifications/queries.ts';
 import { NotificationListSchema } from '../../projections/notifications/documents.ts';
 
-const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
+/** What the notification lists take (the seller's, the buyer's of saved products and of orders), and what marking one read answers. */
+export const ListQuerySchema = z.object({ limit: pagingFields(20).limit });
 
-const ListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(100, LIMIT_MESSAGE)
-    .default(20),
-});
-
-const MarkedReadSchema = z.object({
+export const MarkedReadSchema = z.object({
   id: z.string(),
   read: z.literal(true),
   position: PositionSchema,
 }) satisfies z.ZodType<NotificationRead>;
 
-const IdParamsSchema = z.object({
+export const IdParamsSchema = z.object({
   id: pathParam('id', 200),
 });
 

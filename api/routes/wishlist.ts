@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { saveToWishlistSchema } from '../../domain/wishlist/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
-import { type NotificationRead, markNotificationRead } from '../commands/notifications.ts';
+import { markNotificationRead } from '../commands/notifications.ts';
+import { IdParamsSchema, ListQuerySchema, MarkedReadSchema } from './notifications.ts';
 import { type WishlistChange, removeFromWishlist, saveToWishlist } from '../commands/wishlist.ts';
 import type { AppContext } from '../roles/context.ts';
-import { PositionSchema, errors, jsonBody, jsonResponse, pagingFields, router, pathParam } from '../http/router.ts';
+import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 import { BuyerNotificationListSchema } from '../../projections/buyer-notifications/documents.ts';
 import { buyerNotificationsOf } from '../../projections/buyer-notifications/queries.ts';
 import { WishlistSchema } from '../../projections/wishlists/documents.ts';
@@ -16,18 +17,6 @@ const WishlistChangeSchema = z
     position: PositionSchema,
   })
   .openapi('WishlistChange') satisfies z.ZodType<WishlistChange>;
-
-const ListQuerySchema = z.object({ limit: pagingFields(20).limit });
-
-const MarkedReadSchema = z.object({
-  id: z.string(),
-  read: z.literal(true),
-  position: PositionSchema,
-}) satisfies z.ZodType<NotificationRead>;
-
-const IdParams = z.object({
-  id: pathParam('id', 200),
-});
 
 const ProductParams = z.object({
   productId: pathParam('productId', 100),
@@ -92,7 +81,10 @@ export const wishlistRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(BuyerNotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
       }),
       async (c) =>
-        c.json(await buyerNotificationsOf(ctx.platform.read, requireUser(c).id, c.req.valid('query').limit), 200),
+        c.json(
+          await buyerNotificationsOf(ctx.platform.read, requireUser(c).id, 'wishlist', c.req.valid('query').limit),
+          200,
+        ),
     )
     .openapi(
       createRoute({
@@ -102,7 +94,7 @@ export const wishlistRoutes = (ctx: AppContext) =>
         tags,
         summary: 'Mark a notification read',
         description: "Only its buyer may; another user's notification answers 404.",
-        request: { params: IdParams },
+        request: { params: IdParamsSchema },
         responses: { 200: jsonResponse(MarkedReadSchema, 'The notification is read'), ...errors(400, 401, 403, 404) },
       }),
       async (c) => c.json(await markNotificationRead(ctx, actorOf(requireUser(c)), c.req.valid('param').id), 200),

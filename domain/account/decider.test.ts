@@ -3,6 +3,7 @@ import type { Actor } from '../actor.ts';
 import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
 import type { AccountEvent } from './events.ts';
+import type { NoticeKind } from '../notification/notices.ts';
 
 const { buyer, otherBuyer, admin } = actors;
 const userId = buyer.userId;
@@ -180,5 +181,40 @@ describe('password reset', () => {
   it('ends a pending reset when the password is changed otherwise', () => {
     const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-3', changedAt: AT } };
     reset([registered, requested, changed]).then(invalid);
+  });
+});
+
+describe('ChooseMails', () => {
+  const choose = (muted: NoticeKind[], actor: Actor = buyer) =>
+    ({ type: 'ChooseMails', actor, muted, at: AT }) as const;
+  const chosen = (...muted: NoticeKind[]): AccountEvent => ({
+    type: 'MailChoicesChanged',
+    data: { userId, muted, at: AT },
+  });
+
+  it('keeps the kinds the user mutes once each, in the order the account page lists them', () => {
+    given(accountDecider, [registered])
+      .when(choose(['return_rejected', 'order_processing', 'return_rejected']))
+      .then([chosen('order_processing', 'return_rejected')]);
+  });
+
+  it('records nothing for the choice already made, and turns every mail on again with none muted', () => {
+    given(accountDecider, [registered]).when(choose([])).then([]);
+    given(accountDecider, [registered, chosen('order_shipped')])
+      .when(choose(['order_shipped']))
+      .then([]);
+    given(accountDecider, [registered, chosen('order_shipped')])
+      .when(choose([]))
+      .then([chosen()]);
+  });
+
+  it("is the user's own choice: no one else's, not even an admin's", () => {
+    const forbidden = { code: 'forbidden', kind: 'forbidden', message: 'You can only choose your own mails' } as const;
+    given(accountDecider, [registered])
+      .when(choose(['order_shipped'], otherBuyer))
+      .then(forbidden);
+    given(accountDecider, [registered])
+      .when(choose(['order_shipped'], admin))
+      .then(forbidden);
   });
 });

@@ -1,5 +1,6 @@
 import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbidden, isAdmin } from '../actor.ts';
 import { type Decider, DomainError } from '../decider.ts';
+import { NOTICE_KINDS, type NoticeKind } from '../notification/notices.ts';
 import { emailKey } from './email.ts';
 import type { AccountEvent } from './events.ts';
 import {
@@ -37,6 +38,7 @@ export type AccountCommand =
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string; at: string }
   /** `now` decides whether the token has expired. */
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
+  | { type: 'ChooseMails'; actor: Actor; muted: NoticeKind[]; at: string }
   | VerificationCommand
   | SecondFactorCommand;
 
@@ -51,6 +53,8 @@ export interface Account {
   verification: EmailVerification;
   /** The TOTP second factor, when set up. */
   totp: SecondFactor | null;
+  /** The kinds of notice the user gets in the app only, not by mail. */
+  mutedMails: NoticeKind[];
 }
 
 export type AccountState = Account | null;
@@ -80,6 +84,15 @@ function removeRole(
   if (account.roles.length === 1)
     throw new DomainError('last_role', 'An account must keep at least one role', 'conflict');
   return [{ type: 'RoleRemoved', data: { userId: account.userId, role, by: actor.userId, at } }];
+}
+
+/** Only the user chooses their mails; the same choice again records nothing. */
+function chooseMails(account: Account, { actor, muted, at }: Extract<AccountCommand, { type: 'ChooseMails' }>) {
+  if (actor.userId !== account.userId) throw forbidden('You can only choose your own mails');
+  // Kept in the order the kinds are listed, once each.
+  const chosen = NOTICE_KINDS.filter((kind) => muted.includes(kind));
+  if (chosen.join() === account.mutedMails.join()) return [];
+  return [{ type: 'MailChoicesChanged', data: { userId: account.userId, muted: chosen, at } } satisfies AccountEvent];
 }
 
 function resetPassword(account: Account, command: Extract<AccountCommand, { type: 'ResetPassword' }>): AccountEvent[] {
@@ -121,6 +134,8 @@ function decideOnExisting(
     }
     case 'ResetPassword':
       return resetPassword(account, command);
+    case 'ChooseMails':
+      return chooseMails(account, command);
     case 'RequestEmailVerification':
     case 'VerifyEmail':
     case 'MarkEmailVerified':
@@ -146,6 +161,7 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       pendingReset: null,
       verification: { verified: false, pending: null, verifiedWith: null },
       totp: null,
+      mutedMails: [],
     };
   }
   if (state === null) return state;
@@ -162,6 +178,8 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       return { ...state, pendingReset: null };
     case 'PasswordChanged':
       return { ...state, passwordHash: data.passwordHash, pendingReset: null };
+    case 'MailChoicesChanged':
+      return { ...state, mutedMails: data.muted };
     default:
       return state;
   }

@@ -1,4 +1,5 @@
 import type { Role, SelfServiceRole } from '../actor.ts';
+import type { NoticeKind } from '../notification/notices.ts';
 
 export const accountStream = (userId: string): string => `account-${userId}`;
 
@@ -47,4 +48,6 @@ export type AccountEvent =
   /** By the user (a seller turning it off) or by an admin (a user who lost their device enrols again). */
   | { type: 'TotpDisabled'; data: { userId: string; by: string; disabledAt: string } }
   | { type: 'RecoveryCodeUsed'; data: { userId: string; codeHash: string; usedAt: string } }
-  | { type: 'RecoveryCodesReplaced'; data: { userId: string; recoveryCodeHashes: string[]; replacedAt: string } };
+  | { type: 'RecoveryCodesReplaced'; data: { userId: string; recoveryCodeHashes: string[]; replacedAt: string } }
+  /** The user's choice of notice mails: every kind is mailed but those in `muted` (in-app notices always come). */
+  | { type: 'MailChoicesChanged'; data: { userId: string; muted: NoticeKind[]; at: string } };

@@ -115,3 +115,46 @@ it('lists only the lines it is given', () => {
     body: '1 × Pashmina Shawl at ₹12,500.00\nTotal: ₹12,500.00',
   });
 });
+
+describe('RecordNotice', () => {
+  const notice: NotificationEvent = {
+    type: 'NoticeRecorded',
+    data: {
+      notificationId: 'notice-e-1',
+      recipientId: actors.buyer.userId,
+      role: 'buyer',
+      kind: 'order_shipped',
+      orderId,
+      sellerOrderId,
+      productId: null,
+      title: 'Order #8d3f1c2a-2 is shipped',
+      body: 'Meera Weaves has shipped 1 × Brass Diya.',
+      at: AT,
+    },
+  };
+  const declined: NotificationEvent = {
+    type: 'NotificationMailDeclined',
+    data: { notificationId: 'notice-e-1', at: AT },
+  };
+  const mailed: NotificationEvent = {
+    type: 'NotificationMailed',
+    data: { notificationId: 'notice-e-1', to: 'asha@mibi.test', at: AT },
+  };
+
+  it('records the notice once, for its recipient alone to mark read', () => {
+    given(notificationDecider).when({ type: 'RecordNotice', notice: notice.data }).then([notice]);
+    given(notificationDecider, [notice]).when({ type: 'RecordNotice', notice: notice.data }).then([]);
+    given(notificationDecider, [notice])
+      .when(markRead(actors.buyer))
+      .then([{ type: 'NotificationRead', data: { notificationId: 'notice-e-1', by: actors.buyer.userId, at: AT } }]);
+    given(notificationDecider, [notice]).when(markRead(seller)).then({ code: 'not_found', kind: 'not_found' });
+  });
+
+  it('records a declined mail once, and none once the mail went out', () => {
+    const decline: NotificationCommand = { type: 'RecordMailDeclined', at: AT };
+    given(notificationDecider, [notice]).when(decline).then([declined]);
+    given(notificationDecider, [notice, declined]).when(decline).then([]);
+    given(notificationDecider, [notice, mailed]).when(decline).then([]);
+    given(notificationDecider).when(decline).then({ code: 'not_found', kind: 'not_found' });
+  });
+});

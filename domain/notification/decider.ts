@@ -7,6 +7,7 @@ import { shortSellerOrderId } from '../order/status.ts';
 import type { WishlistAlert } from '../wishlist/alerts.ts';
 import { type Decision, decisionNotified } from './decisions.ts';
 import { type NotificationEvent, notificationId } from './events.ts';
+import type { Notice } from './notices.ts';
 
 /**
  * Sent to stream `notification-{notificationId(sellerId, orderId)}`. NotifySeller comes from
@@ -26,8 +27,11 @@ export type NotificationCommand =
     }
   /** From the notify-decision job: an admin's decision about the seller's products or standing. */
   | { type: 'NotifyDecision'; decision: Decision }
+  /** From the notify-parties job: a buyer's or seller's notice of the other's move. */
+  | { type: 'RecordNotice'; notice: Notice }
   | { type: 'MarkNotificationRead'; actor: Actor; at: string }
-  | { type: 'RecordNotificationMailed'; to: string; at: string };
+  | { type: 'RecordNotificationMailed'; to: string; at: string }
+  | { type: 'RecordMailDeclined'; at: string };
 
 export interface Notification {
   notificationId: string;
@@ -38,6 +42,8 @@ export interface Notification {
   read: boolean;
   /** Its e-mail went out. */
   mailed: boolean;
+  /** Its recipient did not want it mailed: no e-mail goes out. */
+  declined: boolean;
 }
 
 export type NotificationState = Notification | null;
@@ -51,6 +57,16 @@ export function newOrderNotice(sellerOrderId: string, lines: readonly OrderLine[
   };
 }
 
+const told = (notificationId: string, recipientId: string, title: string, body: string): Notification => ({
+  notificationId,
+  recipientId,
+  title,
+  body,
+  read: false,
+  mailed: false,
+  declined: false,
+});
+
 export const notificationDecider: Decider<NotificationCommand, NotificationState, NotificationEvent> = {
   initialState: null,
 
@@ -58,20 +74,26 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     switch (event.type) {
       case 'SellerNotified': {
         const { notificationId, sellerId, title, body } = event.data;
-        return { notificationId, recipientId: sellerId, title, body, read: false, mailed: false };
+        return told(notificationId, sellerId, title, body);
       }
       case 'BuyerNotified': {
         const { notificationId, buyerId, title, body } = event.data;
-        return { notificationId, recipientId: buyerId, title, body, read: false, mailed: false };
+        return told(notificationId, buyerId, title, body);
       }
       case 'SellerDecisionNotified': {
         const { notificationId, sellerId, title, body } = event.data;
-        return { notificationId, recipientId: sellerId, title, body, read: false, mailed: false };
+        return told(notificationId, sellerId, title, body);
+      }
+      case 'NoticeRecorded': {
+        const { notificationId, recipientId, title, body } = event.data;
+        return told(notificationId, recipientId, title, body);
       }
       case 'NotificationRead':
         return state && { ...state, read: true };
       case 'NotificationMailed':
         return state && { ...state, mailed: true };
+      case 'NotificationMailDeclined':
+        return state && { ...state, declined: true };
     }
   },
 
@@ -97,6 +119,15 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     if (command.type === 'NotifyDecision') {
       // A retried job finds the decision told and records nothing more.
       return state === null ? [decisionNotified(command.decision)] : [];
+    }
+    if (command.type === 'RecordNotice') {
+      // A retried job finds the notice recorded and records nothing more.
+      return state === null ? [{ type: 'NoticeRecorded', data: command.notice }] : [];
+    }
+    if (command.type === 'RecordMailDeclined') {
+      if (state === null) throw new DomainError('not_found', 'Notification not found', 'not_found');
+      if (state.mailed || state.declined) return [];
+      return [{ type: 'NotificationMailDeclined', data: { notificationId: state.notificationId, at: command.at } }];
     }
     if (command.type === 'RecordNotificationMailed') {
       if (state === null) throw new DomainError('not_found', 'Notification not found', 'not_found');

@@ -1,5 +1,6 @@
 import type { WishlistAlertKind } from '../wishlist/alerts.ts';
 import type { DecisionNotifiedEvent } from './decisions.ts';
+import type { NoticeRecordedEvent } from './notices.ts';
 
 /**
  * One notification per seller and purchase: the job, the stream and the read model share this id.
@@ -40,5 +41,9 @@ export type NotificationEvent =
   | { type: 'NotificationRead'; data: { notificationId: string; by: string; at: string } }
   /** The e-mail of the notification went out (so a retried job does not send it again). */
   | { type: 'NotificationMailed'; data: { notificationId: string; to: string; at: string } }
+  /** Its recipient had turned this kind of mail off when it was to go out: none is sent, now or later. */
+  | { type: 'NotificationMailDeclined'; data: { notificationId: string; at: string } }
+  /** A buyer or seller told of the other's move on an order, a return or a review (notices.ts). */
+  | NoticeRecordedEvent
   /** An admin's decision about the seller's products or standing (decisions.ts). */
   | DecisionNotifiedEvent;

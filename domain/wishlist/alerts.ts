@@ -8,7 +8,8 @@ import { formatInr } from '../money.ts';
 import type { Product } from '../product/decider.ts';
 import type { ProductEvent } from '../product/events.ts';
 
-export type WishlistAlertKind = 'price_drop' | 'back_in_stock';
+export const WISHLIST_ALERT_KINDS = ['price_drop', 'back_in_stock'] as const;
+export type WishlistAlertKind = (typeof WISHLIST_ALERT_KINDS)[number];
 
 export interface WishlistAlert {
   kind: WishlistAlertKind;

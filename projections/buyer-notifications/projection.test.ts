@@ -37,8 +37,11 @@ describe('buyer notifications projection', () => {
       {
         id: 'n-1',
         buyerId: 'asha',
-        productId: 'diya',
+        topic: 'wishlist',
         kind: 'price_drop',
+        productId: 'diya',
+        orderId: null,
+        sellerOrderId: null,
         title: 'Price drop: Brass Diya',
         body: 'Now ₹399.00, was ₹499.00.',
         read: true,
@@ -46,6 +49,43 @@ describe('buyer notifications projection', () => {
         position: 1,
       },
       expect.objectContaining({ id: 'n-2', read: false, position: 2 }),
+    ]);
+  });
+
+  it("keeps a buyer's notice of an order under its own topic, and leaves a seller's to the seller notifications", async () => {
+    const notice = (notificationId: string, role: 'buyer' | 'seller'): NotificationEvent => ({
+      type: 'NoticeRecorded',
+      data: {
+        notificationId,
+        recipientId: role === 'buyer' ? 'asha' : 'meera',
+        role,
+        kind: role === 'buyer' ? 'order_shipped' : 'return_requested',
+        orderId: 'o-1',
+        sellerOrderId: 'o-1-1',
+        productId: null,
+        title: 'Order #o-1-1 is shipped',
+        body: 'Meera Weaves has shipped 1 × Brass Diya.',
+        at: AT,
+      },
+    });
+    await record(notice('notice-e-1', 'buyer'));
+    await record(notice('notice-e-2', 'seller'));
+    await stores.runner().catchUp(buyerNotifications.name);
+    expect(await all()).toEqual([
+      {
+        id: 'notice-e-1',
+        buyerId: 'asha',
+        topic: 'orders',
+        kind: 'order_shipped',
+        productId: null,
+        orderId: 'o-1',
+        sellerOrderId: 'o-1-1',
+        title: 'Order #o-1-1 is shipped',
+        body: 'Meera Weaves has shipped 1 × Brass Diya.',
+        read: false,
+        createdAt: AT,
+        position: 1,
+      },
     ]);
   });
 

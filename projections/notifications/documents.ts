@@ -5,21 +5,24 @@
  */
 import { z } from '@hono/zod-openapi';
 
-/** A notice to a seller: a new order, or an admin's decision about their products or standing. */
+/** A notice to a seller: a new order, an admin's decision about their products or standing, or a buyer's cancel, return request or review. */
 export const NotificationSchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    orderId: z
+    orderId: z.string().nullable().openapi({
+      description:
+        "The purchase; null for an admin's decision about the seller's products or standing, and for a review",
+    }),
+    // Also null when the log holds no OrderPlaced of its purchase (notification streams imported alone).
+    sellerOrderId: z
       .string()
       .nullable()
-      .openapi({ description: "The purchase; null for an admin's decision about the seller's products or standing" }),
-    // Also null when the log holds no OrderPlaced of its purchase (notification streams imported alone).
-    sellerOrderId: z.string().nullable().openapi({ description: 'The seller order told of; null for a decision' }),
+      .openapi({ description: 'The seller order told of; null for a decision and a review' }),
     title: z.string().openapi({ example: 'New order #8d3f1c2a-2' }),
     body: z.string().openapi({
       description:
-        "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller",
+        "A new order: the seller's lines, one per line, and their total. A decision: the reason, then what it means for the seller. A buyer's move: what they did, and why",
     }),
     read: z.boolean(),
     createdAt: z.string(),

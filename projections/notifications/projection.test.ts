@@ -77,6 +77,39 @@ describe('notifications projection', () => {
     expect(await stores.read.collection('notifications_legacy_seller_orders').find()).toEqual([]);
   });
 
+  it("keeps a seller's notice of a buyer's move, and leaves a buyer's to the buyers' notifications", async () => {
+    const notice = (notificationId: string, role: 'buyer' | 'seller'): NotificationEvent => ({
+      type: 'NoticeRecorded',
+      data: {
+        notificationId,
+        recipientId: role === 'buyer' ? 'asha' : 'meera',
+        role,
+        kind: role === 'buyer' ? 'order_shipped' : 'buyer_cancelled',
+        orderId: 'o-1',
+        sellerOrderId: 'o-1-1',
+        productId: null,
+        title: 'Order #o-1-1 cancelled by the buyer',
+        body: 'Asha Rao cancelled 1 × Brass Diya.\nReason: Ordered twice',
+        at: AT,
+      },
+    });
+    await record(notice('notice-e-1', 'seller'));
+    await record(notice('notice-e-2', 'buyer'));
+    await catchUp();
+    expect(await all()).toEqual([
+      {
+        id: 'notice-e-1',
+        sellerId: 'meera',
+        orderId: 'o-1',
+        sellerOrderId: 'o-1-1',
+        title: 'Order #o-1-1 cancelled by the buyer',
+        body: 'Asha Rao cancelled 1 × Brass Diya.\nReason: Ordered twice',
+        read: false,
+        createdAt: AT,
+      },
+    ]);
+  });
+
   it('names no seller order when the log holds no OrderPlaced of the purchase', async () => {
     await record(notified('meera', 'o-9'));
     await catchUp();

@@ -1,5 +1,6 @@
 /**
- * A seller's in-app notifications, newest first, and how many are unread.
+ * A seller's in-app notifications (new orders, admins' decisions, buyers' cancels, returns and
+ * reviews), newest first, and how many are unread.
  *
  * Each names the seller order it tells of. One recorded before seller orders existed names
  * only the purchase: its seller order is the one the purchase's OrderPlaced (earlier in the
@@ -40,6 +41,7 @@ export const notifications: Projection = {
   eventTypes: new Set<(NotificationEvent | Placed)['type']>([
     'SellerNotified',
     'SellerDecisionNotified',
+    'NoticeRecorded',
     'NotificationRead',
     'OrderPlaced',
   ]),
@@ -70,6 +72,22 @@ export const notifications: Projection = {
         work.put<NotificationDoc>(NOTIFICATIONS, {
           id,
           sellerId,
+          orderId,
+          sellerOrderId,
+          title,
+          body,
+          read: false,
+          createdAt: at,
+        });
+        return;
+      }
+      case 'NoticeRecorded': {
+        // A buyer's notice is the buyers' notifications'.
+        const { notificationId: id, recipientId, role, orderId, sellerOrderId, title, body, at } = event.data;
+        if (role !== 'seller') return;
+        work.put<NotificationDoc>(NOTIFICATIONS, {
+          id,
+          sellerId: recipientId,
           orderId,
           sellerOrderId,
           title,

@@ -1,0 +1,190 @@
+/**
+ * What buyers and sellers are told of each other's moves: the buyer of each move a seller (or
+ * an admin) makes on their part of a purchase and of the answer to a return; the seller of a
+ * buyer's cancel, a return request and a new review of their product. Each such event of the
+ * log makes one notice, named after the event, told in the app and (as its recipient chooses)
+ * by e-mail.
+ */
+import { formatInr, sum } from '../money.ts';
+import type { OrderEvent, OrderLine, OrderPlacedEvent, ReturnLine } from '../order/events.ts';
+import { shortReturnId, shortSellerOrderId } from '../order/status.ts';
+import type { ReviewEvent } from '../review/events.ts';
+
+/** The notices a buyer gets, in the order the account page lists them. */
+export const BUYER_NOTICES = [
+  'order_processing',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+  'return_accepted',
+  'return_rejected',
+] as const;
+/** The notices a seller gets. */
+export const SELLER_NOTICES = ['buyer_cancelled', 'return_requested', 'review_submitted'] as const;
+export const NOTICE_KINDS = [...BUYER_NOTICES, ...SELLER_NOTICES] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** What each kind of mail is, as the account page offers it. */
+export const NOTICE_MAILS: Readonly<Record<NoticeKind, string>> = {
+  order_processing: 'A seller starts preparing your order',
+  order_shipped: 'Your order is shipped',
+  order_delivered: 'Your order is delivered',
+  order_cancelled: 'A seller cancels your order',
+  return_accepted: 'Your return is accepted and refunded',
+  return_rejected: 'Your return is rejected',
+  buyer_cancelled: 'A buyer cancels an order',
+  return_requested: 'A buyer asks for a return',
+  review_submitted: 'A buyer reviews one of your products',
+};
+
+/** The events that call for a notice. */
+export const NOTICE_EVENTS = [
+  'SellerOrderProcessing',
+  'SellerOrderShipped',
+  'SellerOrderDelivered',
+  'SellerOrderCancelled',
+  'ReturnRequested',
+  'ReturnAccepted',
+  'ReturnRejected',
+  'ReviewSubmitted',
+] as const satisfies ReadonlyArray<(OrderEvent | ReviewEvent)['type']>;
+
+export type NoticeEvent = Extract<OrderEvent | ReviewEvent, { type: (typeof NOTICE_EVENTS)[number] }>;
+export type OrderNoticeEvent = Exclude<NoticeEvent, { type: 'ReviewSubmitted' }>;
+
+export const noticeId = (eventId: string): string => `notice-${eventId}`;
+
+/** A notice as recorded: to whom, of what, and its words. */
+export interface Notice {
+  notificationId: string;
+  recipientId: string;
+  role: 'buyer' | 'seller';
+  kind: NoticeKind;
+  /** The purchase and its part told of; null for a review. */
+  orderId: string | null;
+  sellerOrderId: string | null;
+  /** The product reviewed; null for an order's notice. */
+  productId: string | null;
+  title: string;
+  body: string;
+  at: string;
+}
+
+export interface NoticeRecordedEvent {
+  type: 'NoticeRecorded';
+  data: Notice;
+}
+
+const items = (lines: ReadonlyArray<Pick<OrderLine, 'quantity' | 'name'>>) =>
+  lines.map(({ quantity, name }) => `${quantity} × ${name}`).join(', ');
+
+/** The returned lines, named as the order names them. */
+const returned = (lines: readonly ReturnLine[], orderLines: readonly OrderLine[]) =>
+  items(
+    lines.map(({ productId, quantity }) => ({
+      quantity,
+      name: orderLines.find((line) => line.productId === productId)?.name ?? productId,
+    })),
+  );
+
+/**
+ * The notice of a move on a seller order or a return, given the purchase it belongs to, and
+ * the id of the event (which names the notice). A cancel by the buyer goes to the seller; by
+ * the seller or an admin, to the buyer.
+ */
+export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: OrderPlacedEvent['data']): Notice {
+  const { orderId, sellerOrderId, sellerId, by, at } = event.data;
+  const lines = purchase.lines.filter((line) => line.sellerId === sellerId);
+  const seller = lines[0]?.sellerName ?? 'The seller';
+  const order = `Order #${shortSellerOrderId(sellerOrderId)}`;
+  const notice = (role: Notice['role'], kind: NoticeKind, title: string, ...body: string[]): Notice => ({
+    notificationId: noticeId(eventId),
+    recipientId: role === 'buyer' ? purchase.buyerId : sellerId,
+    role,
+    kind,
+    orderId,
+    sellerOrderId,
+    productId: null,
+    title,
+    body: body.join('\n'),
+    at,
+  });
+  switch (event.type) {
+    case 'SellerOrderProcessing':
+      return notice(
+        'buyer',
+        'order_processing',
+        `${order} is being prepared`,
+        `${seller} is preparing ${items(lines)}.`,
+      );
+    case 'SellerOrderShipped':
+      return notice('buyer', 'order_shipped', `${order} is shipped`, `${seller} has shipped ${items(lines)}.`);
+    case 'SellerOrderDelivered':
+      return notice('buyer', 'order_delivered', `${order} is delivered`, `${items(lines)} from ${seller} delivered.`);
+    case 'SellerOrderCancelled': {
+      const reason = `Reason: ${event.data.reason}`;
+      if (by === purchase.buyerId)
+        return notice(
+          'seller',
+          'buyer_cancelled',
+          `${order} cancelled by the buyer`,
+          `${purchase.buyerName} cancelled ${items(lines)}.`,
+          reason,
+        );
+      return notice('buyer', 'order_cancelled', `${order} cancelled by the seller`, `${items(lines)}.`, reason);
+    }
+    case 'ReturnRequested': {
+      const { returnId, reason } = event.data;
+      return notice(
+        'seller',
+        'return_requested',
+        `Return requested: #${shortReturnId(returnId)}`,
+        `${purchase.buyerName} asks to return ${returned(event.data.lines, lines)}.`,
+        `Reason: ${reason}`,
+        'Accept or reject it under Incoming Orders.',
+      );
+    }
+    case 'ReturnAccepted': {
+      const { returnId, reason, settlement } = event.data;
+      const refund = formatInr(sum(settlement.map((line) => line.amountPaise)));
+      return notice(
+        'buyer',
+        'return_accepted',
+        `Return accepted: #${shortReturnId(returnId)}`,
+        `${seller} accepted your return. ${refund} is refunded to you.`,
+        `Note: ${reason}`,
+      );
+    }
+    case 'ReturnRejected': {
+      const { returnId, reason } = event.data;
+      return notice(
+        'buyer',
+        'return_rejected',
+        `Return rejected: #${shortReturnId(returnId)}`,
+        `${seller} rejected your return.`,
+        `Reason: ${reason}`,
+      );
+    }
+  }
+}
+
+/** The notice of a new review to the seller of the product, named as it is. */
+export function reviewNotice(
+  { data }: Extract<ReviewEvent, { type: 'ReviewSubmitted' }>,
+  eventId: string,
+  product: { sellerId: string; name: string },
+): Notice {
+  const stars = `${data.rating} of 5 stars`;
+  return {
+    notificationId: noticeId(eventId),
+    recipientId: product.sellerId,
+    role: 'seller',
+    kind: 'review_submitted',
+    orderId: null,
+    sellerOrderId: null,
+    productId: data.productId,
+    title: `New review: ${product.name}`,
+    body: [`${data.authorName} gave ${stars}.`, ...(data.comment ? [`“${data.comment}”`] : [])].join('\n'),
+    at: data.at,
+  };
+}

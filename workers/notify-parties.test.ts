@@ -1,0 +1,311 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AccountEvent, accountStream } from '../domain/account/events.ts';
+import type { NoticeKind } from '../domain/notification/notices.ts';
+import { notificationStream } from '../domain/notification/events.ts';
+import { placed } from '../domain/order/events.fixtures.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { type ProductEvent, productStream } from '../domain/product/events.ts';
+import { reviewStream } from '../domain/review/events.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { ProjectionRunner } from '../platform/projection/runner.ts';
+import type { BuyerNotificationDoc } from '../projections/buyer-notifications/documents.ts';
+import { BUYER_NOTIFICATIONS, buyerNotifications } from '../projections/buyer-notifications/projection.ts';
+import type { NotificationDoc } from '../projections/notifications/documents.ts';
+import { NOTIFICATIONS, notifications } from '../projections/notifications/projection.ts';
+import { EFFECTS, type ReconciliationDoc } from './effect.ts';
+import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
+import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
+import { reconcileEffect } from './reconcile.ts';
+import { workerContext } from './worker.ts';
+import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
+
+const AT = '2024-05-01T10:00:00.000Z';
+const BUYER = 'buyer-1';
+const SELLER = 'seller-1';
+const ORDER = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
+const PART = `${ORDER}-1`;
+const stamp = { orderId: ORDER, sellerOrderId: PART, sellerId: SELLER, at: AT };
+const diya: OrderLine = {
+  productId: 'diya',
+  name: 'Brass Diya',
+  pricePaise: 35_050,
+  quantity: 2,
+  imageUrl: null,
+  sellerId: SELLER,
+  sellerName: 'Meera Weaves',
+  categoryId: 'handicrafts',
+};
+
+let platform: Platform;
+let mailer: TestMailer;
+let projections: ProjectionRunner;
+let running: RunningWorkers | undefined;
+
+beforeEach(async () => {
+  ({ platform, mailer, projections } = await openTestBed([notifications, buyerNotifications]));
+  await account(BUYER, 'Asha Rao', 'asha@mibi.test');
+  await account(SELLER, 'Meera Weaves', 'meera@mibi.test');
+});
+
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  await projections.stop();
+  await platform.close();
+});
+
+const start = async () => {
+  running = startWorkers(platform, WORKERS);
+  await running.ready;
+};
+
+async function account(userId: string, fullName: string, email: string, ...more: AccountEvent[]): Promise<void> {
+  const registered: AccountEvent = {
+    type: 'AccountRegistered',
+    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'buyer', registeredAt: AT },
+  };
+  await platform.events.append(accountStream(userId), [registered, ...more], 'any');
+}
+
+const mute = (userId: string, ...muted: NoticeKind[]) =>
+  platform.events.append(
+    accountStream(userId),
+    [{ type: 'MailChoicesChanged', data: { userId, muted, at: AT } }],
+    'any',
+  );
+
+const onOrder = (...events: OrderEvent[]) => platform.events.append(orderStream(ORDER), events, 'any');
+const placeOrder = () => onOrder(placed(ORDER, [diya], AT));
+
+/** Waits until every reactor has read the whole log, the jobs are done and the notices projected. */
+async function settled(): Promise<void> {
+  const last = await platform.events.lastPosition();
+  for (const reactor of REACTORS)
+    await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
+  for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
+  const recorded = await platform.events.lastPosition();
+  for (const projection of [notifications, buyerNotifications])
+    await vi.waitFor(async () =>
+      expect(await platform.read.checkpoint(projection.name)).toBeGreaterThanOrEqual(recorded),
+    );
+}
+
+const buyerNotices = async () =>
+  (
+    await platform.read
+      .collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS)
+      .find({ where: { buyerId: BUYER }, sort: [['position', 'asc']] })
+  ).map(({ title, body }) => [title, body]);
+const sellerNotices = async () =>
+  (
+    await platform.read
+      .collection<NotificationDoc>(NOTIFICATIONS)
+      .find({ where: { sellerId: SELLER }, sort: [['createdAt', 'asc']] })
+  )
+    .filter((doc) => !doc.title.startsWith('New order'))
+    .map(({ title, body }) => [title, body])
+    // Told at the same moment: by title.
+    .sort(([a], [b]) => a!.localeCompare(b!));
+/** The subjects of the notice mails to `to` (not the order's confirmation nor the seller's new order). */
+const subjectsTo = (to: string) =>
+  mailer.sent.filter((mail) => mail.to === to && mail.key?.startsWith('notification:notice-')).map((m) => m.subject);
+
+describe('notify-parties', () => {
+  it("tells the buyer of each seller's move and the seller of each buyer's, in the app and by mail", async () => {
+    await start();
+    await placeOrder();
+    await onOrder(
+      { type: 'SellerOrderProcessing', data: { ...stamp, by: SELLER } },
+      { type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } },
+      { type: 'SellerOrderDelivered', data: { ...stamp, by: SELLER, settlement: [] } },
+      {
+        type: 'ReturnRequested',
+        data: {
+          ...stamp,
+          returnId: `${PART}-R1`,
+          by: BUYER,
+          lines: [{ productId: 'diya', quantity: 1 }],
+          reason: 'Chipped',
+        },
+      },
+      {
+        type: 'ReturnAccepted',
+        data: {
+          ...stamp,
+          returnId: `${PART}-R1`,
+          by: SELLER,
+          reason: 'Sorry about that',
+          settlement: [
+            {
+              productId: 'diya',
+              quantity: 1,
+              amountPaise: 35_050,
+              commissionBps: 1000,
+              commissionPaise: 3505,
+              earningPaise: 31_545,
+            },
+          ],
+        },
+      },
+    );
+    const listed: ProductEvent = {
+      type: 'ProductListed',
+      data: {
+        productId: 'diya',
+        sellerId: SELLER,
+        name: 'Brass Diya',
+        description: 'Hand-cast',
+        pricePaise: 35_050,
+        originalPricePaise: null,
+        categoryId: 'handicrafts',
+        imageUrl: null,
+        tags: [],
+        stockQuantity: 3,
+        listedAt: AT,
+      },
+    };
+    await platform.events.append(productStream('diya'), [listed], 'any');
+    await platform.events.append(
+      reviewStream('diya', BUYER),
+      [
+        {
+          type: 'ReviewSubmitted',
+          data: { productId: 'diya', buyerId: BUYER, authorName: 'Asha Rao', rating: 4, comment: 'Lovely', at: AT },
+        },
+      ],
+      'any',
+    );
+    await settled();
+
+    expect(await buyerNotices()).toEqual([
+      ['Order #8d3f1c2a-1 is being prepared', 'Meera Weaves is preparing 2 × Brass Diya.'],
+      ['Order #8d3f1c2a-1 is shipped', 'Meera Weaves has shipped 2 × Brass Diya.'],
+      ['Order #8d3f1c2a-1 is delivered', '2 × Brass Diya from Meera Weaves delivered.'],
+      [
+        'Return accepted: #8d3f1c2a-1-R1',
+        'Meera Weaves accepted your return. ₹350.50 is refunded to you.\nNote: Sorry about that',
+      ],
+    ]);
+    expect(await sellerNotices()).toEqual([
+      ['New review: Brass Diya', 'Asha Rao gave 4 of 5 stars.\n“Lovely”'],
+      [
+        'Return requested: #8d3f1c2a-1-R1',
+        'Asha Rao asks to return 1 × Brass Diya.\nReason: Chipped\nAccept or reject it under Incoming Orders.',
+      ],
+    ]);
+    expect(subjectsTo('asha@mibi.test')).toEqual([
+      'Order #8d3f1c2a-1 is being prepared',
+      'Order #8d3f1c2a-1 is shipped',
+      'Order #8d3f1c2a-1 is delivered',
+      'Return accepted: #8d3f1c2a-1-R1',
+    ]);
+    expect(subjectsTo('meera@mibi.test')).toEqual(['Return requested: #8d3f1c2a-1-R1', 'New review: Brass Diya']);
+    const shipped = mailer.sent.find((mail) => mail.subject === 'Order #8d3f1c2a-1 is shipped')!;
+    expect(shipped.text).toBe(
+      'Hello Asha Rao,\n\nOrder #8d3f1c2a-1 is shipped\n\nMeera Weaves has shipped 2 × Brass Diya.\n\n' +
+        'Follow your orders under My Account on MIBI.\nChoose which of these mails you get on your account page.\n',
+    );
+  });
+
+  it('tells the other side of a cancel: the seller of the buyer’s, the buyer of the seller’s', async () => {
+    await start();
+    await placeOrder();
+    await onOrder({ type: 'SellerOrderCancelled', data: { ...stamp, by: BUYER, reason: 'Ordered twice' } });
+    await settled();
+    expect(await sellerNotices()).toEqual([
+      ['Order #8d3f1c2a-1 cancelled by the buyer', 'Asha Rao cancelled 2 × Brass Diya.\nReason: Ordered twice'],
+    ]);
+    expect(await buyerNotices()).toEqual([]);
+
+    await platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
+    const other = { ...stamp, orderId: 'o-2', sellerOrderId: 'o-2-1' };
+    await platform.events.append(
+      orderStream('o-2'),
+      [{ type: 'SellerOrderCancelled', data: { ...other, by: SELLER, reason: 'Out of brass' } }],
+      'any',
+    );
+    await settled();
+    expect(await buyerNotices()).toEqual([
+      ['Order #o-2-1 cancelled by the seller', '2 × Brass Diya.\nReason: Out of brass'],
+    ]);
+    expect(subjectsTo('meera@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by the buyer']);
+    expect(subjectsTo('asha@mibi.test')).toEqual(['Order #o-2-1 cancelled by the seller']);
+  });
+
+  it('mails only the kinds the recipient chose, as chosen when the mail is due; the notice comes in the app all the same', async () => {
+    await mute(BUYER, 'order_processing');
+    await start();
+    await placeOrder();
+    await onOrder({ type: 'SellerOrderProcessing', data: { ...stamp, by: SELLER } });
+    await settled();
+    await mute(BUYER);
+    await onOrder({ type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } });
+    await settled();
+
+    expect((await buyerNotices()).map(([title]) => title)).toEqual([
+      'Order #8d3f1c2a-1 is being prepared',
+      'Order #8d3f1c2a-1 is shipped',
+    ]);
+    expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 is shipped']);
+    const [processing] = await platform.read
+      .collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS)
+      .find({ where: { kind: 'order_processing' } });
+    expect((await platform.events.readStream(notificationStream(processing!.id))).map((e) => e.type)).toEqual([
+      'NoticeRecorded',
+      'NotificationMailDeclined',
+    ]);
+    // Declined counts as done: the reconciliation adds nothing back, and the past is not mailed after a change of mind.
+    expect(await reconcileEffect(workerContext(platform), notifyPartiesEffect, RETRY)).toMatchObject({ requeued: 0 });
+    await settled();
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
+  });
+
+  it('tells once across a failing mailer, a restart of the workers replaying the log, and a lost queue', async () => {
+    await start();
+    await placeOrder();
+    mailer.failures = 2;
+    await onOrder({ type: 'SellerOrderProcessing', data: { ...stamp, by: SELLER } });
+    await settled();
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
+
+    await running!.stop();
+    await platform.read.reset(notifyPartiesEffect.reactor, []);
+    await start();
+    await settled();
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
+
+    const add = platform.queue.add.bind(platform.queue);
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
+      if (name !== NOTIFY_PARTIES) return add(name, data, options);
+    });
+    await onOrder({ type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } });
+    await settled();
+    lost.mockRestore();
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
+    expect(await reconcileEffect(workerContext(platform), notifyPartiesEffect, RETRY)).toMatchObject({ requeued: 1 });
+    await settled();
+
+    expect(subjectsTo('asha@mibi.test')).toEqual([
+      'Order #8d3f1c2a-1 is being prepared',
+      'Order #8d3f1c2a-1 is shipped',
+    ]);
+    expect((await buyerNotices()).length).toBe(2);
+  });
+
+  it('on an old log, tells nobody of its past: only of what happens after its first start', async () => {
+    await placeOrder();
+    await onOrder(
+      { type: 'SellerOrderProcessing', data: { ...stamp, by: SELLER } },
+      { type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } },
+    );
+    await start();
+    await onOrder({ type: 'SellerOrderDelivered', data: { ...stamp, by: SELLER, settlement: [] } });
+    await settled();
+    expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 is delivered']);
+    expect((await buyerNotices()).map(([title]) => title)).toEqual(['Order #8d3f1c2a-1 is delivered']);
+    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_PARTIES)).toMatchObject({
+      requeued: 0,
+      dead: 0,
+    });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Tells a buyer of what a seller did to their order or return, and a seller of a buyer's
+ * cancel, return request or review (domain/notification/notices.ts): an in-app notice, then an
+ * e-mail unless the recipient turned that kind off, each recorded in the notice's stream, as
+ * notify-decision does. The notice is named after the event, so however often the job runs
+ * the recipient is told once; the choice of mails is read when the mail is due, and what it
+ * decided (mailed or declined) is recorded, so a later change of mind does not mail the past.
+ *
+ * The effect starts at the log's end on a log it did not follow (`from: 'now'`): an old log
+ * tells nobody of its past.
+ */
+import { accountDecider } from '../domain/account/decider.ts';
+import { accountStream } from '../domain/account/events.ts';
+import { fold } from '../domain/decider.ts';
+import { notificationDecider } from '../domain/notification/decider.ts';
+import { notificationStream } from '../domain/notification/events.ts';
+import {
+  NOTICE_EVENTS,
+  type Notice,
+  type NoticeEvent,
+  type OrderNoticeEvent,
+  noticeId,
+  orderNotice,
+  reviewNotice,
+} from '../domain/notification/notices.ts';
+import type { OrderEvent } from '../domain/order/events.ts';
+import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
+import { productDecider } from '../domain/product/decider.ts';
+import { type ProductEvent, productStream } from '../domain/product/events.ts';
+import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
+import type { Effect } from './effect.ts';
+import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
+
+export const NOTIFY_PARTIES = 'notify-parties';
+
+export interface NotifyPartiesJob {
+  /** The event told of, found again by its stream and revision. */
+  stream: string;
+  revision: number;
+  cause: Cause;
+}
+
+const noticeState = async (streams: Streams, eventId: string) =>
+  (await streams.load(notificationStream(noticeId(eventId)), notificationDecider)).state;
+
+/** Each move of the events told of, from the effect's first start on. */
+export const notifyPartiesEffect: Effect<NotifyPartiesJob, NoticeEvent> = {
+  job: NOTIFY_PARTIES,
+  reactor: 'reactor:notify-parties',
+  reconciler: 'reconcile:notify-parties',
+  eventTypes: new Set(NOTICE_EVENTS),
+  jobsOf({ id, stream, revision, metadata }) {
+    const job = { stream, revision, cause: { eventId: id, correlationId: metadata.correlationId } };
+    return [{ job, options: { jobId: `${NOTIFY_PARTIES}:${id}` } }];
+  },
+  async done(streams, { cause }) {
+    const notice = await noticeState(streams, cause.eventId);
+    return notice !== null && (notice.mailed || notice.declined);
+  },
+  from: 'now',
+};
+
+/** The notice of the job's event, from the log as it stood then (the purchase; the product as named now). */
+async function noticeOf(streams: Streams, { stream, revision, cause }: NotifyPartiesJob): Promise<Notice> {
+  const [event] = await streams.read<NoticeEvent>(stream, { fromRevision: revision, limit: 1 });
+  if (!event) throw new Error(`No event ${revision} on ${stream}`);
+  if (event.type === 'ReviewSubmitted') {
+    const product = fold(productDecider, await streams.read<ProductEvent>(productStream(event.data.productId)));
+    if (!product) throw new Error(`No product ${event.data.productId}`);
+    return reviewNotice(event, cause.eventId, { sellerId: product.sellerId, name: product.details.name });
+  }
+  const [placed] = await streams.read<OrderEvent | LegacyOrderEvent>(stream, { limit: 1 });
+  if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase on ${stream}`);
+  return orderNotice(event as Recorded<OrderNoticeEvent>, cause.eventId, purchaseOf(placed));
+}
+
+async function record(
+  { streams }: WorkerContext,
+  { cause }: NotifyPartiesJob,
+  command: Parameters<typeof notificationDecider.decide>[0],
+): Promise<void> {
+  // Of two attempts racing, the one that records second finds it recorded and records nothing.
+  await streams.handle(notificationStream(noticeId(cause.eventId)), notificationDecider, command, causedBy(cause));
+}
+
+const noticeMail = (name: string, { title, body, role }: Notice) =>
+  `Hello ${name},\n\n${title}\n\n${body}\n\n${
+    role === 'buyer' ? 'Follow your orders under My Account on MIBI.' : 'Your seller dashboard on MIBI has the details.'
+  }\nChoose which of these mails you get on your account page.\n`;
+
+export const notifyParties: Worker<NotifyPartiesJob> = {
+  name: NOTIFY_PARTIES,
+  async handle({ data: job }, cx) {
+    const notice = await noticeOf(cx.streams, job);
+    await record(cx, job, { type: 'RecordNotice', notice });
+    const recorded = (await noticeState(cx.streams, job.cause.eventId))!;
+    if (recorded.mailed || recorded.declined) return;
+    const recipient = (await cx.streams.load(accountStream(notice.recipientId), accountDecider)).state;
+    if (!recipient) throw new Error(`No account ${notice.recipientId}`);
+    if (recipient.mutedMails.includes(notice.kind)) {
+      await record(cx, job, { type: 'RecordMailDeclined', at: cx.now() });
+      return;
+    }
+    await cx.platform.mail.send({
+      to: recipient.email,
+      subject: notice.title,
+      text: noticeMail(recipient.fullName, notice),
+      key: `notification:${notice.notificationId}`,
+    });
+    await record(cx, job, { type: 'RecordNotificationMailed', to: recipient.email, at: cx.now() });
+  },
+};
