@@ -8,7 +8,12 @@ import type { Actor } from '../../domain/actor.ts';
 import type { PolicyDefaults } from '../../domain/catalog/policy.ts';
 import { type OrderCommand, orderDecider } from '../../domain/order/decider.ts';
 import { type OrderEvent, orderStream } from '../../domain/order/events.ts';
-import type { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
+import type {
+  orderStatusChangeSchema,
+  orderStatusUndoSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+} from '../../domain/order/schemas.ts';
 import { parseSellerOrderId } from '../../domain/order/status.ts';
 import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
 import { productDecider } from '../../domain/product/decider.ts';
@@ -34,12 +39,15 @@ export interface SellerOrderResult {
 }
 
 export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+export type OrderStatusUndo = z.output<typeof orderStatusUndoSchema>;
 export type ReturnRequest = z.output<typeof returnRequestSchema>;
 export type ReturnDecision = z.output<typeof returnDecisionSchema>;
 
 /** What the order commands read beyond the streams: the marketplace's configured defaults. */
 export interface OrderCommandContext extends CommandContext {
   policy: PolicyDefaults;
+  /** How long after a move to processing or shipped it may be undone (STATUS_UNDO_MINUTES). */
+  undoWindowMs: number;
 }
 
 /** The purchase and its seller orders from the stream, with the positions of its first and last events; null when absent. */
@@ -118,7 +126,15 @@ export async function changeSellerOrderStatus(
           cx.policy,
         )
       : {};
-  const command: OrderCommand = { type: 'ChangeSellerOrderStatus', actor, sellerOrderId, commission, at, ...change };
+  const command: OrderCommand = {
+    type: 'ChangeSellerOrderStatus',
+    actor,
+    sellerOrderId,
+    commission,
+    undoWindowMs: cx.undoWindowMs,
+    at,
+    ...change,
+  };
   const { sellerOrder, position, metadata, orderId } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
   const released =
     change.status === 'cancelled'
@@ -132,6 +148,18 @@ export async function changeSellerOrderStatus(
         )
       : 0;
   return { sellerOrder, position: Math.max(position, released) };
+}
+
+/** Undoes the last move of a seller order, to processing or shipped, within the window the move set (the decider checks who may). */
+export async function undoSellerOrderStatus(
+  cx: CommandContext,
+  actor: Actor,
+  sellerOrderId: string,
+  { status }: OrderStatusUndo,
+): Promise<SellerOrderResult> {
+  const command: OrderCommand = { type: 'UndoSellerOrderStatus', actor, sellerOrderId, status, at: cx.now() };
+  const { sellerOrder, position } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
+  return { sellerOrder, position };
 }
 
 /** The buyer asks to return units of a delivered seller order, within the window, from categories that take returns. */

@@ -68,6 +68,7 @@ export async function createContext(
     newId: options.newId ?? systemClock.newId,
     placing: new Set(),
     policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
+    undoWindowMs: config.STATUS_UNDO_MINUTES * 60_000,
     sessions: new Sessions(platform.read, sessionLimits(config)),
     throttles,
     progress,

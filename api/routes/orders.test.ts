@@ -183,6 +183,7 @@ describe('POST /api/orders', () => {
         placedAt: placed.placedAt,
         updatedAt: placed.placedAt,
         openReturns: 0,
+        undo: null,
       });
       expect(own.body.id).toBe(`${placed.id}-${i + 1}`);
     }

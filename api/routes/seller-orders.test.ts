@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
@@ -78,6 +78,8 @@ const decide = (
     param: { id: sellerOrderId, returnId },
     json: body,
   });
+const undo = (client: Client, sellerOrderId: string, body: ArgsOf<SellerOrderApi['status']['undo']['$post']>['json']) =>
+  client.api['seller-orders'][':id'].status.undo.$post({ param: { id: sellerOrderId }, json: body });
 /** The same routes with any body: for bodies off the contract. */
 const moveRaw = (client: Client, sellerOrderId: string, body: unknown) =>
   client.raw.post(`/api/seller-orders/${sellerOrderId}/status`, body);
@@ -567,6 +569,91 @@ describe('POST /api/seller-orders/{id}/status', () => {
     const large = await storesNothing(() => moveRaw(crafts, partA, { status: 'processing', ...oversized() }));
     expect([large.status, errorOf(large).code]).toEqual([413, 'payload_too_large']);
   });
+});
+
+describe('POST /api/seller-orders/{id}/status/undo', () => {
+  it('takes the last move back within the window: the part is as before it, a retry changes nothing', async () => {
+    const { buyer, order, partA } = await twoSellerPurchase();
+    const moved = await move(crafts, partA, { status: 'processing' });
+    expectStatus(moved, 200);
+    const { undo: window } = moved.body.sellerOrder;
+    expect(window?.status).toBe('processing');
+    // The window is the configuration's (10 minutes), from the move's own time.
+    const movedAt = moved.body.sellerOrder.history.at(-1)!.at;
+    expect(Date.parse(window!.until) - Date.parse(movedAt)).toBe(10 * 60_000);
+
+    const undone = await undo(crafts, partA, { status: 'processing' });
+    expectStatus(undone, 200);
+    expect(undone.body.sellerOrder).toMatchObject({ status: 'pending', undo: null });
+    expect(undone.body.sellerOrder.history.map((entry) => entry.status)).toEqual(['pending']);
+    expect(statusesOf(await purchaseAsBuyer(buyer, order.id), crafts)).toEqual(['pending']);
+    expect((await eventsOf(orderStream(order.id))).at(-1)).toEqual({
+      type: 'SellerOrderStatusReverted',
+      data: {
+        orderId: order.id,
+        sellerOrderId: partA,
+        sellerId: crafts.user!.id,
+        by: crafts.user!.id,
+        at: expect.any(String),
+        from: 'processing',
+        to: 'pending',
+      },
+      actor: crafts.user!.id,
+    });
+    const again = await storesNothing(() => undo(crafts, partA, { status: 'processing' }));
+    expectStatus(again, 200);
+    expect(again.body.sellerOrder).toEqual(undone.body.sellerOrder);
+
+    // Shipped goes back to processing; only once.
+    for (const status of ['processing', 'shipped'] as const) await move(crafts, partA, { status });
+    expectStatus(await undo(admin, partA, { status: 'shipped' }), 200);
+    const twice = await storesNothing(() => undo(crafts, partA, { status: 'processing' }));
+    expect([twice.status, errorOf(twice).code]).toEqual([409, 'not_undoable']);
+  });
+
+  it('is for the seller and the admins only: 401 signed out, 403 for the buyer, 404 for another seller', async () => {
+    const { buyer, partA } = await twoSellerPurchase();
+    await move(crafts, partA, { status: 'processing' });
+    const signedOut = await storesNothing(() =>
+      api.anonymous().api['seller-orders'][':id'].status.undo.$post({
+        param: { id: partA },
+        json: { status: 'processing' },
+      }),
+    );
+    expectStatus(signedOut, 401);
+    expectStatus(await storesNothing(() => undo(buyer, partA, { status: 'processing' })), 403);
+    expectStatus(await storesNothing(() => undo(spices, partA, { status: 'processing' })), 404);
+    expectStatus(await undo(admin, partA, { status: 'processing' }), 200);
+  });
+
+  it('refuses once the window has passed, and a delivered or cancelled part, storing nothing', async () => {
+    const { partA, partB } = await twoSellerPurchase();
+    await move(crafts, partA, { status: 'processing' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 + 1000 });
+    try {
+      const late = await storesNothing(() => undo(crafts, partA, { status: 'processing' }));
+      expectStatus(late, 409);
+      expect(late.body.error).toEqual({ code: 'undo_window_closed', message: 'The time to undo this move has passed' });
+    } finally {
+      vi.useRealTimers();
+    }
+    await deliver(spices, partB);
+    const delivered = await storesNothing(() => undo(spices, partB, { status: 'shipped' }));
+    expect([delivered.status, errorOf(delivered).code]).toEqual([409, 'not_undoable']);
+    await move(crafts, partA, { status: 'cancelled', reason: 'Damaged in the workshop' });
+    const cancelled = await storesNothing(() => undo(crafts, partA, { status: 'processing' }));
+    expect([cancelled.status, errorOf(cancelled).code]).toEqual([409, 'not_undoable']);
+  });
+
+  it.each([{}, { status: 'delivered' }, { status: 'cancelled' }, { status: 'pending' }, '{bad'])(
+    'refuses %j with a 400, storing nothing',
+    async (body) => {
+      const { partA } = await twoSellerPurchase();
+      await move(crafts, partA, { status: 'processing' });
+      const reply = await storesNothing(() => crafts.raw.post(`/api/seller-orders/${partA}/status/undo`, body));
+      expectStatus(reply, 400);
+    },
+  );
 });
 
 describe('no self-dealing', () => {

@@ -1,8 +1,19 @@
 /** Seller orders: one seller's part of a purchase, moved by that seller (or an admin), returned by the buyer. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { orderStatusChangeSchema, returnDecisionSchema, returnRequestSchema } from '../../domain/order/schemas.ts';
+import {
+  orderStatusChangeSchema,
+  orderStatusUndoSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+} from '../../domain/order/schemas.ts';
 import { actorOf, guard, requireRole, requireUser } from '../auth/middleware.ts';
-import { type SellerOrderResult, changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
+import {
+  type SellerOrderResult,
+  changeSellerOrderStatus,
+  decideReturn,
+  requestReturn,
+  undoSellerOrderStatus,
+} from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 import { SellerOrderSchema } from '../../projections/orders/documents.ts';
@@ -69,6 +80,29 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
       async (c) =>
         c.json(
           await changeSellerOrderStatus(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/status/undo',
+        operationId: 'undoSellerOrderMove',
+        tags,
+        summary: 'Undo the last move of a seller order, to processing or shipped, within minutes of it',
+        description:
+          'Its seller or an admin, until the time the move set (`undo.until` on the seller order, STATUS_UNDO_MINUTES after it); ' +
+          '`status` names the move undone, so a retry changes nothing. The order goes back to the status before it. ' +
+          'Delivered and cancelled are final: a delivery has booked the earning, a cancel has put the stock back on sale.',
+        request: { params: OrderParams, body: jsonBody(orderStatusUndoSchema) },
+        responses: {
+          200: jsonResponse(SellerOrderChangeSchema, 'The seller order after the undo'),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await undoSellerOrderStatus(ctx, actorOf(requireUser(c)), c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
     )

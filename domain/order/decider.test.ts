@@ -5,7 +5,8 @@ import { type CheckoutLine, type OrderCommand, type ReturnPolicy, type StatusCha
 import type { OrderEvent, OrderLine } from './events.ts';
 import { settleLine } from './settlement.ts';
 import type { LegacyOrderEvent } from './upcast.ts';
-import type { OrderStatus } from './status.ts';
+import type { OrderStatus, UndoableStatus } from './status.ts';
+import { later } from '../time.ts';
 import { PUNE_ADDRESS } from './addresses.fixtures.ts';
 
 const { buyer, otherBuyer, seller, otherSeller, admin } = actors;
@@ -159,6 +160,8 @@ describe('PlaceOrder', () => {
 type Step = Exclude<OrderStatus, 'pending'>;
 
 const COMMISSION = { textiles: 1_250, 'home-decor': 800 };
+/** How long a move to processing or shipped may be undone, as the configuration gives it. */
+const UNDO_MS = 10 * 60_000;
 
 const eventFor = (
   status: Step,
@@ -168,9 +171,9 @@ const eventFor = (
   const data = { orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, by, at: AT };
   switch (status) {
     case 'processing':
-      return { type: 'SellerOrderProcessing', data };
+      return { type: 'SellerOrderProcessing', data: { ...data, undoUntil: later(AT, UNDO_MS) } };
     case 'shipped':
-      return { type: 'SellerOrderShipped', data };
+      return { type: 'SellerOrderShipped', data: { ...data, undoUntil: later(AT, UNDO_MS) } };
     case 'delivered': {
       const settlement = part.lines.map((line) =>
         settleLine(line, line.quantity, COMMISSION[line.categoryId as keyof typeof COMMISSION]),
@@ -203,6 +206,7 @@ const statusCommand = (to: Step, actor: Actor, id = sellerOrderId): OrderCommand
   actor,
   sellerOrderId: id,
   commission: COMMISSION,
+  undoWindowMs: UNDO_MS,
   at: AT,
   ...change(to),
 });
@@ -367,6 +371,81 @@ const decide = (accept: boolean, actor: Actor = seller): OrderCommand => ({
   accept,
   reason: accept ? 'Sorry about that' : 'Worn',
   at: AT,
+});
+
+describe('UndoSellerOrderStatus', () => {
+  const undo = (status: UndoableStatus, actor: Actor = seller, afterMs = 60_000): OrderCommand => ({
+    type: 'UndoSellerOrderStatus',
+    actor,
+    sellerOrderId,
+    status,
+    at: later(AT, afterMs),
+  });
+  const reverted = (from: UndoableStatus, to: OrderStatus, by: string, afterMs = 60_000): OrderEvent => ({
+    type: 'SellerOrderStatusReverted',
+    data: { orderId, sellerOrderId, sellerId: seller.userId, by, at: later(AT, afterMs), from, to } as Extract<
+      OrderEvent,
+      { type: 'SellerOrderStatusReverted' }
+    >['data'],
+  });
+
+  it.each([
+    ['processing', 'pending'],
+    ['shipped', 'processing'],
+  ] as const)('undoes a move to %s within the window, back to %s, for its seller or an admin', (from, to) => {
+    given(orderDecider, historyAt(from))
+      .when(undo(from))
+      .then([reverted(from, to, seller.userId)]);
+    given(orderDecider, historyAt(from))
+      .when(undo(from, admin, UNDO_MS))
+      .then([reverted(from, to, admin.userId, UNDO_MS)]);
+  });
+
+  it('refuses once the window the move set has passed, by its own clock', () => {
+    given(orderDecider, historyAt('shipped'))
+      .when(undo('shipped', seller, UNDO_MS + 1))
+      .then({ code: 'undo_window_closed', kind: 'conflict' });
+  });
+
+  it('undoes only the last move, once; delivered and cancelled are final', () => {
+    const undoneOnce = [...historyAt('shipped'), reverted('shipped', 'processing', seller.userId)];
+    for (const [history, status] of [
+      [historyAt('shipped'), 'processing'],
+      [undoneOnce, 'processing'],
+      [historyAt('delivered'), 'shipped'],
+      [historyAt('cancelled'), 'processing'],
+      [historyAt('pending'), 'processing'],
+    ] as const)
+      given(orderDecider, history).when(undo(status)).then({ code: 'not_undoable', kind: 'conflict' });
+    // A retry of the undo changes nothing.
+    given(orderDecider, undoneOnce).when(undo('shipped')).then([]);
+  });
+
+  it('lets the order move on again after an undo, that move undoable in turn', () => {
+    const undone = [...historyAt('processing'), reverted('processing', 'pending', seller.userId)];
+    given(orderDecider, undone)
+      .when(statusCommand('processing', seller))
+      .then([eventFor('processing', seller.userId)]);
+    given(orderDecider, [...undone, eventFor('processing', seller.userId)])
+      .when(undo('processing'))
+      .then([reverted('processing', 'pending', seller.userId)]);
+  });
+
+  it('never undoes a move logged before moves could be undone', () => {
+    const { undoUntil: _, ...old } = eventFor('processing', seller.userId).data as { undoUntil: string };
+    given(orderDecider, [placed, { type: 'SellerOrderProcessing', data: old } as OrderEvent])
+      .when(undo('processing'))
+      .then({ code: 'not_undoable', kind: 'conflict' });
+  });
+
+  it('is for the seller and the admins: the buyer is refused, anyone else finds no order', () => {
+    given(orderDecider, historyAt('processing'))
+      .when(undo('processing', buyer))
+      .then({ code: 'forbidden', kind: 'forbidden' });
+    given(orderDecider, historyAt('processing'))
+      .when(undo('processing', otherSeller))
+      .then({ code: 'not_found', kind: 'not_found' });
+  });
 });
 
 describe('RequestReturn', () => {

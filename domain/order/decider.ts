@@ -5,7 +5,7 @@ import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
 import { settleLine, settleReturn } from './settlement.ts';
-import { type OrderStatus, STATUS_AFTER, canMove } from './status.ts';
+import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 import { later } from '../time.ts';
 
@@ -49,8 +49,18 @@ export type OrderCommand =
       actor: Actor;
       sellerOrderId: string;
       commission: CommissionRates;
+      /** How long after it a move to processing or shipped may be undone (the configuration's). */
+      undoWindowMs: number;
       at: string;
     } & StatusChange)
+  | {
+      /** Undoes the last move of a seller order, named by the status it reached, within its window. */
+      type: 'UndoSellerOrderStatus';
+      actor: Actor;
+      sellerOrderId: string;
+      status: UndoableStatus;
+      at: string;
+    }
   | {
       type: 'RequestReturn';
       actor: Actor;
@@ -87,6 +97,10 @@ export interface SellerOrder {
   /** The rates the delivery settled each line at: returns are reversed at the same rate. */
   settlement: LineSettlement[];
   returns: ReturnState[];
+  /** The last move, while it may still be undone: the status it reached and until when. */
+  undo: { status: UndoableStatus; until: string } | null;
+  /** The move last undone, until the next move: a retried undo changes nothing. */
+  undone: UndoableStatus | null;
 }
 
 export interface Order {
@@ -104,6 +118,8 @@ export const BUYER_CANCEL_PENDING_MESSAGE = 'You can cancel your order only whil
 export const RETURN_BUYER_ONLY_MESSAGE = 'Only the buyer can ask to return items';
 export const RETURN_NOT_DELIVERED_MESSAGE = 'Items can be returned only once they are delivered';
 export const RETURN_LINES_MESSAGE = 'Choose at least one item to return';
+export const UNDO_LAST_ONLY_MESSAGE = 'Only the last move of an order can be undone, once';
+export const UNDO_CLOSED_MESSAGE = 'The time to undo this move has passed';
 
 /** Days after delivery until which a return may be asked, by default. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -192,11 +208,12 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
     by: actor.userId,
     at,
   };
+  const undoUntil = later(at, command.undoWindowMs);
   switch (command.status) {
     case 'processing':
-      return [{ type: 'SellerOrderProcessing', data }];
+      return [{ type: 'SellerOrderProcessing', data: { ...data, undoUntil } }];
     case 'shipped':
-      return [{ type: 'SellerOrderShipped', data }];
+      return [{ type: 'SellerOrderShipped', data: { ...data, undoUntil } }];
     case 'delivered': {
       const settlement = part.lines.map((line) =>
         settleLine(line, line.quantity, rateFor(command.commission, line.categoryId)),
@@ -206,6 +223,35 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
     case 'cancelled':
       return [{ type: 'SellerOrderCancelled', data: { ...data, reason: command.reason } }];
   }
+}
+
+/**
+ * Its seller (or an admin) undoes the last move of a seller order, to processing or shipped,
+ * until the time the move set. Delivered and cancelled are final, and the buyer cannot undo.
+ */
+function undoStatus(command: Extract<OrderCommand, { type: 'UndoSellerOrderStatus' }>, order: Order): OrderEvent[] {
+  const { actor, at, status } = command;
+  const part = sellerOrderOf(order, command.sellerOrderId);
+  if (!manages(actor, order, part)) {
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
+    throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
+  }
+  // The same undo retried.
+  if (part.undone === status && part.status === UNDO_TO[status]) return [];
+  if (part.status !== status || part.undo?.status !== status) {
+    throw new DomainError('not_undoable', UNDO_LAST_ONLY_MESSAGE, 'conflict');
+  }
+  if (Date.parse(at) > Date.parse(part.undo.until)) {
+    throw new DomainError('undo_window_closed', UNDO_CLOSED_MESSAGE, 'conflict');
+  }
+  const stamp = {
+    orderId: order.orderId,
+    sellerOrderId: part.sellerOrderId,
+    sellerId: part.sellerId,
+    by: actor.userId,
+    at,
+  };
+  return [{ type: 'SellerOrderStatusReverted', data: { ...stamp, from: status, to: UNDO_TO[status] } }];
 }
 
 function rateFor(rates: CommissionRates, categoryId: string): number {
@@ -341,6 +387,8 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         deliveredAt: null,
         settlement: [],
         returns: [],
+        undo: null,
+        undone: null,
       })),
     };
   }
@@ -360,12 +408,24 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         returns: p.returns.map((r) => (r.returnId === event.data.returnId ? { ...r, status } : r)),
       }));
     }
-    default:
+    case 'SellerOrderStatusReverted':
       return withPart(state, data.sellerOrderId, (p) => ({
         ...p,
-        status: STATUS_AFTER[event.type],
+        status: event.data.to,
+        undo: null,
+        undone: event.data.from,
+      }));
+    default: {
+      const status = STATUS_AFTER[event.type];
+      const until = 'undoUntil' in event.data ? event.data.undoUntil : undefined;
+      return withPart(state, data.sellerOrderId, (p) => ({
+        ...p,
+        status,
+        undo: until !== undefined && isUndoable(status) ? { status, until } : null,
+        undone: null,
         ...(event.type === 'SellerOrderDelivered' && { deliveredAt: event.data.at, settlement: event.data.settlement }),
       }));
+    }
   }
 }
 
@@ -384,6 +444,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
         return requestReturn(command, state);
       case 'DecideReturn':
         return decideReturn(command, state);
+      case 'UndoSellerOrderStatus':
+        return undoStatus(command, state);
     }
   },
 };

@@ -93,11 +93,23 @@ export type OrderPlacedEvent = {
   };
 };
 
+/** A move its seller may undo: until when (absent in logs written before moves could be undone). */
+interface UndoableMove extends SellerOrderStamp {
+  undoUntil?: string;
+}
+
 export type SellerOrderEvent =
-  | { type: 'SellerOrderProcessing'; data: SellerOrderStamp }
-  | { type: 'SellerOrderShipped'; data: SellerOrderStamp }
+  | { type: 'SellerOrderProcessing'; data: UndoableMove }
+  | { type: 'SellerOrderShipped'; data: UndoableMove }
   | { type: 'SellerOrderDelivered'; data: SellerOrderStamp & { settlement: LineSettlement[] } }
   | { type: 'SellerOrderCancelled'; data: SellerOrderStamp & { reason: string } };
+
+/** The last move undone within its window: the seller order is back in the status before it. */
+export type SellerOrderRevertedEvent = {
+  type: 'SellerOrderStatusReverted';
+  /** `from`: the status undone; `to`: the one before it (status.ts UNDO_TO). */
+  data: SellerOrderStamp & { from: 'processing' | 'shipped'; to: 'pending' | 'processing' };
+};
 
 export type ReturnEvent =
   | { type: 'ReturnRequested'; data: ReturnStamp & { lines: ReturnLine[]; reason: string } }
@@ -106,4 +118,4 @@ export type ReturnEvent =
   | { type: 'ReturnRejected'; data: ReturnStamp & { reason: string } };
 
 /** The events an order stream holds today. Logs written before seller orders also hold LegacyOrderEvent (see upcast.ts). */
-export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | ReturnEvent;
+export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | SellerOrderRevertedEvent | ReturnEvent;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 import { DEFAULT_DELIVERY, DEFAULT_PAYMENT, DELIVERY_METHODS, PAYMENT_METHOD_IDS } from './options.ts';
+import { UNDOABLE_STATUSES } from './status.ts';
 
 export const CHECKOUT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -55,6 +56,11 @@ export const orderStatusChangeSchema = z.discriminatedUnion(
   ],
   { error: 'Choose processing, shipped, delivered or cancelled' },
 );
+
+/** Undo the last move of a seller order, named by the status it reached: only processing and shipped can be. */
+export const orderStatusUndoSchema = z.object({
+  status: z.enum(UNDOABLE_STATUSES, { error: 'Only a move to processing or shipped can be undone' }),
+});
 
 export const RETURN_MESSAGES = {
   reasonRequired: 'Please tell the seller why you are returning these items',

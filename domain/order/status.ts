@@ -14,6 +14,23 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const canMove = (from: OrderStatus, to: OrderStatus): boolean => NEXT[from].includes(to);
 
+/**
+ * The moves a seller may undo for a short while after making them: nothing has acted on them
+ * yet. A delivery is final (it books the seller's earning, opens returns and reviews to the
+ * buyer), as is a cancel (its stock goes back on sale).
+ */
+export const UNDOABLE_STATUSES = ['processing', 'shipped'] as const;
+export type UndoableStatus = (typeof UNDOABLE_STATUSES)[number];
+
+/** The status an undone move goes back to. */
+export const UNDO_TO = { processing: 'pending', shipped: 'processing' } as const satisfies Record<
+  UndoableStatus,
+  OrderStatus
+>;
+
+export const isUndoable = (status: OrderStatus): status is UndoableStatus =>
+  (UNDOABLE_STATUSES as readonly OrderStatus[]).includes(status);
+
 /** The status each seller order event moves its part to; the decider, the upcasting and the projections read it here. */
 export const STATUS_AFTER: Readonly<Record<SellerOrderEvent['type'], OrderStatus>> = {
   SellerOrderProcessing: 'processing',

@@ -121,6 +121,13 @@ const schema = z.object({
     .min(0)
     .max(365)
     .default(7),
+  /** Minutes during which a seller may undo a move of an order to processing or shipped (0: never). */
+  STATUS_UNDO_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0)
+    .max(1440)
+    .default(10),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
   RECONCILE_EVERY_S: z.coerce
     .number({ error: 'must be a number of seconds' })

@@ -9,7 +9,7 @@ import { z } from '@hono/zod-openapi';
 import type { ReturnStatus } from '../../domain/order/decider.ts';
 import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
 import { DELIVERY_METHODS } from '../../domain/order/options.ts';
-import { ORDER_STATUSES } from '../../domain/order/status.ts';
+import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';
 
 const money = z.number().int();
 const status = z.enum(ORDER_STATUSES);
@@ -88,6 +88,11 @@ export const SellerOrderSchema = z
     placedAt: z.string(),
     updatedAt: z.string(),
     openReturns: z.number().int().openapi({ description: 'Returns waiting for the seller' }),
+    // A union with null, not .nullable(): the generator would drop the null beside a named schema.
+    undo: z.union([z.object({ status: z.enum(UNDOABLE_STATUSES), until: z.string() }), z.null()]).openapi({
+      description:
+        'The last move while it may be undone (POST /seller-orders/{id}/status/undo): the status it reached, and until when',
+    }),
   })
   .openapi('SellerOrder');
 export type SellerOrderDoc = z.infer<typeof SellerOrderSchema>;

@@ -163,6 +163,7 @@ describe('orders projection', () => {
       placedAt: _t,
       updatedAt: _u,
       openReturns: _o,
+      undo: _n,
       ...summary
     } = first!;
     expect(order).toMatchObject({
@@ -174,6 +175,31 @@ describe('orders projection', () => {
       updatedAt: at(6),
     });
     expect(order!.sellerOrders[0]).toEqual(summary);
+  });
+
+  it('takes an undone move off the path: back in the status before it, the move out of the history', async () => {
+    const undoable = (minutes: number) => ({ ...stamp(minutes), undoUntil: at(minutes + 10) });
+    const reverted: OrderEvent = {
+      type: 'SellerOrderStatusReverted',
+      data: { ...stamp(3), from: 'shipped', to: 'processing' },
+    };
+    await applyBatch([
+      placed,
+      { type: 'SellerOrderProcessing', data: undoable(1) },
+      { type: 'SellerOrderShipped', data: undoable(2) },
+    ]);
+    const seller1 = async () => (await snapshot()).sellerOrders[0]!;
+    expect(await seller1()).toMatchObject({ status: 'shipped', undo: { status: 'shipped', until: at(12) } });
+    await applyBatch([reverted]);
+    const undone = await seller1();
+    expect(undone).toMatchObject({ status: 'processing', undo: null, updatedAt: at(3) });
+    expect(undone.history.map((entry) => entry.status)).toEqual(['pending', 'processing']);
+    expect((await snapshot()).orders[0]!.sellerOrders[0]).toMatchObject({ status: 'processing' });
+    // Delivered twice, it changes nothing more; shipped again, it may be undone again.
+    await applyBatch([reverted]);
+    expect(await seller1()).toEqual(undone);
+    await applyBatch([{ type: 'SellerOrderShipped', data: undoable(4) }]);
+    expect(await seller1()).toMatchObject({ status: 'shipped', undo: { status: 'shipped', until: at(14) } });
   });
 
   it('derives the purchase status from its parts: the least advanced one not cancelled', async () => {

@@ -3,8 +3,8 @@
  * purchase's stream by the pure functions below, which the write side also uses to answer
  * a command with the documents as they are right after it.
  */
-import type { OrderEvent, OrderPlacedEvent, ReturnEvent, SellerOrderEvent } from '../../domain/order/events.ts';
-import { STATUS_AFTER, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
+import type { OrderEvent, OrderPlacedEvent } from '../../domain/order/events.ts';
+import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
 import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
@@ -51,6 +51,7 @@ function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
       history: [{ status: 'pending', at: placedAt, by: buyerId }],
       returns: [],
       openReturns: 0,
+      undo: null,
     }),
   );
   const order: OrderDoc = {
@@ -78,12 +79,22 @@ function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): Sel
 }
 
 /**
- * The seller order after one of its events. A seller order reaches each status at most once
- * and a return is decided once, so an event already folded in is a replay and changes nothing.
+ * The seller order after one of its events. A seller order reaches each status at most once on
+ * its path (an undone move leaves the history) and a return is decided once, so an event
+ * already folded in is a replay and changes nothing.
  */
-function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | ReturnEvent): SellerOrderDoc {
+function sellerOrderAfter(doc: SellerOrderDoc, event: Exclude<OrderEvent, OrderPlacedEvent>): SellerOrderDoc {
   const { at, by } = event.data;
   switch (event.type) {
+    case 'SellerOrderStatusReverted': {
+      const { from, to } = event.data;
+      if (doc.status !== from) return doc;
+      const history = doc.history.slice(
+        0,
+        doc.history.findLastIndex((entry) => entry.status === from),
+      );
+      return { ...doc, status: to, undo: null, updatedAt: at, history };
+    }
     case 'ReturnRequested': {
       const { returnId, lines, reason } = event.data;
       if (doc.returns.some((r) => r.returnId === returnId)) return doc;
@@ -115,9 +126,11 @@ function sellerOrderAfter(doc: SellerOrderDoc, event: SellerOrderEvent | ReturnE
     default: {
       const status = STATUS_AFTER[event.type];
       if (doc.history.some((entry) => entry.status === status)) return doc;
+      const until = 'undoUntil' in event.data ? event.data.undoUntil : undefined;
       return {
         ...doc,
         status,
+        undo: until !== undefined && isUndoable(status) ? { status, until } : null,
         cancelReason: event.type === 'SellerOrderCancelled' ? event.data.reason : doc.cancelReason,
         deliveredAt: event.type === 'SellerOrderDelivered' ? at : doc.deliveredAt,
         updatedAt: at,
@@ -178,7 +191,7 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
-  version: 2,
+  version: 3,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },
@@ -187,6 +200,7 @@ export const orders: Projection = {
   eventTypes: new Set<string>([
     'OrderPlaced',
     ...Object.keys(STATUS_AFTER),
+    'SellerOrderStatusReverted',
     'ReturnRequested',
     'ReturnAccepted',
     'ReturnRejected',
