@@ -1,5 +1,8 @@
 /** Issue 13: e-mail verification, notices, common passwords refused, and two-step sign-in, as a person meets them. */
+import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
+import decodeQR from 'qr/decode.js';
+import sharp from 'sharp';
 import { totpCodeOf, verificationToken } from './accounts.ts';
 import { fillSignUp, newAccount, signUp } from './helpers.ts';
 import { expectAccessible, signInByApi, signUpByApi } from './shop.ts';
@@ -119,4 +122,53 @@ test('a seller turns two-step sign-in on and off on the account page', async ({ 
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Turn off', exact: true }).click();
   await expect(page.getByText('Off: a password alone signs you in.')).toBeVisible();
+});
+
+test('the set-up shows a QR code of the link, the recovery codes copy and download, and a refused code leaves no error behind (issue 23)', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(page, newAccount('Leela Textiles'), 'Sell Products');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+
+  // The code an authenticator app scans is the otpauth link shown as text.
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  const { data, info } = await sharp(await qr.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scanned = decodeQR(
+    { width: info.width, height: info.height, data },
+    { format: info.channels === 4 ? 'RGBA' : 'RGB' },
+  );
+  await page.getByText('Or use the otpauth link').click();
+  await expect(page.getByLabel('otpauth link')).toHaveText(scanned);
+  expect(scanned).toMatch(/^otpauth:\/\/totp\/MIBI:/);
+
+  const secret = (await page.getByLabel('Setup key').innerText()).replace(/\s+/g, '');
+  const wrongCode = totpCodeOf(secret) === '000000' ? '111111' : '000000';
+  await page.getByLabel('Code from the app').fill(wrongCode);
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByText('Error setting up two-step sign-in')).toBeVisible();
+  await page.getByLabel('Code from the app').fill(totpCodeOf(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const listed = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(listed).toHaveCount(10);
+  const codes = await listed.allInnerTexts();
+  await expect(page.getByText('Two-step sign-in is on')).toBeVisible();
+  // At once: the failed attempt's toast would otherwise still be on screen (a toast stays 5 s).
+  expect(await page.getByText('Error setting up two-step sign-in').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.trim().split('\n').slice(-10)).toEqual(codes);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download codes' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('mibi-recovery-codes.txt');
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(copied);
 });

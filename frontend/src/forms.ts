@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrors } from '../../domain/fields.ts';
 import { ApiError } from './api/client.ts';
-import { toast } from './state/toasts.ts';
+import { dismissToast, toast } from './state/toasts.ts';
 
 /** A message per field name (the first one found). */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -44,6 +44,8 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement | null>(null);
+  // The error toast of the last failed send: a new attempt takes it away, so it never lingers on what follows a success.
+  const failure = useRef<number | null>(null);
 
   // Each refusal sets new errors: once their messages are on screen, the first field in error takes the focus.
   useEffect(() => {
@@ -53,6 +55,8 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.current = event.currentTarget;
+    if (failure.current !== null) dismissToast(failure.current);
+    failure.current = null;
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -64,7 +68,7 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
       await send(parsed.data);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
-      toast({ title: failureTitle, description: (error as Error).message, tone: 'error' });
+      failure.current = toast({ title: failureTitle, description: (error as Error).message, tone: 'error' });
     } finally {
       setBusy(false);
     }

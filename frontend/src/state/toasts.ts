@@ -20,7 +20,7 @@ export const toasts = signal<Toast[]>([]);
 
 let nextId = 1;
 
-/** Shows a toast: a title and an optional description, as in the spec's catalogue (section 8). */
+/** Shows a toast: a title and an optional description, as in the spec's catalogue (section 8). Gives its id, to dismiss it early. */
 export function toast({
   title,
   description,
@@ -29,10 +29,11 @@ export function toast({
   title: string;
   description?: string;
   tone?: ToastTone;
-}): void {
+}): number {
   const id = nextId++;
   toasts.value = [...toasts.value, { id, title, ...(description && { description }), tone }].slice(-MAX_TOASTS);
   setTimeout(() => dismissToast(id), TOAST_MS);
+  return id;
 }
 
 export function dismissToast(id: number): void {

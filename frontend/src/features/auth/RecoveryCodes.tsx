@@ -1,4 +1,19 @@
-/** Recovery codes, shown once: the server keeps only their hashes. */
+import { useState } from 'react';
+import { toast } from '../../state/toasts.ts';
+
+/** The codes as a text file keeps them: a line saying what they are, then one code a line. */
+const codesText = (codes: readonly string[]) =>
+  `MIBI recovery codes: each signs you in once, in place of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+
+/** Saves `text` as a file named `name`, through the browser's own download. */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Recovery codes, shown once (the server keeps only their hashes), to copy or download. */
 export function RecoveryCodes({
   codes,
   onDone,
@@ -8,6 +23,21 @@ export function RecoveryCodes({
   onDone: () => void;
   doneLabel?: string;
 }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codesText(codes));
+      setCopied(true);
+    } catch {
+      toast({
+        title: 'Could not copy the codes',
+        description: 'Download them, or select and copy them.',
+        tone: 'error',
+      });
+    }
+  }
+
   return (
     <section aria-labelledby="recovery-codes-heading">
       <h2 id="recovery-codes-heading" className="mb-2 text-lg font-semibold">
@@ -19,12 +49,27 @@ export function RecoveryCodes({
       </p>
       <ol
         aria-label="Recovery codes"
-        className="mb-4 grid grid-cols-1 gap-1 rounded-box bg-base-200 p-3 font-mono text-sm sm:grid-cols-2"
+        className="mb-3 grid grid-cols-1 gap-1 rounded-box bg-base-200 p-3 font-mono text-sm sm:grid-cols-2"
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ol>
+      <div className="mb-4 grid grid-cols-2 gap-2">
+        <button type="button" className="btn btn-outline btn-sm" onClick={copy}>
+          {copied ? 'Copied' : 'Copy codes'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => download('mibi-recovery-codes.txt', codesText(codes))}
+        >
+          Download codes
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? 'Recovery codes copied' : ''}
+      </p>
       <button type="button" className="btn btn-primary w-full" onClick={onDone}>
         {doneLabel}
       </button>

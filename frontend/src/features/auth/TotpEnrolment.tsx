@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { totpEnrolSchema } from '../../../../domain/account/schemas.ts';
 import { type Data, call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -8,12 +8,15 @@ import type { User } from '../../state/session.ts';
 
 type Setup = Data<typeof server.auth.totp.setup.$post>;
 
+/** The QR library comes with the code that draws it, fetched when the set-up shows. */
+const SetupQrCode = lazy(() => import('./SetupQrCode.tsx'));
+
 /** The setup key in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
- * Setting up an authenticator app: the setup key (and the otpauth:// link, as text: no QR
- * library is bundled) and the app's first code. `challenge`: an admin's sign-in that must set
+ * Setting up an authenticator app: a QR code of the otpauth:// link to scan, or the setup key to
+ * type (and the link itself), then the app's first code. `challenge`: an admin's sign-in that must set
  * one up first; without it, the signed-in user. Calls `onEnrolled` with the recovery codes.
  */
 export function TotpEnrolment({
@@ -53,7 +56,14 @@ export function TotpEnrolment({
       <ol className="mb-4 list-decimal space-y-3 pl-5 text-sm">
         <li>
           In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), add an account
-          and enter this setup key:
+          and scan this QR code:
+          <div className="my-2 flex justify-center">
+            {/* Its place kept while it loads, so the form below does not move. */}
+            <Suspense fallback={<div className="size-48 rounded-box bg-base-200" aria-hidden="true" />}>
+              <SetupQrCode uri={setup.uri} />
+            </Suspense>
+          </div>
+          or enter this setup key:
           <code aria-label="Setup key" className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-base break-all">
             {grouped(setup.secret)}
           </code>
