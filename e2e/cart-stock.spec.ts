@@ -70,6 +70,8 @@ test('the stock drops while the cart is open: the line is flagged live, fixed in
     await expect(summary(page)).toContainText('× 1');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Order Placed Successfully!')).toBeVisible();
+    // The order's own stock moves reach the feed too: the page stays on the placed order until the redirect.
+    await expect(page).toHaveURL(/\/dashboard\/buyer$/, { timeout: 5000 });
     const orders = (await (await page.request.get('/api/orders')).json()) as Array<{
       lines: Array<{ quantity: number }>;
     }>;

@@ -18,9 +18,10 @@ export type CartState =
  * badge follows it. `update` takes the cart a command (cartCommands.ts) answered with.
  * It is kept live: when a product in it changes (its stock, price, or whether it is for
  * sale), the cart is read again, so a line the stock no longer covers is flagged at once
- * (the server says which, `shortage`); `refresh` reads it again on demand.
+ * (the server says which, `shortage`); `refresh` reads it again on demand. `live: false`
+ * stops that (checkout, once an order is being placed, keeps the cart it is placing).
  */
-export function useCart() {
+export function useCart({ live = true }: { live?: boolean } = {}) {
   useSignals();
   const userId = sessionKnown.value ? (session.value?.id ?? null) : undefined;
   const [loaded, setLoaded] = useState<{ userId: string; state: CartState } | null>(null);
@@ -81,12 +82,14 @@ export function useCart() {
   const inCart = (productId: string) =>
     state.status === 'ready' && state.cart.lines.some((line) => line.productId === productId);
   const onProduct = ({ id }: { id: string }) => {
-    if (inCart(id)) void refresh();
+    if (live && inCart(id)) void refresh();
   };
   useLiveEvent('product.changed', onProduct);
   useLiveEvent('product.removed', onProduct);
   useLiveEvent('product.added', onProduct);
-  useLiveEvent('reset', () => void refresh());
+  useLiveEvent('reset', () => {
+    if (live) void refresh();
+  });
 
   return { state, update, retry, refresh };
 }

@@ -30,7 +30,11 @@ const SIGN_IN_NOTICE = 'You must be logged in to place an order';
 
 /** /checkout: address, delivery and payment for the cart, then Place Order. */
 export default function CheckoutPage() {
-  const { state, retry, update, refresh } = useCart();
+  // Once the buyer places the order, the page keeps the cart it places: a placed order empties
+  // the cart before the redirect, and after an answer lost on the way the retry (same key) must
+  // find the form. A refusal for stock still reads the cart again (`refresh`).
+  const [ordering, setOrdering] = useState(false);
+  const { state, retry, update, refresh } = useCart({ live: !ordering });
   const signedOut = state.status === 'signedOut';
 
   useEffect(() => {
@@ -59,7 +63,7 @@ export default function CheckoutPage() {
         ) : state.cart.lines.length === 0 ? (
           <EmptyCart />
         ) : (
-          <CheckoutForm cart={state.cart} onCart={update} refresh={refresh} />
+          <CheckoutForm cart={state.cart} onCart={update} refresh={refresh} onOrder={() => setOrdering(true)} />
         )}
       </div>
     </div>
@@ -72,9 +76,11 @@ interface CheckoutFormProps {
   onCart: (cart: Cart) => void;
   /** Reads the cart again (after a refusal for stock), giving it. */
   refresh: () => Promise<Cart | null>;
+  /** The buyer sends the order (a valid form). */
+  onOrder: () => void;
 }
 
-function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
+function CheckoutForm({ cart, onCart, refresh, onOrder }: CheckoutFormProps) {
   const [, navigate] = useLocation();
   const [delivery, setDelivery] = useState<DeliveryMethod>(DEFAULT_DELIVERY);
   // One key for this checkout: a double click or a retry never places a second order.
@@ -95,6 +101,7 @@ function CheckoutForm({ cart, onCart, refresh }: CheckoutFormProps) {
   const { errors, busy, onSubmit } = useForm(
     checkoutFormSchema(chosenAddress),
     async (checkout) => {
+      onOrder();
       try {
         await placeOrder(checkout, idempotencyKey);
       } catch (error) {
