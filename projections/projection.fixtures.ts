@@ -1,6 +1,9 @@
 /** Test fixture: a fresh in-memory event store and read store for each test, and one projection run over them. */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { afterEach, beforeEach } from 'vitest';
 import { MemoryBus } from '../platform/bus/memory.ts';
+import { importNdjson } from '../platform/eventstore/ndjson.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -14,7 +17,11 @@ export interface ProjectionStores {
   runner(batchSize?: number): ProjectionRunner;
   /** Every document of the projection's collections, by collection, in id order. */
   documents(): Promise<Record<string, Doc[]>>;
+  /** Imports the log written before seller orders (fixtures/legacy-multi-seller.ndjson) into the empty event store. */
+  importLegacyLog(): Promise<void>;
 }
+
+const LEGACY_LOG = new URL('fixtures/legacy-multi-seller.ndjson', import.meta.url);
 
 /** Registers the hooks of the suite it is called in; the stores are those of the running test. */
 export function projectionStores(projection: Projection): ProjectionStores {
@@ -37,6 +44,11 @@ export function projectionStores(projection: Projection): ProjectionStores {
         ),
       );
       return Object.fromEntries(entries);
+    },
+    async importLegacyLog() {
+      await importNdjson(stores.events, () =>
+        createInterface({ input: createReadStream(LEGACY_LOG), crlfDelay: Number.POSITIVE_INFINITY }),
+      );
     },
   };
   beforeEach(() => {

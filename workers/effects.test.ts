@@ -7,41 +7,31 @@ import { sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type SellerEvent, sellerStream } from '../domain/seller/events.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { notifications } from '../projections/notifications/projection.ts';
 import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
-import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
+import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
+import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
+let bed: TestBed;
 let platform: Platform;
 let mailer: TestMailer;
-let projections: ProjectionRunner;
-let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  ({ platform, mailer, projections } = await openTestBed([notifications]));
+  bed = await openTestBed([notifications]);
+  ({ platform, mailer } = bed);
 });
+afterEach(() => bed.close());
 
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-  await projections.stop();
-  await platform.close();
-});
-
-const start = async () => {
-  running = startWorkers(platform, WORKERS);
-  await running.ready;
-};
+const start = () => bed.startWorkers();
 
 async function account(fullName: string, email: string, role: 'buyer' | 'seller'): Promise<string> {
   const userId = crypto.randomUUID();
@@ -142,7 +132,7 @@ describe('confirm-order', () => {
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
 
-    await running!.stop();
+    await bed.stopWorkers();
     await platform.read.reset(confirmOrderEffect.reactor, []);
     await start();
     await settled();
@@ -268,7 +258,7 @@ describe('notify-decision', () => {
 
   it('on a log it has followed since it was empty, keeps every event that came while the workers were stopped', async () => {
     await start();
-    await running!.stop();
+    await bed.stopWorkers();
     const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
     const productId = await listProduct(seller, 'Dhokra Elephant');
     await decide(productId, { type: 'ProductFeatured', data: { productId, by: 'admin-1', at: AT } });
@@ -286,7 +276,7 @@ describe('notify-decision', () => {
     await settled();
     expect(mailsTo('meera@mibi.test')).toHaveLength(1);
 
-    await running!.stop();
+    await bed.stopWorkers();
     await platform.read.reset('reactor:notify-decision', []);
     await start();
     await settled();

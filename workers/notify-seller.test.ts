@@ -7,34 +7,27 @@ import { shortSellerOrderId } from '../domain/order/status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
 import type { Platform } from '../platform/platform.ts';
 import { notifications } from '../projections/notifications/projection.ts';
-import { ProjectionRunner } from '../platform/projection/runner.ts';
-import { type RunningWorkers, startWorkers } from './index.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
+import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
+let bed: TestBed;
 let platform: Platform;
 let mailer: TestMailer;
-let projections: ProjectionRunner;
-let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  ({ platform, mailer, projections } = await openTestBed([notifications]));
-  running = startWorkers(platform, WORKERS);
+  bed = await openTestBed([notifications]);
+  ({ platform, mailer } = bed);
+  await bed.startWorkers();
 });
-
-afterEach(async () => {
-  await running?.stop();
-  await projections.stop();
-  await platform.close();
-});
+afterEach(() => bed.close());
 
 async function seller(fullName: string, email: string): Promise<string> {
   const userId = crypto.randomUUID();
@@ -186,9 +179,9 @@ describe('notify-seller', () => {
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050), line(kashmir, 'Pashmina Shawl', 1_250_000)]);
     await settled();
 
-    await running!.stop();
+    await bed.stopWorkers();
     await platform.read.reset(ORDER_REACTOR, []);
-    running = startWorkers(platform, WORKERS);
+    await bed.startWorkers();
     await settled();
 
     expect(mailer.sent).toHaveLength(2);
@@ -198,9 +191,9 @@ describe('notify-seller', () => {
 
   it('notifies of an order placed while no worker ran, once they start again', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
-    await running!.stop();
+    await bed.stopWorkers();
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
-    running = startWorkers(platform, WORKERS);
+    await bed.startWorkers();
     await settled();
     expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
@@ -230,14 +223,14 @@ describe('notify-seller across the move to seller orders', () => {
   it('runs a job queued before seller orders (no sellerOrderId) for the seller order the purchase gives its seller', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
-    await running!.stop();
+    await bed.stopWorkers();
     const lines = [line(kashmir, 'Pashmina Shawl', 1_250_000), line(meera, 'Brass Diya', 35_050)];
     const orderId = await placeOrder(lines, { legacy: true });
     // As the old reactor queued it (and passed the order) before the upgrade.
     const old = { orderId, sellerId: meera, lines: [lines[1]!], cause: { eventId: 'e', correlationId: 'c' } };
     await platform.queue.add(NOTIFY_SELLER, old, { jobId: `${NOTIFY_SELLER}:${orderId}:${meera}` });
     await platform.read.commit(platform.read.unitOfWork(), ORDER_REACTOR, await platform.events.lastPosition());
-    running = startWorkers(platform, WORKERS);
+    await bed.startWorkers();
     await settled();
     expect(await notificationsOf(meera)).toEqual([
       expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: `New order #${orderId.slice(0, 8)}-2` }),
@@ -295,9 +288,9 @@ describe('reconciliation', () => {
     expect(await reconcile()).toMatchObject({ checked: 1, requeued: 0 });
     const confirmed = await platform.read.checkpoint(RECONCILER);
 
-    await running!.stop(); // jobs added now wait in the queue until the workers are back
+    await bed.stopWorkers(); // jobs added now wait in the queue until the workers are back
     const second = await placeOrder([line(meera, 'Pashmina Shawl', 1_250_000)]);
-    running = startWorkers(platform, WORKERS);
+    await bed.startWorkers();
     await reconcile();
     await settled();
     const passes = await reconcile();

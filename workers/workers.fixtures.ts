@@ -1,4 +1,7 @@
-/** The workers' test bed: an embedded platform in memory whose mailer fails on demand, and the test's projections running on it (workers/ may not import them). */
+/**
+ * The workers' test bed: an embedded platform in memory whose mailer fails on demand, the test's projections running
+ * on it (workers/ may not import them), and the workers started and stopped as a process would.
+ */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
@@ -11,6 +14,7 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { type RunningWorkers, startWorkers } from './index.ts';
 
 /** Quick retries, so a test of giving up does not wait. */
 export const RETRY = { attempts: 3, backoffMs: 5 };
@@ -38,9 +42,18 @@ export class TestMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
-export async function openTestBed(
-  projected: Projection[],
-): Promise<{ platform: Platform; mailer: TestMailer; projections: ProjectionRunner }> {
+export interface TestBed {
+  platform: Platform;
+  mailer: TestMailer;
+  /** Starts the workers (quick retries, reconciliation on demand) and resolves once they are ready. */
+  startWorkers(): Promise<void>;
+  /** Stops the workers: jobs added meanwhile wait in the queue until they start again. */
+  stopWorkers(): Promise<void>;
+  /** Stops the workers and the projections, and closes the platform. */
+  close(): Promise<void>;
+}
+
+export async function openTestBed(projected: Projection[]): Promise<TestBed> {
   const mailer = new TestMailer();
   const events = new SqliteEventStore(':memory:');
   const read = new SqliteReadStore(':memory:');
@@ -60,5 +73,23 @@ export async function openTestBed(
   };
   const projections = new ProjectionRunner({ events, read, bus, projections: projected });
   await projections.start();
-  return { platform, mailer, projections };
+  let running: RunningWorkers | undefined;
+  const stopWorkers = async () => {
+    await running?.stop();
+    running = undefined;
+  };
+  return {
+    platform,
+    mailer,
+    async startWorkers() {
+      running = startWorkers(platform, WORKERS);
+      await running.ready;
+    },
+    stopWorkers,
+    async close() {
+      await stopWorkers();
+      await projections.stop();
+      await platform.close();
+    },
+  };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
-import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../testing/harness.ts';
 import {
   actorOfClient,
+  diyaShop,
   buyerWith,
   checkoutBody,
   listedProduct,
@@ -19,9 +20,7 @@ let seller: Client;
 let diya: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  seller = await signedIn(api, 'seller', 'Meera Crafts');
-  diya = await listedProduct(api, seller, { stockQuantity: 5 });
+  ({ api, seller, diya } = await diyaShop({ stockQuantity: 5 }));
 });
 afterAll(() => api.close());
 

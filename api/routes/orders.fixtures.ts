@@ -14,7 +14,7 @@ import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { expect } from 'vitest';
-import { Client, expectStatus, type TestApi } from '../testing/harness.ts';
+import { Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 
 /** Verifies products; never signs in. */
@@ -92,6 +92,15 @@ export async function listedProduct(
   if (verified)
     await onProduct(api, productId, { type: 'VerifyProduct', actor: FIXTURE_ADMIN, at: now() }, FIXTURE_ADMIN.userId);
   return productId;
+}
+
+/** A test API where the seller Meera Crafts sells a Brass Diya (`listedProduct`'s, with `details`). */
+export async function diyaShop(
+  details: Partial<ProductInput> = {},
+): Promise<{ api: TestApi; seller: Client; diya: string }> {
+  const api = await startTestApi();
+  const seller = await signedIn(api, 'seller', 'Meera Crafts');
+  return { api, seller, diya: await listedProduct(api, seller, details) };
 }
 
 /** The product's write-side state. */

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistStream } from '../../domain/wishlist/events.ts';
 import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
-import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok, type TestApi } from '../testing/harness.ts';
 import {
   actorOfClient,
+  diyaShop,
   listedProduct,
   NO_PRODUCT_BODIES,
   onProduct,
@@ -19,9 +20,7 @@ let seller: Client;
 let diya: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  seller = await signedIn(api, 'seller', 'Meera Crafts');
-  diya = await listedProduct(api, seller);
+  ({ api, seller, diya } = await diyaShop());
 });
 afterAll(() => api.close());
 

@@ -1,11 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { categoryStream } from '../../domain/catalog/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { placed } from '../../domain/order/events.fixtures.ts';
 import { payoutStream } from '../../domain/payout/events.ts';
-import { importNdjson } from '../../platform/eventstore/ndjson.ts';
 import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
 import { CATEGORY_POLICIES, LEDGER_ENTRIES, SELLER_BALANCES, ledger } from './projection.ts';
 import { projectionStores } from '../projection.fixtures.ts';
@@ -294,14 +291,11 @@ describe('ledger projection', () => {
 });
 
 describe('ledger over a log written before seller orders', () => {
-  const fixture = new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url);
   const SELLER_A = '68d9bb09-ff63-4c5c-a733-06e5d49f9cef';
   const SELLER_B = '1e360922-1b3c-4cc8-a9ed-75a47dbf9146';
 
   it('posts the earnings of the purchase delivered whole, for each of its sellers, at 0 basis points', async () => {
-    await importNdjson(stores.events, () =>
-      createInterface({ input: createReadStream(fixture), crlfDelay: Number.POSITIVE_INFINITY }),
-    );
+    await stores.importLegacyLog();
     await runner().catchUp(ledger.name);
     const docs = await documents();
     // Order 1 only: order 2 was cancelled, orders 3 and 4 never delivered.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type NotificationEvent, notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { notifications } from './projection.ts';
@@ -51,12 +50,7 @@ describe('notifications projection', () => {
   });
 
   it('gives a notification recorded before seller orders the seller order its purchase became', async () => {
-    const [, ...recorded] = readFileSync(new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
-      .trim()
-      .split('\n')
-      .map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded)
-      await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
+    await stores.importLegacyLog();
     await catchUp();
     const [crafts, spices] = ['68d9bb09-ff63-4c5c-a733-06e5d49f9cef', '1e360922-1b3c-4cc8-a9ed-75a47dbf9146'];
     // Orders 1 and 2 list the saffron (spices) first: its seller order is -1, the necklace's -2.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
 import { placed } from '../../domain/order/events.fixtures.ts';
@@ -255,12 +254,7 @@ describe('sales projection over a log written before seller orders', () => {
   });
 
   it('replays the log the old version wrote (projections/fixtures/legacy-multi-seller.ndjson)', async () => {
-    const [, ...recorded] = readFileSync(new URL('../fixtures/legacy-multi-seller.ndjson', import.meta.url), 'utf8')
-      .trim()
-      .split('\n')
-      .map((text) => JSON.parse(text));
-    for (const { id, type, stream, data, metadata } of recorded)
-      await stores.events.append(stream, [{ id, type, data, metadata }], 'any');
+    await stores.importLegacyLog();
     await runner().catchUp(sales.name);
     const docs = await documents();
     const day = '2026-11-23';
