@@ -7,17 +7,16 @@ import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/ev
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { reviewStream } from '../domain/review/events.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { ProjectionRunner } from '../platform/projection/runner.ts';
 import type { BuyerNotificationDoc } from '../projections/buyer-notifications/documents.ts';
 import { BUYER_NOTIFICATIONS, buyerNotifications } from '../projections/buyer-notifications/projection.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS, notifications } from '../projections/notifications/projection.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
-import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
+import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestMailer, WORKERS, openTestBed } from './workers.fixtures.ts';
+import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 const BUYER = 'buyer-1';
@@ -36,28 +35,19 @@ const diya: OrderLine = {
   categoryId: 'handicrafts',
 };
 
+let bed: TestBed;
 let platform: Platform;
 let mailer: TestMailer;
-let projections: ProjectionRunner;
-let running: RunningWorkers | undefined;
 
 beforeEach(async () => {
-  ({ platform, mailer, projections } = await openTestBed([notifications, buyerNotifications]));
+  bed = await openTestBed([notifications, buyerNotifications]);
+  ({ platform, mailer } = bed);
   await account(BUYER, 'Asha Rao', 'asha@mibi.test');
   await account(SELLER, 'Meera Weaves', 'meera@mibi.test');
 });
+afterEach(() => bed.close());
 
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-  await projections.stop();
-  await platform.close();
-});
-
-const start = async () => {
-  running = startWorkers(platform, WORKERS);
-  await running.ready;
-};
+const start = () => bed.startWorkers();
 
 async function account(userId: string, fullName: string, email: string, ...more: AccountEvent[]): Promise<void> {
   const registered: AccountEvent = {
@@ -268,7 +258,7 @@ describe('notify-parties', () => {
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
 
-    await running!.stop();
+    await bed.stopWorkers();
     await platform.read.reset(notifyPartiesEffect.reactor, []);
     await start();
     await settled();
