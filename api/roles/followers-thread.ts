@@ -10,10 +10,15 @@ import { parentPort } from 'node:worker_threads';
 import type { Config } from '../../platform/config/config.ts';
 import { startWorker } from '../../platform/worker-thread.ts';
 import { logger } from '../../platform/log.ts';
+import { SchemaVersionError } from '../../platform/schema/migrations.ts';
 import { assemble } from './assemble.ts';
 
-/** What the thread tells the main thread: that it runs or could not start, then the projections failing on it whenever that changes. */
-type Report = 'ready' | { failed: string } | { failures: Failures };
+/**
+ * What the thread tells the main thread: that it runs or could not start (`refused`: the data's
+ * schema is not this release's, a message for the operator), then the projections failing on it
+ * whenever that changes.
+ */
+type Report = 'ready' | { failed: string } | { refused: string } | { failures: Failures };
 /** What the thread tells first. */
 type StartReport = Exclude<Report, { failures: Failures }>;
 
@@ -47,9 +52,10 @@ export async function startFollowersThread(entry: URL, onLost: (why: string) => 
   const thread = startWorker(entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let stopping = false;
   const started = new Promise<void>((resolve, reject) => {
-    thread.once('message', (report: StartReport) =>
-      report === 'ready' ? resolve() : reject(new Error(report.failed)),
-    );
+    thread.once('message', (report: StartReport) => {
+      if (report === 'ready') resolve();
+      else reject('refused' in report ? new SchemaVersionError(report.refused) : new Error(report.failed));
+    });
     thread.once('exit', (code) => reject(new Error(`the followers' thread ended at start (exit code ${code})`)));
   });
   // A thread can throw anything, not only an Error (Node's types say so since 22).
@@ -85,9 +91,11 @@ export async function serveFollowers(config: Config): Promise<void> {
   try {
     assembled = await assemble(config, ['projections', 'workers'], { threads: true });
   } catch (error) {
-    port.postMessage({
-      failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    } satisfies StartReport);
+    port.postMessage(
+      (error instanceof SchemaVersionError
+        ? { refused: error.message }
+        : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies StartReport,
+    );
     process.exit(1); // on a worker thread: ends the thread
   }
   port.on('message', (message) => {

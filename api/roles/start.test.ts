@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SQLITE_EVENTS_MIGRATIONS, SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
+import { EMBEDDED_FILES } from '../../platform/platform.ts';
+import { VERSIONS_TABLE } from '../../platform/schema/migrations.ts';
 import { adminCookie } from '../../scripts/admin.fixtures.ts';
 import { startServer } from '../../scripts/server.fixtures.ts';
 import { notPrivate } from '../../platform/files.fixtures.ts';
@@ -16,9 +19,11 @@ afterEach(() => {
 /** The process's last log line, parsed. */
 const lastLine = (output: string) => JSON.parse(output.trim().split('\n').at(-1)!);
 
-function start(env: Record<string, string>) {
+/** `prepare` fills the data directory before the server starts. */
+function start(env: Record<string, string>, prepare?: (dir: string) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-start-'));
   dirs.push(dir);
+  prepare?.(dir);
   return Object.assign(startServer(dir, { ...ADMIN, ...env }), { dir });
 }
 
@@ -132,6 +137,21 @@ describe('the process entry', () => {
       msg: 'Invalid configuration: TOTP_KEY must be 64 hex digits (32 bytes)',
     });
     expect(server.output()).not.toContain(key);
+  }, 30_000);
+
+  it('refuses a data directory a newer release migrated, in one line naming the versions', async () => {
+    const server = start({}, (dir) => {
+      new SqliteEventStore(join(dir, EMBEDDED_FILES.events)).close();
+      const db = new Database(join(dir, EMBEDDED_FILES.events));
+      const next = SQLITE_EVENTS_MIGRATIONS.length + 1;
+      db.prepare(`INSERT INTO ${VERSIONS_TABLE} VALUES ('events', ?, 'from a later release', '')`).run(next);
+      db.close();
+    });
+    expect(await server.exited).toBe(1);
+    expect(lastLine(server.output())).toMatchObject({
+      level: 'fatal',
+      msg: `MIBI cannot run on this data: the events schema is at version ${SQLITE_EVENTS_MIGRATIONS.length + 1}, newer than this release knows (${SQLITE_EVENTS_MIGRATIONS.length}): run the release that wrote it, or a later one`,
+    });
   }, 30_000);
 
   it.each([

@@ -13,6 +13,7 @@ import { type FollowersThread, serveFollowers, startFollowersThread } from './fo
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { logger } from '../../platform/log.ts';
+import { SchemaVersionError } from '../../platform/schema/migrations.ts';
 
 const log = logger('start');
 
@@ -81,6 +82,7 @@ if (!isMainThread) {
 } else {
   main(name).catch((error: unknown) => {
     if (error instanceof ConfigError) log.fatal({ variable: error.variable }, error.message);
+    else if (error instanceof SchemaVersionError) log.fatal(`MIBI cannot run on this data: ${error.message}`);
     else log.fatal({ err: error }, 'MIBI could not start');
     process.exit(1);
   });
