@@ -4,7 +4,7 @@ import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type WishlistEvent, wishlistStream } from '../domain/wishlist/events.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
-import { Streams } from '../platform/eventstore/streams.ts';
+import { Streams, isOneOf } from '../platform/eventstore/streams.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import { WISHLIST_REACTOR, WISHLIST_WATCHERS, wishlistReactor } from './wishlist-alerts.ts';
@@ -46,11 +46,13 @@ const stock = (from: number, to: number): ProductEvent => ({
   data: { ...stamp, from, to, reason: 'manual' },
 });
 
+type BuyerNotified = Extract<NotificationEvent, { type: 'BuyerNotified' }>;
+const BUYER_NOTIFIED: ReadonlySet<BuyerNotified['type']> = new Set(['BuyerNotified']);
+
 /** Every buyer notification in the log, as [buyer, title]. */
 async function told(): Promise<Array<[string, string]>> {
-  const all = (await events.readAll()) as unknown as NotificationEvent[];
-  return all.flatMap((event) =>
-    event.type === 'BuyerNotified' ? [[event.data.buyerId, event.data.title] as [string, string]] : [],
+  return (await events.readAll()).flatMap((event) =>
+    isOneOf<BuyerNotified>(event, BUYER_NOTIFIED) ? [[event.data.buyerId, event.data.title] as [string, string]] : [],
   );
 }
 
