@@ -3,6 +3,7 @@
 // the Dockerfile run with plain `node`, and the image process it starts (api/images/image-process.ts)
 // into build/server/image-process.js. Packages stay in node_modules (native addons cannot be
 // bundled, and their own files are already JavaScript). Takes well under a second.
+import './require-node.mjs';
 import { build } from 'esbuild';
 
 const started = performance.now();

@@ -1,6 +1,7 @@
 // `npm run dev`: the SPA from Vite's dev server (hot reload) on http://127.0.0.1:5173, with /api
 // and /media proxied (vite.config.ts) to the server on :3000, which `tsx watch` restarts whenever
 // a server file changes. Both stop on Ctrl-C.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -4,12 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/require-os.sh || exit 1
-want="$(tr -dc 0-9 <.nvmrc)"
-if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt "$want" ]; then
-  echo "The tests need Node $want (.nvmrc); this is Node $(node -v) at $(command -v node)."
-  echo "Get it with \`nvm install\` (reads .nvmrc), or in this shell: \`. scripts/use-node.sh\` then \`npm ci\` (see the README, Node)."
-  exit 1
-fi
+node scripts/require-node.mjs || exit 1
 rm -rf reports && mkdir -p reports
 
 status=0
