@@ -5,7 +5,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { expectFitsPhone } from './layout.ts';
-import { signInByApi } from './shop.ts';
+import { addToCartByApi, listProduct, signInByApi, signUpByApi } from './shop.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -51,13 +51,25 @@ test('a visitor: home, the catalogue, a product, a storefront, categories, sign-
   await checkMenu(page);
 });
 
-test('the buyer: dashboard with orders of every state, cart, checkout, wishlist, account', async ({
+test('the buyer: dashboard with orders of every state, wishlist, account; a cart and checkout with a long name', async ({
   page,
+  browser,
   baseURL,
 }) => {
   await signInByApi(page.request, baseURL!, DEMO.buyer.email, DEMO.buyer.password);
   for (const path of ['/dashboard/buyer', '/wishlist', '/account']) await checkScreen(page, path);
   await checkMenu(page);
+
+  // A buyer of their own (the demo buyer's cart stays as other tests expect it), with a product named at length.
+  const seller = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL!, 'seller', 'Sri Venkateshwara Handloom Weavers Cooperative Society');
+  const productId = await listProduct(seller.request, baseURL!, {
+    name: `Handwoven Kanchipuram Pure Mulberry Silk Saree with Zari Border ${Date.now().toString(36)}`,
+  });
+  await seller.close();
+  await signUpByApi(page.request, baseURL!, 'buyer');
+  await addToCartByApi(page.request, baseURL!, productId, 2);
+  for (const path of ['/cart', '/checkout', `/products/${productId}`]) await checkScreen(page, path);
 });
 
 test('a seller: dashboard with products, orders, returns, ledger; account', async ({ page, baseURL }) => {
