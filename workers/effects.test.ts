@@ -12,9 +12,10 @@ import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
+import { TELL_CODE_FAILURES, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
@@ -152,7 +153,7 @@ describe('confirm-order', () => {
     lost.mockRestore();
     expect(mailsTo('kavya@mibi.test')).toEqual([]);
 
-    expect(await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY)).toMatchObject({
       checked: 1,
       requeued: 1,
       dead: 0,
@@ -160,7 +161,7 @@ describe('confirm-order', () => {
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
     const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
-    expect(await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY)).toMatchObject({
       requeued: 0,
       confirmedThrough: last,
     });
@@ -171,7 +172,7 @@ describe('confirm-order', () => {
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
     await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     // `mibi reconcile` run before the upgraded workers first start changes nothing of that.
-    await reconcileEffect(workerContext(platform), confirmOrderEffect, RETRY);
+    await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY);
     await start();
     const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
@@ -292,7 +293,7 @@ describe('notify-decision', () => {
     await settled();
     lost.mockRestore();
     await reconcileEffect(
-      workerContext(platform),
+      workerContext(platform, LINKS),
       EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!,
       RETRY,
     );
@@ -308,5 +309,63 @@ describe('notify-decision', () => {
       'SellerDecisionNotified',
       'NotificationMailed',
     ]);
+  });
+});
+
+describe('tell-code-failures', () => {
+  /** What the sign-in's second step appends after a burst of wrong codes (api/routes/account-security.ts). */
+  async function codesLocked(userId: string, burst: number): Promise<void> {
+    const locked: AccountEvent = {
+      type: 'SecondFactorCodesLocked',
+      data: { userId, burst, failures: 10, waitMs: 15 * 60_000 * burst, at: AT },
+    };
+    await platform.events.append(accountStream(userId), [locked], 'any');
+  }
+
+  it('mails a burst recorded while the workers were down once they are back (a crash between the answer and the mail), once', async () => {
+    const owner = await account('Asha Rao', 'asha@mibi.test', 'seller');
+    await start();
+    await bed.stopWorkers(); // the process dies: the burst is in the log, nothing mailed yet
+    await codesLocked(owner, 1);
+    expect(mailsTo('asha@mibi.test')).toEqual([]);
+
+    await start();
+    await settled();
+    const [mail] = mailsTo('asha@mibi.test');
+    expect(mail).toMatchObject({ subject: 'Wrong sign-in codes for your MIBI account' });
+    expect(mail!.text).toContain('gave 10 wrong codes');
+    expect(mail!.text).toContain('Codes are refused for the next 15 minutes');
+    expect(mail!.text).toContain(`change it now at ${LINKS.PUBLIC_URL}/forgot-password`);
+
+    // Restarted again, replayed from zero, reconciled: still the one mail.
+    await bed.stopWorkers();
+    await platform.read.reset(tellCodeFailuresEffect.reactor, []);
+    await start();
+    await reconcileEffect(workerContext(platform, LINKS), tellCodeFailuresEffect, RETRY);
+    await settled();
+    expect(mailsTo('asha@mibi.test')).toHaveLength(1);
+  });
+
+  it('retries a failing mailer and re-adds what a lost queue dropped: one mail per burst', async () => {
+    const owner = await account('Asha Rao', 'asha@mibi.test', 'seller');
+    await start();
+    mailer.failures = 2;
+    await codesLocked(owner, 1);
+    await settled();
+    expect(mailsTo('asha@mibi.test')).toHaveLength(1);
+
+    const add = platform.queue.add.bind(platform.queue);
+    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
+      if (name !== TELL_CODE_FAILURES) return add(name, data, options);
+    });
+    await codesLocked(owner, 2);
+    await settled();
+    lost.mockRestore();
+    expect(mailsTo('asha@mibi.test')).toHaveLength(1);
+    expect(await reconcileEffect(workerContext(platform, LINKS), tellCodeFailuresEffect, RETRY)).toMatchObject({
+      requeued: 1,
+    });
+    await settled();
+    expect(mailsTo('asha@mibi.test').map((mail) => mail.text.includes('next 30 minutes'))).toEqual([false, true]);
   });
 });

@@ -7,13 +7,15 @@ import { notifyParties, notifyPartiesEffect } from './notify-parties.ts';
 import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { startReconciler } from './reconcile.ts';
+import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { type Worker, workerContext } from './worker.ts';
+import type { LinkConfig } from '../platform/config/links.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
 import { logger } from '../platform/log.ts';
 
 const log = logger('workers');
 
-export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision, notifyParties];
+export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision, notifyParties, tellCodeFailures];
 
 /** The effects whose jobs the reactors queue and the reconciliation checks against the log. */
 export const EFFECTS_OF_LOG: readonly Effect[] = [
@@ -21,6 +23,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   confirmOrderEffect,
   notifyDecisionEffect,
   notifyPartiesEffect,
+  tellCodeFailuresEffect,
 ];
 
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
@@ -30,6 +33,8 @@ export const REACTORS_LEASE = ORDER_REACTOR;
 export const REACTORS: readonly string[] = [...EFFECTS_OF_LOG.map((effect) => effect.reactor), WISHLIST_REACTOR];
 
 export interface WorkerOptions {
+  /** Where links in the mails point (PUBLIC_URL, else this machine's PORT). */
+  links: LinkConfig;
   /** Retries of the effects' jobs (tests shorten the backoff). */
   notifyRetry?: RetryPolicy;
   /** Milliseconds between reconciliation passes (RECONCILE_EVERY_S); one runs at start. */
@@ -57,8 +62,8 @@ export interface RunningWorkers {
  * Starts the job processors, the reactors that follow the log to enqueue their jobs, and the
  * reconciliation that adds again what a lost queue dropped.
  */
-export function startWorkers(platform: Platform, options: WorkerOptions = {}): RunningWorkers {
-  const cx = workerContext(platform, options);
+export function startWorkers(platform: Platform, options: WorkerOptions): RunningWorkers {
+  const cx = workerContext(platform, options.links, options);
   for (const worker of workers) {
     platform.queue.process<never>(worker.name, (job) => worker.handle(job, cx), {
       concurrency: worker.concurrency ?? 4,

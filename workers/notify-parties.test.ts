@@ -16,7 +16,7 @@ import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 const BUYER = 'buyer-1';
@@ -245,7 +245,9 @@ describe('notify-parties', () => {
       'NotificationMailDeclined',
     ]);
     // Declined counts as done: the reconciliation adds nothing back, and the past is not mailed after a change of mind.
-    expect(await reconcileEffect(workerContext(platform), notifyPartiesEffect, RETRY)).toMatchObject({ requeued: 0 });
+    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+      requeued: 0,
+    });
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
   });
@@ -272,7 +274,9 @@ describe('notify-parties', () => {
     await settled();
     lost.mockRestore();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
-    expect(await reconcileEffect(workerContext(platform), notifyPartiesEffect, RETRY)).toMatchObject({ requeued: 1 });
+    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+      requeued: 1,
+    });
     await settled();
 
     expect(subjectsTo('asha@mibi.test')).toEqual([

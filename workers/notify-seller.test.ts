@@ -11,7 +11,7 @@ import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
@@ -242,7 +242,7 @@ describe('notify-seller across the move to seller orders', () => {
 });
 
 describe('reconciliation', () => {
-  const reconcile = () => reconcileSellerNotifications(workerContext(platform), RETRY);
+  const reconcile = () => reconcileSellerNotifications(workerContext(platform, LINKS), RETRY);
 
   it('adds again the jobs a queue lost after taking them, and the seller is notified once', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');

@@ -1,20 +1,23 @@
 import { type Clock, systemClock } from '../platform/clock.ts';
+import type { LinkConfig } from '../platform/config/links.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import { Streams } from '../platform/eventstore/streams.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Job } from '../platform/queue/port.ts';
 
-/** What the workers run on: the adapters, the write side's streams, and the clock and ids (the process's, or a test's). */
+/** What the workers run on: the adapters, the write side's streams, where mailed links point, and the clock and ids (the process's, or a test's). */
 export interface WorkerContext extends Clock {
   platform: Platform;
   streams: Streams;
+  links: LinkConfig;
 }
 
 /** The workers' context on `platform`, with the system clock where `clock` gives none. */
-export function workerContext(platform: Platform, clock: Partial<Clock> = {}): WorkerContext {
+export function workerContext(platform: Platform, links: LinkConfig, clock: Partial<Clock> = {}): WorkerContext {
   return {
     platform,
     streams: new Streams(platform.events),
+    links,
     now: clock.now ?? systemClock.now,
     newId: clock.newId ?? systemClock.newId,
   };

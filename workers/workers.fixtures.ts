@@ -18,8 +18,10 @@ import { type RunningWorkers, startWorkers } from './index.ts';
 
 /** Quick retries, so a test of giving up does not wait. */
 export const RETRY = { attempts: 3, backoffMs: 5 };
+/** Where the mails' links point. */
+export const LINKS = { PUBLIC_URL: 'https://shop.example.in', PORT: 3000 };
 /** Reconciliation passes only when a test asks for one (besides the one at start). */
-export const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000 };
+export const WORKERS = { notifyRetry: RETRY, reconcileEveryMs: 3_600_000, links: LINKS };
 
 /** Keeps what it sends; fails the next `failures` sends as an unreachable SMTP server would. */
 export class TestMailer implements Mailer {

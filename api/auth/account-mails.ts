@@ -1,20 +1,15 @@
 /**
  * The mails an account's owner gets: the link that verifies their address, and notices of
- * changes to how they sign in, so that a change they did not make does not go unnoticed.
+ * changes to how they sign in (the notice of wrong second-factor codes is a worker's:
+ * domain/account/notices.ts), so that a change they did not make does not go unnoticed.
  * Notices are keyed by the change (its log position): sent again, they are the same message.
  */
-import type { Config } from '../../platform/config/config.ts';
+import { istDateTime } from '../../domain/account/notices.ts';
 import type { MailMessage, Mailer } from '../../platform/mail/port.ts';
-import { linkTo } from './links.ts';
+import { type LinkConfig, linkTo } from '../../platform/config/links.ts';
 import { logger } from '../../platform/log.ts';
 
 const log = logger('mail');
-
-type LinkConfig = Pick<Config, 'PUBLIC_URL' | 'PORT'>;
-
-/** When it happened, as people in India read it. */
-const when = (at: string): string =>
-  `${new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(at))} IST`;
 
 export function verificationMail(to: string, link: string): MailMessage {
   return {
@@ -44,7 +39,9 @@ export function passwordChangedMail(config: LinkConfig, to: string, at: string, 
     to,
     key,
     subject: 'Your MIBI password was changed',
-    text: [`The password of your MIBI account (${to}) was changed on ${when(at)}.`, '', ...notYou(config)].join('\n'),
+    text: [`The password of your MIBI account (${to}) was changed on ${istDateTime(at)}.`, '', ...notYou(config)].join(
+      '\n',
+    ),
   };
 }
 
@@ -64,34 +61,7 @@ export function secondFactorChangedMail(
     to,
     key,
     subject: `${what.replace(/ for your MIBI account.*$/, '')}`,
-    text: [`${what} (${to}) on ${when(at)}.`, '', ...notYou(config)].join('\n'),
-  };
-}
-
-/**
- * After a burst of wrong second-factor codes: someone who got past the password is guessing
- * codes. Keyed by the burst, so the owner hears of each burst once.
- */
-export function codeFailuresMail(
-  config: LinkConfig,
-  to: string,
-  burst: { failures: number; waitMinutes: number },
-  at: string,
-  key: string,
-): MailMessage {
-  return {
-    to,
-    key,
-    subject: 'Wrong sign-in codes for your MIBI account',
-    text: [
-      `Someone signed in to your MIBI account (${to}) with its password and then gave ${burst.failures} wrong codes of the second step, the last on ${when(at)}.`,
-      `Codes are refused for the next ${burst.waitMinutes} minutes, and longer after each further burst.`,
-      '',
-      'If this was you, there is nothing to do.',
-      '',
-      `If it was not you, someone else has your password: change it now at ${linkTo(config, '/forgot-password')}`,
-      '(a reset signs out every device), and tell us by replying to this e-mail.',
-    ].join('\n'),
+    text: [`${what} (${to}) on ${istDateTime(at)}.`, '', ...notYou(config)].join('\n'),
   };
 }
 

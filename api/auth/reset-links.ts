@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MailMessage } from '../../platform/mail/port.ts';
-import { SECRET_PARAM } from './links.ts';
+import { SECRET_PARAM } from '../../platform/config/links.ts';
 import { sha256Hex } from './sha256.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

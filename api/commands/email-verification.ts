@@ -13,7 +13,7 @@ import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
 import { verificationMail } from '../auth/account-mails.ts';
-import { SECRET_PARAM, linkTo } from '../auth/links.ts';
+import { SECRET_PARAM, linkTo } from '../../platform/config/links.ts';
 import {
   newResetToken as newLinkToken,
   resetTokenHash as linkTokenHash,

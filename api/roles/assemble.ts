@@ -19,7 +19,9 @@ import type { AppContext, ContextOptions } from './context.ts';
 export const ROLES = ['api', 'projections', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface AssembleOptions extends WorkerOptions, Pick<ContextOptions, 'now' | 'newId' | 'projectionFailures'> {
+export interface AssembleOptions
+  extends Omit<WorkerOptions, 'links'>,
+    Pick<ContextOptions, 'now' | 'newId' | 'projectionFailures'> {
   /** The built SPA to serve beside the API (`dist`). */
   spaRoot?: string;
   /** Other threads of this process run the other roles (api/roles/followers-thread.ts): the embedded bus reaches them. */
@@ -63,7 +65,12 @@ export async function assemble(
     }
     let workers: RunningWorkers | undefined;
     if (roles.includes('workers')) {
-      workers = startWorkers(platform, { reconcileEveryMs: config.RECONCILE_EVERY_S * 1000, ...options, lease });
+      workers = startWorkers(platform, {
+        reconcileEveryMs: config.RECONCILE_EVERY_S * 1000,
+        ...options,
+        links: config,
+        lease,
+      });
       stops.push(() => workers!.stop());
       await workers.ready; // an effect new to the log takes its start before the demo data is seeded
     }

@@ -23,7 +23,8 @@ import {
   type CodeFailureBurst,
   signInChallenges,
 } from '../auth/sign-in-challenges.ts';
-import { codeFailuresMail, sendNotice } from '../auth/account-mails.ts';
+import { accountDecider } from '../../domain/account/decider.ts';
+import { accountStream } from '../../domain/account/events.ts';
 import { TooManyLinks, resendVerificationLink, verifyEmail } from '../commands/email-verification.ts';
 import {
   checkSecondFactor,
@@ -87,13 +88,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
     return user;
   }
 
-  /** Mails the owner once per burst of wrong codes (keyed by the burst and its time). */
-  async function tellCodeFailures(userId: string, burst: CodeFailureBurst, at: string): Promise<void> {
-    const user = await loadUser(ctx, userId);
-    if (!user) return;
-    const counted = { failures: CODE_FAILURES.attempts, waitMinutes: Math.round(burst.waitMs / 60_000) };
-    const key = `code-failures:${userId}:${burst.burst}:${at}`;
-    await sendNotice(ctx.platform.mail, codeFailuresMail(ctx.config, user.email, counted, at, key));
+  /** Records the burst in the account's log; its owner is mailed from there (workers/tell-code-failures.ts). */
+  async function recordCodesLocked(userId: string, { burst, waitMs }: CodeFailureBurst, at: string): Promise<void> {
+    const locked = { type: 'RecordCodesLocked', burst, failures: CODE_FAILURES.attempts, waitMs, at } as const;
+    await ctx.streams.handle(accountStream(userId), accountDecider, locked, { actor: null });
   }
 
   /**
@@ -117,7 +115,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
         const now = ctx.now();
         const burst = await challenges.codeFailed(userId, now);
         if (challenge) await challenges.failed(challenge);
-        if (burst) await tellCodeFailures(userId, burst, now);
+        if (burst) await recordCodesLocked(userId, burst, now);
       }
       throw error;
     }

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
-import { linkTo, publicBaseUrl, redactLinkSecrets } from '../auth/links.ts';
+import { linkTo, publicBaseUrl, redactLinkSecrets } from '../../platform/config/links.ts';
 import { type TestApi, startTestApi } from '../testing/harness.ts';
 
 /** The links in the newest mail to `email`. */

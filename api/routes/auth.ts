@@ -10,7 +10,7 @@ import {
   signUpSchema,
 } from '../../domain/account/schemas.ts';
 import { clientIp } from '../auth/client-ip.ts';
-import { publicBaseUrl } from '../auth/links.ts';
+import { publicBaseUrl } from '../../platform/config/links.ts';
 import { actorOf, clearSessionCookie, guard, requireUser, setSessionCookie } from '../auth/middleware.ts';
 import { type Attempt, clientKey, tooManyAttemptsMessage } from '../auth/throttle.ts';
 import { limitRequest, tooManyRequests } from '../auth/too-many-requests.ts';

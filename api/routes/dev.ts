@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SentMail } from '../../platform/mail/port.ts';
 import type { AppContext } from '../roles/context.ts';
-import { redactLinkSecrets } from '../auth/links.ts';
+import { redactLinkSecrets } from '../../platform/config/links.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { errors, jsonResponse, router } from '../http/router.ts';
 

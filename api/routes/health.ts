@@ -4,6 +4,7 @@ import { CONFIRM_ORDER } from '../../workers/confirm-order.ts';
 import { NOTIFY_DECISION } from '../../workers/notify-decision.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { EFFECTS, type ReconciliationDoc } from '../../workers/reconcile.ts';
+import { TELL_CODE_FAILURES } from '../../workers/tell-code-failures.ts';
 import { guard } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
 import { LIVE_BODY, leaseGroups, readiness, readinessBody } from '../roles/readiness.ts';
@@ -73,6 +74,9 @@ const HealthSchema = z
         ),
         notifyDecision: reconciliationSchema(
           "Every admin decision up to this log position has its seller's notification and e-mail recorded",
+        ),
+        tellCodeFailures: reconciliationSchema(
+          "Every burst of wrong second-factor codes up to this log position has its owner's e-mail recorded",
         ),
       })
       .openapi({ description: 'Effects outside the log (jobs, e-mails), checked against the log' }),
@@ -158,6 +162,7 @@ export function healthRoutes(ctx: AppContext) {
           notifySeller: await reconciled(NOTIFY_SELLER),
           confirmOrder: await reconciled(CONFIRM_ORDER),
           notifyDecision: await reconciled(NOTIFY_DECISION),
+          tellCodeFailures: await reconciled(TELL_CODE_FAILURES),
         };
         const statuses = await watch.read(platform.events, platform.read, groups);
         const failures = ctx.projectionFailures();

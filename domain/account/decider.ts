@@ -39,6 +39,8 @@ export type AccountCommand =
   /** `now` decides whether the token has expired. */
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'ChooseMails'; actor: Actor; muted: NoticeKind[]; at: string }
+  /** Recorded by the sign-in's second step (no actor: whoever guesses is not signed in). */
+  | { type: 'RecordCodesLocked'; burst: number; failures: number; waitMs: number; at: string }
   | VerificationCommand
   | SecondFactorCommand;
 
@@ -136,6 +138,10 @@ function decideOnExisting(
       return resetPassword(account, command);
     case 'ChooseMails':
       return chooseMails(account, command);
+    case 'RecordCodesLocked': {
+      const { type: _, ...locked } = command;
+      return [{ type: 'SecondFactorCodesLocked', data: { userId: account.userId, ...locked } }];
+    }
     case 'RequestEmailVerification':
     case 'VerifyEmail':
     case 'MarkEmailVerified':

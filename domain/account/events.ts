@@ -47,6 +47,15 @@ export type AccountEvent =
   | { type: 'TotpEnrolled'; data: { userId: string; secret: string; recoveryCodeHashes: string[]; enrolledAt: string } }
   /** By the user (a seller turning it off) or by an admin (a user who lost their device enrols again). */
   | { type: 'TotpDisabled'; data: { userId: string; by: string; disabledAt: string } }
+  /**
+   * A burst of wrong second-factor codes (`failures` of them, after the password) made the
+   * account's codes wait `waitMs`: someone who has the password may be guessing codes. The
+   * owner is mailed of it (workers/tell-code-failures.ts).
+   */
+  | {
+      type: 'SecondFactorCodesLocked';
+      data: { userId: string; burst: number; failures: number; waitMs: number; at: string };
+    }
   | { type: 'RecoveryCodeUsed'; data: { userId: string; codeHash: string; usedAt: string } }
   | { type: 'RecoveryCodesReplaced'; data: { userId: string; recoveryCodeHashes: string[]; replacedAt: string } }
   /** The user's choice of notice mails: every kind is mailed but those in `muted` (in-app notices always come). */

@@ -1,4 +1,5 @@
 /** `mibi reconcile`: one reconciliation pass of every effect of the log, as the workers run it. */
+import { loadConfig } from '../../platform/config/config.ts';
 import { EFFECTS_OF_LOG } from '../../workers/index.ts';
 import { reconcileEffect } from '../../workers/reconcile.ts';
 import { workerContext } from '../../workers/worker.ts';
@@ -23,7 +24,7 @@ Options:
   async run(argv) {
     parse(argv, {}, { min: 0, max: 0 });
     return withPlatform(async (platform) => {
-      const cx = workerContext(platform);
+      const cx = workerContext(platform, loadConfig());
       for (const effect of EFFECTS_OF_LOG) {
         const found = await reconcileEffect(cx, effect);
         await write(

@@ -1,6 +1,7 @@
-import type { Config } from '../../platform/config/config.ts';
+import type { Config } from './config.ts';
 
-type LinkConfig = Pick<Config, 'PUBLIC_URL' | 'PORT'>;
+/** What a link in a mail is built from. */
+export type LinkConfig = Pick<Config, 'PUBLIC_URL' | 'PORT'>;
 
 /**
  * Where the site is, for links in e-mails: PUBLIC_URL (which may carry a path prefix), never
