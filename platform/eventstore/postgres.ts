@@ -153,7 +153,7 @@ export class PostgresEventStore implements EventStore {
     this.#ready = onceSucceeded(() => migratePostgres(this.#pool, 'events', POSTGRES_EVENTS_MIGRATIONS));
   }
 
-  /** Opens the store and creates its schema, so a wrong URL or a missing server fails here. */
+  /** Opens the store and migrates its schema to this release, so a wrong URL, a missing server or a newer schema fails here. */
   static async open(url: string, options?: PostgresEventStoreOptions): Promise<PostgresEventStore> {
     const store = new PostgresEventStore(url, options);
     return readyOrClosed(store, () => store.#ready());

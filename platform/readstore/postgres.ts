@@ -293,7 +293,7 @@ export class PostgresReadStore implements ReadStore {
     this.leases = new PostgresLeases(this.#pool, this.#schema);
   }
 
-  /** Opens the store and creates its tables, so a wrong URL or a missing server fails here. */
+  /** Opens the store and migrates its tables to this release, so a wrong URL, a missing server or a newer schema fails here. */
   static async open(url: string, options?: PostgresPoolOptions): Promise<PostgresReadStore> {
     const store = new PostgresReadStore(url, options);
     return readyOrClosed(store, () => store.#schema());
