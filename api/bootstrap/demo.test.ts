@@ -40,6 +40,9 @@ describe('the demo seed', () => {
     );
     const body = await catalog(api.anonymous(), { sort: 'rating', limit: '1' });
     expect(body.items[0]?.ratingCount).toBeGreaterThan(0);
+    // Checkout offers the address of those orders.
+    const { addresses } = ok(await buyer.api.addresses.$get());
+    expect(addresses).toEqual([{ id: expect.any(String), address: orders[0]!.shippingAddress, isDefault: true }]);
   });
 
   it("opens each seller's storefront with their region, craft and story, rated from the buyer's reviews", async () => {
