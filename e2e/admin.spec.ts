@@ -215,6 +215,10 @@ test("an admin moves a buyer's order to delivered, and the buyer can then review
   await expect(part.getByText(`2 x ${productName}`)).toBeVisible();
   for (const status of ['processing', 'shipped', 'delivered']) {
     await part.getByRole('button', { name: `Mark ${status}` }).click();
+    // Each move says what it will do before it is made.
+    const confirm = page.getByRole('dialog', { name: `Mark order #${orderId.slice(0, 8)}-1 ${status}?` });
+    if (status === 'delivered') await expect(confirm).toContainText("The seller's earning on it");
+    await confirm.getByRole('button', { name: `Mark ${status}` }).click();
     await expect(page.getByText(`Order #${orderId.slice(0, 8)}-1 is now ${status}.`)).toBeVisible();
   }
   await expect(part.getByText('Delivered', { exact: true })).toBeVisible();

@@ -190,6 +190,10 @@ test('a seller sees a new order and its notification arrive live, and moves the 
   await expect(notifications.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
 
   await line.getByRole('button', { name: 'Mark processing' }).click();
+  await page
+    .getByRole('dialog', { name: `Mark order #${shortId} processing?` })
+    .getByRole('button', { name: 'Mark processing' })
+    .click();
   await expect(line).toContainText('Processing');
   await expect(line.getByRole('button', { name: 'Mark shipped' })).toBeVisible();
   await line.getByRole('button', { name: 'Cancel' }).click();

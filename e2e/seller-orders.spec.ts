@@ -120,6 +120,10 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   await expect(ledgerA.getByText('No ledger lines yet')).toBeVisible();
   for (const status of ['processing', 'shipped', 'delivered']) {
     await orderA.getByRole('button', { name: `Mark ${status}` }).click();
+    await sellerA
+      .getByRole('dialog', { name: `Mark order #${partA.shortId} ${status}?` })
+      .getByRole('button', { name: `Mark ${status}` })
+      .click();
     await expect(sellerA.getByText(`Order #${partA.shortId} is now ${status}.`)).toBeVisible();
   }
   await expect(orderA).toContainText('Delivered');

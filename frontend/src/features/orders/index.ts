@@ -1,6 +1,7 @@
 /** What other features use of the orders: the buyer's list, the parts of an order card, moving seller orders and deciding returns. */
 export { CancelPartDialog } from './CancelPartDialog.tsx';
 export { DecideReturnDialog } from './DecideReturnDialog.tsx';
+export { MoveDialog } from './MoveDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
 export { OrderTotal } from './OrderTotal.tsx';
@@ -13,6 +14,8 @@ export {
   decideReturn,
   orderLabel,
   partLabel,
+  undoPartStatus,
 } from './orders.ts';
 export { ReturnList, returnLabel, returnValue } from './ReturnList.tsx';
+export { UndoMove } from './UndoMove.tsx';
 export type { Order, OrderPart, OrderReturn, SellerOrder, SellerOrderChange } from './types.ts';

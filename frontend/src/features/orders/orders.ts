@@ -4,7 +4,7 @@ import {
   type returnDecisionSchema,
   type returnRequestSchema,
 } from '../../../../domain/order/schemas.ts';
-import { shortOrderId } from '../../../../domain/order/status.ts';
+import { type UndoableStatus, shortOrderId } from '../../../../domain/order/status.ts';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
@@ -45,6 +45,20 @@ export async function changePartStatus(part: PartRef, change: StatusChange): Pro
     return result;
   } catch (error) {
     toast({ title: 'Error updating order', description: (error as Error).message, tone: 'error' });
+    return null;
+  }
+}
+
+/** Undoes the last move of a seller order (its seller or an admin, within its window), saying how it went in a toast; null when it failed. */
+export async function undoPartStatus(part: PartRef, status: UndoableStatus): Promise<SellerOrderChange | null> {
+  try {
+    const result = await call(
+      server['seller-orders'][':id'].status.undo.$post({ param: param(part), json: { status } }),
+    );
+    toast({ title: 'Move undone', description: `Order ${partLabel(part)} is back to ${result.sellerOrder.status}.` });
+    return result;
+  } catch (error) {
+    toast({ title: 'Error undoing the move', description: (error as Error).message, tone: 'error' });
     return null;
   }
 }

@@ -1,35 +1,41 @@
 import { useEffect, useId, useState } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
-import { server } from '../../api/client.ts';
-import { useApiGet } from '../../api/useApiGet.ts';
+import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatPrice } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
-import { useLiveEvent } from '../../state/live.ts';
 import {
   CancelPartDialog,
   DecideReturnDialog,
   type ForwardStatus,
+  MoveDialog,
   OrderHeading,
   OrderMoves,
   type OrderReturn,
   ReturnList,
   type SellerOrder,
   type SellerOrderChange,
-  changePartStatus,
+  UndoMove,
   partLabel,
+  undoPartStatus,
 } from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 
 type Dialog =
+  | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
   | { kind: 'cancel'; order: SellerOrder }
   | { kind: 'decide'; order: SellerOrder; request: OrderReturn; accept: boolean }
   | null;
 
 interface IncomingOrdersProps {
+  /** The seller's orders (GET /seller-orders), kept live by the dashboard. */
+  orders: Resource<SellerOrder[]>;
+  /** Only the orders with returns to decide. */
+  onlyReturns: boolean;
+  setOnlyReturns: (only: boolean) => void;
   className?: string;
   /** A change of the seller's that moved their ledger (a delivery, an accepted return), with the log position it reached. */
   onLedgerMoved?: (position: number) => void;
@@ -37,19 +43,20 @@ interface IncomingOrdersProps {
 
 /**
  * The seller's orders: their part of each purchase (their lines only), newest first, kept
- * live; the buyer and where to ship, the status moves allowed, and the returns to decide.
+ * live; the buyer and where to ship, the status moves allowed (each confirmed, the last one
+ * undone for a few minutes), and the returns to decide.
  */
-export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrdersProps) {
-  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', {
-    live: true,
-  });
+export function IncomingOrders({
+  orders,
+  onlyReturns,
+  setOnlyReturns,
+  className = '',
+  onLedgerMoved,
+}: IncomingOrdersProps) {
   const [moving, setMoving] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [onlyReturns, setOnlyReturns] = useState(false);
   /** The order a change was made to: the buttons that had the focus may have gone with it, so its heading takes it. */
   const [changedId, setChangedId] = useState<string | null>(null);
-
-  useLiveEvent('seller-order.changed', (order) => orders.update((list) => upsertById(list, order)));
 
   function applied({ sellerOrder, position }: SellerOrderChange, movesLedger: boolean) {
     orders.update((list) => upsertById(list, sellerOrder));
@@ -57,18 +64,18 @@ export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrders
     if (movesLedger) onLedgerMoved?.(position);
   }
 
-  async function move(order: SellerOrder, status: ForwardStatus) {
+  async function undo(order: SellerOrder, status: NonNullable<SellerOrder['undo']>['status']) {
     setMoving(order.id);
-    const result = await changePartStatus(order, { status });
+    const result = await undoPartStatus(order, status);
     setMoving(null);
-    if (result) applied(result, status === 'delivered');
+    if (result) applied(result, false);
   }
 
   const openReturns = sum(orders.data?.map((order) => order.openReturns) ?? []);
   const shown = onlyReturns ? (orders.data ?? []).filter((order) => order.openReturns > 0) : (orders.data ?? []);
 
   return (
-    <section aria-labelledby="incoming-title" className={className}>
+    <section id="orders" aria-labelledby="incoming-title" className={className}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">
           <span id="incoming-title">Incoming Orders</span>
@@ -105,12 +112,25 @@ export function IncomingOrders({ className = '', onLedgerMoved }: IncomingOrders
               busy={moving === order.id}
               takeFocus={changedId === order.id}
               onFocusTaken={() => setChangedId(null)}
-              onMove={(status) => void move(order, status)}
+              onMove={(to) => setDialog({ kind: 'move', order, to })}
+              onUndo={(status) => void undo(order, status)}
               onCancel={() => setDialog({ kind: 'cancel', order })}
               onDecide={(request, accept) => setDialog({ kind: 'decide', order, request, accept })}
             />
           ))}
         </ul>
+      )}
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          part={dialog.order}
+          to={dialog.to}
+          earning="Your earning"
+          onMoved={(result) => {
+            setDialog(null);
+            applied(result, dialog.to === 'delivered');
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'cancel' && (
         <CancelPartDialog
@@ -151,11 +171,13 @@ interface SellerOrderCardProps {
   takeFocus: boolean;
   onFocusTaken: () => void;
   onMove: (status: ForwardStatus) => void;
+  onUndo: (status: NonNullable<SellerOrder['undo']>['status']) => void;
   onCancel: () => void;
   onDecide: (request: OrderReturn, accept: boolean) => void;
 }
 
-function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCancel, onDecide }: SellerOrderCardProps) {
+function SellerOrderCard(props: SellerOrderCardProps) {
+  const { order, busy, takeFocus, onFocusTaken, onMove, onUndo, onCancel, onDecide } = props;
   const titleId = useId();
   useEffect(() => {
     if (!takeFocus || document.querySelector('dialog[open]')) return;
@@ -206,7 +228,9 @@ function SellerOrderCard({ order, busy, takeFocus, onFocusTaken, onMove, onCance
         onMove={onMove}
         onCancel={onCancel}
         cancelLabel="Cancel"
-      />
+      >
+        <UndoMove undo={order.undo} describedBy={titleId} busy={busy} onUndo={onUndo} />
+      </OrderMoves>
       {asOrdered && (
         <AsOrderedDialog
           productId={asOrdered.productId}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { formatInrThousands } from '../../../../domain/money.ts';
+import { formatInrThousands, sum } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../components/StatCard.tsx';
+import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
@@ -10,6 +11,7 @@ import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
+import { SectionLinks, waitingOrders } from './SectionLinks.tsx';
 import { StorefrontSection } from './storefront/StorefrontSection.tsx';
 import { withProduct } from './sellerProducts.ts';
 import type { SellerProduct, SellerProducts } from './types.ts';
@@ -23,13 +25,24 @@ const SHOP_FIGURES: readonly Figure<SellerProducts>[] = [
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
-/** The seller's dashboard: figures, the products (or the product form), the storefront, sales, incoming orders and notifications, and the ledger. */
+/** Below the sticky header and the section links, where a section linked to starts. */
+const SECTION = 'scroll-mt-32';
+
+/**
+ * The seller's dashboard: links to each section at the top, then the orders (first while any
+ * wait for the seller) with the notifications, the products, the storefront, the sales and the ledger.
+ */
 export default function SellerPanel() {
   const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', {
     live: true,
   });
   // An admin's decision (or any change of a product) shows in its row as it happens.
   useLiveEvent('seller-product.changed', (product) => products.update((list) => withProduct(list, product)));
+  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', {
+    live: true,
+  });
+  useLiveEvent('seller-order.changed', (order) => orders.update((list) => upsertById(list, order)));
+  const [onlyReturns, setOnlyReturns] = useState(false);
   const [ledgerOffset, setLedgerOffset] = useState(0);
   const ledger = useApiGet(
     (options) =>
@@ -52,10 +65,27 @@ export default function SellerPanel() {
     closeForm();
   }
 
-  return (
-    <>
-      <FigureCards label="Your shop in figures" of={products} figures={SHOP_FIGURES} />
+  const waiting = waitingOrders(orders.data ?? []);
+  const openReturns = sum(orders.data?.map((order) => order.openReturns) ?? []);
 
+  const incoming = (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <IncomingOrders
+        className={`lg:col-span-2 ${SECTION}`}
+        orders={orders}
+        onlyReturns={onlyReturns}
+        setOnlyReturns={setOnlyReturns}
+        onLedgerMoved={(position) => void ledger.reload(position)}
+      />
+      <div id="notifications" className={SECTION}>
+        <Notifications />
+      </div>
+    </div>
+  );
+
+  const shop = (
+    <div id="products" className={SECTION}>
+      <FigureCards label="Your shop in figures" of={products} figures={SHOP_FIGURES} />
       <div className="mt-10">
         {editing ? (
           <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
@@ -68,17 +98,25 @@ export default function SellerPanel() {
           />
         )}
       </div>
+    </div>
+  );
 
-      <StorefrontSection className="mt-10" />
-
-      <SalesSection className="mt-10" />
-
-      <div className="mt-10 grid gap-8 lg:grid-cols-3">
-        <IncomingOrders className="lg:col-span-2" onLedgerMoved={(position) => void ledger.reload(position)} />
-        <Notifications />
+  // Orders that wait for the seller come first; otherwise the shop does.
+  const ordersFirst = waiting > 0;
+  return (
+    <>
+      <SectionLinks waiting={waiting} openReturns={openReturns} onOrders={setOnlyReturns} />
+      <div className="space-y-10">
+        {ordersFirst ? incoming : shop}
+        {ordersFirst ? shop : incoming}
+        <StorefrontSection className={SECTION} />
+        <SalesSection className={SECTION} />
+        <LedgerSection
+          className={SECTION}
+          ledger={ledger}
+          paging={{ offset: ledgerOffset, setOffset: setLedgerOffset }}
+        />
       </div>
-
-      <LedgerSection className="mt-10" ledger={ledger} paging={{ offset: ledgerOffset, setOffset: setLedgerOffset }} />
     </>
   );
 }

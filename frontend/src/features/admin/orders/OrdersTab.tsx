@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { OrderStatus } from '../../../../../domain/order/status.ts';
-import { call, server } from '../../../api/client.ts';
+import { server } from '../../../api/client.ts';
 import {
   CancelPartDialog,
   DecideReturnDialog,
   type ForwardStatus,
   type OrderPart,
   type OrderReturn,
+  MoveDialog,
   type SellerOrderChange,
-  partLabel,
 } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
@@ -19,6 +19,7 @@ import { AdminOrderRow } from './AdminOrderRow.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
 
 type Dialog =
+  | { kind: 'move'; part: OrderPart; to: ForwardStatus }
   | { kind: 'cancel'; part: OrderPart }
   | { kind: 'decide'; part: OrderPart; request: OrderReturn; accept: boolean }
   | null;
@@ -50,21 +51,7 @@ export function OrdersTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const buyerName = (buyer && orders.data?.items.find((order) => order.buyerId === buyer)?.buyerName) || null;
 
-  function move(part: OrderPart, next: ForwardStatus) {
-    return commands.run(part.id, {
-      send: () =>
-        call(
-          server['seller-orders'][':id'].status.$post({
-            param: { id: encodeURIComponent(part.id) },
-            json: { status: next },
-          }),
-        ),
-      done: { title: 'Order updated', description: `Order ${partLabel(part)} is now ${next}.` },
-      failed: 'Error updating order',
-    });
-  }
-
-  /** A cancel or a decision made in its dialog (which said how it went): the list as the server has it now. */
+  /** A move, a cancel or a decision made in its dialog (which said how it went): the list as the server has it now. */
   function decided({ position }: SellerOrderChange) {
     setDialog(null);
     void orders.reload(position);
@@ -89,12 +76,21 @@ export function OrdersTab() {
             order={order}
             buyerHref={adminHref('orders', { ...filters, buyer: order.buyerId })}
             busyId={commands.busyId}
-            onMove={(part, to) => void move(part, to)}
+            onMove={(part, to) => setDialog({ kind: 'move', part, to })}
             onCancel={(part) => setDialog({ kind: 'cancel', part })}
             onDecide={(part, request, accept) => setDialog({ kind: 'decide', part, request, accept })}
           />
         )}
       </AdminList>
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          part={dialog.part}
+          to={dialog.to}
+          earning="The seller's earning"
+          onMoved={decided}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'cancel' && (
         <CancelPartDialog part={dialog.part} onCancelled={decided} onClose={() => setDialog(null)}>
           <p>

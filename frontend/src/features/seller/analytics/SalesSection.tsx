@@ -50,7 +50,7 @@ export function SalesSection({ className = '' }: { className?: string }) {
   const busy = loading ? 'opacity-60 transition-opacity' : '';
 
   return (
-    <section aria-labelledby="sales-title" aria-busy={loading} className={className}>
+    <section id="sales" aria-labelledby="sales-title" aria-busy={loading} className={className}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="sales-title" className="text-xl font-semibold">
           Sales

@@ -40,7 +40,7 @@ export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionP
 
   const page = ledger.data?.entries;
   return (
-    <section aria-labelledby="ledger-title" className={className}>
+    <section id="ledger" aria-labelledby="ledger-title" className={className}>
       <h2 id="ledger-title" className="mb-1 text-xl font-semibold">
         Ledger
       </h2>

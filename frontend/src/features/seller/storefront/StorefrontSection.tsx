@@ -49,7 +49,7 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
   }
 
   return (
-    <section aria-labelledby="storefront-title" className={className}>
+    <section id="storefront" aria-labelledby="storefront-title" className={className}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="storefront-title" className="text-xl font-semibold">
