@@ -16,7 +16,7 @@ import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
 import { type Cart, CartLoadFailed, EmptyCart, cartCount, orderable, useCart } from '../cart/index.ts';
-import { saveAddress, useAddressBook } from '../addresses/index.ts';
+import { MAX_ADDRESSES, saveAddress, useAddressBook } from '../addresses/index.ts';
 import { checkoutFormSchema } from './checkoutForm.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -32,7 +32,7 @@ const SIGN_IN_NOTICE = 'You must be logged in to place an order';
 export default function CheckoutPage() {
   // Once the buyer places the order, the page keeps the cart it places: a placed order empties
   // the cart before the redirect, and after an answer lost on the way the retry (same key) must
-  // find the form. A refusal for stock still reads the cart again (`refresh`).
+  // find the form. A refusal for stock reads the cart again and follows it live again.
   const [ordering, setOrdering] = useState(false);
   const { state, retry, update, refresh } = useCart({ live: !ordering });
   const signedOut = state.status === 'signedOut';
@@ -63,7 +63,7 @@ export default function CheckoutPage() {
         ) : state.cart.lines.length === 0 ? (
           <EmptyCart />
         ) : (
-          <CheckoutForm cart={state.cart} onCart={update} refresh={refresh} onOrder={() => setOrdering(true)} />
+          <CheckoutForm cart={state.cart} onCart={update} refresh={refresh} onOrdering={setOrdering} />
         )}
       </div>
     </div>
@@ -76,11 +76,11 @@ interface CheckoutFormProps {
   onCart: (cart: Cart) => void;
   /** Reads the cart again (after a refusal for stock), giving it. */
   refresh: () => Promise<Cart | null>;
-  /** The buyer sends the order (a valid form). */
-  onOrder: () => void;
+  /** True when the buyer sends the order (a valid form); false again when it is refused for stock. */
+  onOrdering: (ordering: boolean) => void;
 }
 
-function CheckoutForm({ cart, onCart, refresh, onOrder }: CheckoutFormProps) {
+function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) {
   const [, navigate] = useLocation();
   const [delivery, setDelivery] = useState<DeliveryMethod>(DEFAULT_DELIVERY);
   // One key for this checkout: a double click or a retry never places a second order.
@@ -97,17 +97,20 @@ function CheckoutForm({ cart, onCart, refresh, onOrder }: CheckoutFormProps) {
   const chosen = picked === undefined ? (addresses?.[0]?.id ?? null) : picked;
   const chosenAddress = addresses?.find(({ id }) => id === chosen)?.address ?? null;
   const [keepAddress, setKeepAddress] = useState(true);
+  // A new address is saved with the order unless unticked, while there is room for it.
+  const roomToKeep = (addresses?.length ?? 0) < MAX_ADDRESSES;
 
   const { errors, busy, onSubmit } = useForm(
     checkoutFormSchema(chosenAddress),
     async (checkout) => {
-      onOrder();
+      onOrdering(true);
       try {
         await placeOrder(checkout, idempotencyKey);
       } catch (error) {
         // The stock fell (or a product left sale) since the cart was read: show the lines to fix, not a dead end.
         // The same key is kept: nothing was placed, so the retry after the fix places the order.
         if (error instanceof ApiError && SHORTAGE_CODES.includes(error.code)) {
+          onOrdering(false);
           const fresh = await refresh();
           if (fresh && !orderable(fresh.lines)) return;
         }
@@ -119,7 +122,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrder }: CheckoutFormProps) {
         description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
       });
       setPlaced(true);
-      if (!chosenAddress && keepAddress) {
+      if (!chosenAddress && roomToKeep && keepAddress) {
         // The order is placed either way: an address that cannot be kept is only told.
         await saveAddress(checkout.shippingAddress, false).catch((error: ApiError) =>
           toast({ title: 'Could not save the address', description: error.message, tone: 'error' }),
@@ -145,7 +148,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrder }: CheckoutFormProps) {
             chosen={chosen}
             onChoose={setPicked}
             errors={errors}
-            keep={keepAddress}
+            keep={roomToKeep ? keepAddress : null}
             onKeep={setKeepAddress}
           />
         </Step>

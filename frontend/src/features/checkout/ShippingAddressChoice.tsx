@@ -1,6 +1,6 @@
 import { Skeleton } from '../../components/Skeleton.tsx';
 import type { FieldErrors } from '../../forms.ts';
-import { AddressFields, MAX_ADDRESSES, type SavedAddress, addressLines } from '../addresses/index.ts';
+import { AddressFields, type SavedAddress, addressLines } from '../addresses/index.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 
 interface ShippingAddressChoiceProps {
@@ -10,8 +10,8 @@ interface ShippingAddressChoiceProps {
   chosen: string | null;
   onChoose: (addressId: string | null) => void;
   errors: FieldErrors;
-  /** Whether a new address is saved with the order. */
-  keep: boolean;
+  /** Whether a new address is saved with the order; null when there is no room for it (five saved). */
+  keep: boolean | null;
   onKeep: (keep: boolean) => void;
 }
 
@@ -55,7 +55,7 @@ export function ShippingAddressChoice({
       {chosen === null && (
         <div className={addresses.length > 0 ? 'mt-3' : ''}>
           <AddressFields errors={errors} errorKey={(name) => `shippingAddress.${name}`} />
-          {addresses.length < MAX_ADDRESSES && (
+          {keep !== null && (
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"
