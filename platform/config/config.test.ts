@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
@@ -82,5 +85,24 @@ describe('.env.example', () => {
     const listed = [...text.matchAll(/^# ([A-Z0-9_]+)=/gm)].map(([, name]) => name);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('loads as its header says (`set -a; . ./.env`) with every line uncommented, each value as written', () => {
+    const text = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const assignments = [...text.matchAll(/^# ([A-Z0-9_]+)=(.*)$/gm)].map(
+      ([, name, value]) => [name!, value!] as const,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'mibi-env-'));
+    try {
+      writeFileSync(join(dir, '.env'), assignments.map(([name, value]) => `${name}=${value}\n`).join(''));
+      const shell = spawnSync('sh', ['-c', 'set -a; . ./.env; set +a; env'], { cwd: dir, encoding: 'utf8', env: {} });
+      expect(shell.stderr).toBe('');
+      const loaded = new Map(
+        shell.stdout.split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      for (const [name, value] of assignments) expect(loaded.get(name), name).toBe(value.replace(/^"(.*)"$/, '$1'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
