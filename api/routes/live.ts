@@ -204,7 +204,7 @@ export function liveRoutes(ctx: AppContext, options: LiveOptions = {}) {
       path: '/',
       operationId: 'streamLiveEvents',
       tags: ['Live'],
-      summary: 'Live updates of products, and of your orders and notifications',
+      summary: 'Live updates of products, of your orders and notifications, and for admins of their queues',
       description: EVENTS_DESCRIPTION,
       request: {
         headers: z.object({
