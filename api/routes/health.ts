@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { STALL_AFTER_MS, StallWatch } from '../../platform/projection/lag.ts';
 import { CONFIRM_ORDER } from '../../workers/confirm-order.ts';
 import { NOTIFY_DECISION } from '../../workers/notify-decision.ts';
+import { NOTIFY_PARTIES } from '../../workers/notify-parties.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { EFFECTS, type ReconciliationDoc } from '../../workers/reconcile.ts';
 import { TELL_CODE_FAILURES } from '../../workers/tell-code-failures.ts';
@@ -77,6 +78,9 @@ const HealthSchema = z
         ),
         tellCodeFailures: reconciliationSchema(
           "Every burst of wrong second-factor codes up to this log position has its owner's e-mail recorded",
+        ),
+        notifyParties: reconciliationSchema(
+          "Every buyer's and seller's move told of up to this log position has its notice recorded, and its e-mail sent or declined",
         ),
       })
       .openapi({ description: 'Effects outside the log (jobs, e-mails), checked against the log' }),
@@ -163,6 +167,7 @@ export function healthRoutes(ctx: AppContext) {
           confirmOrder: await reconciled(CONFIRM_ORDER),
           notifyDecision: await reconciled(NOTIFY_DECISION),
           tellCodeFailures: await reconciled(TELL_CODE_FAILURES),
+          notifyParties: await reconciled(NOTIFY_PARTIES),
         };
         const statuses = await watch.read(platform.events, platform.read, groups);
         const failures = ctx.projectionFailures();

@@ -54,12 +54,15 @@ export type OrderNoticeEvent = Exclude<NoticeEvent, { type: 'ReviewSubmitted' }>
 
 export const noticeId = (eventId: string): string => `notice-${eventId}`;
 
+/** Who is told, as what, of what. */
+type Told =
+  | { role: 'buyer'; kind: (typeof BUYER_NOTICES)[number] }
+  | { role: 'seller'; kind: (typeof SELLER_NOTICES)[number] };
+
 /** A notice as recorded: to whom, of what, and its words. */
-export interface Notice {
+export type Notice = Told & {
   notificationId: string;
   recipientId: string;
-  role: 'buyer' | 'seller';
-  kind: NoticeKind;
   /** The purchase and its part told of; null for a review. */
   orderId: string | null;
   sellerOrderId: string | null;
@@ -68,7 +71,7 @@ export interface Notice {
   title: string;
   body: string;
   at: string;
-}
+};
 
 export interface NoticeRecordedEvent {
   type: 'NoticeRecorded';
@@ -97,11 +100,10 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
   const lines = purchase.lines.filter((line) => line.sellerId === sellerId);
   const seller = lines[0]?.sellerName ?? 'The seller';
   const order = `Order #${shortSellerOrderId(sellerOrderId)}`;
-  const notice = (role: Notice['role'], kind: NoticeKind, title: string, ...body: string[]): Notice => ({
+  const notice = (told: Told, title: string, ...body: string[]): Notice => ({
+    ...told,
     notificationId: noticeId(eventId),
-    recipientId: role === 'buyer' ? purchase.buyerId : sellerId,
-    role,
-    kind,
+    recipientId: told.role === 'buyer' ? purchase.buyerId : sellerId,
     orderId,
     sellerOrderId,
     productId: null,
@@ -112,32 +114,42 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
   switch (event.type) {
     case 'SellerOrderProcessing':
       return notice(
-        'buyer',
-        'order_processing',
+        { role: 'buyer', kind: 'order_processing' },
         `${order} is being prepared`,
         `${seller} is preparing ${items(lines)}.`,
       );
     case 'SellerOrderShipped':
-      return notice('buyer', 'order_shipped', `${order} is shipped`, `${seller} has shipped ${items(lines)}.`);
+      return notice(
+        { role: 'buyer', kind: 'order_shipped' },
+        `${order} is shipped`,
+        `${seller} has shipped ${items(lines)}.`,
+      );
     case 'SellerOrderDelivered':
-      return notice('buyer', 'order_delivered', `${order} is delivered`, `${items(lines)} from ${seller} delivered.`);
+      return notice(
+        { role: 'buyer', kind: 'order_delivered' },
+        `${order} is delivered`,
+        `${items(lines)} from ${seller} delivered.`,
+      );
     case 'SellerOrderCancelled': {
       const reason = `Reason: ${event.data.reason}`;
       if (by === purchase.buyerId)
         return notice(
-          'seller',
-          'buyer_cancelled',
+          { role: 'seller', kind: 'buyer_cancelled' },
           `${order} cancelled by the buyer`,
           `${purchase.buyerName} cancelled ${items(lines)}.`,
           reason,
         );
-      return notice('buyer', 'order_cancelled', `${order} cancelled by the seller`, `${items(lines)}.`, reason);
+      return notice(
+        { role: 'buyer', kind: 'order_cancelled' },
+        `${order} cancelled by the seller`,
+        `${items(lines)}.`,
+        reason,
+      );
     }
     case 'ReturnRequested': {
       const { returnId, reason } = event.data;
       return notice(
-        'seller',
-        'return_requested',
+        { role: 'seller', kind: 'return_requested' },
         `Return requested: #${shortReturnId(returnId)}`,
         `${purchase.buyerName} asks to return ${returned(event.data.lines, lines)}.`,
         `Reason: ${reason}`,
@@ -148,8 +160,7 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
       const { returnId, reason, settlement } = event.data;
       const refund = formatInr(sum(settlement.map((line) => line.amountPaise)));
       return notice(
-        'buyer',
-        'return_accepted',
+        { role: 'buyer', kind: 'return_accepted' },
         `Return accepted: #${shortReturnId(returnId)}`,
         `${seller} accepted your return. ${refund} is refunded to you.`,
         `Note: ${reason}`,
@@ -158,8 +169,7 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
     case 'ReturnRejected': {
       const { returnId, reason } = event.data;
       return notice(
-        'buyer',
-        'return_rejected',
+        { role: 'buyer', kind: 'return_rejected' },
         `Return rejected: #${shortReturnId(returnId)}`,
         `${seller} rejected your return.`,
         `Reason: ${reason}`,

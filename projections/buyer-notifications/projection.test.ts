@@ -58,8 +58,7 @@ describe('buyer notifications projection', () => {
       data: {
         notificationId,
         recipientId: role === 'buyer' ? 'asha' : 'meera',
-        role,
-        kind: role === 'buyer' ? 'order_shipped' : 'return_requested',
+        ...(role === 'buyer' ? { role, kind: 'order_shipped' as const } : { role, kind: 'return_requested' as const }),
         orderId: 'o-1',
         sellerOrderId: 'o-1-1',
         productId: null,

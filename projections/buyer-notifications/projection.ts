@@ -50,14 +50,14 @@ export const buyerNotifications: Projection = {
         return;
       }
       case 'NoticeRecorded': {
-        const { notificationId: id, recipientId, role, kind, orderId, sellerOrderId, title, body, at } = event.data;
         // A seller's notice is the seller notifications'.
-        if (role !== 'buyer') return;
+        if (event.data.role !== 'buyer') return;
+        const { notificationId: id, recipientId, kind, orderId, sellerOrderId, title, body, at } = event.data;
         work.put<BuyerNotificationDoc>(BUYER_NOTIFICATIONS, {
           id,
           buyerId: recipientId,
           topic: 'orders',
-          kind: kind as BuyerNotificationDoc['kind'],
+          kind,
           productId: null,
           orderId,
           sellerOrderId,

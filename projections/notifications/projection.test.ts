@@ -77,8 +77,7 @@ describe('notifications projection', () => {
       data: {
         notificationId,
         recipientId: role === 'buyer' ? 'asha' : 'meera',
-        role,
-        kind: role === 'buyer' ? 'order_shipped' : 'buyer_cancelled',
+        ...(role === 'buyer' ? { role, kind: 'order_shipped' as const } : { role, kind: 'buyer_cancelled' as const }),
         orderId: 'o-1',
         sellerOrderId: 'o-1-1',
         productId: null,
