@@ -36,6 +36,17 @@ export function verificationToken(email: string, baseURL?: string): string {
   throw new Error(`no verification mail to ${email}`);
 }
 
+/** The mails the server at `baseURL` (the shared one by default) wrote to its development mailbox for `email`. */
+export function mailsTo(email: string, baseURL?: string): Array<{ to: string; subject: string; text: string }> {
+  const folder = join(dataDir(baseURL), 'mail');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map(
+      (name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; subject: string; text: string },
+    )
+    .filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
+}
+
 /** Follows the mailed link, as the address's owner would (sellers list products only from a verified address). */
 export async function verifyEmailByApi(request: APIRequestContext, baseURL: string, email: string): Promise<void> {
   const response = await request.post(`${baseURL}/api/auth/verify-email`, {

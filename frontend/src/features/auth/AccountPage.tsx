@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { MailChoices } from './MailChoices.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 import { SecondFactorSettings } from './SecondFactorSettings.tsx';
 import { AddressBookSection } from '../addresses/index.ts';
@@ -34,8 +35,11 @@ export default function AccountPage() {
       <div className="card mb-6 border border-base-300 bg-base-100 p-6">
         <ChangePasswordForm />
       </div>
-      <div className="card border border-base-300 bg-base-100 p-6">
+      <div className="card mb-6 border border-base-300 bg-base-100 p-6">
         <SecondFactorSettings user={user} />
+      </div>
+      <div className="card border border-base-300 bg-base-100 p-6">
+        <MailChoices user={user} />
       </div>
     </section>
   );

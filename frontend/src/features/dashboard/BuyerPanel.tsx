@@ -8,7 +8,7 @@ import { formatPrice } from '../../format.ts';
 import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { CartTab, useCart } from '../cart/index.ts';
-import { type Order, OrderList, amountSpent } from '../orders/index.ts';
+import { type Order, OrderList, OrderNotices, amountSpent } from '../orders/index.ts';
 
 const TABS = [
   { id: 'orders', label: 'Recent Orders' },
@@ -20,7 +20,7 @@ type TabId = (typeof TABS)[number]['id'];
 /** Total Spent: what the buyer's orders cost, cancelled parts and accepted returns aside. */
 const totalSpent = (orders: readonly Order[]) => sum(orders.map(amountSpent));
 
-/** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs. */
+/** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs, then the notices of the orders. */
 export default function BuyerPanel() {
   const orders = useApiGet((options) => server.orders.$get({}, options), [], 'Failed to load orders', { live: true });
   const cart = useCart();
@@ -49,6 +49,9 @@ export default function BuyerPanel() {
           {tab === 'orders' ? <OrderList orders={orders} /> : <CartTab cart={cart} />}
         </Tabs>
       </section>
+      <div className="mt-10">
+        <OrderNotices />
+      </div>
     </>
   );
 }

@@ -1,9 +1,10 @@
-/** What other features use of the orders: the buyer's list, the parts of an order card, moving seller orders and deciding returns. */
+/** What other features use of the orders: the buyer's list and notices, the parts of an order card, moving seller orders and deciding returns. */
 export { CancelPartDialog } from './CancelPartDialog.tsx';
 export { DecideReturnDialog } from './DecideReturnDialog.tsx';
 export { MoveDialog } from './MoveDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
+export { OrderNotices } from './OrderNotices.tsx';
 export { OrderTotal } from './OrderTotal.tsx';
 export {
   type ForwardStatus,

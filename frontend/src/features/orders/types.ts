@@ -14,3 +14,6 @@ export type SellerOrder = Data<(typeof server)['seller-orders']['$get']>[number]
 
 /** What a command on a seller order answers: the seller order after it, and the log position it reached. */
 export type SellerOrderChange = Data<(typeof server)['seller-orders'][':id']['status']['$post']>;
+
+/** A buyer's notice of their orders (GET /orders/notifications); among the data of the live `buyer-notification.changed`. */
+export type OrderNotice = Data<typeof server.orders.notifications.$get>['items'][number];

@@ -81,13 +81,16 @@ export function saveAfterSignIn(productId: string): void {
   sessionStorage.setItem(PENDING_KEY, productId);
 }
 
-/** Tells the buyer of a new notification wherever they are (once, though a resumed stream sends it again), and keeps the badge current. */
+/**
+ * Tells the buyer of a new notification wherever they are (once, though a resumed stream sends
+ * it again), of saved products and of their orders alike, and keeps the badge of the first current.
+ */
 function followUpdates(userId: string): () => void {
   const told = new Set<string>();
   const stopUpdates = subscribeLive('buyer-notification.changed', (update) => {
     if (!update.read && !told.has(update.id)) toast({ title: update.title, description: update.body, tone: 'info' });
     told.add(update.id);
-    void refreshUnread(userId);
+    if (update.topic === 'wishlist') void refreshUnread(userId);
   });
   const stopResets = subscribeLive('reset', () => void refreshUnread(userId));
   return () => {
