@@ -8,7 +8,7 @@ import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 import { SecondFactorSettings } from './SecondFactorSettings.tsx';
 import { AddressBookSection } from '../addresses/index.ts';
 
-/** /account: the signed-in user's e-mail address and its verification, saved addresses, password and two-step sign-in. */
+/** /account: the signed-in user's e-mail address and its verification, saved addresses, password, two-step sign-in and choice of notice mails. */
 export default function AccountPage() {
   useSignals();
   const user = session.value;
