@@ -4,5 +4,5 @@ export { AddressBookSection } from './AddressBookSection.tsx';
 export { addressLines } from './addressFields.ts';
 export { saveAddress } from './addressCommands.ts';
 export { AddressFields } from './AddressFields.tsx';
-export type { Address, SavedAddress } from './types.ts';
+export type { SavedAddress } from './types.ts';
 export { useAddressBook } from './useAddressBook.ts';
