@@ -1,8 +1,10 @@
 /**
  * The documents a newcomer reads first point at what is really there: every relative link and
  * every repository path they name exists, the README's map names every room of api/ and every
- * feature of the SPA, and docs/at-scale.md starts each app service as the compose files do.
+ * feature of the SPA, and docs/at-scale.md starts each app service as the compose files do. The
+ * code's comments name only files that exist too.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +36,7 @@ describe('the documents', () => {
   });
 
   it.each(DOCUMENTS)('%s names only repository paths that exist', (document) => {
-    // `a/b.ts`, `api/http/`: a quoted path of two parts or more (routes such as `/api/x` start with a
+    // `api/app.ts`, `api/http/`: a quoted path of two parts or more (routes such as `/api/x` start with a
     // slash; a lone `name/` is a folder named in its context).
     const missing = [...read(document).matchAll(/`([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-][A-Za-z0-9_./-]*)`/g)]
       .map(([, path]) => path!)
@@ -64,5 +66,35 @@ describe('the documents', () => {
         else expect(row).toContain(`\`${words.join(' ')}\``);
       }
     }
+  });
+
+  it("the code's comments name only files that exist", () => {
+    const tracked = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).stdout.split('\n');
+    const sources = tracked.filter((path) => /\.(ts|tsx|mjs|sh|yml)$|Dockerfile$/.test(path));
+    expect(sources.length).toBeGreaterThan(100);
+    /** Where a comment's path may start: its own folder or one above, the SPA's (Vite names files from it), a package. */
+    const bases = (file: string) => {
+      const folders = [dirname(file)];
+      while (folders.at(-1) !== '.') folders.push(dirname(folders.at(-1)!));
+      return [...folders, 'frontend', 'frontend/src', 'node_modules'];
+    };
+    /** The comment on a line, if any: after `#` in shell, YAML and the Dockerfile, else after `//` or in a `/* *\/` block. */
+    const commentOf = (file: string, line: string) => {
+      if (/\.(sh|yml)$|Dockerfile$/.test(file)) return line.includes('#') ? line.slice(line.indexOf('#')) : '';
+      if (/^\s*(\/\*|\*)/.test(line)) return line;
+      return line.includes('// ') ? line.slice(line.indexOf('// ')) : '';
+    };
+    const missing = sources.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .map((line) => commentOf(file, line))
+        .flatMap((comment) => [
+          ...comment.matchAll(/(?<![\w./@$-])([\w-][\w.-]*(?:\/[\w.-]+)+\.(?:tsx?|mjs|sh|md|json|yml))\b/g),
+        ])
+        .map(([, path]) => path!)
+        .filter((path) => !MADE_AT_RUN.test(path) && !bases(file).some((base) => existsSync(join(root, base, path))))
+        .map((path) => `${file}: ${path}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MIBI <no-reply@mibi.local>'),
-  /** The site's address as users see it: links in e-mails are built from it (api/auth/links.ts), and https makes the session cookie Secure. */
+  /** The site's address as users see it: links in e-mails are built from it (links.ts), and https makes the session cookie Secure. */
   PUBLIC_URL: url(['http', 'https']).optional(),
   /**
    * The reverse proxies in front of the server, by address or CIDR range, comma-separated
