@@ -810,7 +810,7 @@ describe('returns', () => {
     expect(flipped.body.error).toEqual({ code: 'already_decided', message: 'This return was already accepted' });
   });
 
-  it('returns at most the units delivered, counting the returns not rejected', async () => {
+  it('returns at most the units delivered, counting rejected returns too: a refusal is final', async () => {
     const { buyer, partA, necklaceId } = await deliveredPurchase();
     const ask = (quantity: number) =>
       askReturn(buyer, partA, { lines: [{ productId: necklaceId, quantity }], reason: 'Not as pictured' });
@@ -827,7 +827,7 @@ describe('returns', () => {
     const none = await storesNothing(() => ask(1));
     expect([none.status, errorOf(none).message]).toEqual([422, '"Kundan Necklace" is already being returned']);
 
-    // A rejected return gives its units back to ask for.
+    // A rejected return does not give its units back to ask for.
     const rejected = await decide(crafts, partA, `${partA}-R2`, { accept: false, reason: 'Worn, and the tag is gone' });
     expectStatus(rejected, 200);
     expect(rejected.body.sellerOrder.returns[1]).toMatchObject({
@@ -835,10 +835,16 @@ describe('returns', () => {
       decisionReason: 'Worn, and the tag is gone',
     });
     expect(await stockOf(necklaceId)).toBe(8);
-    expect(ok(await ask(1)).sellerOrder.returns.map((r: { returnId: string }) => r.returnId)).toEqual([
-      `${partA}-R1`,
-      `${partA}-R2`,
-      `${partA}-R3`,
+    const again = await storesNothing(() => ask(1));
+    expect([again.status, errorOf(again).message]).toEqual([422, '"Kundan Necklace" is already being returned']);
+    expectStatus(
+      await decide(crafts, partA, `${partA}-R1`, { accept: false, reason: 'Worn, and the tag is gone' }),
+      200,
+    );
+    const refused = await storesNothing(() => ask(1));
+    expect([refused.status, errorOf(refused).message]).toEqual([
+      422,
+      'The return of "Kundan Necklace" was refused, and cannot be asked again',
     ]);
   });
 

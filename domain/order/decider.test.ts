@@ -528,18 +528,44 @@ describe('RequestReturn', () => {
       });
   });
 
-  it('numbers a second return after the first, and counts rejected ones as not asked back', () => {
+  it('numbers a second return after the first, and never asks again for units a refused return held', () => {
     const rejected: OrderEvent = {
       type: 'ReturnRejected',
       data: { ...returnStamp, by: seller.userId, reason: 'Worn' },
     };
     const second = {
       ...requested,
-      data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 2 }] },
+      data: { ...requested.data, returnId: `${sellerOrderId}-R2`, lines: [{ productId: 'p-1', quantity: 1 }] },
     };
+    // The refused return held one of the two units: the other may still be asked back, the refused one not.
+    given(orderDecider, [...DELIVERED, requested, rejected])
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .then([second]);
     given(orderDecider, [...DELIVERED, requested, rejected])
       .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
-      .then([second]);
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: 'You can return at most 1 of "Banarasi Silk Saree"',
+      });
+    given(orderDecider, [...DELIVERED, requested, rejected, second])
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: '"Banarasi Silk Saree" is already being returned',
+      });
+    const rejectedSecond: OrderEvent = {
+      type: 'ReturnRejected',
+      data: { ...returnStamp, returnId: `${sellerOrderId}-R2`, by: seller.userId, reason: 'Worn' },
+    };
+    given(orderDecider, [...DELIVERED, requested, rejected, second, rejectedSecond])
+      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .then({
+        code: 'return_quantity',
+        kind: 'rule_broken',
+        message: 'The return of "Banarasi Silk Saree" was refused, and cannot be asked again',
+      });
   });
 
   it('is for the buyer only', () => {

@@ -4,6 +4,7 @@ import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
+import { type ReturnStatus, returnRefused, unitsAskedBack } from './returns.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
@@ -79,8 +80,6 @@ export type OrderCommand =
       reason: string;
       at: string;
     };
-
-export type ReturnStatus = 'requested' | 'accepted' | 'rejected';
 
 export interface ReturnState {
   returnId: string;
@@ -269,14 +268,11 @@ function unitsReturned(part: SellerOrder, productId: string): number {
     .reduce((units, line) => units + line.quantity, 0);
 }
 
-/** Units of each product of a seller order already asked back (and not refused). */
-function unitsAskedBack(part: SellerOrder, productId: string): number {
-  return part.returns
-    .filter((r) => r.status !== 'rejected')
-    .flatMap((r) => r.lines)
-    .filter((line) => line.productId === productId)
-    .reduce((units, line) => units + line.quantity, 0);
-}
+/** Why none of `line`'s units can be asked back: a return of them was refused, or is open or done. */
+const noneLeftMessage = (part: SellerOrder, line: OrderLine): string =>
+  returnRefused(part.returns, line.productId)
+    ? `The return of "${line.name}" was refused, and cannot be asked again`
+    : `"${line.name}" is already being returned`;
 
 /** A product named on several lines counts once, with all its units; lines of no units drop out. */
 function unitsByProduct(lines: readonly ReturnLine[]): ReturnLine[] {
@@ -316,11 +312,11 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
         'rule_broken',
       );
     }
-    const left = line.quantity - unitsAskedBack(part, productId);
+    const left = line.quantity - unitsAskedBack(part.returns, productId);
     if (quantity > left) {
       throw new DomainError(
         'return_quantity',
-        left === 0 ? `"${line.name}" is already being returned` : `You can return at most ${left} of "${line.name}"`,
+        left === 0 ? noneLeftMessage(part, line) : `You can return at most ${left} of "${line.name}"`,
         'rule_broken',
       );
     }

@@ -6,7 +6,7 @@
  * run it never load the schemas. Money in paise, times ISO-8601 UTC.
  */
 import { z } from '@hono/zod-openapi';
-import type { ReturnStatus } from '../../domain/order/decider.ts';
+import type { ReturnStatus } from '../../domain/order/returns.ts';
 import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
 import { DELIVERY_METHODS } from '../../domain/order/options.ts';
 import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { multiply } from '../../../../domain/money.ts';
+import { returnRefused } from '../../../../domain/order/returns.ts';
 import { returnRequestSchema } from '../../../../domain/order/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -100,7 +101,9 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                 {rules.returnable(line.categoryId) === false ? (
                   <span className="text-sm text-base-content/80">Not returnable</span>
                 ) : left === 0 ? (
-                  <span className="text-sm text-base-content/80">Already being returned</span>
+                  <span className="text-sm text-base-content/80">
+                    {returnRefused(part.returns, line.productId) ? 'Return refused' : 'Already being returned'}
+                  </span>
                 ) : (
                   <QuantityStepper
                     label={`Quantity of ${line.name} to return`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountSpent, canAskReturn, linesOf, unitsAskedBack } from './orders.ts';
+import { amountSpent, canAskReturn, linesOf, returnableUnits } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn } from './types.ts';
 import { KOCHI_ADDRESS } from '../../../../domain/order/addresses.fixtures.ts';
@@ -97,15 +97,15 @@ describe('returns', () => {
   const delivered = { status: 'delivered', deliveredAt: '2025-03-05T10:00:00.000Z' } as const;
   const day = (iso: string) => Date.parse(iso);
 
-  it('counts the units asked back, rejected returns aside', () => {
-    const order = purchase({
-      ...delivered,
-      returns: [
-        returned('necklace', 1, 'requested'),
-        { ...returned('necklace', 1, 'rejected'), returnId: 'order-1-1-R2' },
-      ],
-    });
-    expect(unitsAskedBack(order.sellerOrders[0]!, 'necklace')).toBe(1);
+  it('offers no more of the units a refused return held: a refusal is final', () => {
+    const order = purchase(delivered);
+    const [a] = order.sellerOrders;
+    const refused = { ...a!, returns: [returned('necklace', 1, 'rejected')] };
+    const [necklace] = linesOf(order, refused);
+    expect(returnableUnits(refused, necklace!, rules)).toBe(1);
+    const both = { ...a!, returns: [returned('necklace', 2, 'rejected')] };
+    expect(returnableUnits(both, necklace!, rules)).toBe(0);
+    expect(canAskReturn(both, linesOf(order, both), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
   });
 
   it('offers a return of a delivered part within the window, while units are left', () => {

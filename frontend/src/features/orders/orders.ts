@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/order/schemas.ts';
 import { type UndoableStatus, shortOrderId } from '../../../../domain/order/status.ts';
 import { multiply, sum } from '../../../../domain/money.ts';
+import { unitsAskedBack } from '../../../../domain/order/returns.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -99,16 +100,6 @@ export async function decideReturn(
 export const linesOf = (order: Pick<Order, 'lines'>, part: Pick<OrderPart, 'sellerId'>) =>
   order.lines.filter((line) => line.sellerId === part.sellerId);
 
-/** Units of a product already asked back in the returns of a part (rejected ones aside). */
-export function unitsAskedBack(part: Pick<OrderPart, 'returns'>, productId: string): number {
-  let units = 0;
-  for (const request of part.returns) {
-    if (request.status === 'rejected') continue;
-    for (const line of request.lines) if (line.productId === productId) units += line.quantity;
-  }
-  return units;
-}
-
 /**
  * What a purchase costs its buyer now: its total, less the parts cancelled and the items of
  * accepted returns (the delivery charge stays: it is kept whole on the purchase, unless every part is cancelled).
@@ -129,7 +120,7 @@ type Line = Order['lines'][number];
 /** Units of `line` that may still be asked back; 0 when its category takes no returns. */
 export function returnableUnits(part: OrderPart, line: Line, rules: ReturnRules): number {
   if (rules.returnable(line.categoryId) === false) return 0;
-  return Math.max(0, line.quantity - unitsAskedBack(part, line.productId));
+  return Math.max(0, line.quantity - unitsAskedBack(part.returns, line.productId));
 }
 
 /** Whether anything of `part` may be asked back now: delivered, within the window, units left in a category that takes returns. */
