@@ -38,8 +38,8 @@ interface OrderMovesProps {
   status: OrderStatus;
   /** The id of the heading that names the order: each button is described by it. */
   describedBy: string;
-  /** A move of the order is under way. */
-  busy: boolean;
+  /** A change of the order is under way (the seller's undo); the moves themselves are made in their dialog. */
+  busy?: boolean;
   onMove: (status: ForwardStatus) => void;
   /** Cancelling asks for a reason first: this opens that dialog. */
   onCancel: () => void;
@@ -49,7 +49,8 @@ interface OrderMovesProps {
 }
 
 /** The status moves an order allows, in the order of the status machine (domain/order/status.ts), and cancel while it may be. */
-export function OrderMoves({ status, describedBy, busy, onMove, onCancel, cancelLabel, children }: OrderMovesProps) {
+export function OrderMoves(props: OrderMovesProps) {
+  const { status, describedBy, busy = false, onMove, onCancel, cancelLabel, children } = props;
   return (
     <div className="flex flex-wrap gap-2">
       {FORWARD_STATUSES.filter((to) => canMove(status, to)).map((to) => (

@@ -19,15 +19,13 @@ interface AdminOrderRowProps {
   order: AdminOrder;
   /** A link to the orders of the order's buyer. */
   buyerHref: string;
-  /** The seller order a move of which is under way, if any. */
-  busyId: string | null;
   onMove: (part: OrderPart, status: ForwardStatus) => void;
   onCancel: (part: OrderPart) => void;
   onDecide: (part: OrderPart, request: OrderReturn, accept: boolean) => void;
 }
 
 /** A purchase: who bought it, what it cost, and each seller's part with its status, moves and returns. */
-export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDecide }: AdminOrderRowProps) {
+export function AdminOrderRow({ order, buyerHref, onMove, onCancel, onDecide }: AdminOrderRowProps) {
   const titleId = useId();
 
   return (
@@ -51,7 +49,6 @@ export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDe
             key={part.id}
             order={order}
             part={part}
-            busy={busyId === part.id}
             onMove={(status) => onMove(part, status)}
             onCancel={() => onCancel(part)}
             onDecide={(request, accept) => onDecide(part, request, accept)}
@@ -66,13 +63,12 @@ export function AdminOrderRow({ order, buyerHref, busyId, onMove, onCancel, onDe
 interface PartRowProps {
   order: AdminOrder;
   part: OrderPart;
-  busy: boolean;
   onMove: (status: ForwardStatus) => void;
   onCancel: () => void;
   onDecide: (request: OrderReturn, accept: boolean) => void;
 }
 
-function PartRow({ order, part, busy, onMove, onCancel, onDecide }: PartRowProps) {
+function PartRow({ order, part, onMove, onCancel, onDecide }: PartRowProps) {
   const titleId = useId();
   const lines = order.lines.filter((line) => line.sellerId === part.sellerId);
   return (
@@ -99,7 +95,6 @@ function PartRow({ order, part, busy, onMove, onCancel, onDecide }: PartRowProps
       <OrderMoves
         status={part.status}
         describedBy={titleId}
-        busy={busy}
         onMove={onMove}
         onCancel={onCancel}
         cancelLabel="Cancel order"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OrderStatus } from '../../../../../domain/order/status.ts';
 import { server } from '../../../api/client.ts';
 import {
@@ -11,7 +11,6 @@ import {
   type SellerOrderChange,
 } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
-import { useListCommands } from '../commands.ts';
 import { always, useLiveReload } from '../live.ts';
 import { usePagedGet } from '../paging.tsx';
 import { adminHref, useFilters } from '../url.ts';
@@ -41,11 +40,7 @@ export function OrdersTab() {
     [status, seller, buyer, from, to],
     'Failed to load orders',
   );
-  // A seller order is what a command moves: the focus follows it.
-  const commands = useListCommands(
-    orders.reload,
-    orders.data?.items.flatMap((order) => order.sellerOrders.map((part) => part.id)) ?? [],
-  );
+  const heading = useRef<HTMLHeadingElement>(null);
   // A new purchase, a move, a cancel or a return may change what the filters show.
   useLiveReload(orders.reload, { 'admin.order.changed': always });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -62,7 +57,7 @@ export function OrdersTab() {
       <AdminList
         title="Orders"
         description="Every purchase, newest first, with each seller's part. Move any part along, cancel it with a reason while it is pending or processing, or decide a return."
-        headingRef={commands.heading}
+        headingRef={heading}
         toolbar={<OrderFilters filters={filters} buyerName={buyerName} onChange={setFilters} />}
         resource={orders}
         paging={paging}
@@ -75,7 +70,6 @@ export function OrdersTab() {
             key={order.id}
             order={order}
             buyerHref={adminHref('orders', { ...filters, buyer: order.buyerId })}
-            busyId={commands.busyId}
             onMove={(part, to) => setDialog({ kind: 'move', part, to })}
             onCancel={(part) => setDialog({ kind: 'cancel', part })}
             onDecide={(part, request, accept) => setDialog({ kind: 'decide', part, request, accept })}
