@@ -222,6 +222,24 @@ describe('notify-parties', () => {
     expect(subjectsTo('asha@mibi.test')).toEqual(['Order #o-2-1 cancelled by the seller']);
   });
 
+  it('tells the buyer when the seller undoes a move', async () => {
+    await start();
+    await placeOrder();
+    await onOrder(
+      { type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } },
+      { type: 'SellerOrderStatusReverted', data: { ...stamp, by: SELLER, from: 'shipped', to: 'processing' } },
+    );
+    await settled();
+    expect((await buyerNotices()).at(-1)).toEqual([
+      'Order #8d3f1c2a-1 is processing again',
+      'Meera Weaves undid marking it shipped: it is processing again.',
+    ]);
+    expect(subjectsTo('asha@mibi.test')).toEqual([
+      'Order #8d3f1c2a-1 is shipped',
+      'Order #8d3f1c2a-1 is processing again',
+    ]);
+  });
+
   it('mails only the kinds the recipient chose, as chosen when the mail is due; the notice comes in the app all the same', async () => {
     await mute(BUYER, 'order_processing');
     await start();

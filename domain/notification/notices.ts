@@ -16,6 +16,7 @@ export const BUYER_NOTICES = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  'order_move_undone',
   'return_accepted',
   'return_rejected',
 ] as const;
@@ -30,6 +31,7 @@ export const NOTICE_MAILS: Readonly<Record<NoticeKind, string>> = {
   order_shipped: 'Your order is shipped',
   order_delivered: 'Your order is delivered',
   order_cancelled: 'A seller cancels your order',
+  order_move_undone: 'A seller undoes a move on your order',
   return_accepted: 'Your return is accepted and refunded',
   return_rejected: 'Your return is rejected',
   buyer_cancelled: 'A buyer cancels an order',
@@ -43,6 +45,7 @@ export const NOTICE_EVENTS = [
   'SellerOrderShipped',
   'SellerOrderDelivered',
   'SellerOrderCancelled',
+  'SellerOrderStatusReverted',
   'ReturnRequested',
   'ReturnAccepted',
   'ReturnRejected',
@@ -144,6 +147,14 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
         `${order} cancelled by the seller`,
         `${items(lines)}.`,
         reason,
+      );
+    }
+    case 'SellerOrderStatusReverted': {
+      const { from, to } = event.data;
+      return notice(
+        { role: 'buyer', kind: 'order_move_undone' },
+        `${order} is ${to} again`,
+        `${seller} undid marking it ${from}: it is ${to} again.`,
       );
     }
     case 'ReturnRequested': {
