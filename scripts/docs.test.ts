@@ -45,11 +45,14 @@ describe('the documents', () => {
     expect(missing).toEqual([]);
   });
 
-  it("the README's layout names every room of api/ and every feature of the SPA", () => {
+  it("the README's layout names every top folder, every room of api/ and every feature of the SPA", () => {
     const layout = read('README.md').match(/```\nfrontend\/[\s\S]*?```/)![0];
     const features = layout.match(/src\/features\/([\s\S]*?)\napi\//)![1]!;
     expect(folders('frontend/src/features').filter((name) => !new RegExp(`\\b${name}\\b`).test(features))).toEqual([]);
     expect(folders('api').filter((name) => !layout.includes(`${name}/`))).toEqual([]);
+    const tracked = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).stdout.split('\n');
+    const topFolders = new Set(tracked.filter((path) => /^[^.][^/]*\//.test(path)).map((path) => path.split('/')[0]!));
+    expect([...topFolders].filter((name) => !new RegExp(`^${name}/ `, 'm').test(layout))).toEqual([]);
     const spa = read('frontend/src/README.md');
     expect(folders('frontend/src/features').filter((name) => !spa.includes(`\`features/${name}/\``))).toEqual([]);
   });
