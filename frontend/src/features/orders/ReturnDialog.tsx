@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { ReasonField } from '../../components/ReasonField.tsx';
 import { formatPrice } from '../../format.ts';
-import { partLabel, requestReturn, returnableUnits } from './orders.ts';
+import { partLabel, requestReturn, returnableUnits, startingReturn } from './orders.ts';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, OrderPart, SellerOrderChange } from './types.ts';
 
@@ -36,7 +36,8 @@ interface Problems {
  * shown in the dialog. Mount it to open it.
  */
 export function ReturnDialog({ part, lines, rules, onReturned, onClose }: ReturnDialogProps) {
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const starting = startingReturn(part, lines, rules);
+  const [quantities, setQuantities] = useState<Record<string, number>>(starting.quantities);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const linesErrorId = useId();
@@ -108,7 +109,7 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                   <QuantityStepper
                     label={`Quantity of ${line.name} to return`}
                     value={quantities[line.productId] ?? 0}
-                    min={0}
+                    min={starting.least(line.productId)}
                     max={left}
                     disabled={busy}
                     onChange={(quantity) => setQuantities((current) => ({ ...current, [line.productId]: quantity }))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountSpent, canAskReturn, linesOf, returnableUnits } from './orders.ts';
+import { amountSpent, canAskReturn, linesOf, returnableUnits, startingReturn } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn } from './types.ts';
 import { KOCHI_ADDRESS } from '../../../../domain/order/addresses.fixtures.ts';
@@ -115,6 +115,26 @@ describe('returns', () => {
     expect(canAskReturn(a!, linesOf(order, a!), rules, day('2025-03-12T10:01:00.000Z'))).toBe(false);
     const all = { ...a!, returns: [returned('necklace', 2, 'requested')] };
     expect(canAskReturn(all, linesOf(order, all), rules, day('2025-03-06T10:00:00.000Z'))).toBe(false);
+  });
+
+  it('starts a return at 1 of the only line that can be returned, at nothing of several', () => {
+    const order = purchase(delivered);
+    const [a] = order.sellerOrders;
+    const [necklace] = linesOf(order, a!);
+    const one = startingReturn(a!, [necklace!], rules);
+    expect(one.quantities).toEqual({ necklace: 1 });
+    expect(one.least('necklace')).toBe(1);
+    // One unit left: 1 is the only choice.
+    const lastUnit = { ...a!, returns: [returned('necklace', 1, 'requested')] };
+    expect(returnableUnits(lastUnit, necklace!, rules)).toBe(1);
+    expect(startingReturn(lastUnit, [necklace!], rules).quantities).toEqual({ necklace: 1 });
+    const bangle = { ...necklace!, productId: 'bangle' };
+    const several = startingReturn(a!, [necklace!, bangle], rules);
+    expect(several.quantities).toEqual({});
+    expect(several.least('necklace')).toBe(0);
+    // A line that cannot be returned does not count: the other is the only one.
+    const spices = { ...bangle, categoryId: 'spices' };
+    expect(startingReturn(a!, [necklace!, spices], rules).quantities).toEqual({ necklace: 1 });
   });
 
   it('offers none before delivery, nor of a category that takes no returns', () => {

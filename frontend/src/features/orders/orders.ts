@@ -123,6 +123,19 @@ export function returnableUnits(part: OrderPart, line: Line, rules: ReturnRules)
   return Math.max(0, line.quantity - unitsAskedBack(part.returns, line.productId));
 }
 
+/**
+ * How many of each line a new return asks for to start with: 1 of the only line that can be returned (where 1 to
+ * its units left are the choices), nothing of several (the buyer picks); `least` is what the stepper may go down to.
+ */
+export function startingReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules) {
+  const open = lines.filter((line) => returnableUnits(part, line, rules) > 0);
+  const only = open.length === 1 ? open[0]!.productId : null;
+  return {
+    quantities: only ? { [only]: 1 } : ({} as Record<string, number>),
+    least: (productId: string) => (productId === only ? 1 : 0),
+  };
+}
+
 /** Whether anything of `part` may be asked back now: delivered, within the window, units left in a category that takes returns. */
 export function canAskReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules, now = Date.now()): boolean {
   if (part.status !== 'delivered' || !part.deliveredAt) return false;
