@@ -45,6 +45,18 @@ describe('the demo seed', () => {
     expect(addresses).toEqual([{ id: expect.any(String), address: orders[0]!.shippingAddress, isDefault: true }]);
   });
 
+  it("tells crafts@ of the buyer's cancel and return request, and the buyer of each move on their orders", async () => {
+    const crafts = await api.signIn('crafts@mibi.demo', DEMO_PASSWORD);
+    const titles = ok(await crafts.api.notifications.$get({ query: { limit: '100' } })).items.map((n) => n.title);
+    expect(titles).toEqual(expect.arrayContaining([expect.stringMatching(/cancelled by the buyer$/)]));
+    expect(titles).toEqual(expect.arrayContaining([expect.stringMatching(/^Return requested: #/)]));
+    const buyer = await api.signIn(DEMO_BUYER.email, DEMO_PASSWORD);
+    const notices = ok(await buyer.api.orders.notifications.$get({ query: { limit: '100' } })).items;
+    expect(new Set(notices.map((n) => n.kind))).toEqual(
+      new Set(['order_processing', 'order_shipped', 'order_delivered']),
+    );
+  });
+
   it("opens each seller's storefront with their region, craft and story, rated from the buyer's reviews", async () => {
     let rated = 0;
     for (const seller of DEMO_SELLERS) {

@@ -196,10 +196,12 @@ class DemoSeed {
       placed.push(parts);
       for (const { id: part } of parts) {
         for (const status of moves) {
-          const body = status === 'cancelled' ? { status, reason: 'Ordered the wrong size' } : { status };
+          // The buyer cancels (their seller is told); the staff moves the rest on, as the sellers would.
+          const [mover, body] =
+            status === 'cancelled' ? [buyer, { status, reason: 'Ordered the wrong size' }] : [staff, { status }];
           // Moving a seller order to the status it has changes nothing, so a move whose record was lost is repeated safely.
           const move = async () =>
-            void ok(await staff.post(`/api/seller-orders/${part}/status`, body), `move to ${status}`);
+            void ok(await mover.post(`/api/seller-orders/${part}/status`, body), `move to ${status}`);
           await this.step(`order ${n + 1} ${status} ${part}`, move);
         }
       }
