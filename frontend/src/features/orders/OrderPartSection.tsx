@@ -3,7 +3,7 @@ import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { formatDate, formatDateTime, formatPrice } from '../../format.ts';
 import { CancelPartDialog } from './CancelPartDialog.tsx';
-import { canAskReturn, linesOf, partLabel } from './orders.ts';
+import { canAskReturn, linesOf, notReturnable, partLabel } from './orders.ts';
 import { ReturnDialog } from './ReturnDialog.tsx';
 import { ReturnList } from './ReturnList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -58,7 +58,12 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         {lines.map((line) => (
           <li key={line.productId} className="flex items-center gap-3 py-2">
             <ProductImage src={line.imageUrl} alt="" className="w-12 shrink-0 rounded-box" />
-            <span className="min-w-0 flex-1 break-words">{line.name}</span>
+            <span className="min-w-0 flex-1 break-words">
+              {line.name}
+              {notReturnable(part, line, rules) && (
+                <span className="block text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
+              )}
+            </span>
             <span className="text-sm whitespace-nowrap text-base-content/80">
               {line.quantity} x {formatPrice(line.pricePaise)}
             </span>

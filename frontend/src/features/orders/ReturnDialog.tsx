@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { ReasonField } from '../../components/ReasonField.tsx';
 import { formatPrice } from '../../format.ts';
-import { partLabel, requestReturn, returnableUnits, startingReturn } from './orders.ts';
+import { notReturnable, partLabel, requestReturn, returnableUnits, startingReturn } from './orders.ts';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, OrderPart, SellerOrderChange } from './types.ts';
 
@@ -99,8 +99,8 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                     {formatPrice(multiply(line.pricePaise, line.quantity))}
                   </span>
                 </span>
-                {rules.returnable(line.categoryId) === false ? (
-                  <span className="text-sm text-base-content/80">Not returnable</span>
+                {notReturnable(part, line, rules) ? (
+                  <span className="text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
                 ) : left === 0 ? (
                   <span className="text-sm text-base-content/80">
                     {returnRefused(part.returns, line.productId) ? 'Return refused' : 'Already being returned'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountSpent, canAskReturn, linesOf, returnableUnits, startingReturn } from './orders.ts';
+import { amountSpent, canAskReturn, linesOf, notReturnable, returnableUnits, startingReturn } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn } from './types.ts';
 import { KOCHI_ADDRESS } from '../../../../domain/order/addresses.fixtures.ts';
@@ -135,6 +135,16 @@ describe('returns', () => {
     // A line that cannot be returned does not count: the other is the only one.
     const spices = { ...bangle, categoryId: 'spices' };
     expect(startingReturn(a!, [necklace!, spices], rules).quantities).toEqual({ necklace: 1 });
+  });
+
+  it('says a delivered line of a category that takes no returns is not returnable', () => {
+    const order = purchase({}, delivered);
+    const [, b] = order.sellerOrders;
+    const [saffron] = linesOf(order, b!);
+    expect(notReturnable(b!, saffron!, rules)).toBe('Not returnable');
+    const [necklace] = linesOf(order, order.sellerOrders[0]!);
+    expect(notReturnable({ ...b!, sellerId: 'a' }, necklace!, rules)).toBeNull();
+    expect(notReturnable({ ...b!, status: 'shipped' }, saffron!, rules)).toBeNull();
   });
 
   it('offers none before delivery, nor of a category that takes no returns', () => {

@@ -136,6 +136,10 @@ export function startingReturn(part: OrderPart, lines: readonly Line[], rules: R
   };
 }
 
+/** What a delivered line of `part` says of returns when its category takes none; null otherwise. */
+export const notReturnable = (part: OrderPart, line: Line, rules: ReturnRules): string | null =>
+  part.status === 'delivered' && rules.returnable(line.categoryId) === false ? 'Not returnable' : null;
+
 /** Whether anything of `part` may be asked back now: delivered, within the window, units left in a category that takes returns. */
 export function canAskReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules, now = Date.now()): boolean {
   if (part.status !== 'delivered' || !part.deliveredAt) return false;
