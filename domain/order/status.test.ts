@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type OrderStatus,
   parseSellerOrderId,
+  purchaseProgress,
   purchaseStatus,
   sellerOrderIdOf,
   shortOrderId,
@@ -39,6 +40,19 @@ describe('purchaseStatus', () => {
   it('is cancelled only when every part is', () => {
     expect(purchaseStatus(['cancelled', 'cancelled'])).toBe('cancelled');
     expect(purchaseStatus(['cancelled', 'pending'])).toBe('pending');
+  });
+});
+
+describe('purchaseProgress', () => {
+  it('is the status the parts not cancelled share', () => {
+    expect(purchaseProgress(['shipped', 'shipped', 'cancelled'])).toEqual({ status: 'shipped', partly: false });
+    expect(purchaseProgress(['pending'])).toEqual({ status: 'pending', partly: false });
+    expect(purchaseProgress(['cancelled', 'cancelled'])).toEqual({ status: 'cancelled', partly: false });
+  });
+
+  it('is partly the furthest status when the parts differ: never pending while a part is delivered', () => {
+    expect(purchaseProgress(['pending', 'delivered'])).toEqual({ status: 'delivered', partly: true });
+    expect(purchaseProgress(['processing', 'shipped', 'cancelled'])).toEqual({ status: 'shipped', partly: true });
   });
 });
 

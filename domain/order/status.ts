@@ -75,6 +75,17 @@ export function purchaseStatus(parts: readonly OrderStatus[]): OrderStatus {
   return PROGRESS[Math.min(...open.map((status) => PROGRESS.indexOf(status)))]!;
 }
 
+/**
+ * How far a purchase has come, for its badge: the status its parts not cancelled share, or else the furthest one some
+ * of them reached, `partly` (one part delivered while another is pending is partly delivered, not pending).
+ */
+export function purchaseProgress(parts: readonly OrderStatus[]): { status: OrderStatus; partly: boolean } {
+  const open = parts.filter((status) => status !== 'cancelled');
+  if (open.length === 0) return { status: 'cancelled', partly: false };
+  const furthest = PROGRESS[Math.max(...open.map((status) => PROGRESS.indexOf(status)))]!;
+  return { status: furthest, partly: open.some((status) => status !== furthest) };
+}
+
 /** A purchase as the read side and the SPA show it, as far as folding a seller order into it goes. */
 interface ShownPurchase {
   sellerOrders: ReadonlyArray<{ id: string; status: OrderStatus }>;

@@ -14,9 +14,10 @@ const unknownStyle = (status: string) => ({ label: status, icon: 'circleHelp' as
 
 const isKnown = (status: string): status is OrderStatus => Object.hasOwn(STYLES, status);
 
-/** An order's status with its own colour and icon. */
-export function OrderStatusBadge({ status }: { status: string }) {
-  const { label, icon, className } = isKnown(status) ? STYLES[status] : unknownStyle(status);
+/** An order's status with its own colour and icon; `partly`, of a purchase only some parts of which reached it. */
+export function OrderStatusBadge({ status, partly = false }: { status: string; partly?: boolean }) {
+  const { label: name, icon, className } = isKnown(status) ? STYLES[status] : unknownStyle(status);
+  const label = partly ? `Partly ${name.toLowerCase()}` : name;
   return (
     <span className={`badge gap-1 whitespace-nowrap ${className}`}>
       <Icon name={icon} className="size-3.5" />

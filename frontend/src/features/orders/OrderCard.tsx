@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { purchaseProgress } from '../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { formatDate } from '../../format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
@@ -35,7 +36,7 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
             {several && ` · ${order.sellerOrders.length} sellers, each sending their part`}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge {...purchaseProgress(order.sellerOrders.map((part) => part.status))} />
       </header>
 
       <div className="mt-3 space-y-3">
