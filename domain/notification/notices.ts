@@ -195,7 +195,6 @@ export function reviewNotice(
   eventId: string,
   product: { sellerId: string; name: string },
 ): Notice {
-  const stars = `${data.rating} of 5 stars`;
   return {
     notificationId: noticeId(eventId),
     recipientId: product.sellerId,
@@ -205,7 +204,7 @@ export function reviewNotice(
     sellerOrderId: null,
     productId: data.productId,
     title: `New review: ${product.name}`,
-    body: [`${data.authorName} gave ${stars}.`, ...(data.comment ? [`“${data.comment}”`] : [])].join('\n'),
+    body: `${data.authorName} gave ${data.rating} of 5 stars.\n“${data.comment}”`,
     at: data.at,
   };
 }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { placed } from '../order/events.fixtures.ts';
+import type { OrderLine } from '../order/events.ts';
+import { AT } from '../testing.ts';
+import { orderNotice, reviewNotice } from './notices.ts';
+
+const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
+const line = (sellerId: string, sellerName: string, name: string): OrderLine => ({
+  productId: `p-${name}`,
+  name,
+  pricePaise: 35_050,
+  quantity: 1,
+  imageUrl: null,
+  sellerId,
+  sellerName,
+  categoryId: 'handicrafts',
+});
+// Two sellers: each notice names only its own seller's part.
+const purchase = placed(
+  orderId,
+  [line('meera', 'Meera Weaves', 'Brass Diya'), line('kashmir', 'Kashmir Looms', 'Pashmina Shawl')],
+  AT,
+).data;
+const part = { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'kashmir', at: AT };
+
+describe('orderNotice', () => {
+  it("tells the buyer of a cancel by anyone but them (the seller, an admin), with the seller's lines and the reason", () => {
+    const cancelled = {
+      type: 'SellerOrderCancelled',
+      data: { ...part, by: 'admin-1', reason: 'Out of stock' },
+    } as const;
+    expect(orderNotice(cancelled, 'e-1', purchase)).toEqual({
+      notificationId: 'notice-e-1',
+      recipientId: 'buyer-1',
+      role: 'buyer',
+      kind: 'order_cancelled',
+      orderId,
+      sellerOrderId: `${orderId}-2`,
+      productId: null,
+      title: 'Order #8d3f1c2a-2 cancelled by the seller',
+      body: '1 × Pashmina Shawl.\nReason: Out of stock',
+      at: AT,
+    });
+    expect(orderNotice({ ...cancelled, data: { ...cancelled.data, by: 'buyer-1' } }, 'e-1', purchase)).toMatchObject({
+      recipientId: 'kashmir',
+      role: 'seller',
+      kind: 'buyer_cancelled',
+      title: 'Order #8d3f1c2a-2 cancelled by the buyer',
+      body: 'Asha Rao cancelled 1 × Pashmina Shawl.\nReason: Out of stock',
+    });
+  });
+
+  it('tells the buyer of a rejected return with the reason', () => {
+    const rejected = {
+      type: 'ReturnRejected',
+      data: { ...part, returnId: `${orderId}-2-R1`, by: 'kashmir', reason: 'Worn after delivery' },
+    } as const;
+    expect(orderNotice(rejected, 'e-2', purchase)).toMatchObject({
+      recipientId: 'buyer-1',
+      kind: 'return_rejected',
+      title: 'Return rejected: #8d3f1c2a-2-R1',
+      body: 'Kashmir Looms rejected your return.\nReason: Worn after delivery',
+    });
+  });
+});
+
+describe('reviewNotice', () => {
+  it('tells the seller of the product the rating and the comment', () => {
+    const review = {
+      type: 'ReviewSubmitted',
+      data: { productId: 'p-1', buyerId: 'buyer-1', authorName: 'Asha Rao', rating: 5, comment: 'Lovely glow', at: AT },
+    } as const;
+    expect(reviewNotice(review, 'e-3', { sellerId: 'meera', name: 'Brass Diya' })).toEqual({
+      notificationId: 'notice-e-3',
+      recipientId: 'meera',
+      role: 'seller',
+      kind: 'review_submitted',
+      orderId: null,
+      sellerOrderId: null,
+      productId: 'p-1',
+      title: 'New review: Brass Diya',
+      body: 'Asha Rao gave 5 of 5 stars.\n“Lovely glow”',
+      at: AT,
+    });
+  });
+});
