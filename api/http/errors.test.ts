@@ -15,14 +15,18 @@ afterEach(() => void lines.splice(0));
 afterAll(restore);
 
 /** The answer to a request whose handler throws `error`, through the app's request id and access log. */
-async function answerTo(error: Error, headers: Record<string, string> = {}) {
+function replyTo(error: Error, headers: Record<string, string> = {}) {
   const app = new Hono<AppEnv>();
   app.use('*', requestId(), accessLog());
   app.get('/things/:id', () => {
     throw error;
   });
   app.onError(handleError);
-  const response = await app.request('/things/7', { headers });
+  return app.request('/things/7', { headers });
+}
+
+async function answerTo(error: Error, headers: Record<string, string> = {}) {
+  const response = await replyTo(error, headers);
   return { status: response.status, body: await response.json(), requestId: response.headers.get('x-request-id') };
 }
 
@@ -77,6 +81,28 @@ describe('handleError', () => {
     const unavailable = await answerTo(new ApiError(503, 'busy', 'Try again'));
     expect(unavailable.body.error.requestId).toBe(unavailable.requestId);
     expect((await answerTo(new ApiError(404, 'gone', 'Gone'))).body.error.requestId).toBeUndefined();
+  });
+
+  it('answers a store it cannot reach with 503, Retry-After and the request id, logged as a warning', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const reply = await replyTo(refused);
+    expect(reply.headers.get('retry-after')).toBe('5');
+    const { status, body } = { status: reply.status, body: await reply.json() };
+    const requestId = reply.headers.get('x-request-id');
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'We cannot reach our data right now. Please try again in a moment.',
+        requestId,
+      },
+    });
+    expect(JSON.stringify(body)).not.toContain('5432');
+    expect(lines.find((line) => line.name === 'api')).toMatchObject({
+      level: 'warn',
+      requestId,
+      msg: 'store unreachable',
+    });
   });
 
   it('keeps an incoming X-Request-Id that is short and safe, and replaces any other', async () => {

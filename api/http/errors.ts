@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { DomainError, type DomainErrorKind } from '../../domain/decider.ts';
 import { fieldErrors } from '../../domain/fields.ts';
 import { StreamContendedError } from '../../platform/eventstore/streams.ts';
+import { isStoreOutage } from '../../platform/health/outage.ts';
 import { logger } from '../../platform/log.ts';
 import type { AppEnv } from './router.ts';
 
@@ -51,6 +52,9 @@ function answer(c: Context<AppEnv>, status: ContentfulStatusCode, body: ErrorBod
   return c.json(body, status);
 }
 
+/** How long a client should wait after a store outage: about what the readiness check takes to notice one. */
+const RETRY_AFTER_S = 5;
+
 /** Maps anything thrown by a route to the error shape; unexpected errors are logged, never leaked. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ApiError) return answer(c, error.status, errorBody(error.code, error.message, error.fields));
@@ -70,6 +74,19 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return c.json(
       errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'),
       status,
+    );
+  }
+  if (isStoreOutage(error)) {
+    // Nothing was half-written (a command appends in one step or not at all): the client may retry.
+    log.warn(
+      { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
+      'store unreachable',
+    );
+    c.header('Retry-After', String(RETRY_AFTER_S));
+    return answer(
+      c,
+      503,
+      errorBody('unavailable', 'We cannot reach our data right now. Please try again in a moment.'),
     );
   }
   log.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unexpected error');

@@ -2,7 +2,8 @@
  * Readiness against a store that goes away: PostgreSQL stopped under a running MIBI (the embedded
  * `all` process, and a standby projections process that serves only its probes) turns
  * `/api/health/ready` to 503 within seconds, and back to 200 once it is started again. The
- * containers' health check script (scripts/healthcheck.mjs) says the same.
+ * containers' health check script (scripts/healthcheck.mjs) says the same, and a request that
+ * needs the store meanwhile answers 503 with Retry-After rather than 500.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +72,17 @@ describe('readiness on PostgreSQL', () => {
     expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|:\d{4,5}\b/);
     expect(healthcheck(api!)).toBe(1);
     expect(healthcheck(standby!)).toBe(1);
+    // A request that needs the store is told to come back, not that we failed.
+    const signIn = await fetch(`${api}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: api! },
+      body: JSON.stringify({ email: 'buyer@example.in', password: 'any-password-1' }),
+    });
+    expect({ status: signIn.status, retryAfter: signIn.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '5',
+    });
+    expect(((await signIn.json()) as { error: { code: string } }).error.code).toBe('unavailable');
     // Liveness asks no store: the process still answers.
     expect((await fetch(`${api}/api/health/live`)).status).toBe(200);
 
