@@ -126,7 +126,15 @@ describe('a whole marketplace flow', () => {
     // 5, less the 2 delivered, plus the 1 returned; the cancelled order's unit is back.
     expect(detail).toMatchObject({ stockQuantity: 4, rating: 5, ratingCount: 1, sellerName: 'Meera Crafts' });
     expect(ok(await productById(saffron)).stockQuantity).toBe(10);
-    expect(ok(await seller.api.notifications.$get({ query: {} })).items).toHaveLength(2);
+    // Newest first: each order, the buyer's cancel and return request, the review.
+    const titles = ok(await seller.api.notifications.$get({ query: {} })).items.map((notice) => notice.title);
+    expect(titles).toEqual([
+      'New review: Dhokra Brass Elephant',
+      expect.stringMatching(/^New order #/),
+      expect.stringMatching(/^Order #.* cancelled by the buyer$/),
+      expect.stringMatching(/^Return requested: #/),
+      expect.stringMatching(/^New order #/),
+    ]);
     expect(ok(await spiceSeller.api.notifications.$get({ query: {} })).items).toHaveLength(1);
     const seen = ok(await buyer.api.orders[':id'].$get({ param: { id: order.id } }));
     expect(seen.sellerOrders.map((part) => [part.id, part.status]).sort()).toEqual(
