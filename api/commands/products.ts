@@ -6,7 +6,7 @@ import type { Actor } from '../../domain/actor.ts';
 import type { Verification } from '../../domain/catalog/status.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
-import { type FieldChange, detailChanges } from '../../domain/product/history.ts';
+import { type FieldChange, detailChanges, occurredAt } from '../../domain/product/history.ts';
 import type { ProductBody, ProductChangesBody } from '../../domain/product/schemas.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
@@ -205,7 +205,13 @@ export async function restoreProductVersion(
   if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');
   // All the editable fields of that version: the decider keeps those that differ from the product now
   // (on a verified product its seller's content changes go to review, as with any edit).
-  const command = { type: 'UpdateProduct', actor, changes: then.product.details, at: cx.now() } as const;
+  const command = {
+    type: 'UpdateProduct',
+    actor,
+    changes: then.product.details,
+    at: cx.now(),
+    restores: occurredAt(then.last),
+  } as const;
   const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
   const result = await edited(cx, productId, decided);
   // The fields changed at once and those sent for review, told together in form order.

@@ -340,7 +340,12 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
       {
         type: 'ProductUpdated',
         metadata: { actor: seller.user!.id },
-        data: { by: seller.user!.id, before: { pricePaise: 99_900 }, after: { pricePaise: 149_900 } },
+        data: {
+          by: seller.user!.id,
+          before: { pricePaise: 99_900 },
+          after: { pricePaise: 149_900 },
+          restores: (stored[0]!.data as { listedAt: string }).listedAt,
+        },
       },
       {
         type: 'ProductRevisionSubmitted',
@@ -363,6 +368,13 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
       pricePaise: 149_900,
       stockQuantity: 2,
       verification: 'verified',
+    });
+    // The history tells the restore as one, naming the version it brought back.
+    const { items } = ok(await history(seller).api.seller.products[':id'].history.$get({ param: { id } }));
+    expect(items.find((item) => item.position === after.at(-3)!.position)).toMatchObject({
+      type: 'ProductUpdated',
+      summary: 'Restored: Price: ₹999.00 → ₹1,499.00',
+      restores: (stored[0]!.data as { listedAt: string }).listedAt,
     });
   });
 

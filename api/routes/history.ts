@@ -34,6 +34,7 @@ const HistoryEntrySchema = z
     }),
     summary: z.string().openapi({ example: 'Price: ₹1,499.00 → ₹1,299.00' }),
     changes: z.array(FieldChangeSchema).optional(),
+    restores: z.string().optional().openapi({ description: 'Of a restore: the time of the version it brought back' }),
   })
   .openapi('HistoryEntry') satisfies z.ZodType<HistoryEntry>;
 

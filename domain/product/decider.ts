@@ -32,7 +32,7 @@ export type ProductCommand =
    * Absent fields stay as they are; `null` clears the original price or the image. On a
    * verified product, its seller's content changes become a revision for review.
    */
-  | { type: 'UpdateProduct'; actor: Actor; changes: Partial<ProductInput>; at: string }
+  | { type: 'UpdateProduct'; actor: Actor; changes: Partial<ProductInput>; at: string; restores?: string }
   | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; at: string }
   | { type: 'ReserveStock'; orderId: string; quantity: number; at: string }
   | { type: 'ReleaseStock'; orderId: string; reason: StockReleaseReason; at: string }
@@ -114,7 +114,8 @@ function updated(
   if (changed.length === 0) return [];
   const { details } = product;
   const [before, after] = [withImageUrl(pick(details, changed)), withImageUrl(pick(command.changes, changed))];
-  return [{ type: 'ProductUpdated', data: { ...stamp(product, command), before, after } }];
+  const restores = command.restores === undefined ? {} : { restores: command.restores };
+  return [{ type: 'ProductUpdated', data: { ...stamp(product, command), before, after, ...restores } }];
 }
 
 /**

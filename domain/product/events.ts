@@ -47,8 +47,11 @@ export type ProductEvent =
       type: 'ProductListed';
       data: RecordedDetails & { productId: string; sellerId: string; stockQuantity: number; listedAt: string };
     }
-  /** `before` and `after` hold only the fields that changed. */
-  | { type: 'ProductUpdated'; data: Stamp & { before: Partial<ProductDetails>; after: Partial<ProductDetails> } }
+  /** `before` and `after` hold only the fields that changed; `restores`, the time of the version a restore brought back. */
+  | {
+      type: 'ProductUpdated';
+      data: Stamp & { before: Partial<ProductDetails>; after: Partial<ProductDetails>; restores?: string };
+    }
   /** A rejected product edited by its seller goes back to Pending Review. */
   | { type: 'ProductResubmitted'; data: Stamp }
   | { type: 'StockAdjusted'; data: Stamp & { from: number; to: number; reason: 'manual' } }

@@ -33,6 +33,18 @@ describe('describeProductEvent', () => {
     expect(describe_(listed)).toEqual({ summary: 'Listed in Textiles at ₹12,500.00 with 5 in stock' });
   });
 
+  it('words a restore as one, with the time of the version it brought back', () => {
+    const restored: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { pricePaise: 99_900 }, after: { pricePaise: 149_900 }, restores: AT },
+    };
+    expect(describe_(restored)).toEqual({
+      summary: 'Restored: Price: ₹999.00 → ₹1,499.00',
+      changes: [{ field: 'Price', before: '₹999.00', after: '₹1,499.00' }],
+      restores: AT,
+    });
+  });
+
   it('words an edit field by field, money in rupees, with every value before and after', () => {
     const edited: ProductEvent = {
       type: 'ProductUpdated',

@@ -35,6 +35,8 @@ export interface FieldChange {
 export interface EventDescription {
   summary: string;
   changes?: FieldChange[];
+  /** Of a restore: the time of the version it brought back. */
+  restores?: string;
 }
 
 /** What the words need but the events do not hold. */
@@ -120,7 +122,9 @@ export function describeProductEvent(recorded: ProductEvent, names: HistoryNames
     }
     case 'ProductUpdated': {
       const changes = detailChanges(event.data.before, event.data.after, names);
-      return { summary: changes.map(changeText).join('; '), changes };
+      const summary = changes.map(changeText).join('; ');
+      const { restores } = event.data;
+      return restores === undefined ? { summary, changes } : { summary: `Restored: ${summary}`, changes, restores };
     }
     case 'StockAdjusted': {
       const { from, to } = event.data;

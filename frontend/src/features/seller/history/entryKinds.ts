@@ -41,8 +41,11 @@ const STYLES: Record<string, EntryStyle> = {
 /** A type this SPA does not know yet: shown with the API's words, under All only. */
 const UNKNOWN: Omit<EntryStyle, 'kind'> & { kind: null } = { title: 'Change', kind: null, icon: 'circleHelp' };
 
+/** An edit that brought back an earlier version. */
+const RESTORED: EntryStyle = { title: 'Restored', kind: 'edits', icon: 'pencil' };
+
 export const entryStyle = (entry: HistoryEntry): Omit<EntryStyle, 'kind'> & { kind: EntryKind | null } =>
-  Object.hasOwn(STYLES, entry.type) ? STYLES[entry.type]! : UNKNOWN;
+  entry.restores ? RESTORED : Object.hasOwn(STYLES, entry.type) ? STYLES[entry.type]! : UNKNOWN;
 
 /** The events that set the editable fields of the live product: the version after them can be brought back. */
 const RESTORABLE = new Set(['ProductListed', 'ProductUpdated', 'ProductRevisionApproved']);
