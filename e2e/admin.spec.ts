@@ -146,7 +146,11 @@ test('an admin verifies one product and rejects another with a reason; the selle
   await seller.context.close();
 });
 
-test('an admin features a product, which then comes first in the catalog', async ({ page, browser, baseURL }) => {
+test('an admin features a product, which then shows among the featured products at the top of the catalog', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const name = unique('Pattachitra Scroll');
   const seller = await newSeller(browser, baseURL!, [name]);
   await seller.context.close();
@@ -169,6 +173,9 @@ test('an admin features a product, which then comes first in the catalog', async
   const product = row(featured, name);
   await product.getByRole('button', { name: 'Feature' }).click();
   await expect(page.getByText('Product featured')).toBeVisible();
+  await expect(
+    page.getByText(`${name} now shows among the featured products at the top of the catalog.`),
+  ).toBeVisible();
   await expect(product.getByText('Featured', { exact: true })).toBeVisible();
   await expect(product.getByRole('button', { name: 'Unfeature' })).toBeVisible();
 

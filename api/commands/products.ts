@@ -181,7 +181,7 @@ export const rejectProduct = (
 ): Promise<ProductCommandResult> =>
   decideOnProduct(cx, actor, productId, { type: 'RejectProduct', actor, reason, at: cx.now() });
 
-/** An admin features a verified product: it comes first in the catalog. */
+/** An admin features a verified product: it joins the featured products, which come first in the catalog. */
 export const featureProduct = (cx: CommandContext, actor: Actor, productId: string): Promise<ProductCommandResult> =>
   decideOnProduct(cx, actor, productId, { type: 'FeatureProduct', actor, at: cx.now() });
 

@@ -151,6 +151,22 @@ describe('feature and unfeature', () => {
     ]);
   });
 
+  it('shows the featured products first, the newest of them first, as the catalog orders them (spec)', async () => {
+    const older = await listedProduct(api, seller, { name: 'Channapatna Toy Train' });
+    await nextMillisecond();
+    const newer = await listedProduct(api, seller, { name: 'Bidriware Vase' });
+    await nextMillisecond();
+    const newest = await listedProduct(api, seller, { name: 'Kalamkari Cushion Cover' });
+    expectStatus(await command(newer, 'feature'), 200);
+    expectStatus(await command(older, 'feature'), 200);
+    await harness.settle();
+    const ids = ok(await api.anonymous().api.products.$get({ query: {} })).items.map((item) => item.id);
+    // Featured later, the older product still shows after the newer featured one: among the featured, not first.
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newest));
+    for (const id of [newer, older]) expectStatus(await command(id, 'unfeature'), 200);
+  });
+
   it('features only verified products', async () => {
     const productId = await pending('Green Cardamom (100 g)');
     const reply = await storesNothing(api, () => command(productId, 'feature'));

@@ -133,10 +133,16 @@ export const adminProductRoutes = (ctx: AppContext) =>
         );
       },
     )
-    .openapi(commandRoute('feature', 'Feature a verified product: it comes first in the catalog'), async (c) => {
-      const admin = requireRole(c, 'admin');
-      return c.json(await featureProduct(ctx, actorOf(admin), c.req.valid('param').id), 200);
-    })
+    .openapi(
+      commandRoute(
+        'feature',
+        'Feature a verified product: featured products come first in the catalog, the newest first',
+      ),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        return c.json(await featureProduct(ctx, actorOf(admin), c.req.valid('param').id), 200);
+      },
+    )
     .openapi(commandRoute('unfeature', 'Stop featuring a product'), async (c) => {
       const admin = requireRole(c, 'admin');
       return c.json(await unfeatureProduct(ctx, actorOf(admin), c.req.valid('param').id), 200);

@@ -32,8 +32,14 @@ export function FeatureProducts() {
     void commands.run(product.id, {
       send: () => call(action.$post({ param: { id: encodeURIComponent(product.id) } })),
       done: product.featured
-        ? { title: 'Product unfeatured', description: `${product.name} no longer comes first in the catalog.` }
-        : { title: 'Product featured', description: `${product.name} now comes first in the catalog.` },
+        ? {
+            title: 'Product unfeatured',
+            description: `${product.name} no longer shows among the featured products at the top of the catalog.`,
+          }
+        : {
+            title: 'Product featured',
+            description: `${product.name} now shows among the featured products at the top of the catalog.`,
+          },
       failed: product.featured ? 'Error unfeaturing product' : 'Error featuring product',
     });
   }
@@ -41,7 +47,7 @@ export function FeatureProducts() {
   return (
     <AdminList
       title="Featured Products"
-      description="Featured products come first in the catalog. Search the products on sale to feature one."
+      description="Featured products come first in the catalog, the newest first. Search the products on sale to feature one."
       headingRef={commands.heading}
       toolbar={
         <SearchForm
