@@ -3,6 +3,7 @@ import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { subscribeLive } from '../state/live.ts';
 import { toast } from '../state/toasts.ts';
 import { type Answer, call, readAfter } from './client.ts';
+import { type Fetches, oneFetchAtATime } from './fetches.ts';
 
 export interface ApiGetOptions {
   /**
@@ -16,8 +17,9 @@ export interface ApiGetOptions {
  * A screen's GET through the typed client, fetched again whenever `deps` change; a failure
  * shows an error toast titled `errorTitle`. What it holds stays on screen while a newer answer
  * loads, so `loading` and `failed` only speak of the time before the first answer.
- * `update` applies the screen's own commands and live events to the data it holds;
- * `reload(after)` fetches again, waiting for the log position a command reached.
+ * `update` applies the screen's own commands and live events to the data it holds (and fetches
+ * again after a fetch in flight, whose answer may predate them); `reload(after)` fetches again,
+ * waiting for the log position a command reached. Fetches run one at a time (fetches.ts).
  *
  *   const orders = useApiGet((options) => server.orders.$get({}, options), [], 'Failed to load orders');
  */
@@ -30,41 +32,40 @@ export function useApiGet<R extends ClientResponse<unknown, number, string>>(
   type T = Answer<R>;
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
-  // Only the answer to the latest request counts.
-  const latest = useRef(0);
+  // The fetches of the current `deps`: a new set replaces it, and the old one's answers are dropped.
+  const fetches = useRef<Fetches | null>(null);
 
-  const reload = useCallback(
-    async (after?: number) => {
-      const current = ++latest.current;
-      try {
-        const fresh = await call(request(readAfter(after)));
-        if (current !== latest.current) return;
-        setData(fresh);
-        setFailed(false);
-      } catch (error) {
-        if (current !== latest.current) return;
-        setFailed(true);
-        toast({ title: errorTitle, description: (error as Error).message, tone: 'error' });
-      }
-    },
+  const load = useCallback(
+    (after?: number) => call(request(readAfter(after))),
     // The request reads only what `deps` name, so the one from their last change is current.
-    [errorTitle, ...deps],
+    deps,
   );
 
   useEffect(() => {
-    void reload();
-    return () => {
-      latest.current++;
-    };
-  }, [reload]);
+    const current = oneFetchAtATime(load, (outcome) => {
+      if (outcome.ok) {
+        setData(outcome.value);
+        setFailed(false);
+      } else {
+        setFailed(true);
+        toast({ title: errorTitle, description: (outcome.error as Error).message, tone: 'error' });
+      }
+    });
+    fetches.current = current;
+    void current.request();
+    return current.stop;
+  }, [load, errorTitle]);
+
+  const reload = useCallback((after?: number) => fetches.current?.request(after) ?? Promise.resolve(), []);
 
   const onReset = useEffectEvent(() => void reload());
   useEffect(() => (live ? subscribeLive('reset', () => onReset()) : undefined), [live]);
 
-  const update = useCallback(
-    (change: (current: T) => T) => setData((current) => (current === null ? current : change(current))),
-    [],
-  );
+  const update = useCallback((change: (current: T) => T) => {
+    setData((current) => (current === null ? current : change(current)));
+    // A change the answer in flight may not hold yet (the first one above all, as there is no data to change).
+    fetches.current?.changed();
+  }, []);
 
   return { data, loading: data === null && !failed, failed: data === null && failed, update, reload };
 }
