@@ -139,6 +139,45 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
+test('a storefront edited meanwhile: the form offers the latest version, and saves on it', async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const seller = await newSeller(browser, baseURL!, { width: 1366, height: 900 }, `Asha Rao ${suffix}`);
+  try {
+    const dashboard = seller.page;
+    await dashboard.goto('/dashboard/seller');
+    const section = dashboard.getByRole('region', { name: 'Your Storefront' });
+    await section.getByRole('button', { name: 'Edit Storefront' }).click();
+    await expect(section.getByLabel('Display Name')).toHaveValue(`Asha Rao ${suffix}`);
+
+    // Another tab saves a new version.
+    const other = await seller.context.request.put(`/api/sellers/${seller.sellerId}/profile`, {
+      data: { displayName: `Asha Pottery ${suffix}`, region: 'Molela, Rajasthan', expectedVersion: null },
+    });
+    expect(other.status()).toBe(200);
+    await section.getByLabel('Craft (optional)').fill('Terracotta');
+    await section.getByRole('button', { name: 'Save Storefront' }).click();
+    await expect(
+      section.getByText('A newer version of your storefront was saved since you opened this form.'),
+    ).toBeVisible();
+
+    await section.getByRole('button', { name: 'Load the latest version' }).click();
+    await expect(section.getByLabel('Display Name')).toHaveValue(`Asha Pottery ${suffix}`);
+    await expect(section.getByLabel('Region (optional)')).toHaveValue('Molela, Rajasthan');
+    await expect(
+      section.getByText('A newer version of your storefront was saved since you opened this form.'),
+    ).toHaveCount(0);
+    await section.getByLabel('Craft (optional)').fill('Terracotta');
+    await section.getByRole('button', { name: 'Save Storefront' }).click();
+    await expect(dashboard.getByText('Storefront updated')).toBeVisible();
+    await expect(section).toContainText('Version 2');
+  } finally {
+    await seller.context.close();
+  }
+});
+
 test('an unknown seller shows a clear page, not an empty storefront', async ({ page }) => {
   await page.goto('/sellers/no-such-seller');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seller not found');

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SellerProfile } from '../../../../../domain/seller/events.ts';
 import { PROFILE_LIMITS, sellerProfileSchema } from '../../../../../domain/seller/schemas.ts';
-import { call, server } from '../../../api/client.ts';
+import { ApiError, call, server } from '../../../api/client.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { Field, TextAreaField } from '../../../components/Field.tsx';
 import { useForm } from '../../../forms.ts';
 import { toast } from '../../../state/toasts.ts';
@@ -12,15 +13,20 @@ interface StorefrontFormProps {
   /** After a save, with the log position it reached. */
   onSaved: (position: number) => Promise<void>;
   onCancel: () => void;
+  /** Opens the form again on the latest version (after an edit made meanwhile). */
+  onLoadLatest: () => void;
 }
 
 /**
  * The storefront profile, checked with the schema the API uses. The version it was opened at
  * goes with it, so an edit made meanwhile (in another tab, or by an admin) is not overwritten.
  */
-export function StorefrontForm({ storefront, onSaved, onCancel }: StorefrontFormProps) {
+export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: StorefrontFormProps) {
   // The version the fields were filled from: a newer one arriving live must not be taken as read.
   const [openedAt] = useState(storefront.version);
+  // A save refused because a newer version exists, or one seen arriving live: the form offers to load it.
+  const [refused, setRefused] = useState(false);
+  const outdated = refused || storefront.version > openedAt;
   // The button that opened the form is gone: the form's heading takes the focus.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -33,7 +39,10 @@ export function StorefrontForm({ storefront, onSaved, onCancel }: StorefrontForm
         param: { id: encodeURIComponent(storefront.id) },
         json: { ...profile, expectedVersion: openedAt },
       }),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'version_conflict') setRefused(true);
+      throw error;
+    });
     toast({ title: 'Storefront updated', description: 'Buyers see the new version now.' });
     await onSaved(position);
   }
@@ -45,6 +54,14 @@ export function StorefrontForm({ storefront, onSaved, onCancel }: StorefrontForm
       <h3 ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
         Edit your storefront
       </h3>
+      {outdated && (
+        <Alert tone="info" className="mb-4 flex flex-wrap justify-between">
+          <span>A newer version of your storefront was saved since you opened this form.</span>
+          <button type="button" className="btn btn-sm" disabled={busy} onClick={onLoadLatest}>
+            Load the latest version
+          </button>
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <Field
           label="Display Name"

@@ -36,12 +36,19 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
     'Failed to load your storefront’s versions',
   );
   const [editing, setEditing] = useState(false);
+  // Opening the form again on the latest version gives it a new key: its fields are filled afresh.
+  const [opened, setOpened] = useState(0);
 
   useLiveEvent('storefront.changed', (changed) => {
     if (changed.id !== sellerId) return;
     storefront.update(() => changed);
     void history.reload();
   });
+
+  async function loadLatest() {
+    await storefront.reload();
+    setOpened((n) => n + 1);
+  }
 
   async function saved(position: number) {
     await Promise.all([storefront.reload(position), history.reload(position)]);
@@ -66,7 +73,13 @@ export function StorefrontSection({ className = '' }: { className?: string }) {
       ) : storefront.failed ? (
         <LoadFailed what="your storefront" onRetry={() => void storefront.reload()} />
       ) : editing ? (
-        <StorefrontForm storefront={storefront.data!} onSaved={saved} onCancel={() => setEditing(false)} />
+        <StorefrontForm
+          key={opened}
+          storefront={storefront.data!}
+          onSaved={saved}
+          onCancel={() => setEditing(false)}
+          onLoadLatest={() => void loadLatest()}
+        />
       ) : (
         <StorefrontSummary storefront={storefront.data!} onEdit={() => setEditing(true)} />
       )}
