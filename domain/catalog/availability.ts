@@ -1,4 +1,5 @@
 import { DomainError } from '../decider.ts';
+import type { Verification } from './status.ts';
 
 /** What a cart or an order must know about a product at the moment of buying it. */
 export interface PurchaseFacts {
@@ -29,6 +30,24 @@ export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
 }
 
 export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product';
+
+export const NOT_ON_SALE_MESSAGES = {
+  pending: 'This product is waiting for review: it is not on sale yet',
+  other: 'This product is not on sale',
+} as const;
+
+/**
+ * Why `buyerId` (null: a visitor) cannot put the product in a cart at all, stock aside; null when they may. The
+ * product page says it where Add to Cart would be, rather than offer a button the server refuses.
+ */
+export function whyNotForSale(
+  product: { sellerId: string; verification: Verification; visible: boolean },
+  buyerId: string | null,
+): string | null {
+  if (buyerId !== null && product.sellerId === buyerId) return OWN_PRODUCT_MESSAGE;
+  if (product.visible) return null;
+  return product.verification === 'pending' ? NOT_ON_SALE_MESSAGES.pending : NOT_ON_SALE_MESSAGES.other;
+}
 
 /** No self-dealing: a seller buying its own product would make fake sales and reviews possible. */
 export function assertNotOwnProduct(buyerId: string, product: Pick<PurchaseFacts, 'sellerId'>): void {
