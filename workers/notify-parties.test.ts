@@ -222,6 +222,59 @@ describe('notify-parties', () => {
     expect(subjectsTo('asha@mibi.test')).toEqual(['Order #o-2-1 cancelled by the seller']);
   });
 
+  it('tells both of a cancel by an admin: the buyer that MIBI cancelled it, the seller too, each mailed as they chose', async () => {
+    await mute(SELLER, 'buyer_cancelled');
+    await start();
+    await placeOrder();
+    await onOrder({ type: 'SellerOrderCancelled', data: { ...stamp, by: 'admin-1', reason: 'Fraud suspected' } });
+    await settled();
+
+    expect(await buyerNotices()).toEqual([
+      [
+        'Order #8d3f1c2a-1 cancelled by MIBI',
+        'MIBI staff cancelled 2 × Brass Diya from Meera Weaves.\nReason: Fraud suspected',
+      ],
+    ]);
+    expect(await sellerNotices()).toEqual([
+      [
+        'Order #8d3f1c2a-1 cancelled by MIBI',
+        "MIBI staff cancelled your part of Asha Rao's order: 2 × Brass Diya.\nReason: Fraud suspected",
+      ],
+    ]);
+    expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by MIBI']);
+    expect(subjectsTo('meera@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by MIBI']);
+    expect(
+      mailer.sent.find((mail) => mail.to === 'meera@mibi.test' && mail.key?.startsWith('notification:notice-'))?.text,
+    ).toBe(
+      "Hello Meera Weaves,\n\nOrder #8d3f1c2a-1 cancelled by MIBI\n\nMIBI staff cancelled your part of Asha Rao's order: 2 × Brass Diya.\nReason: Fraud suspected\n\n" +
+        'Your seller dashboard on MIBI has the details.\nChoose which of these mails you get on your account page.\n',
+    );
+    // Both told counts as done; a seller who turned these mails off gets the notice in the app only.
+    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+      requeued: 0,
+    });
+
+    await mute(SELLER, 'staff_cancelled');
+    await platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
+    await platform.events.append(
+      orderStream('o-2'),
+      [
+        {
+          type: 'SellerOrderCancelled',
+          data: { ...stamp, orderId: 'o-2', sellerOrderId: 'o-2-1', by: 'admin-1', reason: 'Fraud suspected' },
+        },
+      ],
+      'any',
+    );
+    await settled();
+    expect((await sellerNotices()).map(([title]) => title)).toEqual([
+      'Order #8d3f1c2a-1 cancelled by MIBI',
+      'Order #o-2-1 cancelled by MIBI',
+    ]);
+    expect(subjectsTo('meera@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by MIBI']);
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(2);
+  });
+
   it('tells the buyer when the seller undoes a move', async () => {
     await start();
     await placeOrder();

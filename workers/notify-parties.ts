@@ -1,6 +1,7 @@
 /**
- * Tells a buyer of what a seller did to their order or return, and a seller of a buyer's
- * cancel, return request or review (domain/notification/notices.ts): an in-app notice, then an
+ * Tells a buyer of what a seller did to their order or return, a seller of a buyer's cancel,
+ * return request or review, and both of a cancel by MIBI (domain/notification/notices.ts): for
+ * each notice of the event, an in-app notice, then an
  * e-mail unless the recipient turned that kind off, each recorded in the notice's stream, as
  * notify-decision does. The notice is named after the event, so however often the job runs
  * the recipient is told once; the choice of mails is read when the mail is due, and what it
@@ -19,8 +20,7 @@ import {
   type Notice,
   type NoticeEvent,
   type OrderNoticeEvent,
-  noticeId,
-  orderNotice,
+  orderNotices,
   reviewNotice,
 } from '../domain/notification/notices.ts';
 import type { OrderEvent } from '../domain/order/events.ts';
@@ -40,8 +40,13 @@ export interface NotifyPartiesJob {
   cause: Cause;
 }
 
-const noticeState = async (streams: Streams, eventId: string) =>
-  (await streams.load(notificationStream(noticeId(eventId)), notificationDecider)).state;
+const noticeState = async (streams: Streams, notificationId: string) =>
+  (await streams.load(notificationStream(notificationId), notificationDecider)).state;
+
+const told = async (streams: Streams, notificationId: string) => {
+  const notice = await noticeState(streams, notificationId);
+  return notice !== null && (notice.mailed || notice.declined);
+};
 
 /** Each move of the events told of, from the effect's first start on. */
 export const notifyPartiesEffect: Effect<NotifyPartiesJob, NoticeEvent> = {
@@ -53,34 +58,55 @@ export const notifyPartiesEffect: Effect<NotifyPartiesJob, NoticeEvent> = {
     const job = { stream, revision, cause: { eventId: id, correlationId: metadata.correlationId } };
     return [{ job, options: { jobId: `${NOTIFY_PARTIES}:${id}` } }];
   },
-  async done(streams, { cause }) {
-    const notice = await noticeState(streams, cause.eventId);
-    return notice !== null && (notice.mailed || notice.declined);
+  async done(streams, job) {
+    for (const { notificationId } of await noticesOf(streams, job))
+      if (!(await told(streams, notificationId))) return false;
+    return true;
   },
   from: 'now',
 };
 
-/** The notice of the job's event, from the log as it stood then (the purchase; the product as named now). */
-async function noticeOf(streams: Streams, { stream, revision, cause }: NotifyPartiesJob): Promise<Notice> {
+/** The notices of the job's event, from the log as it stood then (the purchase; the product as named now). */
+async function noticesOf(streams: Streams, { stream, revision, cause }: NotifyPartiesJob): Promise<Notice[]> {
   const [event] = await streams.read<NoticeEvent>(stream, { fromRevision: revision, limit: 1 });
   if (!event) throw new Error(`No event ${revision} on ${stream}`);
   if (event.type === 'ReviewSubmitted') {
     const product = fold(productDecider, await streams.read<ProductEvent>(productStream(event.data.productId)));
     if (!product) throw new Error(`No product ${event.data.productId}`);
-    return reviewNotice(event, cause.eventId, { sellerId: product.sellerId, name: product.details.name });
+    return [reviewNotice(event, cause.eventId, { sellerId: product.sellerId, name: product.details.name })];
   }
   const [placed] = await streams.read<OrderEvent | LegacyOrderEvent>(stream, { limit: 1 });
   if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase on ${stream}`);
-  return orderNotice(event as Recorded<OrderNoticeEvent>, cause.eventId, purchaseOf(placed));
+  return orderNotices(event as Recorded<OrderNoticeEvent>, cause.eventId, purchaseOf(placed));
 }
 
 async function record(
   { streams }: WorkerContext,
   { cause }: NotifyPartiesJob,
+  { notificationId }: Notice,
   command: Parameters<typeof notificationDecider.decide>[0],
 ): Promise<void> {
   // Of two attempts racing, the one that records second finds it recorded and records nothing.
-  await streams.handle(notificationStream(noticeId(cause.eventId)), notificationDecider, command, causedBy(cause));
+  await streams.handle(notificationStream(notificationId), notificationDecider, command, causedBy(cause));
+}
+
+/** Records the notice, then mails it unless its recipient chose not to get this kind; once. */
+async function tell(cx: WorkerContext, job: NotifyPartiesJob, notice: Notice): Promise<void> {
+  await record(cx, job, notice, { type: 'RecordNotice', notice });
+  if (await told(cx.streams, notice.notificationId)) return;
+  const recipient = (await cx.streams.load(accountStream(notice.recipientId), accountDecider)).state;
+  if (!recipient) throw new Error(`No account ${notice.recipientId}`);
+  if (recipient.mutedMails.includes(notice.kind)) {
+    await record(cx, job, notice, { type: 'RecordMailDeclined', at: cx.now() });
+    return;
+  }
+  await cx.platform.mail.send({
+    to: recipient.email,
+    subject: notice.title,
+    text: noticeMail(recipient.fullName, notice),
+    key: `notification:${notice.notificationId}`,
+  });
+  await record(cx, job, notice, { type: 'RecordNotificationMailed', to: recipient.email, at: cx.now() });
 }
 
 const noticeMail = (name: string, { title, body, role }: Notice) =>
@@ -91,22 +117,6 @@ const noticeMail = (name: string, { title, body, role }: Notice) =>
 export const notifyParties: Worker<NotifyPartiesJob> = {
   name: NOTIFY_PARTIES,
   async handle({ data: job }, cx) {
-    const notice = await noticeOf(cx.streams, job);
-    await record(cx, job, { type: 'RecordNotice', notice });
-    const recorded = (await noticeState(cx.streams, job.cause.eventId))!;
-    if (recorded.mailed || recorded.declined) return;
-    const recipient = (await cx.streams.load(accountStream(notice.recipientId), accountDecider)).state;
-    if (!recipient) throw new Error(`No account ${notice.recipientId}`);
-    if (recipient.mutedMails.includes(notice.kind)) {
-      await record(cx, job, { type: 'RecordMailDeclined', at: cx.now() });
-      return;
-    }
-    await cx.platform.mail.send({
-      to: recipient.email,
-      subject: notice.title,
-      text: noticeMail(recipient.fullName, notice),
-      key: `notification:${notice.notificationId}`,
-    });
-    await record(cx, job, { type: 'RecordNotificationMailed', to: recipient.email, at: cx.now() });
+    for (const notice of await noticesOf(cx.streams, job)) await tell(cx, job, notice);
   },
 };

@@ -19,7 +19,7 @@ export const orderNotificationRoutes = (ctx: AppContext) =>
         operationId: 'listOrderNotifications',
         tags,
         summary:
-          'The buyer’s notices of their orders (processing, shipped, delivered, cancelled by the seller, a return accepted or rejected), newest first, and how many are unread',
+          'The buyer’s notices of their orders (processing, shipped, delivered, cancelled by the seller or MIBI, a return accepted or rejected), newest first, and how many are unread',
         request: { query: ListQuerySchema },
         responses: { 200: jsonResponse(BuyerNotificationListSchema, 'The notifications'), ...errors(400, 401, 403) },
       }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placed } from '../order/events.fixtures.ts';
 import type { OrderLine } from '../order/events.ts';
 import { AT } from '../testing.ts';
-import { orderNotice, reviewNotice } from './notices.ts';
+import { orderNotices, reviewNotice } from './notices.ts';
 
 const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
 const line = (sellerId: string, sellerName: string, name: string): OrderLine => ({
@@ -23,31 +23,59 @@ const purchase = placed(
 ).data;
 const part = { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'kashmir', at: AT };
 
-describe('orderNotice', () => {
-  it("tells the buyer of a cancel by anyone but them (the seller, an admin), with the seller's lines and the reason", () => {
-    const cancelled = {
-      type: 'SellerOrderCancelled',
-      data: { ...part, by: 'admin-1', reason: 'Out of stock' },
-    } as const;
-    expect(orderNotice(cancelled, 'e-1', purchase)).toEqual({
-      notificationId: 'notice-e-1',
-      recipientId: 'buyer-1',
-      role: 'buyer',
-      kind: 'order_cancelled',
-      orderId,
-      sellerOrderId: `${orderId}-2`,
-      productId: null,
-      title: 'Order #8d3f1c2a-2 cancelled by the seller',
-      body: '1 × Pashmina Shawl.\nReason: Out of stock',
-      at: AT,
-    });
-    expect(orderNotice({ ...cancelled, data: { ...cancelled.data, by: 'buyer-1' } }, 'e-1', purchase)).toMatchObject({
-      recipientId: 'kashmir',
-      role: 'seller',
-      kind: 'buyer_cancelled',
-      title: 'Order #8d3f1c2a-2 cancelled by the buyer',
-      body: 'Asha Rao cancelled 1 × Pashmina Shawl.\nReason: Out of stock',
-    });
+describe('orderNotices', () => {
+  const cancelled = (by: string) =>
+    ({ type: 'SellerOrderCancelled', data: { ...part, by, reason: 'Out of stock' } }) as const;
+
+  it("tells the buyer of the seller's cancel, with the seller's lines and the reason", () => {
+    expect(orderNotices(cancelled('kashmir'), 'e-1', purchase)).toEqual([
+      {
+        notificationId: 'notice-e-1',
+        recipientId: 'buyer-1',
+        role: 'buyer',
+        kind: 'order_cancelled',
+        orderId,
+        sellerOrderId: `${orderId}-2`,
+        productId: null,
+        title: 'Order #8d3f1c2a-2 cancelled by the seller',
+        body: '1 × Pashmina Shawl.\nReason: Out of stock',
+        at: AT,
+      },
+    ]);
+  });
+
+  it("tells the seller of the buyer's cancel", () => {
+    expect(orderNotices(cancelled('buyer-1'), 'e-1', purchase)).toEqual([
+      expect.objectContaining({
+        notificationId: 'notice-e-1',
+        recipientId: 'kashmir',
+        role: 'seller',
+        kind: 'buyer_cancelled',
+        title: 'Order #8d3f1c2a-2 cancelled by the buyer',
+        body: 'Asha Rao cancelled 1 × Pashmina Shawl.\nReason: Out of stock',
+      }),
+    ]);
+  });
+
+  it('tells both of a cancel by an admin (neither the buyer nor the seller): MIBI cancelled it, and why', () => {
+    expect(orderNotices(cancelled('admin-1'), 'e-1', purchase)).toEqual([
+      expect.objectContaining({
+        notificationId: 'notice-e-1',
+        recipientId: 'buyer-1',
+        role: 'buyer',
+        kind: 'order_cancelled',
+        title: 'Order #8d3f1c2a-2 cancelled by MIBI',
+        body: 'MIBI staff cancelled 1 × Pashmina Shawl from Kashmir Looms.\nReason: Out of stock',
+      }),
+      expect.objectContaining({
+        notificationId: 'notice-e-1-seller',
+        recipientId: 'kashmir',
+        role: 'seller',
+        kind: 'staff_cancelled',
+        title: 'Order #8d3f1c2a-2 cancelled by MIBI',
+        body: "MIBI staff cancelled your part of Asha Rao's order: 1 × Pashmina Shawl.\nReason: Out of stock",
+      }),
+    ]);
   });
 
   it('tells the buyer of a rejected return with the reason', () => {
@@ -55,12 +83,14 @@ describe('orderNotice', () => {
       type: 'ReturnRejected',
       data: { ...part, returnId: `${orderId}-2-R1`, by: 'kashmir', reason: 'Worn after delivery' },
     } as const;
-    expect(orderNotice(rejected, 'e-2', purchase)).toMatchObject({
-      recipientId: 'buyer-1',
-      kind: 'return_rejected',
-      title: 'Return rejected: #8d3f1c2a-2-R1',
-      body: 'Kashmir Looms rejected your return.\nReason: Worn after delivery',
-    });
+    expect(orderNotices(rejected, 'e-2', purchase)).toMatchObject([
+      {
+        recipientId: 'buyer-1',
+        kind: 'return_rejected',
+        title: 'Return rejected: #8d3f1c2a-2-R1',
+        body: 'Kashmir Looms rejected your return.\nReason: Worn after delivery',
+      },
+    ]);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * What buyers and sellers are told of each other's moves: the buyer of each move a seller (or
  * an admin) makes on their part of a purchase and of the answer to a return; the seller of a
- * buyer's cancel, a return request and a new review of their product. Each such event of the
- * log makes one notice, named after the event, told in the app and (as its recipient chooses)
- * by e-mail.
+ * buyer's cancel, a return request and a new review of their product, and of a cancel by MIBI
+ * (an admin). Each such event of the log makes one notice, named after the event (a cancel by
+ * MIBI two: the buyer's and the seller's), told in the app and (as its recipient chooses) by
+ * e-mail.
  */
 import { formatInr, sum } from '../money.ts';
 import type { OrderEvent, OrderLine, OrderPlacedEvent, ReturnLine } from '../order/events.ts';
@@ -21,7 +22,7 @@ export const BUYER_NOTICES = [
   'return_rejected',
 ] as const;
 /** The notices a seller gets. */
-export const SELLER_NOTICES = ['buyer_cancelled', 'return_requested', 'review_submitted'] as const;
+export const SELLER_NOTICES = ['buyer_cancelled', 'staff_cancelled', 'return_requested', 'review_submitted'] as const;
 export const NOTICE_KINDS = [...BUYER_NOTICES, ...SELLER_NOTICES] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -30,11 +31,12 @@ export const NOTICE_MAILS: Readonly<Record<NoticeKind, string>> = {
   order_processing: 'A seller starts preparing your order',
   order_shipped: 'Your order is shipped',
   order_delivered: 'Your order is delivered',
-  order_cancelled: 'A seller cancels your order',
+  order_cancelled: 'A seller or MIBI cancels your order',
   order_move_undone: 'A seller undoes a move on your order',
   return_accepted: 'Your return is accepted and refunded',
   return_rejected: 'Your return is rejected',
   buyer_cancelled: 'A buyer cancels an order',
+  staff_cancelled: 'MIBI cancels one of your orders',
   return_requested: 'A buyer asks for a return',
   review_submitted: 'A buyer reviews one of your products',
 };
@@ -55,7 +57,9 @@ export const NOTICE_EVENTS = [
 export type NoticeEvent = Extract<OrderEvent | ReviewEvent, { type: (typeof NOTICE_EVENTS)[number] }>;
 export type OrderNoticeEvent = Exclude<NoticeEvent, { type: 'ReviewSubmitted' }>;
 
-export const noticeId = (eventId: string): string => `notice-${eventId}`;
+/** The notice of an event; `seller` names the second one of an event that tells both sides (a cancel by MIBI). */
+export const noticeId = (eventId: string, second?: 'seller'): string =>
+  second ? `notice-${eventId}-${second}` : `notice-${eventId}`;
 
 /** Who is told, as what, of what. */
 type Told =
@@ -94,11 +98,12 @@ const returned = (lines: readonly ReturnLine[], orderLines: readonly OrderLine[]
   );
 
 /**
- * The notice of a move on a seller order or a return, given the purchase it belongs to, and
- * the id of the event (which names the notice). A cancel by the buyer goes to the seller; by
- * the seller or an admin, to the buyer.
+ * The notices of a move on a seller order or a return, given the purchase it belongs to, and
+ * the id of the event (which names them). A cancel by the buyer goes to the seller; by the
+ * seller, to the buyer; by MIBI, to both. Only the buyer, the seller and an admin may cancel
+ * a part (domain/order/decider.ts), so one by neither of the first two is an admin's.
  */
-export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: OrderPlacedEvent['data']): Notice {
+export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase: OrderPlacedEvent['data']): Notice[] {
   const { orderId, sellerOrderId, sellerId, by, at } = event.data;
   const lines = purchase.lines.filter((line) => line.sellerId === sellerId);
   const seller = lines[0]?.sellerName ?? 'The seller';
@@ -116,75 +121,111 @@ export function orderNotice(event: OrderNoticeEvent, eventId: string, purchase: 
   });
   switch (event.type) {
     case 'SellerOrderProcessing':
-      return notice(
-        { role: 'buyer', kind: 'order_processing' },
-        `${order} is being prepared`,
-        `${seller} is preparing ${items(lines)}.`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'order_processing' },
+          `${order} is being prepared`,
+          `${seller} is preparing ${items(lines)}.`,
+        ),
+      ];
     case 'SellerOrderShipped':
-      return notice(
-        { role: 'buyer', kind: 'order_shipped' },
-        `${order} is shipped`,
-        `${seller} has shipped ${items(lines)}.`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'order_shipped' },
+          `${order} is shipped`,
+          `${seller} has shipped ${items(lines)}.`,
+        ),
+      ];
     case 'SellerOrderDelivered':
-      return notice(
-        { role: 'buyer', kind: 'order_delivered' },
-        `${order} is delivered`,
-        `${items(lines)} from ${seller} delivered.`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'order_delivered' },
+          `${order} is delivered`,
+          `${items(lines)} from ${seller} delivered.`,
+        ),
+      ];
     case 'SellerOrderCancelled': {
       const reason = `Reason: ${event.data.reason}`;
       if (by === purchase.buyerId)
-        return notice(
-          { role: 'seller', kind: 'buyer_cancelled' },
-          `${order} cancelled by the buyer`,
-          `${purchase.buyerName} cancelled ${items(lines)}.`,
+        return [
+          notice(
+            { role: 'seller', kind: 'buyer_cancelled' },
+            `${order} cancelled by the buyer`,
+            `${purchase.buyerName} cancelled ${items(lines)}.`,
+            reason,
+          ),
+        ];
+      if (by === sellerId)
+        return [
+          notice(
+            { role: 'buyer', kind: 'order_cancelled' },
+            `${order} cancelled by the seller`,
+            `${items(lines)}.`,
+            reason,
+          ),
+        ];
+      return [
+        notice(
+          { role: 'buyer', kind: 'order_cancelled' },
+          `${order} cancelled by MIBI`,
+          `MIBI staff cancelled ${items(lines)} from ${seller}.`,
           reason,
-        );
-      return notice(
-        { role: 'buyer', kind: 'order_cancelled' },
-        `${order} cancelled by the seller`,
-        `${items(lines)}.`,
-        reason,
-      );
+        ),
+        {
+          ...notice(
+            { role: 'seller', kind: 'staff_cancelled' },
+            `${order} cancelled by MIBI`,
+            `MIBI staff cancelled your part of ${purchase.buyerName}'s order: ${items(lines)}.`,
+            reason,
+          ),
+          notificationId: noticeId(eventId, 'seller'),
+        },
+      ];
     }
     case 'SellerOrderStatusReverted': {
       const { from, to } = event.data;
-      return notice(
-        { role: 'buyer', kind: 'order_move_undone' },
-        `${order} is ${to} again`,
-        `${seller} undid marking it ${from}: it is ${to} again.`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'order_move_undone' },
+          `${order} is ${to} again`,
+          `${seller} undid marking it ${from}: it is ${to} again.`,
+        ),
+      ];
     }
     case 'ReturnRequested': {
       const { returnId, reason } = event.data;
-      return notice(
-        { role: 'seller', kind: 'return_requested' },
-        `Return requested: #${shortReturnId(returnId)}`,
-        `${purchase.buyerName} asks to return ${returned(event.data.lines, lines)}.`,
-        `Reason: ${reason}`,
-        'Accept or reject it under Incoming Orders.',
-      );
+      return [
+        notice(
+          { role: 'seller', kind: 'return_requested' },
+          `Return requested: #${shortReturnId(returnId)}`,
+          `${purchase.buyerName} asks to return ${returned(event.data.lines, lines)}.`,
+          `Reason: ${reason}`,
+          'Accept or reject it under Incoming Orders.',
+        ),
+      ];
     }
     case 'ReturnAccepted': {
       const { returnId, reason, settlement } = event.data;
       const refund = formatInr(sum(settlement.map((line) => line.amountPaise)));
-      return notice(
-        { role: 'buyer', kind: 'return_accepted' },
-        `Return accepted: #${shortReturnId(returnId)}`,
-        `${seller} accepted your return. ${refund} is refunded to you.`,
-        `Note: ${reason}`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'return_accepted' },
+          `Return accepted: #${shortReturnId(returnId)}`,
+          `${seller} accepted your return. ${refund} is refunded to you.`,
+          `Note: ${reason}`,
+        ),
+      ];
     }
     case 'ReturnRejected': {
       const { returnId, reason } = event.data;
-      return notice(
-        { role: 'buyer', kind: 'return_rejected' },
-        `Return rejected: #${shortReturnId(returnId)}`,
-        `${seller} rejected your return.`,
-        `Reason: ${reason}`,
-      );
+      return [
+        notice(
+          { role: 'buyer', kind: 'return_rejected' },
+          `Return rejected: #${shortReturnId(returnId)}`,
+          `${seller} rejected your return.`,
+          `Reason: ${reason}`,
+        ),
+      ];
     }
   }
 }
