@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
+import { verifyEmailByApi } from './accounts.ts';
 import { newAccount, signUp } from './helpers.ts';
 
 /** A real 1 x 1 PNG: the server reads the image type from the bytes. */
@@ -103,6 +104,28 @@ test('a seller lists a product with an uploaded image, buyers see it arrive live
   await expect(row).toHaveCount(0);
   await expect(page.getByText('No products yet')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Products' })).toBeFocused();
+});
+
+test('a seller whose e-mail is not verified hears it before filling the product form, and gets it once verified', async ({
+  page,
+}) => {
+  const account = newAccount('Kiran Brassworks');
+  await signUp(page, account, 'Sell Products', { verify: false });
+  await page.goto('/dashboard/seller');
+  await page.getByRole('button', { name: 'Add Your First Product' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Product' })).toBeVisible();
+  await expect(
+    page.getByText('Verify your e-mail address before listing products: follow the link we mailed you.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resend verification e-mail' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('button', { name: 'Add Your First Product' })).toBeVisible();
+
+  await verifyEmailByApi(page.request, new URL(page.url()).origin, account.email);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add Your First Product' }).click();
+  await expect(page.getByLabel('Product Name')).toBeVisible();
 });
 
 test('the add product form shows every validation message of the spec under its field', async ({ page }) => {

@@ -1,9 +1,14 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { EMAIL_VERIFICATION_MESSAGES } from '../../../../domain/account/verification.ts';
 import { type ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
 import { call, server } from '../../api/client.ts';
 import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
+import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { ResendVerificationButton } from '../auth/ResendVerificationButton.tsx';
+import { Alert } from '../../components/Alert.tsx';
 import { useCategories } from '../catalog/index.ts';
 import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gallery.ts';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -29,6 +34,7 @@ const API_FIELD: Partial<Record<keyof ProductFormText, string>> = {
  * schema shared with the API; chosen image files are uploaded first, in the order shown.
  */
 export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
+  useSignals();
   const categories = useCategories();
   // An edit continues from the changes waiting for review, if any.
   const proposed = product && asProposed(product);
@@ -99,6 +105,24 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   );
   const errorOf = (field: keyof ProductFormText) => errors[field] ?? errors[API_FIELD[field] ?? field];
   const title = product ? 'Edit Product' : 'Add New Product';
+
+  // The server lists nothing from an unverified address: say so before the form is filled, not after.
+  if (!product && session.value?.emailVerified === false) {
+    return (
+      <section aria-labelledby="product-form-title" className="card border border-base-300 p-6">
+        <h2 id="product-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold outline-none">
+          {title}
+        </h2>
+        <Alert tone="info">{EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing}: follow the link we mailed you.</Alert>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ResendVerificationButton className="btn btn-primary" />
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="product-form-title" className="card border border-base-300 p-6">
