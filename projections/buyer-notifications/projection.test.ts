@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type NotificationEvent, notificationStream } from '../../domain/notification/events.ts';
 import { BUYER_NOTIFICATIONS, buyerNotifications } from './projection.ts';
+import { noticeRecorded } from '../notices.fixtures.ts';
 import { projectionStores } from '../projection.fixtures.ts';
 import type { BuyerNotificationDoc } from './documents.ts';
 
@@ -53,22 +54,8 @@ describe('buyer notifications projection', () => {
   });
 
   it("keeps a buyer's notice of an order under its own topic, and leaves a seller's to the seller notifications", async () => {
-    const notice = (notificationId: string, role: 'buyer' | 'seller'): NotificationEvent => ({
-      type: 'NoticeRecorded',
-      data: {
-        notificationId,
-        recipientId: role === 'buyer' ? 'asha' : 'meera',
-        ...(role === 'buyer' ? { role, kind: 'order_shipped' as const } : { role, kind: 'return_requested' as const }),
-        orderId: 'o-1',
-        sellerOrderId: 'o-1-1',
-        productId: null,
-        title: 'Order #o-1-1 is shipped',
-        body: 'Meera Weaves has shipped 1 × Brass Diya.',
-        at: AT,
-      },
-    });
-    await record(notice('notice-e-1', 'buyer'));
-    await record(notice('notice-e-2', 'seller'));
+    await record(noticeRecorded('notice-e-1', 'buyer', AT));
+    await record(noticeRecorded('notice-e-2', 'seller', AT));
     await stores.runner().catchUp(buyerNotifications.name);
     expect(await all()).toEqual([
       {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type NotificationEvent, notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { notifications } from './projection.ts';
+import { noticeRecorded } from '../notices.fixtures.ts';
 import { projectionStores } from '../projection.fixtures.ts';
 import type { NotificationDoc } from './documents.ts';
 import { NOTIFICATIONS } from './projection.ts';
@@ -72,22 +73,8 @@ describe('notifications projection', () => {
   });
 
   it("keeps a seller's notice of a buyer's move, and leaves a buyer's to the buyers' notifications", async () => {
-    const notice = (notificationId: string, role: 'buyer' | 'seller'): NotificationEvent => ({
-      type: 'NoticeRecorded',
-      data: {
-        notificationId,
-        recipientId: role === 'buyer' ? 'asha' : 'meera',
-        ...(role === 'buyer' ? { role, kind: 'order_shipped' as const } : { role, kind: 'buyer_cancelled' as const }),
-        orderId: 'o-1',
-        sellerOrderId: 'o-1-1',
-        productId: null,
-        title: 'Order #o-1-1 cancelled by the buyer',
-        body: 'Asha Rao cancelled 1 × Brass Diya.\nReason: Ordered twice',
-        at: AT,
-      },
-    });
-    await record(notice('notice-e-1', 'seller'));
-    await record(notice('notice-e-2', 'buyer'));
+    await record(noticeRecorded('notice-e-1', 'seller', AT));
+    await record(noticeRecorded('notice-e-2', 'buyer', AT));
     await catchUp();
     expect(await all()).toEqual([
       {
