@@ -263,3 +263,22 @@ test('product detail: a failed load shows the error toast', async ({ page }) => 
   await expect(page.getByText('Failed to load product details')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product not found');
 });
+
+test('product page: a seller opening their own product is told they cannot buy it, not offered Add to Cart', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await signUpByApi(context.request, baseURL!, 'seller', 'Nila Crafts');
+    const name = `Own Brass Lamp ${Math.random().toString(36).slice(2, 8)}`;
+    const id = await listProduct(context.request, baseURL!, { name });
+    const page = await context.newPage();
+    await page.goto(`/products/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByText('You cannot buy your own product')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
