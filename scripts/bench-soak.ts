@@ -23,6 +23,7 @@ const MAX_SLOPE = Number(process.env.SOAK_MAX_SLOPE ?? 0.5);
 /** Closed loops of each kind, and the pause each takes between rounds (a person's, shortened). */
 const VISITORS = { loops: 12, pauseMs: 100 };
 const BUYERS = { loops: 6, pauseMs: 250 };
+const ORDERS_PER_BUYER = 500;
 const SELLER = { loops: 2, pauseMs: 500 };
 /** How long the churning live client stays on each stream. */
 const LIVE_VISIT_MS = 3000;
@@ -99,15 +100,26 @@ async function browse(url: string, total: number): Promise<() => Promise<void>> 
   };
 }
 
-/** A buyer: one unit into the cart, the cart, the order placed, the orders. */
+/**
+ * A buyer: one unit into the cart, the cart, the order placed, the orders. After
+ * ORDERS_PER_BUYER orders a new buyer signs up in its place, as customers come and go (and
+ * each stays under the per-user order limit, 600 an hour).
+ */
 async function buy(url: string, n: number, productIds: string[]): Promise<() => Promise<void>> {
-  const buyer = await signUp(url, 'buyer', n);
+  let buyer = await signUp(url, 'buyer', n);
+  let placed = 0;
+  let generation = 0;
   return async () => {
+    if (placed >= ORDERS_PER_BUYER) {
+      buyer.close();
+      buyer = await signUp(url, 'buyer', n + 1000 * ++generation);
+      placed = 0;
+    }
     const productId = pick(productIds);
     if (!(await timed('buy', 200, () => buyer.call('POST', '/api/cart/items', { productId, quantity: 1 })))) return;
     await timed('buy', 200, () => buyer.call('GET', '/api/cart'));
     const order = { shippingAddress: PUNE_ADDRESS, delivery: 'standard', payment: 'cod' };
-    await timed('buy', 201, () => buyer.call('POST', '/api/orders', order));
+    if (await timed('buy', 201, () => buyer.call('POST', '/api/orders', order))) placed++;
     await timed('buy', 200, () => buyer.call('GET', '/api/orders'));
   };
 }
