@@ -185,6 +185,12 @@ describe('checkout', () => {
 
     const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
     const health = ok(await admin.api.health.$get());
-    expect(Object.keys(health.effects)).toEqual(['notifySeller', 'confirmOrder', 'notifyDecision', 'tellCodeFailures']);
+    expect(Object.keys(health.effects)).toEqual([
+      'notifySeller',
+      'confirmOrder',
+      'notifyDecision',
+      'tellCodeFailures',
+      'notifyParties',
+    ]);
   });
 });

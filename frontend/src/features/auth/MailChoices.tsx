@@ -66,7 +66,7 @@ export function MailChoices({ user }: { user: User }) {
       ) : groups.length === 0 ? (
         <p className="text-sm">Buyers and sellers choose their notice mails here.</p>
       ) : (
-        <form onSubmit={save} className="space-y-4">
+        <form onSubmit={save} noValidate className="space-y-4">
           {groups.map(({ legend, kinds }) => (
             <fieldset key={legend} className="space-y-2">
               <legend className="mb-1 font-medium">{legend}</legend>
