@@ -1,22 +1,9 @@
 import { expect, it } from 'vitest';
 import { BUYER_NOTIFICATIONS } from '../../projections/buyer-notifications/projection.ts';
 import { LiveMessages, Wire } from './messages.ts';
-import type { BuyerNotificationDoc } from '../../projections/buyer-notifications/documents.ts';
+import { priceDropNotice } from '../../projections/buyer-notifications/documents.fixtures.ts';
 
-const update = (read: boolean): BuyerNotificationDoc => ({
-  id: 'wishlist-asha-e-1',
-  buyerId: 'asha',
-  topic: 'wishlist',
-  kind: 'price_drop',
-  productId: 'diya',
-  orderId: null,
-  sellerOrderId: null,
-  title: 'Price drop: Brass Diya',
-  body: 'Now ₹399.00, was ₹499.00.',
-  read,
-  createdAt: '2024-05-01T10:00:00.000Z',
-  position: 42,
-});
+const update = (read: boolean) => priceDropNotice('wishlist-asha-e-1', { read, position: 42 });
 
 it('sends a notification of a saved product, new or read, to its buyer alone, while they are a buyer', () => {
   const messages = new LiveMessages(new Set()).of([

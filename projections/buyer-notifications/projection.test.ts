@@ -4,6 +4,7 @@ import { BUYER_NOTIFICATIONS, buyerNotifications } from './projection.ts';
 import { noticeRecorded } from '../notices.fixtures.ts';
 import { projectionStores } from '../projection.fixtures.ts';
 import type { BuyerNotificationDoc } from './documents.ts';
+import { priceDropNotice } from './documents.fixtures.ts';
 
 const stores = projectionStores(buyerNotifications);
 
@@ -35,20 +36,7 @@ describe('buyer notifications projection', () => {
     await record(read('n-1', 'asha'));
     await stores.runner().catchUp(buyerNotifications.name);
     expect(await all()).toEqual([
-      {
-        id: 'n-1',
-        buyerId: 'asha',
-        topic: 'wishlist',
-        kind: 'price_drop',
-        productId: 'diya',
-        orderId: null,
-        sellerOrderId: null,
-        title: 'Price drop: Brass Diya',
-        body: 'Now ₹399.00, was ₹499.00.',
-        read: true,
-        createdAt: AT,
-        position: 1,
-      },
+      priceDropNotice('n-1', { read: true, createdAt: AT }),
       expect.objectContaining({ id: 'n-2', read: false, position: 2 }),
     ]);
   });

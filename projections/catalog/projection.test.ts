@@ -15,6 +15,7 @@ import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
 import { CATALOG_RATINGS, CATALOG_SELLERS, catalog, PRODUCTS, CATEGORIES } from './projection.ts';
 import type { ProductDoc } from './documents.ts';
+import { productDoc } from './documents.fixtures.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { CategoryDoc } from '../categories/documents.ts';
 
@@ -98,39 +99,22 @@ const countsAfter = async (events: readonly CatalogEvent[]) => {
 
 describe('catalog projection', () => {
   it('makes a listed product a document with its seller name, pending review and not visible', async () => {
-    expect(await productAfter([textiles, registered, listed])).toEqual({
-      id: productId,
-      sellerId,
-      sellerName: 'Meera Weaves',
-      name: 'Banarasi Silk Saree',
-      description: 'Handwoven pure silk saree with zari work.',
-      pricePaise: 1_250_000,
-      originalPricePaise: 1_500_000,
-      percentOff: 17,
-      categoryId: 'textiles',
-      imageUrl: null,
-      images: [],
-      tags: ['silk', 'handloom'],
-      stockQuantity: 5,
-      verification: 'pending',
-      rejectionReason: null,
-      featured: false,
-      delisted: false,
-      sellerVerified: false,
-      sellerSuspended: false,
-      visible: false,
-      displayStatus: 'Pending Review',
-      ratingCount: 0,
-      ratingSum: 0,
-      rating: null,
-      unitsSold: 0,
-      lastSoldAt: null,
-      pendingRevision: null,
-      hasPendingRevision: false,
-      rejectedRevision: null,
-      listedAt: AT,
-      updatedAt: AT,
-    } satisfies ProductDoc);
+    expect(await productAfter([textiles, registered, listed])).toEqual(
+      productDoc(productId, {
+        sellerId,
+        name: 'Banarasi Silk Saree',
+        description: 'Handwoven pure silk saree with zari work.',
+        pricePaise: 1_250_000,
+        originalPricePaise: 1_500_000,
+        percentOff: 17,
+        tags: ['silk', 'handloom'],
+        verification: 'pending',
+        visible: false,
+        displayStatus: 'Pending Review',
+        listedAt: AT,
+        updatedAt: AT,
+      }),
+    );
     expect(await countsAfter([textiles, registered, listed])).toEqual({ textiles: 0, spices: undefined });
   });
 
