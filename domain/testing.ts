@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { Actor } from './actor.ts';
 import { type Decider, DomainError, type DomainErrorKind, fold } from './decider.ts';
+import { fieldErrors } from './fields.ts';
 
 export interface ExpectedError {
   code: string;
@@ -47,3 +49,9 @@ export const actors = {
 } satisfies Record<string, Actor>;
 
 export const AT = '2024-05-01T10:00:00.000Z';
+
+/** The field errors a schema reports for `input`, as a form shows them; none when it parses. */
+export const errorsOf = (schema: z.ZodType, input: unknown): Record<string, string> => {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+};

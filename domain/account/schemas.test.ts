@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../fields.ts';
+import { errorsOf } from '../testing.ts';
 import {
   addRoleSchema,
   changePasswordSchema,
@@ -12,11 +11,6 @@ import {
   signUpFormSchema,
   signUpSchema,
 } from './schemas.ts';
-
-const errorsOf = (schema: z.ZodType, input: unknown) => {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-};
 
 const signUp = { fullName: ' Asha Rao ', email: ' Asha.Rao@Example.com ', password: 'secret1' };
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { fieldErrors } from '../fields.ts';
+import { errorsOf } from '../testing.ts';
 import { addToCartSchema, setCartQuantitySchema } from './schemas.ts';
 
 it('adds one unit unless told otherwise', () => {
@@ -14,8 +14,7 @@ it.each([
   [{ productId: 'p-1', quantity: '2' }, { quantity: 'Quantity must be a whole number' }],
   [{ productId: 'p-1', quantity: 1_000_001 }, { quantity: 'Quantity is too large' }],
 ])('add to cart %j: %j', (body, errors) => {
-  const result = addToCartSchema.safeParse(body);
-  expect(result.success ? {} : fieldErrors(result.error)).toEqual(errors);
+  expect(errorsOf(addToCartSchema, body)).toEqual(errors);
 });
 
 it('takes zero or less as a quantity to set, which removes the line', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../fields.ts';
+import { errorsOf } from '../testing.ts';
 import {
   type ProductForm,
   parseTags,
@@ -9,11 +8,6 @@ import {
   productUpdateSchema,
   rejectProductSchema,
 } from './schemas.ts';
-
-const errorsOf = (schema: z.ZodType, input: unknown) => {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-};
 
 describe('productFormSchema', () => {
   const form: ProductForm = {

@@ -1,12 +1,7 @@
 import { expect, it } from 'vitest';
-import { fieldErrors } from '../fields.ts';
+import { errorsOf } from '../testing.ts';
 import { NOTICES } from '../notices.ts';
 import { reviewSchema } from './schemas.ts';
-
-const errorsOf = (input: unknown) => {
-  const result = reviewSchema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-};
 
 it('rates 5 unless told otherwise and trims the comment', () => {
   expect(reviewSchema.parse({ comment: ' Lovely ' })).toEqual({ rating: 5, comment: 'Lovely' });
@@ -21,7 +16,7 @@ it.each([
   [{}, { comment: 'Comment is required' }],
   [{ comment: 'x'.repeat(2001) }, { comment: 'Comment must be at most 2000 characters' }],
 ])('%j: %j', (input, errors) => {
-  expect(errorsOf(input)).toEqual(errors);
+  expect(errorsOf(reviewSchema, input)).toEqual(errors);
 });
 
 it('has the words of the review toasts', () => {
