@@ -16,10 +16,12 @@ interface Notification {
 }
 
 interface NotificationsSectionProps<N extends Notification> {
-  /** The section's heading, and what a failed load names. */
-  title: string;
-  what: string;
-  empty: { title: string; text: string };
+  /** The section's heading, and what a failed load names (by default the plain notifications list's). */
+  title?: string;
+  what?: string;
+  /** What an empty list says; its heading by default 'No notifications yet'. */
+  emptyTitle?: string;
+  emptyText: string;
   /** The list, kept live by the caller. */
   notifications: Resource<{ items: N[]; unread: number }>;
   /** Marks one read on the server; the list then shows it read. */
@@ -30,9 +32,10 @@ interface NotificationsSectionProps<N extends Notification> {
 
 /** A titled list of in-app notifications, newest first, with its unread count and Mark as read on each unread one. */
 export function NotificationsSection<N extends Notification>({
-  title,
-  what,
-  empty,
+  title = 'Notifications',
+  what = 'your notifications',
+  emptyTitle = 'No notifications yet',
+  emptyText,
   notifications,
   markRead,
   keep,
@@ -70,7 +73,7 @@ export function NotificationsSection<N extends Notification>({
       ) : notifications.failed ? (
         <LoadFailed what={what} onRetry={() => void notifications.reload()} />
       ) : notifications.data!.items.length === 0 ? (
-        <EmptyState title={empty.title} text={empty.text} />
+        <EmptyState title={emptyTitle} text={emptyText} />
       ) : (
         <ul className="space-y-3" aria-label={title}>
           {notifications.data!.items.map((notification) => (

@@ -21,12 +21,7 @@ export function OrderNotices() {
 
   return (
     <NotificationsSection
-      title="Notifications"
-      what="your notifications"
-      empty={{
-        title: 'No notifications yet',
-        text: 'You will be told here when a seller prepares, ships, delivers or cancels your order, and of the answer to a return.',
-      }}
+      emptyText="You will be told here when a seller prepares, ships, delivers or cancels your order, and of the answer to a return."
       notifications={notices}
       keep={keep}
       markRead={(notice) =>

@@ -20,12 +20,7 @@ export function Notifications() {
 
   return (
     <NotificationsSection
-      title="Notifications"
-      what="your notifications"
-      empty={{
-        title: 'No notifications yet',
-        text: 'You will be told here when an order comes in, when a buyer cancels, asks for a return or reviews a product, and of what the admins decide about your products.',
-      }}
+      emptyText="You will be told here when an order comes in, when a buyer cancels, asks for a return or reviews a product, and of what the admins decide about your products."
       notifications={notifications}
       keep={keep}
       markRead={(notification) =>

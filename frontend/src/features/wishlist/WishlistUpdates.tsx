@@ -30,10 +30,8 @@ export function WishlistUpdates() {
     <NotificationsSection
       title="Updates"
       what="your wishlist updates"
-      empty={{
-        title: 'No updates yet',
-        text: 'You will be told here when a saved product’s price drops or it is back in stock.',
-      }}
+      emptyTitle="No updates yet"
+      emptyText="You will be told here when a saved product’s price drops or it is back in stock."
       notifications={updates}
       keep={keep}
       markRead={(update) =>
