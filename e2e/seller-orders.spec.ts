@@ -193,12 +193,10 @@ test('a purchase from two sellers: one delivers, one cancels, a payout settles t
   // The buyer asks to return one necklace of the delivered part; the cancelled part has nothing to return.
   await buyerPart(partA.shortId).getByRole('button', { name: 'Return items' }).click();
   const returning = buyer.getByRole('dialog', { name: `Return items of order #${partA.shortId}?` });
-  await returning.getByRole('button', { name: 'Ask for a return' }).click();
-  await expect(returning.getByText('Choose at least one item to return')).toBeVisible();
-  await returning
-    .getByRole('group', { name: `Quantity of ${necklace} to return` })
-    .getByRole('button', { name: 'Increase quantity' })
-    .click();
+  // Its only returnable line starts at 1, the least a return can ask (orders.test.ts covers several lines).
+  const quantity = returning.getByRole('group', { name: `Quantity of ${necklace} to return` });
+  await expect(quantity).toContainText('1');
+  await expect(quantity.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
   await returning.getByLabel('Reason for returning').fill('The clasp came loose on the first day');
   // The server's refusal (its window, its categories) shows in the dialog as it says it; the request can be sent again.
   const refusal = 'Returns closed on 2025-03-12, 7 days after delivery';
