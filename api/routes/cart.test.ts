@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import {
   actorOfClient,
   diyaShop,
@@ -14,15 +14,8 @@ import {
   signedIn,
 } from './orders.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
 /** Brass Diya, ₹499, 5 in stock. */
-let diya: string;
-
-beforeAll(async () => {
-  ({ api, seller, diya } = await diyaShop({ stockQuantity: 5 }));
-});
-afterAll(() => api.close());
+const { api, seller, diya } = await diyaShop({ stockQuantity: 5 });
 
 const now = () => new Date().toISOString();
 const cartRevision = (client: Client) => api.platform.events.streamRevision(cartStream(client.user!.id));

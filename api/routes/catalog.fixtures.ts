@@ -3,7 +3,8 @@ import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { ProductBody } from '../../domain/product/schemas.ts';
-import type { Client, TestApi } from '../testing/harness.ts';
+import { afterAll } from 'vitest';
+import { type Client, startTestApi, type TestApi } from '../testing/harness.ts';
 
 export const SAREE: ProductBody = {
   name: 'Banarasi Silk Saree',
@@ -27,6 +28,24 @@ export async function listProduct(
 
 /** The admin of the test configuration (ADMIN_EMAIL / ADMIN_PASSWORD of startTestApi). */
 export const signInAdmin = (api: TestApi): Promise<Client> => api.signIn('admin@mibi.test', 'admin-pass-1');
+
+/** A test API for one test file, closed after its tests: await it at the file's top level. */
+export async function fileApi(): Promise<TestApi> {
+  const api = await startTestApi();
+  afterAll(() => api.close());
+  return api;
+}
+
+/** A file's test API (`fileApi`) with two sellers signed up, Meera Weaves and Kerala Spice Co, and the admin. */
+export async function twoSellers(): Promise<{ api: TestApi; seller: Client; otherSeller: Client; admin: Client }> {
+  const api = await fileApi();
+  const [seller, otherSeller, admin] = await Promise.all([
+    api.signUp({ role: 'seller', fullName: 'Meera Weaves' }),
+    api.signUp({ role: 'seller', fullName: 'Kerala Spice Co' }),
+    signInAdmin(api),
+  ]);
+  return { api, seller, otherSeller, admin };
+}
 
 const ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
 

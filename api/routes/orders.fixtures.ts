@@ -14,8 +14,9 @@ import { singleFileImage } from '../../domain/product/image.ts';
 import type { OrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { expect } from 'vitest';
-import { Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
+import { Client, expectStatus, type TestApi } from '../testing/harness.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 
 /** Verifies products; never signs in. */
 const FIXTURE_ADMIN: Actor = { userId: 'fixture-admin', roles: ['admin'] };
@@ -94,13 +95,27 @@ export async function listedProduct(
   return productId;
 }
 
-/** A test API where the seller Meera Crafts sells a Brass Diya (`listedProduct`'s, with `details`). */
+/** A file's test API (`fileApi`) where the seller Meera Crafts sells a Brass Diya (`listedProduct`'s, with `details`). */
 export async function diyaShop(
   details: Partial<ProductInput> = {},
 ): Promise<{ api: TestApi; seller: Client; diya: string }> {
-  const api = await startTestApi();
+  const api = await fileApi();
   const seller = await signedIn(api, 'seller', 'Meera Crafts');
   return { api, seller, diya: await listedProduct(api, seller, details) };
+}
+
+/**
+ * A file's test API (`fileApi`) with two sellers, Rajasthan Crafts Collective (jewellery, returnable)
+ * and Kerala Spice Gardens (spices, not returnable), and the admin.
+ */
+export async function craftsAndSpices(): Promise<{ api: TestApi; crafts: Client; spices: Client; admin: Client }> {
+  const api = await fileApi();
+  const [crafts, spices, admin] = await Promise.all([
+    signedIn(api, 'seller', 'Rajasthan Crafts Collective'),
+    signedIn(api, 'seller', 'Kerala Spice Gardens'),
+    signInAdmin(api),
+  ]);
+  return { api, crafts, spices, admin };
 }
 
 /** The product's write-side state. */

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wishlistStream } from '../../domain/wishlist/events.ts';
 import { WISHLIST_REACTOR } from '../../workers/wishlist-alerts.ts';
-import { type Client, expectStatus, ok, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import {
   actorOfClient,
   diyaShop,
@@ -14,15 +14,8 @@ import {
   signedIn,
 } from './orders.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
 /** Brass Diya, ₹499, 10 in stock. */
-let diya: string;
-
-beforeAll(async () => {
-  ({ api, seller, diya } = await diyaShop());
-});
-afterAll(() => api.close());
+const { api, seller, diya } = await diyaShop();
 
 const revision = (client: Client) => api.platform.events.streamRevision(wishlistStream(client.user!.id));
 /** Once the wishlist reactor has passed everything appended so far, and the read models what it recorded. */
