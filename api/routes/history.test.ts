@@ -1,46 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productStream } from '../../domain/product/events.ts';
-import {
-  type ArgsOf,
-  Client,
-  errorOf,
-  expectStatus,
-  ok,
-  startTestApi,
-  type TestApi,
-  type TypedApi,
-} from '../testing/harness.ts';
-import { SAREE, listProduct, signInAdmin } from './catalog.fixtures.ts';
+import { type ArgsOf, Client, errorOf, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
+import { storesNothing } from './admin/admin.fixtures.ts';
+import { SAREE, listProduct, twoSellers } from './catalog.fixtures.ts';
 import { RESTORE_MESSAGES } from '../commands/products.ts';
 import { actorOfClient, buyerWith, checkoutBody, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 import { movedOrder } from './purchases.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-let otherSeller: Client;
-let admin: Client;
-let history: (client?: Client) => Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  [seller, otherSeller, admin] = await Promise.all([
-    api.signUp({ role: 'seller', fullName: 'Meera Weaves' }),
-    signedIn(api, 'seller'),
-    signInAdmin(api),
-  ]);
-  history = (client) => new Client(api, client?.cookie ?? null);
-});
-afterAll(() => api.close());
+const { api, seller, otherSeller, admin } = await twoSellers();
+const history = (client?: Client) => new Client(api, client?.cookie ?? null);
 
 const now = () => new Date().toISOString();
-
-/** Runs `request` and expects it to have appended nothing. */
-async function storesNothing<T>(request: () => T): Promise<Awaited<T>> {
-  const before = await api.platform.events.lastPosition();
-  const result = await request();
-  expect(await api.platform.events.lastPosition()).toBe(before);
-  return result;
-}
 
 const productEvents = (productId: string) => api.platform.events.readStream(productStream(productId));
 
@@ -164,13 +134,13 @@ describe('who may look', () => {
   it('answers 401 when signed out, 403 without the seller or admin role, 404 for another seller, storing nothing', async () => {
     const buyer = await signedIn(api);
     for (const [path, send] of routes(past.id)) {
-      const anonymous = await storesNothing(() => send(history()));
+      const anonymous = await storesNothing(api, () => send(history()));
       expect(anonymous.status, path).toBe(401);
       expect(errorOf(anonymous).code).toBe('unauthorized');
-      const forbidden = await storesNothing(() => send(history(buyer)));
+      const forbidden = await storesNothing(api, () => send(history(buyer)));
       expect(forbidden.status, path).toBe(403);
       expect(errorOf(forbidden).code).toBe('forbidden');
-      const stranger = await storesNothing(() => send(history(otherSeller)));
+      const stranger = await storesNothing(api, () => send(history(otherSeller)));
       expect(stranger.status, path).toBe(404);
       expect(errorOf(stranger)).toEqual({ code: 'not_found', message: 'Product not found' });
     }
@@ -381,7 +351,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
   it('stores nothing when the version matches the product as it is', async () => {
     const { id } = await listProduct(seller);
     const [listed] = await productEvents(id);
-    const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
+    const reply = await storesNothing(api, () => restore(seller, id, { position: listed!.position }));
     expectStatus(reply, 200);
     expect(reply.body).toEqual({
       id,
@@ -407,7 +377,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const [listed] = await productEvents(id);
     const [elsewhere] = await productEvents(past.id);
     for (const position of [listed!.position + 1_000_000, elsewhere!.position]) {
-      const reply = await storesNothing(() => restore(seller, id, { position }));
+      const reply = await storesNothing(api, () => restore(seller, id, { position }));
       expectStatus(reply, 404);
       expect(reply.body.error).toEqual({ code: 'not_found', message: 'This product has no version at that position' });
     }
@@ -418,7 +388,7 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     const [listed] = await productEvents(id);
     await seller.api.seller.products[':id'].$patch({ param: { id }, json: { name: 'Renamed' } });
     await seller.api.seller.products[':id'].$delete({ param: { id } });
-    const reply = await storesNothing(() => restore(seller, id, { position: listed!.position }));
+    const reply = await storesNothing(api, () => restore(seller, id, { position: listed!.position }));
     expectStatus(reply, 404);
     expect(reply.body.error.message).toBe('Product not found');
   });
@@ -429,16 +399,16 @@ describe('POST /api/seller/products/{id}/history/restore', () => {
     [{ position: 0 }, 'Position must be a whole number, 1 or more'],
     [{ position: 1.5 }, 'Position must be a whole number, 1 or more'],
   ])('refuses %j, storing nothing', async (body, message) => {
-    const reply = await storesNothing(() => restoreRaw(seller, past.id, body));
+    const reply = await storesNothing(api, () => restoreRaw(seller, past.id, body));
     expectStatus(reply, 400);
     expect(reply.body.error).toEqual({ code: 'validation_failed', message, fields: { position: message } });
   });
 
   it('refuses malformed JSON and bodies above 64 KB, storing nothing', async () => {
-    const malformed = await storesNothing(() => restoreRaw(seller, past.id, '{bad'));
+    const malformed = await storesNothing(api, () => restoreRaw(seller, past.id, '{bad'));
     expectStatus(malformed, 400);
     expect(malformed.body.error.code).toBe('malformed_json');
-    const huge = await storesNothing(() => restoreRaw(seller, past.id, { position: 1, ...oversized() }));
+    const huge = await storesNothing(api, () => restoreRaw(seller, past.id, { position: 1, ...oversized() }));
     expectStatus(huge, 413);
     expect(huge.body.error.code).toBe('payload_too_large');
   });

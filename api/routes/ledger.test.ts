@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutStream } from '../../domain/payout/events.ts';
-import {
-  type ArgsOf,
-  type Client,
-  errorOf,
-  expectStatus,
-  ok,
-  startTestApi,
-  type TestApi,
-  type TypedApi,
-} from '../testing/harness.ts';
+import { type ArgsOf, type Client, errorOf, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
 import { eventsOf, storesNothing } from './admin/admin.fixtures.ts';
-import { signInAdmin } from './catalog.fixtures.ts';
 import { type Purchase, acceptedReturn, deliver, purchase, today, yesterday } from './ledger.fixtures.ts';
-import { listedProduct, signedIn } from './orders.fixtures.ts';
+import { craftsAndSpices, listedProduct, signedIn } from './orders.fixtures.ts';
 
-let api: TestApi;
-let admin: Client;
-let crafts: Client;
-let spices: Client;
+const { api, admin, crafts, spices } = await craftsAndSpices();
 let necklace: string;
 let saffron: string;
 /** Necklace x2 from crafts (delivered), saffron x3 from spices (cancelled). */
@@ -28,10 +15,6 @@ const ledgerOf = async (client: Client, after?: number) =>
   ok(await client.after(after).seller.ledger.$get({ query: {} }));
 
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await signInAdmin(api);
-  crafts = await signedIn(api, 'seller', 'Rajasthan Crafts Collective');
-  spices = await signedIn(api, 'seller', 'Kerala Spice Gardens');
   necklace = await listedProduct(api, crafts, {
     name: 'Kundan Necklace',
     pricePaise: 2_499_00,
@@ -69,8 +52,6 @@ beforeAll(async () => {
   expectStatus(cancelled, 200);
   await api.settle();
 });
-
-afterAll(() => api.close());
 
 describe('GET /api/seller/ledger', () => {
   it('shows the delivering seller its earning less commission, line by line, with the order it came from', async () => {

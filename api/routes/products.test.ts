@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductBody } from '../../domain/product/schemas.ts';
 import { reviewStream } from '../../domain/review/events.ts';
-import {
-  type ArgsOf,
-  type Client,
-  expectStatus,
-  ok,
-  startTestApi,
-  type TestApi,
-  type TypedApi,
-} from '../testing/harness.ts';
-import { feature, listProduct, nextMillisecond, reject, reserve, signInAdmin } from './catalog.fixtures.ts';
+import { type ArgsOf, type Client, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
+import { feature, listProduct, nextMillisecond, reject, reserve, twoSellers } from './catalog.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-let otherSeller: Client;
-let buyer: Client;
-let admin: Client;
+const { api, seller, otherSeller, admin } = await twoSellers();
+const buyer = await api.signUp({ role: 'buyer' });
 /** Product ids by name, listed in this order (oldest first). */
 const ids: Record<string, string> = {};
 
@@ -27,13 +16,6 @@ async function review(productId: string, rating: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi();
-  [seller, otherSeller, buyer, admin] = await Promise.all([
-    api.signUp({ role: 'seller', fullName: 'Meera Weaves' }),
-    api.signUp({ role: 'seller', fullName: 'Kerala Spice Co' }),
-    api.signUp({ role: 'buyer' }),
-    signInAdmin(api),
-  ]);
   const catalog: Array<[Client, Partial<ProductBody>]> = [
     [
       seller,
@@ -91,8 +73,6 @@ beforeAll(async () => {
   await review(ids['Pashmina Shawl']!, 3);
   await api.settle();
 });
-
-afterAll(() => api.close());
 
 /** The product list as the buyer sees it; with `after`, once the read models have passed that position. */
 const list = (

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc, SellerOrderSummary } from '../../projections/orders/documents.ts';
 import { setCategoryPolicy } from '../commands/category-policy.ts';
-import {
-  type ArgsOf,
-  type Client,
-  errorOf,
-  expectStatus,
-  ok,
-  startTestApi,
-  type TestApi,
-  type TypedApi,
-} from '../testing/harness.ts';
+import { type ArgsOf, type Client, errorOf, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
   actorOfClient,
   checkedOut,
   checkoutBody,
+  craftsAndSpices,
   listedProduct,
   onProduct,
   oversized,
@@ -27,20 +19,8 @@ import {
   signedIn,
 } from './orders.fixtures.ts';
 
-let api: TestApi;
-/** Sells jewellery (returnable). */
-let crafts: Client;
-/** Sells spices (not returnable). */
-let spices: Client;
-let admin: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  crafts = await signedIn(api, 'seller', 'Rajasthan Crafts Collective');
-  spices = await signedIn(api, 'seller', 'Kerala Spice Gardens');
-  admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-});
-afterAll(() => api.close());
+/** crafts sells jewellery (returnable), spices sells spices (not returnable). */
+const { api, crafts, spices, admin } = await craftsAndSpices();
 
 const NECKLACE_PAISE = 3_499_00;
 const SAFFRON_PAISE = 777_77;
