@@ -39,7 +39,7 @@ export async function adminSuite() {
  * Runs `request` and expects it to have appended nothing to the log. The effects of earlier
  * steps (notifications the reactors and jobs append) finish first: they are not the request's.
  */
-export async function storesNothing<T>(api: TestApi, request: () => Promise<T>): Promise<T> {
+export async function storesNothing<T>(api: TestApi, request: () => T): Promise<Awaited<T>> {
   await api.settle();
   const before = await api.platform.events.lastPosition();
   const result = await request();
