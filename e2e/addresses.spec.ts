@@ -1,23 +1,7 @@
 /** Issue 23: saved addresses, kept on the account page and picked at checkout. */
 import { type Page, expect, test } from '@playwright/test';
 import { KOCHI_ADDRESS, PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
-import { addToCartByApi, expectAccessible, productNamed, signUpByApi } from './shop.ts';
-
-const LABELS = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  phone: 'Phone Number',
-  address: 'Address',
-  city: 'City',
-  state: 'State',
-  pincode: 'PIN Code',
-} as const;
-
-async function fillAddress(scope: ReturnType<Page['locator']> | Page, address: typeof KOCHI_ADDRESS) {
-  for (const [field, label] of Object.entries(LABELS)) {
-    await scope.getByLabel(label, { exact: true }).fill(address[field as keyof typeof LABELS]);
-  }
-}
+import { addToCartByApi, expectAccessible, fillAddress, productNamed, signUpByApi } from './shop.ts';
 
 const cityOfLastOrder = async (page: Page): Promise<string> => {
   const orders = (await (await page.request.get('/api/orders')).json()) as Array<{ shippingAddress: { city: string } }>;

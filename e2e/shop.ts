@@ -1,6 +1,6 @@
 /** Shared steps of the shopping tests (products, cart, checkout, reviews): accounts and products through the API, the axe check. */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, type TestInfo, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type TestInfo, expect } from '@playwright/test';
 import { completeSignIn, verifyEmailByApi } from './accounts.ts';
 import { type Account, newAccount } from './helpers.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
@@ -81,6 +81,24 @@ export async function addToCartByApi(
     headers: sameOrigin(baseURL),
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The address form's labels, by the address field each fills. */
+const ADDRESS_LABELS = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phone: 'Phone Number',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  pincode: 'PIN Code',
+} as const;
+
+/** Fills the address form in `scope` (the checkout page, or a form of the address book) with `address`. */
+export async function fillAddress(scope: Page | Locator, address: typeof KOCHI_ADDRESS = KOCHI_ADDRESS): Promise<void> {
+  for (const [field, label] of Object.entries(ADDRESS_LABELS)) {
+    await scope.getByLabel(label, { exact: true }).fill(address[field as keyof typeof ADDRESS_LABELS]);
+  }
 }
 
 /** Attaches a screenshot of the settled screen, then fails on any serious or critical axe violation. */
