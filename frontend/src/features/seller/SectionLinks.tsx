@@ -28,45 +28,34 @@ function Count({ n, of }: { n: number; of: string }) {
 
 /** The links to each section of the seller's dashboard, kept in view under the header as the page scrolls. */
 export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksProps) {
-  const link = 'link link-hover whitespace-nowrap py-1';
+  // Orders and Returns both lead to the orders section, which they filter.
+  const sections = [
+    { label: 'Orders', href: '#orders', onClick: () => onOrders(false), count: <Count n={waiting} of="waiting" /> },
+    { label: 'Products', href: '#products' },
+    {
+      label: 'Returns',
+      href: '#orders',
+      onClick: () => onOrders(true),
+      count: <Count n={openReturns} of="to decide" />,
+    },
+    { label: 'Ledger', href: '#ledger' },
+    { label: 'Storefront', href: '#storefront' },
+    { label: 'Notifications', href: '#notifications' },
+  ];
   return (
     <nav
       aria-label="Dashboard sections"
       className="sticky top-16 z-30 -mx-4 mb-6 border-b border-base-300 bg-base-100/95 px-4 py-2"
     >
       <ul className="flex flex-wrap gap-x-5 gap-y-1">
-        <li>
-          <a href="#orders" className={link} onClick={() => onOrders(false)}>
-            Orders
-            <Count n={waiting} of="waiting" />
-          </a>
-        </li>
-        <li>
-          <a href="#products" className={link}>
-            Products
-          </a>
-        </li>
-        <li>
-          <a href="#orders" className={link} onClick={() => onOrders(true)}>
-            Returns
-            <Count n={openReturns} of="to decide" />
-          </a>
-        </li>
-        <li>
-          <a href="#ledger" className={link}>
-            Ledger
-          </a>
-        </li>
-        <li>
-          <a href="#storefront" className={link}>
-            Storefront
-          </a>
-        </li>
-        <li>
-          <a href="#notifications" className={link}>
-            Notifications
-          </a>
-        </li>
+        {sections.map(({ label, href, onClick, count }) => (
+          <li key={label}>
+            <a href={href} className="link link-hover whitespace-nowrap py-1" onClick={onClick}>
+              {label}
+              {count}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
   );

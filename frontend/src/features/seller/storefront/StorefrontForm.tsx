@@ -8,6 +8,12 @@ import { useForm } from '../../../forms.ts';
 import { toast } from '../../../state/toasts.ts';
 import type { SellerStorefront } from '../types.ts';
 
+/** The short optional fields, side by side. */
+const OPTIONAL_FIELDS = [
+  { name: 'region', label: 'Region (optional)', placeholder: 'Varanasi, Uttar Pradesh' },
+  { name: 'craft', label: 'Craft (optional)', placeholder: 'Handloom silk weaving' },
+] as const;
+
 interface StorefrontFormProps {
   storefront: SellerStorefront;
   /** After a save, with the log position it reached. */
@@ -72,22 +78,17 @@ export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: 
           error={errors.displayName}
           className="md:col-span-2"
         />
-        <Field
-          label="Region (optional)"
-          name="region"
-          defaultValue={storefront.region ?? ''}
-          maxLength={PROFILE_LIMITS.region}
-          placeholder="Varanasi, Uttar Pradesh"
-          error={errors.region}
-        />
-        <Field
-          label="Craft (optional)"
-          name="craft"
-          defaultValue={storefront.craft ?? ''}
-          maxLength={PROFILE_LIMITS.craft}
-          placeholder="Handloom silk weaving"
-          error={errors.craft}
-        />
+        {OPTIONAL_FIELDS.map(({ name, label, placeholder }) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            defaultValue={storefront[name] ?? ''}
+            maxLength={PROFILE_LIMITS[name]}
+            placeholder={placeholder}
+            error={errors[name]}
+          />
+        ))}
         <TextAreaField
           label={`Your Story (optional, up to ${PROFILE_LIMITS.story} characters)`}
           name="story"
