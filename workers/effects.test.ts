@@ -13,9 +13,7 @@ import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { TELL_CODE_FAILURES, tellCodeFailuresEffect } from './tell-code-failures.ts';
-import { reconcileEffect } from './reconcile.ts';
-import { workerContext } from './worker.ts';
-import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
@@ -133,9 +131,7 @@ describe('confirm-order', () => {
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
 
-    await bed.stopWorkers();
-    await platform.read.reset(confirmOrderEffect.reactor, []);
-    await start();
+    await bed.replayFromZero(confirmOrderEffect.reactor);
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
     expect(await platform.events.readStream(confirmationStream(orderId))).toHaveLength(1);
@@ -144,16 +140,13 @@ describe('confirm-order', () => {
   it('re-adds a confirmation a lost queue dropped, once', async () => {
     await start();
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
-    const add = platform.queue.add.bind(platform.queue);
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
-      if (name !== CONFIRM_ORDER) return add(name, data, options);
-    });
+    const lost = bed.loseJobs(CONFIRM_ORDER);
     await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
     lost.mockRestore();
     expect(mailsTo('kavya@mibi.test')).toEqual([]);
 
-    expect(await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(confirmOrderEffect)).toMatchObject({
       checked: 1,
       requeued: 1,
       dead: 0,
@@ -161,7 +154,7 @@ describe('confirm-order', () => {
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
     const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
-    expect(await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(confirmOrderEffect)).toMatchObject({
       requeued: 0,
       confirmedThrough: last,
     });
@@ -172,7 +165,7 @@ describe('confirm-order', () => {
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
     await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     // `mibi reconcile` run before the upgraded workers first start changes nothing of that.
-    await reconcileEffect(workerContext(platform, LINKS), confirmOrderEffect, RETRY);
+    await bed.reconcile(confirmOrderEffect);
     await start();
     const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
@@ -277,26 +270,17 @@ describe('notify-decision', () => {
     await settled();
     expect(mailsTo('meera@mibi.test')).toHaveLength(1);
 
-    await bed.stopWorkers();
-    await platform.read.reset('reactor:notify-decision', []);
-    await start();
+    await bed.replayFromZero('reactor:notify-decision');
     await settled();
 
-    const add = platform.queue.add.bind(platform.queue);
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
-      if (name !== NOTIFY_DECISION) return add(name, data, options);
-    });
+    const lost = bed.loseJobs(NOTIFY_DECISION);
     await decide(productId, {
       type: 'ProductUnfeatured',
       data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' },
     });
     await settled();
     lost.mockRestore();
-    await reconcileEffect(
-      workerContext(platform, LINKS),
-      EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!,
-      RETRY,
-    );
+    await bed.reconcile(EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!);
     await settled();
 
     expect((await notificationsOf(seller)).map((n) => n.title)).toEqual([
@@ -338,10 +322,8 @@ describe('tell-code-failures', () => {
     expect(mail!.text).toContain(`change it now at ${LINKS.PUBLIC_URL}/forgot-password`);
 
     // Restarted again, replayed from zero, reconciled: still the one mail.
-    await bed.stopWorkers();
-    await platform.read.reset(tellCodeFailuresEffect.reactor, []);
-    await start();
-    await reconcileEffect(workerContext(platform, LINKS), tellCodeFailuresEffect, RETRY);
+    await bed.replayFromZero(tellCodeFailuresEffect.reactor);
+    await bed.reconcile(tellCodeFailuresEffect);
     await settled();
     expect(mailsTo('asha@mibi.test')).toHaveLength(1);
   });
@@ -354,15 +336,12 @@ describe('tell-code-failures', () => {
     await settled();
     expect(mailsTo('asha@mibi.test')).toHaveLength(1);
 
-    const add = platform.queue.add.bind(platform.queue);
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
-      if (name !== TELL_CODE_FAILURES) return add(name, data, options);
-    });
+    const lost = bed.loseJobs(TELL_CODE_FAILURES);
     await codesLocked(owner, 2);
     await settled();
     lost.mockRestore();
     expect(mailsTo('asha@mibi.test')).toHaveLength(1);
-    expect(await reconcileEffect(workerContext(platform, LINKS), tellCodeFailuresEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(tellCodeFailuresEffect)).toMatchObject({
       requeued: 1,
     });
     await settled();

@@ -14,9 +14,7 @@ import { NOTIFICATIONS, notifications } from '../projections/notifications/proje
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
-import { reconcileEffect } from './reconcile.ts';
-import { workerContext } from './worker.ts';
-import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 const BUYER = 'buyer-1';
@@ -250,7 +248,7 @@ describe('notify-parties', () => {
         'Your seller dashboard on MIBI has the details.\nChoose which of these mails you get on your account page.\n',
     );
     // Both told counts as done; a seller who turned these mails off gets the notice in the app only.
-    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(notifyPartiesEffect)).toMatchObject({
       requeued: 0,
     });
 
@@ -316,7 +314,7 @@ describe('notify-parties', () => {
       'NotificationMailDeclined',
     ]);
     // Declined counts as done: the reconciliation adds nothing back, and the past is not mailed after a change of mind.
-    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(notifyPartiesEffect)).toMatchObject({
       requeued: 0,
     });
     await settled();
@@ -331,21 +329,16 @@ describe('notify-parties', () => {
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
 
-    await bed.stopWorkers();
-    await platform.read.reset(notifyPartiesEffect.reactor, []);
-    await start();
+    await bed.replayFromZero(notifyPartiesEffect.reactor);
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
 
-    const add = platform.queue.add.bind(platform.queue);
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async (name, data, options) => {
-      if (name !== NOTIFY_PARTIES) return add(name, data, options);
-    });
+    const lost = bed.loseJobs(NOTIFY_PARTIES);
     await onOrder({ type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } });
     await settled();
     lost.mockRestore();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
-    expect(await reconcileEffect(workerContext(platform, LINKS), notifyPartiesEffect, RETRY)).toMatchObject({
+    expect(await bed.reconcile(notifyPartiesEffect)).toMatchObject({
       requeued: 1,
     });
     await settled();

@@ -179,9 +179,7 @@ describe('notify-seller', () => {
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050), line(kashmir, 'Pashmina Shawl', 1_250_000)]);
     await settled();
 
-    await bed.stopWorkers();
-    await platform.read.reset(ORDER_REACTOR, []);
-    await bed.startWorkers();
+    await bed.replayFromZero(ORDER_REACTOR);
     await settled();
 
     expect(mailer.sent).toHaveLength(2);

@@ -4,6 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type MockInstance, vi } from 'vitest';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
@@ -14,7 +15,11 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
 import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import type { EventShape } from '../platform/eventstore/streams.ts';
+import type { Effect, ReconciliationDoc } from './effect.ts';
 import { type RunningWorkers, startWorkers } from './index.ts';
+import { reconcileEffect } from './reconcile.ts';
+import { workerContext } from './worker.ts';
 
 /** Quick retries, so a test of giving up does not wait. */
 export const RETRY = { attempts: 3, backoffMs: 5 };
@@ -51,6 +56,12 @@ export interface TestBed {
   startWorkers(): Promise<void>;
   /** Stops the workers: jobs added meanwhile wait in the queue until they start again. */
   stopWorkers(): Promise<void>;
+  /** A restart that replays the log: stops the workers, sets the reactor back to the log's start, starts them again. */
+  replayFromZero(reactor: string): Promise<void>;
+  /** A queue that loses the jobs named `job` added from now until the spy's `mockRestore()`; other jobs pass. */
+  loseJobs(job: string): MockInstance<Platform['queue']['add']>;
+  /** One reconciliation pass of `effect`, as `mibi reconcile` runs it (with the quick retries). */
+  reconcile<J, E extends EventShape>(effect: Effect<J, E>): Promise<ReconciliationDoc>;
   /** Stops the workers and the projections, and closes the platform. */
   close(): Promise<void>;
 }
@@ -80,14 +91,27 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
     await running?.stop();
     running = undefined;
   };
+  const startAll = async () => {
+    running = startWorkers(platform, WORKERS);
+    await running.ready;
+  };
   return {
     platform,
     mailer,
-    async startWorkers() {
-      running = startWorkers(platform, WORKERS);
-      await running.ready;
-    },
+    startWorkers: startAll,
     stopWorkers,
+    async replayFromZero(reactor) {
+      await stopWorkers();
+      await read.reset(reactor, []);
+      await startAll();
+    },
+    loseJobs(job) {
+      const add = queue.add.bind(queue);
+      return vi.spyOn(queue, 'add').mockImplementation(async (name, data, options) => {
+        if (name !== job) return add(name, data, options);
+      });
+    },
+    reconcile: (effect) => reconcileEffect(workerContext(platform, LINKS), effect, RETRY),
     async close() {
       await stopWorkers();
       await projections.stop();
