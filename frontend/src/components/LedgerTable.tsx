@@ -1,6 +1,7 @@
 import { shortReturnId, shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatDate, formatDay, formatPrice } from '../format.ts';
+import { FigureHead } from './FigureHead.tsx';
 
 /** A line of a seller's ledger (GET /seller/ledger, GET /admin/sellers/{id}/ledger), newest first. */
 export type LedgerEntry = Data<typeof server.seller.ledger.$get>['entries']['items'][number];
@@ -57,18 +58,10 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
             <th scope="col">Date</th>
             <th scope="col">Entry</th>
             <th scope="col">From</th>
-            <th scope="col" className="text-right">
-              Sales
-            </th>
-            <th scope="col" className="text-right">
-              Commission
-            </th>
-            <th scope="col" className="text-right">
-              Amount
-            </th>
-            <th scope="col" className="text-right">
-              Balance
-            </th>
+            <FigureHead>Sales</FigureHead>
+            <FigureHead>Commission</FigureHead>
+            <FigureHead>Amount</FigureHead>
+            <FigureHead>Balance</FigureHead>
           </tr>
         </thead>
         <tbody className={CARD.body}>

@@ -1,5 +1,6 @@
 import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
+import { FigureHead } from './FigureHead.tsx';
 
 /** Sales of a day, a category or a range (the totals of GET /analytics/seller and /admin); cancelled orders are not counted. */
 type SalesTally = Data<typeof server.analytics.seller.$get>['totals'];
@@ -12,12 +13,8 @@ export function SalesHead({ subject, revenueAlign = 'right' }: { subject: string
       <th scope="col" className={revenueAlign === 'right' ? 'text-right' : undefined}>
         Revenue
       </th>
-      <th scope="col" className="text-right">
-        Units
-      </th>
-      <th scope="col" className="text-right">
-        Orders
-      </th>
+      <FigureHead>Units</FigureHead>
+      <FigureHead>Orders</FigureHead>
     </tr>
   );
 }
