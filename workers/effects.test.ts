@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import { confirmationStream } from '../domain/order/confirmation.ts';
@@ -10,7 +10,7 @@ import type { Platform } from '../platform/platform.ts';
 import { notifications } from '../projections/notifications/projection.ts';
 import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
-import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
+import { EFFECTS_OF_LOG } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { TELL_CODE_FAILURES, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { LINKS, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
@@ -76,17 +76,7 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
   return orderId;
 }
 
-/** Waits until every reactor has read the whole log, the jobs are done and the notifications projected. */
-async function settled(): Promise<void> {
-  const last = await platform.events.lastPosition();
-  for (const reactor of REACTORS)
-    await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
-  for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
-  const recorded = await platform.events.lastPosition();
-  await vi.waitFor(async () =>
-    expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded),
-  );
-}
+const settled = () => bed.settled();
 
 const mailsTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);
 
@@ -140,10 +130,10 @@ describe('confirm-order', () => {
   it('re-adds a confirmation a lost queue dropped, once', async () => {
     await start();
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
-    const lost = bed.loseJobs(CONFIRM_ORDER);
-    await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
-    await settled();
-    lost.mockRestore();
+    await bed.losingJobs(CONFIRM_ORDER, async () => {
+      await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
+      await settled();
+    });
     expect(mailsTo('kavya@mibi.test')).toEqual([]);
 
     expect(await bed.reconcile(confirmOrderEffect)).toMatchObject({
@@ -273,13 +263,13 @@ describe('notify-decision', () => {
     await bed.replayFromZero('reactor:notify-decision');
     await settled();
 
-    const lost = bed.loseJobs(NOTIFY_DECISION);
-    await decide(productId, {
-      type: 'ProductUnfeatured',
-      data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' },
+    await bed.losingJobs(NOTIFY_DECISION, async () => {
+      await decide(productId, {
+        type: 'ProductUnfeatured',
+        data: { productId, by: 'admin-1', at: '2024-05-02T10:00:00.000Z' },
+      });
+      await settled();
     });
-    await settled();
-    lost.mockRestore();
     await bed.reconcile(EFFECTS_OF_LOG.find((effect) => effect.job === NOTIFY_DECISION)!);
     await settled();
 
@@ -336,14 +326,12 @@ describe('tell-code-failures', () => {
     await settled();
     expect(mailsTo('asha@mibi.test')).toHaveLength(1);
 
-    const lost = bed.loseJobs(TELL_CODE_FAILURES);
-    await codesLocked(owner, 2);
-    await settled();
-    lost.mockRestore();
-    expect(mailsTo('asha@mibi.test')).toHaveLength(1);
-    expect(await bed.reconcile(tellCodeFailuresEffect)).toMatchObject({
-      requeued: 1,
+    await bed.losingJobs(TELL_CODE_FAILURES, async () => {
+      await codesLocked(owner, 2);
+      await settled();
     });
+    expect(mailsTo('asha@mibi.test')).toHaveLength(1);
+    expect(await bed.reconcile(tellCodeFailuresEffect)).toMatchObject({ requeued: 1 });
     await settled();
     expect(mailsTo('asha@mibi.test').map((mail) => mail.text.includes('next 30 minutes'))).toEqual([false, true]);
   });

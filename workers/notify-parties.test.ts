@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import type { NoticeKind } from '../domain/notification/notices.ts';
 import { notificationStream } from '../domain/notification/events.ts';
@@ -12,7 +12,6 @@ import { BUYER_NOTIFICATIONS, buyerNotifications } from '../projections/buyer-no
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS, notifications } from '../projections/notifications/projection.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
-import { EFFECTS_OF_LOG, REACTORS } from './index.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
 import { type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
 
@@ -65,18 +64,7 @@ const mute = (userId: string, ...muted: NoticeKind[]) =>
 const onOrder = (...events: OrderEvent[]) => platform.events.append(orderStream(ORDER), events, 'any');
 const placeOrder = () => onOrder(placed(ORDER, [diya], AT));
 
-/** Waits until every reactor has read the whole log, the jobs are done and the notices projected. */
-async function settled(): Promise<void> {
-  const last = await platform.events.lastPosition();
-  for (const reactor of REACTORS)
-    await vi.waitFor(async () => expect(await platform.read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
-  for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
-  const recorded = await platform.events.lastPosition();
-  for (const projection of [notifications, buyerNotifications])
-    await vi.waitFor(async () =>
-      expect(await platform.read.checkpoint(projection.name)).toBeGreaterThanOrEqual(recorded),
-    );
-}
+const settled = () => bed.settled();
 
 const buyerNotices = async () =>
   (
@@ -333,14 +321,12 @@ describe('notify-parties', () => {
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
 
-    const lost = bed.loseJobs(NOTIFY_PARTIES);
-    await onOrder({ type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } });
-    await settled();
-    lost.mockRestore();
-    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
-    expect(await bed.reconcile(notifyPartiesEffect)).toMatchObject({
-      requeued: 1,
+    await bed.losingJobs(NOTIFY_PARTIES, async () => {
+      await onOrder({ type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } });
+      await settled();
     });
+    expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
+    expect(await bed.reconcile(notifyPartiesEffect)).toMatchObject({ requeued: 1 });
     await settled();
 
     expect(subjectsTo('asha@mibi.test')).toEqual([

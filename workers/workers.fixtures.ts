@@ -4,7 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MockInstance, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
@@ -17,7 +17,7 @@ import { SqliteQueue } from '../platform/queue/sqlite.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
 import type { EventShape } from '../platform/eventstore/streams.ts';
 import type { Effect, ReconciliationDoc } from './effect.ts';
-import { type RunningWorkers, startWorkers } from './index.ts';
+import { EFFECTS_OF_LOG, REACTORS, type RunningWorkers, startWorkers } from './index.ts';
 import { reconcileEffect } from './reconcile.ts';
 import { workerContext } from './worker.ts';
 
@@ -56,10 +56,12 @@ export interface TestBed {
   startWorkers(): Promise<void>;
   /** Stops the workers: jobs added meanwhile wait in the queue until they start again. */
   stopWorkers(): Promise<void>;
+  /** Waits until every reactor has read the whole log, the jobs are done and the bed's projections have read what they recorded. */
+  settled(): Promise<void>;
   /** A restart that replays the log: stops the workers, sets the reactor back to the log's start, starts them again. */
   replayFromZero(reactor: string): Promise<void>;
-  /** A queue that loses the jobs named `job` added from now until the spy's `mockRestore()`; other jobs pass. */
-  loseJobs(job: string): MockInstance<Platform['queue']['add']>;
+  /** Runs `during` on a queue that loses the jobs named `job` added meanwhile; other jobs pass. */
+  losingJobs(job: string, during: () => Promise<unknown>): Promise<void>;
   /** One reconciliation pass of `effect`, as `mibi reconcile` runs it (with the quick retries). */
   reconcile<J, E extends EventShape>(effect: Effect<J, E>): Promise<ReconciliationDoc>;
   /** Stops the workers and the projections, and closes the platform. */
@@ -105,11 +107,25 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
       await read.reset(reactor, []);
       await startAll();
     },
-    loseJobs(job) {
+    async losingJobs(job, during) {
       const add = queue.add.bind(queue);
-      return vi.spyOn(queue, 'add').mockImplementation(async (name, data, options) => {
+      const lost = vi.spyOn(queue, 'add').mockImplementation(async (name, data, options) => {
         if (name !== job) return add(name, data, options);
       });
+      try {
+        await during();
+      } finally {
+        lost.mockRestore();
+      }
+    },
+    async settled() {
+      const last = await events.lastPosition();
+      for (const reactor of REACTORS)
+        await vi.waitFor(async () => expect(await read.checkpoint(reactor)).toBeGreaterThanOrEqual(last));
+      for (const { job } of EFFECTS_OF_LOG) await queue.drained(job);
+      const recorded = await events.lastPosition();
+      for (const projection of projected)
+        await vi.waitFor(async () => expect(await read.checkpoint(projection.name)).toBeGreaterThanOrEqual(recorded));
     },
     reconcile: (effect) => reconcileEffect(workerContext(platform, LINKS), effect, RETRY),
     async close() {
