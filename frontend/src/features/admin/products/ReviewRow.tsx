@@ -3,19 +3,16 @@ import { Price } from '../../../components/Price.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { formatDate } from '../../../format.ts';
 import type { AdminProduct } from '../types.ts';
-import { ProductVerdicts } from './ProductVerdicts.tsx';
+import { ProductVerdicts, type Verdicts } from './ProductVerdicts.tsx';
 import { SellerByline } from './SellerByline.tsx';
 
-interface ReviewRowProps {
+interface ReviewRowProps extends Verdicts {
   product: AdminProduct;
   categoryName: string;
-  busy: boolean;
-  onVerify: () => void;
-  onReject: () => void;
 }
 
 /** A product waiting for review: everything the buyers would see, its seller, and the verdicts. */
-export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: ReviewRowProps) {
+export function ReviewRow({ product, categoryName, ...verdicts }: ReviewRowProps) {
   const nameId = useId();
   return (
     <li className="card flex-row flex-wrap items-start gap-4 border border-base-300 p-4">
@@ -37,16 +34,7 @@ export function ReviewRow({ product, categoryName, busy, onVerify, onReject }: R
           <time dateTime={product.listedAt}>{formatDate(product.listedAt)}</time>
         </p>
       </div>
-      <ProductVerdicts
-        productId={product.id}
-        describedBy={nameId}
-        viewLabel="View Details"
-        acceptLabel="Verify"
-        rejectLabel="Reject"
-        busy={busy}
-        onAccept={onVerify}
-        onReject={onReject}
-      />
+      <ProductVerdicts of="product" productId={product.id} describedBy={nameId} {...verdicts} />
     </li>
   );
 }

@@ -2,19 +2,16 @@ import { useId } from 'react';
 import { formatDate } from '../../../format.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
 import type { AdminProduct } from '../types.ts';
-import { ProductVerdicts } from './ProductVerdicts.tsx';
+import { ProductVerdicts, type Verdicts } from './ProductVerdicts.tsx';
 import { SellerByline } from './SellerByline.tsx';
 
-interface RevisionRowProps {
+interface RevisionRowProps extends Verdicts {
   product: AdminProduct;
   categoryName: (categoryId: string) => string;
-  busy: boolean;
-  onApprove: () => void;
-  onReject: () => void;
 }
 
 /** A product on sale whose seller changed its content: what buyers see now beside what the seller asks for, and the verdicts. */
-export function RevisionRow({ product, categoryName, busy, onApprove, onReject }: RevisionRowProps) {
+export function RevisionRow({ product, categoryName, ...verdicts }: RevisionRowProps) {
   const nameId = useId();
   const revision = product.pendingRevision!;
   return (
@@ -30,16 +27,7 @@ export function RevisionRow({ product, categoryName, busy, onApprove, onReject }
             </span>
           </SellerByline>
         </div>
-        <ProductVerdicts
-          productId={product.id}
-          describedBy={nameId}
-          viewLabel="View on sale"
-          acceptLabel="Approve changes"
-          rejectLabel="Reject changes"
-          busy={busy}
-          onAccept={onApprove}
-          onReject={onReject}
-        />
+        <ProductVerdicts of="changes" productId={product.id} describedBy={nameId} {...verdicts} />
       </div>
       <RevisionChanges
         revision={revision}
