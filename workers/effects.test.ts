@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import { confirmationStream } from '../domain/order/confirmation.ts';
@@ -6,29 +6,20 @@ import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/ev
 import { sellerOrdersOf } from '../domain/order/upcast.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { type SellerEvent, sellerStream } from '../domain/seller/events.ts';
-import type { Platform } from '../platform/platform.ts';
 import { notifications } from '../projections/notifications/projection.ts';
 import { CONFIRM_ORDER, confirmOrderEffect } from './confirm-order.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { EFFECTS_OF_LOG } from './index.ts';
 import { NOTIFY_DECISION } from './notify-decision.ts';
 import { TELL_CODE_FAILURES, tellCodeFailuresEffect } from './tell-code-failures.ts';
-import { LINKS, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, testBedPerTest } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
-let bed: TestBed;
-let platform: Platform;
-let mailer: TestMailer;
-
-beforeEach(async () => {
-  bed = await openTestBed([notifications]);
-  ({ platform, mailer } = bed);
-});
-afterEach(() => bed.close());
+const bed = testBedPerTest([notifications]);
 
 const start = () => bed.startWorkers();
 
@@ -38,7 +29,7 @@ async function account(fullName: string, email: string, role: 'buyer' | 'seller'
     type: 'AccountRegistered',
     data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role, registeredAt: AT },
   };
-  await platform.events.append(accountStream(userId), [registered], 'no_stream');
+  await bed.platform.events.append(accountStream(userId), [registered], 'no_stream');
   return userId;
 }
 
@@ -72,13 +63,13 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
       placedAt: AT,
     },
   };
-  await platform.events.append(orderStream(orderId), [placed], 'no_stream');
+  await bed.platform.events.append(orderStream(orderId), [placed], 'no_stream');
   return orderId;
 }
 
 const settled = () => bed.settled();
 
-const mailsTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);
+const mailsTo = (email: string) => bed.mailer.sent.filter((mail) => mail.to === email);
 
 describe('confirm-order', () => {
   it('mails the buyer one confirmation listing each seller order, and records it', async () => {
@@ -101,8 +92,8 @@ describe('confirm-order', () => {
       `Order #${orderId.slice(0, 8)}-2, sold by Kashmir Looms\n  1 × Pashmina Shawl at ₹12,500.00`,
     );
     expect(mail!.text).toContain('Total: ₹12,900.50');
-    const [recorded] = await platform.events.readStream(confirmationStream(orderId));
-    const [placed] = await platform.events.readStream(orderStream(orderId));
+    const [recorded] = await bed.platform.events.readStream(confirmationStream(orderId));
+    const [placed] = await bed.platform.events.readStream(orderStream(orderId));
     expect(recorded).toMatchObject({
       type: 'OrderConfirmationMailed',
       data: { orderId, buyerId: buyer, to: 'kavya@mibi.test' },
@@ -116,7 +107,7 @@ describe('confirm-order', () => {
   it('retries a failing mailer and ends with one mail; a replay of the log from zero sends none', async () => {
     await start();
     const buyer = await account('Kavya Menon', 'kavya@mibi.test', 'buyer');
-    mailer.failures = 2;
+    bed.mailer.failures = 2;
     const orderId = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
@@ -124,7 +115,7 @@ describe('confirm-order', () => {
     await bed.replayFromZero(confirmOrderEffect.reactor);
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
-    expect(await platform.events.readStream(confirmationStream(orderId))).toHaveLength(1);
+    expect(await bed.platform.events.readStream(confirmationStream(orderId))).toHaveLength(1);
   });
 
   it('re-adds a confirmation a lost queue dropped, once', async () => {
@@ -143,7 +134,7 @@ describe('confirm-order', () => {
     });
     await settled();
     expect(mailsTo('kavya@mibi.test')).toHaveLength(1);
-    const last = await platform.read.checkpoint(confirmOrderEffect.reactor);
+    const last = await bed.platform.read.checkpoint(confirmOrderEffect.reactor);
     expect(await bed.reconcile(confirmOrderEffect)).toMatchObject({
       requeued: 0,
       confirmedThrough: last,
@@ -160,7 +151,7 @@ describe('confirm-order', () => {
     const later = await placeOrder(buyer, [line('s-1', 'Meera Weaves', 'Brass Diya', 35_050)]);
     await settled();
     expect(mailsTo('kavya@mibi.test').map((mail) => mail.key)).toEqual([`order-confirmation:${later}`]);
-    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(CONFIRM_ORDER)).toMatchObject({
+    expect(await bed.platform.read.collection<ReconciliationDoc>(EFFECTS).get(CONFIRM_ORDER)).toMatchObject({
       requeued: 0,
       dead: 0,
     });
@@ -183,13 +174,13 @@ describe('notify-decision', () => {
       type: 'ProductListed',
       data: { productId, sellerId, ...details, stockQuantity: 3, listedAt: AT },
     };
-    await platform.events.append(productStream(productId), [listed], 'no_stream');
+    await bed.platform.events.append(productStream(productId), [listed], 'no_stream');
     return productId;
   }
   const decide = async (productId: string, event: ProductEvent) =>
-    (await platform.events.append(productStream(productId), [event], 'any')).position;
+    (await bed.platform.events.append(productStream(productId), [event], 'any')).position;
   const notificationsOf = (sellerId: string) =>
-    platform.read
+    bed.platform.read
       .collection<NotificationDoc>(NOTIFICATIONS)
       .find({ where: { sellerId }, sort: [['createdAt', 'asc']] });
 
@@ -234,7 +225,7 @@ describe('notify-decision', () => {
       type: 'SellerSuspended',
       data: { sellerId: seller, by: 'admin-1', at: AT, reason: 'Counterfeit silk reported' },
     };
-    await platform.events.append(sellerStream(seller), [suspended], 'any');
+    await bed.platform.events.append(sellerStream(seller), [suspended], 'any');
     await settled();
     expect((await notificationsOf(seller)).map((n) => n.title)).toEqual(['Your seller account is suspended']);
     expect(mailsTo('meera@mibi.test')).toHaveLength(1);
@@ -255,7 +246,7 @@ describe('notify-decision', () => {
     await start();
     const seller = await account('Meera Weaves', 'meera@mibi.test', 'seller');
     const productId = await listProduct(seller, 'Dhokra Elephant');
-    mailer.failures = 2;
+    bed.mailer.failures = 2;
     await decide(productId, { type: 'ProductFeatured', data: { productId, by: 'admin-1', at: AT } });
     await settled();
     expect(mailsTo('meera@mibi.test')).toHaveLength(1);
@@ -279,7 +270,7 @@ describe('notify-decision', () => {
     ]);
     expect(mailsTo('meera@mibi.test')).toHaveLength(2);
     const [first] = await notificationsOf(seller);
-    expect((await platform.events.readStream(notificationStream(first!.id))).map((e) => e.type)).toEqual([
+    expect((await bed.platform.events.readStream(notificationStream(first!.id))).map((e) => e.type)).toEqual([
       'SellerDecisionNotified',
       'NotificationMailed',
     ]);
@@ -293,7 +284,7 @@ describe('tell-code-failures', () => {
       type: 'SecondFactorCodesLocked',
       data: { userId, burst, failures: 10, waitMs: 15 * 60_000 * burst, at: AT },
     };
-    await platform.events.append(accountStream(userId), [locked], 'any');
+    await bed.platform.events.append(accountStream(userId), [locked], 'any');
   }
 
   it('mails a burst recorded while the workers were down once they are back (a crash between the answer and the mail), once', async () => {
@@ -321,7 +312,7 @@ describe('tell-code-failures', () => {
   it('retries a failing mailer and re-adds what a lost queue dropped: one mail per burst', async () => {
     const owner = await account('Asha Rao', 'asha@mibi.test', 'seller');
     await start();
-    mailer.failures = 2;
+    bed.mailer.failures = 2;
     await codesLocked(owner, 1);
     await settled();
     expect(mailsTo('asha@mibi.test')).toHaveLength(1);

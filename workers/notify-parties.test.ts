@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type AccountEvent, accountStream } from '../domain/account/events.ts';
 import type { NoticeKind } from '../domain/notification/notices.ts';
 import { notificationStream } from '../domain/notification/events.ts';
@@ -6,14 +6,13 @@ import { placed } from '../domain/order/events.fixtures.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { reviewStream } from '../domain/review/events.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { BuyerNotificationDoc } from '../projections/buyer-notifications/documents.ts';
 import { BUYER_NOTIFICATIONS, buyerNotifications } from '../projections/buyer-notifications/projection.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS, notifications } from '../projections/notifications/projection.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
-import { type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { testBedPerTest } from './workers.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 const BUYER = 'buyer-1';
@@ -32,17 +31,12 @@ const diya: OrderLine = {
   categoryId: 'handicrafts',
 };
 
-let bed: TestBed;
-let platform: Platform;
-let mailer: TestMailer;
+const bed = testBedPerTest([notifications, buyerNotifications]);
 
 beforeEach(async () => {
-  bed = await openTestBed([notifications, buyerNotifications]);
-  ({ platform, mailer } = bed);
   await account(BUYER, 'Asha Rao', 'asha@mibi.test');
   await account(SELLER, 'Meera Weaves', 'meera@mibi.test');
 });
-afterEach(() => bed.close());
 
 const start = () => bed.startWorkers();
 
@@ -51,30 +45,30 @@ async function account(userId: string, fullName: string, email: string, ...more:
     type: 'AccountRegistered',
     data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'buyer', registeredAt: AT },
   };
-  await platform.events.append(accountStream(userId), [registered, ...more], 'any');
+  await bed.platform.events.append(accountStream(userId), [registered, ...more], 'any');
 }
 
 const mute = (userId: string, ...muted: NoticeKind[]) =>
-  platform.events.append(
+  bed.platform.events.append(
     accountStream(userId),
     [{ type: 'MailChoicesChanged', data: { userId, muted, at: AT } }],
     'any',
   );
 
-const onOrder = (...events: OrderEvent[]) => platform.events.append(orderStream(ORDER), events, 'any');
+const onOrder = (...events: OrderEvent[]) => bed.platform.events.append(orderStream(ORDER), events, 'any');
 const placeOrder = () => onOrder(placed(ORDER, [diya], AT));
 
 const settled = () => bed.settled();
 
 const buyerNotices = async () =>
   (
-    await platform.read
+    await bed.platform.read
       .collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS)
       .find({ where: { buyerId: BUYER }, sort: [['position', 'asc']] })
   ).map(({ title, body }) => [title, body]);
 const sellerNotices = async () =>
   (
-    await platform.read
+    await bed.platform.read
       .collection<NotificationDoc>(NOTIFICATIONS)
       .find({ where: { sellerId: SELLER }, sort: [['createdAt', 'asc']] })
   )
@@ -84,7 +78,9 @@ const sellerNotices = async () =>
     .sort(([a], [b]) => a!.localeCompare(b!));
 /** The subjects of the notice mails to `to` (not the order's confirmation nor the seller's new order). */
 const subjectsTo = (to: string) =>
-  mailer.sent.filter((mail) => mail.to === to && mail.key?.startsWith('notification:notice-')).map((m) => m.subject);
+  bed.mailer.sent
+    .filter((mail) => mail.to === to && mail.key?.startsWith('notification:notice-'))
+    .map((m) => m.subject);
 
 describe('notify-parties', () => {
   it("tells the buyer of each seller's move and the seller of each buyer's, in the app and by mail", async () => {
@@ -140,8 +136,8 @@ describe('notify-parties', () => {
         listedAt: AT,
       },
     };
-    await platform.events.append(productStream('diya'), [listed], 'any');
-    await platform.events.append(
+    await bed.platform.events.append(productStream('diya'), [listed], 'any');
+    await bed.platform.events.append(
       reviewStream('diya', BUYER),
       [
         {
@@ -176,7 +172,7 @@ describe('notify-parties', () => {
       'Return accepted: #8d3f1c2a-1-R1',
     ]);
     expect(subjectsTo('meera@mibi.test')).toEqual(['Return requested: #8d3f1c2a-1-R1', 'New review: Brass Diya']);
-    const shipped = mailer.sent.find((mail) => mail.subject === 'Order #8d3f1c2a-1 is shipped')!;
+    const shipped = bed.mailer.sent.find((mail) => mail.subject === 'Order #8d3f1c2a-1 is shipped')!;
     expect(shipped.text).toBe(
       'Hello Asha Rao,\n\nOrder #8d3f1c2a-1 is shipped\n\nMeera Weaves has shipped 2 × Brass Diya.\n\n' +
         'Follow your orders under My Account on MIBI.\nChoose which of these mails you get on your account page.\n',
@@ -193,9 +189,9 @@ describe('notify-parties', () => {
     ]);
     expect(await buyerNotices()).toEqual([]);
 
-    await platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
+    await bed.platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
     const other = { ...stamp, orderId: 'o-2', sellerOrderId: 'o-2-1' };
-    await platform.events.append(
+    await bed.platform.events.append(
       orderStream('o-2'),
       [{ type: 'SellerOrderCancelled', data: { ...other, by: SELLER, reason: 'Out of brass' } }],
       'any',
@@ -230,7 +226,8 @@ describe('notify-parties', () => {
     expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by MIBI']);
     expect(subjectsTo('meera@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by MIBI']);
     expect(
-      mailer.sent.find((mail) => mail.to === 'meera@mibi.test' && mail.key?.startsWith('notification:notice-'))?.text,
+      bed.mailer.sent.find((mail) => mail.to === 'meera@mibi.test' && mail.key?.startsWith('notification:notice-'))
+        ?.text,
     ).toBe(
       "Hello Meera Weaves,\n\nOrder #8d3f1c2a-1 cancelled by MIBI\n\nMIBI staff cancelled your part of Asha Rao's order: 2 × Brass Diya.\nReason: Fraud suspected\n\n" +
         'Your seller dashboard on MIBI has the details.\nChoose which of these mails you get on your account page.\n',
@@ -241,8 +238,8 @@ describe('notify-parties', () => {
     });
 
     await mute(SELLER, 'staff_cancelled');
-    await platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
-    await platform.events.append(
+    await bed.platform.events.append(orderStream('o-2'), [placed('o-2', [diya], AT)], 'no_stream');
+    await bed.platform.events.append(
       orderStream('o-2'),
       [
         {
@@ -294,10 +291,10 @@ describe('notify-parties', () => {
       'Order #8d3f1c2a-1 is shipped',
     ]);
     expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 is shipped']);
-    const [processing] = await platform.read
+    const [processing] = await bed.platform.read
       .collection<BuyerNotificationDoc>(BUYER_NOTIFICATIONS)
       .find({ where: { kind: 'order_processing' } });
-    expect((await platform.events.readStream(notificationStream(processing!.id))).map((e) => e.type)).toEqual([
+    expect((await bed.platform.events.readStream(notificationStream(processing!.id))).map((e) => e.type)).toEqual([
       'NoticeRecorded',
       'NotificationMailDeclined',
     ]);
@@ -312,7 +309,7 @@ describe('notify-parties', () => {
   it('tells once across a failing mailer, a restart of the workers replaying the log, and a lost queue', async () => {
     await start();
     await placeOrder();
-    mailer.failures = 2;
+    bed.mailer.failures = 2;
     await onOrder({ type: 'SellerOrderProcessing', data: { ...stamp, by: SELLER } });
     await settled();
     expect(subjectsTo('asha@mibi.test')).toHaveLength(1);
@@ -347,7 +344,7 @@ describe('notify-parties', () => {
     await settled();
     expect(subjectsTo('asha@mibi.test')).toEqual(['Order #8d3f1c2a-1 is delivered']);
     expect((await buyerNotices()).map(([title]) => title)).toEqual(['Order #8d3f1c2a-1 is delivered']);
-    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_PARTIES)).toMatchObject({
+    expect(await bed.platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_PARTIES)).toMatchObject({
       requeued: 0,
       dead: 0,
     });

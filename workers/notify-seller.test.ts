@@ -1,33 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { shortSellerOrderId } from '../domain/order/status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf } from '../domain/order/upcast.ts';
-import type { Platform } from '../platform/platform.ts';
 import { notifications } from '../projections/notifications/projection.ts';
 import { NOTIFY_SELLER } from './notify-seller.ts';
 import { ORDER_REACTOR } from './order-reactor.ts';
 import { EFFECTS, RECONCILER, type ReconciliationDoc, reconcileSellerNotifications } from './reconcile.ts';
 import { workerContext } from './worker.ts';
-import { LINKS, RETRY, type TestBed, type TestMailer, openTestBed } from './workers.fixtures.ts';
+import { LINKS, RETRY, testBedPerTest } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
-let bed: TestBed;
-let platform: Platform;
-let mailer: TestMailer;
+const bed = testBedPerTest([notifications]);
 
 beforeEach(async () => {
-  bed = await openTestBed([notifications]);
-  ({ platform, mailer } = bed);
   await bed.startWorkers();
 });
-afterEach(() => bed.close());
 
 async function seller(fullName: string, email: string): Promise<string> {
   const userId = crypto.randomUUID();
@@ -35,7 +29,7 @@ async function seller(fullName: string, email: string): Promise<string> {
     type: 'AccountRegistered',
     data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'seller', registeredAt: AT },
   };
-  await platform.events.append(accountStream(userId), [registered], 'no_stream');
+  await bed.platform.events.append(accountStream(userId), [registered], 'no_stream');
   return userId;
 }
 
@@ -70,25 +64,27 @@ async function placeOrder(lines: OrderLine[], { legacy = false } = {}): Promise<
       placedAt: AT,
     },
   };
-  await platform.events.append(orderStream(orderId), [placed], 'no_stream');
+  await bed.platform.events.append(orderStream(orderId), [placed], 'no_stream');
   return orderId;
 }
 
 /** Waits until the reactor has read the whole log, the jobs are done and the notifications projected. */
 async function settled(): Promise<void> {
-  const last = await platform.events.lastPosition();
-  await vi.waitFor(async () => expect(await platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(last));
-  await platform.queue.drained(NOTIFY_SELLER);
-  const recorded = await platform.events.lastPosition();
+  const last = await bed.platform.events.lastPosition();
+  await vi.waitFor(async () => expect(await bed.platform.read.checkpoint(ORDER_REACTOR)).toBeGreaterThanOrEqual(last));
+  await bed.platform.queue.drained(NOTIFY_SELLER);
+  const recorded = await bed.platform.events.lastPosition();
   await vi.waitFor(async () =>
-    expect(await platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded),
+    expect(await bed.platform.read.checkpoint(notifications.name)).toBeGreaterThanOrEqual(recorded),
   );
 }
 
 const notificationsOf = (sellerId: string) =>
-  platform.read.collection<NotificationDoc>(NOTIFICATIONS).find({ where: { sellerId } });
+  bed.platform.read.collection<NotificationDoc>(NOTIFICATIONS).find({ where: { sellerId } });
 const recordedFor = async (sellerId: string, orderId: string) =>
-  (await platform.events.readStream(notificationStream(notificationId(sellerId, orderId)))).map((event) => event.type);
+  (await bed.platform.events.readStream(notificationStream(notificationId(sellerId, orderId)))).map(
+    (event) => event.type,
+  );
 
 describe('notify-seller', () => {
   it('tells each seller of their seller order, in the app and by e-mail, about its lines only', async () => {
@@ -122,11 +118,13 @@ describe('notify-seller', () => {
       }),
     ]);
 
-    expect(mailer.sent.map(({ to, subject }) => ({ to, subject })).sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+    expect(
+      bed.mailer.sent.map(({ to, subject }) => ({ to, subject })).sort((a, b) => a.to.localeCompare(b.to)),
+    ).toEqual([
       { to: 'meera@weaves.in', subject: title(1) },
       { to: 'orders@kashmirlooms.in', subject: title(2) },
     ]);
-    const toMeera = mailer.sent.find((mail) => mail.to === 'meera@weaves.in')!;
+    const toMeera = bed.mailer.sent.find((mail) => mail.to === 'meera@weaves.in')!;
     expect(toMeera.text).toContain('Hello Meera Weaves,');
     expect(toMeera.text).toContain('2 × Banarasi Silk Saree at ₹4,500.00\n1 × Brass Diya at ₹350.50\nTotal: ₹9,350.50');
     expect(toMeera.text).not.toContain('Pashmina');
@@ -136,8 +134,8 @@ describe('notify-seller', () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
-    const [placed] = await platform.events.readStream(orderStream(orderId));
-    const [notified] = await platform.events.readStream(notificationStream(notificationId(meera, orderId)));
+    const [placed] = await bed.platform.events.readStream(orderStream(orderId));
+    const [notified] = await bed.platform.events.readStream(notificationStream(notificationId(meera, orderId)));
     expect(notified!.metadata).toMatchObject({
       actor: null,
       causationId: placed!.id,
@@ -147,24 +145,24 @@ describe('notify-seller', () => {
 
   it('retries a failing mailer with backoff: one notification and one e-mail in the end', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
-    mailer.failures = 2;
+    bed.mailer.failures = 2;
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
-    expect(mailer.failures).toBe(0);
-    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(bed.mailer.failures).toBe(0);
+    expect(bed.mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await notificationsOf(meera)).toHaveLength(1);
-    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
+    expect(await bed.platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
   });
 
   it('keeps the in-app notification when the e-mail fails every attempt, and dead-letters the job', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
-    mailer.failures = RETRY.attempts;
+    bed.mailer.failures = RETRY.attempts;
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
-    expect(mailer.sent).toEqual([]);
+    expect(bed.mailer.sent).toEqual([]);
     expect(await notificationsOf(meera)).toHaveLength(1);
-    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([
+    expect(await bed.platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([
       expect.objectContaining({
         id: `notify-seller:${orderId}:${meera}`,
         attempt: RETRY.attempts,
@@ -182,7 +180,7 @@ describe('notify-seller', () => {
     await bed.replayFromZero(ORDER_REACTOR);
     await settled();
 
-    expect(mailer.sent).toHaveLength(2);
+    expect(bed.mailer.sent).toHaveLength(2);
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await recordedFor(kashmir, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
@@ -193,7 +191,7 @@ describe('notify-seller', () => {
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await bed.startWorkers();
     await settled();
-    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(bed.mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
 });
@@ -215,7 +213,7 @@ describe('notify-seller across the move to seller orders', () => {
     expect(await notificationsOf(meera)).toEqual([
       expect.objectContaining({ sellerOrderId: `${orderId}-2`, body: '1 × Brass Diya at ₹350.50\nTotal: ₹350.50' }),
     ]);
-    expect(mailer.sent).toHaveLength(2);
+    expect(bed.mailer.sent).toHaveLength(2);
   });
 
   it('runs a job queued before seller orders (no sellerOrderId) for the seller order the purchase gives its seller', async () => {
@@ -226,49 +224,53 @@ describe('notify-seller across the move to seller orders', () => {
     const orderId = await placeOrder(lines, { legacy: true });
     // As the old reactor queued it (and passed the order) before the upgrade.
     const old = { orderId, sellerId: meera, lines: [lines[1]!], cause: { eventId: 'e', correlationId: 'c' } };
-    await platform.queue.add(NOTIFY_SELLER, old, { jobId: `${NOTIFY_SELLER}:${orderId}:${meera}` });
-    await platform.read.commit(platform.read.unitOfWork(), ORDER_REACTOR, await platform.events.lastPosition());
+    await bed.platform.queue.add(NOTIFY_SELLER, old, { jobId: `${NOTIFY_SELLER}:${orderId}:${meera}` });
+    await bed.platform.read.commit(
+      bed.platform.read.unitOfWork(),
+      ORDER_REACTOR,
+      await bed.platform.events.lastPosition(),
+    );
     await bed.startWorkers();
     await settled();
     expect(await notificationsOf(meera)).toEqual([
       expect.objectContaining({ sellerOrderId: `${orderId}-2`, title: `New order #${orderId.slice(0, 8)}-2` }),
     ]);
-    expect(mailer.sent.map((mail) => mail.to)).toContain('meera@weaves.in');
+    expect(bed.mailer.sent.map((mail) => mail.to)).toContain('meera@weaves.in');
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
-    expect(await platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
+    expect(await bed.platform.queue.deadLetters(NOTIFY_SELLER)).toEqual([]);
   });
 });
 
 describe('reconciliation', () => {
-  const reconcile = () => reconcileSellerNotifications(workerContext(platform, LINKS), RETRY);
+  const reconcile = () => reconcileSellerNotifications(workerContext(bed.platform, LINKS), RETRY);
 
   it('adds again the jobs a queue lost after taking them, and the seller is notified once', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     // The queue acknowledges the job, then loses it (Redis restarted without its data).
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementationOnce(async () => {});
+    const lost = vi.spyOn(bed.platform.queue, 'add').mockImplementationOnce(async () => {});
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     lost.mockRestore();
-    expect(mailer.sent).toEqual([]);
+    expect(bed.mailer.sent).toEqual([]);
 
     expect(await reconcile()).toMatchObject({ checked: 1, requeued: 1, dead: 0 });
     await settled();
-    expect(mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
+    expect(bed.mailer.sent.map((mail) => mail.to)).toEqual(['meera@weaves.in']);
     expect(await recordedFor(meera, orderId)).toEqual(['SellerNotified', 'NotificationMailed']);
 
-    const last = await platform.read.checkpoint(ORDER_REACTOR);
+    const last = await bed.platform.read.checkpoint(ORDER_REACTOR);
     expect(await reconcile()).toMatchObject({ requeued: 0, confirmedThrough: last });
-    expect(await platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({
+    expect(await bed.platform.read.collection<ReconciliationDoc>(EFFECTS).get(NOTIFY_SELLER)).toMatchObject({
       requeued: 0,
       confirmedThrough: last,
     });
-    expect(mailer.sent).toHaveLength(1);
+    expect(bed.mailer.sent).toHaveLength(1);
   });
 
   it('adds again the job of every seller order of a purchase', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const kashmir = await seller('Kashmir Looms', 'orders@kashmirlooms.in');
-    const lost = vi.spyOn(platform.queue, 'add').mockImplementation(async () => {});
+    const lost = vi.spyOn(bed.platform.queue, 'add').mockImplementation(async () => {});
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050), line(kashmir, 'Pashmina Shawl', 1_250_000)]);
     await settled();
     lost.mockRestore();
@@ -276,7 +278,7 @@ describe('reconciliation', () => {
     await settled();
     expect((await notificationsOf(meera)).map((n) => n.sellerOrderId)).toEqual([`${orderId}-1`]);
     expect((await notificationsOf(kashmir)).map((n) => n.sellerOrderId)).toEqual([`${orderId}-2`]);
-    expect(mailer.sent).toHaveLength(2);
+    expect(bed.mailer.sent).toHaveLength(2);
   });
 
   it('re-reads only what it could not confirm, and never doubles a job still in the queue', async () => {
@@ -284,7 +286,7 @@ describe('reconciliation', () => {
     const first = await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     expect(await reconcile()).toMatchObject({ checked: 1, requeued: 0 });
-    const confirmed = await platform.read.checkpoint(RECONCILER);
+    const confirmed = await bed.platform.read.checkpoint(RECONCILER);
 
     await bed.stopWorkers(); // jobs added now wait in the queue until the workers are back
     const second = await placeOrder([line(meera, 'Pashmina Shawl', 1_250_000)]);
@@ -293,15 +295,15 @@ describe('reconciliation', () => {
     await settled();
     const passes = await reconcile();
     expect(passes.checked).toBe(1); // the first order was confirmed by the earlier pass
-    expect(await platform.read.checkpoint(RECONCILER)).toBeGreaterThan(confirmed);
-    expect(mailer.sent).toHaveLength(2);
+    expect(await bed.platform.read.checkpoint(RECONCILER)).toBeGreaterThan(confirmed);
+    expect(bed.mailer.sent).toHaveLength(2);
     expect(await recordedFor(meera, first)).toEqual(['SellerNotified', 'NotificationMailed']);
     expect(await recordedFor(meera, second)).toEqual(['SellerNotified', 'NotificationMailed']);
   });
 
   it('counts a dead-lettered notification without retrying it, and does not stop at it', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
-    mailer.failures = RETRY.attempts;
+    bed.mailer.failures = RETRY.attempts;
     await placeOrder([line(meera, 'Brass Diya', 35_050)]);
     await settled();
     const found = await reconcile();
@@ -309,10 +311,10 @@ describe('reconciliation', () => {
       checked: 1,
       requeued: 0,
       dead: 1,
-      confirmedThrough: await platform.read.checkpoint(ORDER_REACTOR),
+      confirmedThrough: await bed.platform.read.checkpoint(ORDER_REACTOR),
     });
-    await platform.queue.drained(NOTIFY_SELLER);
-    expect(mailer.sent).toEqual([]);
+    await bed.platform.queue.drained(NOTIFY_SELLER);
+    expect(bed.mailer.sent).toEqual([]);
   });
 
   it('sends no second e-mail when a job is retried after its e-mail went out', async () => {
@@ -327,8 +329,8 @@ describe('reconciliation', () => {
       lines: [line(meera, 'Brass Diya', 35_050)],
       cause: { eventId: 'e', correlationId: 'c' },
     };
-    await platform.queue.add(NOTIFY_SELLER, job);
+    await bed.platform.queue.add(NOTIFY_SELLER, job);
     await settled();
-    expect(mailer.sent).toHaveLength(1);
+    expect(bed.mailer.sent).toHaveLength(1);
   });
 });

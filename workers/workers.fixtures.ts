@@ -4,7 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { FileBlobStore } from '../platform/blobs/fs.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
@@ -134,4 +134,22 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
       await platform.close();
     },
   };
+}
+
+/**
+ * A fresh bed for each test of the file, opened before it and closed after it: call it at the file's top level.
+ * What it returns stands for the bed of the test running.
+ */
+export function testBedPerTest(projected: Projection[]): TestBed {
+  let current: TestBed | undefined;
+  beforeEach(async () => {
+    current = await openTestBed(projected);
+  });
+  afterEach(() => current?.close());
+  return new Proxy({} as TestBed, {
+    get(_, key) {
+      if (!current) throw new Error('The test bed opens before each test');
+      return Reflect.get(current, key);
+    },
+  });
 }
