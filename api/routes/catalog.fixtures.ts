@@ -2,19 +2,12 @@
 import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import { SAREE_DETAILS } from '../../domain/product/details.fixtures.ts';
 import type { ProductBody } from '../../domain/product/schemas.ts';
 import { afterAll } from 'vitest';
 import { type Client, startTestApi, type TestApi } from '../testing/harness.ts';
 
-export const SAREE: ProductBody = {
-  name: 'Banarasi Silk Saree',
-  description: 'Handwoven pure silk saree with zari work.',
-  pricePaise: 1_250_000,
-  originalPricePaise: 1_500_000,
-  stockQuantity: 5,
-  categoryId: 'textiles',
-  tags: ['silk', 'handloom'],
-};
+export const SAREE: ProductBody = SAREE_DETAILS;
 
 /** Lists a product through POST /api/seller/products; its fields are SAREE's unless given. */
 export async function listProduct(

@@ -5,20 +5,12 @@ import { AT, actors, given } from '../testing.ts';
 import { type ProductInput, productDecider } from './decider.ts';
 import type { ProductDetails, ProductEvent } from './events.ts';
 import type { ProductImage } from './image.ts';
+import { SAREE_DETAILS } from './details.fixtures.ts';
 
 const { buyer, seller, otherSeller, admin } = actors;
 const productId = 'p-1';
 
-const saree: ProductInput = {
-  name: 'Banarasi Silk Saree',
-  description: 'Handwoven pure silk saree with zari work.',
-  pricePaise: 1_250_000,
-  originalPricePaise: 1_500_000,
-  stockQuantity: 5,
-  categoryId: 'textiles',
-  images: [],
-  tags: ['silk', 'handloom'],
-};
+const saree: ProductInput = { ...SAREE_DETAILS, images: [] };
 const photo: ProductImage = {
   id: 'upload-1',
   url: '/media/products/s/upload-1/1024.webp',

@@ -9,3 +9,14 @@ export const DIYA_DETAILS = {
   categoryId: 'handicrafts',
   tags: [],
 };
+
+/** The Banarasi silk saree as its seller lists it, 5 in stock, without images. */
+export const SAREE_DETAILS = {
+  name: 'Banarasi Silk Saree',
+  description: 'Handwoven pure silk saree with zari work.',
+  pricePaise: 1_250_000,
+  originalPricePaise: 1_500_000,
+  stockQuantity: 5,
+  categoryId: 'textiles',
+  tags: ['silk', 'handloom'],
+};

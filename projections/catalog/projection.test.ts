@@ -8,6 +8,7 @@ import type { ProductEvent } from '../../domain/product/events.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
 import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events.ts';
 import { AT } from '../../domain/testing.ts';
+import { SAREE_DETAILS } from '../../domain/product/details.fixtures.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
 import type { Doc, ReadStore, UnitOfWork } from '../../platform/readstore/port.ts';
@@ -49,14 +50,8 @@ const listed: ProductEvent = {
   data: {
     productId,
     sellerId,
-    name: 'Banarasi Silk Saree',
-    description: 'Handwoven pure silk saree with zari work.',
-    pricePaise: 1_250_000,
-    originalPricePaise: 1_500_000,
-    stockQuantity: 5,
-    categoryId: 'textiles',
+    ...SAREE_DETAILS,
     imageUrl: null,
-    tags: ['silk', 'handloom'],
     listedAt: AT,
   },
 };
@@ -102,12 +97,8 @@ describe('catalog projection', () => {
     expect(await productAfter([textiles, registered, listed])).toEqual(
       productDoc(productId, {
         sellerId,
-        name: 'Banarasi Silk Saree',
-        description: 'Handwoven pure silk saree with zari work.',
-        pricePaise: 1_250_000,
-        originalPricePaise: 1_500_000,
+        ...SAREE_DETAILS,
         percentOff: 17,
-        tags: ['silk', 'handloom'],
         verification: 'pending',
         visible: false,
         displayStatus: 'Pending Review',
