@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_CHOICE_MESSAGE } from '../../domain/notification/mail-choices.ts';
-import { type Client, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus, ok } from '../testing/harness.ts';
+import { fileApi } from './catalog.fixtures.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { movedOrder, placedOrder } from './purchases.fixtures.ts';
 
-let api: TestApi;
-let buyer: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  buyer = await signedIn(api, 'buyer', 'Asha Rao');
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const buyer = await signedIn(api, 'buyer', 'Asha Rao');
 
 /** Garbage the typed client would not send. */
 const choose = (client: Client, muted: unknown) => client.raw.put('/api/auth/mail-choices', { muted });

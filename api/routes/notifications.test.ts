@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../domain/actor.ts';
 import { notificationId, notificationStream } from '../../domain/notification/events.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
 import { ORDER_REACTOR } from '../../workers/order-reactor.ts';
-import { type Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
+import { type Client, expectStatus } from '../testing/harness.ts';
+import { fileApi } from './catalog.fixtures.ts';
 import { listedProduct, onProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 
-let api: TestApi;
-let buyer: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  buyer = await signedIn(api, 'buyer', 'Asha Rao');
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const buyer = await signedIn(api, 'buyer', 'Asha Rao');
 
 /** Waits until the reactor has enqueued the jobs of everything up to `position`, the jobs ran and the projections caught up. */
 async function notified(position: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { productStream } from '../../domain/product/events.ts';
@@ -9,7 +9,8 @@ import { KEY_IN_FLIGHT, KEY_REUSED, placeOrder } from '../commands/checkout.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
-import { type Client, errorOf, expectStatus, ok, startTestApi, type TestApi } from '../testing/harness.ts';
+import { type Client, errorOf, expectStatus, ok } from '../testing/harness.ts';
+import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
   actorOfClient,
@@ -24,18 +25,10 @@ import {
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
 import { captureLog } from '../../platform/log.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-let otherSeller: Client;
-let admin: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  seller = await signedIn(api, 'seller', 'Meera Crafts');
-  otherSeller = await signedIn(api, 'seller', 'Kashmir Looms');
-  admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const seller = await signedIn(api, 'seller', 'Meera Crafts');
+const otherSeller = await signedIn(api, 'seller', 'Kashmir Looms');
+const admin = await signInAdmin(api);
 
 const now = () => new Date().toISOString();
 /** Checks out `buyer`'s cart with a valid body (`changes` replace its fields), under `idempotencyKey` when given. */

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/actor.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
-import {
-  type Client,
-  expectStatus,
-  ok,
-  startTestApi,
-  type TestApi,
-  type ArgsOf,
-  type TypedApi,
-} from '../testing/harness.ts';
+import { type Client, expectStatus, ok, type ArgsOf, type TypedApi } from '../testing/harness.ts';
 import { visibleProduct } from '../commands/reviews.ts';
-import { reject } from './catalog.fixtures.ts';
+import { reject, fileApi } from './catalog.fixtures.ts';
 import { actorOfClient, listedProduct, onProduct, oversized, signedIn } from './orders.fixtures.ts';
 import { deliveredOrder, movedOrder, placedOrder } from './purchases.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  seller = await signedIn(api, 'seller', 'Meera Weaves');
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const seller = await signedIn(api, 'seller', 'Meera Weaves');
 
 const reviewsOf = (productId: string, client = api.anonymous()) =>
   client.api.products[':id'].reviews.$get({ param: { id: productId } });

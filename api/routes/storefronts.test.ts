@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../domain/seller/profile.ts';
-import {
-  type ArgsOf,
-  type Client,
-  expectStatus,
-  ok,
-  type TestApi,
-  type TypedApi,
-  startTestApi,
-} from '../testing/harness.ts';
+import { type ArgsOf, type Client, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
+import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 import { deliveredOrder } from './purchases.fixtures.ts';
 
@@ -19,14 +12,8 @@ const PROFILE = {
   story: 'My grandmother taught me the pit loom.\nEvery saree takes three weeks.',
 };
 
-let api: TestApi;
-let admin: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const admin = await signInAdmin(api);
 
 const sellerId = (id: string) => ({ param: { id: encodeURIComponent(id) } });
 const storefrontOf = (viewer: TypedApi, seller: Client) => viewer.sellers[':id'].$get(sellerId(seller.user!.id));

@@ -3,18 +3,12 @@
  * field's message and nothing stored, through the API as a client sends them (JSON escapes
  * included, which is how a lone surrogate arrives).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, expectStatus, startTestApi, type TestApi } from '../testing/harness.ts';
-import { SAREE, listProduct } from './catalog.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { expectStatus } from '../testing/harness.ts';
+import { SAREE, listProduct, fileApi } from './catalog.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  seller = await api.signUp({ role: 'seller' });
-});
-afterAll(() => api.close());
+const api = await fileApi();
+const seller = await api.signUp({ role: 'seller' });
 
 const HIDDEN = [
   ['NUL', 'Asha\u0000Rao'],

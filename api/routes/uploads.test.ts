@@ -1,20 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/product/image.ts';
-import { type Client, expectStatus, type TestApi, startTestApi } from '../testing/harness.ts';
+import { type Client, expectStatus } from '../testing/harness.ts';
+import { fileApi } from './catalog.fixtures.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
 
-let api: TestApi;
-let seller: Client;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  seller = await api.signUp({ role: 'seller' });
-});
-
-afterAll(() => api.close());
+const api = await fileApi();
+const seller = await api.signUp({ role: 'seller' });
 
 /** The start of a JPEG (start of image, a JFIF APP0 segment, end of image): typed JPEG by its bytes, but no picture. */
 const JPEG_HEADER_ONLY = Buffer.from([
