@@ -46,19 +46,17 @@ async function secondStep(email: string) {
 const answered = (step: Awaited<ReturnType<typeof secondStep>>, code: string) =>
   step.client.api.auth.signin.totp.$post({ json: { challenge: step.body.challenge, code } });
 
+/** Enrols the app set up as `enrolment` with `code`, within the sign-in's `challenge` when signing in. */
+const enrol = (client: Client, code: string, enrolment: string, challenge?: string) =>
+  client.api.auth.totp.enrol.$post({ json: { challenge, enrolment, code } });
+
 /** An admin's first sign-in: sets up the app and answers the secret and recovery codes, signed in. */
 async function enrolAdmin(email: string, id: string) {
   const { client, body } = await secondStep(email);
   const setup = await client.api.auth.totp.setup.$post({ json: { challenge: body.challenge } });
   expectStatus(setup, 200);
   const secret = openSecret(api.ctx.config, id, setup.body.enrolment)!;
-  const enrolled = await client.api.auth.totp.enrol.$post({
-    json: {
-      challenge: body.challenge,
-      enrolment: setup.body.enrolment,
-      code: codeNow(secret),
-    },
-  });
+  const enrolled = await enrol(client, codeNow(secret), setup.body.enrolment, body.challenge);
   expectStatus(enrolled, 201);
   return { client, secret, recoveryCodes: enrolled.body.recoveryCodes };
 }
@@ -81,25 +79,18 @@ describe('an admin without a second factor', () => {
     expect(setup.body.uri).toContain(`secret=${setup.body.secret}`);
     const secret = openSecret(api.ctx.config, id, setup.body.enrolment)!;
 
-    const wrong = await client.api.auth.totp.enrol.$post({
-      json: {
-        challenge: body.challenge,
-        enrolment: setup.body.enrolment,
-        code: '000000' === codeNow(secret) ? '111111' : '000000',
-      },
-    });
+    const wrong = await enrol(
+      client,
+      '000000' === codeNow(secret) ? '111111' : '000000',
+      setup.body.enrolment,
+      body.challenge,
+    );
     expectStatus(wrong, 400);
     expect(wrong.body.error.fields).toEqual({
       code: 'That code is not right. Check your authenticator app (or your recovery codes) and try again.',
     });
 
-    const enrolled = await client.api.auth.totp.enrol.$post({
-      json: {
-        challenge: body.challenge,
-        enrolment: setup.body.enrolment,
-        code: codeNow(secret),
-      },
-    });
+    const enrolled = await enrol(client, codeNow(secret), setup.body.enrolment, body.challenge);
     expectStatus(enrolled, 201);
     expect(enrolled.body.recoveryCodes).toHaveLength(10);
     expect(enrolled.body.recoveryCodes[0]).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
@@ -133,13 +124,7 @@ describe('an admin without a second factor', () => {
       .anonymous()
       .api.auth.totp.setup.$post({ json: { challenge: (await secondStep(other.email)).body.challenge } });
     expectStatus(foreign, 200);
-    const reply = await client.api.auth.totp.enrol.$post({
-      json: {
-        challenge: body.challenge,
-        enrolment: foreign.body.enrolment,
-        code: '123456',
-      },
-    });
+    const reply = await enrol(client, '123456', foreign.body.enrolment, body.challenge);
     expectStatus(reply, 400);
     expect(reply.body.error.code).toBe('invalid_enrolment');
   });
@@ -298,12 +283,7 @@ describe('a seller', () => {
     expectStatus(setup, 200);
     const secret = openSecret(api.ctx.config, seller.user!.id, setup.body.enrolment)!;
     const otherDevice = await api.signIn(email, 'secret-pass');
-    const enrolled = await seller.api.auth.totp.enrol.$post({
-      json: {
-        enrolment: setup.body.enrolment,
-        code: codeNow(secret),
-      },
-    });
+    const enrolled = await enrol(seller, codeNow(secret), setup.body.enrolment);
     expectStatus(enrolled, 201);
     expect(await me(seller)).toMatchObject({ totpEnabled: true });
     // Turning it on ends the other sessions: one of them may be someone else's.
