@@ -9,6 +9,14 @@ import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS } from './demo-catalog.ts';
 import { type SeedOptions, seedDemo } from './demo.ts';
 import { bootstrap } from './index.ts';
 
+/** Seeds the demo into `api` by hand, with DEMO_DATA on for the seed alone, as the test configuration's admin. */
+const seedInto = (api: TestApi, options?: SeedOptions) =>
+  seedDemo(
+    { ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } },
+    { email: 'admin@mibi.test', password: 'admin-pass-1' },
+    options,
+  );
+
 describe('the demo seed', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -82,7 +90,6 @@ describe('the demo seed', () => {
 
 describe('the demo seed, interrupted', () => {
   let api: TestApi;
-  const admin = { email: 'admin@mibi.test', password: 'admin-pass-1' };
   const demoProducts = DEMO_SELLERS.flatMap((s) => s.products);
 
   beforeAll(async () => {
@@ -91,8 +98,7 @@ describe('the demo seed, interrupted', () => {
   }, 60_000);
   afterAll(() => api.close());
 
-  const seed = (options?: SeedOptions) =>
-    seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+  const seed = (options?: SeedOptions) => seedInto(api, options);
 
   /** Makes the event store fail (as a crash would stop the process) at the nth append of an event matching `when`. */
   function crashAt(when: (event: NewEvent) => boolean, nth = 1) {
@@ -161,13 +167,11 @@ describe('the demo seed, interrupted', () => {
 
 describe('the demo seed across processes', () => {
   let api: TestApi;
-  const admin = { email: 'admin@mibi.test', password: 'admin-pass-1' };
   beforeAll(async () => {
     api = await startTestApi();
   }, 60_000);
   afterAll(() => api.close());
-  const seed = (options?: SeedOptions) =>
-    seedDemo({ ...api.ctx, config: { ...api.ctx.config, DEMO_DATA: true } }, admin, options);
+  const seed = (options?: SeedOptions) => seedInto(api, options);
 
   it('leaves the seed to a live process that holds it, and takes over once that one is gone', async () => {
     // Another process holds the seed and keeps renewing it: this one gives up after its wait.
