@@ -16,6 +16,7 @@ import { LINKS, testBedPerTest } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
+import { accountRegistered } from '../domain/account/events.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
@@ -25,11 +26,11 @@ const start = () => bed.startWorkers();
 
 async function account(fullName: string, email: string, role: 'buyer' | 'seller'): Promise<string> {
   const userId = crypto.randomUUID();
-  const registered: AccountEvent = {
-    type: 'AccountRegistered',
-    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role, registeredAt: AT },
-  };
-  await bed.platform.events.append(accountStream(userId), [registered], 'no_stream');
+  await bed.platform.events.append(
+    accountStream(userId),
+    [accountRegistered(userId, fullName, email, role)],
+    'no_stream',
+  );
   return userId;
 }
 

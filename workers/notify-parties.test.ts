@@ -13,6 +13,7 @@ import { NOTIFICATIONS, notifications } from '../projections/notifications/proje
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
 import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
 import { testBedPerTest } from './workers.fixtures.ts';
+import { accountRegistered } from '../domain/account/events.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 const BUYER = 'buyer-1';
@@ -41,10 +42,7 @@ beforeEach(async () => {
 const start = () => bed.startWorkers();
 
 async function account(userId: string, fullName: string, email: string, ...more: AccountEvent[]): Promise<void> {
-  const registered: AccountEvent = {
-    type: 'AccountRegistered',
-    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'buyer', registeredAt: AT },
-  };
+  const registered = accountRegistered(userId, fullName, email, 'buyer');
   await bed.platform.events.append(accountStream(userId), [registered, ...more], 'any');
 }
 

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountEvent } from '../domain/account/events.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
@@ -14,6 +13,7 @@ import { LINKS, RETRY, testBedPerTest } from './workers.fixtures.ts';
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS } from '../projections/notifications/projection.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
+import { accountRegistered } from '../domain/account/events.fixtures.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
 
@@ -25,10 +25,7 @@ beforeEach(async () => {
 
 async function seller(fullName: string, email: string): Promise<string> {
   const userId = crypto.randomUUID();
-  const registered: AccountEvent = {
-    type: 'AccountRegistered',
-    data: { userId, fullName, email, emailNormalized: email, passwordHash: 'unused', role: 'seller', registeredAt: AT },
-  };
+  const registered = accountRegistered(userId, fullName, email, 'seller');
   await bed.platform.events.append(accountStream(userId), [registered], 'no_stream');
   return userId;
 }

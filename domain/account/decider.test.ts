@@ -4,22 +4,12 @@ import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
 import type { AccountEvent } from './events.ts';
 import type { NoticeKind } from '../notification/notices.ts';
+import { accountRegistered } from './events.fixtures.ts';
 
 const { buyer, otherBuyer, admin } = actors;
 const userId = buyer.userId;
 
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    userId,
-    fullName: 'Asha Rao',
-    email: 'Asha.Rao@Example.com',
-    emailNormalized: 'asha.rao@example.com',
-    passwordHash: 'hash-1',
-    role: 'buyer',
-    registeredAt: AT,
-  },
-};
+const registered = accountRegistered(userId, 'Asha Rao', 'Asha.Rao@Example.com', 'buyer', { passwordHash: 'hash-1' });
 const roleAdded = (role: 'buyer' | 'seller' | 'admin', by = userId): AccountEvent => ({
   type: 'RoleAdded',
   data: { userId, role, by, at: AT },

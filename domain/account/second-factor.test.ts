@@ -5,21 +5,11 @@ import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
 import type { AccountEvent } from './events.ts';
 import { needsSecondFactor } from './second-factor.ts';
+import { accountRegistered } from './events.fixtures.ts';
 
 const { seller, admin } = actors;
 const userId = seller.userId;
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    userId,
-    fullName: 'Meera',
-    email: 'm@example.com',
-    emailNormalized: 'm@example.com',
-    passwordHash: 'h',
-    role: 'seller',
-    registeredAt: AT,
-  },
-};
+const registered = accountRegistered(userId, 'Meera', 'm@example.com', 'seller', { passwordHash: 'h' });
 const madeAdmin: AccountEvent = { type: 'RoleAdded', data: { userId, role: 'admin', by: 'system', at: AT } };
 const enrolled: AccountEvent = {
   type: 'TotpEnrolled',
