@@ -7,8 +7,10 @@ import { importNdjson } from '../platform/eventstore/ndjson.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
-import type { Doc } from '../platform/readstore/port.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { SqliteReadStore } from '../platform/readstore/sqlite.ts';
+import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
+import { AT } from '../domain/testing.ts';
 
 export interface ProjectionStores {
   events: SqliteEventStore;
@@ -60,4 +62,18 @@ export function projectionStores(projection: Projection): ProjectionStores {
     await stores.events.close();
   });
   return stores;
+}
+
+/** The unit of work after `projection` applied `events` in order (recorded at AT in `stream`) over an empty read store. */
+export async function appliedTo(
+  projection: Projection,
+  events: ReadonlyArray<{ type: string; data: unknown }>,
+  stream = 's',
+): Promise<UnitOfWork> {
+  const work = new BufferedUnitOfWork(async () => null);
+  for (const [i, { type, data }] of events.entries()) {
+    const metadata = { actor: null, correlationId: 'c', causationId: null, time: AT };
+    await projection.apply({ id: `e-${i}`, type, data, stream, revision: i, position: i + 1, metadata }, work);
+  }
+  return work;
 }

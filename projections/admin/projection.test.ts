@@ -6,12 +6,12 @@ import { AT } from '../../domain/testing.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
 import { startAdminApi } from '../../api/routes/admin/admin.fixtures.ts';
 import { signedIn } from '../../api/routes/orders.fixtures.ts';
 import { ADMIN_SELLERS, admin } from './projection.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import type { AdminSellerDoc } from './documents.ts';
+import { appliedTo } from '../projection.fixtures.ts';
 
 const sellerId = 'seller-1';
 const LATER = '2024-05-02T10:00:00.000Z';
@@ -41,12 +41,7 @@ async function sellerAfter(
   events: ReadonlyArray<AccountEvent | SellerEvent>,
   id = sellerId,
 ): Promise<AdminSellerDoc | null> {
-  const work = new BufferedUnitOfWork(async () => null);
-  for (const [i, { type, data }] of events.entries()) {
-    const metadata = { actor: null, correlationId: 'c', causationId: null, time: AT };
-    await admin.apply({ id: `e-${i}`, type, data, stream: 's', revision: i, position: i + 1, metadata }, work);
-  }
-  return work.get<AdminSellerDoc>(ADMIN_SELLERS, id);
+  return (await appliedTo(admin, events)).get<AdminSellerDoc>(ADMIN_SELLERS, id);
 }
 
 describe('admin projection', () => {

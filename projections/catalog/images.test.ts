@@ -4,9 +4,9 @@ import { DIYA_DETAILS as details } from '../../domain/product/details.fixtures.t
 import type { ProductEvent } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
 import { AT } from '../../domain/testing.ts';
-import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
 import { catalog, PRODUCTS } from './projection.ts';
 import type { ProductDoc } from './documents.ts';
+import { appliedTo } from '../projection.fixtures.ts';
 
 const productId = 'p-1';
 const stamp = { productId, by: 'seller-1', at: AT };
@@ -21,24 +21,8 @@ const upload = (id: string): ProductImage => ({
   sizes: [320, 640, 1024].map((width) => ({ width, url: `/media/products/seller-1/${id}/${width}.webp` })),
 });
 
-async function productAfter(events: readonly ProductEvent[]): Promise<ProductDoc | null> {
-  const work = new BufferedUnitOfWork(async () => null);
-  for (const [i, { type, data }] of events.entries()) {
-    await catalog.apply(
-      {
-        id: `e-${i}`,
-        type,
-        data,
-        stream: `product-${productId}`,
-        revision: i,
-        position: i + 1,
-        metadata: { actor: null, correlationId: 'c', causationId: null, time: AT },
-      },
-      work,
-    );
-  }
-  return work.get<ProductDoc>(PRODUCTS, productId);
-}
+const productAfter = async (events: readonly ProductEvent[]) =>
+  (await appliedTo(catalog, events, `product-${productId}`)).get<ProductDoc>(PRODUCTS, productId);
 
 describe('catalog projection of images', () => {
   it('projects an old listing with one image as a gallery of that image, and one without as none', async () => {

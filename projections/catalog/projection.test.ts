@@ -11,13 +11,13 @@ import { AT } from '../../domain/testing.ts';
 import { SAREE_DETAILS } from '../../domain/product/details.fixtures.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
-import type { Doc, ReadStore, UnitOfWork } from '../../platform/readstore/port.ts';
+import type { Doc, ReadStore } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { BufferedUnitOfWork } from '../../platform/readstore/unit-of-work.ts';
 import { CATALOG_RATINGS, CATALOG_SELLERS, catalog, PRODUCTS, CATEGORIES } from './projection.ts';
 import type { ProductDoc } from './documents.ts';
 import { productDoc } from './documents.fixtures.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
+import { appliedTo } from '../projection.fixtures.ts';
 import type { CategoryDoc } from '../categories/documents.ts';
 
 type CatalogEvent = ProductEvent | CategoryEvent | ReviewEvent | AccountEvent | SellerEvent | SellerProfileEvent;
@@ -65,24 +65,7 @@ const review = (buyerId: string, rating: number, type: ReviewEvent['type'] = 'Re
     ? { type, data: { productId, buyerId, authorName: buyerId, rating, comment: 'Lovely', at: LATER } }
     : { type, data: { productId, buyerId, rating, comment: 'Changed my mind', at: LATER } };
 
-async function project(events: readonly CatalogEvent[]): Promise<UnitOfWork> {
-  const work = new BufferedUnitOfWork(async () => null);
-  for (const [i, { type, data }] of events.entries()) {
-    await catalog.apply(
-      {
-        id: `e-${i}`,
-        type,
-        data,
-        stream: 's',
-        revision: i,
-        position: i + 1,
-        metadata: { actor: null, correlationId: 'c', causationId: null, time: AT },
-      },
-      work,
-    );
-  }
-  return work;
-}
+const project = (events: readonly CatalogEvent[]) => appliedTo(catalog, events);
 
 const productAfter = async (events: readonly CatalogEvent[]) =>
   (await project(events)).get<ProductDoc>(PRODUCTS, productId);
