@@ -24,6 +24,10 @@ interface LegacySellerOrderDoc extends Doc {
 
 type Placed = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>;
 
+/** A seller's new notification, unread, dated when they were told. */
+const told = (work: UnitOfWork, notice: Omit<NotificationDoc, 'read' | 'createdAt'>, at: string) =>
+  work.put<NotificationDoc>(NOTIFICATIONS, { ...notice, read: false, createdAt: at });
+
 export const notifications: Projection = {
   name: 'notifications',
   // 2: a notification names its seller order.
@@ -69,46 +73,19 @@ export const notifications: Projection = {
         if (legacy) work.delete(LEGACY_SELLER_ORDERS, id);
         // Null only when the log holds no OrderPlaced of the purchase (an import of notification streams alone).
         const sellerOrderId = event.data.sellerOrderId ?? legacy?.sellerOrderId ?? null;
-        work.put<NotificationDoc>(NOTIFICATIONS, {
-          id,
-          sellerId,
-          orderId,
-          sellerOrderId,
-          title,
-          body,
-          read: false,
-          createdAt: at,
-        });
+        told(work, { id, sellerId, orderId, sellerOrderId, title, body }, at);
         return;
       }
       case 'NoticeRecorded': {
         // A buyer's notice is the buyers' notifications'.
         const { notificationId: id, recipientId, role, orderId, sellerOrderId, title, body, at } = event.data;
         if (role !== 'seller') return;
-        work.put<NotificationDoc>(NOTIFICATIONS, {
-          id,
-          sellerId: recipientId,
-          orderId,
-          sellerOrderId,
-          title,
-          body,
-          read: false,
-          createdAt: at,
-        });
+        told(work, { id, sellerId: recipientId, orderId, sellerOrderId, title, body }, at);
         return;
       }
       case 'SellerDecisionNotified': {
         const { notificationId: id, sellerId, title, body, at } = event.data;
-        work.put<NotificationDoc>(NOTIFICATIONS, {
-          id,
-          sellerId,
-          orderId: null,
-          sellerOrderId: null,
-          title,
-          body,
-          read: false,
-          createdAt: at,
-        });
+        told(work, { id, sellerId, orderId: null, sellerOrderId: null, title, body }, at);
         return;
       }
     }
