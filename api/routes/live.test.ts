@@ -75,6 +75,13 @@ class LiveStream {
     return this.frames.splice(0);
   }
 
+  /** Whether the stream ends within `timeoutMs`, answered as soon as it does. */
+  async ends(timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (await this.pull(deadline)) this.frames.length = 0;
+    return this.ended;
+  }
+
   close(): Promise<void> {
     return this.reader.cancel();
   }
@@ -432,8 +439,7 @@ describe('GET /api/live', () => {
   it('ends every stream when the feed closes, and opens a new feed for the next client', async () => {
     const stream = await connected();
     await api.ctx.live.close();
-    await stream.idle(100);
-    expect(stream.ended).toBe(true);
+    expect(await stream.ends()).toBe(true);
     const next = await connected();
     const { productId } = await visibleProduct();
     expect((await next.next()).data).toMatchObject({ id: productId });
