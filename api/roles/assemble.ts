@@ -21,7 +21,7 @@ export type Role = (typeof ROLES)[number];
 
 export interface AssembleOptions
   extends Omit<WorkerOptions, 'links'>,
-    Pick<ContextOptions, 'now' | 'newId' | 'projectionFailures'> {
+    Pick<ContextOptions, 'now' | 'newId' | 'projectionFailures' | 'devClock'> {
   /** The built SPA to serve beside the API (`dist`). */
   spaRoot?: string;
   /** Other threads of this process run the other roles (api/roles/followers-thread.ts): the embedded bus reaches them. */

@@ -1,4 +1,4 @@
-import { systemClock } from '../../platform/clock.ts';
+import { type ShiftableClock, systemClock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -33,6 +33,8 @@ export interface AppContext extends CheckoutContext, OrderCommandContext {
   live: Reopenable<LiveFeed>;
   /** Work requests leave running after their answer (a password reset's lookup and mail). */
   afterwards: Afterwards;
+  /** A development server's clock, which `POST /api/dev/clock` moves forward (absent otherwise). */
+  devClock?: ShiftableClock;
 }
 
 export interface ContextOptions {
@@ -41,6 +43,7 @@ export interface ContextOptions {
   projectionFailures?: () => Record<string, string>;
   now?: () => string;
   newId?: () => string;
+  devClock?: ShiftableClock;
 }
 
 /** Builds the context and starts following projection progress; `closeContext` undoes it. */
@@ -75,6 +78,7 @@ export async function createContext(
     catalog: catalogIndex(platform),
     live: liveFeed(platform, progress),
     afterwards: new Afterwards(),
+    ...(options.devClock && { devClock: options.devClock }),
   };
 }
 

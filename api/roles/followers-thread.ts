@@ -6,7 +6,8 @@
  * feed wait on) and the event store's commit broadcast (which wakes the followers at once).
  */
 import { once } from 'node:events';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { ShiftableClock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config/config.ts';
 import { startWorker } from '../../platform/worker-thread.ts';
 import { logger } from '../../platform/log.ts';
@@ -21,6 +22,11 @@ import { assemble } from './assemble.ts';
 type Report = 'ready' | { failed: string } | { refused: string } | { failures: Failures };
 /** What the thread tells first. */
 type StartReport = Exclude<Report, { failures: Failures }>;
+
+/** What the main thread gives the followers: the shared memory of its clock when it runs on one that moves (a development server's). */
+interface FollowersData {
+  clock: SharedArrayBuffer | undefined;
+}
 
 /** Projections whose last batch failed, with the error (`ProjectionRunner.failures`). */
 type Failures = Record<string, string>;
@@ -48,8 +54,15 @@ const YOUNG_GENERATION_MB = 8;
  * itself on a worker thread) and resolves once the followers run, so the demo data seeded next
  * is followed from its first event. `onLost` hears of a thread that ended unasked.
  */
-export async function startFollowersThread(entry: URL, onLost: (why: string) => void): Promise<FollowersThread> {
-  const thread = startWorker(entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+export async function startFollowersThread(
+  entry: URL,
+  onLost: (why: string) => void,
+  clock?: ShiftableClock,
+): Promise<FollowersThread> {
+  const thread = startWorker(entry, {
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    workerData: { clock: clock?.shared } satisfies FollowersData,
+  });
   let stopping = false;
   const started = new Promise<void>((resolve, reject) => {
     thread.once('message', (report: StartReport) => {
@@ -89,7 +102,9 @@ export async function serveFollowers(config: Config): Promise<void> {
   const port = parentPort!;
   let assembled: Awaited<ReturnType<typeof assemble>>;
   try {
-    assembled = await assemble(config, ['projections', 'workers'], { threads: true });
+    const { clock } = workerData as FollowersData;
+    const now = clock && new ShiftableClock(clock).now;
+    assembled = await assemble(config, ['projections', 'workers'], { threads: true, ...(now && { now }) });
   } catch (error) {
     port.postMessage(
       (error instanceof SchemaVersionError

@@ -101,6 +101,27 @@ describe('the process entry', () => {
     }
   }, 90_000);
 
+  it("moves a development server's clock on both threads: the followers' reconciliation is stamped a day ahead", async () => {
+    const server = start({ DEV_ROUTES: 'true', RECONCILE_EVERY_S: '0.2' });
+    const url = await server.url();
+    const cookie = await adminCookie(url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const moved = await fetch(`${url}/api/dev/clock`, {
+      method: 'POST',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMinutes: 24 * 60 }),
+    });
+    expect(moved.status).toBe(200);
+    const aDayAhead = Date.now() + 23 * 3_600_000;
+    expect(Date.parse((await moved.json()).now)).toBeGreaterThan(aDayAhead);
+    const health = async () => (await fetch(`${url}/api/health`, { headers: { cookie } })).json();
+    await vi.waitFor(
+      async () => expect(Date.parse((await health()).effects.notifySeller.at)).toBeGreaterThan(aDayAhead),
+      { timeout: 10_000, interval: 100 },
+    );
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   it("tells in health of a projection failing on the followers' thread, with its error", async () => {
     const server = start({});
     const url = await server.url();

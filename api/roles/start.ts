@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { ROLES, type Role, assemble } from './assemble.ts';
 import { type FollowersThread, serveFollowers, startFollowersThread } from './followers-thread.ts';
+import { ShiftableClock } from '../../platform/clock.ts';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { logger } from '../../platform/log.ts';
@@ -37,17 +38,29 @@ async function main(name: string): Promise<void> {
   const roles: readonly Role[] = name === 'all' ? ROLES : [name as Role];
   if (roles.includes('api')) buildSpaIfMissing();
 
+  // A development server's clock can be moved forward (POST /api/dev/clock), on every thread.
+  const clock = config.DEV_ROUTES ? new ShiftableClock() : undefined;
+  const timed = clock ? { now: clock.now, devClock: clock } : {};
   // The followers start first, so that they follow the demo data from its first event.
   let followers: FollowersThread | undefined;
   if (name === 'all' && config.FOLLOWERS_THREAD) {
-    followers = await startFollowersThread(new URL(import.meta.url), (why) => {
-      log.fatal(why);
-      process.exit(1);
-    });
+    followers = await startFollowersThread(
+      new URL(import.meta.url),
+      (why) => {
+        log.fatal(why);
+        process.exit(1);
+      },
+      clock,
+    );
   }
   const assembled = followers
-    ? await assemble(config, ['api'], { spaRoot: SPA_ROOT, threads: true, projectionFailures: followers.failures })
-    : await assemble(config, roles, { spaRoot: SPA_ROOT });
+    ? await assemble(config, ['api'], {
+        spaRoot: SPA_ROOT,
+        threads: true,
+        projectionFailures: followers.failures,
+        ...timed,
+      })
+    : await assemble(config, roles, { spaRoot: SPA_ROOT, ...timed });
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
   // Every role listens: the api serves the app, the others their health probes alone.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShiftableClock } from '../../platform/clock.ts';
 import { loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { createApp } from '../app.ts';
@@ -72,6 +73,53 @@ describe('with DEV_ROUTES=true', () => {
     const forbidden = await buyer.raw.get('/api/dev/mail');
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.code).toBe('forbidden');
+  });
+
+  describe("the development server's clock", () => {
+    const moveClock = (app: ReturnType<typeof createApp>, cookie: string, body: unknown) =>
+      app.request(`${ORIGIN}/api/dev/clock`, {
+        method: 'POST',
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('moves forward for an admin, on the clock every thread shares', async () => {
+      const clock = new ShiftableClock();
+      const app = createApp({ ...api.ctx, devClock: clock });
+      const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+      const reply = await moveClock(app, admin.cookie!, { advanceMinutes: 31 });
+      expect(reply.status).toBe(200);
+      const moved = await reply.json();
+      expect(moved.shiftMinutes).toBe(31);
+      expect(Date.parse(moved.now) - Date.now()).toBeGreaterThan(30 * 60_000);
+      expect(clock.shiftMs()).toBe(31 * 60_000);
+    });
+
+    it('refuses anything but a whole number of minutes forward, and non-admins', async () => {
+      const clock = new ShiftableClock();
+      const app = createApp({ ...api.ctx, devClock: clock });
+      const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+      for (const [body, message] of [
+        [{ advanceMinutes: -5 }, 'Move the clock forward by at least a minute'],
+        [{ advanceMinutes: 1.5 }, 'Give a whole number of minutes'],
+        [{ advanceMinutes: '10' }, 'Give the minutes to move the clock forward'],
+        [{ advanceMinutes: 10_000_000 }, 'Move the clock by at most a year at a time'],
+      ] as const) {
+        const reply = await moveClock(app, admin.cookie!, body);
+        expect(reply.status).toBe(400);
+        expect((await reply.json()).error.message).toBe(message);
+      }
+      const buyer = await api.signUp();
+      expect((await moveClock(app, buyer.cookie!, { advanceMinutes: 5 })).status).toBe(403);
+      expect(clock.shiftMs()).toBe(0);
+    });
+
+    it("answers 409 on a server whose clock is fixed (the tests')", async () => {
+      const admin = await api.signIn('admin@mibi.test', 'admin-pass-1');
+      const reply = await admin.raw.post('/api/dev/clock', { advanceMinutes: 5 });
+      expect(reply.status).toBe(409);
+      expect(reply.body.error).toMatchObject({ code: 'clock_fixed', message: "This server's clock cannot be moved" });
+    });
   });
 
   it('is not mounted when mail goes out over SMTP', async () => {
