@@ -4,11 +4,13 @@ import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
+import { type Refund, type RefundCommand, decideRefund, isRefundEvent, refundsAfter } from './refunds.ts';
 import { type ReturnStatus, returnRefused, unitsAskedBack } from './returns.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 import { later } from '../time.ts';
+import { sum, type Paise } from '../money.ts';
 
 /** A cart line with the product as the API reads it at checkout. */
 export interface CheckoutLine {
@@ -79,12 +81,15 @@ export type OrderCommand =
       accept: boolean;
       reason: string;
       at: string;
-    };
+    }
+  | RefundCommand;
 
 export interface ReturnState {
   returnId: string;
   status: ReturnStatus;
   lines: ReturnLine[];
+  /** What an accepted return's settlement reverses (0 until accepted): its refund. */
+  amountPaise: Paise;
 }
 
 export interface SellerOrder {
@@ -92,6 +97,7 @@ export interface SellerOrder {
   sellerId: string;
   status: OrderStatus;
   lines: OrderLine[];
+  subtotalPaise: Paise;
   deliveredAt: string | null;
   /** The rates the delivery settled each line at: returns are reversed at the same rate. */
   settlement: LineSettlement[];
@@ -105,7 +111,9 @@ export interface SellerOrder {
 export interface Order {
   orderId: string;
   buyerId: string;
+  deliveryChargePaise: Paise;
   sellerOrders: SellerOrder[];
+  refunds: Refund[];
 }
 
 export type OrderState = Order | null;
@@ -371,15 +379,18 @@ function withPart(order: Order, sellerOrderId: string, change: (part: SellerOrde
 
 function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderPlaced') {
-    const { orderId, buyerId, lines, sellerOrders } = event.data;
+    const { orderId, buyerId, lines, sellerOrders, deliveryChargePaise } = event.data;
     return {
       orderId,
       buyerId,
-      sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId }) => ({
+      deliveryChargePaise,
+      refunds: [],
+      sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId, subtotalPaise }) => ({
         sellerOrderId,
         sellerId,
         status: 'pending',
         lines: lines.filter((line) => line.sellerId === sellerId),
+        subtotalPaise,
         deliveredAt: null,
         settlement: [],
         returns: [],
@@ -389,19 +400,23 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
     };
   }
   if (state === null) return state;
+  if (isRefundEvent(event)) return { ...state, refunds: refundsAfter(state.refunds, event) };
   const { data } = event;
   switch (event.type) {
-    case 'ReturnRequested':
+    case 'ReturnRequested': {
+      const { returnId, lines } = event.data;
       return withPart(state, data.sellerOrderId, (p) => ({
         ...p,
-        returns: [...p.returns, { returnId: event.data.returnId, status: 'requested', lines: event.data.lines }],
+        returns: [...p.returns, { returnId, status: 'requested', lines, amountPaise: 0 }],
       }));
+    }
     case 'ReturnAccepted':
     case 'ReturnRejected': {
       const status = event.type === 'ReturnAccepted' ? 'accepted' : 'rejected';
+      const amountPaise = event.type === 'ReturnAccepted' ? sum(event.data.settlement.map((s) => s.amountPaise)) : 0;
       return withPart(state, data.sellerOrderId, (p) => ({
         ...p,
-        returns: p.returns.map((r) => (r.returnId === event.data.returnId ? { ...r, status } : r)),
+        returns: p.returns.map((r) => (r.returnId === event.data.returnId ? { ...r, status, amountPaise } : r)),
       }));
     }
     case 'SellerOrderStatusReverted':
@@ -442,6 +457,9 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
         return decideReturn(command, state);
       case 'UndoSellerOrderStatus':
         return undoStatus(command, state);
+      case 'RecordRefundInitiated':
+      case 'RecordRefundOutcome':
+        return decideRefund(command, state.orderId, state.refunds);
     }
   },
 };

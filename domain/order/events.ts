@@ -117,5 +117,34 @@ export type ReturnEvent =
   | { type: 'ReturnAccepted'; data: ReturnStamp & { reason: string; settlement: LineSettlement[] } }
   | { type: 'ReturnRejected'; data: ReturnStamp & { reason: string } };
 
+/** Why money paid online goes back: a cancelled seller order, an accepted return, a payment captured after the purchase expired. */
+export type RefundReason = 'cancelled' | 'returned' | 'late_payment';
+
+/**
+ * A refund's life (refunds.ts decides them): requested when the purchase owes it, initiated once
+ * the gateway took it, then processed or failed as the gateway says. `refundId` is MIBI's stable
+ * key, the gateway's receipt: `${sellerOrderId}-cancel`, the returnId, or `${orderId}-late`.
+ */
+export type RefundEvent =
+  | {
+      type: 'RefundRequested';
+      data: {
+        orderId: string;
+        refundId: string;
+        /** Null for a late payment's refund, which is the whole purchase's. */
+        sellerOrderId: string | null;
+        returnId: string | null;
+        amountPaise: Paise;
+        reason: RefundReason;
+        at: string;
+      };
+    }
+  | { type: 'RefundInitiated'; data: { orderId: string; refundId: string; gatewayRefundId: string; at: string } }
+  | { type: 'RefundProcessed'; data: { orderId: string; refundId: string; gatewayRefundId: string; at: string } }
+  | {
+      type: 'RefundFailed';
+      data: { orderId: string; refundId: string; gatewayRefundId: string; description: string; at: string };
+    };
+
 /** The events an order stream holds today. Logs written before seller orders also hold LegacyOrderEvent (see upcast.ts). */
-export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | SellerOrderRevertedEvent | ReturnEvent;
+export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | SellerOrderRevertedEvent | ReturnEvent | RefundEvent;

@@ -7,7 +7,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { ReturnStatus } from '../../domain/order/returns.ts';
-import type { OrderLine, ShippingAddress } from '../../domain/order/events.ts';
+import type { OrderLine, RefundReason, ShippingAddress } from '../../domain/order/events.ts';
+import type { RefundStatus } from '../../domain/order/refunds.ts';
 import { DELIVERY_METHODS } from '../../domain/order/options.ts';
 import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';
 
@@ -97,6 +98,24 @@ export const SellerOrderSchema = z
   .openapi('SellerOrder');
 export type SellerOrderDoc = z.infer<typeof SellerOrderSchema>;
 
+/** Money paid online going back to the buyer: a cancelled part's, an accepted return's, a late payment's. */
+const RefundSchema = z
+  .object({
+    refundId: z.string().openapi({ description: '`${sellerOrderId}-cancel`, the returnId, or `${orderId}-late`' }),
+    sellerOrderId: z.string().nullable(),
+    returnId: z.string().nullable(),
+    amountPaise: money,
+    reason: z.enum(['cancelled', 'returned', 'late_payment']) satisfies z.ZodType<RefundReason>,
+    status: z.enum(['requested', 'initiated', 'processed', 'failed']).openapi({
+      description:
+        'requested: owed, not yet taken by the gateway; initiated: on its way; processed: back with the buyer',
+    }) satisfies z.ZodType<RefundStatus>,
+    requestedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Refund');
+export type RefundDoc = z.infer<typeof RefundSchema>;
+
 /** What the buyer paid for in one checkout, with each seller's part. */
 export const OrderSchema = z
   .object({
@@ -115,6 +134,7 @@ export const OrderSchema = z
       description: 'Kept whole on the purchase: the marketplace arranges delivery',
     }),
     totalPaise: money,
+    refunds: z.array(RefundSchema),
     status: status.openapi({
       description: 'Cancelled when every part is; otherwise the least advanced part not cancelled',
     }),

@@ -202,6 +202,47 @@ describe('orders projection', () => {
     expect(await seller1()).toMatchObject({ status: 'shipped', undo: { status: 'shipped', until: at(14) } });
   });
 
+  it("shows the purchase's refunds, each in its last state whatever order the gateway's word came in", async () => {
+    const refundId = `${orderId}-2-cancel`;
+    const requested: OrderEvent = {
+      type: 'RefundRequested',
+      data: {
+        orderId,
+        refundId,
+        sellerOrderId: `${orderId}-2`,
+        returnId: null,
+        amountPaise: 998_00,
+        reason: 'cancelled',
+        at: at(2),
+      },
+    };
+    const gateway = { orderId, refundId, gatewayRefundId: 'rfnd_1' };
+    const initiated: OrderEvent = { type: 'RefundInitiated', data: { ...gateway, at: at(3) } };
+    const processed: OrderEvent = { type: 'RefundProcessed', data: { ...gateway, at: at(4) } };
+    await applyBatch([
+      placed,
+      { type: 'SellerOrderCancelled', data: { ...stamp(1, 2), reason: 'Out of stock' } },
+      requested,
+    ]);
+    const refund = async () => (await snapshot()).orders[0]!.refunds;
+    expect(await refund()).toEqual([
+      {
+        refundId,
+        sellerOrderId: `${orderId}-2`,
+        returnId: null,
+        amountPaise: 998_00,
+        reason: 'cancelled',
+        status: 'requested',
+        requestedAt: at(2),
+        updatedAt: at(2),
+      },
+    ]);
+    await applyBatch([processed, initiated, processed]);
+    expect(await refund()).toMatchObject([{ status: 'processed', updatedAt: at(4) }]);
+    const log = [placed, requested, initiated, processed];
+    expect(purchaseFromEvents(log)?.order.refunds).toMatchObject([{ status: 'processed' }]);
+  });
+
   it('derives the purchase status from its parts: the least advanced one not cancelled', async () => {
     await applyBatch([placed, { type: 'SellerOrderProcessing', data: stamp(1) }]);
     expect((await snapshot()).orders[0]!.status).toBe('pending');

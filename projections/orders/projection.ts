@@ -3,14 +3,15 @@
  * purchase's stream by the pure functions below, which the write side also uses to answer
  * a command with the documents as they are right after it.
  */
-import type { OrderEvent, OrderPlacedEvent } from '../../domain/order/events.ts';
+import type { OrderEvent, OrderPlacedEvent, RefundEvent } from '../../domain/order/events.ts';
 import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
 import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
+import { REFUND_EVENT_TYPES, isRefundEvent } from '../../domain/order/refunds.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import { legacyOrders } from '../legacy-orders.ts';
-import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
+import type { OrderDoc, RefundDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
 
 export const ORDERS = 'orders';
 export const SELLER_ORDERS = 'seller_orders';
@@ -67,6 +68,7 @@ function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
     subtotalPaise: data.subtotalPaise,
     deliveryChargePaise: data.deliveryChargePaise,
     totalPaise: data.totalPaise,
+    refunds: [],
     status: 'pending',
     placedAt,
     updatedAt: placedAt,
@@ -83,7 +85,10 @@ function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): Sel
  * its path (an undone move leaves the history) and a return is decided once, so an event
  * already folded in is a replay and changes nothing.
  */
-function sellerOrderAfter(doc: SellerOrderDoc, event: Exclude<OrderEvent, OrderPlacedEvent>): SellerOrderDoc {
+function sellerOrderAfter(
+  doc: SellerOrderDoc,
+  event: Exclude<OrderEvent, OrderPlacedEvent | RefundEvent>,
+): SellerOrderDoc {
   const { at, by } = event.data;
   switch (event.type) {
     case 'SellerOrderStatusReverted': {
@@ -140,10 +145,45 @@ function sellerOrderAfter(doc: SellerOrderDoc, event: Exclude<OrderEvent, OrderP
   }
 }
 
+const REFUND_STATUS = {
+  RefundInitiated: 'initiated',
+  RefundProcessed: 'processed',
+  RefundFailed: 'failed',
+} as const satisfies Record<Exclude<RefundEvent['type'], 'RefundRequested'>, RefundDoc['status']>;
+
+/**
+ * The purchase after one of its refunds' events. The decider records each once and a refund's
+ * outcome last, so an event already folded in is a replay: a refund settled stays as it is.
+ */
+function orderAfterRefund(order: OrderDoc, event: RefundEvent): OrderDoc {
+  const { refundId, at } = event.data;
+  if (event.type === 'RefundRequested') {
+    if (order.refunds.some((r) => r.refundId === refundId)) return order;
+    const { sellerOrderId, returnId, amountPaise, reason } = event.data;
+    const refund: RefundDoc = {
+      refundId,
+      sellerOrderId,
+      returnId,
+      amountPaise,
+      reason,
+      status: 'requested',
+      requestedAt: at,
+      updatedAt: at,
+    };
+    return { ...order, refunds: [...order.refunds, refund], updatedAt: at };
+  }
+  const status = REFUND_STATUS[event.type];
+  const refund = order.refunds.find((r) => r.refundId === refundId);
+  if (!refund || refund.status === 'processed' || refund.status === 'failed' || refund.status === status) return order;
+  const refunds = order.refunds.map((r) => (r.refundId === refundId ? { ...r, status, updatedAt: at } : r));
+  return { ...order, refunds, updatedAt: at };
+}
+
 /** The docs after one current event (null before the purchase is placed). */
 function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs | null {
   if (event.type === 'OrderPlaced') return placedDocs(event);
   if (!docs) return null;
+  if (isRefundEvent(event)) return { ...docs, order: orderAfterRefund(docs.order, event) };
   const sellerOrders = docs.sellerOrders.map((doc) =>
     doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc,
   );
@@ -175,6 +215,14 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
     for (const doc of sellerOrders) work.put(SELLER_ORDERS, doc);
     return;
   }
+  if (isRefundEvent(event)) {
+    const order = await work.get<OrderDoc>(ORDERS, event.data.orderId);
+    if (!order)
+      throw new Error(`${event.type} at position ${position} for a purchase never placed: ${event.data.orderId}`);
+    const after = orderAfterRefund(order, event);
+    if (after !== order) work.put(ORDERS, after);
+    return;
+  }
   const before = await work.get<SellerOrderDoc>(SELLER_ORDERS, event.data.sellerOrderId);
   // The order decider refuses changes to a seller order it does not know, so this is a damaged log.
   if (!before)
@@ -191,7 +239,7 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
-  version: 3,
+  version: 4,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },
@@ -204,6 +252,7 @@ export const orders: Projection = {
     'ReturnRequested',
     'ReturnAccepted',
     'ReturnRejected',
+    ...REFUND_EVENT_TYPES,
     ...legacy.eventTypes,
   ]),
 

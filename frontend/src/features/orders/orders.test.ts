@@ -65,6 +65,7 @@ function purchase(a: Partial<OrderPart> = {}, b: Partial<OrderPart> = {}): Order
     subtotalPaise: 380_000,
     deliveryChargePaise: 5_000,
     totalPaise: 385_000,
+    refunds: [],
     status: 'pending',
     placedAt: '2025-03-01T10:00:00.000Z',
     updatedAt: '2025-03-01T10:00:00.000Z',
