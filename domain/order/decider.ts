@@ -5,7 +5,7 @@ import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import { priceOrder } from './pricing.ts';
 import { type Refund, type RefundCommand, decideRefund, isRefundEvent, refundsAfter } from './refunds.ts';
-import { type ReturnStatus, returnRefused, unitsAskedBack } from './returns.ts';
+import { type ReturnStatus, returnRefused, returnWindowCloses, unitsAskedBack } from './returns.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
@@ -130,8 +130,6 @@ export const UNDO_CLOSED_MESSAGE = 'The time to undo this move has passed';
 
 /** Days after delivery until which a return may be asked, by default. */
 export const RETURN_WINDOW_DAYS = 7;
-
-const DAY_MS = 86_400_000;
 
 function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, state: OrderState): OrderEvent[] {
   const { actor, orderId, buyerName, shippingAddress, delivery, payment, at } = command;
@@ -299,7 +297,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   if (part.status !== 'delivered' || part.deliveredAt === null) {
     throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 'conflict');
   }
-  const closes = later(part.deliveredAt, policy.windowDays * DAY_MS);
+  const closes = returnWindowCloses(part.deliveredAt, policy.windowDays);
   if (Date.parse(at) > Date.parse(closes)) {
     throw new DomainError(
       'return_window_closed',
@@ -419,6 +417,11 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         returns: p.returns.map((r) => (r.returnId === event.data.returnId ? { ...r, status, amountPaise } : r)),
       }));
     }
+    // Money moved to the seller (settlement's transfer decider): the seller order itself stays as it is.
+    case 'TransferCreated':
+    case 'TransferReleased':
+    case 'TransferReversed':
+      return state;
     case 'SellerOrderStatusReverted':
       return withPart(state, data.sellerOrderId, (p) => ({
         ...p,

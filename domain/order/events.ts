@@ -146,5 +146,56 @@ export type RefundEvent =
       data: { orderId: string; refundId: string; gatewayRefundId: string; description: string; at: string };
     };
 
+/**
+ * The money of a delivered seller order paid online, moved to its seller's linked account at the
+ * gateway (a Route transfer out of the purchase's payment): created on hold, released once its
+ * return window closes, reversed by the earning of each return accepted after it.
+ */
+export type TransferEvent =
+  | {
+      type: 'TransferCreated';
+      data: {
+        orderId: string;
+        sellerOrderId: string;
+        sellerId: string;
+        /** The gateway's transfer (trf_...). */
+        transferId: string;
+        /** The linked account it went to (acc_...). */
+        account: string;
+        amountPaise: Paise;
+        at: string;
+      };
+    }
+  | { type: 'TransferReleased'; data: { orderId: string; sellerOrderId: string; transferId: string; at: string } }
+  | {
+      type: 'TransferReversed';
+      data: {
+        orderId: string;
+        sellerOrderId: string;
+        transferId: string;
+        /** The gateway's reversal (rvrsl_...). */
+        reversalId: string;
+        /** The accepted return whose earning it takes back. */
+        returnId: string;
+        amountPaise: Paise;
+        at: string;
+      };
+    };
+
+export const TRANSFER_EVENT_TYPES: ReadonlySet<string> = new Set<TransferEvent['type']>([
+  'TransferCreated',
+  'TransferReleased',
+  'TransferReversed',
+]);
+
+export const isTransferEvent = (event: { type: string }): event is TransferEvent =>
+  TRANSFER_EVENT_TYPES.has(event.type);
+
 /** The events an order stream holds today. Logs written before seller orders also hold LegacyOrderEvent (see upcast.ts). */
-export type OrderEvent = OrderPlacedEvent | SellerOrderEvent | SellerOrderRevertedEvent | ReturnEvent | RefundEvent;
+export type OrderEvent =
+  | OrderPlacedEvent
+  | SellerOrderEvent
+  | SellerOrderRevertedEvent
+  | ReturnEvent
+  | RefundEvent
+  | TransferEvent;

@@ -1,5 +1,12 @@
 /** What of a seller order its buyer has asked back: one reading for the decider and the buyer's screens. */
+import { later } from '../time.ts';
 import type { ReturnLine } from './events.ts';
+
+const DAY_MS = 86_400_000;
+
+/** When a seller order's return window closes: `windowDays` after its delivery (ISO-8601 UTC). */
+export const returnWindowCloses = (deliveredAt: string, windowDays: number): string =>
+  later(deliveredAt, windowDays * DAY_MS);
 
 export type ReturnStatus = 'requested' | 'accepted' | 'rejected';
 

@@ -3,7 +3,12 @@
  * purchase's stream by the pure functions below, which the write side also uses to answer
  * a command with the documents as they are right after it.
  */
-import type { OrderEvent, OrderPlacedEvent, RefundEvent } from '../../domain/order/events.ts';
+import {
+  type OrderEvent,
+  type OrderPlacedEvent,
+  type RefundEvent,
+  isTransferEvent,
+} from '../../domain/order/events.ts';
 import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
 import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
 import { REFUND_EVENT_TYPES, isRefundEvent } from '../../domain/order/refunds.ts';
@@ -89,6 +94,8 @@ function sellerOrderAfter(
   doc: SellerOrderDoc,
   event: Exclude<OrderEvent, OrderPlacedEvent | RefundEvent>,
 ): SellerOrderDoc {
+  // Money moved to the seller is the ledger's: the seller order stays as it is.
+  if (isTransferEvent(event)) return doc;
   const { at, by } = event.data;
   switch (event.type) {
     case 'SellerOrderStatusReverted': {
