@@ -1,8 +1,9 @@
 /**
  * The ledger's accounting identities over random logs: several sellers, purchases, deliveries
- * settled at random category rates, accepted returns of random quantities and payouts. Every
- * paisa of delivered sales ends up either in a seller's earnings or in the marketplace's
- * commission, and each balance is exactly its entries.
+ * settled at random category rates, accepted returns of random quantities (each refunded to the
+ * buyer) and payouts. Every paisa of delivered sales ends up either in a seller's earnings or in
+ * the marketplace's commission, each balance is exactly its entries, and what returns took off
+ * the sales is what the buyers got back.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -133,8 +134,13 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       );
       await append(orderStream(part.orderId), event);
       for (const line of sameRate) part.left.get(line.productId)!.quantity -= line.quantity;
-      const { settlement } = (event as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data;
+      const { settlement, returnId, sellerOrderId } = (event as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data;
       due.set(part.sellerId, due.get(part.sellerId)! - sum(settlement.map((line) => line.earningPaise)));
+      // Paid online, the buyer gets the returned units' amount back: the ledger's reversal is the seller's side of it.
+      const amountPaise = sum(settlement.map((line) => line.amountPaise));
+      const reason = 'returned';
+      const refund = { orderId: part.orderId, refundId: returnId, sellerOrderId, returnId, amountPaise, reason };
+      await append(orderStream(part.orderId), { type: 'RefundRequested', data: { ...refund, at: now() } });
     } else if (step.kind === 'payout') {
       const sellerId = SELLERS[step.seller]!;
       const amount = Math.floor(((due.get(sellerId) ?? 0) * step.percent) / 100);
@@ -201,6 +207,17 @@ it('balances are their entries, and earnings plus commissions are delivered sale
         const earned = sum(balances.map((balance) => balance.earnedPaise));
         const commissions = sum(balances.map((balance) => balance.commissionPaise));
         expect(earned + commissions).toBe(await netSalesFromLog(events));
+        // What returns took off the sellers' sales is what went back to the buyers, to the paisa.
+        const log = (await events.readAll()) as unknown as OrderEvent[];
+        const refunded = sum(
+          log.flatMap((event) => (event.type === 'RefundRequested' ? [event.data.amountPaise] : [])),
+        );
+        const deliveredSales = sum(
+          log.flatMap((event) =>
+            event.type === 'SellerOrderDelivered' ? event.data.settlement.map((line) => line.amountPaise) : [],
+          ),
+        );
+        expect(sum(balances.map((balance) => balance.salesPaise))).toBe(deliveredSales - refunded);
         const payouts = (await events.readAll()).filter((event) => event.type === 'PayoutRecorded');
         expect(sum(balances.map((balance) => balance.paidPaise))).toBe(
           sum(payouts.map((event) => (event.data as { amountPaise: number }).amountPaise)),
