@@ -9,7 +9,8 @@ import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { confirmationDecider, confirmationStream, orderConfirmationMail } from '../domain/order/confirmation.ts';
 import { type OrderEvent, orderStream } from '../domain/order/events.ts';
-import { type AnyOrderPlaced, type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
+import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
+import type { SellersToldOf } from './order-reactor.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
 import { type Cause, type Worker, causeOf, causedBy } from './worker.ts';
@@ -18,22 +19,28 @@ export const CONFIRM_ORDER = 'confirm-order';
 
 export interface ConfirmOrderJob {
   orderId: string;
-  /** The OrderPlaced event, recorded as the cause of the mail. */
+  /** The OrderPlaced (or PaymentCaptured) event, recorded as the cause of the mail. */
   cause: Cause;
 }
 
 const confirmed = async (streams: Streams, orderId: string): Promise<boolean> =>
   (await streams.load(confirmationStream(orderId), confirmationDecider)).state;
 
-/** One confirmation per purchase placed from the effect's first start on (earlier buyers are not mailed now). */
-export const confirmOrderEffect: Effect<ConfirmOrderJob, AnyOrderPlaced> = {
+/**
+ * One confirmation per purchase placed from the effect's first start on (earlier buyers are not
+ * mailed now): when placed if paid on delivery, when its payment is captured if paid online (a
+ * late payment, refunded whole, confirms nothing).
+ */
+export const confirmOrderEffect: Effect<ConfirmOrderJob, SellersToldOf> = {
   job: CONFIRM_ORDER,
   reactor: 'reactor:confirm-order',
   reconciler: 'reconcile:confirm-order',
-  eventTypes: new Set(['OrderPlaced'] as const),
-  jobsOf(placed) {
-    const { orderId } = placed.data;
-    const cause = causeOf(placed);
+  eventTypes: new Set(['OrderPlaced', 'PaymentCaptured'] as const),
+  jobsOf(recorded) {
+    const confirms = recorded.type === 'PaymentCaptured' ? !recorded.data.late : recorded.data.payment !== 'online';
+    if (!confirms) return [];
+    const { orderId } = recorded.data;
+    const cause = causeOf(recorded);
     return [{ job: { orderId, cause }, options: { jobId: `${CONFIRM_ORDER}:${orderId}` } }];
   },
   done: (streams, { orderId }) => confirmed(streams, orderId),

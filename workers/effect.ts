@@ -33,7 +33,8 @@ export interface Effect<J = unknown, E extends EventShape = EventShape> {
   /** The reconciliation's checkpoint: every event up to it has its effects recorded (or dead-lettered). */
   reconciler: string;
   eventTypes: ReadonlySet<E['type']>;
-  jobsOf(recorded: Recorded<E>): Array<EffectJob<J>>;
+  /** The jobs an event calls for; `streams` reads what else the log says of it (the purchase a payment pays for). */
+  jobsOf(recorded: Recorded<E>, streams: Streams): Array<EffectJob<J>> | Promise<Array<EffectJob<J>>>;
   /** Whether the log records every effect of the job. */
   done(streams: Streams, job: J): Promise<boolean>;
   /**
@@ -68,7 +69,7 @@ export const EFFECTS = 'effects';
  */
 export function effectReactor<J, E extends EventShape>(
   effect: Effect<J, E>,
-  queue: Queue,
+  { queue, streams }: { queue: Queue; streams: Streams },
   retry: RetryPolicy = EFFECT_RETRY,
 ): Projection {
   return {
@@ -77,7 +78,7 @@ export function effectReactor<J, E extends EventShape>(
     eventTypes: effect.eventTypes,
     async apply(recorded: RecordedEvent): Promise<void> {
       if (!isOneOf(recorded, effect.eventTypes)) return;
-      for (const { job, options } of effect.jobsOf(recorded))
+      for (const { job, options } of await effect.jobsOf(recorded, streams))
         await queue.add(effect.job, job, { ...options, ...retry });
     },
   };

@@ -76,7 +76,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
     bus,
     // One lease for every reactor: one workers process at a time runs them.
     projections: [
-      ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, queue, options.notifyRetry)),
+      ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, { queue, streams: cx.streams }, options.notifyRetry)),
       wishlistReactor(cx.streams),
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),

@@ -23,7 +23,9 @@ import {
   orderNotices,
   reviewNotice,
 } from '../domain/notification/notices.ts';
+import { orderDecider } from '../domain/order/decider.ts';
 import type { OrderEvent } from '../domain/order/events.ts';
+import { isPayable } from '../domain/order/payment.ts';
 import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
@@ -75,9 +77,13 @@ async function noticesOf(streams: Streams, { stream, revision, cause }: NotifyPa
     if (!product) throw new Error(`No product ${event.data.productId}`);
     return [reviewNotice(event, cause.eventId, { sellerId: product.sellerId, name: product.details.name })];
   }
-  const [placed] = await streams.read<OrderEvent | LegacyOrderEvent>(stream, { limit: 1 });
+  const before = await streams.read<OrderEvent | LegacyOrderEvent>(stream, { limit: revision });
+  const [placed] = before;
   if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase on ${stream}`);
-  return orderNotices(event as Recorded<OrderNoticeEvent>, cause.eventId, purchaseOf(placed));
+  const notices = orderNotices(event as Recorded<OrderNoticeEvent>, cause.eventId, purchaseOf(placed));
+  // Its sellers were never told of a purchase not paid yet, so they hear nothing of its cancel either.
+  const paid = isPayable(fold(orderDecider, before)!.payment);
+  return paid ? notices : notices.filter((notice) => notice.role !== 'seller');
 }
 
 async function record(

@@ -38,7 +38,7 @@ describe('notifySellerJobs', () => {
     'gives one job per seller order, under the id jobs had before seller orders (written before: %s)',
     (legacy) => {
       const cause = { eventId: 'event-1', correlationId: 'corr-1' };
-      expect(notifySellerJobs(recordedPlaced(legacy))).toEqual([
+      expect(notifySellerJobs(recordedPlaced(legacy), cause)).toEqual([
         {
           job: { orderId, sellerOrderId: `${orderId}-1`, sellerId: 'kashmir', lines: [lines[0], lines[2]], cause },
           options: { jobId: `notify-seller:${orderId}:kashmir` },

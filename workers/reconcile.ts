@@ -78,7 +78,7 @@ async function missingJobs<J, E extends EventShape>(
   found: { dead: number },
 ) {
   const missing: ReturnType<Effect<J>['jobsOf']> = [];
-  for (const entry of effect.jobsOf(recorded)) {
+  for (const entry of await effect.jobsOf(recorded, cx.streams)) {
     if (await effect.done(cx.streams, entry.job)) continue;
     if (dead.has(entry.options.jobId)) found.dead++;
     else missing.push(entry);

@@ -41,6 +41,8 @@ export type Checkout = z.output<typeof checkoutSchema>;
 export interface CheckoutContext extends CommandContext {
   /** Ids of the orders this process is placing right now, for the in-flight answer. */
   placing: Set<string>;
+  /** How long an order paid online waits for its payment (PAYMENT_WINDOW_MIN). */
+  paymentWindowMs: number;
 }
 
 export const KEY_IN_FLIGHT =
@@ -150,7 +152,7 @@ const requestOf = ({ shippingAddress, delivery, payment }: Checkout): Checkout =
 });
 
 async function place(
-  cx: CommandContext,
+  cx: CheckoutContext,
   actor: Actor,
   orderId: string,
   { buyerName, checkout }: PlaceOrderInput,
@@ -168,7 +170,17 @@ async function place(
     // A cart holds each product once, so productIds never tie.
     const byProductId = [...cart.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
     const lines = await Promise.all(byProductId.map((line) => checkoutLine(cx, line, orderId)));
-    const command: OrderCommand = { type: 'PlaceOrder', actor, orderId, buyerName, lines, ...checkout, at };
+    const { paymentWindowMs } = cx;
+    const command: OrderCommand = {
+      type: 'PlaceOrder',
+      actor,
+      orderId,
+      buyerName,
+      lines,
+      ...checkout,
+      paymentWindowMs,
+      at,
+    };
     // Decided once without storing: what the buyer must fix is refused before any stock moves.
     orderDecider.decide(command, null);
     await reserveStock(cx, orderId, lines, at, metadata);

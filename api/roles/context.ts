@@ -70,6 +70,7 @@ export async function createContext(
     now: options.now ?? systemClock.now,
     newId: options.newId ?? systemClock.newId,
     placing: new Set(),
+    paymentWindowMs: config.PAYMENT_WINDOW_MIN * 60_000,
     policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
     undoWindowMs: config.STATUS_UNDO_MINUTES * 60_000,
     sessions: new Sessions(platform.read, sessionLimits(config)),

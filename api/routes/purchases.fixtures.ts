@@ -53,6 +53,7 @@ export async function placedOrder(
     shippingAddress: PUNE_ADDRESS,
     delivery: 'standard',
     payment: 'cod',
+    paymentWindowMs: api.ctx.paymentWindowMs,
     at: now(),
   } as const;
   const { position } = await api.ctx.streams.handle(orderStream(orderId), orderDecider, command, {

@@ -36,6 +36,7 @@ const placeOrder = (changes: Partial<Extract<OrderCommand, { type: 'PlaceOrder' 
   shippingAddress: PUNE_ADDRESS,
   delivery: 'express',
   payment: 'cod',
+  paymentWindowMs: 30 * 60_000,
   at: AT,
   ...changes,
 });
@@ -122,15 +123,12 @@ describe('PlaceOrder', () => {
       .then({ code: 'cart_empty', kind: 'rule_broken', message: 'Your cart is empty' });
   });
 
-  it('refuses online payment, which is coming soon', () => {
+  it('places an order paid online to wait for its payment until the window closes', () => {
     given(orderDecider)
       .when(placeOrder({ payment: 'online' }))
-      .then({
-        code: 'payment_unavailable',
-        kind: 'rule_broken',
-        message: 'Online payment is coming soon. Please choose Cash on Delivery.',
-        fields: { payment: 'Online payment is coming soon' },
-      });
+      .then([
+        { type: 'OrderPlaced', data: { ...placed.data, payment: 'online', paymentDueBy: later(AT, 30 * 60_000) } },
+      ]);
   });
 
   it('refuses lines beyond the stock or not for sale', () => {

@@ -3,6 +3,15 @@ import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalo
 import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
+import {
+  type PaymentCommand,
+  type PaymentState,
+  AWAITING_PAYMENT_MESSAGE,
+  decidePayment,
+  isPayable,
+  paymentAfter,
+  placedPayment,
+} from './payment.ts';
 import { priceOrder } from './pricing.ts';
 import { type Refund, type RefundCommand, decideRefund, isRefundEvent, refundsAfter } from './refunds.ts';
 import { type ReturnStatus, returnRefused, returnWindowCloses, unitsAskedBack } from './returns.ts';
@@ -45,8 +54,11 @@ export type OrderCommand =
       shippingAddress: ShippingAddress;
       delivery: DeliveryMethod;
       payment: PaymentMethod;
+      /** How long an online purchase waits for its payment (PAYMENT_WINDOW_MIN). */
+      paymentWindowMs: number;
       at: string;
     }
+  | PaymentCommand
   | ({
       type: 'ChangeSellerOrderStatus';
       actor: Actor;
@@ -114,6 +126,7 @@ export interface Order {
   deliveryChargePaise: Paise;
   sellerOrders: SellerOrder[];
   refunds: Refund[];
+  payment: PaymentState;
 }
 
 export type OrderState = Order | null;
@@ -138,16 +151,6 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
     throw new DomainError('already_exists', 'Order already exists', 'conflict');
   }
   if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 'rule_broken');
-  if (payment !== 'cod') {
-    throw new DomainError(
-      'payment_unavailable',
-      'Online payment is coming soon. Please choose Cash on Delivery.',
-      'rule_broken',
-      {
-        payment: 'Online payment is coming soon',
-      },
-    );
-  }
   for (const { product, quantity } of command.lines) {
     assertNotOwnProduct(actor.userId, product);
     assertCanBuy(product, quantity);
@@ -168,6 +171,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
         shippingAddress,
         delivery,
         payment,
+        ...(payment === 'online' && { paymentDueBy: later(at, command.paymentWindowMs) }),
         ...priceOrder(lines, delivery),
         placedAt: at,
       },
@@ -195,6 +199,11 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 'not_found');
   if (!isManager && command.status !== 'cancelled') {
     throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
+  }
+  // Before it is paid, its sellers know nothing of it; the buyer (or an admin) may still call it off.
+  const mayCancelUnpaid = command.status === 'cancelled' && (isBuyer || isAdmin(actor));
+  if (!isPayable(order.payment) && !mayCancelUnpaid) {
+    throw new DomainError('awaiting_payment', AWAITING_PAYMENT_MESSAGE, 'conflict');
   }
   // The same change retried.
   if (command.status === part.status) return [];
@@ -377,12 +386,14 @@ function withPart(order: Order, sellerOrderId: string, change: (part: SellerOrde
 
 function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderPlaced') {
-    const { orderId, buyerId, lines, sellerOrders, deliveryChargePaise } = event.data;
+    const { orderId, buyerId, lines, sellerOrders, deliveryChargePaise, payment, totalPaise, paymentDueBy } =
+      event.data;
     return {
       orderId,
       buyerId,
       deliveryChargePaise,
       refunds: [],
+      payment: placedPayment(payment, totalPaise, paymentDueBy),
       sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId, subtotalPaise }) => ({
         sellerOrderId,
         sellerId,
@@ -399,6 +410,13 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
   }
   if (state === null) return state;
   if (isRefundEvent(event)) return { ...state, refunds: refundsAfter(state.refunds, event) };
+  switch (event.type) {
+    case 'PaymentRequested':
+    case 'PaymentFailed':
+    case 'PaymentCaptured':
+    case 'PaymentExpired':
+      return { ...state, payment: paymentAfter(state.payment, event) };
+  }
   const { data } = event;
   switch (event.type) {
     case 'ReturnRequested': {
@@ -463,6 +481,11 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
       case 'RecordRefundInitiated':
       case 'RecordRefundOutcome':
         return decideRefund(command, state.orderId, state.refunds);
+      case 'RequestPayment':
+      case 'RecordPaymentFailure':
+      case 'RecordPaymentCapture':
+      case 'ExpirePayment':
+        return decidePayment(command, state);
     }
   },
 };

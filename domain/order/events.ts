@@ -1,5 +1,5 @@
 import type { Paise } from '../money.ts';
-import type { DeliveryMethod } from './options.ts';
+import type { DeliveryMethod, PaymentMethod } from './options.ts';
 
 /**
  * One stream per purchase: what the buyer paid for in one checkout, and the life of each
@@ -83,8 +83,9 @@ export type OrderPlacedEvent = {
     sellerOrders: SellerOrderPart[];
     shippingAddress: ShippingAddress;
     delivery: DeliveryMethod;
-    /** The only payment method on offer. */
-    payment: 'cod';
+    payment: PaymentMethod;
+    /** Online only: until when the buyer may pay (placedAt + PAYMENT_WINDOW_MIN); unpaid then, it expires. */
+    paymentDueBy?: string;
     subtotalPaise: Paise;
     /** Kept whole on the purchase: the marketplace arranges delivery, so no seller earns it. */
     deliveryChargePaise: Paise;
@@ -116,6 +117,48 @@ export type ReturnEvent =
   /** `settlement` reverses, line by line, what the returned units earned and the commission kept on them. */
   | { type: 'ReturnAccepted'; data: ReturnStamp & { reason: string; settlement: LineSettlement[] } }
   | { type: 'ReturnRejected'; data: ReturnStamp & { reason: string } };
+
+/**
+ * The payment of a purchase paid online, through the gateway (platform/payments): the gateway
+ * order asked for (receipt = orderId; every attempt reuses it), each failed attempt, the one
+ * captured payment, or the expiry of an unpaid purchase past its paymentDueBy (decided with a
+ * SellerOrderCancelled per open part, reason "Payment expired").
+ */
+export type PaymentEvent =
+  | {
+      type: 'PaymentRequested';
+      data: { orderId: string; gatewayOrderId: string; amountPaise: Paise; currency: 'INR'; at: string };
+    }
+  | {
+      type: 'PaymentFailed';
+      data: {
+        orderId: string;
+        gatewayOrderId: string;
+        paymentId: string;
+        code: string;
+        description: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'PaymentCaptured';
+      data: {
+        orderId: string;
+        gatewayOrderId: string;
+        paymentId: string;
+        /** upi, card, netbanking, wallet. */
+        method: string;
+        amountPaise: Paise;
+        /**
+         * Captured after the purchase expired: nothing is left to pay for, the money goes back
+         * whole (refunds: reason 'late_payment', refundId `${orderId}-late`). Parts the buyer
+         * cancelled while paying are refunded as cancelled parts.
+         */
+        late: boolean;
+        at: string;
+      };
+    }
+  | { type: 'PaymentExpired'; data: { orderId: string; at: string } };
 
 /** Why money paid online goes back: a cancelled seller order, an accepted return, a payment captured after the purchase expired. */
 export type RefundReason = 'cancelled' | 'returned' | 'late_payment';
@@ -197,5 +240,6 @@ export type OrderEvent =
   | SellerOrderEvent
   | SellerOrderRevertedEvent
   | ReturnEvent
+  | PaymentEvent
   | RefundEvent
   | TransferEvent;

@@ -33,7 +33,12 @@ export interface PaymentOption {
 
 export const PAYMENT_METHODS: Record<PaymentMethod, PaymentOption> = {
   cod: { id: 'cod', label: 'Cash on Delivery', description: 'Pay when you receive', enabled: true },
-  online: { id: 'online', label: 'Online Payment', description: 'Coming soon', enabled: false },
+  online: {
+    id: 'online',
+    label: 'Pay online (UPI, cards, netbanking)',
+    description: 'Pay now on the payment page',
+    enabled: true,
+  },
 };
 
 export const DEFAULT_PAYMENT: PaymentMethod = 'cod';

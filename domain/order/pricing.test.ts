@@ -13,7 +13,7 @@ it('offers the delivery options and payment methods of the spec', () => {
     description: 'Pay when you receive',
     enabled: true,
   });
-  expect(PAYMENT_METHODS.online).toMatchObject({ description: 'Coming soon', enabled: false });
+  expect(PAYMENT_METHODS.online).toMatchObject({ label: 'Pay online (UPI, cards, netbanking)', enabled: true });
 });
 
 it('totals price x quantity plus the delivery charge, in exact paise', () => {

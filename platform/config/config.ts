@@ -128,6 +128,13 @@ const schema = z.object({
     .min(0)
     .max(1440)
     .default(10),
+  /** Minutes an order paid online waits for its payment before it expires and its stock returns. */
+  PAYMENT_WINDOW_MIN: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1)
+    .max(7 * 1440)
+    .default(30),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
   RECONCILE_EVERY_S: z.coerce
     .number({ error: 'must be a number of seconds' })

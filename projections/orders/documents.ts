@@ -9,11 +9,23 @@ import { z } from '@hono/zod-openapi';
 import type { ReturnStatus } from '../../domain/order/returns.ts';
 import type { OrderLine, RefundReason, ShippingAddress } from '../../domain/order/events.ts';
 import type { RefundStatus } from '../../domain/order/refunds.ts';
-import { DELIVERY_METHODS } from '../../domain/order/options.ts';
+import { DELIVERY_METHODS, PAYMENT_METHOD_IDS } from '../../domain/order/options.ts';
 import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';
 
 const money = z.number().int();
 const status = z.enum(ORDER_STATUSES);
+
+/** What the buyer is shown of the payment: cod; awaiting; failed (the last attempt failed, may try again); paid; expired. */
+export const PAYMENT_STATES = ['cod', 'awaiting', 'failed', 'paid', 'expired'] as const;
+export type PaymentShown = (typeof PAYMENT_STATES)[number];
+
+const paymentFields = {
+  payment: z.enum(PAYMENT_METHOD_IDS),
+  paymentStatus: z.enum(PAYMENT_STATES).openapi({
+    description:
+      'cod: paid on delivery; awaiting: online, not paid yet; failed: the last attempt failed (the buyer may try again until paymentDueBy); paid; expired: unpaid in time, every part cancelled',
+  }),
+};
 
 /** A line as the buyer saw it when ordering. */
 export const OrderLineSchema = z
@@ -85,7 +97,7 @@ export const SellerOrderSchema = z
     lines: z.array(OrderLineSchema),
     shippingAddress: ShippingAddressSchema,
     delivery: z.enum(DELIVERY_METHODS),
-    payment: z.literal('cod'),
+    ...paymentFields,
     placedAt: z.string(),
     updatedAt: z.string(),
     openReturns: z.number().int().openapi({ description: 'Returns waiting for the seller' }),
@@ -128,7 +140,9 @@ export const OrderSchema = z
     sellerOrders: z.array(SellerOrderSummarySchema),
     shippingAddress: ShippingAddressSchema,
     delivery: z.enum(DELIVERY_METHODS),
-    payment: z.literal('cod'),
+    ...paymentFields,
+    paymentDueBy: z.string().nullable().openapi({ description: 'Online: until when the buyer may pay' }),
+    paymentFailure: z.string().nullable().openapi({ description: "The gateway's words for the last failed attempt" }),
     subtotalPaise: money,
     deliveryChargePaise: money.openapi({
       description: 'Kept whole on the purchase: the marketplace arranges delivery',

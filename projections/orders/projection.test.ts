@@ -160,6 +160,7 @@ describe('orders projection', () => {
       shippingAddress: _s,
       delivery: _d,
       payment: _p,
+      paymentStatus: _ps,
       placedAt: _t,
       updatedAt: _u,
       openReturns: _o,

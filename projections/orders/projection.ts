@@ -6,6 +6,7 @@
 import {
   type OrderEvent,
   type OrderPlacedEvent,
+  type PaymentEvent,
   type RefundEvent,
   isTransferEvent,
 } from '../../domain/order/events.ts';
@@ -21,6 +22,43 @@ import type { OrderDoc, RefundDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary
 export const ORDERS = 'orders';
 export const SELLER_ORDERS = 'seller_orders';
 
+/** The events of one seller order. */
+type PartEvent = Exclude<OrderEvent, OrderPlacedEvent | PaymentEvent | RefundEvent>;
+
+const PAYMENT_EVENTS: ReadonlySet<string> = new Set<PaymentEvent['type']>([
+  'PaymentFailed',
+  'PaymentCaptured',
+  'PaymentExpired',
+]);
+const isPaymentEvent = (event: OrderEvent): event is PaymentEvent => event.type.startsWith('Payment');
+
+/** What a payment event changes of the purchase as shown (a gateway order asked for shows nothing). */
+function paymentShown(
+  event: PaymentEvent,
+): (Pick<OrderDoc, 'paymentStatus'> & Partial<Pick<OrderDoc, 'paymentFailure'>>) | null {
+  switch (event.type) {
+    case 'PaymentRequested':
+      return null;
+    case 'PaymentFailed':
+      return { paymentStatus: 'failed', paymentFailure: event.data.description };
+    case 'PaymentCaptured':
+      // A late payment leaves the purchase expired: its refund shows beside it.
+      return event.data.late ? null : { paymentStatus: 'paid', paymentFailure: null };
+    case 'PaymentExpired':
+      return { paymentStatus: 'expired' };
+  }
+}
+
+function paidDocs(docs: PurchaseDocs, event: PaymentEvent): PurchaseDocs {
+  const shown = paymentShown(event);
+  if (!shown) return docs;
+  const { paymentStatus } = shown;
+  return {
+    order: { ...docs.order, ...shown, updatedAt: event.data.at },
+    sellerOrders: docs.sellerOrders.map((doc) => ({ ...doc, paymentStatus })),
+  };
+}
+
 export interface PurchaseDocs {
   order: OrderDoc;
   sellerOrders: SellerOrderDoc[];
@@ -35,6 +73,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
 function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
+  const paymentStatus = payment === 'online' ? 'awaiting' : 'cod';
   const sellerOrders = data.sellerOrders.map(
     ({ sellerOrderId, sellerId, sellerName, subtotalPaise }): SellerOrderDoc => ({
       id: sellerOrderId,
@@ -49,6 +88,7 @@ function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
       shippingAddress,
       delivery,
       payment,
+      paymentStatus,
       status: 'pending',
       cancelReason: null,
       placedAt,
@@ -70,6 +110,9 @@ function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
     shippingAddress,
     delivery,
     payment,
+    paymentStatus,
+    paymentDueBy: data.paymentDueBy ?? null,
+    paymentFailure: null,
     subtotalPaise: data.subtotalPaise,
     deliveryChargePaise: data.deliveryChargePaise,
     totalPaise: data.totalPaise,
@@ -90,10 +133,7 @@ function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): Sel
  * its path (an undone move leaves the history) and a return is decided once, so an event
  * already folded in is a replay and changes nothing.
  */
-function sellerOrderAfter(
-  doc: SellerOrderDoc,
-  event: Exclude<OrderEvent, OrderPlacedEvent | RefundEvent>,
-): SellerOrderDoc {
+function sellerOrderAfter(doc: SellerOrderDoc, event: PartEvent): SellerOrderDoc {
   // Money moved to the seller is the ledger's: the seller order stays as it is.
   if (isTransferEvent(event)) return doc;
   const { at, by } = event.data;
@@ -191,6 +231,7 @@ function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs |
   if (event.type === 'OrderPlaced') return placedDocs(event);
   if (!docs) return null;
   if (isRefundEvent(event)) return { ...docs, order: orderAfterRefund(docs.order, event) };
+  if (isPaymentEvent(event)) return paidDocs(docs, event);
   const sellerOrders = docs.sellerOrders.map((doc) =>
     doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc,
   );
@@ -230,6 +271,16 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
     if (after !== order) work.put(ORDERS, after);
     return;
   }
+  if (isPaymentEvent(event)) {
+    const order = await work.get<OrderDoc>(ORDERS, event.data.orderId);
+    if (!order)
+      throw new Error(`${event.type} at position ${position} for a purchase never placed: ${event.data.orderId}`);
+    const parts = await Promise.all(order.sellerOrders.map(({ id }) => work.get<SellerOrderDoc>(SELLER_ORDERS, id)));
+    const after = paidDocs({ order, sellerOrders: parts.filter((doc) => doc !== null) }, event);
+    work.put(ORDERS, after.order);
+    for (const doc of after.sellerOrders) work.put(SELLER_ORDERS, doc);
+    return;
+  }
   const before = await work.get<SellerOrderDoc>(SELLER_ORDERS, event.data.sellerOrderId);
   // The order decider refuses changes to a seller order it does not know, so this is a damaged log.
   if (!before)
@@ -246,7 +297,7 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
-  version: 4,
+  version: 5,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },
@@ -260,6 +311,7 @@ export const orders: Projection = {
     'ReturnAccepted',
     'ReturnRejected',
     ...REFUND_EVENT_TYPES,
+    ...PAYMENT_EVENTS,
     ...legacy.eventTypes,
   ]),
 
