@@ -4,6 +4,7 @@ import { ProductImage } from '../../components/ProductImage.tsx';
 import { formatDate, formatDateTime, formatPrice } from '../../format.ts';
 import { CancelPartDialog } from './CancelPartDialog.tsx';
 import { canAskReturn, linesOf, notReturnable, partLabel } from './orders.ts';
+import { RefundList } from './RefundList.tsx';
 import { ReturnDialog } from './ReturnDialog.tsx';
 import { ReturnList } from './ReturnList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -83,6 +84,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
 
       <div className="mt-2">
         <ReturnList returns={part.returns} answeredBy="The seller" />
+        <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === part.id)} />
       </div>
 
       {(part.status === 'pending' || returnable) && (
