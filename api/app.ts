@@ -41,6 +41,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { sellerOrderRoutes } from './routes/seller-orders.ts';
 import { storefrontRoutes } from './routes/storefronts.ts';
+import { taxProfileRoutes } from './routes/tax-profiles.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 
@@ -102,6 +103,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/seller/ledger', ledgerRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
+    .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/addresses', addressRoutes(ctx))

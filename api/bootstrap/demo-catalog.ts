@@ -1,4 +1,6 @@
 /** The demo marketplace: three verified sellers and their products (prices in paise). */
+import type { z } from 'zod';
+import type { taxProfileSchema } from '../../domain/seller/schemas.ts';
 
 /** What a demo product's pictures show (demo-images.ts draws them). */
 export type Motif = 'paisley' | 'pottery' | 'jhumka' | 'spice-bowl' | 'leaves' | 'lotus' | 'diya';
@@ -21,6 +23,11 @@ export interface DemoSeller {
   email: string;
   /** Their storefront (the display name is `fullName`). */
   storefront: { region: string; craft: string; story: string };
+  /**
+   * Their tax profile as the form sends it: registered in their state, with made-up PANs and
+   * GSTINs of valid shape and check character (not any real business's, as far as we know).
+   */
+  taxProfile: z.input<typeof taxProfileSchema>;
   products: DemoProduct[];
 }
 
@@ -40,6 +47,17 @@ export const DEMO_SELLERS: DemoSeller[] = [
       story:
         'We are a family of weavers from Madanpura, the old weaving quarter of Varanasi. Our pit looms have run for four generations: one Banarasi saree still takes two weavers about three weeks, the zari butis lifted thread by thread from a punched-card jacquard.\n\n' +
         'Today we work with thirty weaving families across the city and in Pochampally and Lucknow, buy our yarn directly, and pay every weaver by the piece before it sells.',
+    },
+    taxProfile: {
+      registered: true,
+      legalName: 'Varanasi Weaves LLP',
+      tradeName: 'Varanasi Weaves',
+      gstin: '09AAJFV4127M1ZN',
+      pan: 'AAJFV4127M',
+      address: 'D 47/112 Ramapura, Luxa Road',
+      city: 'Varanasi',
+      stateCode: '09',
+      pincode: '221010',
     },
     products: [
       {
@@ -124,6 +142,17 @@ export const DEMO_SELLERS: DemoSeller[] = [
       story:
         'The collective began in 2009 in a courtyard in Jaipur, when six blue pottery families pooled their kiln time. It now brings together potters, Dhokra brass casters from Bastar, Madhubani painters from Mithila and meenakari jewellers from the Johari Bazaar.\n\n' +
         'Each piece is signed by the artisan who made it, and a share of every sale goes to the collective’s apprenticeship fund.',
+    },
+    taxProfile: {
+      registered: true,
+      legalName: 'Rajasthan Crafts Collective',
+      tradeName: null,
+      gstin: '08AADAR8813H1ZB',
+      pan: 'AADAR8813H',
+      address: '17 Johari Bazaar',
+      city: 'Jaipur',
+      stateCode: '08',
+      pincode: '302003',
     },
     products: [
       {
@@ -215,6 +244,17 @@ export const DEMO_SELLERS: DemoSeller[] = [
       story:
         'Our gardens sit 1,200 metres up in the Cardamom Hills, where pepper vines climb the shade trees above rows of cardamom. We are forty smallholder families who farm without synthetic pesticides, dry every harvest in the sun and grade it by hand.\n\n' +
         'Spices from other regions, like saffron from Pampore, come from growers we visit ourselves.',
+    },
+    taxProfile: {
+      registered: true,
+      legalName: 'Kerala Spice Gardens Private Limited',
+      tradeName: 'Kerala Spice Gardens',
+      gstin: '32AAGCK5529Q1Z2',
+      pan: 'AAGCK5529Q',
+      address: 'Kumily Road, Vandanmedu',
+      city: 'Idukki',
+      stateCode: '32',
+      pincode: '685551',
     },
     products: [
       {

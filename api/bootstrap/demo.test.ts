@@ -81,6 +81,17 @@ describe('the demo seed', () => {
     expect(rated).toBeGreaterThan(0);
   });
 
+  it('gives each seller a tax profile registered in its own state', async () => {
+    for (const seller of DEMO_SELLERS) {
+      const client = await api.signIn(seller.email, DEMO_PASSWORD);
+      const { taxProfile } = ok(
+        await client.api.sellers[':id']['tax-profile'].$get({ param: { id: client.user!.id } }),
+      );
+      expect(taxProfile).toMatchObject({ registered: true, gstin: seller.taxProfile.gstin });
+      expect(taxProfile?.stateCode).toBe(seller.taxProfile.gstin?.slice(0, 2));
+    }
+  });
+
   it('seeds once: a second start adds nothing', async () => {
     const before = await api.platform.events.lastPosition();
     await bootstrap(api.ctx);

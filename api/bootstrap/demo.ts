@@ -143,6 +143,10 @@ class DemoSeed {
       // The same profile again writes nothing, so a resumed seed repeats this safely.
       const storefront = { displayName: seller.fullName, ...seller.storefront };
       ok(await client.put(`/api/sellers/${client.userId}/profile`, storefront), `the storefront of ${seller.email}`);
+      ok(
+        await client.put(`/api/sellers/${client.userId}/tax-profile`, seller.taxProfile),
+        `the tax profile of ${seller.email}`,
+      );
       for (const product of seller.products) {
         const { id } = await this.step(`product ${seller.email} ${product.name}`, async () => ({
           id: await this.listProduct(client, product),

@@ -3,7 +3,8 @@
  *
  * 1. Read the cart and the current price, stock and seller of each product (write side).
  * 2. Decide the order without storing it, so an empty cart, online payment or a line that
- *    cannot be bought is refused before any stock moves.
+ *    cannot be bought (or that a seller not registered for GST would ship out of its state)
+ *    is refused before any stock moves.
  * 3. Reserve stock on each product stream, in productId order; if a line cannot be
  *    reserved (another buyer took the last units meanwhile), release what was reserved.
  * 4. Append OrderPlaced to the new order stream, then clear the cart.
@@ -32,6 +33,7 @@ import { productStream } from '../../domain/product/events.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import type { CommandContext } from './context.ts';
+import { assertIntraStateSupplies } from './tax-profiles.ts';
 import { type OrderResult, readPurchase, releaseStock } from './orders.ts';
 import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
 
@@ -183,6 +185,7 @@ async function place(
     };
     // Decided once without storing: what the buyer must fix is refused before any stock moves.
     orderDecider.decide(command, null);
+    await assertIntraStateSupplies(cx, lines, checkout.shippingAddress.state);
     await reserveStock(cx, orderId, lines, at, metadata);
     await cx.streams.handle(orderStream(orderId), orderDecider, command, metadata);
     placed = (await readPurchase(cx, orderId))!;

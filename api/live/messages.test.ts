@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STOREFRONT_ACCOUNTS, STOREFRONTS } from '../../projections/storefronts/projection.ts';
 import { describeEvents, LiveMessages } from './messages.ts';
 import type { StorefrontDoc } from '../../projections/storefronts/documents.ts';
+import { REGISTERED } from '../../domain/seller/tax-profile.fixtures.ts';
 
 const storefront: StorefrontDoc = {
   id: 'seller-1',
@@ -17,6 +18,8 @@ const storefront: StorefrontDoc = {
   ratingSum: 9,
   rating: 4.5,
   version: 3,
+  taxProfile: REGISTERED,
+  taxProfileVersion: 1,
   joinedAt: '2024-05-01T10:00:00.000Z',
   updatedAt: '2024-05-02T10:00:00.000Z',
 };
@@ -28,7 +31,15 @@ describe('storefront messages', () => {
   it('sends an open storefront to everyone as GET /api/sellers/{id} gives it', () => {
     const [message] = messagesOf(storefront);
     expect(message).toMatchObject({ event: 'storefront.changed', audience: null });
-    const { isSeller: _, verified: __, suspended: ___, ratingSum: ____, ...shown } = storefront;
+    const {
+      isSeller: _,
+      verified: __,
+      suspended: ___,
+      ratingSum: ____,
+      taxProfile: _____,
+      taxProfileVersion: ______,
+      ...shown
+    } = storefront;
     expect(JSON.parse(message!.data)).toEqual(shown);
   });
 

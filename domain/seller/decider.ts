@@ -47,8 +47,9 @@ export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamE
         return { ...state, suspended: true };
       case 'SellerReinstated':
         return { ...state, suspended: false };
-      // The storefront profile shares the stream and leaves the standing as it is.
+      // The storefront and tax profiles share the stream and leave the standing as it is.
       case 'SellerProfileUpdated':
+      case 'SellerTaxProfileSet':
         return state;
     }
   },

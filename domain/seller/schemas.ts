@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { type TextOptions, allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
+import { shippingAddressSchema } from '../order/schemas.ts';
+import { panError, parseGstin } from '../tax/gstin.ts';
+import { stateByCode } from '../tax/states.ts';
+import type { TaxProfile } from './events.ts';
 
 export const REASON_REQUIRED = 'A reason is required';
 const MAX_REASON_LENGTH = 500;
@@ -48,3 +52,74 @@ export const sellerProfileUpdateSchema = sellerProfileSchema.extend({
     .nullable()
     .default(null),
 });
+
+export const TAX_PROFILE_FIELD_MESSAGES = {
+  registered: 'Say whether you are registered for GST',
+  legalNameRequired: 'Legal name is required',
+  gstinRequired: 'GSTIN is required when you are registered for GST',
+  panRequired: 'PAN is required',
+  enrolmentRequired: 'Enrolment number is required when you are not registered for GST',
+  enrolmentInvalid: 'An enrolment number has only capital letters and digits',
+  stateRequired: 'Choose the state of your place of business',
+  gstinPan: (pan: string) => `This GSTIN holds the PAN ${pan}, not the PAN you gave: check both`,
+  gstinState: (gstinState: string, state: string) =>
+    `This GSTIN is registered in ${gstinState}, but your place of business is in ${state}: give the GSTIN of that state`,
+} as const;
+
+export const TAX_PROFILE_LIMITS = { legalName: 100, tradeName: 100, enrolmentNumber: 20 } as const;
+
+/** A field checked by one of domain/tax's functions, which give the message or null. */
+const checkedBy = (check: (text: string) => string | null) => (text: string, context: z.RefinementCtx) => {
+  const message = check(text);
+  if (message) context.addIssue({ code: 'custom', message });
+};
+
+const { address, city, pincode } = shippingAddressSchema.shape;
+
+/**
+ * Body of "set the tax profile", as the seller's form sends it: registered or not, the GSTIN (when
+ * registered) or the enrolment number (when not), and the principal place of business with its
+ * state by GST code. The GSTIN must hold the PAN given and belong to the state of the place of
+ * business. Gives the profile as the event keeps it.
+ */
+export const taxProfileSchema = z
+  .object({
+    registered: z.boolean({ error: TAX_PROFILE_FIELD_MESSAGES.registered }),
+    legalName: requiredText(TAX_PROFILE_FIELD_MESSAGES.legalNameRequired, TAX_PROFILE_LIMITS.legalName, 'Legal name'),
+    tradeName: optionalText('Trade name', TAX_PROFILE_LIMITS.tradeName),
+    // Room past 15 characters, so a GSTIN too long is told its length rather than a limit.
+    gstin: optionalText('GSTIN', 50),
+    pan: requiredText(TAX_PROFILE_FIELD_MESSAGES.panRequired, 20, 'PAN').superRefine(checkedBy(panError)),
+    enrolmentNumber: optionalText('Enrolment number', TAX_PROFILE_LIMITS.enrolmentNumber).refine(
+      (number) => number === null || /^[A-Z0-9]+$/.test(number),
+      TAX_PROFILE_FIELD_MESSAGES.enrolmentInvalid,
+    ),
+    address,
+    city,
+    stateCode: z
+      .string({ error: TAX_PROFILE_FIELD_MESSAGES.stateRequired })
+      .refine((code) => stateByCode(code) !== null, TAX_PROFILE_FIELD_MESSAGES.stateRequired),
+    pincode,
+  })
+  .superRefine((form, context) => {
+    const fault = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (!form.registered) {
+      if (form.enrolmentNumber === null) fault('enrolmentNumber', TAX_PROFILE_FIELD_MESSAGES.enrolmentRequired);
+      return;
+    }
+    if (form.gstin === null) return fault('gstin', TAX_PROFILE_FIELD_MESSAGES.gstinRequired);
+    const gstin = parseGstin(form.gstin);
+    if (typeof gstin === 'string') return fault('gstin', gstin);
+    if (gstin.pan !== form.pan && panError(form.pan) === null)
+      return fault('gstin', TAX_PROFILE_FIELD_MESSAGES.gstinPan(gstin.pan));
+    const state = stateByCode(form.stateCode);
+    if (state && gstin.stateCode !== state.code)
+      fault('gstin', TAX_PROFILE_FIELD_MESSAGES.gstinState(gstin.state.name, state.name));
+  })
+  .transform(({ registered, gstin, enrolmentNumber, address, city, pincode, ...fields }): TaxProfile => {
+    const profile = { ...fields, address: { address, city, pincode } };
+    // Both are present once the refinements pass: the GSTIN when registered, the enrolment number when not.
+    return registered
+      ? { registered, gstin: gstin!, ...profile }
+      : { registered, enrolmentNumber: enrolmentNumber!, ...profile };
+  });

@@ -6,7 +6,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { SELLER_STATUSES } from '../../domain/seller/decider.ts';
-import type { SellerProfile } from '../../domain/seller/events.ts';
+import type { SellerProfile, TaxProfile } from '../../domain/seller/events.ts';
 
 /** The profile the seller writes (domain/seller/events.ts `SellerProfile`). */
 export const profileFields = {
@@ -18,6 +18,32 @@ export const profileFields = {
   craft: z.string().nullable().openapi({ description: 'What they make, e.g. Banarasi silk weaving' }),
   story: z.string().nullable().openapi({ description: 'A few paragraphs in their words (line breaks kept)' }),
 } satisfies { [K in keyof SellerProfile]: z.ZodType<SellerProfile[K]> };
+
+const taxProfileFields = {
+  legalName: z.string().openapi({ description: 'The name on the PAN and the GST certificate' }),
+  tradeName: z.string().nullable(),
+  pan: z.string().openapi({ example: 'ABCDE1234F' }),
+  address: z
+    .object({ address: z.string(), city: z.string(), pincode: z.string() })
+    .openapi({ description: 'The principal place of business' }),
+  stateCode: z.string().openapi({ description: 'GST state code of the place of business', example: '29' }),
+};
+
+/** Who the seller is for GST (domain/seller/events.ts `TaxProfile`): seen by the seller and the admins only. */
+export const TaxProfileSchema = z
+  .discriminatedUnion('registered', [
+    z.object({
+      registered: z.literal(true),
+      gstin: z.string().openapi({ example: '29ABCDE1234F1ZW' }),
+      ...taxProfileFields,
+    }),
+    z.object({
+      registered: z.literal(false),
+      enrolmentNumber: z.string().openapi({ description: 'From the GST portal, for unregistered suppliers' }),
+      ...taxProfileFields,
+    }),
+  ])
+  .openapi('TaxProfile') satisfies z.ZodType<TaxProfile>;
 
 /**
  * A seller's storefront (id: the seller's user id): the profile they wrote, their standing, and
@@ -48,15 +74,21 @@ export const StorefrontSchema = z.object({
   suspended: z.boolean(),
   // Sum of the ratings, so the average is exact.
   ratingSum: z.number().int(),
+  // Null until the seller sets one; never public.
+  taxProfile: TaxProfileSchema.nullable(),
+  // Versions of the tax profile written so far.
+  taxProfileVersion: z.number().int(),
 });
 export type StorefrontDoc = z.infer<typeof StorefrontSchema>;
 
-/** What anyone may see of a storefront: the profile, the standing and the rating (the rating sum and role flags stay inside). */
+/** What anyone may see of a storefront: the profile, the standing and the rating (the rating sum, role flags and tax profile stay inside). */
 export const PublicStorefrontSchema = StorefrontSchema.omit({
   isSeller: true,
   verified: true,
   suspended: true,
   ratingSum: true,
+  taxProfile: true,
+  taxProfileVersion: true,
 }).openapi('Storefront');
 export type PublicStorefront = z.infer<typeof PublicStorefrontSchema>;
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type AccountEvent, accountStream } from '../../domain/account/events.ts';
 import { type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type ReviewEvent, reviewStream } from '../../domain/review/events.ts';
-import { type SellerProfile, type SellerStreamEvent, sellerStream } from '../../domain/seller/events.ts';
+import {
+  type SellerProfile,
+  type SellerStreamEvent,
+  type TaxProfile,
+  sellerStream,
+} from '../../domain/seller/events.ts';
+import { REGISTERED, UNREGISTERED } from '../../domain/seller/tax-profile.fixtures.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
@@ -56,6 +62,10 @@ const standing = (
   type === 'SellerVerified'
     ? { type, data: { sellerId, by: 'admin-1', at: LATER, reason: null } }
     : { type, data: { sellerId, by: 'admin-1', at: LATER, reason: 'Checked' } };
+const taxProfileSet = (profile: TaxProfile): SellerStreamEvent => ({
+  type: 'SellerTaxProfileSet',
+  data: { sellerId: SELLER, by: SELLER, at: LATER, profile },
+});
 const listed = (productId: string, sellerId = SELLER): Event => ({
   type: 'ProductListed',
   data: {
@@ -119,6 +129,8 @@ describe('storefronts projection', () => {
       ratingSum: 0,
       rating: null,
       version: 0,
+      taxProfile: null,
+      taxProfileVersion: 0,
       joinedAt: AT,
       updatedAt: AT,
     } satisfies StorefrontDoc);
@@ -144,6 +156,20 @@ describe('storefronts projection', () => {
     expect(await storefrontAfter([profileUpdated(SELLER, shorter, 'admin-1')])).toMatchObject({
       ...shorter,
       version: 2,
+    });
+  });
+
+  it('keeps the latest tax profile and counts its versions, leaving the public profile as it is', async () => {
+    await storefrontAfter([registered(SELLER, 'seller', 'Meera Weaves')]);
+    expect(await storefrontAfter([taxProfileSet(REGISTERED)])).toMatchObject({
+      taxProfile: REGISTERED,
+      taxProfileVersion: 1,
+      version: 0,
+      updatedAt: AT,
+    });
+    expect(await storefrontAfter([taxProfileSet(UNREGISTERED)])).toMatchObject({
+      taxProfile: UNREGISTERED,
+      taxProfileVersion: 2,
     });
   });
 
@@ -192,6 +218,7 @@ describe('storefronts projection', () => {
       listed('p-1'),
       standing('SellerVerified'),
       profileUpdated(SELLER),
+      taxProfileSet(REGISTERED),
       reviewed('p-1', BUYER, 3),
       role('RoleAdded', BUYER),
       profileUpdated(BUYER, { ...profile, displayName: 'Asha Crafts' }),

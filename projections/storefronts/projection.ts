@@ -53,6 +53,8 @@ function newStorefront({ id, fullName, registeredAt }: AccountDoc): StorefrontDo
     ratingSum: 0,
     rating: null,
     version: 0,
+    taxProfile: null,
+    taxProfileVersion: 0,
     joinedAt: registeredAt,
     updatedAt: registeredAt,
   };
@@ -92,7 +94,8 @@ async function rate(work: UnitOfWork, { productId, buyerId, rating }: ReviewEven
 /** The sellers' storefronts: profile, standing, and the rating across their products. */
 export const storefronts: Projection = {
   name: 'storefronts',
-  version: 1,
+  // 2: the tax profile.
+  version: 2,
   collections: [
     { name: STOREFRONTS },
     { name: STOREFRONT_ACCOUNTS },
@@ -107,6 +110,7 @@ export const storefronts: Projection = {
     'SellerSuspended',
     'SellerReinstated',
     'SellerProfileUpdated',
+    'SellerTaxProfileSet',
     'ProductListed',
     'ReviewSubmitted',
     'ReviewEdited',
@@ -141,6 +145,11 @@ export const storefronts: Projection = {
           ...profileOf(event.data),
           version: storefront.version + 1,
           updatedAt: event.data.at,
+        }));
+      case 'SellerTaxProfileSet':
+        return update(work, event.data.sellerId, (storefront) => ({
+          taxProfile: event.data.profile,
+          taxProfileVersion: storefront.taxProfileVersion + 1,
         }));
       case 'ProductListed':
         work.put<ProductSellerDoc>(STOREFRONT_PRODUCTS, { id: event.data.productId, sellerId: event.data.sellerId });
