@@ -1,0 +1,133 @@
+/**
+ * The marketplace's tax policy, one stream (`tax-policy`): the GST slabs in force, the TCS rate
+ * the marketplace collects as an electronic commerce operator (section 52 of the CGST Act), and
+ * each category's defaults for its products (HSN code and GST rate). Every change is a dated
+ * entry (rates.ts) that an admin records with its source; none reaches back before today.
+ */
+import { type Actor, forbidden, isAdmin } from '../actor.ts';
+import { type Decider, DomainError } from '../decider.ts';
+import { HSN_MESSAGE, isHsn } from './hsn.ts';
+import { INITIAL_TAX_POLICY } from './initial-policy.ts';
+import { formatRate, indianDate, isIsoDate, MAX_RATE_BPS, type RateStamp, rateOn } from './rates.ts';
+
+export const TAX_POLICY_STREAM = 'tax-policy';
+
+/** The GST rates a product may have from `effectiveFrom` on, in basis points, ascending. */
+export type GstSlabsEntry = RateStamp & { slabsBps: number[] };
+export type TcsRateEntry = RateStamp & { rateBps: number };
+export type CategoryTaxDefaultEntry = RateStamp & { categoryId: string; hsn: string; gstRateBps: number };
+
+export type TaxPolicyEvent =
+  | { type: 'GstRateSet'; data: GstSlabsEntry & { by: string; at: string } }
+  | { type: 'TcsRateSet'; data: TcsRateEntry & { by: string; at: string } }
+  | { type: 'CategoryTaxDefaultSet'; data: CategoryTaxDefaultEntry & { by: string; at: string } };
+
+/** Each history in recorded order, the initial policy first. */
+export interface TaxPolicy {
+  gstSlabs: GstSlabsEntry[];
+  tcsRate: TcsRateEntry[];
+  categoryDefaults: Record<string, CategoryTaxDefaultEntry[]>;
+}
+
+/** What a change names besides its value. */
+interface Change {
+  effectiveFrom: string;
+  source: string;
+}
+
+export type TaxPolicyCommand = { actor: Actor; at: string } & Change &
+  (
+    | { type: 'SetGstSlabs'; slabsBps: number[] }
+    | { type: 'SetTcsRate'; rateBps: number }
+    | { type: 'SetCategoryTaxDefault'; categoryId: string; hsn: string; gstRateBps: number }
+  );
+
+export const TAX_POLICY_MESSAGES = {
+  effectiveFrom: 'Effective from must be a date like 2026-04-01',
+  past: 'A rate cannot change before today: pick today or a later day',
+  slabs: `Slabs must be one or more different whole numbers of basis points from 0 to ${MAX_RATE_BPS}`,
+  rate: `Rate must be a whole number of basis points from 0 to ${MAX_RATE_BPS}`,
+  source: 'A source is required (the notification or circular)',
+  hsn: HSN_MESSAGE,
+} as const;
+
+/** The GST rate `rateBps` is not among the slabs in force on `date`. */
+export const notASlab = (rateBps: number, slabsBps: readonly number[], date: string): string =>
+  `GST rate ${formatRate(rateBps)} is not a slab in force on ${date} (${slabsBps.map(formatRate).join(', ')})`;
+
+/** The GST slabs in force on `date` (none before the first entry). */
+export const slabsOn = (policy: TaxPolicy, date: string): number[] => rateOn(policy.gstSlabs, date)?.slabsBps ?? [];
+
+/** The TCS rate in force on `date`, in basis points. */
+export const tcsRateOn = (policy: TaxPolicy, date: string): number | undefined => rateOn(policy.tcsRate, date)?.rateBps;
+
+/** A category's defaults in force on `date`, or undefined for a category without any. */
+export const categoryDefaultOn = (
+  policy: TaxPolicy,
+  categoryId: string,
+  date: string,
+): CategoryTaxDefaultEntry | undefined => rateOn(policy.categoryDefaults[categoryId] ?? [], date);
+
+const isRate = (rateBps: number): boolean => Number.isSafeInteger(rateBps) && rateBps >= 0 && rateBps <= MAX_RATE_BPS;
+
+const invalid = (field: string, message: string): DomainError =>
+  new DomainError('validation_failed', message, 'invalid', { [field]: message });
+
+/** Whether a change repeats the last entry of `history`, from the same day: a repeat records nothing. */
+function repeats<T extends RateStamp>(history: readonly T[], effectiveFrom: string, same: (entry: T) => boolean) {
+  const latest = rateOn(history, effectiveFrom);
+  const last = latest !== undefined && !history.some((e) => e.effectiveFrom > effectiveFrom);
+  return last && latest.effectiveFrom === effectiveFrom && same(latest);
+}
+
+export const taxPolicyDecider: Decider<TaxPolicyCommand, TaxPolicy, TaxPolicyEvent> = {
+  initialState: INITIAL_TAX_POLICY,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'GstRateSet':
+        return { ...state, gstSlabs: [...state.gstSlabs, event.data] };
+      case 'TcsRateSet':
+        return { ...state, tcsRate: [...state.tcsRate, event.data] };
+      case 'CategoryTaxDefaultSet': {
+        const { categoryId } = event.data;
+        const history = state.categoryDefaults[categoryId] ?? [];
+        return { ...state, categoryDefaults: { ...state.categoryDefaults, [categoryId]: [...history, event.data] } };
+      }
+    }
+  },
+
+  decide(command, state) {
+    if (!isAdmin(command.actor)) throw forbidden('Only an admin can change tax rates');
+    const { effectiveFrom, at } = command;
+    if (!isIsoDate(effectiveFrom)) throw invalid('effectiveFrom', TAX_POLICY_MESSAGES.effectiveFrom);
+    if (effectiveFrom < indianDate(at)) throw invalid('effectiveFrom', TAX_POLICY_MESSAGES.past);
+    const source = command.source.trim();
+    if (source === '') throw invalid('source', TAX_POLICY_MESSAGES.source);
+    const stamp = { effectiveFrom, source, by: command.actor.userId, at };
+    switch (command.type) {
+      case 'SetGstSlabs': {
+        const slabsBps = [...new Set(command.slabsBps)].sort((a, b) => a - b);
+        if (slabsBps.length === 0 || slabsBps.length !== command.slabsBps.length || !slabsBps.every(isRate))
+          throw invalid('slabsBps', TAX_POLICY_MESSAGES.slabs);
+        if (repeats(state.gstSlabs, effectiveFrom, (e) => e.slabsBps.join() === slabsBps.join())) return [];
+        return [{ type: 'GstRateSet', data: { slabsBps, ...stamp } }];
+      }
+      case 'SetTcsRate': {
+        const { rateBps } = command;
+        if (!isRate(rateBps)) throw invalid('rateBps', TAX_POLICY_MESSAGES.rate);
+        if (repeats(state.tcsRate, effectiveFrom, (e) => e.rateBps === rateBps)) return [];
+        return [{ type: 'TcsRateSet', data: { rateBps, ...stamp } }];
+      }
+      case 'SetCategoryTaxDefault': {
+        const { categoryId, hsn, gstRateBps } = command;
+        if (!isHsn(hsn)) throw invalid('hsn', HSN_MESSAGE);
+        const slabs = slabsOn(state, effectiveFrom);
+        if (!slabs.includes(gstRateBps)) throw invalid('gstRateBps', notASlab(gstRateBps, slabs, effectiveFrom));
+        const history = state.categoryDefaults[categoryId] ?? [];
+        if (repeats(history, effectiveFrom, (e) => e.hsn === hsn && e.gstRateBps === gstRateBps)) return [];
+        return [{ type: 'CategoryTaxDefaultSet', data: { categoryId, hsn, gstRateBps, ...stamp } }];
+      }
+    }
+  },
+};
