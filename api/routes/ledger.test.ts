@@ -64,6 +64,7 @@ describe('GET /api/seller/ledger', () => {
       commissionPaise: 624_75,
       earnedPaise: 4_373_25,
       paidPaise: 0,
+      transferredPaise: 0,
       balancePaise: 4_373_25,
       updatedAt: expect.any(String),
     });
@@ -94,6 +95,7 @@ describe('GET /api/seller/ledger', () => {
               earningPaise: 4_373_25,
             },
           ],
+          transferState: null,
           position: expect.any(Number),
           balanceAfterPaise: 4_373_25,
         },
@@ -110,6 +112,7 @@ describe('GET /api/seller/ledger', () => {
         commissionPaise: 0,
         earnedPaise: 0,
         paidPaise: 0,
+        transferredPaise: 0,
         balancePaise: 0,
         updatedAt: null,
       },

@@ -22,7 +22,7 @@ const StatementQuerySchema = z.object({
 const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 const STATEMENT_DESCRIPTION = `Columns: date (the UTC day the entry was recorded), kind, order (short seller order id),
-reference (a payout's bank reference or a return's id), sales, commission, amount, balance after; money in rupees with two
+reference (a payout's bank reference, a return's id, or the gateway's id of a transfer or reversal), sales, commission, amount, balance after; money in rupees with two
 decimals and no currency sign, so spreadsheets read numbers. The first row after the header is the opening balance, the last
 the closing balance with the range's totals.`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineSettlement } from '../order/events.ts';
 import { settleLine } from '../order/settlement.ts';
-import { NO_TOTALS, earningEntry, payoutEntry, post, returnEntry } from './entries.ts';
+import { NO_TOTALS, earningEntry, payoutEntry, post, returnEntry, reversalEntry, transferEntry } from './entries.ts';
 
 const stamp = { orderId: 'o-1', sellerOrderId: 'o-1-2', sellerId: 's-2', by: 's-2', at: '2024-05-03T10:00:00.000Z' };
 const settlement: LineSettlement[] = [
@@ -27,6 +27,7 @@ describe('ledger entries', () => {
       commissionPaise: 90_00 + 125,
       amountPaise: 810_00 + 874,
       lines: settlement,
+      transferState: null,
     });
   });
 
@@ -87,7 +88,47 @@ describe('ledger entries', () => {
       commissionPaise: 125,
       earnedPaise: 874,
       paidPaise: 500,
+      transferredPaise: 0,
       balancePaise: 374,
+    });
+  });
+
+  it('settles a transfer as paid, on hold at first, and gives a reversal back to the balance', () => {
+    const moved = { orderId: 'o-1', sellerOrderId: 'o-1-2', transferId: 'trf_1', at: stamp.at };
+    const transfer = transferEntry({ ...moved, sellerId: 's-2', account: 'acc_1', amountPaise: 810_00 + 874 });
+    expect(transfer).toMatchObject({
+      id: 'transfer:o-1-2',
+      kind: 'transfer',
+      sellerOrderId: 'o-1-2',
+      reference: 'trf_1',
+      salesPaise: 0,
+      commissionPaise: 0,
+      amountPaise: -(810_00 + 874),
+      lines: [],
+      transferState: 'on_hold',
+    });
+    const reversal = reversalEntry(
+      { ...moved, reversalId: 'rvrsl_1', returnId: 'o-1-2-R1', amountPaise: 810_00 },
+      's-2',
+    );
+    expect(reversal).toMatchObject({
+      id: 'reversal:o-1-2-R1',
+      kind: 'reversal',
+      sellerId: 's-2',
+      returnId: 'o-1-2-R1',
+      reference: 'rvrsl_1',
+      amountPaise: 810_00,
+      transferState: null,
+    });
+    const earning = earningEntry({ ...stamp, settlement });
+    const returned = returnEntry({ ...stamp, returnId: 'o-1-2-R1', reason: 'Damaged', settlement: [settlement[0]!] });
+    expect([earning, transfer, returned, reversal].reduce(post, NO_TOTALS)).toEqual({
+      salesPaise: 999,
+      commissionPaise: 125,
+      earnedPaise: 874,
+      paidPaise: 874,
+      transferredPaise: 874,
+      balancePaise: 0,
     });
   });
 });

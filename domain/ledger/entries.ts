@@ -1,18 +1,27 @@
 /**
  * A seller's ledger: every movement of the money the marketplace owes them, each traced to the
  * event that moved it. A delivery accrues the seller's earning, an accepted return reverses
- * what its units earned, a payout settles part of the balance. Cancellations move nothing: a
- * seller order is cancelled only before delivery, when it has earned nothing yet.
+ * what its units earned, a payout (recorded by an admin) or a transfer (of an order paid
+ * online, to the seller's linked account) settles part of the balance, and a transfer's
+ * reversal gives back what a return took. Cancellations move nothing: a seller order is
+ * cancelled only before delivery, when it has earned nothing yet.
  */
 import { type Paise, sum } from '../money.ts';
-import type { LineSettlement, SellerOrderEvent, ReturnEvent } from '../order/events.ts';
+import type { LineSettlement, SellerOrderEvent, ReturnEvent, TransferEvent } from '../order/events.ts';
 import type { Payout } from '../payout/events.ts';
 
-export const LEDGER_KINDS = ['earning', 'return', 'payout'] as const;
+export const LEDGER_KINDS = ['earning', 'return', 'payout', 'transfer', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** Where a transfer stands: held until the order's return window closes, released to the seller's bank, or reversed whole. */
+export const TRANSFER_STATES = ['on_hold', 'released', 'reversed'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
 export interface LedgerEntry {
-  /** Stable across replays: `${sellerOrderId}:delivered`, `${returnId}:accepted`, `payout:${payoutId}`. */
+  /**
+   * Stable across replays: `${sellerOrderId}:delivered`, `${returnId}:accepted`, `payout:${payoutId}`,
+   * `transfer:${sellerOrderId}`, `reversal:${returnId}`.
+   */
   id: string;
   sellerId: string;
   kind: LedgerKind;
@@ -22,7 +31,7 @@ export interface LedgerEntry {
   sellerOrderId: string | null;
   returnId: string | null;
   payoutId: string | null;
-  /** The bank's reference of a payout. */
+  /** The bank's reference of a payout; the gateway's id of a transfer (trf_...) or a reversal (rvrsl_...). */
   reference: string | null;
   /** The day a payout was paid (YYYY-MM-DD). */
   paidOn: string | null;
@@ -30,10 +39,12 @@ export interface LedgerEntry {
   salesPaise: Paise;
   /** The marketplace's commission on them, signed likewise. */
   commissionPaise: Paise;
-  /** What the entry changes the seller's balance by: + an earning, - a return or a payout. */
+  /** What the entry changes the seller's balance by: + an earning or a reversal, - a return, a payout or a transfer. */
   amountPaise: Paise;
-  /** Line by line, as the event settled them (amounts positive, as recorded); none for a payout. */
+  /** Line by line, as the event settled them (amounts positive, as recorded); none for a payout, a transfer or a reversal. */
   lines: LineSettlement[];
+  /** Of a transfer, where it stands now; null for the other kinds. */
+  transferState: TransferState | null;
 }
 
 type Delivered = Extract<SellerOrderEvent, { type: 'SellerOrderDelivered' }>['data'];
@@ -49,6 +60,7 @@ const totals = (lines: readonly LineSettlement[], sign: 1 | -1) => ({
 });
 
 const noPayout = { payoutId: null, reference: null, paidOn: null };
+const noSales = { salesPaise: 0, commissionPaise: 0, lines: [] };
 
 /** The seller earns the price of what was delivered, less the commission at the rates in force. */
 export const earningEntry = ({ orderId, sellerOrderId, sellerId, at, settlement }: Delivered): LedgerEntry => ({
@@ -62,6 +74,7 @@ export const earningEntry = ({ orderId, sellerOrderId, sellerId, at, settlement 
   ...noPayout,
   ...totals(settlement, 1),
   lines: settlement,
+  transferState: null,
 });
 
 /** An accepted return takes back what the returned units earned; the commission kept on them goes back too. */
@@ -83,6 +96,7 @@ export const returnEntry = ({
   ...noPayout,
   ...totals(settlement, -1),
   lines: settlement,
+  transferState: null,
 });
 
 /** Money paid to the seller: it settles part of what they are owed. */
@@ -101,6 +115,54 @@ export const payoutEntry = ({ payoutId, sellerId, amountPaise, paidOn, reference
   commissionPaise: 0,
   amountPaise: 0 - amountPaise,
   lines: [],
+  transferState: null,
+});
+
+type TransferCreated = Extract<TransferEvent, { type: 'TransferCreated' }>['data'];
+type TransferReversed = Extract<TransferEvent, { type: 'TransferReversed' }>['data'];
+
+/** A delivered order's earning sent to the seller's linked account: it settles that much of the balance, on hold at first. */
+export const transferEntry = ({
+  orderId,
+  sellerOrderId,
+  sellerId,
+  transferId,
+  amountPaise,
+  at,
+}: TransferCreated): LedgerEntry => ({
+  id: `transfer:${sellerOrderId}`,
+  sellerId,
+  kind: 'transfer',
+  at,
+  orderId,
+  sellerOrderId,
+  returnId: null,
+  payoutId: null,
+  reference: transferId,
+  paidOn: null,
+  ...noSales,
+  amountPaise: 0 - amountPaise,
+  transferState: 'on_hold',
+});
+
+/** A return's earning taken back out of the transfer: the seller is owed it again, as the return took it from the balance. */
+export const reversalEntry = (
+  { orderId, sellerOrderId, returnId, reversalId, amountPaise, at }: TransferReversed,
+  sellerId: string,
+): LedgerEntry => ({
+  id: `reversal:${returnId}`,
+  sellerId,
+  kind: 'reversal',
+  at,
+  orderId,
+  sellerOrderId,
+  returnId,
+  payoutId: null,
+  reference: reversalId,
+  paidOn: null,
+  ...noSales,
+  amountPaise,
+  transferState: null,
 });
 
 /** What a seller's ledger adds up to. */
@@ -109,7 +171,10 @@ export interface LedgerTotals {
   commissionPaise: Paise;
   /** Earnings net of reversals. */
   earnedPaise: Paise;
+  /** Paid out so far: payouts, and transfers less their reversals. */
   paidPaise: Paise;
+  /** Of that, by transfers (less their reversals). */
+  transferredPaise: Paise;
   /** What the marketplace owes the seller now: earned - paid. Negative when returns came after a payout. */
   balancePaise: Paise;
 }
@@ -119,18 +184,23 @@ export const NO_TOTALS: LedgerTotals = {
   commissionPaise: 0,
   earnedPaise: 0,
   paidPaise: 0,
+  transferredPaise: 0,
   balancePaise: 0,
 };
 
 /** The totals with `entry` posted. */
 export function post(totals: LedgerTotals, entry: LedgerEntry): LedgerTotals {
-  const earnedPaise = sum([totals.earnedPaise, entry.kind === 'payout' ? 0 : entry.amountPaise]);
-  const paidPaise = sum([totals.paidPaise, entry.kind === 'payout' ? 0 - entry.amountPaise : 0]);
+  const earns = entry.kind === 'earning' || entry.kind === 'return';
+  const transfers = entry.kind === 'transfer' || entry.kind === 'reversal';
+  const earnedPaise = sum([totals.earnedPaise, earns ? entry.amountPaise : 0]);
+  // A payout or transfer lowers the balance by what it paid (its amount is negative), a reversal raises it.
+  const paidPaise = sum([totals.paidPaise, earns ? 0 : 0 - entry.amountPaise]);
   return {
     salesPaise: sum([totals.salesPaise, entry.salesPaise]),
     commissionPaise: sum([totals.commissionPaise, entry.commissionPaise]),
     earnedPaise,
     paidPaise,
+    transferredPaise: sum([totals.transferredPaise, transfers ? 0 - entry.amountPaise : 0]),
     balancePaise: earnedPaise - paidPaise,
   };
 }

@@ -5,7 +5,7 @@
  * the threads that run it never load them. Money in paise, times ISO-8601 UTC.
  */
 import { z } from '@hono/zod-openapi';
-import { LEDGER_KINDS, type LedgerEntry, type LedgerTotals } from '../../domain/ledger/entries.ts';
+import { LEDGER_KINDS, type LedgerEntry, type LedgerTotals, TRANSFER_STATES } from '../../domain/ledger/entries.ts';
 import type { LineSettlement } from '../../domain/order/events.ts';
 
 const paise = (description: string) => z.number().int().openapi({ description });
@@ -26,22 +26,31 @@ const LedgerEntrySchema = z
   .object({
     id: z.string(),
     sellerId: z.string(),
-    kind: z
-      .enum(LEDGER_KINDS)
-      .openapi({ description: 'earning: a delivery; return: an accepted return reversed; payout: money paid' }),
+    kind: z.enum(LEDGER_KINDS).openapi({
+      description:
+        'earning: a delivery; return: an accepted return reversed; payout: money paid by an admin; transfer: an ' +
+        'order paid online sent to the seller’s linked account; reversal: a return’s earning taken back out of a transfer',
+    }),
     at: z.string(),
     orderId: z.string().nullable().openapi({ description: 'The purchase, for an earning or a return' }),
     sellerOrderId: z.string().nullable(),
     returnId: z.string().nullable(),
     payoutId: z.string().nullable(),
-    reference: z.string().nullable().openapi({ description: 'The bank reference of a payout' }),
+    reference: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The bank reference of a payout; the gateway’s id of a transfer or a reversal' }),
     paidOn: z.string().nullable().openapi({ description: 'The day a payout was paid (YYYY-MM-DD)' }),
-    salesPaise: paise('Signed: + an earning, - a return, 0 a payout'),
+    salesPaise: paise('Signed: + an earning, - a return, 0 a payout, a transfer or a reversal'),
     commissionPaise: paise('Signed like the sales'),
     amountPaise: paise('What the entry changes the balance by'),
-    lines: z
-      .array(LineSettlementSchema)
-      .openapi({ description: 'The lines settled, amounts as recorded (positive); none for a payout' }),
+    lines: z.array(LineSettlementSchema).openapi({
+      description: 'The lines settled, amounts as recorded (positive); none for a payout, a transfer or a reversal',
+    }),
+    transferState: z.enum(TRANSFER_STATES).nullable().openapi({
+      description:
+        'Of a transfer: on_hold until the order’s return window closes, released to the seller’s bank, or reversed whole; null for the other kinds',
+    }),
     position: z.number().int().openapi({ description: 'Log position of the event behind the entry' }),
     balanceAfterPaise: paise('The balance once the entry was posted'),
   })
@@ -52,7 +61,8 @@ const totalsFields = {
   salesPaise: paise('Delivered sales net of returns'),
   commissionPaise: paise('The marketplace’s commission on them'),
   earnedPaise: paise('Earnings net of reversals: sales less commission'),
-  paidPaise: paise('Paid out so far'),
+  paidPaise: paise('Paid out so far: payouts, and transfers less their reversals'),
+  transferredPaise: paise('Of that, by transfers of orders paid online (less their reversals)'),
   balancePaise: paise('Due to the seller now: earned less paid (below zero when returns came after a payout)'),
 } satisfies Record<keyof LedgerTotals, z.ZodType>;
 

@@ -1,9 +1,11 @@
 /**
  * The ledger's accounting identities over random logs: several sellers, purchases, deliveries
  * settled at random category rates, accepted returns of random quantities (each refunded to the
- * buyer) and payouts. Every paisa of delivered sales ends up either in a seller's earnings or in
- * the marketplace's commission, each balance is exactly its entries, and what returns took off
- * the sales is what the buyers got back.
+ * buyer), payouts, and transfers of delivered orders with their releases and the reversals of
+ * returns. Every paisa of delivered sales ends up either in a seller's earnings or in the
+ * marketplace's commission, each balance is exactly its entries, what returns took off the
+ * sales is what the buyers got back, and what was paid is the payouts and the transfers less
+ * their reversals.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -61,6 +63,10 @@ const stepArb = fc.oneof(
     }),
     weight: 2,
   },
+  {
+    arbitrary: fc.record({ kind: fc.constantFrom('transfer' as const, 'release' as const), pick: fc.nat() }),
+    weight: 2,
+  },
 );
 
 type Step = typeof stepArb extends fc.Arbitrary<infer S> ? S : never;
@@ -72,6 +78,11 @@ interface DeliveredPart {
   /** Units not returned yet, and the rate each line was settled at, by product. */
   left: Map<string, { quantity: number; bps: number }>;
   returns: number;
+  earningPaise: number;
+  /** Once transferred (its whole earning): whether released, and the returns accepted after it, each reversed at once. */
+  transfer: { released: boolean } | null;
+  /** Returns accepted before the transfer, reversed as soon as it is made. */
+  unreversed: Array<{ returnId: string; earningPaise: number }>;
 }
 
 /** Appends the log the steps describe; payouts take a share of the balance due, which the test tracks from its own events. */
@@ -85,6 +96,20 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
   const now = () => new Date((clock += 60_000)).toISOString();
   const append = (stream: string, event: { type: string; data: object }) =>
     events.append(stream, [event as never], 'any');
+  /** The reversals a transferred part owes: one per return accepted and not reversed yet (none of an earning of 0). */
+  const reverse = async (part: DeliveredPart) => {
+    const { sellerOrderId } = partOf(part.order, part.sellerId).part;
+    for (const { returnId, earningPaise } of part.unreversed.splice(0)) {
+      if (earningPaise === 0) continue;
+      const transferId = `trf-${part.order.data.orderId}-${part.sellerId}`;
+      const data = { orderId: part.orderId, sellerOrderId, transferId, reversalId: `rv-${returnId}`, returnId };
+      await append(orderStream(part.orderId), {
+        type: 'TransferReversed',
+        data: { ...data, amountPaise: earningPaise, at: now() },
+      });
+      due.set(part.sellerId, due.get(part.sellerId)! + earningPaise);
+    }
+  };
 
   for (const step of steps) {
     if (step.kind === 'place') {
@@ -111,7 +136,17 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       const left = new Map(
         settlement.map((line) => [line.productId, { quantity: line.quantity, bps: line.commissionBps }]),
       );
-      deliveredParts.push({ orderId: order.data.orderId, order, sellerId, left, returns: 0 });
+      const earningPaise = sum(settlement.map((line) => line.earningPaise));
+      deliveredParts.push({
+        orderId: order.data.orderId,
+        order,
+        sellerId,
+        left,
+        returns: 0,
+        earningPaise,
+        transfer: null,
+        unreversed: [],
+      });
     } else if (step.kind === 'return' && deliveredParts.length > 0) {
       const part = deliveredParts[step.pick % deliveredParts.length]!;
       const chosen = [...part.left].map(([productId, { quantity, bps }], i) => ({
@@ -135,12 +170,47 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       await append(orderStream(part.orderId), event);
       for (const line of sameRate) part.left.get(line.productId)!.quantity -= line.quantity;
       const { settlement, returnId, sellerOrderId } = (event as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data;
-      due.set(part.sellerId, due.get(part.sellerId)! - sum(settlement.map((line) => line.earningPaise)));
+      const earningPaise = sum(settlement.map((line) => line.earningPaise));
+      due.set(part.sellerId, due.get(part.sellerId)! - earningPaise);
       // Paid online, the buyer gets the returned units' amount back: the ledger's reversal is the seller's side of it.
       const amountPaise = sum(settlement.map((line) => line.amountPaise));
       const reason = 'returned';
       const refund = { orderId: part.orderId, refundId: returnId, sellerOrderId, returnId, amountPaise, reason };
       await append(orderStream(part.orderId), { type: 'RefundRequested', data: { ...refund, at: now() } });
+      part.unreversed.push({ returnId, earningPaise });
+      if (part.transfer) await reverse(part);
+    } else if (step.kind === 'transfer') {
+      const untransferred = deliveredParts.filter((part) => !part.transfer && part.earningPaise > 0);
+      const part = untransferred[step.pick % Math.max(1, untransferred.length)];
+      if (!part) continue;
+      const transferId = `trf-${part.order.data.orderId}-${part.sellerId}`;
+      const { sellerOrderId } = partOf(part.order, part.sellerId).part;
+      const data = {
+        orderId: part.orderId,
+        sellerOrderId,
+        sellerId: part.sellerId,
+        transferId,
+        account: 'acc',
+        at: now(),
+      };
+      await append(orderStream(part.orderId), {
+        type: 'TransferCreated',
+        data: { ...data, amountPaise: part.earningPaise },
+      });
+      due.set(part.sellerId, due.get(part.sellerId)! - part.earningPaise);
+      part.transfer = { released: false };
+      await reverse(part);
+    } else if (step.kind === 'release') {
+      const held = deliveredParts.filter((part) => part.transfer && !part.transfer.released);
+      const part = held[step.pick % Math.max(1, held.length)];
+      if (!part) continue;
+      const { sellerOrderId } = partOf(part.order, part.sellerId).part;
+      const transferId = `trf-${part.order.data.orderId}-${part.sellerId}`;
+      await append(orderStream(part.orderId), {
+        type: 'TransferReleased',
+        data: { orderId: part.orderId, sellerOrderId, transferId, at: now() },
+      });
+      part.transfer!.released = true;
     } else if (step.kind === 'payout') {
       const sellerId = SELLERS[step.seller]!;
       const amount = Math.floor(((due.get(sellerId) ?? 0) * step.percent) / 100);
@@ -194,9 +264,10 @@ it('balances are their entries, and earnings plus commissions are delivered sale
           expect(balance.balancePaise).toBe(balance.earnedPaise - balance.paidPaise);
           expect(balance.earnedPaise + balance.commissionPaise).toBe(balance.salesPaise);
           // A balance may be below zero: a return accepted after its earning was paid out leaves the seller owing.
-          expect(balance.paidPaise).toBe(
-            sum(own.filter((entry) => entry.kind === 'payout').map((entry) => 0 - entry.amountPaise)),
-          );
+          const paidBy = (...kinds: string[]) =>
+            sum(own.filter((entry) => kinds.includes(entry.kind)).map((entry) => 0 - entry.amountPaise));
+          expect(balance.paidPaise).toBe(paidBy('payout', 'transfer', 'reversal'));
+          expect(balance.transferredPaise).toBe(paidBy('transfer', 'reversal'));
         }
         for (const entry of entries) {
           for (const field of ['salesPaise', 'commissionPaise', 'amountPaise', 'balanceAfterPaise'] as const)
@@ -218,10 +289,33 @@ it('balances are their entries, and earnings plus commissions are delivered sale
           ),
         );
         expect(sum(balances.map((balance) => balance.salesPaise))).toBe(deliveredSales - refunded);
-        const payouts = (await events.readAll()).filter((event) => event.type === 'PayoutRecorded');
-        expect(sum(balances.map((balance) => balance.paidPaise))).toBe(
-          sum(payouts.map((event) => (event.data as { amountPaise: number }).amountPaise)),
-        );
+        const amounts = (type: string) =>
+          sum(
+            log
+              .filter((event) => event.type === type)
+              .map((event) => (event.data as { amountPaise: number }).amountPaise),
+          );
+        const transferred = amounts('TransferCreated') - amounts('TransferReversed');
+        expect(sum(balances.map((balance) => balance.transferredPaise))).toBe(transferred);
+        expect(sum(balances.map((balance) => balance.paidPaise))).toBe(amounts('PayoutRecorded') + transferred);
+
+        // Each transfer shows where it stands: reversed whole, else released, else on hold.
+        for (const entry of entries.filter((e) => e.kind === 'transfer')) {
+          const of = log.filter(
+            (event) => (event.data as { sellerOrderId?: string }).sellerOrderId === entry.sellerOrderId,
+          );
+          const reversed = sum(
+            of.filter((e) => e.type === 'TransferReversed').map((e) => (e.data as { amountPaise: number }).amountPaise),
+          );
+          const expected =
+            // (>=: this log's returns are settled at one rate each, so they may round to a paisa more than the delivery.)
+            reversed >= 0 - entry.amountPaise
+              ? 'reversed'
+              : of.some((e) => e.type === 'TransferReleased')
+                ? 'released'
+                : 'on_hold';
+          expect(entry.transferState).toBe(expected);
+        }
       } finally {
         await read.close();
         await events.close();

@@ -116,6 +116,7 @@ describe('ledger projection', () => {
             earningPaise: 262_47,
           },
         ],
+        transferState: null,
         position: 2,
         balanceAfterPaise: 2_062_47,
       },
@@ -161,6 +162,7 @@ describe('ledger projection', () => {
         commissionPaise: 137_50,
         earnedPaise: 1_162_47,
         paidPaise: 1_000_00,
+        transferredPaise: 0,
         balancePaise: 162_47,
         updatedAt: T(7),
       },
@@ -171,6 +173,7 @@ describe('ledger projection', () => {
         commissionPaise: 90_00,
         earnedPaise: 810_00,
         paidPaise: 0,
+        transferredPaise: 0,
         balancePaise: 810_00,
         updatedAt: T(4),
       },
@@ -215,6 +218,7 @@ describe('ledger projection', () => {
     expect(await stores.read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({
       earnedPaise: 810_00,
       paidPaise: 100_00,
+      transferredPaise: 0,
       balancePaise: 710_00,
     });
     expect((await entriesOf('s-2')).map((entry) => entry.id)).toEqual(['o-3-1:delivered', 'payout:p-9']);

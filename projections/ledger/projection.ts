@@ -8,12 +8,15 @@ import type { CategoryEvent } from '../../domain/catalog/events.ts';
 import {
   type LedgerEntry,
   NO_TOTALS,
+  type TransferState,
   earningEntry,
   payoutEntry,
   post,
   returnEntry,
+  reversalEntry,
+  transferEntry,
 } from '../../domain/ledger/entries.ts';
-import type { OrderEvent } from '../../domain/order/events.ts';
+import type { OrderEvent, TransferEvent } from '../../domain/order/events.ts';
 import type { PayoutEvent } from '../../domain/payout/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -26,9 +29,18 @@ export const SELLER_BALANCES = 'seller_balances';
 export const CATEGORY_POLICIES = 'category_policies';
 /** Each seller's name as their latest order part gave it: a delivery does not carry it. */
 const LEDGER_SELLERS = 'ledger_sellers';
+/** Each transfer (id: the seller order id): whose it is and how much of it was reversed, for its entry's state. */
+const LEDGER_TRANSFERS = 'ledger_transfers';
 
 interface LedgerSellerDoc extends Doc {
   sellerName: string;
+}
+
+interface LedgerTransferDoc extends Doc {
+  sellerId: string;
+  amountPaise: number;
+  reversedPaise: number;
+  released: boolean;
 }
 
 const legacy = legacyOrders('ledger_legacy_orders');
@@ -42,6 +54,44 @@ async function postEntry(work: UnitOfWork, entry: LedgerEntry, position: number)
   const totals = post(balance ?? NO_TOTALS, entry);
   work.put<SellerBalanceDoc>(SELLER_BALANCES, { id: entry.sellerId, sellerName, ...totals, updatedAt: entry.at });
   work.put<LedgerEntryDoc>(LEDGER_ENTRIES, { ...entry, position, balanceAfterPaise: totals.balancePaise });
+}
+
+/** The transfer's entry shows where it stands; its seller's balance is told too (updatedAt), so their ledger is fetched again. */
+async function showTransferState(work: UnitOfWork, transfer: LedgerTransferDoc, at: string): Promise<void> {
+  const state: TransferState =
+    transfer.reversedPaise >= transfer.amountPaise ? 'reversed' : transfer.released ? 'released' : 'on_hold';
+  await work.patch<LedgerEntryDoc>(LEDGER_ENTRIES, `transfer:${transfer.id}`, { transferState: state });
+  const balance = await work.get<SellerBalanceDoc>(SELLER_BALANCES, transfer.sellerId);
+  if (balance) work.put<SellerBalanceDoc>(SELLER_BALANCES, { ...balance, updatedAt: at });
+}
+
+async function applyTransfer(event: TransferEvent, position: number, work: UnitOfWork): Promise<void> {
+  const { sellerOrderId } = event.data;
+  if (event.type === 'TransferCreated') {
+    const { sellerId, amountPaise } = event.data;
+    work.put<LedgerTransferDoc>(LEDGER_TRANSFERS, {
+      id: sellerOrderId,
+      sellerId,
+      amountPaise,
+      reversedPaise: 0,
+      released: false,
+    });
+    return postEntry(work, transferEntry(event.data), position);
+  }
+  const transfer = await work.get<LedgerTransferDoc>(LEDGER_TRANSFERS, sellerOrderId);
+  // The transfer decider refuses these before TransferCreated, so this is a damaged log.
+  if (!transfer) throw new Error(`${event.type} at position ${position} before its transfer: ${sellerOrderId}`);
+  if (event.type === 'TransferReleased') {
+    const released = { ...transfer, released: true };
+    work.put<LedgerTransferDoc>(LEDGER_TRANSFERS, released);
+    return showTransferState(work, released, event.data.at);
+  }
+  const entry = reversalEntry(event.data, transfer.sellerId);
+  if (await work.get(LEDGER_ENTRIES, entry.id)) return;
+  await postEntry(work, entry, position);
+  const reversed = { ...transfer, reversedPaise: transfer.reversedPaise + event.data.amountPaise };
+  work.put<LedgerTransferDoc>(LEDGER_TRANSFERS, reversed);
+  return showTransferState(work, reversed, event.data.at);
 }
 
 async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork): Promise<void> {
@@ -59,6 +109,10 @@ async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork)
       return postEntry(work, earningEntry(event.data), position);
     case 'ReturnAccepted':
       return postEntry(work, returnEntry(event.data), position);
+    case 'TransferCreated':
+    case 'TransferReleased':
+    case 'TransferReversed':
+      return applyTransfer(event, position, work);
   }
 }
 
@@ -100,6 +154,9 @@ const OWN_TYPES: LedgerEventType[] = [
   'OrderPlaced',
   'SellerOrderDelivered',
   'ReturnAccepted',
+  'TransferCreated',
+  'TransferReleased',
+  'TransferReversed',
   'PayoutRecorded',
   'CategoryCreated',
   'CategoryCommissionSet',
@@ -108,12 +165,15 @@ const OWN_TYPES: LedgerEventType[] = [
 
 export const ledger: Projection = {
   name: 'ledger',
+  // 2: transfers and their reversals, and the balances' transferredPaise.
+  version: 2,
   collections: [
     { name: LEDGER_ENTRIES, indexes: [['sellerId', 'at']] },
     // Admins list balances due, highest first.
     { name: SELLER_BALANCES, indexes: [['balancePaise']] },
     { name: CATEGORY_POLICIES },
     { name: LEDGER_SELLERS },
+    { name: LEDGER_TRANSFERS },
     legacy.collection,
   ],
   eventTypes: new Set<string>([...OWN_TYPES, ...legacy.eventTypes]),

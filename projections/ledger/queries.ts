@@ -33,6 +33,7 @@ const balanceOf = ({
   commissionPaise,
   earnedPaise,
   paidPaise,
+  transferredPaise,
   balancePaise,
   updatedAt,
 }: SellerBalanceDoc): SellerBalance => ({
@@ -42,6 +43,7 @@ const balanceOf = ({
   commissionPaise,
   earnedPaise,
   paidPaise,
+  transferredPaise,
   balancePaise,
   updatedAt,
 });

@@ -10,7 +10,19 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   earning: 'Earning',
   return: 'Return',
   payout: 'Payout',
+  transfer: 'Transfer',
+  reversal: 'Transfer reversed',
 };
+
+/** Where a transfer stands, in words and colour. */
+const TRANSFER_STATES: Record<NonNullable<LedgerEntry['transferState']>, { label: string; badge: string }> = {
+  on_hold: { label: 'On hold', badge: 'badge-warning' },
+  released: { label: 'Released', badge: 'badge-success' },
+  reversed: { label: 'Reversed', badge: 'badge-neutral' },
+};
+
+/** Entries of money moved, not earned: they have no sales or commission of their own. */
+const movesMoneyOnly = (entry: LedgerEntry): boolean => entry.kind !== 'earning' && entry.kind !== 'return';
 
 /** "10%", "12.5%": a rate in basis points. */
 export const formatRate = (bps: number): string =>
@@ -72,15 +84,20 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
               </td>
               <th scope="row" className={`font-normal ${CARD.cell}`} data-label="Entry">
                 {KIND_LABELS[entry.kind]}
+                {entry.transferState && (
+                  <span className={`badge badge-sm ms-2 ${TRANSFER_STATES[entry.transferState].badge}`}>
+                    {TRANSFER_STATES[entry.transferState].label}
+                  </span>
+                )}
               </th>
               <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="From">
                 {sourceOf(entry)}
               </td>
               <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Sales">
-                {entry.kind === 'payout' ? '' : formatPrice(entry.salesPaise)}
+                {movesMoneyOnly(entry) ? '' : formatPrice(entry.salesPaise)}
               </td>
               <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Commission">
-                {entry.kind === 'payout' ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
+                {movesMoneyOnly(entry) ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
               </td>
               <td
                 className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''} ${CARD.cell}`}

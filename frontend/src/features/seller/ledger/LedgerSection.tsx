@@ -46,7 +46,8 @@ export function LedgerSection({ ledger, paging, className = '' }: LedgerSectionP
       </h2>
       <p className="mb-4 text-base-content/80">
         You earn the price of what you deliver, less MIBI’s commission; accepted returns take their earning back, and
-        payouts settle the balance.
+        payouts settle the balance. An order paid online is transferred to your payout account, on hold until its return
+        window closes, then released to your bank.
       </p>
       <FigureCards label="Your balance in figures" columns={4} of={ledger} figures={BALANCE_FIGURES} />
       <p className="mt-2 min-h-5 text-sm text-base-content/80">
