@@ -5,6 +5,8 @@ import type { Bus } from './bus/port.ts';
 import type { Config } from './config/config.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { Mailbox, Mailer } from './mail/port.ts';
+import { openPayments } from './payments/open.ts';
+import type { PaymentGateway } from './payments/port.ts';
 import type { Queue } from './queue/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 
@@ -18,6 +20,8 @@ export interface Platform {
   mail: Mailer;
   /** The development mailbox (folder adapter) whose messages a dev-only route lists. */
   mailbox?: Mailbox;
+  /** Razorpay, or the test gateway (no money moves) when no keys are set. */
+  payments: PaymentGateway;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function openPlatform(config: Config, { threads = false } = {}): Pr
     const bus = keep(await openBus(config, dataDir, threads));
     const blobs = keep(await openBlobs(config, dataDir));
     const mail = keep(await openMail(config, dataDir));
+    const payments = openPayments(config, dataDir);
     return {
       events,
       read,
@@ -49,6 +54,7 @@ export async function openPlatform(config: Config, { threads = false } = {}): Pr
       blobs,
       mail,
       ...(mail.kind === 'folder' && { mailbox: mail as Mailer & Mailbox }),
+      payments,
       // Reverse order: the queue may still append events while it drains.
       close: async () => {
         for (const adapter of opened.reverse()) await adapter.close();

@@ -10,6 +10,9 @@ import { type Clock, systemClock } from '../platform/clock.ts';
 import { MemoryBus } from '../platform/bus/memory.ts';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.ts';
 import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
+import { RazorpayGateway } from '../platform/payments/razorpay.ts';
+import { TestGatewayControl } from '../platform/payments/test-gateway/control-client.ts';
+import { startTestGateway } from '../platform/payments/test-gateway/server.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -52,6 +55,8 @@ export class TestMailer implements Mailer {
 export interface TestBed {
   platform: Platform;
   mailer: TestMailer;
+  /** The control API of the in-memory test gateway `platform.payments` speaks to (refunds ended by hand). */
+  gateway: TestGatewayControl;
   /** Starts the workers (quick retries, reconciliation on demand) and resolves once they are ready. */
   startWorkers(): Promise<void>;
   /** Stops the workers: jobs added meanwhile wait in the queue until they start again. */
@@ -75,6 +80,7 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
   const queue = new SqliteQueue(':memory:');
   const bus = new MemoryBus();
   const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
+  const gateway = await startTestGateway({ refunds: 'manual' });
   const platform: Platform = {
     events,
     read,
@@ -82,8 +88,10 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
     bus,
     blobs,
     mail: mailer,
+    payments: new RazorpayGateway({ kind: 'test', baseUrl: gateway.url, ...gateway.keys }),
     close: async () => {
       for (const adapter of [queue, bus, read, events]) await adapter.close();
+      await gateway.close();
     },
   };
   const projections = new ProjectionRunner({ events, read, bus, projections: projected });
@@ -100,6 +108,7 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
   return {
     platform,
     mailer,
+    gateway: new TestGatewayControl(gateway.url, gateway.keys),
     startWorkers: startAll,
     stopWorkers,
     async replayFromZero(reactor) {

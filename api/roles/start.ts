@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { ROLES, type Role, assemble } from './assemble.ts';
 import { type FollowersThread, serveFollowers, startFollowersThread } from './followers-thread.ts';
@@ -14,6 +14,8 @@ import { ShiftableClock } from '../../platform/clock.ts';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
 import { checkDeployment } from '../../platform/config/deployment.ts';
 import { logger } from '../../platform/log.ts';
+import { gatewayFolder } from '../../platform/payments/embedded.ts';
+import { type GatewayProcess, startGatewayProcess } from '../../platform/payments/test-gateway/child.ts';
 import { SchemaVersionError } from '../../platform/schema/migrations.ts';
 
 const log = logger('start');
@@ -63,19 +65,41 @@ async function main(name: string): Promise<void> {
     : await assemble(config, roles, { spaRoot: SPA_ROOT, ...timed });
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
+  let stopping = false;
   // Every role listens: the api serves the app, the others their health probes alone.
+  let gateway: Promise<GatewayProcess | undefined> = Promise.resolve(undefined);
   assembled.listen((port) => {
     const served = assembled.app ? '' : ' (health probes only)';
-    log.info(`MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters}`);
+    log.info(
+      `MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters} payments=${assembled.platform.payments.kind}`,
+    );
+    // No Razorpay keys: the embedded default runs the test gateway beside it, posting webhooks to this server.
+    if (name === 'all' && !config.RAZORPAY_KEY_ID) gateway = startGatewayBeside(port);
   });
 
-  let stopping = false;
+  async function startGatewayBeside(port: number): Promise<GatewayProcess | undefined> {
+    const host = ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    const webhookUrl = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/api/payments/webhook`;
+    try {
+      const started = await startGatewayProcess({ folder: gatewayFolder(resolve(config.DATA_DIR)), webhookUrl });
+      log.info(`test payments (no money moves): the test gateway runs on ${started.url}`);
+      started.child.once('exit', (code, signal) => {
+        if (!stopping) log.error(`the test gateway stopped (${signal ?? code}): online payments are unavailable`);
+      });
+      return started;
+    } catch (error) {
+      log.error({ err: error }, 'the test gateway could not start: online payments are unavailable');
+      return undefined;
+    }
+  }
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing work in flight...`);
     await assembled.stop();
     await followers?.stop();
+    await (await gateway)?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -8,6 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../platform/config/config.ts';
+import { TestGatewayControl } from '../../platform/payments/test-gateway/control-client.ts';
+import {
+  type TestGateway,
+  type TestGatewayOptions,
+  startTestGateway,
+} from '../../platform/payments/test-gateway/server.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { EFFECTS_OF_LOG, REACTORS } from '../../workers/index.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
@@ -71,6 +77,12 @@ export interface TestApi {
   app: App;
   platform: Platform;
   dir: string;
+  /**
+   * The test gateway `platform.payments` speaks to, in this process: its webhooks go to the app's
+   * /api/payments/webhook (handed to the app without a socket), and `control` pays or fails an
+   * order, ends refunds and holds, reorders, drops or duplicates webhooks.
+   */
+  gateway: TestGateway & { control: TestGatewayControl };
   /** A visitor without a session. */
   anonymous(): Client;
   /**
@@ -92,7 +104,10 @@ export interface TestApi {
   signIn(email: string, password: string): Promise<Client>;
   /** The account's current TOTP code, usable once more (the harness forgets which step was used last). */
   totpCode(email: string): Promise<string>;
-  /** Resolves once everything appended so far has run its course: work left after answers ended, the jobs it caused done, every projection past it all. */
+  /**
+   * Resolves once everything appended so far has run its course: webhooks due delivered, work left
+   * after answers ended, the jobs it caused done, every projection past it all.
+   */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -102,8 +117,25 @@ let counter = 0;
 const failed = (what: string, reply: Reply<unknown>) =>
   new Error(`${what} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
 
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+/** The test gateway's webhooks, retried quickly so a suite does not wait for Razorpay's backoff. */
+const WEBHOOK_RETRY = { attempts: 5, baseMs: 20, maxMs: 200 };
+
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { gateway?: Pick<TestGatewayOptions, 'refunds' | 'refundDelayMs' | 'retry'> } = {},
+): Promise<TestApi> {
   const dir = mkdtempSync(join(tmpdir(), 'mibi-api-'));
+  // Webhooks reach the app without a socket, as `client.api` requests do; the app exists only once assembled.
+  let served: App | undefined;
+  const gateway = await startTestGateway({
+    webhookUrl: `${LOCAL_ORIGIN}/api/payments/webhook`,
+    send: async (url, init) => {
+      if (!served) return new Response(null, { status: 503 });
+      return served.request(url, init);
+    },
+    retry: WEBHOOK_RETRY,
+    ...options.gateway,
+  });
   // AUTO_VERIFY is off without demo data; most suites want products on sale at once.
   const config = loadConfig({
     DATA_DIR: dir,
@@ -111,12 +143,23 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     AUTO_VERIFY: 'true',
     ADMIN_EMAIL: 'admin@mibi.test',
     ADMIN_PASSWORD: 'admin-pass-1',
+    TEST_GATEWAY_URL: gateway.url,
+    RAZORPAY_KEY_ID: gateway.keys.keyId,
+    RAZORPAY_KEY_SECRET: gateway.keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: gateway.keys.webhookSecret,
     ...env,
   });
-  const assembled = await assemble(config, ROLES, { notifyRetry: { attempts: 5, backoffMs: 20 } });
+  const assembled = await assemble(config, ROLES, { notifyRetry: { attempts: 5, backoffMs: 20 } }).catch(
+    async (error: unknown) => {
+      await gateway.close();
+      throw error;
+    },
+  );
   const { platform } = assembled;
   const ctx = assembled.ctx!;
   const app = assembled.app!;
+  served = app;
+  gateway.webhooks.kick(); // any sent before the app was there
   // Every answer a client of this app gets must be one the served OpenAPI document allows.
   let validator: Promise<ResponseValidator> | undefined;
   checkAnswers(app, async (method, url, response) => {
@@ -180,6 +223,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     app,
     platform,
     dir,
+    gateway: Object.assign(gateway, { control: new TestGatewayControl(gateway.url, gateway.keys) }),
     anonymous: () => new Client(harness),
     async signUp(options = {}) {
       const n = ++counter;
@@ -220,6 +264,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return totpCode(secret, totpStep(Date.now()));
     },
     async settle() {
+      await gateway.webhooks.idle();
       await ctx.afterwards.settled();
       const appended = await platform.events.lastPosition();
       for (const reactor of REACTORS) {
@@ -234,6 +279,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await assembled.stop();
+      await gateway.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -73,6 +73,37 @@ describe('loadConfig', () => {
     expect(error?.message).not.toContain(value);
   });
 
+  it('takes Razorpay keys all three or none, and a test gateway with its keys', () => {
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+      RAZORPAY_KEY_SECRET: 'thisIsTheSecret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-1',
+    };
+    expect(loadConfig(keys)).toMatchObject({ ...keys, PAYMENT_WINDOW_MIN: 30 });
+    expect(loadConfig({ ...keys, RAZORPAY_KEY_ID: 'rzp_live_ILgsfZCZoFIKMb' }).RAZORPAY_KEY_ID).toBe(
+      'rzp_live_ILgsfZCZoFIKMb',
+    );
+    expect(loadConfig({ ...keys, TEST_GATEWAY_URL: 'http://127.0.0.1:4010' }).TEST_GATEWAY_URL).toBe(
+      'http://127.0.0.1:4010',
+    );
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (thrown) {
+        return thrown as ConfigError;
+      }
+      throw new Error('accepted');
+    };
+    const { RAZORPAY_WEBHOOK_SECRET: _, ...twoOfThree } = keys;
+    expect(refusal(twoOfThree).variable).toBe('RAZORPAY_WEBHOOK_SECRET');
+    expect(refusal(twoOfThree).message).not.toContain(keys.RAZORPAY_KEY_SECRET);
+    expect(refusal({ RAZORPAY_KEY_SECRET: keys.RAZORPAY_KEY_SECRET }).variable).toBe('RAZORPAY_KEY_ID');
+    expect(refusal({ TEST_GATEWAY_URL: 'http://127.0.0.1:4010' }).variable).toBe('RAZORPAY_KEY_ID');
+    expect(refusal({ ...keys, RAZORPAY_KEY_ID: 'key_1DP5mmOlF5G5ag' }).variable).toBe('RAZORPAY_KEY_ID');
+    expect(refusal({ PAYMENT_WINDOW_MIN: '0' }).variable).toBe('PAYMENT_WINDOW_MIN');
+    expect(loadConfig({ PAYMENT_WINDOW_MIN: '45' }).PAYMENT_WINDOW_MIN).toBe(45);
+  });
+
   it('logs at info unless LOG_LEVEL says otherwise', () => {
     expect(loadConfig({}).LOG_LEVEL).toBe('info');
     expect(loadConfig({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');

@@ -153,6 +153,22 @@ const schema = z.object({
    * the API's, using a second core; off, all three share one thread.
    */
   FOLLOWERS_THREAD: flag.default(true),
+  /**
+   * Razorpay's API key (`rzp_live_...` moves real money, `rzp_test_...` is Razorpay's own test
+   * mode), its secret and the webhook secret: all three or none. None: the embedded test gateway
+   * (platform/payments/test-gateway/), where no money moves.
+   */
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(live|test)_[A-Za-z0-9]+$/, 'must be a Razorpay key id (rzp_live_... or rzp_test_...)')
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret Razorpay showed with the key id').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the secret set on the webhook in Razorpay').optional(),
+  /**
+   * A test gateway run on its own (`npm run test-gateway`), whose keys the RAZORPAY_* variables
+   * then hold, instead of the one the embedded default starts or api.razorpay.com.
+   */
+  TEST_GATEWAY_URL: url(['http', 'https']).optional(),
   /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
   JOB_LEASE_S: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -169,7 +185,27 @@ export const CONFIG_VARIABLES = Object.keys(schema.shape);
  * AUTO_VERIFY follows DEMO_DATA unless set: the demo marketplace shows its products at once,
  * while a real one keeps new products in the admins' review queue.
  */
+const RAZORPAY_KEYS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
 const withDefaults = schema
+  .superRefine((config, context) => {
+    const set = RAZORPAY_KEYS.filter((key) => config[key] !== undefined);
+    const missing = RAZORPAY_KEYS.find((key) => config[key] === undefined);
+    if (set.length > 0 && missing) {
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set with ${set.join(' and ')} (all three or none)`,
+      });
+    }
+    if (config.TEST_GATEWAY_URL && missing) {
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set with TEST_GATEWAY_URL: the keys that test gateway was started with',
+      });
+    }
+  })
   .refine((config) => !(config.TRUSTED_PROXIES && config.TRUST_PROXY > 0), {
     path: ['TRUST_PROXY'],
     message: 'must not be set with TRUSTED_PROXIES (which replaces it)',

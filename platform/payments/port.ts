@@ -84,6 +84,8 @@ export interface LinkedAccountInput {
   /** MIBI's seller id: the linked account's reference_id, so setting up again finds it. */
   reference: string;
   email: string;
+  /** The seller's phone number, which Razorpay asks of a linked account (the test gateway does not). */
+  phone?: string;
   /** The legal or trading name of the seller's business. */
   businessName: string;
   contactName: string;
