@@ -13,7 +13,15 @@ import {
   placedPayment,
 } from './payment.ts';
 import { priceOrder } from './pricing.ts';
-import { type Refund, type RefundCommand, decideRefund, isRefundEvent, refundsAfter } from './refunds.ts';
+import {
+  type Refund,
+  type RefundCommand,
+  type RefundFacts,
+  decideRefund,
+  isRefundEvent,
+  refundsAfter,
+  refundsDue,
+} from './refunds.ts';
 import { type ReturnStatus, returnRefused, returnWindowCloses, unitsAskedBack } from './returns.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
@@ -466,26 +474,41 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
 
   evolve: (state, event) => upcast(event, state?.sellerOrders ?? []).reduce(evolveCurrent, state),
 
+  /** What the command decides, then the refunds the purchase owes once it is decided (refunds.ts). */
   decide(command, state) {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
     if (state === null) throw new DomainError('not_found', 'Order not found', 'not_found');
-    switch (command.type) {
-      case 'ChangeSellerOrderStatus':
-        return changeStatus(command, state);
-      case 'RequestReturn':
-        return requestReturn(command, state);
-      case 'DecideReturn':
-        return decideReturn(command, state);
-      case 'UndoSellerOrderStatus':
-        return undoStatus(command, state);
-      case 'RecordRefundInitiated':
-      case 'RecordRefundOutcome':
-        return decideRefund(command, state.orderId, state.refunds);
-      case 'RequestPayment':
-      case 'RecordPaymentFailure':
-      case 'RecordPaymentCapture':
-      case 'ExpirePayment':
-        return decidePayment(command, state);
-    }
+    const events = decideOn(command, state);
+    if (events.length === 0) return events;
+    const after = events.reduce(evolveCurrent, state)!;
+    return [...events, ...refundsDue(refundFacts(after), command.at)];
   },
 };
+
+/** What refunds read of the purchase: the payment's capture, and whether it came after the purchase expired. */
+const refundFacts = (order: Order): RefundFacts => ({
+  ...order,
+  capturedPaise: order.payment.capturedPaise,
+  expired: order.payment.status === 'expired',
+});
+
+function decideOn(command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, state: Order): OrderEvent[] {
+  switch (command.type) {
+    case 'ChangeSellerOrderStatus':
+      return changeStatus(command, state);
+    case 'RequestReturn':
+      return requestReturn(command, state);
+    case 'DecideReturn':
+      return decideReturn(command, state);
+    case 'UndoSellerOrderStatus':
+      return undoStatus(command, state);
+    case 'RecordRefundInitiated':
+    case 'RecordRefundOutcome':
+      return decideRefund(command, state.orderId, state.refunds);
+    case 'RequestPayment':
+    case 'RecordPaymentFailure':
+    case 'RecordPaymentCapture':
+    case 'ExpirePayment':
+      return decidePayment(command, state);
+  }
+}

@@ -144,9 +144,22 @@ describe('RecordPaymentFailure and RecordPaymentCapture', () => {
   });
 
   it('marks a capture after the expiry late (the money goes back), once; one after the buyer cancelled is not', () => {
+    // What the capture leaves owed goes back with it (refunds.ts): all of it when late, else the cancelled parts.
+    const refund = (refundId: string, sellerOrderId: string | null, amountPaise: number): OrderEvent => ({
+      type: 'RefundRequested',
+      data: {
+        orderId,
+        refundId,
+        sellerOrderId,
+        returnId: null,
+        amountPaise,
+        reason: sellerOrderId === null ? 'late_payment' : 'cancelled',
+        at: LATER,
+      },
+    });
     given(orderDecider, [placed, requested, ...expired])
       .when(capture())
-      .then([captured(true)]);
+      .then([captured(true), refund(`${orderId}-late`, null, total)]);
     given(orderDecider, [placed, requested, ...expired, captured(true)])
       .when(capture())
       .then([]);
@@ -165,10 +178,14 @@ describe('RecordPaymentFailure and RecordPaymentCapture', () => {
     );
     given(orderDecider, [placed, requested, ...cancelledBoth])
       .when(capture())
-      .then([captured(false)]);
+      .then([
+        captured(false),
+        refund(`${orderId}-1-cancel`, `${orderId}-1`, 100_000),
+        refund(`${orderId}-2-cancel`, `${orderId}-2`, total - 100_000),
+      ]);
     given(orderDecider, [placed, requested, cancelledBoth[0]!])
       .when(capture())
-      .then([captured(false)]);
+      .then([captured(false), refund(`${orderId}-1-cancel`, `${orderId}-1`, 100_000)]);
   });
 });
 

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../actor.ts';
+import { fold } from '../decider.ts';
 import { sum } from '../money.ts';
-import type { RefundEvent } from './events.ts';
+import { actors, given } from '../testing.ts';
+import { later } from '../time.ts';
+import { type OrderCommand, orderDecider } from './decider.ts';
+import type { OrderEvent, OrderLine, RefundEvent } from './events.ts';
+import { placed as placedCod } from './events.fixtures.ts';
+import { settleLine } from './settlement.ts';
 import {
   type Refund,
   type RefundCommand,
@@ -13,6 +20,7 @@ import {
 } from './refunds.ts';
 
 const AT = '2024-05-01T10:00:00.000Z';
+const LATE = later(AT, 30 * 60_000);
 const orderId = '3f2b9c1e-0000-4000-8000-000000000001';
 
 /** A purchase of two parts, ₹1,000 and ₹600, ₹50 delivery, paid online in full. */
@@ -245,5 +253,192 @@ describe('orderIdOfRefund', () => {
     expect(orderIdOfRefund(`${orderId}-2-R3`)).toBe(orderId);
     expect(orderIdOfRefund(`${orderId}-late`)).toBe(orderId);
     expect(orderIdOfRefund('pay_29QQoUBi66xm2f')).toBeNull();
+  });
+});
+
+describe('the order decider', () => {
+  const { buyer, seller, otherSeller } = actors;
+  const id = 'o-1';
+  const line = (productId: string, sellerId: string, pricePaise: number, quantity = 1): OrderLine => ({
+    productId,
+    name: `Product ${productId}`,
+    pricePaise,
+    quantity,
+    imageUrl: null,
+    sellerId,
+    sellerName: `Seller ${sellerId}`,
+    categoryId: 'textiles',
+  });
+  // ₹1,000 x 2 from one seller, ₹200 from the other, ₹50 delivery: ₹2,250 captured.
+  const cod = placedCod(id, [line('p-1', seller.userId, 100_000, 2), line('p-2', otherSeller.userId, 20_000)], AT);
+  const total = cod.data.totalPaise;
+  const placed: OrderEvent = { type: 'OrderPlaced', data: { ...cod.data, payment: 'online', paymentDueBy: LATE } };
+  const gateway = { orderId: id, gatewayOrderId: 'order_1' };
+  const paymentRequested: OrderEvent = {
+    type: 'PaymentRequested',
+    data: { ...gateway, amountPaise: total, currency: 'INR', at: AT },
+  };
+  const captured = (late = false): OrderEvent => ({
+    type: 'PaymentCaptured',
+    data: { ...gateway, paymentId: 'pay_1', method: 'upi', amountPaise: total, late, at: AT },
+  });
+  const paid = [placed, paymentRequested, captured()];
+  const cancel = (n: number, actor: Actor = buyer): OrderCommand => ({
+    type: 'ChangeSellerOrderStatus',
+    actor,
+    sellerOrderId: `${id}-${n}`,
+    status: 'cancelled',
+    reason: 'Changed my mind',
+    commission: {},
+    undoWindowMs: 0,
+    at: AT,
+  });
+  const cancelled = (n: number, by = buyer.userId): OrderEvent => ({
+    type: 'SellerOrderCancelled',
+    data: {
+      orderId: id,
+      sellerOrderId: `${id}-${n}`,
+      sellerId: n === 1 ? seller.userId : otherSeller.userId,
+      by,
+      at: AT,
+      reason: 'Changed my mind',
+    },
+  });
+  const refund = (n: number, amountPaise: number): OrderEvent => ({
+    type: 'RefundRequested',
+    data: {
+      orderId: id,
+      refundId: `${id}-${n}-cancel`,
+      sellerOrderId: `${id}-${n}`,
+      returnId: null,
+      amountPaise,
+      reason: 'cancelled',
+      at: AT,
+    },
+  });
+
+  it('refunds a cancelled part of a paid purchase its subtotal, and the rest with the delivery charge', () => {
+    given(orderDecider, paid)
+      .when(cancel(2))
+      .then([cancelled(2), refund(2, 20_000)]);
+    given(orderDecider, [...paid, cancelled(2), refund(2, 20_000)])
+      .when(cancel(1, seller))
+      .then([cancelled(1, seller.userId), refund(1, 205_000)]);
+    // Cancelled again: nothing, and no second refund.
+    given(orderDecider, [...paid, cancelled(2), refund(2, 20_000)])
+      .when(cancel(2))
+      .then([]);
+  });
+
+  it('refunds nothing of a purchase paid on delivery, or not paid yet', () => {
+    given(orderDecider, [cod])
+      .when(cancel(2))
+      .then([cancelled(2)]);
+    given(orderDecider, [placed, paymentRequested])
+      .when(cancel(2))
+      .then([cancelled(2)]);
+  });
+
+  it('refunds, at the capture, the parts the buyer cancelled while paying', () => {
+    const capture: OrderCommand = {
+      type: 'RecordPaymentCapture',
+      ...gateway,
+      paymentId: 'pay_1',
+      method: 'upi',
+      amountPaise: total,
+      currency: 'INR',
+      at: AT,
+    };
+    given(orderDecider, [placed, paymentRequested, cancelled(2)])
+      .when(capture)
+      .then([captured(), refund(2, 20_000)]);
+  });
+
+  it('refunds a payment captured after the purchase expired in full', () => {
+    const capture: OrderCommand = {
+      type: 'RecordPaymentCapture',
+      ...gateway,
+      paymentId: 'pay_1',
+      method: 'upi',
+      amountPaise: total,
+      currency: 'INR',
+      at: LATE,
+    };
+    const expiry = orderDecider.decide(
+      { type: 'ExpirePayment', at: LATE },
+      fold(orderDecider, [placed, paymentRequested]),
+    );
+    expect(expiry.some((event) => event.type === 'RefundRequested')).toBe(false);
+    const late = { ...(captured(true) as Extract<OrderEvent, { type: 'PaymentCaptured' }>) };
+    given(orderDecider, [placed, paymentRequested, ...expiry])
+      .when(capture)
+      .then([
+        { ...late, data: { ...late.data, at: LATE } },
+        {
+          type: 'RefundRequested',
+          data: {
+            orderId: id,
+            refundId: `${id}-late`,
+            sellerOrderId: null,
+            returnId: null,
+            amountPaise: total,
+            reason: 'late_payment',
+            at: LATE,
+          },
+        },
+      ]);
+  });
+
+  it("refunds an accepted return the returned units' amount from its settlement", () => {
+    const stamp = { orderId: id, sellerOrderId: `${id}-1`, sellerId: seller.userId, by: seller.userId, at: AT };
+    const delivered: OrderEvent = {
+      type: 'SellerOrderDelivered',
+      data: { ...stamp, settlement: [settleLine(line('p-1', seller.userId, 100_000), 2, 1_000)] },
+    };
+    const returnId = `${id}-1-R1`;
+    const asked: OrderEvent = {
+      type: 'ReturnRequested',
+      data: { ...stamp, by: buyer.userId, returnId, lines: [{ productId: 'p-1', quantity: 1 }], reason: 'Torn' },
+    };
+    const decide: OrderCommand = {
+      type: 'DecideReturn',
+      actor: seller,
+      sellerOrderId: `${id}-1`,
+      returnId,
+      accept: true,
+      reason: 'Sorry',
+      at: AT,
+    };
+    const events = orderDecider.decide(decide, fold(orderDecider, [...paid, delivered, asked]));
+    expect(events.map((event) => event.type)).toEqual(['ReturnAccepted', 'RefundRequested']);
+    expect(events[1]!.data).toEqual({
+      orderId: id,
+      refundId: returnId,
+      sellerOrderId: `${id}-1`,
+      returnId,
+      amountPaise: 100_000,
+      reason: 'returned',
+      at: AT,
+    });
+  });
+
+  it("records the gateway's word on the purchase's refunds", () => {
+    const initiate: OrderCommand = {
+      type: 'RecordRefundInitiated',
+      refundId: `${id}-2-cancel`,
+      gatewayRefundId: 'rfnd_1',
+      at: AT,
+    };
+    given(orderDecider, [...paid, cancelled(2), refund(2, 20_000)])
+      .when(initiate)
+      .then([
+        {
+          type: 'RefundInitiated',
+          data: { orderId: id, refundId: `${id}-2-cancel`, gatewayRefundId: 'rfnd_1', at: AT },
+        },
+      ]);
+    given(orderDecider, paid)
+      .when(initiate)
+      .then({ code: 'not_found', kind: 'not_found', message: 'Refund not found' });
   });
 });
