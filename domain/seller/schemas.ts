@@ -77,12 +77,12 @@ const checkedBy = (check: (text: string) => string | null) => (text: string, con
 const { address, city, pincode } = shippingAddressSchema.shape;
 
 /**
- * Body of "set the tax profile", as the seller's form sends it: registered or not, the GSTIN (when
- * registered) or the enrolment number (when not), and the principal place of business with its
- * state by GST code. The GSTIN must hold the PAN given and belong to the state of the place of
- * business. Gives the profile as the event keeps it.
+ * The tax profile form, as the seller fills it in: registered or not, the GSTIN (when registered)
+ * or the enrolment number (when not), and the principal place of business with its state by GST
+ * code. The GSTIN must hold the PAN given and belong to the state of the place of business.
+ * Gives the fields trimmed, blanks as null: what the form sends.
  */
-export const taxProfileSchema = z
+export const taxProfileFormSchema = z
   .object({
     registered: z.boolean({ error: TAX_PROFILE_FIELD_MESSAGES.registered }),
     legalName: requiredText(TAX_PROFILE_FIELD_MESSAGES.legalNameRequired, TAX_PROFILE_LIMITS.legalName, 'Legal name'),
@@ -115,11 +115,15 @@ export const taxProfileSchema = z
     const state = stateByCode(form.stateCode);
     if (state && gstin.stateCode !== state.code)
       fault('gstin', TAX_PROFILE_FIELD_MESSAGES.gstinState(gstin.state.name, state.name));
-  })
-  .transform(({ registered, gstin, enrolmentNumber, address, city, pincode, ...fields }): TaxProfile => {
+  });
+
+/** Body of "set the tax profile": the form, giving the profile as the event keeps it. */
+export const taxProfileSchema = taxProfileFormSchema.transform(
+  ({ registered, gstin, enrolmentNumber, address, city, pincode, ...fields }): TaxProfile => {
     const profile = { ...fields, address: { address, city, pincode } };
     // Both are present once the refinements pass: the GSTIN when registered, the enrolment number when not.
     return registered
       ? { registered, gstin: gstin!, ...profile }
       : { registered, enrolmentNumber: enrolmentNumber!, ...profile };
-  });
+  },
+);

@@ -40,6 +40,7 @@ export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksPro
     },
     { label: 'Ledger', href: '#ledger' },
     { label: 'Storefront', href: '#storefront' },
+    { label: 'Tax profile', href: '#tax-profile' },
     { label: 'Notifications', href: '#notifications' },
   ];
   return (

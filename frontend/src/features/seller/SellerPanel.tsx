@@ -13,6 +13,7 @@ import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
 import { SectionLinks, waitingOrders } from './SectionLinks.tsx';
 import { StorefrontSection } from './storefront/StorefrontSection.tsx';
+import { TaxProfileSection } from './tax-profile/TaxProfileSection.tsx';
 import { withProduct } from './sellerProducts.ts';
 import type { SellerProduct, SellerProducts } from './types.ts';
 
@@ -30,7 +31,8 @@ const SECTION = 'scroll-mt-32';
 
 /**
  * The seller's dashboard: links to each section at the top, then the orders (first while any
- * wait for the seller) with the notifications, the products, the storefront, the sales and the ledger.
+ * wait for the seller) with the notifications, the products, the storefront, the tax profile, the
+ * sales and the ledger.
  */
 export default function SellerPanel() {
   const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', {
@@ -110,6 +112,7 @@ export default function SellerPanel() {
         {ordersFirst ? incoming : shop}
         {ordersFirst ? shop : incoming}
         <StorefrontSection className={SECTION} />
+        <TaxProfileSection className={SECTION} />
         <SalesSection className={SECTION} />
         <LedgerSection
           className={SECTION}

@@ -37,3 +37,10 @@ export type SellerLedger = Data<typeof server.seller.ledger.$get>;
 
 /** GET /sellers/{id}: the seller's own storefront, as buyers see it (with its status and version). */
 export type SellerStorefront = Data<(typeof server.sellers)[':id']['$get']>;
+
+/** The tax profile routes of a seller (api/routes/tax-profiles.ts), for the seller and the admins. */
+type TaxProfileRoutes = (typeof server.sellers)[':id']['tax-profile'];
+
+/** GET /sellers/{id}/tax-profile: the profile (null until set) and how many versions it had. */
+export type SellerTaxProfile = Data<TaxProfileRoutes['$get']>;
+export type TaxProfile = NonNullable<SellerTaxProfile['taxProfile']>;
