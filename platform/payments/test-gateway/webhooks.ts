@@ -147,11 +147,12 @@ export class WebhookOutbox {
     await this.idle();
   }
 
+  /** After a pump: on at once if a delivery became due meanwhile, else a timer for the next retry. Without a target, setTarget kicks. */
   private schedule(): void {
-    if (this.closed) return;
+    if (this.closed || !this.target) return;
     const { due, nextAt } = this.store.nextDue(this.options.now());
     if (due) return this.kick();
-    if (nextAt !== undefined && this.target) {
+    if (nextAt !== undefined) {
       this.timer = setTimeout(() => this.kick(), Math.max(0, nextAt - this.options.now())).unref();
     }
   }
