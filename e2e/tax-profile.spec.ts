@@ -4,7 +4,7 @@
  * each save is a version kept, and a seller not registered for GST is told it sells in its state only.
  */
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signUpByApi } from './shop.ts';
+import { expectAccessible, signInByApi, signUpByApi } from './shop.ts';
 
 test('a seller sets its tax profile, corrects each mistake it is told of, and changes it later', async ({
   page,
@@ -77,4 +77,11 @@ test('a seller sets its tax profile, corrects each mistake it is told of, and ch
   // It stays after a reload, read back from the server.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Tax Profile' })).toContainText('Enrolment number EN2912345678901');
+});
+
+test("the admins see each seller's GSTIN and state on the sellers' list", async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL!, 'admin@mibi.demo', 'admin1234');
+  await page.goto('/dashboard/admin?tab=sellers&status=verified');
+  const seller = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Varanasi Weaves' }) });
+  await expect(seller).toContainText('Varanasi Weaves LLP · GSTIN 09AAJFV4127M1ZN (Uttar Pradesh)');
 });

@@ -38,7 +38,9 @@ describe('PUT and GET /api/sellers/{id}/tax-profile', () => {
         id: idOf(seller),
         taxProfile: REGISTERED,
         version: 1,
-      });
+      }); // The admins' list of sellers shows it too, to check before verifying.
+    const { items } = ok(await admin.after(written.position).admin.sellers.$get({ query: { limit: '100' } }));
+    expect(items.find((listed) => listed.id === idOf(seller))?.taxProfile).toEqual(REGISTERED);
   });
 
   it('writes no new version for the same profile, a new one for a change, and lists them newest first', async () => {

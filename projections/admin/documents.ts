@@ -8,6 +8,7 @@ import { z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
 import { SELLER_STATUSES } from '../../domain/seller/decider.ts';
 import type { SellerProductCounts } from '../catalog/queries.ts';
+import { TaxProfileSchema } from '../storefronts/documents.ts';
 import { RecentSalesSchema } from '../sales/documents.ts';
 
 export const SELLER_ACTIONS = ['verified', 'suspended', 'reinstated'] as const;
@@ -37,6 +38,9 @@ export const AdminSellerDocSchema = z.object({
   ),
   // Holds the seller role now.
   isSeller: z.boolean(),
+  taxProfile: TaxProfileSchema.nullable().openapi({
+    description: 'Who the seller is for GST (its GSTIN to check before verifying); null until the seller sets it',
+  }),
 });
 export type AdminSellerDoc = z.infer<typeof AdminSellerDocSchema>;
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../../domain/account/events.ts';
-import type { SellerEvent } from '../../domain/seller/events.ts';
+import type { SellerEvent, SellerTaxProfileEvent, TaxProfile } from '../../domain/seller/events.ts';
+import { REGISTERED, UNREGISTERED } from '../../domain/seller/tax-profile.fixtures.ts';
 import { AT } from '../../domain/testing.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
@@ -38,7 +39,7 @@ const role = (type: 'RoleAdded' | 'RoleRemoved', userId: string, role: 'seller' 
 });
 
 async function sellerAfter(
-  events: ReadonlyArray<AccountEvent | SellerEvent>,
+  events: ReadonlyArray<AccountEvent | SellerEvent | SellerTaxProfileEvent>,
   id = sellerId,
 ): Promise<AdminSellerDoc | null> {
   return (await appliedTo(admin, events)).get<AdminSellerDoc>(ADMIN_SELLERS, id);
@@ -56,8 +57,23 @@ describe('admin projection', () => {
       suspended: false,
       status: 'unverified',
       history: [],
+      taxProfile: null,
     });
     expect(await sellerAfter([registered(sellerId, 'buyer')])).toMatchObject({ isSeller: false });
+  });
+
+  it("keeps the seller's latest tax profile, beside the standing", async () => {
+    const taxProfileSet = (profile: TaxProfile): SellerTaxProfileEvent => ({
+      type: 'SellerTaxProfileSet',
+      data: { sellerId, by: sellerId, at: LATER, profile },
+    });
+    const events = [registered(sellerId, 'seller'), verified, taxProfileSet(REGISTERED)];
+    expect(await sellerAfter(events)).toMatchObject({
+      taxProfile: REGISTERED,
+      status: 'verified',
+      history: [expect.anything()],
+    });
+    expect(await sellerAfter([...events, taxProfileSet(UNREGISTERED)])).toMatchObject({ taxProfile: UNREGISTERED });
   });
 
   it('follows the seller role', async () => {

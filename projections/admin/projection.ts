@@ -1,6 +1,6 @@
 import type { AccountEvent } from '../../domain/account/events.ts';
 import { sellerDecider, sellerStatus } from '../../domain/seller/decider.ts';
-import type { SellerEvent } from '../../domain/seller/events.ts';
+import type { SellerEvent, SellerTaxProfileEvent } from '../../domain/seller/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -8,7 +8,10 @@ import type { AdminSellerDoc, SellerAction } from './documents.ts';
 
 export const ADMIN_SELLERS = 'admin_sellers';
 
-type AdminEvent = SellerEvent | Extract<AccountEvent, { type: 'AccountRegistered' | 'RoleAdded' | 'RoleRemoved' }>;
+type AdminEvent =
+  | SellerEvent
+  | SellerTaxProfileEvent
+  | Extract<AccountEvent, { type: 'AccountRegistered' | 'RoleAdded' | 'RoleRemoved' }>;
 
 const ACTIONS: Record<SellerEvent['type'], SellerAction> = {
   SellerVerified: 'verified',
@@ -36,15 +39,18 @@ function standingAfter(seller: AdminSellerDoc, event: SellerEvent): Partial<Admi
   };
 }
 
-/** The sellers of the admin console: who sells, their standing and the decisions that led to it. */
+/** The sellers of the admin console: who sells, their standing and the decisions that led to it, and their tax profile. */
 export const admin: Projection = {
   name: 'admin',
+  // 2: the tax profile.
+  version: 2,
   collections: [{ name: ADMIN_SELLERS, indexes: [['isSeller', 'status', 'registeredAt']] }],
   eventTypes: new Set<AdminEvent['type']>([
     'AccountRegistered',
     'RoleAdded',
     'RoleRemoved',
     ...(Object.keys(ACTIONS) as SellerEvent['type'][]),
+    'SellerTaxProfileSet',
   ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
@@ -62,6 +68,7 @@ export const admin: Projection = {
           ...standing,
           status: sellerStatus(standing),
           history: [],
+          taxProfile: null,
         });
         return;
       }
@@ -69,6 +76,8 @@ export const admin: Projection = {
       case 'RoleRemoved':
         if (event.data.role !== 'seller') return;
         return update(work, event.data.userId, () => ({ isSeller: event.type === 'RoleAdded' }));
+      case 'SellerTaxProfileSet':
+        return update(work, event.data.sellerId, () => ({ taxProfile: event.data.profile }));
       default:
         return update(work, event.data.sellerId, (seller) => standingAfter(seller, event));
     }

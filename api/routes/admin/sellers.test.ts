@@ -50,6 +50,7 @@ describe('GET /api/admin/sellers', () => {
       verified: false,
       suspended: false,
       history: [],
+      taxProfile: null,
       products: { listed: 2, onSale: 1, pendingReview: 1 },
     });
     expect(body.total).toBe(body.items.length);

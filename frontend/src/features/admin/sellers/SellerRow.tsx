@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { stateByCode } from '../../../../../domain/tax/states.ts';
 import { countOf, formatDate, formatDateTime } from '../../../format.ts';
 import type { AdminSeller, SellerAction } from '../types.ts';
 import { adminHref } from '../url.ts';
@@ -11,6 +12,20 @@ const DECISION_LABELS: Record<SellerAction, string> = {
   suspended: 'Suspended',
   reinstated: 'Reinstated',
 };
+
+/** Who the seller is for GST, for the admins to check before verifying: the GSTIN and its state, or why there is none. */
+function TaxProfileLine({ taxProfile }: { taxProfile: AdminSeller['taxProfile'] }) {
+  if (!taxProfile) return <p className="text-sm text-base-content/80">No tax profile yet</p>;
+  const state = stateByCode(taxProfile.stateCode)?.name ?? taxProfile.stateCode;
+  return (
+    <p className="text-sm">
+      {taxProfile.legalName} ·{' '}
+      {taxProfile.registered
+        ? `GSTIN ${taxProfile.gstin} (${state})`
+        : `Not registered for GST: enrolment ${taxProfile.enrolmentNumber}, sells in ${state} only`}
+    </p>
+  );
+}
 
 interface SellerRowProps {
   seller: AdminSeller;
@@ -34,6 +49,7 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
       <p className="text-sm text-base-content/80">
         {seller.email} · Registered <time dateTime={seller.registeredAt}>{formatDate(seller.registeredAt)}</time>
       </p>
+      <TaxProfileLine taxProfile={seller.taxProfile} />
       <p className="text-sm">
         {countOf(listed, 'product')} listed · {onSale} on sale · {pendingReview} pending review
       </p>
