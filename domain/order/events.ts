@@ -124,6 +124,8 @@ export type ReturnEvent =
  * captured payment, or the expiry of an unpaid purchase past its paymentDueBy (decided with a
  * SellerOrderCancelled per open part, reason "Payment expired").
  */
+export type PaymentSource = 'return' | 'webhook' | 'reconciliation';
+
 export type PaymentEvent =
   | {
       type: 'PaymentRequested';
@@ -149,6 +151,8 @@ export type PaymentEvent =
         /** upi, card, netbanking, wallet. */
         method: string;
         amountPaise: Paise;
+        /** What told MIBI: the buyer's return from the payment page, a webhook, or the reconciliation (a lost webhook). */
+        via: PaymentSource;
         /**
          * Captured after the purchase expired: nothing is left to pay for, the money goes back
          * whole (refunds: reason 'late_payment', refundId `${orderId}-late`). Parts the buyer

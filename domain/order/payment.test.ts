@@ -44,12 +44,22 @@ const capture = (changes: Partial<Extract<OrderCommand, { type: 'RecordPaymentCa
   method: 'upi',
   amountPaise: total,
   currency: 'INR',
+  via: 'webhook',
   at: LATER,
   ...changes,
 });
 const captured = (late = false): OrderEvent => ({
   type: 'PaymentCaptured',
-  data: { orderId, gatewayOrderId: 'order_1', paymentId: 'pay_2', method: 'upi', amountPaise: total, late, at: LATER },
+  data: {
+    orderId,
+    gatewayOrderId: 'order_1',
+    paymentId: 'pay_2',
+    method: 'upi',
+    amountPaise: total,
+    via: 'webhook',
+    late,
+    at: LATER,
+  },
 });
 const fail: OrderCommand = {
   type: 'RecordPaymentFailure',

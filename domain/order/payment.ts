@@ -6,7 +6,7 @@
  * webhook's); these decisions only keep them in order and exactly once, whatever their order.
  */
 import { DomainError } from '../decider.ts';
-import type { OrderEvent, PaymentEvent } from './events.ts';
+import type { OrderEvent, PaymentEvent, PaymentSource } from './events.ts';
 import type { PaymentMethod } from './options.ts';
 import type { OrderStatus } from './status.ts';
 
@@ -52,6 +52,7 @@ export type PaymentCommand =
       method: string;
       amountPaise: number;
       currency: string;
+      via: PaymentSource;
       at: string;
     }
   | { type: 'ExpirePayment'; at: string };
@@ -121,9 +122,11 @@ export function decidePayment(command: PaymentCommand, order: PaidPurchase): Ord
       if (payment.paymentId !== null) return [];
       if (command.amountPaise !== payment.totalPaise) throw mismatch('amount');
       if (command.currency !== 'INR') throw mismatch('currency');
-      const { gatewayOrderId, paymentId, method, amountPaise } = command;
+      const { gatewayOrderId, paymentId, method, amountPaise, via } = command;
       const late = payment.status === 'expired';
-      return [{ type: 'PaymentCaptured', data: { orderId, gatewayOrderId, paymentId, method, amountPaise, late, at } }];
+      return [
+        { type: 'PaymentCaptured', data: { orderId, gatewayOrderId, paymentId, method, amountPaise, via, late, at } },
+      ];
     }
     case 'ExpirePayment': {
       if (payment.status !== 'awaiting') return [];
