@@ -35,6 +35,7 @@ import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -111,6 +112,8 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     // Before the orders' own routes: /api/orders/{id} would take "notifications" for an id.
     .route('/api/orders/notifications', orderNotificationRoutes(ctx))
     .route('/api/orders', orderRoutes(ctx))
+    .route('/api/orders', orderPaymentRoutes(ctx))
+    .route('/api/payments', paymentRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
     .route('/api/returns', returnPolicyRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))

@@ -5,6 +5,7 @@ import { ledger } from './ledger/projection.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';
 import { orders } from './orders/projection.ts';
+import { payments } from './payments/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
@@ -26,6 +27,7 @@ export const projections: Projection[] = [
   wishlists,
   buyerNotifications,
   storefronts,
+  payments,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

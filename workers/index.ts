@@ -6,6 +6,7 @@ import { notifyDecision, notifyDecisionEffect } from './notify-decision.ts';
 import { notifyParties, notifyPartiesEffect } from './notify-parties.ts';
 import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
+import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { type Worker, workerContext } from './worker.ts';
@@ -30,7 +31,11 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
 export const REACTORS_LEASE = ORDER_REACTOR;
 
 /** Every reactor under that lease (for the health report and the tests). */
-export const REACTORS: readonly string[] = [...EFFECTS_OF_LOG.map((effect) => effect.reactor), WISHLIST_REACTOR];
+export const REACTORS: readonly string[] = [
+  ...EFFECTS_OF_LOG.map((effect) => effect.reactor),
+  WISHLIST_REACTOR,
+  PAYMENTS_AWAITING_INDEX,
+];
 
 export interface WorkerOptions {
   /** Where links in the mails point (PUBLIC_URL, else this machine's PORT). */
@@ -59,8 +64,8 @@ export interface RunningWorkers {
 }
 
 /**
- * Starts the job processors, the reactors that follow the log to enqueue their jobs, and the
- * reconciliation that adds again what a lost queue dropped.
+ * Starts the job processors, the reactors that follow the log to enqueue their jobs, the
+ * reconciliation that adds again what a lost queue dropped, and the one of payments awaiting.
  */
 export function startWorkers(platform: Platform, options: WorkerOptions): RunningWorkers {
   const cx = workerContext(platform, options.links, options);
@@ -78,6 +83,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
     projections: [
       ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, { queue, streams: cx.streams }, options.notifyRetry)),
       wishlistReactor(cx.streams),
+      paymentsAwaiting,
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => log.error({ err: error }, `${name} failed; retrying from its checkpoint`),
@@ -87,8 +93,11 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
     for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(cx, effect);
     await reactors.start();
   })();
-  const reconciler = started.then(() =>
-    startReconciler(cx, EFFECTS_OF_LOG, options.reconcileEveryMs ?? RECONCILE_EVERY_MS, options.notifyRetry),
+  const everyMs = options.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+  const reconciler = started.then(() => startReconciler(cx, EFFECTS_OF_LOG, everyMs, options.notifyRetry));
+  // Purchases awaiting payment: what the gateway knows of them, and their expiry.
+  const payments = started.then(() =>
+    startPaymentsReconciler({ ...cx, payments: platform.payments }, platform.read, everyMs),
   );
   return {
     ready: started,
@@ -96,6 +105,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
       await started;
       await reactors.stop();
       await (await reconciler).stop();
+      await (await payments).stop();
     },
   };
 }

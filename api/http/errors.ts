@@ -6,6 +6,7 @@ import { DomainError, type DomainErrorKind } from '../../domain/decider.ts';
 import { fieldErrors } from '../../domain/fields.ts';
 import { StreamContendedError } from '../../platform/eventstore/streams.ts';
 import { isStoreOutage } from '../../platform/health/outage.ts';
+import { GatewayRefusal, GatewayUnavailable } from '../../platform/payments/port.ts';
 import { logger } from '../../platform/log.ts';
 import type { AppEnv } from './router.ts';
 
@@ -74,6 +75,15 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return c.json(
       errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'),
       status,
+    );
+  }
+  if (error instanceof GatewayUnavailable || error instanceof GatewayRefusal) {
+    // Nothing was recorded of what the gateway did not do: the client may retry.
+    log.warn({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'payment gateway failed');
+    return answer(
+      c,
+      502,
+      errorBody('payment_gateway_unavailable', 'We cannot reach the payment service right now. Please try again.'),
     );
   }
   if (isStoreOutage(error)) {

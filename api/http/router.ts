@@ -68,6 +68,7 @@ const errorDescriptions = {
   413: 'Body too large',
   422: 'Breaks a business rule',
   429: 'Too many attempts',
+  502: 'The payment gateway failed or could not be reached; try again in a moment',
   503: 'The read models are catching up with the latest events; try again in a moment',
 } as const;
 

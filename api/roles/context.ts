@@ -8,6 +8,7 @@ import { type Throttles, openThrottles } from '../auth/throttle.ts';
 import { type CatalogIndex, catalogIndex } from '../reads/catalog-index.ts';
 import type { CheckoutContext } from '../commands/checkout.ts';
 import type { OrderCommandContext } from '../commands/orders.ts';
+import type { PaymentCommandContext } from '../commands/payments.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { Afterwards } from '../http/afterwards.ts';
 import { type LiveFeed, liveFeed } from '../live/feed.ts';
@@ -15,7 +16,7 @@ import type { Reopenable } from '../reads/reopenable.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
 
 /** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
-export interface AppContext extends CheckoutContext, OrderCommandContext {
+export interface AppContext extends CheckoutContext, OrderCommandContext, PaymentCommandContext {
   config: Config;
   platform: Platform;
   projections: Projection[];
@@ -71,6 +72,7 @@ export async function createContext(
     newId: options.newId ?? systemClock.newId,
     placing: new Set(),
     paymentWindowMs: config.PAYMENT_WINDOW_MIN * 60_000,
+    payments: platform.payments,
     policy: { commissionBps: config.COMMISSION_BPS, returnWindowDays: config.RETURN_WINDOW_DAYS },
     undoWindowMs: config.STATUS_UNDO_MINUTES * 60_000,
     sessions: new Sessions(platform.read, sessionLimits(config)),

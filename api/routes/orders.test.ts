@@ -144,6 +144,7 @@ describe('POST /api/orders', () => {
       paymentStatus: 'cod',
       paymentDueBy: null,
       paymentFailure: null,
+      refunds: [],
       subtotalPaise: 2 * 450_00 + 2_450_50,
       deliveryChargePaise: 150_00,
       totalPaise: 2 * 450_00 + 2_450_50 + 150_00,

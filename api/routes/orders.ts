@@ -5,14 +5,22 @@ import { buyerOrders, visibleOrder } from '../../projections/orders/queries.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import { placeOrder } from '../commands/checkout.ts';
+import { type PaymentStart, startPayment } from '../commands/payments.ts';
+import { PaymentStartSchema, siteOf } from './payments.ts';
 import type { OrderResult } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 
-const OrderChangeSchema = z
-  .object({ order: OrderSchema, position: PositionSchema })
-  .openapi('OrderChange') satisfies z.ZodType<OrderResult>;
+const OrderPlacedSchema = z
+  .object({
+    order: OrderSchema,
+    position: PositionSchema,
+    payment: PaymentStartSchema.nullable().openapi({
+      description: 'Paid online: what the SPA posts to the hosted page; null for cash on delivery',
+    }),
+  })
+  .openapi('OrderPlacement') satisfies z.ZodType<OrderResult & { payment: PaymentStart | null }>;
 
 export const OrderParams = z.object({
   id: pathParam('id', 100),
@@ -46,22 +54,31 @@ export const orderRoutes = (ctx: AppContext) =>
         request: { headers: CheckoutHeaders, body: jsonBody(checkoutSchema) },
         responses: {
           201: jsonResponse(
-            OrderChangeSchema,
+            OrderPlacedSchema,
             'The order placed (or, for a repeated Idempotency-Key, the one placed first)',
           ),
-          ...errors(400, 401, 403, 409, 413, 422, 429),
+          ...errors(400, 401, 403, 409, 413, 422, 429, 502),
         },
       }),
       async (c) => {
         const user = requireUser(c);
         await limitRequest(c, ctx.throttles.orders, user.id, 'orders');
         const idempotencyKey = c.req.valid('header')['idempotency-key'];
+        const actor = actorOf(user);
+        const placed = await placeOrder(ctx, actor, {
+          buyerName: user.fullName,
+          checkout: c.req.valid('json'),
+          idempotencyKey,
+        });
+        // Paid online: the gateway order is made now (a retry with the same key makes it if this one could not).
+        const online = placed.order.paymentStatus === 'awaiting' || placed.order.paymentStatus === 'failed';
+        const started = online ? await startPayment(ctx, actor, placed.order.id, siteOf(ctx, c)) : null;
         return c.json(
-          await placeOrder(ctx, actorOf(user), {
-            buyerName: user.fullName,
-            checkout: c.req.valid('json'),
-            idempotencyKey,
-          }),
+          {
+            order: placed.order,
+            position: Math.max(placed.position, started?.position ?? 0),
+            payment: started?.payment ?? null,
+          },
           201,
         );
       },

@@ -280,7 +280,7 @@ describe('the order decider', () => {
   };
   const captured = (late = false): OrderEvent => ({
     type: 'PaymentCaptured',
-    data: { ...gateway, paymentId: 'pay_1', method: 'upi', amountPaise: total, late, at: AT },
+    data: { ...gateway, paymentId: 'pay_1', method: 'upi', amountPaise: total, via: 'webhook', late, at: AT },
   });
   const paid = [placed, paymentRequested, captured()];
   const cancel = (n: number, actor: Actor = buyer): OrderCommand => ({
@@ -347,6 +347,7 @@ describe('the order decider', () => {
       method: 'upi',
       amountPaise: total,
       currency: 'INR',
+      via: 'webhook',
       at: AT,
     };
     given(orderDecider, [placed, paymentRequested, cancelled(2)])
@@ -362,6 +363,7 @@ describe('the order decider', () => {
       method: 'upi',
       amountPaise: total,
       currency: 'INR',
+      via: 'webhook',
       at: LATE,
     };
     const expiry = orderDecider.decide(

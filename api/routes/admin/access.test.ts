@@ -66,6 +66,7 @@ beforeAll(async () => {
         json: { revisionId: 'r1', reason: 'Not the same product' },
       }),
     (api) => api.admin.orders.$get({ query: {} }),
+    (api) => api.admin.payments.$get({ query: {} }),
     (api) => api.admin.users.$get({ query: {} }),
     (api) => api.admin.users[':id'].roles.$post({ ...buyerId, json: { role: 'seller' } }),
     (api) => api.admin.users[':id'].roles[':role'].$delete({ param: { id: seller.user!.id, role: 'seller' } }),

@@ -6,6 +6,7 @@ import { adminCategoryRoutes } from './categories.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminOverviewRoutes } from './overview.ts';
+import { adminPaymentRoutes } from './payments.ts';
 import { adminProductRoutes } from './products.ts';
 import { adminSellerRoutes } from './sellers.ts';
 import { adminUserRoutes } from './users.ts';
@@ -16,6 +17,7 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/sellers', adminSellerRoutes(ctx))
     .route('/products', adminProductRoutes(ctx))
     .route('/orders', adminOrderRoutes(ctx))
+    .route('/payments', adminPaymentRoutes(ctx))
     .route('/users', adminUserRoutes(ctx))
     .route('/', adminLedgerRoutes(ctx))
     .route('/categories', adminCategoryRoutes(ctx));

@@ -1,0 +1,80 @@
+/** One document per purchase paid online: its payment's state, attempts and what recorded it. */
+import type { OrderEvent, OrderPlacedEvent, PaymentEvent } from '../../domain/order/events.ts';
+import type { RecordedEvent } from '../../platform/eventstore/port.ts';
+import { isOneOf } from '../../platform/eventstore/streams.ts';
+import type { Projection } from '../../platform/projection/projection.ts';
+import type { UnitOfWork } from '../../platform/readstore/port.ts';
+import type { PaymentDoc } from './documents.ts';
+
+export const PAYMENTS = 'payments';
+
+type PaymentsEvent = OrderPlacedEvent | PaymentEvent;
+const EVENT_TYPES = new Set<PaymentsEvent['type']>([
+  'OrderPlaced',
+  'PaymentRequested',
+  'PaymentFailed',
+  'PaymentCaptured',
+  'PaymentExpired',
+]);
+
+function placed({ data }: OrderPlacedEvent): PaymentDoc | null {
+  if (data.payment !== 'online' || !data.paymentDueBy) return null;
+  return {
+    id: data.orderId,
+    buyerId: data.buyerId,
+    buyerName: data.buyerName,
+    status: 'awaiting',
+    amountPaise: data.totalPaise,
+    dueBy: data.paymentDueBy,
+    gatewayOrderId: null,
+    paymentId: null,
+    method: null,
+    capturedVia: null,
+    late: false,
+    expiredAt: null,
+    failedAttempts: [],
+    placedAt: data.placedAt,
+    updatedAt: data.placedAt,
+  };
+}
+
+/** The document after a payment event (the decider records each once, so none is seen twice). */
+function paymentAfter(doc: PaymentDoc, event: PaymentEvent): PaymentDoc {
+  const updatedAt = event.data.at;
+  switch (event.type) {
+    case 'PaymentRequested':
+      return { ...doc, gatewayOrderId: event.data.gatewayOrderId, updatedAt };
+    case 'PaymentFailed': {
+      const { paymentId, code, description, at } = event.data;
+      return {
+        ...doc,
+        status: 'failed',
+        failedAttempts: [...doc.failedAttempts, { paymentId, code, description, at }],
+        updatedAt,
+      };
+    }
+    case 'PaymentCaptured': {
+      const { paymentId, method, via, late } = event.data;
+      return { ...doc, status: late ? doc.status : 'paid', paymentId, method, capturedVia: via, late, updatedAt };
+    }
+    case 'PaymentExpired':
+      return { ...doc, status: 'expired', expiredAt: updatedAt, updatedAt };
+  }
+}
+
+export const payments: Projection = {
+  name: 'payments',
+  collections: [{ name: PAYMENTS, indexes: [['placedAt'], ['status', 'placedAt']] }],
+  eventTypes: EVENT_TYPES,
+  async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
+    if (!isOneOf<PaymentsEvent>(recorded, EVENT_TYPES)) return;
+    const event = recorded as PaymentsEvent & OrderEvent;
+    if (event.type === 'OrderPlaced') {
+      const doc = placed(event);
+      if (doc) work.put(PAYMENTS, doc);
+      return;
+    }
+    const doc = await work.get<PaymentDoc>(PAYMENTS, event.data.orderId);
+    if (doc) work.put(PAYMENTS, paymentAfter(doc, event));
+  },
+};
