@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -48,6 +48,12 @@ describe('the process entry', () => {
       interval: 100,
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(401);
+    // Without Razorpay keys the test gateway runs beside it, as a process of its own.
+    const address = join(server.dir, 'test-gateway', 'address.json');
+    await vi.waitFor(() => expect(existsSync(address)).toBe(true), { timeout: 10_000, interval: 100 });
+    const gateway = JSON.parse(readFileSync(address, 'utf8')).url as string;
+    expect(await (await fetch(`${gateway}/_test/health`)).json()).toEqual({ ok: true });
+    expect(server.output()).toContain('test payments (no money moves)');
     // DATA_DIR is private: the log holds password hashes and sealed secrets, the mailbox link tokens.
     expect(notPrivate(server.dir)).toEqual([]);
     const health = await healthOf(url)();
@@ -59,6 +65,9 @@ describe('the process entry', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('finishing work in flight');
+    // ...and stops with it.
+    expect(existsSync(address)).toBe(false);
+    await expect(fetch(`${gateway}/_test/health`)).rejects.toThrow();
   }, 60_000);
 
   it('follows the log on a thread of its own: a command is read back with ?after= and lands in the projections; FOLLOWERS_THREAD=false keeps one thread', async () => {
