@@ -1,10 +1,11 @@
 /**
  * Issue 25, items 1 and 6: the seller sets its tax profile in the dashboard. Each mistake is told
  * under its field (a lower-case GSTIN, a wrong check character, a GSTIN of another PAN or state),
- * each save is a version kept, and a seller not registered for GST is told it sells in its state only.
+ * each save is a version kept, and a seller not registered for GST is told it sells in its state only;
+ * the admins see the GSTIN, and checkout refuses to ship an unregistered seller's product out of its state.
  */
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signInByApi, signUpByApi } from './shop.ts';
+import { addToCartByApi, expectAccessible, fillAddress, listProduct, signInByApi, signUpByApi } from './shop.ts';
 
 test('a seller sets its tax profile, corrects each mistake it is told of, and changes it later', async ({
   page,
@@ -84,4 +85,45 @@ test("the admins see each seller's GSTIN and state on the sellers' list", async 
   await page.goto('/dashboard/admin?tab=sellers&status=verified');
   const seller = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Varanasi Weaves' }) });
   await expect(seller).toContainText('Varanasi Weaves LLP · GSTIN 09AAJFV4127M1ZN (Uttar Pradesh)');
+});
+
+test("checkout refuses an unregistered seller's product shipped out of its state, and says why", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const seller = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL!, 'seller', 'Channapatna Toys');
+  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
+  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
+    headers: { origin: baseURL! },
+    data: {
+      registered: false,
+      legalName: 'Ravi Kumar',
+      pan: 'ABCPK1234F',
+      enrolmentNumber: 'EN2912345678901',
+      address: '4 Toy Street',
+      city: 'Channapatna',
+      stateCode: '29',
+      pincode: '562160',
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const name = `Lacquered Wooden Horse ${Date.now()}`;
+  const productId = await listProduct(seller.request, baseURL!, { name });
+  await seller.close();
+
+  await signUpByApi(page.request, baseURL!, 'buyer');
+  await addToCartByApi(page.request, baseURL!, productId);
+  await page.goto('/checkout');
+  // The buyer's address is in Kerala.
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Failed to place order. Please try again.')).toBeVisible();
+  await expect(
+    page.getByText(
+      `${name} cannot be shipped to Kerala: its seller is not registered for GST, so it may sell only within Karnataka`,
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
 });
