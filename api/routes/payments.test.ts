@@ -135,6 +135,9 @@ describe('paying online', () => {
     });
     expectStatus(move, 409);
     expect(move.body.error.code).toBe('awaiting_payment');
+    await api.settle();
+    expect(ok(await seller.api['seller-orders'].$get()).map((doc) => doc.id)).not.toContain(part);
+    expectStatus(await seller.api['seller-orders'][':id'].$get({ param: { id: part } }), 404);
     const cancel = await buyer.api['seller-orders'][':id'].status.$post({
       param: { id: part },
       json: { status: 'cancelled', reason: 'Changed my mind' },

@@ -13,9 +13,12 @@ const sellerOrders = (read: ReadStore) => read.collection<SellerOrderDoc>(SELLER
 export const buyerOrders = (read: ReadStore, buyerId: string): Promise<OrderDoc[]> =>
   orders(read).find({ where: { buyerId }, sort: [['placedAt', 'desc']] });
 
-/** A seller's seller orders (their lines only), newest first. */
-export const sellerOrdersOf = (read: ReadStore, sellerId: string): Promise<SellerOrderDoc[]> =>
-  sellerOrders(read).find({ where: { sellerId }, sort: [['placedAt', 'desc']] });
+/** Whether its seller knows of a seller order: paid on delivery, or paid online (never one unpaid, or expired). */
+const toldToSeller = (doc: SellerOrderDoc): boolean => doc.paymentStatus === 'cod' || doc.paymentStatus === 'paid';
+
+/** A seller's seller orders (their lines only), newest first; those not paid yet are not theirs to see. */
+export const sellerOrdersOf = async (read: ReadStore, sellerId: string): Promise<SellerOrderDoc[]> =>
+  (await sellerOrders(read).find({ where: { sellerId }, sort: [['placedAt', 'desc']] })).filter(toldToSeller);
 
 /**
  * One purchase, for its buyer or an admin; null for anyone else, as for a missing one. Its
@@ -26,14 +29,15 @@ export async function visibleOrder(read: ReadStore, orderId: string, viewer: Act
   return order && (order.buyerId === viewer.userId || isAdmin(viewer)) ? order : null;
 }
 
-/** One seller order, for its seller, the buyer of its purchase, or an admin; null for anyone else, as for a missing one. */
+/** One seller order, for its seller (once told of it), the buyer of its purchase, or an admin; null for anyone else, as for a missing one. */
 export async function visibleSellerOrder(
   read: ReadStore,
   sellerOrderId: string,
   viewer: Actor,
 ): Promise<SellerOrderDoc | null> {
   const doc = await sellerOrders(read).get(sellerOrderId);
-  const mayRead = doc && (doc.sellerId === viewer.userId || doc.buyerId === viewer.userId || isAdmin(viewer));
+  const mayRead =
+    doc && ((doc.sellerId === viewer.userId && toldToSeller(doc)) || doc.buyerId === viewer.userId || isAdmin(viewer));
   return mayRead ? doc : null;
 }
 
