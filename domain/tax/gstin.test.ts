@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { GSTIN_MESSAGES, PAN_MESSAGES, gstinCheckCharacter, panError, parseGstin } from './gstin.ts';
 
 /**
- * Real GSTINs as their holders print them on invoices and their websites, to check the checksum
- * against the GST Network's: Reliance Industries (Maharashtra), Amazon Seller Services
- * (Karnataka), the GSTN's own e-invoice sample, and businesses in Delhi, Uttar Pradesh and Haryana.
+ * Real GSTINs as their holders print them, to check the checksum against the GST Network's: the
+ * Ministry of Railways (Delhi, on every e-ticket as the supplier), Reliance Industries
+ * (Maharashtra), Amazon Seller Services (Karnataka), the GSTN's own e-invoice sample, and
+ * businesses' invoices in Delhi, Uttar Pradesh and Haryana.
  */
 const PUBLISHED = [
+  '07AAAGM0289C1ZL',
   '27AAACR5055K1Z7',
   '29AAICA3918J1ZE',
   '27AAPFU0939F1ZV',
