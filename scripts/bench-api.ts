@@ -5,8 +5,10 @@
  * ratios, not absolutes).
  *
  * Prints req/s and p99 for product list, product detail and add to cart (autocannon), the
- * order loop's rate and latency percentiles (a closed loop of buyers, each adding to its cart
- * and placing an order, timed as a whole, only placed orders counted), SSE delivery latency after a command, the live fan-out's tax on
+ * order loops' rates and latency percentiles (a closed loop of buyers, each adding to its cart
+ * and placing an order, timed as a whole, only placed orders counted: paid on delivery, then
+ * paid online at the embedded test gateway's hosted page until the order reads Paid), SSE
+ * delivery latency after a command, the live fan-out's tax on
  * commands (price edits and the product list with no event-stream client, then with
  * BENCH_SSE_CLIENTS of them reading every message, and the ratio, best of
  * BENCH_FAN_OUT_ROUNDS rounds), and the server's peak RSS.
@@ -17,13 +19,17 @@ import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { caughtUp, cpuSeconds, percentile } from './bench.fixtures.ts';
 import { type Figure, recordFigures } from './bench-results.ts';
+import { payAtHostedPage } from './bench-checkout.ts';
 import { Session, Watchers, signUp, startBenchServer, stockedProducts, treeRssMiB } from './bench-load.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
+import type { PaymentStart } from '../api/commands/payments.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ORDER_BUYERS = Number(process.env.BENCH_BUYERS ?? 32);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+/** Loops of the online order loop: each is six requests and the gateway's work, against the cash on delivery loop's two. */
+const ONLINE_ORDERS = Number(process.env.BENCH_ONLINE_ORDERS ?? 1000);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 200);
 /** Rounds of the fan-out comparison: each round runs without and then with the SSE clients; the best of each counts, the others being noise of a shared machine. */
 const FAN_OUT_ROUNDS = Number(process.env.BENCH_FAN_OUT_ROUNDS ?? 2);
@@ -91,37 +97,75 @@ async function helloWorlds(): Promise<Result[]> {
   return results;
 }
 
-/** A closed loop of buyers: each adds a unit to its cart and places an order, again and again. */
+/** How a loop's buyer pays: on delivery, or online at the gateway's hosted page before the purchase counts. */
+type Payment = 'cod' | 'online';
+
+const LOOP_NAMES: Record<Payment, string> = {
+  cod: 'order loop, cash on delivery (add to cart + place order)',
+  online: 'order loop, paid online (add to cart + place order + pay at the hosted page until Paid)',
+};
+
+/** Waits until the buyer's order reads Paid (the return route captured it; the read model follows). */
+async function untilPaid(buyer: Session, orderId: string): Promise<string | null> {
+  for (let tries = 0; tries < 1000; tries++) {
+    const read = await buyer.call<{ paymentStatus: string }>('GET', `/api/orders/${orderId}`);
+    if (read.status !== 200) return `read order: ${read.status} ${JSON.stringify(read.body)}`;
+    if (read.body.paymentStatus === 'paid') return null;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return `order ${orderId} not paid after 1,000 reads`;
+}
+
 /**
- * The whole loop a buyer runs, timed from the add to cart to the order's answer: a closed loop
- * of ORDER_BUYERS buyers until ORDERS loops are done. The rate and percentiles count only the
- * loops that placed an order; failures are counted and the first few printed.
+ * The whole loop a buyer runs, timed from the add to cart until the order is placed (cash on
+ * delivery) or reads Paid (online: the hosted page, Pay, the return to MIBI, then the buyer's
+ * order read until Paid): a closed loop of ORDER_BUYERS buyers until `orders` loops are done.
+ * The rate and percentiles count only the loops that got there; failures are counted and the
+ * first few printed.
  */
-async function placeOrders(url: string, productIds: string[]): Promise<Result & { p95: number; failures: string[] }> {
-  const buyers = await Promise.all(Array.from({ length: ORDER_BUYERS }, (_, i) => signUp(url, 'buyer', i)));
+async function orderLoop(
+  url: string,
+  productIds: string[],
+  payment: Payment,
+  orders: number,
+): Promise<Result & { p95: number; failures: string[] }> {
+  const buyers = await Promise.all(
+    Array.from({ length: ORDER_BUYERS }, (_, i) => signUp(url, 'buyer', payment === 'cod' ? i : 1000 + i)),
+  );
   const latencies: number[] = [];
   const failures: string[] = [];
   let next = 0;
   const start = performance.now();
   await Promise.all(
     buyers.map(async (buyer, b) => {
-      while (next++ < ORDERS) {
+      while (next++ < orders) {
         const productId = productIds[(b + next) % productIds.length]!;
         const t0 = performance.now();
         const added = await buyer.call('POST', '/api/cart/items', { productId, quantity: 1 });
-        const placed =
-          added.status === 200
-            ? await buyer.call('POST', '/api/orders', {
-                shippingAddress: PUNE_ADDRESS,
-                delivery: 'standard',
-                payment: 'cod',
-              })
-            : added;
-        if (placed.status === 201) latencies.push(performance.now() - t0);
-        else
-          failures.push(
-            `${placed === added ? 'add to cart' : 'place order'}: ${placed.status} ${JSON.stringify(placed.body)}`,
-          );
+        if (added.status !== 200) {
+          failures.push(`add to cart: ${added.status} ${JSON.stringify(added.body)}`);
+          continue;
+        }
+        const placed = await buyer.call<{ order: { id: string }; payment: PaymentStart | null }>(
+          'POST',
+          '/api/orders',
+          { shippingAddress: PUNE_ADDRESS, delivery: 'standard', payment },
+        );
+        if (placed.status !== 201) {
+          failures.push(`place order: ${placed.status} ${JSON.stringify(placed.body)}`);
+          continue;
+        }
+        if (payment === 'online') {
+          const failed =
+            placed.body.payment === null
+              ? 'place order: no payment to make'
+              : ((await payAtHostedPage(placed.body.payment)) ?? (await untilPaid(buyer, placed.body.order.id)));
+          if (failed) {
+            failures.push(failed);
+            continue;
+          }
+        }
+        latencies.push(performance.now() - t0);
       }
     }),
   );
@@ -129,7 +173,7 @@ async function placeOrders(url: string, productIds: string[]): Promise<Result & 
   for (const buyer of buyers) buyer.close();
   latencies.sort((a, b) => a - b);
   return {
-    name: 'order loop (add to cart + place order)',
+    name: LOOP_NAMES[payment],
     rps: Math.round(latencies.length / seconds),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -315,7 +359,7 @@ function ratioFigure(name: string, read: Result, node: number, baseline: string,
 
 async function main(): Promise<void> {
   console.log(
-    `bench:api · ${DURATION_S}s per run, ${CONNECTIONS} connections, ${ORDERS} orders by ${ORDER_BUYERS} buyers\n`,
+    `bench:api · ${DURATION_S}s per run, ${CONNECTIONS} connections, ${ORDERS} orders by ${ORDER_BUYERS} buyers then ${ONLINE_ORDERS} paid online\n`,
   );
   const baselines = await helloWorlds();
   const { url, child, dir } = await startBenchServer('bench-api');
@@ -358,8 +402,9 @@ async function main(): Promise<void> {
         body: JSON.stringify({ productId: stocked[0], quantity: 1 }),
       }),
     );
-    const orders = await placeOrders(url, stocked);
-    results.push(orders);
+    const orders = await orderLoop(url, stocked, 'cod', ORDERS);
+    const online = await orderLoop(url, stocked, 'online', ONLINE_ORDERS);
+    results.push(orders, online);
     const sse = await sseLatency(url, seller, stocked[0]!);
     const fan: FanOut[] = [];
     for (let round = 0; round < FAN_OUT_ROUNDS; round++) fan.push(await fanOut(url, child.pid!, seller, stocked));
@@ -371,10 +416,16 @@ async function main(): Promise<void> {
       console.log(
         `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.rps / node).toFixed(2)} |`,
       );
-    console.log(
-      `\norder loop (add to cart + place order, ${ORDER_BUYERS} buyers): ${orders.rps} orders/s placed, p50 ${orders.p50.toFixed(1)} ms, p95 ${orders.p95.toFixed(1)} ms, p99 ${orders.p99.toFixed(1)} ms; ${orders.ok} placed, ${orders.errors} failed (targets: 1,000/s, p99 <= 50 ms)`,
-    );
-    for (const failure of orders.failures.slice(0, 5)) console.log(`  failed: ${failure}`);
+    console.log('');
+    for (const [loop, target] of [
+      [orders, '(targets: 1,000/s, p99 <= 50 ms)'],
+      [online, '(no target: beside the cash on delivery loop)'],
+    ] as const) {
+      console.log(
+        `${loop.name}, ${ORDER_BUYERS} buyers: ${loop.rps} orders/s, p50 ${loop.p50.toFixed(1)} ms, p95 ${loop.p95.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms; ${loop.ok} done, ${loop.errors} failed ${target}`,
+      );
+      for (const failure of loop.failures.slice(0, 5)) console.log(`  failed: ${failure}`);
+    }
     console.log(
       `SSE delivery after a command: p50 ${sse.p50.toFixed(1)} ms, p95 ${sse.p95.toFixed(1)} ms (${sse.samples} changes)`,
     );
@@ -398,6 +449,20 @@ async function main(): Promise<void> {
         baseline: '',
         target: '<= 50',
         met: orders.p99 <= 50,
+      },
+      {
+        name: `order loop paid online (add to cart + place + pay at the hosted page until Paid), ${ORDER_BUYERS} buyers, orders/s`,
+        measured: `${count(online.rps)} (${online.errors} failed)`,
+        baseline: `cash on delivery loop ${count(orders.rps)} orders/s`,
+        target: '',
+        met: null,
+      },
+      {
+        name: 'order loop paid online p99, ms',
+        measured: online.p99.toFixed(1),
+        baseline: `cash on delivery loop ${orders.p99.toFixed(1)} ms`,
+        target: '',
+        met: null,
       },
       {
         name: 'SSE delivery after a command, p95 ms',
