@@ -195,6 +195,18 @@ describe('refunds', () => {
     }
     expect(await webhooksOf('refund.failed', second.id)).toHaveLength(1);
   });
+
+  it("finds a receipt past the first page of a payment's refunds", async () => {
+    const payment = await capturedPayment(20_000);
+    const made = [];
+    for (let n = 1; n <= 105; n++) made.push(await rzp.refund(payment.id, { amountPaise: 100, receipt: `part-${n}` }));
+    expect(await rzp.refund(payment.id, { amountPaise: 100, receipt: 'part-104' })).toEqual(made[103]);
+    expect((await rzp.refundsOf(payment.id)).map((r) => r.id)).toEqual(made.map((r) => r.id));
+    // Razorpay's own page is 10 unless asked for more.
+    const auth = `Basic ${Buffer.from(`${gateway.keys.keyId}:${gateway.keys.keySecret}`).toString('base64')}`;
+    const raw = await fetch(`${gateway.url}/v1/payments/${payment.id}/refunds`, { headers: { authorization: auth } });
+    expect((await raw.json()).count).toBe(10);
+  });
 });
 
 describe('Route', () => {
@@ -266,6 +278,27 @@ describe('Route', () => {
       expect(rzp.readWebhook(new TextEncoder().encode(hook!.body), hook!.signature, hook!.eventId)?.transfer?.id).toBe(
         transfer.id,
       );
+    }
+  });
+
+  it('ends a hold by itself once its time has come', async () => {
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    const clocked = await startTestGateway({ now: () => now });
+    try {
+      const rzp = new RazorpayGateway({ kind: 'test', baseUrl: clocked.url, ...clocked.keys });
+      const account = await rzp.createLinkedAccount(seller('seller-c1'));
+      const order = await rzp.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'p-c1' });
+      const paid = await new TestGatewayControl(clocked.url, clocked.keys).pay(order.id);
+      const payment = await rzp.capture(paid.razorpay_payment_id, 10_000, 'INR');
+      const until = '2026-12-04T10:00:00.000Z';
+      const input = { account: account.id, amountPaise: 9_000, receipt: 'so-c1', onHoldUntil: until };
+      expect(await rzp.transfer(payment.id, input)).toMatchObject({ onHold: true, onHoldUntil: until });
+      now = Date.parse(until) - 1000;
+      expect((await rzp.transfersOf(payment.id))[0]).toMatchObject({ onHold: true });
+      now = Date.parse(until);
+      expect((await rzp.transfersOf(payment.id))[0]).toMatchObject({ onHold: false, onHoldUntil: null });
+    } finally {
+      await clocked.close();
     }
   });
 

@@ -74,12 +74,8 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(input: { amountPaise: number; currency: Currency; receipt: string }) {
-    const found = await this.rest.call(
-      'GET',
-      `/v1/orders?receipt=${encodeURIComponent(input.receipt)}`,
-      wireCollection(wireOrder),
-    );
-    const existing = found.items.find((order) => order.receipt === input.receipt);
+    const found = await this.every(`/v1/orders?receipt=${encodeURIComponent(input.receipt)}`, wireOrder);
+    const existing = found.find((order) => order.receipt === input.receipt);
     if (existing) return toOrder(existing);
     const body = { amount: input.amountPaise, currency: input.currency, receipt: input.receipt };
     return toOrder(await this.rest.call('POST', '/v1/orders', wireOrder, body));
@@ -121,12 +117,18 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async refundsOf(paymentId: string) {
-    const { items } = await this.rest.call(
-      'GET',
-      `/v1/payments/${path(paymentId)}/refunds`,
-      wireCollection(wireRefund),
-    );
-    return items.map(toRefund);
+    return (await this.every(`/v1/payments/${path(paymentId)}/refunds`, wireRefund)).map(toRefund);
+  }
+
+  /** Every item of a list Razorpay pages (10 unless asked, at most 100 a page), so a receipt is never missed. */
+  private async every<S extends z.ZodType>(list: string, item: S): Promise<z.output<S>[]> {
+    const items: z.output<S>[] = [];
+    for (;;) {
+      const sep = list.includes('?') ? '&' : '?';
+      const page = await this.rest.call('GET', `${list}${sep}count=100&skip=${items.length}`, wireCollection(item));
+      items.push(...page.items);
+      if (page.items.length < 100) return items;
+    }
   }
 
   /**

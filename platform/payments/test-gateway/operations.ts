@@ -44,10 +44,9 @@ export class Operations {
     return found;
   }
 
-  /** Razorpay's listing of orders (newest first), or those with `receipt`. */
-  list(kind: 'order', count: number, skip: number, receipt: string | undefined): WireOrder[] {
-    if (receipt !== undefined) return this.store.withReceipt(kind, receipt);
-    return this.store.all(kind, Math.min(Math.max(count, 1), 100), Math.max(skip, 0));
+  /** Every order, newest first as Razorpay lists them, or those with `receipt`. */
+  orders(receipt: string | undefined): WireOrder[] {
+    return receipt === undefined ? this.store.all('order').reverse() : this.store.withReceipt('order', receipt);
   }
 
   paymentsOf(orderId: string): WirePayment[] {
@@ -126,10 +125,9 @@ export class Operations {
         created_at: this.unix(),
       };
       this.store.put('payment', payment, { parent: order.id });
-      const attempted = this.store.put('order', { ...order, status: 'attempted', attempts: order.attempts + 1 });
+      this.store.put('order', { ...order, status: 'attempted', attempts: order.attempts + 1 });
       this.webhooks.enqueue(outcome.authorized ? 'payment.authorized' : 'payment.failed', {
         payment: { entity: payment },
-        order: { entity: attempted },
       });
       return payment;
     });
@@ -203,7 +201,7 @@ export class Operations {
   }
 
   pendingRefunds(): WireRefund[] {
-    return this.store.all('refund', 1000, 0).filter((refund) => refund.status === 'pending');
+    return this.store.all('refund').filter((refund) => refund.status === 'pending');
   }
 
   private withRefunded(payment: WirePayment, refunded: number): WirePayment {

@@ -83,6 +83,13 @@ const onHold = z
   .transform((v) => [true, 1, '1', 'true'].includes(v));
 const collection = <T>(items: T[]) => ({ entity: 'collection', count: items.length, items });
 
+/** Razorpay's paging of a list: `count` (10 unless asked, at most 100) from `skip`. */
+function page<T>(items: T[], query: Record<string, string>): T[] {
+  const count = Math.min(Math.max(Math.trunc(Number(query.count ?? 10)) || 10, 1), 100);
+  const skip = Math.max(Math.trunc(Number(query.skip ?? 0)) || 0, 0);
+  return items.slice(skip, skip + count);
+}
+
 export function restRoutes(ops: Operations, options: { onRefund: (refundId: string) => void }): Hono {
   const app = new Hono();
 
@@ -93,11 +100,7 @@ export function restRoutes(ops: Operations, options: { onRefund: (refundId: stri
     );
     return c.json(ops.createOrder(body));
   });
-  app.get('/v1/orders', (c) => {
-    const { receipt, count, skip } = c.req.query();
-    const store = ops.list('order', Number(count ?? 10), Number(skip ?? 0), receipt);
-    return c.json(collection(store));
-  });
+  app.get('/v1/orders', (c) => c.json(collection(page(ops.orders(c.req.query('receipt')), c.req.query()))));
   app.get('/v1/orders/:id', (c) => c.json(ops.find('order', c.req.param('id'))));
   app.get('/v1/orders/:id/payments', (c) => c.json(collection(ops.paymentsOf(c.req.param('id')))));
 
@@ -119,7 +122,7 @@ export function restRoutes(ops: Operations, options: { onRefund: (refundId: stri
     options.onRefund(refund.id);
     return c.json(refund);
   });
-  app.get('/v1/payments/:id/refunds', (c) => c.json(collection(ops.refundsOf(c.req.param('id')))));
+  app.get('/v1/payments/:id/refunds', (c) => c.json(collection(page(ops.refundsOf(c.req.param('id')), c.req.query()))));
   app.get('/v1/refunds/:id', (c) => c.json(ops.find('refund', c.req.param('id'))));
 
   app.post('/v1/payments/:id/transfers', async (c) => {

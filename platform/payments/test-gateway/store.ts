@@ -114,14 +114,9 @@ export class GatewayStore {
     );
   }
 
-  /** Every entity of `kind`, newest first, as Razorpay lists them. */
-  all<K extends Kind>(kind: K, count: number, skip: number): Entities[K][] {
-    return this.rows(
-      this.db.prepare('SELECT body FROM entities WHERE kind = ? ORDER BY seq DESC LIMIT ? OFFSET ?'),
-      kind,
-      count,
-      skip,
-    );
+  /** Every entity of `kind`, oldest first. */
+  all<K extends Kind>(kind: K): Entities[K][] {
+    return this.rows(this.db.prepare('SELECT body FROM entities WHERE kind = ? ORDER BY seq'), kind);
   }
 
   private rows<T>(statement: Database.Statement, ...args: unknown[]): T[] {
