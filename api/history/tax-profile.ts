@@ -1,6 +1,5 @@
 /** Every version of a seller's tax profile, read from the seller stream (the read model keeps only the latest). */
-import type { Actor } from '../../domain/actor.ts';
-import { forbidden } from '../../domain/actor.ts';
+import { type Actor, forbidden } from '../../domain/actor.ts';
 import {
   type SellerStreamEvent,
   type SellerTaxProfileEvent,
