@@ -30,6 +30,7 @@ import { devRoutes, devRoutesOn } from './routes/dev.ts';
 import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
+import { payoutAccountRoutes } from './routes/payout-account.ts';
 import { liveRoutes } from './routes/live.ts';
 import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -103,6 +104,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller', sellerRoutes(ctx))
     .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/seller/ledger', ledgerRoutes(ctx))
+    .route('/api/seller/payout-account', payoutAccountRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))

@@ -9,6 +9,8 @@ import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
+import { settleSellerOrderWorker } from './settle-seller-order.ts';
+import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
 import { type Worker, workerContext } from './worker.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
@@ -16,7 +18,17 @@ import { logger } from '../platform/log.ts';
 
 const log = logger('workers');
 
-export const workers: Worker<never>[] = [notifySeller, confirmOrder, notifyDecision, notifyParties, tellCodeFailures];
+export const workers: Worker<never>[] = [
+  notifySeller,
+  confirmOrder,
+  notifyDecision,
+  notifyParties,
+  tellCodeFailures,
+  settleSellerOrderWorker as Worker<never>,
+];
+
+/** Every job name the workers process (the tests wait for them all to drain). */
+export const JOB_NAMES: readonly string[] = workers.map((worker) => worker.name);
 
 /** The effects whose jobs the reactors queue and the reconciliation checks against the log. */
 export const EFFECTS_OF_LOG: readonly Effect[] = [
@@ -35,6 +47,7 @@ export const REACTORS: readonly string[] = [
   ...EFFECTS_OF_LOG.map((effect) => effect.reactor),
   WISHLIST_REACTOR,
   PAYMENTS_AWAITING_INDEX,
+  SETTLEMENT_REACTOR,
 ];
 
 export interface WorkerOptions {
@@ -52,6 +65,8 @@ export interface WorkerOptions {
   /** The clock and ids of what the workers record (a test's fixed ones; the system's by default). */
   now?: () => string;
   newId?: () => string;
+  /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): how long transfers are held. */
+  returnWindowDays?: number;
 }
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -84,6 +99,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
       ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, { queue, streams: cx.streams }, options.notifyRetry)),
       wishlistReactor(cx.streams),
       paymentsAwaiting,
+      settlementReactor(queue, options.notifyRetry),
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => log.error({ err: error }, `${name} failed; retrying from its checkpoint`),
@@ -99,6 +115,8 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
   const payments = started.then(() =>
     startPaymentsReconciler({ ...cx, payments: platform.payments }, platform.read, everyMs),
   );
+  // Releases held transfers as their return windows close, and settles what a lost queue dropped.
+  const settlement = started.then(() => startSettlementPasses(cx, everyMs));
   return {
     ready: started,
     async stop() {
@@ -106,6 +124,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
       await reactors.stop();
       await (await reconciler).stop();
       await (await payments).stop();
+      await (await settlement).stop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '../domain/order/decider.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
@@ -10,16 +11,23 @@ export interface WorkerContext extends Clock {
   platform: Platform;
   streams: Streams;
   links: LinkConfig;
+  /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): a seller order's transfer is held that long. */
+  returnWindowDays: number;
 }
 
-/** The workers' context on `platform`, with the system clock where `clock` gives none. */
-export function workerContext(platform: Platform, links: LinkConfig, clock: Partial<Clock> = {}): WorkerContext {
+/** The workers' context on `platform`, with the system clock where `options` gives none. */
+export function workerContext(
+  platform: Platform,
+  links: LinkConfig,
+  options: Partial<Clock> & { returnWindowDays?: number } = {},
+): WorkerContext {
   return {
     platform,
     streams: new Streams(platform.events),
     links,
-    now: clock.now ?? systemClock.now,
-    newId: clock.newId ?? systemClock.newId,
+    now: options.now ?? systemClock.now,
+    newId: options.newId ?? systemClock.newId,
+    returnWindowDays: options.returnWindowDays ?? RETURN_WINDOW_DAYS,
   };
 }
 

@@ -67,6 +67,7 @@ export async function assemble(
     if (roles.includes('workers')) {
       workers = startWorkers(platform, {
         reconcileEveryMs: config.RECONCILE_EVERY_S * 1000,
+        returnWindowDays: config.RETURN_WINDOW_DAYS,
         ...options,
         links: config,
         lease,

@@ -15,7 +15,7 @@ import {
   startTestGateway,
 } from '../../platform/payments/test-gateway/server.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { EFFECTS_OF_LOG, REACTORS } from '../../workers/index.ts';
+import { JOB_NAMES, REACTORS } from '../../workers/index.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import type { App } from '../app.ts';
@@ -273,7 +273,7 @@ export async function startTestApi(
           await sleep(10);
         }
       }
-      for (const { job } of EFFECTS_OF_LOG) await platform.queue.drained(job);
+      for (const job of JOB_NAMES) await platform.queue.drained(job);
       const last = await platform.events.lastPosition();
       if (!(await ctx.progress.waitFor(last, 5000))) throw new Error(`projections did not reach ${last}`);
     },

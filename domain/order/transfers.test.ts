@@ -5,14 +5,7 @@ import { later } from '../time.ts';
 import type { OrderEvent, OrderLine } from './events.ts';
 import { placed } from './events.fixtures.ts';
 import { settleLine } from './settlement.ts';
-import {
-  type PaymentCapturedEvent,
-  type TransferCommand,
-  releaseDue,
-  reversalsDue,
-  transferDecider,
-  transferDue,
-} from './transfers.ts';
+import { type TransferCommand, releaseDue, reversalsDue, transferDecider, transferDue } from './transfers.ts';
 
 const DAY = 86_400_000;
 const orderId = 'o-1';
@@ -30,8 +23,21 @@ const line = (productId: string, pricePaise: number, quantity: number): OrderLin
 const lines = [line('p-1', 1000_00, 2), line('p-2', 333_33, 1)];
 const stamp = { orderId, sellerOrderId, sellerId: 'seller-1', by: 'seller-1' };
 
-const purchase = placed(orderId, lines, AT);
-const captured: PaymentCapturedEvent = { type: 'PaymentCaptured', data: { orderId, paymentId: 'pay_1' } };
+const cod = placed(orderId, lines, AT);
+const purchase: OrderEvent = { ...cod, data: { ...cod.data, payment: 'online', paymentDueBy: later(AT, 1_800_000) } };
+const captured: OrderEvent = {
+  type: 'PaymentCaptured',
+  data: {
+    orderId,
+    gatewayOrderId: 'order_1',
+    paymentId: 'pay_1',
+    method: 'upi',
+    amountPaise: cod.data.totalPaise,
+    via: 'return',
+    late: false,
+    at: AT,
+  },
+};
 const deliveredAt = later(AT, DAY);
 // 10% on 2,333.33: commission 233.33, earning 2,100.00.
 const delivered: OrderEvent = {
@@ -85,7 +91,7 @@ const released: OrderEvent = {
   data: { orderId, sellerOrderId, transferId: 'trf_1', at: AT },
 };
 
-const state = (...events: Array<OrderEvent | PaymentCapturedEvent>) => fold(transferDecider, events);
+const state = (...events: OrderEvent[]) => fold(transferDecider, events);
 const policy = { now: later(deliveredAt, 7 * DAY), windowDays: 7, returnable: true };
 
 describe('what a seller order calls for', () => {
@@ -95,7 +101,8 @@ describe('what a seller order calls for', () => {
       sellerId: 'seller-1',
       amountPaise: 2100_00,
     });
-    // Cash on delivery, not delivered yet, or transferred already: none.
+    // Cash on delivery, not paid yet, not delivered yet, or transferred already: none.
+    expect(transferDue(state(cod, delivered), sellerOrderId)).toBeNull();
     expect(transferDue(state(purchase, delivered), sellerOrderId)).toBeNull();
     expect(transferDue(state(purchase, captured), sellerOrderId)).toBeNull();
     expect(transferDue(state(purchase, captured, delivered, created), sellerOrderId)).toBeNull();

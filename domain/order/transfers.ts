@@ -18,9 +18,6 @@ import { orderDecider, type OrderState } from './decider.ts';
 import { returnWindowCloses } from './returns.ts';
 import type { LegacyOrderEvent } from './upcast.ts';
 
-/** The capture of the purchase's payment (payments-core records it on the same stream). */
-export type PaymentCapturedEvent = { type: 'PaymentCaptured'; data: { orderId: string; paymentId: string } };
-
 export interface Transfer {
   transferId: string;
   account: string;
@@ -31,17 +28,13 @@ export interface Transfer {
 }
 
 export interface TransferState {
-  /** The purchase's seller orders as the order decider folds them. */
+  /** The purchase, its payment and seller orders as the order decider folds them. */
   order: OrderState;
-  /** The captured payment transfers are made from; null for a purchase not paid online (cash on delivery). */
-  paymentId: string | null;
   /** By seller order id. */
   transfers: ReadonlyMap<string, Transfer>;
   /** The earning each accepted return takes back, by return id. */
   returnedEarnings: ReadonlyMap<string, Paise>;
 }
-
-type TransferStreamEvent = OrderEvent | LegacyOrderEvent | PaymentCapturedEvent;
 
 export type TransferCommand =
   | {
@@ -93,11 +86,10 @@ function evolveTransfer(state: TransferState, event: TransferEvent): TransferSta
   return { ...state, transfers };
 }
 
-export const transferDecider: Decider<TransferCommand, TransferState, TransferStreamEvent> = {
-  initialState: { order: null, paymentId: null, transfers: new Map(), returnedEarnings: new Map() },
+export const transferDecider: Decider<TransferCommand, TransferState, OrderEvent | LegacyOrderEvent> = {
+  initialState: { order: null, transfers: new Map(), returnedEarnings: new Map() },
 
   evolve(state, event) {
-    if (event.type === 'PaymentCaptured') return { ...state, paymentId: event.data.paymentId };
     if (event.type === 'TransferCreated' || event.type === 'TransferReleased' || event.type === 'TransferReversed')
       return evolveTransfer(state, event);
     const order = orderDecider.evolve(state.order, event);
@@ -113,7 +105,7 @@ export const transferDecider: Decider<TransferCommand, TransferState, TransferSt
       case 'RecordTransfer': {
         // A job retried after the gateway answered: recorded already.
         if (state.transfers.has(part.sellerOrderId)) return [];
-        if (state.paymentId === null || part.status !== 'delivered')
+        if (paymentOf(state) === null || part.status !== 'delivered')
           throw new DomainError('not_due', 'Only a delivered order paid online is transferred', 'conflict');
         const { transferId, account, amountPaise, at } = command;
         const data = { ...stamp, sellerId: part.sellerId, transferId, account, amountPaise, at };
@@ -135,6 +127,11 @@ export const transferDecider: Decider<TransferCommand, TransferState, TransferSt
   },
 };
 
+/** The captured payment transfers are made from; null for a purchase not paid online, or not paid. */
+function paymentOf({ order }: TransferState): string | null {
+  return order?.payment.status === 'paid' ? order.payment.paymentId : null;
+}
+
 /** What a seller order's transfer still holds: its amount less its reversals. */
 export const heldPaise = (transfer: Transfer): Paise =>
   transfer.amountPaise - sum([...transfer.reversals.values()].map((r) => r.amountPaise));
@@ -150,14 +147,14 @@ export function transferDue(
   sellerOrderId: string,
 ): { paymentId: string; sellerId: string; amountPaise: Paise } | null {
   const part = state.order?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
-  if (!part || state.paymentId === null || part.status !== 'delivered' || state.transfers.has(sellerOrderId))
-    return null;
+  const paymentId = paymentOf(state);
+  if (!part || paymentId === null || part.status !== 'delivered' || state.transfers.has(sellerOrderId)) return null;
   const amountPaise = sum(part.settlement.map((line) => line.earningPaise));
   const returned = sum(
     part.returns.filter((r) => r.status === 'accepted').map((r) => state.returnedEarnings.get(r.returnId) ?? 0),
   );
   if (amountPaise - returned <= 0) return null;
-  return { paymentId: state.paymentId, sellerId: part.sellerId, amountPaise };
+  return { paymentId, sellerId: part.sellerId, amountPaise };
 }
 
 /** The reversals a seller order's transfer calls for: one per accepted return not reversed yet that earned anything. */

@@ -8,6 +8,8 @@ import { PositionSchema, errors, jsonBody, jsonResponse, router } from '../../ht
 import { SellerBalanceSchema, SellerLedgerSchema } from '../../../projections/ledger/documents.ts';
 import { balancesDue, ledgerOfSeller } from '../../../projections/ledger/queries.ts';
 import { LedgerQuerySchema } from '../ledger.ts';
+import { PayoutAccountViewSchema } from '../payout-account.ts';
+import { payoutAccountOf } from '../../commands/payout-account.ts';
 import { IdParamsSchema, pageOf, pagingFields } from './shared.ts';
 
 const PayoutResultSchema = z
@@ -66,6 +68,24 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
         const ledger = await ledgerOfSeller(ctx.platform.read, id, c.req.valid('query'));
         if (!ledger) throw new ApiError(404, 'not_found', 'Seller not found');
         return c.json(ledger, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/sellers/{id}/payout-account',
+        operationId: 'getSellerPayoutAccount',
+        tags,
+        summary: "A seller's payout account (null until set up) and its versions; only the seller sets it",
+        request: { params: IdParamsSchema },
+        responses: {
+          200: jsonResponse(PayoutAccountViewSchema, 'The account and its versions, newest first'),
+          ...errors(400, 401, 403, 404),
+        },
+      }),
+      async (c) => {
+        requireRole(c, 'admin');
+        return c.json(await payoutAccountOf(ctx, c.req.valid('param').id), 200);
       },
     )
     .openapi(

@@ -39,6 +39,7 @@ export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksPro
       count: <Count n={openReturns} of="to decide" />,
     },
     { label: 'Ledger', href: '#ledger' },
+    { label: 'Payouts', href: '#payouts' },
     { label: 'Storefront', href: '#storefront' },
     { label: 'Tax profile', href: '#tax-profile' },
     { label: 'Notifications', href: '#notifications' },

@@ -9,6 +9,7 @@ import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
 import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
+import { PayoutsSection } from './payouts/PayoutsSection.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
 import { SectionLinks, waitingOrders } from './SectionLinks.tsx';
@@ -119,6 +120,7 @@ export default function SellerPanel() {
           ledger={ledger}
           paging={{ offset: ledgerOffset, setOffset: setLedgerOffset }}
         />
+        <PayoutsSection className={SECTION} />
       </div>
     </>
   );

@@ -10,6 +10,9 @@ export type NotificationList = Data<typeof server.notifications.$get>;
 /** A seller's notice of a new order; the data of the live `notification.added` and `notification.read`. */
 export type SellerNotification = NotificationList['items'][number];
 
+/** GET /seller/payout-account: where the seller's online earnings settle (null until set up), and its versions. */
+export type PayoutAccount = Data<(typeof server.seller)['payout-account']['$get']>;
+
 /** GET /analytics/seller: the seller's sales of a range of UTC days. */
 export type SellerSales = Data<typeof server.analytics.seller.$get>;
 

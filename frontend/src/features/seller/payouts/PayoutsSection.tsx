@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import {
+  type PayoutAccountInput,
+  maskedAccount,
+  payoutAccountSchema,
+} from '../../../../../domain/payout-account/schemas.ts';
+import { call, server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { useForm } from '../../../forms.ts';
+import { formatDateTime } from '../../../format.ts';
+import { toast } from '../../../state/toasts.ts';
+import type { PayoutAccount } from '../types.ts';
+
+/** One version of the account, as the seller tells it: holder, number's last digits, IFSC. */
+const accountLine = ({ beneficiaryName, accountLast4, ifsc }: NonNullable<PayoutAccount['account']>): string =>
+  `${beneficiaryName} · ${maskedAccount(accountLast4)} · ${ifsc}`;
+
+/**
+ * Where the seller's online earnings settle: set up or not, the form to set it up or change it
+ * (the account number goes to the payment gateway; MIBI keeps its last four digits), and the
+ * accounts it replaced.
+ */
+export function PayoutsSection({ className = '' }: { className?: string }) {
+  const payouts = useApiGet(
+    (options) => server.seller['payout-account'].$get({}, options),
+    [],
+    'Failed to load your payouts',
+  );
+  const [editing, setEditing] = useState(false);
+  const account = payouts.data?.account ?? null;
+
+  async function saved(position: number) {
+    await payouts.reload(position);
+    setEditing(false);
+  }
+
+  return (
+    <section id="payouts" aria-labelledby="payouts-title" className={className}>
+      <h2 id="payouts-title" className="mb-1 text-xl font-semibold">
+        Payouts
+      </h2>
+      <p className="mb-4 text-base-content/80">
+        What you earn on orders paid online is transferred to this bank account, on hold until each order’s return
+        window closes.
+      </p>
+      {payouts.loading ? (
+        <Skeleton className="h-32 rounded-box" />
+      ) : payouts.failed ? (
+        <LoadFailed what="your payouts" onRetry={() => void payouts.reload()} />
+      ) : editing || !account ? (
+        <>
+          {!account && (
+            <Alert tone="info" className="mb-4">
+              Payouts are not set up: your earnings on orders paid online wait until you add a bank account.
+            </Alert>
+          )}
+          <PayoutAccountForm onSaved={saved} onCancel={account ? () => setEditing(false) : null} />
+        </>
+      ) : (
+        <div className="card border border-base-300 p-6">
+          <p className="font-semibold">Payouts set up</p>
+          <p className="mt-1">{accountLine(account)}</p>
+          <p className="mt-1 text-sm text-base-content/80">Since {formatDateTime(account.at)}</p>
+          <div className="mt-4">
+            <button type="button" className="btn btn-outline btn-primary" onClick={() => setEditing(true)}>
+              Change bank account
+            </button>
+          </div>
+        </div>
+      )}
+      {payouts.data && payouts.data.history.length > 1 && (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-medium">Earlier accounts ({payouts.data.history.length - 1})</summary>
+          <ol className="mt-2 space-y-2">
+            {payouts.data.history.slice(1).map((version) => (
+              <li key={version.at} className="rounded-box border border-base-300 p-3 text-sm">
+                {accountLine(version)}, set up {formatDateTime(version.at)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </section>
+  );
+}
+
+interface PayoutAccountFormProps {
+  onSaved: (position: number) => Promise<void>;
+  /** Null while no account is set up: there is nothing to go back to. */
+  onCancel: (() => void) | null;
+}
+
+function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps) {
+  async function save(input: PayoutAccountInput) {
+    const { position } = await call(server.seller['payout-account'].$put({ json: input }));
+    toast({ title: 'Payouts set up', description: 'Your earnings on orders paid online go to this account.' });
+    await onSaved(position);
+  }
+
+  const { errors, busy, onSubmit } = useForm(payoutAccountSchema, save, 'Error setting up payouts');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card grid gap-x-6 border border-base-300 p-6 md:grid-cols-3">
+      <Field
+        label="Account holder name"
+        name="beneficiaryName"
+        autoComplete="name"
+        required
+        error={errors.beneficiaryName}
+      />
+      <Field
+        label="Account number"
+        name="accountNumber"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        error={errors.accountNumber}
+      />
+      <Field label="IFSC" name="ifsc" placeholder="SBIN0001234" autoComplete="off" required error={errors.ifsc} />
+      <div className="mt-2 flex flex-wrap gap-3 md:col-span-3">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Bank Account'}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
