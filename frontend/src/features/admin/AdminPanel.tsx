@@ -4,6 +4,7 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
 import { OrdersTab } from './orders/OrdersTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
+import { PaymentsTab } from './payments/PaymentsTab.tsx';
 import { PayoutsTab } from './payouts/PayoutsTab.tsx';
 import { ProductsTab } from './products/ProductsTab.tsx';
 import { SellersTab } from './sellers/SellersTab.tsx';
@@ -15,6 +16,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   sellers: SellersTab,
   products: ProductsTab,
   orders: OrdersTab,
+  payments: PaymentsTab,
   payouts: PayoutsTab,
   commission: CommissionTab,
   users: UsersTab,

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'sellers', label: 'Sellers' },
   { id: 'products', label: 'Products' },
   { id: 'orders', label: 'Orders' },
+  { id: 'payments', label: 'Payments' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'commission', label: 'Commission' },
   { id: 'users', label: 'Users' },

@@ -22,6 +22,7 @@ import { ChoiceCard } from './ChoiceCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { ShippingAddressChoice } from './ShippingAddressChoice.tsx';
 import { newIdempotencyKey, placeOrder } from './placeOrder.ts';
+import { goToPaymentPage } from '../orders/index.ts';
 
 /** After an order, the buyer's dashboard opens this much later (spec section 9). */
 const REDIRECT_MS = 2000;
@@ -104,8 +105,9 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
     checkoutFormSchema(chosenAddress),
     async (checkout) => {
       onOrdering(true);
+      let placedOrder: Awaited<ReturnType<typeof placeOrder>>;
       try {
-        await placeOrder(checkout, idempotencyKey);
+        placedOrder = await placeOrder(checkout, idempotencyKey);
       } catch (error) {
         // The stock fell (or a product left sale) since the cart was read: show the lines to fix, not a dead end.
         // The same key is kept: nothing was placed, so the retry after the fix places the order.
@@ -117,17 +119,22 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
         throw error;
       }
       cartCount.value = 0;
-      toast({
-        title: 'Order Placed Successfully!',
-        description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
-      });
-      setPlaced(true);
+      const { payment } = placedOrder;
+      if (!payment) {
+        toast({
+          title: 'Order Placed Successfully!',
+          description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
+        });
+        setPlaced(true);
+      }
       if (!chosenAddress && roomToKeep && keepAddress) {
         // The order is placed either way: an address that cannot be kept is only told.
         await saveAddress(checkout.shippingAddress, false).catch((error: ApiError) =>
           toast({ title: 'Could not save the address', description: error.message, tone: 'error' }),
         );
       }
+      // Paid online: on to the gateway's page, which comes back to the buyer's orders.
+      if (payment) goToPaymentPage(payment);
     },
     'Failed to place order. Please try again.',
   );

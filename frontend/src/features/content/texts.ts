@@ -196,7 +196,7 @@ export const CONTENT: Record<ContentPath, ContentText> = {
         heading: 'Is everything really made in India?',
         text: 'Yes. Every seller is verified and every listing reviewed; see Made in India for how.',
       },
-      { heading: 'How do I pay?', text: 'Cash on delivery. Online payment is coming soon.' },
+      { heading: 'How do I pay?', text: 'Cash on delivery, or online by UPI, card or netbanking.' },
       {
         heading: 'How much is delivery?',
         text: 'Standard ₹50 (5 to 7 business days), express ₹150 (2 to 3 business days), overnight ₹300 (next day).',

@@ -6,6 +6,7 @@ import { OrderDetails } from './OrderDetails.tsx';
 import { OrderPartSection } from './OrderPartSection.tsx';
 import { orderLabel } from './orders.ts';
 import { OrderTotal } from './OrderTotal.tsx';
+import { PaymentState } from './PaymentState.tsx';
 import { RefundList } from './RefundList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, SellerOrderChange } from './types.ts';
@@ -56,6 +57,7 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
         <div>
           <OrderTotal order={order} />
+          <PaymentState order={order} />
           <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === null)} />
         </div>
         <button

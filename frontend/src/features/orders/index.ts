@@ -17,6 +17,7 @@ export {
   partLabel,
   undoPartStatus,
 } from './orders.ts';
+export { type PaymentStart, goToPaymentPage, payAgain } from './payment.ts';
 export { ReturnList, returnLabel, returnValue } from './ReturnList.tsx';
 export { UndoMove } from './UndoMove.tsx';
 export type { Order, OrderPart, OrderReturn, SellerOrder, SellerOrderChange } from './types.ts';
