@@ -1,6 +1,7 @@
 import { admin } from './admin/projection.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog/projection.ts';
+import { invoices } from './invoices/projection.ts';
 import { ledger } from './ledger/projection.ts';
 import { logStats } from './log-stats.ts';
 import { notifications } from './notifications/projection.ts';
@@ -28,6 +29,7 @@ export const projections: Projection[] = [
   buyerNotifications,
   storefronts,
   payments,
+  invoices,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

@@ -8,6 +8,7 @@ import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
+import { issueTaxDocument, taxDocumentsEffect } from './tax-documents.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
@@ -25,6 +26,7 @@ export const workers: Worker<never>[] = [
   notifyParties,
   tellCodeFailures,
   settleSellerOrderWorker as Worker<never>,
+  issueTaxDocument,
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
@@ -37,6 +39,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   notifyDecisionEffect,
   notifyPartiesEffect,
   tellCodeFailuresEffect,
+  taxDocumentsEffect,
 ];
 
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */

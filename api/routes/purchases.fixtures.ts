@@ -21,6 +21,7 @@ export async function placedOrder(
   api: TestApi,
   buyer: Client,
   items: Array<{ productId: string; quantity?: number }>,
+  shippingAddress = PUNE_ADDRESS,
 ): Promise<{ orderId: string; position: number }> {
   const orderId = crypto.randomUUID();
   const lines = await Promise.all(
@@ -50,7 +51,7 @@ export async function placedOrder(
     orderId,
     buyerName: buyer.user!.fullName,
     lines,
-    shippingAddress: PUNE_ADDRESS,
+    shippingAddress,
     delivery: 'standard',
     payment: 'cod',
     paymentWindowMs: api.ctx.paymentWindowMs,

@@ -1,0 +1,257 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import type { ShippingAddress } from '../../domain/order/events.ts';
+import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
+import { TAX_POLICY_STREAM, taxPolicyDecider } from '../../domain/tax/policy.ts';
+import { indianDate } from '../../domain/tax/rates.ts';
+import { splitInclusive } from '../../domain/tax/split.ts';
+import { changeSellerOrderStatus, decideReturn, requestReturn, undoSellerOrderStatus } from '../commands/orders.ts';
+import { type Client, expectStatus, ORIGIN, ok } from '../testing/harness.ts';
+import { fileApi, signInAdmin } from './catalog.fixtures.ts';
+import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
+import { placedOrder } from './purchases.fixtures.ts';
+
+const api = await fileApi();
+const admin = await signInAdmin(api);
+
+const BENGALURU: ShippingAddress = { ...PUNE_ADDRESS, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+
+/** A seller registered for GST in Karnataka (Meera Weaves), with a saree (5%) and a wooden toy (handicrafts). */
+async function karnatakaSeller() {
+  const seller = await signedIn(api, 'seller', 'Meera Weaves');
+  ok(await seller.api.sellers[':id']['tax-profile'].$put({ param: { id: seller.user!.id }, json: REGISTERED_FORM }));
+  const saree = await listedProduct(api, seller, { name: 'Ilkal saree', pricePaise: 1050_00, categoryId: 'textiles' });
+  const toy = await listedProduct(api, seller, {
+    name: 'Channapatna toy',
+    pricePaise: 499_00,
+    categoryId: 'handicrafts',
+  });
+  return { seller, saree, toy };
+}
+
+const move = (seller: Client, sellerOrderId: string, status: 'processing' | 'shipped' | 'delivered') =>
+  changeSellerOrderStatus(api.ctx, actorOfClient(seller), sellerOrderId, { status });
+
+/** A purchase of `items` shipped by `seller`: its seller order id once the tax documents are issued. */
+async function shipped(
+  seller: Client,
+  buyer: Client,
+  items: Array<{ productId: string; quantity?: number }>,
+  address = BENGALURU,
+): Promise<string> {
+  const { orderId } = await placedOrder(api, buyer, items, address);
+  const sellerOrderId = `${orderId}-1`;
+  await move(seller, sellerOrderId, 'processing');
+  await move(seller, sellerOrderId, 'shipped');
+  await api.settle();
+  return sellerOrderId;
+}
+
+const documentsOf = async (viewer: Client, sellerOrderId: string) =>
+  ok(await viewer.api.invoices.$get({ query: { sellerOrderId } })).items;
+
+describe('tax invoices at shipping', () => {
+  it('issues CGST + SGST from Karnataka to Karnataka, IGST to Maharashtra, every figure in paise', async () => {
+    const { seller, saree, toy } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const within = await shipped(seller, buyer, [{ productId: saree, quantity: 2 }, { productId: toy }]);
+    const [invoice] = await documentsOf(buyer, within);
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      number: `MEE/${invoice!.fy}/0001`,
+      sellerOrderId: within,
+      supplier: { legalName: 'Meera Handlooms Private Limited', gstin: '29ABCDE1234F1ZW', stateCode: '29' },
+      recipient: { name: 'Asha Rao', address: '12 MG Road, Bengaluru, Karnataka 560001' },
+      placeOfSupply: { code: '29', name: 'Karnataka' },
+      intraState: true,
+      lines: [
+        {
+          description: 'Ilkal saree',
+          hsn: '5208',
+          quantity: 2,
+          rateBps: 500,
+          taxablePaise: 2000_00,
+          cgstPaise: 50_00,
+          sgstPaise: 50_00,
+          igstPaise: 0,
+        },
+        {
+          description: 'Channapatna toy',
+          hsn: '4420',
+          quantity: 1,
+          rateBps: 500,
+          ...splitInclusive(499_00, 1, 500, true),
+        },
+      ],
+      totals: { amountPaise: 2599_00, igstPaise: 0 },
+    });
+    expect(invoice!.date).toBe(indianDate(invoice!.issuedAt));
+
+    const across = await shipped(seller, buyer, [{ productId: saree }], PUNE_ADDRESS);
+    const [igst] = await documentsOf(seller, across);
+    expect(igst).toMatchObject({
+      number: `MEE/${invoice!.fy}/0002`,
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+      intraState: false,
+      totals: { taxablePaise: 1000_00, cgstPaise: 0, sgstPaise: 0, igstPaise: 50_00, amountPaise: 1050_00 },
+    });
+  });
+
+  it('issues none for a seller without a GSTIN', async () => {
+    const seller = await signedIn(api, 'seller');
+    const diya = await listedProduct(api, seller);
+    const buyer = await signedIn(api);
+    expect(await documentsOf(buyer, await shipped(seller, buyer, [{ productId: diya }]))).toEqual([]);
+  });
+
+  it('keeps invoice numbers consecutive with 50 shipments at once', async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { orderId } = await placedOrder(api, buyer, [{ productId: saree }], BENGALURU);
+      ids.push(`${orderId}-1`);
+      await move(seller, `${orderId}-1`, 'processing');
+    }
+    await Promise.all(ids.map((id) => move(seller, id, 'shipped')));
+    await api.settle();
+    const { items } = ok(await seller.api.invoices.$get({ query: {} }));
+    expect(items).toHaveLength(50);
+    const seqs = items.map((doc) => doc.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(items.map((doc) => doc.number)).size).toBe(50);
+    expect(new Set(items.map((doc) => doc.sellerOrderId))).toEqual(new Set(ids));
+  }, 60_000);
+
+  it('applies a rate changed today to invoices from then on, never to those issued before', async () => {
+    const { seller, toy } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const before = await shipped(seller, buyer, [{ productId: toy }]);
+    const at = new Date().toISOString();
+    const change = {
+      type: 'SetCategoryTaxDefault',
+      actor: actorOfClient(admin),
+      at,
+      effectiveFrom: indianDate(at),
+      source: 'Test notification',
+      categoryId: 'handicrafts',
+      hsn: '4420',
+      gstRateBps: 1800,
+    } as const;
+    await api.ctx.streams.handle(TAX_POLICY_STREAM, taxPolicyDecider, change, { actor: admin.user!.id });
+    const after = await shipped(seller, buyer, [{ productId: toy }]);
+    expect((await documentsOf(buyer, before))[0]!.lines[0]!.rateBps).toBe(500);
+    expect((await documentsOf(buyer, after))[0]!.lines[0]).toMatchObject({
+      rateBps: 1800,
+      ...splitInclusive(499_00, 1, 1800, true),
+    });
+  });
+});
+
+describe('credit notes', () => {
+  it("reverse exactly the returned units' tax, and all of them the invoice's", async () => {
+    const { seller } = await karnatakaSeller();
+    const ring = await listedProduct(api, seller, { name: 'Silver ring', pricePaise: 333_33, categoryId: 'jewelry' });
+    const buyer = await signedIn(api);
+    const sellerOrderId = await shipped(seller, buyer, [{ productId: ring, quantity: 3 }], PUNE_ADDRESS);
+    await move(seller, sellerOrderId, 'delivered');
+    for (const quantity of [2, 1]) {
+      const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
+        lines: [{ productId: ring, quantity }],
+        reason: 'Too small',
+      });
+      const returnId = asked.sellerOrder.returns.at(-1)!.returnId;
+      await decideReturn(api.ctx, actorOfClient(seller), sellerOrderId, returnId, { accept: true, reason: 'Fine' });
+      await api.settle();
+    }
+    const docs = await documentsOf(buyer, sellerOrderId);
+    const invoice = docs.find((d) => d.kind === 'invoice')!;
+    const notes = docs.filter((d) => d.kind === 'credit_note').sort((a, b) => a.seq - b.seq);
+    expect(notes).toHaveLength(2);
+    const [two, one] = notes;
+    expect(two).toMatchObject({
+      invoiceNumber: invoice.number,
+      reason: 'returned',
+      number: `MEE/CN${invoice.fy.slice(2, 4)}${invoice.fy.slice(5)}/0001`,
+      lines: [{ quantity: 2, rateBps: 300, ...splitInclusive(333_33, 2, 300, false) }],
+    });
+    const rest = {
+      taxablePaise: invoice.totals.taxablePaise - two!.totals.taxablePaise,
+      igstPaise: invoice.totals.igstPaise - two!.totals.igstPaise,
+    };
+    expect(one!.totals).toMatchObject({ ...rest, amountPaise: 333_33 });
+  });
+
+  it('reverse a shipment undone whole; shipped again, it is invoiced again', async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const sellerOrderId = await shipped(seller, buyer, [{ productId: saree }]);
+    await undoSellerOrderStatus(api.ctx, actorOfClient(seller), sellerOrderId, { status: 'shipped' });
+    await move(seller, sellerOrderId, 'shipped');
+    await api.settle();
+    const docs = await documentsOf(seller, sellerOrderId);
+    const invoices = docs.filter((d) => d.kind === 'invoice').map((d) => d.seq);
+    expect(invoices.sort()).toEqual([1, 2]);
+    const [note] = docs.filter((d) => d.kind === 'credit_note');
+    expect(note).toMatchObject({ reason: 'shipment_undone', invoiceNumber: `MEE/${note!.fy}/0001` });
+    expect(note!.totals).toEqual({
+      taxablePaise: 1000_00,
+      cgstPaise: 25_00,
+      sgstPaise: 25_00,
+      igstPaise: 0,
+      amountPaise: 1050_00,
+    });
+  });
+});
+
+describe('GET /api/invoices', () => {
+  it('gives a document and its PDF to its buyer, its seller and the admins, to no one else (404)', async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const [invoice] = await documentsOf(buyer, await shipped(seller, buyer, [{ productId: saree }]));
+    const param = { param: { id: invoice!.id } };
+    for (const viewer of [buyer, seller, admin]) {
+      expect(ok(await viewer.api.invoices[':id'].$get(param))).toEqual(invoice);
+      const pdf = await viewer.raw.get(`/api/invoices/${invoice!.id}/pdf`);
+      expectStatus(pdf, 200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    }
+    const stranger = await signedIn(api);
+    const otherSeller = await signedIn(api, 'seller');
+    for (const viewer of [stranger, otherSeller]) {
+      expectStatus(await viewer.api.invoices[':id'].$get(param), 404);
+      expectStatus(await viewer.raw.get(`/api/invoices/${invoice!.id}/pdf`), 404);
+      expect(await documentsOf(viewer, invoice!.sellerOrderId)).toEqual([]);
+    }
+    expectStatus(await api.anonymous().api.invoices[':id'].$get(param), 401);
+    expectStatus(await buyer.api.invoices[':id'].$get({ param: { id: 'inv-nothing-2026-27-1' } }), 404);
+    expectStatus(await buyer.raw.get(`/api/invoices/${'x'.repeat(201)}`), 400);
+  });
+
+  it('finds documents by number for admins only', async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const [invoice] = await documentsOf(buyer, await shipped(seller, buyer, [{ productId: saree }]));
+    const found = ok(await admin.api.invoices.$get({ query: { number: invoice!.number } })).items;
+    expect(found.map((d) => d.id)).toContain(invoice!.id);
+    expect(found.every((d) => d.number === invoice!.number)).toBe(true);
+    expectStatus(await seller.api.invoices.$get({ query: { number: invoice!.number } }), 403);
+    expectStatus(await admin.api.invoices.$get({ query: { number: 'X'.repeat(17) } }), 400);
+    expect(ok(await buyer.api.invoices.$get({ query: {} })).items.map((d) => d.id)).toEqual([invoice!.id]);
+  });
+
+  it("writes the PDF with the seller's GSTIN, the place of supply and the tax split", async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const [invoice] = await documentsOf(buyer, await shipped(seller, buyer, [{ productId: saree }]));
+    const reply = await buyer.raw.send(`${ORIGIN}/api/invoices/${invoice!.id}/pdf`);
+    const bytes = new Uint8Array(await reply.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain(invoice!.number);
+    expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
+    expect(text).toContain('Place of supply: Karnataka (29)');
+    expect(text).toContain('CGST 25.00 + SGST 25.00');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The tax documents read model (collection `tax_documents`): each invoice and credit note as it
+ * was issued, whole (domain/invoice/document.ts), found by seller, buyer, seller order or number.
+ * The routes answer with these schemas; the projection imports only the types.
+ */
+import { z } from '@hono/zod-openapi';
+
+const paise = z.number().int();
+
+const TaxSplitFields = {
+  taxablePaise: paise,
+  cgstPaise: paise,
+  sgstPaise: paise,
+  igstPaise: paise,
+};
+
+const TaxLineSchema = z.object({
+  productId: z.string(),
+  description: z.string(),
+  hsn: z.string(),
+  quantity: z.number().int(),
+  unitPricePaise: paise,
+  rateBps: z.number().int().openapi({ description: 'GST rate in basis points (500 = 5%)' }),
+  ...TaxSplitFields,
+  amountPaise: paise,
+});
+
+const common = {
+  id: z.string(),
+  number: z.string().max(16),
+  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
+  seq: z.number().int(),
+  orderId: z.string(),
+  sellerOrderId: z.string(),
+  sellerId: z.string(),
+  buyerId: z.string(),
+  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
+  issuedAt: z.string(),
+  supplier: z.object({
+    legalName: z.string(),
+    tradeName: z.string().nullable(),
+    gstin: z.string(),
+    address: z.string(),
+    stateCode: z.string(),
+    stateName: z.string(),
+  }),
+  recipient: z.object({ name: z.string(), address: z.string() }),
+  placeOfSupply: z.object({ code: z.string().nullable(), name: z.string() }),
+  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  lines: z.array(TaxLineSchema),
+  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+};
+
+export const TaxDocumentSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('invoice'), ...common, shipmentId: z.string() }),
+    z.object({
+      kind: z.literal('credit_note'),
+      ...common,
+      invoiceId: z.string(),
+      invoiceNumber: z.string(),
+      reason: z.enum(['shipment_undone', 'returned']),
+      causeId: z.string(),
+    }),
+  ])
+  .openapi('TaxDocument');
+
+export const TaxDocumentListSchema = z.object({ items: z.array(TaxDocumentSchema) }).openapi('TaxDocumentList');
+
+export type TaxDocumentDoc = z.infer<typeof TaxDocumentSchema>;
+export type TaxDocumentList = z.infer<typeof TaxDocumentListSchema>;

@@ -1,0 +1,189 @@
+/**
+ * The seller's tax documents, derived from the purchase's log exactly once: a tax invoice when a
+ * seller order ships, a credit note when its shipment is undone or a return of it is accepted.
+ * Each is numbered in its series stream (domain/invoice/series.ts), keyed by the event that
+ * called for it, so a job run twice (or racing with another) issues one document.
+ *
+ * Only a seller registered for GST (a GSTIN in its tax profile when the order shipped) is
+ * issued tax invoices: one without a GSTIN cannot issue one (README, Taxes).
+ */
+import { fold } from '../domain/decider.ts';
+import { type CreditReason, creditBody, type Invoice, invoiceBody, supplierOf } from '../domain/invoice/document.ts';
+import { financialYear, prefixOf, type SeriesKind, seriesDecider, seriesStream } from '../domain/invoice/series.ts';
+import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
+import { purchaseOf } from '../domain/order/upcast.ts';
+import { type SellerStreamEvent, sellerStream, type TaxProfile } from '../domain/seller/events.ts';
+import { categoryDefaultOn, TAX_POLICY_STREAM, type TaxPolicyEvent, taxPolicyDecider } from '../domain/tax/policy.ts';
+import { indianDate } from '../domain/tax/rates.ts';
+import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
+import type { Effect } from './effect.ts';
+import { type Cause, type Worker, causedBy, causeOf } from './worker.ts';
+
+export const TAX_DOCUMENTS = 'tax-documents';
+
+type Calling = Extract<OrderEvent, { type: 'SellerOrderShipped' | 'SellerOrderStatusReverted' | 'ReturnAccepted' }>;
+
+export interface TaxDocumentJob {
+  kind: SeriesKind;
+  orderId: string;
+  sellerOrderId: string;
+  sellerId: string;
+  /** The revision of the calling event in the purchase's stream: the purchase is read up to it. */
+  revision: number;
+  at: string;
+  cause: Cause;
+}
+
+type Registered = Extract<TaxProfile, { registered: true }>;
+
+/** The seller's tax profile as it was at `at`, if registered for GST then. */
+async function registeredAt(streams: Streams, sellerId: string, at: string): Promise<Registered | null> {
+  let profile: TaxProfile | null = null;
+  for (const event of await streams.read<SellerStreamEvent>(sellerStream(sellerId)))
+    if (event.type === 'SellerTaxProfileSet' && event.data.at <= at) profile = event.data.profile;
+  return profile?.registered ? profile : null;
+}
+
+const purchaseUpTo = (streams: Streams, orderId: string, revision: number) =>
+  streams.read<OrderEvent>(orderStream(orderId), { limit: revision + 1 });
+
+/** The shipment a credit note reverses: the seller order's last before `events` end. */
+function lastShipment(events: readonly Recorded<OrderEvent>[], sellerOrderId: string) {
+  return events.findLast(
+    (e): e is Recorded<Extract<OrderEvent, { type: 'SellerOrderShipped' }>> =>
+      e.type === 'SellerOrderShipped' && e.data.sellerOrderId === sellerOrderId,
+  );
+}
+
+const seriesOf = (streams: Streams, kind: SeriesKind, sellerId: string, at: string) =>
+  streams.load(seriesStream(kind, sellerId, financialYear(indianDate(at))), seriesDecider);
+
+/** Every SellerOrderShipped, undone shipment and accepted return of a registered seller, from the effect's first start on. */
+export const taxDocumentsEffect: Effect<TaxDocumentJob, Calling> = {
+  job: TAX_DOCUMENTS,
+  reactor: 'reactor:tax-documents',
+  reconciler: 'reconcile:tax-documents',
+  eventTypes: new Set(['SellerOrderShipped', 'SellerOrderStatusReverted', 'ReturnAccepted'] as const),
+  async jobsOf(recorded, streams) {
+    const { type, data } = recorded;
+    if (type === 'SellerOrderStatusReverted' && data.from !== 'shipped') return [];
+    const kind: SeriesKind = type === 'SellerOrderShipped' ? 'invoice' : 'credit_note';
+    const shippedAt =
+      kind === 'invoice'
+        ? data.at
+        : lastShipment(await purchaseUpTo(streams, data.orderId, recorded.revision), data.sellerOrderId)?.data.at;
+    if (shippedAt === undefined || !(await registeredAt(streams, data.sellerId, shippedAt))) return [];
+    const { orderId, sellerOrderId, sellerId, at } = data;
+    const job = { kind, orderId, sellerOrderId, sellerId, revision: recorded.revision, at, cause: causeOf(recorded) };
+    return [{ job, options: { jobId: `${TAX_DOCUMENTS}:${recorded.id}` } }];
+  },
+  async done(streams, { kind, sellerId, at, cause }) {
+    return (await seriesOf(streams, kind, sellerId, at)).state.issued[cause.eventId] !== undefined;
+  },
+  from: 'now',
+};
+
+/** The tax policy as recorded by `at` (a change recorded later, even effective that day, is not yet known). */
+async function policyAt(streams: Streams, at: string) {
+  const events = await streams.read<TaxPolicyEvent>(TAX_POLICY_STREAM);
+  return fold(
+    taxPolicyDecider,
+    events.filter((e) => e.data.at <= at),
+  );
+}
+
+/** The invoice of the shipment `shipment` (its event id), issued now unless it was. */
+async function invoiceFor(
+  streams: Streams,
+  events: readonly Recorded<OrderEvent>[],
+  shipment: Recorded<Extract<OrderEvent, { type: 'SellerOrderShipped' }>>,
+): Promise<Invoice | null> {
+  const { orderId, sellerOrderId, sellerId, at } = shipment.data;
+  const profile = await registeredAt(streams, sellerId, at);
+  if (!profile) return null;
+  const date = indianDate(at);
+  const fy = financialYear(date);
+  const stream = seriesStream('invoice', sellerId, fy);
+  const policy = await policyAt(streams, at);
+  const taxOf = ({ categoryId, productId }: OrderLine) => {
+    const entry = categoryDefaultOn(policy, categoryId, date);
+    if (!entry) throw new Error(`No tax rate for product ${productId} (category ${categoryId}) on ${date}`);
+    return { hsn: entry.hsn, rateBps: entry.gstRateBps };
+  };
+  const [placed] = events;
+  if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase ${orderId}`);
+  const purchase = purchaseOf(placed);
+  const body = invoiceBody({
+    orderId,
+    sellerOrderId,
+    sellerId,
+    buyerId: purchase.buyerId,
+    lines: purchase.lines.filter((line) => line.sellerId === sellerId),
+    shippingAddress: purchase.shippingAddress,
+    supplier: supplierOf(profile),
+    taxOf,
+    date,
+    at,
+  });
+  const issue = {
+    type: 'IssueInvoice',
+    sellerId,
+    fy,
+    prefix: prefixOf(profile.tradeName ?? profile.legalName),
+    body,
+    shipmentId: shipment.id,
+  } as const;
+  await streams.handle(stream, seriesDecider, issue, causedBy(causeOf(shipment)));
+  return (await streams.load(stream, seriesDecider)).state.issued[shipment.id] as Invoice;
+}
+
+/** Units of each product the seller order's returns accepted after the shipment (up to `events`' end). */
+function returnedUnits(events: readonly Recorded<OrderEvent>[], sellerOrderId: string): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const event of events)
+    if (event.type === 'ReturnAccepted' && event.data.sellerOrderId === sellerOrderId)
+      for (const { productId, quantity } of event.data.settlement)
+        units.set(productId, (units.get(productId) ?? 0) + quantity);
+  return units;
+}
+
+/** The credit note the calling event (the last of `events`) asks for. */
+async function issueCreditNote(streams: Streams, events: readonly Recorded<OrderEvent>[], job: TaxDocumentJob) {
+  const { sellerOrderId, sellerId, at, cause } = job;
+  const shipment = lastShipment(events, sellerOrderId);
+  if (!shipment) return;
+  const invoice = await invoiceFor(streams, events, shipment);
+  if (!invoice) return;
+  const calling = events[events.length - 1]!;
+  const since = events.slice(events.indexOf(shipment), -1);
+  const before = returnedUnits(since, sellerOrderId);
+  const reason: CreditReason = calling.type === 'ReturnAccepted' ? 'returned' : 'shipment_undone';
+  const units =
+    reason === 'returned'
+      ? returnedUnits([calling], sellerOrderId)
+      : new Map(invoice.lines.map((line) => [line.productId, line.quantity]));
+  const date = indianDate(at);
+  const fy = financialYear(date);
+  const issue = {
+    type: 'IssueCreditNote',
+    sellerId,
+    fy,
+    prefix: invoice.number.split('/')[0]!,
+    body: creditBody(invoice, units, before, { date, at }),
+    causeId: cause.eventId,
+    invoice: { id: invoice.id, number: invoice.number },
+    reason,
+  } as const;
+  await streams.handle(seriesStream('credit_note', sellerId, fy), seriesDecider, issue, causedBy(cause));
+}
+
+export const issueTaxDocument: Worker<TaxDocumentJob> = {
+  name: TAX_DOCUMENTS,
+  async handle({ data: job }, { streams }) {
+    const events = await purchaseUpTo(streams, job.orderId, job.revision);
+    if (job.kind === 'credit_note') return issueCreditNote(streams, events, job);
+    const shipment = events[events.length - 1];
+    if (shipment?.type !== 'SellerOrderShipped') throw new Error(`No shipment at ${job.orderId}@${job.revision}`);
+    await invoiceFor(streams, events, shipment);
+  },
+};
