@@ -47,6 +47,7 @@ import { storefrontRoutes } from './routes/storefronts.ts';
 import { taxProfileRoutes } from './routes/tax-profiles.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
+import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -82,7 +83,10 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     '*',
     requestId(),
     accessLog(),
-    securityHeaders(ctx.config, { imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')) }),
+    securityHeaders(ctx.config, {
+      imageOrigin: imageOrigin(ctx.platform.blobs.publicUrl('any.png')),
+      checkoutOrigin: checkoutOrigin(ctx.config),
+    }),
   );
   app.use(
     '/api/*',

@@ -49,7 +49,8 @@ function expectSecured(headers: Headers, policy: Policy): void {
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
-    expect(csp.get('form-action')).toEqual(["'self'"]);
+    // ...and the hosted checkout's origin: the API suites' test gateway on loopback.
+    expect(csp.get('form-action')).toEqual(["'self'", expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)]);
   } else if (policy === 'docs') {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
@@ -431,7 +432,7 @@ describe('securityHeaderSets', () => {
     new Headers(set.map(([name, value]) => [name, value]));
 
   it('makes the set of each kind of response once: the API policy or the SPA one, HSTS only over TLS', () => {
-    const sets = securityHeaderSets({ imageOrigin: null });
+    const sets = securityHeaderSets({ imageOrigin: null, checkoutOrigin: 'http://127.0.0.1:4010' });
     expect(sets.api).toBe(API_HEADERS);
     for (const kind of ['api', 'spa'] as const) {
       const plain = headersOfSet(sets[kind].plain);
@@ -443,12 +444,19 @@ describe('securityHeaderSets', () => {
     expect(directives(headersOfSet(sets.spa.tls).get('content-security-policy')).has('upgrade-insecure-requests')).toBe(
       true,
     );
-    const withCdn = securityHeaderSets({ imageOrigin: 'https://cdn.example.in' });
+    const withCdn = securityHeaderSets({
+      imageOrigin: 'https://cdn.example.in',
+      checkoutOrigin: 'https://api.razorpay.com',
+    });
     expect(directives(headersOfSet(withCdn.spa.plain).get('content-security-policy')).get('img-src')).toEqual([
       "'self'",
       'data:',
       'blob:',
       'https://cdn.example.in',
+    ]);
+    expect(directives(headersOfSet(withCdn.spa.plain).get('content-security-policy')).get('form-action')).toEqual([
+      "'self'",
+      'https://api.razorpay.com',
     ]);
   });
 });

@@ -39,13 +39,20 @@ export function imageOrigin(publicUrl: string): string | null {
   return /^https?:\/\//i.test(publicUrl) ? new URL(publicUrl).origin : null;
 }
 
+/** The origins besides our own that the SPA's pages use: the image store's, the hosted checkout's. */
+export interface PolicyOrigins {
+  imageOrigin: string | null;
+  checkoutOrigin: string | null;
+}
+
 /**
  * The SPA's policy. Scripts and styles come only from our own files: the built index.html has
  * no inline script, and React sets `style={...}` through the CSSOM, which style-src does not
  * govern, so neither needs 'unsafe-inline'. Images: our own, data: (the favicon, daisyUI's
  * icons in CSS), blob: (the preview of an image before upload) and the image store's origin.
+ * Forms post to us, and to the payment gateway's hosted checkout (its origin) when paying online.
  */
-export function spaPolicy(options: { imageOrigin: string | null; tls: boolean }): string {
+export function spaPolicy(options: PolicyOrigins & { tls: boolean }): string {
   const images = ["'self'", 'data:', 'blob:', ...(options.imageOrigin ? [options.imageOrigin] : [])];
   return [
     "default-src 'self'",
@@ -56,7 +63,7 @@ export function spaPolicy(options: { imageOrigin: string | null; tls: boolean })
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self'${options.checkoutOrigin ? ` ${options.checkoutOrigin}` : ''}`,
     "frame-ancestors 'none'",
     ...(options.tls ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
@@ -118,7 +125,7 @@ export const API_HEADERS: HeaderSets['api'] = {
   tls: headerSet(API_POLICY, true, false),
 };
 
-export function securityHeaderSets(options: { imageOrigin: string | null }): HeaderSets {
+export function securityHeaderSets(options: PolicyOrigins): HeaderSets {
   return {
     api: API_HEADERS,
     spa: {
@@ -139,7 +146,7 @@ const apiAnswer = (path: string): boolean =>
  * can set its own value (the /media files' and the API reference page's policies); and checked
  * after it, for a Response a handler built on its own: it lacks X-Frame-Options, which no route sets.
  */
-export function securityHeaders(config: TlsConfig, options: { imageOrigin: string | null }): MiddlewareHandler {
+export function securityHeaders(config: TlsConfig, options: PolicyOrigins): MiddlewareHandler {
   const sets = securityHeaderSets(options);
   return async (c, next) => {
     const set = sets[apiAnswer(c.req.path) ? 'api' : 'spa'][servedOverTls(c, config) ? 'tls' : 'plain'];

@@ -22,3 +22,12 @@ export function openPayments(config: Config, dataDir: string): PaymentGateway {
   const folder = gatewayFolder(dataDir);
   return new RazorpayGateway({ kind: 'test', baseUrl: () => embeddedAddress(folder), ...embeddedKeys(folder) });
 }
+
+/**
+ * Where the buyer's browser posts the hosted checkout form, for the pages' form-action: Razorpay,
+ * the test gateway run on its own, or the embedded one on a loopback port chosen at each start.
+ */
+export function checkoutOrigin(config: Config): string {
+  if (config.TEST_GATEWAY_URL) return new URL(config.TEST_GATEWAY_URL).origin;
+  return config.RAZORPAY_KEY_ID ? new URL(RAZORPAY_API).origin : 'http://127.0.0.1:*';
+}

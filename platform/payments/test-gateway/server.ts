@@ -82,6 +82,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const app = new Hono();
   answerErrors(app);
   app.get('/_test/health', (c) => c.json({ ok: true }));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.route('/', checkoutRoutes(ops, keys.keyId));
   app.use('/v1/*', basicAuth(keys));
   app.use('/v2/*', basicAuth(keys));
