@@ -9,6 +9,8 @@ import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
 import { issueTaxDocument, taxDocumentsEffect } from './tax-documents.ts';
+import { refund, refundEffect } from './refund.ts';
+import { refundsInFlight } from './refunds-in-flight.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
@@ -27,6 +29,7 @@ export const workers: Worker<never>[] = [
   tellCodeFailures,
   settleSellerOrderWorker as Worker<never>,
   issueTaxDocument,
+  refund,
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
@@ -40,6 +43,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   notifyPartiesEffect,
   tellCodeFailuresEffect,
   taxDocumentsEffect,
+  refundEffect,
 ];
 
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
@@ -113,7 +117,9 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
     await reactors.start();
   })();
   const everyMs = options.reconcileEveryMs ?? RECONCILE_EVERY_MS;
-  const reconciler = started.then(() => startReconciler(cx, EFFECTS_OF_LOG, everyMs, options.notifyRetry));
+  const reconciler = started.then(() =>
+    startReconciler(cx, EFFECTS_OF_LOG, everyMs, options.notifyRetry, [refundsInFlight]),
+  );
   // Purchases awaiting payment: what the gateway knows of them, and their expiry.
   const payments = started.then(() =>
     startPaymentsReconciler({ ...cx, payments: platform.payments }, platform.read, everyMs),

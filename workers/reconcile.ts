@@ -90,8 +90,23 @@ async function missingJobs<J, E extends EventShape>(
 export const reconcileSellerNotifications = (cx: WorkerContext, retry?: RetryPolicy): Promise<ReconciliationDoc> =>
   reconcileEffect(cx, notifySellerEffect, retry);
 
-/** Runs a pass of every effect at start and then every `everyMs`, logging what it re-added; `stop` waits for a pass in flight. */
-export function startReconciler(cx: WorkerContext, effects: readonly Effect[], everyMs: number, retry?: RetryPolicy) {
+/** A reconciliation with the payment gateway: asks it about what is in flight; answers what it fixed, for the log. */
+export interface GatewayReconciliation {
+  name: string;
+  run(cx: WorkerContext): Promise<{ fixed: number }>;
+}
+
+/**
+ * Runs a pass of every effect and of every gateway reconciliation at start and then every
+ * `everyMs`, logging what they re-added or fixed; `stop` waits for a pass in flight.
+ */
+export function startReconciler(
+  cx: WorkerContext,
+  effects: readonly Effect[],
+  everyMs: number,
+  retry?: RetryPolicy,
+  withGateway: readonly GatewayReconciliation[] = [],
+) {
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
     running = running.then(async () => {
@@ -105,6 +120,14 @@ export function startReconciler(cx: WorkerContext, effects: readonly Effect[], e
           }
         } catch (error) {
           log.error({ err: error }, `reconciliation of ${effect.job} failed; retrying at the next pass`);
+        }
+      }
+      for (const { name, run } of withGateway) {
+        try {
+          const { fixed } = await run(cx);
+          if (fixed > 0) log.info(`reconciliation: ${fixed} of the ${name} recorded from the gateway`);
+        } catch (error) {
+          log.error({ err: error }, `reconciliation of the ${name} failed; retrying at the next pass`);
         }
       }
     });
