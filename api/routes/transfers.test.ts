@@ -14,11 +14,12 @@ import { settleSellerOrder } from '../../workers/settle-seller-order.ts';
 import { settlementPass } from '../../workers/settlement.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { type Client, ok } from '../testing/harness.ts';
-import { fileApi } from './catalog.fixtures.ts';
+import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { buyerWith, checkoutBody, listedProduct, partOf, signedIn } from './orders.fixtures.ts';
 import { movedOrder } from './purchases.fixtures.ts';
 
 const api = await fileApi();
+const admin = await signInAdmin(api);
 const gateway = api.platform.payments;
 const DAY = 86_400_000;
 const ACCOUNT = { beneficiaryName: 'Meera Crafts', accountNumber: '000123456789', ifsc: 'SBIN0001234' };
@@ -90,6 +91,16 @@ describe('a delivered seller order paid online', () => {
       'TransferCreated',
       'TransferReleased',
     ]);
+    // The admins' payments list shows it with its state.
+    const listed = ok(await admin.api.admin.payments.$get({ query: {} })).items.find((doc) => doc.id === order.id);
+    expect(listed?.transfers).toEqual([
+      expect.objectContaining({
+        sellerOrderId,
+        transferId: transfer!.reference,
+        amountPaise: 898_20,
+        state: 'released',
+      }),
+    ]);
   });
 
   it('has a return accepted after its transfer reversed: the returned units’ earning comes back out of it', async () => {
@@ -120,6 +131,8 @@ describe('a delivered seller order paid online', () => {
     expect((await gateway.transfersOf(paymentId))[0]).toMatchObject({ amountPaise: 898_20, reversedPaise: 449_10 });
     const { balance } = ok(await seller.api.seller.ledger.$get({ query: {} }));
     expect(balance).toMatchObject({ earnedPaise: 449_10, transferredPaise: 449_10, balancePaise: 0 });
+    const listed = ok(await admin.api.admin.payments.$get({ query: {} })).items.find((doc) => doc.id === order.id);
+    expect(listed?.transfers[0]).toMatchObject({ reversedPaise: 449_10, state: 'on_hold' });
 
     // What is left is released once the window has closed and no return is open.
     await settlementPass(workersAt(later(deliveredAt, 8 * DAY)));

@@ -3,6 +3,7 @@
  * the admins' payments list. Money in paise, times ISO-8601 UTC.
  */
 import { z } from '@hono/zod-openapi';
+import { TRANSFER_STATES } from '../../domain/ledger/entries.ts';
 
 export const PAYMENT_STATUSES = ['awaiting', 'failed', 'paid', 'expired'] as const;
 
@@ -12,6 +13,22 @@ const AttemptSchema = z.object({
   description: z.string(),
   at: z.string(),
 });
+
+/** A seller order's transfer out of the payment to its seller's linked account (settlement). */
+const TransferSchema = z.object({
+  sellerOrderId: z.string(),
+  sellerId: z.string(),
+  transferId: z.string(),
+  account: z.string().openapi({ description: 'The linked account (acc_...)' }),
+  amountPaise: z.number().int(),
+  reversedPaise: z.number().int().openapi({ description: 'Taken back by reversals of accepted returns' }),
+  state: z.enum(TRANSFER_STATES).openapi({
+    description: 'on_hold until its return window closes, released to the seller, or reversed whole',
+  }),
+  createdAt: z.string(),
+  releasedAt: z.string().nullable(),
+});
+export type TransferDoc = z.infer<typeof TransferSchema>;
 
 export const PaymentSchema = z
   .object({
@@ -33,6 +50,7 @@ export const PaymentSchema = z
     late: z.boolean().openapi({ description: 'Captured after it expired: refunded whole' }),
     expiredAt: z.string().nullable().openapi({ description: 'When the reconciliation found it unpaid past dueBy' }),
     failedAttempts: z.array(AttemptSchema),
+    transfers: z.array(TransferSchema).openapi({ description: 'To the sellers of its delivered seller orders' }),
     placedAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,20 +1,23 @@
 /** One document per purchase paid online: its payment's state, attempts and what recorded it. */
-import type { OrderEvent, OrderPlacedEvent, PaymentEvent } from '../../domain/order/events.ts';
+import type { OrderEvent, OrderPlacedEvent, PaymentEvent, TransferEvent } from '../../domain/order/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import { isOneOf } from '../../platform/eventstore/streams.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
-import type { PaymentDoc } from './documents.ts';
+import type { PaymentDoc, TransferDoc } from './documents.ts';
 
 export const PAYMENTS = 'payments';
 
-type PaymentsEvent = OrderPlacedEvent | PaymentEvent;
+type PaymentsEvent = OrderPlacedEvent | PaymentEvent | TransferEvent;
 const EVENT_TYPES = new Set<PaymentsEvent['type']>([
   'OrderPlaced',
   'PaymentRequested',
   'PaymentFailed',
   'PaymentCaptured',
   'PaymentExpired',
+  'TransferCreated',
+  'TransferReleased',
+  'TransferReversed',
 ]);
 
 function placed({ data }: OrderPlacedEvent): PaymentDoc | null {
@@ -33,15 +36,47 @@ function placed({ data }: OrderPlacedEvent): PaymentDoc | null {
     late: false,
     expiredAt: null,
     failedAttempts: [],
+    transfers: [],
     placedAt: data.placedAt,
     updatedAt: data.placedAt,
   };
 }
 
-/** The document after a payment event (the decider records each once, so none is seen twice). */
-function paymentAfter(doc: PaymentDoc, event: PaymentEvent): PaymentDoc {
+/** The transfer after its release or a reversal: reversed whole, else released, else still on hold. */
+function transferAfter(transfer: TransferDoc, event: Exclude<TransferEvent, { type: 'TransferCreated' }>): TransferDoc {
+  const released = event.type === 'TransferReleased';
+  const reversedPaise = transfer.reversedPaise + (event.type === 'TransferReversed' ? event.data.amountPaise : 0);
+  const releasedAt = released ? event.data.at : transfer.releasedAt;
+  const state = reversedPaise >= transfer.amountPaise ? 'reversed' : releasedAt ? 'released' : 'on_hold';
+  return { ...transfer, reversedPaise, releasedAt, state };
+}
+
+/** The document after a payment or transfer event (the deciders record each once, so none is seen twice). */
+function paymentAfter(doc: PaymentDoc, event: PaymentEvent | TransferEvent): PaymentDoc {
   const updatedAt = event.data.at;
   switch (event.type) {
+    case 'TransferCreated': {
+      const { sellerOrderId, sellerId, transferId, account, amountPaise, at } = event.data;
+      const transfer: TransferDoc = {
+        sellerOrderId,
+        sellerId,
+        transferId,
+        account,
+        amountPaise,
+        reversedPaise: 0,
+        state: 'on_hold',
+        createdAt: at,
+        releasedAt: null,
+      };
+      return { ...doc, transfers: [...doc.transfers, transfer], updatedAt };
+    }
+    case 'TransferReleased':
+    case 'TransferReversed': {
+      const transfers = doc.transfers.map((t) =>
+        t.sellerOrderId === event.data.sellerOrderId ? transferAfter(t, event) : t,
+      );
+      return { ...doc, transfers, updatedAt };
+    }
     case 'PaymentRequested':
       return { ...doc, gatewayOrderId: event.data.gatewayOrderId, updatedAt };
     case 'PaymentFailed': {
@@ -64,6 +99,8 @@ function paymentAfter(doc: PaymentDoc, event: PaymentEvent): PaymentDoc {
 
 export const payments: Projection = {
   name: 'payments',
+  // 2: each purchase's transfers to its sellers.
+  version: 2,
   collections: [{ name: PAYMENTS, indexes: [['placedAt'], ['status', 'placedAt']] }],
   eventTypes: EVENT_TYPES,
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
