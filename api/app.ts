@@ -26,6 +26,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { taxRateRoutes } from './routes/tax-rates.ts';
 import { devRoutes, devRoutesOn } from './routes/dev.ts';
 import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -104,6 +105,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/auth', accountSecurityRoutes(ctx))
     .route('/api/auth', mailChoiceRoutes(ctx))
     .route('/api/categories', categoryRoutes(ctx))
+    .route('/api/tax-rates', taxRateRoutes(ctx))
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
     .route('/api/seller', sellerRoutes(ctx))

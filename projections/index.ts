@@ -11,6 +11,7 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
+import { taxPolicy } from './tax-policy/projection.ts';
 import { users } from './users/projection.ts';
 import { wishlists } from './wishlists/projection.ts';
 
@@ -30,6 +31,7 @@ export const projections: Projection[] = [
   storefronts,
   payments,
   invoices,
+  taxPolicy,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

@@ -1,7 +1,7 @@
 /**
- * What a listing or an edit must pass beyond its schema, where the stored product, the uploads
- * or the network is needed: an original price above the price kept (an edit of one of the two
- * is compared with the other one stored), and images of our own: uploads of the product's
+ * What a listing or an edit must pass beyond its schema, where the stored product, the uploads,
+ * the tax policy or the network is needed: an original price above the price kept (an edit of
+ * one of the two is compared with the other one stored), a GST rate in force, and images of our own: uploads of the product's
  * seller named by id, or one image by its address (an https URL is fetched once and stored;
  * see imageAtUrl).
  */
@@ -16,6 +16,7 @@ import {
   originalPriceFits,
 } from '../../domain/product/schemas.ts';
 import { ApiError } from '../http/errors.ts';
+import { productTaxOf } from './tax-policy.ts';
 import { type ImageImportContext, imageAtUrl, uploadOf } from './uploads.ts';
 
 const refused = (field: string, message: string) =>
@@ -49,13 +50,14 @@ async function imagesOf(
   return imageUrl === null ? [] : [await imageAtUrl(cx, sellerId, imageUrl, own)];
 }
 
-/** A new listing with its images found (or made ours). */
+/** A new listing with its tax data (its category's defaults unless given) and its images found (or made ours). */
 export async function checkedListing(cx: ImageImportContext, actor: Actor, body: ProductBody): Promise<ProductInput> {
   if (!originalPriceFits(body.pricePaise, body.originalPricePaise)) {
     throw refused('originalPricePaise', PRODUCT_MESSAGES.originalPriceNotAbove);
   }
   const { images: _, imageUrl: __, ...product } = body;
-  return { ...product, images: (await imagesOf(cx, actor.userId, [], body)) ?? [] };
+  const tax = await productTaxOf(cx, body.categoryId, body.tax);
+  return { ...product, tax, images: (await imagesOf(cx, actor.userId, [], body)) ?? [] };
 }
 
 /**
@@ -73,6 +75,7 @@ export async function checkedChanges(
   if (!state || (state.sellerId !== actor.userId && !isAdmin(actor))) return changes;
   if (changes.pricePaise !== undefined || changes.originalPricePaise !== undefined)
     assertPricesFit(state.details, changes);
+  if (changes.tax !== undefined) await productTaxOf(cx, changes.categoryId ?? state.details.categoryId, changes.tax);
   // The address of the main image, as clients before galleries send back with every edit: the images stay.
   if (body.images === undefined && imageUrl === state.details.imageUrl) return changes;
   // The images proposed for review are the product's too: an edit may keep them.

@@ -53,6 +53,7 @@ const ProductVersionSchema = ProductSchema.pick({
   imageUrl: true,
   images: true,
   tags: true,
+  tax: true,
   stockQuantity: true,
   verification: true,
   featured: true,

@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../auth/middleware.ts';
 import { expect } from 'vitest';
 import { Client, expectStatus, type TestApi } from '../testing/harness.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import { initialCategoryTax } from '../../domain/tax/product-tax.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 
 /** Verifies products; never signs in. */
@@ -82,6 +83,7 @@ export async function listedProduct(
     images: imageUrl === null ? [] : [singleFileImage(imageUrl)],
     tags: ['brass'],
     stockQuantity: 10,
+    tax: initialCategoryTax(details.categoryId ?? 'handicrafts'),
     ...details,
   };
   await onProduct(

@@ -79,6 +79,7 @@ const EDITABLE_FIELDS = [
   'categoryId',
   'images',
   'tags',
+  'tax',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');

@@ -8,6 +8,7 @@ export const DIYA_DETAILS = {
   originalPricePaise: null,
   categoryId: 'handicrafts',
   tags: [],
+  tax: { hsn: '7418', gstRateBps: 500 },
 };
 
 /** The Banarasi silk saree as its seller lists it, 5 in stock, without images. */
@@ -19,4 +20,5 @@ export const SAREE_DETAILS = {
   stockQuantity: 5,
   categoryId: 'textiles',
   tags: ['silk', 'handloom'],
+  tax: { hsn: '50072010', gstRateBps: 500 },
 };

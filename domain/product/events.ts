@@ -1,4 +1,5 @@
 import type { Paise } from '../money.ts';
+import type { ProductTax } from '../tax/product-tax.ts';
 import type { ProductImage } from './image.ts';
 
 export const productStream = (productId: string): string => `product-${productId}`;
@@ -15,13 +16,16 @@ export interface ProductDetails {
   /** At most MAX_PRODUCT_IMAGES, the main one first. */
   images: ProductImage[];
   tags: string[];
+  /** HSN code and GST rate, the category's defaults unless the seller gave them. */
+  tax: ProductTax;
 }
 
 /**
- * Events written before galleries name one image (`imageUrl`) and no `images`: read them
- * through `upcastProductEvent` (upcast.ts), which gives them the gallery of that one image.
+ * Events written before galleries name one image (`imageUrl`) and no `images`, and those written
+ * before tax data no `tax`: read them through `upcastProductEvent` (upcast.ts), which gives them
+ * the gallery of that one image and their category's initial tax defaults.
  */
-export type RecordedDetails = Omit<ProductDetails, 'images'> & { images?: ProductImage[] };
+export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax'> & { images?: ProductImage[]; tax?: ProductTax };
 
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these

@@ -6,6 +6,7 @@ import type { DisplayStatus, Verification } from '../catalog/status.ts';
 import { formatInr } from '../money.ts';
 import { shortOrderId, shortReturnId } from '../order/status.ts';
 import type { ReviewEvent } from '../review/events.ts';
+import { formatProductTax } from '../tax/product-tax.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { upcastProductEvent } from './upcast.ts';
@@ -67,6 +68,7 @@ const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = 
   categoryId: { label: 'Category', show: (id, names) => names.category(id) },
   images: { label: 'Images', show: imageCount },
   tags: { label: 'Tags', show: (tags) => (tags.length === 0 ? 'none' : tags.join(', ')) },
+  tax: { label: 'Tax', show: formatProductTax },
 };
 
 export const STOCK_LABEL = 'Stock';

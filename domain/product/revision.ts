@@ -4,6 +4,7 @@
  * product was approved), and what a new edit does to a revision already waiting.
  */
 import { z } from 'zod';
+import { type ProductTax, sameTax } from '../tax/product-tax.ts';
 import type { ProductContent, ProductDetails } from './events.ts';
 import { type ProductImage, mainImageUrl, sameImages } from './image.ts';
 import { rejectProductSchema } from './schemas.ts';
@@ -18,8 +19,11 @@ export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'images', 't
 
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
-/** Changed at once even on a verified product: a price is not a claim about the goods. */
-export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise'] as const satisfies ReadonlyArray<
+/**
+ * Changed at once even on a verified product: a price is not a claim about the goods, and the
+ * tax data is the seller's own declaration to the tax authorities, which a review cannot vouch for.
+ */
+export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise', 'tax'] as const satisfies ReadonlyArray<
   keyof ProductDetails
 >;
 
@@ -37,9 +41,11 @@ export type RevisionOutcome = 'approved' | 'rejected' | 'replaced' | 'withdrawn'
 export const revisionIdOf = (number: number): string => `r${number}`;
 
 const isImage = (value: unknown): value is ProductImage => typeof value === 'object' && value !== null && 'id' in value;
+const isTax = (value: unknown): value is ProductTax => typeof value === 'object' && value !== null && 'hsn' in value;
 
-/** Text, numbers, null, or lists of text compared item by item, or images by id. */
+/** Text, numbers, null, tax data, or lists of text compared item by item, or images by id. */
 export const sameValue = (a: unknown, b: unknown): boolean => {
+  if (isTax(a) && isTax(b)) return sameTax(a, b);
   if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
   if (a.some(isImage) || b.some(isImage)) return sameImages(a, b);
   return a.length === b.length && a.every((item, i) => item === b[i]);

@@ -19,6 +19,8 @@ describe('productFormSchema', () => {
     categoryId: 'textiles',
     imageUrl: 'https://images.example.com/saree.jpg',
     tags: ' silk, handloom,, silk ',
+    hsn: '50072010',
+    gstRateBps: '500',
   };
   const formErrors = (changes: Partial<ProductForm>) => errorsOf(productFormSchema, { ...form, ...changes });
 
@@ -32,6 +34,7 @@ describe('productFormSchema', () => {
       categoryId: 'textiles',
       imageUrl: 'https://images.example.com/saree.jpg',
       tags: ['silk', 'handloom'],
+      tax: { hsn: '50072010', gstRateBps: 500 },
     });
     expect(productCommandSchema.safeParse(productFormSchema.parse(form)).success).toBe(true);
   });
@@ -48,6 +51,12 @@ describe('productFormSchema', () => {
   });
 
   it.each([
+    [{ hsn: '' }, 'hsn', 'HSN code must be 4, 6 or 8 digits, not starting with 00'],
+    [{ hsn: '50071' }, 'hsn', 'HSN code must be 4, 6 or 8 digits, not starting with 00'],
+    [{ hsn: '500720100' }, 'hsn', 'HSN code must be 4, 6 or 8 digits, not starting with 00'],
+    [{ hsn: '0012' }, 'hsn', 'HSN code must be 4, 6 or 8 digits, not starting with 00'],
+    [{ hsn: '50a7' }, 'hsn', 'HSN code must be 4, 6 or 8 digits, not starting with 00'],
+    [{ gstRateBps: '' }, 'gstRateBps', 'Choose a GST rate'],
     [{ name: '' }, 'name', 'Product name is required'],
     [{ name: '   ' }, 'name', 'Product name is required'],
     [{ description: 'Too short' }, 'description', 'Description must be at least 10 characters'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
 import { formatInr, parseRupees } from '../money.ts';
+import { gstRateSchema, hsnSchema, PRODUCT_TAX_MESSAGES, productTaxSchema } from '../tax/product-tax.ts';
 import { MAX_IMAGE_MEGAPIXELS, MAX_PRODUCT_IMAGES } from './image.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
@@ -99,6 +100,7 @@ const fields = {
   imageUrl: imageUrl.nullable(),
   images,
   tags,
+  tax: productTaxSchema,
 };
 
 /** Whether an original price, when there is one, is above the price: a struck-out price must be a real discount. */
@@ -136,8 +138,9 @@ const oneWayToGiveImages: [
 ];
 
 /**
- * Body of "list a product": money in paise; original price, images and tags may be left out.
- * The images are upload ids; `imageUrl` instead gives one image by its address.
+ * Body of "list a product": money in paise; original price, images, tags and tax may be left
+ * out. The images are upload ids; `imageUrl` instead gives one image by its address. Without
+ * `tax` the product takes its category's defaults.
  */
 export const productCommandSchema = z
   .object({
@@ -146,6 +149,7 @@ export const productCommandSchema = z
     imageUrl: fields.imageUrl.optional(),
     images: fields.images.optional(),
     tags: fields.tags.default([]),
+    tax: fields.tax.optional(),
   })
   .refine(...originalAbovePrice)
   .refine(...oneWayToGiveImages);
@@ -220,16 +224,20 @@ export const productFormSchema = z
       .transform((text) => (text === '' ? null : text))
       .pipe(fields.imageUrl),
     tags: z.string().transform(parseTags).pipe(fields.tags),
+    hsn: hsnSchema,
+    // The value of the rate's select: basis points as text, empty until one is chosen.
+    gstRateBps: z.string().trim().min(1, PRODUCT_TAX_MESSAGES.rate).transform(Number).pipe(gstRateSchema),
   })
   .refine(({ price, originalPrice }) => originalPriceFits(price, originalPrice), {
     message: PRODUCT_MESSAGES.originalPriceNotAbove,
     path: ['originalPrice'],
     when: bothValid('price', 'originalPrice'),
   })
-  .transform(({ price, originalPrice, ...rest }) => ({
+  .transform(({ price, originalPrice, hsn, gstRateBps, ...rest }) => ({
     ...rest,
     pricePaise: price,
     originalPricePaise: originalPrice,
+    tax: { hsn, gstRateBps },
   }));
 
 export type ProductForm = z.input<typeof productFormSchema>;

@@ -35,6 +35,26 @@ describe('upcastProductEvent', () => {
     expect(upcastProductEvent(oldListing(null)).data).toMatchObject({ imageUrl: null, images: [] });
   });
 
+  it('gives a listing written before tax data its category’s initial defaults, and keeps the tax data of one with it', () => {
+    const { tax: _, ...untaxed } = details;
+    const listing = (categoryId: string): ProductEvent => ({
+      type: 'ProductListed',
+      data: {
+        productId,
+        sellerId: seller.userId,
+        ...untaxed,
+        categoryId,
+        imageUrl: null,
+        stockQuantity: 3,
+        listedAt: AT,
+      },
+    });
+    expect(upcastProductEvent(listing('handicrafts')).data).toMatchObject({ tax: { hsn: '4420', gstRateBps: 500 } });
+    expect(upcastProductEvent(listing('spices')).data).toMatchObject({ tax: { hsn: '0910', gstRateBps: 500 } });
+    expect(upcastProductEvent(listing('jewelry')).data).toMatchObject({ tax: { hsn: '7113', gstRateBps: 300 } });
+    expect(upcastProductEvent(oldListing(null)).data).toMatchObject({ tax: details.tax });
+  });
+
   it('gives the before and after of an old edit, revision or approval of the image their galleries', () => {
     const before = { imageUrl: '/media/a.png', name: 'Diya' };
     const after = { imageUrl: null, name: 'Brass Diya' };

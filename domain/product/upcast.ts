@@ -3,14 +3,18 @@
  * and hold no `images`. Read through `upcastProductEvent`, such an event holds the gallery of
  * that one image (kept as one file, with no sizes), so old and new logs fold the same way.
  * Current events keep `imageUrl` beside `images`, so readers of the older shape still work.
+ *
+ * Listings written before tax data (issue 25) hold no `tax`: they get their category's initial
+ * defaults (initialCategoryTax). Edits never held `tax`, so they need nothing.
  */
 import type { ProductDetails, ProductEvent } from './events.ts';
+import { initialCategoryTax, type ProductTax } from '../tax/product-tax.ts';
 import { type ProductImage, singleFileImage } from './image.ts';
 
-/** ProductListed as folded: every listing has its images. */
+/** ProductListed as folded: every listing has its images and its tax data. */
 export type ListedEvent = {
   type: 'ProductListed';
-  data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & { images: ProductImage[] };
+  data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & { images: ProductImage[]; tax: ProductTax };
 };
 
 export type UpcastProductEvent = Exclude<ProductEvent, { type: 'ProductListed' }> | ListedEvent;
@@ -27,9 +31,9 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
   switch (event.type) {
     case 'ProductListed': {
       const { data } = event;
-      return data.images
-        ? (event as ListedEvent)
-        : { type: event.type, data: { ...data, images: galleryOf(data.imageUrl) } };
+      if (data.images && data.tax) return event as ListedEvent;
+      const images = data.images ?? galleryOf(data.imageUrl);
+      return { type: event.type, data: { ...data, images, tax: data.tax ?? initialCategoryTax(data.categoryId) } };
     }
     case 'ProductUpdated':
     case 'ProductRevisionSubmitted':

@@ -23,11 +23,11 @@ export type TaxPolicyEvent =
   | { type: 'CategoryTaxDefaultSet'; data: CategoryTaxDefaultEntry & { by: string; at: string } };
 
 /** Each history in recorded order, the initial policy first. */
-export interface TaxPolicy {
+export type TaxPolicy = {
   gstSlabs: GstSlabsEntry[];
   tcsRate: TcsRateEntry[];
   categoryDefaults: Record<string, CategoryTaxDefaultEntry[]>;
-}
+};
 
 /** What a change names besides its value. */
 interface Change {

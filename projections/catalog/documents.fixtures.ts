@@ -15,6 +15,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     imageUrl: null,
     images: [],
     tags: [],
+    tax: { hsn: '5208', gstRateBps: 500 },
     stockQuantity: 5,
     verification: 'verified',
     rejectionReason: null,

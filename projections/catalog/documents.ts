@@ -9,6 +9,7 @@ import { z } from '@hono/zod-openapi';
 import { DISPLAY_STATUSES, VERIFICATIONS } from '../../domain/catalog/status.ts';
 import type { ProductContent } from '../../domain/product/events.ts';
 import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
+import type { ProductTax } from '../../domain/tax/product-tax.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
 
@@ -28,6 +29,14 @@ export const ProductImageSchema = z
     }),
   })
   .openapi('ProductImage') satisfies z.ZodType<ProductImage>;
+
+/** A product's tax data: the price includes GST at this rate. */
+export const ProductTaxSchema = z
+  .object({
+    hsn: z.string().openapi({ description: 'HSN code: 4, 6 or 8 digits', example: '5208' }),
+    gstRateBps: z.number().int().openapi({ description: 'GST rate in basis points (500 is 5%)', example: 500 }),
+  })
+  .openapi('ProductTax') satisfies z.ZodType<ProductTax>;
 
 /** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
 const ProductContentSchema = z
@@ -82,6 +91,7 @@ export const ProductSchema = z
     imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
     images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
     tags: z.array(z.string()),
+    tax: ProductTaxSchema.openapi({ description: 'HSN code and GST rate; the price includes the GST' }),
     stockQuantity: z.number().int(),
     verification: z.enum(VERIFICATIONS),
     rejectionReason: z.string().nullable(),

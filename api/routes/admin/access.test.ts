@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indianDate } from '../../../domain/tax/rates.ts';
 import { type Client, expectStatus, type Reply } from '../../testing/harness.ts';
 import { type TypedApi, typedApi } from '../../testing/typed-client.ts';
 import { actorOfClient, listedProduct, onProduct, signedIn } from '../orders.fixtures.ts';
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const product = { param: { id: productId } };
   const featured = { param: { id: featurable } };
   const revision = { param: { id: revised } };
+  const taxChange = { effectiveFrom: indianDate(new Date().toISOString()), source: 'Notification 1/2026' };
   // Real ids and valid bodies: without the role check every one of these would succeed.
   const calls: Call[] = [
     (api) => api.admin.overview.$get(),
@@ -90,6 +92,14 @@ beforeAll(async () => {
         param: { id: 'spices' },
         json: { returnable: true, reason: 'Sealed packs' },
       }),
+    (api) => api.admin['tax-policy'].$get(),
+    (api) => api.admin['tax-policy']['gst-slabs'].$put({ json: { slabsBps: [500, 1800], ...taxChange } }),
+    (api) => api.admin['tax-policy']['tcs-rate'].$put({ json: { rateBps: 100, ...taxChange } }),
+    (api) =>
+      api.admin['tax-policy'].categories[':id'].$put({
+        param: { id: 'spices' },
+        json: { hsn: '0904', gstRateBps: 500, ...taxChange },
+      }),
   ];
   routes = await Promise.all(calls.map(async (call) => ({ ...(await requestOf(call)), call })));
 });
@@ -112,7 +122,8 @@ describe('every admin route', () => {
       path
         .replace(/\/[0-9a-f-]{36}/g, '/{id}')
         .replace(/\/roles\/seller$/, '/roles/{role}')
-        .replace(/^\/categories\/spices\//, '/categories/{id}/');
+        .replace(/^\/categories\/spices\//, '/categories/{id}/')
+        .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });
 

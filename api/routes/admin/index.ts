@@ -9,6 +9,7 @@ import { adminOverviewRoutes } from './overview.ts';
 import { adminPaymentRoutes } from './payments.ts';
 import { adminProductRoutes } from './products.ts';
 import { adminSellerRoutes } from './sellers.ts';
+import { adminTaxPolicyRoutes } from './tax-policy.ts';
 import { adminUserRoutes } from './users.ts';
 
 export const adminRoutes = (ctx: AppContext) =>
@@ -20,4 +21,5 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/payments', adminPaymentRoutes(ctx))
     .route('/users', adminUserRoutes(ctx))
     .route('/', adminLedgerRoutes(ctx))
-    .route('/categories', adminCategoryRoutes(ctx));
+    .route('/categories', adminCategoryRoutes(ctx))
+    .route('/tax-policy', adminTaxPolicyRoutes(ctx));

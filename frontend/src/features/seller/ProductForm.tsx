@@ -12,6 +12,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { useCategories } from '../catalog/index.ts';
 import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gallery.ts';
 import { ImagePicker } from './ImagePicker.tsx';
+import { TaxFields, categoryTaxText, useTaxRates } from './TaxFields.tsx';
 import { type ProductValues, asProposed, changedFields, initialText } from './productForm.ts';
 import type { SellerProduct } from './types.ts';
 
@@ -27,6 +28,8 @@ interface ProductFormProps {
 const API_FIELD: Partial<Record<keyof ProductFormText, string>> = {
   price: 'pricePaise',
   originalPrice: 'originalPricePaise',
+  hsn: 'tax.hsn',
+  gstRateBps: 'tax.gstRateBps',
 };
 
 /**
@@ -40,6 +43,8 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const proposed = product && asProposed(product);
   const initial = initialText(proposed);
   const [entries, setEntries] = useState<GalleryEntry[]>(() => entriesOf(proposed?.images ?? []));
+  const taxRates = useTaxRates();
+  const [tax, setTax] = useState({ hsn: initial.hsn, gstRateBps: initial.gstRateBps });
   const [uploading, setUploading] = useState(false);
   // Files already uploaded are not sent again when the save is retried.
   const uploaded = useRef(new Map<File, string>());
@@ -181,13 +186,16 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           error={errorOf('stockQuantity')}
         />
         <SelectField
-          // Remounted once the categories arrive, so the product's category is selected.
+          // Remounted once the categories arrive, so the product's category is selected; chosen only
+          // once the tax rates are there too, so that it brings its tax defaults.
           key={categories.loading ? 'loading' : 'loaded'}
           label="Category"
           name="categoryId"
           defaultValue={initial.categoryId}
-          disabled={categories.loading}
+          disabled={categories.loading || taxRates.loading}
           required
+          // A category chosen brings its tax defaults, which the seller may change.
+          onChange={(event) => setTax(categoryTaxText(taxRates.data, event.target.value) ?? tax)}
           error={errorOf('categoryId')}
         >
           <option value="">{categories.loading ? 'Loading categories...' : 'Select a category'}</option>
@@ -197,6 +205,12 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
             </option>
           ))}
         </SelectField>
+        <TaxFields
+          rates={taxRates.data}
+          value={tax}
+          onChange={setTax}
+          errors={{ hsn: errorOf('hsn'), gstRateBps: errorOf('gstRateBps') }}
+        />
         <ImagePicker
           entries={entries}
           onChange={setEntries}
@@ -234,7 +248,7 @@ function ReviewNote({ product }: { product: SellerProduct }) {
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
         Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the
-        approved version until then. Price and stock change at once.
+        approved version until then. Price, stock and tax data change at once.
       </p>
     </div>
   );

@@ -33,6 +33,9 @@ export function initialText(product: SellerProduct | null): ProductFormText {
       categoryId: '',
       imageUrl: '',
       tags: '',
+      // Filled from the category's defaults when one is chosen (ProductForm).
+      hsn: '',
+      gstRateBps: '',
     };
   }
   return {
@@ -45,6 +48,8 @@ export function initialText(product: SellerProduct | null): ProductFormText {
     // The images are listed beside the field (ImagePicker); the URL field gives one instead.
     imageUrl: '',
     tags: product.tags.join(', '),
+    hsn: product.tax.hsn,
+    gstRateBps: String(product.tax.gstRateBps),
   };
 }
 
@@ -56,11 +61,12 @@ const EDITABLE = [
   'stockQuantity',
   'categoryId',
   'tags',
+  'tax',
 ] as const satisfies ReadonlyArray<keyof ProductValues & keyof SellerProduct>;
 
 /** The fields but the images an edit changes (part of the body of PATCH; gallery.ts adds the images); empty when nothing changed. */
 export function changedFields(product: SellerProduct, values: Omit<ProductValues, 'imageUrl'>): Partial<ProductValues> {
-  // Values are text, numbers, null or a list of text: their JSON compares them.
+  // Values are text, numbers, null, a list of text or the tax data (keys in one order): their JSON compares them.
   const changed = EDITABLE.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(product[key]));
   return Object.fromEntries(changed.map((key) => [key, values[key]]));
 }

@@ -15,6 +15,7 @@ const then: ProductVersion = {
   imageUrl: null,
   images: [],
   tags: ['ikat'],
+  tax: { hsn: '5208', gstRateBps: 500 },
   stockQuantity: 20,
   verification: 'verified',
   featured: false,
@@ -37,6 +38,7 @@ describe('compareVersions', () => {
       'Category',
       'Images',
       'Tags',
+      'Tax',
       'Stock',
       'Status',
     ]);
