@@ -8,6 +8,7 @@ import { PaymentsTab } from './payments/PaymentsTab.tsx';
 import { PayoutsTab } from './payouts/PayoutsTab.tsx';
 import { ProductsTab } from './products/ProductsTab.tsx';
 import { SellersTab } from './sellers/SellersTab.tsx';
+import { TaxTab } from './tax/TaxTab.tsx';
 import { type AdminTab, ADMIN_TABS, adminHref, tabOf } from './url.ts';
 import { UsersTab } from './users/UsersTab.tsx';
 
@@ -19,6 +20,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   payments: PaymentsTab,
   payouts: PayoutsTab,
   commission: CommissionTab,
+  tax: TaxTab,
   users: UsersTab,
 };
 

@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { id: 'payments', label: 'Payments' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'commission', label: 'Commission' },
+  { id: 'tax', label: 'Tax rates' },
   { id: 'users', label: 'Users' },
 ] as const;
 
