@@ -51,9 +51,22 @@ describe('the process entry', () => {
     // Without Razorpay keys the test gateway runs beside it, as a process of its own.
     const address = join(server.dir, 'test-gateway', 'address.json');
     await vi.waitFor(() => expect(existsSync(address)).toBe(true), { timeout: 10_000, interval: 100 });
-    const gateway = JSON.parse(readFileSync(address, 'utf8')).url as string;
-    expect(await (await fetch(`${gateway}/_test/health`)).json()).toEqual({ ok: true });
+    const first = JSON.parse(readFileSync(address, 'utf8')) as { url: string; pid: number };
+    expect(await (await fetch(`${first.url}/_test/health`)).json()).toEqual({ ok: true });
     expect(server.output()).toContain('test payments (no money moves)');
+    // Killed, it is started again (on another port: the address says where).
+    process.kill(first.pid, 'SIGKILL');
+    let gateway = '';
+    await vi.waitFor(
+      async () => {
+        const now = JSON.parse(readFileSync(address, 'utf8')) as { url: string; pid: number };
+        expect(now.pid).not.toBe(first.pid);
+        expect((await fetch(`${now.url}/_test/health`)).status).toBe(200);
+        gateway = now.url;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(server.output()).toContain('the test gateway stopped (SIGKILL): starting it again');
     // DATA_DIR is private: the log holds password hashes and sealed secrets, the mailbox link tokens.
     expect(notPrivate(server.dir)).toEqual([]);
     const health = await healthOf(url)();

@@ -66,30 +66,35 @@ async function main(name: string): Promise<void> {
   const { events, read, queue, bus, blobs } = assembled.platform;
   const adapters = `events=${events.kind} read=${read.kind} queue=${queue.kind} bus=${bus.kind} blobs=${blobs.kind}`;
   let stopping = false;
+  let gateway: GatewayProcess | undefined;
+  let gatewayStarting: Promise<void> = Promise.resolve();
   // Every role listens: the api serves the app, the others their health probes alone.
-  let gateway: Promise<GatewayProcess | undefined> = Promise.resolve(undefined);
   assembled.listen((port) => {
     const served = assembled.app ? '' : ' (health probes only)';
     log.info(
       `MIBI (${name}) on http://${config.HOST}:${port}${served} · ${adapters} payments=${assembled.platform.payments.kind}`,
     );
     // No Razorpay keys: the embedded default runs the test gateway beside it, posting webhooks to this server.
-    if (name === 'all' && !config.RAZORPAY_KEY_ID) gateway = startGatewayBeside(port);
+    if (name === 'all' && !config.RAZORPAY_KEY_ID) gatewayStarting = runGateway(port);
   });
 
-  async function startGatewayBeside(port: number): Promise<GatewayProcess | undefined> {
+  /** Starts the test gateway, and again a second after it ends unasked (its state is on disk). */
+  async function runGateway(port: number): Promise<void> {
     const host = ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
     const webhookUrl = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/api/payments/webhook`;
     try {
       const started = await startGatewayProcess({ folder: gatewayFolder(resolve(config.DATA_DIR)), webhookUrl });
+      gateway = started;
       log.info(`test payments (no money moves): the test gateway runs on ${started.url}`);
       started.child.once('exit', (code, signal) => {
-        if (!stopping) log.error(`the test gateway stopped (${signal ?? code}): online payments are unavailable`);
+        if (stopping) return;
+        log.error(`the test gateway stopped (${signal ?? code}): starting it again`);
+        setTimeout(() => {
+          if (!stopping) gatewayStarting = runGateway(port);
+        }, 1000);
       });
-      return started;
     } catch (error) {
       log.error({ err: error }, 'the test gateway could not start: online payments are unavailable');
-      return undefined;
     }
   }
 
@@ -99,7 +104,8 @@ async function main(name: string): Promise<void> {
     log.info(`${signal}: finishing work in flight...`);
     await assembled.stop();
     await followers?.stop();
-    await (await gateway)?.stop();
+    await gatewayStarting;
+    await gateway?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

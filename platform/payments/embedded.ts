@@ -48,10 +48,19 @@ export function embeddedAddress(folder: string): string {
   }
 }
 
+/** Written by the gateway process: where it listens, and its pid (for a test that kills it). */
 export function writeAddress(folder: string, url: string): void {
-  writeFileSync(addressFile(folder), JSON.stringify({ url }), { mode: 0o600 });
+  writeFileSync(addressFile(folder), JSON.stringify({ url, pid: process.pid }), { mode: 0o600 });
 }
 
-export function removeAddress(folder: string): void {
+/** Removes the address, or only if it is still `url` (a gateway stopping must not remove its successor's). */
+export function removeAddress(folder: string, url?: string): void {
+  if (url !== undefined) {
+    try {
+      if (embeddedAddress(folder) !== url) return;
+    } catch {
+      return;
+    }
+  }
   rmSync(addressFile(folder), { force: true });
 }

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    removeAddress(folder);
+    removeAddress(folder, gateway.url);
     await gateway.close();
     process.exit(0);
   };
