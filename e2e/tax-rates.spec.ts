@@ -66,5 +66,8 @@ test('an admin changes a category’s HSN code with its source; a seller’s pro
   const mine = await (await seller.request.get('/api/seller/products')).json();
   const listed = mine.items.find((item: { name: string }) => item.name === 'Kumkumadi Tailam');
   expect(listed.tax).toEqual({ hsn: '3004', gstRateBps: 1800 });
+  // Buyers see the rate the price includes.
+  await seller.goto(`/products/${listed.id}`);
+  await expect(seller.getByText('Inclusive of 18% GST · HSN 3004')).toBeVisible();
   await sellerContext.close();
 });

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter';
+import { formatRate } from '../../../../domain/tax/rates.ts';
 import { Price } from '../../components/Price.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
@@ -78,6 +79,9 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           percentOff={product.percentOff}
           size="lg"
         />
+        <p className="-mt-3 text-sm text-base-content/80">
+          Inclusive of {formatRate(product.tax.gstRateBps)} GST · HSN {product.tax.hsn}
+        </p>
         <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
         {product.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Tags">
