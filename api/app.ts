@@ -32,12 +32,13 @@ import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { payoutAccountRoutes } from './routes/payout-account.ts';
+import { taxReportRoutes } from './routes/tax-report.ts';
 import { liveRoutes } from './routes/live.ts';
 import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { PAYMENT_RETURN_PATH, orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
+import { orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -52,9 +53,6 @@ import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
-/** Where other sites' forms post by design, the session untouched (sameOriginMiddleware): the payment gateway's return. */
-const CROSS_SITE_FORMS = [PAYMENT_RETURN_PATH];
-
 const tooLarge = () => {
   throw new ApiError(413, 'payload_too_large', 'The request body is too large');
 };
@@ -98,7 +96,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     compressJson(),
     limitBodies(),
     sessionMiddleware(ctx),
-    sameOriginMiddleware(CROSS_SITE_FORMS),
+    sameOriginMiddleware(),
     readYourWrites(ctx.progress),
   );
 
@@ -115,6 +113,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/seller/ledger', ledgerRoutes(ctx))
     .route('/api/seller/payout-account', payoutAccountRoutes(ctx))
+    .route('/api/seller/tax-report', taxReportRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))

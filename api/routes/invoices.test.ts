@@ -1,56 +1,20 @@
-import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
-import type { ShippingAddress } from '../../domain/order/events.ts';
-import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
 import { TAX_POLICY_STREAM, taxPolicyDecider } from '../../domain/tax/policy.ts';
-import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { projections } from '../../projections/index.ts';
-import { collectionsOf, compareReadStores, replay } from '../../projections/rebuild.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitInclusive } from '../../domain/tax/split.ts';
-import { changeSellerOrderStatus, decideReturn, requestReturn, undoSellerOrderStatus } from '../commands/orders.ts';
+import { decideReturn, requestReturn, undoSellerOrderStatus } from '../commands/orders.ts';
 import { type Client, expectStatus, ORIGIN, ok } from '../testing/harness.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
+import { BENGALURU, invoiceFixtures } from './invoices.fixtures.ts';
 
 const api = await fileApi();
 const admin = await signInAdmin(api);
 
-const BENGALURU: ShippingAddress = { ...PUNE_ADDRESS, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
-
-/** A seller registered for GST in Karnataka (Meera Weaves), with a saree (5%) and a wooden toy (handicrafts). */
-async function karnatakaSeller() {
-  const seller = await signedIn(api, 'seller', 'Meera Weaves');
-  ok(await seller.api.sellers[':id']['tax-profile'].$put({ param: { id: seller.user!.id }, json: REGISTERED_FORM }));
-  const saree = await listedProduct(api, seller, { name: 'Ilkal saree', pricePaise: 1050_00, categoryId: 'textiles' });
-  const toy = await listedProduct(api, seller, {
-    name: 'Channapatna toy',
-    pricePaise: 499_00,
-    categoryId: 'handicrafts',
-  });
-  return { seller, saree, toy };
-}
-
-const move = (seller: Client, sellerOrderId: string, status: 'processing' | 'shipped' | 'delivered') =>
-  changeSellerOrderStatus(api.ctx, actorOfClient(seller), sellerOrderId, { status });
-
-/** A purchase of `items` shipped by `seller`: its seller order id once the tax documents are issued. */
-async function shipped(
-  seller: Client,
-  buyer: Client,
-  items: Array<{ productId: string; quantity?: number }>,
-  address = BENGALURU,
-): Promise<string> {
-  const { orderId } = await placedOrder(api, buyer, items, address);
-  const sellerOrderId = `${orderId}-1`;
-  await move(seller, sellerOrderId, 'processing');
-  await move(seller, sellerOrderId, 'shipped');
-  await api.settle();
-  return sellerOrderId;
-}
+const { karnatakaSeller, move, shipped } = invoiceFixtures(api);
 
 const documentsOf = async (viewer: Client, sellerOrderId: string) =>
   ok(await viewer.api.invoices.$get({ query: { sellerOrderId } })).items;
@@ -257,22 +221,5 @@ describe('GET /api/invoices', () => {
     expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
     expect(text).toContain('Place of supply: Karnataka (29)');
     expect(text).toContain('CGST 25.00 + SGST 25.00');
-  });
-});
-
-describe('rebuild', () => {
-  // Last in the file: the log then holds invoices, credit notes and a rate change.
-  it('gives read models equal to the live ones (mibi rebuild --all --compare)', async () => {
-    await api.settle();
-    const last = await api.platform.events.lastPosition();
-    const rebuilt = new SqliteReadStore(join(api.dir, 'rebuilt.db'));
-    await replay(
-      api.platform.events,
-      rebuilt,
-      projections.map((projection) => ({ projection, toPosition: last })),
-    );
-    expect(await rebuilt.collection('tax_documents').count()).toBeGreaterThan(50);
-    expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
-    await rebuilt.close();
   });
 });

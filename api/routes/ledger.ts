@@ -5,6 +5,7 @@ import { SellerLedgerSchema } from '../../projections/ledger/documents.ts';
 import { sellerLedger, sellerStatement } from '../../projections/ledger/queries.ts';
 import { guard, requireRole } from '../auth/middleware.ts';
 import type { AppContext } from '../roles/context.ts';
+import { csvDownload, csvResponse } from '../http/csv.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router } from '../http/router.ts';
 
@@ -18,8 +19,6 @@ const StatementQuerySchema = z.object({
     .date({ error: DAY_RANGE_MESSAGES.to })
     .openapi({ description: 'Last day (UTC), included', example: '2024-05-31' }),
 });
-
-const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 const STATEMENT_DESCRIPTION = `Columns: date (the UTC day the entry was recorded), kind, order (short seller order id),
 reference (a payout's bank reference, a return's id, or the gateway's id of a transfer or reversal), sales, commission, amount, balance after; money in rupees with two
@@ -58,7 +57,7 @@ export const ledgerRoutes = (ctx: AppContext) =>
         description: STATEMENT_DESCRIPTION,
         request: { query: StatementQuerySchema },
         responses: {
-          200: { description: 'The statement, as a file to download', content: { 'text/csv': { schema: z.string() } } },
+          200: csvResponse('The statement, as a file to download'),
           ...errors(400, 401, 403),
         },
       }),
@@ -68,10 +67,6 @@ export const ledgerRoutes = (ctx: AppContext) =>
         if (from > to)
           throw new ApiError(400, 'validation_failed', DAY_RANGE_MESSAGES.order, { from: DAY_RANGE_MESSAGES.order });
         const csv = statementCsv(await sellerStatement(ctx.platform.read, user.id, from, to));
-        return c.body(csv, 200, {
-          'content-type': CSV_CONTENT_TYPE,
-          'content-disposition': `attachment; filename="${statementFileName(from, to)}"`,
-          'cache-control': 'no-store',
-        });
+        return c.body(csv, 200, csvDownload(statementFileName(from, to)));
       },
     );

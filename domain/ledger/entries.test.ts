@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { LineSettlement } from '../order/events.ts';
 import { settleLine } from '../order/settlement.ts';
-import { NO_TOTALS, earningEntry, payoutEntry, post, returnEntry, reversalEntry, transferEntry } from './entries.ts';
+import { creditNote, invoice } from '../tcs/documents.fixtures.ts';
+import { tcsRecord } from '../tcs/collected.ts';
+import {
+  NO_TOTALS,
+  earningEntry,
+  payoutEntry,
+  post,
+  returnEntry,
+  reversalEntry,
+  tcsEntry,
+  transferEntry,
+} from './entries.ts';
 
 const stamp = { orderId: 'o-1', sellerOrderId: 'o-1-2', sellerId: 's-2', by: 's-2', at: '2024-05-03T10:00:00.000Z' };
 const settlement: LineSettlement[] = [
@@ -87,6 +98,7 @@ describe('ledger entries', () => {
       salesPaise: 999,
       commissionPaise: 125,
       earnedPaise: 874,
+      tcsPaise: 0,
       paidPaise: 500,
       transferredPaise: 0,
       balancePaise: 374,
@@ -126,9 +138,41 @@ describe('ledger entries', () => {
       salesPaise: 999,
       commissionPaise: 125,
       earnedPaise: 874,
+      tcsPaise: 0,
       paidPaise: 874,
       transferredPaise: 874,
       balancePaise: 0,
+    });
+  });
+
+  it('takes the TCS of an invoice off the balance due and gives a credit note’s back', () => {
+    const sold = invoice(7, '2026-05-10', [
+      { productId: 'saree', pricePaise: 1050_00, quantity: 2, hsn: '5208', rateBps: 500 },
+    ]);
+    const collected = tcsEntry(tcsRecord(sold, sold, 50));
+    expect(collected).toMatchObject({
+      id: `tcs:${sold.id}`,
+      kind: 'tcs',
+      sellerId: 'seller-1',
+      sellerOrderId: sold.sellerOrderId,
+      reference: 'MEE/2026-27/0007',
+      salesPaise: 0,
+      commissionPaise: 0,
+      amountPaise: -10_00,
+      lines: [],
+    });
+    const given = tcsEntry(tcsRecord(creditNote(1, sold, { saree: 1 }, '2026-05-20'), sold, 50));
+    expect(given).toMatchObject({ id: 'tcs:cn-seller-1-1', kind: 'tcs', amountPaise: 5_00 });
+    const earning = { ...earningEntry({ ...stamp, settlement }), sellerId: 'seller-1' };
+    expect([earning, collected, given].reduce(post, NO_TOTALS)).toEqual({
+      salesPaise: 909_99,
+      commissionPaise: 91_25,
+      earnedPaise: 818_74,
+      tcsPaise: 5_00,
+      paidPaise: 0,
+      transferredPaise: 0,
+      // Earned less the TCS kept: 818.74 - 5.00.
+      balancePaise: 813_74,
     });
   });
 });

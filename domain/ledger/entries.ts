@@ -5,12 +5,18 @@
  * online, to the seller's linked account) settles part of the balance, and a transfer's
  * reversal gives back what a return took. Cancellations move nothing: a seller order is
  * cancelled only before delivery, when it has earned nothing yet.
+ *
+ * TCS (tcs/collected.ts) is a line of its own: the tax MIBI collects on an invoice lowers the
+ * balance due, and a credit note's gives it back. Transfers send a delivery's whole earning, so
+ * the TCS is netted in the balance due: a seller paid only by transfers owes it (a balance below
+ * zero) until their next earnings or an admin's payout take it off.
  */
 import { type Paise, sum } from '../money.ts';
 import type { LineSettlement, SellerOrderEvent, ReturnEvent, TransferEvent } from '../order/events.ts';
 import type { Payout } from '../payout/events.ts';
+import { type TcsRecord, tcsTotal } from '../tcs/collected.ts';
 
-export const LEDGER_KINDS = ['earning', 'return', 'payout', 'transfer', 'reversal'] as const;
+export const LEDGER_KINDS = ['earning', 'return', 'payout', 'transfer', 'reversal', 'tcs'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Where a transfer stands: held until the order's return window closes, released to the seller's bank, or reversed whole. */
@@ -20,7 +26,7 @@ export type TransferState = (typeof TRANSFER_STATES)[number];
 export interface LedgerEntry {
   /**
    * Stable across replays: `${sellerOrderId}:delivered`, `${returnId}:accepted`, `payout:${payoutId}`,
-   * `transfer:${sellerOrderId}`, `reversal:${returnId}`.
+   * `transfer:${sellerOrderId}`, `reversal:${returnId}`, `tcs:${taxDocumentId}`.
    */
   id: string;
   sellerId: string;
@@ -31,7 +37,7 @@ export interface LedgerEntry {
   sellerOrderId: string | null;
   returnId: string | null;
   payoutId: string | null;
-  /** The bank's reference of a payout; the gateway's id of a transfer (trf_...) or a reversal (rvrsl_...). */
+  /** The bank's reference of a payout; the gateway's id of a transfer (trf_...) or a reversal (rvrsl_...); a TCS line's invoice or credit note number. */
   reference: string | null;
   /** The day a payout was paid (YYYY-MM-DD). */
   paidOn: string | null;
@@ -165,17 +171,36 @@ export const reversalEntry = (
   transferState: null,
 });
 
+/** The TCS on an invoice (amount below zero), or given back by a credit note (above zero). */
+export const tcsEntry = (record: TcsRecord): LedgerEntry => ({
+  id: `tcs:${record.id}`,
+  sellerId: record.sellerId,
+  kind: 'tcs',
+  at: record.issuedAt,
+  orderId: record.orderId,
+  sellerOrderId: record.sellerOrderId,
+  returnId: null,
+  payoutId: null,
+  reference: record.number,
+  paidOn: null,
+  ...noSales,
+  amountPaise: 0 - tcsTotal(record),
+  transferState: null,
+});
+
 /** What a seller's ledger adds up to. */
 export interface LedgerTotals {
   salesPaise: Paise;
   commissionPaise: Paise;
   /** Earnings net of reversals. */
   earnedPaise: Paise;
+  /** TCS collected on the seller's supplies, net of what credit notes gave back. */
+  tcsPaise: Paise;
   /** Paid out so far: payouts, and transfers less their reversals. */
   paidPaise: Paise;
   /** Of that, by transfers (less their reversals). */
   transferredPaise: Paise;
-  /** What the marketplace owes the seller now: earned - paid. Negative when returns came after a payout. */
+  /** What the marketplace owes the seller now: earned - TCS - paid. Negative when returns or TCS came after a payout. */
   balancePaise: Paise;
 }
 
@@ -183,6 +208,7 @@ export const NO_TOTALS: LedgerTotals = {
   salesPaise: 0,
   commissionPaise: 0,
   earnedPaise: 0,
+  tcsPaise: 0,
   paidPaise: 0,
   transferredPaise: 0,
   balancePaise: 0,
@@ -192,15 +218,18 @@ export const NO_TOTALS: LedgerTotals = {
 export function post(totals: LedgerTotals, entry: LedgerEntry): LedgerTotals {
   const earns = entry.kind === 'earning' || entry.kind === 'return';
   const transfers = entry.kind === 'transfer' || entry.kind === 'reversal';
+  const tcs = entry.kind === 'tcs';
   const earnedPaise = sum([totals.earnedPaise, earns ? entry.amountPaise : 0]);
+  const tcsPaise = sum([totals.tcsPaise, tcs ? 0 - entry.amountPaise : 0]);
   // A payout or transfer lowers the balance by what it paid (its amount is negative), a reversal raises it.
-  const paidPaise = sum([totals.paidPaise, earns ? 0 : 0 - entry.amountPaise]);
+  const paidPaise = sum([totals.paidPaise, earns || tcs ? 0 : 0 - entry.amountPaise]);
   return {
     salesPaise: sum([totals.salesPaise, entry.salesPaise]),
     commissionPaise: sum([totals.commissionPaise, entry.commissionPaise]),
     earnedPaise,
+    tcsPaise,
     paidPaise,
     transferredPaise: sum([totals.transferredPaise, transfers ? 0 - entry.amountPaise : 0]),
-    balancePaise: earnedPaise - paidPaise,
+    balancePaise: earnedPaise - tcsPaise - paidPaise,
   };
 }

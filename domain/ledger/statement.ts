@@ -3,6 +3,7 @@
  * range with the balance after it, and the balance carried forward, as CSV for spreadsheets.
  * Days are UTC days, as in the sales analytics.
  */
+import { csvOf, csvText } from '../csv.ts';
 import { type Paise, assertPaise, sum } from '../money.ts';
 import { shortSellerOrderId } from '../order/status.ts';
 import type { LedgerEntry } from './entries.ts';
@@ -58,15 +59,6 @@ export function decimalRupees(paise: Paise): string {
   return `${paise < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
-/**
- * One CSV field (RFC 4180). Text typed by people (a payout's reference) is kept from being read
- * as a formula: a spreadsheet runs a cell starting with =, +, - or @.
- */
-function field(value: string, { text = false } = {}): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export const STATEMENT_COLUMNS = [
   'date',
   'kind',
@@ -96,7 +88,7 @@ export function statementCsv(statement: Statement): string {
       entry.at.slice(0, 10),
       entry.kind,
       entry.sellerOrderId ? shortSellerOrderId(entry.sellerOrderId) : '',
-      field(referenceOf(entry), { text: true }),
+      csvText(referenceOf(entry)),
       money(entry.salesPaise),
       money(entry.commissionPaise),
       money(entry.amountPaise),
@@ -113,7 +105,7 @@ export function statementCsv(statement: Statement): string {
       money(statement.closingPaise),
     ],
   ];
-  return rows.map((row) => row.join(',')).join('\r\n') + '\r\n';
+  return csvOf(rows);
 }
 
 /** mibi-statement-2024-05-01-to-2024-05-31.csv */

@@ -16,7 +16,7 @@ export type PayoutCommand = Omit<Payout, 'by' | 'at'> & {
   type: 'RecordPayout';
   actor: Actor;
   /**
-   * What the seller has earned, net of reversals, less what transfers of orders paid online
+   * What the seller has earned, net of reversals, less the TCS collected and what transfers of orders paid online
    * brought them, as the ledger read model has it once caught up with the log. Payouts are
    * taken from this stream instead, current at the append, so a payout recorded by another
    * admin a moment ago always counts.

@@ -7,6 +7,8 @@
 import { z } from '@hono/zod-openapi';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerTotals, TRANSFER_STATES } from '../../domain/ledger/entries.ts';
 import type { LineSettlement } from '../../domain/order/events.ts';
+import type { TcsRecord } from '../../domain/tcs/collected.ts';
+import type { Gstr8Line, SellerTaxReport } from '../../domain/tcs/returns.ts';
 
 const paise = (description: string) => z.number().int().openapi({ description });
 
@@ -29,17 +31,18 @@ const LedgerEntrySchema = z
     kind: z.enum(LEDGER_KINDS).openapi({
       description:
         'earning: a delivery; return: an accepted return reversed; payout: money paid by an admin; transfer: an ' +
-        'order paid online sent to the seller’s linked account; reversal: a return’s earning taken back out of a transfer',
+        'order paid online sent to the seller’s linked account; reversal: a return’s earning taken back out of a transfer; ' +
+        'tcs: the TCS collected on an invoice (below zero) or given back by a credit note (above zero)',
     }),
     at: z.string(),
     orderId: z.string().nullable().openapi({ description: 'The purchase, for an earning or a return' }),
     sellerOrderId: z.string().nullable(),
     returnId: z.string().nullable(),
     payoutId: z.string().nullable(),
-    reference: z
-      .string()
-      .nullable()
-      .openapi({ description: 'The bank reference of a payout; the gateway’s id of a transfer or a reversal' }),
+    reference: z.string().nullable().openapi({
+      description:
+        'The bank reference of a payout; the gateway’s id of a transfer or a reversal; the invoice or credit note number of a TCS line',
+    }),
     paidOn: z.string().nullable().openapi({ description: 'The day a payout was paid (YYYY-MM-DD)' }),
     salesPaise: paise('Signed: + an earning, - a return, 0 a payout, a transfer or a reversal'),
     commissionPaise: paise('Signed like the sales'),
@@ -61,9 +64,12 @@ const totalsFields = {
   salesPaise: paise('Delivered sales net of returns'),
   commissionPaise: paise('The marketplace’s commission on them'),
   earnedPaise: paise('Earnings net of reversals: sales less commission'),
+  tcsPaise: paise('TCS collected on the seller’s supplies, net of credit notes'),
   paidPaise: paise('Paid out so far: payouts, and transfers less their reversals'),
   transferredPaise: paise('Of that, by transfers of orders paid online (less their reversals)'),
-  balancePaise: paise('Due to the seller now: earned less paid (below zero when returns came after a payout)'),
+  balancePaise: paise(
+    'Due to the seller now: earned less TCS less paid (below zero when returns or TCS came after a payout)',
+  ),
 } satisfies Record<keyof LedgerTotals, z.ZodType>;
 
 /** A seller's totals, once they have a ledger entry. Id: the seller id. */
@@ -173,3 +179,73 @@ export const ReturnPolicySchema = z
   })
   .openapi('ReturnPolicy');
 export type ReturnPolicy = z.infer<typeof ReturnPolicySchema>;
+
+const tcsFields = {
+  igstPaise: paise('TCS as IGST (supplies across states)'),
+  cgstPaise: paise('TCS as CGST (supplies within a state)'),
+  sgstPaise: paise('TCS as SGST (supplies within a state)'),
+};
+
+const SupplyLineSchema = z.object({
+  hsn: z.string(),
+  rateBps: z.number().int().openapi({ description: 'GST rate in basis points (500 = 5%)' }),
+  taxablePaise: paise('Taxable value: + invoiced, - credited'),
+  cgstPaise: paise('GST as CGST'),
+  sgstPaise: paise('GST as SGST'),
+  igstPaise: paise('GST as IGST'),
+});
+
+/** The TCS on one tax document (domain/tcs/collected.ts). Id: the document's id. */
+const TcsRecordDocSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.string(),
+  date: z.string(),
+  month: z.string(),
+  sellerId: z.string(),
+  gstin: z.string(),
+  legalName: z.string(),
+  orderId: z.string(),
+  sellerOrderId: z.string(),
+  issuedAt: z.string(),
+  intraState: z.boolean(),
+  invoiceId: z.string(),
+  invoiceDate: z.string(),
+  rateBps: z.number().int(),
+  taxablePaise: paise('+ an invoice, - a credit note'),
+  ...tcsFields,
+  supplies: z.array(SupplyLineSchema),
+}) satisfies z.ZodType<TcsRecord>;
+export type TcsRecordDoc = z.infer<typeof TcsRecordDocSchema>;
+
+/** GSTR-8 of a month: one line per supplier GSTIN. */
+export const Gstr8Schema = z
+  .object({
+    month: z.string().openapi({ description: 'YYYY-MM' }),
+    lines: z.array(
+      z
+        .object({
+          gstin: z.string(),
+          legalName: z.string(),
+          grossPaise: paise('Taxable value of the supplies invoiced in the month'),
+          returnsPaise: paise('Taxable value of the supplies credited (returned or undone) in the month'),
+          netPaise: paise('Net amount liable for TCS: gross less returns'),
+          ...tcsFields,
+        })
+        .openapi('Gstr8Line') satisfies z.ZodType<Gstr8Line>,
+    ),
+  })
+  .openapi('Gstr8');
+export type Gstr8 = z.infer<typeof Gstr8Schema>;
+
+/** A seller's month: supplies by HSN code and GST rate, and the TCS credited to them. */
+export const SellerTaxReportSchema = z
+  .object({
+    month: z.string().openapi({ description: 'YYYY-MM' }),
+    supplies: z.array(SupplyLineSchema).openapi({ description: 'Net of credit notes, by HSN code then rate' }),
+    invoicedPaise: paise('Taxable value invoiced in the month'),
+    creditedPaise: paise('Taxable value credited in the month'),
+    tcs: z.object(tcsFields).openapi({ description: 'TCS collected by MIBI and credited to the seller' }),
+  })
+  .openapi('SellerTaxReport') satisfies z.ZodType<SellerTaxReport & { month: string }>;
+export type SellerTaxReportView = z.infer<typeof SellerTaxReportSchema>;

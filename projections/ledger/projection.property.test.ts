@@ -5,11 +5,23 @@
  * returns. Every paisa of delivered sales ends up either in a seller's earnings or in the
  * marketplace's commission, each balance is exactly its entries, what returns took off the
  * sales is what the buyers got back, and what was paid is the payouts and the transfers less
- * their reversals.
+ * their reversals. Delivered parts are invoiced (at GST rates of their own) and their returns
+ * credited, under TCS rates that change as the log goes: the TCS kept off the balances is
+ * exactly each invoice's TCS at the rate in force on its date less its credit notes' at the
+ * same rate, and the GSTR-8 of every month adds up to the same.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { type CreditNote, creditBody, type Invoice, invoiceBody } from '../../domain/invoice/document.ts';
+import { seriesStream } from '../../domain/invoice/series.ts';
 import { multiply, sum } from '../../domain/money.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import { TAX_POLICY_STREAM } from '../../domain/tax/policy.ts';
+import { INITIAL_TAX_POLICY } from '../../domain/tax/initial-policy.ts';
+import { indianDate, rateOn } from '../../domain/tax/rates.ts';
+import { tcsOn } from '../../domain/tax/split.ts';
+import { tcsTotal } from '../../domain/tcs/collected.ts';
+import { BENGALURU, KARNATAKA } from '../../domain/tcs/documents.fixtures.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
 import { payoutStream } from '../../domain/payout/events.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
@@ -20,6 +32,7 @@ import { placed } from '../../domain/order/events.fixtures.ts';
 import { delivered, orderLine, partOf, payout, returnAccepted } from './events.fixtures.ts';
 import type { LedgerEntryDoc, SellerBalanceDoc } from './documents.ts';
 import { LEDGER_ENTRIES, SELLER_BALANCES, ledger } from './projection.ts';
+import { gstr8Of } from './queries.ts';
 
 const SELLERS = ['s-1', 's-2', 's-3', 's-4'];
 const CATEGORIES = ['textiles', 'spices', 'jewelry', 'ayurveda'];
@@ -67,6 +80,22 @@ const stepArb = fc.oneof(
     arbitrary: fc.record({ kind: fc.constantFrom('transfer' as const, 'release' as const), pick: fc.nat() }),
     weight: 2,
   },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('invoice' as const),
+      pick: fc.nat(),
+      gstBps: fc.constantFrom(0, 300, 500, 1800, 4000),
+      across: fc.boolean(),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('tcsRate' as const),
+      rateBps: fc.oneof(fc.constantFrom(0, 50, 100), fc.integer({ min: 1, max: 200 })),
+    }),
+    weight: 1,
+  },
 );
 
 type Step = typeof stepArb extends fc.Arbitrary<infer S> ? S : never;
@@ -83,17 +112,40 @@ interface DeliveredPart {
   transfer: { released: boolean } | null;
   /** Returns accepted before the transfer, reversed as soon as it is made. */
   unreversed: Array<{ returnId: string; earningPaise: number }>;
+  /** Once invoiced: the invoice, and the units credited so far by product. */
+  invoice: { doc: Invoice; credited: Map<string, number>; notes: number } | null;
+}
+
+/** What the test expects of TCS, from the documents it issues and the rates it sets (not from the projection). */
+interface ExpectedTcs {
+  bySeller: Map<string, number>;
+  /** Taxable value invoiced less credited, over every document. */
+  netTaxablePaise: number;
+  months: Set<string>;
 }
 
 /** Appends the log the steps describe; payouts take a share of the balance due, which the test tracks from its own events. */
-async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> {
+async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<ExpectedTcs> {
+  const expected: ExpectedTcs = { bySeller: new Map(), netTaxablePaise: 0, months: new Set() };
+  const tcsRates = [...INITIAL_TAX_POLICY.tcsRate];
+  const invoiceRates = new Map<string, number>();
+  const collect = (doc: Invoice | CreditNote, rateBps: number) => {
+    const sign = doc.kind === 'invoice' ? 1 : -1;
+    const taxable = sign * doc.totals.taxablePaise;
+    const tcs = tcsTotal(tcsOn(taxable, rateBps, doc.intraState));
+    expected.bySeller.set(doc.sellerId, (expected.bySeller.get(doc.sellerId) ?? 0) + tcs);
+    expected.netTaxablePaise += taxable;
+    expected.months.add(doc.date.slice(0, 7));
+    due.set(doc.sellerId, (due.get(doc.sellerId) ?? 0) - tcs);
+  };
   const pending: Array<{ order: DeliveredPart['order']; sellerId: string }> = [];
   const deliveredParts: DeliveredPart[] = [];
   const due = new Map<string, number>();
   let orders = 0;
   let payouts = 0;
-  let clock = Date.parse('2024-05-01T00:00:00.000Z');
-  const now = () => new Date((clock += 60_000)).toISOString();
+  let clock = Date.parse('2026-04-01T00:00:00.000Z');
+  // Hours apart, so a long log spans months (and the returns they report to).
+  const now = () => new Date((clock += 7 * 60 * 60_000)).toISOString();
   const append = (stream: string, event: { type: string; data: object }) =>
     events.append(stream, [event as never], 'any');
   /** The reversals a transferred part owes: one per return accepted and not reversed yet (none of an earning of 0). */
@@ -146,6 +198,7 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
         earningPaise,
         transfer: null,
         unreversed: [],
+        invoice: null,
       });
     } else if (step.kind === 'return' && deliveredParts.length > 0) {
       const part = deliveredParts[step.pick % deliveredParts.length]!;
@@ -179,6 +232,28 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       await append(orderStream(part.orderId), { type: 'RefundRequested', data: { ...refund, at: now() } });
       part.unreversed.push({ returnId, earningPaise });
       if (part.transfer) await reverse(part);
+      if (part.invoice) {
+        const { doc, credited } = part.invoice;
+        const units = new Map(sameRate.map((line) => [line.productId, line.quantity]));
+        const at = now();
+        const seq = ++part.invoice.notes;
+        const body = creditBody(doc, units, credited, { date: indianDate(at), at });
+        const note: CreditNote = {
+          kind: 'credit_note',
+          id: `cn-${doc.sellerOrderId}-${seq}`,
+          number: `CN/${seq}`,
+          fy: doc.fy,
+          seq,
+          invoiceId: doc.id,
+          invoiceNumber: doc.number,
+          reason: 'returned',
+          causeId: returnId,
+          ...body,
+        };
+        await append(seriesStream('credit_note', doc.sellerId, doc.fy), { type: 'CreditNoteIssued', data: note });
+        for (const [productId, quantity] of units) credited.set(productId, (credited.get(productId) ?? 0) + quantity);
+        collect(note, invoiceRates.get(doc.id)!);
+      }
     } else if (step.kind === 'transfer') {
       const untransferred = deliveredParts.filter((part) => !part.transfer && part.earningPaise > 0);
       const part = untransferred[step.pick % Math.max(1, untransferred.length)];
@@ -211,6 +286,47 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
         data: { orderId: part.orderId, sellerOrderId, transferId, at: now() },
       });
       part.transfer!.released = true;
+    } else if (step.kind === 'invoice') {
+      // Invoiced here after delivery (MIBI invoices at shipping): what matters is that returns come after it.
+      const uninvoiced = deliveredParts.filter((part) => !part.invoice && part.returns === 0);
+      const part = uninvoiced[step.pick % Math.max(1, uninvoiced.length)];
+      if (!part) continue;
+      const { part: sellerPart, lines } = partOf(part.order, part.sellerId);
+      const at = now();
+      const date = indianDate(at);
+      const seller = SELLERS.indexOf(part.sellerId);
+      const body = invoiceBody({
+        orderId: part.orderId,
+        sellerOrderId: sellerPart.sellerOrderId,
+        sellerId: part.sellerId,
+        buyerId: 'buyer-1',
+        lines,
+        shippingAddress: step.across ? PUNE_ADDRESS : BENGALURU,
+        supplier: { ...KARNATAKA, gstin: `29ABCDE123${seller}F1ZW`, legalName: `Seller ${seller}` },
+        taxOf: () => ({ hsn: '5208', rateBps: step.gstBps }),
+        date,
+        at,
+      });
+      const fy = '2026-27';
+      const doc: Invoice = {
+        kind: 'invoice',
+        id: `inv-${sellerPart.sellerOrderId}`,
+        number: `INV/${sellerPart.sellerOrderId}`,
+        fy,
+        seq: 1,
+        shipmentId: `ship-${sellerPart.sellerOrderId}`,
+        ...body,
+      };
+      await append(seriesStream('invoice', part.sellerId, fy), { type: 'InvoiceIssued', data: doc });
+      const rateBps = rateOn(tcsRates, date)!.rateBps;
+      invoiceRates.set(doc.id, rateBps);
+      part.invoice = { doc, credited: new Map(), notes: 0 };
+      collect(doc, rateBps);
+    } else if (step.kind === 'tcsRate') {
+      const at = now();
+      const data = { rateBps: step.rateBps, effectiveFrom: indianDate(at), source: 'Test', by: 'admin-1', at };
+      await append(TAX_POLICY_STREAM, { type: 'TcsRateSet', data });
+      tcsRates.push(data);
     } else if (step.kind === 'payout') {
       const sellerId = SELLERS[step.seller]!;
       const amount = Math.floor(((due.get(sellerId) ?? 0) * step.percent) / 100);
@@ -219,6 +335,7 @@ async function writeLog(events: SqliteEventStore, steps: Step[]): Promise<void> 
       due.set(sellerId, due.get(sellerId)! - amount);
     }
   }
+  return expected;
 }
 
 /** Delivered sales net of returned sales, from the purchases' own prices (not from the settlements). */
@@ -242,7 +359,7 @@ async function netSalesFromLog(events: SqliteEventStore): Promise<number> {
   return net;
 }
 
-const MONEY_FIELDS = ['salesPaise', 'commissionPaise', 'earnedPaise', 'paidPaise', 'balancePaise'] as const;
+const MONEY_FIELDS = ['salesPaise', 'commissionPaise', 'earnedPaise', 'tcsPaise', 'paidPaise', 'balancePaise'] as const;
 
 it('balances are their entries, and earnings plus commissions are delivered sales net of returns, to the paisa', async () => {
   await fc.assert(
@@ -250,7 +367,7 @@ it('balances are their entries, and earnings plus commissions are delivered sale
       const events = new SqliteEventStore(':memory:');
       const read = new SqliteReadStore(':memory:');
       try {
-        await writeLog(events, steps);
+        const expectedTcs = await writeLog(events, steps);
         await new ProjectionRunner({ events, read, bus: new MemoryBus(), projections: [ledger], batchSize: 7 }).catchUp(
           ledger.name,
         );
@@ -261,7 +378,9 @@ it('balances are their entries, and earnings plus commissions are delivered sale
           const own = entries.filter((entry) => entry.sellerId === balance.id);
           for (const field of MONEY_FIELDS) expect(Number.isSafeInteger(balance[field]), field).toBe(true);
           expect(balance.balancePaise).toBe(sum(own.map((entry) => entry.amountPaise)));
-          expect(balance.balancePaise).toBe(balance.earnedPaise - balance.paidPaise);
+          expect(balance.balancePaise).toBe(balance.earnedPaise - balance.tcsPaise - balance.paidPaise);
+          expect(balance.tcsPaise).toBe(0 - sum(own.filter((entry) => entry.kind === 'tcs').map((e) => e.amountPaise)));
+          expect(balance.tcsPaise).toBe(expectedTcs.bySeller.get(balance.id) ?? 0);
           expect(balance.earnedPaise + balance.commissionPaise).toBe(balance.salesPaise);
           // A balance may be below zero: a return accepted after its earning was paid out leaves the seller owing.
           const paidBy = (...kinds: string[]) =>
@@ -298,6 +417,13 @@ it('balances are their entries, and earnings plus commissions are delivered sale
         const transferred = amounts('TransferCreated') - amounts('TransferReversed');
         expect(sum(balances.map((balance) => balance.transferredPaise))).toBe(transferred);
         expect(sum(balances.map((balance) => balance.paidPaise))).toBe(amounts('PayoutRecorded') + transferred);
+
+        // The GSTR-8 of every month adds up to the TCS the ledgers kept and the net taxable value invoiced.
+        const returns = await Promise.all([...expectedTcs.months].map((month) => gstr8Of(read, month)));
+        const lines = returns.flatMap((month) => month.lines);
+        expect(sum(lines.map((line) => line.netPaise))).toBe(expectedTcs.netTaxablePaise);
+        expect(sum(lines.map((line) => line.grossPaise - line.returnsPaise - line.netPaise))).toBe(0);
+        expect(sum(lines.map(tcsTotal))).toBe(sum(balances.map((balance) => balance.tcsPaise)));
 
         // Each transfer shows where it stands: reversed whole, else released, else on hold.
         for (const entry of entries.filter((e) => e.kind === 'transfer')) {

@@ -161,6 +161,7 @@ describe('ledger projection', () => {
         salesPaise: 1_299_97,
         commissionPaise: 137_50,
         earnedPaise: 1_162_47,
+        tcsPaise: 0,
         paidPaise: 1_000_00,
         transferredPaise: 0,
         balancePaise: 162_47,
@@ -172,6 +173,7 @@ describe('ledger projection', () => {
         salesPaise: 900_00,
         commissionPaise: 90_00,
         earnedPaise: 810_00,
+        tcsPaise: 0,
         paidPaise: 0,
         transferredPaise: 0,
         balancePaise: 810_00,
@@ -217,6 +219,7 @@ describe('ledger projection', () => {
     await runner().catchUp(ledger.name);
     expect(await stores.read.collection(SELLER_BALANCES).get('s-2')).toMatchObject({
       earnedPaise: 810_00,
+      tcsPaise: 0,
       paidPaise: 100_00,
       transferredPaise: 0,
       balancePaise: 710_00,

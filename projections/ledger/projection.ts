@@ -3,8 +3,13 @@
  * seller's balance, and the category policies (commission and returns) with who changed
  * them and why. Entries are posted in log order and each is posted once (its id is stable),
  * so a rebuild gives the same documents; `balanceAfterPaise` is the balance in log order.
+ * It also keeps the TCS collected on each tax document (`tcs_records`, domain/tcs/collected.ts),
+ * at the TCS rate the tax policy had in force on the invoice's date when it was issued: rates
+ * never change before the day they are recorded, so taking the policy in log order gives the
+ * rate the invoice was issued under, on every rebuild.
  */
 import type { CategoryEvent } from '../../domain/catalog/events.ts';
+import type { SeriesEvent } from '../../domain/invoice/series.ts';
 import {
   type LedgerEntry,
   NO_TOTALS,
@@ -14,19 +19,31 @@ import {
   post,
   returnEntry,
   reversalEntry,
+  tcsEntry,
   transferEntry,
 } from '../../domain/ledger/entries.ts';
 import type { OrderEvent, TransferEvent } from '../../domain/order/events.ts';
 import type { PayoutEvent } from '../../domain/payout/events.ts';
+import { INITIAL_TAX_POLICY } from '../../domain/tax/initial-policy.ts';
+import type { TaxPolicyEvent } from '../../domain/tax/policy.ts';
+import { rateOn } from '../../domain/tax/rates.ts';
+import { tcsRecord } from '../../domain/tcs/collected.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
 import { legacyOrders } from '../legacy-orders.ts';
-import type { CategoryPolicyDoc, LedgerEntryDoc, PolicyChange, SellerBalanceDoc } from './documents.ts';
+import type { CategoryPolicyDoc, LedgerEntryDoc, PolicyChange, SellerBalanceDoc, TcsRecordDoc } from './documents.ts';
 
 export const LEDGER_ENTRIES = 'ledger_entries';
 export const SELLER_BALANCES = 'seller_balances';
 export const CATEGORY_POLICIES = 'category_policies';
+export const TCS_RECORDS = 'tcs_records';
+/** The TCS rates as the tax policy has them (one document, id `tcs`), the initial policy's first. */
+const LEDGER_TCS_RATES = 'ledger_tcs_rates';
+
+interface TcsRatesDoc extends Doc {
+  tcsRate: typeof INITIAL_TAX_POLICY.tcsRate;
+}
 /** Each seller's name as their latest order part gave it: a delivery does not carry it. */
 const LEDGER_SELLERS = 'ledger_sellers';
 /** Each transfer (id: the seller order id): whose it is and how much of it was reversed, for its entry's state. */
@@ -116,6 +133,28 @@ async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork)
   }
 }
 
+async function tcsRates(work: UnitOfWork): Promise<TcsRatesDoc> {
+  return (await work.get<TcsRatesDoc>(LEDGER_TCS_RATES, 'tcs')) ?? { id: 'tcs', tcsRate: INITIAL_TAX_POLICY.tcsRate };
+}
+
+/** An invoice collects TCS at the rate in force on its date; a credit note gives back its invoice's, at that rate. */
+async function applyTaxDocument({ data: doc }: SeriesEvent, position: number, work: UnitOfWork): Promise<void> {
+  if (await work.get(TCS_RECORDS, doc.id)) return;
+  let invoice: Pick<TcsRecordDoc, 'id' | 'date' | 'rateBps'> | null;
+  if (doc.kind === 'invoice') {
+    const rateBps = rateOn((await tcsRates(work)).tcsRate, doc.date)?.rateBps;
+    // The initial policy has a rate from 2024 on: an invoice before it is a damaged log.
+    invoice = rateBps === undefined ? null : { id: doc.id, date: doc.date, rateBps };
+  } else {
+    // The series decider credits an issued invoice only.
+    invoice = await work.get<TcsRecordDoc>(TCS_RECORDS, doc.invoiceId);
+  }
+  if (!invoice) throw new Error(`No TCS rate for ${doc.number} at position ${position}: a damaged log`);
+  const record = tcsRecord(doc, invoice, invoice.rateBps);
+  work.put<TcsRecordDoc>(TCS_RECORDS, record);
+  return postEntry(work, tcsEntry(record), position);
+}
+
 async function applyCategory(event: CategoryEvent, work: UnitOfWork): Promise<void> {
   const { categoryId } = event.data;
   if (event.type === 'CategoryCreated') {
@@ -149,7 +188,12 @@ async function applyCategory(event: CategoryEvent, work: UnitOfWork): Promise<vo
   }
 }
 
-type LedgerEventType = OrderEvent['type'] | PayoutEvent['type'] | CategoryEvent['type'];
+type LedgerEventType =
+  | OrderEvent['type']
+  | PayoutEvent['type']
+  | CategoryEvent['type']
+  | SeriesEvent['type']
+  | TaxPolicyEvent['type'];
 const OWN_TYPES: LedgerEventType[] = [
   'OrderPlaced',
   'SellerOrderDelivered',
@@ -161,12 +205,15 @@ const OWN_TYPES: LedgerEventType[] = [
   'CategoryCreated',
   'CategoryCommissionSet',
   'CategoryReturnsSet',
+  'InvoiceIssued',
+  'CreditNoteIssued',
+  'TcsRateSet',
 ];
 
 export const ledger: Projection = {
   name: 'ledger',
-  // 2: transfers and their reversals, and the balances' transferredPaise.
-  version: 2,
+  // 2: transfers and their reversals, and the balances' transferredPaise. 3: TCS.
+  version: 3,
   collections: [
     { name: LEDGER_ENTRIES, indexes: [['sellerId', 'at']] },
     // Admins list balances due, highest first.
@@ -174,13 +221,31 @@ export const ledger: Projection = {
     { name: CATEGORY_POLICIES },
     { name: LEDGER_SELLERS },
     { name: LEDGER_TRANSFERS },
+    // GSTR-8 reads a month's records, a seller's report its own.
+    {
+      name: TCS_RECORDS,
+      indexes: [
+        ['month', 'gstin'],
+        ['sellerId', 'month'],
+      ],
+    },
+    { name: LEDGER_TCS_RATES },
     legacy.collection,
   ],
   eventTypes: new Set<string>([...OWN_TYPES, ...legacy.eventTypes]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as unknown as PayoutEvent | CategoryEvent | { type: string };
+    const event = recorded as unknown as PayoutEvent | CategoryEvent | SeriesEvent | TaxPolicyEvent | { type: string };
     switch (event.type) {
+      case 'InvoiceIssued':
+      case 'CreditNoteIssued':
+        return applyTaxDocument(event as SeriesEvent, recorded.position, work);
+      case 'TcsRateSet': {
+        const rates = await tcsRates(work);
+        const { data } = event as Extract<TaxPolicyEvent, { type: 'TcsRateSet' }>;
+        work.put<TcsRatesDoc>(LEDGER_TCS_RATES, { ...rates, tcsRate: [...rates.tcsRate, data] });
+        return;
+      }
       case 'PayoutRecorded':
         return postEntry(work, payoutEntry((event as PayoutEvent).data), recorded.position);
       case 'CategoryCreated':

@@ -8,19 +8,23 @@ import {
 } from '../../domain/catalog/policy.ts';
 import { NO_TOTALS } from '../../domain/ledger/entries.ts';
 import { type Statement, statementOf } from '../../domain/ledger/statement.ts';
+import { gstr8, sellerTaxReport } from '../../domain/tcs/returns.ts';
 import { type Page, type Paging, findPage } from '../../platform/readstore/paging.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { fullNames } from '../users/queries.ts';
 import type {
   CategoryPolicies,
   CategoryPolicyDoc,
+  Gstr8,
   LedgerEntryDoc,
   ReturnPolicy,
   SellerBalance,
   SellerBalanceDoc,
+  SellerTaxReportView,
+  TcsRecordDoc,
   SellerLedger,
 } from './documents.ts';
-import { CATEGORY_POLICIES, LEDGER_ENTRIES, SELLER_BALANCES } from './projection.ts';
+import { CATEGORY_POLICIES, LEDGER_ENTRIES, SELLER_BALANCES, TCS_RECORDS } from './projection.ts';
 
 const entries = (read: ReadStore) => read.collection<LedgerEntryDoc>(LEDGER_ENTRIES);
 const balances = (read: ReadStore) => read.collection<SellerBalanceDoc>(SELLER_BALANCES);
@@ -32,6 +36,7 @@ const balanceOf = ({
   salesPaise,
   commissionPaise,
   earnedPaise,
+  tcsPaise,
   paidPaise,
   transferredPaise,
   balancePaise,
@@ -42,6 +47,7 @@ const balanceOf = ({
   salesPaise,
   commissionPaise,
   earnedPaise,
+  tcsPaise,
   paidPaise,
   transferredPaise,
   balancePaise,
@@ -142,4 +148,20 @@ export async function returnPolicy(read: ReadStore, windowDays: number): Promise
     windowDays,
     categories: docs.map((doc) => ({ id: doc.id, name: doc.name, returnable: returnableOf(doc.id, policyOf(doc)) })),
   };
+}
+
+const tcsRecords = (read: ReadStore) => read.collection<TcsRecordDoc>(TCS_RECORDS);
+
+/** GSTR-8 of `month` (YYYY-MM): every supplier's documents of the month. */
+export async function gstr8Of(read: ReadStore, month: string): Promise<Gstr8> {
+  return { month, lines: gstr8(await tcsRecords(read).find({ where: { month } })) };
+}
+
+/** A seller's tax report of `month` (YYYY-MM). */
+export async function sellerTaxReportOf(
+  read: ReadStore,
+  sellerId: string,
+  month: string,
+): Promise<SellerTaxReportView> {
+  return { month, ...sellerTaxReport(await tcsRecords(read).find({ where: { sellerId, month } })) };
 }

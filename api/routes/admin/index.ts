@@ -3,6 +3,7 @@ import { guard } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminGstr8Routes } from './gstr8.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminOverviewRoutes } from './overview.ts';
@@ -21,5 +22,6 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/payments', adminPaymentRoutes(ctx))
     .route('/users', adminUserRoutes(ctx))
     .route('/', adminLedgerRoutes(ctx))
+    .route('/gstr8', adminGstr8Routes(ctx))
     .route('/categories', adminCategoryRoutes(ctx))
     .route('/tax-policy', adminTaxPolicyRoutes(ctx));

@@ -12,6 +12,7 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   payout: 'Payout',
   transfer: 'Transfer',
   reversal: 'Transfer reversed',
+  tcs: 'TCS',
 };
 
 /** Where a transfer stands, in words and colour. */
@@ -39,6 +40,7 @@ function sourceOf(entry: LedgerEntry): string {
   if (entry.kind === 'payout')
     return `Ref ${entry.reference ?? '–'}${entry.paidOn ? `, paid ${formatDay(entry.paidOn)}` : ''}`;
   const order = entry.sellerOrderId ? `Order #${shortSellerOrderId(entry.sellerOrderId)}` : '–';
+  if (entry.kind === 'tcs') return `${order}, ${entry.reference}`;
   return entry.returnId ? `${order}, return #${shortReturnId(entry.returnId)}` : order;
 }
 

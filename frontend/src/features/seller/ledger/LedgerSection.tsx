@@ -17,6 +17,7 @@ const BALANCE_FIGURES: readonly Figure<SellerLedger>[] = [
   { icon: 'rupee', label: 'Balance Due', show: ({ balance }) => formatPrice(balance.balancePaise) },
   { icon: 'check', label: 'Earned', show: ({ balance }) => formatPrice(balance.earnedPaise) },
   { icon: 'layers', label: 'Commission', show: ({ balance }) => formatPrice(balance.commissionPaise) },
+  { icon: 'layers', label: 'TCS', show: ({ balance }) => formatPrice(balance.tcsPaise) },
   { icon: 'package', label: 'Paid Out', show: ({ balance }) => formatPrice(balance.paidPaise) },
 ];
 

@@ -1,0 +1,49 @@
+/** Sellers registered for GST and their shipments, for the tests of tax invoices and of what builds on them. */
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import type { ShippingAddress } from '../../domain/order/events.ts';
+import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
+import { changeSellerOrderStatus } from '../commands/orders.ts';
+import { type Client, ok, type TestApi } from '../testing/harness.ts';
+import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
+import { placedOrder } from './purchases.fixtures.ts';
+
+export const BENGALURU: ShippingAddress = { ...PUNE_ADDRESS, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+
+export function invoiceFixtures(api: TestApi) {
+  /** A seller registered for GST in Karnataka (Meera Weaves), with a saree (5%) and a wooden toy (handicrafts). */
+  async function karnatakaSeller() {
+    const seller = await signedIn(api, 'seller', 'Meera Weaves');
+    ok(await seller.api.sellers[':id']['tax-profile'].$put({ param: { id: seller.user!.id }, json: REGISTERED_FORM }));
+    const saree = await listedProduct(api, seller, {
+      name: 'Ilkal saree',
+      pricePaise: 1050_00,
+      categoryId: 'textiles',
+    });
+    const toy = await listedProduct(api, seller, {
+      name: 'Channapatna toy',
+      pricePaise: 499_00,
+      categoryId: 'handicrafts',
+    });
+    return { seller, saree, toy };
+  }
+
+  const move = (seller: Client, sellerOrderId: string, status: 'processing' | 'shipped' | 'delivered') =>
+    changeSellerOrderStatus(api.ctx, actorOfClient(seller), sellerOrderId, { status });
+
+  /** A purchase of `items` shipped by `seller`: its seller order id once the tax documents are issued. */
+  async function shipped(
+    seller: Client,
+    buyer: Client,
+    items: Array<{ productId: string; quantity?: number }>,
+    address = BENGALURU,
+  ): Promise<string> {
+    const { orderId } = await placedOrder(api, buyer, items, address);
+    const sellerOrderId = `${orderId}-1`;
+    await move(seller, sellerOrderId, 'processing');
+    await move(seller, sellerOrderId, 'shipped');
+    await api.settle();
+    return sellerOrderId;
+  }
+
+  return { karnatakaSeller, move, shipped };
+}
