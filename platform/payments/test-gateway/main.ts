@@ -6,6 +6,7 @@
  *   TEST_GATEWAY_HOST, _PORT  where it listens (127.0.0.1, a free port)
  *   TEST_GATEWAY_WEBHOOK_URL  where webhooks go (MIBI's http://127.0.0.1:3000/api/payments/webhook)
  *   RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET  its keys (default: made and kept in its folder)
+ *   TEST_GATEWAY_REFUNDS      manual: refunds stay pending until the control API ends them (browser tests); default auto
  *
  * With a parent (fork), it tells it the address over IPC and ends when the parent goes.
  */
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     dataDir: folder,
     keys,
     ...(env.TEST_GATEWAY_WEBHOOK_URL && { webhookUrl: env.TEST_GATEWAY_WEBHOOK_URL }),
+    ...(env.TEST_GATEWAY_REFUNDS === 'manual' && { refunds: 'manual' as const }),
   });
   writeAddress(folder, gateway.url);
   log.info(
