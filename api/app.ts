@@ -38,7 +38,7 @@ import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
+import { PAYMENT_RETURN_PATH, orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -53,6 +53,9 @@ import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Where other sites' forms post by design, the session untouched (sameOriginMiddleware): the payment gateway's return. */
+const CROSS_SITE_FORMS = [PAYMENT_RETURN_PATH];
+
 const tooLarge = () => {
   throw new ApiError(413, 'payload_too_large', 'The request body is too large');
 };
@@ -96,7 +99,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     compressJson(),
     limitBodies(),
     sessionMiddleware(ctx),
-    sameOriginMiddleware(),
+    sameOriginMiddleware(CROSS_SITE_FORMS),
     readYourWrites(ctx.progress),
   );
 

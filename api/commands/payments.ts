@@ -12,7 +12,9 @@ import { type Order, orderDecider } from '../../domain/order/decider.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { shortOrderId } from '../../domain/order/status.ts';
 import type { GatewayPayment, PaymentGateway } from '../../platform/payments/port.ts';
+import { orderIdOfRefund } from '../../domain/order/refunds.ts';
 import { settlePayment } from '../../workers/payments.ts';
+import { recordGatewayRefund } from '../../workers/refund.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
 
@@ -162,14 +164,33 @@ async function onOrderPaid(cx: PaymentCommandContext, webhook: VerifiedWebhook):
 }
 
 /**
- * The webhook events MIBI acts on, by name; any other is acknowledged and recorded only. Refunds
- * and settlement add their refund.* and transfer.* handlers here.
+ * A refund event: the gateway's word on one of the purchase's refunds, which it names by its
+ * receipt (MIBI's refundId), recorded once whatever order the events come in. A refund MIBI
+ * never asked (made at the gateway by hand) is acknowledged only.
+ */
+async function onRefund(cx: PaymentCommandContext, { refund }: VerifiedWebhook): Promise<string | null> {
+  const orderId = refund && orderIdOfRefund(refund.receipt);
+  if (!refund || !orderId) return null;
+  try {
+    await recordGatewayRefund(cx, orderId, refund, { actor: null, correlationId: orderId });
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return null;
+    throw error;
+  }
+  return orderId;
+}
+
+/**
+ * The webhook events MIBI acts on, by name; any other is acknowledged and recorded only. Settlement
+ * adds its transfer.* handlers here.
  */
 export const WEBHOOK_HANDLERS: Readonly<Record<string, WebhookHandler>> = {
   'payment.authorized': onPayment,
   'payment.captured': onPayment,
   'payment.failed': onPayment,
   'order.paid': onOrderPaid,
+  'refund.processed': onRefund,
+  'refund.failed': onRefund,
 };
 
 /** What the webhook route answers: whether the event was new. */

@@ -45,6 +45,9 @@ export const siteOf = (ctx: AppContext, c: Context<AppEnv>) => ({
   baseUrl: ctx.config.PUBLIC_URL ? publicBaseUrl(ctx.config) : new URL(c.req.url).origin,
 });
 
+/** Where the hosted page posts its outcome (+ the order id): a cross-site form post, with no use for the session. */
+export const PAYMENT_RETURN_PATH = '/api/payments/return/';
+
 const OrderIdParams = z.object({ id: pathParam('id', 100) });
 
 /** What the hosted page posts: Razorpay's field names. */

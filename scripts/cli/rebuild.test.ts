@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTaxPolicy } from '../../api/commands/tax-policy.ts';
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
+import { indianDate } from '../../domain/tax/rates.ts';
 import { catalog, PRODUCTS } from '../../projections/catalog/projection.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { marketplace } from './marketplace.fixtures.ts';
@@ -21,6 +23,15 @@ describe('mibi rebuild', () => {
   beforeAll(async () => {
     api = await startTestApi();
     ({ seller } = await marketplace(api));
+    // A rate changed today, so the tax policy read model has a document to compare.
+    const admin = { userId: 'admin-1', roles: ['admin' as const] };
+    await setTaxPolicy(api.ctx, admin, {
+      type: 'SetTcsRate',
+      rateBps: 100,
+      effectiveFrom: indianDate(new Date().toISOString()),
+      source: 'Notification 1/2026-Central Tax',
+    });
+    await api.settle();
     work = mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
   });
   afterAll(async () => {
@@ -33,6 +44,7 @@ describe('mibi rebuild', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Rebuilt log-stats, users, catalog, .+ from \d+ events in [\d.]+ s \([\d,]+ events\/s\)$/m);
     expect(stdout).toContain(`  equal      products (2 documents)\n`);
+    expect(stdout).toContain(`  equal      tax_policy (1 documents)\n`);
     expect(stdout).not.toContain('DIFFERENT');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Every collection equals the rebuild.');
     // Not a terminal: plain progress lines, the last one complete.

@@ -40,6 +40,13 @@ export interface TestGateway {
   url: string;
   keys: GatewayKeys;
   webhooks: WebhookOutbox;
+  /**
+   * Whether it still has something to do by itself: a refund to process, a webhook to send or
+   * retry (held ones wait for the control API and do not count).
+   */
+  busy(): boolean;
+  /** Resolves once not busy (within `timeoutMs`, else rejects). */
+  quiet(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
+  const busy = () => timers.size > 0 || webhooks.owing();
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   webhooks.kick(); // what a stop left undelivered
@@ -102,6 +110,14 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     keys,
     webhooks,
+    busy,
+    async quiet(timeoutMs = 5000) {
+      for (let waited = 0; busy(); waited += 5) {
+        if (waited > timeoutMs) throw new Error('the test gateway is still busy');
+        await webhooks.idle();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -126,6 +126,11 @@ export class WebhookOutbox {
     return this.store.deliveries();
   }
 
+  /** Whether a delivery is under way or still to be made or retried (held ones aside). */
+  owing(): boolean {
+    return this.pumping !== undefined || this.store.deliveries('pending').length > 0;
+  }
+
   /** Resolves once nothing is due now (deliveries waiting for a retry or held may remain). */
   async idle(): Promise<void> {
     while (this.pumping) await this.pumping;

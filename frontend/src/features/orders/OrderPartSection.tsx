@@ -3,6 +3,7 @@ import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { formatDate, formatDateTime, formatPrice } from '../../format.ts';
 import { CancelPartDialog } from './CancelPartDialog.tsx';
+import { InvoiceLinks } from './InvoiceLinks.tsx';
 import { canAskReturn, linesOf, notReturnable, partLabel } from './orders.ts';
 import { RefundList } from './RefundList.tsx';
 import { ReturnDialog } from './ReturnDialog.tsx';
@@ -72,6 +73,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         ))}
       </ul>
       <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
+      {(part.status === 'shipped' || part.status === 'delivered') && <InvoiceLinks part={part} />}
       {part.cancelReason && <p className="mt-1 text-sm text-error">Cancelled: {part.cancelReason}</p>}
       {returnable && part.deliveredAt && (
         <p className="mt-1 text-sm text-base-content/80">

@@ -42,6 +42,7 @@ export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksPro
     { label: 'Payouts', href: '#payouts' },
     { label: 'Storefront', href: '#storefront' },
     { label: 'Tax profile', href: '#tax-profile' },
+    { label: 'Invoices', href: '#invoices' },
     { label: 'Notifications', href: '#notifications' },
   ];
   return (

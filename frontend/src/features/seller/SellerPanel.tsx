@@ -7,6 +7,7 @@ import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
+import { InvoicesSection } from './invoices/InvoicesSection.tsx';
 import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
 import { PayoutsSection } from './payouts/PayoutsSection.tsx';
@@ -114,6 +115,7 @@ export default function SellerPanel() {
         {ordersFirst ? shop : incoming}
         <StorefrontSection className={SECTION} />
         <TaxProfileSection className={SECTION} />
+        <InvoicesSection className={SECTION} />
         <SalesSection className={SECTION} />
         <LedgerSection
           className={SECTION}

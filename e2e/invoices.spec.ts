@@ -1,0 +1,85 @@
+/**
+ * Issue 25, items 3 and 6: a registered seller in Karnataka ships to a buyer in Kerala; the buyer
+ * downloads the tax invoice from its order, whose text (read with a PDF library) shows the
+ * seller's GSTIN, the place of supply and the IGST; the seller lists it in the dashboard and the
+ * admins find it by its number.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
+
+test('the buyer downloads the PDF invoice of a shipped order; the seller lists it, the admins find it by number', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL!, 'seller', 'Kaveri Silk Guild');
+  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
+  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
+    headers: { origin: baseURL! },
+    data: {
+      registered: true,
+      legalName: 'Kaveri Silk Guild Private Limited',
+      tradeName: 'Kaveri Silk Guild',
+      gstin: '29ABCDE1234F1ZW',
+      pan: 'ABCDE1234F',
+      address: '12 Chickpet Main Road',
+      city: 'Bengaluru',
+      stateCode: '29',
+      pincode: '560053',
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const name = `Mysore Silk Stole ${Date.now()}`;
+  const productId = await listProduct(seller.request, baseURL!, { name, pricePaise: 1050_00, categoryId: 'textiles' });
+
+  await signUpByApi(page.request, baseURL!, 'buyer');
+  await addToCartByApi(page.request, baseURL!, productId);
+  const order = await placeOrderByApi(page.request, baseURL!);
+  const part = order.sellerOrders[0]!;
+  for (const status of ['processing', 'shipped'])
+    await postByApi(seller.request, baseURL!, `/api/seller-orders/${part.id}/status`, { status });
+  // The invoice is issued by the workers just after the shipment.
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/invoices?sellerOrderId=${part.id}`)).json()).items.length)
+    .toBe(1);
+
+  await page.goto('/dashboard/buyer');
+  const section = page.getByRole('region', { name: /Sold by Kaveri Silk Guild/ });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('link', { name: 'Download invoice' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^KSG-\d{4}-\d{2}-0001\.pdf$/);
+  const bytes = new Uint8Array(await readFile((await download.path())!));
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  expect(text).toContain('Tax Invoice');
+  expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
+  expect(text).toContain('Place of supply: Kerala (32)');
+  expect(text).toContain('Tax: IGST 50.00');
+  expect(text).toContain(name);
+  const number = /Invoice number: (KSG\/\d{4}-\d{2}\/0001)/.exec(text)![1]!;
+
+  const sellerPage = await seller.newPage();
+  await sellerPage.goto('/dashboard/seller');
+  const invoices = sellerPage.getByRole('region', { name: 'Invoices and Credit Notes' });
+  const row = invoices.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText('Tax invoice');
+  await expect(row).toContainText('IGST');
+  await expect(row.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/api\/invoices\/.+\/pdf$/);
+  await seller.close();
+
+  const admin = await browser.newContext({ baseURL });
+  await signInByApi(admin.request, baseURL!, 'admin@mibi.demo', 'admin1234');
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/dashboard/admin?tab=invoices');
+  await adminPage.getByRole('searchbox', { name: 'Invoice or credit note number' }).fill(number);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  // Each seller numbers its own series: the admins see whose each one is.
+  const found = adminPage.getByRole('row').filter({ hasText: number }).filter({ hasText: 'Kaveri Silk Guild' });
+  await expect(found).toContainText('Kerala');
+  await admin.close();
+});

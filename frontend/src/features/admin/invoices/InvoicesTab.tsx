@@ -1,0 +1,39 @@
+import { server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
+import { SearchForm } from '../SearchForm.tsx';
+import { useFilters } from '../url.ts';
+
+/** The documents numbered `number` (every seller has its own series, so one number may name several). */
+function Found({ number }: { number: string }) {
+  const found = useApiGet(
+    (options) => server.invoices.$get({ query: { number } }, options),
+    [number],
+    'Failed to find the invoice',
+  );
+  if (found.failed) return <LoadFailed what="the invoices" onRetry={() => found.reload()} />;
+  if (!found.data) return <Skeleton className="h-24 w-full" />;
+  if (found.data.items.length === 0)
+    return <EmptyState title="No invoice has this number" text="Check the number as the document shows it." />;
+  return <TaxDocumentTable documents={found.data.items} caption={`Documents numbered ${number}`} />;
+}
+
+/** Finds a tax invoice or credit note by its number, kept in the URL (`?tab=invoices&number=`). */
+export function InvoicesTab() {
+  const [{ number }, change] = useFilters(['number'] as const);
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">Invoices</h2>
+      <SearchForm
+        label="Invoice or credit note number"
+        placeholder="e.g. KSG/2026-27/0042"
+        value={number}
+        onSearch={(text) => change({ number: text })}
+      />
+      {number && <Found number={number} />}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
+
+/** The tax invoices MIBI issued on the seller's behalf as orders shipped, and the credit notes that reversed them. */
+export function InvoicesSection({ className = '' }: { className?: string }) {
+  const documents = useApiGet(
+    (options) => server.invoices.$get({ query: {} }, options),
+    [],
+    'Failed to load your invoices',
+  );
+  const items = documents.data?.items;
+  return (
+    <section id="invoices" aria-labelledby="invoices-title" className={className}>
+      <h2 id="invoices-title" className="mb-1 text-xl font-semibold">
+        Invoices and Credit Notes
+      </h2>
+      <p className="mb-4 text-sm text-base-content/80">
+        Issued in your name when an order ships (with the GSTIN of your tax profile); a credit note when a shipment is
+        undone or a return accepted.
+      </p>
+      {documents.failed ? (
+        <LoadFailed what="your invoices" onRetry={() => documents.reload()} />
+      ) : !items ? (
+        <Skeleton className="h-32 w-full" />
+      ) : items.length === 0 ? (
+        <EmptyState title="No invoices yet" text="Your first one is issued when you ship an order." />
+      ) : (
+        <TaxDocumentTable documents={items} caption="Your invoices and credit notes" />
+      )}
+    </section>
+  );
+}
