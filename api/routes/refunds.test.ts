@@ -93,6 +93,12 @@ describe('cancelling a part of a purchase paid online', () => {
       [`${weavesPart}-cancel`, 998_00 + order.deliveryChargePaise],
     ]);
     expect((await gateway.fetchPayment(paymentId)).refundedPaise).toBe(order.totalPaise);
+    await api.settle();
+    const listed = ok(await admin.api.admin.payments.$get({ query: {} })).items.find((doc) => doc.id === order.id);
+    expect(listed?.refunds.map((r) => [r.refundId, r.amountPaise, r.status])).toEqual([
+      [`${spicesPart}-cancel`, 499_00, 'processed'],
+      [`${weavesPart}-cancel`, 998_00 + order.deliveryChargePaise, 'initiated'],
+    ]);
     expect(await refundEvents(order.id)).toEqual([
       'RefundRequested',
       'RefundInitiated',

@@ -111,7 +111,7 @@ export const SellerOrderSchema = z
 export type SellerOrderDoc = z.infer<typeof SellerOrderSchema>;
 
 /** Money paid online going back to the buyer: a cancelled part's, an accepted return's, a late payment's. */
-const RefundSchema = z
+export const RefundSchema = z
   .object({
     refundId: z.string().openapi({ description: '`${sellerOrderId}-cancel`, the returnId, or `${orderId}-late`' }),
     sellerOrderId: z.string().nullable(),

@@ -17,7 +17,8 @@ import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import { legacyOrders } from '../legacy-orders.ts';
-import type { OrderDoc, RefundDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
+import { refundDocsAfter } from './refunds.ts';
+import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
 
 export const ORDERS = 'orders';
 export const SELLER_ORDERS = 'seller_orders';
@@ -192,38 +193,10 @@ function sellerOrderAfter(doc: SellerOrderDoc, event: PartEvent): SellerOrderDoc
   }
 }
 
-const REFUND_STATUS = {
-  RefundInitiated: 'initiated',
-  RefundProcessed: 'processed',
-  RefundFailed: 'failed',
-} as const satisfies Record<Exclude<RefundEvent['type'], 'RefundRequested'>, RefundDoc['status']>;
-
-/**
- * The purchase after one of its refunds' events. The decider records each once and a refund's
- * outcome last, so an event already folded in is a replay: a refund settled stays as it is.
- */
+/** The purchase after one of its refunds' events. */
 function orderAfterRefund(order: OrderDoc, event: RefundEvent): OrderDoc {
-  const { refundId, at } = event.data;
-  if (event.type === 'RefundRequested') {
-    if (order.refunds.some((r) => r.refundId === refundId)) return order;
-    const { sellerOrderId, returnId, amountPaise, reason } = event.data;
-    const refund: RefundDoc = {
-      refundId,
-      sellerOrderId,
-      returnId,
-      amountPaise,
-      reason,
-      status: 'requested',
-      requestedAt: at,
-      updatedAt: at,
-    };
-    return { ...order, refunds: [...order.refunds, refund], updatedAt: at };
-  }
-  const status = REFUND_STATUS[event.type];
-  const refund = order.refunds.find((r) => r.refundId === refundId);
-  if (!refund || refund.status === 'processed' || refund.status === 'failed' || refund.status === status) return order;
-  const refunds = order.refunds.map((r) => (r.refundId === refundId ? { ...r, status, updatedAt: at } : r));
-  return { ...order, refunds, updatedAt: at };
+  const refunds = refundDocsAfter(order.refunds, event);
+  return refunds === order.refunds ? order : { ...order, refunds, updatedAt: event.data.at };
 }
 
 /** The docs after one current event (null before the purchase is placed). */

@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { TRANSFER_STATES } from '../../domain/ledger/entries.ts';
+import { RefundSchema } from '../orders/documents.ts';
 
 export const PAYMENT_STATUSES = ['awaiting', 'failed', 'paid', 'expired'] as const;
 
@@ -51,6 +52,9 @@ export const PaymentSchema = z
     expiredAt: z.string().nullable().openapi({ description: 'When the reconciliation found it unpaid past dueBy' }),
     failedAttempts: z.array(AttemptSchema),
     transfers: z.array(TransferSchema).openapi({ description: 'To the sellers of its delivered seller orders' }),
+    refunds: z
+      .array(RefundSchema)
+      .openapi({ description: 'Back to the buyer: cancelled parts, accepted returns, a late payment' }),
     placedAt: z.string(),
     updatedAt: z.string(),
   })

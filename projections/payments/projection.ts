@@ -1,5 +1,13 @@
 /** One document per purchase paid online: its payment's state, attempts and what recorded it. */
-import type { OrderEvent, OrderPlacedEvent, PaymentEvent, TransferEvent } from '../../domain/order/events.ts';
+import type {
+  OrderEvent,
+  OrderPlacedEvent,
+  PaymentEvent,
+  RefundEvent,
+  TransferEvent,
+} from '../../domain/order/events.ts';
+import { REFUND_EVENT_TYPES } from '../../domain/order/refunds.ts';
+import { refundDocsAfter } from '../orders/refunds.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import { isOneOf } from '../../platform/eventstore/streams.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -8,7 +16,7 @@ import type { PaymentDoc, TransferDoc } from './documents.ts';
 
 export const PAYMENTS = 'payments';
 
-type PaymentsEvent = OrderPlacedEvent | PaymentEvent | TransferEvent;
+type PaymentsEvent = OrderPlacedEvent | PaymentEvent | TransferEvent | RefundEvent;
 const EVENT_TYPES = new Set<PaymentsEvent['type']>([
   'OrderPlaced',
   'PaymentRequested',
@@ -18,6 +26,7 @@ const EVENT_TYPES = new Set<PaymentsEvent['type']>([
   'TransferCreated',
   'TransferReleased',
   'TransferReversed',
+  ...REFUND_EVENT_TYPES,
 ]);
 
 function placed({ data }: OrderPlacedEvent): PaymentDoc | null {
@@ -37,6 +46,7 @@ function placed({ data }: OrderPlacedEvent): PaymentDoc | null {
     expiredAt: null,
     failedAttempts: [],
     transfers: [],
+    refunds: [],
     placedAt: data.placedAt,
     updatedAt: data.placedAt,
   };
@@ -52,9 +62,16 @@ function transferAfter(transfer: TransferDoc, event: Exclude<TransferEvent, { ty
 }
 
 /** The document after a payment or transfer event (the deciders record each once, so none is seen twice). */
-function paymentAfter(doc: PaymentDoc, event: PaymentEvent | TransferEvent): PaymentDoc {
+function paymentAfter(doc: PaymentDoc, event: Exclude<PaymentsEvent, OrderPlacedEvent>): PaymentDoc {
   const updatedAt = event.data.at;
   switch (event.type) {
+    case 'RefundRequested':
+    case 'RefundInitiated':
+    case 'RefundProcessed':
+    case 'RefundFailed': {
+      const refunds = refundDocsAfter(doc.refunds, event);
+      return refunds === doc.refunds ? doc : { ...doc, refunds, updatedAt };
+    }
     case 'TransferCreated': {
       const { sellerOrderId, sellerId, transferId, account, amountPaise, at } = event.data;
       const transfer: TransferDoc = {
@@ -99,8 +116,8 @@ function paymentAfter(doc: PaymentDoc, event: PaymentEvent | TransferEvent): Pay
 
 export const payments: Projection = {
   name: 'payments',
-  // 2: each purchase's transfers to its sellers.
-  version: 2,
+  // 2: each purchase's transfers to its sellers; 3: its refunds.
+  version: 3,
   collections: [{ name: PAYMENTS, indexes: [['placedAt'], ['status', 'placedAt']] }],
   eventTypes: EVENT_TYPES,
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {

@@ -14,6 +14,19 @@ const STATUS_LABELS: Record<Payment['status'], { label: string; badge: string }>
   expired: { label: 'Payment expired', badge: 'badge-neutral' },
 };
 
+const REFUND_LABELS: Record<Payment['refunds'][number]['status'], { label: string; badge: string }> = {
+  requested: { label: 'Refund requested', badge: 'badge-warning' },
+  initiated: { label: 'Refund initiated', badge: 'badge-info' },
+  processed: { label: 'Refunded', badge: 'badge-success' },
+  failed: { label: 'Refund failed', badge: 'badge-error' },
+};
+
+const REFUND_REASONS: Record<Payment['refunds'][number]['reason'], string> = {
+  cancelled: 'cancelled part',
+  returned: 'accepted return',
+  late_payment: 'paid after it expired',
+};
+
 /** What recorded the payment's outcome, when the reconciliation had to (a lost webhook, an expiry). */
 function fixedBy(payment: Payment): string | null {
   if (payment.capturedVia === 'reconciliation') return 'Capture found by the reconciliation (its webhook was lost)';
@@ -32,7 +45,7 @@ export function PaymentsTab() {
   return (
     <AdminList
       title="Payments"
-      description="Orders paid online, newest first: their payment at the gateway and what the reconciliation fixed."
+      description="Orders paid online, newest first: their payment at the gateway, its refunds, and what the reconciliation fixed."
       headingRef={commands.heading}
       resource={payments}
       paging={paging}
@@ -62,6 +75,18 @@ export function PaymentsTab() {
               {payment.late && ' · captured after it expired: refunded'}
             </p>
             {fixed && <p className="mt-1 text-sm">{fixed}</p>}
+            {payment.refunds.length > 0 && (
+              <ul className="mt-2 space-y-1 text-sm" aria-label="Refunds">
+                {payment.refunds.map((refund) => (
+                  <li key={refund.refundId} className="flex flex-wrap items-center gap-2">
+                    <span className={`badge ${REFUND_LABELS[refund.status].badge}`}>
+                      {REFUND_LABELS[refund.status].label}
+                    </span>
+                    {formatPrice(refund.amountPaise)} · {REFUND_REASONS[refund.reason]} · {refund.refundId}
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         );
       }}
