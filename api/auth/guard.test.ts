@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCAL_ORIGIN } from '../testing/local-client.ts';
 import { type TestApi, startTestApi } from '../testing/harness.ts';
 
-/** The writes a visitor may make: signing up and in (its second step included), resets, and links from mails. */
+/** The writes a visitor may make: signing up and in (its second step included), resets, links from mails, and the payment gateway's posts. */
 const PUBLIC_WRITES = new Set([
   'POST /api/auth/signup',
   'POST /api/auth/signin',
@@ -14,6 +14,9 @@ const PUBLIC_WRITES = new Set([
   // An admin without a second factor sets one up in the middle of signing in, on the sign-in challenge.
   'POST /api/auth/totp/setup',
   'POST /api/auth/totp/enrol',
+  // The payment gateway's: its hosted page's return and its webhooks, proved by their signatures, not a session.
+  'POST /api/payments/return/:id',
+  'POST /api/payments/webhook',
 ]);
 
 let api: TestApi;
