@@ -8,12 +8,20 @@
  * issued tax invoices: one without a GSTIN cannot issue one (README, Taxes).
  */
 import { fold } from '../domain/decider.ts';
-import { type CreditReason, creditBody, type Invoice, invoiceBody, supplierOf } from '../domain/invoice/document.ts';
+import {
+  type CreditReason,
+  creditBody,
+  type Invoice,
+  invoiceBody,
+  type LineTax,
+  supplierOf,
+} from '../domain/invoice/document.ts';
 import { financialYear, prefixOf, type SeriesKind, seriesDecider, seriesStream } from '../domain/invoice/series.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { purchaseOf } from '../domain/order/upcast.ts';
 import { type SellerStreamEvent, sellerStream, type TaxProfile } from '../domain/seller/events.ts';
-import { categoryDefaultOn, TAX_POLICY_STREAM, type TaxPolicyEvent, taxPolicyDecider } from '../domain/tax/policy.ts';
+import { productDecider } from '../domain/product/decider.ts';
+import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import { indianDate } from '../domain/tax/rates.ts';
 import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
@@ -83,13 +91,21 @@ export const taxDocumentsEffect: Effect<TaxDocumentJob, Calling> = {
   from: 'now',
 };
 
-/** The tax policy as recorded by `at` (a change recorded later, even effective that day, is not yet known). */
-async function policyAt(streams: Streams, at: string) {
-  const events = await streams.read<TaxPolicyEvent>(TAX_POLICY_STREAM);
-  return fold(
-    taxPolicyDecider,
-    events.filter((e) => e.data.at <= at),
+/**
+ * A line's HSN code and GST rate: its product's tax data as it stood when the order shipped (the
+ * product stream read up to the shipment's place in the log). The seller set it from the rates
+ * in force (a slab of the tax policy, its category's defaults at first); a change applies to
+ * shipments after it, never to invoices issued before.
+ */
+async function taxAtShipment(streams: Streams, { productId }: OrderLine, shipmentPosition: number): Promise<LineTax> {
+  const events = await streams.read<ProductEvent>(productStream(productId));
+  const product = fold(
+    productDecider,
+    events.filter((e) => e.position < shipmentPosition),
   );
+  if (!product) throw new Error(`No product ${productId}`);
+  const { hsn, gstRateBps } = product.details.tax;
+  return { hsn, rateBps: gstRateBps };
 }
 
 /** The invoice of the shipment `shipment` (its event id), issued now unless it was. */
@@ -104,24 +120,21 @@ async function invoiceFor(
   const date = indianDate(at);
   const fy = financialYear(date);
   const stream = seriesStream('invoice', sellerId, fy);
-  const policy = await policyAt(streams, at);
-  const taxOf = ({ categoryId, productId }: OrderLine) => {
-    const entry = categoryDefaultOn(policy, categoryId, date);
-    if (!entry) throw new Error(`No tax rate for product ${productId} (category ${categoryId}) on ${date}`);
-    return { hsn: entry.hsn, rateBps: entry.gstRateBps };
-  };
   const [placed] = events;
   if (placed?.type !== 'OrderPlaced') throw new Error(`No purchase ${orderId}`);
   const purchase = purchaseOf(placed);
+  const lines = purchase.lines.filter((line) => line.sellerId === sellerId);
+  const taxes = new Map<string, LineTax>();
+  for (const line of lines) taxes.set(line.productId, await taxAtShipment(streams, line, shipment.position));
   const body = invoiceBody({
     orderId,
     sellerOrderId,
     sellerId,
     buyerId: purchase.buyerId,
-    lines: purchase.lines.filter((line) => line.sellerId === sellerId),
+    lines,
     shippingAddress: purchase.shippingAddress,
     supplier: supplierOf(profile),
-    taxOf,
+    taxOf: (line) => taxes.get(line.productId)!,
     date,
     at,
   });

@@ -96,7 +96,7 @@ describe('tax invoices at shipping', () => {
     expect(new Set(items.map((doc) => doc.sellerOrderId))).toEqual(new Set(ids));
   }, 60_000);
 
-  it('applies a rate changed today to invoices from then on, never to those issued before', async () => {
+  it("applies a product's rate changed today to invoices from then on, never to those issued before", async () => {
     const { seller, toy } = await karnatakaSeller();
     const buyer = await signedIn(api);
     const before = await shipped(seller, buyer, [{ productId: toy }]);
@@ -111,7 +111,10 @@ describe('tax invoices at shipping', () => {
       hsn: '4420',
       gstRateBps: 1800,
     } as const;
+    // Handicrafts go to 18% from today; the seller takes the new rate for its toy.
     await api.ctx.streams.handle(TAX_POLICY_STREAM, taxPolicyDecider, change, { actor: admin.user!.id });
+    const tax = { hsn: '4420', gstRateBps: 1800 };
+    ok(await seller.api.seller.products[':id'].$patch({ param: { id: toy }, json: { tax } }));
     const after = await shipped(seller, buyer, [{ productId: toy }]);
     expect((await documentsOf(buyer, before))[0]!.lines[0]!.rateBps).toBe(500);
     expect((await documentsOf(buyer, after))[0]!.lines[0]).toMatchObject({
