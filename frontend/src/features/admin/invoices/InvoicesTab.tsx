@@ -2,6 +2,7 @@ import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { MonthDownload } from '../../../components/MonthDownload.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
 import { SearchForm } from '../SearchForm.tsx';
@@ -34,6 +35,12 @@ export function InvoicesTab() {
         onSearch={(text) => change({ number: text })}
       />
       {number && <Found number={number} />}
+      <MonthDownload
+        title="GSTR-8"
+        description="Per supplier GSTIN: supplies invoiced in the month, returned, the net liable for TCS, and the TCS by IGST, CGST and SGST, as a CSV file."
+        action="Download GSTR-8 (CSV)"
+        hrefOf={(month) => server.admin.gstr8.csv.$path({ query: { month } })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { MonthDownload } from '../../../components/MonthDownload.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
 
@@ -31,6 +32,14 @@ export function InvoicesSection({ className = '' }: { className?: string }) {
       ) : (
         <TaxDocumentTable documents={items} caption="Your invoices and credit notes" />
       )}
+      <div className="mt-4">
+        <MonthDownload
+          title="Monthly tax report"
+          description="Your supplies of a month by HSN code and GST rate, net of credit notes, and the TCS MIBI collected and credited to you, as a CSV file."
+          action="Download tax report (CSV)"
+          hrefOf={(month) => server.seller['tax-report'].csv.$path({ query: { month } })}
+        />
+      </div>
     </section>
   );
 }
