@@ -3,6 +3,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import { TAX_POLICY_STREAM, taxPolicyDecider } from '../../domain/tax/policy.ts';
+import { seriesDecider, seriesStream } from '../../domain/invoice/series.ts';
+import type { TaxDocumentBody } from '../../domain/invoice/document.ts';
+import { Streams } from '../../platform/eventstore/streams.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections } from '../../projections/index.ts';
 import { collectionsOf, compareReadStores, replay } from '../../projections/rebuild.ts';
@@ -121,6 +124,37 @@ describe('tax invoices at shipping', () => {
       rateBps: 1800,
       ...splitInclusive(499_00, 1, 1800, true),
     });
+  });
+  it('hands out consecutive numbers to writers racing on a series with nothing shared but the log', async () => {
+    // Each writer its own Streams (as separate processes would be): only the append's expected revision orders them.
+    const stream = seriesStream('invoice', 'racing-seller', '2026-27');
+    const { seller, saree } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const [invoice] = await documentsOf(buyer, await shipped(seller, buyer, [{ productId: saree }]));
+    const { id: _id, number: _number, seq: _seq, ...body } = invoice!;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        new Streams(api.platform.events).handle(
+          stream,
+          seriesDecider,
+          {
+            type: 'IssueInvoice',
+            sellerId: 'racing-seller',
+            fy: '2026-27',
+            prefix: 'RAC',
+            body: body as TaxDocumentBody,
+            shipmentId: `shipment-${i}`,
+          },
+          { actor: null },
+        ),
+      ),
+    );
+    const { state } = await new Streams(api.platform.events).load(stream, seriesDecider);
+    expect(state.count).toBe(20);
+    const numbers = Object.values(state.issued)
+      .map((doc) => doc.number)
+      .sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `RAC/2026-27/${String(i + 1).padStart(4, '0')}`));
   });
 });
 

@@ -97,15 +97,15 @@ export const seriesDecider: Decider<SeriesCommand, Series, SeriesEvent> = {
       seq,
     };
     if (command.type === 'IssueInvoice')
-      return [{ type: 'InvoiceIssued', data: { kind: 'invoice', ...numbered, ...body, shipmentId: key } }];
+      return [{ type: 'InvoiceIssued', data: { kind: 'invoice', ...body, ...numbered, shipmentId: key } }];
     const { invoice, reason } = command;
     return [
       {
         type: 'CreditNoteIssued',
         data: {
           kind: 'credit_note',
-          ...numbered,
           ...body,
+          ...numbered,
           invoiceId: invoice.id,
           invoiceNumber: invoice.number,
           reason,
