@@ -91,11 +91,7 @@ test('a seller sets up payouts, and an order paid online and delivered is transf
     order: { sellerOrders: Array<{ id: string }> };
     payment: PaymentStart;
   };
-  // The gateway's page posts back from its own address, here another port of the same host: a page holding
-  // MIBI's session cookie would have that post refused as a cross-site write, so it pays from a page without one.
-  const payContext = await browser.newContext({ baseURL });
-  await payOnGatewayPage(await payContext.newPage(), payment);
-  await payContext.close();
+  await payOnGatewayPage(buyerPage, payment);
   await buyerContext.close();
 
   // The seller delivers it: its earning (₹2,400 less 10%) goes to the payout account, on hold.
@@ -117,4 +113,14 @@ test('a seller sets up payouts, and an order paid online and delivered is transf
     'transferred to your payout account',
   );
   await expectAccessible(page, testInfo, 'ledger-transfer-on-hold');
+
+  // The admins' Payments tab lists it with its state.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await signInByApi(adminPage.request, baseURL!, 'admin@mibi.demo', 'admin1234');
+  await adminPage.goto('/dashboard/admin?tab=payments');
+  const transfers = adminPage.getByRole('list', { name: 'Transfers to sellers' }).first();
+  await expect(transfers).toContainText('₹2,160.00');
+  await expect(transfers).toContainText('On hold');
+  await adminContext.close();
 });

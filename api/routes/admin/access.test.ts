@@ -75,6 +75,7 @@ beforeAll(async () => {
     (api) => api.admin.users[':id'].totp.disable.$post(buyerId),
     (api) => api.admin.balances.$get({ query: {} }),
     (api) => api.admin.sellers[':id'].ledger.$get({ ...sellerId, query: {} }),
+    (api) => api.admin.sellers[':id']['payout-account'].$get(sellerId),
     // Nothing is due to this seller, so this one would be refused, for its amount, after the role check.
     (api) =>
       api.admin.sellers[':id'].payouts.$post({

@@ -2,6 +2,7 @@ import { shortReturnId, shortSellerOrderId } from '../../../domain/order/status.
 import type { Data, server } from '../api/client.ts';
 import { formatDate, formatDay, formatPrice } from '../format.ts';
 import { FigureHead } from './FigureHead.tsx';
+import { TransferStateBadge } from './TransferStateBadge.tsx';
 
 /** A line of a seller's ledger (GET /seller/ledger, GET /admin/sellers/{id}/ledger), newest first. */
 export type LedgerEntry = Data<typeof server.seller.ledger.$get>['entries']['items'][number];
@@ -13,13 +14,6 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   transfer: 'Transfer',
   reversal: 'Transfer reversed',
   tcs: 'TCS',
-};
-
-/** Where a transfer stands, in words and colour. */
-const TRANSFER_STATES: Record<NonNullable<LedgerEntry['transferState']>, { label: string; badge: string }> = {
-  on_hold: { label: 'On hold', badge: 'badge-warning' },
-  released: { label: 'Released', badge: 'badge-success' },
-  reversed: { label: 'Reversed', badge: 'badge-neutral' },
 };
 
 /** Entries of money moved, not earned: they have no sales or commission of their own. */
@@ -86,11 +80,7 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
               </td>
               <th scope="row" className={`font-normal ${CARD.cell}`} data-label="Entry">
                 {KIND_LABELS[entry.kind]}
-                {entry.transferState && (
-                  <span className={`badge badge-sm ms-2 ${TRANSFER_STATES[entry.transferState].badge}`}>
-                    {TRANSFER_STATES[entry.transferState].label}
-                  </span>
-                )}
+                {entry.transferState && <TransferStateBadge state={entry.transferState} className="ms-2" />}
               </th>
               <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="From">
                 {sourceOf(entry)}

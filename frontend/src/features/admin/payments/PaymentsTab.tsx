@@ -1,4 +1,6 @@
+import { shortSellerOrderId } from '../../../../../domain/order/status.ts';
 import { type Data, server } from '../../../api/client.ts';
+import { TransferStateBadge } from '../../../components/TransferStateBadge.tsx';
 import { formatDateTime, formatPrice } from '../../../format.ts';
 import { orderLabel } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
@@ -45,7 +47,7 @@ export function PaymentsTab() {
   return (
     <AdminList
       title="Payments"
-      description="Orders paid online, newest first: their payment at the gateway, its refunds, and what the reconciliation fixed."
+      description="Orders paid online, newest first: their payment at the gateway, its refunds, the transfers to their sellers, and what the reconciliation fixed."
       headingRef={commands.heading}
       resource={payments}
       paging={paging}
@@ -83,6 +85,20 @@ export function PaymentsTab() {
                       {REFUND_LABELS[refund.status].label}
                     </span>
                     {formatPrice(refund.amountPaise)} · {REFUND_REASONS[refund.reason]} · {refund.refundId}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {payment.transfers.length > 0 && (
+              <ul className="mt-2 space-y-1 text-sm" aria-label="Transfers to sellers">
+                {payment.transfers.map((transfer) => (
+                  <li key={transfer.transferId} className="flex flex-wrap items-center gap-2">
+                    <span>
+                      Transfer of order #{shortSellerOrderId(transfer.sellerOrderId)} to {transfer.account} ·{' '}
+                      {formatPrice(transfer.amountPaise)}
+                      {transfer.reversedPaise > 0 && ` · ${formatPrice(transfer.reversedPaise)} reversed`}
+                    </span>
+                    <TransferStateBadge state={transfer.state} />
                   </li>
                 ))}
               </ul>
