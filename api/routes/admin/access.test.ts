@@ -93,6 +93,8 @@ beforeAll(async () => {
         param: { id: 'spices' },
         json: { returnable: true, reason: 'Sealed packs' },
       }),
+    (api) => api.admin.gstr8.$get({ query: { month: '2026-11' } }),
+    (api) => api.admin.gstr8.csv.$get({ query: { month: '2026-11' } }),
     (api) => api.admin['tax-policy'].$get(),
     (api) => api.admin['tax-policy']['gst-slabs'].$put({ json: { slabsBps: [500, 1800], ...taxChange } }),
     (api) => api.admin['tax-policy']['tcs-rate'].$put({ json: { rateBps: 100, ...taxChange } }),
