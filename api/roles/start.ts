@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { ROLES, type Role, assemble } from './assemble.ts';
+import { mibiOperator } from './operator.ts';
 import { type FollowersThread, serveFollowers, startFollowersThread } from './followers-thread.ts';
 import { ShiftableClock } from '../../platform/clock.ts';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
@@ -35,6 +36,8 @@ async function main(name: string): Promise<void> {
   // in the dev mailbox): files 0600, folders 0700, whatever the shell's umask.
   process.umask(0o077);
   const config = loadConfig();
+  // A MIBI_GSTIN that is not a GSTIN stops every role, as any other wrong setting does.
+  mibiOperator(config);
   // Before anything opens: an unsafe combination of settings stops every process role.
   for (const warning of checkDeployment(config)) log.warn(warning);
   const roles: readonly Role[] = name === 'all' ? ROLES : [name as Role];

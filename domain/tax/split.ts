@@ -49,6 +49,19 @@ export function splitInclusive(pricePaise: Paise, quantity: number, rateBps: num
   return { taxablePaise: amount - tax, ...shares(tax, intraState) };
 }
 
+/**
+ * The tax on `taxablePaise` charged on top at `rateBps` (a price exclusive of GST, as MIBI's
+ * commission is): taxable × rate / 10000, rounded to the nearest paisa, halves up, then split as
+ * above. The taxable value is kept whole, so taxable value + tax is the document's amount exactly.
+ */
+export function splitExclusive(taxablePaise: Paise, rateBps: number, intraState: IntraState): TaxSplit {
+  assertPaise(taxablePaise);
+  if (taxablePaise < 0) throw new RangeError(`Not a non-negative taxable value: ${taxablePaise}`);
+  assertRate(rateBps);
+  const tax = divideHalfUp(BigInt(taxablePaise) * BigInt(rateBps), 10_000n);
+  return { taxablePaise, ...shares(tax, intraState) };
+}
+
 /** What a split adds up to: the line's (or basket's) tax-inclusive amount. */
 export const amountOf = (split: TaxSplit): Paise =>
   sum([split.taxablePaise, split.cgstPaise, split.sgstPaise, split.igstPaise]);

@@ -114,6 +114,14 @@ const schema = z.object({
     .min(0)
     .max(10_000)
     .default(1000),
+  /**
+   * MIBI's own GSTIN, on the tax invoices it issues in its own name (its commission to sellers);
+   * checked like a seller's at start (api/roles/operator.ts). Unset: the demo's made-up sample
+   * with DEMO_DATA, and no invoices of MIBI's own otherwise.
+   */
+  MIBI_GSTIN: z.string().optional(),
+  /** The legal name on MIBI's own invoices. */
+  MIBI_LEGAL_NAME: z.string().min(1).default('MIBI Marketplace'),
   /** Days after delivery during which a buyer may ask to return items. */
   RETURN_WINDOW_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })

@@ -1,0 +1,179 @@
+/**
+ * MIBI's own tax invoices to its sellers (issue 25, Deliver 5): the marketplace's commission is
+ * a service MIBI supplies to the seller under MIBI's own GSTIN, so each delivered seller order's
+ * commission is invoiced to its seller with GST on top, and a return's reversed commission is
+ * credited back. The commission is exclusive of GST (settlement.ts takes it from the sale), so the
+ * tax is added to it (tax/split.ts's `splitExclusive`, integer paise).
+ *
+ * The place of supply of a service to a business is the recipient's location (section 12(2) of
+ * the IGST Act): CGST + SGST when the seller's state is MIBI's, IGST otherwise.
+ */
+import type { Paise } from '../money.ts';
+import type { TaxProfile } from '../seller/events.ts';
+import { parseGstin } from '../tax/gstin.ts';
+import { addSplits, amountOf, splitExclusive, type TaxSplit } from '../tax/split.ts';
+import { stateByCode } from '../tax/states.ts';
+import { businessAddress } from './document.ts';
+
+/** MIBI as the supplier on its own invoices; the state is the GSTIN's (its first two digits). */
+export interface Operator {
+  legalName: string;
+  gstin: string;
+  stateCode: string;
+  stateName: string;
+}
+
+/**
+ * The GSTIN the demo issues MIBI's invoices under when MIBI_GSTIN is unset: a made-up number of
+ * the right shape (Karnataka, check character valid) that belongs to no one. Never for a real
+ * marketplace, which sets MIBI_GSTIN.
+ */
+export const SAMPLE_GSTIN = '29AAACM1234A1Z4';
+
+/** MIBI's supplier details, or what is wrong with the GSTIN (gstin.ts's messages). */
+export function operatorOf(gstin: string, legalName: string): Operator | string {
+  const parsed = parseGstin(gstin);
+  if (typeof parsed === 'string') return parsed;
+  return { legalName, gstin, stateCode: parsed.stateCode, stateName: parsed.state.name };
+}
+
+/**
+ * The service and its rate: SAC 996211 (services on a fee, commission or contract basis on
+ * retail trade: arranging sales of goods MIBI never owns) at 18%, Notification 11/2017-Central
+ * Tax (Rate), heading 9962, unchanged by Notification 9/2025's slabs of 22 September 2025. Read
+ * from summaries: verify against the notification before relying on it (README, Taxes).
+ */
+export const COMMISSION_SERVICE = { sac: '996211', rateBps: 1800 } as const;
+
+/** The seller as the recipient of MIBI's invoice: its GSTIN (null when unregistered) and place of business. */
+export interface CommissionRecipient {
+  legalName: string;
+  gstin: string | null;
+  address: string;
+  stateCode: string;
+  stateName: string;
+}
+
+export function recipientFromProfile(profile: TaxProfile): CommissionRecipient {
+  const stateName = stateByCode(profile.stateCode)?.name ?? profile.stateCode;
+  return {
+    legalName: profile.legalName,
+    gstin: profile.registered ? profile.gstin : null,
+    address: businessAddress(profile.address, stateName),
+    stateCode: profile.stateCode,
+    stateName,
+  };
+}
+
+/** One line: the commission on `quantity` units of a product (the taxable value) and the GST on it. */
+export interface CommissionLine extends TaxSplit {
+  productId: string;
+  description: string;
+  sac: string;
+  quantity: number;
+  rateBps: number;
+  amountPaise: Paise;
+}
+
+/** What MIBI's commission invoice and its credit notes both state. */
+export interface CommissionBody {
+  orderId: string;
+  sellerOrderId: string;
+  sellerId: string;
+  date: string;
+  issuedAt: string;
+  supplier: Operator;
+  recipient: CommissionRecipient;
+  /** CGST + SGST when the seller's state is MIBI's, IGST otherwise. */
+  intraState: boolean;
+  lines: CommissionLine[];
+  totals: TaxSplit & { amountPaise: Paise };
+}
+
+/** A settled line: the commission MIBI took (or gave back) on `quantity` units. */
+export interface Commissioned {
+  productId: string;
+  name: string;
+  quantity: number;
+  commissionPaise: Paise;
+}
+
+export interface CommissionFacts {
+  orderId: string;
+  sellerOrderId: string;
+  sellerId: string;
+  operator: Operator;
+  recipient: CommissionRecipient;
+  date: string;
+  at: string;
+}
+
+const minus = (a: TaxSplit, b: TaxSplit): TaxSplit => ({
+  taxablePaise: a.taxablePaise - b.taxablePaise,
+  cgstPaise: a.cgstPaise - b.cgstPaise,
+  sgstPaise: a.sgstPaise - b.sgstPaise,
+  igstPaise: a.igstPaise - b.igstPaise,
+});
+
+function bodyOf(facts: CommissionFacts, lines: CommissionLine[]): CommissionBody {
+  const { orderId, sellerOrderId, sellerId, operator, recipient, date, at } = facts;
+  const split = addSplits(lines);
+  return {
+    orderId,
+    sellerOrderId,
+    sellerId,
+    date,
+    issuedAt: at,
+    supplier: operator,
+    recipient,
+    intraState: operator.stateCode === recipient.stateCode,
+    lines,
+    totals: { ...split, amountPaise: amountOf(split) },
+  };
+}
+
+/**
+ * A line of `commissionPaise` commission after `beforePaise` of the same product's commission
+ * was already on earlier documents of the same kind: its GST is that of the whole so far less
+ * that of the part before, so a delivery's credit notes add up to its invoice to the paisa once
+ * every unit is returned (a unit's share of a rounded tax is never lost).
+ */
+function commissionLine(settled: Commissioned, beforePaise: Paise, intraState: boolean): CommissionLine {
+  const { sac, rateBps } = COMMISSION_SERVICE;
+  const upTo = (paise: Paise) => splitExclusive(paise, rateBps, intraState);
+  const split = minus(upTo(beforePaise + settled.commissionPaise), upTo(beforePaise));
+  return {
+    productId: settled.productId,
+    description: `Marketplace commission: ${settled.name}`,
+    sac,
+    quantity: settled.quantity,
+    rateBps,
+    ...split,
+    amountPaise: amountOf(split),
+  };
+}
+
+/** The commission invoice of a delivered seller order: a line per settled line. */
+export function commissionInvoiceBody(facts: CommissionFacts, settled: readonly Commissioned[]): CommissionBody {
+  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
+  return bodyOf(
+    facts,
+    settled.map((line) => commissionLine(line, 0, intraState)),
+  );
+}
+
+/**
+ * The credit note of an accepted return: the commission given back on the returned units,
+ * `returnedBefore` (product to commission paise) being that of the seller order's earlier returns.
+ */
+export function commissionCreditBody(
+  facts: CommissionFacts,
+  returned: readonly Commissioned[],
+  returnedBefore: ReadonlyMap<string, Paise>,
+): CommissionBody {
+  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
+  return bodyOf(
+    facts,
+    returned.map((line) => commissionLine(line, returnedBefore.get(line.productId) ?? 0, intraState)),
+  );
+}
