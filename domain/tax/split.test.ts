@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { multiply, sum } from '../money.ts';
-import { addSplits, amountOf, splitInclusive, tcsOn } from './split.ts';
+import { addSplits, amountOf, splitExclusive, splitInclusive, tcsOn } from './split.ts';
 
 describe('splitInclusive', () => {
   it('takes the tax out of a tax-inclusive price: ₹1,050 at 5% is ₹1,000 + ₹50', () => {
@@ -80,6 +80,32 @@ describe('splitInclusive', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('splitExclusive', () => {
+  it('adds the tax on top, rounded to the nearest paisa, halves up', () => {
+    // 18% of 250 paise is 45; of 25 paise 4.5 -> 5; of 24 paise 4.32 -> 4.
+    expect(splitExclusive(250, 1800, false)).toEqual({ taxablePaise: 250, cgstPaise: 0, sgstPaise: 0, igstPaise: 45 });
+    expect(splitExclusive(25, 1800, false).igstPaise).toBe(5);
+    expect(splitExclusive(24, 1800, false).igstPaise).toBe(4);
+  });
+
+  it('halves it within a state, the odd paisa to CGST, and keeps the taxable value whole', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 4000 }), (taxable, rate) => {
+        const across = splitExclusive(taxable, rate, false);
+        const within = splitExclusive(taxable, rate, true);
+        expect(within.taxablePaise).toBe(taxable);
+        expect(within.cgstPaise + within.sgstPaise).toBe(across.igstPaise);
+        expect(within.cgstPaise - within.sgstPaise).toBeGreaterThanOrEqual(0);
+        expect(within.cgstPaise - within.sgstPaise).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('refuses a negative value', () => {
+    expect(() => splitExclusive(-1, 1800, true)).toThrow(RangeError);
   });
 });
 
