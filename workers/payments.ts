@@ -8,6 +8,7 @@
  */
 import { orderDecider } from '../domain/order/decider.ts';
 import { type OrderEvent, type PaymentSource, orderStream } from '../domain/order/events.ts';
+import { later } from '../domain/time.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import { productStream } from '../domain/product/events.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
@@ -111,52 +112,85 @@ export async function expirePayment(cx: PaymentsContext, orderId: string): Promi
   return position;
 }
 
-/** What one reconciliation of a purchase awaiting payment did. */
-export type PaymentCheck = 'captured' | 'expired' | 'unchanged';
+/** What one reconciliation of a purchase awaiting payment (or expired lately) did. */
+export type PaymentCheck = 'captured' | 'late' | 'expired' | 'unchanged';
 
 /**
- * Asks the gateway about one purchase awaiting payment: a payment captured or authorized there
- * (its webhook lost, or MIBI stopped between the capture and its record) is recorded; none, and
- * the due time passed, the purchase expires.
+ * How long after its expiry the reconciliation still asks the gateway about a purchase: the
+ * buyer may finish paying on the gateway's page after MIBI gave up (a UPI collect approved late,
+ * a bank's slow answer), and when that webhook is lost only this check records the capture, so
+ * the late payment is refunded. Gateways settle an attempt within hours; 3 days covers that with
+ * room for MIBI being down, and keeps the passes from asking about every expired purchase forever.
+ */
+export const LATE_PAYMENT_WATCH_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Asks the gateway about one purchase awaiting payment, or expired unpaid: a payment captured
+ * or authorized there (its webhook lost, or MIBI stopped between the capture and its record) is
+ * recorded (late, so refunded, when the purchase had expired); none, and the due time passed,
+ * a purchase awaiting payment expires.
  */
 export async function reconcilePayment(cx: PaymentsContext, orderId: string): Promise<PaymentCheck> {
   const { state } = await cx.streams.load(orderStream(orderId), orderDecider);
-  if (state?.payment.status !== 'awaiting') return 'unchanged';
-  const { gatewayOrderId, dueBy } = state.payment;
+  if (!state || state.payment.paymentId !== null) return 'unchanged';
+  const { status, gatewayOrderId, dueBy } = state.payment;
+  if (status !== 'awaiting' && status !== 'expired') return 'unchanged';
   if (gatewayOrderId !== null) {
     const attempts = await cx.payments.paymentsOf(gatewayOrderId);
     const paid = attempts.find((attempt) => ['authorized', 'captured', 'refunded'].includes(attempt.status));
-    if (paid && (await settlePayment(cx, orderId, paid, 'reconciliation')) !== null) return 'captured';
+    if (paid && (await settlePayment(cx, orderId, paid, 'reconciliation')) !== null) {
+      return status === 'expired' ? 'late' : 'captured';
+    }
   }
-  if (dueBy !== null && Date.parse(cx.now()) >= Date.parse(dueBy)) {
+  if (status === 'awaiting' && dueBy !== null && Date.parse(cx.now()) >= Date.parse(dueBy)) {
     await expirePayment(cx, orderId);
     return 'expired';
   }
   return 'unchanged';
 }
 
-/** The purchases awaiting payment (id: the order id), which the reconciliation asks the gateway about. */
+/**
+ * The purchases the reconciliation asks the gateway about (id: the order id): awaiting payment,
+ * and expired unpaid until `watchUntil` (null while awaiting).
+ */
 export const PAYMENTS_AWAITING = 'payments_awaiting';
 export const PAYMENTS_AWAITING_INDEX = 'index:payments-awaiting';
 
 interface AwaitingDoc extends Doc {
   dueBy: string;
+  watchUntil: string | null;
 }
 
 type AwaitingEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'PaymentCaptured' | 'PaymentExpired' }>;
 const AWAITING_EVENTS = new Set<AwaitingEvent['type']>(['OrderPlaced', 'PaymentCaptured', 'PaymentExpired']);
 
-/** Keeps the list of purchases awaiting payment, beside the reactors, under their lease. */
+/** Keeps the list of purchases to ask the gateway about, beside the reactors, under their lease. */
 export const paymentsAwaiting: Projection = {
   name: PAYMENTS_AWAITING_INDEX,
+  // 2: expired purchases stay listed, watched for a late payment.
+  version: 2,
   collections: [{ name: PAYMENTS_AWAITING, indexes: [['dueBy']] }],
   eventTypes: AWAITING_EVENTS,
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     if (!isOneOf<AwaitingEvent>(recorded, AWAITING_EVENTS)) return;
     const { orderId } = recorded.data;
-    if (recorded.type !== 'OrderPlaced') return work.delete(PAYMENTS_AWAITING, orderId);
-    if (recorded.data.payment !== 'online' || !recorded.data.paymentDueBy) return;
-    work.put<AwaitingDoc>(PAYMENTS_AWAITING, { id: orderId, dueBy: recorded.data.paymentDueBy });
+    switch (recorded.type) {
+      case 'OrderPlaced':
+        if (recorded.data.payment !== 'online' || !recorded.data.paymentDueBy) return;
+        return work.put<AwaitingDoc>(PAYMENTS_AWAITING, {
+          id: orderId,
+          dueBy: recorded.data.paymentDueBy,
+          watchUntil: null,
+        });
+      case 'PaymentExpired': {
+        const awaiting = await work.get<AwaitingDoc>(PAYMENTS_AWAITING, orderId);
+        if (!awaiting) return;
+        const watchUntil = later(recorded.data.at, LATE_PAYMENT_WATCH_MS);
+        return work.put<AwaitingDoc>(PAYMENTS_AWAITING, { ...awaiting, watchUntil });
+      }
+      case 'PaymentCaptured':
+        return work.delete(PAYMENTS_AWAITING, orderId);
+    }
   },
 };
 
@@ -164,13 +198,18 @@ export const paymentsAwaiting: Projection = {
 export interface PaymentsReconciliation {
   checked: number;
   captured: number;
+  /** Payments captured after their purchase expired (refunded in full). */
+  late: number;
   expired: number;
 }
 
-/** One pass over every purchase awaiting payment; a purchase the gateway could not answer for waits for the next pass. */
+/** One pass over every purchase awaiting payment or lately expired; a purchase the gateway could not answer for waits for the next pass. */
 export async function reconcilePayments(cx: PaymentsContext, read: ReadStore): Promise<PaymentsReconciliation> {
-  const found = { checked: 0, captured: 0, expired: 0 };
-  for (const { id } of await read.collection<AwaitingDoc>(PAYMENTS_AWAITING).find({ sort: [['dueBy', 'asc']] })) {
+  const found = { checked: 0, captured: 0, late: 0, expired: 0 };
+  const now = Date.parse(cx.now());
+  const listed = await read.collection<AwaitingDoc>(PAYMENTS_AWAITING).find({ sort: [['dueBy', 'asc']] });
+  for (const { id, watchUntil } of listed) {
+    if (watchUntil !== null && Date.parse(watchUntil) < now) continue;
     found.checked++;
     try {
       const check = await reconcilePayment(cx, id);
@@ -179,9 +218,9 @@ export async function reconcilePayments(cx: PaymentsContext, read: ReadStore): P
       log.warn({ err: error, orderId: id }, 'reconciliation of a payment failed; retrying at the next pass');
     }
   }
-  if (found.captured > 0 || found.expired > 0) {
+  if (found.captured > 0 || found.late > 0 || found.expired > 0) {
     log.info(
-      `payments reconciliation: ${found.captured} captured, ${found.expired} expired, of ${found.checked} awaiting`,
+      `payments reconciliation: ${found.captured} captured, ${found.late} captured late, ${found.expired} expired, of ${found.checked} checked`,
     );
   }
   return found;

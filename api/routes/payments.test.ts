@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderStream } from '../../domain/order/events.ts';
 import { later } from '../../domain/time.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
-import { reconcilePayments } from '../../workers/payments.ts';
+import { LATE_PAYMENT_WATCH_MS, reconcilePayments } from '../../workers/payments.ts';
 import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { buyerWith, checkoutBody, listedProduct, productState, signedIn } from './orders.fixtures.ts';
@@ -169,6 +169,45 @@ describe('an unpaid purchase', () => {
     const ledger = ok(await seller.api.seller.ledger.$get({ query: {} }));
     expect(ledger.entries.items).toEqual([]);
     expect(await newOrderNotices(orderId)).toEqual([]);
+  });
+
+  it('is still asked about after its expiry: a payment taken then, its webhooks lost, is recorded late and refunded', async () => {
+    const { orderId, order, payment } = await onlineCheckout();
+    const dueBy = order.paymentDueBy!;
+    await reconcile(later(dueBy, 1000));
+    await api.settle();
+    await control.chaos({ dropNext: 10 });
+    await control.pay(payment.gatewayOrderId);
+    await api.settle();
+    await control.chaos({ dropNext: 0 });
+    expect(await eventTypes(orderId)).not.toContain('PaymentCaptured');
+
+    const found = await reconcile(later(dueBy, 2000));
+    expect(found.late).toBe(1);
+    await api.settle();
+    const events = await api.platform.events.readStream(orderStream(orderId));
+    expect(events.find((event) => event.type === 'PaymentCaptured')?.data).toMatchObject({
+      late: true,
+      via: 'reconciliation',
+    });
+    expect(events.find((event) => event.type === 'RefundRequested')?.data).toMatchObject({
+      refundId: `${orderId}-late`,
+      reason: 'late_payment',
+      amountPaise: order.totalPaise,
+    });
+  });
+
+  it('is no longer asked about once its watch after the expiry is over', async () => {
+    const { orderId, order, payment } = await onlineCheckout();
+    await reconcile(later(order.paymentDueBy!, 1000));
+    await api.settle();
+    await control.chaos({ dropNext: 10 });
+    await control.pay(payment.gatewayOrderId);
+    await api.settle();
+    await control.chaos({ dropNext: 0 });
+
+    await reconcile(later(order.paymentDueBy!, 1000 + LATE_PAYMENT_WATCH_MS + 1));
+    expect(await eventTypes(orderId)).not.toContain('PaymentCaptured');
   });
 });
 
