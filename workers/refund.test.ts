@@ -130,6 +130,27 @@ describe('the refund effect', () => {
     expect(await refundsOf(orderId)).toMatchObject([{ status: 'initiated', gatewayRefundId: first.id }]);
     expect(await refundEffect.done(cx().streams, job)).toBe(true);
   });
+  it('records a refund the gateway refuses as failed, in its words, instead of retrying it', async () => {
+    const { orderId, paymentId } = await paidPurchase();
+    // The whole capture went back another way: the gateway refuses any more.
+    await bed.platform.payments.refund(paymentId, { amountPaise: 125_000, receipt: 'elsewhere' });
+    await cancel(orderId, 2);
+    const refundId = `${orderId}-2-cancel`;
+    const [requested] = (await bed.platform.events.readStream(orderStream(orderId))).filter(
+      (e) => e.type === 'RefundRequested',
+    );
+    const [effectJob] = await refundEffect.jobsOf(requested as never, cx().streams);
+    const { job, options } = effectJob!;
+    await refund.handle({ id: options.jobId, name: REFUND, data: job, attempt: 1 }, cx());
+    expect(await refundsOf(orderId)).toMatchObject([{ refundId, status: 'failed', gatewayRefundId: null }]);
+    const failed = (await bed.platform.events.readStream(orderStream(orderId))).find((e) => e.type === 'RefundFailed');
+    expect(failed?.data).toMatchObject({
+      refundId,
+      gatewayRefundId: null,
+      description: 'The refund amount provided is greater than amount captured',
+    });
+    expect(await refundEffect.done(cx().streams, job)).toBe(true);
+  });
 });
 
 describe('the reconciliation of refunds in flight', () => {

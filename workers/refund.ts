@@ -11,7 +11,7 @@ import { orderDecider } from '../domain/order/decider.ts';
 import { orderStream } from '../domain/order/events.ts';
 import type { RefundRequestedEvent } from '../domain/order/refunds.ts';
 import type { CommandMetadata, Streams } from '../platform/eventstore/streams.ts';
-import type { GatewayRefund } from '../platform/payments/port.ts';
+import { type GatewayRefund, GatewayRefusal } from '../platform/payments/port.ts';
 import type { Effect } from './effect.ts';
 import { type Cause, type Worker, type WorkerContext, causeOf, causedBy } from './worker.ts';
 
@@ -84,7 +84,17 @@ export const refund: Worker<RefundJob> = {
     if (owed.status !== 'requested') return;
     const { paymentId } = order.payment;
     if (paymentId === null) throw new Error(`Refund ${refundId} of purchase ${orderId}, which has no captured payment`);
-    const taken = await cx.platform.payments.refund(paymentId, { amountPaise: owed.amountPaise, receipt: refundId });
+    let taken: GatewayRefund;
+    try {
+      taken = await cx.platform.payments.refund(paymentId, { amountPaise: owed.amountPaise, receipt: refundId });
+    } catch (error) {
+      // A refusal (4xx) would be refused again: recorded as the refund's failure, in the gateway's words.
+      // GatewayUnavailable and anything else is thrown, so the job is tried again.
+      if (!(error instanceof GatewayRefusal)) throw error;
+      const refusal = { type: 'RecordRefundRefusal', refundId, description: error.description, at: cx.now() } as const;
+      await cx.streams.handle(orderStream(orderId), orderDecider, refusal, causedBy(cause));
+      return;
+    }
     await recordGatewayRefund(cx, orderId, taken, causedBy(cause));
   },
 };

@@ -504,6 +504,7 @@ function decideOn(command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, state:
       return undoStatus(command, state);
     case 'RecordRefundInitiated':
     case 'RecordRefundOutcome':
+    case 'RecordRefundRefusal':
       return decideRefund(command, state.orderId, state.refunds);
     case 'RequestPayment':
     case 'RecordPaymentFailure':

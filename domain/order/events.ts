@@ -190,7 +190,8 @@ export type RefundEvent =
   | { type: 'RefundProcessed'; data: { orderId: string; refundId: string; gatewayRefundId: string; at: string } }
   | {
       type: 'RefundFailed';
-      data: { orderId: string; refundId: string; gatewayRefundId: string; description: string; at: string };
+      /** `gatewayRefundId` null: the gateway refused to make the refund (its words in `description`). */
+      data: { orderId: string; refundId: string; gatewayRefundId: string | null; description: string; at: string };
     };
 
 /**

@@ -130,7 +130,9 @@ export type RefundCommand =
       /** The gateway's words for a failure; empty when processed. */
       description: string;
       at: string;
-    };
+    }
+  /** The gateway refused to make the refund (a 4xx: it will not change its answer); `description` its words. */
+  | { type: 'RecordRefundRefusal'; refundId: string; description: string; at: string };
 
 const settled = (refund: Refund): boolean => refund.status === 'processed' || refund.status === 'failed';
 
@@ -142,7 +144,13 @@ const settled = (refund: Refund): boolean => refund.status === 'processed' || re
 export function decideRefund(command: RefundCommand, orderId: string, refunds: readonly Refund[]): RefundEvent[] {
   const refund = refunds.find((r) => r.refundId === command.refundId);
   if (!refund) throw new DomainError('not_found', 'Refund not found', 'not_found');
-  const { refundId, gatewayRefundId, at } = command;
+  const { refundId, at } = command;
+  if (command.type === 'RecordRefundRefusal') {
+    if (refund.status !== 'requested') return [];
+    const { description } = command;
+    return [{ type: 'RefundFailed', data: { orderId, refundId, gatewayRefundId: null, description, at } }];
+  }
+  const { gatewayRefundId } = command;
   if (command.type === 'RecordRefundInitiated') {
     if (refund.status !== 'requested') return [];
     return [{ type: 'RefundInitiated', data: { orderId, refundId, gatewayRefundId, at } }];
