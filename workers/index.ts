@@ -8,6 +8,8 @@ import { notifySeller } from './notify-seller.ts';
 import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
+import { commissionInvoicesEffect, issueCommissionInvoice } from './commission-invoices.ts';
+import type { Operator } from '../domain/invoice/commission.ts';
 import { issueTaxDocument, taxDocumentsEffect } from './tax-documents.ts';
 import { refund, refundEffect } from './refund.ts';
 import { refundsInFlight } from './refunds-in-flight.ts';
@@ -29,6 +31,7 @@ export const workers: Worker<never>[] = [
   tellCodeFailures,
   settleSellerOrderWorker as Worker<never>,
   issueTaxDocument,
+  issueCommissionInvoice as Worker<never>,
   refund,
 ];
 
@@ -52,6 +55,7 @@ export const REACTORS_LEASE = ORDER_REACTOR;
 /** Every reactor under that lease (for the health report and the tests). */
 export const REACTORS: readonly string[] = [
   ...EFFECTS_OF_LOG.map((effect) => effect.reactor),
+  commissionInvoicesEffect(null).reactor,
   WISHLIST_REACTOR,
   PAYMENTS_AWAITING_INDEX,
   SETTLEMENT_REACTOR,
@@ -74,6 +78,8 @@ export interface WorkerOptions {
   newId?: () => string;
   /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): how long transfers are held. */
   returnWindowDays?: number;
+  /** MIBI as the supplier of its commission invoices (api/roles/operator.ts); without it none are issued. */
+  operator?: Operator | null;
 }
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -91,6 +97,8 @@ export interface RunningWorkers {
  */
 export function startWorkers(platform: Platform, options: WorkerOptions): RunningWorkers {
   const cx = workerContext(platform, options.links, options);
+  // MIBI's commission invoices need its GSTIN, which only the options know.
+  const effects = [...EFFECTS_OF_LOG, commissionInvoicesEffect(cx.operator)];
   for (const worker of workers) {
     platform.queue.process<never>(worker.name, (job) => worker.handle(job, cx), {
       concurrency: worker.concurrency ?? 4,
@@ -103,7 +111,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
     bus,
     // One lease for every reactor: one workers process at a time runs them.
     projections: [
-      ...EFFECTS_OF_LOG.map((effect) => effectReactor(effect, { queue, streams: cx.streams }, options.notifyRetry)),
+      ...effects.map((effect) => effectReactor(effect, { queue, streams: cx.streams }, options.notifyRetry)),
       wishlistReactor(cx.streams),
       paymentsAwaiting,
       settlementReactor(queue, options.notifyRetry),
@@ -113,13 +121,11 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
   });
   // An effect new to a log in use starts at its end before its reactor and reconciliation run.
   const started = (async () => {
-    for (const effect of EFFECTS_OF_LOG) await startAtLogEnd(cx, effect);
+    for (const effect of effects) await startAtLogEnd(cx, effect);
     await reactors.start();
   })();
   const everyMs = options.reconcileEveryMs ?? RECONCILE_EVERY_MS;
-  const reconciler = started.then(() =>
-    startReconciler(cx, EFFECTS_OF_LOG, everyMs, options.notifyRetry, [refundsInFlight]),
-  );
+  const reconciler = started.then(() => startReconciler(cx, effects, everyMs, options.notifyRetry, [refundsInFlight]));
   // Purchases awaiting payment: what the gateway knows of them, and their expiry.
   const payments = started.then(() =>
     startPaymentsReconciler({ ...cx, payments: platform.payments }, platform.read, everyMs),

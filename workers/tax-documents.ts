@@ -45,14 +45,14 @@ export interface TaxDocumentJob {
 type Registered = Extract<TaxProfile, { registered: true }>;
 
 /** The seller's tax profile as it was at `at`, if registered for GST then. */
-async function registeredAt(streams: Streams, sellerId: string, at: string): Promise<Registered | null> {
+export async function registeredAt(streams: Streams, sellerId: string, at: string): Promise<Registered | null> {
   let profile: TaxProfile | null = null;
   for (const event of await streams.read<SellerStreamEvent>(sellerStream(sellerId)))
     if (event.type === 'SellerTaxProfileSet' && event.data.at <= at) profile = event.data.profile;
   return profile?.registered ? profile : null;
 }
 
-const purchaseUpTo = (streams: Streams, orderId: string, revision: number) =>
+export const purchaseUpTo = (streams: Streams, orderId: string, revision: number) =>
   streams.read<OrderEvent>(orderStream(orderId), { limit: revision + 1 });
 
 /** The shipment a credit note reverses: the seller order's last before `events` end. */

@@ -1,3 +1,4 @@
+import type { Operator } from '../domain/invoice/commission.ts';
 import { RETURN_WINDOW_DAYS } from '../domain/order/decider.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
@@ -13,13 +14,15 @@ export interface WorkerContext extends Clock {
   links: LinkConfig;
   /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): a seller order's transfer is held that long. */
   returnWindowDays: number;
+  /** MIBI as the supplier of its commission invoices (MIBI_GSTIN); null: it issues none. */
+  operator: Operator | null;
 }
 
 /** The workers' context on `platform`, with the system clock where `options` gives none. */
 export function workerContext(
   platform: Platform,
   links: LinkConfig,
-  options: Partial<Clock> & { returnWindowDays?: number } = {},
+  options: Partial<Clock> & { returnWindowDays?: number; operator?: Operator | null } = {},
 ): WorkerContext {
   return {
     platform,
@@ -28,6 +31,7 @@ export function workerContext(
     now: options.now ?? systemClock.now,
     newId: options.newId ?? systemClock.newId,
     returnWindowDays: options.returnWindowDays ?? RETURN_WINDOW_DAYS,
+    operator: options.operator ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { leaseOwner } from '../../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../../platform/platform.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { PROJECTIONS_LEASE, projections } from '../../projections/index.ts';
+import { mibiOperator } from './operator.ts';
 import { type RunningWorkers, type WorkerOptions, startWorkers } from '../../workers/index.ts';
 import type { App } from '../app.ts';
 import { healthServer } from './health-server.ts';
@@ -68,6 +69,7 @@ export async function assemble(
       workers = startWorkers(platform, {
         reconcileEveryMs: config.RECONCILE_EVERY_S * 1000,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
+        operator: mibiOperator(config),
         ...options,
         links: config,
         lease,

@@ -69,3 +69,47 @@ export const TaxDocumentListSchema = z.object({ items: z.array(TaxDocumentSchema
 
 export type TaxDocumentDoc = z.infer<typeof TaxDocumentSchema>;
 export type TaxDocumentList = z.infer<typeof TaxDocumentListSchema>;
+
+/** MIBI's commission invoice to a seller (domain/invoice/commission-series.ts): MIBI supplies, the seller receives. */
+export const CommissionInvoiceSchema = z
+  .object({
+    kind: z.literal('commission_invoice'),
+    id: z.string(),
+    number: z.string().max(16),
+    fy: z.string(),
+    seq: z.number().int(),
+    orderId: z.string(),
+    sellerOrderId: z.string(),
+    sellerId: z.string(),
+    deliveryId: z.string(),
+    date: z.string(),
+    issuedAt: z.string(),
+    supplier: z.object({ legalName: z.string(), gstin: z.string(), stateCode: z.string(), stateName: z.string() }),
+    recipient: z.object({
+      legalName: z.string(),
+      gstin: z.string().nullable(),
+      address: z.string(),
+      stateCode: z.string(),
+      stateName: z.string(),
+    }),
+    intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+    lines: z.array(
+      z.object({
+        productId: z.string(),
+        description: z.string(),
+        sac: z.string(),
+        quantity: z.number().int(),
+        rateBps: z.number().int(),
+        ...TaxSplitFields,
+        amountPaise: paise,
+      }),
+    ),
+    totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+  })
+  .openapi('CommissionInvoice');
+
+export const CommissionInvoiceListSchema = z
+  .object({ items: z.array(CommissionInvoiceSchema) })
+  .openapi('CommissionInvoiceList');
+
+export type CommissionInvoiceDoc = z.infer<typeof CommissionInvoiceSchema>;
