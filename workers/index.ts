@@ -49,6 +49,12 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   refundEffect,
 ];
 
+/** Every effect of the log: MIBI's commission invoices need its GSTIN, which only the options know. */
+export const effectsOfLog = (operator: Operator | null): readonly Effect[] => [
+  ...EFFECTS_OF_LOG,
+  commissionInvoicesEffect(operator),
+];
+
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
 export const REACTORS_LEASE = ORDER_REACTOR;
 
@@ -97,8 +103,7 @@ export interface RunningWorkers {
  */
 export function startWorkers(platform: Platform, options: WorkerOptions): RunningWorkers {
   const cx = workerContext(platform, options.links, options);
-  // MIBI's commission invoices need its GSTIN, which only the options know.
-  const effects = [...EFFECTS_OF_LOG, commissionInvoicesEffect(cx.operator)];
+  const effects = effectsOfLog(cx.operator);
   for (const worker of workers) {
     platform.queue.process<never>(worker.name, (job) => worker.handle(job, cx), {
       concurrency: worker.concurrency ?? 4,

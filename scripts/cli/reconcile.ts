@@ -1,6 +1,7 @@
 /** `mibi reconcile`: one reconciliation pass of every effect of the log, as the workers run it. */
 import { loadConfig } from '../../platform/config/config.ts';
-import { EFFECTS_OF_LOG } from '../../workers/index.ts';
+import { mibiOperator } from '../../api/roles/operator.ts';
+import { effectsOfLog } from '../../workers/index.ts';
 import { reconcileEffect } from '../../workers/reconcile.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { type Command, EXIT, parse, withPlatform } from './command.ts';
@@ -24,8 +25,9 @@ Options:
   async run(argv) {
     parse(argv, {}, { min: 0, max: 0 });
     return withPlatform(async (platform) => {
-      const cx = workerContext(platform, loadConfig());
-      for (const effect of EFFECTS_OF_LOG) {
+      const config = loadConfig();
+      const cx = workerContext(platform, config, { operator: mibiOperator(config) });
+      for (const effect of effectsOfLog(cx.operator)) {
         const found = await reconcileEffect(cx, effect);
         await write(
           `${effect.job}: events checked: ${formatCount(found.checked)}, jobs re-added: ${formatCount(found.requeued)}, dead-lettered: ${formatCount(found.dead)}, confirmed through position: ${formatCount(found.confirmedThrough)}\n`,
