@@ -73,7 +73,9 @@ test('buyer journey: sign up, browse, filter, search, add to cart, change quanti
   await fillAddress(page);
   await expect(page.getByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Cash on Delivery/ })).toBeChecked();
-  await expect(page.getByRole('radio', { name: /Online Payment/ })).toBeDisabled();
+  const online = page.getByRole('radio', { name: /Pay online \(UPI, cards, netbanking\)/ });
+  await expect(online).toBeEnabled();
+  await expect(online).not.toBeChecked();
   await expect(summaryFigure(page, /^Total$/)).toHaveText('₹3,048.00');
   await page.getByRole('radio', { name: /Express Delivery/ }).check();
   await expect(summaryFigure(page, /^Subtotal$/)).toHaveText('₹2,998.00');

@@ -1,8 +1,8 @@
 /** A server of a spec's own, for what the shared one cannot show. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../scripts/server.fixtures.ts';
+import { removeDataDir, startServer } from '../scripts/server.fixtures.ts';
 import { useDataDir } from './accounts.ts';
 
 export interface OwnServer {
@@ -38,7 +38,7 @@ export async function startOwnServer(
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;
-      rmSync(dir, { recursive: true, force: true });
+      removeDataDir(dir);
     },
   };
 }

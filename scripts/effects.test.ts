@@ -4,13 +4,13 @@
  * restarts empty, and afterwards every order acknowledged before has exactly one in-app
  * notification and one e-mail for each of its sellers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, startRedis } from '../platform/testing/redis.ts';
 import { expectEachNotifiedOnce, marketplace, ordersThen } from './load.fixtures.ts';
-import { type StartedServer, startServer } from './server.fixtures.ts';
+import { type StartedServer, removeDataDir, startServer } from './server.fixtures.ts';
 
 const ENV = {
   ADMIN_EMAIL: 'admin@mibi.test',
@@ -26,7 +26,7 @@ afterEach(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
   }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeDataDir(dir);
 });
 
 async function serve(dir: string, env: Record<string, string> = {}): Promise<string> {

@@ -5,7 +5,7 @@
  * the capture, and the purchase has one captured payment, each seller one notification and one
  * e-mail, and no refund.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +15,7 @@ import { embeddedAddress, embeddedKeys, gatewayFolder } from '../platform/paymen
 import { RazorpayGateway } from '../platform/payments/razorpay.ts';
 import { TestGatewayControl } from '../platform/payments/test-gateway/control-client.ts';
 import { expectEachNotifiedOnce, marketplace } from './load.fixtures.ts';
-import { type StartedServer, startServer } from './server.fixtures.ts';
+import { type StartedServer, removeDataDir, startServer } from './server.fixtures.ts';
 
 const ENV = {
   ADMIN_EMAIL: 'admin@mibi.test',
@@ -31,7 +31,7 @@ afterEach(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
   }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeDataDir(dir);
 });
 
 async function serve(dir: string): Promise<string> {

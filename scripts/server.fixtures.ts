@@ -1,5 +1,6 @@
 /** `npm start`'s process for tests and benchmarks: the real entry, its own data folder, a free port. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 /** Characters of a server's output kept for output(). */
 const KEPT_OUTPUT = 4_000_000;
@@ -63,4 +64,13 @@ export function startServer(
   const url = async () => (await waitFor(/on (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
   const ready = async () => void (await waitFor(/"name":"start","msg":"MIBI /));
   return { child, exited, url, ready, output: () => output };
+}
+
+/**
+ * Removes a server's data folder once the server has exited. Its test gateway (the embedded
+ * default's child process) ends after it, when their IPC channel closes, and may still be
+ * writing its state there for a moment: the removal is retried meanwhile.
+ */
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }

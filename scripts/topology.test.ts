@@ -7,7 +7,7 @@
  * API saw a change made through the other, and sign-in throttling is shared by the APIs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,7 +17,7 @@ import { type PostgresServer, startPostgres } from '../platform/testing/postgres
 import { type RedisServer, startRedis } from '../platform/testing/redis.ts';
 import { adminCookie } from './admin.fixtures.ts';
 import { type Marketplace, User, expectEachNotifiedOnce, marketplace, ordersThen } from './load.fixtures.ts';
-import { type StartedServer, startServer } from './server.fixtures.ts';
+import { type StartedServer, removeDataDir, startServer } from './server.fixtures.ts';
 
 /** The documented takeover time (README, "Running at scale"), with room for a loaded CI machine. */
 const TAKEOVER_MS = 10_000;
@@ -69,7 +69,7 @@ afterAll(async () => {
   await Promise.all(Object.values(processes).map((p) => p.exited));
   await s3?.close();
   await Promise.all([postgres?.stop(), redis?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
+  removeDataDir(dir);
 });
 
 /** The admin's session, taken through the first API (the first sign-in enrols); both APIs share the sessions. */

@@ -247,12 +247,12 @@ function signInCases(open: () => Promise<[Throttles, Throttles]>) {
 
 describe('in memory (no REDIS_URL)', () => {
   signInCases(async () => {
-    const throttles = await openThrottles({});
+    const throttles = await openThrottles({ SIGNUPS_PER_HOUR: 100 });
     return [throttles, throttles];
   });
 
   it('counts per process: two sets of throttles do not share', async () => {
-    const [one, two] = [await openThrottles({}), await openThrottles({})];
+    const [one, two] = [await openThrottles({ SIGNUPS_PER_HOUR: 100 }), await openThrottles({ SIGNUPS_PER_HOUR: 100 })];
     for (let i = 0; i < 5; i++) await (await one.signIn.begin('asha@example.com', 'ip-1')).failed();
     expect((await one.signIn.begin('asha@example.com', 'ip-1')).waitMs).toBeGreaterThan(0);
     expect((await two.signIn.begin('asha@example.com', 'ip-1')).waitMs).toBe(0);
@@ -260,7 +260,7 @@ describe('in memory (no REDIS_URL)', () => {
 
   it('makes a client wait longer as its failures with an account go on: a minute, the quarter hour, the day', async () => {
     fakeClock();
-    const { signIn } = await openThrottles({});
+    const { signIn } = await openThrottles({ SIGNUPS_PER_HOUR: 100 });
     const waits: number[] = [];
     for (let round = 0; round < 6; round++) {
       for (;;) {
@@ -290,12 +290,12 @@ describe('in Redis (REDIS_URL): shared by every API process', () => {
   });
 
   signInCases(async () => [
-    await openThrottles({ REDIS_URL: redis.url }),
-    await openThrottles({ REDIS_URL: redis.url }),
+    await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 }),
+    await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 }),
   ]);
 
   it('keeps e-mail and IP addresses out of Redis, and closes its one connection', async () => {
-    const throttles = await openThrottles({ REDIS_URL: redis.url });
+    const throttles = await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 });
     await (await throttles.signIn.begin('hidden@example.com', '203.0.113.7')).failed();
     const admin = new Redis(redis.url);
     try {
@@ -341,7 +341,10 @@ describe('with Redis down', () => {
   };
 
   it('throttles per process from memory, logs the outage once, and shares again once Redis is back', async () => {
-    const [one, two] = [await openThrottles({ REDIS_URL: redis.url }), await openThrottles({ REDIS_URL: redis.url })];
+    const [one, two] = [
+      await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 }),
+      await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 }),
+    ];
     try {
       await fail(one, 'early@example.com', 'ip-1'); // counted in Redis, before the outage
       await redis.shutdown();
@@ -367,7 +370,7 @@ describe('with Redis down', () => {
   it('opens without holding the start up while Redis is down, and closes while it is still down', async () => {
     await redis.shutdown();
     const started = Date.now();
-    const throttles = await openThrottles({ REDIS_URL: redis.url });
+    const throttles = await openThrottles({ REDIS_URL: redis.url, SIGNUPS_PER_HOUR: 100 });
     expect(Date.now() - started).toBeLessThan(1000);
     for (let i = 0; i < 5; i++) await fail(throttles, 'asha@example.com', 'ip-1');
     expect((await quickly(throttles.signIn.begin('asha@example.com', 'ip-1'))).waitMs).toBeGreaterThan(50 * SECOND);

@@ -68,8 +68,6 @@ export const LIMITS = {
   resetRequests: [per(30, 15 * MINUTE_MS), per(100, DAY_MS)],
   /** Attempts to set a password with a reset token, per client (tokens cannot be guessed; each attempt hashes a password). */
   resets: [per(30, 15 * MINUTE_MS)],
-  /** Sign-ups per client (each hashes a password, and an address already taken says so). */
-  signUps: [per(100, HOUR_MS), per(500, DAY_MS)],
   /** Orders placed per user: far above any buyer, below a script reserving stock in a loop. */
   orders: [per(600, HOUR_MS)],
   /** Review submissions (each edit too) per user. */
@@ -296,11 +294,13 @@ export interface Throttles {
  * Waits for the first connection attempt, so that sign-ins right after start already share
  * their counts; a Redis that is down then does not hold the start up (the fallback answers).
  */
-export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<Throttles> {
+export async function openThrottles(config: Pick<Config, 'REDIS_URL' | 'SIGNUPS_PER_HOUR'>): Promise<Throttles> {
+  const signUps = signUpLimits(config.SIGNUPS_PER_HOUR);
   if (!config.REDIS_URL)
     return throttles(
       (name, limit) => new RateLimiterMemory(limiterOptions(name, limit)),
       async () => {},
+      signUps,
     );
   const client = new ConnectionLog('throttle').watch(
     new Redis(config.REDIS_URL, {
@@ -320,17 +320,24 @@ export async function openThrottles(config: Pick<Config, 'REDIS_URL'>): Promise<
       insuranceLimiter: new RateLimiterMemory(limiterOptions(name, limit)),
     });
   // quit() is refused while disconnected (no offline queue): then the socket is just dropped.
-  return throttles(redisLimiter, () =>
-    client.quit().then(
-      () => {},
-      () => client.disconnect(),
-    ),
+  return throttles(
+    redisLimiter,
+    () =>
+      client.quit().then(
+        () => {},
+        () => client.disconnect(),
+      ),
+    signUps,
   );
 }
+
+/** Sign-ups per client (each hashes a password, and an address already taken says so): SIGNUPS_PER_HOUR, and five times as many a day. */
+const signUpLimits = (perHour: number): Limit[] => [per(perHour, HOUR_MS), per(5 * perHour, DAY_MS)];
 
 function throttles(
   limiter: (name: string, limit: Limit) => RateLimiterAbstract,
   close: () => Promise<void>,
+  signUps: Limit[],
 ): Throttles {
   /** One limiter a window, named by the limit and the window's length. */
   const quota = (name: string, limits: Limit[]) =>
@@ -346,7 +353,7 @@ function throttles(
     resetMails: new AttemptCounter(limiter('reset-mail', LIMITS.resetMails)),
     resetRequests: quota('reset-request', LIMITS.resetRequests),
     resets: quota('reset', LIMITS.resets),
-    signUps: quota('signup', LIMITS.signUps),
+    signUps: quota('signup', signUps),
     orders: quota('order', LIMITS.orders),
     reviews: quota('review', LIMITS.reviews),
     uploads: quota('upload', LIMITS.uploads),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,12 +8,12 @@ import { SQLITE_EVENTS_MIGRATIONS, SqliteEventStore } from '../../platform/event
 import { EMBEDDED_FILES } from '../../platform/platform.ts';
 import { VERSIONS_TABLE } from '../../platform/schema/migrations.ts';
 import { adminCookie } from '../../scripts/admin.fixtures.ts';
-import { startServer } from '../../scripts/server.fixtures.ts';
+import { removeDataDir, startServer } from '../../scripts/server.fixtures.ts';
 import { notPrivate } from '../../platform/files.fixtures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) removeDataDir(dir);
 });
 
 /** The process's last log line, parsed. */

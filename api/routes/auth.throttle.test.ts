@@ -360,7 +360,7 @@ describe('with REDIS_URL, two API processes', () => {
     const both: [TestApi, TestApi] = [await start({ TRUST_PROXY: '1' }), await start({ TRUST_PROXY: '1' })];
     for (const each of both) {
       await each.ctx.throttles.close();
-      each.ctx.throttles = await openThrottles({ REDIS_URL: redis.url });
+      each.ctx.throttles = await openThrottles({ ...each.ctx.config, REDIS_URL: redis.url });
     }
     return both;
   }

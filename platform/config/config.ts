@@ -143,6 +143,12 @@ const schema = z.object({
     .min(1)
     .max(7 * 1440)
     .default(30),
+  /** Sign-ups one client address may make in an hour (five times as many a day): raise it behind a shared address (a campus NAT, the browser tests' server). */
+  SIGNUPS_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be a whole number above 0')
+    .default(100),
   /** Seconds between two reconciliation passes of the workers (jobs a lost queue dropped are added again). */
   RECONCILE_EVERY_S: z.coerce
     .number({ error: 'must be a number of seconds' })

@@ -1,6 +1,7 @@
 import { shortReturnId, shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatDate, formatDay, formatPrice } from '../format.ts';
+import { CARD } from './cardTable.ts';
 import { FigureHead } from './FigureHead.tsx';
 import { TransferStateBadge } from './TransferStateBadge.tsx';
 
@@ -37,19 +38,6 @@ function sourceOf(entry: LedgerEntry): string {
   if (entry.kind === 'tcs') return `${order}, ${entry.reference}`;
   return entry.returnId ? `${order}, return #${shortReturnId(entry.returnId)}` : order;
 }
-
-/**
- * Below sm each line is a card of labelled figures, two to a row (the table scrolled sideways on a
- * phone, its amounts out of sight): the cells stack, each shows its column's name before it from
- * `data-label`, and empty ones (a payout's sales) leave no gap.
- */
-const CARD = {
-  table: 'max-sm:block',
-  head: 'max-sm:sr-only',
-  body: 'max-sm:block',
-  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:py-2',
-  cell: 'max-sm:block max-sm:px-0 max-sm:py-0 max-sm:text-left max-sm:empty:hidden max-sm:before:block max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
-} as const;
 
 /**
  * A seller's ledger lines: each with when, what (earning, return, payout), the order or payout it

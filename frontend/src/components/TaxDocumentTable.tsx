@@ -1,6 +1,7 @@
 import { shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
+import { CARD } from './cardTable.ts';
 import { FigureHead } from './FigureHead.tsx';
 
 export type TaxDocument = Data<typeof server.invoices.$get>['items'][number];
@@ -16,10 +17,11 @@ const taxOf = ({ totals }: TaxDocument) => totals.cgstPaise + totals.sgstPaise +
 /** Tax invoices and credit notes with their figures and downloads (the seller's and the admins'). */
 export function TaxDocumentTable({ documents, caption }: { documents: readonly TaxDocument[]; caption: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm">
+    // From sm up it scrolls on its own when narrower than the table: focusable, so the keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className={`table table-sm ${CARD.table}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={CARD.head}>
           <tr>
             <th scope="col">Number</th>
             <th scope="col">Kind</th>
@@ -33,30 +35,42 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly T
             <th scope="col">Download</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={CARD.body}>
           {documents.map((doc) => (
-            <tr key={doc.id}>
-              <td className="whitespace-nowrap font-mono">{doc.number}</td>
-              <td>
+            <tr key={doc.id} className={CARD.row}>
+              <td className={`whitespace-nowrap font-mono ${CARD.cell}`} data-label="Number">
+                {doc.number}
+              </td>
+              <td className={CARD.cell} data-label="Kind">
                 {KINDS[doc.kind]}
                 {doc.kind === 'credit_note' && (
                   <span className="block text-xs text-base-content/80">Against {doc.invoiceNumber}</span>
                 )}
               </td>
-              <td className="whitespace-nowrap">{doc.date}</td>
-              <td>
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Date">
+                {doc.date}
+              </td>
+              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="Supplier">
                 {doc.supplier.legalName}
                 <span className="block text-xs text-base-content/80">GSTIN {doc.supplier.gstin}</span>
               </td>
-              <td className="whitespace-nowrap">{shortSellerOrderId(doc.sellerOrderId)}</td>
-              <td>{doc.placeOfSupply.name}</td>
-              <td className="text-right">{formatPrice(doc.totals.taxablePaise)}</td>
-              <td className="text-right">
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Order">
+                {shortSellerOrderId(doc.sellerOrderId)}
+              </td>
+              <td className={CARD.cell} data-label="Place of supply">
+                {doc.placeOfSupply.name}
+              </td>
+              <td className={`text-right ${CARD.cell}`} data-label="Taxable value">
+                {formatPrice(doc.totals.taxablePaise)}
+              </td>
+              <td className={`text-right ${CARD.cell}`} data-label="Tax">
                 {formatPrice(taxOf(doc))}
                 <span className="block text-xs text-base-content/80">{doc.intraState ? 'CGST + SGST' : 'IGST'}</span>
               </td>
-              <td className="text-right">{formatPrice(doc.totals.amountPaise)}</td>
-              <td className="whitespace-nowrap">
+              <td className={`text-right ${CARD.cell}`} data-label="Total">
+                {formatPrice(doc.totals.amountPaise)}
+              </td>
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Download">
                 <a className="link" href={taxDocumentHref(doc, 'pdf')} download>
                   PDF
                 </a>{' '}
