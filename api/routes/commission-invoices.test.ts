@@ -113,7 +113,7 @@ describe('rebuild', () => {
       rebuilt,
       projections.map((projection) => ({ projection, toPosition: last })),
     );
-    expect(await rebuilt.collection('commission_invoices').count()).toBe(2);
+    expect(await rebuilt.collection('mibi_documents').count()).toBe(2);
     expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
     await rebuilt.close();
   });

@@ -6,7 +6,8 @@ import { taxDocument, taxDocuments } from '../../projections/invoices/queries.ts
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pathParam, router } from '../http/router.ts';
-import { pdfFileName, taxDocumentPdf } from '../invoices/pdf.ts';
+import { documentPdf, pdfHeaders, pdfResponse } from '../invoices/pdf.ts';
+import { printableTaxDocument } from '../invoices/printable.ts';
 import type { AppContext } from '../roles/context.ts';
 
 const tags = ['Invoices'];
@@ -101,21 +102,14 @@ export const invoiceRoutes = (ctx: AppContext) => {
         description: 'Who may read the document (its buyer, its seller, an admin).',
         request: { params: IdParamsSchema },
         responses: {
-          200: {
-            description: 'The document as PDF',
-            content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-          },
+          200: pdfResponse('The document as PDF'),
           ...errors(400, 401, 404),
         },
       }),
       async (c) => {
         const doc = await readable(c.req.valid('param').id, actorOf(requireUser(c)));
-        const pdf = await taxDocumentPdf(doc);
-        return c.body(new Uint8Array(pdf), 200, {
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${pdfFileName(doc)}"`,
-          'cache-control': 'private, no-store',
-        });
+        const pdf = await documentPdf(printableTaxDocument(doc));
+        return c.body(new Uint8Array(pdf), 200, pdfHeaders(doc.number));
       },
     );
 };

@@ -112,4 +112,8 @@ export const CommissionInvoiceListSchema = z
   .object({ items: z.array(CommissionInvoiceSchema) })
   .openapi('CommissionInvoiceList');
 
+/** Every document MIBI issues as the supplier, in one collection (`kind` tells them apart). */
+export const MibiDocumentSchema = z.discriminatedUnion('kind', [CommissionInvoiceSchema]);
+
 export type CommissionInvoiceDoc = z.infer<typeof CommissionInvoiceSchema>;
+export type MibiDocumentDoc = z.infer<typeof MibiDocumentSchema>;

@@ -1,40 +1,49 @@
-/** Every tax document as issued, from the invoice and credit-note series streams, and MIBI's commission invoices beside them. */
+/** Every tax document as issued: a seller's (its invoice and credit-note series) and MIBI's own. */
 import type { CommissionSeriesEvent } from '../../domain/invoice/commission-series.ts';
 import type { SeriesEvent } from '../../domain/invoice/series.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
-import type { CommissionInvoiceDoc, TaxDocumentDoc } from './documents.ts';
+import type { MibiDocumentDoc, TaxDocumentDoc } from './documents.ts';
 
 export const TAX_DOCUMENTS = 'tax_documents';
-/** A sibling collection: MIBI supplies and the seller receives, so the shapes differ. */
-export const COMMISSION_INVOICES = 'commission_invoices';
+/**
+ * A sibling collection: the documents MIBI issues as the supplier (to sellers, to buyers), whose
+ * shapes differ from a seller's, `kind` telling them apart.
+ */
+export const MIBI_DOCUMENTS = 'mibi_documents';
+
+type MibiEvent = CommissionSeriesEvent;
+
+const MIBI_EVENTS: ReadonlySet<string> = new Set<MibiEvent['type']>(['CommissionInvoiceIssued']);
 
 export const invoices: Projection = {
   name: 'invoices',
-  version: 2,
+  version: 3,
   collections: [
     {
       name: TAX_DOCUMENTS,
       indexes: [['sellerId', 'issuedAt'], ['buyerId', 'issuedAt'], ['sellerOrderId', 'issuedAt'], ['number']],
     },
     {
-      name: COMMISSION_INVOICES,
+      name: MIBI_DOCUMENTS,
       indexes: [
         ['sellerId', 'issuedAt'],
         ['sellerOrderId', 'issuedAt'],
+        ['buyerId', 'issuedAt'],
+        ['orderId', 'issuedAt'],
+        ['number'],
       ],
     },
   ],
-  eventTypes: new Set<(SeriesEvent | CommissionSeriesEvent)['type']>([
+  eventTypes: new Set<(SeriesEvent | MibiEvent)['type']>([
     'InvoiceIssued',
     'CreditNoteIssued',
     'CommissionInvoiceIssued',
   ]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const event = recorded as (SeriesEvent | CommissionSeriesEvent) & RecordedEvent;
-    if (event.type === 'CommissionInvoiceIssued') work.put<CommissionInvoiceDoc>(COMMISSION_INVOICES, event.data);
-    else work.put<TaxDocumentDoc>(TAX_DOCUMENTS, event.data);
+    if (MIBI_EVENTS.has(recorded.type)) work.put<MibiDocumentDoc>(MIBI_DOCUMENTS, (recorded as MibiEvent).data);
+    else work.put<TaxDocumentDoc>(TAX_DOCUMENTS, (recorded as SeriesEvent & RecordedEvent).data);
   },
 };

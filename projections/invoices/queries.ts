@@ -1,7 +1,7 @@
 /** Reads of the tax documents: newest first. */
 import type { ReadStore, Scalar } from '../../platform/readstore/port.ts';
-import type { CommissionInvoiceDoc, TaxDocumentDoc } from './documents.ts';
-import { COMMISSION_INVOICES, TAX_DOCUMENTS } from './projection.ts';
+import type { CommissionInvoiceDoc, MibiDocumentDoc, TaxDocumentDoc } from './documents.ts';
+import { MIBI_DOCUMENTS, TAX_DOCUMENTS } from './projection.ts';
 
 const documents = (read: ReadStore) => read.collection<TaxDocumentDoc>(TAX_DOCUMENTS);
 
@@ -14,14 +14,49 @@ export const taxDocuments = (
 ): Promise<TaxDocumentDoc[]> =>
   documents(read).find({ where: where as Record<string, Scalar>, sort: [['issuedAt', 'desc']] });
 
-const commissionInvoices = (read: ReadStore) => read.collection<CommissionInvoiceDoc>(COMMISSION_INVOICES);
+type MibiKind = MibiDocumentDoc['kind'];
+type OfKind<K extends MibiKind> = Extract<MibiDocumentDoc, { kind: K }>;
+
+const mibiDocuments = (read: ReadStore) => read.collection<MibiDocumentDoc>(MIBI_DOCUMENTS);
+
+const ofKinds =
+  <K extends MibiKind>(kinds: readonly K[]) =>
+  (doc: MibiDocumentDoc): doc is OfKind<K> =>
+    (kinds as readonly MibiKind[]).includes(doc.kind);
+
+/** One of MIBI's documents of the kinds given; null for any other. */
+export async function mibiDocument<K extends MibiKind>(
+  read: ReadStore,
+  id: string,
+  kinds: readonly K[],
+): Promise<OfKind<K> | null> {
+  const doc = await mibiDocuments(read).get(id);
+  return doc && ofKinds(kinds)(doc) ? doc : null;
+}
+
+/** MIBI's documents of the kinds given: a seller's, a buyer's, a purchase's, a seller order's, or of a number. */
+export async function mibiDocumentsOf<K extends MibiKind>(
+  read: ReadStore,
+  where:
+    | { sellerId: string }
+    | { buyerId: string }
+    | { orderId: string }
+    | { sellerOrderId: string }
+    | { number: string },
+  kinds: readonly K[],
+): Promise<OfKind<K>[]> {
+  const found = await mibiDocuments(read).find({
+    where: where as Record<string, Scalar>,
+    sort: [['issuedAt', 'desc']],
+  });
+  return found.filter(ofKinds(kinds));
+}
 
 export const commissionInvoice = (read: ReadStore, id: string): Promise<CommissionInvoiceDoc | null> =>
-  commissionInvoices(read).get(id);
+  mibiDocument(read, id, ['commission_invoice']);
 
 /** MIBI's commission invoices to a seller, or of one seller order. */
 export const commissionInvoicesOf = (
   read: ReadStore,
   where: { sellerId: string } | { sellerOrderId: string },
-): Promise<CommissionInvoiceDoc[]> =>
-  commissionInvoices(read).find({ where: where as Record<string, Scalar>, sort: [['issuedAt', 'desc']] });
+): Promise<CommissionInvoiceDoc[]> => mibiDocumentsOf(read, where, ['commission_invoice']);

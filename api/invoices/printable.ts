@@ -1,0 +1,38 @@
+/** What each kind of tax document prints (pdf.ts lays it out): one mapping per document shape. */
+import { CREDIT_REASONS } from '../../domain/invoice/document.ts';
+import type { TaxDocumentDoc } from '../../projections/invoices/documents.ts';
+import type { Printable } from './pdf.ts';
+
+const placeLine = ({ code, name }: { code: string | null; name: string }): string =>
+  `Place of supply: ${name}${code ? ` (${code})` : ''}`;
+
+/** A seller's tax invoice or credit note, issued by MIBI on the seller's behalf. */
+export function printableTaxDocument(doc: TaxDocumentDoc): Printable {
+  const { supplier, recipient } = doc;
+  const invoice = doc.kind === 'invoice';
+  return {
+    title: invoice ? 'Tax Invoice' : 'Credit Note',
+    number: doc.number,
+    heading: [
+      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
+      `Date: ${doc.date}`,
+      ...(doc.kind === 'credit_note'
+        ? [`Against invoice: ${doc.invoiceNumber}`, `Reason: ${CREDIT_REASONS[doc.reason]}`]
+        : []),
+      `Order: ${doc.sellerOrderId}`,
+    ],
+    supplier: [
+      supplier.legalName,
+      ...(supplier.tradeName ? [`Trading as ${supplier.tradeName}`] : []),
+      supplier.address,
+      `GSTIN: ${supplier.gstin}`,
+      `State: ${supplier.stateName} (${supplier.stateCode})`,
+    ],
+    recipient: [recipient.name, recipient.address, placeLine(doc.placeOfSupply)],
+    codeTitle: 'HSN',
+    intraState: doc.intraState,
+    lines: doc.lines.map((line) => ({ ...line, code: line.hsn })),
+    totals: doc.totals,
+    notes: ['Prices include GST. Issued by MIBI on behalf of the supplier (electronic commerce operator).'],
+  };
+}
