@@ -37,6 +37,30 @@ test('an admin changes a category’s HSN code with its source; a seller’s pro
   await expect(ayurveda.getByRole('paragraph')).toHaveText('HSN 30049011 · GST 5%');
   await ayurveda.getByText('History (2)').click();
   await expect(ayurveda.getByText(/tariff item 3004 90 11; set by an admin on/)).toBeVisible();
+
+  // MIBI's own services; a change for a later day leaves today's rate (the one server's other tests) alone.
+  const services = admin.getByRole('region', { name: 'GST on MIBI’s own services' });
+  const delivery = services
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('heading', { name: 'Delivery to buyers' }) });
+  await expect(services.getByRole('listitem').first().getByRole('paragraph')).toHaveText('SAC 996211 · GST 18%');
+  await expect(delivery.getByRole('paragraph')).toHaveText('SAC 996812 · GST 18%');
+  await delivery.getByRole('button', { name: 'Change the GST on delivery to buyers' }).click();
+  const change = admin.getByRole('dialog', { name: 'Change the GST on delivery to buyers?' });
+  await change.getByLabel('SAC Code').fill('9968');
+  await change.getByLabel('GST rate (%)').fill('5');
+  await change.getByLabel('Effective from').fill('2099-04-01');
+  await change.getByLabel('Source (notification or circular)').fill('Notification 1/2099-Central Tax (Rate)');
+  await change.getByRole('button', { name: 'Save change' }).click();
+  await expect(change.getByText('SAC code must be 6 digits starting with 99')).toBeVisible();
+  await change.getByLabel('SAC Code').fill('996813');
+  await change.getByRole('button', { name: 'Save change' }).click();
+  await expect(change).toBeHidden();
+  await expect(delivery.getByRole('paragraph')).toHaveText('SAC 996812 · GST 18%');
+  await delivery.getByText('History (2)').click();
+  await expect(
+    delivery.getByText(/SAC 996813 · GST 5% \(Notification 1\/2099-Central Tax \(Rate\); set by an admin on/),
+  ).toBeVisible();
   await adminContext.close();
 
   const sellerContext = await browser.newContext({ baseURL });

@@ -1,7 +1,8 @@
 /**
  * MIBI's commission invoice to the seller (issue 25), derived from the log exactly once: when a
  * seller order of a seller registered for GST is delivered, the commission its settlement took
- * is invoiced under MIBI's GSTIN (domain/invoice/commission.ts) in MIBI's series
+ * is invoiced under MIBI's GSTIN (domain/invoice/commission.ts), at the commission's SAC code and
+ * rate in force on the delivery's day (the tax policy), in MIBI's series
  * (commission-series.ts), keyed by the delivery, so a job run twice issues one invoice. A
  * marketplace without a GSTIN of its own (`WorkerOptions.operator` null) issues none.
  */
@@ -10,6 +11,7 @@ import { commissionSeriesDecider, commissionSeriesStream } from '../domain/invoi
 import { financialYear } from '../domain/invoice/series.ts';
 import type { OrderEvent } from '../domain/order/events.ts';
 import { purchaseOf } from '../domain/order/upcast.ts';
+import { serviceRateOn, TAX_POLICY_STREAM, taxPolicyDecider } from '../domain/tax/policy.ts';
 import { indianDate } from '../domain/tax/rates.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
@@ -63,12 +65,16 @@ export const issueCommissionInvoice: Worker<CommissionInvoiceJob> = {
     const names = new Map(purchaseOf(placed).lines.map((line) => [line.productId, line.name]));
     const date = indianDate(at);
     const fy = financialYear(date);
+    const policy = (await streams.load(TAX_POLICY_STREAM, taxPolicyDecider)).state;
+    const service = serviceRateOn(policy, 'commission', date);
+    if (!service) throw new Error(`No commission rate in force on ${date}`);
     const facts = {
       orderId,
       sellerOrderId: delivery.data.sellerOrderId,
       sellerId,
       operator,
       recipient: recipientFromProfile(profile),
+      service,
       date,
       at,
     };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { indianDate } from '../../domain/tax/rates.ts';
 import { splitExclusive } from '../../domain/tax/split.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
@@ -101,6 +102,29 @@ describe("MIBI's commission invoice on delivery", () => {
     const diya = await listedProduct(api, seller);
     expect(await invoicesOf(admin, await delivered(seller, [{ productId: diya }]))).toEqual([]);
   });
+
+  it("takes the commission's SAC code and rate from the tax policy: a rate changed today applies from today only", async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const before = await delivered(seller, [{ productId: saree }]);
+    const today = indianDate(new Date().toISOString());
+    const setRate = async (rateBps: number, effectiveFrom: string) =>
+      ok(
+        await admin.api.admin['tax-policy'].services[':service'].$put({
+          param: { service: 'commission' },
+          json: { sac: '996219', rateBps, effectiveFrom, source: 'Notification 99/2026-Central Tax (Rate)' },
+        }),
+      );
+    // A rate from a later day leaves today's deliveries at the rate in force.
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await setRate(4000, tomorrow);
+    const scheduled = await delivered(seller, [{ productId: saree }]);
+    await setRate(500, today);
+    const after = await delivered(seller, [{ productId: saree }]);
+    const line = async (sellerOrderId: string) => (await invoicesOf(seller, sellerOrderId))[0]?.lines[0];
+    expect(await line(before)).toMatchObject({ sac: '996211', rateBps: 1800, taxablePaise: 105_00, cgstPaise: 9_45 });
+    expect(await line(scheduled)).toMatchObject({ sac: '996211', rateBps: 1800, cgstPaise: 9_45 });
+    expect(await line(after)).toMatchObject({ sac: '996219', rateBps: 500, taxablePaise: 105_00, cgstPaise: 2_63 });
+  });
 });
 
 describe('rebuild', () => {
@@ -113,7 +137,7 @@ describe('rebuild', () => {
       rebuilt,
       projections.map((projection) => ({ projection, toPosition: last })),
     );
-    expect(await rebuilt.collection('mibi_documents').count()).toBe(2);
+    expect(await rebuilt.collection('mibi_documents').count()).toBe(5);
     expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
     await rebuilt.close();
   });

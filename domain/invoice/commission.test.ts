@@ -23,6 +23,7 @@ const facts = (operator: Operator) => ({
   sellerId: 'seller-1',
   operator,
   recipient: seller,
+  service: { sac: '996211', rateBps: 1800 },
   date: '2026-11-27',
   at: '2026-11-27T10:00:00.000Z',
 });

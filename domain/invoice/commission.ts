@@ -3,7 +3,8 @@
  * a service MIBI supplies to the seller under MIBI's own GSTIN, so each delivered seller order's
  * commission is invoiced to its seller with GST on top, and a return's reversed commission is
  * credited back. The commission is exclusive of GST (settlement.ts takes it from the sale), so the
- * tax is added to it (tax/split.ts's `splitExclusive`, integer paise).
+ * tax is added to it (tax/split.ts's `splitExclusive`, integer paise) at the SAC code and rate the
+ * tax policy has for the commission on the document's date (tax/policy.ts's `serviceRateOn`).
  *
  * The place of supply of a service to a business is the recipient's location (section 12(2) of
  * the IGST Act): CGST + SGST when the seller's state is MIBI's, IGST otherwise.
@@ -11,6 +12,7 @@
 import type { Paise } from '../money.ts';
 import type { TaxProfile } from '../seller/events.ts';
 import { parseGstin } from '../tax/gstin.ts';
+import type { ServiceRateEntry } from '../tax/policy.ts';
 import { addSplits, amountOf, splitExclusive, type TaxSplit } from '../tax/split.ts';
 import { stateByCode } from '../tax/states.ts';
 import { businessAddress } from './document.ts';
@@ -36,14 +38,6 @@ export function operatorOf(gstin: string, legalName: string): Operator | string 
   if (typeof parsed === 'string') return parsed;
   return { legalName, gstin, stateCode: parsed.stateCode, stateName: parsed.state.name };
 }
-
-/**
- * The service and its rate: SAC 996211 (services on a fee, commission or contract basis on
- * retail trade: arranging sales of goods MIBI never owns) at 18%, Notification 11/2017-Central
- * Tax (Rate), heading 9962, unchanged by Notification 9/2025's slabs of 22 September 2025. Read
- * from summaries: verify against the notification before relying on it (README, Taxes).
- */
-export const COMMISSION_SERVICE = { sac: '996211', rateBps: 1800 } as const;
 
 /** The seller as the recipient of MIBI's invoice: its GSTIN (null when unregistered) and place of business. */
 export interface CommissionRecipient {
@@ -104,6 +98,8 @@ export interface CommissionFacts {
   sellerId: string;
   operator: Operator;
   recipient: CommissionRecipient;
+  /** The commission's SAC code and GST rate in force on `date` (the tax policy's, `serviceRateOn`). */
+  service: Pick<ServiceRateEntry, 'sac' | 'rateBps'>;
   date: string;
   at: string;
 }
@@ -138,8 +134,9 @@ function bodyOf(facts: CommissionFacts, lines: CommissionLine[]): CommissionBody
  * that of the part before, so a delivery's credit notes add up to its invoice to the paisa once
  * every unit is returned (a unit's share of a rounded tax is never lost).
  */
-function commissionLine(settled: Commissioned, beforePaise: Paise, intraState: boolean): CommissionLine {
-  const { sac, rateBps } = COMMISSION_SERVICE;
+function commissionLine(facts: CommissionFacts, settled: Commissioned, beforePaise: Paise): CommissionLine {
+  const { sac, rateBps } = facts.service;
+  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
   const upTo = (paise: Paise) => splitExclusive(paise, rateBps, intraState);
   const split = minus(upTo(beforePaise + settled.commissionPaise), upTo(beforePaise));
   return {
@@ -155,10 +152,9 @@ function commissionLine(settled: Commissioned, beforePaise: Paise, intraState: b
 
 /** The commission invoice of a delivered seller order: a line per settled line. */
 export function commissionInvoiceBody(facts: CommissionFacts, settled: readonly Commissioned[]): CommissionBody {
-  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
   return bodyOf(
     facts,
-    settled.map((line) => commissionLine(line, 0, intraState)),
+    settled.map((line) => commissionLine(facts, line, 0)),
   );
 }
 
@@ -171,9 +167,8 @@ export function commissionCreditBody(
   returned: readonly Commissioned[],
   returnedBefore: ReadonlyMap<string, Paise>,
 ): CommissionBody {
-  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
   return bodyOf(
     facts,
-    returned.map((line) => commissionLine(line, returnedBefore.get(line.productId) ?? 0, intraState)),
+    returned.map((line) => commissionLine(facts, line, returnedBefore.get(line.productId) ?? 0)),
   );
 }

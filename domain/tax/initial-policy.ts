@@ -6,6 +6,8 @@
  */
 import type { TaxPolicy } from './policy.ts';
 
+const SERVICES_2017 =
+  'Notification 11/2017-Central Tax (Rate) of 28 Jun 2017 (18%, the rate for services not named otherwise)';
 const GST_2025 = 'Notification 9/2025-Central Tax (Rate) of 17 Sep 2025 (56th GST Council)';
 const initial = { by: null, at: null };
 
@@ -37,6 +39,29 @@ export const INITIAL_TAX_POLICY: TaxPolicy = {
       ...initial,
     },
   ],
+  // MIBI's own supplies: unchanged by the slabs of 22 September 2025, 18% since GST began.
+  serviceRates: {
+    commission: [
+      {
+        service: 'commission',
+        sac: '996211',
+        rateBps: 1800,
+        effectiveFrom: '2017-07-01',
+        source: `${SERVICES_2017}: SAC 996211, services on a fee, commission or contract basis on retail trade`,
+        ...initial,
+      },
+    ],
+    delivery: [
+      {
+        service: 'delivery',
+        sac: '996812',
+        rateBps: 1800,
+        effectiveFrom: '2017-07-01',
+        source: `${SERVICES_2017}: SAC 996812, courier services (the marketplace arranges the courier)`,
+        ...initial,
+      },
+    ],
+  },
   categoryDefaults: Object.fromEntries(
     [
       categoryDefault('textiles', '5208', 500, 'woven fabrics of cotton, handloom sarees among them (heading 5208)'),

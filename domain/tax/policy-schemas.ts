@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 import { TAX_POLICY_MESSAGES } from './policy.ts';
 import { gstRateSchema, hsnSchema } from './product-tax.ts';
+import { isSac, SAC_MESSAGE } from './sac.ts';
 
 const MAX_SOURCE_LENGTH = 300;
 
@@ -26,3 +27,10 @@ export const tcsRateChangeSchema = z.object({ rateBps: rate(TAX_POLICY_MESSAGES.
 
 /** A category's defaults from a day: HSN code and GST rate. */
 export const categoryTaxDefaultChangeSchema = z.object({ hsn: hsnSchema, gstRateBps: gstRateSchema, ...change });
+
+/** A service's SAC code and GST rate from a day. */
+export const serviceRateChangeSchema = z.object({
+  sac: z.string({ error: SAC_MESSAGE }).trim().refine(isSac, SAC_MESSAGE),
+  rateBps: rate(TAX_POLICY_MESSAGES.rate),
+  ...change,
+});

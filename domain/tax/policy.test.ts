@@ -4,6 +4,7 @@ import { actors, given } from '../testing.ts';
 import { INITIAL_TAX_POLICY } from './initial-policy.ts';
 import {
   categoryDefaultOn,
+  serviceRateOn,
   slabsOn,
   type TaxPolicyCommand,
   type TaxPolicyEvent,
@@ -30,6 +31,15 @@ describe('the initial policy', () => {
       expect(slabsOn(INITIAL_TAX_POLICY, '2026-01-01')).toContain(entry?.gstRateBps);
     }
   });
+
+  it("has MIBI's services at 18% since GST began: commission SAC 996211, delivery SAC 996812", () => {
+    expect(serviceRateOn(INITIAL_TAX_POLICY, 'commission', '2017-07-01')).toMatchObject({
+      sac: '996211',
+      rateBps: 1800,
+    });
+    expect(serviceRateOn(INITIAL_TAX_POLICY, 'delivery', '2026-11-27')).toMatchObject({ sac: '996812', rateBps: 1800 });
+    expect(serviceRateOn(INITIAL_TAX_POLICY, 'commission', '2017-06-30')).toBeUndefined();
+  });
 });
 
 describe('changing the tax policy', () => {
@@ -51,6 +61,23 @@ describe('changing the tax policy', () => {
       .then([
         { type: 'CategoryTaxDefaultSet', data: { categoryId: 'textiles', hsn: '50072010', gstRateBps: 500, ...stamp } },
       ]);
+  });
+
+  it("sets a service's SAC code and rate from its day on, the other service untouched", () => {
+    const serviceSet: TaxPolicyEvent = {
+      type: 'ServiceRateSet',
+      data: { service: 'delivery', sac: '996813', rateBps: 500, ...stamp },
+    };
+    given(taxPolicyDecider)
+      .when({ ...change, type: 'SetServiceRate', service: 'delivery', sac: '996813', rateBps: 500 })
+      .then([serviceSet]);
+    const policy = fold(taxPolicyDecider, [serviceSet]);
+    expect(serviceRateOn(policy, 'delivery', '2026-11-26')).toMatchObject({ sac: '996812', rateBps: 1800 });
+    expect(serviceRateOn(policy, 'delivery', '2026-11-27')).toMatchObject({ sac: '996813', rateBps: 500 });
+    expect(serviceRateOn(policy, 'commission', '2026-11-27')).toMatchObject({ sac: '996211', rateBps: 1800 });
+    given(taxPolicyDecider, [serviceSet])
+      .when({ ...change, type: 'SetServiceRate', service: 'delivery', sac: '996813', rateBps: 500 })
+      .then([]);
   });
 
   it('records nothing for a repeat of the last change', () => {
@@ -97,6 +124,21 @@ describe('changing the tax policy', () => {
       'an HSN code of chapter 00',
       { ...change, type: 'SetCategoryTaxDefault', categoryId: 'spices', hsn: '0010', gstRateBps: 500 },
       'hsn',
+    ],
+    [
+      'a SAC code of 5 digits',
+      { ...change, type: 'SetServiceRate', service: 'commission', sac: '99621', rateBps: 1800 },
+      'sac',
+    ],
+    [
+      'an HSN code for a SAC',
+      { ...change, type: 'SetServiceRate', service: 'delivery', sac: '490110', rateBps: 1800 },
+      'sac',
+    ],
+    [
+      'a service rate above 100%',
+      { ...change, type: 'SetServiceRate', service: 'delivery', sac: '996812', rateBps: 10_001 },
+      'rateBps',
     ],
     [
       'a rate that is no slab',

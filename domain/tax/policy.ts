@@ -1,14 +1,16 @@
 /**
  * The marketplace's tax policy, one stream (`tax-policy`): the GST slabs in force, the TCS rate
- * the marketplace collects as an electronic commerce operator (section 52 of the CGST Act), and
- * each category's defaults for its products (HSN code and GST rate). Every change is a dated
- * entry (rates.ts) that an admin records with its source; none reaches back before today.
+ * the marketplace collects as an electronic commerce operator (section 52 of the CGST Act), each
+ * category's defaults for its products (HSN code and GST rate), and the SAC code and GST rate of
+ * each service MIBI supplies itself (its commission to sellers, delivery to buyers). Every change
+ * is a dated entry (rates.ts) that an admin records with its source; none reaches back before today.
  */
 import { type Actor, forbidden, isAdmin } from '../actor.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import { HSN_MESSAGE, isHsn } from './hsn.ts';
 import { INITIAL_TAX_POLICY } from './initial-policy.ts';
 import { formatRate, indianDate, isIsoDate, MAX_RATE_BPS, type RateStamp, rateOn } from './rates.ts';
+import { isSac, SAC_MESSAGE } from './sac.ts';
 
 export const TAX_POLICY_STREAM = 'tax-policy';
 
@@ -17,16 +19,23 @@ export type GstSlabsEntry = RateStamp & { slabsBps: number[] };
 export type TcsRateEntry = RateStamp & { rateBps: number };
 export type CategoryTaxDefaultEntry = RateStamp & { categoryId: string; hsn: string; gstRateBps: number };
 
+/** The services MIBI supplies under its own GSTIN: its commission to sellers, delivery to buyers. */
+export const SERVICES = ['commission', 'delivery'] as const;
+export type Service = (typeof SERVICES)[number];
+export type ServiceRateEntry = RateStamp & { service: Service; sac: string; rateBps: number };
+
 export type TaxPolicyEvent =
   | { type: 'GstRateSet'; data: GstSlabsEntry & { by: string; at: string } }
   | { type: 'TcsRateSet'; data: TcsRateEntry & { by: string; at: string } }
-  | { type: 'CategoryTaxDefaultSet'; data: CategoryTaxDefaultEntry & { by: string; at: string } };
+  | { type: 'CategoryTaxDefaultSet'; data: CategoryTaxDefaultEntry & { by: string; at: string } }
+  | { type: 'ServiceRateSet'; data: ServiceRateEntry & { by: string; at: string } };
 
 /** Each history in recorded order, the initial policy first. */
 export type TaxPolicy = {
   gstSlabs: GstSlabsEntry[];
   tcsRate: TcsRateEntry[];
   categoryDefaults: Record<string, CategoryTaxDefaultEntry[]>;
+  serviceRates: Record<Service, ServiceRateEntry[]>;
 };
 
 /** What a change names besides its value. */
@@ -40,6 +49,7 @@ export type TaxPolicyCommand = { actor: Actor; at: string } & Change &
     | { type: 'SetGstSlabs'; slabsBps: number[] }
     | { type: 'SetTcsRate'; rateBps: number }
     | { type: 'SetCategoryTaxDefault'; categoryId: string; hsn: string; gstRateBps: number }
+    | { type: 'SetServiceRate'; service: Service; sac: string; rateBps: number }
   );
 
 export const TAX_POLICY_MESSAGES = {
@@ -68,6 +78,10 @@ export const categoryDefaultOn = (
   date: string,
 ): CategoryTaxDefaultEntry | undefined => rateOn(policy.categoryDefaults[categoryId] ?? [], date);
 
+/** A service's SAC code and GST rate in force on `date` (none before its first entry). */
+export const serviceRateOn = (policy: TaxPolicy, service: Service, date: string): ServiceRateEntry | undefined =>
+  rateOn(policy.serviceRates[service], date);
+
 const isRate = (rateBps: number): boolean => Number.isSafeInteger(rateBps) && rateBps >= 0 && rateBps <= MAX_RATE_BPS;
 
 const invalid = (field: string, message: string): DomainError =>
@@ -93,6 +107,11 @@ export const taxPolicyDecider: Decider<TaxPolicyCommand, TaxPolicy, TaxPolicyEve
         const { categoryId } = event.data;
         const history = state.categoryDefaults[categoryId] ?? [];
         return { ...state, categoryDefaults: { ...state.categoryDefaults, [categoryId]: [...history, event.data] } };
+      }
+      case 'ServiceRateSet': {
+        const { service } = event.data;
+        const serviceRates = { ...state.serviceRates, [service]: [...state.serviceRates[service], event.data] };
+        return { ...state, serviceRates };
       }
     }
   },
@@ -127,6 +146,14 @@ export const taxPolicyDecider: Decider<TaxPolicyCommand, TaxPolicy, TaxPolicyEve
         const history = state.categoryDefaults[categoryId] ?? [];
         if (repeats(history, effectiveFrom, (e) => e.hsn === hsn && e.gstRateBps === gstRateBps)) return [];
         return [{ type: 'CategoryTaxDefaultSet', data: { categoryId, hsn, gstRateBps, ...stamp } }];
+      }
+      case 'SetServiceRate': {
+        const { service, sac, rateBps } = command;
+        if (!isSac(sac)) throw invalid('sac', SAC_MESSAGE);
+        if (!isRate(rateBps)) throw invalid('rateBps', TAX_POLICY_MESSAGES.rate);
+        if (repeats(state.serviceRates[service], effectiveFrom, (e) => e.sac === sac && e.rateBps === rateBps))
+          return [];
+        return [{ type: 'ServiceRateSet', data: { service, sac, rateBps, ...stamp } }];
       }
     }
   },

@@ -4,7 +4,7 @@
  * the histories with what is in force on a day. The projection imports only the types.
  */
 import { z } from '@hono/zod-openapi';
-import type { TaxPolicy } from '../../domain/tax/policy.ts';
+import { SERVICES, type TaxPolicy } from '../../domain/tax/policy.ts';
 
 const bps = (description: string) =>
   z
@@ -30,6 +30,15 @@ export const TcsRateEntrySchema = z.object({ rateBps: bps('The TCS rate'), ...st
 export const CategoryTaxDefaultEntrySchema = z
   .object({ categoryId: z.string(), hsn: z.string(), gstRateBps: bps('The GST rate'), ...stampFields })
   .openapi('CategoryTaxDefaultEntry');
+
+export const ServiceRateEntrySchema = z
+  .object({
+    service: z.enum(SERVICES).openapi({ description: 'The service MIBI supplies under its own GSTIN' }),
+    sac: z.string().openapi({ description: 'Its SAC code', example: '996211' }),
+    rateBps: bps('Its GST rate'),
+    ...stampFields,
+  })
+  .openapi('ServiceRateEntry');
 
 export type TaxPolicyDoc = TaxPolicy & { id: string };
 
@@ -65,6 +74,15 @@ export const TaxPolicyViewSchema = z
         }),
       )
       .openapi({ description: 'By name' }),
+    services: z
+      .array(
+        z.object({
+          service: z.enum(SERVICES),
+          inForce: ServiceRateEntrySchema.nullable().openapi({ description: 'The entry in force today' }),
+          history: z.array(ServiceRateEntrySchema).openapi({ description: historyNote }),
+        }),
+      )
+      .openapi({ description: 'The services MIBI supplies itself: its commission to sellers, delivery to buyers' }),
     inForce: TaxRatesSchema,
   })
   .openapi('TaxPolicy');

@@ -10,9 +10,9 @@ export const TAX_POLICY_ID = 'policy';
 
 export const taxPolicy: Projection = {
   name: 'tax-policy',
-  version: 1,
+  version: 2,
   collections: [{ name: TAX_POLICY }],
-  eventTypes: new Set<TaxPolicyEvent['type']>(['GstRateSet', 'TcsRateSet', 'CategoryTaxDefaultSet']),
+  eventTypes: new Set<TaxPolicyEvent['type']>(['GstRateSet', 'TcsRateSet', 'CategoryTaxDefaultSet', 'ServiceRateSet']),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     const { id: _, ...policy } = (await work.get<TaxPolicyDoc>(TAX_POLICY, TAX_POLICY_ID)) ?? {

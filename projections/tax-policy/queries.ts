@@ -1,5 +1,13 @@
 /** Reads of the tax policy read model: before any change, the initial policy. */
-import { categoryDefaultOn, slabsOn, type TaxPolicy, taxPolicyDecider, tcsRateOn } from '../../domain/tax/policy.ts';
+import {
+  categoryDefaultOn,
+  SERVICES,
+  serviceRateOn,
+  slabsOn,
+  type TaxPolicy,
+  taxPolicyDecider,
+  tcsRateOn,
+} from '../../domain/tax/policy.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { categoriesByName } from '../categories/queries.ts';
 import type { TaxPolicyDoc, TaxPolicyView, TaxRates } from './documents.ts';
@@ -40,6 +48,11 @@ export async function taxPolicyView(read: ReadStore, today: string): Promise<Tax
     gstSlabs: policy.gstSlabs,
     tcsRate: policy.tcsRate,
     categories: categories.map(({ id, name }) => ({ id, name, history: policy.categoryDefaults[id] ?? [] })),
+    services: SERVICES.map((service) => ({
+      service,
+      inForce: serviceRateOn(policy, service, today) ?? null,
+      history: policy.serviceRates[service],
+    })),
     inForce: ratesOn(
       policy,
       categories.map((c) => c.id),

@@ -47,6 +47,14 @@ describe('GET /api/admin/tax-policy', () => {
       ['Textiles', '5208', 500],
     ]);
     expect(body.inForce).toMatchObject({ date: today(), gstSlabsBps: [300, 500, 1800, 4000], tcsRateBps: 50 });
+    const source = expect.stringContaining('Notification 11/2017-Central Tax (Rate)');
+    const initial = { effectiveFrom: '2017-07-01', source, by: null, at: null };
+    const commission = { service: 'commission', sac: '996211', rateBps: 1800, ...initial };
+    const delivery = { service: 'delivery', sac: '996812', rateBps: 1800, ...initial };
+    expect(body.services).toEqual([
+      { service: 'commission', inForce: commission, history: [commission] },
+      { service: 'delivery', inForce: delivery, history: [delivery] },
+    ]);
   });
 });
 
@@ -132,6 +140,35 @@ describe('changing the tax policy', () => {
     });
   });
 
+  it("changes a service's SAC code and rate from a day on, with its source and admin", async () => {
+    const later = dayAfter(today(), 7);
+    const source = 'Notification 99/2026-Central Tax (Rate)';
+    const put = (service: 'commission' | 'delivery', json: { sac: string; rateBps: number; effectiveFrom: string }) =>
+      admin.api.admin['tax-policy'].services[':service'].$put({ param: { service }, json: { ...json, source } });
+    expectStatus(await put('delivery', { sac: '996813', rateBps: 500, effectiveFrom: later }), 200);
+    const body = await policy();
+    const delivery = body.services.find((s) => s.service === 'delivery');
+    expect(delivery?.inForce).toMatchObject({ sac: '996812', rateBps: 1800 });
+    expect(delivery?.history.map((e) => [e.sac, e.rateBps, e.effectiveFrom, e.by])).toEqual([
+      ['996812', 1800, '2017-07-01', null],
+      ['996813', 500, later, adminId],
+    ]);
+    expect((await eventsOf(api, TAX_POLICY_STREAM)).at(-1)).toEqual({
+      type: 'ServiceRateSet',
+      data: {
+        service: 'delivery',
+        sac: '996813',
+        rateBps: 500,
+        effectiveFrom: later,
+        source,
+        by: adminId,
+        at: expect.any(String),
+      },
+      actor: adminId,
+    });
+    await storesNothing(api, () => put('delivery', { sac: '996813', rateBps: 500, effectiveFrom: later }));
+  });
+
   it('refuses bad input, a day before today and an unknown category, recording nothing', async () => {
     // Off the contract on purpose.
     const put = (path: string, body: unknown) =>
@@ -172,6 +209,26 @@ describe('changing the tax policy', () => {
         { hsn: 'HSN code must be 4, 6 or 8 digits, not starting with 00' },
       ],
       ['categories/spices', { ...base, hsn: '0910', gstRateBps: 'five' }, { gstRateBps: 'Choose a GST rate' }],
+      [
+        'services/commission',
+        { ...base, sac: '996211', rateBps: -1 },
+        { rateBps: 'Rate must be a whole number of basis points from 0 to 10000' },
+      ],
+      [
+        'services/commission',
+        { ...base, sac: '9962', rateBps: 1800 },
+        { sac: 'SAC code must be 6 digits starting with 99' },
+      ],
+      [
+        'services/delivery',
+        { ...base, sac: 996812, rateBps: 1800 },
+        { sac: 'SAC code must be 6 digits starting with 99' },
+      ],
+      [
+        'services/delivery',
+        { ...base, sac: '996812', rateBps: 1800, effectiveFrom: dayAfter(today(), -1) },
+        { effectiveFrom: 'A rate cannot change before today: pick today or a later day' },
+      ],
     ];
     for (const [path, body, fields] of cases) {
       const reply = await put(path, body);
@@ -182,6 +239,7 @@ describe('changing the tax policy', () => {
     const unknown = await put('categories/sweets', { ...base, hsn: '1704', gstRateBps: 500 });
     expectStatus(unknown, 404);
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Category not found' });
+    expectStatus(await put('services/packing', { ...base, sac: '998540', rateBps: 1800 }), 400);
   });
 
   it('is for admins only', async () => {
@@ -194,6 +252,21 @@ describe('changing the tax policy', () => {
     expectStatus(await storesNothing(api, () => put(seller)), 403);
     expectStatus(await storesNothing(api, () => put(buyer)), 403);
     expectStatus(await storesNothing(api, () => put()), 401);
+    const service = { sac: '996211', rateBps: 500, effectiveFrom: today(), source: 'x' };
+    for (const [client, status] of [
+      [seller, 403],
+      [buyer, 403],
+      [undefined, 401],
+    ] as const)
+      expectStatus(
+        await storesNothing(api, () =>
+          harness.console(client).api.admin['tax-policy'].services[':service'].$put({
+            param: { service: 'commission' },
+            json: service,
+          }),
+        ),
+        status,
+      );
     expectStatus(await harness.console(seller).api.admin['tax-policy'].$get(), 403);
     expectStatus(await harness.console().api.admin['tax-policy'].$get(), 401);
   });

@@ -2,8 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   categoryTaxDefaultChangeSchema,
   gstSlabsChangeSchema,
+  serviceRateChangeSchema,
   tcsRateChangeSchema,
 } from '../../../domain/tax/policy-schemas.ts';
+import { SERVICES } from '../../../domain/tax/policy.ts';
 import { indianDate } from '../../../domain/tax/rates.ts';
 import { TaxPolicyViewSchema } from '../../../projections/tax-policy/documents.ts';
 import { taxPolicyView } from '../../../projections/tax-policy/queries.ts';
@@ -28,8 +30,11 @@ const change = {
 const changed = jsonResponse(ChangeResultSchema, 'Set (or already so)');
 
 const CategoryParamsSchema = z.object({ id: pathParam('id', 100, { example: 'spices' }) });
+const ServiceParamsSchema = z.object({
+  service: z.enum(SERVICES).openapi({ param: { name: 'service', in: 'path' }, example: 'commission' }),
+});
 
-/** The tax policy for admins: read every history, change the GST slabs, the TCS rate and the categories' defaults. */
+/** The tax policy for admins: read every history, change the GST slabs, the TCS rate, the categories' defaults and MIBI's service rates. */
 export const adminTaxPolicyRoutes = (ctx: AppContext) =>
   router()
     .openapi(
@@ -96,5 +101,22 @@ export const adminTaxPolicyRoutes = (ctx: AppContext) =>
           await setTaxPolicy(ctx, actorOf(admin), { type: 'SetCategoryTaxDefault', categoryId: id, ...body }),
           200,
         );
+      },
+    )
+    .openapi(
+      createRoute({
+        ...change,
+        path: '/services/{service}',
+        operationId: 'setServiceRate',
+        summary:
+          'Set the SAC code and GST rate of a service MIBI supplies itself (its commission, delivery) from a day on',
+        request: { params: ServiceParamsSchema, body: jsonBody(serviceRateChangeSchema) },
+        responses: { 200: changed, ...errors(400, 401, 403, 413) },
+      }),
+      async (c) => {
+        const admin = requireRole(c, 'admin');
+        const { service } = c.req.valid('param');
+        const body = c.req.valid('json');
+        return c.json(await setTaxPolicy(ctx, actorOf(admin), { type: 'SetServiceRate', service, ...body }), 200);
       },
     );

@@ -5,8 +5,10 @@ import { parseRupees } from '../../../../../domain/money.ts';
 import {
   categoryTaxDefaultChangeSchema,
   gstSlabsChangeSchema,
+  serviceRateChangeSchema,
   tcsRateChangeSchema,
 } from '../../../../../domain/tax/policy-schemas.ts';
+import type { Service } from '../../../../../domain/tax/policy.ts';
 import { formatRate } from '../../../../../domain/tax/rates.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { Field, SelectField } from '../../../components/Field.tsx';
@@ -14,18 +16,27 @@ import { Field, SelectField } from '../../../components/Field.tsx';
 /** "0.5" (percent) -> 50 basis points; NaN for text that is no percent with at most two decimals. */
 const basisPointsOf = (percent: string): number => parseRupees(percent.trim()) ?? Number.NaN;
 
-/** What is changed: the GST slabs, the TCS rate, or a category's defaults (with the slabs it may choose from). */
+/** What is changed: the GST slabs, the TCS rate, a category's defaults (with the slabs it may choose from), or a service of MIBI's. */
 export type TaxChange =
   | { kind: 'gst'; slabsBps: number[] }
   | { kind: 'tcs'; rateBps: number | null }
-  | { kind: 'category'; categoryId: string; name: string; hsn: string; gstRateBps: number; slabsBps: number[] };
+  | { kind: 'category'; categoryId: string; name: string; hsn: string; gstRateBps: number; slabsBps: number[] }
+  | { kind: 'service'; service: Service; name: string; sac: string; rateBps: number | null };
 
 export type TaxChangeBody =
   | { kind: 'gst'; body: z.output<typeof gstSlabsChangeSchema> }
   | { kind: 'tcs'; body: z.output<typeof tcsRateChangeSchema> }
-  | { kind: 'category'; categoryId: string; body: z.output<typeof categoryTaxDefaultChangeSchema> };
+  | { kind: 'category'; categoryId: string; body: z.output<typeof categoryTaxDefaultChangeSchema> }
+  | { kind: 'service'; service: Service; body: z.output<typeof serviceRateChangeSchema> };
 
-const TITLES = { gst: 'Change the GST rates', tcs: 'Change the TCS rate', category: 'Change the tax defaults of' };
+const TITLES = { gst: 'Change the GST rates', tcs: 'Change the TCS rate' };
+
+const titleOf = (change: TaxChange): string =>
+  change.kind === 'category'
+    ? `Change the tax defaults of ${change.name}?`
+    : change.kind === 'service'
+      ? `Change the GST on ${change.name}?`
+      : `${TITLES[change.kind]}?`;
 
 /** The body of the change from the form's texts, or the errors by field. */
 function parse(change: TaxChange, form: FormData): { change: TaxChangeBody } | { errors: Record<string, string> } {
@@ -42,6 +53,16 @@ function parse(change: TaxChange, form: FormData): { change: TaxChangeBody } | {
   if (change.kind === 'tcs') {
     const result = tcsRateChangeSchema.safeParse({ ...common, rateBps: basisPointsOf(text('rate')) });
     return result.success ? { change: { kind: 'tcs', body: result.data } } : { errors: fieldErrors(result.error) };
+  }
+  if (change.kind === 'service') {
+    const result = serviceRateChangeSchema.safeParse({
+      ...common,
+      sac: text('sac'),
+      rateBps: basisPointsOf(text('rate')),
+    });
+    return result.success
+      ? { change: { kind: 'service', service: change.service, body: result.data } }
+      : { errors: fieldErrors(result.error) };
   }
   const result = categoryTaxDefaultChangeSchema.safeParse({
     ...common,
@@ -81,7 +102,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
 
   return (
     <ConfirmDialog
-      title={change.kind === 'category' ? `${TITLES.category} ${change.name}?` : `${TITLES[change.kind]}?`}
+      title={titleOf(change)}
       confirmLabel="Save change"
       busyLabel="Saving..."
       busy={busy}
@@ -108,6 +129,25 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
           defaultValue={change.rateBps === null ? '' : String(change.rateBps / 100)}
           error={errors.rateBps}
         />
+      )}
+      {change.kind === 'service' && (
+        <>
+          <Field
+            label="SAC Code"
+            name="sac"
+            inputMode="numeric"
+            maxLength={6}
+            defaultValue={change.sac}
+            error={errors.sac}
+          />
+          <Field
+            label="GST rate (%)"
+            name="rate"
+            inputMode="decimal"
+            defaultValue={change.rateBps === null ? '' : String(change.rateBps / 100)}
+            error={errors.rateBps}
+          />
+        </>
       )}
       {change.kind === 'category' && (
         <>

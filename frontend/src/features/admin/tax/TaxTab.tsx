@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import type { Service } from '../../../../../domain/tax/policy.ts';
 import { formatRate } from '../../../../../domain/tax/rates.ts';
 import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
@@ -42,7 +43,10 @@ function History<E extends Entry>({ entries, value }: { entries: readonly E[]; v
 
 const slabsText = (slabsBps: readonly number[]) => slabsBps.map(formatRate).join(', ');
 
-/** The Tax rates tab: the GST rates and the TCS rate in force, each category's HSN code and GST rate, their histories, and changes with their source. */
+/** MIBI's own services as the tab names them. */
+const SERVICE_NAMES: Record<Service, string> = { commission: 'Commission to sellers', delivery: 'Delivery to buyers' };
+
+/** The Tax rates tab: the GST rates and the TCS rate in force, each category's HSN code and GST rate, MIBI's services' SAC code and GST rate, their histories, and changes with their source. */
 export function TaxTab() {
   const policy = useApiGet(
     (options) => server.admin['tax-policy'].$get({}, options),
@@ -56,14 +60,20 @@ export function TaxTab() {
 
   async function save(change: TaxChangeBody) {
     const tax = server.admin['tax-policy'];
-    const send = () =>
-      change.kind === 'gst'
-        ? call(tax['gst-slabs'].$put({ json: change.body }))
-        : change.kind === 'tcs'
-          ? call(tax['tcs-rate'].$put({ json: change.body }))
-          : call(
-              tax.categories[':id'].$put({ param: { id: encodeURIComponent(change.categoryId) }, json: change.body }),
-            );
+    const send = () => {
+      switch (change.kind) {
+        case 'gst':
+          return call(tax['gst-slabs'].$put({ json: change.body }));
+        case 'tcs':
+          return call(tax['tcs-rate'].$put({ json: change.body }));
+        case 'service':
+          return call(tax.services[':service'].$put({ param: { service: change.service }, json: change.body }));
+        case 'category':
+          return call(
+            tax.categories[':id'].$put({ param: { id: encodeURIComponent(change.categoryId) }, json: change.body }),
+          );
+      }
+    };
     const worked = await commands.run(change.kind, {
       send,
       done: { title: 'Tax rates changed', description: `In force from ${formatDay(change.body.effectiveFrom)}.` },
@@ -128,6 +138,49 @@ export function TaxTab() {
         >
           Change TCS rate
         </button>
+      </section>
+      <section aria-labelledby={`${titleId}-services`}>
+        <h3 id={`${titleId}-services`} className="font-semibold">
+          GST on MIBI’s own services
+        </h3>
+        <p className="text-sm text-base-content/80">What MIBI’s own invoices charge, under MIBI’s GSTIN.</p>
+        <ul className="mt-2 space-y-3">
+          {data.services.map(({ service, inForce: now, history }) => (
+            <li key={service} className="card gap-2 border border-base-300 p-4">
+              <h4 className="font-semibold">{SERVICE_NAMES[service]}</h4>
+              <p className="text-sm">
+                {now ? (
+                  <>
+                    SAC <strong>{now.sac}</strong> · GST <strong>{formatRate(now.rateBps)}</strong>
+                  </>
+                ) : (
+                  'No rate'
+                )}
+              </p>
+              <details className="text-sm">
+                <summary className="cursor-pointer">History ({history.length})</summary>
+                <History entries={history} value={(entry) => `SAC ${entry.sac} · GST ${formatRate(entry.rateBps)}`} />
+              </details>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm w-fit"
+                aria-label={`Change the GST on ${SERVICE_NAMES[service].toLowerCase()}`}
+                disabled={busy}
+                onClick={() =>
+                  setDialog({
+                    kind: 'service',
+                    service,
+                    name: SERVICE_NAMES[service].toLowerCase(),
+                    sac: now?.sac ?? '',
+                    rateBps: now?.rateBps ?? null,
+                  })
+                }
+              >
+                Change
+              </button>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby={`${titleId}-hsn`}>
         <h3 id={`${titleId}-hsn`} className="font-semibold">
