@@ -216,7 +216,7 @@ class MarketplaceLog {
     }
     const delivery = this.any([...DELIVERY_METHODS]);
     const placedAt = this.now();
-    const sellerOrders = sellerOrdersOf(orderId, lines);
+    const sellerOrders = sellerOrdersOf(orderId, lines, placedAt);
     const data = {
       orderId,
       buyerId: buyer.id,

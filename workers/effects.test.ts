@@ -51,7 +51,7 @@ async function placeOrder(buyerId: string, lines: OrderLine[]): Promise<string> 
     type: 'OrderPlaced',
     data: {
       orderId,
-      sellerOrders: sellerOrdersOf(orderId, lines),
+      sellerOrders: sellerOrdersOf(orderId, lines, AT),
       buyerId,
       buyerName: 'Kavya Menon',
       lines,

@@ -48,7 +48,7 @@ async function placeOrder(lines: OrderLine[], { legacy = false } = {}): Promise<
     type: 'OrderPlaced',
     data: {
       orderId,
-      ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines) }),
+      ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines, AT) }),
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,

@@ -19,7 +19,8 @@ const lines = [line('kashmir', 'shawl'), line('meera', 'saree'), line('kashmir',
 
 /** An OrderPlaced as recorded (the fields the jobs read): with `sellerOrders` now, without before seller orders existed. */
 function recordedPlaced(legacy: boolean): Recorded<AnyOrderPlaced> {
-  const data = { orderId, lines, ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines) }) };
+  const placedAt = '2024-05-01T10:00:00.000Z';
+  const data = { orderId, lines, placedAt, ...(!legacy && { sellerOrders: sellerOrdersOf(orderId, lines, placedAt) }) };
   const metadata = { actor: 'buyer-1', correlationId: 'corr-1', causationId: null, time: '2024-05-01T10:00:00.000Z' };
   const recorded = {
     id: 'event-1',

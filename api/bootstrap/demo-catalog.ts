@@ -14,6 +14,8 @@ export interface DemoProduct {
   categoryId: string;
   tags: string[];
   featured?: boolean;
+  /** Made to order: days to make it once ordered. */
+  madeToOrderDays?: number;
   /** What its pictures show, when not its category's motif (demo-images.ts). */
   motif?: Motif;
 }
@@ -86,6 +88,8 @@ export const DEMO_SELLERS: DemoSeller[] = [
         stockQuantity: 8,
         categoryId: 'textiles',
         tags: ['Kashmir', 'pashmina', 'shawl'],
+        // Embroidered after it is ordered.
+        madeToOrderDays: 10,
       },
       {
         name: 'Ikat Cotton Dupatta',

@@ -4,6 +4,7 @@ import { type CartCommand, cartDecider } from '../../domain/cart/decider.ts';
 import { cartStream } from '../../domain/cart/events.ts';
 import { type LineShortage, shortageOf } from '../../domain/cart/shortage.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
+import { shipByOf } from '../../domain/order/ship-by.ts';
 import type { CommandContext } from './context.ts';
 import { isForSale, loadCart, loadProduct, purchaseFacts } from './product-facts.ts';
 
@@ -18,11 +19,14 @@ export interface CartView {
       imageUrl: string | null;
       stockQuantity: number;
       available: boolean;
+      madeToOrderDays: number | null;
     };
     shortage: LineShortage | null;
   }>;
   count: number;
   subtotalPaise: number;
+  /** The day the last of its seller orders would ship by if it were ordered now (ship-by.ts); null when empty. */
+  dispatchBy: string | null;
 }
 
 /** The cart from the write side, so it is current the moment a command returns. */
@@ -40,6 +44,7 @@ export async function cartView(cx: CommandContext, userId: string): Promise<Cart
         imageUrl: product.details.imageUrl,
         stockQuantity: product.stockQuantity,
         available,
+        madeToOrderDays: product.details.madeToOrderDays,
       },
       shortage: shortageOf(quantity, { available, stockQuantity: product.stockQuantity }),
     };
@@ -48,6 +53,13 @@ export async function cartView(cx: CommandContext, userId: string): Promise<Cart
     lines: shown,
     count: lines.reduce((units, line) => units + line.quantity, 0),
     subtotalPaise: subtotal(shown.map((line) => ({ pricePaise: line.product.pricePaise, quantity: line.quantity }))),
+    dispatchBy:
+      shown.length === 0
+        ? null
+        : shipByOf(
+            cx.now(),
+            shown.map((line) => line.product.madeToOrderDays),
+          ),
   };
 }
 

@@ -79,7 +79,7 @@ async function checkoutLine(
   { productId, quantity, product }: CartLine,
   orderId: string,
 ): Promise<CheckoutLine> {
-  const { name, pricePaise, imageUrl, categoryId } = product.details;
+  const { name, pricePaise, imageUrl, categoryId, madeToOrderDays } = product.details;
   return {
     product: {
       ...purchaseFacts(product, orderId),
@@ -88,6 +88,7 @@ async function checkoutLine(
       pricePaise,
       imageUrl,
       categoryId,
+      madeToOrderDays,
       sellerId: product.sellerId,
       sellerName: await sellerName(cx, product.sellerId),
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartStream } from '../../domain/cart/events.ts';
+import { shipByOf } from '../../domain/order/ship-by.ts';
 import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import {
   actorOfClient,
@@ -53,7 +54,7 @@ describe('GET /api/cart', () => {
     const buyer = await signedIn(api);
     const reply = await buyer.api.cart.$get();
     expectStatus(reply, 200);
-    expect(reply.body).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+    expect(reply.body).toEqual({ lines: [], count: 0, subtotalPaise: 0, dispatchBy: null });
   });
 
   it('shows the lines with current product fields, the unit count and the subtotal', async () => {
@@ -82,6 +83,7 @@ describe('GET /api/cart', () => {
             imageUrl: '/media/diya.webp',
             stockQuantity: 5,
             available: true,
+            madeToOrderDays: null,
           },
           shortage: null,
         },
@@ -95,12 +97,14 @@ describe('GET /api/cart', () => {
             imageUrl: null,
             stockQuantity: 10,
             available: true,
+            madeToOrderDays: null,
           },
           shortage: null,
         },
       ],
       count: 3,
       subtotalPaise: 2 * 450_00 + 2_450_50,
+      dispatchBy: shipByOf(api.ctx.now(), []),
     });
   });
 
@@ -263,7 +267,7 @@ describe('PUT /api/cart/items/{productId}', () => {
     const buyer = await buyerWith(api, diya, 2);
     const reply = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity } });
     expectStatus(reply, 200);
-    expect(reply.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+    expect(reply.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0, dispatchBy: null });
   });
 
   it('answers 404 for a product not in the cart, or unknown', async () => {
@@ -323,7 +327,7 @@ describe('DELETE /api/cart/items/{productId} and DELETE /api/cart', () => {
     const buyer = await buyerWith(api, diya, 2);
     const cleared = await buyer.api.cart.$delete();
     expectStatus(cleared, 200);
-    expect(cleared.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0 });
+    expect(cleared.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0, dispatchBy: null });
     expect(ok(await buyer.api.cart.$get()).lines).toEqual([]);
   });
 });

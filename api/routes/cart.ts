@@ -16,6 +16,11 @@ const CartProductSchema = z
       description:
         'Verified, still listed and its seller not suspended: false for a product delisted since it was added',
     }),
+    madeToOrderDays: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Made to order: days to make it once ordered; null when it ships from stock' }),
   })
   .openapi('CartProduct');
 
@@ -44,6 +49,10 @@ const CartSchema = z
     ),
     count: z.number().int().openapi({ description: 'Units in the cart (the badge)' }),
     subtotalPaise: z.number().int().openapi({ description: 'Sum of current price x quantity' }),
+    dispatchBy: z.string().nullable().openapi({
+      description:
+        'Ordered now, the UTC day (YYYY-MM-DD) by which its last seller order would be dispatched (made-to-order time included); null when empty',
+    }),
   })
   .openapi('Cart') satisfies z.ZodType<CartView>;
 

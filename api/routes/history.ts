@@ -54,6 +54,7 @@ const ProductVersionSchema = ProductSchema.pick({
   images: true,
   tags: true,
   tax: true,
+  madeToOrderDays: true,
   stockQuantity: true,
   verification: true,
   featured: true,

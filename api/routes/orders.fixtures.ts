@@ -84,6 +84,7 @@ export async function listedProduct(
     tags: ['brass'],
     stockQuantity: 10,
     tax: initialCategoryTax(details.categoryId ?? 'handicrafts'),
+    madeToOrderDays: null,
     ...details,
   };
   await onProduct(

@@ -11,6 +11,7 @@ import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { type Client, errorOf, expectStatus, ok } from '../testing/harness.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
+import { shipByOf } from '../../domain/order/ship-by.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
   actorOfClient,
@@ -126,6 +127,7 @@ describe('POST /api/orders', () => {
       sellerName: lines.find((line) => line.sellerId === sellerId)!.sellerName,
       subtotalPaise: subtotals[sellerId],
       status: 'pending',
+      shipBy: shipByOf(placed.placedAt, []),
       cancelReason: null,
       deliveredAt: null,
       history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],

@@ -28,7 +28,7 @@ export async function placedOrder(
     items.map(async ({ productId, quantity = 1 }): Promise<CheckoutLine> => {
       const product = await loadProduct(api.ctx, productId);
       const { sellerId, details } = product;
-      const { name, pricePaise, imageUrl, categoryId } = details;
+      const { name, pricePaise, imageUrl, categoryId, madeToOrderDays } = details;
       const seller = await sellerName(api.ctx, sellerId);
       return {
         product: {
@@ -38,6 +38,7 @@ export async function placedOrder(
           pricePaise,
           imageUrl,
           categoryId,
+          madeToOrderDays,
           sellerId,
           sellerName: seller,
         },

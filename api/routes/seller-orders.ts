@@ -16,6 +16,7 @@ import {
 } from '../commands/orders.ts';
 import type { AppContext } from '../roles/context.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
+import { isLate } from '../../domain/order/ship-by.ts';
 import { SellerOrderSchema } from '../../projections/orders/documents.ts';
 import { sellerOrdersOf, visibleSellerOrder } from '../../projections/orders/queries.ts';
 import { OrderParams, orderNotFound } from './orders.ts';
@@ -23,6 +24,11 @@ import { OrderParams, orderNotFound } from './orders.ts';
 const SellerOrderChangeSchema = z
   .object({ sellerOrder: SellerOrderSchema, position: PositionSchema })
   .openapi('SellerOrderChange') satisfies z.ZodType<SellerOrderResult>;
+
+/** A seller order in its seller's list: late or not by the server's clock, which a document cannot hold. */
+const ListedSellerOrderSchema = SellerOrderSchema.extend({
+  late: z.boolean().openapi({ description: 'Pending or processing past its ship-by day' }),
+}).openapi('ListedSellerOrder');
 
 const ReturnParams = OrderParams.extend({
   returnId: pathParam('returnId', 120),
@@ -38,10 +44,18 @@ export const sellerOrderRoutes = (ctx: AppContext) =>
         path: '/',
         operationId: 'listSellerOrders',
         tags,
-        summary: 'The signed-in seller’s orders (their own lines only, with where to ship), newest first',
-        responses: { 200: jsonResponse(z.array(SellerOrderSchema), 'Seller orders'), ...errors(401, 403) },
+        summary:
+          'The signed-in seller’s orders (their own lines only, with where to ship and by when), newest first, the late ones flagged',
+        responses: { 200: jsonResponse(z.array(ListedSellerOrderSchema), 'Seller orders'), ...errors(401, 403) },
       }),
-      async (c) => c.json(await sellerOrdersOf(ctx.platform.read, requireRole(c, 'seller').id), 200),
+      async (c) => {
+        const now = ctx.now();
+        const docs = await sellerOrdersOf(ctx.platform.read, requireRole(c, 'seller').id);
+        return c.json(
+          docs.map((doc) => ({ ...doc, late: isLate(doc.shipBy, doc.status, now) })),
+          200,
+        );
+      },
     )
     .openapi(
       createRoute({

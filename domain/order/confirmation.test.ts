@@ -26,7 +26,7 @@ const purchase: OrderPlacedEvent['data'] = {
   buyerId: 'buyer-1',
   buyerName: 'Kavya Menon',
   lines,
-  sellerOrders: sellerOrdersOf(orderId, lines),
+  sellerOrders: sellerOrdersOf(orderId, lines, AT),
   shippingAddress: KOCHI_ADDRESS,
   delivery: 'express',
   payment: 'cod',
@@ -76,7 +76,7 @@ it('speaks of one order when one seller sells it all', () => {
   const { text } = orderConfirmationMail('Kavya Menon', {
     ...purchase,
     lines: one,
-    sellerOrders: sellerOrdersOf(orderId, one),
+    sellerOrders: sellerOrdersOf(orderId, one, AT),
   });
   expect(text).toContain('Your order:\n\nOrder #3f2b9c1e-1, sold by Kashmir Looms\n');
   expect(text).not.toContain('Meera');

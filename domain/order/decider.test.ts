@@ -4,7 +4,7 @@ import { AT, actors, given } from '../testing.ts';
 import { type CheckoutLine, type OrderCommand, type ReturnPolicy, type StatusChange, orderDecider } from './decider.ts';
 import type { OrderEvent, OrderLine } from './events.ts';
 import { settleLine } from './settlement.ts';
-import type { LegacyOrderEvent } from './upcast.ts';
+import { type LegacyOrderEvent, purchaseOf } from './upcast.ts';
 import type { OrderStatus, UndoableStatus } from './status.ts';
 import { later } from '../time.ts';
 import { PUNE_ADDRESS } from './addresses.fixtures.ts';
@@ -23,7 +23,7 @@ const sareeLine: OrderLine = {
   categoryId: 'textiles',
 };
 const checkoutLine = ({ quantity, ...product }: OrderLine, stockQuantity = 5): CheckoutLine => ({
-  product: { ...product, stockQuantity, available: true },
+  product: { ...product, stockQuantity, available: true, madeToOrderDays: null },
   quantity,
 });
 
@@ -51,7 +51,13 @@ const placed: OrderEvent = {
     buyerName: 'Asha Rao',
     lines: [sareeLine],
     sellerOrders: [
-      { sellerOrderId, sellerId: seller.userId, sellerName: 'Varanasi Weavers', subtotalPaise: 2_500_100 },
+      {
+        sellerOrderId,
+        sellerId: seller.userId,
+        sellerName: 'Varanasi Weavers',
+        subtotalPaise: 2_500_100,
+        shipBy: '2024-05-03',
+      },
     ],
     shippingAddress: PUNE_ADDRESS,
     delivery: 'express',
@@ -100,12 +106,14 @@ describe('PlaceOrder', () => {
                 sellerId: otherSeller.userId,
                 sellerName: 'Moradabad Brass',
                 subtotalPaise: 149_700,
+                shipBy: '2024-05-03',
               },
               {
                 sellerOrderId: `${orderId}-2`,
                 sellerId: seller.userId,
                 sellerName: 'Varanasi Weavers',
                 subtotalPaise: 2_600_100,
+                shipBy: '2024-05-03',
               },
             ],
             delivery: 'standard',
@@ -115,6 +123,23 @@ describe('PlaceOrder', () => {
           },
         },
       ]);
+  });
+
+  it('gives each seller order the days to dispatch plus the longest made-to-order time of its own lines', () => {
+    const shawl = { ...sareeLine, productId: 'p-4', quantity: 1 };
+    const [saree, diya, madeToOrder] = [checkoutLine(sareeLine), checkoutLine(diyaLine), checkoutLine(shawl)];
+    const command = placeOrder({
+      lines: [
+        saree,
+        { ...diya, product: { ...diya.product, madeToOrderDays: 3 } },
+        { ...madeToOrder, product: { ...madeToOrder.product, madeToOrderDays: 10 } },
+      ],
+    });
+    const [event] = orderDecider.decide(command, null) as Extract<OrderEvent, { type: 'OrderPlaced' }>[];
+    expect(event!.data.sellerOrders.map(({ sellerId, shipBy }) => [sellerId, shipBy])).toEqual([
+      [seller.userId, '2024-05-13'],
+      [otherSeller.userId, '2024-05-06'],
+    ]);
   });
 
   it('refuses an empty cart', () => {
@@ -300,6 +325,7 @@ describe('ChangeSellerOrderStatus', () => {
             sellerId: otherSeller.userId,
             sellerName: 'Moradabad Brass',
             subtotalPaise: 149_700,
+            shipBy: '2024-05-03',
           },
         ],
       },
@@ -656,6 +682,19 @@ describe('a log written before seller orders', () => {
 
   it('takes returns on its parts as on new ones', () => {
     given(orderDecider, old).when(requestReturn()).then([requested]);
+  });
+});
+
+describe('a log written before made to order', () => {
+  const { sellerOrders, ...data } = (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+  const old = {
+    type: 'OrderPlaced' as const,
+    data: { ...data, sellerOrders: sellerOrders.map(({ shipBy: _, ...part }) => part) },
+  };
+
+  it('reads its seller orders as to ship by the days every seller has', () => {
+    expect(purchaseOf(old).sellerOrders.map((part) => part.shipBy)).toEqual(['2024-05-03']);
+    expect(purchaseOf(placed as Extract<OrderEvent, { type: 'OrderPlaced' }>)).toBe(placed.data);
   });
 });
 

@@ -29,9 +29,9 @@ import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 import { later } from '../time.ts';
 import { sum, type Paise } from '../money.ts';
 
-/** A cart line with the product as the API reads it at checkout. */
+/** A cart line with the product as the API reads it at checkout, and its made-to-order days (null: in stock). */
 export interface CheckoutLine {
-  product: PurchaseFacts & Omit<OrderLine, 'quantity'>;
+  product: PurchaseFacts & Omit<OrderLine, 'quantity'> & { madeToOrderDays: number | null };
   quantity: number;
 }
 
@@ -175,7 +175,12 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
         buyerId: actor.userId,
         buyerName,
         lines,
-        sellerOrders: sellerOrdersOf(orderId, lines),
+        sellerOrders: sellerOrdersOf(
+          orderId,
+          lines,
+          at,
+          command.lines.map(({ product }) => product.madeToOrderDays),
+        ),
         shippingAddress,
         delivery,
         payment,

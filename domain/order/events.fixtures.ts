@@ -18,7 +18,7 @@ export function placed(
       buyerId: 'buyer-1',
       buyerName: 'Asha Rao',
       lines,
-      sellerOrders: sellerOrdersOf(orderId, lines),
+      sellerOrders: sellerOrdersOf(orderId, lines, placedAt),
       shippingAddress: PUNE_ADDRESS,
       delivery: 'standard',
       payment: 'cod',

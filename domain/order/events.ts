@@ -37,6 +37,11 @@ export interface SellerOrderPart {
   sellerId: string;
   sellerName: string;
   subtotalPaise: Paise;
+  /**
+   * The UTC day (YYYY-MM-DD) it must be dispatched by: ship-by.ts. Absent in logs written before
+   * made to order; `purchaseOf` (upcast.ts) reads those as placed with no made-to-order line.
+   */
+  shipBy: string;
 }
 
 /**

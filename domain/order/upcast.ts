@@ -6,6 +6,7 @@
 import type { OrderEvent, OrderLine, OrderPlacedEvent, SellerOrderEvent, SellerOrderPart } from './events.ts';
 import { subtotal } from './pricing.ts';
 import { settleLine } from './settlement.ts';
+import { shipByOf } from './ship-by.ts';
 import { type OrderStatus, STATUS_AFTER, sellerOrderIdOf } from './status.ts';
 
 const FINAL: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
@@ -15,6 +16,12 @@ interface LegacyStamp {
   by: string;
   at: string;
 }
+
+/** A purchase placed before made to order: its seller orders have no ship-by day. */
+type PlacedBeforeShipBy = {
+  type: 'OrderPlaced';
+  data: Omit<OrderPlacedEvent['data'], 'sellerOrders'> & { sellerOrders: Omit<SellerOrderPart, 'shipBy'>[] };
+};
 
 /** The events of the one-status-per-purchase model. */
 export type LegacyOrderEvent =
@@ -40,28 +47,49 @@ const CURRENT: Record<LegacyStatusEvent['type'], SellerOrderEvent['type']> = {
   OrderCancelled: 'SellerOrderCancelled',
 };
 
-/** The seller orders of a purchase's lines: one per seller, numbered in the order of their first line. */
-export function sellerOrdersOf(orderId: string, lines: readonly OrderLine[]): SellerOrderPart[] {
+/**
+ * The seller orders of a purchase's lines: one per seller, numbered in the order of their first
+ * line, each to ship by the day its lines allow (`madeToOrderDays[i]` is line i's; none given,
+ * none is made to order).
+ */
+export function sellerOrdersOf(
+  orderId: string,
+  lines: readonly OrderLine[],
+  placedAt: string,
+  madeToOrderDays: ReadonlyArray<number | null> = [],
+): SellerOrderPart[] {
   const parts: SellerOrderPart[] = [];
   for (const line of lines) {
     if (parts.some((part) => part.sellerId === line.sellerId)) continue;
-    const own = lines.filter((other) => other.sellerId === line.sellerId);
+    const own = lines.flatMap((other, i) => (other.sellerId === line.sellerId ? [i] : []));
     parts.push({
       sellerOrderId: sellerOrderIdOf(orderId, parts.length + 1),
       sellerId: line.sellerId,
       sellerName: line.sellerName,
-      subtotalPaise: subtotal(own),
+      subtotalPaise: subtotal(own.map((i) => lines[i]!)),
+      shipBy: shipByOf(
+        placedAt,
+        own.map((i) => madeToOrderDays[i] ?? null),
+      ),
     });
   }
   return parts;
 }
 
-/** An OrderPlaced of either model: the first event of every order stream. */
-export type AnyOrderPlaced = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }>;
+/** An OrderPlaced of any model: the first event of every order stream. */
+export type AnyOrderPlaced = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }> | PlacedBeforeShipBy;
 
-/** The purchase an OrderPlaced records, with its seller orders (learnt from its lines when it was written before them). */
+/**
+ * The purchase an OrderPlaced records, with its seller orders (learnt from its lines when it was
+ * written before them), each with its ship-by day (as placed with no made-to-order line when it
+ * was written before made to order).
+ */
 export function purchaseOf({ data }: AnyOrderPlaced): OrderPlacedEvent['data'] {
-  return 'sellerOrders' in data ? data : { ...data, sellerOrders: sellerOrdersOf(data.orderId, data.lines) };
+  if (!('sellerOrders' in data))
+    return { ...data, sellerOrders: sellerOrdersOf(data.orderId, data.lines, data.placedAt) };
+  if (data.sellerOrders.every((part) => 'shipBy' in part)) return data as OrderPlacedEvent['data'];
+  const shipBy = shipByOf(data.placedAt, []);
+  return { ...data, sellerOrders: data.sellerOrders.map((part) => ({ shipBy, ...part })) };
 }
 
 /** A seller order as much as `upcast` needs of it. */
@@ -78,7 +106,10 @@ export interface PartSnapshot {
  * purchase: it stands for the same move of every part still open. An old delivery
  * kept no commission, as none was agreed then: its settlement is at 0 basis points.
  */
-export function upcast(event: OrderEvent | LegacyOrderEvent, parts: readonly PartSnapshot[]): OrderEvent[] {
+export function upcast(
+  event: OrderEvent | LegacyOrderEvent | PlacedBeforeShipBy,
+  parts: readonly PartSnapshot[],
+): OrderEvent[] {
   if (event.type === 'OrderPlaced') return [{ type: 'OrderPlaced', data: purchaseOf(event) }];
   if (!(event.type in CURRENT)) return [event as OrderEvent];
   const legacy = event as LegacyStatusEvent;

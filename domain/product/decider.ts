@@ -80,6 +80,7 @@ const EDITABLE_FIELDS = [
   'images',
   'tags',
   'tax',
+  'madeToOrderDays',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');

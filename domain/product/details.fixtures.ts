@@ -9,6 +9,7 @@ export const DIYA_DETAILS = {
   categoryId: 'handicrafts',
   tags: [],
   tax: { hsn: '7418', gstRateBps: 500 },
+  madeToOrderDays: null,
 };
 
 /** The Banarasi silk saree as its seller lists it, 5 in stock, without images. */
@@ -21,4 +22,5 @@ export const SAREE_DETAILS = {
   categoryId: 'textiles',
   tags: ['silk', 'handloom'],
   tax: { hsn: '50072010', gstRateBps: 500 },
+  madeToOrderDays: null,
 };

@@ -18,14 +18,21 @@ export interface ProductDetails {
   tags: string[];
   /** HSN code and GST rate, the category's defaults unless the seller gave them. */
   tax: ProductTax;
+  /** Days to make it once ordered (made-to-order.ts); null when it ships from stock. */
+  madeToOrderDays: number | null;
 }
 
 /**
- * Events written before galleries name one image (`imageUrl`) and no `images`, and those written
- * before tax data no `tax`: read them through `upcastProductEvent` (upcast.ts), which gives them
- * the gallery of that one image and their category's initial tax defaults.
+ * Events written before galleries name one image (`imageUrl`) and no `images`, those written
+ * before tax data no `tax`, and those before made to order no `madeToOrderDays`: read them
+ * through `upcastProductEvent` (upcast.ts), which gives them the gallery of that one image,
+ * their category's initial tax defaults, and no made-to-order time.
  */
-export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax'> & { images?: ProductImage[]; tax?: ProductTax };
+export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax' | 'madeToOrderDays'> & {
+  images?: ProductImage[];
+  tax?: ProductTax;
+  madeToOrderDays?: number | null;
+};
 
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these

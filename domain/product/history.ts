@@ -69,6 +69,7 @@ const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = 
   images: { label: 'Images', show: imageCount },
   tags: { label: 'Tags', show: (tags) => (tags.length === 0 ? 'none' : tags.join(', ')) },
   tax: { label: 'Tax', show: formatProductTax },
+  madeToOrderDays: { label: 'Made to order', show: orNone((days) => `${days} ${days === 1 ? 'day' : 'days'}`) },
 };
 
 export const STOCK_LABEL = 'Stock';

@@ -20,12 +20,16 @@ export const CONTENT_FIELDS = ['name', 'description', 'categoryId', 'images', 't
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /**
- * Changed at once even on a verified product: a price is not a claim about the goods, and the
- * tax data is the seller's own declaration to the tax authorities, which a review cannot vouch for.
+ * Changed at once even on a verified product: a price is not a claim about the goods, the
+ * tax data is the seller's own declaration to the tax authorities, which a review cannot vouch
+ * for, and the made-to-order days are the seller's promise of time, like a price.
  */
-export const IMMEDIATE_FIELDS = ['pricePaise', 'originalPricePaise', 'tax'] as const satisfies ReadonlyArray<
-  keyof ProductDetails
->;
+export const IMMEDIATE_FIELDS = [
+  'pricePaise',
+  'originalPricePaise',
+  'tax',
+  'madeToOrderDays',
+] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 /** The content fields a revision changes: their approved values when it was submitted, and the proposed ones. */
 export interface PendingRevision {

@@ -21,6 +21,7 @@ describe('productFormSchema', () => {
     tags: ' silk, handloom,, silk ',
     hsn: '50072010',
     gstRateBps: '500',
+    madeToOrderDays: '',
   };
   const formErrors = (changes: Partial<ProductForm>) => errorsOf(productFormSchema, { ...form, ...changes });
 
@@ -35,6 +36,7 @@ describe('productFormSchema', () => {
       imageUrl: 'https://images.example.com/saree.jpg',
       tags: ['silk', 'handloom'],
       tax: { hsn: '50072010', gstRateBps: 500 },
+      madeToOrderDays: null,
     });
     expect(productCommandSchema.safeParse(productFormSchema.parse(form)).success).toBe(true);
   });
@@ -48,6 +50,11 @@ describe('productFormSchema', () => {
       stockQuantity: 0,
       tags: [],
     });
+  });
+
+  it('reads made-to-order days as a number, an empty field as not made to order', () => {
+    expect(productFormSchema.parse({ ...form, madeToOrderDays: ' 10 ' }).madeToOrderDays).toBe(10);
+    expect(productFormSchema.parse({ ...form, madeToOrderDays: '' }).madeToOrderDays).toBeNull();
   });
 
   it.each([
@@ -73,6 +80,10 @@ describe('productFormSchema', () => {
     [{ stockQuantity: 'many' }, 'stockQuantity', 'Stock must be a whole number'],
     [{ stockQuantity: '1000001' }, 'stockQuantity', 'Stock cannot be more than 10,00,000'],
     [{ categoryId: '' }, 'categoryId', 'Category is required'],
+    [{ madeToOrderDays: '0' }, 'madeToOrderDays', 'Made-to-order days must be a whole number from 1 to 90'],
+    [{ madeToOrderDays: '91' }, 'madeToOrderDays', 'Made-to-order days must be a whole number from 1 to 90'],
+    [{ madeToOrderDays: '2.5' }, 'madeToOrderDays', 'Made-to-order days must be a whole number from 1 to 90'],
+    [{ madeToOrderDays: 'ten' }, 'madeToOrderDays', 'Made-to-order days must be a whole number from 1 to 90'],
     [{ imageUrl: 'not a url' }, 'imageUrl', 'Image URL must be a valid URL'],
     [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Image URL must be a valid URL'],
     [{ imageUrl: '//evil.example.com/x.png' }, 'imageUrl', 'Image URL must be a valid URL'],
@@ -127,8 +138,13 @@ describe('productCommandSchema', () => {
   };
   const bodyErrors = (changes: Record<string, unknown>) => errorsOf(productCommandSchema, { ...body, ...changes });
 
-  it('fills in no original price and no tags; images left out are none', () => {
-    expect(productCommandSchema.parse(body)).toEqual({ ...body, originalPricePaise: null, tags: [] });
+  it('fills in no original price, no tags and not made to order; images left out are none', () => {
+    expect(productCommandSchema.parse(body)).toEqual({
+      ...body,
+      originalPricePaise: null,
+      tags: [],
+      madeToOrderDays: null,
+    });
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.t
 import { formatInr, parseRupees } from '../money.ts';
 import { gstRateSchema, hsnSchema, PRODUCT_TAX_MESSAGES, productTaxSchema } from '../tax/product-tax.ts';
 import { MAX_IMAGE_MEGAPIXELS, MAX_PRODUCT_IMAGES } from './image.ts';
+import { madeToOrderDaysField, madeToOrderDaysSchema } from './made-to-order.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
@@ -101,6 +102,7 @@ const fields = {
   images,
   tags,
   tax: productTaxSchema,
+  madeToOrderDays: madeToOrderDaysSchema,
 };
 
 /** Whether an original price, when there is one, is above the price: a struck-out price must be a real discount. */
@@ -138,8 +140,8 @@ const oneWayToGiveImages: [
 ];
 
 /**
- * Body of "list a product": money in paise; original price, images, tags and tax may be left
- * out. The images are upload ids; `imageUrl` instead gives one image by its address. Without
+ * Body of "list a product": money in paise; original price, images, tags, tax and made-to-order
+ * days may be left out. The images are upload ids; `imageUrl` instead gives one image by its address. Without
  * `tax` the product takes its category's defaults.
  */
 export const productCommandSchema = z
@@ -150,6 +152,7 @@ export const productCommandSchema = z
     images: fields.images.optional(),
     tags: fields.tags.default([]),
     tax: fields.tax.optional(),
+    madeToOrderDays: fields.madeToOrderDays.default(null),
   })
   .refine(...originalAbovePrice)
   .refine(...oneWayToGiveImages);
@@ -227,6 +230,7 @@ export const productFormSchema = z
     hsn: hsnSchema,
     // The value of the rate's select: basis points as text, empty until one is chosen.
     gstRateBps: z.string().trim().min(1, PRODUCT_TAX_MESSAGES.rate).transform(Number).pipe(gstRateSchema),
+    madeToOrderDays: madeToOrderDaysField,
   })
   .refine(({ price, originalPrice }) => originalPriceFits(price, originalPrice), {
     message: PRODUCT_MESSAGES.originalPriceNotAbove,

@@ -55,6 +55,24 @@ describe('upcastProductEvent', () => {
     expect(upcastProductEvent(oldListing(null)).data).toMatchObject({ tax: details.tax });
   });
 
+  it('reads a listing written before made to order as not made to order, and keeps the days of one with them', () => {
+    const { madeToOrderDays: _, ...before } = details;
+    const listing = (fields: object): ProductEvent => ({
+      type: 'ProductListed',
+      data: {
+        productId,
+        sellerId: seller.userId,
+        ...before,
+        imageUrl: null,
+        stockQuantity: 3,
+        listedAt: AT,
+        ...fields,
+      },
+    });
+    expect(upcastProductEvent(listing({})).data).toMatchObject({ madeToOrderDays: null });
+    expect(upcastProductEvent(listing({ madeToOrderDays: 10 })).data).toMatchObject({ madeToOrderDays: 10 });
+  });
+
   it('gives the before and after of an old edit, revision or approval of the image their galleries', () => {
     const before = { imageUrl: '/media/a.png', name: 'Diya' };
     const after = { imageUrl: null, name: 'Brass Diya' };

@@ -5,7 +5,8 @@
  * Current events keep `imageUrl` beside `images`, so readers of the older shape still work.
  *
  * Listings written before tax data (issue 25) hold no `tax`: they get their category's initial
- * defaults (initialCategoryTax). Edits never held `tax`, so they need nothing.
+ * defaults (initialCategoryTax). Edits never held `tax`, so they need nothing. Listings written
+ * before made to order (issue 26) are not made to order: `madeToOrderDays` null.
  */
 import type { ProductDetails, ProductEvent } from './events.ts';
 import { initialCategoryTax, type ProductTax } from '../tax/product-tax.ts';
@@ -14,7 +15,11 @@ import { type ProductImage, singleFileImage } from './image.ts';
 /** ProductListed as folded: every listing has its images and its tax data. */
 export type ListedEvent = {
   type: 'ProductListed';
-  data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & { images: ProductImage[]; tax: ProductTax };
+  data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & {
+    images: ProductImage[];
+    tax: ProductTax;
+    madeToOrderDays: number | null;
+  };
 };
 
 export type UpcastProductEvent = Exclude<ProductEvent, { type: 'ProductListed' }> | ListedEvent;
@@ -31,9 +36,10 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
   switch (event.type) {
     case 'ProductListed': {
       const { data } = event;
-      if (data.images && data.tax) return event as ListedEvent;
+      if (data.images && data.tax && data.madeToOrderDays !== undefined) return event as ListedEvent;
       const images = data.images ?? galleryOf(data.imageUrl);
-      return { type: event.type, data: { ...data, images, tax: data.tax ?? initialCategoryTax(data.categoryId) } };
+      const tax = data.tax ?? initialCategoryTax(data.categoryId);
+      return { type: event.type, data: { ...data, images, tax, madeToOrderDays: data.madeToOrderDays ?? null } };
     }
     case 'ProductUpdated':
     case 'ProductRevisionSubmitted':

@@ -16,6 +16,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     images: [],
     tags: [],
     tax: { hsn: '5208', gstRateBps: 500 },
+    madeToOrderDays: null,
     stockQuantity: 5,
     verification: 'verified',
     rejectionReason: null,

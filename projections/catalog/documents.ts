@@ -92,6 +92,10 @@ export const ProductSchema = z
     images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
     tags: z.array(z.string()),
     tax: ProductTaxSchema.openapi({ description: 'HSN code and GST rate; the price includes the GST' }),
+    madeToOrderDays: z.number().int().nullable().openapi({
+      description:
+        'Made to order: days to make it once ordered (1-90), added to the time to dispatch; null when it ships from stock',
+    }),
     stockQuantity: z.number().int(),
     verification: z.enum(VERIFICATIONS),
     rejectionReason: z.string().nullable(),

@@ -55,8 +55,8 @@ export const notifications: Projection = {
     switch (event.type) {
       case 'OrderPlaced': {
         if (!isLegacyOrderEvent(event)) return;
-        const { orderId, lines } = event.data;
-        for (const { sellerId, sellerOrderId } of sellerOrdersOf(orderId, lines)) {
+        const { orderId, lines, placedAt } = event.data;
+        for (const { sellerId, sellerOrderId } of sellerOrdersOf(orderId, lines, placedAt)) {
           work.put<LegacySellerOrderDoc>(LEGACY_SELLER_ORDERS, {
             id: notificationId(sellerId, orderId),
             sellerOrderId,

@@ -78,6 +78,11 @@ const sellerOrderSummaryFields = {
   sellerName: z.string(),
   subtotalPaise: money,
   status,
+  shipBy: z.string().openapi({
+    description:
+      'The UTC day (YYYY-MM-DD) to dispatch it by: the days every seller has, plus the longest made-to-order time of its lines',
+    example: '2026-12-09',
+  }),
   cancelReason: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   history: z.array(z.object({ status, at: z.string(), by: z.string() })),

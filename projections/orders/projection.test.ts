@@ -47,8 +47,13 @@ const placed: OrderEvent = {
   data: {
     ...oldPlaced.data,
     sellerOrders: [
-      { sellerOrderId: `${orderId}-1`, sellerId: 'seller-1', sellerName: 'Meera Crafts', subtotalPaise: 998_00 },
-      { sellerOrderId: `${orderId}-2`, sellerId: 'seller-2', sellerName: 'Kashmir Looms', subtotalPaise: 998_00 },
+      ...(['Meera Crafts', 'Kashmir Looms'] as const).map((sellerName, i) => ({
+        sellerOrderId: `${orderId}-${i + 1}`,
+        sellerId: `seller-${i + 1}`,
+        sellerName,
+        subtotalPaise: 998_00,
+        shipBy: '2024-05-03',
+      })),
     ],
   },
 };

@@ -11,7 +11,7 @@ import {
   isTransferEvent,
 } from '../../domain/order/events.ts';
 import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
-import { type LegacyOrderEvent, upcast } from '../../domain/order/upcast.ts';
+import { type LegacyOrderEvent, purchaseOf, upcast } from '../../domain/order/upcast.ts';
 import { REFUND_EVENT_TYPES, isRefundEvent } from '../../domain/order/refunds.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
@@ -67,16 +67,42 @@ export interface PurchaseDocs {
 
 /** What a purchase shows of a seller order; the summary's schema holds the compiler to these fields. */
 function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
-  const { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns } = doc;
-  return { id, shortId, sellerId, sellerName, subtotalPaise, status, cancelReason, deliveredAt, history, returns };
+  const {
+    id,
+    shortId,
+    sellerId,
+    sellerName,
+    subtotalPaise,
+    status,
+    shipBy,
+    cancelReason,
+    deliveredAt,
+    history,
+    returns,
+  } = doc;
+  return {
+    id,
+    shortId,
+    sellerId,
+    sellerName,
+    subtotalPaise,
+    status,
+    shipBy,
+    cancelReason,
+    deliveredAt,
+    history,
+    returns,
+  };
 }
 
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
-function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
+function placedDocs(event: OrderPlacedEvent): PurchaseDocs {
+  // A purchase placed before made to order ships by the day every seller has.
+  const data = purchaseOf(event);
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
   const paymentStatus = payment === 'online' ? 'awaiting' : 'cod';
   const sellerOrders = data.sellerOrders.map(
-    ({ sellerOrderId, sellerId, sellerName, subtotalPaise }): SellerOrderDoc => ({
+    ({ sellerOrderId, sellerId, sellerName, subtotalPaise, shipBy }): SellerOrderDoc => ({
       id: sellerOrderId,
       shortId: shortSellerOrderId(sellerOrderId),
       orderId,
@@ -91,6 +117,7 @@ function placedDocs({ data }: OrderPlacedEvent): PurchaseDocs {
       payment,
       paymentStatus,
       status: 'pending',
+      shipBy,
       cancelReason: null,
       placedAt,
       updatedAt: placedAt,
@@ -270,7 +297,8 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
-  version: 5,
+  // 6: seller orders carry their ship-by day.
+  version: 6,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },

@@ -83,7 +83,7 @@ async function oldOrder(
 
 it('lets a buyer review each product of a delivered seller order, and only of that seller', async () => {
   const lines = [line('shawl', 'seller-1'), line('lamp', 'seller-2')];
-  const sellerOrders = sellerOrdersOf('o-two', lines);
+  const sellerOrders = sellerOrdersOf('o-two', lines, AT);
   const part = (n: 0 | 1) => ({
     orderId: 'o-two',
     sellerOrderId: sellerOrders[n]!.sellerOrderId,

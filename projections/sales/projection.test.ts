@@ -319,7 +319,7 @@ async function randomLog(seed: number, orders: number, { idPrefix = 'o', legacy 
       for (const step of steps) followUps.push([orderId, orderId, step]);
     } else {
       await appendTo(orderId, placed(orderId, lines, placedAt));
-      sellerOrdersOf(orderId, lines).forEach(({ sellerId }, i) => {
+      sellerOrdersOf(orderId, lines, placedAt).forEach(({ sellerId }, i) => {
         const part = i + 1;
         const own = lines.filter((l) => l.sellerId === sellerId);
         const fate = random();
@@ -383,7 +383,7 @@ async function expectedFromLog(): Promise<{ bySeller: Doc[]; byDay: Doc[] }> {
   const dayOf = (order: Placed) => order.placedAt.slice(0, 10);
   for (const order of purchases) {
     if (cancelledWhole.has(order.orderId)) continue;
-    const parts = sellerOrdersOf(order.orderId, order.lines);
+    const parts = sellerOrdersOf(order.orderId, order.lines, order.placedAt);
     for (const l of order.lines) {
       if (cancelledParts.has(parts.find((part) => part.sellerId === l.sellerId)!.sellerOrderId)) continue;
       const day = dayOf(order);

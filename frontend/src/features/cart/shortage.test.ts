@@ -2,7 +2,15 @@ import { expect, it } from 'vitest';
 import { orderable, shortageText } from './shortage.ts';
 
 const line = (available: boolean, left: number | null) => ({
-  product: { id: 'p-1', name: 'Rare Saree', pricePaise: 100, imageUrl: null, stockQuantity: left ?? 9, available },
+  product: {
+    id: 'p-1',
+    name: 'Rare Saree',
+    pricePaise: 100,
+    imageUrl: null,
+    stockQuantity: left ?? 9,
+    available,
+    madeToOrderDays: null,
+  },
   shortage: left === null ? null : { left },
 });
 

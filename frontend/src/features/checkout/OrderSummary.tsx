@@ -1,12 +1,14 @@
 import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
-import { formatPrice } from '../../format.ts';
+import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
+import { formatDay, formatPrice } from '../../format.ts';
 import { type Cart, StockFlag } from '../cart/index.ts';
 
 /**
- * The lines, subtotal, delivery charge and total of the order about to be placed; a line the
- * stock no longer covers is flagged with its fix, applied here (`onCart` takes the cart after it).
+ * The lines, subtotal, delivery charge and total of the order about to be placed, and the day it
+ * is expected to be dispatched by (made-to-order lines take longer); a line the stock no longer
+ * covers is flagged with its fix, applied here (`onCart` takes the cart after it).
  */
 export function OrderSummary({
   cart,
@@ -35,6 +37,9 @@ export function OrderSummary({
               </span>
               <span className="shrink-0">{formatPrice(multiply(line.product.pricePaise, line.quantity))}</span>
             </span>
+            {line.product.madeToOrderDays !== null && (
+              <span className="text-base-content/80">{madeToOrderText(line.product.madeToOrderDays)}</span>
+            )}
             <StockFlag line={line} onCart={onCart} />
           </li>
         ))}
@@ -53,6 +58,11 @@ export function OrderSummary({
           <dd>{formatPrice(totals.totalPaise)}</dd>
         </div>
       </dl>
+      {cart.dispatchBy && (
+        <p className="text-sm">
+          Expected dispatch by <time dateTime={cart.dispatchBy}>{formatDay(cart.dispatchBy)}</time>
+        </p>
+      )}
     </>
   );
 }

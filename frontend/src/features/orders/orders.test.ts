@@ -28,6 +28,7 @@ const part = (n: number, sellerId: string, subtotalPaise: number, changes: Parti
   sellerName: `Seller ${sellerId}`,
   subtotalPaise,
   status: 'pending',
+  shipBy: '2024-05-03',
   cancelReason: null,
   deliveredAt: null,
   history: [],

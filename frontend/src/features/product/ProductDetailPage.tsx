@@ -4,6 +4,7 @@ import { Price } from '../../components/Price.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
+import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { storefrontPath } from '../../links.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
@@ -107,6 +108,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           </span>
           {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
         </p>
+        {product.madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(product.madeToOrderDays)}</p>}
         <div className="flex flex-wrap items-center gap-4">
           <AddToCart product={product} />
           <WishlistHeart productId={product.id} productName={product.name} variant="page" />

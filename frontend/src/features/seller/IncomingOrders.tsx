@@ -5,8 +5,7 @@ import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { formatPrice } from '../../format.ts';
-import { upsertById } from '../../lists.ts';
+import { formatDay, formatPrice } from '../../format.ts';
 import {
   CancelPartDialog,
   DecideReturnDialog,
@@ -23,6 +22,7 @@ import {
   undoPartStatus,
 } from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
+import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
@@ -42,8 +42,8 @@ interface IncomingOrdersProps {
 }
 
 /**
- * The seller's orders: their part of each purchase (their lines only), newest first, kept
- * live; the buyer and where to ship, the status moves allowed (each confirmed, the last one
+ * The seller's orders: their part of each purchase (their lines only), newest first or those to
+ * dispatch by their ship-by day (the late ones flagged), kept live; the buyer and where to ship, the status moves allowed (each confirmed, the last one
  * undone for a few minutes), and the returns to decide.
  */
 export function IncomingOrders({
@@ -57,9 +57,10 @@ export function IncomingOrders({
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The order a change was made to: the buttons that had the focus may have gone with it, so its heading takes it. */
   const [changedId, setChangedId] = useState<string | null>(null);
+  const [shipByFirst, setShipByFirst] = useState(false);
 
   function applied({ sellerOrder, position }: SellerOrderChange, movesLedger: boolean) {
-    orders.update((list) => upsertById(list, sellerOrder));
+    orders.update((list) => withSellerOrder(list, sellerOrder));
     setChangedId(sellerOrder.id);
     if (movesLedger) onLedgerMoved?.(position);
   }
@@ -72,7 +73,8 @@ export function IncomingOrders({
   }
 
   const openReturns = sum(orders.data?.map((order) => order.openReturns) ?? []);
-  const shown = onlyReturns ? (orders.data ?? []).filter((order) => order.openReturns > 0) : (orders.data ?? []);
+  const listed = onlyReturns ? (orders.data ?? []).filter((order) => order.openReturns > 0) : (orders.data ?? []);
+  const shown = shipByFirst ? byShipBy(listed) : listed;
 
   return (
     <section id="orders" aria-labelledby="incoming-title" className={className}>
@@ -80,17 +82,29 @@ export function IncomingOrders({
         <h2 className="text-xl font-semibold">
           <span id="incoming-title">Incoming Orders</span>
         </h2>
-        {(openReturns > 0 || onlyReturns) && (
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-pressed={onlyReturns}
-            onClick={() => setOnlyReturns(!onlyReturns)}
-          >
-            Returns to decide
-            <span className="badge badge-warning badge-sm">{openReturns}</span>
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {(orders.data?.length ?? 0) > 1 && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-pressed={shipByFirst}
+              onClick={() => setShipByFirst(!shipByFirst)}
+            >
+              Sort by ship-by date
+            </button>
+          )}
+          {(openReturns > 0 || onlyReturns) && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-pressed={onlyReturns}
+              onClick={() => setOnlyReturns(!onlyReturns)}
+            >
+              Returns to decide
+              <span className="badge badge-warning badge-sm">{openReturns}</span>
+            </button>
+          )}
+        </div>
       </div>
       {orders.loading ? (
         <Skeleton className="h-48 rounded-box" />
@@ -194,6 +208,10 @@ function SellerOrderCard(props: SellerOrderCardProps) {
         {' '}
         · {order.buyerName}
       </OrderHeading>
+      <p className="text-sm">
+        Ship by <time dateTime={order.shipBy}>{formatDay(order.shipBy)}</time>
+        {order.late && <span className="badge badge-error badge-sm ml-2">Late</span>}
+      </p>
       <p className="text-sm text-base-content/80">
         Ship to {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode} · Phone {to.phone} ·{' '}
         {delivery.label}

@@ -4,6 +4,7 @@ import { EMAIL_VERIFICATION_MESSAGES } from '../../../../domain/account/verifica
 import { type ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
 import { call, server } from '../../api/client.ts';
 import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
+import { MAX_MADE_TO_ORDER_DAYS } from '../../../../domain/product/made-to-order.ts';
 import { useForm } from '../../forms.ts';
 import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
@@ -185,6 +186,17 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           defaultValue={initial.stockQuantity}
           error={errorOf('stockQuantity')}
         />
+        <Field
+          label="Made to order: days to make (optional)"
+          name="madeToOrderDays"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={MAX_MADE_TO_ORDER_DAYS}
+          defaultValue={initial.madeToOrderDays}
+          error={errorOf('madeToOrderDays')}
+        />
         <SelectField
           // Remounted once the categories arrive, so the product's category is selected; chosen only
           // once the tax rates are there too, so that it brings its tax defaults.
@@ -248,7 +260,7 @@ function ReviewNote({ product }: { product: SellerProduct }) {
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
         Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the
-        approved version until then. Price, stock and tax data change at once.
+        approved version until then. Price, stock, tax data and made-to-order days change at once.
       </p>
     </div>
   );

@@ -3,10 +3,10 @@ import { formatInrThousands, sum } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../components/StatCard.tsx';
-import { upsertById } from '../../lists.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
+import { withSellerOrder } from './sellerOrderList.ts';
 import { InvoicesSection } from './invoices/InvoicesSection.tsx';
 import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
 import { Notifications } from './Notifications.tsx';
@@ -45,7 +45,7 @@ export default function SellerPanel() {
   const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', {
     live: true,
   });
-  useLiveEvent('seller-order.changed', (order) => orders.update((list) => upsertById(list, order)));
+  useLiveEvent('seller-order.changed', (order) => orders.update((list) => withSellerOrder(list, order)));
   const [onlyReturns, setOnlyReturns] = useState(false);
   const [ledgerOffset, setLedgerOffset] = useState(0);
   const ledger = useApiGet(

@@ -36,6 +36,7 @@ export function initialText(product: SellerProduct | null): ProductFormText {
       // Filled from the category's defaults when one is chosen (ProductForm).
       hsn: '',
       gstRateBps: '',
+      madeToOrderDays: '',
     };
   }
   return {
@@ -50,6 +51,7 @@ export function initialText(product: SellerProduct | null): ProductFormText {
     tags: product.tags.join(', '),
     hsn: product.tax.hsn,
     gstRateBps: String(product.tax.gstRateBps),
+    madeToOrderDays: product.madeToOrderDays === null ? '' : String(product.madeToOrderDays),
   };
 }
 
@@ -62,6 +64,7 @@ const EDITABLE = [
   'categoryId',
   'tags',
   'tax',
+  'madeToOrderDays',
 ] as const satisfies ReadonlyArray<keyof ProductValues & keyof SellerProduct>;
 
 /** The fields but the images an edit changes (part of the body of PATCH; gallery.ts adds the images); empty when nothing changed. */

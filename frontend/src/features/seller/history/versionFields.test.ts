@@ -16,6 +16,7 @@ const then: ProductVersion = {
   images: [],
   tags: ['ikat'],
   tax: { hsn: '5208', gstRateBps: 500 },
+  madeToOrderDays: null,
   stockQuantity: 20,
   verification: 'verified',
   featured: false,
@@ -39,6 +40,7 @@ describe('compareVersions', () => {
       'Images',
       'Tags',
       'Tax',
+      'Made to order',
       'Stock',
       'Status',
     ]);
