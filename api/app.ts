@@ -45,6 +45,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { sellerOrderRoutes } from './routes/seller-orders.ts';
 import { commissionInvoiceRoutes } from './routes/commission-invoices.ts';
+import { deliveryInvoiceRoutes } from './routes/delivery-invoices.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { storefrontRoutes } from './routes/storefronts.ts';
 import { taxProfileRoutes } from './routes/tax-profiles.ts';
@@ -132,6 +133,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
     .route('/api/invoices', invoiceRoutes(ctx))
     .route('/api/commission-invoices', commissionInvoiceRoutes(ctx))
+    .route('/api/delivery-invoices', deliveryInvoiceRoutes(ctx))
     .route('/api/returns', returnPolicyRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))

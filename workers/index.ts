@@ -9,6 +9,7 @@ import { ORDER_REACTOR, notifySellerEffect } from './order-reactor.ts';
 import { PAYMENTS_AWAITING_INDEX, paymentsAwaiting, startPaymentsReconciler } from './payments.ts';
 import { startReconciler } from './reconcile.ts';
 import { commissionInvoicesEffect, issueCommissionInvoice } from './commission-invoices.ts';
+import { deliveryInvoicesEffect, issueDeliveryInvoice } from './delivery-invoices.ts';
 import type { Operator } from '../domain/invoice/commission.ts';
 import { issueTaxDocument, taxDocumentsEffect } from './tax-documents.ts';
 import { refund, refundEffect } from './refund.ts';
@@ -32,6 +33,7 @@ export const workers: Worker<never>[] = [
   settleSellerOrderWorker as Worker<never>,
   issueTaxDocument,
   issueCommissionInvoice as Worker<never>,
+  issueDeliveryInvoice as Worker<never>,
   refund,
 ];
 
@@ -49,10 +51,11 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   refundEffect,
 ];
 
-/** Every effect of the log: MIBI's commission invoices need its GSTIN, which only the options know. */
+/** Every effect of the log: MIBI's own invoices need its GSTIN, which only the options know. */
 export const effectsOfLog = (operator: Operator | null): readonly Effect[] => [
   ...EFFECTS_OF_LOG,
   commissionInvoicesEffect(operator),
+  deliveryInvoicesEffect(operator),
 ];
 
 /** The reactors' one lease, named after the first of them, so a deployment's lease carries on. */
@@ -60,8 +63,7 @@ export const REACTORS_LEASE = ORDER_REACTOR;
 
 /** Every reactor under that lease (for the health report and the tests). */
 export const REACTORS: readonly string[] = [
-  ...EFFECTS_OF_LOG.map((effect) => effect.reactor),
-  commissionInvoicesEffect(null).reactor,
+  ...effectsOfLog(null).map((effect) => effect.reactor),
   WISHLIST_REACTOR,
   PAYMENTS_AWAITING_INDEX,
   SETTLEMENT_REACTOR,
@@ -84,7 +86,7 @@ export interface WorkerOptions {
   newId?: () => string;
   /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): how long transfers are held. */
   returnWindowDays?: number;
-  /** MIBI as the supplier of its commission invoices (api/roles/operator.ts); without it none are issued. */
+  /** MIBI as the supplier of its own invoices (api/roles/operator.ts); without it none are issued. */
   operator?: Operator | null;
 }
 

@@ -44,11 +44,17 @@ export interface TaxDocumentJob {
 
 type Registered = Extract<TaxProfile, { registered: true }>;
 
-/** The seller's tax profile as it was at `at`, if registered for GST then. */
-export async function registeredAt(streams: Streams, sellerId: string, at: string): Promise<Registered | null> {
+/** The seller's tax profile as it was at `at`; null before it set one. */
+export async function profileAt(streams: Streams, sellerId: string, at: string): Promise<TaxProfile | null> {
   let profile: TaxProfile | null = null;
   for (const event of await streams.read<SellerStreamEvent>(sellerStream(sellerId)))
     if (event.type === 'SellerTaxProfileSet' && event.data.at <= at) profile = event.data.profile;
+  return profile;
+}
+
+/** The seller's tax profile as it was at `at`, if registered for GST then. */
+export async function registeredAt(streams: Streams, sellerId: string, at: string): Promise<Registered | null> {
+  const profile = await profileAt(streams, sellerId, at);
   return profile?.registered ? profile : null;
 }
 

@@ -1,6 +1,6 @@
 /** What each kind of tax document prints (pdf.ts lays it out): one mapping per document shape. */
 import { CREDIT_REASONS } from '../../domain/invoice/document.ts';
-import type { TaxDocumentDoc } from '../../projections/invoices/documents.ts';
+import type { DeliveryDocumentDoc, TaxDocumentDoc } from '../../projections/invoices/documents.ts';
 import type { Printable } from './pdf.ts';
 
 const placeLine = ({ code, name }: { code: string | null; name: string }): string =>
@@ -34,5 +34,30 @@ export function printableTaxDocument(doc: TaxDocumentDoc): Printable {
     lines: doc.lines.map((line) => ({ ...line, code: line.hsn })),
     totals: doc.totals,
     notes: ['Prices include GST. Issued by MIBI on behalf of the supplier (electronic commerce operator).'],
+  };
+}
+
+/** MIBI's invoice to the buyer for a purchase's delivery charge, or its credit note. */
+export function printableDeliveryDocument(doc: DeliveryDocumentDoc): Printable {
+  const { supplier, recipient } = doc;
+  const invoice = doc.kind === 'delivery_invoice';
+  return {
+    title: invoice ? 'Tax Invoice' : 'Credit Note',
+    number: doc.number,
+    heading: [
+      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
+      `Date: ${doc.date}`,
+      ...(doc.kind === 'delivery_credit_note'
+        ? [`Against invoice: ${doc.invoiceNumber}`, 'Reason: Order cancelled, delivery charge refunded']
+        : []),
+      `Order: ${doc.orderId}`,
+    ],
+    supplier: [supplier.legalName, `GSTIN: ${supplier.gstin}`, `State: ${supplier.stateName} (${supplier.stateCode})`],
+    recipient: [recipient.name, recipient.address, placeLine(doc.placeOfSupply)],
+    codeTitle: 'SAC',
+    intraState: doc.intraState,
+    lines: doc.lines.map((line) => ({ ...line, code: line.sac })),
+    totals: doc.totals,
+    notes: ['The delivery charge includes GST. Delivery is supplied by MIBI, which arranges the courier.'],
   };
 }

@@ -70,6 +70,14 @@ export const TaxDocumentListSchema = z.object({ items: z.array(TaxDocumentSchema
 export type TaxDocumentDoc = z.infer<typeof TaxDocumentSchema>;
 export type TaxDocumentList = z.infer<typeof TaxDocumentListSchema>;
 
+/** MIBI as the supplier of its own documents. */
+const OperatorSchema = z.object({
+  legalName: z.string(),
+  gstin: z.string(),
+  stateCode: z.string(),
+  stateName: z.string(),
+});
+
 /** MIBI's commission invoice to a seller (domain/invoice/commission-series.ts): MIBI supplies, the seller receives. */
 export const CommissionInvoiceSchema = z
   .object({
@@ -84,7 +92,7 @@ export const CommissionInvoiceSchema = z
     deliveryId: z.string(),
     date: z.string(),
     issuedAt: z.string(),
-    supplier: z.object({ legalName: z.string(), gstin: z.string(), stateCode: z.string(), stateName: z.string() }),
+    supplier: OperatorSchema,
     recipient: z.object({
       legalName: z.string(),
       gstin: z.string().nullable(),
@@ -112,8 +120,53 @@ export const CommissionInvoiceListSchema = z
   .object({ items: z.array(CommissionInvoiceSchema) })
   .openapi('CommissionInvoiceList');
 
-/** Every document MIBI issues as the supplier, in one collection (`kind` tells them apart). */
-export const MibiDocumentSchema = z.discriminatedUnion('kind', [CommissionInvoiceSchema]);
+/** MIBI's invoice to the buyer for a purchase's delivery charge, and its credit note (domain/invoice/delivery-series.ts). */
+const delivery = {
+  id: z.string(),
+  number: z.string().max(16),
+  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
+  seq: z.number().int(),
+  orderId: z.string(),
+  buyerId: z.string(),
+  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
+  issuedAt: z.string(),
+  supplier: OperatorSchema,
+  recipient: z.object({ name: z.string(), address: z.string() }),
+  placeOfSupply: z.object({ code: z.string().nullable(), name: z.string() }).openapi({
+    description: 'Where the goods are handed over to the courier (section 12(8) of the IGST Act)',
+  }),
+  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      sac: z.string(),
+      quantity: z.number().int(),
+      rateBps: z.number().int().openapi({ description: 'GST rate in basis points (1800 = 18%)' }),
+      ...TaxSplitFields,
+      amountPaise: paise,
+    }),
+  ),
+  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+};
+
+export const DeliveryDocumentSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('delivery_invoice'), ...delivery, shipmentId: z.string() }),
+    z.object({
+      kind: z.literal('delivery_credit_note'),
+      ...delivery,
+      invoiceId: z.string(),
+      invoiceNumber: z.string(),
+      causeId: z.string(),
+    }),
+  ])
+  .openapi('DeliveryDocument');
+
+export const DeliveryDocumentListSchema = z
+  .object({ items: z.array(DeliveryDocumentSchema) })
+  .openapi('DeliveryDocumentList');
 
 export type CommissionInvoiceDoc = z.infer<typeof CommissionInvoiceSchema>;
-export type MibiDocumentDoc = z.infer<typeof MibiDocumentSchema>;
+export type DeliveryDocumentDoc = z.infer<typeof DeliveryDocumentSchema>;
+/** Every document MIBI issues as the supplier, in one collection (`kind` tells them apart). */
+export type MibiDocumentDoc = CommissionInvoiceDoc | DeliveryDocumentDoc;

@@ -1,5 +1,6 @@
 /** Every tax document as issued: a seller's (its invoice and credit-note series) and MIBI's own. */
 import type { CommissionSeriesEvent } from '../../domain/invoice/commission-series.ts';
+import type { DeliverySeriesEvent } from '../../domain/invoice/delivery-series.ts';
 import type { SeriesEvent } from '../../domain/invoice/series.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -13,9 +14,13 @@ export const TAX_DOCUMENTS = 'tax_documents';
  */
 export const MIBI_DOCUMENTS = 'mibi_documents';
 
-type MibiEvent = CommissionSeriesEvent;
+type MibiEvent = CommissionSeriesEvent | DeliverySeriesEvent;
 
-const MIBI_EVENTS: ReadonlySet<string> = new Set<MibiEvent['type']>(['CommissionInvoiceIssued']);
+const MIBI_EVENTS: ReadonlySet<string> = new Set<MibiEvent['type']>([
+  'CommissionInvoiceIssued',
+  'DeliveryInvoiceIssued',
+  'DeliveryCreditNoteIssued',
+]);
 
 export const invoices: Projection = {
   name: 'invoices',
@@ -36,11 +41,7 @@ export const invoices: Projection = {
       ],
     },
   ],
-  eventTypes: new Set<(SeriesEvent | MibiEvent)['type']>([
-    'InvoiceIssued',
-    'CreditNoteIssued',
-    'CommissionInvoiceIssued',
-  ]),
+  eventTypes: new Set<string>(['InvoiceIssued', 'CreditNoteIssued', ...MIBI_EVENTS]),
 
   async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
     if (MIBI_EVENTS.has(recorded.type)) work.put<MibiDocumentDoc>(MIBI_DOCUMENTS, (recorded as MibiEvent).data);

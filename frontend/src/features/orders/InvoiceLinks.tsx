@@ -1,7 +1,7 @@
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { taxDocumentHref } from '../../components/TaxDocumentTable.tsx';
-import type { OrderPart } from './types.ts';
+import type { Order, OrderPart } from './types.ts';
 
 /** The tax invoices (and credit notes) of a shipped seller order, to download as PDF. */
 export function InvoiceLinks({ part }: { part: OrderPart }) {
@@ -23,6 +23,31 @@ export function InvoiceLinks({ part }: { part: OrderPart }) {
               : invoices.length > 1
                 ? `Download invoice ${doc.number}`
                 : 'Download invoice'}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** MIBI's invoice of a purchase's delivery charge (and its credit note if the purchase was cancelled whole), to download as PDF. */
+export function DeliveryInvoiceLinks({ order }: { order: Order }) {
+  const statuses = order.sellerOrders.map((part) => part.status).join();
+  const documents = useApiGet(
+    (options) => server['delivery-invoices'].$get({ query: { orderId: order.id } }, options),
+    [order.id, statuses],
+    'Failed to load your delivery invoice',
+  );
+  const items = [...(documents.data?.items ?? [])].reverse();
+  if (items.length === 0) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {items.map((doc) => (
+        <li key={doc.id}>
+          <a className="link" href={`/api/delivery-invoices/${encodeURIComponent(doc.id)}/pdf`} download>
+            {doc.kind === 'delivery_invoice'
+              ? 'Download delivery invoice'
+              : `Download delivery credit note ${doc.number}`}
           </a>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { purchaseProgress } from '../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { formatDate } from '../../format.ts';
+import { DeliveryInvoiceLinks } from './InvoiceLinks.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { OrderPartSection } from './OrderPartSection.tsx';
 import { orderLabel } from './orders.ts';
@@ -27,6 +28,11 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
   const detailsId = useId();
   const label = orderLabel(order.id);
   const several = order.sellerOrders.length > 1;
+  // MIBI invoices the delivery charge once a part ships; a purchase cancelled whole may hold its credit note.
+  const statuses = order.sellerOrders.map((part) => part.status);
+  const invoiced =
+    statuses.some((status) => status === 'shipped' || status === 'delivered') ||
+    statuses.every((status) => status === 'cancelled');
 
   return (
     <article className="card border border-base-300 p-5" aria-label={`Order ${label}`}>
@@ -57,6 +63,7 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
         <div>
           <OrderTotal order={order} />
+          {invoiced && <DeliveryInvoiceLinks order={order} />}
           <PaymentState order={order} />
           <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === null)} />
         </div>
