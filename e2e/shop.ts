@@ -55,7 +55,7 @@ export async function productNamed(request: APIRequestContext, name: string): Pr
 export async function listProduct(
   request: APIRequestContext,
   baseURL: string,
-  fields: Partial<ShopProduct> & { name: string; tags?: string[] },
+  fields: Partial<ShopProduct> & { name: string; tags?: string[]; madeToOrderDays?: number },
 ): Promise<string> {
   const product = {
     description: 'Hand-made in India by a small workshop.',

@@ -1,0 +1,98 @@
+/**
+ * Issue 26, made to order and personalisation: a made-to-order product's page and checkout say
+ * when it will be dispatched; its seller sees the ship-by day, and the order flagged Late once an
+ * admin has moved the clock past it.
+ *
+ * Its own server: the admin moves its clock (development routes), which would move the shared
+ * server's windows under the other specs.
+ */
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type OwnServer, startOwnServer } from './own-server.ts';
+import { fillAddress, listProduct, postByApi, signInByApi, signUpByApi } from './shop.ts';
+
+const ADMIN = { email: 'admin@made-to-order.test', password: 'Made-To-Order-2024' };
+
+let server: OwnServer;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  server = await startOwnServer('made-to-order', ADMIN, { AUTO_VERIFY: 'true', DEV_ROUTES: 'true' });
+  baseURL = server.baseURL;
+});
+
+test.afterAll(() => server?.stop());
+
+/** A name no earlier test has used. */
+const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
+
+/** A day as the SPA writes it (format.ts formatDay): "9 Dec 2026". */
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(day),
+  );
+
+/** A signed-in page of a new account. */
+async function signedIn(browser: Browser, role: 'buyer' | 'seller', fullName: string) {
+  const context = await browser.newContext({ baseURL });
+  await signUpByApi(context.request, baseURL, role, fullName);
+  return { context, page: await context.newPage() };
+}
+
+/** Opens a page and waits until its live stream is connected, so later changes arrive on it. */
+async function openLive(page: Page, path: string): Promise<void> {
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live');
+  await page.goto(path);
+  await live;
+}
+
+test('a made-to-order shawl: its page and checkout say when it ships; its seller sees the ship-by day, then Late once the clock passes it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const shawl = unique('Pashmina Shawl');
+  const seller = await signedIn(browser, 'seller', unique('Kashmir Looms'));
+  const productId = await listProduct(seller.context.request, baseURL, {
+    name: shawl,
+    pricePaise: 899_900,
+    stockQuantity: 4,
+    categoryId: 'textiles',
+    madeToOrderDays: 10,
+  });
+
+  const buyer = await signedIn(browser, 'buyer', 'Ananya Iyer');
+  await buyer.page.goto(`/products/${productId}`);
+  await expect(buyer.page.getByRole('heading', { level: 1 })).toHaveText(shawl);
+  await expect(buyer.page.getByText('Made to order: ships in 10 days')).toBeVisible();
+  await buyer.page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(buyer.page.getByText('Added to Cart')).toBeVisible();
+
+  await buyer.page.goto('/checkout');
+  const { dispatchBy } = (await (await buyer.page.request.get('/api/cart')).json()) as { dispatchBy: string };
+  await expect(buyer.page.getByText(`Expected dispatch by ${shownDay(dispatchBy)}`)).toBeVisible();
+  await fillAddress(buyer.page);
+  await buyer.page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(buyer.page.getByText('Order Placed Successfully!')).toBeVisible();
+  const [order] = (await (await buyer.page.request.get('/api/orders')).json()) as Array<{
+    sellerOrders: Array<{ shortId: string; shipBy: string }>;
+  }>;
+  const part = order!.sellerOrders[0]!;
+  expect(part.shipBy).toBe(dispatchBy);
+
+  await openLive(seller.page, '/dashboard/seller');
+  const card = seller.page
+    .getByRole('region', { name: 'Incoming Orders', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: `Order #${part.shortId}` });
+  await expect(card).toContainText(`Ship by ${shownDay(part.shipBy)}`);
+  await expect(card.getByText('Late', { exact: true })).toHaveCount(0);
+
+  // The admin moves the clock a day past the ship-by day: the order, still pending, is late.
+  const admin = await browser.newContext({ baseURL });
+  await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
+  const days = (Date.parse(part.shipBy) - Date.now()) / 86_400_000 + 1;
+  await postByApi(admin.request, baseURL, '/api/dev/clock', { advanceMinutes: Math.ceil(days * 24 * 60) });
+  await seller.page.reload();
+  await expect(card.getByText('Late', { exact: true })).toBeVisible();
+
+  for (const context of [seller.context, buyer.context, admin]) await context.close();
+});
