@@ -426,11 +426,11 @@ describe('LiveFeed', () => {
     await delivered(10);
     // Two connections: 120 ms.
     expect(await delivered(11)).toBeGreaterThanOrEqual(115);
-    for (let i = 0; i < 3; i++) feed.join(undefined, { deliver: () => {}, close: () => {} });
-    // Five: 300 ms, but no more than 150.
+    for (let i = 0; i < 8; i++) feed.join(undefined, { deliver: () => {}, close: () => {} });
+    // Ten: 600 ms, but no more than 150 (the bound leaves a loaded machine its delays).
     const gap = await delivered(12);
     expect(gap).toBeGreaterThanOrEqual(145);
-    expect(gap).toBeLessThan(280);
+    expect(gap).toBeLessThan(450);
   });
 
   it('sends the batch waiting when a client joins, which gets it as missed, once', async () => {
