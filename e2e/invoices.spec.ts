@@ -1,15 +1,16 @@
 /**
  * Issue 25, items 3 and 6: a registered seller in Karnataka ships to a buyer in Kerala; the buyer
  * downloads the tax invoice from its order, whose text (read with a PDF library) shows the
- * seller's GSTIN, the place of supply and the IGST; the seller lists it in the dashboard and the
- * admins find it by its number.
+ * seller's GSTIN, the place of supply and the IGST, and beside it MIBI's invoice of the delivery
+ * charge (handed over to the courier in Karnataka, MIBI's state: CGST + SGST); the seller lists
+ * its invoice in the dashboard and the admins find it by its number.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
 
-test('the buyer downloads the PDF invoice of a shipped order; the seller lists it, the admins find it by number', async ({
+test('the buyer downloads the PDF invoices of a shipped order, the seller’s and MIBI’s for delivery; the seller lists its own, the admins find it by number', async ({
   page,
   browser,
   baseURL,
@@ -62,6 +63,22 @@ test('the buyer downloads the PDF invoice of a shipped order; the seller lists i
   expect(text).toContain('Tax: IGST 50.00');
   expect(text).toContain(name);
   const number = /Invoice number: (KSG\/\d{4}-\d{2}\/0001)/.exec(text)![1]!;
+
+  // MIBI's own invoice of the ₹50 delivery charge, on the order beside the seller's.
+  const card = page.getByRole('article').filter({ has: section });
+  const [delivery] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('link', { name: 'Download delivery invoice' }).click(),
+  ]);
+  expect(delivery.suggestedFilename()).toMatch(/^DLV-\d{4}-\d{2}-\d{4}\.pdf$/);
+  const deliveryBytes = new Uint8Array(await readFile((await delivery.path())!));
+  const { text: deliveryText } = await extractText(await getDocumentProxy(deliveryBytes), { mergePages: true });
+  expect(deliveryText).toContain('Tax Invoice');
+  expect(deliveryText).toContain('GSTIN: 29AAACM1234A1Z4');
+  expect(deliveryText).toContain('Delivery of order: Standard Delivery');
+  expect(deliveryText).toContain('996812');
+  expect(deliveryText).toContain('Place of supply: Karnataka (29)');
+  expect(deliveryText).toContain('Tax: CGST 3.82 + SGST 3.81');
 
   const sellerPage = await seller.newPage();
   await sellerPage.goto('/dashboard/seller');
