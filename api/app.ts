@@ -50,6 +50,8 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { storefrontRoutes } from './routes/storefronts.ts';
 import { taxProfileRoutes } from './routes/tax-profiles.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
+import { catalogImportRoutes } from './routes/catalog-import.ts';
+import { CATALOG_FILE_ERRORS, MAX_CATALOG_FILE_BYTES } from './catalog-import/file.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
 
@@ -62,23 +64,36 @@ const tooLarge = () => {
   throw new ApiError(413, 'payload_too_large', 'The request body is too large');
 };
 
-function limitBodies(): MiddlewareHandler {
-  const json = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  const upload = bodyLimit({
-    maxSize: UPLOAD_BODY_LIMIT,
+/** The multipart framing around a file. */
+const FRAMING = 64 * 1024;
+
+/** A body limit of `maxSize` bytes, refused with `message`. */
+const limitOf = (maxSize: number, message: string) => ({
+  maxSize,
+  check: bodyLimit({
+    maxSize,
     onError: () => {
-      throw new ApiError(413, 'file_too_large', IMAGE_TOO_LARGE.description);
+      throw new ApiError(413, 'file_too_large', message);
     },
-  });
+  }),
+});
+
+function limitBodies(): MiddlewareHandler {
+  const json = { maxSize: JSON_BODY_LIMIT, check: bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }) };
+  // The routes that take a file, and theirs.
+  const files: Record<string, ReturnType<typeof limitOf>> = {
+    '/api/uploads': limitOf(UPLOAD_BODY_LIMIT, IMAGE_TOO_LARGE.description),
+    '/api/seller/catalog/imports': limitOf(MAX_CATALOG_FILE_BYTES + FRAMING, CATALOG_FILE_ERRORS.tooLarge),
+  };
   return (c, next) => {
     // Reading a GET's body would make the node adapter build a full Request on the hot path.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const limit = c.req.path === '/api/uploads' ? upload : json;
+    const limit = files[c.req.path] ?? json;
     // So would bodyLimit's first look at the body: a declared length is judged from the header
     // alone, which is all bodyLimit does with it; only a chunked body is counted as it streams.
     const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limit(c, next);
-    return Number(length) > (limit === upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT) ? limit(c, next) : next();
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limit.check(c, next);
+    return Number(length) > limit.maxSize ? limit.check(c, next) : next();
   };
 }
 
@@ -119,6 +134,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller/ledger', ledgerRoutes(ctx))
     .route('/api/seller/payout-account', payoutAccountRoutes(ctx))
     .route('/api/seller/tax-report', taxReportRoutes(ctx))
+    .route('/api/seller/catalog', catalogImportRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))

@@ -1,6 +1,7 @@
 import { admin } from './admin/projection.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog/projection.ts';
+import { catalogImports } from './catalog-imports/projection.ts';
 import { invoices } from './invoices/projection.ts';
 import { ledger } from './ledger/projection.ts';
 import { logStats } from './log-stats.ts';
@@ -32,6 +33,7 @@ export const projections: Projection[] = [
   payments,
   invoices,
   taxPolicy,
+  catalogImports,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/platform.ts';
 import { ProjectionRunner, type RunnerLease } from '../platform/projection/runner.ts';
+import { CATALOG_IMPORT, type ImportRowWriter, catalogImportEffect, importCatalog } from './catalog-import.ts';
 import { confirmOrder, confirmOrderEffect } from './confirm-order.ts';
 import { type Effect, type RetryPolicy, effectReactor, startAtLogEnd } from './effect.ts';
 import { notifyDecision, notifyDecisionEffect } from './notify-decision.ts';
@@ -38,7 +39,7 @@ export const workers: Worker<never>[] = [
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
-export const JOB_NAMES: readonly string[] = workers.map((worker) => worker.name);
+export const JOB_NAMES: readonly string[] = [...workers.map((worker) => worker.name), CATALOG_IMPORT];
 
 /** The effects whose jobs the reactors queue and the reconciliation checks against the log. */
 export const EFFECTS_OF_LOG: readonly Effect[] = [
@@ -49,6 +50,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   tellCodeFailuresEffect,
   taxDocumentsEffect,
   refundEffect,
+  catalogImportEffect,
 ];
 
 /** Every effect of the log: MIBI's own invoices need its GSTIN, which only the options know. */
@@ -88,6 +90,8 @@ export interface WorkerOptions {
   returnWindowDays?: number;
   /** MIBI as the supplier of its own invoices (api/roles/operator.ts); without it none are issued. */
   operator?: Operator | null;
+  /** Applies a row of a catalog import as its seller's command (api/catalog-import/apply.ts); without it an import's job fails. */
+  importRow?: ImportRowWriter;
 }
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -106,7 +110,7 @@ export interface RunningWorkers {
 export function startWorkers(platform: Platform, options: WorkerOptions): RunningWorkers {
   const cx = workerContext(platform, options.links, options);
   const effects = effectsOfLog(cx.operator);
-  for (const worker of workers) {
+  for (const worker of [...workers, importCatalog(options.importRow) as Worker<never>]) {
     platform.queue.process<never>(worker.name, (job) => worker.handle(job, cx), {
       concurrency: worker.concurrency ?? 4,
     });

@@ -5,7 +5,7 @@
 import type { Actor } from '../../domain/actor.ts';
 import type { Verification } from '../../domain/catalog/status.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
-import { type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
+import { type ImportMark, type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type FieldChange, detailChanges, occurredAt } from '../../domain/product/history.ts';
 import type { ProductBody, ProductChangesBody } from '../../domain/product/schemas.ts';
 import type { Config } from '../../platform/config/config.ts';
@@ -78,6 +78,12 @@ async function decideOnProduct(
   return { id: productId, position };
 }
 
+/** A listing by a catalog import: under the id the import gives the row, so a repeat finds it listed. */
+export interface ImportedListing {
+  productId: string;
+  mark: ImportMark;
+}
+
 /**
  * A seller lists a new product in an existing category; it waits for review (Pending
  * Review) unless the server verifies it at once. A suspended seller cannot list, nor change
@@ -87,20 +93,24 @@ export async function listProduct(
   cx: ListingContext & ImageImportContext,
   actor: Actor,
   input: ProductBody,
+  imported?: ImportedListing,
 ): Promise<ListingResult> {
   await assertActorMaySell(cx, actor);
   await assertVerifiedToList(cx, actor.userId);
   await assertCategoryExists(cx, input.categoryId);
   const product = await checkedListing(cx, actor, input);
-  const productId = cx.newId();
+  const productId = imported?.productId ?? cx.newId();
   const at = cx.now();
   const stream = productStream(productId);
-  let { position } = await cx.streams.handle(
-    stream,
-    productDecider,
-    { type: 'ListProduct', actor, productId, product, at },
-    { actor: actor.userId },
-  );
+  const list: ProductCommand = {
+    type: 'ListProduct',
+    actor,
+    productId,
+    product,
+    at,
+    ...(imported && { imported: imported.mark }),
+  };
+  let { position } = await cx.streams.handle(stream, productDecider, list, { actor: actor.userId });
   if (cx.config.AUTO_VERIFY) {
     const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
     ({ position } = await cx.streams.handle(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
@@ -111,18 +121,25 @@ export async function listProduct(
 
 /**
  * Changes the fields given (null clears the original price or the image); a new category must
- * exist. The seller's content changes of a verified product wait for review as a revision.
+ * exist; a catalog import marks the change with its row. The seller's content changes of a verified product wait for review as a revision.
  */
 export async function updateProduct(
   cx: ListingContext & ImageImportContext,
   actor: Actor,
   productId: string,
   input: ProductChangesBody,
+  imported?: ImportMark,
 ): Promise<ProductUpdateResult> {
   await assertActorMaySell(cx, actor);
   if (input.categoryId !== undefined) await assertCategoryExists(cx, input.categoryId);
   const changes = await checkedChanges(cx, actor, productId, input);
-  const command: ProductCommand = { type: 'UpdateProduct', actor, changes, at: cx.now() };
+  const command: ProductCommand = {
+    type: 'UpdateProduct',
+    actor,
+    changes,
+    at: cx.now(),
+    ...(imported && { imported }),
+  };
   const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
   return edited(cx, productId, decided);
 }

@@ -7,6 +7,7 @@ import { catalogLive } from '../../projections/catalog/live.ts';
 import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
 import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';
+import { catalogImportsLive } from '../../projections/catalog-imports/live.ts';
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
 const SLICES = [
@@ -17,6 +18,7 @@ const SLICES = [
   notificationsLive,
   ledgerLive,
   buyerNotificationsLive,
+  catalogImportsLive,
 ] as const;
 
 const EVENTS = eventsOf(SLICES);

@@ -8,6 +8,9 @@ import type { ServerType } from '@hono/node-server';
 import type { Config } from '../../platform/config/config.ts';
 import { leaseOwner } from '../../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../../platform/platform.ts';
+import { systemClock } from '../../platform/clock.ts';
+import { Streams } from '../../platform/eventstore/streams.ts';
+import { catalogRowWriter } from '../catalog-import/apply.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { PROJECTIONS_LEASE, projections } from '../../projections/index.ts';
 import { mibiOperator } from './operator.ts';
@@ -70,6 +73,14 @@ export async function assemble(
         reconcileEveryMs: config.RECONCILE_EVERY_S * 1000,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
         operator: mibiOperator(config),
+        // A catalog import's rows are the seller's own product commands, run where the job runs.
+        importRow: catalogRowWriter({
+          config,
+          platform,
+          streams: new Streams(platform.events),
+          now: options.now ?? systemClock.now,
+          newId: options.newId ?? systemClock.newId,
+        }),
         ...options,
         links: config,
         lease,

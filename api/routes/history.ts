@@ -11,7 +11,7 @@ import { ProductIdParamsSchema } from './products.ts';
 import { OrderLineSchema } from '../../projections/orders/documents.ts';
 import { RevisionWaitingSchema } from './seller.ts';
 
-const FieldChangeSchema = z
+export const FieldChangeSchema = z
   .object({
     field: z.string().openapi({ example: 'Price' }),
     before: z.string().openapi({ example: '₹1,499.00' }),

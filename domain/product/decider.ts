@@ -2,7 +2,7 @@ import { type Actor, forbidden, isAdmin } from '../actor.ts';
 import { assertCanBuy } from '../catalog/availability.ts';
 import { type Verification, isPurchasable } from '../catalog/status.ts';
 import { type Decider, DomainError } from '../decider.ts';
-import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
+import type { ImportMark, ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 import { mainImageUrl } from './image.ts';
 import {
   IMMEDIATE_FIELDS,
@@ -27,12 +27,19 @@ export type ProductInput = Omit<ProductDetails, 'imageUrl'> & { stockQuantity: n
  * RestockReturn are sent by the order flow of the API, not by a user, so they carry no actor.
  */
 export type ProductCommand =
-  | { type: 'ListProduct'; actor: Actor; productId: string; product: ProductInput; at: string }
+  | { type: 'ListProduct'; actor: Actor; productId: string; product: ProductInput; at: string; imported?: ImportMark }
   /**
    * Absent fields stay as they are; `null` clears the original price or the image. On a
    * verified product, its seller's content changes become a revision for review.
    */
-  | { type: 'UpdateProduct'; actor: Actor; changes: Partial<ProductInput>; at: string; restores?: string }
+  | {
+      type: 'UpdateProduct';
+      actor: Actor;
+      changes: Partial<ProductInput>;
+      at: string;
+      restores?: string;
+      imported?: ImportMark;
+    }
   | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; at: string }
   | { type: 'ReserveStock'; orderId: string; quantity: number; at: string }
   | { type: 'ReleaseStock'; orderId: string; reason: StockReleaseReason; at: string }
@@ -100,10 +107,11 @@ function assertAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw forbidden('Only an admin can review or feature products');
 }
 
-const stamp = (product: Product, command: { actor: Actor; at: string }) => ({
+const stamp = (product: Product, command: { actor: Actor; at: string; imported?: ImportMark }) => ({
   productId: product.productId,
   by: command.actor.userId,
   at: command.at,
+  ...(command.imported && { imported: command.imported }),
 });
 
 type UpdateCommand = Extract<ProductCommand, { type: 'UpdateProduct' }>;
@@ -175,7 +183,11 @@ function revisionRejected(
   return { type: 'ProductRevisionRejected', data: { ...stamp(product, command), revisionId, reason } };
 }
 
-function adjustStock(product: Product, command: { actor: Actor; at: string }, to: number | undefined): ProductEvent[] {
+function adjustStock(
+  product: Product,
+  command: { actor: Actor; at: string; imported?: ImportMark },
+  to: number | undefined,
+): ProductEvent[] {
   if (to === undefined || to === product.stockQuantity) return [];
   return [
     { type: 'StockAdjusted', data: { ...stamp(product, command), from: product.stockQuantity, to, reason: 'manual' } },
@@ -299,7 +311,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
   evolve(state, recorded) {
     const { type, data } = upcastProductEvent(recorded);
     if (type === 'ProductListed') {
-      const { productId, sellerId, stockQuantity, listedAt: _, ...details } = data;
+      const { productId, sellerId, stockQuantity, listedAt: _, imported: __, ...details } = data;
       return {
         productId,
         sellerId,
@@ -373,11 +385,10 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
     if (command.type === 'ListProduct') {
       if (state !== null) throw new DomainError('already_exists', 'Product already exists', 'conflict');
       if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
-      const { actor, productId, product, at } = command;
+      const { actor, productId, product, at, imported } = command;
       const imageUrl = mainImageUrl(product.images);
-      return [
-        { type: 'ProductListed', data: { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at } },
-      ];
+      const data = { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at };
+      return [{ type: 'ProductListed', data: imported ? { ...data, imported } : data }];
     }
     if (state === null || (state.delisted && !STILL_APPLY_WHEN_DELISTED.has(command.type))) throw notFound();
     return decideOnListed(command, state);

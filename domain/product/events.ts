@@ -44,11 +44,18 @@ export type ProductContent = Pick<
   'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags'
 >;
 
-/** Who did it and when (ISO-8601 UTC), on every event after the listing. */
+/** The row of a catalog import (domain/catalog-import) a change came from: the history says "imported". */
+export interface ImportMark {
+  importId: string;
+  row: number;
+}
+
+/** Who did it and when (ISO-8601 UTC), on every event after the listing; `imported` when a catalog import did it. */
 interface Stamp {
   productId: string;
   by: string;
   at: string;
+  imported?: ImportMark;
 }
 
 export type StockReleaseReason = 'order_cancelled' | 'order_failed';
@@ -56,7 +63,13 @@ export type StockReleaseReason = 'order_cancelled' | 'order_failed';
 export type ProductEvent =
   | {
       type: 'ProductListed';
-      data: RecordedDetails & { productId: string; sellerId: string; stockQuantity: number; listedAt: string };
+      data: RecordedDetails & {
+        productId: string;
+        sellerId: string;
+        stockQuantity: number;
+        listedAt: string;
+        imported?: ImportMark;
+      };
     }
   /** `before` and `after` hold only the fields that changed; `restores`, the time of the version a restore brought back. */
   | {

@@ -114,7 +114,17 @@ const stockChange = (from: number, to: number): FieldChange[] => [
   { field: STOCK_LABEL, before: String(from), after: String(to) },
 ];
 
+/** What a change a catalog import made says first. */
+export const IMPORTED = 'Imported';
+
+/** A product event in words; one a catalog import made says so first ("Imported: Price: ₹1,499.00 → ₹1,299.00"). */
 export function describeProductEvent(recorded: ProductEvent, names: HistoryNames): EventDescription {
+  const description = describeChange(recorded, names);
+  const imported = 'imported' in recorded.data && recorded.data.imported !== undefined;
+  return imported ? { ...description, summary: `${IMPORTED}: ${description.summary}` } : description;
+}
+
+function describeChange(recorded: ProductEvent, names: HistoryNames): EventDescription {
   const event = upcastProductEvent(recorded);
   switch (event.type) {
     case 'ProductListed': {

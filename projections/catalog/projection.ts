@@ -187,7 +187,7 @@ async function renameSeller(work: UnitOfWork, { sellerId, displayName }: SellerP
 }
 
 async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<void> {
-  const { productId, sellerId, listedAt, ...details } = data;
+  const { productId, sellerId, listedAt, imported: _, ...details } = data;
   const seller = await sellerOf(work, sellerId);
   if (!seller.productIds.includes(productId)) {
     work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, productIds: [...seller.productIds, productId] });

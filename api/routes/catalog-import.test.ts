@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG_COLUMNS } from '../../domain/catalog-import/rows.ts';
+import { MAX_CATALOG_FILE_BYTES } from '../catalog-import/file.ts';
+import { type Client, errorOf, expectStatus } from '../testing/harness.ts';
+import { listProduct, twoSellers } from './catalog.fixtures.ts';
+
+const { api, seller, otherSeller } = await twoSellers();
+const buyer = await api.signUp({ role: 'buyer' });
+
+const HEADER = CATALOG_COLUMNS.join(',');
+const csvFile = (text: string, name = 'catalog.csv') => new File([text], name, { type: 'text/csv' });
+const check = (client: Client, file: File) => client.api.seller.catalog.imports.$post({ form: { file } });
+const imports = (client: Client) => client.api.seller.catalog.imports[':id'];
+
+/** A row of the catalog's columns: a product in Textiles unless told otherwise. */
+const row = (fields: Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>) =>
+  CATALOG_COLUMNS.map((column) => {
+    const value =
+      fields[column] ??
+      (
+        {
+          name: 'Ikat cushion cover',
+          description: 'Handwoven ikat cotton, 40 cm square.',
+          price: '650',
+          stock: '5',
+          category: 'textiles',
+        } as Record<string, string>
+      )[column] ??
+      '';
+    return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  }).join(',');
+
+describe('GET /api/seller/catalog/csv', () => {
+  it("downloads the seller's own catalog, a row per product, text guarded against formulas", async () => {
+    const { id } = await listProduct(seller, { name: '=HYPERLINK("https://evil.test")', pricePaise: 149_950 });
+    await listProduct(otherSeller, { name: 'Not mine' });
+    const reply = await seller.api.seller.catalog.csv.$get();
+    expectStatus(reply, 200);
+    expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(reply.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="mibi-catalog-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = reply.body.split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    const mine = lines.find((line) => line.startsWith(id))!;
+    expect(mine).toContain(`"'=HYPERLINK(""https://evil.test"")"`);
+    expect(mine).toContain(',1499.50,');
+    expect(lines.some((line) => line.includes('Not mine'))).toBe(false);
+  });
+
+  it('is for sellers only', async () => {
+    expect((await api.anonymous().raw.get('/api/seller/catalog/csv')).status).toBe(401);
+    expect((await buyer.raw.get('/api/seller/catalog/csv')).status).toBe(403);
+  });
+});
+
+describe('a catalog import', () => {
+  it('checks the file row by row without changing anything, then imports it once confirmed', async () => {
+    const { id: shawlId } = await listProduct(seller, {
+      name: 'Pashmina shawl',
+      description: 'Handwoven ikat cotton, 40 cm square.',
+      pricePaise: 500_000,
+      originalPricePaise: null,
+      tags: [],
+      stockQuantity: 3,
+    });
+    const { id: othersId } = await listProduct(otherSeller, { name: 'Cardamom' });
+    await api.settle(); // the dry run compares the rows with the seller's products as the read model has them
+    const file = [
+      HEADER,
+      row({ name: 'Ikat cushion cover', tags: 'ikat, cotton' }),
+      row({ product_id: shawlId, name: 'Pashmina shawl', price: '4500', stock: '7', category: 'textiles' }),
+      row({ name: '', price: 'abc' }),
+      row({ product_id: othersId, name: 'Cardamom' }),
+      row({ name: 'Brass lamp', category: 'lamps' }),
+    ].join('\n');
+    const checked = await check(seller, csvFile(file));
+    expectStatus(checked, 201);
+    const report = checked.body;
+    expect(report.counts).toEqual({ create: 1, update: 1, unchanged: 0, refuse: 3 });
+    expect(report.rows.map(({ row, action }) => [row, action])).toEqual([
+      [2, 'create'],
+      [3, 'update'],
+      [4, 'refuse'],
+      [5, 'refuse'],
+      [6, 'refuse'],
+    ]);
+    expect(report.rows[1]!.changes).toEqual([
+      { field: 'Price', before: '₹5,000.00', after: '₹4,500.00' },
+      { field: 'Stock', before: '3', after: '7' },
+    ]);
+    // The product form's own words.
+    expect(report.rows[2]!.problems).toEqual([
+      { column: 'name', message: 'Product name is required' },
+      { column: 'price', message: 'Enter an amount in rupees, like 499.50' },
+    ]);
+    expect(report.rows[3]!.problems).toEqual([{ column: 'product_id', message: 'No product of yours has this id' }]);
+    expect(report.rows[4]!.problems).toEqual([{ column: 'category', message: 'Choose one of the categories' }]);
+
+    // Nothing changed yet; the import waits for its seller.
+    const pending = await seller
+      .after(report.position)
+      .seller.catalog.imports[':id'].$get({ param: { id: report.id } });
+    expectStatus(pending, 200);
+    expect(pending.body).toMatchObject({ status: 'checked', total: 5, done: 0 });
+    const shawl = await seller.api.products[':id'].$get({ param: { id: shawlId } });
+    expectStatus(shawl, 200);
+    expect(shawl.body.pricePaise).toBe(500_000);
+
+    // Another seller cannot confirm or read it.
+    expectStatus(await imports(otherSeller).confirm.$post({ param: { id: report.id } }), 404);
+    expectStatus(
+      await otherSeller.after(report.position).seller.catalog.imports[':id'].$get({ param: { id: report.id } }),
+      404,
+    );
+
+    const confirmed = await imports(seller).confirm.$post({ param: { id: report.id } });
+    expectStatus(confirmed, 202);
+    await api.settle();
+    const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: report.id } });
+    expectStatus(done, 200);
+    expect(done.body).toMatchObject({
+      status: 'finished',
+      total: 5,
+      done: 5,
+      counts: { created: 1, updated: 1, unchanged: 0, refused: 3 },
+    });
+    expect(done.body.notes.map(({ row, outcome, message }) => [row, outcome, message])).toEqual([
+      [4, 'refused', 'name: Product name is required; price: Enter an amount in rupees, like 499.50'],
+      [5, 'refused', 'product_id: No product of yours has this id'],
+      [6, 'refused', 'category: Choose one of the categories'],
+    ]);
+
+    const products = await seller.api.seller.products.$get();
+    expectStatus(products, 200);
+    const cushion = products.body.items.find((product) => product.name === 'Ikat cushion cover')!;
+    expect(cushion).toMatchObject({
+      pricePaise: 65_000,
+      stockQuantity: 5,
+      categoryId: 'textiles',
+      tags: ['ikat', 'cotton'],
+    });
+    expect(products.body.items.find((product) => product.id === shawlId)).toMatchObject({
+      pricePaise: 450_000,
+      stockQuantity: 7,
+    });
+    const othersProduct = await otherSeller.api.products[':id'].$get({ param: { id: othersId } });
+    expectStatus(othersProduct, 200);
+    expect(othersProduct.body.name).toBe('Cardamom');
+
+    // Each product's history says so.
+    const history = await seller.api.seller.products[':id'].history.$get({ param: { id: shawlId } });
+    expectStatus(history, 200);
+    expect(history.body.items.map((item) => item.summary)).toContain('Imported: Price: ₹5,000.00 → ₹4,500.00');
+    const cushionHistory = await seller.api.seller.products[':id'].history.$get({ param: { id: cushion.id } });
+    expectStatus(cushionHistory, 200);
+    expect(cushionHistory.body.items[0]!.summary).toBe('Imported: Listed in Textiles at ₹650.00 with 5 in stock');
+
+    // Confirming again changes nothing.
+    expectStatus(await imports(seller).confirm.$post({ param: { id: report.id } }), 202);
+    await api.settle();
+    const again = await seller.api.seller.products.$get();
+    expectStatus(again, 200);
+    expect(again.body.items.filter((product) => product.name === 'Ikat cushion cover')).toHaveLength(1);
+  });
+
+  it('refuses files it cannot read as a catalog, in one sentence (4xx JSON)', async () => {
+    const garbage = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe])], 'photo.csv');
+    const refusals: [File, string][] = [
+      [garbage, 'This file is not CSV text: save the sheet as CSV (UTF-8) and try again'],
+      [
+        csvFile('sku,title,cost\nA1,Shawl,100\n'),
+        'The first row must name the columns; missing: name, description, price, stock, category',
+      ],
+      [
+        csvFile(`${HEADER},colour\n${row({})},red\n`),
+        `Unknown columns: colour. The columns are: ${CATALOG_COLUMNS.join(', ')}`,
+      ],
+      [csvFile(`${HEADER}\n`), 'This file has no rows: the first row names the columns, then one row per product'],
+      [csvFile(`${HEADER}\n"unclosed,a\n`), 'A quoted field is never closed: check the quotes in the file'],
+    ];
+    for (const [file, message] of refusals) {
+      const reply = await check(seller, file);
+      expectStatus(reply, 400);
+      expect(errorOf(reply)).toMatchObject({ code: 'invalid_catalog_file', message });
+    }
+    const tooBig = await check(seller, csvFile(`${HEADER}\n${'x'.repeat(MAX_CATALOG_FILE_BYTES + 100)}`));
+    expectStatus(tooBig, 413);
+    expect(errorOf(tooBig)).toMatchObject({ code: 'file_too_large', message: 'A catalog file must be at most 5 MB' });
+    const notAForm = await seller.raw.post('/api/seller/catalog/imports', { json: { file: 'catalog.csv' } });
+    expect(notAForm.status).toBe(415);
+  });
+
+  it('is for sellers only', async () => {
+    expect((await check(buyer, csvFile(`${HEADER}\n${row({})}`))).status).toBe(403);
+    expect((await check(api.anonymous(), csvFile(`${HEADER}\n${row({})}`))).status).toBe(401);
+    expectStatus(await imports(seller).confirm.$post({ param: { id: 'no-such-import' } }), 404);
+  });
+});
