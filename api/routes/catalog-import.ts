@@ -22,9 +22,10 @@ import { FieldChangeSchema } from './history.ts';
 const tags = ['Seller'];
 
 const COLUMNS_DESCRIPTION = `Columns: ${CATALOG_COLUMNS.join(', ')}. A row per product; \`product_id\` names a product of
-yours to change (empty: a new product); prices in rupees (499.50), \`gst_rate\` in percent (5), \`hsn\` and \`gst_rate\`
-both empty take the category's defaults, \`tags\` separated by commas, \`image_urls\` (https addresses, fetched once, or
-the addresses this export gives) by spaces; empty \`image_urls\` (or \`hsn\` and \`gst_rate\`) leave a product's as they are.`;
+yours to change (empty: a new product); prices in rupees (499.50); \`made_to_order_days\` empty when shipped from stock;
+\`gst_rate\` in percent (5), \`hsn\` and \`gst_rate\` both empty take the category's defaults; \`tags\` separated by
+commas; \`image_urls\` (https addresses, fetched once, or the addresses the export gives) by spaces. Empty \`image_urls\`
+(or \`hsn\` and \`gst_rate\`) leave a product's as they are.`;
 
 const ACTIONS = ['create', 'update', 'unchanged', 'refuse'] as const;
 

@@ -61,6 +61,7 @@ export function rowChanges(
   compare('description', existing.description, product.description);
   compare('pricePaise', existing.pricePaise, product.pricePaise);
   compare('originalPricePaise', existing.originalPricePaise, product.originalPricePaise);
+  compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
   compare('categoryId', existing.categoryId, product.categoryId);
   compare('tags', [...existing.tags], product.tags);
   if (product.tax) compare('tax', existing.tax, product.tax);

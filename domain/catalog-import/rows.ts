@@ -23,6 +23,7 @@ export const CATALOG_COLUMNS = [
   'price',
   'original_price',
   'stock',
+  'made_to_order_days',
   'category',
   'tags',
   'hsn',
@@ -54,6 +55,8 @@ export interface CatalogProduct {
   pricePaise: Paise;
   originalPricePaise: Paise | null;
   stockQuantity: number;
+  /** Days to make it after the order; null: shipped from stock. */
+  madeToOrderDays: number | null;
   categoryId: string;
   tags: string[];
   /** Null: the category's defaults. */
@@ -76,6 +79,7 @@ const FORM_COLUMNS: Record<string, CatalogColumn> = {
   price: 'price',
   originalPrice: 'original_price',
   stockQuantity: 'stock',
+  madeToOrderDays: 'made_to_order_days',
   categoryId: 'category',
   tags: 'tags',
   hsn: 'hsn',
@@ -144,6 +148,7 @@ export function checkRow(row: CatalogRowText): CheckedRow {
     // Stand-ins the schema takes when both are empty: the category's defaults apply instead.
     hsn: noTax ? '0101' : row.hsn,
     gstRateBps: noTax ? '0' : rateBpsText(row.gst_rate),
+    madeToOrderDays: row.made_to_order_days,
   };
   const parsed = productFormSchema.safeParse(form);
   const imageUrls = row.image_urls.split(/\s+/).filter((url) => url !== '');
@@ -172,6 +177,7 @@ export interface ExportedProduct {
   pricePaise: Paise;
   originalPricePaise: Paise | null;
   stockQuantity: number;
+  madeToOrderDays: number | null;
   categoryId: string;
   tags: readonly string[];
   tax: ProductTax;
@@ -189,6 +195,7 @@ export const exportedRow = (product: ExportedProduct): string[] => [
   decimalRupees(product.pricePaise),
   product.originalPricePaise === null ? '' : decimalRupees(product.originalPricePaise),
   String(product.stockQuantity),
+  product.madeToOrderDays === null ? '' : String(product.madeToOrderDays),
   csvText(product.categoryId),
   csvText(product.tags.join(', ')),
   csvText(product.tax.hsn),
