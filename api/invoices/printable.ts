@@ -1,6 +1,10 @@
 /** What each kind of tax document prints (pdf.ts lays it out): one mapping per document shape. */
 import { CREDIT_REASONS } from '../../domain/invoice/document.ts';
-import type { DeliveryDocumentDoc, TaxDocumentDoc } from '../../projections/invoices/documents.ts';
+import type {
+  CommissionDocumentDoc,
+  DeliveryDocumentDoc,
+  TaxDocumentDoc,
+} from '../../projections/invoices/documents.ts';
 import type { Printable } from './pdf.ts';
 
 const placeLine = ({ code, name }: { code: string | null; name: string }): string =>
@@ -59,5 +63,35 @@ export function printableDeliveryDocument(doc: DeliveryDocumentDoc): Printable {
     lines: doc.lines.map((line) => ({ ...line, code: line.sac })),
     totals: doc.totals,
     notes: ['The delivery charge includes GST. Delivery is supplied by MIBI, which arranges the courier.'],
+  };
+}
+
+/** MIBI's commission invoice to a seller, or its credit note for a return. */
+export function printableCommissionDocument(doc: CommissionDocumentDoc): Printable {
+  const { supplier, recipient } = doc;
+  const invoice = doc.kind === 'commission_invoice';
+  return {
+    title: invoice ? 'Tax Invoice' : 'Credit Note',
+    number: doc.number,
+    heading: [
+      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
+      `Date: ${doc.date}`,
+      ...(doc.kind === 'commission_credit_note'
+        ? [`Against invoice: ${doc.invoiceNumber}`, `Reason: ${CREDIT_REASONS.returned}`]
+        : []),
+      `Order: ${doc.sellerOrderId}`,
+    ],
+    supplier: [supplier.legalName, `GSTIN: ${supplier.gstin}`, `State: ${supplier.stateName} (${supplier.stateCode})`],
+    recipient: [
+      recipient.legalName,
+      recipient.address,
+      ...(recipient.gstin ? [`GSTIN: ${recipient.gstin}`] : []),
+      `Place of supply: ${recipient.stateName} (${recipient.stateCode})`,
+    ],
+    codeTitle: 'SAC',
+    intraState: doc.intraState,
+    lines: doc.lines.map((line) => ({ ...line, code: line.sac })),
+    totals: doc.totals,
+    notes: ["GST is added to MIBI's commission. Supplied by MIBI to the seller under MIBI's GSTIN."],
   };
 }

@@ -1,15 +1,13 @@
-import { join } from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitExclusive } from '../../domain/tax/split.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
-import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
-import { projections } from '../../projections/index.ts';
-import { collectionsOf, compareReadStores, replay } from '../../projections/rebuild.ts';
-import { type Client, expectStatus, ok, startTestApi } from '../testing/harness.ts';
+import { decideReturn, requestReturn } from '../commands/orders.ts';
+import { type Client, expectStatus, ORIGIN, ok, startTestApi } from '../testing/harness.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
-import { invoiceFixtures } from './invoices.fixtures.ts';
-import { listedProduct, signedIn } from './orders.fixtures.ts';
+import { invoiceFixtures, rebuiltFromZero } from './invoices.fixtures.ts';
+import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 
 // MIBI in Karnataka (the demo's sample GSTIN).
@@ -127,18 +125,98 @@ describe("MIBI's commission invoice on delivery", () => {
   });
 });
 
+describe("MIBI's commission credit notes", () => {
+  it('credit each accepted return the commission it gave back, against the invoice, once; all of them the invoice', async () => {
+    const { seller } = await karnatakaSeller();
+    const ring = await listedProduct(api, seller, { name: 'Silver ring', pricePaise: 333_33, categoryId: 'jewelry' });
+    const buyer = await signedIn(api);
+    const { orderId } = await placedOrder(api, buyer, [{ productId: ring, quantity: 3 }]);
+    const sellerOrderId = `${orderId}-1`;
+    for (const status of ['processing', 'shipped', 'delivered'] as const) await move(seller, sellerOrderId, status);
+    for (const quantity of [2, 1]) {
+      const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
+        lines: [{ productId: ring, quantity }],
+        reason: 'Too small',
+      });
+      const returnId = asked.sellerOrder.returns.at(-1)!.returnId;
+      await decideReturn(api.ctx, actorOfClient(seller), sellerOrderId, returnId, { accept: true, reason: 'Fine' });
+      await api.settle();
+    }
+    const docs = await invoicesOf(seller, sellerOrderId);
+    const invoice = docs.find((d) => d.kind === 'commission_invoice')!;
+    const notes = docs.filter((d) => d.kind === 'commission_credit_note').sort((a, b) => a.seq - b.seq);
+    expect(notes).toHaveLength(2);
+    const fy = invoice.fy;
+    const [two, one] = notes;
+    // At the rate changed above (5%). The commission on 3 rings is 10% of 999.99, rounded: 100.00; on 2, 66.67; the last ring's is the rest.
+    expect(two).toMatchObject({
+      number: `MIB/CN${fy.slice(2, 4)}${fy.slice(5)}/0001`,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      recipient: invoice.recipient,
+      lines: [{ quantity: 2, sac: invoice.lines[0]!.sac, rateBps: 500, ...splitExclusive(66_67, 500, true) }],
+    });
+    expect(one!.number).toBe(`MIB/CN${fy.slice(2, 4)}${fy.slice(5)}/0002`);
+    for (const key of ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'amountPaise'] as const)
+      expect(two!.totals[key] + one!.totals[key]).toBe(invoice.totals[key]);
+    // Another seller is not told of them; an admin finds a credit note by its number.
+    const other = await signedIn(api, 'seller');
+    expect(await invoicesOf(other, sellerOrderId)).toEqual([]);
+    expectStatus(await other.api['commission-invoices'][':id'].$get({ param: { id: two!.id } }), 404);
+    const found = ok(await admin.api['commission-invoices'].$get({ query: { number: two!.number } })).items;
+    expect(found).toEqual([two]);
+  });
+});
+
+describe('GET /api/commission-invoices/{id}/pdf', () => {
+  it("writes MIBI's GSTIN, the seller's, the SAC and the tax split; for its seller and admins only", async () => {
+    const { seller, saree } = await karnatakaSeller();
+    const [invoice] = await invoicesOf(seller, await delivered(seller, [{ productId: saree }]));
+    const path = `/api/commission-invoices/${invoice!.id}/pdf`;
+    for (const viewer of [seller, admin]) {
+      const reply = await viewer.raw.get(path);
+      expectStatus(reply, 200);
+      expect(reply.headers.get('content-type')).toBe('application/pdf');
+    }
+    const bytes = new Uint8Array(await (await seller.raw.send(`${ORIGIN}${path}`)).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    for (const shown of [
+      'Tax Invoice',
+      invoice!.number,
+      'GSTIN: 29AAACM1234A1Z4',
+      'GSTIN: 29ABCDE1234F1ZW',
+      'Place of supply: Karnataka (29)',
+      'SAC',
+      `CGST ${(invoice!.totals.cgstPaise / 100).toFixed(2)} + SGST ${(invoice!.totals.sgstPaise / 100).toFixed(2)}`,
+    ])
+      expect(text).toContain(shown);
+    for (const [viewer, status] of [
+      [await signedIn(api, 'seller'), 404],
+      [await signedIn(api), 403],
+      [api.anonymous(), 401],
+    ] as const)
+      expectStatus(await viewer.raw.get(path), status);
+  });
+
+  it('refuses bad input: an unknown or overlong id, a number search by a seller or of 17 characters', async () => {
+    const seller = await signedIn(api, 'seller');
+    expectStatus(await admin.raw.get('/api/commission-invoices/mib-2026-27-99999/pdf'), 404);
+    expectStatus(await admin.raw.get(`/api/commission-invoices/${'x'.repeat(201)}/pdf`), 400);
+    expectStatus(await admin.raw.get(`/api/commission-invoices/${'x'.repeat(201)}`), 400);
+    expectStatus(await seller.api['commission-invoices'].$get({ query: { number: 'MIB/2026-27/0001' } }), 403);
+    expectStatus(await admin.api['commission-invoices'].$get({ query: { number: 'M'.repeat(17) } }), 400);
+    expectStatus(await admin.api['commission-invoices'].$get({ query: { sellerOrderId: ' ' } }), 400);
+  });
+});
+
 describe('rebuild', () => {
+  // Last in the file: the log then holds commission invoices, credit notes and a rate change.
   it('gives read models equal to the live ones (mibi rebuild --all --compare)', async () => {
-    await api.settle();
-    const last = await api.platform.events.lastPosition();
-    const rebuilt = new SqliteReadStore(join(api.dir, 'rebuilt.db'));
-    await replay(
-      api.platform.events,
-      rebuilt,
-      projections.map((projection) => ({ projection, toPosition: last })),
-    );
-    expect(await rebuilt.collection('mibi_documents').count({ kind: 'commission_invoice' })).toBe(5);
-    expect(await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections))).toEqual([]);
-    await rebuilt.close();
+    const commission = await rebuiltFromZero(api, 'mibi_documents', { kind: 'commission_invoice' });
+    expect(commission.count).toBe(7);
+    expect(commission.differences).toEqual([]);
+    const { count, differences } = await rebuiltFromZero(api, 'mibi_documents', { kind: 'commission_credit_note' });
+    expect(count).toBe(2);
+    expect(differences).toEqual([]);
   });
 });

@@ -1,8 +1,13 @@
 /** Sellers registered for GST and their shipments, for the tests of tax invoices and of what builds on them. */
+import { join } from 'node:path';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import type { ShippingAddress } from '../../domain/order/events.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
 import { changeSellerOrderStatus } from '../commands/orders.ts';
+import type { Scalar } from '../../platform/readstore/port.ts';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
+import { projections } from '../../projections/index.ts';
+import { collectionsOf, compareReadStores, replay } from '../../projections/rebuild.ts';
 import { type Client, ok, type TestApi } from '../testing/harness.ts';
 import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
@@ -46,4 +51,26 @@ export function invoiceFixtures(api: TestApi) {
   }
 
   return { karnatakaSeller, move, shipped };
+}
+
+/**
+ * `mibi rebuild --all --compare` on the log so far: every read model rebuilt from zero, how many
+ * documents of `collection` (those matching `where`) it then holds, and where the rebuilt read
+ * models differ from the live ones.
+ */
+export async function rebuiltFromZero(api: TestApi, collection: string, where?: Record<string, Scalar>) {
+  await api.settle();
+  const last = await api.platform.events.lastPosition();
+  const rebuilt = new SqliteReadStore(join(api.dir, 'rebuilt.db'));
+  try {
+    await replay(
+      api.platform.events,
+      rebuilt,
+      projections.map((projection) => ({ projection, toPosition: last })),
+    );
+    const count = await rebuilt.collection(collection).count(where);
+    return { count, differences: await compareReadStores(api.platform.read, rebuilt, collectionsOf(projections)) };
+  } finally {
+    await rebuilt.close();
+  }
 }

@@ -1,44 +1,25 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { mayReadTaxDocument } from '../../domain/invoice/access.ts';
-import { isAdmin } from '../../domain/actor.ts';
 import { TaxDocumentListSchema, TaxDocumentSchema } from '../../projections/invoices/documents.ts';
 import { taxDocument, taxDocuments } from '../../projections/invoices/queries.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
-import { ApiError } from '../http/errors.ts';
-import { errors, jsonResponse, pathParam, router } from '../http/router.ts';
+import { errors, jsonResponse, router } from '../http/router.ts';
 import { documentPdf, pdfHeaders, pdfResponse } from '../invoices/pdf.ts';
 import { printableTaxDocument } from '../invoices/printable.ts';
+import { documentIdParams, documentListQuery, documentNotFound, requireAdminSearch } from '../invoices/requests.ts';
 import type { AppContext } from '../roles/context.ts';
 
 const tags = ['Invoices'];
 
-const IdParamsSchema = z.object({
-  id: pathParam('id', 200, { description: "The document's id (not its number)", example: 'inv-6f1c2e1a-2026-27-42' }),
-});
-
-const ListQuerySchema = z.object({
-  sellerOrderId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ description: "One seller order's documents (its buyer's, its seller's, or an admin's view)" }),
-  number: z
-    .string()
-    .trim()
-    .min(1)
-    .max(16)
-    .optional()
-    .openapi({ description: 'Admins: the documents with this number (each seller has its own series)' }),
-});
-
-const NOT_FOUND = 'Invoice not found';
+const IdParamsSchema = documentIdParams('inv-6f1c2e1a-2026-27-42');
+const ListQuerySchema = documentListQuery(
+  "One seller order's documents (its buyer's, its seller's, or an admin's view)",
+);
 
 export const invoiceRoutes = (ctx: AppContext) => {
   const readable = async (id: string, actor: ReturnType<typeof actorOf>) => {
     const doc = await taxDocument(ctx.platform.read, id);
-    if (!doc || !mayReadTaxDocument(actor, doc)) throw new ApiError(404, 'not_found', NOT_FOUND);
+    if (!doc || !mayReadTaxDocument(actor, doc)) throw documentNotFound();
     return doc;
   };
   return router(guard())
@@ -65,7 +46,7 @@ export const invoiceRoutes = (ctx: AppContext) => {
         const { sellerOrderId, number } = c.req.valid('query');
         const { read } = ctx.platform;
         if (number !== undefined) {
-          if (!isAdmin(actor)) throw new ApiError(403, 'forbidden', 'Only an admin can search invoices by number');
+          requireAdminSearch(actor);
           return c.json({ items: await taxDocuments(read, { number }) }, 200);
         }
         if (sellerOrderId !== undefined) {

@@ -28,6 +28,8 @@ const facts = (operator: Operator) => ({
   at: '2026-11-27T10:00:00.000Z',
 });
 
+const when = { date: '2026-12-01', at: '2026-12-01T10:00:00.000Z' };
+
 const settled = (productId: string, quantity: number, commissionPaise: number): Commissioned => ({
   productId,
   name: `Product ${productId}`,
@@ -72,6 +74,19 @@ describe("MIBI's commission invoice", () => {
     expect(body.lines[0]).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 5_625, amountPaise: 36_876 });
   });
 
+  it("credits a return at the invoice's parties, SAC code and rate, the returned product's line only", () => {
+    const invoice = commissionInvoiceBody({ ...facts(MAHARASHTRA), service: { sac: '996219', rateBps: 500 } }, [
+      settled('p1', 2, 20_000),
+      settled('p2', 1, 5_000),
+    ]);
+    const note = commissionCreditBody(invoice, [settled('p1', 1, 10_000)], new Map(), when);
+    expect(note).toMatchObject({ date: when.date, issuedAt: when.at, supplier: MAHARASHTRA, recipient: seller });
+    expect(note.lines).toEqual([
+      expect.objectContaining({ productId: 'p1', sac: '996219', rateBps: 500, taxablePaise: 10_000, igstPaise: 500 }),
+    ]);
+    expect(() => commissionCreditBody(invoice, [settled('p3', 1, 100)], new Map(), when)).toThrow(/not on the/);
+  });
+
   it("returns' credit notes add up to the invoice to the paisa once every unit is back", () => {
     fc.assert(
       fc.property(
@@ -92,7 +107,7 @@ describe("MIBI's commission invoice", () => {
           const invoice = commissionInvoiceBody(facts(operator), [settled('p1', weights.length, commission)]);
           let before = 0;
           const credits = parts.map((part) => {
-            const note = commissionCreditBody(facts(operator), [settled('p1', 1, part)], new Map([['p1', before]]));
+            const note = commissionCreditBody(invoice, [settled('p1', 1, part)], new Map([['p1', before]]), when);
             before += part;
             return note.totals;
           });

@@ -92,16 +92,21 @@ export interface Commissioned {
   commissionPaise: Paise;
 }
 
-export interface CommissionFacts {
+/** Who supplies, who receives, and when. */
+export interface CommissionParties {
   orderId: string;
   sellerOrderId: string;
   sellerId: string;
   operator: Operator;
   recipient: CommissionRecipient;
-  /** The commission's SAC code and GST rate in force on `date` (the tax policy's, `serviceRateOn`). */
-  service: Pick<ServiceRateEntry, 'sac' | 'rateBps'>;
   date: string;
   at: string;
+}
+
+/** What the commission invoice of a delivery is issued from. */
+export interface CommissionFacts extends CommissionParties {
+  /** The commission's SAC code and GST rate in force on `date` (the tax policy's, `serviceRateOn`). */
+  service: Pick<ServiceRateEntry, 'sac' | 'rateBps'>;
 }
 
 const minus = (a: TaxSplit, b: TaxSplit): TaxSplit => ({
@@ -111,7 +116,7 @@ const minus = (a: TaxSplit, b: TaxSplit): TaxSplit => ({
   igstPaise: a.igstPaise - b.igstPaise,
 });
 
-function bodyOf(facts: CommissionFacts, lines: CommissionLine[]): CommissionBody {
+function bodyOf(facts: CommissionParties, lines: CommissionLine[]): CommissionBody {
   const { orderId, sellerOrderId, sellerId, operator, recipient, date, at } = facts;
   const split = addSplits(lines);
   return {
@@ -129,14 +134,18 @@ function bodyOf(facts: CommissionFacts, lines: CommissionLine[]): CommissionBody
 }
 
 /**
- * A line of `commissionPaise` commission after `beforePaise` of the same product's commission
- * was already on earlier documents of the same kind: its GST is that of the whole so far less
- * that of the part before, so a delivery's credit notes add up to its invoice to the paisa once
- * every unit is returned (a unit's share of a rounded tax is never lost).
+ * A line of `commissionPaise` commission at `service`'s SAC code and rate, after `beforePaise` of
+ * the same product's commission was already on earlier documents of the same kind: its GST is that
+ * of the whole so far less that of the part before, so a delivery's credit notes add up to its
+ * invoice to the paisa once every unit is returned (a unit's share of a rounded tax is never lost).
  */
-function commissionLine(facts: CommissionFacts, settled: Commissioned, beforePaise: Paise): CommissionLine {
-  const { sac, rateBps } = facts.service;
-  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
+function commissionLine(
+  service: CommissionFacts['service'],
+  intraState: boolean,
+  settled: Commissioned,
+  beforePaise: Paise,
+): CommissionLine {
+  const { sac, rateBps } = service;
   const upTo = (paise: Paise) => splitExclusive(paise, rateBps, intraState);
   const split = minus(upTo(beforePaise + settled.commissionPaise), upTo(beforePaise));
   return {
@@ -152,23 +161,29 @@ function commissionLine(facts: CommissionFacts, settled: Commissioned, beforePai
 
 /** The commission invoice of a delivered seller order: a line per settled line. */
 export function commissionInvoiceBody(facts: CommissionFacts, settled: readonly Commissioned[]): CommissionBody {
+  const intraState = facts.operator.stateCode === facts.recipient.stateCode;
   return bodyOf(
     facts,
-    settled.map((line) => commissionLine(facts, line, 0)),
+    settled.map((line) => commissionLine(facts.service, intraState, line, 0)),
   );
 }
 
 /**
- * The credit note of an accepted return: the commission given back on the returned units,
- * `returnedBefore` (product to commission paise) being that of the seller order's earlier returns.
+ * The credit note of an accepted return: the commission given back on the returned units, at the
+ * invoice's parties, SAC code and rate (a rate changed since does not reach back), `returnedBefore`
+ * (product to commission paise) being that of the seller order's earlier returns.
  */
 export function commissionCreditBody(
-  facts: CommissionFacts,
+  invoice: CommissionBody,
   returned: readonly Commissioned[],
   returnedBefore: ReadonlyMap<string, Paise>,
+  when: { date: string; at: string },
 ): CommissionBody {
-  return bodyOf(
-    facts,
-    returned.map((line) => commissionLine(facts, line, returnedBefore.get(line.productId) ?? 0)),
-  );
+  const { orderId, sellerOrderId, sellerId, supplier, recipient, intraState } = invoice;
+  const lines = returned.map((line) => {
+    const invoiced = invoice.lines.find((l) => l.productId === line.productId);
+    if (!invoiced) throw new Error(`${line.productId} is not on the commission invoice of ${sellerOrderId}`);
+    return commissionLine(invoiced, intraState, line, returnedBefore.get(line.productId) ?? 0);
+  });
+  return bodyOf({ orderId, sellerOrderId, sellerId, operator: supplier, recipient, ...when }, lines);
 }

@@ -78,47 +78,62 @@ const OperatorSchema = z.object({
   stateName: z.string(),
 });
 
-/** MIBI's commission invoice to a seller (domain/invoice/commission-series.ts): MIBI supplies, the seller receives. */
-export const CommissionInvoiceSchema = z
-  .object({
-    kind: z.literal('commission_invoice'),
-    id: z.string(),
-    number: z.string().max(16),
-    fy: z.string(),
-    seq: z.number().int(),
-    orderId: z.string(),
-    sellerOrderId: z.string(),
-    sellerId: z.string(),
-    deliveryId: z.string(),
-    date: z.string(),
-    issuedAt: z.string(),
-    supplier: OperatorSchema,
-    recipient: z.object({
-      legalName: z.string(),
-      gstin: z.string().nullable(),
-      address: z.string(),
-      stateCode: z.string(),
-      stateName: z.string(),
+/** MIBI's commission invoice to a seller and its credit notes (domain/invoice/commission-series.ts): MIBI supplies, the seller receives. */
+const commission = {
+  id: z.string(),
+  number: z.string().max(16),
+  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
+  seq: z.number().int(),
+  orderId: z.string(),
+  sellerOrderId: z.string(),
+  sellerId: z.string(),
+  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
+  issuedAt: z.string(),
+  supplier: OperatorSchema,
+  recipient: z.object({
+    legalName: z.string(),
+    gstin: z.string().nullable(),
+    address: z.string(),
+    stateCode: z.string(),
+    stateName: z.string(),
+  }),
+  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      description: z.string(),
+      sac: z.string(),
+      quantity: z.number().int(),
+      rateBps: z.number().int().openapi({ description: 'GST rate in basis points (1800 = 18%)' }),
+      ...TaxSplitFields,
+      amountPaise: paise,
     }),
-    intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
-    lines: z.array(
-      z.object({
-        productId: z.string(),
-        description: z.string(),
-        sac: z.string(),
-        quantity: z.number().int(),
-        rateBps: z.number().int(),
-        ...TaxSplitFields,
-        amountPaise: paise,
-      }),
-    ),
-    totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
-  })
+  ),
+  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+};
+
+export const CommissionInvoiceSchema = z
+  .object({ kind: z.literal('commission_invoice'), ...commission, deliveryId: z.string() })
   .openapi('CommissionInvoice');
 
-export const CommissionInvoiceListSchema = z
-  .object({ items: z.array(CommissionInvoiceSchema) })
-  .openapi('CommissionInvoiceList');
+export const CommissionDocumentSchema = z
+  .discriminatedUnion('kind', [
+    CommissionInvoiceSchema,
+    z
+      .object({
+        kind: z.literal('commission_credit_note'),
+        ...commission,
+        invoiceId: z.string(),
+        invoiceNumber: z.string(),
+        causeId: z.string().openapi({ description: 'The accepted return it credits (its event id)' }),
+      })
+      .openapi('CommissionCreditNote'),
+  ])
+  .openapi('CommissionDocument');
+
+export const CommissionDocumentListSchema = z
+  .object({ items: z.array(CommissionDocumentSchema) })
+  .openapi('CommissionDocumentList');
 
 /** MIBI's invoice to the buyer for a purchase's delivery charge, and its credit note (domain/invoice/delivery-series.ts). */
 const delivery = {
@@ -167,6 +182,7 @@ export const DeliveryDocumentListSchema = z
   .openapi('DeliveryDocumentList');
 
 export type CommissionInvoiceDoc = z.infer<typeof CommissionInvoiceSchema>;
+export type CommissionDocumentDoc = z.infer<typeof CommissionDocumentSchema>;
 export type DeliveryDocumentDoc = z.infer<typeof DeliveryDocumentSchema>;
 /** Every document MIBI issues as the supplier, in one collection (`kind` tells them apart). */
-export type MibiDocumentDoc = CommissionInvoiceDoc | DeliveryDocumentDoc;
+export type MibiDocumentDoc = CommissionDocumentDoc | DeliveryDocumentDoc;

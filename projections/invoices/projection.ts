@@ -18,6 +18,7 @@ type MibiEvent = CommissionSeriesEvent | DeliverySeriesEvent;
 
 const MIBI_EVENTS: ReadonlySet<string> = new Set<MibiEvent['type']>([
   'CommissionInvoiceIssued',
+  'CommissionCreditNoteIssued',
   'DeliveryInvoiceIssued',
   'DeliveryCreditNoteIssued',
 ]);

@@ -1,6 +1,6 @@
 /** Reads of the tax documents: newest first. */
 import type { ReadStore, Scalar } from '../../platform/readstore/port.ts';
-import type { CommissionInvoiceDoc, MibiDocumentDoc, TaxDocumentDoc } from './documents.ts';
+import type { CommissionDocumentDoc, MibiDocumentDoc, TaxDocumentDoc } from './documents.ts';
 import { MIBI_DOCUMENTS, TAX_DOCUMENTS } from './projection.ts';
 
 const documents = (read: ReadStore) => read.collection<TaxDocumentDoc>(TAX_DOCUMENTS);
@@ -52,11 +52,14 @@ export async function mibiDocumentsOf<K extends MibiKind>(
   return found.filter(ofKinds(kinds));
 }
 
-export const commissionInvoice = (read: ReadStore, id: string): Promise<CommissionInvoiceDoc | null> =>
-  mibiDocument(read, id, ['commission_invoice']);
+const COMMISSION_KINDS = ['commission_invoice', 'commission_credit_note'] as const;
 
-/** MIBI's commission invoices to a seller, or of one seller order. */
-export const commissionInvoicesOf = (
+/** One of MIBI's commission invoices or credit notes. */
+export const commissionDocument = (read: ReadStore, id: string): Promise<CommissionDocumentDoc | null> =>
+  mibiDocument(read, id, COMMISSION_KINDS);
+
+/** MIBI's commission invoices and credit notes to a seller, of one seller order, or of a number. */
+export const commissionDocumentsOf = (
   read: ReadStore,
-  where: { sellerId: string } | { sellerOrderId: string },
-): Promise<CommissionInvoiceDoc[]> => mibiDocumentsOf(read, where, ['commission_invoice']);
+  where: { sellerId: string } | { sellerOrderId: string } | { number: string },
+): Promise<CommissionDocumentDoc[]> => mibiDocumentsOf(read, where, COMMISSION_KINDS);

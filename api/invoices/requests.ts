@@ -1,0 +1,31 @@
+/** What the routes of tax documents (a seller's, MIBI's own) take, and how they refuse: one owner of these shapes. */
+import { z } from '@hono/zod-openapi';
+import { type Actor, isAdmin } from '../../domain/actor.ts';
+import { MAX_NUMBER_LENGTH } from '../../domain/invoice/series.ts';
+import { ApiError } from '../http/errors.ts';
+import { pathParam } from '../http/router.ts';
+
+/** A document's id in its path (not its number). */
+export const documentIdParams = (example: string) =>
+  z.object({ id: pathParam('id', 200, { description: "The document's id (not its number)", example }) });
+
+/** The list's filters: one seller order's documents, or (admins) those of a number. */
+export const documentListQuery = (sellerOrderNote: string) =>
+  z.object({
+    sellerOrderId: z.string().trim().min(1).max(200).optional().openapi({ description: sellerOrderNote }),
+    number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_NUMBER_LENGTH)
+      .optional()
+      .openapi({ description: 'Admins: the documents with this number' }),
+  });
+
+/** A document the caller may not read is not there for them. */
+export const documentNotFound = (): ApiError => new ApiError(404, 'not_found', 'Invoice not found');
+
+/** Only admins search documents by number. */
+export function requireAdminSearch(actor: Actor): void {
+  if (!isAdmin(actor)) throw new ApiError(403, 'forbidden', 'Only an admin can search invoices by number');
+}
