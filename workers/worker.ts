@@ -14,7 +14,7 @@ export interface WorkerContext extends Clock {
   links: LinkConfig;
   /** Days after delivery a buyer may ask for a return (RETURN_WINDOW_DAYS): a seller order's transfer is held that long. */
   returnWindowDays: number;
-  /** MIBI as the supplier of its commission invoices (MIBI_GSTIN); null: it issues none. */
+  /** MIBI as the supplier of its own invoices (MIBI_GSTIN); null: it issues none. */
   operator: Operator | null;
 }
 

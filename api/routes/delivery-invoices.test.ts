@@ -1,12 +1,17 @@
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Operator, operatorOf } from '../../domain/invoice/commission.ts';
 import { KOCHI_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitInclusive } from '../../domain/tax/split.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections } from '../../projections/index.ts';
+import { deliveryInvoicesEffect } from '../../workers/delivery-invoices.ts';
+import { reconcileEffect } from '../../workers/reconcile.ts';
+import { workerContext } from '../../workers/worker.ts';
+import { LINKS } from '../../workers/workers.fixtures.ts';
 import { collectionsOf, compareReadStores, replay } from '../../projections/rebuild.ts';
 import { changeSellerOrderStatus, undoSellerOrderStatus } from '../commands/orders.ts';
 import { type Client, expectStatus, ORIGIN, ok, startTestApi } from '../testing/harness.ts';
@@ -218,6 +223,17 @@ describe('the delivery rate', () => {
     const line = async (orderId: string) => (await documentsOf(buyer, orderId))[0]?.lines[0];
     expect(await line(before)).toMatchObject({ sac: '996812', rateBps: 1800, ...splitInclusive(50_00, 1, 1800, true) });
     expect(await line(after)).toMatchObject({ sac: '996813', rateBps: 500, ...splitInclusive(50_00, 1, 500, true) });
+  });
+});
+
+describe('exactly once', () => {
+  it('leaves mibi reconcile nothing to add: each first shipment and whole cancellation has its document', async () => {
+    await api.settle();
+    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace') as Operator;
+    const cx = workerContext(api.platform, LINKS, { operator });
+    const found = await reconcileEffect(cx, deliveryInvoicesEffect(operator));
+    expect(found).toMatchObject({ requeued: 0, dead: 0 });
+    expect(found.checked).toBeGreaterThan(10);
   });
 });
 
