@@ -17,6 +17,7 @@ const PAGES: Record<string, ComponentType> = {
   '/cart': lazy(() => import('./features/cart/CartPage.tsx')),
   '/categories': lazy(() => import('./features/catalog/CategoriesPage.tsx')),
   '/checkout': lazy(() => import('./features/checkout/CheckoutPage.tsx')),
+  '/dashboard/seller/catalog': lazy(() => import('./features/seller/catalog/CatalogImportPage.tsx')),
   '/dashboard/seller/products/:id/history': lazy(() => import('./features/seller/history/ProductHistoryPage.tsx')),
   '/forgot-password': lazy(() => import('./features/auth/ForgotPasswordPage.tsx')),
   '/products': lazy(() => import('./features/catalog/ProductsPage.tsx')),

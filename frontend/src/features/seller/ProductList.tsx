@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -39,9 +40,14 @@ export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductLis
         <h2 id="products-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
           Your Products
         </h2>
-        <button type="button" className="btn btn-primary" onClick={onAdd}>
-          <Icon name="plus" className="size-4" /> Add New Product
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/dashboard/seller/catalog" className="btn btn-outline">
+            <Icon name="layers" className="size-4" /> Import or export (CSV)
+          </Link>
+          <button type="button" className="btn btn-primary" onClick={onAdd}>
+            <Icon name="plus" className="size-4" /> Add New Product
+          </button>
+        </div>
       </div>
       {products.loading ? (
         <div className="space-y-3" aria-busy="true" aria-label="Loading products">

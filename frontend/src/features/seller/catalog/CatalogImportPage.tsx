@@ -1,0 +1,321 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { ApiError, call, server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Alert } from '../../../components/Alert.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { countOf } from '../../../format.ts';
+import { loginHref } from '../../../links.ts';
+import { useLiveEvent } from '../../../state/live.ts';
+import { session, sessionKnown } from '../../../state/session.ts';
+import type { CheckedImport, PlannedRow } from './types.ts';
+import { ACTION_TONES, ACTION_WORDS, doneCounts, importButton, plannedCounts, rowsToImport } from './words.ts';
+
+const DASHBOARD = '/dashboard/seller';
+
+/**
+ * /dashboard/seller/catalog: the seller's catalog as CSV. Download it; upload a file to check
+ * it (the dry run: what each row would do, or why it is refused), then import it and follow
+ * its progress live, ending with the rows to look at.
+ */
+export default function CatalogImportPage() {
+  useSignals();
+  const [path] = useLocation();
+  const user = session.value;
+  if (sessionKnown.value && !user) return <Redirect to={loginHref(path)} replace />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link href={DASHBOARD} className="link link-hover inline-flex items-center gap-1 text-sm">
+        <span aria-hidden="true">←</span> Seller Dashboard
+      </Link>
+      <header className="mt-2 mb-8">
+        <h1 className="text-3xl font-bold">Import and Export Products</h1>
+        <p className="mt-1 text-base-content/80">
+          Your catalog as a spreadsheet: one row per product. Download it, change it, and upload it back.
+        </p>
+      </header>
+      <section aria-labelledby="export-title" className="mb-8 rounded-box border border-base-300 p-4">
+        <h2 id="export-title" className="font-semibold">
+          Export
+        </h2>
+        <p className="mt-1 text-sm text-base-content/80">
+          Every product you sell, with its id: keep the id to update the product when you import the file.
+        </p>
+        <a className="btn btn-outline mt-3" href="/api/seller/catalog/csv" download>
+          <Icon name="layers" className="size-4" /> Download catalog (CSV)
+        </a>
+      </section>
+      {user && <ImportSection key={user.id} />}
+    </div>
+  );
+}
+
+type Step = { kind: 'choose' } | { kind: 'checked'; report: CheckedImport } | { kind: 'running'; importId: string };
+
+function ImportSection() {
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  return (
+    <section aria-labelledby="import-title" className="rounded-box border border-base-300 p-4">
+      <h2 id="import-title" className="font-semibold">
+        Import
+      </h2>
+      <p className="mt-1 text-sm text-base-content/80">
+        Columns: product_id (empty for a new product), name, description, price, original_price, stock,
+        made_to_order_days, category, tags, hsn, gst_rate, image_urls. Nothing changes until you confirm.
+      </p>
+      {step.kind === 'choose' && <FileForm onChecked={(report) => setStep({ kind: 'checked', report })} />}
+      {step.kind === 'checked' && (
+        <CheckedReport
+          report={step.report}
+          onConfirmed={() => setStep({ kind: 'running', importId: step.report.id })}
+          onCancel={() => setStep({ kind: 'choose' })}
+        />
+      )}
+      {step.kind === 'running' && (
+        <ImportProgress importId={step.importId} onAgain={() => setStep({ kind: 'choose' })} />
+      )}
+    </section>
+  );
+}
+
+function FileForm({ onChecked }: { onChecked: (report: CheckedImport) => void }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setProblem('Choose a CSV file');
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChecked(await call(server.seller.catalog.imports.$post({ form: { file } })));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The file could not be checked');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-4">
+      <label className="form-control" htmlFor={inputId}>
+        <span className="label-text mb-1">Catalog file (CSV)</span>
+        <input
+          id={inputId}
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          className={`file-input file-input-bordered ${problem ? 'file-input-error' : ''}`}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${inputId}-problem` : undefined}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />} Check file
+      </button>
+      {problem && (
+        <p id={`${inputId}-problem`} role="alert" className="basis-full text-sm text-error">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CheckedReport({
+  report,
+  onConfirmed,
+  onCancel,
+}: {
+  report: CheckedImport;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const rows = rowsToImport(report);
+
+  async function confirm() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await call(server.seller.catalog.imports[':id'].confirm.$post({ param: { id: encodeURIComponent(report.id) } }));
+      onConfirmed();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The import could not start');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold">Check of {report.fileName}</h3>
+      <p className="mt-1" role="status">
+        {countOf(report.rows.length, 'row')}: {plannedCounts(report)}.
+      </p>
+      <RowTable rows={report.rows} />
+      {problem && (
+        <Alert tone="error" className="mt-3">
+          {problem}
+        </Alert>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary" disabled={busy || rows === 0} onClick={() => void confirm()}>
+          {importButton(report)}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
+          Choose another file
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What each row would do: the fields an update changes, or why a row is refused. */
+function RowTable({ rows }: { rows: readonly PlannedRow[] }) {
+  return (
+    <ScrollBox label="What importing each row would do">
+      <table className="table table-sm">
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Product</th>
+            <th scope="col">Result</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.row}>
+              <td>{row.row}</td>
+              <td dir="auto">{row.name || '—'}</td>
+              <td>
+                <span className={`badge ${ACTION_TONES[row.action]}`}>{ACTION_WORDS[row.action]}</span>
+              </td>
+              <td className="text-sm">
+                <RowDetails row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}
+
+/** A long table in a box of its own height, scrolled with the keyboard too. */
+function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      tabIndex={0}
+      className="mt-3 max-h-[32rem] overflow-auto rounded-box border border-base-300"
+    >
+      {children}
+    </section>
+  );
+}
+
+function RowDetails({ row }: { row: PlannedRow }) {
+  if (row.action === 'refuse')
+    return (
+      <ul>
+        {row.problems.map((problem) => (
+          <li key={problem.column}>
+            <span className="font-mono">{problem.column}</span>: {problem.message}
+          </li>
+        ))}
+      </ul>
+    );
+  if (row.action !== 'update') return null;
+  return (
+    <ul>
+      {row.changes.map((change) => (
+        <li key={change.field}>
+          {change.field}: <span dir="auto">{change.before}</span> → <span dir="auto">{change.after}</span>
+        </li>
+      ))}
+      {row.review && <li className="text-base-content/80">Content changes wait for an admin's review.</li>}
+    </ul>
+  );
+}
+
+/** The import's progress, live, then its result and the rows to look at. */
+function ImportProgress({ importId, onAgain }: { importId: string; onAgain: () => void }) {
+  const param = { id: encodeURIComponent(importId) };
+  const resource = useApiGet(
+    (options) => server.seller.catalog.imports[':id'].$get({ param }, options),
+    [importId],
+    'Error fetching the import',
+    { live: true },
+  );
+  // Progress comes without the notes: the finished import is read once whole.
+  useLiveEvent('catalogImport.progress', (data) => {
+    if (data.id !== importId) return;
+    resource.update((current) => ({ ...current, ...data }));
+    if (data.status === 'finished') void resource.reload();
+  });
+
+  if (resource.failed) return <LoadFailed what="the import's progress" onRetry={() => void resource.reload()} />;
+  const progress = resource.data;
+  const result = progress?.status === 'finished' ? progress : null;
+  const done = progress?.done ?? 0;
+  const total = progress?.total ?? 0;
+  return (
+    <div className="mt-4">
+      <label className="block">
+        <span className="font-semibold">{result ? 'Import finished' : 'Importing…'}</span>
+        <progress className="progress progress-primary mt-2 w-full" value={done} max={Math.max(total, 1)} />
+      </label>
+      <p className="mt-1 text-sm" role="status">
+        {countOf(done, 'row')} of {total.toLocaleString('en-IN')} done
+        {progress && progress.done > 0 ? `: ${doneCounts(progress)}` : ''}.
+      </p>
+      {result && (
+        <>
+          {result.notes.length > 0 && (
+            <ScrollBox label="Rows to look at">
+              <table className="table table-sm">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Why</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.notes.map((note) => (
+                    <tr key={note.row}>
+                      <td>{note.row}</td>
+                      <td dir="auto">{note.name || '—'}</td>
+                      <td>{note.outcome === 'refused' ? 'Refused' : 'Waits for review'}</td>
+                      <td className="text-sm">{note.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link href={DASHBOARD} className="btn btn-primary">
+              See your products
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={onAgain}>
+              Import another file
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
