@@ -5,17 +5,36 @@ import { CARD } from './cardTable.ts';
 import { FigureHead } from './FigureHead.tsx';
 
 export type TaxDocument = Data<typeof server.invoices.$get>['items'][number];
+/** MIBI's own invoice of its commission to a seller, or its credit note. */
+export type CommissionDocument = Data<(typeof server)['commission-invoices']['$get']>['items'][number];
+type AnyDocument = TaxDocument | CommissionDocument;
+
+const isCommission = (doc: AnyDocument): doc is CommissionDocument =>
+  doc.kind === 'commission_invoice' || doc.kind === 'commission_credit_note';
 
 /** Where a document downloads: as PDF, or its figures as JSON. */
 export const taxDocumentHref = (doc: Pick<TaxDocument, 'id'>, format: 'pdf' | 'json'): string =>
   `/api/invoices/${encodeURIComponent(doc.id)}${format === 'pdf' ? '/pdf' : ''}`;
 
-const KINDS = { invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
+const hrefOf = (doc: AnyDocument, format: 'pdf' | 'json'): string =>
+  isCommission(doc)
+    ? `/api/commission-invoices/${encodeURIComponent(doc.id)}${format === 'pdf' ? '/pdf' : ''}`
+    : taxDocumentHref(doc, format);
 
-const taxOf = ({ totals }: TaxDocument) => totals.cgstPaise + totals.sgstPaise + totals.igstPaise;
+const KINDS: Record<AnyDocument['kind'], string> = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  commission_invoice: 'Commission invoice',
+  commission_credit_note: 'Commission credit note',
+};
 
-/** Tax invoices and credit notes with their figures and downloads (the seller's and the admins'). */
-export function TaxDocumentTable({ documents, caption }: { documents: readonly TaxDocument[]; caption: string }) {
+/** A service to a business is supplied where the recipient is (MIBI's commission: the seller's state). */
+const placeOf = (doc: AnyDocument): string => (isCommission(doc) ? doc.recipient.stateName : doc.placeOfSupply.name);
+
+const taxOf = ({ totals }: AnyDocument) => totals.cgstPaise + totals.sgstPaise + totals.igstPaise;
+
+/** Tax invoices and credit notes with their figures and downloads: a seller's, and MIBI's own to sellers. */
+export function TaxDocumentTable({ documents, caption }: { documents: readonly AnyDocument[]; caption: string }) {
   return (
     // From sm up it scrolls on its own when narrower than the table: focusable, so the keyboard can scroll it too.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -43,7 +62,7 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly T
               </td>
               <td className={CARD.cell} data-label="Kind">
                 {KINDS[doc.kind]}
-                {doc.kind === 'credit_note' && (
+                {'invoiceNumber' in doc && (
                   <span className="block text-xs text-base-content/80">Against {doc.invoiceNumber}</span>
                 )}
               </td>
@@ -58,7 +77,7 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly T
                 {shortSellerOrderId(doc.sellerOrderId)}
               </td>
               <td className={CARD.cell} data-label="Place of supply">
-                {doc.placeOfSupply.name}
+                {placeOf(doc)}
               </td>
               <td className={`text-right ${CARD.cell}`} data-label="Taxable value">
                 {formatPrice(doc.totals.taxablePaise)}
@@ -71,15 +90,11 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly T
                 {formatPrice(doc.totals.amountPaise)}
               </td>
               <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Download">
-                <a className="link" href={taxDocumentHref(doc, 'pdf')} download>
+                <a className="link" href={hrefOf(doc, 'pdf')} download>
                   PDF
                 </a>{' '}
                 ·{' '}
-                <a
-                  className="link"
-                  href={taxDocumentHref(doc, 'json')}
-                  download={`${doc.number.replaceAll('/', '-')}.json`}
-                >
+                <a className="link" href={hrefOf(doc, 'json')} download={`${doc.number.replaceAll('/', '-')}.json`}>
                   JSON
                 </a>
               </td>

@@ -8,21 +8,28 @@ import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { useFilters } from '../url.ts';
 
-/** The documents numbered `number` (every seller has its own series, so one number may name several). */
+/** The documents numbered `number`: the sellers' (each has its own series, so one number may name several) and MIBI's own commission documents. */
 function Found({ number }: { number: string }) {
-  const found = useApiGet(
+  const sellers = useApiGet(
     (options) => server.invoices.$get({ query: { number } }, options),
     [number],
     'Failed to find the invoice',
   );
-  if (found.failed) return <LoadFailed what="the invoices" onRetry={() => found.reload()} />;
-  if (!found.data) return <Skeleton className="h-24 w-full" />;
-  if (found.data.items.length === 0)
+  const mibi = useApiGet(
+    (options) => server['commission-invoices'].$get({ query: { number } }, options),
+    [number],
+    'Failed to find the invoice',
+  );
+  const failed = [sellers, mibi].find((search) => search.failed);
+  if (failed) return <LoadFailed what="the invoices" onRetry={() => failed.reload()} />;
+  if (!sellers.data || !mibi.data) return <Skeleton className="h-24 w-full" />;
+  const found = [...sellers.data.items, ...mibi.data.items];
+  if (found.length === 0)
     return <EmptyState title="No invoice has this number" text="Check the number as the document shows it." />;
-  return <TaxDocumentTable documents={found.data.items} caption={`Documents numbered ${number}`} />;
+  return <TaxDocumentTable documents={found} caption={`Documents numbered ${number}`} />;
 }
 
-/** Finds a tax invoice or credit note by its number, kept in the URL (`?tab=invoices&number=`). */
+/** Finds a tax invoice or credit note (a seller's or MIBI's commission's) by its number, kept in the URL (`?tab=invoices&number=`). */
 export function InvoicesTab() {
   const [{ number }, change] = useFilters(['number'] as const);
   return (

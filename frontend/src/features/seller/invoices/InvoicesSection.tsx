@@ -6,7 +6,37 @@ import { MonthDownload } from '../../../components/MonthDownload.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
 
-/** The tax invoices MIBI issued on the seller's behalf as orders shipped, and the credit notes that reversed them. */
+/** MIBI's own invoices to the seller: its commission on each delivered order with GST, and the credit notes of returns. */
+function MibiInvoices() {
+  const documents = useApiGet(
+    (options) => server['commission-invoices'].$get({ query: {} }, options),
+    [],
+    "Failed to load MIBI's invoices",
+  );
+  const items = documents.data?.items;
+  return (
+    <section aria-labelledby="mibi-invoices-title" className="mt-6">
+      <h3 id="mibi-invoices-title" className="mb-1 text-lg font-semibold">
+        MIBI's invoices to you
+      </h3>
+      <p className="mb-4 text-sm text-base-content/80">
+        MIBI's commission on each delivered order, with GST, under MIBI's GSTIN; a credit note when a return gives it
+        back. Claim the GST as input tax credit.
+      </p>
+      {documents.failed ? (
+        <LoadFailed what="MIBI's invoices" onRetry={() => documents.reload()} />
+      ) : !items ? (
+        <Skeleton className="h-24 w-full" />
+      ) : items.length === 0 ? (
+        <EmptyState title="No invoices from MIBI yet" text="The first one comes when an order is delivered." />
+      ) : (
+        <TaxDocumentTable documents={items} caption="MIBI's invoices and credit notes to you" />
+      )}
+    </section>
+  );
+}
+
+/** The tax invoices MIBI issued on the seller's behalf as orders shipped, and the credit notes that reversed them; then MIBI's own to the seller. */
 export function InvoicesSection({ className = '' }: { className?: string }) {
   const documents = useApiGet(
     (options) => server.invoices.$get({ query: {} }, options),
@@ -32,6 +62,7 @@ export function InvoicesSection({ className = '' }: { className?: string }) {
       ) : (
         <TaxDocumentTable documents={items} caption="Your invoices and credit notes" />
       )}
+      <MibiInvoices />
       <div className="mt-4">
         <MonthDownload
           title="Monthly tax report"
