@@ -49,7 +49,7 @@ test('the seller downloads MIBI’s commission invoice of a delivered order; the
   const listed = async () =>
     (await (await seller.request.get(`/api/commission-invoices?sellerOrderId=${part.id}`)).json()).items;
   await expect.poll(async () => (await listed()).length).toBe(1);
-  const [{ number }] = (await listed()) as Array<{ number: string }>;
+  const { number } = ((await listed()) as Array<{ number: string }>)[0]!;
 
   const sellerPage = await seller.newPage();
   await sellerPage.goto('/dashboard/seller');
