@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { type ExistingProduct, planRows } from './plan.ts';
+import { CATALOG_COLUMNS, type CatalogRowText, rowText } from './rows.ts';
+
+const row = (fields: Partial<CatalogRowText>): CatalogRowText => ({
+  ...rowText([...CATALOG_COLUMNS], []),
+  name: 'Kolhapuri chappal',
+  description: 'Hand-stitched leather sandals from Kolhapur.',
+  price: '1299',
+  stock: '12',
+  category: 'handicrafts',
+  ...fields,
+});
+
+const CHAPPAL: ExistingProduct = {
+  id: 'p-1',
+  name: 'Kolhapuri chappal',
+  description: 'Hand-stitched leather sandals from Kolhapur.',
+  pricePaise: 129_900,
+  originalPricePaise: null,
+  stockQuantity: 12,
+  madeToOrderDays: null,
+  categoryId: 'handicrafts',
+  tags: [],
+  tax: { hsn: '6403', gstRateBps: 500 },
+  images: [{ url: '/media/products/s/u/1024.webp' }],
+  verification: 'verified',
+};
+
+const NAMES = {
+  category: (id: string) => ({ handicrafts: 'Handicrafts', textiles: 'Textiles' })[id] ?? id,
+  hasCategory: (id: string) => id === 'handicrafts' || id === 'textiles',
+};
+
+const plan = (...rows: CatalogRowText[]) => planRows(rows, new Map([[CHAPPAL.id, CHAPPAL]]), NAMES);
+
+describe('the dry run of an import', () => {
+  it('numbers rows as a spreadsheet does and tells a new product from one of the seller’s', () => {
+    expect(
+      plan(row({}), row({ product_id: 'p-1' })).map(({ row, action, productId }) => ({ row, action, productId })),
+    ).toEqual([
+      { row: 2, action: 'create', productId: null },
+      { row: 3, action: 'unchanged', productId: 'p-1' },
+    ]);
+  });
+
+  it("lists an update's changes in the form's order, and says a verified product's content changes wait for review", () => {
+    const [prices] = plan(row({ product_id: 'p-1', price: '999', stock: '3' }));
+    expect(prices).toMatchObject({
+      action: 'update',
+      review: false,
+      changes: [
+        { field: 'Price', before: '₹1,299.00', after: '₹999.00' },
+        { field: 'Stock', before: '12', after: '3' },
+      ],
+    });
+    const [content] = plan(row({ product_id: 'p-1', name: 'Kolhapuri chappal, tan', category: 'textiles' }));
+    expect(content).toMatchObject({
+      action: 'update',
+      review: true,
+      changes: [
+        { field: 'Name', before: 'Kolhapuri chappal', after: 'Kolhapuri chappal, tan' },
+        { field: 'Category', before: 'Handicrafts', after: 'Textiles' },
+      ],
+    });
+  });
+
+  it('leaves images and tax as they are when their columns are empty, and counts images given', () => {
+    const [same] = plan(
+      row({ product_id: 'p-1', image_urls: '/media/products/s/u/1024.webp', hsn: '6403', gst_rate: '5' }),
+    );
+    expect(same!.action).toBe('unchanged');
+    const [more] = plan(row({ product_id: 'p-1', image_urls: '/media/products/s/u/1024.webp https://a.in/2.jpg' }));
+    expect(more!.changes).toEqual([{ field: 'Images', before: '1 image', after: '2 images' }]);
+  });
+
+  it('refuses a row with the reasons: the form’s, an unknown category, a product not the seller’s, one already in the file', () => {
+    const rows = plan(
+      row({ price: '' }),
+      row({ category: 'lamps' }),
+      row({ product_id: 'someone-elses' }),
+      row({ product_id: 'p-1' }),
+      row({ product_id: 'p-1', price: '5' }),
+    );
+    expect(rows.map(({ action, problems }) => [action, problems])).toEqual([
+      ['refuse', [{ column: 'price', message: 'Price must be greater than 0' }]],
+      ['refuse', [{ column: 'category', message: 'Choose one of the categories' }]],
+      ['refuse', [{ column: 'product_id', message: 'No product of yours has this id' }]],
+      ['unchanged', []],
+      ['refuse', [{ column: 'product_id', message: 'This product is already in row 5' }]],
+    ]);
+  });
+});
