@@ -9,6 +9,7 @@ import { type Actor, isAdmin } from '../../domain/actor.ts';
 import { type ProductInput, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
+import { withQuestionIds } from '../../domain/product/personalisation.ts';
 import {
   PRODUCT_MESSAGES,
   type ProductBody,
@@ -55,9 +56,10 @@ export async function checkedListing(cx: ImageImportContext, actor: Actor, body:
   if (!originalPriceFits(body.pricePaise, body.originalPricePaise)) {
     throw refused('originalPricePaise', PRODUCT_MESSAGES.originalPriceNotAbove);
   }
-  const { images: _, imageUrl: __, ...product } = body;
+  const { images: _, imageUrl: __, personalisation, ...product } = body;
   const tax = await productTaxOf(cx, body.categoryId, body.tax);
-  return { ...product, tax, images: (await imagesOf(cx, actor.userId, [], body)) ?? [] };
+  const images = (await imagesOf(cx, actor.userId, [], body)) ?? [];
+  return { ...product, tax, images, personalisation: withQuestionIds([], personalisation) };
 }
 
 /**
@@ -70,8 +72,11 @@ export async function checkedChanges(
   productId: string,
   body: ProductChangesBody,
 ): Promise<Partial<ProductInput>> {
-  const { images: _, imageUrl, ...changes } = body;
+  const { images: _, imageUrl, personalisation: questions, ...edits } = body;
   const { state } = await cx.streams.load(productStream(productId), productDecider);
+  // New questions get ids the product's do not have; a question kept keeps its id.
+  const personalisation = questions && withQuestionIds(state?.details.personalisation ?? [], questions);
+  const changes: Partial<ProductInput> = { ...edits, ...(personalisation && { personalisation }) };
   if (!state || (state.sellerId !== actor.userId && !isAdmin(actor))) return changes;
   if (changes.pricePaise !== undefined || changes.originalPricePaise !== undefined)
     assertPricesFit(state.details, changes);

@@ -55,6 +55,7 @@ const ProductVersionSchema = ProductSchema.pick({
   tags: true,
   tax: true,
   madeToOrderDays: true,
+  personalisation: true,
   stockQuantity: true,
   verification: true,
   featured: true,

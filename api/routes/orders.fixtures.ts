@@ -85,6 +85,7 @@ export async function listedProduct(
     stockQuantity: 10,
     tax: initialCategoryTax(details.categoryId ?? 'handicrafts'),
     madeToOrderDays: null,
+    personalisation: [],
     ...details,
   };
   await onProduct(

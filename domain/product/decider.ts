@@ -88,6 +88,7 @@ const EDITABLE_FIELDS = [
   'tags',
   'tax',
   'madeToOrderDays',
+  'personalisation',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');

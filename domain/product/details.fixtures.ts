@@ -10,6 +10,7 @@ export const DIYA_DETAILS = {
   tags: [],
   tax: { hsn: '7418', gstRateBps: 500 },
   madeToOrderDays: null,
+  personalisation: [],
 };
 
 /** The Banarasi silk saree as its seller lists it, 5 in stock, without images. */
@@ -23,4 +24,5 @@ export const SAREE_DETAILS = {
   tags: ['silk', 'handloom'],
   tax: { hsn: '50072010', gstRateBps: 500 },
   madeToOrderDays: null,
+  personalisation: [],
 };

@@ -1,6 +1,7 @@
 import type { Paise } from '../money.ts';
 import type { ProductTax } from '../tax/product-tax.ts';
 import type { ProductImage } from './image.ts';
+import type { Question } from './personalisation.ts';
 
 export const productStream = (productId: string): string => `product-${productId}`;
 
@@ -20,18 +21,22 @@ export interface ProductDetails {
   tax: ProductTax;
   /** Days to make it once ordered (made-to-order.ts); null when it ships from stock. */
   madeToOrderDays: number | null;
+  /** What the buyer is asked (personalisation.ts): at most three questions. */
+  personalisation: Question[];
 }
 
 /**
  * Events written before galleries name one image (`imageUrl`) and no `images`, those written
- * before tax data no `tax`, and those before made to order no `madeToOrderDays`: read them
- * through `upcastProductEvent` (upcast.ts), which gives them the gallery of that one image,
- * their category's initial tax defaults, and no made-to-order time.
+ * before tax data no `tax`, and those before made to order and personalisation no
+ * `madeToOrderDays` and `personalisation`: read them through `upcastProductEvent` (upcast.ts),
+ * which gives them the gallery of that one image, their category's initial tax defaults, no
+ * made-to-order time and no questions.
  */
-export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax' | 'madeToOrderDays'> & {
+export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax' | 'madeToOrderDays' | 'personalisation'> & {
   images?: ProductImage[];
   tax?: ProductTax;
   madeToOrderDays?: number | null;
+  personalisation?: Question[];
 };
 
 /**

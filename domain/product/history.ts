@@ -9,6 +9,7 @@ import type { ReviewEvent } from '../review/events.ts';
 import { formatProductTax } from '../tax/product-tax.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 import type { ProductImage } from './image.ts';
+import { questionsText } from './personalisation.ts';
 import { upcastProductEvent } from './upcast.ts';
 
 /** A product as it stood at one moment (the as-of view), folded from its events. */
@@ -70,6 +71,7 @@ const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = 
   tags: { label: 'Tags', show: (tags) => (tags.length === 0 ? 'none' : tags.join(', ')) },
   tax: { label: 'Tax', show: formatProductTax },
   madeToOrderDays: { label: 'Made to order', show: orNone((days) => `${days} ${days === 1 ? 'day' : 'days'}`) },
+  personalisation: { label: 'Personalisation', show: questionsText },
 };
 
 export const STOCK_LABEL = 'Stock';

@@ -22,13 +22,15 @@ export type ContentField = (typeof CONTENT_FIELDS)[number];
 /**
  * Changed at once even on a verified product: a price is not a claim about the goods, the
  * tax data is the seller's own declaration to the tax authorities, which a review cannot vouch
- * for, and the made-to-order days are the seller's promise of time, like a price.
+ * for, the made-to-order days are the seller's promise of time, like a price, and the
+ * personalisation questions ask the buyer, claiming nothing (their words pass the text checks).
  */
 export const IMMEDIATE_FIELDS = [
   'pricePaise',
   'originalPricePaise',
   'tax',
   'madeToOrderDays',
+  'personalisation',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 /** The content fields a revision changes: their approved values when it was submitted, and the proposed ones. */
@@ -46,12 +48,15 @@ export const revisionIdOf = (number: number): string => `r${number}`;
 
 const isImage = (value: unknown): value is ProductImage => typeof value === 'object' && value !== null && 'id' in value;
 const isTax = (value: unknown): value is ProductTax => typeof value === 'object' && value !== null && 'hsn' in value;
+const isQuestion = (value: unknown): boolean => typeof value === 'object' && value !== null && 'kind' in value;
 
-/** Text, numbers, null, tax data, or lists of text compared item by item, or images by id. */
+/** Text, numbers, null, tax data, or lists of text compared item by item, images by id, questions whole. */
 export const sameValue = (a: unknown, b: unknown): boolean => {
   if (isTax(a) && isTax(b)) return sameTax(a, b);
   if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
   if (a.some(isImage) || b.some(isImage)) return sameImages(a, b);
+  // Questions as the schema writes them, their keys always in one order.
+  if (a.some(isQuestion) || b.some(isQuestion)) return JSON.stringify(a) === JSON.stringify(b);
   return a.length === b.length && a.every((item, i) => item === b[i]);
 };
 

@@ -138,12 +138,13 @@ describe('productCommandSchema', () => {
   };
   const bodyErrors = (changes: Record<string, unknown>) => errorsOf(productCommandSchema, { ...body, ...changes });
 
-  it('fills in no original price, no tags and not made to order; images left out are none', () => {
+  it('fills in no original price, no tags, not made to order and no questions; images left out are none', () => {
     expect(productCommandSchema.parse(body)).toEqual({
       ...body,
       originalPricePaise: null,
       tags: [],
       madeToOrderDays: null,
+      personalisation: [],
     });
   });
 

@@ -4,6 +4,7 @@ import { formatInr, parseRupees } from '../money.ts';
 import { gstRateSchema, hsnSchema, PRODUCT_TAX_MESSAGES, productTaxSchema } from '../tax/product-tax.ts';
 import { MAX_IMAGE_MEGAPIXELS, MAX_PRODUCT_IMAGES } from './image.ts';
 import { madeToOrderDaysField, madeToOrderDaysSchema } from './made-to-order.ts';
+import { questionsSchema } from './personalisation.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
@@ -103,6 +104,7 @@ const fields = {
   tags,
   tax: productTaxSchema,
   madeToOrderDays: madeToOrderDaysSchema,
+  personalisation: questionsSchema,
 };
 
 /** Whether an original price, when there is one, is above the price: a struck-out price must be a real discount. */
@@ -140,8 +142,8 @@ const oneWayToGiveImages: [
 ];
 
 /**
- * Body of "list a product": money in paise; original price, images, tags, tax and made-to-order
- * days may be left out. The images are upload ids; `imageUrl` instead gives one image by its address. Without
+ * Body of "list a product": money in paise; original price, images, tags, tax, made-to-order
+ * days and personalisation questions may be left out. The images are upload ids; `imageUrl` instead gives one image by its address. Without
  * `tax` the product takes its category's defaults.
  */
 export const productCommandSchema = z
@@ -153,6 +155,7 @@ export const productCommandSchema = z
     tags: fields.tags.default([]),
     tax: fields.tax.optional(),
     madeToOrderDays: fields.madeToOrderDays.default(null),
+    personalisation: fields.personalisation.default([]),
   })
   .refine(...originalAbovePrice)
   .refine(...oneWayToGiveImages);

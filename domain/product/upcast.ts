@@ -6,11 +6,13 @@
  *
  * Listings written before tax data (issue 25) hold no `tax`: they get their category's initial
  * defaults (initialCategoryTax). Edits never held `tax`, so they need nothing. Listings written
- * before made to order (issue 26) are not made to order: `madeToOrderDays` null.
+ * before made to order and personalisation (issue 26) are not made to order (`madeToOrderDays`
+ * null) and ask nothing (`personalisation` empty).
  */
 import type { ProductDetails, ProductEvent } from './events.ts';
 import { initialCategoryTax, type ProductTax } from '../tax/product-tax.ts';
 import { type ProductImage, singleFileImage } from './image.ts';
+import type { Question } from './personalisation.ts';
 
 /** ProductListed as folded: every listing has its images and its tax data. */
 export type ListedEvent = {
@@ -19,6 +21,7 @@ export type ListedEvent = {
     images: ProductImage[];
     tax: ProductTax;
     madeToOrderDays: number | null;
+    personalisation: Question[];
   };
 };
 
@@ -36,10 +39,12 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
   switch (event.type) {
     case 'ProductListed': {
       const { data } = event;
-      if (data.images && data.tax && data.madeToOrderDays !== undefined) return event as ListedEvent;
+      if (data.images && data.tax && data.madeToOrderDays !== undefined && data.personalisation)
+        return event as ListedEvent;
       const images = data.images ?? galleryOf(data.imageUrl);
       const tax = data.tax ?? initialCategoryTax(data.categoryId);
-      return { type: event.type, data: { ...data, images, tax, madeToOrderDays: data.madeToOrderDays ?? null } };
+      const { madeToOrderDays = null, personalisation = [] } = data;
+      return { type: event.type, data: { ...data, images, tax, madeToOrderDays, personalisation } };
     }
     case 'ProductUpdated':
     case 'ProductRevisionSubmitted':

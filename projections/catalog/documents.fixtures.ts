@@ -17,6 +17,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     tags: [],
     tax: { hsn: '5208', gstRateBps: 500 },
     madeToOrderDays: null,
+    personalisation: [],
     stockQuantity: 5,
     verification: 'verified',
     rejectionReason: null,

@@ -10,6 +10,7 @@ import { DISPLAY_STATUSES, VERIFICATIONS } from '../../domain/catalog/status.ts'
 import type { ProductContent } from '../../domain/product/events.ts';
 import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
 import type { ProductTax } from '../../domain/tax/product-tax.ts';
+import type { Question } from '../../domain/product/personalisation.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
 
@@ -37,6 +38,26 @@ export const ProductTaxSchema = z
     gstRateBps: z.number().int().openapi({ description: 'GST rate in basis points (500 is 5%)', example: 500 }),
   })
   .openapi('ProductTax') satisfies z.ZodType<ProductTax>;
+
+/** A question a product asks its buyer: a short text up to `maxLength`, or one of `values`. */
+export const QuestionSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      id: z.string(),
+      question: z.string(),
+      kind: z.literal('text'),
+      maxLength: z.number().int(),
+      required: z.boolean(),
+    }),
+    z.object({
+      id: z.string(),
+      question: z.string(),
+      kind: z.literal('choice'),
+      values: z.array(z.string()),
+      required: z.boolean(),
+    }),
+  ])
+  .openapi('PersonalisationQuestion') satisfies z.ZodType<Question>;
 
 /** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
 const ProductContentSchema = z
@@ -92,6 +113,9 @@ export const ProductSchema = z
     images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
     tags: z.array(z.string()),
     tax: ProductTaxSchema.openapi({ description: 'HSN code and GST rate; the price includes the GST' }),
+    personalisation: z.array(QuestionSchema).openapi({
+      description: 'Questions the buyer answers at add to cart (at most 3): their ids name the answers',
+    }),
     madeToOrderDays: z.number().int().nullable().openapi({
       description:
         'Made to order: days to make it once ordered (1-90), added to the time to dispatch; null when it ships from stock',

@@ -271,8 +271,8 @@ const isProductEvent = (event: CatalogEvent): event is ProductEvent =>
 export const catalog: Projection = {
   name: 'catalog',
   // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images. 5: when each last sold.
-  // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days.
-  version: 7,
+  // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days. 8: and personalisation questions.
+  version: 8,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {

@@ -17,6 +17,7 @@ const then: ProductVersion = {
   tags: ['ikat'],
   tax: { hsn: '5208', gstRateBps: 500 },
   madeToOrderDays: null,
+  personalisation: [],
   stockQuantity: 20,
   verification: 'verified',
   featured: false,
@@ -41,6 +42,7 @@ describe('compareVersions', () => {
       'Tags',
       'Tax',
       'Made to order',
+      'Personalisation',
       'Stock',
       'Status',
     ]);
