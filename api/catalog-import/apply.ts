@@ -43,7 +43,8 @@ async function create(cx: ImportRowContext, seller: Actor, product: CatalogProdu
   if (done.length > 0) return { outcome: 'created' as const, productId, message: null };
   const images = await imagesOf(cx, seller.userId, product.imageUrls, []);
   const { productId: _, imageUrls: __, tax, ...fields } = product;
-  const body = { ...fields, images: images.map((image) => image.id), ...(tax && { tax }) };
+  // A CSV row names no personalisation questions: the seller adds them in the product form.
+  const body = { ...fields, personalisation: [], images: images.map((image) => image.id), ...(tax && { tax }) };
   await listProduct(cx, seller, body, { productId, mark });
   return { outcome: 'created' as const, productId, message: null };
 }
