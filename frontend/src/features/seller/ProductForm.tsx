@@ -15,6 +15,8 @@ import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gal
 import { ImagePicker } from './ImagePicker.tsx';
 import { TaxFields, categoryTaxText, useTaxRates } from './TaxFields.tsx';
 import { type ProductValues, asProposed, changedFields, initialText } from './productForm.ts';
+import { QuestionsEditor } from './QuestionsEditor.tsx';
+import { type QuestionDraft, draftsOf, questionsOf, sameQuestions } from './questions.ts';
 import type { SellerProduct } from './types.ts';
 
 interface ProductFormProps {
@@ -46,6 +48,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const [entries, setEntries] = useState<GalleryEntry[]>(() => entriesOf(proposed?.images ?? []));
   const taxRates = useTaxRates();
   const [tax, setTax] = useState({ hsn: initial.hsn, gstRateBps: initial.gstRateBps });
+  const [questions, setQuestions] = useState<QuestionDraft[]>(() => draftsOf(proposed?.personalisation ?? []));
   const [uploading, setUploading] = useState(false);
   // Files already uploaded are not sent again when the save is retried.
   const uploaded = useRef(new Map<File, string>());
@@ -85,13 +88,19 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     if (!product) {
       // The spec's title; the server says whether the product is live at once or waits for review.
       const { position, message } = await call(
-        server.seller.products.$post({ json: { ...values, ...listingImages(ids, imageUrl) } }),
+        server.seller.products.$post({
+          json: { ...values, ...listingImages(ids, imageUrl), personalisation: questionsOf(questions) },
+        }),
       );
       toast({ title: 'Product added successfully!', description: message });
       await onSaved(position);
       return;
     }
-    const changes = { ...changedFields(proposed!, values), ...imageChanges(proposed!.images, ids, imageUrl) };
+    const changes = {
+      ...changedFields(proposed!, values),
+      ...imageChanges(proposed!.images, ids, imageUrl),
+      ...(!sameQuestions(proposed!, questions) && { personalisation: questionsOf(questions) }),
+    };
     if (Object.keys(changes).length === 0) {
       toast({ title: 'No changes to save', tone: 'info' });
       onCancel();
@@ -229,6 +238,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           urlError={errorOf('imageUrl')}
           imagesError={errors.images}
         />
+        <QuestionsEditor drafts={questions} onChange={setQuestions} errorOf={(field) => errors[field]} />
         <Field
           label="Tags (comma-separated)"
           name="tags"
@@ -260,7 +270,8 @@ function ReviewNote({ product }: { product: SellerProduct }) {
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
         Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the
-        approved version until then. Price, stock, tax data and made-to-order days change at once.
+        approved version until then. Price, stock, tax data, made-to-order days and personalisation questions change at
+        once.
       </p>
     </div>
   );
