@@ -3,26 +3,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitExclusive } from '../../domain/tax/split.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
-import { decideReturn, requestReturn } from '../commands/orders.ts';
 import { type Client, expectStatus, ORIGIN, ok, startTestApi } from '../testing/harness.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { invoiceFixtures, rebuiltFromZero } from './invoices.fixtures.ts';
-import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
-import { placedOrder } from './purchases.fixtures.ts';
+import { listedProduct, signedIn } from './orders.fixtures.ts';
 
 // MIBI in Karnataka (the demo's sample GSTIN).
 const api = await startTestApi({ MIBI_GSTIN: '29AAACM1234A1Z4', MIBI_LEGAL_NAME: 'MIBI Marketplace' });
 afterAll(() => api.close());
 const admin = await signInAdmin(api);
-const { karnatakaSeller, move } = invoiceFixtures(api);
+const fixtures = invoiceFixtures(api);
+const { karnatakaSeller } = fixtures;
 
-async function delivered(seller: Client, items: Array<{ productId: string; quantity?: number }>) {
-  const { orderId } = await placedOrder(api, await signedIn(api), items);
-  const sellerOrderId = `${orderId}-1`;
-  for (const status of ['processing', 'shipped', 'delivered'] as const) await move(seller, sellerOrderId, status);
-  await api.settle();
-  return sellerOrderId;
-}
+const delivered = async (seller: Client, items: Array<{ productId: string; quantity?: number }>) =>
+  fixtures.delivered(seller, await signedIn(api), items);
 
 const invoicesOf = async (viewer: Client, sellerOrderId: string) =>
   ok(await viewer.api['commission-invoices'].$get({ query: { sellerOrderId } })).items;
@@ -130,18 +124,8 @@ describe("MIBI's commission credit notes", () => {
     const { seller } = await karnatakaSeller();
     const ring = await listedProduct(api, seller, { name: 'Silver ring', pricePaise: 333_33, categoryId: 'jewelry' });
     const buyer = await signedIn(api);
-    const { orderId } = await placedOrder(api, buyer, [{ productId: ring, quantity: 3 }]);
-    const sellerOrderId = `${orderId}-1`;
-    for (const status of ['processing', 'shipped', 'delivered'] as const) await move(seller, sellerOrderId, status);
-    for (const quantity of [2, 1]) {
-      const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
-        lines: [{ productId: ring, quantity }],
-        reason: 'Too small',
-      });
-      const returnId = asked.sellerOrder.returns.at(-1)!.returnId;
-      await decideReturn(api.ctx, actorOfClient(seller), sellerOrderId, returnId, { accept: true, reason: 'Fine' });
-      await api.settle();
-    }
+    const sellerOrderId = await fixtures.delivered(seller, buyer, [{ productId: ring, quantity: 3 }]);
+    for (const quantity of [2, 1]) await fixtures.returnAccepted(seller, buyer, sellerOrderId, ring, quantity);
     const docs = await invoicesOf(seller, sellerOrderId);
     const invoice = docs.find((d) => d.kind === 'commission_invoice')!;
     const notes = docs.filter((d) => d.kind === 'commission_credit_note').sort((a, b) => a.seq - b.seq);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import type { ShippingAddress } from '../../domain/order/events.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
-import { changeSellerOrderStatus } from '../commands/orders.ts';
+import { changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
 import type { Scalar } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections } from '../../projections/index.ts';
@@ -50,7 +50,37 @@ export function invoiceFixtures(api: TestApi) {
     return sellerOrderId;
   }
 
-  return { karnatakaSeller, move, shipped };
+  /** A purchase of `items` shipped and delivered by `seller`: its seller order id once the documents are issued. */
+  async function delivered(
+    seller: Client,
+    buyer: Client,
+    items: Array<{ productId: string; quantity?: number }>,
+    address = BENGALURU,
+  ): Promise<string> {
+    const sellerOrderId = await shipped(seller, buyer, items, address);
+    await move(seller, sellerOrderId, 'delivered');
+    await api.settle();
+    return sellerOrderId;
+  }
+
+  /** The buyer returns `quantity` units of `productId` and the seller accepts: its documents issued once settled. */
+  async function returnAccepted(
+    seller: Client,
+    buyer: Client,
+    sellerOrderId: string,
+    productId: string,
+    quantity: number,
+  ) {
+    const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
+      lines: [{ productId, quantity }],
+      reason: 'Too small',
+    });
+    const returnId = asked.sellerOrder.returns.at(-1)!.returnId;
+    await decideReturn(api.ctx, actorOfClient(seller), sellerOrderId, returnId, { accept: true, reason: 'Fine' });
+    await api.settle();
+  }
+
+  return { karnatakaSeller, move, shipped, delivered, returnAccepted };
 }
 
 /**

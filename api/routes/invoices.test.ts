@@ -7,7 +7,7 @@ import type { TaxDocumentBody } from '../../domain/invoice/document.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitInclusive } from '../../domain/tax/split.ts';
-import { decideReturn, requestReturn, undoSellerOrderStatus } from '../commands/orders.ts';
+import { undoSellerOrderStatus } from '../commands/orders.ts';
 import { type Client, expectStatus, ORIGIN, ok } from '../testing/harness.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
@@ -17,7 +17,7 @@ import { BENGALURU, invoiceFixtures, rebuiltFromZero } from './invoices.fixtures
 const api = await fileApi();
 const admin = await signInAdmin(api);
 
-const { karnatakaSeller, move, shipped } = invoiceFixtures(api);
+const { karnatakaSeller, move, shipped, delivered, returnAccepted } = invoiceFixtures(api);
 
 const documentsOf = async (viewer: Client, sellerOrderId: string) =>
   ok(await viewer.api.invoices.$get({ query: { sellerOrderId } })).items;
@@ -159,17 +159,8 @@ describe('credit notes', () => {
     const { seller } = await karnatakaSeller();
     const ring = await listedProduct(api, seller, { name: 'Silver ring', pricePaise: 333_33, categoryId: 'jewelry' });
     const buyer = await signedIn(api);
-    const sellerOrderId = await shipped(seller, buyer, [{ productId: ring, quantity: 3 }], PUNE_ADDRESS);
-    await move(seller, sellerOrderId, 'delivered');
-    for (const quantity of [2, 1]) {
-      const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
-        lines: [{ productId: ring, quantity }],
-        reason: 'Too small',
-      });
-      const returnId = asked.sellerOrder.returns.at(-1)!.returnId;
-      await decideReturn(api.ctx, actorOfClient(seller), sellerOrderId, returnId, { accept: true, reason: 'Fine' });
-      await api.settle();
-    }
+    const sellerOrderId = await delivered(seller, buyer, [{ productId: ring, quantity: 3 }], PUNE_ADDRESS);
+    for (const quantity of [2, 1]) await returnAccepted(seller, buyer, sellerOrderId, ring, quantity);
     const docs = await documentsOf(buyer, sellerOrderId);
     const invoice = docs.find((d) => d.kind === 'invoice')!;
     const notes = docs.filter((d) => d.kind === 'credit_note').sort((a, b) => a.seq - b.seq);

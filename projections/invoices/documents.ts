@@ -1,7 +1,8 @@
 /**
- * The tax documents read model (collection `tax_documents`): each invoice and credit note as it
- * was issued, whole (domain/invoice/document.ts), found by seller, buyer, seller order or number.
- * The routes answer with these schemas; the projection imports only the types.
+ * The tax documents read model: each invoice and credit note as it was issued, whole, found by
+ * seller, buyer, seller order or number: a seller's (collection `tax_documents`,
+ * domain/invoice/document.ts) and MIBI's own (`mibi_documents`: its commission to sellers,
+ * delivery to buyers). The routes answer with these schemas; the projection imports only the types.
  */
 import { z } from '@hono/zod-openapi';
 
@@ -13,6 +14,20 @@ const TaxSplitFields = {
   sgstPaise: paise,
   igstPaise: paise,
 };
+
+/** What every document of every series states of itself, whoever issues it: one owner of these fields. */
+const numbered = {
+  id: z.string(),
+  number: z.string().max(16),
+  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
+  seq: z.number().int(),
+};
+const dated = {
+  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
+  issuedAt: z.string(),
+};
+const intraState = z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' });
+const TotalsSchema = z.object({ ...TaxSplitFields, amountPaise: paise });
 
 const TaxLineSchema = z.object({
   productId: z.string(),
@@ -26,16 +41,12 @@ const TaxLineSchema = z.object({
 });
 
 const common = {
-  id: z.string(),
-  number: z.string().max(16),
-  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
-  seq: z.number().int(),
+  ...numbered,
   orderId: z.string(),
   sellerOrderId: z.string(),
   sellerId: z.string(),
   buyerId: z.string(),
-  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
-  issuedAt: z.string(),
+  ...dated,
   supplier: z.object({
     legalName: z.string(),
     tradeName: z.string().nullable(),
@@ -46,9 +57,9 @@ const common = {
   }),
   recipient: z.object({ name: z.string(), address: z.string() }),
   placeOfSupply: z.object({ code: z.string().nullable(), name: z.string() }),
-  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  intraState,
   lines: z.array(TaxLineSchema),
-  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+  totals: TotalsSchema,
 };
 
 export const TaxDocumentSchema = z
@@ -80,15 +91,11 @@ const OperatorSchema = z.object({
 
 /** MIBI's commission invoice to a seller and its credit notes (domain/invoice/commission-series.ts): MIBI supplies, the seller receives. */
 const commission = {
-  id: z.string(),
-  number: z.string().max(16),
-  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
-  seq: z.number().int(),
+  ...numbered,
   orderId: z.string(),
   sellerOrderId: z.string(),
   sellerId: z.string(),
-  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
-  issuedAt: z.string(),
+  ...dated,
   supplier: OperatorSchema,
   recipient: z.object({
     legalName: z.string(),
@@ -97,7 +104,7 @@ const commission = {
     stateCode: z.string(),
     stateName: z.string(),
   }),
-  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  intraState,
   lines: z.array(
     z.object({
       productId: z.string(),
@@ -109,7 +116,7 @@ const commission = {
       amountPaise: paise,
     }),
   ),
-  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+  totals: TotalsSchema,
 };
 
 export const CommissionInvoiceSchema = z
@@ -137,20 +144,16 @@ export const CommissionDocumentListSchema = z
 
 /** MIBI's invoice to the buyer for a purchase's delivery charge, and its credit note (domain/invoice/delivery-series.ts). */
 const delivery = {
-  id: z.string(),
-  number: z.string().max(16),
-  fy: z.string().openapi({ description: 'Financial year, April to March, e.g. 2026-27' }),
-  seq: z.number().int(),
+  ...numbered,
   orderId: z.string(),
   buyerId: z.string(),
-  date: z.string().openapi({ description: 'The day in India it was issued on (YYYY-MM-DD)' }),
-  issuedAt: z.string(),
+  ...dated,
   supplier: OperatorSchema,
   recipient: z.object({ name: z.string(), address: z.string() }),
   placeOfSupply: z.object({ code: z.string().nullable(), name: z.string() }).openapi({
     description: 'Where the goods are handed over to the courier (section 12(8) of the IGST Act)',
   }),
-  intraState: z.boolean().openapi({ description: 'CGST + SGST when true, IGST otherwise' }),
+  intraState,
   lines: z.array(
     z.object({
       description: z.string(),
@@ -161,7 +164,7 @@ const delivery = {
       amountPaise: paise,
     }),
   ),
-  totals: z.object({ ...TaxSplitFields, amountPaise: paise }),
+  totals: TotalsSchema,
 };
 
 export const DeliveryDocumentSchema = z
