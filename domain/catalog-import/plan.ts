@@ -77,13 +77,33 @@ export function rowChanges(
   return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
 }
 
+/** Rows naming a product an earlier row names already, each with that earlier row's number: refused, dry run and import alike. */
+export function repeatedRows(rows: readonly CatalogRowText[]): Map<number, number> {
+  const first = new Map<string, number>();
+  const repeated = new Map<number, number>();
+  rows.forEach((text, i) => {
+    const productId = text.product_id.trim();
+    if (productId === '') return;
+    const earlier = first.get(productId);
+    if (earlier === undefined) first.set(productId, FIRST_ROW + i);
+    else repeated.set(FIRST_ROW + i, earlier);
+  });
+  return repeated;
+}
+
+/** A repeated row's refusal. */
+export const repeatedProblem = (earlier: number): RowProblem => ({
+  column: 'product_id',
+  message: CATALOG_ROW_MESSAGES.repeated(earlier),
+});
+
 /** What the import would do with each row of `rows` (the file's records after its header). */
 export function planRows(
   rows: readonly CatalogRowText[],
   existing: ReadonlyMap<string, ExistingProduct>,
   names: PlanNames,
 ): PlannedRow[] {
-  const seen = new Map<string, number>();
+  const repeated = repeatedRows(rows);
   return rows.map((text, i) => {
     const row = FIRST_ROW + i;
     const planned = { row, productId: null, name: text.name.trim(), changes: [], problems: [], review: false };
@@ -94,10 +114,8 @@ export function planRows(
     if (!names.hasCategory(product.categoryId))
       return refuse([{ column: 'category', message: CATALOG_ROW_MESSAGES.unknownCategory }]);
     if (product.productId === null) return { ...planned, action: 'create' };
-    const earlier = seen.get(product.productId);
-    if (earlier !== undefined)
-      return refuse([{ column: 'product_id', message: CATALOG_ROW_MESSAGES.repeated(earlier) }]);
-    seen.set(product.productId, row);
+    const earlier = repeated.get(row);
+    if (earlier !== undefined) return refuse([repeatedProblem(earlier)]);
     const current = existing.get(product.productId);
     if (!current) return refuse([{ column: 'product_id', message: CATALOG_ROW_MESSAGES.notYours }]);
     const { changes, content } = rowChanges(product, current, names);
