@@ -6,7 +6,7 @@
  *
  * The delivery charge is not on the seller's invoice: the marketplace arranges delivery and keeps
  * the charge whole (order/events.ts), so it is the marketplace's own supply, for MIBI's own
- * invoice under its own GSTIN.
+ * invoice to the buyer under its own GSTIN (delivery.ts).
  */
 import type { OrderLine, ShippingAddress } from '../order/events.ts';
 import type { Paise } from '../money.ts';
