@@ -3,7 +3,7 @@
  * downloads the tax invoice from its order, whose text (read with a PDF library) shows the
  * seller's GSTIN, the place of supply and the IGST, and beside it MIBI's invoice of the delivery
  * charge (handed over to the courier in Karnataka, MIBI's state: CGST + SGST); the seller lists
- * its invoice in the dashboard and the admins find it by its number.
+ * its invoice in the dashboard and the admins find both by their numbers.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -79,6 +79,7 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
   expect(deliveryText).toContain('996812');
   expect(deliveryText).toContain('Place of supply: Karnataka (29)');
   expect(deliveryText).toContain('Tax: CGST 3.82 + SGST 3.81');
+  const deliveryNumber = /Invoice number: (DLV\/\d{4}-\d{2}\/\d{4})/.exec(deliveryText)![1]!;
 
   const sellerPage = await seller.newPage();
   await sellerPage.goto('/dashboard/seller');
@@ -98,5 +99,12 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
   // Each seller numbers its own series: the admins see whose each one is.
   const found = adminPage.getByRole('row').filter({ hasText: number }).filter({ hasText: 'Kaveri Silk Guild' });
   await expect(found).toContainText('Kerala');
+  // MIBI's delivery invoice is found by its number too.
+  await adminPage.getByRole('searchbox', { name: 'Invoice or credit note number' }).fill(deliveryNumber);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  const mibi = adminPage.getByRole('row').filter({ hasText: deliveryNumber });
+  await expect(mibi).toContainText('Delivery invoice');
+  await expect(mibi).toContainText('Karnataka');
+  await expect(mibi.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/api\/delivery-invoices\/.+\/pdf$/);
   await admin.close();
 });

@@ -1,4 +1,4 @@
-import { shortSellerOrderId } from '../../../domain/order/status.ts';
+import { shortOrderId, shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
 import { CARD } from './cardTable.ts';
@@ -7,33 +7,38 @@ import { FigureHead } from './FigureHead.tsx';
 export type TaxDocument = Data<typeof server.invoices.$get>['items'][number];
 /** MIBI's own invoice of its commission to a seller, or its credit note. */
 export type CommissionDocument = Data<(typeof server)['commission-invoices']['$get']>['items'][number];
-type AnyDocument = TaxDocument | CommissionDocument;
+/** MIBI's own invoice of a purchase's delivery charge to its buyer, or its credit note. */
+export type DeliveryDocument = Data<(typeof server)['delivery-invoices']['$get']>['items'][number];
+type AnyDocument = TaxDocument | CommissionDocument | DeliveryDocument;
 
-const isCommission = (doc: AnyDocument): doc is CommissionDocument =>
-  doc.kind === 'commission_invoice' || doc.kind === 'commission_credit_note';
-
-/** Where a document downloads: as PDF, or its figures as JSON. */
-export const taxDocumentHref = (doc: Pick<TaxDocument, 'id'>, format: 'pdf' | 'json'): string =>
-  `/api/invoices/${encodeURIComponent(doc.id)}${format === 'pdf' ? '/pdf' : ''}`;
-
-const hrefOf = (doc: AnyDocument, format: 'pdf' | 'json'): string =>
-  isCommission(doc)
-    ? `/api/commission-invoices/${encodeURIComponent(doc.id)}${format === 'pdf' ? '/pdf' : ''}`
-    : taxDocumentHref(doc, format);
-
-const KINDS: Record<AnyDocument['kind'], string> = {
-  invoice: 'Tax invoice',
-  credit_note: 'Credit note',
-  commission_invoice: 'Commission invoice',
-  commission_credit_note: 'Commission credit note',
+/** Each kind's name, and the route that serves it. */
+const KINDS: Record<AnyDocument['kind'], { name: string; route: string }> = {
+  invoice: { name: 'Tax invoice', route: 'invoices' },
+  credit_note: { name: 'Credit note', route: 'invoices' },
+  commission_invoice: { name: 'Commission invoice', route: 'commission-invoices' },
+  commission_credit_note: { name: 'Commission credit note', route: 'commission-invoices' },
+  delivery_invoice: { name: 'Delivery invoice', route: 'delivery-invoices' },
+  delivery_credit_note: { name: 'Delivery credit note', route: 'delivery-invoices' },
 };
 
-/** A service to a business is supplied where the recipient is (MIBI's commission: the seller's state). */
-const placeOf = (doc: AnyDocument): string => (isCommission(doc) ? doc.recipient.stateName : doc.placeOfSupply.name);
+/** Where a document downloads: as PDF, or its figures as JSON. */
+export const documentHref = (doc: Pick<AnyDocument, 'id' | 'kind'>, format: 'pdf' | 'json'): string =>
+  `/api/${KINDS[doc.kind].route}/${encodeURIComponent(doc.id)}${format === 'pdf' ? '/pdf' : ''}`;
+
+/**
+ * A service to a business is supplied where the recipient is (MIBI's commission: the seller's state); goods, and
+ * delivery to a buyer, where the document says.
+ */
+const placeOf = (doc: AnyDocument): string =>
+  'placeOfSupply' in doc ? doc.placeOfSupply.name : doc.recipient.stateName;
+
+/** A seller's and the commission's documents are of one seller order; the delivery's of the whole purchase. */
+const orderOf = (doc: AnyDocument): string =>
+  'sellerOrderId' in doc ? shortSellerOrderId(doc.sellerOrderId) : shortOrderId(doc.orderId);
 
 const taxOf = ({ totals }: AnyDocument) => totals.cgstPaise + totals.sgstPaise + totals.igstPaise;
 
-/** Tax invoices and credit notes with their figures and downloads: a seller's, and MIBI's own to sellers. */
+/** Tax invoices and credit notes with their figures and downloads: a seller's, and MIBI's own (to sellers, to buyers). */
 export function TaxDocumentTable({ documents, caption }: { documents: readonly AnyDocument[]; caption: string }) {
   return (
     // From sm up it scrolls on its own when narrower than the table: focusable, so the keyboard can scroll it too.
@@ -61,7 +66,7 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
                 {doc.number}
               </td>
               <td className={CARD.cell} data-label="Kind">
-                {KINDS[doc.kind]}
+                {KINDS[doc.kind].name}
                 {'invoiceNumber' in doc && (
                   <span className="block text-xs text-base-content/80">Against {doc.invoiceNumber}</span>
                 )}
@@ -74,7 +79,7 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
                 <span className="block text-xs text-base-content/80">GSTIN {doc.supplier.gstin}</span>
               </td>
               <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Order">
-                {shortSellerOrderId(doc.sellerOrderId)}
+                {orderOf(doc)}
               </td>
               <td className={CARD.cell} data-label="Place of supply">
                 {placeOf(doc)}
@@ -90,11 +95,15 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
                 {formatPrice(doc.totals.amountPaise)}
               </td>
               <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Download">
-                <a className="link" href={hrefOf(doc, 'pdf')} download>
+                <a className="link" href={documentHref(doc, 'pdf')} download>
                   PDF
                 </a>{' '}
                 ·{' '}
-                <a className="link" href={hrefOf(doc, 'json')} download={`${doc.number.replaceAll('/', '-')}.json`}>
+                <a
+                  className="link"
+                  href={documentHref(doc, 'json')}
+                  download={`${doc.number.replaceAll('/', '-')}.json`}
+                >
                   JSON
                 </a>
               </td>

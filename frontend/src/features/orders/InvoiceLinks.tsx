@@ -1,6 +1,6 @@
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
-import { taxDocumentHref } from '../../components/TaxDocumentTable.tsx';
+import { documentHref } from '../../components/TaxDocumentTable.tsx';
 import type { Order, OrderPart } from './types.ts';
 
 /** The tax invoices (and credit notes) of a shipped seller order, to download as PDF. */
@@ -17,7 +17,7 @@ export function InvoiceLinks({ part }: { part: OrderPart }) {
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {items.map((doc) => (
         <li key={doc.id}>
-          <a className="link" href={taxDocumentHref(doc, 'pdf')} download>
+          <a className="link" href={documentHref(doc, 'pdf')} download>
             {doc.kind === 'credit_note'
               ? `Download credit note ${doc.number}`
               : invoices.length > 1
@@ -44,7 +44,7 @@ export function DeliveryInvoiceLinks({ order }: { order: Order }) {
     <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {items.map((doc) => (
         <li key={doc.id}>
-          <a className="link" href={`/api/delivery-invoices/${encodeURIComponent(doc.id)}/pdf`} download>
+          <a className="link" href={documentHref(doc, 'pdf')} download>
             {doc.kind === 'delivery_invoice'
               ? 'Download delivery invoice'
               : `Download delivery credit note ${doc.number}`}

@@ -8,7 +8,7 @@ import { TaxDocumentTable } from '../../../components/TaxDocumentTable.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { useFilters } from '../url.ts';
 
-/** The documents numbered `number`: the sellers' (each has its own series, so one number may name several) and MIBI's own commission documents. */
+/** The documents numbered `number`: the sellers' (each has its own series, so one number may name several) and MIBI's own (commission, delivery). */
 function Found({ number }: { number: string }) {
   const sellers = useApiGet(
     (options) => server.invoices.$get({ query: { number } }, options),
@@ -20,16 +20,21 @@ function Found({ number }: { number: string }) {
     [number],
     'Failed to find the invoice',
   );
-  const failed = [sellers, mibi].find((search) => search.failed);
+  const delivery = useApiGet(
+    (options) => server['delivery-invoices'].$get({ query: { number } }, options),
+    [number],
+    'Failed to find the invoice',
+  );
+  const failed = [sellers, mibi, delivery].find((search) => search.failed);
   if (failed) return <LoadFailed what="the invoices" onRetry={() => failed.reload()} />;
-  if (!sellers.data || !mibi.data) return <Skeleton className="h-24 w-full" />;
-  const found = [...sellers.data.items, ...mibi.data.items];
+  if (!sellers.data || !mibi.data || !delivery.data) return <Skeleton className="h-24 w-full" />;
+  const found = [...sellers.data.items, ...mibi.data.items, ...delivery.data.items];
   if (found.length === 0)
     return <EmptyState title="No invoice has this number" text="Check the number as the document shows it." />;
   return <TaxDocumentTable documents={found} caption={`Documents numbered ${number}`} />;
 }
 
-/** Finds a tax invoice or credit note (a seller's or MIBI's commission's) by its number, kept in the URL (`?tab=invoices&number=`). */
+/** Finds a tax invoice or credit note (a seller's or MIBI's own) by its number, kept in the URL (`?tab=invoices&number=`). */
 export function InvoicesTab() {
   const [{ number }, change] = useFilters(['number'] as const);
   return (
