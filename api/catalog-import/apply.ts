@@ -18,9 +18,10 @@ import type { ImportRowWriter } from '../../workers/catalog-import.ts';
 import { ApiError } from '../http/errors.ts';
 import { EDIT_MESSAGES } from '../commands/product-revisions.ts';
 import { type ListingContext, listProduct, updateProduct } from '../commands/products.ts';
-import { type ImageImportContext, imageAtUrl } from '../commands/uploads.ts';
+import { imageAtUrl } from '../commands/uploads.ts';
+import type { ProductInputContext } from '../commands/product-input.ts';
 
-export type ImportRowContext = ListingContext & ImageImportContext;
+export type ImportRowContext = ListingContext & ProductInputContext;
 
 /** The id a new product of a row gets: the same for the same row of the same import, so a repeat finds it listed. */
 export function importedProductId(importId: string, row: number): string {
@@ -43,8 +44,14 @@ async function create(cx: ImportRowContext, seller: Actor, product: CatalogProdu
   if (done.length > 0) return { outcome: 'created' as const, productId, message: null };
   const images = await imagesOf(cx, seller.userId, product.imageUrls, []);
   const { productId: _, imageUrls: __, tax, ...fields } = product;
-  // A CSV row names no personalisation questions: the seller adds them in the product form.
-  const body = { ...fields, personalisation: [], images: images.map((image) => image.id), ...(tax && { tax }) };
+  // A CSV row names no personalisation questions nor options: the seller adds them in the product form.
+  const body = {
+    ...fields,
+    personalisation: [],
+    options: [],
+    images: images.map((image) => image.id),
+    ...(tax && { tax }),
+  };
   await listProduct(cx, seller, body, { productId, mark });
   return { outcome: 'created' as const, productId, message: null };
 }

@@ -33,9 +33,10 @@ import { productStream } from '../../domain/product/events.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import type { CommandContext } from './context.ts';
+import { byProduct } from '../../domain/order/line-key.ts';
 import { assertIntraStateSupplies } from './tax-profiles.ts';
 import { type OrderResult, readPurchase, releaseStock } from './orders.ts';
-import { type CartLine, loadCart, purchaseFacts, sellerName } from './product-facts.ts';
+import { type CartLine, loadCart, purchaseFacts, sellerName, variantOnLine } from './product-facts.ts';
 
 /** The checkout form as `checkoutSchema` gives it: address, delivery and payment. */
 export type Checkout = z.output<typeof checkoutSchema>;
@@ -73,17 +74,22 @@ export function orderIdFor(cx: CommandContext, buyerId: string, idempotencyKey: 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A cart line as the order will keep it: current price, name, image, category and seller. */
+/** A cart line as the order will keep it: the variant's current price, label, SKU and image, the answers, name, category and seller. */
 async function checkoutLine(
   cx: CommandContext,
-  { productId, quantity, product }: CartLine,
+  { productId, variantId, personalisation, quantity, product }: CartLine,
   orderId: string,
 ): Promise<CheckoutLine> {
-  const { name, pricePaise, imageUrl, categoryId, madeToOrderDays } = product.details;
+  const { name, categoryId, madeToOrderDays } = product.details;
+  const { variantLabel, sku, pricePaise, imageUrl } = variantOnLine(product, variantId);
   return {
     product: {
-      ...purchaseFacts(product, orderId),
+      ...purchaseFacts(product, variantId, orderId),
       productId,
+      variantId,
+      variantLabel,
+      sku,
+      personalisation,
       name,
       pricePaise,
       imageUrl,
@@ -96,7 +102,11 @@ async function checkoutLine(
   };
 }
 
-/** Reserves every line or none: a line that cannot be reserved releases the ones before it and rethrows. */
+/**
+ * Reserves every line or none: a product that cannot reserve its lines releases the products
+ * before it and rethrows. The lines of one product (its variants, or one variant with several
+ * answers) are reserved together, in one append to its stream.
+ */
 async function reserveStock(
   cx: CommandContext,
   orderId: string,
@@ -104,12 +114,14 @@ async function reserveStock(
   at: string,
   metadata: CommandMetadata,
 ) {
+  const products = byProduct(lines, (line) => line.product.productId);
   const reserved: string[] = [];
   try {
-    for (const { product, quantity } of lines) {
-      const command = { type: 'ReserveStock', orderId, quantity, at } as const;
-      await cx.streams.handle(productStream(product.productId), productDecider, command, metadata);
-      reserved.push(product.productId);
+    for (const [productId, own] of products) {
+      const variants = own.map(({ product, quantity }) => ({ variantId: product.variantId ?? 'default', quantity }));
+      const command = { type: 'ReserveStock', orderId, lines: variants, at } as const;
+      await cx.streams.handle(productStream(productId), productDecider, command, metadata);
+      reserved.push(productId);
     }
   } catch (error) {
     await releaseStock(cx, orderId, reserved, 'order_failed', at, metadata);
@@ -170,8 +182,8 @@ async function place(
     throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED);
   }
   if (!placed) {
-    // A cart holds each product once, so productIds never tie.
-    const byProductId = [...cart.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    // A cart holds each line key once, so keys never tie; the lines of a product stay together.
+    const byProductId = [...cart.lines].sort((a, b) => (a.key < b.key ? -1 : 1));
     const lines = await Promise.all(byProductId.map((line) => checkoutLine(cx, line, orderId)));
     const { paymentWindowMs } = cx;
     const command: OrderCommand = {

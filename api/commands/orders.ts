@@ -17,6 +17,7 @@ import type {
 import { parseSellerOrderId } from '../../domain/order/status.ts';
 import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
 import { productDecider } from '../../domain/product/decider.ts';
+import { DEFAULT_VARIANT_ID } from '../../domain/product/variants.ts';
 import { type StockReleaseReason, productStream } from '../../domain/product/events.ts';
 import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { purchaseFromEvents } from '../../projections/orders/projection.ts';
@@ -24,6 +25,7 @@ import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import { commissionRates, returnPolicy } from './category-policy.ts';
 import type { CommandContext } from './context.ts';
+import { byProduct } from '../../domain/order/line-key.ts';
 
 /** What placing a purchase answers: the purchase as it is right after, and the log position reached. */
 export interface OrderResult {
@@ -68,7 +70,8 @@ export async function releaseStock(
   metadata: CommandMetadata,
 ): Promise<number> {
   let position = 0;
-  for (const productId of productIds) {
+  // A product of several lines (variants) releases all of them at once.
+  for (const productId of new Set(productIds)) {
     const command = { type: 'ReleaseStock', orderId, reason, at } as const;
     const released = await cx.streams.handle(productStream(productId), productDecider, command, metadata);
     position = Math.max(position, released.position);
@@ -197,8 +200,9 @@ export async function decideReturn(
   const decided = sellerOrder.returns.find((r) => r.returnId === returnId);
   let restocked = 0;
   if (decided?.status === 'accepted') {
-    for (const { productId, quantity } of decided.lines) {
-      const restock = { type: 'RestockReturn', returnId, quantity, at } as const;
+    for (const [productId, own] of byProduct(decided.lines, (line) => line.productId)) {
+      const lines = own.map(({ variantId = DEFAULT_VARIANT_ID, quantity }) => ({ variantId, quantity }));
+      const restock = { type: 'RestockReturn', returnId, lines, at } as const;
       const { position: reached } = await cx.streams.handle(
         productStream(productId),
         productDecider,

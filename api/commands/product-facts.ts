@@ -5,11 +5,12 @@
  */
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { cartDecider } from '../../domain/cart/decider.ts';
+import { type LineItem, cartDecider } from '../../domain/cart/decider.ts';
 import { cartStream } from '../../domain/cart/events.ts';
 import type { PurchaseFacts } from '../../domain/catalog/availability.ts';
 import { isPurchasable } from '../../domain/catalog/status.ts';
-import { type Product, productDecider } from '../../domain/product/decider.ts';
+import { type Product, productDecider, reservedFor, stockOf, variantName } from '../../domain/product/decider.ts';
+import { type Variant, findVariant, variantLabel } from '../../domain/product/variants.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { sellerDecider } from '../../domain/seller/decider.ts';
 import { sellerStream } from '../../domain/seller/events.ts';
@@ -34,16 +35,31 @@ export async function loadProduct(ctx: CommandContext, productId: string): Promi
 export const isForSale = (product: ProductOnSale): boolean => isPurchasable(product) && !product.sellerSuspended;
 
 /**
- * What a buyer may take of `product`. Stock already reserved for `orderId` counts as
- * available to that order, so a retried checkout is judged as the first attempt was.
+ * What a buyer may take of a variant of `product` (one it no longer has is not available).
+ * Stock already reserved for `orderId` counts as available to that order, so a retried
+ * checkout is judged as the first attempt was.
  */
-export function purchaseFacts(product: ProductOnSale, orderId?: string): PurchaseFacts {
-  const reservedForOrder = orderId === undefined ? 0 : (product.reservations.get(orderId) ?? 0);
+export function purchaseFacts(product: ProductOnSale, variantId: string, orderId?: string): PurchaseFacts {
+  const variant = findVariant(product.details, variantId);
+  const reservedForOrder = orderId === undefined ? 0 : reservedFor(product, orderId, variantId);
   return {
-    name: product.details.name,
+    name: variant ? variantName(product.details, variant) : product.details.name,
     sellerId: product.sellerId,
-    stockQuantity: product.stockQuantity + reservedForOrder,
-    available: isForSale(product),
+    stockQuantity: stockOf(product, variantId) + reservedForOrder,
+    available: isForSale(product) && variant !== undefined,
+  };
+}
+
+/** A variant as a line shows and keeps it: its label, SKU, price and picture (its own, else the product's). */
+export function variantOnLine(product: ProductOnSale, variantId: string) {
+  const variant: Variant | undefined = findVariant(product.details, variantId);
+  const { details } = product;
+  return {
+    variantLabel: variant ? variantLabel(details.options, variant.optionValues) : '',
+    sku: variant?.sku ?? '',
+    pricePaise: variant?.pricePaise ?? details.pricePaise,
+    imageUrl: variant?.imageUrls[0] ?? details.imageUrl,
+    stockQuantity: stockOf(product, variantId),
   };
 }
 
@@ -58,8 +74,9 @@ export async function sellerName(ctx: CommandContext, sellerId: string): Promise
   return state?.fullName ?? 'Seller';
 }
 
-export interface CartLine {
-  productId: string;
+export interface CartLine extends LineItem {
+  /** The line's key (lineKey): the product id for a product sold as one thing. */
+  key: string;
   quantity: number;
   product: ProductOnSale;
 }
@@ -68,10 +85,10 @@ export interface CartLine {
 export async function loadCart(ctx: CommandContext, userId: string): Promise<{ lines: CartLine[]; position: number }> {
   const { state, position } = await ctx.streams.load(cartStream(userId), cartDecider);
   const lines = await Promise.all(
-    Object.entries(state).map(async ([productId, quantity]) => ({
-      productId,
-      quantity,
-      product: await loadProduct(ctx, productId),
+    Object.entries(state).map(async ([key, line]) => ({
+      key,
+      ...line,
+      product: await loadProduct(ctx, line.productId),
     })),
   );
   return { lines, position };

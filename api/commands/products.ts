@@ -18,8 +18,7 @@ import { assertCategoryExists } from './categories.ts';
 import type { CommandContext } from './context.ts';
 import { assertActorMaySell } from './sellers.ts';
 import { assertVerifiedToList } from './email-verification.ts';
-import { checkedChanges, checkedListing } from './product-input.ts';
-import type { ImageImportContext } from './uploads.ts';
+import { type ProductInputContext, checkedChanges, checkedListing } from './product-input.ts';
 import { EDIT_MESSAGES, type EditOutcome, editOutcome, submittedRevision } from './product-revisions.ts';
 
 /** What a product command answers: the product's id and the log position reached. */
@@ -90,7 +89,7 @@ export interface ImportedListing {
  * what it sells (edits, stock, delisting, restores, uploads).
  */
 export async function listProduct(
-  cx: ListingContext & ImageImportContext,
+  cx: ListingContext & ProductInputContext,
   actor: Actor,
   input: ProductBody,
   imported?: ImportedListing,
@@ -124,7 +123,7 @@ export async function listProduct(
  * exist; a catalog import marks the change with its row. The seller's content changes of a verified product wait for review as a revision.
  */
 export async function updateProduct(
-  cx: ListingContext & ImageImportContext,
+  cx: ListingContext & ProductInputContext,
   actor: Actor,
   productId: string,
   input: ProductChangesBody,

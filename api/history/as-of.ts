@@ -2,8 +2,8 @@
 import type { Actor } from '../../domain/actor.ts';
 import { displayStatus } from '../../domain/catalog/status.ts';
 import { fold } from '../../domain/decider.ts';
-import { type OrderEvent, type OrderLine, orderStream } from '../../domain/order/events.ts';
-import type { LegacyOrderEvent } from '../../domain/order/upcast.ts';
+import { type OrderEvent, orderStream } from '../../domain/order/events.ts';
+import { type LegacyOrderEvent, type VariantLine, purchaseOf } from '../../domain/order/upcast.ts';
 import { type Product, productDecider } from '../../domain/product/decider.ts';
 import { type ProductVersion, occurredAt } from '../../domain/product/history.ts';
 import { ApiError } from '../http/errors.ts';
@@ -72,7 +72,8 @@ export async function sellerProductAsOf(
 export interface ProductAsOrdered {
   orderId: string;
   placedAt: string;
-  line: OrderLine;
+  /** The first line of the product in the order (an order may hold several of its variants). */
+  line: VariantLine;
   product: ProductVersion;
 }
 
@@ -86,7 +87,7 @@ export async function sellerProductAsOrdered(
   const events = await sellerProductEvents(source, viewer, productId);
   const [first] = await source.streams.read<OrderEvent | LegacyOrderEvent>(orderStream(orderId));
   const placed = first?.type === 'OrderPlaced' ? first : undefined;
-  const line = placed?.data.lines.find((orderLine) => orderLine.productId === productId);
+  const line = placed && purchaseOf(placed).lines.find((orderLine) => orderLine.productId === productId);
   if (!placed || !line) throw new ApiError(404, 'not_found', 'This order has no line of this product');
   // Stock was reserved before OrderPlaced was appended, so the version includes the order's reservation.
   const product = versionAsOf(events, { position: placed.position });

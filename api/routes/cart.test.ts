@@ -29,12 +29,13 @@ describe('every cart route', () => {
     [
       'PUT',
       '/api/cart/items/p-1',
-      (client: Client) => client.api.cart.items[':productId'].$put({ param: { productId }, json: { quantity: 1 } }),
+      (client: Client) =>
+        client.api.cart.items[':lineKey'].$put({ param: { lineKey: productId }, json: { quantity: 1 } }),
     ],
     [
       'DELETE',
       '/api/cart/items/p-1',
-      (client: Client) => client.api.cart.items[':productId'].$delete({ param: { productId } }),
+      (client: Client) => client.api.cart.items[':lineKey'].$delete({ param: { lineKey: productId } }),
     ],
     ['DELETE', '/api/cart', (client: Client) => client.api.cart.$delete()],
   ] as const)('%s %s requires sign-in', async (_method, _path, call) => {
@@ -74,7 +75,12 @@ describe('GET /api/cart', () => {
     expect(reply.body).toEqual({
       lines: [
         {
+          lineKey: bell,
           productId: bell,
+          variantId: 'default',
+          variantLabel: '',
+          sku: '',
+          personalisation: [],
           quantity: 2,
           product: {
             id: bell,
@@ -88,7 +94,12 @@ describe('GET /api/cart', () => {
           shortage: null,
         },
         {
+          lineKey: shawl,
           productId: shawl,
+          variantId: 'default',
+          variantLabel: '',
+          sku: '',
+          personalisation: [],
           quantity: 1,
           product: {
             id: shawl,
@@ -121,10 +132,10 @@ describe('GET /api/cart', () => {
 
     // Lowering the quantity of such a line is allowed, raising it is not.
     expect(
-      ok(await buyer.api.cart.items[':productId'].$put({ param: { productId: lamp }, json: { quantity: 2 } })).cart
-        .lines[0]?.quantity,
+      ok(await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: lamp }, json: { quantity: 2 } })).cart.lines[0]
+        ?.quantity,
     ).toBe(2);
-    const raised = await buyer.api.cart.items[':productId'].$put({ param: { productId: lamp }, json: { quantity: 3 } });
+    const raised = await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: lamp }, json: { quantity: 3 } });
     expectStatus(raised, 409);
     expect(raised.body.error.message).toBe('"Clay Lamp" is not available for purchase');
   });
@@ -148,10 +159,8 @@ describe('GET /api/cart', () => {
     const refused = await buyer.api.orders.$post({ header, json: checkoutBody() });
     expectStatus(refused, 409);
     expect(refused.body.error.code).toBe('insufficient_stock');
-    await buyer.api.cart.items[':productId'].$delete({ param: { productId: bell } });
-    const fixed = ok(
-      await buyer.api.cart.items[':productId'].$put({ param: { productId: saree }, json: { quantity: 1 } }),
-    );
+    await buyer.api.cart.items[':lineKey'].$delete({ param: { lineKey: bell } });
+    const fixed = ok(await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: saree }, json: { quantity: 1 } }));
     expect(fixed.cart.lines).toEqual([expect.objectContaining({ quantity: 1, shortage: null })]);
     expectStatus(await buyer.api.orders.$post({ header, json: checkoutBody() }), 201);
   });
@@ -249,7 +258,7 @@ describe('POST /api/cart/items', () => {
 describe('PUT /api/cart/items/{productId}', () => {
   it('sets the quantity, from 1 up to the stock', async () => {
     const buyer = await buyerWith(api, diya, 1);
-    const reply = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity: 5 } });
+    const reply = await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: diya }, json: { quantity: 5 } });
     expectStatus(reply, 200);
     expect(reply.body.cart).toMatchObject({
       lines: [{ productId: diya, quantity: 5 }],
@@ -257,7 +266,7 @@ describe('PUT /api/cart/items/{productId}', () => {
       subtotalPaise: 5 * 499_00,
     });
 
-    const above = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity: 6 } });
+    const above = await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: diya }, json: { quantity: 6 } });
     expectStatus(above, 409);
     expect(above.body.error.message).toBe('Only 5 of "Brass Diya" left in stock');
     expect(ok(await buyer.api.cart.$get()).count).toBe(5);
@@ -265,21 +274,21 @@ describe('PUT /api/cart/items/{productId}', () => {
 
   it.each([0, -1])('removes the line at %i', async (quantity) => {
     const buyer = await buyerWith(api, diya, 2);
-    const reply = await buyer.api.cart.items[':productId'].$put({ param: { productId: diya }, json: { quantity } });
+    const reply = await buyer.api.cart.items[':lineKey'].$put({ param: { lineKey: diya }, json: { quantity } });
     expectStatus(reply, 200);
     expect(reply.body.cart).toEqual({ lines: [], count: 0, subtotalPaise: 0, dispatchBy: null });
   });
 
   it('answers 404 for a product not in the cart, or unknown', async () => {
     const buyer = await signedIn(api);
-    const notInCart = await buyer.api.cart.items[':productId'].$put({
-      param: { productId: diya },
+    const notInCart = await buyer.api.cart.items[':lineKey'].$put({
+      param: { lineKey: diya },
       json: { quantity: 1 },
     });
     expectStatus(notInCart, 404);
     expect(notInCart.body.error.message).toBe('This product is not in your cart');
-    const unknown = await buyer.api.cart.items[':productId'].$put({
-      param: { productId: 'no-such-product' },
+    const unknown = await buyer.api.cart.items[':lineKey'].$put({
+      param: { lineKey: 'no-such-product' },
       json: { quantity: 1 },
     });
     expectStatus(unknown, 404);
@@ -314,11 +323,11 @@ describe('DELETE /api/cart/items/{productId} and DELETE /api/cart', () => {
     const buyer = await buyerWith(api, diya, 2);
     await buyer.api.cart.items.$post({ json: { productId: shawl } });
 
-    const removed = await buyer.api.cart.items[':productId'].$delete({ param: { productId: diya } });
+    const removed = await buyer.api.cart.items[':lineKey'].$delete({ param: { lineKey: diya } });
     expectStatus(removed, 200);
     expect(removed.body.cart.lines.map((line: { productId: string }) => line.productId)).toEqual([shawl]);
 
-    const again = await buyer.api.cart.items[':productId'].$delete({ param: { productId: diya } });
+    const again = await buyer.api.cart.items[':lineKey'].$delete({ param: { lineKey: diya } });
     expectStatus(again, 200);
     expect(again.body).toEqual(removed.body);
   });

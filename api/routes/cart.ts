@@ -3,6 +3,7 @@ import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schema
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type CartView, addToCart, cartView, clearCart, removeFromCart, setCartQuantity } from '../commands/cart.ts';
 import type { AppContext } from '../roles/context.ts';
+import { AnswerSchema } from '../../projections/orders/documents.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 
 const CartProductSchema = z
@@ -37,7 +38,14 @@ const CartSchema = z
     lines: z.array(
       z
         .object({
+          lineKey: z.string().openapi({
+            description: "The line's key, which the line's routes take: the product id for a product sold as one thing",
+          }),
           productId: z.string(),
+          variantId: z.string().openapi({ description: "'default' for a product sold as one thing" }),
+          variantLabel: z.string().openapi({ description: "e.g. 'Size 8 · Tan'; '' for a product sold as one thing" }),
+          sku: z.string(),
+          personalisation: z.array(AnswerSchema),
           quantity: z.number().int(),
           product: CartProductSchema,
           shortage: z.union([LineShortageSchema, z.null()]).openapi({
@@ -58,8 +66,10 @@ const CartSchema = z
 
 const CartChangeSchema = z.object({ cart: CartSchema, position: PositionSchema }).openapi('CartChange');
 
-const ProductParams = z.object({
-  productId: pathParam('productId', 100),
+const LineParams = z.object({
+  lineKey: pathParam('lineKey', 200, {
+    description: "The line's key (`lineKey` of the cart's line): the product id for a product sold as one thing",
+  }),
 });
 
 const tags = ['Cart'];
@@ -84,7 +94,7 @@ export const cartRoutes = (ctx: AppContext) =>
         operationId: 'addToCart',
         tags,
         summary:
-          'Add a product (one unit unless told otherwise); a product already in the cart gets the quantity added',
+          'Add a variant of a product (one unit unless told otherwise; the default variant of a product sold as one thing), with the answers to its questions; a line already in the cart (same variant, same answers) gets the quantity added',
         request: { body: jsonBody(addToCartSchema) },
         responses: {
           200: jsonResponse(CartChangeSchema, 'The cart after adding'),
@@ -96,35 +106,32 @@ export const cartRoutes = (ctx: AppContext) =>
     .openapi(
       createRoute({
         method: 'put',
-        path: '/items/{productId}',
+        path: '/items/{lineKey}',
         operationId: 'setCartQuantity',
         tags,
         summary: 'Set the quantity of a line, from 1 to the stock; zero or less removes the line',
-        request: { params: ProductParams, body: jsonBody(setCartQuantitySchema) },
+        request: { params: LineParams, body: jsonBody(setCartQuantitySchema) },
         responses: {
           200: jsonResponse(CartChangeSchema, 'The cart after the change'),
           ...errors(400, 401, 403, 404, 409, 413),
         },
       }),
       async (c) => {
-        const { productId } = c.req.valid('param');
-        return c.json(
-          await setCartQuantity(ctx, actorOf(requireUser(c)), productId, c.req.valid('json').quantity),
-          200,
-        );
+        const { lineKey } = c.req.valid('param');
+        return c.json(await setCartQuantity(ctx, actorOf(requireUser(c)), lineKey, c.req.valid('json').quantity), 200);
       },
     )
     .openapi(
       createRoute({
         method: 'delete',
-        path: '/items/{productId}',
+        path: '/items/{lineKey}',
         operationId: 'removeFromCart',
         tags,
         summary: 'Remove a line (removing a line that is not there changes nothing)',
-        request: { params: ProductParams },
+        request: { params: LineParams },
         responses: { 200: jsonResponse(CartChangeSchema, 'The cart after removing'), ...errors(400, 401) },
       }),
-      async (c) => c.json(await removeFromCart(ctx, actorOf(requireUser(c)), c.req.valid('param').productId), 200),
+      async (c) => c.json(await removeFromCart(ctx, actorOf(requireUser(c)), c.req.valid('param').lineKey), 200),
     )
     .openapi(
       createRoute({

@@ -3,16 +3,16 @@ import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { SAREE_DETAILS } from '../../domain/product/details.fixtures.ts';
-import type { ProductBody } from '../../domain/product/schemas.ts';
+import type { ProductRequest } from '../../domain/product/schemas.ts';
 import { afterAll } from 'vitest';
 import { type Client, startTestApi, type TestApi } from '../testing/harness.ts';
 
-export const SAREE: ProductBody = SAREE_DETAILS;
+export const SAREE: ProductRequest = SAREE_DETAILS;
 
 /** Lists a product through POST /api/seller/products; its fields are SAREE's unless given. */
 export async function listProduct(
   seller: Client,
-  fields: Partial<ProductBody> = {},
+  fields: Partial<ProductRequest> = {},
 ): Promise<{ id: string; position: number }> {
   const reply = await seller.api.seller.products.$post({ json: { ...SAREE, ...fields } });
   if (reply.status !== 201) throw new Error(`listing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -62,7 +62,7 @@ export const reserve = (api: TestApi, productId: string, quantity: number) =>
   onProduct(api, productId, {
     type: 'ReserveStock',
     orderId: crypto.randomUUID(),
-    quantity,
+    lines: [{ variantId: 'default', quantity }],
     at: new Date().toISOString(),
   });
 

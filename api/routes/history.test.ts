@@ -172,6 +172,17 @@ describe('GET /api/seller/products/{id}/history/as-of', () => {
       imageUrl: null,
       images: [],
       pricePaise: 149_900,
+      options: [],
+      variants: [
+        {
+          id: 'default',
+          sku: '',
+          optionValues: [],
+          pricePaise: 149_900,
+          originalPricePaise: SAREE.originalPricePaise,
+          imageUrls: [],
+        },
+      ],
       stockQuantity: 10,
       verification: 'pending',
       featured: false,

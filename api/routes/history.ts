@@ -6,7 +6,7 @@ import type { AppContext } from '../roles/context.ts';
 import { type ProductAsOrdered, sellerProductAsOf, sellerProductAsOrdered } from '../history/as-of.ts';
 import { type HistoryEntry, type ProductHistory, sellerProductHistory } from '../history/entries.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
-import { ProductSchema } from '../../projections/catalog/documents.ts';
+import { ProductSchema, VariantSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { OrderLineSchema } from '../../projections/orders/documents.ts';
 import { RevisionWaitingSchema } from './seller.ts';
@@ -56,6 +56,7 @@ const ProductVersionSchema = ProductSchema.pick({
   tax: true,
   madeToOrderDays: true,
   personalisation: true,
+  options: true,
   stockQuantity: true,
   verification: true,
   featured: true,
@@ -63,6 +64,9 @@ const ProductVersionSchema = ProductSchema.pick({
   displayStatus: true,
 })
   .extend({
+    variants: z.array(VariantSchema.omit({ label: true, stockQuantity: true })).openapi({
+      description: 'Its variants then (their prices, SKUs and images)',
+    }),
     position: PositionSchema.openapi({ description: 'Log position of the last event folded in' }),
     revision: z.number().int().openapi({ description: 'Revision of the product stream after that event' }),
     at: z.string().openapi({ description: 'Time of the last event folded in' }),

@@ -26,6 +26,9 @@ import {
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
 import { captureLog } from '../../platform/log.fixtures.ts';
 
+/** What a line of a product sold as one thing says of its variant. */
+const DEFAULT_LINE = { variantId: 'default', variantLabel: '', sku: '', personalisation: [] };
+
 const api = await fileApi();
 const seller = await signedIn(api, 'seller', 'Meera Crafts');
 const otherSeller = await signedIn(api, 'seller', 'Kashmir Looms');
@@ -98,6 +101,7 @@ describe('POST /api/orders', () => {
     const lines = [
       {
         productId: diya,
+        ...DEFAULT_LINE,
         name: 'Brass Diya',
         pricePaise: 450_00,
         quantity: 2,
@@ -108,6 +112,7 @@ describe('POST /api/orders', () => {
       },
       {
         productId: shawl,
+        ...DEFAULT_LINE,
         name: 'Pashmina Shawl',
         pricePaise: 2_450_50,
         quantity: 1,

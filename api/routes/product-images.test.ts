@@ -137,7 +137,7 @@ describe('an image URL', () => {
 
 describe('an original price', () => {
   it('must be above the price when listing', async () => {
-    for (const originalPricePaise of [SAREE.pricePaise, SAREE.pricePaise - 1]) {
+    for (const originalPricePaise of [SAREE.pricePaise!, SAREE.pricePaise! - 1]) {
       const reply = await seller.api.seller.products.$post({ json: { ...SAREE, originalPricePaise } });
       expectStatus(reply, 400);
       expect(reply.body).toEqual(invalid('originalPricePaise', 'Original price must be more than the price'));

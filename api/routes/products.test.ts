@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductBody } from '../../domain/product/schemas.ts';
+import type { ProductRequest } from '../../domain/product/schemas.ts';
 import { reviewStream } from '../../domain/review/events.ts';
 import { type ArgsOf, type Client, expectStatus, ok, type TypedApi } from '../testing/harness.ts';
 import { feature, listProduct, nextMillisecond, reject, reserve, twoSellers } from './catalog.fixtures.ts';
@@ -16,7 +16,7 @@ async function review(productId: string, rating: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  const catalog: Array<[Client, Partial<ProductBody>]> = [
+  const catalog: Array<[Client, Partial<ProductRequest>]> = [
     [
       seller,
       {

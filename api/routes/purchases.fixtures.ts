@@ -32,7 +32,7 @@ export async function placedOrder(
       const seller = await sellerName(api.ctx, sellerId);
       return {
         product: {
-          ...purchaseFacts(product),
+          ...purchaseFacts(product, 'default'),
           productId,
           name,
           pricePaise,

@@ -742,7 +742,17 @@ describe('returns', () => {
     const returnId = `${partA}-R1`;
     const requested = {
       returnId,
-      lines: [{ productId: necklaceId, quantity: 1, name: 'Kundan Necklace', pricePaise: NECKLACE_PAISE }],
+      lines: [
+        {
+          lineKey: necklaceId,
+          productId: necklaceId,
+          variantId: 'default',
+          variantLabel: '',
+          quantity: 1,
+          name: 'Kundan Necklace',
+          pricePaise: NECKLACE_PAISE,
+        },
+      ],
       reason: 'The clasp broke',
       status: 'requested',
       decisionReason: null,
@@ -966,7 +976,9 @@ describe('returns', () => {
   it.each([
     [{ reason: 'Broken' }, 'lines'],
     [{ lines: [], reason: 'Broken' }, 'lines'],
-    [{ lines: [{ quantity: 1 }], reason: 'Broken' }, 'lines.0.productId'],
+    [{ lines: [{ quantity: 1 }], reason: 'Broken' }, 'lines.0.lineKey'],
+    [{ lines: [{ lineKey: '', quantity: 1 }], reason: 'Broken' }, 'lines.0.lineKey'],
+    [{ lines: [{ lineKey: 'x'.repeat(201), quantity: 1 }], reason: 'Broken' }, 'lines.0.lineKey'],
     [{ lines: [{ productId: 'P', quantity: -1 }], reason: 'Broken' }, 'lines.0.quantity'],
     [{ lines: [{ productId: 'P', quantity: 1.5 }], reason: 'Broken' }, 'lines.0.quantity'],
     [{ lines: [{ productId: 'P', quantity: '1' }], reason: 'Broken' }, 'lines.0.quantity'],

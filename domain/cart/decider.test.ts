@@ -7,6 +7,7 @@ import type { CartEvent } from './events.ts';
 const actor = actors.buyer;
 const userId = actor.userId;
 const productId = 'p-1';
+const item = { productId, variantId: 'default', personalisation: [] };
 const diya: PurchaseFacts = { name: 'Brass Diya', sellerId: actors.seller.userId, stockQuantity: 5, available: true };
 const added = (quantity: number): CartEvent => ({ type: 'CartItemAdded', data: { userId, productId, quantity } });
 const changed = (quantity: number): CartEvent => ({
@@ -17,7 +18,7 @@ const removed: CartEvent = { type: 'CartItemRemoved', data: { userId, productId 
 
 describe('AddToCart', () => {
   const add = (history: CartEvent[], quantity: number, product = diya) =>
-    given(cartDecider, history).when({ type: 'AddToCart', actor, productId, product, quantity });
+    given(cartDecider, history).when({ type: 'AddToCart', actor, item, product, quantity });
 
   it('adds a new line', () => {
     add([], 1).then([added(1)]);
@@ -35,7 +36,7 @@ describe('AddToCart', () => {
 
   it('refuses a seller its own product: no self-dealing', () => {
     given(cartDecider)
-      .when({ type: 'AddToCart', actor: actors.seller, productId, product: diya, quantity: 1 })
+      .when({ type: 'AddToCart', actor: actors.seller, item, product: diya, quantity: 1 })
       .then({ code: 'own_product', kind: 'forbidden', message: 'You cannot buy your own product' });
   });
 
@@ -63,7 +64,7 @@ describe('AddToCart', () => {
 
 describe('SetCartQuantity', () => {
   const set = (history: CartEvent[], quantity: number, product = diya) =>
-    given(cartDecider, history).when({ type: 'SetCartQuantity', actor, productId, product, quantity });
+    given(cartDecider, history).when({ type: 'SetCartQuantity', actor, key: productId, product, quantity });
 
   it('sets the quantity of a line', () => {
     set([added(1)], 5).then([changed(5)]);
@@ -96,10 +97,10 @@ describe('SetCartQuantity', () => {
 describe('RemoveFromCart and ClearCart', () => {
   it('removes a line, and nothing the second time', () => {
     given(cartDecider, [added(1)])
-      .when({ type: 'RemoveFromCart', actor, productId })
+      .when({ type: 'RemoveFromCart', actor, key: productId })
       .then([removed]);
     given(cartDecider, [added(1), removed])
-      .when({ type: 'RemoveFromCart', actor, productId })
+      .when({ type: 'RemoveFromCart', actor, key: productId })
       .then([]);
   });
 

@@ -6,9 +6,18 @@ export const productId = z.string({ error: 'Product is required' }).trim().min(1
 
 const quantity = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
 
-/** Body of "add to cart": one unit unless said otherwise (spec section 9). */
+const VARIANT_INVALID = 'Choose one of the variants of this product';
+
+/** A variant id in a body: absent for a product sold as one thing. */
+export const variantId = z.string({ error: VARIANT_INVALID }).trim().min(1, VARIANT_INVALID).max(40, VARIANT_INVALID);
+
+/**
+ * Body of "add to cart": one unit unless said otherwise (spec section 9), of the variant named
+ * (none: the product's default variant, refused for a product with options).
+ */
 export const addToCartSchema = z.object({
   productId,
+  variantId: variantId.optional(),
   quantity: quantity.min(1, 'Quantity must be at least 1').max(MAX_STOCK, 'Quantity is too large').default(1),
 });
 

@@ -13,6 +13,10 @@ const { buyer, otherBuyer, seller, otherSeller, admin } = actors;
 const orderId = 'o-1';
 
 const sareeLine: OrderLine = {
+  variantId: 'default',
+  variantLabel: '',
+  sku: '',
+  personalisation: [],
   productId: 'p-1',
   name: 'Banarasi Silk Saree',
   pricePaise: 1_250_050,
@@ -370,7 +374,7 @@ const requestReturn = (changes: Partial<Extract<OrderCommand, { type: 'RequestRe
   type: 'RequestReturn',
   actor: buyer,
   sellerOrderId,
-  lines: [{ productId: 'p-1', quantity: 1 }],
+  lines: [{ key: 'p-1', quantity: 1 }],
   reason: 'The colour is not as shown',
   policy: POLICY,
   at: AT,
@@ -514,37 +518,37 @@ describe('RequestReturn', () => {
 
   it('refuses more units than delivered and not already asked back, and products not in the seller order', () => {
     given(orderDecider, DELIVERED)
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 3 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 3 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
         message: 'You can return at most 2 of "Banarasi Silk Saree"',
       });
     given(orderDecider, [...DELIVERED, requested])
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 2 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
         message: 'You can return at most 1 of "Banarasi Silk Saree"',
       });
     given(orderDecider, DELIVERED)
-      .when(requestReturn({ lines: [{ productId: 'p-2', quantity: 1 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-2', quantity: 1 }] }))
       .then({ code: 'not_in_order', kind: 'rule_broken' });
     given(orderDecider, DELIVERED)
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 0 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 0 }] }))
       .then({ code: 'validation_failed', kind: 'rule_broken', message: 'Choose at least one item to return' });
   });
 
   it('counts a product named on several lines once, with all its units', () => {
     const twice = [
-      { productId: 'p-1', quantity: 1 },
-      { productId: 'p-1', quantity: 1 },
+      { key: 'p-1', quantity: 1 },
+      { key: 'p-1', quantity: 1 },
     ];
     given(orderDecider, DELIVERED)
       .when(requestReturn({ lines: twice }))
       .then([{ ...requested, data: { ...requested.data, lines: [{ productId: 'p-1', quantity: 2 }] } }]);
     given(orderDecider, DELIVERED)
-      .when(requestReturn({ lines: [...twice, { productId: 'p-1', quantity: 1 }] }))
+      .when(requestReturn({ lines: [...twice, { key: 'p-1', quantity: 1 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
@@ -563,17 +567,17 @@ describe('RequestReturn', () => {
     };
     // The refused return held one of the two units: the other may still be asked back, the refused one not.
     given(orderDecider, [...DELIVERED, requested, rejected])
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 1 }] }))
       .then([second]);
     given(orderDecider, [...DELIVERED, requested, rejected])
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 2 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 2 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
         message: 'You can return at most 1 of "Banarasi Silk Saree"',
       });
     given(orderDecider, [...DELIVERED, requested, rejected, second])
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 1 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
@@ -584,7 +588,7 @@ describe('RequestReturn', () => {
       data: { ...returnStamp, returnId: `${sellerOrderId}-R2`, by: seller.userId, reason: 'Worn' },
     };
     given(orderDecider, [...DELIVERED, requested, rejected, second, rejectedSecond])
-      .when(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }))
+      .when(requestReturn({ lines: [{ key: 'p-1', quantity: 1 }] }))
       .then({
         code: 'return_quantity',
         kind: 'rule_broken',
@@ -716,7 +720,7 @@ describe('returns taken one by one', () => {
     const charged = (delivered as Extract<OrderEvent, { type: 'SellerOrderDelivered' }>).data.settlement[0]!;
     expect(charged).toMatchObject({ amountPaise: 999, commissionPaise: 100 });
     const reversed = [1, 2, 3].map((n) => {
-      take(requestReturn({ lines: [{ productId: 'p-1', quantity: 1 }] }));
+      take(requestReturn({ lines: [{ key: 'p-1', quantity: 1 }] }));
       const [accepted] = take({ ...decide(true), returnId: `${sellerOrderId}-R${n}` } as OrderCommand);
       return (accepted as Extract<OrderEvent, { type: 'ReturnAccepted' }>).data.settlement[0]!;
     });

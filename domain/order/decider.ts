@@ -23,6 +23,8 @@ import {
   refundsDue,
 } from './refunds.ts';
 import { type ReturnStatus, returnRefused, returnWindowCloses, unitsAskedBack } from './returns.ts';
+import { keyFields, lineKey } from './line-key.ts';
+import { DEFAULT_VARIANT_ID } from '../product/variants.ts';
 import { settleLine, settleReturn } from './settlement.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
@@ -32,6 +34,12 @@ import { sum, type Paise } from '../money.ts';
 /** A cart line with the product as the API reads it at checkout, and its made-to-order days (null: in stock). */
 export interface CheckoutLine {
   product: PurchaseFacts & Omit<OrderLine, 'quantity'> & { madeToOrderDays: number | null };
+  quantity: number;
+}
+
+/** A line of a return request: the order line's key (lineKey), and how many of its units. */
+export interface ReturnRequestLine {
+  key: string;
   quantity: number;
 }
 
@@ -88,7 +96,8 @@ export type OrderCommand =
       type: 'RequestReturn';
       actor: Actor;
       sellerOrderId: string;
-      lines: ReturnLine[];
+      /** Units of each line asked back, the line named by its line key. */
+      lines: ReturnRequestLine[];
       reason: string;
       policy: ReturnPolicy;
       at: string;
@@ -163,9 +172,11 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
     assertNotOwnProduct(actor.userId, product);
     assertCanBuy(product, quantity);
   }
-  const lines = command.lines.map(({ product, quantity }) => {
+  const lines = command.lines.map(({ product, quantity }): OrderLine => {
     const { productId, name, pricePaise, imageUrl, sellerId, sellerName, categoryId } = product;
-    return { productId, name, pricePaise, quantity, imageUrl, sellerId, sellerName, categoryId };
+    const { variantId = DEFAULT_VARIANT_ID, variantLabel = '', sku = '', personalisation = [] } = product;
+    const variant = { variantId, variantLabel, sku, personalisation };
+    return { productId, ...variant, name, pricePaise, quantity, imageUrl, sellerId, sellerName, categoryId };
   });
   return [
     {
@@ -287,26 +298,20 @@ function rateFor(rates: CommissionRates, categoryId: string): number {
   return rate;
 }
 
-/** Units of a product of a seller order whose return was accepted. */
-function unitsReturned(part: SellerOrder, productId: string): number {
-  return part.returns
-    .filter((r) => r.status === 'accepted')
-    .flatMap((r) => r.lines)
-    .filter((line) => line.productId === productId)
-    .reduce((units, line) => units + line.quantity, 0);
-}
+/** Units of a line (by its key) of a seller order whose return was accepted. */
+const unitsReturned = (part: SellerOrder, key: string): number => unitsAskedBack(part.returns, key, 'accepted');
 
 /** Why none of `line`'s units can be asked back: a return of them was refused, or is open or done. */
 const noneLeftMessage = (part: SellerOrder, line: OrderLine): string =>
-  returnRefused(part.returns, line.productId)
+  returnRefused(part.returns, lineKey(line))
     ? `The return of "${line.name}" was refused, and cannot be asked again`
     : `"${line.name}" is already being returned`;
 
-/** A product named on several lines counts once, with all its units; lines of no units drop out. */
-function unitsByProduct(lines: readonly ReturnLine[]): ReturnLine[] {
+/** A line named several times counts once, with all its units; lines of no units drop out. */
+function unitsByLine(lines: readonly ReturnRequestLine[]): ReturnRequestLine[] {
   const units = new Map<string, number>();
-  for (const { productId, quantity } of lines) units.set(productId, (units.get(productId) ?? 0) + quantity);
-  return [...units].filter(([, quantity]) => quantity > 0).map(([productId, quantity]) => ({ productId, quantity }));
+  for (const { key, quantity } of lines) units.set(key, (units.get(key) ?? 0) + quantity);
+  return [...units].filter(([, quantity]) => quantity > 0).map(([key, quantity]) => ({ key, quantity }));
 }
 
 function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>, order: Order): OrderEvent[] {
@@ -327,11 +332,12 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
       'conflict',
     );
   }
-  const lines = unitsByProduct(command.lines);
-  if (lines.length === 0)
+  const asked = unitsByLine(command.lines);
+  if (asked.length === 0)
     throw new DomainError('validation_failed', RETURN_LINES_MESSAGE, 'rule_broken', { lines: RETURN_LINES_MESSAGE });
-  for (const { productId, quantity } of lines) {
-    const line = part.lines.find((l) => l.productId === productId);
+  const lines: ReturnLine[] = [];
+  for (const { key, quantity } of asked) {
+    const line = part.lines.find((l) => lineKey(l) === key);
     if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 'rule_broken');
     if (policy.returnable[line.categoryId] !== true) {
       throw new DomainError(
@@ -340,7 +346,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
         'rule_broken',
       );
     }
-    const left = line.quantity - unitsAskedBack(part.returns, productId);
+    const left = line.quantity - unitsAskedBack(part.returns, key);
     if (quantity > left) {
       throw new DomainError(
         'return_quantity',
@@ -348,6 +354,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
         'rule_broken',
       );
     }
+    lines.push({ productId: line.productId, ...keyFields(line), quantity });
   }
   const returnId = `${part.sellerOrderId}-R${part.returns.length + 1}`;
   const stamp = {
@@ -385,10 +392,11 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
     at,
   };
   if (!accept) return [{ type: 'ReturnRejected', data: { ...stamp, reason } }];
-  const settlement = request.lines.map(({ productId, quantity }) => {
-    const line = part.lines.find((l) => l.productId === productId)!;
-    const delivered = part.settlement.find((s) => s.productId === productId);
-    return settleReturn(line, quantity, unitsReturned(part, productId), delivered?.commissionBps ?? 0);
+  const settlement = request.lines.map((returned) => {
+    const key = lineKey(returned);
+    const line = part.lines.find((l) => lineKey(l) === key)!;
+    const delivered = part.settlement.find((s) => lineKey(s) === key);
+    return settleReturn(line, returned.quantity, unitsReturned(part, key), delivered?.commissionBps ?? 0);
   });
   return [{ type: 'ReturnAccepted', data: { ...stamp, reason, settlement } }];
 }

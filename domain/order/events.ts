@@ -1,4 +1,6 @@
 import type { Paise } from '../money.ts';
+import type { Answer } from '../product/personalisation.ts';
+import type { LineKeyFields } from './line-key.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 
 /**
@@ -7,9 +9,21 @@ import type { DeliveryMethod, PaymentMethod } from './options.ts';
  */
 export const orderStream = (orderId: string): string => `order-${orderId}`;
 
-/** A product as it was bought: later edits of the product do not change the order. */
+/**
+ * A product as it was bought: later edits of the product do not change the order. A line is
+ * named by its line key (line-key.ts); lines written before variants hold no variant fields:
+ * the default variant, no SKU, no answers (orderLineOf fills them in).
+ */
 export interface OrderLine {
   productId: string;
+  /** 'default' for a product sold as one thing. */
+  variantId?: string;
+  /** "Size 8 · Tan" as the product named it then; '' for the default variant. */
+  variantLabel?: string;
+  /** The variant's SKU then ('' when it had none). */
+  sku?: string;
+  /** The buyer's answers to the product's questions. */
+  personalisation?: Answer[];
   name: string;
   pricePaise: Paise;
   quantity: number;
@@ -49,7 +63,7 @@ export interface SellerOrderPart {
  * ledger: the sale, the marketplace's commission at the rate in force then, and the rest,
  * the seller's earning. amountPaise = commissionPaise + earningPaise, exactly.
  */
-export interface LineSettlement {
+export interface LineSettlement extends LineKeyFields {
   productId: string;
   quantity: number;
   amountPaise: Paise;
@@ -59,7 +73,8 @@ export interface LineSettlement {
   earningPaise: Paise;
 }
 
-export interface ReturnLine {
+/** Units of one line of the seller order (its variant and answers only when not the default: keyFields). */
+export interface ReturnLine extends LineKeyFields {
   productId: string;
   quantity: number;
 }

@@ -68,18 +68,33 @@ export const RETURN_MESSAGES = {
   quantity: 'Choose a whole number of items to return',
 } as const;
 
-/** Body of "ask to return items of a delivered seller order". */
+/** A line of the order by its line key (lineKey; the product id names a product sold as one thing). */
+const LINE_NAMED = 'Name the line to return (lineKey)';
+const lineNamed = z.string({ error: LINE_NAMED }).min(1, LINE_NAMED).max(200, LINE_NAMED);
+
+/**
+ * Body of "ask to return items of a delivered seller order". Each line is named by its
+ * `lineKey`, or by `productId` as clients before variants do (the line of the product sold as
+ * one thing).
+ */
 export const returnRequestSchema = z.object({
   lines: z
     .array(
-      z.object({
-        productId: z.string().min(1).max(100),
-        quantity: z
-          .number({ error: RETURN_MESSAGES.quantity })
-          .int(RETURN_MESSAGES.quantity)
-          .min(0, RETURN_MESSAGES.quantity)
-          .max(10_000),
-      }),
+      z
+        .object({
+          lineKey: lineNamed.optional(),
+          productId: lineNamed.optional(),
+          quantity: z
+            .number({ error: RETURN_MESSAGES.quantity })
+            .int(RETURN_MESSAGES.quantity)
+            .min(0, RETURN_MESSAGES.quantity)
+            .max(10_000),
+        })
+        .refine((line) => line.lineKey !== undefined || line.productId !== undefined, {
+          message: LINE_NAMED,
+          path: ['lineKey'],
+        })
+        .transform(({ lineKey, productId, quantity }) => ({ key: (lineKey ?? productId)!, quantity })),
     )
     .min(1, 'Choose at least one item to return')
     .max(100),

@@ -1,12 +1,16 @@
 import { basisPoints, multiply } from '../money.ts';
 import type { LineSettlement, OrderLine } from './events.ts';
+import { keyFields } from './line-key.ts';
+
+/** What names the line settled: its product, and its variant and answers when not the default. */
+type SettledLine = Pick<OrderLine, 'productId' | 'variantId' | 'personalisation'>;
 
 /**
  * What `quantity` units of `line` move in its seller's ledger at `commissionBps`: the sale,
  * the commission (rounded half up) and the earning, which is the rest to the paisa.
  */
 export function settleLine(
-  line: Pick<OrderLine, 'productId' | 'pricePaise'>,
+  line: SettledLine & Pick<OrderLine, 'pricePaise'>,
   quantity: number,
   commissionBps: number,
 ): LineSettlement {
@@ -21,7 +25,7 @@ export function settleLine(
  * the delivery charged, whatever the rounding.
  */
 export function settleReturn(
-  line: Pick<OrderLine, 'productId' | 'pricePaise'>,
+  line: SettledLine & Pick<OrderLine, 'pricePaise'>,
   quantity: number,
   returnedBefore: number,
   commissionBps: number,
@@ -34,7 +38,7 @@ export function settleReturn(
 
 /** The settlement of `amountPaise` less `commissionPaise`: the earning is the rest to the paisa. */
 function settlement(
-  line: Pick<OrderLine, 'productId'>,
+  line: SettledLine,
   quantity: number,
   amountPaise: number,
   commissionBps: number,
@@ -42,6 +46,7 @@ function settlement(
 ): LineSettlement {
   return {
     productId: line.productId,
+    ...keyFields(line),
     quantity,
     amountPaise,
     commissionBps,

@@ -8,6 +8,7 @@ import { subtotal } from './pricing.ts';
 import { settleLine } from './settlement.ts';
 import { shipByOf } from './ship-by.ts';
 import { type OrderStatus, STATUS_AFTER, sellerOrderIdOf } from './status.ts';
+import { DEFAULT_VARIANT_ID } from '../product/variants.ts';
 
 const FINAL: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
 
@@ -79,17 +80,33 @@ export function sellerOrdersOf(
 /** An OrderPlaced of any model: the first event of every order stream. */
 export type AnyOrderPlaced = Extract<OrderEvent | LegacyOrderEvent, { type: 'OrderPlaced' }> | PlacedBeforeShipBy;
 
+/** An order line with its variant fields, as every line written since variants has them. */
+export type VariantLine = OrderLine &
+  Required<Pick<OrderLine, 'variantId' | 'variantLabel' | 'sku' | 'personalisation'>>;
+
+/** A line written before variants was of the product's default variant, with no SKU nor answers. */
+export const orderLineOf = (line: OrderLine): VariantLine =>
+  line.variantId === undefined
+    ? { ...line, variantId: DEFAULT_VARIANT_ID, variantLabel: '', sku: '', personalisation: [] }
+    : (line as VariantLine);
+
+/** A purchase as read: its lines with their variants (the default one before variants). */
+export type Purchase = Omit<OrderPlacedEvent['data'], 'lines'> & { lines: VariantLine[] };
+
 /**
  * The purchase an OrderPlaced records, with its seller orders (learnt from its lines when it was
  * written before them), each with its ship-by day (as placed with no made-to-order line when it
- * was written before made to order).
+ * was written before made to order), and its lines' variants (the default one before variants).
  */
-export function purchaseOf({ data }: AnyOrderPlaced): OrderPlacedEvent['data'] {
+export function purchaseOf({ data }: AnyOrderPlaced): Purchase {
+  const current = data.lines.every((line) => line.variantId !== undefined);
+  const lines = current ? (data.lines as VariantLine[]) : data.lines.map(orderLineOf);
   if (!('sellerOrders' in data))
-    return { ...data, sellerOrders: sellerOrdersOf(data.orderId, data.lines, data.placedAt) };
-  if (data.sellerOrders.every((part) => 'shipBy' in part)) return data as OrderPlacedEvent['data'];
+    return { ...data, lines, sellerOrders: sellerOrdersOf(data.orderId, data.lines, data.placedAt) };
+  if (data.sellerOrders.every((part) => 'shipBy' in part))
+    return current ? (data as Purchase) : { ...(data as OrderPlacedEvent['data']), lines };
   const shipBy = shipByOf(data.placedAt, []);
-  return { ...data, sellerOrders: data.sellerOrders.map((part) => ({ shipBy, ...part })) };
+  return { ...data, lines, sellerOrders: data.sellerOrders.map((part) => ({ shipBy, ...part })) };
 }
 
 /** A seller order as much as `upcast` needs of it. */

@@ -6,6 +6,7 @@ import { type ProductInput, productDecider } from './decider.ts';
 import type { ProductDetails, ProductEvent } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { SAREE_DETAILS } from './details.fixtures.ts';
+import { defaultVariant } from './variants.ts';
 
 const { buyer, seller, otherSeller, admin } = actors;
 const productId = 'p-1';
@@ -17,9 +18,20 @@ const photo: ProductImage = {
   sizes: [{ width: 1024, url: '/media/products/s/upload-1/1024.webp' }],
 };
 
+const { stockQuantity: _stock, ...sareeDetails } = saree;
 const listed: ProductEvent = {
   type: 'ProductListed',
-  data: { productId, sellerId: seller.userId, ...saree, imageUrl: null, listedAt: AT },
+  data: {
+    productId,
+    sellerId: seller.userId,
+    ...sareeDetails,
+    options: [],
+    variants: [defaultVariant(saree)],
+    stockQuantity: 5,
+    stockByVariant: { default: 5 },
+    imageUrl: null,
+    listedAt: AT,
+  },
 };
 const byAdmin = { productId, by: admin.userId, at: AT };
 const bySeller = { productId, by: seller.userId, at: AT };
@@ -37,7 +49,7 @@ const updated = (
 });
 const reserved = (orderId: string, quantity: number, remaining: number): ProductEvent => ({
   type: 'StockReserved',
-  data: { productId, orderId, quantity, remaining, at: AT },
+  data: { productId, variantId: 'default', orderId, quantity, remaining, at: AT },
 });
 
 const notFound = { code: 'not_found', kind: 'not_found', message: 'Product not found' } as const;
@@ -92,7 +104,7 @@ describe('UpdateProduct of a product not verified yet: in place', () => {
   it('records a stock change as a manual adjustment', () => {
     update({ name: 'Banarasi Saree', stockQuantity: 8 }).then([
       updated(bySeller, { name: 'Banarasi Silk Saree' }, { name: 'Banarasi Saree' }),
-      { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 8, reason: 'manual' } },
+      { type: 'StockAdjusted', data: { ...bySeller, variantId: 'default', from: 5, to: 8, reason: 'manual' } },
     ]);
   });
 
@@ -132,7 +144,7 @@ describe('AdjustStock', () => {
   it('records the old and the new stock', () => {
     given(productDecider, [listed])
       .when({ type: 'AdjustStock', actor: seller, stockQuantity: 0, at: AT })
-      .then([{ type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 0, reason: 'manual' } }]);
+      .then([{ type: 'StockAdjusted', data: { ...bySeller, variantId: 'default', from: 5, to: 0, reason: 'manual' } }]);
   });
 
   it('records nothing for the same stock', () => {
@@ -148,7 +160,12 @@ describe('AdjustStock', () => {
 
 describe('ReserveStock', () => {
   const reserve = (history: ProductEvent[], quantity: number, orderId = 'o-1') =>
-    given(productDecider, history).when({ type: 'ReserveStock', orderId, quantity, at: AT });
+    given(productDecider, history).when({
+      type: 'ReserveStock',
+      orderId,
+      lines: [{ variantId: 'default', quantity }],
+      at: AT,
+    });
 
   it('takes the ordered units out of stock', () => {
     reserve([listed, verified], 2).then([reserved('o-1', 2, 3)]);
@@ -190,7 +207,15 @@ describe('ReleaseStock', () => {
     given(productDecider, history).when({ type: 'ReleaseStock', orderId: 'o-1', reason: 'order_cancelled', at: AT });
   const released: ProductEvent = {
     type: 'StockReleased',
-    data: { productId, orderId: 'o-1', quantity: 2, remaining: 5, reason: 'order_cancelled', at: AT },
+    data: {
+      productId,
+      variantId: 'default',
+      orderId: 'o-1',
+      quantity: 2,
+      remaining: 5,
+      reason: 'order_cancelled',
+      at: AT,
+    },
   };
 
   it("puts the order's units back, even on a delisted product", () => {
@@ -206,14 +231,22 @@ describe('ReleaseStock', () => {
   it('keeps every order of a popular product apart, and each fold its own reservations', () => {
     const restocked: ProductEvent = {
       type: 'StockAdjusted',
-      data: { ...bySeller, from: 5, to: 100_000, reason: 'manual' },
+      data: { ...bySeller, variantId: 'default', from: 5, to: 100_000, reason: 'manual' },
     };
     const orders = Array.from({ length: 20_000 }, (_, i) => reserved(`o-${i + 2}`, 1, 99_999 - i));
     const history = [listed, verified, restocked, reserved('o-1', 2, 99_998), ...orders];
     release(history).then([
       {
         type: 'StockReleased',
-        data: { productId, orderId: 'o-1', quantity: 2, remaining: 80_002, reason: 'order_cancelled', at: AT },
+        data: {
+          productId,
+          variantId: 'default',
+          orderId: 'o-1',
+          quantity: 2,
+          remaining: 80_002,
+          reason: 'order_cancelled',
+          at: AT,
+        },
       },
     ]);
     // Another fold of a shorter history is not affected by the longer one.
@@ -341,7 +374,7 @@ describe('revisions: content edits of a verified product wait for review', () =>
     edit([listed, verified], changes).then([submitted]);
     const product = fold(productDecider, [listed, verified, submitted])!;
     const { stockQuantity: _, ...approved } = saree;
-    expect(product.details).toEqual({ ...approved, imageUrl: null });
+    expect(product.details).toEqual({ ...approved, imageUrl: null, options: [], variants: [defaultVariant(saree)] });
     expect(product).toMatchObject({ verification: 'verified', revision: { revisionId: 'r1', before, after } });
   });
 
@@ -358,7 +391,7 @@ describe('revisions: content edits of a verified product wait for review', () =>
         { pricePaise: 1_100_000, originalPricePaise: null },
       ),
       r1,
-      { type: 'StockAdjusted', data: { ...bySeller, from: 5, to: 9, reason: 'manual' } },
+      { type: 'StockAdjusted', data: { ...bySeller, variantId: 'default', from: 5, to: 9, reason: 'manual' } },
     ]);
     edit([listed, verified, r1], { pricePaise: 1_100_000 }).then([
       updated(bySeller, { pricePaise: 1_250_000 }, { pricePaise: 1_100_000 }),

@@ -12,15 +12,44 @@ import {
   contentEdit,
   pick,
   revisionIdOf,
+  sameValue,
   withImageUrl,
 } from './revision.ts';
 import { upcastProductEvent } from './upcast.ts';
+import {
+  DEFAULT_VARIANT_ID,
+  type ProductOption,
+  VARIANT_MESSAGES,
+  type Variant,
+  type VariantInput,
+  assignVariantIds,
+  defaultVariant,
+  findVariant,
+  hasOptions,
+  variantIssues,
+  variantLabel,
+  withDetailChanges,
+} from './variants.ts';
 
 /**
  * A listing as the Add/Edit Product form and `productCommandSchema` give it, its images
- * found (api/commands/product-input.ts); `imageUrl` follows them.
+ * found (api/commands/product-input.ts); `imageUrl` follows them. Without `variants` the
+ * product is sold as one thing: its default variant takes the price, stock and `sku` given.
+ * With them, the product's price is their lowest and its stock their sum.
  */
-export type ProductInput = Omit<ProductDetails, 'imageUrl'> & { stockQuantity: number };
+export type ProductInput = Omit<ProductDetails, 'imageUrl' | 'options' | 'variants'> & {
+  stockQuantity: number;
+  /** The SKU of a product without options (its default variant's). */
+  sku?: string | undefined;
+  options?: ProductOption[] | undefined;
+  variants?: VariantInput[] | undefined;
+};
+
+/** One variant's units in a reservation or a return. */
+export interface VariantQuantity {
+  variantId: string;
+  quantity: number;
+}
 
 /**
  * Commands are parsed by the schemas before they get here. ReserveStock, ReleaseStock and
@@ -40,10 +69,12 @@ export type ProductCommand =
       restores?: string;
       imported?: ImportMark;
     }
-  | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; at: string }
-  | { type: 'ReserveStock'; orderId: string; quantity: number; at: string }
+  /** Without `variantId`, the default variant's stock (a product with options needs one). */
+  | { type: 'AdjustStock'; actor: Actor; stockQuantity: number; variantId?: string | undefined; at: string }
+  /** Every variant of the product an order takes, all or none (a variant named twice counts once, summed). */
+  | { type: 'ReserveStock'; orderId: string; lines: VariantQuantity[]; at: string }
   | { type: 'ReleaseStock'; orderId: string; reason: StockReleaseReason; at: string }
-  | { type: 'RestockReturn'; returnId: string; quantity: number; at: string }
+  | { type: 'RestockReturn'; returnId: string; lines: VariantQuantity[]; at: string }
   | { type: 'VerifyProduct'; actor: Actor; at: string }
   | { type: 'RejectProduct'; actor: Actor; reason: string; at: string }
   /** The revision the admin saw: a newer one from the seller is not approved unseen. */
@@ -57,13 +88,19 @@ export interface Product {
   productId: string;
   sellerId: string;
   details: ProductDetails;
+  /** The stock of its variants together. */
   stockQuantity: number;
+  /** The stock of every variant it ever had (one removed keeps its units, for the orders that reserved them). */
+  stock: ReadonlyMap<string, number>;
+  /** Variants ever made: the next one's id. */
+  variantCount: number;
   verification: Verification;
   featured: boolean;
   delisted: boolean;
   /**
-   * Quantity reserved per order id, for idempotent reserves and exact releases. It grows with
-   * every order of the product, so the fold updates this one map in place (see evolve).
+   * Quantity reserved per order and variant (reservationKey), for idempotent reserves and exact
+   * releases. It grows with every order of the product, so the fold updates this one map in
+   * place (see evolve).
    */
   reservations: Map<string, number>;
   /** Returns whose units are back in stock, for idempotent restocking; updated in place like `reservations`. */
@@ -89,7 +126,132 @@ const EDITABLE_FIELDS = [
   'tax',
   'madeToOrderDays',
   'personalisation',
+  'options',
+  'variants',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
+
+/** An order's reservation of a variant: the order id alone for the default variant, as before variants. */
+export const reservationKey = (orderId: string, variantId: string): string =>
+  variantId === DEFAULT_VARIANT_ID ? orderId : `${orderId}~${variantId}`;
+
+/** Units of a variant reserved for `orderId`. */
+export const reservedFor = (product: Product, orderId: string, variantId: string): number =>
+  product.reservations.get(reservationKey(orderId, variantId)) ?? 0;
+
+export const stockOf = (product: Pick<Product, 'stock'>, variantId: string): number =>
+  product.stock.get(variantId) ?? 0;
+
+/** The name a buyer reads for a variant: "Kolhapuri Chappal (Size 8 · Tan)", the product's name for its default variant. */
+export function variantName(details: Pick<ProductDetails, 'name' | 'options'>, variant: Pick<Variant, 'optionValues'>) {
+  const label = variantLabel(details.options, variant.optionValues);
+  return label === '' ? details.name : `${details.name} (${label})`;
+}
+
+const invalid = (issues: ReturnType<typeof variantIssues>): DomainError => {
+  const fields = Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return new DomainError('validation_failed', issues[0]!.message, 'invalid', fields);
+};
+
+/** The details and stock a listing gives: its variants with ids, or its default variant. */
+function listedVariants(product: ProductInput): {
+  details: Pick<ProductDetails, 'options' | 'variants' | 'pricePaise' | 'originalPricePaise'>;
+  stock: Map<string, number>;
+  count: number;
+} {
+  const options = product.options ?? [];
+  if (product.variants === undefined || options.length === 0) {
+    const variant = defaultVariant(product, product.sku ?? product.variants?.[0]?.sku ?? '');
+    return {
+      details: {
+        options: [],
+        variants: [variant],
+        pricePaise: product.pricePaise,
+        originalPricePaise: product.originalPricePaise,
+      },
+      stock: new Map([[DEFAULT_VARIANT_ID, product.stockQuantity]]),
+      count: 0,
+    };
+  }
+  return variantsGiven(options, product.variants, [], 0);
+}
+
+/** Variants given (checked against the options), their ids assigned, and the product's price from them. */
+function variantsGiven(
+  options: ProductOption[],
+  given: readonly VariantInput[],
+  current: readonly Variant[],
+  count: number,
+) {
+  const issues = variantIssues(options, given);
+  if (issues.length > 0) throw invalid(issues);
+  const assigned = assignVariantIds(current, given, count);
+  const variants = assigned.variants.map(({ stockQuantity: _, ...variant }): Variant => variant);
+  const cheapest = variants.reduce((low, variant) => (variant.pricePaise < low.pricePaise ? variant : low));
+  const stock = new Map<string, number>();
+  for (const { id, stockQuantity } of assigned.variants) if (stockQuantity !== undefined) stock.set(id, stockQuantity);
+  return {
+    details: { options, variants, pricePaise: cheapest.pricePaise, originalPricePaise: cheapest.originalPricePaise },
+    stock,
+    count: assigned.count,
+  };
+}
+
+type DetailChanges = Partial<
+  Omit<ProductInput, 'options' | 'variants' | 'sku'> & Pick<ProductDetails, 'options' | 'variants'>
+>;
+
+/**
+ * An edit as changes of the details and the stock each variant should have. Variants given
+ * replace the product's (matched by id or combination, so a variant keeps its id and stock
+ * history); a product with options takes no price, stock or SKU of its own.
+ */
+function editOf(
+  product: Product,
+  input: Partial<ProductInput>,
+): { changes: DetailChanges; stock: Map<string, number> } {
+  const { stockQuantity, sku, options, variants, ...rest } = input;
+  const { details } = product;
+  const givesVariants = variants !== undefined && (options ?? details.options).length > 0;
+  if (givesVariants) {
+    const given = variantsGiven(options ?? details.options, variants, details.variants, product.variantCount);
+    return { changes: { ...rest, ...given.details }, stock: given.stock };
+  }
+  if (options !== undefined && options.length > 0)
+    throw invalid([{ path: ['variants'], message: VARIANT_MESSAGES.variantsRequired }]);
+  if (options === undefined && hasOptions(details)) {
+    const refuse = (field: string, message: string) => invalid([{ path: [field], message }]);
+    if (rest.pricePaise !== undefined && rest.pricePaise !== details.pricePaise)
+      throw refuse('pricePaise', VARIANT_MESSAGES.priceOfVariants);
+    if (rest.originalPricePaise !== undefined && rest.originalPricePaise !== details.originalPricePaise)
+      throw refuse('originalPricePaise', VARIANT_MESSAGES.priceOfVariants);
+    if (stockQuantity !== undefined && stockQuantity !== product.stockQuantity)
+      throw refuse('stockQuantity', VARIANT_MESSAGES.stockOfVariants);
+    if (sku !== undefined) throw refuse('sku', VARIANT_MESSAGES.skuOfVariants);
+    const { pricePaise: _, originalPricePaise: __, ...others } = rest;
+    return { changes: others, stock: new Map() };
+  }
+  // Sold as one thing (or made so by `options: []`): the default variant, at the price and SKU given or kept.
+  const only = variants?.[0];
+  const kept = findVariant(details, DEFAULT_VARIANT_ID);
+  const pricePaise = rest.pricePaise ?? only?.pricePaise ?? details.pricePaise;
+  const originalPricePaise =
+    rest.originalPricePaise !== undefined
+      ? rest.originalPricePaise
+      : (only?.originalPricePaise ?? details.originalPricePaise);
+  const variant = {
+    ...defaultVariant({ pricePaise, originalPricePaise }, sku ?? only?.sku ?? kept?.sku ?? ''),
+    imageUrls: only?.imageUrls ?? kept?.imageUrls ?? [],
+  };
+  const units = stockQuantity ?? only?.stockQuantity;
+  const stock = new Map(units === undefined ? [] : [[DEFAULT_VARIANT_ID, units]]);
+  // Its price follows the product's (withDetailChanges): only a new SKU or pictures change the variant itself.
+  const becomesOne =
+    hasOptions(details) || variant.sku !== (kept?.sku ?? '') || !sameValue(variant.imageUrls, kept?.imageUrls ?? []);
+  const changes: DetailChanges = becomesOne
+    ? { ...rest, pricePaise, originalPricePaise, options: [], variants: [variant] }
+    : rest;
+  return { changes, stock };
+}
 
 const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');
 
@@ -115,12 +277,13 @@ const stamp = (product: Product, command: { actor: Actor; at: string; imported?:
   ...(command.imported && { imported: command.imported }),
 });
 
-type UpdateCommand = Extract<ProductCommand, { type: 'UpdateProduct' }>;
+/** An edit with its changes as details (editOf). */
+type UpdateCommand = Omit<Extract<ProductCommand, { type: 'UpdateProduct' }>, 'changes'> & { changes: DetailChanges };
 
 function updated(
   product: Product,
   command: UpdateCommand,
-  changed: ReadonlyArray<keyof ProductInput & keyof ProductDetails>,
+  changed: ReadonlyArray<keyof DetailChanges & keyof ProductDetails>,
 ): ProductEvent[] {
   if (changed.length === 0) return [];
   const { details } = product;
@@ -184,15 +347,24 @@ function revisionRejected(
   return { type: 'ProductRevisionRejected', data: { ...stamp(product, command), revisionId, reason } };
 }
 
+/** A StockAdjusted for each variant whose stock `targets` changes. */
 function adjustStock(
   product: Product,
   command: { actor: Actor; at: string; imported?: ImportMark },
-  to: number | undefined,
+  targets: ReadonlyMap<string, number>,
 ): ProductEvent[] {
-  if (to === undefined || to === product.stockQuantity) return [];
-  return [
-    { type: 'StockAdjusted', data: { ...stamp(product, command), from: product.stockQuantity, to, reason: 'manual' } },
-  ];
+  return [...targets].flatMap(([variantId, to]): ProductEvent[] => {
+    const from = stockOf(product, variantId);
+    if (to === from) return [];
+    return [{ type: 'StockAdjusted', data: { ...stamp(product, command), variantId, from, to, reason: 'manual' } }];
+  });
+}
+
+/** Reserved or returned units of each variant named, summed, in the order first named. */
+function byVariant(lines: readonly VariantQuantity[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const { variantId, quantity } of lines) units.set(variantId, (units.get(variantId) ?? 0) + quantity);
+  return units;
 }
 
 /** Commands on a delisted product find it not found, like a deleted one, except these. */
@@ -205,43 +377,72 @@ const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>([
 
 function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }>, product: Product): ProductEvent[] {
   switch (command.type) {
-    case 'UpdateProduct':
+    case 'UpdateProduct': {
       assertOwnerOrAdmin(command.actor, product, 'You can only edit your own products');
-      return [...updateDetails(product, command), ...adjustStock(product, command, command.changes.stockQuantity)];
+      const edit = editOf(product, command.changes);
+      return [
+        ...updateDetails(product, { ...command, changes: edit.changes }),
+        ...adjustStock(product, command, edit.stock),
+      ];
+    }
 
-    case 'AdjustStock':
+    case 'AdjustStock': {
       assertOwnerOrAdmin(command.actor, product, 'You can only change the stock of your own products');
-      return adjustStock(product, command, command.stockQuantity);
+      const { variantId = DEFAULT_VARIANT_ID } = command;
+      if (!findVariant(product.details, variantId)) {
+        if (command.variantId === undefined)
+          throw invalid([{ path: ['variantId'], message: VARIANT_MESSAGES.stockOfVariants }]);
+        throw new DomainError('not_found', VARIANT_MESSAGES.variantUnknown, 'not_found');
+      }
+      return adjustStock(product, command, new Map([[variantId, command.stockQuantity]]));
+    }
 
     case 'ReserveStock': {
-      const { orderId, quantity, at } = command;
-      // A retried order placement reserves once.
-      if (product.reservations.has(orderId)) return [];
-      const { stockQuantity } = product;
-      assertCanBuy(
-        { name: product.details.name, sellerId: product.sellerId, stockQuantity, available: isPurchasable(product) },
-        quantity,
-      );
-      const remaining = stockQuantity - quantity;
-      return [{ type: 'StockReserved', data: { productId: product.productId, orderId, quantity, remaining, at } }];
+      const { orderId, at } = command;
+      const units = byVariant(command.lines);
+      // A retried order placement reserves once (all its variants were reserved in one append).
+      if ([...units.keys()].some((variantId) => product.reservations.has(reservationKey(orderId, variantId))))
+        return [];
+      const { productId, sellerId } = product;
+      return [...units].map(([variantId, quantity]): ProductEvent => {
+        const variant = findVariant(product.details, variantId);
+        const stockQuantity = stockOf(product, variantId);
+        const name = variant ? variantName(product.details, variant) : product.details.name;
+        assertCanBuy(
+          { name, sellerId, stockQuantity, available: isPurchasable(product) && variant !== undefined },
+          quantity,
+        );
+        const remaining = stockQuantity - quantity;
+        return { type: 'StockReserved', data: { productId, variantId, orderId, quantity, remaining, at } };
+      });
     }
 
     case 'ReleaseStock': {
       const { orderId, reason, at } = command;
-      const quantity = product.reservations.get(orderId);
-      // Nothing reserved for this order, or already released.
-      if (quantity === undefined) return [];
-      const remaining = product.stockQuantity + quantity;
-      return [
-        { type: 'StockReleased', data: { productId: product.productId, orderId, quantity, remaining, reason, at } },
-      ];
+      // Nothing reserved for this order, or already released: no event.
+      return [...product.stock.keys()].flatMap((variantId): ProductEvent[] => {
+        const quantity = product.reservations.get(reservationKey(orderId, variantId));
+        if (quantity === undefined) return [];
+        const remaining = stockOf(product, variantId) + quantity;
+        return [
+          {
+            type: 'StockReleased',
+            data: { productId: product.productId, variantId, orderId, quantity, remaining, reason, at },
+          },
+        ];
+      });
     }
 
     case 'RestockReturn': {
-      const { returnId, quantity, at } = command;
+      const { returnId, at } = command;
       if (product.restocked.has(returnId)) return [];
-      const remaining = product.stockQuantity + quantity;
-      return [{ type: 'StockReturned', data: { productId: product.productId, returnId, quantity, remaining, at } }];
+      return [...byVariant(command.lines)].map(([variantId, quantity]): ProductEvent => {
+        const remaining = stockOf(product, variantId) + quantity;
+        return {
+          type: 'StockReturned',
+          data: { productId: product.productId, variantId, returnId, quantity, remaining, at },
+        };
+      });
     }
 
     case 'VerifyProduct':
@@ -302,6 +503,23 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
   }
 }
 
+/** The stock of the variants on sale together. */
+const totalStock = (details: ProductDetails, stock: ReadonlyMap<string, number>): number =>
+  details.variants.reduce((units, variant) => units + (stock.get(variant.id) ?? 0), 0);
+
+/** Variants are few: a copy of their stock per move keeps every folded state as it was. */
+function withStock(state: Product, variantId: string, units: number): Product {
+  const stock = new Map(state.stock).set(variantId, units);
+  return { ...state, stock, stockQuantity: totalStock(state.details, stock) };
+}
+
+/** After an edit of the variants: the next id counts them all, and the total counts those on sale. */
+function variantsSeen(state: Product, variants: readonly Variant[]): Pick<Product, 'variantCount' | 'stockQuantity'> {
+  const numbered = variants.map((variant) => Number(variant.id.slice(1))).filter(Number.isInteger);
+  const variantCount = Math.max(state.variantCount, ...numbered);
+  return { variantCount, stockQuantity: variants.reduce((units, variant) => units + stockOf(state, variant.id), 0) };
+}
+
 /** Revisions are few per product: a copy per change keeps every folded state as it was. */
 const ended = (state: Product, revisionId: string, outcome: RevisionOutcome): ReadonlyMap<string, RevisionOutcome> =>
   new Map(state.revisionOutcomes).set(revisionId, outcome);
@@ -312,12 +530,15 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
   evolve(state, recorded) {
     const { type, data } = upcastProductEvent(recorded);
     if (type === 'ProductListed') {
-      const { productId, sellerId, stockQuantity, listedAt: _, imported: __, ...details } = data;
+      const { productId, sellerId, stockQuantity, stockByVariant, listedAt: _, imported: __, ...details } = data;
+      const stock = new Map(Object.entries(stockByVariant));
       return {
         productId,
         sellerId,
         details,
         stockQuantity,
+        stock,
+        variantCount: details.variants.filter((variant) => variant.id !== DEFAULT_VARIANT_ID).length,
         verification: 'pending',
         featured: false,
         delisted: false,
@@ -330,24 +551,26 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
     }
     if (state === null) return state;
     switch (type) {
-      case 'ProductUpdated':
-        return { ...state, details: { ...state.details, ...data.after } };
+      case 'ProductUpdated': {
+        const details = withDetailChanges(state.details, data.after);
+        return { ...state, details, ...variantsSeen(state, details.variants) };
+      }
       case 'ProductResubmitted':
         return { ...state, verification: 'pending' };
       case 'StockAdjusted':
-        return { ...state, stockQuantity: data.to };
+        return withStock(state, data.variantId, data.to);
       // A popular product has a reservation per order: copying them at every event would make
       // a fold quadratic. The map is created by ProductListed and owned by this one fold, whose
       // states are only ever read forwards, so updating it in place is safe.
       case 'StockReserved':
-        state.reservations.set(data.orderId, data.quantity);
-        return { ...state, stockQuantity: data.remaining };
+        state.reservations.set(reservationKey(data.orderId, data.variantId), data.quantity);
+        return withStock(state, data.variantId, data.remaining);
       case 'StockReleased':
-        state.reservations.delete(data.orderId);
-        return { ...state, stockQuantity: data.remaining };
+        state.reservations.delete(reservationKey(data.orderId, data.variantId));
+        return withStock(state, data.variantId, data.remaining);
       case 'StockReturned':
         state.restocked.add(data.returnId);
-        return { ...state, stockQuantity: data.remaining };
+        return withStock(state, data.variantId, data.remaining);
       case 'ProductRevisionSubmitted': {
         const { revisionId, before, after, replaces } = data;
         const revisionOutcomes = replaces === null ? state.revisionOutcomes : ended(state, replaces, 'replaced');
@@ -388,7 +611,20 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
       const { actor, productId, product, at, imported } = command;
       const imageUrl = mainImageUrl(product.images);
-      const data = { productId, sellerId: actor.userId, ...product, imageUrl, listedAt: at };
+      const { sku: _, options: __, variants: ___, ...fields } = product;
+      const { details, stock } = listedVariants(product);
+      const stockByVariant = Object.fromEntries(stock);
+      const stockQuantity = [...stock.values()].reduce((sum, units) => sum + units, 0);
+      const data = {
+        productId,
+        sellerId: actor.userId,
+        ...fields,
+        ...details,
+        stockQuantity,
+        stockByVariant,
+        imageUrl,
+        listedAt: at,
+      };
       return [{ type: 'ProductListed', data: imported ? { ...data, imported } : data }];
     }
     if (state === null || (state.delisted && !STILL_APPLY_WHEN_DELISTED.has(command.type))) throw notFound();

@@ -2,6 +2,7 @@ import type { Paise } from '../money.ts';
 import type { ProductTax } from '../tax/product-tax.ts';
 import type { ProductImage } from './image.ts';
 import type { Question } from './personalisation.ts';
+import type { ProductOption, Variant } from './variants.ts';
 
 export const productStream = (productId: string): string => `product-${productId}`;
 
@@ -23,21 +24,36 @@ export interface ProductDetails {
   madeToOrderDays: number | null;
   /** What the buyer is asked (personalisation.ts): at most three questions. */
   personalisation: Question[];
+  /** At most MAX_OPTIONS; none for a product sold as one thing. */
+  options: ProductOption[];
+  /** One per combination sold; a product without options has its default variant only. `pricePaise` is their lowest price. */
+  variants: Variant[];
 }
 
 /**
  * Events written before galleries name one image (`imageUrl`) and no `images`, those written
- * before tax data no `tax`, and those before made to order and personalisation no
- * `madeToOrderDays` and `personalisation`: read them through `upcastProductEvent` (upcast.ts),
- * which gives them the gallery of that one image, their category's initial tax defaults, no
- * made-to-order time and no questions.
+ * before tax data no `tax`, those before made to order and personalisation no `madeToOrderDays`
+ * and `personalisation`, and those before variants no `options` nor `variants`: read them through
+ * `upcastProductEvent` (upcast.ts), which gives them the gallery of that one image, their
+ * category's initial tax defaults, no made-to-order time, no questions and one default variant.
  */
-export type RecordedDetails = Omit<ProductDetails, 'images' | 'tax' | 'madeToOrderDays' | 'personalisation'> & {
+export type RecordedDetails = Omit<
+  ProductDetails,
+  'images' | 'tax' | 'madeToOrderDays' | 'personalisation' | 'options' | 'variants'
+> & {
   images?: ProductImage[];
   tax?: ProductTax;
   madeToOrderDays?: number | null;
   personalisation?: Question[];
+  options?: ProductOption[];
+  variants?: Variant[];
 };
+
+/** The variant whose stock moved: absent in events written before variants, which moved the default variant's. */
+interface StockOf {
+  productId: string;
+  variantId?: string;
+}
 
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these
@@ -71,7 +87,10 @@ export type ProductEvent =
       data: RecordedDetails & {
         productId: string;
         sellerId: string;
+        /** The stock of all the variants together. */
         stockQuantity: number;
+        /** The stock of each variant (absent before variants: the default variant's is `stockQuantity`). */
+        stockByVariant?: Record<string, number>;
         listedAt: string;
         imported?: ImportMark;
       };
@@ -83,16 +102,16 @@ export type ProductEvent =
     }
   /** A rejected product edited by its seller goes back to Pending Review. */
   | { type: 'ProductResubmitted'; data: Stamp }
-  | { type: 'StockAdjusted'; data: Stamp & { from: number; to: number; reason: 'manual' } }
+  /** `from` and `to`, like `remaining` below, are the stock of the one variant named. */
+  | { type: 'StockAdjusted'; data: Stamp & StockOf & { from: number; to: number; reason: 'manual' } }
   /** Reservations come from order placement: the order names the buyer, so no `by`. */
   | {
       type: 'StockReserved';
-      data: { productId: string; orderId: string; quantity: number; remaining: number; at: string };
+      data: StockOf & { orderId: string; quantity: number; remaining: number; at: string };
     }
   | {
       type: 'StockReleased';
-      data: {
-        productId: string;
+      data: StockOf & {
         orderId: string;
         quantity: number;
         remaining: number;
@@ -103,7 +122,7 @@ export type ProductEvent =
   /** Units an accepted return brought back (the return names the buyer and the seller who accepted it). */
   | {
       type: 'StockReturned';
-      data: { productId: string; returnId: string; quantity: number; remaining: number; at: string };
+      data: StockOf & { returnId: string; quantity: number; remaining: number; at: string };
     }
   /**
    * The seller changed the content of a verified product: held for review, the approved

@@ -11,6 +11,7 @@ import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.
 import type { ProductImage } from './image.ts';
 import { questionsText } from './personalisation.ts';
 import { upcastProductEvent } from './upcast.ts';
+import { DEFAULT_VARIANT_ID, type ProductOption, type Variant } from './variants.ts';
 
 /** A product as it stood at one moment (the as-of view), folded from its events. */
 export interface ProductVersion extends ProductDetails {
@@ -60,6 +61,17 @@ type ShownField = Exclude<keyof ProductDetails, 'imageUrl'>;
 const imageCount = (images: ProductImage[]): string =>
   images.length === 0 ? 'none' : images.length === 1 ? '1 image' : `${images.length} images`;
 
+const optionsText = (options: ProductOption[]): string =>
+  options.length === 0 ? 'none' : options.map(({ name, values }) => `${name}: ${values.join(', ')}`).join('; ');
+
+/** "8/Tan BR-8-T ₹1,299.00, ...": each variant by its values, SKU and price (the default variant by its SKU and price). */
+const variantsText = (variants: Variant[]): string =>
+  variants
+    .map(({ optionValues, sku, pricePaise }) =>
+      [optionValues.join('/'), sku, formatInr(pricePaise)].filter(Boolean).join(' '),
+    )
+    .join(', ');
+
 /** Label and written value of each editable field, in the order of the Add Product form. */
 const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = {
   name: { label: 'Name', show: text },
@@ -72,6 +84,8 @@ const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = 
   tax: { label: 'Tax', show: formatProductTax },
   madeToOrderDays: { label: 'Made to order', show: orNone((days) => `${days} ${days === 1 ? 'day' : 'days'}`) },
   personalisation: { label: 'Personalisation', show: questionsText },
+  options: { label: 'Options', show: optionsText },
+  variants: { label: 'Variants', show: variantsText },
 };
 
 export const STOCK_LABEL = 'Stock';
@@ -112,8 +126,13 @@ export function detailChanges(
   });
 }
 
-const stockChange = (from: number, to: number): FieldChange[] => [
-  { field: STOCK_LABEL, before: String(from), after: String(to) },
+/** The stock field of a move: of the product sold as one thing, or of one variant (named by its id). */
+const stockChange = (from: number, to: number, variantId: string): FieldChange[] => [
+  {
+    field: variantId === DEFAULT_VARIANT_ID ? STOCK_LABEL : `${STOCK_LABEL} (${variantId})`,
+    before: String(from),
+    after: String(to),
+  },
 ];
 
 /** What a change a catalog import made says first. */
@@ -143,27 +162,27 @@ function describeChange(recorded: ProductEvent, names: HistoryNames): EventDescr
     }
     case 'StockAdjusted': {
       const { from, to } = event.data;
-      return { summary: `Stock adjusted from ${from} to ${to}`, changes: stockChange(from, to) };
+      return { summary: `Stock adjusted from ${from} to ${to}`, changes: stockChange(from, to, event.data.variantId) };
     }
     case 'StockReserved': {
       const { orderId, quantity, remaining } = event.data;
       return {
         summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`,
-        changes: stockChange(remaining + quantity, remaining),
+        changes: stockChange(remaining + quantity, remaining, event.data.variantId),
       };
     }
     case 'StockReleased': {
       const { orderId, quantity, remaining, reason } = event.data;
       return {
         summary: `Released ${quantity}: order #${shortOrderId(orderId)} ${RELEASED_BECAUSE[reason]}`,
-        changes: stockChange(remaining - quantity, remaining),
+        changes: stockChange(remaining - quantity, remaining, event.data.variantId),
       };
     }
     case 'StockReturned': {
       const { returnId, quantity, remaining } = event.data;
       return {
         summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`,
-        changes: stockChange(remaining - quantity, remaining),
+        changes: stockChange(remaining - quantity, remaining, event.data.variantId),
       };
     }
     case 'ProductRevisionSubmitted': {

@@ -31,6 +31,9 @@ export const IMMEDIATE_FIELDS = [
   'tax',
   'madeToOrderDays',
   'personalisation',
+  // Each variant's price, SKU and images, and the options they combine: prices, as above.
+  'options',
+  'variants',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 /** The content fields a revision changes: their approved values when it was submitted, and the proposed ones. */
@@ -46,17 +49,18 @@ export type RevisionOutcome = 'approved' | 'rejected' | 'replaced' | 'withdrawn'
 /** Revision ids count the product's revisions: unique within its stream, which the product id names. */
 export const revisionIdOf = (number: number): string => `r${number}`;
 
-const isImage = (value: unknown): value is ProductImage => typeof value === 'object' && value !== null && 'id' in value;
+const isImage = (value: unknown): value is ProductImage =>
+  typeof value === 'object' && value !== null && 'sizes' in value;
+const isRecord = (value: unknown): value is object => typeof value === 'object' && value !== null;
 const isTax = (value: unknown): value is ProductTax => typeof value === 'object' && value !== null && 'hsn' in value;
-const isQuestion = (value: unknown): boolean => typeof value === 'object' && value !== null && 'kind' in value;
 
-/** Text, numbers, null, tax data, or lists of text compared item by item, images by id, questions whole. */
+/** Text, numbers, null, tax data, or lists of text compared item by item, images by id, questions, options and variants whole. */
 export const sameValue = (a: unknown, b: unknown): boolean => {
   if (isTax(a) && isTax(b)) return sameTax(a, b);
   if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
   if (a.some(isImage) || b.some(isImage)) return sameImages(a, b);
-  // Questions as the schema writes them, their keys always in one order.
-  if (a.some(isQuestion) || b.some(isQuestion)) return JSON.stringify(a) === JSON.stringify(b);
+  // Questions, options and variants as the schemas write them, their keys always in one order.
+  if (a.some(isRecord) || b.some(isRecord)) return JSON.stringify(a) === JSON.stringify(b);
   return a.length === b.length && a.every((item, i) => item === b[i]);
 };
 

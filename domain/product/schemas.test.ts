@@ -138,13 +138,14 @@ describe('productCommandSchema', () => {
   };
   const bodyErrors = (changes: Record<string, unknown>) => errorsOf(productCommandSchema, { ...body, ...changes });
 
-  it('fills in no original price, no tags, not made to order and no questions; images left out are none', () => {
+  it('fills in no original price, no tags, not made to order, no questions and no options; images left out are none', () => {
     expect(productCommandSchema.parse(body)).toEqual({
       ...body,
       originalPricePaise: null,
       tags: [],
       madeToOrderDays: null,
       personalisation: [],
+      options: [],
     });
   });
 

@@ -5,6 +5,18 @@ import { gstRateSchema, hsnSchema, PRODUCT_TAX_MESSAGES, productTaxSchema } from
 import { MAX_IMAGE_MEGAPIXELS, MAX_PRODUCT_IMAGES } from './image.ts';
 import { madeToOrderDaysField, madeToOrderDaysSchema } from './made-to-order.ts';
 import { questionsSchema } from './personalisation.ts';
+import {
+  MAX_OPTION_NAME_LENGTH,
+  MAX_OPTION_VALUE_LENGTH,
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_SKU_LENGTH,
+  MAX_VARIANTS,
+  SKU_PATTERN,
+  VARIANT_MESSAGES,
+  optionIssues,
+  variantIssues,
+} from './variants.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
@@ -89,6 +101,76 @@ const tags = z
   .array(requiredText('Tags cannot be empty', MAX_TAG_LENGTH, 'Each tag'))
   .max(MAX_TAGS, PRODUCT_MESSAGES.tooManyTags);
 
+const sku = z
+  .string({ error: VARIANT_MESSAGES.skuRequired })
+  .trim()
+  .min(1, VARIANT_MESSAGES.skuRequired)
+  .max(MAX_SKU_LENGTH, VARIANT_MESSAGES.skuTooLong)
+  .regex(SKU_PATTERN, VARIANT_MESSAGES.skuInvalid);
+
+const option = z.object({
+  name: requiredText(VARIANT_MESSAGES.optionNameRequired, MAX_OPTION_NAME_LENGTH, 'Option name'),
+  values: z
+    .array(requiredText(VARIANT_MESSAGES.valueRequired, MAX_OPTION_VALUE_LENGTH, 'Option value'), {
+      error: VARIANT_MESSAGES.valuesRequired,
+    })
+    .min(1, VARIANT_MESSAGES.valuesRequired)
+    .max(MAX_OPTION_VALUES, VARIANT_MESSAGES.tooManyValues),
+});
+
+/** The options: at most MAX_OPTIONS, each named once, each value given once. */
+const options = z
+  .array(option, { error: VARIANT_MESSAGES.optionNameRequired })
+  .max(MAX_OPTIONS, VARIANT_MESSAGES.tooManyOptions)
+  .superRefine((given, ctx) => {
+    for (const { path, message } of optionIssues(given)) ctx.addIssue({ code: 'custom', path: path.slice(1), message });
+  });
+
+/**
+ * A variant as the seller's grid gives it: its values (one per option, in order), SKU, prices,
+ * stock, and images named by the ids of the product's images (`images`). `id` names a variant
+ * the product has; without it a variant of the same values keeps its id, else a new one is made.
+ */
+const variant = z.object({
+  id: z.string({ error: VARIANT_MESSAGES.variantUnknown }).min(1).max(40, VARIANT_MESSAGES.variantUnknown).optional(),
+  sku,
+  optionValues: z
+    .array(z.string({ error: VARIANT_MESSAGES.optionValuesCount }).trim(), {
+      error: VARIANT_MESSAGES.optionValuesCount,
+    })
+    .max(MAX_OPTIONS, VARIANT_MESSAGES.optionValuesCount),
+  pricePaise: amount(PRODUCT_MESSAGES.priceTooLow),
+  originalPricePaise: amount(PRODUCT_MESSAGES.originalPriceTooLow).nullable().default(null),
+  stockQuantity,
+  images: images.default([]),
+});
+
+/** Variants against the options given beside them (an edit of the variants alone is checked against the stored options). */
+const variantsFitOptions = (
+  product: { options?: Array<{ name: string; values: string[] }> | undefined; variants?: unknown },
+  ctx: z.RefinementCtx,
+) => {
+  const { options, variants } = product as {
+    options?: Array<{ name: string; values: string[] }>;
+    variants?: Array<z.output<typeof variant>>;
+  };
+  if (options === undefined) return;
+  if (variants === undefined) {
+    if (options.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: VARIANT_MESSAGES.variantsRequired });
+    return;
+  }
+  for (const { path, message } of variantIssues(options, variants)) ctx.addIssue({ code: 'custom', path, message });
+  variants.forEach((one, i) => {
+    if (!originalPriceFits(one.pricePaise, one.originalPricePaise))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'originalPricePaise'],
+        message: PRODUCT_MESSAGES.originalPriceNotAbove,
+      });
+  });
+};
+
 const fields = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, 'Product name'),
   description: cleanText(PRODUCT_MESSAGES.descriptionTooShort, { multiline: true })
@@ -105,6 +187,16 @@ const fields = {
   tax: productTaxSchema,
   madeToOrderDays: madeToOrderDaysSchema,
   personalisation: questionsSchema,
+  sku,
+  options,
+  variants: z.array(variant).max(MAX_VARIANTS, VARIANT_MESSAGES.tooManyVariants),
+};
+
+/** A listing as parsed: the product's price and stock given, or taken from its variants. */
+type ListingBody<T extends { variants?: unknown }> = Omit<T, 'variants'> & {
+  variants?: T['variants'] | undefined;
+  pricePaise: number;
+  stockQuantity: number;
 };
 
 /** Whether an original price, when there is one, is above the price: a struck-out price must be a real discount. */
@@ -149,6 +241,9 @@ const oneWayToGiveImages: [
 export const productCommandSchema = z
   .object({
     ...fields,
+    // Without options, the product's price and stock (its default variant's); with them, each variant's.
+    pricePaise: fields.pricePaise.optional(),
+    stockQuantity: fields.stockQuantity.optional(),
     originalPricePaise: fields.originalPricePaise.default(null),
     imageUrl: fields.imageUrl.optional(),
     images: fields.images.optional(),
@@ -156,11 +251,43 @@ export const productCommandSchema = z
     tax: fields.tax.optional(),
     madeToOrderDays: fields.madeToOrderDays.default(null),
     personalisation: fields.personalisation.default([]),
+    sku: fields.sku.optional(),
+    options: fields.options.default([]),
+    variants: fields.variants.optional(),
+  })
+  // Sold as one thing: a price and stock of its own, as before options.
+  .refine((product) => product.options.length > 0 || product.pricePaise !== undefined, {
+    message: PRODUCT_MESSAGES.priceTooLow,
+    path: ['pricePaise'],
+    when: bothValid('pricePaise', 'options'),
+  })
+  .refine((product) => product.options.length > 0 || product.stockQuantity !== undefined, {
+    message: PRODUCT_MESSAGES.stockWhole,
+    path: ['stockQuantity'],
+    when: bothValid('stockQuantity', 'options'),
   })
   .refine(...originalAbovePrice)
-  .refine(...oneWayToGiveImages);
+  .refine(...oneWayToGiveImages)
+  .superRefine(variantsFitOptions)
+  .transform(({ pricePaise, stockQuantity, ...product }): ListingBody<typeof product> => {
+    if (product.options.length === 0)
+      return { ...product, variants: undefined, pricePaise: pricePaise!, stockQuantity: stockQuantity! };
+    // The lowest variant price is the product's; the stock is each variant's.
+    const variants = product.variants ?? [];
+    const cheapest = variants.reduce((low, one) => (one.pricePaise < low.pricePaise ? one : low), variants[0]!);
+    return {
+      ...product,
+      variants,
+      pricePaise: cheapest.pricePaise,
+      originalPricePaise: cheapest.originalPricePaise,
+      stockQuantity: variants.reduce((units, one) => units + one.stockQuantity, 0),
+    };
+  });
 
 export type ProductBody = z.output<typeof productCommandSchema>;
+
+/** A listing as a client sends it (defaults not filled in). */
+export type ProductRequest = z.input<typeof productCommandSchema>;
 
 /**
  * Body of "edit a product": any subset of the fields; `null` clears the original price, and
@@ -171,11 +298,21 @@ export const productUpdateSchema = z
   .object(fields)
   .partial()
   .refine(...originalAbovePrice)
-  .refine(...oneWayToGiveImages);
+  .refine(...oneWayToGiveImages)
+  .superRefine(variantsFitOptions);
 
 export type ProductChangesBody = z.output<typeof productUpdateSchema>;
 
-export const adjustStockSchema = z.object({ stockQuantity });
+/** Body of "set the stock": of the variant named, or of a product sold as one thing. */
+export const adjustStockSchema = z.object({
+  stockQuantity,
+  variantId: z
+    .string({ error: VARIANT_MESSAGES.variantUnknown })
+    .trim()
+    .min(1, VARIANT_MESSAGES.variantUnknown)
+    .max(40, VARIANT_MESSAGES.variantUnknown)
+    .optional(),
+});
 
 export const rejectProductSchema = z.object({
   reason: requiredText('A reason is required', 500, 'Reason', { multiline: true }),

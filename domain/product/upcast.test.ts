@@ -6,6 +6,7 @@ import { productDecider } from './decider.ts';
 import type { ProductEvent } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { upcastProductEvent } from './upcast.ts';
+import { defaultVariant } from './variants.ts';
 
 const { seller, admin } = actors;
 const productId = 'p-1';
@@ -96,7 +97,10 @@ describe('upcastProductEvent', () => {
         ...details,
         imageUrl: upload.url,
         images: [upload],
+        options: [],
+        variants: [defaultVariant(details)],
         stockQuantity: 3,
+        stockByVariant: { default: 3 },
         listedAt: AT,
       },
     };
@@ -106,7 +110,7 @@ describe('upcastProductEvent', () => {
     };
     const reserved: ProductEvent = {
       type: 'StockReserved',
-      data: { productId, orderId: 'o-1', quantity: 1, remaining: 2, at: AT },
+      data: { productId, variantId: 'default', orderId: 'o-1', quantity: 1, remaining: 2, at: AT },
     };
     for (const event of [current, priced, reserved]) expect(upcastProductEvent(event)).toBe(event);
   });

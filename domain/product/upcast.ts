@@ -8,13 +8,19 @@
  * defaults (initialCategoryTax). Edits never held `tax`, so they need nothing. Listings written
  * before made to order and personalisation (issue 26) are not made to order (`madeToOrderDays`
  * null) and ask nothing (`personalisation` empty).
+ *
+ * Listings written before variants (issue 26) hold no `options` nor `variants`: they get one
+ * default variant at the listing's prices, holding its stock; stock events written then name no
+ * variant: they moved the default variant's. Edits of the price then changed the default
+ * variant's price too (withDetailChanges, variants.ts), so they need nothing.
  */
 import type { ProductDetails, ProductEvent } from './events.ts';
 import { initialCategoryTax, type ProductTax } from '../tax/product-tax.ts';
 import { type ProductImage, singleFileImage } from './image.ts';
 import type { Question } from './personalisation.ts';
+import { DEFAULT_VARIANT_ID, type ProductOption, type Variant, defaultVariant } from './variants.ts';
 
-/** ProductListed as folded: every listing has its images and its tax data. */
+/** ProductListed as folded: every listing has its images, its tax data, its variants and their stock. */
 export type ListedEvent = {
   type: 'ProductListed';
   data: Extract<ProductEvent, { type: 'ProductListed' }>['data'] & {
@@ -22,10 +28,26 @@ export type ListedEvent = {
     tax: ProductTax;
     madeToOrderDays: number | null;
     personalisation: Question[];
+    options: ProductOption[];
+    variants: Variant[];
+    stockByVariant: Record<string, number>;
   };
 };
 
-export type UpcastProductEvent = Exclude<ProductEvent, { type: 'ProductListed' }> | ListedEvent;
+type StockEventType = 'StockAdjusted' | 'StockReserved' | 'StockReleased' | 'StockReturned';
+
+/** A stock event as folded: it names its variant. */
+export type StockEvent = {
+  [T in StockEventType]: {
+    type: T;
+    data: Extract<ProductEvent, { type: T }>['data'] & { variantId: string };
+  };
+}[StockEventType];
+
+export type UpcastProductEvent =
+  | Exclude<ProductEvent, { type: 'ProductListed' | StockEventType }>
+  | ListedEvent
+  | StockEvent;
 
 const galleryOf = (imageUrl: string | null): ProductImage[] => (imageUrl === null ? [] : [singleFileImage(imageUrl)]);
 
@@ -39,13 +61,26 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
   switch (event.type) {
     case 'ProductListed': {
       const { data } = event;
-      if (data.images && data.tax && data.madeToOrderDays !== undefined && data.personalisation)
-        return event as ListedEvent;
+      const current = data.images && data.tax && data.madeToOrderDays !== undefined && data.personalisation;
+      if (current && data.variants && data.options && data.stockByVariant) return event as ListedEvent;
       const images = data.images ?? galleryOf(data.imageUrl);
       const tax = data.tax ?? initialCategoryTax(data.categoryId);
       const { madeToOrderDays = null, personalisation = [] } = data;
-      return { type: event.type, data: { ...data, images, tax, madeToOrderDays, personalisation } };
+      const options = data.options ?? [];
+      const variants = data.variants ?? [defaultVariant(data)];
+      const stockByVariant = data.stockByVariant ?? { [DEFAULT_VARIANT_ID]: data.stockQuantity };
+      return {
+        type: event.type,
+        data: { ...data, images, tax, madeToOrderDays, personalisation, options, variants, stockByVariant },
+      };
     }
+    case 'StockAdjusted':
+    case 'StockReserved':
+    case 'StockReleased':
+    case 'StockReturned':
+      return event.data.variantId === undefined
+        ? ({ ...event, data: { ...event.data, variantId: DEFAULT_VARIANT_ID } } as StockEvent)
+        : (event as StockEvent);
     case 'ProductUpdated':
     case 'ProductRevisionSubmitted':
     case 'ProductRevisionApproved': {
@@ -56,6 +91,6 @@ export function upcastProductEvent(event: ProductEvent): UpcastProductEvent {
         : ({ ...event, data: { ...event.data, before: upBefore, after: upAfter } } as typeof event);
     }
     default:
-      return event;
+      return event as UpcastProductEvent;
   }
 }

@@ -58,6 +58,33 @@ export const QuestionSchema = z
     }),
   ])
   .openapi('PersonalisationQuestion') satisfies z.ZodType<Question>;
+/** An option of a product: its name and values, in the seller's order. */
+export const ProductOptionSchema = z
+  .object({
+    name: z.string().openapi({ example: 'Size' }),
+    values: z.array(z.string()).openapi({ example: ['6', '7', '8', '9'] }),
+  })
+  .openapi('ProductOption');
+
+/** A variant with its stock, as the product page and the seller's grid show it. */
+export const VariantSchema = z
+  .object({
+    id: z.string().openapi({ description: "'default' for a product without options", example: 'v3' }),
+    sku: z.string().openapi({ description: "Unique within the seller; '' for a default variant given none" }),
+    optionValues: z.array(z.string()).openapi({ description: 'One value per option, in order', example: ['8', 'Tan'] }),
+    label: z.string().openapi({
+      description: "The values as a buyer reads them; '' for the default variant",
+      example: 'Size 8 · Tan',
+    }),
+    pricePaise: paise,
+    originalPricePaise: paise.nullable(),
+    imageUrls: z
+      .array(z.string())
+      .openapi({ description: "Its own pictures from the product's images; none: the product's" }),
+    stockQuantity: z.number().int(),
+  })
+  .openapi('Variant');
+export type VariantDoc = z.infer<typeof VariantSchema>;
 
 /** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
 const ProductContentSchema = z
@@ -120,7 +147,22 @@ export const ProductSchema = z
       description:
         'Made to order: days to make it once ordered (1-90), added to the time to dispatch; null when it ships from stock',
     }),
-    stockQuantity: z.number().int(),
+    options: z.array(ProductOptionSchema).openapi({ description: 'At most 3; none for a product sold as one thing' }),
+    variants: z.array(VariantSchema).openapi({
+      description: 'One per combination sold; a product without options has its default variant only',
+    }),
+    maxPricePaise: paise.openapi({
+      description: 'The highest variant price: "from ₹X" (pricePaise, the lowest) when it differs',
+    }),
+    optionFilters: z.array(z.string()).openapi({
+      description: 'Each option value a variant has, as `name:value` in lower case (the catalog filter `option`)',
+      example: ['size:8', 'colour:tan'],
+    }),
+    stockQuantity: z.number().int().openapi({ description: 'The stock of all the variants together' }),
+    stockByVariant: z.record(z.string(), z.number().int()).openapi({
+      description:
+        'Stock of every variant the product ever had, removed ones included (their orders may still release units)',
+    }),
     verification: z.enum(VERIFICATIONS),
     rejectionReason: z.string().nullable(),
     featured: z.boolean(),
@@ -162,8 +204,9 @@ export const ProductSchema = z
   .openapi('Product');
 export type ProductDoc = z.infer<typeof ProductSchema>;
 
-/** Kept from anyone but the seller and the admins: the moderation notes, the rating sum, the changes waiting for review and when it last sold. */
+/** Kept from anyone but the seller and the admins: the stock of removed variants, the moderation notes, the rating sum, the changes waiting for review and when it last sold. */
 const PRIVATE = {
+  stockByVariant: true,
   rejectionReason: true,
   ratingSum: true,
   pendingRevision: true,

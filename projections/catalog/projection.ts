@@ -11,7 +11,14 @@ import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
 import type { CategoryDoc } from '../categories/documents.ts';
-import type { ProductDoc } from './documents.ts';
+import type { ProductDoc, VariantDoc } from './documents.ts';
+import {
+  type ProductOption,
+  type Variant,
+  priceRange,
+  variantLabel,
+  withDetailChanges,
+} from '../../domain/product/variants.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 
 /**
@@ -42,7 +49,7 @@ type CatalogEvent =
   | SellerEvent
   | SellerProfileEvent
   | Extract<AccountEvent, { type: 'AccountRegistered' }>;
-type ProductChange = Exclude<ProductEvent, { type: 'ProductListed' }>;
+type ProductChange = Exclude<UpcastProductEvent, { type: 'ProductListed' }>;
 
 /** The products (documents.ts `ProductDoc`). */
 export const PRODUCTS = 'products';
@@ -53,20 +60,67 @@ export const CATEGORIES = 'categories';
 const SELLER_FALLBACK = 'Seller';
 
 /** What the derived fields are computed from. */
-type DerivedFrom = ProductStatusFacts &
-  Pick<ProductDoc, 'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount' | 'sellerSuspended'>;
+type DerivedFrom = Omit<ProductStatusFacts, 'stockQuantity'> &
+  Pick<
+    ProductDoc,
+    'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount' | 'sellerSuspended' | 'options' | 'stockByVariant'
+  > & { variants: Variant[] };
 
-function withDerived<T extends DerivedFrom>(
-  product: T,
-): T & Pick<ProductDoc, 'visible' | 'displayStatus' | 'percentOff' | 'rating'> {
+type Derived =
+  | 'visible'
+  | 'displayStatus'
+  | 'percentOff'
+  | 'rating'
+  | 'variants'
+  | 'maxPricePaise'
+  | 'optionFilters'
+  | 'stockQuantity';
+
+/** The variants as shown: label and stock beside each. */
+const variantDocs = (options: ProductOption[], variants: Variant[], stock: Record<string, number>): VariantDoc[] =>
+  variants.map(({ id, sku, optionValues, pricePaise, originalPricePaise, imageUrls }) => ({
+    id,
+    sku,
+    optionValues,
+    label: variantLabel(options, optionValues),
+    pricePaise,
+    originalPricePaise,
+    imageUrls,
+    stockQuantity: stock[id] ?? 0,
+  }));
+
+/** "colour:tan": what the catalog's option filter matches. */
+const optionFilters = (options: ProductOption[], variants: Variant[]): string[] => [
+  ...new Set(
+    variants.flatMap((variant) =>
+      variant.optionValues.map((value, i) => `${options[i]?.name ?? ''}:${value}`.toLowerCase()),
+    ),
+  ),
+];
+
+/** A product's stored fields before the derived ones: its variants as the events give them. */
+type ProductFields = Omit<ProductDoc, Derived> & { variants: Variant[] };
+
+function withDerived<T extends DerivedFrom>(product: T): Omit<T, Derived> & Pick<ProductDoc, Derived> {
+  const variants = variantDocs(product.options, product.variants, product.stockByVariant);
+  const stockQuantity = variants.reduce((units, variant) => units + variant.stockQuantity, 0);
   return {
     ...product,
+    variants,
+    maxPricePaise: priceRange(product.variants).maxPaise,
+    optionFilters: optionFilters(product.options, product.variants),
+    stockQuantity,
     visible: isPurchasable(product) && !product.sellerSuspended,
-    displayStatus: displayStatus(product),
+    displayStatus: displayStatus({ ...product, stockQuantity }),
     percentOff: percentOff(product.pricePaise, product.originalPricePaise),
     rating: averageRating(product.ratingSum, product.ratingCount),
   };
 }
+
+/** The stock of one variant moved to `units`. */
+const stockMoved = (product: ProductDoc, variantId: string, units: number): Partial<ProductFields> => ({
+  stockByVariant: { ...product.stockByVariant, [variantId]: units },
+});
 
 const NO_REVISION = { pendingRevision: null, hasPendingRevision: false } as const;
 
@@ -74,11 +128,12 @@ const NO_REVISION = { pendingRevision: null, hasPendingRevision: false } as cons
  * Fields an event on the product stream changes; `updatedAt` is the event's time. A revision
  * waiting, turned down or withdrawn leaves the live product and its `updatedAt` as they are.
  */
-function productChange(event: ProductChange, product: ProductDoc): Partial<ProductDoc> {
+function productChange(event: ProductChange, product: ProductDoc): Partial<ProductFields> {
   const updatedAt = event.data.at;
   switch (event.type) {
     case 'ProductUpdated':
-      return { ...event.data.after, updatedAt };
+      // A new price of a product sold as one thing is its default variant's too.
+      return { ...withDetailChanges(product, event.data.after), updatedAt };
     case 'ProductRevisionSubmitted': {
       const { revisionId, before, after, by, at } = event.data;
       return {
@@ -97,19 +152,27 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
     case 'ProductRevisionWithdrawn':
       return NO_REVISION;
     case 'StockAdjusted':
-      return { stockQuantity: event.data.to, updatedAt };
+      return { ...stockMoved(product, event.data.variantId, event.data.to), updatedAt };
     case 'StockReserved':
       return {
-        stockQuantity: event.data.remaining,
+        ...stockMoved(product, event.data.variantId, event.data.remaining),
         unitsSold: product.unitsSold + event.data.quantity,
         lastSoldAt: updatedAt,
         updatedAt,
       };
     case 'StockReleased':
-      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
+      return {
+        ...stockMoved(product, event.data.variantId, event.data.remaining),
+        unitsSold: product.unitsSold - event.data.quantity,
+        updatedAt,
+      };
     // Returned units were sold and sent back: the popularity sort counts what buyers kept.
     case 'StockReturned':
-      return { stockQuantity: event.data.remaining, unitsSold: product.unitsSold - event.data.quantity, updatedAt };
+      return {
+        ...stockMoved(product, event.data.variantId, event.data.remaining),
+        unitsSold: product.unitsSold - event.data.quantity,
+        updatedAt,
+      };
     case 'ProductResubmitted':
       return { verification: 'pending', rejectionReason: null, rejectedRevision: null, updatedAt };
     case 'ProductVerified':
@@ -143,7 +206,7 @@ async function saveProduct(work: UnitOfWork, before: ProductDoc | null, after: P
 async function updateProduct(
   work: UnitOfWork,
   productId: string,
-  change: (product: ProductDoc) => Partial<ProductDoc>,
+  change: (product: ProductDoc) => Partial<ProductFields>,
 ): Promise<void> {
   const before = await work.get<ProductDoc>(PRODUCTS, productId);
   if (before) await saveProduct(work, before, withDerived({ ...before, ...change(before) }));
@@ -187,12 +250,12 @@ async function renameSeller(work: UnitOfWork, { sellerId, displayName }: SellerP
 }
 
 async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<void> {
-  const { productId, sellerId, listedAt, imported: _, ...details } = data;
+  const { productId, sellerId, listedAt, imported: _, stockQuantity: __, ...details } = data;
   const seller = await sellerOf(work, sellerId);
   if (!seller.productIds.includes(productId)) {
     work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, productIds: [...seller.productIds, productId] });
   }
-  const product = withDerived({
+  const fields: ProductFields = {
     id: productId,
     sellerId,
     sellerName: seller.fullName,
@@ -212,8 +275,8 @@ async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<voi
     rejectedRevision: null,
     listedAt,
     updatedAt: listedAt,
-  });
-  await saveProduct(work, await work.get<ProductDoc>(PRODUCTS, productId), product);
+  };
+  await saveProduct(work, await work.get<ProductDoc>(PRODUCTS, productId), withDerived(fields));
 }
 
 /** A submitted or edited review: the product's sum loses the review's previous rating, if any, and gains the new one. */
@@ -272,7 +335,8 @@ export const catalog: Projection = {
   name: 'catalog',
   // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images. 5: when each last sold.
   // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days. 8: and personalisation questions.
-  version: 8,
+  // 9: their options and variants, with the stock of each.
+  version: 9,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {

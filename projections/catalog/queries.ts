@@ -31,6 +31,21 @@ export async function sellerProducts(read: ReadStore, sellerId: string): Promise
   };
 }
 
+/** The SKUs of a seller's products still listed, but `exceptProductId`'s (the one being edited). */
+export async function sellerSkus(
+  read: ReadStore,
+  sellerId: string,
+  exceptProductId: string | null,
+): Promise<Set<string>> {
+  const items = await products(read).find({ where: { sellerId, delisted: false } });
+  return new Set(
+    items
+      .filter((product) => product.id !== exceptProductId)
+      .flatMap((product) => product.variants.map((variant) => variant.sku))
+      .filter((sku) => sku !== ''),
+  );
+}
+
 /** Whether a product is in one of the admins' queues: still listed, and new or changed, waiting for review. */
 export const isQueued = (product: Pick<ProductDoc, 'verification' | 'hasPendingRevision' | 'delisted'>): boolean =>
   !product.delisted && (product.verification === 'pending' || product.hasPendingRevision);

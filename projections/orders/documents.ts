@@ -7,7 +7,9 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { ReturnStatus } from '../../domain/order/returns.ts';
-import type { OrderLine, RefundReason, ShippingAddress } from '../../domain/order/events.ts';
+import type { RefundReason, ShippingAddress } from '../../domain/order/events.ts';
+import type { VariantLine } from '../../domain/order/upcast.ts';
+import type { Answer } from '../../domain/product/personalisation.ts';
 import type { RefundStatus } from '../../domain/order/refunds.ts';
 import { DELIVERY_METHODS, PAYMENT_METHOD_IDS } from '../../domain/order/options.ts';
 import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';
@@ -27,10 +29,21 @@ const paymentFields = {
   }),
 };
 
+/** A buyer's answer to one of the product's questions, as the line keeps it. */
+export const AnswerSchema = z
+  .object({ questionId: z.string(), question: z.string(), answer: z.string() })
+  .openapi('PersonalisationAnswer') satisfies z.ZodType<Answer>;
+
 /** A line as the buyer saw it when ordering. */
 export const OrderLineSchema = z
   .object({
     productId: z.string(),
+    variantId: z.string().openapi({ description: "'default' for a product sold as one thing" }),
+    variantLabel: z
+      .string()
+      .openapi({ description: "The variant as it was named, e.g. 'Size 8 · Tan'; '' for the default one" }),
+    sku: z.string().openapi({ description: "The variant's SKU then; '' when it had none" }),
+    personalisation: z.array(AnswerSchema).openapi({ description: "The buyer's answers to the product's questions" }),
     name: z.string(),
     pricePaise: money,
     quantity: z.number().int(),
@@ -39,7 +52,7 @@ export const OrderLineSchema = z
     sellerName: z.string(),
     categoryId: z.string(),
   })
-  .openapi('OrderLine') satisfies z.ZodType<OrderLine>;
+  .openapi('OrderLine') satisfies z.ZodType<VariantLine>;
 
 export const ShippingAddressSchema = z
   .object({
@@ -58,7 +71,17 @@ const ReturnSchema = z
   .object({
     returnId: z.string().openapi({ description: '`${sellerOrderId}-R${n}`' }),
     lines: z.array(
-      z.object({ productId: z.string(), quantity: z.number().int(), name: z.string(), pricePaise: money }),
+      z.object({
+        lineKey: z
+          .string()
+          .openapi({ description: 'The order line returned (its product id for a product sold as one thing)' }),
+        productId: z.string(),
+        variantId: z.string(),
+        variantLabel: z.string(),
+        quantity: z.number().int(),
+        name: z.string(),
+        pricePaise: money,
+      }),
     ),
     reason: z.string(),
     status: z.enum(['requested', 'accepted', 'rejected']) satisfies z.ZodType<ReturnStatus>,

@@ -13,6 +13,7 @@ import {
 import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '../../domain/order/status.ts';
 import { type LegacyOrderEvent, purchaseOf, upcast } from '../../domain/order/upcast.ts';
 import { REFUND_EVENT_TYPES, isRefundEvent } from '../../domain/order/refunds.ts';
+import { lineKey } from '../../domain/order/line-key.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -97,7 +98,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
 
 /** The purchase as it was placed, every part pending, with the buyer as the author of each part's first history entry. */
 function placedDocs(event: OrderPlacedEvent): PurchaseDocs {
-  // A purchase placed before made to order ships by the day every seller has.
+  // A purchase placed before made to order ships by the day every seller has; lines before variants are of the default one.
   const data = purchaseOf(event);
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
   const paymentStatus = payment === 'online' ? 'awaiting' : 'cod';
@@ -178,9 +179,10 @@ function sellerOrderAfter(doc: SellerOrderDoc, event: PartEvent): SellerOrderDoc
     case 'ReturnRequested': {
       const { returnId, lines, reason } = event.data;
       if (doc.returns.some((r) => r.returnId === returnId)) return doc;
-      const shown = lines.map((line) => {
-        const { name, pricePaise } = doc.lines.find((l) => l.productId === line.productId)!;
-        return { ...line, name, pricePaise };
+      const shown = lines.map(({ productId, quantity, ...named }) => {
+        const key = lineKey({ productId, ...named });
+        const { variantId, variantLabel, name, pricePaise } = doc.lines.find((l) => lineKey(l) === key)!;
+        return { lineKey: key, productId, variantId, variantLabel, quantity, name, pricePaise };
       });
       const request: ReturnDoc = {
         returnId,

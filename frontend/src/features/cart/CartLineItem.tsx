@@ -44,14 +44,14 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
             value={quantity}
             max={product.stockQuantity}
             disabled={busy || !product.available}
-            onChange={(next) => void change(() => setCartQuantity(product.id, next))}
+            onChange={(next) => void change(() => setCartQuantity(line.lineKey, next))}
           />
           <button
             type="button"
             className="btn btn-ghost btn-sm text-error"
             aria-label={`Remove ${product.name}`}
             disabled={busy}
-            onClick={() => void change(() => removeFromCart(product.id))}
+            onClick={() => void change(() => removeFromCart(line.lineKey))}
           >
             Remove
           </button>

@@ -21,12 +21,13 @@ export function StockFlag({
   const text = shortageText(line);
   if (!text || !line.shortage) return null;
   const { left } = line.shortage;
-  const { id, name } = line.product;
+  const { name } = line.product;
+  const { lineKey } = line;
   const fix =
     left > 0
-      ? { label: `Set to ${left}`, send: () => setCartQuantity(id, left) }
+      ? { label: `Set to ${left}`, send: () => setCartQuantity(lineKey, left) }
       : offerRemove
-        ? { label: 'Remove', send: () => removeFromCart(id) }
+        ? { label: 'Remove', send: () => removeFromCart(lineKey) }
         : null;
 
   async function apply(send: () => Promise<Cart | null>) {

@@ -32,20 +32,21 @@ export async function addToCart(productId: string, quantity: number): Promise<Ca
   return cart;
 }
 
-export const setCartQuantity = (productId: string, quantity: number): Promise<Cart | null> =>
+/** `lineKey`: the cart line's key (the product id for a product sold as one thing). */
+export const setCartQuantity = (lineKey: string, quantity: number): Promise<Cart | null> =>
   changeCart(
     () =>
       call(
-        server.cart.items[':productId'].$put({
-          param: { productId: encodeURIComponent(productId) },
+        server.cart.items[':lineKey'].$put({
+          param: { lineKey: encodeURIComponent(lineKey) },
           json: { quantity },
         }),
       ),
     'Failed to update quantity',
   );
 
-export const removeFromCart = (productId: string): Promise<Cart | null> =>
+export const removeFromCart = (lineKey: string): Promise<Cart | null> =>
   changeCart(
-    () => call(server.cart.items[':productId'].$delete({ param: { productId: encodeURIComponent(productId) } })),
+    () => call(server.cart.items[':lineKey'].$delete({ param: { lineKey: encodeURIComponent(lineKey) } })),
     'Failed to remove item from cart',
   );

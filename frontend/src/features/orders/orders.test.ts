@@ -12,6 +12,10 @@ const line = (
   categoryId = 'handicrafts',
 ) => ({
   productId,
+  variantId: 'default',
+  variantLabel: '',
+  sku: '',
+  personalisation: [],
   name: `Product ${productId}`,
   pricePaise,
   quantity,
@@ -43,7 +47,17 @@ const returned = (
   pricePaise = 100_000,
 ): OrderReturn => ({
   returnId: `order-1-1-R1`,
-  lines: [{ productId, quantity, name: `Product ${productId}`, pricePaise }],
+  lines: [
+    {
+      lineKey: productId,
+      productId,
+      variantId: 'default',
+      variantLabel: '',
+      quantity,
+      name: `Product ${productId}`,
+      pricePaise,
+    },
+  ],
   reason: 'Loose clasp',
   status,
   decisionReason: null,

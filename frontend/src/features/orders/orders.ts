@@ -7,6 +7,7 @@ import {
 import { type UndoableStatus, shortOrderId } from '../../../../domain/order/status.ts';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { unitsAskedBack } from '../../../../domain/order/returns.ts';
+import { lineKey } from '../../../../domain/order/line-key.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -120,7 +121,7 @@ type Line = Order['lines'][number];
 /** Units of `line` that may still be asked back; 0 when its category takes no returns. */
 export function returnableUnits(part: OrderPart, line: Line, rules: ReturnRules): number {
   if (rules.returnable(line.categoryId) === false) return 0;
-  return Math.max(0, line.quantity - unitsAskedBack(part.returns, line.productId));
+  return Math.max(0, line.quantity - unitsAskedBack(part.returns, lineKey(line)));
 }
 
 /**

@@ -18,6 +18,10 @@ const then: ProductVersion = {
   tax: { hsn: '5208', gstRateBps: 500 },
   madeToOrderDays: null,
   personalisation: [],
+  options: [],
+  variants: [
+    { id: 'default', sku: '', optionValues: [], pricePaise: 129_900, originalPricePaise: null, imageUrls: [] },
+  ],
   stockQuantity: 20,
   verification: 'verified',
   featured: false,
@@ -43,6 +47,8 @@ describe('compareVersions', () => {
       'Tax',
       'Made to order',
       'Personalisation',
+      'Options',
+      'Variants',
       'Stock',
       'Status',
     ]);
