@@ -1,6 +1,7 @@
 /** The demo marketplace: three verified sellers and their products (prices in paise). */
 import type { z } from 'zod';
 import type { taxProfileSchema } from '../../domain/seller/schemas.ts';
+import type { QuestionInput } from '../../domain/product/personalisation.ts';
 
 /** What a demo product's pictures show (demo-images.ts draws them). */
 export type Motif = 'paisley' | 'pottery' | 'jhumka' | 'spice-bowl' | 'leaves' | 'lotus' | 'diya';
@@ -16,6 +17,8 @@ export interface DemoProduct {
   featured?: boolean;
   /** Made to order: days to make it once ordered. */
   madeToOrderDays?: number;
+  /** What the buyer is asked at add to cart. */
+  personalisation?: QuestionInput[];
   /** What its pictures show, when not its category's motif (demo-images.ts). */
   motif?: Motif;
 }
@@ -193,6 +196,7 @@ export const DEMO_SELLERS: DemoSeller[] = [
         stockQuantity: 20,
         categoryId: 'handicrafts',
         tags: ['Channapatna', 'toys', 'wood'],
+        personalisation: [{ question: 'Name to engrave', kind: 'text', maxLength: 20, required: true }],
       },
       {
         name: 'Kundan Necklace Set',
