@@ -1,8 +1,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Operator, operatorOf } from '../../domain/invoice/commission.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitExclusive } from '../../domain/tax/split.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
+import { commissionInvoicesEffect } from '../../workers/commission-invoices.ts';
+import { reconcileEffect } from '../../workers/reconcile.ts';
+import { workerContext } from '../../workers/worker.ts';
+import { LINKS } from '../../workers/workers.fixtures.ts';
 import { type Client, expectStatus, ORIGIN, ok, startTestApi } from '../testing/harness.ts';
 import { signInAdmin } from './catalog.fixtures.ts';
 import { invoiceFixtures, rebuiltFromZero } from './invoices.fixtures.ts';
@@ -190,6 +195,17 @@ describe('GET /api/commission-invoices/{id}/pdf', () => {
     expectStatus(await seller.api['commission-invoices'].$get({ query: { number: 'MIB/2026-27/0001' } }), 403);
     expectStatus(await admin.api['commission-invoices'].$get({ query: { number: 'M'.repeat(17) } }), 400);
     expectStatus(await admin.api['commission-invoices'].$get({ query: { sellerOrderId: ' ' } }), 400);
+  });
+});
+
+describe('exactly once', () => {
+  it('leaves mibi reconcile nothing to add: each delivery and accepted return has its document', async () => {
+    await api.settle();
+    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace') as Operator;
+    const cx = workerContext(api.platform, LINKS, { operator });
+    const found = await reconcileEffect(cx, commissionInvoicesEffect(operator));
+    // 8 deliveries (one of a seller without a GSTIN, which calls for none) and 2 accepted returns.
+    expect(found).toMatchObject({ checked: 10, requeued: 0, dead: 0 });
   });
 });
 
