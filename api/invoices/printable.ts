@@ -10,6 +10,14 @@ import type { Printable } from './pdf.ts';
 const placeLine = ({ code, name }: { code: string | null; name: string }): string =>
   `Place of supply: ${name}${code ? ` (${code})` : ''}`;
 
+/** MIBI as the supplier of its own documents. */
+const operatorLines = ({ legalName, address, gstin, stateName, stateCode }: CommissionDocumentDoc['supplier']) => [
+  legalName,
+  ...(address ? [address] : []),
+  `GSTIN: ${gstin}`,
+  `State: ${stateName} (${stateCode})`,
+];
+
 /** A seller's tax invoice or credit note, issued by MIBI on the seller's behalf. */
 export function printableTaxDocument(doc: TaxDocumentDoc): Printable {
   const { supplier, recipient } = doc;
@@ -56,7 +64,7 @@ export function printableDeliveryDocument(doc: DeliveryDocumentDoc): Printable {
         : []),
       `Order: ${doc.orderId}`,
     ],
-    supplier: [supplier.legalName, `GSTIN: ${supplier.gstin}`, `State: ${supplier.stateName} (${supplier.stateCode})`],
+    supplier: operatorLines(supplier),
     recipient: [recipient.name, recipient.address, placeLine(doc.placeOfSupply)],
     codeTitle: 'SAC',
     intraState: doc.intraState,
@@ -81,7 +89,7 @@ export function printableCommissionDocument(doc: CommissionDocumentDoc): Printab
         : []),
       `Order: ${doc.sellerOrderId}`,
     ],
-    supplier: [supplier.legalName, `GSTIN: ${supplier.gstin}`, `State: ${supplier.stateName} (${supplier.stateCode})`],
+    supplier: operatorLines(supplier),
     recipient: [
       recipient.legalName,
       recipient.address,

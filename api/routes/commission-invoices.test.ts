@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Operator, operatorOf } from '../../domain/invoice/commission.ts';
+import { type Operator, operatorOf, SAMPLE_ADDRESS } from '../../domain/invoice/commission.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
 import { splitExclusive } from '../../domain/tax/split.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
@@ -14,7 +14,11 @@ import { invoiceFixtures, rebuiltFromZero } from './invoices.fixtures.ts';
 import { listedProduct, signedIn } from './orders.fixtures.ts';
 
 // MIBI in Karnataka (the demo's sample GSTIN).
-const api = await startTestApi({ MIBI_GSTIN: '29AAACM1234A1Z4', MIBI_LEGAL_NAME: 'MIBI Marketplace' });
+const api = await startTestApi({
+  MIBI_GSTIN: '29AAACM1234A1Z4',
+  MIBI_LEGAL_NAME: 'MIBI Marketplace',
+  MIBI_ADDRESS: SAMPLE_ADDRESS,
+});
 afterAll(() => api.close());
 const admin = await signInAdmin(api);
 const fixtures = invoiceFixtures(api);
@@ -201,7 +205,7 @@ describe('GET /api/commission-invoices/{id}/pdf', () => {
 describe('exactly once', () => {
   it('leaves mibi reconcile nothing to add: each delivery and accepted return has its document', async () => {
     await api.settle();
-    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace') as Operator;
+    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace', SAMPLE_ADDRESS) as Operator;
     const cx = workerContext(api.platform, LINKS, { operator });
     const found = await reconcileEffect(cx, commissionInvoicesEffect(operator));
     // 8 deliveries (one of a seller without a GSTIN, which calls for none) and 2 accepted returns.

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Operator, operatorOf } from '../../domain/invoice/commission.ts';
+import { type Operator, operatorOf, SAMPLE_ADDRESS } from '../../domain/invoice/commission.ts';
 import { KOCHI_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
@@ -17,7 +17,11 @@ import { actorOfClient, listedProduct, signedIn } from './orders.fixtures.ts';
 import { placedOrder } from './purchases.fixtures.ts';
 
 // MIBI in Karnataka (the demo's sample GSTIN).
-const api = await startTestApi({ MIBI_GSTIN: '29AAACM1234A1Z4', MIBI_LEGAL_NAME: 'MIBI Marketplace' });
+const api = await startTestApi({
+  MIBI_GSTIN: '29AAACM1234A1Z4',
+  MIBI_LEGAL_NAME: 'MIBI Marketplace',
+  MIBI_ADDRESS: SAMPLE_ADDRESS,
+});
 afterAll(() => api.close());
 const admin = await signInAdmin(api);
 const { karnatakaSeller, move } = invoiceFixtures(api);
@@ -188,7 +192,7 @@ describe('GET /api/delivery-invoices', () => {
     expectStatus(await admin.api['delivery-invoices'].$get({ query: { number: 'X'.repeat(17) } }), 400);
   });
 
-  it('writes the PDF with MIBI’s GSTIN, the SAC, the place of supply and the tax split', async () => {
+  it('writes the PDF with MIBI’s GSTIN and address, the SAC, the place of supply and the tax split', async () => {
     const { seller, saree } = await karnatakaSeller();
     const buyer = await signedIn(api);
     const [invoice] = await documentsOf(buyer, await shippedPurchase(buyer, [{ productId: saree }], [seller]));
@@ -201,6 +205,7 @@ describe('GET /api/delivery-invoices', () => {
     expect(text).toContain('Tax Invoice');
     expect(text).toContain(`Invoice number: ${invoice!.number}`);
     expect(text).toContain('GSTIN: 29AAACM1234A1Z4');
+    expect(text).toContain(SAMPLE_ADDRESS);
     expect(text).toContain('996812');
     expect(text).toContain('Place of supply: Karnataka (29)');
     expect(text).toContain('CGST 3.82 + SGST 3.81');
@@ -230,7 +235,7 @@ describe('the delivery rate', () => {
 describe('exactly once', () => {
   it('leaves mibi reconcile nothing to add: each first shipment and whole cancellation has its document', async () => {
     await api.settle();
-    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace') as Operator;
+    const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace', SAMPLE_ADDRESS) as Operator;
     const cx = workerContext(api.platform, LINKS, { operator });
     const found = await reconcileEffect(cx, deliveryInvoicesEffect(operator));
     expect(found).toMatchObject({ requeued: 0, dead: 0 });

@@ -10,11 +10,12 @@ import {
   type Operator,
   operatorOf,
   recipientFromProfile,
+  SAMPLE_ADDRESS,
   SAMPLE_GSTIN,
 } from './commission.ts';
 
-const KARNATAKA = operatorOf(SAMPLE_GSTIN, 'MIBI Marketplace') as Operator;
-const MAHARASHTRA = operatorOf('27AAACM1234A1Z8', 'MIBI Marketplace') as Operator;
+const KARNATAKA = operatorOf(SAMPLE_GSTIN, 'MIBI Marketplace', SAMPLE_ADDRESS) as Operator;
+const MAHARASHTRA = operatorOf('27AAACM1234A1Z8', 'MIBI Marketplace', 'Mumbai') as Operator;
 const seller = recipientFromProfile(REGISTERED);
 
 const facts = (operator: Operator) => ({
@@ -40,8 +41,8 @@ const settled = (productId: string, quantity: number, commissionPaise: number): 
 describe("MIBI's commission invoice", () => {
   it('takes its state from the GSTIN and refuses a GSTIN that is not one', () => {
     expect(KARNATAKA).toMatchObject({ gstin: SAMPLE_GSTIN, stateCode: '29', stateName: 'Karnataka' });
-    expect(operatorOf('29AAACM1234A1Z7', 'MIBI')).toBe(GSTIN_MESSAGES.checkCharacter);
-    expect(operatorOf('29aaacm1234a1z4', 'MIBI')).toBe(GSTIN_MESSAGES.lowerCase);
+    expect(operatorOf('29AAACM1234A1Z7', 'MIBI', 'Bengaluru')).toBe(GSTIN_MESSAGES.checkCharacter);
+    expect(operatorOf('29aaacm1234a1z4', 'MIBI', 'Bengaluru')).toBe(GSTIN_MESSAGES.lowerCase);
   });
 
   it('adds 18% GST on top of the commission, CGST + SGST for a seller in MIBI state', () => {

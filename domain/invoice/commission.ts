@@ -21,6 +21,8 @@ import { businessAddress } from './document.ts';
 export interface Operator {
   legalName: string;
   gstin: string;
+  /** MIBI's registered place of business, which rule 46 of the CGST Rules puts on every invoice. */
+  address: string;
   stateCode: string;
   stateName: string;
 }
@@ -32,11 +34,14 @@ export interface Operator {
  */
 export const SAMPLE_GSTIN = '29AAACM1234A1Z4';
 
+/** The demo's made-up place of business beside SAMPLE_GSTIN (in its state, Karnataka). */
+export const SAMPLE_ADDRESS = '1 Residency Road, Bengaluru, Karnataka 560025';
+
 /** MIBI's supplier details, or what is wrong with the GSTIN (gstin.ts's messages). */
-export function operatorOf(gstin: string, legalName: string): Operator | string {
+export function operatorOf(gstin: string, legalName: string, address: string): Operator | string {
   const parsed = parseGstin(gstin);
   if (typeof parsed === 'string') return parsed;
-  return { legalName, gstin, stateCode: parsed.stateCode, stateName: parsed.state.name };
+  return { legalName, gstin, address, stateCode: parsed.stateCode, stateName: parsed.state.name };
 }
 
 /** The seller as the recipient of MIBI's invoice: its GSTIN (null when unregistered) and place of business. */

@@ -3,11 +3,11 @@ import { fold } from '../decider.ts';
 import { KOCHI_ADDRESS, PUNE_ADDRESS } from '../order/addresses.fixtures.ts';
 import { REGISTERED } from '../seller/tax-profile.fixtures.ts';
 import { amountOf } from '../tax/split.ts';
-import { operatorOf } from './commission.ts';
+import { operatorOf, SAMPLE_ADDRESS } from './commission.ts';
 import { type DeliveryFacts, deliveryCreditBody, deliveryInvoiceBody, handoverPlace } from './delivery.ts';
 import { type DeliverySeriesEvent, deliverySeriesDecider } from './delivery-series.ts';
 
-const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace');
+const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace', SAMPLE_ADDRESS);
 if (typeof operator === 'string') throw new Error(operator);
 
 const facts = (changes: Partial<DeliveryFacts> = {}): DeliveryFacts => ({

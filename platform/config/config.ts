@@ -122,6 +122,8 @@ const schema = z.object({
   MIBI_GSTIN: z.string().optional(),
   /** The legal name on MIBI's own invoices. */
   MIBI_LEGAL_NAME: z.string().min(1).default('MIBI Marketplace'),
+  /** MIBI's place of business on its own invoices: required with MIBI_GSTIN (api/roles/operator.ts). */
+  MIBI_ADDRESS: z.string().trim().min(1).max(200).optional(),
   /** Days after delivery during which a buyer may ask to return items. */
   RETURN_WINDOW_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })

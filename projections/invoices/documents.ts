@@ -85,6 +85,8 @@ export type TaxDocumentList = z.infer<typeof TaxDocumentListSchema>;
 const OperatorSchema = z.object({
   legalName: z.string(),
   gstin: z.string(),
+  /** Absent on documents issued before MIBI_ADDRESS. */
+  address: z.string().optional(),
   stateCode: z.string(),
   stateName: z.string(),
 });
