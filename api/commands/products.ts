@@ -169,9 +169,11 @@ export async function setStock(
   actor: Actor,
   productId: string,
   stockQuantity: number,
+  variantId?: string,
 ): Promise<ProductCommandResult> {
   await assertActorMaySell(cx, actor);
-  return decideOnProduct(cx, actor, productId, { type: 'AdjustStock', actor, stockQuantity, at: cx.now() });
+  const command = { type: 'AdjustStock', actor, stockQuantity, variantId, at: cx.now() } as const;
+  return decideOnProduct(cx, actor, productId, command);
 }
 
 /** The product leaves the catalog and the seller's list; its history stays. */

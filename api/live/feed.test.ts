@@ -561,8 +561,15 @@ describe('the catalog index and the live feed, from the runner', () => {
       }
       const items = JSON.parse(
         new TextDecoder().decode(
-          (await index.get()).listBody({ category: null, q: null, seller: null, sort: null, limit: 24, offset: 0 })
-            .bytes,
+          (await index.get()).listBody({
+            category: null,
+            q: null,
+            seller: null,
+            options: [],
+            sort: null,
+            limit: 24,
+            offset: 0,
+          }).bytes,
         ),
       ).items as ProductDoc[];
       const messages = received.map(({ position, messages }) => [

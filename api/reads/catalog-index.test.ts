@@ -65,7 +65,7 @@ const decoder = new TextDecoder();
 /** The JSON text of a body the index answers with. */
 const text = (body: Prepared): string => decoder.decode(body.bytes);
 
-const ALL: ProductQuery = { category: null, q: null, seller: null, sort: null, limit: 24, offset: 0 };
+const ALL: ProductQuery = { category: null, q: null, seller: null, options: [], sort: null, limit: 24, offset: 0 };
 
 async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
   return JSON.parse(text((await index.get()).listBody({ ...ALL, ...query })));

@@ -122,6 +122,25 @@ export class CatalogIndex {
     return entry && (entry.body ??= prepare(jsonOf(entry)));
   }
 
+  /**
+   * The options of the visible products of a category (null: every category), each with the
+   * values a variant has, in the order first met: what the product list offers to filter by.
+   */
+  optionsOf(category: string | null): Array<{ name: string; values: string[] }> {
+    const values = new Map<string, { name: string; values: Set<string> }>();
+    for (const { doc } of this.#entries.values()) {
+      if (category !== null && doc.categoryId !== category) continue;
+      for (const variant of doc.variants)
+        variant.optionValues.forEach((value, i) => {
+          const name = doc.options[i]?.name ?? '';
+          const key = name.toLowerCase();
+          if (!values.has(key)) values.set(key, { name, values: new Set() });
+          values.get(key)!.values.add(value);
+        });
+    }
+    return [...values.values()].map(({ name, values: found }) => ({ name, values: [...found] }));
+  }
+
   /** The body of `{ items, total }`: the page of visible products the query asks for. */
   listBody(query: ProductQuery): Prepared {
     const key = pageKey(query);
@@ -154,7 +173,7 @@ export class CatalogIndex {
 
 /** What tells list queries apart in the cache of answered pages. */
 const pageKey = (query: ProductQuery): string =>
-  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller]);
+  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller, query.options]);
 
 function jsonOf(entry: Entry): string {
   return (entry.json ??= JSON.stringify(publicProduct(entry.doc)));

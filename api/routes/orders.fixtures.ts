@@ -156,9 +156,11 @@ export async function refusedBody(api: TestApi, path: string, body: object, fiel
 }
 
 /** A buyer with `quantity` of `productId` in the cart. */
-export async function buyerWith(api: TestApi, productId: string, quantity = 1): Promise<Client> {
+export async function buyerWith(api: TestApi, productId: string, quantity = 1, variantId?: string): Promise<Client> {
   const buyer = await signedIn(api);
-  const added = await buyer.api.cart.items.$post({ json: { productId, quantity } });
+  const added = await buyer.api.cart.items.$post({
+    json: { productId, quantity, ...(variantId !== undefined && { variantId }) },
+  });
   if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${JSON.stringify(added.body)}`);
   return buyer;
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { tooLong } from '../../domain/fields.ts';
 import {
   ProductListSchema,
+  ProductOptionSchema,
   type PublicProduct,
   PublicProductSchema,
   publicProduct,
@@ -21,6 +22,12 @@ export const ProductIdParamsSchema = z.object({
 
 const MAX_SEARCH_LENGTH = 200;
 
+const OPTION_MESSAGE = 'Option must be written name:value, like Colour:Red';
+const optionValue = z
+  .string({ error: OPTION_MESSAGE })
+  .max(100, OPTION_MESSAGE)
+  .regex(/^[^:]+:.+$/, OPTION_MESSAGE);
+
 export const ProductListQuerySchema = z.object({
   category: z
     .string({ error: "Category must be one category id, or 'all'" })
@@ -37,6 +44,16 @@ export const ProductListQuerySchema = z.object({
     .max(100, tooLong('Seller', 100))
     .optional()
     .openapi({ description: "One seller's products only (their storefront, GET /api/sellers/{id})" }),
+  option: z
+    .union([optionValue, z.array(optionValue).max(20, 'Give at most 20 option values')], {
+      error: 'Option must be written name:value, like Colour:Red',
+    })
+    .optional()
+    .openapi({
+      description:
+        'Option values, repeated: `option=Colour:Red&option=Colour:Indigo&option=Size:8`. A product matches with a variant value of each option named, any of the values named for it (case-insensitive)',
+      example: 'Colour:Red',
+    }),
   sort: z
     .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
     .optional()
@@ -49,12 +66,28 @@ export function productQuery({
   category,
   q,
   seller,
+  option,
   sort,
   limit,
   offset,
 }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
-  return { ...productFilter({ category, q, seller }), sort: sort ?? null, limit, offset };
+  return {
+    ...productFilter({ category, q, seller, ...(option !== undefined && { option }) }),
+    sort: sort ?? null,
+    limit,
+    offset,
+  };
 }
+
+const OptionsQuerySchema = ProductListQuerySchema.pick({ category: true });
+
+const ProductOptionsSchema = z
+  .object({
+    items: z.array(ProductOptionSchema).openapi({
+      description: 'Each option of the products on sale with the values their variants have, in the order first met',
+    }),
+  })
+  .openapi('ProductOptions');
 
 const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
 
@@ -78,6 +111,21 @@ export const productRoutes = (ctx: AppContext) =>
         // Both reads answer with a strong ETag from the catalog index (prepared.ts).
         const body = (await ctx.catalog.get()).listBody(productQuery(c.req.valid('query')));
         return servePrepared<z.infer<typeof ProductListSchema>>(c, body);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/options',
+        operationId: 'listProductOptions',
+        tags: ['Products'],
+        summary: 'The option values the products on sale have, in a category or all: the filters of the product list',
+        request: { query: OptionsQuerySchema },
+        responses: { 200: jsonResponse(ProductOptionsSchema, 'The options and their values'), ...errors(400) },
+      }),
+      async (c) => {
+        const { category } = productFilter(c.req.valid('query'));
+        return c.json({ items: (await ctx.catalog.get()).optionsOf(category) }, 200);
       },
     )
     .openapi(

@@ -127,7 +127,8 @@ export const sellerRoutes = (ctx: AppContext) =>
         operationId: 'setProductStock',
         middleware: [guard('seller', 'admin')] as const,
         tags,
-        summary: 'Set the stock of a product',
+        summary:
+          'Set the stock of a product sold as one thing, or of one variant (`variantId`) of a product with options',
         request: { params: ProductIdParamsSchema, body: jsonBody(adjustStockSchema, 'Units in stock') },
         responses: {
           200: jsonResponse(ProductCommandResultSchema, 'Stock set'),
@@ -136,10 +137,8 @@ export const sellerRoutes = (ctx: AppContext) =>
       }),
       async (c) => {
         const user = requireUser(c);
-        return c.json(
-          await setStock(ctx, actorOf(user), c.req.valid('param').id, c.req.valid('json').stockQuantity),
-          200,
-        );
+        const { stockQuantity, variantId } = c.req.valid('json');
+        return c.json(await setStock(ctx, actorOf(user), c.req.valid('param').id, stockQuantity, variantId), 200);
       },
     )
     .openapi(

@@ -7,17 +7,28 @@ const product = {
   name: 'Silk Saree',
   description: 'Handwoven.',
   tags: ['Zari'],
+  optionFilters: ['size:8', 'size:9', 'colour:tan', 'colour:black'],
 };
 
 describe('productFilter', () => {
   it('reads an absent, empty or all-categories value as no filter, and trims and lower-cases the search', () => {
-    expect(productFilter({})).toEqual({ category: null, q: null, seller: null });
-    expect(productFilter({ category: 'all', q: '  ', seller: '' })).toEqual({ category: null, q: null, seller: null });
+    const none = { category: null, q: null, seller: null, options: [] };
+    expect(productFilter({})).toEqual(none);
+    expect(productFilter({ category: 'all', q: '  ', seller: '' })).toEqual(none);
     expect(productFilter({ category: 'textiles', q: ' Silk ', seller: 'seller-1' })).toEqual({
       category: 'textiles',
       q: 'silk',
       seller: 'seller-1',
+      options: [],
     });
+  });
+
+  it('reads option values once or repeated, lower-cased and sorted, dropping those without a name', () => {
+    expect(productFilter({ option: 'Colour:Tan' }).options).toEqual(['colour:tan']);
+    expect(productFilter({ option: [' Size:8', 'colour:Tan', 'size:8', 'Tan', ':x'] }).options).toEqual([
+      'colour:tan',
+      'size:8',
+    ]);
   });
 });
 
@@ -29,6 +40,13 @@ describe('matchesFilter', () => {
     expect(matchesFilter(productFilter({ q: 'ZARI' }), product)).toBe(true);
     expect(matchesFilter(productFilter({ q: 'handwoven' }), product)).toBe(true);
     expect(matchesFilter(productFilter({ q: 'brass' }), product)).toBe(false);
+  });
+
+  it('asks a value of each option named, any of the values named for it', () => {
+    expect(matchesFilter(productFilter({ option: 'colour:tan' }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ option: ['colour:red', 'colour:tan'] }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:6'] }), product)).toBe(false);
+    expect(matchesFilter(productFilter({ option: 'colour:red' }), { ...product, optionFilters: [] })).toBe(false);
   });
 
   it('searches the text it is given, kept from the product', () => {

@@ -16,22 +16,39 @@ export interface ProductFilter {
   q: string | null;
   /** One seller's products only (their storefront), or null for every seller's. */
   seller: string | null;
+  /**
+   * Option values asked for, as `name:value` lower-cased ('colour:red'), sorted: a product
+   * matches with a variant value of each option named, any of the values named for it.
+   */
+  options: string[];
 }
+
+/** 'Colour:Red' -> 'colour:red': the key an option value is filtered by (the catalog's `optionFilters`). */
+export const optionFilterKey = (name: string, value: string): string => `${name}:${value}`.trim().toLowerCase();
+
+const optionName = (key: string): string => key.slice(0, key.indexOf(':'));
 
 /** The filter a query gives: absent, empty (or 'all' categories) is no filter; the search text trimmed and lower-cased. */
 export function productFilter({
   category,
   q,
   seller,
+  option,
 }: {
   category?: string;
   q?: string;
   seller?: string;
+  /** 'Colour:Red', once or repeated. */
+  option?: string | readonly string[];
 }): ProductFilter {
+  const options = (option === undefined ? [] : typeof option === 'string' ? [option] : option)
+    .map((text) => text.trim().toLowerCase())
+    .filter((key) => key.indexOf(':') > 0);
   return {
     category: !category || category === ALL_CATEGORIES ? null : category,
     q: q?.trim().toLowerCase() || null,
     seller: seller || null,
+    options: [...new Set(options)].sort(),
   };
 }
 
@@ -42,14 +59,30 @@ export interface Filterable {
   name: string;
   description: string;
   tags: readonly string[];
+  /** Its variants' option values (optionFilterKey); none for a product without options. */
+  optionFilters: readonly string[];
 }
 
 /** Where the search text is looked for: the name, description and tags, lower-cased. */
 export const searchText = ({ name, description, tags }: Filterable): string =>
   [name, description, ...tags].join('\n').toLowerCase();
 
-/** Whether the product is of the filter's category and seller and holds its search text (`text`: its `searchText`, if kept). */
-export const matchesFilter = ({ category, q, seller }: ProductFilter, product: Filterable, text?: string): boolean =>
+/** Whether the product has, for each option the filter names, one of the values it names. */
+function hasOptionValues(asked: readonly string[], product: Filterable): boolean {
+  if (asked.length === 0) return true;
+  const names = new Set(asked.map(optionName));
+  return [...names].every((name) =>
+    asked.some((key) => optionName(key) === name && product.optionFilters.includes(key)),
+  );
+}
+
+/** Whether the product is of the filter's category and seller, has its option values and holds its search text (`text`: its `searchText`, if kept). */
+export const matchesFilter = (
+  { category, q, seller, options }: ProductFilter,
+  product: Filterable,
+  text?: string,
+): boolean =>
   (category === null || product.categoryId === category) &&
   (seller === null || product.sellerId === seller) &&
+  hasOptionValues(options, product) &&
   (q === null || (text ?? searchText(product)).includes(q));

@@ -6,7 +6,7 @@ import { type ProductInput, productDecider } from './decider.ts';
 import type { ProductDetails, ProductEvent } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { SAREE_DETAILS } from './details.fixtures.ts';
-import { defaultVariant } from './variants.ts';
+import { VARIANT_MESSAGES, defaultVariant } from './variants.ts';
 
 const { buyer, seller, otherSeller, admin } = actors;
 const productId = 'p-1';
@@ -495,5 +495,127 @@ describe('revisions: content edits of a verified product wait for review', () =>
     edit([listed, verified, r1, approvedR1], { tags: ['silk'] }).then([
       revision('r2', { tags: ['silk', 'handloom'] }, { tags: ['silk'] }),
     ]);
+  });
+});
+
+describe('a product with options: stock per variant', () => {
+  const options = [{ name: 'Size', values: ['7', '8'] }];
+  const chappal: ProductInput = {
+    ...saree,
+    name: 'Kolhapuri Chappal',
+    options,
+    variants: [
+      {
+        sku: 'KC-7',
+        optionValues: ['7'],
+        pricePaise: 150_000,
+        originalPricePaise: null,
+        imageUrls: [],
+        stockQuantity: 3,
+      },
+      {
+        sku: 'KC-8',
+        optionValues: ['8'],
+        pricePaise: 120_000,
+        originalPricePaise: null,
+        imageUrls: [],
+        stockQuantity: 1,
+      },
+    ],
+  };
+  const [listing] = productDecider.decide(
+    { type: 'ListProduct', actor: seller, productId, product: chappal, at: AT },
+    null,
+  );
+  const history = [listing!, verified];
+  const reserve = (lines: Array<{ variantId: string; quantity: number }>, orderId = 'o-1', past = history) =>
+    given(productDecider, past).when({ type: 'ReserveStock', orderId, lines, at: AT });
+
+  it('lists each variant with an id and its stock, the product at the lowest price', () => {
+    expect(listing!.data).toMatchObject({ pricePaise: 120_000, stockQuantity: 4, stockByVariant: { v1: 3, v2: 1 } });
+    expect(fold(productDecider, history)).toMatchObject({ stockQuantity: 4, variantCount: 2 });
+  });
+
+  it('reserves the variants of an order together, and never the last unit of one twice', () => {
+    const both = [
+      {
+        type: 'StockReserved',
+        data: { productId, variantId: 'v1', orderId: 'o-1', quantity: 2, remaining: 1, at: AT },
+      },
+      {
+        type: 'StockReserved',
+        data: { productId, variantId: 'v2', orderId: 'o-1', quantity: 1, remaining: 0, at: AT },
+      },
+    ] as ProductEvent[];
+    reserve([
+      { variantId: 'v1', quantity: 1 },
+      { variantId: 'v2', quantity: 1 },
+      { variantId: 'v1', quantity: 1 },
+    ]).then(both);
+    reserve([{ variantId: 'v2', quantity: 1 }], 'o-2', [...history, ...both]).then({
+      code: 'insufficient_stock',
+      kind: 'conflict',
+      message: '"Kolhapuri Chappal (Size 8)" is out of stock',
+    });
+    reserve([{ variantId: 'default', quantity: 1 }]).then({ code: 'not_available', kind: 'conflict' });
+    given(productDecider, [...history, ...both])
+      .when({ type: 'ReleaseStock', orderId: 'o-1', reason: 'order_cancelled', at: AT })
+      .then([
+        {
+          type: 'StockReleased',
+          data: {
+            productId,
+            variantId: 'v1',
+            orderId: 'o-1',
+            quantity: 2,
+            remaining: 3,
+            reason: 'order_cancelled',
+            at: AT,
+          },
+        },
+        {
+          type: 'StockReleased',
+          data: {
+            productId,
+            variantId: 'v2',
+            orderId: 'o-1',
+            quantity: 1,
+            remaining: 1,
+            reason: 'order_cancelled',
+            at: AT,
+          },
+        },
+      ]);
+    given(productDecider, history)
+      .when({ type: 'RestockReturn', returnId: 'r-1', lines: [{ variantId: 'v2', quantity: 1 }], at: AT })
+      .then([
+        {
+          type: 'StockReturned',
+          data: { productId, variantId: 'v2', returnId: 'r-1', quantity: 1, remaining: 2, at: AT },
+        },
+      ]);
+  });
+
+  it('takes no price or stock of the product itself, and refuses variants that do not fit the options', () => {
+    const edit = (changes: Partial<ProductInput>) =>
+      given(productDecider, history).when({ type: 'UpdateProduct', actor: seller, changes, at: AT });
+    edit({ stockQuantity: 9 }).then({
+      code: 'validation_failed',
+      kind: 'invalid',
+      fields: { stockQuantity: VARIANT_MESSAGES.stockOfVariants },
+    });
+    edit({ pricePaise: 1 }).then({
+      code: 'validation_failed',
+      kind: 'invalid',
+      fields: { pricePaise: VARIANT_MESSAGES.priceOfVariants },
+    });
+    edit({ variants: [{ ...chappal.variants![0]!, optionValues: ['9'] }] }).then({
+      code: 'validation_failed',
+      kind: 'invalid',
+      fields: { 'variants.0.optionValues.0': VARIANT_MESSAGES.unknownValue },
+    });
+    given(productDecider, history)
+      .when({ type: 'AdjustStock', actor: seller, stockQuantity: 1, variantId: 'v9', at: AT })
+      .then({ code: 'not_found', kind: 'not_found', message: VARIANT_MESSAGES.variantUnknown });
   });
 });

@@ -3,6 +3,7 @@ import type { CategoryEvent } from '../../domain/catalog/events.ts';
 import { defaultReturnable } from '../../domain/catalog/policy.ts';
 import { type ProductStatusFacts, displayStatus, isPurchasable } from '../../domain/catalog/status.ts';
 import { percentOff } from '../../domain/money.ts';
+import { optionFilterKey } from '../../domain/catalog/product-query.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
 import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../../domain/product/upcast.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
@@ -93,7 +94,7 @@ const variantDocs = (options: ProductOption[], variants: Variant[], stock: Recor
 const optionFilters = (options: ProductOption[], variants: Variant[]): string[] => [
   ...new Set(
     variants.flatMap((variant) =>
-      variant.optionValues.map((value, i) => `${options[i]?.name ?? ''}:${value}`.toLowerCase()),
+      variant.optionValues.map((value, i) => optionFilterKey(options[i]?.name ?? '', value)),
     ),
   ),
 ];
