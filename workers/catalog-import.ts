@@ -14,7 +14,7 @@ import {
   catalogImportDecider,
   catalogImportStream,
 } from '../domain/catalog-import/import.ts';
-import { FIRST_ROW, repeatedProblem, repeatedRows } from '../domain/catalog-import/plan.ts';
+import { FIRST_ROW } from '../domain/catalog-import/plan.ts';
 import type { CatalogRowText } from '../domain/catalog-import/rows.ts';
 import type { Effect } from './effect.ts';
 import { type Cause, type Worker, causedBy, causeOf } from './worker.ts';
@@ -30,12 +30,15 @@ export interface CatalogImportJob {
   cause: Cause;
 }
 
-/** Applies one row of an import as its seller's command: its outcome (refused rows too); throws only to be retried. */
+/**
+ * Prepares the import of `rows` (the file's records after its header) and gives what applies one
+ * of them, by its number, as its seller's command: its outcome (refused rows too); it throws only
+ * to be retried.
+ */
 export type ImportRowWriter = (
   job: Pick<CatalogImportJob, 'importId' | 'sellerId'>,
-  row: number,
-  text: CatalogRowText,
-) => Promise<RowResult>;
+  rows: readonly CatalogRowText[],
+) => Promise<(row: number) => Promise<RowResult>>;
 
 type Confirmed = Extract<CatalogImportEvent, { type: 'CatalogImportConfirmed' }>;
 
@@ -71,18 +74,11 @@ export const importCatalog = (write: ImportRowWriter | undefined): Worker<Catalo
     const pending = state.rows
       .map((text, i) => ({ text, row: FIRST_ROW + i }))
       .filter(({ row }) => !state.recorded.has(row));
-    // A product named twice in the file is changed by its first row only, as the dry run said.
-    const repeated = repeatedRows(state.rows);
-    const apply = async (row: number, text: CatalogRowText): Promise<RowResult> => {
-      const earlier = repeated.get(row);
-      if (earlier === undefined) return write(job, row, text);
-      const { column, message } = repeatedProblem(earlier);
-      return { row, outcome: 'refused', productId: null, name: text.name.trim(), message: `${column}: ${message}` };
-    };
+    const apply = await write(job, state.rows);
     const metadata = causedBy(job.cause);
     for (let first = 0; first < pending.length; first += ROWS_PER_RECORD) {
       const results: RowResult[] = [];
-      for (const { text, row } of pending.slice(first, first + ROWS_PER_RECORD)) results.push(await apply(row, text));
+      for (const { row } of pending.slice(first, first + ROWS_PER_RECORD)) results.push(await apply(row));
       await streams.handle(stream, catalogImportDecider, { type: 'RecordRows', results, at: now() }, metadata);
     }
     await streams.handle(stream, catalogImportDecider, { type: 'FinishImport', at: now() }, metadata);

@@ -9,19 +9,30 @@ import { createHash } from 'node:crypto';
 import type { Actor } from '../../domain/actor.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { RowResult } from '../../domain/catalog-import/import.ts';
-import { CATALOG_ROW_MESSAGES } from '../../domain/catalog-import/plan.ts';
-import { type CatalogProduct, type CatalogRowText, checkRow } from '../../domain/catalog-import/rows.ts';
+import {
+  CATALOG_ROW_MESSAGES,
+  FIRST_ROW,
+  groupVariants,
+  newProductGroups,
+  repeatedProblem,
+  repeatedRows,
+  skuIndex,
+  targetOf,
+} from '../../domain/catalog-import/plan.ts';
+import { type CatalogProduct, type RowProblem, checkRow } from '../../domain/catalog-import/rows.ts';
 import { productDecider } from '../../domain/product/decider.ts';
 import { type ImportMark, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
+import type { ReadStore } from '../../platform/readstore/port.ts';
 import type { ImportRowWriter } from '../../workers/catalog-import.ts';
+import { existingProducts } from './check.ts';
 import { ApiError } from '../http/errors.ts';
 import { EDIT_MESSAGES } from '../commands/product-revisions.ts';
 import { type ListingContext, listProduct, updateProduct } from '../commands/products.ts';
 import { imageAtUrl } from '../commands/uploads.ts';
 import type { ProductInputContext } from '../commands/product-input.ts';
 
-export type ImportRowContext = ListingContext & ProductInputContext;
+export type ImportRowContext = ListingContext & ProductInputContext & { platform: { read: ReadStore } };
 
 /** The id a new product of a row gets: the same for the same row of the same import, so a repeat finds it listed. */
 export function importedProductId(importId: string, row: number): string {
@@ -38,24 +49,33 @@ const marked = (event: ProductEvent, mark: ImportMark): boolean => {
 const imagesOf = (cx: ImportRowContext, sellerId: string, urls: readonly string[], own: readonly ProductImage[]) =>
   Promise.all(urls.map((url) => imageAtUrl(cx, sellerId, url, own)));
 
-async function create(cx: ImportRowContext, seller: Actor, product: CatalogProduct, mark: ImportMark) {
+type Outcome = Pick<RowResult, 'outcome' | 'productId' | 'message'>;
+
+/** The product columns every row gives, as a body's fields. */
+function productFields(product: CatalogProduct) {
+  const { productId: _, imageUrls: __, options: ___, sku: ____, tax, ...fields } = product;
+  return { ...fields, ...(tax && { tax }) };
+}
+
+/** Lists the row's product (with the variants of its group's rows, when it has options) under the row's own id. */
+async function create(cx: ImportRowContext, seller: Actor, products: readonly CatalogProduct[], mark: ImportMark) {
   const productId = importedProductId(mark.importId, mark.row);
   const done = await cx.streams.read<ProductEvent>(productStream(productId), { limit: 1 });
   if (done.length > 0) return { outcome: 'created' as const, productId, message: null };
-  const images = await imagesOf(cx, seller.userId, product.imageUrls, []);
-  const { productId: _, imageUrls: __, tax, ...fields } = product;
-  // A CSV row names no personalisation questions nor options: the seller adds them in the product form.
-  const body = {
-    ...fields,
-    personalisation: [],
-    options: [],
-    images: images.map((image) => image.id),
-    ...(tax && { tax }),
-  };
+  const [first] = products;
+  const images = await imagesOf(cx, seller.userId, first!.imageUrls, []);
+  const fields = productFields(first!);
+  const { options, variants } = groupVariants(products);
+  const sold =
+    options.length === 0
+      ? { options: [], ...(first!.sku !== null && { sku: first!.sku }) }
+      : { options, variants: variants.map((variant) => ({ ...variant, images: [] })) };
+  const body = { ...fields, personalisation: [], images: images.map((image) => image.id), ...sold };
   await listProduct(cx, seller, body, { productId, mark });
   return { outcome: 'created' as const, productId, message: null };
 }
 
+/** Changes the product's columns, and the price and stock of the row's variant (or of the product sold as one thing). */
 async function update(
   cx: ImportRowContext,
   seller: Actor,
@@ -66,46 +86,101 @@ async function update(
   const stream = productStream(productId);
   const { state } = await cx.streams.load(stream, productDecider);
   if (!state || state.sellerId !== seller.userId || state.delisted)
-    return { outcome: 'refused' as const, productId: null, message: `product_id: ${CATALOG_ROW_MESSAGES.notYours}` };
+    return refused({ column: 'product_id', message: CATALOG_ROW_MESSAGES.notYours });
   if ((await cx.streams.read<ProductEvent>(stream)).some((event) => marked(event, mark)))
     return { outcome: 'updated' as const, productId, message: null };
   const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
   const images = product.imageUrls.length > 0 ? await imagesOf(cx, seller.userId, product.imageUrls, own) : null;
-  const { productId: _, imageUrls: __, tax, ...fields } = product;
-  const body = { ...fields, ...(tax && { tax }), ...(images && { images: images.map((image) => image.id) }) };
+  const { pricePaise, originalPricePaise, stockQuantity, ...fields } = productFields(product);
+  const sold =
+    state.details.options.length === 0
+      ? { pricePaise, originalPricePaise, stockQuantity, ...(product.sku !== null && { sku: product.sku }) }
+      : {
+          // Every variant as it is, the row's with its price and stock.
+          variants: state.details.variants.map((variant) => {
+            const mine = variant.sku.toLowerCase() === product.sku?.toLowerCase();
+            const imageIds = state.details.images.filter((image) => variant.imageUrls.includes(image.url));
+            return {
+              id: variant.id,
+              sku: variant.sku,
+              optionValues: variant.optionValues,
+              pricePaise: mine ? pricePaise : variant.pricePaise,
+              originalPricePaise: mine ? originalPricePaise : variant.originalPricePaise,
+              stockQuantity: mine ? stockQuantity : (state.stock.get(variant.id) ?? 0),
+              images: imageIds.map((image) => image.id),
+            };
+          }),
+        };
+  const body = { ...fields, ...sold, ...(images && { images: images.map((image) => image.id) }) };
   const result = await updateProduct(cx, seller, productId, body, mark);
   if (result.message === EDIT_MESSAGES.unchanged) return { outcome: 'unchanged' as const, productId, message: null };
   return { outcome: 'updated' as const, productId, message: result.review ? result.message : null };
 }
 
-/** What the job runs for each row: the seller's own commands, as the row asks. */
+const refused = ({ column, message }: RowProblem): Outcome => ({
+  outcome: 'refused',
+  productId: null,
+  message: `${column}: ${message}`,
+});
+
+/**
+ * What the job runs for an import: the seller's own commands, as each row asks. The file is
+ * read once (its repeated rows, the new products with options and their rows, the seller's SKUs).
+ */
 export function catalogRowWriter(cx: ImportRowContext): ImportRowWriter {
-  return async ({ importId, sellerId }, row, text: CatalogRowText): Promise<RowResult> => {
-    const name = text.name.trim();
-    const checked = checkRow(text);
-    if (!checked.ok) {
-      const message = checked.problems.map((problem) => `${problem.column}: ${problem.message}`).join('; ');
-      return { row, outcome: 'refused', productId: null, name, message };
-    }
+  return async ({ importId, sellerId }, rows) => {
+    const existing = await existingProducts(cx.platform.read, sellerId);
+    const skus = skuIndex(existing);
+    const repeated = repeatedRows(rows);
+    const groups = newProductGroups(rows, new Set(skus.keys()));
     const seller: Actor = { userId: sellerId, roles: ['seller'] };
-    const mark = { importId, row };
-    const { product } = checked;
-    try {
-      const result =
-        product.productId === null
-          ? await create(cx, seller, product, mark)
-          : await update(cx, seller, product.productId, product, mark);
-      return { row, name, ...result };
-    } catch (error) {
-      // The seller's mistakes refuse the row in the words the product form uses; anything else is retried.
-      if (error instanceof ApiError && error.status < 500)
-        return { row, outcome: 'refused', productId: null, name, message: fieldMessage(error) };
-      if (error instanceof DomainError)
-        return { row, outcome: 'refused', productId: null, name, message: error.message };
-      throw error;
+    const checkedRow = (row: number) => checkRow(rows[row - FIRST_ROW]!);
+
+    async function apply(row: number): Promise<Outcome> {
+      const checked = checkedRow(row);
+      if (!checked.ok) return { ...refused(checked.problems[0]!), message: problemsText(checked.problems) };
+      const earlier = repeated.get(row);
+      if (earlier !== undefined) return refused(repeatedProblem(earlier));
+      const { product } = checked;
+      const group = groups.get(row);
+      if (group) {
+        const products = group.map(checkedRow);
+        const bad = products.findIndex((one) => !one.ok);
+        if (bad >= 0) return refused({ column: 'name', message: CATALOG_ROW_MESSAGES.groupRefused(group[bad]!) });
+        // The product is listed by its group's first row; the others say where.
+        const first = group[0]!;
+        if (row !== first) return { outcome: 'created', productId: importedProductId(importId, first), message: null };
+        return create(
+          cx,
+          seller,
+          products.flatMap((one) => (one.ok ? [one.product] : [])),
+          { importId, row },
+        );
+      }
+      const target = targetOf(product, existing, skus);
+      if (target === null) return create(cx, seller, [product], { importId, row });
+      if ('problem' in target) return refused(target.problem);
+      return update(cx, seller, target.product.id, product, { importId, row });
     }
+
+    return async (row) => {
+      const name = rows[row - FIRST_ROW]!.name.trim();
+      try {
+        return { row, name, ...(await apply(row)) };
+      } catch (error) {
+        // The seller's mistakes refuse the row in the words the product form uses; anything else is retried.
+        if (error instanceof ApiError && error.status < 500)
+          return { row, outcome: 'refused', productId: null, name, message: fieldMessage(error) };
+        if (error instanceof DomainError)
+          return { row, outcome: 'refused', productId: null, name, message: error.message };
+        throw error;
+      }
+    };
   };
 }
+
+const problemsText = (problems: readonly RowProblem[]): string =>
+  problems.map((problem) => `${problem.column}: ${problem.message}`).join('; ');
 
 /** An API error's message, after the column it concerns when it names one. */
 function fieldMessage(error: ApiError): string {
@@ -121,4 +196,6 @@ const FIELD_COLUMNS: Record<string, string> = {
   categoryId: 'category',
   originalPricePaise: 'original_price',
   pricePaise: 'price',
+  sku: 'sku',
+  variants: 'sku',
 };

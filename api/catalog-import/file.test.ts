@@ -6,6 +6,13 @@ const HEADER = 'name,description,price,stock,category';
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('a catalog file', () => {
+  it('reads a row that stops before the last columns as having them empty', () => {
+    expect(readCatalogFile(bytes(`${HEADER}\nShawl,Soft shawl,4500`))).toMatchObject({
+      ok: true,
+      rows: [{ name: 'Shawl', price: '4500', stock: '', category: '' }],
+    });
+  });
+
   it('reads RFC 4180: quoted commas, quotes and line breaks, CRLF, a byte order mark, blank lines', () => {
     const file = `\uFEFF${HEADER}\r\n"Shawl, pashmina","Soft ""ring"" shawl,\r\nhand-spun",4500,3,textiles\r\n\r\n`;
     const read = readCatalogFile(bytes(file));
@@ -28,7 +35,7 @@ describe('a catalog file', () => {
       'This file is not CSV text: save the sheet as CSV (UTF-8) and try again',
     );
     expect(refusal(bytes(''))).toBe('This file has no rows: the first row names the columns, then one row per product');
-    expect(refusal(bytes(`${HEADER}\nShawl,Soft,4500,3`))).toBe(
+    expect(refusal(bytes(`${HEADER}\nShawl,Soft,4500,3,textiles,extra`))).toBe(
       'Line 2 has a different number of fields from the first line',
     );
     expect(refusal(bytes(`${HEADER}\n"Shawl,Soft,4500,3,textiles\n`))).toBe(

@@ -43,7 +43,13 @@ export function readCatalogFile(bytes: Uint8Array): CatalogFile {
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return refused(CATALOG_FILE_ERRORS.notText);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, to: MAX_CATALOG_ROWS + 2 });
+    // A row may stop before the last columns (sheets drop empty ones at its end): they read as empty.
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count_less: true,
+      to: MAX_CATALOG_ROWS + 2,
+    });
   } catch (error) {
     if (error instanceof CsvError) return refused(csvProblem(error));
     throw error;

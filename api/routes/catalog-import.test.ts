@@ -197,3 +197,112 @@ describe('a catalog import', () => {
     expectStatus(await imports(seller).confirm.$post({ param: { id: 'no-such-import' } }), 404);
   });
 });
+
+describe('variants in the catalog file', () => {
+  it('exports a row per variant and imports by SKU: a variant changed, a product with options listed from its rows', async () => {
+    const { id: chappalId } = await listProduct(seller, {
+      name: 'Kolhapuri chappal',
+      description: 'Hand-stitched leather sandals from Kolhapur.',
+      categoryId: 'handicrafts',
+      originalPricePaise: null,
+      tags: [],
+      options: [
+        { name: 'Size', values: ['6', '7'] },
+        { name: 'Colour', values: ['Tan'] },
+      ],
+      variants: [
+        { sku: 'CH-6-TAN', optionValues: ['6', 'Tan'], pricePaise: 129_900, stockQuantity: 5 },
+        { sku: 'CH-7-TAN', optionValues: ['7', 'Tan'], pricePaise: 139_900, stockQuantity: 3 },
+      ],
+    });
+    await api.settle();
+    const exported = await seller.api.seller.catalog.csv.$get();
+    expectStatus(exported, 200);
+    const chappalRows = exported.body.split('\r\n').filter((line) => line.startsWith(chappalId));
+    expect(chappalRows).toHaveLength(2);
+    expect(chappalRows[1]).toMatch(/,1399\.00,,3,.*,CH-7-TAN,Size,7,Colour,Tan,,$/);
+
+    const chappal = (sku: string, price: string, stock: string, productId = '') =>
+      row({
+        product_id: productId,
+        name: 'Kolhapuri chappal',
+        description: 'Hand-stitched leather sandals from Kolhapur.',
+        price,
+        stock,
+        category: 'handicrafts',
+        sku,
+        option1_name: 'Size',
+        option1_value: sku.split('-')[1]!,
+        option2_name: 'Colour',
+        option2_value: 'Tan',
+      });
+    const bangle = (size: string, price: string) =>
+      row({
+        name: 'Glass bangle',
+        description: 'Hand-blown glass bangles from Firozabad.',
+        price,
+        stock: '10',
+        category: 'jewelry',
+        sku: `BG-${size}`,
+        option1_name: 'Size',
+        option1_value: size,
+      });
+    const file = [
+      HEADER,
+      chappal('CH-7-TAN', '1499', '10', chappalId),
+      chappal('CH-6-TAN', '1299', '5'),
+      chappal('CH-9-TAN', '1599', '2', chappalId),
+      bangle('S', '250'),
+      bangle('M', '275'),
+      bangle('L', '300'),
+      row({ name: 'Clay diya', sku: 'DIYA-1', category: 'handicrafts' }),
+    ].join('\n');
+    const checked = await check(seller, csvFile(file));
+    expectStatus(checked, 201);
+    expect(checked.body.rows.map(({ row, action }) => [row, action])).toEqual([
+      [2, 'update'],
+      [3, 'unchanged'],
+      [4, 'refuse'],
+      [5, 'create'],
+      [6, 'create'],
+      [7, 'create'],
+      [8, 'create'],
+    ]);
+    expect(checked.body.rows[0]!.changes).toEqual([
+      { field: 'Price of Size 7 · Tan', before: '₹1,399.00', after: '₹1,499.00' },
+      { field: 'Stock of Size 7 · Tan', before: '3', after: '10' },
+    ]);
+    expect(checked.body.rows[2]!.problems).toEqual([
+      { column: 'sku', message: 'This product has no variant with this SKU: add combinations in the product form' },
+    ]);
+
+    expectStatus(await imports(seller).confirm.$post({ param: { id: checked.body.id } }), 202);
+    await api.settle();
+    const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: checked.body.id } });
+    expectStatus(done, 200);
+    expect(done.body.counts).toEqual({ created: 4, updated: 1, unchanged: 1, refused: 1 });
+
+    const products = await seller.api.seller.products.$get();
+    expectStatus(products, 200);
+    const byName = (name: string) => products.body.items.find((product) => product.name === name)!;
+    expect(
+      byName('Kolhapuri chappal').variants.map(({ sku, pricePaise, stockQuantity }) => [
+        sku,
+        pricePaise,
+        stockQuantity,
+      ]),
+    ).toEqual([
+      ['CH-6-TAN', 129_900, 5],
+      ['CH-7-TAN', 149_900, 10],
+    ]);
+    const bangles = byName('Glass bangle');
+    expect(bangles.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }]);
+    expect(bangles.variants.map(({ sku, pricePaise, stockQuantity }) => [sku, pricePaise, stockQuantity])).toEqual([
+      ['BG-S', 25_000, 10],
+      ['BG-M', 27_500, 10],
+      ['BG-L', 30_000, 10],
+    ]);
+    expect(products.body.items.filter((product) => product.name === 'Glass bangle')).toHaveLength(1);
+    expect(byName('Clay diya').variants[0]!.sku).toBe('DIYA-1');
+  });
+});

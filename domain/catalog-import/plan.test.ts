@@ -25,6 +25,8 @@ const CHAPPAL: ExistingProduct = {
   tax: { hsn: '6403', gstRateBps: 500 },
   images: [{ url: '/media/products/s/u/1024.webp' }],
   verification: 'verified',
+  options: [],
+  variants: [{ sku: '', optionValues: [], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 12 }],
 };
 
 const NAMES = {

@@ -7,7 +7,16 @@ import type { Verification } from '../catalog/status.ts';
 import { type FieldChange, type HistoryNames, STOCK_LABEL, detailChanges } from '../product/history.ts';
 import type { ProductDetails } from '../product/events.ts';
 import { CONTENT_FIELDS, sameValue } from '../product/revision.ts';
-import { type CatalogProduct, type CatalogRowText, type ExportedProduct, type RowProblem, checkRow } from './rows.ts';
+import { VARIANT_MESSAGES } from '../product/variants.ts';
+import {
+  type CatalogProduct,
+  type CatalogRowText,
+  type ExportedProduct,
+  type ExportedVariant,
+  type RowProblem,
+  checkRow,
+  rowVariantLabel,
+} from './rows.ts';
 
 /** A product of the seller's as the dry run compares a row with it. */
 export interface ExistingProduct extends ExportedProduct {
@@ -33,7 +42,12 @@ export interface PlannedRow {
 export const CATALOG_ROW_MESSAGES = {
   notYours: 'No product of yours has this id',
   repeated: (row: number) => `This product is already in row ${row}`,
+  skuRepeated: (row: number) => `This SKU is already in row ${row}`,
   unknownCategory: 'Choose one of the categories',
+  /** A new product with options is listed from all its rows (those of its name), or not at all. */
+  groupRefused: (row: number) => `Row ${row} of this product is refused`,
+  /** Options and combinations are changed in the product form; a file changes what each variant has. */
+  newCombination: 'This product has no variant with this SKU: add combinations in the product form',
 } as const;
 
 /** The first data row: the header is row 1. */
@@ -44,10 +58,79 @@ export interface PlanNames extends HistoryNames {
   hasCategory(categoryId: string): boolean;
 }
 
+const skuKey = (sku: string): string => sku.trim().toLowerCase();
+
+/**
+ * Rows naming a product (by id, without a SKU) or a SKU an earlier row names already, each with
+ * that earlier row's number: refused, dry run and import alike.
+ */
+export function repeatedRows(rows: readonly CatalogRowText[]): Map<number, { earlier: number; sku: boolean }> {
+  const first = new Map<string, number>();
+  const repeated = new Map<number, { earlier: number; sku: boolean }>();
+  rows.forEach((text, i) => {
+    const sku = skuKey(text.sku);
+    const productId = text.product_id.trim();
+    const key = sku !== '' ? `sku:${sku}` : productId !== '' ? `id:${productId}` : null;
+    if (key === null) return;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, FIRST_ROW + i);
+    else repeated.set(FIRST_ROW + i, { earlier, sku: sku !== '' });
+  });
+  return repeated;
+}
+
+/** A repeated row's refusal. */
+export const repeatedProblem = ({ earlier, sku }: { earlier: number; sku: boolean }): RowProblem =>
+  sku
+    ? { column: 'sku', message: CATALOG_ROW_MESSAGES.skuRepeated(earlier) }
+    : { column: 'product_id', message: CATALOG_ROW_MESSAGES.repeated(earlier) };
+
+/**
+ * The rows of each new product with options: rows without a product id whose SKU the seller does
+ * not have, with options, grouped by name; by the number of each row, its group's rows in order.
+ */
+export function newProductGroups(
+  rows: readonly CatalogRowText[],
+  knownSkus: ReadonlySet<string>,
+): Map<number, number[]> {
+  const byName = new Map<string, number[]>();
+  rows.forEach((text, i) => {
+    if (text.product_id.trim() !== '' || knownSkus.has(skuKey(text.sku))) return;
+    if (![text.option1_value, text.option2_value, text.option3_value].some((value) => value.trim() !== '')) return;
+    const name = text.name.trim().toLowerCase();
+    byName.set(name, [...(byName.get(name) ?? []), FIRST_ROW + i]);
+  });
+  const groups = new Map<number, number[]>();
+  for (const group of byName.values()) for (const row of group) groups.set(row, group);
+  return groups;
+}
+
+/** A new product's options and variants from its rows' (already checked) products, in file order. */
+export function groupVariants(products: readonly CatalogProduct[]) {
+  const names = products[0]!.options.map((option) => option.name);
+  const options = names.map((name, i) => ({
+    name,
+    values: [...new Set(products.map((product) => product.options[i]?.value ?? ''))],
+  }));
+  const variants = products.map((product) => ({
+    sku: product.sku ?? '',
+    optionValues: product.options.map((option) => option.value),
+    pricePaise: product.pricePaise,
+    originalPricePaise: product.originalPricePaise,
+    stockQuantity: product.stockQuantity,
+  }));
+  const sameOptions = products.every(
+    (product) =>
+      product.options.length === names.length && product.options.every((option, i) => option.name === names[i]),
+  );
+  return { options, variants, sameOptions };
+}
+
 /** Which of the product's fields a row would change, its images and tax only when the row gives them. */
 export function rowChanges(
   product: CatalogProduct,
   existing: ExistingProduct,
+  variant: ExportedVariant | null,
   names: HistoryNames,
 ): { changes: FieldChange[]; content: boolean } {
   const before: Partial<ProductDetails> = {};
@@ -59,8 +142,11 @@ export function rowChanges(
   };
   compare('name', existing.name, product.name);
   compare('description', existing.description, product.description);
-  compare('pricePaise', existing.pricePaise, product.pricePaise);
-  compare('originalPricePaise', existing.originalPricePaise, product.originalPricePaise);
+  // A variant's price and stock are its own: told with its label below.
+  if (!variant) {
+    compare('pricePaise', existing.pricePaise, product.pricePaise);
+    compare('originalPricePaise', existing.originalPricePaise, product.originalPricePaise);
+  }
   compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
   compare('categoryId', existing.categoryId, product.categoryId);
   compare('tags', [...existing.tags], product.tags);
@@ -72,30 +158,59 @@ export function rowChanges(
     after.images = product.imageUrls.map((url) => ({ id: url, url, sizes: [] }));
   }
   const changes = detailChanges(before, after, names);
-  if (existing.stockQuantity !== product.stockQuantity)
-    changes.push({ field: STOCK_LABEL, before: String(existing.stockQuantity), after: String(product.stockQuantity) });
+  const of = variant ? ` of ${rowVariantLabel(product.options) || variant.sku}` : '';
+  const told = (field: string, from: string, to: string) => {
+    if (from !== to) changes.push({ field: `${field}${of}`, before: from, after: to });
+  };
+  if (variant) {
+    const price = detailChanges(
+      { pricePaise: variant.pricePaise, originalPricePaise: variant.originalPricePaise },
+      { pricePaise: product.pricePaise, originalPricePaise: product.originalPricePaise },
+      names,
+    );
+    for (const change of price) told(change.field, change.before, change.after);
+  }
+  const stockBefore = variant ? variant.stockQuantity : existing.stockQuantity;
+  told(STOCK_LABEL, String(stockBefore), String(product.stockQuantity));
+  if (!variant && product.sku !== null) told('SKU', existing.variants[0]?.sku ?? '', product.sku);
   return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
 }
 
-/** Rows naming a product an earlier row names already, each with that earlier row's number: refused, dry run and import alike. */
-export function repeatedRows(rows: readonly CatalogRowText[]): Map<number, number> {
-  const first = new Map<string, number>();
-  const repeated = new Map<number, number>();
-  rows.forEach((text, i) => {
-    const productId = text.product_id.trim();
-    if (productId === '') return;
-    const earlier = first.get(productId);
-    if (earlier === undefined) first.set(productId, FIRST_ROW + i);
-    else repeated.set(FIRST_ROW + i, earlier);
-  });
-  return repeated;
+/** The seller's variants by SKU (lower case), with their products. */
+export function skuIndex(existing: ReadonlyMap<string, ExistingProduct>) {
+  const index = new Map<string, { product: ExistingProduct; variant: ExportedVariant }>();
+  for (const product of existing.values())
+    for (const variant of product.variants)
+      if (variant.sku !== '') index.set(skuKey(variant.sku), { product, variant });
+  return index;
 }
 
-/** A repeated row's refusal. */
-export const repeatedProblem = (earlier: number): RowProblem => ({
-  column: 'product_id',
-  message: CATALOG_ROW_MESSAGES.repeated(earlier),
-});
+/** The product of the seller's a checked row changes (by id, else by SKU), its variant, or why not; null: a new product. */
+export function targetOf(
+  product: CatalogProduct,
+  existing: ReadonlyMap<string, ExistingProduct>,
+  skus: ReturnType<typeof skuIndex>,
+): { product: ExistingProduct; variant: ExportedVariant | null } | { problem: RowProblem } | null {
+  const bySku = product.sku === null ? undefined : skus.get(skuKey(product.sku));
+  if (product.productId === null && !bySku) return null;
+  const current = product.productId === null ? bySku!.product : existing.get(product.productId);
+  if (!current) return { problem: { column: 'product_id', message: CATALOG_ROW_MESSAGES.notYours } };
+  if (bySku && bySku.product.id !== current.id)
+    return { problem: { column: 'sku', message: VARIANT_MESSAGES.skuTaken } };
+  if (current.options.length === 0) {
+    if (product.options.length > 0)
+      return { problem: { column: 'option1_name', message: VARIANT_MESSAGES.variantsWithoutOptions } };
+    return { product: current, variant: null };
+  }
+  if (!bySku) {
+    const problem: RowProblem =
+      product.sku === null
+        ? { column: 'sku', message: VARIANT_MESSAGES.skuOfVariants }
+        : { column: 'sku', message: CATALOG_ROW_MESSAGES.newCombination };
+    return { problem };
+  }
+  return { product: current, variant: bySku.variant };
+}
 
 /** What the import would do with each row of `rows` (the file's records after its header). */
 export function planRows(
@@ -104,27 +219,45 @@ export function planRows(
   names: PlanNames,
 ): PlannedRow[] {
   const repeated = repeatedRows(rows);
-  return rows.map((text, i) => {
+  const skus = skuIndex(existing);
+  const groups = newProductGroups(rows, new Set(skus.keys()));
+  const checked = rows.map((text) => checkRow(text));
+  const planned = rows.map((text, i): PlannedRow => {
     const row = FIRST_ROW + i;
-    const planned = { row, productId: null, name: text.name.trim(), changes: [], problems: [], review: false };
-    const refuse = (problems: RowProblem[]): PlannedRow => ({ ...planned, action: 'refuse', problems });
-    const checked = checkRow(text);
-    if (!checked.ok) return refuse(checked.problems);
-    const { product } = checked;
+    const base = { row, productId: null, name: text.name.trim(), changes: [], problems: [], review: false };
+    const refuse = (problems: RowProblem[]): PlannedRow => ({ ...base, action: 'refuse', problems });
+    const result = checked[i]!;
+    if (!result.ok) return refuse(result.problems);
+    const { product } = result;
     if (!names.hasCategory(product.categoryId))
       return refuse([{ column: 'category', message: CATALOG_ROW_MESSAGES.unknownCategory }]);
-    if (product.productId === null) return { ...planned, action: 'create' };
     const earlier = repeated.get(row);
     if (earlier !== undefined) return refuse([repeatedProblem(earlier)]);
-    const current = existing.get(product.productId);
-    if (!current) return refuse([{ column: 'product_id', message: CATALOG_ROW_MESSAGES.notYours }]);
-    const { changes, content } = rowChanges(product, current, names);
+    const target = targetOf(product, existing, skus);
+    if (target === null) return { ...base, action: 'create' };
+    if ('problem' in target) return refuse([target.problem]);
+    const { changes, content } = rowChanges(product, target.product, target.variant, names);
     return {
-      ...planned,
-      productId: product.productId,
+      ...base,
+      productId: target.product.id,
       action: changes.length === 0 ? 'unchanged' : 'update',
       changes,
-      review: content && current.verification === 'verified',
+      review: content && target.product.verification === 'verified',
     };
   });
+  // A new product with options is listed from all its rows, or refused with them.
+  for (const group of new Set(groups.values())) {
+    const rowsOf = group.map((row) => planned[row - FIRST_ROW]!);
+    const refused = rowsOf.find((one) => one.action === 'refuse');
+    const products = group.map((row) => checked[row - FIRST_ROW]!).flatMap((one) => (one.ok ? [one.product] : []));
+    const problem: RowProblem | null = refused
+      ? { column: 'name', message: CATALOG_ROW_MESSAGES.groupRefused(refused.row) }
+      : groupVariants(products).sameOptions
+        ? null
+        : { column: 'option1_name', message: VARIANT_MESSAGES.optionValuesCount };
+    if (problem === null) continue;
+    for (const one of rowsOf)
+      if (one.action !== 'refuse') Object.assign(one, { action: 'refuse', problems: [problem] });
+  }
+  return planned;
 }

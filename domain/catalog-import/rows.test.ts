@@ -37,6 +37,8 @@ describe('a catalog row', () => {
         tags: ['leather', 'handmade'],
         tax: { hsn: '6403', gstRateBps: 500 },
         imageUrls: ['https://example.in/a.jpg', '/media/products/s/u/1024.webp'],
+        sku: null,
+        options: [],
       },
     });
   });
@@ -135,11 +137,15 @@ describe('the export', () => {
         tags: ['silk', 'handloom'],
         tax: { hsn: '5007', gstRateBps: 1250 },
         images: [{ url: '/media/products/s/u/1024.webp' }],
+        options: [],
+        variants: [
+          { sku: 'SAREE-1', optionValues: [], pricePaise: 129_950, originalPricePaise: null, stockQuantity: 4 },
+        ],
       },
     ]);
     expect(csv).toBe(
       `${CATALOG_COLUMNS.join(',')}\r\n` +
-        `p-1,"'=HYPERLINK(""https://evil.test"")","Two lines,\nwith ""quotes"".",1299.50,,4,10,textiles,"silk, handloom",5007,12.50,/media/products/s/u/1024.webp\r\n`,
+        `p-1,"'=HYPERLINK(""https://evil.test"")","Two lines,\nwith ""quotes"".",1299.50,,4,10,textiles,"silk, handloom",5007,12.50,/media/products/s/u/1024.webp,SAREE-1,,,,,,\r\n`,
     );
   });
 });

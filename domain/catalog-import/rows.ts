@@ -9,12 +9,16 @@ import { decimalRupees } from '../ledger/statement.ts';
 import type { Paise } from '../money.ts';
 import { MAX_PRODUCT_IMAGES } from '../product/image.ts';
 import { PRODUCT_MESSAGES, productFormSchema, productUpdateSchema } from '../product/schemas.ts';
+import { VARIANT_MESSAGES, type Variant, variantLabel } from '../product/variants.ts';
 import type { ProductTax } from '../tax/product-tax.ts';
 
 /**
- * The columns, in the order the export writes them. `product_id` names a product of the
- * seller's to update (the export fills it in); empty, the row lists a new product. `hsn` and
- * `gst_rate` both empty take the category's defaults; `image_urls` are separated by spaces.
+ * The columns, in the order the export writes them. A row is a product sold as one thing, or one
+ * variant of a product with options (its `sku`, its value of each option named, its price and
+ * stock; the product's columns repeated). `product_id` names a product of the seller's to update
+ * (the export fills it in), as does a `sku` the seller has; else the row lists a new product, whose
+ * variants are the rows of the same name with options. `hsn` and `gst_rate` both empty take the
+ * category's defaults; `image_urls` are separated by spaces.
  */
 export const CATALOG_COLUMNS = [
   'product_id',
@@ -29,7 +33,21 @@ export const CATALOG_COLUMNS = [
   'hsn',
   'gst_rate',
   'image_urls',
+  'sku',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
 ] as const;
+
+/** The option columns of a row, in order: a name and the row's value of that option. */
+const OPTION_COLUMNS = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const satisfies ReadonlyArray<readonly [CatalogColumn, CatalogColumn]>;
 
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
@@ -63,6 +81,10 @@ export interface CatalogProduct {
   tax: ProductTax | null;
   /** Addresses of the images, the main one first: https URLs fetched once, or our own `/media/...` paths. */
   imageUrls: string[];
+  /** The product's SKU, or its variant's; null when not given. */
+  sku: string | null;
+  /** The variant's value of each option, in order; none for a product sold as one thing. */
+  options: Array<{ name: string; value: string }>;
 }
 
 export interface RowProblem {
@@ -133,6 +155,28 @@ function imageProblems(urls: readonly string[]): string | null {
   return null;
 }
 
+/** The row's options (name and value), or the problem with them; a SKU is then required. */
+function optionsOf(row: CatalogRowText): { options: CatalogProduct['options']; problems: RowProblem[] } {
+  const options: CatalogProduct['options'] = [];
+  const problems: RowProblem[] = [];
+  for (const [nameColumn, valueColumn] of OPTION_COLUMNS) {
+    const [name, value] = [row[nameColumn].trim(), row[valueColumn].trim()];
+    if (name === '' && value === '') continue;
+    if (name === '') problems.push({ column: nameColumn, message: VARIANT_MESSAGES.optionNameRequired });
+    else if (value === '') problems.push({ column: valueColumn, message: VARIANT_MESSAGES.optionValuesCount });
+    else options.push({ name, value });
+  }
+  if (options.length > 0 && row.sku.trim() === '')
+    problems.push({ column: 'sku', message: VARIANT_MESSAGES.skuRequired });
+  return { options, problems };
+}
+
+function skuProblem(sku: string): string | null {
+  if (sku === '') return null;
+  const parsed = productUpdateSchema.safeParse({ sku });
+  return parsed.success ? null : (fieldErrors(parsed.error).sku ?? VARIANT_MESSAGES.skuInvalid);
+}
+
 /** A row read into a product, or every column's first problem in the product form's words. */
 export function checkRow(row: CatalogRowText): CheckedRow {
   const noTax = row.hsn.trim() === '' && row.gst_rate.trim() === '';
@@ -160,14 +204,31 @@ export function checkRow(row: CatalogRowText): CheckedRow {
       }));
   const imageProblem = imageProblems(imageUrls);
   if (imageProblem !== null) problems.push({ column: 'image_urls', message: imageProblem });
+  const sku = row.sku.trim();
+  const badSku = skuProblem(sku);
+  if (badSku !== null) problems.push({ column: 'sku', message: badSku });
+  const options = optionsOf(row);
+  problems.push(...options.problems);
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const { imageUrl: _, tax, ...product } = parsed.data;
   const productId = row.product_id.trim();
   return {
     ok: true,
-    product: { ...product, productId: productId === '' ? null : productId, tax: noTax ? null : tax, imageUrls },
+    product: {
+      ...product,
+      productId: productId === '' ? null : productId,
+      tax: noTax ? null : tax,
+      imageUrls,
+      sku: sku === '' ? null : sku,
+      options: options.options,
+    },
   };
 }
+
+/** A variant as the export writes it: its stock beside it. */
+export type ExportedVariant = Pick<Variant, 'sku' | 'optionValues' | 'pricePaise' | 'originalPricePaise'> & {
+  stockQuantity: number;
+};
 
 /** What the export writes of a product. */
 export interface ExportedProduct {
@@ -182,30 +243,49 @@ export interface ExportedProduct {
   tags: readonly string[];
   tax: ProductTax;
   images: readonly { url: string }[];
+  options: ReadonlyArray<{ name: string; values: readonly string[] }>;
+  variants: readonly ExportedVariant[];
 }
 
 const rateText = (bps: number): string =>
   `${Math.trunc(bps / 100)}${bps % 100 === 0 ? '' : `.${String(bps % 100).padStart(2, '0')}`}`;
 
-/** A product as a row of the catalog's columns. */
-export const exportedRow = (product: ExportedProduct): string[] => [
+/** A product as rows of the catalog's columns: one, or one per variant of a product with options. */
+export const exportedRows = (product: ExportedProduct): string[][] =>
+  product.options.length === 0
+    ? [exportedRow(product, { ...product, sku: product.variants[0]?.sku ?? '', optionValues: [] })]
+    : product.variants.map((variant) => exportedRow(product, variant));
+
+const exportedRow = (product: ExportedProduct, variant: ExportedVariant): string[] => [
   csvField(product.id),
   csvText(product.name),
   csvText(product.description),
-  decimalRupees(product.pricePaise),
-  product.originalPricePaise === null ? '' : decimalRupees(product.originalPricePaise),
-  String(product.stockQuantity),
+  decimalRupees(variant.pricePaise),
+  variant.originalPricePaise === null ? '' : decimalRupees(variant.originalPricePaise),
+  String(variant.stockQuantity),
   product.madeToOrderDays === null ? '' : String(product.madeToOrderDays),
   csvText(product.categoryId),
   csvText(product.tags.join(', ')),
   csvText(product.tax.hsn),
   rateText(product.tax.gstRateBps),
   csvText(product.images.map((image) => image.url).join(' ')),
+  csvText(variant.sku),
+  ...OPTION_COLUMNS.flatMap((_, i) => {
+    const option = product.options[i];
+    return option ? [csvText(option.name), csvText(variant.optionValues[i] ?? '')] : ['', ''];
+  }),
 ];
 
-/** The seller's catalog as a CSV file: the header, then a row per product. */
+/** The seller's catalog as a CSV file: the header, then a row per product or variant. */
 export const catalogCsv = (products: readonly ExportedProduct[]): string =>
-  csvOf([[...CATALOG_COLUMNS], ...products.map(exportedRow)]);
+  csvOf([[...CATALOG_COLUMNS], ...products.flatMap(exportedRows)]);
+
+/** "Size 8 · Tan" of a row's options: how the report names a variant. */
+export const rowVariantLabel = (options: CatalogProduct['options']): string =>
+  variantLabel(
+    options.map(({ name, value }) => ({ name, values: [value] })),
+    options.map(({ value }) => value),
+  );
 
 /** mibi-catalog-2026-11-27.csv */
 export const catalogFileName = (date: string): string => `mibi-catalog-${date}.csv`;

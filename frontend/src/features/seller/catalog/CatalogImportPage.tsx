@@ -62,8 +62,9 @@ function ImportSection() {
         Import
       </h2>
       <p className="mt-1 text-sm text-base-content/80">
-        Columns: product_id (empty for a new product), name, description, price, original_price, stock,
-        made_to_order_days, category, tags, hsn, gst_rate, image_urls. Nothing changes until you confirm.
+        A row per product, or per variant of a product with options (its sku and option1_name, option1_value… up to
+        three). Keep product_id or the SKU to update a product; a new product with options takes the rows of its name.
+        Nothing changes until you confirm.
       </p>
       {step.kind === 'choose' && <FileForm onChecked={(report) => setStep({ kind: 'checked', report })} />}
       {step.kind === 'checked' && (
