@@ -7,13 +7,16 @@ interface PriceProps {
   /** From the API; null when there is no discount to show. */
   percentOff: number | null;
   size?: 'md' | 'lg';
+  /** The lowest of prices that differ (a product's variants): "from ₹X", without a discount. */
+  from?: boolean;
 }
 
 /** The price, and when discounted the original price struck through with the percent off. */
-export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md' }: PriceProps) {
-  const discounted = percentOff !== null && originalPricePaise !== null;
+export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md', from = false }: PriceProps) {
+  const discounted = !from && percentOff !== null && originalPricePaise !== null;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      {from && <span className={size === 'lg' ? 'text-lg' : 'text-sm'}>from</span>}
       <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
         {formatPrice(pricePaise)}
       </span>

@@ -18,14 +18,17 @@ async function changeCart(send: () => Promise<{ cart: Cart }>, failure: string):
   }
 }
 
-/** Adds `quantity` units (on top of any already in the cart). Signed out: the 'Login Required' toast. */
-export async function addToCart(productId: string, quantity: number): Promise<Cart | null> {
+/**
+ * Adds `quantity` units of the variant named (none: a product sold as one thing) on top of any
+ * already in the cart. Signed out: the 'Login Required' toast.
+ */
+export async function addToCart(productId: string, quantity: number, variantId?: string): Promise<Cart | null> {
   if (!session.value) {
     toast({ ...NOTICES.loginToAddToCart, tone: 'error' });
     return null;
   }
   const cart = await changeCart(
-    () => call(server.cart.items.$post({ json: { productId, quantity } })),
+    () => call(server.cart.items.$post({ json: { productId, quantity, variantId } })),
     'Failed to add item to cart',
   );
   if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });

@@ -85,6 +85,7 @@ export function ProductCard({
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}
           percentOff={product.percentOff}
+          from={product.maxPricePaise !== product.pricePaise}
         />
         <p className="flex min-h-5 flex-wrap gap-1">
           <VerifiedSellerBadge verified={product.sellerVerified} />

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter';
+import { percentOff } from '../../../../domain/money.ts';
 import { formatRate } from '../../../../domain/tax/rates.ts';
 import { Price } from '../../components/Price.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
@@ -14,8 +15,10 @@ import { ReviewsSection } from './ReviewsSection.tsx';
 import type { Product } from './types.ts';
 import { useProduct } from './useProduct.ts';
 import { useReviews } from './useReviews.ts';
+import { useVariantChoice } from './useVariantChoice.ts';
+import { VariantPicker } from './VariantPicker.tsx';
 
-/** /products/{id}: one product, Add to Cart, and its reviews. */
+/** /products/{id}: one product, the choice of its variant (`?variant=`), Add to Cart, and its reviews. */
 export default function ProductDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { product, loading } = useProduct(id);
@@ -31,6 +34,7 @@ export default function ProductDetailPage() {
       ) : product ? (
         <>
           <ProductInfo
+            key={product.id}
             product={product}
             rating={reviews?.average ?? null}
             ratingCount={reviews?.count ?? 0}
@@ -63,10 +67,14 @@ interface ProductInfoProps {
 }
 
 function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInfoProps) {
-  const inStock = product.stockQuantity > 0;
+  const { choice, choose, variant, missing } = useVariantChoice(product);
+  // Until a variant is chosen: the lowest price ("from" when they differ) and the stock of them all.
+  const stockQuantity = variant?.stockQuantity ?? product.stockQuantity;
+  const inStock = stockQuantity > 0;
   return (
     <div className="mt-6 grid gap-10 md:grid-cols-2">
-      <ProductGallery name={product.name} images={product.images} />
+      {/* Keyed by the variant, so its first picture shows when it is chosen. */}
+      <ProductGallery key={variant?.id} name={product.name} images={variantImages(product.images, variant)} />
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.name}</h1>
         {ratingLoading ? (
@@ -74,12 +82,22 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         ) : (
           <RatingSummary rating={rating} count={ratingCount} size="md" />
         )}
-        <Price
-          pricePaise={product.pricePaise}
-          originalPricePaise={product.originalPricePaise}
-          percentOff={product.percentOff}
-          size="lg"
-        />
+        {variant ? (
+          <Price
+            pricePaise={variant.pricePaise}
+            originalPricePaise={variant.originalPricePaise}
+            percentOff={percentOff(variant.pricePaise, variant.originalPricePaise)}
+            size="lg"
+          />
+        ) : (
+          <Price
+            pricePaise={product.pricePaise}
+            originalPricePaise={product.originalPricePaise}
+            percentOff={product.percentOff}
+            from={product.maxPricePaise !== product.pricePaise}
+            size="lg"
+          />
+        )}
         <p className="-mt-3 text-sm text-base-content/80">
           Inclusive of {formatRate(product.tax.gstRateBps)} GST · HSN {product.tax.hsn}
         </p>
@@ -102,20 +120,28 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           </span>
           <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
-        <p className="flex items-center gap-3">
+        <VariantPicker product={product} choice={choice} onChoose={choose} />
+        <p className="flex items-center gap-3" aria-live="polite">
           <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
-            {inStock ? `${product.stockQuantity} in stock` : 'Out of stock'}
+            {inStock ? `${stockQuantity} in stock` : 'Out of stock'}
           </span>
-          {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
+          {inStock && <StockBadge stockQuantity={stockQuantity} />}
         </p>
         {product.madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(product.madeToOrderDays)}</p>}
         <div className="flex flex-wrap items-center gap-4">
-          <AddToCart product={product} />
+          <AddToCart product={product} variant={variant} missing={missing} />
           <WishlistHeart productId={product.id} productName={product.name} variant="page" />
         </div>
       </div>
     </div>
   );
+}
+
+/** A variant's own pictures first, then the product's others; all of the product's without a variant or pictures of its own. */
+function variantImages(images: Product['images'], variant: Product['variants'][number] | null): Product['images'] {
+  if (!variant || variant.imageUrls.length === 0) return images;
+  const own = images.filter((image) => variant.imageUrls.includes(image.url));
+  return [...own, ...images.filter((image) => !own.includes(image))];
 }
 
 /** 'Loading...' in the name's place, the rest as placeholders of the same size. */
