@@ -171,7 +171,8 @@ const variantsFitOptions = (
   });
 };
 
-const fields = {
+/** Each listing field's rule, for the command, the edit and the forms (variant-form.ts too). */
+export const fields = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, 'Product name'),
   description: cleanText(PRODUCT_MESSAGES.descriptionTooShort, { multiline: true })
     .min(MIN_DESCRIPTION_LENGTH, PRODUCT_MESSAGES.descriptionTooShort)
@@ -325,7 +326,7 @@ export function parseTags(input: string): string[] {
 }
 
 /** Rupee text from a form field to paise; an empty field is `empty`. */
-const rupeeField = <Empty extends number | null>(tooLowMessage: string, empty: Empty) =>
+export const rupeeField = <Empty extends number | null>(tooLowMessage: string, empty: Empty) =>
   z.string().transform((input, ctx): number | Empty => {
     const text = input.trim();
     if (text === '') return empty;
@@ -337,7 +338,7 @@ const rupeeField = <Empty extends number | null>(tooLowMessage: string, empty: E
   });
 
 /** Decimal text to a number for the stock rules to judge; an empty field is 0. */
-const stockField = z
+export const stockField = z
   .string()
   .transform((input) => {
     const text = input.trim();

@@ -38,9 +38,15 @@ export function focusField(field: HTMLElement | null): void {
  * the server (domain/), then calls `send`. Messages land per field, from the schema or
  * from the API's `fields`, and the first field in error takes the focus and comes into view
  * (`focusField`); a failed `send` also shows an error toast titled `failureTitle`.
- * Fields stay uncontrolled: nothing re-renders while the user types.
+ * Fields stay uncontrolled: nothing re-renders while the user types. `more` adds what the form
+ * keeps in state rather than in inputs (a list of rows), checked with the rest.
  */
-export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void>, failureTitle: string) {
+export function useForm<T>(
+  schema: ZodType<T>,
+  send: (values: T) => Promise<void>,
+  failureTitle: string,
+  more?: () => Record<string, unknown>,
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement | null>(null);
@@ -57,7 +63,7 @@ export function useForm<T>(schema: ZodType<T>, send: (values: T) => Promise<void
     form.current = event.currentTarget;
     if (failure.current !== null) dismissToast(failure.current);
     failure.current = null;
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const parsed = schema.safeParse({ ...Object.fromEntries(new FormData(event.currentTarget)), ...more?.() });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

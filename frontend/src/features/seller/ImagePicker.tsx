@@ -30,27 +30,37 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-function Thumbnail({ entry, position }: { entry: GalleryEntry; position: number }) {
+/** An image of the form's gallery: the list's (96 px) or, `small`, a variant's pick (48 px). */
+export function Thumbnail({
+  entry,
+  position,
+  small = false,
+}: {
+  entry: GalleryEntry;
+  position: number;
+  small?: boolean;
+}) {
   const preview = usePreview('file' in entry ? entry.file : null);
+  const size = small ? 48 : 96;
   if ('image' in entry)
     return (
       <ProductImage
         src={entry.image}
         alt={`Current product image ${position}`}
-        sizes="96px"
-        className="w-24 rounded-box"
+        sizes={`${size}px`}
+        className={`${small ? 'w-12' : 'w-24'} rounded-box`}
       />
     );
   return preview ? (
     <img
       src={preview}
       alt={`Preview of the chosen image ${entry.file.name}`}
-      width={96}
-      height={96}
-      className="size-24 rounded-box object-cover"
+      width={size}
+      height={size}
+      className={`${small ? 'size-12' : 'size-24'} rounded-box object-cover`}
     />
   ) : (
-    <span className="block size-24 rounded-box bg-base-200" />
+    <span className={`block ${small ? 'size-12' : 'size-24'} rounded-box bg-base-200`} />
   );
 }
 

@@ -1,7 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { EMAIL_VERIFICATION_MESSAGES } from '../../../../domain/account/verification.ts';
 import { type ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
+import { type VariantsValues, variantsFormSchema } from '../../../../domain/product/variant-form.ts';
 import { call, server } from '../../api/client.ts';
 import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
 import { MAX_MADE_TO_ORDER_DAYS } from '../../../../domain/product/made-to-order.ts';
@@ -14,10 +16,12 @@ import { useCategories } from '../catalog/index.ts';
 import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gallery.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { TaxFields, categoryTaxText, useTaxRates } from './TaxFields.tsx';
-import { type ProductValues, asProposed, changedFields, initialText } from './productForm.ts';
+import { type ProductValues, asProposed, changedFields, initialText, variantChanges } from './productForm.ts';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { type QuestionDraft, draftsOf, questionsOf, sameQuestions } from './questions.ts';
 import type { SellerProduct } from './types.ts';
+import { type VariantsValue, variantsText } from './variantGrid.ts';
+import { VariantsEditor } from './VariantsEditor.tsx';
 
 interface ProductFormProps {
   /** The product to edit; null adds one. */
@@ -35,9 +39,14 @@ const API_FIELD: Partial<Record<keyof ProductFormText, string>> = {
   gstRateBps: 'tax.gstRateBps',
 };
 
+/** The form's fields and, kept in state, its options and grid of variants. */
+const schema = z.intersection(productFormSchema, variantsFormSchema);
+
 /**
  * Add New Product, or edit one (only the changed fields are sent). Checked with the
  * schema shared with the API; chosen image files are uploaded first, in the order shown.
+ * With options, each combination's price and stock are the grid's; the price above is what a
+ * new combination starts from.
  */
 export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   useSignals();
@@ -46,6 +55,9 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const proposed = product && asProposed(product);
   const initial = initialText(proposed);
   const [entries, setEntries] = useState<GalleryEntry[]>(() => entriesOf(proposed?.images ?? []));
+  const [variants, setVariants] = useState<VariantsValue>(() => variantsText(proposed, entries));
+  const withOptions = variants.options.length > 0;
+  const form = useRef<HTMLFormElement>(null);
   const taxRates = useTaxRates();
   const [tax, setTax] = useState({ hsn: initial.hsn, gstRateBps: initial.gstRateBps });
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => draftsOf(proposed?.personalisation ?? []));
@@ -82,14 +94,27 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     }
   }
 
-  async function save({ imageUrl, ...values }: ProductValues) {
+  async function save({ imageUrl, options, variants: given, ...fields }: ProductValues & VariantsValues) {
     const ids = await imageIds();
     if (!ids) return;
+    // Each row's pictures by the ids of the gallery's images, once uploaded.
+    const idOf = new Map(entries.map((entry, i) => [entry.key, ids[i]!]));
+    const listed = given.map((variant, i) => ({
+      ...variant,
+      images: variants.rows[i]!.imageKeys.flatMap((key) => idOf.get(key) ?? []),
+    }));
+    // With options, the grid gives the price and stock of each combination.
+    const values = withOptions ? { ...fields, stockQuantity: 0 } : fields;
     if (!product) {
       // The spec's title; the server says whether the product is live at once or waits for review.
       const { position, message } = await call(
         server.seller.products.$post({
-          json: { ...values, ...listingImages(ids, imageUrl), personalisation: questionsOf(questions) },
+          json: {
+            ...values,
+            ...listingImages(ids, imageUrl),
+            personalisation: questionsOf(questions),
+            ...(withOptions && { options, variants: listed }),
+          },
         }),
       );
       toast({ title: 'Product added successfully!', description: message });
@@ -97,9 +122,10 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       return;
     }
     const changes = {
-      ...changedFields(proposed!, values),
+      ...changedFields(proposed!, values, withOptions),
       ...imageChanges(proposed!.images, ids, imageUrl),
       ...(!sameQuestions(proposed!, questions) && { personalisation: questionsOf(questions) }),
+      ...variantChanges(proposed!, options, listed, values),
     };
     if (Object.keys(changes).length === 0) {
       toast({ title: 'No changes to save', tone: 'info' });
@@ -114,9 +140,13 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   }
 
   const { errors, busy, onSubmit } = useForm(
-    productFormSchema,
+    schema,
     save,
     product ? 'Error updating product' : 'Error adding product',
+    () => ({
+      options: variants.options.map(({ name, valuesText }) => ({ name, values: valuesText })),
+      variants: variants.rows,
+    }),
   );
   const errorOf = (field: keyof ProductFormText) => errors[field] ?? errors[API_FIELD[field] ?? field];
   const title = product ? 'Edit Product' : 'Add New Product';
@@ -145,7 +175,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         {title}
       </h2>
       {product && <ReviewNote product={product} />}
-      <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
+      <form ref={form} onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <Field
           label="Product Name"
           name="name"
@@ -185,16 +215,21 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           defaultValue={initial.originalPrice}
           error={errorOf('originalPrice')}
         />
-        <Field
-          label="Stock Quantity"
-          name="stockQuantity"
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="0"
-          defaultValue={initial.stockQuantity}
-          error={errorOf('stockQuantity')}
-        />
+        {withOptions ? (
+          // Each combination has its own stock, in the grid below.
+          <input type="hidden" name="stockQuantity" value="" />
+        ) : (
+          <Field
+            label="Stock Quantity"
+            name="stockQuantity"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            defaultValue={initial.stockQuantity}
+            error={errorOf('stockQuantity')}
+          />
+        )}
         <Field
           label="Made to order: days to make (optional)"
           name="madeToOrderDays"
@@ -237,6 +272,17 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           onChange={setEntries}
           urlError={errorOf('imageUrl')}
           imagesError={errors.images}
+        />
+        <VariantsEditor
+          value={variants}
+          onChange={setVariants}
+          entries={entries}
+          defaults={() => {
+            const data = new FormData(form.current ?? undefined);
+            const text = (name: string) => String(data.get(name) ?? '');
+            return { name: text('name'), price: text('price'), originalPrice: text('originalPrice') };
+          }}
+          errors={errors}
         />
         <QuestionsEditor drafts={questions} onChange={setQuestions} errorOf={(field) => errors[field]} />
         <Field

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Paise } from '../../../../domain/money.ts';
 import type { ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
+import type { ProductOption, VariantInput } from '../../../../domain/product/variants.ts';
 import type { SellerProduct } from './types.ts';
 
 /** The form's values once checked: the body of "list a product" (money in paise). */
@@ -67,9 +68,69 @@ const EDITABLE = [
   'madeToOrderDays',
 ] as const satisfies ReadonlyArray<keyof ProductValues & keyof SellerProduct>;
 
-/** The fields but the images an edit changes (part of the body of PATCH; gallery.ts adds the images); empty when nothing changed. */
-export function changedFields(product: SellerProduct, values: Omit<ProductValues, 'imageUrl'>): Partial<ProductValues> {
+/** What each variant of a product with options has of its own. */
+const PER_VARIANT: ReadonlySet<string> = new Set(['pricePaise', 'originalPricePaise', 'stockQuantity']);
+
+/**
+ * The fields but the images and variants an edit changes (part of the body of PATCH; gallery.ts
+ * adds the images, `variantChanges` the variants); empty when nothing changed. With options, the
+ * price and stock are the variants'.
+ */
+export function changedFields(
+  product: SellerProduct,
+  values: Omit<ProductValues, 'imageUrl'>,
+  withOptions: boolean,
+): Partial<ProductValues> {
   // Values are text, numbers, null, a list of text or the tax data (keys in one order): their JSON compares them.
-  const changed = EDITABLE.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(product[key]));
+  const changed = EDITABLE.filter(
+    (key) => !(withOptions && PER_VARIANT.has(key)) && JSON.stringify(values[key]) !== JSON.stringify(product[key]),
+  );
   return Object.fromEntries(changed.map((key) => [key, values[key]]));
+}
+
+/** A variant as the form sends it: its pictures by the ids of the product's images. */
+type VariantBody = Omit<VariantInput, 'imageUrls'> & { stockQuantity: number; images: string[] };
+
+/** A variant in one shape and key order, so that two compare by their JSON. */
+const comparable = ({ id, sku, optionValues, pricePaise, originalPricePaise, stockQuantity, images }: VariantBody) => ({
+  id,
+  sku,
+  optionValues,
+  pricePaise,
+  originalPricePaise,
+  stockQuantity,
+  images,
+});
+
+/**
+ * What an edit changes of the options and variants: both when either differs from the
+ * product's; `options: []` with the price and stock typed when the last option was removed.
+ */
+export function variantChanges(
+  product: SellerProduct,
+  options: ProductOption[],
+  variants: VariantBody[],
+  values: Pick<ProductValues, 'pricePaise' | 'originalPricePaise' | 'stockQuantity'>,
+): { options?: ProductOption[]; variants?: VariantBody[] } & Partial<ProductValues> {
+  if (options.length === 0)
+    return product.options.length === 0
+      ? {}
+      : {
+          options: [],
+          pricePaise: values.pricePaise,
+          originalPricePaise: values.originalPricePaise,
+          stockQuantity: values.stockQuantity,
+        };
+  const same =
+    JSON.stringify(options) === JSON.stringify(product.options.map(({ name, values }) => ({ name, values }))) &&
+    JSON.stringify(variants.map(comparable)) ===
+      JSON.stringify(
+        product.variants.map(({ imageUrls, ...variant }) =>
+          comparable({
+            ...variant,
+            images: imageUrls.flatMap((url) => product.images.find((image) => image.url === url)?.id ?? []),
+          }),
+        ),
+      );
+  return same ? {} : { options, variants };
 }
