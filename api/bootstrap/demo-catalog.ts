@@ -1,5 +1,6 @@
 /** The demo marketplace: three verified sellers and their products (prices in paise). */
 import type { z } from 'zod';
+import type { ProductOption } from '../../domain/product/variants.ts';
 import type { taxProfileSchema } from '../../domain/seller/schemas.ts';
 import type { QuestionInput } from '../../domain/product/personalisation.ts';
 
@@ -21,7 +22,36 @@ export interface DemoProduct {
   personalisation?: QuestionInput[];
   /** What its pictures show, when not its category's motif (demo-images.ts). */
   motif?: Motif;
+  /** Its options and the combinations sold; without them it is sold as one item at the price and stock above. */
+  options?: ProductOption[];
+  variants?: DemoVariant[];
 }
+
+/** A combination sold: its price when not the product's, and which of the product's pictures shows it. */
+export interface DemoVariant {
+  sku: string;
+  optionValues: string[];
+  pricePaise?: number;
+  stockQuantity: number;
+  /** The index of its picture among the product's (demo-images.ts draws three). */
+  picture?: number;
+}
+
+/** The chappal's combinations: sizes 6-9 in tan (size 9 sold out) and 6-8 in black, size 9 a little dearer; black shown by the third picture. */
+const CHAPPAL_STOCK: Record<string, Record<string, number>> = {
+  Tan: { '6': 4, '7': 6, '8': 5, '9': 0 },
+  Black: { '6': 3, '7': 5, '8': 2 },
+};
+const chappalVariants = (): DemoVariant[] =>
+  Object.entries(CHAPPAL_STOCK).flatMap(([colour, sizes], c) =>
+    Object.entries(sizes).map(([size, stockQuantity]) => ({
+      sku: `KOL-CHAPPAL-${size}-${colour.toUpperCase()}`,
+      optionValues: [size, colour],
+      ...(size === '9' ? { pricePaise: 139_900 } : {}),
+      stockQuantity,
+      picture: c === 0 ? 0 : 2,
+    })),
+  );
 
 export interface DemoSeller {
   fullName: string;
@@ -223,6 +253,27 @@ export const DEMO_SELLERS: DemoSeller[] = [
         stockQuantity: 22,
         categoryId: 'jewelry',
         tags: ['Jaipur', 'meenakari', 'bangles'],
+        options: [{ name: 'Size', values: ['2.4', '2.6', '2.8'] }],
+        variants: [
+          { sku: 'MEENA-BANGLE-2.4', optionValues: ['2.4'], stockQuantity: 8 },
+          { sku: 'MEENA-BANGLE-2.6', optionValues: ['2.6'], stockQuantity: 9 },
+          { sku: 'MEENA-BANGLE-2.8', optionValues: ['2.8'], stockQuantity: 5 },
+        ],
+      },
+      {
+        name: 'Kolhapuri Chappal',
+        description:
+          'Vegetable-tanned leather chappal, hand-stitched and braided in Kolhapur; softens to the foot within a week.',
+        pricePaise: 129_900,
+        stockQuantity: 25,
+        categoryId: 'handicrafts',
+        tags: ['Kolhapur', 'leather', 'chappal'],
+        motif: 'paisley',
+        options: [
+          { name: 'Size', values: ['6', '7', '8', '9'] },
+          { name: 'Colour', values: ['Tan', 'Black'] },
+        ],
+        variants: chappalVariants(),
       },
       {
         name: 'Brass Diya Set (Set of 5)',

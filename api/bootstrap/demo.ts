@@ -342,7 +342,7 @@ class DemoSeed {
       const listed = items.find((item) => item.name === product.name);
       if (listed) return listed.id;
     }
-    const { featured: _featured, motif: _motif, ...fields } = product;
+    const { featured: _featured, motif: _motif, variants, ...fields } = product;
     // Uploaded like a seller's photos (resized to the catalog's widths); one left over by an interrupted step is never shown.
     const images: string[] = [];
     for (const picture of await demoImages(product)) {
@@ -353,7 +353,19 @@ class DemoSeed {
           .id,
       );
     }
-    const listed = { ...fields, originalPricePaise: fields.originalPricePaise ?? null, images };
+    const listed = {
+      ...fields,
+      originalPricePaise: fields.originalPricePaise ?? null,
+      images,
+      ...(variants && {
+        variants: variants.map(({ picture, pricePaise, ...variant }) => ({
+          ...variant,
+          pricePaise: pricePaise ?? product.pricePaise,
+          originalPricePaise: null,
+          images: picture === undefined ? [] : [images[picture]!],
+        })),
+      }),
+    };
     return ok(await seller.post<{ id: string }>('/api/seller/products', listed), `listing ${product.name}`).id;
   }
 
