@@ -85,4 +85,6 @@ export function afterSignIn(search: string): string {
 export const storefrontPath = (sellerId: string): string => `/sellers/${encodeURIComponent(sellerId)}`;
 
 /** A product's page (features/product/ProductDetailPage.tsx). */
-export const productPath = (productId: string): string => `/products/${encodeURIComponent(productId)}`;
+/** A product's page; with a variant other than the default one, that variant chosen (`?variant=`). */
+export const productPath = (productId: string, variantId = 'default'): string =>
+  `/products/${encodeURIComponent(productId)}${variantId === 'default' ? '' : `?variant=${encodeURIComponent(variantId)}`}`;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { multiply } from '../../../../domain/money.ts';
+import { LineVariant } from '../../components/LineVariant.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatPrice } from '../../format.ts';
@@ -13,7 +14,7 @@ import type { Cart, CartLine } from './types.ts';
 export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
   const [busy, setBusy] = useState(false);
   const { product, quantity } = line;
-  const href = productPath(product.id);
+  const href = productPath(product.id, line.variantId);
 
   async function change(command: () => Promise<Cart | null>) {
     setBusy(true);
@@ -33,6 +34,7 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
             <Link href={href} className="link link-hover">
               {product.name}
             </Link>
+            <LineVariant label={line.variantLabel} />
           </h2>
           <p className="shrink-0 font-bold">{formatPrice(multiply(product.pricePaise, quantity))}</p>
         </div>

@@ -1,3 +1,4 @@
+import { LineVariant } from '../../components/LineVariant.tsx';
 import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
@@ -30,10 +31,11 @@ export function OrderSummary({
       </h2>
       <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
         {cart.lines.map((line) => (
-          <li key={line.productId} className="flex flex-col gap-1">
+          <li key={line.lineKey} className="flex flex-col gap-1">
             <span className="flex justify-between gap-4">
               <span>
                 {line.product.name} <span className="text-base-content/80">× {line.quantity}</span>
+                <LineVariant label={line.variantLabel} />
               </span>
               <span className="shrink-0">{formatPrice(multiply(line.product.pricePaise, line.quantity))}</span>
             </span>

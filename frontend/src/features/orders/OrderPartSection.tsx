@@ -1,3 +1,5 @@
+import { lineKey } from '../../../../domain/order/line-key.ts';
+import { LineVariant } from '../../components/LineVariant.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
@@ -58,10 +60,11 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
 
       <ul className="mt-2 divide-y divide-base-300">
         {lines.map((line) => (
-          <li key={line.productId} className="flex items-center gap-3 py-2">
+          <li key={lineKey(line)} className="flex items-center gap-3 py-2">
             <ProductImage src={line.imageUrl} alt="" className="w-12 shrink-0 rounded-box" />
             <span className="min-w-0 flex-1 break-words">
               {line.name}
+              <LineVariant label={line.variantLabel} />
               {notReturnable(part, line, rules) && (
                 <span className="block text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
               )}

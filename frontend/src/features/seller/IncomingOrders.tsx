@@ -1,3 +1,5 @@
+import { lineKey } from '../../../../domain/order/line-key.ts';
+import { LineVariant } from '../../components/LineVariant.tsx';
 import { useEffect, useId, useState } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
@@ -218,9 +220,10 @@ function SellerOrderCard(props: SellerOrderCardProps) {
       </p>
       <ul className="divide-y divide-base-300">
         {order.lines.map((line) => (
-          <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2 py-1">
+          <li key={lineKey(line)} className="flex flex-wrap items-center justify-between gap-2 py-1">
             <span>
               {line.name} <span className="text-base-content/80">x {line.quantity}</span>
+              <LineVariant label={line.variantLabel} />
             </span>
             <span className="flex items-center gap-2">
               <span className="font-semibold">{formatPrice(multiply(line.pricePaise, line.quantity))}</span>
