@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { catalogImportDecider } from '../../domain/catalog-import/import.ts';
 import { CATALOG_COLUMNS } from '../../domain/catalog-import/rows.ts';
 import { MAX_CATALOG_FILE_BYTES } from '../catalog-import/file.ts';
 import { type Client, errorOf, expectStatus } from '../testing/harness.ts';
-import { listProduct, twoSellers } from './catalog.fixtures.ts';
+import { catalogRowWriter } from '../catalog-import/apply.ts';
+import { listProduct, reserve, twoSellers } from './catalog.fixtures.ts';
 
 const { api, seller, otherSeller } = await twoSellers();
 const buyer = await api.signUp({ role: 'buyer' });
@@ -304,5 +306,57 @@ describe('variants in the catalog file', () => {
     ]);
     expect(products.body.items.filter((product) => product.name === 'Glass bangle')).toHaveLength(1);
     expect(byName('Clay diya').variants[0]!.sku).toBe('DIYA-1');
+  });
+});
+
+describe('an import interrupted', () => {
+  it('applies each row once: rows done before a crash but not recorded are found done, not done again', async () => {
+    const { id: lampId } = await listProduct(seller, {
+      name: 'Brass lamp',
+      stockQuantity: 2,
+      originalPricePaise: null,
+    });
+    await api.settle();
+    const file = [
+      HEADER,
+      row({ name: 'Bidriware box' }),
+      row({ product_id: lampId, name: 'Brass lamp', stock: '30', description: 'Handwoven ikat cotton, 40 cm square.' }),
+      row({ name: 'Dhokra horse' }),
+    ].join('\n');
+    const checked = await check(seller, csvFile(file));
+    expectStatus(checked, 201);
+    const importId = checked.body.id;
+    // The job as it ran before a crash: its writer applied rows 2 and 3, then the process died
+    // before recording them in the import's stream.
+    const { rows } = (await api.ctx.streams.load(`catalog-import-${importId}`, catalogImportDecider)).state!;
+    const crashed = await catalogRowWriter(api.ctx)({ importId, sellerId: seller.user!.id }, rows);
+    await crashed(2);
+    await crashed(3);
+    // A buyer takes one lamp meanwhile: the import's stock of 30 was set before the sale, not after.
+    await reserve(api, lampId, 1);
+    // The job runs again (after the restart: the same job, taken from the durable queue).
+    expectStatus(await imports(seller).confirm.$post({ param: { id: importId } }), 202);
+    await api.settle();
+
+    const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: importId } });
+    expectStatus(done, 200);
+    expect(done.body).toMatchObject({
+      status: 'finished',
+      counts: { created: 2, updated: 1, unchanged: 0, refused: 0 },
+    });
+    const products = await seller.api.seller.products.$get();
+    expectStatus(products, 200);
+    expect(products.body.items.filter((product) => product.name === 'Bidriware box')).toHaveLength(1);
+    expect(products.body.items.find((product) => product.id === lampId)!.stockQuantity).toBe(29);
+    const history = await seller.api.seller.products[':id'].history.$get({ param: { id: lampId } });
+    expectStatus(history, 200);
+    // One application of row 3 (its price, its content for review, its stock), none after the sale.
+    expect(
+      history.body.items.filter((item) => item.summary.startsWith('Imported')).map((item) => item.summary),
+    ).toEqual([
+      'Imported: Price: ₹12,500.00 → ₹650.00',
+      'Imported: Changes sent for review: Description: Handwoven pure silk saree with zari work. → Handwoven ikat cotton, 40 cm square.; Tags: silk, handloom → none',
+      'Imported: Stock adjusted from 2 to 30',
+    ]);
   });
 });
