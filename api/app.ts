@@ -53,6 +53,7 @@ import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { catalogImportRoutes } from './routes/catalog-import.ts';
 import { CATALOG_FILE_ERRORS, MAX_CATALOG_FILE_BYTES } from './catalog-import/file.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
+import { threadRoutes } from './routes/threads.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
@@ -63,6 +64,9 @@ const CROSS_SITE_FORMS = [PAYMENT_RETURN_PATH];
 const tooLarge = () => {
   throw new ApiError(413, 'payload_too_large', 'The request body is too large');
 };
+
+/** A conversation's image uploads, limited as /api/uploads. */
+const THREAD_IMAGES = /^\/api\/threads\/[^/]+\/images$/;
 
 /** The multipart framing around a file. */
 const FRAMING = 64 * 1024;
@@ -85,10 +89,11 @@ function limitBodies(): MiddlewareHandler {
     '/api/uploads': limitOf(UPLOAD_BODY_LIMIT, IMAGE_TOO_LARGE.description),
     '/api/seller/catalog/imports': limitOf(MAX_CATALOG_FILE_BYTES + FRAMING, CATALOG_FILE_ERRORS.tooLarge),
   };
+  const fileLimit = (path: string) => files[path] ?? (THREAD_IMAGES.test(path) ? files['/api/uploads'] : undefined);
   return (c, next) => {
     // Reading a GET's body would make the node adapter build a full Request on the hot path.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const limit = files[c.req.path] ?? json;
+    const limit = fileLimit(c.req.path) ?? json;
     // So would bodyLimit's first look at the body: a declared length is judged from the header
     // alone, which is all bodyLimit does with it; only a chunked body is counted as it streams.
     const length = c.req.header('content-length');
@@ -152,6 +157,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/delivery-invoices', deliveryInvoiceRoutes(ctx))
     .route('/api/returns', returnPolicyRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
+    .route('/api/threads', threadRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/export', exportRoutes(ctx))

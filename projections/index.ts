@@ -13,6 +13,7 @@ import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
 import { taxPolicy } from './tax-policy/projection.ts';
+import { threads } from './threads/projection.ts';
 import { users } from './users/projection.ts';
 import { wishlists } from './wishlists/projection.ts';
 
@@ -34,6 +35,7 @@ export const projections: Projection[] = [
   invoices,
   taxPolicy,
   catalogImports,
+  threads,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

@@ -16,6 +16,7 @@ import { issueTaxDocument, taxDocumentsEffect } from './tax-documents.ts';
 import { refund, refundEffect } from './refund.ts';
 import { refundsInFlight } from './refunds-in-flight.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
+import { threadMail, threadMailEffect } from './thread-mail.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
 import { type Worker, workerContext } from './worker.ts';
@@ -36,6 +37,7 @@ export const workers: Worker<never>[] = [
   issueCommissionInvoice as Worker<never>,
   issueDeliveryInvoice as Worker<never>,
   refund,
+  threadMail as Worker<never>,
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
@@ -51,6 +53,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   taxDocumentsEffect,
   refundEffect,
   catalogImportEffect,
+  threadMailEffect as Effect,
 ];
 
 /** Every effect of the log: MIBI's own invoices need its GSTIN, which only the options know. */

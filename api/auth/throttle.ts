@@ -76,6 +76,8 @@ export const LIMITS = {
   uploads: [per(100, HOUR_MS)],
   /** New products per seller (each waits in the admins' review queue). */
   listings: [per(100, HOUR_MS)],
+  /** Messages per user over every conversation: a quick exchange, never a flood of the other party. */
+  messages: [per(30, MINUTE_MS), per(500, DAY_MS)],
 } satisfies Record<string, Limit | Limit[]>;
 
 /** The library's options for a limit; `name` keeps the limits' keys apart in a shared store. */
@@ -281,11 +283,12 @@ export interface Throttles {
   resetRequests: Quota;
   resets: Quota;
   signUps: Quota;
-  /** Per user id: orders placed, reviews submitted, images uploaded, products listed. */
+  /** Per user id: orders placed, reviews submitted, images uploaded, products listed, messages posted. */
   orders: Quota;
   reviews: Quota;
   uploads: Quota;
   listings: Quota;
+  messages: Quota;
   close(): Promise<void>;
 }
 
@@ -358,6 +361,7 @@ function throttles(
     reviews: quota('review', LIMITS.reviews),
     uploads: quota('upload', LIMITS.uploads),
     listings: quota('listing', LIMITS.listings),
+    messages: quota('message', LIMITS.messages),
     close,
   };
 }

@@ -48,44 +48,63 @@ const UPLOAD_REFUSALS: Record<ResizeProblem, () => ApiError> = {
  */
 export async function uploadProductImage(cx: UploadContext, actor: Actor, file: File): Promise<ProductImage> {
   await assertActorMaySell(cx, actor);
+  return uploadImage(cx, 'products', actor.userId, file);
+}
+
+/**
+ * Stores `file` as an image of `userId` in a conversation, judged as a product image is (a 413
+ * or 415 otherwise); a message names it by its `id`.
+ */
+export const uploadMessageImage = (cx: UploadContext, userId: string, file: File): Promise<ProductImage> =>
+  uploadImage(cx, 'messages', userId, file);
+
+async function uploadImage(cx: UploadContext, folder: ImageFolder, userId: string, file: File): Promise<ProductImage> {
   const image = await checkedImage(file);
   try {
-    return await storeProductImage(cx, actor.userId, image);
+    return await storeImage(cx, folder, userId, image);
   } catch (error) {
     if (error instanceof ResizeError) throw UPLOAD_REFUSALS[error.problem]();
     throw error;
   }
 }
 
+/** Where an upload's widths are stored: a product's images, or a conversation's. */
+type ImageFolder = 'products' | 'messages';
+
 /** Resizes, stores every width under the upload's own folder (keys are never reused: cached for good), and records the upload. */
-async function storeProductImage(cx: UploadContext, sellerId: string, image: CheckedImage): Promise<ProductImage> {
+async function storeImage(
+  cx: UploadContext,
+  folder: ImageFolder,
+  userId: string,
+  image: CheckedImage,
+): Promise<ProductImage> {
   const resized = await resizedImages(image.data);
   const uploadId = cx.newId();
   const { blobs } = cx.platform;
   const sizes = await Promise.all(
     resized.map(async ({ width, data }) => {
-      const key = `products/${sellerId}/${uploadId}/${width}.webp`;
+      const key = `${folder}/${userId}/${uploadId}/${width}.webp`;
       await blobs.put(key, data, 'image/webp');
       return { width, url: blobs.publicUrl(key) };
     }),
   );
   const url = sizes[sizes.length - 1]!.url;
-  const upload = { uploadId, by: sellerId, url, sizes, at: cx.now() };
+  const upload = { uploadId, by: userId, url, sizes, at: cx.now() };
   await cx.streams.handle(
     imageUploadStream(uploadId),
     imageUploadDecider,
     { type: 'RecordImageUpload', upload },
-    { actor: sellerId },
+    { actor: userId },
   );
   return { id: uploadId, url, sizes };
 }
 
-/** The upload `uploadId` of `sellerId`, as a product image; null when there is none of theirs. */
-export async function uploadOf(cx: CommandContext, sellerId: string, uploadId: string): Promise<ProductImage | null> {
+/** The upload `uploadId` of `userId`, as a product image; null when there is none of theirs. */
+export async function uploadOf(cx: CommandContext, userId: string, uploadId: string): Promise<ProductImage | null> {
   // Upload ids are UUIDs: anything else (an older image's URL) names no upload stream.
   if (!/^[A-Za-z0-9-]{1,64}$/.test(uploadId)) return null;
   const { state } = await cx.streams.load(imageUploadStream(uploadId), imageUploadDecider);
-  return state && state.by === sellerId ? { id: uploadId, url: state.url, sizes: state.sizes } : null;
+  return state && state.by === userId ? { id: uploadId, url: state.url, sizes: state.sizes } : null;
 }
 
 const IMAGE_URL_MESSAGES: Record<RemoteImageProblem, string> = {
@@ -130,7 +149,7 @@ export async function imageAtUrl(
   // Another path of this site (an API route, a page) is no image of ours.
   if (imageUrl.startsWith('/')) throw imageUrlRefused(PRODUCT_MESSAGES.imageUrlNotOurs);
   try {
-    return await storeProductImage(cx, sellerId, await (cx.remoteImages ?? publicImages)(imageUrl));
+    return await storeImage(cx, 'products', sellerId, await (cx.remoteImages ?? publicImages)(imageUrl));
   } catch (error) {
     if (error instanceof RemoteImageError) throw imageUrlRefused(IMAGE_URL_MESSAGES[error.problem]);
     if (error instanceof ResizeError) throw imageUrlRefused(RESIZE_MESSAGES[error.problem]);

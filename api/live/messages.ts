@@ -8,6 +8,7 @@ import { storefrontsLive } from '../../projections/storefronts/live.ts';
 import { notificationsLive } from '../../projections/notifications/live.ts';
 import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';
 import { catalogImportsLive } from '../../projections/catalog-imports/live.ts';
+import { threadsLive } from '../../projections/threads/live.ts';
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
 const SLICES = [
@@ -19,6 +20,7 @@ const SLICES = [
   ledgerLive,
   buyerNotificationsLive,
   catalogImportsLive,
+  threadsLive,
 ] as const;
 
 const EVENTS = eventsOf(SLICES);

@@ -348,6 +348,29 @@ describe('GET /api/live', () => {
     expect(await privateOf(visitor)).toEqual([]);
   });
 
+  it("sends a thread's changes to its buyer and its seller, and to no one else", async () => {
+    const [asha, ravi] = [await signedIn(api, 'buyer', 'Asha Rao'), await signedIn(api, 'buyer', 'Ravi Kumar')];
+    const [meera, kashmir] = [
+      await signedIn(api, 'seller', 'Meera Crafts'),
+      await signedIn(api, 'seller', 'Kashmir Looms'),
+    ];
+    const streams = await Promise.all([asha, ravi, meera, kashmir].map((user) => connected(user)));
+    const { productId: diya } = await visibleProduct('Brass Diya', meera);
+    const { orderId, position } = await placedOrder(api, asha, [{ productId: diya }]);
+    await notified(position);
+    const thread = `${orderId}-1`;
+    expectStatus(await asha.api.threads[':id'].messages.$post({ param: { id: thread }, json: { text: 'Hello' } }), 201);
+    const { productId: sentinel } = await visibleProduct('Sentinel');
+    const threadFrames = async (stream: LiveStream) =>
+      (await stream.upTo('product.added', sentinel))
+        .filter((frame) => frame.event!.includes('thread'))
+        .map((frame) => [frame.event, frame.data.id, frame.data.sellerUnread]);
+    const [ashaGets, raviGets, meeraGets, kashmirGets] = await Promise.all(streams.map(threadFrames));
+    expect(ashaGets).toEqual([['thread.changed', thread, 1]]);
+    expect(meeraGets).toEqual([['seller-thread.changed', thread, 1]]);
+    expect([raviGets, kashmirGets]).toEqual([[], []]);
+  });
+
   it('sends the admins, and only them, the ids of the products, purchases and balances that changed', async () => {
     const admin = await signInAdmin(api);
     const buyer = await signedIn(api, 'buyer', 'Asha Rao');

@@ -18,7 +18,7 @@ export const IMAGES_UNAVAILABLE_RESPONSE = {
 /** An image of at most 5 MB plus the multipart framing around it. */
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
-const UploadSchema = z.object({
+export const UploadSchema = z.object({
   file: z
     .instanceof(File, { error: INVALID_IMAGE_TYPE.description })
     .openapi({ type: 'string', format: 'binary', description: 'A PNG, JPEG, WEBP or GIF image of at most 5 MB' }),

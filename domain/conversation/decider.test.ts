@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../actor.ts';
 import { fold } from '../decider.ts';
 import { AT, actors, errorsOf, given } from '../testing.ts';
 import { later } from '../time.ts';
@@ -24,7 +25,7 @@ const read = (party: Party, through: number, at = AT): ThreadEvent => ({
   type: 'ThreadRead',
   data: { sellerOrderId: parties.sellerOrderId, party, through, at },
 });
-const post = (actor = actors.buyer, messageId = 'm1'): ThreadCommand => ({
+const post = (actor: Actor = actors.buyer, messageId = 'm1'): ThreadCommand => ({
   type: 'PostMessage',
   actor,
   parties,

@@ -1,6 +1,7 @@
 /**
- * An image a seller uploaded (or gave the URL of), stored at every width: a stream of its own,
- * so a product names its images by upload id and the server knows whose they are.
+ * An image a seller uploaded (or gave the URL of), or a buyer or seller uploaded to a conversation,
+ * stored at every width: a stream of its own, so a product or a message names its images by
+ * upload id and the server knows whose they are.
  */
 import type { Decider } from '../decider.ts';
 import type { ImageSize } from './image.ts';
@@ -9,7 +10,7 @@ export const imageUploadStream = (uploadId: string): string => `upload-${uploadI
 
 export interface ImageUploaded {
   uploadId: string;
-  /** The seller whose image it is. */
+  /** The user whose image it is. */
   by: string;
   /** The widest size's URL. */
   url: string;

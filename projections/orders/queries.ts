@@ -14,7 +14,8 @@ export const buyerOrders = (read: ReadStore, buyerId: string): Promise<OrderDoc[
   orders(read).find({ where: { buyerId }, sort: [['placedAt', 'desc']] });
 
 /** Whether its seller knows of a seller order: paid on delivery, or paid online (never one unpaid, or expired). */
-const toldToSeller = (doc: SellerOrderDoc): boolean => doc.paymentStatus === 'cod' || doc.paymentStatus === 'paid';
+export const toldToSeller = (doc: Pick<SellerOrderDoc, 'paymentStatus'>): boolean =>
+  doc.paymentStatus === 'cod' || doc.paymentStatus === 'paid';
 
 /** A seller's seller orders (their lines only), newest first; those not paid yet are not theirs to see. */
 export const sellerOrdersOf = async (read: ReadStore, sellerId: string): Promise<SellerOrderDoc[]> =>
