@@ -16,6 +16,8 @@ const line = (sellerId: string, productId: string): OrderLine => ({
   categoryId: 'textiles',
 });
 const lines = [line('kashmir', 'shawl'), line('meera', 'saree'), line('kashmir', 'stole')];
+/** The lines as the jobs read them: written before variants, each of its product's default variant. */
+const read = lines.map((one) => ({ ...one, variantId: 'default', variantLabel: '', sku: '', personalisation: [] }));
 
 /** An OrderPlaced as recorded (the fields the jobs read): with `sellerOrders` now, without before seller orders existed. */
 function recordedPlaced(legacy: boolean): Recorded<AnyOrderPlaced> {
@@ -41,11 +43,11 @@ describe('notifySellerJobs', () => {
       const cause = { eventId: 'event-1', correlationId: 'corr-1' };
       expect(notifySellerJobs(recordedPlaced(legacy), cause)).toEqual([
         {
-          job: { orderId, sellerOrderId: `${orderId}-1`, sellerId: 'kashmir', lines: [lines[0], lines[2]], cause },
+          job: { orderId, sellerOrderId: `${orderId}-1`, sellerId: 'kashmir', lines: [read[0], read[2]], cause },
           options: { jobId: `notify-seller:${orderId}:kashmir` },
         },
         {
-          job: { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'meera', lines: [lines[1]], cause },
+          job: { orderId, sellerOrderId: `${orderId}-2`, sellerId: 'meera', lines: [read[1]], cause },
           options: { jobId: `notify-seller:${orderId}:meera` },
         },
       ]);

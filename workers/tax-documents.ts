@@ -19,6 +19,7 @@ import {
 import { financialYear, prefixOf, type SeriesKind, seriesDecider, seriesStream } from '../domain/invoice/series.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { purchaseOf } from '../domain/order/upcast.ts';
+import { lineKey } from '../domain/order/line-key.ts';
 import { type SellerStreamEvent, sellerStream, type TaxProfile } from '../domain/seller/events.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
@@ -156,13 +157,13 @@ async function invoiceFor(
   return (await streams.load(stream, seriesDecider)).state.issued[shipment.id] as Invoice;
 }
 
-/** Units of each product the seller order's returns accepted after the shipment (up to `events`' end). */
+/** Units of each line (by its lineKey) the seller order's returns accepted after the shipment (up to `events`' end). */
 function returnedUnits(events: readonly Recorded<OrderEvent>[], sellerOrderId: string): Map<string, number> {
   const units = new Map<string, number>();
   for (const event of events)
     if (event.type === 'ReturnAccepted' && event.data.sellerOrderId === sellerOrderId)
-      for (const { productId, quantity } of event.data.settlement)
-        units.set(productId, (units.get(productId) ?? 0) + quantity);
+      for (const settled of event.data.settlement)
+        units.set(lineKey(settled), (units.get(lineKey(settled)) ?? 0) + settled.quantity);
   return units;
 }
 
@@ -180,7 +181,7 @@ async function issueCreditNote(streams: Streams, events: readonly Recorded<Order
   const units =
     reason === 'returned'
       ? returnedUnits([calling], sellerOrderId)
-      : new Map(invoice.lines.map((line) => [line.productId, line.quantity]));
+      : new Map(invoice.lines.map((line) => [lineKey(line), line.quantity]));
   const date = indianDate(at);
   const fy = financialYear(date);
   const issue = {

@@ -9,13 +9,17 @@
  * invoice to the buyer under its own GSTIN (delivery.ts).
  */
 import type { OrderLine, ShippingAddress } from '../order/events.ts';
+import { type LineKeyFields, keyFields, lineKey } from '../order/line-key.ts';
 import type { Paise } from '../money.ts';
 import type { PlaceOfBusiness, TaxProfile } from '../seller/events.ts';
 import { addSplits, amountOf, splitInclusive, type TaxSplit } from '../tax/split.ts';
 import { stateByCode, stateByName } from '../tax/states.ts';
 
-/** One line: `quantity` units at the tax-inclusive unit price, its taxable value and tax; amountPaise is their sum. */
-export interface TaxLine extends TaxSplit {
+/**
+ * One line: `quantity` units at the tax-inclusive unit price, its taxable value and tax;
+ * amountPaise is their sum. Its variant and answers (keyFields) name the order line it is of.
+ */
+export interface TaxLine extends TaxSplit, LineKeyFields {
   productId: string;
   description: string;
   hsn: string;
@@ -128,8 +132,12 @@ export const recipientOf = (address: ShippingAddress) => ({
   address: oneLine(address.address, address.city, `${address.state} ${address.pincode}`),
 });
 
+/** What a document calls a line: the product's name, and its variant's when it has one ("Kolhapuri Chappal (Size 8 · Tan)"). */
+const describe = ({ name, variantLabel }: Pick<OrderLine, 'name' | 'variantLabel'>): string =>
+  variantLabel ? `${name} (${variantLabel})` : name;
+
 function taxLine(
-  line: Pick<OrderLine, 'productId' | 'name' | 'pricePaise'>,
+  line: Pick<OrderLine, 'productId' | 'variantId' | 'personalisation' | 'pricePaise'> & { description: string },
   quantity: number,
   tax: LineTax,
   intra: boolean,
@@ -137,7 +145,8 @@ function taxLine(
   const split = splitInclusive(line.pricePaise, quantity, tax.rateBps, intra);
   return {
     productId: line.productId,
-    description: line.name,
+    ...keyFields(line),
+    description: line.description,
     hsn: tax.hsn,
     quantity,
     unitPricePaise: line.pricePaise,
@@ -171,7 +180,9 @@ export interface InvoiceFacts {
 export function invoiceBody(facts: InvoiceFacts): TaxDocumentBody {
   const placeOfSupply = placeOfSupplyOf(facts.shippingAddress);
   const intraState = placeOfSupply.code === facts.supplier.stateCode;
-  const lines = facts.lines.map((line) => taxLine(line, line.quantity, facts.taxOf(line), intraState));
+  const lines = facts.lines.map((line) =>
+    taxLine({ ...line, description: describe(line) }, line.quantity, facts.taxOf(line), intraState),
+  );
   return {
     orderId: facts.orderId,
     sellerOrderId: facts.sellerOrderId,
@@ -196,7 +207,7 @@ const minus = (a: TaxSplit, b: TaxSplit): TaxSplit => ({
 });
 
 /**
- * A credit note's figures: for each product, `units` more of the invoice's units reversed after
+ * A credit note's figures: for each line (by its lineKey), `units` more of the invoice's units reversed after
  * `before` already were. A line's credit is the tax of all units reversed so far less that of the
  * units reversed before, so the credit notes of an invoice add up, paisa for paisa, to the
  * invoice's lines once every unit is reversed (a unit's share of a rounded tax is never lost).
@@ -208,10 +219,11 @@ export function creditBody(
   { date, at }: { date: string; at: string },
 ): TaxDocumentBody {
   const lines = invoice.lines.flatMap((line): TaxLine[] => {
-    const done = Math.min(before.get(line.productId) ?? 0, line.quantity);
-    const quantity = Math.min(units.get(line.productId) ?? 0, line.quantity - done);
+    const key = lineKey(line);
+    const done = Math.min(before.get(key) ?? 0, line.quantity);
+    const quantity = Math.min(units.get(key) ?? 0, line.quantity - done);
     if (quantity <= 0) return [];
-    const product = { productId: line.productId, name: line.description, pricePaise: line.unitPricePaise };
+    const product = { ...line, pricePaise: line.unitPricePaise };
     const tax = { hsn: line.hsn, rateBps: line.rateBps };
     const upTo = (n: number) => splitInclusive(line.unitPricePaise, n, line.rateBps, invoice.intraState);
     const split = minus(upTo(done + quantity), upTo(done));

@@ -4,6 +4,7 @@
  * domain/invoice/document.ts) and MIBI's own (`mibi_documents`: its commission to sellers,
  * delivery to buyers). The routes answer with these schemas; the projection imports only the types.
  */
+import { AnswerSchema } from '../orders/documents.ts';
 import { z } from '@hono/zod-openapi';
 
 const paise = z.number().int();
@@ -31,7 +32,11 @@ const TotalsSchema = z.object({ ...TaxSplitFields, amountPaise: paise });
 
 const TaxLineSchema = z.object({
   productId: z.string(),
-  description: z.string(),
+  variantId: z.string().optional().openapi({ description: 'The variant, when not the default one' }),
+  personalisation: z.array(AnswerSchema).optional().openapi({ description: "The buyer's answers, when any" }),
+  description: z
+    .string()
+    .openapi({ description: "The product's name, with its variant's: 'Kolhapuri Chappal (Size 8 · Tan)'" }),
   hsn: z.string(),
   quantity: z.number().int(),
   unitPricePaise: paise,
