@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { expectFitsPhone } from './layout.ts';
 import { newAccount, signUp } from './helpers.ts';
-import { expectAccessible, fillAddress, signUpByApi } from './shop.ts';
+import { expectAccessible, fillAddress, productNamed, signUpByApi } from './shop.ts';
 import { SIZES } from './sizes.ts';
 
 interface VariantStock {
@@ -46,6 +46,10 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await grid.getByLabel('Price (₹) of 9 · Black', { exact: true }).fill('949');
   await expect(grid.getByLabel('SKU of 8 · Tan')).toHaveValue(/-8-TAN$/);
   await expectAccessible(page, testInfo, 'variants-form');
+  // On a phone the grid's rows turn into cards.
+  await page.setViewportSize(SIZES[0].viewport);
+  await expectFitsPhone(page, 'the product form with its variants');
+  await page.setViewportSize(SIZES[1].viewport);
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product added successfully!')).toBeVisible();
 
@@ -117,8 +121,7 @@ for (const { name: size, viewport } of SIZES) {
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    await page.goto('/products?q=Kolhapuri');
-    await page.getByRole('article').first().getByRole('link').first().click();
+    await page.goto(`/products/${(await productNamed(page.request, 'Kolhapuri Chappal')).id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kolhapuri Chappal');
     const sizes = page.getByRole('group', { name: 'Size' });
     // The demo's size 9 is made in tan only, and none is left: sold out, and with black chosen, not made at all.
