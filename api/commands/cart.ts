@@ -5,7 +5,7 @@ import { cartStream } from '../../domain/cart/events.ts';
 import { type LineShortage, shortageOf } from '../../domain/cart/shortage.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
 import { shipByOf } from '../../domain/order/ship-by.ts';
-import type { Answer } from '../../domain/product/personalisation.ts';
+import { type Answer, type GivenAnswer, answersTo } from '../../domain/product/personalisation.ts';
 import { DEFAULT_VARIANT_ID, VARIANT_MESSAGES, findVariant, hasOptions } from '../../domain/product/variants.ts';
 import { ApiError } from '../http/errors.ts';
 import { productIdOfKey } from '../../domain/order/line-key.ts';
@@ -91,12 +91,13 @@ export interface AddToCartInput {
   productId: string;
   /** Absent: the product's default variant (a product with options refuses it as no such variant). */
   variantId?: string | undefined;
-  personalisation?: Answer[] | undefined;
+  /** The buyer's answers, checked against the product's questions here. */
+  personalisation?: GivenAnswer[] | undefined;
   quantity: number;
 }
 
 export async function addToCart(cx: CommandContext, actor: Actor, input: AddToCartInput) {
-  const { productId, variantId = DEFAULT_VARIANT_ID, personalisation = [], quantity } = input;
+  const { productId, variantId = DEFAULT_VARIANT_ID, quantity } = input;
   const product = await loadProduct(cx, productId);
   if (input.variantId === undefined && hasOptions(product.details)) {
     throw new ApiError(400, 'validation_failed', VARIANT_MESSAGES.variantRequired, {
@@ -104,6 +105,8 @@ export async function addToCart(cx: CommandContext, actor: Actor, input: AddToCa
     });
   }
   if (!findVariant(product.details, variantId)) throw new ApiError(404, 'not_found', VARIANT_MESSAGES.variantUnknown);
+  // The line keeps each answer with its question's words as asked now.
+  const personalisation = answersTo(product.details.personalisation, input.personalisation ?? []);
   const item: LineItem = { productId, variantId, personalisation };
   return changeCart(cx, actor, {
     type: 'AddToCart',

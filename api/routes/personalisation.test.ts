@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectStatus, ok } from '../testing/harness.ts';
 import { SAREE, twoSellers } from './catalog.fixtures.ts';
+import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
+import { answersText } from '../../domain/product/personalisation.ts';
 
 const { api, seller, otherSeller } = await twoSellers();
 
@@ -67,5 +69,78 @@ describe('personalisation questions', () => {
       await otherSeller.api.seller.products[':id'].$patch({ param: { id }, json: { personalisation: [] } }),
       403,
     );
+  });
+});
+
+describe('answers', () => {
+  const ask = async () => {
+    const listed = await seller.api.seller.products.$post({ json: { ...SAREE, personalisation: [ENGRAVING, WRAP] } });
+    expectStatus(listed, 201);
+    return listed.body.id;
+  };
+
+  it('are checked against the questions at add to cart: required, length, values offered, questions asked, text', async () => {
+    const productId = await ask();
+    const buyer = await api.signUp({ role: 'buyer' });
+    const add = (personalisation: unknown) => buyer.raw.post('/api/cart/items', { productId, personalisation });
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [[], { 'personalisation.q1': 'Please answer: Name to engrave' }],
+      [
+        [{ questionId: 'q1', answer: 'A'.repeat(21) }],
+        { 'personalisation.q1': 'Your answer must be at most 20 characters' },
+      ],
+      [
+        [
+          { questionId: 'q1', answer: 'Asha' },
+          { questionId: 'q2', answer: 'Maybe' },
+        ],
+        { 'personalisation.q2': 'Choose one of the values offered' },
+      ],
+      [
+        [
+          { questionId: 'q1', answer: 'Asha' },
+          { questionId: 'q9', answer: 'x' },
+        ],
+        { 'personalisation.q9': 'This product asks no such question' },
+      ],
+      [
+        [{ questionId: 'q1', answer: 'As\u202Eha' }],
+        { 'personalisation.0.answer': 'Answer contains characters that are not allowed' },
+      ],
+      ['Asha', { personalisation: expect.any(String) }],
+    ];
+    for (const [personalisation, fields] of cases) {
+      const reply = await add(personalisation);
+      expectStatus(reply, 400);
+      expect(reply.body.error.fields).toEqual(fields);
+    }
+    expect(ok(await buyer.api.cart.$get()).lines).toEqual([]);
+  });
+
+  it('keep each line apart by its answers, with the question’s words, to the seller’s order', async () => {
+    const productId = await ask();
+    const buyer = await api.signUp({ role: 'buyer' });
+    const add = (answer: string) =>
+      buyer.api.cart.items.$post({
+        json: { productId, personalisation: [{ questionId: 'q1', answer: ` ${answer} ` }] },
+      });
+    expectStatus(await add('Asha'), 200);
+    expectStatus(await add('Ravi'), 200);
+    const cart = ok(await add('Asha')).cart;
+    expect(cart.lines.map((line) => [line.personalisation, line.quantity])).toEqual([
+      [[{ questionId: 'q1', question: 'Name to engrave', answer: 'Asha' }], 2],
+      [[{ questionId: 'q1', question: 'Name to engrave', answer: 'Ravi' }], 1],
+    ]);
+    expect(new Set(cart.lines.map((line) => line.lineKey)).size).toBe(2);
+
+    const placed = await buyer.api.orders.$post({ header: {}, json: { shippingAddress: PUNE_ADDRESS } });
+    expectStatus(placed, 201);
+    const sellerOrders = ok(await seller.after(placed.body.position)['seller-orders'].$get());
+    const part = sellerOrders.find((order) => order.orderId === placed.body.order.id)!;
+    expect(part.lines.map((line) => answersText(line.personalisation))).toEqual([
+      'Name to engrave: Asha',
+      'Name to engrave: Ravi',
+    ]);
+    expectStatus(await otherSeller.api['seller-orders'][':id'].$get({ param: { id: part.id } }), 404);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { givenAnswersSchema } from '../product/personalisation.ts';
 import { MAX_STOCK } from '../product/schemas.ts';
 
 /** A product id in a body: the cart's and the wishlist's. */
@@ -13,11 +14,13 @@ export const variantId = z.string({ error: VARIANT_INVALID }).trim().min(1, VARI
 
 /**
  * Body of "add to cart": one unit unless said otherwise (spec section 9), of the variant named
- * (none: the product's default variant, refused for a product with options).
+ * (none: the product's default variant, refused for a product with options), with the answers to
+ * the product's questions (checked against them by the command: personalisation.ts answersTo).
  */
 export const addToCartSchema = z.object({
   productId,
   variantId: variantId.optional(),
+  personalisation: givenAnswersSchema.default([]),
   quantity: quantity.min(1, 'Quantity must be at least 1').max(MAX_STOCK, 'Quantity is too large').default(1),
 });
 

@@ -5,7 +5,7 @@ import type { OrderLine, ShippingAddress } from '../order/events.ts';
 import { multiply, sum } from '../money.ts';
 import { REGISTERED } from '../seller/tax-profile.fixtures.ts';
 import { splitInclusive } from '../tax/split.ts';
-import { creditBody, type Invoice, invoiceBody, supplierOf } from './document.ts';
+import { creditBody, type Invoice, invoiceBody, lineDescription, supplierOf } from './document.ts';
 
 const BENGALURU: ShippingAddress = { ...PUNE_ADDRESS, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
 const supplier = supplierOf(REGISTERED as Extract<typeof REGISTERED, { registered: true }>);
@@ -169,5 +169,18 @@ describe('creditBody', () => {
     const invoice = invoiceOf([line('p1', 1050_00, 2)], BENGALURU);
     expect(creditBody(invoice, new Map([['p1', 5]]), new Map([['p1', 2]]), at).lines).toEqual([]);
     expect(creditBody(invoice, new Map([['p1', 5]]), new Map(), at).totals.amountPaise).toBe(2100_00);
+  });
+});
+
+describe('lineDescription', () => {
+  it('names the product, its variant and the buyer’s answers', () => {
+    expect(lineDescription({ name: 'Brass Pendant' })).toBe('Brass Pendant');
+    expect(
+      lineDescription({
+        name: 'Kolhapuri Chappal',
+        variantLabel: 'Size 8 · Tan',
+        personalisation: [{ questionId: 'q1', question: 'Name to engrave', answer: 'Asha' }],
+      }),
+    ).toBe('Kolhapuri Chappal (Size 8 · Tan) · Name to engrave: Asha');
   });
 });

@@ -11,6 +11,7 @@
 import type { OrderLine, ShippingAddress } from '../order/events.ts';
 import { type LineKeyFields, keyFields, lineKey } from '../order/line-key.ts';
 import type { Paise } from '../money.ts';
+import { answersText } from '../product/personalisation.ts';
 import type { PlaceOfBusiness, TaxProfile } from '../seller/events.ts';
 import { addSplits, amountOf, splitInclusive, type TaxSplit } from '../tax/split.ts';
 import { stateByCode, stateByName } from '../tax/states.ts';
@@ -132,9 +133,18 @@ export const recipientOf = (address: ShippingAddress) => ({
   address: oneLine(address.address, address.city, `${address.state} ${address.pincode}`),
 });
 
-/** What a document calls a line: the product's name, and its variant's when it has one ("Kolhapuri Chappal (Size 8 · Tan)"). */
-const describe = ({ name, variantLabel }: Pick<OrderLine, 'name' | 'variantLabel'>): string =>
-  variantLabel ? `${name} (${variantLabel})` : name;
+/**
+ * What the invoice says a line is: the product's name, its variant ("Size 8 · Tan") and the
+ * buyer's answers ("Name to engrave: Asha"), which the seller made it to.
+ */
+export function lineDescription({
+  name,
+  variantLabel = '',
+  personalisation = [],
+}: Pick<OrderLine, 'name' | 'variantLabel' | 'personalisation'>): string {
+  const variant = variantLabel === '' ? name : `${name} (${variantLabel})`;
+  return personalisation.length === 0 ? variant : `${variant} · ${answersText(personalisation)}`;
+}
 
 function taxLine(
   line: Pick<OrderLine, 'productId' | 'variantId' | 'personalisation' | 'pricePaise'> & { description: string },
@@ -181,7 +191,7 @@ export function invoiceBody(facts: InvoiceFacts): TaxDocumentBody {
   const placeOfSupply = placeOfSupplyOf(facts.shippingAddress);
   const intraState = placeOfSupply.code === facts.supplier.stateCode;
   const lines = facts.lines.map((line) =>
-    taxLine({ ...line, description: describe(line) }, line.quantity, facts.taxOf(line), intraState),
+    taxLine({ ...line, description: lineDescription(line) }, line.quantity, facts.taxOf(line), intraState),
   );
   return {
     orderId: facts.orderId,

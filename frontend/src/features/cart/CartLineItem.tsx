@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { multiply } from '../../../../domain/money.ts';
 import { LineVariant } from '../../components/LineVariant.tsx';
+import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatPrice } from '../../format.ts';
@@ -38,6 +39,7 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
           </h2>
           <p className="shrink-0 font-bold">{formatPrice(multiply(product.pricePaise, quantity))}</p>
         </div>
+        <LineAnswers answers={line.personalisation} />
         <p className="text-sm text-base-content/80">{formatPrice(product.pricePaise)} each</p>
         <StockFlag line={line} onCart={onCart} offerRemove={false} />
         <div className="mt-auto flex flex-wrap items-center gap-4">

@@ -1,5 +1,6 @@
 /** The cart changes a buyer makes from the product and cart screens: each updates the header badge or shows the spec's error toast. */
 import { NOTICES } from '../../../../domain/notices.ts';
+import type { GivenAnswer } from '../../../../domain/product/personalisation.ts';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
@@ -20,15 +21,21 @@ async function changeCart(send: () => Promise<{ cart: Cart }>, failure: string):
 
 /**
  * Adds `quantity` units of the variant named (none: a product sold as one thing) on top of any
- * already in the cart. Signed out: the 'Login Required' toast.
+ * already in the cart, with the answers to the product's questions (other answers make another
+ * line). Signed out: the 'Login Required' toast.
  */
-export async function addToCart(productId: string, quantity: number, variantId?: string): Promise<Cart | null> {
+export async function addToCart(
+  productId: string,
+  quantity: number,
+  variantId?: string,
+  personalisation: GivenAnswer[] = [],
+): Promise<Cart | null> {
   if (!session.value) {
     toast({ ...NOTICES.loginToAddToCart, tone: 'error' });
     return null;
   }
   const cart = await changeCart(
-    () => call(server.cart.items.$post({ json: { productId, quantity, variantId } })),
+    () => call(server.cart.items.$post({ json: { productId, quantity, variantId, personalisation } })),
     'Failed to add item to cart',
   );
   if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });

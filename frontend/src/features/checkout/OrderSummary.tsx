@@ -3,6 +3,7 @@ import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
 import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
+import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { formatDay, formatPrice } from '../../format.ts';
 import { type Cart, StockFlag } from '../cart/index.ts';
 
@@ -39,6 +40,7 @@ export function OrderSummary({
               </span>
               <span className="shrink-0">{formatPrice(multiply(line.product.pricePaise, line.quantity))}</span>
             </span>
+            <LineAnswers answers={line.personalisation} />
             {line.product.madeToOrderDays !== null && (
               <span className="text-base-content/80">{madeToOrderText(line.product.madeToOrderDays)}</span>
             )}

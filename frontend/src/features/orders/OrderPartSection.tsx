@@ -1,4 +1,5 @@
 import { lineKey } from '../../../../domain/order/line-key.ts';
+import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
@@ -65,6 +66,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
             <span className="min-w-0 flex-1 break-words">
               {line.name}
               <LineVariant label={line.variantLabel} />
+              <LineAnswers answers={line.personalisation} />
               {notReturnable(part, line, rules) && (
                 <span className="block text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
               )}

@@ -1,11 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { whyNotForSale } from '../../../../domain/catalog/availability.ts';
+import { type GivenAnswer, answerIssues } from '../../../../domain/product/personalisation.ts';
+import { focusField } from '../../forms.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { session } from '../../state/session.ts';
 import { addToCart } from '../cart/index.ts';
+import { PersonalisationFields } from './PersonalisationFields.tsx';
 import type { Product } from './types.ts';
 
 interface AddToCartProps {
@@ -20,7 +23,8 @@ interface AddToCartProps {
  * The quantity (1 to the variant's stock) and Add to Cart, disabled when it is out of stock;
  * pressed before a variant is chosen, it says which option is missing. Instead, why the product
  * cannot be bought when it is not on sale (waiting for review, as an admin opens it) or is the
- * signed-in seller's own.
+ * signed-in seller's own. The answers to the product's questions
+ * are checked here with the API's rules before they are sent.
  */
 export function AddToCart({ product, variant, missing }: AddToCartProps) {
   useSignals();
@@ -30,6 +34,8 @@ export function AddToCart({ product, variant, missing }: AddToCartProps) {
   const stockQuantity = variant?.stockQuantity ?? product.stockQuantity;
   const soldOut = stockQuantity <= 0;
   const max = Math.max(stockQuantity, 1);
+  const [answers, setAnswers] = useState<GivenAnswer[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   // The stock may fall while the page is open: never offer more than there is.
   const chosen = Math.min(quantity, max);
 
@@ -41,13 +47,26 @@ export function AddToCart({ product, variant, missing }: AddToCartProps) {
       setRefused(true);
       return;
     }
+    const issues = answerIssues(product.personalisation, answers);
+    setErrors(issues);
+    const first = Object.keys(issues)[0];
+    if (first !== undefined) {
+      focusField(document.getElementsByName(first)[0] ?? null);
+      return;
+    }
     setBusy(true);
-    await addToCart(product.id, chosen, variant.id);
+    await addToCart(product.id, chosen, variant.id, answers);
     setBusy(false);
   }
 
   return (
     <div className="flex flex-col gap-3">
+      <PersonalisationFields
+        questions={product.personalisation}
+        answers={answers}
+        onChange={setAnswers}
+        errors={errors}
+      />
       <div className="flex flex-wrap items-center gap-4">
         <QuantityStepper label="Quantity" value={chosen} max={max} onChange={setQuantity} disabled={soldOut} />
         <button type="button" className="btn btn-primary btn-lg" disabled={soldOut || busy} onClick={() => void add()}>

@@ -1,4 +1,5 @@
 import { lineKey } from '../../../../domain/order/line-key.ts';
+import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
 import { useEffect, useId, useState } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
@@ -224,6 +225,7 @@ function SellerOrderCard(props: SellerOrderCardProps) {
             <span>
               {line.name} <span className="text-base-content/80">x {line.quantity}</span>
               <LineVariant label={line.variantLabel} />
+              <LineAnswers answers={line.personalisation} />
             </span>
             <span className="flex items-center gap-2">
               <span className="font-semibold">{formatPrice(multiply(line.pricePaise, line.quantity))}</span>
