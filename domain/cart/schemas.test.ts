@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { errorsOf } from '../testing.ts';
 import { addToCartSchema, setCartQuantitySchema } from './schemas.ts';
 
-it('adds one unit unless told otherwise', () => {
-  expect(addToCartSchema.parse({ productId: 'p-1' })).toEqual({ productId: 'p-1', quantity: 1 });
-  expect(addToCartSchema.parse({ productId: 'p-1', quantity: 3 })).toEqual({ productId: 'p-1', quantity: 3 });
+it('adds one unit unless told otherwise, with no answers unless given', () => {
+  expect(addToCartSchema.parse({ productId: 'p-1' })).toEqual({ productId: 'p-1', quantity: 1, personalisation: [] });
+  expect(addToCartSchema.parse({ productId: 'p-1', quantity: 3 })).toMatchObject({ productId: 'p-1', quantity: 3 });
 });
 
 it.each([
