@@ -1,11 +1,11 @@
 import { Icon } from '../../components/Icon.tsx';
-import { ALL_CATEGORIES, type ProductFilters } from './filters.ts';
+import { ALL_CATEGORIES, type ProductFilters, withOption } from './filters.ts';
 import type { Category } from './types.ts';
 
 /** Every product is from a verified seller and made in India: always on, so shown but not removable. */
 const ALWAYS_ON = ['Verified Sellers', 'Made in India'];
 
-/** The filters in force: the search and category (each removable), and the two that always hold. */
+/** The filters in force: the search, category and option values (each removable), and the two that always hold. */
 interface ActiveFiltersProps {
   categories: Category[] | null;
   filters: ProductFilters;
@@ -28,6 +28,14 @@ export function ActiveFilters({ categories, filters, onFilters }: ActiveFiltersP
           onRemove={() => onFilters({ ...filters, category: ALL_CATEGORIES })}
         />
       )}
+      {filters.options.map((option) => (
+        <RemovableChip
+          key={option}
+          label={option.replace(':', ': ')}
+          what="option"
+          onRemove={() => onFilters(withOption(filters, option, false))}
+        />
+      ))}
       {ALWAYS_ON.map((label) => (
         <span key={label} className="badge badge-outline badge-secondary gap-1">
           <Icon name="shieldCheck" className="size-3.5" />

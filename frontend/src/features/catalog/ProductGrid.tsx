@@ -59,7 +59,7 @@ export function ProductGrid({ list, controls, emptyText, label = 'Products' }: P
               <button
                 type="button"
                 className="btn btn-outline"
-                onClick={() => onFilters({ ...filters, q: '', category: ALL_CATEGORIES })}
+                onClick={() => onFilters({ ...filters, q: '', category: ALL_CATEGORIES, options: [] })}
               >
                 Clear filters
               </button>

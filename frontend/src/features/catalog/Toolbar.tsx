@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 import { ALL_CATEGORIES, type ProductFilters, type ProductSort, SORT_OPTIONS } from './filters.ts';
+import { OptionFilters } from './OptionFilters.tsx';
 import type { CardLayout } from './ProductCard.tsx';
 import type { Category } from './types.ts';
 
@@ -18,9 +19,10 @@ const LAYOUTS: Array<{ layout: CardLayout; label: string }> = [
   { layout: 'list', label: 'List' },
 ];
 
-/** Search, category, sort, grid or list, and More Filters. */
+/** Search, category, sort, grid or list, and More Filters (the option values, such as colours). */
 export function Toolbar({ categories, filters, onFilters, layout, onLayout }: ToolbarProps) {
-  const [moreShown, setMoreShown] = useState(false);
+  // Open when the page's address asks for option values already.
+  const [moreShown, setMoreShown] = useState(filters.options.length > 0);
   const id = useId();
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -67,7 +69,8 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
           className="select min-w-40 flex-1 md:w-48 md:flex-none"
           value={filters.category}
           disabled={!categories}
-          onChange={(event) => onFilters({ ...filters, category: event.target.value })}
+          // Option values are the category's: another category starts without them.
+          onChange={(event) => onFilters({ ...filters, category: event.target.value, options: [] })}
         >
           <option value={ALL_CATEGORIES}>All Categories</option>
           {categories?.map((category) => (
@@ -118,9 +121,10 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
         </button>
       </div>
       {moreShown && (
-        <p id={`${id}-more`} className="rounded-box bg-base-200 p-4 text-sm">
-          More filters are on the way. Every product on MIBI already comes from a verified seller and is made in India.
-        </p>
+        <div id={`${id}-more`} className="rounded-box bg-base-200 p-4 text-sm">
+          <OptionFilters filters={filters} onFilters={onFilters} />
+          <p>Every product on MIBI already comes from a verified seller and is made in India.</p>
+        </div>
       )}
     </div>
   );

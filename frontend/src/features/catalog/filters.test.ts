@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProductFilters, filtersFrom, matches, searchOf } from './filters.ts';
+import { type ProductFilters, asksFor, filtersFrom, matches, optionParam, searchOf, withOption } from './filters.ts';
 import type { Product } from './types.ts';
 
 const product = {
@@ -9,7 +9,7 @@ const product = {
   description: 'Handwoven.',
   tags: ['zari'],
 } as Product;
-const all: ProductFilters = { q: '', category: 'all', sort: 'popularity' };
+const all: ProductFilters = { q: '', category: 'all', sort: 'popularity', options: [] };
 
 describe('matches', () => {
   it("keeps a storefront's list to its seller's products, as the API's seller filter does", () => {
@@ -24,4 +24,18 @@ describe('matches', () => {
 it('leaves the seller out of the query string: the storefront path names them', () => {
   expect(searchOf({ ...all, category: 'textiles', seller: 'seller-1' })).toBe('?category=textiles');
   expect(filtersFrom('?category=textiles&seller=seller-1').seller).toBeUndefined();
+});
+
+it('keeps the option values asked in the query string, one param each', () => {
+  const search = '?category=textiles&option=Colour%3ARed&option=Colour%3AIndigo';
+  const filters = filtersFrom(`${search}&option=nothing`);
+  expect(filters.options).toEqual(['Colour:Red', 'Colour:Indigo']);
+  expect(searchOf(filters)).toBe(search);
+  expect(asksFor(filters, 'colour:red')).toBe(true);
+  expect(withOption(filters, 'colour:red', false).options).toEqual(['Colour:Indigo']);
+  expect(withOption(filters, optionParam('Size', '8'), true).options).toEqual([
+    'Colour:Red',
+    'Colour:Indigo',
+    'Size:8',
+  ]);
 });

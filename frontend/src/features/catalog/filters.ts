@@ -19,11 +19,13 @@ export const SORT_OPTIONS = [
 export { ALL_CATEGORIES, type ProductSort };
 const DEFAULT_SORT: ProductSort = 'popularity';
 
-/** What the products screen shows, kept in the URL: ?q=, ?category=, ?sort=. */
+/** What the products screen shows, kept in the URL: ?q=, ?category=, ?sort=, ?option=Colour:Red (repeated). */
 export interface ProductFilters {
   q: string;
   category: string;
   sort: ProductSort;
+  /** Option values asked, as `name:value` (Colour:Red), in the order asked. */
+  options: string[];
   /** One seller's products only: a storefront's (its path names the seller, so the query string leaves it out). */
   seller?: string;
 }
@@ -37,19 +39,40 @@ export function filtersFrom(search: string): ProductFilters {
     q: params.get('q')?.trim() ?? '',
     category: params.get('category') || ALL_CATEGORIES,
     sort: isSort(sort) ? sort : DEFAULT_SORT,
+    options: params.getAll('option').filter((option) => /^[^:]+:.+$/.test(option)),
   };
 }
 
-/** The query string of `filters`, defaults left out: '?q=silk&sort=newest', or '' for none. */
-export const searchOf = ({ q, category, sort }: ProductFilters): string =>
-  queryOf({
-    q,
-    category: category === ALL_CATEGORIES ? undefined : category,
-    sort: sort === DEFAULT_SORT ? undefined : sort,
-  });
+/** The query string of `filters`, defaults left out: '?q=silk&sort=newest&option=Colour%3ARed', or '' for none. */
+export function searchOf({ q, category, sort, options }: ProductFilters): string {
+  const params = new URLSearchParams(
+    queryOf({
+      q,
+      category: category === ALL_CATEGORIES ? undefined : category,
+      sort: sort === DEFAULT_SORT ? undefined : sort,
+    }),
+  );
+  for (const option of options) params.append('option', option);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
-export const hasFilters = (filters: ProductFilters): boolean => filters.q !== '' || filters.category !== ALL_CATEGORIES;
+export const hasFilters = (filters: ProductFilters): boolean =>
+  filters.q !== '' || filters.category !== ALL_CATEGORIES || filters.options.length > 0;
+
+/** `name:value`, as the list's `option` takes it. */
+export const optionParam = (name: string, value: string): string => `${name}:${value}`;
+
+/** Whether `filters` ask for `option` (the API compares without case). */
+export const asksFor = (filters: ProductFilters, option: string): boolean =>
+  filters.options.some((asked) => asked.toLowerCase() === option.toLowerCase());
+
+/** `filters` with `option` asked or no longer asked. */
+export const withOption = (filters: ProductFilters, option: string, on: boolean): ProductFilters => {
+  const others = filters.options.filter((asked) => asked.toLowerCase() !== option.toLowerCase());
+  return { ...filters, options: on ? [...others, option] : others };
+};
 
 /** The API's own filter (domain/catalog/product-query.ts), for products the live feed brings. */
 export const matches = (product: Product, filters: ProductFilters): boolean =>
-  matchesFilter(productFilter(filters), product);
+  matchesFilter(productFilter({ ...filters, option: filters.options }), product);

@@ -19,8 +19,21 @@ interface Loaded {
 }
 
 /** GET /products: a page of the products matching `filters` (an empty search left out). */
-const loadPage = ({ q, category, sort, seller }: ProductFilters, offset: number, limit: number) =>
-  call(server.products.$get({ query: { category, sort, seller, limit, offset, q: q || undefined } }));
+const loadPage = ({ q, category, sort, seller, options }: ProductFilters, offset: number, limit: number) => {
+  return call(
+    server.products.$get({
+      query: {
+        category,
+        sort,
+        seller,
+        limit,
+        offset,
+        q: q || undefined,
+        option: options.length > 0 ? options : undefined,
+      },
+    }),
+  );
+};
 
 const loadFailed = (error: ApiError) =>
   toast({ title: 'Error loading products', description: error.message, tone: 'error' });
