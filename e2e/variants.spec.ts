@@ -136,3 +136,22 @@ for (const { name: size, viewport } of SIZES) {
     await expectAccessible(page, testInfo, `variants-page-${size}`);
   });
 }
+
+test('the product list filters by the option values its category has, kept in the address', async ({ page }) => {
+  await page.goto('/products?category=jewelry');
+  await page.getByRole('button', { name: 'More Filters' }).click();
+  const sizes = page.getByRole('group', { name: 'Size' });
+  await expect(sizes.getByRole('checkbox', { name: '2.4' })).toBeVisible();
+  // Another category's values are not offered.
+  await expect(page.getByRole('group', { name: 'Colour' })).toHaveCount(0);
+  await sizes.getByRole('checkbox', { name: '2.6' }).check();
+  await expect(page).toHaveURL(/[?&]option=Size%3A2\.6/);
+  const cards = page.getByRole('region', { name: 'Products' }).getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Meenakari Bangles (Pair)');
+  await page.reload();
+  await expect(sizes.getByRole('checkbox', { name: '2.6' })).toBeChecked();
+  await page.getByRole('button', { name: 'Remove option Size: 2.6' }).click();
+  await expect(page).not.toHaveURL(/option=/);
+  await expect(cards).not.toHaveCount(1);
+});
