@@ -4,6 +4,7 @@ import { CATALOG_COLUMNS } from '../../domain/catalog-import/rows.ts';
 import { MAX_CATALOG_FILE_BYTES } from '../catalog-import/file.ts';
 import { type Client, errorOf, expectStatus } from '../testing/harness.ts';
 import { catalogRowWriter } from '../catalog-import/apply.ts';
+import { tinyPng } from '../images/tiny-png.fixtures.ts';
 import { listProduct, reserve, twoSellers } from './catalog.fixtures.ts';
 
 const { api, seller, otherSeller } = await twoSellers();
@@ -358,5 +359,42 @@ describe('an import interrupted', () => {
       'Imported: Changes sent for review: Description: Handwoven pure silk saree with zari work. → Handwoven ikat cotton, 40 cm square.; Tags: silk, handloom → none',
       'Imported: Stock adjusted from 2 to 30',
     ]);
+  });
+});
+
+describe('images in the catalog file', () => {
+  it('takes the seller’s own images by address and fetches others only through the safe fetch', async () => {
+    const upload = async (client: Client) => {
+      const file = new File([Uint8Array.from(tinyPng())], 'diya.png', { type: 'image/png' });
+      const reply = await client.api.uploads.$post({ form: { file } });
+      expectStatus(reply, 201);
+      return reply.body.url;
+    };
+    const [mine, theirs] = [await upload(seller), await upload(otherSeller)];
+    const file = [
+      HEADER,
+      row({ name: 'Painted diya', image_urls: mine }),
+      row({ name: 'Borrowed diya', image_urls: theirs }),
+      row({ name: 'Loopback diya', image_urls: 'https://127.0.0.1/diya.png' }),
+      row({ name: 'Plain http diya', image_urls: 'http://example.in/diya.png' }),
+    ].join('\n');
+    const checked = await check(seller, csvFile(file));
+    expectStatus(checked, 201);
+    expect(checked.body.rows[3]!.problems).toEqual([
+      { column: 'image_urls', message: 'Image URL must start with https://' },
+    ]);
+    expectStatus(await imports(seller).confirm.$post({ param: { id: checked.body.id } }), 202);
+    await api.settle();
+    const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: checked.body.id } });
+    expectStatus(done, 200);
+    expect(done.body.notes.map(({ name, message }) => [name, message])).toEqual([
+      ['Borrowed diya', 'image_urls: Each image must be one you uploaded'],
+      // The server never fetches from a private address, loopback included.
+      ['Loopback diya', 'image_urls: Image URL must point to a public website'],
+      ['Plain http diya', 'image_urls: Image URL must start with https://'],
+    ]);
+    const products = await seller.api.seller.products.$get();
+    expectStatus(products, 200);
+    expect(products.body.items.find((product) => product.name === 'Painted diya')!.imageUrl).toBe(mine);
   });
 });
