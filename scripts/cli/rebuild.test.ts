@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markThreadRead, postMessage } from '../../api/commands/conversations.ts';
 import { setTaxPolicy } from '../../api/commands/tax-policy.ts';
+import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
+import { SELLER_ORDERS } from '../../projections/orders/projection.ts';
 import { listProduct } from '../../api/routes/catalog.fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { indianDate } from '../../domain/tax/rates.ts';
@@ -31,6 +34,16 @@ describe('mibi rebuild', () => {
       effectiveFrom: indianDate(new Date().toISOString()),
       source: 'Notification 1/2026-Central Tax',
     });
+    // A conversation: the buyer writes, the seller reads and answers.
+    const [part] = await api.platform.read.collection<SellerOrderDoc>(SELLER_ORDERS).find({ limit: 1 });
+    const { id, buyerId, sellerId } = part!;
+    const [buyer, sellerActor] = [
+      { userId: buyerId, roles: ['buyer' as const] },
+      { userId: sellerId, roles: ['seller' as const] },
+    ];
+    await postMessage(api.ctx, buyer, id, { text: 'Is it still in stock?', images: [] });
+    await markThreadRead(api.ctx, sellerActor, id);
+    await postMessage(api.ctx, sellerActor, id, { text: 'Yes.', images: [] });
     await api.settle();
     work = mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
   });
@@ -45,6 +58,8 @@ describe('mibi rebuild', () => {
     expect(stdout).toMatch(/^Rebuilt log-stats, users, catalog, .+ from \d+ events in [\d.]+ s \([\d,]+ events\/s\)$/m);
     expect(stdout).toContain(`  equal      products (2 documents)\n`);
     expect(stdout).toContain(`  equal      tax_policy (1 documents)\n`);
+    expect(stdout).toContain(`  equal      threads (1 documents)\n`);
+    expect(stdout).toContain(`  equal      thread_messages (2 documents)\n`);
     expect(stdout).not.toContain('DIFFERENT');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Every collection equals the rebuild.');
     // Not a terminal: plain progress lines, the last one complete.
