@@ -7,6 +7,7 @@ import { Toasts } from './components/Toasts.tsx';
 import { CartLink } from './features/cart/CartLink.tsx';
 import { VerifyEmailBanner } from './features/auth/VerifyEmailBanner.tsx';
 import { WishlistLink } from './features/wishlist/WishlistLink.tsx';
+import { MessagesLink } from './features/messages/MessagesLink.tsx';
 import { usePageTitle } from './pageTitle.ts';
 import { Routes } from './routes.tsx';
 
@@ -25,7 +26,7 @@ export function App() {
       <a href="#main" className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-16 focus:translate-y-0">
         Skip to content
       </a>
-      <Header cart={<CartLink />} wishlist={<WishlistLink />} />
+      <Header cart={<CartLink />} wishlist={<WishlistLink />} messages={<MessagesLink />} />
       <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Routes />

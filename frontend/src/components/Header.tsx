@@ -15,9 +15,9 @@ import { Skeleton } from './Skeleton.tsx';
  * account, and a row of page links; below md the links, search and account move into
  * the toggle menu. Heights are fixed, so nothing shifts when the session arrives.
  * `cart` is the cart button, which the cart feature owns (App.tsx puts it here); `wishlist`
- * likewise the wishlist's, shown to buyers.
+ * likewise the wishlist's, shown to buyers, and `messages` the conversations', shown to buyers and sellers.
  */
-export function Header({ cart, wishlist }: { cart: ReactNode; wishlist: ReactNode }) {
+export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist: ReactNode; messages: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -29,7 +29,7 @@ export function Header({ cart, wishlist }: { cart: ReactNode; wishlist: ReactNod
         {/* The cart sits last (before the phone menu) so the account actions arriving move nothing. */}
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 md:flex">
-            <AccountActions wishlist={wishlist} />
+            <AccountActions wishlist={wishlist} messages={messages} />
           </div>
           {cart}
           <MobileMenu />
@@ -44,8 +44,8 @@ export function Header({ cart, wishlist }: { cart: ReactNode; wishlist: ReactNod
   );
 }
 
-/** Desktop: Login and Sign Up, or the user's name, role icons (the wishlist for buyers) and Sign Out. */
-function AccountActions({ wishlist }: { wishlist: ReactNode }) {
+/** Desktop: Login and Sign Up, or the user's name, role icons (the wishlist for buyers, the messages for buyers and sellers) and Sign Out. */
+function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages: ReactNode }) {
   useSignals();
   const user = session.value;
   if (!sessionKnown.value) return <Skeleton className="h-8 w-40" />;
@@ -65,6 +65,7 @@ function AccountActions({ wishlist }: { wishlist: ReactNode }) {
   return (
     <>
       {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label="Wishlist" />}
+      {(user.roles.includes('buyer') || user.roles.includes('seller')) && messages}
       {isAdmin && <RoleIcon name="shield" label="Administrator" />}
       {/* The dashboard last opened; the switcher beside it reaches the others of a user with several roles. */}
       <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48" title={user.fullName}>

@@ -10,6 +10,7 @@ import { InvoiceLinks } from './InvoiceLinks.tsx';
 import { canAskReturn, linesOf, notReturnable, partLabel } from './orders.ts';
 import { RefundList } from './RefundList.tsx';
 import { ReturnDialog } from './ReturnDialog.tsx';
+import { ThreadLink } from '../messages/index.ts';
 import { ReturnList } from './ReturnList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, OrderPart, SellerOrderChange } from './types.ts';
@@ -26,7 +27,7 @@ interface OrderPartSectionProps {
 
 /**
  * One seller's part of the buyer's purchase: its seller, short id, lines, subtotal and its own
- * status; Cancel while it is pending, Return items once delivered and within the window; its
+ * status; Message seller, Cancel while it is pending, Return items once delivered and within the window; its
  * returns with the seller's answers, and its status history with the details.
  */
 export function OrderPartSection({ order, part, rules, detailsShown, onChange }: OrderPartSectionProps) {
@@ -94,30 +95,29 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === part.id)} />
       </div>
 
-      {(part.status === 'pending' || returnable) && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {part.status === 'pending' && (
-            <button
-              type="button"
-              className="btn btn-outline btn-error btn-sm"
-              aria-describedby={headingId}
-              onClick={() => setDialog('cancel')}
-            >
-              Cancel order
-            </button>
-          )}
-          {returnable && (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              aria-describedby={headingId}
-              onClick={() => setDialog('return')}
-            >
-              Return items
-            </button>
-          )}
-        </div>
-      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ThreadLink sellerOrderId={part.id} label="Message seller" describedBy={headingId} />
+        {part.status === 'pending' && (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            aria-describedby={headingId}
+            onClick={() => setDialog('cancel')}
+          >
+            Cancel order
+          </button>
+        )}
+        {returnable && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-describedby={headingId}
+            onClick={() => setDialog('return')}
+          >
+            Return items
+          </button>
+        )}
+      </div>
 
       <div hidden={!detailsShown} className="mt-3 text-sm">
         <h4 className="mb-2 font-semibold">Status history</h4>

@@ -26,6 +26,7 @@ import {
 } from '../orders/index.ts';
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
+import { ThreadLink } from '../messages/index.ts';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
@@ -253,6 +254,7 @@ function SellerOrderCard(props: SellerOrderCardProps) {
         cancelLabel="Cancel"
       >
         <UndoMove undo={order.undo} describedBy={titleId} busy={busy} onUndo={onUndo} />
+        <ThreadLink sellerOrderId={order.id} label="Message buyer" describedBy={titleId} />
       </OrderMoves>
       {asOrdered && (
         <AsOrderedDialog

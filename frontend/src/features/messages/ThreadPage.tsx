@@ -1,0 +1,203 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Redirect, useParams } from 'wouter';
+import { MAX_MESSAGE_IMAGES, MAX_MESSAGE_LENGTH, messageSchema } from '../../../../domain/conversation/schemas.ts';
+import { shortSellerOrderId } from '../../../../domain/order/status.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+import { TextAreaField } from '../../components/Field.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useForm } from '../../forms.ts';
+import { loginHref } from '../../links.ts';
+import { useLiveEvent } from '../../state/live.ts';
+import { session, sessionKnown } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import { threadPath } from './paths.ts';
+import { refreshThreads } from './threads.ts';
+import type { ThreadMessage, ThreadView } from './types.ts';
+
+type Image = ThreadMessage['images'][number];
+
+/** /messages/:id: the conversation of a seller order between its buyer and its seller, live. */
+export default function ThreadPage() {
+  useSignals();
+  const { id = '' } = useParams<{ id: string }>();
+  if (!sessionKnown.value) return <span className="loading loading-spinner m-8" aria-label="Loading" />;
+  if (!session.value) return <Redirect to={loginHref(threadPath(id))} replace />;
+  return <Thread sellerOrderId={id} />;
+}
+
+function Thread({ sellerOrderId }: { sellerOrderId: string }) {
+  const param = { id: encodeURIComponent(sellerOrderId) };
+  const thread = useApiGet(
+    (options) => server.threads[':id'].$get({ param }, options),
+    [sellerOrderId],
+    'Failed to load the conversation',
+    { live: true },
+  );
+  const onChange = (doc: { id: string }) => {
+    if (doc.id === sellerOrderId) void thread.reload();
+  };
+  useLiveEvent('thread.changed', onChange);
+  useLiveEvent('seller-thread.changed', onChange);
+
+  // What is on screen is read: say so, so the other party's messages stop counting as unread.
+  const unread = thread.data?.as === 'staff' ? 0 : (thread.data?.unread ?? 0);
+  useEffect(() => {
+    if (unread === 0) return;
+    void call(server.threads[':id'].read.$post({ param })).then(
+      ({ position }) => refreshThreads(position),
+      (error: unknown) => console.error('Could not mark the conversation read', error),
+    );
+  }, [unread, thread.data?.messages.length]);
+
+  const title = `Order #${shortSellerOrderId(sellerOrderId)}`;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="mb-1 text-2xl font-bold">Messages</h1>
+      <p className="mb-6 text-base-content/80">{title}</p>
+      {thread.failed && <LoadFailed what="this conversation" onRetry={() => void thread.reload()} />}
+      {thread.loading && <span className="loading loading-spinner" aria-label="Loading" />}
+      {thread.data && (
+        <>
+          <MessageList thread={thread.data} />
+          {thread.data.as !== 'staff' && (
+            <MessageForm sellerOrderId={sellerOrderId} onSent={(position) => void thread.reload(position)} />
+          )}
+        </>
+      )}
+      <p className="mt-6">
+        <Link href={thread.data?.as === 'seller' ? '/dashboard/seller' : '/dashboard/buyer'} className="link">
+          Back to your orders
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+const AUTHOR: Record<ThreadView['as'], Record<ThreadMessage['from'], string>> = {
+  buyer: { buyer: 'You', seller: 'Seller' },
+  seller: { buyer: 'Buyer', seller: 'You' },
+  staff: { buyer: 'Buyer', seller: 'Seller' },
+};
+
+function MessageList({ thread }: { thread: ThreadView }) {
+  if (thread.messages.length === 0)
+    return <p className="mb-4 text-base-content/80">No messages yet. Write the first one below.</p>;
+  return (
+    <ol className="mb-6 space-y-3" aria-label="Messages">
+      {thread.messages.map((message) => {
+        const mine = AUTHOR[thread.as][message.from] === 'You';
+        return (
+          <li key={message.id} className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
+            <div className="chat-header text-xs">
+              {AUTHOR[thread.as][message.from]}{' '}
+              <time dateTime={message.at} className="opacity-70">
+                {formatDateTime(message.at)}
+              </time>
+            </div>
+            <div className={`chat-bubble whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`} dir="auto">
+              {message.text}
+              {message.images.length > 0 && (
+                <span className="mt-2 flex flex-wrap gap-2">
+                  {message.images.map((image) => (
+                    <a key={image.id} href={image.url} target="_blank" rel="noreferrer">
+                      <img
+                        src={image.sizes[0]?.url ?? image.url}
+                        alt="Attached"
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        className="size-24 rounded object-cover"
+                      />
+                    </a>
+                  ))}
+                </span>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent: (position: number) => void }) {
+  const param = { id: encodeURIComponent(sellerOrderId) };
+  const [images, setImages] = useState<Image[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, busy, onSubmit } = useForm(
+    messageSchema,
+    async (values) => {
+      const { position } = await call(server.threads[':id'].messages.$post({ param, json: values }));
+      formRef.current?.reset();
+      setImages([]);
+      onSent(position);
+    },
+    'Could not send your message',
+    () => ({ images: images.map((image) => image.id) }),
+  );
+
+  async function attach(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      const image = await call(server.threads[':id'].images.$post({ param, form: { file } }));
+      setImages((current) => [...current, image]);
+    } catch (error) {
+      toast({ title: 'Could not attach the image', description: (error as ApiError).message, tone: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
+      className="space-y-3"
+    >
+      <TextAreaField label="Your message" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Attached images">
+          {images.map((image) => (
+            <li key={image.id}>
+              <img
+                src={image.sizes[0]?.url ?? image.url}
+                alt="Attached"
+                width={64}
+                height={64}
+                className="size-16 rounded object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors.images && (
+        <p className="text-sm text-error" role="alert">
+          {errors.images}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || uploading}>
+          Send
+        </button>
+        <label className={`btn btn-outline btn-sm ${images.length >= MAX_MESSAGE_IMAGES ? 'btn-disabled' : ''}`}>
+          {uploading ? 'Attaching…' : 'Attach image'}
+          <input
+            type="file"
+            accept="image/*"
+            className="hidden"
+            onChange={(event) => void attach(event)}
+            disabled={uploading || images.length >= MAX_MESSAGE_IMAGES}
+          />
+        </label>
+      </div>
+    </form>
+  );
+}
