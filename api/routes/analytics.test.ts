@@ -52,6 +52,7 @@ beforeAll(async () => {
     listedProduct(api, sellerA, { pricePaise: 250_00, categoryId: 'spices' }),
     listedProduct(api, sellerB, { pricePaise: 3_000_00, categoryId: 'textiles' }),
   ]);
+  Object.assign(sold, { saree, masala, shawl });
   const [buyer, changedMind] = await Promise.all([signedIn(api), signedIn(api)]);
   await placedOrder(api, buyer, [{ productId: saree, quantity: 2 }, { productId: masala }, { productId: shawl }]);
   const { orderId } = await placedOrder(api, changedMind, [{ productId: saree, quantity: 5 }]);
@@ -67,6 +68,16 @@ afterAll(async () => {
   await read.close();
   await api.close();
 });
+
+/** A product sold as one thing, as the sales of its variants name it. */
+const asSold = (productId: string) => ({
+  productId: sold[productId],
+  variantId: 'default',
+  name: 'Brass Diya',
+  variantLabel: '',
+});
+/** The ids of the products sold, listed in beforeAll. */
+const sold: Record<string, string> = {};
 
 /** The range, totals and daily series of the last 30 days up to today, all without sales but today. */
 const lastThirtyDays = (todays: { revenuePaise: number; units: number; orders: number }) => ({
@@ -89,6 +100,10 @@ describe('GET /api/analytics/seller', () => {
         { categoryId: 'textiles', revenuePaise: 2_000_00, units: 2, orders: 1 },
         { categoryId: 'spices', revenuePaise: 250_00, units: 1, orders: 1 },
       ],
+      variants: [
+        { ...asSold('saree'), revenuePaise: 2_000_00, units: 2, orders: 1 },
+        { ...asSold('masala'), revenuePaise: 250_00, units: 1, orders: 1 },
+      ],
     });
   });
 
@@ -100,6 +115,7 @@ describe('GET /api/analytics/seller', () => {
       totals: { revenuePaise: 3_000_00, units: 1, orders: 1 },
       days: [{ day: today, revenuePaise: 3_000_00, units: 1, orders: 1 }],
       categories: [{ categoryId: 'textiles', revenuePaise: 3_000_00, units: 1, orders: 1 }],
+      variants: [{ ...asSold('shawl'), revenuePaise: 3_000_00, units: 1, orders: 1 }],
     });
   });
 
@@ -113,6 +129,7 @@ describe('GET /api/analytics/seller', () => {
       totals: { revenuePaise: 0, units: 0, orders: 0 },
       days: ['2024-02-28', '2024-02-29', '2024-03-01'].map((day) => ({ day, revenuePaise: 0, units: 0, orders: 0 })),
       categories: [],
+      variants: [],
     });
   });
 });

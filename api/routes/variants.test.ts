@@ -136,6 +136,16 @@ describe('a product with options', () => {
     const after = (await api.platform.read.collection<ProductDoc>(PRODUCTS).get(product.id))!;
     expect(after.variants.map((v) => v.stockQuantity)).toEqual([4, 4, 0, 2, 3]);
     expect(after.stockQuantity).toBe(13);
+    const analytics = ok(await seller.api.analytics.seller.$get({ query: {} }));
+    expect(analytics.variants).toContainEqual({
+      productId: product.id,
+      variantId: tan8.id,
+      name: 'Kolhapuri Chappal',
+      variantLabel: 'Size 8 · Tan',
+      revenuePaise: 149_900,
+      units: 1,
+      orders: 1,
+    });
   });
 
   it('sets the stock of one variant, and keeps a variant its id when an edit gives the same combination', async () => {

@@ -136,6 +136,7 @@ describe('sales projection', () => {
     expect(await documents()).toEqual({
       [SALES_BY_SELLER]: [],
       [SALES_BY_DAY]: [],
+      sales_variants: [],
       sales_open_orders: [],
       sales_legacy_orders: [],
     });

@@ -21,7 +21,9 @@ import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { Doc, UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import { legacyOrders } from '../legacy-orders.ts';
-import type { DayDoc, SalesDoc, SellerDayDoc, Tally } from './documents.ts';
+import type { DayDoc, SalesDoc, SellerDayDoc, SellerVariantsDoc, Tally, VariantTally } from './documents.ts';
+import { lineKey } from '../../domain/order/line-key.ts';
+import { type VariantLine, purchaseOf } from '../../domain/order/upcast.ts';
 
 export const SALES_BY_SELLER = 'sales_daily';
 export const SALES_BY_DAY = 'sales_days';
@@ -31,6 +33,8 @@ export const SALES_BY_DAY = 'sales_days';
  * may still be returned.
  */
 const OPEN_ORDERS = 'sales_open_orders';
+/** A seller's sales of each variant, per day (documents.ts `SellerVariantsDoc`). */
+export const SALES_OF_VARIANTS = 'sales_variants';
 
 interface OpenOrderDoc extends Doc {
   day: string;
@@ -38,7 +42,18 @@ interface OpenOrderDoc extends Doc {
   sellerOrders: Array<{ sellerOrderId: string; lines: SaleLine[] }>;
 }
 
-type SaleLine = Pick<OrderLine, 'productId' | 'sellerId' | 'categoryId'> & { revenuePaise: Paise; units: number };
+/** A line counted: `key` names it among its purchase's lines (lineKey), `variantKey` its variant among the seller's. */
+type SaleLine = Pick<OrderLine, 'productId' | 'sellerId' | 'categoryId' | 'name'> & {
+  key: string;
+  variantId: string;
+  variantLabel: string;
+  revenuePaise: Paise;
+  units: number;
+};
+
+/** A variant's key among a seller's sales: the product id for a product sold as one thing. */
+const variantKey = ({ productId, variantId }: Pick<SaleLine, 'productId' | 'variantId'>): string =>
+  lineKey({ productId, variantId });
 
 const legacy = legacyOrders('sales_legacy_orders');
 
@@ -93,6 +108,24 @@ function withSale<T extends SalesDoc>(doc: T, lines: readonly SaleLine[], sign: 
 }
 
 /** Adds a purchase's lines to its day, or takes them back; documents left with no orders are deleted. */
+/** Adds (or takes back) each variant's sale of a seller's lines; a variant left with no orders is dropped. */
+function addVariants(
+  tallies: Record<string, VariantTally>,
+  lines: readonly SaleLine[],
+  sign: 1 | -1,
+): Record<string, VariantTally> {
+  const result = { ...tallies };
+  const groups = new Map<string, SaleLine[]>();
+  for (const line of lines) groups.set(variantKey(line), [...(groups.get(variantKey(line)) ?? []), line]);
+  for (const [key, own] of groups) {
+    const { productId, variantId, name, variantLabel } = own[0]!;
+    const tally = addTally(result[key] ?? NO_SALES, saleOf(own), sign);
+    if (tally.orders === 0) delete result[key];
+    else result[key] = { productId, variantId, name, variantLabel, ...tally };
+  }
+  return result;
+}
+
 async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], sign: 1 | -1): Promise<void> {
   // A purchase with no lines counted (every seller order cancelled) is no order of the day.
   if (lines.length === 0) return;
@@ -114,6 +147,10 @@ async function count(work: UnitOfWork, day: string, lines: readonly SaleLine[], 
     const newSellerDay = withSale(sellerDoc, sellerLines, sign);
     if (newSellerDay.orders === 0) work.delete(SALES_BY_SELLER, id);
     else work.put<SellerDayDoc>(SALES_BY_SELLER, newSellerDay);
+    const kept = await work.get<SellerVariantsDoc>(SALES_OF_VARIANTS, id);
+    const variants = addVariants(kept?.variants ?? {}, sellerLines, sign);
+    if (Object.keys(variants).length === 0) work.delete(SALES_OF_VARIANTS, id);
+    else work.put<SellerVariantsDoc>(SALES_OF_VARIANTS, { id, day, sellerId, variants });
   }
 }
 
@@ -139,10 +176,10 @@ async function recount(
   else work.put<OpenOrderDoc>(OPEN_ORDERS, changed);
 }
 
-/** The lines less the units returned and what was paid for them (a purchase has one line per product). */
+/** The lines less the units returned and what was paid for them (a purchase has each line key once). */
 function lessReturned(lines: readonly SaleLine[], returned: readonly LineSettlement[]): SaleLine[] {
   return lines.map((line) => {
-    const back = returned.filter((settled) => settled.productId === line.productId);
+    const back = returned.filter((settled) => lineKey(settled) === line.key);
     return {
       ...line,
       revenuePaise: sum([line.revenuePaise, ...back.map((settled) => -settled.amountPaise)]),
@@ -156,11 +193,13 @@ type SalesEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'SellerOrderCancel
 export const sales: Projection = {
   name: 'sales',
   // 2: open orders kept per seller order, for cancellations of one seller order and returns.
-  version: 2,
+  // 3: a seller's sales of each variant.
+  version: 3,
   // Queries read documents by id (a day, or a day and a seller) for each day of a range.
   collections: [
     { name: SALES_BY_SELLER, indexes: [['day']] },
     { name: SALES_BY_DAY },
+    { name: SALES_OF_VARIANTS },
     { name: OPEN_ORDERS },
     legacy.collection,
   ],
@@ -173,14 +212,18 @@ export const sales: Projection = {
     for (const event of await legacy.current(recorded, work)) {
       switch (event.type) {
         case 'OrderPlaced': {
-          const { orderId, placedAt, lines, sellerOrders } = event.data;
+          const { orderId, placedAt, lines, sellerOrders } = purchaseOf(event);
           const day = placedAt.slice(0, 10);
-          const toSale = ({ productId, sellerId, categoryId, pricePaise, quantity }: OrderLine): SaleLine => ({
-            productId,
-            sellerId,
-            categoryId,
-            revenuePaise: multiply(pricePaise, quantity),
-            units: quantity,
+          const toSale = (line: VariantLine): SaleLine => ({
+            key: lineKey(line),
+            productId: line.productId,
+            variantId: line.variantId,
+            name: line.name,
+            variantLabel: line.variantLabel,
+            sellerId: line.sellerId,
+            categoryId: line.categoryId,
+            revenuePaise: multiply(line.pricePaise, line.quantity),
+            units: line.quantity,
           });
           const parts = sellerOrders.map(({ sellerOrderId, sellerId }) => ({
             sellerOrderId,

@@ -8,11 +8,13 @@ import type {
   MarketplaceSalesReport,
   RecentSales,
   SalesDoc,
+  SalesRange,
   SalesReport,
   SellerDayDoc,
+  SellerVariantsDoc,
   Tally,
 } from './documents.ts';
-import { NO_SALES, SALES_BY_DAY, SALES_BY_SELLER, addTally, sellerDayId } from './projection.ts';
+import { NO_SALES, SALES_BY_DAY, SALES_BY_SELLER, SALES_OF_VARIANTS, addTally, sellerDayId } from './projection.ts';
 
 /** The range shown when none is asked for: the last 30 days, today included. */
 export const DEFAULT_DAYS = 30;
@@ -64,7 +66,7 @@ function ranked(maps: ReadonlyArray<Record<string, Tally>>): Array<[string, Tall
 }
 
 /** Totals, the series of every day of the range and the categories, from the documents of the days that had sales. */
-function report(range: { from: string; to: string; days: string[] }, docs: readonly SalesDoc[]): SalesReport {
+function report(range: { from: string; to: string; days: string[] }, docs: readonly SalesDoc[]): SalesRange {
   const dayDocs = new Map(docs.map((doc) => [doc.day, doc]));
   return {
     from: range.from,
@@ -83,8 +85,15 @@ export async function sellerSales(
   now: string,
 ): Promise<SalesReport> {
   const range = daysOf(query, now);
-  const docs = await bySeller(read).getMany(range.days.map((day) => sellerDayId(day, sellerId)));
-  return report(range, docs);
+  const ids = range.days.map((day) => sellerDayId(day, sellerId));
+  const docs = await bySeller(read).getMany(ids);
+  const ofVariants = await read.collection<SellerVariantsDoc>(SALES_OF_VARIANTS).getMany(ids);
+  const names = new Map(ofVariants.flatMap((doc) => Object.entries(doc.variants)));
+  const variants = ranked(ofVariants.map((doc) => doc.variants)).map(([key, tally]) => {
+    const { productId, variantId, name, variantLabel } = names.get(key)!;
+    return { productId, variantId, name, variantLabel, ...tallyOf(tally) };
+  });
+  return { ...report(range, docs), variants };
 }
 
 /** The whole marketplace's sales of the days asked for, with every seller's; invalid for a bad range. */

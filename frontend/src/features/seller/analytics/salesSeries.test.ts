@@ -12,6 +12,7 @@ const sales: SellerSales = {
     { day: '2025-03-05', revenuePaise: 149_900, units: 1, orders: 1 },
   ],
   categories: [{ categoryId: 'textiles', revenuePaise: 449_700, units: 3, orders: 2 }],
+  variants: [],
 };
 
 describe('sales series', () => {
