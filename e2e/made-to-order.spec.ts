@@ -1,7 +1,8 @@
 /**
  * Issue 26, made to order and personalisation: a made-to-order product's page and checkout say
  * when it will be dispatched; its seller sees the ship-by day, and the order flagged Late once an
- * admin has moved the clock past it.
+ * admin has moved the clock past it. A seller asks for a name to engrave in the product form; the
+ * buyer is refused without it, answers it, checks out, and the seller's order shows the name.
  *
  * Its own server: the admin moves its clock (development routes), which would move the shared
  * server's windows under the other specs.
@@ -95,4 +96,62 @@ test('a made-to-order shawl: its page and checkout say when it ships; its seller
   await expect(card.getByText('Late', { exact: true })).toBeVisible();
 
   for (const context of [seller.context, buyer.context, admin]) await context.close();
+});
+
+test('an engraving: the seller asks for a name, the buyer must answer it, and the seller’s order shows the name', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const pendant = unique('Brass Name Pendant');
+  const seller = await signedIn(browser, 'seller', unique('Moradabad Brass'));
+  await listProduct(seller.context.request, baseURL, { name: pendant, pricePaise: 129_900, stockQuantity: 5 });
+
+  // The seller adds the question in the product form.
+  await seller.page.goto('/dashboard/seller');
+  const row = seller.page.getByRole('listitem').filter({ has: seller.page.getByRole('heading', { name: pendant }) });
+  await row.getByRole('button', { name: 'Edit Product' }).click();
+  await seller.page.getByRole('button', { name: 'Add a question' }).click();
+  const question = seller.page.getByRole('group', { name: 'Question 1' });
+  await question.getByLabel('Question 1').fill('Name to engrave');
+  await question.getByLabel('Longest answer (characters)').fill('12');
+  const patch = seller.page.waitForRequest((request) => request.method() === 'PATCH');
+  await seller.page.getByRole('button', { name: 'Save Changes' }).click();
+  expect((await patch).postDataJSON()).toEqual({
+    personalisation: [{ question: 'Name to engrave', kind: 'text', maxLength: 12, required: true }],
+  });
+  await expect(seller.page.getByText('Product updated')).toBeVisible();
+
+  // The buyer is refused without an answer, then adds it engraved with a name and checks out.
+  const buyer = await signedIn(browser, 'buyer', 'Kavya Menon');
+  const productId = (
+    (await (await buyer.page.request.get(`/api/products?q=${encodeURIComponent(pendant)}`)).json()) as {
+      items: Array<{ id: string }>;
+    }
+  ).items[0]!.id;
+  await buyer.page.goto(`/products/${productId}`);
+  await buyer.page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(buyer.page.getByText('Please answer: Name to engrave')).toBeVisible();
+  await expect(buyer.page.getByLabel('Name to engrave')).toBeFocused();
+  await buyer.page.getByLabel('Name to engrave').fill('Asha');
+  await buyer.page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(buyer.page.getByText('Added to Cart')).toBeVisible();
+  await buyer.page.goto('/checkout');
+  const summary = buyer.page.getByRole('list', { name: 'Items' });
+  await expect(summary).toContainText('Name to engrave: Asha');
+  await fillAddress(buyer.page);
+  await buyer.page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(buyer.page.getByText('Order Placed Successfully!')).toBeVisible();
+  const [order] = (await (await buyer.page.request.get('/api/orders')).json()) as Array<{
+    sellerOrders: Array<{ shortId: string }>;
+  }>;
+
+  await seller.page.goto('/dashboard/seller');
+  const card = seller.page
+    .getByRole('region', { name: 'Incoming Orders', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: `Order #${order!.sellerOrders[0]!.shortId}` });
+  await expect(card).toContainText(`${pendant} x 1`);
+  await expect(card).toContainText('Name to engrave: Asha');
+
+  for (const context of [seller.context, buyer.context]) await context.close();
 });
