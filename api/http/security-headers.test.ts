@@ -247,6 +247,7 @@ describe('security headers', () => {
         '/api/products',
         '/api/products/:id',
         '/api/products/:id/reviews',
+        '/api/products/options',
         '/api/sellers/:id',
         '/api/categories',
         '/api/returns/policy',

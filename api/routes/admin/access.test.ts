@@ -103,6 +103,11 @@ beforeAll(async () => {
         param: { id: 'spices' },
         json: { hsn: '0904', gstRateBps: 500, ...taxChange },
       }),
+    (api) =>
+      api.admin['tax-policy'].services[':service'].$put({
+        param: { service: 'commission' },
+        json: { sac: '996211', rateBps: 1800, ...taxChange },
+      }),
   ];
   routes = await Promise.all(calls.map(async (call) => ({ ...(await requestOf(call)), call })));
 });
@@ -126,7 +131,8 @@ describe('every admin route', () => {
         .replace(/\/[0-9a-f-]{36}/g, '/{id}')
         .replace(/\/roles\/seller$/, '/roles/{role}')
         .replace(/^\/categories\/spices\//, '/categories/{id}/')
-        .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}');
+        .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}')
+        .replace(/^\/tax-policy\/services\/commission$/, '/tax-policy/services/{service}');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });
 
