@@ -98,6 +98,18 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await page.reload();
   const incoming = page.getByRole('region', { name: 'Incoming Orders', exact: true });
   await expect(incoming).toContainText('Size 8 · Tan');
+  // An edit starts from the grid as saved; a stock changed there changes that variant's alone.
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .getByRole('button', { name: 'Edit Product' })
+    .click();
+  await expect(grid.getByLabel('Price (₹) of 9 · Black', { exact: true })).toHaveValue('949');
+  await expect(grid.getByLabel('Stock of 8 · Tan')).toHaveValue('4');
+  await grid.getByLabel('Stock of 6 · Black').fill('9');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product updated')).toBeVisible();
+
   const productId = (await (await page.request.get('/api/seller/products')).json()).items.find(
     (item: { name: string }) => item.name === name,
   ).id as string;
@@ -106,7 +118,7 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   );
   expect(stock).toEqual({
     '6 Tan': 5,
-    '6 Black': 5,
+    '6 Black': 9,
     '7 Tan': 5,
     '7 Black': 5,
     '8 Tan': 4,

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { singleFileImage } from '../../../../domain/product/image.ts';
+import { variantChanges } from './productForm.ts';
+import type { SellerProduct } from './types.ts';
+
+const black = singleFileImage('/media/black.webp');
+const options = [{ name: 'Colour', values: ['Tan', 'Black'] }];
+const stored = (id: string, colour: string, imageUrls: string[] = []) => ({
+  id,
+  sku: `C-${colour.toUpperCase()}`,
+  optionValues: [colour],
+  label: colour,
+  pricePaise: 89_900,
+  originalPricePaise: null,
+  imageUrls,
+  stockQuantity: 3,
+});
+const product = {
+  images: [black],
+  options,
+  variants: [stored('v1', 'Tan'), stored('v2', 'Black', [black.url])],
+} as unknown as SellerProduct;
+const sent = (id: string | undefined, colour: string, images: string[] = []) => ({
+  ...(id && { id }),
+  sku: `C-${colour.toUpperCase()}`,
+  optionValues: [colour],
+  pricePaise: 89_900,
+  originalPricePaise: null,
+  stockQuantity: 3,
+  images,
+});
+const typed = { pricePaise: 89_900, originalPricePaise: null, stockQuantity: 6 };
+
+describe('variantChanges', () => {
+  it("sends nothing when the grid is the product's, its pictures compared by their ids", () => {
+    expect(variantChanges(product, options, [sent('v1', 'Tan'), sent('v2', 'Black', [black.id])], typed)).toEqual({});
+  });
+
+  it('sends the options and every variant when one of them changed', () => {
+    const variants = [sent('v1', 'Tan'), { ...sent('v2', 'Black', [black.id]), stockQuantity: 0 }];
+    expect(variantChanges(product, options, variants, typed)).toEqual({ options, variants });
+    const more = [{ name: 'Colour', values: ['Tan', 'Black', 'Red'] }];
+    const withRed = [sent('v1', 'Tan'), sent('v2', 'Black', [black.id]), sent(undefined, 'Red')];
+    expect(variantChanges(product, more, withRed, typed)).toEqual({ options: more, variants: withRed });
+  });
+
+  it('sells the product as one thing again, at the price and stock typed, once its last option is removed', () => {
+    expect(variantChanges(product, [], [], typed)).toEqual({ options: [], ...typed });
+    expect(variantChanges({ ...product, options: [] }, [], [], typed)).toEqual({});
+  });
+});
