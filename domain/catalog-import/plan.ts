@@ -127,7 +127,7 @@ export function groupVariants(products: readonly CatalogProduct[]) {
 }
 
 /** Which of the product's fields a row would change, its images and tax only when the row gives them. */
-export function rowChanges(
+function rowChanges(
   product: CatalogProduct,
   existing: ExistingProduct,
   variant: ExportedVariant | null,

@@ -52,9 +52,9 @@ const OPTION_COLUMNS = [
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
 /** The columns a file must have; the others may be left out (empty). */
-export const REQUIRED_COLUMNS: readonly CatalogColumn[] = ['name', 'description', 'price', 'stock', 'category'];
+const REQUIRED_COLUMNS: readonly CatalogColumn[] = ['name', 'description', 'price', 'stock', 'category'];
 
-export const CATALOG_FILE_MESSAGES = {
+const CATALOG_FILE_MESSAGES = {
   missingColumns: (columns: readonly string[]) => `The first row must name the columns; missing: ${columns.join(', ')}`,
   unknownColumns: (columns: readonly string[]) =>
     `Unknown columns: ${columns.join(', ')}. The columns are: ${CATALOG_COLUMNS.join(', ')}`,
@@ -251,7 +251,7 @@ const rateText = (bps: number): string =>
   `${Math.trunc(bps / 100)}${bps % 100 === 0 ? '' : `.${String(bps % 100).padStart(2, '0')}`}`;
 
 /** A product as rows of the catalog's columns: one, or one per variant of a product with options. */
-export const exportedRows = (product: ExportedProduct): string[][] =>
+const exportedRows = (product: ExportedProduct): string[][] =>
   product.options.length === 0
     ? [exportedRow(product, { ...product, sku: product.variants[0]?.sku ?? '', optionValues: [] })]
     : product.variants.map((variant) => exportedRow(product, variant));

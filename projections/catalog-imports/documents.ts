@@ -9,11 +9,11 @@ export const IMPORT_STATUSES = ['checked', 'importing', 'finished'] as const;
 
 const count = z.number().int().min(0);
 
-export const RowCountsSchema = z
+const RowCountsSchema = z
   .object({ created: count, updated: count, unchanged: count, refused: count })
   .openapi('ImportRowCounts');
 
-export const RowResultSchema = z
+const RowResultSchema = z
   .object({
     row: z.number().int().openapi({ description: "The row's number in the file; the header is row 1" }),
     outcome: z.enum(ROW_OUTCOMES),
@@ -47,6 +47,5 @@ export const CatalogImportSchema = z
   .openapi('CatalogImport');
 export type CatalogImportDoc = z.infer<typeof CatalogImportSchema>;
 
-/** What the live feed tells of an import's progress: the document without its notes. */
-export const ImportProgressSchema = CatalogImportSchema.omit({ notes: true, sellerId: true }).openapi('ImportProgress');
-export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+/** What the live feed tells of an import's progress: the document without its notes and its seller. */
+export type ImportProgress = Omit<CatalogImportDoc, 'notes' | 'sellerId'>;
