@@ -80,6 +80,11 @@ export function MobileMenu() {
                     Wishlist
                   </Link>
                 )}
+                {(user.roles.includes('buyer') || user.roles.includes('seller')) && (
+                  <Link href="/messages" className="btn btn-ghost" onClick={close}>
+                    Messages
+                  </Link>
+                )}
                 <SignOutButton className="btn btn-outline" onSignedOut={close} />
               </>
             ) : (
