@@ -17,6 +17,7 @@ import {
   ALERTING_EVENTS,
   type WishlistAlert,
   alertKindOf,
+  variantOfAlert,
   wishlistAlert,
   wishlistAlertId,
 } from '../domain/wishlist/alerts.ts';
@@ -34,14 +35,36 @@ export const WISHLIST_WATCHERS = 'wishlist_watchers';
 interface WatchersDoc extends Doc {
   /** The buyers who have the product saved, in the order they saved it. */
   buyerIds: string[];
+  /** The buyers who have one variant of it saved (absent before variants: none). */
+  variantWatchers?: Array<{ buyerId: string; variantId: string }>;
 }
 
 async function watch(work: UnitOfWork, { type, data }: WishlistEvent): Promise<void> {
-  const buyerIds = (await work.get<WatchersDoc>(WISHLIST_WATCHERS, data.productId))?.buyerIds ?? [];
-  const others = buyerIds.filter((id) => id !== data.userId);
-  const next = type === 'WishlistItemSaved' ? [...others, data.userId] : others;
-  if (next.length === 0) work.delete(WISHLIST_WATCHERS, data.productId);
-  else work.put<WatchersDoc>(WISHLIST_WATCHERS, { id: data.productId, buyerIds: next });
+  const kept = await work.get<WatchersDoc>(WISHLIST_WATCHERS, data.productId);
+  let buyerIds = kept?.buyerIds ?? [];
+  let variantWatchers = kept?.variantWatchers ?? [];
+  const saves = type === 'WishlistItemSaved';
+  const { userId, variantId } = data;
+  if (variantId === undefined) {
+    buyerIds = [...buyerIds.filter((id) => id !== userId), ...(saves ? [userId] : [])];
+  } else {
+    const others = variantWatchers.filter((one) => one.buyerId !== userId || one.variantId !== variantId);
+    variantWatchers = [...others, ...(saves ? [{ buyerId: userId, variantId }] : [])];
+  }
+  if (buyerIds.length === 0 && variantWatchers.length === 0) work.delete(WISHLIST_WATCHERS, data.productId);
+  else
+    work.put<WatchersDoc>(WISHLIST_WATCHERS, {
+      id: data.productId,
+      buyerIds,
+      ...(variantWatchers.length > 0 && { variantWatchers }),
+    });
+}
+
+/** Who is told of `event`: the product's watchers, and those of the variant whose stock came back (each buyer once). */
+function watchersOf(watchers: WatchersDoc, event: AlertingEvent): string[] {
+  const variantId = event.type === 'ProductUpdated' ? null : variantOfAlert(event);
+  const ofVariant = (watchers.variantWatchers ?? []).filter((one) => one.variantId === variantId);
+  return [...new Set([...watchers.buyerIds, ...ofVariant.map((one) => one.buyerId)])];
 }
 
 /** A product event that may call for an alert. */
@@ -84,7 +107,8 @@ export function wishlistReactor(streams: Streams): Projection {
       const product = await productAt(streams, recorded);
       const alert = product && wishlistAlert(recorded, product);
       if (!alert) return;
-      for (const buyerId of watchers.buyerIds) await notifyBuyer(streams, buyerId, recorded, productId, alert);
+      for (const buyerId of watchersOf(watchers, recorded))
+        await notifyBuyer(streams, buyerId, recorded, productId, alert);
     },
   };
 }

@@ -279,3 +279,53 @@ describe('buyers of the last unit of one variant', () => {
     expect(after.variants.map((v) => v.stockQuantity)).toEqual([4, 4, 0, 2, 3]);
   });
 });
+
+describe('a wishlist of variants', () => {
+  it('saves a variant or the product, and tells each buyer when what they saved is back in stock', async () => {
+    const product = await listChappal(seller, { variants: CHAPPAL.variants.map((v) => ({ ...v, sku: `G-${v.sku}` })) });
+    const { id } = product;
+    const [tan8, black8] = [variantOf(product, 'Size 8 · Tan'), variantOf(product, 'Size 8 · Black')];
+    const setStock = async (variantId: string, stockQuantity: number) =>
+      expectStatus(
+        await seller.api.seller.products[':id'].stock.$put({ param: { id }, json: { stockQuantity, variantId } }),
+        200,
+      );
+    await setStock(tan8.id, 0);
+    await setStock(black8.id, 0);
+    const [ofVariant, ofProduct] = await Promise.all([signedIn(api), signedIn(api)]);
+    const saved = ok(await ofVariant.api.wishlist.items.$post({ json: { productId: id, variantId: tan8.id } }));
+    expect(saved).toMatchObject({ productIds: [id], variants: [{ productId: id, variantId: tan8.id }] });
+    ok(await ofProduct.api.wishlist.items.$post({ json: { productId: id } }));
+    const unknown = await ofVariant.api.wishlist.items.$post({ json: { productId: id, variantId: 'v99' } });
+    expectStatus(unknown, 404);
+    const empty = await ofVariant.raw.post('/api/wishlist/items', { productId: id, variantId: '' });
+    expectStatus(empty, 400);
+    expect(empty.body.error.fields).toEqual({ variantId: VARIANT_MESSAGES.variantRequired });
+    await api.settle();
+    const listed = ok(await ofVariant.api.wishlist.$get());
+    expect(listed.items[0]).toMatchObject({
+      productId: id,
+      variantId: tan8.id,
+      product: { variantLabel: 'Size 8 · Tan', stockQuantity: 0, pricePaise: 149_900 },
+    });
+
+    await setStock(black8.id, 4);
+    await api.settle();
+    await setStock(tan8.id, 2);
+    await api.settle();
+    const titles = async (client: Client) =>
+      ok(await client.api.wishlist.notifications.$get({ query: {} })).items.map((item) => item.title);
+    expect(await titles(ofVariant)).toEqual(['Back in stock: Kolhapuri Chappal (Size 8 · Tan)']);
+    expect(await titles(ofProduct)).toEqual([
+      'Back in stock: Kolhapuri Chappal (Size 8 · Tan)',
+      'Back in stock: Kolhapuri Chappal (Size 8 · Black)',
+    ]);
+    const removed = ok(
+      await ofVariant.api.wishlist.items[':productId'].$delete({
+        param: { productId: id },
+        query: { variantId: tan8.id },
+      }),
+    );
+    expect(removed).toMatchObject({ productIds: [], variants: [] });
+  });
+});

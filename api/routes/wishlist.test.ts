@@ -53,7 +53,7 @@ describe('every wishlist route', () => {
     [
       'DELETE',
       '/api/wishlist/items/p-1',
-      (client: Client) => client.api.wishlist.items[':productId'].$delete({ param: { productId } }),
+      (client: Client) => client.api.wishlist.items[':productId'].$delete({ param: { productId }, query: {} }),
     ],
     ['GET', '/api/wishlist/notifications', (client: Client) => client.api.wishlist.notifications.$get({ query: {} })],
     [
@@ -129,6 +129,7 @@ describe('saving and reading', () => {
     expect(reply.body.items.map((item: { productId: string }) => item.productId)).toEqual([shawl, diya]);
     expect(reply.body.items[0]).toEqual({
       productId: shawl,
+      variantId: null,
       savedAt: expect.any(String),
       product: {
         id: shawl,
@@ -139,6 +140,7 @@ describe('saving and reading', () => {
         percentOff: 33,
         imageUrl: '/media/diya.webp',
         stockQuantity: 0,
+        variantLabel: '',
         available: true,
       },
     });
@@ -157,11 +159,11 @@ describe('saving and reading', () => {
       { productId: lamp, product: { available: false } },
     ]);
 
-    const removed = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp } });
+    const removed = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp }, query: {} });
     expectStatus(removed, 200);
     expect(removed.body.productIds).toEqual([]);
     expect(ok(await wishlistAfter(buyer, removed.body.position))).toEqual({ items: [], count: 0 });
-    const again = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp } });
+    const again = await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: lamp }, query: {} });
     expectStatus(again, 200);
     expect(again.body.productIds).toEqual([]);
   });
@@ -171,7 +173,7 @@ describe('saving and reading', () => {
     const other = await signedIn(api);
     const saved = await owner.api.wishlist.items.$post({ json: { productId: diya } });
     expectStatus(saved, 200);
-    const removal = await other.api.wishlist.items[':productId'].$delete({ param: { productId: diya } });
+    const removal = await other.api.wishlist.items[':productId'].$delete({ param: { productId: diya }, query: {} });
     expectStatus(removal, 200);
     expect(removal.body.productIds).toEqual([]);
     // The other buyer's removal changed nothing, so the owner's save is the write to wait for.
@@ -216,7 +218,8 @@ describe('what a save refuses, storing nothing', () => {
     const buyer = await signedIn(api);
     expect((await buyer.raw.post('/api/wishlist/items', '{bad')).body.error.code).toBe('malformed_json');
     expect(
-      (await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: 'x'.repeat(101) } })).status,
+      (await buyer.api.wishlist.items[':productId'].$delete({ param: { productId: 'x'.repeat(101) }, query: {} }))
+        .status,
     ).toBe(400);
     const large = await buyer.raw.post('/api/wishlist/items', { productId: diya, ...oversized() });
     expectStatus(large, 413);

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { saveToWishlistSchema } from '../../domain/wishlist/schemas.ts';
+import { saveToWishlistSchema, removeFromWishlistQuerySchema } from '../../domain/wishlist/schemas.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { markNotificationRead } from '../commands/notifications.ts';
 import { IdParamsSchema, ListQuerySchema, MarkedReadSchema } from './notifications.ts';
@@ -13,7 +13,12 @@ import { wishlistOf } from '../../projections/wishlists/queries.ts';
 
 const WishlistChangeSchema = z
   .object({
-    productIds: z.array(z.string()).openapi({ description: 'Every product saved, newest first' }),
+    productIds: z
+      .array(z.string())
+      .openapi({ description: 'Every product saved (or with a variant saved), newest first' }),
+    variants: z
+      .array(z.object({ productId: z.string(), variantId: z.string() }))
+      .openapi({ description: 'The variants saved, newest first' }),
     position: PositionSchema,
   })
   .openapi('WishlistChange') satisfies z.ZodType<WishlistChange>;
@@ -45,14 +50,14 @@ export const wishlistRoutes = (ctx: AppContext) =>
         path: '/items',
         operationId: 'saveToWishlist',
         tags,
-        summary: 'Save a product for sale; saving it again changes nothing',
+        summary: 'Save a product for sale, or one of its variants (`variantId`); saving it again changes nothing',
         request: { body: jsonBody(saveToWishlistSchema) },
         responses: {
           200: jsonResponse(WishlistChangeSchema, 'The saved products after saving'),
           ...errors(400, 401, 403, 404, 409, 413),
         },
       }),
-      async (c) => c.json(await saveToWishlist(ctx, actorOf(requireUser(c)), c.req.valid('json').productId), 200),
+      async (c) => c.json(await saveToWishlist(ctx, actorOf(requireUser(c)), c.req.valid('json')), 200),
     )
     .openapi(
       createRoute({
@@ -60,14 +65,21 @@ export const wishlistRoutes = (ctx: AppContext) =>
         path: '/items/{productId}',
         operationId: 'removeFromWishlist',
         tags,
-        summary: 'Remove a saved product (removing one that is not saved changes nothing)',
-        request: { params: ProductParams },
+        summary:
+          'Remove a saved product, or the variant of it named by `variantId` (removing one that is not saved changes nothing)',
+        request: { params: ProductParams, query: removeFromWishlistQuerySchema },
         responses: {
           200: jsonResponse(WishlistChangeSchema, 'The saved products after removing'),
           ...errors(400, 401, 403),
         },
       }),
-      async (c) => c.json(await removeFromWishlist(ctx, actorOf(requireUser(c)), c.req.valid('param').productId), 200),
+      async (c) => {
+        const { variantId } = c.req.valid('query');
+        return c.json(
+          await removeFromWishlist(ctx, actorOf(requireUser(c)), c.req.valid('param').productId, variantId),
+          200,
+        );
+      },
     )
     .openapi(
       createRoute({

@@ -5,8 +5,9 @@
  */
 import { isPurchasable } from '../catalog/status.ts';
 import { formatInr } from '../money.ts';
-import type { Product } from '../product/decider.ts';
+import { type Product, stockOf, variantName } from '../product/decider.ts';
 import type { ProductEvent } from '../product/events.ts';
+import { DEFAULT_VARIANT_ID, findVariant } from '../product/variants.ts';
 
 export const WISHLIST_ALERT_KINDS = ['price_drop', 'back_in_stock'] as const;
 export type WishlistAlertKind = (typeof WISHLIST_ALERT_KINDS)[number];
@@ -44,9 +45,15 @@ export function alertKindOf(event: ProductEvent): WishlistAlertKind | null {
   }
 }
 
+/** The variant whose stock an event moved: the default one for events written before variants and for price edits. */
+export const variantOfAlert = (event: ProductEvent): string =>
+  ('variantId' in event.data ? event.data.variantId : undefined) ?? DEFAULT_VARIANT_ID;
+
 /**
  * The alert `event` calls for, in words, from the product as the event left it; null when it
  * calls for none, or when the product is not for sale then (delisted, or waiting for review).
+ * Back in stock names the variant that is ("Kolhapuri Chappal (Size 8 · Tan)"), with its stock
+ * and price.
  */
 export function wishlistAlert(event: ProductEvent, product: Product): WishlistAlert | null {
   const kind = alertKindOf(event);
@@ -59,10 +66,13 @@ export function wishlistAlert(event: ProductEvent, product: Product): WishlistAl
       body: `Now ${formatInr(pricePaise)}, was ${formatInr(event.data.before.pricePaise!)}.`,
     };
   }
+  const variantId = variantOfAlert(event);
+  const variant = findVariant(product.details, variantId);
+  if (!variant) return null;
   return {
     kind,
-    title: `Back in stock: ${name}`,
-    body: `${product.stockQuantity} in stock now, at ${formatInr(pricePaise)}.`,
+    title: `Back in stock: ${variantName(product.details, variant)}`,
+    body: `${stockOf(product, variantId)} in stock now, at ${formatInr(variant.pricePaise)}.`,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type Actor, forbidden } from '../actor.ts';
 import type { PurchaseFacts } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
-import type { WishlistEvent } from './events.ts';
+import { type WishlistEvent, savedKey } from './events.ts';
 
 /** Beyond this the stream's state and the wishlist page stay small; a buyer removes some first. */
 export const MAX_WISHLIST_ITEMS = 200;
@@ -15,12 +15,14 @@ export type WishlistCommand =
       type: 'SaveToWishlist';
       actor: Actor;
       productId: string;
+      /** A variant of a product with options (none: the product, whichever variant). */
+      variantId?: string | undefined;
       product: Pick<PurchaseFacts, 'name' | 'sellerId' | 'available'>;
       at: string;
     }
-  | { type: 'RemoveFromWishlist'; actor: Actor; productId: string; at: string };
+  | { type: 'RemoveFromWishlist'; actor: Actor; productId: string; variantId?: string | undefined; at: string };
 
-/** When each saved product was saved, by product id, oldest first. */
+/** When each saved product (or variant, by savedKey) was saved, oldest first. */
 export type WishlistState = Record<string, string>;
 
 export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEvent> = {
@@ -29,23 +31,24 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
   evolve(saved, { type, data }) {
     switch (type) {
       case 'WishlistItemSaved':
-        return { ...saved, [data.productId]: data.at };
+        return { ...saved, [savedKey(data)]: data.at };
       case 'WishlistItemRemoved': {
-        const { [data.productId]: _, ...rest } = saved;
+        const { [savedKey(data)]: _, ...rest } = saved;
         return rest;
       }
     }
   },
 
   decide(command, saved) {
-    const { actor, productId, at } = command;
+    const { actor, productId, variantId, at } = command;
     if (!actor.roles.includes('buyer')) throw forbidden('Only buyers keep a wishlist');
-    const data = { userId: actor.userId, productId, at };
+    const data = { userId: actor.userId, productId, ...(variantId !== undefined && { variantId }), at };
+    const key = savedKey(data);
     if (command.type === 'RemoveFromWishlist') {
       // Removing twice (a double click, two tabs) is not an error.
-      return saved[productId] === undefined ? [] : [{ type: 'WishlistItemRemoved', data }];
+      return saved[key] === undefined ? [] : [{ type: 'WishlistItemRemoved', data }];
     }
-    if (saved[productId] !== undefined) return [];
+    if (saved[key] !== undefined) return [];
     const { product } = command;
     if (product.sellerId === actor.userId)
       throw new DomainError('own_product', 'You cannot save your own product', 'forbidden');
@@ -61,8 +64,11 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
   },
 };
 
-/** The saved product ids, newest first (by time saved: an id that looks like a number would come first in key order). */
+/**
+ * The saved keys (savedKey: product ids, and product~variant for variants saved), newest first
+ * (by time saved: an id that looks like a number would come first in key order).
+ */
 export const savedNewestFirst = (saved: WishlistState): string[] =>
   Object.entries(saved)
     .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
-    .map(([productId]) => productId);
+    .map(([key]) => key);

@@ -5,11 +5,12 @@
  */
 import { z } from '@hono/zod-openapi';
 
-/** One saved product of a buyer (id `${userId}:${productId}`). */
+/** One saved product of a buyer, or one variant of it (id `${userId}:${productId}`, `${userId}:${productId}~${variantId}`). */
 export const WishlistItemSchema = z.object({
   id: z.string(),
   userId: z.string(),
   productId: z.string(),
+  variantId: z.string().nullable().openapi({ description: 'The variant saved; null for the product as a whole' }),
   savedAt: z.string(),
 });
 export type WishlistItemDoc = z.infer<typeof WishlistItemSchema>;
@@ -24,7 +25,8 @@ export const WishlistProductSchema = z
     originalPricePaise: z.number().int().nullable(),
     percentOff: z.number().int().nullable(),
     imageUrl: z.string().nullable(),
-    stockQuantity: z.number().int(),
+    stockQuantity: z.number().int().openapi({ description: "The variant's stock when one is saved" }),
+    variantLabel: z.string().openapi({ description: "The variant saved, e.g. 'Size 8 · Tan'; '' for the product" }),
     // In the public catalog (verified, listed, seller not suspended).
     available: z
       .boolean()
@@ -37,7 +39,7 @@ export const WishlistSchema = z
   .object({
     items: z
       .array(
-        WishlistItemSchema.pick({ productId: true, savedAt: true })
+        WishlistItemSchema.pick({ productId: true, variantId: true, savedAt: true })
           .extend({ product: WishlistProductSchema })
           .openapi('WishlistItem'),
       )

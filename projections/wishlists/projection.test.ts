@@ -26,8 +26,8 @@ describe('wishlists projection', () => {
     await record(saved('ravi', 'diya'));
     await stores.runner().catchUp(wishlists.name);
     expect(await items()).toEqual([
-      { id: 'asha:shawl', userId: 'asha', productId: 'shawl', savedAt: LATER },
-      { id: 'ravi:diya', userId: 'ravi', productId: 'diya', savedAt: AT },
+      { id: 'asha:shawl', userId: 'asha', productId: 'shawl', variantId: null, savedAt: LATER },
+      { id: 'ravi:diya', userId: 'ravi', productId: 'diya', variantId: null, savedAt: AT },
     ]);
   });
 
@@ -38,6 +38,6 @@ describe('wishlists projection', () => {
     await stores.read.reset(wishlists.name, [WISHLIST_ITEMS]);
     await stores.runner().catchUp(wishlists.name);
     expect(await items()).toEqual(live);
-    expect(live).toEqual([{ id: 'asha:diya', userId: 'asha', productId: 'diya', savedAt: LATER }]);
+    expect(live).toEqual([{ id: 'asha:diya', userId: 'asha', productId: 'diya', variantId: null, savedAt: LATER }]);
   });
 });

@@ -55,7 +55,10 @@ export async function setSaved(productId: string, saved: boolean): Promise<boole
     const answer = saved
       ? await call(server.wishlist.items.$post({ json: { productId } }))
       : await call(
-          server.wishlist.items[':productId'].$delete({ param: { productId: encodeURIComponent(productId) } }),
+          server.wishlist.items[':productId'].$delete({
+            param: { productId: encodeURIComponent(productId) },
+            query: {},
+          }),
         );
     savedIds.value = new Set(answer.productIds);
     wishlistPosition.value = answer.position;
