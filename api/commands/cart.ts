@@ -5,6 +5,7 @@ import { cartStream } from '../../domain/cart/events.ts';
 import { type LineShortage, shortageOf } from '../../domain/cart/shortage.ts';
 import { subtotal } from '../../domain/order/pricing.ts';
 import { shipByOf } from '../../domain/order/ship-by.ts';
+import { madeToOrderDaysOf } from '../../domain/product/made-to-order.ts';
 import { type Answer, type GivenAnswer, answersTo } from '../../domain/product/personalisation.ts';
 import { DEFAULT_VARIANT_ID, VARIANT_MESSAGES, findVariant, hasOptions } from '../../domain/product/variants.ts';
 import { ApiError } from '../http/errors.ts';
@@ -62,7 +63,7 @@ export async function cartView(cx: CommandContext, userId: string): Promise<Cart
         imageUrl,
         stockQuantity,
         available: facts.available,
-        madeToOrderDays: product.details.madeToOrderDays,
+        madeToOrderDays: madeToOrderDaysOf(product.details, variantId),
       },
       shortage: shortageOf(quantity, facts),
     };

@@ -29,6 +29,7 @@ import { type CheckoutLine, type OrderCommand, orderDecider } from '../../domain
 import { orderStream } from '../../domain/order/events.ts';
 import type { checkoutSchema } from '../../domain/order/schemas.ts';
 import { productDecider } from '../../domain/product/decider.ts';
+import { madeToOrderDaysOf } from '../../domain/product/made-to-order.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
@@ -80,7 +81,7 @@ async function checkoutLine(
   { productId, variantId, personalisation, quantity, product }: CartLine,
   orderId: string,
 ): Promise<CheckoutLine> {
-  const { name, categoryId, madeToOrderDays } = product.details;
+  const { name, categoryId } = product.details;
   const { variantLabel, sku, pricePaise, imageUrl } = variantOnLine(product, variantId);
   return {
     product: {
@@ -94,7 +95,7 @@ async function checkoutLine(
       pricePaise,
       imageUrl,
       categoryId,
-      madeToOrderDays,
+      madeToOrderDays: madeToOrderDaysOf(product.details, variantId),
       sellerId: product.sellerId,
       sellerName: await sellerName(cx, product.sellerId),
     },

@@ -90,18 +90,64 @@ describe('made to order', () => {
     const { id } = await madeToOrder(3);
     const { order, position, buyer } = await checkedOut(api, [{ productId: id }]);
     const part = partOf(order, crafts);
-    const listed = async () => ok(await crafts.after(position)['seller-orders'].$get()).find((o) => o.id === part.id)!;
+    let after = position;
+    const listed = async () => ok(await crafts.after(after)['seller-orders'].$get()).find((o) => o.id === part.id)!;
     expect(await listed()).toMatchObject({ shipBy: dayAfter(5), late: false });
     expect(await daysLater(5, listed)).toMatchObject({ late: false });
     expect(await daysLater(6, listed)).toMatchObject({ late: true });
 
-    for (const status of ['processing', 'shipped'] as const)
-      expectStatus(
-        await crafts.api['seller-orders'][':id'].status.$post({ param: { id: part.id }, json: { status } }),
-        200,
-      );
+    for (const status of ['processing', 'shipped'] as const) {
+      const moved = await crafts.api['seller-orders'][':id'].status.$post({ param: { id: part.id }, json: { status } });
+      expectStatus(moved, 200);
+      after = moved.body.position;
+    }
     expect(await daysLater(6, listed)).toMatchObject({ late: false });
     expectStatus(await buyer.api['seller-orders'].$get(), 403);
     expectStatus(await api.anonymous().api['seller-orders'].$get(), 401);
+  });
+});
+
+describe('made to order by variant', () => {
+  it('takes a variant’s own days over the product’s, in the cart and the ship-by day', async () => {
+    const size = (value: string, madeToOrderDays?: number | null) => ({
+      sku: `SHAWL-${value}`,
+      optionValues: [value],
+      pricePaise: 899_900,
+      stockQuantity: 3,
+      ...(madeToOrderDays !== undefined && { madeToOrderDays }),
+    });
+    const listed = await crafts.api.seller.products.$post({
+      json: {
+        ...SAREE,
+        pricePaise: undefined,
+        stockQuantity: undefined,
+        originalPricePaise: null,
+        madeToOrderDays: 10,
+        options: [{ name: 'Size', values: ['Small', 'Large', 'Stole'] }],
+        variants: [size('Small'), size('Large', 20), size('Stole', null)],
+      },
+    });
+    expectStatus(listed, 201);
+    const product = ok(
+      await crafts.after(listed.body.position).products[':id'].$get({ param: { id: listed.body.id } }),
+    );
+    expect(product.variants.map((v) => v.madeToOrderDays)).toEqual([undefined, 20, null]);
+    const bad = await crafts.raw.post('/api/seller/products', {
+      ...SAREE,
+      options: [{ name: 'Size', values: ['Small'] }],
+      variants: [{ ...size('Small'), madeToOrderDays: 0 }],
+    });
+    expectStatus(bad, 400);
+    expect(bad.body.error.fields).toMatchObject({ 'variants.0.madeToOrderDays': MESSAGE });
+
+    const buyer = await signedIn(api);
+    const add = (variant: number) =>
+      buyer.api.cart.items.$post({ json: { productId: listed.body.id, variantId: product.variants[variant]!.id } });
+    expect(ok(await add(2)).cart.dispatchBy).toBe(dayAfter(2));
+    expect(ok(await add(0)).cart.dispatchBy).toBe(dayAfter(12));
+    const cart = ok(await add(1)).cart;
+    expect(cart.lines.map((line) => line.product.madeToOrderDays)).toEqual([null, 10, 20]);
+    const { order } = await checkedOut(api, [], buyer);
+    expect(partOf(order, crafts).shipBy).toBe(dayAfter(22));
   });
 });

@@ -27,6 +27,15 @@ export const madeToOrderDaysField = z
   })
   .pipe(madeToOrderDaysSchema);
 
+/** The made-to-order days of a product's variant: its own when it has them, else the product's. */
+export function madeToOrderDaysOf(
+  product: { madeToOrderDays: number | null; variants: ReadonlyArray<{ id: string; madeToOrderDays?: number | null }> },
+  variantId: string,
+): number | null {
+  const own = product.variants.find((variant) => variant.id === variantId)?.madeToOrderDays;
+  return own === undefined ? product.madeToOrderDays : own;
+}
+
 /** What the product page says: "Made to order: ships in 10 days". */
 export const madeToOrderText = (days: number): string =>
   `Made to order: ships in ${days} ${days === 1 ? 'day' : 'days'}`;

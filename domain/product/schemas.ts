@@ -143,6 +143,8 @@ const variant = z.object({
   originalPricePaise: amount(PRODUCT_MESSAGES.originalPriceTooLow).nullable().default(null),
   stockQuantity,
   images: images.default([]),
+  // Left out: the product's made-to-order days.
+  madeToOrderDays: madeToOrderDaysSchema.optional(),
 });
 
 /** Variants against the options given beside them (an edit of the variants alone is checked against the stored options). */

@@ -23,6 +23,8 @@ export interface Variant {
   originalPricePaise: Paise | null;
   /** URLs of images of the product's gallery; none: the product's images. */
   imageUrls: string[];
+  /** Its own made-to-order days (made-to-order.ts), null when it ships from stock; absent: the product's. */
+  madeToOrderDays?: number | null;
 }
 
 /**

@@ -82,6 +82,12 @@ export const VariantSchema = z
       .array(z.string())
       .openapi({ description: "Its own pictures from the product's images; none: the product's" }),
     stockQuantity: z.number().int(),
+    madeToOrderDays: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: "Its own made-to-order days (null: ships from stock); absent: the product's" }),
   })
   .openapi('Variant');
 export type VariantDoc = z.infer<typeof VariantSchema>;

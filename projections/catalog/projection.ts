@@ -79,7 +79,8 @@ type Derived =
 
 /** The variants as shown: label and stock beside each. */
 const variantDocs = (options: ProductOption[], variants: Variant[], stock: Record<string, number>): VariantDoc[] =>
-  variants.map(({ id, sku, optionValues, pricePaise, originalPricePaise, imageUrls }) => ({
+  variants.map(({ id, sku, optionValues, pricePaise, originalPricePaise, imageUrls, madeToOrderDays }) => ({
+    ...(madeToOrderDays !== undefined && { madeToOrderDays }),
     id,
     sku,
     optionValues,
