@@ -52,6 +52,9 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await page.setViewportSize(SIZES[1].viewport);
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product added successfully!')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(row).toContainText('from₹899.00');
+  await expect(row).toContainText('Stock: 40');
 
   // A buyer in another browser.
   const buyerContext = await browser.newContext({ baseURL });
@@ -99,11 +102,7 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   const incoming = page.getByRole('region', { name: 'Incoming Orders', exact: true });
   await expect(incoming).toContainText('Size 8 · Tan');
   // An edit starts from the grid as saved; a stock changed there changes that variant's alone.
-  await page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) })
-    .getByRole('button', { name: 'Edit Product' })
-    .click();
+  await row.getByRole('button', { name: 'Edit Product' }).click();
   await expect(grid.getByLabel('Price (₹) of 9 · Black', { exact: true })).toHaveValue('949');
   await expect(grid.getByLabel('Stock of 8 · Tan')).toHaveValue('4');
   await grid.getByLabel('Stock of 6 · Black').fill('9');

@@ -58,6 +58,7 @@ export function ProductRow({ product, categoryName, onEdit, onDeleted }: Product
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}
           percentOff={product.percentOff}
+          from={product.maxPricePaise !== product.pricePaise}
         />
         <p className="text-sm text-base-content/80">
           Stock: {product.stockQuantity} · {countOf(product.tags.length, 'tag')}
