@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { threadStream } from '../../domain/conversation/events.ts';
+import { noDisputeOpen, readThread } from '../commands/conversations.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { reconcileEffect } from '../../workers/reconcile.ts';
 import { THREAD_MAIL, type ThreadMailJob, threadMail, threadMailEffect } from '../../workers/thread-mail.ts';
@@ -152,5 +153,28 @@ describe('conversations', () => {
       expect([400, 404]).toContain((await buyer.raw.get(`/api/threads/${encodeURIComponent(id)}`)).status);
     }
     expectStatus(await buyer.raw.get(`/api/threads/${orderId}-2`), 404);
+  });
+
+  it('lets an admin read a thread while a dispute is open on it, recording each read', async () => {
+    const staff = { userId: admin.user!.id, roles: ['admin' as const] };
+    const disputed = { ...api.ctx, disputeOpen: async (id: string) => id === thread };
+    const view = await readThread(disputed, staff, thread);
+    expect(view).toMatchObject({ sellerOrderId: thread, as: 'staff', unread: 0 });
+    expect(view.messages.length).toBeGreaterThan(0);
+    await expect(readThread({ ...api.ctx, disputeOpen: noDisputeOpen }, staff, thread)).rejects.toThrow(
+      'Conversation not found',
+    );
+    const reads = (await api.platform.events.readStream(threadStream(thread))).filter(
+      (e) => e.type === 'ThreadReadByStaff',
+    );
+    expect(reads.map((e) => e.data)).toEqual([{ sellerOrderId: thread, by: staff.userId, at: expect.any(String) }]);
+  });
+
+  it('limits the messages a user posts (429 with Retry-After)', async () => {
+    let reply = await post(seller, 'Any questions?');
+    for (let i = 0; i < 40 && reply.status === 201; i++) reply = await post(seller, `Note ${i}`);
+    expectStatus(reply, 429);
+    expect(reply.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(errorOf(reply).message).toMatch(/^Too many messages\. Please try again in /);
   });
 });
