@@ -5,7 +5,7 @@ import { Price } from '../../components/Price.tsx';
 import { RatingSummary } from '../../components/RatingSummary.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
-import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
+import { madeToOrderDaysOf, madeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { storefrontPath } from '../../links.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
@@ -70,6 +70,8 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
   const { choice, choose, variant, missing } = useVariantChoice(product);
   // Until a variant is chosen: the lowest price ("from" when they differ) and the stock of them all.
   const stockQuantity = variant?.stockQuantity ?? product.stockQuantity;
+  // The chosen variant's own made-to-order days, else the product's.
+  const madeToOrderDays = variant ? madeToOrderDaysOf(product, variant.id) : product.madeToOrderDays;
   const inStock = stockQuantity > 0;
   return (
     <div className="mt-6 grid gap-10 md:grid-cols-2">
@@ -127,7 +129,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           </span>
           {inStock && <StockBadge stockQuantity={stockQuantity} />}
         </p>
-        {product.madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(product.madeToOrderDays)}</p>}
+        {madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(madeToOrderDays)}</p>}
         <div className="flex flex-wrap items-center gap-4">
           <AddToCart product={product} variant={variant} missing={missing} />
           <WishlistHeart productId={product.id} productName={product.name} variant="page" />
