@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { multiply } from '../../../../domain/money.ts';
+import { lineKey } from '../../../../domain/order/line-key.ts';
 import { returnRefused } from '../../../../domain/order/returns.ts';
 import { returnRequestSchema } from '../../../../domain/order/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { LineVariant } from '../../components/LineVariant.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { ReasonField } from '../../components/ReasonField.tsx';
@@ -44,7 +46,7 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
 
   async function confirm(form: FormData) {
     const chosen = lines
-      .map((line) => ({ productId: line.productId, quantity: quantities[line.productId] ?? 0 }))
+      .map((line) => ({ lineKey: lineKey(line), quantity: quantities[lineKey(line)] ?? 0 }))
       .filter((line) => line.quantity > 0);
     const parsed = returnRequestSchema.safeParse({ lines: chosen, reason: form.get('reason') });
     if (!parsed.success) {
@@ -59,7 +61,7 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
     setProblems({});
     setBusy(true);
     try {
-      onReturned(await requestReturn(part, parsed.data));
+      onReturned(await requestReturn(part, { lines: chosen, reason: parsed.data.reason }));
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       setProblems({ refusal: (error as Error).message, reason: fields.reason, lines: fields.lines });
@@ -90,10 +92,12 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
         <ul className="divide-y divide-base-300">
           {lines.map((line) => {
             const left = returnableUnits(part, line, rules);
+            const key = lineKey(line);
             return (
-              <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <li key={key} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 flex-1">
                   {line.name}
+                  <LineVariant label={line.variantLabel} />
                   <span className="block text-sm text-base-content/80">
                     {line.quantity} x {formatPrice(line.pricePaise)} ={' '}
                     {formatPrice(multiply(line.pricePaise, line.quantity))}
@@ -103,16 +107,16 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                   <span className="text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
                 ) : left === 0 ? (
                   <span className="text-sm text-base-content/80">
-                    {returnRefused(part.returns, line.productId) ? 'Return refused' : 'Already being returned'}
+                    {returnRefused(part.returns, key) ? 'Return refused' : 'Already being returned'}
                   </span>
                 ) : (
                   <QuantityStepper
                     label={`Quantity of ${line.name} to return`}
-                    value={quantities[line.productId] ?? 0}
-                    min={starting.least(line.productId)}
+                    value={quantities[key] ?? 0}
+                    min={starting.least(key)}
                     max={left}
                     disabled={busy}
-                    onChange={(quantity) => setQuantities((current) => ({ ...current, [line.productId]: quantity }))}
+                    onChange={(quantity) => setQuantities((current) => ({ ...current, [key]: quantity }))}
                   />
                 )}
               </li>

@@ -14,7 +14,8 @@ import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn, SellerOrderChange } from './types.ts';
 
 export type StatusChange = z.output<typeof orderStatusChangeSchema>;
-export type ReturnRequest = z.output<typeof returnRequestSchema>;
+/** What the API takes: each line named by its lineKey (the schema's output renames it). */
+export type ReturnRequest = z.input<typeof returnRequestSchema>;
 export type ReturnDecision = z.output<typeof returnDecisionSchema>;
 
 /** The statuses an order moves to without a reason, on its way to delivery (from the API's body schema). */
@@ -125,15 +126,15 @@ export function returnableUnits(part: OrderPart, line: Line, rules: ReturnRules)
 }
 
 /**
- * How many of each line a new return asks for to start with: 1 of the only line that can be returned (where 1 to
+ * How many of each line (by its lineKey) a new return asks for to start with: 1 of the only line that can be returned (where 1 to
  * its units left are the choices), nothing of several (the buyer picks); `least` is what the stepper may go down to.
  */
 export function startingReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules) {
   const open = lines.filter((line) => returnableUnits(part, line, rules) > 0);
-  const only = open.length === 1 ? open[0]!.productId : null;
+  const only = open.length === 1 ? lineKey(open[0]!) : null;
   return {
     quantities: only ? { [only]: 1 } : ({} as Record<string, number>),
-    least: (productId: string) => (productId === only ? 1 : 0),
+    least: (key: string) => (key === only ? 1 : 0),
   };
 }
 
