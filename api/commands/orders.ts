@@ -178,7 +178,17 @@ export async function requestReturn(
     lines.map((l) => l.categoryId),
     cx.policy,
   );
-  const command: OrderCommand = { type: 'RequestReturn', actor, sellerOrderId, policy, at: cx.now(), ...request };
+  // A line named by its product id (clients before variants) is the line of the product sold as one thing.
+  const asked = request.lines.map(({ lineKey, productId, quantity }) => ({ key: (lineKey ?? productId)!, quantity }));
+  const command: OrderCommand = {
+    type: 'RequestReturn',
+    actor,
+    sellerOrderId,
+    policy,
+    at: cx.now(),
+    reason: request.reason,
+    lines: asked,
+  };
   const { sellerOrder, position } = await decideOnSellerOrder(cx, actor, sellerOrderId, command);
   return { sellerOrder, position };
 }

@@ -72,7 +72,7 @@ export function invoiceFixtures(api: TestApi) {
     quantity: number,
   ) {
     const asked = await requestReturn(api.ctx, actorOfClient(buyer), sellerOrderId, {
-      lines: [{ key: productId, quantity }],
+      lines: [{ productId, quantity }],
       reason: 'Too small',
     });
     const returnId = asked.sellerOrder.returns.at(-1)!.returnId;

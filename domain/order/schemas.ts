@@ -93,8 +93,7 @@ export const returnRequestSchema = z.object({
         .refine((line) => line.lineKey !== undefined || line.productId !== undefined, {
           message: LINE_NAMED,
           path: ['lineKey'],
-        })
-        .transform(({ lineKey, productId, quantity }) => ({ key: (lineKey ?? productId)!, quantity })),
+        }),
     )
     .min(1, 'Choose at least one item to return')
     .max(100),
