@@ -21,7 +21,7 @@ async function addOption(page: Page, n: number, name: string, values: string): P
   await page.getByLabel(`Option ${n} values (comma-separated)`).fill(values);
 }
 
-test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose, buys size 8 in tan, and only that variant’s stock goes down', async ({
+test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose, buys size 8 in tan engraved with a name, and only that variant’s stock goes down', async ({
   page,
   browser,
   baseURL,
@@ -45,6 +45,10 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await expect(grid.getByLabel('Stock of 8 · Tan')).toHaveValue('5');
   await grid.getByLabel('Price (₹) of 9 · Black', { exact: true }).fill('949');
   await expect(grid.getByLabel('SKU of 8 · Tan')).toHaveValue(/-8-TAN$/);
+  await page.getByRole('button', { name: 'Add a question' }).click();
+  const question = page.getByRole('group', { name: 'Question 1' });
+  await question.getByLabel('Question 1').fill('Name to engrave');
+  await question.getByLabel('Longest answer (characters)').fill('12');
   await expectAccessible(page, testInfo, 'variants-form');
   // On a phone the grid's rows turn into cards.
   await page.setViewportSize(SIZES[0].viewport);
@@ -86,11 +90,15 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await expect(sizes.getByRole('radio', { name: '8' })).toBeChecked();
   await expect(colours.getByRole('radio', { name: 'Tan' })).toBeChecked();
   await buyer.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(buyer.getByText('Please answer: Name to engrave')).toBeVisible();
+  await buyer.getByLabel('Name to engrave').fill('Asha');
+  await buyer.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(buyer.getByText('Added to Cart')).toBeVisible();
 
   await buyer.goto('/cart');
   const line = buyer.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
   await expect(line).toContainText('Size 8 · Tan');
+  await expect(line).toContainText('Name to engrave: Asha');
   await buyer.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await fillAddress(buyer);
   await buyer.getByRole('button', { name: 'Place Order' }).click();
@@ -101,6 +109,7 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await page.reload();
   const incoming = page.getByRole('region', { name: 'Incoming Orders', exact: true });
   await expect(incoming).toContainText('Size 8 · Tan');
+  await expect(incoming).toContainText('Name to engrave: Asha');
   // An edit starts from the grid as saved; a stock changed there changes that variant's alone.
   await row.getByRole('button', { name: 'Edit Product' }).click();
   await expect(grid.getByLabel('Price (₹) of 9 · Black', { exact: true })).toHaveValue('949');
