@@ -175,3 +175,28 @@ test('the product list filters by the option values its category has, kept in th
   await expect(page).not.toHaveURL(/option=/);
   await expect(cards).not.toHaveCount(1);
 });
+
+test('a buyer saves size 8 in tan of the chappal to the wishlist and finds that variant there', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpByApi(page.request, baseURL!, 'buyer', 'Meera Joshi');
+  const { id } = await productNamed(page.request, 'Kolhapuri Chappal');
+  await page.goto(`/products/${id}`);
+  await expect(page.getByRole('button', { name: 'Save Kolhapuri Chappal to wishlist' })).toBeVisible();
+  await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: '8' }).check();
+  await page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Tan' }).check();
+  const heart = page.getByRole('button', { name: 'Save Size 8 · Tan to wishlist' });
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  const variantId = new URL(page.url()).searchParams.get('variant');
+  expect(variantId).toMatch(/^v\d+$/);
+  await page.goto('/wishlist');
+  const link = page.getByRole('link', { name: 'Kolhapuri Chappal Size 8 · Tan' });
+  await expect(link).toHaveAttribute('href', `/products/${id}?variant=${variantId}`);
+  await link.click();
+  await expect(page.getByRole('button', { name: 'Save Size 8 · Tan to wishlist' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});

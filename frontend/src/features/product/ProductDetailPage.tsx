@@ -132,7 +132,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         {madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(madeToOrderDays)}</p>}
         <div className="flex flex-wrap items-center gap-4">
           <AddToCart product={product} variant={variant} missing={missing} />
-          <WishlistHeart productId={product.id} productName={product.name} variant="page" />
+          <WishlistHeart productId={product.id} productName={product.name} chosen={variant} variant="page" />
         </div>
       </div>
     </div>

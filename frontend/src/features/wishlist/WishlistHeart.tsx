@@ -5,11 +5,14 @@ import { Icon } from '../../components/Icon.tsx';
 import { InfoDialog } from '../../components/Dialog.tsx';
 import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
-import { saveAfterSignIn, savedIds, setSaved } from './wishlistState.ts';
+import { wishKey } from './savedKeys.ts';
+import { saveAfterSignIn, savedIds, savedKeys, setSaved } from './wishlistState.ts';
 
 interface WishlistHeartProps {
   productId: string;
   productName: string;
+  /** On a product page, the variant chosen (its id and label, e.g. 'Size 8 · Tan'): the heart saves that one. */
+  chosen?: { id: string; label: string } | null;
   /** `card`: a round button over a product card's picture; `page`: beside Add to Cart. */
   variant: 'card' | 'page';
 }
@@ -20,17 +23,21 @@ const STYLE = {
 } as const;
 
 /**
- * The heart that saves a product to the buyer's wishlist: a toggle button (aria-pressed)
- * whose name stays the same whether pressed or not. Signed out, it asks the visitor to log
+ * The heart that saves a product (or the variant chosen) to the buyer's wishlist: a toggle
+ * button (aria-pressed) whose name stays the same whether pressed or not. A card's heart is filled
+ * when anything of the product is saved. Signed out, it asks the visitor to log
  * in, comes back here after, and saves then. Users without the buyer role see none.
  */
-export function WishlistHeart({ productId, productName, variant }: WishlistHeartProps) {
+export function WishlistHeart({ productId, productName, chosen, variant }: WishlistHeartProps) {
   useSignals();
   const [busy, setBusy] = useState(false);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   const user = session.value;
   if (sessionKnown.value && user && !user.roles.includes('buyer')) return null;
-  const saved = savedIds.value.has(productId);
+  const variantId = chosen?.id ?? null;
+  const saved = variant === 'card' ? savedIds.value.has(productId) : savedKeys.value.has(wishKey(productId, variantId));
+  // The default variant has no label: it is the product.
+  const name = chosen?.label || productName;
 
   async function toggle() {
     if (!session.value) {
@@ -38,7 +45,7 @@ export function WishlistHeart({ productId, productName, variant }: WishlistHeart
       return;
     }
     setBusy(true);
-    await setSaved(productId, !saved);
+    await setSaved(productId, !saved, variantId);
     setBusy(false);
   }
 
@@ -48,7 +55,7 @@ export function WishlistHeart({ productId, productName, variant }: WishlistHeart
         type="button"
         className={`${STYLE[variant]} ${saved ? 'text-primary' : 'text-base-content/80'}`}
         aria-pressed={saved}
-        aria-label={`Save ${productName} to wishlist`}
+        aria-label={`Save ${name} to wishlist`}
         title={saved ? 'Saved to your wishlist' : 'Save to wishlist'}
         disabled={busy || !sessionKnown.value}
         onClick={() => void toggle()}
@@ -56,7 +63,12 @@ export function WishlistHeart({ productId, productName, variant }: WishlistHeart
         <Icon name="heart" className={`${variant === 'card' ? 'size-5' : 'size-6'} ${saved ? 'fill-current' : ''}`} />
       </button>
       {askingToLogIn && (
-        <LoginToSave productId={productId} productName={productName} onClose={() => setAskingToLogIn(false)} />
+        <LoginToSave
+          productId={productId}
+          variantId={variantId}
+          productName={name}
+          onClose={() => setAskingToLogIn(false)}
+        />
       )}
     </>
   );
@@ -65,10 +77,12 @@ export function WishlistHeart({ productId, productName, variant }: WishlistHeart
 /** Asks a signed-out visitor to log in; the save waits for the sign-in, which comes back to this page. */
 function LoginToSave({
   productId,
+  variantId,
   productName,
   onClose,
 }: {
   productId: string;
+  variantId: string | null;
   productName: string;
   onClose: () => void;
 }) {
@@ -80,7 +94,7 @@ function LoginToSave({
       title="Log in to save to your wishlist"
       onClose={onClose}
       action={
-        <Link href={loginHref(here)} className="btn btn-primary" onClick={() => saveAfterSignIn(productId)}>
+        <Link href={loginHref(here)} className="btn btn-primary" onClick={() => saveAfterSignIn(productId, variantId)}>
           Log in
         </Link>
       }

@@ -8,9 +8,9 @@ import { addToCart } from '../cart/index.ts';
 import type { WishlistItem } from './types.ts';
 import { setSaved } from './wishlistState.ts';
 
-/** A saved product: its picture, name, seller, live price and stock, Add to Cart and Remove. */
+/** A saved product or variant: its picture, name (and variant), seller, live price and stock, Add to Cart and Remove. */
 export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRemoved: () => void }) {
-  const { productId, product } = item;
+  const { productId, variantId, product } = item;
   const [busy, setBusy] = useState(false);
   const nameId = useId();
   const inStock = product.available && product.stockQuantity > 0;
@@ -26,8 +26,10 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
       <ProductImage src={product.imageUrl} alt="" className="w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 id={nameId} className="min-h-12 font-semibold break-words">
-          <Link href={productPath(productId)} className="link link-hover">
+          <Link href={productPath(productId, variantId ?? undefined)} className="link link-hover">
             {product.name}
+            {product.variantLabel && ' '}
+            {product.variantLabel && <span className="block text-sm font-normal">{product.variantLabel}</span>}
           </Link>
         </h3>
         <p className="text-sm text-base-content/80">Sold by {product.sellerName || 'Seller'}</p>
@@ -54,7 +56,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
             className="btn btn-primary btn-sm flex-1"
             aria-describedby={nameId}
             disabled={busy || !inStock}
-            onClick={() => run(() => addToCart(productId, 1))}
+            onClick={() => run(() => addToCart(productId, 1, variantId ?? undefined))}
           >
             Add to Cart
           </button>
@@ -63,7 +65,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
             className="btn btn-outline btn-sm"
             aria-describedby={nameId}
             disabled={busy}
-            onClick={() => run(async () => (await setSaved(productId, false)) && onRemoved())}
+            onClick={() => run(async () => (await setSaved(productId, false, variantId)) && onRemoved())}
           >
             Remove
           </button>

@@ -1,16 +1,20 @@
 /**
- * The signed-in buyer's wishlist as every screen needs it: which products are saved (the
- * hearts) and how many notifications of them are unread (the header badge). Both follow the
+ * The signed-in buyer's wishlist as every screen needs it: which products and variants are saved
+ * (the hearts) and how many notifications of them are unread (the header badge). Both follow the
  * session; a save asked for while signed out is made once the visitor has signed in.
  */
-import { effect, signal, untracked } from '@preact/signals-react';
+import { computed, effect, signal, untracked } from '@preact/signals-react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 import { subscribeLive } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
+import { keysAfter, parseWishKey, productsOf, wishKey } from './savedKeys.ts';
 
-/** The saved product ids; empty when signed out or not a buyer. */
-export const savedIds = signal<ReadonlySet<string>>(new Set());
+/** The saved products and variants (savedKeys.ts); empty when signed out or not a buyer. */
+export const savedKeys = signal<ReadonlySet<string>>(new Set());
+
+/** The products with anything of them saved (the hearts of product cards). */
+export const savedIds = computed(() => productsOf(savedKeys.value));
 
 /** Unread notifications of saved products (a lower price, stock again). */
 export const unreadUpdates = signal(0);
@@ -35,32 +39,35 @@ async function refreshUnread(userId: string): Promise<void> {
 async function loadSaved(userId: string): Promise<void> {
   try {
     const { items } = await call(server.wishlist.$get());
-    if (session.value?.id === userId) savedIds.value = new Set(items.map((item) => item.productId));
+    if (session.value?.id === userId)
+      savedKeys.value = new Set(items.map((item) => wishKey(item.productId, item.variantId)));
   } catch (error) {
     console.error('Could not load the wishlist', error);
   }
 }
 
 /**
- * Saves or removes a product for the signed-in buyer; the heart shows the change at once and
- * goes back if it fails (with an error toast). Resolves whether it was made.
+ * Saves or removes a product (or one of its variants) for the signed-in buyer; the heart shows
+ * the change at once and goes back if it fails (with an error toast). Resolves whether it was made.
  */
-export async function setSaved(productId: string, saved: boolean): Promise<boolean> {
-  const before = savedIds.value;
+export async function setSaved(productId: string, saved: boolean, variantId?: string | null): Promise<boolean> {
+  const key = wishKey(productId, variantId);
+  const variant = parseWishKey(key).variantId;
+  const before = savedKeys.value;
   const optimistic = new Set(before);
-  if (saved) optimistic.add(productId);
-  else optimistic.delete(productId);
-  savedIds.value = optimistic;
+  if (saved) optimistic.add(key);
+  else optimistic.delete(key);
+  savedKeys.value = optimistic;
   try {
     const answer = saved
-      ? await call(server.wishlist.items.$post({ json: { productId } }))
+      ? await call(server.wishlist.items.$post({ json: variant ? { productId, variantId: variant } : { productId } }))
       : await call(
           server.wishlist.items[':productId'].$delete({
             param: { productId: encodeURIComponent(productId) },
-            query: {},
+            query: variant ? { variantId: variant } : {},
           }),
         );
-    savedIds.value = new Set(answer.productIds);
+    savedKeys.value = keysAfter(answer, optimistic);
     wishlistPosition.value = answer.position;
     toast(
       saved
@@ -69,7 +76,7 @@ export async function setSaved(productId: string, saved: boolean): Promise<boole
     );
     return true;
   } catch (error) {
-    savedIds.value = before;
+    savedKeys.value = before;
     toast({
       title: saved ? 'Could not save to your wishlist' : 'Could not remove from your wishlist',
       description: (error as ApiError).message,
@@ -79,9 +86,9 @@ export async function setSaved(productId: string, saved: boolean): Promise<boole
   }
 }
 
-/** Keeps `productId` to save once the visitor has signed in as a buyer. */
-export function saveAfterSignIn(productId: string): void {
-  sessionStorage.setItem(PENDING_KEY, productId);
+/** Keeps a product (or one of its variants) to save once the visitor has signed in as a buyer. */
+export function saveAfterSignIn(productId: string, variantId?: string | null): void {
+  sessionStorage.setItem(PENDING_KEY, wishKey(productId, variantId));
 }
 
 /**
@@ -118,7 +125,7 @@ effect(() => {
 });
 
 function forget(): undefined {
-  savedIds.value = new Set();
+  savedKeys.value = new Set();
   unreadUpdates.value = 0;
   wishlistPosition.value = undefined;
   return undefined;
@@ -128,9 +135,10 @@ function forget(): undefined {
 function follow(userId: string): () => void {
   const pending = sessionStorage.getItem(PENDING_KEY);
   sessionStorage.removeItem(PENDING_KEY);
-  // A save answers with every saved id; without one (or when it fails) they are loaded.
+  // A save answers with every saved key; without one (or when it fails) they are loaded.
   void (async () => {
-    if (!(pending && (await setSaved(pending, true)))) await loadSaved(userId);
+    const save = pending ? parseWishKey(pending) : undefined;
+    if (!(save && (await setSaved(save.productId, true, save.variantId)))) await loadSaved(userId);
   })();
   void refreshUnread(userId);
   return followUpdates(userId);
