@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../fields.ts';
+import { MADE_TO_ORDER_MESSAGE } from './made-to-order.ts';
 import { PRODUCT_MESSAGES } from './schemas.ts';
 import { type VariantsForm, parseValues, variantsFormSchema } from './variant-form.ts';
 import { VARIANT_MESSAGES } from './variants.ts';
@@ -10,6 +11,7 @@ const row = (optionValues: string[], sku: string, price = '899', stockQuantity =
   price,
   originalPrice: '',
   stockQuantity,
+  madeToOrderDays: '',
 });
 
 const chappal: VariantsForm = {
@@ -19,7 +21,7 @@ const chappal: VariantsForm = {
   ],
   variants: [
     row(['8', 'Tan'], 'CH-8-TAN', '899.50'),
-    { ...row(['9', 'Tan'], 'CH-9-TAN', '949'), id: 'v2', originalPrice: '999' },
+    { ...row(['9', 'Tan'], 'CH-9-TAN', '949'), id: 'v2', originalPrice: '999', madeToOrderDays: ' 12 ' },
   ],
 };
 
@@ -44,6 +46,7 @@ describe('variantsFormSchema', () => {
           pricePaise: 94_900,
           originalPricePaise: 99_900,
           stockQuantity: 5,
+          madeToOrderDays: 12,
         },
       ],
     });
@@ -69,13 +72,14 @@ describe('variantsFormSchema', () => {
         ...chappal,
         variants: [
           { ...first!, sku: 'CH 8', price: '' },
-          { ...second!, stockQuantity: '-1' },
+          { ...second!, stockQuantity: '-1', madeToOrderDays: '91' },
         ],
       }),
     ).toEqual({
       'variants.0.sku': VARIANT_MESSAGES.skuInvalid,
       'variants.0.price': PRODUCT_MESSAGES.priceTooLow,
       'variants.1.stockQuantity': PRODUCT_MESSAGES.stockNegative,
+      'variants.1.madeToOrderDays': MADE_TO_ORDER_MESSAGE,
     });
     expect(errorsOf({ ...chappal, variants: [first!, { ...second!, originalPrice: '900' }] })).toEqual({
       'variants.1.originalPrice': PRODUCT_MESSAGES.originalPriceNotAbove,

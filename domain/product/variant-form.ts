@@ -9,6 +9,7 @@ import {
   variantIssues,
 } from './variants.ts';
 import { requiredText } from '../fields.ts';
+import { madeToOrderDaysField } from './made-to-order.ts';
 
 /** "6, 7,,8 , 6" -> ["6", "7", "8"]: trimmed, empties and repeats dropped. */
 export const parseValues = (input: string): string[] =>
@@ -34,16 +35,26 @@ const rowText = z
     price: rupeeField(PRODUCT_MESSAGES.priceTooLow, 0).pipe(fields.pricePaise),
     originalPrice: rupeeField(PRODUCT_MESSAGES.originalPriceTooLow, null).pipe(fields.originalPricePaise),
     stockQuantity: stockField,
+    // Empty: the product's made-to-order days.
+    madeToOrderDays: madeToOrderDaysField,
   })
   .refine(({ price, originalPrice }) => originalPriceFits(price, originalPrice), {
     message: PRODUCT_MESSAGES.originalPriceNotAbove,
     path: ['originalPrice'],
   })
-  .transform(({ price, originalPrice, ...rest }): Omit<VariantInput, 'imageUrls'> & { stockQuantity: number } => ({
-    ...rest,
-    pricePaise: price,
-    originalPricePaise: originalPrice,
-  }));
+  .transform(
+    ({
+      price,
+      originalPrice,
+      madeToOrderDays,
+      ...rest
+    }): Omit<VariantInput, 'imageUrls'> & { stockQuantity: number } => ({
+      ...rest,
+      pricePaise: price,
+      originalPricePaise: originalPrice,
+      ...(madeToOrderDays !== null && { madeToOrderDays }),
+    }),
+  );
 
 /**
  * The options and the grid of combinations of the product form, as the text of their inputs

@@ -26,17 +26,21 @@ interface VariantsEditorProps {
   errors: FieldErrors;
 }
 
-const COLUMNS: Array<{ field: 'sku' | 'price' | 'originalPrice' | 'stockQuantity'; label: string; numeric: boolean }> =
-  [
-    { field: 'sku', label: 'SKU', numeric: false },
-    { field: 'price', label: 'Price (₹)', numeric: true },
-    { field: 'originalPrice', label: 'Original price (₹)', numeric: true },
-    { field: 'stockQuantity', label: 'Stock', numeric: true },
-  ];
+const COLUMNS: Array<{
+  field: 'sku' | 'price' | 'originalPrice' | 'stockQuantity' | 'madeToOrderDays';
+  label: string;
+  numeric: boolean;
+}> = [
+  { field: 'sku', label: 'SKU', numeric: false },
+  { field: 'price', label: 'Price (₹)', numeric: true },
+  { field: 'originalPrice', label: 'Original price (₹)', numeric: true },
+  { field: 'stockQuantity', label: 'Stock', numeric: true },
+  { field: 'madeToOrderDays', label: 'Made to order (days)', numeric: true },
+];
 
 /**
  * Options (up to three, each with its values) and the grid of their combinations: a row per
- * variant with its SKU, price, original price, stock and pictures from the gallery; a price or
+ * variant with its SKU, price, original price, stock, made-to-order days (empty: the product's) and pictures from the gallery; a price or
  * a stock can be set in every row at once. The inputs are named by their place in the body
  * (`variants.2.price`), so the form's errors land under them.
  */
@@ -136,7 +140,13 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors }: V
                               name={name}
                               aria-label={`${column} of ${label}`}
                               value={row[field]}
-                              inputMode={numeric ? (field === 'stockQuantity' ? 'numeric' : 'decimal') : undefined}
+                              inputMode={
+                                numeric
+                                  ? field === 'price' || field === 'originalPrice'
+                                    ? 'decimal'
+                                    : 'numeric'
+                                  : undefined
+                              }
                               aria-invalid={error ? true : undefined}
                               aria-describedby={error ? `${id}-${name}` : undefined}
                               className={`input input-sm max-sm:w-full ${numeric ? 'w-24' : 'w-48'} ${error ? 'input-error' : ''}`}

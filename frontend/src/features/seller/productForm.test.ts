@@ -39,6 +39,8 @@ describe('variantChanges', () => {
   it('sends the options and every variant when one of them changed', () => {
     const variants = [sent('v1', 'Tan'), { ...sent('v2', 'Black', [black.id]), stockQuantity: 0 }];
     expect(variantChanges(product, options, variants, typed)).toEqual({ options, variants });
+    const madeToOrder = [sent('v1', 'Tan'), { ...sent('v2', 'Black', [black.id]), madeToOrderDays: 12 }];
+    expect(variantChanges(product, options, madeToOrder, typed)).toEqual({ options, variants: madeToOrder });
     const more = [{ name: 'Colour', values: ['Tan', 'Black', 'Red'] }];
     const withRed = [sent('v1', 'Tan'), sent('v2', 'Black', [black.id]), sent(undefined, 'Red')];
     expect(variantChanges(product, more, withRed, typed)).toEqual({ options: more, variants: withRed });

@@ -92,7 +92,7 @@ export function changedFields(
 type VariantBody = Omit<VariantInput, 'imageUrls'> & { stockQuantity: number; images: string[] };
 
 /** A variant in one shape and key order, so that two compare by their JSON. */
-const comparable = ({ id, sku, optionValues, pricePaise, originalPricePaise, stockQuantity, images }: VariantBody) => ({
+const comparable = ({
   id,
   sku,
   optionValues,
@@ -100,7 +100,8 @@ const comparable = ({ id, sku, optionValues, pricePaise, originalPricePaise, sto
   originalPricePaise,
   stockQuantity,
   images,
-});
+  madeToOrderDays = null,
+}: VariantBody) => ({ id, sku, optionValues, pricePaise, originalPricePaise, stockQuantity, images, madeToOrderDays });
 
 /**
  * What an edit changes of the options and variants: both when either differs from the

@@ -43,6 +43,7 @@ describe('rowsFor', () => {
       price: '899',
       originalPrice: '',
       stockQuantity: '',
+      madeToOrderDays: '',
       imageKeys: [],
     });
   });
@@ -85,6 +86,7 @@ describe('variantsText', () => {
         originalPricePaise: null,
         imageUrls: [black.url],
         stockQuantity: 4,
+        madeToOrderDays: 12,
       },
       {
         id: 'v2',
@@ -98,7 +100,7 @@ describe('variantsText', () => {
     ],
   };
 
-  it("starts from the product's variants, their pictures found in the gallery", () => {
+  it("starts from the product's variants, their pictures found in the gallery, no days of their own empty", () => {
     const { options, rows } = variantsText(product, entries);
     expect(optionsOf(options)).toEqual(product.options);
     expect(rows).toEqual([
@@ -109,6 +111,7 @@ describe('variantsText', () => {
         price: '899.50',
         originalPrice: '',
         stockQuantity: '4',
+        madeToOrderDays: '12',
         imageKeys: [black.id],
       },
       {
@@ -118,6 +121,7 @@ describe('variantsText', () => {
         price: '999',
         originalPrice: '1299',
         stockQuantity: '0',
+        madeToOrderDays: '',
         imageKeys: [],
       },
     ]);

@@ -18,6 +18,8 @@ export interface VariantOfProduct {
   originalPricePaise: Paise | null;
   imageUrls: readonly string[];
   stockQuantity: number;
+  /** Its own made-to-order days (null: ships from stock); absent: the product's. */
+  madeToOrderDays?: number | null;
 }
 
 export interface OptionText {
@@ -56,6 +58,7 @@ export function variantsText(
       price: rupeeInput(variant.pricePaise),
       originalPrice: variant.originalPricePaise === null ? '' : rupeeInput(variant.originalPricePaise),
       stockQuantity: String(variant.stockQuantity),
+      madeToOrderDays: variant.madeToOrderDays == null ? '' : String(variant.madeToOrderDays),
       imageKeys: variant.imageUrls.map(keyOf).filter((key) => key !== undefined),
     })),
   };
@@ -69,6 +72,8 @@ export interface VariantRowText {
   price: string;
   originalPrice: string;
   stockQuantity: string;
+  /** Its own made-to-order days; empty: the product's. */
+  madeToOrderDays: string;
   /** Keys of entries of the form's gallery (gallery.ts), in the gallery's order. */
   imageKeys: string[];
 }
@@ -114,6 +119,7 @@ export function rowsFor(
         sku: suggestedSku(productName, optionValues),
         ...defaults,
         stockQuantity: '',
+        madeToOrderDays: '',
         imageKeys: [],
       },
   );
