@@ -75,7 +75,7 @@ async function create(cx: ImportRowContext, seller: Actor, products: readonly Ca
   return { outcome: 'created' as const, productId, message: null };
 }
 
-/** Changes the product's columns, and the price and stock of the row's variant (or of the product sold as one thing). */
+/** Changes the product's columns, and the price and stock of the row's variant (or of the product sold as one thing), or adds the row's variant. */
 async function update(
   cx: ImportRowContext,
   seller: Actor,
@@ -92,24 +92,52 @@ async function update(
   const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
   const images = product.imageUrls.length > 0 ? await imagesOf(cx, seller.userId, product.imageUrls, own) : null;
   const { pricePaise, originalPricePaise, stockQuantity, ...fields } = productFields(product);
+  const isMine = (variant: { sku: string }) => variant.sku.toLowerCase() === product.sku?.toLowerCase();
+  const { options } = state.details;
+  // A SKU the product lacks adds a variant (targetOf checked its combination); its values as the options spell them.
+  const added = options.length > 0 && !state.details.variants.some(isMine);
+  const addedValues = product.options.map(
+    ({ value }, i) => options[i]?.values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value,
+  );
   const sold =
-    state.details.options.length === 0
+    options.length === 0
       ? { pricePaise, originalPricePaise, stockQuantity, ...(product.sku !== null && { sku: product.sku }) }
       : {
-          // Every variant as it is, the row's with its price and stock.
-          variants: state.details.variants.map((variant) => {
-            const mine = variant.sku.toLowerCase() === product.sku?.toLowerCase();
-            const imageIds = state.details.images.filter((image) => variant.imageUrls.includes(image.url));
-            return {
-              id: variant.id,
-              sku: variant.sku,
-              optionValues: variant.optionValues,
-              pricePaise: mine ? pricePaise : variant.pricePaise,
-              originalPricePaise: mine ? originalPricePaise : variant.originalPricePaise,
-              stockQuantity: mine ? stockQuantity : (state.stock.get(variant.id) ?? 0),
-              images: imageIds.map((image) => image.id),
-            };
+          ...(added && {
+            options: options.map(({ name, values }, i) => ({
+              name,
+              values: values.includes(addedValues[i]!) ? values : [...values, addedValues[i]!],
+            })),
           }),
+          // Every variant as it is, the row's with its price and stock.
+          variants: [
+            ...state.details.variants.map((variant) => {
+              const mine = isMine(variant);
+              const imageIds = state.details.images.filter((image) => variant.imageUrls.includes(image.url));
+              return {
+                id: variant.id,
+                sku: variant.sku,
+                optionValues: variant.optionValues,
+                pricePaise: mine ? pricePaise : variant.pricePaise,
+                originalPricePaise: mine ? originalPricePaise : variant.originalPricePaise,
+                stockQuantity: mine ? stockQuantity : (state.stock.get(variant.id) ?? 0),
+                images: imageIds.map((image) => image.id),
+                ...(variant.madeToOrderDays !== undefined && { madeToOrderDays: variant.madeToOrderDays }),
+              };
+            }),
+            ...(added
+              ? [
+                  {
+                    sku: product.sku!,
+                    optionValues: addedValues,
+                    pricePaise,
+                    originalPricePaise,
+                    stockQuantity,
+                    images: [],
+                  },
+                ]
+              : []),
+          ],
         };
   const body = { ...fields, ...sold, ...(images && { images: images.map((image) => image.id) }) };
   const result = await updateProduct(cx, seller, productId, body, mark);

@@ -202,7 +202,7 @@ describe('a catalog import', () => {
 });
 
 describe('variants in the catalog file', () => {
-  it('exports a row per variant and imports by SKU: a variant changed, a product with options listed from its rows', async () => {
+  it('exports a row per variant and imports by SKU: a variant changed, one added, a product with options listed from its rows', async () => {
     const { id: chappalId } = await listProduct(seller, {
       name: 'Kolhapuri chappal',
       description: 'Hand-stitched leather sandals from Kolhapur.',
@@ -255,6 +255,7 @@ describe('variants in the catalog file', () => {
       chappal('CH-7-TAN', '1499', '10', chappalId),
       chappal('CH-6-TAN', '1299', '5'),
       chappal('CH-9-TAN', '1599', '2', chappalId),
+      chappal('CH-6-B', '1299', '1', chappalId),
       bangle('S', '250'),
       bangle('M', '275'),
       bangle('L', '300'),
@@ -265,29 +266,37 @@ describe('variants in the catalog file', () => {
     expect(checked.body.rows.map(({ row, action }) => [row, action])).toEqual([
       [2, 'update'],
       [3, 'unchanged'],
-      [4, 'refuse'],
-      [5, 'create'],
+      [4, 'update'],
+      [5, 'refuse'],
       [6, 'create'],
       [7, 'create'],
       [8, 'create'],
+      [9, 'create'],
     ]);
     expect(checked.body.rows[0]!.changes).toEqual([
       { field: 'Price of Size 7 · Tan', before: '₹1,399.00', after: '₹1,499.00' },
       { field: 'Stock of Size 7 · Tan', before: '3', after: '10' },
     ]);
-    expect(checked.body.rows[2]!.problems).toEqual([
-      { column: 'sku', message: 'This product has no variant with this SKU: add combinations in the product form' },
+    expect(checked.body.rows[2]!.changes).toEqual([
+      { field: 'New variant Size 9 · Tan', before: '', after: 'SKU CH-9-TAN, ₹1,599.00, stock 2' },
+    ]);
+    expect(checked.body.rows[3]!.problems).toEqual([
+      { column: 'sku', message: 'Size 6 · Tan is already a variant of this product, SKU CH-6-TAN' },
     ]);
 
     expectStatus(await imports(seller).confirm.$post({ param: { id: checked.body.id } }), 202);
     await api.settle();
     const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: checked.body.id } });
     expectStatus(done, 200);
-    expect(done.body.counts).toEqual({ created: 4, updated: 1, unchanged: 1, refused: 1 });
+    expect(done.body.counts).toEqual({ created: 4, updated: 2, unchanged: 1, refused: 1 });
 
     const products = await seller.api.seller.products.$get();
     expectStatus(products, 200);
     const byName = (name: string) => products.body.items.find((product) => product.name === name)!;
+    expect(byName('Kolhapuri chappal').options).toEqual([
+      { name: 'Size', values: ['6', '7', '9'] },
+      { name: 'Colour', values: ['Tan'] },
+    ]);
     expect(
       byName('Kolhapuri chappal').variants.map(({ sku, pricePaise, stockQuantity }) => [
         sku,
@@ -297,6 +306,7 @@ describe('variants in the catalog file', () => {
     ).toEqual([
       ['CH-6-TAN', 129_900, 5],
       ['CH-7-TAN', 149_900, 10],
+      ['CH-9-TAN', 159_900, 2],
     ]);
     const bangles = byName('Glass bangle');
     expect(bangles.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }]);

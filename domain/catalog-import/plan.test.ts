@@ -93,3 +93,50 @@ describe('the dry run of an import', () => {
     ]);
   });
 });
+
+describe('a new SKU for a product with options', () => {
+  const SANDAL: ExistingProduct = {
+    ...CHAPPAL,
+    id: 'p-2',
+    options: [
+      { name: 'Size', values: ['8', '9'] },
+      { name: 'Colour', values: ['Tan'] },
+    ],
+    variants: [
+      { sku: 'SN-8-TAN', optionValues: ['8', 'Tan'], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 5 },
+      { sku: 'SN-9-TAN', optionValues: ['9', 'Tan'], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 7 },
+    ],
+    stockQuantity: 12,
+  };
+  const variantRow = (sku: string, size: string, colour: string, fields: Partial<CatalogRowText> = {}) =>
+    row({
+      product_id: 'p-2',
+      sku,
+      option1_name: 'Size',
+      option1_value: size,
+      option2_name: 'Colour',
+      option2_value: colour,
+      stock: '4',
+      ...fields,
+    });
+  const planOf = (...rows: CatalogRowText[]) => planRows(rows, new Map([[SANDAL.id, SANDAL]]), NAMES);
+
+  it('adds a variant for a combination the product lacks, new values and all', () => {
+    expect(planOf(variantRow('SN-10-TAN', '10', 'tan'))).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        productId: 'p-2',
+        changes: [{ field: 'New variant Size 10 · tan', before: '', after: 'SKU SN-10-TAN, ₹1,299.00, stock 4' }],
+        review: false,
+      }),
+    ]);
+  });
+
+  it("refuses a combination another SKU has, and options that are not the product's", () => {
+    const rows = planOf(variantRow('SN-8-TAN-2', '8', 'TAN'), variantRow('SN-8', '8', '', { option2_name: '' }));
+    expect(rows.map(({ action, problems }) => [action, problems])).toEqual([
+      ['refuse', [{ column: 'sku', message: 'Size 8 · TAN is already a variant of this product, SKU SN-8-TAN' }]],
+      ['refuse', [{ column: 'option1_name', message: "Give a value of each of this product's options: Size, Colour" }]],
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import type { Verification } from '../catalog/status.ts';
 import { type FieldChange, type HistoryNames, STOCK_LABEL, detailChanges } from '../product/history.ts';
 import type { ProductDetails } from '../product/events.ts';
 import { CONTENT_FIELDS, sameValue } from '../product/revision.ts';
+import { formatInr } from '../money.ts';
 import { VARIANT_MESSAGES } from '../product/variants.ts';
 import {
   type CatalogProduct,
@@ -46,8 +47,9 @@ export const CATALOG_ROW_MESSAGES = {
   unknownCategory: 'Choose one of the categories',
   /** A new product with options is listed from all its rows (those of its name), or not at all. */
   groupRefused: (row: number) => `Row ${row} of this product is refused`,
-  /** Options and combinations are changed in the product form; a file changes what each variant has. */
-  newCombination: 'This product has no variant with this SKU: add combinations in the product form',
+  /** A new SKU adds a variant: a value of each of the product's options, in their order. */
+  optionsOfProduct: (names: readonly string[]) => `Give a value of each of this product's options: ${names.join(', ')}`,
+  combinationTaken: (label: string, sku: string) => `${label} is already a variant of this product, SKU ${sku}`,
 } as const;
 
 /** The first data row: the header is row 1. */
@@ -58,7 +60,8 @@ export interface PlanNames extends HistoryNames {
   hasCategory(categoryId: string): boolean;
 }
 
-const skuKey = (sku: string): string => sku.trim().toLowerCase();
+/** A SKU, option name or value as compared: case and surrounding spaces aside. */
+const folded = (text: string): string => text.trim().toLowerCase();
 
 /**
  * Rows naming a product (by id, without a SKU) or a SKU an earlier row names already, each with
@@ -68,7 +71,7 @@ export function repeatedRows(rows: readonly CatalogRowText[]): Map<number, { ear
   const first = new Map<string, number>();
   const repeated = new Map<number, { earlier: number; sku: boolean }>();
   rows.forEach((text, i) => {
-    const sku = skuKey(text.sku);
+    const sku = folded(text.sku);
     const productId = text.product_id.trim();
     const key = sku !== '' ? `sku:${sku}` : productId !== '' ? `id:${productId}` : null;
     if (key === null) return;
@@ -95,7 +98,7 @@ export function newProductGroups(
 ): Map<number, number[]> {
   const byName = new Map<string, number[]>();
   rows.forEach((text, i) => {
-    if (text.product_id.trim() !== '' || knownSkus.has(skuKey(text.sku))) return;
+    if (text.product_id.trim() !== '' || knownSkus.has(folded(text.sku))) return;
     if (![text.option1_value, text.option2_value, text.option3_value].some((value) => value.trim() !== '')) return;
     const name = text.name.trim().toLowerCase();
     byName.set(name, [...(byName.get(name) ?? []), FIRST_ROW + i]);
@@ -126,11 +129,17 @@ export function groupVariants(products: readonly CatalogProduct[]) {
   return { options, variants, sameOptions };
 }
 
+/**
+ * What a row does to a product of the seller's: change the product sold as one thing (null), one
+ * of its variants, or add a variant ('new': a new SKU with a combination the product lacks).
+ */
+export type RowVariant = ExportedVariant | 'new' | null;
+
 /** Which of the product's fields a row would change, its images and tax only when the row gives them. */
 function rowChanges(
   product: CatalogProduct,
   existing: ExistingProduct,
-  variant: ExportedVariant | null,
+  variant: RowVariant,
   names: HistoryNames,
 ): { changes: FieldChange[]; content: boolean } {
   const before: Partial<ProductDetails> = {};
@@ -158,6 +167,15 @@ function rowChanges(
     after.images = product.imageUrls.map((url) => ({ id: url, url, sizes: [] }));
   }
   const changes = detailChanges(before, after, names);
+  if (variant === 'new') {
+    const price = formatInr(product.pricePaise);
+    changes.push({
+      field: `New variant ${rowVariantLabel(product.options)}`,
+      before: '',
+      after: `SKU ${product.sku}, ${price}, stock ${product.stockQuantity}`,
+    });
+    return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
+  }
   const of = variant ? ` of ${rowVariantLabel(product.options) || variant.sku}` : '';
   const told = (field: string, from: string, to: string) => {
     if (from !== to) changes.push({ field: `${field}${of}`, before: from, after: to });
@@ -181,7 +199,7 @@ export function skuIndex(existing: ReadonlyMap<string, ExistingProduct>) {
   const index = new Map<string, { product: ExistingProduct; variant: ExportedVariant }>();
   for (const product of existing.values())
     for (const variant of product.variants)
-      if (variant.sku !== '') index.set(skuKey(variant.sku), { product, variant });
+      if (variant.sku !== '') index.set(folded(variant.sku), { product, variant });
   return index;
 }
 
@@ -190,8 +208,8 @@ export function targetOf(
   product: CatalogProduct,
   existing: ReadonlyMap<string, ExistingProduct>,
   skus: ReturnType<typeof skuIndex>,
-): { product: ExistingProduct; variant: ExportedVariant | null } | { problem: RowProblem } | null {
-  const bySku = product.sku === null ? undefined : skus.get(skuKey(product.sku));
+): { product: ExistingProduct; variant: RowVariant } | { problem: RowProblem } | null {
+  const bySku = product.sku === null ? undefined : skus.get(folded(product.sku));
   if (product.productId === null && !bySku) return null;
   const current = product.productId === null ? bySku!.product : existing.get(product.productId);
   if (!current) return { problem: { column: 'product_id', message: CATALOG_ROW_MESSAGES.notYours } };
@@ -202,14 +220,24 @@ export function targetOf(
       return { problem: { column: 'option1_name', message: VARIANT_MESSAGES.variantsWithoutOptions } };
     return { product: current, variant: null };
   }
-  if (!bySku) {
-    const problem: RowProblem =
-      product.sku === null
-        ? { column: 'sku', message: VARIANT_MESSAGES.skuOfVariants }
-        : { column: 'sku', message: CATALOG_ROW_MESSAGES.newCombination };
-    return { problem };
-  }
-  return { product: current, variant: bySku.variant };
+  if (bySku) return { product: current, variant: bySku.variant };
+  if (product.sku === null) return { problem: { column: 'sku', message: VARIANT_MESSAGES.skuOfVariants } };
+  const names = current.options.map((option) => option.name);
+  if (
+    product.options.length !== names.length ||
+    product.options.some((option, i) => folded(option.name) !== folded(names[i]!))
+  )
+    return { problem: { column: 'option1_name', message: CATALOG_ROW_MESSAGES.optionsOfProduct(names) } };
+  const combination = product.options.map((option) => folded(option.value)).join('\n');
+  const taken = current.variants.find((variant) => variant.optionValues.map(folded).join('\n') === combination);
+  if (taken)
+    return {
+      problem: {
+        column: 'sku',
+        message: CATALOG_ROW_MESSAGES.combinationTaken(rowVariantLabel(product.options), taken.sku),
+      },
+    };
+  return { product: current, variant: 'new' };
 }
 
 /** What the import would do with each row of `rows` (the file's records after its header). */
