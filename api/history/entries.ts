@@ -4,7 +4,7 @@ import {
   type EventDescription,
   type HistoryNames,
   actedBy,
-  describeProductEvent,
+  describeProductEvents,
   describeReviewEvent,
   occurredAt,
 } from '../../domain/product/history.ts';
@@ -62,12 +62,12 @@ export async function productHistory(
 ): Promise<HistoryEntry[]> {
   const [names, reviews] = await Promise.all([categoryNames(source.platform.read), reviewEventsOf(source, productId)]);
   const described: Described[] = [
-    ...productEvents.map((event) => ({
+    ...describeProductEvents(productEvents, names).map(({ event, description }) => ({
       event,
       at: occurredAt(event),
       // Reservations name no one in their data; the metadata holds the buyer who ordered.
       actorId: actedBy(event) ?? event.metadata.actor,
-      description: describeProductEvent(event, names),
+      description,
     })),
     ...reviews.flatMap(({ authorName, events }) =>
       events.map((event) => ({

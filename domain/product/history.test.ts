@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewEvent } from '../review/events.ts';
 import { AT } from '../testing.ts';
 import type { ProductEvent } from './events.ts';
-import { actedBy, describeProductEvent, describeReviewEvent, detailChanges, occurredAt } from './history.ts';
+import { actedBy, describeProductEvents, describeReviewEvent, detailChanges, occurredAt } from './history.ts';
+import type { Variant } from './variants.ts';
 
 const names = { category: (id: string) => ({ textiles: 'Textiles', handicrafts: 'Handicrafts' })[id] ?? id };
 const productId = 'p-1';
@@ -26,9 +27,13 @@ const listed: ProductEvent = {
   },
 };
 
-const describe_ = (event: ProductEvent) => describeProductEvent(event, names);
+const describe_ = (event: ProductEvent) => {
+  const [described] = describeProductEvents([event], names);
+  if (!described) throw new Error('not described');
+  return described.description;
+};
 
-describe('describeProductEvent', () => {
+describe('describeProductEvents', () => {
   it('words the listing with its price, stock and category', () => {
     expect(describe_(listed)).toEqual({ summary: 'Listed in Textiles at ₹12,500.00 with 5 in stock' });
   });
@@ -110,6 +115,41 @@ describe('describeProductEvent', () => {
     expect(describe_({ type: 'StockReleased', data: { ...released, reason: 'order_failed' } }).summary).toBe(
       'Released 1: order #abcd1234 could not be placed',
     );
+  });
+
+  it("names a variant's stock by its label as the product then had it", () => {
+    const variant = (id: string, optionValues: string[]): Variant => ({
+      id,
+      sku: `KC-${id}`,
+      optionValues,
+      pricePaise: 89_900,
+      originalPricePaise: null,
+      imageUrls: [],
+    });
+    const sizes = [{ name: 'Size', values: ['7', '8'] }];
+    const chappal: ProductEvent = {
+      type: 'ProductListed',
+      data: {
+        ...listed.data,
+        options: [...sizes, { name: 'Colour', values: ['Tan'] }],
+        variants: [variant('v1', ['7', 'Tan']), variant('v3', ['8', 'Tan'])],
+        stockByVariant: { v1: 2, v3: 3 },
+      },
+    };
+    // Colour dropped: the same variant is now 'Size 8'; a variant it does not have is named by its id.
+    const edited: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: {}, after: { options: sizes, variants: [variant('v1', ['7']), variant('v3', ['8'])] } },
+    };
+    const adjusted = (variantId: string): ProductEvent => ({
+      type: 'StockAdjusted',
+      data: { ...stamp, variantId, from: 3, to: 5, reason: 'manual' },
+    });
+    const fields = describeProductEvents(
+      [chappal, adjusted('v3'), edited, adjusted('v3'), adjusted('v9')],
+      names,
+    ).flatMap(({ description }) => description.changes?.map((change) => change.field) ?? []);
+    expect(fields).toEqual(['Stock of Size 8 · Tan', 'Stock of Size 8', 'Stock (v9)']);
   });
 
   it('words a revision sent for review, replacing one, and approved, with the fields it changes', () => {

@@ -10,8 +10,8 @@ import { formatProductTax } from '../tax/product-tax.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { questionsText } from './personalisation.ts';
-import { upcastProductEvent } from './upcast.ts';
-import { DEFAULT_VARIANT_ID, type ProductOption, type Variant } from './variants.ts';
+import { type UpcastProductEvent, upcastProductEvent } from './upcast.ts';
+import { DEFAULT_VARIANT_ID, type ProductOption, type Variant, variantLabel } from './variants.ts';
 
 /** A product as it stood at one moment (the as-of view), folded from its events. */
 export interface ProductVersion extends ProductDetails {
@@ -126,27 +126,59 @@ export function detailChanges(
   });
 }
 
-/** The stock field of a move: of the product sold as one thing, or of one variant (named by its id). */
-const stockChange = (from: number, to: number, variantId: string): FieldChange[] => [
-  {
-    field: variantId === DEFAULT_VARIANT_ID ? STOCK_LABEL : `${STOCK_LABEL} (${variantId})`,
-    before: String(from),
-    after: String(to),
-  },
-];
+/** A product's options and variants as they stood at an event: what names a variant in words. */
+interface Variety {
+  options: ProductOption[];
+  variants: Variant[];
+}
+
+const NO_VARIETY: Variety = { options: [], variants: [] };
+
+/** The options and variants after an event: those listed, then those an edit changed. */
+function varietyAfter(event: UpcastProductEvent, variety: Variety): Variety {
+  if (event.type === 'ProductListed') return { options: event.data.options, variants: event.data.variants };
+  if (event.type !== 'ProductUpdated') return variety;
+  const { options = variety.options, variants = variety.variants } = event.data.after;
+  return { options, variants };
+}
+
+/** The stock field of a move: of the product sold as one thing, or of one variant ('Stock of Size 8 · Tan'; its id when it has no values). */
+function stockChange(from: number, to: number, variantId: string, variety: Variety): FieldChange[] {
+  return [{ field: stockField(variantId, variety), before: String(from), after: String(to) }];
+}
+
+function stockField(variantId: string, variety: Variety): string {
+  if (variantId === DEFAULT_VARIANT_ID) return STOCK_LABEL;
+  const variant = variety.variants.find((one) => one.id === variantId);
+  const label = variant && variantLabel(variety.options, variant.optionValues);
+  return label ? `${STOCK_LABEL} of ${label}` : `${STOCK_LABEL} (${variantId})`;
+}
 
 /** What a change a catalog import made says first. */
 export const IMPORTED = 'Imported';
 
-/** A product event in words; one a catalog import made says so first ("Imported: Price: ₹1,499.00 → ₹1,299.00"). */
-export function describeProductEvent(recorded: ProductEvent, names: HistoryNames): EventDescription {
-  const description = describeChange(recorded, names);
-  const imported = 'imported' in recorded.data && recorded.data.imported !== undefined;
-  return imported ? { ...description, summary: `${IMPORTED}: ${description.summary}` } : description;
+/**
+ * A product's events in words, in log order, a variant's stock named by its label as the product
+ * then had it; one a catalog import made says so first ("Imported: Price: ₹1,499.00 → ₹1,299.00").
+ */
+export function describeProductEvents<E extends ProductEvent>(
+  recorded: readonly E[],
+  names: HistoryNames,
+): Array<{ event: E; description: EventDescription }> {
+  let variety = NO_VARIETY;
+  return recorded.map((one) => {
+    const event = upcastProductEvent(one);
+    variety = varietyAfter(event, variety);
+    const description = describeChange(event, names, variety);
+    const imported = 'imported' in one.data && one.data.imported !== undefined;
+    return {
+      event: one,
+      description: imported ? { ...description, summary: `${IMPORTED}: ${description.summary}` } : description,
+    };
+  });
 }
 
-function describeChange(recorded: ProductEvent, names: HistoryNames): EventDescription {
-  const event = upcastProductEvent(recorded);
+function describeChange(event: UpcastProductEvent, names: HistoryNames, variety: Variety): EventDescription {
   switch (event.type) {
     case 'ProductListed': {
       const { pricePaise, stockQuantity, categoryId } = event.data;
@@ -162,27 +194,30 @@ function describeChange(recorded: ProductEvent, names: HistoryNames): EventDescr
     }
     case 'StockAdjusted': {
       const { from, to } = event.data;
-      return { summary: `Stock adjusted from ${from} to ${to}`, changes: stockChange(from, to, event.data.variantId) };
+      return {
+        summary: `Stock adjusted from ${from} to ${to}`,
+        changes: stockChange(from, to, event.data.variantId, variety),
+      };
     }
     case 'StockReserved': {
       const { orderId, quantity, remaining } = event.data;
       return {
         summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`,
-        changes: stockChange(remaining + quantity, remaining, event.data.variantId),
+        changes: stockChange(remaining + quantity, remaining, event.data.variantId, variety),
       };
     }
     case 'StockReleased': {
       const { orderId, quantity, remaining, reason } = event.data;
       return {
         summary: `Released ${quantity}: order #${shortOrderId(orderId)} ${RELEASED_BECAUSE[reason]}`,
-        changes: stockChange(remaining - quantity, remaining, event.data.variantId),
+        changes: stockChange(remaining - quantity, remaining, event.data.variantId, variety),
       };
     }
     case 'StockReturned': {
       const { returnId, quantity, remaining } = event.data;
       return {
         summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`,
-        changes: stockChange(remaining - quantity, remaining, event.data.variantId),
+        changes: stockChange(remaining - quantity, remaining, event.data.variantId, variety),
       };
     }
     case 'ProductRevisionSubmitted': {
