@@ -14,6 +14,7 @@ import {
   FIRST_ROW,
   groupVariants,
   newProductGroups,
+  ownDays,
   repeatedProblem,
   repeatedRows,
   skuIndex,
@@ -91,7 +92,7 @@ async function update(
     return { outcome: 'updated' as const, productId, message: null };
   const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
   const images = product.imageUrls.length > 0 ? await imagesOf(cx, seller.userId, product.imageUrls, own) : null;
-  const { pricePaise, originalPricePaise, stockQuantity, ...fields } = productFields(product);
+  const { pricePaise, originalPricePaise, stockQuantity, madeToOrderDays, ...fields } = productFields(product);
   const isMine = (variant: { sku: string }) => variant.sku.toLowerCase() === product.sku?.toLowerCase();
   const { options } = state.details;
   // A SKU the product lacks adds a variant (targetOf checked its combination); its values as the options spell them.
@@ -101,7 +102,13 @@ async function update(
   );
   const sold =
     options.length === 0
-      ? { pricePaise, originalPricePaise, stockQuantity, ...(product.sku !== null && { sku: product.sku }) }
+      ? {
+          pricePaise,
+          originalPricePaise,
+          stockQuantity,
+          madeToOrderDays,
+          ...(product.sku !== null && { sku: product.sku }),
+        }
       : {
           ...(added && {
             options: options.map(({ name, values }, i) => ({
@@ -122,7 +129,10 @@ async function update(
                 originalPricePaise: mine ? originalPricePaise : variant.originalPricePaise,
                 stockQuantity: mine ? stockQuantity : (state.stock.get(variant.id) ?? 0),
                 images: imageIds.map((image) => image.id),
-                ...(variant.madeToOrderDays !== undefined && { madeToOrderDays: variant.madeToOrderDays }),
+                // A variant's row gives its own made-to-order days; the others keep theirs.
+                ...(mine
+                  ? ownDays(state.details.madeToOrderDays, madeToOrderDays)
+                  : variant.madeToOrderDays !== undefined && { madeToOrderDays: variant.madeToOrderDays }),
               };
             }),
             ...(added
@@ -134,6 +144,7 @@ async function update(
                     originalPricePaise,
                     stockQuantity,
                     images: [],
+                    ...ownDays(state.details.madeToOrderDays, madeToOrderDays),
                   },
                 ]
               : []),

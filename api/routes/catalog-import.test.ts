@@ -215,7 +215,7 @@ describe('variants in the catalog file', () => {
       ],
       variants: [
         { sku: 'CH-6-TAN', optionValues: ['6', 'Tan'], pricePaise: 129_900, stockQuantity: 5 },
-        { sku: 'CH-7-TAN', optionValues: ['7', 'Tan'], pricePaise: 139_900, stockQuantity: 3 },
+        { sku: 'CH-7-TAN', optionValues: ['7', 'Tan'], pricePaise: 139_900, stockQuantity: 3, madeToOrderDays: 10 },
       ],
     });
     await api.settle();
@@ -223,10 +223,13 @@ describe('variants in the catalog file', () => {
     expectStatus(exported, 200);
     const chappalRows = exported.body.split('\r\n').filter((line) => line.startsWith(chappalId));
     expect(chappalRows).toHaveLength(2);
-    expect(chappalRows[1]).toMatch(/,1399\.00,,3,.*,CH-7-TAN,Size,7,Colour,Tan,,$/);
+    // Each variant's row has its made-to-order days: its own, else the product's (none).
+    expect(chappalRows[0]).toMatch(/,1299\.00,,5,,.*,CH-6-TAN,Size,6,Colour,Tan,,$/);
+    expect(chappalRows[1]).toMatch(/,1399\.00,,3,10,.*,CH-7-TAN,Size,7,Colour,Tan,,$/);
 
-    const chappal = (sku: string, price: string, stock: string, productId = '') =>
+    const chappal = (sku: string, price: string, stock: string, productId = '', days = '') =>
       row({
+        made_to_order_days: days,
         product_id: productId,
         name: 'Kolhapuri chappal',
         description: 'Hand-stitched leather sandals from Kolhapur.',
@@ -252,7 +255,7 @@ describe('variants in the catalog file', () => {
       });
     const file = [
       HEADER,
-      chappal('CH-7-TAN', '1499', '10', chappalId),
+      chappal('CH-7-TAN', '1499', '10', chappalId, '14'),
       chappal('CH-6-TAN', '1299', '5'),
       chappal('CH-9-TAN', '1599', '2', chappalId),
       chappal('CH-6-B', '1299', '1', chappalId),
@@ -275,6 +278,7 @@ describe('variants in the catalog file', () => {
     ]);
     expect(checked.body.rows[0]!.changes).toEqual([
       { field: 'Price of Size 7 · Tan', before: '₹1,399.00', after: '₹1,499.00' },
+      { field: 'Made to order of Size 7 · Tan', before: '10 days', after: '14 days' },
       { field: 'Stock of Size 7 · Tan', before: '3', after: '10' },
     ]);
     expect(checked.body.rows[2]!.changes).toEqual([
@@ -298,15 +302,16 @@ describe('variants in the catalog file', () => {
       { name: 'Colour', values: ['Tan'] },
     ]);
     expect(
-      byName('Kolhapuri chappal').variants.map(({ sku, pricePaise, stockQuantity }) => [
+      byName('Kolhapuri chappal').variants.map(({ sku, pricePaise, stockQuantity, madeToOrderDays }) => [
         sku,
         pricePaise,
         stockQuantity,
+        madeToOrderDays,
       ]),
     ).toEqual([
-      ['CH-6-TAN', 129_900, 5],
-      ['CH-7-TAN', 149_900, 10],
-      ['CH-9-TAN', 159_900, 2],
+      ['CH-6-TAN', 129_900, 5, undefined],
+      ['CH-7-TAN', 149_900, 10, 14],
+      ['CH-9-TAN', 159_900, 2, undefined],
     ]);
     const bangles = byName('Glass bangle');
     expect(bangles.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }]);

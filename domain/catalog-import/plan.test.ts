@@ -132,6 +132,14 @@ describe('a new SKU for a product with options', () => {
     ]);
   });
 
+  it("tells a variant's own made-to-order days as its own, not the product's", () => {
+    const [days] = planOf(variantRow('SN-8-TAN', '8', 'Tan', { stock: '5', made_to_order_days: '12' }));
+    expect(days).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'Made to order of Size 8 · Tan', before: 'none', after: '12 days' }],
+    });
+  });
+
   it("refuses a combination another SKU has, and options that are not the product's", () => {
     const rows = planOf(variantRow('SN-8-TAN-2', '8', 'TAN'), variantRow('SN-8', '8', '', { option2_name: '' }));
     expect(rows.map(({ action, problems }) => [action, problems])).toEqual([

@@ -108,7 +108,11 @@ export function newProductGroups(
   return groups;
 }
 
-/** A new product's options and variants from its rows' (already checked) products, in file order. */
+/** A variant's own made-to-order days as a body gives them: none when its row's are the product's. */
+export const ownDays = (productDays: number | null, rowDays: number | null): { madeToOrderDays?: number | null } =>
+  rowDays === productDays ? {} : { madeToOrderDays: rowDays };
+
+/** A new product's options and variants from its rows' (already checked) products, in file order; the product's made-to-order days are its first row's. */
 export function groupVariants(products: readonly CatalogProduct[]) {
   const names = products[0]!.options.map((option) => option.name);
   const options = names.map((name, i) => ({
@@ -121,6 +125,7 @@ export function groupVariants(products: readonly CatalogProduct[]) {
     pricePaise: product.pricePaise,
     originalPricePaise: product.originalPricePaise,
     stockQuantity: product.stockQuantity,
+    ...ownDays(products[0]!.madeToOrderDays, product.madeToOrderDays),
   }));
   const sameOptions = products.every(
     (product) =>
@@ -156,7 +161,8 @@ function rowChanges(
     compare('pricePaise', existing.pricePaise, product.pricePaise);
     compare('originalPricePaise', existing.originalPricePaise, product.originalPricePaise);
   }
-  compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
+  // A variant's row gives its own made-to-order days: told with its label below.
+  if (variant === null) compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
   compare('categoryId', existing.categoryId, product.categoryId);
   compare('tags', [...existing.tags], product.tags);
   if (product.tax) compare('tax', existing.tax, product.tax);
@@ -187,6 +193,12 @@ function rowChanges(
       names,
     );
     for (const change of price) told(change.field, change.before, change.after);
+    const days = detailChanges(
+      { madeToOrderDays: variant.madeToOrderDays === undefined ? existing.madeToOrderDays : variant.madeToOrderDays },
+      { madeToOrderDays: product.madeToOrderDays },
+      names,
+    );
+    for (const change of days) told(change.field, change.before, change.after);
   }
   const stockBefore = variant ? variant.stockQuantity : existing.stockQuantity;
   told(STOCK_LABEL, String(stockBefore), String(product.stockQuantity));

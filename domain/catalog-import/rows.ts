@@ -17,7 +17,8 @@ import type { ProductTax } from '../tax/product-tax.ts';
  * variant of a product with options (its `sku`, its value of each option named, its price and
  * stock; the product's columns repeated). `product_id` names a product of the seller's to update
  * (the export fills it in), as does a `sku` the seller has; else the row lists a new product, whose
- * variants are the rows of the same name with options. `hsn` and `gst_rate` both empty take the
+ * variants are the rows of the same name with options. A variant's row has its own `made_to_order_days`
+ * (the product's unless it has its own). `hsn` and `gst_rate` both empty take the
  * category's defaults; `image_urls` are separated by spaces.
  */
 export const CATALOG_COLUMNS = [
@@ -226,7 +227,10 @@ export function checkRow(row: CatalogRowText): CheckedRow {
 }
 
 /** A variant as the export writes it: its stock beside it. */
-export type ExportedVariant = Pick<Variant, 'sku' | 'optionValues' | 'pricePaise' | 'originalPricePaise'> & {
+export type ExportedVariant = Pick<
+  Variant,
+  'sku' | 'optionValues' | 'pricePaise' | 'originalPricePaise' | 'madeToOrderDays'
+> & {
   stockQuantity: number;
 };
 
@@ -256,6 +260,8 @@ const exportedRows = (product: ExportedProduct): string[][] =>
     ? [exportedRow(product, { ...product, sku: product.variants[0]?.sku ?? '', optionValues: [] })]
     : product.variants.map((variant) => exportedRow(product, variant));
 
+const daysText = (days: number | null): string => (days === null ? '' : String(days));
+
 const exportedRow = (product: ExportedProduct, variant: ExportedVariant): string[] => [
   csvField(product.id),
   csvText(product.name),
@@ -263,7 +269,7 @@ const exportedRow = (product: ExportedProduct, variant: ExportedVariant): string
   decimalRupees(variant.pricePaise),
   variant.originalPricePaise === null ? '' : decimalRupees(variant.originalPricePaise),
   String(variant.stockQuantity),
-  product.madeToOrderDays === null ? '' : String(product.madeToOrderDays),
+  daysText(variant.madeToOrderDays === undefined ? product.madeToOrderDays : variant.madeToOrderDays),
   csvText(product.categoryId),
   csvText(product.tags.join(', ')),
   csvText(product.tax.hsn),
