@@ -18,6 +18,7 @@ import {
   repeatedProblem,
   repeatedRows,
   skuIndex,
+  speltValues,
   targetOf,
 } from '../../domain/catalog-import/plan.ts';
 import { type CatalogProduct, type RowProblem, checkRow } from '../../domain/catalog-import/rows.ts';
@@ -97,9 +98,7 @@ async function update(
   const { options } = state.details;
   // A SKU the product lacks adds a variant (targetOf checked its combination); its values as the options spell them.
   const added = options.length > 0 && !state.details.variants.some(isMine);
-  const addedValues = product.options.map(
-    ({ value }, i) => options[i]?.values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value,
-  );
+  const addedValues = speltValues(options, product.options);
   const sold =
     options.length === 0
       ? {

@@ -126,7 +126,7 @@ describe('a new SKU for a product with options', () => {
       expect.objectContaining({
         action: 'update',
         productId: 'p-2',
-        changes: [{ field: 'New variant Size 10 · tan', before: '', after: 'SKU SN-10-TAN, ₹1,299.00, stock 4' }],
+        changes: [{ field: 'New variant Size 10 · Tan', before: '', after: 'SKU SN-10-TAN, ₹1,299.00, stock 4' }],
         review: false,
       }),
     ]);
@@ -143,7 +143,7 @@ describe('a new SKU for a product with options', () => {
   it("refuses a combination another SKU has, and options that are not the product's", () => {
     const rows = planOf(variantRow('SN-8-TAN-2', '8', 'TAN'), variantRow('SN-8', '8', '', { option2_name: '' }));
     expect(rows.map(({ action, problems }) => [action, problems])).toEqual([
-      ['refuse', [{ column: 'sku', message: 'Size 8 · TAN is already a variant of this product, SKU SN-8-TAN' }]],
+      ['refuse', [{ column: 'sku', message: 'Size 8 · Tan is already a variant of this product, SKU SN-8-TAN' }]],
       ['refuse', [{ column: 'option1_name', message: "Give a value of each of this product's options: Size, Colour" }]],
     ]);
   });

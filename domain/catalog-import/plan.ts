@@ -108,6 +108,19 @@ export function newProductGroups(
   return groups;
 }
 
+/** A row's option values as the product's options spell them; a value they lack as the row does. */
+export const speltValues = (
+  options: ReadonlyArray<{ values: readonly string[] }>,
+  rowOptions: CatalogProduct['options'],
+): string[] =>
+  rowOptions.map(({ value }, i) => options[i]?.values.find((known) => folded(known) === folded(value)) ?? value);
+
+/** "Size 8 · Tan" of a row's options, spelt as the product's. */
+const labelIn = (existing: ExistingProduct, rowOptions: CatalogProduct['options']): string => {
+  const values = speltValues(existing.options, rowOptions);
+  return rowVariantLabel(rowOptions.map((option, i) => ({ ...option, value: values[i]! })));
+};
+
 /** A variant's own made-to-order days as a body gives them: none when its row's are the product's. */
 export const ownDays = (productDays: number | null, rowDays: number | null): { madeToOrderDays?: number | null } =>
   rowDays === productDays ? {} : { madeToOrderDays: rowDays };
@@ -176,7 +189,7 @@ function rowChanges(
   if (variant === 'new') {
     const price = formatInr(product.pricePaise);
     changes.push({
-      field: `New variant ${rowVariantLabel(product.options)}`,
+      field: `New variant ${labelIn(existing, product.options)}`,
       before: '',
       after: `SKU ${product.sku}, ${price}, stock ${product.stockQuantity}`,
     });
@@ -246,7 +259,7 @@ export function targetOf(
     return {
       problem: {
         column: 'sku',
-        message: CATALOG_ROW_MESSAGES.combinationTaken(rowVariantLabel(product.options), taken.sku),
+        message: CATALOG_ROW_MESSAGES.combinationTaken(labelIn(current, product.options), taken.sku),
       },
     };
   return { product: current, variant: 'new' };
