@@ -18,6 +18,8 @@ export interface DemoProduct {
   featured?: boolean;
   /** Made to order: days to make it once ordered. */
   madeToOrderDays?: number;
+  /** Its HSN code and GST rate when not its category's defaults. */
+  tax?: { hsn: string; gstRateBps: number };
   /** What the buyer is asked at add to cart. */
   personalisation?: QuestionInput[];
   /** What its pictures show, when not its category's motif (demo-images.ts). */
@@ -268,6 +270,8 @@ export const DEMO_SELLERS: DemoSeller[] = [
         stockQuantity: 25,
         categoryId: 'handicrafts',
         tags: ['Kolhapur', 'leather', 'chappal'],
+        // Footwear with leather soles and uppers, not the category's wooden handicrafts (4420).
+        tax: { hsn: '6403', gstRateBps: 500 },
         motif: 'paisley',
         options: [
           { name: 'Size', values: ['6', '7', '8', '9'] },

@@ -38,6 +38,10 @@ describe('the demo seed', () => {
     const image = await api.anonymous().raw.get(main!.sizes[0]!.url);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
+    // A product's own tax data where its category's defaults do not fit: the chappal is footwear.
+    const tax = (name: string) => body.items.find((p) => p.name === name)?.tax;
+    expect(tax('Kolhapuri Chappal')).toEqual({ hsn: '6403', gstRateBps: 500 });
+    expect(tax('Brass Diya Set (Set of 5)')).not.toEqual({ hsn: '6403', gstRateBps: 500 });
   });
 
   it('gives the buyer orders in several states and reviews on delivered products', async () => {
