@@ -18,8 +18,26 @@ function read(path) {
   }
 }
 
+// Each failure is named just above the summary line, so a log's last lines say what failed.
+const failures = [];
+// The runners colour their messages; the log wants the words.
+const firstLine = (text = '') =>
+  text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 const vitest = read(vitestPath);
 if (vitest) {
+  for (const file of vitest.testResults) {
+    for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
+      failures.push(`${file.name}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failures.push(`${file.name}: ${firstLine(file.message)}`);
+    }
+  }
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -39,8 +57,22 @@ if (playwright) {
   failed += unexpected + flaky; // a test that needed a retry is not a pass
   skipped += pwSkipped;
   failed += (playwright.errors ?? []).length;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((r) => r.error)?.error?.message;
+          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of playwright.suites ?? []) visit(suite, []);
+  for (const error of playwright.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
 }
 
 if (broken) failed += 1;
+if (failures.length) console.log(`failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
