@@ -1,6 +1,6 @@
 /** Issue 23: the cart and checkout follow the stock; a line it no longer covers is flagged and fixed in one click. */
 import { type Page, test as base, expect } from '@playwright/test';
-import { addToCartByApi, expectAccessible, fillAddress, listProduct, signUpByApi } from './shop.ts';
+import { addToCartByApi, expectAccessible, fillAddress, listProduct, ordersOnceThere, signUpByApi } from './shop.ts';
 
 interface Seller {
   saree: { id: string; name: string };
@@ -65,9 +65,7 @@ test('the stock drops while the cart is open: the line is flagged live, fixed in
   await expect(page.getByText('Order Placed Successfully!')).toBeVisible();
   // The order's own stock moves reach the feed too: the page stays on the placed order until the redirect.
   await expect(page).toHaveURL(/\/dashboard\/buyer$/, { timeout: 5000 });
-  const orders = (await (await page.request.get('/api/orders')).json()) as Array<{
-    lines: Array<{ quantity: number }>;
-  }>;
+  const orders = await ordersOnceThere<{ lines: Array<{ quantity: number }> }>(page.request);
   expect(orders.map((order) => order.lines.map((l) => l.quantity))).toEqual([[1]]);
 });
 

@@ -9,18 +9,7 @@
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { type OwnServer, startOwnServer } from './own-server.ts';
-import { fillAddress, listProduct, postByApi, signInByApi, signUpByApi } from './shop.ts';
-
-type PlacedOrder = { sellerOrders: Array<{ shortId: string; shipBy: string }> };
-
-/** The buyer's orders once the one just placed is in them (the list is a read model, a moment behind). */
-async function placedOrders(page: Page): Promise<PlacedOrder[]> {
-  let orders: PlacedOrder[] = [];
-  await expect
-    .poll(async () => (orders = (await (await page.request.get('/api/orders')).json()) as PlacedOrder[]).length)
-    .toBe(1);
-  return orders;
-}
+import { fillAddress, listProduct, ordersOnceThere, postByApi, signInByApi, signUpByApi } from './shop.ts';
 
 const ADMIN = { email: 'admin@made-to-order.test', password: 'Made-To-Order-2024' };
 
@@ -84,7 +73,7 @@ test('a made-to-order shawl: its page and checkout say when it ships; its seller
   await fillAddress(buyer.page);
   await buyer.page.getByRole('button', { name: 'Place Order' }).click();
   await expect(buyer.page.getByText('Order Placed Successfully!')).toBeVisible();
-  const [order] = await placedOrders(buyer.page);
+  const [order] = await ordersOnceThere(buyer.page.request);
   const part = order!.sellerOrders[0]!;
   expect(part.shipBy).toBe(dispatchBy);
 
@@ -150,7 +139,7 @@ test('an engraving: the seller asks for a name, the buyer must answer it, and th
   await fillAddress(buyer.page);
   await buyer.page.getByRole('button', { name: 'Place Order' }).click();
   await expect(buyer.page.getByText('Order Placed Successfully!')).toBeVisible();
-  const [order] = await placedOrders(buyer.page);
+  const [order] = await ordersOnceThere(buyer.page.request);
 
   await seller.page.goto('/dashboard/seller');
   const card = seller.page

@@ -9,6 +9,7 @@ import {
   expectAccessible,
   fillAddress,
   listProduct,
+  ordersOnceThere,
   postByApi,
   signInByApi,
   signUpByApi,
@@ -71,9 +72,7 @@ test('a seller sets up payouts, and an order paid online and delivered is transf
   await signUpByApi(buyerPage.request, baseURL!, 'buyer', 'Anjali Menon');
   await addToCartByApi(buyerPage.request, baseURL!, productId, 2);
   await payOnline(buyerPage);
-  const [order] = (await (await buyerPage.request.get('/api/orders')).json()) as Array<{
-    sellerOrders: Array<{ id: string }>;
-  }>;
+  const [order] = await ordersOnceThere(buyerPage.request);
   await buyerContext.close();
 
   // The seller delivers it: its earning (₹2,400 less 10%) goes to the payout account, on hold.

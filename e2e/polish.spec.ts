@@ -9,7 +9,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { SIZES, type SizeName } from './sizes.ts';
-import { addToCartByApi, expectAccessible, listProduct, productNamed, signInByApi, signUpByApi } from './shop.ts';
+import {
+  addToCartByApi,
+  expectAccessible,
+  listProduct,
+  ordersOnceThere,
+  productNamed,
+  signInByApi,
+  signUpByApi,
+} from './shop.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 const PNG_1X1 = Buffer.from(
@@ -92,10 +100,7 @@ for (const { name: size, viewport } of SIZES) {
       // The redirect keeps the toast that led to it.
       await expect(page.getByText('Order Placed Successfully!')).toBeVisible();
 
-      const [order] = (await (await page.request.get('/api/orders')).json()) as Array<{
-        id: string;
-        sellerOrders: Array<{ shortId: string; sellerName: string }>;
-      }>;
+      const [order] = await ordersOnceThere(page.request);
       const subject = `Your MIBI order #${order!.id.slice(0, 8)} is confirmed`;
       await expect
         .poll(() => mailsTo(buyer.email).filter((mail) => mail.subject === subject).length, { timeout: 15_000 })

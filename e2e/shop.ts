@@ -129,7 +129,21 @@ export interface PlacedOrder {
     sellerName: string;
     status: string;
     subtotalPaise: number;
+    /** The day the seller must dispatch by (ISO date). */
+    shipBy: string;
   }>;
+}
+
+/**
+ * The orders of the buyer signed in on `request`, newest first, once there are `count` of them:
+ * the list is a read model, a moment behind the order just placed.
+ */
+export async function ordersOnceThere<Order = PlacedOrder>(request: APIRequestContext, count = 1): Promise<Order[]> {
+  let orders: Order[] = [];
+  await expect
+    .poll(async () => (orders = (await (await request.get('/api/orders')).json()) as Order[]).length)
+    .toBe(count);
+  return orders;
 }
 
 /** POSTs as the user signed in on `request`, from the site (the API refuses cross-site writes); fails unless it worked. */
