@@ -51,7 +51,7 @@ export const ProductListQuerySchema = z.object({
     .optional()
     .openapi({
       description:
-        'Option values, repeated: `option=Colour:Red&option=Colour:Indigo&option=Size:8`. A product matches with a variant value of each option named, any of the values named for it (case-insensitive)',
+        'Option values, repeated: `option=Colour:Red&option=Colour:Indigo&option=Size:8`. A product matches when one of its variants (sold out or not) has a value of each option named, any of the values named for it (case-insensitive): `Colour:Red&Size:8` needs a red variant in size 8',
       example: 'Colour:Red',
     }),
   sort: z

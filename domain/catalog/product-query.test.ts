@@ -7,7 +7,8 @@ const product = {
   name: 'Silk Saree',
   description: 'Handwoven.',
   tags: ['Zari'],
-  optionFilters: ['size:8', 'size:9', 'colour:tan', 'colour:black'],
+  options: [{ name: 'Size' }, { name: 'Colour' }],
+  variants: [{ optionValues: ['8', 'Tan'] }, { optionValues: ['9', 'Black'] }],
 };
 
 describe('productFilter', () => {
@@ -46,7 +47,15 @@ describe('matchesFilter', () => {
     expect(matchesFilter(productFilter({ option: 'colour:tan' }), product)).toBe(true);
     expect(matchesFilter(productFilter({ option: ['colour:red', 'colour:tan'] }), product)).toBe(true);
     expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:6'] }), product)).toBe(false);
-    expect(matchesFilter(productFilter({ option: 'colour:red' }), { ...product, optionFilters: [] })).toBe(false);
+    const withoutOptions = { ...product, options: [], variants: [{ optionValues: [] }] };
+    expect(matchesFilter(productFilter({ option: 'colour:red' }), withoutOptions)).toBe(false);
+  });
+
+  it('asks one variant to have every option named: a tan 8 and a black 9 are no tan 9', () => {
+    expect(matchesFilter(productFilter({ option: ['Colour:Tan', 'Size:8'] }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ option: ['colour:black', 'size:9'] }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:9'] }), product)).toBe(false);
+    expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:9', 'size:8'] }), product)).toBe(true);
   });
 
   it('searches the text it is given, kept from the product', () => {

@@ -18,12 +18,13 @@ export interface ProductFilter {
   seller: string | null;
   /**
    * Option values asked for, as `name:value` lower-cased ('colour:red'), sorted: a product
-   * matches with a variant value of each option named, any of the values named for it.
+   * matches when one of its variants has a value of each option named, any of the values named
+   * for it (Colour:Red with Size:8 needs a red one in size 8, not a red 6 and a blue 8).
    */
   options: string[];
 }
 
-/** 'Colour:Red' -> 'colour:red': the key an option value is filtered by (the catalog's `optionFilters`). */
+/** 'Colour:Red' -> 'colour:red': the key an option value is filtered by. */
 export const optionFilterKey = (name: string, value: string): string => `${name}:${value}`.trim().toLowerCase();
 
 const optionName = (key: string): string => key.slice(0, key.indexOf(':'));
@@ -59,21 +60,27 @@ export interface Filterable {
   name: string;
   description: string;
   tags: readonly string[];
-  /** Its variants' option values (optionFilterKey); none for a product without options. */
-  optionFilters: readonly string[];
+  options: ReadonlyArray<{ name: string }>;
+  /** One value per option, in order; none for the default variant of a product without options. */
+  variants: ReadonlyArray<{ optionValues: readonly string[] }>;
 }
 
 /** Where the search text is looked for: the name, description and tags, lower-cased. */
 export const searchText = ({ name, description, tags }: Filterable): string =>
   [name, description, ...tags].join('\n').toLowerCase();
 
-/** Whether the product has, for each option the filter names, one of the values it names. */
-function hasOptionValues(asked: readonly string[], product: Filterable): boolean {
+/**
+ * Whether one variant of the product has, for each option the filter names, one of the values
+ * it names. Sold-out variants count: the list shows sold-out products too (with their badge), and
+ * a buyer may save the variant to hear when it is back in stock.
+ */
+function hasOptionValues(asked: readonly string[], { options, variants }: Filterable): boolean {
   if (asked.length === 0) return true;
-  const names = new Set(asked.map(optionName));
-  return [...names].every((name) =>
-    asked.some((key) => optionName(key) === name && product.optionFilters.includes(key)),
-  );
+  const names = [...new Set(asked.map(optionName))];
+  return variants.some((variant) => {
+    const keys = variant.optionValues.map((value, i) => optionFilterKey(options[i]?.name ?? '', value));
+    return names.every((name) => keys.some((key) => optionName(key) === name && asked.includes(key)));
+  });
 }
 
 /** Whether the product is of the filter's category and seller, has its option values and holds its search text (`text`: its `searchText`, if kept). */

@@ -32,7 +32,6 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
       },
     ],
     maxPricePaise: fields.pricePaise ?? 100_000,
-    optionFilters: [],
     stockQuantity: 5,
     stockByVariant: { default: fields.stockQuantity ?? 5 },
     verification: 'verified',

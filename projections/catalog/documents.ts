@@ -160,10 +160,6 @@ export const ProductSchema = z
     maxPricePaise: paise.openapi({
       description: 'The highest variant price: "from ₹X" (pricePaise, the lowest) when it differs',
     }),
-    optionFilters: z.array(z.string()).openapi({
-      description: 'Each option value a variant has, as `name:value` in lower case (the catalog filter `option`)',
-      example: ['size:8', 'colour:tan'],
-    }),
     stockQuantity: z.number().int().openapi({ description: 'The stock of all the variants together' }),
     stockByVariant: z.record(z.string(), z.number().int()).openapi({
       description:

@@ -3,7 +3,6 @@ import type { CategoryEvent } from '../../domain/catalog/events.ts';
 import { defaultReturnable } from '../../domain/catalog/policy.ts';
 import { type ProductStatusFacts, displayStatus, isPurchasable } from '../../domain/catalog/status.ts';
 import { percentOff } from '../../domain/money.ts';
-import { optionFilterKey } from '../../domain/catalog/product-query.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
 import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../../domain/product/upcast.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
@@ -67,15 +66,7 @@ type DerivedFrom = Omit<ProductStatusFacts, 'stockQuantity'> &
     'pricePaise' | 'originalPricePaise' | 'ratingSum' | 'ratingCount' | 'sellerSuspended' | 'options' | 'stockByVariant'
   > & { variants: Variant[] };
 
-type Derived =
-  | 'visible'
-  | 'displayStatus'
-  | 'percentOff'
-  | 'rating'
-  | 'variants'
-  | 'maxPricePaise'
-  | 'optionFilters'
-  | 'stockQuantity';
+type Derived = 'visible' | 'displayStatus' | 'percentOff' | 'rating' | 'variants' | 'maxPricePaise' | 'stockQuantity';
 
 /** The variants as shown: label and stock beside each. */
 const variantDocs = (options: ProductOption[], variants: Variant[], stock: Record<string, number>): VariantDoc[] =>
@@ -91,15 +82,6 @@ const variantDocs = (options: ProductOption[], variants: Variant[], stock: Recor
     stockQuantity: stock[id] ?? 0,
   }));
 
-/** "colour:tan": what the catalog's option filter matches. */
-const optionFilters = (options: ProductOption[], variants: Variant[]): string[] => [
-  ...new Set(
-    variants.flatMap((variant) =>
-      variant.optionValues.map((value, i) => optionFilterKey(options[i]?.name ?? '', value)),
-    ),
-  ),
-];
-
 /** A product's stored fields before the derived ones: its variants as the events give them. */
 type ProductFields = Omit<ProductDoc, Derived> & { variants: Variant[] };
 
@@ -110,7 +92,6 @@ function withDerived<T extends DerivedFrom>(product: T): Omit<T, Derived> & Pick
     ...product,
     variants,
     maxPricePaise: priceRange(product.variants).maxPaise,
-    optionFilters: optionFilters(product.options, product.variants),
     stockQuantity,
     visible: isPurchasable(product) && !product.sellerSuspended,
     displayStatus: displayStatus({ ...product, stockQuantity }),
@@ -337,8 +318,8 @@ export const catalog: Projection = {
   name: 'catalog',
   // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images. 5: when each last sold.
   // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days. 8: and personalisation questions.
-  // 9: their options and variants, with the stock of each.
-  version: 9,
+  // 9: their options and variants, with the stock of each. 10: no option filter keys (the filter reads the variants).
+  version: 10,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {

@@ -49,7 +49,6 @@ it('reads each old product as its one default variant, at its price, holding its
     maxPricePaise: 139_900,
     stockQuantity: 5,
     options: [],
-    optionFilters: [],
     variants: [
       {
         id: 'default',
