@@ -15,6 +15,7 @@ import {
   groupVariants,
   newProductGroups,
   ownDays,
+  repeatedCombinations,
   repeatedProblem,
   repeatedRows,
   skuIndex,
@@ -172,19 +173,28 @@ export function catalogRowWriter(cx: ImportRowContext): ImportRowWriter {
     const repeated = repeatedRows(rows);
     const groups = newProductGroups(rows, new Set(skus.keys()));
     const seller: Actor = { userId: sellerId, roles: ['seller'] };
-    const checkedRow = (row: number) => checkRow(rows[row - FIRST_ROW]!);
+    const checked = rows.map((text) => checkRow(text));
+    const checkedRow = (row: number) => checked[row - FIRST_ROW]!;
+    const combinations = repeatedCombinations(checked, existing, skus, groups);
+    /** Why a row is refused before any product is looked at, if it is. */
+    const refusalOf = (row: number): RowProblem | undefined => {
+      const result = checkedRow(row);
+      if (!result.ok) return result.problems[0];
+      const earlier = repeated.get(row);
+      return earlier === undefined ? combinations.get(row) : repeatedProblem(earlier);
+    };
 
     async function apply(row: number): Promise<Outcome> {
-      const checked = checkedRow(row);
-      if (!checked.ok) return { ...refused(checked.problems[0]!), message: problemsText(checked.problems) };
-      const earlier = repeated.get(row);
-      if (earlier !== undefined) return refused(repeatedProblem(earlier));
-      const { product } = checked;
+      const result = checkedRow(row);
+      if (!result.ok) return { ...refused(result.problems[0]!), message: problemsText(result.problems) };
+      const problem = refusalOf(row);
+      if (problem) return refused(problem);
+      const { product } = result;
       const group = groups.get(row);
       if (group) {
         const products = group.map(checkedRow);
-        const bad = products.findIndex((one) => !one.ok);
-        if (bad >= 0) return refused({ column: 'name', message: CATALOG_ROW_MESSAGES.groupRefused(group[bad]!) });
+        const bad = group.find((one) => refusalOf(one) !== undefined);
+        if (bad !== undefined) return refused({ column: 'name', message: CATALOG_ROW_MESSAGES.groupRefused(bad) });
         // The product is listed by its group's first row; the others say where.
         const first = group[0]!;
         if (row !== first) return { outcome: 'created', productId: importedProductId(importId, first), message: null };

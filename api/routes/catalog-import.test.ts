@@ -325,6 +325,46 @@ describe('variants in the catalog file', () => {
   });
 });
 
+describe('rows of one file adding to one product', () => {
+  it('refuses the second row adding a combination the first adds, in the dry run and the import', async () => {
+    const { id: jootiId } = await listProduct(seller, {
+      name: 'Punjabi jooti',
+      categoryId: 'handicrafts',
+      originalPricePaise: null,
+      tags: [],
+      options: [{ name: 'Size', values: ['6'] }],
+      variants: [{ sku: 'JT-6', optionValues: ['6'], pricePaise: 99_900, stockQuantity: 2 }],
+    });
+    await api.settle();
+    const jooti = (sku: string, size: string) =>
+      row({
+        product_id: jootiId,
+        name: 'Punjabi jooti',
+        category: 'handicrafts',
+        sku,
+        option1_name: 'Size',
+        option1_value: size,
+      });
+    const file = [HEADER, jooti('JT-7', '7'), jooti('JT-7B', '7')].join('\n');
+    const checked = await check(seller, csvFile(file));
+    expectStatus(checked, 201);
+    expect(checked.body.rows.map(({ action, problems }) => [action, problems])).toEqual([
+      ['update', []],
+      ['refuse', [{ column: 'option1_value', message: 'Size 7 is already added to this product by row 2' }]],
+    ]);
+    expectStatus(await imports(seller).confirm.$post({ param: { id: checked.body.id } }), 202);
+    await api.settle();
+    const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: checked.body.id } });
+    expectStatus(done, 200);
+    expect(done.body.notes.map(({ row, message }) => [row, message])).toEqual([
+      [3, 'option1_value: Size 7 is already added to this product by row 2'],
+    ]);
+    const product = await seller.api.products[':id'].$get({ param: { id: jootiId } });
+    expectStatus(product, 200);
+    expect(product.body.variants.map((variant) => variant.sku)).toEqual(['JT-6', 'JT-7']);
+  });
+});
+
 describe('an import interrupted', () => {
   it('applies each row once: rows done before a crash but not recorded are found done, not done again', async () => {
     const { id: lampId } = await listProduct(seller, {

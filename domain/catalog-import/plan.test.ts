@@ -140,6 +140,32 @@ describe('a new SKU for a product with options', () => {
     });
   });
 
+  it('refuses a second row adding the same new combination or the same new SKU, naming the first', () => {
+    const rows = planOf(
+      variantRow('SN-10-TAN', '10', 'Tan'),
+      variantRow('SN-10-T', '10', 'tan'),
+      variantRow('SN-11-TAN', '11', 'Tan'),
+      variantRow('sn-11-tan', '12', 'Tan'),
+    );
+    expect(rows.map(({ action, problems }) => [action, problems])).toEqual([
+      ['update', []],
+      ['refuse', [{ column: 'option1_value', message: 'Size 10 · Tan is already added to this product by row 2' }]],
+      ['update', []],
+      ['refuse', [{ column: 'sku', message: 'This SKU is already in row 4' }]],
+    ]);
+  });
+
+  it('refuses a new product whose rows give one combination twice, naming the first', () => {
+    const bangle = (sku: string, size: string) =>
+      row({ name: 'Glass bangle', sku, option1_name: 'Size', option1_value: size });
+    const rows = planOf(bangle('BG-S', 'S'), bangle('BG-M', 'M'), bangle('BG-S2', 's'));
+    expect(rows.map(({ action, problems }) => [action, problems])).toEqual([
+      ['refuse', [{ column: 'name', message: 'Row 4 of this product is refused' }]],
+      ['refuse', [{ column: 'name', message: 'Row 4 of this product is refused' }]],
+      ['refuse', [{ column: 'option1_value', message: 'S is already added to this product by row 2' }]],
+    ]);
+  });
+
   it("refuses a combination another SKU has, and options that are not the product's", () => {
     const rows = planOf(variantRow('SN-8-TAN-2', '8', 'TAN'), variantRow('SN-8', '8', '', { option2_name: '' }));
     expect(rows.map(({ action, problems }) => [action, problems])).toEqual([

@@ -12,6 +12,7 @@ import { VARIANT_MESSAGES } from '../product/variants.ts';
 import {
   type CatalogProduct,
   type CatalogRowText,
+  type CheckedRow,
   type ExportedProduct,
   type ExportedVariant,
   type RowProblem,
@@ -50,6 +51,8 @@ export const CATALOG_ROW_MESSAGES = {
   /** A new SKU adds a variant: a value of each of the product's options, in their order. */
   optionsOfProduct: (names: readonly string[]) => `Give a value of each of this product's options: ${names.join(', ')}`,
   combinationTaken: (label: string, sku: string) => `${label} is already a variant of this product, SKU ${sku}`,
+  /** Two rows of one file adding the same combination to one product: the second is refused. */
+  combinationRepeated: (label: string, row: number) => `${label} is already added to this product by row ${row}`,
 } as const;
 
 /** The first data row: the header is row 1. */
@@ -106,6 +109,42 @@ export function newProductGroups(
   const groups = new Map<number, number[]>();
   for (const group of byName.values()) for (const row of group) groups.set(row, group);
   return groups;
+}
+
+/**
+ * Rows adding a combination of options that an earlier row of the file adds to the same product
+ * (one of the seller's, or a new one listed from its rows), each with its refusal naming that
+ * row: dry run and import alike, so the second is refused before the product refuses it.
+ */
+export function repeatedCombinations(
+  checked: readonly CheckedRow[],
+  existing: ReadonlyMap<string, ExistingProduct>,
+  skus: ReturnType<typeof skuIndex>,
+  groups: ReadonlyMap<number, number[]>,
+): Map<number, RowProblem> {
+  const first = new Map<string, { row: number; label: string }>();
+  const repeated = new Map<number, RowProblem>();
+  checked.forEach((result, i) => {
+    const row = FIRST_ROW + i;
+    if (!result.ok || result.product.options.length === 0) return;
+    const { product } = result;
+    const group = groups.get(row);
+    const target = group ? null : targetOf(product, existing, skus);
+    const adds = target !== null && !('problem' in target) && target.variant === 'new' ? target.product : null;
+    if (!group && !adds) return;
+    const owner = group ? `new:${group[0]}` : `id:${adds!.id}`;
+    const key = [owner, ...product.options.map((option) => folded(option.value))].join('\n');
+    const earlier = first.get(key);
+    // Named as the first row spells it (as the product will have it).
+    const label = adds ? labelIn(adds, product.options) : rowVariantLabel(product.options);
+    if (earlier === undefined) first.set(key, { row, label });
+    else
+      repeated.set(row, {
+        column: 'option1_value',
+        message: CATALOG_ROW_MESSAGES.combinationRepeated(earlier.label, earlier.row),
+      });
+  });
+  return repeated;
 }
 
 /** A row's option values as the product's options spell them; a value they lack as the row does. */
@@ -275,6 +314,7 @@ export function planRows(
   const skus = skuIndex(existing);
   const groups = newProductGroups(rows, new Set(skus.keys()));
   const checked = rows.map((text) => checkRow(text));
+  const combinations = repeatedCombinations(checked, existing, skus, groups);
   const planned = rows.map((text, i): PlannedRow => {
     const row = FIRST_ROW + i;
     const base = { row, productId: null, name: text.name.trim(), changes: [], problems: [], review: false };
@@ -286,6 +326,8 @@ export function planRows(
       return refuse([{ column: 'category', message: CATALOG_ROW_MESSAGES.unknownCategory }]);
     const earlier = repeated.get(row);
     if (earlier !== undefined) return refuse([repeatedProblem(earlier)]);
+    const combination = combinations.get(row);
+    if (combination) return refuse([combination]);
     const target = targetOf(product, existing, skus);
     if (target === null) return { ...base, action: 'create' };
     if ('problem' in target) return refuse([target.problem]);
