@@ -82,6 +82,8 @@ describe('saving', () => {
   it.each([
     [{ ...PUNE_ADDRESS, city: '' }, { city: 'City is required' }],
     [{ ...PUNE_ADDRESS, pincode: '01234' }, { pincode: 'Enter a valid 6-digit PIN code' }],
+    [{ ...PUNE_ADDRESS, pincode: '999999' }, { pincode: 'This PIN code does not exist: check it' }],
+    [{ ...PUNE_ADDRESS, pincode: '560001' }, { state: 'PIN code 560001 is in Karnataka' }],
     [{ ...PUNE_ADDRESS, phone: '12' }, { phone: 'Enter a valid 10-digit phone number' }],
     [{ ...PUNE_ADDRESS, firstName: 7 }, { firstName: 'First name is required' }],
     [{ ...PUNE_ADDRESS, address: 'x'.repeat(501) }, { address: 'Address must be at most 500 characters' }],
@@ -119,6 +121,9 @@ describe('editing, removing and the default', () => {
     const bad = await buyer.raw.put(`/api/addresses/${kochi}`, { ...moved, pincode: '' });
     expectStatus(bad, 400);
     expect(bad.body.error.fields).toEqual({ pincode: 'PIN code is required' });
+    const nowhere = await buyer.raw.put(`/api/addresses/${kochi}`, { ...moved, pincode: '682999' });
+    expectStatus(nowhere, 400);
+    expect(nowhere.body.error.fields).toEqual({ pincode: 'This PIN code does not exist: check it' });
   });
 
   it('moves the default to the oldest address left when the default is removed', async () => {

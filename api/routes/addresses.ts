@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MAX_ADDRESSES } from '../../domain/address-book/decider.ts';
+import { MAX_ADDRESSES } from '../../domain/address-book/limits.ts';
 import { editAddressSchema, saveAddressSchema } from '../../domain/address-book/schemas.ts';
 import { ShippingAddressSchema } from '../../projections/orders/documents.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';

@@ -293,6 +293,8 @@ describe('POST /api/orders', () => {
     [address({ pincode: '' }), { 'shippingAddress.pincode': 'PIN code is required' }],
     [address({ pincode: '12345' }), { 'shippingAddress.pincode': 'Enter a valid 6-digit PIN code' }],
     [address({ pincode: '012345' }), { 'shippingAddress.pincode': 'Enter a valid 6-digit PIN code' }],
+    [address({ pincode: '999999' }), { 'shippingAddress.pincode': 'This PIN code does not exist: check it' }],
+    [address({ state: 'Goa' }), { 'shippingAddress.state': 'PIN code 411001 is in Maharashtra' }],
     [{ delivery: 'drone' }, { delivery: 'Choose a delivery option' }],
     [{ payment: 'card' }, { payment: 'Choose a payment method' }],
   ])('refuses %j with %j', async (changes, fields) => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { KOCHI_ADDRESS, PUNE_ADDRESS } from '../order/addresses.fixtures.ts';
 import { AT, actors, given } from '../testing.ts';
 import { fold } from '../decider.ts';
-import { type AddressBookCommand, MAX_ADDRESSES, addressBookDecider, defaultFirst } from './decider.ts';
+import { type AddressBookCommand, addressBookDecider, defaultFirst } from './decider.ts';
+import { MAX_ADDRESSES } from './limits.ts';
+import { PIN_MESSAGES } from '../delivery/address-place.ts';
 import type { AddressBookEvent } from './events.ts';
 
 const actor = actors.buyer;
@@ -27,6 +29,15 @@ const save = (addressId: string, address = PUNE_ADDRESS, makeDefault = false): A
 const other = (n: number) => ({ ...PUNE_ADDRESS, address: `${n} MG Road` });
 
 describe('SaveAddress', () => {
+  it('refuses a PIN code that does not exist, and a state the PIN is not in', () => {
+    given(addressBookDecider)
+      .when(save('a-1', { ...PUNE_ADDRESS, pincode: '999999' }))
+      .then({ code: 'validation_failed', kind: 'invalid', fields: { pincode: PIN_MESSAGES.unknown } });
+    given(addressBookDecider)
+      .when(save('a-1', { ...PUNE_ADDRESS, state: 'Kerala' }))
+      .then({ code: 'validation_failed', kind: 'invalid', fields: { state: 'PIN code 411001 is in Maharashtra' } });
+  });
+
   it('makes the first address the default', () => {
     given(addressBookDecider)
       .when(save('a-1'))

@@ -1,10 +1,10 @@
 import type { Actor } from '../actor.ts';
 import { type Decider, DomainError } from '../decider.ts';
+import { assertAddressPlace } from '../delivery/address-place.ts';
 import type { ShippingAddress } from '../order/events.ts';
 import type { AddressBookEvent } from './events.ts';
 
-/** A buyer keeps at most this many addresses; one of them is the default. */
-export const MAX_ADDRESSES = 5;
+import { MAX_ADDRESSES } from './limits.ts';
 
 export const ADDRESS_BOOK_MESSAGES = {
   full: `You can save up to ${MAX_ADDRESSES} addresses: remove one to save another`,
@@ -67,6 +67,7 @@ export const addressBookDecider: Decider<AddressBookCommand, AddressBook, Addres
     const stamp = { userId: actor.userId, addressId, at };
     switch (command.type) {
       case 'SaveAddress': {
+        assertAddressPlace(command.address);
         // An address already kept (saved again from checkout) takes no second place.
         const same = book.addresses.find(({ address }) => sameAddress(address, command.address));
         if (same) {
@@ -85,6 +86,7 @@ export const addressBookDecider: Decider<AddressBookCommand, AddressBook, Addres
 
       case 'EditAddress': {
         const saved = find(book, addressId);
+        assertAddressPlace(command.address);
         return sameAddress(saved.address, command.address)
           ? []
           : [{ type: 'AddressEdited', data: { ...stamp, address: command.address } }];

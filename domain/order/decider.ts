@@ -2,6 +2,7 @@ import { type Actor, forbidden, isAdmin } from '../actor.ts';
 import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
+import { assertAddressPlace } from '../delivery/address-place.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import {
   type PaymentCommand,
@@ -168,6 +169,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
     throw new DomainError('already_exists', 'Order already exists', 'conflict');
   }
   if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 'rule_broken');
+  assertAddressPlace(shippingAddress, 'shippingAddress.');
   for (const { product, quantity } of command.lines) {
     assertNotOwnProduct(actor.userId, product);
     assertCanBuy(product, quantity);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_ADDRESSES } from '../../../../domain/address-book/decider.ts';
+import { MAX_ADDRESSES } from '../../../../domain/address-book/limits.ts';
 import { editAddressSchema } from '../../../../domain/address-book/schemas.ts';
 import type { ApiError } from '../../api/client.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
