@@ -1,5 +1,6 @@
 /**
- * Tells buyers of the products on their wishlist: a lower price, or stock again after none.
+ * Tells buyers of the products and variants on their wishlist: a lower price, or stock again
+ * after none.
  * It follows the log as a projection whose output is notifications, recorded in the
  * notification streams. Who is watching a product is its own read model, kept with its
  * checkpoint, so the watchers of a product event are those who had saved it by then.
@@ -11,13 +12,12 @@
 import { fold } from '../domain/decider.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import { notificationStream } from '../domain/notification/events.ts';
-import { productDecider } from '../domain/product/decider.ts';
+import { type Product, productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import {
   ALERTING_EVENTS,
   type WishlistAlert,
   alertKindOf,
-  variantOfAlert,
   wishlistAlert,
   wishlistAlertId,
 } from '../domain/wishlist/alerts.ts';
@@ -60,11 +60,20 @@ async function watch(work: UnitOfWork, { type, data }: WishlistEvent): Promise<v
     });
 }
 
-/** Who is told of `event`: the product's watchers, and those of the variant whose stock came back (each buyer once). */
-function watchersOf(watchers: WatchersDoc, event: AlertingEvent): string[] {
-  const variantId = event.type === 'ProductUpdated' ? null : variantOfAlert(event);
-  const ofVariant = (watchers.variantWatchers ?? []).filter((one) => one.variantId === variantId);
-  return [...new Set([...watchers.buyerIds, ...ofVariant.map((one) => one.buyerId)])];
+/**
+ * Each watcher's alert of `event`, by buyer: those who saved a variant hear of that variant
+ * (its price, its stock), those who saved the product of the product; a buyer who saved both
+ * hears once, of the variant.
+ */
+function alertsOf(watchers: WatchersDoc, event: AlertingEvent, product: Product): Map<string, WishlistAlert> {
+  const alerts = new Map<string, WishlistAlert>();
+  for (const { buyerId, variantId } of watchers.variantWatchers ?? []) {
+    const alert = alerts.has(buyerId) ? null : wishlistAlert(event, product, variantId);
+    if (alert) alerts.set(buyerId, alert);
+  }
+  const ofProduct = wishlistAlert(event, product, null);
+  if (ofProduct) for (const buyerId of watchers.buyerIds) if (!alerts.has(buyerId)) alerts.set(buyerId, ofProduct);
+  return alerts;
 }
 
 /** A product event that may call for an alert. */
@@ -105,9 +114,8 @@ export function wishlistReactor(streams: Streams): Projection {
       const watchers = await work.get<WatchersDoc>(WISHLIST_WATCHERS, productId);
       if (!watchers) return;
       const product = await productAt(streams, recorded);
-      const alert = product && wishlistAlert(recorded, product);
-      if (!alert) return;
-      for (const buyerId of watchersOf(watchers, recorded))
+      if (!product) return;
+      for (const [buyerId, alert] of alertsOf(watchers, recorded, product))
         await notifyBuyer(streams, buyerId, recorded, productId, alert);
     },
   };

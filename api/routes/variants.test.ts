@@ -330,4 +330,40 @@ describe('a wishlist of variants', () => {
     );
     expect(removed).toMatchObject({ productIds: [], variants: [] });
   });
+
+  it('tells a buyer who saved a variant of its own price drop, one who saved the product of the product’s', async () => {
+    const skus = CHAPPAL.variants.map((v) => ({ ...v, sku: `H-${v.sku}` }));
+    const product = await listChappal(seller, { variants: skus });
+    const { id } = product;
+    const [ofNine, ofSix, ofProduct] = await Promise.all([signedIn(api), signedIn(api), signedIn(api)]);
+    const save = async (client: Client, label?: string) => {
+      const variantId = label && variantOf(product, label).id;
+      ok(await client.api.wishlist.items.$post({ json: { productId: id, ...(variantId && { variantId }) } }));
+    };
+    await Promise.all([save(ofNine, 'Size 9 · Tan'), save(ofSix, 'Size 6 · Tan'), save(ofProduct)]);
+    await api.settle();
+    const reprice = async (size: string, pricePaise: number) => {
+      const variants = skus.map((v) => (v.optionValues.join() === `${size},Tan` ? { ...v, pricePaise } : v));
+      expectStatus(await seller.raw.patch(`/api/seller/products/${id}`, { variants }), 200);
+      await api.settle();
+    };
+    const told = async (client: Client) =>
+      ok(await client.api.wishlist.notifications.$get({ query: {} })).items.map(({ title, body }) => [title, body]);
+
+    // The size 9 is cheaper; the product's lowest price stays.
+    await reprice('9', 159_900);
+    expect(await told(ofNine)).toEqual([
+      ['Price drop: Kolhapuri Chappal (Size 9 · Tan)', 'Now ₹1,599.00, was ₹1,699.00.'],
+    ]);
+    expect(await told(ofSix)).toEqual([]);
+    expect(await told(ofProduct)).toEqual([]);
+    // The size 6 is cheaper than any: so is the product.
+    skus[0] = { ...skus[0]!, pricePaise: 139_900 };
+    await reprice('6', 139_900);
+    expect(await told(ofSix)).toEqual([
+      ['Price drop: Kolhapuri Chappal (Size 6 · Tan)', 'Now ₹1,399.00, was ₹1,499.00.'],
+    ]);
+    expect(await told(ofProduct)).toEqual([['Price drop: Kolhapuri Chappal', 'Now ₹1,399.00, was ₹1,499.00.']]);
+    expect(await told(ofNine)).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import type { NotificationEvent } from '../notification/events.ts';
 import type { Product } from '../product/decider.ts';
 import { productDecider } from '../product/decider.ts';
 import type { ProductEvent } from '../product/events.ts';
+import type { Variant } from '../product/variants.ts';
 import { AT, actors, given } from '../testing.ts';
 import { alertKindOf, wishlistAlert, wishlistAlertId } from './alerts.ts';
 
@@ -74,7 +75,7 @@ describe('alertKindOf', () => {
 describe('wishlistAlert', () => {
   it('tells the new price and the old one', () => {
     const event = priced(499_00, 399_00);
-    expect(wishlistAlert(event, productAfter(event))).toEqual({
+    expect(wishlistAlert(event, productAfter(event), null)).toEqual({
       kind: 'price_drop',
       title: 'Price drop: Brass Diya',
       body: 'Now ₹399.00, was ₹499.00.',
@@ -83,7 +84,7 @@ describe('wishlistAlert', () => {
 
   it('tells how many are in stock again, and the price', () => {
     const events = [adjusted(4, 0), adjusted(0, 3)];
-    expect(wishlistAlert(events[1]!, productAfter(...events))).toEqual({
+    expect(wishlistAlert(events[1]!, productAfter(...events), null)).toEqual({
       kind: 'back_in_stock',
       title: 'Back in stock: Brass Diya',
       body: '3 in stock now, at ₹399.00.',
@@ -92,9 +93,69 @@ describe('wishlistAlert', () => {
 
   it('tells nothing of a product not for sale at the time, or of an event that calls for nothing', () => {
     const event = priced(499_00, 399_00);
-    expect(wishlistAlert(event, { ...productAfter(event), delisted: true })).toBeNull();
-    expect(wishlistAlert(event, { ...productAfter(event), verification: 'pending' })).toBeNull();
-    expect(wishlistAlert(adjusted(1, 2), productAfter())).toBeNull();
+    expect(wishlistAlert(event, { ...productAfter(event), delisted: true }, null)).toBeNull();
+    expect(wishlistAlert(event, { ...productAfter(event), verification: 'pending' }, null)).toBeNull();
+    expect(wishlistAlert(adjusted(1, 2), productAfter(), null)).toBeNull();
+  });
+});
+
+describe('a variant saved', () => {
+  const size = (id: string, value: string, pricePaise: number): Variant => ({
+    id,
+    sku: `DIYA-${value}`,
+    optionValues: [value],
+    pricePaise,
+    originalPricePaise: null,
+    imageUrls: [],
+  });
+  const sizes = (nine: number) => [size('v1', 'Small', 399_00), size('v2', 'Large', nine)];
+  const listedInSizes: ProductEvent = {
+    type: 'ProductListed',
+    data: {
+      ...(listed.data as Extract<ProductEvent, { type: 'ProductListed' }>['data']),
+      options: [{ name: 'Size', values: ['Small', 'Large'] }],
+      variants: sizes(499_00),
+      stockByVariant: { v1: 2, v2: 0 },
+      stockQuantity: 2,
+    },
+  };
+  const inSizesAfter = (...events: ProductEvent[]): Product =>
+    fold(productDecider, [listedInSizes, verified, ...events])!;
+  // The large one is cheaper; the product's own (lowest) price stays.
+  const repriced: ProductEvent = {
+    type: 'ProductUpdated',
+    data: { ...stamp, before: { variants: sizes(499_00) }, after: { variants: sizes(449_00) } },
+  };
+
+  it('is told of its own price drop, though the product’s lowest price stays', () => {
+    expect(alertKindOf(repriced)).toBe('price_drop');
+    expect(wishlistAlert(repriced, inSizesAfter(repriced), 'v2')).toEqual({
+      kind: 'price_drop',
+      title: 'Price drop: Brass Diya (Large)',
+      body: 'Now ₹449.00, was ₹499.00.',
+    });
+    expect(wishlistAlert(repriced, inSizesAfter(repriced), 'v1')).toBeNull();
+    expect(wishlistAlert(repriced, inSizesAfter(repriced), null)).toBeNull();
+    const dearer: ProductEvent = {
+      type: 'ProductUpdated',
+      data: { ...stamp, before: { variants: sizes(449_00) }, after: { variants: sizes(499_00) } },
+    };
+    expect(alertKindOf(dearer)).toBeNull();
+  });
+
+  it('is told when it is back in stock, not when another variant is', () => {
+    const back: ProductEvent = {
+      type: 'StockAdjusted',
+      data: { ...stamp, variantId: 'v2', from: 0, to: 3, reason: 'manual' },
+    };
+    const large = {
+      kind: 'back_in_stock',
+      title: 'Back in stock: Brass Diya (Large)',
+      body: '3 in stock now, at ₹499.00.',
+    };
+    expect(wishlistAlert(back, inSizesAfter(back), 'v2')).toEqual(large);
+    expect(wishlistAlert(back, inSizesAfter(back), null)).toEqual(large);
+    expect(wishlistAlert(back, inSizesAfter(back), 'v1')).toBeNull();
   });
 });
 
