@@ -10,6 +10,31 @@ import type { Printable } from './pdf.ts';
 const placeLine = ({ code, name }: { code: string | null; name: string }): string =>
   `Place of supply: ${name}${code ? ` (${code})` : ''}`;
 
+type Credited = { invoiceNumber: string; reason: string } | null;
+type KindParts = Pick<Printable, 'supplier' | 'recipient' | 'codeTitle' | 'lines' | 'notes'> & { orderId: string };
+
+/** What every document prints alike: its title and heading, as an invoice or a credit note against one. */
+function printable(
+  doc: Pick<Printable, 'number' | 'totals' | 'intraState'> & { date: string },
+  credited: Credited,
+  parts: KindParts,
+): Printable {
+  const { orderId, ...kindParts } = parts;
+  return {
+    title: credited ? 'Credit Note' : 'Tax Invoice',
+    number: doc.number,
+    heading: [
+      `${credited ? 'Credit note' : 'Invoice'} number: ${doc.number}`,
+      `Date: ${doc.date}`,
+      ...(credited ? [`Against invoice: ${credited.invoiceNumber}`, `Reason: ${credited.reason}`] : []),
+      `Order: ${orderId}`,
+    ],
+    intraState: doc.intraState,
+    totals: doc.totals,
+    ...kindParts,
+  };
+}
+
 /** MIBI as the supplier of its own documents. */
 const operatorLines = ({ legalName, address, gstin, stateName, stateCode }: CommissionDocumentDoc['supplier']) => [
   legalName,
@@ -21,18 +46,10 @@ const operatorLines = ({ legalName, address, gstin, stateName, stateCode }: Comm
 /** A seller's tax invoice or credit note, issued by MIBI on the seller's behalf. */
 export function printableTaxDocument(doc: TaxDocumentDoc): Printable {
   const { supplier, recipient } = doc;
-  const invoice = doc.kind === 'invoice';
-  return {
-    title: invoice ? 'Tax Invoice' : 'Credit Note',
-    number: doc.number,
-    heading: [
-      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
-      `Date: ${doc.date}`,
-      ...(doc.kind === 'credit_note'
-        ? [`Against invoice: ${doc.invoiceNumber}`, `Reason: ${CREDIT_REASONS[doc.reason]}`]
-        : []),
-      `Order: ${doc.sellerOrderId}`,
-    ],
+  const credited =
+    doc.kind === 'credit_note' ? { invoiceNumber: doc.invoiceNumber, reason: CREDIT_REASONS[doc.reason] } : null;
+  return printable(doc, credited, {
+    orderId: doc.sellerOrderId,
     supplier: [
       supplier.legalName,
       ...(supplier.tradeName ? [`Trading as ${supplier.tradeName}`] : []),
@@ -42,54 +59,37 @@ export function printableTaxDocument(doc: TaxDocumentDoc): Printable {
     ],
     recipient: [recipient.name, recipient.address, placeLine(doc.placeOfSupply)],
     codeTitle: 'HSN',
-    intraState: doc.intraState,
     lines: doc.lines.map((line) => ({ ...line, code: line.hsn })),
-    totals: doc.totals,
     notes: ['Prices include GST. Issued by MIBI on behalf of the supplier (electronic commerce operator).'],
-  };
+  });
 }
 
 /** MIBI's invoice to the buyer for a purchase's delivery charge, or its credit note. */
 export function printableDeliveryDocument(doc: DeliveryDocumentDoc): Printable {
-  const { supplier, recipient } = doc;
-  const invoice = doc.kind === 'delivery_invoice';
-  return {
-    title: invoice ? 'Tax Invoice' : 'Credit Note',
-    number: doc.number,
-    heading: [
-      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
-      `Date: ${doc.date}`,
-      ...(doc.kind === 'delivery_credit_note'
-        ? [`Against invoice: ${doc.invoiceNumber}`, 'Reason: Order cancelled, delivery charge refunded']
-        : []),
-      `Order: ${doc.orderId}`,
-    ],
-    supplier: operatorLines(supplier),
-    recipient: [recipient.name, recipient.address, placeLine(doc.placeOfSupply)],
+  const credited =
+    doc.kind === 'delivery_credit_note'
+      ? { invoiceNumber: doc.invoiceNumber, reason: 'Order cancelled, delivery charge refunded' }
+      : null;
+  return printable(doc, credited, {
+    orderId: doc.orderId,
+    supplier: operatorLines(doc.supplier),
+    recipient: [doc.recipient.name, doc.recipient.address, placeLine(doc.placeOfSupply)],
     codeTitle: 'SAC',
-    intraState: doc.intraState,
     lines: doc.lines.map((line) => ({ ...line, code: line.sac })),
-    totals: doc.totals,
     notes: ['The delivery charge includes GST. Delivery is supplied by MIBI, which arranges the courier.'],
-  };
+  });
 }
 
 /** MIBI's commission invoice to a seller, or its credit note for a return. */
 export function printableCommissionDocument(doc: CommissionDocumentDoc): Printable {
-  const { supplier, recipient } = doc;
-  const invoice = doc.kind === 'commission_invoice';
-  return {
-    title: invoice ? 'Tax Invoice' : 'Credit Note',
-    number: doc.number,
-    heading: [
-      `${invoice ? 'Invoice' : 'Credit note'} number: ${doc.number}`,
-      `Date: ${doc.date}`,
-      ...(doc.kind === 'commission_credit_note'
-        ? [`Against invoice: ${doc.invoiceNumber}`, `Reason: ${CREDIT_REASONS.returned}`]
-        : []),
-      `Order: ${doc.sellerOrderId}`,
-    ],
-    supplier: operatorLines(supplier),
+  const { recipient } = doc;
+  const credited =
+    doc.kind === 'commission_credit_note'
+      ? { invoiceNumber: doc.invoiceNumber, reason: CREDIT_REASONS.returned }
+      : null;
+  return printable(doc, credited, {
+    orderId: doc.sellerOrderId,
+    supplier: operatorLines(doc.supplier),
     recipient: [
       recipient.legalName,
       recipient.address,
@@ -97,9 +97,7 @@ export function printableCommissionDocument(doc: CommissionDocumentDoc): Printab
       `Place of supply: ${recipient.stateName} (${recipient.stateCode})`,
     ],
     codeTitle: 'SAC',
-    intraState: doc.intraState,
     lines: doc.lines.map((line) => ({ ...line, code: line.sac })),
-    totals: doc.totals,
     notes: ["GST is added to MIBI's commission. Supplied by MIBI to the seller under MIBI's GSTIN."],
-  };
+  });
 }
