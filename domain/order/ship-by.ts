@@ -8,7 +8,7 @@ import type { OrderStatus } from './status.ts';
 /** Days a seller has to dispatch what is in stock. */
 export const DISPATCH_DAYS = 2;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
 export const dayOf = (at: string): string => at.slice(0, 10);

@@ -108,6 +108,19 @@ beforeAll(async () => {
         param: { service: 'commission' },
         json: { sac: '996211', rateBps: 1800, ...taxChange },
       }),
+    (api) => api.admin['delivery-zones'].$get(),
+    (api) =>
+      api.admin['delivery-zones'][':zone'].$put({
+        param: { zone: 'same_city' },
+        json: {
+          transit: {
+            standard: { minDays: 1, maxDays: 3 },
+            express: { minDays: 1, maxDays: 2 },
+            overnight: { minDays: 1, maxDays: 1 },
+          },
+          ...taxChange,
+        },
+      }),
   ];
   routes = await Promise.all(calls.map(async (call) => ({ ...(await requestOf(call)), call })));
 });
@@ -132,7 +145,8 @@ describe('every admin route', () => {
         .replace(/\/roles\/seller$/, '/roles/{role}')
         .replace(/^\/categories\/spices\//, '/categories/{id}/')
         .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}')
-        .replace(/^\/tax-policy\/services\/commission$/, '/tax-policy/services/{service}');
+        .replace(/^\/tax-policy\/services\/commission$/, '/tax-policy/services/{service}')
+        .replace(/^\/delivery-zones\/same_city$/, '/delivery-zones/{zone}');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });
 

@@ -3,6 +3,7 @@ import { guard } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminDeliveryZoneRoutes } from './delivery-zones.ts';
 import { adminGstr8Routes } from './gstr8.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
@@ -24,4 +25,5 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/', adminLedgerRoutes(ctx))
     .route('/gstr8', adminGstr8Routes(ctx))
     .route('/categories', adminCategoryRoutes(ctx))
-    .route('/tax-policy', adminTaxPolicyRoutes(ctx));
+    .route('/tax-policy', adminTaxPolicyRoutes(ctx))
+    .route('/delivery-zones', adminDeliveryZoneRoutes(ctx));
