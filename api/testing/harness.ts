@@ -149,6 +149,10 @@ export async function startTestApi(
     RAZORPAY_KEY_ID: gateway.keys.keyId,
     RAZORPAY_KEY_SECRET: gateway.keys.keySecret,
     RAZORPAY_WEBHOOK_SECRET: gateway.keys.webhookSecret,
+    // Suites run reconciliation passes themselves, at the moments they choose: a pass on the
+    // process's own timer (one runs at start) would race them, e.g. record a payment a test
+    // means to leave unasked-for.
+    RECONCILE_EVERY_S: '86400',
     ...env,
   });
   const assembled = await assemble(config, ROLES, { notifyRetry: { attempts: 5, backoffMs: 20 } }).catch(
