@@ -96,6 +96,62 @@ test('a made-to-order shawl: its page and checkout say when it ships; its seller
   for (const context of [seller.context, buyer.context, admin]) await context.close();
 });
 
+test('a made-to-order shawl whose stole ships from stock: the seller says so in the grid, it stays so, and each size’s page says when it ships', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const shawl = unique('Kani Shawl');
+  const seller = await signedIn(browser, 'seller', unique('Kani Weavers'));
+  const size = (value: string, own?: { madeToOrderDays: number }) => ({
+    sku: `KANI-${value.toUpperCase()}-${Date.now().toString(36)}`,
+    optionValues: [value],
+    pricePaise: 899_900,
+    stockQuantity: 3,
+    ...own,
+  });
+  const productId = await listProduct(seller.context.request, baseURL, {
+    name: shawl,
+    pricePaise: undefined,
+    stockQuantity: undefined,
+    categoryId: 'textiles',
+    madeToOrderDays: 10,
+    options: [{ name: 'Size', values: ['Small', 'Large', 'Stole'] }],
+    variants: [size('Small'), size('Large', { madeToOrderDays: 20 }), size('Stole')],
+  });
+
+  // The stole is woven ahead: the seller says it ships from stock, though the shawl is made to order.
+  await seller.page.goto('/dashboard/seller');
+  const row = seller.page.getByRole('listitem').filter({ has: seller.page.getByRole('heading', { name: shawl }) });
+  await row.getByRole('button', { name: 'Edit Product' }).click();
+  const grid = seller.page.getByRole('table', { name: 'Variants' });
+  await expect(grid.getByLabel('Made to order of Small')).toHaveValue('product');
+  await expect(grid.getByLabel('Made-to-order days of Large')).toHaveValue('20');
+  await grid.getByLabel('Made to order of Stole').selectOption({ label: 'Ships from stock' });
+  const patch = seller.page.waitForRequest((request) => request.method() === 'PATCH');
+  await seller.page.getByRole('button', { name: 'Save Changes' }).click();
+  const { variants } = (await patch).postDataJSON() as { variants: Array<{ madeToOrderDays?: number | null }> };
+  expect(variants.map((variant) => variant.madeToOrderDays)).toEqual([undefined, 20, null]);
+  await expect(seller.page.getByText('Product updated')).toBeVisible();
+  await seller.page.reload();
+  await row.getByRole('button', { name: 'Edit Product' }).click();
+  await expect(grid.getByLabel('Made to order of Stole')).toHaveValue('stock');
+  await expect(grid.getByLabel('Made-to-order days of Stole')).toHaveCount(0);
+
+  // The buyer reads, for each size chosen, when it ships.
+  const buyer = await signedIn(browser, 'buyer', 'Farah Khan');
+  await buyer.page.goto(`/products/${productId}`);
+  await expect(buyer.page.getByRole('heading', { level: 1 })).toHaveText(shawl);
+  const sizes = buyer.page.getByRole('group', { name: 'Size' });
+  await sizes.getByRole('radio', { name: 'Large' }).check();
+  await expect(buyer.page.getByText('Made to order: ships in 20 days')).toBeVisible();
+  await sizes.getByRole('radio', { name: 'Small' }).check();
+  await expect(buyer.page.getByText('Made to order: ships in 10 days')).toBeVisible();
+  await sizes.getByRole('radio', { name: 'Stole' }).check();
+  await expect(buyer.page.getByText(/^Made to order/)).toHaveCount(0);
+
+  for (const context of [seller.context, buyer.context]) await context.close();
+});
+
 test('an engraving: the seller asks for a name, the buyer must answer it, and the seller’s order shows the name', async ({
   browser,
 }) => {

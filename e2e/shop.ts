@@ -55,7 +55,14 @@ export async function productNamed(request: APIRequestContext, name: string): Pr
 export async function listProduct(
   request: APIRequestContext,
   baseURL: string,
-  fields: Partial<ShopProduct> & { name: string; tags?: string[]; madeToOrderDays?: number },
+  fields: Partial<ShopProduct> & {
+    name: string;
+    tags?: string[];
+    madeToOrderDays?: number;
+    /** With options, give `pricePaise` and `stockQuantity` undefined: each variant has its own. */
+    options?: Array<{ name: string; values: string[] }>;
+    variants?: object[];
+  },
 ): Promise<string> {
   const product = {
     description: 'Hand-made in India by a small workshop.',

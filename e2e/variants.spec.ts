@@ -44,7 +44,8 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   await page.getByRole('button', { name: 'Set every stock' }).click();
   await expect(grid.getByLabel('Stock of 8 · Tan')).toHaveValue('5');
   await grid.getByLabel('Price (₹) of 9 · Black', { exact: true }).fill('949');
-  await grid.getByLabel('Made to order (days) of 9 · Black').fill('12');
+  await grid.getByLabel('Made to order of 9 · Black').selectOption({ label: 'Made to order' });
+  await grid.getByLabel('Made-to-order days of 9 · Black').fill('12');
   await expect(grid.getByLabel('SKU of 8 · Tan')).toHaveValue(/-8-TAN$/);
   await page.getByRole('button', { name: 'Add a question' }).click();
   const question = page.getByRole('group', { name: 'Question 1' });
@@ -114,8 +115,9 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   // An edit starts from the grid as saved; a stock changed there changes that variant's alone.
   await row.getByRole('button', { name: 'Edit Product' }).click();
   await expect(grid.getByLabel('Price (₹) of 9 · Black', { exact: true })).toHaveValue('949');
-  await expect(grid.getByLabel('Made to order (days) of 9 · Black')).toHaveValue('12');
-  await expect(grid.getByLabel('Made to order (days) of 8 · Tan')).toHaveValue('');
+  await expect(grid.getByLabel('Made-to-order days of 9 · Black')).toHaveValue('12');
+  await expect(grid.getByLabel('Made to order of 8 · Tan')).toHaveValue('product');
+  await expect(grid.getByLabel('Made-to-order days of 8 · Tan')).toHaveCount(0);
   await expect(grid.getByLabel('Stock of 8 · Tan')).toHaveValue('4');
   await grid.getByLabel('Stock of 6 · Black').fill('9');
   await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -8,24 +8,48 @@ export const MAX_MADE_TO_ORDER_DAYS = 90;
 
 export const MADE_TO_ORDER_MESSAGE = `Made-to-order days must be a whole number from 1 to ${MAX_MADE_TO_ORDER_DAYS}`;
 
-/** Days to make it after the order, or null when it is made before (in stock). */
-export const madeToOrderDaysSchema = z
+const days = z
   .number({ error: MADE_TO_ORDER_MESSAGE })
   .int(MADE_TO_ORDER_MESSAGE)
   .min(1, MADE_TO_ORDER_MESSAGE)
-  .max(MAX_MADE_TO_ORDER_DAYS, MADE_TO_ORDER_MESSAGE)
-  .nullable();
+  .max(MAX_MADE_TO_ORDER_DAYS, MADE_TO_ORDER_MESSAGE);
+
+/** Days to make it after the order, or null when it is made before (in stock). */
+export const madeToOrderDaysSchema = days.nullable();
+
+/** Plain whole numbers only; anything else reads as NaN, which the rule refuses with its message. */
+const daysOfText = (text: string): number => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 
 /** The days text of the seller's form: empty is not made to order. */
 export const madeToOrderDaysField = z
   .string()
-  .transform((input) => {
-    const text = input.trim();
-    if (text === '') return null;
-    // Plain whole numbers only; anything else reads as NaN, which the rule refuses with its message.
-    return /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  })
+  .transform((input) => (input.trim() === '' ? null : daysOfText(input.trim())))
   .pipe(madeToOrderDaysSchema);
+
+/** How one variant is made in the seller's grid: as the product is, from stock, or in days of its own. */
+export const VARIANT_MADE_TO_ORDER = ['product', 'stock', 'days'] as const;
+export type VariantMadeToOrder = (typeof VARIANT_MADE_TO_ORDER)[number];
+
+/**
+ * A variant's own `madeToOrderDays` from the seller's grid, its choice and days text: undefined
+ * as the product, null from stock, else the days typed (NaN unless a whole number from 1 to 90).
+ */
+export function variantMadeToOrderDays(madeToOrder: VariantMadeToOrder, daysText: string): number | null | undefined {
+  if (madeToOrder === 'product') return undefined;
+  if (madeToOrder === 'stock') return null;
+  const given = days.safeParse(daysOfText(daysText.trim()));
+  return given.success ? given.data : Number.NaN;
+}
+
+/** The grid's choice and days text for a variant's own days (undefined: as the product). */
+export const variantMadeToOrderText = (
+  own: number | null | undefined,
+): { madeToOrder: VariantMadeToOrder; madeToOrderDays: string } =>
+  own === undefined
+    ? { madeToOrder: 'product', madeToOrderDays: '' }
+    : own === null
+      ? { madeToOrder: 'stock', madeToOrderDays: '' }
+      : { madeToOrder: 'days', madeToOrderDays: String(own) };
 
 /** The made-to-order days of a product's variant: its own when it has them, else the product's. */
 export function madeToOrderDaysOf(

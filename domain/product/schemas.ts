@@ -210,7 +210,7 @@ export const originalPriceFits = (pricePaise: number, originalPricePaise: number
  * Compares two fields only once both are valid, so a bad price reports its own message alone;
  * never when the value as a whole is wrong (not an object at all: its issue has no path).
  */
-const bothValid =
+export const bothValid =
   (...keys: string[]) =>
   (payload: { issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }): boolean =>
     !payload.issues.some(({ path = [] }) => path.length === 0 || keys.includes(String(path[0])));

@@ -11,17 +11,26 @@ const row = (optionValues: string[], sku: string, price = '899', stockQuantity =
   price,
   originalPrice: '',
   stockQuantity,
+  madeToOrder: 'product' as const,
   madeToOrderDays: '',
 });
 
 const chappal: VariantsForm = {
   options: [
-    { name: ' Size ', values: '8, 9,' },
+    { name: ' Size ', values: '8, 9, 10,' },
     { name: 'Colour', values: 'Tan' },
   ],
   variants: [
     row(['8', 'Tan'], 'CH-8-TAN', '899.50'),
-    { ...row(['9', 'Tan'], 'CH-9-TAN', '949'), id: 'v2', originalPrice: '999', madeToOrderDays: ' 12 ' },
+    {
+      ...row(['9', 'Tan'], 'CH-9-TAN', '949'),
+      id: 'v2',
+      originalPrice: '999',
+      madeToOrder: 'days',
+      madeToOrderDays: ' 12 ',
+    },
+    // From stock, though the product is made to order: the days typed before are not kept.
+    { ...row(['10', 'Tan'], 'CH-10-TAN'), madeToOrder: 'stock', madeToOrderDays: '12' },
   ],
 };
 
@@ -34,7 +43,7 @@ describe('variantsFormSchema', () => {
   it('reads the options and the grid as a listing gives them, money in paise', () => {
     expect(variantsFormSchema.parse(chappal)).toEqual({
       options: [
-        { name: 'Size', values: ['8', '9'] },
+        { name: 'Size', values: ['8', '9', '10'] },
         { name: 'Colour', values: ['Tan'] },
       ],
       variants: [
@@ -47,6 +56,14 @@ describe('variantsFormSchema', () => {
           originalPricePaise: 99_900,
           stockQuantity: 5,
           madeToOrderDays: 12,
+        },
+        {
+          optionValues: ['10', 'Tan'],
+          sku: 'CH-10-TAN',
+          pricePaise: 89_900,
+          originalPricePaise: null,
+          stockQuantity: 5,
+          madeToOrderDays: null,
         },
       ],
     });
@@ -80,6 +97,10 @@ describe('variantsFormSchema', () => {
       'variants.0.price': PRODUCT_MESSAGES.priceTooLow,
       'variants.1.stockQuantity': PRODUCT_MESSAGES.stockNegative,
       'variants.1.madeToOrderDays': MADE_TO_ORDER_MESSAGE,
+    });
+    // Made to order in days, none given.
+    expect(errorsOf({ ...chappal, variants: [{ ...first!, madeToOrder: 'days' }] })).toEqual({
+      'variants.0.madeToOrderDays': MADE_TO_ORDER_MESSAGE,
     });
     expect(errorsOf({ ...chappal, variants: [first!, { ...second!, originalPrice: '900' }] })).toEqual({
       'variants.1.originalPrice': PRODUCT_MESSAGES.originalPriceNotAbove,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_MESSAGES, fields, originalPriceFits, rupeeField, stockField } from './schemas.ts';
+import { PRODUCT_MESSAGES, bothValid, fields, originalPriceFits, rupeeField, stockField } from './schemas.ts';
 import {
   MAX_OPTION_NAME_LENGTH,
   MAX_OPTION_VALUE_LENGTH,
@@ -9,7 +9,7 @@ import {
   variantIssues,
 } from './variants.ts';
 import { requiredText } from '../fields.ts';
-import { madeToOrderDaysField } from './made-to-order.ts';
+import { MADE_TO_ORDER_MESSAGE, VARIANT_MADE_TO_ORDER, variantMadeToOrderDays } from './made-to-order.ts';
 
 /** "6, 7,,8 , 6" -> ["6", "7", "8"]: trimmed, empties and repeats dropped. */
 export const parseValues = (input: string): string[] =>
@@ -35,25 +35,35 @@ const rowText = z
     price: rupeeField(PRODUCT_MESSAGES.priceTooLow, 0).pipe(fields.pricePaise),
     originalPrice: rupeeField(PRODUCT_MESSAGES.originalPriceTooLow, null).pipe(fields.originalPricePaise),
     stockQuantity: stockField,
-    // Empty: the product's made-to-order days.
-    madeToOrderDays: madeToOrderDaysField,
+    // As the product, from stock, or the days typed beside it.
+    madeToOrder: z.enum(VARIANT_MADE_TO_ORDER),
+    madeToOrderDays: z.string(),
   })
   .refine(({ price, originalPrice }) => originalPriceFits(price, originalPrice), {
     message: PRODUCT_MESSAGES.originalPriceNotAbove,
     path: ['originalPrice'],
   })
+  .refine(({ madeToOrder, madeToOrderDays }) => !Number.isNaN(variantMadeToOrderDays(madeToOrder, madeToOrderDays)), {
+    message: MADE_TO_ORDER_MESSAGE,
+    path: ['madeToOrderDays'],
+    when: bothValid('madeToOrder', 'madeToOrderDays'),
+  })
   .transform(
     ({
       price,
       originalPrice,
+      madeToOrder,
       madeToOrderDays,
       ...rest
-    }): Omit<VariantInput, 'imageUrls'> & { stockQuantity: number } => ({
-      ...rest,
-      pricePaise: price,
-      originalPricePaise: originalPrice,
-      ...(madeToOrderDays !== null && { madeToOrderDays }),
-    }),
+    }): Omit<VariantInput, 'imageUrls'> & { stockQuantity: number } => {
+      const own = variantMadeToOrderDays(madeToOrder, madeToOrderDays);
+      return {
+        ...rest,
+        pricePaise: price,
+        originalPricePaise: originalPrice,
+        ...(own !== undefined && { madeToOrderDays: own }),
+      };
+    },
   );
 
 /**

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { VariantMadeToOrder } from '../../../../domain/product/made-to-order.ts';
 import { MAX_OPTIONS } from '../../../../domain/product/variants.ts';
 import { CARD } from '../../components/cardTable.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -27,7 +28,7 @@ interface VariantsEditorProps {
 }
 
 const COLUMNS: Array<{
-  field: 'sku' | 'price' | 'originalPrice' | 'stockQuantity' | 'madeToOrderDays';
+  field: 'sku' | 'price' | 'originalPrice' | 'stockQuantity';
   label: string;
   numeric: boolean;
 }> = [
@@ -35,13 +36,20 @@ const COLUMNS: Array<{
   { field: 'price', label: 'Price (₹)', numeric: true },
   { field: 'originalPrice', label: 'Original price (₹)', numeric: true },
   { field: 'stockQuantity', label: 'Stock', numeric: true },
-  { field: 'madeToOrderDays', label: 'Made to order (days)', numeric: true },
+];
+
+/** A variant's made-to-order choices: the product's setting is one of them, as a variant may ship from stock though the product is made to order. */
+const MADE_TO_ORDER_CHOICES: Array<{ value: VariantMadeToOrder; label: string }> = [
+  { value: 'product', label: 'As the product' },
+  { value: 'stock', label: 'Ships from stock' },
+  { value: 'days', label: 'Made to order' },
 ];
 
 /**
  * Options (up to three, each with its values) and the grid of their combinations: a row per
- * variant with its SKU, price, original price, stock, made-to-order days (empty: the product's) and pictures from the gallery; a price or
- * a stock can be set in every row at once. The inputs are named by their place in the body
+ * variant with its SKU, price, original price, stock, how it is made (as the product, from stock,
+ * or to order in its own days) and pictures from the gallery; a price or a stock can be set in
+ * every row at once. The inputs are named by their place in the body
  * (`variants.2.price`), so the form's errors land under them.
  */
 export function VariantsEditor({ value, onChange, entries, defaults, errors }: VariantsEditorProps) {
@@ -120,6 +128,7 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors }: V
                       {column.label}
                     </th>
                   ))}
+                  <th scope="col">Made to order</th>
                   <th scope="col">Images</th>
                 </tr>
               </thead>
@@ -160,6 +169,15 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors }: V
                           </td>
                         );
                       })}
+                      <td className={`align-top ${CARD.cell}`} data-label="Made to order">
+                        <MadeToOrderCell
+                          label={label}
+                          name={`variants.${index}`}
+                          row={row}
+                          error={errors[`variants.${index}.madeToOrderDays`]}
+                          onChange={(change) => setRow(index, change)}
+                        />
+                      </td>
                       <td className={`align-top max-sm:col-span-2 ${CARD.cell}`} data-label="Images">
                         <VariantImages
                           label={label}
@@ -177,6 +195,55 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors }: V
         </div>
       )}
     </fieldset>
+  );
+}
+
+interface MadeToOrderCellProps {
+  label: string;
+  /** The row's place in the body: `variants.2`. */
+  name: string;
+  row: Pick<VariantRowText, 'madeToOrder' | 'madeToOrderDays'>;
+  error: string | undefined;
+  onChange: (change: Pick<VariantRowText, 'madeToOrder'> | Pick<VariantRowText, 'madeToOrderDays'>) => void;
+}
+
+/** How one variant is made: as the product, from stock, or to order in the days typed beside it. */
+function MadeToOrderCell({ label, name, row, error, onChange }: MadeToOrderCellProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <select
+        name={`${name}.madeToOrder`}
+        aria-label={`Made to order of ${label}`}
+        value={row.madeToOrder}
+        className="select select-sm w-40 max-sm:w-full"
+        onChange={(event) => onChange({ madeToOrder: event.target.value as VariantMadeToOrder })}
+      >
+        {MADE_TO_ORDER_CHOICES.map(({ value, label: text }) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {row.madeToOrder === 'days' && (
+        <input
+          name={`${name}.madeToOrderDays`}
+          aria-label={`Made-to-order days of ${label}`}
+          value={row.madeToOrderDays}
+          inputMode="numeric"
+          placeholder="days"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`input input-sm w-20 ${error ? 'input-error' : ''}`}
+          onChange={(event) => onChange({ madeToOrderDays: event.target.value })}
+        />
+      )}
+      {error && (
+        <p id={`${id}-error`} className="basis-full pt-0.5 text-xs text-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

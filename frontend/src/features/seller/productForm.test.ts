@@ -41,6 +41,14 @@ describe('variantChanges', () => {
     expect(variantChanges(product, options, variants, typed)).toEqual({ options, variants });
     const madeToOrder = [sent('v1', 'Tan'), { ...sent('v2', 'Black', [black.id]), madeToOrderDays: 12 }];
     expect(variantChanges(product, options, madeToOrder, typed)).toEqual({ options, variants: madeToOrder });
+    // From stock is a change of its own, not the product's days (absent) again.
+    const fromStock = [sent('v1', 'Tan'), { ...sent('v2', 'Black', [black.id]), madeToOrderDays: null }];
+    expect(variantChanges(product, options, fromStock, typed)).toEqual({ options, variants: fromStock });
+    const stockAlready = {
+      ...product,
+      variants: [stored('v1', 'Tan'), { ...stored('v2', 'Black', [black.url]), madeToOrderDays: null }],
+    } as unknown as SellerProduct;
+    expect(variantChanges(stockAlready, options, fromStock, typed)).toEqual({});
     const more = [{ name: 'Colour', values: ['Tan', 'Black', 'Red'] }];
     const withRed = [sent('v1', 'Tan'), sent('v2', 'Black', [black.id]), sent(undefined, 'Red')];
     expect(variantChanges(product, more, withRed, typed)).toEqual({ options: more, variants: withRed });

@@ -100,7 +100,8 @@ const comparable = ({
   originalPricePaise,
   stockQuantity,
   images,
-  madeToOrderDays = null,
+  // Absent (as the product) stays absent, unlike null (from stock): JSON leaves it out.
+  madeToOrderDays,
 }: VariantBody) => ({ id, sku, optionValues, pricePaise, originalPricePaise, stockQuantity, images, madeToOrderDays });
 
 /**

@@ -43,6 +43,7 @@ describe('rowsFor', () => {
       price: '899',
       originalPrice: '',
       stockQuantity: '',
+      madeToOrder: 'product',
       madeToOrderDays: '',
       imageKeys: [],
     });
@@ -97,10 +98,20 @@ describe('variantsText', () => {
         imageUrls: [],
         stockQuantity: 0,
       },
+      {
+        id: 'v3',
+        sku: 'C-RED',
+        optionValues: ['Red'],
+        pricePaise: 99_900,
+        originalPricePaise: null,
+        imageUrls: [],
+        stockQuantity: 2,
+        madeToOrderDays: null,
+      },
     ],
   };
 
-  it("starts from the product's variants, their pictures found in the gallery, no days of their own empty", () => {
+  it("starts from the product's variants, their pictures found in the gallery, made as the product, from stock or in days", () => {
     const { options, rows } = variantsText(product, entries);
     expect(optionsOf(options)).toEqual(product.options);
     expect(rows).toEqual([
@@ -111,6 +122,7 @@ describe('variantsText', () => {
         price: '899.50',
         originalPrice: '',
         stockQuantity: '4',
+        madeToOrder: 'days',
         madeToOrderDays: '12',
         imageKeys: [black.id],
       },
@@ -121,6 +133,18 @@ describe('variantsText', () => {
         price: '999',
         originalPrice: '1299',
         stockQuantity: '0',
+        madeToOrder: 'product',
+        madeToOrderDays: '',
+        imageKeys: [],
+      },
+      {
+        id: 'v3',
+        optionValues: ['Red'],
+        sku: 'C-RED',
+        price: '999',
+        originalPrice: '',
+        stockQuantity: '2',
+        madeToOrder: 'stock',
         madeToOrderDays: '',
         imageKeys: [],
       },

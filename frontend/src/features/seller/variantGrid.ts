@@ -5,6 +5,7 @@
  */
 
 import type { Paise } from '../../../../domain/money.ts';
+import { type VariantMadeToOrder, variantMadeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { parseValues } from '../../../../domain/product/variant-form.ts';
 import type { GalleryEntry } from './gallery.ts';
 import { rupeeInput } from './productForm.ts';
@@ -58,7 +59,7 @@ export function variantsText(
       price: rupeeInput(variant.pricePaise),
       originalPrice: variant.originalPricePaise === null ? '' : rupeeInput(variant.originalPricePaise),
       stockQuantity: String(variant.stockQuantity),
-      madeToOrderDays: variant.madeToOrderDays == null ? '' : String(variant.madeToOrderDays),
+      ...variantMadeToOrderText(variant.madeToOrderDays),
       imageKeys: variant.imageUrls.map(keyOf).filter((key) => key !== undefined),
     })),
   };
@@ -72,7 +73,8 @@ export interface VariantRowText {
   price: string;
   originalPrice: string;
   stockQuantity: string;
-  /** Its own made-to-order days; empty: the product's. */
+  /** As the product, from stock though the product is made to order, or its own days (`madeToOrderDays`). */
+  madeToOrder: VariantMadeToOrder;
   madeToOrderDays: string;
   /** Keys of entries of the form's gallery (gallery.ts), in the gallery's order. */
   imageKeys: string[];
@@ -119,6 +121,7 @@ export function rowsFor(
         sku: suggestedSku(productName, optionValues),
         ...defaults,
         stockQuantity: '',
+        madeToOrder: 'product',
         madeToOrderDays: '',
         imageKeys: [],
       },
