@@ -4,43 +4,23 @@
  * lines keep their product ids as keys, new commands work on it, and its read models equal a
  * clean rebuild.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectStatus, ok, type TestApi, startTestApi } from '../../api/testing/harness.ts';
+import { expect, it } from 'vitest';
+import { expectStatus, ok } from '../../api/testing/harness.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
 import type { OrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS } from '../../projections/orders/projection.ts';
-import { mibi } from './mibi.fixtures.ts';
+import { oldLog } from './old-log.fixtures.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../projections/fixtures/before-variants.ndjson', import.meta.url));
 const PASSWORD = 'before-variants-1';
 const CHAPPAL = '5fcfd6c6-5510-479d-af53-47732c525c56';
 const DIYA = '226c5966-ba45-4ce2-a6bc-711114f60a36';
 const DELIVERED = 'd6c85b7d-0d75-49bd-99bd-2a0bb77614cc';
 
-let dir: string;
-let api: TestApi | undefined;
+const log = oldLog('before-variants', 72, 36);
+const api = () => log.api();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mibi-before-variants-'));
-  const imported = await mibi(dir, 'import', FIXTURE);
-  expect(imported).toMatchObject({
-    code: 0,
-    stdout: 'Imported 72 events into 36 streams; 72 positions mapped (1..72 in the file are 1..72 here)\n',
-  });
-  api = await startTestApi({ DATA_DIR: dir });
-  await api.settle();
-});
-afterAll(async () => {
-  await api?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const product = async (id: string) => (await api!.platform.read.collection<ProductDoc>(PRODUCTS).get(id))!;
+const product = async (id: string) => (await api().platform.read.collection<ProductDoc>(PRODUCTS).get(id))!;
 const DEFAULT_LINE = { variantId: 'default', variantLabel: '', sku: '', personalisation: [] };
 
 it('reads each old product as its one default variant, at its price, holding its stock', async () => {
@@ -64,7 +44,7 @@ it('reads each old product as its one default variant, at its price, holding its
   expect((await product(DIYA)).variants).toEqual([
     expect.objectContaining({ id: 'default', pricePaise: 49_900, originalPricePaise: 59_900, stockQuantity: 3 }),
   ]);
-  const order = (await api!.platform.read.collection<OrderDoc>(ORDERS).get(DELIVERED))!;
+  const order = (await api().platform.read.collection<OrderDoc>(ORDERS).get(DELIVERED))!;
   expect(order.lines.map((line) => ({ ...line }))).toEqual([
     expect.objectContaining({ productId: expect.any(String), ...DEFAULT_LINE }),
     expect.objectContaining({ productId: expect.any(String), ...DEFAULT_LINE }),
@@ -75,7 +55,7 @@ it('reads each old product as its one default variant, at its price, holding its
 });
 
 it('takes new commands on the old cart and products: the line keyed by its product id is ordered', async () => {
-  const ravi = await api!.signIn('ravi@mibi.test', PASSWORD);
+  const ravi = await api().signIn('ravi@mibi.test', PASSWORD);
   const cart = ok(await ravi.api.cart.$get());
   expect(cart.lines).toEqual([
     expect.objectContaining({ lineKey: CHAPPAL, productId: CHAPPAL, ...DEFAULT_LINE, quantity: 1 }),
@@ -97,9 +77,9 @@ it('takes new commands on the old cart and products: the line keyed by its produ
     },
   });
   expectStatus(placed, 201);
-  await api!.settle();
+  await api().settle();
   expect((await product(CHAPPAL)).variants[0]!.stockQuantity).toBe(3);
-  const seller = await api!.signIn('kolhapur.leather@mibi.test', PASSWORD);
+  const seller = await api().signIn('kolhapur.leather@mibi.test', PASSWORD);
   // The seller gives the old product sizes: its default variant gives way to them.
   const sized = await seller.raw.patch(`/api/seller/products/${CHAPPAL}`, {
     options: [{ name: 'Size', values: ['7', '8'] }],
@@ -109,14 +89,8 @@ it('takes new commands on the old cart and products: the line keyed by its produ
     ],
   });
   expectStatus(sized, 200);
-  await api!.settle();
+  await api().settle();
   expect(await product(CHAPPAL)).toMatchObject({ stockQuantity: 3, maxPricePaise: 144_900 });
 });
 
-it('has read models equal to a clean rebuild of the log, old events and new', async () => {
-  await api!.close();
-  api = undefined;
-  const compared = await mibi(dir, 'rebuild', '--all', '--compare');
-  expect(compared.stdout).toContain('Every collection equals the rebuild.');
-  expect(compared.code).toBe(0);
-});
+log.itEqualsACleanRebuild();

@@ -3,19 +3,14 @@
  * commit e191971) imports into this version, replays into seller orders, takes new commands,
  * and its read models equal a clean rebuild.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectStatus, type TestApi, startTestApi } from '../../api/testing/harness.ts';
+import { expect, it } from 'vitest';
+import { expectStatus } from '../../api/testing/harness.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import type { OrderDoc, SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
-import { mibi } from './mibi.fixtures.ts';
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
+import { oldLog } from './old-log.fixtures.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../projections/fixtures/legacy-multi-seller.ndjson', import.meta.url));
 const PASSWORD = 'legacy-pass-1';
 const ORDER = {
   deliveredTwoSellers: '9e480658-6e50-8800-ab28-e8da9939edbe',
@@ -27,26 +22,11 @@ const NECKLACE = '67a580cb-19ce-4d42-a7ac-3c2067d67fe1';
 const SAFFRON = '374982e0-01c2-4697-9649-686909b45374';
 const SELLER_A = '68d9bb09-ff63-4c5c-a733-06e5d49f9cef';
 
-let dir: string;
-let api: TestApi | undefined;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mibi-legacy-'));
-  const imported = await mibi(dir, 'import', FIXTURE);
-  expect(imported).toMatchObject({
-    code: 0,
-    stdout: 'Imported 63 events into 32 streams; 63 positions mapped (1..63 in the file are 1..63 here)\n',
-  });
-  api = await startTestApi({ DATA_DIR: dir });
-  await api.settle();
-});
-afterAll(async () => {
-  await api?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const log = oldLog('legacy-multi-seller', 63, 32);
+const api = () => log.api();
 
 const read = <T extends { id: string }>(collection: string, id: string) =>
-  api!.platform.read.collection<T>(collection).get(id);
+  api().platform.read.collection<T>(collection).get(id);
 
 it('replays each old purchase as one seller order per seller, each moved as the whole purchase was', async () => {
   const parts = async (orderId: string) =>
@@ -69,7 +49,7 @@ it('replays each old purchase as one seller order per seller, each moved as the 
 });
 
 it('takes new commands on old purchases: a seller moves its part, a buyer returns a delivered item', async () => {
-  const sellerA = await api!.signIn('rajasthan.crafts@mibi.test', PASSWORD);
+  const sellerA = await api().signIn('rajasthan.crafts@mibi.test', PASSWORD);
   const moved = await sellerA.api['seller-orders'][':id'].status.$post({
     param: { id: `${ORDER.pending}-1` },
     json: { status: 'processing' },
@@ -79,8 +59,8 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
 
   // Within the return window of the old delivery, whenever this test runs.
   const delivered = (await read<SellerOrderDoc>(SELLER_ORDERS, `${ORDER.deliveredTwoSellers}-2`))!.deliveredAt!;
-  api!.ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
-  const asha = await api!.signIn('asha.buyer@mibi.test', PASSWORD);
+  api().ctx.now = () => new Date(Date.parse(delivered) + 86_400_000).toISOString();
+  const asha = await api().signIn('asha.buyer@mibi.test', PASSWORD);
   const asked = await asha.api['seller-orders'][':id'].returns.$post({
     param: { id: `${ORDER.deliveredTwoSellers}-2` },
     json: { lines: [{ productId: NECKLACE, quantity: 1 }], reason: 'Clasp broken' },
@@ -92,7 +72,7 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
     json: { accept: true, reason: 'Sorry' },
   });
   expectStatus(accepted, 200);
-  await api!.settle();
+  await api().settle();
   expect((await read<ProductDoc>(PRODUCTS, NECKLACE))?.stockQuantity).toBe(3);
   // Saffron is a spice: spices take no returns.
   const spice = await asha.api['seller-orders'][':id'].returns.$post({
@@ -102,10 +82,4 @@ it('takes new commands on old purchases: a seller moves its part, a buyer return
   expect(spice).toMatchObject({ status: 422, body: { error: { code: 'not_returnable' } } });
 });
 
-it('has read models equal to a clean rebuild of the log, old events and new', async () => {
-  await api!.close();
-  api = undefined;
-  const compared = await mibi(dir, 'rebuild', '--all', '--compare');
-  expect(compared.stdout).toContain('Every collection equals the rebuild.');
-  expect(compared.code).toBe(0);
-});
+log.itEqualsACleanRebuild();
