@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, listProduct, signUpByApi } from './shop.ts';
 
 const HEADER =
-  'product_id,name,description,price,original_price,stock,made_to_order_days,category,tags,hsn,gst_rate,image_urls,sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value';
+  'product_id,name,description,price,original_price,stock,made_to_order_days,category,tags,hsn,gst_rate,image_urls,sku,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,variant_made_to_order_days,variant_image_urls';
 
 /** Enough new rows for the progress bar to move in steps, a change to the seller's own product, and two refused rows. */
 function catalogFile(productId: string): string {

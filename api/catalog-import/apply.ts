@@ -23,6 +23,7 @@ import {
   targetOf,
 } from '../../domain/catalog-import/plan.ts';
 import { type CatalogProduct, type RowProblem, checkRow } from '../../domain/catalog-import/rows.ts';
+import { VARIANT_MESSAGES } from '../../domain/product/variants.ts';
 import { productDecider } from '../../domain/product/decider.ts';
 import { type ImportMark, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
@@ -56,8 +57,27 @@ type Outcome = Pick<RowResult, 'outcome' | 'productId' | 'message'>;
 
 /** The product columns every row gives, as a body's fields. */
 function productFields(product: CatalogProduct) {
-  const { productId: _, imageUrls: __, options: ___, sku: ____, tax, ...fields } = product;
+  const {
+    productId: _,
+    imageUrls: __,
+    options: ___,
+    sku: ____,
+    variantMadeToOrderDays: _____,
+    variantImageUrls: ______,
+    tax,
+    ...fields
+  } = product;
   return { ...fields, ...(tax && { tax }) };
+}
+
+/** The ids of a variant's pictures: each address is one of `addresses` (the row's), whose stored image is at the same place in `images`; or one of the product's. */
+function pictureIds(urls: readonly string[], addresses: readonly string[], images: readonly ProductImage[]): string[] {
+  return urls.map((url) => {
+    const image = addresses.includes(url) ? images[addresses.indexOf(url)] : images.find((own) => own.url === url);
+    const message = VARIANT_MESSAGES.variantImageUnknown;
+    if (!image) throw new DomainError('validation_failed', message, 'invalid', { variantImages: message });
+    return image.id;
+  });
 }
 
 /** Lists the row's product (with the variants of its group's rows, when it has options) under the row's own id. */
@@ -72,7 +92,13 @@ async function create(cx: ImportRowContext, seller: Actor, products: readonly Ca
   const sold =
     options.length === 0
       ? { options: [], ...(first!.sku !== null && { sku: first!.sku }) }
-      : { options, variants: variants.map((variant) => ({ ...variant, images: [] })) };
+      : {
+          options,
+          variants: variants.map(({ imageUrls, ...variant }) => ({
+            ...variant,
+            images: pictureIds(imageUrls, first!.imageUrls, images),
+          })),
+        };
   const body = { ...fields, personalisation: [], images: images.map((image) => image.id), ...sold };
   await listProduct(cx, seller, body, { productId, mark });
   return { outcome: 'created' as const, productId, message: null };
@@ -94,7 +120,9 @@ async function update(
     return { outcome: 'updated' as const, productId, message: null };
   const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
   const images = product.imageUrls.length > 0 ? await imagesOf(cx, seller.userId, product.imageUrls, own) : null;
-  const { pricePaise, originalPricePaise, stockQuantity, madeToOrderDays, ...fields } = productFields(product);
+  const { pricePaise, originalPricePaise, stockQuantity, ...fields } = productFields(product);
+  // The row's variant pictures, among the images it gives, else among the product's.
+  const pictures = pictureIds(product.variantImageUrls, product.imageUrls, images ?? state.details.images);
   const isMine = (variant: { sku: string }) => variant.sku.toLowerCase() === product.sku?.toLowerCase();
   const { options } = state.details;
   // A SKU the product lacks adds a variant (targetOf checked its combination); its values as the options spell them.
@@ -102,13 +130,7 @@ async function update(
   const addedValues = speltValues(options, product.options);
   const sold =
     options.length === 0
-      ? {
-          pricePaise,
-          originalPricePaise,
-          stockQuantity,
-          madeToOrderDays,
-          ...(product.sku !== null && { sku: product.sku }),
-        }
+      ? { pricePaise, originalPricePaise, stockQuantity, ...(product.sku !== null && { sku: product.sku }) }
       : {
           ...(added && {
             options: options.map(({ name, values }, i) => ({
@@ -120,7 +142,9 @@ async function update(
           variants: [
             ...state.details.variants.map((variant) => {
               const mine = isMine(variant);
-              const imageIds = state.details.images.filter((image) => variant.imageUrls.includes(image.url));
+              const imageIds = state.details.images
+                .filter((image) => variant.imageUrls.includes(image.url))
+                .map((image) => image.id);
               return {
                 id: variant.id,
                 sku: variant.sku,
@@ -128,10 +152,10 @@ async function update(
                 pricePaise: mine ? pricePaise : variant.pricePaise,
                 originalPricePaise: mine ? originalPricePaise : variant.originalPricePaise,
                 stockQuantity: mine ? stockQuantity : (state.stock.get(variant.id) ?? 0),
-                images: imageIds.map((image) => image.id),
+                images: mine && pictures.length > 0 ? pictures : imageIds,
                 // A variant's row gives its own made-to-order days; the others keep theirs.
                 ...(mine
-                  ? ownDays(state.details.madeToOrderDays, madeToOrderDays)
+                  ? ownDays(product)
                   : variant.madeToOrderDays !== undefined && { madeToOrderDays: variant.madeToOrderDays }),
               };
             }),
@@ -143,8 +167,8 @@ async function update(
                     pricePaise,
                     originalPricePaise,
                     stockQuantity,
-                    images: [],
-                    ...ownDays(state.details.madeToOrderDays, madeToOrderDays),
+                    images: pictures,
+                    ...ownDays(product),
                   },
                 ]
               : []),
@@ -220,7 +244,7 @@ export function catalogRowWriter(cx: ImportRowContext): ImportRowWriter {
         if (error instanceof ApiError && error.status < 500)
           return { row, outcome: 'refused', productId: null, name, message: fieldMessage(error) };
         if (error instanceof DomainError)
-          return { row, outcome: 'refused', productId: null, name, message: error.message };
+          return { row, outcome: 'refused', productId: null, name, message: fieldMessage(error) };
         throw error;
       }
     };
@@ -231,7 +255,7 @@ const problemsText = (problems: readonly RowProblem[]): string =>
   problems.map((problem) => `${problem.column}: ${problem.message}`).join('; ');
 
 /** An API error's message, after the column it concerns when it names one. */
-function fieldMessage(error: ApiError): string {
+function fieldMessage(error: ApiError | DomainError): string {
   const field = Object.keys(error.fields ?? {})[0];
   const column = field === undefined ? undefined : FIELD_COLUMNS[field.split('.')[0]!];
   return column ? `${column}: ${error.message}` : error.message;
@@ -246,4 +270,5 @@ const FIELD_COLUMNS: Record<string, string> = {
   pricePaise: 'price',
   sku: 'sku',
   variants: 'sku',
+  variantImages: 'variant_image_urls',
 };

@@ -223,13 +223,13 @@ describe('variants in the catalog file', () => {
     expectStatus(exported, 200);
     const chappalRows = exported.body.split('\r\n').filter((line) => line.startsWith(chappalId));
     expect(chappalRows).toHaveLength(2);
-    // Each variant's row has its made-to-order days: its own, else the product's (none).
-    expect(chappalRows[0]).toMatch(/,1299\.00,,5,,.*,CH-6-TAN,Size,6,Colour,Tan,,$/);
-    expect(chappalRows[1]).toMatch(/,1399\.00,,3,10,.*,CH-7-TAN,Size,7,Colour,Tan,,$/);
+    // Each variant's row has the product's made-to-order days (none), then its own (CH-7-TAN's 10).
+    expect(chappalRows[0]).toMatch(/,1299\.00,,5,,.*,CH-6-TAN,Size,6,Colour,Tan,,,,$/);
+    expect(chappalRows[1]).toMatch(/,1399\.00,,3,,.*,CH-7-TAN,Size,7,Colour,Tan,,,10,$/);
 
     const chappal = (sku: string, price: string, stock: string, productId = '', days = '') =>
       row({
-        made_to_order_days: days,
+        variant_made_to_order_days: days,
         product_id: productId,
         name: 'Kolhapuri chappal',
         description: 'Hand-stitched leather sandals from Kolhapur.',
@@ -322,6 +322,74 @@ describe('variants in the catalog file', () => {
     ]);
     expect(products.body.items.filter((product) => product.name === 'Glass bangle')).toHaveLength(1);
     expect(byName('Clay diya').variants[0]!.sku).toBe('DIYA-1');
+  });
+});
+
+describe("a product with options, its made-to-order days and its variants' own", () => {
+  it('reads back its own export unchanged, then changes the product’s days, a variant’s own and its pictures', async () => {
+    const upload = async () => {
+      const file = new File([Uint8Array.from(tinyPng())], 'shawl.png', { type: 'image/png' });
+      const reply = await seller.api.uploads.$post({ form: { file } });
+      expectStatus(reply, 201);
+      return reply.body;
+    };
+    const [red, blue] = [await upload(), await upload()];
+    const { id: shawlId } = await listProduct(seller, {
+      name: 'Kani shawl',
+      categoryId: 'textiles',
+      originalPricePaise: null,
+      tags: [],
+      madeToOrderDays: 10,
+      images: [red.id, blue.id],
+      options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+      variants: [
+        { sku: 'KS-RED', optionValues: ['Red'], pricePaise: 900_000, stockQuantity: 1, images: [red.id] },
+        { sku: 'KS-BLUE', optionValues: ['Blue'], pricePaise: 900_000, stockQuantity: 1, madeToOrderDays: 20 },
+      ],
+    });
+    await api.settle();
+    const exported = await seller.api.seller.catalog.csv.$get();
+    expectStatus(exported, 200);
+    const lines = exported.body.split('\r\n');
+    const shawlRows = lines.filter((line) => line.startsWith(shawlId));
+    expect(shawlRows).toHaveLength(2);
+    const unchanged = await check(seller, csvFile([lines[0], ...shawlRows].join('\n')));
+    expectStatus(unchanged, 201);
+    expect(unchanged.body.counts).toEqual({ create: 0, update: 0, unchanged: 2, refuse: 0 });
+
+    // The product's days from 10 to 12; red ships from stock and shows the blue picture.
+    const edited = [
+      lines[0],
+      shawlRows[0]!.replace(',10,', ',12,').replace(`,,${red.url}`, `,0,${blue.url}`),
+      shawlRows[1]!.replace(',10,', ',12,'),
+    ].join('\n');
+    const checked = await check(seller, csvFile(edited));
+    expectStatus(checked, 201);
+    expect(checked.body.rows.map(({ changes }) => changes)).toEqual([
+      [
+        { field: 'Made to order', before: '10 days', after: '12 days' },
+        { field: 'Made to order of Red', before: "the product's", after: 'ships from stock' },
+        { field: 'Images of Red', before: 'image 1', after: 'image 2' },
+      ],
+      [{ field: 'Made to order', before: '10 days', after: '12 days' }],
+    ]);
+    expectStatus(await imports(seller).confirm.$post({ param: { id: checked.body.id } }), 202);
+    await api.settle();
+    const product = await seller.api.products[':id'].$get({ param: { id: shawlId } });
+    expectStatus(product, 200);
+    expect(product.body.madeToOrderDays).toBe(12);
+    expect(
+      product.body.variants.map(({ sku, madeToOrderDays, imageUrls }) => [sku, madeToOrderDays, imageUrls]),
+    ).toEqual([
+      ['KS-RED', null, [blue.url]],
+      ['KS-BLUE', 20, []],
+    ]);
+    const again = await seller.api.seller.catalog.csv.$get();
+    expectStatus(again, 200);
+    const reread = again.body.split('\r\n').filter((line) => line.startsWith(shawlId));
+    const roundTrip = await check(seller, csvFile([lines[0], ...reread].join('\n')));
+    expectStatus(roundTrip, 201);
+    expect(roundTrip.body.counts).toEqual({ create: 0, update: 0, unchanged: 2, refuse: 0 });
   });
 });
 

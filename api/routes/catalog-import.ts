@@ -26,7 +26,9 @@ of a product with options (its \`sku\`, its value of each option named, its pric
 columns repeated). \`product_id\` (the export fills it in) or a \`sku\` of yours names what a row updates; else it lists a
 new product, whose variants are the rows of its name with options. A row with the \`product_id\` of a product with
 options, a new \`sku\` and a combination of its options it lacks adds that variant. Prices in rupees (499.50);
-\`made_to_order_days\` empty when shipped from stock, a variant's own on its row; \`gst_rate\` in percent (5), \`hsn\`
+\`made_to_order_days\` (the product's) empty when shipped from stock; a variant's own \`variant_made_to_order_days\`
+empty for the product's, 0 when it ships from stock; its pictures \`variant_image_urls\` (by spaces, among the row's
+\`image_urls\`, else the product's images; empty leaves them as they are); \`gst_rate\` in percent (5), \`hsn\`
 and \`gst_rate\` both empty take the category's defaults; \`tags\` separated by commas; \`image_urls\` (https addresses,
 fetched once, or the addresses the export gives) by spaces. Empty \`image_urls\` (or \`hsn\` and \`gst_rate\`) leave a
 product's as they are; a row may stop before the last columns.`;

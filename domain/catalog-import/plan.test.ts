@@ -26,7 +26,9 @@ const CHAPPAL: ExistingProduct = {
   images: [{ url: '/media/products/s/u/1024.webp' }],
   verification: 'verified',
   options: [],
-  variants: [{ sku: '', optionValues: [], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 12 }],
+  variants: [
+    { sku: '', optionValues: [], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 12, imageUrls: [] },
+  ],
 };
 
 const NAMES = {
@@ -103,8 +105,22 @@ describe('a new SKU for a product with options', () => {
       { name: 'Colour', values: ['Tan'] },
     ],
     variants: [
-      { sku: 'SN-8-TAN', optionValues: ['8', 'Tan'], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 5 },
-      { sku: 'SN-9-TAN', optionValues: ['9', 'Tan'], pricePaise: 129_900, originalPricePaise: null, stockQuantity: 7 },
+      {
+        sku: 'SN-8-TAN',
+        optionValues: ['8', 'Tan'],
+        pricePaise: 129_900,
+        originalPricePaise: null,
+        stockQuantity: 5,
+        imageUrls: [],
+      },
+      {
+        sku: 'SN-9-TAN',
+        optionValues: ['9', 'Tan'],
+        pricePaise: 129_900,
+        originalPricePaise: null,
+        stockQuantity: 7,
+        imageUrls: [],
+      },
     ],
     stockQuantity: 12,
   };
@@ -132,12 +148,35 @@ describe('a new SKU for a product with options', () => {
     ]);
   });
 
-  it("tells a variant's own made-to-order days as its own, not the product's", () => {
-    const [days] = planOf(variantRow('SN-8-TAN', '8', 'Tan', { stock: '5', made_to_order_days: '12' }));
-    expect(days).toMatchObject({
+  it("tells the product's made-to-order days and a variant's own apart, a variant shipping from stock too", () => {
+    const [own, product, fromStock] = planOf(
+      variantRow('SN-8-TAN', '8', 'Tan', { stock: '5', variant_made_to_order_days: '12' }),
+      variantRow('SN-9-TAN', '9', 'Tan', { stock: '7', made_to_order_days: '10' }),
+      variantRow('SN-10-TAN', '10', 'Tan', { made_to_order_days: '10', variant_made_to_order_days: '0' }),
+    );
+    expect(own).toMatchObject({
       action: 'update',
-      changes: [{ field: 'Made to order of Size 8 · Tan', before: 'none', after: '12 days' }],
+      changes: [{ field: 'Made to order of Size 8 · Tan', before: "the product's", after: '12 days' }],
     });
+    expect(product).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'Made to order', before: 'none', after: '10 days' }],
+    });
+    expect(fromStock!.action).toBe('update');
+  });
+
+  it("tells a variant's pictures, and refuses pictures that are not among the product's images", () => {
+    const [pictures, unknown] = planOf(
+      variantRow('SN-8-TAN', '8', 'Tan', { stock: '5', variant_image_urls: '/media/products/s/u/1024.webp' }),
+      variantRow('SN-9-TAN', '9', 'Tan', { stock: '7', variant_image_urls: '/media/products/s/other/1024.webp' }),
+    );
+    expect(pictures).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'Images of Size 8 · Tan', before: "the product's", after: 'image 1' }],
+    });
+    expect(unknown!.problems).toEqual([
+      { column: 'variant_image_urls', message: "A variant's images must be among the product's images" },
+    ]);
   });
 
   it('refuses a second row adding the same new combination or the same new SKU, naming the first', () => {

@@ -160,9 +160,30 @@ const labelIn = (existing: ExistingProduct, rowOptions: CatalogProduct['options'
   return rowVariantLabel(rowOptions.map((option, i) => ({ ...option, value: values[i]! })));
 };
 
-/** A variant's own made-to-order days as a body gives them: none when its row's are the product's. */
-export const ownDays = (productDays: number | null, rowDays: number | null): { madeToOrderDays?: number | null } =>
-  rowDays === productDays ? {} : { madeToOrderDays: rowDays };
+/** A variant's own made-to-order days as a body gives them: none when its row leaves them to the product. */
+export const ownDays = (product: CatalogProduct): { madeToOrderDays?: number | null } =>
+  product.variantMadeToOrderDays === undefined ? {} : { madeToOrderDays: product.variantMadeToOrderDays };
+
+/** The images a row's variant pictures must be among: those the row gives, else its product's. */
+export const galleryOf = (product: CatalogProduct, existing: ExportedProduct | null): string[] =>
+  product.imageUrls.length > 0 ? product.imageUrls : (existing?.images.map((image) => image.url) ?? []);
+
+const variantImagesProblem = (product: CatalogProduct, gallery: readonly string[]): RowProblem | null =>
+  product.variantImageUrls.every((url) => gallery.includes(url))
+    ? null
+    : { column: 'variant_image_urls', message: VARIANT_MESSAGES.variantImageUnknown };
+
+/** Why a new product's rows (checked, in file order) cannot list it: options named otherwise, pictures not among its first row's images. */
+export function groupProblem(products: readonly CatalogProduct[]): RowProblem | null {
+  if (!groupVariants(products).sameOptions)
+    return { column: 'option1_name', message: VARIANT_MESSAGES.optionValuesCount };
+  const gallery = products[0]!.imageUrls;
+  for (const product of products) {
+    const problem = variantImagesProblem(product, gallery);
+    if (problem) return problem;
+  }
+  return null;
+}
 
 /** A new product's options and variants from its rows' (already checked) products, in file order; the product's made-to-order days are its first row's. */
 export function groupVariants(products: readonly CatalogProduct[]) {
@@ -177,7 +198,8 @@ export function groupVariants(products: readonly CatalogProduct[]) {
     pricePaise: product.pricePaise,
     originalPricePaise: product.originalPricePaise,
     stockQuantity: product.stockQuantity,
-    ...ownDays(products[0]!.madeToOrderDays, product.madeToOrderDays),
+    imageUrls: product.variantImageUrls,
+    ...ownDays(product),
   }));
   const sameOptions = products.every(
     (product) =>
@@ -213,8 +235,7 @@ function rowChanges(
     compare('pricePaise', existing.pricePaise, product.pricePaise);
     compare('originalPricePaise', existing.originalPricePaise, product.originalPricePaise);
   }
-  // A variant's row gives its own made-to-order days: told with its label below.
-  if (variant === null) compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
+  compare('madeToOrderDays', existing.madeToOrderDays, product.madeToOrderDays);
   compare('categoryId', existing.categoryId, product.categoryId);
   compare('tags', [...existing.tags], product.tags);
   if (product.tax) compare('tax', existing.tax, product.tax);
@@ -245,18 +266,29 @@ function rowChanges(
       names,
     );
     for (const change of price) told(change.field, change.before, change.after);
-    const days = detailChanges(
-      { madeToOrderDays: variant.madeToOrderDays === undefined ? existing.madeToOrderDays : variant.madeToOrderDays },
-      { madeToOrderDays: product.madeToOrderDays },
-      names,
-    );
-    for (const change of days) told(change.field, change.before, change.after);
+    told('Made to order', ownDaysText(variant.madeToOrderDays), ownDaysText(product.variantMadeToOrderDays));
+    if (product.variantImageUrls.length > 0 && !sameValue(variant.imageUrls, product.variantImageUrls))
+      changes.push({
+        field: `Images${of}`,
+        before: imagesText(variant.imageUrls, urls),
+        after: imagesText(product.variantImageUrls, galleryOf(product, existing)),
+      });
   }
   const stockBefore = variant ? variant.stockQuantity : existing.stockQuantity;
   told(STOCK_LABEL, String(stockBefore), String(product.stockQuantity));
   if (!variant && product.sku !== null) told('SKU', existing.variants[0]?.sku ?? '', product.sku);
   return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
 }
+
+/** A variant's own made-to-order days in words. */
+const ownDaysText = (days: number | null | undefined): string =>
+  days === undefined ? "the product's" : days === null ? 'ships from stock' : `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** A variant's pictures in words, by their places in the product's images ('images 1, 3'); the product's when it has none. */
+const imagesText = (urls: readonly string[], gallery: readonly string[]): string =>
+  urls.length === 0
+    ? "the product's"
+    : `${urls.length === 1 ? 'image' : 'images'} ${urls.map((url) => gallery.indexOf(url) + 1).join(', ')}`;
 
 /** The seller's variants by SKU (lower case), with their products. */
 export function skuIndex(existing: ReadonlyMap<string, ExistingProduct>) {
@@ -284,6 +316,8 @@ export function targetOf(
       return { problem: { column: 'option1_name', message: VARIANT_MESSAGES.variantsWithoutOptions } };
     return { product: current, variant: null };
   }
+  const pictures = variantImagesProblem(product, galleryOf(product, current));
+  if (pictures) return { problem: pictures };
   if (bySku) return { product: current, variant: bySku.variant };
   if (product.sku === null) return { problem: { column: 'sku', message: VARIANT_MESSAGES.skuOfVariants } };
   const names = current.options.map((option) => option.name);
@@ -347,9 +381,7 @@ export function planRows(
     const products = group.map((row) => checked[row - FIRST_ROW]!).flatMap((one) => (one.ok ? [one.product] : []));
     const problem: RowProblem | null = refused
       ? { column: 'name', message: CATALOG_ROW_MESSAGES.groupRefused(refused.row) }
-      : groupVariants(products).sameOptions
-        ? null
-        : { column: 'option1_name', message: VARIANT_MESSAGES.optionValuesCount };
+      : groupProblem(products);
     if (problem === null) continue;
     for (const one of rowsOf)
       if (one.action !== 'refuse') Object.assign(one, { action: 'refuse', problems: [problem] });

@@ -39,8 +39,47 @@ describe('a catalog row', () => {
         imageUrls: ['https://example.in/a.jpg', '/media/products/s/u/1024.webp'],
         sku: null,
         options: [],
+        variantMadeToOrderDays: undefined,
+        variantImageUrls: [],
       },
     });
+  });
+
+  it("reads a variant's own columns: its days (0 ships from stock, empty the product's) and its pictures among the row's", () => {
+    const variant = (fields: Partial<CatalogRowText>) =>
+      checkRow(
+        text({
+          sku: 'KC-8',
+          option1_name: 'Size',
+          option1_value: '8',
+          image_urls: '/media/a.webp /media/b.webp',
+          ...fields,
+        }),
+      );
+    const own = (fields: Partial<CatalogRowText>) => {
+      const checked = variant(fields);
+      return checked.ok ? [checked.product.variantMadeToOrderDays, checked.product.variantImageUrls] : checked.problems;
+    };
+    expect(own({ variant_made_to_order_days: '0', variant_image_urls: '/media/b.webp' })).toEqual([
+      null,
+      ['/media/b.webp'],
+    ]);
+    expect(own({ variant_made_to_order_days: '12' })).toEqual([12, []]);
+    expect(own({})).toEqual([undefined, []]);
+    expect(own({ variant_made_to_order_days: '91', variant_image_urls: '/media/c.webp' })).toEqual([
+      {
+        column: 'variant_made_to_order_days',
+        message: 'Made-to-order days must be a whole number from 1 to 90, or 0 when this variant ships from stock',
+      },
+      { column: 'variant_image_urls', message: "A variant's images must be among the product's images" },
+    ]);
+    const single = checkRow(text({ variant_made_to_order_days: '3' }));
+    expect(single.ok || single.problems).toEqual([
+      {
+        column: 'variant_made_to_order_days',
+        message: 'Only the row of a variant (with options) has variant columns',
+      },
+    ]);
   });
 
   it("leaves the tax to the category's defaults when both its columns are empty", () => {
@@ -139,13 +178,20 @@ describe('the export', () => {
         images: [{ url: '/media/products/s/u/1024.webp' }],
         options: [],
         variants: [
-          { sku: 'SAREE-1', optionValues: [], pricePaise: 129_950, originalPricePaise: null, stockQuantity: 4 },
+          {
+            sku: 'SAREE-1',
+            optionValues: [],
+            pricePaise: 129_950,
+            originalPricePaise: null,
+            stockQuantity: 4,
+            imageUrls: [],
+          },
         ],
       },
     ]);
     expect(csv).toBe(
       `${CATALOG_COLUMNS.join(',')}\r\n` +
-        `p-1,"'=HYPERLINK(""https://evil.test"")","Two lines,\nwith ""quotes"".",1299.50,,4,10,textiles,"silk, handloom",5007,12.50,/media/products/s/u/1024.webp,SAREE-1,,,,,,\r\n`,
+        `p-1,"'=HYPERLINK(""https://evil.test"")","Two lines,\nwith ""quotes"".",1299.50,,4,10,textiles,"silk, handloom",5007,12.50,/media/products/s/u/1024.webp,SAREE-1,,,,,,,,\r\n`,
     );
   });
 });

@@ -8,6 +8,7 @@ import { fieldErrors } from '../fields.ts';
 import { decimalRupees } from '../ledger/statement.ts';
 import type { Paise } from '../money.ts';
 import { MAX_PRODUCT_IMAGES } from '../product/image.ts';
+import { MADE_TO_ORDER_MESSAGE, madeToOrderDaysField } from '../product/made-to-order.ts';
 import { PRODUCT_MESSAGES, productFormSchema, productUpdateSchema } from '../product/schemas.ts';
 import { VARIANT_MESSAGES, type Variant, variantLabel } from '../product/variants.ts';
 import type { ProductTax } from '../tax/product-tax.ts';
@@ -17,9 +18,11 @@ import type { ProductTax } from '../tax/product-tax.ts';
  * variant of a product with options (its `sku`, its value of each option named, its price and
  * stock; the product's columns repeated). `product_id` names a product of the seller's to update
  * (the export fills it in), as does a `sku` the seller has; else the row lists a new product, whose
- * variants are the rows of the same name with options. A variant's row has its own `made_to_order_days`
- * (the product's unless it has its own). `hsn` and `gst_rate` both empty take the
- * category's defaults; `image_urls` are separated by spaces.
+ * variants are the rows of the same name with options. `made_to_order_days` are the product's;
+ * a variant's own are `variant_made_to_order_days` (empty: the product's; 0: it ships from
+ * stock), its pictures `variant_image_urls` (among the product's images; empty: as they are).
+ * `hsn` and `gst_rate` both empty take the category's defaults; image addresses are separated
+ * by spaces.
  */
 export const CATALOG_COLUMNS = [
   'product_id',
@@ -41,6 +44,8 @@ export const CATALOG_COLUMNS = [
   'option2_value',
   'option3_name',
   'option3_value',
+  'variant_made_to_order_days',
+  'variant_image_urls',
 ] as const;
 
 /** The option columns of a row, in order: a name and the row's value of that option. */
@@ -60,6 +65,8 @@ const CATALOG_FILE_MESSAGES = {
   unknownColumns: (columns: readonly string[]) =>
     `Unknown columns: ${columns.join(', ')}. The columns are: ${CATALOG_COLUMNS.join(', ')}`,
   repeatedColumns: (columns: readonly string[]) => `Columns named twice: ${columns.join(', ')}`,
+  variantColumnsWithoutOptions: 'Only the row of a variant (with options) has variant columns',
+  variantDays: `${MADE_TO_ORDER_MESSAGE}, or 0 when this variant ships from stock`,
 } as const;
 
 /** A row as read: every column's text (an absent column reads as empty). */
@@ -74,8 +81,12 @@ export interface CatalogProduct {
   pricePaise: Paise;
   originalPricePaise: Paise | null;
   stockQuantity: number;
-  /** Days to make it after the order; null: shipped from stock. */
+  /** The product's days to make it after the order; null: shipped from stock. */
   madeToOrderDays: number | null;
+  /** The variant's own made-to-order days (null: it ships from stock); undefined: the product's. */
+  variantMadeToOrderDays: number | null | undefined;
+  /** Addresses of the variant's pictures, among the product's images; none: as they are. */
+  variantImageUrls: string[];
   categoryId: string;
   tags: string[];
   /** Null: the category's defaults. */
@@ -145,6 +156,8 @@ function rateBpsText(text: string): string {
 /** Our own image paths, or https addresses the server fetches once (api/images/remote-image.ts). */
 const SITE_PATH = /^\/(?!\/)/;
 
+const addresses = (text: string): string[] => text.split(/\s+/).filter((url) => url !== '');
+
 function imageProblems(urls: readonly string[]): string | null {
   if (urls.length > MAX_PRODUCT_IMAGES) return PRODUCT_MESSAGES.tooManyImages;
   if (new Set(urls).size !== urls.length) return PRODUCT_MESSAGES.imageRepeated;
@@ -172,6 +185,36 @@ function optionsOf(row: CatalogRowText): { options: CatalogProduct['options']; p
   return { options, problems };
 }
 
+/** The variant's own made-to-order days as the column gives them: empty is the product's, 0 ships from stock. */
+function variantDays(text: string): number | null | undefined | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed === '0') return null;
+  const parsed = madeToOrderDaysField.safeParse(trimmed);
+  return parsed.success ? parsed.data : 'invalid';
+}
+
+/**
+ * A variant's own columns: only on a row with options; its pictures among the row's images when
+ * it gives them (else among the product's, which only the dry run and the import know).
+ */
+function variantColumns(row: CatalogRowText, withOptions: boolean, imageUrls: readonly string[]) {
+  const problems: RowProblem[] = [];
+  const days = variantDays(row.variant_made_to_order_days);
+  const variantImageUrls = addresses(row.variant_image_urls);
+  const given = days !== undefined || variantImageUrls.length > 0;
+  if (given && !withOptions) {
+    const column = days !== undefined ? 'variant_made_to_order_days' : 'variant_image_urls';
+    problems.push({ column, message: CATALOG_FILE_MESSAGES.variantColumnsWithoutOptions });
+  } else if (days === 'invalid')
+    problems.push({ column: 'variant_made_to_order_days', message: CATALOG_FILE_MESSAGES.variantDays });
+  const imageProblem = imageProblems(variantImageUrls);
+  if (imageProblem !== null) problems.push({ column: 'variant_image_urls', message: imageProblem });
+  else if (imageUrls.length > 0 && variantImageUrls.some((url) => !imageUrls.includes(url)))
+    problems.push({ column: 'variant_image_urls', message: VARIANT_MESSAGES.variantImageUnknown });
+  return { days: days === 'invalid' ? undefined : days, imageUrls: variantImageUrls, problems };
+}
+
 function skuProblem(sku: string): string | null {
   if (sku === '') return null;
   const parsed = productUpdateSchema.safeParse({ sku });
@@ -196,7 +239,7 @@ export function checkRow(row: CatalogRowText): CheckedRow {
     madeToOrderDays: row.made_to_order_days,
   };
   const parsed = productFormSchema.safeParse(form);
-  const imageUrls = row.image_urls.split(/\s+/).filter((url) => url !== '');
+  const imageUrls = addresses(row.image_urls);
   const problems: RowProblem[] = parsed.success
     ? []
     : Object.entries(fieldErrors(parsed.error)).map(([field, message]) => ({
@@ -210,6 +253,8 @@ export function checkRow(row: CatalogRowText): CheckedRow {
   if (badSku !== null) problems.push({ column: 'sku', message: badSku });
   const options = optionsOf(row);
   problems.push(...options.problems);
+  const variant = variantColumns(row, options.options.length > 0, imageUrls);
+  problems.push(...variant.problems);
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const { imageUrl: _, tax, ...product } = parsed.data;
   const productId = row.product_id.trim();
@@ -222,6 +267,8 @@ export function checkRow(row: CatalogRowText): CheckedRow {
       imageUrls,
       sku: sku === '' ? null : sku,
       options: options.options,
+      variantMadeToOrderDays: variant.days,
+      variantImageUrls: variant.imageUrls,
     },
   };
 }
@@ -229,7 +276,7 @@ export function checkRow(row: CatalogRowText): CheckedRow {
 /** A variant as the export writes it: its stock beside it. */
 export type ExportedVariant = Pick<
   Variant,
-  'sku' | 'optionValues' | 'pricePaise' | 'originalPricePaise' | 'madeToOrderDays'
+  'sku' | 'optionValues' | 'pricePaise' | 'originalPricePaise' | 'madeToOrderDays' | 'imageUrls'
 > & {
   stockQuantity: number;
 };
@@ -257,29 +304,36 @@ const rateText = (bps: number): string =>
 /** A product as rows of the catalog's columns: one, or one per variant of a product with options. */
 const exportedRows = (product: ExportedProduct): string[][] =>
   product.options.length === 0
-    ? [exportedRow(product, { ...product, sku: product.variants[0]?.sku ?? '', optionValues: [] })]
+    ? [exportedRow(product, null)]
     : product.variants.map((variant) => exportedRow(product, variant));
 
 const daysText = (days: number | null): string => (days === null ? '' : String(days));
 
-const exportedRow = (product: ExportedProduct, variant: ExportedVariant): string[] => [
+/** A variant's own days as its column has them: empty for the product's, 0 when it ships from stock. */
+const variantDaysText = (days: number | null | undefined): string =>
+  days === undefined ? '' : days === null ? '0' : String(days);
+
+/** A row of the product sold as one thing (`variant` null: its default variant), or of one of its variants. */
+const exportedRow = (product: ExportedProduct, variant: ExportedVariant | null): string[] => [
   csvField(product.id),
   csvText(product.name),
   csvText(product.description),
-  decimalRupees(variant.pricePaise),
-  variant.originalPricePaise === null ? '' : decimalRupees(variant.originalPricePaise),
-  String(variant.stockQuantity),
-  daysText(variant.madeToOrderDays === undefined ? product.madeToOrderDays : variant.madeToOrderDays),
+  decimalRupees((variant ?? product).pricePaise),
+  (variant ?? product).originalPricePaise === null ? '' : decimalRupees((variant ?? product).originalPricePaise!),
+  String((variant ?? product).stockQuantity),
+  daysText(product.madeToOrderDays),
   csvText(product.categoryId),
   csvText(product.tags.join(', ')),
   csvText(product.tax.hsn),
   rateText(product.tax.gstRateBps),
   csvText(product.images.map((image) => image.url).join(' ')),
-  csvText(variant.sku),
+  csvText(variant?.sku ?? product.variants[0]?.sku ?? ''),
   ...OPTION_COLUMNS.flatMap((_, i) => {
     const option = product.options[i];
-    return option ? [csvText(option.name), csvText(variant.optionValues[i] ?? '')] : ['', ''];
+    return option && variant ? [csvText(option.name), csvText(variant.optionValues[i] ?? '')] : ['', ''];
   }),
+  variant ? variantDaysText(variant.madeToOrderDays) : '',
+  csvText(variant?.imageUrls.join(' ') ?? ''),
 ];
 
 /** The seller's catalog as a CSV file: the header, then a row per product or variant. */

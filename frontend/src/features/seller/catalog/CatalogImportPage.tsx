@@ -63,8 +63,9 @@ function ImportSection() {
       </h2>
       <p className="mt-1 text-sm text-base-content/80">
         A row per product, or per variant of a product with options (its sku and option1_name, option1_value… up to
-        three). Keep product_id or the SKU to update a product; a new product with options takes the rows of its name.
-        Nothing changes until you confirm.
+        three; its own variant_made_to_order_days, 0 when it ships from stock, and variant_image_urls among the
+        product's images). Keep product_id or the SKU to update a product; a new product with options takes the rows of
+        its name. Nothing changes until you confirm.
       </p>
       {step.kind === 'choose' && <FileForm onChecked={(report) => setStep({ kind: 'checked', report })} />}
       {step.kind === 'checked' && (
