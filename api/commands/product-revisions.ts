@@ -34,6 +34,8 @@ const FIELD_WORDS: Record<ContentField, string> = {
   categoryId: 'category',
   images: 'images',
   tags: 'tags',
+  options: 'options',
+  variants: 'variants',
 };
 
 /** "name", "name and tags", "name, description and tags" */

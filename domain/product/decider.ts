@@ -8,9 +8,12 @@ import {
   IMMEDIATE_FIELDS,
   type PendingRevision,
   type RevisionOutcome,
+  approvedVersion,
+  atOnceChanges,
   changedKeys,
   contentEdit,
   pick,
+  proposedVersion,
   revisionIdOf,
   sameValue,
   withImageUrl,
@@ -23,6 +26,7 @@ import {
   type Variant,
   type VariantInput,
   assignVariantIds,
+  cheapestPrice,
   defaultVariant,
   findVariant,
   hasOptions,
@@ -186,14 +190,9 @@ function variantsGiven(
   if (issues.length > 0) throw invalid(issues);
   const assigned = assignVariantIds(current, given, count);
   const variants = assigned.variants.map(({ stockQuantity: _, ...variant }): Variant => variant);
-  const cheapest = variants.reduce((low, variant) => (variant.pricePaise < low.pricePaise ? variant : low));
   const stock = new Map<string, number>();
   for (const { id, stockQuantity } of assigned.variants) if (stockQuantity !== undefined) stock.set(id, stockQuantity);
-  return {
-    details: { options, variants, pricePaise: cheapest.pricePaise, originalPricePaise: cheapest.originalPricePaise },
-    stock,
-    count: assigned.count,
-  };
+  return { details: { options, variants, ...cheapestPrice(variants) }, stock, count: assigned.count };
 }
 
 type DetailChanges = Partial<
@@ -201,19 +200,21 @@ type DetailChanges = Partial<
 >;
 
 /**
- * An edit as changes of the details and the stock each variant should have. Variants given
- * replace the product's (matched by id or combination, so a variant keeps its id and stock
- * history); a product with options takes no price, stock or SKU of its own.
+ * An edit as changes of the details and the stock each variant should have, made to the product
+ * as its seller last asked for it (with the revision waiting, if any). Variants given replace
+ * the product's (matched by id or combination, so a variant keeps its id and stock history,
+ * one waiting for review too); a product with options takes no price, stock or SKU of its own.
  */
 function editOf(
   product: Product,
   input: Partial<ProductInput>,
 ): { changes: DetailChanges; stock: Map<string, number> } {
   const { stockQuantity, sku, options, variants, ...rest } = input;
-  const { details } = product;
+  const details = proposedVersion(product.details, product.revision);
   const givesVariants = variants !== undefined && (options ?? details.options).length > 0;
   if (givesVariants) {
-    const given = variantsGiven(options ?? details.options, variants, details.variants, product.variantCount);
+    const known = [...details.variants, ...product.details.variants.filter((live) => !findVariant(details, live.id))];
+    const given = variantsGiven(options ?? details.options, variants, known, product.variantCount);
     return { changes: { ...rest, ...given.details }, stock: given.stock };
   }
   if (options !== undefined && options.length > 0)
@@ -246,7 +247,10 @@ function editOf(
   const stock = new Map(units === undefined ? [] : [[DEFAULT_VARIANT_ID, units]]);
   // Its price follows the product's (withDetailChanges): only a new SKU or pictures change the variant itself.
   const becomesOne =
-    hasOptions(details) || variant.sku !== (kept?.sku ?? '') || !sameValue(variant.imageUrls, kept?.imageUrls ?? []);
+    hasOptions(details) ||
+    hasOptions(product.details) ||
+    variant.sku !== (kept?.sku ?? '') ||
+    !sameValue(variant.imageUrls, kept?.imageUrls ?? []);
   const changes: DetailChanges = becomesOne
     ? { ...rest, pricePaise, originalPricePaise, options: [], variants: [variant] }
     : rest;
@@ -299,9 +303,11 @@ function updated(
  */
 function updateDetails(product: Product, command: UpdateCommand): ProductEvent[] {
   if (product.verification === 'verified' && !isAdmin(command.actor)) {
+    const atOnce = atOnceChanges(product.details, command.changes);
+    const live = withDetailChanges(product.details, atOnce);
     return [
-      ...updated(product, command, changedKeys(product.details, command.changes, IMMEDIATE_FIELDS)),
-      ...revise(product, command),
+      ...updated(product, { ...command, changes: atOnce }, changedKeys(product.details, atOnce, IMMEDIATE_FIELDS)),
+      ...revise(product, live, command),
     ];
   }
   const edits = updated(product, command, changedKeys(product.details, command.changes, EDITABLE_FIELDS));
@@ -310,8 +316,9 @@ function updateDetails(product: Product, command: UpdateCommand): ProductEvent[]
   return resubmits ? [...edits, { type: 'ProductResubmitted', data: stamp(product, command) }] : edits;
 }
 
-function revise(product: Product, command: UpdateCommand): ProductEvent[] {
-  const edit = contentEdit(product.details, product.revision, command.changes);
+/** The content changes of an edit against `live`, the approved version once the edit's at-once changes are made. */
+function revise(product: Product, live: ProductDetails, command: UpdateCommand): ProductEvent[] {
+  const edit = contentEdit(live, product.revision, command.changes);
   switch (edit.kind) {
     case 'none':
       return [];
@@ -389,7 +396,9 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     case 'AdjustStock': {
       assertOwnerOrAdmin(command.actor, product, 'You can only change the stock of your own products');
       const { variantId = DEFAULT_VARIANT_ID } = command;
-      if (!findVariant(product.details, variantId)) {
+      // A variant waiting for review may be given its stock before it goes on sale.
+      const waiting = proposedVersion(product.details, product.revision);
+      if (!findVariant(product.details, variantId) && !findVariant(waiting, variantId)) {
         if (command.variantId === undefined)
           throw invalid([{ path: ['variantId'], message: VARIANT_MESSAGES.stockOfVariants }]);
         throw new DomainError('not_found', VARIANT_MESSAGES.variantUnknown, 'not_found');
@@ -513,11 +522,18 @@ function withStock(state: Product, variantId: string, units: number): Product {
   return { ...state, stock, stockQuantity: totalStock(state.details, stock) };
 }
 
+/** Variants ever made, `variants` among them (one waiting for review has its id already). */
+function variantCount(state: Product, variants: readonly Variant[]): number {
+  const numbered = variants.map((variant) => Number(variant.id.slice(1))).filter(Number.isInteger);
+  return Math.max(state.variantCount, ...numbered);
+}
+
 /** After an edit of the variants: the next id counts them all, and the total counts those on sale. */
 function variantsSeen(state: Product, variants: readonly Variant[]): Pick<Product, 'variantCount' | 'stockQuantity'> {
-  const numbered = variants.map((variant) => Number(variant.id.slice(1))).filter(Number.isInteger);
-  const variantCount = Math.max(state.variantCount, ...numbered);
-  return { variantCount, stockQuantity: variants.reduce((units, variant) => units + stockOf(state, variant.id), 0) };
+  return {
+    variantCount: variantCount(state, variants),
+    stockQuantity: variants.reduce((units, variant) => units + stockOf(state, variant.id), 0),
+  };
 }
 
 /** Revisions are few per product: a copy per change keeps every folded state as it was. */
@@ -579,15 +595,19 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
           revision: { revisionId, before, after },
           revisionCount: state.revisionCount + 1,
           revisionOutcomes,
+          ...(after.variants && { variantCount: variantCount(state, after.variants) }),
         };
       }
-      case 'ProductRevisionApproved':
+      case 'ProductRevisionApproved': {
+        const details = approvedVersion(state.details, data.after);
         return {
           ...state,
-          details: { ...state.details, ...data.after },
+          details,
+          ...variantsSeen(state, details.variants),
           revision: null,
           revisionOutcomes: ended(state, data.revisionId, 'approved'),
         };
+      }
       case 'ProductRevisionRejected':
         return { ...state, revision: null, revisionOutcomes: ended(state, data.revisionId, 'rejected') };
       case 'ProductRevisionWithdrawn':

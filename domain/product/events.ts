@@ -58,11 +58,12 @@ interface StockOf {
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these
  * wait for an admin's review as a revision (the approved version stays on sale). Price,
- * original price and stock change at once.
+ * original price and stock change at once, of the variants too (revision.ts, VARIANT_AT_ONCE);
+ * revisions written before variants hold neither options nor variants.
  */
 export type ProductContent = Pick<
   ProductDetails,
-  'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags'
+  'name' | 'description' | 'categoryId' | 'imageUrl' | 'images' | 'tags' | 'options' | 'variants'
 >;
 
 /** The row of a catalog import (domain/catalog-import) a change came from: the history says "imported". */

@@ -134,10 +134,19 @@ interface Variety {
 
 const NO_VARIETY: Variety = { options: [], variants: [] };
 
-/** The options and variants after an event: those listed, then those an edit changed. */
+/**
+ * The options and variants after an event: those listed, then those an edit or an approval
+ * changed; a variant sent for review is named too (its stock may be given before it goes live).
+ */
 function varietyAfter(event: UpcastProductEvent, variety: Variety): Variety {
   if (event.type === 'ProductListed') return { options: event.data.options, variants: event.data.variants };
-  if (event.type !== 'ProductUpdated') return variety;
+  if (event.type === 'ProductRevisionSubmitted') {
+    const waiting = (event.data.after.variants ?? []).filter(
+      ({ id }) => !variety.variants.some((one) => one.id === id),
+    );
+    return { ...variety, variants: [...variety.variants, ...waiting] };
+  }
+  if (event.type !== 'ProductUpdated' && event.type !== 'ProductRevisionApproved') return variety;
   const { options = variety.options, variants = variety.variants } = event.data.after;
   return { options, variants };
 }

@@ -98,6 +98,14 @@ export const findVariant = (product: Pick<Variants, 'variants'>, variantId: stri
 export const lowestPrice = (variants: readonly Pick<Variant, 'pricePaise'>[]): Paise =>
   Math.min(...variants.map((variant) => variant.pricePaise));
 
+/** The product's own price and original price: its cheapest variant's (the first of the cheapest). */
+export function cheapestPrice(
+  variants: readonly Pick<Variant, 'pricePaise' | 'originalPricePaise'>[],
+): Pick<Variant, 'pricePaise' | 'originalPricePaise'> {
+  const cheapest = variants.reduce((low, variant) => (variant.pricePaise < low.pricePaise ? variant : low));
+  return { pricePaise: cheapest.pricePaise, originalPricePaise: cheapest.originalPricePaise };
+}
+
 /** Lowest and highest price of the variants ("from ₹X" when they differ). */
 export function priceRange(variants: readonly Pick<Variant, 'pricePaise'>[]): { minPaise: Paise; maxPaise: Paise } {
   const prices = variants.map((variant) => variant.pricePaise);

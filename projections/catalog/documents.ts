@@ -11,6 +11,7 @@ import type { ProductContent } from '../../domain/product/events.ts';
 import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
 import type { ProductTax } from '../../domain/tax/product-tax.ts';
 import type { Question } from '../../domain/product/personalisation.ts';
+import type { Variant } from '../../domain/product/variants.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
 
@@ -92,6 +93,12 @@ export const VariantSchema = z
   .openapi('Variant');
 export type VariantDoc = z.infer<typeof VariantSchema>;
 
+/** A variant as a revision proposes it (no stock: that changes at once, as the variant's price does once on sale). */
+const ProposedVariantSchema = VariantSchema.omit({ label: true, stockQuantity: true }).openapi('ProposedVariant', {
+  description:
+    'A new variant is held until approved; one on sale goes live at its price, SKU and made-to-order days of the moment (they change at once), with the proposed values and pictures',
+}) satisfies z.ZodType<Variant>;
+
 /** The content fields a revision changes (domain/product/revision.ts): each present only when it changes. */
 const ProductContentSchema = z
   .object({
@@ -101,6 +108,8 @@ const ProductContentSchema = z
     imageUrl: z.string().nullable(),
     images: z.array(ProductImageSchema),
     tags: z.array(z.string()),
+    options: z.array(ProductOptionSchema),
+    variants: z.array(ProposedVariantSchema).openapi({ description: 'Every variant the product would have' }),
   })
   .partial()
   .openapi('ProductContentChange') satisfies z.ZodType<Partial<ProductContent>>;

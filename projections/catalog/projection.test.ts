@@ -8,6 +8,8 @@ import type { ProductEvent } from '../../domain/product/events.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
 import type { SellerEvent, SellerProfileEvent } from '../../domain/seller/events.ts';
 import { AT } from '../../domain/testing.ts';
+import { fold } from '../../domain/decider.ts';
+import { productDecider } from '../../domain/product/decider.ts';
 import { SAREE_DETAILS } from '../../domain/product/details.fixtures.ts';
 import { MemoryBus } from '../../platform/bus/memory.ts';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.ts';
@@ -253,6 +255,79 @@ describe('catalog projection', () => {
         rejectedRevision: null,
         pendingRevision: { revisionId: 'r2' },
       });
+    });
+
+    it('shows a new variant once approved, those on sale at their live price: as the decider folds them', async () => {
+      const v1 = {
+        id: 'v1',
+        sku: 'KC-7',
+        optionValues: ['7'],
+        pricePaise: 150_000,
+        originalPricePaise: null,
+        imageUrls: [],
+      };
+      const v2 = { ...v1, id: 'v2', sku: 'KC-8', optionValues: ['8'], pricePaise: 120_000 };
+      const [one, two] = [[{ name: 'Size', values: ['7'] }], [{ name: 'Size', values: ['7', '8'] }]];
+      const withSizes: ProductEvent = {
+        type: 'ProductListed',
+        data: {
+          ...listed.data,
+          options: one,
+          variants: [v1],
+          pricePaise: 150_000,
+          originalPricePaise: null,
+          stockByVariant: { v1: 5 },
+        },
+      };
+      const asked: ProductEvent = {
+        ...submitted,
+        data: {
+          ...submitted.data,
+          before: { options: one, variants: [v1] },
+          after: { options: two, variants: [v1, v2] },
+        },
+      };
+      const stocked: ProductEvent = {
+        type: 'StockAdjusted',
+        data: { ...stamp, at: LATER, variantId: 'v2', from: 0, to: 2, reason: 'manual' },
+      };
+      const repriced: ProductEvent = {
+        type: 'ProductUpdated',
+        data: {
+          ...stamp,
+          at: LATER,
+          before: { variants: [v1] },
+          after: { variants: [{ ...v1, pricePaise: 140_000 }] },
+        },
+      };
+      const approvedSizes: ProductEvent = {
+        type: 'ProductRevisionApproved',
+        data: { ...byAdmin, revisionId: 'r1', before: { options: one, variants: [v1] }, after: asked.data.after },
+      };
+      const events = [withSizes, verified, asked, stocked, repriced];
+      const waiting = (await productAfter([textiles, registered, ...events]))!;
+      expect(waiting).toMatchObject({ stockQuantity: 5, variants: [{ id: 'v1', pricePaise: 140_000 }] });
+      expect(waiting.variants).toHaveLength(1);
+      expect(waiting.pendingRevision?.after.variants).toHaveLength(2);
+
+      const live = (await productAfter([textiles, registered, ...events, approvedSizes]))!;
+      expect(live).toMatchObject({
+        options: two,
+        pricePaise: 120_000,
+        maxPricePaise: 140_000,
+        optionFilters: ['size:7', 'size:8'],
+        stockQuantity: 7,
+        variants: [
+          { id: 'v1', pricePaise: 140_000, stockQuantity: 5 },
+          { id: 'v2', label: 'Size 8', pricePaise: 120_000, stockQuantity: 2 },
+        ],
+      });
+      const folded = fold(productDecider, [...events, approvedSizes])!;
+      expect(folded.details).toMatchObject({ options: live.options, pricePaise: live.pricePaise });
+      expect(folded.details.variants).toEqual(
+        live.variants.map(({ label: _, stockQuantity: __, ...variant }) => variant),
+      );
+      expect(folded.stockQuantity).toBe(live.stockQuantity);
     });
 
     it('replaces a waiting revision with a newer one, and drops it when withdrawn', async () => {

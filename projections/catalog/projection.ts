@@ -4,6 +4,7 @@ import { defaultReturnable } from '../../domain/catalog/policy.ts';
 import { type ProductStatusFacts, displayStatus, isPurchasable } from '../../domain/catalog/status.ts';
 import { percentOff } from '../../domain/money.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
+import { approvedVersion } from '../../domain/product/revision.ts';
 import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../../domain/product/upcast.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
 import { averageRating } from '../../domain/review/rating.ts';
@@ -126,7 +127,7 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
       };
     }
     case 'ProductRevisionApproved':
-      return { ...event.data.after, ...NO_REVISION, rejectedRevision: null, updatedAt };
+      return { ...approvedVersion(product, event.data.after), ...NO_REVISION, rejectedRevision: null, updatedAt };
     case 'ProductRevisionRejected': {
       const { pendingRevision } = product;
       const rejected = pendingRevision && { ...pendingRevision, reason: event.data.reason, rejectedAt: event.data.at };

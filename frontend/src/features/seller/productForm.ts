@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Paise } from '../../../../domain/money.ts';
 import type { ProductForm as ProductFormText, productFormSchema } from '../../../../domain/product/schemas.ts';
-import type { ProductOption, VariantInput } from '../../../../domain/product/variants.ts';
+import { proposedVersion } from '../../../../domain/product/revision.ts';
+import { type ProductOption, type VariantInput, variantLabel } from '../../../../domain/product/variants.ts';
 import type { SellerProduct } from './types.ts';
 
 /** The form's values once checked: the body of "list a product" (money in paise). */
@@ -16,10 +17,18 @@ export function rupeeInput(paise: Paise): string {
 
 /**
  * The product as its seller last asked for it: the approved version with the changes waiting
- * for review. The form starts from it and compares with it, so an edit adds to those changes.
+ * for review (a variant waiting shows the stock already given to it). The form starts from it
+ * and compares with it, so an edit adds to those changes.
  */
 export function asProposed(product: SellerProduct): SellerProduct {
-  return product.pendingRevision ? { ...product, ...product.pendingRevision.after } : product;
+  if (!product.pendingRevision) return product;
+  const proposed = proposedVersion(product, product.pendingRevision);
+  const variants = proposed.variants.map((variant) => ({
+    ...variant,
+    label: variantLabel(proposed.options, variant.optionValues),
+    stockQuantity: product.stockByVariant[variant.id] ?? 0,
+  }));
+  return { ...proposed, variants };
 }
 
 /** What the inputs start with: empty to add a product, its current values to edit one. */
