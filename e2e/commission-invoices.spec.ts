@@ -4,10 +4,9 @@
  * "MIBI's invoices to you", and the PDF the seller downloads (its text read with a PDF library)
  * shows MIBI's GSTIN, the seller's, the SAC and the tax; the admins find it by its number.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
+import { downloadedPdf, sellerWithTaxProfile } from './tax.ts';
 
 test('the seller downloads MIBI’s commission invoice of a delivered order; the admins find it by number', async ({
   page,
@@ -16,23 +15,17 @@ test('the seller downloads MIBI’s commission invoice of a delivered order; the
 }) => {
   test.setTimeout(90_000);
   const seller = await browser.newContext({ baseURL });
-  await signUpByApi(seller.request, baseURL!, 'seller', 'Pune Brass Works');
-  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
-  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
-    headers: { origin: baseURL! },
-    data: {
-      registered: true,
-      legalName: 'Pune Brass Works LLP',
-      tradeName: 'Pune Brass Works',
-      gstin: '27AAACM1234A1Z8',
-      pan: 'AAACM1234A',
-      address: '4 Tulshibaug Road',
-      city: 'Pune',
-      stateCode: '27',
-      pincode: '411002',
-    },
+  await sellerWithTaxProfile(seller.request, baseURL!, 'Pune Brass Works', {
+    registered: true,
+    legalName: 'Pune Brass Works LLP',
+    tradeName: 'Pune Brass Works',
+    gstin: '27AAACM1234A1Z8',
+    pan: 'AAACM1234A',
+    address: '4 Tulshibaug Road',
+    city: 'Pune',
+    stateCode: '27',
+    pincode: '411002',
   });
-  expect(profile.status(), await profile.text()).toBe(200);
   const name = `Brass diya ${Date.now()}`;
   const productId = await listProduct(seller.request, baseURL!, {
     name,
@@ -57,13 +50,9 @@ test('the seller downloads MIBI’s commission invoice of a delivered order; the
   const row = mibi.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Commission invoice');
   await expect(row).toContainText('IGST');
-  const [download] = await Promise.all([
-    sellerPage.waitForEvent('download'),
-    row.getByRole('link', { name: 'PDF' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
-  const bytes = new Uint8Array(await readFile((await download.path())!));
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  const pdf = await downloadedPdf(sellerPage, row.getByRole('link', { name: 'PDF' }));
+  expect(pdf.name).toBe(`${number.replaceAll('/', '-')}.pdf`);
+  const { text } = pdf;
   expect(text).toContain('Tax Invoice');
   expect(text).toContain(`Invoice number: ${number}`);
   expect(text).toContain('GSTIN: 29AAACM1234A1Z4');

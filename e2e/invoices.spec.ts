@@ -5,10 +5,9 @@
  * charge (handed over to the courier in Karnataka, MIBI's state: CGST + SGST); the seller lists
  * its invoice in the dashboard and the admins find both by their numbers.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
+import { downloadedPdf, sellerWithTaxProfile } from './tax.ts';
 
 test('the buyer downloads the PDF invoices of a shipped order, the seller’s and MIBI’s for delivery; the seller lists its own, the admins find it by number', async ({
   page,
@@ -17,23 +16,17 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
 }) => {
   test.setTimeout(90_000);
   const seller = await browser.newContext({ baseURL });
-  await signUpByApi(seller.request, baseURL!, 'seller', 'Kaveri Silk Guild');
-  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
-  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
-    headers: { origin: baseURL! },
-    data: {
-      registered: true,
-      legalName: 'Kaveri Silk Guild Private Limited',
-      tradeName: 'Kaveri Silk Guild',
-      gstin: '29ABCDE1234F1ZW',
-      pan: 'ABCDE1234F',
-      address: '12 Chickpet Main Road',
-      city: 'Bengaluru',
-      stateCode: '29',
-      pincode: '560053',
-    },
+  await sellerWithTaxProfile(seller.request, baseURL!, 'Kaveri Silk Guild', {
+    registered: true,
+    legalName: 'Kaveri Silk Guild Private Limited',
+    tradeName: 'Kaveri Silk Guild',
+    gstin: '29ABCDE1234F1ZW',
+    pan: 'ABCDE1234F',
+    address: '12 Chickpet Main Road',
+    city: 'Bengaluru',
+    stateCode: '29',
+    pincode: '560053',
   });
-  expect(profile.status(), await profile.text()).toBe(200);
   const name = `Mysore Silk Stole ${Date.now()}`;
   const productId = await listProduct(seller.request, baseURL!, { name, pricePaise: 1050_00, categoryId: 'textiles' });
 
@@ -50,13 +43,9 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
 
   await page.goto('/dashboard/buyer');
   const section = page.getByRole('region', { name: /Sold by Kaveri Silk Guild/ });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    section.getByRole('link', { name: 'Download invoice' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^KSG-\d{4}-\d{2}-0001\.pdf$/);
-  const bytes = new Uint8Array(await readFile((await download.path())!));
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  const invoice = await downloadedPdf(page, section.getByRole('link', { name: 'Download invoice' }));
+  expect(invoice.name).toMatch(/^KSG-\d{4}-\d{2}-0001\.pdf$/);
+  const { text } = invoice;
   expect(text).toContain('Tax Invoice');
   expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
   expect(text).toContain('Place of supply: Kerala (32)');
@@ -66,13 +55,9 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
 
   // MIBI's own invoice of the ₹50 delivery charge, on the order beside the seller's.
   const card = page.getByRole('article').filter({ has: section });
-  const [delivery] = await Promise.all([
-    page.waitForEvent('download'),
-    card.getByRole('link', { name: 'Download delivery invoice' }).click(),
-  ]);
-  expect(delivery.suggestedFilename()).toMatch(/^DLV-\d{4}-\d{2}-\d{4}\.pdf$/);
-  const deliveryBytes = new Uint8Array(await readFile((await delivery.path())!));
-  const { text: deliveryText } = await extractText(await getDocumentProxy(deliveryBytes), { mergePages: true });
+  const delivery = await downloadedPdf(page, card.getByRole('link', { name: 'Download delivery invoice' }));
+  expect(delivery.name).toMatch(/^DLV-\d{4}-\d{2}-\d{4}\.pdf$/);
+  const deliveryText = delivery.text;
   expect(deliveryText).toContain('Tax Invoice');
   expect(deliveryText).toContain('GSTIN: 29AAACM1234A1Z4');
   expect(deliveryText).toContain('Delivery of order: Standard Delivery');

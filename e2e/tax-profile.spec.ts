@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { addToCartByApi, expectAccessible, fillAddress, listProduct, signInByApi, signUpByApi } from './shop.ts';
+import { sellerWithTaxProfile } from './tax.ts';
 
 test('a seller sets its tax profile, corrects each mistake it is told of, and changes it later', async ({
   page,
@@ -93,22 +94,16 @@ test("checkout refuses an unregistered seller's product shipped out of its state
   baseURL,
 }) => {
   const seller = await browser.newContext({ baseURL });
-  await signUpByApi(seller.request, baseURL!, 'seller', 'Channapatna Toys');
-  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
-  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
-    headers: { origin: baseURL! },
-    data: {
-      registered: false,
-      legalName: 'Ravi Kumar',
-      pan: 'ABCPK1234F',
-      enrolmentNumber: 'EN2912345678901',
-      address: '4 Toy Street',
-      city: 'Channapatna',
-      stateCode: '29',
-      pincode: '562160',
-    },
+  await sellerWithTaxProfile(seller.request, baseURL!, 'Channapatna Toys', {
+    registered: false,
+    legalName: 'Ravi Kumar',
+    pan: 'ABCPK1234F',
+    enrolmentNumber: 'EN2912345678901',
+    address: '4 Toy Street',
+    city: 'Channapatna',
+    stateCode: '29',
+    pincode: '562160',
   });
-  expect(profile.status(), await profile.text()).toBe(200);
   const name = `Lacquered Wooden Horse ${Date.now()}`;
   const productId = await listProduct(seller.request, baseURL!, { name });
   await seller.close();

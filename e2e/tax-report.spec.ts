@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { indianDate } from '../domain/tax/rates.ts';
 import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
+import { sellerWithTaxProfile } from './tax.ts';
 
 const GSTIN = '29ABCDE1234F1ZW';
 
@@ -19,23 +20,17 @@ test('the seller downloads the monthly tax report and an admin the GSTR-8', asyn
   test.setTimeout(90_000);
   const month = indianDate(new Date().toISOString()).slice(0, 7);
   const seller = await browser.newContext({ baseURL });
-  await signUpByApi(seller.request, baseURL!, 'seller', 'Kaveri Weaves');
-  const me = (await (await seller.request.get('/api/auth/me')).json()) as { user: { id: string } };
-  const profile = await seller.request.put(`/api/sellers/${me.user.id}/tax-profile`, {
-    headers: { origin: baseURL! },
-    data: {
-      registered: true,
-      legalName: 'Kaveri Weaves Private Limited',
-      tradeName: 'Kaveri Weaves',
-      gstin: GSTIN,
-      pan: 'ABCDE1234F',
-      address: '12 Chickpet Main Road',
-      city: 'Bengaluru',
-      stateCode: '29',
-      pincode: '560053',
-    },
+  await sellerWithTaxProfile(seller.request, baseURL!, 'Kaveri Weaves', {
+    registered: true,
+    legalName: 'Kaveri Weaves Private Limited',
+    tradeName: 'Kaveri Weaves',
+    gstin: GSTIN,
+    pan: 'ABCDE1234F',
+    address: '12 Chickpet Main Road',
+    city: 'Bengaluru',
+    stateCode: '29',
+    pincode: '560053',
   });
-  expect(profile.status(), await profile.text()).toBe(200);
   const productId = await listProduct(seller.request, baseURL!, {
     name: `Ilkal saree ${Date.now()}`,
     pricePaise: 1050_00,
