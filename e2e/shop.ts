@@ -62,6 +62,7 @@ export async function listProduct(
     /** With options, give `pricePaise` and `stockQuantity` undefined: each variant has its own. */
     options?: Array<{ name: string; values: string[] }>;
     variants?: object[];
+    personalisation?: object[];
   },
 ): Promise<string> {
   const product = {

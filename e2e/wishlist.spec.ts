@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { expectAccessible, listProduct, signUpByApi } from './shop.ts';
+import { expectAccessible, listProduct, postByApi, signUpByApi } from './shop.ts';
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -147,3 +147,52 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+test('Add to Cart of a saved variant with a question to answer opens its page, that variant chosen, and adds it once answered', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const sellerContext = await browser.newContext({ baseURL });
+  await signUpByApi(sellerContext.request, baseURL!, 'seller', `Moradabad Metals ${suffix}`);
+  const name = `Name Pendant ${suffix}`;
+  const metal = (value: string) => ({
+    sku: `PENDANT-${value.toUpperCase()}-${suffix}`,
+    optionValues: [value],
+    pricePaise: 129_900,
+    stockQuantity: 5,
+  });
+  const productId = await listProduct(sellerContext.request, baseURL!, {
+    name,
+    pricePaise: undefined,
+    stockQuantity: undefined,
+    options: [{ name: 'Metal', values: ['Brass', 'Silver'] }],
+    variants: [metal('Brass'), metal('Silver')],
+    personalisation: [{ question: 'Name to engrave', kind: 'text', maxLength: 12, required: true }],
+  });
+  await sellerContext.close();
+  await signUpByApi(page.request, baseURL!, 'buyer', 'Ritu Sharma');
+  const { variants } = (await (await page.request.get(`/api/products/${productId}`)).json()) as {
+    variants: Array<{ id: string; label: string }>;
+  };
+  const silver = variants.find((variant) => variant.label === 'Silver')!;
+  await postByApi(page.request, baseURL!, '/api/wishlist/items', { productId, variantId: silver.id });
+
+  await page.goto('/wishlist');
+  const item = savedProducts(page).filter({ hasText: name });
+  await item.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(`/products/${productId}?variant=${silver.id}`);
+  await expect(page.getByText('Answer its questions, then Add to Cart.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Metal' }).getByRole('radio', { name: 'Silver' })).toBeChecked();
+  expect(((await (await page.request.get('/api/cart')).json()) as { count: number }).count).toBe(0);
+  await page.getByLabel('Name to engrave').fill('Ritu');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart')).toBeVisible();
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    lines: Array<{ variantLabel: string; personalisation: Array<{ answer: string }> }>;
+  };
+  expect(cart.lines.map((line) => [line.variantLabel, line.personalisation.map((a) => a.answer)])).toEqual([
+    ['Silver', ['Ritu']],
+  ]);
+});

@@ -79,6 +79,24 @@ describe('answers', () => {
     return listed.body.id;
   };
 
+  it('are asked first when a wishlist adds the product: its item says so, and the cart refuses a line without them', async () => {
+    const productId = await ask();
+    const optional = await seller.api.seller.products.$post({ json: { ...SAREE, personalisation: [WRAP] } });
+    expectStatus(optional, 201);
+    const buyer = await api.signUp({ role: 'buyer' });
+    ok(await buyer.api.wishlist.items.$post({ json: { productId } }));
+    const saved = ok(await buyer.api.wishlist.items.$post({ json: { productId: optional.body.id } }));
+    const items = ok(await buyer.after(saved.position).wishlist.$get()).items;
+    expect(items.map((item) => [item.productId, item.product.asksFirst])).toEqual([
+      [optional.body.id, null],
+      [productId, 'answers'],
+    ]);
+    const added = await buyer.api.cart.items.$post({ json: { productId } });
+    expectStatus(added, 400);
+    expect(added.body.error.fields).toEqual({ 'personalisation.q1': 'Please answer: Name to engrave' });
+    expect(ok(await buyer.api.cart.$get()).lines).toEqual([]);
+  });
+
   it('are checked against the questions at add to cart: required, length, values offered, questions asked, text', async () => {
     const productId = await ask();
     const buyer = await api.signUp({ role: 'buyer' });

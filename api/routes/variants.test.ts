@@ -308,7 +308,12 @@ describe('a wishlist of variants', () => {
     expect(listed.items[0]).toMatchObject({
       productId: id,
       variantId: tan8.id,
-      product: { variantLabel: 'Size 8 · Tan', stockQuantity: 0, pricePaise: 149_900 },
+      product: { variantLabel: 'Size 8 · Tan', stockQuantity: 0, pricePaise: 149_900, asksFirst: null },
+    });
+    // Saved as a whole, Add to Cart must ask for a variant first.
+    expect(ok(await ofProduct.api.wishlist.$get()).items[0]).toMatchObject({
+      variantId: null,
+      product: { variantLabel: '', asksFirst: 'variant' },
     });
 
     await setStock(black8.id, 4);

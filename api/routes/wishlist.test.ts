@@ -141,6 +141,7 @@ describe('saving and reading', () => {
         imageUrl: '/media/diya.webp',
         stockQuantity: 0,
         variantLabel: '',
+        asksFirst: null,
         available: true,
       },
     });

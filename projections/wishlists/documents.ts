@@ -27,6 +27,10 @@ export const WishlistProductSchema = z
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int().openapi({ description: "The variant's stock when one is saved" }),
     variantLabel: z.string().openapi({ description: "The variant saved, e.g. 'Size 8 · Tan'; '' for the product" }),
+    asksFirst: z.enum(['variant', 'answers']).nullable().openapi({
+      description:
+        "What Add to Cart must ask on the product page first: 'variant' for a product with options saved as a whole, 'answers' for a required personalisation question; null when it adds as saved",
+    }),
     // In the public catalog (verified, listed, seller not suspended).
     available: z
       .boolean()

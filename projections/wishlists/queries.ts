@@ -21,6 +21,12 @@ function wishlistProduct(doc: ProductDoc, variantId: string | null): WishlistPro
     imageUrl: variant?.imageUrls[0] ?? doc.imageUrl,
     stockQuantity: of.stockQuantity,
     variantLabel: variant?.label ?? '',
+    asksFirst:
+      variantId === null && doc.options.length > 0
+        ? 'variant'
+        : doc.personalisation.some((question) => question.required)
+          ? 'answers'
+          : null,
     available: doc.visible && (variantId === null || variant !== undefined),
   };
 }

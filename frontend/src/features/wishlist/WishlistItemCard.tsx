@@ -1,17 +1,29 @@
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { productPath } from '../../links.ts';
+import { toast } from '../../state/toasts.ts';
 import { addToCart } from '../cart/index.ts';
 import type { WishlistItem } from './types.ts';
 import { setSaved } from './wishlistState.ts';
 
-/** A saved product or variant: its picture, name (and variant), seller, live price and stock, Add to Cart and Remove. */
+/** What the product page is opened to ask when Add to Cart cannot add the item as saved. */
+const ASK_FIRST = {
+  variant: 'Choose one of its options, then Add to Cart.',
+  answers: 'Answer its questions, then Add to Cart.',
+} as const;
+
+/**
+ * A saved product or variant: its picture, name (and variant), seller, live price and stock, Add
+ * to Cart and Remove. Add to Cart opens the product page (the variant saved chosen) when it must
+ * ask something first: a variant of a product saved as a whole, or a required question.
+ */
 export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRemoved: () => void }) {
   const { productId, variantId, product } = item;
   const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
   const nameId = useId();
   const inStock = product.available && product.stockQuantity > 0;
 
@@ -56,7 +68,11 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
             className="btn btn-primary btn-sm flex-1"
             aria-describedby={nameId}
             disabled={busy || !inStock}
-            onClick={() => run(() => addToCart(productId, 1, variantId ?? undefined))}
+            onClick={() => {
+              if (product.asksFirst === null) return run(() => addToCart(productId, 1, variantId ?? undefined));
+              navigate(productPath(productId, variantId ?? undefined));
+              toast({ title: 'A few details first', description: ASK_FIRST[product.asksFirst], tone: 'info' });
+            }}
           >
             Add to Cart
           </button>
