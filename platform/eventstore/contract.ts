@@ -139,6 +139,55 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       });
     });
 
+    describe('appendMany', () => {
+      it('appends to several streams at once, in the order given, each at its expected revision', async () => {
+        const [a, b] = [streamName(), streamName()];
+        await store.append(b, newEvents(1), 'no_stream');
+        const results = await store.appendMany([
+          { stream: a, events: newEvents(2), expectedRevision: 'no_stream' },
+          { stream: b, events: newEvents(1), expectedRevision: 0 },
+        ]);
+        expect(results.map((result) => result.revision)).toEqual([1, 1]);
+        expect(results[0]!.position).toBeLessThan(results[1]!.position);
+        const all = await store.readAll({ after: results[0]!.position - 2 });
+        expect(all.map((event) => event.stream)).toEqual([a, a, b]);
+        expect(all.at(-1)!.metadata).toMatchObject({ actor: null, causationId: null });
+      });
+
+      it('writes nothing when one stream is not at its expected revision, and names that stream', async () => {
+        const [a, b] = [streamName(), streamName()];
+        await store.append(b, newEvents(2), 'no_stream');
+        const error = await store
+          .appendMany([
+            { stream: a, events: newEvents(1), expectedRevision: 'no_stream' },
+            { stream: b, events: newEvents(1), expectedRevision: 0 },
+          ])
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(error).toMatchObject({ stream: b, expected: 0, actual: 1 });
+        expect(await store.streamRevision(a)).toBe(-1);
+        expect(await store.streamRevision(b)).toBe(1);
+      });
+
+      it('lets exactly one of concurrent appends sharing a stream at one expected revision win, the others writing nowhere', async () => {
+        const shared = streamName();
+        await store.append(shared, newEvents(1), 'no_stream');
+        const own = Array.from({ length: 8 }, () => streamName());
+        const outcomes = await Promise.allSettled(
+          own.map((stream) =>
+            store.appendMany([
+              { stream, events: newEvents(1), expectedRevision: 'no_stream' },
+              { stream: shared, events: newEvents(1), expectedRevision: 0 },
+            ]),
+          ),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const written = await Promise.all(own.map((stream) => store.streamRevision(stream)));
+        expect(written.filter((revision) => revision === 0)).toHaveLength(1);
+        expect(await store.streamRevision(shared)).toBe(1);
+      });
+    });
+
     describe('events as stored', () => {
       it('keep id, type, data and the metadata given', async () => {
         const s = streamName();

@@ -35,7 +35,9 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeAllOptions,
+  checkStreamAppends,
 } from './port.ts';
 
 export interface EventStoreDbOptions {
@@ -114,6 +116,45 @@ export class EventStoreDbStore implements EventStore {
       }
       await sleep(retryDelay);
       retryDelay = Math.min(retryDelay * 2, this.#retryDelayMs.max);
+    }
+  }
+
+  /**
+   * KurrentDB's multi-stream append (25.1 and later): all or nothing. Its events carry their
+   * metadata as properties of text only, so the metadata's nulls are written as '' (read back as
+   * null by toRecordedEvent); each stream's last position is read back, the server answering one.
+   */
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkStreamAppends(appends);
+    const now = new Date();
+    const requests = appends.map(({ stream, events, expectedRevision }) => ({
+      streamName: stream,
+      expectedState: toStreamState(expectedRevision),
+      events: events.map((event) => {
+        const { id, type, data, metadata } = completeEvent(event, now);
+        return jsonEvent({ id, type, data: data as JSONType, metadata: textMetadata(metadata) });
+      }),
+    }));
+    try {
+      const { responses } = await this.#withTimeout(
+        'an append to several streams',
+        this.#client.multiStreamAppend(requests),
+      );
+      return Promise.all(
+        appends.map(async ({ stream }) => {
+          const revision = Number(responses.find((response) => response.streamName === stream)!.revision);
+          return { revision, position: (await this.#eventAt(stream, revision)).position };
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const { streamName, actualState } = error;
+      const expected = appends.find((append) => append.stream === streamName)?.expectedRevision ?? 'any';
+      throw new WrongExpectedRevisionError(
+        streamName,
+        expected,
+        typeof actualState === 'bigint' ? Number(actualState) : -1,
+      );
     }
   }
 
@@ -383,12 +424,22 @@ function userEvent(resolved: AllStreamResolvedEvent): RecordedEvent | undefined 
   return toRecordedEvent(event);
 }
 
+/** Metadata as a multi-stream append takes it: text only, '' for null. */
+const textMetadata = ({ actor, correlationId, causationId, time }: EventMetadata): Record<string, string> => ({
+  actor: actor ?? '',
+  correlationId,
+  causationId: causationId ?? '',
+  time,
+});
+
 function toRecordedEvent(event: NonNullable<ResolvedEvent['event']>): RecordedEvent {
+  const metadata = (event.metadata ?? {}) as unknown as EventMetadata;
   return {
     id: event.id,
     type: event.type,
     data: event.data,
-    metadata: event.metadata as unknown as EventMetadata,
+    // '' of an event written by a multi-stream append (textMetadata) is null.
+    metadata: { ...metadata, actor: metadata.actor || null, causationId: metadata.causationId || null },
     stream: event.streamId,
     revision: Number(event.revision),
     position: toPosition(event.position?.commit),

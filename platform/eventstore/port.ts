@@ -42,6 +42,13 @@ export interface AppendResult {
   position: number;
 }
 
+/** One stream's part of an append to several streams at once. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   direction?: 'forwards' | 'backwards';
   /** Inclusive; defaults to the start (forwards) or the end (backwards). */
@@ -66,6 +73,13 @@ export interface SubscribeAllOptions {
 export interface EventStore {
   readonly kind: string;
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams (each once) all or nothing: every stream's expected revision is
+   * checked, and a conflict on any one writes nothing (WrongExpectedRevisionError naming it).
+   * How uniqueness across streams is kept (e.g. a seller's SKUs beside a product's change).
+   * The results, and the positions, follow the order given.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream in order; an empty array when the stream does not exist. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Current revision of a stream, or -1 when it does not exist. */
@@ -111,6 +125,15 @@ export function completeEvent(
       time: event.metadata?.time ?? now.toISOString(),
     },
   };
+}
+
+/** What every adapter refuses before an append to several streams: none, an empty part, a stream named twice. */
+export function checkStreamAppends(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new RangeError('Nothing to append');
+  const empty = appends.find((append) => append.events.length === 0);
+  if (empty) throw new RangeError(`Nothing to append to ${empty.stream}`);
+  const streams = new Set(appends.map((append) => append.stream));
+  if (streams.size !== appends.length) throw new RangeError('An append to several streams names each stream once');
 }
 
 /** The revision check every adapter applies; `current` is -1 for a missing stream. */

@@ -11,7 +11,15 @@ import {
 import type { Migration } from '../schema/migrations.ts';
 import { migratePostgres } from '../schema/postgres.ts';
 import { AppendNotifier, followLog } from './live.ts';
-import { checkExpectedRevision, completeEvent, type AppendResult, type EventStore } from './port.ts';
+import {
+  checkExpectedRevision,
+  checkStreamAppends,
+  completeEvent,
+  type AppendResult,
+  type EventStore,
+  type StreamAppend,
+  WrongExpectedRevisionError,
+} from './port.ts';
 import type {
   ExpectedRevision,
   NewEvent,
@@ -180,6 +188,51 @@ export class PostgresEventStore implements EventStore {
         this.#announce();
         return { revision, position };
       } catch (error) {
+        if (attempt >= APPEND_ATTEMPTS || !isTransient(error) || this.#closed) throw error;
+        await pause(100 * attempt);
+      }
+    }
+  }
+
+  /**
+   * The append function on each stream in turn, in one transaction: a conflict on any rolls
+   * them all back. The streams' locks are taken first in one order (their names'), so two
+   * appends to the same streams wait for each other rather than deadlock.
+   */
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkStreamAppends(appends);
+    await this.#ready();
+    const now = new Date();
+    const parts = appends.map(({ stream, events, expectedRevision }) => ({
+      stream,
+      expectedRevision,
+      expected: typeof expectedRevision === 'number' ? expectedRevision : EXPECTED_CODES[expectedRevision],
+      batch: JSON.stringify(events.map((event) => completeEvent(event, now))),
+    }));
+    const lock = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
+    const sql = 'SELECT conflict, last_revision, last_position FROM mibi_append($1, $2, $3::json)';
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const stream of parts.map((part) => part.stream).sort()) await client.query(prepared(lock, [stream]));
+        const results: AppendResult[] = [];
+        for (const { stream, expected, expectedRevision, batch } of parts) {
+          const { rows } = await client.query<{ conflict: boolean; last_revision: number; last_position: number }>(
+            prepared(sql, [stream, expected, batch]),
+          );
+          const { conflict, last_revision: revision, last_position: position } = rows[0]!;
+          if (conflict) throw new WrongExpectedRevisionError(stream, expectedRevision, revision);
+          results.push({ revision, position });
+        }
+        await client.query('COMMIT');
+        client.release();
+        this.#announce();
+        return results;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        // A connection that broke is not given back to the pool.
+        client.release(isTransient(error));
         if (attempt >= APPEND_ATTEMPTS || !isTransient(error) || this.#closed) throw error;
         await pause(100 * attempt);
       }

@@ -7,6 +7,7 @@ import { migrateSqlite } from '../schema/sqlite.ts';
 import { AppendNotifier, followLog } from './live.ts';
 import {
   checkExpectedRevision,
+  checkStreamAppends,
   completeEvent,
   type AppendResult,
   type EventMetadata,
@@ -16,6 +17,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeAllOptions,
   WrongExpectedRevisionError,
 } from './port.ts';
@@ -58,14 +60,19 @@ interface StoredEvent {
   metadata: string;
 }
 
-/** An append waiting for the next group commit. */
-interface PendingAppend {
+/** One stream's events of an append. */
+interface StreamPart {
   stream: string;
   events: StoredEvent[];
-  /** Whether the caller named every event: only then can the append be a retry of an earlier one. */
+  /** Whether the caller named every event: only then can the part be a retry of an earlier one. */
   named: boolean;
   expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
+}
+
+/** An append (to one stream or several, all or nothing) waiting for the next group commit. */
+interface PendingAppend {
+  parts: StreamPart[];
+  resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
 }
 
@@ -97,7 +104,7 @@ export class SqliteEventStore implements EventStore {
   #pending: PendingAppend[] = [];
   #flushing: NodeJS.Immediate | undefined;
   /** A conflict (WrongExpectedRevisionError) is its append's outcome; the other appends of the group commit. */
-  readonly #writeGroup: (appends: PendingAppend[]) => Outcome<AppendResult>[];
+  readonly #writeGroup: (appends: PendingAppend[]) => Outcome<AppendResult[]>[];
 
   /** `path` is a file, or ':memory:' for a private in-memory store. */
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
@@ -118,16 +125,26 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError(`Nothing to append to ${stream}`);
+    const [result] = await this.appendMany([{ stream, events, expectedRevision }]);
+    return result!;
+  }
+
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     return new Promise((resolve, reject) => {
-      if (events.length === 0) throw new RangeError(`Nothing to append to ${stream}`);
+      checkStreamAppends(appends);
       const now = new Date();
-      const stored = events.map((event) => {
-        const { id, type, data, metadata } = completeEvent(event, now);
-        return { id, type, data: JSON.stringify(data), metadata: JSON.stringify(metadata) };
-      });
-      const named = events.every((event) => event.id !== undefined);
-      this.#pending.push({ stream, events: stored, named, expected: expectedRevision, resolve, reject });
+      const parts = appends.map(({ stream, events, expectedRevision }) => ({
+        stream,
+        events: events.map((event) => {
+          const { id, type, data, metadata } = completeEvent(event, now);
+          return { id, type, data: JSON.stringify(data), metadata: JSON.stringify(metadata) };
+        }),
+        named: events.every((event) => event.id !== undefined),
+        expected: expectedRevision,
+      }));
+      this.#pending.push({ parts, resolve, reject });
       this.#flushing ??= setImmediate(() => this.#flush());
     });
   }
@@ -191,12 +208,22 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  /** One append inside the group's transaction: an earlier identical append's result, or the checks, then the inserts. */
-  #write({ stream, events, named, expected }: PendingAppend): AppendResult {
-    const earlier = named ? this.#earlierAppend(stream, events) : undefined;
-    if (earlier) return earlier;
-    const current = this.#revision(stream);
-    checkExpectedRevision(stream, expected, current);
+  /**
+   * One append inside the group's transaction: each part an earlier identical append's result, or
+   * checked; then the inserts, once every part passed (a conflict must come before any change).
+   */
+  #write({ parts }: PendingAppend): AppendResult[] {
+    const checked = parts.map((part) => {
+      const earlier = part.named ? this.#earlierAppend(part.stream, part.events) : undefined;
+      if (earlier) return () => earlier;
+      const current = this.#revision(part.stream);
+      checkExpectedRevision(part.stream, part.expected, current);
+      return () => this.#insert(part, current);
+    });
+    return checked.map((insert) => insert());
+  }
+
+  #insert({ stream, events }: StreamPart, current: number): AppendResult {
     let position = 0;
     for (const [offset, event] of events.entries()) {
       const { lastInsertRowid } = this.#statements.insert.run(
