@@ -6,7 +6,7 @@
  * its invoice in the dashboard and the admins find both by their numbers.
  */
 import { expect, test } from '@playwright/test';
-import { addToCartByApi, listProduct, placeOrderByApi, postByApi, signInByApi, signUpByApi } from './shop.ts';
+import { boughtByNewBuyer, listProduct, postByApi, signInByApi } from './shop.ts';
 import { downloadedPdf, sellerWithTaxProfile } from './tax.ts';
 
 test('the buyer downloads the PDF invoices of a shipped order, the seller’s and MIBI’s for delivery; the seller lists its own, the admins find it by number', async ({
@@ -30,9 +30,7 @@ test('the buyer downloads the PDF invoices of a shipped order, the seller’s an
   const name = `Mysore Silk Stole ${Date.now()}`;
   const productId = await listProduct(seller.request, baseURL!, { name, pricePaise: 1050_00, categoryId: 'textiles' });
 
-  await signUpByApi(page.request, baseURL!, 'buyer');
-  await addToCartByApi(page.request, baseURL!, productId);
-  const order = await placeOrderByApi(page.request, baseURL!);
+  const order = await boughtByNewBuyer(page.request, baseURL!, productId);
   const part = order.sellerOrders[0]!;
   for (const status of ['processing', 'shipped'])
     await postByApi(seller.request, baseURL!, `/api/seller-orders/${part.id}/status`, { status });

@@ -185,3 +185,14 @@ export async function placeOrderByApi(request: APIRequestContext, baseURL: strin
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { order: PlacedOrder }).order;
 }
+
+/** A new buyer signed up on `request` buys one of the product (delivered to Kochi, cash on delivery). */
+export async function boughtByNewBuyer(
+  request: APIRequestContext,
+  baseURL: string,
+  productId: string,
+): Promise<PlacedOrder> {
+  await signUpByApi(request, baseURL, 'buyer');
+  await addToCartByApi(request, baseURL, productId);
+  return placeOrderByApi(request, baseURL);
+}
