@@ -22,6 +22,7 @@ import type { AppEnv } from './http/router.ts';
 import { authRoutes } from './routes/auth.ts';
 import { accountSecurityRoutes } from './routes/account-security.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { deliveryEstimateRoutes } from './routes/delivery-estimates.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -145,6 +146,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/uploads', uploadRoutes(ctx))
     .route('/api/cart', cartRoutes(ctx))
     .route('/api/addresses', addressRoutes(ctx))
+    .route('/api/delivery-estimates', deliveryEstimateRoutes(ctx))
     .route('/api/wishlist', wishlistRoutes(ctx))
     // Before the orders' own routes: /api/orders/{id} would take "notifications" for an id.
     .route('/api/orders/notifications', orderNotificationRoutes(ctx))

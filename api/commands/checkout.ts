@@ -35,6 +35,7 @@ import { ApiError } from '../http/errors.ts';
 import type { CommandMetadata } from '../../platform/eventstore/streams.ts';
 import type { CommandContext } from './context.ts';
 import { byProduct } from '../../domain/order/line-key.ts';
+import { transitsFor } from './delivery.ts';
 import { assertIntraStateSupplies } from './tax-profiles.ts';
 import { type OrderResult, readPurchase, releaseStock } from './orders.ts';
 import { type CartLine, loadCart, purchaseFacts, sellerName, variantOnLine } from './product-facts.ts';
@@ -187,6 +188,9 @@ async function place(
     const byProductId = [...cart.lines].sort((a, b) => (a.key < b.key ? -1 : 1));
     const lines = await Promise.all(byProductId.map((line) => checkoutLine(cx, line, orderId)));
     const { paymentWindowMs } = cx;
+    const sellerIds = lines.map((line) => line.product.sellerId);
+    const { pincode } = checkout.shippingAddress;
+    const transits = await transitsFor(cx, sellerIds, pincode, checkout.delivery, at);
     const command: OrderCommand = {
       type: 'PlaceOrder',
       actor,
@@ -195,6 +199,7 @@ async function place(
       lines,
       ...checkout,
       paymentWindowMs,
+      transits,
       at,
     };
     // Decided once without storing: what the buyer must fix is refused before any stock moves.

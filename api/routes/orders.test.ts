@@ -12,6 +12,7 @@ import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { type Client, errorOf, expectStatus, ok } from '../testing/harness.ts';
 import { fileApi, signInAdmin } from './catalog.fixtures.ts';
 import { shipByOf } from '../../domain/order/ship-by.ts';
+import { addWorkingDays } from '../../domain/delivery/window.ts';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import {
   actorOfClient,
@@ -133,6 +134,12 @@ describe('POST /api/orders', () => {
       subtotalPaise: subtotals[sellerId],
       status: 'pending',
       shipBy: shipByOf(placed.placedAt, []),
+      // Sellers without a PIN on file ship as far as can be: express across India takes 3 to 4 working days.
+      promise: {
+        zone: 'rest_of_india',
+        from: addWorkingDays(shipByOf(placed.placedAt, []), 3),
+        to: addWorkingDays(shipByOf(placed.placedAt, []), 4),
+      },
       cancelReason: null,
       deliveredAt: null,
       history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],

@@ -28,10 +28,13 @@ export function routeOf(
   return { zone, transit: transitOn(table, zone, indianDate(at)).transit };
 }
 
-/** What a parcel dispatched by `shipBy` in `zone` with `transit` is promised. */
-export const promiseOf = (shipBy: string, zone: Zone, transit: Transit): DeliveryPromise => ({
+/** A parcel's zone and the chosen option's transit days: what placing an order is given per seller. */
+export type ZoneTransit = Transit & { zone: Zone };
+
+/** What a parcel dispatched by `shipBy` is promised. */
+export const promiseOf = (shipBy: string, { zone, minDays, maxDays }: ZoneTransit): DeliveryPromise => ({
   zone,
-  ...deliveryWindow(shipBy, transit),
+  ...deliveryWindow(shipBy, { minDays, maxDays }),
 });
 
 /** Each option's window for goods ordered at `at` with these lines' made-to-order days (null: in stock). */

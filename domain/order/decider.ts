@@ -3,6 +3,7 @@ import { type PurchaseFacts, assertCanBuy, assertNotOwnProduct } from '../catalo
 import { type Decider, DomainError } from '../decider.ts';
 import type { LineSettlement, OrderEvent, OrderLine, ReturnLine, ShippingAddress } from './events.ts';
 import { assertAddressPlace } from '../delivery/address-place.ts';
+import type { ZoneTransit } from '../delivery/promise.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
 import {
   type PaymentCommand,
@@ -73,6 +74,8 @@ export type OrderCommand =
       payment: PaymentMethod;
       /** How long an online purchase waits for its payment (PAYMENT_WINDOW_MIN). */
       paymentWindowMs: number;
+      /** Each seller's parcel: its zone and the delivery option's transit days (none: nothing promised). */
+      transits?: Record<string, ZoneTransit>;
       at: string;
     }
   | PaymentCommand
@@ -193,6 +196,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
           lines,
           at,
           command.lines.map(({ product }) => product.madeToOrderDays),
+          command.transits,
         ),
         shippingAddress,
         delivery,

@@ -1,3 +1,4 @@
+import type { DeliveryPromise } from '../delivery/promise.ts';
 import type { Paise } from '../money.ts';
 import type { Answer } from '../product/personalisation.ts';
 import type { LineKeyFields } from './line-key.ts';
@@ -56,6 +57,11 @@ export interface SellerOrderPart {
    * made to order; `purchaseOf` (upcast.ts) reads those as placed with no made-to-order line.
    */
   shipBy: string;
+  /**
+   * The delivery window promised at placement for the purchase's delivery option, with the zone
+   * it was read from (domain/delivery/promise.ts). Absent in logs written before promises.
+   */
+  promise?: DeliveryPromise;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { OrderEvent, OrderLine, OrderPlacedEvent, SellerOrderEvent, SellerO
 import { subtotal } from './pricing.ts';
 import { settleLine } from './settlement.ts';
 import { shipByOf } from './ship-by.ts';
+import { promiseOf, type ZoneTransit } from '../delivery/promise.ts';
 import { type OrderStatus, STATUS_AFTER, sellerOrderIdOf } from './status.ts';
 import { DEFAULT_VARIANT_ID } from '../product/variants.ts';
 
@@ -51,27 +52,31 @@ const CURRENT: Record<LegacyStatusEvent['type'], SellerOrderEvent['type']> = {
 /**
  * The seller orders of a purchase's lines: one per seller, numbered in the order of their first
  * line, each to ship by the day its lines allow (`madeToOrderDays[i]` is line i's; none given,
- * none is made to order).
+ * none is made to order), and promised the window its zone's transit gives (`transits` by seller).
  */
 export function sellerOrdersOf(
   orderId: string,
   lines: readonly OrderLine[],
   placedAt: string,
   madeToOrderDays: ReadonlyArray<number | null> = [],
+  transits: Readonly<Record<string, ZoneTransit>> = {},
 ): SellerOrderPart[] {
   const parts: SellerOrderPart[] = [];
   for (const line of lines) {
     if (parts.some((part) => part.sellerId === line.sellerId)) continue;
     const own = lines.flatMap((other, i) => (other.sellerId === line.sellerId ? [i] : []));
+    const shipBy = shipByOf(
+      placedAt,
+      own.map((i) => madeToOrderDays[i] ?? null),
+    );
+    const transit = transits[line.sellerId];
     parts.push({
       sellerOrderId: sellerOrderIdOf(orderId, parts.length + 1),
       sellerId: line.sellerId,
       sellerName: line.sellerName,
       subtotalPaise: subtotal(own.map((i) => lines[i]!)),
-      shipBy: shipByOf(
-        placedAt,
-        own.map((i) => madeToOrderDays[i] ?? null),
-      ),
+      shipBy,
+      ...(transit && { promise: promiseOf(shipBy, transit) }),
     });
   }
   return parts;

@@ -6,6 +6,8 @@
  * run it never load the schemas. Money in paise, times ISO-8601 UTC.
  */
 import { z } from '@hono/zod-openapi';
+import type { DeliveryPromise } from '../../domain/delivery/promise.ts';
+import { ZONES } from '../../domain/delivery/zones.ts';
 import type { ReturnStatus } from '../../domain/order/returns.ts';
 import type { RefundReason, ShippingAddress } from '../../domain/order/events.ts';
 import type { VariantLine } from '../../domain/order/upcast.ts';
@@ -93,6 +95,15 @@ const ReturnSchema = z
   .openapi('Return');
 export type ReturnDoc = z.infer<typeof ReturnSchema>;
 
+/** The window a seller order was promised at placement (domain/delivery/promise.ts). */
+const DeliveryPromiseSchema = z
+  .object({
+    zone: z.enum(ZONES),
+    from: z.string().openapi({ description: 'The first day it may arrive (YYYY-MM-DD)', example: '2026-12-03' }),
+    to: z.string().openapi({ description: 'The last day it may arrive (YYYY-MM-DD)', example: '2026-12-05' }),
+  })
+  .openapi('DeliveryPromise') satisfies z.ZodType<DeliveryPromise>;
+
 /** The fields a purchase shows of each of its seller orders: the part's seller, money and state. */
 const sellerOrderSummaryFields = {
   id: z.string().openapi({ description: 'The seller order id, `${orderId}-${n}`' }),
@@ -105,6 +116,10 @@ const sellerOrderSummaryFields = {
     description:
       'The UTC day (YYYY-MM-DD) to dispatch it by: the days every seller has, plus the longest made-to-order time of its lines',
     example: '2026-12-09',
+  }),
+  // A union with null, not .nullable(): the generator would drop the null beside a named schema.
+  promise: z.union([DeliveryPromiseSchema, z.null()]).openapi({
+    description: 'The delivery window promised when it was placed, for its delivery option; null before promises',
   }),
   cancelReason: z.string().nullable(),
   deliveredAt: z.string().nullable(),

@@ -76,6 +76,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
     subtotalPaise,
     status,
     shipBy,
+    promise,
     cancelReason,
     deliveredAt,
     history,
@@ -89,6 +90,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
     subtotalPaise,
     status,
     shipBy,
+    promise,
     cancelReason,
     deliveredAt,
     history,
@@ -103,7 +105,7 @@ function placedDocs(event: OrderPlacedEvent): PurchaseDocs {
   const { orderId, buyerId, buyerName, lines, shippingAddress, delivery, payment, placedAt } = data;
   const paymentStatus = payment === 'online' ? 'awaiting' : 'cod';
   const sellerOrders = data.sellerOrders.map(
-    ({ sellerOrderId, sellerId, sellerName, subtotalPaise, shipBy }): SellerOrderDoc => ({
+    ({ sellerOrderId, sellerId, sellerName, subtotalPaise, shipBy, promise }): SellerOrderDoc => ({
       id: sellerOrderId,
       shortId: shortSellerOrderId(sellerOrderId),
       orderId,
@@ -119,6 +121,7 @@ function placedDocs(event: OrderPlacedEvent): PurchaseDocs {
       paymentStatus,
       status: 'pending',
       shipBy,
+      promise: promise ?? null,
       cancelReason: null,
       placedAt,
       updatedAt: placedAt,
@@ -300,7 +303,7 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 export const orders: Projection = {
   name: 'orders',
   // 6: seller orders carry their ship-by day.
-  version: 6,
+  version: 7,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },

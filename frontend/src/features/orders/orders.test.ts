@@ -33,6 +33,7 @@ const part = (n: number, sellerId: string, subtotalPaise: number, changes: Parti
   subtotalPaise,
   status: 'pending',
   shipBy: '2024-05-03',
+  promise: null,
   cancelReason: null,
   deliveredAt: null,
   history: [],
