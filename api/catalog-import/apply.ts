@@ -25,6 +25,7 @@ import {
 import { type CatalogProduct, type RowProblem, checkRow } from '../../domain/catalog-import/rows.ts';
 import { VARIANT_MESSAGES } from '../../domain/product/variants.ts';
 import { productDecider } from '../../domain/product/decider.ts';
+import { proposedVersion } from '../../domain/product/revision.ts';
 import { type ImportMark, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import type { ProductImage } from '../../domain/product/image.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
@@ -121,12 +122,14 @@ async function update(
   const own = [...state.details.images, ...(state.revision?.after.images ?? [])];
   const images = product.imageUrls.length > 0 ? await imagesOf(cx, seller.userId, product.imageUrls, own) : null;
   const { pricePaise, originalPricePaise, stockQuantity, ...fields } = productFields(product);
+  // The row changes the product as its seller last asked for it, as the form does: a variant waiting for review stays in.
+  const details = proposedVersion(state.details, state.revision);
   // The row's variant pictures, among the images it gives, else among the product's.
-  const pictures = pictureIds(product.variantImageUrls, product.imageUrls, images ?? state.details.images);
+  const pictures = pictureIds(product.variantImageUrls, product.imageUrls, images ?? details.images);
   const isMine = (variant: { sku: string }) => variant.sku.toLowerCase() === product.sku?.toLowerCase();
-  const { options } = state.details;
+  const { options } = details;
   // A SKU the product lacks adds a variant (targetOf checked its combination); its values as the options spell them.
-  const added = options.length > 0 && !state.details.variants.some(isMine);
+  const added = options.length > 0 && !details.variants.some(isMine);
   const addedValues = speltValues(options, product.options);
   const sold =
     options.length === 0
@@ -140,9 +143,9 @@ async function update(
           }),
           // Every variant as it is, the row's with its price and stock.
           variants: [
-            ...state.details.variants.map((variant) => {
+            ...details.variants.map((variant) => {
               const mine = isMine(variant);
-              const imageIds = state.details.images
+              const imageIds = details.images
                 .filter((image) => variant.imageUrls.includes(image.url))
                 .map((image) => image.id);
               return {

@@ -102,9 +102,11 @@ export const sellerRoutes = (ctx: AppContext) =>
         summary: 'Edit a product',
         description:
           'Only the fields sent are changed; null clears the original price or the image. Its seller or an admin. ' +
-          "On a verified product, the seller's changes to the name, description, category, image or tags are sent for an " +
-          "admin's review as one revision (replacing one already waiting) while the approved version stays on sale; " +
-          'price, original price and stock change at once. With AUTO_VERIFY the revision is approved at once.',
+          "On a verified product, the seller's changes to the name, description, category, images, tags, options and " +
+          "variants (which are sold, their values and pictures) are sent for an admin's review as one revision " +
+          '(replacing one already waiting) while the approved version stays on sale: a new variant is not sold until ' +
+          "approved. Price, original price and stock change at once, and each variant's price, SKU, stock and " +
+          'made-to-order days. With AUTO_VERIFY the revision is approved at once.',
         request: {
           params: ProductIdParamsSchema,
           body: jsonBody(productUpdateSchema, 'The fields to change, money in paise'),

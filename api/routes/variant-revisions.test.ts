@@ -4,6 +4,7 @@
  * changes at once, and a rejection leaves the variants on sale as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_COLUMNS } from '../../domain/catalog-import/rows.ts';
 import { productStream } from '../../domain/product/events.ts';
 import { VARIANT_MESSAGES } from '../../domain/product/variants.ts';
 import { type Client, expectStatus, ok, type TestApi, startTestApi } from '../testing/harness.ts';
@@ -149,5 +150,46 @@ describe('a verified product gains a colour', () => {
     ]);
     const { cart } = ok(await addToCart(productId, 'v3'));
     expect(cart.lines).toContainEqual(expect.objectContaining({ productId, variantId: 'v3', variantLabel: 'Indigo' }));
+  });
+});
+
+describe('a catalog import adding a colour to a verified product', () => {
+  it('sends it for review as the form does: the dry run says so, and buyers do not see it until approved', async () => {
+    const productId = await onSale('R3');
+    ok(await addIndigo(productId, 'R3'));
+    const row = {
+      product_id: productId,
+      name: 'Kolhapuri Chappal',
+      description: 'Hand-cast brass oil lamp from Moradabad',
+      price: '1199',
+      stock: '6',
+      category: 'handicrafts',
+      tags: 'brass',
+      sku: 'R3-RED',
+      option1_name: 'Colour',
+      option1_value: 'Red',
+    };
+    const csv = [
+      CATALOG_COLUMNS.join(','),
+      CATALOG_COLUMNS.map((column) => row[column as keyof typeof row] ?? '').join(','),
+    ];
+    const file = new File([csv.join('\n')], 'catalog.csv', { type: 'text/csv' });
+    await api.settle();
+    const checked = ok(await seller.api.seller.catalog.imports.$post({ form: { file } }));
+    expect(checked.rows).toMatchObject([{ row: 2, action: 'update', review: true }]);
+    expectStatus(await seller.api.seller.catalog.imports[':id'].confirm.$post({ param: { id: checked.id } }), 202);
+    await api.settle();
+
+    // Red joins indigo, still waiting: the import changed the product as its seller last asked for it.
+    const own = await ownProduct(productId);
+    expect(own.pendingRevision).toMatchObject({ revisionId: 'r2' });
+    expect(own.pendingRevision?.after.variants?.map((variant) => variant.optionValues[0])).toEqual([
+      'Tan',
+      'Indigo',
+      'Red',
+    ]);
+    expect((await publicProduct(productId)).variants.map((variant) => variant.label)).toEqual(['Tan']);
+    const history = ok(await seller.api.seller.products[':id'].history.$get({ param: { id: productId } }));
+    expect(history.items.at(-2)?.summary).toMatch(/^Imported: Changes sent for review, replacing those waiting: /);
   });
 });

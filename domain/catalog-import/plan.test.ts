@@ -137,13 +137,13 @@ describe('a new SKU for a product with options', () => {
     });
   const planOf = (...rows: CatalogRowText[]) => planRows(rows, new Map([[SANDAL.id, SANDAL]]), NAMES);
 
-  it('adds a variant for a combination the product lacks, new values and all', () => {
+  it('adds a variant for a combination the product lacks, new values and all: on a verified product, for review', () => {
     expect(planOf(variantRow('SN-10-TAN', '10', 'tan'))).toEqual([
       expect.objectContaining({
         action: 'update',
         productId: 'p-2',
         changes: [{ field: 'New variant Size 10 · Tan', before: '', after: 'SKU SN-10-TAN, ₹1,299.00, stock 4' }],
-        review: false,
+        review: true,
       }),
     ]);
   });
@@ -173,6 +173,7 @@ describe('a new SKU for a product with options', () => {
     expect(pictures).toMatchObject({
       action: 'update',
       changes: [{ field: 'Images of Size 8 · Tan', before: "the product's", after: 'image 1' }],
+      review: true,
     });
     expect(unknown!.problems).toEqual([
       { column: 'variant_image_urls', message: "A variant's images must be among the product's images" },

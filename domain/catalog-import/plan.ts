@@ -253,12 +253,15 @@ function rowChanges(
       before: '',
       after: `SKU ${product.sku}, ${price}, stock ${product.stockQuantity}`,
     });
-    return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
+    // A new variant is content: on a verified product it waits for review.
+    return { changes, content: true };
   }
   const of = variant ? ` of ${rowVariantLabel(product.options) || variant.sku}` : '';
   const told = (field: string, from: string, to: string) => {
     if (from !== to) changes.push({ field: `${field}${of}`, before: from, after: to });
   };
+  const newPictures =
+    variant !== null && product.variantImageUrls.length > 0 && !sameValue(variant.imageUrls, product.variantImageUrls);
   if (variant) {
     const price = detailChanges(
       { pricePaise: variant.pricePaise, originalPricePaise: variant.originalPricePaise },
@@ -267,17 +270,19 @@ function rowChanges(
     );
     for (const change of price) told(change.field, change.before, change.after);
     told('Made to order', ownDaysText(variant.madeToOrderDays), ownDaysText(product.variantMadeToOrderDays));
-    if (product.variantImageUrls.length > 0 && !sameValue(variant.imageUrls, product.variantImageUrls))
+    if (newPictures) {
       changes.push({
         field: `Images${of}`,
         before: imagesText(variant.imageUrls, urls),
         after: imagesText(product.variantImageUrls, galleryOf(product, existing)),
       });
+    }
   }
   const stockBefore = variant ? variant.stockQuantity : existing.stockQuantity;
   told(STOCK_LABEL, String(stockBefore), String(product.stockQuantity));
   if (!variant && product.sku !== null) told('SKU', existing.variants[0]?.sku ?? '', product.sku);
-  return { changes, content: CONTENT_FIELDS.some((field) => field in after) };
+  // A variant's pictures are content, like the product's images.
+  return { changes, content: newPictures || CONTENT_FIELDS.some((field) => field in after) };
 }
 
 /** A variant's own made-to-order days in words. */

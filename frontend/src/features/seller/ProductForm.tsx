@@ -315,9 +315,9 @@ function ReviewNote({ product }: { product: SellerProduct }) {
         {product.pendingRevision
           ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
           : ''}
-        Changes to the name, description, category, images or tags go live once an admin approves them; buyers see the
-        approved version until then. Price, stock, tax data, made-to-order days and personalisation questions change at
-        once.
+        Changes to the name, description, category, images, tags, options, and which variants you sell and their
+        pictures go live once an admin approves them; buyers see the approved version until then. Price, SKU and stock
+        (each variant's too), tax data, made-to-order days and personalisation questions change at once.
       </p>
     </div>
   );
