@@ -148,7 +148,7 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
-test('Add to Cart of a saved variant with a question to answer opens its page, that variant chosen, and adds it once answered', async ({
+test('a saved variant keeps its own price and stock live; its Add to Cart, with a question to answer, opens its page with it chosen and adds it once answered', async ({
   page,
   browser,
   baseURL,
@@ -157,10 +157,10 @@ test('Add to Cart of a saved variant with a question to answer opens its page, t
   const sellerContext = await browser.newContext({ baseURL });
   await signUpByApi(sellerContext.request, baseURL!, 'seller', `Moradabad Metals ${suffix}`);
   const name = `Name Pendant ${suffix}`;
-  const metal = (value: string) => ({
+  const metal = (value: string, pricePaise: number) => ({
     sku: `PENDANT-${value.toUpperCase()}-${suffix}`,
     optionValues: [value],
-    pricePaise: 129_900,
+    pricePaise,
     stockQuantity: 5,
   });
   const productId = await listProduct(sellerContext.request, baseURL!, {
@@ -168,10 +168,9 @@ test('Add to Cart of a saved variant with a question to answer opens its page, t
     pricePaise: undefined,
     stockQuantity: undefined,
     options: [{ name: 'Metal', values: ['Brass', 'Silver'] }],
-    variants: [metal('Brass'), metal('Silver')],
+    variants: [metal('Brass', 129_900), metal('Silver', 149_900)],
     personalisation: [{ question: 'Name to engrave', kind: 'text', maxLength: 12, required: true }],
   });
-  await sellerContext.close();
   await signUpByApi(page.request, baseURL!, 'buyer', 'Ritu Sharma');
   const { variants } = (await (await page.request.get(`/api/products/${productId}`)).json()) as {
     variants: Array<{ id: string; label: string }>;
@@ -179,8 +178,20 @@ test('Add to Cart of a saved variant with a question to answer opens its page, t
   const silver = variants.find((variant) => variant.label === 'Silver')!;
   await postByApi(page.request, baseURL!, '/api/wishlist/items', { productId, variantId: silver.id });
 
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live');
   await page.goto('/wishlist');
   const item = savedProducts(page).filter({ hasText: name });
+  await expect(item).toContainText('5 in stock');
+  await live;
+  // A live change of the product keeps the saved variant at its own price and stock.
+  const stock = await sellerContext.request.put(`/api/seller/products/${productId}/stock`, {
+    data: { stockQuantity: 4, variantId: silver.id },
+    headers: { origin: baseURL! },
+  });
+  expect(stock.ok(), await stock.text()).toBe(true);
+  await expect(item).toContainText('4 in stock');
+  await expect(item).toContainText('₹1,499');
+  await sellerContext.close();
   await item.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(`/products/${productId}?variant=${silver.id}`);
   await expect(page.getByText('Answer its questions, then Add to Cart.')).toBeVisible();

@@ -4,6 +4,7 @@
  * schemas; the projection imports only the types, so the threads that run it never load them.
  */
 import { z } from '@hono/zod-openapi';
+import { ASK_FIRST, type SavedProduct } from '../../domain/wishlist/saved-product.ts';
 
 /** One saved product of a buyer, or one variant of it (id `${userId}:${productId}`, `${userId}:${productId}~${variantId}`). */
 export const WishlistItemSchema = z.object({
@@ -27,7 +28,7 @@ export const WishlistProductSchema = z
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int().openapi({ description: "The variant's stock when one is saved" }),
     variantLabel: z.string().openapi({ description: "The variant saved, e.g. 'Size 8 · Tan'; '' for the product" }),
-    asksFirst: z.enum(['variant', 'answers']).nullable().openapi({
+    asksFirst: z.enum(ASK_FIRST).nullable().openapi({
       description:
         "What Add to Cart must ask on the product page first: 'variant' for a product with options saved as a whole, 'answers' for a required personalisation question; null when it adds as saved",
     }),
@@ -36,7 +37,7 @@ export const WishlistProductSchema = z
       .boolean()
       .openapi({ description: 'In the public catalog: false for a product delisted since it was saved' }),
   })
-  .openapi('WishlistProduct');
+  .openapi('WishlistProduct') satisfies z.ZodType<SavedProduct>;
 export type WishlistProduct = z.infer<typeof WishlistProductSchema>;
 
 export const WishlistSchema = z

@@ -1,35 +1,11 @@
 /** Reads of the wishlists read model, each item with its product as the catalog has it now. */
 import { MAX_WISHLIST_ITEMS } from '../../domain/wishlist/decider.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { percentOff } from '../../domain/money.ts';
+import { savedProduct } from '../../domain/wishlist/saved-product.ts';
 import type { ProductDoc } from '../catalog/documents.ts';
-import type { Wishlist, WishlistItemDoc, WishlistProduct } from './documents.ts';
+import type { Wishlist, WishlistItemDoc } from './documents.ts';
 import { WISHLIST_ITEMS } from './projection.ts';
 import { PRODUCTS } from '../catalog/projection.ts';
-
-/** The product as the catalog has it now, at the price and stock of the variant saved (one it no longer has: not available). */
-function wishlistProduct(doc: ProductDoc, variantId: string | null): WishlistProduct {
-  const variant = variantId === null ? undefined : doc.variants.find((one) => one.id === variantId);
-  const of = variant ?? doc;
-  return {
-    id: doc.id,
-    name: doc.name,
-    sellerName: doc.sellerName,
-    pricePaise: of.pricePaise,
-    originalPricePaise: of.originalPricePaise,
-    percentOff: variant ? percentOff(variant.pricePaise, variant.originalPricePaise) : doc.percentOff,
-    imageUrl: variant?.imageUrls[0] ?? doc.imageUrl,
-    stockQuantity: of.stockQuantity,
-    variantLabel: variant?.label ?? '',
-    asksFirst:
-      variantId === null && doc.options.length > 0
-        ? 'variant'
-        : doc.personalisation.some((question) => question.required)
-          ? 'answers'
-          : null,
-    available: doc.visible && (variantId === null || variant !== undefined),
-  };
-}
 
 /** The buyer's saved products, newest first, at their current price and stock. */
 export async function wishlistOf(read: ReadStore, userId: string): Promise<Wishlist> {
@@ -47,7 +23,7 @@ export async function wishlistOf(read: ReadStore, userId: string): Promise<Wishl
     const doc = products.get(productId);
     // Saved before variants: the product as a whole.
     const variant = variantId ?? null;
-    return doc ? [{ productId, variantId: variant, savedAt, product: wishlistProduct(doc, variant) }] : [];
+    return doc ? [{ productId, variantId: variant, savedAt, product: savedProduct(doc, variant) }] : [];
   });
   return { items, count: items.length };
 }

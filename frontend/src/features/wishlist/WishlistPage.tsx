@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { type CatalogProduct, savedProduct } from '../../../../domain/wishlist/saved-product.ts';
 import { countOf } from '../../format.ts';
 import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
@@ -56,23 +57,12 @@ export default function WishlistPage() {
   );
 }
 
-/** The product fields a live message carries that the wishlist shows. */
-type LiveFields = Pick<
-  Wishlist['items'][number]['product'],
-  'id' | 'name' | 'sellerName' | 'pricePaise' | 'originalPricePaise' | 'percentOff' | 'imageUrl' | 'stockQuantity'
->;
-
-/** The list with `product`'s fields as a live message gives them, and whether it is in the catalog. */
-function withProduct(
-  list: Wishlist,
-  { id, name, sellerName, pricePaise, originalPricePaise, percentOff, imageUrl, stockQuantity }: LiveFields,
-  available: boolean,
-): Wishlist {
-  const fields = { name, sellerName, pricePaise, originalPricePaise, percentOff, imageUrl, stockQuantity, available };
+/** The list with `product` as a live message gives it: each item saved of it read again, a saved variant at its own price and stock. */
+function withProduct(list: Wishlist, product: CatalogProduct): Wishlist {
   return {
     ...list,
     items: list.items.map((item) =>
-      item.productId === id ? { ...item, product: { ...item.product, ...fields } } : item,
+      item.productId === product.id ? { ...item, product: savedProduct(product, item.variantId) } : item,
     ),
   };
 }
@@ -85,8 +75,8 @@ function SavedProducts() {
     'Failed to load your wishlist',
     { live: true },
   );
-  useLiveEvent('product.changed', (product) => wishlist.update((list) => withProduct(list, product, true)));
-  useLiveEvent('product.added', (product) => wishlist.update((list) => withProduct(list, product, true)));
+  useLiveEvent('product.changed', (product) => wishlist.update((list) => withProduct(list, product)));
+  useLiveEvent('product.added', (product) => wishlist.update((list) => withProduct(list, product)));
   useLiveEvent('product.removed', ({ id }) =>
     wishlist.update((list) => ({
       ...list,
