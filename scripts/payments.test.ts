@@ -5,42 +5,16 @@
  * the capture, and the purchase has one captured payment, each seller one notification and one
  * e-mail, and no refund.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 import { embeddedAddress, embeddedKeys, gatewayFolder } from '../platform/payments/embedded.ts';
 import { RazorpayGateway } from '../platform/payments/razorpay.ts';
 import { TestGatewayControl } from '../platform/payments/test-gateway/control-client.ts';
 import { expectEachNotifiedOnce, marketplace } from './load.fixtures.ts';
-import { type StartedServer, removeDataDir, startServer } from './server.fixtures.ts';
+import { crashableServers } from './crash.fixtures.ts';
 
-const ENV = {
-  ADMIN_EMAIL: 'admin@mibi.test',
-  ADMIN_PASSWORD: 'admin-pass-1',
-  AUTO_VERIFY: 'true',
-  RECONCILE_EVERY_S: '1',
-};
-
-const dirs: string[] = [];
-const servers: StartedServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
-  for (const dir of dirs.splice(0)) removeDataDir(dir);
-});
-
-async function serve(dir: string): Promise<string> {
-  const server = startServer(dir, ENV);
-  servers.push(server);
-  const url = await server.url();
-  await server.ready();
-  return url;
-}
+const servers = crashableServers();
 
 /** The embedded test gateway of `dir` as MIBI speaks to it, once it runs (its address is written when it listens). */
 async function gatewayOf(dir: string) {
@@ -61,10 +35,9 @@ async function gatewayOf(dir: string) {
 }
 
 it('after a SIGKILL between the capture and its record, the purchase is paid once and each seller told once', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mibi-payments-'));
-  dirs.push(dir);
-  const first = await serve(dir);
-  const market = await marketplace(first, dir);
+  const dir = servers.dataDir('payments');
+  const server = await servers.serve(dir);
+  const market = await marketplace(server.base, dir);
   const before = await gatewayOf(dir);
   const buyer = market.buyers[0]!;
   for (const productId of market.products) await buyer.send('POST', '/api/cart/items', { productId });
@@ -78,12 +51,11 @@ it('after a SIGKILL between the capture and its record, the purchase is paid onc
   await before.control.pay(gatewayOrderId);
   const [authorized] = await before.gateway.paymentsOf(gatewayOrderId);
   await before.gateway.capture(authorized!.id, authorized!.amountPaise, 'INR');
-  const server = servers.at(-1)!;
   server.child.kill('SIGKILL');
   await server.exited;
 
-  const second = await serve(dir);
-  const again = buyer.at(second);
+  const second = await servers.serve(dir);
+  const again = buyer.at(second.base);
   for (let waited = 0; ; waited += 250) {
     const order = await again.send('GET', `/api/orders/${orderId}`);
     if (order.body?.paymentStatus === 'paid') break;
@@ -95,7 +67,7 @@ it('after a SIGKILL between the capture and its record, the purchase is paid onc
   await after.control.chaos({ hold: false });
   await after.control.release(true);
 
-  await expectEachNotifiedOnce(dir, market, second, [orderId]);
+  await expectEachNotifiedOnce(dir, market, second.base, [orderId]);
   const payments = await after.gateway.paymentsOf(gatewayOrderId);
   expect(payments.map(({ status, refundedPaise }) => ({ status, refundedPaise }))).toEqual([
     { status: 'captured', refundedPaise: 0 },
