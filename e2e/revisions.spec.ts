@@ -88,6 +88,73 @@ test('a seller renames a verified product: buyers see the old name until an admi
   await Promise.all([seller.close(), admin.close(), buyer.close()]);
 });
 
+test('a verified product gains a colour: buyers do not see it until the admin approves it, then they can buy it', async ({
+  browser,
+}, testInfo) => {
+  const name = `Kolhapuri Chappal ${Date.now().toString(36)}`;
+  const seller = await browser.newContext({ baseURL });
+  const admin = await browser.newContext({ baseURL });
+  const buyer = await browser.newContext({ baseURL });
+  await signUpByApi(seller.request, baseURL, 'seller', 'Kolhapur Leather');
+  await signUpByApi(buyer.request, baseURL, 'buyer');
+  const productId = await listProduct(seller.request, baseURL, {
+    name,
+    pricePaise: undefined,
+    stockQuantity: undefined,
+    options: [{ name: 'Colour', values: ['Tan'] }],
+    variants: [{ sku: `${name.slice(-8)}-TAN`, optionValues: ['Tan'], pricePaise: 89_900, stockQuantity: 5 }],
+  });
+  await signInByApi(admin.request, baseURL, ADMIN.email, ADMIN.password);
+  await postByApi(admin.request, baseURL, `/api/admin/products/${productId}/verify`);
+
+  // The seller adds indigo in the form: it goes to review with the other content.
+  const sellerPage = await seller.newPage();
+  await sellerPage.goto('/dashboard/seller');
+  const sellerRow = row(sellerPage, sellerPage, name);
+  await sellerRow.getByRole('button', { name: 'Edit Product' }).click();
+  await sellerPage.getByLabel('Option 1 values (comma-separated)').fill('Tan, Indigo');
+  const grid = sellerPage.getByRole('table', { name: 'Variants' });
+  await grid.getByLabel('Price (₹) of Indigo', { exact: true }).fill('949');
+  await grid.getByLabel('Stock of Indigo').fill('3');
+  await sellerPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    sellerPage.getByText('Changes to the options and variants wait for an admin', { exact: false }),
+  ).toBeVisible();
+  await expect(sellerRow.getByText('Changes waiting for review')).toBeVisible();
+
+  // Buyers see tan only.
+  const buyerPage = await buyer.newPage();
+  await buyerPage.goto(`/products/${productId}`);
+  const colours = buyerPage.getByRole('group', { name: 'Colour' });
+  await expect(colours.getByRole('radio', { name: 'Tan' })).toBeVisible();
+  await expect(colours.getByRole('radio', { name: 'Indigo' })).toHaveCount(0);
+
+  // The admin sees the new colour beside the one on sale, and approves it.
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/dashboard/admin?tab=products');
+  const queued = row(adminPage.getByRole('region', { name: 'Changes to Review' }), adminPage, name);
+  const difference = queued.getByRole('table', { name: `Changes to ${name}: on sale now and proposed` });
+  const variants = difference.getByRole('row', { name: /Variants/ });
+  await expect(variants.getByRole('cell').nth(1)).toContainText('Indigo');
+  await expect(variants.getByRole('cell').nth(1)).toContainText('new');
+  await expect(variants.getByRole('cell').nth(0)).not.toContainText('Indigo');
+  await expectAccessible(adminPage, testInfo, 'admin-variant-changes-to-review');
+  await queued.getByRole('button', { name: 'Approve changes' }).click();
+  await expect(adminPage.getByText('Changes approved')).toBeVisible();
+
+  // Now buyers can choose indigo and buy it.
+  await expect(async () => {
+    await buyerPage.reload();
+    await expect(colours.getByRole('radio', { name: 'Indigo' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await colours.getByRole('radio', { name: 'Indigo' }).check();
+  await expect(buyerPage.getByText('3 in stock')).toBeVisible();
+  await buyerPage.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(buyerPage.getByText('Added to Cart')).toBeVisible();
+
+  await Promise.all([seller.close(), admin.close(), buyer.close()]);
+});
+
 test("an admin's queues and overview follow sellers' new and changed products live, without a reload", async ({
   browser,
 }) => {

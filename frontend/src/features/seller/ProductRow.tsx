@@ -127,6 +127,7 @@ function RevisionStatus({
           <summary className="cursor-pointer">What you changed (buyers see the approved version until then)</summary>
           <RevisionChanges
             revision={waiting}
+            live={product}
             categoryName={categoryName}
             caption={`Changes to ${product.name} waiting for review`}
             labels={labels}
@@ -143,6 +144,7 @@ function RevisionStatus({
         <summary className="cursor-pointer">The changes an admin turned down</summary>
         <RevisionChanges
           revision={rejected}
+          live={product}
           categoryName={categoryName}
           caption={`Changes to ${product.name} not approved`}
           labels={labels}

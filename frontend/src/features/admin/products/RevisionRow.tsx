@@ -31,6 +31,7 @@ export function RevisionRow({ product, categoryName, ...verdicts }: RevisionRowP
       </div>
       <RevisionChanges
         revision={revision}
+        live={product}
         categoryName={categoryName}
         caption={`Changes to ${product.name}: on sale now and proposed`}
         labels={{ before: 'On sale now', after: 'Proposed' }}
