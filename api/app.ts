@@ -55,6 +55,7 @@ import { catalogImportRoutes } from './routes/catalog-import.ts';
 import { CATALOG_FILE_ERRORS, MAX_CATALOG_FILE_BYTES } from './catalog-import/file.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { threadRoutes } from './routes/threads.ts';
+import { helpRequestRoutes } from './routes/help-requests.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
@@ -160,6 +161,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/returns', returnPolicyRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/threads', threadRoutes(ctx))
+    .route('/api/help-requests', helpRequestRoutes(ctx))
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/export', exportRoutes(ctx))

@@ -2,6 +2,7 @@ import { admin } from './admin/projection.ts';
 import { buyerNotifications } from './buyer-notifications/projection.ts';
 import { catalog } from './catalog/projection.ts';
 import { catalogImports } from './catalog-imports/projection.ts';
+import { helpRequests } from './help-requests/projection.ts';
 import { invoices } from './invoices/projection.ts';
 import { ledger } from './ledger/projection.ts';
 import { logStats } from './log-stats.ts';
@@ -36,6 +37,7 @@ export const projections: Projection[] = [
   taxPolicy,
   catalogImports,
   threads,
+  helpRequests,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

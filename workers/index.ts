@@ -17,6 +17,7 @@ import { refund, refundEffect } from './refund.ts';
 import { refundsInFlight } from './refunds-in-flight.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { threadMail, threadMailEffect } from './thread-mail.ts';
+import { helpThread, helpThreadEffect } from './help-thread.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
 import { type Worker, workerContext } from './worker.ts';
@@ -38,6 +39,7 @@ export const workers: Worker<never>[] = [
   issueDeliveryInvoice as Worker<never>,
   refund,
   threadMail as Worker<never>,
+  helpThread as Worker<never>,
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
@@ -54,6 +56,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   refundEffect,
   catalogImportEffect,
   threadMailEffect as Effect,
+  helpThreadEffect as Effect,
 ];
 
 /** Every effect of the log: MIBI's own invoices need its GSTIN, which only the options know. */

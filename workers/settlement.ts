@@ -2,7 +2,8 @@
  * Settlement of orders paid online, derived from the log (README, "Effects happen exactly
  * once"). A reactor follows the log and keeps, with its checkpoint, what settlement must know
  * of each delivered seller order paid online and of each seller's payout account; on each event
- * that calls for the gateway (a delivery, an accepted return, a payout account set up) it queues
+ * that calls for the gateway (a delivery, an accepted return, a help request's refund, a decided
+ * dispute, a payout account set up) it queues
  * a settle job for the seller order, under an id derived from the event, and checkpoints once
  * the durable queue holds it. The job (settle-seller-order.ts) does what the log says is due
  * and records it, so a retry does only the rest.
@@ -48,7 +49,7 @@ interface PartFacts {
   sellerId: string;
   deliveredAt: string;
   earningPaise: Paise;
-  /** The earning of the returns accepted so far. */
+  /** The earning of the returns accepted (and help requests' refunds given) so far. */
   returnedPaise: Paise;
   transferredPaise: Paise | null;
   reversedPaise: Paise;
@@ -74,6 +75,8 @@ const EVENT_TYPES = new Set<SettlementEvent['type']>([
   'PaymentCaptured',
   'SellerOrderDelivered',
   'ReturnAccepted',
+  'HelpResolved',
+  'DisputeDecided',
   'TransferCreated',
   'TransferReleased',
   'TransferReversed',
@@ -172,6 +175,22 @@ export function settlementReactor(queue: Queue, retry: RetryPolicy = EFFECT_RETR
             released: false,
           };
           if ((await put(work, part)) === 'due') await settle({ orderId, sellerOrderId }, recorded);
+          return;
+        }
+        case 'HelpResolved':
+        case 'DisputeDecided': {
+          const { orderId, sellerOrderId, refund } = event.data;
+          const part = await work.get<PartDoc>(SETTLEMENT_PARTS, sellerOrderId);
+          if (!part) return;
+          const earning = refund?.earningPaise ?? 0;
+          const refunded = {
+            ...part,
+            returnedPaise: part.returnedPaise + earning,
+            returnsToReverse: part.returnsToReverse + (earning > 0 ? 1 : 0),
+          };
+          const state = await put(work, refunded);
+          // A dispute decided releases its hold: the transfer held back is made, a refund's earning reversed.
+          if (state === 'due' || state === 'held') await settle({ orderId, sellerOrderId }, recorded);
           return;
         }
         case 'ReturnAccepted': {

@@ -23,9 +23,6 @@ import { type UploadContext, uploadMessageImage, uploadOf } from './uploads.ts';
 
 export type MessageInput = z.output<typeof messageSchema>;
 
-/** Until help requests and disputes exist (issue 27, item 4) no dispute is ever open. */
-export const noDisputeOpen: DisputeCheck = async () => false;
-
 /** What reading a thread needs beyond the streams: the read model, and whether a dispute is open on it. */
 export interface ThreadReadContext extends CommandContext {
   platform: { read: ReadStore };
@@ -51,8 +48,8 @@ async function sideOf(cx: CommandContext, sellerOrderId: string, actor: Actor) {
   return { parties, party };
 }
 
-/** The images a message names: uploads of its author, each once; a 400 on `images` otherwise. */
-async function imagesOf(cx: CommandContext, actor: Actor, ids: readonly string[]): Promise<ProductImage[]> {
+/** The images a message (or a help request) names: uploads of its author, each once; a 400 on `images` otherwise. */
+export async function imagesOf(cx: CommandContext, actor: Actor, ids: readonly string[]): Promise<ProductImage[]> {
   const unknown = () =>
     new DomainError('validation_failed', MESSAGE_MESSAGES.imageId, 'invalid', { images: MESSAGE_MESSAGES.imageId });
   if (new Set(ids).size !== ids.length) throw unknown();

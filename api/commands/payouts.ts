@@ -31,15 +31,18 @@ const LEDGER_WAIT_MS = 5000;
 export const LEDGER_BEHIND = 'The ledger is still taking in the latest orders. Please try again in a moment.';
 
 /**
- * What the seller earned, net of reversals, less the TCS collected on their supplies and what
- * reached them by transfers of orders paid online (what a manual payout may still settle), with every event appended so far taken in: a
- * delivery, return or transfer of a moment ago counts, so a payout never relies on a stale balance.
+ * What the seller earned, net of reversals, less the TCS collected on their supplies, what
+ * reached them by transfers of orders paid online and what seller orders under dispute brought
+ * (held until MIBI decides): what a manual payout may still settle, with every event appended so far taken in: a
+ * delivery, return, transfer or dispute of a moment ago counts, so a payout never relies on a stale balance.
  */
 async function earnedPaise(cx: PayoutContext, sellerId: string): Promise<number> {
   const head = await cx.platform.events.lastPosition();
   if (!(await cx.progress.waitFor(head, LEDGER_WAIT_MS))) throw new ApiError(503, 'ledger_behind', LEDGER_BEHIND);
   const balance = await cx.platform.read.collection<SellerBalanceDoc>(SELLER_BALANCES).get(sellerId);
-  return balance ? balance.earnedPaise - balance.tcsPaise - balance.transferredPaise : 0;
+  return balance
+    ? balance.earnedPaise - balance.tcsPaise - balance.transferredPaise - Math.max(0, balance.heldPaise)
+    : 0;
 }
 
 /** Records a payout to `sellerId` (a 404 for an unknown account); the decider checks the admin, the balance and the reference. */

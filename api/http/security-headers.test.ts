@@ -176,6 +176,7 @@ describe('security headers', () => {
       '/api/orders',
       '/api/cart',
       '/api/notifications',
+      '/api/help-requests',
       '/api/products/x/reviews/eligibility',
       '/api/health',
     ])('private %s: no-store', async (path) => {

@@ -67,6 +67,7 @@ describe('GET /api/seller/ledger', () => {
       paidPaise: 0,
       transferredPaise: 0,
       balancePaise: 4_373_25,
+      heldPaise: 0,
       updatedAt: expect.any(String),
     });
     expect(entries).toEqual({
@@ -116,6 +117,7 @@ describe('GET /api/seller/ledger', () => {
         paidPaise: 0,
         transferredPaise: 0,
         balancePaise: 0,
+        heldPaise: 0,
         updatedAt: null,
       },
       entries: { items: [], total: 0 },

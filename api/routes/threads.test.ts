@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threadStream } from '../../domain/conversation/events.ts';
-import { noDisputeOpen, readThread } from '../commands/conversations.ts';
+import { readThread } from '../commands/conversations.ts';
+import { disputeOpenOn } from '../commands/help-requests.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { reconcileEffect } from '../../workers/reconcile.ts';
 import { THREAD_MAIL, type ThreadMailJob, threadMail, threadMailEffect } from '../../workers/thread-mail.ts';
@@ -161,7 +162,8 @@ describe('conversations', () => {
     const view = await readThread(disputed, staff, thread);
     expect(view).toMatchObject({ sellerOrderId: thread, as: 'staff', unread: 0 });
     expect(view.messages.length).toBeGreaterThan(0);
-    await expect(readThread({ ...api.ctx, disputeOpen: noDisputeOpen }, staff, thread)).rejects.toThrow(
+    // The real check: no help request of this order was taken to MIBI.
+    await expect(readThread({ ...api.ctx, disputeOpen: disputeOpenOn(api.ctx) }, staff, thread)).rejects.toThrow(
       'Conversation not found',
     );
     const reads = (await api.platform.events.readStream(threadStream(thread))).filter(

@@ -8,11 +8,11 @@ import { limitRequest } from '../auth/too-many-requests.ts';
 import {
   type PostedMessage,
   markThreadRead,
-  noDisputeOpen,
   postMessage,
   readThread,
   uploadThreadImage,
 } from '../commands/conversations.ts';
+import { disputeOpenOn } from '../commands/help-requests.ts';
 import { ErrorSchema, PositionSchema, errors, jsonBody, jsonResponse, pathParam, router } from '../http/router.ts';
 import type { AppContext } from '../roles/context.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE, UploadSchema } from './uploads.ts';
@@ -31,7 +31,8 @@ const NOT_YOURS =
   "Only the seller order's buyer and its seller (once told of the order) read and write its thread; an admin reads it only while a dispute is open on it, and that read is recorded. Anyone else gets 404.";
 
 export const threadRoutes = (ctx: AppContext) => {
-  const readContext = { ...ctx, disputeOpen: noDisputeOpen };
+  // Read per request: the context's clock may be moved (tests, a development server's clock).
+  const readContext = () => ({ ...ctx, disputeOpen: disputeOpenOn(ctx) });
   return router(guard())
     .openapi(
       createRoute({
@@ -55,7 +56,7 @@ export const threadRoutes = (ctx: AppContext) => {
         request: { params: ThreadParams },
         responses: { 200: jsonResponse(ThreadViewSchema, 'The thread'), ...errors(400, 401, 404) },
       }),
-      async (c) => c.json(await readThread(readContext, actorOf(requireUser(c)), c.req.valid('param').id), 200),
+      async (c) => c.json(await readThread(readContext(), actorOf(requireUser(c)), c.req.valid('param').id), 200),
     )
     .openapi(
       createRoute({

@@ -1,7 +1,7 @@
 /**
  * Who reads a thread: its buyer and its seller; an admin only while a dispute is open on it
- * (help requests and disputes feed `disputeOpen`; until they exist none is ever open). Anyone
- * else is told it is not there.
+ * (a help request taken to MIBI and not decided yet: api/commands/help-requests.ts
+ * `disputeOpenOn`). Anyone else is told it is not there.
  */
 import { type Actor, isAdmin } from '../actor.ts';
 import type { Party, ThreadParties } from './events.ts';
@@ -15,5 +15,5 @@ export function threadReader(actor: Actor, parties: ThreadParties, disputeOpen: 
   return isAdmin(actor) && disputeOpen ? 'staff' : null;
 }
 
-/** Whether a dispute is open on the thread of a seller order: the disputes' read model answers it. */
+/** Whether a dispute is open on the thread of a seller order: the purchase's stream answers it. */
 export type DisputeCheck = (sellerOrderId: string) => Promise<boolean>;

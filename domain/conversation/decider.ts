@@ -33,6 +33,8 @@ export type ThreadCommand =
       messageId: string;
       text: string;
       images: ProductImage[];
+      /** A help request's step posted in its name (the same message id posts once). */
+      helpId?: string;
       at: string;
     }
   | { type: 'MarkThreadRead'; actor: Actor; parties: ThreadParties; at: string }
@@ -63,7 +65,9 @@ export const threadDecider: Decider<ThreadCommand, ThreadState, ThreadEvent> = {
           messages: [],
           read: { buyer: { through: 0, at: null }, seller: { through: 0, at: null } },
         };
-        const messages = [...thread.messages, { messageId, from, at, mailed: false }];
+        // A help request's step is told by the help's own notice, never by a message mail.
+        const mailed = event.data.helpId !== undefined;
+        const messages = [...thread.messages, { messageId, from, at, mailed }];
         // Its author has read the thread up to their own message.
         return { ...thread, messages, read: { ...thread.read, [from]: { through: messages.length, at } } };
       }
@@ -87,9 +91,11 @@ export const threadDecider: Decider<ThreadCommand, ThreadState, ThreadEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'PostMessage': {
-        const { actor, parties, messageId, text, images, at } = command;
+        const { actor, parties, messageId, text, images, helpId, at } = command;
         const from = partyOf(actor, parties);
-        return [{ type: 'ThreadMessagePosted', data: { ...parties, messageId, from, text, images, at } }];
+        if (state?.messages.some((m) => m.messageId === messageId)) return [];
+        const help = helpId === undefined ? {} : { helpId };
+        return [{ type: 'ThreadMessagePosted', data: { ...parties, messageId, from, text, images, ...help, at } }];
       }
       case 'MarkThreadRead': {
         const party = partyOf(command.actor, command.parties);

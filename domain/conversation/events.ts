@@ -29,6 +29,8 @@ export type ThreadEvent =
         text: string;
         /** Uploads of its author (POST /api/threads/{id}/images), in the order given. */
         images: ProductImage[];
+        /** A help request's step copied into the thread (domain/dispute/thread-copy.ts): its own notice tells the other party, no message mail. */
+        helpId?: string;
         at: string;
       };
     }

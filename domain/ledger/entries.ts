@@ -3,7 +3,9 @@
  * event that moved it. A delivery accrues the seller's earning, an accepted return reverses
  * what its units earned, a payout (recorded by an admin) or a transfer (of an order paid
  * online, to the seller's linked account) settles part of the balance, and a transfer's
- * reversal gives back what a return took. Cancellations move nothing: a seller order is
+ * reversal gives back what a return (or a help request's refund) took. A help request's refund
+ * (a seller's resolution or MIBI's decision on a dispute, domain/dispute) takes back its share
+ * of the sale, of the commission and of the earning. Cancellations move nothing: a seller order is
  * cancelled only before delivery, when it has earned nothing yet.
  *
  * TCS (tcs/collected.ts) is a line of its own: the tax MIBI collects on an invoice lowers the
@@ -14,9 +16,10 @@
 import { type Paise, sum } from '../money.ts';
 import type { LineSettlement, SellerOrderEvent, ReturnEvent, TransferEvent } from '../order/events.ts';
 import type { Payout } from '../payout/events.ts';
+import type { HelpRefund } from '../dispute/events.ts';
 import { type TcsRecord, tcsTotal } from '../tcs/collected.ts';
 
-export const LEDGER_KINDS = ['earning', 'return', 'payout', 'transfer', 'reversal', 'tcs'] as const;
+export const LEDGER_KINDS = ['earning', 'return', 'refund', 'payout', 'transfer', 'reversal', 'tcs'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Where a transfer stands: held until the order's return window closes, released to the seller's bank, or reversed whole. */
@@ -25,7 +28,7 @@ export type TransferState = (typeof TRANSFER_STATES)[number];
 
 export interface LedgerEntry {
   /**
-   * Stable across replays: `${sellerOrderId}:delivered`, `${returnId}:accepted`, `payout:${payoutId}`,
+   * Stable across replays: `${sellerOrderId}:delivered`, `${returnId}:accepted`, `refund:${refundId}`, `payout:${payoutId}`,
    * `transfer:${sellerOrderId}`, `reversal:${returnId}`, `tcs:${taxDocumentId}`.
    */
   id: string;
@@ -102,6 +105,26 @@ export const returnEntry = ({
   ...noPayout,
   ...totals(settlement, -1),
   lines: settlement,
+  transferState: null,
+});
+
+/** A help request's refund, as its seller or MIBI gave it: the sale, commission and earning it takes back. */
+export const refundEntry = (
+  { orderId, sellerOrderId, sellerId, at }: { orderId: string; sellerOrderId: string; sellerId: string; at: string },
+  refund: HelpRefund,
+): LedgerEntry => ({
+  id: `refund:${refund.refundId}`,
+  sellerId,
+  kind: 'refund',
+  at,
+  orderId,
+  sellerOrderId,
+  returnId: null,
+  ...noPayout,
+  salesPaise: signed(refund.amountPaise, -1),
+  commissionPaise: signed(refund.commissionPaise, -1),
+  amountPaise: signed(refund.earningPaise, -1),
+  lines: [],
   transferState: null,
 });
 
@@ -216,7 +239,7 @@ export const NO_TOTALS: LedgerTotals = {
 
 /** The totals with `entry` posted. */
 export function post(totals: LedgerTotals, entry: LedgerEntry): LedgerTotals {
-  const earns = entry.kind === 'earning' || entry.kind === 'return';
+  const earns = entry.kind === 'earning' || entry.kind === 'return' || entry.kind === 'refund';
   const transfers = entry.kind === 'transfer' || entry.kind === 'reversal';
   const tcs = entry.kind === 'tcs';
   const earnedPaise = sum([totals.earnedPaise, earns ? entry.amountPaise : 0]);

@@ -4,8 +4,10 @@
  * buyer's cancel, a return request and a new review of their product, and of a cancel by MIBI
  * (an admin). Each such event of the log makes one notice, named after the event (a cancel by
  * MIBI two: the buyer's and the seller's), told in the app and (as its recipient chooses) by
- * e-mail.
+ * e-mail. Each step of a help request tells the other side: the seller of a request and of its
+ * being taken to MIBI, the buyer of an answer or resolution, both of MIBI's decision.
  */
+import { HELP_REASON_LABELS } from '../dispute/events.ts';
 import { formatInr, sum } from '../money.ts';
 import type { OrderEvent, OrderLine, OrderPlacedEvent, ReturnLine } from '../order/events.ts';
 import { shortReturnId, shortSellerOrderId } from '../order/status.ts';
@@ -20,9 +22,19 @@ export const BUYER_NOTICES = [
   'order_move_undone',
   'return_accepted',
   'return_rejected',
+  'help_answered',
+  'dispute_decided',
 ] as const;
 /** The notices a seller gets. */
-export const SELLER_NOTICES = ['buyer_cancelled', 'staff_cancelled', 'return_requested', 'review_submitted'] as const;
+export const SELLER_NOTICES = [
+  'buyer_cancelled',
+  'staff_cancelled',
+  'return_requested',
+  'review_submitted',
+  'help_requested',
+  'dispute_opened',
+  'dispute_decided_seller',
+] as const;
 export const NOTICE_KINDS = [...BUYER_NOTICES, ...SELLER_NOTICES] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -39,6 +51,11 @@ export const NOTICE_MAILS: Readonly<Record<NoticeKind, string>> = {
   staff_cancelled: 'MIBI cancels one of your orders',
   return_requested: 'A buyer asks for a return',
   review_submitted: 'A buyer reviews one of your products',
+  help_answered: 'A seller answers or resolves your help request',
+  dispute_decided: 'MIBI decides on your help request',
+  help_requested: 'A buyer asks for help with an order',
+  dispute_opened: 'A buyer takes a help request to MIBI',
+  dispute_decided_seller: 'MIBI decides on a help request about your order',
 };
 
 /** The events that call for a notice. */
@@ -51,6 +68,11 @@ export const NOTICE_EVENTS = [
   'ReturnRequested',
   'ReturnAccepted',
   'ReturnRejected',
+  'HelpRequested',
+  'HelpAnswered',
+  'HelpResolved',
+  'HelpEscalated',
+  'DisputeDecided',
   'ReviewSubmitted',
 ] as const satisfies ReadonlyArray<(OrderEvent | ReviewEvent)['type']>;
 
@@ -225,6 +247,72 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
           `${seller} rejected your return.`,
           `Reason: ${reason}`,
         ),
+      ];
+    }
+    case 'HelpRequested': {
+      const { reason, text, answerBy } = event.data;
+      return [
+        notice(
+          { role: 'seller', kind: 'help_requested' },
+          `Help requested: ${order}`,
+          `${purchase.buyerName} asks for help: ${HELP_REASON_LABELS[reason]}.`,
+          `“${text}”`,
+          `Answer or resolve it by ${answerBy.slice(0, 16).replace('T', ' ')} UTC under Incoming Orders; after that the buyer can ask MIBI to decide.`,
+        ),
+      ];
+    }
+    case 'HelpAnswered':
+      return [
+        notice(
+          { role: 'buyer', kind: 'help_answered' },
+          `${seller} answered your help request`,
+          `About ${order}: “${event.data.text}”`,
+          'If this does not solve it, you can ask MIBI to decide from your order.',
+        ),
+      ];
+    case 'HelpResolved': {
+      const { resolution, refund, text } = event.data;
+      const offer =
+        resolution === 'refund'
+          ? `refunds ${formatInr(refund?.amountPaise ?? 0)}`
+          : resolution === 'replacement'
+            ? 'sends a replacement'
+            : 'takes the items back: ask for the return from your order';
+      return [
+        notice(
+          { role: 'buyer', kind: 'help_answered' },
+          `${seller} resolved your help request`,
+          `About ${order}: ${seller} ${offer}.`,
+          `“${text}”`,
+        ),
+      ];
+    }
+    case 'HelpEscalated':
+      return [
+        notice(
+          { role: 'seller', kind: 'dispute_opened' },
+          `${order}: the buyer asks MIBI to decide`,
+          `${purchase.buyerName} took their help request to MIBI: “${event.data.text}”`,
+          'Your earning on this order is held until MIBI decides.',
+        ),
+      ];
+    case 'DisputeDecided': {
+      const { outcome, refund, reason } = event.data;
+      const decision =
+        outcome === 'refund'
+          ? `MIBI refunds ${formatInr(refund?.amountPaise ?? 0)} to the buyer.`
+          : "MIBI closed the request in the seller's favour.";
+      return [
+        notice({ role: 'buyer', kind: 'dispute_decided' }, `MIBI decided on ${order}`, decision, `Reason: ${reason}`),
+        {
+          ...notice(
+            { role: 'seller', kind: 'dispute_decided_seller' },
+            `MIBI decided on ${order}`,
+            decision,
+            `Reason: ${reason}`,
+          ),
+          notificationId: noticeId(eventId, 'seller'),
+        },
       ];
     }
   }

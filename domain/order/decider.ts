@@ -28,6 +28,8 @@ import { type ReturnStatus, returnRefused, returnWindowCloses, unitsAskedBack } 
 import { keyFields, lineKey } from './line-key.ts';
 import { DEFAULT_VARIANT_ID } from '../product/variants.ts';
 import { settleLine, settleReturn } from './settlement.ts';
+import { type HelpCommand, type HelpFacts, type HelpState, decideHelp, helpsAfter } from '../dispute/help.ts';
+import { isHelpEvent } from '../dispute/events.ts';
 import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, isUndoable } from './status.ts';
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 import { later } from '../time.ts';
@@ -115,7 +117,8 @@ export type OrderCommand =
       reason: string;
       at: string;
     }
-  | RefundCommand;
+  | RefundCommand
+  | HelpCommand;
 
 export interface ReturnState {
   returnId: string;
@@ -131,6 +134,8 @@ export interface SellerOrder {
   status: OrderStatus;
   lines: OrderLine[];
   subtotalPaise: Paise;
+  /** When it was last shipped (null before, or once that move was undone). */
+  shippedAt: string | null;
   deliveredAt: string | null;
   /** The rates the delivery settled each line at: returns are reversed at the same rate. */
   settlement: LineSettlement[];
@@ -139,6 +144,8 @@ export interface SellerOrder {
   undo: { status: UndoableStatus; until: string } | null;
   /** The move last undone, until the next move: a retried undo changes nothing. */
   undone: UndoableStatus | null;
+  /** Its help requests, oldest first (domain/dispute/help.ts). */
+  helps: HelpState[];
 }
 
 export interface Order {
@@ -427,16 +434,20 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         status: 'pending',
         lines: lines.filter((line) => line.sellerId === sellerId),
         subtotalPaise,
+        shippedAt: null,
         deliveredAt: null,
         settlement: [],
         returns: [],
         undo: null,
         undone: null,
+        helps: [],
       })),
     };
   }
   if (state === null) return state;
   if (isRefundEvent(event)) return { ...state, refunds: refundsAfter(state.refunds, event) };
+  if (isHelpEvent(event))
+    return withPart(state, event.data.sellerOrderId, (p) => ({ ...p, helps: helpsAfter(p.helps, event) }));
   switch (event.type) {
     case 'PaymentRequested':
     case 'PaymentFailed':
@@ -471,6 +482,7 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
       return withPart(state, data.sellerOrderId, (p) => ({
         ...p,
         status: event.data.to,
+        ...(event.data.from === 'shipped' && { shippedAt: null }),
         undo: null,
         undone: event.data.from,
       }));
@@ -482,6 +494,7 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         status,
         undo: until !== undefined && isUndoable(status) ? { status, until } : null,
         undone: null,
+        ...(event.type === 'SellerOrderShipped' && { shippedAt: event.data.at }),
         ...(event.type === 'SellerOrderDelivered' && { deliveredAt: event.data.at, settlement: event.data.settlement }),
       }));
     }
@@ -530,5 +543,27 @@ function decideOn(command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, state:
     case 'RecordPaymentCapture':
     case 'ExpirePayment':
       return decidePayment(command, state);
+    case 'AskForHelp':
+    case 'AnswerHelp':
+    case 'ResolveHelp':
+    case 'EscalateHelp':
+    case 'DecideDispute':
+      return decideHelp(command, helpFacts(state, sellerOrderOf(state, command.sellerOrderId)));
   }
 }
+
+/** What the help decisions read of a seller order. */
+const helpFacts = (order: Order, part: SellerOrder): HelpFacts => ({
+  orderId: order.orderId,
+  buyerId: order.buyerId,
+  sellerOrderId: part.sellerOrderId,
+  sellerId: part.sellerId,
+  status: part.status,
+  shippedAt: part.shippedAt,
+  deliveredAt: part.deliveredAt,
+  subtotalPaise: part.subtotalPaise,
+  returnedPaise: sum(part.returns.filter((r) => r.status === 'accepted').map((r) => r.amountPaise)),
+  settlement: part.settlement,
+  lines: part.lines.map((line) => ({ amountPaise: line.pricePaise * line.quantity, categoryId: line.categoryId })),
+  helps: part.helps,
+});

@@ -1,4 +1,5 @@
 import type { DeliveryPromise } from '../delivery/promise.ts';
+import type { HelpEvent } from '../dispute/events.ts';
 import type { Paise } from '../money.ts';
 import type { Answer } from '../product/personalisation.ts';
 import type { LineKeyFields } from './line-key.ts';
@@ -190,13 +191,17 @@ export type PaymentEvent =
     }
   | { type: 'PaymentExpired'; data: { orderId: string; at: string } };
 
-/** Why money paid online goes back: a cancelled seller order, an accepted return, a payment captured after the purchase expired. */
-export type RefundReason = 'cancelled' | 'returned' | 'late_payment';
+/**
+ * Why money paid online goes back: a cancelled seller order, an accepted return, a payment
+ * captured after the purchase expired, a help request (its seller's refund or MIBI's decision).
+ */
+export type RefundReason = 'cancelled' | 'returned' | 'late_payment' | 'help';
 
 /**
  * A refund's life (refunds.ts decides them): requested when the purchase owes it, initiated once
  * the gateway took it, then processed or failed as the gateway says. `refundId` is MIBI's stable
- * key, the gateway's receipt: `${sellerOrderId}-cancel`, the returnId, or `${orderId}-late`.
+ * key, the gateway's receipt: `${sellerOrderId}-cancel`, the returnId, `${orderId}-late`, or a help
+ * request's refund id (domain/dispute/events.ts).
  */
 export type RefundEvent =
   | {
@@ -249,7 +254,7 @@ export type TransferEvent =
         transferId: string;
         /** The gateway's reversal (rvrsl_...). */
         reversalId: string;
-        /** The accepted return whose earning it takes back. */
+        /** The accepted return whose earning it takes back, or the refund id of a help request's refund. */
         returnId: string;
         amountPaise: Paise;
         at: string;
@@ -273,4 +278,5 @@ export type OrderEvent =
   | ReturnEvent
   | PaymentEvent
   | RefundEvent
-  | TransferEvent;
+  | TransferEvent
+  | HelpEvent;

@@ -30,8 +30,8 @@ const paid = (changes: Partial<RefundFacts> = {}): RefundFacts => ({
   expired: false,
   deliveryChargePaise: 5_000,
   sellerOrders: [
-    { sellerOrderId: `${orderId}-1`, subtotalPaise: 100_000, status: 'pending', returns: [] },
-    { sellerOrderId: `${orderId}-2`, subtotalPaise: 60_000, status: 'pending', returns: [] },
+    { sellerOrderId: `${orderId}-1`, subtotalPaise: 100_000, status: 'pending', returns: [], helps: [] },
+    { sellerOrderId: `${orderId}-2`, subtotalPaise: 60_000, status: 'pending', returns: [], helps: [] },
   ],
   refunds: [],
   ...changes,
@@ -95,6 +95,7 @@ describe('refundsDue', () => {
             { returnId: `${orderId}-1-R1`, status: 'accepted', amountPaise: 50_000 },
             { returnId: `${orderId}-1-R2`, status: 'requested', amountPaise: 0 },
           ],
+          helps: [],
         },
       ],
     });
@@ -142,6 +143,7 @@ describe('refundsDue over any life of a paid purchase', () => {
             subtotalPaise,
             status: 'pending',
             returns: [],
+            helps: [],
           })),
           refunds: [],
         };

@@ -3,7 +3,8 @@
  * every decision (refundsDue), so each cause asks for its refund once, under a stable id, the
  * gateway's receipt: a cancelled seller order its subtotal (and the delivery charge with the
  * last part when the whole purchase ends cancelled), an accepted return the amount its
- * settlement reverses, a payment captured after the purchase expired all of it. Refunds never
+ * settlement reverses, a payment captured after the purchase expired all of it, a help request
+ * what its seller or MIBI gave back (domain/dispute). Refunds never
  * add up to more than the capture.
  */
 import { DomainError } from '../decider.ts';
@@ -39,7 +40,7 @@ export const lateRefundId = (orderId: string): string => `${orderId}-late`;
 export function orderIdOfRefund(refundId: string): string | null {
   const late = /^(.+)-late$/.exec(refundId);
   if (late) return late[1]!;
-  const sellerOrderId = /^(.+)-(?:cancel|R\d+)$/.exec(refundId)?.[1];
+  const sellerOrderId = /^(.+)-(?:cancel|R\d+|H\d+(?:-M)?)$/.exec(refundId)?.[1];
   return sellerOrderId === undefined ? null : (parseSellerOrderId(sellerOrderId)?.orderId ?? null);
 }
 
@@ -57,6 +58,8 @@ export interface RefundFacts {
     status: OrderStatus;
     /** An accepted return's amountPaise is what its settlement reverses. */
     returns: ReadonlyArray<{ returnId: string; status: ReturnStatus; amountPaise: Paise }>;
+    /** Its help requests' refunds (a seller's resolution, MIBI's decision). */
+    helps: ReadonlyArray<{ refunds: ReadonlyArray<{ refundId: string; amountPaise: Paise }> }>;
   }>;
   refunds: ReadonlyArray<Pick<Refund, 'refundId' | 'amountPaise'>>;
 }
@@ -97,7 +100,20 @@ function owed(facts: RefundFacts): Owed[] {
         }),
       ),
   );
-  return [...cancels, ...returns];
+  const helps = facts.sellerOrders.flatMap((part) =>
+    part.helps.flatMap((help) =>
+      help.refunds.map(
+        (r): Owed => ({
+          refundId: r.refundId,
+          sellerOrderId: part.sellerOrderId,
+          returnId: null,
+          amountPaise: r.amountPaise,
+          reason: 'help',
+        }),
+      ),
+    ),
+  );
+  return [...cancels, ...returns, ...helps];
 }
 
 /**

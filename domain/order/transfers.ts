@@ -14,8 +14,9 @@
 import { type Decider, DomainError } from '../decider.ts';
 import { type Paise, sum } from '../money.ts';
 import type { OrderEvent, TransferEvent } from './events.ts';
-import { orderDecider, type OrderState } from './decider.ts';
+import { orderDecider, type OrderState, type SellerOrder } from './decider.ts';
 import { returnWindowCloses } from './returns.ts';
+import { disputeOpen } from '../dispute/help.ts';
 import type { LegacyOrderEvent } from './upcast.ts';
 
 export interface Transfer {
@@ -32,7 +33,7 @@ export interface TransferState {
   order: OrderState;
   /** By seller order id. */
   transfers: ReadonlyMap<string, Transfer>;
-  /** The earning each accepted return takes back, by return id. */
+  /** The earning each accepted return (by return id) or help request's refund (by refund id) takes back. */
   returnedEarnings: ReadonlyMap<string, Paise>;
 }
 
@@ -93,9 +94,15 @@ export const transferDecider: Decider<TransferCommand, TransferState, OrderEvent
     if (event.type === 'TransferCreated' || event.type === 'TransferReleased' || event.type === 'TransferReversed')
       return evolveTransfer(state, event);
     const order = orderDecider.evolve(state.order, event);
-    if (event.type !== 'ReturnAccepted') return { ...state, order };
-    const earning = sum(event.data.settlement.map((line) => line.earningPaise));
-    return { ...state, order, returnedEarnings: new Map(state.returnedEarnings).set(event.data.returnId, earning) };
+    if (event.type === 'ReturnAccepted') {
+      const earning = sum(event.data.settlement.map((line) => line.earningPaise));
+      return { ...state, order, returnedEarnings: new Map(state.returnedEarnings).set(event.data.returnId, earning) };
+    }
+    if ((event.type === 'HelpResolved' || event.type === 'DisputeDecided') && event.data.refund) {
+      const { refundId, earningPaise } = event.data.refund;
+      return { ...state, order, returnedEarnings: new Map(state.returnedEarnings).set(refundId, earningPaise) };
+    }
+    return { ...state, order };
   },
 
   decide(command, state) {
@@ -136,9 +143,14 @@ function paymentOf({ order }: TransferState): string | null {
 export const heldPaise = (transfer: Transfer): Paise =>
   transfer.amountPaise - sum([...transfer.reversals.values()].map((r) => r.amountPaise));
 
+/** The refunds of a seller order's help requests: what each takes back of its earning is in returnedEarnings. */
+const helpRefundsOf = (part: SellerOrder): string[] =>
+  part.helps.flatMap((help) => help.refunds.map((refund) => refund.refundId));
+
 /**
  * The transfer a seller order calls for, when none is recorded: its whole earning from the
- * purchase's payment, once delivered and paid online. Returns accepted before it are reversed
+ * purchase's payment, once delivered and paid online, and no dispute open on it (its earning is
+ * held until MIBI decides). Returns accepted and help refunds given before it are reversed
  * after it like any other (so the amount never depends on when the job ran); a seller order
  * whose every unit came back before it is not transferred at all.
  */
@@ -149,15 +161,23 @@ export function transferDue(
   const part = state.order?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
   const paymentId = paymentOf(state);
   if (!part || paymentId === null || part.status !== 'delivered' || state.transfers.has(sellerOrderId)) return null;
+  if (disputeOpen(part.helps)) return null;
   const amountPaise = sum(part.settlement.map((line) => line.earningPaise));
-  const returned = sum(
-    part.returns.filter((r) => r.status === 'accepted').map((r) => state.returnedEarnings.get(r.returnId) ?? 0),
-  );
+  const returned = sum(takenBack(part).map((id) => state.returnedEarnings.get(id) ?? 0));
   if (amountPaise - returned <= 0) return null;
   return { paymentId, sellerId: part.sellerId, amountPaise };
 }
 
-/** The reversals a seller order's transfer calls for: one per accepted return not reversed yet that earned anything. */
+/** What takes earning back from a seller order: its accepted returns and its help requests' refunds, by id. */
+const takenBack = (part: SellerOrder): string[] => [
+  ...part.returns.filter((r) => r.status === 'accepted').map((r) => r.returnId),
+  ...helpRefundsOf(part),
+];
+
+/**
+ * The reversals a seller order's transfer calls for: one per accepted return or help refund not
+ * reversed yet that took back any earning (its id is the reversal's receipt).
+ */
 export function reversalsDue(
   state: TransferState,
   sellerOrderId: string,
@@ -165,13 +185,9 @@ export function reversalsDue(
   const part = state.order?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
   const transfer = state.transfers.get(sellerOrderId);
   if (!part || !transfer) return [];
-  return part.returns
-    .filter((r) => r.status === 'accepted' && !transfer.reversals.has(r.returnId))
-    .map((r) => ({
-      transferId: transfer.transferId,
-      returnId: r.returnId,
-      amountPaise: state.returnedEarnings.get(r.returnId) ?? 0,
-    }))
+  return takenBack(part)
+    .filter((id) => !transfer.reversals.has(id))
+    .map((id) => ({ transferId: transfer.transferId, returnId: id, amountPaise: state.returnedEarnings.get(id) ?? 0 }))
     .filter((r) => r.amountPaise > 0);
 }
 
@@ -184,14 +200,15 @@ export interface ReleasePolicy {
 
 /**
  * Whether a seller order's transfer is to be released: held, something left in it, no return
- * open, every accepted return reversed, and its return window closed (at delivery, when none
- * of its categories takes returns).
+ * open, no dispute open, every accepted return and help refund reversed, and its return window
+ * closed (at delivery, when none of its categories takes returns).
  */
 export function releaseDue(state: TransferState, sellerOrderId: string, policy: ReleasePolicy): boolean {
   const part = state.order?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
   const transfer = state.transfers.get(sellerOrderId);
   if (!part?.deliveredAt || !transfer || transfer.released || heldPaise(transfer) <= 0) return false;
   if (part.returns.some((r) => r.status === 'requested') || reversalsDue(state, sellerOrderId).length > 0) return false;
+  if (disputeOpen(part.helps)) return false;
   const closes = policy.returnable ? returnWindowCloses(part.deliveredAt, policy.windowDays) : part.deliveredAt;
   return Date.parse(policy.now) >= Date.parse(closes);
 }

@@ -30,7 +30,8 @@ const LedgerEntrySchema = z
     sellerId: z.string(),
     kind: z.enum(LEDGER_KINDS).openapi({
       description:
-        'earning: a delivery; return: an accepted return reversed; payout: money paid by an admin; transfer: an ' +
+        'earning: a delivery; return: an accepted return reversed; refund: a help request’s refund (by its seller or MIBI) taken back; ' +
+        'payout: money paid by an admin; transfer: an ' +
         'order paid online sent to the seller’s linked account; reversal: a return’s earning taken back out of a transfer; ' +
         'tcs: the TCS collected on an invoice (below zero) or given back by a credit note (above zero)',
     }),
@@ -72,11 +73,16 @@ const totalsFields = {
   ),
 } satisfies Record<keyof LedgerTotals, z.ZodType>;
 
+const heldField = {
+  heldPaise: paise('Of the balance, what seller orders under dispute brought: held (no payout) until MIBI decides'),
+};
+
 /** A seller's totals, once they have a ledger entry. Id: the seller id. */
 const SellerBalanceDocSchema = z.object({
   id: z.string(),
   sellerName: z.string(),
   ...totalsFields,
+  ...heldField,
   /** Time of the latest entry. */
   updatedAt: z.string(),
 });
@@ -88,6 +94,7 @@ export const SellerBalanceSchema = z
     sellerId: z.string(),
     sellerName: z.string(),
     ...totalsFields,
+    ...heldField,
     updatedAt: z.string().nullable().openapi({ description: 'Time of the latest entry; null without any' }),
   })
   .openapi('SellerBalance');

@@ -165,6 +165,7 @@ describe('ledger projection', () => {
         paidPaise: 1_000_00,
         transferredPaise: 0,
         balancePaise: 162_47,
+        heldPaise: 0,
         updatedAt: T(7),
       },
       {
@@ -177,6 +178,7 @@ describe('ledger projection', () => {
         paidPaise: 0,
         transferredPaise: 0,
         balancePaise: 810_00,
+        heldPaise: 0,
         updatedAt: T(4),
       },
     ]);

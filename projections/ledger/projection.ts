@@ -17,12 +17,14 @@ import {
   earningEntry,
   payoutEntry,
   post,
+  refundEntry,
   returnEntry,
   reversalEntry,
   tcsEntry,
   transferEntry,
 } from '../../domain/ledger/entries.ts';
 import type { OrderEvent, TransferEvent } from '../../domain/order/events.ts';
+import type { HelpEvent } from '../../domain/dispute/events.ts';
 import type { PayoutEvent } from '../../domain/payout/events.ts';
 import { INITIAL_TAX_POLICY } from '../../domain/tax/initial-policy.ts';
 import type { TaxPolicyEvent } from '../../domain/tax/policy.ts';
@@ -53,6 +55,21 @@ interface LedgerSellerDoc extends Doc {
   sellerName: string;
 }
 
+/**
+ * Each seller order's part of its seller's balance (id: the seller order id): its earning, less
+ * returns, refunds and what transfers sent, and whether a dispute holds it. A held seller
+ * order's part is its seller's `heldPaise`, which no payout may take.
+ */
+const LEDGER_SELLER_ORDERS = 'ledger_seller_orders';
+
+interface LedgerSellerOrderDoc extends Doc {
+  sellerId: string;
+  netPaise: number;
+  held: boolean;
+}
+
+const HELD_KINDS: ReadonlySet<LedgerEntry['kind']> = new Set(['earning', 'return', 'refund', 'transfer', 'reversal']);
+
 interface LedgerTransferDoc extends Doc {
   sellerId: string;
   amountPaise: number;
@@ -69,8 +86,45 @@ async function postEntry(work: UnitOfWork, entry: LedgerEntry, position: number)
   const sellerName =
     balance?.sellerName ?? (await work.get<LedgerSellerDoc>(LEDGER_SELLERS, entry.sellerId))?.sellerName ?? '';
   const totals = post(balance ?? NO_TOTALS, entry);
-  work.put<SellerBalanceDoc>(SELLER_BALANCES, { id: entry.sellerId, sellerName, ...totals, updatedAt: entry.at });
+  let heldPaise = balance?.heldPaise ?? 0;
+  if (entry.sellerOrderId !== null && HELD_KINDS.has(entry.kind)) {
+    const part = await sellerOrderPart(work, entry.sellerOrderId, entry.sellerId);
+    work.put<LedgerSellerOrderDoc>(LEDGER_SELLER_ORDERS, { ...part, netPaise: part.netPaise + entry.amountPaise });
+    if (part.held) heldPaise += entry.amountPaise;
+  }
+  const updated = { id: entry.sellerId, sellerName, ...totals, heldPaise, updatedAt: entry.at };
+  work.put<SellerBalanceDoc>(SELLER_BALANCES, updated);
   work.put<LedgerEntryDoc>(LEDGER_ENTRIES, { ...entry, position, balanceAfterPaise: totals.balancePaise });
+}
+
+const sellerOrderPart = async (work: UnitOfWork, id: string, sellerId: string): Promise<LedgerSellerOrderDoc> =>
+  (await work.get<LedgerSellerOrderDoc>(LEDGER_SELLER_ORDERS, id)) ?? { id, sellerId, netPaise: 0, held: false };
+
+/** A dispute opened (held) or decided (released): the seller order's part of the balance is held, or free again. */
+async function hold(work: UnitOfWork, sellerOrderId: string, sellerId: string, held: boolean, at: string) {
+  const part = await sellerOrderPart(work, sellerOrderId, sellerId);
+  if (part.held === held) return;
+  work.put<LedgerSellerOrderDoc>(LEDGER_SELLER_ORDERS, { ...part, held });
+  const balance = await work.get<SellerBalanceDoc>(SELLER_BALANCES, sellerId);
+  if (!balance) return;
+  const heldPaise = balance.heldPaise + (held ? part.netPaise : 0 - part.netPaise);
+  work.put<SellerBalanceDoc>(SELLER_BALANCES, { ...balance, heldPaise, updatedAt: at });
+}
+
+/** A help request's refund comes off the ledger when given; a dispute holds the seller order's part until decided. */
+async function applyHelp(event: HelpEvent, position: number, work: UnitOfWork): Promise<void> {
+  const { sellerOrderId, sellerId, at } = event.data;
+  switch (event.type) {
+    case 'HelpResolved':
+      if (event.data.refund) await postEntry(work, refundEntry(event.data, event.data.refund), position);
+      return;
+    case 'HelpEscalated':
+      return hold(work, sellerOrderId, sellerId, true, at);
+    case 'DisputeDecided':
+      // The refund is taken off while still held, then the rest is released: the hold returns to zero.
+      if (event.data.refund) await postEntry(work, refundEntry(event.data, event.data.refund), position);
+      return hold(work, sellerOrderId, sellerId, false, at);
+  }
 }
 
 /** The transfer's entry shows where it stands; its seller's balance is told too (updatedAt), so their ledger is fetched again. */
@@ -130,6 +184,10 @@ async function applyOrder(event: OrderEvent, position: number, work: UnitOfWork)
     case 'TransferReleased':
     case 'TransferReversed':
       return applyTransfer(event, position, work);
+    case 'HelpResolved':
+    case 'HelpEscalated':
+    case 'DisputeDecided':
+      return applyHelp(event, position, work);
   }
 }
 
@@ -201,6 +259,9 @@ const OWN_TYPES: LedgerEventType[] = [
   'TransferCreated',
   'TransferReleased',
   'TransferReversed',
+  'HelpResolved',
+  'HelpEscalated',
+  'DisputeDecided',
   'PayoutRecorded',
   'CategoryCreated',
   'CategoryCommissionSet',
@@ -212,8 +273,8 @@ const OWN_TYPES: LedgerEventType[] = [
 
 export const ledger: Projection = {
   name: 'ledger',
-  // 2: transfers and their reversals, and the balances' transferredPaise. 3: TCS.
-  version: 3,
+  // 2: transfers and their reversals, and the balances' transferredPaise. 3: TCS. 4: help refunds, disputes' holds.
+  version: 4,
   collections: [
     { name: LEDGER_ENTRIES, indexes: [['sellerId', 'at']] },
     // Admins list balances due, highest first.
@@ -221,6 +282,7 @@ export const ledger: Projection = {
     { name: CATEGORY_POLICIES },
     { name: LEDGER_SELLERS },
     { name: LEDGER_TRANSFERS },
+    { name: LEDGER_SELLER_ORDERS },
     // GSTR-8 reads a month's records, a seller's report its own.
     {
       name: TCS_RECORDS,

@@ -40,6 +40,7 @@ const balanceOf = ({
   paidPaise,
   transferredPaise,
   balancePaise,
+  heldPaise,
   updatedAt,
 }: SellerBalanceDoc): SellerBalance => ({
   sellerId: id,
@@ -51,13 +52,14 @@ const balanceOf = ({
   paidPaise,
   transferredPaise,
   balancePaise,
+  heldPaise,
   updatedAt,
 });
 
 /** The seller's balance; all zeros, under `sellerName`, while they have no entry. */
 async function sellerBalance(read: ReadStore, sellerId: string, sellerName: string): Promise<SellerBalance> {
   const doc = await balances(read).get(sellerId);
-  return doc ? balanceOf(doc) : { sellerId, sellerName, ...NO_TOTALS, updatedAt: null };
+  return doc ? balanceOf(doc) : { sellerId, sellerName, ...NO_TOTALS, heldPaise: 0, updatedAt: null };
 }
 
 /** The seller's balance and a page of their entries, newest first. */

@@ -153,14 +153,17 @@ export const SellerOrderSchema = z
   .openapi('SellerOrder');
 export type SellerOrderDoc = z.infer<typeof SellerOrderSchema>;
 
-/** Money paid online going back to the buyer: a cancelled part's, an accepted return's, a late payment's. */
+/** Money paid online going back to the buyer: a cancelled part's, an accepted return's, a late payment's, a help request's. */
 export const RefundSchema = z
   .object({
-    refundId: z.string().openapi({ description: '`${sellerOrderId}-cancel`, the returnId, or `${orderId}-late`' }),
+    refundId: z.string().openapi({
+      description:
+        "`${sellerOrderId}-cancel`, the returnId, `${orderId}-late`, or a help request's (`${helpId}`, `${helpId}-M`)",
+    }),
     sellerOrderId: z.string().nullable(),
     returnId: z.string().nullable(),
     amountPaise: money,
-    reason: z.enum(['cancelled', 'returned', 'late_payment']) satisfies z.ZodType<RefundReason>,
+    reason: z.enum(['cancelled', 'returned', 'late_payment', 'help']) satisfies z.ZodType<RefundReason>,
     status: z.enum(['requested', 'initiated', 'processed', 'failed']).openapi({
       description:
         'requested: owed, not yet taken by the gateway; initiated: on its way; processed: back with the buyer',

@@ -14,6 +14,7 @@ import { STATUS_AFTER, isUndoable, shortSellerOrderId, withSellerOrder } from '.
 import { type LegacyOrderEvent, purchaseOf, upcast } from '../../domain/order/upcast.ts';
 import { REFUND_EVENT_TYPES, isRefundEvent } from '../../domain/order/refunds.ts';
 import { lineKey } from '../../domain/order/line-key.ts';
+import { type HelpEvent, isHelpEvent } from '../../domain/dispute/events.ts';
 import type { RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
@@ -25,7 +26,8 @@ export const ORDERS = 'orders';
 export const SELLER_ORDERS = 'seller_orders';
 
 /** The events of one seller order. */
-type PartEvent = Exclude<OrderEvent, OrderPlacedEvent | PaymentEvent | RefundEvent>;
+/** Help requests are their own read model's (projections/help). */
+type PartEvent = Exclude<OrderEvent, OrderPlacedEvent | PaymentEvent | RefundEvent | HelpEvent>;
 
 const PAYMENT_EVENTS: ReadonlySet<string> = new Set<PaymentEvent['type']>([
   'PaymentFailed',
@@ -237,6 +239,7 @@ function docsAfter(docs: PurchaseDocs | null, event: OrderEvent): PurchaseDocs |
   if (!docs) return null;
   if (isRefundEvent(event)) return { ...docs, order: orderAfterRefund(docs.order, event) };
   if (isPaymentEvent(event)) return paidDocs(docs, event);
+  if (isHelpEvent(event)) return docs;
   const sellerOrders = docs.sellerOrders.map((doc) =>
     doc.id === event.data.sellerOrderId ? sellerOrderAfter(doc, event) : doc,
   );
@@ -262,6 +265,7 @@ export function purchaseFromEvents(events: ReadonlyArray<OrderEvent | LegacyOrde
 const legacy = legacyOrders('orders_legacy_orders');
 
 async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: number): Promise<void> {
+  if (isHelpEvent(event)) return;
   if (event.type === 'OrderPlaced') {
     const { order, sellerOrders } = placedDocs(event);
     work.put(ORDERS, order);

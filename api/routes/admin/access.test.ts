@@ -47,6 +47,7 @@ beforeAll(async () => {
   const product = { param: { id: productId } };
   const featured = { param: { id: featurable } };
   const revision = { param: { id: revised } };
+  const noDispute = crypto.randomUUID();
   const taxChange = { effectiveFrom: indianDate(new Date().toISOString()), source: 'Notification 1/2026' };
   // Real ids and valid bodies: without the role check every one of these would succeed.
   const calls: Call[] = [
@@ -69,6 +70,14 @@ beforeAll(async () => {
       }),
     (api) => api.admin.orders.$get({ query: {} }),
     (api) => api.admin.payments.$get({ query: {} }),
+    (api) => api.admin.disputes.$get(),
+    // No help request was taken to MIBI, so these two would be refused (404) after the role check.
+    (api) => api.admin.disputes[':id'].$get({ param: { id: noDispute } }),
+    (api) =>
+      api.admin.disputes[':id'].decision.$post({
+        param: { id: noDispute },
+        json: { outcome: 'seller', reason: 'Delivered whole' },
+      }),
     (api) => api.admin.users.$get({ query: {} }),
     (api) => api.admin.users[':id'].roles.$post({ ...buyerId, json: { role: 'seller' } }),
     (api) => api.admin.users[':id'].roles[':role'].$delete({ param: { id: seller.user!.id, role: 'seller' } }),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../roles/context.ts';
 import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminDeliveryZoneRoutes } from './delivery-zones.ts';
+import { adminDisputeRoutes } from './disputes.ts';
 import { adminGstr8Routes } from './gstr8.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
@@ -21,6 +22,7 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/products', adminProductRoutes(ctx))
     .route('/orders', adminOrderRoutes(ctx))
     .route('/payments', adminPaymentRoutes(ctx))
+    .route('/disputes', adminDisputeRoutes(ctx))
     .route('/users', adminUserRoutes(ctx))
     .route('/', adminLedgerRoutes(ctx))
     .route('/gstr8', adminGstr8Routes(ctx))

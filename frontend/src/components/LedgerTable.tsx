@@ -11,6 +11,7 @@ export type LedgerEntry = Data<typeof server.seller.ledger.$get>['entries']['ite
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   earning: 'Earning',
   return: 'Return',
+  refund: 'Help refund',
   payout: 'Payout',
   transfer: 'Transfer',
   reversal: 'Transfer reversed',
@@ -18,7 +19,8 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
 };
 
 /** Entries of money moved, not earned: they have no sales or commission of their own. */
-const movesMoneyOnly = (entry: LedgerEntry): boolean => entry.kind !== 'earning' && entry.kind !== 'return';
+const movesMoneyOnly = (entry: LedgerEntry): boolean =>
+  entry.kind !== 'earning' && entry.kind !== 'return' && entry.kind !== 'refund';
 
 /** "10%", "12.5%": a rate in basis points. */
 export const formatRate = (bps: number): string =>

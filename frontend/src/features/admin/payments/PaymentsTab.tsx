@@ -27,6 +27,7 @@ const REFUND_REASONS: Record<Payment['refunds'][number]['reason'], string> = {
   cancelled: 'cancelled part',
   returned: 'accepted return',
   late_payment: 'paid after it expired',
+  help: 'help request',
 };
 
 /** What recorded the payment's outcome, when the reconciliation had to (a lost webhook, an expiry). */
