@@ -145,11 +145,22 @@ describe('describeProductEvents', () => {
       type: 'StockAdjusted',
       data: { ...stamp, variantId, from: 3, to: 5, reason: 'manual' },
     });
+    // Size 9 waits for review: its stock is given before it goes on sale, named all the same.
+    const size9: ProductEvent = {
+      type: 'ProductRevisionSubmitted',
+      data: {
+        ...stamp,
+        revisionId: 'r1',
+        before: {},
+        after: { variants: [variant('v1', ['7']), variant('v3', ['8']), variant('v4', ['9'])] },
+        replaces: null,
+      },
+    };
     const fields = describeProductEvents(
-      [chappal, adjusted('v3'), edited, adjusted('v3'), adjusted('v9')],
+      [chappal, adjusted('v3'), edited, adjusted('v3'), adjusted('v9'), size9, adjusted('v4')],
       names,
     ).flatMap(({ description }) => description.changes?.map((change) => change.field) ?? []);
-    expect(fields).toEqual(['Stock of Size 8 · Tan', 'Stock of Size 8', 'Stock (v9)']);
+    expect(fields).toEqual(['Stock of Size 8 · Tan', 'Stock of Size 8', 'Stock (v9)', 'Stock of Size 9']);
   });
 
   it('words a revision sent for review, replacing one, and approved, with the fields it changes', () => {

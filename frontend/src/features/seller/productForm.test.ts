@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { singleFileImage } from '../../../../domain/product/image.ts';
-import { variantChanges } from './productForm.ts';
+import { asProposed, variantChanges } from './productForm.ts';
 import type { SellerProduct } from './types.ts';
 
 const black = singleFileImage('/media/black.webp');
@@ -57,5 +57,31 @@ describe('variantChanges', () => {
   it('sells the product as one thing again, at the price and stock typed, once its last option is removed', () => {
     expect(variantChanges(product, [], [], typed)).toEqual({ options: [], ...typed });
     expect(variantChanges({ ...product, options: [] }, [], [], typed)).toEqual({});
+  });
+});
+
+describe('asProposed', () => {
+  it('shows the variants waiting for review, those on sale at their live price, each with the stock it was given', () => {
+    const { label: _, stockQuantity: __, ...tan } = stored('v1', 'Tan');
+    const indigo = { ...tan, id: 'v3', sku: 'C-INDIGO', optionValues: ['Indigo'] };
+    const wider = [{ name: 'Colour', values: ['Tan', 'Black', 'Indigo'] }];
+    const waiting = {
+      ...product,
+      pricePaise: 79_900,
+      originalPricePaise: null,
+      // Tan's price went down at once after the revision was sent.
+      variants: [{ ...stored('v1', 'Tan'), pricePaise: 79_900 }, stored('v2', 'Black', [black.url])],
+      stockByVariant: { v1: 3, v2: 3, v3: 2 },
+      pendingRevision: { after: { options: wider, variants: [tan, indigo] } },
+    } as unknown as SellerProduct;
+    expect(asProposed(waiting)).toMatchObject({
+      options: wider,
+      pricePaise: 79_900,
+      variants: [
+        { id: 'v1', label: 'Tan', pricePaise: 79_900, stockQuantity: 3 },
+        { id: 'v3', label: 'Indigo', pricePaise: 89_900, stockQuantity: 2 },
+      ],
+    });
+    expect(asProposed(product)).toBe(product);
   });
 });
