@@ -20,6 +20,7 @@ import { type VariantInput, VARIANT_MESSAGES } from '../../domain/product/varian
 import { ApiError } from '../http/errors.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { sellerSkus } from '../../projections/catalog/queries.ts';
+import { skuTaken } from './product-skus.ts';
 import { productTaxOf } from './tax-policy.ts';
 import { type ImageImportContext, imageAtUrl, uploadOf } from './uploads.ts';
 
@@ -128,7 +129,9 @@ const skusOf = ({ sku, variants }: Pick<ProductChangesBody, 'sku' | 'variants'>)
 
 /**
  * SKUs are unique within the seller (catalog import matches rows by them): none of `skus` may be
- * a SKU of another of the seller's products, as the catalog read model has them.
+ * a SKU of another of the seller's products, as the catalog read model has them. This answers
+ * before images are fetched, and covers SKUs given before reservations were kept; two products
+ * taking one SKU at the same moment are told apart by the reservations (product-skus.ts).
  */
 async function assertSkusFree(
   cx: ProductInputContext,
@@ -138,10 +141,9 @@ async function assertSkusFree(
 ): Promise<void> {
   const wanted = new Set(skus.filter((sku) => sku !== '').map((sku) => sku.toLowerCase()));
   if (wanted.size === 0) return;
-  // The read model may lag a listing made a moment ago: a clash within that moment is not caught.
   const taken = await sellerSkus(cx.platform.read, sellerId, productId);
   const clash = [...taken].find((sku) => wanted.has(sku.toLowerCase()));
-  if (clash !== undefined) throw refused('sku', VARIANT_MESSAGES.skuTaken);
+  if (clash !== undefined) throw skuTaken();
 }
 
 /** The prices an edit leaves, each given or kept; only an edit of a price asks, so older listings stay editable. */

@@ -16,6 +16,7 @@ import { categoryNames } from '../history/entries.ts';
 import { sellerProductEvents } from '../history/product-events.ts';
 import { assertCategoryExists } from './categories.ts';
 import type { CommandContext } from './context.ts';
+import { decideWithSkus } from './product-skus.ts';
 import { assertActorMaySell } from './sellers.ts';
 import { assertVerifiedToList } from './email-verification.ts';
 import { type ProductInputContext, checkedChanges, checkedListing } from './product-input.ts';
@@ -109,7 +110,7 @@ export async function listProduct(
     at,
     ...(imported && { imported: imported.mark }),
   };
-  let { position } = await cx.streams.handle(stream, productDecider, list, { actor: actor.userId });
+  let { position } = await decideWithSkus(cx, productId, list, { actor: actor.userId });
   if (cx.config.AUTO_VERIFY) {
     const verify: ProductCommand = { type: 'VerifyProduct', actor: SYSTEM_ADMIN, at };
     ({ position } = await cx.streams.handle(stream, productDecider, verify, { actor: SYSTEM_ADMIN.userId }));
@@ -139,7 +140,7 @@ export async function updateProduct(
     at: cx.now(),
     ...(imported && { imported }),
   };
-  const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
+  const decided = await decideWithSkus(cx, productId, command, { actor: actor.userId });
   return edited(cx, productId, decided);
 }
 
@@ -230,7 +231,7 @@ export async function restoreProductVersion(
     at: cx.now(),
     restores: occurredAt(then.last),
   } as const;
-  const decided = await cx.streams.handle(productStream(productId), productDecider, command, { actor: actor.userId });
+  const decided = await decideWithSkus(cx, productId, command, { actor: actor.userId });
   const result = await edited(cx, productId, decided);
   // The fields changed at once and those sent for review, told together in form order.
   const before: Partial<ProductDetails> = {};

@@ -393,6 +393,32 @@ describe("a product with options, its made-to-order days and its variants' own",
   });
 });
 
+describe('a SKU asked for by many at once', () => {
+  it('goes to exactly one of the products listed at once through the form', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const reply = await seller.api.seller.products.$post({
+          json: {
+            name: `Madhubani painting ${i}`,
+            description: 'Hand-painted on handmade paper.',
+            pricePaise: 250_000,
+            originalPricePaise: null,
+            stockQuantity: 1,
+            categoryId: 'handicrafts',
+            tags: [],
+            sku: 'MADHU-1',
+          },
+        });
+        return reply.status === 201 ? 'listed' : errorOf(reply).message;
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'listed')).toHaveLength(1);
+    expect(new Set(outcomes.filter((outcome) => outcome !== 'listed'))).toEqual(
+      new Set(['Another of your products has this SKU']),
+    );
+  });
+});
+
 describe('rows of one file adding to one product', () => {
   it('refuses the second row adding a combination the first adds, in the dry run and the import', async () => {
     const { id: jootiId } = await listProduct(seller, {

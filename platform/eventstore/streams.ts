@@ -55,6 +55,15 @@ export interface Decided<E> {
   revision: number;
 }
 
+/** Another stream's events, appended with a command's (Streams.handleAlongside) at the revision read. */
+export interface Alongside {
+  stream: string;
+  events: EventShape[];
+  expectedRevision: ExpectedRevision;
+}
+
+const expected = (revision: number): ExpectedRevision => (revision === -1 ? 'no_stream' : revision);
+
 export interface CommandMetadata {
   actor: string | null;
   correlationId?: string;
@@ -136,6 +145,41 @@ export class Streams {
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           if (attempt >= MAX_ATTEMPTS) throw new StreamContendedError(stream);
+          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        }
+      }
+    });
+  }
+
+  /**
+   * Runs `command` on a stream as `handle` does, and appends with its events, all or nothing,
+   * what `alongside` derives from them (from the state they were decided on): another stream's
+   * events at the revision it read that stream at, or null for none. A conflict on either stream
+   * reads both again and decides again; what `alongside` throws refuses the command.
+   */
+  async handleAlongside<C, S, E extends EventShape>(
+    stream: string,
+    decider: StreamDecider<C, S, E>,
+    command: C,
+    metadata: CommandMetadata,
+    alongside: (state: S, events: E[]) => Promise<Alongside | null>,
+  ): Promise<Decided<E>> {
+    return this.exclusive(stream, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const { state, revision, position } = await this.load(stream, decider);
+        const events = decider.decide(command, state);
+        if (events.length === 0) return { events, position, revision };
+        const other = await alongside(state, events);
+        const own = { stream, events: events.map((e) => toNew(e, metadata)), expectedRevision: expected(revision) };
+        try {
+          const [result] = await this.store.appendMany([
+            own,
+            ...(other ? [{ ...other, events: other.events.map((e) => toNew(e, metadata)) }] : []),
+          ]);
+          return { events, position: result!.position, revision: result!.revision };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (attempt >= MAX_ATTEMPTS) throw new StreamContendedError(error.stream);
           await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
         }
       }
