@@ -121,6 +121,15 @@ test('a verified product gains a colour: buyers do not see it until the admin ap
     sellerPage.getByText('Changes to the options and variants wait for an admin', { exact: false }),
   ).toBeVisible();
   await expect(sellerRow.getByText('Changes waiting for review')).toBeVisible();
+  await sellerRow.getByText('What you changed').click();
+  const asked = sellerRow.getByRole('table', { name: `Changes to ${name} waiting for review` });
+  await expect(asked.getByRole('row', { name: /Variants/ })).toContainText('Indigo');
+  // The form starts from the change: indigo is in the grid, waiting.
+  await sellerRow.getByRole('button', { name: 'Edit Product' }).click();
+  await expect(grid.getByRole('rowheader', { name: /Indigo/ })).toContainText('Waiting for review');
+  await expect(grid.getByLabel('Stock of Indigo')).toHaveValue('3');
+  await expect(grid.getByRole('rowheader', { name: 'Tan', exact: true })).toBeVisible();
+  await sellerPage.getByRole('button', { name: 'Cancel' }).click();
 
   // Buyers see tan only.
   const buyerPage = await buyer.newPage();

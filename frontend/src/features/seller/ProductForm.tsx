@@ -20,7 +20,7 @@ import { type ProductValues, asProposed, changedFields, initialText, variantChan
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { type QuestionDraft, draftsOf, questionsOf, sameQuestions } from './questions.ts';
 import type { SellerProduct } from './types.ts';
-import { type VariantsValue, variantsText } from './variantGrid.ts';
+import { type VariantsValue, rowLabel, variantsText } from './variantGrid.ts';
 import { VariantsEditor } from './VariantsEditor.tsx';
 
 interface ProductFormProps {
@@ -56,6 +56,12 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   const initial = initialText(proposed);
   const [entries, setEntries] = useState<GalleryEntry[]>(() => entriesOf(proposed?.images ?? []));
   const [variants, setVariants] = useState<VariantsValue>(() => variantsText(proposed, entries));
+  // Variants the seller added that are not on sale until an admin approves them.
+  const waiting = new Set(
+    proposed?.variants
+      .filter((variant) => !product?.variants.some((live) => live.id === variant.id))
+      .map((variant) => rowLabel(variant.optionValues)),
+  );
   const withOptions = variants.options.length > 0;
   const form = useRef<HTMLFormElement>(null);
   const taxRates = useTaxRates();
@@ -283,6 +289,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
             return { name: text('name'), price: text('price'), originalPrice: text('originalPrice') };
           }}
           errors={errors}
+          waiting={waiting}
         />
         <QuestionsEditor drafts={questions} onChange={setQuestions} errorOf={(field) => errors[field]} />
         <Field

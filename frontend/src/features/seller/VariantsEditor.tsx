@@ -25,6 +25,8 @@ interface VariantsEditorProps {
   /** The product's name and prices as typed: new combinations start from them. */
   defaults: () => { name: string; price: string; originalPrice: string };
   errors: FieldErrors;
+  /** The labels of the variants a verified product's seller added that wait for an admin's review. */
+  waiting?: ReadonlySet<string>;
 }
 
 const COLUMNS: Array<{
@@ -52,7 +54,7 @@ const MADE_TO_ORDER_CHOICES: Array<{ value: VariantMadeToOrder; label: string }>
  * every row at once. The inputs are named by their place in the body
  * (`variants.2.price`), so the form's errors land under them.
  */
-export function VariantsEditor({ value, onChange, entries, defaults, errors }: VariantsEditorProps) {
+export function VariantsEditor({ value, onChange, entries, defaults, errors, waiting }: VariantsEditorProps) {
   const id = useId();
 
   function setOptions(options: OptionDraft[]) {
@@ -139,6 +141,9 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors }: V
                     <tr key={label} className={CARD.row}>
                       <th scope="row" className="whitespace-nowrap max-sm:col-span-2">
                         {label}
+                        {waiting?.has(label) && (
+                          <span className="badge badge-warning badge-sm ml-2 font-normal">Waiting for review</span>
+                        )}
                       </th>
                       {COLUMNS.map(({ field, label: column, numeric }) => {
                         const name = `variants.${index}.${field}`;
