@@ -172,10 +172,9 @@ export class Streams {
         const other = await alongside(state, events);
         const own = { stream, events: events.map((e) => toNew(e, metadata)), expectedRevision: expected(revision) };
         try {
-          const [result] = await this.store.appendMany([
-            own,
-            ...(other ? [{ ...other, events: other.events.map((e) => toNew(e, metadata)) }] : []),
-          ]);
+          const [result] = other
+            ? await this.store.appendMany([own, { ...other, events: other.events.map((e) => toNew(e, metadata)) }])
+            : [await this.store.append(own.stream, own.events, own.expectedRevision)];
           return { events, position: result!.position, revision: result!.revision };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
