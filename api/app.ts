@@ -40,6 +40,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { PAYMENT_RETURN_PATH, orderPaymentRoutes, paymentRoutes } from './routes/payments.ts';
+import { sellerOrderShipmentRoutes, shipmentRoutes } from './routes/shipments.ts';
 import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -155,6 +156,8 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/orders', orderPaymentRoutes(ctx))
     .route('/api/payments', paymentRoutes(ctx))
     .route('/api/seller-orders', sellerOrderRoutes(ctx))
+    .route('/api/seller-orders', sellerOrderShipmentRoutes(ctx))
+    .route('/api/shipments', shipmentRoutes(ctx))
     .route('/api/invoices', invoiceRoutes(ctx))
     .route('/api/commission-invoices', commissionInvoiceRoutes(ctx))
     .route('/api/delivery-invoices', deliveryInvoiceRoutes(ctx))

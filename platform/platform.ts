@@ -5,6 +5,8 @@ import type { Bus } from './bus/port.ts';
 import type { Config } from './config/config.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { Mailbox, Mailer } from './mail/port.ts';
+import { openCouriers } from './couriers/open.ts';
+import type { CourierTracker } from './couriers/port.ts';
 import { openPayments } from './payments/open.ts';
 import type { PaymentGateway } from './payments/port.ts';
 import type { Queue } from './queue/port.ts';
@@ -22,6 +24,8 @@ export interface Platform {
   mailbox?: Mailbox;
   /** Razorpay, or the test gateway (no money moves) when no keys are set. */
   payments: PaymentGateway;
+  /** AfterShip, or the test courier when no keys are set. */
+  couriers: CourierTracker;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ export async function openPlatform(config: Config, { threads = false } = {}): Pr
       mail,
       ...(mail.kind === 'folder' && { mailbox: mail as Mailer & Mailbox }),
       payments,
+      couriers: openCouriers(config, dataDir),
       // Reverse order: the queue may still append events while it drains.
       close: async () => {
         for (const adapter of opened.reverse()) await adapter.close();

@@ -2,7 +2,8 @@
 // projections/ and workers/) into one ES module, build/server/start.js, which `npm start` and
 // the Dockerfile run with plain `node`, the image process it starts (api/images/image-process.ts)
 // into build/server/image-process.js, and the test gateway it starts without Razorpay keys
-// (platform/payments/test-gateway/main.ts) into build/server/test-gateway.js. Packages stay in
+// (platform/payments/test-gateway/main.ts) into build/server/test-gateway.js, and the test courier
+// (platform/couriers/test-courier/main.ts) into build/server/test-courier.js. Packages stay in
 // node_modules (native addons cannot be bundled, and their own files are already JavaScript).
 // Takes well under a second.
 import './require-node.mjs';
@@ -14,6 +15,7 @@ await build({
     start: 'api/roles/start.ts',
     'image-process': 'api/images/image-process-main.ts',
     'test-gateway': 'platform/payments/test-gateway/main.ts',
+    'test-courier': 'platform/couriers/test-courier/main.ts',
   },
   outdir: 'build/server',
   bundle: true,

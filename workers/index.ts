@@ -18,6 +18,7 @@ import { refundsInFlight } from './refunds-in-flight.ts';
 import { tellCodeFailures, tellCodeFailuresEffect } from './tell-code-failures.ts';
 import { threadMail, threadMailEffect } from './thread-mail.ts';
 import { helpThread, helpThreadEffect } from './help-thread.ts';
+import { registerTracking, registerTrackingEffect } from './register-tracking.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
 import { type Worker, workerContext } from './worker.ts';
@@ -40,6 +41,7 @@ export const workers: Worker<never>[] = [
   refund,
   threadMail as Worker<never>,
   helpThread as Worker<never>,
+  registerTracking as Worker<never>,
 ];
 
 /** Every job name the workers process (the tests wait for them all to drain). */
@@ -57,6 +59,7 @@ export const EFFECTS_OF_LOG: readonly Effect[] = [
   catalogImportEffect,
   threadMailEffect as Effect,
   helpThreadEffect as Effect,
+  registerTrackingEffect as Effect,
 ];
 
 /** Every effect of the log: MIBI's own invoices need its GSTIN, which only the options know. */

@@ -13,6 +13,8 @@ import type { Mailer, MailMessage, SentMail } from '../platform/mail/port.ts';
 import { RazorpayGateway } from '../platform/payments/razorpay.ts';
 import { TestGatewayControl } from '../platform/payments/test-gateway/control-client.ts';
 import { startTestGateway } from '../platform/payments/test-gateway/server.ts';
+import { AfterShipTracker } from '../platform/couriers/aftership.ts';
+import { startTestCourier } from '../platform/couriers/test-courier/server.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { ProjectionRunner } from '../platform/projection/runner.ts';
@@ -81,6 +83,7 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
   const bus = new MemoryBus();
   const blobs = new FileBlobStore(join(tmpdir(), 'mibi-unused-blobs'));
   const gateway = await startTestGateway({ refunds: 'manual' });
+  const courier = await startTestCourier();
   const platform: Platform = {
     events,
     read,
@@ -89,9 +92,11 @@ export async function openTestBed(projected: Projection[]): Promise<TestBed> {
     blobs,
     mail: mailer,
     payments: new RazorpayGateway({ kind: 'test', baseUrl: gateway.url, ...gateway.keys }),
+    couriers: new AfterShipTracker({ kind: 'test', baseUrl: courier.url, ...courier.keys }),
     close: async () => {
       for (const adapter of [queue, bus, read, events]) await adapter.close();
       await gateway.close();
+      await courier.close();
     },
   };
   const projections = new ProjectionRunner({ events, read, bus, projections: projected });

@@ -78,6 +78,8 @@ export const LIMITS = {
   listings: [per(100, HOUR_MS)],
   /** Messages per user over every conversation: a quick exchange, never a flood of the other party. */
   messages: [per(30, MINUTE_MS), per(500, DAY_MS)],
+  /** Order lookups on /track (order number and e-mail, no account) per client: a buyer's few, never a sweep of numbers. */
+  trackLookups: [per(30, 15 * MINUTE_MS), per(200, DAY_MS)],
 } satisfies Record<string, Limit | Limit[]>;
 
 /** The library's options for a limit; `name` keeps the limits' keys apart in a shared store. */
@@ -289,6 +291,8 @@ export interface Throttles {
   uploads: Quota;
   listings: Quota;
   messages: Quota;
+  /** Per client: order lookups by number and e-mail. */
+  trackLookups: Quota;
   close(): Promise<void>;
 }
 
@@ -362,6 +366,7 @@ function throttles(
     uploads: quota('upload', LIMITS.uploads),
     listings: quota('listing', LIMITS.listings),
     messages: quota('message', LIMITS.messages),
+    trackLookups: quota('track-lookup', LIMITS.trackLookups),
     close,
   };
 }

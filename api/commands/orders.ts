@@ -82,14 +82,19 @@ export async function releaseStock(
 const notFound = () => new ApiError(404, 'not_found', 'Order not found');
 
 /** The purchase a seller order id belongs to; a 404 for an id that names none. */
-function purchaseOf(sellerOrderId: string): string {
+export function purchaseOf(sellerOrderId: string): string {
   const parsed = parseSellerOrderId(sellerOrderId);
   if (!parsed) throw notFound();
   return parsed.orderId;
 }
 
 /** Decides `command` on the purchase stream of `sellerOrderId`; answers the seller order after it. */
-async function decideOnSellerOrder(cx: CommandContext, actor: Actor, sellerOrderId: string, command: OrderCommand) {
+export async function decideOnSellerOrder(
+  cx: CommandContext,
+  actor: Actor,
+  sellerOrderId: string,
+  command: OrderCommand,
+) {
   const orderId = purchaseOf(sellerOrderId);
   const metadata = { actor: actor.userId, correlationId: orderId };
   const decided = await cx.streams.handle(orderStream(orderId), orderDecider, command, metadata);
@@ -100,7 +105,7 @@ async function decideOnSellerOrder(cx: CommandContext, actor: Actor, sellerOrder
 }
 
 /** The lines of a seller order as the write side holds them (for the categories a command must read); a 404 when absent. */
-async function sellerOrderLines(cx: CommandContext, sellerOrderId: string) {
+export async function sellerOrderLines(cx: CommandContext, sellerOrderId: string) {
   const { state } = await cx.streams.load(orderStream(purchaseOf(sellerOrderId)), orderDecider);
   const part = state?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
   if (!part) throw notFound();

@@ -17,6 +17,9 @@ import { checkDeployment } from '../../platform/config/deployment.ts';
 import { logger } from '../../platform/log.ts';
 import { gatewayFolder } from '../../platform/payments/embedded.ts';
 import { type GatewayProcess, startGatewayProcess } from '../../platform/payments/test-gateway/child.ts';
+import type { ChildService } from '../../platform/child-service.ts';
+import { courierFolder } from '../../platform/couriers/embedded.ts';
+import { startCourierProcess } from '../../platform/couriers/test-courier/child.ts';
 import { SchemaVersionError } from '../../platform/schema/migrations.ts';
 
 const log = logger('start');
@@ -71,6 +74,8 @@ async function main(name: string): Promise<void> {
   let stopping = false;
   let gateway: GatewayProcess | undefined;
   let gatewayStarting: Promise<void> = Promise.resolve();
+  let courier: ChildService | undefined;
+  let courierStarting: Promise<void> = Promise.resolve();
   // Every role listens: the api serves the app, the others their health probes alone.
   assembled.listen((port) => {
     const served = assembled.app ? '' : ' (health probes only)';
@@ -79,12 +84,40 @@ async function main(name: string): Promise<void> {
     );
     // No Razorpay keys: the embedded default runs the test gateway beside it, posting webhooks to this server.
     if (name === 'all' && !config.RAZORPAY_KEY_ID) gatewayStarting = runGateway(port);
+    // No AfterShip keys: the test courier, likewise.
+    if (name === 'all' && !config.AFTERSHIP_API_KEY) courierStarting = runCourier(port);
   });
+
+  /** Where a child service beside this server posts its webhooks. */
+  function webhookUrlOf(port: number, path: string): string {
+    const host = ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}${path}`;
+  }
+
+  /** Starts the test courier, and again a second after it ends unasked. */
+  async function runCourier(port: number): Promise<void> {
+    try {
+      const started = await startCourierProcess({
+        folder: courierFolder(resolve(config.DATA_DIR)),
+        webhookUrl: webhookUrlOf(port, '/api/shipments/webhook'),
+      });
+      courier = started;
+      log.info(`test couriers (no parcels): the test courier runs on ${started.url}`);
+      started.child.once('exit', (code, signal) => {
+        if (stopping) return;
+        log.error(`the test courier stopped (${signal ?? code}): starting it again`);
+        setTimeout(() => {
+          if (!stopping) courierStarting = runCourier(port);
+        }, 1000);
+      });
+    } catch (error) {
+      log.error({ err: error }, 'the test courier could not start: courier tracking is unavailable');
+    }
+  }
 
   /** Starts the test gateway, and again a second after it ends unasked (its state is on disk). */
   async function runGateway(port: number): Promise<void> {
-    const host = ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
-    const webhookUrl = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/api/payments/webhook`;
+    const webhookUrl = webhookUrlOf(port, '/api/payments/webhook');
     try {
       const started = await startGatewayProcess({ folder: gatewayFolder(resolve(config.DATA_DIR)), webhookUrl });
       gateway = started;
@@ -109,6 +142,8 @@ async function main(name: string): Promise<void> {
     await followers?.stop();
     await gatewayStarting;
     await gateway?.stop();
+    await courierStarting;
+    await courier?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -144,6 +144,7 @@ describe('POST /api/orders', () => {
       deliveredAt: null,
       history: [{ status: 'pending', at: placed.placedAt, by: buyer.user!.id }],
       returns: [],
+      shipment: null,
     }));
     expect(placed).toEqual({
       id: expect.any(String),

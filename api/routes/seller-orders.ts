@@ -21,7 +21,7 @@ import { SellerOrderSchema } from '../../projections/orders/documents.ts';
 import { sellerOrdersOf, visibleSellerOrder } from '../../projections/orders/queries.ts';
 import { OrderParams, orderNotFound } from './orders.ts';
 
-const SellerOrderChangeSchema = z
+export const SellerOrderChangeSchema = z
   .object({ sellerOrder: SellerOrderSchema, position: PositionSchema })
   .openapi('SellerOrderChange') satisfies z.ZodType<SellerOrderResult>;
 

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../platform/config/config.ts';
 import { TestGatewayControl } from '../../platform/payments/test-gateway/control-client.ts';
+import { TestCourierControl } from '../../platform/couriers/test-courier/control-client.ts';
+import { type TestCourier, startTestCourier } from '../../platform/couriers/test-courier/server.ts';
 import {
   type TestGateway,
   type TestGatewayOptions,
@@ -83,6 +85,11 @@ export interface TestApi {
    * order, ends refunds and holds, reorders, drops or duplicates webhooks.
    */
   gateway: TestGateway & { control: TestGatewayControl };
+  /**
+   * The test courier `platform.couriers` speaks to, in this process: its webhooks go to the app's
+   * /api/shipments/webhook, and `control` tells a parcel's next step.
+   */
+  courier: TestCourier & { control: TestCourierControl };
   /** A visitor without a session. */
   anonymous(): Client;
   /**
@@ -138,6 +145,10 @@ export async function startTestApi(
     retry: WEBHOOK_RETRY,
     ...options.gateway,
   });
+  const courier = await startTestCourier({
+    webhookUrl: `${LOCAL_ORIGIN}/api/shipments/webhook`,
+    send: async (url, init) => (served ? served.request(url, init) : new Response(null, { status: 503 })),
+  });
   // AUTO_VERIFY is off without demo data; most suites want products on sale at once.
   const config = loadConfig({
     DATA_DIR: dir,
@@ -153,11 +164,15 @@ export async function startTestApi(
     // process's own timer (one runs at start) would race them, e.g. record a payment a test
     // means to leave unasked-for.
     RECONCILE_EVERY_S: '86400',
+    TEST_COURIER_URL: courier.url,
+    AFTERSHIP_API_KEY: courier.keys.apiKey,
+    AFTERSHIP_WEBHOOK_SECRET: courier.keys.webhookSecret,
     ...env,
   });
   const assembled = await assemble(config, ROLES, { notifyRetry: { attempts: 5, backoffMs: 20 } }).catch(
     async (error: unknown) => {
       await gateway.close();
+      await courier.close();
       throw error;
     },
   );
@@ -245,6 +260,7 @@ export async function startTestApi(
     platform,
     dir,
     gateway: Object.assign(gateway, { control: new TestGatewayControl(gateway.url, gateway.keys) }),
+    courier: Object.assign(courier, { control: new TestCourierControl(courier.url, courier.keys.apiKey) }),
     anonymous: () => new Client(harness),
     async signUp(options = {}) {
       const n = ++counter;
@@ -294,6 +310,7 @@ export async function startTestApi(
     async close() {
       await assembled.stop();
       await gateway.close();
+      await courier.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

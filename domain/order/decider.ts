@@ -34,6 +34,18 @@ import { type OrderStatus, STATUS_AFTER, UNDO_TO, type UndoableStatus, canMove, 
 import { type LegacyOrderEvent, sellerOrdersOf, upcast } from './upcast.ts';
 import { later } from '../time.ts';
 import { sum, type Paise } from '../money.ts';
+import { type ShipmentEvent, type TrackingUpdate, isShipmentEvent } from '../shipment/events.ts';
+import type { TrackingInput } from '../shipment/schemas.ts';
+import {
+  type CourierUpdate,
+  type ShipmentState,
+  NO_SHIPMENT,
+  courierUpdate,
+  sellerUpdate,
+  setTracking,
+  shipmentAfter,
+  trackingRegistered,
+} from '../shipment/shipment.ts';
 
 /** A cart line with the product as the API reads it at checkout, and its made-to-order days (null: in stock). */
 export interface CheckoutLine {
@@ -47,7 +59,10 @@ export interface ReturnRequestLine {
   quantity: number;
 }
 
-export type StatusChange = { status: 'processing' | 'shipped' | 'delivered' } | { status: 'cancelled'; reason: string };
+/** Shipped may carry its tracking (domain/shipment), or have it added after. */
+export type StatusChange =
+  | { status: 'processing' | 'shipped' | 'delivered'; tracking?: TrackingInput | undefined }
+  | { status: 'cancelled'; reason: string };
 
 /** The marketplace's commission on each category in a seller order, in basis points, as the API reads it when the order is delivered. */
 export type CommissionRates = Readonly<Record<string, number>>;
@@ -118,7 +133,31 @@ export type OrderCommand =
       at: string;
     }
   | RefundCommand
-  | HelpCommand;
+  | HelpCommand
+  | ShipmentCommand;
+
+/** A seller order's shipment (domain/shipment/shipment.ts has the rules). */
+export type ShipmentCommand =
+  | { type: 'SetTracking'; actor: Actor; sellerOrderId: string; tracking: TrackingInput; at: string }
+  | {
+      type: 'RecordShipmentUpdate';
+      actor: Actor;
+      sellerOrderId: string;
+      update: TrackingUpdate;
+      location: string;
+      /** Read for "delivered", which delivers the order. */
+      commission: CommissionRates;
+      at: string;
+    }
+  | { type: 'RecordTrackingRegistration'; sellerOrderId: string; awb: string; at: string }
+  | {
+      /** What the courier's webhook told; no user acts. */
+      type: 'RecordCourierUpdate';
+      sellerOrderId: string;
+      courier: CourierUpdate;
+      commission: CommissionRates;
+      at: string;
+    };
 
 export interface ReturnState {
   returnId: string;
@@ -146,6 +185,7 @@ export interface SellerOrder {
   undone: UndoableStatus | null;
   /** Its help requests, oldest first (domain/dispute/help.ts). */
   helps: HelpState[];
+  shipment: ShipmentState;
 }
 
 export interface Order {
@@ -263,14 +303,13 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   switch (command.status) {
     case 'processing':
       return [{ type: 'SellerOrderProcessing', data: { ...data, undoUntil } }];
-    case 'shipped':
-      return [{ type: 'SellerOrderShipped', data: { ...data, undoUntil } }];
-    case 'delivered': {
-      const settlement = part.lines.map((line) =>
-        settleLine(line, line.quantity, rateFor(command.commission, line.categoryId)),
-      );
-      return [{ type: 'SellerOrderDelivered', data: { ...data, settlement } }];
+    case 'shipped': {
+      const shipped: OrderEvent = { type: 'SellerOrderShipped', data: { ...data, undoUntil } };
+      if (!command.tracking) return [shipped];
+      return [shipped, ...setTracking('shipped', part.shipment, command.tracking, data)];
     }
+    case 'delivered':
+      return [delivery(part, command.commission, data)];
     case 'cancelled':
       return [{ type: 'SellerOrderCancelled', data: { ...data, reason: command.reason } }];
   }
@@ -303,6 +342,49 @@ function undoStatus(command: Extract<OrderCommand, { type: 'UndoSellerOrderStatu
     at,
   };
   return [{ type: 'SellerOrderStatusReverted', data: { ...stamp, from: status, to: UNDO_TO[status] } }];
+}
+
+/** The delivery of a seller order, settling each line at the commission given: by its seller's move or its courier's word. */
+function delivery(
+  part: SellerOrder,
+  commission: CommissionRates,
+  stamp: { orderId: string; sellerOrderId: string; sellerId: string; by: string; at: string },
+): OrderEvent {
+  const settlement = part.lines.map((line) => settleLine(line, line.quantity, rateFor(commission, line.categoryId)));
+  return { type: 'SellerOrderDelivered', data: { ...stamp, settlement } };
+}
+
+/**
+ * Tracking and updates of a seller order's shipment: by its seller (or an admin), or by its
+ * courier. "Delivered" on a shipped order delivers it, in the same decision.
+ */
+function decideShipment(command: ShipmentCommand, order: Order): OrderEvent[] {
+  const part = sellerOrderOf(order, command.sellerOrderId);
+  const stamp = { orderId: order.orderId, sellerOrderId: part.sellerOrderId, sellerId: part.sellerId, at: command.at };
+  if (command.type === 'RecordTrackingRegistration') return trackingRegistered(part.shipment, command.awb, stamp);
+  if (command.type === 'RecordCourierUpdate') {
+    const recorded = courierUpdate(part.shipment, command.courier, stamp);
+    return [...recorded, ...deliveredBy(recorded, part, command.commission)];
+  }
+  const { actor } = command;
+  if (!manages(actor, order, part)) {
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
+    throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
+  }
+  if (!isPayable(order.payment)) throw new DomainError('awaiting_payment', AWAITING_PAYMENT_MESSAGE, 'conflict');
+  const by = { ...stamp, by: actor.userId };
+  if (command.type === 'SetTracking') return setTracking(part.status, part.shipment, command.tracking, by);
+  const { update, location } = command;
+  const recorded = sellerUpdate(part.status, part.shipment, { update, location }, by);
+  return [...recorded, ...deliveredBy(recorded, part, command.commission)];
+}
+
+/** The delivery an update recorded makes: "delivered" of a shipped order. */
+function deliveredBy(recorded: ShipmentEvent[], part: SellerOrder, commission: CommissionRates): OrderEvent[] {
+  const told = recorded.find((event) => event.type === 'ShipmentUpdateRecorded');
+  if (told?.data.update !== 'delivered' || !canMove(part.status, 'delivered')) return [];
+  const { orderId, sellerOrderId, sellerId, by, at } = told.data;
+  return [delivery(part, commission, { orderId, sellerOrderId, sellerId, by, at })];
 }
 
 function rateFor(rates: CommissionRates, categoryId: string): number {
@@ -441,6 +523,7 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
         undo: null,
         undone: null,
         helps: [],
+        shipment: NO_SHIPMENT,
       })),
     };
   }
@@ -448,6 +531,8 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
   if (isRefundEvent(event)) return { ...state, refunds: refundsAfter(state.refunds, event) };
   if (isHelpEvent(event))
     return withPart(state, event.data.sellerOrderId, (p) => ({ ...p, helps: helpsAfter(p.helps, event) }));
+  if (isShipmentEvent(event))
+    return withPart(state, event.data.sellerOrderId, (p) => ({ ...p, shipment: shipmentAfter(p.shipment, event) }));
   switch (event.type) {
     case 'PaymentRequested':
     case 'PaymentFailed':
@@ -549,6 +634,11 @@ function decideOn(command: Exclude<OrderCommand, { type: 'PlaceOrder' }>, state:
     case 'EscalateHelp':
     case 'DecideDispute':
       return decideHelp(command, helpFacts(state, sellerOrderOf(state, command.sellerOrderId)));
+    case 'SetTracking':
+    case 'RecordShipmentUpdate':
+    case 'RecordCourierUpdate':
+    case 'RecordTrackingRegistration':
+      return decideShipment(command, state);
   }
 }
 

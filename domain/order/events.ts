@@ -4,6 +4,7 @@ import type { Paise } from '../money.ts';
 import type { Answer } from '../product/personalisation.ts';
 import type { LineKeyFields } from './line-key.ts';
 import type { DeliveryMethod, PaymentMethod } from './options.ts';
+import type { ShipmentEvent } from '../shipment/events.ts';
 
 /**
  * One stream per purchase: what the buyer paid for in one checkout, and the life of each
@@ -279,4 +280,5 @@ export type OrderEvent =
   | PaymentEvent
   | RefundEvent
   | TransferEvent
-  | HelpEvent;
+  | HelpEvent
+  | ShipmentEvent;

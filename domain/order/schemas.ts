@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 import { DEFAULT_DELIVERY, DEFAULT_PAYMENT, DELIVERY_METHODS, PAYMENT_METHOD_IDS } from './options.ts';
 import { UNDOABLE_STATUSES } from './status.ts';
+import { trackingInputSchema } from '../shipment/schemas.ts';
 
 export const CHECKOUT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -48,7 +49,13 @@ export const checkoutSchema = z.object({
 export const orderStatusChangeSchema = z.discriminatedUnion(
   'status',
   [
-    z.object({ status: z.enum(['processing', 'shipped', 'delivered']) }),
+    z
+      // Shipped may carry its tracking (domain/shipment), or have it added later.
+      .object({ status: z.enum(['processing', 'shipped', 'delivered']), tracking: trackingInputSchema.optional() })
+      .refine((change) => change.status === 'shipped' || change.tracking === undefined, {
+        message: 'Tracking goes with a move to shipped',
+        path: ['tracking'],
+      }),
     z.object({
       status: z.literal('cancelled'),
       reason: requiredText('Please give a reason for cancelling', 500, 'Reason', { multiline: true }),

@@ -185,6 +185,15 @@ const schema = z.object({
    * then hold, instead of the one the embedded default starts or api.razorpay.com.
    */
   TEST_GATEWAY_URL: url(['http', 'https']).optional(),
+  /**
+   * AfterShip's tracking API key and the secret of the webhook set in AfterShip (both or none):
+   * couriers' tracking updates come from AfterShip. None: the embedded test courier
+   * (platform/couriers/test-courier/), which tells a parcel's steps only when a test asks.
+   */
+  AFTERSHIP_API_KEY: z.string().min(8, 'must be the API key AfterShip showed').optional(),
+  AFTERSHIP_WEBHOOK_SECRET: z.string().min(8, 'must be the secret of the webhook set in AfterShip').optional(),
+  /** A test courier run on its own (`npm run test-courier`), whose keys the AFTERSHIP_* variables then hold. */
+  TEST_COURIER_URL: url(['http', 'https']).optional(),
   /** Seconds a running job stays claimed without a sign of life; after that (its process died) another worker takes it. */
   JOB_LEASE_S: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -219,6 +228,20 @@ const withDefaults = schema
         code: 'custom',
         path: [missing],
         message: 'must be set with TEST_GATEWAY_URL: the keys that test gateway was started with',
+      });
+    }
+  })
+  .superRefine((config, context) => {
+    const keys = ['AFTERSHIP_API_KEY', 'AFTERSHIP_WEBHOOK_SECRET'] as const;
+    const missing = keys.find((key) => config[key] === undefined);
+    if (missing && (config.TEST_COURIER_URL || keys.some((key) => config[key] !== undefined))) {
+      const other = keys.find((key) => key !== missing)!;
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: config.TEST_COURIER_URL
+          ? 'must be set with TEST_COURIER_URL: the keys that test courier was started with'
+          : `must be set with ${other} (both or none)`,
       });
     }
   })

@@ -15,6 +15,8 @@ import type { Answer } from '../../domain/product/personalisation.ts';
 import type { RefundStatus } from '../../domain/order/refunds.ts';
 import { DELIVERY_METHODS, PAYMENT_METHOD_IDS } from '../../domain/order/options.ts';
 import { ORDER_STATUSES, UNDOABLE_STATUSES } from '../../domain/order/status.ts';
+import { CARRIER_IDS } from '../../domain/shipment/carriers.ts';
+import { TRACKING_UPDATES } from '../../domain/shipment/events.ts';
 
 const money = z.number().int();
 const status = z.enum(ORDER_STATUSES);
@@ -103,6 +105,27 @@ const DeliveryPromiseSchema = z
     to: z.string().openapi({ description: 'The last day it may arrive (YYYY-MM-DD)', example: '2026-12-05' }),
   })
   .openapi('DeliveryPromise') satisfies z.ZodType<DeliveryPromise>;
+/** A seller order's shipment: its tracking and the parcel's journey, oldest first (domain/shipment). */
+export const ShipmentSchema = z
+  .object({
+    carrier: z.enum(CARRIER_IDS),
+    carrierName: z.string(),
+    awb: z.string().openapi({ description: 'The tracking number (air waybill)' }),
+    trackingUrl: z.string().openapi({ description: "Where the buyer follows the parcel: the courier's tracking page" }),
+    addedAt: z.string(),
+    correctedAt: z.string().nullable(),
+    updates: z.array(
+      z.object({
+        update: z.enum(TRACKING_UPDATES),
+        label: z.string().openapi({ example: 'Out for delivery' }),
+        location: z.string(),
+        happenedAt: z.string(),
+        source: z.enum(['seller', 'courier']),
+      }),
+    ),
+  })
+  .openapi('Shipment');
+export type ShipmentDoc = z.infer<typeof ShipmentSchema>;
 
 /** The fields a purchase shows of each of its seller orders: the part's seller, money and state. */
 const sellerOrderSummaryFields = {
@@ -125,6 +148,8 @@ const sellerOrderSummaryFields = {
   deliveredAt: z.string().nullable(),
   history: z.array(z.object({ status, at: z.string(), by: z.string() })),
   returns: z.array(ReturnSchema),
+  // A union with null, not .nullable(): the generator would drop the null beside a named schema.
+  shipment: z.union([ShipmentSchema, z.null()]).openapi({ description: 'Null until its seller gives its tracking' }),
 };
 
 const SellerOrderSummarySchema = z.object(sellerOrderSummaryFields).openapi('SellerOrderSummary');

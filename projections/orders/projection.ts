@@ -20,7 +20,13 @@ import type { UnitOfWork } from '../../platform/readstore/port.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import { legacyOrders } from '../legacy-orders.ts';
 import { refundDocsAfter } from './refunds.ts';
-import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary } from './documents.ts';
+import type { OrderDoc, ReturnDoc, SellerOrderDoc, SellerOrderSummary, ShipmentDoc } from './documents.ts';
+import {
+  SHIPMENT_EVENT_TYPES,
+  type ShipmentEvent,
+  TRACKING_UPDATE_LABELS,
+  isShipmentEvent,
+} from '../../domain/shipment/events.ts';
 
 export const ORDERS = 'orders';
 export const SELLER_ORDERS = 'seller_orders';
@@ -83,6 +89,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
     deliveredAt,
     history,
     returns,
+    shipment,
   } = doc;
   return {
     id,
@@ -97,6 +104,7 @@ function summaryOf(doc: SellerOrderDoc): SellerOrderSummary {
     deliveredAt,
     history,
     returns,
+    shipment,
   };
 }
 
@@ -132,6 +140,7 @@ function placedDocs(event: OrderPlacedEvent): PurchaseDocs {
       returns: [],
       openReturns: 0,
       undo: null,
+      shipment: null,
     }),
   );
   const order: OrderDoc = {
@@ -170,6 +179,7 @@ function withReturns(doc: SellerOrderDoc, returns: ReturnDoc[], at: string): Sel
 function sellerOrderAfter(doc: SellerOrderDoc, event: PartEvent): SellerOrderDoc {
   // Money moved to the seller is the ledger's: the seller order stays as it is.
   if (isTransferEvent(event)) return doc;
+  if (isShipmentEvent(event)) return shippedDoc(doc, event);
   const { at, by } = event.data;
   switch (event.type) {
     case 'SellerOrderStatusReverted': {
@@ -225,6 +235,32 @@ function sellerOrderAfter(doc: SellerOrderDoc, event: PartEvent): SellerOrderDoc
       };
     }
   }
+}
+
+/**
+ * The seller order after an event of its shipment. An update is placed by when it happened
+ * (couriers' webhooks may come out of order); one already there is a replay.
+ */
+function shippedDoc(doc: SellerOrderDoc, event: ShipmentEvent): SellerOrderDoc {
+  const { at } = event.data;
+  // Registered with the tracking service: nothing a person is shown.
+  if (event.type === 'ShipmentTrackingRegistered') return doc;
+  if (event.type !== 'ShipmentUpdateRecorded') {
+    const { carrier, carrierName, awb, trackingUrl } = event.data;
+    const tracking = { carrier, carrierName, awb, trackingUrl };
+    const shipment: ShipmentDoc = doc.shipment
+      ? { ...doc.shipment, ...tracking, correctedAt: at }
+      : { ...tracking, addedAt: at, correctedAt: null, updates: [] };
+    return { ...doc, shipment, updatedAt: at };
+  }
+  if (!doc.shipment) return doc;
+  const { update, location, happenedAt, source } = event.data;
+  const told = { update, label: TRACKING_UPDATE_LABELS[update], location, happenedAt, source };
+  const { updates } = doc.shipment;
+  if (updates.some((u) => u.happenedAt === happenedAt && u.update === update && u.source === source)) return doc;
+  const after = updates.findIndex((u) => u.happenedAt > happenedAt);
+  const placed = after === -1 ? [...updates, told] : [...updates.slice(0, after), told, ...updates.slice(after)];
+  return { ...doc, shipment: { ...doc.shipment, updates: placed }, updatedAt: at };
 }
 
 /** The purchase after one of its refunds' events. */
@@ -306,8 +342,8 @@ async function applyCurrent(event: OrderEvent, work: UnitOfWork, position: numbe
 /** Purchases for buyers and admins, seller orders for sellers. */
 export const orders: Projection = {
   name: 'orders',
-  // 6: seller orders carry their ship-by day.
-  version: 7,
+  // 8: seller orders carry their shipment.
+  version: 8,
   collections: [
     { name: ORDERS, indexes: [['buyerId', 'placedAt']] },
     { name: SELLER_ORDERS, indexes: [['sellerId', 'placedAt']] },
@@ -322,6 +358,7 @@ export const orders: Projection = {
     'ReturnRejected',
     ...REFUND_EVENT_TYPES,
     ...PAYMENT_EVENTS,
+    ...SHIPMENT_EVENT_TYPES,
     ...legacy.eventTypes,
   ]),
 

@@ -38,6 +38,7 @@ const part = (n: number, sellerId: string, subtotalPaise: number, changes: Parti
   deliveredAt: null,
   history: [],
   returns: [],
+  shipment: null,
   ...changes,
 });
 
