@@ -315,7 +315,6 @@ describe('catalog projection', () => {
         options: two,
         pricePaise: 120_000,
         maxPricePaise: 140_000,
-        optionFilters: ['size:7', 'size:8'],
         stockQuantity: 7,
         variants: [
           { id: 'v1', pricePaise: 140_000, stockQuantity: 5 },
