@@ -2,10 +2,16 @@
 import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../order/options.ts';
-import { ZONE_TABLE_MESSAGES } from './zone-table.ts';
+import { MAX_TRANSIT_DAYS, ZONE_TABLE_MESSAGES } from './zone-table.ts';
 
-const days = z.number({ error: ZONE_TABLE_MESSAGES.days }).int(ZONE_TABLE_MESSAGES.days);
-const transit = z.object({ minDays: days, maxDays: days }, { error: ZONE_TABLE_MESSAGES.days });
+const days = z
+  .number({ error: ZONE_TABLE_MESSAGES.days })
+  .int(ZONE_TABLE_MESSAGES.days)
+  .min(1, ZONE_TABLE_MESSAGES.days)
+  .max(MAX_TRANSIT_DAYS, ZONE_TABLE_MESSAGES.days);
+const transit = z
+  .object({ minDays: days, maxDays: days }, { error: ZONE_TABLE_MESSAGES.days })
+  .refine(({ minDays, maxDays }) => minDays <= maxDays, ZONE_TABLE_MESSAGES.days);
 
 /** Each delivery option's earliest and latest working days in transit, from a day on, with its source. */
 export const zoneTransitChangeSchema = z.object({

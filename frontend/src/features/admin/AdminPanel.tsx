@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs } from '../../components/Tabs.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
+import { DeliveryZonesTab } from './delivery/DeliveryZonesTab.tsx';
 import { InvoicesTab } from './invoices/InvoicesTab.tsx';
 import { OrdersTab } from './orders/OrdersTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
@@ -22,6 +23,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   payouts: PayoutsTab,
   commission: CommissionTab,
   tax: TaxTab,
+  delivery: DeliveryZonesTab,
   invoices: InvoicesTab,
   users: UsersTab,
 };

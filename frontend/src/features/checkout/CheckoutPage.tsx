@@ -23,6 +23,10 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { ShippingAddressChoice } from './ShippingAddressChoice.tsx';
 import { newIdempotencyKey, placeOrder } from './placeOrder.ts';
 import { goToPaymentPage } from '../orders/index.ts';
+import { cartEstimates, OptionWindows, useDeliveryEstimates } from '../delivery/index.ts';
+
+/** What the cart's windows depend on: its lines and quantities. */
+const cartKey = (cart: Cart): string => cart.lines.map((line) => `${line.lineKey}x${line.quantity}`).join();
 
 /** After an order, the buyer's dashboard opens this much later (spec section 9). */
 const REDIRECT_MS = 2000;
@@ -98,6 +102,9 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
   const chosen = picked === undefined ? (addresses?.[0]?.id ?? null) : picked;
   const chosenAddress = addresses?.find(({ id }) => id === chosen)?.address ?? null;
   const [keepAddress, setKeepAddress] = useState(true);
+  // The windows are read for the chosen address's PIN code, or the one being typed.
+  const [typedPin, setTypedPin] = useState('');
+  const windows = useDeliveryEstimates(chosenAddress?.pincode ?? typedPin, cartEstimates, cartKey(cart));
   // A new address is saved with the order unless unticked, while there is room for it.
   const roomToKeep = (addresses?.length ?? 0) < MAX_ADDRESSES;
 
@@ -147,7 +154,15 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
   }, [placed, navigate]);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
+    <form
+      onSubmit={onSubmit}
+      onInput={(event) => {
+        const input = event.target as HTMLInputElement;
+        if (input.name === 'pincode') setTypedPin(input.value);
+      }}
+      noValidate
+      className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
+    >
       <div className="flex flex-col gap-8">
         <Step legend="Shipping Address">
           <ShippingAddressChoice
@@ -167,7 +182,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
               name="delivery"
               value={option.id}
               title={option.label}
-              detail={option.estimate}
+              detail={<OptionWindows state={windows} delivery={option.id} fallback={option.estimate} />}
               aside={formatPrice(option.chargePaise)}
               checked={delivery === option.id}
               onChange={() => setDelivery(option.id)}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface ChoiceCardProps extends InputHTMLAttributes<HTMLInputElement> {
   title: string;
-  detail: string;
+  detail: ReactNode;
   /** Shown at the right: the delivery charge. */
   aside?: ReactNode;
 }

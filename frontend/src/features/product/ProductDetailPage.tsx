@@ -9,6 +9,7 @@ import { madeToOrderDaysOf, madeToOrderText } from '../../../../domain/product/m
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { storefrontPath } from '../../links.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
+import { ProductDelivery } from '../delivery/index.ts';
 import { AddToCart } from './AddToCart.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
@@ -134,6 +135,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           <AddToCart product={product} variant={variant} missing={missing} />
           <WishlistHeart productId={product.id} productName={product.name} chosen={variant} variant="page" />
         </div>
+        <ProductDelivery productId={product.id} variantId={variant?.id} />
       </div>
     </div>
   );
