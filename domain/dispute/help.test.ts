@@ -11,6 +11,9 @@ import { type TransferState, releaseDue, reversalsDue, transferDecider, transfer
 import type { HelpEvent } from './events.ts';
 import { HELP_MESSAGES, disputeOpen } from './help.ts';
 import { shares, splitRefund } from './refund-split.ts';
+import { threadCopyOf } from './thread-copy.ts';
+import { type ThreadCommand, threadDecider } from '../conversation/decider.ts';
+import { mailDue } from '../conversation/away.ts';
 
 const { buyer, otherBuyer, seller, otherSeller, admin } = actors;
 const HOUR = 3_600_000;
@@ -147,6 +150,36 @@ describe('asking for help', () => {
       .then({ code: 'help_window_closed', kind: 'conflict' });
   });
 
+  it('"not received" once the promised window has passed, shipped or not', () => {
+    const base = onlinePlaced() as Extract<OrderEvent, { type: 'OrderPlaced' }>;
+    const promised: OrderEvent = {
+      ...base,
+      data: {
+        ...base.data,
+        sellerOrders: base.data.sellerOrders.map((part) => ({
+          ...part,
+          promise: { zone: 'same_state', from: '2024-05-03', to: '2024-05-06' },
+        })),
+      },
+    };
+    const notReceived = (at: string) => ask({ reason: 'not_received', at });
+    given(orderDecider, [promised, captured])
+      .when(notReceived('2024-05-06T23:59:59.999Z'))
+      .then({ code: 'not_shipped', kind: 'conflict' });
+    const late = '2024-05-07T00:00:00.000Z';
+    const answerBy = later(late, 48 * HOUR);
+    const expected = { ...requested, data: { ...requested.data, reason: 'not_received', at: late, answerBy } };
+    given(orderDecider, [promised, captured])
+      .when(notReceived(late))
+      .then([expected as OrderEvent]);
+    given(orderDecider, [promised, captured, shipped])
+      .when(notReceived(late))
+      .then([expected as OrderEvent]);
+    given(orderDecider, [promised, captured])
+      .when(ask({ at: late }))
+      .then({ code: 'not_delivered', kind: 'conflict' });
+  });
+
   it('one at a time', () => {
     given(orderDecider, [...paidAndDelivered, requested])
       .when(ask())
@@ -279,6 +312,43 @@ describe('the dispute', () => {
     expect(reversalsDue(decidedLater, sellerOrderId)).toEqual([
       { transferId: 'trf_1', returnId: `${helpId}-M`, amountPaise: 45_000 },
     ]);
+  });
+});
+
+describe('the thread’s copy of each step', () => {
+  it('is the party’s message; MIBI’s decision is read on the request, not posted as a party', () => {
+    expect(threadCopyOf(requested)).toEqual({ from: 'buyer', text: 'Damaged: The diya came bent', images: [] });
+    expect(threadCopyOf(escalated)).toEqual({ from: 'buyer', text: 'I asked MIBI to decide: No answer', images: [] });
+    const refund = { refundId: helpId, amountPaise: 33_333, commissionPaise: 3_333, earningPaise: 30_000 };
+    const resolved: HelpEvent = {
+      type: 'HelpResolved',
+      data: { ...stamp, helpId, resolution: 'refund', text: 'Sorry', refund, at: ASKED_AT },
+    };
+    expect(threadCopyOf(resolved)).toEqual({ from: 'seller', text: 'I refund ₹333.33. Sorry', images: [] });
+    const decided: HelpEvent = {
+      type: 'DisputeDecided',
+      data: { ...stamp, helpId, outcome: 'seller', reason: 'Fine', refund: null, at: ASKED_AT },
+    };
+    expect(threadCopyOf(decided)).toBeNull();
+  });
+
+  it('is posted once under its message id, and mailed by no message mail', () => {
+    const parties = { sellerOrderId, orderId, buyerId: buyer.userId, sellerId: seller.userId };
+    const post: ThreadCommand = {
+      type: 'PostMessage',
+      actor: buyer,
+      parties,
+      messageId: 'help-e1',
+      text: 'Damaged: bent',
+      images: [],
+      helpId,
+      at: ASKED_AT,
+    };
+    const [posted] = threadDecider.decide(post, null);
+    expect(posted).toMatchObject({ type: 'ThreadMessagePosted', data: { messageId: 'help-e1', helpId } });
+    const thread = fold(threadDecider, [posted!]);
+    expect(threadDecider.decide(post, thread)).toEqual([]);
+    expect(mailDue(thread!, 'help-e1')).toBeNull();
   });
 });
 

@@ -32,9 +32,10 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * "Not received" may be asked once the parcel has been on its way this many days without being
- * delivered (or at any time after the courier said delivered). Delivery windows are not kept on
- * the seller order, so a week, the longest usual surface courier time within India, stands in.
+ * "Not received" may be asked once the delivery window promised at checkout has passed (from the
+ * day after its last day), or once the parcel has been on its way this many days (a week, the
+ * longest usual surface courier time within India: for orders placed before promises were kept,
+ * and a parcel shipped late), or at any time after the courier said delivered.
  */
 export const NOT_RECEIVED_AFTER_DAYS = 7;
 /** Days after delivery during which help may be asked. */
@@ -59,6 +60,8 @@ export interface HelpFacts {
   sellerOrderId: string;
   sellerId: string;
   status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  /** The last day (YYYY-MM-DD) of the window promised at checkout; null when none was recorded. */
+  promisedBy: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
   subtotalPaise: Paise;
@@ -118,8 +121,8 @@ export const HELP_MESSAGES = {
   sellerOnly: 'Only the seller answers a help request',
   buyerEscalates: 'Only the buyer can take a help request to MIBI',
   adminDecides: 'Only MIBI decides a dispute',
-  notYet: 'Help can be asked once the order is shipped',
-  notReceivedTooSoon: `"Not received" can be asked ${NOT_RECEIVED_AFTER_DAYS} days after shipping`,
+  notYet: 'Help can be asked once the order is shipped, or once its delivery window has passed',
+  notReceivedTooSoon: `"Not received" can be asked once the delivery window has passed, or ${NOT_RECEIVED_AFTER_DAYS} days after shipping`,
   receivedOnly: 'This can be asked once the order is delivered',
   windowClosed: `Help can be asked up to ${HELP_WINDOW_DAYS} days after delivery`,
   alreadyOpen: 'A help request on this order is already open',
@@ -190,17 +193,23 @@ function refundOf(facts: HelpFacts, refundId: string, amountPaise: Paise | null,
   return { refundId, ...splitRefund(amountPaise, splitLines(facts, commission)) };
 }
 
+/** Whether the promised window has passed at `at`: from the day after its last day (UTC). */
+const windowPassed = (promisedBy: string | null, at: string): boolean =>
+  promisedBy !== null && Date.parse(at) >= Date.parse(`${promisedBy}T00:00:00.000Z`) + DAY_MS;
+
 function canAsk(facts: HelpFacts, reason: HelpReason, at: string): void {
-  const { status, shippedAt, deliveredAt } = facts;
-  if (status !== 'shipped' && status !== 'delivered') throw conflict('not_shipped', HELP_MESSAGES.notYet);
+  const { status, shippedAt, deliveredAt, promisedBy } = facts;
   if (status === 'delivered' && deliveredAt !== null) {
     if (Date.parse(at) > Date.parse(deliveredAt) + HELP_WINDOW_DAYS * DAY_MS)
       throw conflict('help_window_closed', HELP_MESSAGES.windowClosed);
     return;
   }
+  const late = windowPassed(promisedBy, at);
+  // Not shipped yet: only a parcel that missed its window can be asked about (as not received).
+  if (status === 'cancelled' || (status !== 'shipped' && !late)) throw conflict('not_shipped', HELP_MESSAGES.notYet);
   if (reason !== 'not_received') throw conflict('not_delivered', HELP_MESSAGES.receivedOnly);
-  if (shippedAt === null || Date.parse(at) < Date.parse(shippedAt) + NOT_RECEIVED_AFTER_DAYS * DAY_MS)
-    throw conflict('too_soon', HELP_MESSAGES.notReceivedTooSoon);
+  const longOnItsWay = shippedAt !== null && Date.parse(at) >= Date.parse(shippedAt) + NOT_RECEIVED_AFTER_DAYS * DAY_MS;
+  if (!late && !longOnItsWay) throw conflict('too_soon', HELP_MESSAGES.notReceivedTooSoon);
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placed } from '../order/events.fixtures.ts';
 import type { OrderLine } from '../order/events.ts';
 import { AT } from '../testing.ts';
-import { orderNotices, reviewNotice } from './notices.ts';
+import { type OrderNoticeEvent, orderNotices, reviewNotice } from './notices.ts';
 
 const orderId = '8d3f1c2a-5b6e-4f70-9a81-0c2d3e4f5a6b';
 const line = (sellerId: string, sellerName: string, name: string): OrderLine => ({
@@ -74,6 +74,52 @@ describe('orderNotices', () => {
         kind: 'staff_cancelled',
         title: 'Order #8d3f1c2a-2 cancelled by MIBI',
         body: "MIBI staff cancelled your part of Asha Rao's order: 1 × Pashmina Shawl.\nReason: Out of stock",
+      }),
+    ]);
+  });
+
+  it('tells the other side of each step of a help request, and both of MIBI’s decision', () => {
+    const help = { ...part, helpId: `${orderId}-2-H1` };
+    const requested: OrderNoticeEvent = {
+      type: 'HelpRequested',
+      data: {
+        ...help,
+        by: 'buyer-1',
+        buyerId: 'buyer-1',
+        reason: 'damaged',
+        text: 'Torn at the edge',
+        images: [],
+        answerBy: '2024-05-03T10:00:00.000Z',
+      },
+    };
+    expect(orderNotices(requested, 'e-5', purchase)).toEqual([
+      expect.objectContaining({
+        recipientId: 'kashmir',
+        kind: 'help_requested',
+        title: 'Help requested: Order #8d3f1c2a-2',
+        body: expect.stringContaining('Answer or resolve it by 2024-05-03 10:00 UTC'),
+      }),
+    ]);
+    const answered = { type: 'HelpAnswered', data: { ...help, by: 'kashmir', text: 'Sorry!' } } as const;
+    expect(orderNotices(answered, 'e-6', purchase)).toEqual([
+      expect.objectContaining({ recipientId: 'buyer-1', kind: 'help_answered' }),
+    ]);
+    const refund = { refundId: `${help.helpId}-M`, amountPaise: 17_525, commissionPaise: 1_753, earningPaise: 15_772 };
+    const decided = {
+      type: 'DisputeDecided',
+      data: { ...help, by: 'admin-1', outcome: 'refund', reason: 'Photo shows the tear', refund },
+    } as const;
+    expect(orderNotices(decided, 'e-7', purchase)).toEqual([
+      expect.objectContaining({
+        notificationId: 'notice-e-7',
+        recipientId: 'buyer-1',
+        kind: 'dispute_decided',
+        body: 'MIBI refunds ₹175.25 to the buyer.\nReason: Photo shows the tear',
+      }),
+      expect.objectContaining({
+        notificationId: 'notice-e-7-seller',
+        recipientId: 'kashmir',
+        kind: 'dispute_decided_seller',
       }),
     ]);
   });

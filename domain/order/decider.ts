@@ -173,6 +173,8 @@ export interface SellerOrder {
   status: OrderStatus;
   lines: OrderLine[];
   subtotalPaise: Paise;
+  /** The last day (YYYY-MM-DD) of the delivery window promised at placement; null in logs before promises. */
+  promisedBy: string | null;
   /** When it was last shipped (null before, or once that move was undone). */
   shippedAt: string | null;
   deliveredAt: string | null;
@@ -510,12 +512,13 @@ function evolveCurrent(state: OrderState, event: OrderEvent): OrderState {
       deliveryChargePaise,
       refunds: [],
       payment: placedPayment(payment, totalPaise, paymentDueBy),
-      sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId, subtotalPaise }) => ({
+      sellerOrders: sellerOrders.map(({ sellerOrderId, sellerId, subtotalPaise, promise }) => ({
         sellerOrderId,
         sellerId,
         status: 'pending',
         lines: lines.filter((line) => line.sellerId === sellerId),
         subtotalPaise,
+        promisedBy: promise?.to ?? null,
         shippedAt: null,
         deliveredAt: null,
         settlement: [],
@@ -649,6 +652,7 @@ const helpFacts = (order: Order, part: SellerOrder): HelpFacts => ({
   sellerOrderId: part.sellerOrderId,
   sellerId: part.sellerId,
   status: part.status,
+  promisedBy: part.promisedBy,
   shippedAt: part.shippedAt,
   deliveredAt: part.deliveredAt,
   subtotalPaise: part.subtotalPaise,
