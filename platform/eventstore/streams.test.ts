@@ -61,6 +61,50 @@ describe('Streams', () => {
   });
 });
 
+describe('Streams.handleAlongside', () => {
+  /** A tally of every count, kept beside the counters: what the other stream holds when `alongside` reads it. */
+  const tally = async () => (await streams.load('tally', counter)).state;
+  const alongside = async () => {
+    const { revision } = await streams.load('tally', counter);
+    return {
+      stream: 'tally',
+      events: [{ type: 'Counted', data: { by: 1 } }],
+      expectedRevision: revision === -1 ? ('no_stream' as const) : revision,
+    };
+  };
+
+  it('appends the other stream’s events with the command’s, and decides again when the other stream moved meanwhile', async () => {
+    const count = { type: 'Count', by: 1, upTo: 10 } as const;
+    await streams.handleAlongside('counter-a', counter, count, { actor: null }, alongside);
+    expect(await tally()).toBe(1);
+    // Another process counts in the tally after this one read it, before this one appends.
+    let raced = false;
+    const racing = async () => {
+      const read = await alongside();
+      if (!raced) {
+        raced = true;
+        await new Streams(store).handle('tally', counter, { type: 'Count', by: 5, upTo: 100 }, { actor: null });
+      }
+      return read;
+    };
+    const result = await streams.handleAlongside('counter-b', counter, count, { actor: null }, racing);
+    expect(result.revision).toBe(0);
+    expect(await tally()).toBe(7);
+    expect((await store.readStream('counter-b')).length).toBe(1);
+  });
+
+  it('appends nothing anywhere when the other stream refuses', async () => {
+    const count = { type: 'Count', by: 1, upTo: 10 } as const;
+    const refuse = async () => {
+      throw new Error('taken');
+    };
+    await expect(streams.handleAlongside('counter-c', counter, count, { actor: null }, refuse)).rejects.toThrow(
+      'taken',
+    );
+    expect(await store.streamRevision('counter-c')).toBe(-1);
+  });
+});
+
 describe('isOneOf', () => {
   it('takes a recorded event as the domain event its type names', async () => {
     await streams.handle('counter-5', counter, { type: 'Count', by: 3, upTo: 5 }, { actor: null });
