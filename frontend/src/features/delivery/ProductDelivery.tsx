@@ -53,6 +53,9 @@ export function ProductDelivery({ productId, variantId }: { productId: string; v
           </ul>
         </>
       )}
+      {state.status === 'idle' && (
+        <p className="text-sm text-base-content/80">Enter a PIN code to see when it arrives.</p>
+      )}
       {state.status === 'loading' && <p className="text-sm text-base-content/80">Checking delivery dates...</p>}
     </section>
   );
