@@ -58,7 +58,7 @@ interface StockOf {
 /**
  * What buyers take a listing to be: once a product is verified, its seller's changes to these
  * wait for an admin's review as a revision (the approved version stays on sale). Price,
- * original price and stock change at once, of the variants too (revision.ts, VARIANT_AT_ONCE);
+ * original price and stock change at once, of the variants too (revision.ts, withAtOnceOf);
  * revisions written before variants hold neither options nor variants.
  */
 export type ProductContent = Pick<

@@ -14,7 +14,7 @@ import { type Variant, type Variants, cheapestPrice } from './variants.ts';
 /**
  * Reviewed before they go live on a verified product, in the order of the Add Product form.
  * `imageUrl` follows `images` (withImageUrl), so it is no field of its own. Of `variants`, the
- * review sees which combinations are sold and their pictures (VARIANT_AT_ONCE says the rest).
+ * review sees which combinations are sold, their values and pictures (withAtOnceOf says the rest).
  */
 export const CONTENT_FIELDS = [
   'name',
@@ -40,11 +40,13 @@ export const IMMEDIATE_FIELDS = [
   'tax',
   'madeToOrderDays',
   'personalisation',
-  // Of the variants on sale, the fields VARIANT_AT_ONCE names (atOnceChanges).
+  // Of the variants on sale, their price, SKU and made-to-order days (withAtOnceOf, atOnceChanges).
   'variants',
 ] as const satisfies ReadonlyArray<keyof ProductDetails>;
 
 /**
+ * `variant` with the at-once fields of `from`, its keys in the one order the comparisons rely on.
+ *
  * Of each variant a verified product has on sale, what changes at once: its price and original
  * price and its made-to-order days, as the product's own do, and its SKU, the seller's
  * stock-keeping code (it claims nothing about the goods, and catalog imports match rows by it).
@@ -54,14 +56,6 @@ export const IMMEDIATE_FIELDS = [
  * stays on sale until then too, so that the admin approves the whole set the seller asked for
  * (the seller can set its stock to 0 at once meanwhile).
  */
-export const VARIANT_AT_ONCE = [
-  'sku',
-  'pricePaise',
-  'originalPricePaise',
-  'madeToOrderDays',
-] as const satisfies ReadonlyArray<keyof Variant>;
-
-/** `variant` with the at-once fields of `from`, its keys in the one order the comparisons rely on. */
 function withAtOnceOf(variant: Variant, from: Variant): Variant {
   const { id, optionValues, imageUrls } = variant;
   const { sku, pricePaise, originalPricePaise, madeToOrderDays } = from;
