@@ -4,6 +4,7 @@ import { CATALOG_COLUMNS } from '../../domain/catalog-import/rows.ts';
 import { MAX_CATALOG_FILE_BYTES } from '../catalog-import/file.ts';
 import { type Client, errorOf, expectStatus } from '../testing/harness.ts';
 import { catalogRowWriter } from '../catalog-import/apply.ts';
+import { type Handler, startImageServer, testFetcher } from '../images/image-server.fixtures.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
 import { listProduct, reserve, twoSellers } from './catalog.fixtures.ts';
 
@@ -416,6 +417,61 @@ describe('a SKU asked for by many at once', () => {
     expect(new Set(outcomes.filter((outcome) => outcome !== 'listed'))).toEqual(
       new Set(['Another of your products has this SKU']),
     );
+  });
+});
+
+describe("variants' pictures by address", () => {
+  it('are among the images the row gives, each fetched once through the safe fetch', async () => {
+    const png: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(tinyPng());
+    const images = await startImageServer({ '/red.png': png, '/blue.png': png });
+    const saved = (api.ctx as { remoteImages?: unknown }).remoteImages;
+    // The fetcher of the tests may reach their image server on 127.0.0.1; production's may not.
+    Object.assign(api.ctx, { remoteImages: testFetcher() });
+    try {
+      const [red, blue] = [images.url('/red.png'), images.url('/blue.png')];
+      const bangle = (size: string, pictures: string) =>
+        row({
+          name: 'Lac bangle',
+          category: 'jewelry',
+          image_urls: `${red} ${blue}`,
+          sku: `LAC-${size}`,
+          option1_name: 'Size',
+          option1_value: size,
+          variant_image_urls: pictures,
+        });
+      const file = [HEADER, bangle('S', ''), bangle('M', blue), bangle('L', 'https://images.test/other.png')];
+      const checked = await check(seller, csvFile(file.join('\n')));
+      expectStatus(checked, 201);
+      expect(checked.body.rows[2]!.problems).toEqual([
+        { column: 'variant_image_urls', message: "A variant's images must be among the product's images" },
+      ]);
+      // Without the refused row, the product is listed: by this process's writer, whose fetcher
+      // reaches the test server (the job finds the rows done, by their marks, and records them).
+      const listed = await check(seller, csvFile(file.slice(0, 3).join('\n')));
+      expectStatus(listed, 201);
+      const importId = listed.body.id;
+      const { rows } = (await api.ctx.streams.load(`catalog-import-${importId}`, catalogImportDecider)).state!;
+      const write = await catalogRowWriter(api.ctx)({ importId, sellerId: seller.user!.id }, rows);
+      expect(await write(2)).toMatchObject({ outcome: 'created', message: null });
+      expectStatus(await imports(seller).confirm.$post({ param: { id: importId } }), 202);
+      await api.settle();
+      const done = await seller.api.seller.catalog.imports[':id'].$get({ param: { id: importId } });
+      expectStatus(done, 200);
+      expect(done.body).toMatchObject({ status: 'finished', notes: [] });
+      const products = await seller.api.seller.products.$get();
+      expectStatus(products, 200);
+      const lac = products.body.items.find((product) => product.name === 'Lac bangle')!;
+      expect(lac.images).toHaveLength(2);
+      expect(lac.variants.map(({ sku, imageUrls }) => [sku, imageUrls])).toEqual([
+        ['LAC-S', []],
+        ['LAC-M', [lac.images[1]!.url]],
+      ]);
+      expect(lac.images[1]!.url).toMatch(/^\/media\/products\//);
+      expect(images.requests.sort()).toEqual(['/blue.png', '/red.png']);
+    } finally {
+      Object.assign(api.ctx, { remoteImages: saved });
+      await images.close();
+    }
   });
 });
 
