@@ -57,7 +57,7 @@ export const helpRequestRoutes = (ctx: AppContext) =>
         tags,
         summary: 'The buyer asks for help with a seller order',
         description:
-          "Why (not_received: 7 days after shipping or after delivery; damaged, not_as_described, wrong_item: once delivered, up to 30 days), what happened (1 to 2000 characters) and up to 4 photos, the ids of your uploads to the order's thread (POST /api/threads/{id}/images). The seller has 48 hours to answer; the request is posted in the thread too. One open request per order. Only the buyer asks (its seller 403, anyone else 404).",
+          "Why (not_received: once the promised delivery window has passed, or 7 days after shipping, or after delivery; damaged, not_as_described, wrong_item: once delivered, up to 30 days), what happened (1 to 2000 characters) and up to 4 photos, the ids of your uploads to the order's thread (POST /api/threads/{id}/images). The seller has 48 hours to answer; the request is posted in the thread too. One open request per order. Only the buyer asks (its seller 403, anyone else 404).",
         request: { body: jsonBody(AskSchema) },
         responses: { 201: jsonResponse(HelpStepSchema, 'Asked'), ...errors(400, 401, 403, 404, 409) },
       }),
