@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Tabs } from '../../components/Tabs.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
 import { DeliveryZonesTab } from './delivery/DeliveryZonesTab.tsx';
+import { DisputesTab } from './disputes/DisputesTab.tsx';
 import { InvoicesTab } from './invoices/InvoicesTab.tsx';
 import { OrdersTab } from './orders/OrdersTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
@@ -20,6 +21,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   products: ProductsTab,
   orders: OrdersTab,
   payments: PaymentsTab,
+  disputes: DisputesTab,
   payouts: PayoutsTab,
   commission: CommissionTab,
   tax: TaxTab,

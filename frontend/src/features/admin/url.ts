@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: 'products', label: 'Products' },
   { id: 'orders', label: 'Orders' },
   { id: 'payments', label: 'Payments' },
+  { id: 'disputes', label: 'Disputes' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'commission', label: 'Commission' },
   { id: 'tax', label: 'Tax rates' },

@@ -11,6 +11,7 @@ import { canAskReturn, linesOf, notReturnable, partLabel } from './orders.ts';
 import { RefundList } from './RefundList.tsx';
 import { ReturnDialog } from './ReturnDialog.tsx';
 import { ThreadLink } from '../messages/index.ts';
+import { GetHelp } from '../help/index.ts';
 import { OrderPromise } from '../delivery/index.ts';
 import { ReturnList } from './ReturnList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
@@ -96,6 +97,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         <ReturnList returns={part.returns} answeredBy="The seller" />
         <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === part.id)} />
       </div>
+      <GetHelp sellerOrderId={part.id} status={part.status} />
 
       <div className="mt-3 flex flex-wrap gap-2">
         <ThreadLink sellerOrderId={part.id} label="Message seller" describedBy={headingId} />

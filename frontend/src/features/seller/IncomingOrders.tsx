@@ -27,6 +27,7 @@ import {
 import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
 import { ThreadLink } from '../messages/index.ts';
+import { SellerHelp } from '../help/index.ts';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
@@ -245,6 +246,7 @@ function SellerOrderCard(props: SellerOrderCardProps) {
       <p className="text-sm">Subtotal: {formatPrice(order.subtotalPaise)}</p>
       {order.cancelReason && <p className="text-sm text-error">Cancelled: {order.cancelReason}</p>}
       <ReturnList returns={order.returns} answeredBy="You" onDecide={onDecide} />
+      <SellerHelp sellerOrderId={order.id} />
       <OrderMoves
         status={order.status}
         describedBy={titleId}

@@ -1,0 +1,199 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { HELP_REASONS } from '../../../../domain/dispute/events.ts';
+import { askForHelpSchema, escalateSchema } from '../../../../domain/dispute/schemas.ts';
+import { MAX_MESSAGE_IMAGES, MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
+import { type ApiError, call, server } from '../../api/client.ts';
+import { SelectField, TextAreaField } from '../../components/Field.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useForm } from '../../forms.ts';
+import { toast } from '../../state/toasts.ts';
+import { HelpSteps } from './HelpSteps.tsx';
+import {
+  type HelpRequest,
+  STATUS_LABELS,
+  latestOf,
+  mayEscalate,
+  reasonLabel,
+  useHelpRequests,
+} from './helpRequests.ts';
+
+type Image = Awaited<ReturnType<typeof uploadPhoto>>;
+
+const uploadPhoto = (sellerOrderId: string, file: File) =>
+  call(server.threads[':id'].images.$post({ param: { id: encodeURIComponent(sellerOrderId) }, form: { file } }));
+
+/**
+ * The buyer's help with one seller order: "Get help" (what went wrong, their words, photos),
+ * then the request's state with the seller's deadline and every step, and "Ask MIBI to decide"
+ * once the server allows it.
+ */
+export function GetHelp({ sellerOrderId, status }: { sellerOrderId: string; status: string }) {
+  const helps = useHelpRequests();
+  const [asking, setAsking] = useState(false);
+  const help = latestOf(helps.data?.items ?? [], sellerOrderId);
+  const open = help !== undefined && help.status !== 'resolved' && help.status !== 'decided';
+  const reload = (position: number) => {
+    setAsking(false);
+    helps.reload(position);
+  };
+  return (
+    <div className="mt-2">
+      {help && <HelpState help={help} onChange={reload} />}
+      {!open && (status === 'shipped' || status === 'delivered') && !asking && (
+        <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => setAsking(true)}>
+          Get help
+        </button>
+      )}
+      {asking && <AskForm sellerOrderId={sellerOrderId} onAsked={reload} onCancel={() => setAsking(false)} />}
+    </div>
+  );
+}
+
+function HelpState({ help, onChange }: { help: HelpRequest; onChange: (position: number) => void }) {
+  const headingId = useId();
+  const [escalating, setEscalating] = useState(false);
+  return (
+    <section aria-labelledby={headingId} className="rounded-box border border-warning p-3">
+      <h4 id={headingId} className="font-semibold">
+        Help request: {reasonLabel(help.reason)}{' '}
+        <span className="badge badge-outline ml-1">{STATUS_LABELS[help.status]}</span>
+      </h4>
+      {help.status === 'open' && (
+        <p className="text-sm">
+          The seller answers by <time dateTime={help.answerBy}>{formatDateTime(help.answerBy)}</time>; after that you
+          can ask MIBI to decide.
+        </p>
+      )}
+      <HelpSteps help={help} />
+      {mayEscalate(help, Date.now()) && !escalating && (
+        <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => setEscalating(true)}>
+          Ask MIBI to decide
+        </button>
+      )}
+      {escalating && <EscalateForm help={help} onDone={onChange} />}
+    </section>
+  );
+}
+
+function EscalateForm({ help, onDone }: { help: HelpRequest; onDone: (position: number) => void }) {
+  const { errors, busy, onSubmit } = useForm(
+    escalateSchema,
+    async (values) => {
+      const param = { id: encodeURIComponent(help.id) };
+      const { position } = await call(server['help-requests'][':id'].escalate.$post({ param, json: values }));
+      onDone(position);
+    },
+    'Could not ask MIBI',
+  );
+  return (
+    <form noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)} className="mt-2">
+      <TextAreaField
+        label="Why you need MIBI"
+        name="text"
+        rows={2}
+        maxLength={MAX_MESSAGE_LENGTH}
+        error={errors.text}
+      />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        Send to MIBI
+      </button>
+    </form>
+  );
+}
+
+function AskForm({
+  sellerOrderId,
+  onAsked,
+  onCancel,
+}: {
+  sellerOrderId: string;
+  onAsked: (position: number) => void;
+  onCancel: () => void;
+}) {
+  const [images, setImages] = useState<Image[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const { errors, busy, onSubmit } = useForm(
+    askForHelpSchema,
+    async (values) => {
+      const { position } = await call(server['help-requests'].$post({ json: { ...values, sellerOrderId } }));
+      toast({ title: 'Your help request is sent to the seller', tone: 'success' });
+      onAsked(position);
+    },
+    'Could not send your help request',
+    () => ({ images: images.map((image) => image.id) }),
+  );
+
+  async function attach(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      const image = await uploadPhoto(sellerOrderId, file);
+      setImages((current) => [...current, image]);
+    } catch (error) {
+      toast({ title: 'Could not attach the photo', description: (error as ApiError).message, tone: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
+      className="mt-2 space-y-2 rounded-box border border-base-300 p-3"
+      aria-label="Get help"
+    >
+      <SelectField label="What went wrong" name="reason" defaultValue="" error={errors.reason}>
+        <option value="" disabled>
+          Choose one
+        </option>
+        {HELP_REASONS.map((reason) => (
+          <option key={reason} value={reason}>
+            {reasonLabel(reason)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="What happened" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Attached photos">
+          {images.map((image) => (
+            <li key={image.id}>
+              <img
+                src={image.sizes[0]?.url ?? image.url}
+                alt="Attached"
+                width={64}
+                height={64}
+                className="size-16 rounded object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors.images && (
+        <p className="text-sm text-error" role="alert">
+          {errors.images}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || uploading}>
+          Send to seller
+        </button>
+        <label className={`btn btn-outline btn-sm ${images.length >= MAX_MESSAGE_IMAGES ? 'btn-disabled' : ''}`}>
+          {uploading ? 'Attaching…' : 'Attach photo'}
+          <input
+            type="file"
+            accept="image/*"
+            className="hidden"
+            onChange={(event) => void attach(event)}
+            disabled={uploading || images.length >= MAX_MESSAGE_IMAGES}
+          />
+        </label>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

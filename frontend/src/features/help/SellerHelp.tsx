@@ -1,0 +1,157 @@
+import { type FormEvent, useId, useState } from 'react';
+import { HELP_RESOLUTIONS, type HelpResolution } from '../../../../domain/dispute/events.ts';
+import { helpAnswerSchema, helpResolutionSchema } from '../../../../domain/dispute/schemas.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
+import { call, server } from '../../api/client.ts';
+import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useForm } from '../../forms.ts';
+import { HelpSteps } from './HelpSteps.tsx';
+import { type HelpRequest, STATUS_LABELS, latestOf, paiseOf, reasonLabel, useHelpRequests } from './helpRequests.ts';
+
+const RESOLUTION_LABELS: Readonly<Record<HelpResolution, string>> = {
+  refund: 'Refund (in full or in part)',
+  replacement: 'Send a replacement',
+  return: 'Take it back (the buyer asks for the return)',
+};
+
+/**
+ * A seller order's help request on the seller's incoming order: the buyer's request, the
+ * deadline to answer, every step; while it is theirs to act on, Answer and Resolve.
+ */
+export function SellerHelp({ sellerOrderId }: { sellerOrderId: string }) {
+  const helps = useHelpRequests();
+  const help = latestOf(helps.data?.items ?? [], sellerOrderId);
+  const headingId = useId();
+  if (!help) return null;
+  const actionable = help.status === 'open' || help.status === 'answered';
+  return (
+    <section aria-labelledby={headingId} className="mt-2 rounded-box border border-warning p-3">
+      <h4 id={headingId} className="font-semibold">
+        Help request: {reasonLabel(help.reason)}{' '}
+        <span className="badge badge-outline ml-1">{STATUS_LABELS[help.status]}</span>
+      </h4>
+      {actionable && (
+        <p className="text-sm">
+          Answer or resolve by <time dateTime={help.answerBy}>{formatDateTime(help.answerBy)}</time>; after that the
+          buyer can ask MIBI to decide.
+        </p>
+      )}
+      {help.status === 'escalated' && (
+        <p className="text-sm">MIBI is deciding. Your earning on this order is held until then.</p>
+      )}
+      {help.images.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="The buyer's photos">
+          {help.images.map((image) => (
+            <li key={image.id}>
+              <a href={image.url} target="_blank" rel="noreferrer">
+                <img
+                  src={image.sizes[0]?.url ?? image.url}
+                  alt="The buyer's photo"
+                  width={64}
+                  height={64}
+                  className="size-16 rounded object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <HelpSteps help={help} />
+      {actionable && <SellerActions help={help} onDone={(position) => helps.reload(position)} />}
+    </section>
+  );
+}
+
+function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position: number) => void }) {
+  const [action, setAction] = useState<'answer' | 'resolve' | null>(null);
+  const param = { id: encodeURIComponent(help.id) };
+  const answer = useForm(
+    helpAnswerSchema,
+    async (values) => {
+      const { position } = await call(server['help-requests'][':id'].answer.$post({ param, json: values }));
+      setAction(null);
+      onDone(position);
+    },
+    'Could not send your answer',
+  );
+  const [amount, setAmount] = useState('');
+  const resolve = useForm(
+    helpResolutionSchema,
+    async (values) => {
+      const { position } = await call(server['help-requests'][':id'].resolve.$post({ param, json: values }));
+      setAction(null);
+      onDone(position);
+    },
+    'Could not resolve the help request',
+    () => ({ amountPaise: paiseOf(amount) }),
+  );
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('answer')}>
+          Answer
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('resolve')}>
+          Resolve
+        </button>
+      </div>
+      {action === 'answer' && (
+        <form
+          noValidate
+          aria-label="Answer the buyer"
+          onSubmit={(event: FormEvent<HTMLFormElement>) => void answer.onSubmit(event)}
+          className="mt-2"
+        >
+          <TextAreaField
+            label="Your answer"
+            name="text"
+            rows={2}
+            maxLength={MAX_MESSAGE_LENGTH}
+            error={answer.errors.text}
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={answer.busy}>
+            Send answer
+          </button>
+        </form>
+      )}
+      {action === 'resolve' && (
+        <form
+          noValidate
+          aria-label="Resolve the help request"
+          onSubmit={(event: FormEvent<HTMLFormElement>) => void resolve.onSubmit(event)}
+          className="mt-2 space-y-2"
+        >
+          <SelectField label="How you resolve it" name="resolution" defaultValue="" error={resolve.errors.resolution}>
+            <option value="" disabled>
+              Choose one
+            </option>
+            {HELP_RESOLUTIONS.map((resolution) => (
+              <option key={resolution} value={resolution}>
+                {RESOLUTION_LABELS[resolution]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="Refund amount (₹), for a refund"
+            name="amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={resolve.errors.amountPaise}
+          />
+          <TextAreaField
+            label="Note to the buyer"
+            name="text"
+            rows={2}
+            maxLength={MAX_MESSAGE_LENGTH}
+            error={resolve.errors.text}
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={resolve.busy}>
+            Resolve
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** Help requests as the SPA reads and sends them (GET/POST /api/help-requests...). */
+import { HELP_REASON_LABELS, type HelpReason } from '../../../../domain/dispute/events.ts';
+import { parseRupees } from '../../../../domain/money.ts';
+import { type Data, server } from '../../api/client.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+
+export type HelpRequest = Data<(typeof server)['help-requests'][':id']['$get']>;
+
+export const reasonLabel = (reason: HelpReason): string => HELP_REASON_LABELS[reason];
+
+export const STATUS_LABELS: Readonly<Record<HelpRequest['status'], string>> = {
+  open: 'Waiting for the seller',
+  answered: 'The seller answered',
+  resolved: 'Resolved by the seller',
+  escalated: 'With MIBI',
+  decided: 'Decided by MIBI',
+};
+
+export const STEP_LABELS: Readonly<Record<HelpRequest['steps'][number]['kind'], string>> = {
+  requested: 'Asked for help',
+  answered: 'The seller answered',
+  resolved: 'The seller resolved it',
+  escalated: 'Asked MIBI to decide',
+  decided: 'MIBI decided',
+};
+
+/** The signed-in user's help requests (as buyer and as seller), newest first. */
+export const useHelpRequests = () =>
+  useApiGet((options) => server['help-requests'].$get({}, options), [], 'Could not load your help requests');
+
+/** The latest help request of a seller order, if any. */
+export const latestOf = (items: readonly HelpRequest[], sellerOrderId: string): HelpRequest | undefined =>
+  items.find((help) => help.sellerOrderId === sellerOrderId);
+
+/** Whether the buyer may take it to MIBI at `now`: once answered or resolved, or after the seller's 48 hours. */
+export const mayEscalate = (help: HelpRequest, now: number): boolean =>
+  help.status === 'answered' ||
+  help.status === 'resolved' ||
+  (help.status === 'open' && now >= Date.parse(help.answerBy));
+
+/** A rupee amount typed in a form, as the API's paise; undefined when blank or not an amount (the schema says so). */
+export const paiseOf = (rupees: FormDataEntryValue | null): number | undefined =>
+  typeof rupees === 'string' && rupees.trim() !== '' ? (parseRupees(rupees) ?? Number.NaN) : undefined;
