@@ -65,7 +65,8 @@ test('a help request goes from the buyer to the seller to MIBI, which refunds ha
 
   // The buyer, unhappy with the answer, asks MIBI to decide.
   await buyer.reload();
-  await expect(buyer.getByText('Please send a photo of the crack.')).toBeVisible();
+  const buyerSteps = buyer.getByRole('list', { name: 'Steps of the help request' });
+  await expect(buyerSteps.getByText('Please send a photo of the crack.')).toBeVisible();
   await buyer.getByRole('button', { name: 'Ask MIBI to decide' }).click();
   await buyer.getByLabel('Why you need MIBI').fill('The crack is plain to see; I want my money back.');
   await buyer.getByRole('button', { name: 'Send to MIBI' }).click();
@@ -96,8 +97,9 @@ test('a help request goes from the buyer to the seller to MIBI, which refunds ha
   for (const page of [buyer, seller]) {
     await page.reload();
     await expect(page.getByText('Decided by MIBI')).toBeVisible();
-    await expect(page.getByText('The photo in the thread shows the crack.')).toBeVisible();
-    await expect(page.getByText('Refund: ₹400.00')).toBeVisible();
+    const steps = page.getByRole('list', { name: 'Steps of the help request' });
+    await expect(steps.getByText('The photo in the thread shows the crack.')).toBeVisible();
+    await expect(steps.getByText('Refund: ₹400.00')).toBeVisible();
   }
   await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
 });
