@@ -122,6 +122,10 @@ describe('a help request the seller leaves unanswered, decided by MIBI', () => {
       paymentStatus: 'paid',
       subtotalPaise: 499_00,
     });
+    expect(screen.order.sellerOrders.find((p) => p.id === sellerOrderId)).toMatchObject({
+      status: 'delivered',
+      history: expect.arrayContaining([expect.objectContaining({ status: 'shipped' })]),
+    });
     expect(screen.thread?.as).toBe('staff');
 
     // Half of ₹499 back: ₹249.50, of which ₹24.95 commission and ₹224.55 the seller's earning.

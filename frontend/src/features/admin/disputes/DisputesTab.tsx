@@ -75,7 +75,7 @@ function DisputeRow({ dispute, onOpen }: { dispute: Dispute; onOpen: () => void 
   );
 }
 
-/** One screen: the request and its steps, the thread, the order's timeline, its payment and refunds, the decision. */
+/** One screen: the request and its steps, the thread, the order's status history and shipment timeline, its payment and refunds, the decision. */
 function DisputeScreen({ helpId, onDecided }: { helpId: string; onDecided: (position: number) => void }) {
   const view = useApiGet(
     (options) => server.admin.disputes[':id'].$get({ param: { id: encodeURIComponent(helpId) } }, options),
@@ -145,7 +145,7 @@ function OrderFacts({
             Order #{shortSellerOrderId(part.id)} from {part.sellerName} to {order.buyerName}:{' '}
             {formatPrice(part.subtotalPaise)}
           </p>
-          <h4 className="mt-2 font-medium">Shipment timeline</h4>
+          <h4 className="mt-2 font-medium">Status history</h4>
           <ol className="space-y-1">
             {part.history.map((step) => (
               <li key={`${step.status}-${step.at}`} className="flex items-center gap-2">
@@ -154,6 +154,28 @@ function OrderFacts({
               </li>
             ))}
           </ol>
+          <h4 className="mt-2 font-medium">Shipment timeline</h4>
+          {part.shipment ? (
+            <>
+              <p>
+                {part.shipment.carrierName}, AWB {part.shipment.awb} ·{' '}
+                <a href={part.shipment.trackingUrl} target="_blank" rel="noreferrer" className="link">
+                  Tracking page
+                </a>
+              </p>
+              <ol className="space-y-1" aria-label="Tracking updates">
+                {part.shipment.updates.map((update) => (
+                  <li key={`${update.update}-${update.happenedAt}`}>
+                    {update.label}
+                    {update.location && `, ${update.location}`} ·{' '}
+                    <time dateTime={update.happenedAt}>{formatDateTime(update.happenedAt)}</time> ({update.source})
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : (
+            <p>No tracking was given.</p>
+          )}
         </>
       )}
       <h4 className="mt-2 font-medium">Payment</h4>
