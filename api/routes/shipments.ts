@@ -4,7 +4,7 @@
  * service's signed webhook, and /track's lookup of an order by its number and the buyer's e-mail.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { shipmentUpdateSchema, trackingInputSchema } from '../../domain/shipment/schemas.ts';
+import { shipmentUpdateSchema, trackRequestSchema, trackingInputSchema } from '../../domain/shipment/schemas.ts';
 import { ORDER_STATUSES } from '../../domain/order/status.ts';
 import { SIGNATURE_HEADER } from '../../platform/couriers/aftership-wire.ts';
 import { ShipmentSchema } from '../../projections/orders/documents.ts';
@@ -40,20 +40,7 @@ const CourierReceiptSchema = z
   })
   .openapi('CourierReceipt') satisfies z.ZodType<CourierReceipt>;
 
-const TrackRequestSchema = z
-  .object({
-    orderNumber: z
-      .string({ error: 'Order number is required' })
-      .trim()
-      .min(1, 'Order number is required')
-      .max(100, 'Order number must be at most 100 characters'),
-    email: z
-      .string({ error: 'E-mail is required' })
-      .trim()
-      .min(1, 'E-mail is required')
-      .max(254, 'E-mail must be at most 254 characters'),
-  })
-  .openapi('TrackRequest');
+const TrackRequestSchema = trackRequestSchema.openapi('TrackRequest');
 
 /** What /track shows of an order: its parts, their items and shipments; nothing of where it goes. */
 const TrackedOrderSchema = z

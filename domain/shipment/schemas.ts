@@ -56,3 +56,9 @@ export const shipmentUpdateSchema = z.object({
     .default(''),
 });
 export type ShipmentUpdateInput = z.output<typeof shipmentUpdateSchema>;
+
+/** /track's lookup: an order's number as the buyer is shown it (or whole) and the buyer's e-mail. */
+export const trackRequestSchema = z.object({
+  orderNumber: requiredText('Order number is required', 100, 'Order number'),
+  email: requiredText('E-mail is required', 254, 'E-mail'),
+});

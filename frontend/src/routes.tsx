@@ -30,6 +30,7 @@ const PAGES: Record<string, ComponentType> = {
   '/wishlist': lazy(() => import('./features/wishlist/WishlistPage.tsx')),
   // A footer page whose text states the returns policy in force.
   '/returns': lazy(() => import('./features/content/ReturnsPage.tsx')),
+  '/track': lazy(() => import('./features/shipments/TrackPage.tsx')),
 };
 const ContentPage = lazy(() => import('./features/content/ContentPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));

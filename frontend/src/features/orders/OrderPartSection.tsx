@@ -13,6 +13,7 @@ import { ReturnDialog } from './ReturnDialog.tsx';
 import { ThreadLink } from '../messages/index.ts';
 import { GetHelp } from '../help/index.ts';
 import { OrderPromise } from '../delivery/index.ts';
+import { ShipmentTimeline } from '../shipments/index.ts';
 import { ReturnList } from './ReturnList.tsx';
 import type { ReturnRules } from './returnPolicy.ts';
 import type { Order, OrderPart, SellerOrderChange } from './types.ts';
@@ -82,6 +83,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
       </ul>
       <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
       <OrderPromise promise={part.promise} status={part.status} />
+      <ShipmentTimeline shipment={part.shipment} />
       {(part.status === 'shipped' || part.status === 'delivered') && <InvoiceLinks part={part} />}
       {part.cancelReason && <p className="mt-1 text-sm text-error">Cancelled: {part.cancelReason}</p>}
       {returnable && part.deliveredAt && (

@@ -28,6 +28,7 @@ import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
 import { ThreadLink } from '../messages/index.ts';
 import { SellerHelp } from '../help/index.ts';
+import { ShipmentControls } from '../shipments/index.ts';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
@@ -135,6 +136,7 @@ export function IncomingOrders({
               onUndo={(status) => void undo(order, status)}
               onCancel={() => setDialog({ kind: 'cancel', order })}
               onDecide={(request, accept) => setDialog({ kind: 'decide', order, request, accept })}
+              onTracked={applied}
             />
           ))}
         </ul>
@@ -193,10 +195,11 @@ interface SellerOrderCardProps {
   onUndo: (status: NonNullable<SellerOrder['undo']>['status']) => void;
   onCancel: () => void;
   onDecide: (request: OrderReturn, accept: boolean) => void;
+  onTracked: (result: SellerOrderChange, movesLedger: boolean) => void;
 }
 
 function SellerOrderCard(props: SellerOrderCardProps) {
-  const { order, busy, takeFocus, onFocusTaken, onMove, onUndo, onCancel, onDecide } = props;
+  const { order, busy, takeFocus, onFocusTaken, onMove, onUndo, onCancel, onDecide, onTracked } = props;
   const titleId = useId();
   useEffect(() => {
     if (!takeFocus || document.querySelector('dialog[open]')) return;
@@ -247,6 +250,7 @@ function SellerOrderCard(props: SellerOrderCardProps) {
       {order.cancelReason && <p className="text-sm text-error">Cancelled: {order.cancelReason}</p>}
       <ReturnList returns={order.returns} answeredBy="You" onDecide={onDecide} />
       <SellerHelp sellerOrderId={order.id} />
+      <ShipmentControls order={order} describedBy={titleId} onChange={onTracked} />
       <OrderMoves
         status={order.status}
         describedBy={titleId}

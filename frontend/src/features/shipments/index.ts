@@ -1,0 +1,2 @@
+export { ShipmentControls } from './ShipmentControls.tsx';
+export { ShipmentTimeline } from './ShipmentTimeline.tsx';
