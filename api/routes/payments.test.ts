@@ -23,7 +23,7 @@ const newOrderNotices = async (orderId: string) => {
   return items.filter((notice) => notice.orderId === orderId && notice.title.startsWith('New order'));
 };
 
-/** A buyer checks out 2 units of a new product of the seller (stock 5), paying online. */
+/** A buyer checks out 2 units of a new product of the seller (stock 5), paying online; MIBI has done what follows. */
 async function onlineCheckout() {
   const productId = await listedProduct(api, seller, { stockQuantity: 5 });
   const buyer = await buyerWith(api, productId, 2);
@@ -31,6 +31,8 @@ async function onlineCheckout() {
   expectStatus(placed, 201);
   const { order, payment } = placed.body;
   if (!payment) throw new Error('no payment to make');
+  // The reconciliation asks about the purchases its reactor has listed: once it has this one.
+  await api.settle();
   return { buyer, productId, orderId: order.id, order, payment };
 }
 
