@@ -19,6 +19,8 @@ const BALANCE_FIGURES: readonly Figure<SellerLedger>[] = [
   { icon: 'layers', label: 'Commission', show: ({ balance }) => formatPrice(balance.commissionPaise) },
   { icon: 'layers', label: 'TCS', show: ({ balance }) => formatPrice(balance.tcsPaise) },
   { icon: 'package', label: 'Paid Out', show: ({ balance }) => formatPrice(balance.paidPaise) },
+  // Of the balance, what orders under dispute brought: no payout takes it until MIBI decides.
+  { icon: 'layers', label: 'Held for Disputes', show: ({ balance }) => formatPrice(balance.heldPaise) },
 ];
 
 interface LedgerSectionProps {
