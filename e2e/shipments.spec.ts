@@ -60,9 +60,9 @@ test('a seller ships with a tracking number; the courier’s signed webhooks del
       .click();
     await expect(seller.getByText(`Order #${part.shortId} is now ${status}.`)).toBeVisible();
   }
-  await card.getByRole('button', { name: 'Add tracking' }).click();
-  const dialog = seller.getByRole('dialog', { name: 'Add tracking' });
-  await dialog.getByLabel('Courier').selectOption({ label: 'Delhivery' });
+  await card.getByRole('button', { name: 'Add tracking', exact: true }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Add tracking', exact: true });
+  await dialog.getByLabel('Courier', { exact: true }).selectOption({ label: 'Delhivery' });
   await dialog.getByLabel('Tracking number').fill('12345');
   await dialog.getByRole('button', { name: 'Save tracking' }).click();
   await expect(dialog.getByText('Delhivery tracking number is 10 to 14 digits')).toBeVisible();
