@@ -9,6 +9,7 @@ import { notificationsLive } from '../../projections/notifications/live.ts';
 import { buyerNotificationsLive } from '../../projections/buyer-notifications/live.ts';
 import { catalogImportsLive } from '../../projections/catalog-imports/live.ts';
 import { threadsLive } from '../../projections/threads/live.ts';
+import { helpRequestsLive } from '../../projections/help-requests/live.ts';
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
 const SLICES = [
@@ -21,6 +22,7 @@ const SLICES = [
   buyerNotificationsLive,
   catalogImportsLive,
   threadsLive,
+  helpRequestsLive,
 ] as const;
 
 const EVENTS = eventsOf(SLICES);

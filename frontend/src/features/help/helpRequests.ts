@@ -3,6 +3,7 @@ import { HELP_REASON_LABELS, type HelpReason } from '../../../../domain/dispute/
 import { parseRupees } from '../../../../domain/money.ts';
 import { type Data, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
+import { useLiveEvent } from '../../state/live.ts';
 
 export type HelpRequest = Data<(typeof server)['help-requests'][':id']['$get']>;
 
@@ -24,9 +25,18 @@ export const STEP_LABELS: Readonly<Record<HelpRequest['steps'][number]['kind'], 
   decided: 'MIBI decided',
 };
 
-/** The signed-in user's help requests (as buyer and as seller), newest first. */
-export const useHelpRequests = () =>
-  useApiGet((options) => server['help-requests'].$get({}, options), [], 'Could not load your help requests');
+/** The signed-in user's help requests (as buyer and as seller), newest first; read again when one of them changes. */
+export function useHelpRequests() {
+  const helps = useApiGet(
+    (options) => server['help-requests'].$get({}, options),
+    [],
+    'Could not load your help requests',
+    { live: true },
+  );
+  useLiveEvent('help.changed', () => void helps.reload());
+  useLiveEvent('seller-help.changed', () => void helps.reload());
+  return helps;
+}
 
 /** The latest help request of a seller order, if any. */
 export const latestOf = (items: readonly HelpRequest[], sellerOrderId: string): HelpRequest | undefined =>

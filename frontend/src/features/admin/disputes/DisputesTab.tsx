@@ -10,6 +10,7 @@ import { Field, SelectField, TextAreaField } from '../../../components/Field.tsx
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
 import { formatDateTime, formatPrice } from '../../../format.ts';
 import { useForm } from '../../../forms.ts';
+import { useLiveEvent } from '../../../state/live.ts';
 import { toast } from '../../../state/toasts.ts';
 import { HelpSteps, paiseOf, reasonLabel } from '../../help/index.ts';
 
@@ -23,7 +24,10 @@ const OUTCOME_LABELS: Readonly<Record<DisputeOutcome, string>> = {
 
 /** The Disputes tab: help requests taken to MIBI, the longest waiting first; one opened shows everything to decide it. */
 export function DisputesTab() {
-  const list = useApiGet((options) => server.admin.disputes.$get({}, options), [], 'Failed to load disputes');
+  const list = useApiGet((options) => server.admin.disputes.$get({}, options), [], 'Failed to load disputes', {
+    live: true,
+  });
+  useLiveEvent('dispute.changed', () => void list.reload());
   const [openId, setOpenId] = useState<string | null>(null);
   const items = list.data?.items ?? [];
   return (
