@@ -1,0 +1,133 @@
+/**
+ * The zod shape of each event type's `data`, for the event catalog (its JSON Schemas, and the
+ * guard that an event's shape changes only with a new version). The events themselves are plain
+ * types in domain/<aggregate>/events.ts; each aggregate's schemas below are checked against its
+ * union at compile time (`sameAs`), so a schema cannot drift from the type the decider folds.
+ * Aggregates not here yet are listed in UNCATALOGUED.
+ */
+import { z } from 'zod';
+import type { AddressBookEvent } from './address-book/events.ts';
+import type { CartEvent } from './cart/events.ts';
+import type { CategoryEvent } from './catalog/events.ts';
+import type { PayoutAccountEvent } from './payout-account/events.ts';
+import type { PayoutEvent } from './payout/events.ts';
+import type { ReviewEvent } from './review/events.ts';
+import type { WishlistEvent } from './wishlist/events.ts';
+
+type DataSchemas = Record<string, z.ZodType>;
+
+/** The event union the schemas describe: `{ type: K; data: z.infer<S[K]> }` for each K. */
+type EventsOf<S extends DataSchemas> = { [K in keyof S & string]: { type: K; data: z.infer<S[K]> } }[keyof S & string];
+
+/** Each assignable to the other: the same fields, the same optional ones, the same value types. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Compiles only when the schemas describe exactly the union `E`. */
+const sameAs =
+  <E>() =>
+  <S extends DataSchemas>(schemas: S & (Same<EventsOf<S>, E> extends true ? unknown : never)): S =>
+    schemas;
+
+const text = z.string();
+const time = z.string();
+const paise = z.number();
+
+const addressStamp = z.object({ userId: text, addressId: text, at: time });
+const shippingAddress = z.object({
+  firstName: text,
+  lastName: text,
+  phone: text,
+  address: text,
+  city: text,
+  state: text,
+  pincode: text,
+});
+const addressBook = sameAs<AddressBookEvent>()({
+  AddressSaved: addressStamp.extend({ address: shippingAddress }),
+  AddressEdited: addressStamp.extend({ address: shippingAddress }),
+  AddressRemoved: addressStamp,
+  DefaultAddressSet: addressStamp,
+});
+
+const cartLine = z.object({
+  userId: text,
+  productId: text,
+  variantId: text.optional(),
+  personalisation: z.array(z.object({ questionId: text, question: text, answer: text })).optional(),
+});
+const cart = sameAs<CartEvent>()({
+  CartItemAdded: cartLine.extend({ quantity: z.number() }),
+  CartItemQuantityChanged: cartLine.extend({ quantity: z.number() }),
+  CartItemRemoved: cartLine,
+  CartCleared: z.object({ userId: text, orderId: text.nullable() }),
+});
+
+const policyStamp = z.object({ categoryId: text, reason: text, by: text, at: time });
+const category = sameAs<CategoryEvent>()({
+  CategoryCreated: z.object({ categoryId: text, name: text, description: text, createdAt: time }),
+  CategoryCommissionSet: policyStamp.extend({ rateBps: z.number().nullable() }),
+  CategoryReturnsSet: policyStamp.extend({ returnable: z.boolean() }),
+});
+
+const payoutAccount = sameAs<PayoutAccountEvent>()({
+  PayoutAccountSetUp: z.object({
+    sellerId: text,
+    linkedAccountId: text,
+    beneficiaryName: text,
+    accountLast4: text,
+    ifsc: text,
+    by: text,
+    at: time,
+  }),
+});
+
+const payout = sameAs<PayoutEvent>()({
+  PayoutRecorded: z.object({
+    payoutId: text,
+    sellerId: text,
+    amountPaise: paise,
+    paidOn: text,
+    reference: text,
+    by: text,
+    at: time,
+  }),
+});
+
+const review = sameAs<ReviewEvent>()({
+  ReviewSubmitted: z.object({
+    productId: text,
+    buyerId: text,
+    authorName: text,
+    rating: z.number(),
+    comment: text,
+    at: time,
+  }),
+  ReviewEdited: z.object({ productId: text, buyerId: text, rating: z.number(), comment: text, at: time }),
+});
+
+const saved = z.object({ userId: text, productId: text, variantId: text.optional(), at: time });
+const wishlist = sameAs<WishlistEvent>()({ WishlistItemSaved: saved, WishlistItemRemoved: saved });
+
+/** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
+export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
+  'address-book': addressBook,
+  cart,
+  catalog: category,
+  payout,
+  'payout-account': payoutAccount,
+  review,
+  wishlist,
+};
+
+/** Aggregates whose events have no schema here yet: the catalog lists their types from the log alone. */
+export const UNCATALOGUED = [
+  'account',
+  'conversation',
+  'dispute',
+  'gateway-event',
+  'notification',
+  'order',
+  'product',
+  'seller',
+  'shipment',
+] as const;
