@@ -47,7 +47,7 @@ describe('the event catalog', () => {
   });
 
   it('counts a new required field, a removed field or a field made optional as a changed shape', () => {
-    const shapes = [
+    const shapes: z.ZodRawShape[] = [
       { productId: z.string(), rating: z.number(), note: z.string() },
       { productId: z.string() },
       { productId: z.string(), rating: z.number().optional() },
