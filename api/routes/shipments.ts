@@ -40,8 +40,6 @@ const CourierReceiptSchema = z
   })
   .openapi('CourierReceipt') satisfies z.ZodType<CourierReceipt>;
 
-const TrackRequestSchema = trackRequestSchema.openapi('TrackRequest');
-
 /** What /track shows of an order: its parts, their items and shipments; nothing of where it goes. */
 const TrackedOrderSchema = z
   .object({
@@ -168,7 +166,7 @@ export const shipmentRoutes = (ctx: AppContext) =>
         summary: 'Find an order by its number and the buyer’s e-mail, with its shipments (no account needed)',
         description:
           'An unknown number and a wrong e-mail get the same 404. Counted per client address (30 a quarter hour, 200 a day).',
-        request: { body: jsonBody(TrackRequestSchema) },
+        request: { body: jsonBody(trackRequestSchema) },
         responses: {
           200: jsonResponse(TrackedOrderSchema, 'The order'),
           ...errors(400, 404, 413, 429),
