@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { orderDecider } from '../../domain/order/decider.ts';
 import { orderStream } from '../../domain/order/events.ts';
 import { later } from '../../domain/time.ts';
+import { shortSellerOrderId } from '../../domain/order/status.ts';
 import { settlementPass } from '../../workers/settlement.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { tinyPng } from '../images/tiny-png.fixtures.ts';
@@ -178,6 +179,21 @@ describe('a help request the seller leaves unanswered, decided by MIBI', () => {
         text: 'The photo shows the dent',
       });
     }
+
+    // Each step told the other side by mail, once (the thread's copies mail nothing of their own).
+    const subjects = async (client: Client) =>
+      (await api.platform.mailbox!.list({ to: client.user!.email })).map((mail) => mail.subject);
+    const named = `Order #${shortSellerOrderId(sellerOrderId)}`;
+    expect(await subjects(seller)).toEqual(
+      expect.arrayContaining([
+        `Help requested: ${named}`,
+        `${named}: the buyer asks MIBI to decide`,
+        `MIBI decided on ${named}`,
+      ]),
+    );
+    expect((await subjects(seller)).filter((subject) => subject.startsWith('Help requested'))).toHaveLength(1);
+    expect(await subjects(buyer)).toContain(`MIBI decided on ${named}`);
+    expect((await subjects(seller)).filter((subject) => subject.startsWith('New message'))).toEqual([]);
 
     // The hold is released: the rest of the transfer goes to the seller's bank.
     await settlementPass(workersAt(later(deliveredAt, 8 * DAY)));
