@@ -9,6 +9,7 @@ import { ConfigError } from '../platform/config/config.ts';
 import { logToStandardError, logger } from '../platform/log.ts';
 import { backupCommand, restoreCommand } from './cli/backup.ts';
 import { type Command, CommandError, EXIT, UsageError } from './cli/command.ts';
+import { eventsCommand } from './cli/events.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
 import { rebuildCommand } from './cli/rebuild.ts';
@@ -19,6 +20,7 @@ import { streamsCommand, typesCommand } from './cli/streams.ts';
 const commands: Command[] = [
   streamsCommand,
   typesCommand,
+  eventsCommand,
   streamCommand,
   exportCommand,
   importCommand,

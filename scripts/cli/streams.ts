@@ -24,7 +24,7 @@ type StreamRow = Pick<StreamStats, 'id' | 'events' | 'lastPosition' | 'lastEvent
 type TypeRow = Pick<EventTypeStats, 'id' | 'events' | 'firstPosition' | 'lastPosition'>;
 
 /** Tells on stderr when the read model is behind the log, and how to get exact figures. */
-async function warnIfBehind(platform: Platform): Promise<void> {
+export async function warnIfBehind(platform: Platform): Promise<void> {
   const [processed, last] = await Promise.all([
     platform.read.checkpoint(logStats.name),
     platform.events.lastPosition(),
