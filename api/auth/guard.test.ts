@@ -17,6 +17,9 @@ const PUBLIC_WRITES = new Set([
   // The payment gateway's: its hosted page's return and its webhooks, proved by their signatures, not a session.
   'POST /api/payments/return/:id',
   'POST /api/payments/webhook',
+  // The courier's tracking webhooks, proved by their signature; /track's lookup by order number and e-mail.
+  'POST /api/shipments/webhook',
+  'POST /api/shipments/track',
 ]);
 
 let api: TestApi;
