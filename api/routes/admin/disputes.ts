@@ -53,7 +53,7 @@ export const adminDisputeRoutes = (ctx: AppContext) =>
       }),
       async (c) => {
         const admin = actorOf(requireRole(c, 'admin'));
-        return c.json(await disputeView({ ...ctx }, admin, c.req.valid('param').id), 200);
+        return c.json(await disputeView(ctx, admin, c.req.valid('param').id), 200);
       },
     )
     .openapi(
