@@ -4,30 +4,45 @@
  * upcasters that read its older shapes, and from the log its count and first and last time seen
  * (the log-stats read model's figures; the times read from the log at those positions).
  */
+import { z } from '@hono/zod-openapi';
 import recorded from '../../docs/events/catalog.json' with { type: 'json' };
-import {
-  latest,
-  type RecordedCatalog,
-  type RecordedVersion,
-  UPCASTERS,
-  type Upcaster,
-} from '../../domain/event-catalog.ts';
+import { latest, type RecordedCatalog, UPCASTERS } from '../../domain/event-catalog.ts';
 import type { EventStore } from '../../platform/eventstore/port.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { EVENT_TYPES, type EventTypeStats } from '../../projections/log-stats.ts';
 
-export interface CatalogEntry {
-  type: string;
-  /** The domain folder its events are defined in; null for a type only the log knows. */
-  aggregate: string | null;
-  /** The current version; null when no schema is recorded for it. */
-  version: number | null;
-  versions: RecordedVersion[];
-  upcasters: Upcaster[];
-  events: number;
-  firstSeen: string | null;
-  lastSeen: string | null;
-}
+const upcasterSchema = z.object({
+  name: z.string().openapi({ example: 'upcastProductEvent' }),
+  module: z.string().openapi({ example: 'domain/product/upcast.ts' }),
+  reads: z.string(),
+});
+
+export const CatalogEntrySchema = z
+  .object({
+    type: z.string().openapi({ example: 'ReviewSubmitted' }),
+    aggregate: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The domain folder its events are defined in; null for a type only the log knows' }),
+    version: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The current version; null when no schema is recorded for it' }),
+    versions: z.array(
+      z.object({
+        version: z.number().int(),
+        schema: z.record(z.string(), z.unknown()).openapi({ description: "The JSON Schema of the events' data" }),
+      }),
+    ),
+    upcasters: z.array(upcasterSchema),
+    events: z.number().int(),
+    firstSeen: z.string().nullable(),
+    lastSeen: z.string().nullable(),
+  })
+  .openapi('EventCatalogEntry');
+
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 
 const catalog = recorded as RecordedCatalog;
 

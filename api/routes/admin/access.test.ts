@@ -117,6 +117,7 @@ beforeAll(async () => {
         param: { service: 'commission' },
         json: { sac: '996211', rateBps: 1800, ...taxChange },
       }),
+    (api) => api.admin.events.$get({ query: {} }),
     (api) => api.admin['delivery-zones'].$get(),
     (api) =>
       api.admin['delivery-zones'][':zone'].$put({

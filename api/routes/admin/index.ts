@@ -5,6 +5,7 @@ import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminDeliveryZoneRoutes } from './delivery-zones.ts';
 import { adminDisputeRoutes } from './disputes.ts';
+import { adminEventRoutes } from './events.ts';
 import { adminGstr8Routes } from './gstr8.ts';
 import { adminLedgerRoutes } from './ledger.ts';
 import { adminOrderRoutes } from './orders.ts';
@@ -28,4 +29,5 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/gstr8', adminGstr8Routes(ctx))
     .route('/categories', adminCategoryRoutes(ctx))
     .route('/tax-policy', adminTaxPolicyRoutes(ctx))
-    .route('/delivery-zones', adminDeliveryZoneRoutes(ctx));
+    .route('/delivery-zones', adminDeliveryZoneRoutes(ctx))
+    .route('/events', adminEventRoutes(ctx));
