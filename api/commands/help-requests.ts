@@ -4,7 +4,7 @@
  * decided by the order decider on the purchase's stream, so a refund it gives is owed (and, paid
  * online, made by the refund worker) like a cancel's, and the seller order's transfer is held
  * while the dispute is open. The mails and the thread's copy of each step are effects of the
- * log (workers/help-notices.ts), never sent from here.
+ * log (workers/notify-parties.ts, workers/help-thread.ts), never sent from here.
  */
 import type { Actor } from '../../domain/actor.ts';
 import { isAdmin } from '../../domain/actor.ts';
