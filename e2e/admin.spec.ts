@@ -257,7 +257,21 @@ test('a buyer or seller visiting /dashboard/admin sees no console, and the admin
   }
 });
 
-for (const tab of ['overview', 'sellers', 'products', 'orders', 'payouts', 'commission', 'users']) {
+test('an admin reads the event catalog: each type with its version, count and upcasters', async ({ page, baseURL }) => {
+  await signInAdmin(page, baseURL!);
+  await openTab(page, 'events');
+  await expect(page.getByRole('heading', { name: 'Event catalog' })).toBeVisible();
+  const typeRow = (type: string) => page.getByRole('row').filter({ has: page.getByText(type, { exact: true }) });
+  const created = typeRow('CategoryCreated');
+  await expect(created.getByRole('cell').first()).toHaveText('v1');
+  await created.getByText('CategoryCreated').click();
+  await expect(created.getByText('"categoryId"')).toBeVisible();
+  const listed = typeRow('ProductListed');
+  await expect(listed.getByRole('cell').first()).toHaveText('-');
+  await expect(listed.getByText('upcastProductEvent')).toBeVisible();
+});
+
+for (const tab of ['overview', 'sellers', 'products', 'orders', 'payouts', 'commission', 'users', 'events']) {
   test(`admin ${tab} tab: no serious or critical axe violations`, async ({ page, baseURL }, testInfo) => {
     await signInAdmin(page, baseURL!);
     await openTab(page, tab);

@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   { id: 'delivery', label: 'Delivery zones' },
   { id: 'invoices', label: 'Invoices' },
   { id: 'users', label: 'Users' },
+  { id: 'events', label: 'Events' },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { formatDateTime } from '../../../format.ts';
+
+/** The Events tab: the event catalog, each type with its version, figures from the log, upcasters and schemas. */
+export function EventsTab() {
+  const catalog = useApiGet(
+    (options) => server.admin.events.$get({ query: {} }, options),
+    [],
+    'Failed to load the event catalog',
+  );
+  const titleId = useId();
+  const types = catalog.data?.types;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-xl font-semibold">
+        Event catalog
+      </h2>
+      <p className="mt-1 text-base-content/80">
+        Every event type in the log or in the catalog: its current version and schema, the upcasters that read its older
+        shapes, and how often it was recorded. A type without a version has no recorded schema yet.
+      </p>
+      <div className="mt-4">
+        {catalog.loading ? (
+          <div aria-busy="true">
+            <span className="sr-only">Loading the event catalog...</span>
+            <Skeleton className="h-64 rounded-box" />
+          </div>
+        ) : catalog.failed ? (
+          <LoadFailed what="the event catalog" onRetry={() => void catalog.reload()} />
+        ) : types!.length === 0 ? (
+          <EmptyState title="No events yet" />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Version</th>
+                  <th scope="col" className="text-right">
+                    Events
+                  </th>
+                  <th scope="col">First seen</th>
+                  <th scope="col">Last seen</th>
+                  <th scope="col">Upcasters</th>
+                </tr>
+              </thead>
+              <tbody>
+                {types!.map((entry) => {
+                  const schema = entry.versions.at(-1)?.schema;
+                  return (
+                    <tr key={entry.type}>
+                      <th scope="row" className="align-top font-medium">
+                        {schema ? (
+                          <details>
+                            <summary className="cursor-pointer">{entry.type}</summary>
+                            <pre className="mt-2 max-w-xl overflow-x-auto text-xs">
+                              {JSON.stringify(schema, null, 2)}
+                            </pre>
+                          </details>
+                        ) : (
+                          entry.type
+                        )}
+                      </th>
+                      <td className="align-top">{entry.version === null ? '-' : `v${entry.version}`}</td>
+                      <td className="align-top text-right tabular-nums">{entry.events.toLocaleString('en-IN')}</td>
+                      <td className="align-top">{entry.firstSeen ? formatDateTime(entry.firstSeen) : '-'}</td>
+                      <td className="align-top">{entry.lastSeen ? formatDateTime(entry.lastSeen) : '-'}</td>
+                      <td className="align-top">
+                        {entry.upcasters.map((upcaster) => (
+                          <div key={upcaster.name + upcaster.reads}>
+                            <code>{upcaster.name}</code>: {upcaster.reads}
+                          </div>
+                        ))}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
