@@ -9,9 +9,11 @@ import { z } from 'zod';
 import type { AddressBookEvent } from './address-book/events.ts';
 import type { CartEvent } from './cart/events.ts';
 import type { CategoryEvent } from './catalog/events.ts';
+import type { ThreadEvent } from './conversation/events.ts';
 import type { PayoutAccountEvent } from './payout-account/events.ts';
 import type { PayoutEvent } from './payout/events.ts';
 import type { ReviewEvent } from './review/events.ts';
+import type { SellerStreamEvent } from './seller/events.ts';
 import type { WishlistEvent } from './wishlist/events.ts';
 
 type DataSchemas = Record<string, z.ZodType>;
@@ -108,26 +110,72 @@ const review = sameAs<ReviewEvent>()({
 const saved = z.object({ userId: text, productId: text, variantId: text.optional(), at: time });
 const wishlist = sameAs<WishlistEvent>()({ WishlistItemSaved: saved, WishlistItemRemoved: saved });
 
+const party = z.enum(['buyer', 'seller']);
+const image = z.object({ id: text, url: text, sizes: z.array(z.object({ width: z.number(), url: text })) });
+const conversation = sameAs<ThreadEvent>()({
+  ThreadMessagePosted: z.object({
+    sellerOrderId: text,
+    orderId: text,
+    buyerId: text,
+    sellerId: text,
+    messageId: text,
+    from: party,
+    text,
+    images: z.array(image),
+    helpId: text.optional(),
+    at: time,
+  }),
+  ThreadRead: z.object({ sellerOrderId: text, party, through: z.number(), at: time }),
+  ThreadMessageMailed: z.object({ sellerOrderId: text, messageId: text, to: text, at: time }),
+  ThreadReadByStaff: z.object({ sellerOrderId: text, by: text, at: time }),
+});
+
+const sellerStamp = z.object({ sellerId: text, by: text, at: time });
+const taxProfileFields = z.object({
+  legalName: text,
+  tradeName: text.nullable(),
+  pan: text,
+  address: z.object({ address: text, city: text, pincode: text }),
+  stateCode: text,
+});
+const seller = sameAs<SellerStreamEvent>()({
+  SellerVerified: sellerStamp.extend({ reason: text.nullable() }),
+  SellerSuspended: sellerStamp.extend({ reason: text }),
+  SellerReinstated: sellerStamp.extend({ reason: text }),
+  SellerProfileUpdated: sellerStamp.extend({
+    displayName: text,
+    region: text.nullable(),
+    craft: text.nullable(),
+    story: text.nullable(),
+  }),
+  SellerTaxProfileSet: sellerStamp.extend({
+    profile: z.union([
+      taxProfileFields.extend({ registered: z.literal(true), gstin: text }),
+      taxProfileFields.extend({ registered: z.literal(false), enrolmentNumber: text }),
+    ]),
+  }),
+});
+
 /** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
 export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   'address-book': addressBook,
   cart,
   catalog: category,
+  conversation,
   payout,
   'payout-account': payoutAccount,
   review,
+  seller,
   wishlist,
 };
 
 /** Aggregates whose events have no schema here yet: the catalog lists their types from the log alone. */
 export const UNCATALOGUED = [
   'account',
-  'conversation',
   'dispute',
   'gateway-event',
   'notification',
   'order',
   'product',
-  'seller',
   'shipment',
 ] as const;
