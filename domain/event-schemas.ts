@@ -10,6 +10,7 @@ import type { AddressBookEvent } from './address-book/events.ts';
 import type { CartEvent } from './cart/events.ts';
 import type { CategoryEvent } from './catalog/events.ts';
 import type { ThreadEvent } from './conversation/events.ts';
+import type { GatewayEventEvent } from './gateway-event/decider.ts';
 import type { PayoutAccountEvent } from './payout-account/events.ts';
 import type { PayoutEvent } from './payout/events.ts';
 import type { ReviewEvent } from './review/events.ts';
@@ -110,6 +111,10 @@ const review = sameAs<ReviewEvent>()({
 const saved = z.object({ userId: text, productId: text, variantId: text.optional(), at: time });
 const wishlist = sameAs<WishlistEvent>()({ WishlistItemSaved: saved, WishlistItemRemoved: saved });
 
+const gatewayEvent = sameAs<GatewayEventEvent>()({
+  GatewayEventHandled: z.object({ eventId: text, event: text, orderId: text.nullable(), at: time }),
+});
+
 const party = z.enum(['buyer', 'seller']);
 const image = z.object({ id: text, url: text, sizes: z.array(z.object({ width: z.number(), url: text })) });
 const conversation = sameAs<ThreadEvent>()({
@@ -162,6 +167,7 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   cart,
   catalog: category,
   conversation,
+  'gateway-event': gatewayEvent,
   payout,
   'payout-account': payoutAccount,
   review,
@@ -170,12 +176,4 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
 };
 
 /** Aggregates whose events have no schema here yet: the catalog lists their types from the log alone. */
-export const UNCATALOGUED = [
-  'account',
-  'dispute',
-  'gateway-event',
-  'notification',
-  'order',
-  'product',
-  'shipment',
-] as const;
+export const UNCATALOGUED = ['account', 'dispute', 'notification', 'order', 'product', 'shipment'] as const;
