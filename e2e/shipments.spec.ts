@@ -47,29 +47,28 @@ test('a seller ships with a tracking number; the courier’s signed webhooks del
   const order = await placeOrderByApi(buyerContext.request, baseURL!);
   const part = order.sellerOrders[0]!;
 
-  // The seller ships, then adds the tracking: a wrong number is refused under its field, the link previewed.
+  // The seller ships with the tracking: a wrong number is refused under its field, the link previewed.
   const seller = await sellerContext.newPage();
   await openLive(seller, '/dashboard/seller');
   const incoming = seller.getByRole('region', { name: 'Incoming Orders', exact: true });
   const card = incoming.getByRole('listitem').filter({ hasText: `Order #${part.shortId}` });
-  for (const status of ['processing', 'shipped']) {
-    await card.getByRole('button', { name: `Mark ${status}` }).click();
-    await seller
-      .getByRole('dialog', { name: `Mark order #${part.shortId} ${status}?` })
-      .getByRole('button', { name: `Mark ${status}` })
-      .click();
-    await expect(seller.getByText(`Order #${part.shortId} is now ${status}.`)).toBeVisible();
-  }
-  await card.getByRole('button', { name: 'Add tracking', exact: true }).click();
-  const dialog = seller.getByRole('dialog', { name: 'Add tracking', exact: true });
+  await card.getByRole('button', { name: 'Mark processing' }).click();
+  await seller
+    .getByRole('dialog', { name: `Mark order #${part.shortId} processing?` })
+    .getByRole('button', { name: 'Mark processing' })
+    .click();
+  await expect(seller.getByText(`Order #${part.shortId} is now processing.`)).toBeVisible();
+  await card.getByRole('button', { name: 'Mark shipped' }).click();
+  const dialog = seller.getByRole('dialog', { name: `Mark order #${part.shortId} shipped?` });
   await dialog.getByLabel('Courier', { exact: true }).selectOption({ label: 'Delhivery' });
   await dialog.getByLabel('Tracking number').fill('12345');
-  await dialog.getByRole('button', { name: 'Save tracking' }).click();
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(dialog.getByText('Delhivery tracking number is 10 to 14 digits')).toBeVisible();
   await dialog.getByLabel('Tracking number').fill(awb);
   const link = `https://www.delhivery.com/track/package/${awb}`;
   await expect(dialog.getByRole('link', { name: link })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Save tracking' }).click();
+  await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(seller.getByText(`Order #${part.shortId} is now shipped.`)).toBeVisible();
   await expect(card).toContainText(`Shipped with Delhivery · Tracking number ${awb}`);
 
   // The buyer sees it on their order and opens the courier's tracking page.

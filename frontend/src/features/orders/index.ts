@@ -1,7 +1,7 @@
 /** What other features use of the orders: the buyer's list and notices, the parts of an order card, moving seller orders and deciding returns. */
 export { CancelPartDialog } from './CancelPartDialog.tsx';
 export { DecideReturnDialog } from './DecideReturnDialog.tsx';
-export { MoveDialog } from './MoveDialog.tsx';
+export { MoveDialog, moveConsequence } from './MoveDialog.tsx';
 export { OrderHeading, OrderMoves } from './OrderHeading.tsx';
 export { OrderList } from './OrderList.tsx';
 export { OrderNotices } from './OrderNotices.tsx';

@@ -28,7 +28,7 @@ import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
 import { ThreadLink } from '../messages/index.ts';
 import { SellerHelp } from '../help/index.ts';
-import { ShipmentControls } from '../shipments/index.ts';
+import { ShipDialog, ShipmentControls } from '../shipments/index.ts';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }
@@ -141,7 +141,17 @@ export function IncomingOrders({
           ))}
         </ul>
       )}
-      {dialog?.kind === 'move' && (
+      {dialog?.kind === 'move' && dialog.to === 'shipped' && (
+        <ShipDialog
+          part={dialog.order}
+          onMoved={(result) => {
+            setDialog(null);
+            applied(result, false);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'move' && dialog.to !== 'shipped' && (
         <MoveDialog
           part={dialog.order}
           to={dialog.to}
