@@ -28,7 +28,8 @@ import { AsOrderedDialog } from './history/AsOrderedDialog.tsx';
 import { byShipBy, withSellerOrder } from './sellerOrderList.ts';
 import { ThreadLink } from '../messages/index.ts';
 import { SellerHelp } from '../help/index.ts';
-import { ShipDialog, ShipmentControls } from '../shipments/index.ts';
+import { ShipmentControls } from '../shipments/index.ts';
+import { ShipDialog } from './ShipDialog.tsx';
 
 type Dialog =
   | { kind: 'move'; order: SellerOrder; to: ForwardStatus }

@@ -1,3 +1,3 @@
 export { ShipmentControls } from './ShipmentControls.tsx';
 export { ShipmentTimeline } from './ShipmentTimeline.tsx';
-export { ShipDialog } from './ShipDialog.tsx';
+export { TrackingFields, parseTracking } from './TrackingFields.tsx';

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { FieldErrors } from '../../forms.ts';
 import { changePartStatus, moveConsequence, partLabel } from '../orders/index.ts';
 import type { OrderPart, SellerOrderChange } from '../orders/types.ts';
-import { TrackingFields, parseTracking } from './TrackingFields.tsx';
+import { TrackingFields, parseTracking } from '../shipments/index.ts';
 
 /**
  * The seller marks an order shipped, with its courier and tracking number when it has them (the
