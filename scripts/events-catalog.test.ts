@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import recorded from '../docs/events/catalog.json' with { type: 'json' };
@@ -10,6 +11,7 @@ import {
   recordInto,
   UPCASTERS,
 } from '../domain/event-catalog.ts';
+import { EVENT_SCHEMAS, UNCATALOGUED } from '../domain/event-schemas.ts';
 
 const catalog = recorded as RecordedCatalog;
 const schema = (shape: z.ZodRawShape): JsonSchema => z.toJSONSchema(z.object(shape), { io: 'input' }) as JsonSchema;
@@ -68,6 +70,14 @@ describe('the event catalog', () => {
       { type: 'ProductListed', aggregate: 'product', schema: changed },
     ]);
     expect(next.ProductListed!.versions.map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('names every aggregate with events, catalogued or not yet', () => {
+    const domain = new URL('../domain/', import.meta.url);
+    const aggregates = readdirSync(domain).filter((name) => existsSync(new URL(`${name}/events.ts`, domain)));
+    // gateway-event declares its one event in its decider.ts.
+    const named = [...Object.keys(EVENT_SCHEMAS), ...UNCATALOGUED].filter((name) => name !== 'gateway-event');
+    expect(named.sort()).toEqual(aggregates.sort());
   });
 
   it('has an upcaster for every type recorded at more than one version', () => {
