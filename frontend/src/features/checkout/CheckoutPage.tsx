@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   DEFAULT_DELIVERY,
@@ -153,13 +153,16 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
     return () => clearTimeout(timer);
   }, [placed, navigate]);
 
+  // The delivery windows follow the PIN code as it is typed.
+  const followPin = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name === 'pincode') setTypedPin(input.value);
+  };
+
   return (
     <form
       onSubmit={onSubmit}
-      onInput={(event) => {
-        const input = event.target as HTMLInputElement;
-        if (input.name === 'pincode') setTypedPin(input.value);
-      }}
+      onInput={followPin}
       noValidate
       className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
     >
