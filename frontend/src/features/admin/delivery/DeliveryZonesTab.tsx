@@ -63,7 +63,7 @@ export function DeliveryZonesTab() {
         </p>
       </div>
       <div className="overflow-x-auto">
-        <table className="table">
+        <table className="table stack-table">
           <caption className="sr-only">Transit days in force today</caption>
           <thead>
             <tr>
@@ -97,7 +97,9 @@ export function DeliveryZonesTab() {
                   </details>
                 </th>
                 {DELIVERY_METHODS.map((method) => (
-                  <td key={method}>{daysText(row.inForce.transit[method])} days</td>
+                  <td key={method} data-label={DELIVERY_OPTIONS[method].label}>
+                    {daysText(row.inForce.transit[method])} days
+                  </td>
                 ))}
                 <td>
                   <button

@@ -36,7 +36,7 @@ export function EventsTab() {
           <EmptyState title="No events yet" />
         ) : (
           <div className="overflow-x-auto">
-            <table className="table table-sm">
+            <table className="table table-sm stack-table">
               <thead>
                 <tr>
                   <th scope="col">Type</th>
@@ -66,11 +66,19 @@ export function EventsTab() {
                           entry.type
                         )}
                       </th>
-                      <td className="align-top">{entry.version === null ? '-' : `v${entry.version}`}</td>
-                      <td className="align-top text-right tabular-nums">{entry.events.toLocaleString('en-IN')}</td>
-                      <td className="align-top">{entry.firstSeen ? formatDateTime(entry.firstSeen) : '-'}</td>
-                      <td className="align-top">{entry.lastSeen ? formatDateTime(entry.lastSeen) : '-'}</td>
-                      <td className="align-top">
+                      <td className="align-top" data-label="Version">
+                        {entry.version === null ? '-' : `v${entry.version}`}
+                      </td>
+                      <td className="align-top text-right tabular-nums" data-label="Events">
+                        {entry.events.toLocaleString('en-IN')}
+                      </td>
+                      <td className="align-top" data-label="First seen">
+                        {entry.firstSeen ? formatDateTime(entry.firstSeen) : '-'}
+                      </td>
+                      <td className="align-top" data-label="Last seen">
+                        {entry.lastSeen ? formatDateTime(entry.lastSeen) : '-'}
+                      </td>
+                      <td className="align-top" data-label="Upcasters">
                         {entry.upcasters.map((upcaster) => (
                           <div key={upcaster.name + upcaster.reads}>
                             <code>{upcaster.name}</code>: {upcaster.reads}
