@@ -198,7 +198,10 @@ export function catalogRowWriter(cx: ImportRowContext): ImportRowWriter {
     const existing = await existingProducts(cx.platform.read, sellerId);
     const skus = skuIndex(existing);
     const repeated = repeatedRows(rows);
-    const groups = newProductGroups(rows, new Set(skus.keys()));
+    // A product this import listed already (a run cut short, found by its id) keeps its rows together.
+    const ours = new Set(rows.map((_, i) => importedProductId(importId, FIRST_ROW + i)));
+    const known = [...skus].filter(([, { product }]) => !ours.has(product.id)).map(([sku]) => sku);
+    const groups = newProductGroups(rows, new Set(known));
     const seller: Actor = { userId: sellerId, roles: ['seller'] };
     const checked = rows.map((text) => checkRow(text));
     const checkedRow = (row: number) => checked[row - FIRST_ROW]!;
