@@ -13,6 +13,7 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
+import { streamBrowser } from './stream-browser/projection.ts';
 import { taxPolicy } from './tax-policy/projection.ts';
 import { threads } from './threads/projection.ts';
 import { users } from './users/projection.ts';
@@ -21,6 +22,7 @@ import { wishlists } from './wishlists/projection.ts';
 /** Every projection the runner keeps up to date. */
 export const projections: Projection[] = [
   logStats,
+  streamBrowser,
   users,
   catalog,
   orders,

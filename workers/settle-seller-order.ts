@@ -19,13 +19,15 @@ import {
 } from '../domain/order/transfers.ts';
 import { payoutAccountDecider } from '../domain/payout-account/decider.ts';
 import { payoutAccountStream } from '../domain/payout-account/events.ts';
-import type { Worker, WorkerContext } from './worker.ts';
+import type { Cause, Worker, WorkerContext } from './worker.ts';
 
 export const SETTLE_SELLER_ORDER = 'settle-seller-order';
 
 export interface SettleJob {
   orderId: string;
   sellerOrderId: string;
+  /** The event that called for the job, recorded as the cause of what it records; none for a periodic pass (or a job queued before causes were kept). */
+  cause?: Cause;
 }
 
 /** Whether any category of the seller order takes returns now (as a return request would read it). */
@@ -39,11 +41,15 @@ async function takesReturns({ streams }: WorkerContext, state: TransferState, se
 }
 
 /** Does what is due for the seller order now; a seller without a payout account gets its transfer once they set one up. */
-export async function settleSellerOrder(cx: WorkerContext, { orderId, sellerOrderId }: SettleJob): Promise<void> {
+export async function settleSellerOrder(
+  cx: WorkerContext,
+  { orderId, sellerOrderId, cause }: SettleJob,
+): Promise<void> {
   const { streams, platform } = cx;
   const gateway = platform.payments;
   const stream = orderStream(orderId);
-  const metadata = { actor: null, correlationId: orderId };
+  // Correlated with the purchase whatever the cause (a payout account set up has its own correlation).
+  const metadata = { actor: null, correlationId: orderId, causationId: cause?.eventId ?? null };
   const record = async (command: TransferCommand) =>
     (await streams.handle(stream, transferDecider, command, metadata)).position;
   let { state } = await streams.load(stream, transferDecider);

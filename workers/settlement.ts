@@ -24,7 +24,7 @@ import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import { logger } from '../platform/log.ts';
 import { EFFECT_RETRY, type RetryPolicy } from './effect.ts';
 import { SETTLE_SELLER_ORDER, type SettleJob, settleSellerOrder } from './settle-seller-order.ts';
-import type { WorkerContext } from './worker.ts';
+import { type WorkerContext, causeOf } from './worker.ts';
 
 const log = logger('workers');
 
@@ -94,7 +94,7 @@ function stateOf(part: PartFacts, hasAccount: boolean): PartState {
 
 export function settlementReactor(queue: Queue, retry: RetryPolicy = EFFECT_RETRY): Projection {
   const settle = (job: SettleJob, recorded: RecordedEvent) =>
-    queue.add(SETTLE_SELLER_ORDER, job, {
+    queue.add(SETTLE_SELLER_ORDER, { ...job, cause: causeOf(recorded) } satisfies SettleJob, {
       jobId: `${SETTLE_SELLER_ORDER}:${job.sellerOrderId}:${recorded.position}`,
       ...retry,
     });
