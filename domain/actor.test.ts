@@ -7,6 +7,9 @@ describe('primaryRole', () => {
     [['seller'], 'seller'],
     [['buyer', 'seller'], 'seller'],
     [['seller', 'admin', 'buyer'], 'admin'],
+    [['buyer', 'analyst'], 'analyst'],
+    [['seller', 'analyst'], 'analyst'],
+    [['analyst', 'admin'], 'admin'],
     [[], 'buyer'],
   ] as const)('picks the dashboard of %j: %s', (roles, role) => {
     expect(primaryRole(roles)).toBe(role);

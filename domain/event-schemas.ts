@@ -15,6 +15,7 @@ import type { PayoutAccountEvent } from './payout-account/events.ts';
 import type { PayoutEvent } from './payout/events.ts';
 import type { ReviewEvent } from './review/events.ts';
 import type { SellerStreamEvent } from './seller/events.ts';
+import { STAFF_SURFACES, type StaffAccessEvent } from './staff-access/events.ts';
 import type { WishlistEvent } from './wishlist/events.ts';
 
 type DataSchemas = Record<string, z.ZodType>;
@@ -161,6 +162,10 @@ const seller = sameAs<SellerStreamEvent>()({
   }),
 });
 
+const staffAccess = sameAs<StaffAccessEvent>()({
+  PersonalDataViewed: z.object({ by: text, surface: z.enum(STAFF_SURFACES), subject: text, reason: text, at: time }),
+});
+
 /** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
 export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   'address-book': addressBook,
@@ -172,6 +177,7 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   'payout-account': payoutAccount,
   review,
   seller,
+  'staff-access': staffAccess,
   wishlist,
 };
 

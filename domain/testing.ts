@@ -46,6 +46,7 @@ export const actors = {
   seller: { userId: 'seller-1', roles: ['seller'] },
   otherSeller: { userId: 'seller-2', roles: ['seller'] },
   admin: { userId: 'admin-1', roles: ['admin'] },
+  analyst: { userId: 'analyst-1', roles: ['buyer', 'analyst'] },
 } satisfies Record<string, Actor>;
 
 export const AT = '2024-05-01T10:00:00.000Z';

@@ -29,17 +29,20 @@ import type { Doc } from '../platform/readstore/port.ts';
  */
 export const ADMINS = '@admins';
 
+/** The roles sent private messages: an analyst reads the log and the read models, never a live document. */
+export type LiveRole = Exclude<Role, 'analyst'>;
+
 /** One live event: who may receive it, and (by type only) what its data holds. */
 export interface LiveEvent<Payload> {
   /** The role a private message's audience must hold (as the routes ask for the same documents); null: public. */
-  readonly role: Role | null;
+  readonly role: LiveRole | null;
   /** What its data is, for the API's description (`{ id }`, the public product). */
   readonly data: string;
   /** Never set: carries the payload's type to the composition and the SPA. */
   readonly payload?: Payload;
 }
 
-export const liveEvent = <Payload>(role: Role | null, data: string): LiveEvent<Payload> => ({ role, data });
+export const liveEvent = <Payload>(role: LiveRole | null, data: string): LiveEvent<Payload> => ({ role, data });
 
 /** Events by name. */
 export type LiveEvents = Record<string, LiveEvent<unknown>>;

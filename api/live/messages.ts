@@ -1,6 +1,6 @@
 import type { Role } from '../../domain/actor.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
-import { ADMINS, type AnyLiveSlice, eventsOf, type LivePayloads } from '../../projections/live.ts';
+import { ADMINS, type AnyLiveSlice, eventsOf, type LivePayloads, type LiveRole } from '../../projections/live.ts';
 import { ledgerLive } from '../../projections/ledger/live.ts';
 import { ordersLive, sellerOrdersLive } from '../../projections/orders/live.ts';
 import { catalogLive } from '../../projections/catalog/live.ts';
@@ -46,9 +46,9 @@ export interface LiveMessage {
  * the same documents: a purchase goes to its buyer, the rest to their seller, the admins' to
  * the admins. A user who lost the role (revoked by an admin) is no longer sent them.
  */
-const roleOf = (event: LiveEvent): Role | null => EVENTS[event].role;
+const roleOf = (event: LiveEvent): LiveRole | null => EVENTS[event].role;
 
-const AUDIENCE: Record<Role | 'null', string> = {
+const AUDIENCE: Record<LiveRole | 'null', string> = {
   null: 'to everyone',
   buyer: 'to its buyer',
   seller: 'to its seller',

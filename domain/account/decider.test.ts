@@ -1,16 +1,16 @@
 import { describe, it } from 'vitest';
-import type { Actor } from '../actor.ts';
+import type { Actor, Role } from '../actor.ts';
 import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
 import type { AccountEvent } from './events.ts';
 import type { NoticeKind } from '../notification/notices.ts';
 import { accountRegistered } from './events.fixtures.ts';
 
-const { buyer, otherBuyer, admin } = actors;
+const { buyer, otherBuyer, admin, analyst } = actors;
 const userId = buyer.userId;
 
 const registered = accountRegistered(userId, 'Asha Rao', 'Asha.Rao@Example.com', 'buyer', { passwordHash: 'hash-1' });
-const roleAdded = (role: 'buyer' | 'seller' | 'admin', by = userId): AccountEvent => ({
+const roleAdded = (role: Role, by = userId): AccountEvent => ({
   type: 'RoleAdded',
   data: { userId, role, by, at: AT },
 });
@@ -41,7 +41,7 @@ describe('RegisterAccount', () => {
 });
 
 describe('AddRole', () => {
-  const addRole = (history: AccountEvent[], actor: Actor, role: 'buyer' | 'seller' | 'admin') =>
+  const addRole = (history: AccountEvent[], actor: Actor, role: Role) =>
     given(accountDecider, history).when({ type: 'AddRole', actor, role, at: AT });
 
   it('lets a user become a seller themselves', () => {
@@ -52,11 +52,21 @@ describe('AddRole', () => {
     addRole([registered], buyer, 'buyer').then([]);
   });
 
-  it('never lets a user make themselves an admin', () => {
-    addRole([registered], buyer, 'admin').then({
+  it('never lets a user make themselves an admin or an analyst', () => {
+    for (const role of ['admin', 'analyst'] as const) {
+      addRole([registered], buyer, role).then({
+        code: 'forbidden',
+        kind: 'forbidden',
+        message: `Only an admin can grant the ${role} role`,
+      });
+    }
+  });
+
+  it('lets an analyst grant no one anything', () => {
+    addRole([registered], analyst, 'analyst').then({
       code: 'forbidden',
       kind: 'forbidden',
-      message: 'Only an admin can grant the admin role',
+      message: 'Only an admin can change the roles of another user',
     });
   });
 
@@ -67,11 +77,12 @@ describe('AddRole', () => {
       message: 'Only an admin can change the roles of another user',
     });
     addRole([registered], admin, 'admin').then([roleAdded('admin', admin.userId)]);
+    addRole([registered], admin, 'analyst').then([roleAdded('analyst', admin.userId)]);
   });
 });
 
 describe('RemoveRole', () => {
-  const removeRole = (history: AccountEvent[], actor: Actor, role: 'buyer' | 'seller' | 'admin') =>
+  const removeRole = (history: AccountEvent[], actor: Actor, role: Role) =>
     given(accountDecider, history).when({ type: 'RemoveRole', actor, role, at: AT });
   const withSeller = [registered, roleAdded('seller')];
 
@@ -87,6 +98,17 @@ describe('RemoveRole', () => {
       kind: 'forbidden',
       message: 'Only an admin can remove roles',
     });
+    removeRole([...withSeller, roleAdded('analyst', admin.userId)], { ...analyst, userId }, 'analyst').then({
+      code: 'forbidden',
+      kind: 'forbidden',
+      message: 'Only an admin can remove roles',
+    });
+  });
+
+  it('lets an admin remove the analyst role', () => {
+    removeRole([registered, roleAdded('analyst', admin.userId)], admin, 'analyst').then([
+      { type: 'RoleRemoved', data: { userId, role: 'analyst', by: admin.userId, at: AT } },
+    ]);
   });
 
   it('removes nothing the user does not have', () => {

@@ -67,7 +67,7 @@ function addRole(account: Account, { actor, role, at }: Extract<AccountCommand, 
   if (!isAdmin(actor)) {
     if (actor.userId !== account.userId) throw forbidden('Only an admin can change the roles of another user');
     if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role))
-      throw forbidden('Only an admin can grant the admin role');
+      throw forbidden(`Only an admin can grant the ${role} role`);
   }
   // Adding a role one already has succeeds quietly: the user gets what they asked for.
   if (account.roles.includes(role)) return [];

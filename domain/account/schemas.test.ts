@@ -81,6 +81,6 @@ describe('other account forms', () => {
     expect(addRoleSchema.parse({ role: 'seller' })).toEqual({ role: 'seller' });
     expect(errorsOf(addRoleSchema, { role: 'admin' })).toEqual({ role: 'Choose buyer or seller' });
     expect(roleChangeSchema.parse({ role: 'admin' })).toEqual({ role: 'admin' });
-    expect(errorsOf(roleChangeSchema, { role: 'owner' })).toEqual({ role: 'Choose buyer, seller or admin' });
+    expect(errorsOf(roleChangeSchema, { role: 'owner' })).toEqual({ role: 'Choose buyer, seller, admin or analyst' });
   });
 });

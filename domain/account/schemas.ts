@@ -78,7 +78,7 @@ export const changePasswordFormSchema = changePasswordSchema.extend(confirmation
 export const addRoleSchema = z.object({ role: selfServiceRole });
 
 /** An admin granting or removing any role of another user. */
-export const roleChangeSchema = z.object({ role: z.enum(ROLES, { error: 'Choose buyer, seller or admin' }) });
+export const roleChangeSchema = z.object({ role: z.enum(ROLES, { error: 'Choose buyer, seller, admin or analyst' }) });
 
 /** The token of a verification link (the SPA's /verify-email page sends it). */
 export const verifyEmailSchema = z.object({

@@ -28,4 +28,9 @@ const utcDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short'
 export const formatDay = (day: string): string => utcDay.format(new Date(day));
 
 /** How a role is named on screen. */
-export const ROLE_LABELS: Record<Role, string> = { buyer: 'Buyer', seller: 'Seller', admin: 'Admin' };
+export const ROLE_LABELS: Record<Role, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  admin: 'Admin',
+  analyst: 'Analyst',
+};

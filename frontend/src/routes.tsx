@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROLES, type Role } from '../../domain/actor.ts';
 import HomePage from './features/catalog/HomePage.tsx';
 import { CONTENT_PATHS } from './links.ts';
+import type { PanelRole } from './state/session.ts';
 
 /**
  * The pages by path. Every page but Home is its own chunk, fetched on first visit: the first
@@ -37,14 +37,14 @@ const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'
 const NotFoundPage = lazy(() => import('./features/content/NotFoundPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
-const DASHBOARD_PANELS: Record<Role, ComponentType> = {
+const DASHBOARD_PANELS: Record<PanelRole, ComponentType> = {
   buyer: lazy(() => import('./features/dashboard/BuyerPanel.tsx')),
   seller: lazy(() => import('./features/seller/SellerPanel.tsx')),
   admin: lazy(() => import('./features/admin/AdminPanel.tsx')),
 };
 
 /** /dashboard/buyer, /dashboard/seller, /dashboard/admin: one screen, given the role as `role`. */
-const DASHBOARD_PATH = new RegExp(`^/dashboard/(?<role>${ROLES.join('|')})/?$`);
+const DASHBOARD_PATH = new RegExp(`^/dashboard/(?<role>${Object.keys(DASHBOARD_PANELS).join('|')})/?$`);
 
 /** Every route of the SPA; any other path shows the 404 page. */
 export function Routes() {

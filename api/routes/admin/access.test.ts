@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indianDate } from '../../../domain/tax/rates.ts';
 import { type Client, expectStatus, type Reply } from '../../testing/harness.ts';
 import { type TypedApi, typedApi } from '../../testing/typed-client.ts';
-import { actorOfClient, listedProduct, onProduct, signedIn } from '../orders.fixtures.ts';
+import { actorOfClient, listedProduct, onProduct, signedIn, signedInAnalyst } from '../orders.fixtures.ts';
 import { placedOrder } from '../purchases.fixtures.ts';
 import { type AdminTestApi, startAdminApi, storesNothing } from './admin.fixtures.ts';
 import { adminRoutes } from './index.ts';
@@ -12,6 +12,7 @@ type Call = (api: TypedApi) => Promise<Reply<unknown>>;
 let admin: AdminTestApi;
 let buyer: Client;
 let seller: Client;
+let analyst: Client;
 /** Every admin route, called with real ids and a valid body; `method` and `path` are what the call requests. */
 let routes: Array<{ method: string; path: string; call: Call }>;
 
@@ -30,7 +31,7 @@ async function requestOf(call: Call): Promise<{ method: string; path: string }> 
 beforeAll(async () => {
   admin = await startAdminApi();
   const { api } = admin;
-  [buyer, seller] = await Promise.all([signedIn(api, 'buyer'), signedIn(api, 'seller')]);
+  [buyer, seller, analyst] = await Promise.all([signedIn(api, 'buyer'), signedIn(api, 'seller'), signedInAnalyst(api)]);
   const productId = await listedProduct(api, seller, {}, { verified: false });
   const featurable = await listedProduct(api, seller);
   // A verified product whose seller's new name waits for review as revision r1.
@@ -173,8 +174,8 @@ describe('every admin route', () => {
     await everyRouteAnswers(undefined, 401, { error: expect.objectContaining({ code: 'unauthorized' }) });
   });
 
-  it('answers 403 to a buyer and to a seller', async () => {
-    for (const client of [buyer, seller])
+  it('answers 403 to a buyer, a seller and an analyst (staff, but not an admin)', async () => {
+    for (const client of [buyer, seller, analyst])
       await everyRouteAnswers(client, 403, { error: { code: 'forbidden', message: 'This needs the admin role' } });
   });
 

@@ -119,8 +119,8 @@ describe('granting and revoking roles', () => {
     const buyer = await signedIn(api, 'buyer');
     const choose = {
       code: 'validation_failed',
-      message: 'Choose buyer, seller or admin',
-      fields: { role: 'Choose buyer, seller or admin' },
+      message: 'Choose buyer, seller, admin or analyst',
+      fields: { role: 'Choose buyer, seller, admin or analyst' },
     };
     // Off the contract on purpose.
     const path = `/api/admin/users/${buyer.user!.id}/roles`;

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { ROLES, type Role, primaryRole } from '../../../domain/actor.ts';
+import { ANALYTICS_ROLES, ROLES, type Role, primaryRole } from '../../../domain/actor.ts';
 import { type Data, call, server } from '../api/client.ts';
 
 /** The signed-in user with their roles (GET /auth/me). */
@@ -29,7 +29,15 @@ export async function signOut(): Promise<void> {
   session.value = null;
 }
 
-export const dashboardPathOf = (role: Role): string => `/dashboard/${role}`;
+/** The roles with a panel at /dashboard/<role>; the analyst's dashboard is the analyst page, which admins open too. */
+export type PanelRole = Exclude<Role, 'analyst'>;
+
+export const ANALYST_PATH = '/analyst';
+
+export const dashboardPathOf = (role: Role): string => (role === 'analyst' ? ANALYST_PATH : `/dashboard/${role}`);
+
+/** Whether the user may open the analyst page (the API's guard decides; this only shows the way). */
+export const mayAnalyse = (user: User): boolean => ANALYTICS_ROLES.some((role) => user.roles.includes(role));
 
 const LAST_DASHBOARD_KEY = 'mibi:last-dashboard';
 
@@ -67,7 +75,7 @@ export const dashboardRoles = (user: User): Role[] => ROLES.filter((role) => use
 
 /**
  * The dashboard the header's name leads to: the one the user opened last, while they still hold
- * its role; before that, admin over seller, otherwise buyer (spec section 2).
+ * its role; before that, admin over analyst over seller, otherwise buyer (spec section 2).
  */
 export function dashboardPath(user: User): string {
   const last = lastDashboard.value;

@@ -1,11 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
-import type { Role } from '../../../../domain/actor.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ROLE_LABELS } from '../../format.ts';
 import { loginHref } from '../../links.ts';
-import { dashboardRoles, rememberDashboard, session, sessionKnown } from '../../state/session.ts';
+import { type PanelRole, dashboardRoles, rememberDashboard, session, sessionKnown } from '../../state/session.ts';
 import { DASHBOARDS } from './dashboards.ts';
 import { RoleGate } from './RoleGate.tsx';
 
@@ -16,9 +15,9 @@ import { RoleGate } from './RoleGate.tsx';
  * back; a user without the role is told so (and offered it, when they may take it). The
  * badges name the user's own roles, whatever the route's.
  */
-export default function DashboardPage({ panels }: { panels: Record<Role, ComponentType> }) {
+export default function DashboardPage({ panels }: { panels: Record<PanelRole, ComponentType> }) {
   useSignals();
-  const { role } = useParams<{ role: Role }>();
+  const { role } = useParams<{ role: PanelRole }>();
   const [path] = useLocation();
   const search = useSearch();
   const user = session.value;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Role } from '../../../../domain/actor.ts';
 import { call, server } from '../../api/client.ts';
-import { type User, dashboardPathOf, dashboardRoles, session } from '../../state/session.ts';
+import { type PanelRole, type User, dashboardPathOf, dashboardRoles, session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { DASHBOARDS } from './dashboards.ts';
 
@@ -16,7 +15,7 @@ const ROLE_OFFERS = {
  * Shown instead of a dashboard to a user without its role: buyer and seller can be added
  * here, admin cannot ("Admins only"). Either way the user's own dashboards are a click away.
  */
-export function RoleGate({ role, user }: { role: Role; user: User }) {
+export function RoleGate({ role, user }: { role: PanelRole; user: User }) {
   const [busy, setBusy] = useState(false);
 
   async function addRole(role: keyof typeof ROLE_OFFERS) {

@@ -5,4 +5,5 @@ export const DASHBOARDS: Record<Role, { title: string; text: string }> = {
   buyer: { title: 'My Account', text: 'Manage your orders and cart' },
   seller: { title: 'Seller Dashboard', text: 'Manage your products and track your sales' },
   admin: { title: 'Admin Dashboard', text: 'Quality control and seller verification' },
+  analyst: { title: 'Analytics', text: 'SQL over the event log and the read models, personal data pseudonymized' },
 };

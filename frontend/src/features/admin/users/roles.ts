@@ -6,10 +6,11 @@ export const ROLE_POWERS: Record<Role, string> = {
   buyer: 'keep a cart, order products and review what they bought',
   seller: 'list products and handle the orders placed with them',
   admin: "verify sellers and products, move any order and change anyone's roles",
+  analyst: 'query the event log and the read models with SQL, personal data pseudonymized',
 };
 
-/** "a seller", "an admin" */
-export const aRole = (role: Role): string => `${role === 'admin' ? 'an' : 'a'} ${role}`;
+/** "a seller", "an admin", "an analyst" */
+export const aRole = (role: Role): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
 
 /** Why a role of `user` cannot be revoked by the signed-in admin (the account decider's rules), or null. */
 export function revokeBlocked(user: AdminUser, role: Role, selfId: string | undefined): string | null {
