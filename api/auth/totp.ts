@@ -5,10 +5,10 @@
  * The account's id is the cipher's associated data, so a sealed secret opens for its account only.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTOTPKeyURI, generateHOTP, verifyHOTP } from '@oslojs/otp';
 import type { Config } from '../../platform/config/config.ts';
+import { generatedKey } from '../../platform/config/generated-key.ts';
 import { sha256Hex } from './sha256.ts';
 
 const PERIOD_S = 30;
@@ -24,8 +24,6 @@ export const RECOVERY_CODE_COUNT = 10;
 
 type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
 
-const keys = new Map<string, Buffer>();
-
 /** The key's file in DATA_DIR when TOTP_KEY is unset. */
 export const TOTP_KEY_FILE = 'totp.key';
 
@@ -35,18 +33,7 @@ export const TOTP_KEY_FILE = 'totp.key';
  */
 export function totpKey(config: KeyConfig): Buffer {
   if (config.TOTP_KEY) return Buffer.from(config.TOTP_KEY, 'hex');
-  const path = join(config.DATA_DIR, TOTP_KEY_FILE);
-  let key = keys.get(path);
-  if (key) return key;
-  try {
-    writeFileSync(path, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  key = Buffer.from(readFileSync(path, 'utf8').trim(), 'hex');
-  if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte key in hex`);
-  keys.set(path, key);
-  return key;
+  return generatedKey(join(config.DATA_DIR, TOTP_KEY_FILE));
 }
 
 /** A fresh secret of 20 bytes (160 bits, RFC 4226's recommendation), sealed for `userId`. */

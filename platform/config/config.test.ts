@@ -59,6 +59,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'chatty'],
     // 63 hex digits: a key one digit short, which must not reach a log.
     ['TOTP_KEY', '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde'],
+    ['ANALYST_PSEUDONYM_KEY', '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde'],
   ])('names %s when it is %s, and never prints the value', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     const error = (() => {

@@ -107,6 +107,16 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
     .optional(),
+  /**
+   * 32 bytes as 64 hex digits: the key of the pseudonyms analysts see instead of ids
+   * (analytics/privacy.ts). Unset, a key is generated into DATA_DIR/analyst.key on first use;
+   * set it when processes on several machines answer analysts, so each gives the same
+   * pseudonyms. Changing it changes every pseudonym (saved queries and exports then disagree).
+   */
+  ANALYST_PSEUDONYM_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+    .optional(),
   /** The marketplace's commission on sales in categories without a rate of their own, in basis points (1000 is 10%). */
   COMMISSION_BPS: z.coerce
     .number({ error: 'must be a whole number of basis points' })

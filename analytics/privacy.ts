@@ -1,0 +1,449 @@
+/**
+ * What analysts see of the log and the read models: no personal data. Two rules, applied to
+ * every event and document handed to an analyst surface (SQL, exports, the stream browser):
+ *
+ * - Fields by name (FIELDS, the one list to extend): personal ones (names of people, e-mails,
+ *   phones, street lines, message and notification texts, free-text reasons and notes, bank and
+ *   tax numbers, password and token hashes) are left out; the rest are kept. A name not in the
+ *   list is left out too (fail closed), and privacy.test.ts fails on any name of a catalogued
+ *   event schema or of a seeded read model that is not classified.
+ * - Ids: every UUID and every long hex string (an e-mail's hash in a stream name, a token's) in
+ *   any kept string, document id, stream name or map key becomes a keyed pseudonym, `p_` and 16
+ *   hex digits of its HMAC-SHA256. Ids are compounded everywhere (`review-<product>-<user>`,
+ *   `<productId>:<userId>`, a seller's notification `<sellerId>-<orderId>`), so one rule for
+ *   every id keeps joins intact and leaks no user id; sellers are users too, so shop ids are
+ *   pseudonyms as well (their shop names stay: they are public on every product page).
+ *   System actors (`system`, `reactor:…`) stay as they are.
+ *
+ * Places: city, state and PIN stay (useful, and identifying no one alone); street lines and
+ * names go. The same key gives the same pseudonyms in every query and export; without it they
+ * cannot be reversed.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { HELP_REASONS } from '../domain/dispute/events.ts';
+import type { Config } from '../platform/config/config.ts';
+import { generatedKey } from '../platform/config/generated-key.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
+import type { Doc } from '../platform/readstore/port.ts';
+
+export interface Pseudonymizer {
+  /** Stable keyed pseudonym of a user id (HMAC-SHA256 with the key, e.g. "p_3f9a1c2e0b7d4a61"); null stays null. */
+  user(id: string | null): string | null;
+  /** The event as an analyst may see it: personal fields of data left out, ids pseudonymized, metadata.actor too. */
+  event<T>(event: RecordedEvent<T>): RecordedEvent<unknown>;
+  /** A read model document as an analyst may see it (same rules). */
+  document(collection: string, doc: Doc): Doc;
+}
+
+/**
+ * - `personal`: left out.
+ * - `kept`: kept (objects and arrays walked, ids pseudonymized).
+ * - `line`: a street line when a string (left out), a postal address when an object (walked).
+ * - `map`: an object whose keys are data (product, variant or category ids): keys pseudonymized, values walked.
+ * - a list of codes: kept when one of them (or null), left out otherwise (the same name holds free text elsewhere).
+ */
+export type FieldRule = 'personal' | 'kept' | 'line' | 'map' | readonly string[];
+
+const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+const REFUND_REASONS = ['cancelled', 'returned', 'late_payment', 'help'] as const;
+
+const personal = (names: string[]) => Object.fromEntries(names.map((name) => [name, 'personal' as const]));
+const kept = (names: string[]) => Object.fromEntries(names.map((name) => [name, 'kept' as const]));
+
+/** Every field name events and read models hold, wherever it appears, with what analysts see of it. */
+export const FIELDS: Readonly<Record<string, FieldRule>> = {
+  ...personal([
+    // People: names, contact, money and tax identities.
+    'fullName',
+    'firstName',
+    'lastName',
+    'buyerName',
+    'authorName',
+    'beneficiaryName',
+    'legalName',
+    'byName',
+    'email',
+    'emailNormalized',
+    'phone',
+    'recipient',
+    'pan',
+    'gstin',
+    'enrolmentNumber',
+    'accountLast4',
+    'ifsc',
+    'linkedAccountId',
+    // Free text people wrote or that quotes them (notices name buyers and quote their reasons).
+    'text',
+    'comment',
+    'answer',
+    'body',
+    'title',
+    'message',
+    'notes',
+    'cancelReason',
+    'decisionReason',
+    'rejectionReason',
+    'fileName',
+    'input',
+    'location',
+    'data',
+    // Secrets: never anywhere.
+    'passwordHash',
+    'tokenHash',
+    'codeHash',
+    'secret',
+    'recoveryCodeHashes',
+  ]),
+  address: 'line',
+  reason: [...HELP_REASONS, ...REFUND_REASONS],
+  to: ORDER_STATUSES,
+  ...Object.fromEntries(['categories', 'variants', 'stockByVariant'].map((name) => [name, 'map' as const])),
+  ...kept([
+    // Ids, positions and stamps.
+    'id',
+    'userId',
+    'buyerId',
+    'sellerId',
+    'sellerIds',
+    'productId',
+    'productIds',
+    'variantId',
+    'orderId',
+    'sellerOrderId',
+    'returnId',
+    'refundId',
+    'paymentId',
+    'gatewayOrderId',
+    'gatewayRefundId',
+    'transferId',
+    'reversalId',
+    'payoutId',
+    'helpId',
+    'messageId',
+    'notificationId',
+    'recipientId',
+    'categoryId',
+    'addressId',
+    'questionId',
+    'importId',
+    'revisionId',
+    'invoiceId',
+    'eventId',
+    'courierEventId',
+    'courierEventIds',
+    'causeId',
+    'key',
+    'lineKey',
+    'shortId',
+    'by',
+    'submittedBy',
+    'actor',
+    'position',
+    'firstPosition',
+    'lastPosition',
+    'revision',
+    'version',
+    'seq',
+    'row',
+    'through',
+    'at',
+    'createdAt',
+    'updatedAt',
+    'placedAt',
+    'registeredAt',
+    'requestedAt',
+    'expiresAt',
+    'expiredAt',
+    'changedAt',
+    'completedAt',
+    'verifiedAt',
+    'enrolledAt',
+    'disabledAt',
+    'usedAt',
+    'replacedAt',
+    'deliveredAt',
+    'decidedAt',
+    'escalatedAt',
+    'confirmedAt',
+    'correctedAt',
+    'checkedAt',
+    'finishedAt',
+    'happenedAt',
+    'issuedAt',
+    'releasedAt',
+    'submittedAt',
+    'listedAt',
+    'lastSoldAt',
+    'lastEventAt',
+    'lastMessageAt',
+    'joinedAt',
+    'savedAt',
+    'addedAt',
+    'answerBy',
+    'dueBy',
+    'shipBy',
+    'paymentDueBy',
+    'undoUntil',
+    'paidOn',
+    'effectiveFrom',
+    'invoiceDate',
+    'date',
+    'day',
+    'days',
+    'month',
+    'fy',
+    'today',
+    // Money and counts.
+    'amountPaise',
+    'pricePaise',
+    'originalPricePaise',
+    'maxPricePaise',
+    'unitPricePaise',
+    'subtotalPaise',
+    'totalPaise',
+    'deliveryChargePaise',
+    'chargePaise',
+    'commissionPaise',
+    'earningPaise',
+    'earnedPaise',
+    'salesPaise',
+    'balancePaise',
+    'balanceAfterPaise',
+    'heldPaise',
+    'paidPaise',
+    'netPaise',
+    'grossPaise',
+    'taxablePaise',
+    'cgstPaise',
+    'sgstPaise',
+    'igstPaise',
+    'tcsPaise',
+    'refundPaise',
+    'refundedPaise',
+    'returnsPaise',
+    'reversedPaise',
+    'creditedPaise',
+    'invoicedPaise',
+    'transferredPaise',
+    'inventoryValuePaise',
+    'revenuePaise',
+    'commissionBps',
+    'defaultCommissionBps',
+    'effectiveCommissionBps',
+    'rateBps',
+    'gstRateBps',
+    'gstSlabsBps',
+    'tcsRateBps',
+    'tcsRate',
+    'percentOff',
+    'quantity',
+    'stockQuantity',
+    'units',
+    'unitsSold',
+    'orders',
+    'events',
+    'count',
+    'counts',
+    'total',
+    'totals',
+    'remaining',
+    'available',
+    'rating',
+    'ratingCount',
+    'ratingSum',
+    'average',
+    'productCount',
+    'messageCount',
+    'buyerUnread',
+    'sellerUnread',
+    'unread',
+    'failedAttempts',
+    'burst',
+    'failures',
+    'waitMs',
+    'undoWindowMs',
+    'returnWindowDays',
+    'windowDays',
+    'madeToOrderDays',
+    'taxProfileVersion',
+    'currency',
+    // What things are: states, kinds, public catalogue and shop content.
+    'type',
+    'kind',
+    'role',
+    'roles',
+    'status',
+    'displayStatus',
+    'paymentStatus',
+    'transferState',
+    'verification',
+    'outcome',
+    'resolution',
+    'party',
+    'from',
+    'as',
+    'topic',
+    'muted',
+    'category',
+    'name',
+    'label',
+    'variantLabel',
+    'description',
+    'tags',
+    'sku',
+    'hsn',
+    'sac',
+    'tax',
+    'question',
+    'required',
+    'maxLength',
+    'personalisation',
+    'options',
+    'optionValues',
+    'values',
+    'default',
+    'images',
+    'imageUrl',
+    'imageUrls',
+    'url',
+    'sizes',
+    'width',
+    'sellerName',
+    'displayName',
+    'tradeName',
+    'region',
+    'craft',
+    'story',
+    'city',
+    'state',
+    'stateCode',
+    'stateName',
+    'pincode',
+    'placeOfSupply',
+    'intraState',
+    'zone',
+    'shippingAddress',
+    'delivery',
+    'promise',
+    'estimate',
+    'payment',
+    'method',
+    'via',
+    'late',
+    'code',
+    'paymentFailure',
+    'event',
+    'reference',
+    'registered',
+    'returnable',
+    'featured',
+    'delisted',
+    'visible',
+    'verified',
+    'suspended',
+    'isSeller',
+    'sellerVerified',
+    'sellerSuspended',
+    'emailVerified',
+    'hasPendingRevision',
+    'pendingRevision',
+    'rejectedRevision',
+    'read',
+    'held',
+    'undo',
+    'profile',
+    'taxProfile',
+    'history',
+    'steps',
+    'lines',
+    'sellerOrders',
+    'settlement',
+    'returns',
+    'openReturns',
+    'refunds',
+    'refund',
+    'shipment',
+    'tracking',
+    'carrier',
+    'carrierName',
+    'awb',
+    'trackingUrl',
+    'messages',
+    'items',
+    'before',
+    'after',
+  ]),
+};
+
+/** A UUID, or a long hex string (a hash): whatever its place, it becomes a pseudonym. */
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,}/gi;
+/** Actors that are no one: the system and its reactors. */
+const SYSTEM_ACTOR = /^(system|reactor:[a-z-]+)$/;
+const HAS_ID = new RegExp(ID.source, 'i');
+
+export function pseudonymizer(key: string): Pseudonymizer {
+  const pseudonym = (id: string) =>
+    `p_${createHmac('sha256', key).update(id.toLowerCase()).digest('hex').slice(0, 16)}`;
+  const ids = (text: string) => text.replace(ID, pseudonym);
+  const user = (id: string | null) =>
+    id === null || SYSTEM_ACTOR.test(id) ? id : HAS_ID.test(id) ? ids(id) : pseudonym(id);
+
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return ids(value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(value)) {
+      const rule = FIELDS[name];
+      if (rule === undefined || rule === 'personal') continue;
+      if (typeof rule !== 'string') {
+        if (field === null || rule.includes(field as string)) out[name] = field;
+      } else if (rule === 'line') {
+        if (field !== null && typeof field === 'object') out[name] = clean(field);
+      } else if (rule === 'map' && isRecord(field)) {
+        out[name] = Object.fromEntries(Object.entries(field).map(([k, v]) => [ids(k), clean(v)]));
+      } else out[name] = clean(field);
+    }
+    return out;
+  };
+
+  return {
+    user,
+    event: (event) => ({
+      id: ids(event.id),
+      type: event.type,
+      stream: ids(event.stream),
+      revision: event.revision,
+      position: event.position,
+      data: clean(event.data),
+      metadata: {
+        actor: user(event.metadata.actor),
+        correlationId: ids(event.metadata.correlationId),
+        causationId: event.metadata.causationId === null ? null : ids(event.metadata.causationId),
+        time: event.metadata.time,
+      },
+    }),
+    document: (_collection, doc) => ({ ...(clean(doc) as Doc), id: ids(doc.id) }),
+  };
+}
+
+/** The events and documents as they are: for an admin's explicit request, which the caller records. */
+export const revealing: Pseudonymizer = {
+  user: (id) => id,
+  event: (event) => event,
+  document: (_collection, doc) => doc,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The key's file in DATA_DIR when ANALYST_PSEUDONYM_KEY is unset. */
+export const ANALYST_KEY_FILE = 'analyst.key';
+
+/** ANALYST_PSEUDONYM_KEY, else the key generated into DATA_DIR/analyst.key (as hex). */
+export function analystKey(config: Pick<Config, 'ANALYST_PSEUDONYM_KEY' | 'DATA_DIR'>): string {
+  return (
+    config.ANALYST_PSEUDONYM_KEY?.toLowerCase() ?? generatedKey(join(config.DATA_DIR, ANALYST_KEY_FILE)).toString('hex')
+  );
+}
