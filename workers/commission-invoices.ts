@@ -3,11 +3,13 @@
  * seller order of a seller registered for GST is delivered, the commission its settlement took
  * is invoiced under MIBI's GSTIN (domain/invoice/commission.ts), at the commission's SAC code and
  * rate in force on the delivery's day (the tax policy); when a return of it is accepted, the
- * commission the return gave back is credited against that invoice. Each is numbered in MIBI's
- * series (commission-series.ts), keyed by the calling event, so a job run twice issues one
- * document. A return is the only way commission goes back (a delivered seller order cannot be
- * cancelled or undone; a transfer's reversal moves the seller's earning, not the commission). A
- * marketplace without a GSTIN of its own (`WorkerOptions.operator` null) issues none.
+ * commission the return gave back is credited against that invoice, and so is the commission a
+ * help request's refund after delivery gave back (the refund shared over the delivery's lines as
+ * the ledger shares it, refund-split.ts). Each is numbered in MIBI's series (commission-series.ts),
+ * keyed by the calling event, so a job run twice issues one document. Returns and help refunds
+ * are the only ways commission goes back (a delivered seller order cannot be cancelled or undone;
+ * a transfer's reversal moves the seller's earning, not the commission). A marketplace without a
+ * GSTIN of its own (`WorkerOptions.operator` null) issues none.
  */
 import {
   type Commissioned,
@@ -23,6 +25,7 @@ import {
 } from '../domain/invoice/commission-series.ts';
 import { financialYear, type SeriesKind } from '../domain/invoice/series.ts';
 import type { LineSettlement, OrderEvent } from '../domain/order/events.ts';
+import { refundLines } from '../domain/dispute/refund-split.ts';
 import { purchaseOf } from '../domain/order/upcast.ts';
 import { serviceRateOn, TAX_POLICY_STREAM, taxPolicyDecider } from '../domain/tax/policy.ts';
 import { indianDate } from '../domain/tax/rates.ts';
@@ -33,8 +36,12 @@ import { type Cause, type Worker, causedBy, causeOf } from './worker.ts';
 
 export const COMMISSION_INVOICES = 'commission-invoices';
 
-type Calling = Extract<OrderEvent, { type: 'SellerOrderDelivered' | 'ReturnAccepted' }>;
+type Calling = Extract<OrderEvent, { type: 'SellerOrderDelivered' | 'ReturnAccepted' | Refunding['type'] }>;
 type Delivered = Recorded<Extract<OrderEvent, { type: 'SellerOrderDelivered' }>>;
+type Refunding = Extract<OrderEvent, { type: 'HelpResolved' | 'DisputeDecided' }>;
+
+const refunding = (event: Recorded<OrderEvent>): event is Recorded<Refunding> =>
+  (event.type === 'HelpResolved' || event.type === 'DisputeDecided') && event.data.refund !== null;
 
 export interface CommissionInvoiceJob {
   kind: SeriesKind;
@@ -53,21 +60,25 @@ const seriesOf = (streams: Streams, kind: SeriesKind, at: string) =>
 const deliveryOf = (events: readonly Recorded<OrderEvent>[], sellerOrderId: string) =>
   events.find((e): e is Delivered => e.type === 'SellerOrderDelivered' && e.data.sellerOrderId === sellerOrderId);
 
-/** Every delivery of a registered seller's order and every return accepted of one, from the effect's first start on, while MIBI has a GSTIN. */
+/** Every delivery of a registered seller's order and every return or help refund after it, from the effect's first start on, while MIBI has a GSTIN. */
 export const commissionInvoicesEffect = (operator: Operator | null): Effect<CommissionInvoiceJob, Calling> => ({
   job: COMMISSION_INVOICES,
   reactor: 'reactor:commission-invoices',
   reconciler: 'reconcile:commission-invoices',
-  eventTypes: new Set(['SellerOrderDelivered', 'ReturnAccepted'] as const),
+  eventTypes: new Set(['SellerOrderDelivered', 'ReturnAccepted', 'HelpResolved', 'DisputeDecided'] as const),
   async jobsOf(recorded, streams) {
     const { type, data } = recorded;
     if (!operator) return [];
+    if ((type === 'HelpResolved' || type === 'DisputeDecided') && data.refund === null) return [];
     const kind: SeriesKind = type === 'SellerOrderDelivered' ? 'invoice' : 'credit_note';
-    const deliveredAt =
+    const delivery =
       kind === 'invoice'
-        ? data.at
-        : deliveryOf(await purchaseUpTo(streams, data.orderId, recorded.revision), data.sellerOrderId)?.data.at;
+        ? null
+        : deliveryOf(await purchaseUpTo(streams, data.orderId, recorded.revision), data.sellerOrderId);
+    const deliveredAt = kind === 'invoice' ? data.at : delivery?.data.at;
     if (deliveredAt === undefined || !(await registeredAt(streams, data.sellerId, deliveredAt))) return [];
+    // A refund too small to carry commission (or in a category without any) has nothing to credit.
+    if (delivery && !creditedBy(recorded, delivery).some((line) => line.commissionPaise > 0)) return [];
     const { orderId, sellerId, at } = data;
     const job = { kind, orderId, sellerId, revision: recorded.revision, at, cause: causeOf(recorded) };
     return [{ job, options: { jobId: `${COMMISSION_INVOICES}:${recorded.id}` } }];
@@ -115,13 +126,21 @@ async function invoiceFor(
   return (await streams.load(stream, commissionSeriesDecider)).state.issued[delivery.id] as CommissionInvoice;
 }
 
-/** Commission paise of each product the seller order's returns gave back among `events`. */
-function returnedCommission(events: readonly Recorded<OrderEvent>[], sellerOrderId: string): Map<string, number> {
+/** The commission `event` gives back of the delivered seller order, by line: a return's settlement, a refund's shares. */
+function creditedBy(event: Recorded<OrderEvent>, delivery: Delivered): LineSettlement[] {
+  const { sellerOrderId, settlement } = delivery.data;
+  if (event.type === 'ReturnAccepted' && event.data.sellerOrderId === sellerOrderId) return event.data.settlement;
+  if (!refunding(event) || event.data.sellerOrderId !== sellerOrderId || event.position < delivery.position) return [];
+  const shares = refundLines(event.data.refund!.amountPaise, settlement);
+  return settlement.map((line, i) => ({ ...line, ...shares[i]!, quantity: 0 }));
+}
+
+/** Commission paise of each product the seller order's returns and refunds gave back among `events`. */
+function creditedCommission(events: readonly Recorded<OrderEvent>[], delivery: Delivered): Map<string, number> {
   const paise = new Map<string, number>();
   for (const event of events)
-    if (event.type === 'ReturnAccepted' && event.data.sellerOrderId === sellerOrderId)
-      for (const { productId, commissionPaise } of event.data.settlement)
-        paise.set(productId, (paise.get(productId) ?? 0) + commissionPaise);
+    for (const { productId, commissionPaise } of creditedBy(event, delivery))
+      paise.set(productId, (paise.get(productId) ?? 0) + commissionPaise);
   return paise;
 }
 
@@ -135,12 +154,14 @@ export const issueCommissionInvoice: Worker<CommissionInvoiceJob> = {
       await invoiceFor(streams, operator, events, calling as Delivered);
       return;
     }
-    if (calling?.type !== 'ReturnAccepted') throw new Error(`No delivery or return at ${orderId}@${revision}`);
-    const { sellerOrderId, settlement } = calling.data;
-    const delivery = deliveryOf(events, sellerOrderId);
+    if (calling?.type !== 'ReturnAccepted' && !(calling && refunding(calling)))
+      throw new Error(`No delivery, return or refund at ${orderId}@${revision}`);
+    const delivery = deliveryOf(events, calling.data.sellerOrderId);
     const invoice = delivery && (await invoiceFor(streams, operator, events, delivery));
     if (!invoice) return;
-    const before = returnedCommission(events.slice(0, -1), sellerOrderId);
+    const credited = creditedBy(calling, delivery).filter((line) => line.commissionPaise > 0);
+    if (credited.length === 0) return;
+    const before = creditedCommission(events.slice(0, -1), delivery);
     const date = indianDate(at);
     const fy = financialYear(date);
     const issue = {
@@ -148,7 +169,8 @@ export const issueCommissionInvoice: Worker<CommissionInvoiceJob> = {
       fy,
       causeId: cause.eventId,
       invoice: { id: invoice.id, number: invoice.number },
-      body: commissionCreditBody(invoice, commissioned(events, settlement), before, { date, at }),
+      body: commissionCreditBody(invoice, commissioned(events, credited), before, { date, at }),
+      refunded: calling.type !== 'ReturnAccepted',
     } as const;
     await streams.handle(commissionSeriesStream('credit_note', fy), commissionSeriesDecider, issue, causedBy(cause));
   },

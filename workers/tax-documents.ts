@@ -1,6 +1,7 @@
 /**
  * The seller's tax documents, derived from the purchase's log exactly once: a tax invoice when a
  * seller order ships, a credit note when its shipment is undone or a return of it is accepted.
+ * A help request's or a dispute's refund after shipping is credited by value (the goods stay).
  * Each is numbered in its series stream (domain/invoice/series.ts), keyed by the event that
  * called for it, so a job run twice (or racing with another) issues one document.
  *
@@ -14,7 +15,9 @@ import {
   type Invoice,
   invoiceBody,
   type LineTax,
+  refundCreditBody,
   supplierOf,
+  type TaxDocumentBody,
 } from '../domain/invoice/document.ts';
 import { financialYear, prefixOf, type SeriesKind, seriesDecider, seriesStream } from '../domain/invoice/series.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
@@ -30,7 +33,10 @@ import { type Cause, type Worker, causedBy, causeOf } from './worker.ts';
 
 export const TAX_DOCUMENTS = 'tax-documents';
 
-type Calling = Extract<OrderEvent, { type: 'SellerOrderShipped' | 'SellerOrderStatusReverted' | 'ReturnAccepted' }>;
+type Calling = Extract<
+  OrderEvent,
+  { type: 'SellerOrderShipped' | 'SellerOrderStatusReverted' | 'ReturnAccepted' | 'HelpResolved' | 'DisputeDecided' }
+>;
 
 export interface TaxDocumentJob {
   kind: SeriesKind;
@@ -73,15 +79,22 @@ function lastShipment(events: readonly Recorded<OrderEvent>[], sellerOrderId: st
 const seriesOf = (streams: Streams, kind: SeriesKind, sellerId: string, at: string) =>
   streams.load(seriesStream(kind, sellerId, financialYear(indianDate(at))), seriesDecider);
 
-/** Every SellerOrderShipped, undone shipment and accepted return of a registered seller, from the effect's first start on. */
+/** Every SellerOrderShipped, undone shipment, accepted return and help refund of a registered seller, from the effect's first start on. */
 export const taxDocumentsEffect: Effect<TaxDocumentJob, Calling> = {
   job: TAX_DOCUMENTS,
   reactor: 'reactor:tax-documents',
   reconciler: 'reconcile:tax-documents',
-  eventTypes: new Set(['SellerOrderShipped', 'SellerOrderStatusReverted', 'ReturnAccepted'] as const),
+  eventTypes: new Set([
+    'SellerOrderShipped',
+    'SellerOrderStatusReverted',
+    'ReturnAccepted',
+    'HelpResolved',
+    'DisputeDecided',
+  ] as const),
   async jobsOf(recorded, streams) {
     const { type, data } = recorded;
     if (type === 'SellerOrderStatusReverted' && data.from !== 'shipped') return [];
+    if ((type === 'HelpResolved' || type === 'DisputeDecided') && data.refund === null) return [];
     const kind: SeriesKind = type === 'SellerOrderShipped' ? 'invoice' : 'credit_note';
     const shippedAt =
       kind === 'invoice'
@@ -167,6 +180,24 @@ function returnedUnits(events: readonly Recorded<OrderEvent>[], sellerOrderId: s
   return units;
 }
 
+/** What the calling event credits: the units returned, every unit of an undone shipment, or a refund's value. */
+function creditOf(
+  calling: Recorded<OrderEvent>,
+  invoice: Invoice,
+  before: ReadonlyMap<string, number>,
+  when: { date: string; at: string },
+): { reason: CreditReason; body: TaxDocumentBody } {
+  if ((calling.type === 'HelpResolved' || calling.type === 'DisputeDecided') && calling.data.refund)
+    return { reason: 'refunded', body: refundCreditBody(invoice, calling.data.refund.amountPaise, when) };
+  if (calling.type === 'ReturnAccepted')
+    return {
+      reason: 'returned',
+      body: creditBody(invoice, returnedUnits([calling], invoice.sellerOrderId), before, when),
+    };
+  const every = new Map(invoice.lines.map((line) => [lineKey(line), line.quantity]));
+  return { reason: 'shipment_undone', body: creditBody(invoice, every, before, when) };
+}
+
 /** The credit note the calling event (the last of `events`) asks for. */
 async function issueCreditNote(streams: Streams, events: readonly Recorded<OrderEvent>[], job: TaxDocumentJob) {
   const { sellerOrderId, sellerId, at, cause } = job;
@@ -177,19 +208,15 @@ async function issueCreditNote(streams: Streams, events: readonly Recorded<Order
   const calling = events[events.length - 1]!;
   const since = events.slice(events.indexOf(shipment), -1);
   const before = returnedUnits(since, sellerOrderId);
-  const reason: CreditReason = calling.type === 'ReturnAccepted' ? 'returned' : 'shipment_undone';
-  const units =
-    reason === 'returned'
-      ? returnedUnits([calling], sellerOrderId)
-      : new Map(invoice.lines.map((line) => [lineKey(line), line.quantity]));
   const date = indianDate(at);
   const fy = financialYear(date);
+  const { reason, body } = creditOf(calling, invoice, before, { date, at });
   const issue = {
     type: 'IssueCreditNote',
     sellerId,
     fy,
     prefix: invoice.number.split('/')[0]!,
-    body: creditBody(invoice, units, before, { date, at }),
+    body,
     causeId: cause.eventId,
     invoice: { id: invoice.id, number: invoice.number },
     reason,

@@ -85,7 +85,7 @@ export function printableCommissionDocument(doc: CommissionDocumentDoc): Printab
   const { recipient } = doc;
   const credited =
     doc.kind === 'commission_credit_note'
-      ? { invoiceNumber: doc.invoiceNumber, reason: CREDIT_REASONS.returned }
+      ? { invoiceNumber: doc.invoiceNumber, reason: CREDIT_REASONS[doc.reason ?? 'returned'] }
       : null;
   return printable(doc, credited, {
     orderId: doc.sellerOrderId,

@@ -161,6 +161,34 @@ describe("MIBI's commission credit notes", () => {
   });
 });
 
+describe("MIBI's commission credit notes for help refunds", () => {
+  it('credit the commission a refund after delivery gave back, at the invoice rate, once', async () => {
+    const { seller } = await karnatakaSeller();
+    const ring = await listedProduct(api, seller, { name: 'Silver ring', pricePaise: 333_33, categoryId: 'jewelry' });
+    const buyer = await signedIn(api);
+    const sellerOrderId = await fixtures.delivered(seller, buyer, [{ productId: ring, quantity: 3 }]);
+    await fixtures.helpRefunded(seller, buyer, sellerOrderId, 500_00);
+    await fixtures.returnAccepted(seller, buyer, sellerOrderId, ring, 1);
+    const docs = await invoicesOf(seller, sellerOrderId);
+    const invoice = docs.find((d) => d.kind === 'commission_invoice')!;
+    const [refunded, returned] = docs.filter((d) => d.kind === 'commission_credit_note').sort((a, b) => a.seq - b.seq);
+    // 10% of the ₹500 refund gives back ₹50.00 of commission, taxed at the invoice's rate (5%, changed above).
+    expect(refunded).toMatchObject({
+      reason: 'refunded',
+      invoiceId: invoice.id,
+      lines: [{ productId: ring, quantity: 0, rateBps: 500, ...splitExclusive(50_00, 500, true) }],
+    });
+    // The return after it credits its own ₹33.33 after the ₹50.00 already credited.
+    expect(returned).not.toHaveProperty('reason');
+    const upTo = (paise: number) => splitExclusive(paise, 500, true);
+    expect(returned!.lines[0]).toMatchObject({
+      quantity: 1,
+      taxablePaise: 33_33,
+      cgstPaise: upTo(83_33).cgstPaise - upTo(50_00).cgstPaise,
+    });
+  });
+});
+
 describe('GET /api/commission-invoices/{id}/pdf', () => {
   it("writes MIBI's GSTIN, the seller's, the SAC and the tax split; for its seller and admins only", async () => {
     const { seller, saree } = await karnatakaSeller();
@@ -203,13 +231,13 @@ describe('GET /api/commission-invoices/{id}/pdf', () => {
 });
 
 describe('exactly once', () => {
-  it('leaves mibi reconcile nothing to add: each delivery and accepted return has its document', async () => {
+  it('leaves mibi reconcile nothing to add: each delivery, accepted return and help refund has its document', async () => {
     await api.settle();
     const operator = operatorOf('29AAACM1234A1Z4', 'MIBI Marketplace', SAMPLE_ADDRESS) as Operator;
     const cx = workerContext(api.platform, LINKS, { operator });
     const found = await reconcileEffect(cx, commissionInvoicesEffect(operator));
-    // 8 deliveries (one of a seller without a GSTIN, which calls for none) and 2 accepted returns.
-    expect(found).toMatchObject({ checked: 10, requeued: 0, dead: 0 });
+    // 9 deliveries (one of a seller without a GSTIN, which calls for none), 3 accepted returns and a help refund.
+    expect(found).toMatchObject({ checked: 13, requeued: 0, dead: 0 });
   });
 });
 
@@ -217,10 +245,10 @@ describe('rebuild', () => {
   // Last in the file: the log then holds commission invoices, credit notes and a rate change.
   it('gives read models equal to the live ones (mibi rebuild --all --compare)', async () => {
     const commission = await rebuiltFromZero(api, 'mibi_documents', { kind: 'commission_invoice' });
-    expect(commission.count).toBe(7);
+    expect(commission.count).toBe(8);
     expect(commission.differences).toEqual([]);
     const { count, differences } = await rebuiltFromZero(api, 'mibi_documents', { kind: 'commission_credit_note' });
-    expect(count).toBe(2);
+    expect(count).toBe(4);
     expect(differences).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PUNE_ADDRESS } from '../../domain/order/addresses.fixtures.ts';
 import type { ShippingAddress } from '../../domain/order/events.ts';
 import { REGISTERED_FORM } from '../../domain/seller/tax-profile.fixtures.ts';
+import { askForHelp, resolveHelp } from '../commands/help-requests.ts';
 import { changeSellerOrderStatus, decideReturn, requestReturn } from '../commands/orders.ts';
 import type { Scalar } from '../../platform/readstore/port.ts';
 import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
@@ -80,7 +81,19 @@ export function invoiceFixtures(api: TestApi) {
     await api.settle();
   }
 
-  return { karnatakaSeller, move, shipped, delivered, returnAccepted };
+  /** The buyer asks for help (damaged) and the seller refunds `amountPaise`: its documents issued once settled. */
+  async function helpRefunded(seller: Client, buyer: Client, sellerOrderId: string, amountPaise: number) {
+    const { helpId } = await askForHelp(api.ctx, actorOfClient(buyer), sellerOrderId, {
+      reason: 'damaged',
+      text: 'The border came torn',
+      images: [],
+    });
+    const input = { resolution: 'refund', amountPaise, text: 'Sorry: part refunded' } as const;
+    await resolveHelp(api.ctx, actorOfClient(seller), helpId, input);
+    await api.settle();
+  }
+
+  return { karnatakaSeller, move, shipped, delivered, returnAccepted, helpRefunded };
 }
 
 /**

@@ -17,7 +17,7 @@ import { BENGALURU, invoiceFixtures, rebuiltFromZero } from './invoices.fixtures
 const api = await fileApi();
 const admin = await signInAdmin(api);
 
-const { karnatakaSeller, move, shipped, delivered, returnAccepted } = invoiceFixtures(api);
+const { karnatakaSeller, move, shipped, delivered, returnAccepted, helpRefunded } = invoiceFixtures(api);
 
 const documentsOf = async (viewer: Client, sellerOrderId: string) =>
   ok(await viewer.api.invoices.$get({ query: { sellerOrderId } })).items;
@@ -177,6 +177,43 @@ describe('credit notes', () => {
       igstPaise: invoice.totals.igstPaise - two!.totals.igstPaise,
     };
     expect(one!.totals).toMatchObject({ ...rest, amountPaise: 333_33 });
+  });
+
+  it("credit a help request's refund by value: shared over the lines as the ledger shares it, each at its rate", async () => {
+    const { seller, saree, toy } = await karnatakaSeller();
+    const buyer = await signedIn(api);
+    const sellerOrderId = await delivered(seller, buyer, [{ productId: saree }, { productId: toy }]);
+    await helpRefunded(seller, buyer, sellerOrderId, 500_00);
+    const docs = await documentsOf(buyer, sellerOrderId);
+    const invoice = docs.find((d) => d.kind === 'invoice')!;
+    const [note, ...more] = docs.filter((d) => d.kind === 'credit_note');
+    expect(more).toEqual([]);
+    // ₹500 over ₹1,050 and ₹499 in proportion: 338.92.8 and 161.07.1, the paisa left to the larger remainder.
+    const [sareeLine, toyLine] = invoice.lines;
+    expect(note).toMatchObject({
+      reason: 'refunded',
+      invoiceNumber: invoice.number,
+      lines: [
+        {
+          productId: saree,
+          quantity: 0,
+          rateBps: sareeLine!.rateBps,
+          ...splitInclusive(338_93, 1, sareeLine!.rateBps, true),
+        },
+        {
+          productId: toy,
+          quantity: 0,
+          rateBps: toyLine!.rateBps,
+          ...splitInclusive(161_07, 1, toyLine!.rateBps, true),
+        },
+      ],
+      totals: { amountPaise: 500_00 },
+    });
+    const reply = await buyer.raw.send(`${ORIGIN}/api/invoices/${note!.id}/pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await reply.arrayBuffer())), {
+      mergePages: true,
+    });
+    expect(text).toContain('Refund after a help request');
   });
 
   it('reverse a shipment undone whole; shipped again, it is invoiced again', async () => {

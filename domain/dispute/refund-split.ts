@@ -35,11 +35,18 @@ export function shares(amountPaise: Paise, weights: readonly Paise[]): Paise[] {
   return floors;
 }
 
-export function splitRefund(amountPaise: Paise, lines: readonly SplitLine[]): RefundSplit {
-  const parts = shares(
+/** Each line's share of the refund and the commission it gives back, in the lines' order. */
+export function refundLines(amountPaise: Paise, lines: readonly SplitLine[]): RefundSplit[] {
+  return shares(
     amountPaise,
     lines.map((line) => line.amountPaise),
-  );
-  const commissionPaise = sum(parts.map((share, i) => basisPoints(share, lines[i]!.commissionBps)));
+  ).map((share, i) => {
+    const commissionPaise = basisPoints(share, lines[i]!.commissionBps);
+    return { amountPaise: share, commissionPaise, earningPaise: share - commissionPaise };
+  });
+}
+
+export function splitRefund(amountPaise: Paise, lines: readonly SplitLine[]): RefundSplit {
+  const commissionPaise = sum(refundLines(amountPaise, lines).map((line) => line.commissionPaise));
   return { amountPaise, commissionPaise, earningPaise: amountPaise - commissionPaise };
 }

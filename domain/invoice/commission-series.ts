@@ -21,14 +21,16 @@ export type CommissionInvoice = CommissionBody &
     deliveryId: string;
   };
 
-/** The commission an accepted return gave back to the seller, credited against the delivery's invoice. */
+/** The commission an accepted return (or a help request's refund) gave back to the seller, credited against the delivery's invoice. */
 export type CommissionCreditNote = CommissionBody &
   Numbered & {
     kind: 'commission_credit_note';
     invoiceId: string;
     invoiceNumber: string;
-    /** The ReturnAccepted it credits: the series issues one per accepted return. */
+    /** The ReturnAccepted (or refunding HelpResolved / DisputeDecided) it credits: the series issues one per cause. */
     causeId: string;
+    /** Present for a refund's credit; a return's credit notes, the first kind, have none. */
+    reason?: 'refunded';
   };
 
 export type CommissionDocument = CommissionInvoice | CommissionCreditNote;
@@ -51,6 +53,8 @@ export type CommissionSeriesCommand =
       causeId: string;
       invoice: Pick<CommissionInvoice, 'id' | 'number'>;
       body: CommissionBody;
+      /** A help refund's credit rather than a return's. */
+      refunded?: boolean;
     };
 
 const keyOf = (doc: CommissionDocument): string => (doc.kind === 'commission_invoice' ? doc.deliveryId : doc.causeId);
@@ -72,12 +76,18 @@ export const commissionSeriesDecider: Decider<CommissionSeriesCommand, Commissio
     }
     if (state.issued[command.causeId]) return [];
     const number = documentNumber('credit_note', COMMISSION_PREFIX, fy, seq);
-    const { invoice, causeId } = command;
+    const { invoice, causeId, refunded } = command;
     const data = { kind: 'commission_credit_note', ...body, id: `mib-cn-${fy}-${seq}`, number, fy, seq } as const;
     return [
       {
         type: 'CommissionCreditNoteIssued',
-        data: { ...data, invoiceId: invoice.id, invoiceNumber: invoice.number, causeId },
+        data: {
+          ...data,
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          causeId,
+          ...(refunded && { reason: 'refunded' as const }),
+        },
       },
     ];
   },

@@ -13,6 +13,7 @@ import { type LineKeyFields, keyFields, lineKey } from '../order/line-key.ts';
 import type { Paise } from '../money.ts';
 import { answersText } from '../product/personalisation.ts';
 import type { PlaceOfBusiness, TaxProfile } from '../seller/events.ts';
+import { shares } from '../dispute/refund-split.ts';
 import { addSplits, amountOf, splitInclusive, type TaxSplit } from '../tax/split.ts';
 import { stateByCode, stateByName } from '../tax/states.ts';
 
@@ -92,11 +93,12 @@ export type CreditNote = TaxDocumentBody &
 export type TaxDocument = Invoice | CreditNote;
 
 /** Why a credit note reverses (part of) an invoice. A shipped seller order can be cancelled only after its shipment is undone. */
-export type CreditReason = 'shipment_undone' | 'returned';
+export type CreditReason = 'shipment_undone' | 'returned' | 'refunded';
 
 export const CREDIT_REASONS: Record<CreditReason, string> = {
   shipment_undone: 'Shipment undone',
   returned: 'Goods returned',
+  refunded: 'Refund after a help request',
 };
 
 /** The HSN code and GST rate a line is taxed at on the document's date. */
@@ -239,6 +241,39 @@ export function creditBody(
     const split = minus(upTo(done + quantity), upTo(done));
     return [{ ...taxLine(product, quantity, tax, invoice.intraState), ...split, amountPaise: amountOf(split) }];
   });
+  return againstInvoice(invoice, lines, { date, at });
+}
+
+/**
+ * A credit note for money given back while the goods stay with the buyer (a help request's or a
+ * dispute's refund: the supply's value fell after the invoice, section 34 CGST Act). The amount
+ * is shared over the invoice's lines as the ledger shares the refund (refund-split.ts) and each
+ * share split at its line's rate, tax included; a credit of value names no units (quantity 0).
+ */
+export function refundCreditBody(
+  invoice: Invoice,
+  amountPaise: Paise,
+  { date, at }: { date: string; at: string },
+): TaxDocumentBody {
+  const parts = shares(
+    amountPaise,
+    invoice.lines.map((line) => line.amountPaise),
+  );
+  const lines = invoice.lines.flatMap((line, i): TaxLine[] => {
+    const share = parts[i]!;
+    if (share === 0) return [];
+    const split = splitInclusive(share, 1, line.rateBps, invoice.intraState);
+    return [{ ...line, quantity: 0, unitPricePaise: share, ...split, amountPaise: amountOf(split) }];
+  });
+  return againstInvoice(invoice, lines, { date, at });
+}
+
+/** A credit note's body: the invoice's parties with its own date and lines. */
+function againstInvoice(
+  invoice: Invoice,
+  lines: TaxLine[],
+  { date, at }: { date: string; at: string },
+): TaxDocumentBody {
   const { orderId, sellerOrderId, sellerId, buyerId, supplier, recipient, placeOfSupply, intraState } = invoice;
   const parties = { orderId, sellerOrderId, sellerId, buyerId, supplier, recipient, placeOfSupply, intraState };
   return { ...parties, date, issuedAt: at, lines, totals: totalsOf(lines) };

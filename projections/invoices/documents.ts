@@ -4,6 +4,7 @@
  * domain/invoice/document.ts) and MIBI's own (`mibi_documents`: its commission to sellers,
  * delivery to buyers). The routes answer with these schemas; the projection imports only the types.
  */
+import type { CreditReason } from '../../domain/invoice/document.ts';
 import { AnswerSchema } from '../orders/documents.ts';
 import { z } from '@hono/zod-openapi';
 
@@ -75,7 +76,7 @@ export const TaxDocumentSchema = z
       ...common,
       invoiceId: z.string(),
       invoiceNumber: z.string(),
-      reason: z.enum(['shipment_undone', 'returned']),
+      reason: z.enum(['shipment_undone', 'returned', 'refunded']) satisfies z.ZodType<CreditReason>,
       causeId: z.string(),
     }),
   ])
@@ -139,7 +140,11 @@ export const CommissionDocumentSchema = z
         ...commission,
         invoiceId: z.string(),
         invoiceNumber: z.string(),
-        causeId: z.string().openapi({ description: 'The accepted return it credits (its event id)' }),
+        causeId: z.string().openapi({ description: 'The accepted return or help refund it credits (its event id)' }),
+        reason: z
+          .literal('refunded')
+          .optional()
+          .openapi({ description: "A help request's refund; absent for a return" }),
       })
       .openapi('CommissionCreditNote'),
   ])
