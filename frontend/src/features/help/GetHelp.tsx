@@ -1,12 +1,13 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { HELP_REASONS } from '../../../../domain/dispute/events.ts';
 import { askForHelpSchema, escalateSchema } from '../../../../domain/dispute/schemas.ts';
-import { MAX_MESSAGE_IMAGES, MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
-import { type ApiError, call, server } from '../../api/client.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
+import { call, server } from '../../api/client.ts';
 import { SelectField, TextAreaField } from '../../components/Field.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
+import { AttachedPhotos, AttachPhotoButton, useThreadAttachments } from '../messages/ThreadAttachments.tsx';
 import { HelpSteps } from './HelpSteps.tsx';
 import {
   type HelpRequest,
@@ -16,11 +17,6 @@ import {
   reasonLabel,
   useHelpRequests,
 } from './helpRequests.ts';
-
-type Image = Awaited<ReturnType<typeof uploadPhoto>>;
-
-const uploadPhoto = (sellerOrderId: string, file: File) =>
-  call(server.threads[':id'].images.$post({ param: { id: encodeURIComponent(sellerOrderId) }, form: { file } }));
 
 /**
  * The buyer's help with one seller order: "Get help" (what went wrong, their words, photos),
@@ -110,8 +106,7 @@ function AskForm({
   onAsked: (position: number) => void;
   onCancel: () => void;
 }) {
-  const [images, setImages] = useState<Image[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const attachments = useThreadAttachments(sellerOrderId);
   const { errors, busy, onSubmit } = useForm(
     askForHelpSchema,
     async (values) => {
@@ -120,23 +115,8 @@ function AskForm({
       onAsked(position);
     },
     'Could not send your help request',
-    () => ({ images: images.map((image) => image.id) }),
+    () => ({ images: attachments.images.map((image) => image.id) }),
   );
-
-  async function attach(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    try {
-      const image = await uploadPhoto(sellerOrderId, file);
-      setImages((current) => [...current, image]);
-    } catch (error) {
-      toast({ title: 'Could not attach the photo', description: (error as ApiError).message, tone: 'error' });
-    } finally {
-      setUploading(false);
-    }
-  }
 
   return (
     <form
@@ -156,40 +136,12 @@ function AskForm({
         ))}
       </SelectField>
       <TextAreaField label="What happened" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
-      {images.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Attached photos">
-          {images.map((image) => (
-            <li key={image.id}>
-              <img
-                src={image.sizes[0]?.url ?? image.url}
-                alt="Attached"
-                width={64}
-                height={64}
-                className="size-16 rounded object-cover"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {errors.images && (
-        <p className="text-sm text-error" role="alert">
-          {errors.images}
-        </p>
-      )}
+      <AttachedPhotos attachments={attachments} error={errors.images} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || uploading}>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || attachments.uploading}>
           Send to seller
         </button>
-        <label className={`btn btn-outline btn-sm ${images.length >= MAX_MESSAGE_IMAGES ? 'btn-disabled' : ''}`}>
-          {uploading ? 'Attaching…' : 'Attach photo'}
-          <input
-            type="file"
-            accept="image/*"
-            className="hidden"
-            onChange={(event) => void attach(event)}
-            disabled={uploading || images.length >= MAX_MESSAGE_IMAGES}
-          />
-        </label>
+        <AttachPhotoButton attachments={attachments} />
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
           Cancel
         </button>

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import { MAX_MESSAGE_IMAGES, MAX_MESSAGE_LENGTH, messageSchema } from '../../../../domain/conversation/schemas.ts';
+import { MAX_MESSAGE_LENGTH, messageSchema } from '../../../../domain/conversation/schemas.ts';
 import { shortSellerOrderId } from '../../../../domain/order/status.ts';
-import { type ApiError, call, server } from '../../api/client.ts';
+import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { TextAreaField } from '../../components/Field.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -12,12 +12,10 @@ import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { session, sessionKnown } from '../../state/session.ts';
-import { toast } from '../../state/toasts.ts';
 import { threadPath } from './paths.ts';
+import { AttachedPhotos, AttachPhotoButton, useThreadAttachments } from './ThreadAttachments.tsx';
 import { refreshThreads } from './threads.ts';
 import type { ThreadMessage, ThreadView } from './types.ts';
-
-type Image = ThreadMessage['images'][number];
 
 /** /messages/:id: the conversation of a seller order between its buyer and its seller, live. */
 export default function ThreadPage() {
@@ -125,35 +123,19 @@ function MessageList({ thread }: { thread: ThreadView }) {
 
 function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent: (position: number) => void }) {
   const param = { id: encodeURIComponent(sellerOrderId) };
-  const [images, setImages] = useState<Image[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const attachments = useThreadAttachments(sellerOrderId);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, busy, onSubmit } = useForm(
     messageSchema,
     async (values) => {
       const { position } = await call(server.threads[':id'].messages.$post({ param, json: values }));
       formRef.current?.reset();
-      setImages([]);
+      attachments.clear();
       onSent(position);
     },
     'Could not send your message',
-    () => ({ images: images.map((image) => image.id) }),
+    () => ({ images: attachments.images.map((image) => image.id) }),
   );
-
-  async function attach(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    try {
-      const image = await call(server.threads[':id'].images.$post({ param, form: { file } }));
-      setImages((current) => [...current, image]);
-    } catch (error) {
-      toast({ title: 'Could not attach the image', description: (error as ApiError).message, tone: 'error' });
-    } finally {
-      setUploading(false);
-    }
-  }
 
   return (
     <form
@@ -163,40 +145,12 @@ function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent:
       className="space-y-3"
     >
       <TextAreaField label="Your message" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
-      {images.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Attached images">
-          {images.map((image) => (
-            <li key={image.id}>
-              <img
-                src={image.sizes[0]?.url ?? image.url}
-                alt="Attached"
-                width={64}
-                height={64}
-                className="size-16 rounded object-cover"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {errors.images && (
-        <p className="text-sm text-error" role="alert">
-          {errors.images}
-        </p>
-      )}
+      <AttachedPhotos attachments={attachments} error={errors.images} />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || uploading}>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || attachments.uploading}>
           Send
         </button>
-        <label className={`btn btn-outline btn-sm ${images.length >= MAX_MESSAGE_IMAGES ? 'btn-disabled' : ''}`}>
-          {uploading ? 'Attaching…' : 'Attach image'}
-          <input
-            type="file"
-            accept="image/*"
-            className="hidden"
-            onChange={(event) => void attach(event)}
-            disabled={uploading || images.length >= MAX_MESSAGE_IMAGES}
-          />
-        </label>
+        <AttachPhotoButton attachments={attachments} />
       </div>
     </form>
   );
