@@ -12,7 +12,9 @@ import { indianDate } from '../../domain/tax/rates.ts';
 import { catalog, PRODUCTS } from '../../projections/catalog/projection.ts';
 import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { marketplace } from './marketplace.fixtures.ts';
+import { UsageError } from './command.ts';
 import { mibi, mibiWithEnv } from './mibi.fixtures.ts';
+import { rebuildCommand } from './rebuild.ts';
 
 /** The documents line of a collection in the summary, e.g. "products 2". */
 const countOf = (stdout: string, collection: string) =>
@@ -109,6 +111,22 @@ describe('mibi rebuild', () => {
     expect(countOf(stdout, 'products')).toBe('0');
   });
 
+  it('--as-of: a position or a time, the same rebuild as --to-position and --to-time', async () => {
+    const [first] = await api.platform.events.readAll({ limit: 1 });
+    const last = await api.platform.events.lastPosition();
+    const [byPosition, byTime] = await Promise.all([
+      mibi(api.dir, 'rebuild', '--as-of', String(last - 1), 'catalog'),
+      mibi(api.dir, 'rebuild', '--as-of', first!.metadata.time, 'catalog'),
+    ]);
+    expect(byPosition.code).toBe(0);
+    expect(byPosition.stdout).toContain(`The read models as of position ${last - 1}, `);
+    expect(byTime.code).toBe(0);
+    expect(byTime.stdout).toMatch(
+      new RegExp(`^The read models as of position \\d+, ${first!.metadata.time.replaceAll('.', '\\.')}:$`, 'm'),
+    );
+    expect(countOf(byTime.stdout, 'products')).toBe('0');
+  });
+
   it('--into keeps the rebuilt store in that folder; without it the store is removed', async () => {
     const into = join(work, 'kept');
     const kept = await mibi(api.dir, 'rebuild', 'users', '--into', into);
@@ -120,6 +138,18 @@ describe('mibi rebuild', () => {
     expect(temporary.code).toBe(0);
     expect(temporary.stdout).not.toContain(' into ');
     expect(readdirSync(tmp).filter((name) => name.startsWith('mibi-rebuild-'))).toEqual([]); // tsx keeps its cache there too
+  });
+
+  it('refuses an --as-of that is neither a position nor a time, or given with another cut', async () => {
+    // Refused before the command opens the data folder: no process needed.
+    await expect(rebuildCommand.run(['--all', '--as-of', 'last tuesday'])).rejects.toThrow(
+      new UsageError(
+        '--as-of must be a log position (a whole number) or an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z (got "last tuesday")',
+      ),
+    );
+    await expect(rebuildCommand.run(['--all', '--as-of', '3', '--to-time', '2025-01-01'])).rejects.toThrow(
+      new UsageError('Give one of --to-position, --to-time and --as-of (got --to-time and --as-of)'),
+    );
   });
 
   it('answers 2 to a wrong command line', async () => {
@@ -143,8 +173,8 @@ describe('mibi rebuild', () => {
       ),
       expect.stringMatching(/^mibi rebuild: Unknown projection: shipping \(projections: /),
       'mibi rebuild: Name projections or give --all, not both',
-      'mibi rebuild: Give --to-position or --to-time, not both',
-      "mibi rebuild: --compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time",
+      'mibi rebuild: Give one of --to-position, --to-time and --as-of (got --to-position and --to-time)',
+      "mibi rebuild: --compare rebuilds up to the live projections' checkpoints: it takes no --to-position, --to-time or --as-of",
       'mibi rebuild: --to-position must be a whole number of at least 1 (got "soon")',
     ]);
   });

@@ -2,28 +2,21 @@
  * `mibi rebuild`: replays the log into a fresh SQLite read store (never the live one), to see
  * the marketplace as it was at a position or time, or to check the live read models.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type AsOf, cutOf, parseAsOf, replayInto, scratchStore } from '../../analytics/as-of.ts';
 import { isoTime } from '../../platform/eventstore/ndjson.ts';
 import { EMBEDDED_FILES, type Platform } from '../../platform/platform.ts';
 import { loadConfig } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { SqliteReadStore } from '../../platform/readstore/sqlite.ts';
 import { projections as allProjections } from '../../projections/index.ts';
 import { EVENT_TYPES, type EventTypeStats, logStats } from '../../projections/log-stats.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
 import {
   type CollectionDifference,
-  type ReplayOptions,
-  type ReplayPlan,
-  type ReplayResult,
   collectionsOf,
   compareReadStores,
   countDocuments,
-  replay,
 } from '../../projections/rebuild.ts';
-import { replaySqlite } from '../../projections/rebuild-threads.ts';
 import { type Command, EXIT, UsageError, parse, wholeNumber, withPlatform } from './command.ts';
 import { columns, formatCount, formatDuration, left, rate, right, write } from './output.ts';
 import { Progress } from './progress.ts';
@@ -44,11 +37,27 @@ function chosenProjections(names: string[], all: boolean | undefined): Projectio
 
 const toTimeSchema = isoTime('--to-time');
 
-function toTimeOf(text: string | undefined): string | undefined {
+/** Where the rebuild stops: --to-position, --to-time or --as-of (one at most); none: the whole log. */
+function asOfOf(values: { 'to-position'?: string; 'to-time'?: string; 'as-of'?: string }): AsOf | undefined {
+  const given = (['to-position', 'to-time', 'as-of'] as const).filter((flag) => values[flag] !== undefined);
+  if (given.length > 1)
+    throw new UsageError(`Give one of --to-position, --to-time and --as-of (got --${given.join(' and --')})`);
+  const position = wholeNumber(values['to-position'], '--to-position', 1);
+  if (position !== undefined) return { position };
+  const time = values['to-time'];
+  if (time !== undefined) {
+    const parsed = toTimeSchema.safeParse(time);
+    if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]!.message} (got "${time}")`);
+    return { time: parsed.data };
+  }
+  const text = values['as-of'];
   if (text === undefined) return undefined;
-  const parsed = toTimeSchema.safeParse(text);
-  if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]!.message} (got "${text}")`);
-  return parsed.data;
+  const asOf = parseAsOf(text);
+  if (!asOf)
+    throw new UsageError(
+      `--as-of must be a log position (a whole number) or an ISO-8601 date or date and time, e.g. 2025-01-31 or 2025-01-31T18:30:00Z (got "${text}")`,
+    );
+  return asOf;
 }
 
 /** The exact number of events up to `target`, when the live log-stats read model has counted exactly that far. */
@@ -56,47 +65,6 @@ async function eventCount(platform: Platform, target: number): Promise<number | 
   if ((await platform.read.checkpoint(logStats.name)) !== target) return null;
   const types = await platform.read.collection<EventTypeStats>(EVENT_TYPES).find();
   return types.reduce((sum, type) => sum + type.events, 0);
-}
-
-/** The rebuild's read store: a file the rebuild fills, opened as a store once it is rebuilt. */
-interface FreshStore {
-  file: string;
-  open(): ReadStore;
-  dispose(): Promise<void>;
-}
-
-/** A new file in `into` (kept), or in a temporary folder (removed afterwards). */
-function freshStore(into: string | undefined): FreshStore {
-  const dir = into ? resolve(into) : mkdtempSync(join(tmpdir(), 'mibi-rebuild-'));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `read-rebuild-${new Date().toISOString().replace(/[:.]/g, '-')}.db`);
-  let read: ReadStore | undefined;
-  return {
-    file,
-    open: () => (read ??= new SqliteReadStore(file)),
-    async dispose() {
-      await read?.close();
-      if (!into) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * The embedded event store's log is read by threads of their own, each rebuilding some of the
- * projections (`replaySqlite`); any other adapter is read through its port, in this thread.
- */
-async function rebuild(
-  platform: Platform,
-  store: FreshStore,
-  plan: ReplayPlan[],
-  options: ReplayOptions,
-): Promise<ReplayResult> {
-  if (platform.events.kind !== 'sqlite') return replay(platform.events, store.open(), plan, options);
-  return replaySqlite(
-    { events: join(resolve(loadConfig().DATA_DIR), EMBEDDED_FILES.events), read: store.file },
-    plan,
-    options,
-  );
 }
 
 async function printCounts(read: ReadStore, collections: string[]): Promise<void> {
@@ -130,7 +98,7 @@ async function printComparison(
 export const rebuildCommand: Command = {
   name: 'rebuild',
   summary: 'Rebuild projections from zero into a fresh read store; compare with the live one',
-  help: `Usage: mibi rebuild <projection...> | --all [--into <dir>] [--to-position <n> | --to-time <ISO>] [--compare]
+  help: `Usage: mibi rebuild <projection...> | --all [--into <dir>] [--to-position <n> | --to-time <ISO> | --as-of <time|position>] [--compare]
 
 Replays the event log from the start into a new SQLite read store (never the live one),
 with a progress bar on stderr, then prints the replay rate and what the read models hold.
@@ -144,6 +112,8 @@ Options:
                      temporary folder, removed at the end)
   --to-position <n>  replay up to this log position (inclusive): the marketplace as it was
   --to-time <ISO>    replay the events recorded up to this time
+  --as-of <t|n>      either of those: a whole number is a log position, an ISO date or
+                     date and time a time (e.g. --as-of 2026-10-20 orders --into snap)
   --compare          rebuild each projection up to the live one's checkpoint and compare
                      every collection with the live read store, document by document
   -h, --help         this help
@@ -158,18 +128,16 @@ Exit code 1 when --compare finds differences.`,
         into: { type: 'string' },
         'to-position': { type: 'string' },
         'to-time': { type: 'string' },
+        'as-of': { type: 'string' },
         compare: { type: 'boolean' },
       },
       { min: 0, max: NAMES.length },
     );
     const projections = chosenProjections(positionals, values.all);
-    const toPosition = wholeNumber(values['to-position'], '--to-position', 1);
-    const toTime = toTimeOf(values['to-time']);
-    if (toPosition !== undefined && toTime !== undefined)
-      throw new UsageError('Give --to-position or --to-time, not both');
-    if (values.compare && (toPosition !== undefined || toTime !== undefined)) {
+    const asOf = asOfOf(values);
+    if (values.compare && asOf) {
       throw new UsageError(
-        "--compare rebuilds up to the live projections' checkpoints: it takes neither --to-position nor --to-time",
+        "--compare rebuilds up to the live projections' checkpoints: it takes no --to-position, --to-time or --as-of",
       );
     }
     const collections = collectionsOf(projections);
@@ -179,18 +147,26 @@ Exit code 1 when --compare finds differences.`,
       const last = await platform.events.lastPosition();
       const checkpoints = async () => Promise.all(projections.map((p) => live.checkpoint(p.name)));
       const startCheckpoints = await checkpoints();
+      const { toPosition, toTime } = cutOf(asOf ?? { position: last }, last);
       const plan = projections.map((projection, i) => ({
         projection,
-        toPosition: values.compare ? startCheckpoints[i]! : Math.min(toPosition ?? last, last),
+        toPosition: values.compare ? startCheckpoints[i]! : toPosition,
       }));
       const target = Math.max(0, ...plan.map((step) => step.toPosition));
-      const store = freshStore(values.into);
+      const store = scratchStore(values.into);
       try {
         const progress = new Progress('rebuild', toTime ? null : await eventCount(platform, target));
-        const result = await rebuild(platform, store, plan, {
-          ...(toTime && { toTime }),
-          onProgress: ({ events, position }) => progress.update(events, position / Math.max(1, target)),
-        });
+        const eventsFile = join(resolve(loadConfig().DATA_DIR), EMBEDDED_FILES.events);
+        const result = await replayInto(
+          platform,
+          store,
+          plan,
+          {
+            ...(toTime && { toTime }),
+            onProgress: ({ events, position }) => progress.update(events, position / Math.max(1, target)),
+          },
+          eventsFile,
+        );
         progress.finish();
         await write(
           `Rebuilt ${projections.map((p) => p.name).join(', ')} from ${formatCount(result.events)} events in ${formatDuration(result.ms)} ` +
