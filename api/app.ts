@@ -25,6 +25,7 @@ import { addressRoutes } from './routes/addresses.ts';
 import { deliveryEstimateRoutes } from './routes/delivery-estimates.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { analystRoutes } from './routes/analyst.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { taxRateRoutes } from './routes/tax-rates.ts';
@@ -168,6 +169,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/analytics', analyticsRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/export', exportRoutes(ctx))
+    .route('/api/analyst', analystRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
   if (devRoutesOn(ctx)) app.route('/api/dev', devRoutes(ctx));
 

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { EventCatalog } from '../../components/EventCatalog.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
 import { DeliveryZonesTab } from './delivery/DeliveryZonesTab.tsx';
 import { DisputesTab } from './disputes/DisputesTab.tsx';
-import { EventsTab } from './events/EventsTab.tsx';
 import { InvoicesTab } from './invoices/InvoicesTab.tsx';
 import { OrdersTab } from './orders/OrdersTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
@@ -29,7 +29,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   delivery: DeliveryZonesTab,
   invoices: InvoicesTab,
   users: UsersTab,
-  events: EventsTab,
+  events: EventCatalog,
 };
 
 /** The admin console: a tab per area, kept in the URL (`?tab=sellers`); another tab starts without the filters of the last. */

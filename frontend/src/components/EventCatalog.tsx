@@ -1,15 +1,25 @@
 import { useId } from 'react';
-import { server } from '../../../api/client.ts';
-import { useApiGet } from '../../../api/useApiGet.ts';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { Skeleton } from '../../../components/Skeleton.tsx';
-import { formatDateTime } from '../../../format.ts';
+import { server } from '../api/client.ts';
+import { useApiGet } from '../api/useApiGet.ts';
+import { formatDateTime } from '../format.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
+import { Skeleton } from './Skeleton.tsx';
 
-/** The Events tab: the event catalog, each type with its version, figures from the log, upcasters and schemas. */
-export function EventsTab() {
+/** A button per type, the analyst page's: it writes a query of the type into the editor. */
+export interface CatalogPick {
+  label: (type: string) => string;
+  pick: (type: string) => void;
+}
+
+/**
+ * The event catalog, each type with its version, figures from the log, upcasters and schemas:
+ * the admin console's Events tab, and on the analyst page with `onPick`. Read from the
+ * analyst's route, which admins may read too.
+ */
+export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
   const catalog = useApiGet(
-    (options) => server.admin.events.$get({ query: {} }, options),
+    (options) => server.analyst.events.$get({}, options),
     [],
     'Failed to load the event catalog',
   );
@@ -64,6 +74,16 @@ export function EventsTab() {
                           </details>
                         ) : (
                           entry.type
+                        )}
+                        {onPick && (
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs mt-1"
+                            aria-label={onPick.label(entry.type)}
+                            onClick={() => onPick.pick(entry.type)}
+                          >
+                            Query
+                          </button>
                         )}
                       </th>
                       <td className="align-top" data-label="Version">
