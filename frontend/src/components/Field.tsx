@@ -1,4 +1,5 @@
 import {
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -101,3 +102,26 @@ export const TextAreaField = fieldOf<TextareaHTMLAttributes<HTMLTextAreaElement>
 export const SelectField = fieldOf<SelectHTMLAttributes<HTMLSelectElement>>((labelled, select, error) => (
   <select {...labelled} className={`select w-full ${error ? 'select-error' : ''}`} {...select} />
 ));
+
+/** A SelectField of codes, blank ("Choose one") until one is chosen, each shown by its label. */
+export function ChoiceField<C extends string>({
+  choices,
+  labelOf,
+  ...field
+}: Omit<ComponentProps<typeof SelectField>, 'children' | 'defaultValue'> & {
+  choices: readonly C[];
+  labelOf: (choice: C) => string;
+}) {
+  return (
+    <SelectField defaultValue="" {...field}>
+      <option value="" disabled>
+        Choose one
+      </option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labelOf(choice)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

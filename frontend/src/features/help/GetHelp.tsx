@@ -3,7 +3,7 @@ import { HELP_REASONS } from '../../../../domain/dispute/events.ts';
 import { askForHelpSchema, escalateSchema } from '../../../../domain/dispute/schemas.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
 import { call, server } from '../../api/client.ts';
-import { SelectField, TextAreaField } from '../../components/Field.tsx';
+import { ChoiceField, TextAreaField } from '../../components/Field.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { toast } from '../../state/toasts.ts';
@@ -125,16 +125,13 @@ function AskForm({
       className="mt-2 space-y-2 rounded-box border border-base-300 p-3"
       aria-label="Get help"
     >
-      <SelectField label="What went wrong" name="reason" defaultValue="" error={errors.reason}>
-        <option value="" disabled>
-          Choose one
-        </option>
-        {HELP_REASONS.map((reason) => (
-          <option key={reason} value={reason}>
-            {reasonLabel(reason)}
-          </option>
-        ))}
-      </SelectField>
+      <ChoiceField
+        label="What went wrong"
+        name="reason"
+        choices={HELP_REASONS}
+        labelOf={reasonLabel}
+        error={errors.reason}
+      />
       <TextAreaField label="What happened" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
       <AttachedPhotos attachments={attachments} error={errors.images} />
       <div className="flex flex-wrap gap-2">

@@ -3,7 +3,7 @@ import { HELP_RESOLUTIONS, type HelpResolution } from '../../../../domain/disput
 import { helpAnswerSchema, helpResolutionSchema } from '../../../../domain/dispute/schemas.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/conversation/schemas.ts';
 import { call, server } from '../../api/client.ts';
-import { Field, SelectField, TextAreaField } from '../../components/Field.tsx';
+import { ChoiceField, Field, TextAreaField } from '../../components/Field.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useForm } from '../../forms.ts';
 import { HelpSteps } from './HelpSteps.tsx';
@@ -122,16 +122,13 @@ function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position:
           onSubmit={(event: FormEvent<HTMLFormElement>) => void resolve.onSubmit(event)}
           className="mt-2 space-y-2"
         >
-          <SelectField label="How you resolve it" name="resolution" defaultValue="" error={resolve.errors.resolution}>
-            <option value="" disabled>
-              Choose one
-            </option>
-            {HELP_RESOLUTIONS.map((resolution) => (
-              <option key={resolution} value={resolution}>
-                {RESOLUTION_LABELS[resolution]}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField
+            label="How you resolve it"
+            name="resolution"
+            choices={HELP_RESOLUTIONS}
+            labelOf={(resolution) => RESOLUTION_LABELS[resolution]}
+            error={resolve.errors.resolution}
+          />
           <Field
             label="Refund amount (₹), for a refund"
             name="amount"

@@ -6,7 +6,7 @@ import { shortSellerOrderId } from '../../../../../domain/order/status.ts';
 import { call, type Data, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Field, SelectField, TextAreaField } from '../../../components/Field.tsx';
+import { ChoiceField, Field, TextAreaField } from '../../../components/Field.tsx';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
 import { formatDateTime, formatPrice } from '../../../format.ts';
 import { useForm } from '../../../forms.ts';
@@ -221,16 +221,13 @@ function DecisionForm({ helpId, onDecided }: { helpId: string; onDecided: (posit
       className="space-y-2"
     >
       <h3 className="font-semibold">Decision</h3>
-      <SelectField label="Decision" name="outcome" defaultValue="" error={errors.outcome}>
-        <option value="" disabled>
-          Choose one
-        </option>
-        {DISPUTE_OUTCOMES.map((outcome) => (
-          <option key={outcome} value={outcome}>
-            {OUTCOME_LABELS[outcome]}
-          </option>
-        ))}
-      </SelectField>
+      <ChoiceField
+        label="Decision"
+        name="outcome"
+        choices={DISPUTE_OUTCOMES}
+        labelOf={(outcome) => OUTCOME_LABELS[outcome]}
+        error={errors.outcome}
+      />
       <Field
         label="Refund amount (₹), for a refund"
         name="amount"
