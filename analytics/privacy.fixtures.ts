@@ -3,7 +3,8 @@
  * phones, address lines, message and help texts, free-text reasons), and the strings an analyst
  * must never see.
  */
-import { ok, type TestApi } from '../api/testing/harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { ok, startTestApi, type TestApi } from '../api/testing/harness.ts';
 import { KOCHI_ADDRESS, PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 import { marketplace } from '../scripts/cli/marketplace.fixtures.ts';
 
@@ -44,4 +45,15 @@ export async function personalMarketplace(api: TestApi) {
     /** The buyers' and the seller's user ids, which appear only as pseudonyms. */
     userIds: users.map((user) => user.id),
   };
+}
+
+/** The suite's API with the marketplace above, started before its tests and closed after them. */
+export function personalMarketplaceSuite() {
+  const suite = {} as { api: TestApi; seeded: Awaited<ReturnType<typeof personalMarketplace>> };
+  beforeAll(async () => {
+    suite.api = await startTestApi();
+    suite.seeded = await personalMarketplace(suite.api);
+  });
+  afterAll(() => suite.api?.close());
+  return suite;
 }

@@ -1,14 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../api/testing/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { currentSchemas, type JsonSchema } from '../domain/event-catalog.ts';
 import { PUNE_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import { everyDocument } from '../scripts/cli/marketplace.fixtures.ts';
 import { ANALYST_KEY_FILE, analystKey, FIELDS, pseudonymizer } from './privacy.ts';
-import { personalMarketplace } from './privacy.fixtures.ts';
+import { personalMarketplaceSuite } from './privacy.fixtures.ts';
 
 const KEY = 'a'.repeat(64);
 const BUYER = '0b9e3f1c-5d2a-4e8b-9c71-2f4a6d8e0b13';
@@ -158,31 +157,26 @@ describe('the analyst key', () => {
 });
 
 describe('a marketplace as analysts see it', () => {
-  let api: TestApi;
-  let seeded: Awaited<ReturnType<typeof personalMarketplace>>;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    seeded = await personalMarketplace(api);
-  });
-  afterAll(() => api?.close());
+  const suite = personalMarketplaceSuite();
 
   it('classifies every field its events and read models hold', async () => {
     const names = new Set<string>();
-    for (const recorded of await api.platform.events.readAll()) valueNames(recorded.data, names);
-    for (const docs of Object.values(await everyDocument(api.platform.read))) valueNames(docs, names);
+    for (const recorded of await suite.api.platform.events.readAll()) valueNames(recorded.data, names);
+    for (const docs of Object.values(await everyDocument(suite.api.platform.read))) valueNames(docs, names);
     expect(unclassified(names)).toEqual([]);
   });
 
   it('shows none of its personal data and no user id', async () => {
     const analyst = pseudonymizer(KEY);
     const seen = JSON.stringify([
-      (await api.platform.events.readAll()).map((recorded) => analyst.event(recorded)),
-      Object.entries(await everyDocument(api.platform.read)).map(([collection, docs]) =>
+      (await suite.api.platform.events.readAll()).map((recorded) => analyst.event(recorded)),
+      Object.entries(await everyDocument(suite.api.platform.read)).map(([collection, docs]) =>
         docs.map((doc) => analyst.document(collection, doc)),
       ),
     ]).toLowerCase();
-    expect([...seeded.personal, ...seeded.userIds].filter((secret) => seen.includes(secret.toLowerCase()))).toEqual([]);
+    expect(
+      [...suite.seeded.personal, ...suite.seeded.userIds].filter((secret) => seen.includes(secret.toLowerCase())),
+    ).toEqual([]);
     // What analysts need stays: the buyers' city and what was bought.
     expect(seen).toContain('pune');
     expect(seen).toContain('dhokra brass elephant');

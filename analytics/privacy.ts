@@ -88,6 +88,8 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'input',
     'location',
     'data',
+    // What a staff member was shown (a query, a stream's name may hold a person's name or address).
+    'subject',
     // Secrets: never anywhere.
     'passwordHash',
     'tokenHash',
@@ -373,6 +375,12 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'items',
     'before',
     'after',
+    'surface',
+    'stream',
+    'streams',
+    'time',
+    'causationId',
+    'links',
   ]),
 };
 

@@ -1,0 +1,216 @@
+/**
+ * The analysts' warehouse: an in-memory DuckDB holding the log as table `events`, a typed view
+ * per catalogued event type ("OrderPlaced", its data's top-level fields as columns) and every
+ * read model as a table of its collection's documents, all as analysts may see them
+ * (analytics/privacy.ts). It follows the log: `catchUp` appends what is new and reloads the read
+ * models of projections that moved since.
+ */
+import { type DuckDBConnection, DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
+import recorded from '../docs/events/catalog.json' with { type: 'json' };
+import { type JsonSchema, latest, type RecordedCatalog } from '../domain/event-catalog.ts';
+import type { EventStore } from '../platform/eventstore/port.ts';
+import type { ReadStore } from '../platform/readstore/port.ts';
+import { projections } from '../projections/index.ts';
+import { FIELDS, type Pseudonymizer, pseudonymizer, revealing } from './privacy.ts';
+
+const catalog = recorded as RecordedCatalog;
+
+/** The columns of `events`, in order. `version` is the type's current schema version (1 when uncatalogued). */
+export const EVENTS_TABLE = `CREATE TABLE events (
+  position BIGINT NOT NULL,
+  id VARCHAR NOT NULL,
+  stream VARCHAR NOT NULL,
+  revision BIGINT NOT NULL,
+  type VARCHAR NOT NULL,
+  version INTEGER NOT NULL,
+  time TIMESTAMP NOT NULL,
+  actor VARCHAR,
+  correlation_id VARCHAR NOT NULL,
+  causation_id VARCHAR,
+  payload JSON
+)`;
+
+const PAGE = 2_000;
+/** Where a collection's documents wait while its table is made (queries wait for the load: never seen). */
+const STAGING = 'loading__documents';
+
+export const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
+
+/**
+ * Appends the log's events after `after` (up to `toPosition` when given) to the table `events`
+ * of `connection` (created by EVENTS_TABLE), through `privacy`, a page at a time with DuckDB's
+ * appender. Answers the position of the last event appended (`after` when none).
+ */
+export async function loadEvents(
+  connection: DuckDBConnection,
+  events: EventStore,
+  privacy: Pseudonymizer,
+  { after = 0, toPosition = Number.POSITIVE_INFINITY }: { after?: number; toPosition?: number } = {},
+): Promise<number> {
+  let position = after;
+  for (;;) {
+    const page = (await events.readAll({ after: position, limit: PAGE })).filter((e) => e.position <= toPosition);
+    if (page.length === 0) return position;
+    const appender = await connection.createAppender('events');
+    for (const recorded of page) {
+      const event = privacy.event(recorded);
+      appender.appendBigInt(BigInt(event.position));
+      appender.appendVarchar(event.id);
+      appender.appendVarchar(event.stream);
+      appender.appendBigInt(BigInt(event.revision));
+      appender.appendVarchar(event.type);
+      appender.appendInteger(catalog[event.type] ? latest(catalog[event.type]!.versions).version : 1);
+      appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Date.parse(event.metadata.time)) * 1000n));
+      appendText(appender, event.metadata.actor);
+      appender.appendVarchar(event.metadata.correlationId);
+      appendText(appender, event.metadata.causationId);
+      appender.appendVarchar(JSON.stringify(event.data ?? null));
+      appender.endRow();
+    }
+    appender.closeSync();
+    position = page[page.length - 1]!.position;
+    if (page.length < PAGE || position >= toPosition) return position;
+  }
+}
+
+type Appender = Awaited<ReturnType<DuckDBConnection['createAppender']>>;
+const appendText = (appender: Appender, text: string | null) =>
+  text === null ? appender.appendNull() : appender.appendVarchar(text);
+
+/** A JSON Schema's type, ignoring null: what a view's column is cast to. */
+function sqlType(schema: JsonSchema): string {
+  const options = (schema.anyOf as JsonSchema[] | undefined)?.filter((option) => option.type !== 'null') ?? [schema];
+  const types = new Set(options.map((option) => option.type ?? (typeof option.const === 'string' ? 'string' : 'json')));
+  if (types.size !== 1) return 'JSON';
+  return (
+    { string: 'VARCHAR', integer: 'BIGINT', number: 'DOUBLE', boolean: 'BOOLEAN' }[[...types][0] as string] ?? 'JSON'
+  );
+}
+
+const BASE_COLUMNS = ['position', 'stream', 'revision', 'time', 'actor', 'correlation_id', 'causation_id'];
+
+/** The typed view of an event type: its data's top-level fields analysts may see, as columns. */
+export function eventView(type: string, schema: JsonSchema, reveal: boolean): string {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(
+    ([name]) => !BASE_COLUMNS.includes(name) && (reveal || (FIELDS[name] !== undefined && FIELDS[name] !== 'personal')),
+  );
+  const columns = properties.map(([name, property]) => {
+    const path = `'$.${quoted(name).replaceAll("'", "''")}'`;
+    const type = sqlType(property);
+    const value =
+      type === 'JSON' ? `json_extract(payload, ${path})` : `TRY_CAST(json_extract_string(payload, ${path}) AS ${type})`;
+    return `${value} AS ${quoted(name)}`;
+  });
+  return `CREATE OR REPLACE VIEW ${quoted(type)} AS SELECT ${[...BASE_COLUMNS, ...columns].join(', ')} FROM events WHERE type = '${type.replaceAll("'", "''")}'`;
+}
+
+/** A document structure's nested values kept as JSON, unknown ones (always null) too: each read model's columns are its top-level fields. */
+const flatStructure = (structure: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(structure).map(([name, type]) => [
+      name,
+      typeof type === 'string' && type !== 'NULL' ? type : 'JSON',
+    ]),
+  );
+
+export interface WarehouseSource {
+  events: EventStore;
+  read: ReadStore;
+}
+
+export interface WarehouseOptions {
+  /** The pseudonyms' key (analytics/privacy.ts analystKey). */
+  key: string;
+  /** Ids and personal fields as they are: for an admin's explicit request, which the caller records. */
+  reveal?: boolean;
+  /** The log cut at this position (time travel: read models rebuilt to it). */
+  toPosition?: number;
+}
+
+export class Warehouse {
+  /** The position of the last event loaded. */
+  position = 0;
+  /** Each projection's checkpoint when its read models were last loaded. */
+  private readonly loaded = new Map<string, number>();
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    readonly connection: DuckDBConnection,
+    private readonly source: WarehouseSource,
+    private readonly privacy: Pseudonymizer,
+    private readonly toPosition: number | undefined,
+  ) {}
+
+  static async open(source: WarehouseSource, options: WarehouseOptions): Promise<Warehouse> {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const reveal = options.reveal ?? false;
+    const warehouse = new Warehouse(
+      instance,
+      connection,
+      source,
+      reveal ? revealing : pseudonymizer(options.key),
+      options.toPosition,
+    );
+    try {
+      await connection.run(EVENTS_TABLE);
+      for (const [type, { versions }] of Object.entries(catalog))
+        await connection.run(eventView(type, latest(versions).schema, reveal));
+      await warehouse.catchUp();
+      return warehouse;
+    } catch (error) {
+      warehouse.close();
+      throw error;
+    }
+  }
+
+  /** Appends the events recorded since the last call, and reloads the read models of projections that moved. */
+  async catchUp(): Promise<number> {
+    const { events, read } = this.source;
+    this.position = await loadEvents(this.connection, events, this.privacy, {
+      after: this.position,
+      toPosition: this.toPosition,
+    });
+    for (const projection of projections) {
+      const checkpoint = await read.checkpoint(projection.name);
+      if (this.loaded.get(projection.name) === checkpoint) continue;
+      for (const { name } of projection.collections) await this.loadCollection(name);
+      this.loaded.set(projection.name, checkpoint);
+    }
+    return this.position;
+  }
+
+  /** Replaces the table of a collection with its documents as they are now, typed by their fields. */
+  private async loadCollection(collection: string): Promise<void> {
+    await this.connection.run(`CREATE OR REPLACE TABLE ${STAGING} (doc JSON)`);
+    const documents = this.source.read.collection(collection);
+    for (let skip = 0; ; skip += PAGE) {
+      const page = await documents.find({ sort: [['id', 'asc']], skip, limit: PAGE });
+      if (page.length === 0) break;
+      const appender = await this.connection.createAppender(STAGING);
+      for (const doc of page) {
+        appender.appendVarchar(JSON.stringify(this.privacy.document(collection, doc)));
+        appender.endRow();
+      }
+      appender.closeSync();
+      if (page.length < PAGE) break;
+    }
+    const [[structure]] = (
+      await this.connection.runAndReadAll(`SELECT json_group_structure(doc)::VARCHAR FROM ${STAGING}`)
+    ).getRows() as [[string | null]];
+    const table = quoted(collection);
+    if (structure === null) await this.connection.run(`CREATE OR REPLACE TABLE ${table} (id VARCHAR)`);
+    else {
+      const flat = JSON.stringify(flatStructure(JSON.parse(structure))).replaceAll("'", "''");
+      await this.connection.run(
+        `CREATE OR REPLACE TABLE ${table} AS SELECT unnest(json_transform(doc, '${flat}')) FROM ${STAGING}`,
+      );
+    }
+    await this.connection.run(`DROP TABLE ${STAGING}`);
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
