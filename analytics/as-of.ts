@@ -57,7 +57,7 @@ export function scratchStore(into?: string): ScratchStore {
  * other adapter, or no file given, is read through its port, in this thread.
  */
 export async function replayInto(
-  platform: Platform,
+  platform: Pick<Platform, 'events'>,
   store: ScratchStore,
   plan: ReplayPlan[],
   options: ReplayOptions,
@@ -93,7 +93,7 @@ export interface ReadModelsAsOf {
 
 /** The named read models (all when omitted) rebuilt from the log up to asOf into a scratch read store (never the live one). */
 export async function readModelsAsOf(
-  platform: Platform,
+  platform: Pick<Platform, 'events'>,
   asOf: AsOf,
   projections?: string[],
   options: Pick<ReplayOptions, 'onProgress'> & { into?: string; eventsFile?: string } = {},

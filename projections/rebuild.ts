@@ -264,9 +264,9 @@ async function commitAll(read: ReadStore, replays: ProjectionReplay[]): Promise<
 }
 
 /** Every document of a collection, in pages ordered by id. */
-async function* pagesOf(read: ReadStore, collection: string): AsyncGenerator<Doc[]> {
+export async function* pagesOf<T extends Doc = Doc>(read: ReadStore, collection: string): AsyncGenerator<T[]> {
   for (let skip = 0; ; skip += COMPARE_PAGE) {
-    const page = await read.collection(collection).find({ sort: [['id', 'asc']], skip, limit: COMPARE_PAGE });
+    const page = await read.collection<T>(collection).find({ sort: [['id', 'asc']], skip, limit: COMPARE_PAGE });
     if (page.length > 0) yield page;
     if (page.length < COMPARE_PAGE) return;
   }

@@ -77,7 +77,9 @@ interface LedgerTransferDoc extends Doc {
   released: boolean;
 }
 
-const legacy = legacyOrders('ledger_legacy_orders');
+/** The purchases placed before seller orders, for upcasting their events (legacy-orders.ts). */
+export const LEDGER_LEGACY_ORDERS = 'ledger_legacy_orders';
+const legacy = legacyOrders(LEDGER_LEGACY_ORDERS);
 
 async function postEntry(work: UnitOfWork, entry: LedgerEntry, position: number): Promise<void> {
   // Stable ids: an event seen again (a retried batch) moves no money twice.
