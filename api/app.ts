@@ -51,6 +51,7 @@ import { commissionInvoiceRoutes } from './routes/commission-invoices.ts';
 import { deliveryInvoiceRoutes } from './routes/delivery-invoices.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { storefrontRoutes } from './routes/storefronts.ts';
+import { streamRoutes } from './routes/streams.ts';
 import { taxProfileRoutes } from './routes/tax-profiles.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { catalogImportRoutes } from './routes/catalog-import.ts';
@@ -170,6 +171,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/export', exportRoutes(ctx))
     .route('/api/analyst', analystRoutes(ctx))
+    .route('/api/streams', streamRoutes(ctx))
     .route('/api/live', liveRoutes(ctx));
   if (devRoutesOn(ctx)) app.route('/api/dev', devRoutes(ctx));
 

@@ -12,7 +12,15 @@ export interface CausedNode {
 
 export const CausedNodeSchema: z.ZodType<CausedNode> = z
   .lazy(() => z.object({ event: EventLinkSchema, caused: z.array(CausedNodeSchema) }))
-  .openapi('CausedNode', { type: 'object' });
+  // Written out: the generator cannot describe a recursive schema by itself.
+  .openapi('CausedNode', {
+    type: 'object',
+    properties: {
+      event: { $ref: '#/components/schemas/EventLink' },
+      caused: { type: 'array', items: { $ref: '#/components/schemas/CausedNode' } },
+    },
+    required: ['event', 'caused'],
+  });
 
 export const ChainSchema = z
   .object({
