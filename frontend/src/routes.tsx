@@ -26,6 +26,8 @@ const PAGES: Record<string, ComponentType> = {
   '/products/:id': lazy(() => import('./features/product/ProductDetailPage.tsx')),
   '/reset-password': lazy(() => import('./features/auth/ResetPasswordPage.tsx')),
   '/sellers/:id': lazy(() => import('./features/catalog/StorefrontPage.tsx')),
+  '/streams': lazy(() => import('./features/streams/StreamsPage.tsx')),
+  '/streams/:position': lazy(() => import('./features/streams/StreamPage.tsx')),
   '/verify-email': lazy(() => import('./features/auth/VerifyEmailPage.tsx')),
   '/wishlist': lazy(() => import('./features/wishlist/WishlistPage.tsx')),
   // A footer page whose text states the returns policy in force.

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { EventCatalog } from '../../components/EventCatalog.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
@@ -38,13 +38,18 @@ export default function AdminPanel() {
   const tab = tabOf(new URLSearchParams(useSearch()).get('tab'));
   const Panel = PANELS[tab];
   return (
-    <Tabs
-      label="Admin console"
-      tabs={ADMIN_TABS}
-      selected={tab}
-      onSelect={(id) => navigate(adminHref(id), { replace: true })}
-    >
-      <Panel />
-    </Tabs>
+    <>
+      <Link href="/streams" className="link mb-2 inline-block text-sm">
+        Stream browser: the event log, its causes and effects
+      </Link>
+      <Tabs
+        label="Admin console"
+        tabs={ADMIN_TABS}
+        selected={tab}
+        onSelect={(id) => navigate(adminHref(id), { replace: true })}
+      >
+        <Panel />
+      </Tabs>
+    </>
   );
 }
