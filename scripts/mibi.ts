@@ -1,6 +1,7 @@
 /**
  * `npm run mibi -- <command>`: the analysts' and operators' tool. Lists streams and event types,
- * prints a stream, exports and imports the log as NDJSON, rebuilds read models from zero, backs
+ * prints a stream, exports and imports the log as NDJSON, rebuilds read models from zero (as of
+ * a time or position), replays the ledgers under another policy (what-if), backs
  * up and restores the embedded stack. Works on the
  * configured stores (DATA_DIR, or POSTGRES_URL, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
  * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
@@ -16,6 +17,7 @@ import { rebuildCommand } from './cli/rebuild.ts';
 import { reconcileCommand } from './cli/reconcile.ts';
 import { streamCommand } from './cli/stream.ts';
 import { streamsCommand, typesCommand } from './cli/streams.ts';
+import { whatIfCommand } from './cli/what-if.ts';
 
 const commands: Command[] = [
   streamsCommand,
@@ -25,6 +27,7 @@ const commands: Command[] = [
   exportCommand,
   importCommand,
   rebuildCommand,
+  whatIfCommand,
   reconcileCommand,
   backupCommand,
   restoreCommand,
