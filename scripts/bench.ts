@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { RESULTS_DIR_VARIABLE, readFigures } from './bench-results.ts';
 
 /** In the order they run; bench:scale last, as it starts PostgreSQL and Redis. */
-const BENCHES = ['store', 'api', 'replay', 'lighthouse', 'import', 'scale'] as const;
+const BENCHES = ['store', 'api', 'replay', 'analytics', 'lighthouse', 'import', 'scale'] as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'mibi-bench-results-'));
 const failed: string[] = [];

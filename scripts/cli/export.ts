@@ -1,7 +1,10 @@
-/** `mibi export`: the log, or the part the filters keep, as NDJSON. */
+/** `mibi export`: the log, or the part the filters keep, as NDJSON; or, pseudonymized, as Parquet (--parquet). */
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { exportParquet } from '../../analytics/parquet-export.ts';
+import { analystKey, pseudonymizer } from '../../analytics/privacy.ts';
+import { loadConfig } from '../../platform/config/config.ts';
 import { type ExportFilters, exportFiltersSchema, exportNdjson } from '../../platform/eventstore/ndjson.ts';
 import { type Command, EXIT, UsageError, parse, withPlatform } from './command.ts';
 import { formatCount } from './output.ts';
@@ -35,6 +38,7 @@ export const exportCommand: Command = {
   name: 'export',
   summary: 'Write the event log (or part of it) as NDJSON',
   help: `Usage: mibi export [--out <file>] [filters]
+       mibi export --parquet <dir>
 
 Writes the events in log order as NDJSON: a header line (format, version, filters), then
 one event per line with its id, type, stream, revision, position, data and metadata.
@@ -51,11 +55,34 @@ Options:
   -h, --help             this help
 
 A filtered export can be read by any NDJSON tool; \`mibi import\` takes only whole streams
-(an export by --prefix, or unfiltered).`,
+(an export by --prefix, or unfiltered).
+
+With --parquet <dir>, writes the events as analysts see them (pseudonymized, no personal data)
+as Parquet partitioned by event type and day (<dir>/type=<Type>/day=<YYYY-MM-DD>/...), only
+those after the last export into that folder (see README, "Parquet export"). Takes no filters.`,
 
   async run(argv) {
-    const { values } = parse(argv, { out: { type: 'string' }, ...OPTIONS }, { min: 0, max: 0 });
+    const { values } = parse(
+      argv,
+      { out: { type: 'string' }, parquet: { type: 'string' }, ...OPTIONS },
+      { min: 0, max: 0 },
+    );
     const filters = filtersOf(values);
+    const dir = values.parquet;
+    if (dir !== undefined) {
+      if (dir === '' || Object.keys(values).some((name) => name !== 'parquet'))
+        throw new UsageError('--parquet <dir> takes a folder and no other option');
+      const privacy = pseudonymizer(analystKey(loadConfig()));
+      return withPlatform(async ({ events }) => {
+        const run = await exportParquet(events, privacy, dir);
+        process.stderr.write(
+          run.events === 0
+            ? `Nothing new since position ${run.position}: ${dir} is up to date\n`
+            : `Exported ${formatCount(run.events)} events (positions ${run.after + 1}-${run.position}) in ${formatCount(run.files.length)} Parquet files to ${dir}\n`,
+        );
+        return EXIT.ok;
+      });
+    }
     return withPlatform(async ({ events }) => {
       const start = Math.max(0, (filters.fromPosition ?? 1) - 1);
       const end = Math.min(filters.toPosition ?? Number.POSITIVE_INFINITY, await events.lastPosition());
