@@ -78,8 +78,8 @@ test('a seller: dashboard with products, orders, returns, ledger; account', asyn
   await checkMenu(page);
 });
 
-test('the admin: every tab of the console', async ({ page, baseURL }) => {
+test('the admin: every tab of the console, and the analyst page', async ({ page, baseURL }) => {
   await signInByApi(page.request, baseURL!, DEMO.admin.email, DEMO.admin.password);
-  for (const path of ['/dashboard/admin', '/account']) await checkScreen(page, path);
+  for (const path of ['/dashboard/admin', '/account', '/analyst']) await checkScreen(page, path);
   await checkMenu(page);
 });

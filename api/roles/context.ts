@@ -12,6 +12,7 @@ import type { PaymentCommandContext } from '../commands/payments.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { Afterwards } from '../http/afterwards.ts';
 import { type LiveFeed, liveFeed } from '../live/feed.ts';
+import { type AnalystSqls, analystSqls, closeAnalystSqls } from '../reads/analyst-sql.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
 
@@ -32,6 +33,8 @@ export interface AppContext extends CheckoutContext, OrderCommandContext, Paymen
   catalog: Reopenable<CatalogIndex>;
   /** The change feed behind `/api/live`. */
   live: Reopenable<LiveFeed>;
+  /** The analyst's SQL over the log and the read models (`/api/analyst`), opened on first use. */
+  analystSql: AnalystSqls;
   /** Work requests leave running after their answer (a password reset's lookup and mail). */
   afterwards: Afterwards;
   /** A development server's clock, which `POST /api/dev/clock` moves forward (absent otherwise). */
@@ -80,6 +83,7 @@ export async function createContext(
     progress,
     catalog: catalogIndex(platform),
     live: liveFeed(platform, progress),
+    analystSql: analystSqls(config, platform),
     afterwards: new Afterwards(),
     ...(options.devClock && { devClock: options.devClock }),
   };
@@ -87,12 +91,13 @@ export async function createContext(
 
 /**
  * Lets the work left after answers end, ends live connections (they never go idle), lets go of
- * the catalog index, stops following progress and closes the throttles.
+ * the catalog index and the analyst's SQL, stops following progress and closes the throttles.
  */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.afterwards.settled();
   await ctx.live.close();
   await ctx.catalog.close();
+  await closeAnalystSqls(ctx.analystSql);
   await ctx.progress.stop();
   await ctx.throttles.close();
 }

@@ -13,6 +13,7 @@ const PAGES: Record<string, ComponentType> = {
   '/': HomePage,
   '/about': lazy(() => import('./features/content/AboutPage.tsx')),
   '/account': lazy(() => import('./features/auth/AccountPage.tsx')),
+  '/analyst': lazy(() => import('./features/analyst/AnalystPage.tsx')),
   '/auth': lazy(() => import('./features/auth/AuthPage.tsx')),
   '/cart': lazy(() => import('./features/cart/CartPage.tsx')),
   '/categories': lazy(() => import('./features/catalog/CategoriesPage.tsx')),

@@ -6,10 +6,10 @@ import { EmptyState } from './EmptyState.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { Skeleton } from './Skeleton.tsx';
 
-/** A button per type, the analyst page's: it writes a query of the type into the editor. */
+/** A button per type, the analyst page's: it writes a query of the type (`catalogued`: with a recorded schema) into the editor. */
 export interface CatalogPick {
   label: (type: string) => string;
-  pick: (type: string) => void;
+  pick: (type: string, catalogued: boolean) => void;
 }
 
 /**
@@ -80,7 +80,7 @@ export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
                             type="button"
                             className="btn btn-ghost btn-xs mt-1"
                             aria-label={onPick.label(entry.type)}
-                            onClick={() => onPick.pick(entry.type)}
+                            onClick={() => onPick.pick(entry.type, entry.version !== null)}
                           >
                             Query
                           </button>

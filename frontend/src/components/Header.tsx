@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { dashboardPath, session, sessionKnown } from '../state/session.ts';
+import { ANALYST_PATH, dashboardPath, mayAnalyse, session, sessionKnown } from '../state/session.ts';
 import { Icon } from './Icon.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
@@ -15,7 +15,8 @@ import { Skeleton } from './Skeleton.tsx';
  * account, and a row of page links; below md the links, search and account move into
  * the toggle menu. Heights are fixed, so nothing shifts when the session arrives.
  * `cart` is the cart button, which the cart feature owns (App.tsx puts it here); `wishlist`
- * likewise the wishlist's, shown to buyers, and `messages` the conversations', shown to buyers and sellers.
+ * likewise the wishlist's, shown to buyers, and `messages` the conversations', shown to buyers and sellers;
+ * analysts and admins get a link to the analyst page.
  */
 export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist: ReactNode; messages: ReactNode }) {
   return (
@@ -67,6 +68,11 @@ function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages:
       {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label="Wishlist" />}
       {(user.roles.includes('buyer') || user.roles.includes('seller')) && messages}
       {isAdmin && <RoleIcon name="shield" label="Administrator" />}
+      {mayAnalyse(user) && (
+        <Link href={ANALYST_PATH} className="btn btn-ghost btn-sm btn-square" aria-label="Analytics" title="Analytics">
+          <Icon name="database" />
+        </Link>
+      )}
       {/* The dashboard last opened; the switcher beside it reaches the others of a user with several roles. */}
       <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48" title={user.fullName}>
         <span className="truncate">{user.fullName}</span>

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS } from '../format.ts';
-import { dashboardPath, dashboardPathOf, dashboardRoles, session } from '../state/session.ts';
+import { ANALYST_PATH, dashboardPath, dashboardPathOf, dashboardRoles, mayAnalyse, session } from '../state/session.ts';
 import { Icon } from './Icon.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -83,6 +83,11 @@ export function MobileMenu() {
                 {(user.roles.includes('buyer') || user.roles.includes('seller')) && (
                   <Link href="/messages" className="btn btn-ghost" onClick={close}>
                     Messages
+                  </Link>
+                )}
+                {mayAnalyse(user) && (
+                  <Link href={ANALYST_PATH} className="btn btn-ghost" onClick={close}>
+                    Analytics
                   </Link>
                 )}
                 <SignOutButton className="btn btn-outline" onSignedOut={close} />
