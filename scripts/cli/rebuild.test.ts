@@ -57,7 +57,9 @@ describe('mibi rebuild', () => {
   it('--compare: every collection equals a clean rebuild of the live read store', async () => {
     const { code, stdout, stderr } = await mibi(api.dir, 'rebuild', '--all', '--compare');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Rebuilt log-stats, users, catalog, .+ from \d+ events in [\d.]+ s \([\d,]+ events\/s\)$/m);
+    expect(stdout).toMatch(
+      /^Rebuilt log-stats, .*users, catalog, .+ from \d+ events in [\d.]+ s \([\d,]+ events\/s\)$/m,
+    );
     expect(stdout).toContain(`  equal      products (2 documents)\n`);
     expect(stdout).toContain(`  equal      tax_policy (1 documents)\n`);
     expect(stdout).toContain(`  equal      threads (1 documents)\n`);
@@ -169,7 +171,7 @@ describe('mibi rebuild', () => {
     ]);
     expect(answers).toEqual([
       expect.stringMatching(
-        /^mibi rebuild: Name the projections to rebuild, or give --all \(projections: log-stats, users, catalog, /,
+        /^mibi rebuild: Name the projections to rebuild, or give --all \(projections: log-stats, .*users, catalog, /,
       ),
       expect.stringMatching(/^mibi rebuild: Unknown projection: shipping \(projections: /),
       'mibi rebuild: Name projections or give --all, not both',
@@ -177,5 +179,5 @@ describe('mibi rebuild', () => {
       "mibi rebuild: --compare rebuilds up to the live projections' checkpoints: it takes no --to-position, --to-time or --as-of",
       'mibi rebuild: --to-position must be a whole number of at least 1 (got "soon")',
     ]);
-  });
+  }, 60_000);
 });
