@@ -1,15 +1,15 @@
 /**
  * Rebuilds of SQLite files, the embedded default, in parallel: the projections are shared out
  * among worker threads, each reading the event log file on its own connection (parsing only what
- * its projections read) and bulk-loading its projections' documents into the same scratch file,
- * which takes the read store's place once complete. Other adapters rebuild through their ports
+ * its projections read) and bulk-loading its projections' documents into a scratch file of its
+ * own; the files are merged into one, which takes the read store's place once complete. Other adapters rebuild through their ports
  * (`replay`).
  */
 import { availableParallelism } from 'node:os';
 import { type LogInterest, SqliteLogReader } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { startWorker } from '../platform/worker-thread.ts';
-import { SqliteReadStore, removeSqliteFile, replaceSqliteFile } from '../platform/readstore/sqlite.ts';
+import { SqliteReadStore, mergeSqliteFile, removeSqliteFile, replaceSqliteFile } from '../platform/readstore/sqlite.ts';
 import { projections as registered } from './index.ts';
 import { type ReplayOptions, type ReplayPlan, type ReplayResult, replayPages } from './rebuild.ts';
 
@@ -39,6 +39,7 @@ export interface GroupTask {
   files: SqliteFiles;
   steps: Array<{ name: string; toPosition: number }>;
   batchSize?: number;
+  cacheDocuments?: number;
 }
 
 /** One thread's result, and the projections it rebuilt. */
@@ -117,27 +118,30 @@ export async function replaySqlite(
     const slowest = progress.reduce((low, p) => (p.position < low.position ? p : low));
     options.onProgress?.({ ...slowest, target });
   };
-  // The threads load a scratch file, which takes the place of `files.read` once complete.
-  const scratch = `${files.read}.rebuild`;
+  // Each thread loads a scratch file of its own (writers of one file would wait for each other);
+  // they are merged into the first, which takes the place of `files.read` once complete.
+  const scratch = (i: number) => `${files.read}.rebuild${i === 0 ? '' : `-${i}`}`;
   const tasks = groups.map(
-    (group): GroupTask => ({
-      files: { events: files.events, read: scratch },
+    (group, i): GroupTask => ({
+      files: { events: files.events, read: scratch(i) },
       steps: group.map(({ projection, toPosition }) => ({ name: projection.name, toPosition })),
       ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
+      ...(options.cacheDocuments !== undefined && { cacheDocuments: options.cacheDocuments }),
     }),
   );
   let results: GroupResult[];
   try {
-    removeSqliteFile(scratch);
+    for (const task of tasks) removeSqliteFile(task.files.read);
     results =
       tasks.length === 1
         ? [await replayGroup(tasks[0]!, (p) => ((progress[0] = p), report()))]
         : await inThreads(tasks, (i, p) => ((progress[i] = p), report()));
+    for (const task of tasks.slice(1)) mergeSqliteFile(scratch(0), task.files.read);
     // Opened once as an ordinary store: the bulk-loaded file becomes one (write-ahead log and all).
-    await new SqliteReadStore(scratch).close();
-    replaceSqliteFile(scratch, files.read);
+    await new SqliteReadStore(scratch(0)).close();
+    replaceSqliteFile(scratch(0), files.read);
   } finally {
-    removeSqliteFile(scratch);
+    for (const task of tasks) removeSqliteFile(task.files.read);
   }
 
   const position = Math.max(0, ...results.map((result) => result.position));
@@ -181,6 +185,7 @@ export async function replayGroup(
     };
     return await replayPages(pages, read, plan, {
       ...(task.batchSize !== undefined && { batchSize: task.batchSize }),
+      ...(task.cacheDocuments !== undefined && { cacheDocuments: task.cacheDocuments }),
       onProgress: ({ events, position }) => onProgress({ events, position }),
     });
   } finally {
@@ -203,10 +208,10 @@ function interestOf(projections: Projection[]): LogInterest {
 /**
  * A replay keeps what it builds, so much of what is allocated survives the young generation's
  * collections and is copied out of it: a larger one (V8's default is 16 MB per half) lets more
- * of the handlers' short-lived objects die first, and collects less often (a sixth less CPU in
- * all, replaying 300,000 events here).
+ * of the handlers' short-lived objects die first, and collects less often. Kept moderate: each
+ * thread's young generation counts in full towards the rebuild's memory.
  */
-const YOUNG_GENERATION_MB = 384;
+const YOUNG_GENERATION_MB = 64;
 
 /**
  * Runs each group in a worker thread (through tsx, which runs the CLI, the benchmarks and,

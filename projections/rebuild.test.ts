@@ -70,6 +70,14 @@ describe('replay and compare, on a marketplace made through the API', () => {
     for (const { name } of projections) expect(await small.checkpoint(name)).toBe(last);
   });
 
+  it('gives the same documents when the cache holds a few documents and reads the rest back from the store', async () => {
+    const last = await api.platform.events.lastPosition();
+    const small = fresh();
+    await replay(api.platform.events, small, everyProjectionTo(last), { cacheDocuments: 3 });
+    expect(await everyDocument(small)).toEqual(await everyDocument(api.platform.read));
+    for (const { name } of projections) expect(await small.checkpoint(name)).toBe(last);
+  });
+
   it('rebuilds each projection up to its own target', async () => {
     const last = await api.platform.events.lastPosition();
     const rebuilt = fresh();
@@ -281,6 +289,13 @@ describe('a rebuild of a generated marketplace log', () => {
   it('in threads, committing every few hundred events and reading back what they committed, equals it too', async () => {
     const file = join(dir, `rebuilt-${++rebuilt}.db`);
     await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2, batchSize: 333 });
+    await expectLive(file);
+  });
+
+  it('in threads, with a cache of a few documents merged from a file per thread, equals it too', async () => {
+    const file = join(dir, `rebuilt-${++rebuilt}.db`);
+    await replaySqlite({ events: eventsFile, read: file }, everyProjectionTo(last), { threads: 2, cacheDocuments: 50 });
+    expect(readdirSync(dir).filter((name) => name.startsWith(basename(file)))).toEqual([basename(file)]);
     await expectLive(file);
   });
 

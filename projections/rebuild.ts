@@ -3,7 +3,6 @@
  * own (never the live one), compares two read stores, and summarises what a store holds.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { getHeapStatistics } from 'node:v8';
 import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
 import type { LogPage } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
@@ -13,11 +12,13 @@ import { ChangesOnly, ReplayWork } from './replay-work.ts';
 /** Events read per page. */
 const REPLAY_PAGE = 5000;
 /**
- * A rebuild from zero needs no intermediate states: a replay keeps its documents in memory and
- * writes each once, at the end, unless they come to fill this share of the heap's limit first;
- * then it commits them and drops them (later reads go to the store), whatever the size of the log.
+ * Documents a replay keeps at hand, written or read, for all its projections: past it, the
+ * projection holding the most commits what it wrote and lets go of the older half (a later read
+ * finds it in the store). So a replay's memory is bounded whatever the size of the log, and few
+ * documents are written more than once: most are done with in the thousands of events after
+ * they are first written.
  */
-const HEAP_SHARE = 0.5;
+const CACHE_DOCUMENTS = 100_000;
 /** Documents per transaction when a replay commits: each a few MB, so no commit holds the store for long. */
 const COMMIT_DOCUMENTS = 20_000;
 /** Documents read per page while comparing. */
@@ -41,8 +42,10 @@ export interface ReplayPlan {
 export interface ReplayOptions {
   /** Stop before the first event recorded after this time (ISO-8601): the marketplace as it was then. */
   toTime?: string;
-  /** Events per commit of each projection; by default the documents are committed at the end (or when they fill half the heap). */
+  /** Events per commit of each projection; by default the documents are committed when they fill its cache, and at the end. */
   batchSize?: number;
+  /** Documents the replay keeps at hand for all its projections (`CACHE_DOCUMENTS` by default). */
+  cacheDocuments?: number;
   onProgress?: (progress: ReplayProgress) => void;
 }
 
@@ -60,10 +63,11 @@ export interface ReplayResult {
 /**
  * Replays the log from the start into `read`, through the ports (any adapters), for every
  * projection of the plan in one pass: each page is read and parsed once, then applied to each
- * projection still below its target. The projections' collections are emptied first; their
- * documents are kept in memory and committed with the checkpoints at the end (or when they
- * fill half the heap, or every `batchSize` events), and the indexes are created once the
- * documents are in, so the inserts do not maintain them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
+ * projection still below its target. The projections' collections are emptied first; the
+ * projections keep the documents they touched lately in a cache of `cacheDocuments` in all,
+ * committed with their checkpoints when it is full (the largest's, then its older half let go),
+ * every `batchSize` events, and at the end; the indexes are created once the documents are in, so the inserts
+ * do not maintain them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
  * (rebuild-threads.ts) does the same for SQLite files in several threads.
  */
 export async function replay(
@@ -104,10 +108,11 @@ export async function replayPages(
   pages: LogPages,
   read: ReadStore,
   plan: ReplayPlan[],
-  options: Pick<ReplayOptions, 'batchSize' | 'onProgress'> = {},
+  options: Pick<ReplayOptions, 'batchSize' | 'cacheDocuments' | 'onProgress'> = {},
 ): Promise<Omit<ReplayResult, 'lastEventAt' | 'ms'>> {
   const parts = new Timings();
   const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY;
+  const cacheDocuments = options.cacheDocuments ?? CACHE_DOCUMENTS;
   const target = Math.max(0, ...plan.map((step) => step.toPosition));
   for (const { projection } of plan)
     await read.reset(
@@ -130,9 +135,14 @@ export async function replayPages(
     count += page.count;
     position = page.position;
     uncommitted += page.count;
-    if (uncommitted >= batchSize || heapFull()) {
+    if (uncommitted >= batchSize) {
       await parts.time('commits', () => commitAll(read, replays));
       uncommitted = 0;
+    }
+    while (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
+      const largest = replays.reduce((most, replaying) => (replaying.held > most.held ? replaying : most));
+      await parts.time('commits', () => commitAll(read, [largest]));
+      largest.evictHalf();
     }
     options.onProgress?.({ events: count, position, target });
     parts.start(reading);
@@ -144,12 +154,6 @@ export async function replayPages(
     for (const { projection } of plan) for (const spec of projection.collections) read.collection(spec);
   });
   return { events: count, position, parts: parts.all() };
-}
-
-/** Whether the documents held have come to fill `HEAP_SHARE` of the heap (the collected garbage aside). */
-function heapFull(): boolean {
-  const { used_heap_size, heap_size_limit } = getHeapStatistics();
-  return used_heap_size > heap_size_limit * HEAP_SHARE;
 }
 
 /** Time spent per part, summed over calls. */
@@ -183,9 +187,13 @@ class Timings {
   }
 }
 
-/** One projection's side of a replay: its events up to its target, its documents held until committed with the checkpoint. */
+/** One projection's side of a replay: its events up to its target, its documents cached and committed with the checkpoint. */
 class ProjectionReplay {
-  private work: ReplayWork;
+  /**
+   * The collections were emptied, so until the first commit every document the cache does
+   * not hold is absent: no need to ask the store.
+   */
+  private readonly work = new ReplayWork(null);
   /** Position of the last event the projection has seen (applied or not its type). */
   private position = 0;
   private committed = 0;
@@ -194,20 +202,20 @@ class ProjectionReplay {
     private readonly read: ReadStore,
     private readonly projection: Projection,
     private readonly toPosition: number,
-  ) {
-    this.work = this.newBatch();
-  }
+  ) {}
 
   get name(): string {
     return this.projection.name;
   }
 
-  /**
-   * The collections were emptied, so until the first commit every document the batch has
-   * not written is absent: no need to ask the store.
-   */
-  private newBatch(): ReplayWork {
-    return new ReplayWork(this.committed === 0 ? null : this.read.unitOfWork());
+  /** Documents held in the cache. */
+  get held(): number {
+    return this.work.size;
+  }
+
+  /** Lets go of the older half of the cache: call after a commit. */
+  evictHalf(): void {
+    this.work.evictHalf();
   }
 
   /** Applies the page's events up to the target; `through` is the last position the page covers. */
@@ -223,14 +231,14 @@ class ProjectionReplay {
   }
 
   /**
-   * The batches that commit what is held, in pieces of at most `size` documents: every piece
-   * but the last keeps the checkpoint where it was, the last moves it. Then the next batch starts.
+   * The batches that commit what was written since the last, in pieces of at most `size`
+   * documents: every piece but the last keeps the checkpoint where it was, the last moves it.
    */
   *take(size: number): Generator<ProjectionBatch> {
     if (this.position === this.committed) return;
     const { work, committed, position } = this;
+    if (committed === 0) work.readFrom(this.read.unitOfWork());
     this.committed = position;
-    this.work = this.newBatch();
     const batch = (changes: DocChange[], at: number) => ({
       work: new ChangesOnly(changes),
       projection: this.projection.name,

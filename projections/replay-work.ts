@@ -1,49 +1,73 @@
 import type { Doc, DocChange, UnitOfWork } from '../platform/readstore/port.ts';
 import { BufferedWrites } from '../platform/readstore/unit-of-work.ts';
 
+type Docs = Map<string, Doc | null>;
+
 /**
- * The documents of one projection during a replay, all in memory: one map per collection,
- * each document overwritten in place. Unlike the live runner's batches it keeps no order of
- * writes (a replay's commit does not publish changes), so a write is one map update. Reads of
- * documents it does not hold go to `store` (a unit of work on the read store), or find nothing
- * when there is none: the replay emptied the collections and has not committed yet.
+ * The documents of one projection during a replay: a cache of those it wrote or read lately
+ * (null for one known absent), one map per collection, and the writes not yet handed over for
+ * a commit. Unlike the live runner's batches it keeps no order of writes (a replay's commit does
+ * not publish changes), so a write is two map updates. Reads of documents it does not hold go to
+ * `store` (a unit of work on the read store), or find nothing while there is none: until the
+ * first commit the collections are empty.
  */
 export class ReplayWork extends BufferedWrites {
-  private readonly collections = new Map<string, Map<string, Doc | null>>();
+  /** Written or read, clean or not: what `get` answers from. */
+  private readonly cached = new Map<string, Docs>();
+  /** Written since the last `drain`: every one of them is in `cached` too. */
+  private readonly dirty = new Map<string, Docs>();
   /** Handlers mostly touch one collection several times in a row: the last one is at hand. */
   private lastName: string | undefined;
-  private lastDocs = new Map<string, Doc | null>();
+  private lastCached: Docs = new Map();
+  private lastDirty: Docs = new Map();
+  /** How many documents `cached` holds. */
+  private held = 0;
 
-  constructor(private readonly store: UnitOfWork | null) {
+  constructor(private store: UnitOfWork | null) {
     super();
   }
 
+  /** Where reads of documents not held go from now on (after the first commit). */
+  readFrom(store: UnitOfWork): void {
+    this.store = store;
+  }
+
+  get size(): number {
+    return this.held;
+  }
+
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    const doc = this.docsOf(collection).get(id);
-    if (doc !== undefined) return doc as T | null;
-    return this.store ? this.store.get<T>(collection, id) : null;
+    this.use(collection);
+    const doc = this.lastCached.get(id);
+    if (doc !== undefined || !this.store) return (doc ?? null) as T | null;
+    const cached = this.lastCached;
+    const loaded = await this.store.get<T>(collection, id);
+    // A write while it was read (handlers may read several at once) is newer: it stays.
+    if (!cached.has(id)) {
+      cached.set(id, loaded);
+      this.held++;
+    }
+    return loaded;
   }
 
   changes(): DocChange[] {
     const out: DocChange[] = [];
-    for (const [collection, docs] of this.collections) {
+    for (const [collection, docs] of this.dirty) {
       for (const [id, doc] of docs) out.push({ collection, id, doc });
     }
     return out;
   }
 
   /**
-   * Hands the changes over in pieces of at most `size` documents, collection by collection, and
-   * lets go of each collection once handed over, so what is committed can be collected. They are
-   * not sorted by id: a bulk load's page cache holds the id indexes, so inserting at random places
-   * costs SQLite less than sorting the ids costs here (a tenth of the rebuild threads' CPU, with
-   * 1,000,000 events of `npm run bench:replay`).
+   * Hands the writes over in pieces of at most `size` documents, collection by collection; they
+   * stay in the cache, clean. They are not sorted by id: a bulk load's page cache holds the id
+   * indexes, so inserting at random places costs SQLite less than sorting the ids costs here.
    */
   *drain(size: number): Generator<DocChange[]> {
     this.lastName = undefined;
     let piece: DocChange[] = [];
-    for (const [collection, docs] of this.collections) {
-      this.collections.delete(collection);
+    for (const [collection, docs] of this.dirty) {
+      this.dirty.delete(collection);
       for (const [id, doc] of docs) {
         piece.push({ collection, id, doc });
         if (piece.length === size) {
@@ -55,18 +79,41 @@ export class ReplayWork extends BufferedWrites {
     if (piece.length > 0) yield piece;
   }
 
-  protected write(collection: string, id: string, doc: Doc | null): void {
-    this.docsOf(collection).set(id, doc);
+  /**
+   * Lets go of the older half of each collection's documents (those first cached), which must
+   * all be clean (drained): a later read of one finds it in the store.
+   */
+  evictHalf(): void {
+    if (this.dirty.size > 0) throw new Error('a replay evicts only documents already committed');
+    for (const docs of this.cached.values()) {
+      let drop = Math.ceil(docs.size / 2);
+      this.held -= drop;
+      for (const id of docs.keys()) {
+        if (drop-- === 0) break;
+        docs.delete(id);
+      }
+    }
   }
 
-  private docsOf(collection: string): Map<string, Doc | null> {
-    if (collection === this.lastName) return this.lastDocs;
-    let docs = this.collections.get(collection);
-    if (!docs) this.collections.set(collection, (docs = new Map()));
-    this.lastName = collection;
-    this.lastDocs = docs;
-    return docs;
+  protected write(collection: string, id: string, doc: Doc | null): void {
+    this.use(collection);
+    if (!this.lastCached.has(id)) this.held++;
+    this.lastCached.set(id, doc);
+    this.lastDirty.set(id, doc);
   }
+
+  private use(collection: string): void {
+    if (collection === this.lastName) return;
+    this.lastCached = mapIn(this.cached, collection);
+    this.lastDirty = mapIn(this.dirty, collection);
+    this.lastName = collection;
+  }
+}
+
+function mapIn(maps: Map<string, Docs>, collection: string): Docs {
+  let docs = maps.get(collection);
+  if (!docs) maps.set(collection, (docs = new Map()));
+  return docs;
 }
 
 /** Changes made elsewhere, handed to a store's commit: nothing to read or write through it. */

@@ -18,8 +18,6 @@ export interface LogPage {
   position: number;
 }
 
-const MMAP_BYTES = 2 ** 40;
-
 type Row = [
   position: number,
   id: string,
@@ -83,8 +81,9 @@ export class SqliteLogReader {
 
   constructor(file: string, interest: LogInterest) {
     this.#db = new Database(file, { readonly: true, fileMustExist: true });
-    // The log is read from end to end: mapped into memory, its pages are not copied through a read call each.
-    this.#db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    // Not mapped into memory: the pages of a log read from end to end would stay in the process's
+    // resident memory, which would then grow with the log.
+    this.#db.pragma('mmap_size = 0');
     const types = [...interest.types].map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
     const wanted = types ? `type IN (${types})` : 'false';
     const whole = interest.everyEvent ? 'true' : wanted;
