@@ -180,6 +180,8 @@ async function lockedWarehouse(
   try {
     for (const setting of [
       `SET memory_limit = '${options.memoryLimit.replaceAll("'", "''")}'`,
+      // No spilling to disk: a query past the memory limit fails instead of writing files.
+      "SET temp_directory = ''",
       'SET enable_external_access = false',
       'SET lock_configuration = true',
     ])

@@ -15,6 +15,7 @@ import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
 import { rebuildCommand } from './cli/rebuild.ts';
 import { reconcileCommand } from './cli/reconcile.ts';
+import { sqlCommand } from './cli/sql.ts';
 import { streamCommand } from './cli/stream.ts';
 import { streamsCommand, typesCommand } from './cli/streams.ts';
 import { whatIfCommand } from './cli/what-if.ts';
@@ -29,6 +30,7 @@ const commands: Command[] = [
   rebuildCommand,
   whatIfCommand,
   reconcileCommand,
+  sqlCommand,
   backupCommand,
   restoreCommand,
 ];
