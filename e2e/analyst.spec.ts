@@ -14,6 +14,8 @@ test('an admin grants the analyst role; the analyst queries the log, downloads t
   browser,
   baseURL,
 }, testInfo) => {
+  // Two people, a grant, six queries, a download and a reload: more than the default 30 s on a busy machine.
+  test.slow();
   const fullName = `Kavya Analyst ${Date.now().toString(36)}`;
   const account = await signUpByApi(page.request, baseURL!, 'buyer', fullName);
 
