@@ -27,7 +27,7 @@ it('keeps one type with ?type=, and answers 400 for what is not a type name', as
   const one = await admin.api.admin.events.$get({ query: { type: 'OrderPlaced' } });
   expectStatus(one, 200);
   expect(one.body.types).toMatchObject([
-    { type: 'OrderPlaced', version: null, events: 0, upcasters: [{ name: 'purchaseOf' }] },
+    { type: 'OrderPlaced', version: 1, events: 0, upcasters: [{ name: 'purchaseOf' }] },
   ]);
   for (const type of ['orderPlaced', 'Order-Placed', 'X'.repeat(101)]) {
     const bad = await admin.api.admin.events.$get({ query: { type } });
