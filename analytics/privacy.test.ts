@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,14 @@ describe('a pseudonymizer', () => {
     expect(analyst.user('reactor:refund')).toBe('reactor:refund');
     // An id of another shape is still no one's to read.
     expect(analyst.user('buyer-1')).toMatch(/^p_[0-9a-f]{16}$/);
+  });
+
+  it('is the HMAC-SHA256 of the id with the key, for a key shorter or longer than a block, and remembers none wrongly', () => {
+    for (const key of [KEY, 'k', 'x'.repeat(200)]) {
+      const hmac = (id: string) => `p_${createHmac('sha256', key).update(id).digest('hex').slice(0, 16)}`;
+      const keyed = pseudonymizer(key);
+      for (const id of [BUYER, ORDER, BUYER, 'buyer-1']) expect(keyed.user(id)).toBe(hmac(id));
+    }
   });
 
   it("leaves out an order's personal fields, keeps its place, and pseudonymizes every id wherever it is", () => {

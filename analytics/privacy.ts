@@ -19,7 +19,7 @@
  * names go. The same key gives the same pseudonyms in every query and export; without it they
  * cannot be reversed.
  */
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { HELP_REASONS } from '../domain/dispute/events.ts';
 import type { Config } from '../platform/config/config.ts';
@@ -400,10 +400,22 @@ const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f
 const SYSTEM_ACTOR = /^(system|reactor:[a-z-]+)$/;
 const HAS_ID = new RegExp(ID.source, 'i');
 
+/** Pseudonyms remembered per pseudonymizer: ids recur (users, orders, correlations), and the HMAC is the cost of a load. */
+const REMEMBERED = 100_000;
+
 export function pseudonymizer(key: string): Pseudonymizer {
-  const pseudonym = (id: string) =>
-    `p_${createHmac('sha256', key).update(id.toLowerCase()).digest('hex').slice(0, 16)}`;
-  const ids = (text: string) => text.replace(ID, pseudonym);
+  const hmac = hmacOf(key);
+  const remembered = new Map<string, string>();
+  const pseudonym = (id: string) => {
+    let known = remembered.get(id);
+    if (known === undefined) {
+      known = `p_${hmac(id.toLowerCase()).slice(0, 16)}`;
+      if (remembered.size >= REMEMBERED) remembered.clear();
+      remembered.set(id, known);
+    }
+    return known;
+  };
+  const ids = (text: string) => (HAS_ID.test(text) ? text.replace(ID, pseudonym) : text);
   const user = (id: string | null) =>
     id === null || SYSTEM_ACTOR.test(id) ? id : HAS_ID.test(id) ? ids(id) : pseudonym(id);
 
@@ -444,6 +456,20 @@ export function pseudonymizer(key: string): Pseudonymizer {
     }),
     document: (_collection, doc) => ({ ...(clean(doc) as Doc), id: ids(doc.id) }),
   };
+}
+
+/**
+ * HMAC-SHA256 of `key` (RFC 2104) in hex, with the key's padded hashes made once: the same digest
+ * as createHmac('sha256', key), at about half its cost per call (no key schedule each time).
+ */
+function hmacOf(key: string): (message: string) => string {
+  let block = Buffer.from(key);
+  if (block.length > 64) block = createHash('sha256').update(block).digest();
+  const padded = Buffer.alloc(64);
+  block.copy(padded);
+  const inner = createHash('sha256').update(padded.map((byte) => byte ^ 0x36));
+  const outer = createHash('sha256').update(padded.map((byte) => byte ^ 0x5c));
+  return (message) => outer.copy().update(inner.copy().update(message).digest()).digest('hex');
 }
 
 /** The events and documents as they are: for an admin's explicit request, which the caller records. */
