@@ -21,7 +21,9 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { ROW_OUTCOMES } from '../domain/catalog-import/import.ts';
 import { HELP_REASONS } from '../domain/dispute/events.ts';
+import { SERVICES } from '../domain/tax/policy.ts';
 import type { Config } from '../platform/config/config.ts';
 import { generatedKey } from '../platform/config/generated-key.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
@@ -87,6 +89,8 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'decisionReason',
     'rejectionReason',
     'fileName',
+    // A catalog import's CSV rows as the seller typed them, before any check (its count is in its counts).
+    'rows',
     'input',
     'location',
     'data',
@@ -101,8 +105,9 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
   ]),
   address: 'line',
   reason: [...HELP_REASONS, ...REFUND_REASONS],
+  service: SERVICES,
   to: ORDER_STATUSES,
-  ...Object.fromEntries(['categories', 'variants', 'stockByVariant'].map((name) => [name, 'map' as const])),
+  ...Object.fromEntries(['categories', 'variants', 'stockByVariant', 'transit'].map((name) => [name, 'map' as const])),
   ...kept([
     // Ids, positions and stamps.
     'id',
@@ -136,6 +141,10 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'imported',
     'uploadId',
     'invoiceId',
+    'invoiceNumber',
+    'number',
+    'deliveryId',
+    'shipmentId',
     'eventId',
     'courierEventId',
     'courierEventIds',
@@ -153,6 +162,7 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'version',
     'seq',
     'row',
+    'first',
     'through',
     'at',
     'createdAt',
@@ -242,6 +252,7 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'rateBps',
     'gstRateBps',
     'gstSlabsBps',
+    'slabsBps',
     'tcsRateBps',
     'tcsRate',
     'percentOff',
@@ -253,6 +264,11 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'events',
     'count',
     'counts',
+    // A catalog import's counts by row outcome, and its rows' outcomes (messages and names as above).
+    ...ROW_OUTCOMES,
+    'results',
+    'minDays',
+    'maxDays',
     'total',
     'totals',
     'remaining',
@@ -324,6 +340,8 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'sellerName',
     'displayName',
     'tradeName',
+    // A document's supplier: a seller (legalName and gstin above are left out) or MIBI.
+    'supplier',
     'region',
     'craft',
     'story',

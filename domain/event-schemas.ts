@@ -14,10 +14,16 @@ import { ROLES, SELF_SERVICE_ROLES } from './actor.ts';
 import type { AddressBookEvent } from './address-book/events.ts';
 import type { CartEvent } from './cart/events.ts';
 import type { CategoryEvent } from './catalog/events.ts';
+import { type CatalogImportEvent, ROW_OUTCOMES } from './catalog-import/import.ts';
+import { CATALOG_COLUMNS } from './catalog-import/rows.ts';
 import type { ThreadEvent } from './conversation/events.ts';
+import type { ZoneTableEvent } from './delivery/zone-table.ts';
 import { ZONES } from './delivery/zones.ts';
 import { DISPUTE_OUTCOMES, HELP_REASONS, HELP_RESOLUTIONS, type HelpEvent } from './dispute/events.ts';
 import type { GatewayEventEvent } from './gateway-event/decider.ts';
+import type { CommissionSeriesEvent } from './invoice/commission-series.ts';
+import type { DeliverySeriesEvent } from './invoice/delivery-series.ts';
+import type { SeriesEvent } from './invoice/series.ts';
 import { PRODUCT_DECISIONS, STANDING_DECISIONS } from './notification/decisions.ts';
 import type { NotificationEvent } from './notification/events.ts';
 import { BUYER_NOTICES, NOTICE_KINDS, SELLER_NOTICES } from './notification/notices.ts';
@@ -35,6 +41,7 @@ import type { SellerStreamEvent } from './seller/events.ts';
 import { CARRIER_IDS } from './shipment/carriers.ts';
 import { type ShipmentEvent, TRACKING_UPDATES } from './shipment/events.ts';
 import { STAFF_SURFACES, type StaffAccessEvent } from './staff-access/events.ts';
+import { SERVICES, type TaxPolicyEvent } from './tax/policy.ts';
 import { WISHLIST_ALERT_KINDS } from './wishlist/alerts.ts';
 import type { WishlistEvent } from './wishlist/events.ts';
 
@@ -550,15 +557,147 @@ const staffAccess = sameAs<StaffAccessEvent>()({
   PersonalDataViewed: z.object({ by: text, surface: z.enum(STAFF_SURFACES), subject: text, reason: text, at: time }),
 });
 
+/** A tax document's figures (tax/split.ts): its taxable value and each tax, in paise. */
+const taxSplit = { taxablePaise: paise, cgstPaise: paise, sgstPaise: paise, igstPaise: paise };
+const numbered = { id: text, number: text, fy: text, seq: count };
+const totals = z.object({ ...taxSplit, amountPaise: paise });
+const placeOfSupply = z.object({ code: text.nullable(), name: text });
+const taxDocument = z.object({
+  orderId: text,
+  sellerOrderId: text,
+  sellerId: text,
+  buyerId: text,
+  date: text,
+  issuedAt: text,
+  supplier: z.object({
+    legalName: text,
+    tradeName: text.nullable(),
+    gstin: text,
+    address: text,
+    stateCode: text,
+    stateName: text,
+  }),
+  recipient: z.object({ name: text, address: text }),
+  placeOfSupply,
+  intraState: z.boolean(),
+  lines: z.array(
+    z.object({
+      ...taxSplit,
+      ...lineKeyFields,
+      productId: text,
+      description: text,
+      hsn: text,
+      quantity: count,
+      unitPricePaise: paise,
+      rateBps: count,
+      amountPaise: paise,
+    }),
+  ),
+  totals,
+  ...numbered,
+});
+const operator = z.object({ legalName: text, gstin: text, address: text, stateCode: text, stateName: text });
+const serviceLine = { ...taxSplit, description: text, sac: text, quantity: count, rateBps: count, amountPaise: paise };
+const commissionDocument = z.object({
+  orderId: text,
+  sellerOrderId: text,
+  sellerId: text,
+  date: text,
+  issuedAt: text,
+  supplier: operator,
+  recipient: operator.extend({ gstin: text.nullable() }),
+  intraState: z.boolean(),
+  lines: z.array(z.object({ ...serviceLine, productId: text })),
+  totals,
+  ...numbered,
+});
+const deliveryDocument = z.object({
+  orderId: text,
+  buyerId: text,
+  date: text,
+  issuedAt: text,
+  supplier: operator,
+  recipient: z.object({ name: text, address: text }),
+  placeOfSupply,
+  intraState: z.boolean(),
+  lines: z.array(z.object(serviceLine)),
+  totals,
+  ...numbered,
+});
+const credit = { invoiceId: text, invoiceNumber: text, causeId: text };
+/** The invoice folder's series: a seller's documents, MIBI's commission and its delivery documents. */
+const invoice = sameAs<SeriesEvent | CommissionSeriesEvent | DeliverySeriesEvent>()({
+  InvoiceIssued: taxDocument.extend({ kind: z.literal('invoice'), shipmentId: text }),
+  CreditNoteIssued: taxDocument.extend({
+    kind: z.literal('credit_note'),
+    ...credit,
+    reason: z.enum(['shipment_undone', 'returned', 'refunded']),
+  }),
+  CommissionInvoiceIssued: commissionDocument.extend({ kind: z.literal('commission_invoice'), deliveryId: text }),
+  CommissionCreditNoteIssued: commissionDocument.extend({
+    kind: z.literal('commission_credit_note'),
+    ...credit,
+    reason: z.literal('refunded').optional(),
+  }),
+  DeliveryInvoiceIssued: deliveryDocument.extend({ kind: z.literal('delivery_invoice'), shipmentId: text }),
+  DeliveryCreditNoteIssued: deliveryDocument.extend({ kind: z.literal('delivery_credit_note'), ...credit }),
+});
+
+/** A dated entry of the tax policy or the zone table (tax/rates.ts), recorded by an admin. */
+const rateStamp = z.object({ effectiveFrom: text, source: text, by: text, at: time });
+const tax = sameAs<TaxPolicyEvent>()({
+  GstRateSet: rateStamp.extend({ slabsBps: z.array(count) }),
+  TcsRateSet: rateStamp.extend({ rateBps: count }),
+  CategoryTaxDefaultSet: rateStamp.extend({ categoryId: text, hsn: text, gstRateBps: count }),
+  ServiceRateSet: rateStamp.extend({ service: z.enum(SERVICES), sac: text, rateBps: count }),
+});
+
+const transit = z.object({ minDays: count, maxDays: count });
+const delivery = sameAs<ZoneTableEvent>()({
+  ZoneTransitSet: rateStamp.extend({
+    zone: z.enum(ZONES),
+    transit: z.record(z.enum(DELIVERY_METHODS), transit),
+  }),
+});
+
+const importStamp = z.object({ importId: text, sellerId: text });
+const catalogImport = sameAs<CatalogImportEvent>()({
+  CatalogImportRowsReceived: importStamp.extend({
+    first: count,
+    rows: z.array(z.record(z.enum(CATALOG_COLUMNS), text)),
+  }),
+  CatalogImportChecked: importStamp.extend({ fileName: text, rows: count, at: time }),
+  CatalogImportConfirmed: importStamp.extend({ by: text, at: time }),
+  CatalogImportRowsApplied: importStamp.extend({
+    results: z.array(
+      z.object({
+        row: count,
+        outcome: z.enum(ROW_OUTCOMES),
+        productId: text.nullable(),
+        name: text,
+        message: text.nullable(),
+      }),
+    ),
+    at: time,
+  }),
+  CatalogImportFinished: importStamp.extend({
+    counts: z.record(z.enum(ROW_OUTCOMES), count),
+    at: time,
+  }),
+});
+
 /** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
 export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   account,
   'address-book': addressBook,
   cart,
   catalog: category,
+  'catalog-import': catalogImport,
   conversation,
+  delivery,
   dispute,
   'gateway-event': gatewayEvent,
+  invoice,
   notification,
   order: { ...order, ...legacyOrder },
   payout,
@@ -568,5 +707,6 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   seller,
   shipment,
   'staff-access': staffAccess,
+  tax,
   wishlist,
 };
