@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { analystKey } from '../../analytics/privacy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProduct, signInAdmin } from '../../api/routes/catalog.fixtures.ts';
 import { signedIn } from '../../api/routes/orders.fixtures.ts';
@@ -54,8 +55,10 @@ describe('mibi backup and restore', () => {
   });
 
   it('backs up while orders pour in; the restore holds every order acknowledged before it began, and its read models equal a rebuild', async () => {
-    // Something in every part of DATA_DIR: an image, mails and their keys, the admin's second factor (totp.key).
+    // Something in every part of DATA_DIR: an image, mails and their keys, the admin's second factor (totp.key),
+    // the analysts' pseudonym key (analyst.key).
     await signInAdmin(api);
+    analystKey({ DATA_DIR: api.dir, ANALYST_PSEUDONYM_KEY: undefined });
     const seller = await api.signUp({ role: 'seller' });
     const { id: productId } = await listProduct(seller, { stockQuantity: 100_000, images: [await upload(seller)] });
     const buyers = await Promise.all([1, 2, 3, 4].map(() => signedIn(api)));
@@ -83,7 +86,15 @@ describe('mibi backup and restore', () => {
     const manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST), 'utf8')) as Manifest;
     const backedUp = new Set(manifest.files.map((file) => file.path.split('/')[0]));
     expect(readdirSync(api.dir).filter((name) => !/-(wal|shm)$/.test(name) && !backedUp.has(name))).toEqual([]);
-    expect([...backedUp].sort()).toEqual(['events.db', 'jobs.db', 'mail', 'media', 'read.db', 'totp.key']);
+    expect([...backedUp].sort()).toEqual([
+      'analyst.key',
+      'events.db',
+      'jobs.db',
+      'mail',
+      'media',
+      'read.db',
+      'totp.key',
+    ]);
 
     // Not over the data folder the server works on, even with --force.
     const inUse = await mibi(api.dir, 'restore', backupDir, '--force');

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ANALYST_KEY_FILE } from '../../analytics/privacy.ts';
 import { TOTP_KEY_FILE } from '../../api/auth/totp.ts';
 import { type Part, restoreBackup, takeBackup } from '../../platform/backup/backup.ts';
 import { BackupError, type Manifest } from '../../platform/backup/manifest.ts';
@@ -26,7 +27,8 @@ import { formatCount, formatDuration, write } from './output.ts';
  *   copied log names is in the copy (images are never changed in place).
  * - The mailbox after the log: every keyed mail the copied log records as sent has its key, so
  *   a retry after the restore does not mail it again.
- * - The key that opens the TOTP secrets sealed in the log.
+ * - The key that opens the TOTP secrets sealed in the log, and the one analysts' pseudonyms are
+ *   keyed with (restored without it, every pseudonym would change).
  */
 const PARTS: Part[] = [
   { name: EMBEDDED_FILES.read, kind: 'sqlite' },
@@ -35,6 +37,7 @@ const PARTS: Part[] = [
   { name: EMBEDDED_FILES.media, kind: 'files' },
   { name: EMBEDDED_FILES.mail, kind: 'files' },
   { name: TOTP_KEY_FILE, kind: 'files' },
+  { name: ANALYST_KEY_FILE, kind: 'files' },
 ];
 
 const RELEASE = (
@@ -108,7 +111,7 @@ export const backupCommand: Command = {
 Copies DATA_DIR into <dir>, a new or empty folder outside it, while the server runs on it
 (no need to stop it: nothing it does waits on the copy): the SQLite files (read store, job
 queue, event log, in that order) each as of one moment through SQLite's online backup, then
-the images, the mailbox with its keys, and totp.key. manifest.json, written last, lists
+the images, the mailbox with its keys, totp.key and analyst.key. manifest.json, written last, lists
 every file with its size and SHA-256; mibi restore checks them all.
 
 Files are 0600 and folders 0700: the backup holds password hashes and the key of the

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError, call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { EventCatalog } from '../../components/EventCatalog.tsx';
@@ -35,6 +35,9 @@ export default function AnalystPage() {
         <p className="mt-1 text-base-content/80">
           Read-only SQL over the event log and the read models. Personal data is replaced by stable pseudonyms.
         </p>
+        <Link href="/streams" className="link mt-1 inline-block text-sm">
+          Stream browser: the event log, its causes and effects
+        </Link>
       </header>
       {!user ? (
         <span className="loading loading-spinner" aria-label="Loading" />
