@@ -101,6 +101,8 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'tokenHash',
     'codeHash',
     'secret',
+    // What a demo seed step made (accounts among it).
+    'result',
     'recoveryCodeHashes',
   ]),
   address: 'line',
@@ -109,6 +111,9 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
   to: ORDER_STATUSES,
   ...Object.fromEntries(['categories', 'variants', 'stockByVariant', 'transit'].map((name) => [name, 'map' as const])),
   ...kept([
+    // The demo seed's steps and its count of products.
+    'step',
+    'products',
     // Ids, positions and stamps.
     'id',
     'userId',

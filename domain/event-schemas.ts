@@ -687,6 +687,16 @@ const catalogImport = sameAs<CatalogImportEvent>()({
 });
 
 /** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
+/**
+ * The demo seed's own stream (api/bootstrap/demo.ts): its start, each step not safe to repeat
+ * with what it made, its end. Written only by `npm start`'s seed, with no domain type to match.
+ */
+const demo = {
+  DemoSeedStarted: z.object({}),
+  DemoSeedStepDone: z.object({ step: text, result: z.json() }),
+  DemoSeedFinished: z.object({ products: z.number() }),
+};
+
 export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   account,
   'address-book': addressBook,
@@ -695,6 +705,7 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   'catalog-import': catalogImport,
   conversation,
   delivery,
+  demo,
   dispute,
   'gateway-event': gatewayEvent,
   invoice,
