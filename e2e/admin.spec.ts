@@ -267,7 +267,7 @@ test('an admin reads the event catalog: each type with its version, count and up
   await created.getByText('CategoryCreated').click();
   await expect(created.getByText('"categoryId"')).toBeVisible();
   const listed = typeRow('ProductListed');
-  await expect(listed.getByRole('cell').first()).toHaveText('-');
+  await expect(listed.getByRole('cell').first()).toHaveText('v1');
   await expect(listed.getByText('upcastProductEvent')).toBeVisible();
 });
 
