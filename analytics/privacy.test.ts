@@ -136,6 +136,38 @@ describe('a pseudonymizer', () => {
     expect(seen.data).toEqual({ userId: analyst.user(BUYER), role: 'buyer' });
   });
 
+  it("leaves out a maker's name, story and artisan ID, keeping its kind, craft and place, while a product's name stays", () => {
+    const maker = {
+      makerId: ORDER,
+      sellerId: BUYER,
+      kind: 'artisan',
+      name: 'Ramesh Kumar',
+      craft: 'Banarasi weaving',
+      cluster: { place: 'Sarai Mohana', district: 'Varanasi', state: 'Uttar Pradesh', pin: '221001' },
+      artisanId: { kind: 'pehchan', number: 'UP123456789' },
+      photo: null,
+      story: 'Weaves with his father since 1998.',
+      at: '2026-10-01T10:00:00.000Z',
+      chain: { previousHash: null, hash: 'ab'.repeat(32) },
+    };
+    const kept = {
+      makerId: analyst.user(ORDER),
+      sellerId: analyst.user(BUYER),
+      kind: 'artisan',
+      craft: 'Banarasi weaving',
+      cluster: maker.cluster,
+      photo: null,
+      at: maker.at,
+    };
+    expect(analyst.event(event('MakerAdded', maker)).data).toEqual(kept);
+    expect(analyst.event(event('MakerChanged', maker)).data).toEqual(kept);
+    expect(analyst.document('makers', { id: ORDER, name: 'Ramesh Kumar', story: 'Weaves.', craft: 'Zari' })).toEqual({
+      id: analyst.user(ORDER),
+      craft: 'Zari',
+    });
+    expect(analyst.event(event('ProductListed', { name: 'Banarasi saree' })).data).toEqual({ name: 'Banarasi saree' });
+  });
+
   it("walks a postal address but leaves out a street line, and pseudonymizes a map's keys", () => {
     const doc = analyst.document('x', {
       id: `${BUYER}:${ORDER}`,

@@ -104,6 +104,17 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     // What a demo seed step made (accounts among it).
     'result',
     'recoveryCodeHashes',
+    // Proof of origin: an artisan's ID card, free text a seller typed, and hashes over personal
+    // data (a hash would confirm a guessed artisan ID or file; analysts need none of them).
+    'artisanId',
+    'productionPartner',
+    'issuer',
+    'lot',
+    'chain',
+    'hash',
+    'previousHash',
+    'sha256',
+    'blobKey',
   ]),
   address: 'line',
   reason: [...HELP_REASONS, ...REFUND_REASONS],
@@ -141,6 +152,11 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'addressId',
     'questionId',
     'importId',
+    'makerId',
+    'makerIds',
+    'certificateId',
+    'evidenceId',
+    'photo',
     'revisionId',
     'replaces',
     'imported',
@@ -210,6 +226,9 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'restores',
     'paidOn',
     'effectiveFrom',
+    'validFrom',
+    'validUntil',
+    'daysBefore',
     'invoiceDate',
     'date',
     'day',
@@ -350,6 +369,10 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'region',
     'craft',
     'story',
+    'cluster',
+    'place',
+    'district',
+    'pin',
     'city',
     'state',
     'stateCode',
@@ -414,7 +437,22 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'time',
     'causationId',
     'links',
+    'scope',
+    'evidence',
+    'contentType',
+    'size',
   ]),
+};
+
+/**
+ * Names personal only where they appear, by event type or read-model collection (top-level
+ * fields of its data): a maker's name and story are a person's, while a product's or a shop's
+ * are public catalogue content.
+ */
+export const PERSONAL_IN: Readonly<Record<string, readonly string[]>> = {
+  MakerAdded: ['name', 'story'],
+  MakerChanged: ['name', 'story'],
+  makers: ['name', 'story'],
 };
 
 /** A UUID, or a long hex string (a hash): whatever its place, it becomes a pseudonym. */
@@ -442,13 +480,13 @@ export function pseudonymizer(key: string): Pseudonymizer {
   const user = (id: string | null) =>
     id === null || SYSTEM_ACTOR.test(id) ? id : HAS_ID.test(id) ? ids(id) : pseudonym(id);
 
-  const clean = (value: unknown): unknown => {
+  const clean = (value: unknown, personalHere: readonly string[] = []): unknown => {
     if (typeof value === 'string') return ids(value);
-    if (Array.isArray(value)) return value.map(clean);
+    if (Array.isArray(value)) return value.map((item) => clean(item));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(value)) {
-      const rule = FIELDS[name];
+      const rule = personalHere.includes(name) ? 'personal' : FIELDS[name];
       if (rule === undefined || rule === 'personal') continue;
       if (typeof rule !== 'string') {
         if (field === null || rule.includes(field as string)) out[name] = field;
@@ -469,7 +507,7 @@ export function pseudonymizer(key: string): Pseudonymizer {
       stream: ids(event.stream),
       revision: event.revision,
       position: event.position,
-      data: clean(event.data),
+      data: clean(event.data, PERSONAL_IN[event.type]),
       metadata: {
         actor: user(event.metadata.actor),
         correlationId: ids(event.metadata.correlationId),
@@ -477,7 +515,7 @@ export function pseudonymizer(key: string): Pseudonymizer {
         time: event.metadata.time,
       },
     }),
-    document: (_collection, doc) => ({ ...(clean(doc) as Doc), id: ids(doc.id) }),
+    document: (collection, doc) => ({ ...(clean(doc, PERSONAL_IN[collection]) as Doc), id: ids(doc.id) }),
   };
 }
 

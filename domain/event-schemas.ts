@@ -36,6 +36,15 @@ import type { PayoutEvent } from './payout/events.ts';
 import type { ProductEvent } from './product/events.ts';
 import type { ImageUploadEvent } from './product/image-upload.ts';
 import type { SkuReservationEvent } from './product/sku-reservations.ts';
+import {
+  ARTISAN_ID_KINDS,
+  CERTIFICATE_KINDS,
+  EVIDENCE_TYPES,
+  type EvidenceEvent,
+  MAKER_KINDS,
+  MAKING_METHODS,
+  type ProvenanceEvent,
+} from './provenance/events.ts';
 import type { ReviewEvent } from './review/events.ts';
 import type { SellerStreamEvent } from './seller/events.ts';
 import { CARRIER_IDS } from './shipment/carriers.ts';
@@ -686,6 +695,65 @@ const catalogImport = sameAs<CatalogImportEvent>()({
   }),
 });
 
+/** Proof of origin (domain/provenance): each record's events carry their link in the hash chain. */
+const chain = z.object({ chain: z.object({ previousHash: text.nullable(), hash: text }) });
+const makerStamp = z.object({ makerId: text, sellerId: text, at: time }).extend(chain.shape);
+const makerFields = z.object({
+  kind: z.enum(MAKER_KINDS),
+  name: text,
+  craft: text,
+  cluster: z.object({ place: text, district: text, state: text, pin: text }),
+  artisanId: z.object({ kind: z.enum(ARTISAN_ID_KINDS), number: text }).nullable(),
+  photo: text.nullable(),
+  story: text,
+});
+const certificateStamp = z.object({ certificateId: text, sellerId: text, at: time }).extend(chain.shape);
+const certificateDecision = certificateStamp.extend({ by: text, reason: text });
+const evidenceFile = z.object({
+  evidenceId: text,
+  name: text,
+  contentType: z.enum(EVIDENCE_TYPES),
+  size: count,
+});
+const provenance = sameAs<ProvenanceEvent | EvidenceEvent>()({
+  MakerAdded: makerStamp.extend(makerFields.shape),
+  MakerChanged: makerStamp.extend(makerFields.shape),
+  MakerRemoved: makerStamp,
+  ProductOriginStated: z
+    .object({
+      productId: text,
+      sellerId: text,
+      makerIds: z.array(text),
+      method: z.enum(MAKING_METHODS),
+      productionPartner: text.nullable(),
+      at: time,
+    })
+    .extend(chain.shape),
+  CertificateSubmitted: certificateStamp.extend({
+    kind: z.enum(CERTIFICATE_KINDS),
+    title: text,
+    number: text,
+    issuer: text,
+    validFrom: text,
+    validUntil: text,
+    scope: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('seller') }),
+      z.object({ kind: z.literal('product'), productId: text }),
+      z.object({ kind: z.literal('lot'), productId: text, lot: text }),
+    ]),
+    evidence: z.array(evidenceFile),
+  }),
+  CertificateVerified: certificateStamp.extend({ by: text, byName: text }),
+  CertificateRejected: certificateDecision,
+  CertificateRevoked: certificateDecision,
+  CertificateExpired: certificateStamp,
+  CertificateExpiryNoticed: certificateStamp.extend({
+    daysBefore: z.union([z.literal(30), z.literal(7)]),
+    validUntil: text,
+  }),
+  EvidenceUploaded: evidenceFile.extend({ sellerId: text, sha256: text, blobKey: text, at: time }),
+});
+
 /** Every catalogued event type's data schema, by aggregate (the folder in domain/ its events live in). */
 /**
  * The demo seed's own stream (api/bootstrap/demo.ts): its start, each step not safe to repeat
@@ -714,6 +782,7 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   payout,
   'payout-account': payoutAccount,
   product,
+  provenance,
   review,
   seller,
   shipment,
