@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pseudonymizer } from './privacy.ts';
 import { personalMarketplaceSuite } from './privacy.fixtures.ts';
@@ -77,6 +80,28 @@ describe("analysts' SQL", () => {
     });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await sql.query('select 42 as answer')).rows).toEqual([[42]]);
+  });
+
+  it('refuses a query past the memory limit, and answers the next one over the kept warehouse', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mibi-sql-'));
+    const small = await AnalystSql.open(suite.api.platform, {
+      key: KEY,
+      memoryLimit: '64MB',
+      timeoutMs: 30_000,
+      file: join(dir, 'warehouse.duckdb'),
+    });
+    try {
+      await expect(small.query('select list(x) from range(50000000) t(x)')).rejects.toMatchObject({
+        name: 'SqlRefused',
+        code: 'memory_limit',
+        message: 'The query needed more than the memory limit (64MB)',
+      });
+      const { rows } = await small.query('select count(*) from events');
+      expect(rows).toEqual([[await suite.api.platform.events.lastPosition()]]);
+    } finally {
+      await small.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers at most the row limit, saying so', async () => {

@@ -25,7 +25,13 @@ export interface SqlResult {
   position: number;
 }
 
-export type SqlRefusal = 'not_read_only' | 'external_access' | 'timeout' | 'invalid' | 'too_many_statements';
+export type SqlRefusal =
+  | 'not_read_only'
+  | 'external_access'
+  | 'timeout'
+  | 'memory_limit'
+  | 'invalid'
+  | 'too_many_statements';
 
 export class SqlRefused extends Error {
   constructor(
@@ -48,6 +54,8 @@ export interface AnalystSqlOptions {
   reveal?: boolean;
   /** DuckDB's memory limit (512 MB unless given). */
   memoryLimit?: string;
+  /** Where the pseudonymized warehouse is kept between openings (warehouse.ts); in memory when absent. */
+  file?: string;
 }
 
 /** What a read-only statement may start with (after comments and parentheses): PRAGMA and the like, though planned as SELECTs, are not. */
@@ -75,6 +83,8 @@ function jsonSafe(value: unknown, typeId: number): unknown {
 
 /** DuckDB's own refusals of files and the network. */
 const EXTERNAL = /Permission Error|disabled by configuration|configuration has been locked/i;
+/** A query that needed more memory than the limit (it failed alone: what it held is freed). */
+const OUT_OF_MEMORY = /^Out of Memory Error/i;
 
 export class AnalystSql {
   /** Queries run one at a time: catching up and the time limit act on the one connection. */
@@ -83,7 +93,7 @@ export class AnalystSql {
   private constructor(
     private readonly platform: Platform,
     private readonly warehouse: Warehouse,
-    private readonly options: Required<Omit<AnalystSqlOptions, 'reveal'>> & { reveal: boolean },
+    private readonly options: Required<Omit<AnalystSqlOptions, 'reveal' | 'file'>> & { reveal: boolean },
   ) {}
 
   static async open(platform: Platform, options: AnalystSqlOptions): Promise<AnalystSql> {
@@ -94,7 +104,7 @@ export class AnalystSql {
       reveal: false,
       ...options,
     };
-    const warehouse = await lockedWarehouse(platform, settings);
+    const warehouse = await lockedWarehouse(platform, settings, { file: options.file });
     return new AnalystSql(platform, warehouse, settings);
   }
 
@@ -113,7 +123,9 @@ export class AnalystSql {
     }
     const past = await readModelsAsOf(this.platform, asOf);
     try {
-      const warehouse = await lockedWarehouse({ ...this.platform, read: past.store }, this.options, past.position);
+      const warehouse = await lockedWarehouse({ ...this.platform, read: past.store }, this.options, {
+        toPosition: past.position,
+      });
       try {
         return await this.answer(warehouse.connection, sql, started, past.position);
       } finally {
@@ -158,6 +170,11 @@ export class AnalystSql {
       };
     } catch (error) {
       if (timedOut) throw new SqlRefused('timeout', `The query ran past the time limit (${timeoutMs / 1000} s)`);
+      if (error instanceof SqlRefused && OUT_OF_MEMORY.test(error.message))
+        throw new SqlRefused(
+          'memory_limit',
+          `The query needed more than the memory limit (${this.options.memoryLimit})`,
+        );
       throw error;
     } finally {
       clearTimeout(timer);
@@ -174,9 +191,14 @@ export class AnalystSql {
 async function lockedWarehouse(
   source: Pick<Platform, 'events' | 'read'>,
   options: { key: string; reveal: boolean; memoryLimit: string },
-  toPosition?: number,
+  where: { file?: string | undefined; toPosition?: number },
 ): Promise<Warehouse> {
-  const warehouse = await Warehouse.open(source, { key: options.key, reveal: options.reveal, toPosition });
+  const warehouse = await Warehouse.open(source, {
+    key: options.key,
+    reveal: options.reveal,
+    ...(where.file !== undefined && { file: where.file }),
+    ...(where.toPosition !== undefined && { toPosition: where.toPosition }),
+  });
   try {
     for (const setting of [
       `SET memory_limit = '${options.memoryLimit.replaceAll("'", "''")}'`,

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { projections } from '../projections/index.ts';
 import { collectionsOf } from '../projections/rebuild.ts';
+import { startTestApi } from '../api/testing/harness.ts';
 import { pseudonymizer } from './privacy.ts';
 import { personalMarketplaceSuite } from './privacy.fixtures.ts';
 import { quoted, Warehouse } from './warehouse.ts';
@@ -123,5 +127,67 @@ describe('the warehouse', () => {
     } finally {
       warehouse.close();
     }
+  });
+
+  describe('kept in a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mibi-warehouse-'));
+    const file = join(dir, 'warehouse.duckdb');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    /** Opens the kept file, leaves a mark in it when asked, and answers whether a mark was there and its events. */
+    const openKept = async (key: string, mark: boolean) => {
+      const warehouse = await Warehouse.open(suite.api.platform, { key, file });
+      try {
+        const marked =
+          (await rows(warehouse, "SELECT 1 FROM information_schema.tables WHERE table_name = 'mark'")).length > 0;
+        if (mark) await warehouse.connection.run('CREATE TABLE IF NOT EXISTS mark (x INTEGER)');
+        const [{ n, last }] = (await rows(warehouse, 'SELECT count(*) AS n, max(position) AS last FROM events')) as [
+          { n: string; last: string },
+        ];
+        return { marked, events: Number(n), last: Number(last), position: warehouse.position };
+      } finally {
+        warehouse.close();
+      }
+    };
+
+    it('is taken up where it was left, adding only what is new; made anew for another key', async () => {
+      const first = await openKept(KEY, true);
+      expect(first).toMatchObject({ marked: false, position: await suite.api.platform.events.lastPosition() });
+      await suite.seeded.other.api.wishlist.items.$post({ json: { productId: suite.seeded.products.elephant } });
+      await suite.api.settle();
+      const last = await suite.api.platform.events.lastPosition();
+      // The same file: the mark is still there, and the new event was added once.
+      expect(await openKept(KEY, false)).toEqual({ marked: true, events: last, last, position: last });
+      // Another key gives other pseudonyms: what the file held is not reused.
+      expect(await openKept('f'.repeat(64), false)).toMatchObject({ marked: false, events: last });
+    });
+
+    it('is made anew when the log is another than the one it was loaded from', async () => {
+      await openKept(KEY, true);
+      const other = await startTestApi();
+      await other.platform.events.append('probe-1', [{ type: 'Probe', data: {} }], 'no_stream');
+      try {
+        const warehouse = await Warehouse.open(other.platform, { key: KEY, file });
+        try {
+          expect(await rows(warehouse, "SELECT 1 FROM information_schema.tables WHERE table_name = 'mark'")).toEqual(
+            [],
+          );
+          expect(warehouse.position).toBe(await other.platform.events.lastPosition());
+        } finally {
+          warehouse.close();
+        }
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('is refused for a warehouse revealing personal data or cut at a position', async () => {
+      await expect(Warehouse.open(suite.api.platform, { key: KEY, file, reveal: true })).rejects.toThrow(
+        /pseudonymized/,
+      );
+      await expect(Warehouse.open(suite.api.platform, { key: KEY, file, toPosition: 1 })).rejects.toThrow(
+        /pseudonymized/,
+      );
+    });
   });
 });

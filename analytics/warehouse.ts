@@ -1,10 +1,15 @@
 /**
- * The analysts' warehouse: an in-memory DuckDB holding the log as table `events`, a typed view
- * per catalogued event type ("OrderPlaced", its data's top-level fields as columns) and every
- * read model as a table of its collection's documents, all as analysts may see them
+ * The analysts' warehouse: a DuckDB holding the log as table `events`, a typed view per
+ * catalogued event type ("OrderPlaced", its data's top-level fields as columns) and every read
+ * model as a table of its collection's documents, all as analysts may see them
  * (analytics/privacy.ts). It follows the log: `catchUp` appends what is new and reloads the read
- * models of projections that moved since.
+ * models of projections that moved since. The pseudonymized warehouse is kept in a file, so the
+ * log is loaded once, not at every opening, and DuckDB pages it in and out within its memory
+ * limit; one revealing personal data, or cut at a past position, lives in memory for its query.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
 import recorded from '../docs/events/catalog.json' with { type: 'json' };
 import { type JsonSchema, latest, type RecordedCatalog } from '../domain/event-catalog.ts';
@@ -16,7 +21,7 @@ import { FIELDS, type Pseudonymizer, pseudonymizer, revealing } from './privacy.
 const catalog = recorded as RecordedCatalog;
 
 /** The columns of `events`, in order. `version` is the type's current schema version (1 when uncatalogued). */
-export const EVENTS_TABLE = `CREATE TABLE events (
+export const EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
   position BIGINT NOT NULL,
   id VARCHAR NOT NULL,
   stream VARCHAR NOT NULL,
@@ -125,6 +130,37 @@ export interface WarehouseOptions {
   reveal?: boolean;
   /** The log cut at this position (time travel: read models rebuilt to it). */
   toPosition?: number;
+  /**
+   * The DuckDB file kept between openings (the current, pseudonymized warehouse only): what it
+   * holds is reused when it was loaded the same way (key, table, privacy rules, catalog) from
+   * the same log, else it is made anew.
+   */
+  file?: string;
+}
+
+/** Where a deployment keeps its pseudonymized warehouse: derived from the log, so never backed up. */
+export const keptWarehouseFile = (dataDir: string): string => join(dataDir, 'analyst-warehouse.duckdb');
+
+/**
+ * What a kept file's contents follow from: the key, the table, the privacy rules, the
+ * catalog's schemas and the read models' collections. Kept beside the file (`<file>.format`), not in it, where analysts would see it.
+ */
+const formatOf = (key: string): string =>
+  createHash('sha256')
+    .update(JSON.stringify([key, EVENTS_TABLE, FIELDS, catalog, projections.map((p) => p.collections)]))
+    .digest('hex');
+
+/** The kept file when it was loaded the same way, else a fresh one (the old deleted). */
+async function keptInstance(file: string, format: string): Promise<DuckDBInstance> {
+  const formatFile = `${file}.format`;
+  const same = existsSync(formatFile) && readFileSync(formatFile, 'utf8') === format;
+  if (!same) {
+    for (const path of [file, `${file}.wal`, formatFile]) rmSync(path, { force: true });
+    const instance = await DuckDBInstance.create(file);
+    writeFileSync(formatFile, format);
+    return instance;
+  }
+  return DuckDBInstance.create(file);
 }
 
 export class Warehouse {
@@ -142,9 +178,13 @@ export class Warehouse {
   ) {}
 
   static async open(source: WarehouseSource, options: WarehouseOptions): Promise<Warehouse> {
-    const instance = await DuckDBInstance.create(':memory:');
-    const connection = await instance.connect();
     const reveal = options.reveal ?? false;
+    const { file } = options;
+    if (file !== undefined && (reveal || options.toPosition !== undefined))
+      throw new Error('Only the current, pseudonymized warehouse is kept in a file');
+    const instance =
+      file === undefined ? await DuckDBInstance.create(':memory:') : await keptInstance(file, formatOf(options.key));
+    const connection = await instance.connect();
     const warehouse = new Warehouse(
       instance,
       connection,
@@ -156,12 +196,33 @@ export class Warehouse {
       await connection.run(EVENTS_TABLE);
       for (const [type, { versions }] of Object.entries(catalog))
         await connection.run(eventView(type, latest(versions).schema, reveal));
+      if (file !== undefined && !(await warehouse.resume())) {
+        warehouse.close();
+        rmSync(`${file}.format`, { force: true });
+        return Warehouse.open(source, options);
+      }
       await warehouse.catchUp();
       return warehouse;
     } catch (error) {
       warehouse.close();
       throw error;
     }
+  }
+
+  /**
+   * Takes up a kept file where it was left: true when its last event is the log's event at that
+   * position (the same log), false when the log is another (say, restored or imported since).
+   */
+  private async resume(): Promise<boolean> {
+    const [[position, id] = [0, null]] = (
+      await this.connection.runAndReadAll('SELECT position, id FROM events ORDER BY position DESC LIMIT 1')
+    ).getRowsJson() as Array<[string, string]>;
+    const last = Number(position);
+    if (last === 0) return true;
+    const [recorded] = await this.source.events.readAll({ after: last - 1, limit: 1 });
+    if (recorded?.position !== last || this.privacy.event(recorded).id !== id) return false;
+    this.position = last;
+    return true;
   }
 
   /** Appends the events recorded since the last call, and reloads the read models of projections that moved. */

@@ -33,7 +33,8 @@ export const logStats: Projection = {
   eventTypes: 'all',
 
   async apply(event: RecordedEvent, work: UnitOfWork): Promise<void> {
-    const stream = await work.get<StreamStats>(STREAMS, event.stream);
+    // Revision 0 starts a stream: there is nothing to read (a replay's store would be asked in vain).
+    const stream = event.revision === 0 ? null : await work.get<StreamStats>(STREAMS, event.stream);
     work.put<StreamStats>(STREAMS, {
       id: event.stream,
       category: streamCategory(event.stream),

@@ -3,7 +3,9 @@ import { parseAsOf } from '../../analytics/as-of.ts';
 import { analystKey } from '../../analytics/privacy.ts';
 import { AnalystSql, SqlRefused, type SqlResult } from '../../analytics/sql.ts';
 import { csvField, csvOf } from '../../domain/csv.ts';
+import { keptWarehouseFile } from '../../analytics/warehouse.ts';
 import { loadConfig } from '../../platform/config/config.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { type Command, CommandError, EXIT, UsageError, parse, withPlatform } from './command.ts';
 import { columns, formatCount, left, write } from './output.ts';
 
@@ -17,6 +19,24 @@ export function formatResult(result: SqlResult, csv: boolean): string {
   if (csv) return csvOf([header, ...body].map((row) => row.map((text) => csvField(text, { text: true }))));
   const layout = header.map((name, i) => left(Math.max(name.length, ...body.map((row) => row[i]!.length))));
   return `${[header, ...body].map((row) => columns(row, layout).trimEnd()).join('\n')}\n`;
+}
+
+/** DuckDB's answer when another process (a running API) holds the kept file. */
+const HELD_ELSEWHERE = /Could not set lock on file/i;
+
+/**
+ * The SQL engine over the kept warehouse file, or over one loaded in memory when the file is
+ * held by a running API (DuckDB lets one process open a file) or the query reveals personal data.
+ */
+async function openSql(platform: Platform, key: string, file: string | null): Promise<AnalystSql> {
+  if (file === null) return AnalystSql.open(platform, { key, reveal: true });
+  try {
+    return await AnalystSql.open(platform, { key, file });
+  } catch (error) {
+    if (!HELD_ELSEWHERE.test((error as Error).message)) throw error;
+    process.stderr.write('note: a running API holds the kept warehouse; loading the log into memory instead\n');
+    return AnalystSql.open(platform, { key });
+  }
 }
 
 export const sqlCommand: Command = {
@@ -52,7 +72,8 @@ Example: mibi sql "select type, count(*) from events group by 1 order by 2 desc"
     const reveal = values.reveal ?? false;
     if (reveal) process.stderr.write('note: --reveal shows ids and personal data as they are\n');
     return withPlatform(async (platform) => {
-      const sql = await AnalystSql.open(platform, { key: analystKey(loadConfig()), reveal });
+      const config = loadConfig();
+      const sql = await openSql(platform, analystKey(config), reveal ? null : keptWarehouseFile(config.DATA_DIR));
       try {
         const result = await sql.query(positionals[0]!, { asOf });
         await write(formatResult(result, values.csv ?? false));
