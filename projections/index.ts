@@ -10,6 +10,7 @@ import { notifications } from './notifications/projection.ts';
 import { orders } from './orders/projection.ts';
 import { payments } from './payments/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
+import { provenance } from './provenance/projection.ts';
 import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
@@ -40,6 +41,7 @@ export const projections: Projection[] = [
   catalogImports,
   threads,
   helpRequests,
+  provenance,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

@@ -60,3 +60,13 @@ export function checkChain(
 }
 
 const short = (hash: string | null): string => (hash === null ? 'none' : hash.slice(0, 12));
+
+/** A chained stream's event of type `type`, its data linked after `previousHash`. */
+export function chainedEvent<E extends { type: string; data: { chain: ChainLink } }, T extends E['type']>(
+  stream: string,
+  previousHash: string | null,
+  type: T,
+  data: Omit<Extract<E, { type: T }>['data'], 'chain'>,
+): E {
+  return { type, data: chained(stream, type, data, previousHash) } as unknown as E;
+}
