@@ -19,7 +19,7 @@
  * names go. The same key gives the same pseudonyms in every query and export; without it they
  * cannot be reversed.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import { ROW_OUTCOMES } from '../domain/catalog-import/import.ts';
 import { HELP_REASONS } from '../domain/dispute/events.ts';
@@ -467,23 +467,38 @@ const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f
 /** Actors that are no one: the system and its reactors. */
 const SYSTEM_ACTOR = /^(system|reactor:[a-z-]+)$/;
 const HAS_ID = new RegExp(ID.source, 'i');
+/** Most strings holding an id are that id alone: replaced whole, without a search. */
+const JUST_A_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Pseudonyms remembered per pseudonymizer: ids recur (users, orders, correlations), and the HMAC is the cost of a load. */
-const REMEMBERED = 100_000;
+/**
+ * Pseudonyms remembered per pseudonymizer, in two generations of this many: ids recur (users,
+ * orders, correlations), and the HMAC is the cost of a load. Those used in the older generation
+ * are carried into the newer, so the ids in use stay whatever the length of the log.
+ */
+const REMEMBERED = 50_000;
+/** No id is shorter: a UUID is 36 characters, a hash at least 32. */
+const SHORTEST_ID = 32;
 
 export function pseudonymizer(key: string): Pseudonymizer {
   const hmac = hmacOf(key);
-  const remembered = new Map<string, string>();
+  let recent = new Map<string, string>();
+  let older = new Map<string, string>();
   const pseudonym = (id: string) => {
-    let known = remembered.get(id);
-    if (known === undefined) {
-      known = `p_${hmac(id.toLowerCase()).slice(0, 16)}`;
-      if (remembered.size >= REMEMBERED) remembered.clear();
-      remembered.set(id, known);
+    let known = recent.get(id);
+    if (known !== undefined) return known;
+    known = older.get(id) ?? `p_${hmac(id.toLowerCase()).slice(0, 16)}`;
+    if (recent.size >= REMEMBERED) {
+      older = recent;
+      recent = new Map();
     }
+    recent.set(id, known);
     return known;
   };
-  const ids = (text: string) => (HAS_ID.test(text) ? text.replace(ID, pseudonym) : text);
+  const ids = (text: string) => {
+    if (text.length < SHORTEST_ID) return text;
+    if (text.length === 36 && JUST_A_UUID.test(text)) return pseudonym(text);
+    return HAS_ID.test(text) ? text.replace(ID, pseudonym) : text;
+  };
   const user = (id: string | null) =>
     id === null || SYSTEM_ACTOR.test(id) ? id : HAS_ID.test(id) ? ids(id) : pseudonym(id);
 
@@ -532,12 +547,19 @@ export function pseudonymizer(key: string): Pseudonymizer {
  */
 function hmacOf(key: string): (message: string) => string {
   let block = Buffer.from(key);
-  if (block.length > 64) block = createHash('sha256').update(block).digest();
+  if (block.length > 64) block = hash('sha256', block, 'buffer');
   const padded = Buffer.alloc(64);
   block.copy(padded);
-  const inner = createHash('sha256').update(padded.map((byte) => byte ^ 0x36));
-  const outer = createHash('sha256').update(padded.map((byte) => byte ^ 0x5c));
-  return (message) => outer.copy().update(inner.copy().update(message).digest()).digest('hex');
+  const inner = padded.map((byte) => byte ^ 0x36);
+  const outer = padded.map((byte) => byte ^ 0x5c);
+  // HMAC-SHA256 by its definition (RFC 2104), with one-shot hashes: creating a Hash (or an Hmac)
+  // per id cost more than hashing it.
+  return (message) =>
+    hash(
+      'sha256',
+      Buffer.concat([outer, hash('sha256', Buffer.concat([inner, Buffer.from(message)]), 'buffer')]),
+      'hex',
+    );
 }
 
 /** The events and documents as they are: for an admin's explicit request, which the caller records. */

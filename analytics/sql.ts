@@ -6,9 +6,8 @@
  * (`truncated`) and a time limit (interrupted), and the database at a memory limit.
  */
 import { DuckDBTypeId, StatementType, type DuckDBConnection } from '@duckdb/node-api';
-import type { Platform } from '../platform/platform.ts';
 import { type AsOf, readModelsAsOf } from './as-of.ts';
-import { Warehouse } from './warehouse.ts';
+import { Warehouse, type WarehouseSource } from './warehouse.ts';
 
 export interface SqlColumn {
   name: string;
@@ -91,12 +90,12 @@ export class AnalystSql {
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly platform: Platform,
+    private readonly platform: WarehouseSource,
     private readonly warehouse: Warehouse,
     private readonly options: Required<Omit<AnalystSqlOptions, 'reveal' | 'file'>> & { reveal: boolean },
   ) {}
 
-  static async open(platform: Platform, options: AnalystSqlOptions): Promise<AnalystSql> {
+  static async open(platform: WarehouseSource, options: AnalystSqlOptions): Promise<AnalystSql> {
     const settings = {
       rowLimit: 10_000,
       timeoutMs: 10_000,
@@ -189,7 +188,7 @@ export class AnalystSql {
 
 /** A warehouse loaded, then closed to files and the network for good, within its memory limit. */
 async function lockedWarehouse(
-  source: Pick<Platform, 'events' | 'read'>,
+  source: WarehouseSource,
   options: { key: string; reveal: boolean; memoryLimit: string },
   where: { file?: string | undefined; toPosition?: number },
 ): Promise<Warehouse> {
