@@ -59,6 +59,8 @@ import { CATALOG_FILE_ERRORS, MAX_CATALOG_FILE_BYTES } from './catalog-import/fi
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { helpRequestRoutes } from './routes/help-requests.ts';
+import { sellerProvenanceRoutes } from './routes/seller-provenance.ts';
+import { EVIDENCE_TOO_LARGE, MAX_EVIDENCE_BYTES } from './commands/provenance.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
 
 /** JSON bodies of every route but uploads. */
@@ -93,6 +95,7 @@ function limitBodies(): MiddlewareHandler {
   const files: Record<string, ReturnType<typeof limitOf>> = {
     '/api/uploads': limitOf(UPLOAD_BODY_LIMIT, IMAGE_TOO_LARGE.description),
     '/api/seller/catalog/imports': limitOf(MAX_CATALOG_FILE_BYTES + FRAMING, CATALOG_FILE_ERRORS.tooLarge),
+    '/api/seller/evidence': limitOf(MAX_EVIDENCE_BYTES + FRAMING, EVIDENCE_TOO_LARGE),
   };
   const fileLimit = (path: string) => files[path] ?? (THREAD_IMAGES.test(path) ? files['/api/uploads'] : undefined);
   return (c, next) => {
@@ -145,6 +148,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller/payout-account', payoutAccountRoutes(ctx))
     .route('/api/seller/tax-report', taxReportRoutes(ctx))
     .route('/api/seller/catalog', catalogImportRoutes(ctx))
+    .route('/api/seller', sellerProvenanceRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))

@@ -37,7 +37,8 @@ export interface ImageImportContext extends UploadContext {
 
 const publicImages = remoteImageFetcher();
 
-const UPLOAD_REFUSALS: Record<ResizeProblem, () => ApiError> = {
+/** A resize refused, as an upload answers it. */
+export const UPLOAD_REFUSALS: Record<ResizeProblem, () => ApiError> = {
   unreadable: () => new ApiError(415, 'invalid_file_type', INVALID_IMAGE_TYPE.description),
   too_many_pixels: () => new ApiError(413, 'file_too_large', PRODUCT_MESSAGES.imageTooManyPixels),
 };

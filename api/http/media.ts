@@ -31,11 +31,14 @@ export function mediaHeaders(key: string, contentType: string): Record<string, s
   };
 }
 
+/** Blob keys under this folder (certificates' evidence) are never served here: only through their authorized downloads. */
+export const PRIVATE_BLOB_FOLDER = 'private/';
+
 /** GET /media/<key>: a file of the blob store, for stores whose public URLs point here. */
 export function serveMedia(blobs: Pick<BlobStore, 'get'>) {
   return async (c: Context) => {
     const key = c.req.path.slice('/media/'.length);
-    const blob = await blobs.get(key).catch(() => null);
+    const blob = key.startsWith(PRIVATE_BLOB_FOLDER) ? null : await blobs.get(key).catch(() => null);
     if (!blob) return c.json(errorBody('not_found', 'Image not found'), 404);
     return c.body(new Uint8Array(blob.data), 200, mediaHeaders(key, blob.contentType));
   };

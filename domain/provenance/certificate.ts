@@ -25,6 +25,8 @@ export type CertificateState = {
   sellerId: string;
   state: CertificateStateName;
   validUntil: string;
+  /** The evidence files it was submitted with: the only ones its downloads serve. */
+  evidenceIds: string[];
   noticed: ExpiryNoticeDays[];
   lastHash: string;
 } | null;
@@ -64,7 +66,14 @@ export const certificateDecider: Decider<CertificateCommand, CertificateState, C
   evolve(state, { type, data }) {
     const lastHash = data.chain.hash;
     if (type === 'CertificateSubmitted')
-      return { sellerId: data.sellerId, state: 'submitted', validUntil: data.validUntil, noticed: [], lastHash };
+      return {
+        sellerId: data.sellerId,
+        state: 'submitted',
+        validUntil: data.validUntil,
+        evidenceIds: data.evidence.map((file) => file.evidenceId),
+        noticed: [],
+        lastHash,
+      };
     if (!state) return state;
     switch (type) {
       case 'CertificateVerified':

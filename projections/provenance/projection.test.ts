@@ -133,7 +133,7 @@ describe('the provenance projection', () => {
       at: '2026-12-02T00:00:00.000Z',
     });
     await stores.runner().catchUp(provenance.name);
-    expect((await stores.documents()).certificates[0]).toMatchObject({
+    expect((await stores.documents()).certificates![0]).toMatchObject({
       state: 'revoked',
       decidedBy: 'a2',
       decidedByName: null,

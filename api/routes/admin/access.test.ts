@@ -49,6 +49,7 @@ beforeAll(async () => {
   const featured = { param: { id: featurable } };
   const revision = { param: { id: revised } };
   const noDispute = crypto.randomUUID();
+  const certificate = { param: { id: crypto.randomUUID() } };
   const taxChange = { effectiveFrom: indianDate(new Date().toISOString()), source: 'Notification 1/2026' };
   // Real ids and valid bodies: without the role check every one of these would succeed.
   const calls: Call[] = [
@@ -132,6 +133,16 @@ beforeAll(async () => {
           ...taxChange,
         },
       }),
+    (api) => api.admin.certificates.$get({ query: { state: 'submitted' } }),
+    (api) => api.admin.certificates.expiring.$get(),
+    // No such certificate: these would be refused (404) after the role check.
+    (api) => api.admin.certificates[':id'].verify.$post(certificate),
+    (api) => api.admin.certificates[':id'].reject.$post({ ...certificate, json: { reason: 'Illegible scan' } }),
+    (api) => api.admin.certificates[':id'].revoke.$post({ ...certificate, json: { reason: 'Registration cancelled' } }),
+    (api) =>
+      api.admin.certificates[':id'].evidence[':evidenceId'].$get({
+        param: { ...certificate.param, evidenceId: noDispute },
+      }),
   ];
   routes = await Promise.all(calls.map(async (call) => ({ ...(await requestOf(call)), call })));
 });
@@ -157,7 +168,8 @@ describe('every admin route', () => {
         .replace(/^\/categories\/spices\//, '/categories/{id}/')
         .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}')
         .replace(/^\/tax-policy\/services\/commission$/, '/tax-policy/services/{service}')
-        .replace(/^\/delivery-zones\/same_city$/, '/delivery-zones/{zone}');
+        .replace(/^\/delivery-zones\/same_city$/, '/delivery-zones/{zone}')
+        .replace(/\/evidence\/\{id\}$/, '/evidence/{evidenceId}');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });
 

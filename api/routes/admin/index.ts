@@ -3,6 +3,7 @@ import { guard } from '../../auth/middleware.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { router } from '../../http/router.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminCertificateRoutes } from './certificates.ts';
 import { adminDeliveryZoneRoutes } from './delivery-zones.ts';
 import { adminDisputeRoutes } from './disputes.ts';
 import { adminEventRoutes } from './events.ts';
@@ -30,4 +31,5 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/categories', adminCategoryRoutes(ctx))
     .route('/tax-policy', adminTaxPolicyRoutes(ctx))
     .route('/delivery-zones', adminDeliveryZoneRoutes(ctx))
-    .route('/events', adminEventRoutes(ctx));
+    .route('/events', adminEventRoutes(ctx))
+    .route('/certificates', adminCertificateRoutes(ctx));
