@@ -38,7 +38,15 @@ export const UPCASTERS: Record<string, Upcaster[]> = (() => {
     module: 'domain/order/upcast.ts',
     reads: 'one status for the whole purchase: the same move of every open seller order',
   };
+  // Certificate notices (issue 29) widened the notice kinds: every v1 kind is still one, so v1 reads as it is.
+  const noticeKinds: Upcaster = {
+    name: 'none: v1 is read as it is',
+    module: 'domain/notification/notices.ts',
+    reads: 'the notice kinds before certificate_expiring and certificate_expired',
+  };
   return {
+    NoticeRecorded: [noticeKinds],
+    MailChoicesChanged: [noticeKinds],
     OrderPlaced: [
       {
         name: 'purchaseOf',

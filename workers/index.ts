@@ -21,6 +21,7 @@ import { helpThread, helpThreadEffect } from './help-thread.ts';
 import { registerTracking, registerTrackingEffect } from './register-tracking.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
+import { startCertificateExpiryPasses } from './certificate-expiry.ts';
 import { type Worker, workerContext } from './worker.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
@@ -152,6 +153,8 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
   );
   // Releases held transfers as their return windows close, and settles what a lost queue dropped.
   const settlement = started.then(() => startSettlementPasses(cx, everyMs));
+  // Tells sellers of certificates ending, and ends them after their last valid day.
+  const certificateExpiry = started.then(() => startCertificateExpiryPasses(cx, everyMs));
   return {
     ready: started,
     async stop() {
@@ -160,6 +163,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
       await (await reconciler).stop();
       await (await payments).stop();
       await (await settlement).stop();
+      await (await certificateExpiry).stop();
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Tells a buyer of what a seller did to their order or return, a seller of a buyer's cancel,
- * return request or review, and both of a cancel by MIBI (domain/notification/notices.ts): for
+ * return request or review or of a certificate ending (30 and 7 days before, and after), and both of a cancel by MIBI (domain/notification/notices.ts): for
  * each notice of the event, an in-app notice, then an
  * e-mail unless the recipient turned that kind off, each recorded in the notice's stream, as
  * notify-decision does. The notice is named after the event, so however often the job runs
@@ -16,6 +16,8 @@ import { fold } from '../domain/decider.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import {
+  type CertificateNoticeEvent,
+  certificateNotice,
   NOTICE_EVENTS,
   type Notice,
   type NoticeEvent,
@@ -29,6 +31,7 @@ import { isPayable } from '../domain/order/payment.ts';
 import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import { productDecider } from '../domain/product/decider.ts';
 import { type ProductEvent, productStream } from '../domain/product/events.ts';
+import type { CertificateEvent } from '../domain/provenance/events.ts';
 import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
 import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
@@ -76,6 +79,11 @@ async function noticesOf(streams: Streams, { stream, revision, cause }: NotifyPa
     const product = fold(productDecider, await streams.read<ProductEvent>(productStream(event.data.productId)));
     if (!product) throw new Error(`No product ${event.data.productId}`);
     return [reviewNotice(event, cause.eventId, { sellerId: product.sellerId, name: product.details.name })];
+  }
+  if (event.type === 'CertificateExpiryNoticed' || event.type === 'CertificateExpired') {
+    const [submitted] = await streams.read<CertificateEvent>(stream, { limit: 1 });
+    if (submitted?.type !== 'CertificateSubmitted') throw new Error(`No certificate on ${stream}`);
+    return [certificateNotice(event as Recorded<CertificateNoticeEvent>, cause.eventId, submitted.data.number)];
   }
   const before = await streams.read<OrderEvent | LegacyOrderEvent>(stream, { limit: revision });
   const [placed] = before;

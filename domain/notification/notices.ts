@@ -11,6 +11,7 @@ import { HELP_REASON_LABELS } from '../dispute/events.ts';
 import { formatInr, sum } from '../money.ts';
 import type { OrderEvent, OrderLine, OrderPlacedEvent, ReturnLine } from '../order/events.ts';
 import { shortReturnId, shortSellerOrderId } from '../order/status.ts';
+import type { CertificateEvent } from '../provenance/events.ts';
 import type { ReviewEvent } from '../review/events.ts';
 
 /** The notices a buyer gets, in the order the account page lists them. */
@@ -34,6 +35,8 @@ export const SELLER_NOTICES = [
   'help_requested',
   'dispute_opened',
   'dispute_decided_seller',
+  'certificate_expiring',
+  'certificate_expired',
 ] as const;
 export const NOTICE_KINDS = [...BUYER_NOTICES, ...SELLER_NOTICES] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -56,6 +59,8 @@ export const NOTICE_MAILS: Readonly<Record<NoticeKind, string>> = {
   help_requested: 'A buyer asks for help with an order',
   dispute_opened: 'A buyer takes a help request to MIBI',
   dispute_decided_seller: 'MIBI decides on a help request about your order',
+  certificate_expiring: 'One of your certificates ends in 30 or 7 days',
+  certificate_expired: 'One of your certificates has expired',
 };
 
 /** The events that call for a notice. */
@@ -74,10 +79,16 @@ export const NOTICE_EVENTS = [
   'HelpEscalated',
   'DisputeDecided',
   'ReviewSubmitted',
-] as const satisfies ReadonlyArray<(OrderEvent | ReviewEvent)['type']>;
+  'CertificateExpiryNoticed',
+  'CertificateExpired',
+] as const satisfies ReadonlyArray<(OrderEvent | ReviewEvent | CertificateEvent)['type']>;
 
-export type NoticeEvent = Extract<OrderEvent | ReviewEvent, { type: (typeof NOTICE_EVENTS)[number] }>;
-export type OrderNoticeEvent = Exclude<NoticeEvent, { type: 'ReviewSubmitted' }>;
+export type NoticeEvent = Extract<
+  OrderEvent | ReviewEvent | CertificateEvent,
+  { type: (typeof NOTICE_EVENTS)[number] }
+>;
+export type CertificateNoticeEvent = Extract<NoticeEvent, { type: 'CertificateExpiryNoticed' | 'CertificateExpired' }>;
+export type OrderNoticeEvent = Exclude<NoticeEvent, { type: 'ReviewSubmitted' } | CertificateNoticeEvent>;
 
 /** The notice of an event; `seller` names the second one of an event that tells both sides (a cancel by MIBI). */
 export const noticeId = (eventId: string, second?: 'seller'): string =>
@@ -316,6 +327,32 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       ];
     }
   }
+}
+
+/** The notice to a seller that one of its certificates ends soon, or has ended: its badge goes after its last day. */
+export function certificateNotice({ type, data }: CertificateNoticeEvent, eventId: string, number: string): Notice {
+  const common = {
+    notificationId: noticeId(eventId),
+    recipientId: data.sellerId,
+    role: 'seller',
+    orderId: null,
+    sellerOrderId: null,
+    productId: null,
+    at: data.at,
+  } as const;
+  if (type === 'CertificateExpired')
+    return {
+      ...common,
+      kind: 'certificate_expired',
+      title: `Certificate ${number} has expired`,
+      body: 'Its badge no longer shows on your products. Submit the renewed certificate under Certificates.',
+    };
+  return {
+    ...common,
+    kind: 'certificate_expiring',
+    title: `Certificate ${number} ends in ${data.daysBefore} days`,
+    body: `Its last valid day is ${data.validUntil}; after it, its badge goes from your products. Submit the renewed certificate under Certificates.`,
+  };
 }
 
 /** The notice of a new review to the seller of the product, named as it is. */
