@@ -7,15 +7,70 @@
  * notification and mail follow from those events (notify-parties.ts), once each too.
  */
 import { DomainError } from '../domain/decider.ts';
-import { type CertificateCommand, certificateDecider, expiryDue } from '../domain/provenance/certificate.ts';
+import {
+  type CertificateCommand,
+  type CertificateStateName,
+  certificateDecider,
+  expiryDue,
+} from '../domain/provenance/certificate.ts';
 import { dayOf } from '../domain/provenance/days.ts';
-import { certificateStream } from '../domain/provenance/events.ts';
+import { type CertificateEvent, certificateStream } from '../domain/provenance/events.ts';
+import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import { logger } from '../platform/log.ts';
-import type { CertificateDoc } from '../projections/provenance/documents.ts';
-import { CERTIFICATES } from '../projections/provenance/projection.ts';
+import type { Projection } from '../platform/projection/projection.ts';
+import type { Doc, UnitOfWork } from '../platform/readstore/port.ts';
 import type { WorkerContext } from './worker.ts';
 
 const log = logger('workers');
+
+export const CERTIFICATE_EXPIRY_REACTOR = 'reactor:certificate-expiry';
+/** What the pass must know of each certificate (id: its id), kept by the reactor beside it. */
+const CERTIFICATE_EXPIRY = 'certificate_expiry';
+
+interface ExpiryDoc extends Doc {
+  state: CertificateStateName;
+  validUntil: string;
+  noticed: number[];
+}
+
+const STATE_AFTER: Record<
+  Exclude<CertificateEvent['type'], 'CertificateSubmitted' | 'CertificateExpiryNoticed'>,
+  CertificateStateName
+> = {
+  CertificateVerified: 'verified',
+  CertificateRejected: 'rejected',
+  CertificateRevoked: 'revoked',
+  CertificateExpired: 'expired',
+};
+
+/** Follows the certificates' events into what the pass reads: each one's state, last valid day and notices given. */
+export const certificateExpiryReactor: Projection = {
+  name: CERTIFICATE_EXPIRY_REACTOR,
+  collections: [{ name: CERTIFICATE_EXPIRY, indexes: [['state']] }],
+  eventTypes: new Set<CertificateEvent['type']>([
+    'CertificateSubmitted',
+    'CertificateVerified',
+    'CertificateRejected',
+    'CertificateRevoked',
+    'CertificateExpired',
+    'CertificateExpiryNoticed',
+  ]),
+  async apply(recorded: RecordedEvent, work: UnitOfWork): Promise<void> {
+    const { type, data } = recorded as unknown as CertificateEvent;
+    const id = data.certificateId;
+    if (type === 'CertificateSubmitted') {
+      work.put<ExpiryDoc>(CERTIFICATE_EXPIRY, { id, state: 'submitted', validUntil: data.validUntil, noticed: [] });
+      return;
+    }
+    const before = await work.get<ExpiryDoc>(CERTIFICATE_EXPIRY, id);
+    if (!before) return;
+    const after =
+      type === 'CertificateExpiryNoticed'
+        ? { ...before, noticed: [...before.noticed, data.daysBefore] }
+        : { ...before, state: STATE_AFTER[type] };
+    work.put<ExpiryDoc>(CERTIFICATE_EXPIRY, after);
+  },
+};
 
 /** What one pass recorded. */
 export interface CertificateExpiryPass {
@@ -28,7 +83,7 @@ export interface CertificateExpiryPass {
 export async function certificateExpiryPass(cx: WorkerContext): Promise<CertificateExpiryPass> {
   const today = dayOf(cx.now());
   const verified = await cx.platform.read
-    .collection<CertificateDoc>(CERTIFICATES)
+    .collection<ExpiryDoc>(CERTIFICATE_EXPIRY)
     .find({ where: { state: 'verified' }, sort: [['validUntil', 'asc']] });
   const pass = { noticed: 0, expired: 0, failed: 0 };
   for (const certificate of verified) {

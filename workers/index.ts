@@ -21,7 +21,7 @@ import { helpThread, helpThreadEffect } from './help-thread.ts';
 import { registerTracking, registerTrackingEffect } from './register-tracking.ts';
 import { settleSellerOrderWorker } from './settle-seller-order.ts';
 import { SETTLEMENT_REACTOR, settlementReactor, startSettlementPasses } from './settlement.ts';
-import { startCertificateExpiryPasses } from './certificate-expiry.ts';
+import { certificateExpiryReactor, startCertificateExpiryPasses } from './certificate-expiry.ts';
 import { type Worker, workerContext } from './worker.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
 import { WISHLIST_REACTOR, wishlistReactor } from './wishlist-alerts.ts';
@@ -136,6 +136,7 @@ export function startWorkers(platform: Platform, options: WorkerOptions): Runnin
       wishlistReactor(cx.streams),
       paymentsAwaiting,
       settlementReactor(queue, options.notifyRetry),
+      certificateExpiryReactor,
     ],
     ...(options.lease && { lease: { name: REACTORS_LEASE, ...options.lease } }),
     onError: (name, error) => log.error({ err: error }, `${name} failed; retrying from its checkpoint`),
