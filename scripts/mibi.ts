@@ -1,7 +1,8 @@
 /**
  * `npm run mibi -- <command>`: the analysts' and operators' tool. Lists streams and event types,
  * prints a stream, exports and imports the log as NDJSON, rebuilds read models from zero (as of
- * a time or position), replays the ledgers under another policy (what-if), backs
+ * a time or position), replays the ledgers under another policy (what-if), checks provenance
+ * records' hash chains (verify-provenance), backs
  * up and restores the embedded stack. Works on the
  * configured stores (DATA_DIR, or POSTGRES_URL, or EVENTSTORE_URL / MONGO_URL at scale). Results go to stdout,
  * progress and notes to stderr. Exit codes: 0 done, 1 failed or refused, 2 wrong usage.
@@ -18,6 +19,7 @@ import { reconcileCommand } from './cli/reconcile.ts';
 import { sqlCommand } from './cli/sql.ts';
 import { streamCommand } from './cli/stream.ts';
 import { streamsCommand, typesCommand } from './cli/streams.ts';
+import { verifyProvenanceCommand } from './cli/verify-provenance.ts';
 import { whatIfCommand } from './cli/what-if.ts';
 
 const commands: Command[] = [
@@ -33,6 +35,7 @@ const commands: Command[] = [
   sqlCommand,
   backupCommand,
   restoreCommand,
+  verifyProvenanceCommand,
 ];
 
 const HELP = `Usage: mibi <command> [options]    (npm run mibi -- <command> [options])
