@@ -8,6 +8,7 @@ const catalog = async (client: Client, query: Parameters<TypedApi['products']['$
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS } from './demo-catalog.ts';
 import { type SeedOptions, seedDemo } from './demo.ts';
 import { bootstrap } from './index.ts';
+import { verifyProvenance } from '../../scripts/cli/verify-provenance.ts';
 
 /** Seeds the demo into `api` by hand, with DEMO_DATA on for the seed alone, as the test configuration's admin. */
 const seedInto = (api: TestApi, options?: SeedOptions) =>
@@ -94,6 +95,18 @@ describe('the demo seed', () => {
       expect(taxProfile).toMatchObject({ registered: true, gstin: seller.taxProfile.gstin });
       expect(taxProfile?.stateCode).toBe(seller.taxProfile.gstin?.slice(0, 2));
     }
+  });
+
+  it('gives products makers and verified certificates, every provenance chain intact', async () => {
+    const weaves = await api.signIn('weaves@mibi.demo', DEMO_PASSWORD);
+    const makers = ok(await weaves.api.seller.makers.$get());
+    expect(makers.map((m) => m.name)).toContain('Abdul Rehman Ansari');
+    const certificates = ok(await weaves.api.seller.certificates.$get());
+    expect(certificates.map((c) => c.state)).toEqual(['verified', 'verified', 'verified']);
+    expect(certificates.map((c) => c.title)).toContain('Banarasi Brocades and Sarees');
+    const checks = await verifyProvenance(api.platform.events);
+    expect(checks.length).toBeGreaterThan(10);
+    expect(checks.filter((check) => !check.intact)).toEqual([]);
   });
 
   it('seeds once: a second start adds nothing', async () => {

@@ -10,6 +10,7 @@ import { endImageProcess } from '../images/image-process.ts';
 import { LocalClient, type Reply } from '../testing/local-client.ts';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLERS, type DemoProduct } from './demo-catalog.ts';
 import { demoImages } from './demo-images.ts';
+import { DEMO_PROVENANCE, type DemoProvenance, evidencePdf } from './demo-provenance.ts';
 import { logger } from '../../platform/log.ts';
 
 const log = logger('demo');
@@ -134,8 +135,10 @@ class DemoSeed {
 
     const productIds = new Map<string, string>();
     const sellerOf = new Map<string, string>();
+    const sellers = new Map<string, LocalClient>();
     for (const seller of DEMO_SELLERS) {
       const client = await this.account(seller.fullName, seller.email, 'seller');
+      sellers.set(seller.email, client);
       ok(
         await staff.post(`/api/admin/sellers/${client.userId}/verify`, { reason: 'Documents checked' }),
         `verifying ${seller.email}`,
@@ -160,6 +163,8 @@ class DemoSeed {
     }
     // Every picture is drawn and resized: the image process's memory goes now, not a second later.
     endImageProcess();
+    for (const [email, provenance] of Object.entries(DEMO_PROVENANCE))
+      await this.provenance(staff, sellers.get(email)!, email, provenance, productIds);
 
     const buyer = await this.account(DEMO_BUYER.fullName, DEMO_BUYER.email, 'buyer');
     const orders: Array<[items: Array<[string, number]>, delivery: string, moves: string[]]> = [
@@ -283,6 +288,75 @@ class DemoSeed {
       await staff.post(`/api/admin/sellers/${sellerOf.get('Banarasi Silk Saree')}/payouts`, payout),
       'recording a payout',
     );
+  }
+
+  /**
+   * A seller's makers, its products' origins and its certificates, verified by the staff. Adding a
+   * maker and submitting a certificate are steps (a resumed seed looks for them first, by name and
+   * by number); stating an origin again changes nothing, and a certificate verified already is left so.
+   */
+  private async provenance(
+    staff: LocalClient,
+    seller: LocalClient,
+    email: string,
+    { makers, origins, certificates }: DemoProvenance,
+    productIds: Map<string, string>,
+  ): Promise<void> {
+    const makerIds = new Map<string, string>();
+    for (const maker of makers) {
+      const { id } = await this.step(`maker ${email} ${maker.name}`, async () => {
+        const known = this.resuming
+          ? ok(await seller.get<Array<{ id: string; name: string }>>('/api/seller/makers'), 'the makers')
+          : [];
+        const found = known.find((m) => m.name === maker.name);
+        if (found) return { id: found.id };
+        return { id: ok(await seller.post<{ id: string }>('/api/seller/makers', maker), `adding ${maker.name}`).id };
+      });
+      makerIds.set(maker.name, id);
+    }
+    for (const { product, makers: names, method } of origins) {
+      const origin = { makerIds: names.map((name) => makerIds.get(name)!), method, productionPartner: null };
+      ok(
+        await seller.put(`/api/seller/products/${productIds.get(product)}/origin`, origin),
+        `the origin of ${product}`,
+      );
+    }
+    const today = Date.parse(this.ctx.now().slice(0, 10));
+    const day = (offset: number) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10);
+    const holder = DEMO_SELLERS.find((s) => s.email === email)!.fullName;
+    for (const certificate of certificates) {
+      const { id } = await this.step(`certificate ${email} ${certificate.number}`, async () => {
+        const known = this.resuming
+          ? ok(await seller.get<Array<{ id: string; number: string }>>('/api/seller/certificates'), 'the certificates')
+          : [];
+        const found = known.find((c) => c.number === certificate.number);
+        if (found) return { id: found.id };
+        const form = new FormData();
+        const pdf = await evidencePdf(certificate, holder);
+        form.append('file', new File([Uint8Array.from(pdf)], `${certificate.number}.pdf`, { type: 'application/pdf' }));
+        const evidence = ok(
+          await seller.request<{ evidenceId: string }>('POST', '/api/seller/evidence', { body: form }),
+          'evidence',
+        );
+        const { kind, title, number, issuer, product } = certificate;
+        const submitted = {
+          kind,
+          title,
+          number,
+          issuer,
+          validFrom: day(certificate.fromDays),
+          validUntil: day(certificate.untilDays),
+          scope: product ? { kind: 'product', productId: productIds.get(product) } : { kind: 'seller' },
+          evidenceIds: [evidence.evidenceId],
+        };
+        return {
+          id: ok(await seller.post<{ id: string }>('/api/seller/certificates', submitted), `submitting ${number}`).id,
+        };
+      });
+      const verified = await staff.post(`/api/admin/certificates/${id}/verify`);
+      // 409: verified already, by an interrupted run.
+      if (verified.status !== 409) ok(verified, `verifying ${certificate.number}`);
+    }
   }
 
   /** Runs a step that must not happen twice, unless the seed stream records it done; records what it made. */
