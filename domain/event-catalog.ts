@@ -44,7 +44,13 @@ export const UPCASTERS: Record<string, Upcaster[]> = (() => {
     module: 'domain/notification/notices.ts',
     reads: 'the notice kinds before certificate_expiring and certificate_expired',
   };
+  const surfaces: Upcaster = {
+    name: 'none: v1 is read as it is',
+    module: 'domain/staff-access/events.ts',
+    reads: 'the surfaces before certificate-evidence',
+  };
   return {
+    PersonalDataViewed: [surfaces],
     NoticeRecorded: [noticeKinds],
     MailChoicesChanged: [noticeKinds],
     OrderPlaced: [

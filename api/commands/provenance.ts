@@ -34,6 +34,7 @@ import { ResizeError, resizedImages } from '../images/resize.ts';
 import type { CommandContext } from './context.ts';
 import { loadProduct } from './product-facts.ts';
 import { assertActorMaySell } from './sellers.ts';
+import { recordPersonalDataView } from './staff-access.ts';
 import { UPLOAD_REFUSALS } from './uploads.ts';
 
 export interface CommandResult {
@@ -219,6 +220,9 @@ export async function decideCertificate(
   return { id: certificateId, position };
 }
 
+/** Why an admin opens a certificate's evidence: the check the queue asks of them. */
+export const EVIDENCE_VIEW_REASON = 'Checking the certificate before deciding on it';
+
 export interface EvidenceDownload {
   file: EvidenceFile;
   data: Buffer;
@@ -239,6 +243,13 @@ export async function evidenceDownload(
   const mayView = as === 'admin' ? viewer.roles.includes('admin') : state?.sellerId === viewer.userId;
   if (!state || !mayView) throw notFound(M.certificateNotFound);
   if (!state.evidenceIds.includes(evidenceId)) throw notFound(M.evidenceNotFound);
+  // An admin's look at a seller's evidence is recorded first, as every staff view of personal data is.
+  if (as === 'admin')
+    await recordPersonalDataView(cx, viewer, {
+      surface: 'certificate-evidence',
+      subject: `${certificateStream(certificateId)} ${evidenceId}`,
+      reason: EVIDENCE_VIEW_REASON,
+    });
   const { state: upload } = await cx.streams.load(evidenceStream(evidenceId), evidenceDecider);
   const blob = upload && (await cx.platform.blobs.get(upload.blobKey));
   if (!upload || !blob) throw notFound(M.evidenceNotFound);

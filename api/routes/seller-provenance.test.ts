@@ -117,6 +117,16 @@ describe('evidence and certificates', () => {
     expect(own.body).toBe(PDF);
     expectStatus(await spices.api.seller.certificates[':id'].evidence[':evidenceId'].$get({ param }), 404);
     expectStatus(await admin.raw.get(`/api/admin/certificates/${id}/evidence/${evidence.evidenceId}`), 200);
+    // The admin's look is recorded, as every staff view of personal data is.
+    expect(await api.platform.events.readStream(`staff-access-${admin.user!.id}`)).toContainEqual(
+      expect.objectContaining({
+        type: 'PersonalDataViewed',
+        data: expect.objectContaining({
+          surface: 'certificate-evidence',
+          subject: `certificate-${id} ${evidence.evidenceId}`,
+        }),
+      }),
+    );
     expectStatus(await crafts.raw.get(`/api/admin/certificates/${id}/evidence/${evidence.evidenceId}`), 403);
     // An upload the certificate was not submitted with is not its evidence, even the seller's own.
     const other = ok(await upload(crafts));

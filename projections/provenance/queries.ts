@@ -1,8 +1,8 @@
 /** Reads of the provenance read model for sellers and admins. */
 import { daysBetween } from '../../domain/provenance/days.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import type { CertificateDoc, MakerDoc, OriginDoc } from './documents.ts';
-import { CERTIFICATES, MAKERS, ORIGINS } from './projection.ts';
+import type { CertificateDoc, MakerDoc } from './documents.ts';
+import { CERTIFICATES, MAKERS } from './projection.ts';
 
 /** A seller's makers (not removed), by name. */
 export const makersOf = (read: ReadStore, sellerId: string): Promise<MakerDoc[]> =>
@@ -25,7 +25,3 @@ export async function certificatesExpiring(read: ReadStore, today: string, days 
     .find({ where: { state: 'verified' }, sort: [['validUntil', 'asc']] });
   return verified.filter(({ validUntil }) => daysBetween(today, validUntil) <= days);
 }
-
-/** A product's stated origin, null when its seller stated none. */
-export const originOf = (read: ReadStore, productId: string): Promise<OriginDoc | null> =>
-  read.collection<OriginDoc>(ORIGINS).get(productId);
