@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../api/testing/harness.ts';
 import { marketplace } from '../scripts/cli/marketplace.fixtures.ts';
 import { mibi } from '../scripts/cli/mibi.fixtures.ts';
-import { STATE_FILE } from './parquet-export.ts';
+import { exportParquet, STATE_FILE } from './parquet-export.ts';
+import { pseudonymizer } from './privacy.ts';
 
 /** The documented schema (README, "Parquet export"): the warehouse's `events` columns, type and day from the path. */
 const COLUMNS = [
@@ -96,6 +97,23 @@ describe('mibi export --parquet', () => {
     const again = await mibi(api.dir, 'export', '--parquet', dir);
     expect(again).toMatchObject({ code: 0, stderr: `Nothing new since position ${last}: ${dir} is up to date\n` });
     expect((await files(dir)).length).toBe(before.length + added.length);
+  });
+
+  it('writes a long log in parts, each a range of files, holding every event once', async () => {
+    const parts = await mkdtemp(join(tmpdir(), 'mibi-parquet-parts-'));
+    const last = await api.platform.events.lastPosition();
+    const result = await exportParquet(api.platform.events, pseudonymizer('a'.repeat(64)), parts, { partEvents: 25 });
+    expect(result).toMatchObject({ events: last, after: 0, position: last });
+    const ranges = new Set(
+      result.files.map((file) => /events_(\d+)_(\d+)_\d+\.parquet$/.exec(file)!.slice(1).join('-')),
+    );
+    expect([...ranges].sort((a, b) => Number.parseInt(a) - Number.parseInt(b))[0]).toBe('1-25');
+    expect(ranges.size).toBe(Math.ceil(last / 25));
+    const [{ n, distinct }] = (await query(
+      `SELECT count(*)::INTEGER AS n, count(DISTINCT position)::INTEGER AS distinct FROM ${parquet(parts)}`,
+    )) as [{ n: number; distinct: number }];
+    expect({ n, distinct }).toEqual({ n: last, distinct: last });
+    expect(JSON.parse(await readFile(join(parts, STATE_FILE), 'utf8'))).toEqual({ position: last });
   });
 
   it('answers 2 for --parquet with other options', async () => {

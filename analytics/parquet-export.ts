@@ -7,11 +7,12 @@
  * events after it, into new files named by their position range. A run that dies midway leaves
  * no half state: files are written under a temporary folder and renamed into place, the state
  * last; the next run first removes any file of a range past the recorded position (and the
- * temporary folder), so what a dead run renamed is written again, once.
+ * temporary folder), so what a dead run renamed is written again, once. A long log is written
+ * in parts of `PART_EVENTS`, each recorded as it is done.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import type { Pseudonymizer } from './privacy.ts';
 import { EVENTS_TABLE, loadEvents } from './warehouse.ts';
@@ -41,8 +42,19 @@ async function exportedThrough(dir: string): Promise<number> {
   return text === null ? 0 : (JSON.parse(text) as { position: number }).position;
 }
 
+/**
+ * Events loaded and written at a time: each such part is a range of files and a step of the
+ * recorded position, so an export's memory stays bounded whatever the length of the log.
+ */
+const PART_EVENTS = 200_000;
+
 /** Writes the events after the folder's recorded position as Parquet files into `dir`. */
-export async function exportParquet(events: EventStore, privacy: Pseudonymizer, dir: string): Promise<ParquetExport> {
+export async function exportParquet(
+  events: EventStore,
+  privacy: Pseudonymizer,
+  dir: string,
+  { partEvents = PART_EVENTS }: { partEvents?: number } = {},
+): Promise<ParquetExport> {
   await mkdir(dir, { recursive: true });
   const after = await exportedThrough(dir);
   await rm(join(dir, TEMP), { recursive: true, force: true });
@@ -51,31 +63,59 @@ export async function exportParquet(events: EventStore, privacy: Pseudonymizer, 
     if (range && Number(range[1]) > after) await rm(file);
   }
 
+  const last = await events.lastPosition();
+  const result: ParquetExport = { events: 0, after, position: after, files: [] };
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
     await connection.run(EVENTS_TABLE);
-    const position = await loadEvents(connection, events, privacy, { after });
-    if (position === after) return { events: 0, after, position, files: [] };
-    const temp = join(dir, TEMP);
-    const pattern = `events_${after + 1}_${position}_{i}`;
-    await connection.run(
-      `COPY (SELECT *, strftime(time, '%Y-%m-%d') AS day FROM events ORDER BY position)
-       TO '${temp.replaceAll("'", "''")}' (FORMAT parquet, PARTITION_BY (type, day), FILENAME_PATTERN '${pattern}')`,
-    );
-    const written = await filesUnder(temp);
-    for (const file of written) {
-      const target = join(dir, relative(temp, file));
-      await mkdir(dirname(target), { recursive: true });
-      await rename(file, target);
+    while (result.position < last) {
+      const from = result.position;
+      const position = await loadEvents(connection, events, privacy, {
+        after: from,
+        toPosition: Math.min(last, from + partEvents),
+      });
+      // A range with no event (positions need not be dense) moves nothing: read on past it.
+      if (position === from) {
+        result.position = Math.min(last, from + partEvents);
+        continue;
+      }
+      const part = await writePart(connection, dir, from, position);
+      result.events += part.events;
+      result.files.push(...part.files);
+      result.position = position;
+      await writeFile(join(dir, `${STATE_FILE}.tmp`), `${JSON.stringify({ position }, null, 2)}\n`);
+      await rename(join(dir, `${STATE_FILE}.tmp`), join(dir, STATE_FILE));
+      await connection.run('DELETE FROM events');
     }
-    await rm(temp, { recursive: true, force: true });
-    const count = Number((await connection.runAndReadAll('SELECT count(*) FROM events')).getRows()[0]![0]);
-    await writeFile(join(dir, `${STATE_FILE}.tmp`), `${JSON.stringify({ position }, null, 2)}\n`);
-    await rename(join(dir, `${STATE_FILE}.tmp`), join(dir, STATE_FILE));
-    return { events: count, after, position, files: written.map((file) => relative(temp, file)).sort() };
+    result.files.sort();
+    return result;
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
+}
+
+/** The loaded events (positions `from` + 1 to `to`) as files moved into place; the state is the caller's to record. */
+async function writePart(
+  connection: DuckDBConnection,
+  dir: string,
+  from: number,
+  to: number,
+): Promise<{ events: number; files: string[] }> {
+  const temp = join(dir, TEMP);
+  const pattern = `events_${from + 1}_${to}_{i}`;
+  await connection.run(
+    `COPY (SELECT *, strftime(time, '%Y-%m-%d') AS day FROM events ORDER BY position)
+     TO '${temp.replaceAll("'", "''")}' (FORMAT parquet, PARTITION_BY (type, day), FILENAME_PATTERN '${pattern}')`,
+  );
+  const written = await filesUnder(temp);
+  for (const file of written) {
+    const target = join(dir, relative(temp, file));
+    await mkdir(dirname(target), { recursive: true });
+    await rename(file, target);
+  }
+  await rm(temp, { recursive: true, force: true });
+  const count = Number((await connection.runAndReadAll('SELECT count(*) FROM events')).getRows()[0]![0]);
+  return { events: count, files: written.map((file) => relative(temp, file)) };
 }

@@ -186,7 +186,7 @@ export class AnalystSql {
   }
 }
 
-/** A warehouse loaded, then closed to files and the network for good, within its memory limit. */
+/** A warehouse loaded within its memory limit, then closed to files and the network for good. */
 async function lockedWarehouse(
   source: WarehouseSource,
   options: { key: string; reveal: boolean; memoryLimit: string },
@@ -195,12 +195,12 @@ async function lockedWarehouse(
   const warehouse = await Warehouse.open(source, {
     key: options.key,
     reveal: options.reveal,
+    memoryLimit: options.memoryLimit,
     ...(where.file !== undefined && { file: where.file }),
     ...(where.toPosition !== undefined && { toPosition: where.toPosition }),
   });
   try {
     for (const setting of [
-      `SET memory_limit = '${options.memoryLimit.replaceAll("'", "''")}'`,
       // No spilling to disk: a query past the memory limit fails instead of writing files.
       "SET temp_directory = ''",
       'SET enable_external_access = false',

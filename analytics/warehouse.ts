@@ -8,7 +8,8 @@
  * limit; one revealing personal data, or cut at a past position, lives in memory for its query.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, DuckDBTimestampValue } from '@duckdb/node-api';
 import recorded from '../docs/events/catalog.json' with { type: 'json' };
@@ -133,9 +134,12 @@ export interface WarehouseOptions {
   /**
    * The DuckDB file kept between openings (the current, pseudonymized warehouse only): what it
    * holds is reused when it was loaded the same way (key, table, privacy rules, catalog) from
-   * the same log, else it is made anew.
+   * the same log, else it is made anew. Any other warehouse is loaded into a scratch file of its
+   * own, removed when it is closed.
    */
   file?: string;
+  /** DuckDB's memory limit, set before anything is loaded (its default is most of the machine's memory). */
+  memoryLimit?: string;
 }
 
 /** Where a deployment keeps its pseudonymized warehouse: derived from the log, so never backed up. */
@@ -175,6 +179,8 @@ export class Warehouse {
     private readonly source: WarehouseSource,
     private readonly privacy: Pseudonymizer,
     private readonly toPosition: number | undefined,
+    /** The scratch folder of a warehouse not kept, removed on closing. */
+    private readonly scratch: string | null,
   ) {}
 
   static async open(source: WarehouseSource, options: WarehouseOptions): Promise<Warehouse> {
@@ -182,8 +188,12 @@ export class Warehouse {
     const { file } = options;
     if (file !== undefined && (reveal || options.toPosition !== undefined))
       throw new Error('Only the current, pseudonymized warehouse is kept in a file');
+    // On disk, even for one query: DuckDB then pages the log within the memory limit.
+    const scratch = file === undefined ? mkdtempSync(join(tmpdir(), 'mibi-warehouse-')) : null;
     const instance =
-      file === undefined ? await DuckDBInstance.create(':memory:') : await keptInstance(file, formatOf(options.key));
+      scratch !== null
+        ? await DuckDBInstance.create(join(scratch, 'warehouse.duckdb'))
+        : await keptInstance(file!, formatOf(options.key));
     const connection = await instance.connect();
     const warehouse = new Warehouse(
       instance,
@@ -191,8 +201,11 @@ export class Warehouse {
       source,
       reveal ? revealing : pseudonymizer(options.key),
       options.toPosition,
+      scratch,
     );
     try {
+      if (options.memoryLimit !== undefined)
+        await connection.run(`SET memory_limit = '${options.memoryLimit.replaceAll("'", "''")}'`);
       await connection.run(EVENTS_TABLE);
       for (const [type, { versions }] of Object.entries(catalog))
         await connection.run(eventView(type, latest(versions).schema, reveal));
@@ -273,5 +286,6 @@ export class Warehouse {
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();
+    if (this.scratch !== null) rmSync(this.scratch, { recursive: true, force: true });
   }
 }
