@@ -26,6 +26,8 @@ test('a seller lists a chappal in sizes 6-9 and two colours; a buyer must choose
   browser,
   baseURL,
 }, testInfo) => {
+  // A seller's listing, then a buyer's whole purchase: past 30 s on a loaded machine (CI).
+  test.setTimeout(90_000);
   const name = `Kolhapuri Chappal ${Date.now()}`;
 
   // The seller lists it through the form: two options, a grid of eight combinations.
