@@ -25,7 +25,7 @@ export function formatResult(result: SqlResult, csv: boolean): string {
 const HELD_ELSEWHERE = /Could not set lock on file/i;
 
 /**
- * The SQL engine over the kept warehouse file, or over one loaded in memory when the file is
+ * The SQL engine over the kept warehouse file, or over one loaded afresh when the file is
  * held by a running API (DuckDB lets one process open a file) or the query reveals personal data.
  */
 async function openSql(platform: Platform, key: string, file: string | null): Promise<AnalystSql> {
@@ -34,7 +34,7 @@ async function openSql(platform: Platform, key: string, file: string | null): Pr
     return await AnalystSql.open(platform, { key, file });
   } catch (error) {
     if (!HELD_ELSEWHERE.test((error as Error).message)) throw error;
-    process.stderr.write('note: a running API holds the kept warehouse; loading the log into memory instead\n');
+    process.stderr.write('note: a running API holds the kept warehouse; loading the log afresh for this query\n');
     return AnalystSql.open(platform, { key });
   }
 }
