@@ -1,3 +1,4 @@
+import { provenanceCode } from '../../domain/provenance/code.ts';
 import type { ProductDoc } from './documents.ts';
 
 /** A complete, visible product document for tests; `fields` override any part. */
@@ -52,6 +53,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     rejectedRevision: null,
     listedAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
+    provenance: { code: provenanceCode(id), method: null, madeBy: [], badges: [] },
     ...fields,
   };
 }

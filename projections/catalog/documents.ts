@@ -12,6 +12,7 @@ import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
 import type { ProductTax } from '../../domain/tax/product-tax.ts';
 import type { Question } from '../../domain/product/personalisation.ts';
 import type { Variant } from '../../domain/product/variants.ts';
+import { CERTIFICATE_KINDS, MAKING_METHODS } from '../../domain/provenance/events.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
 
@@ -131,6 +132,39 @@ const RejectedRevisionSchema = RevisionSchema.extend({ reason: z.string(), rejec
 );
 export type RejectedRevisionDoc = z.infer<typeof RejectedRevisionSchema>;
 
+/** Where a product comes from, as its page and the lists show it (issue 29). */
+export const ProductProvenanceSchema = z
+  .object({
+    code: z.string().openapi({
+      description: 'The code of its public provenance page, `/provenance/{code}`, printed on its tag',
+      example: '7K3QW9XHC2',
+    }),
+    method: z
+      .enum(MAKING_METHODS)
+      .nullable()
+      .openapi({ description: 'How it was made; null until its seller states its origin' }),
+    madeBy: z
+      .array(z.object({ name: z.string(), craft: z.string(), place: z.string() }))
+      .openapi({ description: 'Its makers, as they wish to be shown, with their village or town' }),
+    badges: z
+      .array(
+        z.object({
+          kind: z.enum(CERTIFICATE_KINDS),
+          title: z.string().openapi({ example: 'GI: Banarasi Brocades and Sarees' }),
+          certifies: z.string().openapi({
+            description: 'What it certifies, in plain words',
+            example: 'The seller is a registered authorised user of this GI. It does not certify each item.',
+          }),
+        }),
+      )
+      .openapi({
+        description:
+          "The seller's certificates then the product's and its lots', verified and not revoked or expired: each gives one",
+      }),
+  })
+  .openapi('ProductProvenance');
+export type ProductProvenance = z.infer<typeof ProductProvenanceSchema>;
+
 /**
  * Every product ever listed, delisted ones included (flagged). The name, description,
  * category, images and tags are the approved version; the revision fields are for its seller
@@ -211,6 +245,7 @@ export const ProductSchema = z
     listedAt: z.string(),
     // The last change of the live product (revisions waiting or turned down leave it).
     updatedAt: z.string(),
+    provenance: ProductProvenanceSchema,
   })
   .openapi('Product');
 export type ProductDoc = z.infer<typeof ProductSchema>;

@@ -394,6 +394,7 @@ describe('catalog projection', () => {
       verified: true,
       suspended: false,
       productIds: [productId],
+      certificateIds: [],
     });
   });
 

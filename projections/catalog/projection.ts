@@ -21,6 +21,14 @@ import {
   withDetailChanges,
 } from '../../domain/product/variants.ts';
 import type { Projection } from '../../platform/projection/projection.ts';
+import {
+  type CatalogProvenanceEvent,
+  applyProvenance,
+  keepCode,
+  PROVENANCE_COLLECTIONS,
+  PROVENANCE_TYPES,
+  provenanceOf,
+} from './provenance.ts';
 
 /**
  * Every account (a buyer may add the seller role later) with its name and standing, for the
@@ -37,6 +45,8 @@ interface SellerDoc extends Doc {
   suspended: boolean;
   /** So that a change of standing reaches every product of the seller. */
   productIds: string[];
+  /** The seller's own certificates (scope seller), whose badges every product of the seller shows. */
+  certificateIds: string[];
 }
 
 interface RatingDoc extends Doc {
@@ -49,7 +59,8 @@ type CatalogEvent =
   | ReviewEvent
   | SellerEvent
   | SellerProfileEvent
-  | Extract<AccountEvent, { type: 'AccountRegistered' }>;
+  | Extract<AccountEvent, { type: 'AccountRegistered' }>
+  | CatalogProvenanceEvent;
 type ProductChange = Exclude<UpcastProductEvent, { type: 'ProductListed' }>;
 
 /** The products (documents.ts `ProductDoc`). */
@@ -202,6 +213,7 @@ const newSeller = (id: string): SellerDoc => ({
   verified: false,
   suspended: false,
   productIds: [],
+  certificateIds: [],
 });
 
 async function sellerOf(work: UnitOfWork, sellerId: string): Promise<SellerDoc> {
@@ -239,6 +251,7 @@ async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<voi
   if (!seller.productIds.includes(productId)) {
     work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, productIds: [...seller.productIds, productId] });
   }
+  keepCode(work, productId);
   const fields: ProductFields = {
     id: productId,
     sellerId,
@@ -259,6 +272,7 @@ async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<voi
     rejectedRevision: null,
     listedAt,
     updatedAt: listedAt,
+    provenance: await provenanceOf(work, productId, seller.certificateIds),
   };
   await saveProduct(work, await work.get<ProductDoc>(PRODUCTS, productId), withDerived(fields));
 }
@@ -287,6 +301,31 @@ async function createCategory(
     returnable,
     productCount: existing?.productCount ?? 0,
   });
+}
+
+/** Shows each product's provenance again after a provenance event (a seller's certificate: on every product of the seller). */
+async function showProvenance(work: UnitOfWork, event: CatalogProvenanceEvent): Promise<void> {
+  const reached = await applyProvenance(work, event);
+  let productIds: readonly string[];
+  if ('productIds' in reached) productIds = reached.productIds;
+  else {
+    const seller = await sellerOf(work, reached.sellerId);
+    // Submitted, it gives no badge yet.
+    if (reached.submitted) {
+      const certificateIds = [...seller.certificateIds, reached.certificateId];
+      return work.put<SellerDoc>(CATALOG_SELLERS, { ...seller, certificateIds });
+    }
+    productIds = seller.productIds;
+  }
+  for (const productId of productIds) {
+    const product = await work.get<ProductDoc>(PRODUCTS, productId);
+    if (!product) continue;
+    const { certificateIds } = await sellerOf(work, product.sellerId);
+    const provenance = await provenanceOf(work, productId, certificateIds);
+    // Unchanged (a certificate submitted, a maker's story): the product is not written again.
+    if (JSON.stringify(provenance) !== JSON.stringify(product.provenance))
+      await updateProduct(work, productId, () => ({ provenance }));
+  }
 }
 
 const PRODUCT_CHANGES = new Set<ProductChange['type']>([
@@ -320,7 +359,8 @@ export const catalog: Projection = {
   // 2: categories say whether they take returns. 3: products carry their revisions for review. 4: products carry their images. 5: when each last sold.
   // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days. 8: and personalisation questions.
   // 9: their options and variants, with the stock of each. 10: no option filter keys (the filter reads the variants).
-  version: 10,
+  // 11: their provenance (code, method, makers and badges), and the lookup of a product by its code.
+  version: 11,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {
@@ -335,6 +375,7 @@ export const catalog: Projection = {
     { name: CATEGORIES, indexes: [['name']] },
     { name: CATALOG_SELLERS },
     { name: CATALOG_RATINGS },
+    ...PROVENANCE_COLLECTIONS,
   ],
   eventTypes: new Set([
     'ProductListed',
@@ -346,6 +387,7 @@ export const catalog: Projection = {
     'ReviewEdited',
     ...SELLER_EVENTS,
     'SellerProfileUpdated',
+    ...PROVENANCE_TYPES,
   ]),
 
   async apply({ type, data }: RecordedEvent, work: UnitOfWork): Promise<void> {
@@ -354,6 +396,7 @@ export const catalog: Projection = {
     const event = isProductEvent(recorded) ? upcastProductEvent(recorded) : recorded;
     if (isProductChange(event))
       return updateProduct(work, event.data.productId, (product) => productChange(event, product));
+    if (PROVENANCE_TYPES.has(event.type)) return showProvenance(work, event as CatalogProvenanceEvent);
     switch (event.type) {
       case 'ProductListed':
         return listProduct(work, event);
