@@ -73,7 +73,11 @@ describe('makers and origins', () => {
     const { id: otherMaker } = await addedMaker(spices);
     const product = await listedProduct(api, crafts);
     const origin = { makerIds: [makerId], method: 'handloom' as const, productionPartner: null };
-    ok(await crafts.api.seller.products[':id'].origin.$put({ param: { id: product }, json: origin }));
+    const stated = ok(await crafts.api.seller.products[':id'].origin.$put({ param: { id: product }, json: origin }));
+    expect(ok(await crafts.after(stated.position).seller.origins.$get())).toEqual([
+      expect.objectContaining({ productId: product, sellerId: crafts.user!.id, ...origin }),
+    ]);
+    expect(ok(await spices.after(stated.position).seller.origins.$get())).toEqual([]);
     const stolen = await spices.api.seller.products[':id'].origin.$put({ param: { id: product }, json: origin });
     expectStatus(stolen, 404);
     const foreignMaker = await crafts.api.seller.products[':id'].origin.$put({

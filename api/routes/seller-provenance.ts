@@ -5,8 +5,13 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { certificateSchema, makerSchema, originSchema } from '../../domain/provenance/schemas.ts';
-import { CertificateSchema, EvidenceFileSchema, MakerSchema } from '../../projections/provenance/documents.ts';
-import { certificatesOf, makersOf } from '../../projections/provenance/queries.ts';
+import {
+  CertificateSchema,
+  EvidenceFileSchema,
+  MakerSchema,
+  OriginSchema,
+} from '../../projections/provenance/documents.ts';
+import { certificatesOf, makersOf, originsOf } from '../../projections/provenance/queries.ts';
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { limitRequest } from '../auth/too-many-requests.ts';
 import {
@@ -90,6 +95,17 @@ export const sellerProvenanceRoutes = (ctx: AppContext) =>
         responses: { 200: jsonResponse(ProvenanceResultSchema, 'Removed'), ...errors(401, 403, 404) },
       }),
       async (c) => c.json(await removeMaker(ctx, actorOf(requireUser(c)), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/origins',
+        operationId: 'listOwnOrigins',
+        tags,
+        summary: 'The origins the signed-in seller stated of its products (who made each and how)',
+        responses: { 200: jsonResponse(z.array(OriginSchema), 'The stated origins'), ...errors(401, 403) },
+      }),
+      async (c) => c.json(await originsOf(ctx.platform.read, requireUser(c).id), 200),
     )
     .openapi(
       createRoute({

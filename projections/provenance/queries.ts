@@ -1,12 +1,16 @@
 /** Reads of the provenance read model for sellers and admins. */
 import { daysBetween } from '../../domain/provenance/days.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import type { CertificateDoc, MakerDoc } from './documents.ts';
-import { CERTIFICATES, MAKERS } from './projection.ts';
+import type { CertificateDoc, MakerDoc, OriginDoc } from './documents.ts';
+import { CERTIFICATES, MAKERS, ORIGINS } from './projection.ts';
 
 /** A seller's makers (not removed), by name. */
 export const makersOf = (read: ReadStore, sellerId: string): Promise<MakerDoc[]> =>
   read.collection<MakerDoc>(MAKERS).find({ where: { sellerId, removed: false }, sort: [['name', 'asc']] });
+
+/** The origins a seller stated of its products. */
+export const originsOf = (read: ReadStore, sellerId: string): Promise<OriginDoc[]> =>
+  read.collection<OriginDoc>(ORIGINS).find({ where: { sellerId } });
 
 /** A seller's certificates, newest first. */
 export const certificatesOf = (read: ReadStore, sellerId: string): Promise<CertificateDoc[]> =>

@@ -103,17 +103,17 @@ export const SelectField = fieldOf<SelectHTMLAttributes<HTMLSelectElement>>((lab
   <select {...labelled} className={`select w-full ${error ? 'select-error' : ''}`} {...select} />
 ));
 
-/** A SelectField of codes, blank ("Choose one") until one is chosen, each shown by its label. */
+/** A SelectField of codes, blank ("Choose one") until one is chosen (unless given a `value` or `defaultValue`), each shown by its label. */
 export function ChoiceField<C extends string>({
   choices,
   labelOf,
   ...field
-}: Omit<ComponentProps<typeof SelectField>, 'children' | 'defaultValue'> & {
+}: Omit<ComponentProps<typeof SelectField>, 'children'> & {
   choices: readonly C[];
   labelOf: (choice: C) => string;
 }) {
   return (
-    <SelectField defaultValue="" {...field}>
+    <SelectField {...('value' in field ? {} : { defaultValue: '' })} {...field}>
       <option value="" disabled>
         Choose one
       </option>

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import type { OrderStatus } from '../../../../domain/order/status.ts';
 import type { SellerOrder } from '../orders/index.ts';
 
@@ -26,7 +27,16 @@ function Count({ n, of }: { n: number; of: string }) {
   );
 }
 
-/** The links to each section of the seller's dashboard, kept in view under the header as the page scrolls. */
+/** The seller's pages beside the dashboard: proof of origin. */
+const PAGES = [
+  { label: 'Makers', href: '/seller/makers' },
+  { label: 'Certificates', href: '/seller/certificates' },
+];
+
+/**
+ * The links to each section of the seller's dashboard, then to the seller's other pages, kept in
+ * view under the header as the page scrolls.
+ */
 export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksProps) {
   // Orders and Returns both lead to the orders section, which they filter.
   const sections = [
@@ -57,6 +67,13 @@ export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksPro
               {label}
               {count}
             </a>
+          </li>
+        ))}
+        {PAGES.map(({ label, href }) => (
+          <li key={label}>
+            <Link href={href} className="link link-hover whitespace-nowrap py-1">
+              {label}
+            </Link>
           </li>
         ))}
       </ul>

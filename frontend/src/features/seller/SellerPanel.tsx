@@ -5,6 +5,7 @@ import { useApiGet } from '../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../components/StatCard.tsx';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
+import { ProductOrigin } from '../provenance/index.ts';
 import { IncomingOrders } from './IncomingOrders.tsx';
 import { withSellerOrder } from './sellerOrderList.ts';
 import { InvoicesSection } from './invoices/InvoicesSection.tsx';
@@ -92,7 +93,10 @@ export default function SellerPanel() {
       <FigureCards label="Your shop in figures" of={products} figures={SHOP_FIGURES} />
       <div className="mt-10">
         {editing ? (
-          <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
+          <>
+            <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
+            {editing !== 'new' && <ProductOrigin productId={editing.id} productName={editing.name} />}
+          </>
         ) : (
           <ProductList
             products={products}

@@ -1,0 +1,108 @@
+/**
+ * Issue 29, proof of origin: a seller records a maker and a Handloom Mark certificate with its
+ * evidence and states a product's origin; an admin checks the evidence and verifies it; buyers see
+ * the badge and "Made by" on the product page, and anyone (signed out) the provenance page of its
+ * code, with "History intact".
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { expectAccessible, listProduct, signUpByApi } from './shop.ts';
+
+/** A PDF as small as one can be: the server reads its type from the bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** The seller adds a maker on /seller/makers, reached from the dashboard's links. */
+async function addMaker(page: Page, name: string): Promise<void> {
+  await page.goto('/dashboard/seller');
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Makers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Makers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Maker' }).click();
+  await page.getByLabel('Who they are').selectOption({ label: 'Artisan' });
+  await page.getByLabel('Name (as they wish to be shown)').fill(name);
+  await page.getByLabel('Craft').fill('Jamdani weaving');
+  await page.getByLabel('Village or town').fill('Phulia');
+  await page.getByLabel('District').fill('Nadia');
+  await page.getByLabel('State').fill('West Bengal');
+  // A PIN cannot start with 0: the API's own message shows under the field.
+  await page.getByLabel('PIN Code').fill('041301');
+  await page.getByLabel('Kind of ID').selectOption({ label: 'Pehchan card' });
+  await page.getByLabel('ID number').fill('WB-2023-55128841');
+  await page.getByLabel('Their story (optional, up to 1000 characters)').fill('Weaves on a pit loom at home.');
+  await page.getByRole('button', { name: 'Add Maker' }).click();
+  await expect(page.getByText('Enter a valid 6-digit PIN code')).toBeVisible();
+  await page.getByLabel('PIN Code').fill('741402');
+  await page.getByRole('button', { name: 'Add Maker' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toContainText('Artisan · Jamdani weaving');
+  await expect(card).toContainText('Phulia, Nadia, West Bengal 741402');
+  // Only the last four characters of the artisan ID are ever shown.
+  await expect(card).toContainText('Pehchan card: ••••••••••8841');
+}
+
+/** The seller submits a Handloom Mark for its whole business, with a PDF of it as evidence. */
+async function submitHandloomMark(page: Page, number: string): Promise<void> {
+  await page.goto('/dashboard/seller');
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('link', { name: 'Certificates' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Certificate' }).click();
+  await page.getByLabel('Kind of certificate').selectOption({ label: 'Handloom Mark' });
+  await page.getByLabel('Certificate or registration number').fill(number);
+  await page.getByLabel('Issuer').fill('Textiles Committee');
+  await page.getByLabel('Valid from').fill('2025-01-01');
+  await page.getByLabel('Valid until').fill('2099-12-31');
+  // No evidence yet: refused before it is sent.
+  await page.getByRole('button', { name: 'Submit Certificate' }).click();
+  await expect(page.getByText('Attach at least one evidence file (a PDF or an image)')).toBeVisible();
+  await page
+    .getByLabel(/^Evidence:/)
+    .setInputFiles({ name: 'handloom-mark.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('list', { name: 'Evidence attached' })).toContainText('handloom-mark.pdf');
+  await page.getByRole('button', { name: 'Submit Certificate' }).click();
+  await expect(page.getByText('Certificate submitted')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: number });
+  await expect(card.getByRole('heading')).toHaveText('Handloom Mark');
+  await expect(card).toContainText('Waiting for review');
+  await expect(card).toContainText('covers: The seller');
+  await expect(card.getByRole('link', { name: 'handloom-mark.pdf' })).toBeVisible();
+}
+
+/** On the product's editing, the seller names the maker and the method; the tag shows the code. */
+async function stateOrigin(page: Page, productName: string, makerName: string): Promise<string> {
+  await page.goto('/dashboard/seller');
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
+  await row.getByRole('button', { name: 'Edit Product' }).click();
+  const origin = page.getByRole('form', { name: 'Origin' });
+  await origin.getByLabel('How it was made').selectOption({ label: 'Handloom' });
+  await origin.getByRole('button', { name: 'Save Origin' }).click();
+  await expect(origin).toContainText('Name at least one maker');
+  await origin.getByRole('checkbox', { name: new RegExp(makerName) }).check();
+  await origin.getByRole('button', { name: 'Save Origin' }).click();
+  await expect(page.getByText('Origin saved')).toBeVisible();
+  const tag = page.getByRole('region', { name: 'Origin and tag' });
+  await expect(tag.getByRole('link', { name: 'Download QR code (SVG)' })).toBeVisible();
+  await expect(tag.getByRole('link', { name: 'Download QR code (PNG)' })).toBeVisible();
+  const href = await tag.getByRole('link', { name: 'Open the provenance page' }).getAttribute('href');
+  return href!.replace('/provenance/', '');
+}
+
+test('a seller records a maker, a Handloom Mark with evidence and a product’s origin', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  await signUpByApi(page.request, baseURL!, 'seller', 'Phulia Jamdani House');
+  const productName = `Jamdani Saree ${stamp}`;
+  await listProduct(page.request, baseURL!, { name: productName, categoryId: 'handicrafts' });
+  const makerName = `Anjali Basak ${stamp}`;
+  await addMaker(page, makerName);
+  await expectAccessible(page, testInfo, 'makers');
+  const number = `HLM-WB-${stamp}`;
+  await submitHandloomMark(page, number);
+  await expectAccessible(page, testInfo, 'certificates');
+  const code = await stateOrigin(page, productName, makerName);
+  expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+  await expectAccessible(page, testInfo, 'origin-and-tag');
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { server } from '../../api/client.ts';
+import { useApiGet } from '../../api/useApiGet.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatDateTime } from '../../format.ts';
+import { CertificateForm } from './CertificateForm.tsx';
+import { CertificateStateBadge } from './CertificateState.tsx';
+import { EvidenceLinks, sellerEvidenceHref } from './EvidenceLinks.tsx';
+import { SellerPage } from './SellerPage.tsx';
+import type { Certificate } from './types.ts';
+import { STATE_LABELS, certificateName, scopeText, validityText } from './words.ts';
+
+/** /seller/certificates: the seller's certificates with their state, and the form to submit one with its evidence. */
+export default function CertificatesPage() {
+  return (
+    <SellerPage
+      title="Certificates"
+      description="Your GI registrations, Handloom Mark, Craftmark and other certificates. Once an admin verifies one, its badge shows on the products it covers until it ends."
+    >
+      {(userId) => <Certificates key={userId} />}
+    </SellerPage>
+  );
+}
+
+function Certificates() {
+  const certificates = useApiGet(
+    (options) => server.seller.certificates.$get({}, options),
+    [],
+    'Failed to load your certificates',
+  );
+  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products');
+  const [adding, setAdding] = useState(false);
+  const productName = (id: string) => products.data?.items.find((product) => product.id === id)?.name;
+
+  async function submitted(position: number) {
+    await certificates.reload(position);
+    setAdding(false);
+  }
+
+  if (adding)
+    return (
+      <CertificateForm products={products.data?.items ?? []} onSaved={submitted} onCancel={() => setAdding(false)} />
+    );
+  if (certificates.loading) return <Skeleton className="h-40 rounded-box" />;
+  if (certificates.failed) return <LoadFailed what="your certificates" onRetry={() => void certificates.reload()} />;
+  const list = certificates.data!;
+  const add = (
+    <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+      <Icon name="plus" className="size-4" /> Submit Certificate
+    </button>
+  );
+  if (list.length === 0)
+    return (
+      <EmptyState
+        title="No certificates yet"
+        text="Submit a certificate with a scan or PDF of it for an admin to check."
+      >
+        {add}
+      </EmptyState>
+    );
+  return (
+    <section aria-label="Your certificates">
+      <div className="mb-4">{add}</div>
+      <ul className="space-y-4">
+        {list.map((certificate) => (
+          <CertificateCard key={certificate.id} certificate={certificate} productName={productName} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CertificateCard({
+  certificate,
+  productName,
+}: {
+  certificate: Certificate;
+  productName: (id: string) => string | undefined;
+}) {
+  const { state, reason, decidedAt, decidedByName } = certificate;
+  return (
+    <li className="card border border-base-300 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">{certificateName(certificate)}</h2>
+        <CertificateStateBadge state={state} />
+      </div>
+      <p className="text-sm">
+        No. <span className="font-mono">{certificate.number}</span> · issued by {certificate.issuer}
+      </p>
+      <p className="text-sm">
+        {validityText(certificate)} · covers: {scopeText(certificate.scope, productName)}
+      </p>
+      {reason && (state === 'rejected' || state === 'revoked') && (
+        <p className="mt-1 text-sm text-error">
+          {state === 'rejected' ? 'Rejected' : 'Revoked'}: {reason}
+        </p>
+      )}
+      <p className="mt-1 text-sm text-base-content/80">
+        Submitted {formatDateTime(certificate.submittedAt)}
+        {decidedAt &&
+          ` · ${STATE_LABELS[state]} ${formatDateTime(decidedAt)}${decidedByName ? ` by ${decidedByName}` : ''}`}
+      </p>
+      <div className="mt-2 text-sm">
+        <EvidenceLinks evidence={certificate.evidence} hrefOf={sellerEvidenceHref(certificate.id)} />
+      </div>
+    </li>
+  );
+}
