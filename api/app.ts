@@ -29,6 +29,7 @@ import { analystRoutes } from './routes/analyst.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { taxRateRoutes } from './routes/tax-rates.ts';
+import { referenceRateRoutes } from './routes/reference-rates.ts';
 import { devRoutes, devRoutesOn } from './routes/dev.ts';
 import { exportRoutes } from './routes/export.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -37,6 +38,7 @@ import { payoutAccountRoutes } from './routes/payout-account.ts';
 import { taxReportRoutes } from './routes/tax-report.ts';
 import { liveRoutes } from './routes/live.ts';
 import { mailChoiceRoutes } from './routes/mail-choices.ts';
+import { displayCurrencyRoutes } from './routes/display-currency.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -138,8 +140,10 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/auth', authRoutes(ctx))
     .route('/api/auth', accountSecurityRoutes(ctx))
     .route('/api/auth', mailChoiceRoutes(ctx))
+    .route('/api/auth', displayCurrencyRoutes(ctx))
     .route('/api/categories', categoryRoutes(ctx))
     .route('/api/tax-rates', taxRateRoutes(ctx))
+    .route('/api/reference-rates', referenceRateRoutes(ctx))
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
     .route('/api/seller', sellerRoutes(ctx))

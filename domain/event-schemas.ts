@@ -17,6 +17,8 @@ import type { CategoryEvent } from './catalog/events.ts';
 import { type CatalogImportEvent, ROW_OUTCOMES } from './catalog-import/import.ts';
 import { CATALOG_COLUMNS } from './catalog-import/rows.ts';
 import type { ThreadEvent } from './conversation/events.ts';
+import { DISPLAY_CURRENCIES, FOREIGN_CURRENCIES } from './currency/currencies.ts';
+import type { ReferenceRateEvent } from './currency/reference-rates.ts';
 import type { ZoneTableEvent } from './delivery/zone-table.ts';
 import { ZONES } from './delivery/zones.ts';
 import { DISPUTE_OUTCOMES, HELP_REASONS, HELP_RESOLUTIONS, type HelpEvent } from './dispute/events.ts';
@@ -110,6 +112,7 @@ const account = sameAs<AccountEvent | EmailEvent | AccountNoticeEvent>()({
   RecoveryCodeUsed: z.object({ userId: text, codeHash: text, usedAt: time }),
   RecoveryCodesReplaced: z.object({ userId: text, recoveryCodeHashes: z.array(text), replacedAt: time }),
   MailChoicesChanged: z.object({ userId: text, muted: z.array(z.enum(NOTICE_KINDS)), at: time }),
+  DisplayCurrencyChosen: z.object({ userId: text, currency: z.enum(DISPLAY_CURRENCIES), at: time }),
 });
 
 const addressStamp = z.object({ userId: text, addressId: text, at: time });
@@ -661,6 +664,17 @@ const tax = sameAs<TaxPolicyEvent>()({
   ServiceRateSet: rateStamp.extend({ service: z.enum(SERVICES), sac: text, rateBps: count }),
 });
 
+const currency = sameAs<ReferenceRateEvent>()({
+  ReferenceRateSet: z.object({
+    currency: z.enum(FOREIGN_CURRENCIES),
+    rupeesPerUnit: text,
+    effectiveFrom: time,
+    source: text,
+    by: text,
+    at: time,
+  }),
+});
+
 const transit = z.object({ minDays: count, maxDays: count });
 const delivery = sameAs<ZoneTableEvent>()({
   ZoneTransitSet: rateStamp.extend({
@@ -772,6 +786,7 @@ export const EVENT_SCHEMAS: Record<string, DataSchemas> = {
   catalog: category,
   'catalog-import': catalogImport,
   conversation,
+  currency,
   delivery,
   demo,
   dispute,

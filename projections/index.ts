@@ -11,6 +11,7 @@ import { orders } from './orders/projection.ts';
 import { payments } from './payments/projection.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import { provenance } from './provenance/projection.ts';
+import { referenceRates } from './reference-rates/projection.ts';
 import { reviews } from './reviews/projection.ts';
 import { sales } from './sales/projection.ts';
 import { storefronts } from './storefronts/projection.ts';
@@ -42,6 +43,7 @@ export const projections: Projection[] = [
   threads,
   helpRequests,
   provenance,
+  referenceRates,
 ];
 
 /** The lease of the projections runner: one `projections` process at a time follows the log for every read model. */

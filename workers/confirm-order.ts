@@ -7,7 +7,14 @@
  */
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
-import { confirmationDecider, confirmationStream, orderConfirmationMail } from '../domain/order/confirmation.ts';
+import { type DisplayCurrency, isForeignCurrency } from '../domain/currency/currencies.ts';
+import { REFERENCE_RATES_STREAM, rateE4At, referenceRatesDecider } from '../domain/currency/reference-rates.ts';
+import {
+  type ApproxCurrency,
+  confirmationDecider,
+  confirmationStream,
+  orderConfirmationMail,
+} from '../domain/order/confirmation.ts';
 import { type OrderEvent, orderStream } from '../domain/order/events.ts';
 import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import type { SellersToldOf } from './order-reactor.ts';
@@ -21,6 +28,18 @@ export interface ConfirmOrderJob {
   orderId: string;
   /** The OrderPlaced (or PaymentCaptured) event, recorded as the cause of the mail. */
   cause: Cause;
+}
+
+/** The buyer's display currency and the rate in effect when they ordered; null for rupees alone, or no rate then. */
+async function approxOf(
+  streams: Streams,
+  currency: DisplayCurrency | null,
+  placedAt: string,
+): Promise<ApproxCurrency | null> {
+  if (currency === null || !isForeignCurrency(currency)) return null;
+  const { state: rates } = await streams.load(REFERENCE_RATES_STREAM, referenceRatesDecider);
+  const rate = rateE4At(rates, currency, placedAt);
+  return rate === undefined ? null : { currency, rate };
 }
 
 const confirmed = async (streams: Streams, orderId: string): Promise<boolean> =>
@@ -58,7 +77,11 @@ export const confirmOrder: Worker<ConfirmOrderJob> = {
     if (!buyer) throw new Error(`No account for buyer ${purchase.buyerId}`);
     await platform.mail.send({
       to: buyer.email,
-      ...orderConfirmationMail(buyer.fullName, purchase),
+      ...orderConfirmationMail(
+        buyer.fullName,
+        purchase,
+        await approxOf(streams, buyer.displayCurrency, purchase.placedAt),
+      ),
       key: `order-confirmation:${orderId}`,
     });
     const mailed = {

@@ -18,6 +18,7 @@ const PUBLIC_READS: { path: RegExp; bySession: boolean; catalog?: string }[] = [
   { path: /^\/api\/sellers\/[^/]+$/, bySession: true },
   { path: /^\/api\/categories$/, bySession: false, catalog: '/api/categories' },
   { path: /^\/api\/returns\/policy$/, bySession: false },
+  { path: /^\/api\/reference-rates$/, bySession: false },
   { path: /^\/api\/openapi\.json$/, bySession: false },
   { path: /^\/api\/docs(?:\/[^/]+)?$/, bySession: false },
 ];

@@ -145,6 +145,7 @@ describe('security headers', () => {
       ['/api/products', 'no-cache'],
       ['/api/categories', 'no-cache'],
       ['/api/returns/policy', 'no-cache'],
+      ['/api/reference-rates', 'no-cache'],
       ['/api/openapi.json', 'no-cache'],
     ])('public %s stays cacheable (revalidated), under the API policy', async (path, cacheControl) => {
       const { headers } = await headersOf(app, path);
@@ -252,6 +253,7 @@ describe('security headers', () => {
         '/api/sellers/:id',
         '/api/categories',
         '/api/returns/policy',
+        '/api/reference-rates',
         '/api/openapi.json',
       ]);
       const routes = app.routes.filter(

@@ -10,6 +10,7 @@ import { buyerNotificationsLive } from '../../projections/buyer-notifications/li
 import { catalogImportsLive } from '../../projections/catalog-imports/live.ts';
 import { threadsLive } from '../../projections/threads/live.ts';
 import { helpRequestsLive } from '../../projections/help-requests/live.ts';
+import { referenceRatesLive } from '../../projections/reference-rates/live.ts';
 
 /** Every read model's part of the live feed (projections/live.ts says how a slice adds one). */
 const SLICES = [
@@ -23,6 +24,7 @@ const SLICES = [
   catalogImportsLive,
   threadsLive,
   helpRequestsLive,
+  referenceRatesLive,
 ] as const;
 
 const EVENTS = eventsOf(SLICES);

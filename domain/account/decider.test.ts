@@ -1,5 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor, Role } from '../actor.ts';
+import type { DisplayCurrency } from '../currency/currencies.ts';
+import { fold } from '../decider.ts';
 import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
 import type { AccountEvent } from './events.ts';
@@ -228,5 +230,41 @@ describe('ChooseMails', () => {
     given(accountDecider, [registered])
       .when(choose(['order_shipped'], admin))
       .then(forbidden);
+  });
+});
+
+describe('ChooseDisplayCurrency', () => {
+  const choose = (currency: DisplayCurrency, actor: Actor = buyer) =>
+    ({ type: 'ChooseDisplayCurrency', actor, currency, at: AT }) as const;
+  const chosen = (currency: DisplayCurrency): AccountEvent => ({
+    type: 'DisplayCurrencyChosen',
+    data: { userId, currency, at: AT },
+  });
+
+  it('keeps the currency the user chooses, and none until they do', () => {
+    expect(fold(accountDecider, [registered])?.displayCurrency).toBeNull();
+    given(accountDecider, [registered])
+      .when(choose('EUR'))
+      .then([chosen('EUR')]);
+    expect(fold(accountDecider, [registered, chosen('EUR'), chosen('INR')])?.displayCurrency).toBe('INR');
+  });
+
+  it('records nothing for the currency already chosen, but records rupees chosen at first', () => {
+    given(accountDecider, [registered, chosen('GBP')])
+      .when(choose('GBP'))
+      .then([]);
+    given(accountDecider, [registered])
+      .when(choose('INR'))
+      .then([chosen('INR')]);
+  });
+
+  it("is the user's own choice: no one else's, not even an admin's", () => {
+    const forbidden = {
+      code: 'forbidden',
+      kind: 'forbidden',
+      message: 'You can only choose your own currency',
+    } as const;
+    given(accountDecider, [registered]).when(choose('USD', otherBuyer)).then(forbidden);
+    given(accountDecider, [registered]).when(choose('USD', admin)).then(forbidden);
   });
 });

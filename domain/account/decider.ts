@@ -1,4 +1,5 @@
 import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbidden, isAdmin } from '../actor.ts';
+import type { DisplayCurrency } from '../currency/currencies.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import { NOTICE_KINDS, type NoticeKind } from '../notification/notices.ts';
 import { emailKey } from './email.ts';
@@ -39,6 +40,7 @@ export type AccountCommand =
   /** `now` decides whether the token has expired. */
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'ChooseMails'; actor: Actor; muted: NoticeKind[]; at: string }
+  | { type: 'ChooseDisplayCurrency'; actor: Actor; currency: DisplayCurrency; at: string }
   /** Recorded by the sign-in's second step (no actor: whoever guesses is not signed in). */
   | { type: 'RecordCodesLocked'; burst: number; failures: number; waitMs: number; at: string }
   | VerificationCommand
@@ -57,6 +59,8 @@ export interface Account {
   totp: SecondFactor | null;
   /** The kinds of notice the user gets in the app only, not by mail. */
   mutedMails: NoticeKind[];
+  /** The currency prices are shown in beside rupees; null until the user chooses one (rupees alone). */
+  displayCurrency: DisplayCurrency | null;
 }
 
 export type AccountState = Account | null;
@@ -95,6 +99,16 @@ function chooseMails(account: Account, { actor, muted, at }: Extract<AccountComm
   const chosen = NOTICE_KINDS.filter((kind) => muted.includes(kind));
   if (chosen.join() === account.mutedMails.join()) return [];
   return [{ type: 'MailChoicesChanged', data: { userId: account.userId, muted: chosen, at } } satisfies AccountEvent];
+}
+
+/** Only the user chooses the currency they see; the same choice again records nothing. */
+function chooseDisplayCurrency(
+  account: Account,
+  { actor, currency, at }: Extract<AccountCommand, { type: 'ChooseDisplayCurrency' }>,
+): AccountEvent[] {
+  if (actor.userId !== account.userId) throw forbidden('You can only choose your own currency');
+  if (currency === account.displayCurrency) return [];
+  return [{ type: 'DisplayCurrencyChosen', data: { userId: account.userId, currency, at } }];
 }
 
 function resetPassword(account: Account, command: Extract<AccountCommand, { type: 'ResetPassword' }>): AccountEvent[] {
@@ -138,6 +152,8 @@ function decideOnExisting(
       return resetPassword(account, command);
     case 'ChooseMails':
       return chooseMails(account, command);
+    case 'ChooseDisplayCurrency':
+      return chooseDisplayCurrency(account, command);
     case 'RecordCodesLocked': {
       const { type: _, ...locked } = command;
       return [{ type: 'SecondFactorCodesLocked', data: { userId: account.userId, ...locked } }];
@@ -168,6 +184,7 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       verification: { verified: false, pending: null, verifiedWith: null },
       totp: null,
       mutedMails: [],
+      displayCurrency: null,
     };
   }
   if (state === null) return state;
@@ -186,6 +203,8 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       return { ...state, passwordHash: data.passwordHash, pendingReset: null };
     case 'MailChoicesChanged':
       return { ...state, mutedMails: data.muted };
+    case 'DisplayCurrencyChosen':
+      return { ...state, displayCurrency: data.currency };
     default:
       return state;
   }

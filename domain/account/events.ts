@@ -1,4 +1,5 @@
 import type { Role, SelfServiceRole } from '../actor.ts';
+import type { DisplayCurrency } from '../currency/currencies.ts';
 import type { NoticeKind } from '../notification/notices.ts';
 
 export const accountStream = (userId: string): string => `account-${userId}`;
@@ -59,4 +60,6 @@ export type AccountEvent =
   | { type: 'RecoveryCodeUsed'; data: { userId: string; codeHash: string; usedAt: string } }
   | { type: 'RecoveryCodesReplaced'; data: { userId: string; recoveryCodeHashes: string[]; replacedAt: string } }
   /** The user's choice of notice mails: every kind is mailed but those in `muted` (in-app notices always come). */
-  | { type: 'MailChoicesChanged'; data: { userId: string; muted: NoticeKind[]; at: string } };
+  | { type: 'MailChoicesChanged'; data: { userId: string; muted: NoticeKind[]; at: string } }
+  /** The currency the user sees prices in beside rupees (INR: rupees alone); they are charged in rupees whatever it is. */
+  | { type: 'DisplayCurrencyChosen'; data: { userId: string; currency: DisplayCurrency; at: string } };

@@ -4,6 +4,7 @@ import { confirmationDecider, orderConfirmationMail } from './confirmation.ts';
 import type { OrderLine, OrderPlacedEvent } from './events.ts';
 import { sellerOrdersOf } from './upcast.ts';
 import { KOCHI_ADDRESS } from './addresses.fixtures.ts';
+import { parseRate } from '../currency/convert.ts';
 
 const orderId = '3f2b9c1e-5b6e-4f70-9a81-0c2d3e4f5a6b';
 const line = (sellerId: string, sellerName: string, name: string, pricePaise: number, quantity = 1): OrderLine => ({
@@ -88,4 +89,10 @@ it('records the confirmation mail once, however often the job records it', () =>
   const mailed = { type: 'OrderConfirmationMailed', data } as const;
   given(confirmationDecider).when(record).then([mailed]);
   given(confirmationDecider, [mailed]).when(record).then([]);
+});
+
+it('gives the total also in the buyer’s currency, at the rate of the order, marked approximate beside the rupees charged', () => {
+  // ₹22,000.50 at ₹91.2347 per euro: 241.1417... euros.
+  const { text } = orderConfirmationMail('Kavya Menon', purchase, { currency: 'EUR', rate: parseRate('91.2347')! });
+  expect(text).toContain('\nTotal: ₹22,000.50 (≈ €241.14; you are charged in rupees)\nPayment: Cash on Delivery\n');
 });

@@ -3,6 +3,9 @@
  * sending is recorded on a stream of its own per purchase (the purchase's stream is the
  * buyer's and sellers' business; this one only says the mail went out), appended once.
  */
+import { type RateE4, toMinorUnits } from '../currency/convert.ts';
+import type { ForeignCurrency } from '../currency/currencies.ts';
+import { formatApprox } from '../currency/format.ts';
 import type { Decider } from '../decider.ts';
 import { formatInr } from '../money.ts';
 import type { OrderPlacedEvent } from './events.ts';
@@ -27,8 +30,29 @@ export const confirmationDecider: Decider<RecordConfirmationMailed, boolean, Ord
   decide: ({ type: _, ...data }, mailed) => (mailed ? [] : [{ type: 'OrderConfirmationMailed', data }]),
 };
 
-/** The subject and text of the confirmation of `purchase` to its buyer. */
-export function orderConfirmationMail(buyerName: string, purchase: Purchase): { subject: string; text: string } {
+/** A buyer's display currency and the reference rate in effect when they placed the order. */
+export interface ApproxCurrency {
+  currency: ForeignCurrency;
+  rate: RateE4;
+}
+
+/** "Total: ₹1,227.00", and beside it the approximate amount in the buyer's currency when they chose one. */
+function totalLine(totalPaise: number, approx: ApproxCurrency | null): string {
+  const total = `Total: ${formatInr(totalPaise)}`;
+  if (!approx) return total;
+  const minor = toMinorUnits(totalPaise, approx.rate, approx.currency);
+  return `${total} (${formatApprox(minor, approx.currency)}; you are charged in rupees)`;
+}
+
+/**
+ * The subject and text of the confirmation of `purchase` to its buyer; with `approx`, the total
+ * also in the buyer's display currency at the rate of the moment they ordered.
+ */
+export function orderConfirmationMail(
+  buyerName: string,
+  purchase: Purchase,
+  approx: ApproxCurrency | null = null,
+): { subject: string; text: string } {
   const { orderId, lines, sellerOrders, shippingAddress: to, delivery, payment } = purchase;
   const parts = sellerOrders.flatMap(({ sellerOrderId, sellerId, sellerName, subtotalPaise }) => [
     `Order #${shortSellerOrderId(sellerOrderId)}, sold by ${sellerName}`,
@@ -49,7 +73,7 @@ export function orderConfirmationMail(buyerName: string, purchase: Purchase): { 
     '',
     ...parts,
     `${label} (${estimate}): ${formatInr(purchase.deliveryChargePaise)}`,
-    `Total: ${formatInr(purchase.totalPaise)}`,
+    totalLine(purchase.totalPaise, approx),
     `Payment: ${PAYMENT_METHODS[payment].label}`,
     '',
     'Delivering to:',

@@ -19,7 +19,8 @@ export interface RateStamp {
 /**
  * The entry in force on `isoDate`: the one with the latest `effectiveFrom` not after that day;
  * of entries from the same day the one recorded last (history is in recorded order). Undefined
- * before the first entry.
+ * before the first entry. Entries may be dated by instants instead (ISO-8601 UTC, one form, as
+ * the reference rates of domain/currency/ are): they compare the same way, as text.
  */
 export function rateOn<T extends Pick<RateStamp, 'effectiveFrom'>>(
   history: readonly T[],

@@ -119,6 +119,12 @@ beforeAll(async () => {
         param: { service: 'commission' },
         json: { sac: '996211', rateBps: 1800, ...taxChange },
       }),
+    (api) => api.admin['reference-rates'].$get(),
+    (api) =>
+      api.admin['reference-rates'][':currency'].$put({
+        param: { currency: 'USD' },
+        json: { rupeesPerUnit: '84.0729', source: 'RBI reference rate' },
+      }),
     (api) => api.admin.events.$get({ query: {} }),
     (api) => api.admin['delivery-zones'].$get(),
     (api) =>
@@ -169,6 +175,7 @@ describe('every admin route', () => {
         .replace(/^\/tax-policy\/categories\/spices$/, '/tax-policy/categories/{id}')
         .replace(/^\/tax-policy\/services\/commission$/, '/tax-policy/services/{service}')
         .replace(/^\/delivery-zones\/same_city$/, '/delivery-zones/{zone}')
+        .replace(/^\/reference-rates\/USD$/, '/reference-rates/{currency}')
         .replace(/\/evidence\/\{id\}$/, '/evidence/{evidenceId}');
     expect(routes.map(({ method, path }) => `${method} ${shape(path)}`).sort()).toEqual(documented.sort());
   });

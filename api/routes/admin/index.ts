@@ -15,6 +15,7 @@ import { adminPaymentRoutes } from './payments.ts';
 import { adminProductRoutes } from './products.ts';
 import { adminSellerRoutes } from './sellers.ts';
 import { adminTaxPolicyRoutes } from './tax-policy.ts';
+import { adminReferenceRateRoutes } from './reference-rates.ts';
 import { adminUserRoutes } from './users.ts';
 
 export const adminRoutes = (ctx: AppContext) =>
@@ -30,6 +31,7 @@ export const adminRoutes = (ctx: AppContext) =>
     .route('/gstr8', adminGstr8Routes(ctx))
     .route('/categories', adminCategoryRoutes(ctx))
     .route('/tax-policy', adminTaxPolicyRoutes(ctx))
+    .route('/reference-rates', adminReferenceRateRoutes(ctx))
     .route('/delivery-zones', adminDeliveryZoneRoutes(ctx))
     .route('/events', adminEventRoutes(ctx))
     .route('/certificates', adminCertificateRoutes(ctx));
