@@ -157,7 +157,7 @@ export const streamRoutes = (ctx: AppContext) => {
         },
       }),
       async (c) => {
-        return c.json(await eventChain(events, read, lensOf(c), c.req.valid('param').position), 200);
+        return c.json(await eventChain(events, lensOf(c), c.req.valid('param').position), 200);
       },
     );
 };

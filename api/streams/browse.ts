@@ -9,8 +9,13 @@ import type { EventStore, RecordedEvent } from '../../platform/eventstore/port.t
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { findPage, type Page, type Paging } from '../../platform/readstore/paging.ts';
 import { STREAMS, type StreamStats, streamCategory } from '../../projections/log-stats.ts';
-import { linkOf } from '../../projections/stream-browser/projection.ts';
-import { type CausedNode, ChainSchema, chainOf, correlationOf } from '../../projections/stream-browser/queries.ts';
+import {
+  type CausedNode,
+  ChainSchema,
+  chainOf,
+  correlationOf,
+  linkOf,
+} from '../../projections/stream-browser/queries.ts';
 import { ApiError } from '../http/errors.ts';
 import type { StreamLens } from './lens.ts';
 
@@ -143,13 +148,12 @@ export async function streamPage(
 /** The event at `position` of the log, with what caused it and what it caused. */
 export async function eventChain(
   events: EventStore,
-  read: ReadStore,
   lens: StreamLens,
   position: number,
 ): Promise<z.infer<typeof EventChainAnswerSchema>> {
   const recorded = await eventAt(events, position);
   const { correlationId } = recorded.metadata;
-  const chain = chainOf(linkOf(recorded), correlationId, await correlationOf(read, correlationId));
+  const chain = chainOf(linkOf(recorded), correlationId, await correlationOf(events, correlationId));
   const node = ({ event, caused }: CausedNode): CausedNode => ({ event: lens.link(event), caused: caused.map(node) });
   const seen = eventView(lens, recorded);
   return {

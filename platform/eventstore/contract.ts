@@ -279,6 +279,39 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       });
     });
 
+    describe('readCorrelation', () => {
+      /** `count` events of one correlation, the first caused by nothing, each later by the one before. */
+      const correlated = (correlationId: string, count: number): NewEvent[] =>
+        newEvents(count).map((event, i, all) => ({
+          ...event,
+          metadata: { correlationId, causationId: i === 0 ? null : all[i - 1]!.id! },
+        }));
+
+      it('reads the events of one correlation across streams in log order, the first `limit`, and counts them all', async () => {
+        const correlationId = crypto.randomUUID();
+        const [a, b] = [streamName(), streamName()];
+        const [first, second, third] = correlated(correlationId, 3);
+        await store.append(a, [first!], 'no_stream');
+        await store.append(streamName(), newEvents(2), 'no_stream'); // another correlation in between
+        await store.append(b, [second!, third!], 'no_stream');
+        const inLog = [...(await store.readStream(a)), ...(await store.readStream(b))];
+
+        // KurrentDB lists a correlation from its system projection, which follows the log.
+        await vi.waitFor(
+          async () => expect(await store.readCorrelation(correlationId, 10)).toEqual({ events: inLog, total: 3 }),
+          {
+            timeout: 10_000,
+          },
+        );
+        expect(await store.readCorrelation(correlationId, 2)).toEqual({ events: inLog.slice(0, 2), total: 3 });
+        expect(inLog.map((event) => event.metadata.causationId)).toEqual([null, first!.id, second!.id]);
+      });
+
+      it('finds nothing for a correlation never recorded', async () => {
+        expect(await store.readCorrelation(crypto.randomUUID(), 10)).toEqual({ events: [], total: 0 });
+      });
+    });
+
     describe('subscribeAll', () => {
       it('catches up from a checkpoint, then delivers later appends live, in batches, without gaps or duplicates', async () => {
         const s = streamName();

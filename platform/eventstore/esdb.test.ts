@@ -30,8 +30,9 @@ const server = await externalServer('EVENTSTORE_URL', {
       .withEnvironment({
         KURRENTDB_CLUSTER_SIZE: '1',
         KURRENTDB_INSECURE: 'true',
-        KURRENTDB_RUN_PROJECTIONS: 'None',
-        KURRENTDB_START_STANDARD_PROJECTIONS: 'false',
+        // As docker-compose.yml: $by_correlation_id for readCorrelation.
+        KURRENTDB_RUN_PROJECTIONS: 'System',
+        KURRENTDB_START_STANDARD_PROJECTIONS: 'true',
         KURRENTDB_MEM_DB: 'true',
       })
       .withWaitStrategy(

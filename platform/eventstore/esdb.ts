@@ -28,6 +28,7 @@ import {
   WrongExpectedRevisionError,
   completeEvent,
   type AppendResult,
+  type Correlated,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -91,7 +92,7 @@ export class EventStoreDbStore implements EventStore {
     // recognises a try that already landed by them instead of writing the events twice.
     const data = events.map((event) => {
       const { id, type, data, metadata } = completeEvent(event, now);
-      return jsonEvent({ id, type, data: data as JSONType, metadata });
+      return jsonEvent({ id, type, data: data as JSONType, metadata: { ...metadata, ...serverLinks(metadata) } });
     });
     const options = { streamState: toStreamState(expectedRevision), deadline: this.#timeoutMs };
     let retryDelay = this.#retryDelayMs.first;
@@ -196,6 +197,37 @@ export class EventStoreDbStore implements EventStore {
       return events.length < limit;
     });
     return events;
+  }
+
+  /**
+   * From `$bc-<correlation id>`, the stream KurrentDB's system projection `$by_correlation_id`
+   * keeps of the events whose metadata names it in `$correlationId` (written beside ours at
+   * every append). Needs the server's system projections running, and that one started; it
+   * follows the log, so the latest events of a correlation may be listed a moment later.
+   */
+  async readCorrelation(correlationId: string, limit: number): Promise<Correlated> {
+    const stream = `$bc-${correlationId}`;
+    const events: RecordedEvent[] = [];
+    let total = 0;
+    try {
+      if (limit > 0) {
+        const read = this.#client.readStream(stream, { fromRevision: START, maxCount: limit, resolveLinkTos: true });
+        await this.#consume(`a read of ${stream}`, read, (resolved) => {
+          if (resolved.event) events.push(toRecordedEvent(resolved.event));
+          return true;
+        });
+      }
+      // The links are numbered from 0: the last one's number counts them (one whose event is gone included).
+      const last = this.#client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 });
+      await this.#consume(`a backwards read of ${stream}`, last, (resolved) => {
+        if (resolved.event) total = Number(resolved.event.revision) + 1;
+        return false;
+      });
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return { events: [], total: 0 };
+      throw error;
+    }
+    return { events, total };
   }
 
   async lastPosition(): Promise<number> {
@@ -424,16 +456,30 @@ function userEvent(resolved: AllStreamResolvedEvent): RecordedEvent | undefined 
   return toRecordedEvent(event);
 }
 
+/**
+ * The correlation and cause as KurrentDB's own projections read them (`$by_correlation_id`
+ * makes `$bc-<id>` of them); '' for no cause, as its metadata is text.
+ */
+const serverLinks = ({ correlationId, causationId }: EventMetadata) => ({
+  $correlationId: correlationId,
+  $causationId: causationId ?? '',
+});
+
 /** Metadata as a multi-stream append takes it: text only, '' for null. */
-const textMetadata = ({ actor, correlationId, causationId, time }: EventMetadata): Record<string, string> => ({
-  actor: actor ?? '',
-  correlationId,
-  causationId: causationId ?? '',
-  time,
+const textMetadata = (metadata: EventMetadata): Record<string, string> => ({
+  actor: metadata.actor ?? '',
+  correlationId: metadata.correlationId,
+  causationId: metadata.causationId ?? '',
+  time: metadata.time,
+  ...serverLinks(metadata),
 });
 
 function toRecordedEvent(event: NonNullable<ResolvedEvent['event']>): RecordedEvent {
-  const metadata = (event.metadata ?? {}) as unknown as EventMetadata;
+  // The server's copies of the links are the server's business.
+  const { $correlationId, $causationId, ...metadata } = (event.metadata ?? {}) as unknown as EventMetadata & {
+    $correlationId?: string;
+    $causationId?: string;
+  };
   return {
     id: event.id,
     type: event.type,

@@ -62,6 +62,14 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** The events recorded with one correlation id. */
+export interface Correlated {
+  /** In log order: the first `limit` of them. */
+  events: RecordedEvent[];
+  /** How many there are in all. */
+  total: number;
+}
+
 export interface SubscribeAllOptions {
   /** Checkpoint: the subscription delivers events with a position above this. */
   after: number;
@@ -87,6 +95,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event in the log (0 when empty). */
   lastPosition(): Promise<number>;
+  /**
+   * The events recorded with this correlation id (a purchase, an import: everything one act set
+   * off, across streams), the first `limit` in log order, and how many in all; none for an id
+   * never recorded. What the stream browser follows causation along.
+   */
+  readCorrelation(correlationId: string, limit: number): Promise<Correlated>;
   /**
    * Catch-up then live: yields batches of consecutive events in log order, never empty,
    * until the signal aborts (then the iterator ends). Transient connection failures are

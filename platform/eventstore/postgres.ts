@@ -16,6 +16,7 @@ import {
   checkStreamAppends,
   completeEvent,
   type AppendResult,
+  type Correlated,
   type EventStore,
   type StreamAppend,
   WrongExpectedRevisionError,
@@ -116,6 +117,13 @@ export const POSTGRES_EVENTS_MIGRATIONS: Migration[] = [
     RETURN QUERY SELECT false, v_current + v_count, v_positions[v_count];
   END
   $$`,
+    ],
+  },
+  {
+    // Position in the key: a correlation is read in log order from the index alone.
+    name: 'correlation index',
+    statements: [
+      `CREATE INDEX IF NOT EXISTS events_correlation ON events ((metadata->>'correlationId') COLLATE "C", position)`,
     ],
   },
 ];
@@ -277,6 +285,20 @@ export class PostgresEventStore implements EventStore {
       return last;
     }
     return (await this.#awaitInFlight(last, AbortSignal.timeout(this.#inFlightWaitMs))) ? last : this.#settled;
+  }
+
+  async readCorrelation(correlationId: string, limit: number): Promise<Correlated> {
+    await this.#ready();
+    const key = `(metadata->>'correlationId') COLLATE "C"`;
+    const [{ rows: events }, { rows: count }] = await Promise.all([
+      this.#pool.query<RecordedEvent>(
+        prepared(`SELECT ${COLUMNS} FROM events WHERE ${key} = $1 ORDER BY position LIMIT $2`, [correlationId, limit]),
+      ),
+      this.#pool.query<{ total: number }>(
+        prepared(`SELECT count(*)::int AS total FROM events WHERE ${key} = $1`, [correlationId]),
+      ),
+    ]);
+    return { events, total: count[0]!.total };
   }
 
   async *subscribeAll({

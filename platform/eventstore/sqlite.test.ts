@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { eventStoreContract } from './contract.ts';
 import { type RecordedEvent, WrongExpectedRevisionError } from './port.ts';
@@ -29,6 +30,19 @@ describe('SqliteEventStore', () => {
     expect(await store.readAll()).toEqual([]);
     expect(await store.append('s', [{ type: 'T', data: {} }], 'no_stream')).toEqual({ revision: 0, position: 1 });
     await store.close();
+  });
+
+  it('reads a correlation through its index, not the whole log', async () => {
+    const file = newFile();
+    await new SqliteEventStore(file).close();
+    const db = new Database(file, { readonly: true });
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM events WHERE json_extract(metadata, '$.correlationId') = ? ORDER BY position LIMIT 10",
+      )
+      .all('c') as Array<{ detail: string }>;
+    db.close();
+    expect(plan.map((step) => step.detail)).toEqual(['SEARCH events USING INDEX events_correlation (<expr>=?)']);
   });
 
   it('keeps events across close and reopen', async () => {

@@ -10,6 +10,7 @@ import {
   checkStreamAppends,
   completeEvent,
   type AppendResult,
+  type Correlated,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -174,6 +175,13 @@ export class SqliteEventStore implements EventStore {
     return this.#statements.lastPosition.get()!;
   }
 
+  async readCorrelation(correlationId: string, limit: number): Promise<Correlated> {
+    return {
+      events: this.#statements.correlated.all(correlationId, limit).map(toRecordedEvent),
+      total: this.#statements.correlatedCount.get(correlationId)!,
+    };
+  }
+
   subscribeAll({ after, batchSize = DEFAULT_BATCH_SIZE, signal }: SubscribeAllOptions): AsyncIterable<RecordedEvent[]> {
     return followLog({
       after,
@@ -273,6 +281,9 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
+/** The correlation id of a row, as the correlation index names it (the same expression, so the index is used). */
+const CORRELATION = "json_extract(metadata, '$.correlationId')";
+
 /** The event store's schema, oldest step first (append only: `../schema/migrations.ts`). */
 export const SQLITE_EVENTS_MIGRATIONS: Migration[] = [
   {
@@ -289,6 +300,11 @@ export const SQLITE_EVENTS_MIGRATIONS: Migration[] = [
         UNIQUE (stream, revision)
       )`,
     ],
+  },
+  {
+    // Entries of equal keys are in rowid order, which is the position: a correlation reads in log order.
+    name: 'correlation index',
+    statements: [`CREATE INDEX IF NOT EXISTS events_correlation ON events (json_extract(metadata, '$.correlationId'))`],
   },
 ];
 
@@ -323,6 +339,12 @@ function prepareStatements(db: Database.Database) {
       .prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
       .raw(),
     lastPosition: db.prepare<[], number>('SELECT coalesce(max(position), 0) FROM events').pluck(),
+    correlated: db
+      .prepare<[string, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE ${CORRELATION} = ? ORDER BY position LIMIT ?`,
+      )
+      .raw(),
+    correlatedCount: db.prepare<[string], number>(`SELECT count(*) FROM events WHERE ${CORRELATION} = ?`).pluck(),
   };
 }
 

@@ -1,8 +1,7 @@
 /**
- * The stream browser's read model (collections `stream_correlations` and `stream_categories`):
- * what lets it follow causation and correlation without scanning the log, and list the
- * categories of streams with their counts. The routes answer with these schemas; the projection
- * imports only the types.
+ * The stream browser's shapes: the links it draws chains of, and its read model (collection
+ * `stream_categories`), the categories of streams with their counts. The routes answer with
+ * these schemas; the projection imports only the types.
  */
 import { z } from '@hono/zod-openapi';
 
@@ -20,17 +19,6 @@ export const EventLinkSchema = z
   .openapi('EventLink');
 export type EventLink = z.infer<typeof EventLinkSchema>;
 
-/**
- * One correlation (id: the correlation id, e.g. a purchase's order id) with its events in log
- * order: the first `MAX_LINKS` of them, so a document stays bounded however long it runs.
- */
-export type CorrelationDoc = {
-  id: string;
-  /** Every event recorded with this correlation id, those past `links` included. */
-  events: number;
-  links: EventLink[];
-};
-
 /** One category of streams (id: `order` for `order-...`) and how much of the log it holds. */
 export const StreamCategorySchema = z
   .object({
@@ -41,6 +29,3 @@ export const StreamCategorySchema = z
   })
   .openapi('StreamCategory');
 export type StreamCategoryDoc = z.infer<typeof StreamCategorySchema>;
-
-/** The most events a correlation document lists: some 100 KB of links. */
-export const MAX_LINKS = 500;

@@ -1,8 +1,35 @@
-/** The stream browser's questions of its read model: an event's causes and effects, and the categories. */
+/** The stream browser's questions: an event's causes and effects (of the log), and the categories (of its read model). */
 import { z } from '@hono/zod-openapi';
+import type { EventStore, RecordedEvent } from '../../platform/eventstore/port.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { type CorrelationDoc, type EventLink, EventLinkSchema, type StreamCategoryDoc } from './documents.ts';
-import { CORRELATIONS, STREAM_CATEGORIES } from './projection.ts';
+import { type EventLink, EventLinkSchema, type StreamCategoryDoc } from './documents.ts';
+import { STREAM_CATEGORIES } from './projection.ts';
+
+/** The most events of a correlation a chain lists, its first ones: some 100 KB of links. */
+export const MAX_LINKS = 500;
+
+/** A correlation's events as a chain lists them: the first `MAX_LINKS`, in log order. */
+export interface Correlation {
+  /** Every event recorded with the correlation id, those past `links` included. */
+  events: number;
+  links: EventLink[];
+}
+
+export const linkOf = ({ id, position, stream, revision, type, metadata }: RecordedEvent): EventLink => ({
+  id,
+  position,
+  stream,
+  revision,
+  type,
+  time: metadata.time,
+  causationId: metadata.causationId,
+});
+
+/** The correlation's events, read from the log. */
+export async function correlationOf(events: EventStore, correlationId: string): Promise<Correlation> {
+  const correlated = await events.readCorrelation(correlationId, MAX_LINKS);
+  return { events: correlated.total, links: correlated.events.map(linkOf) };
+}
 
 /** An event and the events it caused, each with theirs. */
 export interface CausedNode {
@@ -48,8 +75,11 @@ export type Chain = z.infer<typeof ChainSchema>;
  * walking `causationId` up, the effects by following the events naming it (and theirs) down.
  * Links are made by the log, so a cycle cannot occur; the walks still never visit one twice.
  */
-export function chainOf(link: EventLink, correlationId: string, doc: CorrelationDoc | null): Chain {
-  const timeline = doc?.links ?? [link];
+export function chainOf(link: EventLink, correlationId: string, correlation: Correlation): Chain {
+  // A store whose correlations follow the log (KurrentDB's projection) may not list any yet.
+  const known = correlation.links.length > 0;
+  const timeline = known ? correlation.links : [link];
+  const events = known ? correlation.events : 1;
   const byId = new Map(timeline.map((l) => [l.id, l]));
   const children = new Map<string, EventLink[]>();
   for (const l of timeline) {
@@ -76,18 +106,14 @@ export function chainOf(link: EventLink, correlationId: string, doc: Correlation
   };
   return {
     correlationId,
-    events: doc?.events ?? 1,
-    truncated: (doc?.events ?? 1) > timeline.length,
+    events,
+    truncated: events > timeline.length,
     causes,
     causeOutside,
     caused: causedBy(link.id),
     timeline,
   };
 }
-
-/** The correlation's document, or null when the index has not reached it yet. */
-export const correlationOf = (read: ReadStore, correlationId: string) =>
-  read.collection<CorrelationDoc>(CORRELATIONS).get(correlationId);
 
 /** Every stream category, most events first. */
 export const streamCategories = (read: ReadStore) =>
