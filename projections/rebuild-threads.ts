@@ -49,19 +49,21 @@ export interface ThreadResult extends GroupResult {
 
 /**
  * Each projection's share of a replay's work (its handlers, the documents it writes and their
- * indexes), in tenths of a thread-CPU second per million events of the marketplace log of
- * `npm run bench:replay`: only used to share the projections out evenly. One not listed counts
- * as the median.
+ * indexes), relative, as rebuilds of the marketplace log of `npm run bench:replay` spent their
+ * time (2026-11-28: two threads within 20% of each other, where the weights before left one
+ * idle for a third of the rebuild): only used to share the projections out evenly. One not
+ * listed counts as the median.
  */
 const COSTS: Record<string, number> = {
-  orders: 82,
-  'log-stats': 33,
-  ledger: 26,
-  catalog: 21,
-  reviews: 20,
-  sales: 19,
-  notifications: 19,
-  storefronts: 6,
+  'log-stats': 40,
+  orders: 40,
+  catalog: 32,
+  sales: 30,
+  ledger: 28,
+  'stream-browser': 14,
+  notifications: 8,
+  storefronts: 8,
+  reviews: 6,
   users: 3,
   admin: 2,
   'buyer-notifications': 1,
