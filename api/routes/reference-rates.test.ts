@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_RATE_MESSAGES, REFERENCE_RATES_STREAM } from '../../domain/currency/reference-rates.ts';
+import {
+  REFERENCE_RATE_MESSAGES,
+  REFERENCE_RATES_STREAM,
+  type ReferenceRate,
+} from '../../domain/currency/reference-rates.ts';
 import { DISPLAY_CURRENCY_MESSAGE } from '../../domain/currency/schemas.ts';
 import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import { adminSuite, eventsOf, storesNothing } from './admin/admin.fixtures.ts';
@@ -29,7 +33,7 @@ describe('reference rates', () => {
     await record('GBP', '106.2');
     const later = inAnHour();
     await record('GBP', '107.0000', later);
-    const events = await eventsOf(api, REFERENCE_RATES_STREAM);
+    const events = (await eventsOf(api, REFERENCE_RATES_STREAM)) as { data: ReferenceRate }[];
     expect(events.filter((event) => event.data.currency === 'GBP')).toEqual([
       {
         type: 'ReferenceRateSet',
