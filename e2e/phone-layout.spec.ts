@@ -72,9 +72,13 @@ test('the buyer: dashboard with orders of every state, wishlist, account; a cart
   for (const path of ['/cart', '/checkout', `/products/${productId}`]) await checkScreen(page, path);
 });
 
-test('a seller: dashboard with products, orders, returns, ledger; account', async ({ page, baseURL }) => {
+test('a seller: dashboard with products, orders, returns, ledger; makers, certificates; account', async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page.request, baseURL!, DEMO.seller.email, DEMO.seller.password);
-  for (const path of ['/dashboard/seller', '/account']) await checkScreen(page, path);
+  for (const path of ['/dashboard/seller', '/seller/makers', '/seller/certificates', '/account'])
+    await checkScreen(page, path);
   await checkMenu(page);
 });
 

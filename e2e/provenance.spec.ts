@@ -5,7 +5,10 @@
  * code, with "History intact".
  */
 import { type Page, expect, test } from '@playwright/test';
-import { expectAccessible, listProduct, signUpByApi } from './shop.ts';
+import { expectAccessible, listProduct, signInByApi, signUpByApi } from './shop.ts';
+
+const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
+const HANDLOOM_MARK_SAYS = 'The seller is a registered user of the Handloom Mark. It does not certify each item.';
 
 /** A PDF as small as one can be: the server reads its type from the bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -87,15 +90,33 @@ async function stateOrigin(page: Page, productName: string, makerName: string): 
   return href!.replace('/provenance/', '');
 }
 
-test('a seller records a maker, a Handloom Mark with evidence and a product’s origin', async ({
+/** The admin opens the certificate in the Certificates tab's queue, sees its evidence beside it, and verifies it. */
+async function verifyCertificate(admin: Page, number: string): Promise<void> {
+  await admin.goto('/dashboard/admin?tab=certificates');
+  await expect(admin.getByRole('tab', { name: 'Certificates' })).toHaveAttribute('aria-selected', 'true');
+  const queue = admin.getByRole('region', { name: 'Certificates' });
+  const item = queue.getByRole('listitem').filter({ hasText: number });
+  await item.getByRole('button', { name: `Check certificate ${number}` }).click();
+  await expect(item.getByRole('region', { name: 'Details' })).toContainText('Issuer: Textiles Committee');
+  const evidence = item.getByRole('region', { name: 'Evidence' }).getByRole('link', { name: 'handloom-mark.pdf' });
+  const file = await admin.request.get((await evidence.getAttribute('href'))!);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/);
+  await item.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByText('Certificate verified')).toBeVisible();
+  await expect(queue.getByRole('listitem').filter({ hasText: number })).toHaveCount(0);
+}
+
+test('a seller records a maker, a Handloom Mark with evidence and a product’s origin; an admin verifies it; buyers see the badge and “Made by”', async ({
   page,
+  browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   await signUpByApi(page.request, baseURL!, 'seller', 'Phulia Jamdani House');
   const productName = `Jamdani Saree ${stamp}`;
-  await listProduct(page.request, baseURL!, { name: productName, categoryId: 'handicrafts' });
+  const productId = await listProduct(page.request, baseURL!, { name: productName, categoryId: 'handicrafts' });
   const makerName = `Anjali Basak ${stamp}`;
   await addMaker(page, makerName);
   await expectAccessible(page, testInfo, 'makers');
@@ -105,4 +126,22 @@ test('a seller records a maker, a Handloom Mark with evidence and a product’s 
   const code = await stateOrigin(page, productName, makerName);
   expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
   await expectAccessible(page, testInfo, 'origin-and-tag');
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInByApi(admin.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await verifyCertificate(admin, number);
+  await expectAccessible(admin, testInfo, 'admin-certificates');
+  await adminContext.close();
+
+  // A buyer, signed out, on the product page.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/products/${productId}`);
+  const origin = visitor.getByRole('region', { name: 'Origin' });
+  await expect(origin.getByRole('list', { name: 'Certificates' })).toContainText('Handloom Mark');
+  await expect(origin).toContainText(HANDLOOM_MARK_SAYS);
+  await expect(origin).toContainText(`Made by ${makerName} (Jamdani weaving, Phulia) · Handloom`);
+  await expectAccessible(visitor, testInfo, 'product-origin');
+  await visitorContext.close();
 });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EventCatalog } from '../../components/EventCatalog.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
+import { CertificatesTab } from './certificates/CertificatesTab.tsx';
 import { CommissionTab } from './commission/CommissionTab.tsx';
 import { DeliveryZonesTab } from './delivery/DeliveryZonesTab.tsx';
 import { DisputesTab } from './disputes/DisputesTab.tsx';
@@ -23,6 +24,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   orders: OrdersTab,
   payments: PaymentsTab,
   disputes: DisputesTab,
+  certificates: CertificatesTab,
   payouts: PayoutsTab,
   commission: CommissionTab,
   tax: TaxTab,

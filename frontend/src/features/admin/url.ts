@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { id: 'orders', label: 'Orders' },
   { id: 'payments', label: 'Payments' },
   { id: 'disputes', label: 'Disputes' },
+  { id: 'certificates', label: 'Certificates' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'commission', label: 'Commission' },
   { id: 'tax', label: 'Tax rates' },

@@ -10,6 +10,7 @@ import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { storefrontPath } from '../../links.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
 import { ProductDelivery } from '../delivery/index.ts';
+import { ProductProvenance } from '../provenance/index.ts';
 import { AddToCart } from './AddToCart.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
@@ -123,6 +124,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           </span>
           <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
+        <ProductProvenance provenance={product.provenance} />
         <VariantPicker product={product} choice={choice} onChoose={choose} />
         <p className="flex items-center gap-3" aria-live="polite">
           <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
