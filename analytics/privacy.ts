@@ -117,6 +117,8 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'blobKey',
     'masked',
     'decidedByName',
+    // A product's makers as it shows them: their names.
+    'madeBy',
   ]),
   address: 'line',
   reason: [...HELP_REASONS, ...REFUND_REASONS],
@@ -448,6 +450,11 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'evidence',
     'contentType',
     'size',
+    // A product's provenance (its makers left out by `madeBy`) and its badges: what they certify, in our words.
+    'provenance',
+    'badges',
+    'certifies',
+    'inForce',
   ]),
 };
 
@@ -460,6 +467,7 @@ export const PERSONAL_IN: Readonly<Record<string, readonly string[]>> = {
   MakerAdded: ['name', 'story'],
   MakerChanged: ['name', 'story'],
   makers: ['name', 'story'],
+  catalog_makers: ['name'],
 };
 
 /** A UUID, or a long hex string (a hash): whatever its place, it becomes a pseudonym. */

@@ -62,6 +62,7 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { helpRequestRoutes } from './routes/help-requests.ts';
 import { sellerProvenanceRoutes } from './routes/seller-provenance.ts';
+import { provenanceRoutes } from './routes/provenance.ts';
 import { EVIDENCE_TOO_LARGE, MAX_EVIDENCE_BYTES } from './commands/provenance.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
 
@@ -153,6 +154,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/seller/tax-report', taxReportRoutes(ctx))
     .route('/api/seller/catalog', catalogImportRoutes(ctx))
     .route('/api/seller', sellerProvenanceRoutes(ctx))
+    .route('/api/provenance', provenanceRoutes(ctx))
     .route('/api/sellers', storefrontRoutes(ctx))
     .route('/api/sellers', taxProfileRoutes(ctx))
     .route('/api/uploads', uploadRoutes(ctx))

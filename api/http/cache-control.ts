@@ -19,6 +19,9 @@ const PUBLIC_READS: { path: RegExp; bySession: boolean; catalog?: string }[] = [
   { path: /^\/api\/categories$/, bySession: false, catalog: '/api/categories' },
   { path: /^\/api\/returns\/policy$/, bySession: false },
   { path: /^\/api\/reference-rates$/, bySession: false },
+  // A product's provenance page (asked again each time: a certificate may be revoked) and its QR codes.
+  { path: /^\/api\/provenance\/[^/]+$/, bySession: false },
+  { path: /^\/api\/provenance\/[^/]+\/qr\.(?:svg|png)$/, bySession: false },
   { path: /^\/api\/openapi\.json$/, bySession: false },
   { path: /^\/api\/docs(?:\/[^/]+)?$/, bySession: false },
 ];

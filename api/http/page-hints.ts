@@ -65,8 +65,8 @@ interface Route {
 /** The list page's query values, as the SPA reads them from its address (filters.ts `filtersFrom`) and sends them. */
 function listRoute(search: string): Route | null {
   const params = new URLSearchParams(search);
-  // A list filtered by option values is left to the page: its query repeats `option`.
-  if (params.has('option')) return null;
+  // A list filtered by option values or a certificate is left to the page: its query repeats `option`.
+  if (params.has('option') || params.has('certified')) return null;
   const sort = params.get('sort');
   const q = params.get('q')?.trim() ?? '';
   const values: Record<string, string> = {

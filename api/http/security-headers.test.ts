@@ -254,6 +254,9 @@ describe('security headers', () => {
         '/api/categories',
         '/api/returns/policy',
         '/api/reference-rates',
+        '/api/provenance/:code',
+        '/api/provenance/:code/qr.svg',
+        '/api/provenance/:code/qr.png',
         '/api/openapi.json',
       ]);
       const routes = app.routes.filter(

@@ -17,7 +17,9 @@ export type ImageJob =
   /** An uploaded image (a PNG, JPEG, WEBP or GIF; an animation's first frame) at each catalog width, narrowest first, as WebP. */
   | { type: 'resize'; data: Buffer }
   /** An SVG drawn `width` pixels wide at `density` DPI, as a JPEG of `quality`. */
-  | { type: 'rasterize'; svg: string; density: number; width: number; quality: number };
+  | { type: 'rasterize'; svg: string; density: number; width: number; quality: number }
+  /** Grey pixels, a byte each in rows `width` long, as a PNG (a QR code). */
+  | { type: 'png'; grey: Uint8Array; width: number };
 
 export type ImageJobResult<J extends ImageJob> = J extends { type: 'resize' } ? ResizedImage[] : Buffer;
 
@@ -57,6 +59,11 @@ async function resize(data: Buffer): Promise<ResizedImage[]> {
 export async function doImageJob(job: ImageJob): Promise<ImageOutcome> {
   try {
     if (job.type === 'resize') return { ok: true, value: await resize(job.data) };
+    if (job.type === 'png') {
+      const { grey, width } = job;
+      const raw = { width, height: grey.length / width, channels: 1 } as const;
+      return { ok: true, value: await sharp(grey, { raw }).png().toBuffer() };
+    }
     const { svg, density, width, quality } = job;
     return {
       ok: true,
@@ -64,7 +71,7 @@ export async function doImageJob(job: ImageJob): Promise<ImageOutcome> {
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (job.type === 'rasterize') return { ok: false, message };
+    if (job.type !== 'resize') return { ok: false, message };
     return { ok: false, message, problem: /pixel limit/i.test(message) ? 'too_many_pixels' : 'unreadable' };
   }
 }

@@ -14,6 +14,7 @@ import type { SellerOrderDoc } from '../../projections/orders/documents.ts';
 import { ORDERS, SELLER_ORDERS } from '../../projections/orders/projection.ts';
 import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
 import { catalogIndex } from '../reads/catalog-index.ts';
+import { productFilter } from '../../domain/catalog/product-query.ts';
 import { ProjectionProgress } from '../reads/consistency.ts';
 import { type LiveBatch, type LiveGroup, LiveFeed, type LiveFeedOptions, liveFeed } from './feed.ts';
 import { type LiveEvent, type LiveMessage, LiveMessages, Wire } from './messages.ts';
@@ -561,15 +562,7 @@ describe('the catalog index and the live feed, from the runner', () => {
       }
       const items = JSON.parse(
         new TextDecoder().decode(
-          (await index.get()).listBody({
-            category: null,
-            q: null,
-            seller: null,
-            options: [],
-            sort: null,
-            limit: 24,
-            offset: 0,
-          }).bytes,
+          (await index.get()).listBody({ ...productFilter({}), sort: null, limit: 24, offset: 0 }).bytes,
         ),
       ).items as ProductDoc[];
       const messages = received.map(({ position, messages }) => [

@@ -9,6 +9,7 @@ import type { ProductDoc } from '../../projections/catalog/documents.ts';
 import { CHANGES_CHANNEL, type ChangeNotice } from '../../platform/projection/projection.ts';
 import { type CatalogIndex, type ProductQuery, RESYNC_CHECK_MS, catalogIndex } from './catalog-index.ts';
 import type { Reopenable } from './reopenable.ts';
+import { productFilter } from '../../domain/catalog/product-query.ts';
 import type { Prepared } from '../http/prepared.ts';
 import type { CategoryDoc } from '../../projections/categories/documents.ts';
 import { CATEGORIES, PRODUCTS } from '../../projections/catalog/projection.ts';
@@ -65,7 +66,7 @@ const decoder = new TextDecoder();
 /** The JSON text of a body the index answers with. */
 const text = (body: Prepared): string => decoder.decode(body.bytes);
 
-const ALL: ProductQuery = { category: null, q: null, seller: null, options: [], sort: null, limit: 24, offset: 0 };
+const ALL: ProductQuery = { ...productFilter({}), sort: null, limit: 24, offset: 0 };
 
 async function listed(query: Partial<ProductQuery> = {}): Promise<{ items: ProductDoc[]; total: number }> {
   return JSON.parse(text((await index.get()).listBody({ ...ALL, ...query })));

@@ -173,7 +173,16 @@ export class CatalogIndex {
 
 /** What tells list queries apart in the cache of answered pages. */
 const pageKey = (query: ProductQuery): string =>
-  JSON.stringify([query.category, query.q, query.sort, query.limit, query.offset, query.seller, query.options]);
+  JSON.stringify([
+    query.category,
+    query.q,
+    query.sort,
+    query.limit,
+    query.offset,
+    query.seller,
+    query.options,
+    query.certified,
+  ]);
 
 function jsonOf(entry: Entry): string {
   return (entry.json ??= JSON.stringify(publicProduct(entry.doc)));

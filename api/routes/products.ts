@@ -8,7 +8,7 @@ import {
   publicProduct,
 } from '../../projections/catalog/documents.ts';
 import { actorOf } from '../auth/middleware.ts';
-import { PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query.ts';
+import { CERTIFIED, PRODUCT_SORTS, productFilter } from '../../domain/catalog/product-query.ts';
 import type { ProductQuery } from '../reads/catalog-index.ts';
 import type { AppContext } from '../roles/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -54,6 +54,13 @@ export const ProductListQuerySchema = z.object({
         'Option values, repeated: `option=Colour:Red&option=Colour:Indigo&option=Size:8`. A product matches when one of its variants (sold out or not) has a value of each option named, any of the values named for it (case-insensitive): `Colour:Red&Size:8` needs a red variant in size 8',
       example: 'Colour:Red',
     }),
+  certified: z
+    .enum(CERTIFIED, { error: `Certified must be one of ${CERTIFIED.join(', ')}` })
+    .optional()
+    .openapi({
+      description:
+        'Products showing that badge only: `gi`, a GI (the seller an authorised user, or the product certified); `handloom-mark`, the Handloom Mark',
+    }),
   sort: z
     .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
     .optional()
@@ -67,12 +74,13 @@ export function productQuery({
   q,
   seller,
   option,
+  certified,
   sort,
   limit,
   offset,
 }: z.infer<typeof ProductListQuerySchema>): ProductQuery {
   return {
-    ...productFilter({ category, q, seller, ...(option !== undefined && { option }) }),
+    ...productFilter({ category, q, seller, certified, ...(option !== undefined && { option }) }),
     sort: sort ?? null,
     limit,
     offset,

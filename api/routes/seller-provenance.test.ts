@@ -1,45 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PROVENANCE_MESSAGES as M } from '../../domain/provenance/schemas.ts';
-import { type Client, expectStatus, ok } from '../testing/harness.ts';
+import { expectStatus, ok } from '../testing/harness.ts';
 import { craftsAndSpices, listedProduct, signedIn } from './orders.fixtures.ts';
+import { PDF, addedMaker, certificate, maker, submitted, upload } from './provenance.fixtures.ts';
 
 const { api, crafts, spices, admin } = await craftsAndSpices();
 const buyer = await signedIn(api, 'buyer');
-
-const maker = {
-  kind: 'cooperative' as const,
-  name: 'Sanganer Block Printers',
-  craft: 'Block printing',
-  cluster: { place: 'Sanganer', district: 'Jaipur', state: 'Rajasthan', pin: '302029' },
-  artisanId: { kind: 'pehchan' as const, number: 'RJ-2024-778812' },
-  story: 'Forty printers sharing a wash yard.',
-};
-const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-const fileOf = (content: string, name: string, type: string) => new File([content], name, { type });
-const upload = (client: Client, content = PDF, name = 'handloom-mark.pdf', type = 'application/pdf') =>
-  client.api.seller.evidence.$post({ form: { file: fileOf(content, name, type) } });
-type Scope = { kind: 'seller' } | { kind: 'product'; productId: string };
-const certificate = (evidenceIds: string[], scope: Scope = { kind: 'seller' }) => ({
-  kind: 'handloom-mark' as const,
-  number: 'HLM-RJ-0042',
-  issuer: 'Textiles Committee',
-  validFrom: '2024-01-01',
-  validUntil: '2099-12-31',
-  scope,
-  evidenceIds,
-});
-
-async function addedMaker(client: Client) {
-  const reply = await client.api.seller.makers.$post({ json: maker });
-  expectStatus(reply, 201);
-  return ok(reply);
-}
-
-async function submitted(client: Client, scope?: Scope) {
-  const evidence = ok(await upload(client));
-  const result = ok(await client.api.seller.certificates.$post({ json: certificate([evidence.evidenceId], scope) }));
-  return { ...result, evidence };
-}
 
 describe('makers and origins', () => {
   it("lists a seller's own makers with the artisan ID masked, and keeps others' makers from it", async () => {

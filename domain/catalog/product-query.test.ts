@@ -9,11 +9,12 @@ const product = {
   tags: ['Zari'],
   options: [{ name: 'Size' }, { name: 'Colour' }],
   variants: [{ optionValues: ['8', 'Tan'] }, { optionValues: ['9', 'Black'] }],
+  provenance: { badges: [{ kind: 'handloom-mark' }, { kind: 'craftmark' }] },
 };
 
 describe('productFilter', () => {
   it('reads an absent, empty or all-categories value as no filter, and trims and lower-cases the search', () => {
-    const none = { category: null, q: null, seller: null, options: [] };
+    const none = { category: null, q: null, seller: null, options: [], certified: null };
     expect(productFilter({})).toEqual(none);
     expect(productFilter({ category: 'all', q: '  ', seller: '' })).toEqual(none);
     expect(productFilter({ category: 'textiles', q: ' Silk ', seller: 'seller-1' })).toEqual({
@@ -21,6 +22,7 @@ describe('productFilter', () => {
       q: 'silk',
       seller: 'seller-1',
       options: [],
+      certified: null,
     });
   });
 
@@ -56,6 +58,14 @@ describe('matchesFilter', () => {
     expect(matchesFilter(productFilter({ option: ['colour:black', 'size:9'] }), product)).toBe(true);
     expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:9'] }), product)).toBe(false);
     expect(matchesFilter(productFilter({ option: ['colour:tan', 'size:9', 'size:8'] }), product)).toBe(true);
+  });
+
+  it("asks for a GI's badge or the Handloom Mark's", () => {
+    expect(matchesFilter(productFilter({ certified: 'handloom-mark' }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ certified: 'gi' }), product)).toBe(false);
+    const gi = { ...product, provenance: { badges: [{ kind: 'gi-authorised-user' }] } };
+    expect(matchesFilter(productFilter({ certified: 'gi' }), gi)).toBe(true);
+    expect(matchesFilter(productFilter({ certified: 'handloom-mark' }), gi)).toBe(false);
   });
 
   it('searches the text it is given, kept from the product', () => {

@@ -6,6 +6,14 @@
 export const PRODUCT_SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * The certificates a list filters by (issue 29), and the badge each asks for: GI-tagged goods
+ * (their seller an authorised user of a GI, or the product certified) and Handloom Mark goods.
+ */
+export const CERTIFIED_BADGES = { gi: 'gi-authorised-user', 'handloom-mark': 'handloom-mark' } as const;
+export type Certified = keyof typeof CERTIFIED_BADGES;
+export const CERTIFIED = Object.keys(CERTIFIED_BADGES) as Certified[];
+
 /** The category of a list query for every category. */
 export const ALL_CATEGORIES = 'all';
 
@@ -22,6 +30,8 @@ export interface ProductFilter {
    * for it (Colour:Red with Size:8 needs a red one in size 8, not a red 6 and a blue 8).
    */
   options: string[];
+  /** Products showing this certificate's badge only, or null for any. */
+  certified: Certified | null;
 }
 
 /** 'Colour:Red' -> 'colour:red': the key an option value is filtered by. */
@@ -35,12 +45,14 @@ export function productFilter({
   q,
   seller,
   option,
+  certified,
 }: {
   category?: string;
   q?: string;
   seller?: string;
   /** 'Colour:Red', once or repeated. */
   option?: string | readonly string[];
+  certified?: Certified | undefined;
 }): ProductFilter {
   const options = (option === undefined ? [] : typeof option === 'string' ? [option] : option)
     .map((text) => text.trim().toLowerCase())
@@ -50,6 +62,7 @@ export function productFilter({
     q: q?.trim().toLowerCase() || null,
     seller: seller || null,
     options: [...new Set(options)].sort(),
+    certified: certified ?? null,
   };
 }
 
@@ -63,6 +76,8 @@ export interface Filterable {
   options: ReadonlyArray<{ name: string }>;
   /** One value per option, in order; none for the default variant of a product without options. */
   variants: ReadonlyArray<{ optionValues: readonly string[] }>;
+  /** The badges of its certificates in force. */
+  provenance: { badges: ReadonlyArray<{ kind: string }> };
 }
 
 /** Where the search text is looked for: the name, description and tags, lower-cased. */
@@ -83,13 +98,14 @@ function hasOptionValues(asked: readonly string[], { options, variants }: Filter
   });
 }
 
-/** Whether the product is of the filter's category and seller, has its option values and holds its search text (`text`: its `searchText`, if kept). */
+/** Whether the product is of the filter's category and seller, has its option values and badge, and holds its search text (`text`: its `searchText`, if kept). */
 export const matchesFilter = (
-  { category, q, seller, options }: ProductFilter,
+  { category, q, seller, options, certified }: ProductFilter,
   product: Filterable,
   text?: string,
 ): boolean =>
   (category === null || product.categoryId === category) &&
   (seller === null || product.sellerId === seller) &&
   hasOptionValues(options, product) &&
+  (certified === null || product.provenance.badges.some(({ kind }) => kind === CERTIFIED_BADGES[certified])) &&
   (q === null || (text ?? searchText(product)).includes(q));

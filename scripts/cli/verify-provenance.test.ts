@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateDecider } from '../../domain/provenance/certificate.ts';
 import { certificateStream, makerStream } from '../../domain/provenance/events.ts';
 import { makerDecider } from '../../domain/provenance/maker.ts';
 import { HANDLOOM_MARK, RAMESH } from '../../domain/provenance/provenance.fixtures.ts';
-import { EMBEDDED_FILES } from '../../platform/platform.ts';
+import { editStoredEvent } from '../../platform/eventstore/stored-event.fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/harness.ts';
 import { mibi } from './mibi.fixtures.ts';
 
@@ -40,16 +38,7 @@ describe('mibi verify-provenance', () => {
     const intact = await mibi(api.dir, 'verify-provenance');
     expect(intact).toMatchObject({ code: 0, stdout: '2 chains, 3 events: intact\n' });
 
-    const db = new Database(join(api.dir, EMBEDDED_FILES.events));
-    const row = db.prepare('SELECT data FROM events WHERE stream = ? AND revision = 1').get('certificate-c1') as {
-      data: string;
-    };
-    const edited = { ...JSON.parse(row.data), byName: 'Someone Else' };
-    db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = 1').run(
-      JSON.stringify(edited),
-      'certificate-c1',
-    );
-    db.close();
+    editStoredEvent(api.dir, 'certificate-c1', 1, (data) => ({ ...data, byName: 'Someone Else' }));
 
     const broken = await mibi(api.dir, 'verify-provenance');
     expect(broken.code).toBe(1);
