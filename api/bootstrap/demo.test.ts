@@ -104,6 +104,10 @@ describe('the demo seed', () => {
     const certificates = ok(await weaves.api.seller.certificates.$get());
     expect(certificates.map((c) => c.state)).toEqual(['verified', 'verified', 'verified']);
     expect(certificates.map((c) => c.title)).toContain('Banarasi Brocades and Sarees');
+    // The saree shows its seller's verified GI and marks, and who made it.
+    const [saree] = (await catalog(api.anonymous(), { q: 'Banarasi Silk Saree' })).items;
+    expect(saree?.provenance.badges.map(({ title }) => title)).toContain('GI: Banarasi Brocades and Sarees');
+    expect(saree?.provenance.madeBy.map(({ name }) => name)).toEqual(['Abdul Rehman Ansari']);
     const checks = await verifyProvenance(api.platform.events);
     expect(checks.length).toBeGreaterThan(10);
     expect(checks.filter((check) => !check.intact)).toEqual([]);
