@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ANALYST_PATH, dashboardPath, mayAnalyse, session, sessionKnown } from '../state/session.ts';
+import { CurrencyChooser } from './CurrencyChooser.tsx';
 import { Icon } from './Icon.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
@@ -32,6 +33,7 @@ export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist
           <div className="hidden items-center gap-1 md:flex">
             <AccountActions wishlist={wishlist} messages={messages} />
           </div>
+          <CurrencyChooser />
           {cart}
           <MobileMenu />
         </div>

@@ -1,5 +1,6 @@
 import type { Paise } from '../../../domain/money.ts';
 import { formatPrice } from '../format.ts';
+import { ApproxAmount } from './Money.tsx';
 
 interface PriceProps {
   pricePaise: Paise;
@@ -11,7 +12,7 @@ interface PriceProps {
   from?: boolean;
 }
 
-/** The price, and when discounted the original price struck through with the percent off. */
+/** The price (with its approximation in the buyer's currency), and when discounted the original price struck through with the percent off. */
 export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md', from = false }: PriceProps) {
   const discounted = !from && percentOff !== null && originalPricePaise !== null;
   return (
@@ -20,6 +21,7 @@ export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md',
       <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
         {formatPrice(pricePaise)}
       </span>
+      <ApproxAmount paise={pricePaise} />
       {discounted && (
         <>
           <del className={`text-base-content/70 ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>

@@ -12,6 +12,7 @@ import { OverviewTab } from './overview/OverviewTab.tsx';
 import { PaymentsTab } from './payments/PaymentsTab.tsx';
 import { PayoutsTab } from './payouts/PayoutsTab.tsx';
 import { ProductsTab } from './products/ProductsTab.tsx';
+import { RatesTab } from './rates/RatesTab.tsx';
 import { SellersTab } from './sellers/SellersTab.tsx';
 import { TaxTab } from './tax/TaxTab.tsx';
 import { type AdminTab, ADMIN_TABS, adminHref, tabOf } from './url.ts';
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   payouts: PayoutsTab,
   commission: CommissionTab,
   tax: TaxTab,
+  rates: RatesTab,
   delivery: DeliveryZonesTab,
   invoices: InvoicesTab,
   users: UsersTab,

@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   { id: 'payouts', label: 'Payouts' },
   { id: 'commission', label: 'Commission' },
   { id: 'tax', label: 'Tax rates' },
+  { id: 'rates', label: 'Rates' },
   { id: 'delivery', label: 'Delivery zones' },
   { id: 'invoices', label: 'Invoices' },
   { id: 'users', label: 'Users' },

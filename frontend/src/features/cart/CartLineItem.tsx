@@ -5,11 +5,11 @@ import { LineVariant } from '../../components/LineVariant.tsx';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
-import { formatPrice } from '../../format.ts';
 import { productPath } from '../../links.ts';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
 import { StockFlag } from './StockFlag.tsx';
 import type { Cart, CartLine } from './types.ts';
+import { Money } from '../../components/Money.tsx';
 
 /** A cart line: image, name, unit price, quantity (1 to the stock), remove, line total, and its flag when the stock no longer covers it. */
 export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
@@ -37,10 +37,14 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
             </Link>
             <LineVariant label={line.variantLabel} />
           </h2>
-          <p className="shrink-0 font-bold">{formatPrice(multiply(product.pricePaise, quantity))}</p>
+          <p className="shrink-0 font-bold">
+            <Money paise={multiply(product.pricePaise, quantity)} />
+          </p>
         </div>
         <LineAnswers answers={line.personalisation} />
-        <p className="text-sm text-base-content/80">{formatPrice(product.pricePaise)} each</p>
+        <p className="text-sm text-base-content/80">
+          <Money paise={product.pricePaise} /> each
+        </p>
         <StockFlag line={line} onCart={onCart} offerRemove={false} />
         <div className="mt-auto flex flex-wrap items-center gap-4">
           <QuantityStepper

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { countOf, formatPrice } from '../../format.ts';
+import { countOf } from '../../format.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartLoadFailed, EmptyCart, SignInHint } from './CartNotices.tsx';
 import type { Cart } from './types.ts';
 import { useCart } from './useCart.ts';
+import { Money } from '../../components/Money.tsx';
 
 /** /cart: the lines with their quantities, and the order summary. */
 export default function CartPage() {
@@ -47,7 +48,9 @@ function CartSummary({ cart }: { cart: Cart }) {
       <dl className="flex flex-col gap-2">
         <div className="flex justify-between">
           <dt>Subtotal ({countOf(cart.count, 'item')})</dt>
-          <dd>{formatPrice(cart.subtotalPaise)}</dd>
+          <dd>
+            <Money paise={cart.subtotalPaise} />
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Shipping</dt>
@@ -55,7 +58,9 @@ function CartSummary({ cart }: { cart: Cart }) {
         </div>
         <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
           <dt>Total</dt>
-          <dd>{formatPrice(cart.subtotalPaise)}</dd>
+          <dd>
+            <Money paise={cart.subtotalPaise} />
+          </dd>
         </div>
       </dl>
       <Link href="/checkout" className="btn btn-primary">

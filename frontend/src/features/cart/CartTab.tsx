@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { formatPrice } from '../../format.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartLoadFailed, EmptyCart } from './CartNotices.tsx';
 import type { useCart } from './useCart.ts';
+import { Money } from '../../components/Money.tsx';
 
 /** The Shopping Cart tab: the lines of /cart (quantity, remove, line total), the grand total and the way to checkout. */
 export function CartTab({ cart }: { cart: ReturnType<typeof useCart> }) {
@@ -28,7 +28,9 @@ export function CartTab({ cart }: { cart: ReturnType<typeof useCart> }) {
         ))}
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-base-300 pt-5">
-        <p className="text-lg font-semibold">Total: {formatPrice(subtotalPaise)}</p>
+        <p className="text-lg font-semibold">
+          Total: <Money paise={subtotalPaise} />
+        </p>
         <Link href="/checkout" className="btn btn-primary">
           Proceed to Checkout
         </Link>

@@ -4,8 +4,9 @@ import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/
 import { priceOrder } from '../../../../domain/order/pricing.ts';
 import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
-import { formatDay, formatPrice } from '../../format.ts';
+import { formatDay } from '../../format.ts';
 import { type Cart, StockFlag } from '../cart/index.ts';
+import { Money } from '../../components/Money.tsx';
 
 /**
  * The lines, subtotal, delivery charge and total of the order about to be placed, and the day it
@@ -38,7 +39,9 @@ export function OrderSummary({
                 {line.product.name} <span className="text-base-content/80">× {line.quantity}</span>
                 <LineVariant label={line.variantLabel} />
               </span>
-              <span className="shrink-0">{formatPrice(multiply(line.product.pricePaise, line.quantity))}</span>
+              <span className="shrink-0">
+                <Money paise={multiply(line.product.pricePaise, line.quantity)} />
+              </span>
             </span>
             <LineAnswers answers={line.personalisation} />
             {line.product.madeToOrderDays !== null && (
@@ -51,15 +54,21 @@ export function OrderSummary({
       <dl className="flex flex-col gap-2 border-t border-base-300 pt-4">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd>{formatPrice(totals.subtotalPaise)}</dd>
+          <dd>
+            <Money paise={totals.subtotalPaise} />
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Delivery ({DELIVERY_OPTIONS[delivery].label})</dt>
-          <dd>{formatPrice(totals.deliveryChargePaise)}</dd>
+          <dd>
+            <Money paise={totals.deliveryChargePaise} />
+          </dd>
         </div>
         <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
           <dt>Total</dt>
-          <dd>{formatPrice(totals.totalPaise)}</dd>
+          <dd>
+            <Money paise={totals.totalPaise} />
+          </dd>
         </div>
       </dl>
       {cart.dispatchBy && (
