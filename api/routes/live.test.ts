@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../domain/actor.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { productStream } from '../../domain/product/events.ts';
+import { type CertificateCommand, certificateDecider } from '../../domain/provenance/certificate.ts';
+import { certificateStream } from '../../domain/provenance/events.ts';
+import { HANDLOOM_MARK } from '../../domain/provenance/provenance.fixtures.ts';
 import type { DocChange } from '../../platform/readstore/port.ts';
 import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
 import { NOTIFY_SELLER } from '../../workers/notify-seller.ts';
@@ -263,6 +266,23 @@ describe('GET /api/live', () => {
     for (const removed of delisted.frames) {
       expect(removed).toEqual({ event: 'product.removed', id: String(delisted.position), data: { id: productId } });
     }
+  });
+
+  it("announces to everyone a product's badge given by a verified certificate and taken off by its revocation", async () => {
+    const owner = await signedIn(api, 'seller', 'Sanganer Prints');
+    const { productId } = await visibleProduct('Dabu Dohar', owner);
+    const stream = await connected();
+    const certificateId = crypto.randomUUID();
+    const decide = (command: CertificateCommand) =>
+      api.ctx.streams.handle(certificateStream(certificateId), certificateDecider, command, { actor: ADMIN.userId });
+    const details = { ...HANDLOOM_MARK, validUntil: '2099-12-31' };
+    await decide({ type: 'SubmitCertificate', certificateId, sellerId: owner.user!.id, details, at: now() });
+    await decide({ type: 'VerifyCertificate', certificateId, by: 'a1', byName: 'Asha Admin', at: now() });
+    const changed = async () =>
+      (await stream.until((f) => f.event === 'product.changed' && f.data?.id === productId)).frame.data.provenance;
+    expect((await changed()).badges).toEqual([expect.objectContaining({ title: 'Handloom Mark' })]);
+    await decide({ type: 'RevokeCertificate', certificateId, by: 'a1', reason: 'Registration cancelled', at: now() });
+    expect((await changed()).badges).toEqual([]);
   });
 
   it("sends a buyer their purchase's changes and its seller their seller order and notification", async () => {
