@@ -247,6 +247,7 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'today',
     // Money and counts.
     'amountPaise',
+    'rupeesPerUnit',
     'pricePaise',
     'originalPricePaise',
     'maxPricePaise',

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projections } from '../projections/index.ts';
 import { collectionsOf } from '../projections/rebuild.ts';
 import { startTestApi } from '../api/testing/harness.ts';
+import { schemaVersionOf } from '../domain/event-versions.ts';
 import { pseudonymizer } from './privacy.ts';
 import { personalMarketplaceSuite } from './privacy.fixtures.ts';
 import { quoted, Warehouse } from './warehouse.ts';
@@ -39,6 +40,21 @@ describe('the warehouse', () => {
       // What analysts need is there: places, products, amounts.
       expect(seen).toContain('pune');
       expect(all.orders!.length).toBe(2);
+    } finally {
+      warehouse.close();
+    }
+  });
+
+  it('gives each event the schema version it was written at, as the write side stamped it', async () => {
+    const warehouse = await Warehouse.open(suite.api.platform, { key: KEY });
+    try {
+      const log = await suite.api.platform.events.readAll();
+      expect(log.filter((event) => event.metadata.schemaVersion !== schemaVersionOf(event.type))).toEqual([]);
+      expect(log.some((event) => event.metadata.schemaVersion === 2)).toBe(true);
+      const versions = await rows(warehouse, 'SELECT position, version FROM events ORDER BY position');
+      expect(versions).toEqual(
+        log.map((event) => ({ position: String(event.position), version: event.metadata.schemaVersion ?? 1 })),
+      );
     } finally {
       warehouse.close();
     }

@@ -21,7 +21,10 @@ import { FIELDS, type Pseudonymizer, pseudonymizer, revealing } from './privacy.
 
 const catalog = recorded as RecordedCatalog;
 
-/** The columns of `events`, in order. `version` is the type's current schema version (1 when uncatalogued). */
+/**
+ * The columns of `events`, in order. `version` is the schema version the event was written at
+ * (its metadata's); 1 for events written before versions were stamped, the first shape of each.
+ */
 export const EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
   position BIGINT NOT NULL,
   id VARCHAR NOT NULL,
@@ -65,7 +68,7 @@ export async function loadEvents(
       appender.appendVarchar(event.stream);
       appender.appendBigInt(BigInt(event.revision));
       appender.appendVarchar(event.type);
-      appender.appendInteger(catalog[event.type] ? latest(catalog[event.type]!.versions).version : 1);
+      appender.appendInteger(recorded.metadata.schemaVersion ?? 1);
       appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Date.parse(event.metadata.time)) * 1000n));
       appendText(appender, event.metadata.actor);
       appender.appendVarchar(event.metadata.correlationId);
@@ -145,13 +148,16 @@ export interface WarehouseOptions {
 /** Where a deployment keeps its pseudonymized warehouse: derived from the log, so never backed up. */
 export const keptWarehouseFile = (dataDir: string): string => join(dataDir, 'analyst-warehouse.duckdb');
 
+/** How events become rows, counted up when that changes (2: `version` is the one written at). */
+const ROWS_VERSION = 2;
+
 /**
- * What a kept file's contents follow from: the key, the table, the privacy rules, the
- * catalog's schemas and the read models' collections. Kept beside the file (`<file>.format`), not in it, where analysts would see it.
+ * What a kept file's contents follow from: how rows are made, the key, the table, the privacy
+ * rules, the catalog's schemas and the read models' collections. Kept beside the file (`<file>.format`), not in it, where analysts would see it.
  */
 const formatOf = (key: string): string =>
   createHash('sha256')
-    .update(JSON.stringify([key, EVENTS_TABLE, FIELDS, catalog, projections.map((p) => p.collections)]))
+    .update(JSON.stringify([ROWS_VERSION, key, EVENTS_TABLE, FIELDS, catalog, projections.map((p) => p.collections)]))
     .digest('hex');
 
 /** The kept file when it was loaded the same way, else a fresh one (the old deleted). */

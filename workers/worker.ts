@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../platform/clock.ts';
 import type { LinkConfig } from '../platform/config/links.ts';
 import type { RecordedEvent } from '../platform/eventstore/port.ts';
 import { Streams } from '../platform/eventstore/streams.ts';
+import { schemaVersionOf } from '../domain/event-versions.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { Job } from '../platform/queue/port.ts';
 
@@ -26,7 +27,7 @@ export function workerContext(
 ): WorkerContext {
   return {
     platform,
-    streams: new Streams(platform.events),
+    streams: new Streams(platform.events, { schemaVersion: schemaVersionOf }),
     links,
     now: options.now ?? systemClock.now,
     newId: options.newId ?? systemClock.newId,

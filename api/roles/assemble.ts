@@ -10,6 +10,7 @@ import { leaseOwner } from '../../platform/lease/owner.ts';
 import { type Platform, openPlatform } from '../../platform/platform.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
+import { schemaVersionOf } from '../../domain/event-versions.ts';
 import { catalogRowWriter } from '../catalog-import/apply.ts';
 import { ProjectionRunner } from '../../platform/projection/runner.ts';
 import { PROJECTIONS_LEASE, projections } from '../../projections/index.ts';
@@ -77,7 +78,7 @@ export async function assemble(
         importRow: catalogRowWriter({
           config,
           platform,
-          streams: new Streams(platform.events),
+          streams: new Streams(platform.events, { schemaVersion: schemaVersionOf }),
           now: options.now ?? systemClock.now,
           newId: options.newId ?? systemClock.newId,
         }),

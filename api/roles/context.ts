@@ -15,6 +15,7 @@ import { type LiveFeed, liveFeed } from '../live/feed.ts';
 import { type AnalystSqls, analystSqls, closeAnalystSqls } from '../reads/analyst-sql.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
 import { Streams } from '../../platform/eventstore/streams.ts';
+import { schemaVersionOf } from '../../domain/event-versions.ts';
 
 /** What the routes share: adapters, the write side's streams, sessions, projection progress and the in-memory views. */
 export interface AppContext extends CheckoutContext, OrderCommandContext, PaymentCommandContext {
@@ -70,7 +71,7 @@ export async function createContext(
     projections,
     ...(options.runner && { runner: options.runner }),
     projectionFailures: options.projectionFailures ?? (() => options.runner?.failures() ?? {}),
-    streams: new Streams(platform.events),
+    streams: new Streams(platform.events, { schemaVersion: schemaVersionOf }),
     now: options.now ?? systemClock.now,
     newId: options.newId ?? systemClock.newId,
     placing: new Set(),

@@ -208,6 +208,23 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         expect(stored).toMatchObject({ ...event, stream: s, revision: 0 });
       });
 
+      it('keep the schema version given, through one stream’s append and through several’s, and add none', async () => {
+        const [one, two, three] = [streamName(), streamName(), streamName()];
+        const versioned = (schemaVersion: number): NewEvent => ({ type: 'T', data: {}, metadata: { schemaVersion } });
+        await store.append(one, [versioned(2), { type: 'T', data: {} }], 'no_stream');
+        await store.appendMany([
+          { stream: two, events: [versioned(3)], expectedRevision: 'no_stream' },
+          { stream: three, events: [{ type: 'T', data: {} }], expectedRevision: 'no_stream' },
+        ]);
+        const versions = async (stream: string) =>
+          (await store.readStream(stream)).map(({ metadata }) =>
+            'schemaVersion' in metadata ? metadata.schemaVersion : 'none',
+          );
+        expect(await versions(one)).toEqual([2, 'none']);
+        expect(await versions(two)).toEqual([3]);
+        expect(await versions(three)).toEqual(['none']);
+      });
+
       it('complete missing id and metadata', async () => {
         const s = streamName();
         const before = Date.now();

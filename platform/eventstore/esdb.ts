@@ -471,6 +471,7 @@ const textMetadata = (metadata: EventMetadata): Record<string, string> => ({
   correlationId: metadata.correlationId,
   causationId: metadata.causationId ?? '',
   time: metadata.time,
+  ...(metadata.schemaVersion !== undefined && { schemaVersion: String(metadata.schemaVersion) }),
   ...serverLinks(metadata),
 });
 
@@ -484,8 +485,13 @@ function toRecordedEvent(event: NonNullable<ResolvedEvent['event']>): RecordedEv
     id: event.id,
     type: event.type,
     data: event.data,
-    // '' of an event written by a multi-stream append (textMetadata) is null.
-    metadata: { ...metadata, actor: metadata.actor || null, causationId: metadata.causationId || null },
+    // '' of an event written by a multi-stream append (textMetadata) is null, and its version text.
+    metadata: {
+      ...metadata,
+      actor: metadata.actor || null,
+      causationId: metadata.causationId || null,
+      ...(metadata.schemaVersion !== undefined && { schemaVersion: Number(metadata.schemaVersion) }),
+    },
     stream: event.streamId,
     revision: Number(event.revision),
     position: toPosition(event.position?.commit),

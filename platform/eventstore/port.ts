@@ -11,6 +11,11 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO-8601 UTC. */
   time: string;
+  /**
+   * The version of its type's shape it was written at (the event catalog's, which the write side
+   * knows); absent when the writer named none, as on events written before versions were stamped.
+   */
+  schemaVersion?: number;
 }
 
 /** An event as a command handler proposes it; the store fills in the missing metadata. */
@@ -137,6 +142,7 @@ export function completeEvent(
       correlationId,
       causationId: event.metadata?.causationId ?? null,
       time: event.metadata?.time ?? now.toISOString(),
+      ...(event.metadata?.schemaVersion !== undefined && { schemaVersion: event.metadata.schemaVersion }),
     },
   };
 }

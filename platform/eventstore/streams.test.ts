@@ -32,6 +32,28 @@ describe('Streams', () => {
     expect(recorded!.metadata).toMatchObject(metadata);
   });
 
+  it('records the version each type is written at, wherever it appends; none when it knows none', async () => {
+    const versioned = new Streams(store, { schemaVersion: (type) => (type === 'Counted' ? 3 : undefined) });
+    await versioned.handle('counter-v', counter, { type: 'Count', by: 1, upTo: 9 }, { actor: null });
+    await versioned.append('other-v', [{ type: 'Uncatalogued', data: {} }], 'no_stream', { actor: null });
+    await versioned.handleAlongside(
+      'counter-w',
+      counter,
+      { type: 'Count', by: 1, upTo: 9 },
+      { actor: null },
+      async () => ({
+        stream: 'tally-v',
+        events: [{ type: 'Counted', data: { by: 1 } }],
+        expectedRevision: 'no_stream',
+      }),
+    );
+    const version = async (stream: string) => (await store.readStream(stream))[0]!.metadata.schemaVersion;
+    expect(await version('counter-v')).toBe(3);
+    expect(await version('counter-w')).toBe(3);
+    expect(await version('tally-v')).toBe(3);
+    expect('schemaVersion' in (await store.readStream('other-v'))[0]!.metadata).toBe(false);
+  });
+
   it('serialises commands on one stream in this process', async () => {
     const count = { type: 'Count', by: 1, upTo: 10 } as const;
     await Promise.all(Array.from({ length: 5 }, () => streams.handle('counter-2', counter, count, { actor: null })));

@@ -78,6 +78,11 @@ export class StreamContendedError extends Error {
   }
 }
 
+export interface StreamsOptions {
+  /** The version of a type's shape the domain writes now, recorded in each event's metadata. */
+  schemaVersion?: (type: string) => number | undefined;
+}
+
 const MAX_ATTEMPTS = 30;
 const CACHE_LIMIT = 20_000;
 
@@ -92,7 +97,10 @@ export class Streams {
   private readonly cache = new Map<string, Cached>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(readonly store: EventStore) {}
+  constructor(
+    readonly store: EventStore,
+    private readonly options: StreamsOptions = {},
+  ) {}
 
   /**
    * The events of one stream as the domain's events `E`: a stream holds the events its name
@@ -138,7 +146,7 @@ export class Streams {
         try {
           const result = await this.store.append(
             stream,
-            events.map((e) => toNew(e, metadata)),
+            events.map((e) => this.toNew(e, metadata)),
             revision === -1 ? 'no_stream' : revision,
           );
           return { events, position: result.position, revision: result.revision };
@@ -170,10 +178,14 @@ export class Streams {
         const events = decider.decide(command, state);
         if (events.length === 0) return { events, position, revision };
         const other = await alongside(state, events);
-        const own = { stream, events: events.map((e) => toNew(e, metadata)), expectedRevision: expected(revision) };
+        const own = {
+          stream,
+          events: events.map((e) => this.toNew(e, metadata)),
+          expectedRevision: expected(revision),
+        };
         try {
           const [result] = other
-            ? await this.store.appendMany([own, { ...other, events: other.events.map((e) => toNew(e, metadata)) }])
+            ? await this.store.appendMany([own, { ...other, events: other.events.map((e) => this.toNew(e, metadata)) }])
             : [await this.store.append(own.stream, own.events, own.expectedRevision)];
           return { events, position: result!.position, revision: result!.revision };
         } catch (error) {
@@ -189,9 +201,23 @@ export class Streams {
   async append(stream: string, events: EventShape[], expected: ExpectedRevision, metadata: CommandMetadata) {
     return this.store.append(
       stream,
-      events.map((e) => toNew(e, metadata)),
+      events.map((e) => this.toNew(e, metadata)),
       expected,
     );
+  }
+
+  private toNew(event: EventShape, metadata: CommandMetadata): NewEvent {
+    const schemaVersion = this.options.schemaVersion?.(event.type);
+    return {
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actor: metadata.actor,
+        ...(metadata.correlationId && { correlationId: metadata.correlationId }),
+        causationId: metadata.causationId ?? null,
+        ...(schemaVersion !== undefined && { schemaVersion }),
+      },
+    };
   }
 
   private async exclusive<T>(stream: string, work: () => Promise<T>): Promise<T> {
@@ -220,16 +246,4 @@ function cacheKey(stream: string, decider: object): string {
   let id = folderIds.get(decider);
   if (id === undefined) folderIds.set(decider, (id = nextFolderId++));
   return `${id}:${stream}`;
-}
-
-function toNew(event: EventShape, metadata: CommandMetadata): NewEvent {
-  return {
-    type: event.type,
-    data: event.data,
-    metadata: {
-      actor: metadata.actor,
-      ...(metadata.correlationId && { correlationId: metadata.correlationId }),
-      causationId: metadata.causationId ?? null,
-    },
-  };
 }
