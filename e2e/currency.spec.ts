@@ -100,11 +100,16 @@ test('a buyer choosing EUR sees ≈ amounts everywhere and pays in rupees; a new
   await admin.context().close();
 });
 
-test('a visitor’s choice is kept in the browser', async ({ page }) => {
+test('a visitor’s choice is kept in the browser, and the demo’s rates convert at once', async ({ page }) => {
   await page.goto('/products');
   const chooser = page.getByRole('banner').getByLabel('Show prices also in');
+  const firstProduct = page.getByRole('region', { name: 'Products' }).getByRole('article').first();
   await expect(chooser).toHaveValue('INR');
+  await expect(firstProduct).toContainText('₹');
+  await expect(firstProduct).not.toContainText('≈');
   await chooser.selectOption('GBP');
+  await expect(firstProduct).toContainText(/≈ £[\d,]+\.\d\d/);
   await page.reload();
   await expect(page.getByRole('banner').getByLabel('Show prices also in')).toHaveValue('GBP');
+  await expect(firstProduct).toContainText(/≈ £[\d,]+\.\d\d/);
 });

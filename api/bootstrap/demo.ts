@@ -106,6 +106,9 @@ export async function seedDemo(
   }
 }
 
+/** Rupees per unit of each foreign currency buyers may see prices in (demo figures near late-2026 rates). */
+const DEMO_REFERENCE_RATES = { USD: '84.0729', EUR: '88.9612', GBP: '106.2417', AED: '22.8923', SGD: '62.581' };
+
 class DemoSeed {
   private readonly app: ReturnType<typeof createApp>;
   /** A seed begun before: what it made may exist without its record, so steps look first. */
@@ -242,6 +245,11 @@ class DemoSeed {
     await this.returnAndPayout(staff, buyer, placed[1]!, productIds, sellerOf);
     // The address of the buyer's orders, kept for checkout: saving it again changes nothing.
     ok(await buyer.post('/api/addresses', { ...address, makeDefault: true }), 'the saved address');
+    // Rates for prices abroad, made up for the demo: the same rate from the same source again records nothing.
+    for (const [currency, rupeesPerUnit] of Object.entries(DEMO_REFERENCE_RATES)) {
+      const rate = { rupeesPerUnit, source: 'Demo figure, not a published rate' };
+      ok(await staff.put(`/api/admin/reference-rates/${currency}`, rate), `the reference rate of ${currency}`);
+    }
     await this.record({ type: 'DemoSeedFinished', data: { products: productIds.size } });
     await this.ctx.sessions.end(staffSession);
     await this.settle();
