@@ -5,7 +5,8 @@
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { mailsTo } from './accounts.ts';
-import { fillAddress, listProduct, ordersOnceThere, signInByApi, signUpByApi } from './shop.ts';
+import { expectFitsPhone } from './layout.ts';
+import { addToCartByApi, fillAddress, listProduct, ordersOnceThere, signInByApi, signUpByApi } from './shop.ts';
 
 const ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 
@@ -112,4 +113,21 @@ test('a visitor’s choice is kept in the browser, and the demo’s rates conver
   await page.reload();
   await expect(page.getByRole('banner').getByLabel('Show prices also in')).toHaveValue('GBP');
   await expect(firstProduct).toContainText(/≈ £[\d,]+\.\d\d/);
+});
+
+test('on a phone, the longest approximations fit beside the rupee prices', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Dirhams are written longest ("≈ AED 1,234.56"); the choice is the browser's, as a visitor's would be.
+  await page.addInitScript(() => localStorage.setItem('mibi:display-currency', 'AED'));
+  await signUpByApi(page.request, baseURL!, 'buyer');
+  const { items } = (await (await page.request.get('/api/products?limit=1')).json()) as {
+    items: Array<{ id: string }>;
+  };
+  await addToCartByApi(page.request, baseURL!, items[0]!.id, 2);
+  for (const path of ['/products', `/products/${items[0]!.id}`, '/cart', '/checkout']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toContainText('≈ AED');
+    await expectFitsPhone(page, `${path} in AED`);
+  }
 });
