@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, Role } from '../../domain/actor.ts';
 import { accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
+import { isStaff } from '../../domain/account/second-factor.ts';
 import type { AppContext } from '../roles/context.ts';
 import { sessionUserOf } from '../commands/accounts.ts';
 import { ApiError } from '../http/errors.ts';
@@ -50,8 +51,8 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (token) {
       const found = await ctx.sessions.validate(token);
       let user = found && (await loadUser(ctx, found.session.userId));
-      // An admin's session counts only if it passed the second factor (one from before TOTP, or from before the role, does not).
-      if (found && user?.roles.includes('admin') && !found.session.secondFactor) {
+      // Staff's sessions count only if they passed the second factor (one from before TOTP, or from before the role, does not).
+      if (found && user && isStaff(user.roles) && !found.session.secondFactor) {
         await ctx.sessions.end(found.session.id);
         user = null;
       }

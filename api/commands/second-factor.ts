@@ -5,7 +5,7 @@
  */
 import { type Account, accountDecider } from '../../domain/account/decider.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../domain/account/second-factor.ts';
+import { SECOND_FACTOR_MESSAGES, isStaff } from '../../domain/account/second-factor.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
@@ -49,9 +49,9 @@ const invalidCode = () =>
 
 const SETUP_EXPIRED = 'This set-up is not valid. Start the set-up again.';
 
-/** Null when the password is enough (no second factor, not an admin); else the step sign-in goes on with. */
+/** Null when the password is enough (no second factor, not staff); else the step sign-in goes on with. */
 export async function secondStepOf(cx: SecondFactorContext, user: SessionUser): Promise<SecondStep | null> {
-  if (!user.totpEnabled && !user.roles.includes('admin')) return null;
+  if (!user.totpEnabled && !isStaff(user.roles)) return null;
   const step = user.totpEnabled ? 'code' : 'enrol';
   const challenge = await signInChallenges(cx.platform.read).open(user.id, step, cx.now());
   return { step: step === 'code' ? 'totp_required' : 'totp_enrol', challenge };

@@ -271,7 +271,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
         middleware: [guard()] as const,
         tags,
         summary: 'Turn two-step sign-in off (not for admins)',
-        description: 'Asks for the password again. Admins must keep it on.',
+        description: 'Asks for the password again. Admins and analysts must keep it on.',
         request: { body: jsonBody(totpDisableSchema) },
         responses: {
           200: jsonResponse(z.object({ user: UserSchema, position: PositionSchema }), 'Off'),

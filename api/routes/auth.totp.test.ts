@@ -261,7 +261,7 @@ describe('an admin with a second factor', () => {
     const { client, recoveryCodes } = await enrolAdmin(admin.email, admin.id);
     const off = await client.api.auth.totp.disable.$post({ json: { password: 'secret-pass' } });
     expectStatus(off, 409);
-    expect(off.body.error.message).toBe('Admins must keep two-step sign-in on');
+    expect(off.body.error.message).toBe('Admins and analysts must keep two-step sign-in on');
     const replaced = await client.api.auth.totp['recovery-codes'].$post({
       json: { code: await api.totpCode(admin.email) },
     });
@@ -270,6 +270,27 @@ describe('an admin with a second factor', () => {
     const signIn = await secondStep(admin.email);
     expect((await answered(signIn, recoveryCodes[0]!)).status).toBe(400);
     expect((await answered(signIn, replaced.body.recoveryCodes[0]!)).status).toBe(200);
+  });
+});
+
+describe('an analyst', () => {
+  it('signs in as an admin does: no session from before the role, none from the password alone, the app set up first', async () => {
+    const before = await api.signUp({ role: 'buyer' });
+    const { user } = before;
+    expectStatus(
+      await staff.api.admin.users[':id'].roles.$post({ param: { id: user!.id }, json: { role: 'analyst' } }),
+      200,
+    );
+    // The session from before the role does not count.
+    expect(await me(before)).toBeNull();
+    const { client, body } = await secondStep(user!.email);
+    expect(body).toEqual({ step: 'totp_enrol', challenge: expect.any(String) });
+    expect(client.cookie).toBeNull();
+    const { client: enrolled } = await enrolAdmin(user!.email, user!.id);
+    expect((await enrolled.api.analyst.events.$get()).status).toBe(200);
+    const off = await enrolled.api.auth.totp.disable.$post({ json: { password: 'secret-pass' } });
+    expectStatus(off, 409);
+    expect(off.body.error.message).toBe('Admins and analysts must keep two-step sign-in on');
   });
 });
 

@@ -11,6 +11,7 @@ const { seller, admin } = actors;
 const userId = seller.userId;
 const registered = accountRegistered(userId, 'Meera', 'm@example.com', 'seller', { passwordHash: 'h' });
 const madeAdmin: AccountEvent = { type: 'RoleAdded', data: { userId, role: 'admin', by: 'system', at: AT } };
+const madeAnalyst: AccountEvent = { type: 'RoleAdded', data: { userId, role: 'analyst', by: 'system', at: AT } };
 const enrolled: AccountEvent = {
   type: 'TotpEnrolled',
   data: { userId, secret: 'v1.sealed', recoveryCodeHashes: ['c1', 'c2'], enrolledAt: AT },
@@ -31,21 +32,31 @@ describe('the second factor', () => {
       .then({ code: 'forbidden', kind: 'forbidden' });
   });
 
-  it('is required of admins and of users who turned it on', () => {
+  it('is required of admins, of analysts and of users who turned it on', () => {
     const needs = (history: AccountEvent[]) => needsSecondFactor(fold(accountDecider, history)!);
     expect(needs([registered])).toBe(false);
     expect(needs([registered, enrolled])).toBe(true);
     expect(needs([registered, madeAdmin])).toBe(true);
+    expect(needs([registered, madeAnalyst])).toBe(true);
   });
 
-  it('is turned off by a seller, never by an admin for themselves; another admin may reset it', () => {
+  it('is turned off by a seller, never by an admin or analyst for themselves; another admin may reset it', () => {
     const disabled = (by: string): AccountEvent => ({ type: 'TotpDisabled', data: { userId, by, disabledAt: AT } });
     given(accountDecider, [registered, enrolled])
       .when({ type: 'DisableTotp', actor: self, at: AT })
       .then([disabled(userId)]);
     given(accountDecider, [registered, madeAdmin, enrolled])
       .when({ type: 'DisableTotp', actor: selfAdmin, at: AT })
-      .then({ code: 'second_factor_required', kind: 'conflict', message: 'Admins must keep two-step sign-in on' });
+      .then({
+        code: 'second_factor_required',
+        kind: 'conflict',
+        message: 'Admins and analysts must keep two-step sign-in on',
+      });
+    given(accountDecider, [registered, madeAnalyst, enrolled]).when({ type: 'DisableTotp', actor: self, at: AT }).then({
+      code: 'second_factor_required',
+      kind: 'conflict',
+      message: 'Admins and analysts must keep two-step sign-in on',
+    });
     given(accountDecider, [registered, madeAdmin, enrolled])
       .when({ type: 'DisableTotp', actor: admin, at: AT })
       .then([disabled(admin.userId)]);

@@ -4,14 +4,15 @@ import type { AccountEvent } from './events.ts';
 
 /**
  * The second factor of a sign-in: a TOTP authenticator app, with single-use recovery codes
- * for a lost device. Required for admins, optional for everyone else. The secret arrives
+ * for a lost device. Required for staff (admins, and analysts, who read the whole log), optional
+ * for everyone else. The secret arrives
  * encrypted and the codes hashed: checking a code is the API's part, not the decider's.
  */
 
 export const SECOND_FACTOR_MESSAGES = {
   alreadyEnrolled: 'Two-step sign-in is already on. Turn it off first to set up a new device.',
   notEnrolled: 'Two-step sign-in is not on for this account',
-  adminsKeepIt: 'Admins must keep two-step sign-in on',
+  staffKeepIt: 'Admins and analysts must keep two-step sign-in on',
   invalidCode: 'That code is not right. Check your authenticator app (or your recovery codes) and try again.',
 } as const;
 
@@ -48,8 +49,8 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
       const own = actor.userId === userId;
       // Another admin may turn it off for a user who lost their device and codes: they enrol again at their next sign-in.
       if (!own && !isAdmin(actor)) throw forbidden('Only an admin can turn off the two-step sign-in of another user');
-      if (own && roles.includes('admin'))
-        throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.adminsKeepIt, 'conflict');
+      if (own && isStaff(roles))
+        throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.staffKeepIt, 'conflict');
       if (!totp) return [];
       return [{ type: 'TotpDisabled', data: { userId, by: actor.userId, disabledAt: at } }];
     }
@@ -87,6 +88,8 @@ export function evolveSecondFactor(totp: SecondFactor | null, event: AccountEven
   }
 }
 
-/** Admins always sign in with a second factor; others once they turned it on. */
-export const needsSecondFactor = (account: Subject): boolean =>
-  account.totp !== null || account.roles.includes('admin');
+/** The roles that always sign in with a second factor. */
+export const isStaff = (roles: readonly Role[]): boolean => roles.includes('admin') || roles.includes('analyst');
+
+/** Staff always sign in with a second factor; others once they turned it on. */
+export const needsSecondFactor = (account: Subject): boolean => account.totp !== null || isStaff(account.roles);
