@@ -124,7 +124,7 @@ for (const { name: size, viewport } of SIZES) {
       await expect(page).toHaveTitle('MIBI · Make in India, Buy in India');
       await page.getByRole('link', { name: /^Jewelry/ }).click();
       await expect(page).toHaveURL(/\/products\?category=jewelry$/);
-      await expect(page.getByRole('combobox').first()).toHaveValue('jewelry');
+      await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('jewelry');
       await expect(page).toHaveTitle('Authentic Indian Products | MIBI');
       await expect(page.getByRole('region', { name: 'Products' }).getByRole('article').first()).toBeVisible();
       await expectAccessible(page, testInfo, `${size}-category-from-home`);
