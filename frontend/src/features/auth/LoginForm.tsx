@@ -11,7 +11,7 @@ import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { SecondFactorForm } from './SecondFactorForm.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 
-/** What follows the password for admins and accounts with two-step sign-in. */
+/** What follows the password for staff and accounts with two-step sign-in. */
 type Next =
   | { step: 'totp_required' | 'totp_enrol'; challenge: string }
   | { step: 'recovery_codes'; user: User; codes: string[] };
@@ -41,8 +41,8 @@ export function LoginForm() {
           Set up two-step sign-in
         </h2>
         <Alert tone="info" className="mb-4 text-sm">
-          Admin accounts sign in with a code from an authenticator app as well as the password. Set one up now to
-          continue.
+          Admin and analyst accounts sign in with a code from an authenticator app as well as the password. Set one up
+          now to continue.
         </Alert>
         <TotpEnrolment
           challenge={next.challenge}

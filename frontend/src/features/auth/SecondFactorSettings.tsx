@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { recoveryCodesSchema, totpDisableSchema } from '../../../../domain/account/schemas.ts';
+import { isStaff } from '../../../../domain/account/second-factor.ts';
 import { call, server } from '../../api/client.ts';
 import { Field, PasswordField } from '../../components/Field.tsx';
 import { useForm } from '../../forms.ts';
@@ -8,11 +9,11 @@ import { toast } from '../../state/toasts.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 
-/** The account page's two-step sign-in: turn it on (anyone), off (not admins), or make new recovery codes. */
+/** The account page's two-step sign-in: turn it on (anyone), off (not staff), or make new recovery codes. */
 export function SecondFactorSettings({ user }: { user: User }) {
   const [mode, setMode] = useState<'view' | 'enrol' | 'disable' | 'codes'>('view');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const isAdmin = user.roles.includes('admin');
+  const staff = isStaff(user.roles);
 
   const enrolled = (next: User, recoveryCodes: string[]) => {
     session.value = next;
@@ -30,7 +31,7 @@ export function SecondFactorSettings({ user }: { user: User }) {
         {user.totpEnabled
           ? 'On: you sign in with your password and a code from your authenticator app.'
           : 'Off: a password alone signs you in. Add a code from an authenticator app to keep your account safe even if your password leaks.'}
-        {isAdmin && ' Admin accounts always use it.'}
+        {staff && ' Admin and analyst accounts always use it.'}
       </p>
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
@@ -50,7 +51,7 @@ export function SecondFactorSettings({ user }: { user: User }) {
           <button type="button" className="btn btn-sm" onClick={() => setMode('codes')}>
             New recovery codes
           </button>
-          {!isAdmin && (
+          {!staff && (
             <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setMode('disable')}>
               Turn off two-step sign-in
             </button>
