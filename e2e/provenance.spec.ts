@@ -143,5 +143,32 @@ test('a seller records a maker, a Handloom Mark with evidence and a product’s 
   await expect(origin).toContainText(HANDLOOM_MARK_SAYS);
   await expect(origin).toContainText(`Made by ${makerName} (Jamdani weaving, Phulia) · Handloom`);
   await expectAccessible(visitor, testInfo, 'product-origin');
+
+  // The list's Handloom Mark filter keeps it, in the address like the other filters.
+  await visitor.goto(`/products?q=${encodeURIComponent(productName)}`);
+  await visitor.getByRole('group', { name: 'Certified' }).getByRole('button', { name: 'Handloom Mark' }).click();
+  await expect(visitor).toHaveURL(/certified=handloom-mark/);
+  await expect(visitor.getByRole('heading', { name: productName })).toBeVisible();
+  await visitor.getByRole('group', { name: 'Certified' }).getByRole('button', { name: 'GI-tagged' }).click();
+  await expect(visitor).toHaveURL(/certified=gi/);
+  await expect(visitor.getByRole('heading', { name: productName })).toHaveCount(0);
+
+  // The tag's code opens the provenance page, signed out.
+  await visitor.goto(`/provenance/${code}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  await expect(visitor.getByText('History intact')).toBeVisible();
+  const makers = visitor.getByRole('list', { name: 'Made by' });
+  await expect(makers).toContainText(makerName);
+  await expect(makers).toContainText('Pehchan card: ••••••••••8841');
+  const certificate = visitor
+    .getByRole('region', { name: 'Certificates' })
+    .getByRole('listitem')
+    .filter({ hasText: number });
+  await expect(certificate.getByRole('heading')).toHaveText('Handloom Mark');
+  await expect(certificate).toContainText('Verified');
+  await expect(certificate).toContainText(HANDLOOM_MARK_SAYS);
+  await expect(certificate).toContainText(/Verified by .+ on /);
+  await expect(visitor.getByRole('region', { name: 'History' })).toContainText('Origin stated');
+  await expectAccessible(visitor, testInfo, 'provenance-page');
   await visitorContext.close();
 });

@@ -25,6 +25,7 @@ const PAGES: Record<string, ComponentType> = {
   '/forgot-password': lazy(() => import('./features/auth/ForgotPasswordPage.tsx')),
   '/products': lazy(() => import('./features/catalog/ProductsPage.tsx')),
   '/products/:id': lazy(() => import('./features/product/ProductDetailPage.tsx')),
+  '/provenance/:code': lazy(() => import('./features/provenance/ProvenancePage.tsx')),
   '/reset-password': lazy(() => import('./features/auth/ResetPasswordPage.tsx')),
   '/seller/certificates': lazy(() => import('./features/provenance/CertificatesPage.tsx')),
   '/seller/makers': lazy(() => import('./features/provenance/MakersPage.tsx')),

@@ -1,5 +1,5 @@
 import { Icon } from '../../components/Icon.tsx';
-import { ALL_CATEGORIES, type ProductFilters, withOption } from './filters.ts';
+import { ALL_CATEGORIES, CERTIFIED_LABELS, type ProductFilters, withOption } from './filters.ts';
 import type { Category } from './types.ts';
 
 /** Every product is from a verified seller and made in India: always on, so shown but not removable. */
@@ -36,6 +36,13 @@ export function ActiveFilters({ categories, filters, onFilters }: ActiveFiltersP
           onRemove={() => onFilters(withOption(filters, option, false))}
         />
       ))}
+      {filters.certified && (
+        <RemovableChip
+          label={CERTIFIED_LABELS[filters.certified]}
+          what="filter"
+          onRemove={() => onFilters({ ...filters, certified: null })}
+        />
+      )}
       {ALWAYS_ON.map((label) => (
         <span key={label} className="badge badge-outline badge-secondary gap-1">
           <Icon name="shieldCheck" className="size-3.5" />

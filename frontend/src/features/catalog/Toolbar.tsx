@@ -1,6 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
-import { ALL_CATEGORIES, type ProductFilters, type ProductSort, SORT_OPTIONS } from './filters.ts';
+import {
+  ALL_CATEGORIES,
+  CERTIFIED,
+  CERTIFIED_LABELS,
+  type ProductFilters,
+  type ProductSort,
+  SORT_OPTIONS,
+} from './filters.ts';
 import { OptionFilters } from './OptionFilters.tsx';
 import type { CardLayout } from './ProductCard.tsx';
 import type { Category } from './types.ts';
@@ -106,6 +113,20 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
               onClick={() => onLayout(choice.layout)}
             >
               {choice.label}
+            </button>
+          ))}
+        </div>
+
+        <div role="group" aria-label="Certified" className="join">
+          {CERTIFIED.map((certified) => (
+            <button
+              key={certified}
+              type="button"
+              className={`btn join-item ${filters.certified === certified ? 'btn-active btn-neutral' : ''}`}
+              aria-pressed={filters.certified === certified}
+              onClick={() => onFilters({ ...filters, certified: filters.certified === certified ? null : certified })}
+            >
+              {CERTIFIED_LABELS[certified]}
             </button>
           ))}
         </div>

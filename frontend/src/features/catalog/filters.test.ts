@@ -9,7 +9,7 @@ const product = {
   description: 'Handwoven.',
   tags: ['zari'],
 } as Product;
-const all: ProductFilters = { q: '', category: 'all', sort: 'popularity', options: [] };
+const all: ProductFilters = { q: '', category: 'all', sort: 'popularity', options: [], certified: null };
 
 describe('matches', () => {
   it("keeps a storefront's list to its seller's products, as the API's seller filter does", () => {
@@ -38,4 +38,16 @@ it('keeps the option values asked in the query string, one param each', () => {
     'Colour:Indigo',
     'Size:8',
   ]);
+});
+
+it('keeps the certificate filter in the query string, and keeps to products with its badge', () => {
+  const filters = filtersFrom('?certified=handloom-mark&q=saree');
+  expect(filters.certified).toBe('handloom-mark');
+  expect(searchOf(filters)).toBe('?q=saree&certified=handloom-mark');
+  expect(filtersFrom('?certified=silk').certified).toBeNull();
+  const marked = { ...product, provenance: { badges: [{ kind: 'handloom-mark' }] } } as unknown as Product;
+  const plain = { ...product, provenance: { badges: [] } } as unknown as Product;
+  expect(matches(marked, { ...all, certified: 'handloom-mark' })).toBe(true);
+  expect(matches(plain, { ...all, certified: 'handloom-mark' })).toBe(false);
+  expect(matches(marked, { ...all, certified: 'gi' })).toBe(false);
 });

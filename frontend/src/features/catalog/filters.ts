@@ -1,5 +1,7 @@
 import {
   ALL_CATEGORIES,
+  CERTIFIED,
+  type Certified,
   type ProductSort,
   matchesFilter,
   productFilter,
@@ -16,40 +18,52 @@ export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest First' },
 ] as const satisfies ReadonlyArray<{ value: ProductSort; label: string }>;
 
-export { ALL_CATEGORIES, type ProductSort };
+/** The certificate filters, by the badge they ask for (issue 29). */
+export const CERTIFIED_LABELS: Readonly<Record<Certified, string>> = {
+  gi: 'GI-tagged',
+  'handloom-mark': 'Handloom Mark',
+};
+
+export { ALL_CATEGORIES, CERTIFIED, type Certified, type ProductSort };
 const DEFAULT_SORT: ProductSort = 'popularity';
 
-/** What the products screen shows, kept in the URL: ?q=, ?category=, ?sort=, ?option=Colour:Red (repeated). */
+/** What the products screen shows, kept in the URL: ?q=, ?category=, ?sort=, ?option=Colour:Red (repeated), ?certified=gi. */
 export interface ProductFilters {
   q: string;
   category: string;
   sort: ProductSort;
   /** Option values asked, as `name:value` (Colour:Red), in the order asked. */
   options: string[];
+  /** Products with this certificate's badge only (GI-tagged, Handloom Mark), or null for any. */
+  certified: Certified | null;
   /** One seller's products only: a storefront's (its path names the seller, so the query string leaves it out). */
   seller?: string;
 }
 
 const isSort = (value: string | null): value is ProductSort => SORT_OPTIONS.some((option) => option.value === value);
+const isCertified = (value: string | null): value is Certified => CERTIFIED.includes(value as Certified);
 
 export function filtersFrom(search: string): ProductFilters {
   const params = new URLSearchParams(search);
   const sort = params.get('sort');
+  const certified = params.get('certified');
   return {
     q: params.get('q')?.trim() ?? '',
     category: params.get('category') || ALL_CATEGORIES,
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     options: params.getAll('option').filter((option) => /^[^:]+:.+$/.test(option)),
+    certified: isCertified(certified) ? certified : null,
   };
 }
 
 /** The query string of `filters`, defaults left out: '?q=silk&sort=newest&option=Colour%3ARed', or '' for none. */
-export function searchOf({ q, category, sort, options }: ProductFilters): string {
+export function searchOf({ q, category, sort, options, certified }: ProductFilters): string {
   const params = new URLSearchParams(
     queryOf({
       q,
       category: category === ALL_CATEGORIES ? undefined : category,
       sort: sort === DEFAULT_SORT ? undefined : sort,
+      certified: certified ?? undefined,
     }),
   );
   for (const option of options) params.append('option', option);
@@ -58,7 +72,7 @@ export function searchOf({ q, category, sort, options }: ProductFilters): string
 }
 
 export const hasFilters = (filters: ProductFilters): boolean =>
-  filters.q !== '' || filters.category !== ALL_CATEGORIES || filters.options.length > 0;
+  filters.q !== '' || filters.category !== ALL_CATEGORIES || filters.options.length > 0 || filters.certified !== null;
 
 /** `name:value`, as the list's `option` takes it. */
 export const optionParam = (name: string, value: string): string => `${name}:${value}`;
@@ -75,4 +89,7 @@ export const withOption = (filters: ProductFilters, option: string, on: boolean)
 
 /** The API's own filter (domain/catalog/product-query.ts), for products the live feed brings. */
 export const matches = (product: Product, filters: ProductFilters): boolean =>
-  matchesFilter(productFilter({ ...filters, option: filters.options }), product);
+  matchesFilter(
+    productFilter({ ...filters, option: filters.options, certified: filters.certified ?? undefined }),
+    product,
+  );

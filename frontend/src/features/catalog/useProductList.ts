@@ -19,7 +19,7 @@ interface Loaded {
 }
 
 /** GET /products: a page of the products matching `filters` (an empty search left out). */
-const loadPage = ({ q, category, sort, seller, options }: ProductFilters, offset: number, limit: number) => {
+const loadPage = ({ q, category, sort, seller, options, certified }: ProductFilters, offset: number, limit: number) => {
   return call(
     server.products.$get({
       query: {
@@ -30,6 +30,7 @@ const loadPage = ({ q, category, sort, seller, options }: ProductFilters, offset
         offset,
         q: q || undefined,
         option: options.length > 0 ? options : undefined,
+        certified: certified ?? undefined,
       },
     }),
   );

@@ -10,3 +10,6 @@ export type CertificateState = Certificate['state'];
 
 /** POST /seller/evidence: a stored evidence file. */
 export type EvidenceFile = Data<typeof server.seller.evidence.$post>;
+
+/** GET /provenance/{code}: a product's public provenance page, its hash chains checked. */
+export type ProvenanceRecord = Data<(typeof server.provenance)[':code']['$get']>;
