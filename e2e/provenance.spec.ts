@@ -172,3 +172,60 @@ test('a seller records a maker, a Handloom Mark with evidence and a product’s 
   await expectAccessible(visitor, testInfo, 'provenance-page');
   await visitorContext.close();
 });
+
+test('an admin revokes a verified certificate and its badge leaves the open product page at once, live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = { origin: baseURL! };
+  const number = `HLM-RV-${Date.now().toString(36)}`;
+  await signUpByApi(page.request, baseURL!, 'seller', 'Kota Doria Looms');
+  const productId = await listProduct(page.request, baseURL!, { name: `Kota Doria Dupatta ${number}` });
+  const upload = await page.request.post('/api/seller/evidence', {
+    multipart: { file: { name: 'mark.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    headers: origin,
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { evidenceId } = (await upload.json()) as { evidenceId: string };
+  const submitted = await page.request.post('/api/seller/certificates', {
+    data: {
+      kind: 'handloom-mark',
+      number,
+      issuer: 'Textiles Committee',
+      validFrom: '2025-01-01',
+      validUntil: '2099-12-31',
+      scope: { kind: 'product', productId },
+      evidenceIds: [evidenceId],
+    },
+    headers: origin,
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = (await submitted.json()) as { id: string };
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInByApi(admin.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const verified = await admin.request.post(`/api/admin/certificates/${id}/verify`, { headers: origin });
+  expect(verified.status(), await verified.text()).toBe(200);
+
+  await page.goto(`/products/${productId}`);
+  const badges = page.getByRole('region', { name: 'Origin' }).getByRole('list', { name: 'Certificates' });
+  await expect(badges).toContainText('Handloom Mark');
+  await expect(badges).toContainText('This product is covered by the certificate.');
+
+  await admin.goto('/dashboard/admin?tab=certificates&state=verified');
+  const item = admin.getByRole('region', { name: 'Certificates' }).getByRole('listitem').filter({ hasText: number });
+  await item.getByRole('button', { name: `Check certificate ${number}` }).click();
+  await item.getByRole('button', { name: 'Revoke' }).click();
+  await admin
+    .getByLabel('Reason (the seller sees it)')
+    .fill('The registration was cancelled by the Textiles Committee.');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(admin.getByText('Certificate revoked')).toBeVisible();
+  await adminContext.close();
+
+  // The buyer's page was not reloaded: the change came over the live feed.
+  await expect(badges).toHaveCount(0);
+});
