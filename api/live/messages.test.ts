@@ -63,7 +63,7 @@ describe('storefront messages', () => {
 describe('the API description of the events', () => {
   it('lists each event of every slice once, with its data and audience', () => {
     const lines = describeEvents().split('\n');
-    expect(lines).toHaveLength(21);
+    expect(lines).toHaveLength(22);
     expect(lines).toContain(
       '- `buyer-notification.changed` (the notification of a saved product, new or read): to its buyer;',
     );
@@ -73,6 +73,9 @@ describe('the API description of the events', () => {
     expect(lines).toContain('- `catalogImport.progress` (the import without its notes): to its seller;');
     expect(lines).toContain('- `thread.changed` (the thread (its counts; the messages are fetched)): to its buyer;');
     expect(lines).toContain('- `dispute.changed` (a help request taken to MIBI): to every admin;');
+    expect(lines).toContain(
+      '- `reference-rates.changed` (`{ id }`: a rate was recorded; GET /api/reference-rates gives the rates in effect): to everyone;',
+    );
     expect(new Set(lines).size).toBe(lines.length);
   });
 });

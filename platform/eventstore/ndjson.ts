@@ -5,7 +5,8 @@
  * - line 1, the header: `{"format":"mibi-events","version":1,"exportedAt":"<ISO>","filters":{...}}`,
  *   `filters` holding the filters the export applied (absent ones are left out);
  * - then one line per event in log order:
- *   `{"id","type","stream","revision","position","data","metadata":{"actor","correlationId","causationId","time"}}`.
+ *   `{"id","type","stream","revision","position","data","metadata":{"actor","correlationId","causationId","time","schemaVersion"}}`
+ *   (`schemaVersion` when the writer stamped one).
  *   `position` is the event's position in the store it was exported from.
  * Import accepts a file without the header as well (plain lines of events).
  *
@@ -182,6 +183,7 @@ const eventSchema = z.object({
     correlationId: z.string().min(1),
     causationId: z.string().nullable(),
     time: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO-8601 time'),
+    schemaVersion: z.number().int().positive().optional(),
   }),
 });
 
