@@ -53,7 +53,7 @@ test('an admin verifies a new seller, whose products then carry the verified bad
 
   await page.goto('/dashboard/admin?tab=sellers&status=unverified');
   await expect(page.getByRole('tab', { name: 'Sellers' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Show')).toHaveValue('unverified');
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('unverified');
   const waiting = row(page, seller.fullName);
   await expect(waiting.getByText('Awaiting verification')).toBeVisible();
   await expect(waiting.getByText('1 product listed · 1 on sale · 0 pending review')).toBeVisible();
@@ -71,7 +71,7 @@ test('an admin verifies a new seller, whose products then carry the verified bad
   await expect(waiting).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Sellers', exact: true })).toBeFocused();
 
-  await page.getByLabel('Show').selectOption({ label: 'Verified' });
+  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Verified' });
   await expect(page).toHaveURL(/[?&]status=verified/);
   const verified = row(page, seller.fullName);
   await expect(verified.getByText('Verified', { exact: true }).first()).toBeVisible();
