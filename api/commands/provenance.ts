@@ -35,7 +35,7 @@ import type { CommandContext } from './context.ts';
 import { loadProduct } from './product-facts.ts';
 import { assertActorMaySell } from './sellers.ts';
 import { recordPersonalDataView } from './staff-access.ts';
-import { UPLOAD_REFUSALS } from './uploads.ts';
+import { UPLOAD_REFUSALS, uploadOf } from './uploads.ts';
 
 export interface CommandResult {
   id: string;
@@ -55,8 +55,17 @@ export const EVIDENCE_TYPE_REFUSED = 'Evidence must be a PDF or an image (PNG, J
 const notFound = (message: string) => new ApiError(404, 'not_found', message);
 const IMAGE_TYPES: ReadonlySet<string> = new Set(ALLOWED_IMAGE_TYPES);
 
+export const PHOTO_NOT_OWN = 'Upload the photo yourself: this one is not among your uploads';
+
+/** A maker's photo is shown to everyone: it must be an upload of the seller's own (never a buyer's message image). */
+async function assertOwnPhoto(cx: CommandContext, actor: Actor, { photo }: MakerInput): Promise<void> {
+  if (photo !== null && !(await uploadOf(cx, actor.userId, photo)))
+    throw new DomainError('invalid_photo', PHOTO_NOT_OWN, 'invalid', { photo: PHOTO_NOT_OWN });
+}
+
 export async function addMaker(cx: CommandContext, actor: Actor, fields: MakerInput): Promise<CommandResult> {
   await assertActorMaySell(cx, actor);
+  await assertOwnPhoto(cx, actor, fields);
   const makerId = cx.newId();
   const command = { type: 'AddMaker', makerId, sellerId: actor.userId, fields, at: cx.now() } as const;
   const { position } = await cx.streams.handle(makerStream(makerId), makerDecider, command, { actor: actor.userId });
@@ -70,6 +79,7 @@ export async function changeMaker(
   fields: MakerInput,
 ): Promise<CommandResult> {
   await assertActorMaySell(cx, actor);
+  await assertOwnPhoto(cx, actor, fields);
   const command = { type: 'ChangeMaker', makerId, sellerId: actor.userId, fields, at: cx.now() } as const;
   const { position } = await cx.streams.handle(makerStream(makerId), makerDecider, command, { actor: actor.userId });
   return { id: makerId, position };

@@ -7,6 +7,8 @@ import { z } from '@hono/zod-openapi';
 import { badgeOn, badgeTitle, certifies } from '../../domain/provenance/badges.ts';
 import { type ChainCheck, checkChain } from '../../domain/provenance/chain.ts';
 import { dayOf } from '../../domain/provenance/days.ts';
+import type { ProductImage } from '../../domain/product/image.ts';
+import { type ImageUploadEvent, imageUploadDecider, imageUploadStream } from '../../domain/product/image-upload.ts';
 import {
   CERTIFICATE_KINDS,
   type CertificateEvent,
@@ -51,7 +53,8 @@ const ChainCheckSchema = z
 export const ProvenancePageSchema = z
   .object({
     code: z.string(),
-    product: z.object({ id: z.string(), name: z.string(), image: ProductImageSchema.nullable() }),
+    // A union, not .nullable(): the generator makes a nullable reference refuse null.
+    product: z.object({ id: z.string(), name: z.string(), image: z.union([ProductImageSchema, z.null()]) }),
     seller: z.object({ id: z.string(), name: z.string() }),
     method: z.enum(MAKING_METHODS).nullable().openapi({ description: 'Null until the seller states the origin' }),
     productionPartner: z.string().nullable(),
@@ -62,7 +65,7 @@ export const ProvenancePageSchema = z
         craft: z.string(),
         cluster: z.object({ place: z.string(), district: z.string(), state: z.string() }),
         artisanId: MaskedArtisanIdSchema.nullable(),
-        photo: z.string().nullable().openapi({ description: 'A product-image id' }),
+        photo: z.union([ProductImageSchema, z.null()]).openapi({ description: 'The maker’s photo, at every width' }),
         story: z.string(),
       }),
     ),
@@ -181,6 +184,18 @@ function certificateSummary(title: string, { type, data }: CertificateEvent): st
 const isPublic = (product: ProductDoc): boolean => product.verification === 'verified' && !product.sellerSuspended;
 
 /** The product a code names, when its page is public. */
+/** A maker's photo (an upload id) as an image at every width, from its upload stream: only when the seller uploaded it. */
+async function uploadedImage(
+  events: EventStore,
+  uploadId: string | null,
+  sellerId: string,
+): Promise<ProductImage | null> {
+  if (!uploadId) return null;
+  const recorded = (await events.readStream(imageUploadStream(uploadId))) as Array<Recorded<ImageUploadEvent>>;
+  const upload = recorded.reduce(imageUploadDecider.evolve, imageUploadDecider.initialState);
+  return upload?.by === sellerId ? { id: uploadId, url: upload.url, sizes: upload.sizes } : null;
+}
+
 export async function productOfCode(read: ReadStore, code: string): Promise<ProductDoc | null> {
   const found = await read.collection<CodeDoc>(PROVENANCE_CODES).get(code);
   const product = found && (await read.collection<ProductDoc>(PRODUCTS).get(found.productId));
@@ -212,7 +227,12 @@ export async function provenancePage(
     })
   ).filter(({ scope }) => scope.kind === 'seller' || scope.productId === productId);
   const [makerDocs, makerStreams, certificateStreams] = await Promise.all([
-    Promise.all(makerIds.map((id) => read.collection<MakerDoc>(MAKERS).get(id))),
+    Promise.all(
+      makerIds.map(async (id) => {
+        const maker = await read.collection<MakerDoc>(MAKERS).get(id);
+        return maker && { ...maker, photo: await uploadedImage(events, maker.photo, maker.sellerId) };
+      }),
+    ),
     Promise.all(makerIds.map((id) => events.readStream(makerStream(id)))),
     Promise.all(certificateDocs.map(({ id }) => events.readStream(certificateStream(id)))),
   ]);

@@ -9,6 +9,7 @@ import { publicBaseUrl } from '../../platform/config/links.ts';
 import { certificateExpiryPass } from '../../workers/certificate-expiry.ts';
 import { workerContext } from '../../workers/worker.ts';
 import { PNG_SCALE, QUIET_ZONE } from '../images/provenance-qr.ts';
+import { tinyPng } from '../images/tiny-png.fixtures.ts';
 import { LOCAL_ORIGIN } from '../testing/local-client.ts';
 import { type Client, expectStatus, ok } from '../testing/harness.ts';
 import { craftsAndSpices, listedProduct, signedIn } from './orders.fixtures.ts';
@@ -167,6 +168,22 @@ describe('a product’s provenance for buyers', () => {
       revision: 1,
       reason: "CertificateVerified's data was changed after it was written (its hash does not match)",
     });
+  });
+});
+
+describe("a provenance page's maker photo", () => {
+  it('shows the photo the seller uploaded at every width', async () => {
+    const { seller, product, makerId } = await certifiedProduct();
+    const image = ok(
+      await seller.api.uploads.$post({
+        form: { file: new File([Uint8Array.from(tinyPng())], 'maker.png', { type: 'image/png' }) },
+      }),
+    );
+    const { position } = ok(
+      await seller.api.seller.makers[':id'].$put({ param: { id: makerId }, json: { ...maker, photo: image.id } }),
+    );
+    const page = ok(await pageAfter(position, provenanceCode(product)));
+    expect(page.makers[0]!.photo).toEqual({ id: image.id, url: image.url, sizes: image.sizes });
   });
 });
 

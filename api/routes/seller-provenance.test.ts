@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVENANCE_MESSAGES as M } from '../../domain/provenance/schemas.ts';
+import { PHOTO_NOT_OWN } from '../commands/provenance.ts';
+import { tinyPng } from '../images/tiny-png.fixtures.ts';
 import { expectStatus, ok } from '../testing/harness.ts';
 import { craftsAndSpices, listedProduct, signedIn } from './orders.fixtures.ts';
 import { PDF, addedMaker, certificate, maker, submitted, upload } from './provenance.fixtures.ts';
@@ -31,6 +33,29 @@ describe('makers and origins', () => {
     });
     expectStatus(reply, 400);
     expect(reply.body.error.fields).toMatchObject({ kind: M.makerKind, 'cluster.pin': M.pinInvalid });
+    expect(await api.platform.events.lastPosition()).toBe(before);
+  });
+
+  it("takes a photo the seller uploaded, and refuses another's upload or an unknown id, writing nothing", async () => {
+    const photo = (client: typeof crafts) =>
+      client.api.uploads.$post({
+        form: { file: new File([Uint8Array.from(tinyPng())], 'maker.png', { type: 'image/png' }) },
+      });
+    const own = ok(await photo(crafts));
+    const others = ok(await photo(spices));
+    const added = await crafts.api.seller.makers.$post({ json: { ...maker, photo: own.id } });
+    expectStatus(added, 201);
+    const before = await api.platform.events.lastPosition();
+    for (const id of [others.id, crypto.randomUUID()]) {
+      const refused = await crafts.api.seller.makers.$post({ json: { ...maker, photo: id } });
+      expectStatus(refused, 400);
+      expect(refused.body.error.fields).toEqual({ photo: PHOTO_NOT_OWN });
+      const changed = await crafts.api.seller.makers[':id'].$put({
+        param: { id: added.body.id },
+        json: { ...maker, photo: id },
+      });
+      expectStatus(changed, 400);
+    }
     expect(await api.platform.events.lastPosition()).toBe(before);
   });
 

@@ -87,6 +87,14 @@ function Record({ record }: { record: ProvenanceRecord }) {
           <ul className="mt-4 grid gap-4 md:grid-cols-2" aria-label="Made by">
             {makers.map((maker) => (
               <li key={`${maker.name}-${maker.cluster.place}`} className="card border border-base-300 p-4">
+                {maker.photo && (
+                  <ProductImage
+                    src={maker.photo}
+                    alt={`Photo of ${maker.name}`}
+                    sizes="96px"
+                    className="mb-3 size-24 rounded-box"
+                  />
+                )}
                 <h3 className="text-lg font-semibold" dir="auto">
                   {maker.name}
                 </h3>
