@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,7 +6,8 @@ import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   root: 'frontend',
-  plugins: [react(), tailwindcss(), precompress()],
+  // lingui: macros (t, Trans, Plural) become catalog lookups, and .po catalogs compile on import (issue 30).
+  plugins: [react(), lingui({ macroTransform: true }), tailwindcss(), precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The SPA's modules tested here use Lingui's macros and import .po catalogs, as in vite.config.ts.
+  plugins: [lingui({ macroTransform: true })],
   test: {
     include: ['{domain,platform,api,projections,analytics,workers,frontend,scripts}/**/*.test.ts'],
     pool: 'forks',
