@@ -39,6 +39,7 @@ import { taxReportRoutes } from './routes/tax-report.ts';
 import { liveRoutes } from './routes/live.ts';
 import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { displayCurrencyRoutes } from './routes/display-currency.ts';
+import { languageRoutes } from './routes/language.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -142,6 +143,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/auth', accountSecurityRoutes(ctx))
     .route('/api/auth', mailChoiceRoutes(ctx))
     .route('/api/auth', displayCurrencyRoutes(ctx))
+    .route('/api/auth', languageRoutes(ctx))
     .route('/api/categories', categoryRoutes(ctx))
     .route('/api/tax-rates', taxRateRoutes(ctx))
     .route('/api/reference-rates', referenceRateRoutes(ctx))

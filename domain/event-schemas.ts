@@ -23,6 +23,7 @@ import type { ZoneTableEvent } from './delivery/zone-table.ts';
 import { ZONES } from './delivery/zones.ts';
 import { DISPUTE_OUTCOMES, HELP_REASONS, HELP_RESOLUTIONS, type HelpEvent } from './dispute/events.ts';
 import type { GatewayEventEvent } from './gateway-event/decider.ts';
+import { LOCALES } from './i18n/locales.ts';
 import type { CommissionSeriesEvent } from './invoice/commission-series.ts';
 import type { DeliverySeriesEvent } from './invoice/delivery-series.ts';
 import type { SeriesEvent } from './invoice/series.ts';
@@ -113,6 +114,7 @@ const account = sameAs<AccountEvent | EmailEvent | AccountNoticeEvent>()({
   RecoveryCodesReplaced: z.object({ userId: text, recoveryCodeHashes: z.array(text), replacedAt: time }),
   MailChoicesChanged: z.object({ userId: text, muted: z.array(z.enum(NOTICE_KINDS)), at: time }),
   DisplayCurrencyChosen: z.object({ userId: text, currency: z.enum(DISPLAY_CURRENCIES), at: time }),
+  LanguageChosen: z.object({ userId: text, locale: z.enum(LOCALES), at: time }),
 });
 
 const addressStamp = z.object({ userId: text, addressId: text, at: time });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, Role } from '../actor.ts';
 import type { DisplayCurrency } from '../currency/currencies.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { fold } from '../decider.ts';
 import { AT, actors, given } from '../testing.ts';
 import { accountDecider } from './decider.ts';
@@ -266,5 +267,37 @@ describe('ChooseDisplayCurrency', () => {
     } as const;
     given(accountDecider, [registered]).when(choose('USD', otherBuyer)).then(forbidden);
     given(accountDecider, [registered]).when(choose('USD', admin)).then(forbidden);
+  });
+});
+
+describe('ChooseLanguage', () => {
+  const choose = (locale: Locale, actor: Actor = buyer) => ({ type: 'ChooseLanguage', actor, locale, at: AT }) as const;
+  const chosen = (locale: Locale): AccountEvent => ({ type: 'LanguageChosen', data: { userId, locale, at: AT } });
+
+  it('keeps the language the user chooses, and none until they do', () => {
+    expect(fold(accountDecider, [registered])?.language).toBeNull();
+    given(accountDecider, [registered])
+      .when(choose('hi'))
+      .then([chosen('hi')]);
+    expect(fold(accountDecider, [registered, chosen('hi'), chosen('en')])?.language).toBe('en');
+  });
+
+  it('records nothing for the language already chosen, but records English chosen at first', () => {
+    given(accountDecider, [registered, chosen('hi')])
+      .when(choose('hi'))
+      .then([]);
+    given(accountDecider, [registered])
+      .when(choose('en'))
+      .then([chosen('en')]);
+  });
+
+  it("is the user's own choice: no one else's, not even an admin's", () => {
+    const forbidden = {
+      code: 'forbidden',
+      kind: 'forbidden',
+      message: 'You can only choose your own language',
+    } as const;
+    given(accountDecider, [registered]).when(choose('hi', otherBuyer)).then(forbidden);
+    given(accountDecider, [registered]).when(choose('hi', admin)).then(forbidden);
   });
 });

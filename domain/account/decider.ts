@@ -1,6 +1,7 @@
 import { type Actor, type Role, type SelfServiceRole, SELF_SERVICE_ROLES, forbidden, isAdmin } from '../actor.ts';
 import type { DisplayCurrency } from '../currency/currencies.ts';
 import { type Decider, DomainError } from '../decider.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { NOTICE_KINDS, type NoticeKind } from '../notification/notices.ts';
 import { emailKey } from './email.ts';
 import type { AccountEvent } from './events.ts';
@@ -41,6 +42,7 @@ export type AccountCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'ChooseMails'; actor: Actor; muted: NoticeKind[]; at: string }
   | { type: 'ChooseDisplayCurrency'; actor: Actor; currency: DisplayCurrency; at: string }
+  | { type: 'ChooseLanguage'; actor: Actor; locale: Locale; at: string }
   /** Recorded by the sign-in's second step (no actor: whoever guesses is not signed in). */
   | { type: 'RecordCodesLocked'; burst: number; failures: number; waitMs: number; at: string }
   | VerificationCommand
@@ -61,6 +63,8 @@ export interface Account {
   mutedMails: NoticeKind[];
   /** The currency prices are shown in beside rupees; null until the user chooses one (rupees alone). */
   displayCurrency: DisplayCurrency | null;
+  /** The language the app and its mails speak to the user; null until they choose one (English mails, the browser's language in the app). */
+  language: Locale | null;
 }
 
 export type AccountState = Account | null;
@@ -111,6 +115,16 @@ function chooseDisplayCurrency(
   return [{ type: 'DisplayCurrencyChosen', data: { userId: account.userId, currency, at } }];
 }
 
+/** Only the user chooses their language; the same choice again records nothing. */
+function chooseLanguage(
+  account: Account,
+  { actor, locale, at }: Extract<AccountCommand, { type: 'ChooseLanguage' }>,
+): AccountEvent[] {
+  if (actor.userId !== account.userId) throw forbidden('You can only choose your own language');
+  if (locale === account.language) return [];
+  return [{ type: 'LanguageChosen', data: { userId: account.userId, locale, at } }];
+}
+
 function resetPassword(account: Account, command: Extract<AccountCommand, { type: 'ResetPassword' }>): AccountEvent[] {
   const { userId, pendingReset } = account;
   const { tokenHash, passwordHash, now } = command;
@@ -154,6 +168,8 @@ function decideOnExisting(
       return chooseMails(account, command);
     case 'ChooseDisplayCurrency':
       return chooseDisplayCurrency(account, command);
+    case 'ChooseLanguage':
+      return chooseLanguage(account, command);
     case 'RecordCodesLocked': {
       const { type: _, ...locked } = command;
       return [{ type: 'SecondFactorCodesLocked', data: { userId: account.userId, ...locked } }];
@@ -185,6 +201,7 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       totp: null,
       mutedMails: [],
       displayCurrency: null,
+      language: null,
     };
   }
   if (state === null) return state;
@@ -205,6 +222,8 @@ function evolveAccount(state: AccountState, { type, data }: AccountEvent): Accou
       return { ...state, mutedMails: data.muted };
     case 'DisplayCurrencyChosen':
       return { ...state, displayCurrency: data.currency };
+    case 'LanguageChosen':
+      return { ...state, language: data.locale };
     default:
       return state;
   }

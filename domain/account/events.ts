@@ -1,5 +1,6 @@
 import type { Role, SelfServiceRole } from '../actor.ts';
 import type { DisplayCurrency } from '../currency/currencies.ts';
+import type { Locale } from '../i18n/locales.ts';
 import type { NoticeKind } from '../notification/notices.ts';
 
 export const accountStream = (userId: string): string => `account-${userId}`;
@@ -62,4 +63,6 @@ export type AccountEvent =
   /** The user's choice of notice mails: every kind is mailed but those in `muted` (in-app notices always come). */
   | { type: 'MailChoicesChanged'; data: { userId: string; muted: NoticeKind[]; at: string } }
   /** The currency the user sees prices in beside rupees (INR: rupees alone); they are charged in rupees whatever it is. */
-  | { type: 'DisplayCurrencyChosen'; data: { userId: string; currency: DisplayCurrency; at: string } };
+  | { type: 'DisplayCurrencyChosen'; data: { userId: string; currency: DisplayCurrency; at: string } }
+  /** The language the user reads the app and their mails in. */
+  | { type: 'LanguageChosen'; data: { userId: string; locale: Locale; at: string } };
