@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 import { LOCALES } from './domain/i18n/locales.ts';
 
 /**
@@ -24,5 +25,7 @@ export default defineConfig({
       exclude: ['<rootDir>/frontend/src/features/**'],
     },
   ],
-  orderBy: 'messageId',
+  // By English text, with the files each comes from but not their lines: an edit elsewhere in a file leaves the catalogs alone.
+  orderBy: 'message',
+  format: formatter({ lineNumbers: false }),
 });

@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogChunk } from './frontend/src/i18n/start-catalogs.ts';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
@@ -24,6 +25,8 @@ export default defineConfig({
           groups: [
             // What the first route loads, in its one file: it loads all of it anyway.
             { name: 'index', tags: ['$initial'] },
+            // Each language's catalogs in two files: those every page needs, and the rest (frontend/src/i18n/start-catalogs.ts).
+            { name: catalogChunk },
             // The parts the shop's pages share (cards, pictures, prices, the wishlist and cart buttons).
             {
               name: 'shop',

@@ -3,6 +3,15 @@ import { Route, Switch } from 'wouter';
 import HomePage from './features/catalog/HomePage.tsx';
 import { CONTENT_PATHS } from './links.ts';
 import type { PanelRole } from './state/session.ts';
+import { allCatalogs } from './i18n/i18n.ts';
+
+type PageModule<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/** A page's chunk, shown once it and every catalog of the language on screen are in. */
+const page = <P = {}>(load: PageModule<P>) => lazy(async () => (await Promise.all([load(), allCatalogs()]))[0]);
+
+/** A page of the shop, whose texts are all in the catalogs loaded at start (i18n/start-catalogs.ts): shown as soon as its chunk is in. */
+const shopPage = <P = {}>(load: PageModule<P>) => lazy(load);
 
 /**
  * The pages by path. Every page but Home is its own chunk, fetched on first visit: the first
@@ -11,42 +20,42 @@ import type { PanelRole } from './state/session.ts';
  */
 const PAGES: Record<string, ComponentType> = {
   '/': HomePage,
-  '/about': lazy(() => import('./features/content/AboutPage.tsx')),
-  '/account': lazy(() => import('./features/auth/AccountPage.tsx')),
-  '/analyst': lazy(() => import('./features/analyst/AnalystPage.tsx')),
-  '/auth': lazy(() => import('./features/auth/AuthPage.tsx')),
-  '/cart': lazy(() => import('./features/cart/CartPage.tsx')),
-  '/categories': lazy(() => import('./features/catalog/CategoriesPage.tsx')),
-  '/checkout': lazy(() => import('./features/checkout/CheckoutPage.tsx')),
-  '/dashboard/seller/catalog': lazy(() => import('./features/seller/catalog/CatalogImportPage.tsx')),
-  '/dashboard/seller/products/:id/history': lazy(() => import('./features/seller/history/ProductHistoryPage.tsx')),
-  '/messages': lazy(() => import('./features/messages/MessagesPage.tsx')),
-  '/messages/:id': lazy(() => import('./features/messages/ThreadPage.tsx')),
-  '/forgot-password': lazy(() => import('./features/auth/ForgotPasswordPage.tsx')),
-  '/products': lazy(() => import('./features/catalog/ProductsPage.tsx')),
-  '/products/:id': lazy(() => import('./features/product/ProductDetailPage.tsx')),
-  '/provenance/:code': lazy(() => import('./features/provenance/ProvenancePage.tsx')),
-  '/reset-password': lazy(() => import('./features/auth/ResetPasswordPage.tsx')),
-  '/seller/certificates': lazy(() => import('./features/provenance/CertificatesPage.tsx')),
-  '/seller/makers': lazy(() => import('./features/provenance/MakersPage.tsx')),
-  '/sellers/:id': lazy(() => import('./features/catalog/StorefrontPage.tsx')),
-  '/streams': lazy(() => import('./features/streams/StreamsPage.tsx')),
-  '/streams/:position': lazy(() => import('./features/streams/StreamPage.tsx')),
-  '/verify-email': lazy(() => import('./features/auth/VerifyEmailPage.tsx')),
-  '/wishlist': lazy(() => import('./features/wishlist/WishlistPage.tsx')),
+  '/about': page(() => import('./features/content/AboutPage.tsx')),
+  '/account': page(() => import('./features/auth/AccountPage.tsx')),
+  '/analyst': page(() => import('./features/analyst/AnalystPage.tsx')),
+  '/auth': page(() => import('./features/auth/AuthPage.tsx')),
+  '/cart': shopPage(() => import('./features/cart/CartPage.tsx')),
+  '/categories': shopPage(() => import('./features/catalog/CategoriesPage.tsx')),
+  '/checkout': page(() => import('./features/checkout/CheckoutPage.tsx')),
+  '/dashboard/seller/catalog': page(() => import('./features/seller/catalog/CatalogImportPage.tsx')),
+  '/dashboard/seller/products/:id/history': page(() => import('./features/seller/history/ProductHistoryPage.tsx')),
+  '/messages': page(() => import('./features/messages/MessagesPage.tsx')),
+  '/messages/:id': page(() => import('./features/messages/ThreadPage.tsx')),
+  '/forgot-password': page(() => import('./features/auth/ForgotPasswordPage.tsx')),
+  '/products': shopPage(() => import('./features/catalog/ProductsPage.tsx')),
+  '/products/:id': shopPage(() => import('./features/product/ProductDetailPage.tsx')),
+  '/provenance/:code': page(() => import('./features/provenance/ProvenancePage.tsx')),
+  '/reset-password': page(() => import('./features/auth/ResetPasswordPage.tsx')),
+  '/seller/certificates': page(() => import('./features/provenance/CertificatesPage.tsx')),
+  '/seller/makers': page(() => import('./features/provenance/MakersPage.tsx')),
+  '/sellers/:id': shopPage(() => import('./features/catalog/StorefrontPage.tsx')),
+  '/streams': page(() => import('./features/streams/StreamsPage.tsx')),
+  '/streams/:position': page(() => import('./features/streams/StreamPage.tsx')),
+  '/verify-email': page(() => import('./features/auth/VerifyEmailPage.tsx')),
+  '/wishlist': page(() => import('./features/wishlist/WishlistPage.tsx')),
   // A footer page whose text states the returns policy in force.
-  '/returns': lazy(() => import('./features/content/ReturnsPage.tsx')),
-  '/track': lazy(() => import('./features/shipments/TrackPage.tsx')),
+  '/returns': page(() => import('./features/content/ReturnsPage.tsx')),
+  '/track': page(() => import('./features/shipments/TrackPage.tsx')),
 };
-const ContentPage = lazy(() => import('./features/content/ContentPage.tsx'));
-const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
-const NotFoundPage = lazy(() => import('./features/content/NotFoundPage.tsx'));
+const ContentPage = page(() => import('./features/content/ContentPage.tsx'));
+const DashboardPage = page(() => import('./features/dashboard/DashboardPage.tsx'));
+const NotFoundPage = page(() => import('./features/content/NotFoundPage.tsx'));
 
 /** The dashboard's panel of each role, a chunk of its own: the page shows the one of its route. */
 const DASHBOARD_PANELS: Record<PanelRole, ComponentType> = {
-  buyer: lazy(() => import('./features/dashboard/BuyerPanel.tsx')),
-  seller: lazy(() => import('./features/seller/SellerPanel.tsx')),
-  admin: lazy(() => import('./features/admin/AdminPanel.tsx')),
+  buyer: page(() => import('./features/dashboard/BuyerPanel.tsx')),
+  seller: page(() => import('./features/seller/SellerPanel.tsx')),
+  admin: page(() => import('./features/admin/AdminPanel.tsx')),
 };
 
 /** /dashboard/buyer, /dashboard/seller, /dashboard/admin: one screen, given the role as `role`. */

@@ -7,6 +7,7 @@
  */
 import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
 import type { App } from '../../../api/app.ts';
+import { locale } from '../i18n/locale.ts';
 
 /** The events of GET /api/live and their data, as the read models define them. */
 export type { LiveEventData } from '../../../api/app.ts';
@@ -38,8 +39,11 @@ export function queryOf(values: Record<string, string | number | undefined>): st
   return text ? `?${text}` : '';
 }
 
-/** Every route under /api, typed from the server's route definitions. */
-export const server = hc<App>('/', { init: { credentials: 'same-origin' } }).api;
+/** Every route under /api, typed from the server's route definitions; its messages come in the language on screen. */
+export const server = hc<App>('/', {
+  init: { credentials: 'same-origin' },
+  headers: () => ({ 'accept-language': locale.value === 'pseudo' ? 'en' : locale.value }),
+}).api;
 
 type Success = 200 | 201 | 202 | 204;
 

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ANALYST_PATH, dashboardPath, mayAnalyse, session, sessionKnown } from '../state/session.ts';
 import { CurrencyChooser } from './CurrencyChooser.tsx';
 import { Icon } from './Icon.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { RoleSwitcher } from './RoleSwitcher.tsx';
@@ -20,12 +22,15 @@ import { Skeleton } from './Skeleton.tsx';
  * analysts and admins get a link to the analyst page.
  */
 export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist: ReactNode; messages: ReactNode }) {
+  const { t } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link href="/" className="flex shrink-0 items-baseline gap-2">
           <span className="text-2xl font-extrabold tracking-tight text-primary">MIBI</span>
-          <span className="hidden text-xs text-base-content/70 lg:inline">Make in India, Buy in India</span>
+          <span className="hidden text-xs text-base-content/70 lg:inline">
+            <Trans>Make in India, Buy in India</Trans>
+          </span>
         </Link>
         <SearchBox className="hidden max-w-md flex-1 md:ml-4 md:block" />
         {/* The cart sits last (before the phone menu) so the account actions arriving move nothing. */}
@@ -33,12 +38,13 @@ export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist
           <div className="hidden items-center gap-1 md:flex">
             <AccountActions wishlist={wishlist} messages={messages} />
           </div>
+          <LanguageSwitcher className="hidden sm:block" />
           <CurrencyChooser />
           {cart}
           <MobileMenu />
         </div>
       </div>
-      <nav aria-label="Main" className="hidden border-t border-base-300 md:block">
+      <nav aria-label={t`Main`} className="hidden border-t border-base-300 md:block">
         <ul className="mx-auto flex h-10 max-w-7xl items-center gap-1 px-2">
           <NavLinks linkClassName="btn btn-ghost btn-sm text-sm" />
         </ul>
@@ -50,16 +56,17 @@ export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist
 /** Desktop: Login and Sign Up, or the user's name, role icons (the wishlist for buyers, the messages for buyers and sellers) and Sign Out. */
 function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages: ReactNode }) {
   useSignals();
+  const { t } = useLingui();
   const user = session.value;
   if (!sessionKnown.value) return <Skeleton className="h-8 w-40" />;
   if (!user) {
     return (
       <>
         <Link href="/auth" className="btn btn-ghost btn-sm">
-          Login
+          <Trans>Login</Trans>
         </Link>
         <Link href="/auth?tab=signup" className="btn btn-primary btn-sm">
-          Sign Up
+          <Trans>Sign Up</Trans>
         </Link>
       </>
     );
@@ -67,11 +74,16 @@ function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages:
   const isAdmin = user.roles.includes('admin');
   return (
     <>
-      {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label="Wishlist" />}
+      {user.roles.includes('buyer') ? wishlist : isAdmin && <RoleIcon name="heart" label={t`Wishlist`} />}
       {(user.roles.includes('buyer') || user.roles.includes('seller')) && messages}
-      {isAdmin && <RoleIcon name="shield" label="Administrator" />}
+      {isAdmin && <RoleIcon name="shield" label={t`Administrator`} />}
       {mayAnalyse(user) && (
-        <Link href={ANALYST_PATH} className="btn btn-ghost btn-sm btn-square" aria-label="Analytics" title="Analytics">
+        <Link
+          href={ANALYST_PATH}
+          className="btn btn-ghost btn-sm btn-square"
+          aria-label={t`Analytics`}
+          title={t`Analytics`}
+        >
           <Icon name="database" />
         </Link>
       )}
