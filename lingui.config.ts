@@ -2,6 +2,13 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { LOCALES } from './domain/i18n/locales.ts';
 
+/** The server's catalog: the API's messages and the mails (platform/i18n/server-catalog.ts loads it). */
+export const SERVER_CATALOG = {
+  path: '<rootDir>/platform/i18n/locales/{locale}',
+  include: ['<rootDir>/domain', '<rootDir>/api', '<rootDir>/workers', '<rootDir>/platform'],
+  exclude: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.fixture.ts'],
+};
+
 /**
  * Message catalogs (issue 30). English is the source: its texts are the message ids' defaults and
  * its catalog needs no translation. Each feature of the SPA has its own catalog beside its code,
@@ -24,6 +31,7 @@ export default defineConfig({
       include: ['<rootDir>/frontend/src'],
       exclude: ['<rootDir>/frontend/src/features/**'],
     },
+    SERVER_CATALOG,
   ],
   // By English text, with the files each comes from but not their lines: an edit elsewhere in a file leaves the catalogs alone.
   orderBy: 'message',

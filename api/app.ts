@@ -40,6 +40,7 @@ import { liveRoutes } from './routes/live.ts';
 import { mailChoiceRoutes } from './routes/mail-choices.ts';
 import { displayCurrencyRoutes } from './routes/display-currency.ts';
 import { languageRoutes } from './routes/language.ts';
+import { answerInLanguage } from './http/language.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { orderNotificationRoutes } from './routes/order-notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -131,6 +132,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     '/api/*',
     apiCacheControl(),
     compressJson(),
+    answerInLanguage(),
     limitBodies(),
     sessionMiddleware(ctx),
     sameOriginMiddleware(CROSS_SITE_FORMS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english } from './i18n/message.ts';
 
 /** How a text field is written: one line (names, cities, references) or several (descriptions, comments, reasons). */
 export interface TextOptions {
@@ -27,9 +28,11 @@ export function cleanText(typeMessage: string, { multiline = false }: TextOption
   return multiline ? text.overwrite((value) => value.replace(/\r\n?|[\u2028\u2029]/g, '\n')) : text;
 }
 
-export const tooLong = (label: string, maxLength: number): string => `${label} must be at most ${maxLength} characters`;
+export const tooLong = (label: string, maxLength: number): string =>
+  english(/*i18n*/ '{label} must be at most {max} characters', { label, max: maxLength });
 
-export const notAllowedCharacters = (label: string): string => `${label} contains characters that are not allowed`;
+export const notAllowedCharacters = (label: string): string =>
+  english(/*i18n*/ '{label} contains characters that are not allowed', { label });
 
 /** The refinement of a text field: only allowed characters, else `<label> contains characters that are not allowed`. */
 export const allowedCharacters = (

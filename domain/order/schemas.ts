@@ -5,15 +5,15 @@ import { UNDOABLE_STATUSES } from './status.ts';
 import { trackingInputSchema } from '../shipment/schemas.ts';
 
 export const CHECKOUT_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Enter a valid 10-digit phone number',
-  addressRequired: 'Address is required',
-  cityRequired: 'City is required',
-  stateRequired: 'State is required',
-  pincodeRequired: 'PIN code is required',
-  pincodeInvalid: 'Enter a valid 6-digit PIN code',
+  firstNameRequired: /*i18n*/ 'First name is required',
+  lastNameRequired: /*i18n*/ 'Last name is required',
+  phoneRequired: /*i18n*/ 'Phone number is required',
+  phoneInvalid: /*i18n*/ 'Enter a valid 10-digit phone number',
+  addressRequired: /*i18n*/ 'Address is required',
+  cityRequired: /*i18n*/ 'City is required',
+  stateRequired: /*i18n*/ 'State is required',
+  pincodeRequired: /*i18n*/ 'PIN code is required',
+  pincodeInvalid: /*i18n*/ 'Enter a valid 6-digit PIN code',
 } as const;
 
 /** Ten digits not starting with 0, optionally written after +91 or 0. */
@@ -28,15 +28,23 @@ const digitsText = (label: string, requiredMessage: string, pattern: RegExp, inv
     .pipe(z.string().regex(pattern, invalidMessage));
 
 export const shippingAddressSchema = z.object({
-  firstName: requiredText(CHECKOUT_MESSAGES.firstNameRequired, 100, 'First name'),
-  lastName: requiredText(CHECKOUT_MESSAGES.lastNameRequired, 100, 'Last name'),
-  phone: digitsText('Phone number', CHECKOUT_MESSAGES.phoneRequired, PHONE, CHECKOUT_MESSAGES.phoneInvalid).transform(
-    (phone) => phone.slice(-10),
+  firstName: requiredText(CHECKOUT_MESSAGES.firstNameRequired, 100, /*i18n*/ 'First name'),
+  lastName: requiredText(CHECKOUT_MESSAGES.lastNameRequired, 100, /*i18n*/ 'Last name'),
+  phone: digitsText(
+    /*i18n*/ 'Phone number',
+    CHECKOUT_MESSAGES.phoneRequired,
+    PHONE,
+    CHECKOUT_MESSAGES.phoneInvalid,
+  ).transform((phone) => phone.slice(-10)),
+  address: requiredText(CHECKOUT_MESSAGES.addressRequired, 500, /*i18n*/ 'Address'),
+  city: requiredText(CHECKOUT_MESSAGES.cityRequired, 100, /*i18n*/ 'City'),
+  state: requiredText(CHECKOUT_MESSAGES.stateRequired, 100, /*i18n*/ 'State'),
+  pincode: digitsText(
+    /*i18n*/ 'PIN code',
+    CHECKOUT_MESSAGES.pincodeRequired,
+    PINCODE,
+    CHECKOUT_MESSAGES.pincodeInvalid,
   ),
-  address: requiredText(CHECKOUT_MESSAGES.addressRequired, 500, 'Address'),
-  city: requiredText(CHECKOUT_MESSAGES.cityRequired, 100, 'City'),
-  state: requiredText(CHECKOUT_MESSAGES.stateRequired, 100, 'State'),
-  pincode: digitsText('PIN code', CHECKOUT_MESSAGES.pincodeRequired, PINCODE, CHECKOUT_MESSAGES.pincodeInvalid),
 });
 
 /** Body of "place an order". Online payment passes here and is refused by PlaceOrder with its own message. */
