@@ -20,6 +20,7 @@ import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import type { SellersToldOf } from './order-reactor.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
+import { mailTranslator } from './mail-language.ts';
 import { type Cause, type Worker, causeOf, causedBy } from './worker.ts';
 
 export const CONFIRM_ORDER = 'confirm-order';
@@ -81,6 +82,7 @@ export const confirmOrder: Worker<ConfirmOrderJob> = {
         buyer.fullName,
         purchase,
         await approxOf(streams, buyer.displayCurrency, purchase.placedAt),
+        mailTranslator(buyer.language),
       ),
       key: `order-confirmation:${orderId}`,
     });

@@ -7,6 +7,7 @@ import { type RateE4, toMinorUnits } from '../currency/convert.ts';
 import type { ForeignCurrency } from '../currency/currencies.ts';
 import { formatApprox } from '../currency/format.ts';
 import type { Decider } from '../decider.ts';
+import { english, type Translate } from '../i18n/message.ts';
 import { formatInr } from '../money.ts';
 import type { OrderPlacedEvent } from './events.ts';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from './options.ts';
@@ -37,53 +38,66 @@ export interface ApproxCurrency {
 }
 
 /** "Total: ₹1,227.00", and beside it the approximate amount in the buyer's currency when they chose one. */
-function totalLine(totalPaise: number, approx: ApproxCurrency | null): string {
-  const total = `Total: ${formatInr(totalPaise)}`;
+function totalLine(totalPaise: number, approx: ApproxCurrency | null, t: Translate): string {
+  const total = t(/*i18n*/ 'Total: {total}', { total: formatInr(totalPaise) });
   if (!approx) return total;
   const minor = toMinorUnits(totalPaise, approx.rate, approx.currency);
-  return `${total} (${formatApprox(minor, approx.currency)}; you are charged in rupees)`;
+  return t(/*i18n*/ '{total} ({approx}; you are charged in rupees)', {
+    total,
+    approx: formatApprox(minor, approx.currency),
+  });
 }
 
 /**
- * The subject and text of the confirmation of `purchase` to its buyer; with `approx`, the total
- * also in the buyer's display currency at the rate of the moment they ordered.
+ * The subject and text of the confirmation of `purchase` to its buyer, in the language of `t`
+ * (English unless given); with `approx`, the total also in the buyer's display currency at the
+ * rate of the moment they ordered.
  */
 export function orderConfirmationMail(
   buyerName: string,
   purchase: Purchase,
   approx: ApproxCurrency | null = null,
+  t: Translate = english,
 ): { subject: string; text: string } {
   const { orderId, lines, sellerOrders, shippingAddress: to, delivery, payment } = purchase;
+  const number = shortOrderId(orderId);
   const parts = sellerOrders.flatMap(({ sellerOrderId, sellerId, sellerName, subtotalPaise }) => [
-    `Order #${shortSellerOrderId(sellerOrderId)}, sold by ${sellerName}`,
+    t(/*i18n*/ 'Order #{number}, sold by {seller}', { number: shortSellerOrderId(sellerOrderId), seller: sellerName }),
     ...lines
       .filter((line) => line.sellerId === sellerId)
-      .map(({ quantity, name, pricePaise }) => `  ${quantity} × ${name} at ${formatInr(pricePaise)}`),
-    `  Subtotal: ${formatInr(subtotalPaise)}`,
+      .map(
+        ({ quantity, name, pricePaise }) =>
+          `  ${t(/*i18n*/ '{quantity} × {name} at {price}', { quantity, name, price: formatInr(pricePaise) })}`,
+      ),
+    `  ${t(/*i18n*/ 'Subtotal: {amount}', { amount: formatInr(subtotalPaise) })}`,
     '',
   ]);
   const { label, estimate } = DELIVERY_OPTIONS[delivery];
   const text = [
-    `Hello ${buyerName},`,
+    t(/*i18n*/ 'Hello {name},', { name: buyerName }),
     '',
-    `Thank you for shopping on MIBI. Your order #${shortOrderId(orderId)} is confirmed.`,
+    t(/*i18n*/ 'Thank you for shopping on MIBI. Your order #{number} is confirmed.', { number }),
     sellerOrders.length > 1
-      ? `It comes from ${sellerOrders.length} sellers, each shipping their own part:`
-      : 'Your order:',
+      ? t(/*i18n*/ 'It comes from {count} sellers, each shipping their own part:', { count: sellerOrders.length })
+      : t(/*i18n*/ 'Your order:'),
     '',
     ...parts,
-    `${label} (${estimate}): ${formatInr(purchase.deliveryChargePaise)}`,
-    totalLine(purchase.totalPaise, approx),
-    `Payment: ${PAYMENT_METHODS[payment].label}`,
+    t(/*i18n*/ '{delivery} ({estimate}): {charge}', {
+      delivery: t(label),
+      estimate: t(estimate),
+      charge: formatInr(purchase.deliveryChargePaise),
+    }),
+    totalLine(purchase.totalPaise, approx, t),
+    t(/*i18n*/ 'Payment: {method}', { method: t(PAYMENT_METHODS[payment].label) }),
     '',
-    'Delivering to:',
+    t(/*i18n*/ 'Delivering to:'),
     `${to.firstName} ${to.lastName}`,
     to.address,
     `${to.city}, ${to.state} ${to.pincode}`,
-    `Phone: ${to.phone}`,
+    t(/*i18n*/ 'Phone: {phone}', { phone: to.phone }),
     '',
-    'Follow each part of your order under My Account on MIBI.',
+    t(/*i18n*/ 'Follow each part of your order under My Account on MIBI.'),
     '',
   ].join('\n');
-  return { subject: `Your MIBI order #${shortOrderId(orderId)} is confirmed`, text };
+  return { subject: t(/*i18n*/ 'Your MIBI order #{number} is confirmed', { number }), text };
 }

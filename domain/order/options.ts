@@ -13,9 +13,24 @@ export interface DeliveryOption {
 
 export const DELIVERY_OPTIONS: Record<DeliveryMethod, DeliveryOption> = {
   // Charges in paise: 50_00 is ₹50.00.
-  standard: { id: 'standard', label: 'Standard Delivery', chargePaise: 50_00, estimate: '5-7 business days' },
-  express: { id: 'express', label: 'Express Delivery', chargePaise: 150_00, estimate: '2-3 business days' },
-  overnight: { id: 'overnight', label: 'Overnight Delivery', chargePaise: 300_00, estimate: 'Next day' },
+  standard: {
+    id: 'standard',
+    label: /*i18n*/ 'Standard Delivery',
+    chargePaise: 50_00,
+    estimate: /*i18n*/ '5-7 business days',
+  },
+  express: {
+    id: 'express',
+    label: /*i18n*/ 'Express Delivery',
+    chargePaise: 150_00,
+    estimate: /*i18n*/ '2-3 business days',
+  },
+  overnight: {
+    id: 'overnight',
+    label: /*i18n*/ 'Overnight Delivery',
+    chargePaise: 300_00,
+    estimate: /*i18n*/ 'Next day',
+  },
 };
 
 export const DEFAULT_DELIVERY: DeliveryMethod = 'standard';
@@ -32,11 +47,11 @@ export interface PaymentOption {
 }
 
 export const PAYMENT_METHODS: Record<PaymentMethod, PaymentOption> = {
-  cod: { id: 'cod', label: 'Cash on Delivery', description: 'Pay when you receive', enabled: true },
+  cod: { id: 'cod', label: /*i18n*/ 'Cash on Delivery', description: /*i18n*/ 'Pay when you receive', enabled: true },
   online: {
     id: 'online',
-    label: 'Pay online (UPI, cards, netbanking)',
-    description: 'Pay now on the payment page',
+    label: /*i18n*/ 'Pay online (UPI, cards, netbanking)',
+    description: /*i18n*/ 'Pay now on the payment page',
     enabled: true,
   },
 };
