@@ -50,6 +50,7 @@ import { productRoutes } from './routes/products.ts';
 import { returnPolicyRoutes } from './routes/returns-policy.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { sellerRoutes } from './routes/seller.ts';
+import { productTranslationRoutes } from './routes/product-translations.ts';
 import { sellerOrderRoutes } from './routes/seller-orders.ts';
 import { commissionInvoiceRoutes } from './routes/commission-invoices.ts';
 import { deliveryInvoiceRoutes } from './routes/delivery-invoices.ts';
@@ -152,6 +153,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
     .route('/api/products', productRoutes(ctx))
     .route('/api/products', reviewRoutes(ctx))
     .route('/api/seller', sellerRoutes(ctx))
+    .route('/api/seller', productTranslationRoutes(ctx))
     .route('/api/seller/products', historyRoutes(ctx))
     .route('/api/seller/ledger', ledgerRoutes(ctx))
     .route('/api/seller/payout-account', payoutAccountRoutes(ctx))

@@ -37,6 +37,7 @@ import type { LegacyOrderEvent } from './order/upcast.ts';
 import type { PayoutAccountEvent } from './payout-account/events.ts';
 import type { PayoutEvent } from './payout/events.ts';
 import type { ProductEvent } from './product/events.ts';
+import { TRANSLATED_LOCALES } from './product/translation.ts';
 import type { ImageUploadEvent } from './product/image-upload.ts';
 import type { SkuReservationEvent } from './product/sku-reservations.ts';
 import {
@@ -517,6 +518,7 @@ const changedContent = productDetails
     variants: true,
   })
   .partial();
+const translation = z.object({ name: text, description: text, tags: z.array(text) });
 const stockMove = z.object({
   productId: text,
   variantId: text.optional(),
@@ -560,6 +562,11 @@ const product = sameAs<ProductEvent | SkuReservationEvent | ImageUploadEvent>()(
   ProductRevisionApproved: productStamp.extend({ revisionId: text, before: changedContent, after: changedContent }),
   ProductRevisionRejected: productStamp.extend({ revisionId: text, reason: text }),
   ProductRevisionWithdrawn: productStamp.extend({ revisionId: text }),
+  ProductTranslated: productStamp.extend({
+    locale: z.enum(TRANSLATED_LOCALES),
+    before: translation.nullable(),
+    after: translation.nullable(),
+  }),
   ProductVerified: productStamp,
   ProductRejected: productStamp.extend({ reason: text }),
   ProductFeatured: productStamp,

@@ -8,6 +8,7 @@ import { type ProductCommand, productDecider } from '../../domain/product/decide
 import { type ImportMark, type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { type FieldChange, detailChanges, occurredAt } from '../../domain/product/history.ts';
 import type { ProductBody, ProductChangesBody } from '../../domain/product/schemas.ts';
+import type { ProductTranslation, TranslatedLocale } from '../../domain/product/translation.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
 import { ApiError } from '../http/errors.ts';
@@ -185,6 +186,19 @@ export async function delistProduct(
 ): Promise<ProductCommandResult> {
   await assertActorMaySell(cx, actor);
   return decideOnProduct(cx, actor, productId, { type: 'DelistProduct', actor, at: cx.now() });
+}
+
+/** Gives, changes or (null) takes away the product's name, description and tags in `locale`; they apply at once. */
+export async function translateProduct(
+  cx: CommandContext,
+  actor: Actor,
+  productId: string,
+  locale: TranslatedLocale,
+  translation: ProductTranslation | null,
+): Promise<ProductCommandResult> {
+  await assertActorMaySell(cx, actor);
+  const command = { type: 'TranslateProduct', actor, locale, translation, at: cx.now() } as const;
+  return decideOnProduct(cx, actor, productId, command);
 }
 
 /** An admin verifies a product: it goes on sale. */

@@ -1,4 +1,10 @@
-import { type ProductFilter, type ProductSort, matchesFilter, searchText } from '../../domain/catalog/product-query.ts';
+import {
+  type ProductFilter,
+  type ProductSort,
+  matchesFilter,
+  productSearchIndex,
+} from '../../domain/catalog/product-query.ts';
+import type { SearchIndex } from '../../domain/catalog/search-keys.ts';
 import type { Bus } from '../../platform/bus/port.ts';
 import type { DocChange, ReadStore } from '../../platform/readstore/port.ts';
 import { CATEGORIES, catalog, PRODUCTS } from '../../projections/catalog/projection.ts';
@@ -23,8 +29,8 @@ export interface ProductQuery extends ProductFilter {
 
 interface Entry {
   doc: ProductDoc;
-  /** Name, description and tags, lower-cased, for the search. */
-  text: string;
+  /** Name, description and tags in every language, for the search. */
+  search: SearchIndex;
   /** The public fields as JSON, made when first asked for; the list pages are built from it. */
   json?: string;
   /** The detail's body, made when first asked for. */
@@ -101,7 +107,7 @@ export class CatalogIndex {
       }
       if (collection !== PRODUCTS) continue;
       const product = doc as ProductDoc | null;
-      if (product?.visible) this.#entries.set(id, { doc: product, text: searchText(product) });
+      if (product?.visible) this.#entries.set(id, { doc: product, search: productSearchIndex(product) });
       else this.#entries.delete(id);
       changed = true;
     }
@@ -155,7 +161,7 @@ export class CatalogIndex {
 
   #render(query: ProductQuery): string {
     const { sort, limit, offset } = query;
-    const matches = this.#sortedBy(sort ?? 'default').filter(({ doc, text }) => matchesFilter(query, doc, text));
+    const matches = this.#sortedBy(sort ?? 'default').filter(({ doc, search }) => matchesFilter(query, doc, search));
     const items = matches.slice(offset, offset + limit).map(jsonOf);
     return `{"items":[${items.join(',')}],"total":${matches.length}}`;
   }

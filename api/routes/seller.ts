@@ -20,7 +20,7 @@ import { SellerProductsSchema } from '../../projections/catalog/documents.ts';
 import { ProductIdParamsSchema } from './products.ts';
 import { IMAGES_UNAVAILABLE_RESPONSE } from './uploads.ts';
 
-const ProductCommandResultSchema = z
+export const ProductCommandResultSchema = z
   .object({ id: z.string(), position: PositionSchema })
   .openapi('ProductCommandResult') satisfies z.ZodType<ProductCommandResult>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesFilter, productFilter, searchText } from './product-query.ts';
+import { matchesFilter, productFilter, productSearchIndex } from './product-query.ts';
+import { searchIndexOf } from './search-keys.ts';
 
 const product = {
   sellerId: 'seller-1',
@@ -7,6 +8,7 @@ const product = {
   name: 'Silk Saree',
   description: 'Handwoven.',
   tags: ['Zari'],
+  translations: { hi: { name: 'रेशमी साड़ी', description: '', tags: ['ज़री'] } },
   options: [{ name: 'Size' }, { name: 'Colour' }],
   variants: [{ optionValues: ['8', 'Tan'] }, { optionValues: ['9', 'Black'] }],
   provenance: { badges: [{ kind: 'handloom-mark' }, { kind: 'craftmark' }] },
@@ -68,8 +70,16 @@ describe('matchesFilter', () => {
     expect(matchesFilter(productFilter({ certified: 'handloom-mark' }), gi)).toBe(false);
   });
 
-  it('searches the text it is given, kept from the product', () => {
-    expect(searchText(product)).toBe('silk saree\nhandwoven.\nzari');
-    expect(matchesFilter(productFilter({ q: 'kept' }), product, 'kept text')).toBe(true);
+  it('searches the translations too, and across scripts', () => {
+    expect(productSearchIndex(product).text).toBe('silk saree\nhandwoven.\nzari\nरेशमी साड़ी\n\nज़री');
+    expect(matchesFilter(productFilter({ q: 'साड़ी' }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ q: 'reshmi' }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ q: 'सिल्क' }), product)).toBe(true);
+    expect(matchesFilter(productFilter({ q: 'reshmi' }), { ...product, translations: {} })).toBe(false);
+  });
+
+  it('searches the index it is given, kept from the product', () => {
+    expect(matchesFilter(productFilter({ q: 'kept' }), product, searchIndexOf(['kept text']))).toBe(true);
+    expect(matchesFilter(productFilter({ q: 'silk' }), product, searchIndexOf(['kept text']))).toBe(false);
   });
 });

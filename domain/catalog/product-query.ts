@@ -1,3 +1,6 @@
+import type { ProductTranslations } from '../product/translation.ts';
+import { type SearchIndex, holdsSearch, searchIndexOf } from './search-keys.ts';
+
 /**
  * What a list of products is asked for: the sorts offered, and the filter, which the catalog
  * index (api/reads) and the SPA (keeping a shown list current from live messages) both apply.
@@ -73,6 +76,8 @@ export interface Filterable {
   name: string;
   description: string;
   tags: readonly string[];
+  /** The name, description and tags in other languages: searched too. */
+  translations: ProductTranslations;
   options: ReadonlyArray<{ name: string }>;
   /** One value per option, in order; none for the default variant of a product without options. */
   variants: ReadonlyArray<{ optionValues: readonly string[] }>;
@@ -80,9 +85,18 @@ export interface Filterable {
   provenance: { badges: ReadonlyArray<{ kind: string }> };
 }
 
-/** Where the search text is looked for: the name, description and tags, lower-cased. */
-export const searchText = ({ name, description, tags }: Filterable): string =>
-  [name, description, ...tags].join('\n').toLowerCase();
+/** Where the search text is looked for: the name, description and tags, in English and every translation (search-keys.ts). */
+export const productSearchIndex = ({ name, description, tags, translations }: Filterable): SearchIndex =>
+  searchIndexOf([
+    name,
+    description,
+    ...tags,
+    ...Object.values(translations).flatMap((translation) => [
+      translation.name,
+      translation.description,
+      ...translation.tags,
+    ]),
+  ]);
 
 /**
  * Whether one variant of the product has, for each option the filter names, one of the values
@@ -98,14 +112,14 @@ function hasOptionValues(asked: readonly string[], { options, variants }: Filter
   });
 }
 
-/** Whether the product is of the filter's category and seller, has its option values and badge, and holds its search text (`text`: its `searchText`, if kept). */
+/** Whether the product is of the filter's category and seller, has its option values and badge, and holds its search text (`search`: its `productSearchIndex`, if kept). */
 export const matchesFilter = (
   { category, q, seller, options, certified }: ProductFilter,
   product: Filterable,
-  text?: string,
+  search?: SearchIndex,
 ): boolean =>
   (category === null || product.categoryId === category) &&
   (seller === null || product.sellerId === seller) &&
   hasOptionValues(options, product) &&
   (certified === null || product.provenance.badges.some(({ kind }) => kind === CERTIFIED_BADGES[certified])) &&
-  (q === null || (text ?? searchText(product)).includes(q));
+  (q === null || holdsSearch(q, search ?? productSearchIndex(product)));

@@ -18,6 +18,13 @@ import {
   sameValue,
   withImageUrl,
 } from './revision.ts';
+import {
+  type ProductTranslation,
+  type ProductTranslations,
+  type TranslatedLocale,
+  sameTranslation,
+  withTranslation,
+} from './translation.ts';
 import { upcastProductEvent } from './upcast.ts';
 import {
   DEFAULT_VARIANT_ID,
@@ -79,6 +86,14 @@ export type ProductCommand =
   | { type: 'ReserveStock'; orderId: string; lines: VariantQuantity[]; at: string }
   | { type: 'ReleaseStock'; orderId: string; reason: StockReleaseReason; at: string }
   | { type: 'RestockReturn'; returnId: string; lines: VariantQuantity[]; at: string }
+  /** Gives or changes the name, description and tags in `locale`; `translation` null takes them away. */
+  | {
+      type: 'TranslateProduct';
+      actor: Actor;
+      locale: TranslatedLocale;
+      translation: ProductTranslation | null;
+      at: string;
+    }
   | { type: 'VerifyProduct'; actor: Actor; at: string }
   | { type: 'RejectProduct'; actor: Actor; reason: string; at: string }
   /** The revision the admin saw: a newer one from the seller is not approved unseen. */
@@ -92,6 +107,8 @@ export interface Product {
   productId: string;
   sellerId: string;
   details: ProductDetails;
+  /** Its name, description and tags in other languages, beside the English ones of `details`. */
+  translations: ProductTranslations;
   /** The stock of its variants together. */
   stockQuantity: number;
   /** The stock of every variant it ever had (one removed keeps its units, for the orders that reserved them). */
@@ -454,6 +471,14 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       });
     }
 
+    case 'TranslateProduct': {
+      assertOwnerOrAdmin(command.actor, product, 'You can only translate your own products');
+      const { locale, translation: after } = command;
+      const before = product.translations[locale] ?? null;
+      if (sameTranslation(before, after)) return [];
+      return [{ type: 'ProductTranslated', data: { ...stamp(product, command), locale, before, after } }];
+    }
+
     case 'VerifyProduct':
       assertAdmin(command.actor);
       return product.verification === 'verified' ? [] : [{ type: 'ProductVerified', data: stamp(product, command) }];
@@ -552,6 +577,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
         productId,
         sellerId,
         details,
+        translations: {},
         stockQuantity,
         stock,
         variantCount: details.variants.filter((variant) => variant.id !== DEFAULT_VARIANT_ID).length,
@@ -573,6 +599,8 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       }
       case 'ProductResubmitted':
         return { ...state, verification: 'pending' };
+      case 'ProductTranslated':
+        return { ...state, translations: withTranslation(state.translations, data.locale, data.after) };
       case 'StockAdjusted':
         return withStock(state, data.variantId, data.to);
       // A popular product has a reservation per order: copying them at every event would make

@@ -2,6 +2,7 @@ import type { Paise } from '../money.ts';
 import type { ProductTax } from '../tax/product-tax.ts';
 import type { ProductImage } from './image.ts';
 import type { Question } from './personalisation.ts';
+import type { ProductTranslation, TranslatedLocale } from './translation.ts';
 import type { ProductOption, Variant } from './variants.ts';
 
 export const productStream = (productId: string): string => `product-${productId}`;
@@ -148,6 +149,15 @@ export type ProductEvent =
   | { type: 'ProductRevisionRejected'; data: Stamp & { revisionId: string; reason: string } }
   /** The seller edited the content back to the approved version: nothing is left to review. */
   | { type: 'ProductRevisionWithdrawn'; data: Stamp & { revisionId: string } }
+  /**
+   * The seller (or an admin) gave, changed or took away the name, description and tags in
+   * `locale` (issue 30): `after` null when taken away, `before` null when first given. They
+   * apply at once, beside the English content, which stays what review and orders go by.
+   */
+  | {
+      type: 'ProductTranslated';
+      data: Stamp & { locale: TranslatedLocale; before: ProductTranslation | null; after: ProductTranslation | null };
+    }
   | { type: 'ProductVerified'; data: Stamp }
   | { type: 'ProductRejected'; data: Stamp & { reason: string } }
   | { type: 'ProductFeatured'; data: Stamp }

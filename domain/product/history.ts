@@ -10,6 +10,7 @@ import { formatProductTax } from '../tax/product-tax.ts';
 import type { ProductDetails, ProductEvent, StockReleaseReason } from './events.ts';
 import type { ProductImage } from './image.ts';
 import { questionsText } from './personalisation.ts';
+import { LANGUAGE_NAMES, type ProductTranslation, type TranslatedLocale } from './translation.ts';
 import { type UpcastProductEvent, upcastProductEvent } from './upcast.ts';
 import { DEFAULT_VARIANT_ID, type ProductOption, type Variant, variantLabel } from './variants.ts';
 
@@ -123,6 +124,33 @@ export function detailChanges(
   return (Object.keys(DETAIL_FIELDS) as ShownField[]).flatMap((key) => {
     const [from, to] = [before[key], after[key]];
     return from === undefined || to === undefined ? [] : [fieldChange(key, from, to, names)];
+  });
+}
+
+const TRANSLATED_FIELDS = [
+  ['name', 'Name'],
+  ['description', 'Description'],
+  ['tags', 'Tags'],
+] as const satisfies ReadonlyArray<readonly [keyof ProductTranslation, string]>;
+
+/** The fields of a translation that changed ('Name in Hindi': none → बनारसी साड़ी); a field not given reads 'none'. */
+export function translationChanges(
+  locale: TranslatedLocale,
+  before: ProductTranslation | null,
+  after: ProductTranslation | null,
+): FieldChange[] {
+  const shown = (translation: ProductTranslation | null, key: keyof ProductTranslation): string => {
+    const value = translation?.[key] ?? '';
+    const written = Array.isArray(value) ? value.join(', ') : value;
+    return written === '' ? 'none' : written;
+  };
+  return TRANSLATED_FIELDS.flatMap(([key, label]): FieldChange[] => {
+    const change = {
+      field: `${label} in ${LANGUAGE_NAMES[locale]}`,
+      before: shown(before, key),
+      after: shown(after, key),
+    };
+    return change.before === change.after ? [] : [change];
   });
 }
 
@@ -243,6 +271,14 @@ function describeChange(event: UpcastProductEvent, names: HistoryNames, variety:
       return { summary: `Changes rejected: ${event.data.reason}` };
     case 'ProductRevisionWithdrawn':
       return { summary: 'Changes waiting for review withdrawn' };
+    case 'ProductTranslated': {
+      const { locale, before, after } = event.data;
+      const changes = translationChanges(locale, before, after);
+      const language = LANGUAGE_NAMES[locale];
+      if (after === null) return { summary: `${language} name, description and tags removed`, changes };
+      const what = before === null ? `Added in ${language}` : `Changed in ${language}`;
+      return { summary: `${what}: ${changes.map(changeText).join('; ')}`, changes };
+    }
     case 'ProductVerified':
       return { summary: 'Verified' };
     case 'ProductRejected':

@@ -16,6 +16,7 @@ export function productDoc(id: string, fields: Partial<ProductDoc> = {}): Produc
     imageUrl: null,
     images: [],
     tags: [],
+    translations: {},
     tax: { hsn: '5208', gstRateBps: 500 },
     madeToOrderDays: null,
     personalisation: [],

@@ -12,6 +12,7 @@ import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
 import type { ProductTax } from '../../domain/tax/product-tax.ts';
 import type { Question } from '../../domain/product/personalisation.ts';
 import type { Variant } from '../../domain/product/variants.ts';
+import { type ProductTranslation, TRANSLATED_LOCALES } from '../../domain/product/translation.ts';
 import { CERTIFICATE_KINDS, MAKING_METHODS } from '../../domain/provenance/events.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
@@ -132,6 +133,15 @@ const RejectedRevisionSchema = RevisionSchema.extend({ reason: z.string(), rejec
 );
 export type RejectedRevisionDoc = z.infer<typeof RejectedRevisionSchema>;
 
+/** A product's name, description and tags in another language (domain/product/translation.ts). */
+const ProductTranslationSchema = z
+  .object({
+    name: z.string().openapi({ example: 'बनारसी रेशमी साड़ी' }),
+    description: z.string().openapi({ description: "'' when not given: show the English description" }),
+    tags: z.array(z.string()).openapi({ description: 'None when not given: show the English tags' }),
+  })
+  .openapi('ProductTranslation') satisfies z.ZodType<ProductTranslation>;
+
 /** Where a product comes from, as its page and the lists show it (issue 29). */
 export const ProductProvenanceSchema = z
   .object({
@@ -188,6 +198,10 @@ export const ProductSchema = z
     imageUrl: z.string().nullable().openapi({ description: 'The main image: the first of `images`' }),
     images: z.array(ProductImageSchema).openapi({ description: 'At most 6, the main one first' }),
     tags: z.array(z.string()),
+    translations: z.partialRecord(z.enum(TRANSLATED_LOCALES), ProductTranslationSchema).openapi({
+      description:
+        'The name, description and tags in other languages, by language code (`hi`: Hindi): a buyer reading one sees them, each field not given falling back to the English one above. The English fields are the source: orders, invoices and reviews go by them',
+    }),
     tax: ProductTaxSchema.openapi({ description: 'HSN code and GST rate; the price includes the GST' }),
     personalisation: z.array(QuestionSchema).openapi({
       description: 'Questions the buyer answers at add to cart (at most 3): their ids name the answers',

@@ -5,6 +5,7 @@ import { type ProductStatusFacts, displayStatus, isPurchasable } from '../../dom
 import { percentOff } from '../../domain/money.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
 import { approvedVersion } from '../../domain/product/revision.ts';
+import { withTranslation } from '../../domain/product/translation.ts';
 import { type ListedEvent, type UpcastProductEvent, upcastProductEvent } from '../../domain/product/upcast.ts';
 import type { ReviewEvent } from '../../domain/review/events.ts';
 import { averageRating } from '../../domain/review/rating.ts';
@@ -170,6 +171,8 @@ function productChange(event: ProductChange, product: ProductDoc): Partial<Produ
       };
     case 'ProductResubmitted':
       return { verification: 'pending', rejectionReason: null, rejectedRevision: null, updatedAt };
+    case 'ProductTranslated':
+      return { translations: withTranslation(product.translations, event.data.locale, event.data.after), updatedAt };
     case 'ProductVerified':
       return { verification: 'verified', rejectionReason: null, updatedAt };
     case 'ProductRejected':
@@ -257,6 +260,7 @@ async function listProduct(work: UnitOfWork, { data }: ListedEvent): Promise<voi
     sellerId,
     sellerName: seller.fullName,
     ...details,
+    translations: {},
     verification: 'pending',
     rejectionReason: null,
     featured: false,
@@ -339,6 +343,7 @@ const PRODUCT_CHANGES = new Set<ProductChange['type']>([
   'StockReserved',
   'StockReleased',
   'StockReturned',
+  'ProductTranslated',
   'ProductVerified',
   'ProductRejected',
   'ProductFeatured',
@@ -360,7 +365,8 @@ export const catalog: Projection = {
   // 6: products carry their tax data (HSN code and GST rate). 7: and their made-to-order days. 8: and personalisation questions.
   // 9: their options and variants, with the stock of each. 10: no option filter keys (the filter reads the variants).
   // 11: their provenance (code, method, makers and badges), and the lookup of a product by its code.
-  version: 11,
+  // 12: their name, description and tags in other languages (issue 30).
+  version: 12,
   collections: [
     // The last two serve the admins' review queues: new products, and changes to verified ones.
     {

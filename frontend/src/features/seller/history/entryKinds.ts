@@ -25,6 +25,7 @@ const STYLES: Record<string, EntryStyle> = {
   ProductRevisionApproved: { title: 'Changes approved', kind: 'edits', icon: 'shieldCheck' },
   ProductRevisionRejected: { title: 'Changes rejected', kind: 'status', icon: 'circleX' },
   ProductRevisionWithdrawn: { title: 'Changes withdrawn', kind: 'edits', icon: 'pencil' },
+  ProductTranslated: { title: 'Translated', kind: 'edits', icon: 'pencil' },
   StockAdjusted: { title: 'Stock adjusted', kind: 'stock', icon: 'package' },
   StockReserved: { title: 'Stock reserved by an order', kind: 'stock', icon: 'cart' },
   StockReleased: { title: 'Stock released', kind: 'stock', icon: 'package' },
@@ -53,7 +54,12 @@ const RESTORABLE = new Set(['ProductListed', 'ProductUpdated', 'ProductRevisionA
 export const isRestorable = (entry: HistoryEntry): boolean => RESTORABLE.has(entry.type);
 
 /** Edits show their fields in a before → after table (it holds a long description whole, where the summary cuts it). */
-const WITH_CHANGES = new Set(['ProductUpdated', 'ProductRevisionSubmitted', 'ProductRevisionApproved']);
+const WITH_CHANGES = new Set([
+  'ProductUpdated',
+  'ProductRevisionSubmitted',
+  'ProductRevisionApproved',
+  'ProductTranslated',
+]);
 
 export const showsChangesTable = (entry: HistoryEntry): boolean =>
   WITH_CHANGES.has(entry.type) && (entry.changes?.length ?? 0) > 0;

@@ -1,0 +1,59 @@
+/**
+ * A product's name, description and tags in another language than English (issue 30): the
+ * seller gives them beside the English ones, and a buyer reading that language sees them,
+ * each field falling back to the English one where none is given. Its rules are in
+ * translation-schema.ts, kept apart so that the buyer's pages read this without zod.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+
+/** The languages a product is translated into: every one MIBI speaks but English, the source. */
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+export const TRANSLATED_LOCALES = LOCALES.filter(
+  (locale): locale is TranslatedLocale => locale !== DEFAULT_LOCALE,
+) as readonly TranslatedLocale[] as readonly [TranslatedLocale, ...TranslatedLocale[]];
+
+export const isTranslatedLocale = (value: unknown): value is TranslatedLocale =>
+  TRANSLATED_LOCALES.some((locale) => locale === value);
+
+/** Each language's name in English, as the seller's history and messages name it. */
+export const LANGUAGE_NAMES: Record<TranslatedLocale, string> = { hi: 'Hindi' };
+
+/** `description` '' and `tags` [] are not given: the English ones are shown. */
+export interface ProductTranslation {
+  name: string;
+  description: string;
+  tags: string[];
+}
+
+export type ProductTranslations = Partial<Record<TranslatedLocale, ProductTranslation>>;
+
+/** What a product shows in a language: its translation's fields where given, the English ones otherwise. */
+export function localizedText(
+  product: ProductTranslation & { translations: ProductTranslations },
+  locale: Locale,
+): ProductTranslation {
+  const { name, description, tags } = product;
+  const translation = isTranslatedLocale(locale) ? product.translations[locale] : undefined;
+  if (!translation) return { name, description, tags };
+  return {
+    name: translation.name,
+    description: translation.description || description,
+    tags: translation.tags.length > 0 ? translation.tags : tags,
+  };
+}
+
+/** Whether two translations (or their absence, null) say the same. */
+export const sameTranslation = (a: ProductTranslation | null, b: ProductTranslation | null): boolean =>
+  a === null || b === null
+    ? a === b
+    : a.name === b.name && a.description === b.description && a.tags.join('\n') === b.tags.join('\n');
+
+/** The translations with the one in `locale` given, or taken away (null). */
+export function withTranslation(
+  translations: ProductTranslations,
+  locale: TranslatedLocale,
+  translation: ProductTranslation | null,
+): ProductTranslations {
+  const { [locale]: _, ...others } = translations;
+  return translation === null ? others : { ...others, [locale]: translation };
+}
