@@ -472,7 +472,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     }
 
     case 'TranslateProduct': {
-      assertOwnerOrAdmin(command.actor, product, 'You can only translate your own products');
+      assertOwnerOrAdmin(command.actor, product, /*i18n*/ 'You can only translate your own products');
       const { locale, translation: after } = command;
       const before = product.translations[locale] ?? null;
       if (sameTranslation(before, after)) return [];
