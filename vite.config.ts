@@ -2,13 +2,20 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { catalogChunk } from './frontend/src/i18n/start-catalogs.ts';
+import { LOCALES } from './domain/i18n/locales.ts';
+import { catalogParts } from './scripts/catalog-parts.ts';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   root: 'frontend',
   // lingui: macros (t, Trans, Plural) become catalog lookups, and .po catalogs compile on import (issue 30).
-  plugins: [react(), lingui({ macroTransform: true }), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    lingui({ macroTransform: true }),
+    catalogParts('frontend', [...LOCALES, 'pseudo']),
+    tailwindcss(),
+    precompress(),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -25,8 +32,6 @@ export default defineConfig({
           groups: [
             // What the first route loads, in its one file: it loads all of it anyway.
             { name: 'index', tags: ['$initial'] },
-            // Each language's catalogs in two files: those every page needs, and the rest (frontend/src/i18n/start-catalogs.ts).
-            { name: catalogChunk },
             // The parts the shop's pages share (cards, pictures, prices, the wishlist and cart buttons).
             {
               name: 'shop',

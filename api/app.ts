@@ -16,7 +16,7 @@ import { imageOrigin, securityHeaders } from './http/security-headers.ts';
 import { pageHints } from './http/page-hints.ts';
 import { readYourWrites } from './http/read-your-writes.ts';
 import { requestId } from './http/request-id.ts';
-import { spaModules } from './http/spa-manifest.ts';
+import { spaLanguageFiles, spaModules } from './http/spa-manifest.ts';
 import { serveSpa } from './http/static-assets.ts';
 import type { AppEnv } from './http/router.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -196,7 +196,11 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   app.get('/media/*', serveMedia(ctx.platform.blobs));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  if (options.spaRoot) app.get('*', serveSpa(options.spaRoot, pageHints(ctx.catalog, spaModules(options.spaRoot))));
+  if (options.spaRoot)
+    app.get(
+      '*',
+      serveSpa(options.spaRoot, pageHints(ctx.catalog, spaModules(options.spaRoot)), spaLanguageFiles(options.spaRoot)),
+    );
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return api;
 }

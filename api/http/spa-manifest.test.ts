@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spaModules } from './spa-manifest.ts';
+import { spaLanguageFiles, spaModules } from './spa-manifest.ts';
 
 let root: string;
 
@@ -22,6 +22,12 @@ function build(page = 'assets/ProductsPage-A1.js', at = new Date()): void {
       'index.html': { file: 'assets/index-X1.js', isEntry: true, imports: ['_react-R1.js'] },
       '_react-R1.js': { file: 'assets/react-R1.js' },
       '_shop-S1.js': { file: 'assets/shop-S1.js', imports: ['_react-R1.js', 'index.html'] },
+      '../virtual:catalogs/hi/start': { file: 'assets/start-H1.js', isDynamicEntry: true },
+      '../virtual:catalogs/hi/rest': { file: 'assets/rest-H2.js', isDynamicEntry: true },
+      '../virtual:catalogs/en/start': { file: 'assets/start-E1.js', isDynamicEntry: true },
+      '../node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2': {
+        file: 'assets/noto-sans-devanagari-devanagari-400-normal-F1.woff2',
+      },
       'src/features/catalog/ProductsPage.tsx': {
         file: page,
         isDynamicEntry: true,
@@ -53,5 +59,21 @@ describe('spaModules', () => {
     expect(modules('src/features/catalog/ProductsPage.tsx')[0]).toBe('/assets/ProductsPage-A1.js');
     build('assets/ProductsPage-B2.js', new Date(2026, 0, 2));
     expect(modules('src/features/catalog/ProductsPage.tsx')[0]).toBe('/assets/ProductsPage-B2.js');
+  });
+});
+
+describe('spaLanguageFiles', () => {
+  it("gives a language's catalogs every page needs, and the fonts of its script", () => {
+    build();
+    const files = spaLanguageFiles(root);
+    expect(files('hi')).toEqual({
+      catalogs: ['/assets/start-H1.js'],
+      fonts: ['/assets/noto-sans-devanagari-devanagari-400-normal-F1.woff2'],
+    });
+    expect(files('en')).toEqual({ catalogs: ['/assets/start-E1.js'], fonts: [] });
+  });
+
+  it('gives none without a manifest', () => {
+    expect(spaLanguageFiles(join(root, 'missing'))('hi')).toEqual({ catalogs: [], fonts: [] });
   });
 });

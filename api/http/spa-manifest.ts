@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PageLocale } from '../../domain/i18n/locales.ts';
 
 /** One entry of Vite's build manifest: a source module's file and the chunks it imports statically. */
 interface ManifestChunk {
@@ -29,25 +30,48 @@ function filesOf(manifest: Manifest, key: string, files = new Set<string>()): Se
  * when there is no manifest or the module is not in it.
  */
 export function spaModules(root: string): (module: string) => string[] {
+  return fromManifest(root, (manifest, module) => {
+    const loaded = filesOf(manifest, PAGE);
+    return module in manifest ? [...filesOf(manifest, module)].filter((f) => !loaded.has(f)).map((f) => `/${f}`) : [];
+  });
+}
+
+/** The fonts a language's pages draw their script with, by the name of their file (frontend/src/styles.css). */
+const SCRIPT_FONTS: Partial<Record<PageLocale, RegExp>> = { hi: /\/noto-sans-devanagari-[\w-]+\.woff2$/ };
+
+/**
+ * What a page in a language needs before it can show, as /assets/... paths: the file of its
+ * language's catalogs every page needs (scripts/catalog-parts.ts), and the fonts of its script.
+ */
+export function spaLanguageFiles(root: string): (locale: PageLocale) => { catalogs: string[]; fonts: string[] } {
+  return fromManifest(root, (manifest, locale: PageLocale) => {
+    const entries = Object.entries(manifest);
+    const catalogs = entries.filter(([key]) => key.endsWith(`virtual:catalogs/${locale}/start`));
+    const font = SCRIPT_FONTS[locale];
+    return {
+      catalogs: catalogs.map(([, chunk]) => `/${chunk.file}`),
+      fonts: font
+        ? entries.filter(([, chunk]) => font.test(`/${chunk.file}`)).map(([, chunk]) => `/${chunk.file}`)
+        : [],
+    };
+  });
+}
+
+/** `answer` for a key from `root`/.vite/manifest.json, read again after a new build (an empty one while there is none). */
+function fromManifest<K, V>(root: string, answer: (manifest: Manifest, key: K) => V): (key: K) => V {
   const file = join(root, '.vite', 'manifest.json');
-  let read: { mtimeMs: number; manifest: Manifest } | null = null;
-  const found = new Map<string, string[]>();
-  return (module) => {
+  // null: never read; undefined: read while there was no manifest.
+  let readAt: number | undefined | null = null;
+  let manifest: Manifest = {};
+  const found = new Map<K, V>();
+  return (key) => {
     const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtimeMs === undefined) return [];
-    if (read?.mtimeMs !== mtimeMs) {
-      read = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as Manifest };
+    if (readAt !== mtimeMs) {
+      manifest = mtimeMs === undefined ? {} : (JSON.parse(readFileSync(file, 'utf8')) as Manifest);
+      readAt = mtimeMs;
       found.clear();
     }
-    let files = found.get(module);
-    if (!files) {
-      const loaded = filesOf(read.manifest, PAGE);
-      files =
-        module in read.manifest
-          ? [...filesOf(read.manifest, module)].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
-          : [];
-      found.set(module, files);
-    }
-    return files;
+    if (!found.has(key)) found.set(key, answer(manifest, key));
+    return found.get(key) as V;
   };
 }

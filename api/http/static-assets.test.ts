@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compressBeside } from '../../scripts/precompress.ts';
 import { acceptedEncodings, serveSpa } from './static-assets.ts';
 
-const INDEX = `<!doctype html><html><head><title>MIBI</title><script type="module" src="/assets/index-Ab12_x.js"></script></head><body>${'<p>the shop</p>'.repeat(100)}</body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><title>MIBI</title><script type="module" src="/assets/index-Ab12_x.js"></script></head><body>${'<p>the shop</p>'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('MIBI '.repeat(400))});`;
 const BROWSER = 'gzip, deflate, br, zstd';
 
@@ -176,6 +176,43 @@ describe('serveSpa: pages with head hints', () => {
     expect(brotliDecompressSync(await bytes(response)).toString()).toBe(INDEX);
     await page('/assets/index-Ab12_x.js');
     expect(asked).toEqual(['/cart']);
+  });
+});
+
+describe('serveSpa: pages in a language', () => {
+  const spa = new Hono();
+  const asked: string[] = [];
+  const files = { catalogs: ['/assets/start-H1.js'], fonts: ['/assets/noto-F1.woff2'] };
+  beforeAll(() => {
+    spa.get(
+      '*',
+      serveSpa(
+        root,
+        async (path) => {
+          asked.push(path);
+          return null;
+        },
+        (locale) => (locale === 'hi' ? files : { catalogs: [`/assets/start-${locale}.js`], fonts: [] }),
+      ),
+    );
+  });
+  const html = async (path: string) => (await spa.request(path)).text();
+
+  it('sends a Hindi page as Hindi, with its catalogs and fonts asked for at once, and its page hints', async () => {
+    const page = await html('/hi/products');
+    expect(page).toContain('<html lang="hi">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/start-H1.js">');
+    expect(page).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-F1.woff2">');
+    expect(asked.at(-1)).toBe('/products');
+    expect(await html('/hi')).toContain('<html lang="hi">');
+    expect(asked.at(-1)).toBe('/');
+  });
+
+  it('sends a page naming no language in English, with the English catalogs', async () => {
+    const page = await html('/products');
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('href="/assets/start-en.js"');
+    expect(page).not.toContain('font');
   });
 });
 

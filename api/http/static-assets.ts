@@ -9,6 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { type PageLocale, splitLocalePath } from '../../domain/i18n/locales.ts';
 import { errorBody } from './errors.ts';
 import { Prepared, noneMatch } from './prepared.ts';
 
@@ -98,11 +99,25 @@ export type HeadHints = (path: string, search: string) => Promise<string | null>
 /** Distinct hinted pages whose bytes are kept; beyond this the cache starts over. */
 const HINTED_PAGES_KEPT = 500;
 
-/** index.html (`index`) with `hints` in its head, as a prepared body: compressed once per encoding, with its own ETag in each. */
-function hintedPage(index: string, hints: string): Prepared {
-  const at = index.indexOf('</head>');
+/**
+ * What a page in a language loads before it shows (spa-manifest.ts `spaLanguageFiles`): the
+ * file of its catalogs and its script's fonts, all asked for as the HTML arrives.
+ */
+export type LanguageFiles = (locale: PageLocale) => { catalogs: readonly string[]; fonts: readonly string[] };
+
+const languageHints = (files: ReturnType<LanguageFiles>): string =>
+  files.catalogs.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('') +
+  files.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`).join('');
+
+/**
+ * index.html (`index`) in `lang` (its <html lang>) with `hints` in its head, as a prepared
+ * body: compressed once per encoding, with its own ETag in each.
+ */
+function hintedPage(index: string, lang: string, hints: string): Prepared {
+  const html = index.replace(/<html lang="[\w-]*">/, `<html lang="${lang}">`);
+  const at = html.indexOf('</head>');
   return new Prepared(
-    at === -1 ? hints + index : index.slice(0, at) + hints + index.slice(at),
+    at === -1 ? hints + html : html.slice(0, at) + hints + html.slice(at),
     getMimeType('index.html')!,
   );
 }
@@ -111,16 +126,17 @@ function hintedPage(index: string, hints: string): Prepared {
 async function sendHinted(
   c: Context,
   file: string,
+  lang: string,
   hints: string,
   pages: Map<string, Prepared>,
 ): Promise<Response | null> {
   const info = await statFile(file);
   if (!info) return null;
   // A new build's index is a new page.
-  const key = `${info.size}-${info.mtimeMs}\n${hints}`;
+  const key = `${info.size}-${info.mtimeMs}\n${lang}\n${hints}`;
   let page = pages.get(key);
   if (!page) {
-    page = hintedPage(await readFile(file, 'utf8'), hints);
+    page = hintedPage(await readFile(file, 'utf8'), lang, hints);
     if (pages.size >= HINTED_PAGES_KEPT) pages.clear();
     pages.set(key, page);
   }
@@ -133,8 +149,13 @@ async function sendHinted(
 
 const notFound = (c: Context) => c.json(errorBody('not_found', 'Not found'), 404);
 
-/** GET handler for every path the API and media routes leave: the SPA built into `root`, its pages with `hints` in their head. */
-export function serveSpa(root: string, hints?: HeadHints) {
+/**
+ * GET handler for every path the API and media routes leave: the SPA built into `root`, its
+ * pages with `hints` in their head, and in the language their path names (/hi/...: Hindi; a
+ * path naming none opens in English unless the visitor chose or prefers Hindi, which the SPA
+ * settles) with what that language loads first (`language`).
+ */
+export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFiles) {
   const hintedPages = new Map<string, Prepared>();
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
@@ -145,8 +166,15 @@ export function serveSpa(root: string, hints?: HeadHints) {
       return (await sendFile(c, join(root, 'assets', name), IMMUTABLE)) ?? notFound(c);
     }
     const index = join(root, 'index.html');
-    const head = hints && (await hints(path, new URL(c.req.url).search));
-    if (head) return (await sendHinted(c, index, head, hintedPages)) ?? notFound(c);
+    const { locale, page } = splitLocalePath(path);
+    const shown = locale ?? 'en';
+    const head =
+      (language ? languageHints(language(shown)) : '') +
+      ((hints && (await hints(page, new URL(c.req.url).search))) ?? '');
+    if (head || locale) {
+      const lang = shown === 'pseudo' ? 'en' : shown;
+      return (await sendHinted(c, index, lang, head, hintedPages)) ?? notFound(c);
+    }
     return (await sendFile(c, index, REVALIDATE)) ?? notFound(c);
   };
 }

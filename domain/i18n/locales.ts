@@ -27,3 +27,19 @@ export function pickLocale(preferences: readonly string[]): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/** A language a page can be shown in: MIBI's, or `pseudo` (accented, bracketed English) that shows any text not from a catalog. */
+export type PageLocale = Locale | 'pseudo';
+
+/** The path prefix of a page's language: '' for English, '/hi' for Hindi. */
+export const basePath = (locale: PageLocale): string => (locale === DEFAULT_LOCALE ? '' : `/${locale}`);
+
+/**
+ * The language a page's path names by its first segment and the page within it ('/hi/products'
+ * is Hindi's '/products'); a path naming none is the page itself, in no stated language.
+ */
+export function splitLocalePath(path: string): { locale: PageLocale | null; page: string } {
+  const first = path.split('/')[1];
+  if (first !== 'pseudo' && (first === DEFAULT_LOCALE || !isLocale(first))) return { locale: null, page: path };
+  return { locale: first, page: path.slice(first.length + 1) || '/' };
+}

@@ -1,13 +1,12 @@
 /** The visitor's choice of language: the address, this browser and (signed in) the account follow it. */
-import type { Locale } from '../../../domain/i18n/locales.ts';
+import { type Locale, splitLocalePath } from '../../../domain/i18n/locales.ts';
 import { switchLocale } from './i18n.ts';
-import { basePath, localeOfPath, rememberLocale, type UiLocale } from './locale.ts';
+import { basePath, rememberLocale, type UiLocale } from './locale.ts';
 
 /** Rewrites the address to say `locale`, keeping the page, its query and its anchor. */
 export function openIn(locale: UiLocale): void {
   const { pathname, search, hash } = location;
-  const named = localeOfPath(pathname);
-  const page = named ? pathname.slice(named.length + 1) || '/' : pathname;
+  const { page } = splitLocalePath(pathname);
   const path = `${basePath(locale)}${page === '/' && locale !== 'en' ? '' : page}` || '/';
   if (path !== pathname) history.replaceState(history.state, '', `${path}${search}${hash}`);
 }

@@ -6,21 +6,21 @@
  * languages MIBI speaks; a signed-in user's choice is also kept on the account (account-language.ts).
  */
 import { signal } from '@preact/signals-react';
-import { DEFAULT_LOCALE, isLocale, type Locale, pickLocale } from '../../../domain/i18n/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  type PageLocale,
+  pickLocale,
+  splitLocalePath,
+} from '../../../domain/i18n/locales.ts';
+
+export { basePath } from '../../../domain/i18n/locales.ts';
 
 /** A language the SPA can show: MIBI's, or the pseudo-locale no one picks. */
-export type UiLocale = Locale | 'pseudo';
+export type UiLocale = PageLocale;
 
 const STORAGE_KEY = 'mibi:language';
-
-/** The path prefix of a language: '' for English, the default. */
-export const basePath = (locale: UiLocale): string => (locale === DEFAULT_LOCALE ? '' : `/${locale}`);
-
-/** The language a path's first segment names ('/hi/products' is Hindi), null when it names none. */
-export function localeOfPath(path: string): UiLocale | null {
-  const first = path.split('/')[1];
-  return first === 'pseudo' || (first !== DEFAULT_LOCALE && isLocale(first)) ? first : null;
-}
 
 function storedLocale(): Locale | null {
   try {
@@ -42,7 +42,7 @@ export function rememberLocale(locale: Locale): void {
 
 /** The language to open `path` in: the one it names, else the visitor's last choice, else the browser's. */
 export function initialLocale(path: string, preferences: readonly string[]): UiLocale {
-  return localeOfPath(path) ?? storedLocale() ?? pickLocale(preferences);
+  return splitLocalePath(path).locale ?? storedLocale() ?? pickLocale(preferences);
 }
 
 /** The language on screen. Changed only by `switchLocale` (i18n.ts), once its catalogs are in. */

@@ -1,7 +1,7 @@
 /**
  * How the catalogs are packed: those every page needs (the shell's and those of the features
  * the header, footer and home page show) in one file per language, loaded at start, and all the
- * others in a second file per language, fetched once the first page shows (vite.config.ts).
+ * others in a second file per language, fetched once the first page shows (scripts/catalog-parts.ts).
  */
 const START_CATALOGS: readonly string[] = [
   'shell',
@@ -17,10 +17,4 @@ export function catalogFile(id: string): { locale: string; part: CatalogPart } |
   if (!match) return null;
   const [, feature = 'shell', locale = ''] = match;
   return { locale, part: START_CATALOGS.includes(feature) ? 'start' : 'rest' };
-}
-
-/** The build's file for catalog file `id`: 'start-hi', 'catalogs-hi'; null for any other module. */
-export function catalogChunk(id: string): string | null {
-  const file = catalogFile(id);
-  return file && `${file.part === 'start' ? 'start' : 'catalogs'}-${file.locale}`;
 }
