@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lineKey } from '../../../../domain/order/line-key.ts';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
@@ -60,6 +62,7 @@ export function IncomingOrders({
   className = '',
   onLedgerMoved,
 }: IncomingOrdersProps) {
+  const { t } = useLingui();
   const [moving, setMoving] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The order a change was made to: the buttons that had the focus may have gone with it, so its heading takes it. */
@@ -87,7 +90,9 @@ export function IncomingOrders({
     <section id="orders" aria-labelledby="incoming-title" className={className}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">
-          <span id="incoming-title">Incoming Orders</span>
+          <span id="incoming-title">
+            <Trans>Incoming Orders</Trans>
+          </span>
         </h2>
         <div className="flex flex-wrap gap-2">
           {(orders.data?.length ?? 0) > 1 && (
@@ -97,7 +102,7 @@ export function IncomingOrders({
               aria-pressed={shipByFirst}
               onClick={() => setShipByFirst(!shipByFirst)}
             >
-              Sort by ship-by date
+              <Trans>Sort by ship-by date</Trans>
             </button>
           )}
           {(openReturns > 0 || onlyReturns) && (
@@ -107,7 +112,7 @@ export function IncomingOrders({
               aria-pressed={onlyReturns}
               onClick={() => setOnlyReturns(!onlyReturns)}
             >
-              Returns to decide
+              <Trans>Returns to decide</Trans>
               <span className="badge badge-warning badge-sm">{openReturns}</span>
             </button>
           )}
@@ -116,14 +121,14 @@ export function IncomingOrders({
       {orders.loading ? (
         <Skeleton className="h-48 rounded-box" />
       ) : orders.failed ? (
-        <LoadFailed what="your incoming orders" onRetry={() => void orders.reload()} />
+        <LoadFailed what={t`your incoming orders`} onRetry={() => void orders.reload()} />
       ) : orders.data!.length === 0 ? (
         <EmptyState
-          title="No incoming orders yet"
-          text="Orders for your products will appear here as they are placed."
+          title={t`No incoming orders yet`}
+          text={t`Orders for your products will appear here as they are placed.`}
         />
       ) : shown.length === 0 ? (
-        <EmptyState title="No returns to decide" text="Returns buyers ask for will appear here." />
+        <EmptyState title={t`No returns to decide`} text={t`Returns buyers ask for will appear here.`} />
       ) : (
         <ul className="space-y-3">
           {shown.map((order) => (
@@ -156,7 +161,7 @@ export function IncomingOrders({
         <MoveDialog
           part={dialog.order}
           to={dialog.to}
-          earning="Your earning"
+          earning={t`Your earning`}
           onMoved={(result) => {
             setDialog(null);
             applied(result, dialog.to === 'delivered');
@@ -174,8 +179,10 @@ export function IncomingOrders({
           onClose={() => setDialog(null)}
         >
           <p>
-            The order will not be delivered, its items go back into your stock, and the buyer sees your reason. This
-            cannot be undone.
+            <Trans>
+              The order will not be delivered, its items go back into your stock, and the buyer sees your reason. This
+              cannot be undone.
+            </Trans>
           </p>
         </CancelPartDialog>
       )}
@@ -211,6 +218,7 @@ interface SellerOrderCardProps {
 
 function SellerOrderCard(props: SellerOrderCardProps) {
   const { order, busy, takeFocus, onFocusTaken, onMove, onUndo, onCancel, onDecide, onTracked } = props;
+  const { t } = useLingui();
   const titleId = useId();
   useEffect(() => {
     if (!takeFocus || document.querySelector('dialog[open]')) return;
@@ -220,26 +228,39 @@ function SellerOrderCard(props: SellerOrderCardProps) {
   const [asOrdered, setAsOrdered] = useState<SellerOrder['lines'][number] | null>(null);
   const to = order.shippingAddress;
   const delivery = DELIVERY_OPTIONS[order.delivery];
+  const phone = to.phone;
+  const shipBy = formatDay(order.shipBy);
+  const subtotal = formatPrice(order.subtotalPaise);
+  const cancelReason = order.cancelReason;
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <OrderHeading id={titleId} label={partLabel(order)} placedAt={order.placedAt} status={order.status}>
         {' '}
-        · {order.buyerName}
+        · <span dir="auto">{order.buyerName}</span>
       </OrderHeading>
       <p className="text-sm">
-        Ship by <time dateTime={order.shipBy}>{formatDay(order.shipBy)}</time>
-        {order.late && <span className="badge badge-error badge-sm ml-2">Late</span>}
+        <Trans>
+          Ship by <time dateTime={order.shipBy}>{shipBy}</time>
+        </Trans>
+        {order.late && (
+          <span className="badge badge-error badge-sm ml-2">
+            <Trans>Late</Trans>
+          </span>
+        )}
       </p>
       <p className="text-sm text-base-content/80">
-        Ship to {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode} · Phone {to.phone} ·{' '}
-        {delivery.label}
+        <Trans>Ship to</Trans>{' '}
+        <span dir="auto">
+          {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode}
+        </span>{' '}
+        · <Trans>Phone {phone}</Trans> · {delivery.label}
       </p>
       <ul className="divide-y divide-base-300">
         {order.lines.map((line) => (
           <li key={lineKey(line)} className="flex flex-wrap items-center justify-between gap-2 py-1">
             <span>
-              {line.name} <span className="text-base-content/80">x {line.quantity}</span>
+              <span dir="auto">{line.name}</span> <span className="text-base-content/80">x {line.quantity}</span>
               <LineVariant label={line.variantLabel} />
               <LineAnswers answers={line.personalisation} />
             </span>
@@ -248,18 +269,24 @@ function SellerOrderCard(props: SellerOrderCardProps) {
               <button
                 type="button"
                 className="btn btn-ghost btn-xs"
-                aria-label={`${line.name} as ordered`}
+                aria-label={t`${ph({ lineName: line.name })} as ordered`}
                 onClick={() => setAsOrdered(line)}
               >
-                As ordered
+                <Trans>As ordered</Trans>
               </button>
             </span>
           </li>
         ))}
       </ul>
-      <p className="text-sm">Subtotal: {formatPrice(order.subtotalPaise)}</p>
-      {order.cancelReason && <p className="text-sm text-error">Cancelled: {order.cancelReason}</p>}
-      <ReturnList returns={order.returns} answeredBy="You" onDecide={onDecide} />
+      <p className="text-sm">
+        <Trans>Subtotal: {subtotal}</Trans>
+      </p>
+      {cancelReason && (
+        <p className="text-sm text-error">
+          <Trans>Cancelled: {cancelReason}</Trans>
+        </p>
+      )}
+      <ReturnList returns={order.returns} answeredBy={t`You`} onDecide={onDecide} />
       <SellerHelp sellerOrderId={order.id} />
       <ShipmentControls order={order} describedBy={titleId} onChange={onTracked} />
       <OrderMoves
@@ -268,10 +295,10 @@ function SellerOrderCard(props: SellerOrderCardProps) {
         busy={busy}
         onMove={onMove}
         onCancel={onCancel}
-        cancelLabel="Cancel"
+        cancelLabel={t`Cancel`}
       >
         <UndoMove undo={order.undo} describedBy={titleId} busy={busy} onUndo={onUndo} />
-        <ThreadLink sellerOrderId={order.id} label="Message buyer" describedBy={titleId} />
+        <ThreadLink sellerOrderId={order.id} label={t`Message buyer`} describedBy={titleId} />
       </OrderMoves>
       {asOrdered && (
         <AsOrderedDialog

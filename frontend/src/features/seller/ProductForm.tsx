@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -50,6 +51,7 @@ const schema = z.intersection(productFormSchema, variantsFormSchema);
  */
 export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   useSignals();
+  const { t } = useLingui();
   const categories = useCategories();
   // An edit continues from the changes waiting for review, if any.
   const proposed = product && asProposed(product);
@@ -93,7 +95,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       }
       return ids;
     } catch (error) {
-      toast({ title: 'Error uploading image', description: (error as Error).message, tone: 'error' });
+      toast({ title: t`Error uploading image`, description: (error as Error).message, tone: 'error' });
       return null;
     } finally {
       setUploading(false);
@@ -123,7 +125,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           },
         }),
       );
-      toast({ title: 'Product added successfully!', description: message });
+      toast({ title: t`Product added successfully!`, description: message });
       await onSaved(position);
       return;
     }
@@ -134,28 +136,28 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       ...variantChanges(proposed!, options, listed, values),
     };
     if (Object.keys(changes).length === 0) {
-      toast({ title: 'No changes to save', tone: 'info' });
+      toast({ title: t`No changes to save`, tone: 'info' });
       onCancel();
       return;
     }
     const { position, review, message } = await call(
       server.seller.products[':id'].$patch({ param: { id: encodeURIComponent(product.id) }, json: changes }),
     );
-    toast({ title: review ? 'Changes sent for review' : 'Product updated', description: message });
+    toast({ title: review ? t`Changes sent for review` : t`Product updated`, description: message });
     await onSaved(position);
   }
 
   const { errors, busy, onSubmit } = useForm(
     schema,
     save,
-    product ? 'Error updating product' : 'Error adding product',
+    product ? t`Error updating product` : t`Error adding product`,
     () => ({
       options: variants.options.map(({ name, valuesText }) => ({ name, values: valuesText })),
       variants: variants.rows,
     }),
   );
   const errorOf = (field: keyof ProductFormText) => errors[field] ?? errors[API_FIELD[field] ?? field];
-  const title = product ? 'Edit Product' : 'Add New Product';
+  const title = product ? t`Edit Product` : t`Add New Product`;
 
   // The server lists nothing from an unverified address: say so before the form is filled, not after.
   if (!product && session.value?.emailVerified === false) {
@@ -164,11 +166,13 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         <h2 id="product-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold outline-none">
           {title}
         </h2>
-        <Alert tone="info">{EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing}: follow the link we mailed you.</Alert>
+        <Alert tone="info">
+          {EMAIL_VERIFICATION_MESSAGES.verifyBeforeListing}: <Trans>follow the link we mailed you.</Trans>
+        </Alert>
         <div className="mt-4 flex flex-wrap gap-3">
           <ResendVerificationButton className="btn btn-primary" />
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Back
+            <Trans>Back</Trans>
           </button>
         </div>
       </section>
@@ -183,7 +187,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       {product && <ReviewNote product={product} />}
       <form ref={form} onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <Field
-          label="Product Name"
+          label={t`Product Name`}
           name="name"
           defaultValue={initial.name}
           required
@@ -192,7 +196,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           className="md:col-span-2"
         />
         <TextAreaField
-          label="Description"
+          label={t`Description`}
           name="description"
           defaultValue={initial.description}
           rows={4}
@@ -201,7 +205,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           className="md:col-span-2"
         />
         <Field
-          label="Price (₹)"
+          label={t`Price (₹)`}
           name="price"
           type="number"
           inputMode="decimal"
@@ -212,7 +216,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           error={errorOf('price')}
         />
         <Field
-          label="Original Price (₹, optional)"
+          label={t`Original Price (₹, optional)`}
           name="originalPrice"
           type="number"
           inputMode="decimal"
@@ -226,7 +230,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           <input type="hidden" name="stockQuantity" value="" />
         ) : (
           <Field
-            label="Stock Quantity"
+            label={t`Stock Quantity`}
             name="stockQuantity"
             type="number"
             inputMode="numeric"
@@ -237,7 +241,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           />
         )}
         <Field
-          label="Made to order: days to make (optional)"
+          label={t`Made to order: days to make (optional)`}
           name="madeToOrderDays"
           type="number"
           inputMode="numeric"
@@ -251,7 +255,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           // Remounted once the categories arrive, so the product's category is selected; chosen only
           // once the tax rates are there too, so that it brings its tax defaults.
           key={categories.loading ? 'loading' : 'loaded'}
-          label="Category"
+          label={t`Category`}
           name="categoryId"
           defaultValue={initial.categoryId}
           disabled={categories.loading || taxRates.loading}
@@ -260,7 +264,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           onChange={(event) => setTax(categoryTaxText(taxRates.data, event.target.value) ?? tax)}
           error={errorOf('categoryId')}
         >
-          <option value="">{categories.loading ? 'Loading categories...' : 'Select a category'}</option>
+          <option value="">{categories.loading ? t`Loading categories...` : t`Select a category`}</option>
           {categories.data?.items.map((category) => (
             <option key={category.id} value={category.id}>
               {category.name}
@@ -293,19 +297,19 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         />
         <QuestionsEditor drafts={questions} onChange={setQuestions} errorOf={(field) => errors[field]} />
         <Field
-          label="Tags (comma-separated)"
+          label={t`Tags (comma-separated)`}
           name="tags"
           defaultValue={initial.tags}
-          placeholder="silk, handloom, Varanasi"
+          placeholder={t`silk, handloom, Varanasi`}
           error={errorOf('tags')}
           className="mt-4 md:col-span-2"
         />
         <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? (uploading ? 'Uploading...' : 'Saving...') : product ? 'Save Changes' : 'Add Product'}
+            {busy ? (uploading ? t`Uploading...` : t`Saving...`) : product ? t`Save Changes` : t`Add Product`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
@@ -315,16 +319,19 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
 
 /** On sale, a product's content is what an admin approved: say what an edit of it does. */
 function ReviewNote({ product }: { product: SellerProduct }) {
+  const { t } = useLingui();
   if (product.verification !== 'verified') return null;
   return (
     <div role="note" className="alert alert-info mb-4 text-sm">
       <p>
         {product.pendingRevision
-          ? 'Your earlier changes are waiting for review and shown below; saving sends them with any new ones. '
+          ? `${t`Your earlier changes are waiting for review and shown below; saving sends them with any new ones.`} `
           : ''}
-        Changes to the name, description, category, images, tags, options, and which variants you sell and their
-        pictures go live once an admin approves them; buyers see the approved version until then. Price, SKU and stock
-        (each variant's too), tax data, made-to-order days and personalisation questions change at once.
+        <Trans>
+          Changes to the name, description, category, images, tags, options, and which variants you sell and their
+          pictures go live once an admin approves them; buyers see the approved version until then. Price, SKU and stock
+          (each variant's too), tax data, made-to-order days and personalisation questions change at once.
+        </Trans>
       </p>
     </div>
   );

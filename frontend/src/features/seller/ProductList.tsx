@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Resource } from '../../api/useApiGet.ts';
@@ -19,6 +20,7 @@ interface ProductListProps {
 
 /** The seller's products, newest first, with the way to add one. */
 export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductListProps) {
+  const { t } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   const names = useCategoryNames();
   // Deleting a product removes the button that had the focus: it moves to the list's heading.
@@ -38,29 +40,29 @@ export function ProductList({ products, focusOnShow, onAdd, onEdit }: ProductLis
     <section aria-labelledby="products-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="products-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          Your Products
+          <Trans>Your Products</Trans>
         </h2>
         <div className="flex flex-wrap gap-2">
           <Link href="/dashboard/seller/catalog" className="btn btn-outline">
-            <Icon name="layers" className="size-4" /> Import or export (CSV)
+            <Icon name="layers" className="size-4" /> <Trans>Import or export (CSV)</Trans>
           </Link>
           <button type="button" className="btn btn-primary" onClick={onAdd}>
-            <Icon name="plus" className="size-4" /> Add New Product
+            <Icon name="plus" className="size-4" /> <Trans>Add New Product</Trans>
           </button>
         </div>
       </div>
       {products.loading ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading products">
+        <div className="space-y-3" aria-busy="true" aria-label={t`Loading products`}>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} className="h-32 rounded-box" />
           ))}
         </div>
       ) : products.failed ? (
-        <LoadFailed what="your products" onRetry={() => void products.reload()} />
+        <LoadFailed what={t`your products`} onRetry={() => void products.reload()} />
       ) : products.data!.items.length === 0 ? (
-        <EmptyState title="No products yet" text="List your first product and reach buyers across India.">
+        <EmptyState title={t`No products yet`} text={t`List your first product and reach buyers across India.`}>
           <button type="button" className="btn btn-primary" onClick={onAdd}>
-            Add Your First Product
+            <Trans>Add Your First Product</Trans>
           </button>
         </EmptyState>
       ) : (

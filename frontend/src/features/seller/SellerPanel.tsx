@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { formatInrThousands, sum } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
@@ -20,12 +21,6 @@ import { TaxProfileSection } from './tax-profile/TaxProfileSection.tsx';
 import { withProduct } from './sellerProducts.ts';
 import type { SellerProduct, SellerProducts } from './types.ts';
 
-const SHOP_FIGURES: readonly Figure<SellerProducts>[] = [
-  { icon: 'package', label: 'Total Products', show: ({ stats }) => String(stats.total) },
-  { icon: 'check', label: 'Active Products', show: ({ stats }) => String(stats.active) },
-  { icon: 'rupee', label: 'Inventory Value', show: ({ stats }) => formatInrThousands(stats.inventoryValuePaise) },
-];
-
 /** The product being added ('new') or edited; null shows the list. */
 type Editing = SellerProduct | 'new' | null;
 
@@ -38,12 +33,18 @@ const SECTION = 'scroll-mt-32';
  * sales and the ledger.
  */
 export default function SellerPanel() {
-  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products', {
+  const { t } = useLingui();
+  const shopFigures: readonly Figure<SellerProducts>[] = [
+    { icon: 'package', label: t`Total Products`, show: ({ stats }) => String(stats.total) },
+    { icon: 'check', label: t`Active Products`, show: ({ stats }) => String(stats.active) },
+    { icon: 'rupee', label: t`Inventory Value`, show: ({ stats }) => formatInrThousands(stats.inventoryValuePaise) },
+  ];
+  const products = useApiGet((options) => server.seller.products.$get({}, options), [], t`Error fetching products`, {
     live: true,
   });
   // An admin's decision (or any change of a product) shows in its row as it happens.
   useLiveEvent('seller-product.changed', (product) => products.update((list) => withProduct(list, product)));
-  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], 'Failed to load orders', {
+  const orders = useApiGet((options) => server['seller-orders'].$get({}, options), [], t`Failed to load orders`, {
     live: true,
   });
   useLiveEvent('seller-order.changed', (order) => orders.update((list) => withSellerOrder(list, order)));
@@ -53,7 +54,7 @@ export default function SellerPanel() {
     (options) =>
       server.seller.ledger.$get({ query: { limit: String(LEDGER_PAGE_SIZE), offset: String(ledgerOffset) } }, options),
     [ledgerOffset],
-    'Failed to load your ledger',
+    t`Failed to load your ledger`,
     { live: true },
   );
   const [editing, setEditing] = useState<Editing>(null);
@@ -90,7 +91,7 @@ export default function SellerPanel() {
 
   const shop = (
     <div id="products" className={SECTION}>
-      <FigureCards label="Your shop in figures" of={products} figures={SHOP_FIGURES} />
+      <FigureCards label={t`Your shop in figures`} of={products} figures={shopFigures} />
       <div className="mt-10">
         {editing ? (
           <>
