@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { multiply } from '../../../../domain/money.ts';
@@ -13,8 +14,10 @@ import { Money } from '../../components/Money.tsx';
 
 /** A cart line: image, name, unit price, quantity (1 to the stock), remove, line total, and its flag when the stock no longer covers it. */
 export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: Cart) => void }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const { product, quantity } = line;
+  const name = product.name;
   const href = productPath(product.id, line.variantId);
 
   async function change(command: () => Promise<Cart | null>) {
@@ -32,7 +35,7 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-4">
           <h2 className="font-semibold">
-            <Link href={href} className="link link-hover">
+            <Link href={href} className="link link-hover" dir="auto">
               {product.name}
             </Link>
             <LineVariant label={line.variantLabel} />
@@ -43,12 +46,14 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
         </div>
         <LineAnswers answers={line.personalisation} />
         <p className="text-sm text-base-content/80">
-          <Money paise={product.pricePaise} /> each
+          <Trans>
+            <Money paise={product.pricePaise} /> each
+          </Trans>
         </p>
         <StockFlag line={line} onCart={onCart} offerRemove={false} />
         <div className="mt-auto flex flex-wrap items-center gap-4">
           <QuantityStepper
-            label={`Quantity of ${product.name}`}
+            label={t`Quantity of ${name}`}
             value={quantity}
             max={product.stockQuantity}
             disabled={busy || !product.available}
@@ -57,11 +62,11 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
           <button
             type="button"
             className="btn btn-ghost btn-sm text-error"
-            aria-label={`Remove ${product.name}`}
+            aria-label={t`Remove ${name}`}
             disabled={busy}
             onClick={() => void change(() => removeFromCart(line.lineKey))}
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
 import { cartCount } from './cartCount.ts';
@@ -5,5 +6,6 @@ import { cartCount } from './cartCount.ts';
 /** The header's cart button, with the number of units in the cart as a badge. */
 export function CartLink() {
   useSignals();
-  return <CountLink href="/cart" icon="cart" name="Cart" count={cartCount.value} noun="item" />;
+  const { t } = useLingui();
+  return <CountLink href="/cart" icon="cart" name={t`Cart`} count={cartCount.value} noun="item" />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { loginHref } from '../../links.ts';
@@ -9,11 +10,15 @@ export function EmptyCart({ children }: { children?: ReactNode }) {
   return (
     <div className="card items-center border border-dashed border-base-300 px-6 py-16 text-center">
       <Icon name="cart" className="size-12 text-base-content/40" />
-      <h2 className="mt-4 text-2xl font-semibold">Your cart is empty</h2>
-      <p className="mt-2 text-base-content/80">Add some products to get started!</p>
+      <h2 className="mt-4 text-2xl font-semibold">
+        <Trans>Your cart is empty</Trans>
+      </h2>
+      <p className="mt-2 text-base-content/80">
+        <Trans>Add some products to get started!</Trans>
+      </p>
       {children}
       <Link href="/products" className="btn btn-primary mt-6">
-        Browse Products
+        <Trans>Browse Products</Trans>
       </Link>
     </div>
   );
@@ -26,7 +31,7 @@ export function SignInHint({ text }: { text: string }) {
     <p className="mt-4 text-sm">
       {text}{' '}
       <Link href={loginHref(path)} className="link link-primary font-medium">
-        Login
+        <Trans>Login</Trans>
       </Link>
     </p>
   );
@@ -34,10 +39,11 @@ export function SignInHint({ text }: { text: string }) {
 
 /** The cart could not be read: the reason, and a retry. */
 export function CartLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
-    <EmptyState heading title="Your cart could not be loaded" text={message}>
+    <EmptyState heading title={t`Your cart could not be loaded`} text={message}>
       <button type="button" className="btn btn-primary" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </EmptyState>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
 import { shortageText } from './shortage.ts';
@@ -17,6 +18,7 @@ export function StockFlag({
   onCart: (cart: Cart) => void;
   offerRemove?: boolean;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const text = shortageText(line);
   if (!text || !line.shortage) return null;
@@ -25,9 +27,9 @@ export function StockFlag({
   const { lineKey } = line;
   const fix =
     left > 0
-      ? { label: `Set to ${left}`, send: () => setCartQuantity(lineKey, left) }
+      ? { label: t`Set to ${left}`, send: () => setCartQuantity(lineKey, left) }
       : offerRemove
-        ? { label: 'Remove', send: () => removeFromCart(lineKey) }
+        ? { label: t`Remove`, send: () => removeFromCart(lineKey) }
         : null;
 
   async function apply(send: () => Promise<Cart | null>) {

@@ -1,4 +1,5 @@
 /** The cart changes a buyer makes from the product and cart screens: each updates the header badge or shows the spec's error toast. */
+import { t } from '@lingui/core/macro';
 import { NOTICES } from '../../../../domain/notices.ts';
 import type { GivenAnswer } from '../../../../domain/product/personalisation.ts';
 import { type ApiError, call, server } from '../../api/client.ts';
@@ -14,7 +15,7 @@ async function changeCart(send: () => Promise<{ cart: Cart }>, failure: string):
     cartCount.value = cart.count;
     return cart;
   } catch (error) {
-    toast({ title: 'Error', description: `${failure}: ${(error as ApiError).message}`, tone: 'error' });
+    toast({ title: t`Error`, description: `${failure}: ${(error as ApiError).message}`, tone: 'error' });
     return null;
   }
 }
@@ -36,9 +37,9 @@ export async function addToCart(
   }
   const cart = await changeCart(
     () => call(server.cart.items.$post({ json: { productId, quantity, variantId, personalisation } })),
-    'Failed to add item to cart',
+    t`Failed to add item to cart`,
   );
-  if (cart) toast({ title: 'Added to Cart', description: 'Item successfully added to your cart' });
+  if (cart) toast({ title: t`Added to Cart`, description: t`Item successfully added to your cart` });
   return cart;
 }
 
@@ -52,11 +53,11 @@ export const setCartQuantity = (lineKey: string, quantity: number): Promise<Cart
           json: { quantity },
         }),
       ),
-    'Failed to update quantity',
+    t`Failed to update quantity`,
   );
 
 export const removeFromCart = (lineKey: string): Promise<Cart | null> =>
   changeCart(
     () => call(server.cart.items[':lineKey'].$delete({ param: { lineKey: encodeURIComponent(lineKey) } })),
-    'Failed to remove item from cart',
+    t`Failed to remove item from cart`,
   );

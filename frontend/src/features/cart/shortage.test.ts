@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, expect, it } from 'vitest';
 import { orderable, shortageText } from './shortage.ts';
 
 const line = (available: boolean, left: number | null) => ({
@@ -13,6 +14,8 @@ const line = (available: boolean, left: number | null) => ({
   },
   shortage: left === null ? null : { left },
 });
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 it('says nothing of a line that can be ordered', () => {
   expect(shortageText(line(true, null))).toBeNull();

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
@@ -31,10 +33,11 @@ const cartKey = (cart: Cart): string => cart.lines.map((line) => `${line.lineKey
 /** After an order, the buyer's dashboard opens this much later (spec section 9). */
 const REDIRECT_MS = 2000;
 
-const SIGN_IN_NOTICE = 'You must be logged in to place an order';
+const SIGN_IN_NOTICE = msg`You must be logged in to place an order`;
 
 /** /checkout: address, delivery and payment for the cart, then Place Order. */
 export default function CheckoutPage() {
+  const { t } = useLingui();
   // Once the buyer places the order, the page keeps the cart it places: a placed order empties
   // the cart before the redirect, and after an answer lost on the way the retry (same key) must
   // find the form. A refusal for stock reads the cart again and follows it live again.
@@ -43,12 +46,14 @@ export default function CheckoutPage() {
   const signedOut = state.status === 'signedOut';
 
   useEffect(() => {
-    if (signedOut) toast({ title: SIGN_IN_NOTICE, tone: 'error' });
-  }, [signedOut]);
+    if (signedOut) toast({ title: t(SIGN_IN_NOTICE), tone: 'error' });
+  }, [signedOut, t]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Checkout</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Checkout</Trans>
+      </h1>
       <div className="mt-6" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' ? (
           <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
@@ -57,10 +62,12 @@ export default function CheckoutPage() {
           </div>
         ) : signedOut ? (
           <div className="card items-center border border-dashed border-base-300 px-6 py-16 text-center">
-            <h2 className="text-2xl font-semibold">Sign in to check out</h2>
-            <p className="mt-2 text-base-content/80">{SIGN_IN_NOTICE}.</p>
+            <h2 className="text-2xl font-semibold">
+              <Trans>Sign in to check out</Trans>
+            </h2>
+            <p className="mt-2 text-base-content/80">{t(SIGN_IN_NOTICE)}.</p>
             <Link href={loginHref('/checkout')} className="btn btn-primary mt-6">
-              Login
+              <Trans>Login</Trans>
             </Link>
           </div>
         ) : state.status === 'failed' ? (
@@ -86,6 +93,7 @@ interface CheckoutFormProps {
 }
 
 function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [delivery, setDelivery] = useState<DeliveryMethod>(DEFAULT_DELIVERY);
   // One key for this checkout: a double click or a retry never places a second order.
@@ -129,21 +137,21 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
       const { payment } = placedOrder;
       if (!payment) {
         toast({
-          title: 'Order Placed Successfully!',
-          description: 'Your order has been confirmed. You will receive a confirmation email shortly.',
+          title: t`Order Placed Successfully!`,
+          description: t`Your order has been confirmed. You will receive a confirmation email shortly.`,
         });
         setPlaced(true);
       }
       if (!chosenAddress && roomToKeep && keepAddress) {
         // The order is placed either way: an address that cannot be kept is only told.
         await saveAddress(checkout.shippingAddress, false).catch((error: ApiError) =>
-          toast({ title: 'Could not save the address', description: error.message, tone: 'error' }),
+          toast({ title: t`Could not save the address`, description: error.message, tone: 'error' }),
         );
       }
       // Paid online: on to the gateway's page, which comes back to the buyer's orders.
       if (payment) goToPaymentPage(payment);
     },
-    'Failed to place order. Please try again.',
+    t`Failed to place order. Please try again.`,
   );
 
   useEffect(() => {
@@ -167,7 +175,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
       className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
     >
       <div className="flex flex-col gap-8">
-        <Step legend="Shipping Address">
+        <Step legend={t`Shipping Address`}>
           <ShippingAddressChoice
             addresses={addresses}
             chosen={chosen}
@@ -178,7 +186,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
           />
         </Step>
 
-        <Step legend="Delivery Options" choices>
+        <Step legend={t`Delivery Options`} choices>
           {Object.values(DELIVERY_OPTIONS).map((option) => (
             <ChoiceCard
               key={option.id}
@@ -193,7 +201,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
           ))}
         </Step>
 
-        <Step legend="Payment Method" choices>
+        <Step legend={t`Payment Method`} choices>
           {Object.values(PAYMENT_METHODS).map((method) => (
             <ChoiceCard
               key={method.id}
@@ -212,7 +220,9 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
         <OrderSummary cart={cart} delivery={delivery} onCart={onCart} />
         {!ready && (
           <Alert tone="error" className="text-sm">
-            <span id={fixFirstId}>The stock changed: fix the marked items to place your order.</span>
+            <span id={fixFirstId}>
+              <Trans>The stock changed: fix the marked items to place your order.</Trans>
+            </span>
           </Alert>
         )}
         <button
@@ -221,7 +231,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
           disabled={busy || placed || !ready}
           aria-describedby={ready ? undefined : fixFirstId}
         >
-          {placed ? 'Order Placed' : busy ? 'Placing Order...' : 'Place Order'}
+          {placed ? <Trans>Order Placed</Trans> : busy ? <Trans>Placing Order...</Trans> : <Trans>Place Order</Trans>}
         </button>
       </section>
     </form>

@@ -15,8 +15,12 @@ export function ChoiceCard({ title, detail, aside, disabled, ...radio }: ChoiceC
     >
       <input type="radio" className="radio radio-primary radio-sm" disabled={disabled} {...radio} />
       <span className="flex flex-1 flex-col">
-        <span className="font-medium">{title}</span>
-        <span className="text-sm text-base-content/80">{detail}</span>
+        <span className="font-medium" dir="auto">
+          {title}
+        </span>
+        <span className="text-sm text-base-content/80" dir="auto">
+          {detail}
+        </span>
       </span>
       {aside && <span className="font-semibold">{aside}</span>}
     </label>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LineVariant } from '../../components/LineVariant.tsx';
 import { multiply } from '../../../../domain/money.ts';
 import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
@@ -22,21 +23,24 @@ export function OrderSummary({
   delivery: DeliveryMethod;
   onCart: (cart: Cart) => void;
 }) {
+  const { t } = useLingui();
   const totals = priceOrder(
     cart.lines.map(({ quantity, product }) => ({ pricePaise: product.pricePaise, quantity })),
     delivery,
   );
+  const deliveryLabel = DELIVERY_OPTIONS[delivery].label;
   return (
     <>
       <h2 id="checkout-summary-title" className="text-xl font-semibold">
-        Order Summary
+        <Trans>Order Summary</Trans>
       </h2>
-      <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
+      <ul className="flex flex-col gap-2 text-sm" aria-label={t`Items`}>
         {cart.lines.map((line) => (
           <li key={line.lineKey} className="flex flex-col gap-1">
             <span className="flex justify-between gap-4">
               <span>
-                {line.product.name} <span className="text-base-content/80">× {line.quantity}</span>
+                <span dir="auto">{line.product.name}</span>{' '}
+                <span className="text-base-content/80">× {line.quantity}</span>
                 <LineVariant label={line.variantLabel} />
               </span>
               <span className="shrink-0">
@@ -53,29 +57,42 @@ export function OrderSummary({
       </ul>
       <dl className="flex flex-col gap-2 border-t border-base-300 pt-4">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd>
             <Money paise={totals.subtotalPaise} />
           </dd>
         </div>
         <div className="flex justify-between">
-          <dt>Delivery ({DELIVERY_OPTIONS[delivery].label})</dt>
+          <dt>
+            <Trans>Delivery ({deliveryLabel})</Trans>
+          </dt>
           <dd>
             <Money paise={totals.deliveryChargePaise} />
           </dd>
         </div>
         <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd>
             <Money paise={totals.totalPaise} />
           </dd>
         </div>
       </dl>
-      {cart.dispatchBy && (
-        <p className="text-sm">
-          Expected dispatch by <time dateTime={cart.dispatchBy}>{formatDay(cart.dispatchBy)}</time>
-        </p>
-      )}
+      {cart.dispatchBy && <DispatchBy day={cart.dispatchBy} />}
     </>
+  );
+}
+
+function DispatchBy({ day }: { day: string }) {
+  const dayText = formatDay(day);
+  return (
+    <p className="text-sm">
+      <Trans>
+        Expected dispatch by <time dateTime={day}>{dayText}</time>
+      </Trans>
+    </p>
   );
 }

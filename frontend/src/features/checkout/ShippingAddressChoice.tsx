@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import type { FieldErrors } from '../../forms.ts';
 import { AddressFields, type SavedAddress, addressLines } from '../addresses/index.ts';
@@ -24,6 +25,7 @@ export function ShippingAddressChoice({
   keep,
   onKeep,
 }: ShippingAddressChoiceProps) {
+  const { t } = useLingui();
   if (addresses === null) return <Skeleton className="h-64 w-full" />;
   return (
     <div className="flex flex-col gap-3">
@@ -36,7 +38,13 @@ export function ShippingAddressChoice({
             value={saved.id}
             title={who}
             detail={where}
-            aside={saved.isDefault && <span className="badge badge-primary badge-sm">Default</span>}
+            aside={
+              saved.isDefault && (
+                <span className="badge badge-primary badge-sm">
+                  <Trans>Default</Trans>
+                </span>
+              )
+            }
             checked={chosen === saved.id}
             onChange={() => onChoose(saved.id)}
           />
@@ -46,8 +54,8 @@ export function ShippingAddressChoice({
         <ChoiceCard
           name="savedAddress"
           value=""
-          title="Use a new address"
-          detail="Type it below"
+          title={t`Use a new address`}
+          detail={t`Type it below`}
           checked={chosen === null}
           onChange={() => onChoose(null)}
         />
@@ -64,7 +72,7 @@ export function ShippingAddressChoice({
                 checked={keep}
                 onChange={(event) => onKeep(event.target.checked)}
               />
-              Save this address for next time
+              <Trans>Save this address for next time</Trans>
             </label>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { whyNotForSale } from '../../../../domain/catalog/availability.ts';
@@ -28,6 +29,7 @@ interface AddToCartProps {
  */
 export function AddToCart({ product, variant, missing }: AddToCartProps) {
   useSignals();
+  const { t } = useLingui();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -68,9 +70,9 @@ export function AddToCart({ product, variant, missing }: AddToCartProps) {
         errors={errors}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <QuantityStepper label="Quantity" value={chosen} max={max} onChange={setQuantity} disabled={soldOut} />
+        <QuantityStepper label={t`Quantity`} value={chosen} max={max} onChange={setQuantity} disabled={soldOut} />
         <button type="button" className="btn btn-primary btn-lg" disabled={soldOut || busy} onClick={() => void add()}>
-          <Icon name="cart" /> Add to Cart
+          <Icon name="cart" /> <Trans>Add to Cart</Trans>
         </button>
       </div>
       {refused && missing && <Alert tone="error">{missing}</Alert>}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type GivenAnswer, type Question, answerField } from '../../../../domain/product/personalisation.ts';
 import { Field, SelectField } from '../../components/Field.tsx';
 
@@ -11,6 +12,7 @@ interface PersonalisationFieldsProps {
 
 /** The product's questions to the buyer, answered before Add to Cart: a short text, or one of the values offered. */
 export function PersonalisationFields({ questions, answers, onChange, errors }: PersonalisationFieldsProps) {
+  const { t } = useLingui();
   if (questions.length === 0) return null;
   const answerTo = (questionId: string) => answers.find((a) => a.questionId === questionId)?.answer ?? '';
   const answer = (questionId: string, text: string) =>
@@ -18,9 +20,12 @@ export function PersonalisationFields({ questions, answers, onChange, errors }: 
 
   return (
     <fieldset className="w-full max-w-md">
-      <legend className="mb-1 font-medium">Personalise it</legend>
+      <legend className="mb-1 font-medium">
+        <Trans>Personalise it</Trans>
+      </legend>
       {questions.map((q) => {
-        const label = q.required ? q.question : `${q.question} (optional)`;
+        const question = q.question;
+        const label = q.required ? question : t`${question} (optional)`;
         const common = { label, name: answerField(q.id), required: q.required, error: errors[answerField(q.id)] };
         return q.kind === 'text' ? (
           <Field
@@ -38,7 +43,7 @@ export function PersonalisationFields({ questions, answers, onChange, errors }: 
             value={answerTo(q.id)}
             onChange={(event) => answer(q.id, event.target.value)}
           >
-            <option value="">Choose</option>
+            <option value="">{t`Choose`}</option>
             {q.values.map((value) => (
               <option key={value} value={value}>
                 {value}

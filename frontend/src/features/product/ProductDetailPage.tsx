@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { percentOff } from '../../../../domain/money.ts';
 import { formatRate } from '../../../../domain/tax/rates.ts';
@@ -29,7 +30,7 @@ export default function ProductDetailPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link href="/products" className="link link-hover inline-flex items-center gap-1 text-sm font-medium">
-        <span aria-hidden="true">←</span> Back to Products
+        <span aria-hidden="true">←</span> <Trans>Back to Products</Trans>
       </Link>
       {loading ? (
         <LoadingProduct />
@@ -53,8 +54,12 @@ export default function ProductDetailPage() {
         </>
       ) : (
         <div className="py-24 text-center">
-          <h1 className="text-3xl font-bold">Product not found</h1>
-          <p className="mt-2 text-base-content/80">It may have been removed, or the link is mistyped.</p>
+          <h1 className="text-3xl font-bold">
+            <Trans>Product not found</Trans>
+          </h1>
+          <p className="mt-2 text-base-content/80">
+            <Trans>It may have been removed, or the link is mistyped.</Trans>
+          </p>
         </div>
       )}
     </div>
@@ -69,18 +74,24 @@ interface ProductInfoProps {
 }
 
 function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInfoProps) {
+  const { t } = useLingui();
   const { choice, choose, variant, missing } = useVariantChoice(product);
   // Until a variant is chosen: the lowest price ("from" when they differ) and the stock of them all.
   const stockQuantity = variant?.stockQuantity ?? product.stockQuantity;
   // The chosen variant's own made-to-order days, else the product's.
   const madeToOrderDays = variant ? madeToOrderDaysOf(product, variant.id) : product.madeToOrderDays;
   const inStock = stockQuantity > 0;
+  const gstRate = formatRate(product.tax.gstRateBps);
+  const hsn = product.tax.hsn;
+  const sellerName = product.sellerName || t`Seller`;
   return (
     <div className="mt-6 grid gap-10 md:grid-cols-2">
       {/* Keyed by the variant, so its first picture shows when it is chosen. */}
       <ProductGallery key={variant?.id} name={product.name} images={variantImages(product.images, variant)} />
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.name}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl" dir="auto">
+          {product.name}
+        </h1>
         {ratingLoading ? (
           <Skeleton className="h-6 w-56" />
         ) : (
@@ -103,13 +114,17 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
           />
         )}
         <p className="-mt-3 text-sm text-base-content/80">
-          Inclusive of {formatRate(product.tax.gstRateBps)} GST · HSN {product.tax.hsn}
+          <Trans>
+            Inclusive of {gstRate} GST · HSN {hsn}
+          </Trans>
         </p>
-        <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
+        <p className="whitespace-pre-line text-base-content/90" dir="auto">
+          {product.description}
+        </p>
         {product.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="flex flex-wrap gap-2" aria-label={t`Tags`}>
             {product.tags.map((tag) => (
-              <li key={tag} className="badge badge-outline">
+              <li key={tag} className="badge badge-outline" dir="auto">
                 {tag}
               </li>
             ))}
@@ -117,10 +132,12 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         )}
         <p className="flex flex-wrap items-center gap-2">
           <span>
-            Sold by{' '}
-            <Link href={storefrontPath(product.sellerId)} className="link font-semibold">
-              {product.sellerName || 'Seller'}
-            </Link>
+            <Trans>
+              Sold by{' '}
+              <Link href={storefrontPath(product.sellerId)} className="link font-semibold" dir="auto">
+                {sellerName}
+              </Link>
+            </Trans>
           </span>
           <VerifiedSellerBadge verified={product.sellerVerified} />
         </p>
@@ -128,7 +145,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         <VariantPicker product={product} choice={choice} onChoose={choose} />
         <p className="flex items-center gap-3" aria-live="polite">
           <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
-            {inStock ? `${stockQuantity} in stock` : 'Out of stock'}
+            {inStock ? t`${stockQuantity} in stock` : t`Out of stock`}
           </span>
           {inStock && <StockBadge stockQuantity={stockQuantity} />}
         </p>
@@ -156,7 +173,9 @@ function LoadingProduct() {
     <div className="mt-6 grid gap-10 md:grid-cols-2" aria-busy="true">
       <Skeleton className="aspect-square w-full" />
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Loading...</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">
+          <Trans>Loading...</Trans>
+        </h1>
         <Skeleton className="h-6 w-56" />
         <Skeleton className="h-9 w-48" />
         <Skeleton className="h-24 w-full" />

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { NOTICES } from '../../../../domain/notices.ts';
 import { DEFAULT_RATING } from '../../../../domain/review/schemas.ts';
@@ -9,11 +11,11 @@ import type { Review } from './types.ts';
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const MAX_COMMENT_LENGTH = 2000;
 
-/** The toast for a refused review: the spec's two notices, or the server's reason. */
-function refusal(error: ApiError) {
+/** The toast for a refused review: the spec's two notices, or the server's reason under `title`. */
+function refusal(error: ApiError, title: string) {
   if (error.status === 401) return NOTICES.loginToReview;
   if (error.status === 403) return NOTICES.purchaseRequired;
-  return { title: 'Error', description: error.message };
+  return { title, description: error.message };
 }
 
 interface ReviewFormProps {
@@ -25,6 +27,7 @@ interface ReviewFormProps {
 
 /** Rating 1-5 (default 5) and a comment; submit is disabled while the comment is empty. */
 export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
+  const { t } = useLingui();
   const [rating, setRating] = useState(existing?.rating ?? DEFAULT_RATING);
   const [comment, setComment] = useState(existing?.comment ?? '');
   const [busy, setBusy] = useState(false);
@@ -45,7 +48,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
       setComment('');
       onSaved(saved.position);
     } catch (error) {
-      toast({ ...refusal(error as ApiError), tone: 'error' });
+      toast({ ...refusal(error as ApiError, t`Error`), tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -54,15 +57,13 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {existing ? 'Update your review' : 'Write a review'}
+        {existing ? <Trans>Update your review</Trans> : <Trans>Write a review</Trans>}
       </h3>
-      {existing && (
-        <p className="text-sm text-base-content/80">
-          You reviewed this product on {formatDate(existing.updatedAt)}. Submitting again updates your review.
-        </p>
-      )}
+      {existing && <ReviewedOn day={formatDate(existing.updatedAt)} />}
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">Your rating</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Your rating</Trans>
+        </legend>
         <div className="rating rating-lg gap-1">
           {RATINGS.map((value) => (
             <input
@@ -71,7 +72,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
               name="rating"
               value={value}
               className="mask mask-star-2 bg-amber-500"
-              aria-label={`${value} star${value === 1 ? '' : 's'}`}
+              aria-label={plural(value, { one: '# star', other: '# stars' })}
               checked={rating === value}
               onChange={() => setRating(value)}
             />
@@ -80,7 +81,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
       </fieldset>
       <div>
         <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">
-          Your review
+          <Trans>Your review</Trans>
         </label>
         <textarea
           id={`${id}-comment`}
@@ -88,14 +89,22 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
           className="textarea w-full"
           rows={4}
           maxLength={MAX_COMMENT_LENGTH}
-          placeholder="What did you like or dislike?"
+          placeholder={t`What did you like or dislike?`}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
         />
       </div>
       <button type="submit" className="btn btn-primary self-start" disabled={busy || comment.trim() === ''}>
-        {busy ? 'Submitting...' : existing ? 'Update Review' : 'Submit Review'}
+        {busy ? <Trans>Submitting...</Trans> : existing ? <Trans>Update Review</Trans> : <Trans>Submit Review</Trans>}
       </button>
     </form>
+  );
+}
+
+function ReviewedOn({ day }: { day: string }) {
+  return (
+    <p className="text-sm text-base-content/80">
+      <Trans>You reviewed this product on {day}. Submitting again updates your review.</Trans>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { loginHref, productPath } from '../../links.ts';
@@ -26,7 +27,7 @@ export function ReviewsSection({
   return (
     <section className="mt-16" aria-labelledby="reviews-title" aria-busy={reviewsLoading || eligibilityLoading}>
       <h2 id="reviews-title" className="text-2xl font-bold">
-        Customer Reviews
+        <Trans>Customer Reviews</Trans>
       </h2>
       <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_3fr]">
         <div className="card h-fit border border-base-300 p-6">
@@ -58,14 +59,22 @@ function WriteReview({
         </Suspense>
       );
     case 'purchase':
-      return <p>Purchase this product to write a review</p>;
+      return (
+        <p>
+          <Trans>Purchase this product to write a review</Trans>
+        </p>
+      );
     case 'login':
       return (
         <Link href={loginHref(productPath(productId))} className="link link-primary font-medium">
-          Login to write a review
+          <Trans>Login to write a review</Trans>
         </Link>
       );
     default:
-      return <p className="text-base-content/80">Reviews cannot be written right now. Please try again later.</p>;
+      return (
+        <p className="text-base-content/80">
+          <Trans>Reviews cannot be written right now. Please try again later.</Trans>
+        </p>
+      );
   }
 }

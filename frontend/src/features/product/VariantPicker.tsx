@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { swatchColour } from './swatches.ts';
 import {
@@ -16,9 +19,9 @@ interface VariantPickerProps {
 }
 
 /** Said after a value that cannot be picked, for those who do not see it struck out. */
-const UNAVAILABLE: Record<Exclude<ValueState, 'available'>, string> = {
-  soldOut: 'sold out',
-  missing: 'not available',
+const UNAVAILABLE: Record<Exclude<ValueState, 'available'>, MessageDescriptor> = {
+  soldOut: msg`sold out`,
+  missing: msg`not available`,
 };
 
 /**
@@ -69,6 +72,7 @@ interface OptionValueProps {
  * focus ring follows the input), styled as the option's kind asks.
  */
 function OptionValue({ option, value, name, checked, state, onChoose }: OptionValueProps) {
+  const { t } = useLingui();
   const unavailable = state !== 'available';
   const colour = isColourOption(option.name);
   const selected = checked ? 'btn-active border-primary ring-2 ring-primary/40' : 'border-base-300';
@@ -82,7 +86,7 @@ function OptionValue({ option, value, name, checked, state, onChoose }: OptionVa
         value={value}
         checked={checked}
         disabled={unavailable}
-        aria-label={unavailable ? `${value}, ${UNAVAILABLE[state]}` : undefined}
+        aria-label={unavailable ? `${value}, ${t(UNAVAILABLE[state])}` : undefined}
         onChange={onChoose}
         className="absolute inset-0 cursor-pointer appearance-none rounded-[inherit] outline-none disabled:cursor-not-allowed"
       />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
@@ -9,6 +10,7 @@ import type { Product } from './types.ts';
  * `product` is null once a 404 or a failure (with the spec's toast) answered.
  */
 export function useProduct(id: string) {
+  const { t } = useLingui();
   const [loaded, setLoaded] = useState<{ id: string; product: Product | null } | null>(null);
 
   useEffect(() => {
@@ -19,7 +21,7 @@ export function useProduct(id: string) {
         if (!active) return;
         setLoaded({ id, product: null });
         if (error.status !== 404)
-          toast({ title: 'Error', description: 'Failed to load product details', tone: 'error' });
+          toast({ title: t`Error`, description: t`Failed to load product details`, tone: 'error' });
       },
     );
     return () => {

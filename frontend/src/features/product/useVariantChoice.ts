@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type Choosable, type VariantOf, choiceFrom, missingChoice, variantOf, withValue } from './variantChoice.ts';
@@ -7,6 +8,7 @@ import { type Choosable, type VariantOf, choiceFrom, missingChoice, variantOf, w
  * names a variant (so the link can be shared), left out while the choice is partial.
  */
 export function useVariantChoice<V extends VariantOf>(product: Choosable<V>) {
+  const { t } = useLingui();
   const [path, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const [choice, setChoice] = useState(() => choiceFrom(product, params.get('variant')));
@@ -20,6 +22,7 @@ export function useVariantChoice<V extends VariantOf>(product: Choosable<V>) {
     const query = params.toString();
     navigate(query ? `${path}?${query}` : path, { replace: true });
   }
+  const option = missingChoice(product, choice);
 
   return {
     choice,
@@ -27,6 +30,6 @@ export function useVariantChoice<V extends VariantOf>(product: Choosable<V>) {
     /** The variant chosen; for a product without options, its one variant. */
     variant: variantOf(product, choice),
     /** "Please choose a size" until every option has a value. */
-    missing: missingChoice(product, choice),
+    missing: option === null ? null : t`Please choose a ${option}`,
   };
 }

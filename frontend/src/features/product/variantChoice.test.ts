@@ -75,8 +75,8 @@ describe('valueState', () => {
 
 describe('missingChoice', () => {
   it('names the first option not chosen, in lower case', () => {
-    expect(missingChoice(chappal, [null, null])).toBe('Please choose a size');
-    expect(missingChoice(chappal, ['8', null])).toBe('Please choose a colour');
+    expect(missingChoice(chappal, [null, null])).toBe('size');
+    expect(missingChoice(chappal, ['8', null])).toBe('colour');
     expect(missingChoice(chappal, ['8', 'Tan'])).toBeNull();
     expect(missingChoice(plain, [])).toBeNull();
   });

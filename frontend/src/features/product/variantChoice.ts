@@ -60,10 +60,10 @@ export function valueState({ variants }: Choosable, choice: Choice, index: numbe
 export const withValue = (choice: Choice, index: number, value: string): Choice =>
   choice.map((chosen, i) => (i === index ? value : chosen));
 
-/** What Add to Cart says before every option is chosen: "Please choose a size", the first one missing, or null. */
+/** The first option still to choose, named as Add to Cart says it ("Please choose a size"), or null. */
 export function missingChoice({ options }: Choosable, choice: Choice): string | null {
   const missing = options.find((_, i) => (choice[i] ?? null) === null);
-  return missing ? `Please choose a ${missing.name.toLowerCase()}` : null;
+  return missing ? missing.name.toLowerCase() : null;
 }
 
 /** A colour option's values show as swatches with their names. */
