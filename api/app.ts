@@ -75,7 +75,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const CROSS_SITE_FORMS = [PAYMENT_RETURN_PATH];
 
 const tooLarge = () => {
-  throw new ApiError(413, 'payload_too_large', 'The request body is too large');
+  throw new ApiError(413, 'payload_too_large', /*i18n*/ 'The request body is too large');
 };
 
 /** A conversation's image uploads, limited as /api/uploads. */
@@ -201,7 +201,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
       '*',
       serveSpa(options.spaRoot, pageHints(ctx.catalog, spaModules(options.spaRoot)), spaLanguageFiles(options.spaRoot)),
     );
-  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  app.notFound((c) => c.json(errorBody('not_found', /*i18n*/ 'Not found'), 404));
   return api;
 }
 

@@ -86,7 +86,8 @@ export function sameOriginMiddleware(crossSite: readonly string[] = []): Middlew
     const sameOrigin = site
       ? site === 'same-origin' || site === 'none'
       : !origin || origin === new URL(c.req.url).origin;
-    if (!sameOrigin) throw new ApiError(403, 'cross_site', 'This request did not come from MIBI and was blocked');
+    if (!sameOrigin)
+      throw new ApiError(403, 'cross_site', /*i18n*/ 'This request did not come from MIBI and was blocked');
     return next();
   };
 }
@@ -94,7 +95,7 @@ export function sameOriginMiddleware(crossSite: readonly string[] = []): Middlew
 /** The signed-in user, or a 401. */
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user');
-  if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue');
+  if (!user) throw new ApiError(401, 'unauthorized', /*i18n*/ 'Please sign in to continue');
   return user;
 }
 

@@ -36,7 +36,7 @@ export async function verifyPassword(stored: string | null, password: string): P
   return false;
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.';
+export const COMMON_PASSWORD_MESSAGE = /*i18n*/ 'This password is too common. Choose another.';
 
 let common: Set<string> | undefined;
 

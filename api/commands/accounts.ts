@@ -37,8 +37,8 @@ import { logger } from '../../platform/log.ts';
 
 const log = logger('mail');
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
+export const INVALID_CREDENTIALS_MESSAGE = /*i18n*/ 'Invalid email or password';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = /*i18n*/ 'Your current password is not correct';
 
 /** Mail to an account's owner: the platform's mailer, and where links in it point (links.ts). */
 export type AccountMailContext = VerificationMailContext;
@@ -336,6 +336,6 @@ export async function chooseMails(
 /** The kinds of notice the user gets in the app only. */
 export async function mailChoicesOf(cx: CommandContext, userId: string): Promise<{ muted: NoticeKind[] }> {
   const { state } = await cx.streams.load(accountStream(userId), accountDecider);
-  if (!state) throw new ApiError(404, 'not_found', 'Account not found');
+  if (!state) throw new ApiError(404, 'not_found', /*i18n*/ 'Account not found');
   return { muted: state.mutedMails };
 }

@@ -12,7 +12,7 @@ export async function displayCurrencyOf(
   userId: string,
 ): Promise<{ currency: DisplayCurrency | null }> {
   const { state } = await cx.streams.load(accountStream(userId), accountDecider);
-  if (!state) throw new ApiError(404, 'not_found', 'Account not found');
+  if (!state) throw new ApiError(404, 'not_found', /*i18n*/ 'Account not found');
   return { currency: state.displayCurrency };
 }
 

@@ -82,7 +82,7 @@ export async function resendVerificationLink(
     throw new ApiError(
       503,
       'mail_unavailable',
-      'We could not send the e-mail just now. Please try again in a few minutes.',
+      /*i18n*/ 'We could not send the e-mail just now. Please try again in a few minutes.',
     );
   }
 }

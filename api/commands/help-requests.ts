@@ -31,7 +31,7 @@ export interface HelpStepResult {
   position: number;
 }
 
-const orderNotFound = () => new ApiError(404, 'not_found', 'Order not found');
+const orderNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Order not found');
 
 /** The purchase of a seller order id; a 404 for an id that names none. */
 function purchaseOf(sellerOrderId: string | null): string {

@@ -9,7 +9,7 @@ import type { CommandContext } from './context.ts';
 /** The language the user chose, null if they never chose one. */
 export async function languageOf(cx: CommandContext, userId: string): Promise<{ locale: Locale | null }> {
   const { state } = await cx.streams.load(accountStream(userId), accountDecider);
-  if (!state) throw new ApiError(404, 'not_found', 'Account not found');
+  if (!state) throw new ApiError(404, 'not_found', /*i18n*/ 'Account not found');
   return { locale: state.language };
 }
 

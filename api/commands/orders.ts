@@ -79,7 +79,7 @@ export async function releaseStock(
   return position;
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Order not found');
+const notFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Order not found');
 
 /** The purchase a seller order id belongs to; a 404 for an id that names none. */
 export function purchaseOf(sellerOrderId: string): string {

@@ -40,7 +40,7 @@ export interface PaymentStart {
   gateway: 'razorpay' | 'test';
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Order not found');
+const notFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Order not found');
 
 /** The purchase as the write side holds it, for its buyer only (anyone else finds none). */
 async function buyersPurchase(cx: CommandContext, actor: Actor, orderId: string): Promise<Order> {
@@ -69,10 +69,12 @@ export async function startPayment(
 ): Promise<{ payment: PaymentStart; position: number }> {
   const order = await buyersPurchase(cx, actor, orderId);
   const { payment } = order;
-  if (payment.method !== 'online') throw new DomainError('not_online', 'This order is paid on delivery', 'conflict');
-  if (payment.status === 'paid') throw new DomainError('already_paid', 'This order is already paid', 'conflict');
+  if (payment.method !== 'online')
+    throw new DomainError('not_online', /*i18n*/ 'This order is paid on delivery', 'conflict');
+  if (payment.status === 'paid')
+    throw new DomainError('already_paid', /*i18n*/ 'This order is already paid', 'conflict');
   if (payment.status === 'expired' || (payment.dueBy !== null && cx.now() >= payment.dueBy)) {
-    throw new DomainError('payment_expired', 'The time to pay for this order has passed', 'conflict');
+    throw new DomainError('payment_expired', /*i18n*/ 'The time to pay for this order has passed', 'conflict');
   }
   const gatewayOrder =
     payment.gatewayOrderId === null
@@ -128,12 +130,12 @@ export async function returnFromCheckout(
   const gatewayOrderId = state?.payment.gatewayOrderId;
   if (!gatewayOrderId) throw notFound();
   if (back.outcome === 'paid' && !cx.payments.verifyPayment(gatewayOrderId, back.paymentId, back.signature)) {
-    throw new ApiError(400, 'invalid_signature', 'The payment could not be verified');
+    throw new ApiError(400, 'invalid_signature', /*i18n*/ 'The payment could not be verified');
   }
   if (back.paymentId === null) return null;
   const payment = await cx.payments.fetchPayment(back.paymentId);
   if (payment.orderId !== gatewayOrderId)
-    throw new ApiError(400, 'invalid_payment', 'This payment is not for this order');
+    throw new ApiError(400, 'invalid_payment', /*i18n*/ 'This payment is not for this order');
   if (back.outcome === 'failed' && payment.status !== 'failed') return null;
   return settlePayment(cx, orderId, payment, 'return');
 }
@@ -213,7 +215,7 @@ export async function receiveWebhook(
   eventId: string | undefined,
 ): Promise<WebhookReceipt> {
   const webhook = cx.payments.readWebhook(raw, signature, eventId);
-  if (!webhook) throw new ApiError(400, 'invalid_webhook', 'The webhook signature does not hold');
+  if (!webhook) throw new ApiError(400, 'invalid_webhook', /*i18n*/ 'The webhook signature does not hold');
   const stream = gatewayEventStream(webhook.id);
   if ((await cx.streams.load(stream, gatewayEventDecider)).state)
     return { received: true, duplicate: true, position: null };

@@ -31,7 +31,7 @@ export interface PayoutAccountContext extends CommandContext {
   platform: { payments: Pick<PaymentGateway, 'createLinkedAccount'> };
 }
 
-const sellerNotFound = () => new ApiError(404, 'not_found', 'Seller not found');
+const sellerNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Seller not found');
 
 /** The seller's payout account and its versions, read from its stream; a 404 for no such user. */
 export async function payoutAccountOf(cx: CommandContext, sellerId: string): Promise<PayoutAccountView> {

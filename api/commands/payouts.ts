@@ -54,7 +54,7 @@ export async function recordPayout(
 ): Promise<PayoutResult> {
   const { state: account } = await cx.streams.load(accountStream(sellerId), accountDecider);
   // A former seller (role taken away) may still be owed: any account can be paid what its ledger says.
-  if (!account) throw new ApiError(404, 'not_found', 'Seller not found');
+  if (!account) throw new ApiError(404, 'not_found', /*i18n*/ 'Seller not found');
   const command = {
     type: 'RecordPayout',
     actor,

@@ -26,7 +26,7 @@ export interface ProductOnSale extends Product {
 /** A product ever listed, delisted ones included; a 404 for an id never listed. */
 export async function loadProduct(ctx: CommandContext, productId: string): Promise<ProductOnSale> {
   const { state } = await ctx.streams.load(productStream(productId), productDecider);
-  if (!state) throw new ApiError(404, 'not_found', 'Product not found');
+  if (!state) throw new ApiError(404, 'not_found', /*i18n*/ 'Product not found');
   const { state: standing } = await ctx.streams.load(sellerStream(state.sellerId), sellerDecider);
   return { ...state, sellerSuspended: standing.suspended };
 }

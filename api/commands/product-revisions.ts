@@ -22,10 +22,10 @@ export interface EditOutcome {
 }
 
 export const EDIT_MESSAGES = {
-  saved: 'Your changes have been saved.',
-  unchanged: 'Nothing to change: the product already reads like this.',
-  withdrawn: 'Your changes waiting for review were withdrawn: the product stays as approved.',
-  otherSaved: 'Your other changes are saved.',
+  saved: /*i18n*/ 'Your changes have been saved.',
+  unchanged: /*i18n*/ 'Nothing to change: the product already reads like this.',
+  withdrawn: /*i18n*/ 'Your changes waiting for review were withdrawn: the product stays as approved.',
+  otherSaved: /*i18n*/ 'Your other changes are saved.',
 } as const;
 
 const FIELD_WORDS: Record<ContentField, string> = {

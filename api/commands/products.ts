@@ -36,8 +36,8 @@ export interface ListingResult extends ProductCommandResult {
 }
 
 export const LISTING_MESSAGES = {
-  verified: 'Your product is now live on the marketplace.',
-  pending: 'It is waiting for review and goes live once an admin has verified it.',
+  verified: /*i18n*/ 'Your product is now live on the marketplace.',
+  pending: /*i18n*/ 'It is waiting for review and goes live once an admin has verified it.',
 } as const;
 
 /** Listing asks whether the server verifies new products itself (AUTO_VERIFY). */
@@ -59,8 +59,8 @@ export interface RestoreResult extends ProductUpdateResult {
 }
 
 export const RESTORE_MESSAGES = {
-  restored: 'Restored as a new edit',
-  unchanged: 'Nothing to restore: this version matches the product as it is',
+  restored: /*i18n*/ 'Restored as a new edit',
+  unchanged: /*i18n*/ 'Nothing to restore: this version matches the product as it is',
 } as const;
 
 /** Verifies new listings when AUTO_VERIFY is on (the demo's default), in place of an admin's review. */
@@ -235,7 +235,7 @@ export async function restoreProductVersion(
   await assertActorMaySell(cx, actor);
   const events = await sellerProductEvents(cx, actor, productId);
   const then = events.some((event) => event.position === position) ? productAsOf(events, { position }) : null;
-  if (!then) throw new ApiError(404, 'not_found', 'This product has no version at that position');
+  if (!then) throw new ApiError(404, 'not_found', /*i18n*/ 'This product has no version at that position');
   // All the editable fields of that version: the decider keeps those that differ from the product now
   // (on a verified product its seller's content changes go to review, as with any edit).
   const command = {

@@ -49,7 +49,7 @@ export interface EvidenceContext extends CommandContext {
 }
 
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
-export const EVIDENCE_TOO_LARGE = 'Evidence files may be at most 10 MB';
+export const EVIDENCE_TOO_LARGE = /*i18n*/ 'Evidence files may be at most 10 MB';
 export const EVIDENCE_TYPE_REFUSED = 'Evidence must be a PDF or an image (PNG, JPEG, WEBP or GIF)';
 
 const notFound = (message: string) => new ApiError(404, 'not_found', message);
@@ -222,7 +222,7 @@ export async function decideCertificate(
   decision: CertificateDecision,
 ): Promise<CommandResult> {
   if (!admin.roles.includes('admin'))
-    throw new DomainError('forbidden', 'Only admins decide on certificates', 'forbidden');
+    throw new DomainError('forbidden', /*i18n*/ 'Only admins decide on certificates', 'forbidden');
   const command = { ...decision, certificateId, by: admin.userId, at: cx.now() };
   const { position } = await cx.streams.handle(certificateStream(certificateId), certificateDecider, command, {
     actor: admin.userId,

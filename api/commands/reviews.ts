@@ -46,7 +46,7 @@ export async function visibleProduct(
 ): Promise<ProductOnSale> {
   const product = await loadProduct(cx, productId);
   if (isForSale(product) || (viewer && (viewer.userId === product.sellerId || isAdmin(viewer)))) return product;
-  throw new ApiError(404, 'not_found', 'Product not found');
+  throw new ApiError(404, 'not_found', /*i18n*/ 'Product not found');
 }
 
 /** The buyer's review of a product from its stream; null when they wrote none. */

@@ -71,7 +71,7 @@ export function setUpAuthenticator(
 
 async function loadAccount(cx: SecondFactorContext, userId: string): Promise<Account> {
   const { state } = await cx.streams.load(accountStream(userId), accountDecider);
-  if (!state) throw new ApiError(404, 'not_found', 'Account not found');
+  if (!state) throw new ApiError(404, 'not_found', /*i18n*/ 'Account not found');
   return state;
 }
 

@@ -25,7 +25,7 @@ export async function assertActorMaySell(cx: CommandContext, actor: Actor): Prom
   assertMaySell((await cx.streams.load(sellerStream(actor.userId), sellerDecider)).state);
 }
 
-const sellerNotFound = () => new ApiError(404, 'not_found', 'Seller not found');
+const sellerNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Seller not found');
 
 /** Runs a standing command on a seller (an account holding the seller role, on the write side); the decider checks the actor is an admin. */
 async function decideStanding(

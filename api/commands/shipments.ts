@@ -97,9 +97,10 @@ export async function receiveCourierWebhook(
   signature: string | undefined,
 ): Promise<CourierReceipt> {
   const read = cx.platform.couriers.readWebhook(raw, signature, Date.parse(cx.now()));
-  if (read === 'signature') throw new ApiError(401, 'invalid_signature', 'The webhook signature does not hold');
-  if (read === 'stale') throw new ApiError(400, 'stale_webhook', 'The webhook was sent too long ago');
-  if (read === 'malformed') throw new ApiError(400, 'invalid_webhook', 'The webhook is not a tracking update');
+  if (read === 'signature')
+    throw new ApiError(401, 'invalid_signature', /*i18n*/ 'The webhook signature does not hold');
+  if (read === 'stale') throw new ApiError(400, 'stale_webhook', /*i18n*/ 'The webhook was sent too long ago');
+  if (read === 'malformed') throw new ApiError(400, 'invalid_webhook', /*i18n*/ 'The webhook is not a tracking update');
   const { step, orderId: sellerOrderId, eventId, trackingNumber, location, happenedAt } = read;
   if (step === null || sellerOrderId === null || !parseSellerOrderId(sellerOrderId)) return NOTHING;
   const orderId = purchaseOf(sellerOrderId);

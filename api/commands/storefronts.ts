@@ -15,7 +15,7 @@ export interface ProfileResult {
   position: number;
 }
 
-export const sellerNotFound = () => new ApiError(404, 'not_found', 'Seller not found');
+export const sellerNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Seller not found');
 
 const VERIFY_FIRST = 'Verify your e-mail address before editing your storefront';
 

@@ -64,7 +64,7 @@ export async function sellerProductAsOf(
   moment: Moment,
 ): Promise<ProductVersion> {
   const version = versionAsOf(await sellerProductEvents(source, viewer, productId), moment);
-  if (!version) throw new ApiError(404, 'not_found', 'The product was not listed yet at that moment');
+  if (!version) throw new ApiError(404, 'not_found', /*i18n*/ 'The product was not listed yet at that moment');
   return version;
 }
 
@@ -88,7 +88,7 @@ export async function sellerProductAsOrdered(
   const [first] = await source.streams.read<OrderEvent | LegacyOrderEvent>(orderStream(orderId));
   const placed = first?.type === 'OrderPlaced' ? first : undefined;
   const line = placed && purchaseOf(placed).lines.find((orderLine) => orderLine.productId === productId);
-  if (!placed || !line) throw new ApiError(404, 'not_found', 'This order has no line of this product');
+  if (!placed || !line) throw new ApiError(404, 'not_found', /*i18n*/ 'This order has no line of this product');
   // Stock was reserved before OrderPlaced was appended, so the version includes the order's reservation.
   const product = versionAsOf(events, { position: placed.position });
   if (!product) throw productNotFound();

@@ -16,7 +16,7 @@ export interface HistorySource {
   platform: { read: ReadStore };
 }
 
-export const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
+export const productNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Product not found');
 
 /** The product's events, for its seller or an admin; to anyone else the product does not exist. */
 export async function sellerProductEvents(

@@ -31,7 +31,7 @@ export async function profileHistory(
   if (!mayEditProfile(viewer, sellerId))
     throw new DomainError(
       'forbidden',
-      'Only the seller or an admin can see the versions of this storefront',
+      /*i18n*/ 'Only the seller or an admin can see the versions of this storefront',
       'forbidden',
     );
   if ((await storefrontFor(read, sellerId, viewer)) === 'missing') throw sellerNotFound();

@@ -121,7 +121,8 @@ export function apiReferenceRoutes(options: { spaRoot?: string } = {}) {
     )
     .get('/:file', (c) => {
       const found = current();
-      if (!found || c.req.param('file') !== found.file) return c.json(errorBody('not_found', 'Not found'), 404);
+      if (!found || c.req.param('file') !== found.file)
+        return c.json(errorBody('not_found', /*i18n*/ 'Not found'), 404);
       const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
       return c.body(new Uint8Array(gzip ? found.gzip : found.body), 200, {
         'content-type': 'text/javascript; charset=utf-8',

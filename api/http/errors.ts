@@ -40,7 +40,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
 
 export function validationError(error: ZodError): ApiError {
   const fields = fieldErrors(error);
-  return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request', fields);
+  return new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? /*i18n*/ 'Invalid request', fields);
 }
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
@@ -62,7 +62,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof DomainError)
     return c.json(errorBody(error.code, error.message, error.fields), STATUS_OF_KIND[error.kind]);
   if (error instanceof StreamContendedError)
-    return c.json(errorBody('conflict', 'This item is changing quickly. Please try again.'), 409);
+    return c.json(errorBody('conflict', /*i18n*/ 'This item is changing quickly. Please try again.'), 409);
   if (error instanceof ZodError) {
     const api = validationError(error);
     return c.json(errorBody(api.code, api.message, api.fields), 400);
@@ -73,7 +73,10 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     const malformed = /malformed json/i.test(error.message);
     const code = malformed ? 'malformed_json' : status === 413 ? 'payload_too_large' : 'bad_request';
     return c.json(
-      errorBody(code, malformed ? 'The request body is not valid JSON' : error.message || 'Bad request'),
+      errorBody(
+        code,
+        malformed ? /*i18n*/ 'The request body is not valid JSON' : error.message || /*i18n*/ 'Bad request',
+      ),
       status,
     );
   }
@@ -83,7 +86,10 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return answer(
       c,
       502,
-      errorBody('payment_gateway_unavailable', 'We cannot reach the payment service right now. Please try again.'),
+      errorBody(
+        'payment_gateway_unavailable',
+        /*i18n*/ 'We cannot reach the payment service right now. Please try again.',
+      ),
     );
   }
   if (isStoreOutage(error)) {
@@ -96,9 +102,9 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return answer(
       c,
       503,
-      errorBody('unavailable', 'We cannot reach our data right now. Please try again in a moment.'),
+      errorBody('unavailable', /*i18n*/ 'We cannot reach our data right now. Please try again in a moment.'),
     );
   }
   log.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unexpected error');
-  return answer(c, 500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  return answer(c, 500, errorBody('internal', /*i18n*/ 'Something went wrong on our side. Please try again.'));
 }

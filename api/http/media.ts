@@ -39,7 +39,7 @@ export function serveMedia(blobs: Pick<BlobStore, 'get'>) {
   return async (c: Context) => {
     const key = c.req.path.slice('/media/'.length);
     const blob = key.startsWith(PRIVATE_BLOB_FOLDER) ? null : await blobs.get(key).catch(() => null);
-    if (!blob) return c.json(errorBody('not_found', 'Image not found'), 404);
+    if (!blob) return c.json(errorBody('not_found', /*i18n*/ 'Image not found'), 404);
     return c.body(new Uint8Array(blob.data), 200, mediaHeaders(key, blob.contentType));
   };
 }

@@ -11,7 +11,7 @@ import { ApiError } from './errors.ts';
 /** How long a query with `?after=` waits for the projections. */
 const READ_YOUR_WRITES_WAIT_MS = 2000;
 
-const AFTER_MESSAGE = 'after must be a log position: a whole number, 0 or more';
+const AFTER_MESSAGE = /*i18n*/ 'after must be a log position: a whole number, 0 or more';
 
 /** The query parameter as the document declares it on every GET (openapi-document.ts). */
 export const AFTER_PARAMETER = {

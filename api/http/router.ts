@@ -112,7 +112,7 @@ export const PositionSchema = z
 
 const MAX_PAGE = 100;
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE}`;
-const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more';
+const OFFSET_MESSAGE = /*i18n*/ 'Offset must be a whole number, 0 or more';
 
 /** `?limit=&offset=` of a list, spread into a query schema. */
 export function pagingFields(defaultLimit: number) {

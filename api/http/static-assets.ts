@@ -147,7 +147,7 @@ async function sendHinted(
   return c.body(representation.bytes, 200, { ...representation.headers, ...caching });
 }
 
-const notFound = (c: Context) => c.json(errorBody('not_found', 'Not found'), 404);
+const notFound = (c: Context) => c.json(errorBody('not_found', /*i18n*/ 'Not found'), 404);
 
 /**
  * GET handler for every path the API and media routes leave: the SPA built into `root`, its

@@ -28,9 +28,9 @@ export const purchaseDocumentListQuery = (orderNote: string) =>
   z.object({ orderId: idFilter(orderNote), number: numberFilter });
 
 /** A document the caller may not read is not there for them. */
-export const documentNotFound = (): ApiError => new ApiError(404, 'not_found', 'Invoice not found');
+export const documentNotFound = (): ApiError => new ApiError(404, 'not_found', /*i18n*/ 'Invoice not found');
 
 /** Only admins search documents by number. */
 export function requireAdminSearch(actor: Actor): void {
-  if (!isAdmin(actor)) throw new ApiError(403, 'forbidden', 'Only an admin can search invoices by number');
+  if (!isAdmin(actor)) throw new ApiError(403, 'forbidden', /*i18n*/ 'Only an admin can search invoices by number');
 }

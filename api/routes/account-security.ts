@@ -149,7 +149,10 @@ export function accountSecurityRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const { position } = await verifyEmail(ctx, c.req.valid('json').token);
-        return c.json({ ok: true as const, message: 'Your e-mail address is verified. Thank you!', position }, 200);
+        return c.json(
+          { ok: true as const, message: /*i18n*/ 'Your e-mail address is verified. Thank you!', position },
+          200,
+        );
       },
     )
     .openapi(
@@ -224,7 +227,7 @@ export function accountSecurityRoutes(ctx: AppContext) {
           throw new ApiError(
             409,
             'already_enrolled',
-            'Two-step sign-in is already on. Turn it off first to set up a new device.',
+            /*i18n*/ 'Two-step sign-in is already on. Turn it off first to set up a new device.',
           );
         return c.json(setUpAuthenticator(ctx, user), 200);
       },

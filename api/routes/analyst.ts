@@ -20,13 +20,14 @@ import type { AppContext } from '../roles/context.ts';
 
 const MAX_SQL_LENGTH = 10_000;
 const SQL_REQUIRED = 'Write a query';
-const AS_OF_MESSAGE = 'As of is a log position (a whole number) or a time (2026-10-01 or 2026-10-01T18:30:00Z)';
+const AS_OF_MESSAGE =
+  /*i18n*/ 'As of is a log position (a whole number) or a time (2026-10-01 or 2026-10-01T18:30:00Z)';
 
 const sqlText = z
   .string({ error: SQL_REQUIRED })
   .trim()
   .min(1, SQL_REQUIRED)
-  .max(MAX_SQL_LENGTH, tooLong('The query', MAX_SQL_LENGTH))
+  .max(MAX_SQL_LENGTH, tooLong(/*i18n*/ 'The query', MAX_SQL_LENGTH))
   .openapi({ example: 'select type, count(*) from events group by 1 order by 2 desc' });
 
 const asOfText = z
@@ -45,7 +46,7 @@ const SqlRequestSchema = z
   .object({
     sql: sqlText,
     asOf: asOfText,
-    reveal: z.boolean({ error: 'Reveal is true or false' }).optional().openapi({
+    reveal: z.boolean({ error: /*i18n*/ 'Reveal is true or false' }).optional().openapi({
       description: 'Admins only: personal data as recorded, not pseudonymized; needs `reason`, and is recorded',
     }),
     reason: accessReasonSchema.optional().openapi({ description: 'Why personal data is needed (with `reveal`)' }),

@@ -32,7 +32,7 @@ const OkSchema = z.object({ ok: z.literal(true) });
 const OkPositionSchema = OkSchema.extend({ position: PositionSchema });
 
 const RESET_REQUESTED_MESSAGE =
-  'If an account exists for this email, we have sent it a link to reset the password. The link expires in 1 hour.';
+  /*i18n*/ 'If an account exists for this email, we have sent it a link to reset the password. The link expires in 1 hour.';
 
 const tags = ['Account'];
 

@@ -66,7 +66,7 @@ const CheckedImportSchema = z
   })
   .openapi('CheckedImport') satisfies z.ZodType<CheckedImport>;
 
-const FILE_MESSAGE = 'Choose a CSV file';
+const FILE_MESSAGE = /*i18n*/ 'Choose a CSV file';
 
 const UploadSchema = z.object({
   file: z.instanceof(File, { error: FILE_MESSAGE }).openapi({
@@ -147,7 +147,7 @@ export const catalogImportRoutes = (ctx: AppContext) =>
       }),
       async (c) => {
         const doc = await sellerImport(ctx.platform.read, requireUser(c).id, c.req.valid('param').id);
-        if (!doc) throw new ApiError(404, 'not_found', 'No such import');
+        if (!doc) throw new ApiError(404, 'not_found', /*i18n*/ 'No such import');
         return c.json(doc, 200);
       },
     );

@@ -93,10 +93,10 @@ export function devRoutes(ctx: AppContext) {
           body: jsonBody(
             z.object({
               advanceMinutes: z
-                .number({ error: 'Give the minutes to move the clock forward' })
-                .int('Give a whole number of minutes')
-                .min(1, 'Move the clock forward by at least a minute')
-                .max(MAX_ADVANCE_MINUTES, 'Move the clock by at most a year at a time'),
+                .number({ error: /*i18n*/ 'Give the minutes to move the clock forward' })
+                .int(/*i18n*/ 'Give a whole number of minutes')
+                .min(1, /*i18n*/ 'Move the clock forward by at least a minute')
+                .max(MAX_ADVANCE_MINUTES, /*i18n*/ 'Move the clock by at most a year at a time'),
             }),
           ),
         },
@@ -108,7 +108,7 @@ export function devRoutes(ctx: AppContext) {
       async (c) => {
         requireRole(c, 'admin');
         const clock = ctx.devClock;
-        if (!clock) throw new ApiError(409, 'clock_fixed', "This server's clock cannot be moved");
+        if (!clock) throw new ApiError(409, 'clock_fixed', /*i18n*/ "This server's clock cannot be moved");
         clock.advance(c.req.valid('json').advanceMinutes * 60_000);
         return c.json({ now: clock.now(), shiftMinutes: clock.shiftMs() / 60_000 }, 200);
       },

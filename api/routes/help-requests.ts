@@ -30,7 +30,10 @@ export const HelpStepSchema = z
   .openapi('HelpStep') satisfies z.ZodType<HelpStepResult>;
 
 const AskSchema = askForHelpSchema.extend({
-  sellerOrderId: z.string({ error: 'Name the order' }).min(1, 'Name the order').max(100, 'Name the order'),
+  sellerOrderId: z
+    .string({ error: /*i18n*/ 'Name the order' })
+    .min(1, /*i18n*/ 'Name the order')
+    .max(100, /*i18n*/ 'Name the order'),
 });
 
 const PARTIES =

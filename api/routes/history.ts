@@ -74,15 +74,15 @@ const ProductVersionSchema = ProductSchema.pick({
   .openapi('ProductVersion') satisfies z.ZodType<ProductVersion>;
 
 /** An order line as OrderPlaced keeps it. */
-const POSITION_MESSAGE = 'Position must be a whole number, 1 or more';
+const POSITION_MESSAGE = /*i18n*/ 'Position must be a whole number, 1 or more';
 const position = z.number({ error: POSITION_MESSAGE }).int(POSITION_MESSAGE).min(1, POSITION_MESSAGE);
 const positionInQuery = z.coerce.number({ error: POSITION_MESSAGE }).int(POSITION_MESSAGE).min(1, POSITION_MESSAGE);
-const MOMENT_MESSAGE = 'Give either at or position';
+const MOMENT_MESSAGE = /*i18n*/ 'Give either at or position';
 
 const AsOfQuerySchema = z
   .object({
     at: z.iso
-      .datetime({ offset: true, error: 'At must be a date and time like 2024-05-01T10:00:00Z' })
+      .datetime({ offset: true, error: /*i18n*/ 'At must be a date and time like 2024-05-01T10:00:00Z' })
       .optional()
       .openapi({ description: 'ISO-8601 time: the product after every event up to it' }),
     position: positionInQuery

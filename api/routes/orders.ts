@@ -26,7 +26,7 @@ export const OrderParams = z.object({
   id: pathParam('id', 100),
 });
 
-const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 characters';
+const IDEMPOTENCY_KEY_MESSAGE = /*i18n*/ 'Idempotency-Key must be 1 to 200 characters';
 const CheckoutHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -36,7 +36,7 @@ const CheckoutHeaders = z.object({
     .openapi({ description: 'Retrying with the same key returns the first order instead of placing another' }),
 });
 
-export const orderNotFound = () => new ApiError(404, 'not_found', 'Order not found');
+export const orderNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Order not found');
 
 const tags = ['Orders'];
 

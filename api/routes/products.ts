@@ -22,7 +22,7 @@ export const ProductIdParamsSchema = z.object({
 
 const MAX_SEARCH_LENGTH = 200;
 
-const OPTION_MESSAGE = 'Option must be written name:value, like Colour:Red';
+const OPTION_MESSAGE = /*i18n*/ 'Option must be written name:value, like Colour:Red';
 const optionValue = z
   .string({ error: OPTION_MESSAGE })
   .max(100, OPTION_MESSAGE)
@@ -30,23 +30,23 @@ const optionValue = z
 
 export const ProductListQuerySchema = z.object({
   category: z
-    .string({ error: "Category must be one category id, or 'all'" })
-    .max(100, tooLong('Category', 100))
+    .string({ error: /*i18n*/ "Category must be one category id, or 'all'" })
+    .max(100, tooLong(/*i18n*/ 'Category', 100))
     .optional()
     .openapi({ description: "A category id; 'all' or absent for every category", example: 'textiles' }),
   q: z
-    .string({ error: 'Search text must be given once' })
-    .max(MAX_SEARCH_LENGTH, tooLong('Search text', MAX_SEARCH_LENGTH))
+    .string({ error: /*i18n*/ 'Search text must be given once' })
+    .max(MAX_SEARCH_LENGTH, tooLong(/*i18n*/ 'Search text', MAX_SEARCH_LENGTH))
     .optional()
     .openapi({ description: 'Words in the name, description or tags (case-insensitive)' }),
   seller: z
-    .string({ error: 'Seller must be one seller id' })
-    .max(100, tooLong('Seller', 100))
+    .string({ error: /*i18n*/ 'Seller must be one seller id' })
+    .max(100, tooLong(/*i18n*/ 'Seller', 100))
     .optional()
     .openapi({ description: "One seller's products only (their storefront, GET /api/sellers/{id})" }),
   option: z
-    .union([optionValue, z.array(optionValue).max(20, 'Give at most 20 option values')], {
-      error: 'Option must be written name:value, like Colour:Red',
+    .union([optionValue, z.array(optionValue).max(20, /*i18n*/ 'Give at most 20 option values')], {
+      error: /*i18n*/ 'Option must be written name:value, like Colour:Red',
     })
     .optional()
     .openapi({
@@ -97,7 +97,7 @@ const ProductOptionsSchema = z
   })
   .openapi('ProductOptions');
 
-const productNotFound = () => new ApiError(404, 'not_found', 'Product not found');
+const productNotFound = () => new ApiError(404, 'not_found', /*i18n*/ 'Product not found');
 
 export const productRoutes = (ctx: AppContext) =>
   router()

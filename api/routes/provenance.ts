@@ -17,7 +17,7 @@ const CodeParams = z.object({
 
 const tags = ['Provenance'];
 
-const notFound = () => new ApiError(404, 'not_found', 'No product has this provenance code');
+const notFound = () => new ApiError(404, 'not_found', /*i18n*/ 'No product has this provenance code');
 
 /** A day: the code's page address changes only with the site's PUBLIC_URL. */
 const QR_CACHE = 'public, max-age=86400';

@@ -33,7 +33,8 @@ const ProfileHistorySchema = z
   })
   .openapi('StorefrontProfileHistory');
 
-const storefrontClosed = () => new ApiError(404, 'storefront_unavailable', "This seller's storefront is not available");
+const storefrontClosed = () =>
+  new ApiError(404, 'storefront_unavailable', /*i18n*/ "This seller's storefront is not available");
 
 export const storefrontRoutes = (ctx: AppContext) =>
   router()

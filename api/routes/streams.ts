@@ -32,18 +32,18 @@ const paging = pagingFields(50);
 const SearchQuerySchema = z.object({
   q: z
     .string()
-    .max(200, 'Search text is at most 200 characters')
+    .max(200, /*i18n*/ 'Search text is at most 200 characters')
     .optional()
     .openapi({ description: 'Part of the name: a prefix such as order-, or a fragment of an id', example: 'order-' }),
   category: z
     .string()
-    .regex(/^[a-z][a-z0-9_]{0,49}$/, 'A category is a lowercase word such as order')
+    .regex(/^[a-z][a-z0-9_]{0,49}$/, /*i18n*/ 'A category is a lowercase word such as order')
     .optional()
     .openapi({ example: 'order' }),
   ...paging,
 });
 
-const POSITION_MESSAGE = 'Position must be a whole number, 1 or more';
+const POSITION_MESSAGE = /*i18n*/ 'Position must be a whole number, 1 or more';
 const PositionParamsSchema = z.object({
   position: z.coerce
     .number({ error: POSITION_MESSAGE })

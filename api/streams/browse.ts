@@ -113,7 +113,7 @@ function eventView(lens: StreamLens, recorded: RecordedEvent): StreamEvent {
   return { id, position, revision, type, time, actor, correlationId, causationId, data };
 }
 
-const noEvent = () => new ApiError(404, 'not_found', 'No event at this position');
+const noEvent = () => new ApiError(404, 'not_found', /*i18n*/ 'No event at this position');
 
 /** The event at `position` of the log, or a 404. */
 async function eventAt(events: EventStore, position: number): Promise<RecordedEvent> {

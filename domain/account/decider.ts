@@ -69,11 +69,11 @@ export interface Account {
 
 export type AccountState = Account | null;
 
-export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired';
+export const INVALID_RESET_TOKEN_MESSAGE = /*i18n*/ 'This password reset link is invalid or has expired';
 
 function addRole(account: Account, { actor, role, at }: Extract<AccountCommand, { type: 'AddRole' }>): AccountEvent[] {
   if (!isAdmin(actor)) {
-    if (actor.userId !== account.userId) throw forbidden('Only an admin can change the roles of another user');
+    if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'Only an admin can change the roles of another user');
     if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role))
       throw forbidden(`Only an admin can grant the ${role} role`);
   }
@@ -86,19 +86,19 @@ function removeRole(
   account: Account,
   { actor, role, at }: Extract<AccountCommand, { type: 'RemoveRole' }>,
 ): AccountEvent[] {
-  if (!isAdmin(actor)) throw forbidden('Only an admin can remove roles');
+  if (!isAdmin(actor)) throw forbidden(/*i18n*/ 'Only an admin can remove roles');
   if (role === 'admin' && actor.userId === account.userId) {
-    throw new DomainError('own_admin_role', 'You cannot remove your own admin role', 'conflict');
+    throw new DomainError('own_admin_role', /*i18n*/ 'You cannot remove your own admin role', 'conflict');
   }
   if (!account.roles.includes(role)) return [];
   if (account.roles.length === 1)
-    throw new DomainError('last_role', 'An account must keep at least one role', 'conflict');
+    throw new DomainError('last_role', /*i18n*/ 'An account must keep at least one role', 'conflict');
   return [{ type: 'RoleRemoved', data: { userId: account.userId, role, by: actor.userId, at } }];
 }
 
 /** Only the user chooses their mails; the same choice again records nothing. */
 function chooseMails(account: Account, { actor, muted, at }: Extract<AccountCommand, { type: 'ChooseMails' }>) {
-  if (actor.userId !== account.userId) throw forbidden('You can only choose your own mails');
+  if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'You can only choose your own mails');
   // Kept in the order the kinds are listed, once each.
   const chosen = NOTICE_KINDS.filter((kind) => muted.includes(kind));
   if (chosen.join() === account.mutedMails.join()) return [];
@@ -110,7 +110,7 @@ function chooseDisplayCurrency(
   account: Account,
   { actor, currency, at }: Extract<AccountCommand, { type: 'ChooseDisplayCurrency' }>,
 ): AccountEvent[] {
-  if (actor.userId !== account.userId) throw forbidden('You can only choose your own currency');
+  if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'You can only choose your own currency');
   if (currency === account.displayCurrency) return [];
   return [{ type: 'DisplayCurrencyChosen', data: { userId: account.userId, currency, at } }];
 }
@@ -120,7 +120,7 @@ function chooseLanguage(
   account: Account,
   { actor, locale, at }: Extract<AccountCommand, { type: 'ChooseLanguage' }>,
 ): AccountEvent[] {
-  if (actor.userId !== account.userId) throw forbidden('You can only choose your own language');
+  if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'You can only choose your own language');
   if (locale === account.language) return [];
   return [{ type: 'LanguageChosen', data: { userId: account.userId, locale, at } }];
 }
@@ -153,7 +153,7 @@ function decideOnExisting(
       return removeRole(account, command);
     case 'ChangePassword': {
       const { actor, passwordHash, at } = command;
-      if (actor.userId !== account.userId) throw forbidden('You can only change your own password');
+      if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'You can only change your own password');
       return [{ type: 'PasswordChanged', data: { userId: account.userId, passwordHash, changedAt: at } }];
     }
     case 'RequestPasswordReset': {
@@ -245,7 +245,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
 
   decide(command, state) {
     if (command.type === 'RegisterAccount') {
-      if (state !== null) throw new DomainError('already_exists', 'Account already exists', 'conflict');
+      if (state !== null) throw new DomainError('already_exists', /*i18n*/ 'Account already exists', 'conflict');
       const { userId, fullName, email, passwordHash, role, emailVerified, at } = command;
       return [
         {
@@ -264,7 +264,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       ];
     }
     // Visitors asking for a reset must not learn whether the account exists: the API answers alike.
-    if (state === null) throw new DomainError('not_found', 'Account not found', 'not_found');
+    if (state === null) throw new DomainError('not_found', /*i18n*/ 'Account not found', 'not_found');
     return decideOnExisting(command, state);
   },
 };

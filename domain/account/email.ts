@@ -17,7 +17,7 @@ export type EmailCommand = { type: 'ReserveEmail'; userId: string; email: string
 
 export type EmailState = { userId: string } | null;
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const EMAIL_TAKEN_MESSAGE = /*i18n*/ 'An account with this email already exists';
 
 export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
   initialState: null,

@@ -9,33 +9,33 @@ const MAX_PASSWORD_LENGTH = 128;
 const MAX_EMAIL_LENGTH = 254;
 
 export const ACCOUNT_MESSAGES = {
-  fullNameRequired: 'Full name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters long!',
-  passwordsDontMatch: "Passwords don't match!",
-  roleInvalid: 'Choose buyer or seller',
+  fullNameRequired: /*i18n*/ 'Full name is required',
+  emailRequired: /*i18n*/ 'Email is required',
+  emailInvalid: /*i18n*/ 'Enter a valid email address',
+  passwordRequired: /*i18n*/ 'Password is required',
+  passwordTooShort: /*i18n*/ 'Password must be at least 6 characters long!',
+  passwordsDontMatch: /*i18n*/ "Passwords don't match!",
+  roleInvalid: /*i18n*/ 'Choose buyer or seller',
 } as const;
 
 const email = z
   .string({ error: ACCOUNT_MESSAGES.emailRequired })
   .trim()
   .min(1, ACCOUNT_MESSAGES.emailRequired)
-  .max(MAX_EMAIL_LENGTH, tooLong('Email', MAX_EMAIL_LENGTH))
+  .max(MAX_EMAIL_LENGTH, tooLong(/*i18n*/ 'Email', MAX_EMAIL_LENGTH))
   .pipe(z.email(ACCOUNT_MESSAGES.emailInvalid));
 
 /** A password being chosen. Never trimmed: spaces are characters of the password. */
 const newPassword = z
   .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, tooLong('Password', MAX_PASSWORD_LENGTH));
+  .max(MAX_PASSWORD_LENGTH, tooLong(/*i18n*/ 'Password', MAX_PASSWORD_LENGTH));
 
 /** A password being checked: older rules may have allowed other lengths, so only presence counts. */
 const currentPassword = z
   .string({ error: ACCOUNT_MESSAGES.passwordRequired })
   .min(1, ACCOUNT_MESSAGES.passwordRequired)
-  .max(MAX_PASSWORD_LENGTH, tooLong('Password', MAX_PASSWORD_LENGTH));
+  .max(MAX_PASSWORD_LENGTH, tooLong(/*i18n*/ 'Password', MAX_PASSWORD_LENGTH));
 
 const selfServiceRole = z.enum(SELF_SERVICE_ROLES, { error: ACCOUNT_MESSAGES.roleInvalid });
 
@@ -48,7 +48,7 @@ const passwordsMatch: [check: (values: Confirmed) => boolean, issue: { message: 
 ];
 
 export const signUpSchema = z.object({
-  fullName: requiredText(ACCOUNT_MESSAGES.fullNameRequired, 100, 'Full name'),
+  fullName: requiredText(ACCOUNT_MESSAGES.fullNameRequired, 100, /*i18n*/ 'Full name'),
   email,
   password: newPassword,
   role: selfServiceRole.default('buyer'),
@@ -78,7 +78,9 @@ export const changePasswordFormSchema = changePasswordSchema.extend(confirmation
 export const addRoleSchema = z.object({ role: selfServiceRole });
 
 /** An admin granting or removing any role of another user. */
-export const roleChangeSchema = z.object({ role: z.enum(ROLES, { error: 'Choose buyer, seller, admin or analyst' }) });
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: /*i18n*/ 'Choose buyer, seller, admin or analyst' }),
+});
 
 /** The token of a verification link (the SPA's /verify-email page sends it). */
 export const verifyEmailSchema = z.object({

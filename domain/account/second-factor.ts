@@ -10,10 +10,10 @@ import type { AccountEvent } from './events.ts';
  */
 
 export const SECOND_FACTOR_MESSAGES = {
-  alreadyEnrolled: 'Two-step sign-in is already on. Turn it off first to set up a new device.',
-  notEnrolled: 'Two-step sign-in is not on for this account',
-  staffKeepIt: 'Admins and analysts must keep two-step sign-in on',
-  invalidCode: 'That code is not right. Check your authenticator app (or your recovery codes) and try again.',
+  alreadyEnrolled: /*i18n*/ 'Two-step sign-in is already on. Turn it off first to set up a new device.',
+  notEnrolled: /*i18n*/ 'Two-step sign-in is not on for this account',
+  staffKeepIt: /*i18n*/ 'Admins and analysts must keep two-step sign-in on',
+  invalidCode: /*i18n*/ 'That code is not right. Check your authenticator app (or your recovery codes) and try again.',
 } as const;
 
 export interface SecondFactor {
@@ -39,7 +39,8 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
   const { userId, roles, totp } = account;
   switch (command.type) {
     case 'EnrolTotp': {
-      if (command.actor.userId !== userId) throw forbidden('Only the account’s owner can set up its two-step sign-in');
+      if (command.actor.userId !== userId)
+        throw forbidden(/*i18n*/ 'Only the account’s owner can set up its two-step sign-in');
       if (totp) throw new DomainError('already_enrolled', SECOND_FACTOR_MESSAGES.alreadyEnrolled, 'conflict');
       const { secret, recoveryCodeHashes, at } = command;
       return [{ type: 'TotpEnrolled', data: { userId, secret, recoveryCodeHashes, enrolledAt: at } }];
@@ -48,7 +49,8 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
       const { actor, at } = command;
       const own = actor.userId === userId;
       // Another admin may turn it off for a user who lost their device and codes: they enrol again at their next sign-in.
-      if (!own && !isAdmin(actor)) throw forbidden('Only an admin can turn off the two-step sign-in of another user');
+      if (!own && !isAdmin(actor))
+        throw forbidden(/*i18n*/ 'Only an admin can turn off the two-step sign-in of another user');
       if (own && isStaff(roles))
         throw new DomainError('second_factor_required', SECOND_FACTOR_MESSAGES.staffKeepIt, 'conflict');
       if (!totp) return [];
@@ -64,7 +66,7 @@ export function decideSecondFactor(account: Subject, command: SecondFactorComman
     }
     case 'ReplaceRecoveryCodes': {
       const { actor, recoveryCodeHashes, at } = command;
-      if (actor.userId !== userId) throw forbidden('Only the account’s owner can replace its recovery codes');
+      if (actor.userId !== userId) throw forbidden(/*i18n*/ 'Only the account’s owner can replace its recovery codes');
       if (!totp) throw new DomainError('not_enrolled', SECOND_FACTOR_MESSAGES.notEnrolled, 'conflict');
       return [{ type: 'RecoveryCodesReplaced', data: { userId, recoveryCodeHashes, replacedAt: at } }];
     }

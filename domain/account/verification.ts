@@ -10,9 +10,9 @@ import type { AccountEvent } from './events.ts';
 export const VERIFICATION_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 
 export const EMAIL_VERIFICATION_MESSAGES = {
-  invalidToken: 'This verification link is invalid or has expired. Sign in and ask for a new one.',
-  alreadyVerified: 'Your e-mail address is already verified',
-  verifyBeforeListing: 'Verify your e-mail address before listing products',
+  invalidToken: /*i18n*/ 'This verification link is invalid or has expired. Sign in and ask for a new one.',
+  alreadyVerified: /*i18n*/ 'Your e-mail address is already verified',
+  verifyBeforeListing: /*i18n*/ 'Verify your e-mail address before listing products',
 } as const;
 
 export interface EmailVerification {

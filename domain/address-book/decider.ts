@@ -8,7 +8,7 @@ import { MAX_ADDRESSES } from './limits.ts';
 
 export const ADDRESS_BOOK_MESSAGES = {
   full: `You can save up to ${MAX_ADDRESSES} addresses: remove one to save another`,
-  notFound: 'Address not found',
+  notFound: /*i18n*/ 'Address not found',
 } as const;
 
 /** The address book of `actor` (stream `addresses-{actor.userId}`); ids and times come with the command. */

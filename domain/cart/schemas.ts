@@ -3,9 +3,15 @@ import { givenAnswersSchema } from '../product/personalisation.ts';
 import { MAX_STOCK } from '../product/schemas.ts';
 
 /** A product id in a body: the cart's and the wishlist's. */
-export const productId = z.string({ error: 'Product is required' }).trim().min(1, 'Product is required').max(100);
+export const productId = z
+  .string({ error: /*i18n*/ 'Product is required' })
+  .trim()
+  .min(1, /*i18n*/ 'Product is required')
+  .max(100);
 
-const quantity = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
+const quantity = z
+  .number({ error: /*i18n*/ 'Quantity must be a whole number' })
+  .int(/*i18n*/ 'Quantity must be a whole number');
 
 const VARIANT_INVALID = 'Choose one of the variants of this product';
 
@@ -21,10 +27,13 @@ export const addToCartSchema = z.object({
   productId,
   variantId: variantId.optional(),
   personalisation: givenAnswersSchema.default([]),
-  quantity: quantity.min(1, 'Quantity must be at least 1').max(MAX_STOCK, 'Quantity is too large').default(1),
+  quantity: quantity
+    .min(1, /*i18n*/ 'Quantity must be at least 1')
+    .max(MAX_STOCK, /*i18n*/ 'Quantity is too large')
+    .default(1),
 });
 
 /** Body of "set the quantity of a line": zero or less removes it (spec section 4). */
 export const setCartQuantitySchema = z.object({
-  quantity: quantity.max(MAX_STOCK, 'Quantity is too large'),
+  quantity: quantity.max(MAX_STOCK, /*i18n*/ 'Quantity is too large'),
 });

@@ -75,8 +75,8 @@ export interface CatalogImport {
 }
 
 export const CATALOG_IMPORT_MESSAGES = {
-  notFound: 'No such import',
-  notYours: 'You can only confirm your own imports',
+  notFound: /*i18n*/ 'No such import',
+  notYours: /*i18n*/ 'You can only confirm your own imports',
 } as const;
 
 const notFound = () => new DomainError('not_found', CATALOG_IMPORT_MESSAGES.notFound, 'not_found');

@@ -42,10 +42,10 @@ export interface PlannedRow {
 }
 
 export const CATALOG_ROW_MESSAGES = {
-  notYours: 'No product of yours has this id',
+  notYours: /*i18n*/ 'No product of yours has this id',
   repeated: (row: number) => `This product is already in row ${row}`,
   skuRepeated: (row: number) => `This SKU is already in row ${row}`,
-  unknownCategory: 'Choose one of the categories',
+  unknownCategory: /*i18n*/ 'Choose one of the categories',
   /** A new product with options is listed from all its rows (those of its name), or not at all. */
   groupRefused: (row: number) => `Row ${row} of this product is refused`,
   /** A new SKU adds a variant: a value of each of the product's options, in their order. */

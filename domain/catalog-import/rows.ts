@@ -65,7 +65,7 @@ const CATALOG_FILE_MESSAGES = {
   unknownColumns: (columns: readonly string[]) =>
     `Unknown columns: ${columns.join(', ')}. The columns are: ${CATALOG_COLUMNS.join(', ')}`,
   repeatedColumns: (columns: readonly string[]) => `Columns named twice: ${columns.join(', ')}`,
-  variantColumnsWithoutOptions: 'Only the row of a variant (with options) has variant columns',
+  variantColumnsWithoutOptions: /*i18n*/ 'Only the row of a variant (with options) has variant columns',
   variantDays: `${MADE_TO_ORDER_MESSAGE}, or 0 when this variant ships from stock`,
 } as const;
 

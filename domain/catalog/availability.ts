@@ -29,11 +29,11 @@ export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
   }
 }
 
-export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product';
+export const OWN_PRODUCT_MESSAGE = /*i18n*/ 'You cannot buy your own product';
 
 export const NOT_ON_SALE_MESSAGES = {
-  pending: 'This product is waiting for review: it is not on sale yet',
-  other: 'This product is not on sale',
+  pending: /*i18n*/ 'This product is waiting for review: it is not on sale yet',
+  other: /*i18n*/ 'This product is not on sale',
 } as const;
 
 /**

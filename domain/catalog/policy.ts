@@ -55,8 +55,8 @@ export const categoryPolicyDecider: Decider<CategoryPolicyCommand, CategoryPolic
   },
 
   decide(command, state) {
-    if (!isAdmin(command.actor)) throw forbidden('Only an admin can change the policies of a category');
-    if (state === null) throw new DomainError('not_found', 'Category not found', 'not_found');
+    if (!isAdmin(command.actor)) throw forbidden(/*i18n*/ 'Only an admin can change the policies of a category');
+    if (state === null) throw new DomainError('not_found', /*i18n*/ 'Category not found', 'not_found');
     const { categoryId } = state;
     const stamp = { categoryId, reason: command.reason, by: command.actor.userId, at: command.at };
     if (command.type === 'SetCommission') {

@@ -41,7 +41,8 @@ export type ThreadCommand =
   | { type: 'RecordMessageMailed'; messageId: string; to: string; at: string }
   | { type: 'RecordStaffRead'; actor: Actor; parties: ThreadParties; disputeOpen: boolean; at: string };
 
-export const threadNotFound = (): DomainError => new DomainError('not_found', 'Conversation not found', 'not_found');
+export const threadNotFound = (): DomainError =>
+  new DomainError('not_found', /*i18n*/ 'Conversation not found', 'not_found');
 
 /** The party `actor` is on, or not found: staff write nothing to a thread, and a stranger is not told it exists. */
 function partyOf(actor: Actor, parties: ThreadParties): Party {

@@ -5,14 +5,14 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_MESSAGE_IMAGES = 4;
 
 export const MESSAGE_MESSAGES = {
-  textRequired: 'Message is required',
+  textRequired: /*i18n*/ 'Message is required',
   tooManyImages: `A message can have at most ${MAX_MESSAGE_IMAGES} images`,
-  imageId: 'Images are the ids of your uploads',
+  imageId: /*i18n*/ 'Images are the ids of your uploads',
 } as const;
 
 /** Body of a new message: its text, and the ids of images the author uploaded to the thread. */
 export const messageSchema = z.object({
-  text: requiredText(MESSAGE_MESSAGES.textRequired, MAX_MESSAGE_LENGTH, 'Message', { multiline: true }),
+  text: requiredText(MESSAGE_MESSAGES.textRequired, MAX_MESSAGE_LENGTH, /*i18n*/ 'Message', { multiline: true }),
   images: z
     .array(z.string({ error: MESSAGE_MESSAGES.imageId }).min(1, MESSAGE_MESSAGES.imageId).max(100), {
       error: MESSAGE_MESSAGES.imageId,

@@ -42,10 +42,10 @@ export type SetReferenceRate = {
 
 export const REFERENCE_RATE_MESSAGES = {
   currency: `Currency must be one of ${FOREIGN_CURRENCIES.join(', ')}`,
-  rate: 'Rate must be rupees per unit, more than 0, with at most 4 decimals (like 84.0729)',
-  source: 'A source is required (where the rate comes from, like RBI reference rate)',
-  effectiveFrom: 'Takes effect must be a time like 2026-12-01T00:00:00Z',
-  past: 'A rate cannot take effect before now: leave the time out for now, or pick a later time',
+  rate: /*i18n*/ 'Rate must be rupees per unit, more than 0, with at most 4 decimals (like 84.0729)',
+  source: /*i18n*/ 'A source is required (where the rate comes from, like RBI reference rate)',
+  effectiveFrom: /*i18n*/ 'Takes effect must be a time like 2026-12-01T00:00:00Z',
+  past: /*i18n*/ 'A rate cannot take effect before now: leave the time out for now, or pick a later time',
 } as const;
 
 export const NO_REFERENCE_RATES: ReferenceRates = { USD: [], EUR: [], GBP: [], AED: [], SGD: [] };
@@ -84,7 +84,7 @@ export const referenceRatesDecider: Decider<SetReferenceRate, ReferenceRates, Re
   evolve: (state, { data }) => ({ ...state, [data.currency]: [...state[data.currency], data] }),
 
   decide(command, state) {
-    if (!isAdmin(command.actor)) throw forbidden('Only an admin can record reference rates');
+    if (!isAdmin(command.actor)) throw forbidden(/*i18n*/ 'Only an admin can record reference rates');
     const { currency, at } = command;
     if (!isForeignCurrency(currency)) throw invalid('currency', REFERENCE_RATE_MESSAGES.currency);
     const rate = parseRate(command.rupeesPerUnit);

@@ -13,7 +13,7 @@ export const referenceRateSchema = z.object({
     .string({ error: REFERENCE_RATE_MESSAGES.rate })
     .trim()
     .refine((text) => parseRate(text) !== null, REFERENCE_RATE_MESSAGES.rate),
-  source: requiredText(REFERENCE_RATE_MESSAGES.source, MAX_SOURCE_LENGTH, 'Source'),
+  source: requiredText(REFERENCE_RATE_MESSAGES.source, MAX_SOURCE_LENGTH, /*i18n*/ 'Source'),
   effectiveFrom: z
     .string({ error: REFERENCE_RATE_MESSAGES.effectiveFrom })
     .trim()

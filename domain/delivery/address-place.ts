@@ -8,7 +8,7 @@ import { stateByCode, stateByName } from '../tax/states.ts';
 import { placeOfPin } from './pin-directory.ts';
 
 export const PIN_MESSAGES = {
-  unknown: 'This PIN code does not exist: check it',
+  unknown: /*i18n*/ 'This PIN code does not exist: check it',
 } as const;
 
 /** The state field does not agree with the PIN: "PIN code 560001 is in Karnataka". */

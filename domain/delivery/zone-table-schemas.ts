@@ -20,5 +20,5 @@ export const zoneTransitChangeSchema = z.object({
     { error: ZONE_TABLE_MESSAGES.days },
   ),
   effectiveFrom: z.string({ error: ZONE_TABLE_MESSAGES.effectiveFrom }).trim(),
-  source: requiredText(ZONE_TABLE_MESSAGES.source, 300, 'Source'),
+  source: requiredText(ZONE_TABLE_MESSAGES.source, 300, /*i18n*/ 'Source'),
 });

@@ -40,10 +40,10 @@ export interface SetZoneTransit {
 export const MAX_TRANSIT_DAYS = 30;
 
 export const ZONE_TABLE_MESSAGES = {
-  forbidden: 'Only an admin can change delivery zones',
-  effectiveFrom: 'Effective from must be a date like 2026-04-01',
-  past: 'Transit days cannot change before today: pick today or a later day',
-  source: 'A source or reason is required',
+  forbidden: /*i18n*/ 'Only an admin can change delivery zones',
+  effectiveFrom: /*i18n*/ 'Effective from must be a date like 2026-04-01',
+  past: /*i18n*/ 'Transit days cannot change before today: pick today or a later day',
+  source: /*i18n*/ 'A source or reason is required',
   days: `Days must be whole numbers from 1 to ${MAX_TRANSIT_DAYS}, the earliest no later than the latest`,
 } as const;
 
@@ -121,7 +121,7 @@ export const zoneTableDecider: Decider<SetZoneTransit, ZoneTable, ZoneTableEvent
   decide(command, table) {
     if (!isAdmin(command.actor)) throw forbidden(ZONE_TABLE_MESSAGES.forbidden);
     const { zone, effectiveFrom, at } = command;
-    if (!ZONES.includes(zone)) throw new DomainError('not_found', 'Zone not found', 'not_found');
+    if (!ZONES.includes(zone)) throw new DomainError('not_found', /*i18n*/ 'Zone not found', 'not_found');
     if (!isIsoDate(effectiveFrom)) throw invalid('effectiveFrom', ZONE_TABLE_MESSAGES.effectiveFrom);
     if (effectiveFrom < indianDate(at)) throw invalid('effectiveFrom', ZONE_TABLE_MESSAGES.past);
     const source = command.source.trim();

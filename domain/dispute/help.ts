@@ -117,22 +117,23 @@ export type HelpCommand =
 export const HELP_COMMAND_TYPES = ['AskForHelp', 'AnswerHelp', 'ResolveHelp', 'EscalateHelp', 'DecideDispute'] as const;
 
 export const HELP_MESSAGES = {
-  buyerOnly: 'Only the buyer can ask for help with an order',
-  sellerOnly: 'Only the seller answers a help request',
-  buyerEscalates: 'Only the buyer can take a help request to MIBI',
-  adminDecides: 'Only MIBI decides a dispute',
-  notYet: 'Help can be asked once the order is shipped, or once its delivery window has passed',
+  buyerOnly: /*i18n*/ 'Only the buyer can ask for help with an order',
+  sellerOnly: /*i18n*/ 'Only the seller answers a help request',
+  buyerEscalates: /*i18n*/ 'Only the buyer can take a help request to MIBI',
+  adminDecides: /*i18n*/ 'Only MIBI decides a dispute',
+  notYet: /*i18n*/ 'Help can be asked once the order is shipped, or once its delivery window has passed',
   notReceivedTooSoon: `"Not received" can be asked once the delivery window has passed, or ${NOT_RECEIVED_AFTER_DAYS} days after shipping`,
-  receivedOnly: 'This can be asked once the order is delivered',
+  receivedOnly: /*i18n*/ 'This can be asked once the order is delivered',
   windowClosed: `Help can be asked up to ${HELP_WINDOW_DAYS} days after delivery`,
-  alreadyOpen: 'A help request on this order is already open',
-  closed: 'This help request is already settled',
-  notEscalated: 'This help request is not with MIBI',
-  returnNeedsDelivery: 'A return can be offered once the order is delivered',
-  amountRequired: 'Enter the amount to refund',
+  alreadyOpen: /*i18n*/ 'A help request on this order is already open',
+  closed: /*i18n*/ 'This help request is already settled',
+  notEscalated: /*i18n*/ 'This help request is not with MIBI',
+  returnNeedsDelivery: /*i18n*/ 'A return can be offered once the order is delivered',
+  amountRequired: /*i18n*/ 'Enter the amount to refund',
 } as const;
 
-export const helpNotFound = (): DomainError => new DomainError('not_found', 'Help request not found', 'not_found');
+export const helpNotFound = (): DomainError =>
+  new DomainError('not_found', /*i18n*/ 'Help request not found', 'not_found');
 
 const conflict = (code: string, message: string) => new DomainError(code, message, 'conflict');
 
@@ -222,7 +223,7 @@ function assertRole(actor: Actor, facts: HelpFacts, role: 'buyer' | 'seller' | '
   const allowed = role === 'buyer' ? isBuyer : role === 'seller' ? isSeller : isAdmin(actor);
   if (allowed) return;
   if (isBuyer || isSeller || isAdmin(actor)) throw forbidden(message);
-  throw new DomainError('not_found', 'Order not found', 'not_found');
+  throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
 }
 
 function helpOf(facts: HelpFacts, helpId: string): HelpState {

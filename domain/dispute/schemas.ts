@@ -5,16 +5,16 @@ import { MAX_MESSAGE_LENGTH, messageSchema } from '../conversation/schemas.ts';
 import { DISPUTE_OUTCOMES, HELP_REASONS, HELP_RESOLUTIONS } from './events.ts';
 
 export const HELP_INPUT_MESSAGES = {
-  reason: 'Choose what went wrong',
-  text: 'Tell us what happened',
-  answer: 'Write your answer',
-  resolution: 'Choose how you resolve it',
-  outcome: 'Choose a decision',
-  decisionReason: 'Give a reason both sides will see',
-  amount: 'Amount must be a whole number of paise above 0',
+  reason: /*i18n*/ 'Choose what went wrong',
+  text: /*i18n*/ 'Tell us what happened',
+  answer: /*i18n*/ 'Write your answer',
+  resolution: /*i18n*/ 'Choose how you resolve it',
+  outcome: /*i18n*/ 'Choose a decision',
+  decisionReason: /*i18n*/ 'Give a reason both sides will see',
+  amount: /*i18n*/ 'Amount must be a whole number of paise above 0',
 } as const;
 
-const text = (required: string) => requiredText(required, MAX_MESSAGE_LENGTH, 'Text', { multiline: true });
+const text = (required: string) => requiredText(required, MAX_MESSAGE_LENGTH, /*i18n*/ 'Text', { multiline: true });
 
 const amountPaise = z
   .number({ error: HELP_INPUT_MESSAGES.amount })

@@ -5,12 +5,12 @@ import { requiredText } from '../fields.ts';
 
 export const POLICY_MESSAGES = {
   rate: `Rate must be a whole number of basis points from 0 to ${MAX_COMMISSION_BPS}, or null for the default`,
-  returnable: 'Returnable must be true or false',
-  reason: 'A reason is required',
+  returnable: /*i18n*/ 'Returnable must be true or false',
+  reason: /*i18n*/ 'A reason is required',
 } as const;
 
 const MAX_REASON_LENGTH = 500;
-const reason = requiredText(POLICY_MESSAGES.reason, MAX_REASON_LENGTH, 'Reason', { multiline: true });
+const reason = requiredText(POLICY_MESSAGES.reason, MAX_REASON_LENGTH, /*i18n*/ 'Reason', { multiline: true });
 
 /** A category's commission: basis points (1000 is 10%), or null to go back to the configured default. */
 export const categoryCommissionSchema = z.object({

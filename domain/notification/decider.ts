@@ -125,12 +125,12 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
       return state === null ? [{ type: 'NoticeRecorded', data: command.notice }] : [];
     }
     if (command.type === 'RecordMailDeclined') {
-      if (state === null) throw new DomainError('not_found', 'Notification not found', 'not_found');
+      if (state === null) throw new DomainError('not_found', /*i18n*/ 'Notification not found', 'not_found');
       if (state.mailed || state.declined) return [];
       return [{ type: 'NotificationMailDeclined', data: { notificationId: state.notificationId, at: command.at } }];
     }
     if (command.type === 'RecordNotificationMailed') {
-      if (state === null) throw new DomainError('not_found', 'Notification not found', 'not_found');
+      if (state === null) throw new DomainError('not_found', /*i18n*/ 'Notification not found', 'not_found');
       if (state.mailed) return [];
       return [
         { type: 'NotificationMailed', data: { notificationId: state.notificationId, to: command.to, at: command.at } },
@@ -138,7 +138,7 @@ export const notificationDecider: Decider<NotificationCommand, NotificationState
     }
     // Another user's notification answers like a missing one: its existence is not theirs to learn.
     if (state === null || state.recipientId !== command.actor.userId) {
-      throw new DomainError('not_found', 'Notification not found', 'not_found');
+      throw new DomainError('not_found', /*i18n*/ 'Notification not found', 'not_found');
     }
     if (state.read) return [];
     return [

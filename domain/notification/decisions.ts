@@ -85,7 +85,7 @@ export function decisionNotice({ type, product, reason }: Decision): { title: st
       return notice(
         'Your seller account is verified',
         'Your products now show the Verified Seller badge.',
-        ...reasonLine(reason, 'Note'),
+        ...reasonLine(reason, /*i18n*/ 'Note'),
       );
     case 'SellerSuspended':
       return notice(

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NOTICE_KINDS } from './notices.ts';
 
-export const MAIL_CHOICE_MESSAGE = 'Choose among the mails on offer';
+export const MAIL_CHOICE_MESSAGE = /*i18n*/ 'Choose among the mails on offer';
 
 /** The kinds of notice to get in the app only; every other kind is mailed too. */
 export const mailChoicesSchema = z.object({

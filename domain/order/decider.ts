@@ -201,15 +201,15 @@ export interface Order {
 
 export type OrderState = Order | null;
 
-export const CART_EMPTY_MESSAGE = 'Your cart is empty';
-export const OWN_PURCHASE_MESSAGE = 'You cannot manage an order you bought: its buyer is you';
-export const BUYER_CANCEL_ONLY_MESSAGE = 'Only the seller or an admin can change the status of an order';
-export const BUYER_CANCEL_PENDING_MESSAGE = 'You can cancel your order only while it is pending';
-export const RETURN_BUYER_ONLY_MESSAGE = 'Only the buyer can ask to return items';
-export const RETURN_NOT_DELIVERED_MESSAGE = 'Items can be returned only once they are delivered';
-export const RETURN_LINES_MESSAGE = 'Choose at least one item to return';
-export const UNDO_LAST_ONLY_MESSAGE = 'Only the last move of an order can be undone, once';
-export const UNDO_CLOSED_MESSAGE = 'The time to undo this move has passed';
+export const CART_EMPTY_MESSAGE = /*i18n*/ 'Your cart is empty';
+export const OWN_PURCHASE_MESSAGE = /*i18n*/ 'You cannot manage an order you bought: its buyer is you';
+export const BUYER_CANCEL_ONLY_MESSAGE = /*i18n*/ 'Only the seller or an admin can change the status of an order';
+export const BUYER_CANCEL_PENDING_MESSAGE = /*i18n*/ 'You can cancel your order only while it is pending';
+export const RETURN_BUYER_ONLY_MESSAGE = /*i18n*/ 'Only the buyer can ask to return items';
+export const RETURN_NOT_DELIVERED_MESSAGE = /*i18n*/ 'Items can be returned only once they are delivered';
+export const RETURN_LINES_MESSAGE = /*i18n*/ 'Choose at least one item to return';
+export const UNDO_LAST_ONLY_MESSAGE = /*i18n*/ 'Only the last move of an order can be undone, once';
+export const UNDO_CLOSED_MESSAGE = /*i18n*/ 'The time to undo this move has passed';
 
 /** Days after delivery until which a return may be asked, by default. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -218,7 +218,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
   const { actor, orderId, buyerName, shippingAddress, delivery, payment, at } = command;
   if (state !== null) {
     if (state.buyerId === actor.userId) return [];
-    throw new DomainError('already_exists', 'Order already exists', 'conflict');
+    throw new DomainError('already_exists', /*i18n*/ 'Order already exists', 'conflict');
   }
   if (command.lines.length === 0) throw new DomainError('cart_empty', CART_EMPTY_MESSAGE, 'rule_broken');
   assertAddressPlace(shippingAddress, 'shippingAddress.');
@@ -260,7 +260,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, stat
 
 function sellerOrderOf(order: Order, sellerOrderId: string): SellerOrder {
   const part = order.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
-  if (!part) throw new DomainError('not_found', 'Order not found', 'not_found');
+  if (!part) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
   return part;
 }
 
@@ -275,7 +275,7 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   const part = sellerOrderOf(order, command.sellerOrderId);
   const isManager = manages(actor, order, part);
   const isBuyer = actor.userId === order.buyerId;
-  if (!isManager && !isBuyer) throw new DomainError('not_found', 'Order not found', 'not_found');
+  if (!isManager && !isBuyer) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
   if (!isManager && command.status !== 'cancelled') {
     throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
   }
@@ -325,7 +325,7 @@ function undoStatus(command: Extract<OrderCommand, { type: 'UndoSellerOrderStatu
   const { actor, at, status } = command;
   const part = sellerOrderOf(order, command.sellerOrderId);
   if (!manages(actor, order, part)) {
-    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
     throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
   }
   // The same undo retried.
@@ -370,7 +370,7 @@ function decideShipment(command: ShipmentCommand, order: Order): OrderEvent[] {
   }
   const { actor } = command;
   if (!manages(actor, order, part)) {
-    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
     throw forbidden(part.sellerId === actor.userId ? OWN_PURCHASE_MESSAGE : BUYER_CANCEL_ONLY_MESSAGE);
   }
   if (!isPayable(order.payment)) throw new DomainError('awaiting_payment', AWAITING_PAYMENT_MESSAGE, 'conflict');
@@ -416,7 +416,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   const part = sellerOrderOf(order, command.sellerOrderId);
   if (actor.userId !== order.buyerId) {
     if (manages(actor, order, part)) throw forbidden(RETURN_BUYER_ONLY_MESSAGE);
-    throw new DomainError('not_found', 'Order not found', 'not_found');
+    throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
   }
   if (part.status !== 'delivered' || part.deliveredAt === null) {
     throw new DomainError('not_delivered', RETURN_NOT_DELIVERED_MESSAGE, 'conflict');
@@ -435,7 +435,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   const lines: ReturnLine[] = [];
   for (const { key, quantity } of asked) {
     const line = part.lines.find((l) => lineKey(l) === key);
-    if (!line) throw new DomainError('not_in_order', 'This product is not in this order', 'rule_broken');
+    if (!line) throw new DomainError('not_in_order', /*i18n*/ 'This product is not in this order', 'rule_broken');
     if (policy.returnable[line.categoryId] !== true) {
       throw new DomainError(
         'not_returnable',
@@ -470,12 +470,12 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   const part = sellerOrderOf(order, command.sellerOrderId);
   if (!manages(actor, order, part)) {
     if (actor.userId === order.buyerId && part.sellerId !== actor.userId)
-      throw forbidden('Only the seller or an admin can decide a return');
-    if (actor.userId !== order.buyerId) throw new DomainError('not_found', 'Order not found', 'not_found');
+      throw forbidden(/*i18n*/ 'Only the seller or an admin can decide a return');
+    if (actor.userId !== order.buyerId) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
     throw forbidden(OWN_PURCHASE_MESSAGE);
   }
   const request = part.returns.find((r) => r.returnId === command.returnId);
-  if (!request) throw new DomainError('not_found', 'Return not found', 'not_found');
+  if (!request) throw new DomainError('not_found', /*i18n*/ 'Return not found', 'not_found');
   const decided = accept ? 'accepted' : 'rejected';
   if (request.status === decided) return [];
   if (request.status !== 'requested')
@@ -597,7 +597,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent | Legacy
   /** What the command decides, then the refunds the purchase owes once it is decided (refunds.ts). */
   decide(command, state) {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
-    if (state === null) throw new DomainError('not_found', 'Order not found', 'not_found');
+    if (state === null) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
     const events = decideOn(command, state);
     if (events.length === 0) return events;
     const after = events.reduce(evolveCurrent, state)!;

@@ -33,7 +33,8 @@ export interface PaymentState {
 /** Who an expiry's cancels are by: no person, the payment window. */
 export const PAYMENT_EXPIRY_BY = 'payment-expiry';
 export const PAYMENT_EXPIRED_REASON = 'Payment expired';
-export const AWAITING_PAYMENT_MESSAGE = 'This order is waiting for its payment: it can be prepared once it is paid';
+export const AWAITING_PAYMENT_MESSAGE =
+  /*i18n*/ 'This order is waiting for its payment: it can be prepared once it is paid';
 
 export type PaymentCommand =
   | { type: 'RequestPayment'; gatewayOrderId: string; amountPaise: number; currency: string; at: string }
@@ -80,7 +81,7 @@ export function placedPayment(method: PaymentMethod, totalPaise: number, dueBy: 
 /** Whether sellers may act on the purchase (and be told of it): paid, or cash on delivery. */
 export const isPayable = (payment: PaymentState): boolean => payment.status === 'cod' || payment.status === 'paid';
 
-const notOnline = () => new DomainError('not_online', 'This order is paid on delivery', 'conflict');
+const notOnline = () => new DomainError('not_online', /*i18n*/ 'This order is paid on delivery', 'conflict');
 const mismatch = (what: string) =>
   new DomainError('payment_mismatch', `The payment does not match the order: ${what}`, 'conflict');
 
@@ -90,8 +91,8 @@ function checkGatewayOrder(payment: PaymentState, gatewayOrderId: string): void 
 
 function closed(payment: PaymentState): DomainError {
   return payment.status === 'paid'
-    ? new DomainError('already_paid', 'This order is already paid', 'conflict')
-    : new DomainError('payment_expired', 'The time to pay for this order has passed', 'conflict');
+    ? new DomainError('already_paid', /*i18n*/ 'This order is already paid', 'conflict')
+    : new DomainError('payment_expired', /*i18n*/ 'The time to pay for this order has passed', 'conflict');
 }
 
 export function decidePayment(command: PaymentCommand, order: PaidPurchase): OrderEvent[] {
@@ -131,7 +132,7 @@ export function decidePayment(command: PaymentCommand, order: PaidPurchase): Ord
     case 'ExpirePayment': {
       if (payment.status !== 'awaiting') return [];
       if (payment.dueBy === null || Date.parse(at) < Date.parse(payment.dueBy)) {
-        throw new DomainError('payment_not_due', 'The time to pay for this order has not passed', 'conflict');
+        throw new DomainError('payment_not_due', /*i18n*/ 'The time to pay for this order has not passed', 'conflict');
       }
       const cancels = order.sellerOrders
         .filter((part) => part.status !== 'cancelled')

@@ -159,7 +159,7 @@ const settled = (refund: Refund): boolean => refund.status === 'processed' || re
  */
 export function decideRefund(command: RefundCommand, orderId: string, refunds: readonly Refund[]): RefundEvent[] {
   const refund = refunds.find((r) => r.refundId === command.refundId);
-  if (!refund) throw new DomainError('not_found', 'Refund not found', 'not_found');
+  if (!refund) throw new DomainError('not_found', /*i18n*/ 'Refund not found', 'not_found');
   const { refundId, at } = command;
   if (command.type === 'RecordRefundRefusal') {
     if (refund.status !== 'requested') return [];

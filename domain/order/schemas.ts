@@ -50,8 +50,8 @@ export const shippingAddressSchema = z.object({
 /** Body of "place an order". Online payment passes here and is refused by PlaceOrder with its own message. */
 export const checkoutSchema = z.object({
   shippingAddress: shippingAddressSchema,
-  delivery: z.enum(DELIVERY_METHODS, { error: 'Choose a delivery option' }).default(DEFAULT_DELIVERY),
-  payment: z.enum(PAYMENT_METHOD_IDS, { error: 'Choose a payment method' }).default(DEFAULT_PAYMENT),
+  delivery: z.enum(DELIVERY_METHODS, { error: /*i18n*/ 'Choose a delivery option' }).default(DEFAULT_DELIVERY),
+  payment: z.enum(PAYMENT_METHOD_IDS, { error: /*i18n*/ 'Choose a payment method' }).default(DEFAULT_PAYMENT),
 });
 
 export const orderStatusChangeSchema = z.discriminatedUnion(
@@ -61,30 +61,30 @@ export const orderStatusChangeSchema = z.discriminatedUnion(
       // Shipped may carry its tracking (domain/shipment), or have it added later.
       .object({ status: z.enum(['processing', 'shipped', 'delivered']), tracking: trackingInputSchema.optional() })
       .refine((change) => change.status === 'shipped' || change.tracking === undefined, {
-        message: 'Tracking goes with a move to shipped',
+        message: /*i18n*/ 'Tracking goes with a move to shipped',
         path: ['tracking'],
       }),
     z.object({
       status: z.literal('cancelled'),
-      reason: requiredText('Please give a reason for cancelling', 500, 'Reason', { multiline: true }),
+      reason: requiredText(/*i18n*/ 'Please give a reason for cancelling', 500, /*i18n*/ 'Reason', { multiline: true }),
     }),
   ],
-  { error: 'Choose processing, shipped, delivered or cancelled' },
+  { error: /*i18n*/ 'Choose processing, shipped, delivered or cancelled' },
 );
 
 /** Undo the last move of a seller order, named by the status it reached: only processing and shipped can be. */
 export const orderStatusUndoSchema = z.object({
-  status: z.enum(UNDOABLE_STATUSES, { error: 'Only a move to processing or shipped can be undone' }),
+  status: z.enum(UNDOABLE_STATUSES, { error: /*i18n*/ 'Only a move to processing or shipped can be undone' }),
 });
 
 export const RETURN_MESSAGES = {
-  reasonRequired: 'Please tell the seller why you are returning these items',
-  decisionReasonRequired: 'Please give a reason for your decision',
-  quantity: 'Choose a whole number of items to return',
+  reasonRequired: /*i18n*/ 'Please tell the seller why you are returning these items',
+  decisionReasonRequired: /*i18n*/ 'Please give a reason for your decision',
+  quantity: /*i18n*/ 'Choose a whole number of items to return',
 } as const;
 
 /** A line of the order by its line key (lineKey; the product id names a product sold as one thing). */
-const LINE_NAMED = 'Name the line to return (lineKey)';
+const LINE_NAMED = /*i18n*/ 'Name the line to return (lineKey)';
 const lineNamed = z.string({ error: LINE_NAMED }).min(1, LINE_NAMED).max(200, LINE_NAMED);
 
 /**
@@ -110,13 +110,13 @@ export const returnRequestSchema = z.object({
           path: ['lineKey'],
         }),
     )
-    .min(1, 'Choose at least one item to return')
+    .min(1, /*i18n*/ 'Choose at least one item to return')
     .max(100),
-  reason: requiredText(RETURN_MESSAGES.reasonRequired, 500, 'Reason', { multiline: true }),
+  reason: requiredText(RETURN_MESSAGES.reasonRequired, 500, /*i18n*/ 'Reason', { multiline: true }),
 });
 
 /** Body of "accept or reject a return". */
 export const returnDecisionSchema = z.object({
-  accept: z.boolean({ error: 'Say whether you accept the return' }),
-  reason: requiredText(RETURN_MESSAGES.decisionReasonRequired, 500, 'Reason', { multiline: true }),
+  accept: z.boolean({ error: /*i18n*/ 'Say whether you accept the return' }),
+  reason: requiredText(RETURN_MESSAGES.decisionReasonRequired, 500, /*i18n*/ 'Reason', { multiline: true }),
 });

@@ -58,13 +58,13 @@ export type TransferCommand =
 
 function partOf(state: TransferState, sellerOrderId: string) {
   const part = state.order?.sellerOrders.find((p) => p.sellerOrderId === sellerOrderId);
-  if (!part || !state.order) throw new DomainError('not_found', 'Order not found', 'not_found');
+  if (!part || !state.order) throw new DomainError('not_found', /*i18n*/ 'Order not found', 'not_found');
   return { order: state.order, part };
 }
 
 function transferOf(state: TransferState, sellerOrderId: string): Transfer {
   const transfer = state.transfers.get(sellerOrderId);
-  if (!transfer) throw new DomainError('no_transfer', 'This order has no transfer yet', 'conflict');
+  if (!transfer) throw new DomainError('no_transfer', /*i18n*/ 'This order has no transfer yet', 'conflict');
   return transfer;
 }
 
@@ -113,7 +113,7 @@ export const transferDecider: Decider<TransferCommand, TransferState, OrderEvent
         // A job retried after the gateway answered: recorded already.
         if (state.transfers.has(part.sellerOrderId)) return [];
         if (paymentOf(state) === null || part.status !== 'delivered')
-          throw new DomainError('not_due', 'Only a delivered order paid online is transferred', 'conflict');
+          throw new DomainError('not_due', /*i18n*/ 'Only a delivered order paid online is transferred', 'conflict');
         const { transferId, account, amountPaise, at } = command;
         const data = { ...stamp, sellerId: part.sellerId, transferId, account, amountPaise, at };
         return [{ type: 'TransferCreated', data }];

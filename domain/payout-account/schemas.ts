@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 
 export const PAYOUT_ACCOUNT_MESSAGES = {
-  beneficiaryName: 'Account holder name is required',
-  accountNumber: 'Account number must be 9 to 18 digits',
-  ifsc: 'IFSC must be 11 characters: 4 letters, then 0, then 6 letters or digits (like SBIN0001234)',
+  beneficiaryName: /*i18n*/ 'Account holder name is required',
+  accountNumber: /*i18n*/ 'Account number must be 9 to 18 digits',
+  ifsc: /*i18n*/ 'IFSC must be 11 characters: 4 letters, then 0, then 6 letters or digits (like SBIN0001234)',
 } as const;
 
 const MAX_NAME_LENGTH = 120;
@@ -16,7 +16,11 @@ export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 /** Body of "set up payouts": the bank account the seller's earnings settle to. */
 export const payoutAccountSchema = z.object({
-  beneficiaryName: requiredText(PAYOUT_ACCOUNT_MESSAGES.beneficiaryName, MAX_NAME_LENGTH, 'Account holder name'),
+  beneficiaryName: requiredText(
+    PAYOUT_ACCOUNT_MESSAGES.beneficiaryName,
+    MAX_NAME_LENGTH,
+    /*i18n*/ 'Account holder name',
+  ),
   accountNumber: z
     .string({ error: PAYOUT_ACCOUNT_MESSAGES.accountNumber })
     .transform((value) => value.replace(/\s+/g, ''))

@@ -51,7 +51,7 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
 
   decide(command, state) {
     const { actor, sellerId, payoutId, amountPaise, paidOn, reference, earnedPaise, at } = command;
-    if (!isAdmin(actor)) throw forbidden('Only an admin can record payouts');
+    if (!isAdmin(actor)) throw forbidden(/*i18n*/ 'Only an admin can record payouts');
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw invalid('amountPaise', PAYOUT_MESSAGES.amount);
     if (paidOn > dayInIndia(at)) throw invalid('paidOn', PAYOUT_MESSAGES.future);
 

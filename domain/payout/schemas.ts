@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 
 export const PAYOUT_MESSAGES = {
-  amount: 'Amount must be a whole number of paise above 0',
-  paidOn: 'Paid on must be a date like 2024-05-01',
-  future: 'Paid on cannot be in the future',
-  reference: 'A reference is required',
+  amount: /*i18n*/ 'Amount must be a whole number of paise above 0',
+  paidOn: /*i18n*/ 'Paid on must be a date like 2024-05-01',
+  future: /*i18n*/ 'Paid on cannot be in the future',
+  reference: /*i18n*/ 'A reference is required',
 } as const;
 
 export const MAX_REFERENCE_LENGTH = 100;
@@ -19,7 +19,7 @@ export const recordPayoutSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, PAYOUT_MESSAGES.amount),
   // z.iso.date checks the calendar too: 2024-02-30 and 2023-02-29 are refused.
   paidOn: z.iso.date({ error: PAYOUT_MESSAGES.paidOn }),
-  reference: requiredText(PAYOUT_MESSAGES.reference, MAX_REFERENCE_LENGTH, 'Reference'),
+  reference: requiredText(PAYOUT_MESSAGES.reference, MAX_REFERENCE_LENGTH, /*i18n*/ 'Reference'),
 });
 
 export type RecordPayoutInput = z.output<typeof recordPayoutSchema>;

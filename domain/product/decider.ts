@@ -274,7 +274,7 @@ function editOf(
   return { changes, stock };
 }
 
-const notFound = () => new DomainError('not_found', 'Product not found', 'not_found');
+const notFound = () => new DomainError('not_found', /*i18n*/ 'Product not found', 'not_found');
 
 const NOT_PENDING: Record<RevisionOutcome, string> = {
   approved: 'These changes were approved already',
@@ -288,7 +288,7 @@ function assertOwnerOrAdmin(actor: Actor, product: Product, message: string): vo
 }
 
 function assertAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw forbidden('Only an admin can review or feature products');
+  if (!isAdmin(actor)) throw forbidden(/*i18n*/ 'Only an admin can review or feature products');
 }
 
 const stamp = (product: Product, command: { actor: Actor; at: string; imported?: ImportMark }) => ({
@@ -358,7 +358,7 @@ function pendingRevision(product: Product, revisionId: string, repeated: Revisio
   const outcome = product.revisionOutcomes.get(revisionId);
   if (outcome === repeated) return null;
   if (outcome === undefined)
-    throw new DomainError('not_found', 'This product has no such changes waiting', 'not_found');
+    throw new DomainError('not_found', /*i18n*/ 'This product has no such changes waiting', 'not_found');
   throw new DomainError('revision_not_pending', NOT_PENDING[outcome], 'conflict');
 }
 
@@ -402,7 +402,7 @@ const STILL_APPLY_WHEN_DELISTED = new Set<ProductCommand['type']>([
 function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }>, product: Product): ProductEvent[] {
   switch (command.type) {
     case 'UpdateProduct': {
-      assertOwnerOrAdmin(command.actor, product, 'You can only edit your own products');
+      assertOwnerOrAdmin(command.actor, product, /*i18n*/ 'You can only edit your own products');
       const edit = editOf(product, command.changes);
       return [
         ...updateDetails(product, { ...command, changes: edit.changes }),
@@ -411,7 +411,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     }
 
     case 'AdjustStock': {
-      assertOwnerOrAdmin(command.actor, product, 'You can only change the stock of your own products');
+      assertOwnerOrAdmin(command.actor, product, /*i18n*/ 'You can only change the stock of your own products');
       const { variantId = DEFAULT_VARIANT_ID } = command;
       // A variant waiting for review may be given its stock before it goes on sale.
       const waiting = proposedVersion(product.details, product.revision);
@@ -522,7 +522,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
     case 'FeatureProduct':
       assertAdmin(command.actor);
       if (product.verification !== 'verified') {
-        throw new DomainError('not_verified', 'Only verified products can be featured', 'conflict');
+        throw new DomainError('not_verified', /*i18n*/ 'Only verified products can be featured', 'conflict');
       }
       return product.featured ? [] : [{ type: 'ProductFeatured', data: stamp(product, command) }];
 
@@ -531,7 +531,7 @@ function decideOnListed(command: Exclude<ProductCommand, { type: 'ListProduct' }
       return product.featured ? [{ type: 'ProductUnfeatured', data: stamp(product, command) }] : [];
 
     case 'DelistProduct':
-      assertOwnerOrAdmin(command.actor, product, 'You can only delete your own products');
+      assertOwnerOrAdmin(command.actor, product, /*i18n*/ 'You can only delete your own products');
       // Deleting twice succeeds quietly, so a retried request is harmless.
       return product.delisted ? [] : [{ type: 'ProductDelisted', data: stamp(product, command) }];
   }
@@ -655,8 +655,8 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
 
   decide(command, state) {
     if (command.type === 'ListProduct') {
-      if (state !== null) throw new DomainError('already_exists', 'Product already exists', 'conflict');
-      if (!command.actor.roles.includes('seller')) throw forbidden('Only sellers can list products');
+      if (state !== null) throw new DomainError('already_exists', /*i18n*/ 'Product already exists', 'conflict');
+      if (!command.actor.roles.includes('seller')) throw forbidden(/*i18n*/ 'Only sellers can list products');
       const { actor, productId, product, at, imported } = command;
       const imageUrl = mainImageUrl(product.images);
       const { sku: _, options: __, variants: ___, ...fields } = product;

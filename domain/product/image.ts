@@ -6,7 +6,10 @@ export const MAX_IMAGE_MEGAPIXELS = 50;
 
 export const ALLOWED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
-export const IMAGE_TOO_LARGE = { title: 'File too large', description: 'Image must be less than 5MB' } as const;
+export const IMAGE_TOO_LARGE = {
+  title: /*i18n*/ 'File too large',
+  description: /*i18n*/ 'Image must be less than 5MB',
+} as const;
 export const INVALID_IMAGE_TYPE = { title: 'Invalid file type', description: 'Please upload an image file' } as const;
 
 export type ImageUploadProblem = typeof IMAGE_TOO_LARGE | typeof INVALID_IMAGE_TYPE;

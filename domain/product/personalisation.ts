@@ -29,25 +29,25 @@ export const MAX_CHOICE_LENGTH = 40;
 
 export const PERSONALISATION_MESSAGES = {
   tooManyQuestions: `A product can ask at most ${MAX_QUESTIONS} questions`,
-  questionRequired: 'Question is required',
-  questionRepeated: 'Each question can be asked once',
-  kind: 'Choose text or choice',
+  questionRequired: /*i18n*/ 'Question is required',
+  questionRepeated: /*i18n*/ 'Each question can be asked once',
+  kind: /*i18n*/ 'Choose text or choice',
   maxLength: `Answer length must be a whole number from 1 to ${MAX_ANSWER_LENGTH}`,
-  choicesRequired: 'Give at least two values to choose from',
+  choicesRequired: /*i18n*/ 'Give at least two values to choose from',
   tooManyChoices: `A question can offer at most ${MAX_CHOICES} values`,
-  choiceRequired: 'Values cannot be empty',
-  choiceRepeated: 'Each value can be given once',
-  unknownQuestion: 'This product asks no such question',
-  answerRepeated: 'Answer each question once',
-  notAChoice: 'Choose one of the values offered',
+  choiceRequired: /*i18n*/ 'Values cannot be empty',
+  choiceRepeated: /*i18n*/ 'Each value can be given once',
+  unknownQuestion: /*i18n*/ 'This product asks no such question',
+  answerRepeated: /*i18n*/ 'Answer each question once',
+  notAChoice: /*i18n*/ 'Choose one of the values offered',
 } as const;
 
 /** "Please answer: Name to engrave" */
 export const answerRequired = (question: string): string => `Please answer: ${question}`;
 
 const id = z.string().trim().min(1).max(20).optional();
-const question = requiredText(PERSONALISATION_MESSAGES.questionRequired, MAX_QUESTION_LENGTH, 'Question');
-const required = z.boolean({ error: 'Say whether an answer is required' });
+const question = requiredText(PERSONALISATION_MESSAGES.questionRequired, MAX_QUESTION_LENGTH, /*i18n*/ 'Question');
+const required = z.boolean({ error: /*i18n*/ 'Say whether an answer is required' });
 
 const questionSchema = z.discriminatedUnion(
   'kind',
@@ -68,7 +68,7 @@ const questionSchema = z.discriminatedUnion(
       question,
       kind: z.literal('choice'),
       values: z
-        .array(requiredText(PERSONALISATION_MESSAGES.choiceRequired, MAX_CHOICE_LENGTH, 'Each value'))
+        .array(requiredText(PERSONALISATION_MESSAGES.choiceRequired, MAX_CHOICE_LENGTH, /*i18n*/ 'Each value'))
         .min(2, PERSONALISATION_MESSAGES.choicesRequired)
         .max(MAX_CHOICES, PERSONALISATION_MESSAGES.tooManyChoices)
         .refine((values) => new Set(values.map(lower)).size === values.length, PERSONALISATION_MESSAGES.choiceRepeated),
@@ -115,9 +115,9 @@ export const givenAnswersSchema = z
   .array(
     z.object({
       questionId: z.string({ error: PERSONALISATION_MESSAGES.unknownQuestion }).trim().min(1).max(20),
-      answer: cleanText('Answer must be text')
-        .max(MAX_ANSWER_LENGTH, tooLong('Answer', MAX_ANSWER_LENGTH))
-        .refine(...allowedCharacters('Answer')),
+      answer: cleanText(/*i18n*/ 'Answer must be text')
+        .max(MAX_ANSWER_LENGTH, tooLong(/*i18n*/ 'Answer', MAX_ANSWER_LENGTH))
+        .refine(...allowedCharacters(/*i18n*/ 'Answer')),
     }),
   )
   .max(MAX_QUESTIONS, PERSONALISATION_MESSAGES.tooManyQuestions);
@@ -138,7 +138,7 @@ export function answerIssues(questions: readonly Question[], given: readonly Giv
     else if (seen.has(questionId)) issues[field] = PERSONALISATION_MESSAGES.answerRepeated;
     else if (answer === '') continue;
     else if (asked.kind === 'text' && answer.length > asked.maxLength)
-      issues[field] = tooLong('Your answer', asked.maxLength);
+      issues[field] = tooLong(/*i18n*/ 'Your answer', asked.maxLength);
     else if (asked.kind === 'choice' && !asked.values.includes(answer))
       issues[field] = PERSONALISATION_MESSAGES.notAChoice;
     seen.add(questionId);

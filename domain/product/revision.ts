@@ -218,9 +218,9 @@ function sameContent(a: Partial<ProductContent>, b: Partial<ProductContent>): bo
 }
 
 const revisionId = z
-  .string({ error: 'Name the changes reviewed (revisionId)' })
-  .min(1, 'Name the changes reviewed (revisionId)')
-  .max(40, 'Revision id must be at most 40 characters');
+  .string({ error: /*i18n*/ 'Name the changes reviewed (revisionId)' })
+  .min(1, /*i18n*/ 'Name the changes reviewed (revisionId)')
+  .max(40, /*i18n*/ 'Revision id must be at most 40 characters');
 
 /** Body of "approve a revision": the one the admin reviewed. */
 export const approveRevisionSchema = z.object({ revisionId });

@@ -20,34 +20,34 @@ import {
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
-  nameRequired: 'Product name is required',
-  descriptionTooShort: 'Description must be at least 10 characters',
-  priceTooLow: 'Price must be greater than 0',
-  originalPriceTooLow: 'Original price must be greater than 0',
+  nameRequired: /*i18n*/ 'Product name is required',
+  descriptionTooShort: /*i18n*/ 'Description must be at least 10 characters',
+  priceTooLow: /*i18n*/ 'Price must be greater than 0',
+  originalPriceTooLow: /*i18n*/ 'Original price must be greater than 0',
   /** An original price at or below the price would show a discount that is not there. */
-  originalPriceNotAbove: 'Original price must be more than the price',
+  originalPriceNotAbove: /*i18n*/ 'Original price must be more than the price',
   /** The same rule met by an edit of the price alone, against the original price kept. */
-  priceNotBelowOriginal: 'Price must be less than the original price',
-  amountFormat: 'Enter an amount in rupees, like 499.50',
-  stockNegative: 'Stock cannot be negative',
-  stockWhole: 'Stock must be a whole number',
-  categoryRequired: 'Category is required',
-  imageUrlInvalid: 'Image URL must be a valid URL',
+  priceNotBelowOriginal: /*i18n*/ 'Price must be less than the original price',
+  amountFormat: /*i18n*/ 'Enter an amount in rupees, like 499.50',
+  stockNegative: /*i18n*/ 'Stock cannot be negative',
+  stockWhole: /*i18n*/ 'Stock must be a whole number',
+  categoryRequired: /*i18n*/ 'Category is required',
+  imageUrlInvalid: /*i18n*/ 'Image URL must be a valid URL',
   /** The server fetches an image URL once and keeps its own copy (see api/images/remote-image.ts). */
-  imageUrlInsecure: 'Image URL must start with https://',
-  imageUrlNotPublic: 'Image URL must point to a public website',
-  imageUrlNotOurs: 'Image URL must be an uploaded image or an https:// address',
-  imageUrlUnreachable: 'The image at this URL could not be loaded',
-  imageUrlNotImage: 'Image URL must point to a PNG, JPEG, WEBP or GIF image',
-  imageUrlTooLarge: 'Image must be less than 5MB',
+  imageUrlInsecure: /*i18n*/ 'Image URL must start with https://',
+  imageUrlNotPublic: /*i18n*/ 'Image URL must point to a public website',
+  imageUrlNotOurs: /*i18n*/ 'Image URL must be an uploaded image or an https:// address',
+  imageUrlUnreachable: /*i18n*/ 'The image at this URL could not be loaded',
+  imageUrlNotImage: /*i18n*/ 'Image URL must point to a PNG, JPEG, WEBP or GIF image',
+  imageUrlTooLarge: /*i18n*/ 'Image must be less than 5MB',
   imageTooManyPixels: `Image must be at most ${MAX_IMAGE_MEGAPIXELS} megapixels`,
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
-  imageRepeated: 'Each image can be added once',
-  imageInvalid: 'Images must be a list of uploaded image ids',
+  imageRepeated: /*i18n*/ 'Each image can be added once',
+  imageInvalid: /*i18n*/ 'Images must be a list of uploaded image ids',
   /** An id of no upload, or of another seller's: the same words, so ids of others cannot be probed. */
-  imageUnknown: 'Each image must be one you uploaded',
-  imagesAndUrl: 'Give images or an image URL, not both',
-  tooManyTags: 'A product can have at most 20 tags',
+  imageUnknown: /*i18n*/ 'Each image must be one you uploaded',
+  imagesAndUrl: /*i18n*/ 'Give images or an image URL, not both',
+  tooManyTags: /*i18n*/ 'A product can have at most 20 tags',
 } as const;
 
 export const MIN_DESCRIPTION_LENGTH = 10;
@@ -62,7 +62,7 @@ const MAX_URL_LENGTH = 2048;
 const amount = (tooLowMessage: string) =>
   z
     .number({ error: tooLowMessage })
-    .int('Amounts must be whole paise')
+    .int(/*i18n*/ 'Amounts must be whole paise')
     .min(1, tooLowMessage)
     .max(MAX_PRICE_PAISE, `Price cannot be more than ${formatInr(MAX_PRICE_PAISE)}`);
 
@@ -79,8 +79,8 @@ const sitePath = /^\/(?!\/)\S*$/;
 const imageUrl = z
   .string({ error: PRODUCT_MESSAGES.imageUrlInvalid })
   .trim()
-  .max(MAX_URL_LENGTH, tooLong('Image URL', MAX_URL_LENGTH))
-  .refine(...allowedCharacters('Image URL'))
+  .max(MAX_URL_LENGTH, tooLong(/*i18n*/ 'Image URL', MAX_URL_LENGTH))
+  .refine(...allowedCharacters(/*i18n*/ 'Image URL'))
   .refine((text) => sitePath.test(text) || webUrl.safeParse(text).success, PRODUCT_MESSAGES.imageUrlInvalid);
 
 /** Ids of uploads (POST /api/uploads), or of images the product has, the main one first. */
@@ -98,7 +98,7 @@ const images = z
   .refine((ids) => new Set(ids).size === ids.length, PRODUCT_MESSAGES.imageRepeated);
 
 const tags = z
-  .array(requiredText('Tags cannot be empty', MAX_TAG_LENGTH, 'Each tag'))
+  .array(requiredText(/*i18n*/ 'Tags cannot be empty', MAX_TAG_LENGTH, /*i18n*/ 'Each tag'))
   .max(MAX_TAGS, PRODUCT_MESSAGES.tooManyTags);
 
 const sku = z
@@ -109,9 +109,9 @@ const sku = z
   .regex(SKU_PATTERN, VARIANT_MESSAGES.skuInvalid);
 
 const option = z.object({
-  name: requiredText(VARIANT_MESSAGES.optionNameRequired, MAX_OPTION_NAME_LENGTH, 'Option name'),
+  name: requiredText(VARIANT_MESSAGES.optionNameRequired, MAX_OPTION_NAME_LENGTH, /*i18n*/ 'Option name'),
   values: z
-    .array(requiredText(VARIANT_MESSAGES.valueRequired, MAX_OPTION_VALUE_LENGTH, 'Option value'), {
+    .array(requiredText(VARIANT_MESSAGES.valueRequired, MAX_OPTION_VALUE_LENGTH, /*i18n*/ 'Option value'), {
       error: VARIANT_MESSAGES.valuesRequired,
     })
     .min(1, VARIANT_MESSAGES.valuesRequired)
@@ -175,15 +175,15 @@ const variantsFitOptions = (
 
 /** Each listing field's rule, for the command, the edit and the forms (variant-form.ts too). */
 export const fields = {
-  name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, 'Product name'),
+  name: requiredText(PRODUCT_MESSAGES.nameRequired, MAX_NAME_LENGTH, /*i18n*/ 'Product name'),
   description: cleanText(PRODUCT_MESSAGES.descriptionTooShort, { multiline: true })
     .min(MIN_DESCRIPTION_LENGTH, PRODUCT_MESSAGES.descriptionTooShort)
-    .max(MAX_DESCRIPTION_LENGTH, tooLong('Description', MAX_DESCRIPTION_LENGTH))
-    .refine(...allowedCharacters('Description', { multiline: true })),
+    .max(MAX_DESCRIPTION_LENGTH, tooLong(/*i18n*/ 'Description', MAX_DESCRIPTION_LENGTH))
+    .refine(...allowedCharacters(/*i18n*/ 'Description', { multiline: true })),
   pricePaise: amount(PRODUCT_MESSAGES.priceTooLow),
   originalPricePaise: amount(PRODUCT_MESSAGES.originalPriceTooLow).nullable(),
   stockQuantity,
-  categoryId: requiredText(PRODUCT_MESSAGES.categoryRequired, 100, 'Category'),
+  categoryId: requiredText(PRODUCT_MESSAGES.categoryRequired, 100, /*i18n*/ 'Category'),
   imageUrl: imageUrl.nullable(),
   images,
   tags,
@@ -318,7 +318,7 @@ export const adjustStockSchema = z.object({
 });
 
 export const rejectProductSchema = z.object({
-  reason: requiredText('A reason is required', 500, 'Reason', { multiline: true }),
+  reason: requiredText(/*i18n*/ 'A reason is required', 500, /*i18n*/ 'Reason', { multiline: true }),
 });
 
 /** "silk, handloom, , Banarasi " -> ["silk", "handloom", "Banarasi"]: trimmed, empties and repeats dropped. */

@@ -16,13 +16,13 @@ export const parseValues = (input: string): string[] =>
   [...new Set(input.split(',').map((value) => value.trim()))].filter((value) => value !== '');
 
 const optionText = z.object({
-  name: requiredText(VARIANT_MESSAGES.optionNameRequired, MAX_OPTION_NAME_LENGTH, 'Option name'),
+  name: requiredText(VARIANT_MESSAGES.optionNameRequired, MAX_OPTION_NAME_LENGTH, /*i18n*/ 'Option name'),
   values: z
     .string()
     .transform(parseValues)
     .pipe(
       z
-        .array(requiredText(VARIANT_MESSAGES.valueRequired, MAX_OPTION_VALUE_LENGTH, 'Each value'))
+        .array(requiredText(VARIANT_MESSAGES.valueRequired, MAX_OPTION_VALUE_LENGTH, /*i18n*/ 'Each value'))
         .min(1, VARIANT_MESSAGES.valuesRequired),
     ),
 });

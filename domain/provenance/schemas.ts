@@ -4,43 +4,43 @@ import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.t
 import { ARTISAN_ID_KINDS, CERTIFICATE_KINDS, MAKER_KINDS, MAKING_METHODS } from './events.ts';
 
 export const PROVENANCE_MESSAGES = {
-  makerKind: 'Choose who the maker is: an artisan, a family workshop, a cooperative or a self-help group',
-  makerNameRequired: 'Name is required',
-  craftRequired: 'Craft is required',
-  placeRequired: 'Village or town is required',
-  districtRequired: 'District is required',
-  stateRequired: 'State is required',
-  pinInvalid: 'Enter a valid 6-digit PIN code',
-  artisanIdKind: 'Choose the kind of artisan ID: Pehchan card or other',
-  artisanIdNumber: 'Artisan ID number must be 4 to 30 letters or digits',
-  method: 'Choose how it was made: handmade, handloom, hand-finished or with a production partner',
-  makersRequired: 'Name at least one maker',
-  makersDistinct: 'Name each maker once',
-  partnerRequired: 'Name the production partner',
-  partnerOnlyWithPartner: 'A production partner is named only when the product is made with one',
-  certificateKind: 'Choose the kind of certificate',
-  titleRequired: "Give the GI's name (or the mark's name for other certificates)",
-  numberRequired: 'Certificate or registration number is required',
-  issuerRequired: 'Issuer is required',
-  dateInvalid: 'Dates must be like 2026-05-01',
-  dateOrder: 'Valid from must be on or before valid until',
-  lotRequired: 'Lot is required for a lot',
-  evidenceRequired: 'Attach at least one evidence file (a PDF or an image)',
-  evidenceTooMany: 'Attach at most 5 evidence files',
-  reasonRequired: 'Reason is required',
-  makerExists: 'This maker already exists',
-  makerNotFound: 'Maker not found',
-  makerUnavailable: 'Each maker must be one of your makers',
-  certificateExists: 'This certificate already exists',
-  certificateNotFound: 'Certificate not found',
-  certificateAlreadyExpired: 'This certificate is past its valid-until date',
-  notSubmitted: 'Only a submitted certificate can be verified or rejected',
-  notVerified: 'Only a verified certificate can be revoked',
-  noticeNotDue: 'This expiry notice is not due or was already given',
-  notExpiring: 'This certificate is not past its valid-until date',
-  evidenceExists: 'This evidence was already recorded',
-  evidenceUnavailable: 'Each evidence file must be one you uploaded',
-  evidenceNotFound: 'Evidence not found',
+  makerKind: /*i18n*/ 'Choose who the maker is: an artisan, a family workshop, a cooperative or a self-help group',
+  makerNameRequired: /*i18n*/ 'Name is required',
+  craftRequired: /*i18n*/ 'Craft is required',
+  placeRequired: /*i18n*/ 'Village or town is required',
+  districtRequired: /*i18n*/ 'District is required',
+  stateRequired: /*i18n*/ 'State is required',
+  pinInvalid: /*i18n*/ 'Enter a valid 6-digit PIN code',
+  artisanIdKind: /*i18n*/ 'Choose the kind of artisan ID: Pehchan card or other',
+  artisanIdNumber: /*i18n*/ 'Artisan ID number must be 4 to 30 letters or digits',
+  method: /*i18n*/ 'Choose how it was made: handmade, handloom, hand-finished or with a production partner',
+  makersRequired: /*i18n*/ 'Name at least one maker',
+  makersDistinct: /*i18n*/ 'Name each maker once',
+  partnerRequired: /*i18n*/ 'Name the production partner',
+  partnerOnlyWithPartner: /*i18n*/ 'A production partner is named only when the product is made with one',
+  certificateKind: /*i18n*/ 'Choose the kind of certificate',
+  titleRequired: /*i18n*/ "Give the GI's name (or the mark's name for other certificates)",
+  numberRequired: /*i18n*/ 'Certificate or registration number is required',
+  issuerRequired: /*i18n*/ 'Issuer is required',
+  dateInvalid: /*i18n*/ 'Dates must be like 2026-05-01',
+  dateOrder: /*i18n*/ 'Valid from must be on or before valid until',
+  lotRequired: /*i18n*/ 'Lot is required for a lot',
+  evidenceRequired: /*i18n*/ 'Attach at least one evidence file (a PDF or an image)',
+  evidenceTooMany: /*i18n*/ 'Attach at most 5 evidence files',
+  reasonRequired: /*i18n*/ 'Reason is required',
+  makerExists: /*i18n*/ 'This maker already exists',
+  makerNotFound: /*i18n*/ 'Maker not found',
+  makerUnavailable: /*i18n*/ 'Each maker must be one of your makers',
+  certificateExists: /*i18n*/ 'This certificate already exists',
+  certificateNotFound: /*i18n*/ 'Certificate not found',
+  certificateAlreadyExpired: /*i18n*/ 'This certificate is past its valid-until date',
+  notSubmitted: /*i18n*/ 'Only a submitted certificate can be verified or rejected',
+  notVerified: /*i18n*/ 'Only a verified certificate can be revoked',
+  noticeNotDue: /*i18n*/ 'This expiry notice is not due or was already given',
+  notExpiring: /*i18n*/ 'This certificate is not past its valid-until date',
+  evidenceExists: /*i18n*/ 'This evidence was already recorded',
+  evidenceUnavailable: /*i18n*/ 'Each evidence file must be one you uploaded',
+  evidenceNotFound: /*i18n*/ 'Evidence not found',
 } as const;
 
 const M = PROVENANCE_MESSAGES;
@@ -59,12 +59,12 @@ const id = z.string().trim().min(1).max(100);
 
 export const makerSchema = z.object({
   kind: z.enum(MAKER_KINDS, { error: M.makerKind }),
-  name: requiredText(M.makerNameRequired, 100, 'Name'),
-  craft: requiredText(M.craftRequired, 100, 'Craft'),
+  name: requiredText(M.makerNameRequired, 100, /*i18n*/ 'Name'),
+  craft: requiredText(M.craftRequired, 100, /*i18n*/ 'Craft'),
   cluster: z.object({
-    place: requiredText(M.placeRequired, 100, 'Village or town'),
-    district: requiredText(M.districtRequired, 100, 'District'),
-    state: requiredText(M.stateRequired, 100, 'State'),
+    place: requiredText(M.placeRequired, 100, /*i18n*/ 'Village or town'),
+    district: requiredText(M.districtRequired, 100, /*i18n*/ 'District'),
+    state: requiredText(M.stateRequired, 100, /*i18n*/ 'State'),
     pin: z.string({ error: M.pinInvalid }).trim().regex(PIN, M.pinInvalid),
   }),
   artisanId: z
@@ -78,7 +78,7 @@ export const makerSchema = z.object({
     .nullable()
     .default(null),
   photo: id.nullable().default(null),
-  story: optionalText('Story', 1000, { multiline: true }),
+  story: optionalText(/*i18n*/ 'Story', 1000, { multiline: true }),
 });
 
 /** Text that may be empty ('' when left out), with requiredText's rules otherwise. */
@@ -96,7 +96,7 @@ export const originSchema = z
       .max(20)
       .refine((ids) => new Set(ids).size === ids.length, M.makersDistinct),
     method: z.enum(MAKING_METHODS, { error: M.method }),
-    productionPartner: optionalText('Production partner', 100)
+    productionPartner: optionalText(/*i18n*/ 'Production partner', 100)
       .transform((text) => text || null)
       .nullable()
       .default(null),
@@ -114,15 +114,15 @@ export const originSchema = z
 export const certificateSchema = z
   .object({
     kind: z.enum(CERTIFICATE_KINDS, { error: M.certificateKind }),
-    title: optionalText('Title', 200),
-    number: requiredText(M.numberRequired, 60, 'Number'),
-    issuer: requiredText(M.issuerRequired, 200, 'Issuer'),
+    title: optionalText(/*i18n*/ 'Title', 200),
+    number: requiredText(M.numberRequired, 60, /*i18n*/ 'Number'),
+    issuer: requiredText(M.issuerRequired, 200, /*i18n*/ 'Issuer'),
     validFrom: day,
     validUntil: day,
     scope: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('seller') }),
       z.object({ kind: z.literal('product'), productId: id }),
-      z.object({ kind: z.literal('lot'), productId: id, lot: requiredText(M.lotRequired, 60, 'Lot') }),
+      z.object({ kind: z.literal('lot'), productId: id, lot: requiredText(M.lotRequired, 60, /*i18n*/ 'Lot') }),
     ]),
     evidenceIds: z
       .array(id)
@@ -141,7 +141,9 @@ export const certificateSchema = z
     title: input.kind === 'gi-authorised-user' || input.kind === 'other' ? input.title : '',
   }));
 
-export const reasonSchema = z.object({ reason: requiredText(M.reasonRequired, 1000, 'Reason', { multiline: true }) });
+export const reasonSchema = z.object({
+  reason: requiredText(M.reasonRequired, 1000, /*i18n*/ 'Reason', { multiline: true }),
+});
 
 export type MakerInput = z.infer<typeof makerSchema>;
 export type OriginInput = z.infer<typeof originSchema>;

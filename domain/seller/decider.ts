@@ -26,7 +26,8 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 export const sellerStatus = ({ verified, suspended }: SellerStanding): SellerStatus =>
   suspended ? 'suspended' : verified ? 'verified' : 'unverified';
 
-export const SELLER_SUSPENDED_MESSAGE = 'Your seller account is suspended, so you cannot list or change products';
+export const SELLER_SUSPENDED_MESSAGE =
+  /*i18n*/ 'Your seller account is suspended, so you cannot list or change products';
 
 /**
  * A suspended seller can change nothing it sells (list, edit, restock, upload images, delist):
@@ -56,19 +57,19 @@ export const sellerDecider: Decider<SellerCommand, SellerStanding, SellerStreamE
 
   decide(command, state) {
     const { actor, sellerId, at } = command;
-    if (!isAdmin(actor)) throw forbidden('Only an admin can verify, suspend or reinstate sellers');
+    if (!isAdmin(actor)) throw forbidden(/*i18n*/ 'Only an admin can verify, suspend or reinstate sellers');
     const stamp = { sellerId, by: actor.userId, at };
     switch (command.type) {
       case 'VerifySeller':
         if (state.suspended)
-          throw new DomainError('seller_suspended', 'Reinstate this seller before verifying them', 'conflict');
+          throw new DomainError('seller_suspended', /*i18n*/ 'Reinstate this seller before verifying them', 'conflict');
         // Verifying twice succeeds quietly, so a retried request is harmless.
         return state.verified ? [] : [{ type: 'SellerVerified', data: { ...stamp, reason: command.reason } }];
       case 'SuspendSeller':
         return state.suspended ? [] : [{ type: 'SellerSuspended', data: { ...stamp, reason: command.reason } }];
       case 'ReinstateSeller':
         if (!state.suspended)
-          throw new DomainError('not_suspended', 'Only a suspended seller can be reinstated', 'conflict');
+          throw new DomainError('not_suspended', /*i18n*/ 'Only a suspended seller can be reinstated', 'conflict');
         return [{ type: 'SellerReinstated', data: { ...stamp, reason: command.reason } }];
     }
   },

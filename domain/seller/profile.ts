@@ -25,10 +25,10 @@ export interface UpdateSellerProfile {
 }
 
 export const PROFILE_MESSAGES = {
-  forbidden: 'Only the seller or an admin can edit this storefront',
-  suspended: 'Your seller account is suspended, so you cannot edit your storefront',
+  forbidden: /*i18n*/ 'Only the seller or an admin can edit this storefront',
+  suspended: /*i18n*/ 'Your seller account is suspended, so you cannot edit your storefront',
   conflict:
-    'This storefront was changed since you opened it (in another tab, or by an admin): edit the latest version instead.',
+    /*i18n*/ 'This storefront was changed since you opened it (in another tab, or by an admin): edit the latest version instead.',
 } as const;
 
 /** The seller themselves (while they hold the role) or an admin: who edits a storefront and reads its past versions. */

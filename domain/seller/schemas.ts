@@ -19,11 +19,13 @@ function optionalText(label: string, maxLength: number, options: TextOptions = {
 }
 
 /** Body of "verify a seller": a note for the record if the admin has one; blank means none. */
-export const verifySellerSchema = z.object({ reason: optionalText('Reason', MAX_REASON_LENGTH, { multiline: true }) });
+export const verifySellerSchema = z.object({
+  reason: optionalText(/*i18n*/ 'Reason', MAX_REASON_LENGTH, { multiline: true }),
+});
 
 /** Body of "suspend" and "reinstate": these change what the seller may do, so the record says why. */
 export const sellerReasonSchema = z.object({
-  reason: requiredText(REASON_REQUIRED, MAX_REASON_LENGTH, 'Reason', { multiline: true }),
+  reason: requiredText(REASON_REQUIRED, MAX_REASON_LENGTH, /*i18n*/ 'Reason', { multiline: true }),
 });
 
 /** How long each storefront field may be: a name and two short lines for the header, a story of a few paragraphs. */
@@ -35,13 +37,13 @@ export const PROFILE_LIMITS = { displayName: 60, region: 60, craft: 60, story: 1
  * check it alike.
  */
 export const sellerProfileSchema = z.object({
-  displayName: requiredText('Display name is required', PROFILE_LIMITS.displayName, 'Display name'),
-  region: optionalText('Region', PROFILE_LIMITS.region),
-  craft: optionalText('Craft', PROFILE_LIMITS.craft),
-  story: optionalText('Story', PROFILE_LIMITS.story, { multiline: true }),
+  displayName: requiredText(/*i18n*/ 'Display name is required', PROFILE_LIMITS.displayName, /*i18n*/ 'Display name'),
+  region: optionalText(/*i18n*/ 'Region', PROFILE_LIMITS.region),
+  craft: optionalText(/*i18n*/ 'Craft', PROFILE_LIMITS.craft),
+  story: optionalText(/*i18n*/ 'Story', PROFILE_LIMITS.story, { multiline: true }),
 });
 
-const VERSION_MESSAGE = 'Expected version must be a whole number, 0 or more';
+const VERSION_MESSAGE = /*i18n*/ 'Expected version must be a whole number, 0 or more';
 
 /** Body of "edit a storefront": the profile, and the version it was edited from, so an edit made meanwhile is not overwritten. */
 export const sellerProfileUpdateSchema = sellerProfileSchema.extend({
@@ -54,13 +56,13 @@ export const sellerProfileUpdateSchema = sellerProfileSchema.extend({
 });
 
 export const TAX_PROFILE_FIELD_MESSAGES = {
-  registered: 'Say whether you are registered for GST',
-  legalNameRequired: 'Legal name is required',
-  gstinRequired: 'GSTIN is required when you are registered for GST',
-  panRequired: 'PAN is required',
-  enrolmentRequired: 'Enrolment number is required when you are not registered for GST',
-  enrolmentInvalid: 'An enrolment number has only capital letters and digits',
-  stateRequired: 'Choose the state of your place of business',
+  registered: /*i18n*/ 'Say whether you are registered for GST',
+  legalNameRequired: /*i18n*/ 'Legal name is required',
+  gstinRequired: /*i18n*/ 'GSTIN is required when you are registered for GST',
+  panRequired: /*i18n*/ 'PAN is required',
+  enrolmentRequired: /*i18n*/ 'Enrolment number is required when you are not registered for GST',
+  enrolmentInvalid: /*i18n*/ 'An enrolment number has only capital letters and digits',
+  stateRequired: /*i18n*/ 'Choose the state of your place of business',
   gstinPan: (pan: string) => `This GSTIN holds the PAN ${pan}, not the PAN you gave: check both`,
   gstinState: (gstinState: string, state: string) =>
     `This GSTIN is registered in ${gstinState}, but your place of business is in ${state}: give the GSTIN of that state`,
@@ -85,12 +87,16 @@ const { address, city, pincode } = shippingAddressSchema.shape;
 export const taxProfileFormSchema = z
   .object({
     registered: z.boolean({ error: TAX_PROFILE_FIELD_MESSAGES.registered }),
-    legalName: requiredText(TAX_PROFILE_FIELD_MESSAGES.legalNameRequired, TAX_PROFILE_LIMITS.legalName, 'Legal name'),
-    tradeName: optionalText('Trade name', TAX_PROFILE_LIMITS.tradeName),
+    legalName: requiredText(
+      TAX_PROFILE_FIELD_MESSAGES.legalNameRequired,
+      TAX_PROFILE_LIMITS.legalName,
+      /*i18n*/ 'Legal name',
+    ),
+    tradeName: optionalText(/*i18n*/ 'Trade name', TAX_PROFILE_LIMITS.tradeName),
     // Room past 15 characters, so a GSTIN too long is told its length rather than a limit.
-    gstin: optionalText('GSTIN', 50),
-    pan: requiredText(TAX_PROFILE_FIELD_MESSAGES.panRequired, 20, 'PAN').superRefine(checkedBy(panError)),
-    enrolmentNumber: optionalText('Enrolment number', TAX_PROFILE_LIMITS.enrolmentNumber).refine(
+    gstin: optionalText(/*i18n*/ 'GSTIN', 50),
+    pan: requiredText(TAX_PROFILE_FIELD_MESSAGES.panRequired, 20, /*i18n*/ 'PAN').superRefine(checkedBy(panError)),
+    enrolmentNumber: optionalText(/*i18n*/ 'Enrolment number', TAX_PROFILE_LIMITS.enrolmentNumber).refine(
       (number) => number === null || /^[A-Z0-9]+$/.test(number),
       TAX_PROFILE_FIELD_MESSAGES.enrolmentInvalid,
     ),

@@ -23,8 +23,8 @@ export interface SetTaxProfile {
 }
 
 export const TAX_PROFILE_MESSAGES = {
-  forbidden: 'Only the seller can set its tax profile',
-  readForbidden: 'Only the seller or an admin can see this tax profile',
+  forbidden: /*i18n*/ 'Only the seller can set its tax profile',
+  readForbidden: /*i18n*/ 'Only the seller or an admin can see this tax profile',
 } as const;
 
 /** The seller themselves (while they hold the role) or an admin: who reads a tax profile and its versions. */

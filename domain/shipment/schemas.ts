@@ -4,12 +4,12 @@ import { CARRIER_IDS, awbProblem, normaliseAwb } from './carriers.ts';
 import { TRACKING_UPDATES } from './events.ts';
 
 export const TRACKING_MESSAGES = {
-  carrier: 'Choose the courier',
-  awbRequired: 'Tracking number is required',
-  carrierNameRequired: 'Name the courier',
-  trackingUrlRequired: 'Give the link to follow the parcel',
-  trackingUrl: 'The tracking link must be a web address (https://...)',
-  update: 'Choose what happened to the parcel',
+  carrier: /*i18n*/ 'Choose the courier',
+  awbRequired: /*i18n*/ 'Tracking number is required',
+  carrierNameRequired: /*i18n*/ 'Name the courier',
+  trackingUrlRequired: /*i18n*/ 'Give the link to follow the parcel',
+  trackingUrl: /*i18n*/ 'The tracking link must be a web address (https://...)',
+  update: /*i18n*/ 'Choose what happened to the parcel',
 } as const;
 
 const webAddress = z
@@ -32,8 +32,8 @@ const webAddress = z
 export const trackingInputSchema = z
   .object({
     carrier: z.enum(CARRIER_IDS, { error: TRACKING_MESSAGES.carrier }),
-    awb: requiredText(TRACKING_MESSAGES.awbRequired, 40, 'Tracking number').transform(normaliseAwb),
-    carrierName: requiredText(TRACKING_MESSAGES.carrierNameRequired, 100, 'Courier').optional(),
+    awb: requiredText(TRACKING_MESSAGES.awbRequired, 40, /*i18n*/ 'Tracking number').transform(normaliseAwb),
+    carrierName: requiredText(TRACKING_MESSAGES.carrierNameRequired, 100, /*i18n*/ 'Courier').optional(),
     trackingUrl: webAddress.optional(),
   })
   .superRefine((input, ctx) => {
@@ -50,15 +50,15 @@ export type TrackingInput = z.output<typeof trackingInputSchema>;
 /** A tracking update the seller records by hand. */
 export const shipmentUpdateSchema = z.object({
   update: z.enum(TRACKING_UPDATES, { error: TRACKING_MESSAGES.update }),
-  location: cleanText('Location must be text')
-    .max(200, tooLong('Location', 200))
-    .refine(...allowedCharacters('Location'))
+  location: cleanText(/*i18n*/ 'Location must be text')
+    .max(200, tooLong(/*i18n*/ 'Location', 200))
+    .refine(...allowedCharacters(/*i18n*/ 'Location'))
     .default(''),
 });
 export type ShipmentUpdateInput = z.output<typeof shipmentUpdateSchema>;
 
 /** /track's lookup: an order's number as the buyer is shown it (or whole) and the buyer's e-mail. */
 export const trackRequestSchema = z.object({
-  orderNumber: requiredText('Order number is required', 100, 'Order number'),
-  email: requiredText('E-mail is required', 254, 'E-mail'),
+  orderNumber: requiredText(/*i18n*/ 'Order number is required', 100, /*i18n*/ 'Order number'),
+  email: requiredText(/*i18n*/ 'E-mail is required', 254, /*i18n*/ 'E-mail'),
 });

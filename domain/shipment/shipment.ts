@@ -21,9 +21,9 @@ export interface ShipmentState {
 
 export const NO_SHIPMENT: ShipmentState = { tracking: null, registered: null, courierEventIds: new Set() };
 
-export const TRACKING_WHEN_SHIPPED_MESSAGE = 'Tracking can be added once the order is shipped';
-export const UPDATE_WHEN_SHIPPED_MESSAGE = 'Tracking updates can be added once the order is shipped';
-export const UPDATE_AFTER_DELIVERY_MESSAGE = 'This order is delivered: its tracking is closed';
+export const TRACKING_WHEN_SHIPPED_MESSAGE = /*i18n*/ 'Tracking can be added once the order is shipped';
+export const UPDATE_WHEN_SHIPPED_MESSAGE = /*i18n*/ 'Tracking updates can be added once the order is shipped';
+export const UPDATE_AFTER_DELIVERY_MESSAGE = /*i18n*/ 'This order is delivered: its tracking is closed';
 
 /** The tracking of a seller's input: a known courier's name and page, or what the seller gave for another. */
 export function trackingOf(input: TrackingInput): Tracking {

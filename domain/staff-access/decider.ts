@@ -22,7 +22,7 @@ export const staffAccessDecider: Decider<StaffAccessCommand, null, StaffAccessEv
   initialState: null,
   evolve: (state) => state,
   decide({ actor, surface, subject, reason, at }) {
-    if (!isAdmin(actor)) throw forbidden('Only an admin can see personal data');
+    if (!isAdmin(actor)) throw forbidden(/*i18n*/ 'Only an admin can see personal data');
     if (reason.trim() === '') throw new DomainError('reason_required', ACCESS_REASON_REQUIRED, 'invalid');
     return [{ type: 'PersonalDataViewed', data: { by: actor.userId, surface, subject, reason, at } }];
   },

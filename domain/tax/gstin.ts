@@ -21,8 +21,8 @@ export interface Gstin {
 const PAN = /^[A-Z]{5}\d{4}[A-Z]$/;
 
 export const PAN_MESSAGES = {
-  lowerCase: 'Write the PAN in capital letters',
-  shape: 'A PAN has 10 characters: 5 letters, 4 digits and a letter (like ABCDE1234F)',
+  lowerCase: /*i18n*/ 'Write the PAN in capital letters',
+  shape: /*i18n*/ 'A PAN has 10 characters: 5 letters, 4 digits and a letter (like ABCDE1234F)',
 } as const;
 
 /** The error message for a PAN that is not valid, or null for a valid one. */
@@ -32,14 +32,14 @@ export function panError(pan: string): string | null {
 }
 
 export const GSTIN_MESSAGES = {
-  lowerCase: 'Write the GSTIN in capital letters',
-  characters: 'A GSTIN has only capital letters and digits',
+  lowerCase: /*i18n*/ 'Write the GSTIN in capital letters',
+  characters: /*i18n*/ 'A GSTIN has only capital letters and digits',
   length: (length: number) => `A GSTIN has 15 characters; this one has ${length}`,
   stateCode: (code: string) => `The GSTIN starts with ${code}, which is not a GST state code`,
-  pan: 'Characters 3 to 12 of the GSTIN must be a PAN: 5 letters, 4 digits and a letter',
-  entity: "The GSTIN's 13th character must be a digit from 1 to 9 or a letter",
-  reserved: "The GSTIN's 14th character must be Z",
-  checkCharacter: "The GSTIN's last character does not match: check for a typing mistake",
+  pan: /*i18n*/ 'Characters 3 to 12 of the GSTIN must be a PAN: 5 letters, 4 digits and a letter',
+  entity: /*i18n*/ "The GSTIN's 13th character must be a digit from 1 to 9 or a letter",
+  reserved: /*i18n*/ "The GSTIN's 14th character must be Z",
+  checkCharacter: /*i18n*/ "The GSTIN's last character does not match: check for a typing mistake",
 } as const;
 
 const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

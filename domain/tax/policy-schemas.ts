@@ -9,7 +9,7 @@ const MAX_SOURCE_LENGTH = 300;
 
 const change = {
   effectiveFrom: z.string({ error: TAX_POLICY_MESSAGES.effectiveFrom }).trim(),
-  source: requiredText(TAX_POLICY_MESSAGES.source, MAX_SOURCE_LENGTH, 'Source'),
+  source: requiredText(TAX_POLICY_MESSAGES.source, MAX_SOURCE_LENGTH, /*i18n*/ 'Source'),
 };
 
 const rate = (message: string) => z.number({ error: message }).int(message);

@@ -53,11 +53,11 @@ export type TaxPolicyCommand = { actor: Actor; at: string } & Change &
   );
 
 export const TAX_POLICY_MESSAGES = {
-  effectiveFrom: 'Effective from must be a date like 2026-04-01',
-  past: 'A rate cannot change before today: pick today or a later day',
+  effectiveFrom: /*i18n*/ 'Effective from must be a date like 2026-04-01',
+  past: /*i18n*/ 'A rate cannot change before today: pick today or a later day',
   slabs: `Slabs must be one or more different whole numbers of basis points from 0 to ${MAX_RATE_BPS}`,
   rate: `Rate must be a whole number of basis points from 0 to ${MAX_RATE_BPS}`,
-  source: 'A source is required (the notification or circular)',
+  source: /*i18n*/ 'A source is required (the notification or circular)',
   hsn: HSN_MESSAGE,
 } as const;
 
@@ -117,7 +117,7 @@ export const taxPolicyDecider: Decider<TaxPolicyCommand, TaxPolicy, TaxPolicyEve
   },
 
   decide(command, state) {
-    if (!isAdmin(command.actor)) throw forbidden('Only an admin can change tax rates');
+    if (!isAdmin(command.actor)) throw forbidden(/*i18n*/ 'Only an admin can change tax rates');
     const { effectiveFrom, at } = command;
     if (!isIsoDate(effectiveFrom)) throw invalid('effectiveFrom', TAX_POLICY_MESSAGES.effectiveFrom);
     if (effectiveFrom < indianDate(at)) throw invalid('effectiveFrom', TAX_POLICY_MESSAGES.past);

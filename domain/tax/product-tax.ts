@@ -14,8 +14,8 @@ export interface ProductTax {
 
 export const PRODUCT_TAX_MESSAGES = {
   hsn: HSN_MESSAGE,
-  rate: 'Choose a GST rate',
-  noDefault: 'This category has no tax defaults: give the HSN code and GST rate',
+  rate: /*i18n*/ 'Choose a GST rate',
+  noDefault: /*i18n*/ 'This category has no tax defaults: give the HSN code and GST rate',
 } as const;
 
 export const hsnSchema = z.string({ error: HSN_MESSAGE }).trim().refine(isHsn, HSN_MESSAGE);

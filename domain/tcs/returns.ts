@@ -13,7 +13,7 @@ import type { SupplyLine, TcsRecord } from './collected.ts';
 /** A month, YYYY-MM, from 2000-01 on. */
 export const isMonth = (text: string): boolean => /^(\d{4})-(0[1-9]|1[0-2])$/.test(text) && text >= '2000-01';
 
-export const MONTH_MESSAGE = 'Month must be a month like 2026-04';
+export const MONTH_MESSAGE = /*i18n*/ 'Month must be a month like 2026-04';
 
 /** Items by key, in the order of their first item. */
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

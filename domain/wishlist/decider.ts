@@ -41,7 +41,7 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
 
   decide(command, saved) {
     const { actor, productId, variantId, at } = command;
-    if (!actor.roles.includes('buyer')) throw forbidden('Only buyers keep a wishlist');
+    if (!actor.roles.includes('buyer')) throw forbidden(/*i18n*/ 'Only buyers keep a wishlist');
     const data = { userId: actor.userId, productId, ...(variantId !== undefined && { variantId }), at };
     const key = savedKey(data);
     if (command.type === 'RemoveFromWishlist') {
@@ -51,7 +51,7 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
     if (saved[key] !== undefined) return [];
     const { product } = command;
     if (product.sellerId === actor.userId)
-      throw new DomainError('own_product', 'You cannot save your own product', 'forbidden');
+      throw new DomainError('own_product', /*i18n*/ 'You cannot save your own product', 'forbidden');
     if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 'conflict');
     if (Object.keys(saved).length >= MAX_WISHLIST_ITEMS) {
       throw new DomainError(

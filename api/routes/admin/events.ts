@@ -11,7 +11,7 @@ seen (from the log-stats read model). \`type\` keeps one type. The same as \`mib
 const querySchema = z.object({
   type: z
     .string()
-    .regex(/^[A-Z][A-Za-z]{0,99}$/, 'An event type is a name like OrderPlaced')
+    .regex(/^[A-Z][A-Za-z]{0,99}$/, /*i18n*/ 'An event type is a name like OrderPlaced')
     .optional()
     .openapi({ example: 'OrderPlaced' }),
 });

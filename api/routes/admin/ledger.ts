@@ -66,7 +66,7 @@ export const adminLedgerRoutes = (ctx: AppContext) =>
         requireRole(c, 'admin');
         const { id } = c.req.valid('param');
         const ledger = await ledgerOfSeller(ctx.platform.read, id, c.req.valid('query'));
-        if (!ledger) throw new ApiError(404, 'not_found', 'Seller not found');
+        if (!ledger) throw new ApiError(404, 'not_found', /*i18n*/ 'Seller not found');
         return c.json(ledger, 200);
       },
     )

@@ -95,7 +95,7 @@ export const adminTaxPolicyRoutes = (ctx: AppContext) =>
         const admin = requireRole(c, 'admin');
         const { id } = c.req.valid('param');
         if ((await ctx.streams.store.streamRevision(categoryStream(id))) < 0)
-          throw new ApiError(404, 'not_found', 'Category not found');
+          throw new ApiError(404, 'not_found', /*i18n*/ 'Category not found');
         const body = c.req.valid('json');
         return c.json(
           await setTaxPolicy(ctx, actorOf(admin), { type: 'SetCategoryTaxDefault', categoryId: id, ...body }),

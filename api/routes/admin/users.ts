@@ -15,8 +15,8 @@ const MAX_SEARCH_LENGTH = 200;
 
 const UserListQuerySchema = z.object({
   q: z
-    .string({ error: 'Search text must be given once' })
-    .max(MAX_SEARCH_LENGTH, tooLong('Search text', MAX_SEARCH_LENGTH))
+    .string({ error: /*i18n*/ 'Search text must be given once' })
+    .max(MAX_SEARCH_LENGTH, tooLong(/*i18n*/ 'Search text', MAX_SEARCH_LENGTH))
     .optional()
     .openapi({ description: 'Part of the name or e-mail address (case-insensitive)' }),
   ...pagingFields,
