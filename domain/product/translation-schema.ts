@@ -1,7 +1,7 @@
 /** The rules of a product's translation (translation.ts), for the seller's command and form. */
 import { z } from 'zod';
 import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MIN_DESCRIPTION_LENGTH, fields } from './schemas.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MIN_DESCRIPTION_LENGTH, fields, parseTags } from './schemas.ts';
 import type { ProductTranslation } from './translation.ts';
 
 export const TRANSLATION_MESSAGES = {
@@ -23,3 +23,8 @@ export const productTranslationSchema = z.object({
     .default(''),
   tags: fields.tags.default([]),
 }) satisfies z.ZodType<ProductTranslation, unknown>;
+
+/** The seller's form of a translation: the tags written as comma-separated text, as the product form's. */
+export const translationFormSchema = productTranslationSchema.extend({
+  tags: z.string().transform(parseTags).pipe(fields.tags),
+});

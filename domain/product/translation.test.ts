@@ -79,14 +79,17 @@ describe('productTranslationSchema', () => {
 describe('localizedText', () => {
   const product = { name: 'Banarasi Silk Saree', description: 'Handwoven silk.', tags: ['silk'] };
 
-  it('shows the Hindi fields given to a Hindi reader, the English ones otherwise', () => {
-    expect(localizedText({ ...product, translations: { hi: hindi } }, 'hi')).toEqual(hindi);
-    expect(localizedText({ ...product, translations: { hi: hindi } }, 'en')).toEqual(product);
-    expect(localizedText({ ...product, translations: {} }, 'hi')).toEqual(product);
+  it('shows the Hindi fields given to a Hindi reader, the English ones otherwise, each with its language', () => {
+    const hi = { name: 'hi', description: 'hi', tags: 'hi' } as const;
+    const en = { name: 'en', description: 'en', tags: 'en' } as const;
+    expect(localizedText({ ...product, translations: { hi: hindi } }, 'hi')).toEqual({ ...hindi, lang: hi });
+    expect(localizedText({ ...product, translations: { hi: hindi } }, 'en')).toEqual({ ...product, lang: en });
+    expect(localizedText({ ...product, translations: {} }, 'hi')).toEqual({ ...product, lang: en });
     const nameOnly = { name: 'बनारसी साड़ी', description: '', tags: [] };
     expect(localizedText({ ...product, translations: { hi: nameOnly } }, 'hi')).toEqual({
       ...product,
       name: 'बनारसी साड़ी',
+      lang: { ...en, name: 'hi' },
     });
   });
 });

@@ -27,18 +27,25 @@ export interface ProductTranslation {
 
 export type ProductTranslations = Partial<Record<TranslatedLocale, ProductTranslation>>;
 
+/** A product's text as a buyer reads it, with the language each field is written in (for `lang`). */
+export interface LocalizedText extends ProductTranslation {
+  lang: Record<keyof ProductTranslation, Locale>;
+}
+
 /** What a product shows in a language: its translation's fields where given, the English ones otherwise. */
 export function localizedText(
   product: ProductTranslation & { translations: ProductTranslations },
   locale: Locale,
-): ProductTranslation {
-  const { name, description, tags } = product;
+): LocalizedText {
   const translation = isTranslatedLocale(locale) ? product.translations[locale] : undefined;
-  if (!translation) return { name, description, tags };
+  const name = translation ? locale : DEFAULT_LOCALE;
+  const description = translation?.description ? locale : DEFAULT_LOCALE;
+  const tags = translation?.tags.length ? locale : DEFAULT_LOCALE;
   return {
-    name: translation.name,
-    description: translation.description || description,
-    tags: translation.tags.length > 0 ? translation.tags : tags,
+    name: translation?.name ?? product.name,
+    description: translation?.description || product.description,
+    tags: translation?.tags.length ? translation.tags : product.tags,
+    lang: { name, description, tags },
   };
 }
 

@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useId } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -29,7 +28,7 @@ export function SearchForm({ label, placeholder, value, onSearch }: SearchFormPr
         <input id={id} type="search" name="q" className="grow" placeholder={placeholder} defaultValue={value} />
       </div>
       <button type="submit" className="btn btn-primary">
-        <Trans>Search</Trans>
+        Search
       </button>
     </form>
   );

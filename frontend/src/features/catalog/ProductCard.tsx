@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { productPath, storefrontPath } from '../../links.ts';
+import { useProductText } from '../../productText.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
 import type { Product } from './types.ts';
 
@@ -44,6 +45,7 @@ export function ProductCard({
   layout: CardLayout;
   priority?: boolean;
 }) {
+  const text = useProductText(product);
   return (
     <article
       className={`${ARTICLE[layout]} relative overflow-hidden border border-base-300 bg-base-100 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary`}
@@ -55,17 +57,19 @@ export function ProductCard({
         className={IMAGE[layout]}
         priority={priority}
       />
-      <WishlistHeart productId={product.id} productName={product.name} variant="card" />
+      <WishlistHeart productId={product.id} productName={text.name} variant="card" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-4">
         <p
           className="h-4 truncate text-xs font-semibold tracking-wide text-secondary uppercase"
-          title={product.tags[0]}
+          title={text.tags[0]}
+          lang={text.lang.tags}
+          dir="auto"
         >
-          {product.tags[0]}
+          {text.tags[0]}
         </p>
-        <h2 className={`font-semibold break-words ${NAME[layout]}`}>
+        <h2 className={`font-semibold break-words ${NAME[layout]}`} lang={text.lang.name} dir="auto">
           <Link href={productPath(product.id)} className="outline-none after:absolute after:inset-0">
-            {product.name}
+            {text.name}
           </Link>
         </h2>
         {/* Above the stretched link, so it opens the seller's storefront rather than the product. */}
@@ -76,8 +80,13 @@ export function ProductCard({
           </Link>
         </p>
         {layout === 'list' && (
-          <p className="line-clamp-2 text-sm text-base-content/80" title={product.description}>
-            {product.description}
+          <p
+            className="line-clamp-2 text-sm text-base-content/80"
+            title={text.description}
+            lang={text.lang.description}
+            dir="auto"
+          >
+            {text.description}
           </p>
         )}
         <RatingSummary rating={product.rating} count={product.ratingCount} />

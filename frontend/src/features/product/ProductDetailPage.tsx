@@ -9,6 +9,7 @@ import { StockBadge } from '../../components/StockBadge.tsx';
 import { madeToOrderDaysOf, madeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { VerifiedSellerBadge } from '../../components/VerifiedSellerBadge.tsx';
 import { storefrontPath } from '../../links.ts';
+import { useProductText } from '../../productText.ts';
 import { WishlistHeart } from '../wishlist/index.ts';
 import { ProductDelivery } from '../delivery/index.ts';
 import { ProductProvenance } from '../provenance/index.ts';
@@ -84,13 +85,14 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
   const gstRate = formatRate(product.tax.gstRateBps);
   const hsn = product.tax.hsn;
   const sellerName = product.sellerName || t`Seller`;
+  const text = useProductText(product);
   return (
     <div className="mt-6 grid gap-10 md:grid-cols-2">
       {/* Keyed by the variant, so its first picture shows when it is chosen. */}
-      <ProductGallery key={variant?.id} name={product.name} images={variantImages(product.images, variant)} />
+      <ProductGallery key={variant?.id} name={text.name} images={variantImages(product.images, variant)} />
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl" dir="auto">
-          {product.name}
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl" lang={text.lang.name} dir="auto">
+          {text.name}
         </h1>
         {ratingLoading ? (
           <Skeleton className="h-6 w-56" />
@@ -118,12 +120,12 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
             Inclusive of {gstRate} GST · HSN {hsn}
           </Trans>
         </p>
-        <p className="whitespace-pre-line text-base-content/90" dir="auto">
-          {product.description}
+        <p className="whitespace-pre-line text-base-content/90" lang={text.lang.description} dir="auto">
+          {text.description}
         </p>
-        {product.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label={t`Tags`}>
-            {product.tags.map((tag) => (
+        {text.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label={t`Tags`} lang={text.lang.tags}>
+            {text.tags.map((tag) => (
               <li key={tag} className="badge badge-outline" dir="auto">
                 {tag}
               </li>
@@ -152,7 +154,7 @@ function ProductInfo({ product, rating, ratingCount, ratingLoading }: ProductInf
         {madeToOrderDays !== null && <p className="font-medium">{madeToOrderText(madeToOrderDays)}</p>}
         <div className="flex flex-wrap items-center gap-4">
           <AddToCart product={product} variant={variant} missing={missing} />
-          <WishlistHeart productId={product.id} productName={product.name} chosen={variant} variant="page" />
+          <WishlistHeart productId={product.id} productName={text.name} chosen={variant} variant="page" />
         </div>
         <ProductDelivery productId={product.id} variantId={variant?.id} />
       </div>

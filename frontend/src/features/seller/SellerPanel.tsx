@@ -15,6 +15,7 @@ import { Notifications } from './Notifications.tsx';
 import { PayoutsSection } from './payouts/PayoutsSection.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductList } from './ProductList.tsx';
+import { ProductTranslationFields } from './ProductTranslationFields.tsx';
 import { SectionLinks, waitingOrders } from './SectionLinks.tsx';
 import { StorefrontSection } from './storefront/StorefrontSection.tsx';
 import { TaxProfileSection } from './tax-profile/TaxProfileSection.tsx';
@@ -96,7 +97,12 @@ export default function SellerPanel() {
         {editing ? (
           <>
             <ProductForm product={editing === 'new' ? null : editing} onSaved={saved} onCancel={closeForm} />
-            {editing !== 'new' && <ProductOrigin productId={editing.id} productName={editing.name} />}
+            {editing !== 'new' && (
+              <>
+                <ProductTranslationFields product={editing} onSaved={(position) => void products.reload(position)} />
+                <ProductOrigin productId={editing.id} productName={editing.name} />
+              </>
+            )}
           </>
         ) : (
           <ProductList

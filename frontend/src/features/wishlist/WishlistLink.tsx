@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
 import { unreadUpdates } from './wishlistState.ts';
@@ -6,16 +5,15 @@ import { unreadUpdates } from './wishlistState.ts';
 /** The header's way to the wishlist, with the unread notifications of saved products as a badge. */
 export function WishlistLink() {
   useSignals();
-  const { t } = useLingui();
   return (
     <CountLink
       href="/wishlist"
       icon="heart"
-      name={t`Wishlist`}
+      name="Wishlist"
       count={unreadUpdates.value}
       noun="unread update"
       size="sm"
-      title={t`Wishlist`}
+      title="Wishlist"
     />
   );
 }
