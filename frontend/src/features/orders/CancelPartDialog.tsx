@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { cancelReasonSchema, changePartStatus, partLabel } from './orders.ts';
@@ -14,6 +15,8 @@ interface CancelPartDialogProps {
 
 /** Asks for a reason, then cancels one seller's part of a purchase (its own status machine). Mount it to open it. */
 export function CancelPartDialog({ part, children, onCancelled, onClose }: CancelPartDialogProps) {
+  const { t } = useLingui();
+  const label = partLabel(part);
   async function cancel(reason: string) {
     const result = await changePartStatus(part, { status: 'cancelled', reason });
     if (result) onCancelled(result);
@@ -21,11 +24,11 @@ export function CancelPartDialog({ part, children, onCancelled, onClose }: Cance
 
   return (
     <ReasonDialog
-      title={`Cancel order ${partLabel(part)}?`}
-      label="Reason for cancelling"
+      title={t`Cancel order ${label}?`}
+      label={t`Reason for cancelling`}
       schema={cancelReasonSchema}
-      confirmLabel="Cancel order"
-      busyLabel="Cancelling..."
+      confirmLabel={t`Cancel order`}
+      busyLabel={t`Cancelling...`}
       destructive
       onConfirm={cancel}
       onClose={onClose}

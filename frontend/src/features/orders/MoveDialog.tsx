@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { type ForwardStatus, changePartStatus, partLabel } from './orders.ts';
+import { MARK_LABELS, STATUS_WORDS } from './statusWords.ts';
 import type { OrderPart, SellerOrderChange } from './types.ts';
 
 /**
@@ -11,11 +15,15 @@ import type { OrderPart, SellerOrderChange } from './types.ts';
 export function moveConsequence(to: ForwardStatus, earning: string): string {
   switch (to) {
     case 'processing':
-      return 'The buyer sees that the order is being prepared and can no longer cancel it. You can undo this for a few minutes.';
+      return i18n._(
+        msg`The buyer sees that the order is being prepared and can no longer cancel it. You can undo this for a few minutes.`,
+      );
     case 'shipped':
-      return 'The buyer sees that the order is on its way. You can undo this for a few minutes.';
+      return i18n._(msg`The buyer sees that the order is on its way. You can undo this for a few minutes.`);
     case 'delivered':
-      return `${earning} on it, less commission, is booked in the ledger, and the buyer can ask for a return and write reviews. This cannot be undone.`;
+      return i18n._(
+        msg`${earning} on it, less commission, is booked in the ledger, and the buyer can ask for a return and write reviews. This cannot be undone.`,
+      );
   }
 }
 
@@ -31,7 +39,10 @@ interface MoveDialogProps {
 
 /** Says what a move will do before making it. Mount it to open it. */
 export function MoveDialog({ part, to, earning, onMoved, onClose }: MoveDialogProps) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const label = partLabel(part);
+  const status = t(STATUS_WORDS[to]);
 
   async function move() {
     setBusy(true);
@@ -42,9 +53,9 @@ export function MoveDialog({ part, to, earning, onMoved, onClose }: MoveDialogPr
 
   return (
     <ConfirmDialog
-      title={`Mark order ${partLabel(part)} ${to}?`}
-      confirmLabel={`Mark ${to}`}
-      busyLabel="Updating..."
+      title={t`Mark order ${label} ${status}?`}
+      confirmLabel={t(MARK_LABELS[to])}
+      busyLabel={t`Updating...`}
       busy={busy}
       onConfirm={() => void move()}
       onClose={onClose}

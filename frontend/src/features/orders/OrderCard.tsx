@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { purchaseProgress } from '../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
@@ -24,10 +25,13 @@ interface OrderCardProps {
  * returns), the total paid with the delivery charge once, and the details on demand.
  */
 export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
+  const { t } = useLingui();
   const [detailsShown, setDetailsShown] = useState(false);
   const detailsId = useId();
   const label = orderLabel(order.id);
-  const several = order.sellerOrders.length > 1;
+  const sellers = order.sellerOrders.length;
+  const several = sellers > 1;
+  const placedOn = formatDate(order.placedAt);
   // MIBI invoices the delivery charge once a part ships; a purchase cancelled whole may hold its credit note.
   const statuses = order.sellerOrders.map((part) => part.status);
   const invoiced =
@@ -35,13 +39,22 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
     statuses.every((status) => status === 'cancelled');
 
   return (
-    <article className="card border border-base-300 p-5" aria-label={`Order ${label}`}>
+    <article className="card border border-base-300 p-5" aria-label={t`Order ${label}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="font-semibold">Order {label}</h2>
+          <h2 className="font-semibold">
+            <Trans>Order {label}</Trans>
+          </h2>
           <p className="text-sm text-base-content/80">
-            Placed on <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time>
-            {several && ` · ${order.sellerOrders.length} sellers, each sending their part`}
+            <Trans>
+              Placed on <time dateTime={order.placedAt}>{placedOn}</time>
+            </Trans>
+            {several && (
+              <>
+                {' · '}
+                <Trans>{sellers} sellers, each sending their part</Trans>
+              </>
+            )}
           </p>
         </div>
         <OrderStatusBadge {...purchaseProgress(order.sellerOrders.map((part) => part.status))} />
@@ -74,7 +87,7 @@ export function OrderCard({ order, rules, onPartChange }: OrderCardProps) {
           aria-controls={detailsId}
           onClick={() => setDetailsShown(!detailsShown)}
         >
-          {detailsShown ? 'Hide Details' : 'View Details'}
+          {detailsShown ? <Trans>Hide Details</Trans> : <Trans>View Details</Trans>}
         </button>
       </footer>
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '../../../../domain/order/options.ts';
 import { formatPrice } from '../../format.ts';
@@ -11,20 +12,24 @@ export function OrderDetails({ id, order, hidden }: { id: string; order: Order; 
   return (
     <div id={id} hidden={hidden} className="mt-4 grid gap-6 rounded-box bg-base-200 p-4 text-sm md:grid-cols-2">
       <section>
-        <h3 className="mb-2 font-semibold">Shipping address</h3>
-        <address className="not-italic">
+        <h3 className="mb-2 font-semibold">
+          <Trans>Shipping address</Trans>
+        </h3>
+        <address className="not-italic" dir="auto">
           {to.firstName} {to.lastName}
           <br />
           {to.address}
           <br />
           {to.city}, {to.state} {to.pincode}
           <br />
-          Phone: {to.phone}
+          <Phone phone={to.phone} />
         </address>
       </section>
 
       <section>
-        <h3 className="mb-2 font-semibold">Delivery and payment</h3>
+        <h3 className="mb-2 font-semibold">
+          <Trans>Delivery and payment</Trans>
+        </h3>
         <p>
           {delivery.label} ({delivery.estimate})
         </p>
@@ -33,21 +38,41 @@ export function OrderDetails({ id, order, hidden }: { id: string; order: Order; 
           {order.sellerOrders.length > 1 &&
             order.sellerOrders.map((part) => (
               <Fragment key={part.id}>
-                <dt>Items from {part.sellerName}</dt>
+                <SellerItems sellerName={part.sellerName} />
                 <dd className="text-right">{formatPrice(part.subtotalPaise)}</dd>
               </Fragment>
             ))}
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd className="text-right">{formatPrice(order.subtotalPaise)}</dd>
-          <dt>Delivery</dt>
+          <dt>
+            <Trans>Delivery</Trans>
+          </dt>
           <dd className="text-right">{formatPrice(order.deliveryChargePaise)}</dd>
-          <dt className="font-semibold">Total</dt>
+          <dt className="font-semibold">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="text-right font-semibold">{formatPrice(order.totalPaise)}</dd>
         </dl>
         <p className="mt-2 text-base-content/80">
-          MIBI delivers the whole order: the delivery charge is paid once, whoever the sellers are.
+          <Trans>MIBI delivers the whole order: the delivery charge is paid once, whoever the sellers are.</Trans>
         </p>
       </section>
     </div>
+  );
+}
+
+function Phone({ phone }: { phone: string }) {
+  return <Trans>Phone: {phone}</Trans>;
+}
+
+function SellerItems({ sellerName }: { sellerName: string }) {
+  return (
+    <dt>
+      <Trans>
+        Items from <span dir="auto">{sellerName}</span>
+      </Trans>
+    </dt>
   );
 }

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { type OrderStatus, canMove } from '../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { formatDate, formatDateTime } from '../../format.ts';
 import { type ForwardStatus, FORWARD_STATUSES } from './orders.ts';
+import { MARK_LABELS } from './statusWords.ts';
 
 interface OrderHeadingProps {
   /** The heading's id: the card's buttons are described by it. */
@@ -23,7 +25,7 @@ export function OrderHeading({ id, label, placedAt, withTime = false, status, ch
     <div className="flex flex-wrap items-center justify-between gap-2">
       {/* Focusable from script: it takes the focus when the button that had it goes with a move. */}
       <h3 id={id} tabIndex={-1} className="font-semibold outline-none">
-        Order {label}
+        <Trans>Order {label}</Trans>
         <span className="ml-2 text-sm font-normal text-base-content/80">
           <time dateTime={placedAt}>{withTime ? formatDateTime(placedAt) : formatDate(placedAt)}</time>
           {children}
@@ -50,6 +52,7 @@ interface OrderMovesProps {
 
 /** The status moves an order allows, in the order of the status machine (domain/order/status.ts), and cancel while it may be. */
 export function OrderMoves(props: OrderMovesProps) {
+  const { t } = useLingui();
   const { status, describedBy, busy = false, onMove, onCancel, cancelLabel, children } = props;
   return (
     <div className="flex flex-wrap gap-2">
@@ -62,7 +65,7 @@ export function OrderMoves(props: OrderMovesProps) {
           disabled={busy}
           onClick={() => onMove(to)}
         >
-          Mark {to}
+          {t(MARK_LABELS[to])}
         </button>
       ))}
       {canMove(status, 'cancelled') && (

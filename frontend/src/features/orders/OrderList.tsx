@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { withSellerOrder } from '../../../../domain/order/status.ts';
 import type { Resource } from '../../api/useApiGet.ts';
@@ -10,6 +11,7 @@ import type { Order, SellerOrderChange } from './types.ts';
 
 /** The Recent Orders tab: the buyer's purchases, newest first, each with its sellers' parts. */
 export function OrderList({ orders }: { orders: Resource<Order[]> }) {
+  const { t } = useLingui();
   const rules = useReturnRules();
 
   /** A part the buyer cancelled or asked to return: shown at once, then the purchase as the server has it. */
@@ -22,18 +24,18 @@ export function OrderList({ orders }: { orders: Resource<Order[]> }) {
 
   if (orders.loading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading orders">
+      <div className="space-y-4" aria-busy="true" aria-label={t`Loading orders`}>
         <Skeleton className="h-52 rounded-box" />
         <Skeleton className="h-52 rounded-box" />
       </div>
     );
   }
-  if (orders.failed) return <LoadFailed what="your orders" onRetry={() => void orders.reload()} />;
+  if (orders.failed) return <LoadFailed what={t`your orders`} onRetry={() => void orders.reload()} />;
   if (orders.data!.length === 0) {
     return (
-      <EmptyState title="No orders yet" text="Your orders will appear here once you place one.">
+      <EmptyState title={t`No orders yet`} text={t`Your orders will appear here once you place one.`}>
         <Link href="/products" className="btn btn-primary">
-          Start Shopping
+          <Trans>Start Shopping</Trans>
         </Link>
       </EmptyState>
     );

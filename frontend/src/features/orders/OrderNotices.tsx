@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { NotificationsSection } from '../../components/NotificationsSection.tsx';
@@ -7,10 +8,11 @@ import type { OrderNotice } from './types.ts';
 
 /** The buyer's notices of their orders (a part prepared, shipped, delivered or cancelled, a return answered), newest first, kept live. */
 export function OrderNotices() {
+  const { t } = useLingui();
   const notices = useApiGet(
     (options) => server.orders.notifications.$get({ query: {} }, options),
     [],
-    'Failed to load notifications',
+    t`Failed to load notifications`,
     { live: true },
   );
   const keep = (notice: OrderNotice) => notices.update((list) => withNotification(list, notice));
@@ -21,7 +23,7 @@ export function OrderNotices() {
 
   return (
     <NotificationsSection
-      emptyText="You will be told here when a seller prepares, ships, delivers or cancels your order, and of the answer to a return."
+      emptyText={t`You will be told here when a seller prepares, ships, delivers or cancels your order, and of the answer to a return.`}
       notifications={notices}
       keep={keep}
       markRead={(notice) =>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lineKey } from '../../../../domain/order/line-key.ts';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
@@ -34,7 +35,11 @@ interface OrderPartSectionProps {
  * returns with the seller's answers, and its status history with the details.
  */
 export function OrderPartSection({ order, part, rules, detailsShown, onChange }: OrderPartSectionProps) {
+  const { t } = useLingui();
   const headingId = useId();
+  const sellerName = part.sellerName;
+  const label = partLabel(part);
+  const cancelReason = part.cancelReason;
   const [dialog, setDialog] = useState<'cancel' | 'return' | null>(null);
   // After a change the button that opened its dialog may be gone (Cancel order, once cancelled): the heading takes the focus.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,8 +62,12 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
     <section aria-labelledby={headingId} className="rounded-box border border-base-300 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
-          Sold by {part.sellerName}{' '}
-          <span className="ml-2 text-sm font-normal text-base-content/80">Order {partLabel(part)}</span>
+          <Trans>
+            Sold by <span dir="auto">{sellerName}</span>
+          </Trans>{' '}
+          <span className="ml-2 text-sm font-normal text-base-content/80">
+            <Trans>Order {label}</Trans>
+          </span>
         </h3>
         <OrderStatusBadge status={part.status} />
       </div>
@@ -68,7 +77,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
           <li key={lineKey(line)} className="flex items-center gap-3 py-2">
             <ProductImage src={line.imageUrl} alt="" className="w-12 shrink-0 rounded-box" />
             <span className="min-w-0 flex-1 break-words">
-              {line.name}
+              <span dir="auto">{line.name}</span>
               <LineVariant label={line.variantLabel} />
               <LineAnswers answers={line.personalisation} />
               {notReturnable(part, line, rules) && (
@@ -81,28 +90,25 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
           </li>
         ))}
       </ul>
-      <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
+      <Subtotal paise={part.subtotalPaise} />
       <OrderPromise promise={part.promise} status={part.status} />
       <ShipmentTimeline shipment={part.shipment} />
       {(part.status === 'shipped' || part.status === 'delivered') && <InvoiceLinks part={part} />}
-      {part.cancelReason && <p className="mt-1 text-sm text-error">Cancelled: {part.cancelReason}</p>}
-      {returnable && part.deliveredAt && (
-        <p className="mt-1 text-sm text-base-content/80">
-          Returns open until{' '}
-          <time dateTime={rules.closesAt(part.deliveredAt).toISOString()}>
-            {formatDate(rules.closesAt(part.deliveredAt).toISOString())}
-          </time>
+      {cancelReason && (
+        <p className="mt-1 text-sm text-error" dir="auto">
+          <Trans>Cancelled: {cancelReason}</Trans>
         </p>
       )}
+      {returnable && part.deliveredAt && <ReturnsOpenUntil closes={rules.closesAt(part.deliveredAt).toISOString()} />}
 
       <div className="mt-2">
-        <ReturnList returns={part.returns} answeredBy="The seller" />
+        <ReturnList returns={part.returns} answeredBy={t`The seller`} />
         <RefundList refunds={order.refunds.filter((refund) => refund.sellerOrderId === part.id)} />
       </div>
       <GetHelp sellerOrderId={part.id} status={part.status} />
 
       <div className="mt-3 flex flex-wrap gap-2">
-        <ThreadLink sellerOrderId={part.id} label="Message seller" describedBy={headingId} />
+        <ThreadLink sellerOrderId={part.id} label={t`Message seller`} describedBy={headingId} />
         {part.status === 'pending' && (
           <button
             type="button"
@@ -110,7 +116,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
             aria-describedby={headingId}
             onClick={() => setDialog('cancel')}
           >
-            Cancel order
+            <Trans>Cancel order</Trans>
           </button>
         )}
         {returnable && (
@@ -120,13 +126,15 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
             aria-describedby={headingId}
             onClick={() => setDialog('return')}
           >
-            Return items
+            <Trans>Return items</Trans>
           </button>
         )}
       </div>
 
       <div hidden={!detailsShown} className="mt-3 text-sm">
-        <h4 className="mb-2 font-semibold">Status history</h4>
+        <h4 className="mb-2 font-semibold">
+          <Trans>Status history</Trans>
+        </h4>
         <ol className="space-y-2">
           {part.history.map((step) => (
             <li key={`${step.status}-${step.at}`} className="flex flex-wrap items-center gap-2">
@@ -140,8 +148,10 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
       {dialog === 'cancel' && (
         <CancelPartDialog part={part} onCancelled={changed} onClose={() => setDialog(null)}>
           <p>
-            {part.sellerName} will not send these items, and they go back into stock. The rest of your order is not
-            affected. This cannot be undone.
+            <Trans>
+              {sellerName} will not send these items, and they go back into stock. The rest of your order is not
+              affected. This cannot be undone.
+            </Trans>
           </p>
         </CancelPartDialog>
       )}
@@ -149,5 +159,25 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
         <ReturnDialog part={part} lines={lines} rules={rules} onReturned={changed} onClose={() => setDialog(null)} />
       )}
     </section>
+  );
+}
+
+function Subtotal({ paise }: { paise: number }) {
+  const subtotal = formatPrice(paise);
+  return (
+    <p className="text-sm">
+      <Trans>Subtotal: {subtotal}</Trans>
+    </p>
+  );
+}
+
+function ReturnsOpenUntil({ closes }: { closes: string }) {
+  const day = formatDate(closes);
+  return (
+    <p className="mt-1 text-sm text-base-content/80">
+      <Trans>
+        Returns open until <time dateTime={closes}>{day}</time>
+      </Trans>
+    </p>
   );
 }

@@ -1,12 +1,17 @@
+import { Trans } from '@lingui/react/macro';
 import { formatPrice } from '../../format.ts';
 
 /** What a purchase cost, with its delivery charge (counted once, however many sellers send parts). */
 export function OrderTotal({ order }: { order: { totalPaise: number; deliveryChargePaise: number } }) {
+  const total = formatPrice(order.totalPaise);
+  const delivery = formatPrice(order.deliveryChargePaise);
   return (
     <p>
-      <span className="font-semibold">Total: {formatPrice(order.totalPaise)}</span>
+      <span className="font-semibold">
+        <Trans>Total: {total}</Trans>
+      </span>
       <span className="ml-2 text-sm text-base-content/80">
-        including {formatPrice(order.deliveryChargePaise)} delivery
+        <Trans>including {delivery} delivery</Trans>
       </span>
     </p>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatPrice } from '../../format.ts';
 import type { Order } from './types.ts';
 
@@ -9,11 +10,11 @@ export function refundText({ amountPaise, status }: Pick<Refund, 'amountPaise' |
   switch (status) {
     case 'requested':
     case 'initiated':
-      return `Refund of ${amount} initiated`;
+      return t`Refund of ${amount} initiated`;
     case 'processed':
-      return `Refunded ${amount}`;
+      return t`Refunded ${amount}`;
     case 'failed':
-      return `Refund of ${amount} failed: our team will contact you`;
+      return t`Refund of ${amount} failed: our team will contact you`;
   }
 }
 
@@ -21,7 +22,7 @@ export function refundText({ amountPaise, status }: Pick<Refund, 'amountPaise' |
 export function RefundList({ refunds }: { refunds: readonly Refund[] }) {
   if (refunds.length === 0) return null;
   return (
-    <ul className="mt-1 space-y-1 text-sm" aria-label="Refunds">
+    <ul className="mt-1 space-y-1 text-sm" aria-label={t`Refunds`}>
       {refunds.map((refund) => (
         <li key={refund.refundId} className={refund.status === 'failed' ? 'text-error' : 'text-success'}>
           {refundText(refund)}

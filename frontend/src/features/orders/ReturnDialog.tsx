@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { multiply } from '../../../../domain/money.ts';
 import { lineKey } from '../../../../domain/order/line-key.ts';
@@ -38,7 +39,10 @@ interface Problems {
  * shown in the dialog. Mount it to open it.
  */
 export function ReturnDialog({ part, lines, rules, onReturned, onClose }: ReturnDialogProps) {
+  const { t } = useLingui();
   const starting = startingReturn(part, lines, rules);
+  const label = partLabel(part);
+  const sellerName = part.sellerName;
   const [quantities, setQuantities] = useState<Record<string, number>>(starting.quantities);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
@@ -71,16 +75,18 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
 
   return (
     <ConfirmDialog
-      title={`Return items of order ${partLabel(part)}?`}
-      confirmLabel="Ask for a return"
-      busyLabel="Sending..."
+      title={t`Return items of order ${label}?`}
+      confirmLabel={t`Ask for a return`}
+      busyLabel={t`Sending...`}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
       <p>
-        Choose how many of each item to send back to {part.sellerName}, and tell them why. The seller accepts or rejects
-        your request with a reason; the price of accepted items is refunded, the delivery charge is not.
+        <Trans>
+          Choose how many of each item to send back to {sellerName}, and tell them why. The seller accepts or rejects
+          your request with a reason; the price of accepted items is refunded, the delivery charge is not.
+        </Trans>
       </p>
       {problems.refusal && (
         <Alert tone="error" className="mt-3">
@@ -88,15 +94,18 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
         </Alert>
       )}
       <fieldset className="mt-3" aria-describedby={problems.lines ? linesErrorId : undefined}>
-        <legend className="mb-1 text-sm font-medium">Items to return</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Items to return</Trans>
+        </legend>
         <ul className="divide-y divide-base-300">
           {lines.map((line) => {
             const left = returnableUnits(part, line, rules);
             const key = lineKey(line);
+            const name = line.name;
             return (
               <li key={key} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 flex-1">
-                  {line.name}
+                  <span dir="auto">{name}</span>
                   <LineVariant label={line.variantLabel} />
                   <span className="block text-sm text-base-content/80">
                     {line.quantity} x {formatPrice(line.pricePaise)} ={' '}
@@ -107,11 +116,15 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
                   <span className="text-sm text-base-content/80">{notReturnable(part, line, rules)}</span>
                 ) : left === 0 ? (
                   <span className="text-sm text-base-content/80">
-                    {returnRefused(part.returns, key) ? 'Return refused' : 'Already being returned'}
+                    {returnRefused(part.returns, key) ? (
+                      <Trans>Return refused</Trans>
+                    ) : (
+                      <Trans>Already being returned</Trans>
+                    )}
                   </span>
                 ) : (
                   <QuantityStepper
-                    label={`Quantity of ${line.name} to return`}
+                    label={t`Quantity of ${name} to return`}
                     value={quantities[key] ?? 0}
                     min={starting.least(key)}
                     max={left}
@@ -127,7 +140,7 @@ export function ReturnDialog({ part, lines, rules, onReturned, onClose }: Return
           {problems.lines}
         </p>
       </fieldset>
-      <ReasonField label="Reason for returning" error={problems.reason} />
+      <ReasonField label={t`Reason for returning`} error={problems.reason} />
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
 import { shortReturnId } from '../../../../domain/order/status.ts';
@@ -5,16 +8,17 @@ import { DecisionButtons } from '../../components/DecisionButtons.tsx';
 import { formatDate, formatPrice } from '../../format.ts';
 import type { OrderReturn } from './types.ts';
 
-const RETURN_STYLES: Record<OrderReturn['status'], { label: string; className: string }> = {
-  requested: { label: 'Return requested', className: 'badge-warning' },
-  accepted: { label: 'Return accepted', className: 'badge-success' },
-  rejected: { label: 'Return rejected', className: 'badge-error' },
+const RETURN_STYLES: Record<OrderReturn['status'], { label: MessageDescriptor; className: string }> = {
+  requested: { label: msg`Return requested`, className: 'badge-warning' },
+  accepted: { label: msg`Return accepted`, className: 'badge-success' },
+  rejected: { label: msg`Return rejected`, className: 'badge-error' },
 };
 
 /** A return's state with its own colour. */
 export function ReturnStatusBadge({ status }: { status: OrderReturn['status'] }) {
+  const { t } = useLingui();
   const { label, className } = RETURN_STYLES[status];
-  return <span className={`badge whitespace-nowrap ${className}`}>{label}</span>;
+  return <span className={`badge whitespace-nowrap ${className}`}>{t(label)}</span>;
 }
 
 /** "#3f2b9c1e-2-R1": how a return is named on screen. */
@@ -36,9 +40,10 @@ interface ReturnListProps {
 
 /** The returns asked on a seller order, oldest first: the items, the buyer's reason, and the answer with its reason. */
 export function ReturnList({ returns, ...item }: ReturnListProps) {
+  const { t } = useLingui();
   if (returns.length === 0) return null;
   return (
-    <ul className="space-y-2" aria-label="Returns">
+    <ul className="space-y-2" aria-label={t`Returns`}>
       {returns.map((request) => (
         <ReturnItem key={request.returnId} request={request} {...item} />
       ))}
@@ -52,35 +57,43 @@ function ReturnItem({
   onDecide,
   nested = false,
 }: Omit<ReturnListProps, 'returns'> & { request: OrderReturn }) {
+  const { t } = useLingui();
   const headingId = useId();
   const Heading = nested ? 'h5' : 'h4';
+  const label = returnLabel(request);
+  const askedOn = formatDate(request.requestedAt);
+  const reason = request.reason;
   return (
     <li className="rounded-box bg-base-200 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={headingId} className="font-semibold">
-          Return {returnLabel(request)}
+          <Trans>Return {label}</Trans>
         </Heading>
         <ReturnStatusBadge status={request.status} />
       </div>
-      <p className="mt-1">
+      <p className="mt-1" dir="auto">
         {request.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')} ·{' '}
         {formatPrice(returnValue(request))}
       </p>
       <p className="mt-1 text-base-content/80">
-        Asked on <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>: {request.reason}
+        <Trans>
+          Asked on <time dateTime={request.requestedAt}>{askedOn}</time>: <span dir="auto">{reason}</span>
+        </Trans>
       </p>
       {request.status !== 'requested' && request.decidedAt && (
-        <p className="mt-1">
-          {answeredBy} {request.status} it on <time dateTime={request.decidedAt}>{formatDate(request.decidedAt)}</time>
-          {request.decisionReason && `: ${request.decisionReason}`}
-        </p>
+        <Answer
+          answeredBy={answeredBy}
+          accepted={request.status === 'accepted'}
+          at={request.decidedAt}
+          reason={request.decisionReason}
+        />
       )}
       {onDecide && request.status === 'requested' && (
         <div className="mt-2 flex flex-wrap gap-2">
           <DecisionButtons
             describedBy={headingId}
-            acceptLabel="Accept return"
-            rejectLabel="Reject return"
+            acceptLabel={t`Accept return`}
+            rejectLabel={t`Reject return`}
             size={nested ? 'xs' : 'sm'}
             onAccept={() => onDecide(request, true)}
             onReject={() => onDecide(request, false)}
@@ -88,5 +101,34 @@ function ReturnItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** "The seller accepted it on 5 Mar 2025: reason". */
+function Answer({
+  answeredBy,
+  accepted,
+  at,
+  reason,
+}: {
+  answeredBy: string;
+  accepted: boolean;
+  at: string;
+  reason: string | null | undefined;
+}) {
+  const day = formatDate(at);
+  return (
+    <p className="mt-1">
+      {accepted ? (
+        <Trans>
+          {answeredBy} accepted it on <time dateTime={at}>{day}</time>
+        </Trans>
+      ) : (
+        <Trans>
+          {answeredBy} rejected it on <time dateTime={at}>{day}</time>
+        </Trans>
+      )}
+      {reason && <span dir="auto">{`: ${reason}`}</span>}
+    </p>
   );
 }

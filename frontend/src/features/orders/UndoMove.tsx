@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../format.ts';
+import { UNDO_LABELS } from './statusWords.ts';
 import type { SellerOrder } from './types.ts';
 
 interface UndoMoveProps {
@@ -26,8 +28,10 @@ function useStillOpen(until: string | undefined): boolean {
 
 /** The Undo of a seller order's last move, until the time the server gave it. */
 export function UndoMove({ undo, describedBy, busy, onUndo }: UndoMoveProps) {
+  const { t } = useLingui();
   const open = useStillOpen(undo?.until);
   if (!undo || !open) return null;
+  const until = formatDateTime(undo.until);
   return (
     <span className="flex flex-wrap items-center gap-2">
       <button
@@ -37,9 +41,11 @@ export function UndoMove({ undo, describedBy, busy, onUndo }: UndoMoveProps) {
         disabled={busy}
         onClick={() => onUndo(undo.status)}
       >
-        Undo {undo.status}
+        {t(UNDO_LABELS[undo.status])}
       </button>
-      <span className="text-sm text-base-content/80">until {formatDateTime(undo.until)}</span>
+      <span className="text-sm text-base-content/80">
+        <Trans>until {until}</Trans>
+      </span>
     </span>
   );
 }

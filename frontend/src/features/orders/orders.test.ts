@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { amountSpent, canAskReturn, linesOf, notReturnable, returnableUnits, startingReturn } from './orders.ts';
 import { rulesOf } from './returnPolicy.ts';
 import type { Order, OrderPart, OrderReturn } from './types.ts';
 import { KOCHI_ADDRESS } from '../../../../domain/order/addresses.fixtures.ts';
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const line = (
   productId: string,

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   orderStatusChangeSchema,
@@ -11,6 +13,7 @@ import { lineKey } from '../../../../domain/order/line-key.ts';
 import { call, server } from '../../api/client.ts';
 import { toast } from '../../state/toasts.ts';
 import type { ReturnRules } from './returnPolicy.ts';
+import { STATUS_WORDS } from './statusWords.ts';
 import type { Order, OrderPart, OrderReturn, SellerOrderChange } from './types.ts';
 
 export type StatusChange = z.output<typeof orderStatusChangeSchema>;
@@ -44,10 +47,12 @@ const param = ({ id }: PartRef) => ({ id: encodeURIComponent(id) });
 export async function changePartStatus(part: PartRef, change: StatusChange): Promise<SellerOrderChange | null> {
   try {
     const result = await call(server['seller-orders'][':id'].status.$post({ param: param(part), json: change }));
-    toast({ title: 'Order updated', description: `Order ${partLabel(part)} is now ${result.sellerOrder.status}.` });
+    const label = partLabel(part);
+    const status = i18n._(STATUS_WORDS[result.sellerOrder.status]);
+    toast({ title: t`Order updated`, description: t`Order ${label} is now ${status}.` });
     return result;
   } catch (error) {
-    toast({ title: 'Error updating order', description: (error as Error).message, tone: 'error' });
+    toast({ title: t`Error updating order`, description: (error as Error).message, tone: 'error' });
     return null;
   }
 }
@@ -58,10 +63,12 @@ export async function undoPartStatus(part: PartRef, status: UndoableStatus): Pro
     const result = await call(
       server['seller-orders'][':id'].status.undo.$post({ param: param(part), json: { status } }),
     );
-    toast({ title: 'Move undone', description: `Order ${partLabel(part)} is back to ${result.sellerOrder.status}.` });
+    const label = partLabel(part);
+    const previous = i18n._(STATUS_WORDS[result.sellerOrder.status]);
+    toast({ title: t`Move undone`, description: t`Order ${label} is back to ${previous}.` });
     return result;
   } catch (error) {
-    toast({ title: 'Error undoing the move', description: (error as Error).message, tone: 'error' });
+    toast({ title: t`Error undoing the move`, description: (error as Error).message, tone: 'error' });
     return null;
   }
 }
@@ -69,7 +76,8 @@ export async function undoPartStatus(part: PartRef, status: UndoableStatus): Pro
 /** The buyer asks to return items of a delivered part. Throws the server's refusal (an ApiError) for the dialog to show. */
 export async function requestReturn(part: PartRef, request: ReturnRequest): Promise<SellerOrderChange> {
   const result = await call(server['seller-orders'][':id'].returns.$post({ param: param(part), json: request }));
-  toast({ title: 'Return requested', description: `The seller of order ${partLabel(part)} will answer your request.` });
+  const label = partLabel(part);
+  toast({ title: t`Return requested`, description: t`The seller of order ${label} will answer your request.` });
   return result;
 }
 
@@ -88,12 +96,15 @@ export async function decideReturn(
     );
     toast(
       decision.accept
-        ? { title: 'Return accepted', description: 'The items are back in stock and the earning on them is reversed.' }
-        : { title: 'Return rejected', description: 'The buyer sees your reason.' },
+        ? {
+            title: t`Return accepted`,
+            description: t`The items are back in stock and the earning on them is reversed.`,
+          }
+        : { title: t`Return rejected`, description: t`The buyer sees your reason.` },
     );
     return result;
   } catch (error) {
-    toast({ title: 'Error deciding the return', description: (error as Error).message, tone: 'error' });
+    toast({ title: t`Error deciding the return`, description: (error as Error).message, tone: 'error' });
     return null;
   }
 }
@@ -140,7 +151,7 @@ export function startingReturn(part: OrderPart, lines: readonly Line[], rules: R
 
 /** What a delivered line of `part` says of returns when its category takes none; null otherwise. */
 export const notReturnable = (part: OrderPart, line: Line, rules: ReturnRules): string | null =>
-  part.status === 'delivered' && rules.returnable(line.categoryId) === false ? 'Not returnable' : null;
+  part.status === 'delivered' && rules.returnable(line.categoryId) === false ? t`Not returnable` : null;
 
 /** Whether anything of `part` may be asked back now: delivered, within the window, units left in a category that takes returns. */
 export function canAskReturn(part: OrderPart, lines: readonly Line[], rules: ReturnRules, now = Date.now()): boolean {

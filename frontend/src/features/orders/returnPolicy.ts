@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { type Data, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
@@ -35,10 +36,11 @@ export type ReturnPolicy = Data<typeof server.returns.policy.$get>;
  * it could not be), the default window applies and the categories are left to the server.
  */
 export function useReturnRules(): ReturnRules {
+  const { t } = useLingui();
   const { data } = useApiGet(
     (options) => server.returns.policy.$get({}, options),
     [],
-    'Failed to load the returns policy',
+    t`Failed to load the returns policy`,
   );
   return useMemo(() => (data ? rulesOf(data.windowDays, data.categories) : FALLBACK), [data]);
 }
