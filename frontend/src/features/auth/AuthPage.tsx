@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { afterSignIn } from '../../links.ts';
@@ -7,8 +9,8 @@ import { LoginForm } from './LoginForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 
 const TABS = [
-  { id: 'login', label: 'Login', href: '/auth' },
-  { id: 'signup', label: 'Sign Up', href: '/auth?tab=signup' },
+  { id: 'login', label: msg`Login`, href: '/auth' },
+  { id: 'signup', label: msg`Sign Up`, href: '/auth?tab=signup' },
 ] as const;
 
 /**
@@ -17,6 +19,7 @@ const TABS = [
  */
 export default function AuthPage() {
   useSignals();
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
@@ -30,11 +33,11 @@ export default function AuthPage() {
 
   return (
     <AccountCard
-      title="Welcome to MIBI"
-      text="Sign in or create an account to start shopping or selling."
-      documentTitle={tab === 'signup' ? 'Sign Up' : 'Login'}
+      title={t`Welcome to MIBI`}
+      text={t`Sign in or create an account to start shopping or selling.`}
+      documentTitle={tab === 'signup' ? t`Sign Up` : t`Login`}
     >
-      <div role="tablist" aria-label="Sign in or sign up" className="tabs tabs-box grid grid-cols-2">
+      <div role="tablist" aria-label={t`Sign in or sign up`} className="tabs tabs-box grid grid-cols-2">
         {TABS.map(({ id, label, href }) => (
           <button
             key={id}
@@ -46,7 +49,7 @@ export default function AuthPage() {
             className={`tab ${tab === id ? 'tab-active' : 'text-base-content/80'}`}
             onClick={() => navigate(tabHref(href), { replace: true })}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

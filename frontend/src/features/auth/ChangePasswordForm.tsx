@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { changePasswordFormSchema } from '../../../../domain/account/schemas.ts';
 import { call, server } from '../../api/client.ts';
@@ -14,17 +15,18 @@ export function ChangePasswordForm() {
 }
 
 function PasswordForm({ onChanged }: { onChanged: () => void }) {
+  const { t } = useLingui();
   const { errors, busy, onSubmit } = useForm(
     changePasswordFormSchema,
     async ({ currentPassword, password }) => {
       await call(server.auth.password.$post({ json: { currentPassword, password } }));
       toast({
-        title: 'Password changed',
-        description: 'Other devices were signed out. We sent a notice to your e-mail.',
+        title: t`Password changed`,
+        description: t`Other devices were signed out. We sent a notice to your e-mail.`,
       });
       onChanged();
     },
-    'Error changing password',
+    t`Error changing password`,
   );
   // The new password's problems (too short, too common: the server's message) in one alert, as on sign-up.
   const passwordAlert = errors.confirmPassword ?? errors.password;
@@ -32,7 +34,7 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-heading">
       <h2 id="change-password-heading" className="mb-3 text-lg font-semibold">
-        Change password
+        <Trans>Change password</Trans>
       </h2>
       {passwordAlert && (
         <Alert tone="error" className="mb-4">
@@ -40,16 +42,16 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
         </Alert>
       )}
       <PasswordField
-        label="Current Password"
+        label={t`Current Password`}
         name="currentPassword"
         autoComplete="current-password"
         required
         error={errors.currentPassword}
       />
-      <PasswordField label="New Password" name="password" autoComplete="new-password" minLength={6} required />
-      <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required />
+      <PasswordField label={t`New Password`} name="password" autoComplete="new-password" minLength={6} required />
+      <PasswordField label={t`Confirm New Password`} name="confirmPassword" autoComplete="new-password" required />
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Change Password'}
+        {busy ? t`Saving...` : t`Change Password`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { signInSchema } from '../../../../domain/account/schemas.ts';
@@ -17,6 +18,7 @@ type Next =
   | { step: 'recovery_codes'; user: User; codes: string[] };
 
 export function LoginForm() {
+  const { t } = useLingui();
   const [next, setNext] = useState<Next | null>(null);
   const { errors, busy, onSubmit } = useForm(
     signInSchema,
@@ -26,10 +28,10 @@ export function LoginForm() {
         setNext(answer);
         return;
       }
-      toast({ title: 'Welcome back!', description: 'Successfully signed in.' });
+      toast({ title: t`Welcome back!`, description: t`Successfully signed in.` });
       session.value = answer.user;
     },
-    'Error signing in',
+    t`Error signing in`,
   );
   const restart = () => setNext(null);
 
@@ -38,18 +40,20 @@ export function LoginForm() {
     return (
       <section aria-labelledby="enrol-heading">
         <h2 id="enrol-heading" className="mb-2 text-lg font-semibold">
-          Set up two-step sign-in
+          <Trans>Set up two-step sign-in</Trans>
         </h2>
         <Alert tone="info" className="mb-4 text-sm">
-          Admin and analyst accounts sign in with a code from an authenticator app as well as the password. Set one up
-          now to continue.
+          <Trans>
+            Admin and analyst accounts sign in with a code from an authenticator app as well as the password. Set one up
+            now to continue.
+          </Trans>
         </Alert>
         <TotpEnrolment
           challenge={next.challenge}
           onEnrolled={(user, codes) => setNext({ step: 'recovery_codes', user, codes })}
         />
         <button type="button" className="btn btn-ghost btn-sm mt-3 w-full" onClick={restart}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </button>
       </section>
     );
@@ -57,17 +61,17 @@ export function LoginForm() {
   if (next?.step === 'recovery_codes') {
     // Signed in already (the server set the session): the codes are shown before the page moves on.
     const finish = () => {
-      toast({ title: 'Two-step sign-in is on', description: 'Welcome back!' });
+      toast({ title: t`Two-step sign-in is on`, description: t`Welcome back!` });
       session.value = next.user;
     };
-    return <RecoveryCodes codes={next.codes} onDone={finish} doneLabel="I have saved my recovery codes, continue" />;
+    return <RecoveryCodes codes={next.codes} onDone={finish} doneLabel={t`I have saved my recovery codes, continue`} />;
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label={t`Email`} name="email" type="email" autoComplete="email" required error={errors.email} />
       <PasswordField
-        label="Password"
+        label={t`Password`}
         name="password"
         autoComplete="current-password"
         required
@@ -75,11 +79,11 @@ export function LoginForm() {
       />
       <div className="-mt-1 mb-4 text-right">
         <Link href="/forgot-password" className="link link-primary text-sm">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-        {busy ? 'Signing In...' : 'Sign In'}
+        {busy ? t`Signing In...` : t`Sign In`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   BUYER_NOTICES,
@@ -14,10 +15,11 @@ import { toast } from '../../state/toasts.ts';
 
 /** The account page's choice of notice mails: one box per kind of the user's roles; the notices always come in the app. */
 export function MailChoices({ user }: { user: User }) {
+  const { t } = useLingui();
   const choices = useApiGet(
     (options) => server.auth['mail-choices'].$get({}, options),
     [],
-    'Failed to load your mail choices',
+    t`Failed to load your mail choices`,
   );
   const [muted, setMuted] = useState<ReadonlySet<NoticeKind>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -26,8 +28,8 @@ export function MailChoices({ user }: { user: User }) {
   }, [choices.data]);
 
   const groups = [
-    ...(user.roles.includes('buyer') ? [{ legend: 'As a buyer', kinds: BUYER_NOTICES }] : []),
-    ...(user.roles.includes('seller') ? [{ legend: 'As a seller', kinds: SELLER_NOTICES }] : []),
+    ...(user.roles.includes('buyer') ? [{ legend: t`As a buyer`, kinds: BUYER_NOTICES }] : []),
+    ...(user.roles.includes('seller') ? [{ legend: t`As a seller`, kinds: SELLER_NOTICES }] : []),
   ];
 
   function toggle(kind: NoticeKind, mailed: boolean) {
@@ -43,9 +45,9 @@ export function MailChoices({ user }: { user: User }) {
     try {
       const saved = await call(server.auth['mail-choices'].$put({ json: { muted: [...muted] } }));
       choices.update(() => ({ muted: saved.muted }));
-      toast({ title: 'Mail choices saved' });
+      toast({ title: t`Mail choices saved` });
     } catch (error) {
-      toast({ title: 'Could not save your mail choices', description: (error as Error).message, tone: 'error' });
+      toast({ title: t`Could not save your mail choices`, description: (error as Error).message, tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -54,17 +56,19 @@ export function MailChoices({ user }: { user: User }) {
   return (
     <section aria-labelledby="mails-heading">
       <h2 id="mails-heading" className="mb-1 text-lg font-semibold">
-        E-mails
+        <Trans>E-mails</Trans>
       </h2>
       <p className="mb-3 text-sm text-base-content/80">
-        Choose which notices also come by e-mail. You always find them in the app.
+        <Trans>Choose which notices also come by e-mail. You always find them in the app.</Trans>
       </p>
       {choices.loading ? (
         <Skeleton className="h-40 rounded-box" />
       ) : choices.failed ? (
-        <LoadFailed what="your mail choices" onRetry={() => void choices.reload()} />
+        <LoadFailed what={t`your mail choices`} onRetry={() => void choices.reload()} />
       ) : groups.length === 0 ? (
-        <p className="text-sm">Buyers and sellers choose their notice mails here.</p>
+        <p className="text-sm">
+          <Trans>Buyers and sellers choose their notice mails here.</Trans>
+        </p>
       ) : (
         <form onSubmit={save} noValidate className="space-y-4">
           {groups.map(({ legend, kinds }) => (
@@ -84,7 +88,7 @@ export function MailChoices({ user }: { user: User }) {
             </fieldset>
           ))}
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-            {busy ? 'Saving...' : 'Save mail choices'}
+            {busy ? t`Saving...` : t`Save mail choices`}
           </button>
         </form>
       )}

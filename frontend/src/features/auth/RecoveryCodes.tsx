@@ -1,9 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from '../../state/toasts.ts';
 
 /** The codes as a text file keeps them: a line saying what they are, then one code a line. */
-const codesText = (codes: readonly string[]) =>
-  `MIBI recovery codes: each signs you in once, in place of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+const codesText = (heading: string, codes: readonly string[]) => `${heading}\n\n${codes.join('\n')}\n`;
 
 /** Saves `text` as a file named `name`, through the browser's own download. */
 function download(name: string, text: string) {
@@ -17,22 +17,27 @@ function download(name: string, text: string) {
 export function RecoveryCodes({
   codes,
   onDone,
-  doneLabel = 'I have saved my recovery codes',
+  doneLabel,
 }: {
   codes: string[];
   onDone: () => void;
   doneLabel?: string;
 }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
+  const text = codesText(
+    t`MIBI recovery codes: each signs you in once, in place of a code from your authenticator app.`,
+    codes,
+  );
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(codesText(codes));
+      await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
       toast({
-        title: 'Could not copy the codes',
-        description: 'Download them, or select and copy them.',
+        title: t`Could not copy the codes`,
+        description: t`Download them, or select and copy them.`,
         tone: 'error',
       });
     }
@@ -41,14 +46,16 @@ export function RecoveryCodes({
   return (
     <section aria-labelledby="recovery-codes-heading">
       <h2 id="recovery-codes-heading" className="mb-2 text-lg font-semibold">
-        Your recovery codes
+        <Trans>Your recovery codes</Trans>
       </h2>
       <p className="mb-3 text-sm text-base-content/80">
-        Keep these somewhere safe, such as a password manager or a printout. If you lose your phone, each code signs you
-        in once. They will not be shown again.
+        <Trans>
+          Keep these somewhere safe, such as a password manager or a printout. If you lose your phone, each code signs
+          you in once. They will not be shown again.
+        </Trans>
       </p>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
         className="mb-3 grid grid-cols-1 gap-1 rounded-box bg-base-200 p-3 font-mono text-sm sm:grid-cols-2"
       >
         {codes.map((code) => (
@@ -57,21 +64,21 @@ export function RecoveryCodes({
       </ol>
       <div className="mb-4 grid grid-cols-2 gap-2">
         <button type="button" className="btn btn-outline btn-sm" onClick={copy}>
-          {copied ? 'Copied' : 'Copy codes'}
+          {copied ? t`Copied` : t`Copy codes`}
         </button>
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          onClick={() => download('mibi-recovery-codes.txt', codesText(codes))}
+          onClick={() => download('mibi-recovery-codes.txt', text)}
         >
-          Download codes
+          <Trans>Download codes</Trans>
         </button>
       </div>
       <p role="status" className="sr-only">
-        {copied ? 'Recovery codes copied' : ''}
+        {copied ? t`Recovery codes copied` : ''}
       </p>
       <button type="button" className="btn btn-primary w-full" onClick={onDone}>
-        {doneLabel}
+        {doneLabel ?? t`I have saved my recovery codes`}
       </button>
     </section>
   );

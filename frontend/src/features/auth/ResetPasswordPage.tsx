@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { resetPasswordFormSchema } from '../../../../domain/account/schemas.ts';
@@ -9,6 +10,7 @@ import { AccountCard } from './AccountCard.tsx';
 
 /** /reset-password?token=...: the page a reset e-mail links to. */
 export default function ResetPasswordPage() {
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [done, setDone] = useState(false);
   const { errors, busy, onSubmit } = useForm(
@@ -17,21 +19,23 @@ export default function ResetPasswordPage() {
       await call(server.auth['reset-password'].$post({ json: { token, password } }));
       setDone(true);
     },
-    'Error resetting password',
+    t`Error resetting password`,
   );
   // The token comes with the link, not from the user: a broken link is reported with the password rules.
   const problem = errors.token ?? errors.confirmPassword ?? errors.password;
 
   return (
     <AccountCard
-      title="Choose a new password"
-      text="Pick a password of at least 6 characters. You will sign in with it from now on."
+      title={t`Choose a new password`}
+      text={t`Pick a password of at least 6 characters. You will sign in with it from now on.`}
     >
       {done ? (
         <>
-          <Alert tone="success">Your password has been changed. Please sign in with your new password.</Alert>
+          <Alert tone="success">
+            <Trans>Your password has been changed. Please sign in with your new password.</Trans>
+          </Alert>
           <Link href="/auth" className="btn btn-primary mt-6 w-full">
-            Go to Login
+            <Trans>Go to Login</Trans>
           </Link>
         </>
       ) : (
@@ -42,10 +46,10 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <input type="hidden" name="token" value={token} />
-          <PasswordField label="New Password" name="password" autoComplete="new-password" minLength={6} required />
-          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required />
+          <PasswordField label={t`New Password`} name="password" autoComplete="new-password" minLength={6} required />
+          <PasswordField label={t`Confirm Password`} name="confirmPassword" autoComplete="new-password" required />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? 'Saving...' : 'Set New Password'}
+            {busy ? t`Saving...` : t`Set New Password`}
           </button>
         </form>
       )}

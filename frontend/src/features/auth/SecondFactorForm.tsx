@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { secondFactorSignInSchema } from '../../../../domain/account/schemas.ts';
 import { ApiError, call, server } from '../../api/client.ts';
 import { Field } from '../../components/Field.tsx';
@@ -11,31 +12,36 @@ import { toast } from '../../state/toasts.ts';
  * when the sign-in has expired (5 minutes, or 5 wrong codes).
  */
 export function SecondFactorForm({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const { t } = useLingui();
   const { errors, busy, onSubmit } = useForm(
     secondFactorSignInSchema,
     async (body) => {
       try {
         const { user } = await call(server.auth.signin.totp.$post({ json: body }));
-        toast({ title: 'Welcome back!', description: 'Successfully signed in.' });
+        toast({ title: t`Welcome back!`, description: t`Successfully signed in.` });
         session.value = user;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'sign_in_expired') onRestart();
         throw error;
       }
     },
-    'Error signing in',
+    t`Error signing in`,
   );
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <h2 className="mb-2 text-lg font-semibold">Two-step sign-in</h2>
+      <h2 className="mb-2 text-lg font-semibold">
+        <Trans>Two-step sign-in</Trans>
+      </h2>
       <p className="mb-4 text-sm text-base-content/80">
-        Enter the 6-digit code your authenticator app shows for MIBI. Lost your phone? Enter one of your recovery codes
-        instead.
+        <Trans>
+          Enter the 6-digit code your authenticator app shows for MIBI. Lost your phone? Enter one of your recovery
+          codes instead.
+        </Trans>
       </p>
       <input type="hidden" name="challenge" value={challenge} />
       <Field
-        label="Code"
+        label={t`Code`}
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="off"
@@ -44,10 +50,10 @@ export function SecondFactorForm({ challenge, onRestart }: { challenge: string; 
         error={errors.code ?? errors.challenge}
       />
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-        {busy ? 'Checking...' : 'Verify'}
+        {busy ? t`Checking...` : t`Verify`}
       </button>
       <button type="button" className="btn btn-ghost btn-sm mt-3 w-full" onClick={onRestart}>
-        Back to Login
+        <Trans>Back to Login</Trans>
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { recoveryCodesSchema, totpDisableSchema } from '../../../../domain/account/schemas.ts';
 import { isStaff } from '../../../../domain/account/second-factor.ts';
@@ -11,6 +12,7 @@ import { TotpEnrolment } from './TotpEnrolment.tsx';
 
 /** The account page's two-step sign-in: turn it on (anyone), off (not staff), or make new recovery codes. */
 export function SecondFactorSettings({ user }: { user: User }) {
+  const { t } = useLingui();
   const [mode, setMode] = useState<'view' | 'enrol' | 'disable' | 'codes'>('view');
   const [codes, setCodes] = useState<string[] | null>(null);
   const staff = isStaff(user.roles);
@@ -19,19 +21,19 @@ export function SecondFactorSettings({ user }: { user: User }) {
     session.value = next;
     setCodes(recoveryCodes);
     setMode('view');
-    toast({ title: 'Two-step sign-in is on', description: 'Other devices were signed out.' });
+    toast({ title: t`Two-step sign-in is on`, description: t`Other devices were signed out.` });
   };
 
   return (
     <section aria-labelledby="two-step-heading">
       <h2 id="two-step-heading" className="mb-1 text-lg font-semibold">
-        Two-step sign-in
+        <Trans>Two-step sign-in</Trans>
       </h2>
       <p className="mb-3 text-sm text-base-content/80">
         {user.totpEnabled
-          ? 'On: you sign in with your password and a code from your authenticator app.'
-          : 'Off: a password alone signs you in. Add a code from an authenticator app to keep your account safe even if your password leaks.'}
-        {staff && ' Admin and analyst accounts always use it.'}
+          ? t`On: you sign in with your password and a code from your authenticator app.`
+          : t`Off: a password alone signs you in. Add a code from an authenticator app to keep your account safe even if your password leaks.`}
+        {staff && ` ${t`Admin and analyst accounts always use it.`}`}
       </p>
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
@@ -49,17 +51,17 @@ export function SecondFactorSettings({ user }: { user: User }) {
       ) : user.totpEnabled ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-sm" onClick={() => setMode('codes')}>
-            New recovery codes
+            <Trans>New recovery codes</Trans>
           </button>
           {!staff && (
             <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setMode('disable')}>
-              Turn off two-step sign-in
+              <Trans>Turn off two-step sign-in</Trans>
             </button>
           )}
         </div>
       ) : (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setMode('enrol')}>
-          Turn on two-step sign-in
+          <Trans>Turn on two-step sign-in</Trans>
         </button>
       )}
     </section>
@@ -67,20 +69,21 @@ export function SecondFactorSettings({ user }: { user: User }) {
 }
 
 function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
   const { errors, busy, onSubmit } = useForm(
     totpDisableSchema,
     async (body) => {
       const { user } = await call(server.auth.totp.disable.$post({ json: body }));
       session.value = user;
-      toast({ title: 'Two-step sign-in is off', description: 'We sent a notice to your e-mail.' });
+      toast({ title: t`Two-step sign-in is off`, description: t`We sent a notice to your e-mail.` });
       onDone();
     },
-    'Error turning off two-step sign-in',
+    t`Error turning off two-step sign-in`,
   );
   return (
     <form onSubmit={onSubmit} noValidate>
       <PasswordField
-        label="Password"
+        label={t`Password`}
         name="password"
         autoComplete="current-password"
         required
@@ -88,10 +91,10 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-error btn-sm" disabled={busy}>
-          {busy ? 'Turning off...' : 'Turn off'}
+          {busy ? t`Turning off...` : t`Turn off`}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>
@@ -99,15 +102,16 @@ function DisableForm({ onDone }: { onDone: () => void }) {
 }
 
 function NewCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useLingui();
   const { errors, busy, onSubmit } = useForm(
     recoveryCodesSchema,
     async (body) => onCodes((await call(server.auth.totp['recovery-codes'].$post({ json: body }))).recoveryCodes),
-    'Error making new recovery codes',
+    t`Error making new recovery codes`,
   );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Field
-        label="Code from your authenticator app"
+        label={t`Code from your authenticator app`}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -115,7 +119,7 @@ function NewCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
         error={errors.code}
       />
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        {busy ? 'Making...' : 'Make new recovery codes'}
+        {busy ? t`Making...` : t`Make new recovery codes`}
       </button>
     </form>
   );

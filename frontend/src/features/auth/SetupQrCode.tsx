@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import encodeQR from 'qr';
 
 /** Blank modules around the code, as the QR standard asks, so a camera finds its edges. */
@@ -19,12 +20,13 @@ function modulesPath(matrix: readonly (readonly boolean[])[]): string {
  * package, no service involved). Its own chunk: only the set-up screen loads it.
  */
 export default function SetupQrCode({ uri }: { uri: string }) {
+  const { t } = useLingui();
   const matrix = encodeQR(uri, 'raw', { ecc: 'medium' });
   const size = matrix.length + 2 * QUIET_ZONE;
   return (
     <svg
       role="img"
-      aria-label="QR code for your authenticator app"
+      aria-label={t`QR code for your authenticator app`}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
       className="size-48 bg-white"

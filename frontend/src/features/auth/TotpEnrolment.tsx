@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { totpEnrolSchema } from '../../../../domain/account/schemas.ts';
 import { type Data, call, server } from '../../api/client.ts';
@@ -26,6 +27,7 @@ export function TotpEnrolment({
   challenge?: string;
   onEnrolled: (user: User, recoveryCodes: string[]) => void;
 }) {
+  const { t } = useLingui();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -46,46 +48,55 @@ export function TotpEnrolment({
       const { user, recoveryCodes } = await call(server.auth.totp.enrol.$post({ json: body }));
       onEnrolled(user, recoveryCodes);
     },
-    'Error setting up two-step sign-in',
+    t`Error setting up two-step sign-in`,
   );
 
   if (failed) return <Alert tone="error">{failed}</Alert>;
-  if (!setup) return <span className="loading loading-spinner" aria-label="Preparing the set-up" />;
+  if (!setup) return <span className="loading loading-spinner" aria-label={t`Preparing the set-up`} />;
   return (
     <form onSubmit={onSubmit} noValidate>
       <ol className="mb-4 list-decimal space-y-3 pl-5 text-sm">
         <li>
-          In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), add an account
-          and scan this QR code:
+          <Trans>
+            In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), add an
+            account and scan this QR code:
+          </Trans>
           <div className="my-2 flex justify-center">
             {/* Its place kept while it loads, so the form below does not move. */}
             <Suspense fallback={<div className="size-48 rounded-box bg-base-200" aria-hidden="true" />}>
               <SetupQrCode uri={setup.uri} />
             </Suspense>
           </div>
-          or enter this setup key:
-          <code aria-label="Setup key" className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-base break-all">
+          <Trans>or enter this setup key:</Trans>
+          <code
+            aria-label={t`Setup key`}
+            className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-base break-all"
+          >
             {grouped(setup.secret)}
           </code>
           <details className="mt-1">
-            <summary className="cursor-pointer">Or use the otpauth link</summary>
+            <summary className="cursor-pointer">
+              <Trans>Or use the otpauth link</Trans>
+            </summary>
             <a href={setup.uri} className="link link-primary">
-              Open in an authenticator app on this device
+              <Trans>Open in an authenticator app on this device</Trans>
             </a>
             <code
-              aria-label="otpauth link"
+              aria-label={t`otpauth link`}
               className="mt-1 block rounded-box bg-base-200 p-2 font-mono text-xs break-all"
             >
               {setup.uri}
             </code>
           </details>
         </li>
-        <li>Enter the 6-digit code the app then shows for MIBI.</li>
+        <li>
+          <Trans>Enter the 6-digit code the app then shows for MIBI.</Trans>
+        </li>
       </ol>
       {challenge && <input type="hidden" name="challenge" value={challenge} />}
       <input type="hidden" name="enrolment" value={setup.enrolment} />
       <Field
-        label="Code from the app"
+        label={t`Code from the app`}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -93,7 +104,7 @@ export function TotpEnrolment({
         error={errors.code ?? errors.enrolment}
       />
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-        {busy ? 'Checking...' : 'Turn on two-step sign-in'}
+        {busy ? t`Checking...` : t`Turn on two-step sign-in`}
       </button>
     </form>
   );

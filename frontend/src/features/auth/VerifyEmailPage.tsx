@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -12,6 +13,7 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 /** /verify-email?token=...: the page a verification e-mail links to. Works signed in or not, on any device. */
 export default function VerifyEmailPage() {
   useSignals();
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -33,17 +35,17 @@ export default function VerifyEmailPage() {
   const user = session.value;
   return (
     <AccountCard
-      title="Verify your e-mail address"
-      text="Confirming that this address is yours keeps your account and your customers safe."
+      title={t`Verify your e-mail address`}
+      text={t`Confirming that this address is yours keeps your account and your customers safe.`}
     >
-      {!outcome && <span className="loading loading-spinner" aria-label="Verifying" />}
+      {!outcome && <span className="loading loading-spinner" aria-label={t`Verifying`} />}
       {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
       {outcome?.tone === 'error' && user && !user.emailVerified && (
         <ResendVerificationButton className="btn btn-primary mt-6 w-full" />
       )}
       {outcome && (
         <Link href={user ? '/' : '/auth'} className="btn btn-ghost mt-3 w-full">
-          {user ? 'Continue shopping' : 'Go to Login'}
+          {user ? t`Continue shopping` : t`Go to Login`}
         </Link>
       )}
     </AccountCard>
