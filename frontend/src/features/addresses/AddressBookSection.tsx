@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { MAX_ADDRESSES } from '../../../../domain/address-book/limits.ts';
 import { editAddressSchema } from '../../../../domain/address-book/schemas.ts';
@@ -13,10 +15,11 @@ import { newAddressFormSchema } from './addressForm.ts';
 import type { AddressBook, SavedAddress } from './types.ts';
 import { useAddressBook } from './useAddressBook.ts';
 
-const SAVE_FAILED = 'Could not save the address';
+const SAVE_FAILED = msg`Could not save the address`;
 
 /** The account page's saved addresses: add (up to five), edit, remove, and the default checkout picks first. */
 export function AddressBookSection() {
+  const { t } = useLingui();
   const book = useAddressBook();
   // The address being edited, 'new' while adding one, or null.
   const [editing, setEditing] = useState<string | null>(null);
@@ -30,19 +33,19 @@ export function AddressBookSection() {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="mb-1 text-lg font-semibold">
-        Saved addresses
+        <Trans>Saved addresses</Trans>
       </h2>
       <p className="mb-4 text-sm text-base-content/80">
-        Up to {MAX_ADDRESSES}. Checkout picks your default address first.
+        <Trans>Up to {MAX_ADDRESSES}. Checkout picks your default address first.</Trans>
       </p>
       {book.loading ? (
         <Skeleton className="h-24 w-full" />
       ) : book.failed ? (
-        <LoadFailed what="your addresses" onRetry={() => void book.reload()} />
+        <LoadFailed what={t`your addresses`} onRetry={() => void book.reload()} />
       ) : (
         <>
           {addresses.length > 0 && (
-            <ul className="mb-4 divide-y divide-base-300 border-y border-base-300" aria-label="Saved addresses">
+            <ul className="mb-4 divide-y divide-base-300 border-y border-base-300" aria-label={t`Saved addresses`}>
               {addresses.map((saved) => (
                 <li key={saved.id} className="py-4">
                   {editing === saved.id ? (
@@ -58,11 +61,11 @@ export function AddressBookSection() {
             <AddressForm onDone={done} onCancel={() => setEditing(null)} />
           ) : addresses.length < MAX_ADDRESSES ? (
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing('new')}>
-              Add an address
+              <Trans>Add an address</Trans>
             </button>
           ) : (
             <p className="text-sm text-base-content/80">
-              You have saved {MAX_ADDRESSES} addresses: remove one to add another.
+              <Trans>You have saved {MAX_ADDRESSES} addresses: remove one to add another.</Trans>
             </p>
           )}
         </>
@@ -80,6 +83,7 @@ function AddressRow({
   onEdit: () => void;
   onChange: (book: AddressBook) => void;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [who, where] = addressLines(saved.address);
 
@@ -98,10 +102,16 @@ function AddressRow({
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          {who}
-          {saved.isDefault && <span className="badge badge-primary badge-sm">Default</span>}
+          <span dir="auto">{who}</span>
+          {saved.isDefault && (
+            <span className="badge badge-primary badge-sm">
+              <Trans>Default</Trans>
+            </span>
+          )}
         </p>
-        <p className="text-sm break-words text-base-content/80">{where}</p>
+        <p className="text-sm break-words text-base-content/80" dir="auto">
+          {where}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         {!saved.isDefault && (
@@ -109,29 +119,29 @@ function AddressRow({
             type="button"
             className="btn btn-ghost btn-xs"
             disabled={busy}
-            aria-label={`Make default: ${where}`}
-            onClick={() => void send(() => setDefaultAddress(saved.id), 'Could not change the default address')}
+            aria-label={t`Make default: ${where}`}
+            onClick={() => void send(() => setDefaultAddress(saved.id), t`Could not change the default address`)}
           >
-            Make default
+            <Trans>Make default</Trans>
           </button>
         )}
         <button
           type="button"
           className="btn btn-ghost btn-xs"
           disabled={busy}
-          aria-label={`Edit: ${where}`}
+          aria-label={t`Edit: ${where}`}
           onClick={onEdit}
         >
-          Edit
+          <Trans>Edit</Trans>
         </button>
         <button
           type="button"
           className="btn btn-ghost btn-xs text-error"
           disabled={busy}
-          aria-label={`Remove: ${where}`}
-          onClick={() => void send(() => removeAddress(saved.id), 'Could not remove the address')}
+          aria-label={t`Remove: ${where}`}
+          onClick={() => void send(() => removeAddress(saved.id), t`Could not remove the address`)}
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       </div>
     </div>
@@ -148,32 +158,33 @@ function AddressForm({
   onDone: (book: AddressBook) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const adding = useForm(
     newAddressFormSchema,
     async ({ makeDefault, ...address }) => onDone(await saveAddress(address, makeDefault)),
-    SAVE_FAILED,
+    t(SAVE_FAILED),
   );
   const changing = useForm(
     editAddressSchema,
     async (address) => onDone(await editAddress(saved!.id, address)),
-    SAVE_FAILED,
+    t(SAVE_FAILED),
   );
   const { errors, busy, onSubmit } = saved ? changing : adding;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={saved ? 'Edit address' : 'New address'}>
+    <form onSubmit={onSubmit} noValidate aria-label={saved ? t`Edit address` : t`New address`}>
       <AddressFields errors={errors} initial={saved?.address} />
       {!saved && (
         <label className="mb-4 flex cursor-pointer items-center gap-2 text-sm">
           <input type="checkbox" name="makeDefault" className="checkbox checkbox-primary checkbox-sm" />
-          Make this my default address
+          <Trans>Make this my default address</Trans>
         </label>
       )}
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {busy ? 'Saving...' : 'Save address'}
+          {busy ? <Trans>Saving...</Trans> : <Trans>Save address</Trans>}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

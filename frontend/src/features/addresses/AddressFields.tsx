@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Field } from '../../components/Field.tsx';
 import type { FieldErrors } from '../../forms.ts';
 import { ADDRESS_FIELDS } from './addressFields.ts';
@@ -16,12 +17,15 @@ export function AddressFields({
   initial?: Address | undefined;
   errorKey?: (name: string) => string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
-      {ADDRESS_FIELDS.map(({ half, ...field }) => (
+      {ADDRESS_FIELDS.map(({ half, label, ...field }) => (
         <Field
           key={field.name}
           {...field}
+          label={t(label)}
+          dir="auto"
           required
           defaultValue={initial?.[field.name]}
           className={half ? '' : 'sm:col-span-2'}
