@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { call, server } from '../../../api/client.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { AdminList } from '../AdminList.tsx';
@@ -10,11 +11,12 @@ import { FeatureRow } from './FeatureRow.tsx';
 
 /** The catalog as buyers see it (featured first), searched by `?q=`, to feature or unfeature products. */
 export function FeatureProducts() {
+  const { t } = useLingui();
   const [{ q }, setFilters] = useFilters(['q']);
   const [catalog, paging] = usePagedGet(
     (page, options) => server.products.$get({ query: { q: q || undefined, ...page } }, options),
     [q],
-    'Failed to load products',
+    t`Failed to load products`,
   );
   const commands = useListCommands(catalog.reload, catalog.data?.items.map((product) => product.id) ?? []);
 
@@ -29,38 +31,39 @@ export function FeatureProducts() {
   function toggle(product: CatalogProduct) {
     const routes = server.admin.products[':id'];
     const action = product.featured ? routes.unfeature : routes.feature;
+    const productName = product.name;
     void commands.run(product.id, {
       send: () => call(action.$post({ param: { id: encodeURIComponent(product.id) } })),
       done: product.featured
         ? {
-            title: 'Product unfeatured',
-            description: `${product.name} no longer shows among the featured products at the top of the catalog.`,
+            title: t`Product unfeatured`,
+            description: t`${productName} no longer shows among the featured products at the top of the catalog.`,
           }
         : {
-            title: 'Product featured',
-            description: `${product.name} now shows among the featured products at the top of the catalog.`,
+            title: t`Product featured`,
+            description: t`${productName} now shows among the featured products at the top of the catalog.`,
           },
-      failed: product.featured ? 'Error unfeaturing product' : 'Error featuring product',
+      failed: product.featured ? t`Error unfeaturing product` : t`Error featuring product`,
     });
   }
 
   return (
     <AdminList
-      title="Featured Products"
-      description="Featured products come first in the catalog, the newest first. Search the products on sale to feature one."
+      title={t`Featured Products`}
+      description={t`Featured products come first in the catalog, the newest first. Search the products on sale to feature one.`}
       headingRef={commands.heading}
       toolbar={
         <SearchForm
-          label="Search products on sale"
-          placeholder="Name, description or tag"
+          label={t`Search products on sale`}
+          placeholder={t`Name, description or tag`}
           value={q}
           onSearch={(text) => setFilters({ q: text })}
         />
       }
       resource={catalog}
       paging={paging}
-      what="the catalog"
-      empty={{ title: q ? 'No products match your search' : 'No products on sale yet' }}
+      what={t`the catalog`}
+      empty={{ title: q ? t`No products match your search` : t`No products on sale yet` }}
       rowSkeleton="h-20"
     >
       {(product) => (

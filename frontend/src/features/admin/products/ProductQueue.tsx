@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { rejectProductSchema } from '../../../../../domain/product/schemas.ts';
 import { server } from '../../../api/client.ts';
@@ -31,10 +32,12 @@ interface ProductQueueProps {
  * rejected with a reason its seller sees.
  */
 export function ProductQueue({ queue, accept, reject, rejection, row, ...texts }: ProductQueueProps) {
+  const { t } = useLingui();
+  const what = texts.what;
   const [products, paging] = usePagedGet(
     (query, options) => server.admin.products[queue].$get({ query }, options),
     [],
-    `Failed to load ${texts.what}`,
+    t`Failed to load ${what}`,
   );
   const shown = products.data?.items.map((product) => product.id) ?? [];
   const commands = useListCommands(products.reload, shown);
@@ -62,10 +65,10 @@ export function ProductQueue({ queue, accept, reject, rejection, row, ...texts }
       {dialog && (
         <ReasonDialog
           title={dialog.title}
-          label="Reason for rejecting"
+          label={t`Reason for rejecting`}
           schema={rejectProductSchema}
           confirmLabel={dialog.confirmLabel}
-          busyLabel="Rejecting..."
+          busyLabel={t`Rejecting...`}
           destructive
           onConfirm={confirmRejection}
           onClose={() => setRejecting(null)}

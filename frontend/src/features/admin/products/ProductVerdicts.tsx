@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { productPath } from '../../../links.ts';
 
 /** The link to the product's page and the two verdicts, worded for what waits. */
 const LABELS = {
-  product: { viewLabel: 'View Details', acceptLabel: 'Verify', rejectLabel: 'Reject' },
-  changes: { viewLabel: 'View on sale', acceptLabel: 'Approve changes', rejectLabel: 'Reject changes' },
+  product: { viewLabel: msg`View Details`, acceptLabel: msg`Verify`, rejectLabel: msg`Reject` },
+  changes: { viewLabel: msg`View on sale`, acceptLabel: msg`Approve changes`, rejectLabel: msg`Reject changes` },
 };
 
 interface ProductVerdictsProps {
@@ -24,13 +26,19 @@ export type Verdicts = Pick<ProductVerdictsProps, 'busy' | 'onAccept' | 'onRejec
 
 /** What an admin does with a product waiting for review (new, or changed): look at its page, then accept or reject. */
 export function ProductVerdicts({ productId, describedBy, of, ...decision }: ProductVerdictsProps) {
-  const { viewLabel, ...labels } = LABELS[of];
+  const { t } = useLingui();
+  const { viewLabel, acceptLabel, rejectLabel } = LABELS[of];
   return (
     <div className="flex flex-wrap gap-2">
       <Link href={productPath(productId)} className="btn btn-ghost btn-sm" aria-describedby={describedBy}>
-        {viewLabel}
+        {t(viewLabel)}
       </Link>
-      <DecisionButtons describedBy={describedBy} {...labels} {...decision} />
+      <DecisionButtons
+        describedBy={describedBy}
+        acceptLabel={t(acceptLabel)}
+        rejectLabel={t(rejectLabel)}
+        {...decision}
+      />
     </div>
   );
 }

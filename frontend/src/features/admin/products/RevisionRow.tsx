@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatDate } from '../../../format.ts';
 import { RevisionChanges } from '../../seller/RevisionChanges.tsx';
@@ -12,18 +13,24 @@ interface RevisionRowProps extends Verdicts {
 
 /** A product on sale whose seller changed its content: what buyers see now beside what the seller asks for, and the verdicts. */
 export function RevisionRow({ product, categoryName, ...verdicts }: RevisionRowProps) {
+  const { t } = useLingui();
   const nameId = useId();
   const revision = product.pendingRevision!;
+  const productName = product.name;
+  const changedOn = formatDate(revision.submittedAt);
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
-          <h3 id={nameId} className="font-semibold">
+          <h3 id={nameId} className="font-semibold" dir="auto">
             {product.name}
           </h3>
           <SellerByline product={product}>
             <span className="text-base-content/80">
-              · Changed <time dateTime={revision.submittedAt}>{formatDate(revision.submittedAt)}</time>
+              ·{' '}
+              <Trans>
+                Changed <time dateTime={revision.submittedAt}>{changedOn}</time>
+              </Trans>
             </span>
           </SellerByline>
         </div>
@@ -33,8 +40,8 @@ export function RevisionRow({ product, categoryName, ...verdicts }: RevisionRowP
         revision={revision}
         live={product}
         categoryName={categoryName}
-        caption={`Changes to ${product.name}: on sale now and proposed`}
-        labels={{ before: 'On sale now', after: 'Proposed' }}
+        caption={t`Changes to ${productName}: on sale now and proposed`}
+        labels={{ before: t`On sale now`, after: t`Proposed` }}
       />
     </li>
   );

@@ -1,28 +1,37 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { stateByCode } from '../../../../../domain/tax/states.ts';
-import { countOf, formatDate, formatDateTime } from '../../../format.ts';
+import { formatDate, formatDateTime } from '../../../format.ts';
 import type { AdminSeller, SellerAction } from '../types.ts';
 import { adminHref } from '../url.ts';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 import { STANDING_ACTIONS, type StandingAction, actionsFor } from './standing.ts';
 
-const DECISION_LABELS: Record<SellerAction, string> = {
-  verified: 'Verified',
-  suspended: 'Suspended',
-  reinstated: 'Reinstated',
+const DECISION_LABELS: Record<SellerAction, MessageDescriptor> = {
+  verified: msg`Verified`,
+  suspended: msg`Suspended`,
+  reinstated: msg`Reinstated`,
 };
 
 /** Who the seller is for GST, for the admins to check before verifying: the GSTIN and its state, or why there is none. */
 function TaxProfileLine({ taxProfile }: { taxProfile: AdminSeller['taxProfile'] }) {
-  if (!taxProfile) return <p className="text-sm text-base-content/80">No tax profile yet</p>;
+  const { t } = useLingui();
+  if (!taxProfile)
+    return (
+      <p className="text-sm text-base-content/80">
+        <Trans>No tax profile yet</Trans>
+      </p>
+    );
   const state = stateByCode(taxProfile.stateCode)?.name ?? taxProfile.stateCode;
   return (
     <p className="text-sm">
       {taxProfile.legalName} ·{' '}
       {taxProfile.registered
-        ? `GSTIN ${taxProfile.gstin} (${state})`
-        : `Not registered for GST: enrolment ${taxProfile.enrolmentNumber}, sells in ${state} only`}
+        ? t`GSTIN ${taxProfile.gstin} (${state})`
+        : t`Not registered for GST: enrolment ${taxProfile.enrolmentNumber}, sells in ${state} only`}
     </p>
   );
 }
@@ -35,8 +44,11 @@ interface SellerRowProps {
 
 /** A seller: standing, products, the admins' decisions, and what may be done next. */
 export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
+  const { t } = useLingui();
   const nameId = useId();
   const { listed, onSale, pendingReview } = seller.products;
+  const registeredOn = formatDate(seller.registeredAt);
+  const decisions = seller.history.length;
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
@@ -47,20 +59,30 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
         <SellerStatusBadge status={seller.status} />
       </div>
       <p className="text-sm text-base-content/80">
-        {seller.email} · Registered <time dateTime={seller.registeredAt}>{formatDate(seller.registeredAt)}</time>
+        {seller.email} ·{' '}
+        <Trans>
+          Registered <time dateTime={seller.registeredAt}>{registeredOn}</time>
+        </Trans>
       </p>
       <TaxProfileLine taxProfile={seller.taxProfile} />
       <p className="text-sm">
-        {countOf(listed, 'product')} listed · {onSale} on sale · {pendingReview} pending review
+        <Plural value={listed} one="# product listed" other="# products listed" /> ·{' '}
+        <Trans>
+          {onSale} on sale · {pendingReview} pending review
+        </Trans>
       </p>
       {seller.history.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer">Decisions ({seller.history.length})</summary>
+          <summary className="cursor-pointer">
+            <Trans>Decisions ({decisions})</Trans>
+          </summary>
           <ol className="mt-2 space-y-1 border-l-2 border-base-300 pl-3">
             {seller.history.map(({ action, reason, at }) => (
               <li key={`${action}-${at}`}>
-                <span className="font-medium">{DECISION_LABELS[action]}</span> on{' '}
-                <time dateTime={at}>{formatDateTime(at)}</time>
+                <Trans>
+                  <span className="font-medium">{t(DECISION_LABELS[action])}</span> on{' '}
+                  <time dateTime={at}>{formatDateTime(at)}</time>
+                </Trans>
                 {reason && <span className="text-base-content/80">: {reason}</span>}
               </li>
             ))}
@@ -79,7 +101,7 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
               disabled={busy}
               onClick={() => onAction(action)}
             >
-              {button}
+              {t(button)}
             </button>
           );
         })}
@@ -88,7 +110,7 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
           className="btn btn-ghost btn-sm"
           aria-describedby={nameId}
         >
-          View orders
+          <Trans>View orders</Trans>
         </Link>
       </div>
     </li>

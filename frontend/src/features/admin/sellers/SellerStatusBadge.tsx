@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SellerStatus } from '../../../../../domain/seller/decider.ts';
 import { SELLER_STATUS_LABELS } from './standing.ts';
 
@@ -8,5 +9,6 @@ const BADGE_CLASS: Record<SellerStatus, string> = {
 };
 
 export function SellerStatusBadge({ status }: { status: SellerStatus }) {
-  return <span className={`badge whitespace-nowrap ${BADGE_CLASS[status]}`}>{SELLER_STATUS_LABELS[status]}</span>;
+  const { t } = useLingui();
+  return <span className={`badge whitespace-nowrap ${BADGE_CLASS[status]}`}>{t(SELLER_STATUS_LABELS[status])}</span>;
 }

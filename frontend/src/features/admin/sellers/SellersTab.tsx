@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SELLER_STATUSES, type SellerStatus } from '../../../../../domain/seller/decider.ts';
 import { call, server } from '../../../api/client.ts';
@@ -26,6 +27,7 @@ function sendStanding({ id }: AdminSeller, action: StandingAction, reason: strin
 
 /** The Sellers tab: sellers by standing (filter in `?status=`), verified, suspended and reinstated with a reason. */
 export function SellersTab() {
+  const { t } = useLingui();
   const [{ status }, setFilters] = useFilters(['status']);
   // The server checks the status (one it does not know is a load failure).
   const [sellers, paging] = usePagedGet(
@@ -35,7 +37,7 @@ export function SellersTab() {
         options,
       ),
     [status],
-    'Failed to load sellers',
+    t`Failed to load sellers`,
   );
   const commands = useListCommands(sellers.reload, sellers.data?.items.map((seller) => seller.id) ?? []);
   const [deciding, setDeciding] = useState<{ seller: AdminSeller; action: StandingAction } | null>(null);
@@ -45,8 +47,8 @@ export function SellersTab() {
     const { done, outcome, failed } = STANDING_ACTIONS[action];
     const worked = await commands.run(seller.id, {
       send: () => sendStanding(seller, action, reason),
-      done: { title: done, description: outcome(seller.fullName) },
-      failed,
+      done: { title: t(done), description: t(outcome(seller.fullName)) },
+      failed: t(failed),
     });
     if (worked) setDeciding(null);
   }
@@ -54,31 +56,31 @@ export function SellersTab() {
   return (
     <>
       <AdminList
-        title="Sellers"
-        description="Verified sellers' products show the Verified Seller badge; a suspended seller's products leave the catalog."
+        title={t`Sellers`}
+        description={t`Verified sellers' products show the Verified Seller badge; a suspended seller's products leave the catalog.`}
         headingRef={commands.heading}
         toolbar={
           <SelectField
-            label="Show"
+            label={t`Show`}
             name="status"
             className="max-w-xs"
             value={status}
             onChange={(event) => setFilters({ status: event.target.value })}
           >
-            <option value="">All sellers</option>
+            <option value="">{t`All sellers`}</option>
             {SELLER_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {SELLER_STATUS_LABELS[value]}
+                {t(SELLER_STATUS_LABELS[value])}
               </option>
             ))}
           </SelectField>
         }
         resource={sellers}
         paging={paging}
-        what="the sellers"
+        what={t`the sellers`}
         empty={{
-          title: status ? 'No sellers with this status' : 'No sellers yet',
-          text: 'Sellers appear here as they sign up.',
+          title: status ? t`No sellers with this status` : t`No sellers yet`,
+          text: t`Sellers appear here as they sign up.`,
         }}
         rowSkeleton="h-36"
       >
@@ -104,19 +106,22 @@ interface StandingDialogProps {
 }
 
 function StandingDialog({ seller, action, onConfirm, onClose }: StandingDialogProps) {
+  const { t } = useLingui();
   const { button, effect, label, schema, confirmLabel, busyLabel, destructive } = STANDING_ACTIONS[action];
+  const sellerName = seller.fullName;
+  const verb = t(button);
   return (
     <ReasonDialog
-      title={`${button} ${seller.fullName}?`}
-      label={label}
+      title={t`${verb} ${sellerName}?`}
+      label={t(label)}
       schema={schema}
-      confirmLabel={confirmLabel}
-      busyLabel={busyLabel}
+      confirmLabel={t(confirmLabel)}
+      busyLabel={t(busyLabel)}
       destructive={destructive}
       onConfirm={onConfirm}
       onClose={onClose}
     >
-      <p>{effect}</p>
+      <p>{t(effect)}</p>
     </ReasonDialog>
   );
 }

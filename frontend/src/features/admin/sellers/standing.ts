@@ -1,50 +1,52 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { SellerStatus } from '../../../../../domain/seller/decider.ts';
 import { sellerReasonSchema, verifySellerSchema } from '../../../../../domain/seller/schemas.ts';
 import type { AdminSeller } from '../types.ts';
 
-export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
-  unverified: 'Awaiting verification',
-  verified: 'Verified',
-  suspended: 'Suspended',
+export const SELLER_STATUS_LABELS: Record<SellerStatus, MessageDescriptor> = {
+  unverified: msg`Awaiting verification`,
+  verified: msg`Verified`,
+  suspended: msg`Suspended`,
 };
 
 /** Verify, suspend and reinstate: what each says and asks (the schema decides whether a reason is required). */
 export const STANDING_ACTIONS = {
   verify: {
-    button: 'Verify',
-    effect: 'Their products will show the Verified Seller badge.',
-    label: 'Note (optional)',
+    button: msg`Verify`,
+    effect: msg`Their products will show the Verified Seller badge.`,
+    label: msg`Note (optional)`,
     schema: verifySellerSchema,
-    confirmLabel: 'Verify seller',
-    busyLabel: 'Verifying...',
+    confirmLabel: msg`Verify seller`,
+    busyLabel: msg`Verifying...`,
     destructive: false,
-    done: 'Seller verified',
-    outcome: (name: string) => `${name} now shows the Verified Seller badge.`,
-    failed: 'Error verifying seller',
+    done: msg`Seller verified`,
+    outcome: (name: string) => msg`${name} now shows the Verified Seller badge.`,
+    failed: msg`Error verifying seller`,
   },
   suspend: {
-    button: 'Suspend',
-    effect: 'Their products leave the catalog and they cannot list new ones until reinstated.',
-    label: 'Reason for suspending',
+    button: msg`Suspend`,
+    effect: msg`Their products leave the catalog and they cannot list new ones until reinstated.`,
+    label: msg`Reason for suspending`,
     schema: sellerReasonSchema,
-    confirmLabel: 'Suspend seller',
-    busyLabel: 'Suspending...',
+    confirmLabel: msg`Suspend seller`,
+    busyLabel: msg`Suspending...`,
     destructive: true,
-    done: 'Seller suspended',
-    outcome: (name: string) => `${name}'s products are out of the catalog.`,
-    failed: 'Error suspending seller',
+    done: msg`Seller suspended`,
+    outcome: (name: string) => msg`${name}'s products are out of the catalog.`,
+    failed: msg`Error suspending seller`,
   },
   reinstate: {
-    button: 'Reinstate',
-    effect: 'Their products return to the catalog and they can list new ones.',
-    label: 'Reason for reinstating',
+    button: msg`Reinstate`,
+    effect: msg`Their products return to the catalog and they can list new ones.`,
+    label: msg`Reason for reinstating`,
     schema: sellerReasonSchema,
-    confirmLabel: 'Reinstate seller',
-    busyLabel: 'Reinstating...',
+    confirmLabel: msg`Reinstate seller`,
+    busyLabel: msg`Reinstating...`,
     destructive: false,
-    done: 'Seller reinstated',
-    outcome: (name: string) => `${name}'s products are back in the catalog.`,
-    failed: 'Error reinstating seller',
+    done: msg`Seller reinstated`,
+    outcome: (name: string) => msg`${name}'s products are back in the catalog.`,
+    failed: msg`Error reinstating seller`,
   },
 } as const;
 
