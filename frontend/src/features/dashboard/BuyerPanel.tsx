@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { sum } from '../../../../domain/money.ts';
 import { call, server } from '../../api/client.ts';
@@ -11,8 +13,8 @@ import { CartTab, useCart } from '../cart/index.ts';
 import { type Order, OrderList, OrderNotices, amountSpent } from '../orders/index.ts';
 
 const TABS = [
-  { id: 'orders', label: 'Recent Orders' },
-  { id: 'cart', label: 'Shopping Cart' },
+  { id: 'orders', label: msg`Recent Orders` },
+  { id: 'cart', label: msg`Shopping Cart` },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -22,7 +24,8 @@ const totalSpent = (orders: readonly Order[]) => sum(orders.map(amountSpent));
 
 /** The buyer's dashboard: figures, then the orders (kept live) and the cart in tabs, then the notices of the orders. */
 export default function BuyerPanel() {
-  const orders = useApiGet((options) => server.orders.$get({}, options), [], 'Failed to load orders', { live: true });
+  const { t } = useLingui();
+  const orders = useApiGet((options) => server.orders.$get({}, options), [], t`Failed to load orders`, { live: true });
   const cart = useCart();
   const [tab, setTab] = useState<TabId>('orders');
 
@@ -39,13 +42,22 @@ export default function BuyerPanel() {
 
   return (
     <>
-      <StatCards label="Your account in figures">
-        <StatCard icon="package" label="Total Orders" value={figureOf(orders, (list) => String(list.length))} />
-        <StatCard icon="cart" label="Cart Items" value={cartItems} />
-        <StatCard icon="rupee" label="Total Spent" value={figureOf(orders, (list) => formatPrice(totalSpent(list)))} />
+      <StatCards label={t`Your account in figures`}>
+        <StatCard icon="package" label={t`Total Orders`} value={figureOf(orders, (list) => String(list.length))} />
+        <StatCard icon="cart" label={t`Cart Items`} value={cartItems} />
+        <StatCard
+          icon="rupee"
+          label={t`Total Spent`}
+          value={figureOf(orders, (list) => formatPrice(totalSpent(list)))}
+        />
       </StatCards>
-      <section className="mt-10" aria-label="Orders and cart">
-        <Tabs label="Orders and cart" tabs={TABS} selected={tab} onSelect={setTab}>
+      <section className="mt-10" aria-label={t`Orders and cart`}>
+        <Tabs
+          label={t`Orders and cart`}
+          tabs={TABS.map((one) => ({ ...one, label: t(one.label) }))}
+          selected={tab}
+          onSelect={setTab}
+        >
           {tab === 'orders' ? <OrderList orders={orders} /> : <CartTab cart={cart} />}
         </Tabs>
       </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
@@ -17,6 +18,7 @@ import { RoleGate } from './RoleGate.tsx';
  */
 export default function DashboardPage({ panels }: { panels: Record<PanelRole, ComponentType> }) {
   useSignals();
+  const { t } = useLingui();
   const { role } = useParams<{ role: PanelRole }>();
   const [path] = useLocation();
   const search = useSearch();
@@ -34,14 +36,16 @@ export default function DashboardPage({ panels }: { panels: Record<PanelRole, Co
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{title}</h1>
-          <p className="mt-1 text-base-content/80">{text}</p>
+          <h1 className="text-3xl font-bold">{t(title)}</h1>
+          <p className="mt-1 text-base-content/80">{t(text)}</p>
         </div>
         <p className="flex h-8 items-center gap-2 text-sm">
           {user ? (
             <>
               <span className="text-base-content/80">{user.fullName}</span>
-              <span className="sr-only">, your roles:</span>
+              <span className="sr-only">
+                <Trans>, your roles:</Trans>
+              </span>
               {dashboardRoles(user).map((own) => (
                 <span key={own} className="badge badge-secondary">
                   {ROLE_LABELS[own]}
@@ -69,8 +73,9 @@ export default function DashboardPage({ panels }: { panels: Record<PanelRole, Co
 
 /** While the session or the panel's chunk loads: the stat row and a block below it, as the panels start. */
 function PanelLoading() {
+  const { t } = useLingui();
   return (
-    <div aria-busy="true" aria-label="Loading dashboard">
+    <div aria-busy="true" aria-label={t`Loading dashboard`}>
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((card) => (
           // A StatCard's height.
