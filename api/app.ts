@@ -68,6 +68,7 @@ import { sellerProvenanceRoutes } from './routes/seller-provenance.ts';
 import { provenanceRoutes } from './routes/provenance.ts';
 import { EVIDENCE_TOO_LARGE, MAX_EVIDENCE_BYTES } from './commands/provenance.ts';
 import { checkoutOrigin } from '../platform/payments/open.ts';
+import { english } from '../domain/i18n/message.ts';
 
 /** JSON bodies of every route but uploads. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -194,7 +195,15 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   app.get('/api/openapi.json', (c) => c.json(apiDocument(app)));
   app.route('/api/docs', apiReferenceRoutes(options));
   app.get('/media/*', serveMedia(ctx.platform.blobs));
-  app.all('/api/*', (c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) =>
+    c.json(
+      errorBody(
+        'not_found',
+        english(/*i18n*/ 'No route for {method} {path}', { method: c.req.method, path: c.req.path }),
+      ),
+      404,
+    ),
+  );
 
   if (options.spaRoot)
     app.get(

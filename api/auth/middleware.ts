@@ -9,6 +9,7 @@ import { sessionUserOf } from '../commands/accounts.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv, SessionUser } from '../http/router.ts';
 import { SESSION_COOKIE, type SessionCookie, sessionCookieOf } from './session-cookie.ts';
+import { english } from '../../domain/i18n/message.ts';
 
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 
@@ -103,7 +104,11 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
 export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
   const user = requireUser(c);
   if (!roles.some((role) => user.roles.includes(role))) {
-    throw new ApiError(403, 'forbidden', `This needs the ${roles.join(' or ')} role`);
+    throw new ApiError(
+      403,
+      'forbidden',
+      english(/*i18n*/ 'This needs the {roles} role', { roles: roles.join(' or ') }),
+    );
   }
   return user;
 }

@@ -5,6 +5,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { type CatalogRowText, checkHeader, rowText } from '../../domain/catalog-import/rows.ts';
+import { english } from '../../domain/i18n/message.ts';
 
 /** About 2,500 bytes a row at most: room for long descriptions in thousands of rows. */
 export const MAX_CATALOG_FILE_BYTES = 5 * 1024 * 1024;
@@ -13,8 +14,10 @@ export const MAX_CATALOG_ROWS = 5_000;
 export const CATALOG_FILE_ERRORS = {
   notText: /*i18n*/ 'This file is not CSV text: save the sheet as CSV (UTF-8) and try again',
   empty: /*i18n*/ 'This file has no rows: the first row names the columns, then one row per product',
-  tooManyRows: `A file can have at most ${MAX_CATALOG_ROWS.toLocaleString('en-IN')} rows; split it into several`,
-  tooLarge: `A catalog file must be at most ${MAX_CATALOG_FILE_BYTES / 1024 / 1024} MB`,
+  tooManyRows: english(/*i18n*/ 'A file can have at most {max} rows; split it into several', {
+    max: MAX_CATALOG_ROWS.toLocaleString('en-IN'),
+  }),
+  tooLarge: english(/*i18n*/ 'A catalog file must be at most {max} MB', { max: MAX_CATALOG_FILE_BYTES / 1024 / 1024 }),
   unclosedQuote: /*i18n*/ 'A quoted field is never closed: check the quotes in the file',
   fieldCount: (line: number) => `Line ${line} has a different number of fields from the first line`,
   unreadable: (line: number) => `Line ${line} cannot be read as CSV: check its quotes`,

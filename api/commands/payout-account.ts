@@ -16,6 +16,7 @@ import type { PayoutAccountInput } from '../../domain/payout-account/schemas.ts'
 import { GatewayRefusal, type PaymentGateway } from '../../platform/payments/port.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CommandContext } from './context.ts';
+import { english } from '../../domain/i18n/message.ts';
 
 /** A seller's payout account now (null until set up), and every version of it, newest first. */
 export interface PayoutAccountView {
@@ -66,7 +67,11 @@ export async function setUpPayoutAccount(
     })
     .catch((error: unknown) => {
       if (error instanceof GatewayRefusal)
-        throw new ApiError(422, 'gateway_refused', `The payment gateway refused this account: ${error.description}`);
+        throw new ApiError(
+          422,
+          'gateway_refused',
+          english(/*i18n*/ 'The payment gateway refused this account: {reason}', { reason: error.description }),
+        );
       throw error;
     });
   const command = {

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../domain/actor.ts';
 import type { SessionCookie } from '../auth/session-cookie.ts';
 import { errorBody, validationError } from './errors.ts';
+import { english } from '../../domain/i18n/message.ts';
 
 /** The signed-in user as every route sees it (null when signed out). */
 export interface SessionUser {
@@ -111,7 +112,7 @@ export const PositionSchema = z
   .openapi({ description: 'Global log position reached by the command' });
 
 const MAX_PAGE = 100;
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE}`;
+const LIMIT_MESSAGE = english(/*i18n*/ 'Limit must be a whole number from 1 to {max}', { max: MAX_PAGE });
 const OFFSET_MESSAGE = /*i18n*/ 'Offset must be a whole number, 0 or more';
 
 /** `?limit=&offset=` of a list, spread into a query schema. */

@@ -15,6 +15,7 @@ import { ApiError } from '../http/errors.ts';
 import { errors, jsonResponse, pagingFields, router, pathParam } from '../http/router.ts';
 import { NOT_MODIFIED, servePrepared } from '../http/prepared.ts';
 import { ownedProduct } from '../../projections/catalog/queries.ts';
+import { english } from '../../domain/i18n/message.ts';
 
 export const ProductIdParamsSchema = z.object({
   id: pathParam('id', 100, { example: '6f1c2e1a-8f51-4f0e-9f7a-2d7f3c9a1b20' }),
@@ -55,14 +56,18 @@ export const ProductListQuerySchema = z.object({
       example: 'Colour:Red',
     }),
   certified: z
-    .enum(CERTIFIED, { error: `Certified must be one of ${CERTIFIED.join(', ')}` })
+    .enum(CERTIFIED, {
+      error: english(/*i18n*/ 'Certified must be one of {choices}', { choices: CERTIFIED.join(', ') }),
+    })
     .optional()
     .openapi({
       description:
         'Products showing that badge only: `gi`, a GI (the seller an authorised user, or the product certified); `handloom-mark`, the Handloom Mark',
     }),
   sort: z
-    .enum(PRODUCT_SORTS, { error: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
+    .enum(PRODUCT_SORTS, {
+      error: english(/*i18n*/ 'Sort must be one of {choices}', { choices: PRODUCT_SORTS.join(', ') }),
+    })
     .optional()
     .openapi({ description: 'Absent: featured first, then newest' }),
   ...pagingFields(24),

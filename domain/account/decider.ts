@@ -17,6 +17,7 @@ import {
   decideVerification,
   evolveVerification,
 } from './verification.ts';
+import { english } from '../i18n/message.ts';
 
 /**
  * RegisterAccount, RequestPasswordReset and ResetPassword come from visitors who are not
@@ -75,7 +76,7 @@ function addRole(account: Account, { actor, role, at }: Extract<AccountCommand, 
   if (!isAdmin(actor)) {
     if (actor.userId !== account.userId) throw forbidden(/*i18n*/ 'Only an admin can change the roles of another user');
     if (!(SELF_SERVICE_ROLES as readonly Role[]).includes(role))
-      throw forbidden(`Only an admin can grant the ${role} role`);
+      throw forbidden(english(/*i18n*/ 'Only an admin can grant the {role} role', { role }));
   }
   // Adding a role one already has succeeds quietly: the user gets what they asked for.
   if (account.roles.includes(role)) return [];

@@ -5,9 +5,10 @@ import type { ShippingAddress } from '../order/events.ts';
 import type { AddressBookEvent } from './events.ts';
 
 import { MAX_ADDRESSES } from './limits.ts';
+import { english } from '../i18n/message.ts';
 
 export const ADDRESS_BOOK_MESSAGES = {
-  full: `You can save up to ${MAX_ADDRESSES} addresses: remove one to save another`,
+  full: english(/*i18n*/ 'You can save up to {max} addresses: remove one to save another', { max: MAX_ADDRESSES }),
   notFound: /*i18n*/ 'Address not found',
 } as const;
 

@@ -1,5 +1,6 @@
 import { DomainError } from '../decider.ts';
 import type { Verification } from './status.ts';
+import { english } from '../i18n/message.ts';
 
 /** What a cart or an order must know about a product at the moment of buying it. */
 export interface PurchaseFacts {
@@ -18,7 +19,11 @@ export const SHORTAGE_CODES: readonly string[] = [NOT_AVAILABLE, INSUFFICIENT_ST
 /** Throws a conflict, `not_available` or `insufficient_stock`, unless `quantity` units may be bought. */
 export function assertCanBuy(product: PurchaseFacts, quantity: number): void {
   if (!product.available) {
-    throw new DomainError(NOT_AVAILABLE, `"${product.name}" is not available for purchase`, 'conflict');
+    throw new DomainError(
+      NOT_AVAILABLE,
+      english(/*i18n*/ '"{name}" is not available for purchase', { name: product.name }),
+      'conflict',
+    );
   }
   if (quantity > product.stockQuantity) {
     const message =

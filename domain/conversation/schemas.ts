@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { requiredText } from '../fields.ts';
+import { english } from '../i18n/message.ts';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_MESSAGE_IMAGES = 4;
 
 export const MESSAGE_MESSAGES = {
   textRequired: /*i18n*/ 'Message is required',
-  tooManyImages: `A message can have at most ${MAX_MESSAGE_IMAGES} images`,
+  tooManyImages: english(/*i18n*/ 'A message can have at most {max} images', { max: MAX_MESSAGE_IMAGES }),
   imageId: /*i18n*/ 'Images are the ids of your uploads',
 } as const;
 

@@ -10,6 +10,7 @@ import { type Decider, DomainError } from '../decider.ts';
 import { rateOn } from '../tax/rates.ts';
 import { canonicalRate, parseRate, type RateE4 } from './convert.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency, isForeignCurrency } from './currencies.ts';
+import { english } from '../i18n/message.ts';
 
 export const REFERENCE_RATES_STREAM = 'reference-rates';
 
@@ -41,7 +42,7 @@ export type SetReferenceRate = {
 };
 
 export const REFERENCE_RATE_MESSAGES = {
-  currency: `Currency must be one of ${FOREIGN_CURRENCIES.join(', ')}`,
+  currency: english(/*i18n*/ 'Currency must be one of {choices}', { choices: FOREIGN_CURRENCIES.join(', ') }),
   rate: /*i18n*/ 'Rate must be rupees per unit, more than 0, with at most 4 decimals (like 84.0729)',
   source: /*i18n*/ 'A source is required (where the rate comes from, like RBI reference rate)',
   effectiveFrom: /*i18n*/ 'Takes effect must be a time like 2026-12-01T00:00:00Z',

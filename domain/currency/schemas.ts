@@ -4,6 +4,7 @@ import { requiredText } from '../fields.ts';
 import { parseRate } from './convert.ts';
 import { DISPLAY_CURRENCIES } from './currencies.ts';
 import { REFERENCE_RATE_MESSAGES } from './reference-rates.ts';
+import { english } from '../i18n/message.ts';
 
 const MAX_SOURCE_LENGTH = 300;
 
@@ -21,7 +22,9 @@ export const referenceRateSchema = z.object({
     .optional(),
 });
 
-export const DISPLAY_CURRENCY_MESSAGE = `Choose one of ${DISPLAY_CURRENCIES.join(', ')}`;
+export const DISPLAY_CURRENCY_MESSAGE = english(/*i18n*/ 'Choose one of {choices}', {
+  choices: DISPLAY_CURRENCIES.join(', '),
+});
 
 /** The currency a buyer sees prices in beside rupees (INR: rupees alone). */
 export const displayCurrencySchema = z.object({

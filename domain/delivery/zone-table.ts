@@ -10,6 +10,7 @@ import { type Decider, DomainError } from '../decider.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../order/options.ts';
 import { indianDate, isIsoDate, type RateStamp, rateOn } from '../tax/rates.ts';
 import { type Zone, ZONES } from './zones.ts';
+import { english } from '../i18n/message.ts';
 
 export const DELIVERY_ZONES_STREAM = 'delivery-zones';
 
@@ -44,7 +45,9 @@ export const ZONE_TABLE_MESSAGES = {
   effectiveFrom: /*i18n*/ 'Effective from must be a date like 2026-04-01',
   past: /*i18n*/ 'Transit days cannot change before today: pick today or a later day',
   source: /*i18n*/ 'A source or reason is required',
-  days: `Days must be whole numbers from 1 to ${MAX_TRANSIT_DAYS}, the earliest no later than the latest`,
+  days: english(/*i18n*/ 'Days must be whole numbers from 1 to {max}, the earliest no later than the latest', {
+    max: MAX_TRANSIT_DAYS,
+  }),
 } as const;
 
 const INITIAL_SOURCE = "MIBI's initial table, from Indian couriers' published transit times";

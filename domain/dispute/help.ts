@@ -26,6 +26,7 @@ import {
   sellerRefundId,
 } from './events.ts';
 import { type SplitLine, splitRefund } from './refund-split.ts';
+import { english } from '../i18n/message.ts';
 
 export const HELP_ANSWER_HOURS = 48;
 const HOUR_MS = 3_600_000;
@@ -122,9 +123,12 @@ export const HELP_MESSAGES = {
   buyerEscalates: /*i18n*/ 'Only the buyer can take a help request to MIBI',
   adminDecides: /*i18n*/ 'Only MIBI decides a dispute',
   notYet: /*i18n*/ 'Help can be asked once the order is shipped, or once its delivery window has passed',
-  notReceivedTooSoon: `"Not received" can be asked once the delivery window has passed, or ${NOT_RECEIVED_AFTER_DAYS} days after shipping`,
+  notReceivedTooSoon: english(
+    /*i18n*/ '"Not received" can be asked once the delivery window has passed, or {days} days after shipping',
+    { days: NOT_RECEIVED_AFTER_DAYS },
+  ),
   receivedOnly: /*i18n*/ 'This can be asked once the order is delivered',
-  windowClosed: `Help can be asked up to ${HELP_WINDOW_DAYS} days after delivery`,
+  windowClosed: english(/*i18n*/ 'Help can be asked up to {days} days after delivery', { days: HELP_WINDOW_DAYS }),
   alreadyOpen: /*i18n*/ 'A help request on this order is already open',
   closed: /*i18n*/ 'This help request is already settled',
   notEscalated: /*i18n*/ 'This help request is not with MIBI',
@@ -283,7 +287,9 @@ export function decideHelp(command: HelpCommand, facts: HelpFacts): HelpEvent[] 
       if (help.status === 'open' && Date.parse(at) < Date.parse(help.answerBy))
         throw conflict(
           'seller_has_time',
-          `The seller has until ${help.answerBy.slice(0, 16).replace('T', ' ')} UTC to answer; you can ask MIBI after that`,
+          english(/*i18n*/ 'The seller has until {time} UTC to answer; you can ask MIBI after that', {
+            time: help.answerBy.slice(0, 16).replace('T', ' '),
+          }),
         );
       return [{ type: 'HelpEscalated', data: { ...stamp(help.helpId), text: command.text } }];
     }

@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { MAX_COMMISSION_BPS } from '../catalog/policy.ts';
 import { requiredText } from '../fields.ts';
+import { english } from '../i18n/message.ts';
 
 export const POLICY_MESSAGES = {
-  rate: `Rate must be a whole number of basis points from 0 to ${MAX_COMMISSION_BPS}, or null for the default`,
+  rate: english(/*i18n*/ 'Rate must be a whole number of basis points from 0 to {max}, or null for the default', {
+    max: MAX_COMMISSION_BPS,
+  }),
   returnable: /*i18n*/ 'Returnable must be true or false',
   reason: /*i18n*/ 'A reason is required',
 } as const;

@@ -46,6 +46,7 @@ import {
   shipmentAfter,
   trackingRegistered,
 } from '../shipment/shipment.ts';
+import { english } from '../i18n/message.ts';
 
 /** A cart line with the product as the API reads it at checkout, and its made-to-order days (null: in stock). */
 export interface CheckoutLine {
@@ -289,7 +290,7 @@ function changeStatus(command: Extract<OrderCommand, { type: 'ChangeSellerOrderS
   if (!canMove(part.status, command.status)) {
     throw new DomainError(
       'invalid_transition',
-      `Cannot move an order from ${part.status} to ${command.status}`,
+      english(/*i18n*/ 'Cannot move an order from {from} to {to}', { from: part.status, to: command.status }),
       'conflict',
     );
   }
@@ -425,7 +426,10 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
   if (Date.parse(at) > Date.parse(closes)) {
     throw new DomainError(
       'return_window_closed',
-      `Returns closed on ${closes.slice(0, 10)}, ${policy.windowDays} days after delivery`,
+      english(/*i18n*/ 'Returns closed on {date}, {days} days after delivery', {
+        date: closes.slice(0, 10),
+        days: policy.windowDays,
+      }),
       'conflict',
     );
   }
@@ -439,7 +443,7 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
     if (policy.returnable[line.categoryId] !== true) {
       throw new DomainError(
         'not_returnable',
-        `"${line.name}" cannot be returned: its category takes no returns`,
+        english(/*i18n*/ '"{name}" cannot be returned: its category takes no returns', { name: line.name }),
         'rule_broken',
       );
     }
@@ -447,7 +451,9 @@ function requestReturn(command: Extract<OrderCommand, { type: 'RequestReturn' }>
     if (quantity > left) {
       throw new DomainError(
         'return_quantity',
-        left === 0 ? noneLeftMessage(part, line) : `You can return at most ${left} of "${line.name}"`,
+        left === 0
+          ? noneLeftMessage(part, line)
+          : english(/*i18n*/ 'You can return at most {left} of "{name}"', { left, name: line.name }),
         'rule_broken',
       );
     }
@@ -479,7 +485,11 @@ function decideReturn(command: Extract<OrderCommand, { type: 'DecideReturn' }>, 
   const decided = accept ? 'accepted' : 'rejected';
   if (request.status === decided) return [];
   if (request.status !== 'requested')
-    throw new DomainError('already_decided', `This return was already ${request.status}`, 'conflict');
+    throw new DomainError(
+      'already_decided',
+      english(/*i18n*/ 'This return was already {status}', { status: request.status }),
+      'conflict',
+    );
   const stamp = {
     orderId: order.orderId,
     sellerOrderId: part.sellerOrderId,

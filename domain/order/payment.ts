@@ -9,6 +9,7 @@ import { DomainError } from '../decider.ts';
 import type { OrderEvent, PaymentEvent, PaymentSource } from './events.ts';
 import type { PaymentMethod } from './options.ts';
 import type { OrderStatus } from './status.ts';
+import { english } from '../i18n/message.ts';
 
 /**
  * cod: nothing to wait for; awaiting: online and not paid yet; paid: captured; expired: unpaid
@@ -83,7 +84,11 @@ export const isPayable = (payment: PaymentState): boolean => payment.status === 
 
 const notOnline = () => new DomainError('not_online', /*i18n*/ 'This order is paid on delivery', 'conflict');
 const mismatch = (what: string) =>
-  new DomainError('payment_mismatch', `The payment does not match the order: ${what}`, 'conflict');
+  new DomainError(
+    'payment_mismatch',
+    english(/*i18n*/ 'The payment does not match the order: {what}', { what }),
+    'conflict',
+  );
 
 function checkGatewayOrder(payment: PaymentState, gatewayOrderId: string): void {
   if (payment.gatewayOrderId !== gatewayOrderId) throw mismatch('another gateway order');

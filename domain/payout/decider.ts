@@ -4,6 +4,7 @@ import { type Paise, formatInr } from '../money.ts';
 import type { Payout, PayoutEvent } from './events.ts';
 import { PAYOUT_MESSAGES } from './schemas.ts';
 import { later } from '../time.ts';
+import { english } from '../i18n/message.ts';
 
 export interface PayoutState {
   /** Every payout recorded, added up. */
@@ -67,7 +68,10 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState, PayoutEvent> = {
       const due = formatInr(Math.max(0, balanceDuePaise));
       throw new DomainError(
         'exceeds_balance',
-        `A payout of ${formatInr(amountPaise)} is more than the balance due, ${due}`,
+        english(/*i18n*/ 'A payout of {amount} is more than the balance due, {due}', {
+          amount: formatInr(amountPaise),
+          due,
+        }),
         'rule_broken',
         {
           amountPaise: `At most ${due}`,

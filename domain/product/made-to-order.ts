@@ -3,10 +3,13 @@
  * number of days its seller gives. The seller's order then has that much longer to ship.
  */
 import { z } from 'zod';
+import { english } from '../i18n/message.ts';
 
 export const MAX_MADE_TO_ORDER_DAYS = 90;
 
-export const MADE_TO_ORDER_MESSAGE = `Made-to-order days must be a whole number from 1 to ${MAX_MADE_TO_ORDER_DAYS}`;
+export const MADE_TO_ORDER_MESSAGE = english(/*i18n*/ 'Made-to-order days must be a whole number from 1 to {max}', {
+  max: MAX_MADE_TO_ORDER_DAYS,
+});
 
 const days = z
   .number({ error: MADE_TO_ORDER_MESSAGE })

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DomainError } from '../decider.ts';
 import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
+import { english } from '../i18n/message.ts';
 
 /** One answer, with the question as it was asked (a later edit of the question does not change the line). */
 export interface Answer {
@@ -28,13 +29,13 @@ export const MAX_CHOICES = 20;
 export const MAX_CHOICE_LENGTH = 40;
 
 export const PERSONALISATION_MESSAGES = {
-  tooManyQuestions: `A product can ask at most ${MAX_QUESTIONS} questions`,
+  tooManyQuestions: english(/*i18n*/ 'A product can ask at most {max} questions', { max: MAX_QUESTIONS }),
   questionRequired: /*i18n*/ 'Question is required',
   questionRepeated: /*i18n*/ 'Each question can be asked once',
   kind: /*i18n*/ 'Choose text or choice',
-  maxLength: `Answer length must be a whole number from 1 to ${MAX_ANSWER_LENGTH}`,
+  maxLength: english(/*i18n*/ 'Answer length must be a whole number from 1 to {max}', { max: MAX_ANSWER_LENGTH }),
   choicesRequired: /*i18n*/ 'Give at least two values to choose from',
-  tooManyChoices: `A question can offer at most ${MAX_CHOICES} values`,
+  tooManyChoices: english(/*i18n*/ 'A question can offer at most {max} values', { max: MAX_CHOICES }),
   choiceRequired: /*i18n*/ 'Values cannot be empty',
   choiceRepeated: /*i18n*/ 'Each value can be given once',
   unknownQuestion: /*i18n*/ 'This product asks no such question',

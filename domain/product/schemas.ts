@@ -17,6 +17,7 @@ import {
   optionIssues,
   variantIssues,
 } from './variants.ts';
+import { english } from '../i18n/message.ts';
 
 /** Texts of spec section 5, written once for the form and the API. */
 export const PRODUCT_MESSAGES = {
@@ -40,8 +41,8 @@ export const PRODUCT_MESSAGES = {
   imageUrlUnreachable: /*i18n*/ 'The image at this URL could not be loaded',
   imageUrlNotImage: /*i18n*/ 'Image URL must point to a PNG, JPEG, WEBP or GIF image',
   imageUrlTooLarge: /*i18n*/ 'Image must be less than 5MB',
-  imageTooManyPixels: `Image must be at most ${MAX_IMAGE_MEGAPIXELS} megapixels`,
-  tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images`,
+  imageTooManyPixels: english(/*i18n*/ 'Image must be at most {max} megapixels', { max: MAX_IMAGE_MEGAPIXELS }),
+  tooManyImages: english(/*i18n*/ 'A product can have at most {max} images', { max: MAX_PRODUCT_IMAGES }),
   imageRepeated: /*i18n*/ 'Each image can be added once',
   imageInvalid: /*i18n*/ 'Images must be a list of uploaded image ids',
   /** An id of no upload, or of another seller's: the same words, so ids of others cannot be probed. */
@@ -64,13 +65,13 @@ const amount = (tooLowMessage: string) =>
     .number({ error: tooLowMessage })
     .int(/*i18n*/ 'Amounts must be whole paise')
     .min(1, tooLowMessage)
-    .max(MAX_PRICE_PAISE, `Price cannot be more than ${formatInr(MAX_PRICE_PAISE)}`);
+    .max(MAX_PRICE_PAISE, english(/*i18n*/ 'Price cannot be more than {max}', { max: formatInr(MAX_PRICE_PAISE) }));
 
 const stockQuantity = z
   .number({ error: PRODUCT_MESSAGES.stockWhole })
   .int(PRODUCT_MESSAGES.stockWhole)
   .min(0, PRODUCT_MESSAGES.stockNegative)
-  .max(MAX_STOCK, `Stock cannot be more than ${MAX_STOCK.toLocaleString('en-IN')}`);
+  .max(MAX_STOCK, english(/*i18n*/ 'Stock cannot be more than {max}', { max: MAX_STOCK.toLocaleString('en-IN') }));
 
 const webUrl = z.url({ protocol: /^https?$/ });
 const sitePath = /^\/(?!\/)\S*$/;

@@ -6,6 +6,7 @@
  * variant's, what cards and readers of the older shape show.
  */
 import type { Paise } from '../money.ts';
+import { english } from '../i18n/message.ts';
 
 export interface ProductOption {
   name: string;
@@ -46,21 +47,21 @@ export const MAX_SKU_LENGTH = 64;
 export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export const VARIANT_MESSAGES = {
-  tooManyOptions: `A product can have at most ${MAX_OPTIONS} options`,
+  tooManyOptions: english(/*i18n*/ 'A product can have at most {max} options', { max: MAX_OPTIONS }),
   optionNameRequired: /*i18n*/ 'Option name is required',
   optionRepeated: /*i18n*/ 'Each option can be added once',
   valuesRequired: /*i18n*/ 'Give at least one value for each option',
-  tooManyValues: `An option can have at most ${MAX_OPTION_VALUES} values`,
+  tooManyValues: english(/*i18n*/ 'An option can have at most {max} values', { max: MAX_OPTION_VALUES }),
   valueRequired: /*i18n*/ 'Option values cannot be empty',
   valueRepeated: /*i18n*/ 'Each value of an option can be given once',
   variantsRequired: /*i18n*/ 'Give the price and stock of at least one combination of the options',
   variantsWithoutOptions: /*i18n*/ 'Add options before variants',
-  tooManyVariants: `A product can have at most ${MAX_VARIANTS} variants`,
+  tooManyVariants: english(/*i18n*/ 'A product can have at most {max} variants', { max: MAX_VARIANTS }),
   optionValuesCount: /*i18n*/ 'Choose one value of each option',
   unknownValue: /*i18n*/ 'Choose a value the option has',
   combinationRepeated: /*i18n*/ 'Each combination can be listed once',
   skuRequired: /*i18n*/ 'SKU is required',
-  skuTooLong: `SKU must be at most ${MAX_SKU_LENGTH} characters`,
+  skuTooLong: english(/*i18n*/ 'SKU must be at most {max} characters', { max: MAX_SKU_LENGTH }),
   skuInvalid: /*i18n*/ 'SKU may only hold letters, digits, dots, hyphens and underscores',
   skuRepeated: /*i18n*/ 'Each SKU can be used once',
   skuTaken: /*i18n*/ 'Another of your products has this SKU',

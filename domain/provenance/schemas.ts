@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { allowedCharacters, cleanText, requiredText, tooLong } from '../fields.ts';
 import { ARTISAN_ID_KINDS, CERTIFICATE_KINDS, MAKER_KINDS, MAKING_METHODS } from './events.ts';
+import { english } from '../i18n/message.ts';
 
 export const PROVENANCE_MESSAGES = {
   makerKind: /*i18n*/ 'Choose who the maker is: an artisan, a family workshop, a cooperative or a self-help group',
@@ -83,7 +84,7 @@ export const makerSchema = z.object({
 
 /** Text that may be empty ('' when left out), with requiredText's rules otherwise. */
 function optionalText(label: string, maxLength: number, options: { multiline?: boolean } = {}) {
-  return cleanText(`${label} must be text`, options)
+  return cleanText(english(/*i18n*/ '{label} must be text', { label }), options)
     .max(maxLength, tooLong(label, maxLength))
     .refine(...allowedCharacters(label, options))
     .default('');

@@ -4,13 +4,14 @@ import { shippingAddressSchema } from '../order/schemas.ts';
 import { panError, parseGstin } from '../tax/gstin.ts';
 import { stateByCode } from '../tax/states.ts';
 import type { TaxProfile } from './events.ts';
+import { english } from '../i18n/message.ts';
 
 export const REASON_REQUIRED = 'A reason is required';
 const MAX_REASON_LENGTH = 500;
 
 /** Text that may be left out: trimmed, checked like any text field, blank meaning none (null). */
 function optionalText(label: string, maxLength: number, options: TextOptions = {}) {
-  return cleanText(`${label} must be text`, options)
+  return cleanText(english(/*i18n*/ '{label} must be text', { label }), options)
     .max(maxLength, tooLong(label, maxLength))
     .refine(...allowedCharacters(label, options))
     .transform((text) => text || null)

@@ -11,6 +11,7 @@ import { HSN_MESSAGE, isHsn } from './hsn.ts';
 import { INITIAL_TAX_POLICY } from './initial-policy.ts';
 import { formatRate, indianDate, isIsoDate, MAX_RATE_BPS, type RateStamp, rateOn } from './rates.ts';
 import { isSac, SAC_MESSAGE } from './sac.ts';
+import { english } from '../i18n/message.ts';
 
 export const TAX_POLICY_STREAM = 'tax-policy';
 
@@ -55,8 +56,10 @@ export type TaxPolicyCommand = { actor: Actor; at: string } & Change &
 export const TAX_POLICY_MESSAGES = {
   effectiveFrom: /*i18n*/ 'Effective from must be a date like 2026-04-01',
   past: /*i18n*/ 'A rate cannot change before today: pick today or a later day',
-  slabs: `Slabs must be one or more different whole numbers of basis points from 0 to ${MAX_RATE_BPS}`,
-  rate: `Rate must be a whole number of basis points from 0 to ${MAX_RATE_BPS}`,
+  slabs: english(/*i18n*/ 'Slabs must be one or more different whole numbers of basis points from 0 to {max}', {
+    max: MAX_RATE_BPS,
+  }),
+  rate: english(/*i18n*/ 'Rate must be a whole number of basis points from 0 to {max}', { max: MAX_RATE_BPS }),
   source: /*i18n*/ 'A source is required (the notification or circular)',
   hsn: HSN_MESSAGE,
 } as const;

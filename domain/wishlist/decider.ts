@@ -2,6 +2,7 @@ import { type Actor, forbidden } from '../actor.ts';
 import type { PurchaseFacts } from '../catalog/availability.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import { type WishlistEvent, savedKey } from './events.ts';
+import { english } from '../i18n/message.ts';
 
 /** Beyond this the stream's state and the wishlist page stay small; a buyer removes some first. */
 export const MAX_WISHLIST_ITEMS = 200;
@@ -52,11 +53,18 @@ export const wishlistDecider: Decider<WishlistCommand, WishlistState, WishlistEv
     const { product } = command;
     if (product.sellerId === actor.userId)
       throw new DomainError('own_product', /*i18n*/ 'You cannot save your own product', 'forbidden');
-    if (!product.available) throw new DomainError('not_available', `"${product.name}" is not available`, 'conflict');
+    if (!product.available)
+      throw new DomainError(
+        'not_available',
+        english(/*i18n*/ '"{name}" is not available', { name: product.name }),
+        'conflict',
+      );
     if (Object.keys(saved).length >= MAX_WISHLIST_ITEMS) {
       throw new DomainError(
         'wishlist_full',
-        `Your wishlist holds at most ${MAX_WISHLIST_ITEMS} products: remove some to save more`,
+        english(/*i18n*/ 'Your wishlist holds at most {max} products: remove some to save more', {
+          max: MAX_WISHLIST_ITEMS,
+        }),
         'conflict',
       );
     }

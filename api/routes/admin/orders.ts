@@ -8,8 +8,9 @@ import type { AppContext } from '../../roles/context.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
 import type { Page } from '../../../platform/readstore/paging.ts';
 import { pageOf, pagingFields } from './shared.ts';
+import { english } from '../../../domain/i18n/message.ts';
 
-const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
+const STATUS_MESSAGE = english(/*i18n*/ 'Status must be one of {choices}', { choices: ORDER_STATUSES.join(', ') });
 
 const userId = (description: string) => z.string().min(1).max(100).optional().openapi({ description });
 

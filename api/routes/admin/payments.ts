@@ -6,9 +6,14 @@ import { requireRole } from '../../auth/middleware.ts';
 import { errors, jsonResponse, router } from '../../http/router.ts';
 import type { AppContext } from '../../roles/context.ts';
 import { pageOf, pagingFields } from './shared.ts';
+import { english } from '../../../domain/i18n/message.ts';
 
 const PaymentListQuerySchema = z.object({
-  status: z.enum(PAYMENT_STATUSES, { error: `Status must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(PAYMENT_STATUSES, {
+      error: english(/*i18n*/ 'Status must be one of {choices}', { choices: PAYMENT_STATUSES.join(', ') }),
+    })
+    .optional(),
   ...pagingFields,
 });
 
