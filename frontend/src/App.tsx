@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from './components/Footer.tsx';
@@ -24,7 +25,7 @@ export function App() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-16 focus:translate-y-0">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header cart={<CartLink />} wishlist={<WishlistLink />} messages={<MessagesLink />} />
       <VerifyEmailBanner />

@@ -1,36 +1,54 @@
 /** Display formats shared by the screens. Money rules live in domain/ and are shared with the server. */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Role } from '../../domain/actor.ts';
+import { formatLocale } from './i18n/i18n.ts';
+
 export { formatInr as formatPrice } from '../../domain/money.ts';
 
-/** "1 product", "12 products": a count with its noun, grouped the Indian way. */
+/** A number grouped the Indian way (1,23,456) in the language on screen. */
+export const formatNumber = (value: number): string => value.toLocaleString(formatLocale());
+
+/**
+ * "1 product", "12 products": English only, kept for the screens not yet on Lingui (issue 30);
+ * a converted screen uses a Lingui plural instead.
+ */
 export function countOf(count: number, noun: string): string {
-  return `${count.toLocaleString('en-IN')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 
-/** "5 Mar 2025" */
-export const formatDate = (iso: string): string => date.format(new Date(iso));
+/** "5 Mar 2025" (Hindi: "5 मार्च 2025") */
+export const formatDate = (iso: string): string => new Date(iso).toLocaleDateString(formatLocale(), DAY);
 
 /** "5 Mar 2025, 4:30 pm" */
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
-
-const utcDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const formatDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(formatLocale(), { ...DAY, hour: 'numeric', minute: '2-digit' });
 
 /** "5 Mar 2025" for a UTC day of the sales figures ("2025-03-05"), whatever the time zone: the API counts sales by UTC day. */
-export const formatDay = (day: string): string => utcDay.format(new Date(day));
+export const formatDay = (day: string): string =>
+  new Date(day).toLocaleDateString(formatLocale(), { ...DAY, timeZone: 'UTC' });
 
-/** How a role is named on screen. */
-export const ROLE_LABELS: Record<Role, string> = {
-  buyer: 'Buyer',
-  seller: 'Seller',
-  admin: 'Admin',
-  analyst: 'Analyst',
-};
+const ROLE_NAMES = {
+  buyer: msg`Buyer`,
+  seller: msg`Seller`,
+  admin: msg`Admin`,
+  analyst: msg`Analyst`,
+} as const;
+
+/** How a role is named on screen, in the language on screen (read at render: the SPA remounts on a switch). */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.freeze({
+  get buyer() {
+    return i18n._(ROLE_NAMES.buyer);
+  },
+  get seller() {
+    return i18n._(ROLE_NAMES.seller);
+  },
+  get admin() {
+    return i18n._(ROLE_NAMES.admin);
+  },
+  get analyst() {
+    return i18n._(ROLE_NAMES.analyst);
+  },
+});

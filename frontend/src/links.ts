@@ -1,53 +1,54 @@
 /** The site map: header and footer links, and the contact details (placeholder data, spec section 2). */
+import { msg } from '@lingui/core/macro';
 
 export const NAV_LINKS = [
-  { label: 'Home', href: '/' },
-  { label: 'Products', href: '/products' },
-  { label: 'Categories', href: '/categories' },
-  { label: 'About', href: '/about' },
+  { label: msg`Home`, href: '/' },
+  { label: msg`Products`, href: '/products' },
+  { label: msg`Categories`, href: '/categories' },
+  { label: msg`About`, href: '/about' },
 ] as const;
 
 /** Every footer link opens a content page (features/content/ContentPage.tsx); its text is in features/content/texts.ts. */
 export const FOOTER_COLUMNS = [
   {
-    title: 'About MIBI',
+    title: msg`About MIBI`,
     links: [
-      { label: 'Our Mission', href: '/mission' },
-      { label: 'Made in India', href: '/made-in-india' },
-      { label: 'Quality Assurance', href: '/quality' },
+      { label: msg`Our Mission`, href: '/mission' },
+      { label: msg`Made in India`, href: '/made-in-india' },
+      { label: msg`Quality Assurance`, href: '/quality' },
     ],
   },
   {
-    title: 'For Buyers',
+    title: msg`For Buyers`,
     links: [
-      { label: 'How to Order', href: '/how-to-order' },
-      { label: 'Returns & Refunds', href: '/returns' },
-      { label: 'Track Your Order', href: '/track' },
+      { label: msg`How to Order`, href: '/how-to-order' },
+      { label: msg`Returns & Refunds`, href: '/returns' },
+      { label: msg`Track Your Order`, href: '/track' },
     ],
   },
   {
-    title: 'For Sellers',
+    title: msg`For Sellers`,
     links: [
-      { label: 'Sell on MIBI', href: '/sell' },
-      { label: 'Seller Guidelines', href: '/seller-guidelines' },
-      { label: 'Verification Process', href: '/verification' },
-      { label: 'Seller Support', href: '/seller-support' },
+      { label: msg`Sell on MIBI`, href: '/sell' },
+      { label: msg`Seller Guidelines`, href: '/seller-guidelines' },
+      { label: msg`Verification Process`, href: '/verification' },
+      { label: msg`Seller Support`, href: '/seller-support' },
     ],
   },
   {
-    title: 'Support',
+    title: msg`Support`,
     links: [
-      { label: 'Help Center', href: '/help' },
-      { label: 'Contact Us', href: '/contact' },
-      { label: 'FAQ', href: '/faq' },
+      { label: msg`Help Center`, href: '/help' },
+      { label: msg`Contact Us`, href: '/contact' },
+      { label: msg`FAQ`, href: '/faq' },
     ],
   },
   {
-    title: 'Legal',
+    title: msg`Legal`,
     links: [
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Terms of Service', href: '/terms' },
-      { label: 'Cookie Policy', href: '/cookies' },
+      { label: msg`Privacy Policy`, href: '/privacy' },
+      { label: msg`Terms of Service`, href: '/terms' },
+      { label: msg`Cookie Policy`, href: '/cookies' },
     ],
   },
 ] as const;

@@ -1,5 +1,9 @@
-import { expect, it } from 'vitest';
-import { SITE_TITLE, pageTitle } from './pageTitle.ts';
+import { i18n } from '@lingui/core';
+import { beforeAll, expect, it } from 'vitest';
+import { pageTitle } from './pageTitle.ts';
+
+// English, as the catalogs' source: the ids' default texts.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 it("names a page by its main heading, then the site's name", () => {
   expect(pageTitle('/checkout', { text: 'Checkout' })).toBe('Checkout | MIBI');
@@ -11,7 +15,7 @@ it('takes the heading’s data-title when it has one', () => {
 });
 
 it("keeps the site's title at home, while a page loads, and without a heading", () => {
-  expect(pageTitle('/', { text: 'Make in India, Buy in India' })).toBe(SITE_TITLE);
-  expect(pageTitle('/products/p-1', { text: 'Loading...' })).toBe(SITE_TITLE);
-  expect(pageTitle('/dashboard/seller', null)).toBe(SITE_TITLE);
+  expect(pageTitle('/', { text: 'Make in India, Buy in India' })).toBe('MIBI · Make in India, Buy in India');
+  expect(pageTitle('/products/p-1', { text: 'Loading...' })).toBe('MIBI · Make in India, Buy in India');
+  expect(pageTitle('/dashboard/seller', null)).toBe('MIBI · Make in India, Buy in India');
 });

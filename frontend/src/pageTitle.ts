@@ -1,7 +1,12 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
 
-/** The site's own title, the home page's (index.html has it too, for the first paint). */
-export const SITE_TITLE = 'MIBI · Make in India, Buy in India';
+/** The site's own title, the home page's, in the language on screen (index.html has the English one, for the first paint). */
+export const siteTitle = (): string => i18n._(msg`MIBI · Make in India, Buy in India`);
+
+/** The heading of a page still loading, in the language on screen. */
+const loadingHeading = (): string => i18n._(msg`Loading...`);
 
 /** The text of the page's main heading, or its `data-title` when the heading says too little ("404"). */
 export interface Heading {
@@ -16,7 +21,7 @@ export interface Heading {
  */
 export function pageTitle(path: string, heading: Heading | null): string {
   const name = (heading?.title || heading?.text || '').replace(/\s+/g, ' ').trim();
-  if (path === '/' || name === '' || name === 'Loading...') return SITE_TITLE;
+  if (path === '/' || name === '' || name === loadingHeading()) return siteTitle();
   return `${name} | MIBI`;
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import HomePage from './features/catalog/HomePage.tsx';
@@ -85,8 +86,9 @@ export function Routes() {
 
 /** While a page's chunk loads: a screen tall, so the footer stays out of view instead of jumping down. */
 function PageLoading() {
+  const { t } = useLingui();
   return (
-    <div className="grid min-h-screen place-items-center" aria-busy="true" aria-label="Loading page">
+    <div className="grid min-h-screen place-items-center" aria-busy="true" aria-label={t`Loading page`}>
       <span className="loading loading-spinner loading-lg text-primary" />
     </div>
   );

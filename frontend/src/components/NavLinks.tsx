@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { NAV_LINKS } from '../links.ts';
 
@@ -9,6 +10,7 @@ function isCurrent(href: string, location: string): boolean {
 /** The header's page links, as list items; the current one is marked for screen readers too. */
 export function NavLinks({ linkClassName, onNavigate }: { linkClassName: string; onNavigate?: () => void }) {
   const [location] = useLocation();
+  const { t } = useLingui();
   return NAV_LINKS.map(({ label, href }) => {
     const current = isCurrent(href, location);
     return (
@@ -19,7 +21,7 @@ export function NavLinks({ linkClassName, onNavigate }: { linkClassName: string;
           aria-current={current ? 'page' : undefined}
           onClick={onNavigate}
         >
-          {label}
+          {t(label)}
         </Link>
       </li>
     );

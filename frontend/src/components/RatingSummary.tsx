@@ -1,4 +1,6 @@
-import { countOf } from '../format.ts';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../format.ts';
 import { Stars } from './Stars.tsx';
 
 /**
@@ -14,13 +16,14 @@ export function RatingSummary({
   count: number;
   size?: 'sm' | 'md';
 }) {
-  const reviews = countOf(count, 'review');
+  const { t } = useLingui();
+  const reviews = plural(count, { one: '# review', other: '# reviews' });
   return (
     <p
       className={`flex items-center gap-2 whitespace-nowrap text-base-content/80 ${size === 'md' ? 'h-6' : 'h-5 text-sm'}`}
     >
       {rating === null || count === 0 ? (
-        'No reviews yet'
+        t`No reviews yet`
       ) : (
         <>
           <Stars rating={rating} size={size === 'md' ? 'size-5' : 'size-4'} />
@@ -30,7 +33,7 @@ export function RatingSummary({
               `(${reviews})`
             ) : (
               <>
-                <span aria-hidden="true">({count.toLocaleString('en-IN')})</span>
+                <span aria-hidden="true">({formatNumber(count)})</span>
                 <span className="sr-only">{reviews}</span>
               </>
             )}

@@ -1,10 +1,10 @@
+import { Plural } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { countOf } from '../../format.ts';
 import { useCategories } from './categories.ts';
 import type { Category } from './types.ts';
 
@@ -129,7 +129,9 @@ function CategoryCard({ category }: { category: Category }) {
       <p className="min-h-10 text-sm text-base-content/80">
         {category.description || 'Explore authentic Indian products in this category.'}
       </p>
-      <span className="badge badge-outline badge-primary">{countOf(category.productCount, 'product')}</span>
+      <span className="badge badge-outline badge-primary">
+        <Plural value={category.productCount} one="# product" other="# products" />
+      </span>
       <Link href={`/products?category=${encodeURIComponent(category.id)}`} className="btn btn-primary mt-auto">
         Browse Products
       </Link>

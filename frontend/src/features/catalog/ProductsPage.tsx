@@ -1,6 +1,6 @@
+import { Plural } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { countOf } from '../../format.ts';
 import { liveConnected } from '../../state/live.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
@@ -18,7 +18,11 @@ export default function ProductsPage() {
           <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Authentic Indian Products</h1>
           <p className="mt-1 h-6 text-base-content/80" aria-live="polite">
             {/* A list that failed to load has no count to give: the message below says so. */}
-            {list.loading ? <Skeleton className="h-6 w-28" /> : list.failed ? null : countOf(list.total, 'product')}
+            {list.loading ? (
+              <Skeleton className="h-6 w-28" />
+            ) : list.failed ? null : (
+              <Plural value={list.total} one="# product" other="# products" />
+            )}
           </p>
         </div>
         <LiveStatus />

@@ -1,5 +1,5 @@
+import { Plural } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
-import { countOf } from '../../format.ts';
 import { storefrontPath } from '../../links.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { StorefrontProfile, StorefrontProfileSkeleton } from './StorefrontProfile.tsx';
@@ -72,7 +72,7 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 className="text-2xl font-bold">Products by {storefront.displayName}</h2>
         <p className="h-6 text-base-content/80" aria-live="polite">
-          {list.loading ? '' : countOf(list.total, 'product')}
+          {list.loading ? '' : <Plural value={list.total} one="# product" other="# products" />}
         </p>
       </div>
       <div className="mt-4">
