@@ -1,3 +1,5 @@
+import { plural, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_TYPES, MAX_PRODUCT_IMAGES, imageUploadProblem } from '../../../../domain/product/image.ts';
 import { PRODUCT_MESSAGES } from '../../../../domain/product/schemas.ts';
@@ -40,13 +42,14 @@ export function Thumbnail({
   position: number;
   small?: boolean;
 }) {
+  const { t } = useLingui();
   const preview = usePreview('file' in entry ? entry.file : null);
   const size = small ? 48 : 96;
   if ('image' in entry)
     return (
       <ProductImage
         src={entry.image}
-        alt={`Current product image ${position}`}
+        alt={t`Current product image ${position}`}
         sizes={`${size}px`}
         className={`${small ? 'w-12' : 'w-24'} rounded-box`}
       />
@@ -54,7 +57,7 @@ export function Thumbnail({
   return preview ? (
     <img
       src={preview}
-      alt={`Preview of the chosen image ${entry.file.name}`}
+      alt={t`Preview of the chosen image ${ph({ fileName: entry.file.name })}`}
       width={size}
       height={size}
       className={`${small ? 'size-12' : 'size-24'} rounded-box object-cover`}
@@ -72,6 +75,7 @@ export function Thumbnail({
  * while any image is listed.
  */
 export function ImagePicker({ entries, onChange, urlError, imagesError }: ImagePickerProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const fileId = useId();
@@ -97,17 +101,26 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
     const fine = chosen.filter((_, i) => problems[i] === null);
     const room = MAX_PRODUCT_IMAGES - entries.length;
     if (fine.length > room)
-      toast({ title: 'Too many images', description: PRODUCT_MESSAGES.tooManyImages, tone: 'error' });
+      toast({ title: t`Too many images`, description: PRODUCT_MESSAGES.tooManyImages, tone: 'error' });
     const added = fine.slice(0, room).map((file): GalleryEntry => ({ key: `chosen-${++chosenCount.current}`, file }));
     if (added.length === 0) return;
     onChange([...entries, ...added]);
-    say(added.length === 1 ? `Image added as image ${entries.length + 1}` : `${added.length} images added`);
+    const addedCount = added.length;
+    say(
+      added.length === 1
+        ? t`Image added as image ${ph({ number: entries.length + 1 })}`
+        : plural(addedCount, { one: '# image added', other: '# images added' }),
+    );
   }
 
   function move(from: number, to: number) {
     const entry = entries[from]!;
     onChange(moved(entries, from, to));
-    say(to === 0 ? `Image ${from + 1} is now the main image` : `Image ${from + 1} moved to position ${to + 1}`);
+    say(
+      to === 0
+        ? t`Image ${ph({ number: from + 1 })} is now the main image`
+        : t`Image ${ph({ number: from + 1 })} moved to position ${ph({ position: to + 1 })}`,
+    );
     // The button pressed, or its neighbour when it no longer applies at the image's new place.
     const last = entries.length - 1;
     const direction = to < from ? 'earlier' : 'later';
@@ -120,16 +133,18 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
   function remove(index: number) {
     const next = entries.filter((_, i) => i !== index);
     onChange(next);
-    say(`Image ${index + 1} removed`);
+    say(t`Image ${ph({ number: index + 1 })} removed`);
     const neighbour = next[Math.min(index, next.length - 1)];
     setFocusNext(neighbour ? `[data-key="${CSS.escape(neighbour.key)}"] [data-remove]` : 'chooser');
   }
 
   return (
     <fieldset className="md:col-span-2">
-      <legend className="mb-2 text-sm font-medium">Product Images</legend>
+      <legend className="mb-2 text-sm font-medium">
+        <Trans>Product Images</Trans>
+      </legend>
       {entries.length > 0 && (
-        <ol ref={list} aria-label="Images, the first is the main image" className="mb-3 flex flex-wrap gap-3">
+        <ol ref={list} aria-label={t`Images, the first is the main image`} className="mb-3 flex flex-wrap gap-3">
           {entries.map((entry, index) => (
             <li
               key={entry.key}
@@ -137,13 +152,15 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
               className="flex flex-col items-center gap-1 rounded-box border border-base-300 p-2"
             >
               <Thumbnail entry={entry} position={index + 1} />
-              <span className="text-xs font-medium">{index === 0 ? 'Main image' : `Image ${index + 1}`}</span>
+              <span className="text-xs font-medium">
+                {index === 0 ? t`Main image` : t`Image ${ph({ number: index + 1 })}`}
+              </span>
               <span className="join">
                 <button
                   type="button"
                   data-move="earlier"
                   className="btn btn-ghost btn-xs join-item"
-                  aria-label={`Move image ${index + 1} earlier`}
+                  aria-label={t`Move image ${ph({ number: index + 1 })} earlier`}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
@@ -153,7 +170,7 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
                   type="button"
                   data-move="later"
                   className="btn btn-ghost btn-xs join-item"
-                  aria-label={`Move image ${index + 1} later`}
+                  aria-label={t`Move image ${ph({ number: index + 1 })} later`}
                   disabled={index === entries.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
@@ -163,7 +180,7 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
                   type="button"
                   data-remove
                   className="btn btn-ghost btn-xs join-item"
-                  aria-label={`Remove image ${index + 1}`}
+                  aria-label={t`Remove image ${ph({ number: index + 1 })}`}
                   onClick={() => remove(index)}
                 >
                   <Icon name="trash" className="size-4" />
@@ -179,7 +196,7 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
       <div className="flex flex-wrap items-start gap-4">
         <div className="min-w-60 flex-1">
           <label htmlFor={fileId} className="mb-1 block text-sm">
-            Upload an image
+            <Trans>Upload an image</Trans>
           </label>
           <input
             id={fileId}
@@ -195,7 +212,9 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
             onChange={choose}
           />
           <p id={`${fileId}-hint`} className="mt-1 text-xs text-base-content/80">
-            PNG, JPG, WEBP (MAX. 5MB each), up to {MAX_PRODUCT_IMAGES} images; the first is the main image.
+            <Trans>
+              PNG, JPG, WEBP (MAX. 5MB each), up to {MAX_PRODUCT_IMAGES} images; the first is the main image.
+            </Trans>
           </p>
           {imagesError && (
             <p id={`${fileId}-error`} className="mt-1 text-sm text-error">
@@ -204,7 +223,7 @@ export function ImagePicker({ entries, onChange, urlError, imagesError }: ImageP
           )}
         </div>
         <div className="min-w-60 flex-1">
-          <Field label="Or an image URL" name="imageUrl" type="url" disabled={entries.length > 0} error={urlError} />
+          <Field label={t`Or an image URL`} name="imageUrl" type="url" disabled={entries.length > 0} error={urlError} />
           {/* A disabled field is not sent: the listed images take its place. */}
           {entries.length > 0 && <input type="hidden" name="imageUrl" value="" />}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_ANSWER_LENGTH, MAX_QUESTIONS, MAX_QUESTION_LENGTH } from '../../../../domain/product/personalisation.ts';
 import { Field, SelectField } from '../../components/Field.tsx';
 import { type QuestionDraft, newQuestion } from './questions.ts';
@@ -15,45 +16,53 @@ interface QuestionsEditorProps {
  * so an error the API gives lands under its input.
  */
 export function QuestionsEditor({ drafts, onChange, errorOf }: QuestionsEditorProps) {
+  const { t } = useLingui();
   const change = (i: number, fields: Partial<QuestionDraft>) =>
     onChange(drafts.map((draft, j) => (j === i ? { ...draft, ...fields } : draft)));
 
   return (
     <fieldset className="mt-4 md:col-span-2">
-      <legend className="mb-1 text-sm font-medium">Personalisation (questions the buyer answers)</legend>
+      <legend className="mb-1 text-sm font-medium">
+        <Trans>Personalisation (questions the buyer answers)</Trans>
+      </legend>
       <p className="min-h-5 text-sm text-error">{errorOf('personalisation')}</p>
       {drafts.map((draft, i) => {
         const field = (name: string) => `personalisation.${i}.${name}`;
+        const number = i + 1;
         return (
           <div
             key={draft.id ?? `new-${i}`}
             role="group"
-            aria-label={`Question ${i + 1}`}
+            aria-label={t`Question ${number}`}
             className="mb-2 grid gap-x-4 rounded-box border border-base-300 p-3 md:grid-cols-3"
           >
             <Field
-              label={`Question ${i + 1}`}
+              label={t`Question ${number}`}
               name={field('question')}
               value={draft.question}
               maxLength={MAX_QUESTION_LENGTH}
-              placeholder="Name to engrave"
+              placeholder={t`Name to engrave`}
               onChange={(event) => change(i, { question: event.target.value })}
               error={errorOf(field('question'))}
               className="md:col-span-2"
             />
             <SelectField
-              label="Answer"
+              label={t`Answer`}
               name={field('kind')}
               value={draft.kind}
               onChange={(event) => change(i, { kind: event.target.value as QuestionDraft['kind'] })}
               error={errorOf(field('kind'))}
             >
-              <option value="text">Short text</option>
-              <option value="choice">A choice</option>
+              <option value="text">
+                <Trans>Short text</Trans>
+              </option>
+              <option value="choice">
+                <Trans>A choice</Trans>
+              </option>
             </SelectField>
             {draft.kind === 'text' ? (
               <Field
-                label="Longest answer (characters)"
+                label={t`Longest answer (characters)`}
                 name={field('maxLength')}
                 type="number"
                 inputMode="numeric"
@@ -65,10 +74,10 @@ export function QuestionsEditor({ drafts, onChange, errorOf }: QuestionsEditorPr
               />
             ) : (
               <Field
-                label="Values (comma-separated)"
+                label={t`Values (comma-separated)`}
                 name={field('values')}
                 value={draft.values}
-                placeholder="Gold, Silver"
+                placeholder={t`Gold, Silver`}
                 onChange={(event) => change(i, { values: event.target.value })}
                 error={errorOf(field('values'))}
               />
@@ -80,21 +89,21 @@ export function QuestionsEditor({ drafts, onChange, errorOf }: QuestionsEditorPr
                 checked={draft.required}
                 onChange={(event) => change(i, { required: event.target.checked })}
               />
-              Required
+              <Trans>Required</Trans>
             </label>
             <button
               type="button"
               className="btn btn-ghost btn-sm self-center text-error"
               onClick={() => onChange(drafts.filter((_, j) => j !== i))}
             >
-              Remove question {i + 1}
+              <Trans>Remove question {number}</Trans>
             </button>
           </div>
         );
       })}
       {drafts.length < MAX_QUESTIONS && (
         <button type="button" className="btn btn-outline btn-sm" onClick={() => onChange([...drafts, newQuestion()])}>
-          Add a question
+          <Trans>Add a question</Trans>
         </button>
       )}
     </fieldset>

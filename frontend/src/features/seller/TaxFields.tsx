@@ -1,11 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRate } from '../../../../domain/tax/rates.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { Field, SelectField } from '../../components/Field.tsx';
 
 /** The rates in force today (GET /tax-rates): the GST rates a product may have and each category's defaults. */
-export const useTaxRates = () =>
-  useApiGet((options) => server['tax-rates'].$get({}, options), [], 'Failed to load tax rates');
+export function useTaxRates() {
+  const { t } = useLingui();
+  return useApiGet((options) => server['tax-rates'].$get({}, options), [], t`Failed to load tax rates`);
+}
 
 export type TaxRates = NonNullable<ReturnType<typeof useTaxRates>['data']>;
 
@@ -30,6 +33,7 @@ interface TaxFieldsProps {
 
 /** HSN code and GST rate, filled from the category's defaults (ProductForm sets them when a category is chosen). */
 export function TaxFields({ rates, value, onChange, errors }: TaxFieldsProps) {
+  const { t } = useLingui();
   const slabs = rates?.gstSlabsBps ?? [];
   // A rate no longer in force stays shown for the product that has it; the server refuses it only if sent again.
   const options =
@@ -37,7 +41,7 @@ export function TaxFields({ rates, value, onChange, errors }: TaxFieldsProps) {
   return (
     <>
       <Field
-        label="HSN Code"
+        label={t`HSN Code`}
         name="hsn"
         inputMode="numeric"
         maxLength={8}
@@ -47,13 +51,15 @@ export function TaxFields({ rates, value, onChange, errors }: TaxFieldsProps) {
         error={errors.hsn}
       />
       <SelectField
-        label="GST Rate (included in the price)"
+        label={t`GST Rate (included in the price)`}
         name="gstRateBps"
         value={value.gstRateBps}
         onChange={(event) => onChange({ ...value, gstRateBps: event.target.value })}
         error={errors.gstRateBps}
       >
-        <option value="">Select a rate</option>
+        <option value="">
+          <Trans>Select a rate</Trans>
+        </option>
         {options.map((rateBps) => (
           <option key={rateBps} value={String(rateBps)}>
             {formatRate(rateBps)}

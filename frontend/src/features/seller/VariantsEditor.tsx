@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { VariantMadeToOrder } from '../../../../domain/product/made-to-order.ts';
 import { MAX_OPTIONS } from '../../../../domain/product/variants.ts';
@@ -31,20 +34,20 @@ interface VariantsEditorProps {
 
 const COLUMNS: Array<{
   field: 'sku' | 'price' | 'originalPrice' | 'stockQuantity';
-  label: string;
+  label: MessageDescriptor;
   numeric: boolean;
 }> = [
-  { field: 'sku', label: 'SKU', numeric: false },
-  { field: 'price', label: 'Price (₹)', numeric: true },
-  { field: 'originalPrice', label: 'Original price (₹)', numeric: true },
-  { field: 'stockQuantity', label: 'Stock', numeric: true },
+  { field: 'sku', label: msg`SKU`, numeric: false },
+  { field: 'price', label: msg`Price (₹)`, numeric: true },
+  { field: 'originalPrice', label: msg`Original price (₹)`, numeric: true },
+  { field: 'stockQuantity', label: msg`Stock`, numeric: true },
 ];
 
 /** A variant's made-to-order choices: the product's setting is one of them, as a variant may ship from stock though the product is made to order. */
-const MADE_TO_ORDER_CHOICES: Array<{ value: VariantMadeToOrder; label: string }> = [
-  { value: 'product', label: 'As the product' },
-  { value: 'stock', label: 'Ships from stock' },
-  { value: 'days', label: 'Made to order' },
+const MADE_TO_ORDER_CHOICES: Array<{ value: VariantMadeToOrder; label: MessageDescriptor }> = [
+  { value: 'product', label: msg`As the product` },
+  { value: 'stock', label: msg`Ships from stock` },
+  { value: 'days', label: msg`Made to order` },
 ];
 
 /**
@@ -55,6 +58,7 @@ const MADE_TO_ORDER_CHOICES: Array<{ value: VariantMadeToOrder; label: string }>
  * (`variants.2.price`), so the form's errors land under them.
  */
 export function VariantsEditor({ value, onChange, entries, defaults, errors, waiting }: VariantsEditorProps) {
+  const { t } = useLingui();
   const id = useId();
 
   function setOptions(options: OptionDraft[]) {
@@ -70,23 +74,27 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
 
   return (
     <fieldset className="md:col-span-2">
-      <legend className="mb-1 text-sm font-medium">Options</legend>
+      <legend className="mb-1 text-sm font-medium">
+        <Trans>Options</Trans>
+      </legend>
       <p id={`${id}-hint`} className="mb-3 text-xs text-base-content/80">
-        Sizes, colours or materials the product comes in, up to {MAX_OPTIONS}. Each combination then has its own SKU,
-        price and stock. Without options the product is sold as one item at the price and stock above.
+        <Trans>
+          Sizes, colours or materials the product comes in, up to {MAX_OPTIONS}. Each combination then has its own SKU,
+          price and stock. Without options the product is sold as one item at the price and stock above.
+        </Trans>
       </p>
       {value.options.map((option, index) => (
         <div key={index} className="mb-2 flex flex-wrap items-start gap-x-3">
           <OptionField
-            label={`Option ${index + 1} name`}
+            label={t`Option ${ph({ number: index + 1 })} name`}
             name={`options.${index}.name`}
             value={option.name}
-            placeholder="Size"
+            placeholder={t`Size`}
             error={errors[`options.${index}.name`]}
             onChange={(name) => setOption(index, { name })}
           />
           <OptionField
-            label={`Option ${index + 1} values (comma-separated)`}
+            label={t`Option ${ph({ number: index + 1 })} values (comma-separated)`}
             name={`options.${index}.values`}
             value={option.valuesText}
             placeholder="6, 7, 8, 9"
@@ -97,7 +105,7 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
           <button
             type="button"
             className="btn btn-ghost btn-sm mt-6"
-            aria-label={`Remove option ${index + 1}`}
+            aria-label={t`Remove option ${ph({ number: index + 1 })}`}
             onClick={() => setOptions(value.options.filter((_, i) => i !== index))}
           >
             <Icon name="trash" className="size-4" />
@@ -112,7 +120,7 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
         aria-describedby={`${id}-hint`}
         onClick={() => setOptions([...value.options, { name: '', valuesText: '' }])}
       >
-        Add option
+        <Trans>Add option</Trans>
       </button>
 
       {value.options.length > 0 && (
@@ -121,17 +129,25 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
           {errors.variants && <p className="mb-2 text-sm text-error">{errors.variants}</p>}
           <div className="rounded-box border border-base-300 sm:overflow-x-auto">
             <table className={`table table-sm ${CARD.table}`}>
-              <caption className="sr-only">Variants</caption>
+              <caption className="sr-only">
+                <Trans>Variants</Trans>
+              </caption>
               <thead className={CARD.head}>
                 <tr>
-                  <th scope="col">Variant</th>
+                  <th scope="col">
+                    <Trans>Variant</Trans>
+                  </th>
                   {COLUMNS.map((column) => (
                     <th key={column.field} scope="col">
-                      {column.label}
+                      {t(column.label)}
                     </th>
                   ))}
-                  <th scope="col">Made to order</th>
-                  <th scope="col">Images</th>
+                  <th scope="col">
+                    <Trans>Made to order</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Images</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody className={CARD.body}>
@@ -142,17 +158,20 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
                       <th scope="row" className="whitespace-nowrap max-sm:col-span-2">
                         {label}
                         {waiting?.has(label) && (
-                          <span className="badge badge-warning badge-sm ml-2 font-normal">Waiting for review</span>
+                          <span className="badge badge-warning badge-sm ml-2 font-normal">
+                            <Trans>Waiting for review</Trans>
+                          </span>
                         )}
                       </th>
-                      {COLUMNS.map(({ field, label: column, numeric }) => {
+                      {COLUMNS.map(({ field, label: columnLabel, numeric }) => {
+                        const column = t(columnLabel);
                         const name = `variants.${index}.${field}`;
                         const error = errors[name];
                         return (
                           <td key={field} className={`align-top ${CARD.cell}`} data-label={column}>
                             <input
                               name={name}
-                              aria-label={`${column} of ${label}`}
+                              aria-label={t`${column} of ${label}`}
                               value={row[field]}
                               inputMode={
                                 numeric
@@ -174,7 +193,7 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
                           </td>
                         );
                       })}
-                      <td className={`align-top ${CARD.cell}`} data-label="Made to order">
+                      <td className={`align-top ${CARD.cell}`} data-label={t`Made to order`}>
                         <MadeToOrderCell
                           label={label}
                           name={`variants.${index}`}
@@ -183,7 +202,7 @@ export function VariantsEditor({ value, onChange, entries, defaults, errors, wai
                           onChange={(change) => setRow(index, change)}
                         />
                       </td>
-                      <td className={`align-top max-sm:col-span-2 ${CARD.cell}`} data-label="Images">
+                      <td className={`align-top max-sm:col-span-2 ${CARD.cell}`} data-label={t`Images`}>
                         <VariantImages
                           label={label}
                           entries={entries}
@@ -214,29 +233,30 @@ interface MadeToOrderCellProps {
 
 /** How one variant is made: as the product, from stock, or to order in the days typed beside it. */
 function MadeToOrderCell({ label, name, row, error, onChange }: MadeToOrderCellProps) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="flex flex-wrap items-center gap-1">
       <select
         name={`${name}.madeToOrder`}
-        aria-label={`Made to order of ${label}`}
+        aria-label={t`Made to order of ${label}`}
         value={row.madeToOrder}
         className="select select-sm w-40 max-sm:w-full"
         onChange={(event) => onChange({ madeToOrder: event.target.value as VariantMadeToOrder })}
       >
         {MADE_TO_ORDER_CHOICES.map(({ value, label: text }) => (
           <option key={value} value={value}>
-            {text}
+            {t(text)}
           </option>
         ))}
       </select>
       {row.madeToOrder === 'days' && (
         <input
           name={`${name}.madeToOrderDays`}
-          aria-label={`Made-to-order days of ${label}`}
+          aria-label={t`Made-to-order days of ${label}`}
           value={row.madeToOrderDays}
           inputMode="numeric"
-          placeholder="days"
+          placeholder={t`days`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`input input-sm w-20 ${error ? 'input-error' : ''}`}
@@ -288,11 +308,12 @@ function OptionField({ label, name, value, placeholder, error, onChange, wide = 
 
 /** A price or a stock typed once and set in every row. */
 function BulkSet({ onApply }: { onApply: (field: BulkField, text: string) => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState<Record<BulkField, string>>({ price: '', stockQuantity: '' });
   const bulk: Array<{ field: BulkField; label: string; button: string }> = [
-    { field: 'price', label: 'Price for all (₹)', button: 'Set every price' },
-    { field: 'stockQuantity', label: 'Stock for all', button: 'Set every stock' },
+    { field: 'price', label: t`Price for all (₹)`, button: t`Set every price` },
+    { field: 'stockQuantity', label: t`Stock for all`, button: t`Set every stock` },
   ];
   return (
     <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -333,14 +354,24 @@ interface VariantImagesProps {
 
 /** The gallery's pictures to tick for one variant (none: the product's own show), kept in the gallery's order. */
 function VariantImages({ label, entries, chosen, onChange }: VariantImagesProps) {
-  if (entries.length === 0) return <span className="text-xs text-base-content/70">Add images above</span>;
+  const { t } = useLingui();
+  if (entries.length === 0)
+    return (
+      <span className="text-xs text-base-content/70">
+        <Trans>Add images above</Trans>
+      </span>
+    );
+  const chosenCount = chosen.length;
   const toggle = (key: string, on: boolean) =>
     onChange(entries.map((entry) => entry.key).filter((k) => (k === key ? on : chosen.includes(k))));
   return (
     <details>
       <summary className="cursor-pointer text-sm whitespace-nowrap">
-        {chosen.length === 0 ? 'All images' : `${chosen.length} chosen`}
-        <span className="sr-only"> for {label}</span>
+        {chosenCount === 0 ? t`All images` : <Plural value={chosenCount} one="# chosen" other="# chosen" />}
+        <span className="sr-only">
+          {' '}
+          <Trans>for {label}</Trans>
+        </span>
       </summary>
       <ul className="mt-2 flex flex-wrap gap-2">
         {entries.map((entry, index) => (
@@ -350,7 +381,7 @@ function VariantImages({ label, entries, chosen, onChange }: VariantImagesProps)
               <input
                 type="checkbox"
                 className="checkbox checkbox-sm"
-                aria-label={`Image ${index + 1} for ${label}`}
+                aria-label={t`Image ${ph({ number: index + 1 })} for ${label}`}
                 checked={chosen.includes(entry.key)}
                 onChange={(event) => toggle(entry.key, event.target.checked)}
               />
