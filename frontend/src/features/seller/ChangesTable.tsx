@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** A field with its value before a change and after it. */
@@ -25,7 +26,7 @@ export function ChangesTable({ rows, caption, labels, fieldWidth }: ChangesTable
       <thead>
         <tr>
           <th scope="col" className={fieldWidth}>
-            Field
+            <Trans>Field</Trans>
           </th>
           <th scope="col">{labels.before}</th>
           <th scope="col">{labels.after}</th>

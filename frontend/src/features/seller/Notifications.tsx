@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { NotificationsSection } from '../../components/NotificationsSection.tsx';
@@ -7,10 +8,11 @@ import type { SellerNotification } from './types.ts';
 
 /** The seller's notifications, newest first, kept live, with the unread count. */
 export function Notifications() {
+  const { t } = useLingui();
   const notifications = useApiGet(
     (options) => server.notifications.$get({ query: {} }, options),
     [],
-    'Failed to load notifications',
+    t`Failed to load notifications`,
     { live: true },
   );
   const keep = (notification: SellerNotification) =>
@@ -20,7 +22,7 @@ export function Notifications() {
 
   return (
     <NotificationsSection
-      emptyText="You will be told here when an order comes in, when a buyer cancels, asks for a return or reviews a product, and of what the admins decide about your products."
+      emptyText={t`You will be told here when an order comes in, when a buyer cancels, asks for a return or reviews a product, and of what the admins decide about your products.`}
       notifications={notifications}
       keep={keep}
       markRead={(notification) =>

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ProductContent } from '../../../../domain/product/events.ts';
 import { detailChanges } from '../../../../domain/product/history.ts';
 import type { ProductImage as StoredImage } from '../../../../domain/product/image.ts';
@@ -25,6 +27,7 @@ interface RevisionChangesProps {
 
 /** Images are reviewed by looking at them: the pictures are shown, in their order, with the count. */
 function Shown({ field, text, images }: { field: string; text: string; images: ProductContent['images'] | undefined }) {
+  const { t } = useLingui();
   if (field !== 'images') return <>{text}</>;
   return (
     <span className="flex flex-col gap-1">
@@ -34,7 +37,7 @@ function Shown({ field, text, images }: { field: string; text: string; images: P
             <ProductImage
               key={image.id}
               src={image}
-              alt={`Picture ${index + 1}`}
+              alt={t`Picture ${ph({ number: index + 1 })}`}
               sizes="48px"
               className="w-12 rounded-box"
             />
@@ -57,6 +60,7 @@ interface VariantListProps {
 
 /** Variants are reviewed one by one: each by its values, SKU and price, with its own pictures; new or removed ones marked. */
 function VariantList({ variants, options, others, mark, images }: VariantListProps) {
+  const { t } = useLingui();
   return (
     <ul className="flex flex-col gap-1">
       {variants.map((variant) => (
@@ -71,7 +75,7 @@ function VariantList({ variants, options, others, mark, images }: VariantListPro
             <ProductImage
               key={url}
               src={images.find((image) => image.url === url) ?? url}
-              alt={`Picture ${index + 1} of ${variantLabel(options, variant.optionValues)}`}
+              alt={t`Picture ${ph({ number: index + 1 })} of ${ph({ variant: variantLabel(options, variant.optionValues) })}`}
               sizes="32px"
               className="w-8 rounded-box"
             />
@@ -84,6 +88,7 @@ function VariantList({ variants, options, others, mark, images }: VariantListPro
 
 /** The fields a revision changes, each with its approved value and the proposed one, in the order of the form. */
 export function RevisionChanges({ revision, live, categoryName, caption, labels }: RevisionChangesProps) {
+  const { t } = useLingui();
   const names = { category: categoryName };
   const { before, after } = revision;
   const images = [...(after.images ?? []), ...(before.images ?? []), ...live.images];
@@ -102,8 +107,8 @@ export function RevisionChanges({ revision, live, categoryName, caption, labels 
         ? {
             key,
             field: change.field,
-            before: variants(before, after, 'removed'),
-            after: variants(after, before, 'new'),
+            before: variants(before, after, t`removed`),
+            after: variants(after, before, t`new`),
           }
         : {
             key,

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { OrderStatus } from '../../../../domain/order/status.ts';
 import type { SellerOrder } from '../orders/index.ts';
@@ -28,9 +31,9 @@ function Count({ n, of }: { n: number; of: string }) {
 }
 
 /** The seller's pages beside the dashboard: proof of origin. */
-const PAGES = [
-  { label: 'Makers', href: '/seller/makers' },
-  { label: 'Certificates', href: '/seller/certificates' },
+const PAGES: ReadonlyArray<{ label: MessageDescriptor; href: string }> = [
+  { label: msg`Makers`, href: '/seller/makers' },
+  { label: msg`Certificates`, href: '/seller/certificates' },
 ];
 
 /**
@@ -38,26 +41,32 @@ const PAGES = [
  * view under the header as the page scrolls.
  */
 export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksProps) {
+  const { t } = useLingui();
   // Orders and Returns both lead to the orders section, which they filter.
   const sections = [
-    { label: 'Orders', href: '#orders', onClick: () => onOrders(false), count: <Count n={waiting} of="waiting" /> },
-    { label: 'Products', href: '#products' },
     {
-      label: 'Returns',
+      label: t`Orders`,
+      href: '#orders',
+      onClick: () => onOrders(false),
+      count: <Count n={waiting} of={t`waiting`} />,
+    },
+    { label: t`Products`, href: '#products' },
+    {
+      label: t`Returns`,
       href: '#orders',
       onClick: () => onOrders(true),
-      count: <Count n={openReturns} of="to decide" />,
+      count: <Count n={openReturns} of={t`to decide`} />,
     },
-    { label: 'Ledger', href: '#ledger' },
-    { label: 'Payouts', href: '#payouts' },
-    { label: 'Storefront', href: '#storefront' },
-    { label: 'Tax profile', href: '#tax-profile' },
-    { label: 'Invoices', href: '#invoices' },
-    { label: 'Notifications', href: '#notifications' },
+    { label: t`Ledger`, href: '#ledger' },
+    { label: t`Payouts`, href: '#payouts' },
+    { label: t`Storefront`, href: '#storefront' },
+    { label: t`Tax profile`, href: '#tax-profile' },
+    { label: t`Invoices`, href: '#invoices' },
+    { label: t`Notifications`, href: '#notifications' },
   ];
   return (
     <nav
-      aria-label="Dashboard sections"
+      aria-label={t`Dashboard sections`}
       className="sticky top-16 z-30 -mx-4 mb-6 border-b border-base-300 bg-base-100/95 px-4 py-2"
     >
       <ul className="flex flex-wrap gap-x-5 gap-y-1">
@@ -70,9 +79,9 @@ export function SectionLinks({ waiting, openReturns, onOrders }: SectionLinksPro
           </li>
         ))}
         {PAGES.map(({ label, href }) => (
-          <li key={label}>
+          <li key={href}>
             <Link href={href} className="link link-hover whitespace-nowrap py-1">
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}

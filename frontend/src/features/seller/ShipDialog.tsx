@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { TrackingInput } from '../../../../domain/shipment/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -20,6 +22,7 @@ export function ShipDialog({
   onMoved: (result: SellerOrderChange) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -39,16 +42,16 @@ export function ShipDialog({
 
   return (
     <ConfirmDialog
-      title={`Mark order ${partLabel(part)} shipped?`}
-      confirmLabel="Mark shipped"
-      busyLabel="Updating..."
+      title={t`Mark order ${ph({ order: partLabel(part) })} shipped?`}
+      confirmLabel={t`Mark shipped`}
+      busyLabel={t`Updating...`}
       busy={busy}
       onConfirm={(form) => void ship(form)}
       onClose={onClose}
     >
-      <p>{moveConsequence('shipped', 'Your earning')}</p>
+      <p>{moveConsequence('shipped', t`Your earning`)}</p>
       <p className="text-sm">
-        Give the courier and tracking number now so the buyer can follow the parcel, or add them later.
+        <Trans>Give the courier and tracking number now so the buyer can follow the parcel, or add them later.</Trans>
       </p>
       <TrackingFields shipment={null} errors={errors} />
     </ConfirmDialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { DAY_RANGE_MESSAGES } from '../../../../../domain/days.ts';
 import { server } from '../../../api/client.ts';
@@ -14,34 +15,37 @@ function thisMonth(now = new Date()): { from: string; to: string } {
 
 /** Two days and the link to the statement (GET /seller/ledger/statement, downloaded by the browser) of the ledger lines between them (both included), as a CSV file. */
 export function StatementForm() {
+  const { t } = useLingui();
   const [range, setRange] = useState(thisMonth);
   const titleId = useId();
   const problem =
-    !range.from || !range.to ? 'Choose both days' : range.from > range.to ? DAY_RANGE_MESSAGES.order : undefined;
+    !range.from || !range.to ? t`Choose both days` : range.from > range.to ? DAY_RANGE_MESSAGES.order : undefined;
 
   return (
     <section aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
       <h3 id={titleId} className="font-semibold">
-        Statement
+        <Trans>Statement</Trans>
       </h3>
       <p className="mt-1 text-sm text-base-content/80">
-        Every ledger line of a range of days (UTC) with the opening and closing balance, as a CSV file for your
-        accounts.
+        <Trans>
+          Every ledger line of a range of days (UTC) with the opening and closing balance, as a CSV file for your
+          accounts.
+        </Trans>
       </p>
       <div className="mt-3 grid items-start gap-x-4 sm:grid-cols-[1fr_1fr_auto]">
         <DayRangeFields
-          labels={{ from: 'Statement from', to: 'Statement to' }}
+          labels={{ from: t`Statement from`, to: t`Statement to` }}
           value={range}
           error={problem}
           onChange={(change) => setRange({ ...range, ...change })}
         />
         {problem ? (
           <button type="button" className="btn btn-primary sm:mt-6" disabled>
-            <Icon name="layers" className="size-4" /> Download statement (CSV)
+            <Icon name="layers" className="size-4" /> <Trans>Download statement (CSV)</Trans>
           </button>
         ) : (
           <a className="btn btn-primary sm:mt-6" href={server.seller.ledger.statement.$path({ query: range })} download>
-            <Icon name="layers" className="size-4" /> Download statement (CSV)
+            <Icon name="layers" className="size-4" /> <Trans>Download statement (CSV)</Trans>
           </a>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   type PayoutAccountInput,
@@ -25,13 +27,16 @@ const accountLine = ({ beneficiaryName, accountLast4, ifsc }: NonNullable<Payout
  * accounts it replaced.
  */
 export function PayoutsSection({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
   const payouts = useApiGet(
     (options) => server.seller['payout-account'].$get({}, options),
     [],
-    'Failed to load your payouts',
+    t`Failed to load your payouts`,
   );
   const [editing, setEditing] = useState(false);
   const account = payouts.data?.account ?? null;
+  const since = account && formatDateTime(account.at);
+  const earlierCount = (payouts.data?.history.length ?? 1) - 1;
 
   async function saved(position: number) {
     await payouts.reload(position);
@@ -41,44 +46,58 @@ export function PayoutsSection({ className = '' }: { className?: string }) {
   return (
     <section id="payouts" aria-labelledby="payouts-title" className={className}>
       <h2 id="payouts-title" className="mb-1 text-xl font-semibold">
-        Payouts
+        <Trans>Payouts</Trans>
       </h2>
       <p className="mb-4 text-base-content/80">
-        What you earn on orders paid online is transferred to this bank account, on hold until each order’s return
-        window closes.
+        <Trans>
+          What you earn on orders paid online is transferred to this bank account, on hold until each order’s return
+          window closes.
+        </Trans>
       </p>
       {payouts.loading ? (
         <Skeleton className="h-32 rounded-box" />
       ) : payouts.failed ? (
-        <LoadFailed what="your payouts" onRetry={() => void payouts.reload()} />
+        <LoadFailed what={t`your payouts`} onRetry={() => void payouts.reload()} />
       ) : editing || !account ? (
         <>
           {!account && (
             <Alert tone="info" className="mb-4">
-              Payouts are not set up: your earnings on orders paid online wait until you add a bank account.
+              <Trans>
+                Payouts are not set up: your earnings on orders paid online wait until you add a bank account.
+              </Trans>
             </Alert>
           )}
           <PayoutAccountForm onSaved={saved} onCancel={account ? () => setEditing(false) : null} />
         </>
       ) : (
         <div className="card border border-base-300 p-6">
-          <p className="font-semibold">Payouts set up</p>
-          <p className="mt-1">{accountLine(account)}</p>
-          <p className="mt-1 text-sm text-base-content/80">Since {formatDateTime(account.at)}</p>
+          <p className="font-semibold">
+            <Trans>Payouts set up</Trans>
+          </p>
+          <p className="mt-1" dir="auto">
+            {accountLine(account)}
+          </p>
+          <p className="mt-1 text-sm text-base-content/80">
+            <Trans>Since {since}</Trans>
+          </p>
           <div className="mt-4">
             <button type="button" className="btn btn-outline btn-primary" onClick={() => setEditing(true)}>
-              Change bank account
+              <Trans>Change bank account</Trans>
             </button>
           </div>
         </div>
       )}
-      {payouts.data && payouts.data.history.length > 1 && (
+      {payouts.data && earlierCount > 0 && (
         <details className="mt-4">
-          <summary className="cursor-pointer font-medium">Earlier accounts ({payouts.data.history.length - 1})</summary>
+          <summary className="cursor-pointer font-medium">
+            <Trans>Earlier accounts ({earlierCount})</Trans>
+          </summary>
           <ol className="mt-2 space-y-2">
             {payouts.data.history.slice(1).map((version) => (
               <li key={version.at} className="rounded-box border border-base-300 p-3 text-sm">
-                {accountLine(version)}, set up {formatDateTime(version.at)}
+                <Trans>
+                  {ph({ account: accountLine(version) })}, set up {ph({ setUp: formatDateTime(version.at) })}
+                </Trans>
               </li>
             ))}
           </ol>
@@ -95,25 +114,26 @@ interface PayoutAccountFormProps {
 }
 
 function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps) {
+  const { t } = useLingui();
   async function save(input: PayoutAccountInput) {
     const { position } = await call(server.seller['payout-account'].$put({ json: input }));
-    toast({ title: 'Payouts set up', description: 'Your earnings on orders paid online go to this account.' });
+    toast({ title: t`Payouts set up`, description: t`Your earnings on orders paid online go to this account.` });
     await onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(payoutAccountSchema, save, 'Error setting up payouts');
+  const { errors, busy, onSubmit } = useForm(payoutAccountSchema, save, t`Error setting up payouts`);
 
   return (
     <form onSubmit={onSubmit} noValidate className="card grid gap-x-6 border border-base-300 p-6 md:grid-cols-3">
       <Field
-        label="Account holder name"
+        label={t`Account holder name`}
         name="beneficiaryName"
         autoComplete="name"
         required
         error={errors.beneficiaryName}
       />
       <Field
-        label="Account number"
+        label={t`Account number`}
         name="accountNumber"
         inputMode="numeric"
         autoComplete="off"
@@ -123,11 +143,11 @@ function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps) {
       <Field label="IFSC" name="ifsc" placeholder="SBIN0001234" autoComplete="off" required error={errors.ifsc} />
       <div className="mt-2 flex flex-wrap gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Bank Account'}
+          {busy ? t`Saving...` : t`Save Bank Account`}
         </button>
         {onCancel && (
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         )}
       </div>
