@@ -26,7 +26,7 @@ export function OptionWindows({
     <span className="flex flex-col">
       {parcels.map((parcel) => (
         <span key={parcel.sellerId}>
-          {parcel.sellerName}: {windowOf(parcel)}
+          <span dir="auto">{parcel.sellerName}</span>: {windowOf(parcel)}
         </span>
       ))}
     </span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { OrderStatus } from '../../../../domain/order/status.ts';
 import { arrivesText, windowDays } from './windowText.ts';
 
@@ -9,12 +10,12 @@ export function OrderPromise({
   promise: { from: string; to: string } | null;
   status: OrderStatus;
 }) {
+  const { t } = useLingui();
   if (!promise || status === 'cancelled') return null;
+  const days = windowDays(promise.from, promise.to);
   return (
     <p className="text-sm font-medium">
-      {status === 'delivered'
-        ? `Promised for ${windowDays(promise.from, promise.to)}`
-        : arrivesText(promise.from, promise.to)}
+      {status === 'delivered' ? t`Promised for ${days}` : arrivesText(promise.from, promise.to)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
@@ -14,6 +15,7 @@ import { arrivesText } from './windowText.ts';
  */
 export function ProductDelivery({ productId, variantId }: { productId: string; variantId: string | undefined }) {
   useSignals();
+  const { t } = useLingui();
   const [pincode, setPincode] = useState(() => rememberedPin() ?? '');
   const state = useDeliveryEstimates(pincode, productEstimates(productId, variantId), `${productId}/${variantId}`);
 
@@ -24,11 +26,11 @@ export function ProductDelivery({ productId, variantId }: { productId: string; v
   return (
     <section aria-labelledby="delivery-title" className="rounded-box border border-base-300 p-4">
       <h2 id="delivery-title" className="font-semibold">
-        Delivery
+        <Trans>Delivery</Trans>
       </h2>
       {session.value && pincode === '' && <DefaultAddressPin onPin={setPincode} />}
       <Field
-        label="Deliver to PIN code"
+        label={t`Deliver to PIN code`}
         name="deliveryPincode"
         inputMode="numeric"
         autoComplete="postal-code"
@@ -40,10 +42,8 @@ export function ProductDelivery({ productId, variantId }: { productId: string; v
       />
       {state.status === 'ready' && (
         <>
-          <p className="text-sm text-base-content/80">
-            To {state.estimates.place.district}, {state.estimates.place.state}
-          </p>
-          <ul className="mt-2 space-y-1" aria-label="Delivery windows">
+          <Destination district={state.estimates.place.district} state={state.estimates.place.state} />
+          <ul className="mt-2 space-y-1" aria-label={t`Delivery windows`}>
             {state.estimates.parcels[0]!.options.map((option) => (
               <li key={option.delivery}>
                 <span className="font-medium">{DELIVERY_OPTIONS[option.delivery].label}:</span>{' '}
@@ -54,10 +54,27 @@ export function ProductDelivery({ productId, variantId }: { productId: string; v
         </>
       )}
       {state.status === 'idle' && (
-        <p className="text-sm text-base-content/80">Enter a PIN code to see when it arrives.</p>
+        <p className="text-sm text-base-content/80">
+          <Trans>Enter a PIN code to see when it arrives.</Trans>
+        </p>
       )}
-      {state.status === 'loading' && <p className="text-sm text-base-content/80">Checking delivery dates...</p>}
+      {state.status === 'loading' && (
+        <p className="text-sm text-base-content/80">
+          <Trans>Checking delivery dates...</Trans>
+        </p>
+      )}
     </section>
+  );
+}
+
+/** Where the PIN code is: a place name as the postal directory spells it. */
+function Destination({ district, state }: { district: string; state: string }) {
+  return (
+    <p className="text-sm text-base-content/80">
+      <Trans>
+        To {district}, {state}
+      </Trans>
+    </p>
   );
 }
 

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrivesText, looksLikePin } from './windowText.ts';
 
 describe('a delivery window as text', () => {
+  beforeAll(() => i18n.loadAndActivate({ locale: 'en', locales: ['en-IN'], messages: {} }));
   it('names the month once within a month, both across months, one day alone', () => {
     expect(arrivesText('2026-12-03', '2026-12-05')).toBe('Arrives 3-5 Dec');
     expect(arrivesText('2026-11-30', '2026-12-02')).toBe('Arrives 30 Nov-2 Dec');
@@ -14,4 +16,9 @@ describe('a delivery window as text', () => {
     expect(looksLikePin('056001')).toBe(false);
     expect(looksLikePin('56001')).toBe(false);
   });
+});
+
+it('writes the days in the language on screen', () => {
+  i18n.loadAndActivate({ locale: 'hi', locales: ['hi-IN'], messages: {} });
+  expect(arrivesText('2026-12-03', '2026-12-05')).toMatch(/^Arrives 3-5 दिस/);
 });

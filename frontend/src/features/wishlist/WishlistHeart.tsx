@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -30,6 +31,7 @@ const STYLE = {
  */
 export function WishlistHeart({ productId, productName, chosen, variant }: WishlistHeartProps) {
   useSignals();
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   const user = session.value;
@@ -55,8 +57,8 @@ export function WishlistHeart({ productId, productName, chosen, variant }: Wishl
         type="button"
         className={`${STYLE[variant]} ${saved ? 'text-primary' : 'text-base-content/80'}`}
         aria-pressed={saved}
-        aria-label={`Save ${name} to wishlist`}
-        title={saved ? 'Saved to your wishlist' : 'Save to wishlist'}
+        aria-label={t`Save ${name} to wishlist`}
+        title={saved ? t`Saved to your wishlist` : t`Save to wishlist`}
         disabled={busy || !sessionKnown.value}
         onClick={() => void toggle()}
       >
@@ -86,23 +88,28 @@ function LoginToSave({
   productName: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [location] = useLocation();
   const search = useSearch();
   const here = search ? `${location}?${search}` : location;
   return (
     <InfoDialog
-      title="Log in to save to your wishlist"
+      title={t`Log in to save to your wishlist`}
       onClose={onClose}
       action={
         <Link href={loginHref(here)} className="btn btn-primary" onClick={() => saveAfterSignIn(productId, variantId)}>
-          Log in
+          <Trans>Log in</Trans>
         </Link>
       }
     >
       <p>
-        Log in as a buyer to keep {productName} on your wishlist and hear when its price drops or it is back in stock.
+        <Trans>
+          Log in as a buyer to keep {productName} on your wishlist and hear when its price drops or it is back in stock.
+        </Trans>
       </p>
-      <p className="mt-2 text-sm text-base-content/80">You will come back to this page, with it saved.</p>
+      <p className="mt-2 text-sm text-base-content/80">
+        <Trans>You will come back to this page, with it saved.</Trans>
+      </p>
     </InfoDialog>
   );
 }

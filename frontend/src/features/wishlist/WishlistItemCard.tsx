@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Price } from '../../components/Price.tsx';
@@ -11,8 +13,8 @@ import { setSaved } from './wishlistState.ts';
 
 /** What the product page is opened to ask when Add to Cart cannot add the item as saved. */
 const ASK_FIRST = {
-  variant: 'Choose one of its options, then Add to Cart.',
-  answers: 'Answer its questions, then Add to Cart.',
+  variant: msg`Choose one of its options, then Add to Cart.`,
+  answers: msg`Answer its questions, then Add to Cart.`,
 } as const;
 
 /**
@@ -21,7 +23,10 @@ const ASK_FIRST = {
  * ask something first: a variant of a product saved as a whole, or a required question.
  */
 export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRemoved: () => void }) {
+  const { t } = useLingui();
   const { productId, variantId, product } = item;
+  const sellerName = product.sellerName || t`Seller`;
+  const stockQuantity = product.stockQuantity;
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
   const nameId = useId();
@@ -38,13 +43,17 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
       <ProductImage src={product.imageUrl} alt="" className="w-full" />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 id={nameId} className="min-h-12 font-semibold break-words">
-          <Link href={productPath(productId, variantId ?? undefined)} className="link link-hover">
+          <Link href={productPath(productId, variantId ?? undefined)} className="link link-hover" dir="auto">
             {product.name}
             {product.variantLabel && ' '}
             {product.variantLabel && <span className="block text-sm font-normal">{product.variantLabel}</span>}
           </Link>
         </h3>
-        <p className="text-sm text-base-content/80">Sold by {product.sellerName || 'Seller'}</p>
+        <p className="text-sm text-base-content/80">
+          <Trans>
+            Sold by <span dir="auto">{sellerName}</span>
+          </Trans>
+        </p>
         <Price
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}
@@ -52,11 +61,13 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
         />
         <p className="flex min-h-5 flex-wrap items-center gap-2 text-sm">
           {!product.available ? (
-            <span className="font-medium text-error">No longer available</span>
+            <span className="font-medium text-error">
+              <Trans>No longer available</Trans>
+            </span>
           ) : (
             <>
               <span className={inStock ? 'font-medium text-secondary' : 'font-medium text-error'}>
-                {inStock ? `${product.stockQuantity} in stock` : 'Out of stock'}
+                {inStock ? t`${stockQuantity} in stock` : t`Out of stock`}
               </span>
               {inStock && <StockBadge stockQuantity={product.stockQuantity} />}
             </>
@@ -71,10 +82,10 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
             onClick={() => {
               if (product.asksFirst === null) return run(() => addToCart(productId, 1, variantId ?? undefined));
               navigate(productPath(productId, variantId ?? undefined));
-              toast({ title: 'A few details first', description: ASK_FIRST[product.asksFirst], tone: 'info' });
+              toast({ title: t`A few details first`, description: t(ASK_FIRST[product.asksFirst]), tone: 'info' });
             }}
           >
-            Add to Cart
+            <Trans>Add to Cart</Trans>
           </button>
           <button
             type="button"
@@ -83,7 +94,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
             disabled={busy}
             onClick={() => run(async () => (await setSaved(productId, false, variantId)) && onRemoved())}
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
 import { unreadUpdates } from './wishlistState.ts';
@@ -5,15 +6,16 @@ import { unreadUpdates } from './wishlistState.ts';
 /** The header's way to the wishlist, with the unread notifications of saved products as a badge. */
 export function WishlistLink() {
   useSignals();
+  const { t } = useLingui();
   return (
     <CountLink
       href="/wishlist"
       icon="heart"
-      name="Wishlist"
+      name={t`Wishlist`}
       count={unreadUpdates.value}
       noun="unread update"
       size="sm"
-      title="Wishlist"
+      title={t`Wishlist`}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { readAfter, server } from '../../api/client.ts';
@@ -7,7 +8,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { type CatalogProduct, savedProduct } from '../../../../domain/wishlist/saved-product.ts';
-import { countOf } from '../../format.ts';
+
 import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
 import { useLiveEvent } from '../../state/live.ts';
@@ -19,31 +20,34 @@ import { wishlistPosition } from './wishlistState.ts';
 /** /wishlist: the buyer's saved products at their live price and stock, and the notifications of them. */
 export default function WishlistPage() {
   useSignals();
+  const { t } = useLingui();
   const user = session.value;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">My Wishlist</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>My Wishlist</Trans>
+      </h1>
       <div className="mt-6">
         {!sessionKnown.value ? (
           <Skeleton className="h-64 rounded-box" />
         ) : !user ? (
           <EmptyState
             heading
-            title="Log in to see your wishlist"
-            text="Save the products you love with the heart, and hear when their price drops."
+            title={t`Log in to see your wishlist`}
+            text={t`Save the products you love with the heart, and hear when their price drops.`}
           >
             <Link href={loginHref('/wishlist')} className="btn btn-primary">
-              Log in
+              <Trans>Log in</Trans>
             </Link>
           </EmptyState>
         ) : !user.roles.includes('buyer') ? (
           <EmptyState
             heading
-            title="Wishlists are for buyers"
-            text="Add the buyer role to your account to save products."
+            title={t`Wishlists are for buyers`}
+            text={t`Add the buyer role to your account to save products.`}
           >
             <Link href="/dashboard/buyer" className="btn btn-primary">
-              Go to the buyer dashboard
+              <Trans>Go to the buyer dashboard</Trans>
             </Link>
           </EmptyState>
         ) : (
@@ -68,11 +72,12 @@ function withProduct(list: Wishlist, product: CatalogProduct): Wishlist {
 }
 
 function SavedProducts() {
+  const { t } = useLingui();
   const wishlist = useApiGet(
     // After the buyer's last save or removal, so a heart pressed on the page before shows here.
     (options) => server.wishlist.$get({}, { ...readAfter(wishlistPosition.peek()), ...options }),
     [],
-    'Failed to load your wishlist',
+    t`Failed to load your wishlist`,
     { live: true },
   );
   useLiveEvent('product.changed', (product) => wishlist.update((list) => withProduct(list, product)));
@@ -92,13 +97,16 @@ function SavedProducts() {
     });
 
   const items = wishlist.data?.items ?? [];
+  const count = items.length;
   return (
     <section aria-labelledby="saved-title" aria-busy={wishlist.loading}>
       <h2 id="saved-title" className="mb-4 flex items-center gap-2 text-xl font-semibold">
         <Icon name="heart" />
-        Saved products
+        <Trans>Saved products</Trans>
         {wishlist.data && (
-          <span className="text-base font-normal text-base-content/80">({countOf(items.length, 'product')})</span>
+          <span className="text-base font-normal text-base-content/80">
+            (<Plural value={count} one="# product" other="# products" />)
+          </span>
         )}
       </h2>
       {wishlist.loading ? (
@@ -107,15 +115,15 @@ function SavedProducts() {
           <Skeleton className="h-72 rounded-box" />
         </div>
       ) : wishlist.failed ? (
-        <LoadFailed what="your wishlist" onRetry={() => void wishlist.reload()} />
+        <LoadFailed what={t`your wishlist`} onRetry={() => void wishlist.reload()} />
       ) : items.length === 0 ? (
-        <EmptyState title="Your wishlist is empty" text="Tap the heart on a product to save it here.">
+        <EmptyState title={t`Your wishlist is empty`} text={t`Tap the heart on a product to save it here.`}>
           <Link href="/products" className="btn btn-primary">
-            Browse Products
+            <Trans>Browse Products</Trans>
           </Link>
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Saved products">
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t`Saved products`}>
           {items.map((item) => (
             <WishlistItemCard key={item.productId} item={item} onRemoved={() => removed(item.productId)} />
           ))}

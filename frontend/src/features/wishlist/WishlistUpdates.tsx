@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
@@ -9,10 +10,11 @@ import { unreadUpdates } from './wishlistState.ts';
 
 /** The buyer's notifications of saved products (a lower price, stock again), newest first, kept live. */
 export function WishlistUpdates() {
+  const { t } = useLingui();
   const updates = useApiGet(
     (options) => server.wishlist.notifications.$get({ query: {} }, options),
     [],
-    'Failed to load your wishlist updates',
+    t`Failed to load your wishlist updates`,
     { live: true },
   );
   const keep = (update: WishlistUpdate) => updates.update((list) => withNotification(list, update));
@@ -28,10 +30,10 @@ export function WishlistUpdates() {
 
   return (
     <NotificationsSection
-      title="Updates"
-      what="your wishlist updates"
-      emptyTitle="No updates yet"
-      emptyText="You will be told here when a saved product’s price drops or it is back in stock."
+      title={t`Updates`}
+      what={t`your wishlist updates`}
+      emptyTitle={t`No updates yet`}
+      emptyText={t`You will be told here when a saved product’s price drops or it is back in stock.`}
       notifications={updates}
       keep={keep}
       markRead={(update) =>

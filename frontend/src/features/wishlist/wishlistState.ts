@@ -3,6 +3,7 @@
  * (the hearts) and how many notifications of them are unread (the header badge). Both follow the
  * session; a save asked for while signed out is made once the visitor has signed in.
  */
+import { t } from '@lingui/core/macro';
 import { computed, effect, signal, untracked } from '@preact/signals-react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
@@ -71,14 +72,14 @@ export async function setSaved(productId: string, saved: boolean, variantId?: st
     wishlistPosition.value = answer.position;
     toast(
       saved
-        ? { title: 'Saved to Wishlist', description: 'You will be told when its price drops or it is back in stock' }
-        : { title: 'Removed from Wishlist' },
+        ? { title: t`Saved to Wishlist`, description: t`You will be told when its price drops or it is back in stock` }
+        : { title: t`Removed from Wishlist` },
     );
     return true;
   } catch (error) {
     savedKeys.value = before;
     toast({
-      title: saved ? 'Could not save to your wishlist' : 'Could not remove from your wishlist',
+      title: saved ? t`Could not save to your wishlist` : t`Could not remove from your wishlist`,
       description: (error as ApiError).message,
       tone: 'error',
     });
@@ -118,7 +119,7 @@ effect(() => {
     // Signed in without the buyer role: a save asked for before cannot be made.
     if (user && sessionStorage.getItem(PENDING_KEY)) {
       sessionStorage.removeItem(PENDING_KEY);
-      toast({ title: 'Not saved to a wishlist', description: 'Only buyers keep a wishlist', tone: 'error' });
+      toast({ title: t`Not saved to a wishlist`, description: t`Only buyers keep a wishlist`, tone: 'error' });
     }
     return forget();
   });
