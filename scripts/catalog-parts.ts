@@ -1,12 +1,14 @@
 /**
  * Vite plugin: each language's message catalogs in two files, those every page needs and the
- * rest (frontend/src/i18n/start-catalogs.ts says which is which). `virtual:catalogs` exports a
+ * rest (frontend/src/i18n/start-catalogs.ts says which is which). The rest includes the server's
+ * catalog, for the messages of the schemas forms check before sending (frontend/src/i18n/domain-text.ts). `virtual:catalogs` exports a
  * loader per language and part; each part is one module importing its .po files (compiled by
  * Lingui's plugin), so the build makes it one file: a language loads in two requests, not one per feature.
  */
 import { globSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { SERVER_CATALOG_DIR } from '../platform/i18n/server-catalog.ts';
 import { type CatalogPart, catalogFile } from '../frontend/src/i18n/start-catalogs.ts';
 
 const INDEX = 'virtual:catalogs';
@@ -21,7 +23,8 @@ export function catalogParts(root: string, locales: readonly string[]): Plugin {
         const found = catalogFile(file);
         return found?.locale === locale && found.part === part;
       })
-      .sort();
+      .sort()
+      .concat(part === 'rest' ? [`/../${SERVER_CATALOG_DIR}/${locale}.po`] : []);
   return {
     name: 'mibi-catalog-parts',
     resolveId: (id) => (id === INDEX || id.startsWith(PART) ? `\0${id}` : undefined),

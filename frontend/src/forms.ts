@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrors } from '../../domain/fields.ts';
 import { ApiError } from './api/client.ts';
+import { domainText } from './i18n/domain-text.ts';
 import { dismissToast, toast } from './state/toasts.ts';
 
 /** A message per field name (the first one found). */
@@ -65,7 +66,10 @@ export function useForm<T>(
     failure.current = null;
     const parsed = schema.safeParse({ ...Object.fromEntries(new FormData(event.currentTarget)), ...more?.() });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      // The schema is the server's: its English messages, in the language on screen.
+      setErrors(
+        Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([key, text]) => [key, domainText(text)])),
+      );
       return;
     }
     setErrors({});
