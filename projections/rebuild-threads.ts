@@ -2,8 +2,9 @@
  * Rebuilds of SQLite files, the embedded default, in parallel: the projections are shared out
  * among worker threads, each reading the event log file on its own connection (parsing only what
  * its projections read) and bulk-loading its projections' documents into a scratch file of its
- * own; the files are merged into one, which takes the read store's place once complete. Other adapters rebuild through their ports
- * (`replay`).
+ * own (those of the log's own figures from its totals, log-totals.ts); the files are merged into
+ * one, which takes the read store's place once complete. Other adapters rebuild through their
+ * ports (`replay`).
  */
 import { availableParallelism } from 'node:os';
 import { type LogInterest, SqliteLogReader } from '../platform/eventstore/sqlite-log.ts';
@@ -11,7 +12,8 @@ import type { Projection } from '../platform/projection/projection.ts';
 import { startWorker } from '../platform/worker-thread.ts';
 import { SqliteReadStore, mergeSqliteFile, removeSqliteFile, replaceSqliteFile } from '../platform/readstore/sqlite.ts';
 import { projections as registered } from './index.ts';
-import { type ReplayOptions, type ReplayPlan, type ReplayResult, replayPages } from './rebuild.ts';
+import { FROM_LOG_TOTALS, loadLogTotals } from './log-totals.ts';
+import { type ReplayOptions, type ReplayPlan, type ReplayResult, replayPages, threadCpuMs } from './rebuild.ts';
 
 export interface SqliteFiles {
   /** The event store's file. */
@@ -32,6 +34,8 @@ export interface GroupResult {
   events: number;
   position: number;
   parts: Record<string, number>;
+  /** The thread's CPU time in all (ms), its start included. */
+  cpuMs: number;
 }
 
 /** What a thread is given: the files and its projections (by name, with their targets). */
@@ -51,16 +55,16 @@ export interface ThreadResult extends GroupResult {
  * Each projection's share of a replay's work (its handlers, the documents it writes and their
  * indexes), relative, as rebuilds of the marketplace log of `npm run bench:replay` spent their
  * time (2026-11-28: two threads within 20% of each other, where the weights before left one
- * idle for a third of the rebuild): only used to share the projections out evenly. One not
+ * idle for a third of the rebuild; the log's totals, log-totals.ts, measured in CPU time): only used to share the projections out evenly. One not
  * listed counts as the median.
  */
 const COSTS: Record<string, number> = {
-  'log-stats': 40,
   orders: 40,
   catalog: 32,
   sales: 30,
+  'log-stats': 27,
   ledger: 28,
-  'stream-browser': 14,
+  'stream-browser': 2,
   notifications: 8,
   storefronts: 8,
   reviews: 6,
@@ -70,19 +74,30 @@ const COSTS: Record<string, number> = {
   wishlists: 1,
 };
 
-/** Shares the plan out among at most `threads` groups, the most costly first, each to the cheapest group so far. */
+/**
+ * Shares the plan out among at most `threads` groups, the most costly first, each to the cheapest
+ * group so far. The projections made from the log's totals go together: they share one pass.
+ */
 export function shareOut(plan: ReplayPlan[], threads: number): ReplayPlan[][] {
   const known = Object.values(COSTS).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)]!;
-  const cost = (step: ReplayPlan) => COSTS[step.projection.name] ?? median;
-  const groups = Array.from({ length: Math.max(1, Math.min(threads, plan.length)) }, () => ({
+  const units = new Map<string, { steps: ReplayPlan[]; cost: number }>();
+  for (const step of plan) {
+    const { name } = step.projection;
+    const key = FROM_LOG_TOTALS.has(name) ? 'log totals' : name;
+    const unit = units.get(key) ?? { steps: [], cost: 0 };
+    unit.steps.push(step);
+    unit.cost += COSTS[name] ?? median;
+    units.set(key, unit);
+  }
+  const groups = Array.from({ length: Math.max(1, Math.min(threads, units.size)) }, () => ({
     steps: [] as ReplayPlan[],
     cost: 0,
   }));
-  for (const step of [...plan].sort((a, b) => cost(b) - cost(a))) {
+  for (const unit of [...units.values()].sort((a, b) => b.cost - a.cost)) {
     const cheapest = groups.reduce((low, group) => (group.cost < low.cost ? group : low));
-    cheapest.steps.push(step);
-    cheapest.cost += cost(step);
+    cheapest.steps.push(...unit.steps);
+    cheapest.cost += unit.cost;
   }
   return groups.filter((group) => group.steps.length > 0).map((group) => group.steps);
 }
@@ -164,7 +179,10 @@ export async function replaySqlite(
   };
 }
 
-/** A group's replay, in this thread: the projections' events read from the file, their documents bulk-loaded. */
+/**
+ * A group's replay, in this thread: the projections' events read from the file, their documents
+ * bulk-loaded; those made from the log's totals (log-totals.ts) after the others.
+ */
 export async function replayGroup(
   task: GroupTask,
   onProgress: (progress: { events: number; position: number }) => void,
@@ -173,8 +191,10 @@ export async function replayGroup(
     projection: registered.find((p) => p.name === name)!,
     toPosition,
   }));
-  const to = Math.max(0, ...plan.map((step) => step.toPosition));
-  const log = new SqliteLogReader(task.files.events, interestOf(plan.map((step) => step.projection)));
+  const totalled = plan.filter((step) => FROM_LOG_TOTALS.has(step.projection.name));
+  const replayed = plan.filter((step) => !FROM_LOG_TOTALS.has(step.projection.name));
+  const to = Math.max(0, ...replayed.map((step) => step.toPosition));
+  const log = new SqliteLogReader(task.files.events, interestOf(replayed.map((step) => step.projection)));
   const read = new SqliteReadStore(task.files.read, { bulkLoad: true });
   try {
     const pages = function* (limit: number) {
@@ -185,11 +205,20 @@ export async function replayGroup(
         after = page.position;
       }
     };
-    return await replayPages(pages, read, plan, {
+    const result = await replayPages(pages, read, replayed, {
       ...(task.batchSize !== undefined && { batchSize: task.batchSize }),
       ...(task.cacheDocuments !== undefined && { cacheDocuments: task.cacheDocuments }),
       onProgress: ({ events, position }) => onProgress({ events, position }),
     });
+    if (totalled.length === 0) return { ...result, cpuMs: threadCpuMs() };
+    const started = threadCpuMs();
+    const covered = await loadLogTotals(log, read, totalled);
+    return {
+      events: Math.max(result.events, covered.events),
+      position: Math.max(result.position, covered.position),
+      parts: { ...result.parts, 'log totals': threadCpuMs() - started },
+      cpuMs: threadCpuMs(),
+    };
   } finally {
     await read.close();
     log.close();

@@ -15,6 +15,7 @@ import { logStats } from './log-stats.ts';
 import { ORDERS } from './orders/projection.ts';
 import { type ReplayProgress, collectionsOf, compareReadStores, countDocuments, replay } from './rebuild.ts';
 import { replaySqlite, shareOut } from './rebuild-threads.ts';
+import { streamBrowser } from './stream-browser/projection.ts';
 import { USERS } from './users/projection.ts';
 import { REVIEWS } from './reviews/projection.ts';
 import { PRODUCTS } from './catalog/projection.ts';
@@ -319,11 +320,36 @@ describe('a rebuild of a generated marketplace log', () => {
     await ports.close();
   });
 
+  it('in threads, makes the log’s figures from its totals, each up to its own target, as the handlers do', async () => {
+    const plan = [
+      { projection: logStats, toPosition: Math.floor(last / 3) },
+      { projection: streamBrowser, toPosition: Math.floor(last / 2) },
+      { projection: projections.find((p) => p.name === 'orders')!, toPosition: last },
+    ];
+    const threads = join(dir, `rebuilt-${++rebuilt}.db`);
+    const result = await replaySqlite({ events: eventsFile, read: threads }, plan, { threads: 2 });
+    const ports = new SqliteReadStore(join(dir, `rebuilt-${++rebuilt}.db`));
+    const expected = await replay(events, ports, plan);
+    expect(result).toMatchObject({ events: expected.events, position: expected.position });
+    const read = new SqliteReadStore(threads);
+    const planned = plan.map((step) => step.projection);
+    expect(await countDocuments(read, collectionsOf(planned))).toEqual(
+      await countDocuments(ports, collectionsOf(planned)),
+    );
+    expect(await compareReadStores(ports, read, collectionsOf(planned))).toEqual([]);
+    for (const { projection, toPosition } of plan) expect(await read.checkpoint(projection.name)).toBe(toPosition);
+    await read.close();
+    await ports.close();
+  });
+
   it('shares the projections out among the threads, the most costly first', () => {
     const groups = shareOut(everyProjectionTo(1), 2).map((group) => group.map((step) => step.projection.name));
     expect(groups.flat().sort()).toEqual(projections.map((p) => p.name).sort());
     // The two most costly start a thread each.
-    expect([groups[0]![0], groups[1]![0]].sort()).toEqual(['log-stats', 'orders']);
-    expect(shareOut(everyProjectionTo(1), 64)).toHaveLength(projections.length);
+    expect([groups[0]![0], groups[1]![0]].sort()).toEqual(['catalog', 'orders']);
+    // The projections made from the log's totals share a thread, as they share one pass over it.
+    const totals = groups.find((group) => group.includes('log-stats'));
+    expect(totals).toContain('stream-browser');
+    expect(shareOut(everyProjectionTo(1), 64)).toHaveLength(projections.length - 1);
   });
 });

@@ -13,15 +13,16 @@ import { ChangesOnly, ReplayWork } from './replay-work.ts';
 const REPLAY_PAGE = 5000;
 /**
  * Documents a replay keeps at hand, written or read, for all its projections: past it, the
- * projection holding the most commits what it wrote and lets go of the older half (a later read
- * finds it in the store). So a replay's memory is bounded whatever the size of the log, and few
- * documents are written more than once: most are done with in the thousands of events after
- * they are first written. 50,000 (per thread of a SQLite rebuild) kept the peak of 1,000,000 or
- * 3,000,000 events near 750 MB, and was no slower than twice as many (2026-11-28).
+ * projection holding the most lets go of the less recently used half of each collection,
+ * writing those it changed (a later read finds them in the store). So a replay's memory is
+ * bounded whatever the size of the log, and few documents are written more than once: most are
+ * done with in the thousands of events after they are first written, and the others stay at
+ * hand. 50,000 (per thread of a SQLite rebuild) kept the peak of 1,000,000 or 3,000,000 events
+ * near 750 MB, and was no slower than twice as many (2026-11-28).
  */
 const CACHE_DOCUMENTS = 50_000;
 /** Documents per transaction when a replay commits: each a few MB, so no commit holds the store for long. */
-const COMMIT_DOCUMENTS = 20_000;
+export const COMMIT_DOCUMENTS = 20_000;
 /** Documents read per page while comparing. */
 const COMPARE_PAGE = 1000;
 
@@ -57,7 +58,11 @@ export interface ReplayResult {
   /** Time of the last event applied. */
   lastEventAt: string | null;
   ms: number;
-  /** Where the time went, in ms: reading the log, each projection's handlers, commits, indexes. */
+  /**
+   * Where the time went: the CPU time (ms) of the thread that replayed, spent reading the log, in
+   * each projection's handlers, commits and indexes. CPU time, so that other work on the machine
+   * does not count (a store across the network waits without it).
+   */
   parts: Record<string, number>;
 }
 
@@ -65,10 +70,11 @@ export interface ReplayResult {
  * Replays the log from the start into `read`, through the ports (any adapters), for every
  * projection of the plan in one pass: each page is read and parsed once, then applied to each
  * projection still below its target. The projections' collections are emptied first; the
- * projections keep the documents they touched lately in a cache of `cacheDocuments` in all,
- * committed with their checkpoints when it is full (the largest's, then its older half let go),
- * every `batchSize` events, and at the end; the indexes are created once the documents are in, so the inserts
- * do not maintain them row by row. A replay that fails midway leaves a store to throw away. `replaySqlite`
+ * projections keep the documents they touched lately in a cache of `cacheDocuments` in all
+ * (when it is full, the largest projection lets go of its less recently used half, writing what
+ * it changed of it), committed with their checkpoints every `batchSize` events and at the end;
+ * the indexes are created once the documents are in, so the inserts do not maintain them row by
+ * row. A replay that fails midway leaves a store to throw away. `replaySqlite`
  * (rebuild-threads.ts) does the same for SQLite files in several threads.
  */
 export async function replay(
@@ -142,8 +148,7 @@ export async function replayPages(
     }
     while (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
       const largest = replays.reduce((most, replaying) => (replaying.held > most.held ? replaying : most));
-      await parts.time('commits', () => commitAll(read, [largest]));
-      largest.evictHalf();
+      await parts.time('commits', () => commitBatches(read, largest.evict(COMMIT_DOCUMENTS)));
     }
     options.onProgress?.({ events: count, position, target });
     parts.start(reading);
@@ -157,13 +162,19 @@ export async function replayPages(
   return { events: count, position, parts: parts.all() };
 }
 
-/** Time spent per part, summed over calls. */
+/** CPU time of this thread so far, in ms. */
+export function threadCpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
+/** CPU time spent per part, summed over calls. */
 class Timings {
   private readonly spent = new Map<string, number>();
   private readonly since = new Map<string, number>();
 
   start(part: string): string {
-    this.since.set(part, performance.now());
+    this.since.set(part, threadCpuMs());
     return part;
   }
 
@@ -171,7 +182,7 @@ class Timings {
     const since = this.since.get(part);
     if (since === undefined) return;
     this.since.delete(part);
-    this.spent.set(part, (this.spent.get(part) ?? 0) + performance.now() - since);
+    this.spent.set(part, (this.spent.get(part) ?? 0) + threadCpuMs() - since);
   }
 
   async time<T>(part: string, work: () => Promise<T>): Promise<T> {
@@ -190,20 +201,18 @@ class Timings {
 
 /** One projection's side of a replay: its events up to its target, its documents cached and committed with the checkpoint. */
 class ProjectionReplay {
-  /**
-   * The collections were emptied, so until the first commit every document the cache does
-   * not hold is absent: no need to ask the store.
-   */
-  private readonly work = new ReplayWork(null);
+  private readonly work: ReplayWork;
   /** Position of the last event the projection has seen (applied or not its type). */
   private position = 0;
   private committed = 0;
 
   constructor(
-    private readonly read: ReadStore,
+    read: ReadStore,
     private readonly projection: Projection,
     private readonly toPosition: number,
-  ) {}
+  ) {
+    this.work = new ReplayWork(read.unitOfWork());
+  }
 
   get name(): string {
     return this.projection.name;
@@ -212,11 +221,6 @@ class ProjectionReplay {
   /** Documents held in the cache. */
   get held(): number {
     return this.work.size;
-  }
-
-  /** Lets go of the older half of the cache: call after a commit. */
-  evictHalf(): void {
-    this.work.evictHalf();
   }
 
   /** Applies the page's events up to the target; `through` is the last position the page covers. */
@@ -237,36 +241,49 @@ class ProjectionReplay {
    */
   *take(size: number): Generator<ProjectionBatch> {
     if (this.position === this.committed) return;
-    const { work, committed, position } = this;
-    if (committed === 0) work.readFrom(this.read.unitOfWork());
+    const { committed, position } = this;
     this.committed = position;
-    const batch = (changes: DocChange[], at: number) => ({
-      work: new ChangesOnly(changes),
-      projection: this.projection.name,
-      position: at,
-    });
     let previous: DocChange[] | undefined;
-    for (const piece of work.drain(size)) {
-      if (previous) yield batch(previous, committed);
+    for (const piece of this.work.drain(size)) {
+      if (previous) yield this.batch(previous, committed);
       previous = piece;
     }
-    yield batch(previous ?? [], position);
+    yield this.batch(previous ?? [], position);
+  }
+
+  /**
+   * Lets go of the less recently used half of the cache: the batches that commit the writes
+   * among it, in pieces of at most `size` documents, each keeping the checkpoint where it was
+   * (the documents still held are part of what it would cover).
+   */
+  *evict(size: number): Generator<ProjectionBatch> {
+    const changes = this.work.evict();
+    for (let i = 0; i < changes.length; i += size) yield this.batch(changes.slice(i, i + size), this.committed);
+  }
+
+  private batch(changes: DocChange[], position: number): ProjectionBatch {
+    return { work: new ChangesOnly(changes), projection: this.projection.name, position };
   }
 }
 
-/** Commits what every projection holds, with their checkpoints, in transactions of about `COMMIT_DOCUMENTS` documents. */
-async function commitAll(read: ReadStore, replays: ProjectionReplay[]): Promise<void> {
+/** Commits what every projection holds, with their checkpoints. */
+const commitAll = (read: ReadStore, replays: ProjectionReplay[]) =>
+  commitBatches(
+    read,
+    replays.flatMap((replaying) => [...replaying.take(COMMIT_DOCUMENTS)]),
+  );
+
+/** Commits the batches in transactions of about `COMMIT_DOCUMENTS` documents. */
+async function commitBatches(read: ReadStore, all: Iterable<ProjectionBatch>): Promise<void> {
   let batches: ProjectionBatch[] = [];
   let documents = 0;
-  for (const replaying of replays) {
-    for (const batch of replaying.take(COMMIT_DOCUMENTS)) {
-      batches.push(batch);
-      documents += batch.work.changes().length;
-      if (documents >= COMMIT_DOCUMENTS) {
-        await read.commitMany(batches);
-        batches = [];
-        documents = 0;
-      }
+  for (const batch of all) {
+    batches.push(batch);
+    documents += batch.work.changes().length;
+    if (documents >= COMMIT_DOCUMENTS) {
+      await read.commitMany(batches);
+      batches = [];
+      documents = 0;
     }
   }
   if (batches.length > 0) await read.commitMany(batches);

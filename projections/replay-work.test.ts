@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Doc } from '../platform/readstore/port.ts';
+import type { Doc, DocChange } from '../platform/readstore/port.ts';
 import { BufferedUnitOfWork } from '../platform/readstore/unit-of-work.ts';
 import { ReplayWork } from './replay-work.ts';
 
@@ -13,38 +13,55 @@ function countingStore(stored: Map<string, Doc>) {
   return { store, reads };
 }
 
-/** Commits what the work wrote into `stored`, as a replay's commit does, then lets go of its older half. */
-function commitAndEvict(work: ReplayWork, stored: Map<string, Doc>): void {
-  for (const piece of work.drain(100))
-    for (const { collection, id, doc } of piece) {
-      if (doc) stored.set(`${collection}/${id}`, doc);
-      else stored.delete(`${collection}/${id}`);
-    }
-  work.evictHalf();
+/** Stores the changes into `stored`, as a replay's commit does. */
+function commit(changes: DocChange[], stored: Map<string, Doc>): void {
+  for (const { collection, id, doc } of changes) {
+    if (doc) stored.set(`${collection}/${id}`, doc);
+    else stored.delete(`${collection}/${id}`);
+  }
 }
 
 describe('a replay’s documents', () => {
-  it('reads back from the store a document it wrote and let go of', async () => {
+  it('writes a document when it lets go of it, and reads it back from the store', async () => {
     const stored = new Map<string, Doc>();
     const { store, reads } = countingStore(stored);
-    const work = new ReplayWork(null);
+    const work = new ReplayWork(store);
     work.put('orders', { id: 'o1', total: 100 });
     work.put('orders', { id: 'o2', total: 200 });
-    commitAndEvict(work, stored);
-    work.readFrom(store);
+    const evicted = work.evict();
+    expect(evicted).toEqual([{ collection: 'orders', id: 'o1', doc: { id: 'o1', total: 100 } }]);
+    commit(evicted, stored);
 
     expect(await work.get('orders', 'o1')).toEqual({ id: 'o1', total: 100 });
     expect(await work.get('orders', 'o2')).toEqual({ id: 'o2', total: 200 });
     expect(reads).toEqual(['orders/o1']);
   });
 
-  it('answers a document it never wrote as absent without asking the store', async () => {
+  it('lets go of the least recently used documents, and writes none it has handed over already', async () => {
+    const stored = new Map<string, Doc>();
+    const { store } = countingStore(stored);
+    const work = new ReplayWork(store);
+    work.put('orders', { id: 'o1', total: 100 });
+    work.put('orders', { id: 'o2', total: 200 });
+    work.put('orders', { id: 'o3', total: 300 });
+    work.put('orders', { id: 'o4', total: 400 });
+    commit([...work.drain(100)].flat(), stored);
+    expect(await work.get('orders', 'o1')).toEqual({ id: 'o1', total: 100 });
+    work.put('orders', { id: 'o2', total: 250 });
+
+    // o3 and o4 were used least lately, then o1, all stored as they are.
+    expect(work.evict()).toEqual([]);
+    expect(work.size).toBe(2);
+    expect(work.evict()).toEqual([]);
+    expect(work.evict()).toEqual([{ collection: 'orders', id: 'o2', doc: { id: 'o2', total: 250 } }]);
+  });
+
+  it('answers a document it never let go of as absent without asking the store', async () => {
     const stored = new Map<string, Doc>();
     const { store, reads } = countingStore(stored);
-    const work = new ReplayWork(null);
+    const work = new ReplayWork(store);
     work.put('orders', { id: 'o1', total: 100 });
-    commitAndEvict(work, stored);
-    work.readFrom(store);
+    commit(work.evict(), stored);
 
     for (let i = 0; i < 1000; i++) expect(await work.get('orders', `new-${i}`)).toBeNull();
     // The same id in another collection was never written there either.
@@ -52,18 +69,18 @@ describe('a replay’s documents', () => {
     expect(reads).toEqual([]);
   });
 
-  it('finds a document deleted after a commit absent, asking the store once the deletion is let go of', async () => {
+  it('finds a document deleted after it was stored absent, asking the store once the deletion is let go of', async () => {
     const stored = new Map<string, Doc>();
     const { store, reads } = countingStore(stored);
-    const work = new ReplayWork(null);
+    const work = new ReplayWork(store);
     work.put('orders', { id: 'o1', total: 100 });
-    commitAndEvict(work, stored);
-    work.readFrom(store);
+    commit(work.evict(), stored);
     work.delete('orders', 'o1');
     expect(await work.get('orders', 'o1')).toBeNull();
     work.put('orders', { id: 'o2', total: 1 });
-    commitAndEvict(work, stored);
+    commit(work.evict(), stored);
 
+    expect(stored.has('orders/o1')).toBe(false);
     expect(await work.get('orders', 'o1')).toBeNull();
     expect(reads).toEqual(['orders/o1']);
   });

@@ -5,27 +5,27 @@ import { BufferedWrites } from '../platform/readstore/unit-of-work.ts';
 type Docs = Map<string, Doc | null>;
 
 /**
- * The filter of the documents a replay wrote: 2^24 bits (2 MB) and 5 hashes answer "never
- * written" wrongly for about 1 in 1,000 ids at a million documents, 1 in 15 at three million
+ * The filter of the documents a replay let go of: 2^24 bits (2 MB) and 5 hashes answer "never
+ * let go of" wrongly for about 1 in 1,000 ids at a million documents, 1 in 15 at three million
  * (a wrong answer costs only a read), and its size does not grow with the log.
  */
-const WRITTEN_BITS = 1 << 24;
-const WRITTEN_HASHES = 5;
+const EVICTED_BITS = 1 << 24;
+const EVICTED_HASHES = 5;
 
 /**
  * The documents of one projection during a replay: a cache of those it wrote or read lately
- * (null for one known absent), one map per collection, and the writes not yet handed over for
- * a commit. Unlike the live runner's batches it keeps no order of writes (a replay's commit does
- * not publish changes), so a write is two map updates. A replay starts from empty collections,
- * so a document it never wrote is absent: most reads are of new ids (a new order, a new
- * correlation), and a filter of the ids written answers them without asking the store. Other
- * reads of documents it does not hold go to `store` (a unit of work on the read store), or find
- * nothing while there is none (before the first commit).
+ * (null for one known absent), one map per collection, each in the order of last use, and the
+ * writes not yet handed over for a commit. Unlike the live runner's batches it keeps no order of
+ * writes (a replay's commit does not publish changes), so a write is a few map updates. A replay
+ * starts from empty collections and writes a document to the store only when it lets go of it
+ * (or at a commit, keeping it), so a document it never let go of is in the cache or absent: most
+ * reads are of new ids (a new order, a new stream), and a filter of the ids let go of answers
+ * them without asking `store` (a unit of work on the read store).
  */
 export class ReplayWork extends BufferedWrites {
-  /** Written or read, clean or not: what `get` answers from. */
+  /** Written or read, clean or not, least recently used first: what `get` answers from. */
   private readonly cached = new Map<string, Docs>();
-  /** Written since the last `drain`: every one of them is in `cached` too. */
+  /** Written since the last `drain` or `evict`: every one of them is in `cached` too. */
   private readonly dirty = new Map<string, Docs>();
   /** Handlers mostly touch one collection several times in a row: the last one is at hand. */
   private lastName: string | undefined;
@@ -33,16 +33,11 @@ export class ReplayWork extends BufferedWrites {
   private lastDirty: Docs = new Map();
   /** How many documents `cached` holds. */
   private held = 0;
-  /** Every collection and id written, so far as a filter can tell. */
-  private readonly written = new BloomFilter(WRITTEN_BITS, WRITTEN_HASHES);
+  /** Every collection and id let go of, so far as a filter can tell. */
+  private readonly evicted = new BloomFilter(EVICTED_BITS, EVICTED_HASHES);
 
-  constructor(private store: UnitOfWork | null) {
+  constructor(private readonly store: UnitOfWork) {
     super();
-  }
-
-  /** Where reads of documents not held go from now on (after the first commit). */
-  readFrom(store: UnitOfWork): void {
-    this.store = store;
   }
 
   get size(): number {
@@ -51,10 +46,15 @@ export class ReplayWork extends BufferedWrites {
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
     this.use(collection);
-    const doc = this.lastCached.get(id);
-    if (doc !== undefined || !this.store || !this.written.test(`${collection}\0${id}`))
-      return (doc ?? null) as T | null;
     const cached = this.lastCached;
+    const doc = cached.get(id);
+    if (doc !== undefined) {
+      // Used again: it moves to the end, away from the next eviction.
+      cached.delete(id);
+      cached.set(id, doc);
+      return doc as T | null;
+    }
+    if (!this.evicted.test(`${collection}\0${id}`)) return null;
     const loaded = await this.store.get<T>(collection, id);
     // A write while it was read (handlers may read several at once) is newer: it stays.
     if (!cached.has(id)) {
@@ -94,26 +94,32 @@ export class ReplayWork extends BufferedWrites {
   }
 
   /**
-   * Lets go of the older half of each collection's documents (those first cached), which must
-   * all be clean (drained): a later read of one finds it in the store.
+   * Lets go of the least recently used half of each collection's documents, and answers the
+   * writes among them not yet handed over, for the store: a later read of one finds it there.
+   * The others stay in the cache, dirty or not, so a document in use is written once, not at
+   * every eviction.
    */
-  evictHalf(): void {
-    if (this.dirty.size > 0) throw new Error('a replay evicts only documents already committed');
-    for (const docs of this.cached.values()) {
+  evict(): DocChange[] {
+    const out: DocChange[] = [];
+    for (const [collection, docs] of this.cached) {
+      const dirty = this.dirty.get(collection);
       let drop = Math.ceil(docs.size / 2);
       this.held -= drop;
-      for (const id of docs.keys()) {
+      for (const [id, doc] of docs) {
         if (drop-- === 0) break;
         docs.delete(id);
+        this.evicted.add(`${collection}\0${id}`);
+        if (dirty?.delete(id)) out.push({ collection, id, doc });
       }
     }
+    return out;
   }
 
   protected write(collection: string, id: string, doc: Doc | null): void {
     this.use(collection);
-    if (!this.lastCached.has(id)) this.held++;
-    this.written.add(`${collection}\0${id}`);
-    this.lastCached.set(id, doc);
+    const cached = this.lastCached;
+    if (!cached.delete(id)) this.held++;
+    cached.set(id, doc);
     this.lastDirty.set(id, doc);
   }
 

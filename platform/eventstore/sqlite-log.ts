@@ -18,6 +18,24 @@ export interface LogPage {
   position: number;
 }
 
+/** One stream's figures up to a position: its events, last revision, first and last positions, and when its last was recorded. */
+export interface StreamTotals {
+  stream: string;
+  events: number;
+  revision: number;
+  firstPosition: number;
+  lastPosition: number;
+  lastEventAt: string;
+}
+
+/** One event type's figures up to a position. */
+export interface TypeTotals {
+  type: string;
+  events: number;
+  firstPosition: number;
+  lastPosition: number;
+}
+
 type Row = [
   position: number,
   id: string,
@@ -104,6 +122,36 @@ export class SqliteLogReader {
         events.push(new LazyEvent(id, type, stream, revision, position, metadata, data));
     }
     return { events, count: rows.length, position: rows.length > 0 ? rows[rows.length - 1]![0] : 0 };
+  }
+
+  /**
+   * Every stream's figures up to position `to`, in the order of their names: totalled by SQLite
+   * over the index of streams and revisions, rather than event by event.
+   */
+  streamTotals(to: number): IterableIterator<StreamTotals> {
+    return this.#db
+      .prepare<[number], StreamTotals>(
+        `SELECT s.stream, s.events, s.revision, s.firstPosition, s.lastPosition, json_extract(e.metadata, '$.time') AS lastEventAt
+         FROM (SELECT stream, count(*) AS events, max(revision) AS revision, min(position) AS firstPosition, max(position) AS lastPosition
+               FROM events WHERE position <= ? GROUP BY stream) AS s
+         JOIN events AS e ON e.position = s.lastPosition
+         ORDER BY s.stream`,
+      )
+      .iterate(to);
+  }
+
+  /** Every event type's figures up to position `to`. */
+  typeTotals(to: number): TypeTotals[] {
+    return this.#db
+      .prepare<[number], TypeTotals>(
+        'SELECT type, count(*) AS events, min(position) AS firstPosition, max(position) AS lastPosition FROM events WHERE position <= ? GROUP BY type',
+      )
+      .all(to);
+  }
+
+  /** How many events the log holds up to position `to`. */
+  countTo(to: number): number {
+    return this.#db.prepare<[number], number>('SELECT count(*) FROM events WHERE position <= ?').pluck().get(to) ?? 0;
   }
 
   /** Position of the last event recorded at or before `time` (ISO-8601), 0 when none: where a replay up to that time stops. */

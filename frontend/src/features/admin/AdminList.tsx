@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, type RefObject, useEffect, useId } from 'react';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -31,6 +32,7 @@ interface AdminListProps<T> {
 /** A section of the console: a titled, paged list with its loading, error and empty states. */
 export function AdminList<T>(props: AdminListProps<T>) {
   const { title, description, headingRef, toolbar, resource, paging, what, empty, rowSkeleton, children } = props;
+  const { t } = useLingui();
   const titleId = useId();
   const page = resource.data;
 
@@ -54,7 +56,9 @@ export function AdminList<T>(props: AdminListProps<T>) {
       <div className="mt-4">
         {resource.loading ? (
           <div className="space-y-3" aria-busy="true">
-            <span className="sr-only">Loading {what}...</span>
+            <span className="sr-only">
+              <Trans>Loading {what}...</Trans>
+            </span>
             {Array.from({ length: SKELETON_ROWS }, (_, row) => (
               <Skeleton key={row} className={`rounded-box ${rowSkeleton}`} />
             ))}
@@ -67,7 +71,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
           <>
             <ul className="space-y-3">{page!.items.map(children)}</ul>
             <Pager
-              label={`Pages of ${what}`}
+              label={t`Pages of ${what}`}
               pageSize={PAGE_SIZE}
               offset={paging.offset}
               total={page!.total}

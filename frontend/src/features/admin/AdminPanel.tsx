@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentType } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EventCatalog } from '../../components/EventCatalog.tsx';
@@ -38,17 +39,18 @@ const PANELS: Record<AdminTab, ComponentType> = {
 
 /** The admin console: a tab per area, kept in the URL (`?tab=sellers`); another tab starts without the filters of the last. */
 export default function AdminPanel() {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const tab = tabOf(new URLSearchParams(useSearch()).get('tab'));
   const Panel = PANELS[tab];
   return (
     <>
       <Link href="/streams" className="link mb-2 inline-block text-sm">
-        Stream browser: the event log, its causes and effects
+        <Trans>Stream browser: the event log, its causes and effects</Trans>
       </Link>
       <Tabs
-        label="Admin console"
-        tabs={ADMIN_TABS}
+        label={t`Admin console`}
+        tabs={ADMIN_TABS.map((tab) => ({ id: tab.id, label: t(tab.label) }))}
         selected={tab}
         onSelect={(id) => navigate(adminHref(id), { replace: true })}
       >

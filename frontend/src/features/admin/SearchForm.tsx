@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useId } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -28,7 +29,7 @@ export function SearchForm({ label, placeholder, value, onSearch }: SearchFormPr
         <input id={id} type="search" name="q" className="grow" placeholder={placeholder} defaultValue={value} />
       </div>
       <button type="submit" className="btn btn-primary">
-        Search
+        <Trans>Search</Trans>
       </button>
     </form>
   );

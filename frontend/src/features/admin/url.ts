@@ -1,23 +1,24 @@
 /** Where the admin console is: its tab and that tab's filters, kept in the query string of /dashboard/admin. */
+import { msg } from '@lingui/core/macro';
 import { useSearchParams } from 'wouter';
 import { queryOf } from '../../api/client.ts';
 
 export const ADMIN_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'sellers', label: 'Sellers' },
-  { id: 'products', label: 'Products' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'payments', label: 'Payments' },
-  { id: 'disputes', label: 'Disputes' },
-  { id: 'certificates', label: 'Certificates' },
-  { id: 'payouts', label: 'Payouts' },
-  { id: 'commission', label: 'Commission' },
-  { id: 'tax', label: 'Tax rates' },
-  { id: 'rates', label: 'Rates' },
-  { id: 'delivery', label: 'Delivery zones' },
-  { id: 'invoices', label: 'Invoices' },
-  { id: 'users', label: 'Users' },
-  { id: 'events', label: 'Events' },
+  { id: 'overview', label: msg`Overview` },
+  { id: 'sellers', label: msg`Sellers` },
+  { id: 'products', label: msg`Products` },
+  { id: 'orders', label: msg`Orders` },
+  { id: 'payments', label: msg`Payments` },
+  { id: 'disputes', label: msg`Disputes` },
+  { id: 'certificates', label: msg`Certificates` },
+  { id: 'payouts', label: msg`Payouts` },
+  { id: 'commission', label: msg`Commission` },
+  { id: 'tax', label: msg`Tax rates` },
+  { id: 'rates', label: msg`Rates` },
+  { id: 'delivery', label: msg`Delivery zones` },
+  { id: 'invoices', label: msg`Invoices` },
+  { id: 'users', label: msg`Users` },
+  { id: 'events', label: msg`Events` },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];
