@@ -8,6 +8,7 @@ const product = {
   name: 'Silk Saree',
   description: 'Handwoven.',
   tags: ['zari'],
+  translations: {},
 } as Product;
 const all: ProductFilters = { q: '', category: 'all', sort: 'popularity', options: [], certified: null };
 
