@@ -31,7 +31,10 @@ test('a visitor preferring Hindi shops and orders in Hindi, and is mailed in Hin
   await expect(page.getByRole('link', { name: hindi('Sign Up') })).toBeVisible();
 
   // The list and a product.
-  await page.getByRole('navigation', { name: hindi('Main') }).getByRole('link', { name: hindi('Products') }).click();
+  await page
+    .getByRole('navigation', { name: hindi('Main') })
+    .getByRole('link', { name: hindi('Products') })
+    .click();
   await expect(page).toHaveURL(/\/hi\/products$/);
   await page.getByRole('link', { name: product.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/hi/products/${product.id}$`));
@@ -55,7 +58,8 @@ test('a visitor preferring Hindi shops and orders in Hindi, and is mailed in Hin
   // Checkout in Hindi, then the order.
   await page.getByRole('link', { name: hindi('Proceed to Checkout') }).click();
   await expect(page).toHaveURL(/\/hi\/checkout$/);
-  for (const [label, value] of Object.entries(ADDRESS)) await page.getByLabel(hindi(label), { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(ADDRESS))
+    await page.getByLabel(hindi(label), { exact: true }).fill(value);
   await page.getByRole('button', { name: hindi('Place Order') }).click();
   await expect(page.getByText(hindi('Order Placed Successfully!'))).toBeVisible();
 

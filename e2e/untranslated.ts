@@ -6,14 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 
-/** Runs in the page: each visible text node with plain English letters and nothing a pseudo-locale makes. */
-function findUntranslated(): string[] {
+/** Runs in the page: each visible text node under `root` with plain English letters and nothing a pseudo-locale makes. */
+function findUntranslated(root: string): string[] {
   const PSEUDO = /[\u00C0-\u024F\u1E00-\u1EFF\u27E6\u27E7]/;
   const WORDS = /[A-Za-z]{2,}/;
   // "5 Mar 2025", "5 Mar 2025, 4:30 pm": dates as Intl writes them for en-IN (format.ts).
   const DATE = /^\d{1,2} [A-Z][a-z]{2,3},? \d{4}(, \d{1,2}:\d{2}\s?[ap]m)?$/;
   const found: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const scope = document.querySelector(root);
+  if (!scope) return [`(no ${root} on the page)`];
+  const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? '';
     const element = node.parentElement;
@@ -25,5 +27,5 @@ function findUntranslated(): string[] {
   return found;
 }
 
-/** The hard-coded texts on `page` as it shows now (it must be in the pseudo-locale). */
-export const untranslatedOn = (page: Page): Promise<string[]> => page.evaluate(findUntranslated);
+/** The hard-coded texts in `root` of `page` as it shows now (it must be in the pseudo-locale). */
+export const untranslatedOn = (page: Page, root = 'body'): Promise<string[]> => page.evaluate(findUntranslated, root);
