@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { LOCALES } from './domain/i18n/locales.ts';
+import { catalogParts } from './scripts/catalog-parts.ts';
 
 export default defineConfig({
   // The SPA's modules tested here use Lingui's macros and import .po catalogs, as in vite.config.ts.
-  plugins: [lingui({ macroTransform: true })],
+  plugins: [lingui({ macroTransform: true }), catalogParts('frontend', [...LOCALES, 'pseudo'])],
   test: {
     include: ['{domain,platform,api,projections,analytics,workers,frontend,scripts}/**/*.test.ts'],
     pool: 'forks',

@@ -352,6 +352,10 @@ export const FIELDS: Readonly<Record<string, FieldRule>> = {
     'variantLabel',
     'description',
     'tags',
+    // A product's name, description and tags in another language: catalogue content as the English ones.
+    'translations',
+    // A language chosen (an account's, a translation's): a code.
+    'locale',
     'sku',
     'skus',
     'hsn',
