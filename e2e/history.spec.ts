@@ -158,6 +158,8 @@ test('the demo seller sees an order reserving stock and a review in a product hi
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
   await page.goto('/dashboard/seller');
   await productRow(page, DEMO_PRODUCT).getByRole('link', { name: 'History' }).click();
+  // Once the history page shows: until then the dashboard names the product in several places (its row, its orders).
+  await expect(page.getByRole('heading', { level: 1, name: 'Product History' })).toBeVisible();
   await expect(page.getByText(DEMO_PRODUCT, { exact: true })).toBeVisible();
 
   // The first of each is the seed's (other tests may add more): oldest first.
