@@ -49,6 +49,7 @@ describe('layer rules', () => {
     ['api/routes/x.ts', '../../frontend/src/format.ts', 'api/ does not import the SPA'],
     ['frontend/src/features/cart/x.ts', '../../../../projections/models.ts', 'typed client'],
     ['frontend/src/features/cart/x.ts', '../../../../platform/eventstore/port.ts', 'typed client'],
+    ['frontend/src/i18n/x.ts', '../../../platform/i18n/server-catalog.ts', 'typed client'],
     ['frontend/src/features/cart/x.ts', '../../../../api/routes/cart.ts', 'typed client'],
   ])('%s may not import %s', (file, specifier, message) => {
     const imported = join(dirname(file), specifier);
@@ -71,6 +72,7 @@ describe('layer rules', () => {
     ['api/routes/x.ts', '../../projections/models.ts'],
     ['frontend/src/features/cart/x.ts', '../../../../domain/money.ts'],
     ['frontend/src/features/cart/x.ts', '../../api/client.ts'],
+    ['frontend/src/i18n/x.ts', '../../../platform/i18n/english-text.ts'],
     ['frontend/src/api/client.ts', '../../../api/app.ts'],
   ])('%s may import %s', (file, specifier) => {
     const imported = join(dirname(file), specifier);
