@@ -1,6 +1,6 @@
 /**
  * Issue 30, prices for buyers abroad: a buyer who chooses euros sees an approximate amount beside
- * every rupee price (list, product, cart, checkout) and is charged in rupees; an admin's new
+ * every rupee price (list, product, cart, checkout, the buyer's orders) and is charged in rupees; an admin's new
  * reference rate reaches an open product page without a reload.
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
@@ -80,6 +80,10 @@ test('a buyer choosing EUR sees ≈ amounts everywhere and pays in rupees; a new
   await expect(total).toContainText(/^₹[\d,]+\.\d\d ≈ €\d+\.\d\d$/);
   const checkoutTotal = (await total.textContent())!;
 
+  // Each delivery option's charge has its approximation too.
+  const options = page.getByRole('group', { name: 'Delivery Options' });
+  await expect(options).toContainText(/₹[\d,]+\.\d\d ≈ €\d+\.\d\d/);
+
   // Charged in rupees: the order is the rupee total; the mail gives the euros beside it.
   await fillAddress(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -90,6 +94,13 @@ test('a buyer choosing EUR sees ≈ amounts everywhere and pays in rupees; a new
   await expect
     .poll(() => mailsTo(buyer.email).find((mail) => mail.subject.endsWith('is confirmed'))?.text ?? '')
     .toContain(`Total: ${rupees} (≈ ${euros}; you are charged in rupees)`);
+
+  // The buyer's order shows the same amounts: the total on its card, and its details.
+  await page.goto('/dashboard/buyer');
+  const placed = page.getByRole('article', { name: `Order #${order!.id.slice(0, 8)}` });
+  await expect(placed).toContainText(`Total: ${rupees} ≈ ${euros}`);
+  await placed.getByRole('button', { name: 'View Details' }).click();
+  await expect(placed.getByRole('definition').last()).toHaveText(`${rupees} ≈ ${euros}`);
 
   // An open product page follows the admin's new rate: ₹1,227.00 at ₹88.5 is €13.864...
   await page.goto(`/products/${productId}`);

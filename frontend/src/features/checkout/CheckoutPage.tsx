@@ -13,7 +13,7 @@ import { SHORTAGE_CODES } from '../../../../domain/catalog/availability.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { formatPrice } from '../../format.ts';
+import { Money } from '../../components/Money.tsx';
 import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
@@ -194,7 +194,7 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
               value={option.id}
               title={option.label}
               detail={<OptionWindows state={windows} delivery={option.id} fallback={option.estimate} />}
-              aside={formatPrice(option.chargePaise)}
+              aside={<Money paise={option.chargePaise} />}
               checked={delivery === option.id}
               onChange={() => setDelivery(option.id)}
             />

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '../../../../domain/order/options.ts';
-import { formatPrice } from '../../format.ts';
+import { Money } from '../../components/Money.tsx';
 import type { Order } from './types.ts';
 
 /** What "View Details" opens: where the purchase goes, how, and what it cost (each part's status history shows in the part). */
@@ -39,21 +39,29 @@ export function OrderDetails({ id, order, hidden }: { id: string; order: Order; 
             order.sellerOrders.map((part) => (
               <Fragment key={part.id}>
                 <SellerItems sellerName={part.sellerName} />
-                <dd className="text-right">{formatPrice(part.subtotalPaise)}</dd>
+                <dd className="text-right">
+                  <Money paise={part.subtotalPaise} />
+                </dd>
               </Fragment>
             ))}
           <dt>
             <Trans>Subtotal</Trans>
           </dt>
-          <dd className="text-right">{formatPrice(order.subtotalPaise)}</dd>
+          <dd className="text-right">
+            <Money paise={order.subtotalPaise} />
+          </dd>
           <dt>
             <Trans>Delivery</Trans>
           </dt>
-          <dd className="text-right">{formatPrice(order.deliveryChargePaise)}</dd>
+          <dd className="text-right">
+            <Money paise={order.deliveryChargePaise} />
+          </dd>
           <dt className="font-semibold">
             <Trans>Total</Trans>
           </dt>
-          <dd className="text-right font-semibold">{formatPrice(order.totalPaise)}</dd>
+          <dd className="text-right font-semibold">
+            <Money paise={order.totalPaise} />
+          </dd>
         </dl>
         <p className="mt-2 text-base-content/80">
           <Trans>MIBI delivers the whole order: the delivery charge is paid once, whoever the sellers are.</Trans>

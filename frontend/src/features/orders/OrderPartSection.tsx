@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lineKey } from '../../../../domain/order/line-key.ts';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
+import { ApproxAmount, Money } from '../../components/Money.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
@@ -85,7 +86,7 @@ export function OrderPartSection({ order, part, rules, detailsShown, onChange }:
               )}
             </span>
             <span className="text-sm whitespace-nowrap text-base-content/80">
-              {line.quantity} x {formatPrice(line.pricePaise)}
+              {line.quantity} x <Money paise={line.pricePaise} />
             </span>
           </li>
         ))}
@@ -167,6 +168,7 @@ function Subtotal({ paise }: { paise: number }) {
   return (
     <p className="text-sm">
       <Trans>Subtotal: {subtotal}</Trans>
+      <ApproxAmount paise={paise} />
     </p>
   );
 }
