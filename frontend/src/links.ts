@@ -1,4 +1,5 @@
 /** The site map: header and footer links, and the contact details (placeholder data, spec section 2). */
+import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 export const NAV_LINKS = [
@@ -59,10 +60,15 @@ export const CONTENT_PATHS: readonly ContentPath[] = FOOTER_COLUMNS.flatMap((col
   column.links.map((link) => link.href),
 );
 
+const LOCATION = msg`Mumbai, Maharashtra, India`;
+
 export const CONTACT = {
   email: 'support@mibi.example',
   phone: '+91 22 4000 1234',
-  location: 'Mumbai, Maharashtra, India',
+  /** In the language on screen (read at render: the SPA remounts on a switch). */
+  get location(): string {
+    return i18n._(LOCATION);
+  },
 } as const;
 
 export const SOCIAL_LINKS = [

@@ -5,6 +5,7 @@
  *   const cart = await call(server.cart.items.$post({ json: { productId, quantity } }));
  *   type Cart = Data<typeof server.cart.$get>;
  */
+import { t } from '@lingui/core/macro';
 import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
 import type { App } from '../../../api/app.ts';
 import { locale } from '../i18n/locale.ts';
@@ -53,23 +54,22 @@ export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (
 /** What a call of the typed client gives when it succeeds: `Data<typeof server.cart.$get>`. */
 export type Data<F extends (...args: any[]) => Promise<unknown>> = Answer<Awaited<ReturnType<F>>>;
 
-const NETWORK_MESSAGE = 'Could not reach MIBI. Check your connection and try again.';
-
 /** Awaits a call of the typed client: the body of a success, else an `ApiError` with the server's code, message and fields. */
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
   let response: R;
   try {
     response = await request;
   } catch {
-    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+    throw new ApiError(0, 'network', t`Could not reach MIBI. Check your connection and try again.`);
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as ErrorBody | null)?.error;
+    const status = response.status;
     throw new ApiError(
       response.status,
       error?.code ?? 'http_error',
-      error?.message ?? `Request failed (${response.status})`,
+      error?.message ?? t`Request failed (${status})`,
       error?.fields,
     );
   }

@@ -1,5 +1,4 @@
 import { Link } from 'wouter';
-import { countOf } from '../format.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
 /** The header's sizes: the link, where its badge sits, and the largest count written out. */
@@ -14,17 +13,17 @@ interface CountLinkProps {
   /** The link's name: 'Cart'. */
   name: string;
   count: number;
-  /** What is counted, for screen readers: 'item' ("Cart, 3 items"). */
-  noun: string;
+  /** The name with the count, for screen readers while there is one: "Cart, 3 items" (a Lingui plural). */
+  counted: string;
   size?: keyof typeof SIZES;
   title?: string;
 }
 
 /** An icon link of the header with a count as a badge (the cart's units, the wishlist's unread updates). */
-export function CountLink({ href, icon, name, count, noun, size = 'md', title }: CountLinkProps) {
+export function CountLink({ href, icon, name, count, counted, size = 'md', title }: CountLinkProps) {
   const { link, badge, most } = SIZES[size];
   return (
-    <Link href={href} className={link} aria-label={count > 0 ? `${name}, ${countOf(count, noun)}` : name} title={title}>
+    <Link href={href} className={link} aria-label={count > 0 ? counted : name} title={title}>
       <Icon name={icon} />
       {/* Positioned over the icon, so showing it moves nothing. */}
       {count > 0 && (

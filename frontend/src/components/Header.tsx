@@ -93,7 +93,7 @@ function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages:
       </Link>
       <RoleSwitcher user={user} />
       <Link href="/account" className="btn btn-ghost btn-sm">
-        Account
+        <Trans>Account</Trans>
       </Link>
       <SignOutButton className="btn btn-outline btn-sm" />
     </>

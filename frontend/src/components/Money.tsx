@@ -17,7 +17,7 @@ export function ApproxAmount({ paise, className = '' }: { paise: Paise; classNam
       {' '}
       <span
         className={`whitespace-nowrap text-sm font-normal text-base-content/80 ${className}`}
-        title={rateNote.value ?? undefined}
+        title={rateNote() ?? undefined}
       >
         {text}
       </span>

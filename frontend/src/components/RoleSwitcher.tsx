@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS } from '../format.ts';
@@ -9,6 +10,7 @@ import { Icon } from './Icon.tsx';
  * their dashboards, the one shown marked. Escape, a click elsewhere or a choice closes it.
  */
 export function RoleSwitcher({ user }: { user: User }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const root = useRef<HTMLDivElement>(null);
@@ -41,8 +43,8 @@ export function RoleSwitcher({ user }: { user: User }) {
         ref={button}
         type="button"
         className="btn btn-ghost btn-sm btn-square"
-        aria-label="Switch dashboard"
-        title="Switch dashboard"
+        aria-label={t`Switch dashboard`}
+        title={t`Switch dashboard`}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}
@@ -52,11 +54,12 @@ export function RoleSwitcher({ user }: { user: User }) {
       {open && (
         <ul
           id={listId}
-          aria-label="Your dashboards"
+          aria-label={t`Your dashboards`}
           className="menu absolute right-0 top-full z-50 mt-2 w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
         >
           {roles.map((role) => {
             const path = dashboardPathOf(role);
+            const roleName = ROLE_LABELS[role];
             return (
               <li key={role}>
                 <Link
@@ -65,7 +68,7 @@ export function RoleSwitcher({ user }: { user: User }) {
                   className={location === path ? 'font-semibold' : ''}
                   onClick={() => setOpen(false)}
                 >
-                  {ROLE_LABELS[role]} dashboard
+                  <Trans>{roleName} dashboard</Trans>
                 </Link>
               </li>
             );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId } from 'react';
 import { useLocation } from 'wouter';
 import { Icon } from './Icon.tsx';
@@ -6,6 +7,7 @@ import { Icon } from './Icon.tsx';
 export function SearchBox({ className = '', onSearch }: { className?: string; onSearch?: () => void }) {
   const [, navigate] = useLocation();
   const id = useId();
+  const { t } = useLingui();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,11 +19,11 @@ export function SearchBox({ className = '', onSearch }: { className?: string; on
   return (
     <form noValidate role="search" className={className} onSubmit={submit}>
       <label htmlFor={id} className="sr-only">
-        Search products
+        <Trans>Search products</Trans>
       </label>
       <div className="input w-full">
         <Icon name="search" className="size-4 opacity-70" />
-        <input id={id} type="search" name="q" className="grow" placeholder="Search authentic Indian products..." />
+        <input id={id} type="search" name="q" className="grow" placeholder={t`Search authentic Indian products...`} />
       </div>
     </form>
   );

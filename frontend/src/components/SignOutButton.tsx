@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { signOut } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
 
 export function SignOutButton({ className, onSignedOut }: { className: string; onSignedOut?: () => void }) {
   const [, navigate] = useLocation();
+  const { t } = useLingui();
 
   async function click() {
     try {
@@ -11,15 +13,15 @@ export function SignOutButton({ className, onSignedOut }: { className: string; o
       onSignedOut?.();
       navigate('/');
       // After the move home, which dismisses the toasts of the page left.
-      toast({ title: 'Signed out successfully', description: 'Come back soon!' });
+      toast({ title: t`Signed out successfully`, description: t`Come back soon!` });
     } catch (error) {
-      toast({ title: 'Error signing out', description: (error as Error).message, tone: 'error' });
+      toast({ title: t`Error signing out`, description: (error as Error).message, tone: 'error' });
     }
   }
 
   return (
     <button type="button" className={className} onClick={click}>
-      Sign Out
+      <Trans>Sign Out</Trans>
     </button>
   );
 }

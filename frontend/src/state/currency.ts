@@ -5,6 +5,7 @@
  * fetched only while a foreign currency is chosen, again on every `reference-rates.changed` and
  * when a recorded rate takes effect, so open pages follow an admin's new rate without a reload.
  */
+import { t } from '@lingui/core/macro';
 import { computed, effect, signal } from '@preact/signals-react';
 import { canonicalRate, parseRate, toMinorUnits } from '../../../domain/currency/convert.ts';
 import {
@@ -64,13 +65,19 @@ export function approxText(paise: Paise): string | null {
   return formatApprox(toMinorUnits(paise, chosen.rate, chosen.currency), chosen.currency);
 }
 
-/** "At ₹84.0729 per USD (RBI reference rate); you pay in rupees": what the approximate amounts are converted at. */
-export const rateNote = computed(() => {
+/**
+ * "At ₹84.0729 per USD (RBI reference rate); you pay in rupees": what the approximate amounts are
+ * converted at, in the language on screen. Read it in a component with useSignals.
+ */
+export function rateNote(): string | null {
   const chosen = chosenRate.value;
   const rate = rates.value?.rates.find((entry) => entry.currency === chosen?.currency);
   if (!chosen?.rate || !rate) return null;
-  return `At ₹${canonicalRate(chosen.rate)} per ${chosen.currency} (${rate.source}); you pay in rupees`;
-});
+  const rupees = canonicalRate(chosen.rate);
+  const currency = chosen.currency;
+  const source = rate.source;
+  return t`At ₹${rupees} per ${currency} (${source}); you pay in rupees`;
+}
 
 let nextChange: ReturnType<typeof setTimeout> | undefined;
 
@@ -114,7 +121,7 @@ export async function chooseCurrency(currency: DisplayCurrency): Promise<void> {
     await call(server.auth['display-currency'].$put({ json: { currency } }));
   } catch (error) {
     toast({
-      title: 'Could not keep your currency on your account',
+      title: t`Could not keep your currency on your account`,
       description: (error as Error).message,
       tone: 'error',
     });

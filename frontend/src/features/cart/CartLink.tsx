@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
@@ -7,5 +8,14 @@ import { cartCount } from './cartCount.ts';
 export function CartLink() {
   useSignals();
   const { t } = useLingui();
-  return <CountLink href="/cart" icon="cart" name={t`Cart`} count={cartCount.value} noun="item" />;
+  const count = cartCount.value;
+  return (
+    <CountLink
+      href="/cart"
+      icon="cart"
+      name={t`Cart`}
+      count={count}
+      counted={plural(count, { one: 'Cart, # item', other: 'Cart, # items' })}
+    />
+  );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
 import { threads } from './threads.ts';
@@ -5,15 +7,17 @@ import { threads } from './threads.ts';
 /** The header's way to the conversations, with the unread messages as a badge. */
 export function MessagesLink() {
   useSignals();
+  const { t } = useLingui();
+  const count = threads.value.unread;
   return (
     <CountLink
       href="/messages"
       icon="mail"
-      name="Messages"
-      count={threads.value.unread}
-      noun="unread message"
+      name={t`Messages`}
+      count={count}
+      counted={plural(count, { one: 'Messages, # unread message', other: 'Messages, # unread messages' })}
       size="sm"
-      title="Messages"
+      title={t`Messages`}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CountLink } from '../../components/CountLink.tsx';
@@ -7,13 +8,14 @@ import { unreadUpdates } from './wishlistState.ts';
 export function WishlistLink() {
   useSignals();
   const { t } = useLingui();
+  const count = unreadUpdates.value;
   return (
     <CountLink
       href="/wishlist"
       icon="heart"
       name={t`Wishlist`}
-      count={unreadUpdates.value}
-      noun="unread update"
+      count={count}
+      counted={plural(count, { one: 'Wishlist, # unread update', other: 'Wishlist, # unread updates' })}
       size="sm"
       title={t`Wishlist`}
     />
