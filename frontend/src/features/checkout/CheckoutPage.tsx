@@ -14,6 +14,7 @@ import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Money } from '../../components/Money.tsx';
+import { deliveryEstimate, deliveryLabel, paymentDescription, paymentLabel } from '../../i18n/domain-labels.ts';
 import { useForm } from '../../forms.ts';
 import { loginHref } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
@@ -192,8 +193,8 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
               key={option.id}
               name="delivery"
               value={option.id}
-              title={option.label}
-              detail={<OptionWindows state={windows} delivery={option.id} fallback={option.estimate} />}
+              title={deliveryLabel(option.id)}
+              detail={<OptionWindows state={windows} delivery={option.id} fallback={deliveryEstimate(option.id)} />}
               aside={<Money paise={option.chargePaise} />}
               checked={delivery === option.id}
               onChange={() => setDelivery(option.id)}
@@ -207,8 +208,8 @@ function CheckoutForm({ cart, onCart, refresh, onOrdering }: CheckoutFormProps) 
               key={method.id}
               name="payment"
               value={method.id}
-              title={method.label}
-              detail={method.description}
+              title={paymentLabel(method.id)}
+              detail={paymentDescription(method.id)}
               disabled={!method.enabled}
               defaultChecked={method.id === DEFAULT_PAYMENT}
             />

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LineVariant } from '../../components/LineVariant.tsx';
 import { multiply } from '../../../../domain/money.ts';
-import { type DeliveryMethod, DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
+import type { DeliveryMethod } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
 import { madeToOrderText } from '../../../../domain/product/made-to-order.ts';
 import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { formatDay } from '../../format.ts';
+import { deliveryLabel as labelOf } from '../../i18n/domain-labels.ts';
 import { type Cart, StockFlag } from '../cart/index.ts';
 import { Money } from '../../components/Money.tsx';
 
@@ -28,7 +29,7 @@ export function OrderSummary({
     cart.lines.map(({ quantity, product }) => ({ pricePaise: product.pricePaise, quantity })),
     delivery,
   );
-  const deliveryLabel = DELIVERY_OPTIONS[delivery].label;
+  const deliveryLabel = labelOf(delivery);
   return (
     <>
       <h2 id="checkout-summary-title" className="text-xl font-semibold">

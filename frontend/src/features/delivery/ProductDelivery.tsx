@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import { Field } from '../../components/Field.tsx';
+import { deliveryLabel } from '../../i18n/domain-labels.ts';
 import { session } from '../../state/session.ts';
 import { useAddressBook } from '../addresses/index.ts';
 import { rememberedPin, rememberPin } from './rememberedPin.ts';
@@ -46,7 +46,7 @@ export function ProductDelivery({ productId, variantId }: { productId: string; v
           <ul className="mt-2 space-y-1" aria-label={t`Delivery windows`}>
             {state.estimates.parcels[0]!.options.map((option) => (
               <li key={option.delivery}>
-                <span className="font-medium">{DELIVERY_OPTIONS[option.delivery].label}:</span>{' '}
+                <span className="font-medium">{deliveryLabel(option.delivery)}:</span>{' '}
                 {arrivesText(option.from, option.to)}
               </li>
             ))}

@@ -1,13 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { Fragment } from 'react';
-import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '../../../../domain/order/options.ts';
 import { Money } from '../../components/Money.tsx';
+import { deliveryEstimate, deliveryLabel, paymentLabel } from '../../i18n/domain-labels.ts';
 import type { Order } from './types.ts';
 
 /** What "View Details" opens: where the purchase goes, how, and what it cost (each part's status history shows in the part). */
 export function OrderDetails({ id, order, hidden }: { id: string; order: Order; hidden: boolean }) {
   const { shippingAddress: to } = order;
-  const delivery = DELIVERY_OPTIONS[order.delivery];
 
   return (
     <div id={id} hidden={hidden} className="mt-4 grid gap-6 rounded-box bg-base-200 p-4 text-sm md:grid-cols-2">
@@ -31,9 +30,9 @@ export function OrderDetails({ id, order, hidden }: { id: string; order: Order; 
           <Trans>Delivery and payment</Trans>
         </h3>
         <p>
-          {delivery.label} ({delivery.estimate})
+          {deliveryLabel(order.delivery)} ({deliveryEstimate(order.delivery)})
         </p>
-        <p>{PAYMENT_METHODS[order.payment].label}</p>
+        <p>{paymentLabel(order.payment)}</p>
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           {order.sellerOrders.length > 1 &&
             order.sellerOrders.map((part) => (
