@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
 import { SalesHead } from '../../../components/SalesColumns.tsx';
 import { formatPrice } from '../../../format.ts';
@@ -5,20 +6,21 @@ import type { SellerSales } from '../types.ts';
 
 /** Sales per category, highest revenue first, each with a bar of its share of the best one (from small screens up). */
 export function CategoryTotals({ categories, names }: { categories: SellerSales['categories']; names: HistoryNames }) {
+  const { t } = useLingui();
   const best = Math.max(1, ...categories.map(({ revenuePaise }) => revenuePaise));
   return (
     <section aria-labelledby="sales-categories-title" className="card border border-base-300 p-4">
       <h3 id="sales-categories-title" className="mb-2 font-semibold">
-        Sales by category
+        <Trans>Sales by category</Trans>
       </h3>
       <table className="table table-sm">
         <thead>
-          <SalesHead subject="Category" revenueAlign="left" />
+          <SalesHead subject={t`Category`} revenueAlign="left" />
         </thead>
         <tbody>
           {categories.map(({ categoryId, revenuePaise, units, orders }) => (
             <tr key={categoryId}>
-              <th scope="row" className="font-medium">
+              <th scope="row" className="font-medium" dir="auto">
                 {names.category(categoryId)}
               </th>
               <td>

@@ -1,4 +1,5 @@
 /** The periods of the sales section and the UTC days they span (the API counts sales by UTC day). */
+import { formatLocale } from '../../../i18n/i18n.ts';
 
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];
@@ -15,7 +16,6 @@ export function rangeOf(days: Period, now: number = Date.now()): { from: string;
   return { from: dayOf(Date.parse(to) - (days - 1) * DAY_MS), to };
 }
 
-const shortDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "2025-03-05" -> "5 Mar" */
-export const formatShortDay = (day: string): string => shortDayFormat.format(new Date(day));
+/** "2025-03-05" -> "5 Mar" (Hindi: "5 मार्च") */
+export const formatShortDay = (day: string): string =>
+  new Date(day).toLocaleDateString(formatLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });

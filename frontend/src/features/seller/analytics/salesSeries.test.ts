@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SellerSales } from '../types.ts';
 import { revenueSeries, unitsSeries } from './salesSeries.ts';
 
@@ -14,6 +15,8 @@ const sales: SellerSales = {
   categories: [{ categoryId: 'textiles', revenuePaise: 449_700, units: 3, orders: 2 }],
   variants: [],
 };
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', locales: ['en-IN'], messages: {} }));
 
 describe('sales series', () => {
   it('give a value per day and say the total and the best day in words', () => {

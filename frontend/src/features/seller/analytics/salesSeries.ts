@@ -1,6 +1,7 @@
 /** The series of the sales charts and their descriptions in words, from the API's answer. */
+import { plural, t } from '@lingui/core/macro';
 import { formatInrThousands } from '../../../../../domain/money.ts';
-import { countOf, formatDay, formatPrice } from '../../../format.ts';
+import { formatDay, formatNumber, formatPrice } from '../../../format.ts';
 import type { SellerSales } from '../types.ts';
 
 export interface DailySeries {
@@ -14,17 +15,30 @@ function bestDay(days: SellerSales['days'], value: (day: SellerSales['days'][num
   return days.reduce((best, day) => (value(day) > value(best) ? day : best));
 }
 
-function describe(sales: SellerSales, what: string, total: string, best: { day: string; figure: string }): string {
-  const span = `${formatDay(sales.from)} to ${formatDay(sales.to)}`;
-  return `${what} per day, ${span}: ${total} in all; the best day was ${formatDay(best.day)} with ${best.figure}. The table below gives every day.`;
+/** The chart's figures in words: the span, the total and the best day (a sentence per chart, so each language words it whole). */
+function describe(
+  sales: SellerSales,
+  chart: 'revenue' | 'units',
+  total: string,
+  best: { day: string; figure: string },
+): string {
+  const from = formatDay(sales.from);
+  const to = formatDay(sales.to);
+  const bestDay = formatDay(best.day);
+  const figure = best.figure;
+  return chart === 'revenue'
+    ? t`Revenue per day, ${from} to ${to}: ${total} in all; the best day was ${bestDay} with ${figure}. The table below gives every day.`
+    : t`Units sold per day, ${from} to ${to}: ${total} in all; the best day was ${bestDay} with ${figure}. The table below gives every day.`;
 }
+
+const unitsOf = (units: number): string => plural(units, { one: '# unit', other: '# units' });
 
 export function revenueSeries(sales: SellerSales): DailySeries {
   const best = bestDay(sales.days, (day) => day.revenuePaise);
   return {
     days: sales.days.map(({ day }) => day),
     values: sales.days.map(({ revenuePaise }) => revenuePaise),
-    description: describe(sales, 'Revenue', formatPrice(sales.totals.revenuePaise), {
+    description: describe(sales, 'revenue', formatPrice(sales.totals.revenuePaise), {
       day: best.day,
       figure: formatPrice(best.revenuePaise),
     }),
@@ -36,16 +50,16 @@ export function unitsSeries(sales: SellerSales): DailySeries {
   return {
     days: sales.days.map(({ day }) => day),
     values: sales.days.map(({ units }) => units),
-    description: describe(sales, 'Units sold', countOf(sales.totals.units, 'unit'), {
+    description: describe(sales, 'units', unitsOf(sales.totals.units), {
       day: best.day,
-      figure: countOf(best.units, 'unit'),
+      figure: unitsOf(best.units),
     }),
   };
 }
 
 /** Axis labels: revenue in thousands of rupees (₹12.5K), units as they are. */
 export const revenueAxis = (paise: number): string => formatInrThousands(Math.round(paise));
-export const unitsAxis = (units: number): string => units.toLocaleString('en-IN');
+export const unitsAxis = (units: number): string => formatNumber(units);
 
 /** The smallest step of each value axis: ₹100 (in paise), 1 unit. */
 export const REVENUE_STEP = 10_000;

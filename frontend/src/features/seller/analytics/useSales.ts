@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { call, server } from '../../../api/client.ts';
 import { useLiveEvent } from '../../../state/live.ts';
@@ -19,6 +20,7 @@ interface Answer {
  * figures shown (`loading` says they are being replaced), so the screen does not flash.
  */
 export function useSales(period: Period) {
+  const { t } = useLingui();
   const { from, to } = rangeOf(period);
   const range = `${from}/${to}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -30,7 +32,7 @@ export function useSales(period: Period) {
       (sales) => current && setAnswer({ range, attempt, sales }),
       (error: Error) => {
         if (!current) return;
-        toast({ title: 'Failed to load sales', description: error.message, tone: 'error' });
+        toast({ title: t`Failed to load sales`, description: error.message, tone: 'error' });
         setAnswer({ range, attempt, sales: null });
       },
     );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { SellerProfile } from '../../../../../domain/seller/events.ts';
 import { PROFILE_LIMITS, sellerProfileSchema } from '../../../../../domain/seller/schemas.ts';
@@ -10,8 +12,8 @@ import type { SellerStorefront } from '../types.ts';
 
 /** The short optional fields, side by side. */
 const OPTIONAL_FIELDS = [
-  { name: 'region', label: 'Region (optional)', placeholder: 'Varanasi, Uttar Pradesh' },
-  { name: 'craft', label: 'Craft (optional)', placeholder: 'Handloom silk weaving' },
+  { name: 'region', label: msg`Region (optional)`, placeholder: msg`Varanasi, Uttar Pradesh` },
+  { name: 'craft', label: msg`Craft (optional)`, placeholder: msg`Handloom silk weaving` },
 ] as const;
 
 interface StorefrontFormProps {
@@ -28,6 +30,7 @@ interface StorefrontFormProps {
  * goes with it, so an edit made meanwhile (in another tab, or by an admin) is not overwritten.
  */
 export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: StorefrontFormProps) {
+  const { t } = useLingui();
   // The version the fields were filled from: a newer one arriving live must not be taken as read.
   const [openedAt] = useState(storefront.version);
   // A save refused because a newer version exists, or one seen arriving live: the form offers to load it.
@@ -49,28 +52,31 @@ export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: 
       if (error instanceof ApiError && error.code === 'version_conflict') setRefused(true);
       throw error;
     });
-    toast({ title: 'Storefront updated', description: 'Buyers see the new version now.' });
+    toast({ title: t`Storefront updated`, description: t`Buyers see the new version now.` });
     await onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(sellerProfileSchema, save, 'Error updating your storefront');
+  const storyLimit = PROFILE_LIMITS.story;
+  const { errors, busy, onSubmit } = useForm(sellerProfileSchema, save, t`Error updating your storefront`);
 
   return (
     <div className="card border border-base-300 p-6">
       <h3 ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
-        Edit your storefront
+        <Trans>Edit your storefront</Trans>
       </h3>
       {outdated && (
         <Alert tone="info" className="mb-4 flex flex-wrap justify-between">
-          <span>A newer version of your storefront was saved since you opened this form.</span>
+          <span>
+            <Trans>A newer version of your storefront was saved since you opened this form.</Trans>
+          </span>
           <button type="button" className="btn btn-sm" disabled={busy} onClick={onLoadLatest}>
-            Load the latest version
+            <Trans>Load the latest version</Trans>
           </button>
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <Field
-          label="Display Name"
+          label={t`Display Name`}
           name="displayName"
           defaultValue={storefront.displayName}
           required
@@ -81,16 +87,16 @@ export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: 
         {OPTIONAL_FIELDS.map(({ name, label, placeholder }) => (
           <Field
             key={name}
-            label={label}
+            label={t(label)}
             name={name}
             defaultValue={storefront[name] ?? ''}
             maxLength={PROFILE_LIMITS[name]}
-            placeholder={placeholder}
+            placeholder={t(placeholder)}
             error={errors[name]}
           />
         ))}
         <TextAreaField
-          label={`Your Story (optional, up to ${PROFILE_LIMITS.story} characters)`}
+          label={t`Your Story (optional, up to ${storyLimit} characters)`}
           name="story"
           defaultValue={storefront.story ?? ''}
           rows={6}
@@ -100,10 +106,10 @@ export function StorefrontForm({ storefront, onSaved, onCancel, onLoadLatest }: 
         />
         <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Storefront'}
+            {busy ? t`Saving...` : t`Save Storefront`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { TAX_PROFILE_LIMITS, taxProfileFormSchema } from '../../../../../domain/seller/schemas.ts';
@@ -18,6 +20,12 @@ const formSchema = z.preprocess(
   taxProfileFormSchema,
 );
 
+/** The answers to "Are you registered for GST?": the radio's value, what it means, its label. */
+const REGISTERED_CHOICES = [
+  ['yes', true, msg`Yes, I have a GSTIN`],
+  ['no', false, msg`No, I have an enrolment number for selling through e-commerce operators`],
+] as const;
+
 interface TaxProfileFormProps {
   sellerId: string;
   /** The profile in force, to edit; null for the first one. */
@@ -29,6 +37,7 @@ interface TaxProfileFormProps {
 
 /** The seller's tax profile, checked with the schema the API uses; the GSTIN or the enrolment number, whichever applies. */
 export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProfileFormProps) {
+  const { t } = useLingui();
   const [registered, setRegistered] = useState<boolean | null>(profile?.registered ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -39,28 +48,25 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
     const { position } = await call(
       server.sellers[':id']['tax-profile'].$put({ param: { id: encodeURIComponent(sellerId) }, json: form }),
     );
-    toast({ title: 'Tax profile saved' });
+    toast({ title: t`Tax profile saved` });
     await onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(formSchema, save, 'Error saving your tax profile');
+  const { errors, busy, onSubmit } = useForm(formSchema, save, t`Error saving your tax profile`);
   const registeredError = errors.registered;
   const registeredErrorId = useId();
 
   return (
     <div className="card border border-base-300 p-6">
       <h3 ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
-        {profile ? 'Edit your tax profile' : 'Set your tax profile'}
+        {profile ? t`Edit your tax profile` : t`Set your tax profile`}
       </h3>
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <fieldset className="mb-4 md:col-span-2" aria-describedby={registeredErrorId}>
-          <legend className="mb-1 text-sm font-medium">Are you registered for GST?</legend>
-          {(
-            [
-              ['yes', true, 'Yes, I have a GSTIN'],
-              ['no', false, 'No, I have an enrolment number for selling through e-commerce operators'],
-            ] as const
-          ).map(([value, choice, label]) => (
+          <legend className="mb-1 text-sm font-medium">
+            <Trans>Are you registered for GST?</Trans>
+          </legend>
+          {REGISTERED_CHOICES.map(([value, choice, label]) => (
             <label key={value} className="flex cursor-pointer items-center gap-2 py-1">
               <input
                 type="radio"
@@ -71,7 +77,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
                 aria-invalid={registeredError ? true : undefined}
                 onChange={() => setRegistered(choice)}
               />
-              {label}
+              {t(label)}
             </label>
           ))}
           <p id={registeredErrorId} className="min-h-5 pt-0.5 text-sm text-error">
@@ -79,7 +85,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
           </p>
         </fieldset>
         <Field
-          label="Legal name (as on your PAN)"
+          label={t`Legal name (as on your PAN)`}
           name="legalName"
           defaultValue={profile?.legalName}
           required
@@ -87,14 +93,14 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
           error={errors.legalName}
         />
         <Field
-          label="Trade name (optional)"
+          label={t`Trade name (optional)`}
           name="tradeName"
           defaultValue={profile?.tradeName ?? ''}
           maxLength={TAX_PROFILE_LIMITS.tradeName}
           error={errors.tradeName}
         />
         <Field
-          label="PAN"
+          label={t`PAN`}
           name="pan"
           defaultValue={profile?.pan}
           required
@@ -104,7 +110,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
         />
         {registered === true && (
           <Field
-            label="GSTIN"
+            label={t`GSTIN`}
             name="gstin"
             defaultValue={profile?.registered ? profile.gstin : ''}
             required
@@ -115,7 +121,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
         )}
         {registered === false && (
           <Field
-            label="Enrolment number"
+            label={t`Enrolment number`}
             name="enrolmentNumber"
             defaultValue={profile && !profile.registered ? profile.enrolmentNumber : ''}
             required
@@ -126,12 +132,14 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
         )}
         {registered === false && (
           <p className="mb-4 text-sm text-base-content/80 md:col-span-2">
-            Without GST registration you can sell only to buyers in the state of your place of business.
+            <Trans>Without GST registration you can sell only to buyers in the state of your place of business.</Trans>
           </p>
         )}
-        <h4 className="mb-2 font-medium md:col-span-2">Principal place of business</h4>
+        <h4 className="mb-2 font-medium md:col-span-2">
+          <Trans>Principal place of business</Trans>
+        </h4>
         <Field
-          label="Address"
+          label={t`Address`}
           name="address"
           defaultValue={profile?.address.address}
           required
@@ -140,7 +148,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
           className="md:col-span-2"
         />
         <Field
-          label="City"
+          label={t`City`}
           name="city"
           defaultValue={profile?.address.city}
           required
@@ -148,14 +156,14 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
           error={errors.city}
         />
         <SelectField
-          label="State"
+          label={t`State`}
           name="stateCode"
           defaultValue={profile?.stateCode ?? ''}
           required
           error={errors.stateCode}
         >
           <option value="" disabled>
-            Choose a state
+            {t`Choose a state`}
           </option>
           {INDIAN_STATES.map(({ code, name }) => (
             <option key={code} value={code}>
@@ -164,7 +172,7 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
           ))}
         </SelectField>
         <Field
-          label="PIN Code"
+          label={t`PIN Code`}
           name="pincode"
           defaultValue={profile?.address.pincode}
           required
@@ -174,10 +182,10 @@ export function TaxProfileForm({ sellerId, profile, onSaved, onCancel }: TaxProf
         />
         <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Tax Profile'}
+            {busy ? t`Saving...` : t`Save Tax Profile`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
