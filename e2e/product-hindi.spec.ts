@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { listProduct, signUpByApi } from './shop.ts';
+import { addToCartByApi, listProduct, signUpByApi } from './shop.ts';
 
-test('a seller adds a Hindi name; a search for it in Devanagari finds the product, shown in Hindi to a Hindi reader', async ({
+test('a seller adds a Hindi name; a search for it in Devanagari finds the product, shown in Hindi to a Hindi reader, in the cart too', async ({
   page,
   browser,
   baseURL,
@@ -10,7 +10,7 @@ test('a seller adds a Hindi name; a search for it in Devanagari finds the produc
   const name = `Kashmiri Wool Stole ${mark}`;
   const hindiName = `ऊनी दुपट्टा ${mark}`;
   await signUpByApi(page.request, baseURL!, 'seller', 'Shabnam Looms');
-  await listProduct(page.request, baseURL!, { name, categoryId: 'textiles', tags: ['wool'] });
+  const productId = await listProduct(page.request, baseURL!, { name, categoryId: 'textiles', tags: ['wool'] });
 
   await page.goto('/dashboard/seller');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -32,6 +32,17 @@ test('a seller adds a Hindi name; a search for it in Devanagari finds the produc
   await expect(card).toBeVisible();
   await expect(card).toHaveAttribute('lang', 'hi');
   await expect(card).toHaveAttribute('dir', 'auto');
+
+  // A buyer's cart names it in the language on screen: English at the plain address, Hindi at /hi.
+  const buyer = await (await browser.newContext({ baseURL })).newPage();
+  await signUpByApi(buyer.request, baseURL!, 'buyer');
+  await addToCartByApi(buyer.request, baseURL!, productId, 1);
+  await buyer.goto('/cart');
+  await expect(buyer.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
+  await buyer.goto('/hi/cart');
+  const inCart = buyer.getByRole('main').getByRole('link', { name: hindiName, exact: true });
+  await expect(inCart).toBeVisible();
+  await expect(inCart).toHaveAttribute('lang', 'hi');
 
   // The seller's history says it in plain words.
   await page.goto('/dashboard/seller');

@@ -7,6 +7,7 @@ import { subtotal } from '../../domain/order/pricing.ts';
 import { shipByOf } from '../../domain/order/ship-by.ts';
 import { madeToOrderDaysOf } from '../../domain/product/made-to-order.ts';
 import { type Answer, type GivenAnswer, answersTo } from '../../domain/product/personalisation.ts';
+import { type TranslatedNames, translatedNames } from '../../domain/product/translation.ts';
 import { DEFAULT_VARIANT_ID, VARIANT_MESSAGES, findVariant, hasOptions } from '../../domain/product/variants.ts';
 import { ApiError } from '../http/errors.ts';
 import { productIdOfKey } from '../../domain/order/line-key.ts';
@@ -28,6 +29,7 @@ export interface CartView {
     product: {
       id: string;
       name: string;
+      names: TranslatedNames;
       pricePaise: number;
       imageUrl: string | null;
       stockQuantity: number;
@@ -59,6 +61,7 @@ export async function cartView(cx: CommandContext, userId: string): Promise<Cart
       product: {
         id: productId,
         name: product.details.name,
+        names: translatedNames(product.translations),
         pricePaise,
         imageUrl,
         stockQuantity,

@@ -58,7 +58,7 @@ describe('GET /api/cart', () => {
     expect(reply.body).toEqual({ lines: [], count: 0, subtotalPaise: 0, dispatchBy: null });
   });
 
-  it('shows the lines with current product fields, the unit count and the subtotal', async () => {
+  it('shows the lines with current product fields (its names in other languages too), the unit count and the subtotal', async () => {
     const bell = await listedProduct(api, seller, { name: 'Brass Bell', stockQuantity: 5 });
     const shawl = await listedProduct(api, seller, { name: 'Pashmina Shawl', pricePaise: 2_450_50, imageUrl: null });
     const buyer = await buyerWith(api, bell, 2);
@@ -70,6 +70,8 @@ describe('GET /api/cart', () => {
       at: now(),
     } as const;
     await onProduct(api, bell, priceChange);
+    const hindi = { name: 'पीतल की घंटी', description: '', tags: [] };
+    await onProduct(api, bell, { ...priceChange, type: 'TranslateProduct', locale: 'hi', translation: hindi });
 
     const reply = await buyer.api.cart.$get();
     expect(reply.body).toEqual({
@@ -85,6 +87,7 @@ describe('GET /api/cart', () => {
           product: {
             id: bell,
             name: 'Brass Bell',
+            names: { hi: 'पीतल की घंटी' },
             pricePaise: 450_00,
             imageUrl: '/media/diya.webp',
             stockQuantity: 5,
@@ -104,6 +107,7 @@ describe('GET /api/cart', () => {
           product: {
             id: shawl,
             name: 'Pashmina Shawl',
+            names: {},
             pricePaise: 2_450_50,
             imageUrl: null,
             stockQuantity: 10,

@@ -3,6 +3,7 @@ import { addToCartSchema, setCartQuantitySchema } from '../../domain/cart/schema
 import { actorOf, guard, requireUser } from '../auth/middleware.ts';
 import { type CartView, addToCart, cartView, clearCart, removeFromCart, setCartQuantity } from '../commands/cart.ts';
 import type { AppContext } from '../roles/context.ts';
+import { TranslatedNamesSchema } from '../../projections/catalog/documents.ts';
 import { AnswerSchema } from '../../projections/orders/documents.ts';
 import { PositionSchema, errors, jsonBody, jsonResponse, router, pathParam } from '../http/router.ts';
 
@@ -10,6 +11,7 @@ const CartProductSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    names: TranslatedNamesSchema,
     pricePaise: z.number().int(),
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int(),

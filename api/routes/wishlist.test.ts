@@ -134,6 +134,7 @@ describe('saving and reading', () => {
       product: {
         id: shawl,
         name: 'Pashmina Shawl',
+        names: {},
         sellerName: 'Meera Crafts',
         pricePaise: 2_000_00,
         originalPricePaise: 3_000_00,

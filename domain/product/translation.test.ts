@@ -7,7 +7,7 @@ import { SAREE_DETAILS } from './details.fixtures.ts';
 import type { ProductEvent } from './events.ts';
 import { describeProductEvents } from './history.ts';
 import { TRANSLATION_MESSAGES, productTranslationSchema } from './translation-schema.ts';
-import { type ProductTranslation, localizedText } from './translation.ts';
+import { type ProductTranslation, localizedName, localizedText, translatedNames } from './translation.ts';
 import { defaultVariant } from './variants.ts';
 
 const { seller, otherSeller, admin } = actors;
@@ -90,6 +90,23 @@ describe('localizedText', () => {
       ...product,
       name: 'बनारसी साड़ी',
       lang: { ...en, name: 'hi' },
+    });
+  });
+});
+
+describe('a line of a cart or wishlist', () => {
+  it('carries only the names, and shows the Hindi one to a Hindi reader, the English one otherwise', () => {
+    const names = translatedNames({ hi: hindi });
+    expect(names).toEqual({ hi: hindi.name });
+    expect(translatedNames({})).toEqual({});
+    expect(localizedName({ name: 'Banarasi Silk Saree', names }, 'hi')).toEqual({ name: hindi.name, lang: 'hi' });
+    expect(localizedName({ name: 'Banarasi Silk Saree', names }, 'en')).toEqual({
+      name: 'Banarasi Silk Saree',
+      lang: 'en',
+    });
+    expect(localizedName({ name: 'Banarasi Silk Saree', names: {} }, 'hi')).toEqual({
+      name: 'Banarasi Silk Saree',
+      lang: 'en',
     });
   });
 });

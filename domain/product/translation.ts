@@ -64,3 +64,18 @@ export function withTranslation(
   const { [locale]: _, ...others } = translations;
   return translation === null ? others : { ...others, [locale]: translation };
 }
+
+/** A product's name in each language it is translated into: what a cart or wishlist line shows of it. */
+export type TranslatedNames = Partial<Record<TranslatedLocale, string>>;
+
+export const translatedNames = (translations: ProductTranslations): TranslatedNames =>
+  Object.fromEntries(Object.entries(translations).map(([locale, { name }]) => [locale, name]));
+
+/** The name in `locale` when the seller gave one, else the English one; with the language it is in (for `lang`). */
+export function localizedName(
+  product: { name: string; names: TranslatedNames },
+  locale: Locale,
+): { name: string; lang: Locale } {
+  const translated = isTranslatedLocale(locale) ? product.names[locale] : undefined;
+  return translated === undefined ? { name: product.name, lang: DEFAULT_LOCALE } : { name: translated, lang: locale };
+}

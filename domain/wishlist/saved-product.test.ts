@@ -12,6 +12,7 @@ const variant = (id: string, label: string, pricePaise: number, stockQuantity: n
 const pendant: CatalogProduct = {
   id: 'p-1',
   name: 'Name Pendant',
+  translations: { hi: { name: 'नाम वाला पेंडेंट', description: '', tags: [] } },
   sellerName: 'Moradabad Metals',
   pricePaise: 1_299_00,
   originalPricePaise: 1_999_00,
@@ -29,6 +30,7 @@ describe('savedProduct', () => {
     expect(savedProduct(pendant, 'v2')).toEqual({
       id: 'p-1',
       name: 'Name Pendant',
+      names: { hi: 'नाम वाला पेंडेंट' },
       sellerName: 'Moradabad Metals',
       pricePaise: 1_499_00,
       originalPricePaise: 1_999_00,

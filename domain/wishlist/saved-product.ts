@@ -4,11 +4,13 @@
  * so a saved variant keeps its own price and stock on screen.
  */
 import { type Paise, percentOff } from '../money.ts';
+import { type ProductTranslations, type TranslatedNames, translatedNames } from '../product/translation.ts';
 
 /** What a saved item reads of the catalog's product (a public product has it all). */
 export interface CatalogProduct {
   id: string;
   name: string;
+  translations: ProductTranslations;
   sellerName: string;
   pricePaise: Paise;
   originalPricePaise: Paise | null;
@@ -36,6 +38,7 @@ export type AskFirst = (typeof ASK_FIRST)[number];
 export interface SavedProduct {
   id: string;
   name: string;
+  names: TranslatedNames;
   sellerName: string;
   pricePaise: Paise;
   originalPricePaise: Paise | null;
@@ -59,6 +62,7 @@ export function savedProduct(product: CatalogProduct, variantId: string | null):
   return {
     id: product.id,
     name: product.name,
+    names: translatedNames(product.translations),
     sellerName: product.sellerName,
     pricePaise: of.pricePaise,
     originalPricePaise: of.originalPricePaise,

@@ -12,7 +12,7 @@ import { IMAGE_WIDTHS, type ProductImage } from '../../domain/product/image.ts';
 import type { ProductTax } from '../../domain/tax/product-tax.ts';
 import type { Question } from '../../domain/product/personalisation.ts';
 import type { Variant } from '../../domain/product/variants.ts';
-import { type ProductTranslation, TRANSLATED_LOCALES } from '../../domain/product/translation.ts';
+import { type ProductTranslation, TRANSLATED_LOCALES, type TranslatedNames } from '../../domain/product/translation.ts';
 import { CERTIFICATE_KINDS, MAKING_METHODS } from '../../domain/provenance/events.ts';
 
 const paise = z.number().int().openapi({ description: 'Integer paise' });
@@ -141,6 +141,15 @@ const ProductTranslationSchema = z
     tags: z.array(z.string()).openapi({ description: 'None when not given: show the English tags' }),
   })
   .openapi('ProductTranslation') satisfies z.ZodType<ProductTranslation>;
+
+/** What a cart or wishlist line carries of a product's translations: its names. */
+export const TranslatedNamesSchema = z
+  .partialRecord(z.enum(TRANSLATED_LOCALES), z.string())
+  .openapi('TranslatedNames', {
+    description:
+      'The name in other languages the seller gave, by language code (`hi`: Hindi); a reader of a language not here sees `name`',
+    example: { hi: 'बनारसी रेशमी साड़ी' },
+  }) satisfies z.ZodType<TranslatedNames>;
 
 /** Where a product comes from, as its page and the lists show it (issue 29). */
 export const ProductProvenanceSchema = z

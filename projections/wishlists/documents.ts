@@ -5,6 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ASK_FIRST, type SavedProduct } from '../../domain/wishlist/saved-product.ts';
+import { TranslatedNamesSchema } from '../catalog/documents.ts';
 
 /** One saved product of a buyer, or one variant of it (id `${userId}:${productId}`, `${userId}:${productId}~${variantId}`). */
 export const WishlistItemSchema = z.object({
@@ -21,6 +22,7 @@ export const WishlistProductSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    names: TranslatedNamesSchema,
     sellerName: z.string(),
     pricePaise: z.number().int(),
     originalPricePaise: z.number().int().nullable(),

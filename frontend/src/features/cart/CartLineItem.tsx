@@ -7,6 +7,7 @@ import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { productPath } from '../../links.ts';
+import { useProductName } from '../../productText.ts';
 import { removeFromCart, setCartQuantity } from './cartCommands.ts';
 import { StockFlag } from './StockFlag.tsx';
 import type { Cart, CartLine } from './types.ts';
@@ -17,7 +18,7 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const { product, quantity } = line;
-  const name = product.name;
+  const { name, lang } = useProductName(product);
   const href = productPath(product.id, line.variantId);
 
   async function change(command: () => Promise<Cart | null>) {
@@ -35,8 +36,8 @@ export function CartLineItem({ line, onCart }: { line: CartLine; onCart: (cart: 
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-4">
           <h2 className="font-semibold">
-            <Link href={href} className="link link-hover" dir="auto">
-              {product.name}
+            <Link href={href} className="link link-hover" lang={lang} dir="auto">
+              {name}
             </Link>
             <LineVariant label={line.variantLabel} />
           </h2>

@@ -6,6 +6,7 @@ const line = (available: boolean, left: number | null) => ({
   product: {
     id: 'p-1',
     name: 'Rare Saree',
+    names: {},
     pricePaise: 100,
     imageUrl: null,
     stockQuantity: left ?? 9,

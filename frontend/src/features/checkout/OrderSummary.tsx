@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LineVariant } from '../../components/LineVariant.tsx';
+import { ProductName } from '../../components/ProductName.tsx';
 import { multiply } from '../../../../domain/money.ts';
 import type { DeliveryMethod } from '../../../../domain/order/options.ts';
 import { priceOrder } from '../../../../domain/order/pricing.ts';
@@ -40,8 +41,7 @@ export function OrderSummary({
           <li key={line.lineKey} className="flex flex-col gap-1">
             <span className="flex justify-between gap-4">
               <span>
-                <span dir="auto">{line.product.name}</span>{' '}
-                <span className="text-base-content/80">× {line.quantity}</span>
+                <ProductName product={line.product} /> <span className="text-base-content/80">× {line.quantity}</span>
                 <LineVariant label={line.variantLabel} />
               </span>
               <span className="shrink-0">

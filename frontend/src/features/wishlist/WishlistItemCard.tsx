@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
+import { ProductName } from '../../components/ProductName.tsx';
 import { StockBadge } from '../../components/StockBadge.tsx';
 import { productPath } from '../../links.ts';
 import { toast } from '../../state/toasts.ts';
@@ -44,7 +45,7 @@ export function WishlistItemCard({ item, onRemoved }: { item: WishlistItem; onRe
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 id={nameId} className="min-h-12 font-semibold break-words">
           <Link href={productPath(productId, variantId ?? undefined)} className="link link-hover" dir="auto">
-            {product.name}
+            <ProductName product={product} />
             {product.variantLabel && ' '}
             {product.variantLabel && <span className="block text-sm font-normal">{product.variantLabel}</span>}
           </Link>
