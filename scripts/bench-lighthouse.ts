@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G, 4x CPU slowdown)
- * on `/`, `/products` and a product page, served as `npm start` serves them: the SPA built from
+ * on `/`, `/products` and a product page, in English and in Hindi (`/hi/...`), served as `npm start` serves them: the SPA built from
  * the sources (precompressed), the compiled server with demo data in a fresh folder, in a
  * process of its own. Chromium is Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH); nothing is downloaded.
  *
@@ -150,11 +150,12 @@ async function main(): Promise<void> {
     const url = await server.url();
     await caughtUp(url, 120_000);
     const list = (await (await fetch(`${url}/api/products`)).json()) as { items: Array<{ id: string }> };
-    const pages: Array<[string, string]> = [
-      ['/', `${url}/`],
-      ['/products', `${url}/products`],
-      ['/products/{id}', `${url}/products/${list.items[0]!.id}`],
-    ];
+    // Each page in both languages: Hindi pages load their own catalog and the Devanagari font.
+    const pages = ['', '/hi'].flatMap((prefix): Array<[string, string]> => [
+      [`${prefix}/`, `${url}${prefix}/`],
+      [`${prefix}/products`, `${url}${prefix}/products`],
+      [`${prefix}/products/{id}`, `${url}${prefix}/products/${list.items[0]!.id}`],
+    ]);
     const results: PageScores[] = [];
     for (const [page, address] of pages) results.push(await measure(chrome.port, page, address));
     console.log();
