@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 
 /**
@@ -67,7 +68,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </div>
         <div className="modal-action">
           <button ref={firstFocus} type="button" className="btn btn-ghost" disabled={busy} onClick={onClose}>
-            Keep it
+            <Trans>Keep it</Trans>
           </button>
           <button type="submit" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
@@ -110,7 +111,7 @@ export function InfoDialog({
         <div className="mt-3">{children}</div>
         <div className="modal-action">
           <button ref={firstFocus} type="button" className="btn" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </button>
           {action}
         </div>

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { server } from '../api/client.ts';
 import { useApiGet } from '../api/useApiGet.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatNumber } from '../format.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { Skeleton } from './Skeleton.tsx';
@@ -18,45 +19,60 @@ export interface CatalogPick {
  * analyst's route, which admins may read too.
  */
 export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
+  const { t } = useLingui();
   const catalog = useApiGet(
     (options) => server.analyst.events.$get({}, options),
     [],
-    'Failed to load the event catalog',
+    t`Failed to load the event catalog`,
   );
   const titleId = useId();
   const types = catalog.data?.types;
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-xl font-semibold">
-        Event catalog
+        <Trans>Event catalog</Trans>
       </h2>
       <p className="mt-1 text-base-content/80">
-        Every event type in the log or in the catalog: its current version and schema, the upcasters that read its older
-        shapes, and how often it was recorded. A type without a version has no recorded schema yet.
+        <Trans>
+          Every event type in the log or in the catalog: its current version and schema, the upcasters that read its
+          older shapes, and how often it was recorded. A type without a version has no recorded schema yet.
+        </Trans>
       </p>
       <div className="mt-4">
         {catalog.loading ? (
           <div aria-busy="true">
-            <span className="sr-only">Loading the event catalog...</span>
+            <span className="sr-only">
+              <Trans>Loading the event catalog...</Trans>
+            </span>
             <Skeleton className="h-64 rounded-box" />
           </div>
         ) : catalog.failed ? (
-          <LoadFailed what="the event catalog" onRetry={() => void catalog.reload()} />
+          <LoadFailed what={t`the event catalog`} onRetry={() => void catalog.reload()} />
         ) : types!.length === 0 ? (
-          <EmptyState title="No events yet" />
+          <EmptyState title={t`No events yet`} />
         ) : (
           <div className="overflow-x-auto">
             <table className="table table-sm stack-table">
               <thead>
                 <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Version</th>
-                  <th scope="col" className="text-right">
-                    Events
+                  <th scope="col">
+                    <Trans>Type</Trans>
                   </th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Upcasters</th>
+                  <th scope="col">
+                    <Trans>Version</Trans>
+                  </th>
+                  <th scope="col" className="text-right">
+                    <Trans>Events</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>First seen</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Last seen</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Upcasters</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -82,23 +98,23 @@ export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
                             aria-label={onPick.label(entry.type)}
                             onClick={() => onPick.pick(entry.type, entry.version !== null)}
                           >
-                            Query
+                            <Trans>Query</Trans>
                           </button>
                         )}
                       </th>
-                      <td className="align-top" data-label="Version">
+                      <td className="align-top" data-label={t`Version`}>
                         {entry.version === null ? '-' : `v${entry.version}`}
                       </td>
-                      <td className="align-top text-right tabular-nums" data-label="Events">
-                        {entry.events.toLocaleString('en-IN')}
+                      <td className="align-top text-right tabular-nums" data-label={t`Events`}>
+                        {formatNumber(entry.events)}
                       </td>
-                      <td className="align-top" data-label="First seen">
+                      <td className="align-top" data-label={t`First seen`}>
                         {entry.firstSeen ? formatDateTime(entry.firstSeen) : '-'}
                       </td>
-                      <td className="align-top" data-label="Last seen">
+                      <td className="align-top" data-label={t`Last seen`}>
                         {entry.lastSeen ? formatDateTime(entry.lastSeen) : '-'}
                       </td>
-                      <td className="align-top" data-label="Upcasters">
+                      <td className="align-top" data-label={t`Upcasters`}>
                         {entry.upcasters.map((upcaster) => (
                           <div key={upcaster.name + upcaster.reads}>
                             <code>{upcaster.name}</code>: {upcaster.reads}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   type ComponentProps,
   type InputHTMLAttributes,
@@ -75,6 +76,7 @@ type FieldProps = Parameters<typeof Field>[0];
 
 /** A password field with a show/hide toggle. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   return (
     <Field
@@ -84,7 +86,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
         <button
           type="button"
           className="btn btn-ghost btn-xs btn-square -mr-1"
-          aria-label="Show password"
+          aria-label={t`Show password`}
           aria-pressed={shown}
           onClick={() => setShown(!shown)}
         >

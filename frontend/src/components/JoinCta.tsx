@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
 /** The closing call to action of Home and About: Start Shopping and Become a Seller. */
@@ -8,10 +9,10 @@ export function JoinCta({ title, text }: { title: string; text: string }) {
       <p className="mx-auto mt-3 max-w-2xl text-base-content/80">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link href="/products" className="btn btn-primary btn-lg">
-          Start Shopping
+          <Trans>Start Shopping</Trans>
         </Link>
         <Link href="/dashboard/seller" className="btn btn-outline btn-secondary btn-lg">
-          Become a Seller
+          <Trans>Become a Seller</Trans>
         </Link>
       </div>
     </section>

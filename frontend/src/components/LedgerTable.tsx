@@ -1,6 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { shortReturnId, shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatDate, formatDay, formatPrice } from '../format.ts';
+import { formatLocale } from '../i18n/i18n.ts';
 import { CARD } from './cardTable.ts';
 import { FigureHead } from './FigureHead.tsx';
 import { TransferStateBadge } from './TransferStateBadge.tsx';
@@ -8,14 +12,14 @@ import { TransferStateBadge } from './TransferStateBadge.tsx';
 /** A line of a seller's ledger (GET /seller/ledger, GET /admin/sellers/{id}/ledger), newest first. */
 export type LedgerEntry = Data<typeof server.seller.ledger.$get>['entries']['items'][number];
 
-const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
-  earning: 'Earning',
-  return: 'Return',
-  refund: 'Help refund',
-  payout: 'Payout',
-  transfer: 'Transfer',
-  reversal: 'Transfer reversed',
-  tcs: 'TCS',
+const KIND_LABELS: Record<LedgerEntry['kind'], MessageDescriptor> = {
+  earning: msg`Earning`,
+  return: msg`Return`,
+  refund: msg`Help refund`,
+  payout: msg`Payout`,
+  transfer: msg`Transfer`,
+  reversal: msg`Transfer reversed`,
+  tcs: msg`TCS`,
 };
 
 /** Entries of money moved, not earned: they have no sales or commission of their own. */
@@ -24,21 +28,28 @@ const movesMoneyOnly = (entry: LedgerEntry): boolean =>
 
 /** "10%", "12.5%": a rate in basis points. */
 export const formatRate = (bps: number): string =>
-  `${(bps / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+  `${(bps / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%`;
 
 /** The commission rate of an entry's lines when they share one ("at 10%"); '' when they differ or it has none. */
 function rateOf(entry: LedgerEntry): string {
   const rates = new Set(entry.lines.map((line) => line.commissionBps));
-  return rates.size === 1 ? ` at ${formatRate([...rates][0]!)}` : '';
+  if (rates.size !== 1) return '';
+  const rate = formatRate([...rates][0]!);
+  return ` ${t`at ${rate}`}`;
 }
 
 /** Where an entry came from: the seller order (and return) it settles, or the payout's bank reference. */
 function sourceOf(entry: LedgerEntry): string {
-  if (entry.kind === 'payout')
-    return `Ref ${entry.reference ?? '–'}${entry.paidOn ? `, paid ${formatDay(entry.paidOn)}` : ''}`;
-  const order = entry.sellerOrderId ? `Order #${shortSellerOrderId(entry.sellerOrderId)}` : '–';
+  if (entry.kind === 'payout') {
+    const reference = entry.reference ?? '–';
+    const paidOn = entry.paidOn ? formatDay(entry.paidOn) : null;
+    return paidOn ? t`Ref ${reference}, paid ${paidOn}` : t`Ref ${reference}`;
+  }
+  const orderId = entry.sellerOrderId ? shortSellerOrderId(entry.sellerOrderId) : null;
+  const order = orderId ? t`Order #${orderId}` : '–';
   if (entry.kind === 'tcs') return `${order}, ${entry.reference}`;
-  return entry.returnId ? `${order}, return #${shortReturnId(entry.returnId)}` : order;
+  const returnId = entry.returnId ? shortReturnId(entry.returnId) : null;
+  return returnId ? t`${order}, return #${returnId}` : order;
 }
 
 /**
@@ -53,41 +64,55 @@ export function LedgerTable({ entries, caption }: { entries: readonly LedgerEntr
         <caption className="sr-only">{caption}</caption>
         <thead className={CARD.head}>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Entry</th>
-            <th scope="col">From</th>
-            <FigureHead>Sales</FigureHead>
-            <FigureHead>Commission</FigureHead>
-            <FigureHead>Amount</FigureHead>
-            <FigureHead>Balance</FigureHead>
+            <th scope="col">
+              <Trans>Date</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Entry</Trans>
+            </th>
+            <th scope="col">
+              <Trans>From</Trans>
+            </th>
+            <FigureHead>
+              <Trans>Sales</Trans>
+            </FigureHead>
+            <FigureHead>
+              <Trans>Commission</Trans>
+            </FigureHead>
+            <FigureHead>
+              <Trans>Amount</Trans>
+            </FigureHead>
+            <FigureHead>
+              <Trans>Balance</Trans>
+            </FigureHead>
           </tr>
         </thead>
         <tbody className={CARD.body}>
           {entries.map((entry) => (
             <tr key={entry.id} className={CARD.row}>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Date">
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Date`}>
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>
               </td>
-              <th scope="row" className={`font-normal ${CARD.cell}`} data-label="Entry">
-                {KIND_LABELS[entry.kind]}
+              <th scope="row" className={`font-normal ${CARD.cell}`} data-label={t`Entry`}>
+                {t(KIND_LABELS[entry.kind])}
                 {entry.transferState && <TransferStateBadge state={entry.transferState} className="ms-2" />}
               </th>
-              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="From">
+              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label={t`From`}>
                 {sourceOf(entry)}
               </td>
-              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Sales">
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label={t`Sales`}>
                 {movesMoneyOnly(entry) ? '' : formatPrice(entry.salesPaise)}
               </td>
-              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Commission">
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label={t`Commission`}>
                 {movesMoneyOnly(entry) ? '' : `${formatPrice(entry.commissionPaise)}${rateOf(entry)}`}
               </td>
               <td
                 className={`text-right font-semibold whitespace-nowrap ${entry.amountPaise < 0 ? 'text-error' : ''} ${CARD.cell}`}
-                data-label="Amount"
+                data-label={t`Amount`}
               >
                 {formatPrice(entry.amountPaise)}
               </td>
-              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label="Balance">
+              <td className={`text-right whitespace-nowrap ${CARD.cell}`} data-label={t`Balance`}>
                 {formatPrice(entry.balanceAfterPaise)}
               </td>
             </tr>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { indianDate } from '../../../domain/tax/rates.ts';
 import { isMonth, MONTH_MESSAGE } from '../../../domain/tcs/returns.ts';
@@ -29,7 +30,9 @@ export function MonthDownload({ title, description, action, hrefOf }: MonthDownl
       <p className="mt-1 text-sm text-base-content/80">{description}</p>
       <div className="mt-3 flex flex-wrap items-end gap-4">
         <label className="form-control" htmlFor={inputId}>
-          <span className="label-text mb-1">Month</span>
+          <span className="label-text mb-1">
+            <Trans>Month</Trans>
+          </span>
           <input
             id={inputId}
             type="month"

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatDateTime } from '../format.ts';
 
@@ -14,7 +15,11 @@ export function NotificationItem({ notification, busy, onMarkRead }: Notificatio
   return (
     <li className={`card gap-1 border p-4 ${read ? 'border-base-300' : 'border-primary bg-orange-50'}`}>
       <h3 id={titleId} className="font-semibold">
-        {!read && <span className="sr-only">Unread: </span>}
+        {!read && (
+          <span className="sr-only">
+            <Trans>Unread:</Trans>{' '}
+          </span>
+        )}
         {title}
       </h3>
       <p className="text-sm whitespace-pre-line">{body}</p>
@@ -29,7 +34,7 @@ export function NotificationItem({ notification, busy, onMarkRead }: Notificatio
           disabled={busy}
           onClick={onMarkRead}
         >
-          Mark as read
+          <Trans>Mark as read</Trans>
         </button>
       )}
     </li>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
 import type { Resource } from '../api/useApiGet.ts';
 import { toast } from '../state/toasts.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -32,16 +33,20 @@ interface NotificationsSectionProps<N extends Notification> {
 
 /** A titled list of in-app notifications, newest first, with its unread count and Mark as read on each unread one. */
 export function NotificationsSection<N extends Notification>({
-  title = 'Notifications',
-  what = 'your notifications',
-  emptyTitle = 'No notifications yet',
+  title: givenTitle,
+  what: givenWhat,
+  emptyTitle: givenEmptyTitle,
   emptyText,
   notifications,
   markRead,
   keep,
 }: NotificationsSectionProps<N>) {
+  const { t } = useLingui();
+  const title = givenTitle ?? t`Notifications`;
+  const what = givenWhat ?? t`your notifications`;
+  const emptyTitle = givenEmptyTitle ?? t`No notifications yet`;
   const [marking, setMarking] = useState<string | null>(null);
-  const titleId = `${title.toLowerCase().replaceAll(/\W+/g, '-')}-title`;
+  const titleId = useId();
 
   async function read(notification: N) {
     setMarking(notification.id);
@@ -49,7 +54,7 @@ export function NotificationsSection<N extends Notification>({
       await markRead(notification);
       keep({ ...notification, read: true });
     } catch (error) {
-      toast({ title: 'Error updating notification', description: (error as Error).message, tone: 'error' });
+      toast({ title: t`Error updating notification`, description: (error as Error).message, tone: 'error' });
     } finally {
       setMarking(null);
     }
@@ -64,7 +69,10 @@ export function NotificationsSection<N extends Notification>({
         {unread > 0 && (
           <span className="badge badge-primary">
             {unread}
-            <span className="sr-only"> unread</span>
+            <span className="sr-only">
+              {' '}
+              <Trans>unread</Trans>
+            </span>
           </span>
         )}
       </h2>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Paise } from '../../../domain/money.ts';
 import { formatPrice } from '../format.ts';
 import { ApproxAmount } from './Money.tsx';
@@ -17,7 +18,11 @@ export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md',
   const discounted = !from && percentOff !== null && originalPricePaise !== null;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-      {from && <span className={size === 'lg' ? 'text-lg' : 'text-sm'}>from</span>}
+      {from && (
+        <span className={size === 'lg' ? 'text-lg' : 'text-sm'}>
+          <Trans>from</Trans>
+        </span>
+      )}
       <span className={`font-bold text-primary ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
         {formatPrice(pricePaise)}
       </span>
@@ -25,10 +30,14 @@ export function Price({ pricePaise, originalPricePaise, percentOff, size = 'md',
       {discounted && (
         <>
           <del className={`text-base-content/70 ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>
-            <span className="sr-only">Original price </span>
+            <span className="sr-only">
+              <Trans>Original price</Trans>{' '}
+            </span>
             {formatPrice(originalPricePaise)}
           </del>
-          <span className="badge badge-secondary badge-sm self-center font-semibold">{percentOff}% OFF</span>
+          <span className="badge badge-secondary badge-sm self-center font-semibold">
+            <Trans>{percentOff}% OFF</Trans>
+          </span>
         </>
       )}
     </p>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 interface QuantityStepperProps {
   value: number;
   min?: number;
@@ -10,12 +11,13 @@ interface QuantityStepperProps {
 
 /** Minus, the quantity, plus: minus stops at `min`, plus at `max`. */
 export function QuantityStepper({ value, min = 1, max, onChange, label, disabled = false }: QuantityStepperProps) {
+  const { t } = useLingui();
   return (
     <div role="group" aria-label={label} className="join">
       <button
         type="button"
         className="btn join-item btn-square btn-sm"
-        aria-label="Decrease quantity"
+        aria-label={t`Decrease quantity`}
         disabled={disabled || value <= min}
         onClick={() => onChange(value - 1)}
       >
@@ -30,7 +32,7 @@ export function QuantityStepper({ value, min = 1, max, onChange, label, disabled
       <button
         type="button"
         className="btn join-item btn-square btn-sm"
-        aria-label="Increase quantity"
+        aria-label={t`Increase quantity`}
         disabled={disabled || value >= max}
         onClick={() => onChange(value + 1)}
       >

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
 import { FigureHead } from './FigureHead.tsx';
@@ -11,10 +12,14 @@ export function SalesHead({ subject, revenueAlign = 'right' }: { subject: string
     <tr>
       <th scope="col">{subject}</th>
       <th scope="col" className={revenueAlign === 'right' ? 'text-right' : undefined}>
-        Revenue
+        <Trans>Revenue</Trans>
       </th>
-      <FigureHead>Units</FigureHead>
-      <FigureHead>Orders</FigureHead>
+      <FigureHead>
+        <Trans>Units</Trans>
+      </FigureHead>
+      <FigureHead>
+        <Trans>Orders</Trans>
+      </FigureHead>
     </tr>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 const STAR_COUNT = 5;
 
 function StarRow({ className, size }: { className: string; size: string }) {
@@ -12,9 +13,10 @@ function StarRow({ className, size }: { className: string; size: string }) {
 
 /** A rating out of 5 as stars, filled to the exact fraction (4.5 fills four and a half). */
 export function Stars({ rating, size = 'size-4' }: { rating: number; size?: string }) {
+  const { t } = useLingui();
   const filled = `${(Math.min(Math.max(rating, 0), STAR_COUNT) / STAR_COUNT) * 100}%`;
   return (
-    <span role="img" aria-label={`Rated ${rating} out of ${STAR_COUNT}`} className="relative inline-flex shrink-0">
+    <span role="img" aria-label={t`Rated ${rating} out of ${STAR_COUNT}`} className="relative inline-flex shrink-0">
       <StarRow className="bg-base-300" size={size} />
       <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: filled }}>
         <StarRow className="bg-amber-500" size={size} />

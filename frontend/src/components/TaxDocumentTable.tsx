@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { shortOrderId, shortSellerOrderId } from '../../../domain/order/status.ts';
 import type { Data, server } from '../api/client.ts';
 import { formatPrice } from '../format.ts';
@@ -12,13 +15,13 @@ export type DeliveryDocument = Data<(typeof server)['delivery-invoices']['$get']
 type AnyDocument = TaxDocument | CommissionDocument | DeliveryDocument;
 
 /** Each kind's name, and the route that serves it. */
-const KINDS: Record<AnyDocument['kind'], { name: string; route: string }> = {
-  invoice: { name: 'Tax invoice', route: 'invoices' },
-  credit_note: { name: 'Credit note', route: 'invoices' },
-  commission_invoice: { name: 'Commission invoice', route: 'commission-invoices' },
-  commission_credit_note: { name: 'Commission credit note', route: 'commission-invoices' },
-  delivery_invoice: { name: 'Delivery invoice', route: 'delivery-invoices' },
-  delivery_credit_note: { name: 'Delivery credit note', route: 'delivery-invoices' },
+const KINDS: Record<AnyDocument['kind'], { name: MessageDescriptor; route: string }> = {
+  invoice: { name: msg`Tax invoice`, route: 'invoices' },
+  credit_note: { name: msg`Credit note`, route: 'invoices' },
+  commission_invoice: { name: msg`Commission invoice`, route: 'commission-invoices' },
+  commission_credit_note: { name: msg`Commission credit note`, route: 'commission-invoices' },
+  delivery_invoice: { name: msg`Delivery invoice`, route: 'delivery-invoices' },
+  delivery_credit_note: { name: msg`Delivery credit note`, route: 'delivery-invoices' },
 };
 
 /** Where a document downloads: as PDF, or its figures as JSON. */
@@ -40,6 +43,7 @@ const taxOf = ({ totals }: AnyDocument) => totals.cgstPaise + totals.sgstPaise +
 
 /** Tax invoices and credit notes with their figures and downloads: a seller's, and MIBI's own (to sellers, to buyers). */
 export function TaxDocumentTable({ documents, caption }: { documents: readonly AnyDocument[]; caption: string }) {
+  const { t } = useLingui();
   return (
     // From sm up it scrolls on its own when narrower than the table: focusable, so the keyboard can scroll it too.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -47,54 +51,76 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
         <caption className="sr-only">{caption}</caption>
         <thead className={CARD.head}>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Date</th>
-            <th scope="col">Supplier</th>
-            <th scope="col">Order</th>
-            <th scope="col">Place of supply</th>
-            <FigureHead>Taxable value</FigureHead>
-            <FigureHead>Tax</FigureHead>
-            <FigureHead>Total</FigureHead>
-            <th scope="col">Download</th>
+            <th scope="col">
+              <Trans>Number</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Kind</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Date</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Supplier</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Order</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Place of supply</Trans>
+            </th>
+            <FigureHead>
+              <Trans>Taxable value</Trans>
+            </FigureHead>
+            <FigureHead>
+              <Trans>Tax</Trans>
+            </FigureHead>
+            <FigureHead>
+              <Trans>Total</Trans>
+            </FigureHead>
+            <th scope="col">
+              <Trans>Download</Trans>
+            </th>
           </tr>
         </thead>
         <tbody className={CARD.body}>
           {documents.map((doc) => (
             <tr key={doc.id} className={CARD.row}>
-              <td className={`whitespace-nowrap font-mono ${CARD.cell}`} data-label="Number">
+              <td className={`whitespace-nowrap font-mono ${CARD.cell}`} data-label={t`Number`}>
                 {doc.number}
               </td>
-              <td className={CARD.cell} data-label="Kind">
-                {KINDS[doc.kind].name}
+              <td className={CARD.cell} data-label={t`Kind`}>
+                {t(KINDS[doc.kind].name)}
                 {'invoiceNumber' in doc && (
-                  <span className="block text-xs text-base-content/80">Against {doc.invoiceNumber}</span>
+                  <span className="block text-xs text-base-content/80">
+                    <Trans>Against {ph({ invoiceNumber: doc.invoiceNumber })}</Trans>
+                  </span>
                 )}
               </td>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Date">
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Date`}>
                 {doc.date}
               </td>
-              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label="Supplier">
+              <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label={t`Supplier`}>
                 {doc.supplier.legalName}
                 <span className="block text-xs text-base-content/80">GSTIN {doc.supplier.gstin}</span>
               </td>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Order">
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Order`}>
                 {orderOf(doc)}
               </td>
-              <td className={CARD.cell} data-label="Place of supply">
+              <td className={CARD.cell} data-label={t`Place of supply`}>
                 {placeOf(doc)}
               </td>
-              <td className={`text-right ${CARD.cell}`} data-label="Taxable value">
+              <td className={`text-right ${CARD.cell}`} data-label={t`Taxable value`}>
                 {formatPrice(doc.totals.taxablePaise)}
               </td>
-              <td className={`text-right ${CARD.cell}`} data-label="Tax">
+              <td className={`text-right ${CARD.cell}`} data-label={t`Tax`}>
                 {formatPrice(taxOf(doc))}
                 <span className="block text-xs text-base-content/80">{doc.intraState ? 'CGST + SGST' : 'IGST'}</span>
               </td>
-              <td className={`text-right ${CARD.cell}`} data-label="Total">
+              <td className={`text-right ${CARD.cell}`} data-label={t`Total`}>
                 {formatPrice(doc.totals.amountPaise)}
               </td>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label="Download">
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Download`}>
                 <a className="link" href={documentHref(doc, 'pdf')} download>
                   PDF
                 </a>{' '}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { dismissToast, toasts } from '../state/toasts.ts';
 import { Alert } from './Alert.tsx';
@@ -6,6 +7,7 @@ import { Icon } from './Icon.tsx';
 /** The toasts of state/toasts.ts, bottom right; errors in the destructive (red) style. */
 export function Toasts() {
   useSignals();
+  const { t } = useLingui();
   return (
     <div className="toast toast-end toast-bottom z-50 max-w-[calc(100vw-2rem)]" aria-live="polite">
       {toasts.value.map(({ id, title, description, tone }) => (
@@ -17,7 +19,7 @@ export function Toasts() {
           <button
             type="button"
             className="btn btn-ghost btn-xs btn-square"
-            aria-label="Dismiss"
+            aria-label={t`Dismiss`}
             onClick={() => dismissToast(id)}
           >
             <Icon name="close" className="size-4" />

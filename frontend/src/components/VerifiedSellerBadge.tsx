@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Icon } from './Icon.tsx';
 
 /** Beside a seller's name or product: an admin verified the seller. Nothing when `verified` is false. */
@@ -6,7 +7,7 @@ export function VerifiedSellerBadge({ verified }: { verified: boolean }) {
   return (
     <span className="badge badge-success badge-sm gap-1 font-medium whitespace-nowrap">
       <Icon name="shieldCheck" className="size-3.5" />
-      Verified Seller
+      <Trans>Verified Seller</Trans>
     </span>
   );
 }
