@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, useState } from 'react';
 import { MAX_MESSAGE_IMAGES } from '../../../../domain/conversation/schemas.ts';
 import { type ApiError, call, server } from '../../api/client.ts';
@@ -20,6 +21,7 @@ export interface ThreadAttachments {
  * MAX_MESSAGE_IMAGES.
  */
 export function useThreadAttachments(sellerOrderId: string): ThreadAttachments {
+  const { t } = useLingui();
   const [images, setImages] = useState<Image[]>([]);
   const [uploading, setUploading] = useState(false);
 
@@ -33,7 +35,7 @@ export function useThreadAttachments(sellerOrderId: string): ThreadAttachments {
       const image = await call(server.threads[':id'].images.$post({ param, form: { file } }));
       setImages((current) => [...current, image]);
     } catch (error) {
-      toast({ title: 'Could not attach the photo', description: (error as ApiError).message, tone: 'error' });
+      toast({ title: t`Could not attach the photo`, description: (error as ApiError).message, tone: 'error' });
     } finally {
       setUploading(false);
     }
@@ -44,15 +46,16 @@ export function useThreadAttachments(sellerOrderId: string): ThreadAttachments {
 
 /** The photos attached so far, and the server's word on them. */
 export function AttachedPhotos({ attachments, error }: { attachments: ThreadAttachments; error?: string }) {
+  const { t } = useLingui();
   return (
     <>
       {attachments.images.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Attached photos">
+        <ul className="flex flex-wrap gap-2" aria-label={t`Attached photos`}>
           {attachments.images.map((image) => (
             <li key={image.id}>
               <img
                 src={image.sizes[0]?.url ?? image.url}
-                alt="Attached"
+                alt={t`Attached`}
                 width={64}
                 height={64}
                 className="size-16 rounded object-cover"
@@ -71,10 +74,11 @@ export function AttachedPhotos({ attachments, error }: { attachments: ThreadAtta
 }
 
 export function AttachPhotoButton({ attachments }: { attachments: ThreadAttachments }) {
+  const { t } = useLingui();
   const { uploading, full, attach } = attachments;
   return (
     <label className={`btn btn-outline btn-sm ${full ? 'btn-disabled' : ''}`}>
-      {uploading ? 'Attaching…' : 'Attach photo'}
+      {uploading ? t`Attaching…` : t`Attach photo`}
       <input
         type="file"
         accept="image/*"

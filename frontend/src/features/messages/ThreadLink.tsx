@@ -1,6 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
-import { countOf } from '../../format.ts';
 import { threadPath } from './paths.ts';
 import { threads, unreadIn } from './threads.ts';
 
@@ -20,7 +20,10 @@ export function ThreadLink({
     <Link href={threadPath(sellerOrderId)} className="btn btn-outline btn-sm" aria-describedby={describedBy}>
       {label}
       {unread > 0 && (
-        <span className="badge badge-primary badge-sm" aria-label={countOf(unread, 'unread message')}>
+        <span
+          className="badge badge-primary badge-sm"
+          aria-label={plural(unread, { one: '# unread message', other: '# unread messages' })}
+        >
           {unread}
         </span>
       )}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
@@ -20,18 +23,20 @@ import type { ThreadMessage, ThreadView } from './types.ts';
 /** /messages/:id: the conversation of a seller order between its buyer and its seller, live. */
 export default function ThreadPage() {
   useSignals();
+  const { t } = useLingui();
   const { id = '' } = useParams<{ id: string }>();
-  if (!sessionKnown.value) return <span className="loading loading-spinner m-8" aria-label="Loading" />;
+  if (!sessionKnown.value) return <span className="loading loading-spinner m-8" aria-label={t`Loading`} />;
   if (!session.value) return <Redirect to={loginHref(threadPath(id))} replace />;
   return <Thread sellerOrderId={id} />;
 }
 
 function Thread({ sellerOrderId }: { sellerOrderId: string }) {
+  const { t } = useLingui();
   const param = { id: encodeURIComponent(sellerOrderId) };
   const thread = useApiGet(
     (options) => server.threads[':id'].$get({ param }, options),
     [sellerOrderId],
-    'Failed to load the conversation',
+    t`Failed to load the conversation`,
     { live: true },
   );
   const onChange = (doc: { id: string }) => {
@@ -50,13 +55,16 @@ function Thread({ sellerOrderId }: { sellerOrderId: string }) {
     );
   }, [unread, thread.data?.messages.length]);
 
-  const title = `Order #${shortSellerOrderId(sellerOrderId)}`;
+  const orderId = shortSellerOrderId(sellerOrderId);
+  const title = t`Order #${orderId}`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="mb-1 text-2xl font-bold">Messages</h1>
+      <h1 className="mb-1 text-2xl font-bold">
+        <Trans>Messages</Trans>
+      </h1>
       <p className="mb-6 text-base-content/80">{title}</p>
-      {thread.failed && <LoadFailed what="this conversation" onRetry={() => void thread.reload()} />}
-      {thread.loading && <span className="loading loading-spinner" aria-label="Loading" />}
+      {thread.failed && <LoadFailed what={t`this conversation`} onRetry={() => void thread.reload()} />}
+      {thread.loading && <span className="loading loading-spinner" aria-label={t`Loading`} />}
       {thread.data && (
         <>
           <MessageList thread={thread.data} />
@@ -67,30 +75,35 @@ function Thread({ sellerOrderId }: { sellerOrderId: string }) {
       )}
       <p className="mt-6">
         <Link href={thread.data?.as === 'seller' ? '/dashboard/seller' : '/dashboard/buyer'} className="link">
-          Back to your orders
+          <Trans>Back to your orders</Trans>
         </Link>
       </p>
     </section>
   );
 }
 
-const AUTHOR: Record<ThreadView['as'], Record<ThreadMessage['from'], string>> = {
-  buyer: { buyer: 'You', seller: 'Seller' },
-  seller: { buyer: 'Buyer', seller: 'You' },
-  staff: { buyer: 'Buyer', seller: 'Seller' },
+const AUTHOR: Record<ThreadView['as'], Record<ThreadMessage['from'], MessageDescriptor>> = {
+  buyer: { buyer: msg`You`, seller: msg`Seller` },
+  seller: { buyer: msg`Buyer`, seller: msg`You` },
+  staff: { buyer: msg`Buyer`, seller: msg`Seller` },
 };
 
 function MessageList({ thread }: { thread: ThreadView }) {
+  const { t } = useLingui();
   if (thread.messages.length === 0)
-    return <p className="mb-4 text-base-content/80">No messages yet. Write the first one below.</p>;
+    return (
+      <p className="mb-4 text-base-content/80">
+        <Trans>No messages yet. Write the first one below.</Trans>
+      </p>
+    );
   return (
-    <ol className="mb-6 space-y-3" aria-label="Messages">
+    <ol className="mb-6 space-y-3" aria-label={t`Messages`}>
       {thread.messages.map((message) => {
-        const mine = AUTHOR[thread.as][message.from] === 'You';
+        const mine = message.from === thread.as;
         return (
           <li key={message.id} className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
             <div className="chat-header text-xs">
-              {AUTHOR[thread.as][message.from]}{' '}
+              {t(AUTHOR[thread.as][message.from])}{' '}
               <time dateTime={message.at} className="opacity-70">
                 {formatDateTime(message.at)}
               </time>
@@ -103,7 +116,7 @@ function MessageList({ thread }: { thread: ThreadView }) {
                     <a key={image.id} href={image.url} target="_blank" rel="noreferrer">
                       <img
                         src={image.sizes[0]?.url ?? image.url}
-                        alt="Attached"
+                        alt={t`Attached`}
                         width={96}
                         height={96}
                         loading="lazy"
@@ -122,6 +135,7 @@ function MessageList({ thread }: { thread: ThreadView }) {
 }
 
 function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent: (position: number) => void }) {
+  const { t } = useLingui();
   const param = { id: encodeURIComponent(sellerOrderId) };
   const attachments = useThreadAttachments(sellerOrderId);
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,7 +147,7 @@ function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent:
       attachments.clear();
       onSent(position);
     },
-    'Could not send your message',
+    t`Could not send your message`,
     () => ({ images: attachments.images.map((image) => image.id) }),
   );
 
@@ -144,11 +158,11 @@ function MessageForm({ sellerOrderId, onSent }: { sellerOrderId: string; onSent:
       onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
       className="space-y-3"
     >
-      <TextAreaField label="Your message" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
+      <TextAreaField label={t`Your message`} name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
       <AttachedPhotos attachments={attachments} error={errors.images} />
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || attachments.uploading}>
-          Send
+          <Trans>Send</Trans>
         </button>
         <AttachPhotoButton attachments={attachments} />
       </div>
