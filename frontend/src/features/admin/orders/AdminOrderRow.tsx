@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
@@ -26,7 +27,10 @@ interface AdminOrderRowProps {
 
 /** A purchase: who bought it, what it cost, and each seller's part with its status, moves and returns. */
 export function AdminOrderRow({ order, buyerHref, onMove, onCancel, onDecide }: AdminOrderRowProps) {
+  const { t } = useLingui();
   const titleId = useId();
+  const buyerName = order.buyerName;
+  const label = orderLabel(order.id);
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
@@ -38,12 +42,12 @@ export function AdminOrderRow({ order, buyerHref, onMove, onCancel, onDecide }: 
         status={order.status}
       />
       <p className="text-sm">
-        Buyer:{' '}
-        <Link href={buyerHref} className="link" aria-label={`Orders of ${order.buyerName}`}>
-          {order.buyerName}
+        <Trans>Buyer:</Trans>{' '}
+        <Link href={buyerHref} className="link" dir="auto" aria-label={t`Orders of ${buyerName}`}>
+          {buyerName}
         </Link>
       </p>
-      <ul className="space-y-2" aria-label={`Seller orders of order ${orderLabel(order.id)}`}>
+      <ul className="space-y-2" aria-label={t`Seller orders of order ${label}`}>
         {order.sellerOrders.map((part) => (
           <PartRow
             key={part.id}
@@ -69,35 +73,49 @@ interface PartRowProps {
 }
 
 function PartRow({ order, part, onMove, onCancel, onDecide }: PartRowProps) {
+  const { t } = useLingui();
   const titleId = useId();
+  const number = partLabel(part);
+  const subtotal = formatPrice(part.subtotalPaise);
+  const reason = part.cancelReason;
   const lines = order.lines.filter((line) => line.sellerId === part.sellerId);
   return (
     <li className="rounded-box border border-base-300 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 id={titleId} className="font-medium">
-          {part.sellerName}{' '}
-          <span className="ml-2 text-sm font-normal text-base-content/80">Order {partLabel(part)}</span>
+          <span dir="auto">{part.sellerName}</span>{' '}
+          <span className="ml-2 text-sm font-normal text-base-content/80">
+            <Trans>Order {number}</Trans>
+          </span>
         </h4>
         <OrderStatusBadge status={part.status} />
       </div>
       <ul className="text-sm text-base-content/80">
         {lines.map((line) => (
           <li key={line.productId}>
-            {line.quantity} x {line.name}
+            {line.quantity} x <span dir="auto">{line.name}</span>
           </li>
         ))}
       </ul>
-      <p className="text-sm">Subtotal: {formatPrice(part.subtotalPaise)}</p>
-      {part.cancelReason && <p className="text-sm text-error">Cancelled: {part.cancelReason}</p>}
+      <p className="text-sm">
+        <Trans>Subtotal: {subtotal}</Trans>
+      </p>
+      {reason && (
+        <p className="text-sm text-error">
+          <Trans>
+            Cancelled: <span dir="auto">{reason}</span>
+          </Trans>
+        </p>
+      )}
       <div className="my-2">
-        <ReturnList returns={part.returns} answeredBy="The seller" nested onDecide={onDecide} />
+        <ReturnList returns={part.returns} answeredBy={t`The seller`} nested onDecide={onDecide} />
       </div>
       <OrderMoves
         status={part.status}
         describedBy={titleId}
         onMove={onMove}
         onCancel={onCancel}
-        cancelLabel="Cancel order"
+        cancelLabel={t`Cancel order`}
       />
     </li>
   );

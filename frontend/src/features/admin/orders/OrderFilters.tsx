@@ -1,4 +1,7 @@
-import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../../domain/order/status.ts';
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
@@ -11,7 +14,14 @@ export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
 /** The sellers offered to filter by: the API's largest page. */
 const SELLERS_QUERY = { limit: '100' };
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A status as an option of the filter. */
+const STATUS_OPTIONS: Record<OrderStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  processing: msg`Processing`,
+  shipped: msg`Shipped`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+};
 
 interface OrderFiltersProps {
   filters: OrderFilterValues;
@@ -22,48 +32,49 @@ interface OrderFiltersProps {
 
 /** Status, seller and days placed; the buyer filter comes from a link (an order's buyer, a user) and can be removed here. */
 export function OrderFilters({ filters, buyerName, onChange }: OrderFiltersProps) {
+  const { t } = useLingui();
   const { data: sellers } = useApiGet(
     (options) => server.admin.sellers.$get({ query: SELLERS_QUERY }, options),
     [],
-    'Failed to load sellers',
+    t`Failed to load sellers`,
   );
 
   return (
     <div>
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
-          label="Status"
+          label={t`Status`}
           name="status"
           value={filters.status}
           onChange={(event) => onChange({ status: event.target.value })}
         >
-          <option value="">All statuses</option>
+          <option value="">{t`All statuses`}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {capitalised(status)}
+              {t(STATUS_OPTIONS[status])}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Seller"
+          label={t`Seller`}
           name="seller"
           value={filters.seller}
           onChange={(event) => onChange({ seller: event.target.value })}
         >
-          <option value="">All sellers</option>
+          <option value="">{t`All sellers`}</option>
           {sellers?.items.map((seller) => (
             <option key={seller.id} value={seller.id}>
               {seller.fullName}
             </option>
           ))}
         </SelectField>
-        <DayRangeFields labels={{ from: 'Placed from', to: 'Placed to' }} value={filters} onChange={onChange} />
+        <DayRangeFields labels={{ from: t`Placed from`, to: t`Placed to` }} value={filters} onChange={onChange} />
       </div>
       {filters.buyer && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span>Orders of {buyerName ?? 'one buyer'}</span>
+          <span>{buyerName ? t`Orders of ${buyerName}` : t`Orders of one buyer`}</span>
           <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange({ buyer: '' })}>
-            Show every buyer
+            <Trans>Show every buyer</Trans>
           </button>
         </p>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { OrderStatus } from '../../../../../domain/order/status.ts';
 import { server } from '../../../api/client.ts';
@@ -25,6 +26,7 @@ type Dialog =
 
 /** The Orders tab: every order, newest first, filtered (in the URL), moved or cancelled. */
 export function OrdersTab() {
+  const { t } = useLingui();
   const [filters, setFilters] = useFilters(ORDER_FILTERS);
   const { status, seller, buyer, from, to } = filters;
   // Filters left empty are not sent; the server checks the others (a status it does not know is a load failure).
@@ -38,7 +40,7 @@ export function OrdersTab() {
   const [orders, paging] = usePagedGet(
     (page, options) => server.admin.orders.$get({ query: { ...query, ...page } }, options),
     [status, seller, buyer, from, to],
-    'Failed to load orders',
+    t`Failed to load orders`,
   );
   const heading = useRef<HTMLHeadingElement>(null);
   // A new purchase, a move, a cancel or a return may change what the filters show.
@@ -55,14 +57,14 @@ export function OrdersTab() {
   return (
     <>
       <AdminList
-        title="Orders"
-        description="Every purchase, newest first, with each seller's part. Move any part along, cancel it with a reason while it is pending or processing, or decide a return."
+        title={t`Orders`}
+        description={t`Every purchase, newest first, with each seller's part. Move any part along, cancel it with a reason while it is pending or processing, or decide a return.`}
         headingRef={heading}
         toolbar={<OrderFilters filters={filters} buyerName={buyerName} onChange={setFilters} />}
         resource={orders}
         paging={paging}
-        what="the orders"
-        empty={{ title: 'No orders match these filters', text: 'Orders appear here as buyers place them.' }}
+        what={t`the orders`}
+        empty={{ title: t`No orders match these filters`, text: t`Orders appear here as buyers place them.` }}
         rowSkeleton="h-44"
       >
         {(order) => (
@@ -80,17 +82,14 @@ export function OrdersTab() {
         <MoveDialog
           part={dialog.part}
           to={dialog.to}
-          earning="The seller's earning"
+          earning={t`The seller's earning`}
           onMoved={decided}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'cancel' && (
         <CancelPartDialog part={dialog.part} onCancelled={decided} onClose={() => setDialog(null)}>
-          <p>
-            {dialog.part.sellerName} will not send these items, and they go back into stock. The buyer's other parts are
-            not affected. This cannot be undone.
-          </p>
+          <CancelNote sellerName={dialog.part.sellerName} />
         </CancelPartDialog>
       )}
       {dialog?.kind === 'decide' && (
@@ -103,5 +102,17 @@ export function OrdersTab() {
         />
       )}
     </>
+  );
+}
+
+/** What cancelling a seller's part does, in its dialog. */
+function CancelNote({ sellerName }: { sellerName: string }) {
+  return (
+    <p>
+      <Trans>
+        {sellerName} will not send these items, and they go back into stock. The buyer's other parts are not affected.
+        This cannot be undone.
+      </Trans>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { ORDER_STATUSES } from '../../../../../domain/order/status.ts';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge.tsx';
@@ -13,10 +14,11 @@ export function OrdersByStatus({
   counts: AdminOverview['ordersByStatus'] | null;
   failed: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="orders-by-status-title">
       <h2 id="orders-by-status-title" className="text-xl font-semibold">
-        Orders by Status
+        <Trans>Orders by Status</Trans>
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {ORDER_STATUSES.map((status) => (
@@ -28,7 +30,7 @@ export function OrdersByStatus({
               <OrderStatusBadge status={status} />
               <span className="h-8 text-2xl font-bold">
                 {counts ? counts[status] : failed ? '–' : <Skeleton className="h-8 w-12" />}
-                <span className="sr-only"> orders</span>
+                <span className="sr-only"> {t`orders`}</span>
               </span>
             </Link>
           </li>

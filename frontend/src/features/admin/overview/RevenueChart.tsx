@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { formatDay, formatPrice } from '../../../format.ts';
 import type { AdminAnalytics } from '../types.ts';
 
@@ -6,9 +8,10 @@ type Day = AdminAnalytics['days'][number];
 /** What the chart shows, for those who cannot see it (the tables beside it give the rest). */
 function summaryOf(days: readonly Day[]): string {
   const best = days.reduce<Day | null>((top, day) => (day.revenuePaise > (top?.revenuePaise ?? 0) ? day : top), null);
-  return best
-    ? `Revenue per day; the highest was ${formatPrice(best.revenuePaise)} on ${formatDay(best.day)}`
-    : 'No sales on any day of the range';
+  if (!best) return t`No sales on any day of the range`;
+  const highest = formatPrice(best.revenuePaise);
+  const day = formatDay(best.day);
+  return t`Revenue per day; the highest was ${highest} on ${day}`;
 }
 
 /** Revenue per day as bars, oldest day first; each bar names its day and figure on hover. */
@@ -19,7 +22,9 @@ export function RevenueChart({ days }: { days: readonly Day[] }) {
 
   return (
     <figure>
-      <figcaption className="text-sm font-medium">Revenue per day</figcaption>
+      <figcaption className="text-sm font-medium">
+        <Trans>Revenue per day</Trans>
+      </figcaption>
       <div role="img" aria-label={summaryOf(days)} className="mt-2 flex h-40 items-end gap-px border-b border-base-300">
         {days.map(({ day, revenuePaise }) => (
           <div

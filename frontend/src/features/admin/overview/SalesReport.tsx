@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { DayRangeFields } from '../../../components/DayRangeFields.tsx';
@@ -11,11 +12,12 @@ import { SalesTable } from './SalesTable.tsx';
 
 /** The marketplace's sales over a range of days (`?from=&to=`; the last 30 days without), per day, category and seller. */
 export function SalesReport() {
+  const { t } = useLingui();
   const [{ from, to }, setFilters] = useFilters(['from', 'to']);
   const report = useApiGet(
     (options) => server.analytics.admin.$get({ query: { from: from || undefined, to: to || undefined } }, options),
     [from, to],
-    'Failed to load sales',
+    t`Failed to load sales`,
     { live: true },
   );
   const names = useCategoryNames();
@@ -23,22 +25,26 @@ export function SalesReport() {
   // The range in force: the one asked for, else the server's default once it has answered.
   const shownFrom = from || data?.from || '';
   const shownTo = to || data?.to || '';
+  const rangeFrom = data ? formatDay(data.from) : '';
+  const rangeTo = data ? formatDay(data.to) : '';
 
   return (
     <section aria-labelledby="sales-title" aria-busy={report.loading}>
       <h2 id="sales-title" className="text-xl font-semibold">
-        Sales
+        <Trans>Sales</Trans>
       </h2>
       <p className="mt-1 h-6 text-base-content/80">
         {data ? (
-          `${formatDay(data.from)} to ${formatDay(data.to)} (UTC days), cancelled orders not counted`
+          <Trans>
+            {rangeFrom} to {rangeTo} (UTC days), cancelled orders not counted
+          </Trans>
         ) : (
           <Skeleton className="h-6 w-80" />
         )}
       </p>
       <div className="mt-4 grid max-w-md grid-cols-2 gap-x-4">
         <DayRangeFields
-          labels={{ from: 'From', to: 'To' }}
+          labels={{ from: t`From`, to: t`To` }}
           value={{ from: shownFrom, to: shownTo }}
           onChange={setFilters}
         />
@@ -46,19 +52,19 @@ export function SalesReport() {
       {report.loading ? (
         <Skeleton className="mt-2 h-[30rem] rounded-box" />
       ) : report.failed ? (
-        <LoadFailed what="the sales" onRetry={() => void report.reload()} />
+        <LoadFailed what={t`the sales`} onRetry={() => void report.reload()} />
       ) : (
         <div className="mt-2 space-y-8">
           <dl className="flex flex-wrap gap-x-10 gap-y-2">
-            <Total label="Revenue" value={formatPrice(data!.totals.revenuePaise)} />
-            <Total label="Units sold" value={String(data!.totals.units)} />
-            <Total label="Orders" value={String(data!.totals.orders)} />
+            <Total label={t`Revenue`} value={formatPrice(data!.totals.revenuePaise)} />
+            <Total label={t`Units sold`} value={String(data!.totals.units)} />
+            <Total label={t`Orders`} value={String(data!.totals.orders)} />
           </dl>
           <RevenueChart days={data!.days} />
           <div className="grid gap-8 lg:grid-cols-2">
             <SalesTable
-              caption="Top categories"
-              subject="Category"
+              caption={t`Top categories`}
+              subject={t`Category`}
               rows={data!.categories.map((row) => ({
                 ...row,
                 key: row.categoryId,
@@ -66,8 +72,8 @@ export function SalesReport() {
               }))}
             />
             <SalesTable
-              caption="Top sellers"
-              subject="Seller"
+              caption={t`Top sellers`}
+              subject={t`Seller`}
               rows={data!.sellers.map((row) => ({ ...row, key: row.sellerId, name: row.sellerName }))}
             />
           </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { SalesCells, SalesHead } from '../../../components/SalesColumns.tsx';
 import type { SalesTally } from '../types.ts';
 
@@ -24,7 +25,7 @@ export function SalesTable({ caption, subject, rows }: SalesTableProps) {
         <tbody>
           {rows.slice(0, TOP).map(({ key, name, ...tally }) => (
             <tr key={key}>
-              <th scope="row" className="font-normal">
+              <th scope="row" className="font-normal" dir="auto">
                 {name}
               </th>
               <SalesCells {...tally} />
@@ -33,7 +34,7 @@ export function SalesTable({ caption, subject, rows }: SalesTableProps) {
           {rows.length === 0 && (
             <tr>
               <td colSpan={4} className="text-base-content/80">
-                No sales in this range.
+                <Trans>No sales in this range.</Trans>
               </td>
             </tr>
           )}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { shortSellerOrderId } from '../../../../../domain/order/status.ts';
 import { type Data, server } from '../../../api/client.ts';
 import { TransferStateBadge } from '../../../components/TransferStateBadge.tsx';
@@ -9,99 +12,108 @@ import { usePagedGet } from '../paging.tsx';
 
 type Payment = Data<typeof server.admin.payments.$get>['items'][number];
 
-const STATUS_LABELS: Record<Payment['status'], { label: string; badge: string }> = {
-  awaiting: { label: 'Awaiting payment', badge: 'badge-warning' },
-  failed: { label: 'Payment failed', badge: 'badge-error' },
-  paid: { label: 'Paid', badge: 'badge-success' },
-  expired: { label: 'Payment expired', badge: 'badge-neutral' },
+const STATUS_LABELS: Record<Payment['status'], { label: MessageDescriptor; badge: string }> = {
+  awaiting: { label: msg`Awaiting payment`, badge: 'badge-warning' },
+  failed: { label: msg`Payment failed`, badge: 'badge-error' },
+  paid: { label: msg`Paid`, badge: 'badge-success' },
+  expired: { label: msg`Payment expired`, badge: 'badge-neutral' },
 };
 
-const REFUND_LABELS: Record<Payment['refunds'][number]['status'], { label: string; badge: string }> = {
-  requested: { label: 'Refund requested', badge: 'badge-warning' },
-  initiated: { label: 'Refund initiated', badge: 'badge-info' },
-  processed: { label: 'Refunded', badge: 'badge-success' },
-  failed: { label: 'Refund failed', badge: 'badge-error' },
+const REFUND_LABELS: Record<Payment['refunds'][number]['status'], { label: MessageDescriptor; badge: string }> = {
+  requested: { label: msg`Refund requested`, badge: 'badge-warning' },
+  initiated: { label: msg`Refund initiated`, badge: 'badge-info' },
+  processed: { label: msg`Refunded`, badge: 'badge-success' },
+  failed: { label: msg`Refund failed`, badge: 'badge-error' },
 };
 
-const REFUND_REASONS: Record<Payment['refunds'][number]['reason'], string> = {
-  cancelled: 'cancelled part',
-  returned: 'accepted return',
-  late_payment: 'paid after it expired',
-  help: 'help request',
+const REFUND_REASONS: Record<Payment['refunds'][number]['reason'], MessageDescriptor> = {
+  cancelled: msg`cancelled part`,
+  returned: msg`accepted return`,
+  late_payment: msg`paid after it expired`,
+  help: msg`help request`,
 };
 
 /** What recorded the payment's outcome, when the reconciliation had to (a lost webhook, an expiry). */
 function fixedBy(payment: Payment): string | null {
-  if (payment.capturedVia === 'reconciliation') return 'Capture found by the reconciliation (its webhook was lost)';
-  if (payment.expiredAt) return `Expired by the reconciliation on ${formatDateTime(payment.expiredAt)}`;
+  if (payment.capturedVia === 'reconciliation') return t`Capture found by the reconciliation (its webhook was lost)`;
+  if (payment.expiredAt) {
+    const expiredOn = formatDateTime(payment.expiredAt);
+    return t`Expired by the reconciliation on ${expiredOn}`;
+  }
   return null;
 }
 
 /** The Payments tab: every purchase paid online, newest first, with its payment's state and what the reconciliation fixed. */
 export function PaymentsTab() {
+  const { t } = useLingui();
   const [payments, paging] = usePagedGet(
     (page, options) => server.admin.payments.$get({ query: page }, options),
     [],
-    'Failed to load payments',
+    t`Failed to load payments`,
   );
   const commands = useListCommands(payments.reload, []);
   return (
     <AdminList
-      title="Payments"
-      description="Orders paid online, newest first: their payment at the gateway, its refunds, the transfers to their sellers, and what the reconciliation fixed."
+      title={t`Payments`}
+      description={t`Orders paid online, newest first: their payment at the gateway, its refunds, the transfers to their sellers, and what the reconciliation fixed.`}
       headingRef={commands.heading}
       resource={payments}
       paging={paging}
-      what="the payments"
-      empty={{ title: 'No online payments yet' }}
+      what={t`the payments`}
+      empty={{ title: t`No online payments yet` }}
       rowSkeleton="h-20"
     >
       {(payment) => {
-        const { label, badge } = STATUS_LABELS[payment.status];
+        const status = STATUS_LABELS[payment.status];
         const fixed = fixedBy(payment);
+        const label = orderLabel(payment.id);
+        const attempts = payment.failedAttempts.length;
         return (
-          <li
-            key={payment.id}
-            className="card border border-base-300 p-4"
-            aria-label={`Payment of order ${orderLabel(payment.id)}`}
-          >
+          <li key={payment.id} className="card border border-base-300 p-4" aria-label={t`Payment of order ${label}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-semibold">
-                Order {orderLabel(payment.id)} · {payment.buyerName} · {formatPrice(payment.amountPaise)}
+                {t`Order ${label}`} · {payment.buyerName} · {formatPrice(payment.amountPaise)}
               </span>
-              <span className={`badge ${badge}`}>{label}</span>
+              <span className={`badge ${status.badge}`}>{t(status.label)}</span>
             </div>
             <p className="mt-1 text-sm text-base-content/80">
-              {payment.gatewayOrderId ?? 'No gateway order yet'}
+              {payment.gatewayOrderId ?? t`No gateway order yet`}
               {payment.paymentId && ` · ${payment.paymentId} (${payment.method})`}
-              {payment.failedAttempts.length > 0 && ` · ${payment.failedAttempts.length} failed attempt(s)`}
-              {payment.late && ' · captured after it expired: refunded'}
+              {attempts > 0 && ` · ${plural(attempts, { one: '# failed attempt', other: '# failed attempts' })}`}
+              {payment.late && ` · ${t`captured after it expired: refunded`}`}
             </p>
             {fixed && <p className="mt-1 text-sm">{fixed}</p>}
             {payment.refunds.length > 0 && (
-              <ul className="mt-2 space-y-1 text-sm" aria-label="Refunds">
+              <ul className="mt-2 space-y-1 text-sm" aria-label={t`Refunds`}>
                 {payment.refunds.map((refund) => (
                   <li key={refund.refundId} className="flex flex-wrap items-center gap-2">
                     <span className={`badge ${REFUND_LABELS[refund.status].badge}`}>
-                      {REFUND_LABELS[refund.status].label}
+                      {t(REFUND_LABELS[refund.status].label)}
                     </span>
-                    {formatPrice(refund.amountPaise)} · {REFUND_REASONS[refund.reason]} · {refund.refundId}
+                    {formatPrice(refund.amountPaise)} · {t(REFUND_REASONS[refund.reason])} · {refund.refundId}
                   </li>
                 ))}
               </ul>
             )}
             {payment.transfers.length > 0 && (
-              <ul className="mt-2 space-y-1 text-sm" aria-label="Transfers to sellers">
-                {payment.transfers.map((transfer) => (
-                  <li key={transfer.transferId} className="flex flex-wrap items-center gap-2">
-                    <span>
-                      Transfer of order #{shortSellerOrderId(transfer.sellerOrderId)} to {transfer.account} ·{' '}
-                      {formatPrice(transfer.amountPaise)}
-                      {transfer.reversedPaise > 0 && ` · ${formatPrice(transfer.reversedPaise)} reversed`}
-                    </span>
-                    <TransferStateBadge state={transfer.state} />
-                  </li>
-                ))}
+              <ul className="mt-2 space-y-1 text-sm" aria-label={t`Transfers to sellers`}>
+                {payment.transfers.map((transfer) => {
+                  const number = shortSellerOrderId(transfer.sellerOrderId);
+                  const account = transfer.account;
+                  const amount = formatPrice(transfer.amountPaise);
+                  const reversed = formatPrice(transfer.reversedPaise);
+                  return (
+                    <li key={transfer.transferId} className="flex flex-wrap items-center gap-2">
+                      <span>
+                        <Trans>
+                          Transfer of order #{number} to {account} · {amount}
+                        </Trans>
+                        {transfer.reversedPaise > 0 && ` · ${t`${reversed} reversed`}`}
+                      </span>
+                      <TransferStateBadge state={transfer.state} />
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </li>
