@@ -6,9 +6,9 @@ import { Header } from './components/Header.tsx';
 import { Toasts } from './components/Toasts.tsx';
 // The shell imports the one piece it shows by path: a feature's index.ts would bring the whole feature into the first route.
 import { CartLink } from './features/cart/CartLink.tsx';
-import { VerifyEmailBanner } from './features/auth/VerifyEmailBanner.tsx';
+import { VerifyEmailBanner } from './components/VerifyEmailBanner.tsx';
 import { WishlistLink } from './features/wishlist/WishlistLink.tsx';
-import { MessagesLink } from './features/messages/MessagesLink.tsx';
+import { MessagesLink } from './components/MessagesLink.tsx';
 import { usePageTitle } from './pageTitle.ts';
 import { Routes } from './routes.tsx';
 

@@ -6,7 +6,6 @@
 const START_CATALOGS: readonly string[] = [
   'shell',
   ...['catalog', 'product', 'cart', 'wishlist', 'delivery', 'provenance'], // the shop's pages (routes.tsx `shopPage`)
-  ...['auth', 'messages'], // parts of the header
 ];
 
 export type CatalogPart = 'start' | 'rest';

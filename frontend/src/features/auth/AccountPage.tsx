@@ -6,7 +6,7 @@ import { loginHref } from '../../links.ts';
 import { session, sessionKnown } from '../../state/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { MailChoices } from './MailChoices.tsx';
-import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+import { ResendVerificationButton } from '../../components/ResendVerificationButton.tsx';
 import { SecondFactorSettings } from './SecondFactorSettings.tsx';
 import { AddressBookSection } from '../addresses/index.ts';
 

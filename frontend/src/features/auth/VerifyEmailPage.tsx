@@ -6,7 +6,7 @@ import { call, server } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { session } from '../../state/session.ts';
 import { AccountCard } from './AccountCard.tsx';
-import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+import { ResendVerificationButton } from '../../components/ResendVerificationButton.tsx';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 

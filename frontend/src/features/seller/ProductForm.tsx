@@ -11,7 +11,7 @@ import { MAX_MADE_TO_ORDER_DAYS } from '../../../../domain/product/made-to-order
 import { useForm } from '../../forms.ts';
 import { session } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { ResendVerificationButton } from '../auth/ResendVerificationButton.tsx';
+import { ResendVerificationButton } from '../../components/ResendVerificationButton.tsx';
 import { Alert } from '../../components/Alert.tsx';
 import { useCategories } from '../catalog/index.ts';
 import { type GalleryEntry, entriesOf, imageChanges, listingImages } from './gallery.ts';

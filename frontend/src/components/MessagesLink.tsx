@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
-import { CountLink } from '../../components/CountLink.tsx';
-import { threads } from './threads.ts';
+import { threads } from '../features/messages/index.ts';
+import { CountLink } from './CountLink.tsx';
 
 /** The header's way to the conversations, with the unread messages as a badge. */
 export function MessagesLink() {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { call, server } from '../../api/client.ts';
-import { toast } from '../../state/toasts.ts';
+import { call, server } from '../api/client.ts';
+import { toast } from '../state/toasts.ts';
 
 /** Mails the signed-in user a new verification link (a few per 15 minutes; the server says when to try again). */
 export function ResendVerificationButton({ className = 'btn btn-sm' }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
-import { session } from '../../state/session.ts';
+import { session } from '../state/session.ts';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
 /** Under the header, for a signed-in user whose address is not verified yet (not on the page that verifies it). */
