@@ -1,6 +1,6 @@
 /** Times of the history: how long ago, and the values of a datetime-local input (the browser's time zone). */
-
-const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+import { t } from '@lingui/core/macro';
+import { formatLocale } from '../../../i18n/i18n.ts';
 
 /** From the largest unit down: the first that fits at least once is used. */
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -12,13 +12,14 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60 * 1000],
 ];
 
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago"; in Hindi "अभी-अभी", "5 मिनट पहले", "कल". */
 export function timeAgo(iso: string, now: number = Date.now()): string {
+  const relative = new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'auto' });
   const elapsed = now - Date.parse(iso);
   for (const [unit, ms] of UNITS) {
     if (Math.abs(elapsed) >= ms) return relative.format(-Math.round(elapsed / ms), unit);
   }
-  return 'just now';
+  return t`just now`;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
