@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseRupees } from '../../../../../domain/money.ts';
 import { dayInIndia } from '../../../../../domain/payout/decider.ts';
@@ -40,6 +41,9 @@ interface PayoutDialogProps {
  * (more than is due, a reference used for another payout) shows in the dialog. Mount it to open it.
  */
 export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps) {
+  const { t } = useLingui();
+  const sellerName = balance.sellerName;
+  const due = formatPrice(balance.balancePaise);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
 
@@ -54,7 +58,8 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
       const found: Problems = {};
       for (const issue of parsed.error.issues) {
         const field = FIELD_OF[String(issue.path[0])] ?? 'refusal';
-        found[field] ??= field === 'amount' ? 'Enter an amount in rupees above 0, like 1250 or 1250.50' : issue.message;
+        found[field] ??=
+          field === 'amount' ? t`Enter an amount in rupees above 0, like 1250 or 1250.50` : issue.message;
       }
       setProblems(found);
       return;
@@ -72,10 +77,8 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
           json: parsed.data,
         }),
       );
-      toast({
-        title: 'Payout recorded',
-        description: `${formatPrice(parsed.data.amountPaise)} paid to ${balance.sellerName}.`,
-      });
+      const amount = formatPrice(parsed.data.amountPaise);
+      toast({ title: t`Payout recorded`, description: t`${amount} paid to ${sellerName}.` });
       onRecorded(position);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -91,16 +94,18 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
 
   return (
     <ConfirmDialog
-      title={`Record a payout to ${balance.sellerName}?`}
-      confirmLabel="Record payout"
-      busyLabel="Recording..."
+      title={t`Record a payout to ${sellerName}?`}
+      confirmLabel={t`Record payout`}
+      busyLabel={t`Recording...`}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
       <p className="mb-3">
-        Due now: <strong>{formatPrice(balance.balancePaise)}</strong>. Record the bank transfer once it is made: it
-        settles that much of the balance and shows in the seller’s ledger. This cannot be undone.
+        <Trans>
+          Due now: <strong>{due}</strong>. Record the bank transfer once it is made: it settles that much of the balance
+          and shows in the seller’s ledger. This cannot be undone.
+        </Trans>
       </p>
       {problems.refusal && (
         <Alert tone="error" className="mb-3">
@@ -108,7 +113,7 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
         </Alert>
       )}
       <Field
-        label="Amount (₹)"
+        label={t`Amount (₹)`}
         name="amount"
         type="number"
         inputMode="decimal"
@@ -119,7 +124,7 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
         error={problems.amount}
       />
       <Field
-        label="Paid on"
+        label={t`Paid on`}
         name="paidOn"
         type="date"
         max={today()}
@@ -127,7 +132,7 @@ export function PayoutDialog({ balance, onRecorded, onClose }: PayoutDialogProps
         required
         error={problems.paidOn}
       />
-      <Field label="Bank reference" name="reference" maxLength={100} required error={problems.reference} />
+      <Field label={t`Bank reference`} name="reference" maxLength={100} required error={problems.reference} />
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
@@ -20,41 +21,54 @@ interface PayoutRowProps {
 
 /** A seller's balance: what is due, how it came about, their newest ledger lines on demand, and Record payout. */
 export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
+  const { t } = useLingui();
   const nameId = useId();
   const [ledgerShown, setLedgerShown] = useState(false);
+  const updatedAt = balance.updatedAt;
+  const lastEntry = updatedAt && formatDateTime(updatedAt);
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={nameId} className="font-semibold">
+        <h3 id={nameId} className="font-semibold" dir="auto">
           {balance.sellerName}
         </h3>
         <p>
-          Balance due:{' '}
+          <Trans>Balance due:</Trans>{' '}
           <strong className={balance.balancePaise < 0 ? 'text-error' : ''}>{formatPrice(balance.balancePaise)}</strong>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-base-content/80">Delivered sales</dt>
+          <dt className="text-base-content/80">
+            <Trans>Delivered sales</Trans>
+          </dt>
           <dd>{formatPrice(balance.salesPaise)}</dd>
         </div>
         <div>
-          <dt className="text-base-content/80">Commission</dt>
+          <dt className="text-base-content/80">
+            <Trans>Commission</Trans>
+          </dt>
           <dd>{formatPrice(balance.commissionPaise)}</dd>
         </div>
         <div>
-          <dt className="text-base-content/80">Earned</dt>
+          <dt className="text-base-content/80">
+            <Trans>Earned</Trans>
+          </dt>
           <dd>{formatPrice(balance.earnedPaise)}</dd>
         </div>
         <div>
-          <dt className="text-base-content/80">Paid out</dt>
+          <dt className="text-base-content/80">
+            <Trans>Paid out</Trans>
+          </dt>
           <dd>{formatPrice(balance.paidPaise)}</dd>
         </div>
       </dl>
-      {balance.updatedAt && (
+      {updatedAt && (
         <p className="text-xs text-base-content/80">
-          Last entry <time dateTime={balance.updatedAt}>{formatDateTime(balance.updatedAt)}</time>
+          <Trans>
+            Last entry <time dateTime={updatedAt}>{lastEntry}</time>
+          </Trans>
         </p>
       )}
       <div className="mt-1 flex flex-wrap gap-2">
@@ -65,7 +79,7 @@ export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
           disabled={balance.balancePaise <= 0}
           onClick={onPay}
         >
-          Record payout
+          <Trans>Record payout</Trans>
         </button>
         <button
           type="button"
@@ -74,7 +88,7 @@ export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
           aria-expanded={ledgerShown}
           onClick={() => setLedgerShown(!ledgerShown)}
         >
-          {ledgerShown ? 'Hide ledger' : 'Show ledger'}
+          {ledgerShown ? t`Hide ledger` : t`Show ledger`}
         </button>
       </div>
       {ledgerShown && (
@@ -85,6 +99,7 @@ export function PayoutRow({ balance, ledgerVersion, onPay }: PayoutRowProps) {
 }
 
 function SellerLedger({ sellerId, sellerName, version }: { sellerId: string; sellerName: string; version: number }) {
+  const { t } = useLingui();
   const ledger = useApiGet(
     (options) =>
       server.admin.sellers[':id'].ledger.$get(
@@ -92,18 +107,21 @@ function SellerLedger({ sellerId, sellerName, version }: { sellerId: string; sel
         options,
       ),
     [sellerId, version],
-    'Failed to load the ledger',
+    t`Failed to load the ledger`,
   );
   if (ledger.loading) return <Skeleton className="h-32 rounded-box" />;
-  if (ledger.failed) return <LoadFailed what="the ledger" onRetry={() => void ledger.reload()} />;
+  if (ledger.failed) return <LoadFailed what={t`the ledger`} onRetry={() => void ledger.reload()} />;
   const { items, total } = ledger.data!.entries;
-  if (total === 0) return <EmptyState title="No ledger lines yet" />;
+  const shown = items.length;
+  if (total === 0) return <EmptyState title={t`No ledger lines yet`} />;
   return (
     <div>
-      <LedgerTable entries={items} caption={`Ledger of ${sellerName}, newest first`} />
+      <LedgerTable entries={items} caption={t`Ledger of ${sellerName}, newest first`} />
       {total > items.length && (
         <p className="mt-1 text-sm text-base-content/80">
-          The newest {items.length} of {total} lines.
+          <Trans>
+            The newest {shown} of {total} lines.
+          </Trans>
         </p>
       )}
     </div>

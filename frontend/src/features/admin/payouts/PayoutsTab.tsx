@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { server } from '../../../api/client.ts';
 import { AdminList } from '../AdminList.tsx';
@@ -10,10 +11,11 @@ import { PayoutRow } from './PayoutRow.tsx';
 
 /** The Payouts tab: what MIBI owes each seller, the largest first, their ledgers, and payouts recorded. */
 export function PayoutsTab() {
+  const { t } = useLingui();
   const [balances, paging] = usePagedGet(
     (query, options) => server.admin.balances.$get({ query }, options),
     [],
-    'Failed to load the balances',
+    t`Failed to load the balances`,
   );
   const commands = useListCommands(balances.reload, balances.data?.items.map((balance) => balance.sellerId) ?? []);
   const [paying, setPaying] = useState<SellerBalance | null>(null);
@@ -35,13 +37,13 @@ export function PayoutsTab() {
   return (
     <>
       <AdminList
-        title="Payouts"
-        description="What MIBI owes each seller: delivered sales less commission and accepted returns, less what was paid out. Record a payout once the bank transfer is made."
+        title={t`Payouts`}
+        description={t`What MIBI owes each seller: delivered sales less commission and accepted returns, less what was paid out. Record a payout once the bank transfer is made.`}
         headingRef={commands.heading}
         resource={balances}
         paging={paging}
-        what="the balances"
-        empty={{ title: 'No balances yet', text: 'Sellers appear here once an order of theirs is delivered.' }}
+        what={t`the balances`}
+        empty={{ title: t`No balances yet`, text: t`Sellers appear here once an order of theirs is delivered.` }}
         rowSkeleton="h-32"
       >
         {(balance) => (
