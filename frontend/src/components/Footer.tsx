@@ -9,14 +9,16 @@ export function Footer() {
     <footer className="border-t border-base-300 bg-base-200">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-3 lg:grid-cols-6">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <p className="text-2xl font-extrabold text-primary">MIBI</p>
+          <p className="text-2xl font-extrabold text-primary" translate="no">
+            MIBI
+          </p>
           <p className="mt-2 text-sm text-base-content/80">
             <Trans>Make in India, Buy in India. Authentic goods from verified Indian artisans and manufacturers.</Trans>
           </p>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
               <a href={`mailto:${CONTACT.email}`} className="link-hover inline-flex items-center gap-2">
-                <Icon name="mail" className="size-4" /> {CONTACT.email}
+                <Icon name="mail" className="size-4" /> <span translate="no">{CONTACT.email}</span>
               </a>
             </li>
             <li>

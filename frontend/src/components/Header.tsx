@@ -27,7 +27,9 @@ export function Header({ cart, wishlist, messages }: { cart: ReactNode; wishlist
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link href="/" className="flex shrink-0 items-baseline gap-2">
-          <span className="text-2xl font-extrabold tracking-tight text-primary">MIBI</span>
+          <span className="text-2xl font-extrabold tracking-tight text-primary" translate="no">
+            MIBI
+          </span>
           <span className="hidden text-xs text-base-content/70 lg:inline">
             <Trans>Make in India, Buy in India</Trans>
           </span>
@@ -89,7 +91,9 @@ function AccountActions({ wishlist, messages }: { wishlist: ReactNode; messages:
       )}
       {/* The dashboard last opened; the switcher beside it reaches the others of a user with several roles. */}
       <Link href={dashboardPath(user)} className="btn btn-ghost btn-sm max-w-48" title={user.fullName}>
-        <span className="truncate">{user.fullName}</span>
+        <span className="truncate" dir="auto">
+          {user.fullName}
+        </span>
       </Link>
       <RoleSwitcher user={user} />
       <Link href="/account" className="btn btn-ghost btn-sm">

@@ -23,9 +23,11 @@ export default function AccountPage() {
         <Trans>Your account</Trans>
       </h1>
       <div className="card mb-6 border border-base-300 bg-base-100 p-6">
-        <h2 className="mb-1 text-lg font-semibold">{user.fullName}</h2>
+        <h2 className="mb-1 text-lg font-semibold" dir="auto">
+          {user.fullName}
+        </h2>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          {user.email}
+          <span translate="no">{user.email}</span>
           {user.emailVerified ? (
             <span className="badge badge-success badge-sm">
               <Trans>Verified</Trans>

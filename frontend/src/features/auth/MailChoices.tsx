@@ -1,17 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  BUYER_NOTICES,
-  NOTICE_MAILS,
-  type NoticeKind,
-  SELLER_NOTICES,
-} from '../../../../domain/notification/notices.ts';
+import { BUYER_NOTICES, type NoticeKind, SELLER_NOTICES } from '../../../../domain/notification/notices.ts';
 import { call, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import type { User } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { noticeMailLabel } from './noticeMails.ts';
 
 /** The account page's choice of notice mails: one box per kind of the user's roles; the notices always come in the app. */
 export function MailChoices({ user }: { user: User }) {
@@ -82,7 +78,7 @@ export function MailChoices({ user }: { user: User }) {
                     checked={!muted.has(kind)}
                     onChange={(event) => toggle(kind, event.target.checked)}
                   />
-                  {NOTICE_MAILS[kind]}
+                  {noticeMailLabel(kind)}
                 </label>
               ))}
             </fieldset>

@@ -42,7 +42,9 @@ export default function DashboardPage({ panels }: { panels: Record<PanelRole, Co
         <p className="flex h-8 items-center gap-2 text-sm">
           {user ? (
             <>
-              <span className="text-base-content/80">{user.fullName}</span>
+              <span className="text-base-content/80" dir="auto">
+                {user.fullName}
+              </span>
               <span className="sr-only">
                 <Trans>, your roles:</Trans>
               </span>
