@@ -1,8 +1,14 @@
 /** The language a mail speaks to its recipient (issue 30): the one they chose on their account, English when none. */
-import { DEFAULT_LOCALE, type Locale } from '../domain/i18n/locales.ts';
+import { DEFAULT_LOCALE, FORMAT_LOCALE, type Locale } from '../domain/i18n/locales.ts';
 import { english, type Translate } from '../domain/i18n/message.ts';
 import { catalogLanguage } from '../platform/i18n/server-catalog.ts';
 
 /** Messages in `language`: English is the code's own text, every other language is read from the server catalog. */
 export const mailTranslator = (language: Locale | null): Translate =>
   language === null || language === DEFAULT_LOCALE ? english : catalogLanguage(language).translate;
+
+/** What a mail in `language` needs: its messages, and the tag its dates and numbers are formatted with. */
+export const mailLanguage = (language: Locale | null): { t: Translate; formatLocale: string } => ({
+  t: mailTranslator(language),
+  formatLocale: FORMAT_LOCALE[language ?? DEFAULT_LOCALE],
+});

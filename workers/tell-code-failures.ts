@@ -11,6 +11,7 @@ import { codeFailuresMail, noticeDecider, noticeStream } from '../domain/account
 import { linkTo } from '../platform/config/links.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
+import { mailLanguage } from './mail-language.ts';
 import { type Cause, type Worker, causeOf, causedBy } from './worker.ts';
 
 export const TELL_CODE_FAILURES = 'tell-code-failures';
@@ -49,7 +50,13 @@ export const tellCodeFailures: Worker<TellCodeFailuresJob> = {
     const burst = { failures: data.failures, waitMinutes: Math.round(data.waitMs / 60_000) };
     await platform.mail.send({
       to: account.email,
-      ...codeFailuresMail(account.email, burst, data.at, linkTo(links, '/forgot-password')),
+      ...codeFailuresMail(
+        account.email,
+        burst,
+        data.at,
+        linkTo(links, '/forgot-password'),
+        mailLanguage(account.language),
+      ),
       key: `code-failures:${cause.eventId}`,
     });
     const record = { type: 'RecordNoticeMailed', userId: data.userId, to: account.email, at: now() } as const;

@@ -17,6 +17,7 @@ import { shortSellerOrderId } from '../domain/order/status.ts';
 import { linkTo } from '../platform/config/links.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
+import { mailTranslator } from './mail-language.ts';
 import { type Cause, type Worker, causedBy } from './worker.ts';
 
 export const THREAD_MAIL = 'thread-mail';
@@ -58,10 +59,15 @@ export const threadMail: Worker<ThreadMailJob> = {
     const reader = (await streams.load(accountStream(due.to), accountDecider)).state;
     if (!reader) throw new Error(`No account ${due.to}`);
     const order = `#${shortSellerOrderId(sellerOrderId)}`;
+    const t = mailTranslator(reader.language);
+    const link = linkTo(links, `/messages/${encodeURIComponent(sellerOrderId)}`);
     await platform.mail.send({
       to: reader.email,
-      subject: `New message about order ${order}`,
-      text: `Hello ${reader.fullName},\n\nYou have a new message about order ${order} on MIBI. Read it and answer here:\n${linkTo(links, `/messages/${encodeURIComponent(sellerOrderId)}`)}\n`,
+      subject: t(/*i18n*/ 'New message about order {order}', { order }),
+      text: `${t(/*i18n*/ 'Hello {name},', { name: reader.fullName })}\n\n${t(
+        /*i18n*/ 'You have a new message about order {order} on MIBI. Read it and answer here:',
+        { order },
+      )}\n${link}\n`,
       key: `thread-message:${messageId}`,
     });
     const mailed = { type: 'RecordMessageMailed', messageId, to: due.to, at: now() } as const;

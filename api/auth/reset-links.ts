@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MailMessage } from '../../platform/mail/port.ts';
+import type { MailRecipient } from './account-mails.ts';
 import { SECRET_PARAM } from '../../platform/config/links.ts';
 import { sha256Hex } from './sha256.ts';
 
@@ -28,16 +29,18 @@ export function resetLink(baseUrl: string, token: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/reset-password?${SECRET_PARAM}=${encodeURIComponent(token)}`;
 }
 
-export function resetMail(to: string, link: string): MailMessage {
+export function resetMail({ email: to, language: { t } }: MailRecipient, link: string): MailMessage {
   return {
     to,
-    subject: 'Reset your MIBI password',
+    subject: t(/*i18n*/ 'Reset your MIBI password'),
     text: [
-      'Someone (we hope you) asked to reset the password of your MIBI account.',
+      t(/*i18n*/ 'Someone (we hope you) asked to reset the password of your MIBI account.'),
       '',
-      `Choose a new password here: ${link}`,
+      t(/*i18n*/ 'Choose a new password here: {link}', { link }),
       '',
-      'The link works once and expires in 1 hour. If you did not ask, ignore this e-mail: your password stays as it is.',
+      t(
+        /*i18n*/ 'The link works once and expires in 1 hour. If you did not ask, ignore this e-mail: your password stays as it is.',
+      ),
     ].join('\n'),
   };
 }

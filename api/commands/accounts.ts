@@ -15,7 +15,7 @@ import { accountStream } from '../../domain/account/events.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { NoticeKind } from '../../domain/notification/notices.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
-import { passwordChangedMail, sendNotice } from '../auth/account-mails.ts';
+import { mailRecipient, passwordChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   RESET_LINK_TTL_MS,
@@ -256,7 +256,7 @@ async function tellPasswordChanged(
   if (!account) return null;
   await sendNotice(
     cx.platform.mail,
-    passwordChangedMail(cx.config, account.email, at, `password-changed:${userId}:${position}`),
+    passwordChangedMail(cx.config, mailRecipient(account), at, `password-changed:${userId}:${position}`),
   );
   return account;
 }
@@ -287,7 +287,7 @@ export async function requestPasswordReset(
   const expiresAt = later(at, RESET_LINK_TTL_MS);
   const command = { type: 'RequestPasswordReset', tokenHash, expiresAt, at } as const;
   await cx.streams.handle(accountStream(account.userId), accountDecider, command, { actor: null });
-  await cx.platform.mail.send(resetMail(account.email, resetLink(baseUrl, token)));
+  await cx.platform.mail.send(resetMail(mailRecipient(account), resetLink(baseUrl, token)));
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Mailer } from '../../platform/mail/port.ts';
-import { verificationMail } from '../auth/account-mails.ts';
+import { mailRecipient, verificationMail } from '../auth/account-mails.ts';
 import { SECRET_PARAM, linkTo } from '../../platform/config/links.ts';
 import {
   newResetToken as newLinkToken,
@@ -48,9 +48,10 @@ export async function mailVerificationLink(
   const expiresAt = later(at, VERIFICATION_LINK_TTL_MS);
   const command = { type: 'RequestEmailVerification', tokenHash, expiresAt, at } as const;
   const { position } = await cx.streams.handle(accountStream(user.id), accountDecider, command, { actor: user.id });
-  await cx.platform.mail.send(
-    verificationMail(user.email, linkTo(cx.config, VERIFY_EMAIL_PATH, { [SECRET_PARAM]: token })),
-  );
+  const { state: account } = await cx.streams.load(accountStream(user.id), accountDecider);
+  // In the language the owner chose; a new account has chosen none yet, and is written to in English.
+  const to = mailRecipient({ email: user.email, language: account?.language ?? null });
+  await cx.platform.mail.send(verificationMail(to, linkTo(cx.config, VERIFY_EMAIL_PATH, { [SECRET_PARAM]: token })));
   return { position };
 }
 

@@ -10,7 +10,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { DomainError } from '../../domain/decider.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { ReadStore } from '../../platform/readstore/port.ts';
-import { secondFactorChangedMail, sendNotice } from '../auth/account-mails.ts';
+import { mailRecipient, secondFactorChangedMail, sendNotice } from '../auth/account-mails.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { signInChallenges } from '../auth/sign-in-challenges.ts';
@@ -101,7 +101,13 @@ export async function enrolTotp(
   await signInChallenges(cx.platform.read).used(user.id, step, now);
   await sendNotice(
     cx.platform.mail,
-    secondFactorChangedMail(cx.config, user.email, 'on', now, `totp-on:${user.id}:${position}`),
+    secondFactorChangedMail(
+      cx.config,
+      mailRecipient(await loadAccount(cx, user.id)),
+      'on',
+      now,
+      `totp-on:${user.id}:${position}`,
+    ),
   );
   return { recoveryCodes: codes, position };
 }
@@ -155,10 +161,10 @@ export async function disableTotp(
   );
   if (events.length > 0) {
     if (actor.userId !== userId) await cx.sessions.endAll(userId);
-    const { email } = await loadAccount(cx, userId);
+    const recipient = mailRecipient(await loadAccount(cx, userId));
     await sendNotice(
       cx.platform.mail,
-      secondFactorChangedMail(cx.config, email, 'off', now, `totp-off:${userId}:${position}`),
+      secondFactorChangedMail(cx.config, recipient, 'off', now, `totp-off:${userId}:${position}`),
     );
   }
   return { position };
@@ -199,7 +205,13 @@ export async function replaceRecoveryCodes(
   const { position } = await cx.streams.handle(accountStream(user.id), accountDecider, command, { actor: user.id });
   await sendNotice(
     cx.platform.mail,
-    secondFactorChangedMail(cx.config, user.email, 'codes', now, `recovery-codes:${user.id}:${position}`),
+    secondFactorChangedMail(
+      cx.config,
+      mailRecipient(await loadAccount(cx, user.id)),
+      'codes',
+      now,
+      `recovery-codes:${user.id}:${position}`,
+    ),
   );
   return { recoveryCodes: codes, position };
 }
