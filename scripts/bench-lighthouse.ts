@@ -151,11 +151,13 @@ async function main(): Promise<void> {
     await caughtUp(url, 120_000);
     const list = (await (await fetch(`${url}/api/products`)).json()) as { items: Array<{ id: string }> };
     // Each page in both languages: Hindi pages load their own catalog and the Devanagari font.
-    const pages = ['', '/hi'].flatMap((prefix): Array<[string, string]> => [
-      [`${prefix}/`, `${url}${prefix}/`],
-      [`${prefix}/products`, `${url}${prefix}/products`],
-      [`${prefix}/products/{id}`, `${url}${prefix}/products/${list.items[0]!.id}`],
-    ]);
+    const pages = ['', '/hi'].flatMap(
+      (prefix): Array<[string, string]> => [
+        [`${prefix}/`, `${url}${prefix}/`],
+        [`${prefix}/products`, `${url}${prefix}/products`],
+        [`${prefix}/products/{id}`, `${url}${prefix}/products/${list.items[0]!.id}`],
+      ],
+    );
     const results: PageScores[] = [];
     for (const [page, address] of pages) results.push(await measure(chrome.port, page, address));
     console.log();
