@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ShipmentTimeline } from './ShipmentTimeline.tsx';
 import { TrackingDialog } from './TrackingDialog.tsx';
@@ -17,6 +18,7 @@ export function ShipmentControls({
   describedBy: string;
   onChange: (result: TrackingChange, movesLedger: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [dialog, setDialog] = useState<'tracking' | 'update' | null>(null);
   const saved = (result: TrackingChange) => {
     setDialog(null);
@@ -33,7 +35,7 @@ export function ShipmentControls({
             aria-describedby={describedBy}
             onClick={() => setDialog('tracking')}
           >
-            {order.shipment ? 'Correct tracking' : 'Add tracking'}
+            {order.shipment ? t`Correct tracking` : t`Add tracking`}
           </button>
           <button
             type="button"
@@ -41,7 +43,7 @@ export function ShipmentControls({
             aria-describedby={describedBy}
             onClick={() => setDialog('update')}
           >
-            Add tracking update
+            <Trans>Add tracking update</Trans>
           </button>
         </div>
       )}

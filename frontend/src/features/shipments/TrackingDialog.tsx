@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { FieldErrors } from '../../forms.ts';
@@ -21,6 +22,7 @@ export function TrackingDialog({
   onSaved: (result: TrackingChange) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -40,9 +42,9 @@ export function TrackingDialog({
 
   return (
     <ConfirmDialog
-      title={shipment ? 'Correct tracking' : 'Add tracking'}
-      confirmLabel="Save tracking"
-      busyLabel="Saving..."
+      title={shipment ? t`Correct tracking` : t`Add tracking`}
+      confirmLabel={t`Save tracking`}
+      busyLabel={t`Saving...`}
       busy={busy}
       onConfirm={(form) => void save(form)}
       onClose={onClose}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../../../domain/fields.ts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CARRIERS,
   CARRIER_IDS,
@@ -13,7 +16,8 @@ import { Field, SelectField } from '../../components/Field.tsx';
 import type { FieldErrors } from '../../forms.ts';
 import type { Shipment } from './types.ts';
 
-const carrierLabel = (carrier: CarrierId) => (carrier === 'other' ? 'Other courier' : CARRIERS[carrier].name);
+const carrierLabel = (carrier: CarrierId) =>
+  carrier === 'other' ? i18n._(msg`Other courier`) : CARRIERS[carrier].name;
 
 /** A form's tracking fields, checked as the server checks them. */
 export function parseTracking(
@@ -39,13 +43,14 @@ export function trackingErrorsOf(error: unknown): FieldErrors {
  * buyer will follow is shown as the number is typed.
  */
 export function TrackingFields({ shipment, errors }: { shipment: Shipment; errors: FieldErrors }) {
+  const { t } = useLingui();
   const [carrier, setCarrier] = useState<CarrierId>(shipment?.carrier ?? 'delhivery');
   const [awb, setAwb] = useState(shipment?.awb ?? '');
   const preview = awb.trim() ? trackingUrlOf(carrier, normaliseAwb(awb)) : null;
   return (
     <>
       <SelectField
-        label="Courier"
+        label={t`Courier`}
         name="carrier"
         value={carrier}
         onChange={(event) => setCarrier(event.target.value as CarrierId)}
@@ -58,7 +63,7 @@ export function TrackingFields({ shipment, errors }: { shipment: Shipment; error
         ))}
       </SelectField>
       <Field
-        label="Tracking number"
+        label={t`Tracking number`}
         name="awb"
         value={awb}
         onChange={(event) => setAwb(event.target.value)}
@@ -68,13 +73,13 @@ export function TrackingFields({ shipment, errors }: { shipment: Shipment; error
       {carrier === 'other' ? (
         <>
           <Field
-            label="Courier name"
+            label={t`Courier name`}
             name="carrierName"
             defaultValue={shipment?.carrierName}
             error={errors.carrierName}
           />
           <Field
-            label="Tracking link"
+            label={t`Tracking link`}
             name="trackingUrl"
             type="url"
             defaultValue={shipment?.carrier === 'other' ? shipment.trackingUrl : ''}
@@ -83,13 +88,13 @@ export function TrackingFields({ shipment, errors }: { shipment: Shipment; error
         </>
       ) : (
         <p className="text-sm text-base-content/80">
-          The buyer's link:{' '}
+          <Trans>The buyer's link:</Trans>{' '}
           {preview ? (
             <a href={preview} target="_blank" rel="noopener noreferrer" className="link break-all">
               {preview}
             </a>
           ) : (
-            'type the tracking number'
+            t`type the tracking number`
           )}
         </p>
       )}

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { TRACKING_UPDATES, TRACKING_UPDATE_LABELS } from '../../../../domain/shipment/events.ts';
+import { TRACKING_UPDATES } from '../../../../domain/shipment/events.ts';
 import { shipmentUpdateSchema } from '../../../../domain/shipment/schemas.ts';
 import { fieldErrors } from '../../../../domain/fields.ts';
 import { ApiError } from '../../api/client.ts';
@@ -8,6 +9,7 @@ import { Field, SelectField } from '../../components/Field.tsx';
 import type { FieldErrors } from '../../forms.ts';
 import { addUpdate } from './tracking.ts';
 import type { TrackingChange } from './types.ts';
+import { TRACKING_UPDATE_NAMES } from './updateLabels.ts';
 
 /** The seller adds a step of the parcel's journey by hand; Delivered delivers the order. */
 export function UpdateDialog({
@@ -19,6 +21,7 @@ export function UpdateDialog({
   onSaved: (result: TrackingChange) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -42,22 +45,24 @@ export function UpdateDialog({
 
   return (
     <ConfirmDialog
-      title="Add tracking update"
-      confirmLabel="Add update"
-      busyLabel="Adding..."
+      title={t`Add tracking update`}
+      confirmLabel={t`Add update`}
+      busyLabel={t`Adding...`}
       busy={busy}
       onConfirm={(form) => void save(form)}
       onClose={onClose}
     >
-      <SelectField label="What happened" name="update" error={errors.update}>
+      <SelectField label={t`What happened`} name="update" error={errors.update}>
         {TRACKING_UPDATES.map((update) => (
           <option key={update} value={update}>
-            {TRACKING_UPDATE_LABELS[update]}
+            {t(TRACKING_UPDATE_NAMES[update])}
           </option>
         ))}
       </SelectField>
-      <Field label="Location (optional)" name="location" error={errors.location} />
-      <p className="text-sm text-base-content/80">Delivered delivers the order: it cannot be undone.</p>
+      <Field label={t`Location (optional)`} name="location" error={errors.location} />
+      <p className="text-sm text-base-content/80">
+        <Trans>Delivered delivers the order: it cannot be undone.</Trans>
+      </p>
     </ConfirmDialog>
   );
 }
