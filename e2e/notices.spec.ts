@@ -126,6 +126,13 @@ test('a seller ships and delivers, the buyer sees it live and by mail; the buyer
   await expect(asked).toContainText('Kavya Menon asks to return');
   await expect(asked).toContainText('Reason: The inlay is cracked');
   await expectAccessible(seller, testInfo, 'seller-notices');
+
+  // The log keeps the notices' English; in Hindi the buyer reads them in Hindi (issue 30).
+  await buyer.goto('/hi/dashboard/buyer');
+  const hindiNotices = buyer.getByRole('region', { name: /^सूचनाएँ/ });
+  await expect(
+    hindiNotices.getByRole('listitem').filter({ hasText: `ऑर्डर #${part!.shortId} भेज दिया गया` }),
+  ).toContainText(`${sellerName} ने 2 × ${product} भेज दिया है।`);
   await sellerContext.close();
   await buyerContext.close();
 });

@@ -7,6 +7,17 @@ import { catalogLanguage } from '../platform/i18n/server-catalog.ts';
 export const mailTranslator = (language: Locale | null): Translate =>
   language === null || language === DEFAULT_LOCALE ? english : catalogLanguage(language).translate;
 
+/**
+ * A finished English text of the domain in `language`, one message a line (a notice's title or
+ * body, as recorded in the log: the domain writes English, and a line it did not make from a
+ * message, a buyer's own words, stays as written).
+ */
+export const mailTextTranslator = (language: Locale | null): ((text: string) => string) => {
+  if (language === null || language === DEFAULT_LOCALE) return (text) => text;
+  const { translateText } = catalogLanguage(language);
+  return (text) => text.split('\n').map(translateText).join('\n');
+};
+
 /** What a mail in `language` needs: its messages, and the tag its dates and numbers are formatted with. */
 export const mailLanguage = (language: Locale | null): { t: Translate; formatLocale: string } => ({
   t: mailTranslator(language),

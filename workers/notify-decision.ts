@@ -8,6 +8,7 @@
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { fold } from '../domain/decider.ts';
+import type { Locale } from '../domain/i18n/locales.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import {
   type Decision,
@@ -22,6 +23,7 @@ import { productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
+import { mailTextTranslator, mailTranslator } from './mail-language.ts';
 import { type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_DECISION = 'notify-decision';
@@ -90,8 +92,28 @@ async function recordMailed({ streams, now }: WorkerContext, job: NotifyDecision
   await streams.handle(stream, notificationDecider, mailed, causedBy(job));
 }
 
-const decisionMail = (sellerName: string, title: string, body: string) =>
-  `Hello ${sellerName},\n\n${title}\n\n${body}\n\nYour seller dashboard on MIBI shows your products as they stand now.\n`;
+/** The mail of an admin's decision, in the seller's language (English when they chose none). */
+export function decisionMail(
+  sellerName: string,
+  { title, body }: { title: string; body: string },
+  language: Locale | null,
+): { subject: string; text: string } {
+  const t = mailTranslator(language);
+  const told = mailTextTranslator(language);
+  return {
+    subject: told(title),
+    text: [
+      t(/*i18n*/ 'Hello {name},', { name: sellerName }),
+      '',
+      told(title),
+      '',
+      told(body),
+      '',
+      t(/*i18n*/ 'Your seller dashboard on MIBI shows your products as they stand now.'),
+      '',
+    ].join('\n'),
+  };
+}
 
 export const notifyDecision: Worker<NotifyDecisionJob> = {
   name: NOTIFY_DECISION,
@@ -104,8 +126,7 @@ export const notifyDecision: Worker<NotifyDecisionJob> = {
     const { notificationId, title, body } = notification;
     await cx.platform.mail.send({
       to: seller.email,
-      subject: title,
-      text: decisionMail(seller.fullName, title, body),
+      ...decisionMail(seller.fullName, { title, body }, seller.language),
       key: `notification:${notificationId}`,
     });
     await recordMailed(cx, job, seller.email);

@@ -177,6 +177,44 @@ describe('notify-parties', () => {
     );
   });
 
+  it('mails each side in the language it chose, English for one who chose none', async () => {
+    await bed.platform.events.append(
+      accountStream(BUYER),
+      [{ type: 'LanguageChosen', data: { userId: BUYER, locale: 'hi', at: AT } }],
+      'any',
+    );
+    await start();
+    await placeOrder();
+    await onOrder(
+      { type: 'SellerOrderShipped', data: { ...stamp, by: SELLER } },
+      { type: 'SellerOrderCancelled', data: { ...stamp, by: BUYER, reason: 'Ordered twice' } },
+    );
+    await settled();
+
+    // The log keeps the domain's English; the buyer's mail reads it in Hindi, the seller's stays English.
+    expect(await buyerNotices()).toEqual([
+      ['Order #8d3f1c2a-1 is shipped', 'Meera Weaves has shipped 2 × Brass Diya.'],
+    ]);
+    const [shipped] = bed.mailer.sent.filter((mail) => mail.to === 'asha@mibi.test' && mail.key?.includes('notice-'));
+    expect(shipped?.subject).toBe('ऑर्डर #8d3f1c2a-1 भेज दिया गया');
+    expect(shipped?.text).toBe(
+      [
+        'नमस्ते Asha Rao,',
+        '',
+        'ऑर्डर #8d3f1c2a-1 भेज दिया गया',
+        '',
+        'Meera Weaves ने 2 × Brass Diya भेज दिया है।',
+        '',
+        'MIBI पर "मेरा खाता" में अपने ऑर्डर देखते रहें।',
+        'इनमें से कौन-से ईमेल आपको मिलें, यह अपने खाते के पेज पर चुनें।',
+        '',
+      ].join('\n'),
+    );
+    expect(subjectsTo('meera@mibi.test')).toEqual(['Order #8d3f1c2a-1 cancelled by the buyer']);
+    const cancelled = bed.mailer.sent.find((mail) => mail.subject === 'Order #8d3f1c2a-1 cancelled by the buyer');
+    expect(cancelled?.text).toContain('Asha Rao cancelled 2 × Brass Diya.\nReason: Ordered twice\n');
+  });
+
   it('tells the other side of a cancel: the seller of the buyer’s, the buyer of the seller’s', async () => {
     await start();
     await placeOrder();

@@ -13,6 +13,7 @@
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
 import { fold } from '../domain/decider.ts';
+import type { Locale } from '../domain/i18n/locales.ts';
 import { notificationDecider } from '../domain/notification/decider.ts';
 import { notificationStream } from '../domain/notification/events.ts';
 import {
@@ -34,6 +35,7 @@ import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import type { CertificateEvent } from '../domain/provenance/events.ts';
 import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
+import { mailTextTranslator, mailTranslator } from './mail-language.ts';
 import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_PARTIES = 'notify-parties';
@@ -116,17 +118,39 @@ async function tell(cx: WorkerContext, job: NotifyPartiesJob, notice: Notice): P
   }
   await cx.platform.mail.send({
     to: recipient.email,
-    subject: notice.title,
-    text: noticeMail(recipient.fullName, notice),
+    ...noticeMail(recipient.fullName, notice, recipient.language),
     key: `notification:${notice.notificationId}`,
   });
   await record(cx, job, notice, { type: 'RecordNotificationMailed', to: recipient.email, at: cx.now() });
 }
 
-const noticeMail = (name: string, { title, body, role }: Notice) =>
-  `Hello ${name},\n\n${title}\n\n${body}\n\n${
-    role === 'buyer' ? 'Follow your orders under My Account on MIBI.' : 'Your seller dashboard on MIBI has the details.'
-  }\nChoose which of these mails you get on your account page.\n`;
+/** The mail of a notice, in its recipient's language (English when they chose none). */
+export function noticeMail(
+  name: string,
+  { title, body, role }: Pick<Notice, 'title' | 'body' | 'role'>,
+  language: Locale | null,
+): { subject: string; text: string } {
+  const t = mailTranslator(language);
+  const told = mailTextTranslator(language);
+  const where =
+    role === 'buyer'
+      ? t(/*i18n*/ 'Follow your orders under My Account on MIBI.')
+      : t(/*i18n*/ 'Your seller dashboard on MIBI has the details.');
+  return {
+    subject: told(title),
+    text: [
+      t(/*i18n*/ 'Hello {name},', { name }),
+      '',
+      told(title),
+      '',
+      told(body),
+      '',
+      where,
+      t(/*i18n*/ 'Choose which of these mails you get on your account page.'),
+      '',
+    ].join('\n'),
+  };
+}
 
 export const notifyParties: Worker<NotifyPartiesJob> = {
   name: NOTIFY_PARTIES,

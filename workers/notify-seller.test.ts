@@ -127,6 +127,35 @@ describe('notify-seller', () => {
     expect(toMeera.text).not.toContain('Pashmina');
   });
 
+  it('mails a seller who chose Hindi in Hindi, the in-app notice staying as recorded', async () => {
+    const meera = await seller('Meera Weaves', 'meera@weaves.in');
+    await bed.platform.events.append(
+      accountStream(meera),
+      [{ type: 'LanguageChosen', data: { userId: meera, locale: 'hi', at: AT } }],
+      'any',
+    );
+    const orderId = await placeOrder([line(meera, 'Banarasi Silk Saree', 450_000, 2)]);
+    await settled();
+
+    const number = shortSellerOrderId(`${orderId}-1`);
+    expect((await notificationsOf(meera))[0]?.title).toBe(`New order #${number}`);
+    const [mail] = bed.mailer.sent;
+    expect(mail?.subject).toBe(`नया ऑर्डर #${number}`);
+    expect(mail?.text).toBe(
+      [
+        'नमस्ते Meera Weaves,',
+        '',
+        `नया ऑर्डर #${number} MIBI पर आपका इंतज़ार कर रहा है:`,
+        '',
+        '2 × Banarasi Silk Saree, ₹4,500.00 प्रति पीस',
+        'कुल: ₹9,000.00',
+        '',
+        'इसे भेजने के लिए तैयार करने हेतु अपना विक्रेता डैशबोर्ड खोलें।',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('records the cause: the OrderPlaced event and its correlation id', async () => {
     const meera = await seller('Meera Weaves', 'meera@weaves.in');
     const orderId = await placeOrder([line(meera, 'Brass Diya', 35_050)]);

@@ -1,10 +1,12 @@
 import { accountDecider } from '../domain/account/decider.ts';
 import { accountStream } from '../domain/account/events.ts';
+import type { Locale } from '../domain/i18n/locales.ts';
 import { type Notification, notificationDecider } from '../domain/notification/decider.ts';
 import { notificationId, notificationStream } from '../domain/notification/events.ts';
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
+import { mailTextTranslator, mailTranslator } from './mail-language.ts';
 import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_SELLER = 'notify-seller';
@@ -49,8 +51,28 @@ async function recordMailed({ streams, now }: WorkerContext, job: QueuedNotifySe
   await streams.handle(stream, notificationDecider, mailed, causedBy(job.cause));
 }
 
-const newOrderMail = (sellerName: string, { title, body }: Notification) =>
-  `Hello ${sellerName},\n\n${title} is waiting for you on MIBI:\n\n${body}\n\nOpen your seller dashboard to prepare it for dispatch.\n`;
+/** The mail of a new seller order, in the seller's language (English when they chose none). */
+export function newOrderMail(
+  sellerName: string,
+  { title, body }: Pick<Notification, 'title' | 'body'>,
+  language: Locale | null,
+): { subject: string; text: string } {
+  const t = mailTranslator(language);
+  const told = mailTextTranslator(language);
+  return {
+    subject: told(title),
+    text: [
+      t(/*i18n*/ 'Hello {name},', { name: sellerName }),
+      '',
+      t(/*i18n*/ '{order} is waiting for you on MIBI:', { order: told(title) }),
+      '',
+      told(body),
+      '',
+      t(/*i18n*/ 'Open your seller dashboard to prepare it for dispatch.'),
+      '',
+    ].join('\n'),
+  };
+}
 
 /**
  * Tells a seller of a new seller order: an in-app notification, then an e-mail, each recorded in the
@@ -66,7 +88,7 @@ export const notifySeller: Worker<QueuedNotifySellerJob> = {
     if (!seller) throw new Error(`No account for seller ${data.sellerId}`);
     const notification = await recordNotification(cx, await withSellerOrder(cx.streams, data));
     if (notification.mailed) return;
-    const mail = { to: seller.email, subject: notification.title, text: newOrderMail(seller.fullName, notification) };
+    const mail = { to: seller.email, ...newOrderMail(seller.fullName, notification, seller.language) };
     await cx.platform.mail.send({ ...mail, key: `notification:${notification.notificationId}` });
     await recordMailed(cx, data, seller.email);
   },

@@ -1,4 +1,5 @@
 import type { Actor } from '../actor.ts';
+import { english } from '../i18n/message.ts';
 import { type Decider, DomainError } from '../decider.ts';
 import { formatInr } from '../money.ts';
 import type { OrderLine } from '../order/events.ts';
@@ -50,10 +51,12 @@ export type NotificationState = Notification | null;
 
 /** What a seller is told of a new seller order: its short id, its lines and their total. */
 export function newOrderNotice(sellerOrderId: string, lines: readonly OrderLine[]): { title: string; body: string } {
-  const items = lines.map(({ quantity, name, pricePaise }) => `${quantity} × ${name} at ${formatInr(pricePaise)}`);
+  const items = lines.map(({ quantity, name, pricePaise }) =>
+    english(/*i18n*/ '{quantity} × {name} at {price}', { quantity, name, price: formatInr(pricePaise) }),
+  );
   return {
-    title: `New order #${shortSellerOrderId(sellerOrderId)}`,
-    body: [...items, `Total: ${formatInr(subtotal(lines))}`].join('\n'),
+    title: english(/*i18n*/ 'New order #{number}', { number: shortSellerOrderId(sellerOrderId) }),
+    body: [...items, english(/*i18n*/ 'Total: {amount}', { amount: formatInr(subtotal(lines)) })].join('\n'),
   };
 }
 

@@ -3,6 +3,7 @@
  * standing), told to the seller in the app and by e-mail with the reason. Each decision is one
  * event of the log and makes one notification, named after that event.
  */
+import { english } from '../i18n/message.ts';
 import type { ProductEvent } from '../product/events.ts';
 import type { SellerEvent } from '../seller/events.ts';
 
@@ -54,7 +55,11 @@ export interface DecisionNotifiedEvent {
   };
 }
 
-const reasonLine = (reason: string | null, label = 'Reason') => (reason ? [`${label}: ${reason}`] : []);
+/** The reason's line, when there is one: 'Reason: …', or 'Note: …' where the decision is good news. */
+const reasonLine = (reason: string | null, note = false) =>
+  reason === null || reason === ''
+    ? []
+    : [note ? english(/*i18n*/ 'Note: {reason}', { reason }) : english(/*i18n*/ 'Reason: {reason}', { reason })];
 
 /** The notice's title and body, one line of the body per fact. */
 export function decisionNotice({ type, product, reason }: Decision): { title: string; body: string } {
@@ -62,42 +67,54 @@ export function decisionNotice({ type, product, reason }: Decision): { title: st
   const notice = (title: string, ...lines: string[]) => ({ title, body: lines.join('\n') });
   switch (type) {
     case 'ProductVerified':
-      return notice(`Product verified: ${name}`, `${name} passed review and is now live on the marketplace.`);
+      return notice(
+        english(/*i18n*/ 'Product verified: {name}', { name }),
+        english(/*i18n*/ '{name} passed review and is now live on the marketplace.', { name }),
+      );
     case 'ProductRejected':
       return notice(
-        `Product rejected: ${name}`,
+        english(/*i18n*/ 'Product rejected: {name}', { name }),
         ...reasonLine(reason),
-        'Edit the product to send it for review again.',
+        /*i18n*/ 'Edit the product to send it for review again.',
       );
     case 'ProductRevisionApproved':
-      return notice(`Changes approved: ${name}`, `Your changes to ${name} are now live on the marketplace.`);
+      return notice(
+        english(/*i18n*/ 'Changes approved: {name}', { name }),
+        english(/*i18n*/ 'Your changes to {name} are now live on the marketplace.', { name }),
+      );
     case 'ProductRevisionRejected':
       return notice(
-        `Changes rejected: ${name}`,
+        english(/*i18n*/ 'Changes rejected: {name}', { name }),
         ...reasonLine(reason),
-        'Buyers keep seeing the approved version. Edit the product to send other changes.',
+        /*i18n*/ 'Buyers keep seeing the approved version. Edit the product to send other changes.',
       );
     case 'ProductFeatured':
-      return notice(`Product featured: ${name}`, `${name} now comes first in the catalog.`);
+      return notice(
+        english(/*i18n*/ 'Product featured: {name}', { name }),
+        english(/*i18n*/ '{name} now comes first in the catalog.', { name }),
+      );
     case 'ProductUnfeatured':
-      return notice(`No longer featured: ${name}`, `${name} stays on sale, no longer among the featured products.`);
+      return notice(
+        english(/*i18n*/ 'No longer featured: {name}', { name }),
+        english(/*i18n*/ '{name} stays on sale, no longer among the featured products.', { name }),
+      );
     case 'SellerVerified':
       return notice(
-        'Your seller account is verified',
-        'Your products now show the Verified Seller badge.',
-        ...reasonLine(reason, /*i18n*/ 'Note'),
+        /*i18n*/ 'Your seller account is verified',
+        /*i18n*/ 'Your products now show the Verified Seller badge.',
+        ...reasonLine(reason, true),
       );
     case 'SellerSuspended':
       return notice(
-        'Your seller account is suspended',
+        /*i18n*/ 'Your seller account is suspended',
         ...reasonLine(reason),
-        'Your products are out of the catalog and you cannot list new ones until an admin reinstates you.',
+        /*i18n*/ 'Your products are out of the catalog and you cannot list new ones until an admin reinstates you.',
       );
     case 'SellerReinstated':
       return notice(
-        'Your seller account is reinstated',
+        /*i18n*/ 'Your seller account is reinstated',
         ...reasonLine(reason),
-        'Your products are back in the catalog and you can list new ones.',
+        /*i18n*/ 'Your products are back in the catalog and you can list new ones.',
       );
   }
 }

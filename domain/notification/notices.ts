@@ -8,6 +8,7 @@
  * being taken to MIBI, the buyer of an answer or resolution, both of MIBI's decision.
  */
 import { HELP_REASON_LABELS } from '../dispute/events.ts';
+import { english } from '../i18n/message.ts';
 import { formatInr, sum } from '../money.ts';
 import type { OrderEvent, OrderLine, OrderPlacedEvent, ReturnLine } from '../order/events.ts';
 import { shortReturnId, shortSellerOrderId } from '../order/status.ts';
@@ -139,8 +140,10 @@ const returned = (lines: readonly ReturnLine[], orderLines: readonly OrderLine[]
 export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase: OrderPlacedEvent['data']): Notice[] {
   const { orderId, sellerOrderId, sellerId, by, at } = event.data;
   const lines = purchase.lines.filter((line) => line.sellerId === sellerId);
-  const seller = lines[0]?.sellerName ?? 'The seller';
-  const order = `Order #${shortSellerOrderId(sellerOrderId)}`;
+  const seller = lines[0]?.sellerName ?? /*i18n*/ 'The seller';
+  const number = shortSellerOrderId(sellerOrderId);
+  const list = items(lines);
+  const buyer = purchase.buyerName;
   const notice = (told: Told, title: string, ...body: string[]): Notice => ({
     ...told,
     notificationId: noticeId(eventId),
@@ -157,34 +160,34 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'buyer', kind: 'order_processing' },
-          `${order} is being prepared`,
-          `${seller} is preparing ${items(lines)}.`,
+          english(/*i18n*/ 'Order #{number} is being prepared', { number }),
+          english(/*i18n*/ '{seller} is preparing {list}.', { seller, list }),
         ),
       ];
     case 'SellerOrderShipped':
       return [
         notice(
           { role: 'buyer', kind: 'order_shipped' },
-          `${order} is shipped`,
-          `${seller} has shipped ${items(lines)}.`,
+          english(/*i18n*/ 'Order #{number} is shipped', { number }),
+          english(/*i18n*/ '{seller} has shipped {list}.', { seller, list }),
         ),
       ];
     case 'SellerOrderDelivered':
       return [
         notice(
           { role: 'buyer', kind: 'order_delivered' },
-          `${order} is delivered`,
-          `${items(lines)} from ${seller} delivered.`,
+          english(/*i18n*/ 'Order #{number} is delivered', { number }),
+          english(/*i18n*/ '{list} from {seller} delivered.', { list, seller }),
         ),
       ];
     case 'SellerOrderCancelled': {
-      const reason = `Reason: ${event.data.reason}`;
+      const reason = english(/*i18n*/ 'Reason: {reason}', { reason: event.data.reason });
       if (by === purchase.buyerId)
         return [
           notice(
             { role: 'seller', kind: 'buyer_cancelled' },
-            `${order} cancelled by the buyer`,
-            `${purchase.buyerName} cancelled ${items(lines)}.`,
+            english(/*i18n*/ 'Order #{number} cancelled by the buyer', { number }),
+            english(/*i18n*/ '{buyer} cancelled {list}.', { buyer, list }),
             reason,
           ),
         ];
@@ -192,23 +195,23 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
         return [
           notice(
             { role: 'buyer', kind: 'order_cancelled' },
-            `${order} cancelled by the seller`,
-            `${items(lines)}.`,
+            english(/*i18n*/ 'Order #{number} cancelled by the seller', { number }),
+            `${list}.`,
             reason,
           ),
         ];
       return [
         notice(
           { role: 'buyer', kind: 'order_cancelled' },
-          `${order} cancelled by MIBI`,
-          `MIBI staff cancelled ${items(lines)} from ${seller}.`,
+          english(/*i18n*/ 'Order #{number} cancelled by MIBI', { number }),
+          english(/*i18n*/ 'MIBI staff cancelled {list} from {seller}.', { list, seller }),
           reason,
         ),
         {
           ...notice(
             { role: 'seller', kind: 'staff_cancelled' },
-            `${order} cancelled by MIBI`,
-            `MIBI staff cancelled your part of ${purchase.buyerName}'s order: ${items(lines)}.`,
+            english(/*i18n*/ 'Order #{number} cancelled by MIBI', { number }),
+            english(/*i18n*/ "MIBI staff cancelled your part of {buyer}'s order: {list}.", { buyer, list }),
             reason,
           ),
           notificationId: noticeId(eventId, 'seller'),
@@ -220,8 +223,8 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'buyer', kind: 'order_move_undone' },
-          `${order} is ${to} again`,
-          `${seller} undid marking it ${from}: it is ${to} again.`,
+          english(/*i18n*/ 'Order #{number} is {to} again', { number, to }),
+          english(/*i18n*/ '{seller} undid marking it {from}: it is {to} again.', { seller, from, to }),
         ),
       ];
     }
@@ -230,10 +233,10 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'seller', kind: 'return_requested' },
-          `Return requested: #${shortReturnId(returnId)}`,
-          `${purchase.buyerName} asks to return ${returned(event.data.lines, lines)}.`,
-          `Reason: ${reason}`,
-          'Accept or reject it under Incoming Orders.',
+          english(/*i18n*/ 'Return requested: #{number}', { number: shortReturnId(returnId) }),
+          english(/*i18n*/ '{buyer} asks to return {list}.', { buyer, list: returned(event.data.lines, lines) }),
+          english(/*i18n*/ 'Reason: {reason}', { reason }),
+          /*i18n*/ 'Accept or reject it under Incoming Orders.',
         ),
       ];
     }
@@ -243,9 +246,9 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'buyer', kind: 'return_accepted' },
-          `Return accepted: #${shortReturnId(returnId)}`,
-          `${seller} accepted your return. ${refund} is refunded to you.`,
-          `Note: ${reason}`,
+          english(/*i18n*/ 'Return accepted: #{number}', { number: shortReturnId(returnId) }),
+          english(/*i18n*/ '{seller} accepted your return. {refund} is refunded to you.', { seller, refund }),
+          english(/*i18n*/ 'Note: {reason}', { reason }),
         ),
       ];
     }
@@ -254,9 +257,9 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'buyer', kind: 'return_rejected' },
-          `Return rejected: #${shortReturnId(returnId)}`,
-          `${seller} rejected your return.`,
-          `Reason: ${reason}`,
+          english(/*i18n*/ 'Return rejected: #{number}', { number: shortReturnId(returnId) }),
+          english(/*i18n*/ '{seller} rejected your return.', { seller }),
+          english(/*i18n*/ 'Reason: {reason}', { reason }),
         ),
       ];
     }
@@ -265,10 +268,13 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'seller', kind: 'help_requested' },
-          `Help requested: ${order}`,
-          `${purchase.buyerName} asks for help: ${HELP_REASON_LABELS[reason]}.`,
+          english(/*i18n*/ 'Help requested: Order #{number}', { number }),
+          english(/*i18n*/ '{buyer} asks for help: {reason}.', { buyer, reason: HELP_REASON_LABELS[reason] }),
           `“${text}”`,
-          `Answer or resolve it by ${answerBy.slice(0, 16).replace('T', ' ')} UTC under Incoming Orders; after that the buyer can ask MIBI to decide.`,
+          english(
+            /*i18n*/ 'Answer or resolve it by {time} UTC under Incoming Orders; after that the buyer can ask MIBI to decide.',
+            { time: answerBy.slice(0, 16).replace('T', ' ') },
+          ),
         ),
       ];
     }
@@ -276,24 +282,31 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'buyer', kind: 'help_answered' },
-          `${seller} answered your help request`,
-          `About ${order}: “${event.data.text}”`,
-          'If this does not solve it, you can ask MIBI to decide from your order.',
+          english(/*i18n*/ '{seller} answered your help request', { seller }),
+          english(/*i18n*/ 'About Order #{number}: “{text}”', { number, text: event.data.text }),
+          /*i18n*/ 'If this does not solve it, you can ask MIBI to decide from your order.',
         ),
       ];
     case 'HelpResolved': {
       const { resolution, refund, text } = event.data;
       const offer =
         resolution === 'refund'
-          ? `refunds ${formatInr(refund?.amountPaise ?? 0)}`
+          ? english(/*i18n*/ 'About Order #{number}: {seller} refunds {amount}.', {
+              number,
+              seller,
+              amount: formatInr(refund?.amountPaise ?? 0),
+            })
           : resolution === 'replacement'
-            ? 'sends a replacement'
-            : 'takes the items back: ask for the return from your order';
+            ? english(/*i18n*/ 'About Order #{number}: {seller} sends a replacement.', { number, seller })
+            : english(
+                /*i18n*/ 'About Order #{number}: {seller} takes the items back: ask for the return from your order.',
+                { number, seller },
+              );
       return [
         notice(
           { role: 'buyer', kind: 'help_answered' },
-          `${seller} resolved your help request`,
-          `About ${order}: ${seller} ${offer}.`,
+          english(/*i18n*/ '{seller} resolved your help request', { seller }),
+          offer,
           `“${text}”`,
         ),
       ];
@@ -302,26 +315,23 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       return [
         notice(
           { role: 'seller', kind: 'dispute_opened' },
-          `${order}: the buyer asks MIBI to decide`,
-          `${purchase.buyerName} took their help request to MIBI: “${event.data.text}”`,
-          'Your earning on this order is held until MIBI decides.',
+          english(/*i18n*/ 'Order #{number}: the buyer asks MIBI to decide', { number }),
+          english(/*i18n*/ '{buyer} took their help request to MIBI: “{text}”', { buyer, text: event.data.text }),
+          /*i18n*/ 'Your earning on this order is held until MIBI decides.',
         ),
       ];
     case 'DisputeDecided': {
       const { outcome, refund, reason } = event.data;
       const decision =
         outcome === 'refund'
-          ? `MIBI refunds ${formatInr(refund?.amountPaise ?? 0)} to the buyer.`
-          : "MIBI closed the request in the seller's favour.";
+          ? english(/*i18n*/ 'MIBI refunds {amount} to the buyer.', { amount: formatInr(refund?.amountPaise ?? 0) })
+          : /*i18n*/ "MIBI closed the request in the seller's favour.";
+      const title = english(/*i18n*/ 'MIBI decided on Order #{number}', { number });
+      const why = english(/*i18n*/ 'Reason: {reason}', { reason });
       return [
-        notice({ role: 'buyer', kind: 'dispute_decided' }, `MIBI decided on ${order}`, decision, `Reason: ${reason}`),
+        notice({ role: 'buyer', kind: 'dispute_decided' }, title, decision, why),
         {
-          ...notice(
-            { role: 'seller', kind: 'dispute_decided_seller' },
-            `MIBI decided on ${order}`,
-            decision,
-            `Reason: ${reason}`,
-          ),
+          ...notice({ role: 'seller', kind: 'dispute_decided_seller' }, title, decision, why),
           notificationId: noticeId(eventId, 'seller'),
         },
       ];
@@ -344,14 +354,17 @@ export function certificateNotice({ type, data }: CertificateNoticeEvent, eventI
     return {
       ...common,
       kind: 'certificate_expired',
-      title: `Certificate ${number} has expired`,
-      body: 'Its badge no longer shows on your products. Submit the renewed certificate under Certificates.',
+      title: english(/*i18n*/ 'Certificate {number} has expired', { number }),
+      body: /*i18n*/ 'Its badge no longer shows on your products. Submit the renewed certificate under Certificates.',
     };
   return {
     ...common,
     kind: 'certificate_expiring',
-    title: `Certificate ${number} ends in ${data.daysBefore} days`,
-    body: `Its last valid day is ${data.validUntil}; after it, its badge goes from your products. Submit the renewed certificate under Certificates.`,
+    title: english(/*i18n*/ 'Certificate {number} ends in {days} days', { number, days: data.daysBefore }),
+    body: english(
+      /*i18n*/ 'Its last valid day is {day}; after it, its badge goes from your products. Submit the renewed certificate under Certificates.',
+      { day: data.validUntil },
+    ),
   };
 }
 
@@ -369,8 +382,11 @@ export function reviewNotice(
     orderId: null,
     sellerOrderId: null,
     productId: data.productId,
-    title: `New review: ${product.name}`,
-    body: `${data.authorName} gave ${data.rating} of 5 stars.\n“${data.comment}”`,
+    title: english(/*i18n*/ 'New review: {name}', { name: product.name }),
+    body: [
+      english(/*i18n*/ '{author} gave {rating} of 5 stars.', { author: data.authorName, rating: data.rating }),
+      `“${data.comment}”`,
+    ].join('\n'),
     at: data.at,
   };
 }

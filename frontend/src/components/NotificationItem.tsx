@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatDateTime } from '../format.ts';
+import { domainLines } from '../i18n/domain-text.ts';
 
 interface NotificationItemProps {
   notification: { title: string; body: string; read: boolean; createdAt: string };
@@ -8,7 +9,10 @@ interface NotificationItemProps {
   onMarkRead: () => void;
 }
 
-/** One in-app notification of a list: its title (marked unread for screen readers), text, time, and Mark as read while unread. */
+/**
+ * One in-app notification of a list: its title (marked unread for screen readers), text, time, and
+ * Mark as read while unread. The log records its words in English; they show in the language on screen.
+ */
 export function NotificationItem({ notification, busy, onMarkRead }: NotificationItemProps) {
   const titleId = useId();
   const { title, body, read, createdAt } = notification;
@@ -20,9 +24,9 @@ export function NotificationItem({ notification, busy, onMarkRead }: Notificatio
             <Trans>Unread:</Trans>{' '}
           </span>
         )}
-        {title}
+        {domainLines(title)}
       </h3>
-      <p className="text-sm whitespace-pre-line">{body}</p>
+      <p className="text-sm whitespace-pre-line">{domainLines(body)}</p>
       <p className="text-xs text-base-content/80">
         <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
       </p>

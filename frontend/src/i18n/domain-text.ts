@@ -20,3 +20,6 @@ export function domainText(text: string): string {
     Object.fromEntries(Object.entries(message.values).map(([name, value]) => [name, domainText(value)]));
   return i18n._(message.id, values);
 }
+
+/** A finished English text of the domain made of one message a line (a notice's body), each line in the language on screen. */
+export const domainLines = (text: string): string => text.split('\n').map(domainText).join('\n');
