@@ -1,12 +1,14 @@
 /**
  * Issue 30, the marketplace in Hindi: a visitor whose browser prefers Hindi gets the shop in
  * Hindi (home, list, a product, cart, checkout), at /hi addresses; switching to English keeps the
- * cart; the order is placed in Hindi and its confirmation mail is written in Hindi.
+ * cart; signed up on the Hindi form, the account keeps Hindi and its link comes in Hindi; the
+ * order is placed in Hindi and its confirmation mail is written in Hindi.
  */
 import { expect, test } from '@playwright/test';
-import { mailsTo } from './accounts.ts';
+import { mailsTo, verifyEmailByApi } from './accounts.ts';
 import { DEVANAGARI, hindi } from './catalogs.ts';
-import { productNamed, signUpByApi } from './shop.ts';
+import { newAccount } from './helpers.ts';
+import { productNamed } from './shop.ts';
 import { KOCHI_ADDRESS } from '../domain/order/addresses.fixtures.ts';
 
 test.use({ locale: 'hi-IN' });
@@ -39,9 +41,18 @@ test('a visitor preferring Hindi shops and orders in Hindi, and is mailed in Hin
   await page.getByRole('link', { name: product.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/hi/products/${product.id}$`));
 
-  // Signed up (as the API does it); the account takes the language on screen.
-  const account = await signUpByApi(page.request, baseURL!, 'buyer');
-  await page.reload();
+  // Signed up on the Hindi form: the account takes the language on screen, and the link comes in it.
+  const productPage = page.url();
+  const account = newAccount();
+  await page.goto('/hi/auth?tab=signup');
+  await page.getByLabel(hindi('Full Name')).fill(account.fullName);
+  await page.getByLabel(hindi('Email')).fill(account.email);
+  await page.getByLabel(hindi('Password'), { exact: true }).fill(account.password);
+  await page.getByLabel(hindi('Confirm Password')).fill(account.password);
+  await page.getByRole('button', { name: hindi('Create Account') }).click();
+  await expect(page.getByText(hindi('Account created successfully!'))).toBeVisible();
+  await verifyEmailByApi(page.request, baseURL!, account.email);
+  await page.goto(productPage);
   await page.getByRole('button', { name: hindi('Add to Cart') }).click();
 
   // The cart, in Hindi; in English the same cart, at the plain address; back to Hindi.
@@ -63,9 +74,12 @@ test('a visitor preferring Hindi shops and orders in Hindi, and is mailed in Hin
   await page.getByRole('button', { name: hindi('Place Order') }).click();
   await expect(page.getByText(hindi('Order Placed Successfully!'))).toBeVisible();
 
-  // The confirmation mail, in Hindi.
-  await expect.poll(() => mailsTo(account.email).filter((mail) => DEVANAGARI.test(mail.subject)).length).toBe(1);
-  const mail = mailsTo(account.email).find((sent) => DEVANAGARI.test(sent.subject))!;
+  // Every mail in Hindi: the sign-up's link (signed up from a Hindi browser) and the order's confirmation.
+  const verify = 'अपना MIBI ईमेल पता सत्यापित करें';
+  expect(mailsTo(account.email).map((sent) => sent.subject)).toContain(verify);
+  const confirmation = (sent: { subject: string }) => DEVANAGARI.test(sent.subject) && sent.subject !== verify;
+  await expect.poll(() => mailsTo(account.email).filter(confirmation).length).toBe(1);
+  const mail = mailsTo(account.email).find(confirmation)!;
   expect(mail.subject).toContain('MIBI');
   expect(mail.text).toMatch(DEVANAGARI);
   expect(mail.text).toContain(product.name);

@@ -32,6 +32,8 @@ import { ApiError } from '../http/errors.ts';
 import type { SessionUser } from '../http/router.ts';
 import type { CommandContext } from './context.ts';
 import { type VerificationMailContext, mailVerificationLink } from './email-verification.ts';
+import { chooseLanguage } from './language.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../domain/i18n/locales.ts';
 import { later } from '../../domain/time.ts';
 import { logger } from '../../platform/log.ts';
 
@@ -142,10 +144,13 @@ export const isEmailTaken = (error: unknown): boolean => error instanceof Domain
 /**
  * A visitor's sign-up: a common password is refused, the password hashed, the account
  * registered as its own actor with its address unverified, and a verification link mailed.
+ * Signed up in a language other than English (the one the SPA shows, sent as the request's
+ * language), the account keeps it as its owner's choice, so the link's mail is in it too.
  */
 export async function signUp(
   cx: AccountMailContext,
   { password, ...profile }: { fullName: string; email: string; password: string; role: SelfServiceRole },
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<AccountChange> {
   await assertNotCommonPassword(password);
   const registered = await registerAccount(cx, {
@@ -153,6 +158,8 @@ export async function signUp(
     passwordHash: await hashPassword(password),
     emailVerified: false,
   });
+  if (language !== DEFAULT_LOCALE)
+    await chooseLanguage(cx, { userId: registered.user.id, roles: registered.user.roles }, language);
   // The account exists whatever happens to the mail: its owner can ask for another link once signed in.
   const mailed = await mailVerificationLink(cx, registered.user).catch((error) => {
     log.error({ err: error }, 'the verification link of a sign-up could not be sent');

@@ -49,6 +49,25 @@ describe('signing up', () => {
     expect(JSON.stringify(events)).not.toContain(mail!.token);
   });
 
+  it('keeps the language of a sign-up in Hindi as its owner’s choice, and mails the link in it', async () => {
+    const email = `asha-${Date.now()}@mibi.test`;
+    const json = { fullName: 'Asha Rao', email, password: 'secret-pass', role: 'buyer' };
+    const visitor = api.anonymous();
+    expectStatus(await visitor.raw.post('/api/auth/signup', json, { headers: { 'accept-language': 'hi' } }), 201);
+    expect(ok(await visitor.api.auth.language.$get())).toMatchObject({ locale: 'hi' });
+    const [mail, ...others] = await api.platform.mailbox!.list({ to: email });
+    expect(others).toEqual([]);
+    expect(mail!.subject).toBe('अपना MIBI ईमेल पता सत्यापित करें');
+    expect(mail!.text).toContain('https://shop.example.in/verify-email?token=');
+
+    // In English (the SPA sends the language it shows; a client may send none) nothing is chosen for the owner.
+    const other = api.anonymous();
+    const english = { ...json, email: `kavya-${Date.now()}@mibi.test` };
+    expectStatus(await other.raw.post('/api/auth/signup', english, { headers: { 'accept-language': 'en' } }), 201);
+    expect(ok(await other.api.auth.language.$get())).toMatchObject({ locale: null });
+    expect((await verificationMails(english.email)).length).toBe(1);
+  });
+
   it('verifies the address with the link, from any browser, once', async () => {
     const seller = await api.signUp({ role: 'seller', verified: false });
     const { token } = (await verificationMails(seller.user!.email))[0]!;

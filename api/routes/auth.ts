@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { localeOf } from '../http/language.ts';
 import type { Context } from 'hono';
 import { emailKey } from '../../domain/account/email.ts';
 import {
@@ -95,7 +96,7 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         await limitRequest(c, ctx.throttles.signUps, client(c), 'sign-ups from your address');
-        const registered = await signUp(ctx, c.req.valid('json'));
+        const registered = await signUp(ctx, c.req.valid('json'), localeOf(c.req.header('accept-language')));
         await startSession(c, registered.user.id);
         return c.json(registered, 201);
       },
