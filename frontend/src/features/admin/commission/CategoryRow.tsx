@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatRate } from '../../../components/LedgerTable.tsx';
 import { formatDateTime } from '../../../format.ts';
+import { categoryName } from '../../../i18n/domain-labels.ts';
 import type { CategoryPolicy, PolicyChange } from '../types.ts';
 
 interface CategoryRowProps {
@@ -13,10 +16,11 @@ interface CategoryRowProps {
 
 /** What a change set, in words. */
 function changeText(change: PolicyChange, defaultCommissionBps: number): string {
-  if (change.change === 'returns') return change.value ? 'Returns accepted' : 'Returns stopped';
-  return change.value === null
-    ? `Commission back to the default (${formatRate(defaultCommissionBps)})`
-    : `Commission set to ${formatRate(change.value)}`;
+  if (change.change === 'returns') return change.value ? t`Returns accepted` : t`Returns stopped`;
+  const defaultRate = formatRate(defaultCommissionBps);
+  if (change.value === null) return t`Commission back to the default (${defaultRate})`;
+  const rate = formatRate(change.value);
+  return t`Commission set to ${rate}`;
 }
 
 /** A category: its commission (its own or the default), whether it takes returns, the changes made, and the ways to change both. */
@@ -27,41 +31,64 @@ export function CategoryRow({
   onChangeCommission,
   onChangeReturns,
 }: CategoryRowProps) {
+  const { t } = useLingui();
   const nameId = useId();
   const ownRate = category.commissionBps !== null;
+  const rate = formatRate(category.effectiveCommissionBps);
+  const defaultRate = formatRate(defaultCommissionBps);
+  const changes = category.history.length;
 
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={nameId} className="font-semibold">
-          {category.name}
+          {categoryName(category)}
         </h3>
         <span className={`badge whitespace-nowrap ${category.effectiveReturnable ? 'badge-success' : 'badge-neutral'}`}>
-          {category.effectiveReturnable ? 'Returnable' : 'Not returnable'}
+          {category.effectiveReturnable ? t`Returnable` : t`Not returnable`}
         </span>
       </div>
       <p className="text-sm">
-        Commission: <strong>{formatRate(category.effectiveCommissionBps)}</strong>{' '}
+        <Trans>
+          Commission: <strong>{rate}</strong>
+        </Trans>{' '}
         <span className="text-base-content/80">
-          {ownRate ? `(its own rate; default ${formatRate(defaultCommissionBps)})` : '(the default)'}
+          {ownRate ? t`(its own rate; default ${defaultRate})` : t`(the default)`}
         </span>
         {' · '}
-        Returns: {category.effectiveReturnable ? 'accepted' : 'not accepted'}{' '}
+        {category.effectiveReturnable ? t`Returns: accepted` : t`Returns: not accepted`}{' '}
         <span className="text-base-content/80">
-          {category.returnable === null ? '(the category’s default)' : '(set by an admin)'}
+          {category.returnable === null ? t`(the category’s default)` : t`(set by an admin)`}
         </span>
       </p>
       {category.history.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer">Changes ({category.history.length})</summary>
+          <summary className="cursor-pointer">
+            <Trans>Changes ({changes})</Trans>
+          </summary>
           <ol className="mt-2 space-y-1 border-l-2 border-base-300 pl-3">
-            {category.history.map((change) => (
-              <li key={`${change.change}-${change.at}`}>
-                <span className="font-medium">{changeText(change, defaultCommissionBps)}</span> by{' '}
-                {change.byName ?? 'an admin'} on <time dateTime={change.at}>{formatDateTime(change.at)}</time>
-                <span className="text-base-content/80">: {change.reason}</span>
-              </li>
-            ))}
+            {category.history.map((change) => {
+              const what = changeText(change, defaultCommissionBps);
+              const adminName = change.byName;
+              const at = formatDateTime(change.at);
+              return (
+                <li key={`${change.change}-${change.at}`}>
+                  {adminName ? (
+                    <Trans>
+                      <span className="font-medium">{what}</span> by <span dir="auto">{adminName}</span> on{' '}
+                      <time dateTime={change.at}>{at}</time>
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      <span className="font-medium">{what}</span> by an admin on <time dateTime={change.at}>{at}</time>
+                    </Trans>
+                  )}
+                  <span className="text-base-content/80">
+                    : <span dir="auto">{change.reason}</span>
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         </details>
       )}
@@ -73,7 +100,7 @@ export function CategoryRow({
           disabled={busy}
           onClick={onChangeCommission}
         >
-          Change commission
+          <Trans>Change commission</Trans>
         </button>
         <button
           type="button"
@@ -82,7 +109,7 @@ export function CategoryRow({
           disabled={busy}
           onClick={onChangeReturns}
         >
-          {category.effectiveReturnable ? 'Stop returns' : 'Accept returns'}
+          {category.effectiveReturnable ? t`Stop returns` : t`Accept returns`}
         </button>
       </div>
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseRupees } from '../../../../../domain/money.ts';
 import { categoryCommissionSchema } from '../../../../../domain/ledger/policy-schemas.ts';
@@ -5,6 +6,7 @@ import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { formatRate } from '../../../components/LedgerTable.tsx';
 import { ReasonField } from '../../../components/ReasonField.tsx';
+import { categoryName } from '../../../i18n/domain-labels.ts';
 import type { CategoryPolicy } from '../types.ts';
 
 /** "12.5" (percent) -> 1250 basis points: a percent with two decimals is a whole number of basis points, as rupees are of paise. */
@@ -23,6 +25,7 @@ interface CommissionDialogProps {
 
 /** A category's commission: a rate in percent, or empty for the default, with the reason for the change. Mount it to open it. */
 export function CommissionDialog({ category, defaultCommissionBps, onConfirm, onClose }: CommissionDialogProps) {
+  const { t } = useLingui();
   const [errors, setErrors] = useState<{ rate?: string | undefined; reason?: string | undefined }>({});
   const [busy, setBusy] = useState(false);
 
@@ -38,8 +41,7 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
       for (const issue of parsed.error.issues) {
         if (issue.path[0] === 'reason') found.reason ??= issue.message;
         else
-          found.rate ??=
-            'Enter a rate from 0 to 100 percent, with at most two decimals, or leave it empty for the default';
+          found.rate ??= t`Enter a rate from 0 to 100 percent, with at most two decimals, or leave it empty for the default`;
       }
       setErrors(found);
       return;
@@ -50,22 +52,32 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
     setBusy(false);
   }
 
+  const name = categoryName(category);
+  const rate = formatRate(category.effectiveCommissionBps);
+  const defaultRate = formatRate(defaultCommissionBps);
   return (
     <ConfirmDialog
-      title={`Change the commission on ${category.name}?`}
-      confirmLabel="Change commission"
-      busyLabel="Saving..."
+      title={t`Change the commission on ${name}?`}
+      confirmLabel={t`Change commission`}
+      busyLabel={t`Saving...`}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
       <p className="mb-3">
-        Now {formatRate(category.effectiveCommissionBps)}
-        {category.commissionBps === null ? ' (the default)' : ''}. The new rate applies to orders delivered from now on;
-        what was delivered before keeps its rate.
+        {category.commissionBps === null ? (
+          <Trans>
+            Now {rate} (the default). The new rate applies to orders delivered from now on; what was delivered before
+            keeps its rate.
+          </Trans>
+        ) : (
+          <Trans>
+            Now {rate}. The new rate applies to orders delivered from now on; what was delivered before keeps its rate.
+          </Trans>
+        )}
       </p>
       <Field
-        label={`Commission rate (%; empty for the default ${formatRate(defaultCommissionBps)})`}
+        label={t`Commission rate (%; empty for the default ${defaultRate})`}
         name="rate"
         type="number"
         inputMode="decimal"
@@ -75,7 +87,7 @@ export function CommissionDialog({ category, defaultCommissionBps, onConfirm, on
         defaultValue={category.commissionBps === null ? '' : percentText(category.commissionBps)}
         error={errors.rate}
       />
-      <ReasonField label="Reason for the change" error={errors.reason} />
+      <ReasonField label={t`Reason for the change`} error={errors.reason} />
     </ConfirmDialog>
   );
 }

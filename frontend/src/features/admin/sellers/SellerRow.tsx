@@ -28,7 +28,7 @@ function TaxProfileLine({ taxProfile }: { taxProfile: AdminSeller['taxProfile'] 
   const state = stateByCode(taxProfile.stateCode)?.name ?? taxProfile.stateCode;
   return (
     <p className="text-sm">
-      {taxProfile.legalName} ·{' '}
+      <span dir="auto">{taxProfile.legalName}</span> ·{' '}
       {taxProfile.registered
         ? t`GSTIN ${taxProfile.gstin} (${state})`
         : t`Not registered for GST: enrolment ${taxProfile.enrolmentNumber}, sells in ${state} only`}
@@ -53,13 +53,16 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
   return (
     <li className="card gap-2 border border-base-300 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={nameId} className="font-semibold">
+        <h3 id={nameId} dir="auto" className="font-semibold">
           {seller.fullName}
         </h3>
         <SellerStatusBadge status={seller.status} />
       </div>
       <p className="text-sm text-base-content/80">
-        {seller.email} ·{' '}
+        <span dir="auto" translate="no">
+          {seller.email}
+        </span>{' '}
+        ·{' '}
         <Trans>
           Registered <time dateTime={seller.registeredAt}>{registeredOn}</time>
         </Trans>
@@ -83,7 +86,11 @@ export function SellerRow({ seller, busy, onAction }: SellerRowProps) {
                   <span className="font-medium">{t(DECISION_LABELS[action])}</span> on{' '}
                   <time dateTime={at}>{formatDateTime(at)}</time>
                 </Trans>
-                {reason && <span className="text-base-content/80">: {reason}</span>}
+                {reason && (
+                  <span className="text-base-content/80">
+                    : <span dir="auto">{reason}</span>
+                  </span>
+                )}
               </li>
             ))}
           </ol>

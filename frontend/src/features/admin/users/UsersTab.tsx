@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Role } from '../../../../../domain/actor.ts';
@@ -10,7 +11,7 @@ import { usePagedGet } from '../paging.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import type { AdminUser, RolesResult } from '../types.ts';
 import { useFilters } from '../url.ts';
-import { ROLE_POWERS, aRole } from './roles.ts';
+import { A_ROLE, ROLE_POWERS, ROLE_WORDS } from './roles.ts';
 import { UserRow } from './UserRow.tsx';
 
 interface RoleChange {
@@ -22,12 +23,13 @@ interface RoleChange {
 /** The Users tab: everyone, newest first, searched by name or e-mail (`?q=`), with their roles granted and revoked. */
 export function UsersTab() {
   useSignals();
+  const { t } = useLingui();
   const self = session.value;
   const [{ q }, setFilters] = useFilters(['q']);
   const [users, paging] = usePagedGet(
     (page, options) => server.admin.users.$get({ query: { q: q || undefined, ...page } }, options),
     [q],
-    'Failed to load users',
+    t`Failed to load users`,
   );
   const commands = useListCommands(users.reload, users.data?.items.map((user) => user.id) ?? []);
   const [changing, setChanging] = useState<RoleChange | null>(null);
@@ -46,12 +48,14 @@ export function UsersTab() {
   async function confirm() {
     const change = changing!;
     const { user, role, grant } = change;
+    const userName = user.fullName;
+    const aRole = t(A_ROLE[role]);
     const worked = await commands.run(user.id, {
       send: () => send(change),
       done: grant
-        ? { title: 'Role granted', description: `${user.fullName} is now ${aRole(role)}.` }
-        : { title: 'Role revoked', description: `${user.fullName} is no longer ${aRole(role)}.` },
-      failed: grant ? 'Error granting role' : 'Error revoking role',
+        ? { title: t`Role granted`, description: t`${userName} is now ${aRole}.` }
+        : { title: t`Role revoked`, description: t`${userName} is no longer ${aRole}.` },
+      failed: grant ? t`Error granting role` : t`Error revoking role`,
     });
     if (worked) setChanging(null);
   }
@@ -59,21 +63,21 @@ export function UsersTab() {
   return (
     <>
       <AdminList
-        title="Users"
-        description="Everyone with an account, newest first."
+        title={t`Users`}
+        description={t`Everyone with an account, newest first.`}
         headingRef={commands.heading}
         toolbar={
           <SearchForm
-            label="Search users"
-            placeholder="Name or email"
+            label={t`Search users`}
+            placeholder={t`Name or email`}
             value={q}
             onSearch={(text) => setFilters({ q: text })}
           />
         }
         resource={users}
         paging={paging}
-        what="the users"
-        empty={{ title: q ? 'No users match your search' : 'No users yet' }}
+        what={t`the users`}
+        empty={{ title: q ? t`No users match your search` : t`No users yet` }}
         rowSkeleton="h-24"
       >
         {(user) => (
@@ -87,20 +91,40 @@ export function UsersTab() {
         )}
       </AdminList>
       {changing && (
-        <ConfirmDialog
-          title={`${changing.grant ? 'Grant' : 'Revoke'} the ${changing.role} role ${changing.grant ? 'to' : 'of'} ${changing.user.fullName}?`}
-          confirmLabel={changing.grant ? 'Grant role' : 'Revoke role'}
-          busyLabel={changing.grant ? 'Granting...' : 'Revoking...'}
+        <RoleDialog
+          change={changing}
           busy={commands.busyId === changing.user.id}
-          destructive={!changing.grant}
           onConfirm={() => void confirm()}
           onClose={() => setChanging(null)}
-        >
-          <p>
-            {changing.grant ? 'They will be able to' : 'They will no longer be able to'} {ROLE_POWERS[changing.role]}.
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+interface RoleDialogProps {
+  change: RoleChange;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Granting or revoking a role, with what it lets its holder do. */
+function RoleDialog({ change: { user, role, grant }, busy, onConfirm, onClose }: RoleDialogProps) {
+  const { t } = useLingui();
+  const roleName = t(ROLE_WORDS[role]);
+  const userName = user.fullName;
+  return (
+    <ConfirmDialog
+      title={grant ? t`Grant the ${roleName} role to ${userName}?` : t`Revoke the ${roleName} role of ${userName}?`}
+      confirmLabel={grant ? t`Grant role` : t`Revoke role`}
+      busyLabel={grant ? t`Granting...` : t`Revoking...`}
+      busy={busy}
+      destructive={!grant}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>{t(grant ? ROLE_POWERS[role].grant : ROLE_POWERS[role].revoke)}</p>
+    </ConfirmDialog>
   );
 }
