@@ -9,14 +9,6 @@ export { formatInr as formatPrice } from '../../domain/money.ts';
 /** A number grouped the Indian way (1,23,456) in the language on screen. */
 export const formatNumber = (value: number): string => value.toLocaleString(formatLocale());
 
-/**
- * "1 product", "12 products": English only, kept for the screens not yet on Lingui (issue 30);
- * a converted screen uses a Lingui plural instead.
- */
-export function countOf(count: number, noun: string): string {
-  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 
 /** "5 Mar 2025" (Hindi: "5 मार्च 2025") */

@@ -5,12 +5,12 @@ import { LineAnswers } from '../../components/LineAnswers.tsx';
 import { LineVariant } from '../../components/LineVariant.tsx';
 import { useEffect, useId, useState } from 'react';
 import { multiply, sum } from '../../../../domain/money.ts';
-import { DELIVERY_OPTIONS } from '../../../../domain/order/options.ts';
 import type { Resource } from '../../api/useApiGet.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDay, formatPrice } from '../../format.ts';
+import { deliveryLabel } from '../../i18n/domain-labels.ts';
 import {
   CancelPartDialog,
   DecideReturnDialog,
@@ -227,7 +227,6 @@ function SellerOrderCard(props: SellerOrderCardProps) {
   });
   const [asOrdered, setAsOrdered] = useState<SellerOrder['lines'][number] | null>(null);
   const to = order.shippingAddress;
-  const delivery = DELIVERY_OPTIONS[order.delivery];
   const phone = to.phone;
   const shipBy = formatDay(order.shipBy);
   const subtotal = formatPrice(order.subtotalPaise);
@@ -254,7 +253,7 @@ function SellerOrderCard(props: SellerOrderCardProps) {
         <span dir="auto">
           {to.firstName} {to.lastName}, {to.address}, {to.city}, {to.state} {to.pincode}
         </span>{' '}
-        · <Trans>Phone {phone}</Trans> · {delivery.label}
+        · <Trans>Phone {phone}</Trans> · {deliveryLabel(order.delivery)}
       </p>
       <ul className="divide-y divide-base-300">
         {order.lines.map((line) => (

@@ -12,7 +12,7 @@ const BADGE_CLASS: Record<DisplayStatus, string> = {
   Delisted: 'badge-ghost',
 };
 
-const LABELS: Record<DisplayStatus, MessageDescriptor> = {
+export const STATUS_LABELS: Record<DisplayStatus, MessageDescriptor> = {
   'Pending Review': msg`Pending Review`,
   Featured: msg`Featured`,
   'Out of Stock': msg`Out of Stock`,
@@ -24,5 +24,5 @@ const LABELS: Record<DisplayStatus, MessageDescriptor> = {
 /** The derived status of a product (domain/catalog/status.ts), as the API gives it. */
 export function ProductStatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useLingui();
-  return <span className={`badge whitespace-nowrap ${BADGE_CLASS[status]}`}>{t(LABELS[status])}</span>;
+  return <span className={`badge whitespace-nowrap ${BADGE_CLASS[status]}`}>{t(STATUS_LABELS[status])}</span>;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type Ref, useId, useState } from 'react';
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -23,15 +24,17 @@ interface AsOfPanelProps {
 
 /** Pick a moment (or an entry of the history) and see the product exactly as it stood then, beside how it is now. */
 export function AsOfPanel({ productId, current, listedAt, moment, onMomentChange, names, headingRef }: AsOfPanelProps) {
+  const { t } = useLingui();
   const id = useId();
   const [inputError, setInputError] = useState<string | null>(null);
   const asOf = useVersionAsOf(productId, moment);
-  const thenLabel = moment ? `as of ${formatDateTime(moment.at)}` : '';
+  const when = moment ? formatDateTime(moment.at) : '';
+  const thenLabel = moment ? t`as of ${when}` : '';
 
   function pick(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const at = fromLocalInput(String(new FormData(event.currentTarget).get('at') ?? ''));
-    setInputError(at ? null : 'Choose a date and time');
+    setInputError(at ? null : t`Choose a date and time`);
     if (at) onMomentChange({ at });
   }
 
@@ -44,16 +47,16 @@ export function AsOfPanel({ productId, current, listedAt, moment, onMomentChange
           tabIndex={-1}
           className="scroll-mt-32 text-xl font-semibold outline-none"
         >
-          As of
+          <Trans>As of</Trans>
         </h2>
         <p className="text-sm text-base-content/80">
-          See the product exactly as it stood at a moment, beside how it is now.
+          <Trans>See the product exactly as it stood at a moment, beside how it is now.</Trans>
         </p>
       </div>
       <form onSubmit={pick} noValidate className="flex flex-wrap items-end gap-2">
         <div className="min-w-56 flex-1">
           <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-medium">
-            Date and time
+            <Trans>Date and time</Trans>
           </label>
           <input
             // Shows the moment picked, also when an entry of the history picked it.
@@ -70,16 +73,18 @@ export function AsOfPanel({ productId, current, listedAt, moment, onMomentChange
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          Show
+          <Trans>Show</Trans>
         </button>
       </form>
       <p id={`${id}-error`} className="-mt-2 min-h-5 text-sm text-error">
         {inputError}
       </p>
       {asOf.status === 'idle' ? (
-        <p className="text-sm text-base-content/80">Pick a moment, or choose "View as of here" on an event.</p>
+        <p className="text-sm text-base-content/80">
+          <Trans>Pick a moment, or choose "View as of here" on an event.</Trans>
+        </p>
       ) : asOf.status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading the product as it was">
+        <div aria-busy="true" aria-label={t`Loading the product as it was`}>
           <Skeleton className="h-80 rounded-box" />
         </div>
       ) : asOf.status === 'failed' ? (
@@ -87,7 +92,9 @@ export function AsOfPanel({ productId, current, listedAt, moment, onMomentChange
       ) : (
         <div>
           <p className="mb-1 text-sm">
-            The product <strong>{thenLabel}</strong>
+            <Trans>
+              The product <strong>{thenLabel}</strong>
+            </Trans>
           </p>
           <VersionComparison then={asOf.version} now={current} names={names} thenLabel={thenLabel} />
         </div>

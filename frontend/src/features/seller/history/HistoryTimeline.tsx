@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { countOf } from '../../../format.ts';
+import { formatNumber } from '../../../format.ts';
 import type { HistoryEntry } from '../types.ts';
 import { KIND_LABELS, entryStyle } from './entryKinds.ts';
 import { HistoryEntryItem } from './HistoryEntryItem.tsx';
@@ -25,24 +27,28 @@ function countByKind(entries: readonly HistoryEntry[]): Record<KindChoice, numbe
 
 /** Every event of the product, oldest first, with a filter by kind. */
 export function HistoryTimeline({ entries, selectedPosition, onViewAsOf, onRestore }: HistoryTimelineProps) {
+  const { t } = useLingui();
   const [kind, setKind] = useState<KindChoice>('all');
   const shown = kind === 'all' ? entries : entries.filter((entry) => entryStyle(entry).kind === kind);
+  const total = entries.length;
+  const shownCount = formatNumber(shown.length);
+  const kindLabel = kind === 'all' ? '' : t(KIND_LABELS[kind]);
 
   return (
     <section aria-labelledby="timeline-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="timeline-title" className="text-xl font-semibold">
-          Events
+          <Trans>Events</Trans>
         </h2>
         <KindFilter value={kind} counts={countByKind(entries)} onChange={setKind} />
       </div>
       <p role="status" className="mb-3 text-sm text-base-content/80">
         {kind === 'all'
-          ? `${countOf(entries.length, 'event')}, oldest first`
-          : `${KIND_LABELS[kind]}: ${shown.length} of ${countOf(entries.length, 'event')}`}
+          ? t`${plural(total, { one: '# event', other: '# events' })}, oldest first`
+          : t`${kindLabel}: ${shownCount} of ${plural(total, { one: '# event', other: '# events' })}`}
       </p>
       {shown.length === 0 ? (
-        <EmptyState title="No events of this kind" text="Choose All to see every event of the product." />
+        <EmptyState title={t`No events of this kind`} text={t`Choose All to see every event of the product.`} />
       ) : (
         <ol className="space-y-3">
           {shown.map((entry) => (

@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { formatNumber } from '../../../format.ts';
 import { type EntryKind, KIND_LABELS } from './entryKinds.ts';
 
 export type KindChoice = EntryKind | 'all';
@@ -10,17 +14,20 @@ interface KindFilterProps {
   onChange: (kind: KindChoice) => void;
 }
 
-const CHOICES: ReadonlyArray<[KindChoice, string]> = [
-  ['all', 'All'],
-  ...(Object.entries(KIND_LABELS) as Array<[EntryKind, string]>),
+const CHOICES: ReadonlyArray<[KindChoice, MessageDescriptor]> = [
+  ['all', msg`All`],
+  ...(Object.entries(KIND_LABELS) as Array<[EntryKind, MessageDescriptor]>),
 ];
 
 /** Which entries the history shows: radio buttons styled as buttons, wrapping on narrow screens (arrow keys move between them). */
 export function KindFilter({ value, counts, onChange }: KindFilterProps) {
+  const { t } = useLingui();
   const name = useId();
   return (
     <fieldset>
-      <legend className="sr-only">Show events of kind</legend>
+      <legend className="sr-only">
+        <Trans>Show events of kind</Trans>
+      </legend>
       <div className="flex flex-wrap gap-1">
         {CHOICES.map(([kind, label]) => (
           <input
@@ -28,7 +35,7 @@ export function KindFilter({ value, counts, onChange }: KindFilterProps) {
             type="radio"
             name={name}
             className="btn btn-sm"
-            aria-label={`${label} (${counts[kind]})`}
+            aria-label={`${t(label)} (${formatNumber(counts[kind])})`}
             checked={value === kind}
             onChange={() => onChange(kind)}
           />

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -31,7 +32,7 @@ export default function ProductHistoryPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link href={DASHBOARD} className="link link-hover inline-flex items-center gap-1 text-sm">
-        <span aria-hidden="true">←</span> Seller Dashboard
+        <span aria-hidden="true">←</span> <Trans>Seller Dashboard</Trans>
       </Link>
       {/* Keyed: another account or product starts from a clean screen. */}
       {user ? <HistoryScreen key={`${user.id}:${id}`} productId={id} /> : <ScreenLoading />}
@@ -42,13 +43,18 @@ export default function ProductHistoryPage() {
 function Header({ name }: { name: string | null }) {
   return (
     <header className="mt-2 mb-8">
-      <h1 className="text-3xl font-bold">Product History</h1>
-      <p className="mt-1 h-6 text-base-content/80">{name ?? <Skeleton className="h-6 w-64" />}</p>
+      <h1 className="text-3xl font-bold">
+        <Trans>Product History</Trans>
+      </h1>
+      <p dir="auto" className="mt-1 h-6 text-base-content/80">
+        {name ?? <Skeleton className="h-6 w-64" />}
+      </p>
     </header>
   );
 }
 
 function HistoryScreen({ productId }: { productId: string }) {
+  const { t } = useLingui();
   const { state, reload } = useProductHistory(productId);
   const names = useCategoryNames();
   const [moment, setMoment] = useState<Moment | null>(null);
@@ -60,9 +66,9 @@ function HistoryScreen({ productId }: { productId: string }) {
     return (
       <>
         <Header name="" />
-        <EmptyState title="Product not found" text="It is not one of your products, or it does not exist.">
+        <EmptyState title={t`Product not found`} text={t`It is not one of your products, or it does not exist.`}>
           <Link href={DASHBOARD} className="btn btn-primary">
-            Back to your products
+            <Trans>Back to your products</Trans>
           </Link>
         </EmptyState>
       </>
@@ -72,7 +78,7 @@ function HistoryScreen({ productId }: { productId: string }) {
     return (
       <>
         <Header name="" />
-        <LoadFailed what="the history of this product" onRetry={() => void reload()} />
+        <LoadFailed what={t`the history of this product`} onRetry={() => void reload()} />
       </>
     );
   }
@@ -125,8 +131,9 @@ function HistoryScreen({ productId }: { productId: string }) {
 
 /** While the session or the history loads: the header and two blocks, as the screen starts. */
 function ScreenLoading() {
+  const { t } = useLingui();
   return (
-    <div aria-busy="true" aria-label="Loading product history">
+    <div aria-busy="true" aria-label={t`Loading product history`}>
       <Header name={null} />
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="space-y-3 lg:col-span-3">

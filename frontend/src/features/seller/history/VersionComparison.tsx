@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { HistoryNames } from '../../../../../domain/product/history.ts';
-import { countOf } from '../../../format.ts';
 import type { ProductVersion } from '../types.ts';
+import { fieldLabel, fieldValue } from './fieldWords.ts';
 import { compareVersions, differs } from './versionFields.ts';
 
 interface VersionComparisonProps {
@@ -13,22 +15,31 @@ interface VersionComparisonProps {
 
 /** Every field of the product then beside now; the fields that differ are marked, not by colour alone. */
 export function VersionComparison({ then, now, names, thenLabel }: VersionComparisonProps) {
+  const { t } = useLingui();
   const rows = compareVersions(then, now, names);
   const changed = rows.filter(differs).length;
   return (
     <>
       <p className="mb-2 text-sm font-medium">
-        {changed === 0 ? 'Exactly as it is now' : `${countOf(changed, 'field')} differ from now`}
+        {changed === 0
+          ? t`Exactly as it is now`
+          : t`${plural(changed, { one: '# field', other: '# fields' })} differ from now`}
       </p>
       <table className="table table-sm table-fixed">
-        <caption className="sr-only">The product {thenLabel}, beside the product now</caption>
+        <caption className="sr-only">
+          <Trans>The product {thenLabel}, beside the product now</Trans>
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="w-28">
-              Field
+              <Trans>Field</Trans>
             </th>
-            <th scope="col">Then</th>
-            <th scope="col">Now</th>
+            <th scope="col">
+              <Trans>Then</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Now</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -37,11 +48,19 @@ export function VersionComparison({ then, now, names, thenLabel }: VersionCompar
             return (
               <tr key={row.field} className={different ? 'bg-warning/20' : undefined}>
                 <th scope="row" className="align-top font-medium">
-                  {row.field}
-                  {different && <span className="badge badge-warning badge-xs mt-1 block w-fit">Differs</span>}
+                  {fieldLabel(row.field)}
+                  {different && (
+                    <span className="badge badge-warning badge-xs mt-1 block w-fit">
+                      <Trans>Differs</Trans>
+                    </span>
+                  )}
                 </th>
-                <td className="align-top break-words">{row.before}</td>
-                <td className="align-top break-words">{row.after}</td>
+                <td dir="auto" className="align-top break-words">
+                  {fieldValue(row.field, row.before)}
+                </td>
+                <td dir="auto" className="align-top break-words">
+                  {fieldValue(row.field, row.after)}
+                </td>
               </tr>
             );
           })}

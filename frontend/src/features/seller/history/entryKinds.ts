@@ -1,49 +1,51 @@
 /** How the history view names, groups and acts on each kind of event (types as the API gives them). */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { IconName } from '../../../components/Icon.tsx';
 import type { FieldChange, HistoryEntry } from '../types.ts';
 
 /** The filters of the history: every entry belongs to one of them (or to none, if the API adds a type this SPA does not know). */
 export type EntryKind = 'edits' | 'stock' | 'status' | 'reviews';
 
-export const KIND_LABELS: Record<EntryKind, string> = {
-  edits: 'Edits',
-  stock: 'Stock',
-  status: 'Status',
-  reviews: 'Reviews',
+export const KIND_LABELS: Record<EntryKind, MessageDescriptor> = {
+  edits: msg`Edits`,
+  stock: msg`Stock`,
+  status: msg`Status`,
+  reviews: msg`Reviews`,
 };
 
 interface EntryStyle {
-  title: string;
+  title: MessageDescriptor;
   kind: EntryKind;
   icon: IconName;
 }
 
 const STYLES: Record<string, EntryStyle> = {
-  ProductListed: { title: 'Listed', kind: 'edits', icon: 'plus' },
-  ProductUpdated: { title: 'Edited', kind: 'edits', icon: 'pencil' },
-  ProductRevisionSubmitted: { title: 'Changes sent for review', kind: 'edits', icon: 'clock' },
-  ProductRevisionApproved: { title: 'Changes approved', kind: 'edits', icon: 'shieldCheck' },
-  ProductRevisionRejected: { title: 'Changes rejected', kind: 'status', icon: 'circleX' },
-  ProductRevisionWithdrawn: { title: 'Changes withdrawn', kind: 'edits', icon: 'pencil' },
-  ProductTranslated: { title: 'Translated', kind: 'edits', icon: 'pencil' },
-  StockAdjusted: { title: 'Stock adjusted', kind: 'stock', icon: 'package' },
-  StockReserved: { title: 'Stock reserved by an order', kind: 'stock', icon: 'cart' },
-  StockReleased: { title: 'Stock released', kind: 'stock', icon: 'package' },
-  ProductVerified: { title: 'Verified', kind: 'status', icon: 'shieldCheck' },
-  ProductRejected: { title: 'Rejected', kind: 'status', icon: 'circleX' },
-  ProductResubmitted: { title: 'Resubmitted for review', kind: 'status', icon: 'clock' },
-  ProductFeatured: { title: 'Featured', kind: 'status', icon: 'award' },
-  ProductUnfeatured: { title: 'No longer featured', kind: 'status', icon: 'award' },
-  ProductDelisted: { title: 'Delisted', kind: 'status', icon: 'trash' },
-  ReviewSubmitted: { title: 'Review received', kind: 'reviews', icon: 'heart' },
-  ReviewEdited: { title: 'Review edited', kind: 'reviews', icon: 'heart' },
+  ProductListed: { title: msg`Listed`, kind: 'edits', icon: 'plus' },
+  ProductUpdated: { title: msg`Edited`, kind: 'edits', icon: 'pencil' },
+  ProductRevisionSubmitted: { title: msg`Changes sent for review`, kind: 'edits', icon: 'clock' },
+  ProductRevisionApproved: { title: msg`Changes approved`, kind: 'edits', icon: 'shieldCheck' },
+  ProductRevisionRejected: { title: msg`Changes rejected`, kind: 'status', icon: 'circleX' },
+  ProductRevisionWithdrawn: { title: msg`Changes withdrawn`, kind: 'edits', icon: 'pencil' },
+  ProductTranslated: { title: msg`Translated`, kind: 'edits', icon: 'pencil' },
+  StockAdjusted: { title: msg`Stock adjusted`, kind: 'stock', icon: 'package' },
+  StockReserved: { title: msg`Stock reserved by an order`, kind: 'stock', icon: 'cart' },
+  StockReleased: { title: msg`Stock released`, kind: 'stock', icon: 'package' },
+  ProductVerified: { title: msg`Verified`, kind: 'status', icon: 'shieldCheck' },
+  ProductRejected: { title: msg`Rejected`, kind: 'status', icon: 'circleX' },
+  ProductResubmitted: { title: msg`Resubmitted for review`, kind: 'status', icon: 'clock' },
+  ProductFeatured: { title: msg`Featured`, kind: 'status', icon: 'award' },
+  ProductUnfeatured: { title: msg`No longer featured`, kind: 'status', icon: 'award' },
+  ProductDelisted: { title: msg`Delisted`, kind: 'status', icon: 'trash' },
+  ReviewSubmitted: { title: msg`Review received`, kind: 'reviews', icon: 'heart' },
+  ReviewEdited: { title: msg`Review edited`, kind: 'reviews', icon: 'heart' },
 };
 
 /** A type this SPA does not know yet: shown with the API's words, under All only. */
-const UNKNOWN: Omit<EntryStyle, 'kind'> & { kind: null } = { title: 'Change', kind: null, icon: 'circleHelp' };
+const UNKNOWN: Omit<EntryStyle, 'kind'> & { kind: null } = { title: msg`Change`, kind: null, icon: 'circleHelp' };
 
 /** An edit that brought back an earlier version. */
-const RESTORED: EntryStyle = { title: 'Restored', kind: 'edits', icon: 'pencil' };
+const RESTORED: EntryStyle = { title: msg`Restored`, kind: 'edits', icon: 'pencil' };
 
 export const entryStyle = (entry: HistoryEntry): Omit<EntryStyle, 'kind'> & { kind: EntryKind | null } =>
   entry.restores ? RESTORED : Object.hasOwn(STYLES, entry.type) ? STYLES[entry.type]! : UNKNOWN;
