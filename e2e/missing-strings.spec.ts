@@ -2,7 +2,7 @@
  * Issue 30, guarding the catalogs: pages opened in the pseudo-locale (/pseudo/...) show no text,
  * header and footer included, that did not come from a catalog; the check itself catches a
  * hard-coded label. Every converted page of a visitor, a buyer and an admin is opened. Not yet
- * converted, so not listed: the home page, /products, /categories, /track, the seller's pages and
+ * converted, so not listed: the home page, /products, /categories, /track, the seller's dashboard and
  * the admin tabs sellers (its sellers' names and addresses are not marked yet), disputes, certificates, commission, tax, rates, delivery, users and events.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -10,6 +10,7 @@ import { addToCartByApi, productNamed, signInByApi, signUpByApi } from './shop.t
 import { untranslatedOn } from './untranslated.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
+const DEMO_SELLER = { email: 'weaves@mibi.demo', password: 'demo1234' };
 
 /** Opens `path` in the pseudo-locale once its content is in, and returns the page's hard-coded texts. */
 async function untranslated(page: Page, path: string): Promise<string[]> {
@@ -67,4 +68,10 @@ test("the admin console's converted tabs show only catalog texts", async ({ page
     page,
     tabs.map((tab) => `/dashboard/admin?tab=${tab}`),
   );
+});
+
+test("the seller's product history and catalog import show only catalog texts", async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
+  const product = await productNamed(page.request, 'Banarasi Silk Saree');
+  await expectCatalogTextsOnly(page, [`/dashboard/seller/products/${product.id}/history`, '/dashboard/seller/catalog']);
 });
