@@ -6,7 +6,7 @@ import { useApiGet } from '../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../components/StatCard.tsx';
 import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
-import { ProductOrigin } from '../provenance/index.ts';
+import { ProductOrigin } from './provenance/ProductOrigin.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
 import { withSellerOrder } from './sellerOrderList.ts';
 import { InvoicesSection } from './invoices/InvoicesSection.tsx';

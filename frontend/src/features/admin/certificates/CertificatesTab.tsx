@@ -15,12 +15,12 @@ import {
   type Certificate,
   type CertificateState,
   CertificateStateBadge,
-  EvidenceLinks,
   STATE_LABELS,
   certificateName,
   scopeText,
   validityText,
 } from '../../provenance/index.ts';
+import { EvidenceLinks } from '../../seller/provenance/EvidenceLinks.tsx';
 import { useFilters } from '../url.ts';
 
 const STATES = Object.keys(STATE_LABELS) as CertificateState[];

@@ -1,17 +1,22 @@
 import { useState } from 'react';
-import { server } from '../../api/client.ts';
-import { useApiGet } from '../../api/useApiGet.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
-import { formatDateTime } from '../../format.ts';
+import { server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { formatDateTime } from '../../../format.ts';
 import { CertificateForm } from './CertificateForm.tsx';
-import { CertificateStateBadge } from './CertificateState.tsx';
 import { EvidenceLinks, sellerEvidenceHref } from './EvidenceLinks.tsx';
 import { SellerPage } from './SellerPage.tsx';
-import type { Certificate } from './types.ts';
-import { STATE_LABELS, certificateName, scopeText, validityText } from './words.ts';
+import {
+  type Certificate,
+  CertificateStateBadge,
+  STATE_LABELS,
+  certificateName,
+  scopeText,
+  validityText,
+} from '../../provenance/index.ts';
 
 /** /seller/certificates: the seller's certificates with their state, and the form to submit one with its evidence. */
 export default function CertificatesPage() {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { certificateSchema } from '../../../../domain/provenance/schemas.ts';
+import { certificateSchema } from '../../../../../domain/provenance/schemas.ts';
 
 /**
  * The certificate form as the API's body: the scope's inputs go under `scope` (the product only

@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import { loginHref } from '../../links.ts';
-import { session, sessionKnown } from '../../state/session.ts';
+import { loginHref } from '../../../links.ts';
+import { session, sessionKnown } from '../../../state/session.ts';
 
 interface SellerPageProps {
   title: string;

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CERTIFICATE_KINDS, type CertificateKind } from '../../../../domain/provenance/events.ts';
-import type { CertificateInput } from '../../../../domain/provenance/schemas.ts';
-import { call, server } from '../../api/client.ts';
-import { ChoiceField, Field, SelectField } from '../../components/Field.tsx';
-import { useForm } from '../../forms.ts';
-import { toast } from '../../state/toasts.ts';
+import { CERTIFICATE_KINDS, type CertificateKind } from '../../../../../domain/provenance/events.ts';
+import type { CertificateInput } from '../../../../../domain/provenance/schemas.ts';
+import { call, server } from '../../../api/client.ts';
+import { ChoiceField, Field, SelectField } from '../../../components/Field.tsx';
+import { useForm } from '../../../forms.ts';
+import { toast } from '../../../state/toasts.ts';
 import { certificateFormSchema } from './certificateForm.ts';
 import { fileText } from './EvidenceLinks.tsx';
+import { CERTIFICATE_KIND_LABELS } from '../../provenance/index.ts';
 import type { EvidenceFile } from './types.ts';
-import { CERTIFICATE_KIND_LABELS } from './words.ts';
 
 /** The title's label for the kinds that have one: the GI's name, or the mark's. */
 const TITLE_LABELS: Partial<Record<CertificateKind, string>> = {

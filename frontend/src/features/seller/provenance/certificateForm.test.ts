@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../../../domain/fields.ts';
-import { PROVENANCE_MESSAGES as M } from '../../../../domain/provenance/schemas.ts';
+import { fieldErrors } from '../../../../../domain/fields.ts';
+import { PROVENANCE_MESSAGES as M } from '../../../../../domain/provenance/schemas.ts';
 import { certificateFormSchema } from './certificateForm.ts';
 
 const typed = {

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
-import { call, server } from '../../api/client.ts';
-import { useApiGet } from '../../api/useApiGet.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
-import { toast } from '../../state/toasts.ts';
+import { call, server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { toast } from '../../../state/toasts.ts';
 import { MakerForm } from './MakerForm.tsx';
 import { SellerPage } from './SellerPage.tsx';
 import type { Maker } from './types.ts';
-import { ARTISAN_ID_LABELS, MAKER_KIND_LABELS, clusterText } from './words.ts';
+import { ARTISAN_ID_LABELS, MAKER_KIND_LABELS, clusterText } from '../../provenance/index.ts';
 
 /** The maker being added ('new') or edited; null shows the list. */
 type Editing = Maker | 'new' | null;

@@ -1,18 +1,17 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { provenanceCode } from '../../../../domain/provenance/code.ts';
-import { MAKING_METHODS, type MakingMethod } from '../../../../domain/provenance/events.ts';
-import type { OriginInput } from '../../../../domain/provenance/schemas.ts';
-import { call, server } from '../../api/client.ts';
-import { useApiGet } from '../../api/useApiGet.ts';
-import { ChoiceField, Field } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
-import { useForm } from '../../forms.ts';
-import { toast } from '../../state/toasts.ts';
+import { provenanceCode } from '../../../../../domain/provenance/code.ts';
+import { MAKING_METHODS, type MakingMethod } from '../../../../../domain/provenance/events.ts';
+import type { OriginInput } from '../../../../../domain/provenance/schemas.ts';
+import { call, server } from '../../../api/client.ts';
+import { useApiGet } from '../../../api/useApiGet.ts';
+import { ChoiceField, Field } from '../../../components/Field.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { useForm } from '../../../forms.ts';
+import { toast } from '../../../state/toasts.ts';
 import { originFormSchema } from './originForm.ts';
-import { provenancePath, qrHref } from './paths.ts';
-import { METHOD_LABELS } from './words.ts';
+import { METHOD_LABELS, provenancePath, qrHref } from '../../provenance/index.ts';
 
 /**
  * A product's origin (its makers, chosen from the seller's own, how it was made, and the

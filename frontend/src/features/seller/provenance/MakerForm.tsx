@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ARTISAN_ID_KINDS, MAKER_KINDS } from '../../../../domain/provenance/events.ts';
-import type { MakerInput } from '../../../../domain/provenance/schemas.ts';
-import { call, server } from '../../api/client.ts';
-import { ChoiceField, Field, SelectField, TextAreaField } from '../../components/Field.tsx';
-import { useForm } from '../../forms.ts';
-import { toast } from '../../state/toasts.ts';
+import { ARTISAN_ID_KINDS, MAKER_KINDS } from '../../../../../domain/provenance/events.ts';
+import type { MakerInput } from '../../../../../domain/provenance/schemas.ts';
+import { call, server } from '../../../api/client.ts';
+import { ChoiceField, Field, SelectField, TextAreaField } from '../../../components/Field.tsx';
+import { useForm } from '../../../forms.ts';
+import { toast } from '../../../state/toasts.ts';
 import { makerFormSchema } from './makerForm.ts';
 import type { Maker } from './types.ts';
-import { ARTISAN_ID_LABELS, MAKER_KIND_LABELS } from './words.ts';
+import { ARTISAN_ID_LABELS, MAKER_KIND_LABELS } from '../../provenance/index.ts';
 
 const CLUSTER_FIELDS = [
   { name: 'place', label: 'Village or town', placeholder: 'Sarai Mohana' },

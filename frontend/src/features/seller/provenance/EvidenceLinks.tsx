@@ -1,4 +1,4 @@
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import type { EvidenceFile } from './types.ts';
 
 /** "PDF, 120 KB": what a file is before it is opened. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makerSchema } from '../../../../domain/provenance/schemas.ts';
+import { makerSchema } from '../../../../../domain/provenance/schemas.ts';
 
 /**
  * The maker form as the API's body: the cluster's inputs go under `cluster`, the artisan ID's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { originSchema } from '../../../../domain/provenance/schemas.ts';
+import { originSchema } from '../../../../../domain/provenance/schemas.ts';
 
 /**
  * The origin form as the API's body: the makers ticked are kept beside the inputs (a form's
