@@ -2,7 +2,7 @@
  * Issue 30, guarding the catalogs: pages opened in the pseudo-locale (/pseudo/...) show no text,
  * header and footer included, that did not come from a catalog; the check itself catches a
  * hard-coded label. Every converted page of a visitor, a buyer and an admin is opened. Not yet
- * converted, so not listed: the home page, /products, /categories, /track, the seller's dashboard and
+ * converted, so not listed: the home page, /products, /categories, the seller's dashboard and
  * the admin tabs sellers (its sellers' names and addresses are not marked yet), disputes, certificates, commission, tax, rates, delivery, users and events.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -11,6 +11,7 @@ import { untranslatedOn } from './untranslated.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
 const DEMO_SELLER = { email: 'weaves@mibi.demo', password: 'demo1234' };
+const DEMO_BUYER = { email: 'buyer@mibi.demo', password: 'demo1234' };
 
 /** Opens `path` in the pseudo-locale once its content is in, and returns the page's hard-coded texts. */
 async function untranslated(page: Page, path: string): Promise<string[]> {
@@ -59,6 +60,19 @@ test("a buyer's pages show only catalog texts", async ({ page, baseURL }) => {
   const product = await productNamed(page.request, 'Banarasi Silk Saree');
   await addToCartByApi(page.request, baseURL!, product.id);
   await expectCatalogTextsOnly(page, ['/cart', '/checkout', '/wishlist', '/dashboard/buyer', '/messages', '/account']);
+});
+
+test("the demo buyer's orders, with their help requests, show only catalog texts", async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL!, DEMO_BUYER.email, DEMO_BUYER.password);
+  await expectCatalogTextsOnly(page, ['/dashboard/buyer']);
+});
+
+test("the analyst's pages show only catalog texts, the log's own names and data left as they are", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page.request, baseURL!, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expectCatalogTextsOnly(page, ['/analyst', '/streams', '/streams/1', '/streams/1?event=1']);
 });
 
 test("the admin console's converted tabs show only catalog texts", async ({ page, baseURL }) => {

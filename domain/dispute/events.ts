@@ -13,10 +13,10 @@ export const HELP_REASONS = ['not_received', 'damaged', 'not_as_described', 'wro
 export type HelpReason = (typeof HELP_REASONS)[number];
 
 export const HELP_REASON_LABELS: Readonly<Record<HelpReason, string>> = {
-  not_received: 'Not received',
-  damaged: 'Damaged',
-  not_as_described: 'Not as described',
-  wrong_item: 'Wrong item',
+  not_received: /*i18n*/ 'Not received',
+  damaged: /*i18n*/ 'Damaged',
+  not_as_described: /*i18n*/ 'Not as described',
+  wrong_item: /*i18n*/ 'Wrong item',
 };
 
 /** What the seller offers: money back, a replacement sent, or a return through the return flow. */

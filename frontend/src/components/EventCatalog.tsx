@@ -80,7 +80,7 @@ export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
                   const schema = entry.versions.at(-1)?.schema;
                   return (
                     <tr key={entry.type}>
-                      <th scope="row" className="align-top font-medium">
+                      <th scope="row" className="align-top font-medium" translate="no">
                         {schema ? (
                           <details>
                             <summary className="cursor-pointer">{entry.type}</summary>
@@ -98,7 +98,9 @@ export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
                             aria-label={onPick.label(entry.type)}
                             onClick={() => onPick.pick(entry.type, entry.version !== null)}
                           >
-                            <Trans>Query</Trans>
+                            <span translate="yes">
+                              <Trans>Query</Trans>
+                            </span>
                           </button>
                         )}
                       </th>
@@ -114,7 +116,8 @@ export function EventCatalog({ onPick }: { onPick?: CatalogPick }) {
                       <td className="align-top" data-label={t`Last seen`}>
                         {entry.lastSeen ? formatDateTime(entry.lastSeen) : '-'}
                       </td>
-                      <td className="align-top" data-label={t`Upcasters`}>
+                      {/* The upcasters' names and what they read are the code's own words, as the log's types are. */}
+                      <td className="align-top" data-label={t`Upcasters`} translate="no">
                         {entry.upcasters.map((upcaster) => (
                           <div key={upcaster.name + upcaster.reads}>
                             <code>{upcaster.name}</code>: {upcaster.reads}

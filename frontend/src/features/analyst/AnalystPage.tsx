@@ -1,3 +1,6 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../format.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
@@ -19,6 +22,7 @@ import { ResultTable, type SqlResult } from './ResultTable.tsx';
  */
 export default function AnalystPage() {
   useSignals();
+  const { t } = useLingui();
   const [path] = useLocation();
   const search = useSearch();
   const user = session.value;
@@ -31,22 +35,28 @@ export default function AnalystPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-6">
-        <h1 className="text-3xl font-bold">Analytics</h1>
+        <h1 className="text-3xl font-bold">
+          <Trans>Analytics</Trans>
+        </h1>
         <p className="mt-1 text-base-content/80">
-          Read-only SQL over the event log and the read models. Personal data is replaced by stable pseudonyms.
+          <Trans>
+            Read-only SQL over the event log and the read models. Personal data is replaced by stable pseudonyms.
+          </Trans>
         </p>
         <Link href="/streams" className="link mt-1 inline-block text-sm">
-          Stream browser: the event log, its causes and effects
+          <Trans>Stream browser: the event log, its causes and effects</Trans>
         </Link>
       </header>
       {!user ? (
-        <span className="loading loading-spinner" aria-label="Loading" />
+        <span className="loading loading-spinner" aria-label={t`Loading`} />
       ) : mayAnalyse(user) ? (
         <Bench key={user.id} user={user} />
       ) : (
         <Alert tone="info">
-          This page is for MIBI's analysts and admins. The analyst role is granted by an admin; it cannot be added to
-          your account here.
+          <Trans>
+            This page is for MIBI's analysts and admins. The analyst role is granted by an admin; it cannot be added to
+            your account here.
+          </Trans>
         </Alert>
       )}
     </div>
@@ -61,6 +71,7 @@ type Outcome =
   | { kind: 'refused' | 'failed'; message: string };
 
 function Bench({ user }: { user: User }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const shared = sharedQueryOf(useSearch());
   const [draft, setDraft] = useState<SharedQuery>(shared);
@@ -86,7 +97,7 @@ function Bench({ user }: { user: User }) {
         (error: unknown): Outcome =>
           error instanceof ApiError && error.status === 400
             ? { kind: 'refused', message: error.message }
-            : { kind: 'failed', message: error instanceof ApiError ? error.message : 'The query could not be run' },
+            : { kind: 'failed', message: error instanceof ApiError ? error.message : t`The query could not be run` },
       )
       .then((next) => current && setOutcome(next));
     return () => {
@@ -114,13 +125,14 @@ function Bench({ user }: { user: User }) {
 
   return (
     <>
-      <form ref={form} noValidate onSubmit={run} className="grid gap-3" aria-label="Query">
+      <form ref={form} noValidate onSubmit={run} className="grid gap-3" aria-label={t`Query`}>
         <TextAreaField
-          label="SQL"
+          label={t`SQL`}
           name="q"
           rows={6}
           spellCheck={false}
           className="[&_textarea]:font-mono"
+          translate="no"
           value={draft.q}
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           onKeyDown={runOnCtrlEnter}
@@ -128,16 +140,16 @@ function Bench({ user }: { user: User }) {
         />
         <div className="flex flex-wrap items-start gap-3">
           <Field
-            label="As of (a time or a log position)"
+            label={t`As of (a time or a log position)`}
             name="asOf"
             className="w-full sm:w-72"
             value={draft.asOf}
-            placeholder="2026-10-01 or 12345"
+            placeholder={t`2026-10-01 or 12345`}
             onChange={(event) => setDraft({ ...draft, asOf: event.target.value })}
           />
           <div className="flex flex-wrap gap-2 sm:mt-6">
             <button type="submit" className="btn btn-primary" disabled={outcome.kind === 'running'}>
-              {outcome.kind === 'running' ? 'Running...' : 'Run'}
+              {outcome.kind === 'running' ? t`Running...` : t`Run`}
             </button>
             {shared.q && (
               <a
@@ -147,24 +159,26 @@ function Bench({ user }: { user: User }) {
                 })}
                 download
               >
-                Download CSV
+                <Trans>Download CSV</Trans>
               </a>
             )}
           </div>
         </div>
-        <p className="-mt-2 text-sm text-base-content/70">Ctrl+Enter runs the query. The address keeps it, to share.</p>
+        <p className="-mt-2 text-sm text-base-content/70">
+          <Trans>Ctrl+Enter runs the query. The address keeps it, to share.</Trans>
+        </p>
         {isAdmin && <RevealFields reveal={reveal} onChange={setReveal} />}
       </form>
       <Examples onPick={write} />
-      <section aria-label="Result" aria-busy={outcome.kind === 'running'} className="mt-6">
+      <section aria-label={t`Result`} aria-busy={outcome.kind === 'running'} className="mt-6">
         <Answer outcome={outcome} revealed={revealing} />
       </section>
       <section aria-labelledby="catalog-title" className="mt-10">
         <h2 id="catalog-title" className="sr-only">
-          Events
+          <Trans>Events</Trans>
         </h2>
         <EventCatalog
-          onPick={{ label: (type) => `Query ${type}`, pick: (type, catalogued) => write(typeQuery(type, catalogued)) }}
+          onPick={{ label: (type) => t`Query ${type}`, pick: (type, catalogued) => write(typeQuery(type, catalogued)) }}
         />
       </section>
     </>
@@ -179,10 +193,13 @@ function RevealFields({
   reveal: { on: boolean; reason: string };
   onChange: (next: { on: boolean; reason: string }) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <fieldset className="rounded-box border border-base-300 p-3">
-      <legend className="px-1 text-sm font-medium">Personal data (admins)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <Trans>Personal data (admins)</Trans>
+      </legend>
       <label htmlFor={id} className="flex items-center gap-2 text-sm">
         <input
           id={id}
@@ -191,11 +208,11 @@ function RevealFields({
           checked={reveal.on}
           onChange={(event) => onChange({ ...reveal, on: event.target.checked })}
         />
-        Show personal data as recorded (each query is recorded with your reason)
+        <Trans>Show personal data as recorded (each query is recorded with your reason)</Trans>
       </label>
       {reveal.on && (
         <Field
-          label="Reason"
+          label={t`Reason`}
           name="reason"
           className="mt-2"
           value={reveal.reason}
@@ -208,12 +225,15 @@ function RevealFields({
 }
 
 function Examples({ onPick }: { onPick: (sql: string) => void }) {
+  const { t } = useLingui();
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
-      <span className="text-sm text-base-content/80">Start from:</span>
+      <span className="text-sm text-base-content/80">
+        <Trans>Start from:</Trans>
+      </span>
       {EXAMPLES.map((example) => (
-        <button key={example.label} type="button" className="btn btn-ghost btn-sm" onClick={() => onPick(example.sql)}>
-          {example.label}
+        <button key={example.sql} type="button" className="btn btn-ghost btn-sm" onClick={() => onPick(example.sql)}>
+          {t(example.label)}
         </button>
       ))}
     </div>
@@ -221,34 +241,50 @@ function Examples({ onPick }: { onPick: (sql: string) => void }) {
 }
 
 function Answer({ outcome, revealed }: { outcome: Outcome; revealed: boolean }) {
+  const { t } = useLingui();
   switch (outcome.kind) {
     case 'idle':
-      return <p className="text-base-content/80">Write a query, or start from an example or an event type below.</p>;
+      return (
+        <p className="text-base-content/80">
+          <Trans>Write a query, or start from an example or an event type below.</Trans>
+        </p>
+      );
     case 'running':
-      return <span className="loading loading-spinner" aria-label="Running the query" />;
+      return <span className="loading loading-spinner" aria-label={t`Running the query`} />;
     case 'refused':
-    case 'failed':
+    case 'failed': {
+      const { message } = outcome;
       return (
         <Alert tone="error">
-          <span>
-            {outcome.kind === 'refused' && 'Refused: '}
-            {outcome.message}
-          </span>
+          <span>{outcome.kind === 'refused' ? t`Refused: ${message}` : message}</span>
         </Alert>
       );
+    }
     case 'done': {
       const { result } = outcome;
+      const rows = result.rows.length;
+      const ms = result.ms;
+      const position = formatNumber(result.position);
+      const shownRows = formatNumber(rows);
       return (
         <>
           <p className="mb-2 text-sm text-base-content/80" role="status">
-            {result.rows.length.toLocaleString('en-IN')} {result.rows.length === 1 ? 'row' : 'rows'} in {result.ms} ms,
-            as of log position {result.position.toLocaleString('en-IN')}
-            {revealed && ' (personal data shown; the CSV file stays pseudonymized)'}.
+            {revealed
+              ? plural(rows, {
+                  one: `# row in ${ms} ms, as of log position ${position} (personal data shown; the CSV file stays pseudonymized).`,
+                  other: `# rows in ${ms} ms, as of log position ${position} (personal data shown; the CSV file stays pseudonymized).`,
+                })
+              : plural(rows, {
+                  one: `# row in ${ms} ms, as of log position ${position}.`,
+                  other: `# rows in ${ms} ms, as of log position ${position}.`,
+                })}
           </p>
           {result.truncated && (
             <Alert tone="info" className="mb-2">
-              The answer had more rows than the row limit: these are its first{' '}
-              {result.rows.length.toLocaleString('en-IN')}. Add a limit or an aggregate to see the rest.
+              <Trans>
+                The answer had more rows than the row limit: these are its first {shownRows}. Add a limit or an
+                aggregate to see the rest.
+              </Trans>
             </Alert>
           )}
           <ResultTable result={result} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Data, server } from '../../api/client.ts';
 
 export type SqlResult = Data<typeof server.analyst.sql.$post>;
@@ -10,6 +11,7 @@ function cellText(value: unknown): string {
 
 /** A query's answer: each column with its type, then the rows; numbers to the right. */
 export function ResultTable({ result }: { result: SqlResult }) {
+  const { t } = useLingui();
   const numeric = result.columns.map(({ type }) => /INT|DECIMAL|DOUBLE|FLOAT|REAL|NUMERIC/i.test(type));
   return (
     // Scrolls both ways: focusable, so the keyboard scrolls it too.
@@ -17,9 +19,9 @@ export function ResultTable({ result }: { result: SqlResult }) {
       className="max-h-[70vh] overflow-auto rounded-box border border-base-300"
       tabIndex={0}
       role="region"
-      aria-label="Rows"
+      aria-label={t`Rows`}
     >
-      <table className="table table-sm table-pin-rows">
+      <table className="table table-sm table-pin-rows" translate="no" dir="auto">
         <thead>
           <tr>
             {result.columns.map((column, index) => (

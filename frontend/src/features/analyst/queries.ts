@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ANALYST_PATH } from '../../state/session.ts';
 
 /** What the analyst page shows, kept in its address so a link shares it: the query and its "as of". */
@@ -25,15 +27,15 @@ export const typeQuery = (type: string, catalogued: boolean): string =>
   catalogued ? `select * from "${type}" limit 100` : `select * from events where type = '${type}' limit 100`;
 
 /** Queries to start from. */
-export const EXAMPLES: readonly { label: string; sql: string }[] = [
-  { label: 'Events by type', sql: 'select type, count(*) from events group by 1 order by 2 desc' },
+export const EXAMPLES: readonly { label: MessageDescriptor; sql: string }[] = [
+  { label: msg`Events by type`, sql: 'select type, count(*) from events group by 1 order by 2 desc' },
   {
-    label: 'Events per day',
+    label: msg`Events per day`,
     sql: "select date_trunc('day', time) as day, count(*) as events from events group by 1 order by 1",
   },
   {
-    label: 'Busiest streams',
+    label: msg`Busiest streams`,
     sql: 'select stream, count(*) as events from events group by 1 order by 2 desc limit 20',
   },
-  { label: 'Tables', sql: 'select table_name, table_type from information_schema.tables order by 1' },
+  { label: msg`Tables`, sql: 'select table_name, table_type from information_schema.tables order by 1' },
 ];

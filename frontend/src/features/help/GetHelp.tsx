@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { HELP_REASONS } from '../../../../domain/dispute/events.ts';
 import { askForHelpSchema, escalateSchema } from '../../../../domain/dispute/schemas.ts';
@@ -37,7 +38,7 @@ export function GetHelp({ sellerOrderId, status }: { sellerOrderId: string; stat
       {help && <HelpState help={help} onChange={reload} />}
       {!open && (status === 'shipped' || status === 'delivered') && !asking && (
         <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => setAsking(true)}>
-          Get help
+          <Trans>Get help</Trans>
         </button>
       )}
       {asking && <AskForm sellerOrderId={sellerOrderId} onAsked={reload} onCancel={() => setAsking(false)} />}
@@ -46,24 +47,29 @@ export function GetHelp({ sellerOrderId, status }: { sellerOrderId: string; stat
 }
 
 function HelpState({ help, onChange }: { help: HelpRequest; onChange: (position: number) => void }) {
+  const { t } = useLingui();
   const headingId = useId();
   const [escalating, setEscalating] = useState(false);
+  const reason = reasonLabel(help.reason);
+  const answerBy = help.answerBy;
+  const deadline = formatDateTime(answerBy);
   return (
     <section aria-labelledby={headingId} className="rounded-box border border-warning p-3">
       <h4 id={headingId} className="font-semibold">
-        Help request: {reasonLabel(help.reason)}{' '}
-        <span className="badge badge-outline ml-1">{STATUS_LABELS[help.status]}</span>
+        <Trans>Help request: {reason}</Trans>{' '}
+        <span className="badge badge-outline ml-1">{t(STATUS_LABELS[help.status])}</span>
       </h4>
       {help.status === 'open' && (
         <p className="text-sm">
-          The seller answers by <time dateTime={help.answerBy}>{formatDateTime(help.answerBy)}</time>; after that you
-          can ask MIBI to decide.
+          <Trans>
+            The seller answers by <time dateTime={answerBy}>{deadline}</time>; after that you can ask MIBI to decide.
+          </Trans>
         </p>
       )}
       <HelpSteps help={help} />
       {mayEscalate(help, Date.now()) && !escalating && (
         <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => setEscalating(true)}>
-          Ask MIBI to decide
+          <Trans>Ask MIBI to decide</Trans>
         </button>
       )}
       {escalating && <EscalateForm help={help} onDone={onChange} />}
@@ -72,6 +78,7 @@ function HelpState({ help, onChange }: { help: HelpRequest; onChange: (position:
 }
 
 function EscalateForm({ help, onDone }: { help: HelpRequest; onDone: (position: number) => void }) {
+  const { t } = useLingui();
   const { errors, busy, onSubmit } = useForm(
     escalateSchema,
     async (values) => {
@@ -79,19 +86,19 @@ function EscalateForm({ help, onDone }: { help: HelpRequest; onDone: (position: 
       const { position } = await call(server['help-requests'][':id'].escalate.$post({ param, json: values }));
       onDone(position);
     },
-    'Could not ask MIBI',
+    t`Could not ask MIBI`,
   );
   return (
     <form noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)} className="mt-2">
       <TextAreaField
-        label="Why you need MIBI"
+        label={t`Why you need MIBI`}
         name="text"
         rows={2}
         maxLength={MAX_MESSAGE_LENGTH}
         error={errors.text}
       />
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Send to MIBI
+        <Trans>Send to MIBI</Trans>
       </button>
     </form>
   );
@@ -106,15 +113,16 @@ function AskForm({
   onAsked: (position: number) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const attachments = useThreadAttachments(sellerOrderId);
   const { errors, busy, onSubmit } = useForm(
     askForHelpSchema,
     async (values) => {
       const { position } = await call(server['help-requests'].$post({ json: { ...values, sellerOrderId } }));
-      toast({ title: 'Your help request is sent to the seller', tone: 'success' });
+      toast({ title: t`Your help request is sent to the seller`, tone: 'success' });
       onAsked(position);
     },
-    'Could not send your help request',
+    t`Could not send your help request`,
     () => ({ images: attachments.images.map((image) => image.id) }),
   );
 
@@ -123,24 +131,24 @@ function AskForm({
       noValidate
       onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
       className="mt-2 space-y-2 rounded-box border border-base-300 p-3"
-      aria-label="Get help"
+      aria-label={t`Get help`}
     >
       <ChoiceField
-        label="What went wrong"
+        label={t`What went wrong`}
         name="reason"
         choices={HELP_REASONS}
         labelOf={reasonLabel}
         error={errors.reason}
       />
-      <TextAreaField label="What happened" name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
+      <TextAreaField label={t`What happened`} name="text" rows={3} maxLength={MAX_MESSAGE_LENGTH} error={errors.text} />
       <AttachedPhotos attachments={attachments} error={errors.images} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || attachments.uploading}>
-          Send to seller
+          <Trans>Send to seller</Trans>
         </button>
         <AttachPhotoButton attachments={attachments} />
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

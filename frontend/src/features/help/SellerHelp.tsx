@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { HELP_RESOLUTIONS, type HelpResolution } from '../../../../domain/dispute/events.ts';
 import { helpAnswerSchema, helpResolutionSchema } from '../../../../domain/dispute/schemas.ts';
@@ -9,10 +12,10 @@ import { useForm } from '../../forms.ts';
 import { HelpSteps } from './HelpSteps.tsx';
 import { type HelpRequest, STATUS_LABELS, latestOf, paiseOf, reasonLabel, useHelpRequests } from './helpRequests.ts';
 
-const RESOLUTION_LABELS: Readonly<Record<HelpResolution, string>> = {
-  refund: 'Refund (in full or in part)',
-  replacement: 'Send a replacement',
-  return: 'Take it back (the buyer asks for the return)',
+const RESOLUTION_LABELS: Readonly<Record<HelpResolution, MessageDescriptor>> = {
+  refund: msg`Refund (in full or in part)`,
+  replacement: msg`Send a replacement`,
+  return: msg`Take it back (the buyer asks for the return)`,
 };
 
 /**
@@ -20,34 +23,42 @@ const RESOLUTION_LABELS: Readonly<Record<HelpResolution, string>> = {
  * deadline to answer, every step; while it is theirs to act on, Answer and Resolve.
  */
 export function SellerHelp({ sellerOrderId }: { sellerOrderId: string }) {
+  const { t } = useLingui();
   const helps = useHelpRequests();
   const help = latestOf(helps.data?.items ?? [], sellerOrderId);
   const headingId = useId();
   if (!help) return null;
   const actionable = help.status === 'open' || help.status === 'answered';
+  const reason = reasonLabel(help.reason);
+  const answerBy = help.answerBy;
+  const deadline = formatDateTime(answerBy);
   return (
     <section aria-labelledby={headingId} className="mt-2 rounded-box border border-warning p-3">
       <h4 id={headingId} className="font-semibold">
-        Help request: {reasonLabel(help.reason)}{' '}
-        <span className="badge badge-outline ml-1">{STATUS_LABELS[help.status]}</span>
+        <Trans>Help request: {reason}</Trans>{' '}
+        <span className="badge badge-outline ml-1">{t(STATUS_LABELS[help.status])}</span>
       </h4>
       {actionable && (
         <p className="text-sm">
-          Answer or resolve by <time dateTime={help.answerBy}>{formatDateTime(help.answerBy)}</time>; after that the
-          buyer can ask MIBI to decide.
+          <Trans>
+            Answer or resolve by <time dateTime={answerBy}>{deadline}</time>; after that the buyer can ask MIBI to
+            decide.
+          </Trans>
         </p>
       )}
       {help.status === 'escalated' && (
-        <p className="text-sm">MIBI is deciding. Your earning on this order is held until then.</p>
+        <p className="text-sm">
+          <Trans>MIBI is deciding. Your earning on this order is held until then.</Trans>
+        </p>
       )}
       {help.images.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="The buyer's photos">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t`The buyer's photos`}>
           {help.images.map((image) => (
             <li key={image.id}>
               <a href={image.url} target="_blank" rel="noreferrer">
                 <img
                   src={image.sizes[0]?.url ?? image.url}
-                  alt="The buyer's photo"
+                  alt={t`The buyer's photo`}
                   width={64}
                   height={64}
                   className="size-16 rounded object-cover"
@@ -64,6 +75,7 @@ export function SellerHelp({ sellerOrderId }: { sellerOrderId: string }) {
 }
 
 function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position: number) => void }) {
+  const { t } = useLingui();
   const [action, setAction] = useState<'answer' | 'resolve' | null>(null);
   const param = { id: encodeURIComponent(help.id) };
   const answer = useForm(
@@ -73,7 +85,7 @@ function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position:
       setAction(null);
       onDone(position);
     },
-    'Could not send your answer',
+    t`Could not send your answer`,
   );
   const [amount, setAmount] = useState('');
   const resolve = useForm(
@@ -83,54 +95,54 @@ function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position:
       setAction(null);
       onDone(position);
     },
-    'Could not resolve the help request',
+    t`Could not resolve the help request`,
     () => ({ amountPaise: paiseOf(amount) }),
   );
   return (
     <div className="mt-2">
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('answer')}>
-          Answer
+          <Trans>Answer</Trans>
         </button>
         <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('resolve')}>
-          Resolve
+          <Trans>Resolve</Trans>
         </button>
       </div>
       {action === 'answer' && (
         <form
           noValidate
-          aria-label="Answer the buyer"
+          aria-label={t`Answer the buyer`}
           onSubmit={(event: FormEvent<HTMLFormElement>) => void answer.onSubmit(event)}
           className="mt-2"
         >
           <TextAreaField
-            label="Your answer"
+            label={t`Your answer`}
             name="text"
             rows={2}
             maxLength={MAX_MESSAGE_LENGTH}
             error={answer.errors.text}
           />
           <button type="submit" className="btn btn-primary btn-sm" disabled={answer.busy}>
-            Send answer
+            <Trans>Send answer</Trans>
           </button>
         </form>
       )}
       {action === 'resolve' && (
         <form
           noValidate
-          aria-label="Resolve the help request"
+          aria-label={t`Resolve the help request`}
           onSubmit={(event: FormEvent<HTMLFormElement>) => void resolve.onSubmit(event)}
           className="mt-2 space-y-2"
         >
           <ChoiceField
-            label="How you resolve it"
+            label={t`How you resolve it`}
             name="resolution"
             choices={HELP_RESOLUTIONS}
-            labelOf={(resolution) => RESOLUTION_LABELS[resolution]}
+            labelOf={(resolution) => t(RESOLUTION_LABELS[resolution])}
             error={resolve.errors.resolution}
           />
           <Field
-            label="Refund amount (₹), for a refund"
+            label={t`Refund amount (₹), for a refund`}
             name="amount"
             inputMode="decimal"
             value={amount}
@@ -138,14 +150,14 @@ function SellerActions({ help, onDone }: { help: HelpRequest; onDone: (position:
             error={resolve.errors.amountPaise}
           />
           <TextAreaField
-            label="Note to the buyer"
+            label={t`Note to the buyer`}
             name="text"
             rows={2}
             maxLength={MAX_MESSAGE_LENGTH}
             error={resolve.errors.text}
           />
           <button type="submit" className="btn btn-primary btn-sm" disabled={resolve.busy}>
-            Resolve
+            <Trans>Resolve</Trans>
           </button>
         </form>
       )}

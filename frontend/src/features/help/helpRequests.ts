@@ -1,36 +1,42 @@
 /** Help requests as the SPA reads and sends them (GET/POST /api/help-requests...). */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { HELP_REASON_LABELS, type HelpReason } from '../../../../domain/dispute/events.ts';
 import { parseRupees } from '../../../../domain/money.ts';
 import { type Data, server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
+import { domainText } from '../../i18n/domain-text.ts';
 import { useLiveEvent } from '../../state/live.ts';
 
 export type HelpRequest = Data<(typeof server)['help-requests'][':id']['$get']>;
 
-export const reasonLabel = (reason: HelpReason): string => HELP_REASON_LABELS[reason];
+/** What went wrong, in the language on screen (the domain names it, and the server catalog has it: mails say it too). */
+export const reasonLabel = (reason: HelpReason): string => domainText(HELP_REASON_LABELS[reason]);
 
-export const STATUS_LABELS: Readonly<Record<HelpRequest['status'], string>> = {
-  open: 'Waiting for the seller',
-  answered: 'The seller answered',
-  resolved: 'Resolved by the seller',
-  escalated: 'With MIBI',
-  decided: 'Decided by MIBI',
+export const STATUS_LABELS: Readonly<Record<HelpRequest['status'], MessageDescriptor>> = {
+  open: msg`Waiting for the seller`,
+  answered: msg`The seller answered`,
+  resolved: msg`Resolved by the seller`,
+  escalated: msg`With MIBI`,
+  decided: msg`Decided by MIBI`,
 };
 
-export const STEP_LABELS: Readonly<Record<HelpRequest['steps'][number]['kind'], string>> = {
-  requested: 'Asked for help',
-  answered: 'The seller answered',
-  resolved: 'The seller resolved it',
-  escalated: 'Asked MIBI to decide',
-  decided: 'MIBI decided',
+export const STEP_LABELS: Readonly<Record<HelpRequest['steps'][number]['kind'], MessageDescriptor>> = {
+  requested: msg`Asked for help`,
+  answered: msg`The seller answered`,
+  resolved: msg`The seller resolved it`,
+  escalated: msg`Asked MIBI to decide`,
+  decided: msg`MIBI decided`,
 };
 
 /** The signed-in user's help requests (as buyer and as seller), newest first; read again when one of them changes. */
 export function useHelpRequests() {
+  const { t } = useLingui();
   const helps = useApiGet(
     (options) => server['help-requests'].$get({}, options),
     [],
-    'Could not load your help requests',
+    t`Could not load your help requests`,
     { live: true },
   );
   useLiveEvent('help.changed', () => void helps.reload());

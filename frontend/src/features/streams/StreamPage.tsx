@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -23,6 +24,7 @@ const eventHref = (position: number) => `/streams/${position}?event=${position}`
 /** /streams/:position: the stream holding the event at that position, its events in order, and one event's chain. */
 export default function StreamPage() {
   useSignals();
+  const { t } = useLingui();
   const { position } = useParams<{ position: string }>();
   const [, navigate] = useLocation();
   const focused = Number(new URLSearchParams(useSearch()).get('event')) || null;
@@ -36,24 +38,30 @@ export default function StreamPage() {
         o,
       ),
     [position, offset],
-    'Failed to load the stream',
+    t`Failed to load the stream`,
   );
   const shown = revealed?.at === `${position}:${offset}` ? revealed.page : page.data;
+  const total = shown?.total ?? 0;
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <Link href="/streams" className="link text-sm">
-        All streams
+        <Trans>All streams</Trans>
       </Link>
       {page.loading ? (
-        <span className="loading loading-spinner block" aria-label="Loading the stream" />
+        <span className="loading loading-spinner block" aria-label={t`Loading the stream`} />
       ) : page.failed || !shown ? (
-        <LoadFailed what="the stream" onRetry={() => void page.reload()} />
+        <LoadFailed what={t`the stream`} onRetry={() => void page.reload()} />
       ) : (
         <>
-          <h1 className="mt-2 font-mono text-xl font-bold break-all">{shown.stream}</h1>
+          <h1 className="mt-2 font-mono text-xl font-bold break-all" translate="no">
+            {shown.stream}
+          </h1>
           <p className="text-base-content/80">
-            {shown.total.toLocaleString('en-IN')} events ·{' '}
-            {shown.revealed ? 'personal data shown' : 'personal data hidden'}
+            {shown.revealed ? (
+              <Plural value={total} one="# event · personal data shown" other="# events · personal data shown" />
+            ) : (
+              <Plural value={total} one="# event · personal data hidden" other="# events · personal data hidden" />
+            )}
           </p>
           {session.value?.roles.includes('admin') && !shown.revealed && (
             <Reveal
@@ -63,12 +71,12 @@ export default function StreamPage() {
             />
           )}
           {focused !== null && <EventChain position={focused} onClose={() => navigate(`/streams/${position}`)} />}
-          <ol className="mt-4 space-y-2" aria-label="Events">
+          <ol className="mt-4 space-y-2" aria-label={t`Events`}>
             {shown.items.map((event) => (
               <EventItem key={event.id} event={event} />
             ))}
           </ol>
-          <Pager label="Event pages" pageSize={PAGE} offset={offset} total={shown.total} onOffset={setOffset} />
+          <Pager label={t`Event pages`} pageSize={PAGE} offset={offset} total={shown.total} onOffset={setOffset} />
         </>
       )}
     </section>
@@ -81,7 +89,9 @@ function EventItem({ event }: { event: StreamEvent }) {
     <li className="rounded-box border border-base-300">
       <details>
         <summary className="cursor-pointer p-3">
-          <span className="font-semibold">{event.type}</span>{' '}
+          <span className="font-semibold" translate="no">
+            {event.type}
+          </span>{' '}
           <span className="text-sm text-base-content/80">
             #{event.revision} · {formatDateTime(event.time)}
           </span>
@@ -89,7 +99,7 @@ function EventItem({ event }: { event: StreamEvent }) {
         <div className="border-t border-base-300 p-3">
           <Metadata event={event} />
           <Link href={eventHref(event.position)} className="btn btn-sm mt-2">
-            Caused by / Caused
+            <Trans>Caused by / Caused</Trans>
           </Link>
         </div>
       </details>
@@ -98,14 +108,15 @@ function EventItem({ event }: { event: StreamEvent }) {
 }
 
 function Metadata({ event }: { event: StreamEvent }) {
+  const { t } = useLingui();
   const rows: Array<[string, string | number | null]> = [
-    ['Position', event.position],
-    ['Revision', event.revision],
-    ['Time', event.time],
-    ['Actor', event.actor],
-    ['Event id', event.id],
-    ['Correlation id', event.correlationId],
-    ['Causation id', event.causationId],
+    [t`Position`, event.position],
+    [t`Revision`, event.revision],
+    [t`Time`, event.time],
+    [t`Actor`, event.actor],
+    [t`Event id`, event.id],
+    [t`Correlation id`, event.correlationId],
+    [t`Causation id`, event.causationId],
   ];
   return (
     <>
@@ -113,11 +124,17 @@ function Metadata({ event }: { event: StreamEvent }) {
         {rows.map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-base-content/80">{name}</dt>
-            <dd className="font-mono break-all">{value ?? '-'}</dd>
+            <dd className="font-mono break-all" translate="no">
+              {value ?? '-'}
+            </dd>
           </div>
         ))}
       </dl>
-      <pre className="mt-2 rounded bg-base-200 p-2 text-xs whitespace-pre-wrap break-all" aria-label="Payload">
+      <pre
+        className="mt-2 rounded bg-base-200 p-2 text-xs whitespace-pre-wrap break-all"
+        aria-label={t`Payload`}
+        translate="no"
+      >
         {JSON.stringify(event.data, null, 2)}
       </pre>
     </>
@@ -126,31 +143,41 @@ function Metadata({ event }: { event: StreamEvent }) {
 
 /** An event with what caused it and what it caused: each a link to its own. */
 function EventChain({ position, onClose }: { position: number; onClose: () => void }) {
+  const { t } = useLingui();
   const chain = useApiGet(
     (o) => server.streams.events[':position'].chain.$get({ param: { position: String(position) } }, o),
     [position],
-    'Failed to load the chain',
+    t`Failed to load the chain`,
   );
   const answer = chain.data;
+  const correlated = answer?.chain.events ?? 0;
   return (
-    <section aria-label="Causes and effects" className="mt-4 rounded-box border border-primary p-3">
+    <section aria-label={t`Causes and effects`} className="mt-4 rounded-box border border-primary p-3">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="font-semibold">{answer ? `${answer.event.type} #${answer.event.revision}` : 'Event'}</h2>
+        <h2 className="font-semibold" translate={answer ? 'no' : undefined}>
+          {answer ? `${answer.event.type} #${answer.event.revision}` : t`Event`}
+        </h2>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
       {chain.loading ? (
-        <span className="loading loading-spinner" aria-label="Loading the chain" />
+        <span className="loading loading-spinner" aria-label={t`Loading the chain`} />
       ) : chain.failed || !answer ? (
-        <LoadFailed what="the chain" onRetry={() => void chain.reload()} />
+        <LoadFailed what={t`the chain`} onRetry={() => void chain.reload()} />
       ) : (
         <>
-          <p className="font-mono text-sm break-all">{answer.stream}</p>
+          <p className="font-mono text-sm break-all" translate="no">
+            {answer.stream}
+          </p>
           <Metadata event={answer.event} />
-          <h3 className="mt-3 font-semibold">Caused by</h3>
+          <h3 className="mt-3 font-semibold">
+            <Trans>Caused by</Trans>
+          </h3>
           {answer.chain.causes.length === 0 ? (
-            <p className="text-sm">{answer.chain.causeOutside ? `Event ${answer.chain.causeOutside}` : 'A command'}</p>
+            <p className="text-sm">
+              {answer.chain.causeOutside ? <OutsideCause id={answer.chain.causeOutside} /> : <Trans>A command</Trans>}
+            </p>
           ) : (
             <ol className="text-sm">
               {answer.chain.causes.map((link) => (
@@ -160,16 +187,27 @@ function EventChain({ position, onClose }: { position: number; onClose: () => vo
               ))}
             </ol>
           )}
-          <h3 className="mt-3 font-semibold">Caused</h3>
+          <h3 className="mt-3 font-semibold">
+            <Trans>Caused</Trans>
+          </h3>
           {answer.chain.caused.length === 0 ? (
-            <p className="text-sm">Nothing</p>
+            <p className="text-sm">
+              <Trans>Nothing</Trans>
+            </p>
           ) : (
             <Tree nodes={answer.chain.caused as Node[]} />
           )}
           <details className="mt-3">
             <summary className="cursor-pointer font-semibold">
-              Same correlation ({answer.chain.events.toLocaleString('en-IN')} events
-              {answer.chain.truncated ? ', the first shown' : ''})
+              {answer.chain.truncated ? (
+                <Plural
+                  value={correlated}
+                  one="Same correlation (# event, the first shown)"
+                  other="Same correlation (# events, the first shown)"
+                />
+              ) : (
+                <Plural value={correlated} one="Same correlation (# event)" other="Same correlation (# events)" />
+              )}
             </summary>
             <ol className="text-sm">
               {answer.chain.timeline.map((link) => (
@@ -199,11 +237,26 @@ function Tree({ nodes }: { nodes: Node[] }) {
 }
 
 function ChainLink({ link }: { link: ChainEntry }) {
+  const { type, stream } = link;
   return (
     <Link href={eventHref(link.position)} className="link">
-      {link.type}
-      <span className="text-base-content/80"> in {link.stream}</span>
+      <Trans>
+        <span translate="no">{type}</span>
+        <span className="text-base-content/80">
+          {' '}
+          in <span translate="no">{stream}</span>
+        </span>
+      </Trans>
     </Link>
+  );
+}
+
+/** The cause of an event that is not in the log's chain: named by its id. */
+function OutsideCause({ id }: { id: string }) {
+  return (
+    <Trans>
+      Event <span translate="no">{id}</span>
+    </Trans>
   );
 }
 
@@ -217,6 +270,7 @@ function Reveal({
   offset: number;
   onShown: (page: StreamPage) => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -238,14 +292,14 @@ function Reveal({
   if (!open)
     return (
       <button type="button" className="btn btn-sm mt-2" onClick={() => setOpen(true)}>
-        Show personal data
+        <Trans>Show personal data</Trans>
       </button>
     );
   return (
     <form noValidate className="mt-2 max-w-xl" onSubmit={(event) => void submit(event)}>
-      <ReasonField label="Why do you need to see personal data? (recorded)" error={error} />
+      <ReasonField label={t`Why do you need to see personal data? (recorded)`} error={error} />
       <button type="submit" className="btn btn-sm btn-primary mt-2">
-        Show personal data
+        <Trans>Show personal data</Trans>
       </button>
     </form>
   );
