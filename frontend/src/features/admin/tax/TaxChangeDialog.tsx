@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../../../domain/fields.ts';
@@ -29,14 +31,12 @@ export type TaxChangeBody =
   | { kind: 'category'; categoryId: string; body: z.output<typeof categoryTaxDefaultChangeSchema> }
   | { kind: 'service'; service: Service; body: z.output<typeof serviceRateChangeSchema> };
 
-const TITLES = { gst: 'Change the GST rates', tcs: 'Change the TCS rate' };
-
-const titleOf = (change: TaxChange): string =>
-  change.kind === 'category'
-    ? `Change the tax defaults of ${change.name}?`
-    : change.kind === 'service'
-      ? `Change the GST on ${change.name}?`
-      : `${TITLES[change.kind]}?`;
+function titleOf(change: TaxChange): string {
+  if (change.kind === 'gst') return t`Change the GST rates?`;
+  if (change.kind === 'tcs') return t`Change the TCS rate?`;
+  const name = change.name;
+  return change.kind === 'category' ? t`Change the tax defaults of ${name}?` : t`Change the GST on ${name}?`;
+}
 
 /** The body of the change from the form's texts, or the errors by field. */
 function parse(change: TaxChange, form: FormData): { change: TaxChangeBody } | { errors: Record<string, string> } {
@@ -85,6 +85,7 @@ interface TaxChangeDialogProps {
 
 /** A change of the tax policy: its value, its first day (today or later) and its source. Mount it to open it. */
 export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChangeDialogProps) {
+  const { t } = useLingui();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -103,19 +104,25 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
   return (
     <ConfirmDialog
       title={titleOf(change)}
-      confirmLabel="Save change"
-      busyLabel="Saving..."
+      confirmLabel={t`Save change`}
+      busyLabel={t`Saving...`}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
       <p className="mb-3">
-        A change applies from its first day on; what happened before keeps the rates of its day.
-        {change.kind === 'category' ? ' Products keep the tax data they have; new ones get these defaults.' : ''}
+        {change.kind === 'category' ? (
+          <Trans>
+            A change applies from its first day on; what happened before keeps the rates of its day. Products keep the
+            tax data they have; new ones get these defaults.
+          </Trans>
+        ) : (
+          <Trans>A change applies from its first day on; what happened before keeps the rates of its day.</Trans>
+        )}
       </p>
       {change.kind === 'gst' && (
         <Field
-          label="GST rates (%, comma-separated)"
+          label={t`GST rates (%, comma-separated)`}
           name="slabs"
           defaultValue={change.slabsBps.map((bps) => bps / 100).join(', ')}
           error={errors.slabsBps}
@@ -123,7 +130,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
       )}
       {change.kind === 'tcs' && (
         <Field
-          label="TCS rate (%)"
+          label={t`TCS rate (%)`}
           name="rate"
           inputMode="decimal"
           defaultValue={change.rateBps === null ? '' : String(change.rateBps / 100)}
@@ -133,7 +140,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
       {change.kind === 'service' && (
         <>
           <Field
-            label="SAC Code"
+            label={t`SAC Code`}
             name="sac"
             inputMode="numeric"
             maxLength={6}
@@ -141,7 +148,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
             error={errors.sac}
           />
           <Field
-            label="GST rate (%)"
+            label={t`GST rate (%)`}
             name="rate"
             inputMode="decimal"
             defaultValue={change.rateBps === null ? '' : String(change.rateBps / 100)}
@@ -152,7 +159,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
       {change.kind === 'category' && (
         <>
           <Field
-            label="HSN Code"
+            label={t`HSN Code`}
             name="hsn"
             inputMode="numeric"
             maxLength={8}
@@ -160,7 +167,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
             error={errors.hsn}
           />
           <SelectField
-            label="GST Rate"
+            label={t`GST Rate`}
             name="gstRateBps"
             defaultValue={String(change.gstRateBps)}
             error={errors.gstRateBps}
@@ -174,7 +181,7 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
         </>
       )}
       <Field
-        label="Effective from"
+        label={t`Effective from`}
         name="effectiveFrom"
         type="date"
         min={today}
@@ -182,9 +189,9 @@ export function TaxChangeDialog({ change, today, onConfirm, onClose }: TaxChange
         error={errors.effectiveFrom}
       />
       <Field
-        label="Source (notification or circular)"
+        label={t`Source (notification or circular)`}
         name="source"
-        placeholder="Notification 9/2025-Central Tax (Rate)"
+        placeholder={t`Notification 9/2025-Central Tax (Rate)`}
         error={errors.source}
       />
     </ConfirmDialog>
