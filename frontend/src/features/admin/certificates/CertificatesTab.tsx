@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { reasonSchema } from '../../../../../domain/provenance/schemas.ts';
@@ -25,6 +28,15 @@ import { useFilters } from '../url.ts';
 
 const STATES = Object.keys(STATE_LABELS) as CertificateState[];
 const isState = (value: string): value is CertificateState => STATES.includes(value as CertificateState);
+
+/** The list's empty state, by the state it shows. */
+const EMPTY: Readonly<Record<CertificateState, MessageDescriptor>> = {
+  submitted: msg`No certificates to check`,
+  verified: msg`No verified certificates`,
+  rejected: msg`No rejected certificates`,
+  revoked: msg`No revoked certificates`,
+  expired: msg`No expired certificates`,
+};
 
 /** What an admin may do to a certificate in its state: verify or reject a submitted one, revoke a verified one. */
 type Decision = 'reject' | 'revoke';
@@ -56,6 +68,7 @@ const evidenceHref = (certificateId: string) => (evidenceId: string) =>
  * it once verified); and the verified ones that end in the next 30 days.
  */
 export function CertificatesTab() {
+  const { t } = useLingui();
   const [filters, setFilters] = useFilters(['state']);
   const state = isState(filters.state) ? filters.state : 'submitted';
   const list = useApiGet(
@@ -85,15 +98,13 @@ export function CertificatesTab() {
           >
             {STATES.map((value) => (
               <option key={value} value={value}>
-                {STATE_LABELS[value]}
+                {t(STATE_LABELS[value])}
               </option>
             ))}
           </SelectField>
         }
         certificates={list}
-        empty={
-          state === 'submitted' ? 'No certificates to check' : `No ${STATE_LABELS[state].toLowerCase()} certificates`
-        }
+        empty={t(EMPTY[state])}
         onDecided={reload}
       />
       <CertificateList
@@ -197,6 +208,7 @@ function CertificateCheck({
   certificate: Certificate;
   onDecided: (position: number) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [busy, setBusy] = useState(false);
   const param = { id: encodeURIComponent(certificate.id) };
@@ -255,7 +267,7 @@ function CertificateCheck({
         </p>
         {certificate.decidedAt && (
           <p>
-            {STATE_LABELS[state]} {formatDateTime(certificate.decidedAt)}
+            {t(STATE_LABELS[state])} {formatDateTime(certificate.decidedAt)}
             {certificate.decidedByName && ` by ${certificate.decidedByName}`}
             {certificate.reason && `: ${certificate.reason}`}
           </p>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CERTIFICATE_KINDS, type CertificateKind } from '../../../../../domain/provenance/events.ts';
 import type { CertificateInput } from '../../../../../domain/provenance/schemas.ts';
@@ -35,6 +36,7 @@ interface CertificateFormProps {
 
 /** Submit a certificate: its details, what it covers, and its evidence (uploaded as each file is chosen). */
 export function CertificateForm({ products, onSaved, onCancel }: CertificateFormProps) {
+  const { t } = useLingui();
   const [kind, setKind] = useState<CertificateKind | ''>('');
   const [scope, setScope] = useState<ScopeKind>('seller');
   const [evidence, setEvidence] = useState<EvidenceFile[]>([]);
@@ -64,7 +66,7 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
           label="Kind of certificate"
           name="kind"
           choices={CERTIFICATE_KINDS}
-          labelOf={(choice) => CERTIFICATE_KIND_LABELS[choice]}
+          labelOf={(choice) => t(CERTIFICATE_KIND_LABELS[choice])}
           value={kind}
           onChange={(event) => setKind(event.target.value as CertificateKind)}
           error={errors.kind}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ARTISAN_ID_KINDS, MAKER_KINDS } from '../../../../../domain/provenance/events.ts';
 import type { MakerInput } from '../../../../../domain/provenance/schemas.ts';
@@ -25,6 +26,7 @@ interface MakerFormProps {
 
 /** Add a maker, or change one (the whole maker is sent again), checked with the API's own schema. */
 export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
+  const { t } = useLingui();
   const [photo, setPhoto] = useState<{ id: string; url: string | null } | null>(
     maker?.photo ? { id: maker.photo, url: null } : null,
   );
@@ -60,7 +62,7 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
           label="Who they are"
           name="kind"
           choices={MAKER_KINDS}
-          labelOf={(kind) => MAKER_KIND_LABELS[kind]}
+          labelOf={(kind) => t(MAKER_KIND_LABELS[kind])}
           defaultValue={maker?.kind ?? ''}
           error={errors.kind}
         />
@@ -144,6 +146,7 @@ function ArtisanIdFields({
   maker: Maker | null;
   errors: { kind: string | undefined; number: string | undefined };
 }) {
+  const { t } = useLingui();
   const [kind, setKind] = useState<string>(maker?.artisanId?.kind ?? '');
   return (
     <fieldset className="grid gap-x-6 md:col-span-2 md:grid-cols-2">
@@ -158,7 +161,7 @@ function ArtisanIdFields({
         <option value="">None</option>
         {ARTISAN_ID_KINDS.map((idKind) => (
           <option key={idKind} value={idKind}>
-            {ARTISAN_ID_LABELS[idKind]}
+            {t(ARTISAN_ID_LABELS[idKind])}
           </option>
         ))}
       </SelectField>

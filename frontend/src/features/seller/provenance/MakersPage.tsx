@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { call, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
@@ -78,6 +79,7 @@ function MakerCard({
   onEdit: () => void;
   onRemoved: (position: number) => void;
 }) {
+  const { t } = useLingui();
   const nameId = useId();
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -102,14 +104,14 @@ function MakerCard({
         {maker.name}
       </h2>
       <p className="text-sm text-base-content/80">
-        {MAKER_KIND_LABELS[maker.kind]} · <span dir="auto">{maker.craft}</span>
+        {t(MAKER_KIND_LABELS[maker.kind])} · <span dir="auto">{maker.craft}</span>
       </p>
       <p className="mt-1 flex items-center gap-1 text-sm">
         <Icon name="mapPin" className="size-4 shrink-0" /> {clusterText(maker.cluster)}
       </p>
       {maker.artisanId && (
         <p className="mt-1 text-sm">
-          {ARTISAN_ID_LABELS[maker.artisanId.kind]}: <span className="font-mono">{maker.artisanId.masked}</span>
+          {t(ARTISAN_ID_LABELS[maker.artisanId.kind])}: <span className="font-mono">{maker.artisanId.masked}</span>
         </p>
       )}
       {maker.photo && <p className="mt-1 text-sm text-base-content/80">Photo added</p>}

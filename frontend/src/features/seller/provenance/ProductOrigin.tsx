@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { provenanceCode } from '../../../../../domain/provenance/code.ts';
@@ -53,6 +54,7 @@ interface OriginFormProps {
 }
 
 function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
+  const { t } = useLingui();
   const makersId = useId();
   const [chosen, setChosen] = useState<readonly string[]>(stated?.makerIds ?? []);
   const [method, setMethod] = useState<MakingMethod | ''>(stated?.method ?? '');
@@ -112,7 +114,7 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
         label="How it was made"
         name="method"
         choices={MAKING_METHODS}
-        labelOf={(choice) => METHOD_LABELS[choice]}
+        labelOf={(choice) => t(METHOD_LABELS[choice])}
         value={method}
         onChange={(event) => setMethod(event.target.value as MakingMethod)}
         error={errors.method}
