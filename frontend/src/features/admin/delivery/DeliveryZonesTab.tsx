@@ -1,9 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { zoneTransitChangeSchema } from '../../../../../domain/delivery/zone-table-schemas.ts';
 import type { Zone } from '../../../../../domain/delivery/zones.ts';
 import { fieldErrors } from '../../../../../domain/fields.ts';
-import { DELIVERY_METHODS, DELIVERY_OPTIONS, type DeliveryMethod } from '../../../../../domain/order/options.ts';
+import { DELIVERY_METHODS, type DeliveryMethod } from '../../../../../domain/order/options.ts';
 import { call, type Data, server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -11,21 +14,32 @@ import { Field } from '../../../components/Field.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { formatDateTime, formatDay } from '../../../format.ts';
+import { deliveryLabel } from '../../../i18n/domain-labels.ts';
 import { useListCommands } from '../commands.ts';
 
 type ZoneRow = Data<(typeof server)['admin']['delivery-zones']['$get']>['zones'][number];
 type Transit = ZoneRow['inForce']['transit'];
 type ZoneChange = z.output<typeof zoneTransitChangeSchema>;
 
+/** The zones' names (ZONE_LABELS) on screen. */
+const ZONE_NAMES: Record<Zone, MessageDescriptor> = {
+  same_city: msg`Same city`,
+  same_state: msg`Same state`,
+  metro_to_metro: msg`Metro to metro`,
+  rest_of_india: msg`Rest of India`,
+  north_east_jk: msg`North-east and J&K`,
+};
+
 const daysText = ({ minDays, maxDays }: { minDays: number; maxDays: number }) =>
   minDays === maxDays ? `${minDays}` : `${minDays}-${maxDays}`;
 
 /** The Delivery zones tab: each zone's transit days per delivery option in force, their histories, and changes from a day on. */
 export function DeliveryZonesTab() {
+  const { t } = useLingui();
   const table = useApiGet(
     (options) => server.admin['delivery-zones'].$get({}, options),
     [],
-    'Failed to load the delivery zones',
+    t`Failed to load the delivery zones`,
   );
   const commands = useListCommands(table.reload, []);
   const [editing, setEditing] = useState<ZoneRow | null>(null);
@@ -33,10 +47,11 @@ export function DeliveryZonesTab() {
   const data = table.data;
 
   async function save(zone: Zone, change: ZoneChange) {
+    const from = formatDay(change.effectiveFrom);
     const worked = await commands.run(zone, {
       send: () => call(server.admin['delivery-zones'][':zone'].$put({ param: { zone }, json: change })),
-      done: { title: 'Transit days changed', description: `In force from ${formatDay(change.effectiveFrom)}.` },
-      failed: 'Error changing the transit days',
+      done: { title: t`Transit days changed`, description: t`In force from ${from}.` },
+      failed: t`Error changing the transit days`,
     });
     if (worked) setEditing(null);
   }
@@ -44,76 +59,109 @@ export function DeliveryZonesTab() {
   if (table.loading)
     return (
       <div className="space-y-3" aria-busy="true">
-        <span className="sr-only">Loading the delivery zones...</span>
+        <span className="sr-only">
+          <Trans>Loading the delivery zones...</Trans>
+        </span>
         <Skeleton className="h-28 rounded-box" />
       </div>
     );
-  if (table.failed || !data) return <LoadFailed what="the delivery zones" onRetry={() => void table.reload()} />;
+  if (table.failed || !data) return <LoadFailed what={t`the delivery zones`} onRetry={() => void table.reload()} />;
 
   return (
     <section aria-labelledby={titleId} className="space-y-4">
       <div>
         <h2 id={titleId} ref={commands.heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          Delivery zones
+          <Trans>Delivery zones</Trans>
         </h2>
         <p className="mt-1 text-base-content/80">
-          Working days in transit (Monday to Saturday) from the seller’s PIN code to the buyer’s, per delivery option.
-          Checkout and product pages add them to the seller’s ship-by day. Each change applies from its first day on and
-          names its source.
+          <Trans>
+            Working days in transit (Monday to Saturday) from the seller’s PIN code to the buyer’s, per delivery option.
+            Checkout and product pages add them to the seller’s ship-by day. Each change applies from its first day on
+            and names its source.
+          </Trans>
         </p>
       </div>
       <div className="overflow-x-auto">
         <table className="table stack-table">
-          <caption className="sr-only">Transit days in force today</caption>
+          <caption className="sr-only">
+            <Trans>Transit days in force today</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Zone</th>
+              <th scope="col">
+                <Trans>Zone</Trans>
+              </th>
               {DELIVERY_METHODS.map((method) => (
                 <th key={method} scope="col">
-                  {DELIVERY_OPTIONS[method].label}
+                  {deliveryLabel(method)}
                 </th>
               ))}
               <th scope="col">
-                <span className="sr-only">Change</span>
+                <span className="sr-only">
+                  <Trans>Change</Trans>
+                </span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {data.zones.map((row) => (
-              <tr key={row.zone}>
-                <th scope="row">
-                  {row.label}
-                  <details className="text-sm font-normal">
-                    <summary className="cursor-pointer">History ({row.history.length})</summary>
-                    <ol className="mt-1 space-y-1 border-l-2 border-base-300 pl-3">
-                      {[...row.history].reverse().map((entry) => (
-                        <li key={`${entry.effectiveFrom}-${entry.at}`}>
-                          From <time dateTime={entry.effectiveFrom}>{formatDay(entry.effectiveFrom)}</time>:{' '}
-                          {DELIVERY_METHODS.map((m) => daysText(entry.transit[m])).join(' / ')} days ({entry.source};{' '}
-                          {entry.at ? `set on ${formatDateTime(entry.at)}` : 'initial table'})
-                        </li>
-                      ))}
-                    </ol>
-                  </details>
-                </th>
-                {DELIVERY_METHODS.map((method) => (
-                  <td key={method} data-label={DELIVERY_OPTIONS[method].label}>
-                    {daysText(row.inForce.transit[method])} days
+            {data.zones.map((row) => {
+              const zoneName = t(ZONE_NAMES[row.zone]);
+              const changes = row.history.length;
+              return (
+                <tr key={row.zone}>
+                  <th scope="row">
+                    {zoneName}
+                    <details className="text-sm font-normal">
+                      <summary className="cursor-pointer">
+                        <Trans>History ({changes})</Trans>
+                      </summary>
+                      <ol className="mt-1 space-y-1 border-l-2 border-base-300 pl-3">
+                        {[...row.history].reverse().map((entry) => {
+                          const from = formatDay(entry.effectiveFrom);
+                          const days = DELIVERY_METHODS.map((m) => daysText(entry.transit[m])).join(' / ');
+                          const source = entry.source;
+                          const setOn = entry.at && formatDateTime(entry.at);
+                          return (
+                            <li key={`${entry.effectiveFrom}-${entry.at}`}>
+                              {setOn ? (
+                                <Trans>
+                                  From <time dateTime={entry.effectiveFrom}>{from}</time>: {days} days (
+                                  <span dir="auto">{source}</span>; set on {setOn})
+                                </Trans>
+                              ) : (
+                                <Trans>
+                                  From <time dateTime={entry.effectiveFrom}>{from}</time>: {days} days (
+                                  <span dir="auto">{source}</span>; initial table)
+                                </Trans>
+                              )}
+                            </li>
+                          );
+                        })}
+                      </ol>
+                    </details>
+                  </th>
+                  {DELIVERY_METHODS.map((method) => {
+                    const days = daysText(row.inForce.transit[method]);
+                    return (
+                      <td key={method} data-label={deliveryLabel(method)}>
+                        <Trans>{days} days</Trans>
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={t`Change ${zoneName}`}
+                      disabled={commands.busyId !== null}
+                      onClick={() => setEditing(row)}
+                    >
+                      <Trans>Change</Trans>
+                    </button>
                   </td>
-                ))}
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-sm"
-                    aria-label={`Change ${row.label}`}
-                    disabled={commands.busyId !== null}
-                    onClick={() => setEditing(row)}
-                  >
-                    Change
-                  </button>
-                </td>
-              </tr>
-            ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -142,7 +190,9 @@ function ZoneDialog({
   onClose: () => void;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const zoneName = t(ZONE_NAMES[row.zone]);
 
   async function confirm(form: FormData) {
     const days = (name: string) => {
@@ -172,45 +222,53 @@ function ZoneDialog({
 
   return (
     <ConfirmDialog
-      title={`Change ${row.label}?`}
-      confirmLabel="Save change"
-      busyLabel="Saving..."
+      title={t`Change ${zoneName}?`}
+      confirmLabel={t`Save change`}
+      busyLabel={t`Saving...`}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
       <p className="mb-3">
-        Working days in transit, the earliest and the latest. Orders placed before keep their promise.
+        <Trans>Working days in transit, the earliest and the latest. Orders placed before keep their promise.</Trans>
       </p>
-      {DELIVERY_METHODS.map((method) => (
-        <fieldset key={method} className="mb-2">
-          <legend className="text-sm font-medium">{DELIVERY_OPTIONS[method].label}</legend>
-          <div className="grid grid-cols-2 gap-x-4">
-            <Field
-              label={`${DELIVERY_OPTIONS[method].label}: earliest`}
-              name={`${method}.minDays`}
-              inputMode="numeric"
-              defaultValue={String(row.inForce.transit[method].minDays)}
-              error={errorOf(method)}
-            />
-            <Field
-              label={`${DELIVERY_OPTIONS[method].label}: latest`}
-              name={`${method}.maxDays`}
-              inputMode="numeric"
-              defaultValue={String(row.inForce.transit[method].maxDays)}
-            />
-          </div>
-        </fieldset>
-      ))}
+      {DELIVERY_METHODS.map((method) => {
+        const option = deliveryLabel(method);
+        return (
+          <fieldset key={method} className="mb-2">
+            <legend className="text-sm font-medium">{option}</legend>
+            <div className="grid grid-cols-2 gap-x-4">
+              <Field
+                label={t`${option}: earliest`}
+                name={`${method}.minDays`}
+                inputMode="numeric"
+                defaultValue={String(row.inForce.transit[method].minDays)}
+                error={errorOf(method)}
+              />
+              <Field
+                label={t`${option}: latest`}
+                name={`${method}.maxDays`}
+                inputMode="numeric"
+                defaultValue={String(row.inForce.transit[method].maxDays)}
+              />
+            </div>
+          </fieldset>
+        );
+      })}
       <Field
-        label="Effective from"
+        label={t`Effective from`}
         name="effectiveFrom"
         type="date"
         min={today}
         defaultValue={today}
         error={errors.effectiveFrom}
       />
-      <Field label="Source or reason" name="source" placeholder="Courier rate card of December" error={errors.source} />
+      <Field
+        label={t`Source or reason`}
+        name="source"
+        placeholder={t`Courier rate card of December`}
+        error={errors.source}
+      />
     </ConfirmDialog>
   );
 }
