@@ -189,8 +189,10 @@ export function TaxTab() {
                 <p className="text-sm">
                   {now ? (
                     <>
-                      SAC <strong translate="no">{now.sac}</strong> · <Trans>GST</Trans>{' '}
-                      <strong>{formatRate(now.rateBps)}</strong>
+                      <span translate="no">
+                        SAC <strong>{now.sac}</strong>
+                      </span>{' '}
+                      · <Trans>GST</Trans> <strong>{formatRate(now.rateBps)}</strong>
                     </>
                   ) : (
                     <Trans>No rate</Trans>
@@ -202,7 +204,11 @@ export function TaxTab() {
                   </summary>
                   <History
                     entries={history}
-                    value={(entry) => `SAC ${entry.sac} · ${t`GST`} ${formatRate(entry.rateBps)}`}
+                    value={(entry) => (
+                      <>
+                        <span translate="no">SAC {entry.sac}</span> · {t`GST`} {formatRate(entry.rateBps)}
+                      </>
+                    )}
                   />
                 </details>
                 <button
@@ -245,8 +251,10 @@ export function TaxTab() {
                 <p className="text-sm">
                   {now ? (
                     <>
-                      HSN <strong translate="no">{now.hsn}</strong> · <Trans>GST</Trans>{' '}
-                      <strong>{formatRate(now.gstRateBps)}</strong>
+                      <span translate="no">
+                        HSN <strong>{now.hsn}</strong>
+                      </span>{' '}
+                      · <Trans>GST</Trans> <strong>{formatRate(now.gstRateBps)}</strong>
                     </>
                   ) : (
                     <Trans>No defaults</Trans>
@@ -258,7 +266,11 @@ export function TaxTab() {
                   </summary>
                   <History
                     entries={category.history}
-                    value={(entry) => `HSN ${entry.hsn} · ${t`GST`} ${formatRate(entry.gstRateBps)}`}
+                    value={(entry) => (
+                      <>
+                        <span translate="no">HSN {entry.hsn}</span> · {t`GST`} {formatRate(entry.gstRateBps)}
+                      </>
+                    )}
                   />
                 </details>
                 <button
