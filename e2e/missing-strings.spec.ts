@@ -2,8 +2,8 @@
  * Issue 30, guarding the catalogs: pages opened in the pseudo-locale (/pseudo/...) show no text,
  * header and footer included, that did not come from a catalog; the check itself catches a
  * hard-coded label. Every converted page of a visitor, a buyer and an admin is opened. Not yet
- * converted, so not listed: the home page, /products, /categories, the seller's dashboard and
- * the admin tabs disputes, certificates and events.
+ * converted, so not listed: the seller's dashboard, its makers and certificates pages, and the
+ * admin tabs disputes and certificates.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addToCartByApi, productNamed, signInByApi, signUpByApi } from './shop.ts';
@@ -42,7 +42,13 @@ test('the check finds a label written into a page rather than taken from a catal
 
 test("a visitor's pages show only catalog texts", async ({ page }) => {
   const product = await firstProductId(page.request);
+  const seller = ((await (await page.request.get(`/api/products/${product}`)).json()) as { sellerId: string }).sellerId;
   await expectCatalogTextsOnly(page, [
+    '/',
+    '/products',
+    '/products?category=textiles&certified=gi&q=silk',
+    '/categories',
+    `/sellers/${seller}`,
     `/products/${product}`,
     '/auth',
     '/about',

@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon.tsx';
+import { categoryName } from '../../i18n/domain-labels.ts';
 import { ALL_CATEGORIES, CERTIFIED_LABELS, type ProductFilters, withOption } from './filters.ts';
 import type { Category } from './types.ts';
 
 /** Every product is from a verified seller and made in India: always on, so shown but not removable. */
-const ALWAYS_ON = ['Verified Sellers', 'Made in India'];
+const ALWAYS_ON = [msg`Verified Sellers`, msg`Made in India`];
 
 /** The filters in force: the search, category and option values (each removable), and the two that always hold. */
 interface ActiveFiltersProps {
@@ -13,54 +16,80 @@ interface ActiveFiltersProps {
 }
 
 export function ActiveFilters({ categories, filters, onFilters }: ActiveFiltersProps) {
-  const categoryName = categories?.find((category) => category.id === filters.category)?.name ?? filters.category;
+  const { t } = useLingui();
+  const category = categories?.find(({ id }) => id === filters.category);
+  const categoryLabel = category ? categoryName(category) : filters.category;
+  const search = `“${filters.q}”`;
+  const certified = filters.certified && t(CERTIFIED_LABELS[filters.certified]);
 
   return (
     <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm">
-      <span className="font-medium">Active filters:</span>
+      <span className="font-medium">
+        <Trans>Active filters:</Trans>
+      </span>
       {filters.q && (
-        <RemovableChip label={`“${filters.q}”`} what="search" onRemove={() => onFilters({ ...filters, q: '' })} />
+        <RemovableChip
+          label={search}
+          remove={t`Remove search ${search}`}
+          onRemove={() => onFilters({ ...filters, q: '' })}
+          written
+        />
       )}
       {filters.category !== ALL_CATEGORIES && (
         <RemovableChip
-          label={categoryName}
-          what="category"
+          label={categoryLabel}
+          remove={t`Remove category ${categoryLabel}`}
           onRemove={() => onFilters({ ...filters, category: ALL_CATEGORIES })}
         />
       )}
-      {filters.options.map((option) => (
+      {filters.options.map((option) => {
+        const value = option.replace(':', ': ');
+        return (
+          <RemovableChip
+            key={option}
+            label={value}
+            remove={t`Remove option ${value}`}
+            onRemove={() => onFilters(withOption(filters, option, false))}
+            written
+          />
+        );
+      })}
+      {certified && (
         <RemovableChip
-          key={option}
-          label={option.replace(':', ': ')}
-          what="option"
-          onRemove={() => onFilters(withOption(filters, option, false))}
-        />
-      ))}
-      {filters.certified && (
-        <RemovableChip
-          label={CERTIFIED_LABELS[filters.certified]}
-          what="filter"
+          label={certified}
+          remove={t`Remove filter ${certified}`}
           onRemove={() => onFilters({ ...filters, certified: null })}
         />
       )}
       {ALWAYS_ON.map((label) => (
-        <span key={label} className="badge badge-outline badge-secondary gap-1">
+        <span key={label.id} className="badge badge-outline badge-secondary gap-1">
           <Icon name="shieldCheck" className="size-3.5" />
-          {label}
+          {t(label)}
         </span>
       ))}
     </div>
   );
 }
 
-function RemovableChip({ label, what, onRemove }: { label: string; what: string; onRemove: () => void }) {
+/** A filter in force and its remove button; `written`: what a buyer typed or a seller named, shown as written. */
+function RemovableChip({
+  label,
+  remove,
+  onRemove,
+  written = false,
+}: {
+  label: string;
+  remove: string;
+  onRemove: () => void;
+  written?: boolean;
+}) {
   return (
     <span className="badge badge-primary gap-1 pr-0.5">
-      {label}
+      <span dir={written ? 'auto' : undefined}>{label}</span>
       <button
         type="button"
         className="btn btn-ghost btn-circle btn-xs text-primary-content"
-        aria-label={`Remove ${what} ${label}`}
+        aria-label={remove}
         onClick={onRemove}
       >
         <Icon name="close" className="size-3" />

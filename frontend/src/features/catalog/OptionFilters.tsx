@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { ALL_CATEGORIES, type ProductFilters, asksFor, optionParam, withOption } from './filters.ts';
@@ -12,6 +13,7 @@ interface OptionFiltersProps {
  * category shown have (GET /products/options): any value ticked of an option will do.
  */
 export function OptionFilters({ filters, onFilters }: OptionFiltersProps) {
+  const { t } = useLingui();
   const { category } = filters;
   const { data } = useApiGet(
     (options) =>
@@ -20,14 +22,16 @@ export function OptionFilters({ filters, onFilters }: OptionFiltersProps) {
         options,
       ),
     [category],
-    'Failed to load filters',
+    t`Failed to load filters`,
   );
   if (!data || data.items.length === 0) return null;
   return (
     <div className="mb-3 flex flex-col gap-3">
       {data.items.map(({ name, values }) => (
         <fieldset key={name}>
-          <legend className="mb-1 font-semibold">{name}</legend>
+          <legend className="mb-1 font-semibold" dir="auto">
+            {name}
+          </legend>
           <div className="flex flex-wrap gap-2">
             {values.map((value) => (
               <label key={value} className="label cursor-pointer gap-2 rounded-box border border-base-300 px-3 py-1">
@@ -37,7 +41,9 @@ export function OptionFilters({ filters, onFilters }: OptionFiltersProps) {
                   checked={asksFor(filters, optionParam(name, value))}
                   onChange={(event) => onFilters(withOption(filters, optionParam(name, value), event.target.checked))}
                 />
-                <span className="text-base-content">{value}</span>
+                <span className="text-base-content" dir="auto">
+                  {value}
+                </span>
               </label>
             ))}
           </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Price } from '../../components/Price.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
@@ -74,10 +75,7 @@ export function ProductCard({
         </h2>
         {/* Above the stretched link, so it opens the seller's storefront rather than the product. */}
         <p className="min-h-5 text-sm text-base-content/80">
-          Sold by{' '}
-          <Link href={storefrontPath(product.sellerId)} className="link link-hover relative z-10">
-            {product.sellerName || 'Seller'}
-          </Link>
+          <SoldBy sellerId={product.sellerId} sellerName={product.sellerName} />
         </p>
         {layout === 'list' && (
           <p
@@ -119,5 +117,19 @@ export function ProductCardSkeleton({ layout }: { layout: CardLayout }) {
         <Skeleton className="h-5 w-20" />
       </div>
     </div>
+  );
+}
+
+/** "Sold by" the seller's name, a link to its storefront (a seller without a name is "Seller"). */
+function SoldBy({ sellerId, sellerName }: { sellerId: string; sellerName: string }) {
+  const { t } = useLingui();
+  const name = sellerName || t`Seller`;
+  return (
+    <Trans>
+      Sold by{' '}
+      <Link href={storefrontPath(sellerId)} className="link link-hover relative z-10" dir="auto">
+        {name}
+      </Link>
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ALL_CATEGORIES, type ProductFilters, hasFilters } from './filters.ts';
 import { type CardLayout, ProductCard, ProductCardSkeleton } from './ProductCard.tsx';
@@ -21,12 +22,13 @@ interface ProductGridProps {
 }
 
 /** A product list kept by `useProductList`: placeholders while it loads, the cards, a retry when it failed, "No products found" (with Clear filters) when none match, and Load More. */
-export function ProductGrid({ list, controls, emptyText, label = 'Products' }: ProductGridProps) {
+export function ProductGrid({ list, controls, emptyText, label }: ProductGridProps) {
+  const { t } = useLingui();
   const { layout, filters, onFilters } = controls;
   const filtered = hasFilters(filters);
   return (
     <>
-      <section className="mt-6" aria-label={label} aria-busy={list.loading}>
+      <section className="mt-6" aria-label={label ?? t`Products`} aria-busy={list.loading}>
         {list.loading ? (
           <ul className={LIST_CLASS[layout]}>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
@@ -44,16 +46,16 @@ export function ProductGrid({ list, controls, emptyText, label = 'Products' }: P
             ))}
           </ul>
         ) : list.failed ? (
-          <EmptyState heading title="Products could not be loaded" text="Check your connection, then try again.">
+          <EmptyState heading title={t`Products could not be loaded`} text={t`Check your connection, then try again.`}>
             <button type="button" className="btn btn-primary" onClick={list.retry}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </EmptyState>
         ) : (
           <EmptyState
             heading
-            title="No products found"
-            text={filtered ? 'Try a different search term or category.' : emptyText}
+            title={t`No products found`}
+            text={filtered ? t`Try a different search term or category.` : emptyText}
           >
             {filtered && (
               <button
@@ -61,7 +63,7 @@ export function ProductGrid({ list, controls, emptyText, label = 'Products' }: P
                 className="btn btn-outline"
                 onClick={() => onFilters({ ...filters, q: '', category: ALL_CATEGORIES, options: [] })}
               >
-                Clear filters
+                <Trans>Clear filters</Trans>
               </button>
             )}
           </EmptyState>
@@ -76,7 +78,7 @@ export function ProductGrid({ list, controls, emptyText, label = 'Products' }: P
             disabled={list.loadingMore}
             onClick={() => void list.loadMore()}
           >
-            {list.loadingMore ? 'Loading...' : 'Load More Products'}
+            {list.loadingMore ? <Trans>Loading...</Trans> : <Trans>Load More Products</Trans>}
           </button>
         </div>
       )}

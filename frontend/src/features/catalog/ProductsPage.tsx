@@ -1,4 +1,4 @@
-import { Plural } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { liveConnected } from '../../state/live.ts';
@@ -9,13 +9,16 @@ import { useFilteredProducts } from './useFilteredProducts.ts';
 
 /** /products: the catalogue, searchable and sortable (kept in the URL), updated live. */
 export default function ProductsPage() {
+  const { t } = useLingui();
   const { list, controls } = useFilteredProducts('/products');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Authentic Indian Products</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">
+            <Trans>Authentic Indian Products</Trans>
+          </h1>
           <p className="mt-1 h-6 text-base-content/80" aria-live="polite">
             {/* A list that failed to load has no count to give: the message below says so. */}
             {list.loading ? (
@@ -33,7 +36,7 @@ export default function ProductsPage() {
         <ActiveFilters {...controls} />
       </div>
 
-      <ProductGrid list={list} controls={controls} emptyText="Products will appear here as sellers list them." />
+      <ProductGrid list={list} controls={controls} emptyText={t`Products will appear here as sellers list them.`} />
     </div>
   );
 }
@@ -45,7 +48,7 @@ function LiveStatus() {
   return (
     <p className="flex items-center gap-2 text-sm text-base-content/80">
       <span className={`status ${connected ? 'status-success' : 'status-neutral'}`} aria-hidden="true" />
-      {connected ? 'Live updates on' : 'Connecting to live updates...'}
+      {connected ? <Trans>Live updates on</Trans> : <Trans>Connecting to live updates...</Trans>}
     </p>
   );
 }

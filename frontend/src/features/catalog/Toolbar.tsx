@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
+import { categoryName } from '../../i18n/domain-labels.ts';
 import {
   ALL_CATEGORIES,
   CERTIFIED,
@@ -21,13 +25,14 @@ interface ToolbarProps {
   onLayout: (layout: CardLayout) => void;
 }
 
-const LAYOUTS: Array<{ layout: CardLayout; label: string }> = [
-  { layout: 'grid', label: 'Grid' },
-  { layout: 'list', label: 'List' },
+const LAYOUTS: Array<{ layout: CardLayout; label: MessageDescriptor }> = [
+  { layout: 'grid', label: msg`Grid` },
+  { layout: 'list', label: msg`List` },
 ];
 
 /** Search, category, sort, grid or list, and More Filters (the option values, such as colours). */
 export function Toolbar({ categories, filters, onFilters, layout, onLayout }: ToolbarProps) {
+  const { t } = useLingui();
   // Open when the page's address asks for option values already.
   const [moreShown, setMoreShown] = useState(filters.options.length > 0);
   const id = useId();
@@ -43,12 +48,12 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
         <form
           noValidate
           role="search"
-          aria-label="Products"
+          aria-label={t`Products`}
           className="join basis-full md:basis-64 md:flex-1"
           onSubmit={search}
         >
           <label htmlFor={`${id}-q`} className="sr-only">
-            Search products
+            <Trans>Search products</Trans>
           </label>
           <div className="input join-item w-full">
             <Icon name="search" className="size-4 opacity-70" />
@@ -60,16 +65,16 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
               name="q"
               className="grow"
               defaultValue={filters.q}
-              placeholder="Search products..."
+              placeholder={t`Search products...`}
             />
           </div>
           <button type="submit" className="btn btn-primary join-item">
-            Search
+            <Trans>Search</Trans>
           </button>
         </form>
 
         <label htmlFor={`${id}-category`} className="sr-only">
-          Category
+          <Trans>Category</Trans>
         </label>
         <select
           id={`${id}-category`}
@@ -79,16 +84,16 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
           // Option values are the category's: another category starts without them.
           onChange={(event) => onFilters({ ...filters, category: event.target.value, options: [] })}
         >
-          <option value={ALL_CATEGORIES}>All Categories</option>
+          <option value={ALL_CATEGORIES}>{t`All Categories`}</option>
           {categories?.map((category) => (
             <option key={category.id} value={category.id}>
-              {category.name}
+              {categoryName(category)}
             </option>
           ))}
         </select>
 
         <label htmlFor={`${id}-sort`} className="sr-only">
-          Sort by
+          <Trans>Sort by</Trans>
         </label>
         <select
           id={`${id}-sort`}
@@ -98,12 +103,12 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
         >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </select>
 
-        <div role="group" aria-label="View" className="join">
+        <div role="group" aria-label={t`View`} className="join">
           {LAYOUTS.map((choice) => (
             <button
               key={choice.layout}
@@ -112,12 +117,12 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
               aria-pressed={layout === choice.layout}
               onClick={() => onLayout(choice.layout)}
             >
-              {choice.label}
+              {t(choice.label)}
             </button>
           ))}
         </div>
 
-        <div role="group" aria-label="Certified" className="join">
+        <div role="group" aria-label={t`Certified`} className="join">
           {CERTIFIED.map((certified) => (
             <button
               key={certified}
@@ -126,7 +131,7 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
               aria-pressed={filters.certified === certified}
               onClick={() => onFilters({ ...filters, certified: filters.certified === certified ? null : certified })}
             >
-              {CERTIFIED_LABELS[certified]}
+              {t(CERTIFIED_LABELS[certified])}
             </button>
           ))}
         </div>
@@ -138,13 +143,15 @@ export function Toolbar({ categories, filters, onFilters, layout, onLayout }: To
           aria-controls={`${id}-more`}
           onClick={() => setMoreShown(!moreShown)}
         >
-          <Icon name="filter" className="size-4" /> More Filters
+          <Icon name="filter" className="size-4" /> <Trans>More Filters</Trans>
         </button>
       </div>
       {moreShown && (
         <div id={`${id}-more`} className="rounded-box bg-base-200 p-4 text-sm">
           <OptionFilters filters={filters} onFilters={onFilters} />
-          <p>Every product on MIBI already comes from a verified seller and is made in India.</p>
+          <p>
+            <Trans>Every product on MIBI already comes from a verified seller and is made in India.</Trans>
+          </p>
         </div>
       )}
     </div>

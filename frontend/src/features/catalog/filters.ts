@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   ALL_CATEGORIES,
   CERTIFIED,
@@ -11,17 +13,17 @@ import type { Product } from './types.ts';
 
 /** The sorts GET /products takes, in the order offered. */
 export const SORT_OPTIONS = [
-  { value: 'popularity', label: 'Popularity' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-  { value: 'rating', label: 'Customer Rating' },
-  { value: 'newest', label: 'Newest First' },
-] as const satisfies ReadonlyArray<{ value: ProductSort; label: string }>;
+  { value: 'popularity', label: msg`Popularity` },
+  { value: 'price-low', label: msg`Price: Low to High` },
+  { value: 'price-high', label: msg`Price: High to Low` },
+  { value: 'rating', label: msg`Customer Rating` },
+  { value: 'newest', label: msg`Newest First` },
+] as const satisfies ReadonlyArray<{ value: ProductSort; label: MessageDescriptor }>;
 
 /** The certificate filters, by the badge they ask for (issue 29). */
-export const CERTIFIED_LABELS: Readonly<Record<Certified, string>> = {
-  gi: 'GI-tagged',
-  'handloom-mark': 'Handloom Mark',
+export const CERTIFIED_LABELS: Readonly<Record<Certified, MessageDescriptor>> = {
+  gi: msg`GI-tagged`,
+  'handloom-mark': msg`Handloom Mark`,
 };
 
 export { ALL_CATEGORIES, CERTIFIED, type Certified, type ProductSort };

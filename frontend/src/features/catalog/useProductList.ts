@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
@@ -37,7 +39,7 @@ const loadPage = ({ q, category, sort, seller, options, certified }: ProductFilt
 };
 
 const loadFailed = (error: ApiError) =>
-  toast({ title: 'Error loading products', description: error.message, tone: 'error' });
+  toast({ title: i18n._(msg`Error loading products`), description: error.message, tone: 'error' });
 
 /**
  * The products matching `filters`, a page at a time, kept current by the live feed: a new
@@ -106,7 +108,12 @@ export function useProductList(filters: ProductFilters) {
   useLiveEvent('product.added', (product) => {
     if (!current || !matches(product, filters) || isShown(product.id)) return;
     edit((shown) => ({ ...shown, items: [product, ...shown.items], total: shown.total + 1 }));
-    toast({ title: 'New product available!', description: `${product.name} is now available`, tone: 'info' });
+    const name = product.name;
+    toast({
+      title: i18n._(msg`New product available!`),
+      description: i18n._(msg`${name} is now available`),
+      tone: 'info',
+    });
   });
   useLiveEvent('product.changed', (product) => {
     if (!isShown(product.id)) return;

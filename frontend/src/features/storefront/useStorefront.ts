@@ -1,8 +1,10 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
-import type { Storefront } from './types.ts';
+import type { Storefront } from '../catalog/types.ts';
 
 /** What the storefront page shows: the storefront, or why not (no such seller; hidden, its seller suspended; not loaded). */
 export type StorefrontView =
@@ -32,7 +34,7 @@ export function useStorefront(sellerId: string) {
         if (error.status === 404)
           return show({ state: error.code === 'storefront_unavailable' ? 'closed' : 'missing' });
         show({ state: 'failed' });
-        toast({ title: 'Error loading the storefront', description: error.message, tone: 'error' });
+        toast({ title: i18n._(msg`Error loading the storefront`), description: error.message, tone: 'error' });
       },
     );
     return () => {

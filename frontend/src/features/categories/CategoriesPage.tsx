@@ -1,21 +1,30 @@
-import { Plural } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { useCategories } from './categories.ts';
-import type { Category } from './types.ts';
+import { formatNumber } from '../../format.ts';
+import { categoryDescription, categoryName } from '../../i18n/domain-labels.ts';
+import { useCategories } from '../catalog/categories.ts';
+import type { Category } from '../catalog/types.ts';
 
 const SKELETON_CARDS = 6;
 
+/** Whether the category's name or description, as shown (or as the API gives them), contains `needle`. */
 function matches(category: Category, needle: string): boolean {
-  return category.name.toLowerCase().includes(needle) || category.description.toLowerCase().includes(needle);
+  return [category.name, category.description, categoryName(category), categoryDescription(category)].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
 }
 
-/** /categories: every category with its product count, searchable by name or description. */
+/**
+ * /categories: every category with its product count, searchable by name or description. A
+ * feature of its own: its texts load with the catalogs beyond the first page, not with the shop's.
+ */
 export default function CategoriesPage() {
+  const { t } = useLingui();
   const { data, loading } = useCategories();
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -27,23 +36,19 @@ export default function CategoriesPage() {
   return (
     <>
       <PageHero
-        title="Shop by Category"
-        text="Explore authentic Indian products, from handloom textiles to Ayurvedic wellness, each made by verified sellers."
+        title={t`Shop by Category`}
+        text={t`Explore authentic Indian products, from handloom textiles to Ayurvedic wellness, each made by verified sellers.`}
       />
       <div className="mx-auto max-w-7xl px-4 py-12">
         <ul className="grid gap-4 sm:grid-cols-3">
-          <StatCard
-            icon="package"
-            label="Total Products"
-            value={loading ? null : totalProducts.toLocaleString('en-IN')}
-          />
-          <StatCard icon="layers" label="Categories" value={loading ? null : String(categories.length)} />
-          <StatCard icon="shieldCheck" label="Made in India" value="100%" />
+          <StatCard icon="package" label={t`Total Products`} value={loading ? null : formatNumber(totalProducts)} />
+          <StatCard icon="layers" label={t`Categories`} value={loading ? null : formatNumber(categories.length)} />
+          <StatCard icon="shieldCheck" label={t`Made in India`} value="100%" />
         </ul>
 
         <div className="mt-10 flex gap-3">
           <label htmlFor={searchId} className="sr-only">
-            Search categories
+            <Trans>Search categories</Trans>
           </label>
           <div className="input flex-1">
             <Icon name="search" className="size-4 opacity-70" />
@@ -51,17 +56,17 @@ export default function CategoriesPage() {
               id={searchId}
               type="search"
               className="grow"
-              placeholder="Search categories..."
+              placeholder={t`Search categories...`}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
             />
           </div>
           <button type="button" className="btn btn-outline">
-            <Icon name="filter" className="size-4" /> Filter
+            <Icon name="filter" className="size-4" /> <Trans>Filter</Trans>
           </button>
         </div>
 
-        <section className="mt-8" aria-label="Categories" aria-busy={loading}>
+        <section className="mt-8" aria-label={t`Categories`} aria-busy={loading}>
           {loading ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {Array.from({ length: SKELETON_CARDS }, (_, index) => (
@@ -84,11 +89,11 @@ export default function CategoriesPage() {
           ) : (
             <EmptyState
               heading
-              title="No Categories Found"
-              text={needle ? 'Try a different search term' : 'Categories will appear here'}
+              title={t`No Categories Found`}
+              text={needle ? t`Try a different search term` : t`Categories will appear here`}
             >
               <button type="button" className="btn btn-outline" onClick={() => setQuery('')}>
-                Clear Search
+                <Trans>Clear Search</Trans>
               </button>
             </EmptyState>
           )}
@@ -96,10 +101,10 @@ export default function CategoriesPage() {
 
         <div className="mt-12 flex flex-wrap justify-center gap-3">
           <Link href="/products" className="btn btn-primary">
-            View All Products
+            <Trans>View All Products</Trans>
           </Link>
           <Link href="/dashboard/seller" className="btn btn-outline btn-secondary">
-            Become a Seller
+            <Trans>Become a Seller</Trans>
           </Link>
         </div>
       </div>
@@ -125,16 +130,20 @@ function StatCard({ icon, label, value }: { icon: IconName; label: string; value
 function CategoryCard({ category }: { category: Category }) {
   return (
     <article className="card h-full gap-3 border border-base-300 p-6 transition hover:shadow-md">
-      <h2 className="text-xl font-semibold">{category.name}</h2>
+      <h2 className="text-xl font-semibold">{categoryName(category)}</h2>
       <p className="min-h-10 text-sm text-base-content/80">
-        {category.description || 'Explore authentic Indian products in this category.'}
+        {categoryDescription(category) || <Trans>Explore authentic Indian products in this category.</Trans>}
       </p>
       <span className="badge badge-outline badge-primary">
-        <Plural value={category.productCount} one="# product" other="# products" />
+        <ProductCount count={category.productCount} />
       </span>
       <Link href={`/products?category=${encodeURIComponent(category.id)}`} className="btn btn-primary mt-auto">
-        Browse Products
+        <Trans>Browse Products</Trans>
       </Link>
     </article>
   );
+}
+
+function ProductCount({ count }: { count: number }) {
+  return <Plural value={count} one="# product" other="# products" />;
 }

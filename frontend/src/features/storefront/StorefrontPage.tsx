@@ -1,11 +1,13 @@
-import { Plural } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { storefrontPath } from '../../links.ts';
-import { ProductGrid } from './ProductGrid.tsx';
+import { ProductGrid } from '../catalog/ProductGrid.tsx';
 import { StorefrontProfile, StorefrontProfileSkeleton } from './StorefrontProfile.tsx';
-import { Toolbar } from './Toolbar.tsx';
-import type { Storefront } from './types.ts';
-import { useFilteredProducts } from './useFilteredProducts.ts';
+import { Toolbar } from '../catalog/Toolbar.tsx';
+import type { Storefront } from '../catalog/types.ts';
+import { useFilteredProducts } from '../catalog/useFilteredProducts.ts';
 import { useStorefront } from './useStorefront.ts';
 
 /**
@@ -20,7 +22,7 @@ export default function StorefrontPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link href="/products" className="link link-hover inline-flex items-center gap-1 text-sm font-medium">
-        <span aria-hidden="true">←</span> Back to Products
+        <span aria-hidden="true">←</span> <Trans>Back to Products</Trans>
       </Link>
       {view.state === 'loading' ? (
         <StorefrontProfileSkeleton />
@@ -36,28 +38,31 @@ export default function StorefrontPage() {
   );
 }
 
-const UNAVAILABLE = {
-  missing: { title: 'Seller not found', text: 'There is no seller at this address. The link may be mistyped.' },
+const UNAVAILABLE: Readonly<
+  Record<'missing' | 'closed' | 'failed', { title: MessageDescriptor; text: MessageDescriptor }>
+> = {
+  missing: { title: msg`Seller not found`, text: msg`There is no seller at this address. The link may be mistyped.` },
   closed: {
-    title: 'This storefront is not available',
-    text: "The seller's shop is closed for now. Their products are not on sale meanwhile.",
+    title: msg`This storefront is not available`,
+    text: msg`The seller's shop is closed for now. Their products are not on sale meanwhile.`,
   },
-  failed: { title: 'The storefront could not be loaded', text: 'Check your connection, then try again.' },
-} as const;
+  failed: { title: msg`The storefront could not be loaded`, text: msg`Check your connection, then try again.` },
+};
 
 function Unavailable({ state, onRetry }: { state: keyof typeof UNAVAILABLE; onRetry: () => void }) {
+  const { t } = useLingui();
   const { title, text } = UNAVAILABLE[state];
   return (
     <div className="py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-2 text-base-content/80">{text}</p>
+      <h1 className="text-3xl font-bold">{t(title)}</h1>
+      <p className="mt-2 text-base-content/80">{t(text)}</p>
       {state === 'failed' ? (
         <button type="button" className="btn btn-primary mt-6" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       ) : (
         <Link href="/products" className="btn btn-primary mt-6">
-          Browse all products
+          <Trans>Browse all products</Trans>
         </Link>
       )}
     </div>
@@ -65,12 +70,18 @@ function Unavailable({ state, onRetry }: { state: keyof typeof UNAVAILABLE; onRe
 }
 
 function StorefrontProducts({ storefront }: { storefront: Storefront }) {
+  const { t } = useLingui();
+  const seller = storefront.displayName;
   const { list, controls } = useFilteredProducts(storefrontPath(storefront.id), storefront.id);
 
   return (
     <div className="mt-12">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 className="text-2xl font-bold">Products by {storefront.displayName}</h2>
+        <h2 className="text-2xl font-bold">
+          <Trans>
+            Products by <span dir="auto">{seller}</span>
+          </Trans>
+        </h2>
         <p className="h-6 text-base-content/80" aria-live="polite">
           {list.loading ? '' : <Plural value={list.total} one="# product" other="# products" />}
         </p>
@@ -81,8 +92,8 @@ function StorefrontProducts({ storefront }: { storefront: Storefront }) {
       <ProductGrid
         list={list}
         controls={controls}
-        emptyText={`${storefront.displayName} has no products on sale right now.`}
-        label={`Products by ${storefront.displayName}`}
+        emptyText={t`${seller} has no products on sale right now.`}
+        label={t`Products by ${seller}`}
       />
     </div>
   );
