@@ -88,7 +88,7 @@ export function afterSignIn(search: string): string {
   return next && /^\/(?![/\\])/.test(next) ? next : '/';
 }
 
-/** A seller's storefront (features/catalog/StorefrontPage.tsx). */
+/** A seller's storefront (features/storefront/StorefrontPage.tsx). */
 export const storefrontPath = (sellerId: string): string => `/sellers/${encodeURIComponent(sellerId)}`;
 
 /** A product's page (features/product/ProductDetailPage.tsx). */
