@@ -3,7 +3,7 @@
  * header and footer included, that did not come from a catalog; the check itself catches a
  * hard-coded label. Every converted page of a visitor, a buyer and an admin is opened. Not yet
  * converted, so not listed: the seller's dashboard, its makers and certificates pages, and the
- * admin tabs disputes and certificates.
+ * admin tab certificates.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addToCartByApi, productNamed, signInByApi, signUpByApi } from './shop.ts';
@@ -95,6 +95,7 @@ test("the admin console's converted tabs show only catalog texts", async ({ page
     'rates',
     'delivery',
     'users',
+    'disputes',
   ];
   await expectCatalogTextsOnly(
     page,

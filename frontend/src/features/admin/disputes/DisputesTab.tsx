@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { DISPUTE_OUTCOMES, type DisputeOutcome } from '../../../../../domain/dispute/events.ts';
 import { disputeDecisionSchema } from '../../../../../domain/dispute/schemas.ts';
@@ -13,18 +16,21 @@ import { useForm } from '../../../forms.ts';
 import { useLiveEvent } from '../../../state/live.ts';
 import { toast } from '../../../state/toasts.ts';
 import { HelpSteps, paiseOf, reasonLabel } from '../../help/index.ts';
+import { TRACKING_UPDATE_NAMES } from '../../shipments/index.ts';
+import { REFUND_LABELS, REFUND_REASONS, STATUS_LABELS } from '../payments/paymentWords.ts';
 
 type Dispute = Data<typeof server.admin.disputes.$get>['items'][number];
 type DisputeView = Data<(typeof server.admin.disputes)[':id']['$get']>;
 
-const OUTCOME_LABELS: Readonly<Record<DisputeOutcome, string>> = {
-  refund: 'Refund the buyer (in full or in part)',
-  seller: "Close in the seller's favour",
+const OUTCOME_LABELS: Readonly<Record<DisputeOutcome, MessageDescriptor>> = {
+  refund: msg`Refund the buyer (in full or in part)`,
+  seller: msg`Close in the seller's favour`,
 };
 
 /** The Disputes tab: help requests taken to MIBI, the longest waiting first; one opened shows everything to decide it. */
 export function DisputesTab() {
-  const list = useApiGet((options) => server.admin.disputes.$get({}, options), [], 'Failed to load disputes', {
+  const { t } = useLingui();
+  const list = useApiGet((options) => server.admin.disputes.$get({}, options), [], t`Failed to load disputes`, {
     live: true,
   });
   useLiveEvent('dispute.changed', () => void list.reload());
@@ -34,14 +40,16 @@ export function DisputesTab() {
     <section aria-labelledby="disputes-title" className="space-y-4">
       <div>
         <h2 id="disputes-title" className="text-xl font-semibold">
-          Disputes
+          <Trans>Disputes</Trans>
         </h2>
         <p className="text-sm text-base-content/80">
-          Help requests buyers took to MIBI, the longest waiting first. The seller's earning on each order is held until
-          you decide.
+          <Trans>
+            Help requests buyers took to MIBI, the longest waiting first. The seller's earning on each order is held
+            until you decide.
+          </Trans>
         </p>
       </div>
-      {list.data && items.length === 0 && <EmptyState title="No disputes to decide" />}
+      {list.data && items.length === 0 && <EmptyState title={t`No disputes to decide`} />}
       <ul className="space-y-2">
         {items.map((dispute) => (
           <li key={dispute.id} className="rounded-box border border-base-300 p-3">
@@ -63,17 +71,20 @@ export function DisputesTab() {
 }
 
 function DisputeRow({ dispute, onOpen }: { dispute: Dispute; onOpen: () => void }) {
+  const number = dispute.shortId;
+  const reason = reasonLabel(dispute.reason);
+  const since = dispute.escalatedAt ?? dispute.updatedAt;
+  const shownSince = formatDateTime(since);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <span>
-        <span className="font-semibold">Order #{dispute.shortId}</span> · {reasonLabel(dispute.reason)} · with MIBI
-        since{' '}
-        <time dateTime={dispute.escalatedAt ?? dispute.updatedAt}>
-          {formatDateTime(dispute.escalatedAt ?? dispute.updatedAt)}
-        </time>
+        <Trans>
+          <span className="font-semibold">Order #{number}</span> · {reason} · with MIBI since{' '}
+          <time dateTime={since}>{shownSince}</time>
+        </Trans>
       </span>
       <button type="button" className="btn btn-outline btn-sm" onClick={onOpen}>
-        Open dispute #{dispute.shortId}
+        <Trans>Open dispute #{number}</Trans>
       </button>
     </div>
   );
@@ -81,26 +92,34 @@ function DisputeRow({ dispute, onOpen }: { dispute: Dispute; onOpen: () => void 
 
 /** One screen: the request and its steps, the thread, the order's status history and shipment timeline, its payment and refunds, the decision. */
 function DisputeScreen({ helpId, onDecided }: { helpId: string; onDecided: (position: number) => void }) {
+  const { t } = useLingui();
   const view = useApiGet(
     (options) => server.admin.disputes[':id'].$get({ param: { id: encodeURIComponent(helpId) } }, options),
     [helpId],
-    'Failed to load the dispute',
+    t`Failed to load the dispute`,
   );
-  if (!view.data) return <p className="mt-2 text-sm">Loading…</p>;
+  if (!view.data)
+    return (
+      <p className="mt-2 text-sm">
+        <Trans>Loading…</Trans>
+      </p>
+    );
   const { help, order, thread } = view.data;
   const part = order.sellerOrders.find((p) => p.id === help.sellerOrderId);
   return (
     <div className="mt-3 grid gap-4 lg:grid-cols-2">
-      <section aria-label="The help request">
-        <h3 className="font-semibold">The request</h3>
+      <section aria-label={t`The help request`}>
+        <h3 className="font-semibold">
+          <Trans>The request</Trans>
+        </h3>
         <HelpSteps help={help} />
         {help.images.length > 0 && (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label="The buyer's photos">
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label={t`The buyer's photos`}>
             {help.images.map((image) => (
               <li key={image.id}>
                 <img
                   src={image.sizes[0]?.url ?? image.url}
-                  alt="The buyer's photo"
+                  alt={t`The buyer's photo`}
                   width={96}
                   height={96}
                   className="size-24 rounded object-cover"
@@ -110,18 +129,22 @@ function DisputeScreen({ helpId, onDecided }: { helpId: string; onDecided: (posi
           </ul>
         )}
       </section>
-      <section aria-label="The conversation">
-        <h3 className="font-semibold">The conversation</h3>
+      <section aria-label={t`The conversation`}>
+        <h3 className="font-semibold">
+          <Trans>The conversation</Trans>
+        </h3>
         <ol className="mt-2 max-h-80 space-y-2 overflow-y-auto text-sm">
           {(thread?.messages ?? []).map((message) => (
             <li key={message.id} className="rounded-box bg-base-200 p-2">
               <p className="font-medium">
-                {message.from === 'buyer' ? 'Buyer' : 'Seller'} ·{' '}
+                {message.from === 'buyer' ? t`Buyer` : t`Seller`} ·{' '}
                 <time dateTime={message.at} className="font-normal">
                   {formatDateTime(message.at)}
                 </time>
               </p>
-              <p className="whitespace-pre-wrap break-words">{message.text}</p>
+              <p className="whitespace-pre-wrap break-words" dir="auto">
+                {message.text}
+              </p>
             </li>
           ))}
         </ol>
@@ -139,17 +162,22 @@ function OrderFacts({
   order: DisputeView['order'];
   part: DisputeView['order']['sellerOrders'][number] | undefined;
 }) {
+  const { t } = useLingui();
   const refunds = order.refunds.filter((refund) => refund.sellerOrderId === part?.id);
+  const total = formatPrice(order.totalPaise);
+  // Cash on delivery has no online payment to name: its status says only that.
+  const paymentStatus = order.paymentStatus === 'cod' ? null : t(STATUS_LABELS[order.paymentStatus].label);
   return (
-    <section aria-label="The order and its payment" className="text-sm">
-      <h3 className="font-semibold">The order</h3>
+    <section aria-label={t`The order and its payment`} className="text-sm">
+      <h3 className="font-semibold">
+        <Trans>The order</Trans>
+      </h3>
       {part && (
         <>
-          <p>
-            Order #{shortSellerOrderId(part.id)} from {part.sellerName} to {order.buyerName}:{' '}
-            {formatPrice(part.subtotalPaise)}
-          </p>
-          <h4 className="mt-2 font-medium">Status history</h4>
+          <PartLine part={part} buyerName={order.buyerName} />
+          <h4 className="mt-2 font-medium">
+            <Trans>Status history</Trans>
+          </h4>
           <ol className="space-y-1">
             {part.history.map((step) => (
               <li key={`${step.status}-${step.at}`} className="flex items-center gap-2">
@@ -158,40 +186,55 @@ function OrderFacts({
               </li>
             ))}
           </ol>
-          <h4 className="mt-2 font-medium">Shipment timeline</h4>
+          <h4 className="mt-2 font-medium">
+            <Trans>Shipment timeline</Trans>
+          </h4>
           {part.shipment ? (
             <>
               <p>
-                {part.shipment.carrierName}, AWB {part.shipment.awb} ·{' '}
+                <span translate="no">
+                  {part.shipment.carrierName}, AWB {part.shipment.awb}
+                </span>{' '}
+                ·{' '}
                 <a href={part.shipment.trackingUrl} target="_blank" rel="noreferrer" className="link">
-                  Tracking page
+                  <Trans>Tracking page</Trans>
                 </a>
               </p>
-              <ol className="space-y-1" aria-label="Tracking updates">
+              <ol className="space-y-1" aria-label={t`Tracking updates`}>
                 {part.shipment.updates.map((update) => (
                   <li key={`${update.update}-${update.happenedAt}`}>
-                    {update.label}
-                    {update.location && `, ${update.location}`} ·{' '}
-                    <time dateTime={update.happenedAt}>{formatDateTime(update.happenedAt)}</time> ({update.source})
+                    {t(TRACKING_UPDATE_NAMES[update.update])}
+                    {update.location && <span dir="auto">, {update.location}</span>} ·{' '}
+                    <time dateTime={update.happenedAt}>{formatDateTime(update.happenedAt)}</time>{' '}
+                    <span translate="no">({update.source})</span>
                   </li>
                 ))}
               </ol>
             </>
           ) : (
-            <p>No tracking was given.</p>
+            <p>
+              <Trans>No tracking was given.</Trans>
+            </p>
           )}
         </>
       )}
-      <h4 className="mt-2 font-medium">Payment</h4>
+      <h4 className="mt-2 font-medium">
+        <Trans>Payment</Trans>
+      </h4>
       <p>
-        {order.payment === 'cod' ? 'Cash on delivery' : 'Paid online'} ({order.paymentStatus}), total{' '}
-        {formatPrice(order.totalPaise)}
+        {paymentStatus === null ? (
+          <Trans>Cash on delivery, total {total}</Trans>
+        ) : (
+          <Trans>
+            Paid online ({paymentStatus}), total {total}
+          </Trans>
+        )}
       </p>
       {refunds.length > 0 && (
         <ul>
           {refunds.map((refund) => (
             <li key={refund.refundId}>
-              Refund {formatPrice(refund.amountPaise)} ({refund.reason}): {refund.status}
+              <RefundLine refund={refund} />
             </li>
           ))}
         </ul>
@@ -201,35 +244,38 @@ function OrderFacts({
 }
 
 function DecisionForm({ helpId, onDecided }: { helpId: string; onDecided: (position: number) => void }) {
+  const { t } = useLingui();
   const [amount, setAmount] = useState('');
   const { errors, busy, onSubmit } = useForm(
     disputeDecisionSchema,
     async (values) => {
       const param = { id: encodeURIComponent(helpId) };
       const { position } = await call(server.admin.disputes[':id'].decision.$post({ param, json: values }));
-      toast({ title: 'Dispute decided', tone: 'success' });
+      toast({ title: t`Dispute decided`, tone: 'success' });
       onDecided(position);
     },
-    'Could not decide the dispute',
+    t`Could not decide the dispute`,
     () => ({ amountPaise: paiseOf(amount) }),
   );
   return (
     <form
       noValidate
-      aria-label="Decide the dispute"
+      aria-label={t`Decide the dispute`}
       onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
       className="space-y-2"
     >
-      <h3 className="font-semibold">Decision</h3>
+      <h3 className="font-semibold">
+        <Trans>Decision</Trans>
+      </h3>
       <ChoiceField
-        label="Decision"
+        label={t`Decision`}
         name="outcome"
         choices={DISPUTE_OUTCOMES}
-        labelOf={(outcome) => OUTCOME_LABELS[outcome]}
+        labelOf={(outcome) => t(OUTCOME_LABELS[outcome])}
         error={errors.outcome}
       />
       <Field
-        label="Refund amount (₹), for a refund"
+        label={t`Refund amount (₹), for a refund`}
         name="amount"
         inputMode="decimal"
         value={amount}
@@ -237,15 +283,45 @@ function DecisionForm({ helpId, onDecided }: { helpId: string; onDecided: (posit
         error={errors.amountPaise}
       />
       <TextAreaField
-        label="Reason (both sides see it)"
+        label={t`Reason (both sides see it)`}
         name="reason"
         rows={2}
         maxLength={MAX_MESSAGE_LENGTH}
         error={errors.reason}
       />
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Decide
+        <Trans>Decide</Trans>
       </button>
     </form>
+  );
+}
+
+type Part = DisputeView['order']['sellerOrders'][number];
+type Refund = DisputeView['order']['refunds'][number];
+
+/** The seller order disputed: its number, seller, buyer and amount. */
+function PartLine({ part, buyerName }: { part: Part; buyerName: string }) {
+  const number = shortSellerOrderId(part.id);
+  const seller = part.sellerName;
+  const amount = formatPrice(part.subtotalPaise);
+  return (
+    <p>
+      <Trans>
+        Order #{number} from <span dir="auto">{seller}</span> to <span dir="auto">{buyerName}</span>: {amount}
+      </Trans>
+    </p>
+  );
+}
+
+/** A refund of the order: its amount, why and where it stands. */
+function RefundLine({ refund }: { refund: Refund }) {
+  const { t } = useLingui();
+  const amount = formatPrice(refund.amountPaise);
+  const reason = t(REFUND_REASONS[refund.reason]);
+  const status = t(REFUND_LABELS[refund.status].label);
+  return (
+    <Trans>
+      Refund {amount} ({reason}): {status}
+    </Trans>
   );
 }

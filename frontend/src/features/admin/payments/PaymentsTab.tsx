@@ -1,5 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural, t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shortSellerOrderId } from '../../../../../domain/order/status.ts';
 import { type Data, server } from '../../../api/client.ts';
@@ -9,29 +8,9 @@ import { orderLabel } from '../../orders/index.ts';
 import { AdminList } from '../AdminList.tsx';
 import { useListCommands } from '../commands.ts';
 import { usePagedGet } from '../paging.tsx';
+import { REFUND_LABELS, REFUND_REASONS, STATUS_LABELS } from './paymentWords.ts';
 
 type Payment = Data<typeof server.admin.payments.$get>['items'][number];
-
-const STATUS_LABELS: Record<Payment['status'], { label: MessageDescriptor; badge: string }> = {
-  awaiting: { label: msg`Awaiting payment`, badge: 'badge-warning' },
-  failed: { label: msg`Payment failed`, badge: 'badge-error' },
-  paid: { label: msg`Paid`, badge: 'badge-success' },
-  expired: { label: msg`Payment expired`, badge: 'badge-neutral' },
-};
-
-const REFUND_LABELS: Record<Payment['refunds'][number]['status'], { label: MessageDescriptor; badge: string }> = {
-  requested: { label: msg`Refund requested`, badge: 'badge-warning' },
-  initiated: { label: msg`Refund initiated`, badge: 'badge-info' },
-  processed: { label: msg`Refunded`, badge: 'badge-success' },
-  failed: { label: msg`Refund failed`, badge: 'badge-error' },
-};
-
-const REFUND_REASONS: Record<Payment['refunds'][number]['reason'], MessageDescriptor> = {
-  cancelled: msg`cancelled part`,
-  returned: msg`accepted return`,
-  late_payment: msg`paid after it expired`,
-  help: msg`help request`,
-};
 
 /** What recorded the payment's outcome, when the reconciliation had to (a lost webhook, an expiry). */
 function fixedBy(payment: Payment): string | null {
