@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { reasonSchema } from '../../../../../domain/provenance/schemas.ts';
@@ -41,21 +41,33 @@ const EMPTY: Readonly<Record<CertificateState, MessageDescriptor>> = {
 /** What an admin may do to a certificate in its state: verify or reject a submitted one, revoke a verified one. */
 type Decision = 'reject' | 'revoke';
 const DECISIONS: Readonly<
-  Record<Decision, { title: string; confirm: string; busy: string; done: string; text: string }>
+  Record<
+    Decision,
+    {
+      title: (number: string) => MessageDescriptor;
+      confirm: MessageDescriptor;
+      busy: MessageDescriptor;
+      done: MessageDescriptor;
+      failed: MessageDescriptor;
+      text: MessageDescriptor;
+    }
+  >
 > = {
   reject: {
-    title: 'Reject certificate',
-    confirm: 'Reject',
-    busy: 'Rejecting...',
-    done: 'Certificate rejected',
-    text: 'The seller sees the reason and can submit the certificate again with better evidence.',
+    title: (number) => msg`Reject certificate ${number}?`,
+    confirm: msg`Reject`,
+    busy: msg`Rejecting...`,
+    done: msg`Certificate rejected`,
+    failed: msg`Could not reject`,
+    text: msg`The seller sees the reason and can submit the certificate again with better evidence.`,
   },
   revoke: {
-    title: 'Revoke certificate',
-    confirm: 'Revoke',
-    busy: 'Revoking...',
-    done: 'Certificate revoked',
-    text: 'Its badge leaves every product it covers at once. The seller sees the reason.',
+    title: (number) => msg`Revoke certificate ${number}?`,
+    confirm: msg`Revoke`,
+    busy: msg`Revoking...`,
+    done: msg`Certificate revoked`,
+    failed: msg`Could not revoke`,
+    text: msg`Its badge leaves every product it covers at once. The seller sees the reason.`,
   },
 };
 
@@ -74,23 +86,24 @@ export function CertificatesTab() {
   const list = useApiGet(
     (options) => server.admin.certificates.$get({ query: { state } }, options),
     [state],
-    'Failed to load certificates',
+    t`Failed to load certificates`,
   );
   const expiring = useApiGet(
     (options) => server.admin.certificates.expiring.$get({}, options),
     [],
-    'Failed to load expiring certificates',
+    t`Failed to load expiring certificates`,
   );
   const reload = (position: number) => Promise.all([list.reload(position), expiring.reload(position)]);
 
   return (
     <div className="space-y-10">
       <CertificateList
-        title="Certificates"
-        description="Sellers' certificates, the oldest submitted first. Open one to check its evidence beside its details."
+        title={t`Certificates`}
+        what={t`the certificates`}
+        description={t`Sellers' certificates, the oldest submitted first. Open one to check its evidence beside its details.`}
         toolbar={
           <SelectField
-            label="Show"
+            label={t`Show`}
             name="state"
             className="max-w-xs"
             value={state}
@@ -108,10 +121,11 @@ export function CertificatesTab() {
         onDecided={reload}
       />
       <CertificateList
-        title="Expiring in the next 30 days"
-        description="Verified certificates whose last valid day is near, the soonest first. The sellers are told 30 and 7 days before."
+        title={t`Expiring in the next 30 days`}
+        what={t`the certificates expiring in the next 30 days`}
+        description={t`Verified certificates whose last valid day is near, the soonest first. The sellers are told 30 and 7 days before.`}
         certificates={expiring}
-        empty="No certificate ends in the next 30 days"
+        empty={t`No certificate ends in the next 30 days`}
         onDecided={reload}
       />
     </div>
@@ -120,6 +134,8 @@ export function CertificatesTab() {
 
 interface CertificateListProps {
   title: string;
+  /** What a failed load names. */
+  what: string;
   description: string;
   toolbar?: ReactNode;
   certificates: Resource<Certificate[]>;
@@ -127,7 +143,7 @@ interface CertificateListProps {
   onDecided: (position: number) => Promise<unknown>;
 }
 
-function CertificateList({ title, description, toolbar, certificates, empty, onDecided }: CertificateListProps) {
+function CertificateList({ title, what, description, toolbar, certificates, empty, onDecided }: CertificateListProps) {
   const titleId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
   return (
@@ -141,7 +157,7 @@ function CertificateList({ title, description, toolbar, certificates, empty, onD
         {certificates.loading ? (
           <Skeleton className="h-24 rounded-box" />
         ) : certificates.failed ? (
-          <LoadFailed what={title.toLowerCase()} onRetry={() => void certificates.reload()} />
+          <LoadFailed what={what} onRetry={() => void certificates.reload()} />
         ) : certificates.data!.length === 0 ? (
           <EmptyState title={empty} />
         ) : (
@@ -180,6 +196,8 @@ function CertificateRow({
   open: boolean;
   onOpen: () => void;
 }) {
+  const { sellerName, number, submittedAt, validUntil } = certificate;
+  const submitted = formatDateTime(submittedAt);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="min-w-0">
@@ -188,13 +206,22 @@ function CertificateRow({
           <CertificateStateBadge state={certificate.state} />
         </p>
         <p className="text-sm text-base-content/80 break-words">
-          {certificate.sellerName} · No. {certificate.number} · submitted{' '}
-          <time dateTime={certificate.submittedAt}>{formatDateTime(certificate.submittedAt)}</time> · ends{' '}
-          {certificate.validUntil}
+          <Trans>
+            <span dir="auto">{sellerName}</span> · No. <span translate="no">{number}</span> · submitted{' '}
+            <time dateTime={submittedAt}>{submitted}</time> · ends {validUntil}
+          </Trans>
         </p>
       </div>
       <button type="button" className="btn btn-outline btn-sm" aria-expanded={open} onClick={onOpen}>
-        {open ? 'Close' : 'Check'} <span className="sr-only">certificate {certificate.number}</span>
+        {open ? (
+          <Trans>
+            Close <span className="sr-only">certificate {number}</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Check <span className="sr-only">certificate {number}</span>
+          </Trans>
+        )}
       </button>
     </div>
   );
@@ -213,15 +240,19 @@ function CertificateCheck({
   const [busy, setBusy] = useState(false);
   const param = { id: encodeURIComponent(certificate.id) };
 
-  async function run(send: () => Promise<{ position: number }>, done: string, failed: string): Promise<void> {
+  async function run(
+    send: () => Promise<{ position: number }>,
+    done: MessageDescriptor,
+    failed: MessageDescriptor,
+  ): Promise<void> {
     setBusy(true);
     try {
       const { position } = await send();
-      toast({ title: done, tone: 'success' });
+      toast({ title: t(done), tone: 'success' });
       setDeciding(null);
       await onDecided(position);
     } catch (error) {
-      toast({ title: failed, description: (error as Error).message, tone: 'error' });
+      toast({ title: t(failed), description: (error as Error).message, tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -230,8 +261,8 @@ function CertificateCheck({
   const verify = () =>
     run(
       () => call(server.admin.certificates[':id'].verify.$post({ param })),
-      'Certificate verified',
-      'Could not verify',
+      msg`Certificate verified`,
+      msg`Could not verify`,
     );
   const decide = (decision: Decision) => async (reason: string) => {
     const json = { reason };
@@ -239,44 +270,76 @@ function CertificateCheck({
       decision === 'reject'
         ? () => call(server.admin.certificates[':id'].reject.$post({ param, json }))
         : () => call(server.admin.certificates[':id'].revoke.$post({ param, json }));
-    await run(send, DECISIONS[decision].done, `Could not ${decision}`);
+    await run(send, DECISIONS[decision].done, DECISIONS[decision].failed);
   };
 
   const { state, scope, evidence } = certificate;
   const images = evidence.filter((file) => file.contentType !== 'application/pdf');
+  const { sellerName, number, issuer, decidedAt, decidedByName, reason } = certificate;
+  const kind = certificateName(certificate);
+  const decided = decidedAt && formatDateTime(decidedAt);
+  const stateName = t(STATE_LABELS[state]);
   return (
     <div className="mt-3 grid gap-4 lg:grid-cols-2">
-      <section aria-label="Details" className="space-y-1 text-sm break-words">
-        <h3 className="font-semibold">Details</h3>
-        <p>Seller: {certificate.sellerName}</p>
-        <p>Kind: {certificateName(certificate)}</p>
+      <section aria-label={t`Details`} className="space-y-1 text-sm break-words">
+        <h3 className="font-semibold">
+          <Trans>Details</Trans>
+        </h3>
         <p>
-          Number: <span className="font-mono">{certificate.number}</span>
+          <Trans>
+            Seller: <span dir="auto">{sellerName}</span>
+          </Trans>
         </p>
-        <p>Issuer: {certificate.issuer}</p>
+        <p>
+          <Trans>Kind: {kind}</Trans>
+        </p>
+        <p>
+          <Trans>
+            Number:{' '}
+            <span className="font-mono" translate="no">
+              {number}
+            </span>
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Issuer: <span dir="auto">{issuer}</span>
+          </Trans>
+        </p>
         <p>{validityText(certificate)}</p>
         <p>
-          Covers:{' '}
+          <Trans>Covers:</Trans>{' '}
           {scope.kind === 'seller' ? (
             scopeText(scope)
           ) : (
             <Link href={productPath(scope.productId)} className="link">
-              {scopeText(scope, () => 'the product')}
+              {scopeText(scope, () => t`the product`)}
             </Link>
           )}
         </p>
-        {certificate.decidedAt && (
+        {decided && (
           <p>
-            {t(STATE_LABELS[state])} {formatDateTime(certificate.decidedAt)}
-            {certificate.decidedByName && ` by ${certificate.decidedByName}`}
-            {certificate.reason && `: ${certificate.reason}`}
+            {stateName} {decided}
+            {decidedByName && (
+              <>
+                {' '}
+                <Trans>
+                  by <span dir="auto">{decidedByName}</span>
+                </Trans>
+              </>
+            )}
+            {reason && (
+              <>
+                : <span dir="auto">{reason}</span>
+              </>
+            )}
           </p>
         )}
         <div className="flex flex-wrap gap-2 pt-2">
           {state === 'submitted' && (
             <>
               <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void verify()}>
-                Verify
+                <Trans>Verify</Trans>
               </button>
               <button
                 type="button"
@@ -284,7 +347,7 @@ function CertificateCheck({
                 disabled={busy}
                 onClick={() => setDeciding('reject')}
               >
-                Reject
+                <Trans>Reject</Trans>
               </button>
             </>
           )}
@@ -295,19 +358,21 @@ function CertificateCheck({
               disabled={busy}
               onClick={() => setDeciding('revoke')}
             >
-              Revoke
+              <Trans>Revoke</Trans>
             </button>
           )}
         </div>
       </section>
-      <section aria-label="Evidence" className="space-y-2 text-sm">
-        <h3 className="font-semibold">Evidence</h3>
+      <section aria-label={t`Evidence`} className="space-y-2 text-sm">
+        <h3 className="font-semibold">
+          <Trans>Evidence</Trans>
+        </h3>
         <EvidenceLinks evidence={evidence} hrefOf={evidenceHref(certificate.id)} />
-        {images.map((file) => (
+        {images.map(({ evidenceId, name }) => (
           <img
-            key={file.evidenceId}
-            src={evidenceHref(certificate.id)(file.evidenceId)}
-            alt={`Evidence: ${file.name}`}
+            key={evidenceId}
+            src={evidenceHref(certificate.id)(evidenceId)}
+            alt={t`Evidence: ${name}`}
             width={600}
             height={800}
             loading="lazy"
@@ -317,16 +382,16 @@ function CertificateCheck({
       </section>
       {deciding && (
         <ReasonDialog
-          title={`${DECISIONS[deciding].title} ${certificate.number}?`}
-          label="Reason (the seller sees it)"
+          title={t(DECISIONS[deciding].title(number))}
+          label={t`Reason (the seller sees it)`}
           schema={reasonSchema}
-          confirmLabel={DECISIONS[deciding].confirm}
-          busyLabel={DECISIONS[deciding].busy}
+          confirmLabel={t(DECISIONS[deciding].confirm)}
+          busyLabel={t(DECISIONS[deciding].busy)}
           destructive
           onConfirm={decide(deciding)}
           onClose={() => setDeciding(null)}
         >
-          <p>{DECISIONS[deciding].text}</p>
+          <p>{t(DECISIONS[deciding].text)}</p>
         </ReasonDialog>
       )}
     </div>
