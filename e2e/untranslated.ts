@@ -2,7 +2,8 @@
  * The texts of a page that no catalog gave (issue 30): in the pseudo-locale every catalog text
  * is accented and bracketed (lingui.config.ts), so visible English letters outside those are a
  * hard-coded string. What people wrote (product names, reviews, messages) is marked `dir="auto"`,
- * names and codes never translated `translate="no"`: both are left out, as are formatted dates.
+ * names and codes never translated `translate="no"`: both are left out, as are formatted dates and
+ * what a `<time>` shows.
  */
 import type { Page } from '@playwright/test';
 
@@ -20,7 +21,9 @@ function findUntranslated(root: string): string[] {
     const text = node.textContent?.trim() ?? '';
     const element = node.parentElement;
     if (!element || !WORDS.test(text) || PSEUDO.test(text) || DATE.test(text)) continue;
-    if (element.closest('script, style, noscript, [dir="auto"], [translate="no"], [aria-hidden="true"]')) continue;
+    // A <time> holds what Intl formats in the page's locale ("5 Mar 2025", "2 minutes ago"), not a catalog's text.
+    if (element.closest('script, style, noscript, time, [dir="auto"], [translate="no"], [aria-hidden="true"]'))
+      continue;
     if (!element.checkVisibility()) continue;
     found.push(text);
   }
