@@ -133,8 +133,12 @@ test('products: Load More Products pages through everything, then hides', async 
   expect(total).toBeGreaterThan(20);
   await expect(cards(page)).toHaveCount(20);
   const loadMore = page.getByRole('button', { name: 'Load More Products' });
-  while (await loadMore.isVisible()) await loadMore.click();
-  await expect(cards(page)).toHaveCount(total);
+  // Each click waits for its page: while one loads, the button reads "Loading...".
+  for (let shown = 20; shown < total; ) {
+    await loadMore.click();
+    shown = Math.min(shown + 20, total);
+    await expect(cards(page)).toHaveCount(shown);
+  }
   await expect(loadMore).toBeHidden();
 });
 
