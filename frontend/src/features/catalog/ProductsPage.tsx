@@ -41,14 +41,26 @@ export default function ProductsPage() {
   );
 }
 
-/** Whether the live feed is connected: new and changed products then appear without a reload. */
+/**
+ * Whether the live feed is connected: new and changed products then appear without a reload.
+ * Both texts share one cell, the other one invisible, so the line keeps the longer one's width:
+ * connecting must not move the line (in Hindi "connecting" wrapped it under the heading and
+ * "on" brought it back up, shifting the whole list).
+ */
 function LiveStatus() {
   useSignals();
   const connected = liveConnected.value;
   return (
     <p className="flex items-center gap-2 text-sm text-base-content/80">
       <span className={`status ${connected ? 'status-success' : 'status-neutral'}`} aria-hidden="true" />
-      {connected ? <Trans>Live updates on</Trans> : <Trans>Connecting to live updates...</Trans>}
+      <span className="grid">
+        <span className={`[grid-area:1/1] ${connected ? '' : 'invisible'}`}>
+          <Trans>Live updates on</Trans>
+        </span>
+        <span className={`[grid-area:1/1] ${connected ? 'invisible' : ''}`}>
+          <Trans>Connecting to live updates...</Trans>
+        </span>
+      </span>
     </p>
   );
 }
