@@ -1,12 +1,20 @@
 /**
  * Issue 30, guarding the catalogs: pages opened in the pseudo-locale (/pseudo/...) show no text,
  * header and footer included, that did not come from a catalog; the check itself catches a
- * hard-coded label. Every converted page of a visitor, a buyer and an admin is opened. Not yet
- * converted, so not listed: the seller's dashboard, its makers and certificates pages, and the
- * admin tab certificates.
+ * hard-coded label. Every converted page of a visitor, a buyer, a seller and an admin is opened.
+ * Not yet converted, so not listed: the seller's makers and certificates pages (with the product's
+ * origin in the seller's product form), and the admin tab certificates.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addToCartByApi, productNamed, signInByApi, signUpByApi } from './shop.ts';
+import {
+  addToCartByApi,
+  boughtByNewBuyer,
+  type PlacedOrder,
+  postByApi,
+  productNamed,
+  signInByApi,
+  signUpByApi,
+} from './shop.ts';
 import { untranslatedOn } from './untranslated.ts';
 
 const DEMO_ADMIN = { email: 'admin@mibi.demo', password: 'admin1234' };
@@ -25,6 +33,27 @@ async function untranslated(page: Page, path: string): Promise<string[]> {
 /** Each of `paths` shows only catalog texts; every page with any left is named, not just the first. */
 async function expectCatalogTextsOnly(page: Page, paths: readonly string[]): Promise<void> {
   for (const path of paths) expect.soft(await untranslated(page, path), path).toEqual([]);
+}
+
+/** How the pseudo-locale shows the buttons the tests press (lingui.config.ts: accented English, bracketed). */
+const PSEUDO = {
+  addProduct: '⟦Àďď Ńēŵ Ƥŕōďũćţ⟧', // Add New Product
+  editProduct: '⟦Ēďĩţ Ƥŕōďũćţ⟧', // Edit Product
+  cancel: '⟦Ćàńćēĺ⟧', // Cancel
+  markShipped: '⟦Ḿàŕķ śĥĩƥƥēď⟧', // Mark shipped
+};
+
+/** A new buyer's order (on `request`) of a demo seller's product, moved on by the seller signed in on `seller`. */
+async function demoSellerOrder(
+  buyer: APIRequestContext,
+  seller: APIRequestContext,
+  baseURL: string,
+  moves: readonly object[],
+): Promise<PlacedOrder['sellerOrders'][number]> {
+  const dupatta = await productNamed(buyer, 'Ikat Cotton Dupatta');
+  const part = (await boughtByNewBuyer(buyer, baseURL, dupatta.id)).sellerOrders[0]!;
+  for (const move of moves) await postByApi(seller, baseURL, `/api/seller-orders/${part.id}/status`, move);
+  return part;
 }
 
 const firstProductId = async (request: APIRequestContext) =>
@@ -73,6 +102,37 @@ test("the demo buyer's orders, with their help requests, show only catalog texts
   await expectCatalogTextsOnly(page, ['/dashboard/buyer']);
 });
 
+test('the account pages reached from a mail, with a bad token, show only catalog texts', async ({ page }) => {
+  await expectCatalogTextsOnly(page, ['/forgot-password', '/reset-password?token=not-a-real-token']);
+  // Besides the API's refusal: it answers in the reader's language, in English for the pseudo-locale.
+  expect(await untranslated(page, '/verify-email?token=not-a-real-token')).toEqual([
+    'This verification link is invalid or has expired. Sign in and ask for a new one.',
+  ]);
+});
+
+test("tracking, signed out and as buyers with and without a tracking number, and the demo buyer's thread show only catalog texts", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await expectCatalogTextsOnly(page, ['/track']);
+  // A new buyer's order the demo seller shipped with a Delhivery waybill of its own (the demo's have none).
+  const seller = await browser.newContext({ baseURL });
+  await signInByApi(seller.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
+  const awb = String(Date.now()).padStart(13, '9').slice(-13);
+  await demoSellerOrder(page.request, seller.request, baseURL!, [
+    { status: 'processing' },
+    { status: 'shipped', tracking: { carrier: 'delhivery', awb } },
+  ]);
+  await expectCatalogTextsOnly(page, ['/track']);
+  await expect(page.getByText(awb)).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInByApi(page.request, baseURL!, DEMO_BUYER.email, DEMO_BUYER.password);
+  const [order] = (await (await page.request.get('/api/orders')).json()) as PlacedOrder[];
+  await expectCatalogTextsOnly(page, ['/track', `/messages/${order!.sellerOrders[0]!.id}`]);
+});
+
 test("the analyst's pages show only catalog texts, the log's own names and data left as they are", async ({
   page,
   baseURL,
@@ -107,4 +167,37 @@ test("the seller's product history and catalog import show only catalog texts", 
   await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
   const product = await productNamed(page.request, 'Banarasi Silk Saree');
   await expectCatalogTextsOnly(page, [`/dashboard/seller/products/${product.id}/history`, '/dashboard/seller/catalog']);
+});
+
+test("the seller's dashboard, with its product form and ship dialog open, shows only catalog texts", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInByApi(page.request, baseURL!, DEMO_SELLER.email, DEMO_SELLER.password);
+  // An order of the demo seller's to ship: a new buyer's, moved on to processing.
+  const buyer = await browser.newContext({ baseURL });
+  const part = await demoSellerOrder(buyer.request, page.request, baseURL!, [{ status: 'processing' }]);
+  await expectCatalogTextsOnly(page, ['/dashboard/seller']);
+
+  const order = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `#${part.shortId}` }) });
+  await order.getByRole('button', { name: PSEUDO.markShipped }).click();
+  const shipping = page.getByRole('dialog');
+  await expect(shipping).toBeVisible();
+  expect.soft(await untranslatedOn(page), 'the ship dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(shipping).toHaveCount(0);
+
+  await page.getByRole('button', { name: PSEUDO.addProduct }).click();
+  const form = page.locator('#products form').first();
+  await expect(form).toBeVisible();
+  expect.soft(await untranslatedOn(page), 'adding a product').toEqual([]);
+  await form.getByRole('button', { name: PSEUDO.cancel, exact: true }).click();
+
+  await page.getByRole('button', { name: PSEUDO.editProduct }).first().click();
+  await expect(form).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Left out until its own conversion lands (issue 30, another helper): the product's origin and tag, provenance/ProductOrigin.tsx.
+  await page.locator('section[aria-labelledby="origin-title"]').evaluate((origin) => origin.setAttribute('hidden', ''));
+  expect.soft(await untranslatedOn(page), 'editing a product').toEqual([]);
 });

@@ -86,7 +86,8 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
         <tbody className={CARD.body}>
           {documents.map((doc) => (
             <tr key={doc.id} className={CARD.row}>
-              <td className={`whitespace-nowrap font-mono ${CARD.cell}`} data-label={t`Number`}>
+              {/* The document's own words (numbers, names, codes, its place of supply) stay as it states them. */}
+              <td className={`whitespace-nowrap font-mono ${CARD.cell}`} data-label={t`Number`} translate="no">
                 {doc.number}
               </td>
               <td className={CARD.cell} data-label={t`Kind`}>
@@ -101,13 +102,15 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
                 {doc.date}
               </td>
               <td className={`max-sm:col-span-2 ${CARD.cell}`} data-label={t`Supplier`}>
-                {doc.supplier.legalName}
-                <span className="block text-xs text-base-content/80">GSTIN {doc.supplier.gstin}</span>
+                <span dir="auto">{doc.supplier.legalName}</span>
+                <span className="block text-xs text-base-content/80" translate="no">
+                  GSTIN {doc.supplier.gstin}
+                </span>
               </td>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Order`}>
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Order`} translate="no">
                 {orderOf(doc)}
               </td>
-              <td className={CARD.cell} data-label={t`Place of supply`}>
+              <td className={CARD.cell} data-label={t`Place of supply`} translate="no">
                 {placeOf(doc)}
               </td>
               <td className={`text-right ${CARD.cell}`} data-label={t`Taxable value`}>
@@ -115,12 +118,14 @@ export function TaxDocumentTable({ documents, caption }: { documents: readonly A
               </td>
               <td className={`text-right ${CARD.cell}`} data-label={t`Tax`}>
                 {formatPrice(taxOf(doc))}
-                <span className="block text-xs text-base-content/80">{doc.intraState ? 'CGST + SGST' : 'IGST'}</span>
+                <span className="block text-xs text-base-content/80" translate="no">
+                  {doc.intraState ? 'CGST + SGST' : 'IGST'}
+                </span>
               </td>
               <td className={`text-right ${CARD.cell}`} data-label={t`Total`}>
                 {formatPrice(doc.totals.amountPaise)}
               </td>
-              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Download`}>
+              <td className={`whitespace-nowrap ${CARD.cell}`} data-label={t`Download`} translate="no">
                 <a className="link" href={documentHref(doc, 'pdf')} download>
                   PDF
                 </a>{' '}

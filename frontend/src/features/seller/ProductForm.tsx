@@ -189,6 +189,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         <Field
           label={t`Product Name`}
           name="name"
+          dir="auto"
           defaultValue={initial.name}
           required
           maxLength={200}
@@ -198,6 +199,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         <TextAreaField
           label={t`Description`}
           name="description"
+          dir="auto"
           defaultValue={initial.description}
           rows={4}
           required
@@ -299,6 +301,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         <Field
           label={t`Tags (comma-separated)`}
           name="tags"
+          dir="auto"
           defaultValue={initial.tags}
           placeholder={t`silk, handloom, Varanasi`}
           error={errorOf('tags')}

@@ -140,7 +140,7 @@ function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps) {
         required
         error={errors.accountNumber}
       />
-      <Field label="IFSC" name="ifsc" placeholder="SBIN0001234" autoComplete="off" required error={errors.ifsc} />
+      <Field label={t`IFSC`} name="ifsc" placeholder="SBIN0001234" autoComplete="off" required error={errors.ifsc} />
       <div className="mt-2 flex flex-wrap gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? t`Saving...` : t`Save Bank Account`}
