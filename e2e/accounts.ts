@@ -1,14 +1,15 @@
 /**
  * What the browser tests need of e-mail verification and two-step sign-in against the server
- * they run (playwright.config.ts: DATA_DIR is E2E_DATA_DIR): the links in its development
+ * they run (its DATA_DIR, e2e/servers.ts): the links in its development
  * mailbox, and the demo admin's second factor.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { generateHOTP } from '@oslojs/otp';
+import { serverDataDir } from './servers.ts';
 
-/** The DATA_DIR of servers a spec runs itself, by base URL; the shared server's is E2E_DATA_DIR. */
+/** The DATA_DIR of servers a spec runs itself, by base URL; the shard's server's is in e2e/servers.ts. */
 const dataDirs = new Map<string, string>();
 
 /** Tells where a server that a spec started keeps its data (its mailbox), so its sign-ups can be verified. */
@@ -16,13 +17,10 @@ export function useDataDir(baseURL: string, dir: string): void {
   dataDirs.set(new URL(baseURL).origin, dir);
 }
 
-const dataDir = (baseURL?: string): string => {
-  const dir = (baseURL && dataDirs.get(new URL(baseURL).origin)) || process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  return dir;
-};
+const dataDir = (baseURL?: string): string =>
+  (baseURL && dataDirs.get(new URL(baseURL).origin)) || serverDataDir(baseURL);
 
-/** The token of the newest verification link mailed to `email` by the server at `baseURL` (the shared one by default). */
+/** The token of the newest verification link mailed to `email` by the server at `baseURL` (the test's own by default). */
 export function verificationToken(email: string, baseURL?: string): string {
   const folder = join(dataDir(baseURL), 'mail');
   for (const name of readdirSync(folder)
@@ -36,7 +34,7 @@ export function verificationToken(email: string, baseURL?: string): string {
   throw new Error(`no verification mail to ${email}`);
 }
 
-/** The mails the server at `baseURL` (the shared one by default) wrote to its development mailbox for `email`. */
+/** The mails the server at `baseURL` (the test's own by default) wrote to its development mailbox for `email`. */
 export function mailsTo(email: string, baseURL?: string): Array<{ to: string; subject: string; text: string }> {
   const folder = join(dataDir(baseURL), 'mail');
   return readdirSync(folder)

@@ -5,9 +5,8 @@
  * edit form shows the current image, empty figures read naturally, a failed list shows no
  * count, and the admin tabs show whole. On a phone and a laptop, each with an axe check.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { mailsTo } from './accounts.ts';
 import { SIZES, type SizeName } from './sizes.ts';
 import {
   addToCartByApi,
@@ -34,17 +33,6 @@ const ADDRESS = {
   State: 'Kerala',
   'PIN Code': '682016',
 };
-
-/** The mails the shared server wrote to its development mailbox for `to`. */
-function mailsTo(to: string): Array<{ to: string; subject: string; text: string }> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.json'))
-    .map(
-      (name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; subject: string; text: string },
-    )
-    .filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
-}
 
 /** A new seller (in a context of their own) with a product on sale; answers its id. */
 async function sellerWithProduct(

@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { webhookSignature } from '../platform/couriers/aftership-wire.ts';
 import { TestCourierControl } from '../platform/couriers/test-courier/control-client.ts';
+import { serverDataDir } from './servers.ts';
 import { addToCartByApi, expectAccessible, listProduct, placeOrderByApi, signUpByApi } from './shop.ts';
 
 /** The test courier the server runs, found in its DATA_DIR as MIBI finds it. */
 function testCourier(): TestCourierControl {
-  const folder = join(process.env.E2E_DATA_DIR!, 'test-courier');
+  const folder = join(serverDataDir(), 'test-courier');
   const { url } = JSON.parse(readFileSync(join(folder, 'address.json'), 'utf8')) as { url: string };
   const { apiKey } = JSON.parse(readFileSync(join(folder, 'keys.json'), 'utf8')) as { apiKey: string };
   return new TestCourierControl(url, apiKey);
