@@ -23,3 +23,32 @@ export const mailLanguage = (language: Locale | null): { t: Translate; formatLoc
   t: mailTranslator(language),
   formatLocale: FORMAT_LOCALE[language ?? DEFAULT_LOCALE],
 });
+
+/**
+ * The mail that tells a recorded notice: a greeting, its title (also the subject) and its body in
+ * the recipient's language, then the `closing` lines saying where to follow it up. `headline`
+ * frames the title when the mail says more than the title itself.
+ */
+export function noticeMailIn(
+  language: Locale | null,
+  name: string,
+  { title, body }: { title: string; body: string },
+  closing: (t: Translate) => string[],
+  headline: (t: Translate, title: string) => string = (_, title) => title,
+): { subject: string; text: string } {
+  const t = mailTranslator(language);
+  const told = mailTextTranslator(language);
+  return {
+    subject: told(title),
+    text: [
+      t(/*i18n*/ 'Hello {name},', { name }),
+      '',
+      headline(t, told(title)),
+      '',
+      told(body),
+      '',
+      ...closing(t),
+      '',
+    ].join('\n'),
+  };
+}

@@ -23,7 +23,7 @@ import { productDecider } from '../domain/product/decider.ts';
 import type { ProductEvent } from '../domain/product/events.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
-import { mailTextTranslator, mailTranslator } from './mail-language.ts';
+import { noticeMailIn } from './mail-language.ts';
 import { type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_DECISION = 'notify-decision';
@@ -98,21 +98,9 @@ export function decisionMail(
   { title, body }: { title: string; body: string },
   language: Locale | null,
 ): { subject: string; text: string } {
-  const t = mailTranslator(language);
-  const told = mailTextTranslator(language);
-  return {
-    subject: told(title),
-    text: [
-      t(/*i18n*/ 'Hello {name},', { name: sellerName }),
-      '',
-      told(title),
-      '',
-      told(body),
-      '',
-      t(/*i18n*/ 'Your seller dashboard on MIBI shows your products as they stand now.'),
-      '',
-    ].join('\n'),
-  };
+  return noticeMailIn(language, sellerName, { title, body }, (t) => [
+    t(/*i18n*/ 'Your seller dashboard on MIBI shows your products as they stand now.'),
+  ]);
 }
 
 export const notifyDecision: Worker<NotifyDecisionJob> = {

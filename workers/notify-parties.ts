@@ -35,7 +35,7 @@ import { type ProductEvent, productStream } from '../domain/product/events.ts';
 import type { CertificateEvent } from '../domain/provenance/events.ts';
 import type { Recorded, Streams } from '../platform/eventstore/streams.ts';
 import type { Effect } from './effect.ts';
-import { mailTextTranslator, mailTranslator } from './mail-language.ts';
+import { noticeMailIn } from './mail-language.ts';
 import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_PARTIES = 'notify-parties';
@@ -130,26 +130,12 @@ export function noticeMail(
   { title, body, role }: Pick<Notice, 'title' | 'body' | 'role'>,
   language: Locale | null,
 ): { subject: string; text: string } {
-  const t = mailTranslator(language);
-  const told = mailTextTranslator(language);
-  const where =
+  return noticeMailIn(language, name, { title, body }, (t) => [
     role === 'buyer'
       ? t(/*i18n*/ 'Follow your orders under My Account on MIBI.')
-      : t(/*i18n*/ 'Your seller dashboard on MIBI has the details.');
-  return {
-    subject: told(title),
-    text: [
-      t(/*i18n*/ 'Hello {name},', { name }),
-      '',
-      told(title),
-      '',
-      told(body),
-      '',
-      where,
-      t(/*i18n*/ 'Choose which of these mails you get on your account page.'),
-      '',
-    ].join('\n'),
-  };
+      : t(/*i18n*/ 'Your seller dashboard on MIBI has the details.'),
+    t(/*i18n*/ 'Choose which of these mails you get on your account page.'),
+  ]);
 }
 
 export const notifyParties: Worker<NotifyPartiesJob> = {

@@ -6,7 +6,7 @@ import { notificationId, notificationStream } from '../domain/notification/event
 import { type OrderEvent, type OrderLine, orderStream } from '../domain/order/events.ts';
 import { type LegacyOrderEvent, purchaseOf } from '../domain/order/upcast.ts';
 import type { Streams } from '../platform/eventstore/streams.ts';
-import { mailTextTranslator, mailTranslator } from './mail-language.ts';
+import { noticeMailIn } from './mail-language.ts';
 import { type Cause, type Worker, type WorkerContext, causedBy } from './worker.ts';
 
 export const NOTIFY_SELLER = 'notify-seller';
@@ -57,21 +57,13 @@ export function newOrderMail(
   { title, body }: Pick<Notification, 'title' | 'body'>,
   language: Locale | null,
 ): { subject: string; text: string } {
-  const t = mailTranslator(language);
-  const told = mailTextTranslator(language);
-  return {
-    subject: told(title),
-    text: [
-      t(/*i18n*/ 'Hello {name},', { name: sellerName }),
-      '',
-      t(/*i18n*/ '{order} is waiting for you on MIBI:', { order: told(title) }),
-      '',
-      told(body),
-      '',
-      t(/*i18n*/ 'Open your seller dashboard to prepare it for dispatch.'),
-      '',
-    ].join('\n'),
-  };
+  return noticeMailIn(
+    language,
+    sellerName,
+    { title, body },
+    (t) => [t(/*i18n*/ 'Open your seller dashboard to prepare it for dispatch.')],
+    (t, order) => t(/*i18n*/ '{order} is waiting for you on MIBI:', { order }),
+  );
 }
 
 /**
