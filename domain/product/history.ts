@@ -1,8 +1,11 @@
 /**
  * A product's history in plain words: what each product event (and each review of the
- * product) says to its seller. Pure, so the API and the SPA word it the same way.
+ * product) says to its seller. Pure, so the API and the SPA word it the same way. A summary
+ * the history shows on its own is a message of the server catalog (domain/i18n/message.ts), so
+ * the SPA reads it back in the language on screen.
  */
 import type { DisplayStatus, Verification } from '../catalog/status.ts';
+import { english } from '../i18n/message.ts';
 import { formatInr } from '../money.ts';
 import { shortOrderId, shortReturnId } from '../order/status.ts';
 import type { ReviewEvent } from '../review/events.ts';
@@ -92,8 +95,8 @@ const DETAIL_FIELDS: { [K in ShownField]: { label: string; show: Shown<K> } } = 
 export const STOCK_LABEL = 'Stock';
 
 const RELEASED_BECAUSE: Record<StockReleaseReason, string> = {
-  order_cancelled: 'cancelled',
-  order_failed: 'could not be placed',
+  order_cancelled: /*i18n*/ 'Released {quantity}: order #{order} cancelled',
+  order_failed: /*i18n*/ 'Released {quantity}: order #{order} could not be placed',
 };
 
 /** Long values (a description) are cut in the summary; `changes` keeps them whole. */
@@ -210,7 +213,9 @@ export function describeProductEvents<E extends ProductEvent>(
     const imported = 'imported' in one.data && one.data.imported !== undefined;
     return {
       event: one,
-      description: imported ? { ...description, summary: `${IMPORTED}: ${description.summary}` } : description,
+      description: imported
+        ? { ...description, summary: english(/*i18n*/ 'Imported: {summary}', { summary: description.summary }) }
+        : description,
     };
   });
 }
@@ -220,7 +225,11 @@ function describeChange(event: UpcastProductEvent, names: HistoryNames, variety:
     case 'ProductListed': {
       const { pricePaise, stockQuantity, categoryId } = event.data;
       return {
-        summary: `Listed in ${names.category(categoryId)} at ${formatInr(pricePaise)} with ${stockQuantity} in stock`,
+        summary: english(/*i18n*/ 'Listed in {category} at {price} with {stock} in stock', {
+          category: names.category(categoryId),
+          price: formatInr(pricePaise),
+          stock: stockQuantity,
+        }),
       };
     }
     case 'ProductUpdated': {
@@ -232,28 +241,31 @@ function describeChange(event: UpcastProductEvent, names: HistoryNames, variety:
     case 'StockAdjusted': {
       const { from, to } = event.data;
       return {
-        summary: `Stock adjusted from ${from} to ${to}`,
+        summary: english(/*i18n*/ 'Stock adjusted from {from} to {to}', { from, to }),
         changes: stockChange(from, to, event.data.variantId, variety),
       };
     }
     case 'StockReserved': {
       const { orderId, quantity, remaining } = event.data;
       return {
-        summary: `Reserved ${quantity} by order #${shortOrderId(orderId)}`,
+        summary: english(/*i18n*/ 'Reserved {quantity} by order #{order}', { quantity, order: shortOrderId(orderId) }),
         changes: stockChange(remaining + quantity, remaining, event.data.variantId, variety),
       };
     }
     case 'StockReleased': {
       const { orderId, quantity, remaining, reason } = event.data;
       return {
-        summary: `Released ${quantity}: order #${shortOrderId(orderId)} ${RELEASED_BECAUSE[reason]}`,
+        summary: english(RELEASED_BECAUSE[reason], { quantity, order: shortOrderId(orderId) }),
         changes: stockChange(remaining - quantity, remaining, event.data.variantId, variety),
       };
     }
     case 'StockReturned': {
       const { returnId, quantity, remaining } = event.data;
       return {
-        summary: `Restocked ${quantity}: return ${shortReturnId(returnId)} accepted`,
+        summary: english(/*i18n*/ 'Restocked {quantity}: return {return} accepted', {
+          quantity,
+          return: shortReturnId(returnId),
+        }),
         changes: stockChange(remaining - quantity, remaining, event.data.variantId, variety),
       };
     }
@@ -268,40 +280,41 @@ function describeChange(event: UpcastProductEvent, names: HistoryNames, variety:
       return { summary: `Changes approved: ${changes.map(changeText).join('; ')}`, changes };
     }
     case 'ProductRevisionRejected':
-      return { summary: `Changes rejected: ${event.data.reason}` };
+      return { summary: english(/*i18n*/ 'Changes rejected: {reason}', { reason: event.data.reason }) };
     case 'ProductRevisionWithdrawn':
-      return { summary: 'Changes waiting for review withdrawn' };
+      return { summary: english(/*i18n*/ 'Changes waiting for review withdrawn') };
     case 'ProductTranslated': {
       const { locale, before, after } = event.data;
       const changes = translationChanges(locale, before, after);
       const language = LANGUAGE_NAMES[locale];
-      if (after === null) return { summary: `${language} name, description and tags removed`, changes };
+      if (after === null)
+        return { summary: english(/*i18n*/ '{language} name, description and tags removed', { language }), changes };
       const what = before === null ? `Added in ${language}` : `Changed in ${language}`;
       return { summary: `${what}: ${changes.map(changeText).join('; ')}`, changes };
     }
     case 'ProductVerified':
-      return { summary: 'Verified' };
+      return { summary: english(/*i18n*/ 'Verified') };
     case 'ProductRejected':
-      return { summary: `Rejected: ${event.data.reason}` };
+      return { summary: english(/*i18n*/ 'Rejected: {reason}', { reason: event.data.reason }) };
     case 'ProductResubmitted':
-      return { summary: 'Resubmitted for review' };
+      return { summary: english(/*i18n*/ 'Resubmitted for review') };
     case 'ProductFeatured':
-      return { summary: 'Featured' };
+      return { summary: english(/*i18n*/ 'Featured') };
     case 'ProductUnfeatured':
-      return { summary: 'No longer featured' };
+      return { summary: english(/*i18n*/ 'No longer featured') };
     case 'ProductDelisted':
-      return { summary: 'Delisted' };
+      return { summary: english(/*i18n*/ 'Delisted') };
   }
 }
 
 /** ReviewEdited does not repeat the author's name, so it is passed in. */
 export function describeReviewEvent(event: ReviewEvent, authorName: string): EventDescription {
-  const rated = `rated ${event.data.rating} out of 5`;
+  const values = { name: authorName, rating: event.data.rating };
   return {
     summary:
       event.type === 'ReviewSubmitted'
-        ? `Review received from ${authorName}: ${rated}`
-        : `Review from ${authorName} edited: ${rated}`,
+        ? english(/*i18n*/ 'Review received from {name}: rated {rating} out of 5', values)
+        : english(/*i18n*/ 'Review from {name} edited: rated {rating} out of 5', values),
   };
 }
 

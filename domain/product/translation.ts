@@ -16,7 +16,7 @@ export const isTranslatedLocale = (value: unknown): value is TranslatedLocale =>
   TRANSLATED_LOCALES.some((locale) => locale === value);
 
 /** Each language's name in English, as the seller's history and messages name it. */
-export const LANGUAGE_NAMES: Record<TranslatedLocale, string> = { hi: 'Hindi' };
+export const LANGUAGE_NAMES: Record<TranslatedLocale, string> = { hi: /*i18n*/ 'Hindi' };
 
 /** `description` '' and `tags` [] are not given: the English ones are shown. */
 export interface ProductTranslation {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../format.ts';
+import { domainText } from '../../../i18n/domain-text.ts';
 import type { HistoryEntry } from '../types.ts';
 import { ChangesTable } from '../ChangesTable.tsx';
 import { entryStyle, isRestorable, showsChangesTable, stockMoveOf } from './entryKinds.ts';
@@ -26,6 +27,7 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
   const stock = stockMoveOf(entry);
   const absolute = formatDateTime(entry.at);
   const actorName = entry.actor.name;
+  const summary = domainText(entry.summary);
 
   return (
     <li>
@@ -54,9 +56,9 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
               {absolute}
             </p>
           </div>
-          {!table && entry.summary !== title && (
+          {!table && summary !== title && (
             <p dir="auto" className="break-words">
-              {entry.summary}
+              {summary}
             </p>
           )}
           {stock && (
