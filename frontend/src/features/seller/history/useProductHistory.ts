@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useLiveEvent } from '../../../state/live.ts';
@@ -43,7 +45,7 @@ export function useProductHistory(productId: string) {
           setState({ status: 'notFound' });
           return;
         }
-        toast({ title: 'Failed to load history', description: (error as Error).message, tone: 'error' });
+        toast({ title: i18n._(msg`Failed to load history`), description: (error as Error).message, tone: 'error' });
         // A failed refresh keeps the history already shown.
         setState((shown) => (shown.status === 'ready' ? shown : { status: 'failed' }));
       }
