@@ -40,6 +40,8 @@ const PSEUDO = {
   addProduct: '⟦Àďď Ńēŵ Ƥŕōďũćţ⟧', // Add New Product
   editProduct: '⟦Ēďĩţ Ƥŕōďũćţ⟧', // Edit Product
   cancel: '⟦Ćàńćēĺ⟧', // Cancel
+  addOption: '⟦Àďď ōƥţĩōń⟧', // Add option
+  addQuestion: '⟦Àďď à ǫũēśţĩōń⟧', // Add a question
   markShipped: '⟦Ḿàŕķ śĥĩƥƥēď⟧', // Mark shipped
 };
 
@@ -191,6 +193,12 @@ test("the seller's dashboard, with its product form and ship dialog open, shows 
   await page.getByRole('button', { name: PSEUDO.addProduct }).click();
   const form = page.locator('#products form').first();
   await expect(form).toBeVisible();
+  // With an option, so its variants' table shows, and a question for the buyer.
+  await form.getByRole('button', { name: PSEUDO.addOption }).click();
+  await form.locator('[name="options.0.name"]').fill('Size');
+  await form.locator('[name="options.0.values"]').fill('S, M');
+  await form.getByRole('button', { name: PSEUDO.addQuestion }).click();
+  await expect(form.locator('table')).toBeVisible();
   expect.soft(await untranslatedOn(page), 'adding a product').toEqual([]);
   await form.getByRole('button', { name: PSEUDO.cancel, exact: true }).click();
 
