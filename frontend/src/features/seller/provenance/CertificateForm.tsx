@@ -1,4 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CERTIFICATE_KINDS, type CertificateKind } from '../../../../../domain/provenance/events.ts';
 import type { CertificateInput } from '../../../../../domain/provenance/schemas.ts';
@@ -12,15 +14,15 @@ import { CERTIFICATE_KIND_LABELS } from '../../provenance/index.ts';
 import type { EvidenceFile } from './types.ts';
 
 /** The title's label for the kinds that have one: the GI's name, or the mark's. */
-const TITLE_LABELS: Partial<Record<CertificateKind, string>> = {
-  'gi-authorised-user': 'GI name (as registered)',
-  other: 'Name of the mark or certificate',
+const TITLE_LABELS: Partial<Record<CertificateKind, MessageDescriptor>> = {
+  'gi-authorised-user': msg`GI name (as registered)`,
+  other: msg`Name of the mark or certificate`,
 };
 
 const SCOPES = [
-  { value: 'seller', label: 'My business (every product I sell)' },
-  { value: 'product', label: 'One product' },
-  { value: 'lot', label: 'A lot of one product' },
+  { value: 'seller', label: msg`My business (every product I sell)` },
+  { value: 'product', label: msg`One product` },
+  { value: 'lot', label: msg`A lot of one product` },
 ] as const;
 type ScopeKind = (typeof SCOPES)[number]['value'];
 
@@ -47,11 +49,14 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
 
   async function submit(fields: CertificateInput) {
     const { position } = await call(server.seller.certificates.$post({ json: fields }));
-    toast({ title: 'Certificate submitted', description: 'An admin checks it; its badge shows once it is verified.' });
+    toast({
+      title: t`Certificate submitted`,
+      description: t`An admin checks it; its badge shows once it is verified.`,
+    });
     await onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(certificateFormSchema, submit, 'Error submitting certificate', () => ({
+  const { errors, busy, onSubmit } = useForm(certificateFormSchema, submit, t`Error submitting certificate`, () => ({
     evidenceIds: evidence.map((file) => file.evidenceId),
   }));
   const titleLabel = kind ? TITLE_LABELS[kind] : undefined;
@@ -59,11 +64,11 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
   return (
     <section aria-labelledby="certificate-form-title" className="card border border-base-300 p-6">
       <h2 id="certificate-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold outline-none">
-        Submit Certificate
+        <Trans>Submit Certificate</Trans>
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <ChoiceField
-          label="Kind of certificate"
+          label={t`Kind of certificate`}
           name="kind"
           choices={CERTIFICATE_KINDS}
           labelOf={(choice) => t(CERTIFICATE_KIND_LABELS[choice])}
@@ -72,12 +77,12 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
           error={errors.kind}
         />
         {titleLabel ? (
-          <Field key={kind} label={titleLabel} name="title" maxLength={200} required error={errors.title} />
+          <Field key={kind} label={t(titleLabel)} name="title" maxLength={200} required error={errors.title} />
         ) : (
           <input type="hidden" name="title" value="" />
         )}
         <Field
-          label="Certificate or registration number"
+          label={t`Certificate or registration number`}
           name="number"
           maxLength={60}
           required
@@ -85,17 +90,17 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
           className="md:col-start-1"
         />
         <Field
-          label="Issuer"
+          label={t`Issuer`}
           name="issuer"
           maxLength={200}
-          placeholder="Textiles Committee"
+          placeholder={t`Textiles Committee`}
           required
           error={errors.issuer}
         />
-        <Field label="Valid from" name="validFrom" type="date" required error={errors.validFrom} />
-        <Field label="Valid until" name="validUntil" type="date" required error={errors.validUntil} />
+        <Field label={t`Valid from`} name="validFrom" type="date" required error={errors.validFrom} />
+        <Field label={t`Valid until`} name="validUntil" type="date" required error={errors.validUntil} />
         <SelectField
-          label="What it covers"
+          label={t`What it covers`}
           name="scopeKind"
           value={scope}
           onChange={(event) => setScope(event.target.value as ScopeKind)}
@@ -103,30 +108,30 @@ export function CertificateForm({ products, onSaved, onCancel }: CertificateForm
         >
           {SCOPES.map(({ value, label }) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </SelectField>
         {scope !== 'seller' && (
-          <SelectField label="Product" name="productId" defaultValue="" error={errors['scope.productId']}>
+          <SelectField label={t`Product`} name="productId" defaultValue="" error={errors['scope.productId']}>
             <option value="" disabled>
-              Choose one of your products
+              <Trans>Choose one of your products</Trans>
             </option>
             {products.map((product) => (
-              <option key={product.id} value={product.id}>
+              <option key={product.id} value={product.id} dir="auto">
                 {product.name}
               </option>
             ))}
           </SelectField>
         )}
-        {scope === 'lot' && <Field label="Lot" name="lot" maxLength={60} required error={errors['scope.lot']} />}
+        {scope === 'lot' && <Field label={t`Lot`} name="lot" maxLength={60} required error={errors['scope.lot']} />}
         <EvidencePicker files={evidence} onChange={setEvidence} error={errors.evidenceIds} />
         <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Submitting...' : 'Submit Certificate'}
+            {busy ? t`Submitting...` : t`Submit Certificate`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
@@ -144,6 +149,7 @@ function EvidencePicker({
   onChange: (files: EvidenceFile[]) => void;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
 
@@ -155,7 +161,7 @@ function EvidencePicker({
       for (const file of Array.from(chosen).slice(0, MAX_EVIDENCE - files.length))
         stored.push(await call(server.seller.evidence.$post({ form: { file } })));
     } catch (failure) {
-      toast({ title: 'Error uploading evidence', description: (failure as Error).message, tone: 'error' });
+      toast({ title: t`Error uploading evidence`, description: (failure as Error).message, tone: 'error' });
     } finally {
       onChange(stored);
       setUploading(false);
@@ -166,21 +172,23 @@ function EvidencePicker({
   return (
     <div className="md:col-span-2">
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-        Evidence: a scan, photo or PDF of the certificate (up to {MAX_EVIDENCE} files, 10 MB each)
+        <Trans>Evidence: a scan, photo or PDF of the certificate (up to {MAX_EVIDENCE} files, 10 MB each)</Trans>
       </label>
       {files.length > 0 && (
-        <ul className="mb-2 space-y-1" aria-label="Evidence attached">
+        <ul className="mb-2 space-y-1" aria-label={t`Evidence attached`}>
           {files.map((file) => (
             <li key={file.evidenceId} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="break-all">{file.name}</span>
+              <span className="break-all" dir="auto">
+                {file.name}
+              </span>
               <span className="text-base-content/80">({fileText(file)})</span>
               <button
                 type="button"
                 className="btn btn-ghost btn-xs"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t`Remove ${ph({ fileName: file.name })}`}
                 onClick={() => onChange(files.filter((other) => other !== file))}
               >
-                Remove
+                <Trans>Remove</Trans>
               </button>
             </li>
           ))}
@@ -198,7 +206,11 @@ function EvidencePicker({
         aria-describedby={error ? `${inputId}-error` : undefined}
         onChange={(event) => void upload(event.target.files, event.currentTarget)}
       />
-      {uploading && <span className="ml-2 text-sm">Uploading...</span>}
+      {uploading && (
+        <span className="ml-2 text-sm">
+          <Trans>Uploading...</Trans>
+        </span>
+      )}
       <p id={`${inputId}-error`} className="min-h-5 pt-0.5 text-sm text-error">
         {error}
       </p>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { server } from '../../../api/client.ts';
 import { useApiGet } from '../../../api/useApiGet.ts';
@@ -20,10 +21,11 @@ import {
 
 /** /seller/certificates: the seller's certificates with their state, and the form to submit one with its evidence. */
 export default function CertificatesPage() {
+  const { t } = useLingui();
   return (
     <SellerPage
-      title="Certificates"
-      description="Your GI registrations, Handloom Mark, Craftmark and other certificates. Once an admin verifies one, its badge shows on the products it covers until it ends."
+      title={t`Certificates`}
+      description={t`Your GI registrations, Handloom Mark, Craftmark and other certificates. Once an admin verifies one, its badge shows on the products it covers until it ends.`}
     >
       {(userId) => <Certificates key={userId} />}
     </SellerPage>
@@ -31,12 +33,13 @@ export default function CertificatesPage() {
 }
 
 function Certificates() {
+  const { t } = useLingui();
   const certificates = useApiGet(
     (options) => server.seller.certificates.$get({}, options),
     [],
-    'Failed to load your certificates',
+    t`Failed to load your certificates`,
   );
-  const products = useApiGet((options) => server.seller.products.$get({}, options), [], 'Error fetching products');
+  const products = useApiGet((options) => server.seller.products.$get({}, options), [], t`Error fetching products`);
   const [adding, setAdding] = useState(false);
   const productName = (id: string) => products.data?.items.find((product) => product.id === id)?.name;
 
@@ -50,24 +53,24 @@ function Certificates() {
       <CertificateForm products={products.data?.items ?? []} onSaved={submitted} onCancel={() => setAdding(false)} />
     );
   if (certificates.loading) return <Skeleton className="h-40 rounded-box" />;
-  if (certificates.failed) return <LoadFailed what="your certificates" onRetry={() => void certificates.reload()} />;
+  if (certificates.failed) return <LoadFailed what={t`your certificates`} onRetry={() => void certificates.reload()} />;
   const list = certificates.data!;
   const add = (
     <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-      <Icon name="plus" className="size-4" /> Submit Certificate
+      <Icon name="plus" className="size-4" /> <Trans>Submit Certificate</Trans>
     </button>
   );
   if (list.length === 0)
     return (
       <EmptyState
-        title="No certificates yet"
-        text="Submit a certificate with a scan or PDF of it for an admin to check."
+        title={t`No certificates yet`}
+        text={t`Submit a certificate with a scan or PDF of it for an admin to check.`}
       >
         {add}
       </EmptyState>
     );
   return (
-    <section aria-label="Your certificates">
+    <section aria-label={t`Your certificates`}>
       <div className="mb-4">{add}</div>
       <ul className="space-y-4">
         {list.map((certificate) => (
@@ -85,7 +88,12 @@ function CertificateCard({
   certificate: Certificate;
   productName: (id: string) => string | undefined;
 }) {
+  const { t } = useLingui();
   const { state, reason, decidedAt, decidedByName } = certificate;
+  const { number, issuer } = certificate;
+  const validity = validityText(certificate);
+  const covers = scopeText(certificate.scope, productName);
+  const submittedAt = formatDateTime(certificate.submittedAt);
   return (
     <li className="card border border-base-300 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -93,20 +101,40 @@ function CertificateCard({
         <CertificateStateBadge state={state} />
       </div>
       <p className="text-sm">
-        No. <span className="font-mono">{certificate.number}</span> · issued by {certificate.issuer}
+        <Trans>
+          No.{' '}
+          <span className="font-mono" translate="no">
+            {number}
+          </span>{' '}
+          · issued by <span dir="auto">{issuer}</span>
+        </Trans>
       </p>
       <p className="text-sm">
-        {validityText(certificate)} · covers: {scopeText(certificate.scope, productName)}
+        <Trans>
+          {validity} · covers: <span dir="auto">{covers}</span>
+        </Trans>
       </p>
       {reason && (state === 'rejected' || state === 'revoked') && (
         <p className="mt-1 text-sm text-error">
-          {state === 'rejected' ? 'Rejected' : 'Revoked'}: {reason}
+          {t(STATE_LABELS[state])}: <span dir="auto">{reason}</span>
         </p>
       )}
       <p className="mt-1 text-sm text-base-content/80">
-        Submitted {formatDateTime(certificate.submittedAt)}
-        {decidedAt &&
-          ` · ${STATE_LABELS[state]} ${formatDateTime(decidedAt)}${decidedByName ? ` by ${decidedByName}` : ''}`}
+        <Trans>Submitted {submittedAt}</Trans>
+        {decidedAt && (
+          <>
+            {' · '}
+            {t(STATE_LABELS[state])} {formatDateTime(decidedAt)}
+            {decidedByName && (
+              <>
+                {' '}
+                <Trans>
+                  by <span dir="auto">{decidedByName}</span>
+                </Trans>
+              </>
+            )}
+          </>
+        )}
       </p>
       <div className="mt-2 text-sm">
         <EvidenceLinks evidence={certificate.evidence} hrefOf={sellerEvidenceHref(certificate.id)} />

@@ -1,9 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { Icon } from '../../../components/Icon.tsx';
+import { formatNumber } from '../../../format.ts';
 import type { EvidenceFile } from './types.ts';
 
 /** "PDF, 120 KB": what a file is before it is opened. */
-export const fileText = ({ contentType, size }: Pick<EvidenceFile, 'contentType' | 'size'>): string =>
-  `${contentType === 'application/pdf' ? 'PDF' : 'image'}, ${Math.max(1, Math.round(size / 1024)).toLocaleString('en-IN')} KB`;
+export function fileText({ contentType, size }: Pick<EvidenceFile, 'contentType' | 'size'>): string {
+  const kilobytes = formatNumber(Math.max(1, Math.round(size / 1024)));
+  return contentType === 'application/pdf' ? t`PDF, ${kilobytes} KB` : t`image, ${kilobytes} KB`;
+}
 
 /**
  * A certificate's evidence files as links to their download route (`hrefOf`): a PDF downloads,
@@ -17,7 +21,7 @@ export function EvidenceLinks({
   hrefOf: (evidenceId: string) => string;
 }) {
   return (
-    <ul className="space-y-1" aria-label="Evidence">
+    <ul className="space-y-1" aria-label={t`Evidence`}>
       {evidence.map((file) => (
         <li key={file.evidenceId}>
           <a
@@ -27,7 +31,7 @@ export function EvidenceLinks({
               ? { download: file.name }
               : { target: '_blank', rel: 'noreferrer' })}
           >
-            <Icon name="layers" className="size-4 shrink-0" /> {file.name}
+            <Icon name="layers" className="size-4 shrink-0" /> <span dir="auto">{file.name}</span>
           </a>{' '}
           <span className="text-sm text-base-content/80">({fileText(file)})</span>
         </li>

@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ARTISAN_ID_KINDS, MAKER_KINDS } from '../../../../../domain/provenance/events.ts';
 import type { MakerInput } from '../../../../../domain/provenance/schemas.ts';
@@ -11,9 +12,9 @@ import type { Maker } from './types.ts';
 import { ARTISAN_ID_LABELS, MAKER_KIND_LABELS } from '../../provenance/index.ts';
 
 const CLUSTER_FIELDS = [
-  { name: 'place', label: 'Village or town', placeholder: 'Sarai Mohana' },
-  { name: 'district', label: 'District', placeholder: 'Varanasi' },
-  { name: 'state', label: 'State', placeholder: 'Uttar Pradesh' },
+  { name: 'place', label: msg`Village or town`, placeholder: msg`Sarai Mohana` },
+  { name: 'district', label: msg`District`, placeholder: msg`Varanasi` },
+  { name: 'state', label: msg`State`, placeholder: msg`Uttar Pradesh` },
 ] as const;
 
 interface MakerFormProps {
@@ -40,17 +41,18 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
     const { position } = maker
       ? await call(server.seller.makers[':id'].$put({ param: { id: encodeURIComponent(maker.id) }, json: fields }))
       : await call(server.seller.makers.$post({ json: fields }));
-    toast({ title: maker ? 'Maker updated' : 'Maker added', description: `${fields.name} is among your makers.` });
+    const makerName = fields.name;
+    toast({ title: maker ? t`Maker updated` : t`Maker added`, description: t`${makerName} is among your makers.` });
     await onSaved(position);
   }
 
   const { errors, busy, onSubmit } = useForm(
     makerFormSchema,
     save,
-    maker ? 'Error updating maker' : 'Error adding maker',
+    maker ? t`Error updating maker` : t`Error adding maker`,
     () => ({ photo: photo?.id ?? '' }),
   );
-  const title = maker ? `Edit ${maker.name}` : 'Add Maker';
+  const title = maker ? t`Edit ${ph({ makerName: maker.name })}` : t`Add Maker`;
 
   return (
     <section aria-labelledby="maker-form-title" className="card border border-base-300 p-6">
@@ -59,7 +61,7 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-x-6 md:grid-cols-2">
         <ChoiceField
-          label="Who they are"
+          label={t`Who they are`}
           name="kind"
           choices={MAKER_KINDS}
           labelOf={(kind) => t(MAKER_KIND_LABELS[kind])}
@@ -67,7 +69,7 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
           error={errors.kind}
         />
         <Field
-          label="Name (as they wish to be shown)"
+          label={t`Name (as they wish to be shown)`}
           name="name"
           defaultValue={maker?.name}
           maxLength={100}
@@ -75,31 +77,33 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
           error={errors.name}
         />
         <Field
-          label="Craft"
+          label={t`Craft`}
           name="craft"
           defaultValue={maker?.craft}
           maxLength={100}
-          placeholder="Banarasi brocade weaving"
+          placeholder={t`Banarasi brocade weaving`}
           required
           error={errors.craft}
           className="md:col-span-2"
         />
         <fieldset className="grid gap-x-6 md:col-span-2 md:grid-cols-2">
-          <legend className="mb-2 font-medium">Cluster: where they work</legend>
+          <legend className="mb-2 font-medium">
+            <Trans>Cluster: where they work</Trans>
+          </legend>
           {CLUSTER_FIELDS.map(({ name, label, placeholder }) => (
             <Field
               key={name}
-              label={label}
+              label={t(label)}
               name={name}
               defaultValue={maker?.cluster[name]}
               maxLength={100}
-              placeholder={placeholder}
+              placeholder={t(placeholder)}
               required
               error={errors[`cluster.${name}`]}
             />
           ))}
           <Field
-            label="PIN Code"
+            label={t`PIN Code`}
             name="pin"
             defaultValue={maker?.cluster.pin}
             inputMode="numeric"
@@ -114,7 +118,7 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
         />
         <PhotoField photo={photo} onChange={setPhoto} />
         <TextAreaField
-          label="Their story (optional, up to 1000 characters)"
+          label={t`Their story (optional, up to 1000 characters)`}
           name="story"
           defaultValue={maker?.story}
           rows={4}
@@ -124,10 +128,10 @@ export function MakerForm({ maker, onSaved, onCancel }: MakerFormProps) {
         />
         <div className="mt-2 flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : maker ? 'Save Maker' : 'Add Maker'}
+            {busy ? t`Saving...` : maker ? t`Save Maker` : t`Add Maker`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
@@ -150,15 +154,19 @@ function ArtisanIdFields({
   const [kind, setKind] = useState<string>(maker?.artisanId?.kind ?? '');
   return (
     <fieldset className="grid gap-x-6 md:col-span-2 md:grid-cols-2">
-      <legend className="mb-2 font-medium">Artisan ID (optional, shown masked)</legend>
+      <legend className="mb-2 font-medium">
+        <Trans>Artisan ID (optional, shown masked)</Trans>
+      </legend>
       <SelectField
-        label="Kind of ID"
+        label={t`Kind of ID`}
         name="artisanIdKind"
         value={kind}
         onChange={(event) => setKind(event.target.value)}
         error={errors.kind}
       >
-        <option value="">None</option>
+        <option value="">
+          <Trans>None</Trans>
+        </option>
         {ARTISAN_ID_KINDS.map((idKind) => (
           <option key={idKind} value={idKind}>
             {t(ARTISAN_ID_LABELS[idKind])}
@@ -167,7 +175,11 @@ function ArtisanIdFields({
       </SelectField>
       {kind && (
         <Field
-          label={maker?.artisanId ? `ID number (type it again to keep it: ${maker.artisanId.masked})` : 'ID number'}
+          label={
+            maker?.artisanId
+              ? t`ID number (type it again to keep it: ${ph({ masked: maker.artisanId.masked })})`
+              : t`ID number`
+          }
           name="number"
           autoComplete="off"
           maxLength={40}
@@ -187,6 +199,7 @@ function PhotoField({
   photo: { id: string; url: string | null } | null;
   onChange: (photo: { id: string; url: string | null } | null) => void;
 }) {
+  const { t } = useLingui();
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
 
@@ -197,7 +210,7 @@ function PhotoField({
       const image = await call(server.uploads.$post({ form: { file } }));
       onChange({ id: image.id, url: image.sizes[0]?.url ?? image.url });
     } catch (error) {
-      toast({ title: 'Error uploading image', description: (error as Error).message, tone: 'error' });
+      toast({ title: t`Error uploading image`, description: (error as Error).message, tone: 'error' });
     } finally {
       setUploading(false);
     }
@@ -206,19 +219,23 @@ function PhotoField({
   return (
     <div className="mb-5 md:col-span-2">
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-        Photo (optional; PNG, JPG, WEBP (MAX. 5MB))
+        <Trans>Photo (optional; PNG, JPG, WEBP (MAX. 5MB))</Trans>
       </label>
       <div className="flex flex-wrap items-center gap-3">
         {photo?.url && (
           <img
             src={photo.url}
-            alt="The maker's photo"
+            alt={t`The maker's photo`}
             width={64}
             height={64}
             className="size-16 rounded object-cover"
           />
         )}
-        {photo && !photo.url && <span className="text-sm">Photo added</span>}
+        {photo && !photo.url && (
+          <span className="text-sm">
+            <Trans>Photo added</Trans>
+          </span>
+        )}
         <input
           id={inputId}
           type="file"
@@ -227,10 +244,14 @@ function PhotoField({
           disabled={uploading}
           onChange={(event) => void upload(event.target.files?.[0])}
         />
-        {uploading && <span className="text-sm">Uploading...</span>}
+        {uploading && (
+          <span className="text-sm">
+            <Trans>Uploading...</Trans>
+          </span>
+        )}
         {photo && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange(null)}>
-            Remove photo
+            <Trans>Remove photo</Trans>
           </button>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { provenanceCode } from '../../../../../domain/provenance/code.ts';
@@ -20,15 +20,20 @@ import { METHOD_LABELS, provenancePath, qrHref } from '../../provenance/index.ts
  * opens and its QR code to download.
  */
 export function ProductOrigin({ productId, productName }: { productId: string; productName: string }) {
-  const makers = useApiGet((options) => server.seller.makers.$get({}, options), [], 'Failed to load your makers');
-  const origins = useApiGet((options) => server.seller.origins.$get({}, options), [], 'Failed to load origins');
+  const { t } = useLingui();
+  const makers = useApiGet((options) => server.seller.makers.$get({}, options), [], t`Failed to load your makers`);
+  const origins = useApiGet((options) => server.seller.origins.$get({}, options), [], t`Failed to load origins`);
   const stated = origins.data?.find((origin) => origin.productId === productId) ?? null;
   return (
     <section aria-labelledby="origin-title" className="card mt-6 border border-base-300 p-6">
       <h2 id="origin-title" className="text-xl font-semibold">
-        Origin and tag
+        <Trans>Origin and tag</Trans>
       </h2>
-      <p className="mb-4 text-base-content/80">Who made {productName} and how: buyers see it under “Made by”.</p>
+      <p className="mb-4 text-base-content/80">
+        <Trans>
+          Who made <span dir="auto">{productName}</span> and how: buyers see it under “Made by”.
+        </Trans>
+      </p>
       {makers.loading || origins.loading ? (
         <Skeleton className="h-40 rounded-box" />
       ) : (
@@ -63,25 +68,29 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
     const { position } = await call(
       server.seller.products[':id'].origin.$put({ param: { id: encodeURIComponent(productId) }, json: origin }),
     );
-    toast({ title: 'Origin saved', description: 'Buyers see who made it on the product page.' });
+    toast({ title: t`Origin saved`, description: t`Buyers see who made it on the product page.` });
     onSaved(position);
   }
 
-  const { errors, busy, onSubmit } = useForm(originFormSchema, save, 'Error saving origin', () => ({
+  const { errors, busy, onSubmit } = useForm(originFormSchema, save, t`Error saving origin`, () => ({
     makerIds: chosen,
   }));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Origin" className="grid gap-x-6 md:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Origin`} className="grid gap-x-6 md:grid-cols-2">
       <fieldset className="mb-4 md:col-span-2" aria-describedby={errors.makerIds ? `${makersId}-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium">Made by</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Made by</Trans>
+        </legend>
         {makers.length === 0 ? (
           <p className="text-sm">
-            You have no makers yet.{' '}
-            <Link href="/seller/makers" className="link">
-              Add your makers
-            </Link>{' '}
-            first.
+            <Trans>
+              You have no makers yet.{' '}
+              <Link href="/seller/makers" className="link">
+                Add your makers
+              </Link>{' '}
+              first.
+            </Trans>
           </p>
         ) : (
           <ul className="flex flex-wrap gap-x-6 gap-y-1">
@@ -99,7 +108,10 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
                     }
                   />
                   <span>
-                    {maker.name} <span className="text-sm text-base-content/80">({maker.craft})</span>
+                    <span dir="auto">{maker.name}</span>{' '}
+                    <span className="text-sm text-base-content/80">
+                      (<span dir="auto">{maker.craft}</span>)
+                    </span>
                   </span>
                 </label>
               </li>
@@ -111,7 +123,7 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
         </p>
       </fieldset>
       <ChoiceField
-        label="How it was made"
+        label={t`How it was made`}
         name="method"
         choices={MAKING_METHODS}
         labelOf={(choice) => t(METHOD_LABELS[choice])}
@@ -121,7 +133,7 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
       />
       {method === 'production-partner' && (
         <Field
-          label="Production partner"
+          label={t`Production partner`}
           name="productionPartner"
           defaultValue={stated?.productionPartner ?? ''}
           maxLength={100}
@@ -131,7 +143,7 @@ function OriginForm({ productId, makers, stated, onSaved }: OriginFormProps) {
       )}
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Origin'}
+          {busy ? t`Saving...` : t`Save Origin`}
         </button>
       </div>
     </form>
@@ -143,20 +155,24 @@ function Tag({ productId }: { productId: string }) {
   const code = provenanceCode(productId);
   return (
     <div className="mt-6 rounded-box bg-base-200 p-4">
-      <h3 className="font-semibold">Tag</h3>
+      <h3 className="font-semibold">
+        <Trans>Tag</Trans>
+      </h3>
       <p className="text-sm text-base-content/80">
-        Print the code or the QR code on the product’s tag: it opens its provenance page.
+        <Trans>Print the code or the QR code on the product’s tag: it opens its provenance page.</Trans>
       </p>
-      <p className="my-2 font-mono text-4xl font-bold tracking-widest">{code}</p>
+      <p className="my-2 font-mono text-4xl font-bold tracking-widest" translate="no">
+        {code}
+      </p>
       <div className="flex flex-wrap gap-3">
         <a href={qrHref(code, 'svg')} download={`mibi-${code}.svg`} className="btn btn-outline btn-sm">
-          <Icon name="layers" className="size-4" /> Download QR code (SVG)
+          <Icon name="layers" className="size-4" /> <Trans>Download QR code (SVG)</Trans>
         </a>
         <a href={qrHref(code, 'png')} download={`mibi-${code}.png`} className="btn btn-outline btn-sm">
-          <Icon name="image" className="size-4" /> Download QR code (PNG)
+          <Icon name="image" className="size-4" /> <Trans>Download QR code (PNG)</Trans>
         </a>
         <Link href={provenancePath(code)} className="link self-center">
-          Open the provenance page
+          <Trans>Open the provenance page</Trans>
         </Link>
       </div>
     </div>

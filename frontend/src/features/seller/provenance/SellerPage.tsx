@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -21,7 +22,7 @@ export function SellerPage({ title, description, children }: SellerPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link href="/dashboard/seller" className="link link-hover inline-flex items-center gap-1 text-sm">
-        <span aria-hidden="true">←</span> Seller Dashboard
+        <span aria-hidden="true">←</span> <Trans>Seller Dashboard</Trans>
       </Link>
       <header className="mt-2 mb-8">
         <h1 className="text-3xl font-bold">{title}</h1>
