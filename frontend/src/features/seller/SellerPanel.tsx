@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { formatInrThousands, sum } from '../../../../domain/money.ts';
+import { sum } from '../../../../domain/money.ts';
 import { server } from '../../api/client.ts';
 import { useApiGet } from '../../api/useApiGet.ts';
 import { type Figure, FigureCards } from '../../components/StatCard.tsx';
@@ -8,6 +8,7 @@ import { useLiveEvent } from '../../state/live.ts';
 import { SalesSection } from './analytics/SalesSection.tsx';
 import { ProductOrigin } from './provenance/ProductOrigin.tsx';
 import { IncomingOrders } from './IncomingOrders.tsx';
+import { inrThousands } from './inrThousands.ts';
 import { withSellerOrder } from './sellerOrderList.ts';
 import { InvoicesSection } from './invoices/InvoicesSection.tsx';
 import { LEDGER_PAGE_SIZE, LedgerSection } from './ledger/LedgerSection.tsx';
@@ -38,7 +39,7 @@ export default function SellerPanel() {
   const shopFigures: readonly Figure<SellerProducts>[] = [
     { icon: 'package', label: t`Total Products`, show: ({ stats }) => String(stats.total) },
     { icon: 'check', label: t`Active Products`, show: ({ stats }) => String(stats.active) },
-    { icon: 'rupee', label: t`Inventory Value`, show: ({ stats }) => formatInrThousands(stats.inventoryValuePaise) },
+    { icon: 'rupee', label: t`Inventory Value`, show: ({ stats }) => inrThousands(stats.inventoryValuePaise) },
   ];
   const products = useApiGet((options) => server.seller.products.$get({}, options), [], t`Error fetching products`, {
     live: true,

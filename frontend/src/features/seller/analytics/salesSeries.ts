@@ -1,7 +1,7 @@
 /** The series of the sales charts and their descriptions in words, from the API's answer. */
 import { plural, t } from '@lingui/core/macro';
-import { formatInrThousands } from '../../../../../domain/money.ts';
 import { formatDay, formatNumber, formatPrice } from '../../../format.ts';
+import { inrThousands } from '../inrThousands.ts';
 import type { SellerSales } from '../types.ts';
 
 export interface DailySeries {
@@ -58,7 +58,7 @@ export function unitsSeries(sales: SellerSales): DailySeries {
 }
 
 /** Axis labels: revenue in thousands of rupees (₹12.5K), units as they are. */
-export const revenueAxis = (paise: number): string => formatInrThousands(Math.round(paise));
+export const revenueAxis = (paise: number): string => inrThousands(Math.round(paise));
 export const unitsAxis = (units: number): string => formatNumber(units);
 
 /** The smallest step of each value axis: ₹100 (in paise), 1 unit. */
