@@ -4,6 +4,7 @@
  * of its provenance record read from the log itself, its hash chains checked on every read.
  */
 import { z } from '@hono/zod-openapi';
+import { english } from '../../domain/i18n/message.ts';
 import { badgeOn, badgeTitle, certifies } from '../../domain/provenance/badges.ts';
 import { type ChainCheck, checkChain } from '../../domain/provenance/chain.ts';
 import { dayOf } from '../../domain/provenance/days.ts';
@@ -104,10 +105,10 @@ export const ProvenancePageSchema = z
 export type ProvenancePage = z.infer<typeof ProvenancePageSchema>;
 
 const METHODS: Record<MakingMethod, string> = {
-  handmade: 'handmade',
-  handloom: 'handloom',
-  'hand-finished': 'hand-finished',
-  'production-partner': 'made with a production partner',
+  handmade: /*i18n*/ 'handmade',
+  handloom: /*i18n*/ 'handloom',
+  'hand-finished': /*i18n*/ 'hand-finished',
+  'production-partner': /*i18n*/ 'made with a production partner',
 };
 
 const names = (list: readonly string[]): string =>
@@ -133,28 +134,45 @@ function summaries(
   const add = (event: RecordedEvent & { data: { at: string } }, summary: string) =>
     entries.push({ position: event.position, at: event.data.at, type: event.type, summary });
   for (const event of origin) {
-    const { method, productionPartner, makerIds } = event.data;
-    const partner = productionPartner ? ` with ${productionPartner}` : '';
-    const by = makerIds.length > 0 ? `, by ${names(makerIds.map(makerName))}` : '';
-    add(event, `Origin stated: ${METHODS[method]}${partner}${by}`);
+    const { method, productionPartner: partner, makerIds } = event.data;
+    const values = { method: METHODS[method], partner: partner ?? '', makers: names(makerIds.map(makerName)) };
+    const by = makerIds.length > 0;
+    add(
+      event,
+      english(
+        partner
+          ? by
+            ? /*i18n*/ 'Origin stated: {method} with {partner}, by {makers}'
+            : /*i18n*/ 'Origin stated: {method} with {partner}'
+          : by
+            ? /*i18n*/ 'Origin stated: {method}, by {makers}'
+            : /*i18n*/ 'Origin stated: {method}',
+        values,
+      ),
+    );
   }
   for (const stream of makers) {
     let name = '';
     for (const event of stream) {
       if (event.type === 'MakerRemoved') {
-        add(event, `Maker ${name} removed`);
+        add(event, english(/*i18n*/ 'Maker {name} removed', { name }));
         continue;
       }
       const { cluster, craft } = event.data;
-      const what = event.type === 'MakerChanged' ? `Maker ${name} changed` : 'Maker recorded';
+      const values = { was: name, name: event.data.name, craft, ...cluster };
+      add(
+        event,
+        event.type === 'MakerChanged'
+          ? english(/*i18n*/ 'Maker {was} changed: {name}, {craft}, of {place}, {district}, {state}', values)
+          : english(/*i18n*/ 'Maker recorded: {name}, {craft}, of {place}, {district}, {state}', values),
+      );
       name = event.data.name;
-      add(event, `${what}: ${name}, ${craft}, of ${cluster.place}, ${cluster.district}, ${cluster.state}`);
     }
   }
   for (const stream of certificates) {
     const submitted = stream[0];
     if (submitted?.type !== 'CertificateSubmitted') continue;
-    const title = badgeTitle(submitted.data) || 'Certificate';
+    const title = badgeTitle(submitted.data) || english(/*i18n*/ 'Certificate');
     for (const event of stream) {
       const summary = certificateSummary(title, event);
       if (summary) add(event, summary);
@@ -166,15 +184,18 @@ function summaries(
 function certificateSummary(title: string, { type, data }: CertificateEvent): string | null {
   switch (type) {
     case 'CertificateSubmitted':
-      return `${title} certificate ${data.number} from ${data.issuer}, valid ${data.validFrom} to ${data.validUntil}, submitted by the seller`;
+      return english(
+        /*i18n*/ '{title} certificate {number} from {issuer}, valid {from} to {until}, submitted by the seller',
+        { title, number: data.number, issuer: data.issuer, from: data.validFrom, until: data.validUntil },
+      );
     case 'CertificateVerified':
-      return `${title} certificate verified by ${data.byName}`;
+      return english(/*i18n*/ '{title} certificate verified by {name}', { title, name: data.byName });
     case 'CertificateRejected':
-      return `${title} certificate not accepted`;
+      return english(/*i18n*/ '{title} certificate not accepted', { title });
     case 'CertificateRevoked':
-      return `${title} certificate revoked: ${data.reason}`;
+      return english(/*i18n*/ '{title} certificate revoked: {reason}', { title, reason: data.reason });
     case 'CertificateExpired':
-      return `${title} certificate expired`;
+      return english(/*i18n*/ '{title} certificate expired', { title });
     case 'CertificateExpiryNoticed':
       return null;
   }

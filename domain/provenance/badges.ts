@@ -1,8 +1,10 @@
 /**
  * What a certificate shows buyers (issue 29): its badge's text and, in plain words, what it
  * certifies. A seller's registration (a GI authorised user, the Handloom Mark) says nothing of
- * each item it sells, and the badge must not let a buyer think it does.
+ * each item it sells, and the badge must not let a buyer think it does. The words are server
+ * catalog messages (domain/i18n/message.ts): the SPA shows them in the buyer's language.
  */
+import { english } from '../i18n/message.ts';
 import { type CertificateStateName, inForce } from './certificate.ts';
 import type { CertificateKind, CertificateScope } from './events.ts';
 
@@ -23,25 +25,25 @@ export interface Badged {
 }
 
 const MARKS: Record<Exclude<CertificateKind, 'gi-authorised-user' | 'other'>, string> = {
-  'handloom-mark': 'Handloom Mark',
-  craftmark: 'Craftmark',
-  'india-handmade': 'India Handmade',
-  'silk-mark': 'Silk Mark',
+  'handloom-mark': /*i18n*/ 'Handloom Mark',
+  craftmark: /*i18n*/ 'Craftmark',
+  'india-handmade': /*i18n*/ 'India Handmade',
+  'silk-mark': /*i18n*/ 'Silk Mark',
 };
 
 /** What a seller's registration is, by kind. */
 const SELLER_HOLDS: Record<CertificateKind, string> = {
-  'gi-authorised-user': 'The seller is a registered authorised user of this GI.',
-  'handloom-mark': 'The seller is a registered user of the Handloom Mark.',
-  craftmark: 'The seller holds a Craftmark licence for this craft.',
-  'india-handmade': 'The seller is registered with India Handmade.',
-  'silk-mark': 'The seller is an authorised user of the Silk Mark.',
-  other: 'The seller holds this certificate.',
+  'gi-authorised-user': /*i18n*/ 'The seller is a registered authorised user of this GI.',
+  'handloom-mark': /*i18n*/ 'The seller is a registered user of the Handloom Mark.',
+  craftmark: /*i18n*/ 'The seller holds a Craftmark licence for this craft.',
+  'india-handmade': /*i18n*/ 'The seller is registered with India Handmade.',
+  'silk-mark': /*i18n*/ 'The seller is an authorised user of the Silk Mark.',
+  other: /*i18n*/ 'The seller holds this certificate.',
 };
 
 /** The badge's text: "GI: <GI name>", the mark's name, or an other certificate's own title. */
 export function badgeTitle({ kind, title }: Pick<Badged, 'kind' | 'title'>): string {
-  if (kind === 'gi-authorised-user') return `GI: ${title}`;
+  if (kind === 'gi-authorised-user') return english(/*i18n*/ 'GI: {name}', { name: title });
   if (kind === 'other') return title;
   return MARKS[kind];
 }
@@ -50,11 +52,11 @@ export function badgeTitle({ kind, title }: Pick<Badged, 'kind' | 'title'>): str
 export function certifies({ kind, scope }: Pick<Badged, 'kind' | 'scope'>): string {
   switch (scope.kind) {
     case 'seller':
-      return `${SELLER_HOLDS[kind]} It does not certify each item.`;
+      return english(/*i18n*/ '{holds} It does not certify each item.', { holds: SELLER_HOLDS[kind] });
     case 'product':
-      return 'This product is covered by the certificate.';
+      return english(/*i18n*/ 'This product is covered by the certificate.');
     case 'lot':
-      return `Items of lot ${scope.lot} are covered.`;
+      return english(/*i18n*/ 'Items of lot {lot} are covered.', { lot: scope.lot });
   }
 }
 

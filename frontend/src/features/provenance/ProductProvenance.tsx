@@ -2,6 +2,7 @@ import type { MakingMethod } from '../../../../domain/provenance/events.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
+import { domainText } from '../../i18n/domain-text.ts';
 import { provenancePath } from './paths.ts';
 import { METHOD_LABELS } from './words.ts';
 
@@ -27,10 +28,10 @@ export function ProductProvenance({ provenance }: { provenance: ProductProvenanc
           {badges.map((badge) => (
             <li key={`${badge.kind}-${badge.title}-${badge.certifies}`} className="flex flex-wrap items-center gap-2">
               <span className="badge badge-success gap-1 font-medium">
-                <Icon name="award" className="size-4" /> <span dir="auto">{badge.title}</span>
+                <Icon name="award" className="size-4" /> <span dir="auto">{domainText(badge.title)}</span>
               </span>
               <span className="text-sm text-base-content/80" dir="auto">
-                {badge.certifies}
+                {domainText(badge.certifies)}
               </span>
             </li>
           ))}

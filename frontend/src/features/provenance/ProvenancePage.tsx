@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDate, formatDateTime } from '../../format.ts';
+import { domainText } from '../../i18n/domain-text.ts';
 import { productPath, storefrontPath } from '../../links.ts';
 import { CertificateStateBadge } from './CertificateState.tsx';
 import type { ProvenanceRecord } from './types.ts';
@@ -170,10 +171,12 @@ function Record({ record }: { record: ProvenanceRecord }) {
               return (
                 <li key={certificate.id} className="card border border-base-300 p-4">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold break-words">{certificate.badge ?? certificateName(certificate)}</h3>
+                    <h3 className="font-semibold break-words">
+                      {certificate.badge ? domainText(certificate.badge) : certificateName(certificate)}
+                    </h3>
                     <CertificateStateBadge state={certificate.state} />
                   </div>
-                  <p className="text-sm">{certificate.certifies}</p>
+                  <p className="text-sm">{domainText(certificate.certifies)}</p>
                   <p className="text-sm text-base-content/80 break-words">
                     <Trans>
                       No.{' '}
@@ -209,7 +212,7 @@ function Record({ record }: { record: ProvenanceRecord }) {
               <time dateTime={entry.at} className="font-medium">
                 {formatDateTime(entry.at)}
               </time>
-              : {entry.summary}
+              : <span dir="auto">{domainText(entry.summary)}</span>
             </li>
           ))}
         </ol>

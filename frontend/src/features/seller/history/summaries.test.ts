@@ -1,9 +1,8 @@
-import { i18n } from '@lingui/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductEvent } from '../../../../../domain/product/events.ts';
 import { describeProductEvents, describeReviewEvent } from '../../../../../domain/product/history.ts';
 import { AT } from '../../../../../domain/testing.ts';
-import { loadCatalogs } from '../../../i18n/catalogs.ts';
+import { inLanguage } from '../../../i18n/catalogs.fixtures.ts';
 import { domainText } from '../../../i18n/domain-text.ts';
 
 /** The history's summaries as the seller's page shows them (HistoryEntryItem), with the catalogs the SPA loads. */
@@ -37,11 +36,7 @@ const moves: ProductEvent[] = [
 ];
 
 describe("a product's history in Hindi", () => {
-  beforeAll(async () => {
-    const messages = { ...(await loadCatalogs('hi', 'start')), ...(await loadCatalogs('hi', 'rest')) };
-    i18n.loadAndActivate({ locale: 'hi', messages });
-  });
-  afterAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+  inLanguage('hi');
 
   it('reads every summary shown on its own in Hindi, values kept and the reviewer’s words as written', () => {
     expect(shown([listed, ...moves])).toEqual([
