@@ -11,7 +11,7 @@ import { BUYER_NOTIFICATIONS, buyerNotifications } from '../projections/buyer-no
 import type { NotificationDoc } from '../projections/notifications/documents.ts';
 import { NOTIFICATIONS, notifications } from '../projections/notifications/projection.ts';
 import { EFFECTS, type ReconciliationDoc } from './effect.ts';
-import { NOTIFY_PARTIES, notifyPartiesEffect } from './notify-parties.ts';
+import { NOTIFY_PARTIES, noticeMail, notifyPartiesEffect } from './notify-parties.ts';
 import { testBedPerTest } from './workers.fixtures.ts';
 import { accountRegistered } from '../domain/account/events.fixtures.ts';
 
@@ -310,6 +310,20 @@ describe('notify-parties', () => {
       'Order #8d3f1c2a-1 is shipped',
       'Order #8d3f1c2a-1 is processing again',
     ]);
+  });
+
+  it("names an undone move's statuses in the reader's language", () => {
+    const mail = noticeMail(
+      'Asha Rao',
+      {
+        role: 'buyer',
+        title: 'Order #8d3f1c2a-1 is processing again',
+        body: 'Meera Weaves undid marking it shipped: it is processing again.',
+      },
+      'hi',
+    );
+    expect(mail.subject).toBe('ऑर्डर #8d3f1c2a-1 फिर से प्रोसेसिंग में है');
+    expect(mail.text).toContain('Meera Weaves ने इसे भेजा गया बताना वापस लिया: यह फिर से प्रोसेसिंग में है।');
   });
 
   it('mails only the kinds the recipient chose, as chosen when the mail is due; the notice comes in the app all the same', async () => {

@@ -15,6 +15,13 @@ import { shortReturnId, shortSellerOrderId } from '../order/status.ts';
 import type { CertificateEvent } from '../provenance/events.ts';
 import type { ReviewEvent } from '../review/events.ts';
 
+/** The statuses an undone move leaves and returns to, as a notice says them: catalog messages, so a mail or the app reads them in the reader's language. */
+const UNDONE_STATUS_WORDS: Record<'pending' | 'processing' | 'shipped', string> = {
+  pending: /*i18n*/ 'pending',
+  processing: /*i18n*/ 'processing',
+  shipped: /*i18n*/ 'shipped',
+};
+
 /** The notices a buyer gets, in the order the account page lists them. */
 export const BUYER_NOTICES = [
   'order_processing',
@@ -219,7 +226,7 @@ export function orderNotices(event: OrderNoticeEvent, eventId: string, purchase:
       ];
     }
     case 'SellerOrderStatusReverted': {
-      const { from, to } = event.data;
+      const [from, to] = [UNDONE_STATUS_WORDS[event.data.from], UNDONE_STATUS_WORDS[event.data.to]];
       return [
         notice(
           { role: 'buyer', kind: 'order_move_undone' },
