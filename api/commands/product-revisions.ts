@@ -3,6 +3,7 @@
  * sent for review, and an edit's answer says which of its changes wait for that review.
  */
 import type { Actor } from '../../domain/actor.ts';
+import { english } from '../../domain/i18n/message.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { type ProductEvent, productStream } from '../../domain/product/events.ts';
 import { CONTENT_FIELDS, type ContentField } from '../../domain/product/revision.ts';
@@ -28,23 +29,37 @@ export const EDIT_MESSAGES = {
   otherSaved: /*i18n*/ 'Your other changes are saved.',
 } as const;
 
+/** A message about changes sent for review, followed by the saying that the rest was saved. */
+const withOthersSaved = (message: string): string =>
+  english(/*i18n*/ '{message} Your other changes are saved.', { message });
+
 const FIELD_WORDS: Record<ContentField, string> = {
-  name: 'name',
-  description: 'description',
-  categoryId: 'category',
-  images: 'images',
-  tags: 'tags',
-  options: 'options',
-  variants: 'variants',
+  name: /*i18n*/ 'name',
+  description: /*i18n*/ 'description',
+  categoryId: /*i18n*/ 'category',
+  images: /*i18n*/ 'images',
+  tags: /*i18n*/ 'tags',
+  options: /*i18n*/ 'options',
+  variants: /*i18n*/ 'variants',
 };
 
-/** "name", "name and tags", "name, description and tags" */
-function listed(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+/**
+ * "Changes to the name wait…", "… the name and tags …", "… the name, description and tags …": one
+ * template a length, so each field word is a value the reader's language names (three or more
+ * keep the English commas of the first ones).
+ */
+export function waitingMessage(fields: readonly ContentField[]): string {
+  const words = fields.map((field) => FIELD_WORDS[field]);
+  if (words.length <= 1)
+    return english(
+      /*i18n*/ "Changes to the {field} wait for an admin's review; until then buyers see the product as it was approved.",
+      { field: words[0] ?? '' },
+    );
+  return english(
+    /*i18n*/ "Changes to the {fields} and {last} wait for an admin's review; until then buyers see the product as it was approved.",
+    { fields: words.slice(0, -1).join(', '), last: words.at(-1)! },
+  );
 }
-
-export const waitingMessage = (fields: readonly ContentField[]): string =>
-  `Changes to the ${listed(fields.map((field) => FIELD_WORDS[field]))} wait for an admin's review; until then buyers see the product as it was approved.`;
 
 /** The revision an edit sent, if it sent one. */
 export const submittedRevision = (events: readonly ProductEvent[]) =>
@@ -59,13 +74,13 @@ export function editOutcome(events: readonly ProductEvent[], approvedAtOnce: boo
   const others = events.some((event) => event.type === 'ProductUpdated' || event.type === 'StockAdjusted');
   if (submitted && !approvedAtOnce) {
     const fields = CONTENT_FIELDS.filter((field) => submitted.data.after[field] !== undefined);
-    const message = others ? `${waitingMessage(fields)} ${EDIT_MESSAGES.otherSaved}` : waitingMessage(fields);
+    const message = others ? withOthersSaved(waitingMessage(fields)) : waitingMessage(fields);
     return { review: { revisionId: submitted.data.revisionId, fields }, message };
   }
   if (events.some((event) => event.type === 'ProductRevisionWithdrawn')) {
     return {
       review: null,
-      message: others ? `${EDIT_MESSAGES.withdrawn} ${EDIT_MESSAGES.otherSaved}` : EDIT_MESSAGES.withdrawn,
+      message: others ? withOthersSaved(EDIT_MESSAGES.withdrawn) : EDIT_MESSAGES.withdrawn,
     };
   }
   return { review: null, message: events.length === 0 ? EDIT_MESSAGES.unchanged : EDIT_MESSAGES.saved };

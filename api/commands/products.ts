@@ -3,6 +3,7 @@
  * verifies, rejects and features; a seller or an admin brings back an earlier version.
  */
 import type { Actor } from '../../domain/actor.ts';
+import { english } from '../../domain/i18n/message.ts';
 import type { Verification } from '../../domain/catalog/status.ts';
 import { type ProductCommand, productDecider } from '../../domain/product/decider.ts';
 import { type ImportMark, type ProductDetails, type ProductEvent, productStream } from '../../domain/product/events.ts';
@@ -60,6 +61,7 @@ export interface RestoreResult extends ProductUpdateResult {
 
 export const RESTORE_MESSAGES = {
   restored: /*i18n*/ 'Restored as a new edit',
+  restoredWith: /*i18n*/ 'Restored as a new edit. {outcome}',
   unchanged: /*i18n*/ 'Nothing to restore: this version matches the product as it is',
 } as const;
 
@@ -261,6 +263,6 @@ export async function restoreProductVersion(
   const message =
     result.message === EDIT_MESSAGES.saved
       ? RESTORE_MESSAGES.restored
-      : `${RESTORE_MESSAGES.restored}. ${result.message}`;
+      : english(RESTORE_MESSAGES.restoredWith, { outcome: result.message });
   return { ...result, changes: restored, message };
 }

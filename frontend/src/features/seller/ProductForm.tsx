@@ -23,6 +23,7 @@ import { type QuestionDraft, draftsOf, questionsOf, sameQuestions } from './ques
 import type { SellerProduct } from './types.ts';
 import { type VariantsValue, rowLabel, variantsText } from './variantGrid.ts';
 import { VariantsEditor } from './VariantsEditor.tsx';
+import { domainText } from '../../i18n/domain-text.ts';
 
 interface ProductFormProps {
   /** The product to edit; null adds one. */
@@ -125,7 +126,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
           },
         }),
       );
-      toast({ title: t`Product added successfully!`, description: message });
+      toast({ title: t`Product added successfully!`, description: domainText(message) });
       await onSaved(position);
       return;
     }
@@ -143,7 +144,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     const { position, review, message } = await call(
       server.seller.products[':id'].$patch({ param: { id: encodeURIComponent(product.id) }, json: changes }),
     );
-    toast({ title: review ? t`Changes sent for review` : t`Product updated`, description: message });
+    toast({ title: review ? t`Changes sent for review` : t`Product updated`, description: domainText(message) });
     await onSaved(position);
   }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { changeText } from '../../../../../domain/product/history.ts';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { formatDateTime } from '../../../format.ts';
+import { domainText } from '../../../i18n/domain-text.ts';
 import { toast } from '../../../state/toasts.ts';
 import type { HistoryEntry, RestoreResult } from '../types.ts';
 import { fieldLabel } from './fieldWords.ts';
@@ -28,7 +29,7 @@ export function RestoreDialog({ productId, entry, onRestored, onClose }: Restore
       const result = await restoreVersion(productId, entry.position);
       const restored = result.changes.length > 0;
       toast({
-        title: result.message,
+        title: domainText(result.message),
         description: restored
           ? result.changes.map((change) => changeText({ ...change, field: fieldLabel(change.field) })).join('; ')
           : undefined,

@@ -59,4 +59,12 @@ describe("a product's history in Hindi", () => {
     );
     expect(domainText(review.summary)).toBe('Asha Rao से समीक्षा मिली: 5 में से 4 रेटिंग');
   });
+
+  it('reads what an edit or a restore answers, field by field', () => {
+    const waiting =
+      "Changes to the name and tags wait for an admin's review; until then buyers see the product as it was approved.";
+    expect(domainText(`Restored as a new edit. ${waiting} Your other changes are saved.`)).toBe(
+      'नए बदलाव के रूप में वापस लाया गया। नाम और टैग में बदलाव एडमिन की समीक्षा का इंतज़ार कर रहे हैं; तब तक खरीदारों को उत्पाद वैसा ही दिखेगा जैसा स्वीकृत हुआ था। आपके बाक़ी बदलाव सेव हो गए हैं।',
+    );
+  });
 });
