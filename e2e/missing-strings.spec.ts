@@ -287,6 +287,9 @@ test("the seller's makers and certificates, with their forms open, and a product
   await expect(tag.getByRole('checkbox', { name: new RegExp(name) })).toBeChecked();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect.soft(await untranslatedOn(page, 'section[aria-labelledby="origin-title"]'), 'the origin and tag').toEqual([]);
-  // Not checked yet: the public /provenance/<code> page its tag opens still shows the certificates'
-  // notes and the history's lines in English (the API writes the history; issue 30, not this screen's).
+
+  // The public page its tag opens, with the certificate's note and the record's history (the API's English, read back).
+  const detail = await (await page.request.get(`/api/products/${product.id}`)).json();
+  const { code } = (detail as { provenance: { code: string } }).provenance;
+  await expectCatalogTextsOnly(page, [`/provenance/${code}`]);
 });

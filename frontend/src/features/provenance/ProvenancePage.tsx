@@ -212,7 +212,7 @@ function Record({ record }: { record: ProvenanceRecord }) {
               <time dateTime={entry.at} className="font-medium">
                 {formatDateTime(entry.at)}
               </time>
-              : <span dir="auto">{domainText(entry.summary)}</span>
+              : {domainText(entry.summary)}
             </li>
           ))}
         </ol>

@@ -56,11 +56,7 @@ export function HistoryEntryItem({ entry, selected, onViewAsOf, onRestore }: His
               {absolute}
             </p>
           </div>
-          {!table && summary !== title && (
-            <p dir="auto" className="break-words">
-              {summary}
-            </p>
-          )}
+          {!table && summary !== title && <p className="break-words">{summary}</p>}
           {stock && (
             <p className="text-sm">
               {fieldLabel(stock.field)}: {stock.before} → {stock.after}
