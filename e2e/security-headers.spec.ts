@@ -46,9 +46,14 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** The catalog's images on screen (served from /media: the demo's SVGs) have loaded and decoded. */
+/**
+ * The catalog's images on screen (served from /media: the demo's SVGs) have loaded and decoded.
+ * The first is scrolled to: lazy images below the fold load only there (the seller's orders come
+ * first while any wait, and push the products down).
+ */
 async function expectImagesShown(page: Page): Promise<void> {
   const images = page.locator('img[src^="/media/"]');
+  await images.first().scrollIntoViewIfNeeded();
   await expect(images.first()).toBeVisible();
   await expect
     .poll(() =>
