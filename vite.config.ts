@@ -43,5 +43,11 @@ export default defineConfig({
       },
     },
   },
+  // `vite build` builds the SPA, then the same pages as a module the server draws them with
+  // (frontend/src/entry-server.tsx into dist/ssr/, api/http/page-render.ts).
+  builder: {},
+  environments: {
+    ssr: { build: { outDir: '../dist/ssr', rolldownOptions: { input: 'src/entry-server.tsx' } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' } },
 });

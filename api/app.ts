@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health.ts';
 import { serveMedia } from './http/media.ts';
 import { imageOrigin, securityHeaders } from './http/security-headers.ts';
 import { pageHints } from './http/page-hints.ts';
+import { builtRenderer, pageRender } from './http/page-render.ts';
 import { readYourWrites } from './http/read-your-writes.ts';
 import { requestId } from './http/request-id.ts';
 import { spaLanguageFiles, spaModules } from './http/spa-manifest.ts';
@@ -208,7 +209,12 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
   if (options.spaRoot)
     app.get(
       '*',
-      serveSpa(options.spaRoot, pageHints(ctx.catalog, spaModules(options.spaRoot)), spaLanguageFiles(options.spaRoot)),
+      serveSpa(
+        options.spaRoot,
+        pageHints(ctx.catalog, spaModules(options.spaRoot)),
+        spaLanguageFiles(options.spaRoot),
+        pageRender(builtRenderer(options.spaRoot), ctx.catalog),
+      ),
     );
   app.notFound((c) => c.json(errorBody('not_found', /*i18n*/ 'Not found'), 404));
   return api;

@@ -63,13 +63,15 @@ const resourcesOf = (page: Page) =>
 /**
  * Loads `path` afresh and checks that its head preloads the picture `picture` shows, the JSON
  * `api` names and the page's script, and that the page took them from those preloads: the same
- * srcset and sizes as the <img> (so the same file on any screen), each file fetched once, by the link.
+ * srcset and sizes as the <img> (so the same file on any screen), each file fetched once, by the
+ * link. A page drawn on the server (`carried`) carries its JSON instead: never fetched.
  */
 async function expectHintsUsed(
   page: Page,
   path: string,
   picture: (page: Page) => ReturnType<Page['locator']>,
   api: RegExp,
+  carried = false,
 ) {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
@@ -89,10 +91,15 @@ async function expectHintsUsed(
     `${shown} fetched once`,
   ).toHaveLength(1);
   const json = requested.filter((url) => api.test(new URL(url).pathname + new URL(url).search));
-  expect(json, 'the JSON fetched once').toHaveLength(1);
   const resources = await resourcesOf(page);
   expect(resources.find((entry) => entry.name === shown)?.initiator, 'the picture came from the preload').toBe('link');
-  expect(resources.find((entry) => entry.name === json[0])?.initiator, 'the JSON came from the preload').toBe('link');
+  if (carried) {
+    expect(json, 'the JSON the page carries is not fetched').toHaveLength(0);
+    await expect(page.locator('head link[as="fetch"]')).toHaveCount(0);
+  } else {
+    expect(json, 'the JSON fetched once').toHaveLength(1);
+    expect(resources.find((entry) => entry.name === json[0])?.initiator, 'the JSON came from the preload').toBe('link');
+  }
 
   // The page's own script, named in the HTML, fetched once: by the link, not again by the route.
   const scripts = await page
@@ -114,14 +121,14 @@ for (const [screen, options] of [
   // Lighthouse's mobile preset (a Moto G Power).
   ['a phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
 ] as const) {
-  test(`page speed: on ${screen}, /products and a product page preload in their HTML the JSON, the script and the picture they show first`, async ({
+  test(`page speed: on ${screen}, /products and a product page preload in their HTML the script and the picture they show first, and the JSON a product page asks for`, async ({
     browser,
   }) => {
     const context = await browser.newContext(options);
     try {
       const list = await context.newPage();
       const firstCard = (page: Page) => page.getByRole('region', { name: 'Products' }).locator('img').first();
-      await expectHintsUsed(list, '/products', firstCard, /^\/api\/products\?/);
+      await expectHintsUsed(list, '/products', firstCard, /^\/api\/products\?/, true);
       const href = await list.getByRole('region', { name: 'Products' }).getByRole('link').first().getAttribute('href');
 
       const product = await context.newPage();
@@ -136,3 +143,44 @@ for (const [screen, options] of [
     }
   });
 }
+
+test('page speed: the home page and the catalogue come drawn, shown before any script runs, in the language of their address', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentic Indian Products');
+    const cards = page.getByRole('region', { name: 'Products' }).getByRole('article');
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toContainText('₹');
+    await expect(cards.first().locator('img')).toHaveJSProperty('complete', true);
+    await page.goto('/hi/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('link', { name: 'अभी ख़रीदें' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('page speed: a drawn page is taken over by the browser as it is, then answers clicks', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnCard: Element | null }).drawnCard = document.querySelector('main article');
+    }),
+  );
+  await page.goto('/products');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The very card the server drew, kept by React (hydrated), not drawn again.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { drawnCard: Element | null }).drawnCard === document.querySelector('main article'),
+    ),
+  ).toBe(true);
+  await page.getByLabel('Sort by').selectOption('newest');
+  await expect(page).toHaveURL(/sort=newest/);
+  expect(errors).toEqual([]);
+});

@@ -41,7 +41,10 @@ test('products: title, count, cards with brand, rating, price, discount and stoc
 
 test('products: eight skeleton cards while loading, then an error toast and a retry when loading fails', async ({
   page,
+  baseURL,
 }) => {
+  // With a session cookie (even one that has ended) the page is drawn by the browser, which loads the products.
+  await page.context().addCookies([{ name: 'mibi_session', value: 'ended', url: baseURL! }]);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let failing = true;

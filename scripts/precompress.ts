@@ -40,6 +40,8 @@ export function precompress(): Plugin {
   return {
     name: 'mibi:precompress',
     apply: 'build',
+    // The browser's files: the server's module (dist/ssr/) is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

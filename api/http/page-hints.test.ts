@@ -47,6 +47,11 @@ describe('pageHints', () => {
     );
   });
 
+  it('leaves the JSON out when the page carries it (drawn on the server, page-render.ts)', async () => {
+    const hints = pageHints(catalog(shawl, pot, bare));
+    expect(await hints('/products', '', true)).toBe(imageLink('shawl-1', CARD_SIZES));
+  });
+
   it("follows the address's search, category and sort as the SPA reads them", async () => {
     const hints = pageHints(catalog(shawl, pot, bare));
     expect(await hints('/products', '?category=pottery&sort=bogus')).toContain(imageLink('pot-1', CARD_SIZES));

@@ -52,7 +52,7 @@ const fetchPreload = (url: string): string =>
 const modulePreload = (file: string): string =>
   `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
 
-interface Route {
+export interface Route {
   /** The page's module, as the build's manifest names it (frontend/src/routes.tsx). */
   module: string;
   api: string;
@@ -103,38 +103,50 @@ function routeOf(path: string, search: string): Route | null {
 
 const decoder = new TextDecoder();
 
+/** The API answer the page at `path` (`search` its query) asks for first: its address and the catalog's body for it; null on any other page. */
+export async function firstAnswer(
+  catalog: Pick<Reopenable<CatalogIndex>, 'get'>,
+  path: string,
+  search: string,
+): Promise<{ route: Route; source: Prepared } | null> {
+  const route = routeOf(path, search);
+  if (!route) return null;
+  // Without the catalog the page loads as it would without hints; the API reports the failure.
+  const index = await catalog.get().catch(() => null);
+  const source = index && route.body(index);
+  return source ? { route, source } : null;
+}
+
 /**
  * The head hints of the SPA page at `path` (`search` its query string, '?' included or not):
  * on /products and a product page, preloads of its LCP picture, of the JSON the page fetches
- * and of its script (`modules`, the files of a page's module beyond the first route's, see
- * spa-manifest.ts), so all start as the HTML arrives rather than after HTML -> script -> route
- * chunk -> JSON -> picture. Null on any other page, or when the catalog has nothing to show
- * there (an invalid query, a product not on sale). Made once per catalog body: a change of the
- * catalog gives new bodies, so new hints.
+ * (unless the page carries it: `prefetched`, see page-render.ts) and of its script (`modules`,
+ * the files of a page's module beyond the first route's, see spa-manifest.ts), so all start as
+ * the HTML arrives rather than after HTML -> script -> route chunk -> JSON -> picture. Null on
+ * any other page, or when the catalog has nothing to show there (an invalid query, a product
+ * not on sale). Made once per catalog body: a change of the catalog gives new bodies, so new hints.
  */
 export function pageHints(
   catalog: Pick<Reopenable<CatalogIndex>, 'get'>,
   modules: (module: string) => readonly string[] = () => [],
 ) {
-  const made = new WeakMap<Prepared, { api: string; files: readonly string[]; html: string }>();
-  return async (path: string, search: string): Promise<string | null> => {
-    const route = routeOf(path, search);
-    if (!route) return null;
-    // Without the catalog the page loads as it would without hints; the API reports the failure.
-    const index = await catalog.get().catch(() => null);
-    const source = index && route.body(index);
-    if (!source) return null;
+  const made = new WeakMap<Prepared, { api: string; files: readonly string[]; picture: string; scripts: string }>();
+  return async (path: string, search: string, prefetched = false): Promise<string | null> => {
+    const answer = await firstAnswer(catalog, path, search);
+    if (!answer) return null;
+    const { route, source } = answer;
     const files = modules(route.module);
     let hints = made.get(source);
     if (hints?.api !== route.api || hints.files !== files) {
       const picture = route.picture(decoder.decode(source.bytes));
-      const html =
-        (picture ? imagePreload(picture, route.sizes) : '') +
-        fetchPreload(route.api) +
-        files.map(modulePreload).join('');
-      hints = { api: route.api, files, html };
+      hints = {
+        api: route.api,
+        files,
+        picture: picture ? imagePreload(picture, route.sizes) : '',
+        scripts: files.map(modulePreload).join(''),
+      };
       made.set(source, hints);
     }
-    return hints.html;
+    return hints.picture + (prefetched ? '' : fetchPreload(route.api)) + hints.scripts;
   };
 }

@@ -216,6 +216,60 @@ describe('serveSpa: pages in a language', () => {
   });
 });
 
+describe('serveSpa: pages drawn on the server', () => {
+  const spa = new Hono();
+  let drawnRoot: string;
+  const hinted: boolean[] = [];
+  beforeAll(() => {
+    drawnRoot = mkdtempSync(join(tmpdir(), 'mibi-drawn-'));
+    writeFileSync(
+      join(drawnRoot, 'index.html'),
+      '<html lang="en"><head></head><body><div id="root"></div></body></html>',
+    );
+    let drawings = 0;
+    spa.get(
+      '*',
+      serveSpa(
+        drawnRoot,
+        async (_path, _search, prefetched) => {
+          hinted.push(prefetched ?? false);
+          return '<link rel="preload" as="image" href="/x.webp">';
+        },
+        undefined,
+        async (locale, address, page) =>
+          page === '/products'
+            ? {
+                id: ++drawings,
+                head: '<link rel="preload" as="image" href="/x.webp"/>',
+                root: `<h1>${locale} ${address}</h1>`,
+              }
+            : null,
+      ),
+    );
+  });
+  afterAll(() => rmSync(drawnRoot, { recursive: true, force: true }));
+  const html = async (path: string, headers: Record<string, string> = {}) =>
+    (await spa.request(path, { headers })).text();
+
+  it('puts the page drawn into the root, inert, without preloading the JSON it carries', async () => {
+    const page = await html('/hi/products');
+    expect(page).toContain('<div id="root" inert><h1>hi /hi/products</h1></div>');
+    expect(page).toContain('<link rel="preload" as="image" href="/x.webp"></head>');
+    expect(hinted.at(-1)).toBe(true);
+    expect(await html('/cart')).toContain('<div id="root"></div>');
+  });
+
+  it('leaves the page to the browser for a visitor with a session, and a plain address to one who prefers Hindi', async () => {
+    expect(await html('/products', { cookie: 'theme=dark; mibi_session=abc' })).toContain('<div id="root"></div>');
+    expect(hinted.at(-1)).toBe(false);
+    expect(await html('/products', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toContain(
+      '<div id="root"></div>',
+    );
+    expect(await html('/products', { 'accept-language': 'en-GB,en;q=0.9' })).toContain('<h1>en /products</h1>');
+    expect(await html('/hi/products', { 'accept-language': 'en-GB' })).toContain('<h1>hi /hi/products</h1>');
+  });
+});
+
 describe('acceptedEncodings', () => {
   it('takes the codings listed, leaving out those with q=0', () => {
     expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);

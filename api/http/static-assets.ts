@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { type PageLocale, splitLocalePath } from '../../domain/i18n/locales.ts';
+import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { errorBody } from './errors.ts';
+import { localeOf } from './language.ts';
+import type { DrawnPage, PageRender } from './page-render.ts';
 import { Prepared, noneMatch } from './prepared.ts';
 
 /** The encodings the build writes, in the order we prefer them, with their files' suffixes. */
@@ -94,7 +97,7 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
  * HTML for the head of the page at a path and query string (page-hints.ts), or null for none.
  * It changes with what the page shows (the catalog), so the page's ETag is made from it.
  */
-export type HeadHints = (path: string, search: string) => Promise<string | null>;
+export type HeadHints = (path: string, search: string, prefetched?: boolean) => Promise<string | null>;
 
 /** Distinct hinted pages whose bytes are kept; beyond this the cache starts over. */
 const HINTED_PAGES_KEPT = 500;
@@ -109,12 +112,18 @@ const languageHints = (files: ReturnType<LanguageFiles>): string =>
   files.catalogs.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('') +
   files.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`).join('');
 
+/** Where the SPA draws itself in index.html, and the page drawn on the server goes. */
+const ROOT = '<div id="root"></div>';
+
 /**
- * index.html (`index`) in `lang` (its <html lang>) with `hints` in its head, as a prepared
- * body: compressed once per encoding, with its own ETag in each.
+ * index.html (`index`) in `lang` (its <html lang>) with `hints` in its head and `drawn` (a page
+ * drawn on the server, page-render.ts) in its root, as a prepared body: compressed once per
+ * encoding, with its own ETag in each.
  */
-function hintedPage(index: string, lang: string, hints: string): Prepared {
-  const html = index.replace(/<html lang="[\w-]*">/, `<html lang="${lang}">`);
+function hintedPage(index: string, lang: string, hints: string, drawn: DrawnPage | null): Prepared {
+  let html = index.replace(/<html lang="[\w-]*">/, `<html lang="${lang}">`);
+  // Inert until the SPA has taken it over (frontend/src/main.tsx): a click before would be lost.
+  if (drawn) html = html.replace(ROOT, `<div id="root" inert>${drawn.root}</div>`);
   const at = html.indexOf('</head>');
   return new Prepared(
     at === -1 ? hints + html : html.slice(0, at) + hints + html.slice(at),
@@ -122,21 +131,22 @@ function hintedPage(index: string, lang: string, hints: string): Prepared {
   );
 }
 
-/** Sends index.html (`file`) with `hints` in its head; null when there is no index. */
+/** Sends index.html (`file`) with `hints` in its head and `drawn` in its root; null when there is no index. */
 async function sendHinted(
   c: Context,
   file: string,
   lang: string,
   hints: string,
+  drawn: DrawnPage | null,
   pages: Map<string, Prepared>,
 ): Promise<Response | null> {
   const info = await statFile(file);
   if (!info) return null;
-  // A new build's index is a new page.
-  const key = `${info.size}-${info.mtimeMs}\n${lang}\n${hints}`;
+  // A new build's index is a new page, and so is each drawing.
+  const key = `${info.size}-${info.mtimeMs}\n${lang}\n${hints}\n${drawn?.id ?? ''}`;
   let page = pages.get(key);
   if (!page) {
-    page = hintedPage(await readFile(file, 'utf8'), lang, hints);
+    page = hintedPage(await readFile(file, 'utf8'), lang, hints, drawn);
     if (pages.size >= HINTED_PAGES_KEPT) pages.clear();
     pages.set(key, page);
   }
@@ -153,9 +163,10 @@ const notFound = (c: Context) => c.json(errorBody('not_found', /*i18n*/ 'Not fou
  * GET handler for every path the API and media routes leave: the SPA built into `root`, its
  * pages with `hints` in their head, and in the language their path names (/hi/...: Hindi; a
  * path naming none opens in English unless the visitor chose or prefers Hindi, which the SPA
- * settles) with what that language loads first (`language`).
+ * settles) with what that language loads first (`language`); public pages drawn on the server
+ * (`draw`) for a visitor without a session.
  */
-export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFiles) {
+export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFiles, draw?: PageRender) {
   const hintedPages = new Map<string, Prepared>();
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
@@ -168,12 +179,17 @@ export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFil
     const index = join(root, 'index.html');
     const { locale, page } = splitLocalePath(path);
     const shown = locale ?? 'en';
+    const search = new URL(c.req.url).search;
+    // A plain address opens in English unless the visitor prefers Hindi: the SPA then moves it to /hi, so it is not drawn in English.
+    const drawable =
+      !c.req.header('cookie')?.includes(SESSION_COOKIE) &&
+      (locale || localeOf(c.req.header('accept-language')) === 'en');
+    const drawn = draw && drawable ? await draw(shown, path, page, search) : null;
     const head =
-      (language ? languageHints(language(shown)) : '') +
-      ((hints && (await hints(page, new URL(c.req.url).search))) ?? '');
-    if (head || locale) {
+      (language ? languageHints(language(shown)) : '') + ((hints && (await hints(page, search, drawn !== null))) ?? '');
+    if (head || locale || drawn) {
       const lang = shown === 'pseudo' ? 'en' : shown;
-      return (await sendHinted(c, index, lang, head, hintedPages)) ?? notFound(c);
+      return (await sendHinted(c, index, lang, head, drawn, hintedPages)) ?? notFound(c);
     }
     return (await sendFile(c, index, REVALIDATE)) ?? notFound(c);
   };

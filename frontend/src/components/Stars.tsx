@@ -18,7 +18,13 @@ export function Stars({ rating, size = 'size-4' }: { rating: number; size?: stri
   return (
     <span role="img" aria-label={t`Rated ${rating} out of ${STAR_COUNT}`} className="relative inline-flex shrink-0">
       <StarRow className="bg-base-300" size={size} />
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: filled }}>
+      {/* Set through the CSSOM: the page's policy refuses style attributes in the HTML the server draws (api/http/page-render.ts). */}
+      <span
+        className="absolute inset-y-0 left-0 overflow-hidden"
+        ref={(element) => {
+          if (element) element.style.width = filled;
+        }}
+      >
         <StarRow className="bg-amber-500" size={size} />
       </span>
     </span>

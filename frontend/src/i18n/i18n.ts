@@ -2,7 +2,7 @@
  * Lingui's one instance, and the switch between languages: a language's catalogs are loaded
  * before anything shows it, so a page never mixes two.
  */
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { FORMAT_LOCALE } from '../../../domain/i18n/locales.ts';
 import { loadCatalogs } from './catalogs.ts';
 import { locale, type UiLocale } from './locale.ts';
@@ -33,8 +33,13 @@ export const allCatalogs = (): Promise<void> => restOf(locale.value);
 export async function switchLocale(next: UiLocale, moveAddress?: () => void): Promise<void> {
   const [messages] = await Promise.all([loadCatalogs(next, 'start'), rest.size > 0 && restOf(next)]);
   moveAddress?.();
-  i18n.loadAndActivate({ locale: next, locales: [formatLocale(next)], messages });
+  activate(next, messages);
   document.documentElement.lang = next === 'pseudo' ? 'en' : next;
+}
+
+/** Lingui and the signal in `next`, with its `messages`: what a page in `next` is drawn with, in the browser or on the server. */
+export function activate(next: UiLocale, messages: Messages): void {
+  i18n.loadAndActivate({ locale: next, locales: [formatLocale(next)], messages });
   locale.value = next;
 }
 

@@ -42,7 +42,7 @@ function store(currency: DisplayCurrency): void {
 
 /** The chosen currency: INR (rupees alone) until the buyer picks another. */
 export const displayCurrency = signal<DisplayCurrency>(
-  typeof localStorage === 'undefined' ? DEFAULT_DISPLAY_CURRENCY : storedCurrency(),
+  typeof window === 'undefined' ? DEFAULT_DISPLAY_CURRENCY : storedCurrency(),
 );
 
 type RatesNow = Data<(typeof server)['reference-rates']['$get']>;

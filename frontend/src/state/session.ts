@@ -57,7 +57,8 @@ function storedLastDashboard(): LastDashboard | null {
 }
 
 /** The dashboard last opened in this browser, and by whom: the header's name link leads back to it. */
-const lastDashboard = signal<LastDashboard | null>(typeof localStorage === 'undefined' ? null : storedLastDashboard());
+// (No window on the server, which draws pages signed out: Node's own localStorage warns when only looked at.)
+const lastDashboard = signal<LastDashboard | null>(typeof window === 'undefined' ? null : storedLastDashboard());
 
 /** Remembers that `user` opened the dashboard of `role`, one of theirs, across visits. */
 export function rememberDashboard(user: User, role: Role): void {

@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
-import { type ApiError, call, server } from '../../api/client.ts';
+import { type ApiError, call, queryOf, server } from '../../api/client.ts';
+import { usePrefetched } from '../../state/prefetched.ts';
 import { useLiveEvent } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
 import { type ProductFilters, matches } from './filters.ts';
@@ -20,23 +21,36 @@ interface Loaded {
   failed: boolean;
 }
 
-/** GET /products: a page of the products matching `filters` (an empty search left out). */
-const loadPage = ({ q, category, sort, seller, options, certified }: ProductFilters, offset: number, limit: number) => {
-  return call(
-    server.products.$get({
-      query: {
-        category,
-        sort,
-        seller,
-        limit,
-        offset,
-        q: q || undefined,
-        option: options.length > 0 ? options : undefined,
-        certified: certified ?? undefined,
-      },
-    }),
-  );
-};
+/** GET /products's query for a page of the products matching `filters` (an empty search left out), in the order it is sent. */
+const pageQuery = (
+  { q, category, sort, seller, options, certified }: ProductFilters,
+  offset: number,
+  limit: number,
+) => ({
+  category,
+  sort,
+  seller,
+  limit,
+  offset,
+  q: q || undefined,
+  option: options.length > 0 ? options : undefined,
+  certified: certified ?? undefined,
+});
+
+/** GET /products: a page of the products matching `filters`. */
+const loadPage = (filters: ProductFilters, offset: number, limit: number) =>
+  call(server.products.$get({ query: pageQuery(filters, offset, limit) }));
+
+type Page = Awaited<ReturnType<typeof loadPage>>;
+
+/**
+ * The address of the first page, as the server prefetches it (api/http/page-hints.ts names it
+ * the same way); none with option values, which repeat a parameter.
+ */
+export function firstPageAddress(filters: ProductFilters): string | null {
+  const { option, ...query } = pageQuery(filters, 0, PAGE_SIZE);
+  return option ? null : `/api/products${queryOf(query)}`;
+}
 
 const loadFailed = (error: ApiError) =>
   toast({ title: i18n._(msg`Error loading products`), description: error.message, tone: 'error' });
@@ -48,7 +62,13 @@ const loadFailed = (error: ApiError) =>
  */
 export function useProductList(filters: ProductFilters) {
   const key = JSON.stringify(filters);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const prefetched = usePrefetched();
+  const address = firstPageAddress(filters);
+  // A page the server rendered starts from the answer it was rendered with (see prefetched.ts).
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const page = address ? (prefetched.get(address) as Page | undefined) : undefined;
+    return page ? { key, items: page.items, total: page.total, failed: false } : null;
+  });
   const [loadingMore, setLoadingMore] = useState(false);
   /** Bumped to load again: a retry, or a live reset. */
   const [generation, setGeneration] = useState(0);
@@ -57,6 +77,8 @@ export function useProductList(filters: ProductFilters) {
   const shownCount = current?.items.length ?? 0;
 
   useEffect(() => {
+    // The prefetched answer is shown: used once, so a later visit or a reload asks afresh.
+    if (address && prefetched.delete(address) && loaded?.key === key) return;
     let active = true;
     // A reload keeps as many products as were shown, so the page does not shrink under the reader.
     const limit = Math.min(Math.max(PAGE_SIZE, shownCount), MAX_LIMIT);

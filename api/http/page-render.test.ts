@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
+import { PRODUCTS } from '../../projections/catalog/projection.ts';
+import { CatalogIndex } from '../reads/catalog-index.ts';
+import { type RenderPage, builtRenderer, pageRender } from './page-render.ts';
+
+/** A catalog behind the Reopenable's `get`, changed with `put`. */
+function catalog() {
+  const index = new CatalogIndex();
+  const put = (name: string) =>
+    index.apply([{ collection: PRODUCTS, id: 'shawl', doc: productDoc('shawl', { name }) }]);
+  put('Pashmina shawl');
+  return { get: async () => index, put };
+}
+
+/** A renderer that shows what it was asked to draw, with a preload first as React puts it. */
+function renderer() {
+  const render = vi.fn<RenderPage>(
+    async (address, locale, prefetched) =>
+      `<link rel="preload" as="image" href="/a.webp"/><p>${locale} ${address} ${JSON.stringify(prefetched)}</p>`,
+  );
+  return { render, load: async () => render };
+}
+
+const FIRST_PAGE = '/api/products?category=all&sort=popularity&limit=20&offset=0';
+
+describe('pageRender', () => {
+  it('draws the home page and the first page of the catalogue, with the answer that page asks for', async () => {
+    const { render, load } = renderer();
+    const draw = pageRender(load, catalog());
+    const home = await draw('hi', '/hi/', '/', '');
+    // React's preload of the first picture is left out: the page's hints have it.
+    expect(home?.root).toBe('<p>hi /hi/ {}</p>');
+    const products = await draw('en', '/products', '/products', '?sort=newest');
+    expect(products?.root).toContain('en /products?sort=newest');
+    const answer = JSON.parse(products!.root.slice(products!.root.indexOf('{'), -'</p>'.length)) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(answer)).toEqual([FIRST_PAGE.replace('popularity', 'newest')]);
+    expect(answer[FIRST_PAGE.replace('popularity', 'newest')]).toMatchObject({ items: [{ name: 'Pashmina shawl' }] });
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws nothing else: other pages, a search, option filters, the pseudo-locale', async () => {
+    const { render, load } = renderer();
+    const draw = pageRender(load, catalog());
+    expect(await draw('en', '/cart', '/cart', '')).toBeNull();
+    expect(await draw('en', '/products/shawl', '/products/shawl', '')).toBeNull();
+    expect(await draw('en', '/products', '/products', '?q=shawl')).toBeNull();
+    expect(await draw('en', '/products', '/products', '?option=colour:red')).toBeNull();
+    expect(await draw('en', '/', '/', '?ref=mail')).toBeNull();
+    expect(await draw('pseudo', '/pseudo/products', '/products', '')).toBeNull();
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('draws a page once per catalog body, again when the catalog changes', async () => {
+    const { render, load } = renderer();
+    const products = catalog();
+    const draw = pageRender(load, products);
+    const first = await draw('en', '/products', '/products', '');
+    expect(await draw('en', '/products', '/products', '')).toBe(first);
+    products.put('Kullu shawl');
+    const second = await draw('en', '/products', '/products', '');
+    expect(second?.id).not.toBe(first?.id);
+    expect(second?.root).toContain('Kullu shawl');
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the page to the browser when the renderer fails, or was not built', async () => {
+    const failing = pageRender(async () => async () => Promise.reject(new Error('window is not defined')), catalog());
+    expect(await failing('en', '/', '/', '')).toBeNull();
+    const unbuilt = pageRender(builtRenderer('/nonexistent'), catalog());
+    expect(await unbuilt('en', '/', '/', '')).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Public pages drawn on the server (issue 30: the largest paint of `/` and `/products` within
+ * 2 s on a slow phone). The home page and the first page of the catalogue (any category and
+ * sort, no search or option filter) come as HTML the browser shows before any script has run;
+ * the SPA then takes that HTML over (hydration, frontend/src/main.tsx) instead of drawing the
+ * page again. Only for a visitor without a session cookie: what a signed-in user sees (their
+ * name, their own products) is never drawn here, and the page they get is the same for everyone.
+ *
+ * The pages come from the SPA's own components, built for the server into dist/ssr/
+ * (frontend/src/entry-server.tsx); without that build, pages are not drawn and the SPA draws them
+ * as before. A page is drawn once per language, address and catalog body.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageLocale } from '../../domain/i18n/locales.ts';
+import { logger } from '../../platform/log.ts';
+import type { CatalogIndex } from '../reads/catalog-index.ts';
+import type { Reopenable } from '../reads/reopenable.ts';
+import { firstAnswer } from './page-hints.ts';
+import type { Prepared } from './prepared.ts';
+
+const log = logger('page-render');
+
+/** frontend/src/entry-server.tsx `renderPage`: the HTML of #root, the answers it was drawn with included. */
+export type RenderPage = (address: string, locale: PageLocale, prefetched: Record<string, unknown>) => Promise<string>;
+
+/** A page drawn: what goes into its #root. */
+export interface DrawnPage {
+  /** Distinct for each drawing: the served page is prepared (compressed, tagged) once per drawing. */
+  readonly id: number;
+  readonly root: string;
+}
+
+/** Drawn pages kept; beyond this the cache starts over (each is some 100 KB). */
+const DRAWN_KEPT = 64;
+
+/**
+ * React draws a preload of the page's first picture before the page: the page's head already has
+ * one for it (page-hints.ts), made for the SPA drawing the page itself too, so React's is left out.
+ */
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+const decoder = new TextDecoder();
+
+/**
+ * Draws the page at `address` (its full path, language prefix included, and query; `page` the
+ * path within the language) in `locale`; null for a page not drawn here, or when the SPA was not
+ * built for the server.
+ */
+export type PageRender = (
+  locale: PageLocale,
+  address: string,
+  page: string,
+  search: string,
+) => Promise<DrawnPage | null>;
+
+/** The SPA's renderer as `vite build` made it into `spaRoot`/ssr/, loaded once; null without that build. */
+export function builtRenderer(spaRoot: string): () => Promise<RenderPage | null> {
+  const entry = resolve(join(spaRoot, 'ssr', 'entry-server.js'));
+  let renderer: Promise<RenderPage | null> | undefined;
+  return () => {
+    renderer ??= existsSync(entry)
+      ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage)
+      : Promise.resolve(null);
+    return renderer;
+  };
+}
+
+export function pageRender(
+  load: () => Promise<RenderPage | null>,
+  catalog: Pick<Reopenable<CatalogIndex>, 'get'>,
+): PageRender {
+  const drawn = new Map<string, { source: Prepared | null; page: Promise<DrawnPage | null> }>();
+  let drawings = 0;
+
+  const draw = async (render: RenderPage, locale: PageLocale, address: string, answers: Record<string, unknown>) => {
+    try {
+      const html = await render(address, locale, answers);
+      return { id: ++drawings, root: html.replace(LEADING_LINKS, '') };
+    } catch (error) {
+      // The SPA still draws the page in the browser.
+      log.error({ err: error, address }, 'could not draw the page on the server');
+      return null;
+    }
+  };
+
+  return async (locale, address, page, search) => {
+    const params = new URLSearchParams(search);
+    const drawnHere = page === '/' ? params.size === 0 : page === '/products' && !params.has('q');
+    // The pseudo-locale (the missing-string check) is drawn by the browser alone.
+    if (!drawnHere || locale === 'pseudo') return null;
+    const render = await load();
+    if (!render) return null;
+    const answer = page === '/' ? null : await firstAnswer(catalog, page, search);
+    if (page !== '/' && !answer) return null;
+    const key = `${locale}\n${address}${search}`;
+    const kept = drawn.get(key);
+    if (kept && kept.source === (answer?.source ?? null)) return kept.page;
+    const answers = answer ? { [answer.route.api]: JSON.parse(decoder.decode(answer.source.bytes)) } : {};
+    const made = draw(render, locale, address + search, answers);
+    if (drawn.size >= DRAWN_KEPT) drawn.clear();
+    drawn.set(key, { source: answer?.source ?? null, page: made });
+    return made;
+  };
+}
