@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { ProductImage as StoredImage } from '../../../domain/product/image.ts';
 import { Icon } from './Icon.tsx';
 
@@ -19,11 +20,23 @@ interface ProductImageProps {
 /** The `srcset` of a stored image: each width as `url 640w`; empty for an image kept as one file. */
 const srcSetOf = (image: StoredImage): string => image.sizes.map(({ url, width }) => `${url} ${width}w`).join(', ');
 
+const unchanging = () => () => {};
+
+/** False where a page is drawn on the server and while the browser takes it over (hydration), true after and in any page the browser draws. */
+const useTakenOver = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+
 /**
  * A product picture in a square box, or a placeholder of the same size: the box is sized
  * before the image arrives, so nothing moves. Pass `alt=""` where the name is shown beside it.
  * `priority`: the page's largest picture in view at load (its LCP), fetched first and at once;
- * every other picture waits until it nears the viewport.
+ * every other picture waits until it nears the viewport, and in a page drawn on the server
+ * (api/http/page-render.ts) until the browser has taken it over: in the HTML it would be fetched
+ * at once, as the page first paints, beside the one picture that counts then.
  */
 export function ProductImage({
   src,
@@ -33,14 +46,16 @@ export function ProductImage({
   priority = false,
   fit = 'cover',
 }: ProductImageProps) {
+  const takenOver = useTakenOver();
   const url = typeof src === 'string' ? src : src?.url;
   const srcSet = src && typeof src !== 'string' && src.sizes.length > 0 ? srcSetOf(src) : undefined;
+  const fetched = priority || takenOver;
   return (
     <div className={`aspect-square overflow-hidden bg-base-200 ${className}`}>
       {url ? (
         <img
-          src={url}
-          srcSet={srcSet}
+          src={fetched ? url : undefined}
+          srcSet={fetched ? srcSet : undefined}
           sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={600}
