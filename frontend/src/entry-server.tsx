@@ -17,6 +17,9 @@ import { activate, i18n } from './i18n/i18n.ts';
 import type { UiLocale } from './i18n/locale.ts';
 import { LocaleRouter } from './i18n/LocaleRouter.tsx';
 
+/** The longest a page may take to draw; the browser draws it instead (api/http/page-render.ts). */
+const DRAWING_LIMIT_MS = 5000;
+
 /** The language and the signals are the SPA's one instance each: one page is drawn at a time. */
 let drawing: Promise<unknown> = Promise.resolve();
 
@@ -47,6 +50,7 @@ async function draw(address: string, locale: UiLocale, prefetched: Record<string
   );
   // prerender waits for the page's chunk (React.lazy); drawn again once it is in, the page has no
   // part left to fill in later, which would take an inline script (the policy refuses them).
-  await prerender(page);
+  // Bounded: pages are drawn one at a time, so one that never finished would hold every other.
+  await prerender(page, { signal: AbortSignal.timeout(DRAWING_LIMIT_MS) });
   return renderToString(page) + prefetchedScript(prefetched);
 }
