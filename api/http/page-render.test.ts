@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { productDoc } from '../../projections/catalog/documents.fixtures.ts';
 import { PRODUCTS } from '../../projections/catalog/projection.ts';
@@ -67,10 +70,18 @@ describe('pageRender', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
-  it('leaves the page to the browser when the renderer fails, or was not built', async () => {
+  it('leaves the page to the browser when the renderer fails, was not built or cannot load', async () => {
     const failing = pageRender(async () => async () => Promise.reject(new Error('window is not defined')), catalog());
     expect(await failing('en', '/', '/', '')).toBeNull();
     const unbuilt = pageRender(builtRenderer('/nonexistent'), catalog());
     expect(await unbuilt('en', '/', '/', '')).toBeNull();
+    const broken = mkdtempSync(join(tmpdir(), 'mibi-ssr-'));
+    try {
+      mkdirSync(join(broken, 'ssr'));
+      writeFileSync(join(broken, 'ssr', 'entry-server.js'), "import 'a-package-not-installed';\n");
+      expect(await pageRender(builtRenderer(broken), catalog())('en', '/', '/', '')).toBeNull();
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 });

@@ -61,7 +61,14 @@ export function builtRenderer(spaRoot: string): () => Promise<RenderPage | null>
   let renderer: Promise<RenderPage | null> | undefined;
   return () => {
     renderer ??= existsSync(entry)
-      ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage)
+      ? import(pathToFileURL(entry).href).then(
+          (module: { renderPage: RenderPage }) => module.renderPage,
+          (error: unknown) => {
+            // A build that cannot load here (a package missing) leaves every page to the browser.
+            log.error({ err: error, entry }, 'could not load the SPA built for the server');
+            return null;
+          },
+        )
       : Promise.resolve(null);
     return renderer;
   };
