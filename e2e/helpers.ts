@@ -1,6 +1,15 @@
 import { type Page, expect } from '@playwright/test';
 import { verifyEmailByApi } from './accounts.ts';
 
+/**
+ * Pages the server would draw (/, /products: api/http/page-render.ts) are drawn by the browser
+ * instead, which then asks the API for what they show: for a test of how a page loads. The server
+ * draws only for a visitor without a session cookie; one that has ended signs nobody in.
+ */
+export async function drawnByTheBrowser(page: Page, baseURL: string): Promise<void> {
+  await page.context().addCookies([{ name: 'mibi_session', value: 'ended', url: baseURL }]);
+}
+
 /** An address no other test (or earlier run against the same data) has used. */
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -7,6 +7,7 @@
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { mailsTo } from './accounts.ts';
+import { drawnByTheBrowser } from './helpers.ts';
 import { SIZES, type SizeName } from './sizes.ts';
 import {
   addToCartByApi,
@@ -224,7 +225,8 @@ for (const { name: size, viewport } of SIZES) {
       await expect(page.getByText('Your product is now live on the marketplace.')).toBeVisible();
     });
 
-    test('a product list that fails to load says so, without a count above it', async ({ page }, testInfo) => {
+    test('a product list that fails to load says so, without a count above it', async ({ page, baseURL }, testInfo) => {
+      await drawnByTheBrowser(page, baseURL!);
       await page.route(/\/api\/products(\?|$)/, (route) => route.abort());
       await page.goto('/products');
       await expect(page.getByRole('heading', { name: 'Products could not be loaded' })).toBeVisible();

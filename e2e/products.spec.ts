@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { drawnByTheBrowser } from './helpers.ts';
 import { listProduct, productNamed, signUpByApi } from './shop.ts';
 
 const productList = (page: Page) => page.getByRole('region', { name: 'Products' });
@@ -43,8 +44,7 @@ test('products: eight skeleton cards while loading, then an error toast and a re
   page,
   baseURL,
 }) => {
-  // With a session cookie (even one that has ended) the page is drawn by the browser, which loads the products.
-  await page.context().addCookies([{ name: 'mibi_session', value: 'ended', url: baseURL! }]);
+  await drawnByTheBrowser(page, baseURL!);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let failing = true;
