@@ -124,6 +124,8 @@ test('a visitor’s choice is kept in the browser, and the demo’s rates conver
   await page.reload();
   await expect(page.getByRole('banner').getByLabel('Show prices also in')).toHaveValue('GBP');
   await expect(firstProduct).toContainText(/≈ £[\d,]+\.\d\d/);
+  // Drawn by the server in rupees, the page is drawn again here in pounds, and the visitor is still told they are signed out.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 });
 
 test('on a phone, the longest approximations fit beside the rupee prices', async ({ page, baseURL }) => {

@@ -15,14 +15,19 @@ import { loadSession } from './state/session.ts';
 import './styles.css';
 
 const root = document.getElementById('root')!;
-// A public page the server drew (api/http/page-render.ts) shows already, in the language of its <html lang>.
-const drawnIn = root.firstChild ? document.documentElement.lang : null;
 
 const start = initialLocale(location.pathname, navigator.languages);
+// A public page the server drew (api/http/page-render.ts) is taken over as it is when it shows what
+// this browser would: the server draws for a visitor who kept no choice here, in the language of
+// the address (its <html lang>) with prices in rupees alone. Any other page is drawn here.
+const takeOver =
+  root.firstChild !== null &&
+  document.documentElement.lang === start &&
+  displayCurrency.value === DEFAULT_DISPLAY_CURRENCY;
 // The address says the language: a plain path opened in Hindi becomes /hi/..., so it can be shared as it shows.
 openIn(start);
-// The server drew the page signed out: the session is asked for once the browser has taken it over.
-if (!drawnIn) void loadSession();
+// A page taken over was drawn signed out: the session is asked for once it is React's.
+if (!takeOver) void loadSession();
 await switchLocale(start);
 
 /** A drawn page comes inert, so nothing is clicked before React listens: it is lifted once the page is React's. */
@@ -45,12 +50,7 @@ const app = (
   </StrictMode>
 );
 
-// The server draws for a visitor who kept no choice in this browser: the language of the address, prices in rupees alone.
-if (drawnIn === start && displayCurrency.value === DEFAULT_DISPLAY_CURRENCY) {
-  // React takes the drawn HTML over as it is.
+if (takeOver) {
   hydrateRoot(root, app);
   void loadSession();
-} else {
-  // Not drawn, or drawn otherwise than this visitor sees it: drawn here.
-  createRoot(root).render(app);
-}
+} else createRoot(root).render(app);
