@@ -236,13 +236,9 @@ describe('serveSpa: pages drawn on the server', () => {
           return '<link rel="preload" as="image" href="/x.webp">';
         },
         undefined,
-        async (locale, address, page) =>
+        async (locale, address, page, search) =>
           page === '/products'
-            ? {
-                id: ++drawings,
-                head: '<link rel="preload" as="image" href="/x.webp"/>',
-                root: `<h1>${locale} ${address}</h1>`,
-              }
+            ? { id: ++drawings, root: `<h1>${locale} ${address}${decodeURIComponent(search)}</h1>` }
             : null,
       ),
     );
@@ -257,6 +253,11 @@ describe('serveSpa: pages drawn on the server', () => {
     expect(page).toContain('<link rel="preload" as="image" href="/x.webp"></head>');
     expect(hinted.at(-1)).toBe(true);
     expect(await html('/cart')).toContain('<div id="root"></div>');
+  });
+
+  it("keeps the page drawn as it is, whatever it says ($& and $' are no replacement patterns)", async () => {
+    const page = await html("/products?sort=$&$'$`");
+    expect(page).toContain('<div id="root" inert><h1>en /products?sort=$&$\'$`</h1></div>');
   });
 
   it('leaves the page to the browser for a visitor with a session, and a plain address to one who prefers Hindi', async () => {

@@ -123,7 +123,8 @@ const ROOT = '<div id="root"></div>';
 function hintedPage(index: string, lang: string, hints: string, drawn: DrawnPage | null): Prepared {
   let html = index.replace(/<html lang="[\w-]*">/, `<html lang="${lang}">`);
   // Inert until the SPA has taken it over (frontend/src/main.tsx): a click before would be lost.
-  if (drawn) html = html.replace(ROOT, `<div id="root" inert>${drawn.root}</div>`);
+  // A function, not a string: `$&` or `$'` in a product's name would be read as replacement patterns.
+  if (drawn) html = html.replace(ROOT, () => `<div id="root" inert>${drawn.root}</div>`);
   const at = html.indexOf('</head>');
   return new Prepared(
     at === -1 ? hints + html : html.slice(0, at) + hints + html.slice(at),
