@@ -7,14 +7,14 @@ import type { EventStore, RecordedEvent } from '../platform/eventstore/port.ts';
 import type { LogPage } from '../platform/eventstore/sqlite-log.ts';
 import type { Projection } from '../platform/projection/projection.ts';
 import type { Doc, DocChange, ProjectionBatch, ReadStore } from '../platform/readstore/port.ts';
-import { ChangesOnly, ReplayWork } from './replay-work.ts';
+import { ChangesOnly, ReplayWork, UseClock, olderHalf } from './replay-work.ts';
 
 /** Events read per page. */
 const REPLAY_PAGE = 5000;
 /**
  * Documents a replay keeps at hand, written or read, for all its projections: past it, the
- * projection holding the most lets go of the less recently used half of each collection,
- * writing those it changed (a later read finds them in the store). So a replay's memory is
+ * less recently used half of them all goes, whatever their projection and collection, writing
+ * those changed (a later read finds them in the store). So a replay's memory is
  * bounded whatever the size of the log, and few documents are written more than once: most are
  * done with in the thousands of events after they are first written, and the others stay at
  * hand. 50,000 (per thread of a SQLite rebuild) kept the peak of 1,000,000 or 3,000,000 events
@@ -71,8 +71,7 @@ export interface ReplayResult {
  * projection of the plan in one pass: each page is read and parsed once, then applied to each
  * projection still below its target. The projections' collections are emptied first; the
  * projections keep the documents they touched lately in a cache of `cacheDocuments` in all
- * (when it is full, the largest projection lets go of its less recently used half, writing what
- * it changed of it), committed with their checkpoints every `batchSize` events and at the end;
+ * (when it is full, the less recently used half of them goes, writing what was changed of it), committed with their checkpoints every `batchSize` events and at the end;
  * the indexes are created once the documents are in, so the inserts do not maintain them row by
  * row. A replay that fails midway leaves a store to throw away. `replaySqlite`
  * (rebuild-threads.ts) does the same for SQLite files in several threads.
@@ -127,7 +126,8 @@ export async function replayPages(
       projection.collections.map((c) => c.name),
     );
 
-  const replays = plan.map(({ projection, toPosition }) => new ProjectionReplay(read, projection, toPosition));
+  const clock = new UseClock();
+  const replays = plan.map(({ projection, toPosition }) => new ProjectionReplay(read, projection, toPosition, clock));
   let count = 0;
   let position = 0;
   let uncommitted = 0;
@@ -146,9 +146,14 @@ export async function replayPages(
       await parts.time('commits', () => commitAll(read, replays));
       uncommitted = 0;
     }
-    while (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
-      const largest = replays.reduce((most, replaying) => (replaying.held > most.held ? replaying : most));
-      await parts.time('commits', () => commitBatches(read, largest.evict(COMMIT_DOCUMENTS)));
+    if (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
+      const threshold = olderHalf(replays.map((replaying) => replaying.work));
+      await parts.time('commits', () =>
+        commitBatches(
+          read,
+          replays.flatMap((replaying) => [...replaying.evict(threshold, COMMIT_DOCUMENTS)]),
+        ),
+      );
     }
     options.onProgress?.({ events: count, position, target });
     parts.start(reading);
@@ -201,7 +206,7 @@ class Timings {
 
 /** One projection's side of a replay: its events up to its target, its documents cached and committed with the checkpoint. */
 class ProjectionReplay {
-  private readonly work: ReplayWork;
+  readonly work: ReplayWork;
   /** Position of the last event the projection has seen (applied or not its type). */
   private position = 0;
   private committed = 0;
@@ -210,8 +215,9 @@ class ProjectionReplay {
     read: ReadStore,
     private readonly projection: Projection,
     private readonly toPosition: number,
+    clock: UseClock,
   ) {
-    this.work = new ReplayWork(read.unitOfWork());
+    this.work = new ReplayWork(read.unitOfWork(), clock);
   }
 
   get name(): string {
@@ -252,12 +258,12 @@ class ProjectionReplay {
   }
 
   /**
-   * Lets go of the less recently used half of the cache: the batches that commit the writes
-   * among it, in pieces of at most `size` documents, each keeping the checkpoint where it was
-   * (the documents still held are part of what it would cover).
+   * Lets go of the documents last used at or before `threshold`: the batches that commit the
+   * writes among them, in pieces of at most `size` documents, each keeping the checkpoint where
+   * it was (the documents still held are part of what it would cover).
    */
-  *evict(size: number): Generator<ProjectionBatch> {
-    const changes = this.work.evict();
+  *evict(threshold: number, size: number): Generator<ProjectionBatch> {
+    const changes = this.work.evict(threshold);
     for (let i = 0; i < changes.length; i += size) yield this.batch(changes.slice(i, i + size), this.committed);
   }
 
