@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { precompress } from './precompress.ts';
 
@@ -30,6 +30,10 @@ it('writes a brotli and a gzip copy beside every text file of the build worth co
   const file = join(out, 'assets', 'index-Ab12.js');
   expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
   expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script);
+  // Zopfli's gzip: never larger than zlib's best.
+  expect(readFileSync(`${file}.gz`).length).toBeLessThanOrEqual(
+    gzipSync(script, { level: constants.Z_BEST_COMPRESSION }).length,
+  );
   expect(readFileSync(`${file}.br`).length).toBeLessThan(script.length / 10);
   expect(existsSync(join(out, 'index.html.br'))).toBe(true);
   // Too small to gain, or already compressed: left alone.
