@@ -2,10 +2,37 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { LOCALES } from './domain/i18n/locales.ts';
 import { catalogParts } from './scripts/catalog-parts.ts';
 import { precompress } from './scripts/precompress.ts';
+
+/** The SPA (frontend/src/main.tsx), which the page's script (boot.ts) loads once a page drawn on the server is on screen. */
+const MAIN = resolve(import.meta.dirname, 'frontend/src/main.tsx');
+const BOOT = resolve(import.meta.dirname, 'frontend/src/boot.ts');
+
+/** `id` and every module it imports statically, directly or not. */
+function staticGraph(ctx: Rolldown.ChunkingContext, id: string, found = new Set<string>()): Set<string> {
+  if (found.has(id)) return found;
+  found.add(id);
+  for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) staticGraph(ctx, imported, found);
+  return found;
+}
+
+/** What main.tsx needs before it runs, but the page's script does not: worked out once per build (its module's info). */
+const appModulesOf = new WeakMap<Rolldown.ModuleInfo, Set<string>>();
+function appModules(ctx: Rolldown.ChunkingContext): Set<string> {
+  const main = ctx.getModuleInfo(MAIN);
+  // The build for the server has no main.tsx.
+  if (!main) return new Set();
+  let modules = appModulesOf.get(main);
+  if (!modules) {
+    const boot = staticGraph(ctx, BOOT);
+    modules = new Set([...staticGraph(ctx, MAIN)].filter((id) => !boot.has(id)));
+    appModulesOf.set(main, modules);
+  }
+  return modules;
+}
 
 export default defineConfig({
   root: 'frontend',
@@ -44,8 +71,10 @@ export default defineConfig({
         // parts of a product page into a dozen of about 1 KB.
         codeSplitting: {
           groups: [
-            // What the first route loads, in its one file: it loads all of it anyway.
-            { name: 'index', tags: ['$initial'] },
+            // The page's script (boot.ts), its styles and the helper that preloads what a module needs.
+            { name: 'boot', tags: ['$initial'] },
+            // The SPA, in its one file: the first route needs all of it.
+            { name: (id, ctx) => (appModules(ctx).has(id) ? 'app' : null) },
             // The parts the shop's pages share (cards, pictures, prices, the wishlist and cart buttons).
             {
               name: 'shop',

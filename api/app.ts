@@ -17,7 +17,7 @@ import { pageHints } from './http/page-hints.ts';
 import { builtRenderer, pageRender } from './http/page-render.ts';
 import { readYourWrites } from './http/read-your-writes.ts';
 import { requestId } from './http/request-id.ts';
-import { spaLanguageFiles, spaModules } from './http/spa-manifest.ts';
+import { spaAppFiles, spaLanguageFiles, spaModules } from './http/spa-manifest.ts';
 import { serveSpa } from './http/static-assets.ts';
 import type { AppEnv } from './http/router.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -214,6 +214,7 @@ export function createApp(ctx: AppContext, options: { spaRoot?: string } = {}) {
         pageHints(ctx.catalog, spaModules(options.spaRoot)),
         spaLanguageFiles(options.spaRoot),
         pageRender(builtRenderer(options.spaRoot), ctx.catalog),
+        spaAppFiles(options.spaRoot),
       ),
     );
   app.notFound((c) => c.json(errorBody('not_found', /*i18n*/ 'Not found'), 404));

@@ -1,5 +1,6 @@
 // Prints what the first route costs a browser to download: index.html and the JavaScript and CSS
-// it loads (the entry script, what it preloads, its stylesheets), each as the server sends it
+// it loads (the entry script, what it preloads, its stylesheets, and the SPA the entry script
+// then imports: frontend/src/boot.ts, main.tsx and every file it imports), each as the server sends it
 // (api/http/static-assets.ts): the .gz or .br copy the build wrote beside it, or the file itself when
 // there is none, and per language the file of its catalogs every page needs (the server asks for it
 // with the HTML: api/http/static-assets.ts). Fails the build when the JavaScript of any language is
@@ -25,6 +26,18 @@ const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 const kb = (n) => `${n.toFixed(1)} KB`.padStart(10);
 
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+/** `key`'s file and those of every chunk it imports statically, directly or not. */
+const filesOf = (key, files = new Set()) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) filesOf(imported, files);
+  return files;
+};
+// The page's script runs the SPA once the page is on screen: every page loads it.
+const app = filesOf('src/main.tsx');
+if (app.size === 0) throw new Error('the SPA (src/main.tsx) is not in the build manifest');
+for (const file of app) if (!scripts.includes(file)) scripts.push(file);
 /** The file of `locale`'s catalogs every page needs (scripts/catalog-parts.ts). */
 const catalogsOf = (locale) =>
   Object.entries(manifest).find(([key]) => key.endsWith(`virtual:catalogs/${locale}/start`))?.[1].file;

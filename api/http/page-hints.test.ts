@@ -47,9 +47,10 @@ describe('pageHints', () => {
     );
   });
 
-  it('leaves the JSON out when the page carries it (drawn on the server, page-render.ts)', async () => {
-    const hints = pageHints(catalog(shawl, pot, bare));
+  it('leaves the JSON and the script out of a page drawn on the server (page-render.ts): it carries one, and shows before the other', async () => {
+    const hints = pageHints(catalog(shawl, pot, bare), () => ['/assets/ProductsPage-A1.js']);
     expect(await hints('/products', '', true)).toBe(imageLink('shawl-1', CARD_SIZES));
+    expect(await hints('/products', '')).toContain('/assets/ProductsPage-A1.js');
   });
 
   it("follows the address's search, category and sort as the SPA reads them", async () => {

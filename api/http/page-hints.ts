@@ -120,9 +120,11 @@ export async function firstAnswer(
 /**
  * The head hints of the SPA page at `path` (`search` its query string, '?' included or not):
  * on /products and a product page, preloads of its LCP picture, of the JSON the page fetches
- * (unless the page carries it: `prefetched`, see page-render.ts) and of its script (`modules`,
- * the files of a page's module beyond the first route's, see spa-manifest.ts), so all start as
- * the HTML arrives rather than after HTML -> script -> route chunk -> JSON -> picture. Null on
+ * and of its script (`modules`, the files of a page's module beyond the first route's, see
+ * spa-manifest.ts), so all start as the HTML arrives rather than after HTML -> script -> route
+ * chunk -> JSON -> picture. A page drawn on the server (`drawn`, see page-render.ts) carries its
+ * JSON and shows before its script, which comes once the page is on screen
+ * (frontend/src/boot.ts): its picture alone is preloaded. Null on
  * any other page, or when the catalog has nothing to show there (an invalid query, a product
  * not on sale). Made once per catalog body: a change of the catalog gives new bodies, so new hints.
  */
@@ -131,7 +133,7 @@ export function pageHints(
   modules: (module: string) => readonly string[] = () => [],
 ) {
   const made = new WeakMap<Prepared, { api: string; files: readonly string[]; picture: string; scripts: string }>();
-  return async (path: string, search: string, prefetched = false): Promise<string | null> => {
+  return async (path: string, search: string, drawn = false): Promise<string | null> => {
     const answer = await firstAnswer(catalog, path, search);
     if (!answer) return null;
     const { route, source } = answer;
@@ -147,6 +149,6 @@ export function pageHints(
       };
       made.set(source, hints);
     }
-    return hints.picture + (prefetched ? '' : fetchPreload(route.api)) + hints.scripts;
+    return hints.picture + (drawn ? '' : fetchPreload(route.api) + hints.scripts);
   };
 }

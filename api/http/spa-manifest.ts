@@ -12,6 +12,11 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The manifest's key of the SPA's page (index.html), whose files its HTML already loads. */
 const PAGE = 'index.html';
+/**
+ * The SPA itself, which the page's script (frontend/src/boot.ts) imports on every page: at once
+ * on a page it draws, once the page is on screen on one drawn on the server.
+ */
+const APP = 'src/main.tsx';
 
 /** `key`'s file and those of every chunk it imports, directly or not. */
 function filesOf(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
@@ -24,16 +29,29 @@ function filesOf(manifest: Manifest, key: string, files = new Set<string>()): Se
 
 /**
  * The files a lazily loaded module of the SPA (a route's page, named by its source path as the
- * manifest keys it, e.g. 'src/features/catalog/ProductsPage.tsx') needs beyond those
- * index.html loads, as /assets/... paths: what a page's HTML may modulepreload. Read from
- * `root`/.vite/manifest.json (vite.config.ts asks for it), again after a new build; none
- * when there is no manifest or the module is not in it.
+ * manifest keys it, e.g. 'src/features/catalog/ProductsPage.tsx') needs beyond those every
+ * page loads (index.html's and the SPA's, `spaAppFiles`), as /assets/... paths: what a page's
+ * HTML may modulepreload. Read from `root`/.vite/manifest.json (vite.config.ts asks for it),
+ * again after a new build; none when there is no manifest or the module is not in it.
  */
 export function spaModules(root: string): (module: string) => string[] {
   return fromManifest(root, (manifest, module) => {
-    const loaded = filesOf(manifest, PAGE);
+    const loaded = filesOf(manifest, APP, filesOf(manifest, PAGE));
     return module in manifest ? [...filesOf(manifest, module)].filter((f) => !loaded.has(f)).map((f) => `/${f}`) : [];
   });
+}
+
+/**
+ * The files of the SPA (main.tsx and the chunks it imports) as /assets/... paths, which
+ * index.html's script imports: what the HTML of a page the SPA draws modulepreloads, so they
+ * come as the page does rather than after its script. None without a manifest.
+ */
+export function spaAppFiles(root: string): () => string[] {
+  const files = fromManifest(root, (manifest, _: null) => {
+    const loaded = filesOf(manifest, PAGE);
+    return [...filesOf(manifest, APP)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+  });
+  return () => files(null);
 }
 
 /** The fonts a language's pages draw their script with, by the name of their file (frontend/src/styles.css). */

@@ -224,22 +224,27 @@ describe('serveSpa: pages drawn on the server', () => {
     drawnRoot = mkdtempSync(join(tmpdir(), 'mibi-drawn-'));
     writeFileSync(
       join(drawnRoot, 'index.html'),
-      '<html lang="en"><head></head><body><div id="root"></div></body></html>',
+      '<html lang="en"><head><script type="module" src="/assets/boot-B1.js"></script></head><body><div id="root"></div></body></html>',
     );
     let drawings = 0;
     spa.get(
       '*',
       serveSpa(
         drawnRoot,
-        async (_path, _search, prefetched) => {
-          hinted.push(prefetched ?? false);
+        async (_path, _search, drawn) => {
+          hinted.push(drawn ?? false);
           return '<link rel="preload" as="image" href="/x.webp">';
         },
-        undefined,
+        (locale) => ({
+          catalogs: [`/assets/start-${locale}.js`],
+          fonts: locale === 'hi' ? ['/assets/noto-F1.woff2'] : [],
+        }),
         async (locale, address, page, search) =>
           page === '/products'
             ? { id: ++drawings, root: `<h1>${locale} ${address}${decodeURIComponent(search)}</h1>` }
             : null,
+        // As the SPA imports the page's script (the helper that preloads its imports).
+        () => ['/assets/main-M1.js', '/assets/app-A1.js', '/assets/boot-B1.js'],
       ),
     );
   });
@@ -253,6 +258,21 @@ describe('serveSpa: pages drawn on the server', () => {
     expect(page).toContain('<link rel="preload" as="image" href="/x.webp"></head>');
     expect(hinted.at(-1)).toBe(true);
     expect(await html('/cart')).toContain('<div id="root"></div>');
+  });
+
+  it("asks for a drawn page's fonts with it, and for the SPA's files and catalogs only where the SPA draws the page", async () => {
+    const font = '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-F1.woff2">';
+    const drawn = await html('/hi/products');
+    expect(drawn).toContain(font);
+    expect(drawn).not.toContain('modulepreload');
+    const spaDrawn = await html('/hi/cart');
+    expect(spaDrawn).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/main-M1.js"><link rel="modulepreload" crossorigin href="/assets/app-A1.js"><link rel="modulepreload" crossorigin href="/assets/start-hi.js">',
+    );
+    expect(spaDrawn).toContain(font);
+    // The page's own script is not asked for twice.
+    expect(spaDrawn).not.toContain('modulepreload" crossorigin href="/assets/boot-B1.js"');
+    expect(await html('/products', { cookie: 'mibi_session=abc' })).toContain('href="/assets/app-A1.js"');
   });
 
   it("keeps the page drawn as it is, whatever it says ($& and $' are no replacement patterns)", async () => {

@@ -94,10 +94,11 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
 }
 
 /**
- * HTML for the head of the page at a path and query string (page-hints.ts), or null for none.
- * It changes with what the page shows (the catalog), so the page's ETag is made from it.
+ * HTML for the head of the page at a path and query string (page-hints.ts), or null for none;
+ * `drawn`: the page is drawn on the server (page-render.ts). It changes with what the page
+ * shows (the catalog), so the page's ETag is made from it.
  */
-export type HeadHints = (path: string, search: string, prefetched?: boolean) => Promise<string | null>;
+export type HeadHints = (path: string, search: string, drawn?: boolean) => Promise<string | null>;
 
 /** Distinct hinted pages whose bytes are kept; beyond this the cache starts over. */
 const HINTED_PAGES_KEPT = 500;
@@ -108,9 +109,30 @@ const HINTED_PAGES_KEPT = 500;
  */
 export type LanguageFiles = (locale: PageLocale) => { catalogs: readonly string[]; fonts: readonly string[] };
 
-const languageHints = (files: ReturnType<LanguageFiles>): string =>
-  files.catalogs.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('') +
-  files.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`).join('');
+/** The files of the SPA that index.html's script imports (spa-manifest.ts `spaAppFiles`). */
+export type AppFiles = () => readonly string[];
+
+const modulePreload = (file: string): string => `<link rel="modulepreload" crossorigin href="${file}">`;
+
+/**
+ * What a page asks for as its HTML arrives, beyond the hints of its path: the fonts of its
+ * language's script, and when the SPA draws the page, the SPA's files and the catalogs it
+ * draws it with, needed before anything shows. A page drawn on the server shows without them:
+ * the SPA comes once it is on screen (frontend/src/boot.ts), so that they take no bandwidth or
+ * time from what the page shows first.
+ */
+function startHints(language: ReturnType<LanguageFiles> | undefined, app: readonly string[], drawn: boolean): string {
+  const fonts = (language?.fonts ?? []).map(
+    (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`,
+  );
+  return (drawn ? [] : [...app, ...(language?.catalogs ?? [])].map(modulePreload)).join('') + fonts.join('');
+}
+
+/** `hints` less the preloads of files `index` loads itself (its script, which imports the SPA). */
+const notIn = (index: string, hints: string): string =>
+  hints.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (link, file: string) =>
+    index.includes(`"${file}"`) ? '' : link,
+  );
 
 /** Where the SPA draws itself in index.html, and the page drawn on the server goes. */
 const ROOT = '<div id="root"></div>';
@@ -126,10 +148,8 @@ function hintedPage(index: string, lang: string, hints: string, drawn: DrawnPage
   // A function, not a string: `$&` or `$'` in a product's name would be read as replacement patterns.
   if (drawn) html = html.replace(ROOT, () => `<div id="root" inert>${drawn.root}</div>`);
   const at = html.indexOf('</head>');
-  return new Prepared(
-    at === -1 ? hints + html : html.slice(0, at) + hints + html.slice(at),
-    getMimeType('index.html')!,
-  );
+  const head = notIn(index, hints);
+  return new Prepared(at === -1 ? head + html : html.slice(0, at) + head + html.slice(at), getMimeType('index.html')!);
 }
 
 /** Sends index.html (`file`) with `hints` in its head and `drawn` in its root; null when there is no index. */
@@ -165,9 +185,15 @@ const notFound = (c: Context) => c.json(errorBody('not_found', /*i18n*/ 'Not fou
  * pages with `hints` in their head, and in the language their path names (/hi/...: Hindi; a
  * path naming none opens in English unless the visitor chose or prefers Hindi, which the SPA
  * settles) with what that language loads first (`language`); public pages drawn on the server
- * (`draw`) for a visitor without a session.
+ * (`draw`) for a visitor without a session, the others with the SPA's files (`app`) preloaded.
  */
-export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFiles, draw?: PageRender) {
+export function serveSpa(
+  root: string,
+  hints?: HeadHints,
+  language?: LanguageFiles,
+  draw?: PageRender,
+  app: AppFiles = () => [],
+) {
   const hintedPages = new Map<string, Prepared>();
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
@@ -187,7 +213,8 @@ export function serveSpa(root: string, hints?: HeadHints, language?: LanguageFil
       (locale || localeOf(c.req.header('accept-language')) === 'en');
     const drawn = draw && drawable ? await draw(shown, path, page, search) : null;
     const head =
-      (language ? languageHints(language(shown)) : '') + ((hints && (await hints(page, search, drawn !== null))) ?? '');
+      startHints(language?.(shown), app(), drawn !== null) +
+      ((hints && (await hints(page, search, drawn !== null))) ?? '');
     if (head || locale || drawn) {
       const lang = shown === 'pseudo' ? 'en' : shown;
       return (await sendHinted(c, index, lang, head, drawn, hintedPages)) ?? notFound(c);

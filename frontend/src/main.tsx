@@ -12,7 +12,6 @@ import { openIn } from './i18n/choose.ts';
 import { DEFAULT_DISPLAY_CURRENCY } from '../../domain/currency/currencies.ts';
 import { displayCurrency } from './state/currency.ts';
 import { loadSession } from './state/session.ts';
-import './styles.css';
 
 const root = document.getElementById('root')!;
 
