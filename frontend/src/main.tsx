@@ -1,7 +1,7 @@
 // First: before any schema exists (see the file).
 import './zod-jitless.ts';
 import { I18nProvider } from '@lingui/react';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { PrefetchedProvider, prefetchedInPage } from './state/prefetched.ts';
@@ -25,13 +25,20 @@ const takeOver =
   displayCurrency.value === DEFAULT_DISPLAY_CURRENCY;
 // The address says the language: a plain path opened in Hindi becomes /hi/..., so it can be shared as it shows.
 openIn(start);
-// A page taken over was drawn signed out: the session is asked for once it is React's.
+// A page taken over was drawn signed out: the session is asked for once it is React's (Interactive).
 if (!takeOver) void loadSession();
 await switchLocale(start);
 
-/** A drawn page comes inert, so nothing is clicked before React listens: it is lifted once the page is React's. */
+/**
+ * A drawn page comes inert, so nothing is clicked before React listens: it is lifted once the
+ * page is React's, and the session of a page taken over is asked for then: an answer that came
+ * while React was still taking the page over would make it draw the whole page anew.
+ */
 function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => root.removeAttribute('inert'), []);
+  useEffect(() => {
+    root.removeAttribute('inert');
+    if (takeOver) void loadSession();
+  }, []);
   return children;
 }
 
@@ -49,7 +56,7 @@ const app = (
   </StrictMode>
 );
 
-if (takeOver) {
-  hydrateRoot(root, app);
-  void loadSession();
-} else createRoot(root).render(app);
+// In a transition, React takes the page over in slices of a few milliseconds, between which the
+// browser stays free to answer the visitor, rather than in one long task.
+if (takeOver) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);
