@@ -19,6 +19,8 @@ test('page speed: the page and its scripts and styles come brotli-compressed, th
   const assets = await assetResponses(page, async () => {
     document = await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentic Indian Products');
+    // The page drawn on the server is the app's once its script has come.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
   });
   expect(document!.headers()['content-encoding']).toBe('br');
   expect(document!.headers()['cache-control']).toBe('no-cache');
@@ -30,8 +32,8 @@ test('page speed: the page and its scripts and styles come brotli-compressed, th
     if (headers['content-encoding'] === 'br') compressed.push(response.url());
     else expect(Number(headers['content-length']), `${response.url()} went out uncompressed`).toBeLessThan(1024);
   }
-  // At least the entry script and the stylesheet.
-  expect(compressed.filter((url) => /\/index-[\w-]+\.(js|css)$/.test(url))).toHaveLength(2);
+  // At least the page's script and its stylesheet (frontend/src/boot.ts), and the app's script it imports.
+  expect(compressed.filter((url) => /\/(boot|app)-[\w-]+\.(js|css)$/.test(url))).toHaveLength(3);
 });
 
 test('page speed: the first product picture is fetched at once and first, the others when they near the viewport', async ({
@@ -64,7 +66,8 @@ const resourcesOf = (page: Page) =>
  * Loads `path` afresh and checks that its head preloads the picture `picture` shows, the JSON
  * `api` names and the page's script, and that the page took them from those preloads: the same
  * srcset and sizes as the <img> (so the same file on any screen), each file fetched once, by the
- * link. A page drawn on the server (`carried`) carries its JSON instead: never fetched.
+ * link. A page drawn on the server (`carried`) carries its JSON instead: never fetched; and its
+ * HTML preloads no script, as the app comes once the page is on screen (frontend/src/boot.ts).
  */
 async function expectHintsUsed(
   page: Page,
@@ -75,7 +78,7 @@ async function expectHintsUsed(
 ) {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  await page.goto(path);
+  const html = await (await page.goto(path))!.text();
   const img = picture(page);
   await expect(img).toHaveJSProperty('complete', true);
   const link = page.locator('head link[rel="preload"][as="image"]');
@@ -101,7 +104,8 @@ async function expectHintsUsed(
     expect(resources.find((entry) => entry.name === json[0])?.initiator, 'the JSON came from the preload').toBe('link');
   }
 
-  // The page's own script, named in the HTML, fetched once: by the link, not again by the route.
+  // The page's own script, named in the HTML (or, on a drawn page, by the app once it runs), fetched once: by the link, not again by the route.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const scripts = await page
     .locator('head link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
@@ -109,6 +113,7 @@ async function expectHintsUsed(
     scripts.some((url) => /\/assets\/Product\w*Page-[\w-]+\.js$/.test(url)),
     'the page module is preloaded',
   ).toBe(true);
+  expect(html.includes('rel="modulepreload"'), 'the HTML preloads scripts').toBe(!carried);
   for (const url of scripts)
     expect(
       requested.filter((seen) => seen === url),

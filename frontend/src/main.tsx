@@ -1,13 +1,14 @@
 // First: before any schema exists (see the file).
 import './zod-jitless.ts';
 import { I18nProvider } from '@lingui/react';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { PrefetchedProvider, prefetchedInPage } from './state/prefetched.ts';
 import { i18n, switchLocale } from './i18n/i18n.ts';
 import { initialLocale } from './i18n/locale.ts';
 import { LocaleRouter } from './i18n/LocaleRouter.tsx';
+import { PageShownProvider } from './routes.tsx';
 import { openIn } from './i18n/choose.ts';
 import { DEFAULT_DISPLAY_CURRENCY } from '../../domain/currency/currencies.ts';
 import { displayCurrency } from './state/currency.ts';
@@ -25,21 +26,21 @@ const takeOver =
   displayCurrency.value === DEFAULT_DISPLAY_CURRENCY;
 // The address says the language: a plain path opened in Hindi becomes /hi/..., so it can be shared as it shows.
 openIn(start);
-// A page taken over was drawn signed out: the session is asked for once it is React's (Interactive).
+// A page taken over was drawn signed out: the session is asked for once it is React's (pageShown).
 if (!takeOver) void loadSession();
 await switchLocale(start);
 
+let sessionAsked = !takeOver;
 /**
  * A drawn page comes inert, so nothing is clicked before React listens: it is lifted once the
- * page is React's, and the session of a page taken over is asked for then: an answer that came
- * while React was still taking the page over would make it draw the whole page anew.
+ * page is React's (routes.tsx), and the session of a page taken over is asked for then: an
+ * answer that came while React was still taking the page over would make it draw it anew.
  */
-function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    root.removeAttribute('inert');
-    if (takeOver) void loadSession();
-  }, []);
-  return children;
+function pageShown() {
+  root.removeAttribute('inert');
+  if (sessionAsked) return;
+  sessionAsked = true;
+  void loadSession();
 }
 
 const app = (
@@ -47,9 +48,9 @@ const app = (
     <I18nProvider i18n={i18n}>
       <PrefetchedProvider value={prefetchedInPage()}>
         <LocaleRouter>
-          <Interactive>
+          <PageShownProvider value={pageShown}>
             <App />
-          </Interactive>
+          </PageShownProvider>
         </LocaleRouter>
       </PrefetchedProvider>
     </I18nProvider>

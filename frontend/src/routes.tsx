@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, createContext, lazy, Suspense, useContext, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import HomePage from './features/catalog/HomePage.tsx';
 import { CONTENT_PATHS } from './links.ts';
@@ -62,10 +62,27 @@ const DASHBOARD_PANELS: Record<PanelRole, ComponentType> = {
 /** /dashboard/buyer, /dashboard/seller, /dashboard/admin: one screen, given the role as `role`. */
 const DASHBOARD_PATH = new RegExp(`^/dashboard/(?<role>${Object.keys(DASHBOARD_PANELS).join('|')})/?$`);
 
+const PageShownContext = createContext<() => void>(() => {});
+
+/**
+ * What is told once the route's page is on screen and React's (main.tsx lifts the `inert` of a
+ * page drawn on the server with it). From inside the pages' Suspense boundary: React takes a
+ * drawn page's frame over while the page's chunk is still coming, and the page itself only once
+ * it is in; a click on it before then would be lost.
+ */
+export const PageShownProvider = PageShownContext.Provider;
+
+function PageShown() {
+  const shown = useContext(PageShownContext);
+  useEffect(() => shown(), [shown]);
+  return null;
+}
+
 /** Every route of the SPA; any other path shows the 404 page. */
 export function Routes() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <PageShown />
       <Switch>
         <Route path={DASHBOARD_PATH}>
           <DashboardPage panels={DASHBOARD_PANELS} />
