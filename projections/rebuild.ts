@@ -146,7 +146,8 @@ export async function replayPages(
       await parts.time('commits', () => commitAll(read, replays));
       uncommitted = 0;
     }
-    if (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
+    // Halved until within the bound: one page may have added more than the cache holds.
+    while (replays.reduce((sum, replaying) => sum + replaying.held, 0) > cacheDocuments) {
       const threshold = olderHalf(replays.map((replaying) => replaying.work));
       await parts.time('commits', () =>
         commitBatches(
