@@ -53,24 +53,26 @@ export interface ThreadResult extends GroupResult {
 
 /**
  * Each projection's share of a replay's work (its handlers, the documents it writes and their
- * indexes), relative, as rebuilds of the marketplace log of `npm run bench:replay` spent their
- * time (2026-11-28: two threads within 20% of each other, where the weights before left one
- * idle for a third of the rebuild; the log's totals, log-totals.ts, measured in CPU time): only used to share the projections out evenly. One not
+ * indexes), relative: the tenths of CPU seconds each took when rebuilt alone from the marketplace log of
+ * `npm run bench:replay` (1,000,000 events, 2026-11-29, the log's reading left out; the log's
+ * totals, log-totals.ts, under log-stats). Only used to share the projections out evenly; one not
  * listed counts as the median.
  */
 const COSTS: Record<string, number> = {
-  orders: 40,
-  catalog: 32,
-  sales: 30,
-  'log-stats': 27,
-  ledger: 28,
+  orders: 70,
+  'log-stats': 32,
+  sales: 32,
+  ledger: 31,
+  catalog: 26,
+  notifications: 23,
+  reviews: 22,
+  storefronts: 7,
+  payments: 3,
+  'buyer-notifications': 2,
   'stream-browser': 2,
-  notifications: 8,
-  storefronts: 8,
-  reviews: 6,
-  users: 3,
-  admin: 2,
-  'buyer-notifications': 1,
+  users: 1,
+  admin: 1,
+  provenance: 1,
   wishlists: 1,
 };
 

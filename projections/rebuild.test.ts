@@ -346,7 +346,7 @@ describe('a rebuild of a generated marketplace log', () => {
     const groups = shareOut(everyProjectionTo(1), 2).map((group) => group.map((step) => step.projection.name));
     expect(groups.flat().sort()).toEqual(projections.map((p) => p.name).sort());
     // The two most costly start a thread each.
-    expect([groups[0]![0], groups[1]![0]].sort()).toEqual(['catalog', 'orders']);
+    expect([groups[0]![0], groups[1]![0]].sort()).toEqual(['log-stats', 'orders']);
     // The projections made from the log's totals share a thread, as they share one pass over it.
     const totals = groups.find((group) => group.includes('log-stats'));
     expect(totals).toContain('stream-browser');

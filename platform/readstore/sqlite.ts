@@ -61,8 +61,10 @@ export interface SqliteReadStoreOptions {
    * For a new file that a rebuild fills from zero, and nothing else: no journal and no syncs,
    * several times faster to write, but a failure or crash midway leaves a file to throw away
    * (a rollback is not possible either: a failed commit may leave part of its writes).
-   * Several connections in one or more processes may write it, one at a time, each waiting
-   * for the others as long as they take. Opened again without it, the file is an ordinary store.
+   * The connection holds the file alone until it closes (another is refused at once), so SQLite
+   * neither locks nor checks the file at every read and commit (a rebuild reads back documents
+   * it let go of, and commits, hundreds of thousands of times). Opened again without it, the
+   * file is an ordinary store.
    */
   bulkLoad?: boolean;
 }
@@ -72,8 +74,8 @@ const BULK_CACHE_KIB = 48 * 1024;
 
 /** See `SqliteReadStoreOptions.bulkLoad`. */
 function openForBulkLoad(file: string): Database.Database {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 600000');
+  const db = new Database(file, { timeout: 0 });
+  db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('page_size = 8192');
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
