@@ -126,7 +126,7 @@ for (const [screen, options] of [
   // Lighthouse's mobile preset (a Moto G Power).
   ['a phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
 ] as const) {
-  test(`page speed: on ${screen}, /products and a product page preload in their HTML the script and the picture they show first, and the JSON a product page asks for`, async ({
+  test(`page speed: on ${screen}, /products and a product page come drawn with the JSON they show, and preload in their HTML the picture they show first`, async ({
     browser,
   }) => {
     const context = await browser.newContext(options);
@@ -142,6 +142,7 @@ for (const [screen, options] of [
         href!,
         (page) => page.getByRole('main').locator('img').first(),
         /^\/api\/products\/[\w-]+$/,
+        true,
       );
     } finally {
       await context.close();
@@ -149,7 +150,7 @@ for (const [screen, options] of [
   });
 }
 
-test('page speed: the home page and the catalogue come drawn, shown before any script runs, in the language of their address', async ({
+test('page speed: the home page, the catalogue and a product come drawn, shown before any script runs, in the language of their address', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -161,6 +162,14 @@ test('page speed: the home page and the catalogue come drawn, shown before any s
     await expect(cards).toHaveCount(20);
     await expect(cards.first()).toContainText('₹');
     await expect(cards.first().locator('img')).toHaveJSProperty('complete', true);
+    const name = (await cards.first().getByRole('heading').textContent())!;
+    const href = (await cards.first().getByRole('link').first().getAttribute('href'))!;
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('main')).toContainText('₹');
+    await expect(page.getByRole('main').locator('img').first()).toHaveJSProperty('complete', true);
+    await page.goto(`/hi${href}`);
+    await expect(page.getByRole('button', { name: 'कार्ट में डालें' })).toBeVisible();
     await page.goto('/hi/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.getByRole('link', { name: 'अभी ख़रीदें' })).toBeVisible();
@@ -187,5 +196,29 @@ test('page speed: a drawn page is taken over by the browser as it is, then answe
   ).toBe(true);
   await page.getByLabel('Sort by').selectOption('newest');
   await expect(page).toHaveURL(/sort=newest/);
+  expect(errors).toEqual([]);
+});
+
+test('page speed: a drawn product page is taken over as it is, then answers clicks', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto('/products');
+  const href = (await page.getByRole('region', { name: 'Products' }).getByRole('link').first().getAttribute('href'))!;
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnPicture: Element | null }).drawnPicture = document.querySelector('main img');
+    }),
+  );
+  await page.goto(href);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The very picture the server drew, kept by React (hydrated), not drawn again.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { drawnPicture: Element | null }).drawnPicture === document.querySelector('main img'),
+    ),
+  ).toBe(true);
+  // A visitor (the only one a page is drawn for) is asked to sign in.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Please login to add items to cart')).toBeVisible();
   expect(errors).toEqual([]);
 });

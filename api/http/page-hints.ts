@@ -25,7 +25,7 @@ const SPA = {
 } as const;
 
 /** A product page's path, with an id as the catalog makes them. */
-const PRODUCT_PATH = /^\/products\/([\w-]{1,100})$/;
+export const PRODUCT_PATH = /^\/products\/([\w-]{1,100})$/;
 
 const escapeAttribute = (value: string): string =>
   value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

@@ -42,14 +42,17 @@ describe('pageRender', () => {
     >;
     expect(Object.keys(answer)).toEqual([FIRST_PAGE.replace('popularity', 'newest')]);
     expect(answer[FIRST_PAGE.replace('popularity', 'newest')]).toMatchObject({ items: [{ name: 'Pashmina shawl' }] });
-    expect(render).toHaveBeenCalledTimes(2);
+    const product = await draw('hi', '/hi/products/shawl', '/products/shawl', '');
+    expect(product?.root).toContain('hi /hi/products/shawl {"/api/products/shawl":{"id":"shawl"');
+    expect(render).toHaveBeenCalledTimes(3);
   });
 
-  it('draws nothing else: other pages, a search, option filters, the pseudo-locale', async () => {
+  it('draws nothing else: other pages, a search, option filters, a chosen variant, a product not on sale, the pseudo-locale', async () => {
     const { render, load } = renderer();
     const draw = pageRender(load, catalog());
     expect(await draw('en', '/cart', '/cart', '')).toBeNull();
-    expect(await draw('en', '/products/shawl', '/products/shawl', '')).toBeNull();
+    expect(await draw('en', '/products/shawl', '/products/shawl', '?variant=red')).toBeNull();
+    expect(await draw('en', '/products/kurta', '/products/kurta', '')).toBeNull();
     expect(await draw('en', '/products', '/products', '?q=shawl')).toBeNull();
     expect(await draw('en', '/products', '/products', '?option=colour:red')).toBeNull();
     expect(await draw('en', '/', '/', '?ref=mail')).toBeNull();
@@ -68,6 +71,26 @@ describe('pageRender', () => {
     expect(second?.id).not.toBe(first?.id);
     expect(second?.root).toContain('Kullu shawl');
     expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the pages drawn or shown last, and leaves a page to the browser while eight drawings wait', async () => {
+    const { render, load } = renderer();
+    const draw = pageRender(load, catalog());
+    const home = await draw('en', '/', '/', '');
+    for (let i = 0; i < 63; i++) await draw('en', '/products', '/products', `?category=c${i}`);
+    expect(await draw('en', '/', '/', '')).toBe(home);
+    await draw('en', '/products', '/products', '?category=c63'); // the 65th: c0 goes, not the home page just shown
+    expect(await draw('en', '/', '/', '')).toBe(home);
+    expect(render).toHaveBeenCalledTimes(65);
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = pageRender(async () => async () => held.then(() => '<p>drawn</p>'), catalog());
+    const waiting = Array.from({ length: 8 }, (_, i) => slow('en', '/products', '/products', `?category=w${i}`));
+    expect(await slow('en', '/products', '/products', '?category=w8')).toBeNull();
+    release();
+    expect((await Promise.all(waiting)).map((page) => page?.root)).toEqual(Array(8).fill('<p>drawn</p>'));
+    expect((await slow('en', '/products', '/products', '?category=w8'))?.root).toBe('<p>drawn</p>');
   });
 
   it('leaves the page to the browser when the renderer fails, was not built or cannot load', async () => {

@@ -1,14 +1,17 @@
 /**
  * Public pages drawn on the server (issue 30: the largest paint of `/` and `/products` within
- * 2 s on a slow phone). The home page and the first page of the catalogue (any category and
- * sort, no search or option filter) come as HTML the browser shows before any script has run;
+ * 2 s on a slow phone). The home page, the first page of the catalogue (any category and sort,
+ * no search or option filter) and a product's page (no variant chosen in its address) come as
+ * HTML the browser shows before any script has run;
  * the SPA then takes that HTML over (hydration, frontend/src/main.tsx) instead of drawing the
  * page again. Only for a visitor without a session cookie: what a signed-in user sees (their
  * name, their own products) is never drawn here, and the page they get is the same for everyone.
  *
  * The pages come from the SPA's own components, built for the server into dist/ssr/
  * (frontend/src/entry-server.tsx); without that build, pages are not drawn and the SPA draws them
- * as before. A page is drawn once per language, address and catalog body.
+ * as before. A page is drawn once per language, address and catalog body, one at a time: while
+ * `DRAWINGS_WAITING` wait, another page is left to the browser rather than kept waiting behind
+ * them (a crawler going through every product).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +20,7 @@ import type { PageLocale } from '../../domain/i18n/locales.ts';
 import { logger } from '../../platform/log.ts';
 import type { CatalogIndex } from '../reads/catalog-index.ts';
 import type { Reopenable } from '../reads/reopenable.ts';
-import { firstAnswer } from './page-hints.ts';
+import { PRODUCT_PATH, firstAnswer } from './page-hints.ts';
 import type { Prepared } from './prepared.ts';
 
 const log = logger('page-render');
@@ -32,8 +35,11 @@ export interface DrawnPage {
   readonly root: string;
 }
 
-/** Drawn pages kept; beyond this the cache starts over (each is some 100 KB). */
+/** Drawn pages kept (each some 10-100 KB); beyond this the least recently drawn or shown goes. */
 const DRAWN_KEPT = 64;
+
+/** Drawings asked for and not finished, past which a page is left to the browser. */
+const DRAWINGS_WAITING = 8;
 
 /**
  * React draws a preload of the page's first picture before the page: the page's head already has
@@ -80,6 +86,7 @@ export function pageRender(
 ): PageRender {
   const drawn = new Map<string, { source: Prepared | null; page: Promise<DrawnPage | null> }>();
   let drawings = 0;
+  let waiting = 0;
 
   const draw = async (render: RenderPage, locale: PageLocale, address: string, answers: Record<string, unknown>) => {
     try {
@@ -94,7 +101,8 @@ export function pageRender(
 
   return async (locale, address, page, search) => {
     const params = new URLSearchParams(search);
-    const drawnHere = page === '/' ? params.size === 0 : page === '/products' && !params.has('q');
+    const drawnHere =
+      page === '/products' ? !params.has('q') : params.size === 0 && (page === '/' || PRODUCT_PATH.test(page));
     // The pseudo-locale (the missing-string check) is drawn by the browser alone.
     if (!drawnHere || locale === 'pseudo') return null;
     const render = await load();
@@ -103,10 +111,16 @@ export function pageRender(
     if (page !== '/' && !answer) return null;
     const key = `${locale}\n${address}${search}`;
     const kept = drawn.get(key);
-    if (kept && kept.source === (answer?.source ?? null)) return kept.page;
+    drawn.delete(key); // set again below: the Map's order is that of last use
+    if (kept && kept.source === (answer?.source ?? null)) {
+      drawn.set(key, kept);
+      return kept.page;
+    }
+    if (waiting >= DRAWINGS_WAITING) return null;
     const answers = answer ? { [answer.route.api]: JSON.parse(decoder.decode(answer.source.bytes)) } : {};
-    const made = draw(render, locale, address + search, answers);
-    if (drawn.size >= DRAWN_KEPT) drawn.clear();
+    waiting++;
+    const made = draw(render, locale, address + search, answers).finally(() => waiting--);
+    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
     drawn.set(key, { source: answer?.source ?? null, page: made });
     return made;
   };

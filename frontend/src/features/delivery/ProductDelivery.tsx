@@ -16,7 +16,10 @@ import { arrivesText } from './windowText.ts';
 export function ProductDelivery({ productId, variantId }: { productId: string; variantId: string | undefined }) {
   useSignals();
   const { t } = useLingui();
-  const [pincode, setPincode] = useState(() => rememberedPin() ?? '');
+  // Read once the page is the browser's: a page drawn on the server has none, and the browser
+  // takes it over as drawn.
+  const [pincode, setPincode] = useState('');
+  useEffect(() => setPincode((typed) => typed || (rememberedPin() ?? '')), []);
   const state = useDeliveryEstimates(pincode, productEstimates(productId, variantId), `${productId}/${variantId}`);
 
   useEffect(() => {

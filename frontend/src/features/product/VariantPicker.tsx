@@ -96,13 +96,20 @@ function OptionValue({ option, value, name, checked, state, onChoose }: OptionVa
   );
 }
 
+/**
+ * The colour as an SVG fill, not an inline style: a page drawn on the server carries no style
+ * attribute, which its content security policy (style-src 'self') would refuse.
+ */
 function Swatch({ name }: { name: string }) {
   const colour = swatchColour(name);
   return (
-    <span
+    <svg
       aria-hidden="true"
-      className={`size-5 shrink-0 rounded-full border border-base-content/30 ${colour ? '' : 'bg-base-200'}`}
-      style={colour ? { backgroundColor: colour } : undefined}
-    />
+      focusable="false"
+      viewBox="0 0 20 20"
+      className={`size-5 shrink-0 rounded-full border border-base-content/30 ${colour ? '' : 'fill-base-200'}`}
+    >
+      <circle cx="10" cy="10" r="10" fill={colour ?? undefined} />
+    </svg>
   );
 }

@@ -1,7 +1,11 @@
+import cssColours from 'color-name';
+
 /**
  * The colour a swatch shows for a colour's name. Sellers name colours as they like: the usual
  * ones of Indian crafts are listed, a CSS colour name is taken as is, and any other shows as a
- * neutral swatch (its name always shows beside it, so nothing rests on the colour alone).
+ * neutral swatch (its name always shows beside it, so nothing rests on the colour alone). CSS's
+ * names come from a list rather than the browser's CSS.supports, so a page drawn on the server
+ * shows the swatches the browser would.
  */
 const CRAFT_COLOURS: Record<string, string> = {
   tan: '#c08a55',
@@ -33,13 +37,7 @@ const CRAFT_COLOURS: Record<string, string> = {
   natural: '#e8dcc2',
 };
 
-/** Words CSS takes as a colour that are no colour of their own. */
-const CSS_KEYWORDS = new Set(['initial', 'inherit', 'unset', 'revert', 'transparent', 'currentcolor']);
-
 export function swatchColour(name: string): string | null {
   const key = name.trim().toLowerCase();
-  const known = CRAFT_COLOURS[key];
-  if (known) return known;
-  const cssName = /^[a-z]+$/.test(key) && !CSS_KEYWORDS.has(key) && CSS.supports('color', key);
-  return cssName ? key : null;
+  return CRAFT_COLOURS[key] ?? (Object.hasOwn(cssColours, key) ? key : null);
 }

@@ -2,8 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { type ApiError, call, server } from '../../api/client.ts';
 import { useLiveEvent } from '../../state/live.ts';
+import { usePrefetched } from '../../state/prefetched.ts';
 import { toast } from '../../state/toasts.ts';
 import type { Product } from './types.ts';
+
+/** The address GET /products/{id} is asked at, as the server prefetches it (api/http/page-hints.ts). */
+const productAddress = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
 /**
  * One product (GET /products/{id}), its price and stock kept current by the live feed.
@@ -11,9 +15,16 @@ import type { Product } from './types.ts';
  */
 export function useProduct(id: string) {
   const { t } = useLingui();
-  const [loaded, setLoaded] = useState<{ id: string; product: Product | null } | null>(null);
+  const prefetched = usePrefetched();
+  // A page the server rendered starts from the answer it was rendered with (see prefetched.ts).
+  const [loaded, setLoaded] = useState<{ id: string; product: Product | null } | null>(() => {
+    const product = prefetched.get(productAddress(id)) as Product | undefined;
+    return product ? { id, product } : null;
+  });
 
   useEffect(() => {
+    // The prefetched answer is shown: used once, so a later visit or a reload asks afresh.
+    if (prefetched.delete(productAddress(id)) && loaded?.id === id) return;
     let active = true;
     call(server.products[':id'].$get({ param: { id: encodeURIComponent(id) } })).then(
       (product) => active && setLoaded({ id, product }),
