@@ -104,6 +104,16 @@ export type HeadHints = (path: string, search: string, drawn?: boolean) => Promi
 const HINTED_PAGES_KEPT = 500;
 
 /**
+ * The prepared pages: those with a page drawn on the server are kept with their drawing, so they
+ * go when page-render.ts lets go of it (some 100 KB each, compressed copies besides), the others
+ * (index.html and hints, a few KB) up to `HINTED_PAGES_KEPT`.
+ */
+interface HintedPages {
+  undrawn: Map<string, Prepared>;
+  drawn: WeakMap<DrawnPage, Map<string, Prepared>>;
+}
+
+/**
  * What a page in a language loads before it shows (spa-manifest.ts `spaLanguageFiles`): the
  * file of its catalogs and its script's fonts, all asked for as the HTML arrives.
  */
@@ -159,12 +169,17 @@ async function sendHinted(
   lang: string,
   hints: string,
   drawn: DrawnPage | null,
-  pages: Map<string, Prepared>,
+  hinted: HintedPages,
 ): Promise<Response | null> {
   const info = await statFile(file);
   if (!info) return null;
-  // A new build's index is a new page, and so is each drawing.
-  const key = `${info.size}-${info.mtimeMs}\n${lang}\n${hints}\n${drawn?.id ?? ''}`;
+  let pages = hinted.undrawn;
+  if (drawn) {
+    pages = hinted.drawn.get(drawn) ?? new Map();
+    hinted.drawn.set(drawn, pages);
+  }
+  // A new build's index is a new page.
+  const key = `${info.size}-${info.mtimeMs}\n${lang}\n${hints}`;
   let page = pages.get(key);
   if (!page) {
     page = hintedPage(await readFile(file, 'utf8'), lang, hints, drawn);
@@ -194,7 +209,7 @@ export function serveSpa(
   draw?: PageRender,
   app: AppFiles = () => [],
 ) {
-  const hintedPages = new Map<string, Prepared>();
+  const hintedPages: HintedPages = { undrawn: new Map(), drawn: new WeakMap() };
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
     if (path.startsWith('/assets/')) {
