@@ -93,6 +93,24 @@ describe('pageRender', () => {
     expect((await slow('en', '/products', '/products', '?category=w8'))?.root).toBe('<p>drawn</p>');
   });
 
+  it('leaves pages to the browser once it has drawn for 200 ms in a second, until the next', async () => {
+    let clock = 0;
+    const slow = pageRender(
+      async () => async () => {
+        clock += 60; // each drawing takes 60 ms
+        return '<p>drawn</p>';
+      },
+      catalog(),
+      () => clock,
+    );
+    const page = (i: number) => slow('en', '/products', '/products', `?category=c${i}`);
+    const drawn = [];
+    for (let i = 0; i < 5; i++) drawn.push(await page(i));
+    expect(drawn.map((one) => one !== null)).toEqual([true, true, true, true, false]);
+    clock = 1000;
+    expect(await page(4)).not.toBeNull();
+  });
+
   it('leaves the page to the browser when the renderer fails, was not built or cannot load', async () => {
     const failing = pageRender(async () => async () => Promise.reject(new Error('window is not defined')), catalog());
     expect(await failing('en', '/', '/', '')).toBeNull();

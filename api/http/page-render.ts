@@ -9,9 +9,10 @@
  *
  * The pages come from the SPA's own components, built for the server into dist/ssr/
  * (frontend/src/entry-server.tsx); without that build, pages are not drawn and the SPA draws them
- * as before. A page is drawn once per language, address and catalog body, one at a time: while
- * `DRAWINGS_WAITING` wait, another page is left to the browser rather than kept waiting behind
- * them (a crawler going through every product).
+ * as before. A page is drawn once per language, address and catalog body, one at a time. A
+ * crawler going through every product would keep the server drawing, and visitors waiting behind
+ * it: past `DRAWING_MS_PER_SECOND` of drawing in a second, or while `DRAWINGS_WAITING` wait,
+ * another page is left to the browser.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -40,6 +41,12 @@ const DRAWN_KEPT = 64;
 
 /** Drawings asked for and not finished, past which a page is left to the browser. */
 const DRAWINGS_WAITING = 8;
+
+/**
+ * The time the server spends drawing pages in a second, past which pages are left to the
+ * browser until the next: a product page takes some 10 ms of the thread that answers requests.
+ */
+const DRAWING_MS_PER_SECOND = 200;
 
 /**
  * React draws a preload of the page's first picture before the page: the page's head already has
@@ -80,15 +87,28 @@ export function builtRenderer(spaRoot: string): () => Promise<RenderPage | null>
   };
 }
 
+/** `now`: a monotonic clock in ms (performance.now), for the drawing time. */
 export function pageRender(
   load: () => Promise<RenderPage | null>,
   catalog: Pick<Reopenable<CatalogIndex>, 'get'>,
+  now: () => number = () => performance.now(),
 ): PageRender {
   const drawn = new Map<string, { source: Prepared | null; page: Promise<DrawnPage | null> }>();
   let drawings = 0;
   let waiting = 0;
+  /** The drawing time spent since `second` began. */
+  let second = Number.NEGATIVE_INFINITY;
+  let spent = 0;
+
+  const busy = () => {
+    const at = now();
+    if (at - second >= 1000) [second, spent] = [at, 0];
+    return spent >= DRAWING_MS_PER_SECOND || waiting >= DRAWINGS_WAITING;
+  };
 
   const draw = async (render: RenderPage, locale: PageLocale, address: string, answers: Record<string, unknown>) => {
+    const started = now();
+    waiting++;
     try {
       const html = await render(address, locale, answers);
       return { id: ++drawings, root: html.replace(LEADING_LINKS, '') };
@@ -96,6 +116,9 @@ export function pageRender(
       // The SPA still draws the page in the browser.
       log.error({ err: error, address }, 'could not draw the page on the server');
       return null;
+    } finally {
+      waiting--;
+      spent += now() - started;
     }
   };
 
@@ -116,10 +139,9 @@ export function pageRender(
       drawn.set(key, kept);
       return kept.page;
     }
-    if (waiting >= DRAWINGS_WAITING) return null;
+    if (busy()) return null;
     const answers = answer ? { [answer.route.api]: JSON.parse(decoder.decode(answer.source.bytes)) } : {};
-    waiting++;
-    const made = draw(render, locale, address + search, answers).finally(() => waiting--);
+    const made = draw(render, locale, address + search, answers);
     if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
     drawn.set(key, { source: answer?.source ?? null, page: made });
     return made;
