@@ -49,7 +49,7 @@ const fetchPreload = (url: string): string =>
   `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
 
 /** A file of the page's own script, as Vite's links in index.html name theirs. */
-const modulePreload = (file: string): string =>
+export const modulePreload = (file: string): string =>
   `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
 
 export interface Route {

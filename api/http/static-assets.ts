@@ -13,6 +13,7 @@ import { type PageLocale, splitLocalePath } from '../../domain/i18n/locales.ts';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { errorBody } from './errors.ts';
 import { localeOf } from './language.ts';
+import { modulePreload } from './page-hints.ts';
 import type { DrawnPage, PageRender } from './page-render.ts';
 import { Prepared, noneMatch } from './prepared.ts';
 
@@ -121,8 +122,6 @@ export type LanguageFiles = (locale: PageLocale) => { catalogs: readonly string[
 
 /** The files of the SPA that index.html's script imports (spa-manifest.ts `spaAppFiles`). */
 export type AppFiles = () => readonly string[];
-
-const modulePreload = (file: string): string => `<link rel="modulepreload" crossorigin href="${file}">`;
 
 /**
  * What a page asks for as its HTML arrives, beyond the hints of its path: the fonts of its
