@@ -45,6 +45,8 @@ const DRAWINGS_WAITING = 8;
 /**
  * The time the server spends drawing pages in a second, past which pages are left to the
  * browser until the next: a product page takes some 10 ms of the thread that answers requests.
+ * A drawing counts from when it is asked for, so in a burst its wait behind the others counts
+ * too, and fewer are drawn than the budget alone would allow (erring on the visitors' side).
  */
 const DRAWING_MS_PER_SECOND = 200;
 
