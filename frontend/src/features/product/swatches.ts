@@ -39,5 +39,7 @@ const CRAFT_COLOURS: Record<string, string> = {
 
 export function swatchColour(name: string): string | null {
   const key = name.trim().toLowerCase();
-  return CRAFT_COLOURS[key] ?? (Object.hasOwn(cssColours, key) ? key : null);
+  // Own properties only: 'constructor' is no colour.
+  if (Object.hasOwn(CRAFT_COLOURS, key)) return CRAFT_COLOURS[key]!;
+  return Object.hasOwn(cssColours, key) ? key : null;
 }
