@@ -9,6 +9,7 @@ import { type ApiError, call, server } from '../../api/client.ts';
 import { session } from '../../state/session.ts';
 import { subscribeLive } from '../../state/live.ts';
 import { toast } from '../../state/toasts.ts';
+import { noticeToast } from './noticeToast.ts';
 import { keysAfter, parseWishKey, productsOf, wishKey } from './savedKeys.ts';
 
 /** The saved products and variants (savedKeys.ts); empty when signed out or not a buyer. */
@@ -99,7 +100,7 @@ export function saveAfterSignIn(productId: string, variantId?: string | null): v
 function followUpdates(userId: string): () => void {
   const told = new Set<string>();
   const stopUpdates = subscribeLive('buyer-notification.changed', (update) => {
-    if (!update.read && !told.has(update.id)) toast({ title: update.title, description: update.body, tone: 'info' });
+    if (!update.read && !told.has(update.id)) toast(noticeToast(update));
     told.add(update.id);
     if (update.topic === 'wishlist') void refreshUnread(userId);
   });
